@@ -1,0 +1,41 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type pg from 'pg';
+
+const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+
+/**
+ * Applies the plain-SQL migrations in db/migrations in file-name order, each once, each in a
+ * transaction, under an advisory lock so that several processes starting together are safe.
+ * Returns the names applied in this call.
+ */
+export async function migrate(pool: pg.Pool): Promise<string[]> {
+  const client = await pool.connect();
+  const applied: string[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock(727001)');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_on timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set((await client.query('SELECT name FROM schema_migrations')).rows.map((r) => r.name as string));
+    const files = (await fs.readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = await fs.readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+        await client.query('COMMIT');
+        applied.push(file);
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw new Error(`migration ${file} failed: ${(err as Error).message}`, { cause: err });
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
+    client.release();
+  }
+  return applied;
+}

@@ -1,0 +1,89 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely table types for migrations/001_init.sql. Keep in step with the SQL. */
+type Ts = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string | null;
+  password_hash: string;
+  roles: string[];
+  org: string | null;
+  is_active: Generated<boolean>;
+  activation_token_hash: string | null;
+  created_on: Generated<Date>;
+  activated_time: Date | null;
+}
+export interface UserKeysTable {
+  public_key: string;
+  user_id: string;
+  private_key_enc: string;
+  created_on: Generated<Date>;
+  last_used: Date | null;
+}
+export interface DatasetSubmissionsTable {
+  service_request_number: string;
+  dataset_id: string;
+  user_id: string;
+  dataset_name: string;
+  url: string;
+  dataset_type: string | null;
+  status: Generated<string>;
+  submitted_on: Generated<Date>;
+  completed_on: Ts | null;
+  download_sha256: string | null;
+  download_bytes: string | number | null;
+  params: unknown;
+  failure_code: string | null;
+  failure_message: string | null;
+  error_summary_key: string | null;
+  error_detail_key: string | null;
+  is_ready_made: Generated<boolean>;
+}
+export interface DatasetStagesTable {
+  service_request_number: string;
+  stage: string;
+  ord: number;
+  status: Generated<string>;
+  success_count: ColumnType<string, number | undefined, number>;
+  failed_count: ColumnType<string, number | undefined, number>;
+  success_seconds: Generated<number>;
+  failed_seconds: Generated<number>;
+  started_on: Ts | null;
+  ended_on: Ts | null;
+}
+export interface DatasetErrorsTable {
+  service_request_number: string;
+  stage: string;
+  code: string;
+  message: string;
+  record_index: number | null;
+  record: string | null;
+}
+export interface AppSettingsTable {
+  key: string;
+  value: unknown;
+}
+export interface RecordRollupTable {
+  dataset_type: string;
+  source_language: string;
+  target_language: string;
+  domain: string;
+  collection_method: string;
+  submitter: string;
+  record_count: ColumnType<string, number, number>;
+  duration_seconds: number;
+}
+
+/** The whole database as Kysely sees it. */
+export interface Database {
+  users: UsersTable;
+  user_keys: UserKeysTable;
+  dataset_submissions: DatasetSubmissionsTable;
+  dataset_stages: DatasetStagesTable;
+  dataset_errors: DatasetErrorsTable;
+  app_settings: AppSettingsTable;
+  record_rollup: RecordRollupTable;
+}

@@ -1,0 +1,29 @@
+import PgBossImport from 'pg-boss';
+
+export type PgBoss = PgBossImport;
+export const PgBossCtor = PgBossImport;
+
+/** Queue names (DESIGN.md §2 Jobs). */
+export const QUEUES = {
+  datasetIngest: 'dataset-ingest',
+  mail: 'mail',
+} as const;
+
+/**
+ * Starts pg-boss against `url` and creates the platform's queues. pg-boss keeps its own tables in
+ * the `pgboss` schema of the same database. Throws if the database is unreachable.
+ */
+export async function startBoss(url: string, opts: { supervise?: boolean } = {}): Promise<PgBoss> {
+  const boss = new PgBossImport({
+    connectionString: url,
+    max: 4,
+    supervise: opts.supervise ?? true,
+    schedule: false,
+  });
+  boss.on('error', () => undefined);
+  await boss.start();
+  for (const name of Object.values(QUEUES)) {
+    await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: 6 * 3600 });
+  }
+  return boss;
+}

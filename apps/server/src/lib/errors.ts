@@ -1,0 +1,26 @@
+/**
+ * The one error shape of the API (DESIGN.md §5): `{ message, code, errors? }`.
+ * Throw an ApiError from any route or service; the app's error handler renders it.
+ */
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status: 400 bad input, 401 not signed, 403 role, 404, 409 duplicate, 413 too large, 422 duplicate e-mail. */
+    public readonly status: number,
+    /** Stable machine-readable code, e.g. DATASET_NAME_TAKEN. */
+    public readonly code: string,
+    message: string,
+    /** Field errors: `[{ field, message }]`. */
+    public readonly errors?: { field: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const badRequest = (code: string, message: string, errors?: { field: string; message: string }[]) =>
+  new ApiError(400, code, message, errors);
+export const unauthorized = (message = 'You are not authorized to do this action at the moment!') =>
+  new ApiError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'Your role does not allow this action.') => new ApiError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Not found.') => new ApiError(404, 'NOT_FOUND', message);
+export const conflict = (code: string, message: string) => new ApiError(409, code, message);

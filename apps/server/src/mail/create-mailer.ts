@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Mailer, MailMessage } from './mailer.ts';
+
+/**
+ * Builds the Mailer of DESIGN.md §2: SMTP through nodemailer when `smtpUrl` is set; otherwise
+ * nodemailer's stream transport renders each message to `<outboxDir>/<time>-<to>.eml` and the
+ * message's links are logged so a local user can follow them.
+ */
+export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: string; log: Logger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(msg: MailMessage) {
+        const info = await transport.sendMail({ from: opts.from, ...msg });
+        return info.messageId;
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  fs.mkdirSync(opts.outboxDir, { recursive: true });
+  return {
+    async send(msg: MailMessage) {
+      const info = await transport.sendMail({ from: opts.from, ...msg });
+      const safeTo = msg.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+      const file = path.join(opts.outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}-${safeTo}.eml`);
+      fs.writeFileSync(file, info.message as Buffer);
+      const links = msg.text.match(/https?:\/\/\S+/g) ?? [];
+      opts.log.info({ to: msg.to, subject: msg.subject, file, links }, 'e-mail written to outbox');
+      return file;
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../config.ts';
+import { createDb } from '../db/pool.ts';
+import { startBoss } from '../jobs/boss.ts';
+import { LocalObjectStore } from '../storage/local-store.ts';
+import { createMailer } from '../mail/create-mailer.ts';
+import { buildApp } from '../app.ts';
+import type { AppContext } from '../context.ts';
+import { withDatabase } from './global-setup.ts';
+
+/** A per-test-file platform: its own database (cloned from the migrated template), data folder and app. */
+export interface TestPlatform {
+  ctx: AppContext;
+  app: FastifyInstance;
+  dataDir: string;
+  outboxDir: string;
+  /** Stops workers, closes the app and pool, drops the database and the data folder. */
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** Creates a fresh database named after the test file from the template. Returns its URL. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE ${inject('pgTemplate')}`);
+  await admin.end();
+  return {
+    url: withDatabase(adminUrl, name),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Starts the real app on a fresh database. `startWorkers` is a hook for the caller to start the
+ * job workers it needs (e.g. the dataset ingest worker). Config overrides apply on top of defaults.
+ */
+export async function createTestPlatform(
+  opts: { config?: Partial<Config>; startWorkers?: (ctx: AppContext) => Promise<void> } = {},
+): Promise<TestPlatform> {
+  const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-data-'));
+  const config = loadConfig({ ...process.env, ULCA_DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent' }, {
+    allowedFetchHosts: ['127.0.0.1', 'localhost'],
+    demoData: false,
+    ...opts.config,
+  });
+  const log = pino({ level: 'silent' });
+  const db = createDb(database.url, 8);
+  const boss = await startBoss(database.url, { supervise: true });
+  const outboxDir = path.join(dataDir, 'outbox');
+  const ctx: AppContext = {
+    config,
+    db,
+    boss,
+    store: new LocalObjectStore(path.join(dataDir, 'objects')),
+    mailer: createMailer({ outboxDir, from: config.mailFrom, log }),
+    log,
+  };
+  if (opts.startWorkers) await opts.startWorkers(ctx);
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return {
+    ctx,
+    app,
+    dataDir,
+    outboxDir,
+    async close() {
+      await app.close();
+      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      await db.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: unit (pure logic), integration (real PostgreSQL, real HTTP), e2e (Chromium).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['apps/**/src/**/*.test.ts', 'packages/**/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['apps/server/src/**/*.int.test.ts'],
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
