@@ -1,5 +1,168 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { currentUser, requireAuth } from '../accounts/auth.ts';
+import { secretKey } from '../accounts/crypto.ts';
+import { checkReportToken, reportKeys } from './reports.ts';
+import { getSubmission } from './repo.ts';
+import { errorReport, listContributions, submissionStatus, submitDataset } from './service.ts';
 
-/** Dataset routes under /ulca/apis/v0/dataset and /ulca/error-consumer (spec 01 §7). */
-export async function datasetRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** Roles that may submit datasets and see their contributions (spec 01 §6). */
+const CONTRIBUTORS = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
+
+const signedHeaders = z.object({ key: z.string().optional(), payload: z.string().optional(), sig: z.string().optional() }).passthrough();
+const status = z.enum(['Pending', 'In-Progress', 'Completed', 'Failed']);
+const errorBody = z.object({ message: z.string(), code: z.string(), errors: z.array(z.object({ field: z.string(), message: z.string() })).optional() });
+const security = [{ key: [], sig: [], payload: [] }];
+
+/** Dataset routes (spec 01 §7; issue #2 §7, §9) under /ulca/apis/v0/dataset and /ulca/error-consumer. */
+export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = appIn.withTypeProvider<ZodTypeProvider>();
+  const contributor = requireAuth(ctx, { roles: [...CONTRIBUTORS] });
+
+  app.post(
+    '/ulca/apis/v0/dataset/corpus/submit',
+    {
+      preHandler: contributor,
+      schema: {
+        tags: ['datasets'],
+        summary: 'Submit a dataset by the URL of its zip; queues download → ingest → validate → publish',
+        security,
+        headers: signedHeaders,
+        body: z.object({ datasetName: z.string().max(10_000), url: z.string().max(4096), userId: z.string() }),
+        response: {
+          200: z.object({ message: z.string(), data: z.object({ serviceRequestNumber: z.string(), datasetId: z.string(), timestamp: z.string() }) }),
+          400: errorBody,
+          409: errorBody,
+        },
+      },
+    },
+    async (req) => ({ message: 'Dataset submitted successfully', data: await submitDataset(ctx, currentUser(req), req.body) }),
+  );
+
+  app.get(
+    '/ulca/apis/v0/dataset/listByUserId',
+    {
+      preHandler: contributor,
+      schema: {
+        tags: ['datasets'],
+        summary: "A user's dataset contributions, newest first (pages of 10 when startPage/endPage are given, 1-based)",
+        security,
+        querystring: z.object({ userId: z.string(), startPage: z.coerce.number().int().min(1).optional(), endPage: z.coerce.number().int().min(1).optional() }),
+        response: {
+          200: z.object({
+            message: z.string(),
+            count: z.number(),
+            data: z.array(
+              z.object({
+                submitRefNumber: z.string(),
+                datasetId: z.string(),
+                datasetName: z.string(),
+                datasetType: z.string().nullable(),
+                submittedOn: z.string(),
+                status,
+                domain: z.array(z.string()),
+                license: z.string().nullable(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (req) => ({ message: 'Contributions', ...(await listContributions(ctx, currentUser(req), req.query)) }),
+  );
+
+  app.get(
+    '/ulca/apis/v0/dataset/getByServiceRequestNumber',
+    {
+      preHandler: contributor,
+      schema: {
+        tags: ['datasets'],
+        summary: 'Stages of a submission with success and failed counts (seconds too for speech types)',
+        security,
+        querystring: z.object({ serviceRequestNumber: z.string() }),
+        response: {
+          200: z.object({
+            message: z.string(),
+            datasetName: z.string(),
+            datasetType: z.string().nullable(),
+            status,
+            data: z.array(
+              z.object({
+                serviceRequestNumber: z.string(),
+                datasetId: z.string(),
+                datasetName: z.string(),
+                datasetType: z.string().nullable(),
+                stage: z.enum(['download', 'ingest', 'validate', 'publish']),
+                status,
+                details: z.object({
+                  processedCount: z.array(z.object({ type: z.enum(['success', 'failed']), count: z.number(), durationInSeconds: z.number().optional() })),
+                }),
+                startTime: z.string().nullable(),
+                endTime: z.string().nullable(),
+              }),
+            ),
+          }),
+          404: errorBody,
+        },
+      },
+    },
+    async (req) => ({ message: 'Submission status', ...(await submissionStatus(ctx, currentUser(req), req.query.serviceRequestNumber)) }),
+  );
+
+  app.post(
+    '/ulca/error-consumer/v0/error/report',
+    {
+      preHandler: contributor,
+      schema: {
+        tags: ['datasets'],
+        summary: 'Error report of a submission: summary and detailed CSV links (valid one hour) and the summary rows',
+        security,
+        body: z.object({ serviceRequestNumber: z.string() }),
+        response: {
+          200: z.object({
+            message: z.string(),
+            data: z.array(
+              z.object({
+                serviceRequestNumber: z.string(),
+                status,
+                file: z.string().nullable(),
+                consolidated_file: z.string().nullable(),
+                errors: z.array(z.object({ stage: z.string(), code: z.string(), message: z.string(), count: z.number() })),
+              }),
+            ),
+          }),
+          404: errorBody,
+        },
+      },
+    },
+    async (req) => ({ message: 'Error report', data: [await errorReport(ctx, currentUser(req), req.body.serviceRequestNumber)] }),
+  );
+
+  app.get(
+    '/ulca/apis/v0/dataset/error-report/:serviceRequestNumber/:file',
+    {
+      schema: {
+        tags: ['datasets'],
+        summary: 'Downloads an error report CSV; the link (with its token) comes from the error report call',
+        params: z.object({ serviceRequestNumber: z.string(), file: z.enum(['summary.csv', 'detail.csv']) }),
+        querystring: z.object({ token: z.string() }),
+      },
+    },
+    async (req, reply) => {
+      const kind = req.params.file === 'summary.csv' ? 'summary' : 'detail';
+      const srn = req.params.serviceRequestNumber;
+      if (!checkReportToken(secretKey(ctx.config), srn, kind, req.query.token)) throw notFound('This report link is not valid or has expired.');
+      const sub = await getSubmission(ctx.db.pool, srn);
+      const key = kind === 'summary' ? sub?.error_summary_key : sub?.error_detail_key;
+      if (!sub || !key || key !== reportKeys(srn)[kind]) throw notFound('This submission has no such report.');
+      const stream = await ctx.store.get(key);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${srn}-error-${kind}.csv"`)
+        .send(stream);
+    },
+  );
+}

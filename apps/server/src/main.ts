@@ -1,0 +1,90 @@
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from './config.ts';
+import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded.ts';
+import { createDb } from './db/pool.ts';
+import { migrate } from './db/migrate.ts';
+import { startBoss } from './jobs/boss.ts';
+import { LocalObjectStore } from './storage/local-store.ts';
+import { createMailer } from './mail/create-mailer.ts';
+import { buildApp } from './app.ts';
+import type { AppContext } from './context.ts';
+import { ensureAdmin } from './modules/accounts/bootstrap.ts';
+import { startDatasetWorkers } from './modules/datasets/worker.ts';
+import { publishDemoDatasets } from './modules/datasets/demo.ts';
+
+/**
+ * Process entry (DESIGN.md §2): `npm start` runs API + web app + workers in one process;
+ * `--worker` runs the job workers only (scale-out). Starts embedded PostgreSQL when DATABASE_URL
+ * is unset, migrates, and stops everything cleanly on SIGINT/SIGTERM.
+ */
+async function main(): Promise<void> {
+  const workerOnly = process.argv.includes('--worker');
+  const config = loadConfig(process.env, workerOnly ? { runHttp: false, runWorkers: true } : {});
+  const log = pino({ level: config.logLevel });
+
+  let cluster: EmbeddedCluster | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    log.info({ dir: path.join(config.dataDir, 'pg') }, 'starting embedded PostgreSQL');
+    cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+    databaseUrl = cluster.url;
+  }
+  const db = createDb(databaseUrl, 20);
+  const applied = await migrate(db.pool);
+  if (applied.length) log.info({ applied }, 'database migrated');
+  const boss = await startBoss(databaseUrl);
+  const ctx: AppContext = {
+    config,
+    db,
+    boss,
+    store: new LocalObjectStore(path.join(config.dataDir, 'objects')),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, log }),
+    log,
+  };
+
+  if (config.runHttp) {
+    const admin = await ensureAdmin(ctx);
+    if (admin.created) {
+      const shown = admin.password ? `password: ${admin.password}  (shown once; set ULCA_ADMIN_PASSWORD to choose it)` : 'password from ULCA_ADMIN_PASSWORD';
+      // Printed on stdout, outside the JSON log, so a person sees it once.
+      console.log(`\n  ADMIN account created: ${config.adminEmail}  ${shown}\n`);
+    }
+  }
+  if (config.runWorkers) await startDatasetWorkers(ctx);
+  if (config.runHttp && config.demoData) await publishDemoDatasets(ctx).catch((err) => log.warn({ err }, 'demo datasets not published'));
+
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  if (config.runHttp) {
+    app = await buildApp(ctx);
+    await app.listen({ port: config.port, host: config.host });
+    console.log(`\n  ULCA is running at ${config.publicUrl}/ulca/   (API docs: ${config.publicUrl}/ulca/docs)\n`);
+  } else {
+    log.info('worker started');
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    try {
+      await app?.close();
+      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      await db.close();
+      await cluster?.stop();
+    } catch (err) {
+      log.error({ err }, 'error while stopping');
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,343 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
+import { buildApp } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
+import { requireAuth } from './auth.ts';
+import { ensureAdmin } from './bootstrap.ts';
+import { getUserById } from './service.ts';
+import { payloadForBody, payloadForUrl, signRequest, signedHeaders } from './signing.ts';
+import { isStrongPassword } from './schemas.ts';
+
+const USERS = '/ulca/user-mgmt/v1/users';
+const PASSWORD = 'Str0ng&Secret';
+const PASSWORD_MESSAGE = 'Minimum length is 8 characters with combination of uppercase, lowercase, number and a special character';
+
+interface Keys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** Decodes the text part of an .eml file written by the outbox mailer (7bit or quoted-printable). */
+function emlText(raw: string): string {
+  const split = raw.indexOf('\n\n');
+  const headers = raw.slice(0, split);
+  const body = raw.slice(split + 2);
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body, 'base64').toString('utf8');
+  return body;
+}
+
+/** The activation link in the newest outbox message to `to`. */
+function activationLinkFor(outboxDir: string, to: string): string {
+  const files = fs.readdirSync(outboxDir).filter((f) => f.endsWith(`-${to}.eml`)).sort();
+  expect(files.length).toBeGreaterThan(0);
+  const raw = fs.readFileSync(path.join(outboxDir, files[files.length - 1]), 'utf8');
+  expect(raw).toMatch(new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}$`, 'mi'));
+  const link = emlText(raw).match(/https?:\/\/\S+\/ulca\/activate\/\S+/)?.[0];
+  expect(link).toBeDefined();
+  return link!;
+}
+
+/** Splits an activation link into the body of verify-user. */
+function linkParts(link: string): { email: string; userID: string; token: string } {
+  const [email, userID, token] = new URL(link).pathname.replace(/^\/ulca\/activate\//, '').split('/');
+  return { email: decodeURIComponent(email), userID, token };
+}
+
+describe('accounts: sign-up, activation, login and signed calls', () => {
+  let platform: TestPlatform;
+  let ctx: AppContext;
+  /** The real app plus test-only routes, on the same context and database. */
+  let app: FastifyInstance;
+  /** The same with LEGACY_MD5_SIGNATURES=true. */
+  let legacyApp: FastifyInstance;
+  let keys: Keys;
+  let userId: string;
+
+  const addTestRoutes = (a: FastifyInstance, c: AppContext) => {
+    a.post('/test/echo', { preHandler: requireAuth(c) }, async (req) => ({ user: req.user, body: req.body }));
+    a.get('/test/whoami', { preHandler: requireAuth(c) }, async (req) => ({ userId: req.user?.userId, query: req.query }));
+    a.get('/test/admin-only', { preHandler: requireAuth(c, { roles: ['ADMIN'] }) }, async () => ({ ok: true }));
+  };
+
+  beforeAll(async () => {
+    platform = await createTestPlatform({ config: { publicUrl: 'https://ulca.example.org' } });
+    ctx = platform.ctx;
+    app = await buildApp(ctx, { logger: false });
+    addTestRoutes(app, ctx);
+    await app.ready();
+    const legacyCtx = { ...ctx, config: { ...ctx.config, legacyMd5Signatures: true } };
+    legacyApp = await buildApp(legacyCtx, { logger: false });
+    addTestRoutes(legacyApp, legacyCtx);
+    await legacyApp.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await legacyApp?.close();
+    await platform?.close();
+  });
+
+  const signup = (user: Record<string, unknown>) => platform.app.inject({ method: 'POST', url: `${USERS}/signup`, payload: { users: [user] } });
+  const login = (email: string, password: string) =>
+    platform.app.inject({ method: 'POST', url: `${USERS}/login`, payload: { authenticator: 'ULCA', data: { email, password } } });
+
+  /** Signs and sends a JSON POST, the body string exactly as sent. */
+  const signedPost = (a: FastifyInstance, url: string, body: unknown, k: Keys = keys) => {
+    const raw = JSON.stringify(body);
+    return a.inject({ method: 'POST', url, payload: raw, headers: { 'content-type': 'application/json', ...signedHeaders(k, { url, body: raw }) } });
+  };
+  const signedGet = (a: FastifyInstance, url: string, k: Keys = keys) => a.inject({ method: 'GET', url, headers: { ...signedHeaders(k, { url }) } });
+
+  it('signs up an inactive CONTRIBUTOR-USER whatever roles are sent', async () => {
+    const res = await signup({ firstName: 'Asha Rao', email: 'Asha@Example.org', password: PASSWORD, roles: ['ADMIN'] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatch(/registered successfully/i);
+    const row = await ctx.db.db.selectFrom('users').selectAll().where('email', '=', 'asha@example.org').executeTakeFirstOrThrow();
+    expect(row.roles).toEqual(['CONTRIBUTOR-USER']);
+    expect(row.is_active).toBe(false);
+    expect(row.user_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    userId = row.user_id;
+  });
+
+  it('rejects invalid sign-up fields with the spec messages', async () => {
+    const base = { firstName: 'Ravi Kumar', email: 'ravi@example.org', password: PASSWORD };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, firstName: 'R4vi' }, 'Name is not proper'],
+      [{ ...base, firstName: '   ' }, 'Name is not proper'],
+      [{ ...base, email: 'ravi@' }, 'Invalid email'],
+      [{ ...base, password: 'Sh0rt!' }, PASSWORD_MESSAGE],
+      [{ ...base, password: 'alllowercase1!' }, PASSWORD_MESSAGE],
+      [{ ...base, password: 'NoDigitsHere!' }, PASSWORD_MESSAGE],
+    ];
+    for (const [user, message] of cases) {
+      const res = await signup(user);
+      expect(res.statusCode, JSON.stringify(user)).toBe(400);
+      expect(res.json()).toMatchObject({ message, code: 'VALIDATION_FAILED' });
+    }
+    const missing = await platform.app.inject({ method: 'POST', url: `${USERS}/signup`, payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(await ctx.db.db.selectFrom('users').select('email').where('email', '=', 'ravi@example.org').execute()).toEqual([]);
+  });
+
+  it('accepts names in Indian scripts', async () => {
+    const res = await signup({ firstName: 'अनीता शर्मा', email: 'anita@example.org', password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a second account with the same e-mail (any case) with 422', async () => {
+    const res = await signup({ firstName: 'Other Person', email: 'ASHA@example.org', password: PASSWORD });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ message: 'A User with same email already exist.', code: 'DUPLICATE_EMAIL' });
+  });
+
+  it('e-mails an activation link that carries a token stored only as its hash', async () => {
+    const link = activationLinkFor(platform.outboxDir, 'asha@example.org');
+    expect(link.startsWith(`https://ulca.example.org/ulca/activate/${encodeURIComponent('asha@example.org')}/${userId}/`)).toBe(true);
+    const { token } = linkParts(link);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const row = await ctx.db.db.selectFrom('users').select('activation_token_hash').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(row.activation_token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+  });
+
+  it('refuses login before activation with 403', async () => {
+    const res = await login('asha@example.org', PASSWORD);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Account is not activated. Please check your e-mail.');
+  });
+
+  it('does not activate with a wrong token or another user id', async () => {
+    const parts = linkParts(activationLinkFor(platform.outboxDir, 'asha@example.org'));
+    for (const body of [
+      { ...parts, token: parts.token.slice(0, -2) + (parts.token.endsWith('AA') ? 'BB' : 'AA') },
+      { ...parts, userID: '0'.repeat(32) },
+      { ...parts, email: 'anita@example.org' },
+    ]) {
+      const res = await platform.app.inject({ method: 'POST', url: `${USERS}/verify-user`, payload: body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'ACTIVATION_INVALID', message: 'This activation link is not valid or has already been used.' });
+    }
+    expect((await getUserById(ctx, userId))?.isActive).toBe(false);
+  });
+
+  it('activates once with the link, then the link is spent', async () => {
+    const parts = linkParts(activationLinkFor(platform.outboxDir, 'asha@example.org'));
+    const res = await platform.app.inject({ method: 'POST', url: `${USERS}/verify-user`, payload: parts });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Your account has been activated.');
+    expect((await getUserById(ctx, userId))?.isActive).toBe(true);
+    const again = await platform.app.inject({ method: 'POST', url: `${USERS}/verify-user`, payload: parts });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('answers a wrong password and an unknown e-mail with the same 401', async () => {
+    const wrong = await login('asha@example.org', 'Wr0ng&Password');
+    const unknown = await login('nobody@example.org', PASSWORD);
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Invalid email / password');
+    }
+    const blank = await login('  ', PASSWORD);
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('Enter an email');
+    const blankPassword = await login('asha@example.org', '   ');
+    expect(blankPassword.json().message).toBe('Enter a password');
+  });
+
+  it('logs in with a new key pair and the user details; the private key is encrypted at rest', async () => {
+    const res = await login('ASHA@example.org', PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe('Logged in successfully');
+    expect(body.data.userDetails).toEqual({
+      userID: userId,
+      email: 'asha@example.org',
+      firstName: 'Asha Rao',
+      lastName: null,
+      roles: ['CONTRIBUTOR-USER'],
+      isActive: true,
+      org: null,
+    });
+    keys = body.data.userKeys;
+    expect(keys.publicKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(keys.privateKey).toMatch(/^[0-9a-f]{64}$/);
+    const row = await ctx.db.db.selectFrom('user_keys').selectAll().where('public_key', '=', keys.publicKey).executeTakeFirstOrThrow();
+    expect(row.user_id).toBe(userId);
+    expect(row.private_key_enc).not.toContain(keys.privateKey);
+    expect(fs.statSync(path.join(platform.dataDir, 'secret.key')).mode & 0o777).toBe(0o600);
+
+    const second = (await login('asha@example.org', PASSWORD)).json().data.userKeys as Keys;
+    expect(second.publicKey).not.toBe(keys.publicKey);
+    expect((await signedGet(platform.app, `${USERS}/me`, second)).statusCode).toBe(200);
+  });
+
+  it('serves /users/me to a signed GET', async () => {
+    const res = await signedGet(platform.app, `${USERS}/me`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ userID: userId, email: 'asha@example.org', roles: ['CONTRIBUTOR-USER'] });
+  });
+
+  it('verifies a signed GET over the path and query as sent', async () => {
+    const url = `/test/whoami?userId=${userId}&startPage=1`;
+    const ok = await signedGet(app, url);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ userId, query: { userId, startPage: '1' } });
+    // Headers computed for one query, sent with another.
+    const h = signedHeaders(keys, { url });
+    const tampered = await app.inject({ method: 'GET', url: `/test/whoami?userId=someone-else&startPage=1`, headers: { ...h } });
+    expect(tampered.statusCode).toBe(401);
+    expect(tampered.json().message).toBe('Request signature is invalid.');
+  });
+
+  it('verifies a signed POST over the exact body and refuses a replay with another body', async () => {
+    const body = { datasetName: 'Hindi news sentences', url: 'https://example.org/data.zip' };
+    const ok = await signedPost(app, '/test/echo', body);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ user: { userId, email: 'asha@example.org', firstName: 'Asha Rao', roles: ['CONTRIBUTOR-USER'], publicKey: keys.publicKey }, body });
+
+    const raw = JSON.stringify(body);
+    const headers = signedHeaders(keys, { url: '/test/echo', body: raw });
+    const other = JSON.stringify({ ...body, url: 'https://example.org/other.zip' });
+    const replay = await app.inject({ method: 'POST', url: '/test/echo', payload: other, headers: { 'content-type': 'application/json', ...headers } });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ code: 'SIGNATURE_INVALID', message: 'Request signature is invalid.' });
+
+    // Same data, different bytes (whitespace): the payload is over the exact body, so it differs too.
+    const spaced = JSON.stringify(body, null, 2);
+    const reformatted = await app.inject({ method: 'POST', url: '/test/echo', payload: spaced, headers: { 'content-type': 'application/json', ...headers } });
+    expect(reformatted.statusCode).toBe(401);
+  });
+
+  it('refuses a wrong sig, missing headers and an unknown key with 401', async () => {
+    const url = `${USERS}/me`;
+    const payload = payloadForUrl(url);
+    const wrongSig = await app.inject({ method: 'GET', url, headers: { key: keys.publicKey, payload, sig: signRequest('f'.repeat(64), payload) } });
+    expect(wrongSig.statusCode).toBe(401);
+    expect(wrongSig.json().message).toBe('Request signature is invalid.');
+
+    const missing = await app.inject({ method: 'GET', url, headers: { key: keys.publicKey, payload } });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json()).toMatchObject({ code: 'NOT_SIGNED_IN', message: 'Please sign in to continue.' });
+
+    const unknown = await signedGet(app, url, { publicKey: 'a'.repeat(64), privateKey: keys.privateKey });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().code).toBe('SESSION_ENDED');
+  });
+
+  it('accepts MD5 signatures only when LEGACY_MD5_SIGNATURES is on', async () => {
+    const raw = JSON.stringify({ hello: 'world' });
+    const payload = payloadForBody(raw, 'md5');
+    const headers = { 'content-type': 'application/json', key: keys.publicKey, payload, sig: signRequest(keys.privateKey, payload, 'md5') };
+    const strict = await app.inject({ method: 'POST', url: '/test/echo', payload: raw, headers });
+    expect(strict.statusCode).toBe(401);
+    const legacy = await legacyApp.inject({ method: 'POST', url: '/test/echo', payload: raw, headers });
+    expect(legacy.statusCode).toBe(200);
+    expect(legacy.json().body).toEqual({ hello: 'world' });
+  });
+
+  it('records key use at most once a minute', async () => {
+    const read = async () =>
+      (await ctx.db.db.selectFrom('user_keys').select('last_used').where('public_key', '=', keys.publicKey).executeTakeFirstOrThrow()).last_used;
+    const first = await read();
+    expect(first).toBeInstanceOf(Date);
+    expect((await signedGet(app, `${USERS}/me`)).statusCode).toBe(200);
+    expect((await read())?.getTime()).toBe(first?.getTime());
+    await ctx.db.db.updateTable('user_keys').set({ last_used: new Date(Date.now() - 120_000) }).where('public_key', '=', keys.publicKey).execute();
+    expect((await signedGet(app, `${USERS}/me`)).statusCode).toBe(200);
+    expect(Date.now() - (await read())!.getTime()).toBeLessThan(60_000);
+  });
+
+  it('refuses a role-restricted route with 403 to a contributor', async () => {
+    const res = await signedGet(app, '/test/admin-only');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('FORBIDDEN');
+  });
+
+  it('creates the admin once on first start, who may use ADMIN routes', async () => {
+    const first = await ensureAdmin(ctx);
+    expect(first.created).toBe(true);
+    expect(isStrongPassword(first.password!)).toBe(true);
+    expect(await ensureAdmin(ctx)).toEqual({ created: false });
+
+    const res = await login(ctx.config.adminEmail, first.password!);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.userDetails).toMatchObject({ roles: ['ADMIN'], isActive: true, email: ctx.config.adminEmail });
+    const adminKeys = res.json().data.userKeys as Keys;
+    const ok = await signedGet(app, '/test/admin-only', adminKeys);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ ok: true });
+  });
+
+  it('refuses a deactivated user even with a valid key', async () => {
+    const anitaParts = linkParts(activationLinkFor(platform.outboxDir, 'anita@example.org'));
+    expect((await platform.app.inject({ method: 'POST', url: `${USERS}/verify-user`, payload: anitaParts })).statusCode).toBe(200);
+    const anitaKeys = (await login('anita@example.org', PASSWORD)).json().data.userKeys as Keys;
+    expect((await signedGet(app, `${USERS}/me`, anitaKeys)).statusCode).toBe(200);
+    await ctx.db.db.updateTable('users').set({ is_active: false }).where('email', '=', 'anita@example.org').execute();
+    const res = await signedGet(app, `${USERS}/me`, anitaKeys);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('ACCOUNT_DISABLED');
+  });
+
+  it('logs out: the key used is refused afterwards', async () => {
+    const res = await signedPost(platform.app, `${USERS}/logout`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Logout successful');
+    const after = await signedGet(platform.app, `${USERS}/me`);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('SESSION_ENDED');
+  });
+
+  it('lists the account routes in the OpenAPI document', async () => {
+    const doc = (await platform.app.inject({ method: 'GET', url: '/ulca/docs/json' })).json();
+    for (const p of ['signup', 'verify-user', 'login', 'logout', 'me']) expect(Object.keys(doc.paths)).toContain(`${USERS}/${p}`);
+  });
+});

@@ -1,0 +1,177 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/pool.ts';
+import type { UsersTable } from '../../db/schema.ts';
+
+/** SQL of the accounts module (tables `users` and `user_keys`, migrations/001_init.sql). */
+
+/** A `users` row as read. */
+export type UserRow = Selectable<UsersTable>;
+
+/** A session key joined with its user, as the signature check needs it. */
+export interface KeyWithUser {
+  publicKey: string;
+  privateKeyEnc: string;
+  lastUsed: Date | null;
+  user: UserRow;
+}
+
+/** Most recent session keys kept per user; older ones are pruned at login. */
+export const MAX_KEYS_PER_USER = 50;
+
+/** The user with this e-mail, compared case-insensitively (the unique index is on lower(email)). */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The user with this id, or undefined. */
+export async function findUserById(db: Db, userId: string): Promise<UserRow | undefined> {
+  return db.db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Fields of a new user. */
+export interface NewUser {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName?: string | null;
+  passwordHash: string;
+  roles: string[];
+  org?: string | null;
+  isActive: boolean;
+  activationTokenHash: string | null;
+}
+
+/**
+ * Inserts users in one transaction. Returns false (and inserts none) when an e-mail is already
+ * taken, including a concurrent insert of the same e-mail.
+ */
+export async function insertUsers(db: Db, users: NewUser[]): Promise<boolean> {
+  try {
+    await db.db.transaction().execute(async (trx) => {
+      for (const u of users) {
+        await trx
+          .insertInto('users')
+          .values({
+            user_id: u.userId,
+            email: u.email,
+            first_name: u.firstName,
+            last_name: u.lastName ?? null,
+            password_hash: u.passwordHash,
+            roles: u.roles,
+            org: u.org ?? null,
+            is_active: u.isActive,
+            activation_token_hash: u.activationTokenHash,
+            activated_time: u.isActive ? new Date() : null,
+          })
+          .execute();
+      }
+    });
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') return false;
+    throw err;
+  }
+}
+
+/**
+ * Inserts one user unless the e-mail is taken (safe when two processes start together).
+ * Returns true when this call created the row.
+ */
+export async function insertUserIfAbsent(db: Db, u: NewUser): Promise<boolean> {
+  const row = await db.db
+    .insertInto('users')
+    .values({
+      user_id: u.userId,
+      email: u.email,
+      first_name: u.firstName,
+      last_name: u.lastName ?? null,
+      password_hash: u.passwordHash,
+      roles: u.roles,
+      org: u.org ?? null,
+      is_active: u.isActive,
+      activation_token_hash: u.activationTokenHash,
+      activated_time: u.isActive ? new Date() : null,
+    })
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Activates the user when e-mail, id and token hash all match, and clears the token so the link
+ * works once. Returns the activated row, or undefined when nothing matched.
+ */
+export async function activateUser(db: Db, email: string, userId: string, tokenHashHex: string): Promise<UserRow | undefined> {
+  return db.db
+    .updateTable('users')
+    .set({ is_active: true, activation_token_hash: null, activated_time: new Date() })
+    .where('user_id', '=', userId)
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .where('activation_token_hash', '=', tokenHashHex)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Stores a session key pair and prunes the user's keys beyond {@link MAX_KEYS_PER_USER}. */
+export async function insertKey(db: Db, userId: string, publicKey: string, privateKeyEnc: string): Promise<void> {
+  await db.db.insertInto('user_keys').values({ public_key: publicKey, user_id: userId, private_key_enc: privateKeyEnc }).execute();
+  await db.db
+    .deleteFrom('user_keys')
+    .where('user_id', '=', userId)
+    .where(
+      'public_key',
+      'not in',
+      db.db
+        .selectFrom('user_keys')
+        .select('public_key')
+        .where('user_id', '=', userId)
+        .orderBy('created_on', 'desc')
+        .limit(MAX_KEYS_PER_USER),
+    )
+    .execute();
+}
+
+/** The key with this public key and its user, or undefined. */
+export async function findKeyWithUser(db: Db, publicKey: string): Promise<KeyWithUser | undefined> {
+  const row = await db.db
+    .selectFrom('user_keys as k')
+    .innerJoin('users as u', 'u.user_id', 'k.user_id')
+    .selectAll('u')
+    .select(['k.public_key', 'k.private_key_enc', 'k.last_used'])
+    .where('k.public_key', '=', publicKey)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { public_key, private_key_enc, last_used, ...user } = row;
+  return { publicKey: public_key, privateKeyEnc: private_key_enc, lastUsed: last_used, user };
+}
+
+/** Deletes one session key. Returns true when it existed. */
+export async function deleteKey(db: Db, publicKey: string): Promise<boolean> {
+  const res = await db.db.deleteFrom('user_keys').where('public_key', '=', publicKey).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+/**
+ * Sets `last_used` to now unless it was set less than `minIntervalSeconds` ago, so busy clients
+ * do not write on every call. The condition is in SQL so concurrent requests write at most once.
+ */
+export async function touchKey(db: Db, publicKey: string, minIntervalSeconds = 60): Promise<void> {
+  await db.db
+    .updateTable('user_keys')
+    .set({ last_used: sql<Date>`now()` })
+    .where('public_key', '=', publicKey)
+    .where((eb) =>
+      eb.or([eb('last_used', 'is', null), eb('last_used', '<', sql<Date>`now() - make_interval(secs => ${minIntervalSeconds})`)]),
+    )
+    .execute();
+}
+
+/** Deletes a user (and, by cascade, its keys). */
+export async function deleteUser(db: Db, userId: string): Promise<void> {
+  await db.db.deleteFrom('users').where('user_id', '=', userId).execute();
+}

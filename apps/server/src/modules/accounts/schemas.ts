@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../lib/errors.ts';
+
+/**
+ * Request and response schemas of the account calls (spec 01 §3, §5, §7), with the spec's
+ * validation messages. They serve validation and the OpenAPI document.
+ */
+
+/** Spec 01 §5 messages. */
+export const MESSAGES = {
+  name: 'Name is not proper',
+  email: 'Invalid email',
+  password: 'Minimum length is 8 characters with combination of uppercase, lowercase, number and a special character',
+  enterEmail: 'Enter an email',
+  enterPassword: 'Enter a password',
+} as const;
+
+/** Letters (any script, with combining marks such as Indic vowel signs) and spaces. */
+const NAME_PATTERN = /^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u;
+/** At least 8 characters with an upper-case letter, a lower-case letter, a digit and another character. */
+const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
+
+/** Longest accepted password in characters (bounds the hashing work per request). */
+export const MAX_PASSWORD_LENGTH = 256;
+
+const email = z
+  .string({ error: MESSAGES.email })
+  .trim()
+  .toLowerCase()
+  .max(254, MESSAGES.email)
+  .pipe(z.email({ error: MESSAGES.email }));
+
+/** True when `password` satisfies the sign-up password rule of spec 01 §5. */
+export function isStrongPassword(password: string): boolean {
+  return password.length <= MAX_PASSWORD_LENGTH && PASSWORD_PATTERN.test(password);
+}
+
+/** One user of a sign-up request. `roles` is accepted but ignored: self sign-up is always CONTRIBUTOR-USER. */
+export const signupUserSchema = z.object({
+  firstName: z
+    .string({ error: MESSAGES.name })
+    .trim()
+    .min(1, MESSAGES.name)
+    .max(100, 'Name is too long (at most 100 characters).')
+    .regex(NAME_PATTERN, MESSAGES.name),
+  email,
+  password: z
+    .string({ error: MESSAGES.password })
+    .max(MAX_PASSWORD_LENGTH, MESSAGES.password)
+    .regex(PASSWORD_PATTERN, MESSAGES.password),
+  roles: z.array(z.string()).optional().describe('Ignored: self sign-up always assigns CONTRIBUTOR-USER.'),
+});
+export type SignupUser = z.infer<typeof signupUserSchema>;
+
+/** Body of POST /users/signup. */
+export const signupBody = z.object({
+  users: z.array(signupUserSchema, { error: 'users must be a list of users' }).min(1, 'users must not be empty').max(10, 'At most 10 users per request'),
+});
+
+/** Body of POST /users/verify-user: the parts of the activation link. */
+export const verifyUserBody = z.object({
+  email: z.string({ error: MESSAGES.email }).trim().min(1, MESSAGES.email).max(254, MESSAGES.email),
+  userID: z.string({ error: 'userID is required' }).trim().min(1, 'userID is required').max(64, 'userID is not valid'),
+  token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(256, 'token is not valid'),
+});
+
+/** Body of POST /users/login. `authenticator` is the fixed product value 'ULCA'. */
+export const loginBody = z.object({
+  authenticator: z.literal('ULCA', { error: "authenticator must be 'ULCA'" }),
+  data: z.object({
+    email: z.string({ error: MESSAGES.enterEmail }).trim().min(1, MESSAGES.enterEmail).max(254, 'Invalid email / password'),
+    password: z
+      .string({ error: MESSAGES.enterPassword })
+      .max(MAX_PASSWORD_LENGTH, 'Invalid email / password')
+      .refine((p) => p.trim() !== '', MESSAGES.enterPassword),
+  }),
+});
+
+/** The public view of a user (login data.userDetails, spec 01 §3 and spec 02 §3). */
+export const userDetailsSchema = z.object({
+  userID: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  roles: z.array(z.string()),
+  isActive: z.boolean(),
+  org: z.string().nullable(),
+});
+export type UserDetails = z.infer<typeof userDetailsSchema>;
+
+/** A session key pair (login data.userKeys); both are 64-character hex strings. */
+export const userKeysSchema = z.object({ publicKey: z.string(), privateKey: z.string() });
+
+export const loginResponse = z.object({
+  message: z.string(),
+  data: z.object({ userKeys: userKeysSchema, userDetails: userDetailsSchema }),
+});
+
+export const messageResponse = z.object({ message: z.string() });
+export const meResponse = z.object({ data: userDetailsSchema });
+
+/** The error shape of DESIGN.md §5. */
+export const errorResponse = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+/**
+ * For routes declared with `attachValidation: true`: when the body failed its schema, throws a
+ * 400 ApiError whose message is the first field's own message (e.g. 'Name is not proper') and
+ * whose `errors` lists every field. Otherwise returns the validated body.
+ */
+export function validatedBody<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
+  if (!request.validationError) return request.body as z.output<S>;
+  const parsed = schema.safeParse(request.body);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
+  throw new ApiError(400, 'VALIDATION_FAILED', errors[0]?.message ?? 'Something wrong with the input you supplied, please verify and try again!', errors);
+}

@@ -1,0 +1,172 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { AppContext } from '../../context.ts';
+import { ApiError, unauthorized } from '../../lib/errors.ts';
+import * as repo from './repo.ts';
+import { encryptSecret, randomHex, randomToken, secretKey, tokenHash } from './crypto.ts';
+import type { Role } from './roles.ts';
+import type { SignupUser, UserDetails } from './schemas.ts';
+
+/** Rules of the accounts module: sign-up, activation, login and logout (spec 01 §2–§5, §7, §8). */
+
+/** Role given to every self-registered user (spec 01 §6). */
+export const SIGNUP_ROLE: Role = 'CONTRIBUTOR-USER';
+
+export const DUPLICATE_EMAIL_MESSAGE = 'A User with same email already exist.';
+export const INVALID_LOGIN_MESSAGE = 'Invalid email / password';
+export const INACTIVE_LOGIN_MESSAGE = 'Account is not activated. Please check your e-mail.';
+export const INVALID_ACTIVATION_MESSAGE = 'This activation link is not valid or has already been used.';
+
+/** Hashes a password with argon2id (the library default) and its default costs (19 MiB, 2 passes). */
+export async function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+/** True when `password` matches the argon2 `passwordHash`; false (never throws) on a malformed hash. */
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+// Verified against when the e-mail is unknown, so both failures take about the same time.
+let dummyHash: Promise<string> | undefined;
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hash(randomToken());
+  return dummyHash;
+}
+
+/** The public view of a `users` row. */
+export function toUserDetails(row: repo.UserRow): UserDetails {
+  return {
+    userID: row.user_id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    roles: row.roles,
+    isActive: row.is_active,
+    org: row.org,
+  };
+}
+
+/** The activation link of spec 01 §2: `{publicUrl}/ulca/activate/{email}/{userId}/{token}`. */
+export function activationLink(publicUrl: string, email: string, userId: string, token: string): string {
+  return `${publicUrl}/ulca/activate/${encodeURIComponent(email)}/${userId}/${token}`;
+}
+
+/**
+ * Registers inactive CONTRIBUTOR-USER accounts (whatever roles were sent) and e-mails each an
+ * activation link whose token is stored only as its sha-256. All or none are created.
+ * Throws ApiError 422 DUPLICATE_EMAIL when an e-mail is taken (or repeated in the request), and
+ * 503 MAIL_FAILED (accounts removed again) when the activation e-mail cannot be sent.
+ * Returns the new user ids in request order.
+ */
+export async function signup(ctx: AppContext, users: SignupUser[]): Promise<string[]> {
+  const emails = users.map((u) => u.email.toLowerCase());
+  if (new Set(emails).size !== emails.length) throw duplicateEmail();
+  for (const e of emails) {
+    if (await repo.findUserByEmail(ctx.db, e)) throw duplicateEmail();
+  }
+  const prepared = await Promise.all(
+    users.map(async (u) => ({
+      user: u,
+      userId: randomHex(16),
+      token: randomToken(),
+      passwordHash: await hashPassword(u.password),
+    })),
+  );
+  const inserted = await repo.insertUsers(
+    ctx.db,
+    prepared.map((p) => ({
+      userId: p.userId,
+      email: p.user.email.toLowerCase(),
+      firstName: p.user.firstName,
+      passwordHash: p.passwordHash,
+      roles: [SIGNUP_ROLE],
+      isActive: false,
+      activationTokenHash: tokenHash(p.token),
+    })),
+  );
+  if (!inserted) throw duplicateEmail();
+
+  try {
+    for (const p of prepared) {
+      const email = p.user.email.toLowerCase();
+      await ctx.mailer.send({
+        to: email,
+        subject: 'Activate your ULCA account',
+        text: [
+          `Hello ${p.user.firstName},`,
+          '',
+          'Your ULCA account has been created. Open the link below to activate it:',
+          activationLink(ctx.config.publicUrl, email, p.userId, p.token),
+          '',
+          'If you did not sign up, you can ignore this message.',
+          '',
+        ].join('\n'),
+      });
+    }
+  } catch (err) {
+    ctx.log.error({ err }, 'activation e-mail could not be sent; removing the new accounts');
+    await Promise.all(prepared.map((p) => repo.deleteUser(ctx.db, p.userId)));
+    throw new ApiError(503, 'MAIL_FAILED', 'We could not send the activation e-mail. Please try again later.');
+  }
+  return prepared.map((p) => p.userId);
+}
+
+function duplicateEmail(): ApiError {
+  return new ApiError(422, 'DUPLICATE_EMAIL', DUPLICATE_EMAIL_MESSAGE);
+}
+
+/**
+ * Activates an account from its activation link (single use: the token is cleared).
+ * Throws ApiError 400 ACTIVATION_INVALID when e-mail, user id or token do not match, or the
+ * link was already used. Returns the activated user.
+ */
+export async function verifyUser(ctx: AppContext, input: { email: string; userID: string; token: string }): Promise<UserDetails> {
+  const row = await repo.activateUser(ctx.db, input.email, input.userID, tokenHash(input.token));
+  if (!row) throw new ApiError(400, 'ACTIVATION_INVALID', INVALID_ACTIVATION_MESSAGE);
+  return toUserDetails(row);
+}
+
+/** A successful login: a fresh key pair (64-character hex strings) and the user's details. */
+export interface LoginResult {
+  userKeys: { publicKey: string; privateKey: string };
+  userDetails: UserDetails;
+}
+
+/**
+ * Checks e-mail and password and issues a new session key pair; the private key is stored
+ * encrypted (AES-256-GCM) with the server secret. Throws ApiError 401 'Invalid email / password'
+ * for an unknown e-mail or a wrong password alike, 403 ACCOUNT_INACTIVE before activation.
+ */
+export async function login(ctx: AppContext, email: string, password: string): Promise<LoginResult> {
+  const user = await repo.findUserByEmail(ctx.db, email.trim());
+  let ok = false;
+  if (user) ok = await verifyPassword(user.password_hash, password);
+  else await verifyPassword(await getDummyHash(), password);
+  if (!user || !ok) throw unauthorized(INVALID_LOGIN_MESSAGE);
+  if (!user.is_active) throw new ApiError(403, 'ACCOUNT_INACTIVE', INACTIVE_LOGIN_MESSAGE);
+  const publicKey = randomHex(32);
+  const privateKey = randomHex(32);
+  await repo.insertKey(ctx.db, user.user_id, publicKey, encryptSecret(secretKey(ctx.config), privateKey, publicKey));
+  return { userKeys: { publicKey, privateKey }, userDetails: toUserDetails(user) };
+}
+
+/** Ends a session: deletes the key pair with this public key. Returns true when it existed. */
+export async function logout(ctx: AppContext, publicKey: string): Promise<boolean> {
+  return repo.deleteKey(ctx.db, publicKey);
+}
+
+/** The public details of a user by id, or undefined; for other modules (never read `users` directly). */
+export async function getUserById(ctx: AppContext, userId: string): Promise<UserDetails | undefined> {
+  const row = await repo.findUserById(ctx.db, userId);
+  return row ? toUserDetails(row) : undefined;
+}
+
+/** The public details of a user by e-mail (case-insensitive), or undefined. */
+export async function getUserByEmail(ctx: AppContext, email: string): Promise<UserDetails | undefined> {
+  const row = await repo.findUserByEmail(ctx.db, email);
+  return row ? toUserDetails(row) : undefined;
+}

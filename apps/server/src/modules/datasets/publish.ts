@@ -1,0 +1,109 @@
+import type { Db } from '../../db/pool.ts';
+
+/** Rows merged per publish transaction; small enough that progress moves, big enough for set-based speed. */
+export const DEFAULT_PUBLISH_CHUNK_ROWS = 50_000;
+
+export interface PublishProgress {
+  success: number;
+  failed: number;
+  successSeconds: number;
+  failedSeconds: number;
+}
+
+/**
+ * Publish stage (DESIGN.md §6): merges the submission's staged records into `dataset_records`
+ * chunk by chunk. Each chunk is one transaction that (1) inserts records whose (dataset_type, hash)
+ * is new, (2) for a record already published by anyone adds this dataset and submitter to its
+ * lists, counting it as DUPLICATE_RECORD, (3) adds the new records to the dashboard rollup,
+ * (4) writes the duplicate errors, and (5) advances `publish_cursor` and the stage counts. A
+ * crash between chunks loses nothing and a retry resumes at the cursor, so counts stay exact.
+ * `onProgress` receives the cumulative counts after each chunk.
+ */
+export async function publishStaged(
+  db: Db,
+  sub: { srn: string; datasetId: string; datasetType: string },
+  opts: { chunkRows?: number; onChunk?: (p: PublishProgress) => Promise<void> | void } = {},
+): Promise<PublishProgress> {
+  const chunkRows = opts.chunkRows ?? DEFAULT_PUBLISH_CHUNK_ROWS;
+  await db.pool.query(`INSERT INTO publish_cursor (service_request_number) VALUES ($1) ON CONFLICT DO NOTHING`, [sub.srn]);
+  for (;;) {
+    const client = await db.pool.connect();
+    let done = false;
+    try {
+      await client.query('BEGIN');
+      const cur = await client.query(`SELECT next_seq FROM publish_cursor WHERE service_request_number = $1 FOR UPDATE`, [sub.srn]);
+      const nextSeq = cur.rows[0].next_seq as number;
+      const r = await client.query(
+        `WITH chunk AS (
+           SELECT * FROM staged_records WHERE service_request_number = $1 AND seq >= $2 ORDER BY seq LIMIT $3
+         ), firsts AS (
+           SELECT DISTINCT ON (hash) * FROM chunk ORDER BY hash, seq
+         ), ins AS (
+           INSERT INTO dataset_records AS r (dataset_type, hash, source_language, target_language, domain, collection_method, submitter, duration_seconds, dataset_ids, submitters, data)
+           SELECT $4, hash, source_language, target_language, domain, collection_method, submitter, duration_seconds, ARRAY[$5::uuid], ARRAY[submitter], data
+             FROM firsts ORDER BY hash
+           ON CONFLICT (dataset_type, hash) DO UPDATE SET
+             dataset_ids = CASE WHEN $5::uuid = ANY (r.dataset_ids) THEN r.dataset_ids ELSE r.dataset_ids || $5::uuid END,
+             submitters = CASE WHEN EXCLUDED.submitter = ANY (r.submitters) THEN r.submitters ELSE r.submitters || EXCLUDED.submitter END
+           RETURNING r.hash, (r.xmax = 0) AS inserted
+         ), published AS (
+           SELECT f.* FROM firsts f JOIN ins i ON i.hash = f.hash AND i.inserted
+         ), roll AS (
+           INSERT INTO record_rollup AS t (dataset_type, source_language, target_language, domain, collection_method, submitter, record_count, duration_seconds)
+           SELECT $4, source_language, coalesce(target_language, ''), domain, collection_method, submitter, count(*), coalesce(sum(duration_seconds), 0)
+             FROM published GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+           ON CONFLICT (dataset_type, source_language, target_language, domain, collection_method, submitter) DO UPDATE SET
+             record_count = t.record_count + EXCLUDED.record_count,
+             duration_seconds = t.duration_seconds + EXCLUDED.duration_seconds
+           RETURNING 1
+         ), dups AS (
+           INSERT INTO dataset_errors (service_request_number, stage, code, message, record_index, record)
+           SELECT $1, 'publish', 'DUPLICATE_RECORD', 'The record is already published (by this or an earlier dataset).', c.seq, left(c.data::text, 200)
+             FROM chunk c WHERE NOT EXISTS (SELECT 1 FROM published p WHERE p.seq = c.seq)
+           RETURNING 1
+         )
+         SELECT (SELECT count(*) FROM chunk)::int AS chunk_rows,
+                (SELECT max(seq) FROM chunk) AS last_seq,
+                (SELECT count(*) FROM published)::int AS published,
+                (SELECT coalesce(sum(duration_seconds), 0) FROM published)::float8 AS published_seconds,
+                (SELECT coalesce(sum(duration_seconds), 0) FROM chunk)::float8 AS chunk_seconds,
+                (SELECT count(*) FROM roll)::int AS roll_rows,
+                (SELECT count(*) FROM dups)::int AS dup_rows`,
+        [sub.srn, nextSeq, chunkRows, sub.datasetType, sub.datasetId],
+      );
+      const row = r.rows[0] as { chunk_rows: number; last_seq: number | null; published: number; published_seconds: number; chunk_seconds: number };
+      if (row.chunk_rows === 0) {
+        await client.query('COMMIT');
+        done = true;
+      } else {
+        const failed = row.chunk_rows - row.published;
+        await client.query(`UPDATE publish_cursor SET next_seq = $2 WHERE service_request_number = $1`, [sub.srn, (row.last_seq as number) + 1]);
+        await client.query(
+          `UPDATE dataset_stages SET status = 'In-Progress', success_count = success_count + $2, failed_count = failed_count + $3,
+              success_seconds = success_seconds + $4, failed_seconds = failed_seconds + $5
+            WHERE service_request_number = $1 AND stage = 'publish'`,
+          [sub.srn, row.published, failed, row.published_seconds, row.chunk_seconds - row.published_seconds],
+        );
+        await client.query('COMMIT');
+      }
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+    const p = await readPublishCounts(db, sub.srn);
+    if (opts.onChunk && !done) await opts.onChunk(p);
+    if (done) return p;
+  }
+}
+
+/** Cumulative publish-stage counts as stored. */
+export async function readPublishCounts(db: Db, srn: string): Promise<PublishProgress> {
+  const r = await db.pool.query(
+    `SELECT success_count, failed_count, success_seconds, failed_seconds FROM dataset_stages WHERE service_request_number = $1 AND stage = 'publish'`,
+    [srn],
+  );
+  const s = r.rows[0];
+  return { success: s.success_count, failed: s.failed_count, successSeconds: s.success_seconds, failedSeconds: s.failed_seconds };
+}

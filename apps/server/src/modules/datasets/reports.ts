@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import { to as copyTo } from 'pg-copy-streams';
+import type { AppContext } from '../../context.ts';
+
+/** Object-store keys of a submission's error reports. */
+export const reportKeys = (srn: string) => ({
+  summary: `datasets/${srn}/error-summary.csv`,
+  detail: `datasets/${srn}/error-detail.csv`,
+});
+
+/**
+ * Writes the error reports of DESIGN.md §6 when the submission has errors: a summary CSV
+ * (stage, error, message, count) and a detailed CSV (stage, error, message, record index, record),
+ * streamed from `dataset_errors` with COPY … TO STDOUT so large reports never sit in memory.
+ * Stores the keys on the submission; with no errors both stay null.
+ */
+export async function writeErrorReports(ctx: AppContext, srn: string): Promise<{ summary: string | null; detail: string | null }> {
+  const n = await ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_errors WHERE service_request_number = $1`, [srn]);
+  if (n.rows[0].n === 0) {
+    await ctx.db.pool.query(`UPDATE dataset_submissions SET error_summary_key = NULL, error_detail_key = NULL WHERE service_request_number = $1`, [srn]);
+    return { summary: null, detail: null };
+  }
+  const keys = reportKeys(srn);
+  const lit = `'${srn.replace(/'/g, "''")}'`; // COPY cannot take bind parameters; srn is server-generated digits
+  const stageOrder = `CASE stage WHEN 'download' THEN 0 WHEN 'ingest' THEN 1 WHEN 'validate' THEN 2 ELSE 3 END`;
+  await copyToStore(
+    ctx,
+    `COPY (SELECT stage, code AS error, min(message) AS message, count(*) AS count FROM dataset_errors
+            WHERE service_request_number = ${lit} GROUP BY stage, code ORDER BY min(${stageOrder}), count(*) DESC)
+     TO STDOUT WITH (FORMAT csv, HEADER true)`,
+    keys.summary,
+  );
+  await copyToStore(
+    ctx,
+    `COPY (SELECT stage, code AS error, message, record_index + 1 AS record_number, record FROM dataset_errors
+            WHERE service_request_number = ${lit} ORDER BY ${stageOrder}, record_index NULLS FIRST)
+     TO STDOUT WITH (FORMAT csv, HEADER true)`,
+    keys.detail,
+  );
+  await ctx.db.pool.query(`UPDATE dataset_submissions SET error_summary_key = $2, error_detail_key = $3 WHERE service_request_number = $1`, [
+    srn,
+    keys.summary,
+    keys.detail,
+  ]);
+  return keys;
+}
+
+async function copyToStore(ctx: AppContext, sql: string, key: string): Promise<void> {
+  const client = await ctx.db.pool.connect();
+  try {
+    const stream = client.query(copyTo(sql));
+    await ctx.store.put(key, stream);
+  } finally {
+    client.release();
+  }
+}
+
+/** The error summary rows `{ stage, code, message, count }` (for the status API and the web page). */
+export async function errorSummary(ctx: AppContext, srn: string): Promise<{ stage: string; code: string; message: string; count: number }[]> {
+  const r = await ctx.db.pool.query(
+    `SELECT stage, code, min(message) AS message, count(*)::int AS count FROM dataset_errors WHERE service_request_number = $1
+      GROUP BY stage, code ORDER BY min(CASE stage WHEN 'download' THEN 0 WHEN 'ingest' THEN 1 WHEN 'validate' THEN 2 ELSE 3 END), count(*) DESC`,
+    [srn],
+  );
+  return r.rows;
+}
+
+/**
+ * Download links for report files: a browser link cannot carry signed headers, so the URL holds an
+ * HMAC-SHA256 token over (srn, kind, expiry) made with the server secret. Valid for `ttlSeconds`.
+ */
+export function reportToken(secret: Buffer, srn: string, kind: 'summary' | 'detail', ttlSeconds = 3600, now = Date.now()): string {
+  const exp = Math.floor(now / 1000) + ttlSeconds;
+  const mac = crypto.createHmac('sha256', secret).update(`${srn}|${kind}|${exp}`).digest('base64url');
+  return `${exp}.${mac}`;
+}
+
+/** True when `token` was made by reportToken for (srn, kind) and has not expired. */
+export function checkReportToken(secret: Buffer, srn: string, kind: 'summary' | 'detail', token: string, now = Date.now()): boolean {
+  const [expText, mac] = token.split('.');
+  const exp = Number(expText);
+  if (!Number.isInteger(exp) || !mac || exp < now / 1000) return false;
+  const expected = crypto.createHmac('sha256', secret).update(`${srn}|${kind}|${exp}`).digest();
+  const given = Buffer.from(mac, 'base64url');
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}

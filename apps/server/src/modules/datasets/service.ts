@@ -1,0 +1,124 @@
+import crypto from 'node:crypto';
+import type { AppContext } from '../../context.ts';
+import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import { validateSubmissionUrl } from '../../net/url-check.ts';
+import type { AuthUser } from '../accounts/auth.ts';
+import { secretKey } from '../accounts/crypto.ts';
+import { errorSummary, reportToken } from './reports.ts';
+import { getStages, getSubmission, insertSubmission, listSubmissions, type SubmissionRow } from './repo.ts';
+import { TIME_BASED_TYPES } from './worker.ts';
+
+/** Longest dataset name (spec 01 §9). */
+export const DATASET_NAME_MAX = 256;
+export const NAME_TAKEN_MESSAGE = 'A dataset with this name already exists.';
+
+/** A new service request number: 13 digits of milliseconds plus 4 random digits (unique, sortable). */
+export function newServiceRequestNumber(): string {
+  return `${Date.now()}${crypto.randomInt(0, 10_000).toString().padStart(4, '0')}`;
+}
+
+/**
+ * Submit Dataset (spec 01 §2, §5, §7; POST /ulca/apis/v0/dataset/corpus/submit). Checks the form
+ * rules with the spec's messages, reserves the unique name, records the submission with four
+ * Pending stages and queues the pipeline job. Throws 400 (field errors), 403 (userId of someone
+ * else), 409 (name taken).
+ */
+export async function submitDataset(ctx: AppContext, user: AuthUser, body: { datasetName: string; url: string; userId: string }) {
+  if (body.userId !== user.userId) throw forbidden('You can only submit datasets as yourself.');
+  const errors: { field: string; message: string }[] = [];
+  const name = body.datasetName.trim();
+  if (!name) errors.push({ field: 'datasetName', message: 'Name cannot be empty' });
+  else if (name.length > DATASET_NAME_MAX) errors.push({ field: 'datasetName', message: 'Max 256 characters allowed' });
+  const url = body.url.trim();
+  const urlCheck = validateSubmissionUrl(url);
+  if (!urlCheck.ok) errors.push({ field: 'url', message: urlCheck.message });
+  if (errors.length) throw badRequest('VALIDATION_FAILED', errors[0].message, errors);
+
+  const srn = newServiceRequestNumber();
+  const datasetId = crypto.randomUUID();
+  try {
+    await insertSubmission(ctx.db, { srn, datasetId, userId: user.userId, datasetName: name, url });
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') throw new ApiError(409, 'DATASET_NAME_TAKEN', NAME_TAKEN_MESSAGE, [{ field: 'datasetName', message: NAME_TAKEN_MESSAGE }]);
+    throw err;
+  }
+  await ctx.boss.send(QUEUES.datasetIngest, { serviceRequestNumber: srn }, { singletonKey: srn });
+  return { serviceRequestNumber: srn, datasetId, timestamp: new Date().toISOString() };
+}
+
+/** The submission `srn` if `user` may see it (owner or ADMIN); otherwise 404, so others learn nothing. */
+export async function visibleSubmission(ctx: AppContext, user: AuthUser, srn: string): Promise<SubmissionRow> {
+  const sub = /^\d{1,32}$/.test(srn) ? await getSubmission(ctx.db.pool, srn) : null;
+  if (!sub || (sub.user_id !== user.userId && !user.roles.includes('ADMIN'))) throw notFound('No dataset submission with this service request number.');
+  return sub;
+}
+
+/** Contribution rows (spec 01 §3) of `userId`, newest first; pages of 10 when startPage/endPage are given (1-based, inclusive). */
+export async function listContributions(ctx: AppContext, user: AuthUser, q: { userId: string; startPage?: number; endPage?: number }) {
+  if (q.userId !== user.userId && !user.roles.includes('ADMIN')) throw forbidden('You can only list your own contributions.');
+  const pageSize = 10;
+  const paged = q.startPage !== undefined;
+  const start = q.startPage ?? 1;
+  const end = Math.max(start, q.endPage ?? start);
+  const { rows, count } = await listSubmissions(ctx.db.pool, q.userId, paged ? (end - start + 1) * pageSize : null, paged ? (start - 1) * pageSize : 0);
+  return {
+    count,
+    data: rows.map((r) => ({
+      submitRefNumber: r.service_request_number,
+      datasetId: r.dataset_id,
+      datasetName: r.dataset_name,
+      datasetType: r.dataset_type,
+      submittedOn: r.submitted_on.toISOString(),
+      status: r.status,
+      domain: Array.isArray(r.params?.domain) ? (r.params.domain as string[]) : [],
+      license: typeof r.params?.license === 'string' ? (r.params.license as string) : null,
+    })),
+  };
+}
+
+/** Stage rows of the status API (spec 01 §3 Submission detail; issue #2 §9). */
+export async function submissionStatus(ctx: AppContext, user: AuthUser, srn: string) {
+  const sub = await visibleSubmission(ctx, user, srn);
+  const stages = await getStages(ctx.db.pool, srn);
+  const timed = sub.dataset_type !== null && TIME_BASED_TYPES.has(sub.dataset_type);
+  return {
+    datasetName: sub.dataset_name,
+    datasetType: sub.dataset_type,
+    status: sub.status,
+    data: stages.map((s) => ({
+      serviceRequestNumber: sub.service_request_number,
+      datasetId: sub.dataset_id,
+      datasetName: sub.dataset_name,
+      datasetType: sub.dataset_type,
+      stage: s.stage,
+      status: s.status,
+      details: {
+        processedCount: [
+          { type: 'success' as const, count: s.success_count, ...(timed ? { durationInSeconds: round3(s.success_seconds) } : {}) },
+          { type: 'failed' as const, count: s.failed_count, ...(timed ? { durationInSeconds: round3(s.failed_seconds) } : {}) },
+        ],
+      },
+      startTime: s.started_on?.toISOString() ?? null,
+      endTime: s.ended_on?.toISOString() ?? null,
+    })),
+  };
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** Error report of a submission (POST /ulca/error-consumer/v0/error/report): links (relative to the host, valid for an hour) plus the summary rows. */
+export async function errorReport(ctx: AppContext, user: AuthUser, srn: string) {
+  const sub = await visibleSubmission(ctx, user, srn);
+  const secret = secretKey(ctx.config);
+  const link = (kind: 'summary' | 'detail') =>
+    `/ulca/apis/v0/dataset/error-report/${srn}/${kind}.csv?token=${reportToken(secret, srn, kind)}`;
+  const summary = await errorSummary(ctx, srn);
+  return {
+    serviceRequestNumber: srn,
+    status: sub.status,
+    file: sub.error_detail_key ? link('detail') : null,
+    consolidated_file: sub.error_summary_key ? link('summary') : null,
+    errors: summary,
+  };
+}

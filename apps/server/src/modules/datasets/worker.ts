@@ -1,0 +1,246 @@
+import type pg from 'pg';
+import type { AppContext } from '../../context.ts';
+import { CopyWriter } from '../../db/copy-writer.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import { downloadToStore } from './pipeline/download.ts';
+import { openArchive } from './pipeline/archive.ts';
+import { processArchive } from './pipeline/process.ts';
+import { DatasetRejected, type RowEvent, type Stage } from './pipeline/types.ts';
+import { publishStaged } from './publish.ts';
+import { DEMO_URL_PREFIX, fetchDemoDataset } from './demo.ts';
+import { writeErrorReports } from './reports.ts';
+import { getSubmission, getStages, resetStages, setStage, setSubmissionStatus } from './repo.ts';
+
+/** Dataset types whose counts are also reported in seconds of audio (spec 01 §3). */
+export const TIME_BASED_TYPES = new Set(['asr-corpus', 'asr-unlabeled-corpus', 'tts-corpus']);
+
+const STAGED_COLUMNS = ['service_request_number', 'seq', 'hash', 'source_language', 'target_language', 'domain', 'collection_method', 'submitter', 'duration_seconds', 'data'];
+const ERROR_COLUMNS = ['service_request_number', 'stage', 'code', 'message', 'record_index', 'record'];
+
+/** How often stage counts are written while rows stream (ms); the status page polls them. */
+const PROGRESS_INTERVAL_MS = 500;
+
+export interface IngestJobOptions {
+  /** Rows per publish transaction (tests use small chunks to observe progress and crashes). */
+  publishChunkRows?: number;
+}
+
+/** pg-boss payload of the dataset-ingest queue. */
+export interface IngestJobData {
+  serviceRequestNumber: string;
+}
+
+/**
+ * Registers the dataset-ingest worker(s) on pg-boss: `ctx.config.ingestConcurrency` jobs at once.
+ * Each job runs `runIngestJob`; an unexpected error fails the job so pg-boss retries it, and the
+ * last attempt marks the submission Failed.
+ */
+export async function startDatasetWorkers(ctx: AppContext, opts: IngestJobOptions = {}): Promise<void> {
+  for (let i = 0; i < Math.max(1, ctx.config.ingestConcurrency); i++) {
+    await ctx.boss.work<IngestJobData>(QUEUES.datasetIngest, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
+      for (const job of jobs) {
+        const meta = job as unknown as { retryCount?: number; retryLimit?: number };
+        const lastAttempt = (meta.retryCount ?? 0) >= (meta.retryLimit ?? 0);
+        try {
+          await runIngestJob(ctx, job.data.serviceRequestNumber, opts);
+        } catch (err) {
+          ctx.log.error({ err, srn: job.data.serviceRequestNumber }, 'dataset job failed unexpectedly');
+          if (lastAttempt) await failSubmission(ctx, job.data.serviceRequestNumber, 'INTERNAL', 'The platform could not process the dataset; please try again later.').catch(() => undefined);
+          throw err;
+        }
+      }
+    });
+  }
+}
+
+/**
+ * The dataset pipeline of DESIGN.md §6 for one submission: download → ingest → validate → publish.
+ * Idempotent: a retry after a crash before publish starts over (staging and errors are cleared);
+ * a crash during publish resumes at the publish cursor. Concurrent attempts on one submission are
+ * excluded with an advisory lock. Whole-submission problems (DatasetRejected) end as Failed with
+ * the reason in the error report and nothing published.
+ */
+export async function runIngestJob(ctx: AppContext, srn: string, opts: IngestJobOptions = {}): Promise<void> {
+  const lockClient = await ctx.db.pool.connect();
+  try {
+    const locked = await lockClient.query(`SELECT pg_try_advisory_lock(hashtext('ingest:' || $1)) AS ok`, [srn]);
+    if (!locked.rows[0].ok) throw new Error(`submission ${srn} is being processed by another worker`);
+    try {
+      await runLocked(ctx, srn, opts);
+    } finally {
+      await lockClient.query(`SELECT pg_advisory_unlock(hashtext('ingest:' || $1))`, [srn]).catch(() => undefined);
+    }
+  } finally {
+    lockClient.release();
+  }
+}
+
+async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): Promise<void> {
+  const sub = await getSubmission(ctx.db.pool, srn);
+  if (!sub || sub.status === 'Completed' || sub.status === 'Failed') return;
+  const stages = await getStages(ctx.db.pool, srn);
+  const publishStage = stages.find((s) => s.stage === 'publish');
+  await setSubmissionStatus(ctx.db.pool, srn, 'In-Progress');
+
+  if (publishStage?.status !== 'In-Progress') {
+    // Start over: nothing of this submission is published before the publish stage begins.
+    await ctx.db.pool.query(`DELETE FROM staged_records WHERE service_request_number = $1`, [srn]);
+    await ctx.db.pool.query(`DELETE FROM dataset_errors WHERE service_request_number = $1`, [srn]);
+    await ctx.db.pool.query(`DELETE FROM publish_cursor WHERE service_request_number = $1`, [srn]);
+    await resetStages(ctx.db.pool, srn);
+    try {
+      const zipKey = `datasets/${srn}/source.zip`;
+      await setStage(ctx.db.pool, srn, 'download', 'In-Progress');
+      const dl = sub.url.startsWith(DEMO_URL_PREFIX) ? await fetchDemoDataset(ctx, sub.url, zipKey) : await downloadToStore(ctx, sub.url, zipKey);
+      await ctx.db.pool.query(`UPDATE dataset_submissions SET download_sha256 = $2, download_bytes = $3 WHERE service_request_number = $1`, [srn, dl.sha256, dl.bytes]);
+      await setStage(ctx.db.pool, srn, 'download', 'Completed', { success: 1, failed: 0 });
+      const zipPath = ctx.store.localPath(zipKey);
+      if (!zipPath) throw new Error('object store without local paths is not supported for ingest yet');
+      const ok = await ingestAndValidate(ctx, srn, zipPath);
+      if (!ok) return;
+    } catch (err) {
+      if (err instanceof DatasetRejected) {
+        await rejectSubmission(ctx, srn, err);
+        return;
+      }
+      throw err;
+    }
+  }
+
+  const fresh = await getSubmission(ctx.db.pool, srn);
+  await setStage(ctx.db.pool, srn, 'publish', 'In-Progress');
+  const result = await publishStaged(ctx.db, { srn, datasetId: sub.dataset_id, datasetType: fresh!.dataset_type! }, { chunkRows: opts.publishChunkRows });
+  await ctx.db.pool.query(`DELETE FROM staged_records WHERE service_request_number = $1`, [srn]);
+  const published = result.success > 0;
+  await setStage(ctx.db.pool, srn, 'publish', published ? 'Completed' : 'Failed');
+  await writeErrorReports(ctx, srn);
+  await setSubmissionStatus(
+    ctx.db.pool,
+    srn,
+    published ? 'Completed' : 'Failed',
+    published ? {} : { failureCode: 'NOTHING_PUBLISHED', failureMessage: 'Every valid record is already published; nothing new was published.' },
+  );
+}
+
+/**
+ * Streams the zip through ingest and validate, staging valid records with COPY and recording
+ * per-row errors. Counts are written every PROGRESS_INTERVAL_MS. Returns false when the
+ * submission ended as Failed (a stage with no successes).
+ */
+async function ingestAndValidate(ctx: AppContext, srn: string, zipPath: string): Promise<boolean> {
+  const archive = await openArchive(zipPath, {
+    maxUnzippedBytes: ctx.config.maxUnzippedBytes,
+    maxCompressionRatio: ctx.config.maxCompressionRatio,
+    maxZipEntries: ctx.config.maxZipEntries,
+  });
+  const c = { ingestOk: 0, ingestFail: 0, valid: 0, validateFail: 0, validSeconds: 0, validateFailSeconds: 0 };
+  let datasetType: string | null = null;
+  await setStage(ctx.db.pool, srn, 'ingest', 'In-Progress');
+  const client: pg.PoolClient = await ctx.db.pool.connect();
+  let staged: CopyWriter | null = null;
+  let errors: CopyWriter | null = null;
+  try {
+    staged = new CopyWriter(client, 'staged_records', STAGED_COLUMNS);
+    const errClient = await ctx.db.pool.connect();
+    try {
+      errors = new CopyWriter(errClient, 'dataset_errors', ERROR_COLUMNS);
+      let lastProgress = Date.now();
+      const events: AsyncIterable<RowEvent> = processArchive(archive, {
+        onParams: (type, params) => {
+          datasetType = type;
+          void ctx.db.pool
+            .query(`UPDATE dataset_submissions SET dataset_type = $2, params = $3 WHERE service_request_number = $1`, [srn, type, JSON.stringify(params)])
+            .catch((err) => ctx.log.warn({ err }, 'could not store params'));
+          void setStage(ctx.db.pool, srn, 'validate', 'In-Progress').catch(() => undefined);
+        },
+      });
+      for await (const ev of events) {
+        if (ev.kind === 'valid') {
+          const r = ev.record;
+          c.ingestOk++;
+          c.valid++;
+          c.validSeconds += r.durationSeconds ?? 0;
+          for (const m of r.media) if (!(await ctx.store.exists(m.key))) await ctx.store.put(m.key, m.bytes);
+          await staged.write([srn, r.seq, r.hash, r.sourceLanguage, r.targetLanguage, r.domain, r.collectionMethod, r.submitter, r.durationSeconds, JSON.stringify(r.data)]);
+        } else {
+          if (ev.stage === 'ingest') c.ingestFail++;
+          else {
+            c.ingestOk++;
+            c.validateFail++;
+            c.validateFailSeconds += ev.durationSeconds ?? 0;
+          }
+          await errors.write([srn, ev.stage, ev.code, ev.message, ev.seq, ev.snippet]);
+        }
+        if (Date.now() - lastProgress > PROGRESS_INTERVAL_MS) {
+          lastProgress = Date.now();
+          await writeProgress(ctx, srn, c, 'In-Progress');
+        }
+      }
+      await staged.end();
+      await errors.end();
+    } finally {
+      errClient.release();
+    }
+  } catch (err) {
+    // The COPY streams may be half-written: drop the connection rather than reuse it.
+    client.release(true);
+    await archive.close().catch(() => undefined);
+    if (err instanceof DatasetRejected) {
+      // Row errors seen before the rejection are kept in the report; nothing was published.
+      await writeProgress(ctx, srn, c, 'In-Progress');
+      throw err;
+    }
+    throw err;
+  }
+  client.release();
+  await archive.close();
+  if (!datasetType) throw new DatasetRejected('ingest', 'PARAMS_INVALID', 'params.json could not be read.');
+  const ingestStatus = c.ingestOk > 0 ? 'Completed' : 'Failed';
+  const validateStatus = c.valid > 0 ? 'Completed' : 'Failed';
+  await setStage(ctx.db.pool, srn, 'ingest', ingestStatus, { success: c.ingestOk, failed: c.ingestFail, successSeconds: c.validSeconds + c.validateFailSeconds });
+  if (ingestStatus === 'Failed') {
+    await finishFailed(ctx, srn, ['validate', 'publish'], 'NO_VALID_RECORD', 'No record passed the ingest checks.');
+    return false;
+  }
+  await setStage(ctx.db.pool, srn, 'validate', validateStatus, { success: c.valid, failed: c.validateFail, successSeconds: c.validSeconds, failedSeconds: c.validateFailSeconds });
+  if (validateStatus === 'Failed') {
+    await finishFailed(ctx, srn, ['publish'], 'NO_VALID_RECORD', 'No record passed validation.');
+    return false;
+  }
+  return true;
+}
+
+async function writeProgress(
+  ctx: AppContext,
+  srn: string,
+  c: { ingestOk: number; ingestFail: number; valid: number; validateFail: number; validSeconds: number; validateFailSeconds: number },
+  status: 'In-Progress',
+): Promise<void> {
+  await setStage(ctx.db.pool, srn, 'ingest', status, { success: c.ingestOk, failed: c.ingestFail });
+  await setStage(ctx.db.pool, srn, 'validate', status, { success: c.valid, failed: c.validateFail, successSeconds: c.validSeconds, failedSeconds: c.validateFailSeconds });
+}
+
+/** Marks the remaining stages Failed, writes the reports and fails the submission. */
+async function finishFailed(ctx: AppContext, srn: string, rest: Stage[], code: string, message: string): Promise<void> {
+  for (const s of rest) await setStage(ctx.db.pool, srn, s, 'Failed', { success: 0, failed: 0 });
+  await ctx.db.pool.query(`DELETE FROM staged_records WHERE service_request_number = $1`, [srn]);
+  await writeErrorReports(ctx, srn);
+  await setSubmissionStatus(ctx.db.pool, srn, 'Failed', { failureCode: code, failureMessage: message });
+}
+
+/** A whole-submission rejection: the failing stage and those after it are Failed; the reason goes in the report. */
+async function rejectSubmission(ctx: AppContext, srn: string, err: DatasetRejected): Promise<void> {
+  const order: Stage[] = ['download', 'ingest', 'validate', 'publish'];
+  const at = order.indexOf(err.stage);
+  await setStage(ctx.db.pool, srn, err.stage, 'Failed');
+  await ctx.db.pool.query(
+    `INSERT INTO dataset_errors (service_request_number, stage, code, message, record_index, record) VALUES ($1, $2, $3, $4, NULL, NULL)`,
+    [srn, err.stage, err.code, err.message],
+  );
+  await finishFailed(ctx, srn, order.slice(at + 1), err.code, err.message);
+}
+
+/** Fails a submission after an unexpected error on the last retry. */
+export async function failSubmission(ctx: AppContext, srn: string, code: string, message: string): Promise<void> {
+  await rejectSubmission(ctx, srn, new DatasetRejected('publish', code, message));
+}

@@ -1,0 +1,350 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { Transform, type Readable } from 'node:stream';
+import ipaddr from 'ipaddr.js';
+
+/** Why an outbound fetch failed; the dataset pipeline reports the code and message to the contributor. */
+export type FetchErrorCode = 'URL_REFUSED' | 'HTTP_404' | 'HTTP_ERROR' | 'UNREACHABLE' | 'TOO_LARGE' | 'TIMEOUT' | 'INVALID_URL';
+
+/** A failed outbound fetch. `message` is written for the contributor who submitted the URL. */
+export class FetchError extends Error {
+  constructor(
+    public readonly code: FetchErrorCode,
+    message: string,
+    /** HTTP status for HTTP_404 and HTTP_ERROR. */
+    public readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'FetchError';
+  }
+}
+
+/** Limits of one fetch (DESIGN.md §5 "Outbound URLs"). */
+export interface SafeFetchOptions {
+  /** Lower-case host names (no port) that may resolve to loopback/private addresses (ALLOWED_FETCH_HOSTS). */
+  allowedHosts: string[];
+  /** Largest body accepted, in bytes. */
+  maxBytes: number;
+  /** Time limit for the whole fetch, DNS to last body byte, in milliseconds. */
+  timeoutMs: number;
+  /** Redirects followed before giving up (default 5). */
+  maxRedirects?: number;
+}
+
+/** An open response body. `stream` errors with a FetchError (TOO_LARGE, TIMEOUT, UNREACHABLE) when the transfer fails. */
+export interface SafeStream {
+  stream: Readable;
+  /** The Content-Length the server announced, in bytes, or null when absent. */
+  contentLength: number | null;
+  /** The URL after redirects. */
+  finalUrl: string;
+}
+
+/** A host whose addresses passed the policy; connections go only to these addresses. */
+export interface CheckedTarget {
+  url: URL;
+  /** Host name without brackets or port, lower case. */
+  host: string;
+  addresses: { address: string; family: 4 | 6 }[];
+}
+
+const PUBLIC_ONLY = 'the platform only downloads from public hosts.';
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+// ipaddr.js range names that must never be reached from the server, with the words shown to users.
+// `process()` turns IPv4-mapped IPv6 (::ffff:a.b.c.d) into IPv4 first, so those are covered too.
+const REFUSED_RANGES: Record<string, string> = {
+  unspecified: 'an unspecified',
+  broadcast: 'a broadcast',
+  multicast: 'a multicast',
+  linkLocal: 'a link-local',
+  loopback: 'a loopback',
+  carrierGradeNat: 'a carrier-grade NAT',
+  private: 'a private',
+  reserved: 'a reserved',
+  uniqueLocal: 'a unique-local',
+  deprecatedSiteLocal: 'a site-local',
+  ipv4Mapped: 'an IPv4-mapped',
+  rfc6145: 'an IPv4-translated',
+  rfc6052: 'a NAT64',
+  discard: 'a discard-only',
+};
+// IPv4-compatible IPv6 (::a.b.c.d, deprecated) is not a named range in ipaddr.js.
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
+/** Returns why `address` may not be fetched (e.g. "a private"), or null when it is a public address. */
+export function refusedRange(address: string): string | null {
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    ip = ipaddr.process(address);
+  } catch {
+    return 'an unrecognised';
+  }
+  const range = ip.range();
+  if (range in REFUSED_RANGES) return REFUSED_RANGES[range];
+  if (ip.kind() === 'ipv6' && ip.match(IPV4_COMPATIBLE)) return 'an IPv4-compatible';
+  return null;
+}
+
+function describeLimit(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 100) / 10} seconds`;
+  return `${Math.round(ms / 6000) / 10} minutes`;
+}
+
+/** Human size, e.g. "2 GiB", "1.5 MiB", "900 bytes". */
+export function describeBytes(n: number): string {
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  if (n < 1024) return `${n} bytes`;
+  let v = n;
+  let i = -1;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i += 1;
+  }
+  return `${Number(v.toFixed(1))} ${units[i]}`;
+}
+
+/** Parses `raw` and checks the scheme. Throws FetchError INVALID_URL or URL_REFUSED. */
+function parseFetchUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new FetchError('INVALID_URL', `"${raw}" is not a valid URL.`);
+  }
+  if (url.protocol === 'ftp:') {
+    throw new FetchError('URL_REFUSED', 'ftp URLs are not supported yet; please share the file over http or https.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new FetchError('URL_REFUSED', `Only http and https URLs can be downloaded, not ${url.protocol.replace(/:$/, '')}.`);
+  }
+  if (!url.hostname) throw new FetchError('INVALID_URL', `"${raw}" has no host name.`);
+  return url;
+}
+
+function bareHost(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+}
+
+/**
+ * Resolves the host of `url` (every address, via dns.lookup) and applies the outbound policy
+ * (DESIGN.md §5): loopback, private, link-local (incl. 169.254.169.254), unique-local, CGNAT,
+ * multicast, broadcast, unspecified and reserved addresses are refused unless the host is in
+ * `allowedHosts`. Throws FetchError INVALID_URL, URL_REFUSED or UNREACHABLE (DNS failure).
+ * Also usable on its own to vet a URL before storing it (e.g. model callback URLs).
+ */
+export async function checkFetchTarget(raw: string | URL, allowedHosts: string[]): Promise<CheckedTarget> {
+  const url = typeof raw === 'string' ? parseFetchUrl(raw) : parseFetchUrl(raw.href);
+  const host = bareHost(url);
+  const allowed = allowedHosts.some((h) => h.replace(/^\[(.*)\]$/, '$1').toLowerCase() === host);
+  const literal = ipaddr.isValid(host) ? host : null;
+
+  let addresses: { address: string; family: 4 | 6 }[];
+  if (literal) {
+    addresses = [{ address: literal, family: ipaddr.parse(literal).kind() === 'ipv6' ? 6 : 4 }];
+  } else {
+    try {
+      const found = await dns.promises.lookup(host, { all: true, verbatim: true });
+      addresses = found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new FetchError('UNREACHABLE', `The host ${host} could not be found (DNS lookup failed${code ? `: ${code}` : ''}).`);
+    }
+    if (addresses.length === 0) throw new FetchError('UNREACHABLE', `The host ${host} has no address.`);
+  }
+
+  if (!allowed) {
+    for (const { address } of addresses) {
+      const why = refusedRange(address);
+      if (why) {
+        const subject = literal ? 'The URL points to' : `The URL's host ${host} resolves to`;
+        throw new FetchError('URL_REFUSED', `${subject} ${why} address (${address}); ${PUBLIC_ONLY}`);
+      }
+    }
+  }
+  return { url, host, addresses };
+}
+
+/** A dns lookup that only ever answers with the addresses already checked (no DNS rebinding). */
+function pinnedLookup(addresses: CheckedTarget['addresses']): LookupFunction {
+  return (_hostname, options, callback) => {
+    const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+    const usable = family ? addresses.filter((a) => a.family === family) : addresses;
+    if (usable.length === 0) {
+      const err: NodeJS.ErrnoException = new Error(`no IPv${family} address for the host`);
+      err.code = 'ENOTFOUND';
+      callback(err, '', 0);
+      return;
+    }
+    if (options.all) callback(null, usable);
+    else callback(null, usable[0].address, usable[0].family);
+  };
+}
+
+/** Translates socket/TLS errors into UNREACHABLE with the host named. */
+function networkError(err: unknown, host: string): FetchError {
+  if (err instanceof FetchError) return err;
+  const e = err as NodeJS.ErrnoException;
+  switch (e.code) {
+    case 'ECONNREFUSED':
+      return new FetchError('UNREACHABLE', `Could not connect to ${host}: the connection was refused.`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new FetchError('UNREACHABLE', `The host ${host} could not be found (DNS lookup failed).`);
+    case 'ECONNRESET':
+    case 'ECONNABORTED':
+    case 'EPIPE':
+      return new FetchError('UNREACHABLE', `The connection to ${host} was closed before the download finished.`);
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return new FetchError('UNREACHABLE', `Could not reach ${host} (${e.code}).`);
+    default:
+      if (e.code?.startsWith('ERR_TLS') || e.code?.includes('CERT') || /certificate/i.test(e.message)) {
+        return new FetchError('UNREACHABLE', `Could not open a secure connection to ${host}: ${e.message}.`);
+      }
+      return new FetchError('UNREACHABLE', `The download from ${host} failed: ${e.message || e.code || 'network error'}.`);
+  }
+}
+
+function requestOnce(target: CheckedTarget, signal: AbortSignal): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const { url } = target;
+    const client = url.protocol === 'https:' ? https : http;
+    const req = client.request({
+      protocol: url.protocol,
+      hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: url.port || undefined,
+      path: `${url.pathname}${url.search}`,
+      method: 'GET',
+      auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
+      headers: { 'user-agent': 'ulca-platform/1 (dataset download)', accept: '*/*', 'accept-encoding': 'identity' },
+      // A fresh socket per request: a pooled one could have been opened with another lookup.
+      agent: false,
+      lookup: pinnedLookup(target.addresses),
+    });
+    const onAbort = () => req.destroy(signal.reason as Error);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    req.once('response', (res) => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(res);
+    });
+    // `on`, not `once`: a socket can report more than one error and an unhandled one would crash the process.
+    req.on('error', (err) => {
+      signal.removeEventListener('abort', onAbort);
+      reject(networkError(err, target.host));
+    });
+    req.end();
+  });
+}
+
+function abortable<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** Wraps the body so that it fails with TOO_LARGE past `maxBytes` and with the deadline's error. */
+function limitBody(res: http.IncomingMessage, opts: SafeFetchOptions, host: string, signal: AbortSignal, done: () => void): Readable {
+  let seen = 0;
+  const out = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      seen += chunk.length;
+      if (seen > opts.maxBytes) {
+        cb(new FetchError('TOO_LARGE', `The file is larger than the download limit of ${describeBytes(opts.maxBytes)}; the download was stopped.`));
+        return;
+      }
+      cb(null, chunk);
+    },
+  });
+  const onAbort = () => out.destroy(signal.reason as Error);
+  signal.addEventListener('abort', onAbort, { once: true });
+  res.on('error', (err) => out.destroy(networkError(err, host)));
+  // IncomingMessage may end without error on some truncated bodies; treat that as a dropped connection.
+  res.once('aborted', () => out.destroy(new FetchError('UNREACHABLE', `The connection to ${host} was closed before the download finished.`)));
+  out.once('close', () => {
+    signal.removeEventListener('abort', onAbort);
+    if (!res.complete) res.destroy();
+    done();
+  });
+  res.pipe(out);
+  return out;
+}
+
+/**
+ * GETs `url` under the outbound policy (DESIGN.md §5 "Outbound URLs") and returns its body as a stream.
+ * - http and https only (ftp: URL_REFUSED "not supported yet"); each host, including every redirect
+ *   target (at most `maxRedirects`, default 5), is resolved and checked by {@link checkFetchTarget},
+ *   and the socket connects only to the addresses that were checked.
+ * - 404 → HTTP_404; other non-2xx → HTTP_ERROR (with `status`); refused connection, DNS or TLS
+ *   failure → UNREACHABLE; Content-Length over `maxBytes` → TOO_LARGE before any body is read;
+ *   more than `maxBytes` body bytes → the stream errors with TOO_LARGE; `timeoutMs` elapsed
+ *   (from the call to the last byte) → TIMEOUT, thrown or emitted by the stream.
+ * Rejects only with FetchError.
+ */
+export async function safeGetStream(url: string, opts: SafeFetchOptions): Promise<SafeStream> {
+  const maxRedirects = opts.maxRedirects ?? 5;
+  const controller = new AbortController();
+  let currentHost = '';
+  const timer = setTimeout(() => {
+    const where = currentHost ? ` from ${currentHost}` : '';
+    controller.abort(new FetchError('TIMEOUT', `The download${where} did not finish within ${describeLimit(opts.timeoutMs)}.`));
+  }, opts.timeoutMs);
+  const { signal } = controller;
+
+  try {
+    let next: string = url;
+    for (let hop = 0; ; hop += 1) {
+      const target = await abortable(checkFetchTarget(next, opts.allowedHosts), signal);
+      currentHost = target.host;
+      const res = await requestOnce(target, signal);
+      const status = res.statusCode ?? 0;
+
+      // Bodies of redirects and errors are not read: destroy, so an endless one cannot hold the socket.
+      if (REDIRECTS.has(status)) {
+        res.destroy();
+        const location = res.headers.location;
+        if (!location) throw new FetchError('HTTP_ERROR', `The URL answered ${status} (redirect) without a Location header.`, status);
+        if (hop >= maxRedirects) throw new FetchError('HTTP_ERROR', `The URL redirected more than ${maxRedirects} times.`, status);
+        try {
+          next = new URL(location, target.url).href;
+        } catch {
+          throw new FetchError('INVALID_URL', `The URL redirected to an invalid address (${location}).`, status);
+        }
+        continue;
+      }
+      if (status === 404) {
+        res.destroy();
+        throw new FetchError('HTTP_404', 'The URL returned 404 Not Found.', 404);
+      }
+      if (status < 200 || status >= 300) {
+        res.destroy();
+        const text = res.statusMessage ? ` ${res.statusMessage}` : '';
+        throw new FetchError('HTTP_ERROR', `The URL returned HTTP ${status}${text}.`, status);
+      }
+
+      const header = res.headers['content-length'];
+      const contentLength = header !== undefined && /^\d+$/.test(header) ? Number(header) : null;
+      if (contentLength !== null && contentLength > opts.maxBytes) {
+        res.destroy();
+        throw new FetchError(
+          'TOO_LARGE',
+          `The file is ${describeBytes(contentLength)}, larger than the download limit of ${describeBytes(opts.maxBytes)}.`,
+        );
+      }
+      const stream = limitBody(res, opts, target.host, signal, () => clearTimeout(timer));
+      return { stream, contentLength, finalUrl: target.url.href };
+    }
+  } catch (err) {
+    clearTimeout(timer);
+    controller.abort();
+    throw err instanceof FetchError ? err : networkError(err, currentHost || url);
+  }
+}

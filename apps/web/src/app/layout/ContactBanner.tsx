@@ -1,0 +1,18 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { SITE } from './site.ts';
+
+/** The one-line contact banner under the header (spec 01 §1). */
+export function ContactBanner() {
+  return (
+    <Box component="aside" aria-label="Contact" sx={{ bgcolor: '#fff4e5', borderBottom: 1, borderColor: '#f3d9b1', px: 2, py: 0.75, textAlign: 'center' }}>
+      <Typography variant="body2">
+        Have a dataset or model for Indian languages, or a question about ULCA? Write to us at{' '}
+        <Link href={`mailto:${SITE.contactEmail}`} sx={{ fontWeight: 600, color: 'secondary.main', overflowWrap: 'anywhere' }}>
+          {SITE.contactEmail}
+        </Link>
+      </Typography>
+    </Box>
+  );
+}

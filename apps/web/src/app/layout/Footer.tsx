@@ -1,0 +1,75 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { SITE } from './site.ts';
+
+const PROGRAMME_LINKS = [
+  { label: 'About ULCA', to: '/intro' },
+  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'Dataset Metrics', to: '/dataset/reports' },
+  { label: 'Explore Models', to: '/model/explore-models' },
+] as const;
+
+const linkSx = { color: 'inherit', display: 'block', py: 0.5 } as const;
+
+/** The footer of every page (spec 01 §1): programme links, legal links, contact, credit and © 2024. */
+export function Footer() {
+  return (
+    <Box component="footer" sx={{ bgcolor: '#111c2e', color: '#e6ebf2', pt: 5, pb: 3 }}>
+      <Container maxWidth="lg">
+        <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', phablet: '1fr 1fr', md: '2fr 1fr 1fr 1fr' } }}>
+          <Box>
+            <Typography component="p" variant="h3" sx={{ color: '#fff' }}>
+              {SITE.name}
+            </Typography>
+            <Typography variant="body2" sx={{ mt: 1, opacity: 0.85, maxWidth: 340 }}>
+              {SITE.longName}: an open platform for Indian-language datasets, models and benchmarks.
+            </Typography>
+          </Box>
+          <Box component="nav" aria-label="Programme">
+            <Typography component="h2" variant="subtitle2" sx={{ color: '#fff', mb: 1 }}>
+              Programme
+            </Typography>
+            {PROGRAMME_LINKS.map((l) => (
+              <Link key={l.to} component={RouterLink} to={l.to} variant="body2" sx={linkSx}>
+                {l.label}
+              </Link>
+            ))}
+            <Link href="/ulca/docs" variant="body2" sx={linkSx}>
+              API documentation
+            </Link>
+          </Box>
+          <Box component="nav" aria-label="Legal">
+            <Typography component="h2" variant="subtitle2" sx={{ color: '#fff', mb: 1 }}>
+              Legal
+            </Typography>
+            <Link component={RouterLink} to="/privacy-policy" variant="body2" sx={linkSx}>
+              Privacy policy
+            </Link>
+            <Link component={RouterLink} to="/terms-of-use" variant="body2" sx={linkSx}>
+              Terms of use
+            </Link>
+          </Box>
+          <Box>
+            <Typography component="h2" variant="subtitle2" sx={{ color: '#fff', mb: 1 }}>
+              Contact
+            </Typography>
+            <Link href={`mailto:${SITE.contactEmail}`} variant="body2" sx={{ ...linkSx, overflowWrap: 'anywhere' }}>
+              {SITE.contactEmail}
+            </Link>
+          </Box>
+        </Box>
+        <Box sx={{ borderTop: '1px solid rgba(255,255,255,0.15)', mt: 4, pt: 2, display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between' }}>
+          <Typography variant="body2" sx={{ opacity: 0.85 }}>
+            Designed, developed and hosted by the ULCA platform team.
+          </Typography>
+          <Typography variant="body2" sx={{ opacity: 0.85 }}>
+            © {SITE.copyrightYear} ULCA. All rights reserved.
+          </Typography>
+        </Box>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Role } from '../../lib/session.ts';
+
+/** One sub-tab of a header menu. `roles: 'public'` shows it to everyone, signed in or not. */
+export interface MenuTab {
+  label: string;
+  /** Path relative to the router basename, e.g. '/dataset/upload'. */
+  to: string;
+  roles: 'public' | readonly Role[];
+}
+
+/** A header menu (Dataset, Models, Admin) with its sub-tabs. */
+export interface MenuDef {
+  label: string;
+  tabs: MenuTab[];
+  /** Roles for which the whole menu is hidden (spec 01 §6: Dataset hidden for consortium members). */
+  hiddenFor?: readonly Role[];
+  /** When set, only these roles see the menu (Admin). */
+  onlyFor?: readonly Role[];
+}
+
+const CONTRIBUTORS: readonly Role[] = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'];
+const SEARCHERS: readonly Role[] = ['READONLY-USER', 'CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'];
+
+/** The header menus and their role rules (spec 01 §6, spec 02 §2). */
+export const MENUS: readonly MenuDef[] = [
+  {
+    label: 'Dataset',
+    hiddenFor: ['EXTERNAL-CONSORTIUM-MEMBER'],
+    tabs: [
+      { label: 'My Contribution', to: '/dataset/my-contribution', roles: CONTRIBUTORS },
+      { label: 'My Searches', to: '/my-searches', roles: SEARCHERS },
+      { label: 'Search & Download Records', to: '/search-and-download-rec/initiate/-1', roles: SEARCHERS },
+      { label: 'Submit Dataset', to: '/dataset/upload', roles: CONTRIBUTORS },
+      { label: 'Dataset Metrics', to: '/dataset/reports', roles: 'public' },
+      { label: 'Ready-made Datasets', to: '/dataset/readymade-datasets', roles: 'public' },
+    ],
+  },
+  {
+    label: 'Models',
+    tabs: [
+      { label: 'Explore Models', to: '/model/explore-models', roles: 'public' },
+      { label: 'Benchmark Datasets', to: '/model/benchmark-datasets', roles: 'public' },
+      { label: 'My Contribution', to: '/model/my-contribution', roles: CONTRIBUTORS },
+      { label: 'Submit Model', to: '/model/upload', roles: CONTRIBUTORS },
+    ],
+  },
+  {
+    label: 'Admin',
+    onlyFor: ['ADMIN'],
+    tabs: [{ label: 'View User Details', to: '/admin/view-user-details', roles: ['ADMIN'] }],
+  },
+];
+
+/**
+ * The menus and sub-tabs visible to a user whose first role is `role` (null = signed out).
+ * Spec 01 §6: the first role in the user's list decides tab visibility; public tabs show to
+ * everyone; a menu with no visible tab is dropped.
+ */
+export function visibleMenus(role: Role | null, menus: readonly MenuDef[] = MENUS): MenuDef[] {
+  const out: MenuDef[] = [];
+  for (const m of menus) {
+    if (role && m.hiddenFor?.includes(role)) continue;
+    if (m.onlyFor && (!role || !m.onlyFor.includes(role))) continue;
+    const tabs = m.tabs.filter((t) => t.roles === 'public' || (role !== null && t.roles.includes(role)));
+    if (tabs.length) out.push({ ...m, tabs });
+  }
+  return out;
+}

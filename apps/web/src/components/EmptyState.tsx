@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
+
+/** Empty state of a table or list; the default text is the spec's 'No records found.' (spec 01 §8). */
+export function EmptyState({ message = 'No records found.', action }: { message?: string; action?: ReactNode }) {
+  return (
+    <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, py: 6, color: 'text.secondary' }}>
+      <InboxOutlined fontSize="large" aria-hidden />
+      <Typography>{message}</Typography>
+      {action}
+    </Box>
+  );
+}

@@ -1,0 +1,13 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+
+/** Inline loading state for a screen or a panel (DESIGN.md §7: every screen has a loading state). */
+export function LoadingState({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, py: 6 }}>
+      <CircularProgress size={32} aria-hidden />
+      <Typography color="text.secondary">{label}</Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,22 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
+import { clearSession } from '../../lib/session.ts';
+import { logoutRequest } from './api/logout.ts';
+
+/**
+ * Returns a function that logs out (spec 01 §2): tells the server, clears all stored state and
+ * cached queries, shows a toast and goes to the login page.
+ */
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await logoutRequest();
+    clearSession();
+    queryClient.clear();
+    enqueueSnackbar('Logout successful', { variant: 'success' });
+    navigate('/user/login', { replace: true });
+  }, [navigate, queryClient]);
+}

@@ -1,0 +1,39 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import type { ErrorSummaryRow } from '../api/error-report.ts';
+
+const countFormat = new Intl.NumberFormat('en-US');
+
+/** The error summary of a submission: one row per stage and error code, with its record count. */
+export function ErrorSummaryTable({ rows }: { rows: readonly ErrorSummaryRow[] }) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Error summary" sx={{ minWidth: 520 }}>
+        <TableHead>
+          <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
+            <TableCell>Stage</TableCell>
+            <TableCell>Code</TableCell>
+            <TableCell>Message</TableCell>
+            <TableCell align="right">Count</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={`${r.stage}:${r.code}:${r.message}`}>
+              <TableCell sx={{ textTransform: 'capitalize' }}>{r.stage}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{r.code}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.message}</TableCell>
+              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {countFormat.format(r.count)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,161 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SearchIcon from '@mui/icons-material/Search';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useContributions } from '../api/list-contributions.ts';
+import { applySearchAndFilter, filterOptions, pageOfIndex, selectedCount, type ContributionFilter } from '../lib/contribution-filters.ts';
+import { isActiveStatus } from '../lib/status.ts';
+import { ContributionFilterPopover } from './ContributionFilterPopover.tsx';
+import { CONTRIBUTION_PAGE_SIZE, ContributionTable } from './ContributionTable.tsx';
+import { ErrorBlock, LoadingBlock, MessageBlock } from './StateViews.tsx';
+
+/** How long the just-added row stays highlighted (spec 01 §9), milliseconds. */
+export const HIGHLIGHT_MS = 4000;
+
+/**
+ * The 'Submitted Dataset' tab of My Contribution (spec 01 §2): search, filter popover, refresh and
+ * the paged table of the user's submissions. `added` (a submitRefNumber from the route) is jumped
+ * to and highlighted for 4 s once it appears in the list.
+ */
+export function SubmittedDatasetsTab({ userId, added }: { userId: string | undefined; added: string | undefined }) {
+  const navigate = useNavigate();
+  const query = useContributions(userId);
+  const [term, setTerm] = useState('');
+  const [filter, setFilter] = useState<ContributionFilter>({});
+  const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
+  const [page, setPage] = useState(0);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const handledAdded = useRef<string | null>(null);
+
+  const all = useMemo(() => query.data?.data ?? [], [query.data]);
+  const rows = useMemo(() => applySearchAndFilter(all, term, filter), [all, term, filter]);
+  const options = useMemo(() => filterOptions(all), [all]);
+  const lastPage = Math.max(0, Math.ceil(rows.length / CONTRIBUTION_PAGE_SIZE) - 1);
+  const shownPage = Math.min(page, lastPage);
+  const autoRefreshing = all.some((r) => isActiveStatus(r.status));
+  const filterCount = selectedCount(filter);
+
+  // Jump to the added row once, as soon as a fetched list contains it (a fresh submission may
+  // only show up on a later refetch).
+  useEffect(() => {
+    if (!added || handledAdded.current === added) return;
+    const index = rows.findIndex((r) => r.submitRefNumber === added);
+    if (index < 0) return;
+    handledAdded.current = added;
+    setPage(pageOfIndex(index, CONTRIBUTION_PAGE_SIZE));
+    setHighlighted(added);
+  }, [added, rows]);
+
+  useEffect(() => {
+    if (!highlighted) return;
+    const t = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => clearTimeout(t);
+  }, [highlighted]);
+
+  const clearAll = () => {
+    setTerm('');
+    setFilter({});
+    setPage(0);
+  };
+
+  let body;
+  if (query.isPending) body = <LoadingBlock label="Loading your contributions…" />;
+  else if (query.isError) body = <ErrorBlock message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  else if (all.length === 0)
+    body = (
+      <MessageBlock
+        title="No records found."
+        hint="Datasets you submit appear here, with their processing status."
+        action={
+          <Button component={RouterLink} to="/dataset/upload" variant="contained">
+            Submit a dataset
+          </Button>
+        }
+      />
+    );
+  else if (rows.length === 0)
+    body = (
+      <MessageBlock
+        title="No records found."
+        hint="No submission matches your search or filters."
+        action={
+          <Button variant="outlined" onClick={clearAll}>
+            Clear search and filters
+          </Button>
+        }
+      />
+    );
+  else
+    body = (
+      <ContributionTable
+        rows={rows}
+        page={shownPage}
+        onPageChange={setPage}
+        highlighted={highlighted}
+        onOpen={(row) => navigate(`/dataset-status/${encodeURIComponent(row.submitRefNumber)}`)}
+      />
+    );
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+        <TextField
+          size="small"
+          placeholder="Search by name, type, request number or status"
+          value={term}
+          onChange={(e) => {
+            setTerm(e.target.value);
+            setPage(0);
+          }}
+          sx={{ flex: 1, maxWidth: { sm: 420 } }}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Search contributions' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
+        <Stack direction="row" spacing={1}>
+          <Badge badgeContent={filterCount} color="primary">
+            <Button variant="outlined" startIcon={<FilterListIcon />} onClick={(e) => setFilterAnchor(e.currentTarget)} disabled={query.isPending}>
+              Filter
+            </Button>
+          </Badge>
+          <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void query.refetch()} disabled={query.isFetching || !userId}>
+            Refresh
+          </Button>
+        </Stack>
+      </Stack>
+      {autoRefreshing && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+          Some submissions are still being processed; this list updates automatically.
+        </Typography>
+      )}
+      {body}
+      <ContributionFilterPopover
+        anchorEl={filterAnchor}
+        onClose={() => setFilterAnchor(null)}
+        options={options}
+        value={filter}
+        onApply={(f) => {
+          setFilter(f);
+          setPage(0);
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+/** Processing statuses of a submission and of each stage (spec 01 §3, §4). */
+export const PROCESS_STATUSES = ['Pending', 'In-Progress', 'Completed', 'Failed'] as const;
+export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
+
+/** MUI palette colour of a status chip: Completed green, In-Progress blue, Failed red, others orange (spec 01 §3). */
+export type StatusColor = 'success' | 'info' | 'error' | 'warning';
+
+/** The chip colour for `status` (any string; unknown values are "others"). */
+export function statusColor(status: string): StatusColor {
+  switch (status) {
+    case 'Completed':
+      return 'success';
+    case 'In-Progress':
+      return 'info';
+    case 'Failed':
+      return 'error';
+    default:
+      return 'warning';
+  }
+}
+
+/** True while work is still running: the refresh flag of spec 01 §3 (Pending or In-Progress). */
+export function isActiveStatus(status: string): boolean {
+  return status === 'Pending' || status === 'In-Progress';
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Dataset name maximum (spec 01 §9). */
+export const DATASET_NAME_MAX = 256;
+
+/** Validation messages of spec 01 §5 "Dataset submit". */
+export const SUBMIT_MESSAGES = {
+  nameEmpty: 'Name cannot be empty',
+  urlEmpty: 'URL cannot be empty',
+  nameTooLong: 'Max 256 characters allowed',
+  urlSpace: 'URL contains space in between',
+  urlInvalid: 'Invalid URL',
+} as const;
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+// A domain name with at least one dot and an alphabetic top-level label (xn-- for IDN).
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/i;
+
+/**
+ * True for an http, https or ftp address whose host is a domain name, localhost or an IP address
+ * (spec 01 §5). Whitespace is rejected earlier with its own message. Whether the server may fetch
+ * the host (private addresses etc.) is the server's decision (DESIGN.md §5).
+ */
+export function isDatasetUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (!['http:', 'https:', 'ftp:'].includes(url.protocol)) return false;
+  // new URL() accepts 'http:example.com'; require the explicit '//' authority form.
+  if (!/^[a-z]+:\/\//i.test(value)) return false;
+  const host = url.hostname;
+  if (host.startsWith('[') && host.endsWith(']')) return true; // IPv6, already validated by URL
+  return host === 'localhost' || IPV4.test(host) || DOMAIN.test(host);
+}
+
+/** The Submit Dataset form (spec 01 §2, §5). `benchmark` is a visual option only for now. */
+export const submitDatasetFormSchema = z.object({
+  datasetName: z
+    .string()
+    .trim()
+    .min(1, SUBMIT_MESSAGES.nameEmpty)
+    .max(DATASET_NAME_MAX, SUBMIT_MESSAGES.nameTooLong),
+  url: z
+    .string()
+    .trim()
+    .min(1, SUBMIT_MESSAGES.urlEmpty)
+    .refine((v) => !/\s/.test(v), SUBMIT_MESSAGES.urlSpace)
+    .refine((v) => /\s/.test(v) || isDatasetUrl(v), SUBMIT_MESSAGES.urlInvalid),
+  benchmark: z.boolean(),
+});
+
+/** Form values as typed by the user. */
+export type SubmitDatasetFormInput = z.input<typeof submitDatasetFormSchema>;
+/** Form values after trimming, ready to send. */
+export type SubmitDatasetFormValues = z.output<typeof submitDatasetFormSchema>;
+
+/**
+ * Maps a server field name ('datasetName', 'body.url', '/url') to a form field, or null when the
+ * error does not belong to a visible field.
+ */
+export function formFieldOf(serverField: string): 'datasetName' | 'url' | null {
+  const last = serverField.split(/[./]/).filter(Boolean).pop() ?? '';
+  if (last === 'datasetName' || last === 'name') return 'datasetName';
+  if (last === 'url') return 'url';
+  return null;
+}

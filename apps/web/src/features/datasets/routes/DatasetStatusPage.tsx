@@ -1,0 +1,123 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
+import { useErrorReport } from '../api/error-report.ts';
+import { isSubmissionActive, useSubmissionStatus, type SubmissionStatus } from '../api/submission-status.ts';
+import { ErrorSummaryTable } from '../components/ErrorSummaryTable.tsx';
+import { PageFrame } from '../components/PageFrame.tsx';
+import { StageTable } from '../components/StageTable.tsx';
+import { StatusChip } from '../components/StatusChip.tsx';
+import { ErrorBlock, LoadingBlock, MessageBlock } from '../components/StateViews.tsx';
+import { datasetTypeLabel } from '../lib/format.ts';
+
+/** Changes whenever a stage moves on, so the error report is fetched again (see useErrorReport). */
+function progressVersion(s: SubmissionStatus | undefined): string {
+  if (!s) return '';
+  return [s.status ?? '', ...s.data.map((r) => `${r.stage}:${r.status}:${(r.details?.processedCount ?? []).map((c) => c.count).join('/')}`)].join('|');
+}
+
+/**
+ * Dataset status detail (spec 01 §2), /dataset-status/:id with id the service request number:
+ * stages with counts, Refresh and auto-refresh while work runs, error report downloads and summary.
+ */
+export default function DatasetStatusPage() {
+  const { id = '' } = useParams();
+  const status = useSubmissionStatus(id);
+  const active = isSubmissionActive(status.data);
+  const report = useErrorReport(status.data ? id : undefined, progressVersion(status.data));
+  const summaryUrl = report.data?.consolidated_file ?? null;
+  const detailUrl = report.data?.file ?? null;
+  const errorRows = report.data?.errors ?? [];
+
+  if (status.isPending) {
+    return (
+      <PageFrame title="Dataset status" subtitle={`Service request number ${id}`}>
+        <LoadingBlock label="Loading the submission status…" />
+      </PageFrame>
+    );
+  }
+  if (status.isError) {
+    const notFound = status.error instanceof ApiRequestError && status.error.status === 404;
+    return (
+      <PageFrame title="Dataset status" subtitle={`Service request number ${id}`}>
+        {notFound ? (
+          <MessageBlock
+            title="Submission not found"
+            hint={`No submission with the service request number ${id} belongs to your account.`}
+            action={
+              <Button component={RouterLink} to="/dataset/my-contribution" variant="outlined">
+                Go to my contribution
+              </Button>
+            }
+          />
+        ) : (
+          <ErrorBlock message={errorMessage(status.error)} onRetry={() => void status.refetch()} />
+        )}
+      </PageFrame>
+    );
+  }
+
+  const data = status.data;
+  const inProgress = data.status === 'In-Progress' || data.data.some((r) => r.status === 'In-Progress');
+  const refresh = () => {
+    void status.refetch();
+    void report.refetch();
+  };
+
+  return (
+    <PageFrame
+      title={data.datasetName || 'Dataset status'}
+      subtitle={
+        <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}>
+          <span>
+            Service request number <Box component="span" sx={{ fontFamily: 'monospace' }}>{id}</Box>
+          </span>
+          {data.datasetType && <span>· {datasetTypeLabel(data.datasetType)}</span>}
+          {data.status && <StatusChip status={data.status} />}
+        </Box>
+      }
+      actions={
+        <>
+          <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh} disabled={!active || status.isFetching}>
+            Refresh
+          </Button>
+          <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={summaryUrl ?? undefined} download disabled={!summaryUrl}>
+            Error Summary
+          </Button>
+          <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={detailUrl ?? undefined} download disabled={!detailUrl}>
+            Detail Error Log
+          </Button>
+        </>
+      }
+    >
+      {inProgress && <LinearProgress aria-label="Processing" sx={{ mb: 2, mx: { xs: -2, sm: -3 }, mt: { xs: -2, sm: -3 }, borderTopLeftRadius: 4, borderTopRightRadius: 4 }} />}
+      {active && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Processing is under way; this page updates every few seconds.
+        </Typography>
+      )}
+      {data.data.length === 0 ? (
+        <MessageBlock title="No records found." hint="Processing has not started yet. The stages appear here as soon as the download begins." />
+      ) : (
+        <StageTable stages={data.data} datasetType={data.datasetType ?? data.data[0]?.datasetType} />
+      )}
+      {errorRows.length > 0 && (
+        <Stack spacing={1} sx={{ mt: 4 }}>
+          <Typography variant="h6" component="h2" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+            Errors found
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Records with these errors were left out. Download the detail error log to see each failed record.
+          </Typography>
+          <ErrorSummaryTable rows={errorRows} />
+        </Stack>
+      )}
+    </PageFrame>
+  );
+}

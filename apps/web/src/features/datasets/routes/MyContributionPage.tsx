@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import AddIcon from '@mui/icons-material/Add';
+import { primaryRole, useSession } from '../../../lib/session.ts';
+import { contributionTabs, type ContributionTab } from '../lib/tabs.ts';
+import { PageFrame } from '../components/PageFrame.tsx';
+import { MessageBlock } from '../components/StateViews.tsx';
+import { SubmittedDatasetsTab } from '../components/SubmittedDatasetsTab.tsx';
+
+const TAB_LABELS: Record<ContributionTab, string> = { submitted: 'Submitted Dataset', benchmark: 'Benchmark Dataset' };
+
+/** My Contribution for datasets (spec 01 §2): tabs by the first role; `added` highlights a new submission. */
+export default function MyContributionPage() {
+  const session = useSession();
+  const { added } = useParams();
+  const tabs = contributionTabs(primaryRole(session));
+  const [tab, setTab] = useState<ContributionTab>('submitted');
+  const current = tabs.includes(tab) ? tab : tabs[0];
+
+  return (
+    <PageFrame
+      title="My Contribution"
+      subtitle="Datasets you have submitted and how far each has been processed."
+      actions={
+        tabs.length > 0 && (
+          <Button component={RouterLink} to="/dataset/upload" variant="contained" startIcon={<AddIcon />}>
+            Submit Dataset
+          </Button>
+        )
+      }
+    >
+      {tabs.length === 0 ? (
+        <MessageBlock title="No records found." hint="Your account cannot contribute datasets. Contributor accounts can submit datasets and follow them here." />
+      ) : (
+        <>
+          <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2, mt: -1 }}>
+            <Tabs value={current} onChange={(_e, v: ContributionTab) => setTab(v)} aria-label="Contribution kinds" variant="scrollable" allowScrollButtonsMobile>
+              {tabs.map((t) => (
+                <Tab key={t} value={t} label={TAB_LABELS[t]} />
+              ))}
+            </Tabs>
+          </Box>
+          {current === 'submitted' ? (
+            <SubmittedDatasetsTab userId={session?.userDetails.userID} added={added} />
+          ) : (
+            // The benchmark contribution list has no server endpoint yet.
+            <MessageBlock title="No records found." hint="Benchmark datasets you submit will be listed here." />
+          )}
+        </>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,97 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import StorageOutlined from '@mui/icons-material/StorageOutlined';
+import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
+import LeaderboardOutlined from '@mui/icons-material/LeaderboardOutlined';
+import { useSession } from '../../lib/session.ts';
+import { usePageTitle } from '../../components/usePageTitle.ts';
+
+const FEATURES = [
+  {
+    icon: StorageOutlined,
+    title: 'Datasets',
+    text: 'Contribute parallel, monolingual, speech, OCR and other corpora. Every record is validated and de-duplicated before it is published.',
+    to: '/dataset/readymade-datasets',
+    cta: 'Browse datasets',
+  },
+  {
+    icon: SmartToyOutlined,
+    title: 'Models',
+    text: 'Explore translation, speech, transliteration and OCR models for Indian languages, and try them right in your browser.',
+    to: '/model/explore-models',
+    cta: 'Explore models',
+  },
+  {
+    icon: LeaderboardOutlined,
+    title: 'Benchmarks',
+    text: 'Compare models on shared benchmark datasets and see where each language stands on the public leaderboards.',
+    to: '/model/benchmark-datasets',
+    cta: 'See benchmarks',
+  },
+] as const;
+
+/** /intro: the landing page behind the header title (spec 01 §2). */
+export default function IntroPage() {
+  usePageTitle('Welcome');
+  const session = useSession();
+  return (
+    <>
+      <Box component="section" sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', py: { xs: 5, sm: 8 } }}>
+        <Container maxWidth="lg">
+          <Typography component="h1" variant="h1" sx={{ fontSize: { xs: '1.9rem', sm: '2.6rem' }, maxWidth: 760 }}>
+            Open data and models for every Indian language
+          </Typography>
+          <Typography sx={{ mt: 2, maxWidth: 680, fontSize: '1.1rem', opacity: 0.92 }}>
+            ULCA is an open platform where researchers, companies and communities share, discover and benchmark datasets and AI models for
+            Indian languages — from Assamese to Urdu.
+          </Typography>
+          <Stack direction={{ xs: 'column', mobileL: 'row' }} spacing={2} sx={{ mt: 4 }}>
+            <Button component={RouterLink} to="/dashboard" variant="contained" color="secondary" size="large">
+              View the dashboard
+            </Button>
+            {session ? (
+              <Button component={RouterLink} to="/dataset/upload" variant="outlined" color="inherit" size="large">
+                Submit a dataset
+              </Button>
+            ) : (
+              <Button component={RouterLink} to="/user/register" variant="outlined" color="inherit" size="large">
+                Create a free account
+              </Button>
+            )}
+          </Stack>
+        </Container>
+      </Box>
+      <Container maxWidth="lg" component="section" sx={{ py: { xs: 4, sm: 6 } }} aria-labelledby="intro-what">
+        <Typography id="intro-what" component="h2" variant="h2" gutterBottom>
+          What you can do
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+          {FEATURES.map(({ icon: Icon, title, text, to, cta }) => (
+            <Card key={title} variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
+              <CardContent sx={{ flex: 1 }}>
+                <Icon color="primary" fontSize="large" aria-hidden />
+                <Typography component="h3" variant="h3" sx={{ mt: 1 }}>
+                  {title}
+                </Typography>
+                <Typography color="text.secondary" sx={{ mt: 1 }}>
+                  {text}
+                </Typography>
+              </CardContent>
+              <Box sx={{ px: 2, pb: 2 }}>
+                <Button component={RouterLink} to={to}>
+                  {cta} →
+                </Button>
+              </Box>
+            </Card>
+          ))}
+        </Box>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ZodType } from 'zod';
+import { getSession } from './session.ts';
+import { signHeaders } from './signing.ts';
+
+/** An API failure with the server's `{ message, code, errors? }` body (DESIGN.md §5). */
+export class ApiRequestError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly code?: string,
+    public readonly errors?: { field: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+/** Per-status wording of spec 01 §8 "Generic API failure". */
+export const STATUS_MESSAGES: Record<number, string> = {
+  422: 'A User with same email already exist.',
+  400: 'Something wrong with the input you supplied, please verify and try again!',
+  401: 'You are not authorized to do this action at the moment!',
+};
+export const DEFAULT_ERROR = 'Something went wrong while we process your request. Please try after sometime.';
+
+type Unauthorized = () => void;
+const unauthorizedListeners = new Set<Unauthorized>();
+
+/** Subscribes to the global "unauthorised" flag raised by any 401 (the shell returns to login after 3 s). */
+export function onUnauthorized(cb: Unauthorized): () => void {
+  unauthorizedListeners.add(cb);
+  return () => unauthorizedListeners.delete(cb);
+}
+
+export interface RequestOptions<T> {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Sign with the stored session keys (default true when a session exists). */
+  signed?: boolean;
+  /** Validates and types the response. */
+  schema?: ZodType<T>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls the platform API at `path` (e.g. '/ulca/apis/v0/dataset/corpus/submit'). Signs the call
+ * (headers key, payload, sig) when a session exists. Resolves with the parsed JSON body; throws
+ * ApiRequestError with the server's message, or the spec's per-status wording; a 401 also raises
+ * the unauthorised flag.
+ */
+export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions<T> = {}): Promise<T> {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) qs.set(k, String(v));
+  const url = qs.size ? `${path}?${qs.toString()}` : path;
+  const headers: Record<string, string> = {};
+  const bodyText = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  if (bodyText !== undefined) headers['content-type'] = 'application/json';
+  const session = getSession();
+  if (session && opts.signed !== false) {
+    Object.assign(headers, signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, bodyText ?? (method === 'GET' || method === 'DELETE' ? url : '')));
+  }
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body: bodyText, signal: opts.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiRequestError(0, 'The server cannot be reached. Please check your connection and try again.');
+  }
+  const text = await res.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!res.ok) {
+    if (res.status === 401) unauthorizedListeners.forEach((l) => l());
+    const b = (json ?? {}) as { message?: string; why?: string; code?: string; errors?: { field: string; message: string }[] };
+    throw new ApiRequestError(res.status, b.why ?? b.message ?? STATUS_MESSAGES[res.status] ?? DEFAULT_ERROR, b.code, b.errors);
+  }
+  return opts.schema ? opts.schema.parse(json) : (json as T);
+}
+
+/** The message to show for any error thrown by apiRequest (spec 01 §8), or `fallback`. */
+export function errorMessage(err: unknown, fallback = DEFAULT_ERROR): string {
+  if (err instanceof ApiRequestError) return err.message || fallback;
+  return fallback;
+}

@@ -1,0 +1,84 @@
+import { useSyncExternalStore } from 'react';
+
+/** Roles of spec 01 §1. */
+export type Role = 'CONTRIBUTOR-USER' | 'READONLY-USER' | 'BENCHMARK-DATASET-CONTRIBUTOR' | 'EXTERNAL-CONSORTIUM-MEMBER' | 'ADMIN';
+
+/** data.userDetails of the login response (spec 01 §3). */
+export interface UserDetails {
+  userID: string;
+  email: string;
+  firstName: string;
+  lastName?: string | null;
+  roles: Role[];
+  isActive?: boolean;
+  org?: string | null;
+}
+/** data.userKeys of the login response. */
+export interface UserKeys {
+  publicKey: string;
+  privateKey: string;
+}
+export interface Session {
+  userDetails: UserDetails;
+  userKeys: UserKeys;
+}
+
+const KEY = 'ulca.session';
+const listeners = new Set<() => void>();
+let cached: Session | null | undefined;
+
+function read(): Session | null {
+  if (cached !== undefined) return cached;
+  try {
+    const raw = localStorage.getItem(KEY);
+    const s = raw ? (JSON.parse(raw) as Session) : null;
+    cached = s && s.userKeys?.privateKey ? s : null;
+  } catch {
+    cached = null;
+  }
+  return cached;
+}
+
+/** The stored session, or null. Signed in = stored user info with a private key (spec 01 §2). */
+export function getSession(): Session | null {
+  return read();
+}
+
+/** Stores the session after login (local storage, spec 01 §3). */
+export function setSession(s: Session): void {
+  localStorage.setItem(KEY, JSON.stringify(s));
+  cached = s;
+  listeners.forEach((l) => l());
+}
+
+/** Logout: clears every stored state of the app (spec 01 §2 "all stored state is reset"). */
+export function clearSession(): void {
+  localStorage.clear();
+  sessionStorage.clear();
+  cached = null;
+  listeners.forEach((l) => l());
+}
+
+window.addEventListener('storage', (e) => {
+  if (e.key === KEY || e.key === null) {
+    cached = undefined;
+    listeners.forEach((l) => l());
+  }
+});
+
+/** React hook: the current session, re-rendering on login/logout (also in other tabs). */
+export function useSession(): Session | null {
+  return useSyncExternalStore(
+    (cb) => {
+      listeners.add(cb);
+      return () => listeners.delete(cb);
+    },
+    read,
+    () => null,
+  );
+}
+
+/** The first role decides tab visibility (spec 01 §6). */
+export function primaryRole(s: Session | null): Role | null {
+  return s?.userDetails.roles[0] ?? null;
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The app is served by the API server under /ulca/ (apps/server/src/app.ts).
+export default defineConfig({
+  base: '/ulca/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  server: { proxy: { '/ulca/apis': 'http://localhost:8080', '/ulca/user-mgmt': 'http://localhost:8080', '/ulca/error-consumer': 'http://localhost:8080', '/ulca/data-metric': 'http://localhost:8080' } },
+});

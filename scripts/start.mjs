@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm start`: builds the web app when its sources are newer than the build, checks the embedded
+// PostgreSQL binaries, then runs the server (API + web app + workers) in this terminal.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensurePostgresBinaries } from './lib/postgres-binaries.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const webDir = path.join(root, 'apps/web');
+const index = path.join(webDir, 'dist/index.html');
+const sourcesChanged = () =>
+  Math.max(newestMtime(path.join(webDir, 'src')), fs.statSync(path.join(webDir, 'index.html')).mtimeMs) > fs.statSync(index).mtimeMs;
+if (!fs.existsSync(index) || sourcesChanged()) {
+  console.log('Building the web app…');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+if (!process.env.DATABASE_URL) ensurePostgresBinaries(root);
+
+const args = ['--import', 'tsx', 'apps/server/src/main.ts', ...process.argv.slice(2)];
+const child = spawn(process.execPath, args, { stdio: 'inherit' });
+// Ctrl-C reaches the child through the terminal's process group; keep this process alive until it exits.
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

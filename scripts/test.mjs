@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// `npm test`: lint, types, then unit, integration (real PostgreSQL) and end-to-end (Chromium) tests.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensurePostgresBinaries } from './lib/postgres-binaries.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const run = (label, cmd, args) => {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`\n${label} failed (exit ${r.status}).`);
+    process.exit(r.status ?? 1);
+  }
+};
+
+ensurePostgresBinaries(root);
+run('lint', 'npx', ['eslint', '.']);
+run('types', 'npx', ['tsc', '-p', 'tsconfig.json']);
+run('types (web)', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json']);
+run('build web', 'npm', ['run', 'build', '-w', 'apps/web']);
+run('chromium', process.execPath, ['scripts/ensure-chromium.mjs']);
+fs.mkdirSync('test-results', { recursive: true });
+const report = 'test-results/vitest.json';
+console.log('\n=== tests: vitest run (unit, integration, e2e)');
+const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { stdio: 'inherit' });
+let passed = 0;
+let failed = 0;
+try {
+  const j = JSON.parse(fs.readFileSync(report, 'utf8'));
+  passed = j.numPassedTests;
+  failed = j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
+} catch {
+  failed = failed || 1;
+}
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(r.status === 0 && failed === 0 ? 0 : r.status || 1);
