@@ -40,6 +40,12 @@ export async function startEmbeddedPostgres(dir: string, opts: { port?: number; 
   const initialised = fs.existsSync(path.join(dir, 'PG_VERSION'));
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot) {
+    // As root the server runs as the `postgres` user, which must be able to reach the folder.
+    const parent = path.dirname(dir);
+    const mode = fs.statSync(parent).mode & 0o777;
+    if ((mode & 0o005) !== 0o005) fs.chmodSync(parent, mode | 0o755);
+  }
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     user: 'postgres',

@@ -59,12 +59,15 @@ export function clearSession(): void {
   listeners.forEach((l) => l());
 }
 
-window.addEventListener('storage', (e) => {
-  if (e.key === KEY || e.key === null) {
-    cached = undefined;
-    listeners.forEach((l) => l());
-  }
-});
+// Guarded so that modules importing the session can be unit-tested under Node (no window).
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === KEY || e.key === null) {
+      cached = undefined;
+      listeners.forEach((l) => l());
+    }
+  });
+}
 
 /** React hook: the current session, re-rendering on login/logout (also in other tabs). */
 export function useSession(): Session | null {

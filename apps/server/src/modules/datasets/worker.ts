@@ -6,7 +6,7 @@ import { downloadToStore } from './pipeline/download.ts';
 import { openArchive } from './pipeline/archive.ts';
 import { processArchive } from './pipeline/process.ts';
 import { DatasetRejected, type RowEvent, type Stage } from './pipeline/types.ts';
-import { publishStaged } from './publish.ts';
+import { publishStaged, type PublishProgress } from './publish.ts';
 import { DEMO_URL_PREFIX, fetchDemoDataset } from './demo.ts';
 import { writeErrorReports } from './reports.ts';
 import { getSubmission, getStages, resetStages, setStage, setSubmissionStatus } from './repo.ts';
@@ -23,6 +23,8 @@ const PROGRESS_INTERVAL_MS = 500;
 export interface IngestJobOptions {
   /** Rows per publish transaction (tests use small chunks to observe progress and crashes). */
   publishChunkRows?: number;
+  /** Called after each committed publish chunk with the cumulative counts (progress hooks, crash tests). */
+  onPublishChunk?: (p: PublishProgress) => Promise<void> | void;
 }
 
 /** pg-boss payload of the dataset-ingest queue. */
@@ -109,7 +111,7 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
 
   const fresh = await getSubmission(ctx.db.pool, srn);
   await setStage(ctx.db.pool, srn, 'publish', 'In-Progress');
-  const result = await publishStaged(ctx.db, { srn, datasetId: sub.dataset_id, datasetType: fresh!.dataset_type! }, { chunkRows: opts.publishChunkRows });
+  const result = await publishStaged(ctx.db, { srn, datasetId: sub.dataset_id, datasetType: fresh!.dataset_type! }, { chunkRows: opts.publishChunkRows, onChunk: opts.onPublishChunk });
   await ctx.db.pool.query(`DELETE FROM staged_records WHERE service_request_number = $1`, [srn]);
   const published = result.success > 0;
   await setStage(ctx.db.pool, srn, 'publish', published ? 'Completed' : 'Failed');
@@ -136,64 +138,57 @@ async function ingestAndValidate(ctx: AppContext, srn: string, zipPath: string):
   const c = { ingestOk: 0, ingestFail: 0, valid: 0, validateFail: 0, validSeconds: 0, validateFailSeconds: 0 };
   let datasetType: string | null = null;
   await setStage(ctx.db.pool, srn, 'ingest', 'In-Progress');
+  // Two COPY streams run side by side: valid records to staging, row errors to dataset_errors.
   const client: pg.PoolClient = await ctx.db.pool.connect();
-  let staged: CopyWriter | null = null;
-  let errors: CopyWriter | null = null;
+  const errClient: pg.PoolClient = await ctx.db.pool.connect();
+  let clean = false;
   try {
-    staged = new CopyWriter(client, 'staged_records', STAGED_COLUMNS);
-    const errClient = await ctx.db.pool.connect();
-    try {
-      errors = new CopyWriter(errClient, 'dataset_errors', ERROR_COLUMNS);
-      let lastProgress = Date.now();
-      const events: AsyncIterable<RowEvent> = processArchive(archive, {
-        onParams: (type, params) => {
-          datasetType = type;
-          void ctx.db.pool
-            .query(`UPDATE dataset_submissions SET dataset_type = $2, params = $3 WHERE service_request_number = $1`, [srn, type, JSON.stringify(params)])
-            .catch((err) => ctx.log.warn({ err }, 'could not store params'));
-          void setStage(ctx.db.pool, srn, 'validate', 'In-Progress').catch(() => undefined);
-        },
-      });
-      for await (const ev of events) {
-        if (ev.kind === 'valid') {
-          const r = ev.record;
+    const staged = new CopyWriter(client, 'staged_records', STAGED_COLUMNS);
+    const errors = new CopyWriter(errClient, 'dataset_errors', ERROR_COLUMNS);
+    let lastProgress = Date.now();
+    const events: AsyncIterable<RowEvent> = processArchive(archive, {
+      onParams: (type, params) => {
+        datasetType = type;
+        void ctx.db.pool
+          .query(`UPDATE dataset_submissions SET dataset_type = $2, params = $3 WHERE service_request_number = $1`, [srn, type, JSON.stringify(params)])
+          .catch((err) => ctx.log.warn({ err }, 'could not store params'));
+        void setStage(ctx.db.pool, srn, 'validate', 'In-Progress').catch(() => undefined);
+      },
+    });
+    for await (const ev of events) {
+      if (ev.kind === 'valid') {
+        const r = ev.record;
+        c.ingestOk++;
+        c.valid++;
+        c.validSeconds += r.durationSeconds ?? 0;
+        for (const m of r.media) if (!(await ctx.store.exists(m.key))) await ctx.store.put(m.key, m.bytes);
+        await staged.write([srn, r.seq, r.hash, r.sourceLanguage, r.targetLanguage, r.domain, r.collectionMethod, r.submitter, r.durationSeconds, JSON.stringify(r.data)]);
+      } else {
+        if (ev.stage === 'ingest') c.ingestFail++;
+        else {
           c.ingestOk++;
-          c.valid++;
-          c.validSeconds += r.durationSeconds ?? 0;
-          for (const m of r.media) if (!(await ctx.store.exists(m.key))) await ctx.store.put(m.key, m.bytes);
-          await staged.write([srn, r.seq, r.hash, r.sourceLanguage, r.targetLanguage, r.domain, r.collectionMethod, r.submitter, r.durationSeconds, JSON.stringify(r.data)]);
-        } else {
-          if (ev.stage === 'ingest') c.ingestFail++;
-          else {
-            c.ingestOk++;
-            c.validateFail++;
-            c.validateFailSeconds += ev.durationSeconds ?? 0;
-          }
-          await errors.write([srn, ev.stage, ev.code, ev.message, ev.seq, ev.snippet]);
+          c.validateFail++;
+          c.validateFailSeconds += ev.durationSeconds ?? 0;
         }
-        if (Date.now() - lastProgress > PROGRESS_INTERVAL_MS) {
-          lastProgress = Date.now();
-          await writeProgress(ctx, srn, c, 'In-Progress');
-        }
+        await errors.write([srn, ev.stage, ev.code, ev.message, ev.seq, ev.snippet]);
       }
-      await staged.end();
-      await errors.end();
-    } finally {
-      errClient.release();
+      if (Date.now() - lastProgress > PROGRESS_INTERVAL_MS) {
+        lastProgress = Date.now();
+        await writeProgress(ctx, srn, c, 'In-Progress');
+      }
     }
+    await staged.end();
+    await errors.end();
+    clean = true;
   } catch (err) {
-    // The COPY streams may be half-written: drop the connection rather than reuse it.
-    client.release(true);
-    await archive.close().catch(() => undefined);
-    if (err instanceof DatasetRejected) {
-      // Row errors seen before the rejection are kept in the report; nothing was published.
-      await writeProgress(ctx, srn, c, 'In-Progress');
-      throw err;
-    }
+    if (err instanceof DatasetRejected) await writeProgress(ctx, srn, c, 'In-Progress');
     throw err;
+  } finally {
+    // A COPY interrupted by an error leaves its connection unusable: destroy it instead of pooling it.
+    client.release(!clean);
+    errClient.release(!clean);
+    await archive.close().catch(() => undefined);
   }
-  client.release();
-  await archive.close();
   if (!datasetType) throw new DatasetRejected('ingest', 'PARAMS_INVALID', 'params.json could not be read.');
   const ingestStatus = c.ingestOk > 0 ? 'Completed' : 'Failed';
   const validateStatus = c.valid > 0 ? 'Completed' : 'Failed';

@@ -37,7 +37,7 @@ export function Footer() {
                 {l.label}
               </Link>
             ))}
-            <Link href="/ulca/docs" variant="body2" sx={linkSx}>
+            <Link href={`${import.meta.env.BASE_URL}docs`} variant="body2" sx={linkSx}>
               API documentation
             </Link>
           </Box>

@@ -1,25 +1,16 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { LoadingState } from '../../components/LoadingState.tsx';
 
 const SubmitDatasetPage = lazy(() => import('./routes/SubmitDatasetPage.tsx'));
 const SubmissionThanksPage = lazy(() => import('./routes/SubmissionThanksPage.tsx'));
 const MyContributionPage = lazy(() => import('./routes/MyContributionPage.tsx'));
 const DatasetStatusPage = lazy(() => import('./routes/DatasetStatusPage.tsx'));
 
-function PageFallback() {
-  return (
-    <Box role="status" aria-label="Loading page" sx={{ display: 'flex', justifyContent: 'center', py: 10 }}>
-      <CircularProgress />
-    </Box>
-  );
-}
-
 // Each page is its own chunk (DESIGN.md §7); Suspense here so the routes work under any router.
 function page(Page: LazyExoticComponent<ComponentType>) {
   return (
-    <Suspense fallback={<PageFallback />}>
+    <Suspense fallback={<LoadingState label="Loading page…" />}>
       <Page />
     </Suspense>
   );

@@ -46,9 +46,13 @@ export async function probeAudio(bytes: Buffer, relPath: string): Promise<AudioI
     return { ok: false, code: 'MEDIA_UNREADABLE', message: `Audio file "${relPath}" cannot be decoded (${detail}).` };
   }
   if (!format.container && !format.codec) {
-    return { ok: false, code: 'MEDIA_UNREADABLE', message: `Audio file "${relPath}" is not in a recognised audio format.` };
+    return { ok: false, code: 'MEDIA_UNREADABLE', message: `Audio file "${relPath}" cannot be decoded: no known audio format (wav, mp3, flac, ogg…) was recognised.` };
   }
   const duration = format.duration;
+  if (duration === undefined && !format.sampleRate) {
+    // A container was recognised but no audio stream in it: truncated or corrupt header.
+    return { ok: false, code: 'MEDIA_UNREADABLE', message: `Audio file "${relPath}" cannot be decoded: its ${format.container ?? 'audio'} header is incomplete or corrupt.` };
+  }
   if (typeof duration !== 'number' || !Number.isFinite(duration) || duration <= 0) {
     return { ok: false, code: 'DURATION_INVALID', message: `Audio file "${relPath}" has no playable duration (${duration ?? 'unknown'} s).` };
   }

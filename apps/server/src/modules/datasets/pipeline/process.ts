@@ -40,7 +40,7 @@ interface LoadedMedia {
   sha256: string;
   key: string;
   bytes: Buffer;
-  /** Result of the kind-specific probe, or null for media that is only hashed. */
+  /** Result of the kind-specific probe; both absent for media that is only hashed. */
   audio?: Awaited<ReturnType<typeof probeAudio>>;
   image?: ReturnType<typeof probeImage>;
 }
@@ -76,77 +76,72 @@ export async function* processArchive(archive: DatasetArchive, opts: ProcessOpti
     return result;
   };
 
-  for await (const { seq, raw } of archive.rows()) {
+  /** Checks one row; synchronous unless the row names media files. */
+  const handle = (seq: number, raw: unknown): RowEvent | Promise<RowEvent> => {
     const row = checker.check(raw, seq);
-    if (!row.ok) {
-      yield { kind: 'invalid', stage: row.stage, seq, code: row.code, message: row.message, snippet: rowSnippet(raw) };
-      continue;
-    }
-    const base = {
+    if (!row.ok) return { kind: 'invalid', stage: row.stage, seq, code: row.code, message: row.message, snippet: rowSnippet(raw) };
+    const record: NormalizedRecord = {
       seq,
+      hash: '',
       sourceLanguage: row.sourceLanguage,
       targetLanguage: row.targetLanguage,
       domain: row.domain,
       collectionMethod: row.collectionMethod,
       submitter: row.submitter,
+      durationSeconds: null,
+      data: row.data,
+      media: [],
     };
-    // Text-only rows stay synchronous: no await between rows beyond the stream's own.
     if (row.mediaPaths.length === 0) {
-      const record: NormalizedRecord = { ...base, hash: recordHash(row.identity, []), durationSeconds: null, data: row.data, media: [] };
-      yield { kind: 'valid', record };
-      continue;
+      record.hash = recordHash(row.identity, []);
+      return { kind: 'valid', record };
     }
+    return withMedia(record, row.identity, row.mediaPaths, raw);
+  };
 
-    const data: Record<string, unknown> = { ...row.data };
-    const media: NormalizedRecord['media'] = [];
+  const withMedia = async (
+    record: NormalizedRecord,
+    identity: string,
+    mediaPaths: { field: string; path: string }[],
+    raw: unknown,
+  ): Promise<RowEvent> => {
+    const data: Record<string, unknown> = { ...record.data };
     const hashes: string[] = [];
     let durationSeconds: number | null = null;
-    let failure: MediaFailure | null = null;
-    for (const { field, path: relPath } of row.mediaPaths) {
+    const fail = (f: MediaFailure): RowEvent => ({
+      kind: 'invalid', stage: 'validate', seq: record.seq, code: f.code, message: f.message, snippet: rowSnippet(raw),
+      ...(durationSeconds !== null ? { durationSeconds } : {}),
+    });
+    for (const { field, path: relPath } of mediaPaths) {
       const loaded = await load(field, relPath);
-      if (!('sha256' in loaded)) {
-        failure = loaded;
-        break;
-      }
+      if (!('sha256' in loaded)) return fail(loaded);
       if (loaded.audio) {
-        if (!loaded.audio.ok) {
-          failure = loaded.audio;
-          break;
-        }
-        const span = recordDuration(row.data, loaded.audio.durationSeconds, relPath);
-        if (!span.ok) {
-          failure = span;
-          break;
-        }
+        if (!loaded.audio.ok) return fail(loaded.audio);
+        const span = recordDuration(data, loaded.audio.durationSeconds, relPath);
+        if (!span.ok) return fail(span);
         durationSeconds ??= span.durationSeconds;
       }
       if (loaded.image) {
-        if (!loaded.image.ok) {
-          failure = loaded.image;
-          break;
-        }
-        const outside = checkBoundingBox(row.data.boundingBox, loaded.image, relPath);
-        if (outside) {
-          failure = outside;
-          break;
-        }
+        if (!loaded.image.ok) return fail(loaded.image);
+        const outside = checkBoundingBox(data.boundingBox, loaded.image, relPath);
+        if (outside) return fail(outside);
       }
       data[`${field}Hash`] = loaded.sha256;
       hashes.push(loaded.sha256);
-      if (!media.some((m) => m.key === loaded.key)) media.push({ key: loaded.key, bytes: loaded.bytes });
+      if (!record.media.some((m) => m.key === loaded.key)) record.media.push({ key: loaded.key, bytes: loaded.bytes });
     }
-    if (failure) {
-      yield { kind: 'invalid', stage: 'validate', seq, code: failure.code, message: failure.message, snippet: rowSnippet(raw) };
-      continue;
+    record.data = data;
+    record.hash = recordHash(identity, hashes);
+    record.durationSeconds = timed ? durationSeconds : null;
+    return { kind: 'valid', record };
+  };
+
+  // One await per batch of rows: text-only rows cost no promise of their own beyond the yield.
+  for await (const batch of archive.rowBatches()) {
+    for (const { seq, raw } of batch) {
+      const event = handle(seq, raw);
+      yield event instanceof Promise ? await event : event;
     }
-    const record: NormalizedRecord = {
-      ...base,
-      hash: recordHash(row.identity, hashes),
-      durationSeconds: timed ? durationSeconds : null,
-      data,
-      media,
-    };
-    yield { kind: 'valid', record };
   }
 }
 

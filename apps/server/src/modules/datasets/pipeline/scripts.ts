@@ -94,31 +94,77 @@ export function expectedScripts(lang: string, scriptCode?: string): readonly Uni
   return LANGUAGE_SCRIPTS[lang] ?? null;
 }
 
-const LETTER = /\p{L}/gu;
-const scriptRegexCache = new Map<string, RegExp>();
+const LETTER = /^\p{L}$/u;
+const NON_LETTER = 1;
+const OTHER_LETTER = 2;
+const SCRIPT_LETTER = 3;
 
-/** A global regex matching one letter of any of `scripts` (compiled once per script set). */
-function scriptLetterRegex(scripts: readonly UnicodeScript[]): RegExp {
-  const key = scripts.join('|');
-  let re = scriptRegexCache.get(key);
-  if (!re) {
-    // The lookahead keeps marks, digits and punctuation of the script out of the count.
-    re = new RegExp(`(?=\\p{L})[${scripts.map((s) => `\\p{Script=${s}}`).join('')}]`, 'gu');
-    scriptRegexCache.set(key, re);
+/**
+ * Memoised classification of BMP code points against one script set. The regex engine decides
+ * each code point once (`\p{L}`, `\p{Script=…}`); later sightings are a table read, which keeps
+ * the check at millions of characters per second. Astral code points always go to the regex.
+ */
+class ScriptClassifier {
+  private readonly memo = new Uint8Array(0x10000);
+  private readonly inScript: RegExp | null;
+
+  constructor(scripts: readonly UnicodeScript[] | null) {
+    this.inScript = scripts ? new RegExp(`^[${scripts.map((s) => `\\p{Script=${s}}`).join('')}]$`, 'u') : null;
   }
-  return re;
+
+  private decide(ch: string): number {
+    if (!LETTER.test(ch)) return NON_LETTER;
+    return this.inScript?.test(ch) ? SCRIPT_LETTER : OTHER_LETTER;
+  }
+
+  /** Letters of `text`, and how many of them are in the script set. */
+  count(text: string): { letters: number; inScript: number } {
+    let letters = 0;
+    let inScript = 0;
+    const memo = this.memo;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      let k: number;
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+        const cp = text.codePointAt(i) as number;
+        k = this.decide(String.fromCodePoint(cp));
+        if (cp > 0xffff) i++;
+      } else {
+        k = memo[c];
+        if (k === 0) k = memo[c] = this.decide(String.fromCharCode(c));
+      }
+      if (k !== NON_LETTER) {
+        letters++;
+        if (k === SCRIPT_LETTER) inScript++;
+      }
+    }
+    return { letters, inScript };
+  }
 }
 
-function countMatches(text: string, re: RegExp): number {
-  re.lastIndex = 0;
-  let n = 0;
-  while (re.test(text)) n++;
-  return n;
+const classifiers = new Map<string, ScriptClassifier>();
+
+function classifier(scripts: readonly UnicodeScript[] | null): ScriptClassifier {
+  const key = scripts ? scripts.join('|') : '';
+  let c = classifiers.get(key);
+  if (!c) {
+    c = new ScriptClassifier(scripts);
+    classifiers.set(key, c);
+  }
+  return c;
 }
 
-/** Number of letters (`\p{L}`) in `text`; digits, marks, punctuation and spaces are not letters. */
+/**
+ * Letters (`\p{L}`) of `text` and how many are in any of `scripts` (null: none counted as in
+ * script). Digits, combining marks, punctuation and spaces are not letters.
+ */
+export function countLetters(text: string, scripts: readonly UnicodeScript[] | null): { letters: number; inScript: number } {
+  return classifier(scripts).count(text);
+}
+
+/** Number of letters (`\p{L}`) in `text`. */
 export function letterCount(text: string): number {
-  return countMatches(text, LETTER);
+  return classifier(null).count(text).letters;
 }
 
 /**
@@ -128,7 +174,6 @@ export function letterCount(text: string): number {
 export function scriptShare(text: string, lang: string, scriptCode?: string): number | null {
   const scripts = expectedScripts(lang, scriptCode);
   if (!scripts) return null;
-  const letters = letterCount(text);
-  if (letters === 0) return null;
-  return countMatches(text, scriptLetterRegex(scripts)) / letters;
+  const { letters, inScript } = countLetters(text, scripts);
+  return letters === 0 ? null : inScript / letters;
 }

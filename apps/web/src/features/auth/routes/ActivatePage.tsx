@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { accountErrorMessage } from '../messages.ts';
 import { FullScreenSpinner } from '../../../components/FullScreenSpinner.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useVerifyUser } from '../api/verify-user.ts';
@@ -39,7 +39,7 @@ export default function ActivatePage() {
       ) : (
         <Alert severity="error" sx={{ my: 2 }}>
           <AlertTitle>Activation failed</AlertTitle>
-          {errorMessage(verify.error, 'Something went wrong. please try again')}
+          {accountErrorMessage(verify.error, 'Something went wrong. please try again')}
         </Alert>
       )}
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} role="status">

@@ -8,7 +8,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { accountErrorMessage } from '../messages.ts';
 import { setSession, useSession } from '../../../lib/session.ts';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { fieldProps } from '../../../components/form.ts';
@@ -40,7 +40,7 @@ export default function LoginPage() {
         enqueueSnackbar('Logged in successfully', { variant: 'success' });
       },
       (err: unknown) => {
-        enqueueSnackbar(errorMessage(err, 'Invalid email / password'), { variant: 'error' });
+        enqueueSnackbar(accountErrorMessage(err, 'Invalid email / password'), { variant: 'error' });
       },
     ),
   );

@@ -15,7 +15,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { accountErrorMessage } from '../messages.ts';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { fieldProps } from '../../../components/form.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
@@ -41,7 +41,7 @@ export default function SignupPage() {
         enqueueSnackbar('Registered successfully', { variant: 'success' });
       },
       (err: unknown) => {
-        enqueueSnackbar(errorMessage(err, 'Invalid email / password'), { variant: 'error' });
+        enqueueSnackbar(accountErrorMessage(err, 'Invalid email / password'), { variant: 'error' });
       },
     ),
   );

@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
-import { isActiveStatus } from '../lib/status.ts';
+import { isSubmissionActive } from '../lib/stages.ts';
 import { datasetKeys } from './keys.ts';
 
 /** While any stage is Pending or In-Progress the status refetches this often (milliseconds). */
 export const STATUS_REFRESH_MS = 3000;
-
-/** The pipeline stages in the order they run (DESIGN.md §6). */
-export const STAGES = ['download', 'ingest', 'validate', 'publish'] as const;
 
 const processedCountSchema = z.object({
   type: z.string(),
@@ -40,34 +37,6 @@ export const submissionStatusSchema = z.object({
   data: z.array(stageStatusSchema),
 });
 export type SubmissionStatus = z.infer<typeof submissionStatusSchema>;
-
-/** The success and failed entries of a stage's processedCount (counts undefined when absent). */
-export function stageCounts(stage: StageStatus): {
-  success?: number;
-  successSeconds?: number | null;
-  failed?: number;
-  failedSeconds?: number | null;
-} {
-  const list = stage.details?.processedCount ?? [];
-  const ok = list.find((c) => c.type === 'success');
-  const bad = list.find((c) => c.type === 'failed');
-  return { success: ok?.count, successSeconds: ok?.durationInSeconds, failed: bad?.count, failedSeconds: bad?.durationInSeconds };
-}
-
-/** Stage rows sorted in pipeline order; unknown stage names keep their place after the known ones. */
-export function sortStages(rows: readonly StageStatus[]): StageStatus[] {
-  const rank = (s: string) => {
-    const i = (STAGES as readonly string[]).indexOf(s);
-    return i < 0 ? STAGES.length : i;
-  };
-  return [...rows].sort((a, b) => rank(a.stage) - rank(b.stage));
-}
-
-/** True while the submission or any stage is Pending or In-Progress (enables Refresh, spec 01 §2). */
-export function isSubmissionActive(s: SubmissionStatus | undefined): boolean {
-  if (!s) return false;
-  return (s.status ? isActiveStatus(s.status) : false) || s.data.some((r) => isActiveStatus(r.status));
-}
 
 /** The stages of one submission. Throws ApiRequestError 404 for an unknown srn or another user's. */
 export function fetchSubmissionStatus(serviceRequestNumber: string, signal?: AbortSignal): Promise<SubmissionStatus> {

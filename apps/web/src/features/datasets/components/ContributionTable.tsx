@@ -70,11 +70,11 @@ export function ContributionTable({
                   sx={{
                     cursor: 'pointer',
                     transition: 'background-color 600ms ease',
-                    '&.Mui-selected, &.Mui-selected:hover': { bgcolor: (t) => alpha(t.palette.warning.light, 0.35) },
+                    '&.Mui-selected, &.Mui-selected:hover': { bgcolor: (t) => alpha(t.palette.primary.main, 0.16) },
                   }}
                 >
                   <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{row.submitRefNumber}</TableCell>
-                  <TableCell sx={{ maxWidth: 320, overflowWrap: 'anywhere' }}>{row.datasetName}</TableCell>
+                  <TableCell sx={{ minWidth: 200, maxWidth: 360, overflowWrap: 'anywhere' }}>{row.datasetName}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{datasetTypeLabel(row.datasetType)}</TableCell>
                   <TableCell>
                     <StatusChip status={row.status} />

@@ -12,7 +12,7 @@ const countFormat = new Intl.NumberFormat('en-US');
 export function ErrorSummaryTable({ rows }: { rows: readonly ErrorSummaryRow[] }) {
   return (
     <TableContainer>
-      <Table size="small" aria-label="Error summary" sx={{ minWidth: 520 }}>
+      <Table size="small" aria-label="Error summary" sx={{ minWidth: 520, '& td, & th': { px: { xs: 1, sm: 2 } } }}>
         <TableHead>
           <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
             <TableCell>Stage</TableCell>
@@ -26,7 +26,7 @@ export function ErrorSummaryTable({ rows }: { rows: readonly ErrorSummaryRow[] }
             <TableRow key={`${r.stage}:${r.code}:${r.message}`}>
               <TableCell sx={{ textTransform: 'capitalize' }}>{r.stage}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{r.code}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.message}</TableCell>
+              <TableCell sx={{ minWidth: 220, overflowWrap: 'anywhere' }}>{r.message}</TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                 {countFormat.format(r.count)}
               </TableCell>

@@ -33,7 +33,7 @@ export function PageFrame({
           )}
         </Box>
         {actions && (
-          <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap', rowGap: 1 }}>
+          <Stack direction="row" useFlexGap spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap' }}>
             {actions}
           </Stack>
         )}

@@ -4,7 +4,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { sortStages, stageCounts, type StageStatus } from '../api/submission-status.ts';
+import type { StageStatus } from '../api/submission-status.ts';
+import { sortStages, stageCounts } from '../lib/stages.ts';
 import { formatStageCount } from '../lib/format.ts';
 import { StatusChip } from './StatusChip.tsx';
 
@@ -17,7 +18,7 @@ const STAGE_LABELS: Record<string, string> = { download: 'Download', ingest: 'In
 export function StageTable({ stages, datasetType }: { stages: readonly StageStatus[]; datasetType: string | null | undefined }) {
   return (
     <TableContainer>
-      <Table aria-label="Processing stages" sx={{ minWidth: 520 }}>
+      <Table aria-label="Processing stages" sx={{ minWidth: { sm: 520 }, '& td, & th': { px: { xs: 1, sm: 2 } } }}>
         <TableHead>
           <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
             <TableCell>Stage</TableCell>

@@ -16,7 +16,9 @@ import { applySearchAndFilter, filterOptions, pageOfIndex, selectedCount, type C
 import { isActiveStatus } from '../lib/status.ts';
 import { ContributionFilterPopover } from './ContributionFilterPopover.tsx';
 import { CONTRIBUTION_PAGE_SIZE, ContributionTable } from './ContributionTable.tsx';
-import { ErrorBlock, LoadingBlock, MessageBlock } from './StateViews.tsx';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { MessageBlock } from './StateViews.tsx';
 
 /** How long the just-added row stays highlighted (spec 01 §9), milliseconds. */
 export const HIGHLIGHT_MS = 4000;
@@ -68,8 +70,8 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
   };
 
   let body;
-  if (query.isPending) body = <LoadingBlock label="Loading your contributions…" />;
-  else if (query.isError) body = <ErrorBlock message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  if (query.isPending) body = <LoadingState label="Loading your contributions…" />;
+  else if (query.isError) body = <ErrorState title="Could not load your contributions" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   else if (all.length === 0)
     body = (
       <MessageBlock
@@ -110,7 +112,8 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
         <TextField
           size="small"
-          placeholder="Search by name, type, request number or status"
+          margin="none"
+          placeholder="Search name, type, number or status"
           value={term}
           onChange={(e) => {
             setTerm(e.target.value);

@@ -26,14 +26,6 @@ export function formatSubmittedOn(iso: string): string {
   return `${mm}/${dd}/${d.getFullYear()}`;
 }
 
-/** An ISO timestamp as a readable local date and time (en-IN, 12-hour), or '-' when missing or unparseable. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '-';
-  return d.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', hour12: true }).toUpperCase();
-}
-
 /** A dataset type code as a label: 'asr-corpus' → 'ASR Corpus'; null → '-'. */
 export function datasetTypeLabel(type: string | null | undefined): string {
   if (!type) return '-';

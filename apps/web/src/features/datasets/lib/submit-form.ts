@@ -43,12 +43,15 @@ export const submitDatasetFormSchema = z.object({
     .trim()
     .min(1, SUBMIT_MESSAGES.nameEmpty)
     .max(DATASET_NAME_MAX, SUBMIT_MESSAGES.nameTooLong),
+  // One message per state, in the order a user fixes them: empty, then spaces, then the format.
   url: z
     .string()
     .trim()
-    .min(1, SUBMIT_MESSAGES.urlEmpty)
-    .refine((v) => !/\s/.test(v), SUBMIT_MESSAGES.urlSpace)
-    .refine((v) => /\s/.test(v) || isDatasetUrl(v), SUBMIT_MESSAGES.urlInvalid),
+    .superRefine((v, ctx) => {
+      if (!v) ctx.addIssue({ code: 'custom', message: SUBMIT_MESSAGES.urlEmpty });
+      else if (/\s/.test(v)) ctx.addIssue({ code: 'custom', message: SUBMIT_MESSAGES.urlSpace });
+      else if (!isDatasetUrl(v)) ctx.addIssue({ code: 'custom', message: SUBMIT_MESSAGES.urlInvalid });
+    }),
   benchmark: z.boolean(),
 });
 

@@ -8,12 +8,16 @@ import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { useErrorReport } from '../api/error-report.ts';
-import { isSubmissionActive, useSubmissionStatus, type SubmissionStatus } from '../api/submission-status.ts';
+import { useSubmissionStatus, type SubmissionStatus } from '../api/submission-status.ts';
+import { isSubmissionActive } from '../lib/stages.ts';
 import { ErrorSummaryTable } from '../components/ErrorSummaryTable.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { StageTable } from '../components/StageTable.tsx';
 import { StatusChip } from '../components/StatusChip.tsx';
-import { ErrorBlock, LoadingBlock, MessageBlock } from '../components/StateViews.tsx';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { MessageBlock } from '../components/StateViews.tsx';
 import { datasetTypeLabel } from '../lib/format.ts';
 
 /** Changes whenever a stage moves on, so the error report is fetched again (see useErrorReport). */
@@ -34,11 +38,12 @@ export default function DatasetStatusPage() {
   const summaryUrl = report.data?.consolidated_file ?? null;
   const detailUrl = report.data?.file ?? null;
   const errorRows = report.data?.errors ?? [];
+  usePageTitle(status.data?.datasetName ? `${status.data.datasetName}: status` : 'Dataset status');
 
   if (status.isPending) {
     return (
       <PageFrame title="Dataset status" subtitle={`Service request number ${id}`}>
-        <LoadingBlock label="Loading the submission status…" />
+        <LoadingState label="Loading the submission status…" />
       </PageFrame>
     );
   }
@@ -57,7 +62,7 @@ export default function DatasetStatusPage() {
             }
           />
         ) : (
-          <ErrorBlock message={errorMessage(status.error)} onRetry={() => void status.refetch()} />
+          <ErrorState title="Could not load the status" message={errorMessage(status.error)} onRetry={() => void status.refetch()} />
         )}
       </PageFrame>
     );
@@ -78,7 +83,7 @@ export default function DatasetStatusPage() {
           <span>
             Service request number <Box component="span" sx={{ fontFamily: 'monospace' }}>{id}</Box>
           </span>
-          {data.datasetType && <span>· {datasetTypeLabel(data.datasetType)}</span>}
+          {data.datasetType && <span>Type: {datasetTypeLabel(data.datasetType)}</span>}
           {data.status && <StatusChip status={data.status} />}
         </Box>
       }

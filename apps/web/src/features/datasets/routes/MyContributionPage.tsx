@@ -4,7 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { primaryRole, useSession } from '../../../lib/session.ts';
 import { contributionTabs, type ContributionTab } from '../lib/tabs.ts';
 import { PageFrame } from '../components/PageFrame.tsx';
@@ -17,9 +20,12 @@ const TAB_LABELS: Record<ContributionTab, string> = { submitted: 'Submitted Data
 export default function MyContributionPage() {
   const session = useSession();
   const { added } = useParams();
+  usePageTitle('My Contribution');
   const tabs = contributionTabs(primaryRole(session));
   const [tab, setTab] = useState<ContributionTab>('submitted');
   const current = tabs.includes(tab) ? tab : tabs[0];
+  // On phones the two tab labels fit side by side only when they share the width.
+  const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
 
   return (
     <PageFrame
@@ -38,7 +44,7 @@ export default function MyContributionPage() {
       ) : (
         <>
           <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2, mt: -1 }}>
-            <Tabs value={current} onChange={(_e, v: ContributionTab) => setTab(v)} aria-label="Contribution kinds" variant="scrollable" allowScrollButtonsMobile>
+            <Tabs value={current} onChange={(_e, v: ContributionTab) => setTab(v)} aria-label="Contribution kinds" variant={narrow ? 'fullWidth' : 'standard'}>
               {tabs.map((t) => (
                 <Tab key={t} value={t} label={TAB_LABELS[t]} />
               ))}

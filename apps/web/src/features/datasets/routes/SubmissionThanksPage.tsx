@@ -8,6 +8,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
 
 const NEXT_STEPS: { label: string; detail: string }[] = [
   { label: 'Download', detail: 'We fetch your zip file.' },
@@ -26,6 +27,7 @@ export default function SubmissionThanksPage() {
   const type = params.type ?? 'dataset';
   const srn = params.serviceRequestNumber ?? params.reqno ?? '';
   const noun = type === 'dataset' ? 'dataset' : type;
+  usePageTitle('Thank you');
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>

@@ -17,6 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { primaryRole, useSession } from '../../../lib/session.ts';
 import { useSubmitDataset } from '../api/submit-dataset.ts';
@@ -41,6 +42,7 @@ export default function SubmitDatasetPage() {
   const session = useSession();
   const navigate = useNavigate();
   const submit = useSubmitDataset();
+  usePageTitle('Submit Dataset');
   const isBenchmarkContributor = primaryRole(session) === 'BENCHMARK-DATASET-CONTRIBUTOR';
   const {
     register,
@@ -88,6 +90,7 @@ export default function SubmitDatasetPage() {
               label="Dataset name"
               required
               fullWidth
+              margin="none"
               autoComplete="off"
               {...register('datasetName')}
               error={!!errors.datasetName}
@@ -97,6 +100,7 @@ export default function SubmitDatasetPage() {
               label="Dataset URL"
               required
               fullWidth
+              margin="none"
               autoComplete="off"
               placeholder="https://example.org/datasets/my-dataset.zip"
               {...register('url')}

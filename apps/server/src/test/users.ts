@@ -1,0 +1,42 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { hashPassword } from '../modules/accounts/service.ts';
+import { insertUsers } from '../modules/accounts/repo.ts';
+import { payloadForBody, payloadForUrl, signRequest } from '../modules/accounts/signing.ts';
+import type { TestPlatform } from './harness.ts';
+
+/** A signed-in test user: its id and the key pair the login returned. */
+export interface TestUser {
+  userId: string;
+  email: string;
+  password: string;
+  publicKey: string;
+  privateKey: string;
+}
+
+/** Creates an active user with `roles` directly in the database, then logs in through the real API. */
+export async function createSignedInUser(p: TestPlatform, roles: string[] = ['CONTRIBUTOR-USER']): Promise<TestUser> {
+  const userId = crypto.randomBytes(16).toString('hex');
+  const email = `u${userId.slice(0, 8)}@example.org`;
+  const password = 'Str0ng!pass';
+  await insertUsers(p.ctx.db, [
+    { userId, email, firstName: 'Test User', passwordHash: await hashPassword(password), roles, isActive: true, activationTokenHash: null },
+  ]);
+  const res = await p.app.inject({ method: 'POST', url: '/ulca/user-mgmt/v1/users/login', payload: { authenticator: 'ULCA', data: { email, password } } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  const keys = res.json().data.userKeys as { publicKey: string; privateKey: string };
+  return { userId, email, password, ...keys };
+}
+
+/** Injects a request signed as `user` (DESIGN.md §5): body-signed for POST, path+query-signed for GET. */
+export async function signedInject(app: FastifyInstance, user: Pick<TestUser, 'publicKey' | 'privateKey'>, method: 'GET' | 'POST', url: string, body?: unknown) {
+  const raw = body === undefined ? undefined : JSON.stringify(body);
+  const payload = raw !== undefined ? payloadForBody(raw) : payloadForUrl(url);
+  const opts: InjectOptions = {
+    method,
+    url,
+    headers: { key: user.publicKey, payload, sig: signRequest(user.privateKey, payload), ...(raw !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(raw !== undefined ? { payload: raw } : {}),
+  };
+  return app.inject(opts);
+}

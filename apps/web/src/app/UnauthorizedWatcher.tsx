@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
+import { onUnauthorized, STATUS_MESSAGES } from '../lib/api-client.ts';
+import { clearSession } from '../lib/session.ts';
+
+/** Delay between an unauthorised response and the move to the login page (spec 01 §4, §9). */
+export const UNAUTHORIZED_REDIRECT_MS = 3000;
+
+/** Paths whose own 401s (e.g. a wrong password) are reported by the page itself, not by this watcher. */
+const AUTH_PATHS = /^\/(user\/|activate\/|active-user)/;
+
+/**
+ * Listens for the global "unauthorised" flag raised by any 401 (spec 01 §4, §8): shows
+ * 'You are not authorized to do this action at the moment!', then after 3 s clears the session and
+ * goes to the login page, remembering the current page. Several 401s in a row act once.
+ */
+export function UnauthorizedWatcher() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  }, [location]);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    const off = onUnauthorized(() => {
+      if (pending.current || AUTH_PATHS.test(here.current.pathname)) return;
+      enqueueSnackbar(STATUS_MESSAGES[401], { variant: 'error', preventDuplicate: true });
+      pending.current = setTimeout(() => {
+        pending.current = null;
+        const from = here.current.pathname + here.current.search;
+        clearSession();
+        queryClient.clear();
+        navigate('/user/login', { replace: true, state: AUTH_PATHS.test(from) ? undefined : { from } });
+      }, UNAUTHORIZED_REDIRECT_MS);
+    });
+    return () => {
+      off();
+      if (pending.current) clearTimeout(pending.current);
+      pending.current = null;
+    };
+  }, [navigate, queryClient]);
+  return null;
+}

@@ -1,0 +1,34 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import Box from '@mui/material/Box';
+import { LoadingState } from '../../components/LoadingState.tsx';
+import { UnauthorizedWatcher } from '../UnauthorizedWatcher.tsx';
+import { ContactBanner } from './ContactBanner.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { LogoCarousel } from './LogoCarousel.tsx';
+
+/** The shell of every page (spec 01 §1): header, contact banner, the page, logo carousel, footer. */
+export function AppLayout() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="a"
+        href="#main"
+        sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1, borderRadius: 1 } }}
+      >
+        Skip to main content
+      </Box>
+      <UnauthorizedWatcher />
+      <Header />
+      <ContactBanner />
+      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+        <Suspense fallback={<LoadingState />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <LogoCarousel />
+      <Footer />
+    </Box>
+  );
+}

@@ -1,0 +1,65 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ContributionTable } from './ContributionTable.tsx';
+import { ErrorSummaryTable } from './ErrorSummaryTable.tsx';
+import { StageTable } from './StageTable.tsx';
+
+/** The visible text of each table row (cells joined by ' | '), as a user reads it. */
+function rowsText(markup: string): string[] {
+  // Emotion inlines <style> tags when rendering on the server; they are not visible text.
+  const html = markup.replace(/<style[^>]*>.*?<\/style>/g, '');
+  return [...html.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) =>
+    [...m[1].matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((c) => c[1].replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').trim()).join(' | '),
+  );
+}
+
+describe('StageTable', () => {
+  it('lists stages in pipeline order with counts, in hours for speech datasets', () => {
+    const html = renderToStaticMarkup(
+      createElement(StageTable, {
+        datasetType: 'asr-corpus',
+        stages: [
+          { stage: 'validate', status: 'In-Progress', details: { processedCount: [{ type: 'success', count: 12, durationInSeconds: 14.4 }, { type: 'failed', count: 2, durationInSeconds: 3600 }] } },
+          { stage: 'download', status: 'Completed', details: { processedCount: [{ type: 'success', count: 1 }, { type: 'failed', count: 0 }] } },
+          { stage: 'publish', status: 'Pending', details: null },
+        ],
+      }),
+    );
+    expect(rowsText(html)).toEqual([
+      'Stage | Status | Success Count | Failed Count',
+      'Download | Completed | 1 | 0',
+      'Validate | In-Progress | 12 (0.004 hrs) | 2 (1.000 hrs)',
+      'Publish | Pending | - | -',
+    ]);
+  });
+});
+
+describe('ErrorSummaryTable', () => {
+  it('shows stage, code, message and count', () => {
+    const html = renderToStaticMarkup(createElement(ErrorSummaryTable, { rows: [{ stage: 'validate', code: 'TEXT_TOO_SHORT', message: 'Text is too short', count: 1200 }] }));
+    expect(rowsText(html)).toEqual(['Stage | Code | Message | Count', 'validate | TEXT_TOO_SHORT | Text is too short | 1,200']);
+  });
+});
+
+describe('ContributionTable', () => {
+  const rows = Array.from({ length: 23 }, (_, i) => ({
+    submitRefNumber: `SRN-${100 + i}`,
+    datasetId: null,
+    datasetName: `Sindhi poems part ${i + 1}`,
+    datasetType: i % 2 ? 'monolingual-corpus' : null,
+    submittedOn: new Date(2024, 0, i + 1, 12).toISOString(),
+    status: i === 21 ? 'Failed' : 'Completed',
+    domain: [],
+    license: null,
+  }));
+
+  it('shows ten rows of the requested page, with the highlighted one marked', () => {
+    const html = renderToStaticMarkup(createElement(ContributionTable, { rows, page: 2, onPageChange: () => {}, highlighted: 'SRN-121', onOpen: () => {} }));
+    const text = rowsText(html);
+    expect(text[0]).toBe('Service Request Number | Dataset Name | Dataset Type | Status | Submitted On');
+    expect(text.slice(1)).toEqual(['SRN-120 | Sindhi poems part 21 | - | Completed | 01/21/2024', 'SRN-121 | Sindhi poems part 22 | Monolingual Corpus | Failed | 01/22/2024', 'SRN-122 | Sindhi poems part 23 | - | Completed | 01/23/2024']);
+    expect(html.match(/data-highlighted="true"[^>]*>.*?<\/tr>/)?.[0]).toContain('SRN-121');
+    expect(html).toContain('21–23 of 23');
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * Ingest benchmark (issue #2): generates a parallel corpus of N records, ingests it end to end
+ * through the real pipeline (download over HTTP from a local server → ingest → validate → publish,
+ * on a real PostgreSQL) and compares records/s with a bare COPY of the same rows into a table with
+ * the same unique hash index in the same database, measured in the same run. Also prints the
+ * peak resident memory of the pipeline run.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pino from 'pino';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { createDb } from '../apps/server/src/db/pool.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { startBoss } from '../apps/server/src/jobs/boss.ts';
+import { LocalObjectStore } from '../apps/server/src/storage/local-store.ts';
+import { createMailer } from '../apps/server/src/mail/create-mailer.ts';
+import type { AppContext } from '../apps/server/src/context.ts';
+import { insertSubmission, getStages } from '../apps/server/src/modules/datasets/repo.ts';
+import { runIngestJob } from '../apps/server/src/modules/datasets/worker.ts';
+import { openArchive } from '../apps/server/src/modules/datasets/pipeline/archive.ts';
+import { makeParallelZip } from '../apps/server/src/test/fixtures.ts';
+import { startFixtureServer } from '../apps/server/src/test/fixture-server.ts';
+
+function arg(args: string[], name: string, dflt: number): number {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+}
+
+export async function main(args: string[]): Promise<void> {
+  const records = arg(args, 'records', 100_000);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-'));
+  const log = pino({ level: 'silent' });
+  console.log(`ingest benchmark: ${records.toLocaleString('en-US')} parallel-corpus records (work dir ${tmp})`);
+  const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'));
+  const url = process.env.DATABASE_URL ?? cluster!.url;
+  const db = createDb(url, 10);
+  await migrate(db.pool);
+  const boss = await startBoss(url, { supervise: false });
+  const config = loadConfig({ ...process.env, ULCA_DATA_DIR: path.join(tmp, 'data') }, { allowedFetchHosts: ['127.0.0.1'] });
+  const ctx: AppContext = { config, db, boss, store: new LocalObjectStore(path.join(tmp, 'objects')), mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }), log };
+
+  try {
+    let t = Date.now();
+    const zipDir = path.join(tmp, 'zips');
+    fs.mkdirSync(zipDir);
+    const zip = await makeParallelZip({ rows: records, destDir: zipDir, seed: crypto.randomUUID() });
+    console.log(`generated ${path.basename(zip)}: ${(fs.statSync(zip).size / 1e6).toFixed(1)} MB in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+    // Baseline input: the same rows as TSV, prepared before timing so the baseline is COPY alone.
+    const tsv = path.join(tmp, 'rows.tsv');
+    await writeTsv(zip, tsv, config);
+
+    // 1) Bare COPY of the same rows into a table with a unique hash index.
+    await db.pool.query(`CREATE TABLE bench_copy (hash text NOT NULL, source_text text, target_text text, data jsonb)`);
+    await db.pool.query(`CREATE UNIQUE INDEX bench_copy_hash ON bench_copy (hash)`);
+    const client = await db.pool.connect();
+    t = performance.now();
+    const { from: copyFrom } = await import('pg-copy-streams');
+    const { pipeline } = await import('node:stream/promises');
+    await pipeline(fs.createReadStream(tsv), client.query(copyFrom('COPY bench_copy (hash, source_text, target_text, data) FROM STDIN')));
+    const copySeconds = (performance.now() - t) / 1000;
+    client.release();
+    const copyRate = records / copySeconds;
+
+    // 2) The real pipeline, served over HTTP like a contributor's URL.
+    const server = await startFixtureServer(zipDir);
+    await db.pool.query(`INSERT INTO users (user_id, email, first_name, password_hash, roles, is_active) VALUES ('bench', 'bench@local', 'Bench', 'x', '{CONTRIBUTOR-USER}', true)`);
+    const srn = `${Date.now()}`;
+    await insertSubmission(db, { srn, datasetId: crypto.randomUUID(), userId: 'bench', datasetName: 'bench', url: server.url(path.basename(zip)) });
+    let peakRss = process.memoryUsage().rss;
+    const baseRss = peakRss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+    t = performance.now();
+    await runIngestJob(ctx, srn);
+    const pipeSeconds = (performance.now() - t) / 1000;
+    clearInterval(sampler);
+    await server.close();
+    const stages = await getStages(db.pool, srn);
+    const publish = stages.find((s) => s.stage === 'publish')!;
+    const pipeRate = records / pipeSeconds;
+
+    console.log('');
+    console.log(`stages: ${stages.map((s) => `${s.stage} ${s.status} ${s.success_count}/${s.failed_count}`).join(' | ')}`);
+    console.log(`bare COPY (baseline):   ${copyRate.toFixed(0).padStart(9)} records/s  (${copySeconds.toFixed(1)} s)`);
+    console.log(`pipeline end to end:    ${pipeRate.toFixed(0).padStart(9)} records/s  (${pipeSeconds.toFixed(1)} s)`);
+    console.log(`ratio pipeline / COPY:  ${(pipeRate / copyRate).toFixed(2)}   (target ≥ 0.3)`);
+    console.log(`peak RSS during pipeline: ${(peakRss / 2 ** 20).toFixed(0)} MiB (process RSS before it: ${(baseRss / 2 ** 20).toFixed(0)} MiB)`);
+    if (publish.success_count !== records) console.log(`WARNING: published ${publish.success_count} of ${records} records`);
+  } finally {
+    await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    await db.close();
+    await cluster?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Writes the zip's rows as COPY text lines (hash, source, target, data) — untimed preparation. */
+async function writeTsv(zip: string, out: string, config: ReturnType<typeof loadConfig>): Promise<void> {
+  const archive = await openArchive(zip, { maxUnzippedBytes: config.maxUnzippedBytes, maxCompressionRatio: config.maxCompressionRatio, maxZipEntries: config.maxZipEntries });
+  const ws = fs.createWriteStream(out);
+  const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+  for await (const { raw } of archive.rows()) {
+    const r = raw as { sourceText: string; targetText: string };
+    const data = JSON.stringify(r);
+    const hash = crypto.createHash('sha256').update(`${r.sourceText}\u0000${r.targetText}`).digest('hex');
+    if (!ws.write(`${hash}\t${esc(r.sourceText)}\t${esc(r.targetText)}\t${esc(data)}\n`)) await new Promise<void>((res) => ws.once("drain", () => res()));
+  }
+  await new Promise<void>((res) => ws.end(() => res()));
+  await archive.close();
+}

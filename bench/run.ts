@@ -1,0 +1,13 @@
+// `npm run bench -- <name> [--records N]`: runs one benchmark (DESIGN.md §9).
+export {};
+const [benchName, ...rest] = process.argv.slice(2);
+const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void> }>> = {
+  ingest: () => import('./ingest.ts'),
+};
+if (!benchName || !benches[benchName]) {
+  console.error(`usage: npm run bench -- <${Object.keys(benches).join('|')}> [--records N]`);
+  process.exit(2);
+}
+const mod = await benches[benchName]();
+await mod.main(rest);
+process.exit(0);

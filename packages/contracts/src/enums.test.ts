@@ -1,0 +1,31 @@
+import { describe, it, expect } from 'vitest';
+import {
+  COLLECTION_METHOD_LABELS, COLLECTION_METHODS_BY_TYPE, DATASET_TYPE_LABELS, DATASET_TYPES, DOMAIN_CODES, LANGUAGE_ALIASES, LANGUAGE_CODES,
+  LICENSE_CODES, ROLES, languageLabel,
+} from './enums.ts';
+
+describe('enumerations', () => {
+  it('has unique codes', () => {
+    for (const list of [DATASET_TYPES, LANGUAGE_CODES, DOMAIN_CODES, LICENSE_CODES, ROLES]) {
+      expect(new Set(list).size).toBe(list.length);
+    }
+  });
+
+  it('labels every dataset type and every collection method a type allows', () => {
+    for (const t of DATASET_TYPES) {
+      expect(DATASET_TYPE_LABELS[t]).toBeTruthy();
+      expect(COLLECTION_METHODS_BY_TYPE[t].length).toBeGreaterThan(0);
+      for (const m of COLLECTION_METHODS_BY_TYPE[t]) expect(COLLECTION_METHOD_LABELS[m], m).toBeTruthy();
+    }
+  });
+
+  it('maps language aliases to real codes and labels languages', () => {
+    for (const target of Object.values(LANGUAGE_ALIASES)) expect(LANGUAGE_CODES).toContain(target);
+    expect(languageLabel('or')).toBe('Odia');
+    expect(languageLabel('zz')).toBe('zz');
+  });
+
+  it('lists the five roles of the spec', () => {
+    expect(ROLES).toEqual(['CONTRIBUTOR-USER', 'READONLY-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'EXTERNAL-CONSORTIUM-MEMBER', 'ADMIN']);
+  });
+});
