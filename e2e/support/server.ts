@@ -1,0 +1,185 @@
+/**
+ * Starts the real platform for end-to-end tests the way `npm start` runs it: a child process
+ * `node --import tsx apps/server/src/main.ts` from the repository root, with its own data folder
+ * (embedded PostgreSQL, object store, outbox), workers in the same process and no demo data.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Repository root (this file is e2e/support/server.ts). */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Handle on a running platform process. */
+export interface RunningPlatform {
+  /** e.g. `http://127.0.0.1:41234` (also the PUBLIC_URL, so e-mail links point here). */
+  baseUrl: string;
+  /** ULCA_DATA_DIR of this run (a fresh temporary folder). */
+  dataDir: string;
+  /** Where activation e-mails land as .eml files (`<dataDir>/outbox`). */
+  outboxDir: string;
+  /** Password of the ADMIN account created on first start. */
+  adminPassword: string;
+  /** Everything the process wrote to stdout and stderr so far (for failure messages). */
+  output(): string;
+  /**
+   * Sends SIGINT (what Ctrl-C does) and resolves with the exit code once the process has exited.
+   * Kills it with SIGKILL and rejects when it has not exited within `timeoutMs` (default 30 s).
+   */
+  stop(timeoutMs?: number): Promise<number | null>;
+  /** Removes the data folder (call after stop). */
+  cleanup(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1 (there is a small race until the server binds it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Builds the web app (`npm run build -w apps/web`) when apps/web/dist/index.html is missing;
+ * `npm test` builds it before the tests, so usually this does nothing. Throws when the build fails.
+ */
+export function ensureWebBuilt(): void {
+  if (fs.existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) return;
+  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`building the web app failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+}
+
+/** Resolves once GET `<url>` answers 200; rejects after `timeoutMs` or when the process exits. */
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number, output: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was healthy:\n${output()}`);
+    }
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server was not healthy at ${url} within ${timeoutMs} ms:\n${output()}`);
+}
+
+/**
+ * Starts the platform on a free port with a fresh data folder and waits until GET /ulca/health
+ * answers (up to `startTimeoutMs`, default 120 s: the first start initialises PostgreSQL).
+ * `env` is added to the process environment. Throws (after killing the child) when it does not start.
+ */
+export async function startPlatform(opts: { env?: Record<string, string>; startTimeoutMs?: number } = {}): Promise<RunningPlatform> {
+  ensureWebBuilt();
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-'));
+  // As root the embedded PostgreSQL runs as the postgres user, which must reach the folder.
+  fs.chmodSync(dataDir, 0o755);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const adminPassword = 'E2e-Admin!pass1';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ULCA_DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      ALLOWED_FETCH_HOSTS: '127.0.0.1,localhost',
+      DEMO_DATA: 'false',
+      ULCA_ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: 'info',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const keep = (b: Buffer) => {
+    out += b.toString('utf8');
+    // Only the tail matters for failure messages; keep memory bounded.
+    if (out.length > 200_000) out = out.slice(-100_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const output = () => out;
+
+  try {
+    await waitForHealth(`${baseUrl}/ulca/health`, child, opts.startTimeoutMs ?? 120_000, output);
+  } catch (err) {
+    child.kill('SIGKILL');
+    await exited;
+    throw err;
+  }
+
+  return {
+    baseUrl,
+    dataDir,
+    outboxDir: path.join(dataDir, 'outbox'),
+    adminPassword,
+    output,
+    async stop(timeoutMs = 30_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill('SIGINT');
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), timeoutMs);
+      });
+      const result = await Promise.race([exited, timedOut]);
+      clearTimeout(timer);
+      if (result === 'timeout') {
+        child.kill('SIGKILL');
+        await exited;
+        throw new Error(`the server did not stop within ${timeoutMs} ms of SIGINT:\n${out.slice(-5000)}`);
+      }
+      return result;
+    },
+    async cleanup() {
+      await fs.promises.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Decodes a quoted-printable body (RFC 2045 §6.7): soft line breaks and =XX escapes, as UTF-8. */
+function decodeQuotedPrintable(s: string): string {
+  const bytes: number[] = [];
+  const text = s.replace(/=\r?\n/g, '');
+  for (let i = 0; i < text.length; i++) {
+    const hex = text.slice(i + 1, i + 3);
+    if (text[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(text[i], 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/**
+ * Waits (up to `timeoutMs`, default 15 s) for an .eml in `outboxDir` addressed to `to` and returns
+ * its first link starting with `prefix`, decoded from quoted-printable. Throws when none appears.
+ */
+export async function waitForMailLink(outboxDir: string, to: string, prefix: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const safeTo = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((f) => f.endsWith(`-${safeTo}.eml`)) : [];
+    for (const f of files.sort()) {
+      const body = decodeQuotedPrintable(fs.readFileSync(path.join(outboxDir, f), 'utf8'));
+      const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const m = body.match(new RegExp(`${escaped}[^\\s"'<>]+`));
+      if (m) return m[0];
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no e-mail to ${to} with a link starting ${prefix} in ${outboxDir} within ${timeoutMs} ms`);
+}
