@@ -84,6 +84,8 @@ export async function main(args: string[]): Promise<void> {
 
     console.log('');
     console.log(`stages: ${stages.map((s) => `${s.stage} ${s.status} ${s.success_count}/${s.failed_count}`).join(' | ')}`);
+    const secs = (s: (typeof stages)[number]) => (s.ended_on && s.started_on ? ((s.ended_on.getTime() - s.started_on.getTime()) / 1000).toFixed(1) : '?');
+    console.log(`stage time (s): ${stages.map((s) => `${s.stage} ${secs(s)}`).join(' | ')}`);
     console.log(`bare COPY (baseline):   ${copyRate.toFixed(0).padStart(9)} records/s  (${copySeconds.toFixed(1)} s)`);
     console.log(`pipeline end to end:    ${pipeRate.toFixed(0).padStart(9)} records/s  (${pipeSeconds.toFixed(1)} s)`);
     console.log(`ratio pipeline / COPY:  ${(pipeRate / copyRate).toFixed(2)}   (target ≥ 0.3)`);

@@ -90,7 +90,6 @@ CREATE UNLOGGED TABLE staged_records (
 
 -- Published records of every type, de-duplicated globally by (dataset_type, hash)
 CREATE TABLE dataset_records (
-  id               bigserial PRIMARY KEY,
   dataset_type     text NOT NULL,
   hash             text NOT NULL,
   source_language  text NOT NULL,
@@ -104,7 +103,7 @@ CREATE TABLE dataset_records (
   data             jsonb NOT NULL,
   published_on     timestamptz NOT NULL DEFAULT now()
 );
-CREATE UNIQUE INDEX dataset_records_hash ON dataset_records (dataset_type, hash);
+ALTER TABLE dataset_records ADD CONSTRAINT dataset_records_hash PRIMARY KEY (dataset_type, hash);
 
 -- Publish progress: which staged seq has been merged, so a crashed publish resumes exactly
 CREATE TABLE publish_cursor (

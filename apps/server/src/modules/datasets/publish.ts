@@ -31,6 +31,8 @@ export async function publishStaged(
     let done = false;
     try {
       await client.query('BEGIN');
+      // The chunk is sorted twice (by seq, then by hash); keep those sorts in memory.
+      await client.query(`SET LOCAL work_mem = '128MB'`);
       const cur = await client.query(`SELECT next_seq FROM publish_cursor WHERE service_request_number = $1 FOR UPDATE`, [sub.srn]);
       const nextSeq = cur.rows[0].next_seq as number;
       const r = await client.query(

@@ -89,7 +89,7 @@ export async function* processArchive(archive: DatasetArchive, opts: ProcessOpti
       collectionMethod: row.collectionMethod,
       submitter: row.submitter,
       durationSeconds: null,
-      data: row.data,
+      data: ownFields(row.data, raw),
       media: [],
     };
     if (row.mediaPaths.length === 0) {
@@ -143,6 +143,16 @@ export async function* processArchive(archive: DatasetArchive, opts: ProcessOpti
       yield event instanceof Promise ? await event : event;
     }
   }
+}
+
+/**
+ * The record keeps the row's own fields (normalised by the checker); dataset-wide values from
+ * params.json stay with the submission, so a million rows do not each carry a copy of params.
+ */
+function ownFields(merged: Record<string, unknown>, raw: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(raw as Record<string, unknown>)) if (k in merged) out[k] = merged[k];
+  return out;
 }
 
 /** Reads, hashes and probes one media file of a row. */
