@@ -73,25 +73,13 @@ CREATE TABLE dataset_errors (
 );
 CREATE INDEX dataset_errors_srn ON dataset_errors (service_request_number, stage, code);
 
--- Records that passed validate, waiting to be published. seq is the record's position in data.json.
-CREATE UNLOGGED TABLE staged_records (
-  service_request_number text NOT NULL,
-  seq              integer NOT NULL,
-  hash             text NOT NULL,
-  source_language  text NOT NULL,
-  target_language  text,
-  domain           text NOT NULL,
-  collection_method text NOT NULL,
-  submitter        text NOT NULL,
-  duration_seconds double precision,
-  data             jsonb NOT NULL,
-  PRIMARY KEY (service_request_number, seq)
-);
+-- Records that passed validate wait for publish in a per-submission UNLOGGED table
+-- `staged_<serviceRequestNumber>` (created by the worker, dropped when the job ends).
 
 -- Published records of every type, de-duplicated globally by (dataset_type, hash)
 CREATE TABLE dataset_records (
   dataset_type     text NOT NULL,
-  hash             text NOT NULL,
+  hash             bytea NOT NULL,  -- sha-256 of the record's identity (32 bytes)
   source_language  text NOT NULL,
   target_language  text,
   domain           text NOT NULL,

@@ -151,7 +151,7 @@ describe('bad input', () => {
     expect(report.errors.map((r) => r.code)).toContain(e.code);
     expect(report.errors.find((r) => r.code === e.code)!.message.length).toBeGreaterThan(10);
     expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_records`)).rows[0].n).toBe(before);
-    expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM staged_records`)).rows[0].n).toBe(0);
+    expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM pg_tables WHERE tablename = $1`, [`staged_${srn}`])).rows[0].n).toBe(0);
   });
 
   it('params errors reject the whole submission', async () => {

@@ -1,5 +1,11 @@
 import type { Db } from '../../db/pool.ts';
 
+/** Name of the submission's staging table (service request numbers are digits only). */
+export function stagingTable(srn: string): string {
+  if (!/^\d{1,32}$/.test(srn)) throw new Error(`invalid service request number ${srn}`);
+  return `staged_${srn}`;
+}
+
 /** Rows merged per publish transaction; small enough that progress moves, big enough for set-based speed. */
 export const DEFAULT_PUBLISH_CHUNK_ROWS = 50_000;
 
@@ -37,7 +43,7 @@ export async function publishStaged(
       const nextSeq = cur.rows[0].next_seq as number;
       const r = await client.query(
         `WITH chunk AS (
-           SELECT * FROM staged_records WHERE service_request_number = $1 AND seq >= $2 ORDER BY seq LIMIT $3
+           SELECT * FROM ${stagingTable(sub.srn)} WHERE seq >= $2 ORDER BY seq LIMIT $3
          ), firsts AS (
            SELECT DISTINCT ON (hash) * FROM chunk ORDER BY hash, seq
          ), ins AS (

@@ -6,7 +6,7 @@ import { downloadToStore } from './pipeline/download.ts';
 import { openArchive } from './pipeline/archive.ts';
 import { processArchive } from './pipeline/process.ts';
 import { DatasetRejected, type RowEvent, type Stage } from './pipeline/types.ts';
-import { publishStaged, type PublishProgress } from './publish.ts';
+import { publishStaged, stagingTable, type PublishProgress } from './publish.ts';
 import { DEMO_URL_PREFIX, fetchDemoDataset } from './demo.ts';
 import { writeErrorReports } from './reports.ts';
 import { getSubmission, getStages, resetStages, setStage, setSubmissionStatus } from './repo.ts';
@@ -14,7 +14,7 @@ import { getSubmission, getStages, resetStages, setStage, setSubmissionStatus } 
 /** Dataset types whose counts are also reported in seconds of audio (spec 01 §3). */
 export const TIME_BASED_TYPES = new Set(['asr-corpus', 'asr-unlabeled-corpus', 'tts-corpus']);
 
-const STAGED_COLUMNS = ['service_request_number', 'seq', 'hash', 'source_language', 'target_language', 'domain', 'collection_method', 'submitter', 'duration_seconds', 'data'];
+const STAGED_COLUMNS = ['seq', 'hash', 'source_language', 'target_language', 'domain', 'collection_method', 'submitter', 'duration_seconds', 'data'];
 const ERROR_COLUMNS = ['service_request_number', 'stage', 'code', 'message', 'record_index', 'record'];
 
 /** How often stage counts are written while rows stream (ms); the status page polls them. */
@@ -25,6 +25,14 @@ export interface IngestJobOptions {
   publishChunkRows?: number;
   /** Called after each committed publish chunk with the cumulative counts (progress hooks, crash tests). */
   onPublishChunk?: (p: PublishProgress) => Promise<void> | void;
+}
+
+/** Another worker holds this submission's lock (it is being processed right now). */
+export class SubmissionBusy extends Error {
+  constructor(srn: string) {
+    super(`submission ${srn} is being processed by another worker`);
+    this.name = 'SubmissionBusy';
+  }
 }
 
 /** pg-boss payload of the dataset-ingest queue. */
@@ -47,7 +55,8 @@ export async function startDatasetWorkers(ctx: AppContext, opts: IngestJobOption
           await runIngestJob(ctx, job.data.serviceRequestNumber, opts);
         } catch (err) {
           ctx.log.error({ err, srn: job.data.serviceRequestNumber }, 'dataset job failed unexpectedly');
-          if (lastAttempt) await failSubmission(ctx, job.data.serviceRequestNumber, 'INTERNAL', 'The platform could not process the dataset; please try again later.').catch(() => undefined);
+          // A busy submission is still running elsewhere (its job outlived the queue's expiry): leave it be.
+          if (lastAttempt && !(err instanceof SubmissionBusy)) await failSubmission(ctx, job.data.serviceRequestNumber, 'INTERNAL', 'The platform could not process the dataset; please try again later.').catch(() => undefined);
           throw err;
         }
       }
@@ -66,7 +75,7 @@ export async function runIngestJob(ctx: AppContext, srn: string, opts: IngestJob
   const lockClient = await ctx.db.pool.connect();
   try {
     const locked = await lockClient.query(`SELECT pg_try_advisory_lock(hashtext('ingest:' || $1)) AS ok`, [srn]);
-    if (!locked.rows[0].ok) throw new Error(`submission ${srn} is being processed by another worker`);
+    if (!locked.rows[0].ok) throw new SubmissionBusy(srn);
     try {
       await runLocked(ctx, srn, opts);
     } finally {
@@ -86,7 +95,7 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
 
   if (publishStage?.status !== 'In-Progress') {
     // Start over: nothing of this submission is published before the publish stage begins.
-    await ctx.db.pool.query(`DELETE FROM staged_records WHERE service_request_number = $1`, [srn]);
+    await ctx.db.pool.query(`DROP TABLE IF EXISTS ${stagingTable(srn)}`);
     await ctx.db.pool.query(`DELETE FROM dataset_errors WHERE service_request_number = $1`, [srn]);
     await ctx.db.pool.query(`DELETE FROM publish_cursor WHERE service_request_number = $1`, [srn]);
     await resetStages(ctx.db.pool, srn);
@@ -112,7 +121,7 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
   const fresh = await getSubmission(ctx.db.pool, srn);
   await setStage(ctx.db.pool, srn, 'publish', 'In-Progress');
   const result = await publishStaged(ctx.db, { srn, datasetId: sub.dataset_id, datasetType: fresh!.dataset_type! }, { chunkRows: opts.publishChunkRows, onChunk: opts.onPublishChunk });
-  await ctx.db.pool.query(`DELETE FROM staged_records WHERE service_request_number = $1`, [srn]);
+  await ctx.db.pool.query(`DROP TABLE IF EXISTS ${stagingTable(srn)}`);
   const published = result.success > 0;
   await setStage(ctx.db.pool, srn, 'publish', published ? 'Completed' : 'Failed');
   await writeErrorReports(ctx, srn);
@@ -143,7 +152,12 @@ async function ingestAndValidate(ctx: AppContext, srn: string, zipPath: string):
   const errClient: pg.PoolClient = await ctx.db.pool.connect();
   let clean = false;
   try {
-    const staged = new CopyWriter(client, 'staged_records', STAGED_COLUMNS);
+    // Dropping a per-submission table is instant, where deleting a million staged rows is not.
+    await client.query(
+      `CREATE UNLOGGED TABLE ${stagingTable(srn)} (seq integer PRIMARY KEY, hash bytea NOT NULL, source_language text NOT NULL, target_language text,
+         domain text NOT NULL, collection_method text NOT NULL, submitter text NOT NULL, duration_seconds double precision, data jsonb NOT NULL)`,
+    );
+    const staged = new CopyWriter(client, stagingTable(srn), STAGED_COLUMNS);
     const errors = new CopyWriter(errClient, 'dataset_errors', ERROR_COLUMNS);
     let lastProgress = Date.now();
     const events: AsyncIterable<RowEvent> = processArchive(archive, {
@@ -162,7 +176,7 @@ async function ingestAndValidate(ctx: AppContext, srn: string, zipPath: string):
         c.valid++;
         c.validSeconds += r.durationSeconds ?? 0;
         for (const m of r.media) if (!(await ctx.store.exists(m.key))) await ctx.store.put(m.key, m.bytes);
-        await staged.write([srn, r.seq, r.hash, r.sourceLanguage, r.targetLanguage, r.domain, r.collectionMethod, r.submitter, r.durationSeconds, JSON.stringify(r.data)]);
+        await staged.write([r.seq, `\\x${r.hash}`, r.sourceLanguage, r.targetLanguage, r.domain, r.collectionMethod, r.submitter, r.durationSeconds, JSON.stringify(r.data)]);
       } else {
         if (ev.stage === 'ingest') c.ingestFail++;
         else {
@@ -218,7 +232,7 @@ async function writeProgress(
 /** Marks the remaining stages Failed, writes the reports and fails the submission. */
 async function finishFailed(ctx: AppContext, srn: string, rest: Stage[], code: string, message: string): Promise<void> {
   for (const s of rest) await setStage(ctx.db.pool, srn, s, 'Failed', { success: 0, failed: 0 });
-  await ctx.db.pool.query(`DELETE FROM staged_records WHERE service_request_number = $1`, [srn]);
+  await ctx.db.pool.query(`DROP TABLE IF EXISTS ${stagingTable(srn)}`);
   await writeErrorReports(ctx, srn);
   await setSubmissionStatus(ctx.db.pool, srn, 'Failed', { failureCode: code, failureMessage: message });
 }
