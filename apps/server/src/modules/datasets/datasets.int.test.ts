@@ -10,7 +10,10 @@ import {
   FIXTURE_EXPECTATIONS,
   buildBadZip,
   makeParallelZip,
+  generateParallelPairs,
   zipFixture,
+  zipFolder,
+  FIXTURES_DIR,
   type BadZipKind,
   type FixtureName,
   type ProcessedExpectation,
@@ -152,6 +155,23 @@ describe('bad input', () => {
     expect(report.errors.find((r) => r.code === e.code)!.message.length).toBeGreaterThan(10);
     expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_records`)).rows[0].n).toBe(before);
     expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM pg_tables WHERE tablename = $1`, [`staged_${srn}`])).rows[0].n).toBe(0);
+  });
+
+  it('a file rejected near its end takes back the records already published while it was read', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-late-'));
+    fs.copyFileSync(path.join(FIXTURES_DIR, 'parallel-valid', 'params.json'), path.join(dir, 'params.json'));
+    const rows = [...generateParallelPairs({ rows: 300, seed: 'late-failure' })].map((r) => JSON.stringify(r));
+    fs.writeFileSync(path.join(dir, 'data.json'), `[${rows.join(',')}, {"sourceText": "broken`);
+    await zipFolder(dir, path.join(zipDir, 'late-failure.zip'));
+    const before = await p.ctx.db.pool.query(`SELECT count(*)::int AS n, (SELECT sum(record_count)::int FROM record_rollup) AS r FROM dataset_records`);
+    const { srn, s } = await submitAndWait(server.url('late-failure.zip'), 'late failure');
+    expect(s.status).toBe('Failed');
+    expect((await errorReport(srn)).errors.map((e) => e.code)).toContain('DATA_MALFORMED_JSON');
+    // Segments of 2 records were published while the file was read; all of them were taken back.
+    const after = await p.ctx.db.pool.query(`SELECT count(*)::int AS n, (SELECT sum(record_count)::int FROM record_rollup) AS r FROM dataset_records`);
+    expect(after.rows[0]).toEqual(before.rows[0]);
+    expect(counts(s, 'publish')).toMatchObject({ status: 'Failed', success: 0 });
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('params errors reject the whole submission', async () => {

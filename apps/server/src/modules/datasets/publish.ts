@@ -115,3 +115,53 @@ export async function readPublishCounts(db: Db, srn: string): Promise<PublishPro
   const s = r.rows[0];
   return { success: s.success_count, failed: s.failed_count, successSeconds: s.success_seconds, failedSeconds: s.failed_seconds };
 }
+
+/**
+ * Takes back what a submission published (used when its file is rejected after some segments
+ * were already published, or before a retry starts over): records only this dataset holds are
+ * deleted and subtracted from the rollup; records shared with other datasets just lose this
+ * dataset id. Also clears the submission's publish errors, counts and cursor. One transaction;
+ * a no-op when nothing was published.
+ */
+export async function unpublish(db: Db, srn: string, datasetId: string): Promise<number> {
+  const client = await db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    const cur = await client.query(`SELECT next_seq FROM publish_cursor WHERE service_request_number = $1 FOR UPDATE`, [srn]);
+    if (!cur.rowCount) {
+      await client.query('COMMIT');
+      return 0;
+    }
+    const removed = await client.query(
+      `WITH del AS (
+         DELETE FROM dataset_records WHERE dataset_ids = ARRAY[$1::uuid]
+         RETURNING dataset_type, source_language, coalesce(target_language, '') AS target_language, domain, collection_method, submitter, duration_seconds
+       ), sums AS (
+         SELECT dataset_type, source_language, target_language, domain, collection_method, submitter, count(*) AS n, coalesce(sum(duration_seconds), 0) AS secs
+           FROM del GROUP BY 1, 2, 3, 4, 5, 6
+       ), roll AS (
+         UPDATE record_rollup t SET record_count = t.record_count - s.n, duration_seconds = t.duration_seconds - s.secs
+           FROM sums s
+          WHERE t.dataset_type = s.dataset_type AND t.source_language = s.source_language AND t.target_language = s.target_language
+            AND t.domain = s.domain AND t.collection_method = s.collection_method AND t.submitter = s.submitter
+         RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM del)::int AS n, (SELECT count(*) FROM roll)::int AS r`,
+      [datasetId],
+    );
+    await client.query(`UPDATE dataset_records SET dataset_ids = array_remove(dataset_ids, $1::uuid) WHERE $1::uuid = ANY (dataset_ids)`, [datasetId]);
+    await client.query(`DELETE FROM dataset_errors WHERE service_request_number = $1 AND stage = 'publish'`, [srn]);
+    await client.query(`DELETE FROM publish_cursor WHERE service_request_number = $1`, [srn]);
+    await client.query(
+      `UPDATE dataset_stages SET success_count = 0, failed_count = 0, success_seconds = 0, failed_seconds = 0 WHERE service_request_number = $1 AND stage = 'publish'`,
+      [srn],
+    );
+    await client.query('COMMIT');
+    return removed.rows[0].n as number;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}

@@ -6,10 +6,10 @@ import { downloadToStore } from './pipeline/download.ts';
 import { openArchive } from './pipeline/archive.ts';
 import { processArchive } from './pipeline/process.ts';
 import { DatasetRejected, type RowEvent, type Stage } from './pipeline/types.ts';
-import { publishStaged, stagingTable, type PublishProgress } from './publish.ts';
+import { DEFAULT_PUBLISH_CHUNK_ROWS, publishStaged, stagingTable, unpublish, type PublishProgress } from './publish.ts';
 import { DEMO_URL_PREFIX, fetchDemoDataset } from './demo.ts';
 import { writeErrorReports } from './reports.ts';
-import { getSubmission, getStages, resetStages, setStage, setSubmissionStatus } from './repo.ts';
+import { getSubmission, getStages, resetStages, setStage, setSubmissionStatus, type SubmissionRow } from './repo.ts';
 
 /** Dataset types whose counts are also reported in seconds of audio (spec 01 §3). */
 export const TIME_BASED_TYPES = new Set(['asr-corpus', 'asr-unlabeled-corpus', 'tts-corpus']);
@@ -90,11 +90,13 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
   const sub = await getSubmission(ctx.db.pool, srn);
   if (!sub || sub.status === 'Completed' || sub.status === 'Failed') return;
   const stages = await getStages(ctx.db.pool, srn);
-  const publishStage = stages.find((s) => s.stage === 'publish');
+  const validated = stages.find((s) => s.stage === 'validate')?.status === 'Completed';
+  const publishing = stages.find((s) => s.stage === 'publish')?.status === 'In-Progress';
   await setSubmissionStatus(ctx.db.pool, srn, 'In-Progress');
 
-  if (publishStage?.status !== 'In-Progress') {
-    // Start over: nothing of this submission is published before the publish stage begins.
+  if (!(validated && publishing)) {
+    // Start over. Chunks published while an earlier attempt was still reading the file are taken back first.
+    await unpublish(ctx.db, srn, sub.dataset_id);
     await ctx.db.pool.query(`DROP TABLE IF EXISTS ${stagingTable(srn)}`);
     await ctx.db.pool.query(`DELETE FROM dataset_errors WHERE service_request_number = $1`, [srn]);
     await ctx.db.pool.query(`DELETE FROM publish_cursor WHERE service_request_number = $1`, [srn]);
@@ -107,10 +109,11 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
       await setStage(ctx.db.pool, srn, 'download', 'Completed', { success: 1, failed: 0 });
       const zipPath = ctx.store.localPath(zipKey);
       if (!zipPath) throw new Error('object store without local paths is not supported for ingest yet');
-      const ok = await ingestAndValidate(ctx, srn, zipPath);
+      const ok = await ingestAndValidate(ctx, sub, zipPath, opts);
       if (!ok) return;
     } catch (err) {
       if (err instanceof DatasetRejected) {
+        await unpublish(ctx.db, srn, sub.dataset_id);
         await rejectSubmission(ctx, srn, err);
         return;
       }
@@ -118,6 +121,7 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
     }
   }
 
+  // Every record is validated: publish what is still staged (all of it after a crash mid-publish).
   const fresh = await getSubmission(ctx.db.pool, srn);
   await setStage(ctx.db.pool, srn, 'publish', 'In-Progress');
   const result = await publishStaged(ctx.db, { srn, datasetId: sub.dataset_id, datasetType: fresh!.dataset_type! }, { chunkRows: opts.publishChunkRows, onChunk: opts.onPublishChunk });
@@ -135,10 +139,15 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
 
 /**
  * Streams the zip through ingest and validate, staging valid records with COPY and recording
- * per-row errors. Counts are written every PROGRESS_INTERVAL_MS. Returns false when the
- * submission ended as Failed (a stage with no successes).
+ * per-row errors; counts are written every PROGRESS_INTERVAL_MS. Staging is committed in segments
+ * of `publishChunkRows` records, and each committed segment is published while reading goes on,
+ * so PostgreSQL merges records on one core while this process parses on the other. If the file is
+ * rejected later (e.g. malformed JSON near its end), the caller takes those records back with
+ * `unpublish`. Returns false when the submission ended as Failed (a stage with no successes).
  */
-async function ingestAndValidate(ctx: AppContext, srn: string, zipPath: string): Promise<boolean> {
+async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: string, opts: IngestJobOptions): Promise<boolean> {
+  const srn = sub.service_request_number;
+  const segmentRows = opts.publishChunkRows ?? DEFAULT_PUBLISH_CHUNK_ROWS;
   const archive = await openArchive(zipPath, {
     maxUnzippedBytes: ctx.config.maxUnzippedBytes,
     maxCompressionRatio: ctx.config.maxCompressionRatio,
@@ -147,6 +156,21 @@ async function ingestAndValidate(ctx: AppContext, srn: string, zipPath: string):
   const c = { ingestOk: 0, ingestFail: 0, valid: 0, validateFail: 0, validSeconds: 0, validateFailSeconds: 0 };
   let datasetType: string | null = null;
   await setStage(ctx.db.pool, srn, 'ingest', 'In-Progress');
+  // Publishing of committed segments runs one at a time, beside the reading.
+  let publisher: Promise<unknown> = Promise.resolve();
+  let publishError: unknown = null;
+  const publishCommitted = () => {
+    publisher = publisher.then(async () => {
+      if (publishError) return;
+      try {
+        await setStage(ctx.db.pool, srn, 'publish', 'In-Progress');
+        await publishStaged(ctx.db, { srn, datasetId: sub.dataset_id, datasetType: datasetType! }, { chunkRows: segmentRows, onChunk: opts.onPublishChunk });
+      } catch (err) {
+        publishError = err;
+      }
+    });
+  };
+
   // Two COPY streams run side by side: valid records to staging, row errors to dataset_errors.
   const client: pg.PoolClient = await ctx.db.pool.connect();
   const errClient: pg.PoolClient = await ctx.db.pool.connect();
@@ -157,7 +181,8 @@ async function ingestAndValidate(ctx: AppContext, srn: string, zipPath: string):
       `CREATE UNLOGGED TABLE ${stagingTable(srn)} (seq integer PRIMARY KEY, hash bytea NOT NULL, source_language text NOT NULL, target_language text,
          domain text NOT NULL, collection_method text NOT NULL, submitter text NOT NULL, duration_seconds double precision, data jsonb NOT NULL)`,
     );
-    const staged = new CopyWriter(client, stagingTable(srn), STAGED_COLUMNS);
+    let staged = new CopyWriter(client, stagingTable(srn), STAGED_COLUMNS);
+    let inSegment = 0;
     const errors = new CopyWriter(errClient, 'dataset_errors', ERROR_COLUMNS);
     let lastProgress = Date.now();
     const events: AsyncIterable<RowEvent> = processArchive(archive, {
@@ -177,6 +202,12 @@ async function ingestAndValidate(ctx: AppContext, srn: string, zipPath: string):
         c.validSeconds += r.durationSeconds ?? 0;
         for (const m of r.media) if (!(await ctx.store.exists(m.key))) await ctx.store.put(m.key, m.bytes);
         await staged.write([r.seq, `\\x${r.hash}`, r.sourceLanguage, r.targetLanguage, r.domain, r.collectionMethod, r.submitter, r.durationSeconds, JSON.stringify(r.data)]);
+        if (++inSegment >= segmentRows) {
+          await staged.end();
+          staged = new CopyWriter(client, stagingTable(srn), STAGED_COLUMNS);
+          inSegment = 0;
+          publishCommitted();
+        }
       } else {
         if (ev.stage === 'ingest') c.ingestFail++;
         else {
@@ -202,7 +233,9 @@ async function ingestAndValidate(ctx: AppContext, srn: string, zipPath: string):
     client.release(!clean);
     errClient.release(!clean);
     await archive.close().catch(() => undefined);
+    await publisher;
   }
+  if (publishError) throw publishError;
   if (!datasetType) throw new DatasetRejected('ingest', 'PARAMS_INVALID', 'params.json could not be read.');
   const ingestStatus = c.ingestOk > 0 ? 'Completed' : 'Failed';
   const validateStatus = c.valid > 0 ? 'Completed' : 'Failed';
