@@ -81,27 +81,31 @@ export async function listContributions(ctx: AppContext, user: AuthUser, q: { us
 export async function submissionStatus(ctx: AppContext, user: AuthUser, srn: string) {
   const sub = await visibleSubmission(ctx, user, srn);
   const stages = await getStages(ctx.db.pool, srn);
-  const timed = sub.dataset_type !== null && TIME_BASED_TYPES.has(sub.dataset_type);
+  const timedType = sub.dataset_type !== null && TIME_BASED_TYPES.has(sub.dataset_type);
   return {
     datasetName: sub.dataset_name,
     datasetType: sub.dataset_type,
     status: sub.status,
-    data: stages.map((s) => ({
-      serviceRequestNumber: sub.service_request_number,
-      datasetId: sub.dataset_id,
-      datasetName: sub.dataset_name,
-      datasetType: sub.dataset_type,
-      stage: s.stage,
-      status: s.status,
-      details: {
-        processedCount: [
-          { type: 'success' as const, count: s.success_count, ...(timed ? { durationInSeconds: round3(s.success_seconds) } : {}) },
-          { type: 'failed' as const, count: s.failed_count, ...(timed ? { durationInSeconds: round3(s.failed_seconds) } : {}) },
-        ],
-      },
-      startTime: s.started_on?.toISOString() ?? null,
-      endTime: s.ended_on?.toISOString() ?? null,
-    })),
+    data: stages.map((s) => {
+      // Download counts files, not audio: hours apply from ingest on.
+      const timed = timedType && s.stage !== 'download';
+      return {
+        serviceRequestNumber: sub.service_request_number,
+        datasetId: sub.dataset_id,
+        datasetName: sub.dataset_name,
+        datasetType: sub.dataset_type,
+        stage: s.stage,
+        status: s.status,
+        details: {
+          processedCount: [
+            { type: 'success' as const, count: s.success_count, ...(timed ? { durationInSeconds: round3(s.success_seconds) } : {}) },
+            { type: 'failed' as const, count: s.failed_count, ...(timed ? { durationInSeconds: round3(s.failed_seconds) } : {}) },
+          ],
+        },
+        startTime: s.started_on?.toISOString() ?? null,
+        endTime: s.ended_on?.toISOString() ?? null,
+      };
+    }),
   };
 }
 

@@ -155,6 +155,7 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
   });
   const c = { ingestOk: 0, ingestFail: 0, valid: 0, validateFail: 0, validSeconds: 0, validateFailSeconds: 0 };
   let datasetType: string | null = null;
+  let paramsSaved: Promise<unknown> = Promise.resolve();
   await setStage(ctx.db.pool, srn, 'ingest', 'In-Progress');
   // Publishing of committed segments runs one at a time, beside the reading.
   let publisher: Promise<unknown> = Promise.resolve();
@@ -188,10 +189,11 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
     const events: AsyncIterable<RowEvent> = processArchive(archive, {
       onParams: (type, params) => {
         datasetType = type;
-        void ctx.db.pool
-          .query(`UPDATE dataset_submissions SET dataset_type = $2, params = $3 WHERE service_request_number = $1`, [srn, type, JSON.stringify(params)])
-          .catch((err) => ctx.log.warn({ err }, 'could not store params'));
-        void setStage(ctx.db.pool, srn, 'validate', 'In-Progress').catch(() => undefined);
+        // Awaited below, before anything reads the type back (the final publish does).
+        paramsSaved = Promise.all([
+          ctx.db.pool.query(`UPDATE dataset_submissions SET dataset_type = $2, params = $3 WHERE service_request_number = $1`, [srn, type, JSON.stringify(params)]),
+          setStage(ctx.db.pool, srn, 'validate', 'In-Progress'),
+        ]);
       },
     });
     for await (const ev of events) {
@@ -224,6 +226,7 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
     }
     await staged.end();
     await errors.end();
+    await paramsSaved;
     clean = true;
   } catch (err) {
     if (err instanceof DatasetRejected) await writeProgress(ctx, srn, c, 'In-Progress');
@@ -233,6 +236,7 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
     client.release(!clean);
     errClient.release(!clean);
     await archive.close().catch(() => undefined);
+    await paramsSaved.catch(() => undefined);
     await publisher;
   }
   if (publishError) throw publishError;
