@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
+import { ensureAdmin } from '../accounts/bootstrap.ts';
+import { publishDemoDatasets } from './demo.ts';
+import { startDatasetWorkers } from './worker.ts';
+
+let p: TestPlatform;
+beforeAll(async () => {
+  p = await createTestPlatform({ startWorkers: (ctx) => startDatasetWorkers(ctx) });
+});
+afterAll(async () => p?.close());
+
+describe('first start', () => {
+  it('publishes the bundled demo datasets once, through the real pipeline', async () => {
+    await ensureAdmin(p.ctx);
+    expect(await publishDemoDatasets(p.ctx)).toBe(3);
+    const deadline = Date.now() + 60_000;
+    let rows: { dataset_type: string; status: string }[] = [];
+    while (Date.now() < deadline) {
+      rows = (await p.ctx.db.pool.query(`SELECT dataset_type, status FROM dataset_submissions ORDER BY dataset_type`)).rows;
+      if (rows.every((r) => r.status === 'Completed' || r.status === 'Failed')) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(rows).toEqual([
+      { dataset_type: 'asr-corpus', status: 'Completed' },
+      { dataset_type: 'monolingual-corpus', status: 'Completed' },
+      { dataset_type: 'parallel-corpus', status: 'Completed' },
+    ]);
+    const rollup = await p.ctx.db.pool.query(`SELECT dataset_type, sum(record_count)::int AS n FROM record_rollup GROUP BY 1 ORDER BY 1`);
+    expect(rollup.rows).toEqual([
+      { dataset_type: 'asr-corpus', n: 3 },
+      { dataset_type: 'monolingual-corpus', n: 6 },
+      { dataset_type: 'parallel-corpus', n: 8 },
+    ]);
+    // A second start publishes nothing more.
+    expect(await publishDemoDatasets(p.ctx)).toBe(0);
+  });
+});
