@@ -45,6 +45,22 @@ export interface NewUser {
   activationTokenHash: string | null;
 }
 
+/** The `users` row of a NewUser (an active user is activated now). */
+function userValues(u: NewUser) {
+  return {
+    user_id: u.userId,
+    email: u.email,
+    first_name: u.firstName,
+    last_name: u.lastName ?? null,
+    password_hash: u.passwordHash,
+    roles: u.roles,
+    org: u.org ?? null,
+    is_active: u.isActive,
+    activation_token_hash: u.activationTokenHash,
+    activated_time: u.isActive ? new Date() : null,
+  };
+}
+
 /**
  * Inserts users in one transaction. Returns false (and inserts none) when an e-mail is already
  * taken, including a concurrent insert of the same e-mail.
@@ -55,18 +71,7 @@ export async function insertUsers(db: Db, users: NewUser[]): Promise<boolean> {
       for (const u of users) {
         await trx
           .insertInto('users')
-          .values({
-            user_id: u.userId,
-            email: u.email,
-            first_name: u.firstName,
-            last_name: u.lastName ?? null,
-            password_hash: u.passwordHash,
-            roles: u.roles,
-            org: u.org ?? null,
-            is_active: u.isActive,
-            activation_token_hash: u.activationTokenHash,
-            activated_time: u.isActive ? new Date() : null,
-          })
+          .values(userValues(u))
           .execute();
       }
     });
@@ -84,18 +89,7 @@ export async function insertUsers(db: Db, users: NewUser[]): Promise<boolean> {
 export async function insertUserIfAbsent(db: Db, u: NewUser): Promise<boolean> {
   const row = await db.db
     .insertInto('users')
-    .values({
-      user_id: u.userId,
-      email: u.email,
-      first_name: u.firstName,
-      last_name: u.lastName ?? null,
-      password_hash: u.passwordHash,
-      roles: u.roles,
-      org: u.org ?? null,
-      is_active: u.isActive,
-      activation_token_hash: u.activationTokenHash,
-      activated_time: u.isActive ? new Date() : null,
-    })
+    .values(userValues(u))
     .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
     .returning('user_id')
     .executeTakeFirst();
