@@ -200,7 +200,7 @@ describe('dataset contribution journey in Chromium', () => {
     const row = page.getByRole('table', { name: 'Submitted datasets' }).getByRole('row').filter({ hasText: validSrn });
     await row.waitFor();
     // The added row is highlighted (selected) for 4 s.
-    await expect.poll(() => row.getAttribute('aria-selected').then((v) => v ?? row.evaluate((el) => el.classList.contains('Mui-selected')))).toBeTruthy();
+    await expect.poll(() => row.evaluate((el) => el.classList.contains('Mui-selected'))).toBe(true);
     const cells = (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim());
     expect(cells.slice(0, 3)).toEqual([validSrn, 'Hindi–English everyday sentences (e2e)', 'Parallel Corpus']);
     await screenshot('my-contribution-highlighted');

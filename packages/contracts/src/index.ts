@@ -4,3 +4,4 @@
  */
 export * from './enums.ts';
 export * from './datasets.ts';
+export * from './accounts.ts';

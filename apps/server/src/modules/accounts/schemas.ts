@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
+import { MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGE, isStrongPassword } from '@ulca/contracts';
 import { ApiError } from '../../lib/errors.ts';
+
+export { MAX_PASSWORD_LENGTH, isStrongPassword };
 
 /**
  * Request and response schemas of the account calls (spec 01 §3, §5, §7), with the spec's
@@ -11,18 +14,13 @@ import { ApiError } from '../../lib/errors.ts';
 export const MESSAGES = {
   name: 'Name is not proper',
   email: 'Invalid email',
-  password: 'Minimum length is 8 characters with combination of uppercase, lowercase, number and a special character',
+  password: PASSWORD_RULE_MESSAGE,
   enterEmail: 'Enter an email',
   enterPassword: 'Enter a password',
 } as const;
 
 /** Letters (any script, with combining marks such as Indic vowel signs) and spaces. */
 const NAME_PATTERN = /^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u;
-/** At least 8 characters with an upper-case letter, a lower-case letter, a digit and another character. */
-const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
-
-/** Longest accepted password in characters (bounds the hashing work per request). */
-export const MAX_PASSWORD_LENGTH = 256;
 
 const email = z
   .string({ error: MESSAGES.email })
@@ -31,10 +29,6 @@ const email = z
   .max(254, MESSAGES.email)
   .pipe(z.email({ error: MESSAGES.email }));
 
-/** True when `password` satisfies the sign-up password rule of spec 01 §5. */
-export function isStrongPassword(password: string): boolean {
-  return password.length <= MAX_PASSWORD_LENGTH && PASSWORD_PATTERN.test(password);
-}
 
 /** One user of a sign-up request. `roles` is accepted but ignored: self sign-up is always CONTRIBUTOR-USER. */
 export const signupUserSchema = z.object({
@@ -48,7 +42,7 @@ export const signupUserSchema = z.object({
   password: z
     .string({ error: MESSAGES.password })
     .max(MAX_PASSWORD_LENGTH, MESSAGES.password)
-    .regex(PASSWORD_PATTERN, MESSAGES.password),
+    .refine(isStrongPassword, MESSAGES.password),
   roles: z.array(z.string()).optional().describe('Ignored: self sign-up always assigns CONTRIBUTOR-USER.'),
 });
 export type SignupUser = z.infer<typeof signupUserSchema>;

@@ -1,0 +1,19 @@
+/**
+ * Account rules shared by the server and the web app (spec 01 §5, §9), so the sign-up form and
+ * the API accept exactly the same passwords.
+ */
+
+/** Minimum password length in characters (spec 01 §9). */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Longest accepted password in characters (bounds the hashing work per request). */
+export const MAX_PASSWORD_LENGTH = 256;
+/** The spec's message for a password that breaks the rule (spec 01 §5). */
+export const PASSWORD_RULE_MESSAGE =
+  'Minimum length is 8 characters with combination of uppercase, lowercase, number and a special character';
+
+const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}$/;
+
+/** True when `password` has at least 8 characters with upper case, lower case, a digit and a special character. */
+export function isStrongPassword(password: string): boolean {
+  return password.length <= MAX_PASSWORD_LENGTH && PASSWORD_PATTERN.test(password);
+}
