@@ -1,12 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: unit (pure logic), integration (real PostgreSQL, real HTTP), e2e (Chromium).
+// Three projects, run in this order: unit (pure logic), integration (real PostgreSQL, real HTTP),
+// e2e (Chromium against the real server).
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['apps/**/src/**/*.test.ts', 'packages/**/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
@@ -15,6 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['apps/server/src/**/*.int.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 120_000,
@@ -26,6 +29,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,

@@ -29,12 +29,17 @@ console.log('\n=== tests: vitest run (unit, integration, e2e)');
 const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { stdio: 'inherit' });
 let passed = 0;
 let failed = 0;
+let success = false;
 try {
   const j = JSON.parse(fs.readFileSync(report, 'utf8'));
   passed = j.numPassedTests;
   failed = j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
+  success = j.success === true;
 } catch {
   failed = failed || 1;
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
-process.exit(r.status === 0 && failed === 0 ? 0 : r.status || 1);
+// A run with unhandled errors or no test at all is a failure too, whatever vitest's exit code.
+const ok = r.status === 0 && success && failed === 0 && passed > 0;
+if (!ok) console.error('The test run failed (see above).');
+process.exit(ok ? 0 : r.status || 1);
