@@ -17,6 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import { fieldProps } from '../../../components/form.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { primaryRole, useSession } from '../../../lib/session.ts';
@@ -92,7 +93,7 @@ export default function SubmitDatasetPage() {
               fullWidth
               margin="none"
               autoComplete="off"
-              {...register('datasetName')}
+              {...fieldProps(register('datasetName'))}
               error={!!errors.datasetName}
               helperText={errors.datasetName?.message ?? `${nameLength}/${DATASET_NAME_MAX} characters`}
             />
@@ -103,12 +104,13 @@ export default function SubmitDatasetPage() {
               margin="none"
               autoComplete="off"
               placeholder="https://example.org/datasets/my-dataset.zip"
-              {...register('url')}
+              slotProps={{ inputLabel: { shrink: true } }}
+              {...fieldProps(register('url'))}
               error={!!errors.url}
               helperText={errors.url?.message ?? 'A direct download link (http, https or ftp) to the zip file'}
             />
             {isBenchmarkContributor && (
-              <FormControlLabel control={<Checkbox {...register('benchmark')} />} label="This is a benchmark dataset" />
+              <FormControlLabel control={<Checkbox {...fieldProps(register('benchmark'))} />} label="This is a benchmark dataset" />
             )}
             <Box>
               <Button
