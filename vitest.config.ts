@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           sequence: { groupOrder: 1 },
-          include: ['apps/server/src/**/*.int.test.ts'],
+          include: ['apps/server/src/**/*.int.test.ts', 'bench/**/*.smoke.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
