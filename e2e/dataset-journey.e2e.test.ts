@@ -116,6 +116,8 @@ describe('dataset contribution journey in Chromium', () => {
     await browser?.close();
     await fixtures?.close();
     await platform?.stop().catch(() => undefined);
+    // The server's log is kept beside the screenshots, for a failed run.
+    if (platform) fs.writeFileSync(path.join(SHOTS_DIR, 'server.log'), platform.output());
     await platform?.cleanup();
     if (zipDir) fs.rmSync(zipDir, { recursive: true, force: true });
   });

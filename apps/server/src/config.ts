@@ -38,6 +38,8 @@ export interface Config {
   runHttp: boolean;
   /** Run the job workers in this process (WORKERS=false disables). */
   runWorkers: boolean;
+  /** A job running longer than this (seconds) is taken to have lost its worker and is retried (JOB_EXPIRE_SECONDS, default 3600). */
+  jobExpireSeconds: number;
   /** Number of dataset ingest jobs run at once per process (INGEST_CONCURRENCY, default 2). */
   ingestConcurrency: number;
   /** Publish demo datasets on first start (DEMO_DATA=false disables). */
@@ -88,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxZipEntries: num(env.MAX_ZIP_ENTRIES, 200_000),
     runHttp: true,
     runWorkers: bool(env.WORKERS, true),
+    jobExpireSeconds: num(env.JOB_EXPIRE_SECONDS, 3600),
     ingestConcurrency: num(env.INGEST_CONCURRENCY, 2),
     demoData: bool(env.DEMO_DATA, true),
     webDist: path.join(repoRoot, 'apps/web/dist'),

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const db = createDb(databaseUrl, 20);
   const applied = await migrate(db.pool);
   if (applied.length) log.info({ applied }, 'database migrated');
-  const boss = await startBoss(databaseUrl);
+  const boss = await startBoss(databaseUrl, { expireInSeconds: config.jobExpireSeconds });
   const ctx: AppContext = {
     config,
     db,

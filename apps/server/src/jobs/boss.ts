@@ -3,12 +3,6 @@ import PgBossImport from 'pg-boss';
 export type PgBoss = PgBossImport;
 export const PgBossCtor = PgBossImport;
 
-/**
- * A job still active after this long is taken to have lost its worker (crash, kill) and is retried;
- * the retry resumes where the dead worker stopped (JOB_EXPIRE_SECONDS, default 1 hour).
- */
-export const JOB_EXPIRE_SECONDS = Number(process.env.JOB_EXPIRE_SECONDS ?? 3600);
-
 /** Queue names (DESIGN.md §2 Jobs). */
 export const QUEUES = {
   datasetIngest: 'dataset-ingest',
@@ -16,10 +10,12 @@ export const QUEUES = {
 } as const;
 
 /**
- * Starts pg-boss against `url` and creates the platform's queues. pg-boss keeps its own tables in
+ * Starts pg-boss against `url` and creates the platform's queues. A job still active after
+ * `expireInSeconds` (default 1 hour) is taken to have lost its worker and is retried; the retry
+ * resumes where the dead worker stopped. pg-boss keeps its own tables in
  * the `pgboss` schema of the same database. Throws if the database is unreachable.
  */
-export async function startBoss(url: string, opts: { supervise?: boolean } = {}): Promise<PgBoss> {
+export async function startBoss(url: string, opts: { supervise?: boolean; expireInSeconds?: number } = {}): Promise<PgBoss> {
   const boss = new PgBossImport({
     connectionString: url,
     max: 4,
@@ -29,7 +25,7 @@ export async function startBoss(url: string, opts: { supervise?: boolean } = {})
   boss.on('error', () => undefined);
   await boss.start();
   for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: JOB_EXPIRE_SECONDS });
+    await boss.createQueue(name, { name, retryLimit: 3, retryDelay: 2, retryBackoff: true, expireInSeconds: opts.expireInSeconds ?? 3600 });
   }
   return boss;
 }
