@@ -23,6 +23,11 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env, workerOnly ? { runHttp: false, runWorkers: true } : {});
   const log = pino({ level: config.logLevel });
 
+  if (workerOnly && !config.databaseUrl) {
+    // The embedded database belongs to the `npm start` process; extra workers need a shared server.
+    console.error('npm run worker needs DATABASE_URL: point it at the PostgreSQL that the API processes use.');
+    process.exit(2);
+  }
   let cluster: EmbeddedCluster | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
