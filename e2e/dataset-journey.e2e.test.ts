@@ -34,9 +34,15 @@ let shot = 0;
 let broken = false;
 let validSrn = '';
 
-/** Saves a full-page screenshot as test-results/e2e/<nn>-<step>.png. */
+/**
+ * Saves a full-page screenshot as test-results/e2e/<nn>-<step>.png. The page is scrolled to the top
+ * first (a full-page capture of a scrolled page draws the sticky header mid-page) and given a moment
+ * for toasts and labels to finish their entry transitions, so the picture shows what a user sees.
+ */
 async function screenshot(step: string): Promise<void> {
   shot += 1;
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(SHOTS_DIR, `${String(shot).padStart(2, '0')}-${step}.png`), fullPage: true });
 }
 
@@ -118,7 +124,9 @@ describe('dataset contribution journey in Chromium', () => {
     await platform?.stop().catch(() => undefined);
     // The server's log is kept beside the screenshots, for a failed run.
     if (platform) fs.writeFileSync(path.join(SHOTS_DIR, 'server.log'), platform.output());
-    await platform?.cleanup();
+    // A failed run keeps its data folder (database, outbox, objects) for a look afterwards.
+    if (broken) console.error(`e2e: data folder kept at ${platform?.dataDir}`);
+    else await platform?.cleanup();
     if (zipDir) fs.rmSync(zipDir, { recursive: true, force: true });
   });
 
@@ -201,11 +209,13 @@ describe('dataset contribution journey in Chromium', () => {
     await page.getByRole('heading', { name: 'My Contribution' }).waitFor();
     const row = page.getByRole('table', { name: 'Submitted datasets' }).getByRole('row').filter({ hasText: validSrn });
     await row.waitFor();
-    // The added row is highlighted (selected) for 4 s.
-    await expect.poll(() => row.evaluate((el) => el.classList.contains('Mui-selected'))).toBe(true);
-    const cells = (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim());
-    expect(cells.slice(0, 3)).toEqual([validSrn, 'Hindi–English everyday sentences (e2e)', 'Parallel Corpus']);
-    await screenshot('my-contribution-highlighted');
+    // The added row is tinted for 4 s; other rows have no background of their own.
+    const background = () => row.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await expect.poll(background, { timeout: 3000 }).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
+    // The type appears once ingest has read params.json; the table refreshes itself while the row is in progress.
+    await expect
+      .poll(async () => (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim()).slice(0, 3), { timeout: 30_000, interval: 500 })
+      .toEqual([validSrn, 'Hindi–English everyday sentences (e2e)', 'Parallel Corpus']);
   });
 
   step('the status detail reaches Completed with the exact counts', async () => {
@@ -267,6 +277,7 @@ describe('dataset contribution journey in Chromium', () => {
     const errors = await bodyRows(summary);
     expect(errors.map((r) => r[1])).toEqual(['NOT_A_ZIP']);
     expect(errors[0][2]).toMatch(/not a readable zip archive/);
+    await page.getByText('The dataset could not be processed for the reason below, and nothing was published.').waitFor();
     const link = page.getByRole('link', { name: 'Error Summary' });
     await link.waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);

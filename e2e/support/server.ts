@@ -110,6 +110,10 @@ export async function startPlatform(opts: { env?: Record<string, string>; startT
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // If the test process ends without stop(), the server (and its PostgreSQL) must not outlive it.
+  const onParentExit = () => child.kill('SIGINT');
+  process.once('exit', onParentExit);
+  child.once('exit', () => process.off('exit', onParentExit));
   const output = () => out;
 
   try {

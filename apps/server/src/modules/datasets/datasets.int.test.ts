@@ -100,6 +100,9 @@ describe('every fixture through the real pipeline', () => {
     expect(counts(s, 'validate')).toMatchObject({ success: e.validate.success, failed: e.validate.failed });
     if (e.validate.success > 0) expect(counts(s, 'publish')).toMatchObject({ success: e.publish.success, failed: e.publish.failed });
     expect(s.status).toBe(e.publish.success > 0 ? 'Completed' : 'Failed');
+    // No stage is left Pending or In-Progress once the submission has ended.
+    const done = (n: number) => (n > 0 ? 'Completed' : 'Failed');
+    expect(s.data.map((d) => d.status)).toEqual(['Completed', done(e.ingest.success), done(e.validate.success), done(e.publish.success)]);
     if (e.publishedAudioSeconds !== undefined) {
       const pub = counts(s, 'publish').pc.find((c) => c.type === 'success')!;
       expect(pub.durationInSeconds).toBeCloseTo(e.publishedAudioSeconds, 2);

@@ -9,7 +9,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { useErrorReport } from '../api/error-report.ts';
 import { useSubmissionStatus, type SubmissionStatus } from '../api/submission-status.ts';
-import { isSubmissionActive } from '../lib/stages.ts';
+import { isSubmissionActive, stageCounts } from '../lib/stages.ts';
 import { ErrorSummaryTable } from '../components/ErrorSummaryTable.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { StageTable } from '../components/StageTable.tsx';
@@ -70,6 +70,10 @@ export default function DatasetStatusPage() {
 
   const data = status.data;
   const inProgress = data.status === 'In-Progress' || data.data.some((r) => r.status === 'In-Progress');
+  // A file refused as a whole (unreachable, not a zip, bad params.json…) has no record read at all:
+  // say so, rather than speak of records left out.
+  const ingest = data.data.find((r) => r.stage === 'ingest');
+  const rejectedWhole = data.status === 'Failed' && (!ingest || ((stageCounts(ingest).success ?? 0) === 0 && (stageCounts(ingest).failed ?? 0) === 0));
   const refresh = () => {
     void status.refetch();
     void report.refetch();
@@ -118,7 +122,9 @@ export default function DatasetStatusPage() {
             Errors found
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Records with these errors were left out. Download the detail error log to see each failed record.
+            {rejectedWhole
+              ? 'The dataset could not be processed for the reason below, and nothing was published. Fix the file and submit it again.'
+              : 'Records with these errors were left out. Download the detail error log to see each failed record.'}
           </Typography>
           <ErrorSummaryTable rows={errorRows} />
         </Stack>
