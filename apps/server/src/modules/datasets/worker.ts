@@ -286,7 +286,9 @@ async function rejectSubmission(ctx: AppContext, srn: string, err: DatasetReject
   await finishFailed(ctx, srn, order.slice(at + 1), err.code, err.message);
 }
 
-/** Fails a submission after an unexpected error on the last retry. */
+/** Fails a submission after an unexpected error on the last retry, taking back anything it published. */
 export async function failSubmission(ctx: AppContext, srn: string, code: string, message: string): Promise<void> {
+  const sub = await getSubmission(ctx.db.pool, srn);
+  if (sub) await unpublish(ctx.db, srn, sub.dataset_id);
   await rejectSubmission(ctx, srn, new DatasetRejected('publish', code, message));
 }
