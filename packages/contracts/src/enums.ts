@@ -55,6 +55,11 @@ export const PAIRED_DATASET_TYPES: readonly DatasetType[] = ['parallel-corpus', 
 /** Types whose records carry an audio file (duration is a dimension, in seconds). */
 export const AUDIO_DATASET_TYPES: readonly DatasetType[] = ['asr-corpus', 'asr-unlabeled-corpus', 'tts-corpus'];
 
+/** True for the types whose counts are also reported in audio time (spec 01 §3: seconds / 3600, 'hrs'). */
+export function isAudioDatasetType(type: string | null | undefined): boolean {
+  return (AUDIO_DATASET_TYPES as readonly string[]).includes(type ?? '');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Languages and scripts
 

@@ -1,8 +1,9 @@
 import type { Db } from '../../db/pool.ts';
+import { isServiceRequestNumber } from './repo.ts';
 
 /** Name of the submission's staging table (service request numbers are digits only). */
 export function stagingTable(srn: string): string {
-  if (!/^\d{1,32}$/.test(srn)) throw new Error(`invalid service request number ${srn}`);
+  if (!isServiceRequestNumber(srn)) throw new Error(`invalid service request number ${srn}`);
   return `staged_${srn}`;
 }
 

@@ -33,6 +33,11 @@ export interface StageRow {
   ended_on: Date | null;
 }
 
+/** True for the shape of a service request number this server issues (digits only; safe in SQL identifiers). */
+export function isServiceRequestNumber(srn: string): boolean {
+  return /^\d{1,32}$/.test(srn);
+}
+
 /** Inserts a submission and its four Pending stages in one transaction. Throws pg error 23505 on a taken name. */
 export async function insertSubmission(db: Db, s: { srn: string; datasetId: string; userId: string; datasetName: string; url: string }): Promise<void> {
   const client = await db.pool.connect();
@@ -91,7 +96,7 @@ export async function setStage(
 ): Promise<void> {
   await q.query(
     `UPDATE dataset_stages SET status = $3,
-        started_on = CASE WHEN $3 = 'In-Progress' THEN coalesce(started_on, now()) ELSE coalesce(started_on, now()) END,
+        started_on = coalesce(started_on, now()),
         ended_on = CASE WHEN $3 IN ('Completed', 'Failed') THEN now() ELSE NULL END,
         success_count = coalesce($4, success_count), failed_count = coalesce($5, failed_count),
         success_seconds = coalesce($6, success_seconds), failed_seconds = coalesce($7, failed_seconds)

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { to as copyTo } from 'pg-copy-streams';
 import type { AppContext } from '../../context.ts';
+import { isServiceRequestNumber } from './repo.ts';
 
 /** Object-store keys of a submission's error reports. */
 export const reportKeys = (srn: string) => ({
@@ -21,7 +22,9 @@ export async function writeErrorReports(ctx: AppContext, srn: string): Promise<{
     return { summary: null, detail: null };
   }
   const keys = reportKeys(srn);
-  const lit = `'${srn.replace(/'/g, "''")}'`; // COPY cannot take bind parameters; srn is server-generated digits
+  // COPY cannot take bind parameters: the number is checked to be digits before it goes in the SQL.
+  if (!isServiceRequestNumber(srn)) throw new Error(`invalid service request number ${srn}`);
+  const lit = `'${srn}'`;
   const stageOrder = `CASE stage WHEN 'download' THEN 0 WHEN 'ingest' THEN 1 WHEN 'validate' THEN 2 ELSE 3 END`;
   await copyToStore(
     ctx,

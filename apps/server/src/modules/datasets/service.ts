@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { isAudioDatasetType } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { QUEUES } from '../../jobs/boss.ts';
@@ -6,8 +7,7 @@ import { validateSubmissionUrl } from '../../net/url-check.ts';
 import type { AuthUser } from '../accounts/auth.ts';
 import { secretKey } from '../accounts/crypto.ts';
 import { errorSummary, reportToken } from './reports.ts';
-import { getStages, getSubmission, insertSubmission, listSubmissions, type SubmissionRow } from './repo.ts';
-import { TIME_BASED_TYPES } from './worker.ts';
+import { getStages, getSubmission, insertSubmission, isServiceRequestNumber, listSubmissions, type SubmissionRow } from './repo.ts';
 
 /** Longest dataset name (spec 01 §9). */
 export const DATASET_NAME_MAX = 256;
@@ -49,7 +49,7 @@ export async function submitDataset(ctx: AppContext, user: AuthUser, body: { dat
 
 /** The submission `srn` if `user` may see it (owner or ADMIN); otherwise 404, so others learn nothing. */
 export async function visibleSubmission(ctx: AppContext, user: AuthUser, srn: string): Promise<SubmissionRow> {
-  const sub = /^\d{1,32}$/.test(srn) ? await getSubmission(ctx.db.pool, srn) : null;
+  const sub = isServiceRequestNumber(srn) ? await getSubmission(ctx.db.pool, srn) : null;
   if (!sub || (sub.user_id !== user.userId && !user.roles.includes('ADMIN'))) throw notFound('No dataset submission with this service request number.');
   return sub;
 }
@@ -81,7 +81,7 @@ export async function listContributions(ctx: AppContext, user: AuthUser, q: { us
 export async function submissionStatus(ctx: AppContext, user: AuthUser, srn: string) {
   const sub = await visibleSubmission(ctx, user, srn);
   const stages = await getStages(ctx.db.pool, srn);
-  const timedType = sub.dataset_type !== null && TIME_BASED_TYPES.has(sub.dataset_type);
+  const timedType = isAudioDatasetType(sub.dataset_type);
   return {
     datasetName: sub.dataset_name,
     datasetType: sub.dataset_type,

@@ -11,9 +11,6 @@ import { DEMO_URL_PREFIX, fetchDemoDataset } from './demo.ts';
 import { writeErrorReports } from './reports.ts';
 import { getSubmission, getStages, resetStages, setStage, setSubmissionStatus, type SubmissionRow } from './repo.ts';
 
-/** Dataset types whose counts are also reported in seconds of audio (spec 01 §3). */
-export const TIME_BASED_TYPES = new Set(['asr-corpus', 'asr-unlabeled-corpus', 'tts-corpus']);
-
 const STAGED_COLUMNS = ['seq', 'hash', 'source_language', 'target_language', 'domain', 'collection_method', 'submitter', 'duration_seconds', 'data'];
 const ERROR_COLUMNS = ['service_request_number', 'stage', 'code', 'message', 'record_index', 'record'];
 
@@ -221,7 +218,7 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
       }
       if (Date.now() - lastProgress > PROGRESS_INTERVAL_MS) {
         lastProgress = Date.now();
-        await writeProgress(ctx, srn, c, 'In-Progress');
+        await writeProgress(ctx, srn, c);
       }
     }
     await staged.end();
@@ -229,7 +226,7 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
     await paramsSaved;
     clean = true;
   } catch (err) {
-    if (err instanceof DatasetRejected) await writeProgress(ctx, srn, c, 'In-Progress');
+    if (err instanceof DatasetRejected) await writeProgress(ctx, srn, c);
     throw err;
   } finally {
     // A COPY interrupted by an error leaves its connection unusable: destroy it instead of pooling it.
@@ -260,10 +257,9 @@ async function writeProgress(
   ctx: AppContext,
   srn: string,
   c: { ingestOk: number; ingestFail: number; valid: number; validateFail: number; validSeconds: number; validateFailSeconds: number },
-  status: 'In-Progress',
 ): Promise<void> {
-  await setStage(ctx.db.pool, srn, 'ingest', status, { success: c.ingestOk, failed: c.ingestFail });
-  await setStage(ctx.db.pool, srn, 'validate', status, { success: c.valid, failed: c.validateFail, successSeconds: c.validSeconds, failedSeconds: c.validateFailSeconds });
+  await setStage(ctx.db.pool, srn, 'ingest', 'In-Progress', { success: c.ingestOk, failed: c.ingestFail });
+  await setStage(ctx.db.pool, srn, 'validate', 'In-Progress', { success: c.valid, failed: c.validateFail, successSeconds: c.validSeconds, failedSeconds: c.validateFailSeconds });
 }
 
 /** Marks the remaining stages Failed, writes the reports and fails the submission. */

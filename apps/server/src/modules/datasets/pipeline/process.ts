@@ -6,14 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { DatasetType } from '@ulca/contracts';
+import { isAudioDatasetType, type DatasetType } from '@ulca/contracts';
 import { MediaReadError, type DatasetArchive } from './archive.ts';
 import { checkBoundingBox, mediaKind, probeAudio, probeImage, recordDuration, type MediaFailure } from './media.ts';
 import { checkParams, createRowChecker, recordHash } from './rows.ts';
 import { DatasetRejected, type NormalizedRecord, type RowEvent } from './types.ts';
 
 /** Types whose records carry durationSeconds (the rest store null). */
-const TIMED_TYPES: ReadonlySet<string> = new Set(['asr-corpus', 'asr-unlabeled-corpus', 'tts-corpus']);
 /** Longest row excerpt shown in error reports (characters). */
 export const SNIPPET_CHARS = 200;
 /** Media files kept decoded for consecutive rows naming the same file (auto-aligned segments). */
@@ -63,7 +62,7 @@ export async function* processArchive(archive: DatasetArchive, opts: ProcessOpti
   if (!params.ok) throw new DatasetRejected('ingest', 'PARAMS_INVALID', params.message);
   opts.onParams?.(params.datasetType, params.params);
   const checker = createRowChecker(params.datasetType, params.params);
-  const timed = TIMED_TYPES.has(params.datasetType);
+  const timed = isAudioDatasetType(params.datasetType);
   const cache = new Map<string, LoadedMedia | MediaFailure>();
 
   const load = async (field: string, relPath: string): Promise<LoadedMedia | MediaFailure> => {

@@ -1,5 +1,4 @@
-/** Dataset types whose counts are durations, shown in hours as well (spec 01 §3 "Counts"). */
-export const TIME_BASED_TYPES: ReadonlySet<string> = new Set(['asr-corpus', 'asr-unlabeled-corpus', 'tts-corpus']);
+import { isAudioDatasetType } from '@ulca/contracts';
 
 const countFormat = new Intl.NumberFormat('en-US');
 
@@ -11,7 +10,7 @@ const countFormat = new Intl.NumberFormat('en-US');
 export function formatStageCount(count: number | undefined, durationInSeconds: number | null | undefined, datasetType: string | null | undefined): string {
   if (count === undefined) return '-';
   const text = countFormat.format(count);
-  if (datasetType && TIME_BASED_TYPES.has(datasetType) && typeof durationInSeconds === 'number') {
+  if (isAudioDatasetType(datasetType) && typeof durationInSeconds === 'number') {
     return `${text} (${(durationInSeconds / 3600).toFixed(3)} hrs)`;
   }
   return text;
