@@ -3,6 +3,9 @@ export {};
 const [benchName, ...rest] = process.argv.slice(2);
 const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void> }>> = {
   ingest: () => import('./ingest.ts'),
+  'search-export': () => import('./search-export.ts'),
+  dashboard: () => import('./dashboard.ts'),
+  api: () => import('./api.ts'),
 };
 if (!benchName || !benches[benchName]) {
   console.error(`usage: npm run bench -- <${Object.keys(benches).join('|')}> [--records N]`);

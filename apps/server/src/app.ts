@@ -8,7 +8,14 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context.ts';
 import { ApiError } from './lib/errors.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { keyRoutes } from './modules/keys/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { registerSecurityHeaders } from './security/headers.ts';
 import { datasetRoutes } from './modules/datasets/routes.ts';
+import { metricsRoutes } from './modules/metrics/routes.ts';
+import { readyMadeRoutes } from './modules/readymade/routes.ts';
+import { masterDataRoutes } from './modules/master-data/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,7 +36,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   const app = Fastify({
     logger: opts.logger === false ? false : { level: ctx.config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -65,6 +72,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     return reply.status(500).send({ message: 'Something went wrong while we process your request. Please try after sometime.', code: 'INTERNAL' });
   });
 
+  await registerSecurityHeaders(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'ULCA platform API', version: '0.1.0', description: 'Datasets, accounts and jobs of the ULCA platform.' },
@@ -83,7 +91,13 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   app.get('/ulca/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   await accountRoutes(app, ctx);
+  await keyRoutes(app, ctx);
+  await auditRoutes(app, ctx);
   await datasetRoutes(app, ctx);
+  await metricsRoutes(app, ctx);
+  await readyMadeRoutes(app, ctx);
+  await masterDataRoutes(app);
+  await searchRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config.webDist);
   return app;

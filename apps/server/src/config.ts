@@ -48,6 +48,35 @@ export interface Config {
   webDist: string;
   /** Log level for pino (LOG_LEVEL). */
   logLevel: string;
+  /**
+   * Which peers may set X-Forwarded-For/-Proto (TRUST_PROXY): 'true' (any), 'false', a hop count,
+   * or comma-separated addresses/CIDRs/names ('loopback', 'linklocal', 'uniquelocal'). Default
+   * 'loopback,linklocal,uniquelocal': a proxy on this host or a private network is trusted, a
+   * client connecting directly cannot spoof its address (login rate limits, audit log) or https.
+   */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** Activation links expire after this many hours (ACTIVATION_TOKEN_TTL_HOURS, default 168 = 7 days). */
+  activationTokenTtlHours: number;
+  /** Password-reset links expire after this many minutes (RESET_TOKEN_TTL_MINUTES, default 60). */
+  resetTokenTtlMinutes: number;
+  /** Failed logins allowed per account (e-mail) in the window before 429 (LOGIN_MAX_FAILURES_PER_ACCOUNT, default 5). */
+  loginMaxFailuresPerAccount: number;
+  /** Window of the per-account count, seconds (LOGIN_ACCOUNT_WINDOW_SECONDS, default 900). */
+  loginAccountWindowSeconds: number;
+  /** Failed logins allowed per client address in the window before 429 (LOGIN_MAX_FAILURES_PER_IP, default 30). */
+  loginMaxFailuresPerIp: number;
+  /** Window of the per-address count, seconds (LOGIN_IP_WINDOW_SECONDS, default 900). */
+  loginIpWindowSeconds: number;
+  /** Forgot-password requests per client address per hour before 429 (FORGOT_MAX_PER_IP_PER_HOUR, default 20). */
+  forgotMaxPerIpPerHour: number;
+  /** Reset e-mails sent per account per hour; further requests get the same answer but no e-mail (FORGOT_MAX_EMAILS_PER_HOUR, default 5). */
+  forgotMaxEmailsPerHour: number;
+  /** Service providers whose inference keys a user may hold per API key (SERVICE_PROVIDERS, comma-separated). */
+  serviceProviders: string[];
+  /** Keep verified session keys in memory, invalidated by PostgreSQL NOTIFY (SESSION_CACHE, default true). */
+  sessionCache: boolean;
+  /** Longest a cached session is trusted without re-reading the database, seconds (SESSION_CACHE_TTL_SECONDS, default 60). */
+  sessionCacheTtlSeconds: number;
 }
 
 const GiB = 1024 ** 3;
@@ -55,6 +84,18 @@ const GiB = 1024 ** 3;
 function bool(v: string | undefined, dflt: boolean): boolean {
   if (v === undefined || v === '') return dflt;
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+/** TRUST_PROXY: boolean, hop count, or a comma-separated list of addresses/CIDRs/proxy-addr names. */
+function trustProxy(v: string | undefined): Config['trustProxy'] {
+  const text = (v ?? '').trim();
+  if (text === '') return ['loopback', 'linklocal', 'uniquelocal'];
+  if (/^(true|false)$/i.test(text)) return text.toLowerCase() === 'true';
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return (_address: string, hop: number) => hop < hops;
+  }
+  return text.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 function num(v: string | undefined, dflt: number): number {
@@ -95,6 +136,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoData: bool(env.DEMO_DATA, true),
     webDist: path.join(repoRoot, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    activationTokenTtlHours: num(env.ACTIVATION_TOKEN_TTL_HOURS, 168),
+    resetTokenTtlMinutes: num(env.RESET_TOKEN_TTL_MINUTES, 60),
+    loginMaxFailuresPerAccount: num(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, 5),
+    loginAccountWindowSeconds: num(env.LOGIN_ACCOUNT_WINDOW_SECONDS, 900),
+    loginMaxFailuresPerIp: num(env.LOGIN_MAX_FAILURES_PER_IP, 30),
+    loginIpWindowSeconds: num(env.LOGIN_IP_WINDOW_SECONDS, 900),
+    forgotMaxPerIpPerHour: num(env.FORGOT_MAX_PER_IP_PER_HOUR, 20),
+    forgotMaxEmailsPerHour: num(env.FORGOT_MAX_EMAILS_PER_HOUR, 5),
+    serviceProviders: (env.SERVICE_PROVIDERS ?? 'ulca-reference-models')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    sessionCache: bool(env.SESSION_CACHE, true),
+    sessionCacheTtlSeconds: num(env.SESSION_CACHE_TTL_SECONDS, 60),
   };
   return { ...cfg, ...overrides };
 }

@@ -11,6 +11,7 @@ import { buildApp } from './app.ts';
 import type { AppContext } from './context.ts';
 import { ensureAdmin } from './modules/accounts/bootstrap.ts';
 import { startDatasetWorkers } from './modules/datasets/worker.ts';
+import { startSearchExportWorkers } from './modules/search/job.ts';
 import { publishDemoDatasets } from './modules/datasets/demo.ts';
 
 /**
@@ -56,7 +57,10 @@ async function main(): Promise<void> {
       console.log(`\n  ADMIN account created: ${config.adminEmail}  ${shown}\n`);
     }
   }
-  if (config.runWorkers) await startDatasetWorkers(ctx);
+  if (config.runWorkers) {
+    await startDatasetWorkers(ctx);
+    await startSearchExportWorkers(ctx);
+  }
   if (config.runHttp && config.demoData) await publishDemoDatasets(ctx).catch((err) => log.warn({ err }, 'demo datasets not published'));
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;

@@ -5,3 +5,4 @@
 export * from './enums.ts';
 export * from './datasets.ts';
 export * from './accounts.ts';
+export * from './master-data/index.ts';

@@ -7,6 +7,7 @@ export const PgBossCtor = PgBossImport;
 export const QUEUES = {
   datasetIngest: 'dataset-ingest',
   mail: 'mail',
+  searchExport: 'search-export',
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import { ApiError, forbidden } from '../../lib/errors.ts';
 import { decryptSecret, secretKey } from './crypto.ts';
 import { findKeyWithUser, touchKey } from './repo.ts';
 import { isRole, type Role } from './roles.ts';
+import { sessionCacheFor, type CachedSession } from './session-cache.ts';
 import { hexEquals, payloadForBody, payloadForUrl, signRequest, type SignatureHash } from './signing.ts';
 
 /**
@@ -18,6 +19,9 @@ export interface AuthUser {
   userId: string;
   email: string;
   firstName: string;
+  lastName: string | null;
+  /** Organisation code, null when none (shown as UNDEFINED). */
+  org: string | null;
   roles: Role[];
   /** The session key the call was signed with (logout deletes it). */
   publicKey: string;
@@ -79,6 +83,41 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   const legacy = ctx.config.legacyMd5Signatures;
   if (!expectedPayloads(request, legacy).some((e) => hexEquals(e.payload, payload))) throw invalidSignature();
 
+  const session = await loadSession(ctx, request, key);
+  const sigAlgorithms: SignatureHash[] = legacy ? ['sha256', 'md5'] : ['sha256'];
+  if (!sigAlgorithms.some((a) => hexEquals(signRequest(session.privateKey, payload, a), sig))) throw invalidSignature();
+
+  if (!session.isActive) throw new ApiError(401, 'ACCOUNT_DISABLED', ACCOUNT_DISABLED_MESSAGE);
+
+  const now = Date.now();
+  if (session.lastUsedMs === null || now - session.lastUsedMs >= LAST_USED_INTERVAL_SECONDS * 1000) {
+    // Set before the write so concurrent calls on this process do not all write.
+    session.lastUsedMs = now;
+    await touchKey(ctx.db, session.publicKey, LAST_USED_INTERVAL_SECONDS).catch((err: unknown) =>
+      request.log.warn({ err }, 'could not record key use'),
+    );
+  }
+  return {
+    userId: session.userId,
+    email: session.email,
+    firstName: session.firstName,
+    lastName: session.lastName,
+    org: session.org,
+    roles: session.roles,
+    publicKey: session.publicKey,
+  };
+}
+
+/**
+ * The session of public key `key`: from the in-memory cache (session-cache.ts) when present,
+ * else read from `user_keys` + `users`, its private key decrypted, and cached. Throws 401
+ * SESSION_ENDED for an unknown key or one that cannot be decrypted.
+ */
+async function loadSession(ctx: AppContext, request: FastifyRequest, key: string): Promise<CachedSession> {
+  const cache = sessionCacheFor(ctx);
+  const cached = cache?.get(key);
+  if (cached) return cached;
+  const epoch = cache?.epoch ?? 0;
   const found = await findKeyWithUser(ctx.db, key);
   if (!found) throw new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
   let privateKey: string;
@@ -89,25 +128,21 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
     request.log.warn({ err }, 'session key could not be decrypted');
     throw new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
   }
-  const sigAlgorithms: SignatureHash[] = legacy ? ['sha256', 'md5'] : ['sha256'];
-  if (!sigAlgorithms.some((a) => hexEquals(signRequest(privateKey, payload, a), sig))) throw invalidSignature();
-
   const user = found.user;
-  if (!user.is_active) throw new ApiError(401, 'ACCOUNT_DISABLED', ACCOUNT_DISABLED_MESSAGE);
-
-  const stale = !found.lastUsed || Date.now() - found.lastUsed.getTime() >= LAST_USED_INTERVAL_SECONDS * 1000;
-  if (stale) {
-    await touchKey(ctx.db, found.publicKey, LAST_USED_INTERVAL_SECONDS).catch((err: unknown) =>
-      request.log.warn({ err }, 'could not record key use'),
-    );
-  }
-  return {
+  const session: CachedSession = {
+    publicKey: found.publicKey,
+    privateKey,
     userId: user.user_id,
     email: user.email,
     firstName: user.first_name,
+    lastName: user.last_name,
+    org: user.org,
     roles: user.roles.filter(isRole),
-    publicKey: found.publicKey,
+    isActive: user.is_active,
+    lastUsedMs: found.lastUsed ? found.lastUsed.getTime() : null,
   };
+  cache?.set(session, epoch);
+  return session;
 }
 
 /**

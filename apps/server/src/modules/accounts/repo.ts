@@ -2,7 +2,28 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
 import type { UsersTable } from '../../db/schema.ts';
 
-/** SQL of the accounts module (tables `users` and `user_keys`, migrations/001_init.sql). */
+/**
+ * SQL of the accounts module: tables `users` and `user_keys` (migrations/001_init.sql),
+ * `password_resets` and `users.activation_expires_at` (003_accounts.sql).
+ */
+
+/** Kysely type of `password_resets` (003_accounts.sql). */
+export interface PasswordResetsTable {
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  created_on: Date | undefined;
+}
+
+declare module '../../db/schema.ts' {
+  interface UsersTable {
+    /** When the activation link stops working (003_accounts.sql); null for links issued before it. */
+    activation_expires_at: Date | null;
+  }
+  interface Database {
+    password_resets: PasswordResetsTable;
+  }
+}
 
 /** A `users` row as read. */
 export type UserRow = Selectable<UsersTable>;
@@ -43,6 +64,8 @@ export interface NewUser {
   org?: string | null;
   isActive: boolean;
   activationTokenHash: string | null;
+  /** When the activation link expires (null: never, e.g. accounts created active). */
+  activationExpiresAt?: Date | null;
 }
 
 /** The `users` row of a NewUser (an active user is activated now). */
@@ -57,6 +80,7 @@ function userValues(u: NewUser) {
     org: u.org ?? null,
     is_active: u.isActive,
     activation_token_hash: u.activationTokenHash,
+    activation_expires_at: u.activationExpiresAt ?? null,
     activated_time: u.isActive ? new Date() : null,
   };
 }
@@ -97,16 +121,18 @@ export async function insertUserIfAbsent(db: Db, u: NewUser): Promise<boolean> {
 }
 
 /**
- * Activates the user when e-mail, id and token hash all match, and clears the token so the link
- * works once. Returns the activated row, or undefined when nothing matched.
+ * Activates the user when e-mail, id and token hash all match and the link has not expired, and
+ * clears the token so the link works once. Returns the activated row, or undefined when nothing
+ * matched.
  */
 export async function activateUser(db: Db, email: string, userId: string, tokenHashHex: string): Promise<UserRow | undefined> {
   return db.db
     .updateTable('users')
-    .set({ is_active: true, activation_token_hash: null, activated_time: new Date() })
+    .set({ is_active: true, activation_token_hash: null, activation_expires_at: null, activated_time: new Date() })
     .where('user_id', '=', userId)
     .where(sql<string>`lower(email)`, '=', email.toLowerCase())
     .where('activation_token_hash', '=', tokenHashHex)
+    .where((eb) => eb.or([eb('activation_expires_at', 'is', null), eb('activation_expires_at', '>', sql<Date>`now()`)]))
     .returningAll()
     .executeTakeFirst();
 }
@@ -168,4 +194,61 @@ export async function touchKey(db: Db, publicKey: string, minIntervalSeconds = 6
 /** Deletes a user (and, by cascade, its keys). */
 export async function deleteUser(db: Db, userId: string): Promise<void> {
   await db.db.deleteFrom('users').where('user_id', '=', userId).execute();
+}
+
+/** Deletes every session key of a user (password reset, deactivation). Returns how many ended. */
+export async function deleteUserKeys(db: Db | { db: Db['db'] }, userId: string): Promise<number> {
+  const res = await db.db.deleteFrom('user_keys').where('user_id', '=', userId).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+/** Stores the reset token hash of a user, replacing any earlier one (one outstanding link per user). */
+export async function upsertPasswordReset(db: Db, userId: string, tokenHashHex: string, expiresAt: Date): Promise<void> {
+  await db.db
+    .insertInto('password_resets')
+    .values({ user_id: userId, token_hash: tokenHashHex, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ token_hash: tokenHashHex, expires_at: expiresAt, created_on: sql<Date>`now()` }))
+    .execute();
+}
+
+/** The active user whose unexpired reset token has this hash, or undefined. */
+export async function findUserByResetToken(db: Db, tokenHashHex: string): Promise<UserRow | undefined> {
+  return db.db
+    .selectFrom('password_resets as r')
+    .innerJoin('users as u', 'u.user_id', 'r.user_id')
+    .selectAll('u')
+    .where('r.token_hash', '=', tokenHashHex)
+    .where('r.expires_at', '>', sql<Date>`now()`)
+    .where('u.is_active', '=', true)
+    .executeTakeFirst();
+}
+
+/**
+ * Spends a reset token and sets the new password in one transaction: deletes the token (only when
+ * unexpired and belonging to the active user with `email`), stores `passwordHash` and deletes every
+ * session key of the user. Returns the user id and the number of sessions ended, or undefined when
+ * the token was not (or no longer) valid, e.g. used by a concurrent request.
+ */
+export async function consumeResetToken(
+  db: Db,
+  tokenHashHex: string,
+  email: string,
+  passwordHash: string,
+): Promise<{ userId: string; sessionsEnded: number } | undefined> {
+  return db.db.transaction().execute(async (trx) => {
+    const spent = await trx
+      .deleteFrom('password_resets as r')
+      .using('users as u')
+      .whereRef('u.user_id', '=', 'r.user_id')
+      .where('r.token_hash', '=', tokenHashHex)
+      .where('r.expires_at', '>', sql<Date>`now()`)
+      .where('u.is_active', '=', true)
+      .where(sql<string>`lower(u.email)`, '=', email.toLowerCase())
+      .returning('r.user_id')
+      .executeTakeFirst();
+    if (!spent) return undefined;
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('user_id', '=', spent.user_id).execute();
+    const sessionsEnded = await deleteUserKeys({ db: trx }, spent.user_id);
+    return { userId: spent.user_id, sessionsEnded };
+  });
 }

@@ -1,19 +1,30 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { ApiError } from '../../lib/errors.ts';
-import { currentUser, requireAuth, SESSION_ENDED_MESSAGE } from './auth.ts';
+import { currentUser, requireAuth } from './auth.ts';
+import { PROFILE_UPDATED_MESSAGE, searchUsers, setUserActive, updateUsers } from './admin.ts';
+import { FORGOT_MESSAGE, requestPasswordReset, RESET_DONE_MESSAGE, resetPassword, resetTokenStatus, whenResetMailsSent } from './password-reset.ts';
+import { TooManyRequestsError } from './rate-limits.ts';
 import {
   errorResponse,
+  forgotPasswordBody,
   loginBody,
   loginResponse,
   meResponse,
   messageResponse,
+  resetPasswordBody,
   signupBody,
+  tokenStatusBody,
+  tokenStatusResponse,
+  userSearchBody,
+  userSearchResponse,
+  userStatusBody,
+  userUpdateBody,
   validatedBody,
   verifyUserBody,
 } from './schemas.ts';
 import * as service from './service.ts';
+import { attachSessionCache } from './session-cache.ts';
 
 /** Base path of the account calls (spec 01 §7). */
 export const USERS_PATH = '/ulca/user-mgmt/v1/users';
@@ -21,13 +32,25 @@ export const USERS_PATH = '/ulca/user-mgmt/v1/users';
 const TAGS = ['accounts'];
 const SIGNED = [{ key: [], sig: [], payload: [] }];
 
+/** Sets Retry-After on a 429 before the error handler renders it. */
+function withRetryAfter(reply: FastifyReply, err: unknown): never {
+  if (err instanceof TooManyRequestsError) reply.header('retry-after', String(err.retryAfterSeconds));
+  throw err;
+}
+
 /**
- * Account routes under /ulca/user-mgmt/v1/users (spec 01 §7): signup, verify-user, login (unsigned),
- * logout and me (signed). Bodies are validated with the spec 01 §5 messages: a 400's `message` is
- * the first field's message and `errors` lists them all.
+ * Account routes under /ulca/user-mgmt/v1/users (spec 01 §7, spec 02 §7): signup, verify-user,
+ * login, forgot-password, get/token/status, reset-password (unsigned); logout and me (signed);
+ * search, update and update/active/status (ADMIN). Bodies are validated with the spec's messages:
+ * a 400's `message` is the first field's message and `errors` lists them all. Also starts the
+ * session cache (session-cache.ts) for the app's lifetime.
  */
 export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await attachSessionCache(fastify, ctx);
+  // Reset e-mails are sent after the answer; let them finish before the app closes.
+  fastify.addHook('onClose', async () => whenResetMailsSent());
+  const admin = requireAuth(ctx, { roles: ['ADMIN'] });
 
   app.post(
     `${USERS_PATH}/signup`,
@@ -42,7 +65,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     },
     async (request) => {
       const body = validatedBody(signupBody, request);
-      await service.signup(ctx, body.users);
+      await service.signup(ctx, body.users, { ip: request.ip });
       return { message: 'User registered successfully. Please check your e-mail to activate the account.' };
     },
   );
@@ -60,7 +83,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     },
     async (request) => {
       const body = validatedBody(verifyUserBody, request);
-      await service.verifyUser(ctx, body);
+      await service.verifyUser(ctx, body, { ip: request.ip });
       return { message: 'Your account has been activated.' };
     },
   );
@@ -71,14 +94,14 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       attachValidation: true,
       schema: {
         tags: TAGS,
-        summary: 'Sign in: returns a new key pair for signing calls and the user details',
+        summary: 'Sign in: returns a new key pair for signing calls and the user details (429 after too many failed attempts)',
         body: loginBody,
-        response: { 200: loginResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+        response: { 200: loginResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = validatedBody(loginBody, request);
-      const data = await service.login(ctx, body.data.email, body.data.password);
+      const data = await service.login(ctx, body.data.email, body.data.password, { ip: request.ip }).catch((err: unknown) => withRetryAfter(reply, err));
       return { message: 'Logged in successfully', data };
     },
   );
@@ -95,7 +118,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) => {
-      await service.logout(ctx, currentUser(request).publicKey);
+      await service.logout(ctx, currentUser(request), { ip: request.ip });
       return { message: 'Logout successful' };
     },
   );
@@ -106,16 +129,127 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       preHandler: requireAuth(ctx),
       schema: {
         tags: TAGS,
-        summary: 'The signed-in user (checks that the stored session is still valid)',
+        summary: 'The signed-in user (checks that the session is still valid)',
         security: SIGNED,
         response: { 200: meResponse, 401: errorResponse },
       },
     },
     async (request) => {
-      const details = await service.getUserById(ctx, currentUser(request).userId);
-      // The user was just read by the signature check; it can only vanish in a concurrent delete.
-      if (!details) throw new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
-      return { data: details };
+      // Answered from the verified session: it reflects every change to the user at once
+      // (session-cache.ts invalidation), so no second read of `users` is needed.
+      const u = currentUser(request);
+      return { data: { userID: u.userId, email: u.email, firstName: u.firstName, lastName: u.lastName, roles: u.roles, isActive: true, org: u.org } };
+    },
+  );
+
+  app.post(
+    `${USERS_PATH}/forgot-password`,
+    {
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: 'Ask for a password reset link by e-mail (same answer whether or not the account exists)',
+        body: forgotPasswordBody,
+        response: { 200: messageResponse, 400: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const body = validatedBody(forgotPasswordBody, request);
+      await requestPasswordReset(ctx, body.email, { ip: request.ip }).catch((err: unknown) => withRetryAfter(reply, err));
+      return { message: FORGOT_MESSAGE };
+    },
+  );
+
+  app.post(
+    `${USERS_PATH}/get/token/status`,
+    {
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: 'Check a password reset link before showing the form',
+        body: tokenStatusBody,
+        response: { 200: tokenStatusResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const body = validatedBody(tokenStatusBody, request);
+      return { message: 'The link is valid.', data: await resetTokenStatus(ctx, body.token, body.email) };
+    },
+  );
+
+  app.post(
+    `${USERS_PATH}/reset-password`,
+    {
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: 'Set a new password with the e-mail and token of a reset link; ends every session of the account',
+        body: resetPasswordBody,
+        response: { 200: messageResponse, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const body = validatedBody(resetPasswordBody, request);
+      await resetPassword(ctx, body, { ip: request.ip });
+      return { message: RESET_DONE_MESSAGE };
+    },
+  );
+
+  app.post(
+    `${USERS_PATH}/search`,
+    {
+      preHandler: admin,
+      attachValidation: true,
+      schema: {
+        tags: ['admin'],
+        summary: 'Users matching the filters, newest first, offset/limit paged (ADMIN)',
+        security: SIGNED,
+        body: userSearchBody,
+        response: { 200: userSearchResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (request) => {
+      const body = validatedBody(userSearchBody, request);
+      return { message: 'Users', ...(await searchUsers(ctx, body)) };
+    },
+  );
+
+  app.post(
+    `${USERS_PATH}/update`,
+    {
+      preHandler: admin,
+      attachValidation: true,
+      schema: {
+        tags: ['admin'],
+        summary: "Edit users' name, e-mail, roles, organisation and optionally password (ADMIN; never one's own row)",
+        security: SIGNED,
+        body: userUpdateBody,
+        response: { 200: messageResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) => {
+      const body = validatedBody(userUpdateBody, request);
+      await updateUsers(ctx, currentUser(request), body.users, { ip: request.ip });
+      return { message: PROFILE_UPDATED_MESSAGE };
+    },
+  );
+
+  app.post(
+    `${USERS_PATH}/update/active/status`,
+    {
+      preHandler: admin,
+      attachValidation: true,
+      schema: {
+        tags: ['admin'],
+        summary: "Activate or deactivate a user (ADMIN; never one's own account); deactivation ends their sessions and API keys at once",
+        security: SIGNED,
+        body: userStatusBody,
+        response: { 200: messageResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const body = validatedBody(userStatusBody, request);
+      return { message: await setUserActive(ctx, currentUser(request), body.email, body.is_active, { ip: request.ip }) };
     },
   );
 }

@@ -113,3 +113,108 @@ export function validatedBody<S extends z.ZodType>(schema: S, request: FastifyRe
   const errors = parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
   throw new ApiError(400, 'VALIDATION_FAILED', errors[0]?.message ?? 'Something wrong with the input you supplied, please verify and try again!', errors);
 }
+
+// ── forgot and reset password (spec 01 §2, §5, §7; contracts "Accounts") ──────────────────────
+
+/** Body of POST /users/forgot-password. */
+export const forgotPasswordBody = z.object({ email });
+
+const resetToken = z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(256, 'token is not valid');
+
+/** Body of POST /users/get/token/status. */
+export const tokenStatusBody = z.object({
+  token: resetToken,
+  email: z.string().trim().max(254, MESSAGES.email).optional(),
+});
+
+/** Body of POST /users/reset-password: the e-mail and token of the link, and the new password (spec 01 §5 rule). */
+export const resetPasswordBody = z.object({
+  email: z.string({ error: MESSAGES.email }).trim().min(1, MESSAGES.email).max(254, MESSAGES.email),
+  token: resetToken,
+  password: z
+    .string({ error: MESSAGES.password })
+    .max(MAX_PASSWORD_LENGTH, MESSAGES.password)
+    .refine(isStrongPassword, MESSAGES.password),
+});
+
+export const tokenStatusResponse = z.object({ message: z.string(), data: z.object({ valid: z.literal(true), email: z.string() }) });
+
+// ── admin user management (spec 02 §2, §5, §7) ────────────────────────────────────────────────
+
+/** Spec 02 §5 messages of the admin edit dialog. */
+export const ADMIN_MESSAGES = {
+  profile: 'Profile details are mandatory',
+  fillPassword: 'Please fill password',
+  passwordsDiffer: 'Password and Confirm Password is different',
+} as const;
+
+const ROLE_NAMES = ['CONTRIBUTOR-USER', 'READONLY-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'EXTERNAL-CONSORTIUM-MEMBER', 'ADMIN'] as const;
+
+/** Body of POST /users/search (admin). */
+export const userSearchBody = z.object({
+  userIDs: z.array(z.string().max(64)).max(1000).optional(),
+  emails: z.array(z.string().max(254)).max(1000).optional(),
+  roleCodes: z.array(z.string().max(64)).max(10).optional(),
+  orgCodes: z.array(z.string().max(64)).max(10).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(10),
+  skip_pagination: z.boolean().optional(),
+});
+
+/** One user of POST /users/update (admin). `confirmPassword`, when sent, must equal `password`. */
+export const adminUserUpdate = z
+  .object({
+    userID: z.string({ error: ADMIN_MESSAGES.profile }).trim().min(1, ADMIN_MESSAGES.profile).max(64),
+    email,
+    firstName: z
+      .string({ error: ADMIN_MESSAGES.profile })
+      .trim()
+      .min(1, ADMIN_MESSAGES.profile)
+      .max(100, 'Name is too long (at most 100 characters).')
+      .regex(NAME_PATTERN, MESSAGES.name),
+    roles: z
+      .array(z.enum(ROLE_NAMES, { error: 'Unknown role' }), { error: ADMIN_MESSAGES.profile })
+      .min(1, ADMIN_MESSAGES.profile)
+      .max(5)
+      .refine((r) => new Set(r).size === r.length, 'A role is listed twice'),
+    orgID: z
+      .string({ error: ADMIN_MESSAGES.profile })
+      .trim()
+      .min(1, ADMIN_MESSAGES.profile)
+      .refine((o) => o === 'UNDEFINED', "The only organisation is 'UNDEFINED'"),
+    password: z
+      .string()
+      .max(MAX_PASSWORD_LENGTH, MESSAGES.password)
+      .refine((p) => p !== '', ADMIN_MESSAGES.fillPassword)
+      .refine((p) => p === '' || isStrongPassword(p), MESSAGES.password)
+      .optional(),
+    confirmPassword: z.string().max(MAX_PASSWORD_LENGTH).optional(),
+  })
+  .superRefine((u, c) => {
+    if (u.confirmPassword === undefined) return;
+    if (u.password === undefined || u.confirmPassword === '') c.addIssue({ code: 'custom', path: ['confirmPassword'], message: ADMIN_MESSAGES.fillPassword });
+    else if (u.password !== u.confirmPassword) c.addIssue({ code: 'custom', path: ['confirmPassword'], message: ADMIN_MESSAGES.passwordsDiffer });
+  });
+
+/** Body of POST /users/update (admin). */
+export const userUpdateBody = z.object({
+  users: z.array(adminUserUpdate, { error: ADMIN_MESSAGES.profile }).min(1, ADMIN_MESSAGES.profile).max(100),
+});
+
+/** Body of POST /users/update/active/status (admin). */
+export const userStatusBody = z.object({
+  email: z.string({ error: MESSAGES.email }).trim().min(1, MESSAGES.email).max(254, MESSAGES.email),
+  is_active: z.boolean({ error: 'is_active must be true or false' }),
+});
+
+export const adminUserSchema = z.object({
+  userID: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  roles: z.array(z.string()),
+  orgID: z.string(),
+  isActive: z.boolean(),
+  createdOn: z.string(),
+  activatedTime: z.string().nullable(),
+});
+export const userSearchResponse = z.object({ message: z.string(), data: z.array(adminUserSchema), count: z.number() });

@@ -1,12 +1,21 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { AppContext } from '../../context.ts';
 import { ApiError, unauthorized } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './rate-limits.ts';
 import * as repo from './repo.ts';
+import { invalidateUserSessions } from './session-cache.ts';
 import { encryptSecret, randomHex, randomToken, secretKey, tokenHash } from './crypto.ts';
 import type { Role } from './roles.ts';
 import type { SignupUser, UserDetails } from './schemas.ts';
 
 /** Rules of the accounts module: sign-up, activation, login and logout (spec 01 §2–§5, §7, §8). */
+
+/** Where a request came from, for the audit log and the rate limits. */
+export interface RequestMeta {
+  /** Client address (request.ip). */
+  ip: string;
+}
 
 /** Role given to every self-registered user (spec 01 §6). */
 export const SIGNUP_ROLE: Role = 'CONTRIBUTOR-USER';
@@ -14,7 +23,7 @@ export const SIGNUP_ROLE: Role = 'CONTRIBUTOR-USER';
 export const DUPLICATE_EMAIL_MESSAGE = 'A User with same email already exist.';
 export const INVALID_LOGIN_MESSAGE = 'Invalid email / password';
 export const INACTIVE_LOGIN_MESSAGE = 'Account is not activated. Please check your e-mail.';
-export const INVALID_ACTIVATION_MESSAGE = 'This activation link is not valid or has already been used.';
+export const INVALID_ACTIVATION_MESSAGE = 'This activation link is not valid, has expired or has already been used.';
 
 /** Hashes a password with argon2id (the library default) and its default costs (19 MiB, 2 passes). */
 export async function hashPassword(password: string): Promise<string> {
@@ -57,12 +66,13 @@ export function activationLink(publicUrl: string, email: string, userId: string,
 
 /**
  * Registers inactive CONTRIBUTOR-USER accounts (whatever roles were sent) and e-mails each an
- * activation link whose token is stored only as its sha-256. All or none are created.
+ * activation link whose token is stored only as its sha-256 and expires after
+ * ACTIVATION_TOKEN_TTL_HOURS (7 days by default). All or none are created.
  * Throws ApiError 422 DUPLICATE_EMAIL when an e-mail is taken (or repeated in the request), and
  * 503 MAIL_FAILED (accounts removed again) when the activation e-mail cannot be sent.
  * Returns the new user ids in request order.
  */
-export async function signup(ctx: AppContext, users: SignupUser[]): Promise<string[]> {
+export async function signup(ctx: AppContext, users: SignupUser[], meta?: RequestMeta): Promise<string[]> {
   const emails = users.map((u) => u.email.toLowerCase());
   if (new Set(emails).size !== emails.length) throw duplicateEmail();
   for (const e of emails) {
@@ -86,6 +96,7 @@ export async function signup(ctx: AppContext, users: SignupUser[]): Promise<stri
       roles: [SIGNUP_ROLE],
       isActive: false,
       activationTokenHash: tokenHash(p.token),
+      activationExpiresAt: new Date(Date.now() + ctx.config.activationTokenTtlHours * 3600_000),
     })),
   );
   if (!inserted) throw duplicateEmail();
@@ -112,6 +123,9 @@ export async function signup(ctx: AppContext, users: SignupUser[]): Promise<stri
     await Promise.all(prepared.map((p) => repo.deleteUser(ctx.db, p.userId)));
     throw new ApiError(503, 'MAIL_FAILED', 'We could not send the activation e-mail. Please try again later.');
   }
+  for (const p of prepared) {
+    await recordAudit(ctx, { actorUserId: null, action: 'signup', targetUserId: p.userId, ip: meta?.ip ?? null, details: { email: p.user.email.toLowerCase() } });
+  }
   return prepared.map((p) => p.userId);
 }
 
@@ -121,12 +135,16 @@ function duplicateEmail(): ApiError {
 
 /**
  * Activates an account from its activation link (single use: the token is cleared).
- * Throws ApiError 400 ACTIVATION_INVALID when e-mail, user id or token do not match, or the
- * link was already used. Returns the activated user.
+ * Throws ApiError 400 ACTIVATION_INVALID when e-mail, user id or token do not match, the link
+ * expired, or it was already used. Returns the activated user.
  */
-export async function verifyUser(ctx: AppContext, input: { email: string; userID: string; token: string }): Promise<UserDetails> {
+export async function verifyUser(ctx: AppContext, input: { email: string; userID: string; token: string }, meta?: RequestMeta): Promise<UserDetails> {
   const row = await repo.activateUser(ctx.db, input.email, input.userID, tokenHash(input.token));
-  if (!row) throw new ApiError(400, 'ACTIVATION_INVALID', INVALID_ACTIVATION_MESSAGE);
+  if (!row) {
+    await recordAudit(ctx, { actorUserId: null, action: 'activation.failure', ip: meta?.ip ?? null, details: { email: input.email.toLowerCase(), userID: input.userID.slice(0, 64) } });
+    throw new ApiError(400, 'ACTIVATION_INVALID', INVALID_ACTIVATION_MESSAGE);
+  }
+  await recordAudit(ctx, { actorUserId: row.user_id, action: 'activation', targetUserId: row.user_id, ip: meta?.ip ?? null });
   return toUserDetails(row);
 }
 
@@ -139,24 +157,45 @@ export interface LoginResult {
 /**
  * Checks e-mail and password and issues a new session key pair; the private key is stored
  * encrypted (AES-256-GCM) with the server secret. Throws ApiError 401 'Invalid email / password'
- * for an unknown e-mail or a wrong password alike, 403 ACCOUNT_INACTIVE before activation.
+ * for an unknown e-mail or a wrong password alike, 403 ACCOUNT_INACTIVE before activation, and
+ * 429 (TooManyRequestsError, with the seconds to wait) once the account or the address has used
+ * up its failed attempts (rate-limits.ts). Every outcome is audited.
  */
-export async function login(ctx: AppContext, email: string, password: string): Promise<LoginResult> {
-  const user = await repo.findUserByEmail(ctx.db, email.trim());
+export async function login(ctx: AppContext, email: string, password: string, meta: RequestMeta = { ip: 'unknown' }): Promise<LoginResult> {
+  const typed = email.trim();
+  try {
+    await assertLoginAllowed(ctx, typed, meta.ip);
+  } catch (err) {
+    await recordAudit(ctx, { actorUserId: null, action: 'login.throttled', ip: meta.ip, details: { email: typed.toLowerCase() } });
+    throw err;
+  }
+  const user = await repo.findUserByEmail(ctx.db, typed);
   let ok = false;
   if (user) ok = await verifyPassword(user.password_hash, password);
   else await verifyPassword(await getDummyHash(), password);
-  if (!user || !ok) throw unauthorized(INVALID_LOGIN_MESSAGE);
-  if (!user.is_active) throw new ApiError(403, 'ACCOUNT_INACTIVE', INACTIVE_LOGIN_MESSAGE);
+  if (!user || !ok) {
+    await recordLoginFailure(ctx, typed, meta.ip);
+    await recordAudit(ctx, { actorUserId: null, action: 'login.failure', targetUserId: user?.user_id ?? null, ip: meta.ip, details: { email: typed.toLowerCase(), reason: user ? 'wrong password' : 'unknown e-mail' } });
+    throw unauthorized(INVALID_LOGIN_MESSAGE);
+  }
+  await recordLoginSuccess(ctx, typed);
+  if (!user.is_active) {
+    await recordAudit(ctx, { actorUserId: null, action: 'login.failure', targetUserId: user.user_id, ip: meta.ip, details: { email: user.email, reason: 'inactive' } });
+    throw new ApiError(403, 'ACCOUNT_INACTIVE', INACTIVE_LOGIN_MESSAGE);
+  }
   const publicKey = randomHex(32);
   const privateKey = randomHex(32);
   await repo.insertKey(ctx.db, user.user_id, publicKey, encryptSecret(secretKey(ctx.config), privateKey, publicKey));
+  await recordAudit(ctx, { actorUserId: user.user_id, action: 'login.success', targetUserId: user.user_id, ip: meta.ip });
   return { userKeys: { publicKey, privateKey }, userDetails: toUserDetails(user) };
 }
 
-/** Ends a session: deletes the key pair with this public key. Returns true when it existed. */
-export async function logout(ctx: AppContext, publicKey: string): Promise<boolean> {
-  return repo.deleteKey(ctx.db, publicKey);
+/** Ends a session: deletes the key pair with this public key (at once, in every process). Returns true when it existed. */
+export async function logout(ctx: AppContext, user: { userId: string; publicKey: string }, meta?: RequestMeta): Promise<boolean> {
+  const existed = await repo.deleteKey(ctx.db, user.publicKey);
+  invalidateUserSessions(ctx, user.userId);
+  await recordAudit(ctx, { actorUserId: user.userId, action: 'logout', targetUserId: user.userId, ip: meta?.ip ?? null });
+  return existed;
 }
 
 /** The public details of a user by id, or undefined; for other modules (never read `users` directly). */

@@ -1,6 +1,6 @@
-import crypto from 'node:crypto';
 import { to as copyTo } from 'pg-copy-streams';
 import type { AppContext } from '../../context.ts';
+import { checkLinkParts, signLinkParts } from '../../lib/signed-link.ts';
 import { isServiceRequestNumber } from './repo.ts';
 
 /** Object-store keys of a submission's error reports. */
@@ -74,16 +74,11 @@ export async function errorSummary(ctx: AppContext, srn: string): Promise<{ stag
  */
 export function reportToken(secret: Buffer, srn: string, kind: 'summary' | 'detail', ttlSeconds = 3600, now = Date.now()): string {
   const exp = Math.floor(now / 1000) + ttlSeconds;
-  const mac = crypto.createHmac('sha256', secret).update(`${srn}|${kind}|${exp}`).digest('base64url');
-  return `${exp}.${mac}`;
+  return `${exp}.${signLinkParts(secret, [srn, kind], exp)}`;
 }
 
 /** True when `token` was made by reportToken for (srn, kind) and has not expired. */
 export function checkReportToken(secret: Buffer, srn: string, kind: 'summary' | 'detail', token: string, now = Date.now()): boolean {
   const [expText, mac] = token.split('.');
-  const exp = Number(expText);
-  if (!Number.isInteger(exp) || !mac || exp < now / 1000) return false;
-  const expected = crypto.createHmac('sha256', secret).update(`${srn}|${kind}|${exp}`).digest();
-  const given = Buffer.from(mac, 'base64url');
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  return checkLinkParts(secret, [srn, kind], Number(expText), mac ?? '', now);
 }

@@ -32,3 +32,23 @@ export const signupFormSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: 'Both password must match.', path: ['confirmPassword'] });
 export type SignupFormInput = z.input<typeof signupFormSchema>;
 export type SignupFormValues = z.output<typeof signupFormSchema>;
+
+/** Forgot password form (spec 01 §5): an e-mail address in the standard pattern, else 'Invalid email'. */
+export const forgotPasswordFormSchema = z.object({
+  email: z.string().trim().pipe(z.email({ message: 'Invalid email' })),
+});
+export type ForgotPasswordFormInput = z.input<typeof forgotPasswordFormSchema>;
+export type ForgotPasswordFormValues = z.output<typeof forgotPasswordFormSchema>;
+
+/**
+ * Reset password form (spec 01 §5): the new password follows the sign-up rule (the server's, shared
+ * in @ulca/contracts, with its message) and the confirmation must match it ('Both password must
+ * match.', as on sign-up; the spec gives no message of its own for the reset screen).
+ */
+export const resetPasswordFormSchema = z
+  .object({
+    password: z.string().refine(isStrongPassword, { message: PASSWORD_RULE_MESSAGE }),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: 'Both password must match.', path: ['confirmPassword'] });
+export type ResetPasswordFormValues = z.infer<typeof resetPasswordFormSchema>;

@@ -19,6 +19,7 @@ import { LoadingState } from '../../../components/LoadingState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { MessageBlock } from '../components/StateViews.tsx';
 import { datasetTypeLabel } from '../lib/format.ts';
+import { ReadyMadeToggle } from '../../readymade/components/ReadyMadeToggle.tsx';
 
 /** Changes whenever a stage moves on, so the error report is fetched again (see useErrorReport). */
 function progressVersion(s: SubmissionStatus | undefined): string {
@@ -102,6 +103,7 @@ export default function DatasetStatusPage() {
           <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={detailUrl ?? undefined} download disabled={!detailUrl}>
             Detail Error Log
           </Button>
+          <ReadyMadeToggle serviceRequestNumber={id} datasetId={data.data[0]?.datasetId} status={data.status} />
         </>
       }
     >

@@ -1,0 +1,166 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { ApiError, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit.ts';
+import type { AuthUser } from './auth.ts';
+import { deleteApiKeysOfUser } from '../keys/repo.ts';
+import { deleteUserKeys, findUserByEmail, type UserRow } from './repo.ts';
+import { DUPLICATE_EMAIL_MESSAGE, hashPassword, type RequestMeta } from './service.ts';
+import { invalidateUserSessions } from './session-cache.ts';
+
+/**
+ * Admin user management (spec 02 §2 "Admin user details", §5, §7; issue #4 §3): search, update
+ * (name, e-mail, roles, organisation, optional password), activate/deactivate. An admin never acts
+ * on their own row here (403 SELF_EDIT). Deactivation ends the user's sessions and revokes their API
+ * keys at once; a password or role change ends or refreshes their sessions likewise.
+ */
+
+/** The only organisation the product offers (spec 02 §6). */
+export const UNDEFINED_ORG = 'UNDEFINED';
+export const SELF_EDIT_MESSAGE = 'You cannot change your own account here.';
+export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully.';
+
+/** A user row as the admin table shows it. */
+export interface AdminUserView {
+  userID: string;
+  email: string;
+  firstName: string;
+  roles: string[];
+  orgID: string;
+  isActive: boolean;
+  /** ISO 8601. */
+  createdOn: string;
+  /** ISO 8601, null until activated. */
+  activatedTime: string | null;
+}
+
+function toAdminView(r: UserRow): AdminUserView {
+  return {
+    userID: r.user_id,
+    email: r.email,
+    firstName: r.first_name,
+    roles: r.roles,
+    orgID: r.org ?? UNDEFINED_ORG,
+    isActive: r.is_active,
+    createdOn: r.created_on.toISOString(),
+    activatedTime: r.activated_time ? r.activated_time.toISOString() : null,
+  };
+}
+
+/** Filters of POST users/search; lists combine with AND across fields and OR within one. */
+export interface UserSearch {
+  userIDs?: string[];
+  emails?: string[];
+  roleCodes?: string[];
+  orgCodes?: string[];
+  offset: number;
+  limit: number;
+  /** Every matching row, ignoring offset and limit. */
+  skip_pagination?: boolean;
+}
+
+/** Users matching the filters, newest first (created_on desc), with the total count of the filter. */
+export async function searchUsers(ctx: AppContext, q: UserSearch): Promise<{ data: AdminUserView[]; count: number }> {
+  let base = ctx.db.db.selectFrom('users');
+  if (q.userIDs?.length) base = base.where('user_id', 'in', q.userIDs);
+  if (q.emails?.length) base = base.where(sql<string>`lower(email)`, 'in', q.emails.map((e) => e.trim().toLowerCase()));
+  if (q.roleCodes?.length) base = base.where('roles', '&&', sql<string[]>`${q.roleCodes}::text[]`);
+  if (q.orgCodes?.length) {
+    const orgs = q.orgCodes;
+    // A user without an organisation belongs to UNDEFINED, the only choice offered.
+    base = base.where((eb) => (orgs.includes(UNDEFINED_ORG) ? eb.or([eb('org', 'in', orgs), eb('org', 'is', null)]) : eb('org', 'in', orgs)));
+  }
+  let rowsQuery = base.selectAll().orderBy('created_on', 'desc').orderBy('user_id');
+  if (!q.skip_pagination) rowsQuery = rowsQuery.limit(q.limit).offset(q.offset);
+  const [rows, total] = await Promise.all([rowsQuery.execute(), base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
+  return { data: rows.map(toAdminView), count: Number(total.n) };
+}
+
+/** One user of POST users/update, already validated by the route schema. */
+export interface UserUpdate {
+  userID: string;
+  email: string;
+  firstName: string;
+  roles: string[];
+  orgID: string;
+  password?: string;
+}
+
+function selfEdit(): ApiError {
+  return new ApiError(403, 'SELF_EDIT', SELF_EDIT_MESSAGE);
+}
+
+/**
+ * Applies admin edits, all or none (one transaction). Throws 403 SELF_EDIT when a row is the
+ * caller's (nothing changes), 404 for an unknown userID, 422 DUPLICATE_EMAIL when a new e-mail is
+ * taken. A new password ends the user's sessions; every change is audited with the fields changed
+ * (never the password itself).
+ */
+export async function updateUsers(ctx: AppContext, admin: AuthUser, users: UserUpdate[], meta: RequestMeta): Promise<void> {
+  if (users.some((u) => u.userID === admin.userId)) {
+    await recordAudit(ctx, { actorUserId: admin.userId, action: 'admin.self-edit.refused', targetUserId: admin.userId, ip: meta.ip, details: { route: 'update' } });
+    throw selfEdit();
+  }
+  const hashes = await Promise.all(users.map((u) => (u.password ? hashPassword(u.password) : Promise.resolve(undefined))));
+  const changes: { userId: string; changed: string[] }[] = [];
+  try {
+    await ctx.db.db.transaction().execute(async (trx) => {
+      for (const [i, u] of users.entries()) {
+        const before = await trx.selectFrom('users').selectAll().where('user_id', '=', u.userID).forUpdate().executeTakeFirst();
+        if (!before) throw notFound(`No user with id ${u.userID}.`);
+        const email = u.email.trim().toLowerCase();
+        const firstName = u.firstName.trim();
+        const changed: string[] = [];
+        if (email !== before.email.toLowerCase()) changed.push('email');
+        if (firstName !== before.first_name) changed.push('firstName');
+        if (JSON.stringify(u.roles) !== JSON.stringify(before.roles)) changed.push('roles');
+        if (u.orgID !== (before.org ?? UNDEFINED_ORG)) changed.push('orgID');
+        if (hashes[i]) changed.push('password');
+        await trx
+          .updateTable('users')
+          .set({ email, first_name: firstName, roles: u.roles, org: u.orgID, ...(hashes[i] ? { password_hash: hashes[i] } : {}) })
+          .where('user_id', '=', u.userID)
+          .execute();
+        if (hashes[i]) await deleteUserKeys({ db: trx }, u.userID);
+        changes.push({ userId: u.userID, changed });
+      }
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === '23505') throw new ApiError(422, 'DUPLICATE_EMAIL', DUPLICATE_EMAIL_MESSAGE);
+    throw err;
+  }
+  for (const c of changes) {
+    invalidateUserSessions(ctx, c.userId);
+    await recordAudit(ctx, { actorUserId: admin.userId, action: 'admin.user.update', targetUserId: c.userId, ip: meta.ip, details: { changed: c.changed } });
+  }
+}
+
+/**
+ * Activates or deactivates the account with `email`. Deactivation deletes the user's sessions and
+ * API keys in the same transaction, so both stop working on their next call. Throws 403 SELF_EDIT
+ * for the caller's own account, 404 for an unknown e-mail. Returns the message to show.
+ */
+export async function setUserActive(ctx: AppContext, admin: AuthUser, email: string, isActive: boolean, meta: RequestMeta): Promise<string> {
+  const target = await findUserByEmail(ctx.db, email.trim());
+  if (!target) throw notFound('No user with this e-mail.');
+  if (target.user_id === admin.userId) {
+    await recordAudit(ctx, { actorUserId: admin.userId, action: 'admin.self-edit.refused', targetUserId: admin.userId, ip: meta.ip, details: { route: 'update/active/status' } });
+    throw selfEdit();
+  }
+  const ended = await ctx.db.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ is_active: isActive }).where('user_id', '=', target.user_id).execute();
+    if (isActive) return { sessions: 0, apiKeys: 0 };
+    const sessions = await deleteUserKeys({ db: trx }, target.user_id);
+    const apiKeys = await deleteApiKeysOfUser({ db: trx }, target.user_id);
+    return { sessions, apiKeys };
+  });
+  invalidateUserSessions(ctx, target.user_id);
+  await recordAudit(ctx, {
+    actorUserId: admin.userId,
+    action: 'admin.user.status',
+    targetUserId: target.user_id,
+    ip: meta.ip,
+    details: { isActive, wasActive: target.is_active, sessionsEnded: ended.sessions, apiKeysRevoked: ended.apiKeys },
+  });
+  return isActive ? 'User activated successfully.' : 'User deactivated successfully.';
+}

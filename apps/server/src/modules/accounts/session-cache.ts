@@ -1,0 +1,234 @@
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/pool.ts';
+import type { Role } from './roles.ts';
+
+/**
+ * In-memory cache of verified session keys, so a signed call does not read `user_keys` and
+ * decrypt the private key every time (issue #4 §4 / the `api` bench).
+ *
+ * "Stops working at once" still holds:
+ * - in this process, every change that ends or alters a session (logout, password reset,
+ *   deactivation, role change) calls {@link invalidateUserSessions} before answering;
+ * - across processes, triggers on `users` and `user_keys` (migrations/003_accounts.sql) NOTIFY
+ *   'ulca_auth' with the user id whatever code made the change, and each process LISTENs on a
+ *   dedicated connection and drops that user's entries (delivered at commit, typically within a
+ *   millisecond);
+ * - a read that raced with an invalidation is not cached (an epoch counter is compared), nothing is
+ *   cached while the LISTEN connection is down (it reconnects and starts empty), and an entry is
+ *   trusted for at most `SESSION_CACHE_TTL_SECONDS` (default 60) even if a notification were lost.
+ */
+
+/** What a verified session key resolves to. */
+export interface CachedSession {
+  publicKey: string;
+  /** Decrypted private key (hex); the cache lives in process memory only. */
+  privateKey: string;
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string | null;
+  org: string | null;
+  roles: Role[];
+  isActive: boolean;
+  /** Epoch ms of the last `last_used` write known to this process (null: never). */
+  lastUsedMs: number | null;
+}
+
+interface Entry {
+  session: CachedSession;
+  expiresAt: number;
+}
+
+/** Largest number of cached sessions; the cache is emptied when it would grow beyond. */
+const MAX_ENTRIES = 100_000;
+/** Pause before re-opening a dropped LISTEN connection, ms. */
+const RECONNECT_MS = 1000;
+
+/** The cache of one database (one per process and pool). */
+export class SessionCache {
+  private readonly byKey = new Map<string, Entry>();
+  private readonly byUser = new Map<string, Set<string>>();
+  private epochValue = 0;
+  private listening = false;
+  private stopped = false;
+  private client: pg.Client | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private readonly waiters = new Set<() => void>();
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly ttlMs: number,
+    private readonly log: AppContext['log'],
+  ) {}
+
+  /** Bumped by every invalidation; pass the value read before a database read to {@link set}. */
+  get epoch(): number {
+    return this.epochValue;
+  }
+
+  /** True while the LISTEN connection is up, i.e. while entries may be cached. */
+  get isListening(): boolean {
+    return this.listening;
+  }
+
+  /** The cached session of `publicKey`, or undefined when absent or older than the TTL. */
+  get(publicKey: string): CachedSession | undefined {
+    const e = this.byKey.get(publicKey);
+    if (!e) return undefined;
+    if (e.expiresAt <= Date.now()) {
+      this.drop(publicKey);
+      return undefined;
+    }
+    return e.session;
+  }
+
+  /**
+   * Caches `session` unless an invalidation happened since `epochBeforeRead` (the read may be
+   * stale) or the LISTEN connection is down (invalidations from other processes would be missed).
+   */
+  set(session: CachedSession, epochBeforeRead: number): void {
+    if (!this.listening || epochBeforeRead !== this.epochValue) return;
+    if (this.byKey.size >= MAX_ENTRIES) this.clear();
+    this.byKey.set(session.publicKey, { session, expiresAt: Date.now() + this.ttlMs });
+    let keys = this.byUser.get(session.userId);
+    if (!keys) this.byUser.set(session.userId, (keys = new Set()));
+    keys.add(session.publicKey);
+  }
+
+  /** Forgets every cached session of `userId` (and refuses to cache reads that started before). */
+  invalidateUser(userId: string): void {
+    this.epochValue++;
+    const keys = this.byUser.get(userId);
+    if (keys) for (const k of keys) this.byKey.delete(k);
+    this.byUser.delete(userId);
+  }
+
+  /** Forgets everything. */
+  clear(): void {
+    this.epochValue++;
+    this.byKey.clear();
+    this.byUser.clear();
+  }
+
+  /** Number of cached sessions. */
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  private drop(publicKey: string): void {
+    const e = this.byKey.get(publicKey);
+    if (!e) return;
+    this.byKey.delete(publicKey);
+    this.byUser.get(e.session.userId)?.delete(publicKey);
+  }
+
+  /** Opens the LISTEN connection (and keeps re-opening it until {@link stop}). */
+  async start(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.connectionString });
+    this.client = client;
+    const lost = (err?: unknown) => {
+      if (this.client !== client) return;
+      this.listening = false;
+      this.client = undefined;
+      this.clear();
+      client.removeAllListeners('notification');
+      client.end().catch(() => undefined);
+      if (this.stopped) return;
+      if (err) this.log.warn({ err }, 'session cache: LISTEN connection lost; caching paused');
+      this.reconnectTimer = setTimeout(() => void this.start(), RECONNECT_MS);
+      this.reconnectTimer.unref();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', (msg) => {
+      if (msg.channel !== 'ulca_auth') return;
+      if (msg.payload) this.invalidateUser(msg.payload);
+      else this.clear();
+      for (const w of this.waiters) w();
+    });
+    try {
+      await client.connect();
+      await client.query('LISTEN ulca_auth');
+      if (this.client === client && !this.stopped) {
+        this.clear();
+        this.listening = true;
+      }
+    } catch (err) {
+      lost(err);
+    }
+  }
+
+  /** Resolves at the next notification received (tests of cross-process invalidation). */
+  nextNotification(): Promise<void> {
+    return new Promise((resolve) => {
+      const w = () => {
+        this.waiters.delete(w);
+        resolve();
+      };
+      this.waiters.add(w);
+    });
+  }
+
+  /** Closes the LISTEN connection and empties the cache. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.listening = false;
+    clearTimeout(this.reconnectTimer);
+    const c = this.client;
+    this.client = undefined;
+    this.clear();
+    await c?.end().catch(() => undefined);
+  }
+}
+
+interface Holder {
+  cache: SessionCache;
+  refs: number;
+  ready: Promise<void>;
+}
+const caches = new WeakMap<Db, Holder>();
+
+/** The session cache of `db`, when an app using it is running with SESSION_CACHE on; else undefined. */
+export function sessionCacheFor(ctx: Pick<AppContext, 'db'>): SessionCache | undefined {
+  return caches.get(ctx.db)?.cache;
+}
+
+/**
+ * Starts (or shares) the session cache of `ctx.db` for the lifetime of `app`: the first app on a
+ * database opens the LISTEN connection, the last one to close stops it. No-op when
+ * `config.sessionCache` is false. Resolves once the cache listens (or failed to, in which case
+ * signed calls simply read the database).
+ */
+export async function attachSessionCache(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  if (!ctx.config.sessionCache) return;
+  let holder = caches.get(ctx.db);
+  if (!holder) {
+    const connectionString = ctx.db.pool.options.connectionString;
+    if (!connectionString) return;
+    const cache = new SessionCache(connectionString, ctx.config.sessionCacheTtlSeconds * 1000, ctx.log);
+    holder = { cache, refs: 0, ready: cache.start() };
+    caches.set(ctx.db, holder);
+  }
+  holder.refs++;
+  const h = holder;
+  app.addHook('onClose', async () => {
+    h.refs--;
+    if (h.refs === 0) {
+      caches.delete(ctx.db);
+      await h.cache.stop();
+    }
+  });
+  await h.ready;
+}
+
+/**
+ * Drops the cached sessions of `userId` in this process at once. Call it after committing any
+ * change that must end or alter the user's sessions; other processes learn it from the
+ * database trigger's NOTIFY.
+ */
+export function invalidateUserSessions(ctx: Pick<AppContext, 'db'>, userId: string): void {
+  sessionCacheFor(ctx)?.invalidateUser(userId);
+}

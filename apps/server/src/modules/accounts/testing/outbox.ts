@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Test helpers: read the messages the outbox mailer wrote (mail/create-mailer.ts). */
+
+/** Decodes the text part of an .eml file written by the outbox mailer (7bit, quoted-printable or base64). */
+export function emlText(raw: string): string {
+  const split = raw.indexOf('\n\n');
+  const headers = raw.slice(0, split);
+  const body = raw.slice(split + 2);
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body, 'base64').toString('utf8');
+  return body;
+}
+
+/** Decoded texts of every message to `to`, oldest first. */
+export function mailsTo(outboxDir: string, to: string): string[] {
+  if (!fs.existsSync(outboxDir)) return [];
+  return fs
+    .readdirSync(outboxDir)
+    .filter((f) => f.endsWith(`-${to}.eml`))
+    .sort()
+    .map((f) => emlText(fs.readFileSync(path.join(outboxDir, f), 'utf8')));
+}
+
+/** The password-reset link of the newest message to `to`, or undefined. */
+export function latestResetLink(outboxDir: string, to: string): string | undefined {
+  const all = mailsTo(outboxDir, to);
+  return all.length ? all[all.length - 1].match(/https?:\/\/\S+\/ulca\/user\/reset-password\/\S+/)?.[0] : undefined;
+}
+
+/** `{email, token}` of a reset link `{PUBLIC_URL}/ulca/user/reset-password/{email}/{token}`. */
+export function resetLinkParts(link: string): { email: string; token: string } {
+  const [email, token] = new URL(link).pathname.replace(/^.*\/ulca\/user\/reset-password\//, '').split('/');
+  return { email: decodeURIComponent(email), token };
+}

@@ -1,0 +1,135 @@
+import type { FastifyRequest } from 'fastify';
+import type { Generated } from 'kysely';
+import type { AppContext } from '../../context.ts';
+
+/**
+ * The audit log of account and admin actions (issue #4 §4): who did what to whom, when and from
+ * which address. Table `audit_log` (migrations/003_accounts.sql); read by admins through
+ * GET /ulca/user-mgmt/v1/audit.
+ */
+
+/** Kysely type of `audit_log`. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Generated<Date>;
+  actor_user_id: string | null;
+  action: string;
+  target_user_id: string | null;
+  ip: string | null;
+  details: unknown;
+}
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    audit_log: AuditLogTable;
+  }
+}
+
+/** Every action the log records (stable names; the admin filter offers these). */
+export const AUDIT_ACTIONS = [
+  'signup',
+  'activation',
+  'activation.failure',
+  'login.success',
+  'login.failure',
+  'login.throttled',
+  'logout',
+  'password.forgot',
+  'password.reset',
+  'password.reset.failure',
+  'apikey.generate',
+  'apikey.revoke',
+  'provider-key.generate',
+  'provider-key.remove',
+  'data-tracking.toggle',
+  'admin.user.update',
+  'admin.user.status',
+  'admin.self-edit.refused',
+] as const;
+
+/** One of {@link AUDIT_ACTIONS}. */
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One event to record. */
+export interface AuditEvent {
+  /** The signed-in user who acted; null for anonymous actions (a failed login, a forgot-password request). */
+  actorUserId: string | null;
+  action: AuditAction;
+  /** The account acted upon, when there is one (the admin's target, the account of a login). */
+  targetUserId?: string | null;
+  /** Client address as Fastify resolved it (request.ip, X-Forwarded-For only from trusted proxies). */
+  ip: string | null;
+  /** Small JSON object of facts (e.g. `{appName}`, `{email}`, `{changed: ['roles']}`); never secrets or passwords. */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Appends one event to the audit log. Never throws: a failure to write the log is logged and the
+ * action it describes is not undone (the log is evidence, not a gate). Resolves when written.
+ * Usage: `await recordAudit(ctx, { actorUserId: user.userId, action: 'apikey.revoke', ip: request.ip, details: { appName } })`.
+ */
+export async function recordAudit(ctx: AppContext, event: AuditEvent): Promise<void> {
+  try {
+    await ctx.db.db
+      .insertInto('audit_log')
+      .values({
+        actor_user_id: event.actorUserId,
+        action: event.action,
+        target_user_id: event.targetUserId ?? null,
+        ip: event.ip,
+        details: event.details === undefined ? null : JSON.stringify(event.details),
+      })
+      .execute();
+  } catch (err) {
+    ctx.log.error({ err, action: event.action }, 'audit event could not be recorded');
+  }
+}
+
+/** The client address of a request, for {@link AuditEvent.ip}. */
+export function clientIp(request: FastifyRequest): string {
+  return request.ip;
+}
+
+/** One row of the admin view. */
+export interface AuditEntry {
+  id: number;
+  /** ISO 8601. */
+  at: string;
+  actorUserId: string | null;
+  actorEmail: string | null;
+  action: string;
+  targetUserId: string | null;
+  ip: string | null;
+  details: Record<string, unknown> | null;
+}
+
+/**
+ * Audit events, newest first, `limit` from `offset`, optionally of one action; with the total
+ * count of the filter. The actor's current e-mail is joined in (null once the user is deleted).
+ */
+export async function listAudit(ctx: AppContext, q: { offset: number; limit: number; action?: string }): Promise<{ data: AuditEntry[]; count: number }> {
+  let base = ctx.db.db.selectFrom('audit_log as a');
+  if (q.action) base = base.where('a.action', '=', q.action);
+  const rows = await base
+    .leftJoin('users as u', 'u.user_id', 'a.actor_user_id')
+    .select(['a.id', 'a.at', 'a.actor_user_id', 'u.email as actor_email', 'a.action', 'a.target_user_id', 'a.ip', 'a.details'])
+    .orderBy('a.at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return {
+    count: Number(total.n),
+    data: rows.map((r) => ({
+      id: Number(r.id),
+      at: r.at.toISOString(),
+      actorUserId: r.actor_user_id,
+      actorEmail: r.actor_email ?? null,
+      action: r.action,
+      targetUserId: r.target_user_id,
+      ip: r.ip,
+      details: (r.details as Record<string, unknown> | null) ?? null,
+    })),
+  };
+}

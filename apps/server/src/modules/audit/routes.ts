@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requireAuth } from '../accounts/auth.ts';
+import { errorResponse } from '../accounts/schemas.ts';
+import { AUDIT_ACTIONS, listAudit } from './audit.ts';
+
+const SIGNED = [{ key: [], sig: [], payload: [] }];
+
+/** Response of GET /ulca/user-mgmt/v1/audit. */
+export const auditListResponse = z.object({
+  data: z.array(
+    z.object({
+      id: z.number(),
+      at: z.string().describe('ISO 8601'),
+      actorUserId: z.string().nullable(),
+      actorEmail: z.string().nullable(),
+      action: z.string(),
+      targetUserId: z.string().nullable(),
+      ip: z.string().nullable(),
+      details: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  ),
+  count: z.number(),
+});
+
+/** The admin's read of the audit log (issue #4 §4): GET /ulca/user-mgmt/v1/audit, ADMIN only. */
+export async function auditRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/ulca/user-mgmt/v1/audit',
+    {
+      preHandler: requireAuth(ctx, { roles: ['ADMIN'] }),
+      schema: {
+        tags: ['admin'],
+        summary: 'Audit log of account and admin actions, newest first (who, what, when, from where)',
+        security: SIGNED,
+        querystring: z.object({
+          offset: z.coerce.number().int().min(0).default(0),
+          limit: z.coerce.number().int().min(1).max(500).default(50),
+          action: z.enum(AUDIT_ACTIONS).optional(),
+        }),
+        response: { 200: auditListResponse, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (request) => listAudit(ctx, request.query),
+  );
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FEEDBACK_QUESTIONS, MASTER_DATA, MASTER_LANGUAGES, MASTER_NAMES, type MasterName } from '@ulca/contracts';
+import { badRequest } from '../../lib/errors.ts';
+
+const errorBody = z.object({ message: z.string(), code: z.string(), errors: z.array(z.object({ field: z.string(), message: z.string() })).optional() });
+/** Most names one call may ask for (there are fewer than 30). */
+const MAX_NAMES = 100;
+
+/**
+ * Master data (issue #3 scope 3; contracts.md "Master data"): the enumerations and the dataset
+ * filter catalogue of @ulca/contracts, public.
+ * - POST /ulca/mdms/v0/fetch-master/bulk {masterNames} → {data: {name: list}}; an unknown name is
+ *   400 with one field error per unknown name (`masterNames[i]`).
+ * - GET /ulca/mdms/v0/app-config → {data: {languages: [{code, label}], feedbackQns: [{code, question}]}}.
+ */
+export async function masterDataRoutes(appIn: FastifyInstance): Promise<void> {
+  const app = appIn.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/ulca/mdms/v0/fetch-master/bulk',
+    {
+      schema: {
+        tags: ['master-data'],
+        summary: `Master lists by name (${MASTER_NAMES.join(', ')}); datasetFilterParams is the search filter catalogue`,
+        body: z.object({ masterNames: z.array(z.string().max(100)).min(1).max(MAX_NAMES) }),
+        response: { 200: z.object({ data: z.record(z.string(), z.unknown()) }), 400: errorBody },
+      },
+    },
+    async (req) => {
+      const errors = req.body.masterNames.flatMap((name, i) =>
+        Object.hasOwn(MASTER_DATA, name) ? [] : [{ field: `masterNames[${i}]`, message: `Unknown master name '${name.slice(0, 100)}'.` }],
+      );
+      if (errors.length) throw badRequest('UNKNOWN_MASTER_NAME', errors[0].message, errors);
+      const data: Record<string, unknown> = {};
+      for (const name of req.body.masterNames) data[name] = MASTER_DATA[name as MasterName];
+      return { data };
+    },
+  );
+
+  app.get(
+    '/ulca/mdms/v0/app-config',
+    {
+      schema: {
+        tags: ['master-data'],
+        summary: 'Configuration the web app loads at start: languages and feedback questions',
+        response: {
+          200: z.object({
+            data: z.object({
+              languages: z.array(z.object({ code: z.string(), label: z.string() })),
+              feedbackQns: z.array(z.object({ code: z.string(), question: z.string() })),
+            }),
+          }),
+        },
+      },
+    },
+    async () => ({
+      data: {
+        languages: MASTER_LANGUAGES.filter((l) => l.active).map((l) => ({ code: String(l.code), label: l.label })),
+        feedbackQns: FEEDBACK_QUESTIONS.filter((q) => q.active).map((q) => ({ code: q.code, question: q.question })),
+      },
+    }),
+  );
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { storeReportsBody, storeReportsResponse, storeSearchBody, storeSearchResponse } from './schemas.ts';
+import { storeReports, storeSearch } from './service.ts';
+
+const errorBody = z.object({ message: z.string(), code: z.string(), errors: z.array(z.object({ field: z.string(), message: z.string() })).optional() });
+
+/**
+ * Parses the body with `schema`, turning zod issues into the API's field errors (DESIGN.md §5).
+ * An unknown key is reported under its own name (e.g. `criterions.0.operator`), which the
+ * generic validation handler cannot do because zod puts it on the parent object.
+ */
+function parseBody<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
+  const parsed = schema.safeParse(request.body ?? {});
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.flatMap((i) => {
+    const base = i.path.map(String);
+    if (i.code === 'unrecognized_keys') return i.keys.map((k) => ({ field: [...base, k].join('.'), message: `Unknown field '${k}'.` }));
+    return [{ field: base.join('.') || '(body)', message: i.message }];
+  });
+  throw new ApiError(400, 'VALIDATION_FAILED', 'Something wrong with the input you supplied, please verify and try again!', errors);
+}
+
+/** Dashboard metrics routes (spec 01 §7, contracts.md "Dashboard and metrics"): public, answered from the rollup. */
+export async function metricsRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = appIn.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/ulca/data-metric/v0/store/search',
+    {
+      // Validated in the handler (parseBody) so that unknown fields get named field errors.
+      attachValidation: true,
+      schema: {
+        tags: ['metrics'],
+        summary: 'Dashboard bars: published records (or hours for speech types) per language, domain, collection method or submitter',
+        description:
+          'Public. Level 0: criterions null (parallel/transliteration: the chosen sourceLanguage), groupby null → one bar per language. ' +
+          'Level 1: a language chosen, groupby domains | collectionMethod_collectionDescriptions | primarySubmitterName. Level 2: one more criterion ' +
+          'and another grouping. Parallel and transliteration pairs are found from either side. count = total of the bars, totalCount = total of the type.',
+        body: storeSearchBody,
+        response: { 200: storeSearchResponse, 400: errorBody },
+      },
+    },
+    async (req) => storeSearch(ctx, parseBody(storeSearchBody, req)),
+  );
+
+  app.post(
+    '/ulca/data-metric/v0/store/reports',
+    {
+      attachValidation: true,
+      schema: {
+        tags: ['metrics'],
+        summary: 'Dataset Metrics: records and totals per dataset type, languages, domain, collection method and submitter',
+        body: storeReportsBody.optional(),
+        response: { 200: storeReportsResponse, 400: errorBody },
+      },
+    },
+    async (req) => {
+      parseBody(storeReportsBody, req);
+      return storeReports(ctx);
+    },
+  );
+}

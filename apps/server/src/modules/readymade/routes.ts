@@ -1,0 +1,148 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DATASET_TYPES } from '@ulca/contracts';
+import type { AppContext } from '../../context.ts';
+import { ApiError, notFound } from '../../lib/errors.ts';
+import { currentUser, requireAuth } from '../accounts/auth.ts';
+import { clientIp, recordAudit, type AuditAction } from '../audit/audit.ts';
+import { writeRecordsExport } from '../search/export-writer.ts';
+import { DownloadSlots } from './download-slots.ts';
+import { DOWNLOAD_FORMATS, NOT_READY_MADE_MESSAGE, downloadFileName, listReadyMadeDatasets, markReadyMade, readyMadeForDownload, type DownloadFormat } from './service.ts';
+
+const errorBody = z.object({ message: z.string(), code: z.string(), errors: z.array(z.object({ field: z.string(), message: z.string() })).optional() });
+const security = [{ key: [], sig: [], payload: [] }];
+
+// Audit action names of this module. AUDIT_ACTIONS (owned by the audit module) does not list them
+// yet, hence the casts; the column is free text, so they are recorded and shown all the same.
+const AUDIT_MARK = 'dataset.readymade.mark' as AuditAction;
+const AUDIT_UNMARK = 'dataset.readymade.unmark' as AuditAction;
+
+/** Whole-dataset downloads running at once per process (each holds a database connection while it streams). */
+export const MAX_CONCURRENT_DOWNLOADS = 4;
+export const TOO_MANY_DOWNLOADS_MESSAGE = 'Too many dataset downloads are running right now. Please try again in a minute.';
+
+const CONTENT_TYPES: Record<DownloadFormat, string> = {
+  json: 'application/json; charset=utf-8',
+  jsonl: 'application/x-ndjson; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+};
+const isDownloadFormat = (f: string): f is DownloadFormat => (DOWNLOAD_FORMATS as readonly string[]).includes(f);
+
+const readyMadeItem = z.object({
+  datasetId: z.string(),
+  serviceRequestNumber: z.string(),
+  datasetName: z.string(),
+  datasetType: z.string(),
+  sourceLanguage: z.string().nullable(),
+  targetLanguage: z.string().nullable(),
+  license: z.string().nullable(),
+  domain: z.array(z.string()),
+  submitterName: z.string().nullable(),
+  publishedOn: z.string().nullable(),
+  recordCount: z.number(),
+  downloadUrl: z.string(),
+});
+
+/**
+ * Ready-made dataset routes (issue #3 §6; contracts.md "Ready-made datasets"):
+ * GET  /ulca/apis/v0/dataset/readymade/list?datasetType=   public
+ * POST /ulca/apis/v0/dataset/readymade/mark                 signed, ADMIN only
+ * GET  /ulca/apis/v0/dataset/readymade/{datasetId}/download.{json|jsonl|csv}   public, marked datasets only
+ */
+export async function readyMadeRoutes(appIn: FastifyInstance, ctx: AppContext, opts: { maxConcurrentDownloads?: number } = {}): Promise<void> {
+  const app = appIn.withTypeProvider<ZodTypeProvider>();
+  const slots = new DownloadSlots(opts.maxConcurrentDownloads ?? MAX_CONCURRENT_DOWNLOADS);
+
+  app.get(
+    '/ulca/apis/v0/dataset/readymade/list',
+    {
+      schema: {
+        tags: ['ready-made datasets'],
+        summary: 'Ready-made datasets (published datasets an admin has listed), newest first; of one type when datasetType is given',
+        querystring: z.object({ datasetType: z.enum(DATASET_TYPES).optional() }),
+        response: { 200: z.object({ data: z.array(readyMadeItem) }), 400: errorBody },
+      },
+    },
+    async (req) => ({ data: await listReadyMadeDatasets(ctx, req.query.datasetType) }),
+  );
+
+  app.post(
+    '/ulca/apis/v0/dataset/readymade/mark',
+    {
+      preHandler: requireAuth(ctx, { roles: ['ADMIN'] }),
+      schema: {
+        tags: ['ready-made datasets'],
+        summary: 'Lists a Completed dataset as ready-made (readyMade true) or takes it off the list (false); ADMIN only',
+        security,
+        body: z.object({ serviceRequestNumber: z.string().min(1).max(64), readyMade: z.boolean() }),
+        response: { 200: z.object({ message: z.string() }), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (req) => {
+      const admin = currentUser(req);
+      const outcome = await markReadyMade(ctx, admin, req.body);
+      await recordAudit(ctx, {
+        actorUserId: admin.userId,
+        action: req.body.readyMade ? AUDIT_MARK : AUDIT_UNMARK,
+        targetUserId: outcome.ownerUserId,
+        ip: clientIp(req),
+        details: {
+          serviceRequestNumber: req.body.serviceRequestNumber,
+          datasetId: outcome.datasetId,
+          datasetName: outcome.datasetName,
+          changed: outcome.changed,
+          ...(outcome.recordCount !== null ? { recordCount: outcome.recordCount } : {}),
+        },
+      });
+      return { message: outcome.message };
+    },
+  );
+
+  app.get(
+    '/ulca/apis/v0/dataset/readymade/:datasetId/download.:format',
+    {
+      schema: {
+        tags: ['ready-made datasets'],
+        summary:
+          'Downloads a whole ready-made dataset as JSON (the ULCA format), JSONL or CSV, streamed; 404 unless it is listed as ready-made, 429 while too many downloads run',
+        params: z.object({ datasetId: z.string().max(64), format: z.string().max(16).describe('json, jsonl or csv') }),
+      },
+    },
+    async (req, reply) => {
+      const { format } = req.params;
+      if (!isDownloadFormat(format)) throw notFound(NOT_READY_MADE_MESSAGE);
+      const row = await readyMadeForDownload(ctx, req.params.datasetId);
+      const release = slots.tryAcquire();
+      if (!release) throw new ApiError(429, 'TOO_MANY_DOWNLOADS', TOO_MANY_DOWNLOADS_MESSAGE);
+      // The writer fills `exported`; the client reads `body`. If the client goes away mid-file,
+      // Fastify destroys `body`, and the export is then read to its end and dropped instead of
+      // being abandoned: abandoning it would hand a connection still inside its COPY back to the
+      // pool (the export writer releases its client on early exit), which would hang the next
+      // query given that connection. The download slot stays taken until the export has ended.
+      const exported = new PassThrough();
+      const body = new PassThrough();
+      // The writer destroys `exported` with its error and also rejects: the rejection is handled below.
+      exported.on('error', () => undefined);
+      exported.pipe(body);
+      body.once('close', () => {
+        if (body.readableEnded) return;
+        exported.unpipe(body);
+        exported.resume();
+      });
+      writeRecordsExport(ctx, { datasetType: row.dataset_type, datasetIds: [row.dataset_id] }, format, exported)
+        .catch((err: unknown) => {
+          // Headers are sent by now: the client gets a cut-off file, which it sees as a failed download.
+          req.log.error({ err, datasetId: row.dataset_id }, 'ready-made download failed');
+          body.destroy(err as Error);
+        })
+        .finally(release);
+      return reply
+        .type(CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="${downloadFileName(row.dataset_name, format)}"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+}

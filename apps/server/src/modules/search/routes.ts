@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { currentUser, optionalAuth, requireAuth } from '../accounts/auth.ts';
+import { secretKey } from '../accounts/crypto.ts';
+import { isServiceRequestNumber } from '../datasets/repo.ts';
+import { checkSearchDownload, searchFileKey, type SearchFileFormat, type SearchFileVariant } from './links.ts';
+import { getSearch } from './repo.ts';
+import { listUserSearches, searchStatus, submitSearch, SEARCH_SUBMITTED_MESSAGE } from './service.ts';
+
+/** Roles that may search and download records (spec 01 §6; not EXTERNAL-CONSORTIUM-MEMBER). */
+export const SEARCHERS = ['READONLY-USER', 'CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
+
+const errorBody = z.object({ message: z.string(), code: z.string(), errors: z.array(z.object({ field: z.string(), message: z.string() })).optional() });
+const security = [{ key: [], sig: [], payload: [] }];
+const languageList = z.array(z.string().max(20)).max(60).nullish();
+const criteriaSchema = z
+  .object({
+    sourceLanguage: languageList,
+    targetLanguage: languageList,
+    domain: z.array(z.string()).nullish(),
+    collectionMethod: z.array(z.string()).nullish(),
+    license: z.array(z.string()).nullish(),
+    submitterName: z.array(z.string()).nullish(),
+    multipleContributors: z.boolean().nullish(),
+    originalSourceSentence: z.boolean().nullish(),
+  })
+  .catchall(z.unknown())
+  .describe('Search criteria (spec 01 §3): languages, basic filters and the advanced filters of the type in datasetFilterParams');
+const searchRow = z.object({
+  serviceRequestNumber: z.string(),
+  datasetType: z.string(),
+  timestamp: z.string(),
+  searchCriteria: z.record(z.string(), z.unknown()),
+  status: z.array(z.object({ status: z.enum(['In-Progress', 'Completed', 'Failed']), details: z.string() })),
+});
+const CONTENT_TYPES: Record<SearchFileFormat, string> = {
+  json: 'application/json; charset=utf-8',
+  jsonl: 'application/x-ndjson; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  zip: 'application/zip',
+};
+const FILE_NAME = /^(sample|all)\.(json|jsonl|csv|zip)$/;
+
+/** Search and download routes (contracts.md "Search and download") under /ulca/apis/v0/dataset/corpus/search. */
+export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = appIn.withTypeProvider<ZodTypeProvider>();
+  const searcher = requireAuth(ctx, { roles: [...SEARCHERS] });
+
+  app.post(
+    '/ulca/apis/v0/dataset/corpus/search',
+    {
+      preHandler: searcher,
+      schema: {
+        tags: ['search'],
+        summary: 'Submit a record search; a job writes the matching records (JSON, JSONL, CSV, zip with media) for download',
+        description:
+          'userId must be the caller. Criteria outside the type\'s filter catalogue, a value outside a filter\'s options or a missing language give 400 with errors[{field, message}]. ' +
+          'For text-pair types sourceLanguage and targetLanguage are both required (pairs stored the other way round also match and are exported turned around unless originalSourceSentence); ' +
+          'for the other types the record languages may be given in targetLanguage or sourceLanguage.',
+        security,
+        body: z.object({ userId: z.string().max(100), datasetType: z.string().max(100), criteria: criteriaSchema }),
+        response: {
+          200: z.object({ message: z.string(), data: z.object({ serviceRequestNumber: z.string(), datasetType: z.string() }) }),
+          400: errorBody,
+          403: errorBody,
+        },
+      },
+    },
+    async (req) => ({ message: SEARCH_SUBMITTED_MESSAGE, data: await submitSearch(ctx, currentUser(req), req.body) }),
+  );
+
+  app.get(
+    '/ulca/apis/v0/dataset/corpus/search/listByUserId',
+    {
+      preHandler: searcher,
+      schema: {
+        tags: ['search'],
+        summary: "A user's searches, newest first (pages of 10 when startPage/endPage are given, 1-based; the caller's own unless ADMIN)",
+        security,
+        querystring: z.object({
+          userId: z.string(),
+          startPage: z.coerce.number().int().min(1).optional(),
+          endPage: z.coerce.number().int().min(1).optional(),
+        }),
+        response: { 200: z.object({ data: z.array(searchRow), startPage: z.number(), totalCount: z.number() }), 403: errorBody },
+      },
+    },
+    async (req) => listUserSearches(ctx, currentUser(req), req.query),
+  );
+
+  app.get(
+    '/ulca/apis/v0/dataset/corpus/search/status',
+    {
+      preHandler: searcher,
+      schema: {
+        tags: ['search'],
+        summary: 'Status of one search with its count and signed download links (owner or ADMIN; 404 otherwise)',
+        security,
+        querystring: z.object({ serviceRequestNumber: z.string().max(40) }),
+        response: { 200: z.object({ data: searchRow }), 404: errorBody },
+      },
+    },
+    async (req) => searchStatus(ctx, currentUser(req), req.query.serviceRequestNumber),
+  );
+
+  app.get(
+    '/ulca/apis/v0/dataset/corpus/search/download/:serviceRequestNumber/:file',
+    {
+      preHandler: optionalAuth(ctx),
+      schema: {
+        tags: ['search'],
+        summary: 'Downloads a search result file ({sample|all}.{json|jsonl|csv|zip}) by its signed link from the status call',
+        description: 'The link is valid one hour for the owner only: a missing, altered or expired token, or a signed call by another user, gives 404.',
+        params: z.object({ serviceRequestNumber: z.string().max(40), file: z.string().max(20) }),
+        querystring: z.object({ expires: z.string().max(20).optional(), token: z.string().max(100).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const { serviceRequestNumber: srn, file } = req.params;
+      const gone = () => notFound('This download link is not valid or has expired.');
+      const m = FILE_NAME.exec(file);
+      if (!m || !isServiceRequestNumber(srn) || !req.query.token || !req.query.expires) throw gone();
+      const search = await getSearch(ctx.db, srn);
+      if (!search || search.status !== 'Completed' || !search.files.includes(m[2])) throw gone();
+      if (!checkSearchDownload(secretKey(ctx.config), srn, file, search.user_id, Number(req.query.expires), req.query.token)) throw gone();
+      // A link is the owner's: another signed-in user presenting it gets nothing.
+      if (req.user && req.user.userId !== search.user_id && !req.user.roles.includes('ADMIN')) throw gone();
+      const stream = await ctx.store.get(searchFileKey(srn, m[1] as SearchFileVariant, m[2] as SearchFileFormat));
+      return reply
+        .type(CONTENT_TYPES[m[2] as SearchFileFormat])
+        .header('content-disposition', `attachment; filename="search-${srn}-${file}"`)
+        .send(stream);
+    },
+  );
+}

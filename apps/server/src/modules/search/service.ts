@@ -1,0 +1,111 @@
+/**
+ * Search and download (issue #3 §4, §5; spec 01 §2-§5, §7; contracts.md "Search and download"):
+ * submitting a search, My Searches, the status of one search and its download links.
+ */
+import { isAudioDatasetType, validateSearchCriteria } from '@ulca/contracts';
+import type { AppContext } from '../../context.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import type { AuthUser } from '../accounts/auth.ts';
+import { secretKey } from '../accounts/crypto.ts';
+import { isServiceRequestNumber } from '../datasets/repo.ts';
+import { newServiceRequestNumber } from '../datasets/service.ts';
+import { searchDownloadUrl } from './links.ts';
+import { getSearch, insertSearch, listSearches, type SearchRequestRow } from './repo.ts';
+
+/** Rows per page of My Searches (spec 01 §9). */
+export const SEARCH_PAGE_SIZE = 10;
+export const SEARCH_SUBMITTED_MESSAGE = 'Your search query has been submitted';
+export const NO_SEARCH_MESSAGE = 'No search with this service request number.';
+
+/** The details of a search's status entry (serialised as a JSON string in SearchRow.status[0].details). */
+export interface SearchDetails {
+  count: number;
+  durationInSeconds?: number;
+  message?: string;
+  sampleUrl?: string;
+  downloadUrl?: string;
+  files?: Record<string, { sample: string; all: string }>;
+}
+
+/** A search as My Searches and the status call show it (contracts.md SearchRow). */
+export interface SearchRow {
+  serviceRequestNumber: string;
+  datasetType: string;
+  timestamp: string;
+  searchCriteria: Record<string, unknown>;
+  status: { status: 'In-Progress' | 'Completed' | 'Failed'; details: string }[];
+}
+
+const isAdmin = (user: AuthUser) => user.roles.includes('ADMIN');
+
+/**
+ * Submits a search: `userId` must be the caller (403); criteria are checked against the filter
+ * catalogue (400 with field errors, the form's messages); the search is stored In-Progress and the
+ * search-export job queued. Returns the new service request number.
+ */
+export async function submitSearch(
+  ctx: AppContext,
+  user: AuthUser,
+  body: { userId: string; datasetType: string; criteria: Record<string, unknown> },
+): Promise<{ serviceRequestNumber: string; datasetType: string }> {
+  if (body.userId !== user.userId) throw forbidden('You can only search as yourself.');
+  const checked = validateSearchCriteria(body.datasetType, body.criteria);
+  if (!checked.ok) throw badRequest('VALIDATION_FAILED', checked.errors[0].message, checked.errors);
+  const srn = newServiceRequestNumber();
+  await insertSearch(ctx.db, { srn, userId: user.userId, datasetType: body.datasetType, criteria: { ...body.criteria, datasetType: body.datasetType } });
+  await ctx.boss.send(QUEUES.searchExport, { serviceRequestNumber: srn }, { singletonKey: srn });
+  return { serviceRequestNumber: srn, datasetType: body.datasetType };
+}
+
+/** The SearchRow of `row`, with download links signed for its owner (valid one hour). */
+export function toSearchRow(ctx: AppContext, row: SearchRequestRow, now = Date.now()): SearchRow {
+  const details: SearchDetails = { count: row.record_count ?? 0 };
+  if (row.status === 'Completed') {
+    if (isAudioDatasetType(row.dataset_type)) details.durationInSeconds = row.duration_seconds ?? 0;
+    if (row.record_count === 0) details.message = 'No records match this search.';
+    const secret = secretKey(ctx.config);
+    const link = (file: string) => searchDownloadUrl(secret, row.service_request_number, file, row.user_id, now);
+    details.files = {};
+    for (const format of row.files) details.files[format] = { sample: link(`sample.${format}`), all: link(`all.${format}`) };
+    if (details.files.json) {
+      details.sampleUrl = details.files.json.sample;
+      details.downloadUrl = details.files.json.all;
+    }
+  } else if (row.status === 'Failed') {
+    details.message = row.message ?? 'The search failed.';
+  }
+  return {
+    serviceRequestNumber: row.service_request_number,
+    datasetType: row.dataset_type,
+    timestamp: row.created_on.toISOString(),
+    searchCriteria: { ...row.criteria, datasetType: row.dataset_type },
+    status: [{ status: row.status, details: JSON.stringify(details) }],
+  };
+}
+
+/**
+ * My Searches: the searches of `q.userId` (the caller's own, unless ADMIN: 403 otherwise),
+ * newest first; with startPage/endPage (1-based, inclusive) pages of 10, else every row.
+ */
+export async function listUserSearches(ctx: AppContext, user: AuthUser, q: { userId: string; startPage?: number; endPage?: number }) {
+  if (q.userId !== user.userId && !isAdmin(user)) throw forbidden('You can only list your own searches.');
+  const start = q.startPage ?? q.endPage;
+  const end = Math.max(q.endPage ?? start ?? 1, start ?? 1);
+  const paged = start !== undefined;
+  const { rows, count } = await listSearches(ctx.db, q.userId, paged ? (end - start + 1) * SEARCH_PAGE_SIZE : null, paged ? (start - 1) * SEARCH_PAGE_SIZE : 0);
+  const now = Date.now();
+  return { data: rows.map((r) => toSearchRow(ctx, r, now)), startPage: start ?? 1, totalCount: count };
+}
+
+/** The search `srn` if `user` owns it or is ADMIN; otherwise 404, so others learn nothing. */
+export async function visibleSearch(ctx: AppContext, user: AuthUser, srn: string): Promise<SearchRequestRow> {
+  const row = isServiceRequestNumber(srn) ? await getSearch(ctx.db, srn) : null;
+  if (!row || (row.user_id !== user.userId && !isAdmin(user))) throw notFound(NO_SEARCH_MESSAGE);
+  return row;
+}
+
+/** Status of one search (owner or ADMIN; 404 otherwise). */
+export async function searchStatus(ctx: AppContext, user: AuthUser, srn: string): Promise<{ data: SearchRow }> {
+  return { data: toSearchRow(ctx, await visibleSearch(ctx, user, srn)) };
+}

@@ -1,0 +1,334 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { Role } from '../modules/accounts/roles.ts';
+import type { TestUser } from '../test/users.ts';
+
+/**
+ * Who may call what: one entry per route of the OpenAPI document (issue #4 §4, the authorisation
+ * matrix). `authorization-matrix.int.test.ts` reads this table and, for every route in
+ * GET /ulca/docs/json, sends the route's sample request as
+ *
+ *   anonymous · key header only · a wrong signature · a valid signature replayed with another body
+ *   (or query) · each of the 5 roles · another user's resource (same role, not ADMIN)
+ *
+ * and checks the status against the entry. A route in the document without an entry, or an entry
+ * without a route, fails the test with its name.
+ *
+ * Adding a route? Add `'METHOD /path'` here, the path exactly as in the OpenAPI document (`{param}`
+ * for path parameters). Give a `sample` when the generated one (required fields from the route's
+ * schema, `userId`/`userID` = the caller, path parameters 'x') would not pass validation, and an
+ * `owner` check when the route reads or changes something that belongs to a user.
+ */
+
+/** Every role (a signed route open to any signed-in user). */
+export const ANY_ROLE: readonly Role[] = ['CONTRIBUTOR-USER', 'READONLY-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'EXTERNAL-CONSORTIUM-MEMBER', 'ADMIN'];
+/** Dataset contributors (spec 01 §6: My Contribution, Submit Dataset). */
+export const CONTRIBUTORS: readonly Role[] = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'];
+/** Who may search and download records (spec 01 §6; not consortium members). */
+export const SEARCHERS: readonly Role[] = ['READONLY-USER', 'CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'];
+/** Administrators only. */
+export const ADMIN_ONLY: readonly Role[] = ['ADMIN'];
+
+/** A request of the matrix: the URL (path with parameters filled, plus query) and the JSON body. */
+export interface SampleRequest {
+  /** Path and query, e.g. `/ulca/apis/v0/dataset/listByUserId?userId=…`. Default: the path with each `{param}` = 'x', required query fields generated. */
+  url?: string;
+  /** JSON body (POST/PUT/PATCH). Default: generated from the route's body schema (required fields only). */
+  body?: unknown;
+  /** Extra request headers (e.g. `ulcaApiKey`). */
+  headers?: Record<string, string>;
+}
+
+/** What the matrix offers to sample and owner builders. */
+export interface MatrixFixture {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** One signed-in user per role, shared by the whole matrix (do not log them out). */
+  users: Record<Role, TestUser>;
+  /** Creates an active user with these roles (default CONTRIBUTOR-USER) and signs it in. */
+  createUser(roles?: Role[]): Promise<TestUser>;
+  /** Sends a JSON request signed as `user`; anonymous when `user` is undefined. */
+  call(user: TestUser | undefined, method: string, url: string, body?: unknown): Promise<LightMyRequestResponse>;
+}
+
+/** The caller a sample is built for (for anonymous and tampered calls: the ADMIN user, whose key is then misused). */
+export interface SampleContext {
+  fx: MatrixFixture;
+  caller: TestUser;
+}
+
+/** How to try to reach another user's resource. */
+export interface OwnerCheck {
+  /**
+   * Builds a request for something that belongs to `owner` (create it here), which `intruder`, a
+   * different user with the same role, will send.
+   */
+  request(fx: MatrixFixture, owner: TestUser, intruder: TestUser): Promise<SampleRequest> | SampleRequest;
+  /** What the intruder must get: 404 when the route hides that the resource exists, 403 when it refuses openly. */
+  expect: 403 | 404;
+  /** Role of owner and intruder (default CONTRIBUTOR-USER; must be one of the route's roles, not ADMIN). */
+  role?: Role;
+}
+
+interface CommonPolicy {
+  /** A valid request for the caller (see {@link SampleRequest} for the defaults). */
+  sample?: (s: SampleContext) => Promise<SampleRequest> | SampleRequest;
+  /** Exact status an admitted caller must get with the sample; default any status but 401, 403 and 5xx. */
+  okStatus?: number;
+  /** Why the route is open or closed as it is, when not obvious. */
+  note?: string;
+}
+
+/** Anyone, signed or not; signature headers are ignored. */
+export interface PublicPolicy extends CommonPolicy {
+  access: 'public';
+}
+
+/** Anyone; a call that carries a `key` header must be correctly signed (optionalAuth). */
+export interface OptionalPolicy extends CommonPolicy {
+  access: 'optional';
+}
+
+/** Signed calls (requireAuth) by the listed roles; 401 unsigned or badly signed, 403 other roles. */
+export interface SignedPolicy extends CommonPolicy {
+  access: 'signed';
+  roles: readonly Role[];
+  /** Another user's resource, or null when the route has no per-user resource (say why in `note`). */
+  owner: OwnerCheck | null;
+  /** The sample spends the caller's session (logout): the matrix signs it with a fresh session. */
+  freshSession?: boolean;
+}
+
+/** One entry of {@link ROUTE_POLICIES}. */
+export type RoutePolicy = PublicPolicy | OptionalPolicy | SignedPolicy;
+
+const USERS = '/ulca/user-mgmt/v1/users';
+const STRONG_PASSWORD = 'N3w&Password';
+
+/** An active contributor's e-mail whose account the caller does not own (admin targets). */
+async function otherUser(fx: MatrixFixture): Promise<TestUser> {
+  return fx.createUser(['CONTRIBUTOR-USER']);
+}
+
+/** Generates an API key for `owner` and returns its identifier. */
+async function ownerApiKey(fx: MatrixFixture, owner: TestUser): Promise<string> {
+  const res = await fx.call(owner, 'POST', `${USERS}/generateApiKey`, { userID: owner.userId, appName: `app-${Math.random().toString(36).slice(2, 10)}` });
+  if (res.statusCode !== 200) throw new Error(`generateApiKey failed: ${res.body}`);
+  return (res.json().data.ulcaApiKey as string).split('.')[0];
+}
+
+/**
+ * Submits a dataset as `owner` (the job is queued, no worker runs) and returns its service request
+ * number; for a caller whose role may not submit (who will be refused anyway) a made-up number.
+ */
+async function ownerSubmission(fx: MatrixFixture, owner: TestUser): Promise<string> {
+  const res = await fx.call(owner, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
+    datasetName: `matrix-${Math.random().toString(36).slice(2, 10)}`,
+    url: 'https://example.org/dataset.zip',
+    userId: owner.userId,
+  });
+  if (res.statusCode === 403) return '17000000000001234';
+  if (res.statusCode !== 200) throw new Error(`submit failed: ${res.body}`);
+  return res.json().data.serviceRequestNumber as string;
+}
+
+/**
+ * Submits a search as `owner` (the export job is queued, no worker runs) and returns its service
+ * request number; for a caller whose role may not search (refused anyway) a made-up number.
+ */
+async function ownerSearch(fx: MatrixFixture, owner: TestUser): Promise<string> {
+  const res = await fx.call(owner, 'POST', '/ulca/apis/v0/dataset/corpus/search', {
+    userId: owner.userId,
+    datasetType: 'parallel-corpus',
+    criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'] },
+  });
+  if (res.statusCode === 403) return '17000000000004321';
+  if (res.statusCode !== 200) throw new Error(`search failed: ${res.body}`);
+  return res.json().data.serviceRequestNumber as string;
+}
+
+/** Key calls of spec 02 §7: userID must be the caller; a foreign key is 404. */
+const keyCall = (extra: (fx: MatrixFixture, caller: TestUser, keyId: string) => Record<string, unknown>): SignedPolicy => ({
+  access: 'signed',
+  roles: ANY_ROLE,
+  sample: async ({ fx, caller }) => {
+    const keyId = await ownerApiKey(fx, caller);
+    return { body: { userID: caller.userId, ulcaApiKey: keyId, ...extra(fx, caller, keyId) } };
+  },
+  owner: {
+    expect: 404,
+    request: async (fx, owner, intruder) => {
+      const keyId = await ownerApiKey(fx, owner);
+      return { body: { userID: intruder.userId, ulcaApiKey: keyId, ...extra(fx, intruder, keyId) } };
+    },
+  },
+});
+
+/**
+ * The policy table. Keys: `'METHOD /path'` as in the OpenAPI document.
+ * Keep entries grouped by module; each module's owner keeps its entries right.
+ */
+export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
+  // ── accounts (spec 01 §7) ────────────────────────────────────────────────────────────────────
+  [`POST ${USERS}/signup`]: {
+    access: 'public',
+    sample: () => ({ body: { users: [{ firstName: 'Matrix User', email: `m${Math.random().toString(36).slice(2, 10)}@example.org`, password: STRONG_PASSWORD }] } }),
+    okStatus: 200,
+  },
+  [`POST ${USERS}/verify-user`]: { access: 'public', sample: () => ({ body: { email: 'a@example.org', userID: 'x', token: 'x' } }), okStatus: 400 },
+  [`POST ${USERS}/login`]: {
+    access: 'public',
+    sample: async ({ fx }) => {
+      const u = await otherUser(fx);
+      return { body: { authenticator: 'ULCA', data: { email: u.email, password: u.password } } };
+    },
+    okStatus: 200,
+  },
+  [`POST ${USERS}/logout`]: { access: 'signed', roles: ANY_ROLE, owner: null, freshSession: true, sample: () => ({ body: {} }), note: 'Ends the session that signed it; nothing of another user to name.' },
+  [`GET ${USERS}/me`]: { access: 'signed', roles: ANY_ROLE, owner: null, okStatus: 200, note: 'Always the caller.' },
+  [`POST ${USERS}/forgot-password`]: { access: 'public', sample: () => ({ body: { email: 'nobody@example.org' } }), okStatus: 200 },
+  [`POST ${USERS}/get/token/status`]: { access: 'public', sample: () => ({ body: { token: 'x'.repeat(43) } }), okStatus: 400 },
+  [`POST ${USERS}/reset-password`]: {
+    access: 'public',
+    sample: () => ({ body: { email: 'nobody@example.org', token: 'x'.repeat(43), password: STRONG_PASSWORD } }),
+    okStatus: 400,
+  },
+
+  // ── API keys (spec 02 §2 Profile, §3, §7) ─────────────────────────────────────────────────────
+  [`POST ${USERS}/generateApiKey`]: {
+    access: 'signed',
+    roles: ANY_ROLE,
+    sample: ({ caller }) => ({ body: { userID: caller.userId, appName: `app-${Math.random().toString(36).slice(2, 10)}` } }),
+    okStatus: 200,
+    owner: { expect: 403, request: (_fx, owner) => ({ body: { userID: owner.userId, appName: 'intruder-app' } }) },
+  },
+  [`POST ${USERS}/getApiKeysForProfile`]: {
+    access: 'signed',
+    roles: ANY_ROLE,
+    sample: ({ caller }) => ({ body: { userID: caller.userId } }),
+    okStatus: 200,
+    owner: { expect: 403, request: (_fx, owner) => ({ body: { userID: owner.userId } }) },
+  },
+  [`POST ${USERS}/revokeApiKey`]: { ...keyCall(() => ({})), okStatus: 200 },
+  [`POST ${USERS}/generateServiceProviderKey`]: { ...keyCall(() => ({ serviceProviderName: 'ulca-reference-models' })), okStatus: 200 },
+  [`POST ${USERS}/removeServiceProviderKey`]: { ...keyCall(() => ({ serviceProviderName: 'ulca-reference-models' })), okStatus: 404, note: 'The sample key has no provider key yet: 404 once admitted.' },
+  [`POST ${USERS}/dataTrackingToggle`]: { ...keyCall(() => ({ serviceProviderName: 'ulca-reference-models', dataTracking: true })), okStatus: 200 },
+  ['GET /ulca/apis/v0/api-key/whoami']: {
+    access: 'public',
+    sample: async ({ fx, caller }) => {
+      const res = await fx.call(caller, 'POST', `${USERS}/generateApiKey`, { userID: caller.userId, appName: `app-${Math.random().toString(36).slice(2, 10)}` });
+      return { headers: { ulcaApiKey: res.json().data.ulcaApiKey as string } };
+    },
+    okStatus: 200,
+    note: 'Authenticated by the ulcaApiKey header (an application key), not by a session; key checks in keys.int.test.ts.',
+  },
+
+  // ── admin user management (spec 02 §2, §5, §7) ────────────────────────────────────────────────
+  [`POST ${USERS}/search`]: { access: 'signed', roles: ADMIN_ONLY, owner: null, sample: () => ({ body: { offset: 0, limit: 10 } }), okStatus: 200 },
+  [`POST ${USERS}/update`]: {
+    access: 'signed',
+    roles: ADMIN_ONLY,
+    owner: null,
+    sample: async ({ fx }) => {
+      const u = await otherUser(fx);
+      return { body: { users: [{ userID: u.userId, email: u.email, firstName: 'Renamed User', roles: ['CONTRIBUTOR-USER'], orgID: 'UNDEFINED' }] } };
+    },
+    okStatus: 200,
+    note: "Admins act on every user's row but their own (403 SELF_EDIT, tested in admin-users.int.test.ts).",
+  },
+  [`POST ${USERS}/update/active/status`]: {
+    access: 'signed',
+    roles: ADMIN_ONLY,
+    owner: null,
+    sample: async ({ fx }) => ({ body: { email: (await otherUser(fx)).email, is_active: false } }),
+    okStatus: 200,
+  },
+  ['GET /ulca/user-mgmt/v1/audit']: { access: 'signed', roles: ADMIN_ONLY, owner: null, sample: () => ({ url: '/ulca/user-mgmt/v1/audit?offset=0&limit=5' }), okStatus: 200 },
+
+  // ── datasets (spec 01 §7; issue #2) ───────────────────────────────────────────────────────────
+  ['POST /ulca/apis/v0/dataset/corpus/submit']: {
+    access: 'signed',
+    roles: CONTRIBUTORS,
+    sample: ({ caller }) => ({ body: { datasetName: `matrix-${Math.random().toString(36).slice(2, 10)}`, url: 'https://example.org/d.zip', userId: caller.userId } }),
+    okStatus: 200,
+    owner: { expect: 403, request: (_fx, owner) => ({ body: { datasetName: 'intruder-dataset', url: 'https://example.org/d.zip', userId: owner.userId } }) },
+  },
+  ['GET /ulca/apis/v0/dataset/listByUserId']: {
+    access: 'signed',
+    roles: CONTRIBUTORS,
+    sample: ({ caller }) => ({ url: `/ulca/apis/v0/dataset/listByUserId?userId=${caller.userId}` }),
+    okStatus: 200,
+    owner: { expect: 403, request: (_fx, owner) => ({ url: `/ulca/apis/v0/dataset/listByUserId?userId=${owner.userId}` }) },
+  },
+  ['GET /ulca/apis/v0/dataset/getByServiceRequestNumber']: {
+    access: 'signed',
+    roles: CONTRIBUTORS,
+    sample: async ({ fx, caller }) => ({ url: `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${await ownerSubmission(fx, caller)}` }),
+    okStatus: 200,
+    owner: { expect: 404, request: async (fx, owner) => ({ url: `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${await ownerSubmission(fx, owner)}` }) },
+  },
+  ['POST /ulca/error-consumer/v0/error/report']: {
+    access: 'signed',
+    roles: CONTRIBUTORS,
+    sample: async ({ fx, caller }) => ({ body: { serviceRequestNumber: await ownerSubmission(fx, caller) } }),
+    okStatus: 200,
+    owner: { expect: 404, request: async (fx, owner) => ({ body: { serviceRequestNumber: await ownerSubmission(fx, owner) } }) },
+  },
+  ['GET /ulca/apis/v0/dataset/error-report/{serviceRequestNumber}/{file}']: {
+    access: 'public',
+    sample: () => ({ url: '/ulca/apis/v0/dataset/error-report/1234567890123/summary.csv?token=forged' }),
+    okStatus: 404,
+    note: 'Protected by the HMAC token of the error-report link, not by a session: a forged token is 404.',
+  },
+
+  // ── ready-made datasets (issue #3 §6) ─────────────────────────────────────────────────────────
+  ['GET /ulca/apis/v0/dataset/readymade/list']: { access: 'public', okStatus: 200 },
+  ['POST /ulca/apis/v0/dataset/readymade/mark']: {
+    access: 'signed',
+    roles: ADMIN_ONLY,
+    owner: null,
+    sample: async ({ fx }) => ({ body: { serviceRequestNumber: await ownerSubmission(fx, await fx.createUser()), readyMade: false } }),
+    okStatus: 200,
+    note: "Admins list or unlist anyone's published dataset; there is nothing of the caller's own to protect.",
+  },
+  ['GET /ulca/apis/v0/dataset/readymade/{datasetId}/download.{format}']: {
+    access: 'public',
+    sample: () => ({ url: `/ulca/apis/v0/dataset/readymade/${crypto.randomUUID()}/download.json` }),
+    okStatus: 404,
+    note: 'Public by design, but only for datasets an admin has listed as ready-made: any other id is 404.',
+  },
+
+  // ── master data and search (issue #3 §3-§5) ─────────────────────────────────────────────────
+  ['POST /ulca/mdms/v0/fetch-master/bulk']: { access: 'public', sample: () => ({ body: { masterNames: ['languages', 'datasetFilterParams'] } }), okStatus: 200 },
+  ['GET /ulca/mdms/v0/app-config']: { access: 'public', okStatus: 200 },
+  ['POST /ulca/apis/v0/dataset/corpus/search']: {
+    access: 'signed',
+    roles: SEARCHERS,
+    sample: ({ caller }) => ({ body: { userId: caller.userId, datasetType: 'parallel-corpus', criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'] } } }),
+    okStatus: 200,
+    owner: {
+      expect: 403,
+      request: (_fx, owner) => ({ body: { userId: owner.userId, datasetType: 'parallel-corpus', criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'] } } }),
+    },
+  },
+  ['GET /ulca/apis/v0/dataset/corpus/search/listByUserId']: {
+    access: 'signed',
+    roles: SEARCHERS,
+    sample: ({ caller }) => ({ url: `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${caller.userId}` }),
+    okStatus: 200,
+    owner: { expect: 403, request: (_fx, owner) => ({ url: `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${owner.userId}` }) },
+  },
+  ['GET /ulca/apis/v0/dataset/corpus/search/status']: {
+    access: 'signed',
+    roles: SEARCHERS,
+    sample: async ({ fx, caller }) => ({ url: `/ulca/apis/v0/dataset/corpus/search/status?serviceRequestNumber=${await ownerSearch(fx, caller)}` }),
+    okStatus: 200,
+    owner: { expect: 404, request: async (fx, owner) => ({ url: `/ulca/apis/v0/dataset/corpus/search/status?serviceRequestNumber=${await ownerSearch(fx, owner)}` }) },
+  },
+  ['GET /ulca/apis/v0/dataset/corpus/search/download/{serviceRequestNumber}/{file}']: {
+    access: 'optional',
+    sample: () => ({ url: '/ulca/apis/v0/dataset/corpus/search/download/1234567890123/all.json?expires=9999999999&token=forged' }),
+    okStatus: 404,
+    note: "Protected by the HMAC token of the owner's link; a signed call by another user with a valid link is 404 too (search.int.test.ts).",
+  },
+};

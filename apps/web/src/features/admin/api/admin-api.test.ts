@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+const store = new Map<string, string>([
+  ['ulca.session', JSON.stringify({ userDetails: { userID: 'admin-1', email: 'admin@ulca.local', firstName: 'Admin', roles: ['ADMIN'] }, userKeys: { publicKey: 'pub', privateKey: 'priv' } })],
+]);
+vi.stubGlobal('window', { addEventListener: () => {} });
+vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
+
+type Api = typeof import('./users.ts') & typeof import('./audit.ts');
+let api: Api;
+beforeAll(async () => {
+  api = { ...(await import('./users.ts')), ...(await import('./audit.ts')) };
+});
+afterAll(() => vi.unstubAllGlobals());
+
+function serve(status: number, body: unknown) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  return calls;
+}
+const sent = (c: { init: RequestInit }) => JSON.parse(String(c.init.body)) as unknown;
+
+describe('admin calls', () => {
+  it('searches users with the table body and reads nullable fields', async () => {
+    const calls = serve(200, {
+      count: 11,
+      data: [{ userID: 'u-1', email: 'asha@example.in', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'], orgID: null, isActive: true, createdOn: '2026-11-21T10:00:00Z', activatedTime: null }],
+    });
+    const res = await api.searchUsers({ offset: 10, limit: 10, roleCodes: ['CONTRIBUTOR-USER'] });
+    expect(calls[0].url).toBe('/ulca/user-mgmt/v1/users/search');
+    expect(sent(calls[0])).toEqual({ offset: 10, limit: 10, roleCodes: ['CONTRIBUTOR-USER'] });
+    expect(res).toMatchObject({ count: 11, data: [{ userID: 'u-1', orgID: null, isActive: true }] });
+  });
+  it('updates one user and toggles the active state', async () => {
+    const calls = serve(200, { message: 'Profile updated successfully.' });
+    const user = { userID: 'u-1', email: 'asha@example.in', firstName: 'Asha', roles: ['READONLY-USER'], orgID: 'UNDEFINED' };
+    expect(await api.updateUser(user)).toBe('Profile updated successfully.');
+    expect(sent(calls[0])).toEqual({ users: [user] });
+    await api.updateActiveStatus({ email: 'asha@example.in', is_active: false });
+    expect(calls[1].url).toBe('/ulca/user-mgmt/v1/users/update/active/status');
+    expect(sent(calls[1])).toEqual({ email: 'asha@example.in', is_active: false });
+  });
+  it("passes the server's refusal of one's own row on", async () => {
+    serve(403, { code: 'SELF_EDIT', message: 'You cannot change your own account here.' });
+    await expect(api.updateActiveStatus({ email: 'admin@ulca.local', is_active: false })).rejects.toMatchObject({ status: 403, code: 'SELF_EDIT' });
+  });
+  it('reads a page of the audit log (signed GET with offset and limit)', async () => {
+    const calls = serve(200, {
+      count: 1,
+      data: [{ id: 7, at: '2026-11-21T10:00:00Z', actorUserId: 'admin-1', actorEmail: 'admin@ulca.local', action: 'user.deactivate', targetUserId: 'u-1', ip: '127.0.0.1', details: { email: 'asha@example.in' } }],
+    });
+    const res = await api.fetchAudit(20, 20, null);
+    expect(calls[0].url).toBe('/ulca/user-mgmt/v1/audit?offset=20&limit=20');
+    expect((calls[0].init.headers as Record<string, string>).sig).toBeTruthy();
+    expect(res.data[0]).toMatchObject({ id: '7', actorEmail: 'admin@ulca.local', ip: '127.0.0.1' });
+  });
+});

@@ -1,0 +1,58 @@
+import { PASSWORD_RULE_MESSAGE, isStrongPassword } from '@ulca/contracts';
+
+/** Spec 02 §5 messages of the admin edit dialog. */
+export const EDIT_MESSAGES = {
+  profile: 'Profile details are mandatory',
+  fillPassword: 'Please fill password',
+  passwordsDiffer: 'Password and Confirm Password is different',
+} as const;
+
+/** What the edit dialog holds. */
+export interface EditUserForm {
+  firstName: string;
+  orgID: string;
+  roles: string[];
+  changePassword: boolean;
+  password: string;
+  confirmPassword: string;
+}
+
+/** Which tab an error belongs to, so the dialog can show it there. */
+export interface EditUserError {
+  tab: 'profile' | 'security';
+  message: string;
+}
+
+/**
+ * Checks the edit dialog (spec 02 §5): full name (trimmed), organisation and at least one role are
+ * required ('Profile details are mandatory'); with Change Password both fields must be filled
+ * ('Please fill password') and equal ('Password and Confirm Password is different'), and the
+ * password must pass the account rule (spec 01 §5 message; the server refuses it otherwise).
+ * Returns null when the form can be saved.
+ */
+export function validateEditUser(form: EditUserForm): EditUserError | null {
+  if (!form.firstName.trim() || !form.orgID.trim() || form.roles.length === 0) return { tab: 'profile', message: EDIT_MESSAGES.profile };
+  if (form.changePassword) {
+    if (!form.password || !form.confirmPassword) return { tab: 'security', message: EDIT_MESSAGES.fillPassword };
+    if (form.password !== form.confirmPassword) return { tab: 'security', message: EDIT_MESSAGES.passwordsDiffer };
+    if (!isStrongPassword(form.password)) return { tab: 'security', message: PASSWORD_RULE_MESSAGE };
+  }
+  return null;
+}
+
+/** One user of the POST users/update body (contracts: Accounts); the password only when it is being changed. */
+export interface UserUpdate {
+  userID: string;
+  email: string;
+  firstName: string;
+  roles: string[];
+  orgID: string;
+  password?: string;
+}
+
+/** The users/update entry for a valid form: trimmed name; the password only with Change Password. */
+export function toUserUpdate(user: { userID: string; email: string }, form: EditUserForm): UserUpdate {
+  const out: UserUpdate = { userID: user.userID, email: user.email, firstName: form.firstName.trim(), roles: [...form.roles], orgID: form.orgID };
+  if (form.changePassword) out.password = form.password;
+  return out;
+}

@@ -1,0 +1,58 @@
+/**
+ * An ISO timestamp as the admin tables show it (spec 02 §2, §9: en-IN, 24-hour), e.g.
+ * '21/11/2026, 23:42:05', in the browser's time zone unless `timeZone` is given; '-' when missing
+ * or unparseable.
+ */
+export function formatAdminTimestamp(iso: string | null | undefined, timeZone?: string): string {
+  if (!iso) return '-';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '-';
+  return new Intl.DateTimeFormat('en-IN', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(d);
+}
+
+/** Milliseconds since the epoch, or -Infinity for a missing or unparseable time (sorts last when descending). */
+function timeOf(iso: string | null | undefined): number {
+  const t = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(t) ? -Infinity : t;
+}
+
+/** A copy of `rows` sorted by `pick(row)` newest first (spec 02 §2 'Timestamp (descending)'); ties keep their order. */
+export function sortNewestFirst<T>(rows: readonly T[], pick: (row: T) => string | null | undefined): T[] {
+  return rows
+    .map((row, i) => ({ row, i, t: timeOf(pick(row)) }))
+    .sort((a, b) => (b.t === a.t ? a.i - b.i : b.t > a.t ? 1 : -1))
+    .map((x) => x.row);
+}
+
+/**
+ * The details of an audit entry as one readable line: a string as is; an object as 'key: value'
+ * pairs (nested values as JSON); nothing → ''.
+ */
+export function formatAuditDetails(details: unknown): string {
+  if (details === null || details === undefined) return '';
+  if (typeof details === 'string') return details;
+  if (typeof details !== 'object' || Array.isArray(details)) return JSON.stringify(details);
+  return Object.entries(details as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(', ');
+}
+
+/** An audit action code as words: 'user.update_active' / 'USER_DEACTIVATED' → 'User update active' / 'User deactivated'. */
+export function auditActionLabel(action: string): string {
+  const words = action
+    .replace(/[._-]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : action;
+}

@@ -1,0 +1,219 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { enqueueSnackbar } from 'notistack';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SearchIcon from '@mui/icons-material/Search';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { isUnauthorised } from '../lib/session-errors.ts';
+import { useSession } from '../../../lib/session.ts';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { useAdminUsers, useUpdateActiveStatus, type AdminUser } from '../api/users.ts';
+import { sortNewestFirst } from '../lib/format.ts';
+import { NO_USER_FILTER, USERS_PAGE_SIZE, matchesUserSearch, userSearchBody, type UserFilter } from '../lib/users.ts';
+import { useDebounced } from '../lib/useDebounced.ts';
+import { AuditLog } from '../components/AuditLog.tsx';
+import { EditUserDialog } from '../components/EditUserDialog.tsx';
+import { UserFilterPopover } from '../components/UserFilterPopover.tsx';
+import { UserTable } from '../components/UserTable.tsx';
+
+/** Shown to a signed-in user without the ADMIN role (the server refuses their calls too). */
+function NotAuthorised() {
+  return (
+    <Box role="alert" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1, py: 6 }}>
+      <LockOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled' }} />
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        You are not authorised to view this page.
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Only administrators can manage users.
+      </Typography>
+      <Button component={RouterLink} to="/dashboard" variant="contained" sx={{ mt: 1 }}>
+        Go to the dashboard
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * /admin/view-user-details (signed-in ADMIN; spec 02 §2, §4, §5, §7): the user table with search,
+ * the Role/Organisation filter, an active switch and edit per row and paging, and the audit log.
+ * Search text, filter and page live here, so reloading the list after a change keeps them.
+ */
+export default function ViewUserDetailsPage() {
+  usePageTitle('User Details');
+  const session = useSession();
+  const isAdmin = !!session?.userDetails.roles.includes('ADMIN');
+  const [tab, setTab] = useState<'users' | 'audit'>('users');
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
+        User Details
+      </Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        {!isAdmin || !session ? (
+          <NotAuthorised />
+        ) : (
+          <>
+            <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2, mt: -1 }}>
+              <Tabs value={tab} onChange={(_e, v: 'users' | 'audit') => setTab(v)} aria-label="Administration">
+                <Tab value="users" label="Users" />
+                <Tab value="audit" label="Audit log" />
+              </Tabs>
+            </Box>
+            {/* Both stay mounted so switching tabs keeps the search, filter and page. */}
+            <Box hidden={tab !== 'users'}>
+              <UsersPanel selfId={session.userDetails.userID} />
+            </Box>
+            {tab === 'audit' ? <AuditLog /> : null}
+          </>
+        )}
+      </Paper>
+    </Container>
+  );
+}
+
+function UsersPanel({ selfId }: { selfId: string }) {
+  const [term, setTerm] = useState('');
+  const [filter, setFilter] = useState<UserFilter>(NO_USER_FILTER);
+  const [page, setPage] = useState(0);
+  const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
+  // The edited user stays set while the dialog fades out; `editOpen` opens and closes it.
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
+  const settledTerm = useDebounced(term, 300);
+  const body = useMemo(() => userSearchBody(filter, page, settledTerm), [filter, page, settledTerm]);
+  const users = useAdminUsers(body, true);
+  const toggle = useUpdateActiveStatus();
+  const searching = settledTerm.trim() !== '';
+
+  // Server-paged without a term; with one, the whole filtered list is matched and paged here.
+  const view = useMemo(() => {
+    const data = users.data?.data ?? [];
+    if (!searching) return { rows: sortNewestFirst(data, (u) => u.createdOn ?? u.activatedTime), count: users.data?.count ?? 0 };
+    const matched = sortNewestFirst(
+      data.filter((u) => matchesUserSearch(u, settledTerm)),
+      (u) => u.createdOn ?? u.activatedTime,
+    );
+    return { rows: matched.slice(page * USERS_PAGE_SIZE, (page + 1) * USERS_PAGE_SIZE), count: matched.length };
+  }, [users.data, searching, settledTerm, page]);
+  const filterCount = filter.roles.length + filter.orgs.length;
+
+  const onToggleActive = (u: AdminUser, active: boolean) =>
+    toggle.mutate(
+      { email: u.email, is_active: active },
+      {
+        onSuccess: (m) => enqueueSnackbar(m, { variant: 'success' }),
+        onError: (err) => enqueueSnackbar(errorMessage(err), { variant: 'error' }),
+      },
+    );
+
+  let content;
+  if (users.isPending) content = <LoadingState label="Loading users…" />;
+  else if (users.isError && !users.data) content = <ErrorState title="Could not load users" message={errorMessage(users.error)} onRetry={isUnauthorised(users.error) ? undefined : () => void users.refetch()} />;
+  else if (view.count === 0)
+    content = (
+      <EmptyState
+        action={
+          term || filterCount ? (
+            <Button
+              variant="outlined"
+              onClick={() => {
+                setTerm('');
+                setFilter(NO_USER_FILTER);
+                setPage(0);
+              }}
+            >
+              Clear search and filters
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  else
+    content = (
+      <UserTable
+        rows={view.rows}
+        selfId={selfId}
+        count={view.count}
+        page={page}
+        onPageChange={setPage}
+        busyEmail={toggle.isPending ? (toggle.variables?.email ?? null) : null}
+        onToggleActive={onToggleActive}
+        onEdit={(u) => {
+          setEditing(u);
+          setEditOpen(true);
+        }}
+      />
+    );
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+        <TextField
+          size="small"
+          margin="none"
+          placeholder="Search user id, name, e-mail or role"
+          value={term}
+          onChange={(e) => {
+            setTerm(e.target.value);
+            setPage(0);
+          }}
+          sx={{ flex: 1, maxWidth: { sm: 420 } }}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Search users' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
+        <Stack direction="row" spacing={1}>
+          <Badge badgeContent={filterCount} color="primary">
+            <Button variant="outlined" startIcon={<FilterListIcon />} onClick={(e) => setFilterAnchor(e.currentTarget)}>
+              Filter
+            </Button>
+          </Badge>
+          <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void users.refetch()} disabled={users.isFetching}>
+            Refresh
+          </Button>
+        </Stack>
+      </Stack>
+      {/* A thin bar while a reload (after a toggle, a page or filter change) is under way; the table stays. */}
+      <Box sx={{ height: 4, mb: 1 }}>{users.isFetching && !users.isPending ? <LinearProgress aria-label="Reloading users" /> : null}</Box>
+      {users.isError && users.data ? <ErrorState message={errorMessage(users.error)} onRetry={() => void users.refetch()} /> : null}
+      {content}
+      <UserFilterPopover
+        anchorEl={filterAnchor}
+        value={filter}
+        onClose={() => setFilterAnchor(null)}
+        onApply={(f) => {
+          setFilter(f);
+          setPage(0);
+        }}
+      />
+      <EditUserDialog user={editing} open={editOpen} onClose={() => setEditOpen(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { enqueueSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { clearSession, getSession } from '../../../lib/session.ts';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { PasswordField } from '../../../components/PasswordField.tsx';
+import { fieldProps } from '../../../components/form.ts';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { accountErrorMessage } from '../messages.ts';
+import { RESET_LINK_INVALID_MESSAGE, RESET_TOKEN_INVALID, useResetPassword, useTokenStatus } from '../api/reset-password.ts';
+import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../schemas.ts';
+import { useBackToLogin } from '../useBackToLogin.ts';
+import { AuthCard } from './AuthCard.tsx';
+
+/** Spec 01 §8 failure text of this screen, used when the server gives no message. */
+const RESET_FAILED = 'Something went wrong while we tried to create password';
+
+/** True when the server refused the link itself (unknown, expired or used), not when it could not answer. */
+function isLinkRefusal(err: unknown): boolean {
+  return err instanceof ApiRequestError && (err.code === RESET_TOKEN_INVALID || err.status === 400 || err.status === 404);
+}
+
+/**
+ * /user/reset-password/:email/:token (spec 01 §2, §4, §5): checks the link on load (POST
+ * get/token/status). An invalid link shows the error and returns to login after 3 s; a valid one
+ * asks for the new password twice (the sign-up rule); success shows the server's message and
+ * returns to login after 3 s. A link that turns out to be used or expired on submit is handled like
+ * an invalid one. The reset ends every session of the account, so a stored session of the same
+ * account in this browser is cleared too.
+ */
+export default function ResetPasswordPage() {
+  usePageTitle('Reset password');
+  const { email = '', token = '' } = useParams();
+  const status = useTokenStatus(email, token);
+  const reset = useResetPassword();
+  const [done, setDone] = useState<string | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<ResetPasswordFormValues>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const linkInvalid = refused ?? (status.isError && isLinkRefusal(status.error) ? accountErrorMessage(status.error, RESET_LINK_INVALID_MESSAGE) : null);
+  useBackToLogin(done !== null || linkInvalid !== null);
+
+  const onSubmit = handleSubmit((v) =>
+    reset.mutateAsync({ email, token, password: v.password }).then(
+      (message) => {
+        setDone(message);
+        if (getSession()?.userDetails.email.toLowerCase() === (status.data?.email ?? email).toLowerCase()) clearSession();
+        enqueueSnackbar(message, { variant: 'success' });
+      },
+      (err: unknown) => {
+        const message = accountErrorMessage(err, RESET_FAILED);
+        if (err instanceof ApiRequestError && err.code === RESET_TOKEN_INVALID) setRefused(message);
+        enqueueSnackbar(message, { variant: 'error' });
+      },
+    ),
+  );
+
+  if (status.isPending) {
+    return (
+      <AuthCard title="Reset password">
+        <LoadingState label="Checking your reset link…" />
+      </AuthCard>
+    );
+  }
+
+  if (linkInvalid !== null) {
+    return (
+      <AuthCard title="Reset password">
+        <Alert severity="error" sx={{ my: 2 }}>
+          <AlertTitle>This link cannot be used</AlertTitle>
+          {linkInvalid}
+        </Alert>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} role="status">
+          You will be taken to the sign-in page in a few seconds. From there you can ask for a new link.
+        </Typography>
+        <Button component={RouterLink} to="/user/login" variant="contained" fullWidth>
+          Back to sign in
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  if (status.isError) {
+    return (
+      <AuthCard title="Reset password">
+        <ErrorState title="Could not check your link" message={accountErrorMessage(status.error, RESET_FAILED)} onRetry={() => void status.refetch()} />
+      </AuthCard>
+    );
+  }
+
+  const busy = reset.isPending;
+  return (
+    <AuthCard
+      title="Reset password"
+      subtitle={
+        <>
+          Choose a new password for <strong>{status.data.email}</strong>.
+        </>
+      }
+    >
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Reset password">
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          autoFocus
+          disabled={done !== null}
+          {...fieldProps(register('password'))}
+          error={!!formState.errors.password}
+          helperText={formState.errors.password?.message ?? 'At least 8 characters; mix upper and lower case, numbers and symbols.'}
+        />
+        <PasswordField
+          label="Confirm new password"
+          autoComplete="new-password"
+          disabled={done !== null}
+          {...fieldProps(register('confirmPassword'))}
+          error={!!formState.errors.confirmPassword}
+          helperText={formState.errors.confirmPassword?.message}
+        />
+        {done !== null ? (
+          <Alert severity="success" sx={{ mt: 2 }}>
+            {done}
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              You will be taken to the sign-in page in a few seconds.
+            </Typography>
+          </Alert>
+        ) : null}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={busy || done !== null}
+          sx={{ mt: 2, minHeight: 44 }}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Saving" /> : undefined}
+        >
+          {busy ? 'Saving…' : done !== null ? 'Password changed' : 'Set new password'}
+        </Button>
+      </Box>
+    </AuthCard>
+  );
+}

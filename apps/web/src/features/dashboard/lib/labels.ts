@@ -1,0 +1,27 @@
+import { MASTER_COLLECTION_METHODS, MASTER_DATASET_TYPES, MASTER_DOMAINS, MASTER_LANGUAGES, type DatasetType } from '@ulca/contracts';
+
+/** Human labels of the codes the metrics API returns, from the master data in @ulca/contracts. */
+
+const toMap = (list: readonly { code: string | number; label: string }[]) => new Map(list.map((e) => [String(e.code), e.label]));
+const LANGUAGE_LABELS = toMap(MASTER_LANGUAGES);
+const TYPE_LABELS = toMap(MASTER_DATASET_TYPES);
+const DOMAIN_LABELS = toMap(MASTER_DOMAINS);
+const METHOD_LABELS = toMap(MASTER_COLLECTION_METHODS);
+
+const orCode = (map: Map<string, string>) => (code: string) => (code === 'unspecified' ? 'Unspecified' : (map.get(code) ?? code));
+
+export const languageName = orCode(LANGUAGE_LABELS);
+export const datasetTypeName = orCode(TYPE_LABELS);
+export const domainName = orCode(DOMAIN_LABELS);
+export const collectionMethodName = orCode(METHOD_LABELS);
+
+/** The dataset types of the picker, in the master data's order. */
+export const DATASET_TYPE_OPTIONS: { value: DatasetType; label: string }[] = MASTER_DATASET_TYPES.filter((t) => t.active).map((t) => ({
+  value: t.code as DatasetType,
+  label: t.label,
+}));
+
+/** Source languages of the picker: the active master-data languages, without 'unknown' and 'mixed'. */
+export const SOURCE_LANGUAGE_OPTIONS: { value: string; label: string }[] = MASTER_LANGUAGES.filter((l) => l.active && l.code !== 'unknown' && l.code !== 'mixed').map(
+  (l) => ({ value: String(l.code), label: l.label }),
+);

@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import Container from '@mui/material/Container';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import type { DatasetType } from '@ulca/contracts';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useStoreSearch, type ChartBar } from '../api/store-search.ts';
+import { BarTable } from '../components/BarTable.tsx';
+import { MetricsBarChart } from '../components/MetricsBarChart.tsx';
+import {
+  GROUPINGS,
+  GROUPING_LABELS,
+  backTo,
+  barsDescription,
+  breadcrumb,
+  buildSearchRequest,
+  changeGrouping,
+  changeSourceLanguage,
+  changeType,
+  currentGrouping,
+  drillInto,
+  hasSourceLanguagePicker,
+  initialState,
+  levelOf,
+  reset,
+  secondGroupings,
+  type DrillState,
+  type Grouping,
+} from '../lib/drilldown.ts';
+import { formatNumber, unitOf } from '../lib/format.ts';
+import { DATASET_TYPE_OPTIONS, SOURCE_LANGUAGE_OPTIONS, datasetTypeName, languageName } from '../lib/labels.ts';
+
+/** The chart heading's first word per unit, e.g. 'Hours per language'. */
+const UNIT_TITLES = { hrs: 'Hours', images: 'Images', sentences: 'Sentences' } as const;
+
+/**
+ * /dashboard and every unknown path (spec 01 §2 Dashboard): published records per language for a
+ * dataset type, drilled down by clicking bars: level 0 languages → level 1 a language by Domain,
+ * Collection Method or Submitter → level 2 one of those by another grouping. Public.
+ */
+export default function DashboardPage() {
+  usePageTitle('Dashboard');
+  const [state, setState] = useState<DrillState>(() => initialState());
+  const [showTable, setShowTable] = useState(false);
+  const level = levelOf(state);
+  const request = buildSearchRequest(state);
+  const query = useStoreSearch(request);
+  const unit = unitOf(state.datasetType);
+  const grouping = currentGrouping(state);
+  const crumbs = breadcrumb(state, datasetTypeName, languageName);
+  const clickable = level < 2;
+  const onBarClick = clickable ? (bar: ChartBar) => setState((s) => drillInto(s, { id: bar._id, label: bar.label })) : undefined;
+  const groupingChoices: Grouping[] = level === 1 ? [...GROUPINGS] : level === 2 ? secondGroupings(state) : [];
+  const bars = query.data?.data ?? [];
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
+      <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
+        Dashboard
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2, maxWidth: 760 }}>
+        Datasets published on ULCA for each language: sentences, hours of speech and images. Click a bar to see it by domain, collection method or submitter.
+      </Typography>
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', mb: 2 }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }} useFlexGap>
+            <FormControl size="small" sx={{ minWidth: 220 }} disabled={level !== 0}>
+              <InputLabel id="dash-type-label">Dataset Type</InputLabel>
+              <Select
+                labelId="dash-type-label"
+                label="Dataset Type"
+                value={state.datasetType}
+                onChange={(e) => setState((s) => changeType(s, e.target.value as DatasetType))}
+              >
+                {DATASET_TYPE_OPTIONS.map((o) => (
+                  <MenuItem key={o.value} value={o.value}>
+                    {o.label}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+            {hasSourceLanguagePicker(state.datasetType) && (
+              <FormControl size="small" sx={{ minWidth: 200 }} disabled={level !== 0}>
+                <InputLabel id="dash-source-label">Source Language</InputLabel>
+                <Select
+                  labelId="dash-source-label"
+                  label="Source Language"
+                  value={state.sourceLanguage}
+                  onChange={(e) => setState((s) => changeSourceLanguage(s, e.target.value))}
+                  MenuProps={{ slotProps: { paper: { sx: { maxHeight: 360 } } } }}
+                >
+                  {SOURCE_LANGUAGE_OPTIONS.map((o) => (
+                    <MenuItem key={o.value} value={o.value}>
+                      {o.label}
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+            )}
+          </Stack>
+          <Button variant="outlined" startIcon={<RestartAltIcon />} onClick={() => setState(reset)} disabled={level === 0} sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}>
+            Reset
+          </Button>
+        </Stack>
+
+        <Breadcrumbs aria-label="Dashboard level" sx={{ mb: 1 }}>
+          {crumbs.map((c, i) =>
+            i < crumbs.length - 1 ? (
+              <Link key={c.level} component="button" type="button" underline="hover" onClick={() => setState((s) => backTo(s, c.level))}>
+                {c.label}
+              </Link>
+            ) : (
+              <Typography key={c.level} color="text.primary" sx={{ fontWeight: 600 }} aria-current="page">
+                {c.label}
+              </Typography>
+            ),
+          )}
+        </Breadcrumbs>
+
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 1 }}>
+          <Box>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+              {UNIT_TITLES[unit]} {barsDescription(state, languageName)}
+            </Typography>
+            {query.data && (
+              <Typography variant="body2" color="text.secondary" data-testid="dashboard-total">
+                Total: <strong>{formatNumber(query.data.count)}</strong> {unit}
+                {query.data.totalCount !== query.data.count && ` (of ${formatNumber(query.data.totalCount)} ${unit} in ${datasetTypeName(state.datasetType)})`}
+              </Typography>
+            )}
+          </Box>
+          {grouping && (
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              color="primary"
+              value={grouping}
+              onChange={(_e, g: Grouping | null) => g && setState((s) => changeGrouping(s, g))}
+              aria-label="Group by"
+            >
+              {groupingChoices.map((g) => (
+                <ToggleButton key={g} value={g}>
+                  {GROUPING_LABELS[g]}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          )}
+        </Stack>
+
+        {query.isPending ? (
+          <LoadingState label="Loading chart…" />
+        ) : query.isError ? (
+          <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+        ) : bars.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <>
+            <MetricsBarChart bars={bars} unit={unit} onBarClick={onBarClick} />
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1 }}>
+              <Typography variant="caption" color="text.secondary">
+                {level === 0
+                  ? 'Click a bar to see that language by Domain, Collection Method or Submitter.'
+                  : level === 1
+                    ? `Click a bar to see it by ${GROUPING_LABELS[state.groupBy2]}.`
+                    : 'Use the breadcrumb or Reset to go back.'}
+              </Typography>
+              <Button size="small" onClick={() => setShowTable((v) => !v)} aria-expanded={showTable}>
+                {showTable ? 'Hide values' : 'Show values as a table'}
+              </Button>
+            </Stack>
+            <Collapse in={showTable} unmountOnExit>
+              <BarTable bars={bars} unit={unit} groupLabel={grouping ? GROUPING_LABELS[grouping] : 'Language'} onBarClick={onBarClick} />
+            </Collapse>
+          </>
+        )}
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,88 @@
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import { DataGrid, type GridColDef, type GridColumnVisibilityModel } from '@mui/x-data-grid';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { PageFrame } from '../../datasets/components/PageFrame.tsx';
+import { useStoreReports } from '../api/store-reports.ts';
+import { formatNumber } from '../lib/format.ts';
+import { collectionMethodName, datasetTypeName, domainName, languageName } from '../lib/labels.ts';
+import { aggregateByVisible, targetLanguageText, visibleDimensions, type MetricTableRow } from '../lib/metrics-table.ts';
+
+/** Name of the downloaded file (the grid adds .csv). */
+export const METRICS_CSV_FILE = 'dataset-metrics';
+
+// Dimension cells show labels; sorting, the quick filter and the CSV use the same labels.
+const COLUMNS: GridColDef<MetricTableRow>[] = [
+  { field: 'datasetType', headerName: 'Dataset Type', flex: 1, minWidth: 160, valueGetter: (_v, r) => (r.datasetType ? datasetTypeName(r.datasetType) : '') },
+  { field: 'sourceLanguage', headerName: 'Source Language', flex: 1, minWidth: 130, valueGetter: (_v, r) => (r.sourceLanguage ? languageName(r.sourceLanguage) : '') },
+  { field: 'targetLanguage', headerName: 'Target Language', flex: 1, minWidth: 130, valueGetter: (_v, r) => targetLanguageText(r.targetLanguage, languageName) },
+  { field: 'domains', headerName: 'Domain', flex: 1, minWidth: 120, valueGetter: (_v, r) => (r.domains ? domainName(r.domains) : '') },
+  {
+    field: 'collectionMethod_collectionDescriptions',
+    headerName: 'Collection Method',
+    flex: 1.2,
+    minWidth: 160,
+    valueGetter: (_v, r) => (r.collectionMethod_collectionDescriptions ? collectionMethodName(r.collectionMethod_collectionDescriptions) : ''),
+  },
+  { field: 'primarySubmitterName', headerName: 'Submitter', flex: 1.2, minWidth: 150 },
+  { field: 'unit', headerName: 'Unit', width: 100 },
+  // Numbers: renderCell formats for the eye; the CSV keeps plain numbers.
+  { field: 'count', headerName: 'Records', type: 'number', width: 120, renderCell: (p) => formatNumber(p.row.count) },
+  { field: 'total', headerName: 'Total', type: 'number', width: 130, renderCell: (p) => formatNumber(p.row.total) },
+];
+
+/**
+ * /dataset/reports, Dataset Metrics (spec 01 §2; public): one row per published combination of
+ * dataset type, languages, domain, collection method and submitter, with its records and total
+ * (hours for speech types). The toolbar offers the quick-filter search, the column chooser and CSV
+ * download; hiding a dimension column sums the rows that become equal. Sorted by dataset type.
+ */
+export default function DatasetMetricsPage() {
+  usePageTitle('Dataset Metrics');
+  const query = useStoreReports();
+  const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
+  const rows = useMemo(() => aggregateByVisible(query.data?.data ?? [], visibleDimensions(visibility)), [query.data, visibility]);
+
+  return (
+    <PageFrame
+      title="Dataset Metrics"
+      subtitle="Published records for every dataset type, language, domain, collection method and submitter. Hide a column to add up the rows it separated."
+    >
+      {query.isPending ? (
+        <LoadingState label="Loading dataset metrics…" />
+      ) : query.isError ? (
+        <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <Box sx={{ width: '100%' }}>
+          <DataGrid
+            rows={rows}
+            columns={COLUMNS}
+            label="Dataset metrics"
+            showToolbar
+            disableRowSelectionOnClick
+            columnVisibilityModel={visibility}
+            onColumnVisibilityModelChange={setVisibility}
+            initialState={{ sorting: { sortModel: [{ field: 'datasetType', sort: 'asc' }] }, pagination: { paginationModel: { pageSize: 25 } } }}
+            pageSizeOptions={[10, 25, 50, 100]}
+            slotProps={{
+              toolbar: {
+                showQuickFilter: true,
+                csvOptions: { fileName: METRICS_CSV_FILE, utf8WithBom: true },
+                printOptions: { disableToolbarButton: true },
+              },
+            }}
+            localeText={{ noRowsLabel: 'No records found.', noResultsOverlayLabel: 'No records found.' }}
+            autoHeight
+            sx={{ border: 0 }}
+          />
+        </Box>
+      )}
+    </PageFrame>
+  );
+}

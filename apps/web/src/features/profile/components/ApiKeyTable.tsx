@@ -1,0 +1,116 @@
+import { Fragment, useState } from 'react';
+import { enqueueSnackbar } from 'notistack';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useRevokeApiKey, type ApiKey } from '../api/api-keys.ts';
+import { formatKeyCreatedOn } from '../lib/api-keys.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ProviderKeys } from './ProviderKeys.tsx';
+
+/** The confirmation text of spec 02 §8, word for word (space before the question mark included). */
+export const REVOKE_CONFIRM_TEXT = 'Are you sure you want to revoke this API key ?';
+
+/**
+ * The 'App Integration Details' table (spec 02 §2 Profile): App Name, API Key (its identifier; the
+ * secret is never listed), Created On and a Revoke per row (after the spec's confirmation); each
+ * row expands to its service provider keys.
+ */
+export function ApiKeyTable({ rows, userID }: { rows: readonly ApiKey[]; userID: string }) {
+  const [open, setOpen] = useState<string | null>(null);
+  // The row stays set while the dialog fades out, so its title does not change mid-transition.
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const revoke = useRevokeApiKey();
+
+  return (
+    <>
+      <TableContainer>
+        <Table aria-label="App Integration Details" sx={{ minWidth: 640 }}>
+          <TableHead>
+            <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
+              <TableCell sx={{ width: 56 }} />
+              <TableCell>App Name</TableCell>
+              <TableCell>API Key</TableCell>
+              <TableCell>Created On</TableCell>
+              <TableCell align="right">Action</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => {
+              const expanded = open === row.ulcaApiKey;
+              return (
+                <Fragment key={row.ulcaApiKey}>
+                  <TableRow sx={{ '& > td': { borderBottom: expanded ? 'unset' : undefined } }}>
+                    <TableCell>
+                      <IconButton
+                        size="small"
+                        aria-label={`${expanded ? 'Hide' : 'Show'} provider keys of ${row.appName}`}
+                        aria-expanded={expanded}
+                        onClick={() => setOpen(expanded ? null : row.ulcaApiKey)}
+                      >
+                        {expanded ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+                      </IconButton>
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', fontWeight: 500 }}>{row.appName}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{row.ulcaApiKey}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatKeyCreatedOn(row.createdOn)}</TableCell>
+                    <TableCell align="right">
+                      <Button
+                        size="small"
+                        color="error"
+                        variant="outlined"
+                        aria-label={`Revoke the key of ${row.appName}`}
+                        onClick={() => {
+                          setRevoking(row);
+                          setConfirmOpen(true);
+                        }}
+                      >
+                        Revoke
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                  <TableRow>
+                    <TableCell colSpan={5} sx={{ py: 0, bgcolor: expanded ? 'grey.50' : undefined }}>
+                      <Collapse in={expanded} timeout="auto" unmountOnExit>
+                        <ProviderKeys apiKey={row} userID={userID} />
+                      </Collapse>
+                    </TableCell>
+                  </TableRow>
+                </Fragment>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <ConfirmDialog
+        open={confirmOpen}
+        title={revoking ? `Revoke the key of ${revoking.appName}` : 'Revoke API key'}
+        text={REVOKE_CONFIRM_TEXT}
+        confirmLabel="Revoke"
+        pending={revoke.isPending}
+        onClose={() => setConfirmOpen(false)}
+        onConfirm={() => {
+          if (!revoking) return;
+          revoke.mutate(
+            { userID, ulcaApiKey: revoking.ulcaApiKey },
+            {
+              onSuccess: (m) => enqueueSnackbar(m || 'API key revoked.', { variant: 'success' }),
+              onError: (err) => enqueueSnackbar(errorMessage(err), { variant: 'error' }),
+              onSettled: () => setConfirmOpen(false),
+            },
+          );
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { enqueueSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useGenerateApiKey, type GeneratedKey } from '../api/api-keys.ts';
+import { canGenerateKey, normaliseAppName } from '../lib/api-keys.ts';
+import { OneTimeSecret } from './OneTimeSecret.tsx';
+
+/**
+ * The Generate API key dialog (spec 02 §2 Profile, §5): an app name (Generate disabled while it is
+ * blank); Escape or Cancel closes it. On success the full key is shown this one time, with a copy
+ * button and a warning that it cannot be shown again; a refused name (e.g. 409, a key for this app
+ * already exists) shows the server's message in the dialog.
+ */
+export function GenerateKeyDialog({ open, userID, onClose }: { open: boolean; userID: string; onClose: () => void }) {
+  // Held here, not in the body: the dialog must not close (and lose the one-time key) mid-request.
+  const generate = useGenerateApiKey();
+  const [created, setCreated] = useState<GeneratedKey | null>(null);
+  const close = () => {
+    if (!generate.isPending) onClose();
+  };
+  return (
+    <Dialog
+      open={open}
+      // A stray click beside the dialog must not throw the one-time key away; Escape still closes (spec 02 §2).
+      onClose={(_e, reason) => {
+        if (created && reason === 'backdropClick') return;
+        close();
+      }}
+      aria-labelledby="generate-key-title"
+      maxWidth="sm"
+      fullWidth
+      // Forget the key once the dialog has gone, so reopening starts with an empty form.
+      slotProps={{
+        transition: {
+          onExited: () => {
+            setCreated(null);
+            generate.reset();
+          },
+        },
+      }}
+    >
+      {created ? <ShowKeyOnce created={created} onClose={close} /> : <GenerateKeyForm userID={userID} generate={generate} onCreated={setCreated} onClose={close} />}
+    </Dialog>
+  );
+}
+
+function GenerateKeyForm({
+  userID,
+  generate,
+  onCreated,
+  onClose,
+}: {
+  userID: string;
+  generate: ReturnType<typeof useGenerateApiKey>;
+  onCreated: (k: GeneratedKey) => void;
+  onClose: () => void;
+}) {
+  const [appName, setAppName] = useState('');
+
+  const submit = () => {
+    if (!canGenerateKey(appName) || generate.isPending) return;
+    generate.mutate(
+      { userID, appName: normaliseAppName(appName) },
+      {
+        onSuccess: (res) => {
+          onCreated(res);
+          enqueueSnackbar(res.message || 'API key generated.', { variant: 'success' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <DialogTitle id="generate-key-title">Generate API key</DialogTitle>
+      <DialogContent>
+        <DialogContentText>An API key lets one of your applications call the platform's inference API. Name the application it is for.</DialogContentText>
+        <TextField
+          label="App name"
+          autoFocus
+          value={appName}
+          onChange={(e) => setAppName(e.target.value)}
+          disabled={generate.isPending}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        {generate.isError ? (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {errorMessage(generate.error)}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={generate.isPending}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!canGenerateKey(appName) || generate.isPending}
+          startIcon={generate.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+        >
+          {generate.isPending ? 'Generating…' : 'Generate'}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+function ShowKeyOnce({ created, onClose }: { created: GeneratedKey; onClose: () => void }) {
+  return (
+    <OneTimeSecret
+      titleId="generate-key-title"
+      title={`API key for ${created.data.appName}`}
+      label="Your API key"
+      secret={created.data.ulcaApiKey}
+      warning="Copy this key now and keep it somewhere safe. It will not be shown again: the platform keeps only a hash of it."
+      onClose={onClose}
+    />
+  );
+}

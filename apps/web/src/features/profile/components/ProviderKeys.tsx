@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { enqueueSnackbar } from 'notistack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { errorMessage } from '../../../lib/api-client.ts';
+import {
+  useGenerateServiceProviderKey,
+  useRemoveServiceProviderKey,
+  useToggleDataTracking,
+  type ApiKey,
+  type GeneratedProviderKey,
+  type ServiceProviderKey,
+} from '../api/api-keys.ts';
+import { providerKeyText } from '../lib/api-keys.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { OneTimeSecret } from './OneTimeSecret.tsx';
+
+/** Shown on the Glossary and Speaker Verification buttons until their pages exist. */
+export const COMING_SOON = 'Coming soon';
+
+/** A button that is visibly there but disabled, with a 'Coming soon' tooltip (a disabled button fires no events, so the span carries it). */
+function ComingSoonButton({ label }: { label: string }) {
+  return (
+    <Tooltip title={COMING_SOON}>
+      <span>
+        <Button size="small" variant="outlined" disabled>
+          {label}
+        </Button>
+      </span>
+    </Tooltip>
+  );
+}
+
+/**
+ * The expanded part of an API key row (spec 02 §2 Profile, §3): one line per service provider with
+ * its inference key (masked; the full value is shown once, right after Generate), Generate or
+ * Revoke, the Data Tracking switch (off by default: the platform keeps no inputs or outputs of this
+ * key's inference calls to the provider) and the Glossary and Speaker Verification buttons.
+ */
+export function ProviderKeys({ apiKey, userID }: { apiKey: ApiKey; userID: string }) {
+  if (apiKey.serviceProviderKeys.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
+        No service providers are available for this key.
+      </Typography>
+    );
+  }
+  return (
+    <Box sx={{ py: 1 }}>
+      <Table size="small" aria-label={`Service provider keys of ${apiKey.appName}`}>
+        <TableHead>
+          <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
+            <TableCell>Service Provider</TableCell>
+            <TableCell>Inference API Key</TableCell>
+            <TableCell>Data Tracking</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {apiKey.serviceProviderKeys.map((p) => (
+            <ProviderRow key={p.serviceProviderName} provider={p} apiKey={apiKey} userID={userID} />
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+function ProviderRow({ provider, apiKey, userID }: { provider: ServiceProviderKey; apiKey: ApiKey; userID: string }) {
+  const generate = useGenerateServiceProviderKey();
+  const remove = useRemoveServiceProviderKey();
+  const tracking = useToggleDataTracking();
+  const [confirming, setConfirming] = useState(false);
+  // The full provider key of a successful Generate, shown once; the dialog stays open until Done or Escape.
+  const [shown, setShown] = useState<GeneratedProviderKey | null>(null);
+  const [shownOpen, setShownOpen] = useState(false);
+  const input = { userID, ulcaApiKey: apiKey.ulcaApiKey, serviceProviderName: provider.serviceProviderName };
+  const hasKey = !!provider.inferenceApiKey?.value;
+  const busy = generate.isPending || remove.isPending || tracking.isPending;
+  const fail = (err: unknown) => enqueueSnackbar(errorMessage(err), { variant: 'error' });
+
+  return (
+    <TableRow>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{provider.serviceProviderName}</TableCell>
+      <TableCell sx={{ fontFamily: hasKey ? 'monospace' : undefined, color: hasKey ? undefined : 'text.secondary', overflowWrap: 'anywhere' }}>
+        {providerKeyText(provider.inferenceApiKey)}
+      </TableCell>
+      <TableCell>
+        <Tooltip title={provider.dataTracking ? 'Inputs and outputs of this key\'s calls are kept' : 'No inputs or outputs of this key\'s calls are kept'}>
+          <span>
+            <Switch
+              checked={provider.dataTracking}
+              disabled={busy}
+              onChange={(_e, checked) =>
+                tracking.mutate(
+                  { ...input, dataTracking: checked },
+                  { onSuccess: (m) => enqueueSnackbar(m || (checked ? 'Data tracking turned on.' : 'Data tracking turned off.'), { variant: 'success' }), onError: fail },
+                )
+              }
+              slotProps={{ input: { 'aria-label': `Data tracking for ${provider.serviceProviderName}` } }}
+            />
+          </span>
+        </Tooltip>
+      </TableCell>
+      <TableCell align="right">
+        <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          {hasKey ? (
+            <Button size="small" color="error" variant="outlined" disabled={busy} onClick={() => setConfirming(true)}>
+              Revoke
+            </Button>
+          ) : (
+            <Button
+              size="small"
+              variant="contained"
+              disabled={busy}
+              onClick={() =>
+                generate.mutate(input, {
+                  onSuccess: (res) => {
+                    setShown(res);
+                    setShownOpen(true);
+                    enqueueSnackbar(res.message || 'Provider key generated.', { variant: 'success' });
+                  },
+                  onError: fail,
+                })
+              }
+            >
+              {generate.isPending ? 'Generating…' : 'Generate'}
+            </Button>
+          )}
+          <ComingSoonButton label="Glossary" />
+          <ComingSoonButton label="Speaker Verification" />
+        </Stack>
+        <Dialog
+          open={shownOpen}
+          onClose={(_e, reason) => {
+            if (reason !== 'backdropClick') setShownOpen(false);
+          }}
+          aria-labelledby="provider-key-title"
+          maxWidth="sm"
+          fullWidth
+          slotProps={{ transition: { onExited: () => setShown(null) } }}
+        >
+          {shown ? (
+            <OneTimeSecret
+              titleId="provider-key-title"
+              title={`${shown.data.serviceProviderName} key for ${apiKey.appName}`}
+              label="Inference API key"
+              secret={shown.data.inferenceApiKey.value}
+              warning="Copy this key now. It will not be shown again: only a masked form is kept for display."
+              onClose={() => setShownOpen(false)}
+            />
+          ) : null}
+        </Dialog>
+        <ConfirmDialog
+          open={confirming}
+          title="Revoke provider key"
+          text={`Are you sure you want to revoke the ${provider.serviceProviderName} key of this API key ?`}
+          confirmLabel="Revoke"
+          pending={remove.isPending}
+          onClose={() => setConfirming(false)}
+          onConfirm={() =>
+            remove.mutate(input, {
+              onSuccess: (m) => {
+                setConfirming(false);
+                enqueueSnackbar(m || 'Provider key revoked.', { variant: 'success' });
+              },
+              onError: (err) => {
+                setConfirming(false);
+                fail(err);
+              },
+            })
+          }
+        />
+      </TableCell>
+    </TableRow>
+  );
+}

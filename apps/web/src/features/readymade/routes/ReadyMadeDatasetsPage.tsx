@@ -1,0 +1,146 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { useReadyMadeList } from '../api/readymade-list.ts';
+import { TABS, countsByType, filterOptions, selectedCount, tabFromParam, taskLabel, visibleDatasets, type ReadyMadeFilter } from '../lib/readymade-filters.ts';
+import { ReadyMadeCard } from '../components/ReadyMadeCard.tsx';
+import { ReadyMadeFilterPopover } from '../components/ReadyMadeFilterPopover.tsx';
+
+/** 'No records found.' with a hint and an optional action (DESIGN.md §7 empty state). */
+function NoRecords({ hint, action }: { hint: string; action?: ReactNode }) {
+  return (
+    <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1, py: 6, px: 2 }}>
+      <InboxOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden />
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        No records found.
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 480 }}>
+        {hint}
+      </Typography>
+      {action && <Box sx={{ mt: 1 }}>{action}</Box>}
+    </Box>
+  );
+}
+
+/**
+ * Ready-made datasets (spec 01 §2; issue #3 §6), public at /dataset/readymade-datasets and signed
+ * in at /readymade-dataset: tabs by task type (default parallel-corpus, kept in `?type=`), a search
+ * box, the Domain / Language / Submitter filter, and one card per dataset with its download.
+ */
+export default function ReadyMadeDatasetsPage() {
+  usePageTitle('Ready-made Datasets');
+  const [params, setParams] = useSearchParams();
+  const tab = tabFromParam(params.get('type'));
+  const query = useReadyMadeList();
+  const [term, setTerm] = useState('');
+  const [filter, setFilter] = useState<ReadyMadeFilter>({});
+  const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
+
+  const all = useMemo(() => query.data?.data ?? [], [query.data]);
+  const counts = useMemo(() => countsByType(all), [all]);
+  const inTab = useMemo(() => visibleDatasets(all, tab, '', {}), [all, tab]);
+  const options = useMemo(() => filterOptions(inTab), [inTab]);
+  const shown = useMemo(() => visibleDatasets(all, tab, term, filter), [all, tab, term, filter]);
+  const filterCount = selectedCount(filter);
+
+  const changeTab = (value: string) => {
+    // The filter's choices are those of the tab, so a new tab starts unfiltered.
+    setFilter({});
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set('type', value);
+      return next;
+    });
+  };
+  const clearAll = () => {
+    setTerm('');
+    setFilter({});
+  };
+
+  let body;
+  if (query.isPending) body = <LoadingState label="Loading ready-made datasets…" />;
+  else if (query.isError) body = <ErrorState title="Could not load the ready-made datasets" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  else if (inTab.length === 0) body = <NoRecords hint={`There is no ready-made ${taskLabel(tab)} yet. Choose another task above.`} />;
+  else if (shown.length === 0)
+    body = (
+      <NoRecords
+        hint="No ready-made dataset matches your search or filters."
+        action={
+          <Button variant="outlined" onClick={clearAll}>
+            Clear search and filters
+          </Button>
+        }
+      />
+    );
+  else
+    body = (
+      <Box component="section" aria-label={`${taskLabel(tab)} ready-made datasets`} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
+        {shown.map((d) => (
+          <ReadyMadeCard key={d.datasetId} dataset={d} />
+        ))}
+      </Box>
+    );
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+        Ready-made Datasets
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+        Published datasets selected by the ULCA team, each ready to download whole.
+      </Typography>
+      <Paper variant="outlined" sx={{ mb: 2 }}>
+        <Tabs value={tab} onChange={(_e, v: string) => changeTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Task types">
+          {TABS.map((t) => (
+            <Tab key={t.value} value={t.value} label={counts[t.value] ? `${t.label} (${counts[t.value]})` : t.label} />
+          ))}
+        </Tabs>
+      </Paper>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+        <TextField
+          size="small"
+          margin="none"
+          placeholder="Search name, language, domain or submitter"
+          value={term}
+          onChange={(e) => setTerm(e.target.value)}
+          sx={{ flex: 1, maxWidth: { sm: 420 }, bgcolor: 'background.paper' }}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Search ready-made datasets' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
+        <Badge badgeContent={filterCount} color="primary" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+          <Button variant="outlined" startIcon={<FilterListIcon />} onClick={(e) => setFilterAnchor(e.currentTarget)} disabled={query.isPending || query.isError} sx={{ bgcolor: 'background.paper' }}>
+            Filter
+          </Button>
+        </Badge>
+      </Stack>
+      {body}
+      <ReadyMadeFilterPopover anchorEl={filterAnchor} onClose={() => setFilterAnchor(null)} options={options} value={filter} onApply={setFilter} />
+    </Container>
+  );
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The api client reads the session from browser storage; give it a signed-in user in Node.
+const store = new Map<string, string>([
+  ['ulca.session', JSON.stringify({ userDetails: { userID: 'u-7', email: 'ravi@example.org', firstName: 'Ravi', roles: ['READONLY-USER'] }, userKeys: { publicKey: 'pub', privateKey: 'priv' } })],
+]);
+vi.stubGlobal('window', { addEventListener: () => {} });
+vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
+
+type Api = typeof import('./list-searches.ts') & typeof import('./search-status.ts') & typeof import('./submit-search.ts') & typeof import('./search-options.ts');
+let api: Api;
+beforeAll(async () => {
+  api = { ...(await import('./list-searches.ts')), ...(await import('./search-status.ts')), ...(await import('./submit-search.ts')), ...(await import('./search-options.ts')) };
+});
+afterAll(() => vi.unstubAllGlobals());
+
+/** Answers every fetch with `body` and `status`, recording the calls. */
+function serve(status: number, body: unknown) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  return calls;
+}
+
+const searchRow = (srn: string, status: string, details: unknown) => ({
+  serviceRequestNumber: srn,
+  datasetType: 'parallel-corpus',
+  timestamp: '2024-05-02T10:00:00Z',
+  searchCriteria: { datasetType: 'parallel-corpus', sourceLanguage: ['en'], targetLanguage: ['hi'] },
+  status: [{ status, details: details === null ? null : JSON.stringify(details) }],
+});
+
+describe('search API calls', () => {
+  it('asks for table page p as the 1-based server page p + 1, signed', async () => {
+    const calls = serve(200, { data: [searchRow('SR-2', 'In-Progress', null), searchRow('SR-1', 'Completed', { count: 5 })], startPage: 3, totalCount: 23 });
+    const page = await api.fetchSearches('u-7', 2);
+    expect(calls[0].url).toBe('/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=u-7&startPage=3&endPage=3');
+    expect((calls[0].init.headers as Record<string, string>).key).toBe('pub');
+    expect(page.totalCount).toBe(23);
+    expect(page.rows.map((r) => [r.serviceRequestNumber, r.status, r.count])).toEqual([
+      ['SR-2', 'In-Progress', null],
+      ['SR-1', 'Completed', 5],
+    ]);
+  });
+
+  it('asks for every row without paging parameters', async () => {
+    const calls = serve(200, { data: [], startPage: null, totalCount: 0 });
+    await api.fetchSearches('u-7', 'all');
+    expect(calls[0].url).toBe('/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=u-7');
+  });
+
+  it('reads one search by its service request number, and passes a 404 on', async () => {
+    const calls = serve(200, { data: searchRow('SR-1', 'Completed', { count: 0, files: {} }) });
+    const s = await api.fetchSearchStatus('SR-1');
+    expect(calls[0].url).toBe('/ulca/apis/v0/dataset/corpus/search/status?serviceRequestNumber=SR-1');
+    expect([s.status, s.count]).toEqual(['Completed', 0]);
+    serve(404, { message: 'Search not found.', code: 'NOT_FOUND' });
+    await expect(api.fetchSearchStatus('SR-X')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('submits userId, datasetType and criteria, and passes field errors of a 400 on', async () => {
+    const calls = serve(200, { message: 'Your search query has been submitted', data: { serviceRequestNumber: 'SR-9', datasetType: 'parallel-corpus' } });
+    const body = { userId: 'u-7', datasetType: 'parallel-corpus', criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'], minScore: 0.8 } };
+    const res = await api.submitSearch(body);
+    expect(calls[0].init.method).toBe('POST');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual(body);
+    expect(res.data.serviceRequestNumber).toBe('SR-9');
+    serve(400, { message: 'Invalid search', code: 'VALIDATION', errors: [{ field: 'criteria.targetLanguage', message: 'This field is mandatory' }] });
+    await expect(api.submitSearch({ ...body, criteria: { sourceLanguage: ['en'], targetLanguage: [] } })).rejects.toMatchObject({
+      status: 400,
+      errors: [{ field: 'criteria.targetLanguage', message: 'This field is mandatory' }],
+    });
+  });
+
+  it('loads the catalogue, languages and data sources from the public master-data call, unsigned', async () => {
+    const calls = serve(200, {
+      data: {
+        datasetFilterParams: [{ datasetType: 'ocr-corpus', label: 'OCR Dataset', active: true, filters: [{ value: 'dpi', label: 'DPI', filterType: 'advance', active: true, input: 'single-select', type: 'array', parent: null, options: [{ value: '300_dpi', label: '300 DPI' }] }] }],
+        languages: [{ code: 'ta', label: 'Tamil', active: true }],
+        mixedDatasrc: [{ code: 'vaani', label: 'Vaani', active: true }],
+      },
+    });
+    const options = await api.fetchSearchOptions();
+    expect(calls[0].url).toBe('/ulca/mdms/v0/fetch-master/bulk');
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ masterNames: ['datasetFilterParams', 'languages', 'mixedDatasrc'] });
+    expect((calls[0].init.headers as Record<string, string>).key).toBeUndefined();
+    expect(options.datasetFilterParams[0].filters[0].options).toEqual([{ value: '300_dpi', label: '300 DPI' }]);
+    expect(options.mixedDatasrc.map((d) => d.code)).toEqual(['vaani']);
+  });
+});

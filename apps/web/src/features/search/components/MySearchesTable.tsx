@@ -1,0 +1,110 @@
+import { useEffect, useRef } from 'react';
+import { alpha } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { StatusChip } from '../../datasets/components/StatusChip.tsx';
+import type { SearchTableRow } from '../lib/my-searches.ts';
+
+/** My Searches shows 10 rows per page (spec 01 §9). */
+export const MY_SEARCHES_PAGE_SIZE = 10;
+
+/**
+ * The My Searches table (spec 01 §2): Search Criteria, Searched On, #Record, Status. `rows` is the
+ * page to show; `total` and `page` drive the pager. A Completed row with a count opens its result
+ * (`onOpen`); the `highlighted` row (a service request number) is scrolled to and tinted.
+ */
+export function MySearchesTable({
+  rows,
+  total,
+  page,
+  onPageChange,
+  highlighted,
+  onOpen,
+}: {
+  rows: readonly SearchTableRow[];
+  total: number;
+  page: number;
+  onPageChange: (page: number) => void;
+  highlighted: string | null;
+  onOpen: (row: SearchTableRow) => void;
+}) {
+  const highlightRef = useRef<HTMLTableRowElement | null>(null);
+  useEffect(() => {
+    if (highlighted) highlightRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  }, [highlighted, page]);
+
+  return (
+    <>
+      <TableContainer>
+        <Table aria-label="My searches" sx={{ minWidth: 720 }}>
+          <TableHead>
+            <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
+              <TableCell>Search Criteria</TableCell>
+              <TableCell>Searched On</TableCell>
+              <TableCell align="right">#Record</TableCell>
+              <TableCell>Status</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => {
+              const isHighlighted = row.serviceRequestNumber === highlighted;
+              return (
+                <TableRow
+                  key={row.serviceRequestNumber}
+                  ref={isHighlighted ? highlightRef : undefined}
+                  hover={row.opensResult}
+                  tabIndex={row.opensResult ? 0 : undefined}
+                  selected={isHighlighted}
+                  data-highlighted={isHighlighted || undefined}
+                  onClick={row.opensResult ? () => onOpen(row) : undefined}
+                  onKeyDown={
+                    row.opensResult
+                      ? (e) => {
+                          if (e.key === 'Enter') onOpen(row);
+                        }
+                      : undefined
+                  }
+                  sx={{
+                    cursor: row.opensResult ? 'pointer' : 'default',
+                    transition: 'background-color 600ms ease',
+                    '&.Mui-selected, &.Mui-selected:hover': { bgcolor: (t) => alpha(t.palette.primary.main, 0.16) },
+                  }}
+                >
+                  <TableCell sx={{ minWidth: 280, maxWidth: 520 }}>
+                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                      {row.searchCriteria}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }} aria-label="Service request number">
+                      {row.serviceRequestNumber}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.searchedOn}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {row.records}
+                  </TableCell>
+                  <TableCell>
+                    <StatusChip status={row.status} />
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={page}
+        onPageChange={(_e, p) => onPageChange(p)}
+        rowsPerPage={MY_SEARCHES_PAGE_SIZE}
+        rowsPerPageOptions={[MY_SEARCHES_PAGE_SIZE]}
+      />
+    </>
+  );
+}

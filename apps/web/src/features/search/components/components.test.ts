@@ -1,0 +1,68 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { DownloadLinks, offeredFormats } from './DownloadLinks.tsx';
+import { MySearchesTable } from './MySearchesTable.tsx';
+import { SearchInfoCards } from './SearchInfoCards.tsx';
+
+/** Markup without Emotion's inlined <style> tags. */
+const clean = (markup: string) => markup.replace(/<style[^>]*>.*?<\/style>/g, '');
+/** The visible text of each table row (cells joined by ' | '). */
+function rowsText(markup: string): string[] {
+  return [...clean(markup).matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) =>
+    [...m[1].matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((c) => c[1].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()).join(' | '),
+  );
+}
+
+describe('MySearchesTable', () => {
+  it('shows the four columns, the hours cell empty while In-Progress, and tints the highlighted row', () => {
+    const html = renderToStaticMarkup(
+      createElement(MySearchesTable, {
+        rows: [
+          { serviceRequestNumber: 'SR-2', searchCriteria: 'ASR Dataset | Hindi', searchedOn: '2/5/2024, 3:30:00 PM', records: '', status: 'In-Progress', opensResult: false },
+          { serviceRequestNumber: 'SR-1', searchCriteria: 'TTS Dataset | Tamil', searchedOn: '1/5/2024, 9:00:00 AM', records: '0.500 hrs', status: 'Completed', opensResult: true },
+        ],
+        total: 12,
+        page: 0,
+        onPageChange: () => {},
+        highlighted: 'SR-1',
+        onOpen: () => {},
+      }),
+    );
+    expect(rowsText(html)).toEqual([
+      'Search Criteria | Searched On | #Record | Status',
+      'ASR Dataset | Hindi SR-2 | 2/5/2024, 3:30:00 PM |  | In-Progress',
+      'TTS Dataset | Tamil SR-1 | 1/5/2024, 9:00:00 AM | 0.500 hrs | Completed',
+    ]);
+    expect(clean(html).match(/data-highlighted="true"/g)).toHaveLength(1);
+    expect(clean(html)).toContain('1–10 of 12');
+  });
+});
+
+describe('DownloadLinks', () => {
+  it('offers sample and full links in each format present, in a fixed order', () => {
+    const files = { csv: { sample: '/ulca/s.csv', all: '/ulca/a.csv' }, zip: { sample: '/ulca/s.zip', all: '/ulca/a.zip' }, json: { sample: '/ulca/s.json', all: '/ulca/a.json' } };
+    expect(offeredFormats(files).map((f) => f.label)).toEqual(['JSON (ULCA)', 'CSV', 'ZIP with media']);
+    const html = clean(renderToStaticMarkup(createElement(DownloadLinks, { files, countText: '5 records' })));
+    const links = [...html.matchAll(/<a [^>]*href="([^"]+)"[^>]*aria-label="([^"]+)"/g)].map((m) => `${m[2]} → ${m[1]}`);
+    expect(links).toEqual([
+      'Download Sample: JSON (ULCA) → /ulca/s.json',
+      'Download Sample: CSV → /ulca/s.csv',
+      'Download Sample: ZIP with media → /ulca/s.zip',
+      'Download All: JSON (ULCA) → /ulca/a.json',
+      'Download All: CSV → /ulca/a.csv',
+      'Download All: ZIP with media → /ulca/a.zip',
+    ]);
+    expect(html).toContain('Every matching record (5 records).');
+  });
+});
+
+describe('SearchInfoCards', () => {
+  it('shows the dataset type and each set criterion, not the hidden ones', () => {
+    const html = clean(renderToStaticMarkup(createElement(SearchInfoCards, { datasetType: 'parallel-corpus', criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'], userId: 'u-1', multipleContributors: true } })));
+    const cards = [...html.matchAll(/aria-label="([^"]+)"/g)].map((m) => m[1]);
+    expect(cards).toEqual(['Dataset type', 'Source Language', 'Target Language']);
+    expect(html).toContain('Parallel Dataset');
+    expect(html).not.toContain('u-1');
+  });
+});

@@ -1,0 +1,37 @@
+import { criteriaSummary, formatRecordCell, formatSearchedOn, type SearchSummary } from './search-row.ts';
+
+/** A My Searches row as the table shows it (spec 01 §3 "Search request row"). */
+export interface SearchTableRow {
+  serviceRequestNumber: string;
+  /** Dataset type, source, targets, domain, collection method joined by ' | '. */
+  searchCriteria: string;
+  /** en-IN, 12-hour, upper case. */
+  searchedOn: string;
+  /** 'N hrs' for speech types, the record count otherwise, '' while In-Progress. */
+  records: string;
+  status: string;
+  /** A Completed row with a count opens its completed view (spec 01 §2). */
+  opensResult: boolean;
+}
+
+/** The table row of a search; `timeZone` is for tests (the page uses the browser's). */
+export function toTableRow(s: SearchSummary, timeZone?: string): SearchTableRow {
+  return {
+    serviceRequestNumber: s.serviceRequestNumber,
+    searchCriteria: criteriaSummary(s.datasetType, s.criteria),
+    searchedOn: formatSearchedOn(s.timestamp, timeZone),
+    records: formatRecordCell(s),
+    status: s.status,
+    opensResult: s.status === 'Completed' && s.count !== null,
+  };
+}
+
+/**
+ * Rows whose criteria text, service request number, date, record cell or status contains `term`
+ * (case-insensitive, spec 01 §4); a blank term keeps every row.
+ */
+export function filterSearchRows(rows: readonly SearchTableRow[], term: string): SearchTableRow[] {
+  const t = term.trim().toLowerCase();
+  if (!t) return [...rows];
+  return rows.filter((r) => [r.searchCriteria, r.serviceRequestNumber, r.searchedOn, r.records, r.status].some((v) => v.toLowerCase().includes(t)));
+}

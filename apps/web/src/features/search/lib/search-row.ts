@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { COLLECTION_METHOD_LABELS, DATASET_TYPE_LABELS, DOMAINS, isAudioDatasetType, languageLabel, LICENSES, MASTER_MIXED_DATA_SOURCES } from '@ulca/contracts';
+import type { DatasetFilterParams } from './catalogue.ts';
+
+/** One download format of a completed search: the first 100 records and every record. */
+export const fileLinksSchema = z.object({ sample: z.string(), all: z.string() });
+
+/**
+ * The JSON `details` string of a search status entry (contracts.md SearchRow): `count` records
+ * matched, `durationInSeconds` for speech types, a failure `message`, and signed download links.
+ */
+export const searchDetailsSchema = z.object({
+  count: z.number().nullish(),
+  durationInSeconds: z.number().nullish(),
+  message: z.string().nullish(),
+  sampleUrl: z.string().nullish(),
+  downloadUrl: z.string().nullish(),
+  files: z
+    .object({
+      json: fileLinksSchema.optional(),
+      jsonl: fileLinksSchema.optional(),
+      csv: fileLinksSchema.optional(),
+      zip: fileLinksSchema.optional(),
+    })
+    .nullish(),
+});
+export type SearchDetails = z.infer<typeof searchDetailsSchema>;
+
+/** A search request row of listByUserId and status (contracts.md SearchRow). */
+export const searchRowSchema = z.object({
+  serviceRequestNumber: z.string(),
+  datasetType: z.string().nullish(),
+  timestamp: z.string(),
+  searchCriteria: z.record(z.string(), z.unknown()).nullish(),
+  status: z.array(z.object({ status: z.string(), details: z.string().nullish() })),
+});
+export type SearchRow = z.infer<typeof searchRowSchema>;
+
+/** Statuses of a search (spec 01 §4; 'Failed' is ours). */
+export type SearchStatus = 'In-Progress' | 'Completed' | 'Failed' | string;
+
+/** Speech types count hours as well as records (spec 01 §2 My Searches). */
+export function isHoursType(datasetType: string | null | undefined): boolean {
+  return isAudioDatasetType(datasetType);
+}
+
+/** Parses a details JSON string; a missing or malformed one reads as no details. */
+export function parseSearchDetails(details: string | null | undefined): SearchDetails {
+  if (!details) return {};
+  try {
+    const parsed = searchDetailsSchema.safeParse(JSON.parse(details));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** What a screen needs from one SearchRow. */
+export interface SearchSummary {
+  serviceRequestNumber: string;
+  datasetType: string;
+  status: SearchStatus;
+  /** Records matched, once known. */
+  count: number | null;
+  durationInSeconds: number | null;
+  message: string | null;
+  timestamp: string;
+  criteria: Record<string, unknown>;
+  files: NonNullable<SearchDetails['files']>;
+}
+
+/**
+ * Reads a SearchRow: the status and details come from its status entry (the final one, Completed or
+ * Failed, when there are several; else the first, spec 01 §3). Legacy `sampleUrl`/`downloadUrl`
+ * without `files` become the JSON format.
+ */
+export function summarizeSearchRow(row: SearchRow): SearchSummary {
+  const entry = row.status.find((s) => s.status === 'Completed' || s.status === 'Failed') ?? row.status[0];
+  const details = parseSearchDetails(entry?.details);
+  const criteria = { ...(row.searchCriteria ?? {}) };
+  const datasetType = row.datasetType ?? (typeof criteria.datasetType === 'string' ? criteria.datasetType : '');
+  let files = details.files ?? {};
+  if (!details.files && details.sampleUrl && details.downloadUrl) files = { json: { sample: details.sampleUrl, all: details.downloadUrl } };
+  return {
+    serviceRequestNumber: row.serviceRequestNumber,
+    datasetType,
+    status: entry?.status ?? 'In-Progress',
+    count: details.count ?? null,
+    durationInSeconds: details.durationInSeconds ?? null,
+    message: details.message ?? null,
+    timestamp: row.timestamp,
+    criteria,
+    files,
+  };
+}
+
+const numberFormat = new Intl.NumberFormat('en-IN');
+
+/** Seconds as hours with 3 decimals and the suffix (spec 01 §3): 5.3 → '0.001 hrs'. */
+export function formatHours(durationInSeconds: number): string {
+  return `${(durationInSeconds / 3600).toFixed(3)} hrs`;
+}
+
+/**
+ * The #Record cell of My Searches (spec 01 §2): 'N hrs' for asr-corpus, asr-unlabeled-corpus and
+ * tts-corpus (the records' total duration), otherwise the record count; '' while In-Progress or
+ * when no count is known yet.
+ */
+export function formatRecordCell(summary: Pick<SearchSummary, 'status' | 'count' | 'durationInSeconds' | 'datasetType'>): string {
+  if (summary.status === 'In-Progress' || summary.count === null) return '';
+  if (isHoursType(summary.datasetType)) return formatHours(summary.durationInSeconds ?? 0);
+  return numberFormat.format(summary.count);
+}
+
+/**
+ * A search time as spec 01 §9 wants it: en-IN, 12-hour, upper case ('2/5/2024, 3:30:00 PM');
+ * '-' for an unparseable value. `timeZone` is for tests; the page uses the browser's zone.
+ */
+export function formatSearchedOn(iso: string, timeZone?: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '-';
+  return d
+    .toLocaleString('en-IN', { hour12: true, ...(timeZone ? { timeZone } : {}) })
+    .replace(/[\u202f\u00a0]/g, ' ')
+    .toUpperCase();
+}
+
+/** Fields never shown in the summary or the info cards (spec 01 §3). */
+export const HIDDEN_CRITERIA_FIELDS: readonly string[] = ['groupBy', 'multipleContributors', 'originalSourceSentence', 'serviceRequestNumber', 'userId'];
+
+/** Labels of the search criteria fields (spec 01 §3 "Search criteria fields"), used when the catalogue is not at hand. */
+export const CRITERIA_LABELS: Readonly<Record<string, string>> = {
+  datasetType: 'Dataset Type',
+  sourceLanguage: 'Source Language',
+  targetLanguage: 'Target Language',
+  domain: 'Domain',
+  collectionMethod: 'Collection Method',
+  collectionSource: 'Collection Source',
+  license: 'License',
+  submitterName: 'Submitter',
+  alignmentTool: 'Alignment Tool',
+  minScore: 'Min Alignment Score',
+  maxScore: 'Max Alignment Score',
+  score: 'Alignment Score',
+  editingTool: 'Editing Tool',
+  translationModel: 'Translation Model',
+  evaluationMethod: 'Evaluation Method',
+  ocrTool: 'OCR Tool',
+  format: 'Format',
+  dpi: 'DPI',
+  imageTextType: 'Image Text Type',
+  channel: 'Channel',
+  samplingRate: 'Sampling Rate',
+  bitsPerSample: 'Bits Per Sample',
+  minNoOfSpeakers: 'Min No of Speakers',
+  maxNoOfSpeakers: 'Max No of Speakers',
+  gender: 'Gender',
+  minAge: 'Min Age',
+  maxAge: 'Max Age',
+  dialect: 'Dialect',
+  snrTool: 'SNR Tool',
+  minSnr: 'Min SNR',
+  maxSnr: 'Max SNR',
+  asrModel: 'ASR Model',
+  countOfTranslations: 'Count of Translations',
+  mixedDataSource: 'Data Source',
+  assertLanguage: 'Assert Language',
+};
+
+/** The label of a dataset type ('parallel-corpus' → 'Parallel Dataset'), or the code. */
+export function datasetTypeName(type: string | null | undefined): string {
+  if (!type) return '-';
+  return (DATASET_TYPE_LABELS as Record<string, string>)[type] ?? type;
+}
+
+const DOMAIN_LABELS = new Map<string, string>(DOMAINS.map((d) => [d.code, d.label]));
+const LICENSE_LABELS = new Map<string, string>(LICENSES.map((l) => [l.code, l.label]));
+
+/** The readable label of one criteria value of `field`, from the enumerations or the catalogue's options. */
+export function criteriaValueLabel(field: string, value: unknown, entry?: DatasetFilterParams): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  const text = String(value);
+  if (field === 'sourceLanguage' || field === 'targetLanguage' || field === 'assertLanguage') return languageLabel(text);
+  if (field === 'domain') return DOMAIN_LABELS.get(text) ?? text;
+  if (field === 'collectionMethod') return COLLECTION_METHOD_LABELS[text] ?? text;
+  if (field === 'license') return LICENSE_LABELS.get(text) ?? text;
+  if (field === 'mixedDataSource') return MASTER_MIXED_DATA_SOURCES.find((m) => m.code === text)?.label ?? text;
+  const option = entry?.filters.find((f) => f.value === field)?.options.find((o) => String(o.value) === text);
+  return option?.label ?? text;
+}
+
+/** A criteria value (one value or a list) as a list of labels; null/empty → []. */
+export function criteriaLabels(field: string, value: unknown, entry?: DatasetFilterParams): string[] {
+  if (value === null || value === undefined || value === '') return [];
+  const list = Array.isArray(value) ? value : [value];
+  return list.filter((v) => v !== null && v !== undefined && v !== '').map((v) => criteriaValueLabel(field, v, entry));
+}
+
+/**
+ * The Search Criteria text of My Searches (spec 01 §3): dataset type, source language, target
+ * languages, domain and collection method, the non-empty ones joined by ' | '.
+ */
+export function criteriaSummary(datasetType: string, criteria: Record<string, unknown>): string {
+  const parts = [datasetTypeName(datasetType)];
+  for (const field of ['sourceLanguage', 'targetLanguage', 'domain', 'collectionMethod']) {
+    const labels = criteriaLabels(field, criteria[field]);
+    if (labels.length) parts.push(labels.join(', '));
+  }
+  return parts.join(' | ');
+}
+
+/** One info card of a saved search: a field label and its value labels. */
+export interface CriteriaEntry {
+  field: string;
+  label: string;
+  values: string[];
+}
+
+/**
+ * The saved search as info cards (spec 01 §2 completed view): every criteria field with a value,
+ * except the dataset type (shown as the title) and the hidden fields of spec 01 §3, in the order of
+ * the spec's field list, then any others. For types without a target language, the searched
+ * languages are labelled 'Language'.
+ */
+export function criteriaEntries(criteria: Record<string, unknown>, entry?: DatasetFilterParams): CriteriaEntry[] {
+  const order = Object.keys(CRITERIA_LABELS);
+  const fields = Object.keys(criteria)
+    .filter((f) => f !== 'datasetType' && !HIDDEN_CRITERIA_FIELDS.includes(f))
+    .sort((a, b) => (order.indexOf(a) === -1 ? 999 : order.indexOf(a)) - (order.indexOf(b) === -1 ? 999 : order.indexOf(b)));
+  const noTarget = !Array.isArray(criteria.targetLanguage) || criteria.targetLanguage.length === 0;
+  const out: CriteriaEntry[] = [];
+  for (const field of fields) {
+    const values = criteriaLabels(field, criteria[field], entry);
+    if (values.length === 0) continue;
+    const catalogueLabel = entry?.filters.find((f) => f.value === field)?.label;
+    let label = catalogueLabel ?? CRITERIA_LABELS[field] ?? field;
+    if (field === 'sourceLanguage' && noTarget) label = values.length > 1 ? 'Languages' : 'Language';
+    out.push({ field, label, values });
+  }
+  return out;
+}
+
+/** '1 record', '1,204 records'. */
+export function recordsText(count: number): string {
+  return `${numberFormat.format(count)} ${count === 1 ? 'record' : 'records'}`;
+}
+
+/**
+ * The result of a completed search as the completed view states it: the record count, and for
+ * speech types the hours first ('0.001 hrs (4 records)').
+ */
+export function resultCountText(summary: Pick<SearchSummary, 'count' | 'durationInSeconds' | 'datasetType'>): string {
+  const records = recordsText(summary.count ?? 0);
+  return isHoursType(summary.datasetType) ? `${formatHours(summary.durationInSeconds ?? 0)} (${records})` : records;
+}

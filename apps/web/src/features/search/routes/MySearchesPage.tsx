@@ -1,0 +1,152 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SearchIcon from '@mui/icons-material/Search';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { PageFrame } from '../../datasets/components/PageFrame.tsx';
+import { MessageBlock } from '../../datasets/components/StateViews.tsx';
+import { useSearches } from '../api/list-searches.ts';
+import { MY_SEARCHES_PAGE_SIZE, MySearchesTable } from '../components/MySearchesTable.tsx';
+import { SEARCH_FORM_PATH } from '../components/SearchRequestViews.tsx';
+import { filterSearchRows, toTableRow } from '../lib/my-searches.ts';
+
+/** How long the just-added row stays highlighted (spec 01 §9), milliseconds. */
+export const HIGHLIGHT_MS = 4000;
+
+/**
+ * My Searches (spec 01 §2): a search box, Refresh and the table of the user's searches, 10 a page
+ * from the server's 1-based pages. While a term is typed, every row is fetched once and filtered
+ * here, so the search covers all pages. `added` (a service request number) is highlighted for 4 s.
+ */
+export default function MySearchesPage() {
+  const session = useSession();
+  const userId = session?.userDetails.userID;
+  const navigate = useNavigate();
+  const { added } = useParams();
+  usePageTitle('My Searches');
+  const [term, setTerm] = useState('');
+  const [page, setPage] = useState(0);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const handledAdded = useRef<string | null>(null);
+  const searching = term.trim() !== '';
+  const paged = useSearches(userId, page, !searching);
+  const everything = useSearches(userId, 'all', searching);
+  const query = searching ? everything : paged;
+
+  const rows = useMemo(() => (query.data?.rows ?? []).map((s) => toTableRow(s)), [query.data]);
+  const filtered = useMemo(() => (searching ? filterSearchRows(rows, term) : rows), [rows, term, searching]);
+  const total = searching ? filtered.length : (query.data?.totalCount ?? 0);
+  const lastPage = Math.max(0, Math.ceil(total / MY_SEARCHES_PAGE_SIZE) - 1);
+  const shownPage = Math.min(page, lastPage);
+  const visible = searching ? filtered.slice(shownPage * MY_SEARCHES_PAGE_SIZE, (shownPage + 1) * MY_SEARCHES_PAGE_SIZE) : filtered;
+  const running = rows.some((r) => r.status === 'In-Progress');
+
+  // Highlight the added search once, as soon as a fetched page holds it.
+  useEffect(() => {
+    if (!added || handledAdded.current === added) return;
+    if (!visible.some((r) => r.serviceRequestNumber === added)) return;
+    handledAdded.current = added;
+    setHighlighted(added);
+  }, [added, visible]);
+
+  useEffect(() => {
+    if (!highlighted) return;
+    const t = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => clearTimeout(t);
+  }, [highlighted]);
+
+  let body;
+  if (query.isPending) body = <LoadingState label="Loading your searches…" />;
+  else if (query.isError) body = <ErrorState title="Could not load your searches" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  else if (!searching && total === 0)
+    body = (
+      <MessageBlock
+        title="No records found."
+        hint="Searches you run from Search & Download Records appear here, with their results."
+        action={
+          <Button component={RouterLink} to={SEARCH_FORM_PATH} variant="contained" startIcon={<SearchIcon />}>
+            Search records
+          </Button>
+        }
+      />
+    );
+  else if (visible.length === 0)
+    body = (
+      <MessageBlock
+        title="No records found."
+        hint="No search matches what you typed."
+        action={
+          <Button variant="outlined" onClick={() => setTerm('')}>
+            Clear the search box
+          </Button>
+        }
+      />
+    );
+  else
+    body = (
+      <MySearchesTable
+        rows={visible}
+        total={total}
+        page={shownPage}
+        onPageChange={setPage}
+        highlighted={highlighted}
+        onOpen={(row) => navigate(`/search-and-download-rec/completed/${encodeURIComponent(row.serviceRequestNumber)}`)}
+      />
+    );
+
+  return (
+    <PageFrame
+      title="My Searches"
+      subtitle="The searches you have run, with their results to download."
+      actions={
+        <Button component={RouterLink} to={SEARCH_FORM_PATH} variant="contained" startIcon={<SearchIcon />}>
+          New search
+        </Button>
+      }
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+        <TextField
+          size="small"
+          margin="none"
+          placeholder="Search criteria, number or status"
+          value={term}
+          onChange={(e) => {
+            setTerm(e.target.value);
+            setPage(0);
+          }}
+          sx={{ flex: 1, maxWidth: { sm: 420 } }}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Search my searches' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
+        <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void query.refetch()} disabled={query.isFetching || !userId}>
+          Refresh
+        </Button>
+      </Stack>
+      {running && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+          Some searches are still running; this list updates automatically.
+        </Typography>
+      )}
+      {body}
+    </PageFrame>
+  );
+}

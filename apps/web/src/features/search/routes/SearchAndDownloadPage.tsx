@@ -1,0 +1,77 @@
+import { Navigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import LooksOneOutlinedIcon from '@mui/icons-material/LooksOneOutlined';
+import LooksTwoOutlinedIcon from '@mui/icons-material/LooksTwoOutlined';
+import Looks3OutlinedIcon from '@mui/icons-material/Looks3Outlined';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { PageFrame } from '../../datasets/components/PageFrame.tsx';
+import { MessageBlock } from '../../datasets/components/StateViews.tsx';
+import { useSearchOptions } from '../api/search-options.ts';
+import { SearchForm } from '../components/SearchForm.tsx';
+import { CompletedView, InProgressView, SEARCH_FORM_PATH } from '../components/SearchRequestViews.tsx';
+
+const STEPS = [
+  { icon: LooksOneOutlinedIcon, text: 'Choose the dataset type and the languages you need, and narrow them down with filters.' },
+  { icon: LooksTwoOutlinedIcon, text: 'Submit: the platform collects every matching published record into downloadable files.' },
+  { icon: Looks3OutlinedIcon, text: 'Download a sample or everything, as ULCA JSON, JSONL or CSV (with the audio or images for speech and OCR data).' },
+];
+
+/** The search form with a short guide beside it; loading, error and empty states for the catalogue. */
+function SearchFormScreen() {
+  const session = useSession();
+  const options = useSearchOptions();
+  let body;
+  if (options.isPending) body = <LoadingState label="Loading the search filters…" />;
+  else if (options.isError) body = <ErrorState title="Could not load the search filters" message={errorMessage(options.error)} onRetry={() => void options.refetch()} />;
+  else if (!options.data.datasetFilterParams.some((t) => t.active)) body = <MessageBlock title="No records found." hint="No dataset type can be searched at the moment." />;
+  else if (session) body = <SearchForm options={options.data} userId={session.userDetails.userID} />;
+
+  return (
+    <PageFrame title="Search & Download Records" subtitle="Find published records by language and filters, then download them.">
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: { xs: 3, md: 4 } }}>
+        <Box sx={{ minWidth: 0 }}>{body}</Box>
+        <Alert severity="info" icon={false} sx={{ alignSelf: 'start', '& .MuiAlert-message': { width: '100%' } }}>
+          <Typography variant="subtitle2" sx={{ fontWeight: 600, mb: 0.5 }}>
+            How it works
+          </Typography>
+          <List dense disablePadding>
+            {STEPS.map(({ icon: Icon, text }) => (
+              <ListItem key={text} disableGutters alignItems="flex-start">
+                <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
+                  <Icon fontSize="small" color="info" />
+                </ListItemIcon>
+                <ListItemText primary={text} slotProps={{ primary: { variant: 'body2' } }} />
+              </ListItem>
+            ))}
+          </List>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            Every search is kept in My Searches, so you can come back for its files later.
+          </Typography>
+        </Alert>
+      </Box>
+    </PageFrame>
+  );
+}
+
+/**
+ * /search-and-download-rec/:params/:srno (spec 01 §2): `initiate` shows the form, `inprogress` the
+ * running search, `completed` its result; any other value goes to the form.
+ */
+export default function SearchAndDownloadPage() {
+  const { params, srno } = useParams();
+  usePageTitle('Search & Download Records');
+  if (params === 'initiate') return <SearchFormScreen />;
+  if (params === 'inprogress' && srno && srno !== '-1') return <InProgressView key={srno} srn={srno} />;
+  if (params === 'completed' && srno && srno !== '-1') return <CompletedView key={srno} srn={srno} />;
+  return <Navigate to={SEARCH_FORM_PATH} replace />;
+}

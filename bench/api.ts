@@ -1,0 +1,267 @@
+/**
+ * API benchmark (issue #4): requests/s and p99 latency of the real app under 50 concurrent
+ * connections (autocannon), each target measured right after a bare Fastify route in the same run:
+ *
+ *   bare Fastify route (baseline)   GET /bare in a bare Fastify process (no plugins, hooks or logger)
+ *   app trivial route               GET /ulca/health in the real app (its hooks, helmet, logger)
+ *   signed users/me                 a signed call that needs only the session (verification cost)
+ *   signed list call                GET /ulca/apis/v0/dataset/listByUserId signed (10 rows of 25; two queries)
+ *   dashboard store search          POST /ulca/data-metric/v0/store/search (public; when the route exists)
+ *   login                           POST /ulca/user-mgmt/v1/users/login (argon2id; 20 users in turn)
+ *   … session cache off             the signed calls again on an app process with SESSION_CACHE=false
+ *
+ * The app is the real server (`apps/server/src/main.ts`, WORKERS=false) listening on a port, in a
+ * child process, on a real PostgreSQL (embedded, or DATABASE_URL). Prints each figure, its ratio
+ * to the bare route and its error count (errors + timeouts + non-2xx). Target: signed calls ≥ 0.5
+ * of the bare route, 0 errors. Options: --duration S (default 5), --connections N (default 50),
+ * --targets trivial,me,list,search,login,nocache (default all).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { createDb } from '../apps/server/src/db/pool.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { hashPassword } from '../apps/server/src/modules/accounts/service.ts';
+import { insertUsers } from '../apps/server/src/modules/accounts/repo.ts';
+import { signedHeaders } from '../apps/server/src/modules/accounts/signing.ts';
+import { insertSubmission } from '../apps/server/src/modules/datasets/repo.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PASSWORD = 'Bench&Pass1';
+const LOGIN_USERS = 20;
+
+function arg(args: string[], name: string, dflt: number): number {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+}
+
+/** Targets, selectable with --targets a,b (default all); the bare route always runs. */
+const TARGETS = ['trivial', 'me', 'list', 'search', 'login', 'nocache'] as const;
+
+/** A free TCP port on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** Starts `script` under tsx with `env`; resolves when `url` answers 200. */
+async function startChild(script: string, env: Record<string, string>, url: string): Promise<ChildProcess> {
+  // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of each child process there (inspect with Chrome DevTools).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(url)).ok) return child;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${script} did not start:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** One measured target. */
+interface Figure {
+  name: string;
+  rps: number;
+  p99: number;
+  errors: number;
+  requests: number;
+  /** req/s of the bare route measured just before this target. */
+  bare?: number;
+}
+
+async function measure(name: string, opts: autocannon.Options): Promise<Figure> {
+  const r = await autocannon(opts);
+  return {
+    name,
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    requests: r.requests.total,
+  };
+}
+
+export async function main(args: string[]): Promise<void> {
+  const duration = arg(args, 'duration', 5);
+  const connections = arg(args, 'connections', 50);
+  const ti = args.indexOf('--targets');
+  const only = new Set(ti >= 0 ? args[ti + 1].split(',') : TARGETS);
+  const want = (t: (typeof TARGETS)[number]) => only.has(t);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-api-'));
+  console.log(`api benchmark: ${connections} connections, ${duration} s per target (work dir ${tmp})`);
+  const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'));
+  const dbUrl = process.env.DATABASE_URL ?? cluster!.url;
+  const db = createDb(dbUrl, 4);
+  let app: ChildProcess | undefined;
+  let appNoCache: ChildProcess | undefined;
+  let bare: ChildProcess | undefined;
+  try {
+    await migrate(db.pool);
+
+    // Users: one contributor with 25 submissions (the list caller) and LOGIN_USERS for the login target.
+    const passwordHash = await hashPassword(PASSWORD);
+    const stamp = Date.now().toString(36);
+    const users = Array.from({ length: LOGIN_USERS }, (_, i) => ({
+      userId: crypto.randomUUID().replace(/-/g, ''),
+      email: `bench${i}.${stamp}@example.org`,
+      firstName: 'Bench User',
+      passwordHash,
+      roles: ['CONTRIBUTOR-USER'],
+      isActive: true,
+      activationTokenHash: null,
+    }));
+    if (!(await insertUsers(db, users))) throw new Error('could not create the bench users');
+    const caller = users[0];
+    for (let i = 0; i < 25; i++) {
+      await insertSubmission(db, { srn: `${Date.now()}${String(i).padStart(4, '0')}`, datasetId: crypto.randomUUID(), userId: caller.userId, datasetName: `bench-${stamp}-${i}`, url: 'https://example.org/d.zip' });
+    }
+    // Dashboard rollup: 40 language pairs × 6 domains × 3 collection methods.
+    await db.pool.query(
+      `INSERT INTO record_rollup (dataset_type, source_language, target_language, domain, collection_method, submitter, record_count)
+       SELECT 'parallel-corpus', 'en', l, d, m, 'Bench Lab', (random() * 100000)::bigint
+       FROM unnest($1::text[]) l, unnest($2::text[]) d, unnest($3::text[]) m
+       ON CONFLICT DO NOTHING`,
+      [
+        ['hi', 'ta', 'te', 'bn', 'mr', 'gu', 'kn', 'ml', 'pa', 'or', 'as', 'ur', 'ne', 'sa', 'mai', 'kok', 'doi', 'brx', 'sat', 'ks', 'sd', 'mni'].slice(0, 40),
+        ['general', 'news', 'legal', 'education', 'healthcare', 'tourism'],
+        ['auto-aligned', 'crowd-sourced', 'manual-human-translated'],
+      ],
+    );
+
+    const [appPort, noCachePort, barePort] = [await freePort(), await freePort(), await freePort()];
+    const appEnv = (port: number, dataDir: string) => ({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl,
+      ULCA_DATA_DIR: dataDir,
+      WORKERS: 'false',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      ULCA_ADMIN_PASSWORD: 'Bench&Admin1',
+      ULCA_SECRET: 'bench-secret-0123456789',
+    });
+    app = await startChild('apps/server/src/main.ts', appEnv(appPort, path.join(tmp, 'data')), `http://127.0.0.1:${appPort}/ulca/health`);
+    bare = await startChild('bench/api-bare-server.ts', { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
+    const base = `http://127.0.0.1:${appPort}`;
+
+    const loginRes = await fetch(`${base}/ulca/user-mgmt/v1/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ authenticator: 'ULCA', data: { email: caller.email, password: PASSWORD } }),
+    });
+    if (!loginRes.ok) throw new Error(`login failed: ${await loginRes.text()}`);
+    const keys = ((await loginRes.json()) as { data: { userKeys: { publicKey: string; privateKey: string } } }).data.userKeys;
+    const listPath = `/ulca/apis/v0/dataset/listByUserId?userId=${caller.userId}&startPage=1&endPage=1`;
+    // For a GET the payload is the hash of the path and query, so fixed headers sign every request.
+    const listHeaders = { ...signedHeaders(keys, { url: listPath }) };
+    const check = await fetch(`${base}${listPath}`, { headers: listHeaders });
+    const checked = (await check.json()) as { data?: unknown[]; count?: number };
+    if (!check.ok || checked.data?.length !== 10 || checked.count !== 25) throw new Error(`signed list call failed: ${check.status} ${JSON.stringify(checked).slice(0, 300)}`);
+
+    const docs = (await (await fetch(`${base}/ulca/docs/json`)).json()) as { paths: Record<string, unknown> };
+    const hasStoreSearch = '/ulca/data-metric/v0/store/search' in docs.paths;
+    const searchBody = JSON.stringify({ type: 'parallel-corpus', criterions: [{ field: 'sourceLanguage', value: 'en' }], groupby: null });
+    if (hasStoreSearch) {
+      const s = await fetch(`${base}/ulca/data-metric/v0/store/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: searchBody });
+      if (!s.ok) throw new Error(`store search failed: ${s.status} ${await s.text()}`);
+    }
+
+    const common = { connections, duration };
+    const bareUrl = `http://127.0.0.1:${barePort}/bare`;
+    const mePath = '/ulca/user-mgmt/v1/users/me';
+    const meHeaders = { ...signedHeaders(keys, { url: mePath }) };
+    // Warm-up (JIT, connection pools, session cache), not reported.
+    await autocannon({ url: bareUrl, connections, duration: 1 });
+    await autocannon({ url: `${base}${listPath}`, headers: listHeaders, connections, duration: 1 });
+    await autocannon({ url: `${base}${mePath}`, headers: meHeaders, connections, duration: 1 });
+
+    // Each target is measured right after the bare route, and its ratio is to that bare figure,
+    // so that load changes on a shared machine affect both sides of a ratio alike.
+    const figures: Figure[] = [];
+    const pair = async (name: string, opts: autocannon.Options) => {
+      const bareFigure = await measure('bare', { ...common, url: bareUrl });
+      figures.push({ ...(await measure(name, { ...common, ...opts })), bare: bareFigure.rps });
+    };
+    if (want('trivial')) await pair('app trivial route GET /ulca/health', { url: `${base}/ulca/health` });
+    if (want('me')) await pair('signed GET users/me (session only)', { url: `${base}${mePath}`, headers: meHeaders });
+    if (want('list')) await pair('signed list call (listByUserId)', { url: `${base}${listPath}`, headers: listHeaders });
+    if (hasStoreSearch && want('search')) {
+      await pair('dashboard store search', { url: `${base}/ulca/data-metric/v0/store/search`, method: 'POST', headers: { 'content-type': 'application/json' }, body: searchBody });
+    }
+    let n = 0;
+    if (want('login')) {
+      await pair('login (argon2id)', {
+        url: `${base}/ulca/user-mgmt/v1/users/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ authenticator: 'ULCA', data: { email: users[n++ % LOGIN_USERS].email, password: PASSWORD } }) }),
+          },
+        ],
+      });
+    }
+
+    // The same signed calls against an app process without the session cache (before/after).
+    await stopChild(app);
+    app = undefined;
+    if (want('nocache')) {
+      appNoCache = await startChild('apps/server/src/main.ts', { ...appEnv(noCachePort, path.join(tmp, 'data')), SESSION_CACHE: 'false' }, `http://127.0.0.1:${noCachePort}/ulca/health`);
+      const noCache = `http://127.0.0.1:${noCachePort}`;
+      await autocannon({ url: `${noCache}${listPath}`, headers: listHeaders, connections, duration: 1 });
+      await pair('signed users/me, session cache off', { url: `${noCache}${mePath}`, headers: meHeaders });
+      await pair('signed list call, session cache off', { url: `${noCache}${listPath}`, headers: listHeaders });
+    }
+
+    console.log('');
+    console.log(`${'target'.padEnd(38)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'errors'.padStart(7)} ${'requests'.padStart(9)}`);
+    for (const f of figures) {
+      console.log(
+        `${f.name.padEnd(38)} ${f.rps.toFixed(0).padStart(8)} ${f.p99.toFixed(0).padStart(7)} ${f.bare!.toFixed(0).padStart(11)} ${(f.rps / f.bare!).toFixed(2).padStart(6)} ${String(f.errors).padStart(7)} ${String(f.requests).padStart(9)}`,
+      );
+    }
+    console.log('');
+    for (const f of figures.filter((x) => x.name.startsWith('signed') && !x.name.includes('cache off'))) {
+      console.log(`ratio ${f.name} / bare route: ${(f.rps / f.bare!).toFixed(2)}   (target ≥ 0.5)`);
+    }
+    if (!hasStoreSearch) console.log('dashboard store search: route not in this build, not measured');
+    const errors = figures.reduce((s, f) => s + f.errors, 0);
+    console.log(`errors: ${errors}`);
+  } finally {
+    await stopChild(app);
+    await stopChild(appNoCache);
+    await stopChild(bare);
+    await db.close();
+    await cluster?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,266 @@
+/**
+ * End-to-end, in headless Chromium against the real platform (issue #3 "Must show"): datasets are
+ * submitted through the real pipeline (over HTTP, signed as the admin), then a visitor who is not
+ * signed in opens the dashboard, drills down to level 2 by clicking bars, resets, switches to a
+ * speech type (hours), and opens Dataset Metrics, hides a column and downloads the CSV, whose rows
+ * and sums are checked against the API. Screenshots: test-results/e2e/dashboard-<nn>-<step>.png.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { parse } from 'csv-parse/sync';
+import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
+import { FIXTURES_DIR, generateParallelPairs, zipFixture, zipFolder } from '../apps/server/src/test/fixtures.ts';
+import { signedHeaders } from '../apps/server/src/modules/accounts/signing.ts';
+import { REPO_ROOT, startPlatform, type RunningPlatform } from './support/server.ts';
+
+const SHOTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PIPELINE_TIMEOUT_MS = 90_000;
+
+/** Generated parallel datasets: several languages paired with English, domains, methods and submitters. */
+const GENERATED = [
+  { name: 'en-hi-news', src: 'en', tgt: 'hi', rows: 40, domain: 'news', method: 'machine-translated', submitter: 'Lab A' },
+  { name: 'hi-en-legal', src: 'hi', tgt: 'en', rows: 25, domain: 'legal', method: 'manual-translated', submitter: 'Lab B' },
+  { name: 'en-hi-general', src: 'en', tgt: 'hi', rows: 20, domain: 'general', method: 'manual-translated', submitter: 'Lab C' },
+  { name: 'en-ta-news', src: 'en', tgt: 'ta', rows: 30, domain: 'news', method: 'machine-translated', submitter: 'Lab A' },
+  { name: 'en-bn-government', src: 'en', tgt: 'bn', rows: 18, domain: 'government-press-release', method: 'manual-translated', submitter: 'Lab B' },
+  { name: 'en-mr-news', src: 'en', tgt: 'mr', rows: 12, domain: 'news', method: 'machine-translated', submitter: 'Lab C' },
+] as const;
+const FIXTURES = ['parallel-valid', 'monolingual-valid', 'asr-valid', 'asr-unlabeled-valid', 'tts-valid', 'ocr-valid'] as const;
+
+let platform: RunningPlatform;
+let fixtures: FixtureServer;
+let zipDir: string;
+let browser: Browser;
+let page: Page;
+let keys: { publicKey: string; privateKey: string };
+let shot = 0;
+let broken = false;
+
+async function screenshot(step: string): Promise<void> {
+  shot += 1;
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SHOTS_DIR, `dashboard-${String(shot).padStart(2, '0')}-${step}.png`), fullPage: true });
+}
+
+const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
+
+/** A signed API call as the admin (DESIGN.md §5). */
+async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+  const raw = body === undefined ? undefined : JSON.stringify(body);
+  const res = await fetch(`${platform.baseUrl}${url}`, {
+    method,
+    headers: { ...signedHeaders(keys, { url, body: raw }), ...(raw ? { 'content-type': 'application/json' } : {}) },
+    body: raw,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function writeParallelZip(g: (typeof GENERATED)[number]): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-dash-'));
+  const collectionDetails = g.method === 'manual-translated' ? { contributor: { name: 'Translator', aboutMe: 'Translates' } } : { translationModel: 'template generator' };
+  const params = {
+    datasetType: 'parallel-corpus',
+    languages: { sourceLanguage: g.src, targetLanguage: g.tgt },
+    collectionSource: ['Generated for the dashboard journey'],
+    domain: [g.domain],
+    collectionMethod: { collectionDescription: [g.method], collectionDetails },
+    license: 'cc-by-4.0',
+    submitter: { name: g.submitter, aboutMe: 'Dashboard journey submitter' },
+  };
+  fs.writeFileSync(path.join(dir, 'params.json'), JSON.stringify(params));
+  fs.writeFileSync(path.join(dir, 'data.json'), JSON.stringify([...generateParallelPairs({ rows: g.rows, seed: `e2e-${g.name}`, sourceLanguage: g.src, targetLanguage: g.tgt })]));
+  const file = `${g.name}.zip`;
+  await zipFolder(dir, path.join(zipDir, file));
+  fs.rmSync(dir, { recursive: true, force: true });
+  return file;
+}
+
+type ReportRow = { datasetType: string; sourceLanguage: string; targetLanguage: string; domains: string; primarySubmitterName: string; count: number; total: number };
+
+describe('dashboard and Dataset Metrics in Chromium', () => {
+  beforeAll(async () => {
+    fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    for (const f of fs.readdirSync(SHOTS_DIR)) if (f.startsWith('dashboard-')) fs.rmSync(path.join(SHOTS_DIR, f));
+    zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-dash-zips-'));
+    const files: string[] = [];
+    for (const name of FIXTURES) {
+      if (!fs.existsSync(path.join(FIXTURES_DIR, name))) throw new Error(`missing fixture ${name}`);
+      files.push(path.basename(await zipFixture(name, zipDir)));
+    }
+    for (const g of GENERATED) files.push(await writeParallelZip(g));
+    fixtures = await startFixtureServer(zipDir);
+    platform = await startPlatform();
+
+    // Datasets go through the real pipeline, submitted by the admin account over HTTP.
+    const login = await fetch(at('/user-mgmt/v1/users/login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ authenticator: 'ULCA', data: { email: 'admin@ulca.local', password: platform.adminPassword } }),
+    });
+    expect(login.status).toBe(200);
+    const session = (await login.json()).data as { userKeys: { publicKey: string; privateKey: string }; userDetails: { userID: string } };
+    keys = session.userKeys;
+    const srns: string[] = [];
+    for (const [i, f] of files.entries()) {
+      const r = await api<{ data: { serviceRequestNumber: string } }>('POST', '/ulca/apis/v0/dataset/corpus/submit', {
+        datasetName: `Dashboard journey ${i + 1} ${f}`,
+        url: fixtures.url(f),
+        userId: session.userDetails.userID,
+      });
+      srns.push(r.data.serviceRequestNumber);
+    }
+    const deadline = Date.now() + PIPELINE_TIMEOUT_MS;
+    for (const srn of srns) {
+      for (;;) {
+        const s = await api<{ status: string }>('GET', `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${srn}`);
+        if (s.status === 'Completed') break;
+        if (s.status === 'Failed') throw new Error(`submission ${srn} failed:\n${platform.output().slice(-3000)}`);
+        if (Date.now() > deadline) throw new Error(`submission ${srn} still ${s.status}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, locale: 'en-US' });
+    page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await fixtures?.close();
+    await platform?.stop().catch(() => undefined);
+    if (platform) fs.writeFileSync(path.join(SHOTS_DIR, 'dashboard-server.log'), platform.output());
+    if (broken) console.error(`e2e: data folder kept at ${platform?.dataDir}`);
+    else await platform?.cleanup();
+    if (zipDir) fs.rmSync(zipDir, { recursive: true, force: true });
+  });
+
+  const step = (name: string, fn: () => Promise<void>) =>
+    it(name, async (ctx) => {
+      if (broken) ctx.skip();
+      onTestFailed(async () => {
+        broken = true;
+        await screenshot('FAILED').catch(() => undefined);
+      });
+      await fn();
+    });
+
+  const crumbs = () => page.getByRole('navigation', { name: 'Dashboard level' }).locator('li.MuiBreadcrumbs-li').allInnerTexts();
+  const total = () => page.getByTestId('dashboard-total').innerText();
+  const bars = () => page.locator('[data-testid="metrics-chart"] .recharts-bar-rectangle path');
+  const xLabels = () => page.locator('[data-testid="metrics-chart"] .recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents();
+
+  step('level 0: parallel sentences per language paired with English, largest first', async () => {
+    await page.goto(at('/dashboard'));
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await bars().first().waitFor();
+    // en–hi: parallel-valid 5 + 40 + 20, and hi→en 25 is found from the Hindi side too.
+    expect(await xLabels()).toEqual(['Hindi', 'Tamil', 'Bengali', 'Marathi']);
+    expect(await total()).toBe('Total: 150 sentences');
+    expect(await crumbs()).toEqual(['Parallel Dataset (English)']);
+    expect(await page.getByRole('button', { name: 'Reset' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Dataset Type' }).getAttribute('aria-disabled')).toBeNull();
+    await screenshot('level-0');
+  });
+
+  step('level 1: clicking the Hindi bar shows English–Hindi by domain; the type picker is disabled', async () => {
+    await bars().first().click();
+    await expect.poll(crumbs).toEqual(['Parallel Dataset (English)', 'English – Hindi']);
+    await expect.poll(xLabels).toEqual(['News', 'General', 'Legal']);
+    expect(await total()).toBe('Total: 90 sentences (of 150 sentences in Parallel Dataset)');
+    expect(await page.getByRole('combobox', { name: 'Dataset Type' }).getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByRole('group', { name: 'Group by' }).getByRole('button').allInnerTexts()).toEqual(['Domain', 'Collection Method', 'Submitter']);
+    await screenshot('level-1-by-domain');
+    await page.getByRole('button', { name: 'Submitter' }).click();
+    await expect.poll(xLabels).toEqual(['Lab A', 'Lab B', 'Lab C', 'ULCA Test Fixtures']);
+    await screenshot('level-1-by-submitter');
+  });
+
+  step('level 2: clicking Lab C shows its sentences by domain, and offers the two other groupings', async () => {
+    await bars().nth(2).click();
+    await expect.poll(crumbs).toEqual(['Parallel Dataset (English)', 'English – Hindi', 'Submitter: Lab C']);
+    await expect.poll(xLabels).toEqual(['General']);
+    expect(await total()).toBe('Total: 20 sentences (of 150 sentences in Parallel Dataset)');
+    expect(await page.getByRole('group', { name: 'Group by' }).getByRole('button').allInnerTexts()).toEqual(['Domain', 'Collection Method']);
+    await page.getByRole('button', { name: 'Collection Method' }).click();
+    await expect.poll(xLabels).toEqual(['Manually Trans…']);
+    await page.getByRole('button', { name: 'Show values as a table' }).click();
+    await page.getByRole('table', { name: 'Chart values' }).getByText('Manually Translated').waitFor();
+    await screenshot('level-2');
+  });
+
+  step('Reset returns to level 0', async () => {
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(crumbs).toEqual(['Parallel Dataset (English)']);
+    await expect.poll(xLabels).toEqual(['Hindi', 'Tamil', 'Bengali', 'Marathi']);
+    expect(await page.getByRole('combobox', { name: 'Dataset Type' }).getAttribute('aria-disabled')).toBeNull();
+    await screenshot('reset');
+  });
+
+  step('a speech type counts hours with 3 decimals and has no source language picker', async () => {
+    await page.getByRole('combobox', { name: 'Dataset Type' }).click();
+    await page.getByRole('option', { name: 'ASR Dataset', exact: true }).click();
+    await expect.poll(xLabels).toEqual(['Hindi']);
+    expect(await total()).toMatch(/^Total: \d+\.\d{3} hrs$/);
+    expect(await page.getByRole('combobox', { name: 'Source Language' }).count()).toBe(0);
+    await screenshot('asr-hours');
+    // A type with nothing published says so.
+    await page.getByRole('combobox', { name: 'Dataset Type' }).click();
+    await page.getByRole('option', { name: 'NER Dataset', exact: true }).click();
+    await page.getByText('No records found.').waitFor();
+    await screenshot('empty-type');
+  });
+
+  step('Dataset Metrics: hiding Submitter sums rows, and the CSV download holds the visible rows and sums', async () => {
+    await page.goto(at('/dataset/reports'));
+    await page.getByRole('heading', { name: 'Dataset Metrics' }).waitFor();
+    const grid = page.getByRole('grid');
+    await grid.getByRole('row').nth(1).waitFor();
+    const api = (await (await fetch(at('/data-metric/v0/store/reports'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { data: ReportRow[] };
+    const totalRecords = api.data.reduce((n, r) => n + r.count, 0);
+    // Default sort: dataset type ascending; the monolingual row shows '-' as target language.
+    const firstType = await grid.locator('[role="row"][data-rowindex="0"] [data-field="datasetType"]').innerText();
+    expect(firstType).toBe('ASR Dataset');
+    await grid.getByRole('gridcell', { name: 'Monolingual Dataset' }).waitFor();
+    const monoRow = grid.getByRole('row').filter({ has: page.getByRole('gridcell', { name: 'Monolingual Dataset' }) });
+    expect(await monoRow.locator('[data-field="targetLanguage"]').innerText()).toBe('-');
+    await screenshot('metrics-all-columns');
+
+    // Column chooser: hide Submitter.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Submitter' }).uncheck();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => grid.getByRole('columnheader', { name: 'Submitter' }).count()).toBe(0);
+    await screenshot('metrics-without-submitter');
+
+    // Export → Download as CSV.
+    await page.getByRole('button', { name: 'Export' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download as CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('dataset-metrics.csv');
+    const file = path.join(zipDir, 'metrics.csv');
+    await download.saveAs(file);
+    const rows = parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0])).toEqual(['Dataset Type', 'Source Language', 'Target Language', 'Domain', 'Collection Method', 'Unit', 'Records', 'Total']);
+    // Rows whose visible dimensions are equal were summed: one row per combination without the submitter.
+    const combos = new Set(api.data.map((r) => JSON.stringify([r.datasetType, r.sourceLanguage, r.targetLanguage, r.domains, (r as Record<string, unknown>).collectionMethod_collectionDescriptions])));
+    expect(rows.length).toBe(combos.size);
+    expect(rows.length).toBeLessThan(api.data.length);
+    expect(rows.reduce((n, r) => n + Number(r.Records), 0)).toBe(totalRecords);
+    // en→hi 'news' (Lab A) and 'general' (Lab C + the fixture's submitter) are distinct rows; the general ones were summed.
+    const general = rows.find((r) => r['Dataset Type'] === 'Parallel Dataset' && r['Source Language'] === 'English' && r['Target Language'] === 'Hindi' && r.Domain === 'General' && r['Collection Method'] === 'Manually Translated');
+    expect(general?.Records).toBe('25');
+    expect(rows.find((r) => r['Dataset Type'] === 'Monolingual Dataset')?.['Target Language']).toBe('-');
+    expect(rows.every((r) => r['Dataset Type'] !== '')).toBe(true);
+  });
+});
