@@ -4,7 +4,7 @@
  * server → My Contribution highlights the new row → the status detail reaches Completed with the
  * fixture's exact counts and a detail error log with the in-file duplicate; invalid datasets show
  * their error report; protected pages, unknown paths and logout; Ctrl-C stops the server cleanly.
- * A full-page screenshot of every step is written to test-results/e2e/<nn>-<step>.png.
+ * A full-page screenshot of every step is written to test-results/e2e/dataset-<nn>-<step>.png.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -35,7 +35,7 @@ let broken = false;
 let validSrn = '';
 
 /**
- * Saves a full-page screenshot as test-results/e2e/<nn>-<step>.png. The page is scrolled to the top
+ * Saves a full-page screenshot as test-results/e2e/dataset-<nn>-<step>.png. The page is scrolled to the top
  * first (a full-page capture of a scrolled page draws the sticky header mid-page) and given a moment
  * for toasts and labels to finish their entry transitions, so the picture shows what a user sees.
  */
@@ -43,7 +43,7 @@ async function screenshot(step: string): Promise<void> {
   shot += 1;
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${String(shot).padStart(2, '0')}-${step}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `dataset-${String(shot).padStart(2, '0')}-${step}.png`), fullPage: true });
 }
 
 /** `/ulca<p>` on the platform under test. */
@@ -101,8 +101,9 @@ async function waitForFinalStatus(final: 'Completed' | 'Failed'): Promise<string
 
 describe('dataset contribution journey in Chromium', () => {
   beforeAll(async () => {
-    fs.rmSync(SHOTS_DIR, { recursive: true, force: true });
+    // Other journeys keep their screenshots in the same folder: remove only this journey's.
     fs.mkdirSync(SHOTS_DIR, { recursive: true });
+    for (const f of fs.readdirSync(SHOTS_DIR)) if (f.startsWith('dataset-')) fs.rmSync(path.join(SHOTS_DIR, f));
     zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-zips-'));
     await zipFixture('parallel-valid', zipDir);
     await zipFixture('parallel-all-invalid', zipDir);
@@ -123,7 +124,7 @@ describe('dataset contribution journey in Chromium', () => {
     await fixtures?.close();
     await platform?.stop().catch(() => undefined);
     // The server's log is kept beside the screenshots, for a failed run.
-    if (platform) fs.writeFileSync(path.join(SHOTS_DIR, 'server.log'), platform.output());
+    if (platform) fs.writeFileSync(path.join(SHOTS_DIR, 'dataset-server.log'), platform.output());
     // A failed run keeps its data folder (database, outbox, objects) for a look afterwards.
     if (broken) console.error(`e2e: data folder kept at ${platform?.dataDir}`);
     else await platform?.cleanup();

@@ -19,7 +19,16 @@ export const METRICS_CSV_FILE = 'dataset-metrics';
 const COLUMNS: GridColDef<MetricTableRow>[] = [
   { field: 'datasetType', headerName: 'Dataset Type', flex: 1, minWidth: 160, valueGetter: (_v, r) => (r.datasetType ? datasetTypeName(r.datasetType) : '') },
   { field: 'sourceLanguage', headerName: 'Source Language', flex: 1, minWidth: 130, valueGetter: (_v, r) => (r.sourceLanguage ? languageName(r.sourceLanguage) : '') },
-  { field: 'targetLanguage', headerName: 'Target Language', flex: 1, minWidth: 130, valueGetter: (_v, r) => targetLanguageText(r.targetLanguage, languageName) },
+  // A blank target (single-language types) is shown as '-' but exported empty: the CSV writer
+  // would prefix a lone '-' with a quote, as it guards every cell against spreadsheet formulas.
+  {
+    field: 'targetLanguage',
+    headerName: 'Target Language',
+    flex: 1,
+    minWidth: 130,
+    valueGetter: (_v, r) => (r.targetLanguage ? languageName(r.targetLanguage) : ''),
+    renderCell: (p) => targetLanguageText(p.row.targetLanguage, languageName),
+  },
   { field: 'domains', headerName: 'Domain', flex: 1, minWidth: 120, valueGetter: (_v, r) => (r.domains ? domainName(r.domains) : '') },
   {
     field: 'collectionMethod_collectionDescriptions',

@@ -107,7 +107,16 @@ export default function ReadyMadeDatasetsPage() {
         Published datasets selected by the ULCA team, each ready to download whole.
       </Typography>
       <Paper variant="outlined" sx={{ mb: 2 }}>
-        <Tabs value={tab} onChange={(_e, v: string) => changeTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Task types">
+        <Tabs
+          value={tab}
+          onChange={(_e, v: string) => changeTab(v)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Task types"
+          // A scroll button with nothing to scroll to takes no room (MUI keeps it, invisible, as a gap).
+          sx={{ '& .MuiTabScrollButton-root.Mui-disabled': { width: 0 } }}
+        >
           {TABS.map((t) => (
             <Tab key={t.value} value={t.value} label={counts[t.value] ? `${t.label} (${counts[t.value]})` : t.label} />
           ))}
