@@ -40,7 +40,7 @@ export function MetricsBarChart({ bars, unit, onBarClick }: { bars: ChartBar[]; 
           />
           <Tooltip
             cursor={{ fill: 'rgba(31, 79, 150, 0.08)' }}
-            formatter={(v) => [`${formatNumber(Number(v))} ${unit}`, UNIT_AXIS_LABEL[unit]]}
+            formatter={(v) => [`${formatNumber(Number(v))} ${unit}`, 'Total']}
             labelFormatter={(l) => String(l)}
           />
           <Bar dataKey="value" maxBarSize={MAX_BAR_SIZE} isAnimationActive={false} name={UNIT_AXIS_LABEL[unit]}>

@@ -29,6 +29,10 @@ describe('numbers', () => {
     expect(formatCompact(12_300)).toBe('12.3K');
     expect(formatCompact(4_500_000)).toBe('4.5M');
     expect(formatCompact(2_000_000_000)).toBe('2B');
+    expect(formatCompact(0)).toBe('0');
+    expect(formatCompact(12.5)).toBe('12.5');
+    expect(formatCompact(0.00025)).toBe('0.00025');
+    expect(formatCompact(0.0014722)).toBe('0.0015');
   });
 
   it('carry the unit of the dataset type: hrs for speech, images for OCR, sentences otherwise', () => {

@@ -23,15 +23,22 @@ export function cutLabel(label: string, max = LABEL_MAX_CHARS): string {
 const whole = new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 0 });
 const fractional = new Intl.NumberFormat(NUMBER_LOCALE, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 const compact = new Intl.NumberFormat(NUMBER_LOCALE, { notation: 'compact', maximumFractionDigits: 1 });
+const small = new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 2 });
+const tiny = new Intl.NumberFormat(NUMBER_LOCALE, { maximumSignificantDigits: 2 });
 
 /** Thousands separators; a fractional value (hours) shows exactly 3 decimals: 1234.5 → '1,234.500'. */
 export function formatNumber(n: number): string {
   return Number.isInteger(n) ? whole.format(n) : fractional.format(n);
 }
 
-/** Compact axis numbers: 950 → '950', 12,300 → '12.3K', 4,500,000 → '4.5M'. */
+/**
+ * Compact axis numbers: 950 → '950', 12,300 → '12.3K', 4,500,000 → '4.5M'. Values under 1 (a few
+ * seconds of audio in hours) keep 2 significant digits, so small axes do not read 0, 0, 0.
+ */
 export function formatCompact(n: number): string {
-  return compact.format(n);
+  const abs = Math.abs(n);
+  if (abs >= 1000) return compact.format(n);
+  return abs >= 1 || abs === 0 ? small.format(n) : tiny.format(n);
 }
 
 /** Unit of a dataset type's counts (spec 01 §2): hours of audio, images of OCR, sentences otherwise. */

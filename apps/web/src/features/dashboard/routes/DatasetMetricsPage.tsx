@@ -17,31 +17,31 @@ export const METRICS_CSV_FILE = 'dataset-metrics';
 
 // Dimension cells show labels; sorting, the quick filter and the CSV use the same labels.
 const COLUMNS: GridColDef<MetricTableRow>[] = [
-  { field: 'datasetType', headerName: 'Dataset Type', flex: 1, minWidth: 160, valueGetter: (_v, r) => (r.datasetType ? datasetTypeName(r.datasetType) : '') },
-  { field: 'sourceLanguage', headerName: 'Source Language', flex: 1, minWidth: 130, valueGetter: (_v, r) => (r.sourceLanguage ? languageName(r.sourceLanguage) : '') },
+  { field: 'datasetType', headerName: 'Dataset Type', flex: 1.2, minWidth: 150, valueGetter: (_v, r) => (r.datasetType ? datasetTypeName(r.datasetType) : '') },
+  { field: 'sourceLanguage', headerName: 'Source Language', flex: 1, minWidth: 120, valueGetter: (_v, r) => (r.sourceLanguage ? languageName(r.sourceLanguage) : '') },
   // A blank target (single-language types) is shown as '-' but exported empty: the CSV writer
   // would prefix a lone '-' with a quote, as it guards every cell against spreadsheet formulas.
   {
     field: 'targetLanguage',
     headerName: 'Target Language',
     flex: 1,
-    minWidth: 130,
+    minWidth: 120,
     valueGetter: (_v, r) => (r.targetLanguage ? languageName(r.targetLanguage) : ''),
     renderCell: (p) => targetLanguageText(p.row.targetLanguage, languageName),
   },
-  { field: 'domains', headerName: 'Domain', flex: 1, minWidth: 120, valueGetter: (_v, r) => (r.domains ? domainName(r.domains) : '') },
+  { field: 'domains', headerName: 'Domain', flex: 1, minWidth: 110, valueGetter: (_v, r) => (r.domains ? domainName(r.domains) : '') },
   {
     field: 'collectionMethod_collectionDescriptions',
     headerName: 'Collection Method',
     flex: 1.2,
-    minWidth: 160,
+    minWidth: 150,
     valueGetter: (_v, r) => (r.collectionMethod_collectionDescriptions ? collectionMethodName(r.collectionMethod_collectionDescriptions) : ''),
   },
-  { field: 'primarySubmitterName', headerName: 'Submitter', flex: 1.2, minWidth: 150 },
-  { field: 'unit', headerName: 'Unit', width: 100 },
+  { field: 'primarySubmitterName', headerName: 'Submitter', flex: 1.2, minWidth: 130 },
+  { field: 'unit', headerName: 'Unit', width: 90 },
   // Numbers: renderCell formats for the eye; the CSV keeps plain numbers.
-  { field: 'count', headerName: 'Records', type: 'number', width: 120, renderCell: (p) => formatNumber(p.row.count) },
-  { field: 'total', headerName: 'Total', type: 'number', width: 130, renderCell: (p) => formatNumber(p.row.total) },
+  { field: 'count', headerName: 'Records', type: 'number', width: 100, renderCell: (p) => formatNumber(p.row.count) },
+  { field: 'total', headerName: 'Total', type: 'number', width: 100, renderCell: (p) => formatNumber(p.row.total) },
 ];
 
 /**
@@ -82,6 +82,8 @@ export default function DatasetMetricsPage() {
             slotProps={{
               toolbar: {
                 showQuickFilter: true,
+                // The search text is one phrase matched inside any cell ('Lab A', 'Government Press'), not separate words.
+                quickFilterProps: { quickFilterParser: (input: string) => (input.trim() ? [input.trim()] : []) },
                 csvOptions: { fileName: METRICS_CSV_FILE, utf8WithBom: true },
                 printOptions: { disableToolbarButton: true },
               },
