@@ -1,13 +1,15 @@
 /**
  * End-to-end, in headless Chromium against the real platform (issue #3 §4 and §5, search and
- * download, My Searches): a signed-in user with no searches sees the empty My Searches; two
- * fixture datasets (parallel en→hi, ASR hi) are published through the real pipeline; the search
- * form waits for a target language, shows the mandatory rule, and submits a parallel search with
- * filters; the in-progress view gives the service request number and turns into the completed view
- * with info cards, the count and download links; the downloaded files parse and hold exactly the
- * count shown. An ASR search shows hours and offers a zip with the audio; a search matching nothing
- * says so; My Searches lists all three (hours for the speech search) and opens a result; unknown
- * searches go back to the form; a network failure shows the error state.
+ * download, My Searches): a signed-in user with no searches sees the empty My Searches; three
+ * datasets (parallel en→hi and ASR hi fixtures, a generated en→mr dataset of 50,000 rows) are
+ * published through the real pipeline; the search form waits for a target language, shows the
+ * mandatory rule and clears on a type change; a search over the large dataset shows the in-progress
+ * view with its service request number and turns into its result by itself; a parallel search with
+ * filters shows info cards, the count and download links, and the downloaded files parse and hold
+ * exactly the count shown. An ASR search shows hours and offers a zip with the audio; a data source
+ * adds the language Mixed; a search matching nothing says so; My Searches lists all four (hours for
+ * the speech search), highlights the added one and opens a result; unknown searches go back to the
+ * form; a network failure shows the error state.
  * Screenshots: test-results/e2e/search-<nn>-<step>.png.
  */
 import fs from 'node:fs';
@@ -18,7 +20,7 @@ import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
-import { FIXTURE_EXPECTATIONS, zipFixture, type ProcessedExpectation } from '../apps/server/src/test/fixtures.ts';
+import { FIXTURE_EXPECTATIONS, makeParallelZip, zipFixture, type ProcessedExpectation } from '../apps/server/src/test/fixtures.ts';
 import { signHeaders } from '../apps/web/src/lib/signing.ts';
 import { REPO_ROOT, startPlatform, type RunningPlatform } from './support/server.ts';
 
@@ -30,6 +32,8 @@ const ADMIN_EMAIL = 'admin@ulca.local';
 const JOB_TIMEOUT_MS = 90_000;
 const PARALLEL = FIXTURE_EXPECTATIONS['parallel-valid'] as ProcessedExpectation;
 const ASR = FIXTURE_EXPECTATIONS['asr-valid'] as ProcessedExpectation;
+/** Rows of the generated English–Marathi dataset: enough that its search export is still running when the in-progress view first asks. */
+const LARGE_ROWS = 50_000;
 
 let platform: RunningPlatform;
 let fixtures: FixtureServer;
@@ -41,7 +45,8 @@ let page: Page;
 let shot = 0;
 let broken = false;
 /** Service request numbers of the searches made, by name. */
-const searches: Record<'parallel' | 'asr' | 'nothing', string> = { parallel: '', asr: '', nothing: '' };
+const searches: Record<'large' | 'parallel' | 'asr' | 'nothing', string> = { large: '', parallel: '', asr: '', nothing: '' };
+let largeZip = '';
 
 /** Full-page screenshot test-results/e2e/search-<nn>-<step>.png, taken from the top once toasts have settled. */
 async function screenshot(step: string): Promise<void> {
@@ -160,6 +165,7 @@ describe('search and download journey in Chromium', () => {
     downloadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-search-downloads-'));
     await zipFixture('parallel-valid', zipDir);
     await zipFixture('asr-valid', zipDir);
+    largeZip = path.basename(await makeParallelZip({ rows: LARGE_ROWS, destDir: zipDir, seed: 'search-e2e', sourceLanguage: 'en', targetLanguage: 'mr' }));
     fixtures = await startFixtureServer(zipDir);
     platform = await startPlatform();
     browser = await chromium.launch({
@@ -208,9 +214,10 @@ describe('search and download journey in Chromium', () => {
     await screenshot('my-searches-empty');
   });
 
-  step('publishes a parallel and an ASR fixture through the pipeline', async () => {
+  step('publishes a parallel and an ASR fixture and a large English–Marathi dataset through the pipeline', async () => {
     await publishFixture('Everyday sentences (search e2e)', 'parallel-valid.zip');
     await publishFixture('Hindi clips (search e2e)', 'asr-valid.zip');
+    await publishFixture('Generated tickets and parcels (search e2e)', largeZip);
   });
 
   step('the form waits for a target language, then asks for the source language', async () => {
@@ -239,7 +246,26 @@ describe('search and download journey in Chromium', () => {
     await choose('Dataset type', 'Parallel Dataset');
   });
 
-  step('submits a parallel search with filters; the in-progress view shows the request number', async () => {
+  step('a search over the large dataset shows the in-progress view with the request number, then its result', async () => {
+    await choose('Source language', 'English');
+    await chooseMany('Target languages', ['Marathi']);
+    searches.large = await submitSearch();
+    const inProgress = page.getByText('Your search query has been submitted');
+    await inProgress.or(page.getByRole('heading', { name: 'Search result', level: 1 })).first().waitFor();
+    expect(await inProgress.isVisible(), 'the export of 50,000 records finished before the in-progress view asked').toBe(true);
+    expect(await page.getByLabel('Service request number').innerText()).toBe(searches.large);
+    expect(await page.getByText('The result will be displayed once it is ready.').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Back to My Searches' }).getAttribute('href')).toBe(`/ulca/my-searches/${searches.large}`);
+    await screenshot('inprogress');
+    // The view turns into the result by itself.
+    await waitForCompleted();
+    expect(currentPath()).toBe(`/ulca/search-and-download-rec/completed/${searches.large}`);
+    expect(Number(await page.getByLabel('Records found').getAttribute('data-count'))).toBe(LARGE_ROWS);
+    expect(await page.getByLabel('Records found').innerText()).toBe(LARGE_ROWS.toLocaleString('en-IN'));
+  });
+
+  step('submits a parallel search with filters', async () => {
+    await page.goto(at('/search-and-download-rec/initiate/-1'));
     await choose('Source language', 'English');
     await chooseMany('Target languages', ['Hindi']);
     await chooseMany('Domain', ['General']);
@@ -251,13 +277,6 @@ describe('search and download journey in Chromium', () => {
     expect(await advanced.getByRole('listitem').filter({ hasText: 'Auto Aligned' }).innerText()).toContain('Alignment Tool');
     await screenshot('form-filled');
     searches.parallel = await submitSearch();
-    if (currentPath().includes('/inprogress/')) {
-      await page.getByText('Your search query has been submitted').waitFor();
-      expect(await page.getByText(`Your Service Request Number is ${searches.parallel}`).isVisible()).toBe(true);
-      await page.getByText('The result will be displayed once it is ready.').waitFor();
-      await page.getByRole('link', { name: 'Back to My Searches' }).waitFor();
-      await screenshot('inprogress');
-    }
   });
 
   step('the completed view shows the saved search, the count and the download links', async () => {
@@ -334,29 +353,51 @@ describe('search and download journey in Chromium', () => {
     await screenshot('completed-nothing');
   });
 
-  step('My Searches lists the three searches, hours for the speech one, and opens a result', async () => {
+  step('My Searches lists the four searches, hours for the speech one, and opens a result', async () => {
     await page.goto(at(`/my-searches/${searches.parallel}`));
     await page.getByRole('heading', { name: 'My Searches', level: 1 }).waitFor();
     const row = searchRow(searches.parallel);
     await row.waitFor();
     expect(await row.getAttribute('data-highlighted')).toBe('true');
     const rows = await bodyRows(page.getByRole('table', { name: 'My searches' }));
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     const bySrn = (srn: string) => rows.find((r) => r[0].includes(srn))!;
     expect(bySrn(searches.parallel)[0]).toContain('Parallel Dataset | English | Hindi | General | Manually Translated');
     expect(bySrn(searches.parallel).slice(2)).toEqual([String(PARALLEL.publish.success), 'Completed']);
     expect(bySrn(searches.asr)[0]).toContain('ASR Dataset | Hindi');
     expect(bySrn(searches.asr)[2]).toBe(`${(ASR.publishedAudioSeconds! / 3600).toFixed(3)} hrs`);
     expect(bySrn(searches.nothing).slice(2)).toEqual(['0', 'Completed']);
+    expect(bySrn(searches.large)[0]).toContain('Parallel Dataset | English | Marathi');
+    expect(bySrn(searches.large).slice(2)).toEqual([LARGE_ROWS.toLocaleString('en-IN'), 'Completed']);
     // Searched On: en-IN, 12-hour, upper case.
     expect(bySrn(searches.parallel)[1]).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} (AM|PM)$/);
+    // Let the smooth scroll to the highlighted row end, so the picture is not taken mid-scroll.
+    await page.waitForTimeout(800);
     await screenshot('my-searches');
     await page.getByLabel('Search my searches').fill('tamil');
-    await expect.poll(async () => (await bodyRows(page.getByRole('table', { name: 'My searches' }))).length).toBe(1);
+    await expect.poll(async () => (await bodyRows(page.getByRole('table', { name: 'My searches' }))).map((r) => r[0])).toEqual([expect.stringContaining(searches.nothing)]);
     await page.getByLabel('Search my searches').fill('');
     await searchRow(searches.parallel).click();
     await waitForCompleted();
     expect(currentPath()).toBe(`/ulca/search-and-download-rec/completed/${searches.parallel}`);
+  });
+
+  step('on a phone the result and My Searches fit the screen width', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      await page.goto(at(`/search-and-download-rec/completed/${searches.parallel}`));
+      await waitForCompleted();
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await screenshot('phone-completed');
+      await page.goto(at('/my-searches'));
+      await searchRow(searches.parallel).waitFor();
+      // The table scrolls inside its own box; the page does not.
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await screenshot('phone-my-searches');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   step('an unknown search goes back to the form', async () => {

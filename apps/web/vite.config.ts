@@ -8,5 +8,5 @@ export default defineConfig({
   // the plugin works with both; the cast only bridges the two type copies.
   plugins: [react() as unknown as PluginOption],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
-  server: { proxy: { '/ulca/apis': 'http://localhost:8080', '/ulca/user-mgmt': 'http://localhost:8080', '/ulca/error-consumer': 'http://localhost:8080', '/ulca/data-metric': 'http://localhost:8080' } },
+  server: { proxy: { '/ulca/apis': 'http://localhost:8080', '/ulca/user-mgmt': 'http://localhost:8080', '/ulca/error-consumer': 'http://localhost:8080', '/ulca/data-metric': 'http://localhost:8080', '/ulca/mdms': 'http://localhost:8080' } },
 });

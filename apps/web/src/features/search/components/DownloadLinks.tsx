@@ -59,7 +59,7 @@ export function DownloadLinks({ files, countText }: { files: SearchSummary['file
   return (
     <Stack spacing={2.5}>
       <DownloadRow title="Download Sample" hint="The first 100 records, to check the data before you fetch it all." links={formats.map((f) => ({ key: f.key, label: f.label, href: f.sample }))} />
-      <DownloadRow title="Download All" hint={`Every matching record (${countText}).`} links={formats.map((f) => ({ key: f.key, label: f.label, href: f.all }))} />
+      <DownloadRow title="Download All" hint={`Every matching record: ${countText}.`} links={formats.map((f) => ({ key: f.key, label: f.label, href: f.all }))} />
       <Typography variant="caption" color="text.secondary">
         JSON (ULCA) is an array of records with their metadata, in the ULCA dataset format. Links are valid for an hour; open this page again for fresh ones.
       </Typography>

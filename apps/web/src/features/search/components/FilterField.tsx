@@ -1,4 +1,5 @@
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -126,7 +127,22 @@ export function SingleChoiceField({
       error={error}
       helperText={helperText}
       // The empty entry ('Any') is shown in the field, so the label always sits above it.
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true, MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        select: {
+          displayEmpty: true,
+          // Nothing chosen reads as a placeholder, not as a value.
+          renderValue: (v) =>
+            v ? (
+              labelOf(choices, String(v))
+            ) : (
+              <Box component="span" sx={{ color: 'text.disabled' }}>
+                {emptyLabel}
+              </Box>
+            ),
+          MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } },
+        },
+      }}
     >
       <MenuItem value="">
         <em>{emptyLabel}</em>

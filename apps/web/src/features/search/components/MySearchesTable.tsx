@@ -7,9 +7,14 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { StatusChip } from '../../datasets/components/StatusChip.tsx';
 import type { SearchTableRow } from '../lib/my-searches.ts';
+
+/** Cells shown from the sm breakpoint up; below it their content is folded into the first cell. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const NARROW_ONLY = { display: { xs: 'flex', sm: 'none' } } as const;
 
 /** My Searches shows 10 rows per page (spec 01 §9). */
 export const MY_SEARCHES_PAGE_SIZE = 10;
@@ -42,13 +47,15 @@ export function MySearchesTable({
   return (
     <>
       <TableContainer>
-        <Table aria-label="My searches" sx={{ minWidth: 720 }}>
+        <Table aria-label="My searches" sx={{ minWidth: { xs: 0, sm: 720 } }}>
           <TableHead>
             <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
               <TableCell>Search Criteria</TableCell>
-              <TableCell>Searched On</TableCell>
-              <TableCell align="right">#Record</TableCell>
-              <TableCell>Status</TableCell>
+              <TableCell sx={WIDE_ONLY}>Searched On</TableCell>
+              <TableCell align="right" sx={WIDE_ONLY}>
+                #Record
+              </TableCell>
+              <TableCell sx={WIDE_ONLY}>Status</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -76,19 +83,26 @@ export function MySearchesTable({
                     '&.Mui-selected, &.Mui-selected:hover': { bgcolor: (t) => alpha(t.palette.primary.main, 0.16) },
                   }}
                 >
-                  <TableCell sx={{ minWidth: 280, maxWidth: 520 }}>
+                  <TableCell sx={{ minWidth: { sm: 280 }, maxWidth: 520 }}>
                     <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                       {row.searchCriteria}
                     </Typography>
                     <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }} aria-label="Service request number">
                       {row.serviceRequestNumber}
                     </Typography>
+                    {/* Phones: the other columns are folded in here. */}
+                    <Stack direction="row" useFlexGap spacing={1} sx={{ ...NARROW_ONLY, alignItems: 'center', flexWrap: 'wrap', mt: 0.75 }}>
+                      <StatusChip status={row.status} />
+                      <Typography variant="caption" color="text.secondary">
+                        {[row.searchedOn, row.recordsWithUnit].filter(Boolean).join(' · ')}
+                      </Typography>
+                    </Stack>
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.searchedOn}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{row.searchedOn}</TableCell>
+                  <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
                     {row.records}
                   </TableCell>
-                  <TableCell>
+                  <TableCell sx={WIDE_ONLY}>
                     <StatusChip status={row.status} />
                   </TableCell>
                 </TableRow>

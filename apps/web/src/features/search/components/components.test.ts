@@ -19,8 +19,8 @@ describe('MySearchesTable', () => {
     const html = renderToStaticMarkup(
       createElement(MySearchesTable, {
         rows: [
-          { serviceRequestNumber: 'SR-2', searchCriteria: 'ASR Dataset | Hindi', searchedOn: '2/5/2024, 3:30:00 PM', records: '', status: 'In-Progress', opensResult: false },
-          { serviceRequestNumber: 'SR-1', searchCriteria: 'TTS Dataset | Tamil', searchedOn: '1/5/2024, 9:00:00 AM', records: '0.500 hrs', status: 'Completed', opensResult: true },
+          { serviceRequestNumber: 'SR-2', searchCriteria: 'ASR Dataset | Hindi', searchedOn: '2/5/2024, 3:30:00 PM', records: '', recordsWithUnit: '', status: 'In-Progress', opensResult: false },
+          { serviceRequestNumber: 'SR-1', searchCriteria: 'TTS Dataset | Tamil', searchedOn: '1/5/2024, 9:00:00 AM', records: '0.500 hrs', recordsWithUnit: '0.500 hrs', status: 'Completed', opensResult: true },
         ],
         total: 12,
         page: 0,
@@ -29,10 +29,11 @@ describe('MySearchesTable', () => {
         onOpen: () => {},
       }),
     );
+    // The first cell also holds the phone-only summary line (status, date, records), hidden from sm up.
     expect(rowsText(html)).toEqual([
       'Search Criteria | Searched On | #Record | Status',
-      'ASR Dataset | Hindi SR-2 | 2/5/2024, 3:30:00 PM |  | In-Progress',
-      'TTS Dataset | Tamil SR-1 | 1/5/2024, 9:00:00 AM | 0.500 hrs | Completed',
+      'ASR Dataset | Hindi SR-2 In-Progress 2/5/2024, 3:30:00 PM | 2/5/2024, 3:30:00 PM |  | In-Progress',
+      'TTS Dataset | Tamil SR-1 Completed 1/5/2024, 9:00:00 AM · 0.500 hrs | 1/5/2024, 9:00:00 AM | 0.500 hrs | Completed',
     ]);
     expect(clean(html).match(/data-highlighted="true"/g)).toHaveLength(1);
     expect(clean(html)).toContain('1–10 of 12');
@@ -53,7 +54,7 @@ describe('DownloadLinks', () => {
       'Download All: CSV → /ulca/a.csv',
       'Download All: ZIP with media → /ulca/a.zip',
     ]);
-    expect(html).toContain('Every matching record (5 records).');
+    expect(html).toContain('Every matching record: 5 records.');
   });
 });
 

@@ -1,4 +1,4 @@
-import { criteriaSummary, formatRecordCell, formatSearchedOn, type SearchSummary } from './search-row.ts';
+import { criteriaSummary, formatRecordCell, formatSearchedOn, isHoursType, recordsText, type SearchSummary } from './search-row.ts';
 
 /** A My Searches row as the table shows it (spec 01 §3 "Search request row"). */
 export interface SearchTableRow {
@@ -9,6 +9,8 @@ export interface SearchTableRow {
   searchedOn: string;
   /** 'N hrs' for speech types, the record count otherwise, '' while In-Progress. */
   records: string;
+  /** The same with its unit where the column header is not in sight (phones): '5 records', '0.001 hrs', ''. */
+  recordsWithUnit: string;
   status: string;
   /** A Completed row with a count opens its completed view (spec 01 §2). */
   opensResult: boolean;
@@ -21,6 +23,7 @@ export function toTableRow(s: SearchSummary, timeZone?: string): SearchTableRow 
     searchCriteria: criteriaSummary(s.datasetType, s.criteria),
     searchedOn: formatSearchedOn(s.timestamp, timeZone),
     records: formatRecordCell(s),
+    recordsWithUnit: formatRecordCell(s) && !isHoursType(s.datasetType) ? recordsText(s.count ?? 0) : formatRecordCell(s),
     status: s.status,
     opensResult: s.status === 'Completed' && s.count !== null,
   };

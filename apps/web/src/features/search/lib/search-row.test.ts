@@ -96,10 +96,11 @@ describe('search row formats (spec 01 §2, §9)', () => {
       searchCriteria: 'Parallel Dataset | English | Hindi, Tamil | News | Auto Aligned',
       searchedOn: '2/5/2024, 10:00:00 AM',
       records: '1,204',
+      recordsWithUnit: '1,204 records',
       status: 'Completed',
       opensResult: true,
     });
-    expect([rows[1].records, rows[1].opensResult]).toEqual(['', false]);
+    expect([rows[1].records, rows[1].recordsWithUnit, rows[1].opensResult]).toEqual(['', '', false]);
     expect(filterSearchRows(rows, 'tamil').map((r) => r.serviceRequestNumber)).toEqual(['SR-1']);
     expect(filterSearchRows(rows, 'in-progress').map((r) => r.serviceRequestNumber)).toEqual(['SR-2']);
     expect(filterSearchRows(rows, '  ')).toHaveLength(2);
