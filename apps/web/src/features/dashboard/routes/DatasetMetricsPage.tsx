@@ -6,7 +6,7 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { PageFrame } from '../../datasets/components/PageFrame.tsx';
+import { PageFrame } from '../../../components/PageFrame.tsx';
 import { useStoreReports } from '../api/store-reports.ts';
 import { formatNumber } from '../lib/format.ts';
 import { collectionMethodName, datasetTypeName, domainName, languageName } from '../lib/labels.ts';

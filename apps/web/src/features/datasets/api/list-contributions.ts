@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { isActiveStatus } from '../lib/status.ts';
+import { isActiveStatus } from '../../../lib/status.ts';
 import { datasetKeys } from './keys.ts';
 
 /** While any row is Pending or In-Progress the list refetches this often (milliseconds). */

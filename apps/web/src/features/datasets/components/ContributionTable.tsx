@@ -9,7 +9,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import type { Contribution } from '../api/list-contributions.ts';
 import { datasetTypeLabel, formatSubmittedOn } from '../lib/format.ts';
-import { StatusChip } from './StatusChip.tsx';
+import { StatusChip } from '../../../components/StatusChip.tsx';
 
 /** Contribution tables show 10 rows per page (spec 01 §9). */
 export const CONTRIBUTION_PAGE_SIZE = 10;

@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import type { StageStatus } from '../api/submission-status.ts';
 import { sortStages, stageCounts } from '../lib/stages.ts';
 import { formatStageCount } from '../lib/format.ts';
-import { StatusChip } from './StatusChip.tsx';
+import { StatusChip } from '../../../components/StatusChip.tsx';
 
 const STAGE_LABELS: Record<string, string> = { download: 'Download', ingest: 'Ingest', validate: 'Validate', publish: 'Publish' };
 

@@ -13,12 +13,12 @@ import SearchIcon from '@mui/icons-material/Search';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useContributions } from '../api/list-contributions.ts';
 import { applySearchAndFilter, filterOptions, pageOfIndex, selectedCount, type ContributionFilter } from '../lib/contribution-filters.ts';
-import { isActiveStatus } from '../lib/status.ts';
+import { isActiveStatus } from '../../../lib/status.ts';
 import { ContributionFilterPopover } from './ContributionFilterPopover.tsx';
 import { CONTRIBUTION_PAGE_SIZE, ContributionTable } from './ContributionTable.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
-import { MessageBlock } from './StateViews.tsx';
+import { MessageBlock } from '../../../components/StateViews.tsx';
 
 /** How long the just-added row stays highlighted (spec 01 §9), milliseconds. */
 export const HIGHLIGHT_MS = 4000;

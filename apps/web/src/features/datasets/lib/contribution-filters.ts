@@ -1,4 +1,4 @@
-import { PROCESS_STATUSES } from './status.ts';
+import { PROCESS_STATUSES } from '../../../lib/status.ts';
 import { datasetTypeLabel } from './format.ts';
 
 /** The fields of a contribution row that the search box and the filter popover read (spec 01 §3). */

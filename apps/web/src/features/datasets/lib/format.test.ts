@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { datasetTypeLabel, formatStageCount, formatSubmittedOn } from './format.ts';
 import { isSubmissionActive, sortStages, stageCounts } from './stages.ts';
-import { isActiveStatus, statusColor } from './status.ts';
+import { isActiveStatus, statusColor } from '../../../lib/status.ts';
 import { contributionTabs } from './tabs.ts';
 
 describe('status detail formatting (spec 01 §3)', () => {

@@ -1,4 +1,4 @@
-import { isActiveStatus } from './status.ts';
+import { isActiveStatus } from '../../../lib/status.ts';
 
 /** The pipeline stages in the order they run (DESIGN.md §6). */
 export const STAGES = ['download', 'ingest', 'validate', 'publish'] as const;

@@ -11,13 +11,13 @@ import { useErrorReport } from '../api/error-report.ts';
 import { useSubmissionStatus, type SubmissionStatus } from '../api/submission-status.ts';
 import { isSubmissionActive, stageCounts } from '../lib/stages.ts';
 import { ErrorSummaryTable } from '../components/ErrorSummaryTable.tsx';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { PageFrame } from '../../../components/PageFrame.tsx';
 import { StageTable } from '../components/StageTable.tsx';
-import { StatusChip } from '../components/StatusChip.tsx';
+import { StatusChip } from '../../../components/StatusChip.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { MessageBlock } from '../components/StateViews.tsx';
+import { MessageBlock } from '../../../components/StateViews.tsx';
 import { datasetTypeLabel } from '../lib/format.ts';
 import { ReadyMadeToggle } from '../../readymade/components/ReadyMadeToggle.tsx';
 

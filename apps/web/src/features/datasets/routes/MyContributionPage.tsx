@@ -10,8 +10,8 @@ import AddIcon from '@mui/icons-material/Add';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { primaryRole, useSession } from '../../../lib/session.ts';
 import { contributionTabs, type ContributionTab } from '../lib/tabs.ts';
-import { PageFrame } from '../components/PageFrame.tsx';
-import { MessageBlock } from '../components/StateViews.tsx';
+import { PageFrame } from '../../../components/PageFrame.tsx';
+import { MessageBlock } from '../../../components/StateViews.tsx';
 import { SubmittedDatasetsTab } from '../components/SubmittedDatasetsTab.tsx';
 
 const TAB_LABELS: Record<ContributionTab, string> = { submitted: 'Submitted Dataset', benchmark: 'Benchmark Dataset' };

@@ -22,7 +22,7 @@ import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { primaryRole, useSession } from '../../../lib/session.ts';
 import { useSubmitDataset } from '../api/submit-dataset.ts';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { PageFrame } from '../../../components/PageFrame.tsx';
 import { DATASET_NAME_MAX, formFieldOf, submitDatasetFormSchema, type SubmitDatasetFormInput, type SubmitDatasetFormValues } from '../lib/submit-form.ts';
 
 /** Where the ULCA contribution format (params.json + data.json, per dataset type) is described. */

@@ -9,7 +9,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { StatusChip } from '../../datasets/components/StatusChip.tsx';
+import { StatusChip } from '../../../components/StatusChip.tsx';
 import type { SearchTableRow } from '../lib/my-searches.ts';
 
 /** Cells shown from the sm breakpoint up; below it their content is folded into the first cell. */
