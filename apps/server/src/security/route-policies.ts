@@ -281,6 +281,10 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     note: 'Protected by the HMAC token of the error-report link, not by a session: a forged token is 404.',
   },
 
+  // ── dashboard metrics (spec 01 §7; public, answered from the rollup) ──────────────────────────
+  ['POST /ulca/data-metric/v0/store/search']: { access: 'public', sample: () => ({ body: { type: 'parallel-corpus', criterions: null, groupby: null } }), okStatus: 200 },
+  ['POST /ulca/data-metric/v0/store/reports']: { access: 'public', sample: () => ({ body: {} }), okStatus: 200 },
+
   // ── ready-made datasets (issue #3 §6) ─────────────────────────────────────────────────────────
   ['GET /ulca/apis/v0/dataset/readymade/list']: { access: 'public', okStatus: 200 },
   ['POST /ulca/apis/v0/dataset/readymade/mark']: {

@@ -39,7 +39,7 @@ describe('API keys', () => {
     const data = res.json().data;
     expect(data.appName).toBe('Hindi Chat Bot');
     expect(data.ulcaApiKey).toMatch(/^ulca_[0-9a-f]{12}\.[A-Za-z0-9_-]{43}$/);
-    expect(data.serviceProviderKeys).toEqual([{ serviceProviderName: PROVIDER, inferenceApiKey: null, dataTracking: false }]);
+    expect(data.serviceProviderKeys).toEqual([]);
     aliceKey = data.ulcaApiKey;
     const row = await p.ctx.db.db.selectFrom('api_keys').selectAll().where('user_id', '=', alice.userId).executeTakeFirstOrThrow();
     expect(row.key_id).toBe(aliceKey.split('.')[0]);

@@ -110,7 +110,8 @@ export async function generateApiKey(ctx: AppContext, user: AuthUser, body: { us
     throw new ApiError(409, 'APP_NAME_TAKEN', APP_NAME_TAKEN_MESSAGE, [{ field: 'appName', message: APP_NAME_TAKEN_MESSAGE }]);
   }
   await recordAudit(ctx, { actorUserId: user.userId, action: 'apikey.generate', targetUserId: user.userId, ip: meta.ip, details: { appName, keyId } });
-  return { appName, ulcaApiKey: fullKey, serviceProviderKeys: providerEntries(ctx, []) };
+  // A new key holds no provider key yet (contracts.md: `serviceProviderKeys: []`); the profile list shows every provider.
+  return { appName, ulcaApiKey: fullKey, serviceProviderKeys: [] as ServiceProviderKey[] };
 }
 
 /** getApiKeysForProfile: the caller's keys (identifiers only), newest first, with every provider. */
