@@ -456,7 +456,7 @@ describe('account journey in Chromium', () => {
 
   step('the deactivated user cannot sign in', async () => {
     await signIn(page, USER.email, NEW_PASSWORD);
-    await expect.poll(async () => (await page.locator('#notistack-snackbar').allInnerTexts()).join(' | ')).toMatch(/not activ|deactivat/i);
+    await expect.poll(async () => (await page.locator('#notistack-snackbar').allInnerTexts()).join(' | ')).toMatch(/has been deactivated/);
     expect(pathOf(page)).toBe('/ulca/user/login');
     await screenshot('deactivated-login-refused');
   });

@@ -160,7 +160,9 @@ describe('admin user management', () => {
     expect(me.statusCode).toBe(401);
     expect((await whoami()).statusCode).toBe(401);
     const login = () => p.app.inject({ method: 'POST', url: `${USERS}/login`, payload: { authenticator: 'ULCA', data: { email: u.email, password: u.password } } });
-    expect((await login()).statusCode).toBe(403);
+    const refused = await login();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'ACCOUNT_DEACTIVATED', message: 'This account has been deactivated. Please contact the administrator.' });
 
     const on = await asAdmin('update/active/status', { email: u.email, is_active: true });
     expect(on.json().message).toBe('User activated successfully.');

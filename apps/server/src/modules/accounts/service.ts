@@ -23,6 +23,8 @@ export const SIGNUP_ROLE: Role = 'CONTRIBUTOR-USER';
 export const DUPLICATE_EMAIL_MESSAGE = 'A User with same email already exist.';
 export const INVALID_LOGIN_MESSAGE = 'Invalid email / password';
 export const INACTIVE_LOGIN_MESSAGE = 'Account is not activated. Please check your e-mail.';
+/** Login answer for an account an admin deactivated (it was activated once). */
+export const DEACTIVATED_LOGIN_MESSAGE = 'This account has been deactivated. Please contact the administrator.';
 export const INVALID_ACTIVATION_MESSAGE = 'This activation link is not valid, has expired or has already been used.';
 
 /** Hashes a password with argon2id (the library default) and its default costs (19 MiB, 2 passes). */
@@ -180,7 +182,9 @@ export async function login(ctx: AppContext, email: string, password: string, me
   }
   await recordLoginSuccess(ctx, typed);
   if (!user.is_active) {
-    await recordAudit(ctx, { actorUserId: null, action: 'login.failure', targetUserId: user.user_id, ip: meta.ip, details: { email: user.email, reason: 'inactive' } });
+    const deactivated = user.activated_time !== null;
+    await recordAudit(ctx, { actorUserId: null, action: 'login.failure', targetUserId: user.user_id, ip: meta.ip, details: { email: user.email, reason: deactivated ? 'deactivated' : 'inactive' } });
+    if (deactivated) throw new ApiError(403, 'ACCOUNT_DEACTIVATED', DEACTIVATED_LOGIN_MESSAGE);
     throw new ApiError(403, 'ACCOUNT_INACTIVE', INACTIVE_LOGIN_MESSAGE);
   }
   const publicKey = randomHex(32);
