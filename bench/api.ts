@@ -5,7 +5,7 @@
  *   bare Fastify route (baseline)   GET /bare in a bare Fastify process (no plugins, hooks or logger)
  *   app trivial route               GET /ulca/health in the real app (its hooks, helmet, logger)
  *   signed users/me                 a signed call that needs only the session (verification cost)
- *   signed list call                GET /ulca/apis/v0/dataset/listByUserId signed (10 rows of 25; two queries)
+ *   signed list call                GET /ulca/apis/v0/dataset/listByUserId signed (10 rows of 25; one query)
  *   dashboard store search          POST /ulca/data-metric/v0/store/search (public; when the route exists)
  *   login                           POST /ulca/user-mgmt/v1/users/login (argon2id; 20 users in turn)
  *   … session cache off             the signed calls again on an app process with SESSION_CACHE=false

@@ -71,8 +71,8 @@ export async function listContributions(ctx: AppContext, user: AuthUser, q: { us
       datasetType: r.dataset_type,
       submittedOn: r.submitted_on.toISOString(),
       status: r.status,
-      domain: Array.isArray(r.params?.domain) ? (r.params.domain as string[]) : [],
-      license: typeof r.params?.license === 'string' ? (r.params.license as string) : null,
+      domain: Array.isArray(r.domain) ? (r.domain as string[]) : [],
+      license: typeof r.license === 'string' ? r.license : null,
     })),
   };
 }
