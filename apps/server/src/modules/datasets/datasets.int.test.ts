@@ -268,6 +268,10 @@ describe('submit form rules and access', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     const page2 = (await signedInject(p.app, user, 'GET', `/ulca/apis/v0/dataset/listByUserId?userId=${user.userId}&startPage=2&endPage=2`)).json();
     expect(page2.data.map((r: { submitRefNumber: string }) => r.submitRefNumber)).toEqual(body.data.slice(10, 20).map((r: { submitRefNumber: string }) => r.submitRefNumber));
+    expect(page2.count).toBe(body.count);
+    // A page past the end is empty but still tells the total.
+    const beyond = (await signedInject(p.app, user, 'GET', `/ulca/apis/v0/dataset/listByUserId?userId=${user.userId}&startPage=99&endPage=99`)).json();
+    expect(beyond).toMatchObject({ count: body.count, data: [] });
   });
 });
 
