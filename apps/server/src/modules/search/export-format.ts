@@ -6,36 +6,47 @@
  * the internal `<field>Hash` keys are dropped. A text pair found the other way round is turned
  * around (texts and languages swapped) so that every record reads in the requested direction.
  *
- * JSON is built by string concatenation when the row shares no top-level key with its params
- * (the common case), so most records are never parsed for JSON; CSV needs the values and parses.
+ * Speed matters (a million records): in the common case (the row shares no top-level key with
+ * its params, no media, not reversed) a record is assembled from byte slices of the COPY output
+ * and of the prepared params, never decoded into a JS string: JSON = params without their closing
+ * brace + the row without its opening one; CSV cells of row fields come ready from the query.
+ * Every other record is parsed, merged and serialised.
  */
 import { datasetParamsSchemas, datasetRowSchemas, MEDIA_FIELDS, PAIRED_DATASET_TYPES, type DatasetType } from '@ulca/contracts';
+import type { ByteBuilder } from './byte-builder.ts';
 
-/** One record as read from the database (see buildRecordQuery). */
+/** One record as read from the database (see buildRecordQuery), as UTF-8 bytes. */
 export interface RawRecord {
   /** The row's own fields, JSON text. */
-  data: string;
+  data: Buffer;
   /** Dataset whose params apply. */
   pid: string;
   /** A text pair stored the other way round (to be turned around). */
   rev: boolean;
   /** The row's values of `RecordFormatter.rowColumns` as PostgreSQL's `->>` gives them (null: absent). */
-  cells?: (string | null)[];
+  cells?: (Buffer | null)[];
 }
 
-/** A dataset's params prepared for fast merging. */
+/** A dataset's params prepared for fast assembly. */
 export interface PreparedParams {
   obj: Record<string, unknown>;
-  /** `{"k": v, …` without the closing brace, or null when params are empty. */
-  jsonHead: string | null;
-  /** `"key": ` of every params key: a row whose text holds none of them shares no key. */
-  probes: string[];
-  /** CSV cells of the params-only columns, by column, built once. */
-  cells: Map<string, string>;
+  /** `{"k":v,…, ` (params without the closing brace, then a separator), or null when params are empty. */
+  jsonHead: Buffer | null;
+  /** The params JSON itself (for a row with no fields). */
+  jsonWhole: Buffer;
+  /** `"key":` of every params key a row may also carry: a row whose text holds none of them shares no key with params. */
+  probes: Buffer[];
+  /** CSV cell of each column from params alone (by column index), as bytes. */
+  cells: Buffer[];
+  /** The params-only runs of the CSV line (see RecordFormatter.segments), commas included. */
+  runs: Buffer[];
+  /** By segment index: the params cell of a row column the row lacks, followed by the params run after it (one part instead of three). */
+  tails: (Buffer | null)[];
 }
 
 const LANGUAGE_COLUMNS = ['sourceLanguage', 'targetLanguage'];
 const SKIPPED_PARAMS = new Set(['version', 'datasetType', 'languages']);
+const COMMA = Buffer.from(',');
 
 function shapeKeys(schema: unknown): string[] {
   const shape = (schema as { shape?: Record<string, unknown> }).shape;
@@ -62,29 +73,51 @@ export function csvCell(v: unknown): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
+/** Appends csvCell of a text given as UTF-8 bytes (the bytes themselves when no quoting is needed). */
+export function csvCellInto(b: Buffer, out: ByteBuilder): void {
+  if (b.indexOf(0x22) >= 0) out.append(Buffer.from(csvCell(b.toString('utf8'))));
+  else if (b.indexOf(0x2c) >= 0 || b.indexOf(0x0a) >= 0 || b.indexOf(0x0d) >= 0) {
+    out.appendByte(0x22);
+    out.append(b);
+    out.appendByte(0x22);
+  } else out.append(b);
+}
+
 /** File extension of a media path as the pipeline stores it (lower-case, 1-8 letters/digits, else 'bin'). */
 export function mediaExtension(relPath: string): string {
   const m = /[^/]\.([A-Za-z0-9]{1,8})$/.exec(relPath);
   return m ? m[1].toLowerCase() : 'bin';
 }
 
+/** A stretch of CSV columns: one row column, or a run of columns that only params fill. */
+type Segment = { kind: 'row'; column: number; cell: number } | { kind: 'run'; from: number; to: number; run: number };
+
 /** Formats the records of one dataset type. */
 export class RecordFormatter {
   readonly columns: string[];
+  /** CSV columns a row may carry itself (the type's row fields); the rest come from params only. */
+  readonly rowColumns: string[];
+  private readonly segments: Segment[] = [];
+  /** Every field a row of the type may carry. */
+  private readonly rowKeys: Set<string>;
   private readonly mediaFields: readonly string[];
   private readonly paired: boolean;
 
-  /** CSV columns a row may carry itself (the type's row fields); the rest come from params only. */
-  readonly rowColumns: string[];
-  private readonly rowColumnIndex: Map<string, number>;
-
   constructor(readonly datasetType: string) {
     this.columns = csvColumns(datasetType);
-    const media = new Set((MEDIA_FIELDS[datasetType as DatasetType] ?? []).map((f) => `${f}Hash`));
-    this.rowColumns = shapeKeys(datasetRowSchemas[datasetType as DatasetType]).filter((k) => !media.has(k) && this.columns.includes(k));
-    this.rowColumnIndex = new Map(this.rowColumns.map((c, i) => [c, i]));
     this.mediaFields = MEDIA_FIELDS[datasetType as DatasetType] ?? [];
     this.paired = PAIRED_DATASET_TYPES.includes(datasetType as DatasetType);
+    const media = new Set(this.mediaFields.map((f) => `${f}Hash`));
+    this.rowKeys = new Set([...shapeKeys(datasetRowSchemas[datasetType as DatasetType]), ...media]);
+    this.rowColumns = shapeKeys(datasetRowSchemas[datasetType as DatasetType]).filter((k) => !media.has(k) && this.columns.includes(k));
+    let runs = 0;
+    for (let i = 0; i < this.columns.length; i++) {
+      const cell = this.rowColumns.indexOf(this.columns[i]);
+      const last = this.segments[this.segments.length - 1];
+      if (cell >= 0) this.segments.push({ kind: 'row', column: i, cell });
+      else if (last?.kind === 'run') last.to = i;
+      else this.segments.push({ kind: 'run', from: i, to: i, run: runs++ });
+    }
   }
 
   /** Prepares a dataset's params (from dataset_submissions.params). */
@@ -92,9 +125,30 @@ export class RecordFormatter {
     const obj = params ?? {};
     const text = JSON.stringify(obj);
     const keys = Object.keys(obj);
-    const cells = new Map<string, string>();
-    for (const col of this.columns) cells.set(col, csvCell(this.paramValue(obj, col)));
-    return { obj, jsonHead: keys.length ? text.slice(0, -1) : null, probes: keys.map((k) => `${JSON.stringify(k)}:`), cells };
+    const cells = this.columns.map((col) => Buffer.from(csvCell(this.paramValue(obj, col))));
+    // Only a key a row may carry can be shared with params (rows are checked against their schema).
+    const shared = keys.filter((k) => this.rowKeys.has(k));
+    const runs: Buffer[] = [];
+    for (const s of this.segments) {
+      if (s.kind !== 'run') continue;
+      const parts: Buffer[] = [];
+      for (let i = s.from; i <= s.to; i++) parts.push(...(i > 0 ? [COMMA] : []), cells[i]);
+      runs[s.run] = Buffer.concat(parts);
+    }
+    const tails = this.segments.map((seg, i) => {
+      const next = this.segments[i + 1];
+      if (seg.kind !== 'row' || next?.kind !== 'run') return null;
+      return Buffer.concat([...(seg.column > 0 ? [COMMA] : []), cells[seg.column], runs[next.run]]);
+    });
+    return {
+      obj,
+      tails,
+      jsonHead: keys.length ? Buffer.from(`${text.slice(0, -1)}, `) : null,
+      jsonWhole: Buffer.from(text),
+      probes: shared.map((k) => Buffer.from(`${JSON.stringify(k)}:`)),
+      cells,
+      runs,
+    };
   }
 
   private paramValue(obj: Record<string, unknown>, col: string): unknown {
@@ -102,7 +156,7 @@ export class RecordFormatter {
     return obj[col];
   }
 
-  /** True when the record can be written by concatenation (no shared key, no media, not reversed). */
+  /** True when the record can be assembled from bytes (no shared key, no media, not reversed, cells given). */
   private fast(rec: RawRecord, p: PreparedParams): boolean {
     if (rec.rev || this.mediaFields.length) return false;
     for (const probe of p.probes) if (rec.data.includes(probe)) return false;
@@ -114,7 +168,7 @@ export class RecordFormatter {
    * and a reversed pair turned around.
    */
   merged(rec: RawRecord, p: PreparedParams, media?: string[]): Record<string, unknown> {
-    const data = JSON.parse(rec.data) as Record<string, unknown>;
+    const data = JSON.parse(rec.data.toString('utf8')) as Record<string, unknown>;
     const out: Record<string, unknown> = Object.assign({}, p.obj, data);
     for (const f of this.mediaFields) {
       const hash = out[`${f}Hash`];
@@ -138,36 +192,46 @@ export class RecordFormatter {
   }
 
   /**
-   * The record as JSON text and, when `csv`, as a CSV line (no line break). Media keys of the
-   * record are pushed to `media` when given.
+   * Appends the record's JSON text to `out.json` and, when `out.csv` is given, its CSV line (no
+   * line break) to `out.csv`. Media keys of the record are pushed to `media` when given.
    */
-  format(rec: RawRecord, p: PreparedParams, csv: boolean, media?: string[]): { json: string; csv: string | null } {
-    if (this.fast(rec, p)) {
-      const json = p.jsonHead === null ? rec.data : rec.data === '{}' ? `${p.jsonHead}}` : `${p.jsonHead}, ${rec.data.slice(1)}`;
-      if (!csv) return { json, csv: null };
-      let line = '';
-      if (rec.cells) {
-        // Row values from the query: text as is, objects as JSON (csvCell of a string only quotes).
-        for (let i = 0; i < this.columns.length; i++) {
-          const col = this.columns[i];
-          const at = this.rowColumnIndex.get(col);
-          const v = at === undefined ? null : rec.cells[at];
-          line += (i ? ',' : '') + (v === null || v === undefined ? (p.cells.get(col) as string) : csvCell(v));
+  formatInto(rec: RawRecord, p: PreparedParams, out: { json: ByteBuilder; csv: ByteBuilder | null }, media?: string[]): void {
+    const csv = out.csv;
+    if (this.fast(rec, p) && (!csv || rec.cells)) {
+      if (p.jsonHead === null) out.json.append(rec.data);
+      else if (rec.data.length <= 2) out.json.append(p.jsonWhole);
+      else {
+        out.json.append(p.jsonHead);
+        out.json.appendRange(rec.data, 1, rec.data.length);
+      }
+      if (!csv) return;
+      const segments = this.segments;
+      for (let i = 0; i < segments.length; i++) {
+        const s = segments[i];
+        if (s.kind === 'run') {
+          csv.append(p.runs[s.run]);
+          continue;
         }
-        return { json, csv: line };
+        const v = (rec.cells as (Buffer | null)[])[s.cell];
+        if (v === null || v === undefined) {
+          const tail = p.tails[i];
+          if (tail) {
+            csv.append(tail);
+            i++; // the run after it is in the tail
+            continue;
+          }
+          if (s.column > 0) csv.appendByte(0x2c);
+          csv.append(p.cells[s.column]);
+        } else {
+          if (s.column > 0) csv.appendByte(0x2c);
+          csvCellInto(v, csv);
+        }
       }
-      const data = JSON.parse(rec.data) as Record<string, unknown>;
-      for (let i = 0; i < this.columns.length; i++) {
-        const col = this.columns[i];
-        if (i) line += ',';
-        line += Object.hasOwn(data, col) ? csvCell(data[col]) : (p.cells.get(col) as string);
-      }
-      return { json, csv: line };
+      return;
     }
     const obj = this.merged(rec, p, media);
-    const json = JSON.stringify(obj);
-    if (!csv) return { json, csv: null };
-    return { json, csv: this.columns.map((c) => csvCell(this.paramValue(obj, c))).join(',') };
+    out.json.append(Buffer.from(JSON.stringify(obj)));
+    if (csv) csv.append(Buffer.from(this.columns.map((c) => csvCell(this.paramValue(obj, c))).join(',')));
   }
 
   /** The CSV header line (no line break). */

@@ -10,6 +10,7 @@ import { validateSearchCriteria, type NormalizedCriteria, type SearchCriteria } 
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { copyRows } from './copy-rows.ts';
+import { ByteBuilder } from './byte-builder.ts';
 import { RecordFormatter, type PreparedParams, type RawRecord } from './export-format.ts';
 import { buildRecordQuery, inlineQuery, type ResolvedRecordQuery } from './record-query.ts';
 
@@ -43,10 +44,10 @@ export function resolveRecordQuery(q: RecordQuery): ResolvedRecordQuery {
   return { datasetType: q.datasetType, datasetIds: q.datasetIds, criteria, limit: q.limit };
 }
 
-/** Writes text to a Writable, waiting for 'drain' when its buffer is full. */
-export async function writeText(out: Writable, text: string): Promise<void> {
-  if (!text) return;
-  if (out.write(text)) return;
+/** Writes to a Writable, waiting for 'drain' when its buffer is full; rejects when it closes or fails first. */
+export async function writeChunk(out: Writable, chunk: Buffer | string): Promise<void> {
+  if (!chunk.length) return;
+  if (out.write(chunk)) return;
   if (out.destroyed) throw new Error('output stream closed');
   await new Promise<void>((resolve, reject) => {
     const done = (err?: Error) => {
@@ -60,17 +61,19 @@ export async function writeText(out: Writable, text: string): Promise<void> {
   });
 }
 
+const COMMA_NL = Buffer.from(',\n');
+
 /** A format's document around the records: opening, separator, closing. */
 export class FormatSink {
   private n = 0;
-  private header: string;
+  private readonly header: Buffer;
 
   constructor(
     readonly format: ExportFormat,
     readonly out: Writable,
     csvHeader: string,
   ) {
-    this.header = format === 'json' ? '[\n' : format === 'csv' ? `${csvHeader}\n` : '';
+    this.header = Buffer.from(format === 'json' ? '[\n' : format === 'csv' ? `${csvHeader}\n` : '');
   }
 
   /** Records written so far. */
@@ -78,19 +81,21 @@ export class FormatSink {
     return this.n;
   }
 
-  /** Appends records (JSON text or CSV lines) as one write. */
-  async write(items: string[]): Promise<void> {
-    if (!items.length) return;
-    let text = this.n === 0 ? this.header : '';
-    if (this.format === 'json') text += (this.n === 0 ? '' : ',\n') + items.join(',\n');
-    else text += items.join('\n') + '\n';
-    this.n += items.length;
-    await writeText(this.out, text);
+  /**
+   * Appends `count` records given as the bytes of an EncodedBatch for this format (JSON texts
+   * joined by ",\n"; JSONL and CSV lines each ending in "\n").
+   */
+  async write(body: Buffer, count: number): Promise<void> {
+    if (!count) return;
+    const lead = this.n === 0 ? this.header : this.format === 'json' ? COMMA_NL : null;
+    this.n += count;
+    if (lead?.length) await writeChunk(this.out, lead);
+    await writeChunk(this.out, body);
   }
 
   /** Writes the closing part and ends the stream; resolves when everything is flushed. */
   async end(): Promise<void> {
-    let tail = this.n === 0 ? this.header : '';
+    let tail = this.n === 0 ? this.header.toString('utf8') : '';
     if (this.format === 'json') tail += this.n === 0 ? ']\n' : '\n]\n';
     await new Promise<void>((resolve, reject) => {
       this.out.end(tail, (err?: Error | null) => (err ? reject(err) : resolve()));
@@ -98,34 +103,38 @@ export class FormatSink {
   }
 }
 
-/** One record ready for the sinks. */
-export interface FormattedRecord {
-  json: string;
-  csv: string | null;
-  /** Duration in seconds (speech types), else null. */
-  seconds: number | null;
-  /** Object-store keys of the record's media files (only when asked for). */
-  media: string[];
+/** Bytes of records for each format, in export order. */
+export interface EncodedBatch {
+  /** Records in the batch. */
+  count: number;
+  /** Sum of the records' durations in seconds (0 when none has one). */
+  seconds: number;
+  /** JSON texts joined by ",\n" (no brackets). */
+  json: Buffer;
+  /** JSON Lines, each ending in "\n". */
+  jsonl: Buffer;
+  /** CSV lines, each ending in "\n" (empty unless CSV was asked for). */
+  csv: Buffer;
+  /** The leading records of the batch that belong to the sample: their count and byte lengths per format, and their media keys. */
+  sample: { count: number; json: number; jsonl: number; csv: number; media: string[] };
 }
 
 /**
- * Streams the records of `q` in export order, in batches, formatted. `csv` asks for CSV lines;
- * `mediaFor(index)` says for which records (0-based position) media keys are wanted. Params of
- * the datasets involved are loaded once per dataset.
+ * Streams the records of `q` in export order as encoded batches (see EncodedBatch). `csv` asks
+ * for CSV lines; the first `sampleRecords` records are marked as the sample (with their media
+ * keys when `sampleMedia`). Params of the datasets involved are loaded once per dataset.
  */
-export async function* streamFormattedRecords(
+export async function* streamRecordBatches(
   ctx: AppContext,
   q: ResolvedRecordQuery,
-  opts: { csv: boolean; mediaFor?: (index: number) => boolean },
-): AsyncGenerator<FormattedRecord[]> {
+  opts: { csv: boolean; sampleRecords?: number; sampleMedia?: boolean },
+): AsyncGenerator<EncodedBatch> {
   const formatter = new RecordFormatter(q.datasetType);
   const params = new Map<string, PreparedParams>();
   const loadParams = async (ids: string[]) => {
-    const missing = ids.filter((id) => !params.has(id));
-    if (!missing.length) return;
-    const r = await ctx.db.pool.query(`SELECT dataset_id::text AS id, params FROM dataset_submissions WHERE dataset_id = ANY ($1::uuid[])`, [missing]);
+    const r = await ctx.db.pool.query(`SELECT dataset_id::text AS id, params FROM dataset_submissions WHERE dataset_id = ANY ($1::uuid[])`, [ids]);
     for (const row of r.rows) params.set(row.id, formatter.prepare(row.params));
-    for (const id of missing) if (!params.has(id)) params.set(id, formatter.prepare(null));
+    for (const id of ids) if (!params.has(id)) params.set(id, formatter.prepare(null));
   };
   // The params of every dataset of the type, up front (one small query); a dataset published
   // after this point is loaded when its first record arrives.
@@ -135,33 +144,71 @@ export async function* streamFormattedRecords(
   );
   for (const row of all.rows) params.set(row.id, formatter.prepare(row.params));
 
-  const client = await ctx.db.pool.connect();
+  const sampleRecords = opts.sampleRecords ?? 0;
+  const json = new ByteBuilder();
+  const jsonl = new ByteBuilder();
+  const csv = opts.csv ? new ByteBuilder() : null;
+  const record = new ByteBuilder(1 << 12);
   let index = 0;
-  // COPY delivers ~64 KiB at a time; writing bigger batches costs fewer calls per record.
-  let pending: FormattedRecord[] = [];
+  let count = 0;
+  let seconds = 0;
+  let sample = { count: 0, json: 0, jsonl: 0, csv: 0, media: [] as string[] };
+  const take = (): EncodedBatch => {
+    const batch = { count, seconds, json: json.take(), jsonl: jsonl.take(), csv: csv ? csv.take() : Buffer.alloc(0), sample };
+    count = 0;
+    seconds = 0;
+    sample = { count: 0, json: 0, jsonl: 0, csv: 0, media: [] };
+    return batch;
+  };
+
+  const client = await ctx.db.pool.connect();
+  let finished = false;
   try {
-    const sql = inlineQuery(buildRecordQuery(q, { rowColumns: opts.csv ? formatter.rowColumns : [] }));
-    for await (const rows of copyRows(client, sql)) {
-      await loadParams([...new Set(rows.map((r) => r[1] as string))]);
-      const out: FormattedRecord[] = new Array(rows.length);
-      for (let i = 0; i < rows.length; i++) {
-        const row = rows[i];
-        const rec: RawRecord = { data: row[0] as string, pid: row[1] as string, rev: row[2] === 'true', cells: opts.csv ? row.slice(4) : undefined };
-        const secs = row[3];
-        const media: string[] = [];
-        const f = formatter.format(rec, params.get(rec.pid) as PreparedParams, opts.csv, opts.mediaFor?.(index) ? media : undefined);
-        out[i] = { json: f.json, csv: f.csv, seconds: secs === null ? null : Number(secs), media };
+    const rowColumns = opts.csv ? formatter.rowColumns : [];
+    const sql = inlineQuery(buildRecordQuery(q, { rowColumns }));
+    const fields = 4 + rowColumns.length;
+    const target = { json: record, csv };
+    for await (const batch of copyRows(client, sql, fields)) {
+      const pids: string[] = new Array(batch.rows);
+      let unknown: Set<string> | null = null;
+      for (let r = 0; r < batch.rows; r++) {
+        const pid = batch.text(r, 1, 'latin1') as string;
+        pids[r] = pid;
+        if (!params.has(pid)) (unknown ??= new Set()).add(pid);
+      }
+      if (unknown) await loadParams([...unknown]);
+      for (let r = 0; r < batch.rows; r++) {
+        let cells: (Buffer | null)[] | undefined;
+        if (csv) {
+          cells = new Array(rowColumns.length);
+          for (let c = 0; c < rowColumns.length; c++) cells[c] = batch.bytes(r, 4 + c);
+        }
+        // rev is 'true' or 'false'.
+        const rec: RawRecord = { data: batch.bytes(r, 0) as Buffer, pid: pids[r], rev: batch.firstByte(r, 2) === 0x74, cells };
+        const inSample = index < sampleRecords;
+        // The record's JSON goes to a scratch builder once, then into both JSON layouts.
+        formatter.formatInto(rec, params.get(rec.pid) as PreparedParams, target, inSample && opts.sampleMedia ? sample.media : undefined);
+        const bytes = record.view();
+        if (count > 0) json.append(COMMA_NL);
+        json.append(bytes);
+        jsonl.append(bytes);
+        jsonl.appendByte(0x0a);
+        record.reset();
+        csv?.appendByte(0x0a);
+        const secs = batch.text(r, 3, 'latin1');
+        if (secs !== null) seconds += Number(secs);
+        count++;
         index++;
+        if (inSample) sample = { ...sample, count: sample.count + 1, json: json.length, jsonl: jsonl.length, csv: csv?.length ?? 0 };
       }
-      pending = pending.length ? pending.concat(out) : out;
-      if (pending.length >= BATCH_RECORDS) {
-        yield pending;
-        pending = [];
-      }
+      // COPY delivers ~64 KiB at a time; writing bigger batches costs fewer calls per record.
+      if (count >= BATCH_RECORDS) yield take();
     }
-    if (pending.length) yield pending;
+    if (count > 0) yield take();
+    finished = true;
   } finally {
-    client.release();
+    // A COPY abandoned half-way leaves the connection busy: discard it rather than pool it.
+    client.release(finished ? undefined : new Error('record export stopped early'));
   }
 }
 
@@ -176,8 +223,8 @@ export async function writeRecordsExport(ctx: AppContext, query: RecordQuery, fo
   const q = resolveRecordQuery(query);
   const sink = new FormatSink(format, out, new RecordFormatter(q.datasetType).header());
   try {
-    for await (const batch of streamFormattedRecords(ctx, q, { csv: format === 'csv' })) {
-      await sink.write(batch.map((r) => (format === 'csv' ? (r.csv as string) : r.json)));
+    for await (const batch of streamRecordBatches(ctx, q, { csv: format === 'csv' })) {
+      await sink.write(batch[format], batch.count);
     }
     await sink.end();
   } catch (err) {

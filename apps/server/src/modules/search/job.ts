@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { copyRows } from './copy-rows.ts';
-import { FormatSink, resolveRecordQuery, streamFormattedRecords, type ExportFormat } from './export-writer.ts';
+import { FormatSink, resolveRecordQuery, streamRecordBatches, type ExportFormat } from './export-writer.ts';
 import { RecordFormatter } from './export-format.ts';
 import { SAMPLE_RECORDS, searchFileKey, type SearchFileVariant } from './links.ts';
 import { buildMediaKeyQuery, inlineQuery, mediaFieldsOf, type ResolvedRecordQuery } from './record-query.ts';
@@ -45,7 +45,8 @@ interface StoreTarget {
 }
 
 function openTarget(ctx: AppContext, key: string): StoreTarget {
-  const stream = new PassThrough({ highWaterMark: 1 << 20 });
+  // Room for a few batches, so formatting goes on while the file system writes.
+  const stream = new PassThrough({ highWaterMark: 2 << 20 });
   const done = ctx.store.put(key, stream);
   done.catch(() => undefined); // awaited later; a failure also destroys the stream, which stops the writer
   return { stream, done };
@@ -77,15 +78,14 @@ export async function writeSearchFiles(ctx: AppContext, srn: string, q: Resolved
   let seconds = 0;
   const sampleMedia: string[] = [];
   try {
-    const records = streamFormattedRecords(ctx, q, { csv: true, mediaFor: zip ? (i) => i < SAMPLE_RECORDS : undefined });
-    for await (const batch of records) {
-      const sample = count < SAMPLE_RECORDS ? batch.slice(0, SAMPLE_RECORDS - count) : [];
-      for (const r of batch) if (r.seconds !== null) seconds += r.seconds;
-      count += batch.length;
-      const writes: Promise<void>[] = [];
-      for (const s of sinks.all) writes.push(s.write(batch.map((r) => (s.format === 'csv' ? (r.csv as string) : r.json))));
-      for (const s of sinks.sample) writes.push(s.write(sample.map((r) => (s.format === 'csv' ? (r.csv as string) : r.json))));
-      for (const r of sample) sampleMedia.push(...r.media);
+    for await (const batch of streamRecordBatches(ctx, q, { csv: true, sampleRecords: SAMPLE_RECORDS, sampleMedia: zip })) {
+      count += batch.count;
+      seconds += batch.seconds;
+      const writes = sinks.all.map((s) => s.write(batch[s.format], batch.count));
+      if (batch.sample.count) {
+        for (const s of sinks.sample) writes.push(s.write(batch[s.format].subarray(0, batch.sample[s.format]), batch.sample.count));
+        sampleMedia.push(...batch.sample.media);
+      }
       await Promise.all(writes);
     }
     await Promise.all([...sinks.all, ...sinks.sample].map((s) => s.end()));
@@ -113,10 +113,18 @@ async function* mediaKeysOf(ctx: AppContext, q: ResolvedRecordQuery): AsyncGener
   const query = buildMediaKeyQuery(q);
   if (!query) return;
   const client = await ctx.db.pool.connect();
+  let finished = false;
   try {
-    for await (const rows of copyRows(client, inlineQuery(query))) for (const [k] of rows) if (k) yield k;
+    for await (const batch of copyRows(client, inlineQuery(query), 1)) {
+      for (let r = 0; r < batch.rows; r++) {
+        const k = batch.text(r, 0);
+        if (k) yield k;
+      }
+    }
+    finished = true;
   } finally {
-    client.release();
+    // A COPY abandoned half-way leaves the connection busy: discard it rather than pool it.
+    client.release(finished ? undefined : new Error('media listing stopped early'));
   }
 }
 

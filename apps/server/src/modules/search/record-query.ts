@@ -18,6 +18,9 @@
  * - domain / collectionMethod: any of the record's domains / collection descriptions.
  * - license and the advanced list filters: the effective value is one of the chosen values,
  *   compared without case (tool names are free text in the contribution format).
+ * - mixedDataSource / assertLanguage (ASR): apply to mixed-language records only (source language
+ *   'mixed'): such a record must come from the data source and assert one of the languages;
+ *   records of the other chosen languages are not affected.
  * - submitterName: any submitter of the record (a de-duplicated record lists every contributor),
  *   without case; multipleContributors: more than one submitter.
  * - min/max filters are inclusive bounds on the record's number (alignment score, number of
@@ -159,8 +162,13 @@ function buildParts(q: ResolvedRecordQuery): QueryParts {
       where.push(`r.source_language = ANY (${param(c.sourceLanguage, 'text[]')})`);
     }
     if (c.multipleContributors) where.push('cardinality(r.submitters) > 1');
+    // The data source and the asserted language describe mixed-language records only: records of
+    // the other chosen languages pass them (a form with Hindi and a data source asks for both).
+    const mixed: string[] = [];
     for (const [key, list] of Object.entries(c.lists)) {
-      if (key === 'domain') where.push(`coalesce(r.data->'domain', s.params->'domain') ?| ${param(list.map(String), 'text[]')}`);
+      if (key === 'assertLanguage') {
+        mixed.push(`lower(${effective(TEXT_FILTER_PATHS.assertLanguage, true)}) = ANY (${param(list.map((v) => String(v).toLowerCase()), 'text[]')})`);
+      } else if (key === 'domain') where.push(`coalesce(r.data->'domain', s.params->'domain') ?| ${param(list.map(String), 'text[]')}`);
       else if (key === 'collectionMethod') {
         where.push(`(coalesce(r.data->'collectionMethod', s.params->'collectionMethod')->'collectionDescription') ?| ${param(list.map(String), 'text[]')}`);
       } else if (key === 'submitterName') {
@@ -185,8 +193,9 @@ function buildParts(q: ResolvedRecordQuery): QueryParts {
         where.push(`${numberAt(b.path)} ${b.op} ${param(n, 'numeric')}`);
       } else throw new Error(`no SQL for numeric filter ${key}`);
     }
-    if (c.mixedDataSource === true) where.push(`${effective(at('mixedDataSource'), true)} IS NOT NULL`);
-    else if (typeof c.mixedDataSource === 'string') where.push(`${effective(at('mixedDataSource'), true)} = ${param(c.mixedDataSource, 'text')}`);
+    if (c.mixedDataSource === true) mixed.push(`${effective(at('mixedDataSource'), true)} IS NOT NULL`);
+    else if (typeof c.mixedDataSource === 'string') mixed.push(`${effective(at('mixedDataSource'), true)} = ${param(c.mixedDataSource, 'text')}`);
+    if (mixed.length) where.push(`(r.source_language <> 'mixed' OR (${mixed.join(' AND ')}))`);
   }
   const join = needsParams(c) ? ' JOIN dataset_submissions s ON s.dataset_id = r.dataset_ids[1]' : '';
   return { body: `FROM dataset_records r${join} WHERE ${where.join(' AND ')}`, pid, rev, values, param };
@@ -196,14 +205,15 @@ function buildParts(q: ResolvedRecordQuery): QueryParts {
  * The SELECT of an export: columns `data` (the row's own fields, jsonb as text), `pid` (the
  * dataset whose params apply: the one asked for when a single dataset is exported, else the first
  * publisher), `rev` ('true' for a text pair stored the other way round) and `secs` (duration in
- * seconds or null), then `c0…` the given row fields as text (JSON for objects), every column as text, in a stable order (the primary key: type, hash). Throws on a criterion without SQL (the
+ * seconds or null), then `c0…` the given row fields as text (JSON for objects; null when absent), every column as text, in a stable order (the primary key: type, hash). Throws on a criterion without SQL (the
  * caller validates criteria first).
  */
 export function buildRecordQuery(q: ResolvedRecordQuery, opts: { rowColumns?: readonly string[] } = {}): SqlQuery {
   const p = buildParts(q);
   const limit = q.limit !== undefined ? ` LIMIT ${p.param(Math.max(0, Math.floor(q.limit)), 'bigint')}` : '';
-  // Row fields for CSV cells, extracted by PostgreSQL (text as is, objects as JSON), so the export
-  // need not parse each record's JSON; the column names are fixed names from the row schemas.
+  // Row fields for CSV cells (text as is, objects as JSON, null when absent), extracted by
+  // PostgreSQL so the export need not parse each record's JSON; quoting is left to the writer,
+  // which is cheaper there than in SQL. Column names are fixed row-schema names.
   const cells = (opts.rowColumns ?? []).map((c, i) => {
     if (!ident.test(c)) throw new Error(`bad field name ${c}`);
     return `, r.data->>'${c}' AS c${i}`;

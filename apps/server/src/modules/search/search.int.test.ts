@@ -388,10 +388,14 @@ describe('criteria select exactly the right records', () => {
   });
 
   it('asr-corpus: a mixed data source with an asserted language', async () => {
-    const want = expected('asr-corpus', (r) => r.src === 'mixed' && r.meta.mixedDataSource !== undefined && r.meta.assertLanguage === 'hi');
+    const asserted = (r: ModelRecord) => r.src === 'mixed' && r.meta.mixedDataSource === 'vaani' && r.meta.assertLanguage === 'hi';
+    const want = expected('asr-corpus', asserted);
     expect(want).toHaveLength(1);
     const { records } = await search('asr-corpus', { targetLanguage: ['mixed'], mixedDataSource: true, assertLanguage: ['hi'] });
     expect(keysOf(records)).toEqual(want);
+    // As the form sends it: Hindi plus the data source (which adds Mixed): the Hindi records and the mixed ones asserted Hindi.
+    const both = await search('asr-corpus', { sourceLanguage: ['hi', 'mixed'], targetLanguage: null, mixedDataSource: 'vaani', assertLanguage: ['hi'] });
+    expect(keysOf(both.records)).toEqual(expected('asr-corpus', (r) => r.src === 'hi' || asserted(r)));
   });
 
   it('monolingual-corpus: the language may come as source or target language', async () => {
