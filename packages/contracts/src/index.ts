@@ -6,3 +6,4 @@ export * from './enums.ts';
 export * from './datasets.ts';
 export * from './accounts.ts';
 export * from './master-data/index.ts';
+export * from './audit.ts';

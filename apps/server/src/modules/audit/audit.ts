@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuditAction } from '@ulca/contracts';
 import type { Generated } from 'kysely';
 import type { AppContext } from '../../context.ts';
 
@@ -25,30 +26,8 @@ declare module '../../db/schema.ts' {
   }
 }
 
-/** Every action the log records (stable names; the admin filter offers these). */
-export const AUDIT_ACTIONS = [
-  'signup',
-  'activation',
-  'activation.failure',
-  'login.success',
-  'login.failure',
-  'login.throttled',
-  'logout',
-  'password.forgot',
-  'password.reset',
-  'password.reset.failure',
-  'apikey.generate',
-  'apikey.revoke',
-  'provider-key.generate',
-  'provider-key.remove',
-  'data-tracking.toggle',
-  'admin.user.update',
-  'admin.user.status',
-  'admin.self-edit.refused',
-] as const;
-
-/** One of {@link AUDIT_ACTIONS}. */
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+// The action names live in @ulca/contracts so the admin page shows and filters the same list.
+export { AUDIT_ACTIONS, type AuditAction } from '@ulca/contracts';
 
 /** One event to record. */
 export interface AuditEvent {

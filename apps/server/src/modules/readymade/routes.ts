@@ -6,7 +6,7 @@ import { DATASET_TYPES } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { currentUser, requireAuth } from '../accounts/auth.ts';
-import { clientIp, recordAudit, type AuditAction } from '../audit/audit.ts';
+import { clientIp, recordAudit } from '../audit/audit.ts';
 import { writeRecordsExport } from '../search/export-writer.ts';
 import { DownloadSlots } from './download-slots.ts';
 import { DOWNLOAD_FORMATS, NOT_READY_MADE_MESSAGE, downloadFileName, listReadyMadeDatasets, markReadyMade, readyMadeForDownload, type DownloadFormat } from './service.ts';
@@ -14,10 +14,6 @@ import { DOWNLOAD_FORMATS, NOT_READY_MADE_MESSAGE, downloadFileName, listReadyMa
 const errorBody = z.object({ message: z.string(), code: z.string(), errors: z.array(z.object({ field: z.string(), message: z.string() })).optional() });
 const security = [{ key: [], sig: [], payload: [] }];
 
-// Audit action names of this module. AUDIT_ACTIONS (owned by the audit module) does not list them
-// yet, hence the casts; the column is free text, so they are recorded and shown all the same.
-const AUDIT_MARK = 'dataset.readymade.mark' as AuditAction;
-const AUDIT_UNMARK = 'dataset.readymade.unmark' as AuditAction;
 
 /** Whole-dataset downloads running at once per process (each holds a database connection while it streams). */
 export const MAX_CONCURRENT_DOWNLOADS = 4;
@@ -85,7 +81,7 @@ export async function readyMadeRoutes(appIn: FastifyInstance, ctx: AppContext, o
       const outcome = await markReadyMade(ctx, admin, req.body);
       await recordAudit(ctx, {
         actorUserId: admin.userId,
-        action: req.body.readyMade ? AUDIT_MARK : AUDIT_UNMARK,
+        action: req.body.readyMade ? 'dataset.readymade.mark' : 'dataset.readymade.unmark',
         targetUserId: outcome.ownerUserId,
         ip: clientIp(req),
         details: {
@@ -116,23 +112,23 @@ export async function readyMadeRoutes(appIn: FastifyInstance, ctx: AppContext, o
       const row = await readyMadeForDownload(ctx, req.params.datasetId);
       const release = slots.tryAcquire();
       if (!release) throw new ApiError(429, 'TOO_MANY_DOWNLOADS', TOO_MANY_DOWNLOADS_MESSAGE);
-      // The writer fills `exported`; the client reads `body`. If the client goes away mid-file,
-      // Fastify destroys `body`, and the export is then read to its end and dropped instead of
-      // being abandoned: abandoning it would hand a connection still inside its COPY back to the
-      // pool (the export writer releases its client on early exit), which would hang the next
-      // query given that connection. The download slot stays taken until the export has ended.
+      // The writer fills `exported`; the client reads `body`. If the client goes away mid-file the
+      // export is stopped: the writer then fails its next write and discards its database
+      // connection (still inside its COPY), and the download slot is freed at once.
       const exported = new PassThrough();
       const body = new PassThrough();
       // The writer destroys `exported` with its error and also rejects: the rejection is handled below.
       exported.on('error', () => undefined);
       exported.pipe(body);
+      let clientLeft = false;
       body.once('close', () => {
         if (body.readableEnded) return;
-        exported.unpipe(body);
-        exported.resume();
+        clientLeft = true;
+        exported.destroy();
       });
       writeRecordsExport(ctx, { datasetType: row.dataset_type, datasetIds: [row.dataset_id] }, format, exported)
         .catch((err: unknown) => {
+          if (clientLeft) return req.log.info({ datasetId: row.dataset_id }, 'ready-made download abandoned by the client');
           // Headers are sent by now: the client gets a cut-off file, which it sees as a failed download.
           req.log.error({ err, datasetId: row.dataset_id }, 'ready-made download failed');
           body.destroy(err as Error);
