@@ -31,6 +31,7 @@ import { createDb, type Db } from '../apps/server/src/db/pool.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { storeSearchBody, type StoreSearchResponse } from '../apps/server/src/modules/metrics/schemas.ts';
 import { storeSearch } from '../apps/server/src/modules/metrics/service.ts';
+import type { Config } from '../apps/server/src/config.ts';
 
 function arg(args: string[], name: string, dflt: number): number {
   const i = args.indexOf(`--${name}`);
@@ -201,9 +202,12 @@ const COLUMN: Record<string, string> = {
   primarySubmitterName: 'submitter',
 };
 
-/** The product's answer: body parsed by the route's zod schema, then the real service function. */
+/**
+ * The product's answer: body parsed by the route's zod schema, then the real service function,
+ * with its in-memory answer cache off so every view really reads the rollup.
+ */
 async function viaRollup(db: Db, body: Body): Promise<StoreSearchResponse> {
-  return storeSearch({ db }, storeSearchBody.parse(body));
+  return storeSearch({ db, config: { dashboardCacheSeconds: 0 } as Config }, storeSearchBody.parse(body));
 }
 
 /**

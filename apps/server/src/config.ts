@@ -44,6 +44,8 @@ export interface Config {
   ingestConcurrency: number;
   /** Publish demo datasets on first start (DEMO_DATA=false disables). */
   demoData: boolean;
+  /** Seconds a dashboard answer may be served from memory; the publishing process drops it at once (DASHBOARD_CACHE_SECONDS, default 2; 0 = off). */
+  dashboardCacheSeconds: number;
   /** Folder of the built web app (apps/web/dist). */
   webDist: string;
   /** Log level for pino (LOG_LEVEL). */
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobExpireSeconds: num(env.JOB_EXPIRE_SECONDS, 3600),
     ingestConcurrency: num(env.INGEST_CONCURRENCY, 2),
     demoData: bool(env.DEMO_DATA, true),
+    dashboardCacheSeconds: num(env.DASHBOARD_CACHE_SECONDS, 2),
     webDist: path.join(repoRoot, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxy(env.TRUST_PROXY),

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/pool.ts';
 import { isServiceRequestNumber } from './repo.ts';
+import { bumpLocalVersion, ROLLUP_TOPIC } from '../../db/local-versions.ts';
 
 /** Name of the submission's staging table (service request numbers are digits only). */
 export function stagingTable(srn: string): string {
@@ -101,6 +102,7 @@ export async function publishStaged(
     } finally {
       client.release();
     }
+    if (!done) bumpLocalVersion(db, ROLLUP_TOPIC);
     const p = await readPublishCounts(db, sub.srn);
     if (opts.onChunk && !done) await opts.onChunk(p);
     if (done) return p;
@@ -158,6 +160,7 @@ export async function unpublish(db: Db, srn: string, datasetId: string): Promise
       [srn],
     );
     await client.query('COMMIT');
+    bumpLocalVersion(db, ROLLUP_TOPIC);
     return removed.rows[0].n as number;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);

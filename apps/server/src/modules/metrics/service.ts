@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { readReportRows, readRollupGroups, type RollupColumn } from './repo.ts';
 import type { DataPoint, MetricField, MetricReportRow, StoreSearchBody, StoreSearchResponse } from './schemas.ts';
+import { cachedAnswer } from './answer-cache.ts';
 
 /**
  * Dashboard metrics (spec 01 §2 Dashboard, §3 Dashboard search request, issue #3 scope 1–2),
@@ -152,17 +153,23 @@ export function toSearchResponse(plan: MetricPlan, groups: GroupSums[], typeTota
 }
 
 /** POST store/search: the bars of one dashboard view, from the rollup. Throws ApiError 400 for a repeated criterion. */
-export async function storeSearch(ctx: Pick<AppContext, 'db'>, body: StoreSearchBody): Promise<StoreSearchResponse> {
+export async function storeSearch(ctx: Pick<AppContext, 'db' | 'config'>, body: StoreSearchBody): Promise<StoreSearchResponse> {
   const plan = planStoreSearch(body);
-  const { groups, total } = await readRollupGroups(ctx.db, plan);
-  return toSearchResponse(plan, groups, total);
+  return cachedAnswer(ctx.db, `search:${JSON.stringify(plan)}`, ctx.config.dashboardCacheSeconds, async () => {
+    const { groups, total } = await readRollupGroups(ctx.db, plan);
+    return toSearchResponse(plan, groups, total);
+  });
 }
 
 /**
  * POST store/reports: every combination of dimensions with published records (Dataset Metrics),
  * sorted by datasetType, source, target, domain, method, submitter.
  */
-export async function storeReports(ctx: Pick<AppContext, 'db'>): Promise<{ data: MetricReportRow[] }> {
+export async function storeReports(ctx: Pick<AppContext, 'db' | 'config'>): Promise<{ data: MetricReportRow[] }> {
+  return cachedAnswer(ctx.db, 'reports', ctx.config.dashboardCacheSeconds, () => readReports(ctx));
+}
+
+async function readReports(ctx: Pick<AppContext, 'db'>): Promise<{ data: MetricReportRow[] }> {
   const rows = await readReportRows(ctx.db);
   return {
     data: rows.map((r) => ({

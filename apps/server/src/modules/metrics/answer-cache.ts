@@ -1,0 +1,37 @@
+import type { Db } from '../../db/pool.ts';
+import { localVersion, ROLLUP_TOPIC } from '../../db/local-versions.ts';
+
+/** Most answers kept per database; the cache starts over when full (bodies are user input). */
+const MAX_ENTRIES = 1000;
+
+interface Entry {
+  value: unknown;
+  version: number;
+  expiresAt: number;
+}
+
+const caches = new WeakMap<Db, Map<string, Entry>>();
+
+/**
+ * Memoises a dashboard answer (store search, store reports) for `ttlSeconds`. The dashboard is the
+ * busiest public call and the rollup changes only when a chunk is published: an entry is dropped
+ * as soon as this process publishes or unpublishes (ROLLUP_TOPIC), and answers changed by another
+ * process show after at most `ttlSeconds` (DASHBOARD_CACHE_SECONDS). `ttlSeconds` 0 disables it.
+ * `key` must identify the request completely (the parsed body).
+ */
+export async function cachedAnswer<T>(db: Db, key: string, ttlSeconds: number, compute: () => Promise<T>): Promise<T> {
+  if (ttlSeconds <= 0) return compute();
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const version = localVersion(db, ROLLUP_TOPIC);
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.version === version && hit.expiresAt > now) return hit.value as T;
+  const value = await compute();
+  // A publish that committed while computing makes the answer possibly stale: do not keep it.
+  if (localVersion(db, ROLLUP_TOPIC) === version) {
+    if (cache.size >= MAX_ENTRIES) cache.clear();
+    cache.set(key, { value, version, expiresAt: now + ttlSeconds * 1000 });
+  }
+  return value;
+}
