@@ -8,15 +8,12 @@
  * is refused; the audit log shows it all.
  * A full-page screenshot of every step is written to test-results/e2e/account-<nn>-<step>.png.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { REPO_ROOT, startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { clearShots, Journey, launchChromium, newDesktopContext, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
 
-const SHOTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
 const SHOT_PREFIX = 'account-';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FIRST_PASSWORD = 'Str0ng!pass';
 const NEW_PASSWORD = 'N3w!Secret-pass';
 const ADMIN_EMAIL = 'admin@ulca.local';
@@ -33,8 +30,6 @@ let userContext: BrowserContext;
 let page: Page;
 let adminContext: BrowserContext;
 let adminPage: Page;
-let shot = 0;
-let broken = false;
 let resetLink = '';
 /** A second key, kept to show that deactivation stops it. */
 let survivingKey = '';
@@ -42,12 +37,14 @@ let survivingKey = '';
 const pageErrors: string[] = [];
 
 /** Saves a full-page screenshot of `p` as test-results/e2e/account-<nn>-<step>.png (scrolled to the top, transitions settled). */
-async function screenshot(step: string, p: Page = page): Promise<void> {
-  shot += 1;
-  await p.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await p.waitForTimeout(400);
-  await p.screenshot({ path: path.join(SHOTS_DIR, `${SHOT_PREFIX}${String(shot).padStart(2, '0')}-${step}.png`), fullPage: true });
-}
+const takeShot = screenshotTaker(SHOT_PREFIX);
+const screenshot = (step: string, p: Page = page) => takeShot(p, step);
+/** Once a step fails, the later ones are skipped; the failure is reported with the pages' errors and pictures of both pages. */
+const journey = new Journey(async () => {
+  if (pageErrors.length) console.error(`e2e: errors in the pages:\n${pageErrors.join('\n')}`);
+  await screenshot('FAILED').catch(() => undefined);
+  await screenshot('FAILED-admin', adminPage).catch(() => undefined);
+});
 
 /** `/ulca<p>` on the platform under test. */
 const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
@@ -84,21 +81,15 @@ async function generateKey(appName: string, step: string): Promise<string> {
 
 describe('account journey in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
     // Only this journey's pictures are replaced; other journeys keep theirs.
-    for (const f of fs.readdirSync(SHOTS_DIR)) if (f.startsWith(SHOT_PREFIX)) fs.rmSync(path.join(SHOTS_DIR, f));
+    clearShots(SHOT_PREFIX);
     platform = await startPlatform();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-    userContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    browser = await launchChromium();
+    userContext = await newDesktopContext(browser);
     await userContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.baseUrl });
-    page = await userContext.newPage();
-    page.setDefaultTimeout(15_000);
-    adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-    adminPage = await adminContext.newPage();
-    adminPage.setDefaultTimeout(15_000);
+    page = await newPageWithTimeout(userContext);
+    adminContext = await newDesktopContext(browser);
+    adminPage = await newPageWithTimeout(adminContext);
     // Uncaught errors in the pages are part of a failure report.
     for (const [who, p] of [['user', page], ['admin', adminPage]] as const) {
       p.on('pageerror', (err) => pageErrors.push(`${who}: ${err.message}`));
@@ -110,25 +101,9 @@ describe('account journey in Chromium', () => {
     }
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.stop().catch(() => undefined);
-    if (platform) fs.writeFileSync(path.join(SHOTS_DIR, `${SHOT_PREFIX}server.log`), platform.output());
-    if (broken) console.error(`e2e: data folder kept at ${platform?.dataDir}`);
-    else await platform?.cleanup();
-  });
+  afterAll(() => tearDownJourney({ prefix: SHOT_PREFIX, browser, platform, broken: journey.broken }));
 
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      if (broken) ctx.skip();
-      onTestFailed(async () => {
-        broken = true;
-        if (pageErrors.length) console.error(`e2e: errors in the pages:\n${pageErrors.join('\n')}`);
-        await screenshot('FAILED').catch(() => undefined);
-        await screenshot('FAILED-admin', adminPage).catch(() => undefined);
-      });
-      await fn();
-    });
+  const { step } = journey;
 
   step('a new account is signed up and activated', async () => {
     const res = await fetch(`${platform.baseUrl}/ulca/user-mgmt/v1/users/signup`, {

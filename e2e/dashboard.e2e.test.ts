@@ -8,16 +8,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
 import { parse } from 'csv-parse/sync';
 import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { FIXTURES_DIR, generateParallelPairs, zipFixture, zipFolder } from '../apps/server/src/test/fixtures.ts';
 import { signedHeaders } from '../apps/server/src/modules/accounts/signing.ts';
-import { REPO_ROOT, startPlatform, type RunningPlatform } from './support/server.ts';
+import { clearShots, Journey, launchChromium, newDesktopContext, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import { startPlatform, type RunningPlatform } from './support/server.ts';
 
-const SHOTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PIPELINE_TIMEOUT_MS = 90_000;
 
 /** Generated parallel datasets: several languages paired with English, domains, methods and submitters. */
@@ -37,16 +36,15 @@ let zipDir: string;
 let browser: Browser;
 let page: Page;
 let keys: { publicKey: string; privateKey: string };
-let shot = 0;
-let broken = false;
 
+const SHOT_PREFIX = 'dashboard-';
+const takeShot = screenshotTaker(SHOT_PREFIX);
+/** Once a step fails, the later ones are skipped; the failure is pictured as <prefix><nn>-FAILED.png. */
+const journey = new Journey(() => screenshot('FAILED'));
 async function screenshot(step: string): Promise<void> {
-  shot += 1;
   // Away from the chart, so no hover tooltip covers the bars.
   await page.mouse.move(1, 1);
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SHOTS_DIR, `dashboard-${String(shot).padStart(2, '0')}-${step}.png`), fullPage: true });
+  await takeShot(page, step);
 }
 
 const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
@@ -88,8 +86,7 @@ type ReportRow = { datasetType: string; sourceLanguage: string; targetLanguage: 
 
 describe('dashboard and Dataset Metrics in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
-    for (const f of fs.readdirSync(SHOTS_DIR)) if (f.startsWith('dashboard-')) fs.rmSync(path.join(SHOTS_DIR, f));
+    clearShots(SHOT_PREFIX);
     zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-dash-zips-'));
     const files: string[] = [];
     for (const name of FIXTURES) {
@@ -129,34 +126,14 @@ describe('dashboard and Dataset Metrics in Chromium', () => {
       }
     }
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, locale: 'en-US' });
-    page = await context.newPage();
-    page.setDefaultTimeout(30_000);
+    browser = await launchChromium();
+    const context = await newDesktopContext(browser, { acceptDownloads: true });
+    page = await newPageWithTimeout(context, 30_000);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await fixtures?.close();
-    await platform?.stop().catch(() => undefined);
-    if (platform) fs.writeFileSync(path.join(SHOTS_DIR, 'dashboard-server.log'), platform.output());
-    if (broken) console.error(`e2e: data folder kept at ${platform?.dataDir}`);
-    else await platform?.cleanup();
-    if (zipDir) fs.rmSync(zipDir, { recursive: true, force: true });
-  });
+  afterAll(() => tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures, platform, broken: journey.broken, tempDirs: [zipDir] }));
 
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      if (broken) ctx.skip();
-      onTestFailed(async () => {
-        broken = true;
-        await screenshot('FAILED').catch(() => undefined);
-      });
-      await fn();
-    });
+  const { step } = journey;
 
   const crumbs = () => page.getByRole('navigation', { name: 'Dashboard level' }).locator('li.MuiBreadcrumbs-li').allInnerTexts();
   const total = () => page.getByTestId('dashboard-total').innerText();

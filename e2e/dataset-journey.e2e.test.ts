@@ -9,14 +9,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { buildBadZip, FIXTURE_EXPECTATIONS, zipFixture, type ProcessedExpectation } from '../apps/server/src/test/fixtures.ts';
-import { REPO_ROOT, startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
+import { clearShots, Journey, launchChromium, newDesktopContext, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
 
-const SHOTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'Str0ng!pass';
 const USER = { name: 'Meera Iyer', email: `meera.iyer+${Date.now()}@example.org` };
 const VALID = FIXTURE_EXPECTATIONS['parallel-valid'] as ProcessedExpectation;
@@ -29,22 +28,14 @@ let zipDir: string;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let shot = 0;
-/** Set once a step fails: the later steps depend on it and are skipped instead of failing confusingly. */
-let broken = false;
 let validSrn = '';
 
-/**
- * Saves a full-page screenshot as test-results/e2e/dataset-<nn>-<step>.png. The page is scrolled to the top
- * first (a full-page capture of a scrolled page draws the sticky header mid-page) and given a moment
- * for toasts and labels to finish their entry transitions, so the picture shows what a user sees.
- */
-async function screenshot(step: string): Promise<void> {
-  shot += 1;
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SHOTS_DIR, `dataset-${String(shot).padStart(2, '0')}-${step}.png`), fullPage: true });
-}
+const SHOT_PREFIX = 'dataset-';
+const takeShot = screenshotTaker(SHOT_PREFIX);
+/** Once a step fails, the later ones are skipped; the failure is pictured as <prefix><nn>-FAILED.png. */
+const journey = new Journey(() => screenshot('FAILED'));
+/** Saves a full-page screenshot as test-results/e2e/dataset-<nn>-<step>.png (scrolled to the top, transitions settled). */
+const screenshot = (step: string) => takeShot(page, step);
 
 /** `/ulca<p>` on the platform under test. */
 const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
@@ -102,44 +93,22 @@ async function waitForFinalStatus(final: 'Completed' | 'Failed'): Promise<string
 describe('dataset contribution journey in Chromium', () => {
   beforeAll(async () => {
     // Other journeys keep their screenshots in the same folder: remove only this journey's.
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
-    for (const f of fs.readdirSync(SHOTS_DIR)) if (f.startsWith('dataset-')) fs.rmSync(path.join(SHOTS_DIR, f));
+    clearShots(SHOT_PREFIX);
     zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-zips-'));
     await zipFixture('parallel-valid', zipDir);
     await zipFixture('parallel-all-invalid', zipDir);
     await buildBadZip('not-a-zip', zipDir);
     fixtures = await startFixtureServer(zipDir);
     platform = await startPlatform();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, locale: 'en-US' });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    browser = await launchChromium();
+    context = await newDesktopContext(browser, { acceptDownloads: true });
+    page = await newPageWithTimeout(context);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await fixtures?.close();
-    await platform?.stop().catch(() => undefined);
-    // The server's log is kept beside the screenshots, for a failed run.
-    if (platform) fs.writeFileSync(path.join(SHOTS_DIR, 'dataset-server.log'), platform.output());
-    // A failed run keeps its data folder (database, outbox, objects) for a look afterwards.
-    if (broken) console.error(`e2e: data folder kept at ${platform?.dataDir}`);
-    else await platform?.cleanup();
-    if (zipDir) fs.rmSync(zipDir, { recursive: true, force: true });
-  });
+  // The server's log is kept beside the screenshots; a failed run keeps its data folder for a look afterwards.
+  afterAll(() => tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures, platform, broken: journey.broken, tempDirs: [zipDir] }));
 
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      if (broken) ctx.skip();
-      onTestFailed(async () => {
-        broken = true;
-        await screenshot('FAILED').catch(() => undefined);
-      });
-      await fn();
-    });
+  const { step } = journey;
 
   step('a signed-out visitor of a protected page is sent to the login page', async () => {
     await page.goto(at('/dataset/my-contribution'));

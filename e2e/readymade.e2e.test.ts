@@ -11,15 +11,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { zipFixture } from '../apps/server/src/test/fixtures.ts';
+import { clearShots, Journey, launchChromium, newDesktopContext, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
 import { REPO_ROOT, startPlatform, type RunningPlatform } from './support/server.ts';
 
-const SHOTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
 const SHOT_PREFIX = 'readymade-';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN_EMAIL = 'admin@ulca.local';
 const DEMO_PARALLEL = 'Demo: parallel-en-hi';
 const DEMO_MONOLINGUAL = 'Demo: monolingual-ta';
@@ -34,17 +33,13 @@ let browser: Browser;
 let adminContext: BrowserContext;
 let visitorContext: BrowserContext;
 let page: Page;
-let shot = 0;
-let broken = false;
 let downloadDir: string;
 
 /** Full-page screenshot test-results/e2e/readymade-<nn>-<step>.png of `p` (default: the current page). */
-async function screenshot(step: string, p: Page = page): Promise<void> {
-  shot += 1;
-  await p.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await p.waitForTimeout(400);
-  await p.screenshot({ path: path.join(SHOTS_DIR, `${SHOT_PREFIX}${String(shot).padStart(2, '0')}-${step}.png`), fullPage: true });
-}
+const takeShot = screenshotTaker(SHOT_PREFIX);
+/** Once a step fails, the later ones are skipped; the failure is pictured as <prefix><nn>-FAILED.png. */
+const journey = new Journey(() => screenshot('FAILED'));
+const screenshot = (step: string, p: Page = page) => takeShot(p, step);
 
 const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
 const currentPath = (p: Page = page) => new URL(p.url()).pathname;
@@ -96,42 +91,21 @@ async function downloadVia(p: Page, trigger: () => Promise<void>): Promise<{ nam
 
 describe('ready-made datasets in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
-    for (const f of fs.readdirSync(SHOTS_DIR)) if (f.startsWith(SHOT_PREFIX)) fs.rmSync(path.join(SHOTS_DIR, f));
+    clearShots(SHOT_PREFIX);
     zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-rm-zips-'));
     downloadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-rm-downloads-'));
     await zipFixture('parallel-valid', zipDir);
     fixtures = await startFixtureServer(zipDir);
     platform = await startPlatform({ env: { DEMO_DATA: 'true' } });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-    adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, locale: 'en-US', timezoneId: 'Asia/Kolkata' });
-    visitorContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, locale: 'en-US', timezoneId: 'Asia/Kolkata' });
-    page = await adminContext.newPage();
-    page.setDefaultTimeout(15_000);
+    browser = await launchChromium();
+    adminContext = await newDesktopContext(browser, { acceptDownloads: true, timezoneId: 'Asia/Kolkata' });
+    visitorContext = await newDesktopContext(browser, { acceptDownloads: true, timezoneId: 'Asia/Kolkata' });
+    page = await newPageWithTimeout(adminContext);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await fixtures?.close();
-    await platform?.stop().catch(() => undefined);
-    if (platform) fs.writeFileSync(path.join(SHOTS_DIR, `${SHOT_PREFIX}server.log`), platform.output());
-    if (broken) console.error(`e2e: data folder kept at ${platform?.dataDir}`);
-    else await platform?.cleanup();
-    for (const d of [zipDir, downloadDir]) if (d) fs.rmSync(d, { recursive: true, force: true });
-  });
+  afterAll(() => tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures, platform, broken: journey.broken, tempDirs: [zipDir, downloadDir] }));
 
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      if (broken) ctx.skip();
-      onTestFailed(async () => {
-        broken = true;
-        await screenshot('FAILED').catch(() => undefined);
-      });
-      await fn();
-    });
+  const { step } = journey;
 
   step('before anything is marked, the public page shows no records under the default Parallel tab', async () => {
     const visitor = await visitorContext.newPage();

@@ -17,16 +17,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import yauzl from 'yauzl';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { FIXTURE_EXPECTATIONS, makeParallelZip, zipFixture, type ProcessedExpectation } from '../apps/server/src/test/fixtures.ts';
 import { signHeaders } from '../apps/web/src/lib/signing.ts';
-import { REPO_ROOT, startPlatform, type RunningPlatform } from './support/server.ts';
+import { clearShots, Journey, launchChromium, newDesktopContext, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import { startPlatform, type RunningPlatform } from './support/server.ts';
 
-const SHOTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
 const SHOT_PREFIX = 'search-';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN_EMAIL = 'admin@ulca.local';
 /** How long a submission or a search may take to finish (the datasets are a few KB). */
 const JOB_TIMEOUT_MS = 90_000;
@@ -42,19 +41,15 @@ let downloadDir: string;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let shot = 0;
-let broken = false;
 /** Service request numbers of the searches made, by name. */
 const searches: Record<'large' | 'parallel' | 'asr' | 'nothing', string> = { large: '', parallel: '', asr: '', nothing: '' };
 let largeZip = '';
 
 /** Full-page screenshot test-results/e2e/search-<nn>-<step>.png, taken from the top once toasts have settled. */
-async function screenshot(step: string): Promise<void> {
-  shot += 1;
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${SHOT_PREFIX}${String(shot).padStart(2, '0')}-${step}.png`), fullPage: true });
-}
+const takeShot = screenshotTaker(SHOT_PREFIX);
+/** Once a step fails, the later ones are skipped; the failure is pictured as <prefix><nn>-FAILED.png. */
+const journey = new Journey(() => screenshot('FAILED'));
+const screenshot = (step: string) => takeShot(page, step);
 
 const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
 const currentPath = () => decodeURIComponent(new URL(page.url()).pathname);
@@ -159,8 +154,7 @@ const searchRow = (srn: string) => page.getByRole('table', { name: 'My searches'
 
 describe('search and download journey in Chromium', () => {
   beforeAll(async () => {
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
-    for (const f of fs.readdirSync(SHOTS_DIR)) if (f.startsWith(SHOT_PREFIX)) fs.rmSync(path.join(SHOTS_DIR, f));
+    clearShots(SHOT_PREFIX);
     zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-search-zips-'));
     downloadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-search-downloads-'));
     await zipFixture('parallel-valid', zipDir);
@@ -168,34 +162,14 @@ describe('search and download journey in Chromium', () => {
     largeZip = path.basename(await makeParallelZip({ rows: LARGE_ROWS, destDir: zipDir, seed: 'search-e2e', sourceLanguage: 'en', targetLanguage: 'mr' }));
     fixtures = await startFixtureServer(zipDir);
     platform = await startPlatform();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, locale: 'en-US', timezoneId: 'Asia/Kolkata' });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    browser = await launchChromium();
+    context = await newDesktopContext(browser, { acceptDownloads: true, timezoneId: 'Asia/Kolkata' });
+    page = await newPageWithTimeout(context);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await fixtures?.close();
-    await platform?.stop().catch(() => undefined);
-    if (platform) fs.writeFileSync(path.join(SHOTS_DIR, `${SHOT_PREFIX}server.log`), platform.output());
-    if (broken) console.error(`e2e: data folder kept at ${platform?.dataDir}`);
-    else await platform?.cleanup();
-    for (const d of [zipDir, downloadDir]) if (d) fs.rmSync(d, { recursive: true, force: true });
-  });
+  afterAll(() => tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures, platform, broken: journey.broken, tempDirs: [zipDir, downloadDir] }));
 
-  const step = (name: string, fn: () => Promise<void>) =>
-    it(name, async (ctx) => {
-      if (broken) ctx.skip();
-      onTestFailed(async () => {
-        broken = true;
-        await screenshot('FAILED').catch(() => undefined);
-      });
-      await fn();
-    });
+  const { step } = journey;
 
   step('a signed-out visitor of the search form is sent to the login page', async () => {
     await page.goto(at('/search-and-download-rec/initiate/-1'));

@@ -6,11 +6,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
+import { FixedSizePagination } from '../../../components/TableToolbar.tsx';
 import type { AdminUser } from '../api/users.ts';
 import { formatAdminTimestamp } from '../lib/format.ts';
 import { USERS_PAGE_SIZE, roleLabel } from '../lib/users.ts';
@@ -106,14 +106,7 @@ export function UserTable({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={count}
-        page={page}
-        onPageChange={(_e, p) => onPageChange(p)}
-        rowsPerPage={USERS_PAGE_SIZE}
-        rowsPerPageOptions={[USERS_PAGE_SIZE]}
-      />
+      <FixedSizePagination count={count} page={page} pageSize={USERS_PAGE_SIZE} onPageChange={onPageChange} />
     </>
   );
 }

@@ -1,22 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { enqueueSnackbar } from 'notistack';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import FilterListIcon from '@mui/icons-material/FilterList';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchIcon from '@mui/icons-material/Search';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { isUnauthorised } from '../lib/session-errors.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -24,6 +18,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { FilterButton, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { useAdminUsers, useUpdateActiveStatus, type AdminUser } from '../api/users.ts';
 import { sortNewestFirst } from '../lib/format.ts';
 import { NO_USER_FILTER, USERS_PAGE_SIZE, matchesUserSearch, userSearchBody, type UserFilter } from '../lib/users.ts';
@@ -166,40 +161,20 @@ function UsersPanel({ selfId }: { selfId: string }) {
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-        <TextField
-          size="small"
-          margin="none"
-          placeholder="Search user id, name, e-mail or role"
-          value={term}
-          onChange={(e) => {
-            setTerm(e.target.value);
-            setPage(0);
-          }}
-          sx={{ flex: 1, maxWidth: { sm: 420 } }}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search users' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
+      <SearchToolbar
+        term={term}
+        onTermChange={(t) => {
+          setTerm(t);
+          setPage(0);
+        }}
+        placeholder="Search user id, name, e-mail or role"
+        searchLabel="Search users"
+      >
         <Stack direction="row" spacing={1}>
-          <Badge badgeContent={filterCount} color="primary">
-            <Button variant="outlined" startIcon={<FilterListIcon />} onClick={(e) => setFilterAnchor(e.currentTarget)}>
-              Filter
-            </Button>
-          </Badge>
-          <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void users.refetch()} disabled={users.isFetching}>
-            Refresh
-          </Button>
+          <FilterButton count={filterCount} onOpen={setFilterAnchor} />
+          <RefreshButton onRefresh={() => void users.refetch()} disabled={users.isFetching} />
         </Stack>
-      </Stack>
+      </SearchToolbar>
       {/* A thin bar while a reload (after a toggle, a page or filter change) is under way; the table stays. */}
       <Box sx={{ height: 4, mb: 1 }}>{users.isFetching && !users.isPending ? <LinearProgress aria-label="Reloading users" /> : null}</Box>
       {users.isError && users.data ? <ErrorState message={errorMessage(users.error)} onRetry={() => void users.refetch()} /> : null}

@@ -5,11 +5,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import type { Contribution } from '../api/list-contributions.ts';
 import { datasetTypeLabel, formatSubmittedOn } from '../lib/format.ts';
 import { StatusChip } from '../../../components/StatusChip.tsx';
+import { FixedSizePagination } from '../../../components/TableToolbar.tsx';
 
 /** Contribution tables show 10 rows per page (spec 01 §9). */
 export const CONTRIBUTION_PAGE_SIZE = 10;
@@ -86,14 +86,7 @@ export function ContributionTable({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={rows.length}
-        page={page}
-        onPageChange={(_e, p) => onPageChange(p)}
-        rowsPerPage={CONTRIBUTION_PAGE_SIZE}
-        rowsPerPageOptions={[CONTRIBUTION_PAGE_SIZE]}
-      />
+      <FixedSizePagination count={rows.length} page={page} pageSize={CONTRIBUTION_PAGE_SIZE} onPageChange={onPageChange} />
     </>
   );
 }

@@ -1,15 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import FilterListIcon from '@mui/icons-material/FilterList';
-import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchIcon from '@mui/icons-material/Search';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useContributions } from '../api/list-contributions.ts';
 import { applySearchAndFilter, filterOptions, pageOfIndex, selectedCount, type ContributionFilter } from '../lib/contribution-filters.ts';
@@ -19,6 +13,7 @@ import { CONTRIBUTION_PAGE_SIZE, ContributionTable } from './ContributionTable.t
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
+import { FilterButton, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 
 /** How long the just-added row stays highlighted (spec 01 §9), milliseconds. */
 export const HIGHLIGHT_MS = 4000;
@@ -109,40 +104,20 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-        <TextField
-          size="small"
-          margin="none"
-          placeholder="Search name, type, number or status"
-          value={term}
-          onChange={(e) => {
-            setTerm(e.target.value);
-            setPage(0);
-          }}
-          sx={{ flex: 1, maxWidth: { sm: 420 } }}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search contributions' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
+      <SearchToolbar
+        term={term}
+        onTermChange={(t) => {
+          setTerm(t);
+          setPage(0);
+        }}
+        placeholder="Search name, type, number or status"
+        searchLabel="Search contributions"
+      >
         <Stack direction="row" spacing={1}>
-          <Badge badgeContent={filterCount} color="primary">
-            <Button variant="outlined" startIcon={<FilterListIcon />} onClick={(e) => setFilterAnchor(e.currentTarget)} disabled={query.isPending}>
-              Filter
-            </Button>
-          </Badge>
-          <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void query.refetch()} disabled={query.isFetching || !userId}>
-            Refresh
-          </Button>
+          <FilterButton count={filterCount} onOpen={setFilterAnchor} disabled={query.isPending} />
+          <RefreshButton onRefresh={() => void query.refetch()} disabled={query.isFetching || !userId} />
         </Stack>
-      </Stack>
+      </SearchToolbar>
       {autoRefreshing && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
           Some submissions are still being processed; this list updates automatically.

@@ -1,23 +1,18 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import FilterListIcon from '@mui/icons-material/FilterList';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { useReadyMadeList } from '../api/readymade-list.ts';
 import { TABS, countsByType, filterOptions, selectedCount, tabFromParam, taskLabel, visibleDatasets, type ReadyMadeFilter } from '../lib/readymade-filters.ts';
 import { ReadyMadeCard } from '../components/ReadyMadeCard.tsx';
@@ -122,32 +117,15 @@ export default function ReadyMadeDatasetsPage() {
           ))}
         </Tabs>
       </Paper>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-        <TextField
-          size="small"
-          margin="none"
-          placeholder="Search name, language, domain or submitter"
-          value={term}
-          onChange={(e) => setTerm(e.target.value)}
-          sx={{ flex: 1, maxWidth: { sm: 420 }, bgcolor: 'background.paper' }}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search ready-made datasets' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+      <SearchToolbar term={term} onTermChange={setTerm} placeholder="Search name, language, domain or submitter" searchLabel="Search ready-made datasets" onPaper>
+        <FilterButton
+          count={filterCount}
+          onOpen={setFilterAnchor}
+          disabled={query.isPending || query.isError}
+          badgeSx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+          buttonSx={{ bgcolor: 'background.paper' }}
         />
-        <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
-        <Badge badgeContent={filterCount} color="primary" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
-          <Button variant="outlined" startIcon={<FilterListIcon />} onClick={(e) => setFilterAnchor(e.currentTarget)} disabled={query.isPending || query.isError} sx={{ bgcolor: 'background.paper' }}>
-            Filter
-          </Button>
-        </Badge>
-      </Stack>
+      </SearchToolbar>
       {body}
       <ReadyMadeFilterPopover anchorEl={filterAnchor} onClose={() => setFilterAnchor(null)} options={options} value={filter} onApply={setFilter} />
     </Container>

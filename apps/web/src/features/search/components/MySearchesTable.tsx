@@ -5,11 +5,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { StatusChip } from '../../../components/StatusChip.tsx';
+import { FixedSizePagination } from '../../../components/TableToolbar.tsx';
 import type { SearchTableRow } from '../lib/my-searches.ts';
 
 /** Cells shown from the sm breakpoint up; below it their content is folded into the first cell. */
@@ -111,14 +111,7 @@ export function MySearchesTable({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={page}
-        onPageChange={(_e, p) => onPageChange(p)}
-        rowsPerPage={MY_SEARCHES_PAGE_SIZE}
-        rowsPerPageOptions={[MY_SEARCHES_PAGE_SIZE]}
-      />
+      <FixedSizePagination count={total} page={page} pageSize={MY_SEARCHES_PAGE_SIZE} onPageChange={onPageChange} />
     </>
   );
 }

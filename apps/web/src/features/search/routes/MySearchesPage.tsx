@@ -1,12 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
@@ -15,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
+import { RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { useSearches } from '../api/list-searches.ts';
 import { MY_SEARCHES_PAGE_SIZE, MySearchesTable } from '../components/MySearchesTable.tsx';
 import { SEARCH_FORM_PATH } from '../components/SearchRequestViews.tsx';
@@ -114,33 +110,17 @@ export default function MySearchesPage() {
         </Button>
       }
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
-        <TextField
-          size="small"
-          margin="none"
-          placeholder="Search criteria, number or status"
-          value={term}
-          onChange={(e) => {
-            setTerm(e.target.value);
-            setPage(0);
-          }}
-          sx={{ flex: 1, maxWidth: { sm: 420 } }}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search my searches' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
-        <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void query.refetch()} disabled={query.isFetching || !userId}>
-          Refresh
-        </Button>
-      </Stack>
+      <SearchToolbar
+        term={term}
+        onTermChange={(t) => {
+          setTerm(t);
+          setPage(0);
+        }}
+        placeholder="Search criteria, number or status"
+        searchLabel="Search my searches"
+      >
+        <RefreshButton onRefresh={() => void query.refetch()} disabled={query.isFetching || !userId} />
+      </SearchToolbar>
       {running && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
           Some searches are still running; this list updates automatically.

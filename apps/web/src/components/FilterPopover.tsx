@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Popover from '@mui/material/Popover';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/Check';
+
+/** One choice of a filter group: the value kept in the filter and the text shown. */
+export interface FilterChoice {
+  value: string;
+  label: string;
+}
+
+/** One group of the popover (a fieldset with a legend), e.g. Domain or Role. */
+export interface FilterGroupSpec<K extends string> {
+  key: K;
+  label: string;
+  options: readonly FilterChoice[];
+}
+
+/** Selected values per group key; a missing or empty group does not filter. */
+export type FilterSelection<K extends string> = Partial<Record<K, string[]>>;
+
+/**
+ * When a footer button is disabled: 'draft-empty' = nothing is ticked in the draft;
+ * 'nothing-selected' = nothing is ticked in the draft and nothing is applied either.
+ */
+export type DisabledWhen = 'draft-empty' | 'nothing-selected';
+
+/** Props of {@link FilterPopover}; `V` is the caller's filter type (its keys are the group keys). */
+export interface FilterPopoverProps<K extends string, V extends FilterSelection<K>> {
+  anchorEl: HTMLElement | null;
+  onClose: () => void;
+  groups: readonly FilterGroupSpec<K>[];
+  /** The applied filter; the draft starts from it on each opening. */
+  value: V;
+  onApply: (f: V) => void;
+  /** The filter Clear All applies (e.g. `{}` or `{ roles: [], orgs: [] }`). */
+  cleared: V;
+  /** 'checkbox' (default): a grid of checkbox groups; 'chip': rows of toggle chips (aria-pressed buttons). */
+  control?: 'checkbox' | 'chip';
+  /** Paper width in px from the `sm` breakpoint (full width less 32px below it). */
+  width: number;
+  /** Grid columns from the `sm` breakpoint (checkbox groups; 1 column below it). */
+  columns?: number;
+  /** Shown in a group that offers no choice. */
+  emptyGroupText?: string;
+  /** When given, the paper is a `dialog` with this accessible name. */
+  ariaLabel?: string;
+  clearDisabledWhen: DisabledWhen;
+  /** Omitted: Apply is always enabled. */
+  applyDisabledWhen?: DisabledWhen;
+}
+
+/**
+ * The filter popover of the table and card pages (spec 01 §2 and §4 "Filter popovers", spec 02 §2):
+ * groups of values to toggle. Choices are a draft until Apply; Clear All applies `cleared` at once.
+ * Which of the two buttons is disabled while nothing is selected is the caller's choice (spec 01 §5,
+ * spec 02 §5).
+ */
+export function FilterPopover<K extends string, V extends FilterSelection<K>>(props: FilterPopoverProps<K, V>) {
+  const { anchorEl, onClose, width, ariaLabel } = props;
+  const open = !!anchorEl;
+  const paperSx = { width: { xs: 'calc(100vw - 32px)', sm: width }, maxWidth: width };
+  return (
+    <Popover
+      open={open}
+      anchorEl={anchorEl}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{ paper: ariaLabel ? { sx: paperSx, role: 'dialog', 'aria-label': ariaLabel } : { sx: paperSx } }}
+    >
+      {/* Remounted on each opening so the draft starts from the applied filter. */}
+      {open && <FilterBody {...props} />}
+    </Popover>
+  );
+}
+
+function countSelected<K extends string>(groups: readonly FilterGroupSpec<K>[], f: FilterSelection<K>): number {
+  return groups.reduce((n, g) => n + (f[g.key]?.length ?? 0), 0);
+}
+
+function FilterBody<K extends string, V extends FilterSelection<K>>({
+  groups,
+  value,
+  onApply,
+  onClose,
+  cleared,
+  control = 'checkbox',
+  columns = 1,
+  emptyGroupText,
+  clearDisabledWhen,
+  applyDisabledWhen,
+}: FilterPopoverProps<K, V>) {
+  const [draft, setDraft] = useState<V>(value);
+  const toggle = (key: K, v: string) =>
+    setDraft((d) => {
+      const cur: readonly string[] = d[key] ?? [];
+      return { ...d, [key]: cur.includes(v) ? cur.filter((x) => x !== v) : [...cur, v] };
+    });
+  const nothingDrafted = countSelected(groups, draft) === 0;
+  const nothingApplied = countSelected(groups, value) === 0;
+  const disabled = (when: DisabledWhen | undefined) => (when === 'draft-empty' ? nothingDrafted : when === 'nothing-selected' ? nothingDrafted && nothingApplied : false);
+  const chips = control === 'chip';
+  return (
+    <Box>
+      <Box
+        sx={{ p: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: `repeat(${columns}, 1fr)` }, gap: chips ? 2.5 : 2, maxHeight: '60vh', overflowY: 'auto' }}
+      >
+        {groups.map(({ key, label, options }) => (
+          <Box key={key} component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+            <Typography component="legend" variant="subtitle2" sx={{ mb: chips ? 1 : 0.5, fontWeight: 600 }}>
+              {label}
+            </Typography>
+            {options.length === 0 ? (
+              <Typography variant="body2" color="text.secondary">
+                {emptyGroupText}
+              </Typography>
+            ) : chips ? (
+              <ChipGroup options={options} selected={draft[key] ?? []} onToggle={(v) => toggle(key, v)} />
+            ) : (
+              <FormGroup>
+                {options.map((o) => (
+                  <FormControlLabel
+                    key={o.value}
+                    sx={{ my: -0.5 }}
+                    control={<Checkbox size="small" checked={draft[key]?.includes(o.value) ?? false} onChange={() => toggle(key, o.value)} />}
+                    label={<Typography variant="body2">{o.label}</Typography>}
+                  />
+                ))}
+              </FormGroup>
+            )}
+          </Box>
+        ))}
+      </Box>
+      <Divider />
+      <Stack direction="row" spacing={1} sx={{ p: 1.5, justifyContent: 'flex-end' }}>
+        <Button
+          disabled={disabled(clearDisabledWhen)}
+          onClick={() => {
+            setDraft(cleared);
+            onApply(cleared);
+            onClose();
+          }}
+        >
+          Clear All
+        </Button>
+        <Button
+          variant="contained"
+          disabled={disabled(applyDisabledWhen)}
+          onClick={() => {
+            onApply(draft);
+            onClose();
+          }}
+        >
+          Apply
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function ChipGroup({ options, selected, onToggle }: { options: readonly FilterChoice[]; selected: string[]; onToggle: (v: string) => void }) {
+  return (
+    <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
+      {options.map((o) => {
+        const on = selected.includes(o.value);
+        return (
+          <Chip
+            key={o.value}
+            label={o.label}
+            color={on ? 'primary' : 'default'}
+            variant={on ? 'filled' : 'outlined'}
+            icon={on ? <CheckIcon /> : undefined}
+            onClick={() => onToggle(o.value)}
+            aria-pressed={on}
+            role="button"
+          />
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import type { SxProps, Theme } from '@mui/material/styles';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SearchIcon from '@mui/icons-material/Search';
+
+/**
+ * The bar above a table or card list (spec 01 §2, spec 02 §2): a search box on the left and the
+ * caller's buttons (`children`, e.g. {@link FilterButton} and {@link RefreshButton}) on the right;
+ * stacked below the `sm` breakpoint.
+ */
+export function SearchToolbar({
+  term,
+  onTermChange,
+  placeholder,
+  searchLabel,
+  onPaper = false,
+  children,
+}: {
+  term: string;
+  onTermChange: (term: string) => void;
+  placeholder: string;
+  /** Accessible name of the search input (e.g. 'Search users'). */
+  searchLabel: string;
+  /** The box sits on the page background, so it gets the paper colour. */
+  onPaper?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+      <TextField
+        size="small"
+        margin="none"
+        placeholder={placeholder}
+        value={term}
+        onChange={(e) => onTermChange(e.target.value)}
+        sx={onPaper ? { flex: 1, maxWidth: { sm: 420 }, bgcolor: 'background.paper' } : { flex: 1, maxWidth: { sm: 420 } }}
+        slotProps={{
+          htmlInput: { 'aria-label': searchLabel },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
+      {children}
+    </Stack>
+  );
+}
+
+/** The Filter button that opens a filter popover, with the number of selected values as a badge. */
+export function FilterButton({
+  count,
+  onOpen,
+  disabled,
+  badgeSx,
+  buttonSx,
+}: {
+  count: number;
+  onOpen: (anchor: HTMLElement) => void;
+  disabled?: boolean;
+  badgeSx?: SxProps<Theme>;
+  buttonSx?: SxProps<Theme>;
+}) {
+  return (
+    <Badge badgeContent={count} color="primary" sx={badgeSx}>
+      <Button variant="outlined" startIcon={<FilterListIcon />} onClick={(e) => onOpen(e.currentTarget)} disabled={disabled} sx={buttonSx}>
+        Filter
+      </Button>
+    </Badge>
+  );
+}
+
+/** The Refresh button of a list page: refetches the list. */
+export function RefreshButton({ onRefresh, disabled }: { onRefresh: () => void; disabled?: boolean }) {
+  return (
+    <Button variant="outlined" startIcon={<RefreshIcon />} onClick={onRefresh} disabled={disabled}>
+      Refresh
+    </Button>
+  );
+}
+
+/** Table paging with a fixed page size (no rows-per-page choice; spec 01 §9, spec 02 §4). `page` is zero-based. */
+export function FixedSizePagination({ count, page, pageSize, onPageChange }: { count: number; page: number; pageSize: number; onPageChange: (page: number) => void }) {
+  return <TablePagination component="div" count={count} page={page} onPageChange={(_e, p) => onPageChange(p)} rowsPerPage={pageSize} rowsPerPageOptions={[pageSize]} />;
+}
