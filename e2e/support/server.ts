@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { emlText } from '../../apps/server/src/test/outbox.ts';
 
 /** Repository root (this file is e2e/support/server.ts). */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -152,25 +153,9 @@ export async function startPlatform(opts: { env?: Record<string, string>; startT
   };
 }
 
-/** Decodes a quoted-printable body (RFC 2045 §6.7): soft line breaks and =XX escapes, as UTF-8. */
-function decodeQuotedPrintable(s: string): string {
-  const bytes: number[] = [];
-  const text = s.replace(/=\r?\n/g, '');
-  for (let i = 0; i < text.length; i++) {
-    const hex = text.slice(i + 1, i + 3);
-    if (text[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(text[i], 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
 /**
  * Waits (up to `timeoutMs`, default 15 s) for an .eml in `outboxDir` addressed to `to` and returns
- * its first link starting with `prefix`, decoded from quoted-printable. Throws when none appears.
+ * its first link starting with `prefix`, from the decoded text part. Throws when none appears.
  */
 export async function waitForMailLink(outboxDir: string, to: string, prefix: string, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
@@ -178,7 +163,7 @@ export async function waitForMailLink(outboxDir: string, to: string, prefix: str
   while (Date.now() < deadline) {
     const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((f) => f.endsWith(`-${safeTo}.eml`)) : [];
     for (const f of files.sort()) {
-      const body = decodeQuotedPrintable(fs.readFileSync(path.join(outboxDir, f), 'utf8'));
+      const body = emlText(fs.readFileSync(path.join(outboxDir, f), 'utf8'));
       const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const m = body.match(new RegExp(`${escaped}[^\\s"'<>]+`));
       if (m) return m[0];

@@ -12,6 +12,7 @@ import { getUserById } from './service.ts';
 import { payloadForBody, payloadForUrl, signRequest, signedHeaders } from './signing.ts';
 import { isStrongPassword } from './schemas.ts';
 import { sessionCacheFor } from './session-cache.ts';
+import { emlText } from '../../test/outbox.ts';
 
 const USERS = '/ulca/user-mgmt/v1/users';
 const PASSWORD = 'Str0ng&Secret';
@@ -20,19 +21,6 @@ const PASSWORD_MESSAGE = 'Minimum length is 8 characters with combination of upp
 interface Keys {
   publicKey: string;
   privateKey: string;
-}
-
-/** Decodes the text part of an .eml file written by the outbox mailer (7bit or quoted-printable). */
-function emlText(raw: string): string {
-  const split = raw.indexOf('\n\n');
-  const headers = raw.slice(0, split);
-  const body = raw.slice(split + 2);
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  if (/content-transfer-encoding:\s*base64/i.test(headers)) return Buffer.from(body, 'base64').toString('utf8');
-  return body;
 }
 
 /** The activation link in the newest outbox message to `to`. */

@@ -4,7 +4,7 @@ import { PASSWORD_RULE_MESSAGE } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { FORGOT_MESSAGE, whenResetMailsSent } from './password-reset.ts';
-import { latestResetLink, mailsTo, resetLinkParts } from './testing/outbox.ts';
+import { latestResetLink, mailsTo, resetLinkParts } from '../../test/outbox.ts';
 
 const USERS = '/ulca/user-mgmt/v1/users';
 const NEW_PASSWORD = 'Fresh&Pass9';

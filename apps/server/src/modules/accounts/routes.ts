@@ -5,32 +5,15 @@ import { currentUser, requireAuth } from './auth.ts';
 import { PROFILE_UPDATED_MESSAGE, searchUsers, setUserActive, updateUsers } from './admin.ts';
 import { FORGOT_MESSAGE, requestPasswordReset, RESET_DONE_MESSAGE, resetPassword, resetTokenStatus, whenResetMailsSent } from './password-reset.ts';
 import { TooManyRequestsError } from './rate-limits.ts';
-import {
-  errorResponse,
-  forgotPasswordBody,
-  loginBody,
-  loginResponse,
-  meResponse,
-  messageResponse,
-  resetPasswordBody,
-  signupBody,
-  tokenStatusBody,
-  tokenStatusResponse,
-  userSearchBody,
-  userSearchResponse,
-  userStatusBody,
-  userUpdateBody,
-  validatedBody,
-  verifyUserBody,
-} from './schemas.ts';
+import { forgotPasswordBody, loginBody, loginResponse, meResponse, messageResponse, resetPasswordBody, signupBody, tokenStatusBody, tokenStatusResponse, userSearchBody, userSearchResponse, userStatusBody, userUpdateBody, validatedBody, verifyUserBody } from './schemas.ts';
 import * as service from './service.ts';
 import { attachSessionCache } from './session-cache.ts';
+import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 
 /** Base path of the account calls (spec 01 §7). */
 export const USERS_PATH = '/ulca/user-mgmt/v1/users';
 
 const TAGS = ['accounts'];
-const SIGNED = [{ key: [], sig: [], payload: [] }];
 
 /** Sets Retry-After on a 429 before the error handler renders it. */
 function withRetryAfter(reply: FastifyReply, err: unknown): never {

@@ -94,12 +94,6 @@ export const loginResponse = z.object({
 export const messageResponse = z.object({ message: z.string() });
 export const meResponse = z.object({ data: userDetailsSchema });
 
-/** The error shape of DESIGN.md §5. */
-export const errorResponse = z.object({
-  message: z.string(),
-  code: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
 
 /**
  * For routes declared with `attachValidation: true`: when the body failed its schema, throws a

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../accounts/auth.ts';
-import { errorResponse } from '../accounts/schemas.ts';
-import { AUDIT_ACTIONS, listAudit } from './audit.ts';
 
-const SIGNED = [{ key: [], sig: [], payload: [] }];
+import { AUDIT_ACTIONS, listAudit } from './audit.ts';
+import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+
 
 /** Response of GET /ulca/user-mgmt/v1/audit. */
 export const auditListResponse = z.object({

@@ -8,14 +8,13 @@ import { secretKey } from '../accounts/crypto.ts';
 import { checkReportToken, reportKeys } from './reports.ts';
 import { getSubmission } from './repo.ts';
 import { errorReport, listContributions, submissionStatus, submitDataset } from './service.ts';
+import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 
 /** Roles that may submit datasets and see their contributions (spec 01 §6). */
 const CONTRIBUTORS = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
 
 const signedHeaders = z.object({ key: z.string().optional(), payload: z.string().optional(), sig: z.string().optional() }).passthrough();
 const status = z.enum(['Pending', 'In-Progress', 'Completed', 'Failed']);
-const errorBody = z.object({ message: z.string(), code: z.string(), errors: z.array(z.object({ field: z.string(), message: z.string() })).optional() });
-const security = [{ key: [], sig: [], payload: [] }];
 
 /** Dataset routes (spec 01 §7; issue #2 §7, §9) under /ulca/apis/v0/dataset and /ulca/error-consumer. */
 export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -29,13 +28,13 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
       schema: {
         tags: ['datasets'],
         summary: 'Submit a dataset by the URL of its zip; queues download → ingest → validate → publish',
-        security,
+        security: SIGNED,
         headers: signedHeaders,
         body: z.object({ datasetName: z.string().max(10_000), url: z.string().max(4096), userId: z.string() }),
         response: {
           200: z.object({ message: z.string(), data: z.object({ serviceRequestNumber: z.string(), datasetId: z.string(), timestamp: z.string() }) }),
-          400: errorBody,
-          409: errorBody,
+          400: errorResponse,
+          409: errorResponse,
         },
       },
     },
@@ -49,7 +48,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
       schema: {
         tags: ['datasets'],
         summary: "A user's dataset contributions, newest first (pages of 10 when startPage/endPage are given, 1-based)",
-        security,
+        security: SIGNED,
         querystring: z.object({ userId: z.string(), startPage: z.coerce.number().int().min(1).optional(), endPage: z.coerce.number().int().min(1).optional() }),
         response: {
           200: z.object({
@@ -81,7 +80,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
       schema: {
         tags: ['datasets'],
         summary: 'Stages of a submission with success and failed counts (seconds too for speech types)',
-        security,
+        security: SIGNED,
         querystring: z.object({ serviceRequestNumber: z.string() }),
         response: {
           200: z.object({
@@ -105,7 +104,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
               }),
             ),
           }),
-          404: errorBody,
+          404: errorResponse,
         },
       },
     },
@@ -119,7 +118,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
       schema: {
         tags: ['datasets'],
         summary: 'Error report of a submission: summary and detailed CSV links (valid one hour) and the summary rows',
-        security,
+        security: SIGNED,
         body: z.object({ serviceRequestNumber: z.string() }),
         response: {
           200: z.object({
@@ -134,7 +133,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
               }),
             ),
           }),
-          404: errorBody,
+          404: errorResponse,
         },
       },
     },

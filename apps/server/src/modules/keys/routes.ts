@@ -4,12 +4,12 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireAuth } from '../accounts/auth.ts';
 import { USERS_PATH } from '../accounts/routes.ts';
-import { errorResponse, messageResponse, validatedBody } from '../accounts/schemas.ts';
+import { messageResponse, validatedBody } from '../accounts/schemas.ts';
 import { currentApiKeyCaller, requireApiKey } from './api-key-auth.ts';
 import * as service from './service.ts';
+import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 
 const TAGS = ['api keys'];
-const SIGNED = [{ key: [], sig: [], payload: [] }];
 
 const userID = z.string({ error: 'userID is required' }).trim().min(1, 'userID is required').max(64, 'userID is not valid');
 const ulcaApiKey = z.string({ error: 'ulcaApiKey is required' }).trim().min(1, 'ulcaApiKey is required').max(200, 'ulcaApiKey is not valid');

@@ -3,8 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FEEDBACK_QUESTIONS, MASTER_DATA, MASTER_LANGUAGES, MASTER_NAMES, type MasterName } from '@ulca/contracts';
 import { badRequest } from '../../lib/errors.ts';
+import { errorResponse } from '../../lib/route-schemas.ts';
 
-const errorBody = z.object({ message: z.string(), code: z.string(), errors: z.array(z.object({ field: z.string(), message: z.string() })).optional() });
+/** The app-config answer: fixed data, built once. */
+const APP_CONFIG = {
+  data: {
+    languages: MASTER_LANGUAGES.filter((l) => l.active).map((l) => ({ code: String(l.code), label: l.label })),
+    feedbackQns: FEEDBACK_QUESTIONS.filter((q) => q.active).map((q) => ({ code: q.code, question: q.question })),
+  },
+};
+
 /** Most names one call may ask for (there are fewer than 30). */
 const MAX_NAMES = 100;
 
@@ -25,7 +33,7 @@ export async function masterDataRoutes(appIn: FastifyInstance): Promise<void> {
         tags: ['master-data'],
         summary: `Master lists by name (${MASTER_NAMES.join(', ')}); datasetFilterParams is the search filter catalogue`,
         body: z.object({ masterNames: z.array(z.string().max(100)).min(1).max(MAX_NAMES) }),
-        response: { 200: z.object({ data: z.record(z.string(), z.unknown()) }), 400: errorBody },
+        response: { 200: z.object({ data: z.record(z.string(), z.unknown()) }), 400: errorResponse },
       },
     },
     async (req) => {
@@ -55,11 +63,6 @@ export async function masterDataRoutes(appIn: FastifyInstance): Promise<void> {
         },
       },
     },
-    async () => ({
-      data: {
-        languages: MASTER_LANGUAGES.filter((l) => l.active).map((l) => ({ code: String(l.code), label: l.label })),
-        feedbackQns: FEEDBACK_QUESTIONS.filter((q) => q.active).map((q) => ({ code: q.code, question: q.question })),
-      },
-    }),
+    async () => APP_CONFIG,
   );
 }

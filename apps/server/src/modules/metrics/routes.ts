@@ -5,8 +5,8 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { storeReportsBody, storeReportsResponse, storeSearchBody, storeSearchResponse } from './schemas.ts';
 import { storeReports, storeSearch } from './service.ts';
+import { errorResponse } from '../../lib/route-schemas.ts';
 
-const errorBody = z.object({ message: z.string(), code: z.string(), errors: z.array(z.object({ field: z.string(), message: z.string() })).optional() });
 
 /**
  * Parses the body with `schema`, turning zod issues into the API's field errors (DESIGN.md §5).
@@ -41,7 +41,7 @@ export async function metricsRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
           'Level 1: a language chosen, groupby domains | collectionMethod_collectionDescriptions | primarySubmitterName. Level 2: one more criterion ' +
           'and another grouping. Parallel and transliteration pairs are found from either side. count = total of the bars, totalCount = total of the type.',
         body: storeSearchBody,
-        response: { 200: storeSearchResponse, 400: errorBody },
+        response: { 200: storeSearchResponse, 400: errorResponse },
       },
     },
     async (req) => storeSearch(ctx, parseBody(storeSearchBody, req)),
@@ -55,7 +55,7 @@ export async function metricsRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
         tags: ['metrics'],
         summary: 'Dataset Metrics: records and totals per dataset type, languages, domain, collection method and submitter',
         body: storeReportsBody.optional(),
-        response: { 200: storeReportsResponse, 400: errorBody },
+        response: { 200: storeReportsResponse, 400: errorResponse },
       },
     },
     async (req) => {

@@ -10,9 +10,8 @@ import { clientIp, recordAudit } from '../audit/audit.ts';
 import { writeRecordsExport } from '../search/export-writer.ts';
 import { DownloadSlots } from './download-slots.ts';
 import { DOWNLOAD_FORMATS, NOT_READY_MADE_MESSAGE, downloadFileName, listReadyMadeDatasets, markReadyMade, readyMadeForDownload, type DownloadFormat } from './service.ts';
+import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 
-const errorBody = z.object({ message: z.string(), code: z.string(), errors: z.array(z.object({ field: z.string(), message: z.string() })).optional() });
-const security = [{ key: [], sig: [], payload: [] }];
 
 
 /** Whole-dataset downloads running at once per process (each holds a database connection while it streams). */
@@ -58,7 +57,7 @@ export async function readyMadeRoutes(appIn: FastifyInstance, ctx: AppContext, o
         tags: ['ready-made datasets'],
         summary: 'Ready-made datasets (published datasets an admin has listed), newest first; of one type when datasetType is given',
         querystring: z.object({ datasetType: z.enum(DATASET_TYPES).optional() }),
-        response: { 200: z.object({ data: z.array(readyMadeItem) }), 400: errorBody },
+        response: { 200: z.object({ data: z.array(readyMadeItem) }), 400: errorResponse },
       },
     },
     async (req) => ({ data: await listReadyMadeDatasets(ctx, req.query.datasetType) }),
@@ -71,9 +70,9 @@ export async function readyMadeRoutes(appIn: FastifyInstance, ctx: AppContext, o
       schema: {
         tags: ['ready-made datasets'],
         summary: 'Lists a Completed dataset as ready-made (readyMade true) or takes it off the list (false); ADMIN only',
-        security,
+        security: SIGNED,
         body: z.object({ serviceRequestNumber: z.string().min(1).max(64), readyMade: z.boolean() }),
-        response: { 200: z.object({ message: z.string() }), 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+        response: { 200: z.object({ message: z.string() }), 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },
     async (req) => {

@@ -9,12 +9,11 @@ import { isServiceRequestNumber } from '../datasets/repo.ts';
 import { checkSearchDownload, searchFileKey, type SearchFileFormat, type SearchFileVariant } from './links.ts';
 import { getSearch } from './repo.ts';
 import { listUserSearches, searchStatus, submitSearch, SEARCH_SUBMITTED_MESSAGE } from './service.ts';
+import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 
 /** Roles that may search and download records (spec 01 §6; not EXTERNAL-CONSORTIUM-MEMBER). */
 export const SEARCHERS = ['READONLY-USER', 'CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
 
-const errorBody = z.object({ message: z.string(), code: z.string(), errors: z.array(z.object({ field: z.string(), message: z.string() })).optional() });
-const security = [{ key: [], sig: [], payload: [] }];
 const languageList = z.array(z.string().max(20)).max(60).nullish();
 const criteriaSchema = z
   .object({
@@ -60,12 +59,12 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
           'userId must be the caller. Criteria outside the type\'s filter catalogue, a value outside a filter\'s options or a missing language give 400 with errors[{field, message}]. ' +
           'For text-pair types sourceLanguage and targetLanguage are both required (pairs stored the other way round also match and are exported turned around unless originalSourceSentence); ' +
           'for the other types the record languages may be given in targetLanguage or sourceLanguage.',
-        security,
+        security: SIGNED,
         body: z.object({ userId: z.string().max(100), datasetType: z.string().max(100), criteria: criteriaSchema }),
         response: {
           200: z.object({ message: z.string(), data: z.object({ serviceRequestNumber: z.string(), datasetType: z.string() }) }),
-          400: errorBody,
-          403: errorBody,
+          400: errorResponse,
+          403: errorResponse,
         },
       },
     },
@@ -79,13 +78,13 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
       schema: {
         tags: ['search'],
         summary: "A user's searches, newest first (pages of 10 when startPage/endPage are given, 1-based; the caller's own unless ADMIN)",
-        security,
+        security: SIGNED,
         querystring: z.object({
           userId: z.string(),
           startPage: z.coerce.number().int().min(1).optional(),
           endPage: z.coerce.number().int().min(1).optional(),
         }),
-        response: { 200: z.object({ data: z.array(searchRow), startPage: z.number(), totalCount: z.number() }), 403: errorBody },
+        response: { 200: z.object({ data: z.array(searchRow), startPage: z.number(), totalCount: z.number() }), 403: errorResponse },
       },
     },
     async (req) => listUserSearches(ctx, currentUser(req), req.query),
@@ -98,9 +97,9 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
       schema: {
         tags: ['search'],
         summary: 'Status of one search with its count and signed download links (owner or ADMIN; 404 otherwise)',
-        security,
+        security: SIGNED,
         querystring: z.object({ serviceRequestNumber: z.string().max(40) }),
-        response: { 200: z.object({ data: searchRow }), 404: errorBody },
+        response: { 200: z.object({ data: searchRow }), 404: errorResponse },
       },
     },
     async (req) => searchStatus(ctx, currentUser(req), req.query.serviceRequestNumber),

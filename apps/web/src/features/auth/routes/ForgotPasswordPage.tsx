@@ -3,10 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { enqueueSnackbar } from 'notistack';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,6 +14,7 @@ import { useForgotPassword } from '../api/forgot-password.ts';
 import { forgotPasswordFormSchema, type ForgotPasswordFormInput, type ForgotPasswordFormValues } from '../schemas.ts';
 import { useBackToLogin } from '../useBackToLogin.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { AuthSubmitButton, BackToSignInAlert } from './AuthFormParts.tsx';
 
 /** Spec 01 §8 failure text of this screen, used when the server gives no message. */
 const FORGOT_FAILED = 'Something went wrong while we tried to send password to the given email id';
@@ -62,25 +60,10 @@ export default function ForgotPasswordPage() {
           error={!!formState.errors.email}
           helperText={formState.errors.email?.message}
         />
-        {sent !== null ? (
-          <Alert severity="success" sx={{ mt: 2 }}>
-            {sent}
-            <Typography variant="body2" sx={{ mt: 0.5 }}>
-              You will be taken to the sign-in page in a few seconds.
-            </Typography>
-          </Alert>
-        ) : null}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={busy || sent !== null}
-          sx={{ mt: 2, minHeight: 44 }}
-          startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Sending" /> : undefined}
-        >
-          {busy ? 'Sending…' : sent !== null ? 'Link sent' : 'Send reset link'}
-        </Button>
+        {sent !== null ? <BackToSignInAlert message={sent} /> : null}
+        <AuthSubmitButton busy={busy} busyText="Sending" disabled={sent !== null}>
+          {sent !== null ? 'Link sent' : 'Send reset link'}
+        </AuthSubmitButton>
       </Box>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
         Remembered it?{' '}

@@ -3,8 +3,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { enqueueSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,6 +15,7 @@ import { useLogin } from '../api/login.ts';
 import { loginFormSchema, type LoginFormInput, type LoginFormValues } from '../schemas.ts';
 import { postLoginPath, type LoginRedirectState } from '../redirect.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { AuthSubmitButton } from './AuthFormParts.tsx';
 
 /** /user/login (spec 01 §2, §4): sign in, then go back to the requested page or the role's home. */
 export default function LoginPage() {
@@ -70,9 +69,9 @@ export default function LoginPage() {
             Forgot password?
           </Link>
         </Box>
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2, minHeight: 44 }} startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Signing in" /> : undefined}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </Button>
+        <AuthSubmitButton busy={busy} busyText="Signing in">
+          Sign in
+        </AuthSubmitButton>
       </Box>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
         New to ULCA?{' '}

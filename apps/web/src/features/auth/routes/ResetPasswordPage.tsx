@@ -7,7 +7,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { clearSession, getSession } from '../../../lib/session.ts';
@@ -21,6 +20,7 @@ import { RESET_LINK_INVALID_MESSAGE, RESET_TOKEN_INVALID, useResetPassword, useT
 import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../schemas.ts';
 import { useBackToLogin } from '../useBackToLogin.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { AuthSubmitButton, BackToSignInAlert } from './AuthFormParts.tsx';
 
 /** Spec 01 §8 failure text of this screen, used when the server gives no message. */
 const RESET_FAILED = 'Something went wrong while we tried to create password';
@@ -129,25 +129,10 @@ export default function ResetPasswordPage() {
           error={!!formState.errors.confirmPassword}
           helperText={formState.errors.confirmPassword?.message}
         />
-        {done !== null ? (
-          <Alert severity="success" sx={{ mt: 2 }}>
-            {done}
-            <Typography variant="body2" sx={{ mt: 0.5 }}>
-              You will be taken to the sign-in page in a few seconds.
-            </Typography>
-          </Alert>
-        ) : null}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={busy || done !== null}
-          sx={{ mt: 2, minHeight: 44 }}
-          startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Saving" /> : undefined}
-        >
-          {busy ? 'Saving…' : done !== null ? 'Password changed' : 'Set new password'}
-        </Button>
+        {done !== null ? <BackToSignInAlert message={done} /> : null}
+        <AuthSubmitButton busy={busy} busyText="Saving" disabled={done !== null}>
+          {done !== null ? 'Password changed' : 'Set new password'}
+        </AuthSubmitButton>
       </Box>
     </AuthCard>
   );

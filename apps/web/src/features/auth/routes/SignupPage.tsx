@@ -8,7 +8,6 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -22,6 +21,7 @@ import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useSignup } from '../api/signup.ts';
 import { signupFormSchema, type SignupFormInput, type SignupFormValues } from '../schemas.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { AuthSubmitButton } from './AuthFormParts.tsx';
 
 /** /user/register: self sign-up as CONTRIBUTOR-USER (spec 01 §3, §5), then "check your e-mail". */
 export default function SignupPage() {
@@ -104,9 +104,9 @@ export default function SignupPage() {
             </FormControl>
           )}
         />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2, minHeight: 44 }} startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Creating account" /> : undefined}>
-          {busy ? 'Creating account…' : 'Create account'}
-        </Button>
+        <AuthSubmitButton busy={busy} busyText="Creating account">
+          Create account
+        </AuthSubmitButton>
       </Box>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
         Already have an account?{' '}

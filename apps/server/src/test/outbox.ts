@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Test helpers: read the messages the outbox mailer wrote (mail/create-mailer.ts). */
+/** Test helpers: read the messages the outbox mailer wrote (mail/create-mailer.ts, Unix newlines). */
 
 /** Decodes the text part of an .eml file written by the outbox mailer (7bit, quoted-printable or base64). */
 export function emlText(raw: string): string {
