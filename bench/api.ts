@@ -27,7 +27,7 @@ import { createDb } from '../apps/server/src/db/pool.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { hashPassword } from '../apps/server/src/modules/accounts/service.ts';
 import { insertUsers } from '../apps/server/src/modules/accounts/repo.ts';
-import { signedHeaders } from '../apps/server/src/modules/accounts/signing.ts';
+import { signedHeaders } from '../apps/server/src/security/signing.ts';
 import { insertSubmission } from '../apps/server/src/modules/datasets/repo.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

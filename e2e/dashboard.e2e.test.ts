@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { parse } from 'csv-parse/sync';
 import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { FIXTURES_DIR, generateParallelPairs, zipFixture, zipFolder } from '../apps/server/src/test/fixtures.ts';
-import { signedHeaders } from '../apps/server/src/modules/accounts/signing.ts';
+import { signedHeaders } from '../apps/server/src/security/signing.ts';
 import { clearShots, Journey, launchChromium, newDesktopContext, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
 import { startPlatform, type RunningPlatform } from './support/server.ts';
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
 import { createSignedInUser, type TestUser } from '../test/users.ts';
-import { ROLES, type Role } from '../modules/accounts/roles.ts';
-import { signedHeaders } from '../modules/accounts/signing.ts';
+import { ROLES, type Role } from './roles.ts';
+import { signedHeaders } from './signing.ts';
 import { ROUTE_POLICIES, type MatrixFixture, type RoutePolicy, type SampleRequest } from './route-policies.ts';
 import { sampleFromOperation, type OpenApiDoc } from './openapi-sample.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { Role } from '../modules/accounts/roles.ts';
+import type { Role } from './roles.ts';
 import type { TestUser } from '../test/users.ts';
 
 /**

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { hashPassword } from '../modules/accounts/service.ts';
 import { insertUsers } from '../modules/accounts/repo.ts';
-import { payloadForBody, payloadForUrl, signRequest } from '../modules/accounts/signing.ts';
+import { payloadForBody, payloadForUrl, signRequest } from '../security/signing.ts';
 import type { TestPlatform } from './harness.ts';
 
 /** A signed-in test user: its id and the key pair the login returned. */

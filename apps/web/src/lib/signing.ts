@@ -2,7 +2,7 @@ import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 
 /**
- * Request signing of DESIGN.md §5, mirrored by apps/server/src/modules/accounts/signing.ts:
+ * Request signing of DESIGN.md §5, mirrored by apps/server/src/security/signing.ts:
  * payload = sha256 hex of the exact body (or of path+query for GET); sig = sha256 hex(privateKey + "|" + payload).
  */
 export function sha256Hex(text: string): string {

@@ -6,12 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from './auth.ts';
+import { requireAuth } from '../../security/auth.ts';
 import { ensureAdmin } from './bootstrap.ts';
 import { getUserById } from './service.ts';
-import { payloadForBody, payloadForUrl, signRequest, signedHeaders } from './signing.ts';
+import { payloadForBody, payloadForUrl, signRequest, signedHeaders } from '../../security/signing.ts';
 import { isStrongPassword } from './schemas.ts';
-import { sessionCacheFor } from './session-cache.ts';
+import { sessionCacheFor } from '../../security/session-cache.ts';
 import { emlText } from '../../test/outbox.ts';
 
 const USERS = '/ulca/user-mgmt/v1/users';

@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.ts';
-import type { AuthUser } from './auth.ts';
+import type { AuthUser } from '../../security/auth.ts';
 import { deleteApiKeysOfUser } from '../keys/repo.ts';
 import { deleteUserKeys, findUserByEmail, type UserRow } from './repo.ts';
 import { DUPLICATE_EMAIL_MESSAGE, hashPassword, type RequestMeta } from './service.ts';
-import { invalidateUserSessions } from './session-cache.ts';
+import { invalidateUserSessions } from '../../security/session-cache.ts';
 
 /**
  * Admin user management (spec 02 §2 "Admin user details", §5, §7; issue #4 §3): search, update

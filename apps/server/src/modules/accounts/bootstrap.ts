@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import { randomHex } from './crypto.ts';
+import { randomHex } from '../../security/crypto.ts';
 import { insertUserIfAbsent, findUserByEmail } from './repo.ts';
 import { isStrongPassword } from './schemas.ts';
 import { hashPassword } from './service.ts';

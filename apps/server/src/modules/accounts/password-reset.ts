@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { randomToken, tokenHash } from './crypto.ts';
+import { randomToken, tokenHash } from '../../security/crypto.ts';
 import { consumeForgotRequest, mayEmailReset } from './rate-limits.ts';
 import * as repo from './repo.ts';
 import { hashPassword, type RequestMeta } from './service.ts';
-import { invalidateUserSessions } from './session-cache.ts';
+import { invalidateUserSessions } from '../../security/session-cache.ts';
 
 /**
  * Forgot and reset password (spec 01 §2, §4, §5, §7; issue #4 §1).

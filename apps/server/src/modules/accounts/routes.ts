@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { currentUser, requireAuth } from './auth.ts';
+import { currentUser, requireAuth } from '../../security/auth.ts';
 import { PROFILE_UPDATED_MESSAGE, searchUsers, setUserActive, updateUsers } from './admin.ts';
 import { FORGOT_MESSAGE, requestPasswordReset, RESET_DONE_MESSAGE, resetPassword, resetTokenStatus, whenResetMailsSent } from './password-reset.ts';
 import { TooManyRequestsError } from './rate-limits.ts';
 import { forgotPasswordBody, loginBody, loginResponse, meResponse, messageResponse, resetPasswordBody, signupBody, tokenStatusBody, tokenStatusResponse, userSearchBody, userSearchResponse, userStatusBody, userUpdateBody, validatedBody, verifyUserBody } from './schemas.ts';
 import * as service from './service.ts';
-import { attachSessionCache } from './session-cache.ts';
+import { attachSessionCache } from '../../security/session-cache.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 
 /** Base path of the account calls (spec 01 §7). */

@@ -4,9 +4,9 @@ import { ApiError, unauthorized } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './rate-limits.ts';
 import * as repo from './repo.ts';
-import { invalidateUserSessions } from './session-cache.ts';
-import { encryptSecret, randomHex, randomToken, secretKey, tokenHash } from './crypto.ts';
-import type { Role } from './roles.ts';
+import { invalidateUserSessions } from '../../security/session-cache.ts';
+import { encryptSecret, randomHex, randomToken, secretKey, tokenHash } from '../../security/crypto.ts';
+import type { Role } from '../../security/roles.ts';
 import type { SignupUser, UserDetails } from './schemas.ts';
 
 /** Rules of the accounts module: sign-up, activation, login and logout (spec 01 §2–§5, §7, §8). */
@@ -26,6 +26,12 @@ export const INACTIVE_LOGIN_MESSAGE = 'Account is not activated. Please check yo
 /** Login answer for an account an admin deactivated (it was activated once). */
 export const DEACTIVATED_LOGIN_MESSAGE = 'This account has been deactivated. Please contact the administrator.';
 export const INVALID_ACTIVATION_MESSAGE = 'This activation link is not valid, has expired or has already been used.';
+
+/**
+ * Session-key reads used by signed-call verification (security/auth.ts): the key with its user,
+ * and the throttled `last_used` write. The accounts module owns `users` and `user_keys`.
+ */
+export { findKeyWithUser, touchKey, type KeyWithUser } from './repo.ts';
 
 /** Hashes a password with argon2id (the library default) and its default costs (19 MiB, 2 passes). */
 export async function hashPassword(password: string): Promise<string> {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../accounts/auth.ts';
+import { requireAuth } from '../../security/auth.ts';
 
 import { AUDIT_ACTIONS, listAudit } from './audit.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { validateSubmissionUrl } from '../../net/url-check.ts';
-import type { AuthUser } from '../accounts/auth.ts';
-import { secretKey } from '../accounts/crypto.ts';
+import type { AuthUser } from '../../security/auth.ts';
+import { secretKey } from '../../security/crypto.ts';
 import { errorSummary, reportToken } from './reports.ts';
 import { getStages, getSubmission, insertSubmission, isServiceRequestNumber, listSubmissions, type SubmissionRow } from './repo.ts';
 

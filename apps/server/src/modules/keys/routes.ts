@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { currentUser, requireAuth } from '../accounts/auth.ts';
+import { currentUser, requireAuth } from '../../security/auth.ts';
 import { USERS_PATH } from '../accounts/routes.ts';
 import { messageResponse, validatedBody } from '../accounts/schemas.ts';
 import { currentApiKeyCaller, requireApiKey } from './api-key-auth.ts';

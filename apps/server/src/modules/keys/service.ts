@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import type { AuthUser } from '../accounts/auth.ts';
+import type { AuthUser } from '../../security/auth.ts';
 import type { RequestMeta } from '../accounts/service.ts';
-import { hexEquals } from '../accounts/signing.ts';
+import { hexEquals } from '../../security/signing.ts';
 import { recordAudit } from '../audit/audit.ts';
 import * as repo from './repo.ts';
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DATASET_TYPES } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
-import { currentUser, requireAuth } from '../accounts/auth.ts';
+import { currentUser, requireAuth } from '../../security/auth.ts';
 import { clientIp, recordAudit } from '../audit/audit.ts';
 import { writeRecordsExport } from '../search/export-writer.ts';
 import { DownloadSlots } from './download-slots.ts';

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
-import type { AuthUser } from '../accounts/auth.ts';
+import type { AuthUser } from '../../security/auth.ts';
 import { isServiceRequestNumber } from '../datasets/repo.ts';
 import {
   clearReadyMade,

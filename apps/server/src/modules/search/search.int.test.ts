@@ -565,7 +565,7 @@ describe('who may search and download', () => {
     for (const t of tampered) expect((await download(t)).statusCode, t).toBe(404);
     // An expired link (made for an hour that has passed) is refused.
     const { searchDownloadUrl } = await import('./links.ts');
-    const { secretKey } = await import('../accounts/crypto.ts');
+    const { secretKey } = await import('../../security/crypto.ts');
     const old = searchDownloadUrl(secretKey(p.ctx.config), srn, 'all.json', searcher.userId, Date.now() - 2 * 3600_000);
     expect((await download(old)).statusCode).toBe(404);
     // A link signed for someone else's search does not open this one.

@@ -5,8 +5,6 @@ import { createHash } from 'node:crypto';
 import { describe, it, expect } from 'vitest';
 import { hexEquals, payloadForBody, payloadForUrl, signRequest, signedHeaders } from './signing.ts';
 import { decryptSecret, encryptSecret, secretKey, tokenHash } from './crypto.ts';
-import { isStrongPassword } from './schemas.ts';
-import { generatePassword } from './bootstrap.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -74,20 +72,5 @@ describe('server secret and key encryption', () => {
 
   it('stores tokens as sha-256 hex', () => {
     expect(tokenHash('abc')).toBe(sha256('abc'));
-  });
-});
-
-describe('password rule (spec 01 §5)', () => {
-  it('needs 8+ characters with upper, lower, digit and special', () => {
-    expect(isStrongPassword('Abcdef1!')).toBe(true);
-    expect(isStrongPassword('Abcde1!')).toBe(false);
-    expect(isStrongPassword('abcdef1!')).toBe(false);
-    expect(isStrongPassword('ABCDEF1!')).toBe(false);
-    expect(isStrongPassword('Abcdefg!')).toBe(false);
-    expect(isStrongPassword('Abcdefg1')).toBe(false);
-  });
-
-  it('generated admin passwords satisfy it', () => {
-    for (let i = 0; i < 50; i++) expect(isStrongPassword(generatePassword())).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/pool.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/pool.ts';
 import type { Role } from './roles.ts';
 
 /**

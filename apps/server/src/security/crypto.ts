@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 
 /**
  * Server-secret handling and encryption at rest of session private keys (DESIGN.md §5:

@@ -1,8 +1,8 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { ApiError, forbidden } from '../../lib/errors.ts';
+import type { AppContext } from '../context.ts';
+import { ApiError, forbidden } from '../lib/errors.ts';
 import { decryptSecret, secretKey } from './crypto.ts';
-import { findKeyWithUser, touchKey } from './repo.ts';
+import { findKeyWithUser, touchKey } from '../modules/accounts/service.ts';
 import { isRole, type Role } from './roles.ts';
 import { sessionCacheFor, type CachedSession } from './session-cache.ts';
 import { hexEquals, payloadForBody, payloadForUrl, signRequest, type SignatureHash } from './signing.ts';

@@ -1,11 +1,11 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.ts';
-import type { AppContext } from '../../context.ts';
-import { createDb } from '../../db/pool.ts';
-import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
-import { createSignedInUser, signedInject } from '../../test/users.ts';
+import { buildApp } from '../app.ts';
+import type { AppContext } from '../context.ts';
+import { createDb } from '../db/pool.ts';
+import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
+import { createSignedInUser, signedInject } from '../test/users.ts';
 import { SessionCache, sessionCacheFor } from './session-cache.ts';
 
 const USERS = '/ulca/user-mgmt/v1/users';

@@ -1,0 +1,18 @@
+import { describe, it, expect } from 'vitest';
+import { isStrongPassword } from './schemas.ts';
+import { generatePassword } from './bootstrap.ts';
+
+describe('password rule (spec 01 §5)', () => {
+  it('needs 8+ characters with upper, lower, digit and special', () => {
+    expect(isStrongPassword('Abcdef1!')).toBe(true);
+    expect(isStrongPassword('Abcde1!')).toBe(false);
+    expect(isStrongPassword('abcdef1!')).toBe(false);
+    expect(isStrongPassword('ABCDEF1!')).toBe(false);
+    expect(isStrongPassword('Abcdefg!')).toBe(false);
+    expect(isStrongPassword('Abcdefg1')).toBe(false);
+  });
+
+  it('generated admin passwords satisfy it', () => {
+    for (let i = 0; i < 50; i++) expect(isStrongPassword(generatePassword())).toBe(true);
+  });
+});
