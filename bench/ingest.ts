@@ -19,7 +19,7 @@ import { LocalObjectStore } from '../apps/server/src/storage/local-store.ts';
 import { createMailer } from '../apps/server/src/mail/create-mailer.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { insertSubmission, getStages } from '../apps/server/src/modules/datasets/repo.ts';
-import { runIngestJob } from '../apps/server/src/modules/datasets/worker.ts';
+import { runIngestJob } from '../apps/server/src/modules/datasets/service.ts';
 import { openArchive } from '../apps/server/src/modules/datasets/pipeline/archive.ts';
 import { makeParallelZip } from '../apps/server/src/test/fixtures.ts';
 import { startFixtureServer } from '../apps/server/src/test/fixture-server.ts';

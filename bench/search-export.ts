@@ -19,7 +19,7 @@ import { LocalObjectStore } from '../apps/server/src/storage/local-store.ts';
 import { createMailer } from '../apps/server/src/mail/create-mailer.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { insertSearch, getSearch } from '../apps/server/src/modules/search/repo.ts';
-import { runSearchExport } from '../apps/server/src/modules/search/job.ts';
+import { runSearchExport } from '../apps/server/src/modules/search/service.ts';
 
 function arg(args: string[], name: string, dflt: number): number {
   const i = args.indexOf(`--${name}`);

@@ -10,9 +10,8 @@ import { createMailer } from './mail/create-mailer.ts';
 import { buildApp } from './app.ts';
 import type { AppContext } from './context.ts';
 import { ensureAdmin } from './modules/accounts/bootstrap.ts';
-import { startDatasetWorkers } from './modules/datasets/worker.ts';
-import { startSearchExportWorkers } from './modules/search/job.ts';
-import { publishDemoDatasets } from './modules/datasets/demo.ts';
+import { startWorkers } from './jobs/workers.ts';
+import { publishDemoDatasets } from './modules/datasets/service.ts';
 
 /**
  * Process entry (DESIGN.md §2): `npm start` runs API + web app + workers in one process;
@@ -58,8 +57,7 @@ async function main(): Promise<void> {
     }
   }
   if (config.runWorkers) {
-    await startDatasetWorkers(ctx);
-    await startSearchExportWorkers(ctx);
+    await startWorkers(ctx);
   }
   if (config.runHttp && config.demoData) await publishDemoDatasets(ctx).catch((err) => log.warn({ err }, 'demo datasets not published'));
 

@@ -7,7 +7,7 @@ import { createDb } from '../db/pool.ts';
 import { startBoss } from '../jobs/boss.ts';
 import { LocalObjectStore } from '../storage/local-store.ts';
 import { createMailer } from '../mail/create-mailer.ts';
-import { runIngestJob } from '../modules/datasets/worker.ts';
+import { runIngestJob } from '../modules/datasets/service.ts';
 
 const [url, dataDir, srn, chunkRows] = process.argv.slice(2);
 const log = pino({ level: 'silent' });

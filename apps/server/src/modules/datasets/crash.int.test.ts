@@ -8,7 +8,7 @@ import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject } from '../../test/users.ts';
 import { makeParallelZip } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
-import { runIngestJob } from './worker.ts';
+import { runIngestJob } from './ingest.ts';
 import { getStages, getSubmission } from './repo.ts';
 
 const ROWS = 3000;

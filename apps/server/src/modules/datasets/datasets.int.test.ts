@@ -19,7 +19,7 @@ import {
   type ProcessedExpectation,
 } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
-import { startDatasetWorkers } from './worker.ts';
+import { startWorkers } from '../../jobs/workers.ts';
 
 type StatusBody = {
   status: string;
@@ -74,7 +74,7 @@ async function errorReport(srn: string) {
 }
 
 beforeAll(async () => {
-  p = await createTestPlatform({ startWorkers: (ctx) => startDatasetWorkers(ctx, { publishChunkRows: 2 }) });
+  p = await createTestPlatform({ startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: { publishChunkRows: 2 } }) });
   zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-zips-'));
   for (const name of Object.keys(FIXTURE_EXPECTATIONS)) await zipFixture(name, zipDir);
   server = await startFixtureServer(zipDir);
@@ -299,7 +299,7 @@ describe('outbound URL guard', () => {
   beforeAll(async () => {
     guarded = await createTestPlatform({
       config: { allowedFetchHosts: ['127.0.0.1'], maxDownloadBytes: 64 * 1024 },
-      startWorkers: (ctx) => startDatasetWorkers(ctx),
+      startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: true }),
     });
     guardedUser = await createSignedInUser(guarded);
   });

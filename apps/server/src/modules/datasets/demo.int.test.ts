@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { ensureAdmin } from '../accounts/bootstrap.ts';
 import { publishDemoDatasets } from './demo.ts';
-import { startDatasetWorkers } from './worker.ts';
+import { startWorkers } from '../../jobs/workers.ts';
 
 let p: TestPlatform;
 beforeAll(async () => {
-  p = await createTestPlatform({ startWorkers: (ctx) => startDatasetWorkers(ctx) });
+  p = await createTestPlatform({ startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: true }) });
 });
 afterAll(async () => p?.close());
 

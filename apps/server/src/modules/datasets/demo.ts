@@ -5,8 +5,8 @@ import type { AppContext } from '../../context.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { zipFolder } from '../../lib/zip-folder.ts';
 import { getUserByEmail } from '../accounts/service.ts';
-import { insertSubmission } from './repo.ts';
-import { newServiceRequestNumber } from './service.ts';
+import { demoDatasetsSubmitted, insertSubmission, newServiceRequestNumber, recordDemoDatasets } from './repo.ts';
+import { downloadToStore } from './pipeline/download.ts';
 
 /** Folder of the bundled demo datasets (apps/server/demo/<name>/). */
 export const DEMO_DIR = path.resolve(import.meta.dirname, '../../../demo');
@@ -18,8 +18,7 @@ export const DEMO_URL_PREFIX = 'demo:';
  * pipeline, so the platform is not empty. Remembered in app_settings; later starts do nothing.
  */
 export async function publishDemoDatasets(ctx: AppContext): Promise<number> {
-  const done = await ctx.db.pool.query(`SELECT 1 FROM app_settings WHERE key = 'demo_datasets'`);
-  if (done.rowCount) return 0;
+  if (await demoDatasetsSubmitted(ctx.db)) return 0;
   const admin = await getUserByEmail(ctx, ctx.config.adminEmail);
   if (!admin || !fs.existsSync(DEMO_DIR)) return 0;
   const names = fs.readdirSync(DEMO_DIR).filter((n) => /^[a-z0-9-]+$/.test(n) && fs.statSync(path.join(DEMO_DIR, n)).isDirectory());
@@ -28,7 +27,7 @@ export async function publishDemoDatasets(ctx: AppContext): Promise<number> {
     await insertSubmission(ctx.db, { srn, datasetId: crypto.randomUUID(), userId: admin.userID, datasetName: `Demo: ${name}`, url: `${DEMO_URL_PREFIX}${name}` });
     await ctx.boss.send(QUEUES.datasetIngest, { serviceRequestNumber: srn }, { singletonKey: srn });
   }
-  await ctx.db.pool.query(`INSERT INTO app_settings (key, value) VALUES ('demo_datasets', $1) ON CONFLICT DO NOTHING`, [JSON.stringify(names)]);
+  await recordDemoDatasets(ctx.db, names);
   ctx.log.info({ names }, 'demo datasets submitted');
   return names.length;
 }
@@ -45,4 +44,12 @@ export async function fetchDemoDataset(ctx: AppContext, url: string, key: string
   fs.rmSync(tmp, { force: true });
   const bytes = await ctx.store.put(key, buf);
   return { bytes, sha256: crypto.createHash('sha256').update(buf).digest('hex') };
+}
+
+/**
+ * Fetches a submission's archive into the object store at `key`: a bundled demo folder for a
+ * `demo:<name>` URL, else a guarded download (pipeline/download.ts). Throws what they throw.
+ */
+export async function fetchSubmissionArchive(ctx: AppContext, url: string, key: string): Promise<{ bytes: number; sha256: string }> {
+  return url.startsWith(DEMO_URL_PREFIX) ? fetchDemoDataset(ctx, url, key) : downloadToStore(ctx, url, key);
 }

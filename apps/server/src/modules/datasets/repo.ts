@@ -1,4 +1,7 @@
+import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../../db/pool.ts';
 import { STAGES, type Stage } from './pipeline/types.ts';
 
@@ -36,6 +39,12 @@ export interface StageRow {
 /** True for the shape of a service request number this server issues (digits only; safe in SQL identifiers). */
 export function isServiceRequestNumber(srn: string): boolean {
   return /^\d{1,32}$/.test(srn);
+}
+
+/** Name of the submission's staging table (service request numbers are digits only). */
+export function stagingTable(srn: string): string {
+  if (!isServiceRequestNumber(srn)) throw new Error(`invalid service request number ${srn}`);
+  return `staged_${srn}`;
 }
 
 /** Inserts a submission and its four Pending stages in one transaction. Throws pg error 23505 on a taken name. */
@@ -145,4 +154,140 @@ export async function setSubmissionStatus(
       WHERE service_request_number = $1`,
     [srn, status, extra.failureCode ?? null, extra.failureMessage ?? null],
   );
+}
+
+/** A new service request number: 13 digits of milliseconds plus 4 random digits (unique, sortable). */
+export function newServiceRequestNumber(): string {
+  return `${Date.now()}${crypto.randomInt(0, 10_000).toString().padStart(4, '0')}`;
+}
+
+/**
+ * Runs `fn` holding the submission's advisory lock (session level, on a dedicated connection), so
+ * one submission is processed by one worker at a time across processes. Returns false without
+ * running `fn` when another connection holds the lock. Throws what `fn` throws.
+ */
+export async function withSubmissionLock(db: Db, srn: string, fn: () => Promise<void>): Promise<boolean> {
+  const lockClient = await db.pool.connect();
+  try {
+    const locked = await lockClient.query(`SELECT pg_try_advisory_lock(hashtext('ingest:' || $1)) AS ok`, [srn]);
+    if (!locked.rows[0].ok) return false;
+    try {
+      await fn();
+      return true;
+    } finally {
+      await lockClient.query(`SELECT pg_advisory_unlock(hashtext('ingest:' || $1))`, [srn]).catch(() => undefined);
+    }
+  } finally {
+    lockClient.release();
+  }
+}
+
+/** Staged-record columns, in COPY order (see {@link createStagingTable}). */
+export const STAGED_COLUMNS = ['seq', 'hash', 'source_language', 'target_language', 'domain', 'collection_method', 'submitter', 'duration_seconds', 'data'];
+/** `dataset_errors` columns, in COPY order. */
+export const ERROR_COLUMNS = ['service_request_number', 'stage', 'code', 'message', 'record_index', 'record'];
+
+/**
+ * Creates the submission's UNLOGGED staging table on `client` (the connection that then COPYs into
+ * it). Dropping a per-submission table is instant, where deleting a million staged rows is not.
+ */
+export async function createStagingTable(client: pg.PoolClient, srn: string): Promise<void> {
+  await client.query(
+    `CREATE UNLOGGED TABLE ${stagingTable(srn)} (seq integer PRIMARY KEY, hash bytea NOT NULL, source_language text NOT NULL, target_language text,
+       domain text NOT NULL, collection_method text NOT NULL, submitter text NOT NULL, duration_seconds double precision, data jsonb NOT NULL)`,
+  );
+}
+
+/** Drops the submission's staging table when present. */
+export async function dropStagingTable(db: Db, srn: string): Promise<void> {
+  await db.pool.query(`DROP TABLE IF EXISTS ${stagingTable(srn)}`);
+}
+
+/** Clears what an earlier attempt left: staging table, row errors and publish cursor (not the published records). */
+export async function clearAttempt(db: Db, srn: string): Promise<void> {
+  await dropStagingTable(db, srn);
+  await db.pool.query(`DELETE FROM dataset_errors WHERE service_request_number = $1`, [srn]);
+  await db.pool.query(`DELETE FROM publish_cursor WHERE service_request_number = $1`, [srn]);
+}
+
+/** Records the downloaded archive's sha-256 (hex) and size in bytes. */
+export async function setDownloadResult(db: Db, srn: string, dl: { sha256: string; bytes: number }): Promise<void> {
+  await db.pool.query(`UPDATE dataset_submissions SET download_sha256 = $2, download_bytes = $3 WHERE service_request_number = $1`, [srn, dl.sha256, dl.bytes]);
+}
+
+/** Records the dataset type and params read from params.json. */
+export async function setDatasetParams(db: Db, srn: string, type: string, params: unknown): Promise<void> {
+  await db.pool.query(`UPDATE dataset_submissions SET dataset_type = $2, params = $3 WHERE service_request_number = $1`, [srn, type, JSON.stringify(params)]);
+}
+
+/** Records a whole-submission error (no record) of `stage`. */
+export async function insertSubmissionError(db: Db, srn: string, stage: Stage, code: string, message: string): Promise<void> {
+  await db.pool.query(
+    `INSERT INTO dataset_errors (service_request_number, stage, code, message, record_index, record) VALUES ($1, $2, $3, $4, NULL, NULL)`,
+    [srn, stage, code, message],
+  );
+}
+
+/** Sort key of a stage in report SQL: download, ingest, validate, publish. */
+const STAGE_ORDER_SQL = `CASE stage WHEN 'download' THEN 0 WHEN 'ingest' THEN 1 WHEN 'validate' THEN 2 ELSE 3 END`;
+
+/** Number of error rows of a submission. */
+export async function countErrors(db: Db, srn: string): Promise<number> {
+  const n = await db.pool.query(`SELECT count(*)::int AS n FROM dataset_errors WHERE service_request_number = $1`, [srn]);
+  return n.rows[0].n as number;
+}
+
+/** Stores (or clears, with nulls) the object-store keys of the submission's error reports. */
+export async function setReportKeys(db: Db, srn: string, keys: { summary: string | null; detail: string | null }): Promise<void> {
+  await db.pool.query(`UPDATE dataset_submissions SET error_summary_key = $2, error_detail_key = $3 WHERE service_request_number = $1`, [
+    srn,
+    keys.summary,
+    keys.detail,
+  ]);
+}
+
+/**
+ * Streams the error report `kind` of a submission as CSV with a header (COPY … TO STDOUT, so a
+ * large report never sits in memory) into `consume`; the connection is held until it resolves.
+ * summary: stage, error, message, count; detail: stage, error, message, record_number, record.
+ */
+export async function copyErrorReportCsv(db: Db, srn: string, kind: 'summary' | 'detail', consume: (csv: Readable) => Promise<unknown>): Promise<void> {
+  // COPY cannot take bind parameters: the number is checked to be digits before it goes in the SQL.
+  if (!isServiceRequestNumber(srn)) throw new Error(`invalid service request number ${srn}`);
+  const lit = `'${srn}'`;
+  const sql =
+    kind === 'summary'
+      ? `COPY (SELECT stage, code AS error, min(message) AS message, count(*) AS count FROM dataset_errors
+            WHERE service_request_number = ${lit} GROUP BY stage, code ORDER BY min(${STAGE_ORDER_SQL}), count(*) DESC)
+         TO STDOUT WITH (FORMAT csv, HEADER true)`
+      : `COPY (SELECT stage, code AS error, message, record_index + 1 AS record_number, record FROM dataset_errors
+            WHERE service_request_number = ${lit} ORDER BY ${STAGE_ORDER_SQL}, record_index NULLS FIRST)
+         TO STDOUT WITH (FORMAT csv, HEADER true)`;
+  const client = await db.pool.connect();
+  try {
+    await consume(client.query(copyTo(sql)));
+  } finally {
+    client.release();
+  }
+}
+
+/** The error summary rows `{ stage, code, message, count }` of a submission. */
+export async function errorSummaryRows(db: Db, srn: string): Promise<{ stage: string; code: string; message: string; count: number }[]> {
+  const r = await db.pool.query(
+    `SELECT stage, code, min(message) AS message, count(*)::int AS count FROM dataset_errors WHERE service_request_number = $1
+      GROUP BY stage, code ORDER BY min(${STAGE_ORDER_SQL}), count(*) DESC`,
+    [srn],
+  );
+  return r.rows;
+}
+
+/** True once the bundled demo datasets were submitted (app_settings 'demo_datasets'). */
+export async function demoDatasetsSubmitted(db: Db): Promise<boolean> {
+  const done = await db.pool.query(`SELECT 1 FROM app_settings WHERE key = 'demo_datasets'`);
+  return (done.rowCount ?? 0) > 0;
+}
+
+/** Remembers that the demo datasets `names` were submitted. */
+export async function recordDemoDatasets(db: Db, names: string[]): Promise<void> {
+  await db.pool.query(`INSERT INTO app_settings (key, value) VALUES ('demo_datasets', $1) ON CONFLICT DO NOTHING`, [JSON.stringify(names)]);
 }

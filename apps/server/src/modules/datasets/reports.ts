@@ -1,7 +1,6 @@
-import { to as copyTo } from 'pg-copy-streams';
 import type { AppContext } from '../../context.ts';
 import { checkLinkParts, signLinkParts } from '../../lib/signed-link.ts';
-import { isServiceRequestNumber } from './repo.ts';
+import { copyErrorReportCsv, countErrors, errorSummaryRows, setReportKeys } from './repo.ts';
 
 /** Object-store keys of a submission's error reports. */
 export const reportKeys = (srn: string) => ({
@@ -16,56 +15,20 @@ export const reportKeys = (srn: string) => ({
  * Stores the keys on the submission; with no errors both stay null.
  */
 export async function writeErrorReports(ctx: AppContext, srn: string): Promise<{ summary: string | null; detail: string | null }> {
-  const n = await ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_errors WHERE service_request_number = $1`, [srn]);
-  if (n.rows[0].n === 0) {
-    await ctx.db.pool.query(`UPDATE dataset_submissions SET error_summary_key = NULL, error_detail_key = NULL WHERE service_request_number = $1`, [srn]);
+  if ((await countErrors(ctx.db, srn)) === 0) {
+    await setReportKeys(ctx.db, srn, { summary: null, detail: null });
     return { summary: null, detail: null };
   }
   const keys = reportKeys(srn);
-  // COPY cannot take bind parameters: the number is checked to be digits before it goes in the SQL.
-  if (!isServiceRequestNumber(srn)) throw new Error(`invalid service request number ${srn}`);
-  const lit = `'${srn}'`;
-  const stageOrder = `CASE stage WHEN 'download' THEN 0 WHEN 'ingest' THEN 1 WHEN 'validate' THEN 2 ELSE 3 END`;
-  await copyToStore(
-    ctx,
-    `COPY (SELECT stage, code AS error, min(message) AS message, count(*) AS count FROM dataset_errors
-            WHERE service_request_number = ${lit} GROUP BY stage, code ORDER BY min(${stageOrder}), count(*) DESC)
-     TO STDOUT WITH (FORMAT csv, HEADER true)`,
-    keys.summary,
-  );
-  await copyToStore(
-    ctx,
-    `COPY (SELECT stage, code AS error, message, record_index + 1 AS record_number, record FROM dataset_errors
-            WHERE service_request_number = ${lit} ORDER BY ${stageOrder}, record_index NULLS FIRST)
-     TO STDOUT WITH (FORMAT csv, HEADER true)`,
-    keys.detail,
-  );
-  await ctx.db.pool.query(`UPDATE dataset_submissions SET error_summary_key = $2, error_detail_key = $3 WHERE service_request_number = $1`, [
-    srn,
-    keys.summary,
-    keys.detail,
-  ]);
+  await copyErrorReportCsv(ctx.db, srn, 'summary', (csv) => ctx.store.put(keys.summary, csv));
+  await copyErrorReportCsv(ctx.db, srn, 'detail', (csv) => ctx.store.put(keys.detail, csv));
+  await setReportKeys(ctx.db, srn, keys);
   return keys;
-}
-
-async function copyToStore(ctx: AppContext, sql: string, key: string): Promise<void> {
-  const client = await ctx.db.pool.connect();
-  try {
-    const stream = client.query(copyTo(sql));
-    await ctx.store.put(key, stream);
-  } finally {
-    client.release();
-  }
 }
 
 /** The error summary rows `{ stage, code, message, count }` (for the status API and the web page). */
 export async function errorSummary(ctx: AppContext, srn: string): Promise<{ stage: string; code: string; message: string; count: number }[]> {
-  const r = await ctx.db.pool.query(
-    `SELECT stage, code, min(message) AS message, count(*)::int AS count FROM dataset_errors WHERE service_request_number = $1
-      GROUP BY stage, code ORDER BY min(CASE stage WHEN 'download' THEN 0 WHEN 'ingest' THEN 1 WHEN 'validate' THEN 2 ELSE 3 END), count(*) DESC`,
-    [srn],
-  );
-  return r.rows;
+  return errorSummaryRows(ctx.db, srn);
 }
 
 /**

@@ -7,16 +7,19 @@ import { validateSubmissionUrl } from '../../net/url-check.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import { secretKey } from '../../security/crypto.ts';
 import { errorSummary, reportToken } from './reports.ts';
-import { getStages, getSubmission, insertSubmission, isServiceRequestNumber, listSubmissions, type SubmissionRow } from './repo.ts';
+import { getStages, getSubmission, insertSubmission, isServiceRequestNumber, listSubmissions, newServiceRequestNumber, type SubmissionRow } from './repo.ts';
 
 /** Longest dataset name (spec 01 §9). */
 export const DATASET_NAME_MAX = 256;
 export const NAME_TAKEN_MESSAGE = 'A dataset with this name already exists.';
 
-/** A new service request number: 13 digits of milliseconds plus 4 random digits (unique, sortable). */
-export function newServiceRequestNumber(): string {
-  return `${Date.now()}${crypto.randomInt(0, 10_000).toString().padStart(4, '0')}`;
-}
+/**
+ * What other features and the jobs layer use of this module (DESIGN.md §4: other features call
+ * service.ts only): service request numbers, the ingest job body and its failure path, demo data.
+ */
+export { isServiceRequestNumber, newServiceRequestNumber } from './repo.ts';
+export { failSubmission, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from './ingest.ts';
+export { publishDemoDatasets } from './demo.ts';
 
 /**
  * Submit Dataset (spec 01 §2, §5, §7; POST /ulca/apis/v0/dataset/corpus/submit). Checks the form

@@ -15,7 +15,7 @@ import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { FIXTURE_EXPECTATIONS, FIXTURES_DIR, generateParallelPairs, zipFixture, zipFolder, type FixtureName } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
-import { startDatasetWorkers } from '../datasets/worker.ts';
+import { startWorkers } from '../../jobs/workers.ts';
 
 type Point = { label: string; value: number; _id: string };
 type SearchAnswer = { data: Point[]; count: number; totalCount: number };
@@ -196,7 +196,7 @@ async function snapshot(): Promise<Record<string, Record<string, SearchAnswer>>>
 const FIXTURES: FixtureName[] = (Object.keys(FIXTURE_EXPECTATIONS) as FixtureName[]).filter((n) => FIXTURE_EXPECTATIONS[n].outcome === 'processed');
 
 beforeAll(async () => {
-  p = await createTestPlatform({ startWorkers: (ctx) => startDatasetWorkers(ctx, { publishChunkRows: 7 }) });
+  p = await createTestPlatform({ startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: { publishChunkRows: 7 } }) });
   zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-metrics-zips-'));
   server = await startFixtureServer(zipDir);
   user = await createSignedInUser(p);

@@ -16,7 +16,7 @@ import { createSignedInUser, signedInject, type TestUser } from '../../test/user
 import { generateParallelPairs, zipFixture, zipFolder } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
 import { insertSubmission } from '../datasets/repo.ts';
-import { startDatasetWorkers } from '../datasets/worker.ts';
+import { startWorkers } from '../../jobs/workers.ts';
 import { MAX_CONCURRENT_DOWNLOADS } from './routes.ts';
 
 const LIST = '/ulca/apis/v0/dataset/readymade/list';
@@ -124,7 +124,7 @@ function textsOf(format: 'json' | 'jsonl' | 'csv', body: string): string[] {
 }
 
 beforeAll(async () => {
-  p = await createTestPlatform({ startWorkers: (ctx) => startDatasetWorkers(ctx) });
+  p = await createTestPlatform({ startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: true }) });
   zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-readymade-zips-'));
   await zipFixture('parallel-valid', zipDir);
   await zipFixture('monolingual-valid', zipDir);

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../security/auth.ts';
-import { isServiceRequestNumber } from '../datasets/repo.ts';
+import { isServiceRequestNumber } from '../datasets/service.ts';
 import {
   clearReadyMade,
   countDatasetRecords,

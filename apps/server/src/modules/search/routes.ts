@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { currentUser, optionalAuth, requireAuth } from '../../security/auth.ts';
 import { secretKey } from '../../security/crypto.ts';
-import { isServiceRequestNumber } from '../datasets/repo.ts';
+import { isServiceRequestNumber } from '../datasets/service.ts';
 import { checkSearchDownload, searchFileKey, type SearchFileFormat, type SearchFileVariant } from './links.ts';
 import { getSearch } from './repo.ts';
 import { listUserSearches, searchStatus, submitSearch, SEARCH_SUBMITTED_MESSAGE } from './service.ts';

@@ -16,8 +16,8 @@ import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { FIXTURES_DIR, makeParallelZip, zipFolder } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
-import { startDatasetWorkers } from '../datasets/worker.ts';
-import { runSearchExport, startSearchExportWorkers } from './job.ts';
+import { startWorkers } from '../../jobs/workers.ts';
+import { runSearchExport } from './exporter.ts';
 import { searchFileKey } from './links.ts';
 
 type Obj = Record<string, unknown>;
@@ -276,8 +276,7 @@ function readZip(buf: Buffer): Promise<Map<string, Buffer>> {
 beforeAll(async () => {
   p = await createTestPlatform({
     startWorkers: async (ctx) => {
-      await startDatasetWorkers(ctx);
-      await startSearchExportWorkers(ctx);
+      await startWorkers(ctx, { datasetIngest: true, searchExport: true });
     },
   });
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-search-'));

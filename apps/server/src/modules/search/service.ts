@@ -8,10 +8,18 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import { secretKey } from '../../security/crypto.ts';
-import { isServiceRequestNumber } from '../datasets/repo.ts';
-import { newServiceRequestNumber } from '../datasets/service.ts';
+import { isServiceRequestNumber, newServiceRequestNumber } from '../datasets/service.ts';
+import { SEARCH_FAILED_MESSAGE } from './exporter.ts';
 import { searchDownloadUrl } from './links.ts';
-import { getSearch, insertSearch, listSearches, type SearchRequestRow } from './repo.ts';
+import { failSearch, getSearch, insertSearch, listSearches, type SearchRequestRow } from './repo.ts';
+
+/** The export job body, for the jobs layer (jobs/search-export.ts). */
+export { runSearchExport, type SearchExportJobData } from './exporter.ts';
+
+/** Marks search `srn` Failed with the message for a failure the user cannot fix (the export's last attempt failed). */
+export async function failSearchExport(ctx: AppContext, srn: string): Promise<void> {
+  await failSearch(ctx.db, srn, SEARCH_FAILED_MESSAGE);
+}
 
 /** Rows per page of My Searches (spec 01 §9). */
 export const SEARCH_PAGE_SIZE = 10;

@@ -12,7 +12,6 @@ import yazl from 'yazl';
 import { isAudioDatasetType } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { QUEUES } from '../../jobs/boss.ts';
 import { copyRows } from './copy-rows.ts';
 import { FormatSink, resolveRecordQuery, streamRecordBatches, type ExportFormat } from './export-writer.ts';
 import { RecordFormatter } from './export-format.ts';
@@ -190,24 +189,4 @@ export async function runSearchExport(ctx: AppContext, srn: string): Promise<voi
   }
   const result = await writeSearchFiles(ctx, srn, q);
   await completeSearch(ctx.db, srn, result);
-}
-
-/**
- * Registers the search-export worker on pg-boss (one job at a time per process: an export is
- * bound by the database and the disk). The last failed attempt marks the search Failed.
- */
-export async function startSearchExportWorkers(ctx: AppContext): Promise<void> {
-  await ctx.boss.work<SearchExportJobData>(QUEUES.searchExport, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
-    for (const job of jobs) {
-      const meta = job as unknown as { retryCount?: number; retryLimit?: number };
-      const lastAttempt = (meta.retryCount ?? 0) >= (meta.retryLimit ?? 0);
-      try {
-        await runSearchExport(ctx, job.data.serviceRequestNumber);
-      } catch (err) {
-        ctx.log.error({ err, srn: job.data.serviceRequestNumber }, 'search export failed');
-        if (lastAttempt) await failSearch(ctx.db, job.data.serviceRequestNumber, SEARCH_FAILED_MESSAGE).catch(() => undefined);
-        throw err;
-      }
-    }
-  });
 }

@@ -1,18 +1,31 @@
 import type pg from 'pg';
 import type { AppContext } from '../../context.ts';
 import { CopyWriter } from '../../db/copy-writer.ts';
-import { QUEUES } from '../../jobs/boss.ts';
-import { downloadToStore } from './pipeline/download.ts';
 import { openArchive } from './pipeline/archive.ts';
 import { processArchive } from './pipeline/process.ts';
 import { DatasetRejected, type RowEvent, type Stage } from './pipeline/types.ts';
-import { DEFAULT_PUBLISH_CHUNK_ROWS, publishStaged, stagingTable, unpublish, type PublishProgress } from './publish.ts';
-import { DEMO_URL_PREFIX, fetchDemoDataset } from './demo.ts';
+import { DEFAULT_PUBLISH_CHUNK_ROWS, publishStaged, unpublish, type PublishProgress } from './publish.repo.ts';
+import { SegmentPublisher } from './publisher.ts';
+import { fetchSubmissionArchive } from './demo.ts';
 import { writeErrorReports } from './reports.ts';
-import { getSubmission, getStages, resetStages, setStage, setSubmissionStatus, type SubmissionRow } from './repo.ts';
-
-const STAGED_COLUMNS = ['seq', 'hash', 'source_language', 'target_language', 'domain', 'collection_method', 'submitter', 'duration_seconds', 'data'];
-const ERROR_COLUMNS = ['service_request_number', 'stage', 'code', 'message', 'record_index', 'record'];
+import {
+  clearAttempt,
+  createStagingTable,
+  dropStagingTable,
+  ERROR_COLUMNS,
+  getSubmission,
+  getStages,
+  insertSubmissionError,
+  resetStages,
+  setDatasetParams,
+  setDownloadResult,
+  setStage,
+  setSubmissionStatus,
+  STAGED_COLUMNS,
+  stagingTable,
+  withSubmissionLock,
+  type SubmissionRow,
+} from './repo.ts';
 
 /** How often stage counts are written while rows stream (ms); the status page polls them. */
 const PROGRESS_INTERVAL_MS = 500;
@@ -38,30 +51,6 @@ export interface IngestJobData {
 }
 
 /**
- * Registers the dataset-ingest worker(s) on pg-boss: `ctx.config.ingestConcurrency` jobs at once.
- * Each job runs `runIngestJob`; an unexpected error fails the job so pg-boss retries it, and the
- * last attempt marks the submission Failed.
- */
-export async function startDatasetWorkers(ctx: AppContext, opts: IngestJobOptions = {}): Promise<void> {
-  for (let i = 0; i < Math.max(1, ctx.config.ingestConcurrency); i++) {
-    await ctx.boss.work<IngestJobData>(QUEUES.datasetIngest, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
-      for (const job of jobs) {
-        const meta = job as unknown as { retryCount?: number; retryLimit?: number };
-        const lastAttempt = (meta.retryCount ?? 0) >= (meta.retryLimit ?? 0);
-        try {
-          await runIngestJob(ctx, job.data.serviceRequestNumber, opts);
-        } catch (err) {
-          ctx.log.error({ err, srn: job.data.serviceRequestNumber }, 'dataset job failed unexpectedly');
-          // A busy submission is still running elsewhere (its job outlived the queue's expiry): leave it be.
-          if (lastAttempt && !(err instanceof SubmissionBusy)) await failSubmission(ctx, job.data.serviceRequestNumber, 'INTERNAL', 'The platform could not process the dataset; please try again later.').catch(() => undefined);
-          throw err;
-        }
-      }
-    });
-  }
-}
-
-/**
  * The dataset pipeline of DESIGN.md §6 for one submission: download → ingest → validate → publish.
  * Idempotent: a retry after a crash before publish starts over (staging and errors are cleared);
  * a crash during publish resumes at the publish cursor. Concurrent attempts on one submission are
@@ -69,18 +58,8 @@ export async function startDatasetWorkers(ctx: AppContext, opts: IngestJobOption
  * the reason in the error report and nothing published.
  */
 export async function runIngestJob(ctx: AppContext, srn: string, opts: IngestJobOptions = {}): Promise<void> {
-  const lockClient = await ctx.db.pool.connect();
-  try {
-    const locked = await lockClient.query(`SELECT pg_try_advisory_lock(hashtext('ingest:' || $1)) AS ok`, [srn]);
-    if (!locked.rows[0].ok) throw new SubmissionBusy(srn);
-    try {
-      await runLocked(ctx, srn, opts);
-    } finally {
-      await lockClient.query(`SELECT pg_advisory_unlock(hashtext('ingest:' || $1))`, [srn]).catch(() => undefined);
-    }
-  } finally {
-    lockClient.release();
-  }
+  const ran = await withSubmissionLock(ctx.db, srn, () => runLocked(ctx, srn, opts));
+  if (!ran) throw new SubmissionBusy(srn);
 }
 
 async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): Promise<void> {
@@ -94,15 +73,13 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
   if (!(validated && publishing)) {
     // Start over. Chunks published while an earlier attempt was still reading the file are taken back first.
     await unpublish(ctx.db, srn, sub.dataset_id);
-    await ctx.db.pool.query(`DROP TABLE IF EXISTS ${stagingTable(srn)}`);
-    await ctx.db.pool.query(`DELETE FROM dataset_errors WHERE service_request_number = $1`, [srn]);
-    await ctx.db.pool.query(`DELETE FROM publish_cursor WHERE service_request_number = $1`, [srn]);
+    await clearAttempt(ctx.db, srn);
     await resetStages(ctx.db.pool, srn);
     try {
       const zipKey = `datasets/${srn}/source.zip`;
       await setStage(ctx.db.pool, srn, 'download', 'In-Progress');
-      const dl = sub.url.startsWith(DEMO_URL_PREFIX) ? await fetchDemoDataset(ctx, sub.url, zipKey) : await downloadToStore(ctx, sub.url, zipKey);
-      await ctx.db.pool.query(`UPDATE dataset_submissions SET download_sha256 = $2, download_bytes = $3 WHERE service_request_number = $1`, [srn, dl.sha256, dl.bytes]);
+      const dl = await fetchSubmissionArchive(ctx, sub.url, zipKey);
+      await setDownloadResult(ctx.db, srn, dl);
       await setStage(ctx.db.pool, srn, 'download', 'Completed', { success: 1, failed: 0 });
       const zipPath = ctx.store.localPath(zipKey);
       if (!zipPath) throw new Error('object store without local paths is not supported for ingest yet');
@@ -122,7 +99,7 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
   const fresh = await getSubmission(ctx.db.pool, srn);
   await setStage(ctx.db.pool, srn, 'publish', 'In-Progress');
   const result = await publishStaged(ctx.db, { srn, datasetId: sub.dataset_id, datasetType: fresh!.dataset_type! }, { chunkRows: opts.publishChunkRows, onChunk: opts.onPublishChunk });
-  await ctx.db.pool.query(`DROP TABLE IF EXISTS ${stagingTable(srn)}`);
+  await dropStagingTable(ctx.db, srn);
   const published = result.success > 0;
   await setStage(ctx.db.pool, srn, 'publish', published ? 'Completed' : 'Failed');
   await writeErrorReports(ctx, srn);
@@ -155,30 +132,14 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
   let paramsSaved: Promise<unknown> = Promise.resolve();
   await setStage(ctx.db.pool, srn, 'ingest', 'In-Progress');
   // Publishing of committed segments runs one at a time, beside the reading.
-  let publisher: Promise<unknown> = Promise.resolve();
-  let publishError: unknown = null;
-  const publishCommitted = () => {
-    publisher = publisher.then(async () => {
-      if (publishError) return;
-      try {
-        await setStage(ctx.db.pool, srn, 'publish', 'In-Progress');
-        await publishStaged(ctx.db, { srn, datasetId: sub.dataset_id, datasetType: datasetType! }, { chunkRows: segmentRows, onChunk: opts.onPublishChunk });
-      } catch (err) {
-        publishError = err;
-      }
-    });
-  };
+  const publisher = new SegmentPublisher(ctx.db, { srn, datasetId: sub.dataset_id, datasetType: () => datasetType! }, segmentRows, opts.onPublishChunk);
 
   // Two COPY streams run side by side: valid records to staging, row errors to dataset_errors.
   const client: pg.PoolClient = await ctx.db.pool.connect();
   const errClient: pg.PoolClient = await ctx.db.pool.connect();
   let clean = false;
   try {
-    // Dropping a per-submission table is instant, where deleting a million staged rows is not.
-    await client.query(
-      `CREATE UNLOGGED TABLE ${stagingTable(srn)} (seq integer PRIMARY KEY, hash bytea NOT NULL, source_language text NOT NULL, target_language text,
-         domain text NOT NULL, collection_method text NOT NULL, submitter text NOT NULL, duration_seconds double precision, data jsonb NOT NULL)`,
-    );
+    await createStagingTable(client, srn);
     let staged = new CopyWriter(client, stagingTable(srn), STAGED_COLUMNS);
     let inSegment = 0;
     const errors = new CopyWriter(errClient, 'dataset_errors', ERROR_COLUMNS);
@@ -188,7 +149,7 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
         datasetType = type;
         // Awaited below, before anything reads the type back (the final publish does).
         paramsSaved = Promise.all([
-          ctx.db.pool.query(`UPDATE dataset_submissions SET dataset_type = $2, params = $3 WHERE service_request_number = $1`, [srn, type, JSON.stringify(params)]),
+          setDatasetParams(ctx.db, srn, type, params),
           setStage(ctx.db.pool, srn, 'validate', 'In-Progress'),
         ]);
       },
@@ -205,7 +166,7 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
           await staged.end();
           staged = new CopyWriter(client, stagingTable(srn), STAGED_COLUMNS);
           inSegment = 0;
-          publishCommitted();
+          publisher.publishCommitted();
         }
       } else {
         if (ev.stage === 'ingest') c.ingestFail++;
@@ -234,9 +195,9 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
     errClient.release(!clean);
     await archive.close().catch(() => undefined);
     await paramsSaved.catch(() => undefined);
-    await publisher;
+    await publisher.settle();
   }
-  if (publishError) throw publishError;
+  await publisher.finish();
   if (!datasetType) throw new DatasetRejected('ingest', 'PARAMS_INVALID', 'params.json could not be read.');
   const ingestStatus = c.ingestOk > 0 ? 'Completed' : 'Failed';
   const validateStatus = c.valid > 0 ? 'Completed' : 'Failed';
@@ -265,7 +226,7 @@ async function writeProgress(
 /** Marks the remaining stages Failed, writes the reports and fails the submission. */
 async function finishFailed(ctx: AppContext, srn: string, rest: Stage[], code: string, message: string): Promise<void> {
   for (const s of rest) await setStage(ctx.db.pool, srn, s, 'Failed', { success: 0, failed: 0 });
-  await ctx.db.pool.query(`DROP TABLE IF EXISTS ${stagingTable(srn)}`);
+  await dropStagingTable(ctx.db, srn);
   await writeErrorReports(ctx, srn);
   await setSubmissionStatus(ctx.db.pool, srn, 'Failed', { failureCode: code, failureMessage: message });
 }
@@ -275,10 +236,7 @@ async function rejectSubmission(ctx: AppContext, srn: string, err: DatasetReject
   const order: Stage[] = ['download', 'ingest', 'validate', 'publish'];
   const at = order.indexOf(err.stage);
   await setStage(ctx.db.pool, srn, err.stage, 'Failed');
-  await ctx.db.pool.query(
-    `INSERT INTO dataset_errors (service_request_number, stage, code, message, record_index, record) VALUES ($1, $2, $3, $4, NULL, NULL)`,
-    [srn, err.stage, err.code, err.message],
-  );
+  await insertSubmissionError(ctx.db, srn, err.stage, err.code, err.message);
   await finishFailed(ctx, srn, order.slice(at + 1), err.code, err.message);
 }
 

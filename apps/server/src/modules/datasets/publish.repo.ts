@@ -1,12 +1,6 @@
 import type { Db } from '../../db/pool.ts';
-import { isServiceRequestNumber } from './repo.ts';
+import { stagingTable } from './repo.ts';
 import { bumpLocalVersion, ROLLUP_TOPIC } from '../../db/local-versions.ts';
-
-/** Name of the submission's staging table (service request numbers are digits only). */
-export function stagingTable(srn: string): string {
-  if (!isServiceRequestNumber(srn)) throw new Error(`invalid service request number ${srn}`);
-  return `staged_${srn}`;
-}
 
 /** Rows merged per publish transaction; small enough that progress moves, big enough for set-based speed. */
 export const DEFAULT_PUBLISH_CHUNK_ROWS = 50_000;

@@ -1,0 +1,25 @@
+import type { AppContext } from '../context.ts';
+import { failSubmission, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from '../modules/datasets/service.ts';
+import { QUEUES } from './boss.ts';
+import { workWithRetries } from './retry.ts';
+
+/** Message of a submission that failed for a reason the contributor cannot fix. */
+const INTERNAL_FAILURE_MESSAGE = 'The platform could not process the dataset; please try again later.';
+
+/**
+ * The dataset-ingest queue (DESIGN.md §6): `ctx.config.ingestConcurrency` jobs at once per
+ * process, each running the datasets pipeline for one submission. The last failed attempt marks
+ * the submission Failed, unless another worker still holds it (its job outlived the queue's expiry).
+ */
+export async function startDatasetIngestWorker(ctx: AppContext, opts: IngestJobOptions = {}): Promise<void> {
+  await workWithRetries<IngestJobData>(ctx, QUEUES.datasetIngest, {
+    concurrency: ctx.config.ingestConcurrency,
+    failureMessage: 'dataset job failed unexpectedly',
+    describe: (data) => ({ srn: data.serviceRequestNumber }),
+    run: (data) => runIngestJob(ctx, data.serviceRequestNumber, opts),
+    onLastFailure: async (data, err) => {
+      if (err instanceof SubmissionBusy) return;
+      await failSubmission(ctx, data.serviceRequestNumber, 'INTERNAL', INTERNAL_FAILURE_MESSAGE);
+    },
+  });
+}

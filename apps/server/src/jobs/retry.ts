@@ -1,0 +1,54 @@
+import type { AppContext } from '../context.ts';
+
+/**
+ * The one retry rule of every queue (DESIGN.md §2 Jobs, §4 jobs/): pg-boss retries a job whose
+ * handler throws, up to the queue's `retryLimit` (3, with backoff; jobs/boss.ts). A handler here
+ * runs one job at a time; an error is logged and thrown back so pg-boss retries, and on the last
+ * attempt `onLastFailure` runs first (e.g. marks the submission or search Failed). Errors of
+ * `onLastFailure` itself are logged, never thrown over the job's own error.
+ */
+export interface QueueHandler<T extends object> {
+  /** Jobs run at once by this process (one pg-boss worker each); default 1. */
+  concurrency?: number;
+  /** Log message of a failed attempt. */
+  failureMessage: string;
+  /** Fields logged with a failure (e.g. `{ srn }`). */
+  describe?: (data: T) => Record<string, unknown>;
+  /** The job body. */
+  run: (data: T) => Promise<void>;
+  /** Runs once, when the last attempt failed, with that attempt's error. */
+  onLastFailure?: (data: T, err: unknown) => Promise<void>;
+}
+
+/** pg-boss job metadata read for the retry decision (`includeMetadata: true`). */
+interface RetryMeta {
+  retryCount?: number;
+  retryLimit?: number;
+}
+
+/** True when this attempt is the queue's last one (retryCount has reached retryLimit). */
+export function isLastAttempt(job: RetryMeta): boolean {
+  return (job.retryCount ?? 0) >= (job.retryLimit ?? 0);
+}
+
+/**
+ * Registers `handler` on `queue` with the retry rule above. Resolves once the workers are
+ * registered; throws when pg-boss cannot register them.
+ */
+export async function workWithRetries<T extends object>(ctx: AppContext, queue: string, handler: QueueHandler<T>): Promise<void> {
+  for (let i = 0; i < Math.max(1, handler.concurrency ?? 1); i++) {
+    await ctx.boss.work<T>(queue, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
+      for (const job of jobs) {
+        try {
+          await handler.run(job.data);
+        } catch (err) {
+          ctx.log.error({ err, queue, ...handler.describe?.(job.data) }, handler.failureMessage);
+          if (isLastAttempt(job as unknown as RetryMeta) && handler.onLastFailure) {
+            await handler.onLastFailure(job.data, err).catch((e: unknown) => ctx.log.error({ err: e, queue }, 'could not record the failure of a job'));
+          }
+          throw err;
+        }
+      }
+    });
+  }
+}

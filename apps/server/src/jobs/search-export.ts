@@ -1,0 +1,17 @@
+import type { AppContext } from '../context.ts';
+import { failSearchExport, runSearchExport, type SearchExportJobData } from '../modules/search/service.ts';
+import { QUEUES } from './boss.ts';
+import { workWithRetries } from './retry.ts';
+
+/**
+ * The search-export queue (issue #3 §4): one export at a time per process (an export is bound by
+ * the database and the disk). The last failed attempt marks the search Failed.
+ */
+export async function startSearchExportWorker(ctx: AppContext): Promise<void> {
+  await workWithRetries<SearchExportJobData>(ctx, QUEUES.searchExport, {
+    failureMessage: 'search export failed',
+    describe: (data) => ({ srn: data.serviceRequestNumber }),
+    run: (data) => runSearchExport(ctx, data.serviceRequestNumber),
+    onLastFailure: (data) => failSearchExport(ctx, data.serviceRequestNumber),
+  });
+}
