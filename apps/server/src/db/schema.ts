@@ -1,6 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Kysely table types for migrations/001_init.sql. Keep in step with the SQL. */
+/**
+ * Kysely types of every table (migrations/*.sql), in one place and one style; keep in step with the
+ * SQL. Each table is owned by one module, whose repo files alone query it (DESIGN.md §4).
+ */
 type Ts = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface UsersTable {
@@ -15,6 +18,8 @@ export interface UsersTable {
   activation_token_hash: string | null;
   created_on: Generated<Date>;
   activated_time: Date | null;
+  /** When the activation link stops working (003_accounts.sql); null for links issued before it. */
+  activation_expires_at: Date | null;
 }
 export interface UserKeysTable {
   public_key: string;
@@ -77,6 +82,46 @@ export interface RecordRollupTable {
   duration_seconds: number;
 }
 
+/** Kysely type of `password_resets` (003_accounts.sql). */
+export interface PasswordResetsTable {
+  user_id: string;
+  token_hash: string;
+  expires_at: Date;
+  created_on: Date | undefined;
+}
+
+/** Kysely type of `api_keys`. */
+export interface ApiKeysTable {
+  key_id: string;
+  user_id: string;
+  app_name: string;
+  secret_hash: string;
+  created_on: Date | undefined;
+  last_used: Date | null;
+}
+
+/** Kysely type of `api_key_providers`. */
+export interface ApiKeyProvidersTable {
+  key_id: string;
+  provider_name: string;
+  inference_key_name: string | null;
+  inference_key_hash: string | null;
+  inference_key_masked: string | null;
+  data_tracking: boolean | undefined;
+  updated_on: Date | undefined;
+}
+
+/** Kysely type of `audit_log`. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Generated<Date>;
+  actor_user_id: string | null;
+  action: string;
+  target_user_id: string | null;
+  ip: string | null;
+  details: unknown;
+}
+
 /** The whole database as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -86,4 +131,8 @@ export interface Database {
   dataset_errors: DatasetErrorsTable;
   app_settings: AppSettingsTable;
   record_rollup: RecordRollupTable;
+  password_resets: PasswordResetsTable;
+  api_keys: ApiKeysTable;
+  api_key_providers: ApiKeyProvidersTable;
+  audit_log: AuditLogTable;
 }

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { AuthUser } from '../../security/auth.ts';
-import { deleteApiKeysOfUser } from '../keys/repo.ts';
+import { deleteApiKeysOfUser } from '../keys/service.ts';
 import { deleteUserKeys, findUserByEmail, type UserRow } from './repo.ts';
 import { DUPLICATE_EMAIL_MESSAGE, hashPassword, type RequestMeta } from './service.ts';
 import { invalidateUserSessions } from '../../security/session-cache.ts';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { randomHex } from '../../security/crypto.ts';
 import { insertUserIfAbsent, findUserByEmail } from './repo.ts';
 import { isStrongPassword } from './schemas.ts';
-import { hashPassword } from './service.ts';
+import { hashPassword } from './passwords.ts';
 
 /** A random password that meets the sign-up rule of spec 01 §5 (about 144 bits). */
 export function generatePassword(): string {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/service.ts';
 import { randomToken, tokenHash } from '../../security/crypto.ts';
 import { consumeForgotRequest, mayEmailReset } from './rate-limits.ts';
 import * as repo from './repo.ts';

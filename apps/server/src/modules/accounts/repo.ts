@@ -7,23 +7,6 @@ import type { UsersTable } from '../../db/schema.ts';
  * `password_resets` and `users.activation_expires_at` (003_accounts.sql).
  */
 
-/** Kysely type of `password_resets` (003_accounts.sql). */
-export interface PasswordResetsTable {
-  user_id: string;
-  token_hash: string;
-  expires_at: Date;
-  created_on: Date | undefined;
-}
-
-declare module '../../db/schema.ts' {
-  interface UsersTable {
-    /** When the activation link stops working (003_accounts.sql); null for links issued before it. */
-    activation_expires_at: Date | null;
-  }
-  interface Database {
-    password_resets: PasswordResetsTable;
-  }
-}
 
 /** A `users` row as read. */
 export type UserRow = Selectable<UsersTable>;

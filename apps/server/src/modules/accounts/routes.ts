@@ -5,13 +5,12 @@ import { currentUser, requireAuth } from '../../security/auth.ts';
 import { PROFILE_UPDATED_MESSAGE, searchUsers, setUserActive, updateUsers } from './admin.ts';
 import { FORGOT_MESSAGE, requestPasswordReset, RESET_DONE_MESSAGE, resetPassword, resetTokenStatus, whenResetMailsSent } from './password-reset.ts';
 import { TooManyRequestsError } from './rate-limits.ts';
-import { forgotPasswordBody, loginBody, loginResponse, meResponse, messageResponse, resetPasswordBody, signupBody, tokenStatusBody, tokenStatusResponse, userSearchBody, userSearchResponse, userStatusBody, userUpdateBody, validatedBody, verifyUserBody } from './schemas.ts';
+import { forgotPasswordBody, loginBody, loginResponse, meResponse, resetPasswordBody, signupBody, tokenStatusBody, tokenStatusResponse, userSearchBody, userSearchResponse, userStatusBody, userUpdateBody, verifyUserBody } from './schemas.ts';
 import * as service from './service.ts';
 import { attachSessionCache } from '../../security/session-cache.ts';
-import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponse, messageResponse, USERS_PATH, validatedBody } from '../../lib/route-schemas.ts';
 
 /** Base path of the account calls (spec 01 §7). */
-export const USERS_PATH = '/ulca/user-mgmt/v1/users';
 
 const TAGS = ['accounts'];
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
 import { MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGE, isStrongPassword } from '@ulca/contracts';
-import { ApiError } from '../../lib/errors.ts';
 
 export { MAX_PASSWORD_LENGTH, isStrongPassword };
 
@@ -91,22 +89,8 @@ export const loginResponse = z.object({
   data: z.object({ userKeys: userKeysSchema, userDetails: userDetailsSchema }),
 });
 
-export const messageResponse = z.object({ message: z.string() });
 export const meResponse = z.object({ data: userDetailsSchema });
 
-
-/**
- * For routes declared with `attachValidation: true`: when the body failed its schema, throws a
- * 400 ApiError whose message is the first field's own message (e.g. 'Name is not proper') and
- * whose `errors` lists every field. Otherwise returns the validated body.
- */
-export function validatedBody<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
-  if (!request.validationError) return request.body as z.output<S>;
-  const parsed = schema.safeParse(request.body);
-  if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
-  throw new ApiError(400, 'VALIDATION_FAILED', errors[0]?.message ?? 'Something wrong with the input you supplied, please verify and try again!', errors);
-}
 
 // ── forgot and reset password (spec 01 §2, §5, §7; contracts "Accounts") ──────────────────────
 

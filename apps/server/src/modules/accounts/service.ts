@@ -1,9 +1,9 @@
-import { hash, verify } from '@node-rs/argon2';
 import type { AppContext } from '../../context.ts';
 import { ApiError, unauthorized } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/service.ts';
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './rate-limits.ts';
 import * as repo from './repo.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 import { invalidateUserSessions } from '../../security/session-cache.ts';
 import { encryptSecret, randomHex, randomToken, secretKey, tokenHash } from '../../security/crypto.ts';
 import type { Role } from '../../security/roles.ts';
@@ -33,24 +33,14 @@ export const INVALID_ACTIVATION_MESSAGE = 'This activation link is not valid, ha
  */
 export { findKeyWithUser, touchKey, type KeyWithUser } from './repo.ts';
 
-/** Hashes a password with argon2id (the library default) and its default costs (19 MiB, 2 passes). */
-export async function hashPassword(password: string): Promise<string> {
-  return hash(password);
-}
-
-/** True when `password` matches the argon2 `passwordHash`; false (never throws) on a malformed hash. */
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
-}
+export { hashPassword, verifyPassword } from './passwords.ts';
+/** First-start admin account (main.ts; the demo data is submitted as this user). */
+export { ensureAdmin } from './bootstrap.ts';
 
 // Verified against when the e-mail is unknown, so both failures take about the same time.
 let dummyHash: Promise<string> | undefined;
 function getDummyHash(): Promise<string> {
-  dummyHash ??= hash(randomToken());
+  dummyHash ??= hashPassword(randomToken());
   return dummyHash;
 }
 

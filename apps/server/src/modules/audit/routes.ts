@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../security/auth.ts';
 
-import { AUDIT_ACTIONS, listAudit } from './audit.ts';
+import { AUDIT_ACTIONS, listAudit } from './service.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
-import { ensureAdmin } from '../accounts/bootstrap.ts';
+import { ensureAdmin } from '../accounts/service.ts';
 import { publishDemoDatasets } from './demo.ts';
 import { startWorkers } from '../../jobs/workers.ts';
 

@@ -17,7 +17,7 @@ export const NAME_TAKEN_MESSAGE = 'A dataset with this name already exists.';
  * What other features and the jobs layer use of this module (DESIGN.md §4: other features call
  * service.ts only): service request numbers, the ingest job body and its failure path, demo data.
  */
-export { isServiceRequestNumber, newServiceRequestNumber } from './repo.ts';
+export { insertSubmission, isServiceRequestNumber, newServiceRequestNumber } from './repo.ts';
 export { failSubmission, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from './ingest.ts';
 export { publishDemoDatasets } from './demo.ts';
 

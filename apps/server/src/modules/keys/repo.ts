@@ -4,33 +4,6 @@ import type { Database } from '../../db/schema.ts';
 
 /** SQL of the API keys module: tables `api_keys` and `api_key_providers` (003_accounts.sql). */
 
-/** Kysely type of `api_keys`. */
-export interface ApiKeysTable {
-  key_id: string;
-  user_id: string;
-  app_name: string;
-  secret_hash: string;
-  created_on: Date | undefined;
-  last_used: Date | null;
-}
-
-/** Kysely type of `api_key_providers`. */
-export interface ApiKeyProvidersTable {
-  key_id: string;
-  provider_name: string;
-  inference_key_name: string | null;
-  inference_key_hash: string | null;
-  inference_key_masked: string | null;
-  data_tracking: boolean | undefined;
-  updated_on: Date | undefined;
-}
-
-declare module '../../db/schema.ts' {
-  interface Database {
-    api_keys: ApiKeysTable;
-    api_key_providers: ApiKeyProvidersTable;
-  }
-}
 
 /** Anything that runs queries: the pool's Kysely or a transaction. */
 type Q = { db: Kysely<Database> };

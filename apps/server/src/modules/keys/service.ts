@@ -4,8 +4,11 @@ import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import type { RequestMeta } from '../accounts/service.ts';
 import { hexEquals } from '../../security/signing.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/service.ts';
 import * as repo from './repo.ts';
+
+/** Deletes every API key of a user (account deletion by an admin, inside its transaction). */
+export { deleteApiKeysOfUser } from './repo.ts';
 
 /**
  * Application API keys (spec 02 §2 Profile, §3 "API key record", §7; issue #4 §2).

@@ -15,7 +15,7 @@ import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { generateParallelPairs, zipFixture, zipFolder } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
-import { insertSubmission } from '../datasets/repo.ts';
+import { insertSubmission } from '../datasets/service.ts';
 import { startWorkers } from '../../jobs/workers.ts';
 import { MAX_CONCURRENT_DOWNLOADS } from './routes.ts';
 

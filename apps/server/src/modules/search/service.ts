@@ -15,6 +15,8 @@ import { failSearch, getSearch, insertSearch, listSearches, type SearchRequestRo
 
 /** The export job body, for the jobs layer (jobs/search-export.ts). */
 export { runSearchExport, type SearchExportJobData } from './exporter.ts';
+/** Streams records to a CSV/JSON export in the object store (the ready-made download uses it). */
+export { writeRecordsExport } from './export-writer.ts';
 
 /** Marks search `srn` Failed with the message for a failure the user cannot fix (the export's last attempt failed). */
 export async function failSearchExport(ctx: AppContext, srn: string): Promise<void> {

@@ -19,7 +19,7 @@ import { LoadingState } from '../../../components/LoadingState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { datasetTypeLabel } from '../lib/format.ts';
-import { ReadyMadeToggle } from '../../readymade/components/ReadyMadeToggle.tsx';
+import { ReadyMadeToggle } from '../../readymade/index.ts';
 
 /** Changes whenever a stage moves on, so the error report is fetched again (see useErrorReport). */
 function progressVersion(s: SubmissionStatus | undefined): string {

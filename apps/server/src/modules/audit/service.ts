@@ -1,30 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction } from '@ulca/contracts';
-import type { Generated } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import { insertAuditEvent, selectAudit } from './repo.ts';
 
 /**
  * The audit log of account and admin actions (issue #4 §4): who did what to whom, when and from
  * which address. Table `audit_log` (migrations/003_accounts.sql); read by admins through
  * GET /ulca/user-mgmt/v1/audit.
  */
-
-/** Kysely type of `audit_log`. */
-export interface AuditLogTable {
-  id: Generated<number>;
-  at: Generated<Date>;
-  actor_user_id: string | null;
-  action: string;
-  target_user_id: string | null;
-  ip: string | null;
-  details: unknown;
-}
-
-declare module '../../db/schema.ts' {
-  interface Database {
-    audit_log: AuditLogTable;
-  }
-}
 
 // The action names live in @ulca/contracts so the admin page shows and filters the same list.
 export { AUDIT_ACTIONS, type AuditAction } from '@ulca/contracts';
@@ -49,16 +32,13 @@ export interface AuditEvent {
  */
 export async function recordAudit(ctx: AppContext, event: AuditEvent): Promise<void> {
   try {
-    await ctx.db.db
-      .insertInto('audit_log')
-      .values({
-        actor_user_id: event.actorUserId,
-        action: event.action,
-        target_user_id: event.targetUserId ?? null,
-        ip: event.ip,
-        details: event.details === undefined ? null : JSON.stringify(event.details),
-      })
-      .execute();
+    await insertAuditEvent(ctx.db, {
+      actor_user_id: event.actorUserId,
+      action: event.action,
+      target_user_id: event.targetUserId ?? null,
+      ip: event.ip,
+      details: event.details === undefined ? null : JSON.stringify(event.details),
+    });
   } catch (err) {
     ctx.log.error({ err, action: event.action }, 'audit event could not be recorded');
   }
@@ -87,19 +67,9 @@ export interface AuditEntry {
  * count of the filter. The actor's current e-mail is joined in (null once the user is deleted).
  */
 export async function listAudit(ctx: AppContext, q: { offset: number; limit: number; action?: string }): Promise<{ data: AuditEntry[]; count: number }> {
-  let base = ctx.db.db.selectFrom('audit_log as a');
-  if (q.action) base = base.where('a.action', '=', q.action);
-  const rows = await base
-    .leftJoin('users as u', 'u.user_id', 'a.actor_user_id')
-    .select(['a.id', 'a.at', 'a.actor_user_id', 'u.email as actor_email', 'a.action', 'a.target_user_id', 'a.ip', 'a.details'])
-    .orderBy('a.at', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(q.limit)
-    .offset(q.offset)
-    .execute();
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { rows, total } = await selectAudit(ctx.db, q);
   return {
-    count: Number(total.n),
+    count: total,
     data: rows.map((r) => ({
       id: Number(r.id),
       at: r.at.toISOString(),
