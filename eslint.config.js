@@ -1,10 +1,12 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { boundaryConfig } from './eslint/boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', '**/*.d.ts'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', '**/*.d.ts', 'eslint/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,4 +22,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Feature boundaries and import cycles (DESIGN.md §4; eslint/boundaries.js).
+  boundaryConfig(import.meta.dirname, ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.{ts,mjs}', 'eslint/*.ts']),
+  // The same rules on a small tree of fixtures (ignored by `npm run lint`; eslint/boundaries.test.ts lints them).
+  boundaryConfig(path.join(import.meta.dirname, 'eslint/fixtures'), ['eslint/fixtures/**/*.ts']),
 );

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Proves the boundary rules of eslint/boundaries.js fire (issue 8 §1): the repository's own
+ * eslint.config.js lints the fixture tree eslint/fixtures (ignored by `npm run lint`), and each
+ * fixture gets exactly the errors its comment promises.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const FIXTURES = path.join(ROOT, 'eslint/fixtures');
+
+async function lintRules(relative: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: ROOT, ignore: false });
+  const [result] = await eslint.lintFiles([path.join(FIXTURES, relative)]);
+  return result.messages.map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
+}
+
+describe('import boundaries (eslint/boundaries.js)', () => {
+  it('fails a cross-feature import of a repo file', async () => {
+    const errors = await lintRules('apps/server/src/modules/beta/uses-alpha-repo.ts');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^import-x\/no-restricted-paths: .*"\.\.\/alpha\/repo\.ts".*only through its service\.ts/);
+  });
+
+  it('accepts a cross-feature import of a service', async () => {
+    expect(await lintRules('apps/server/src/modules/beta/uses-alpha-service.ts')).toEqual([]);
+  });
+
+  it('fails shared server code that imports a feature', async () => {
+    const errors = await lintRules('apps/server/src/lib/uses-feature.ts');
+    expect(errors).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*must not depend on a feature/)]);
+  });
+
+  it('fails an import cycle, on both of its files', async () => {
+    for (const file of ['cycle-a.ts', 'cycle-b.ts']) {
+      const errors = await lintRules(`apps/server/src/modules/alpha/${file}`);
+      expect(errors).toEqual([expect.stringMatching(/^import-x\/no-cycle: Dependency cycle detected/)]);
+    }
+  });
+
+  it('lets a web feature use another only through its index.ts', async () => {
+    expect(await lintRules('apps/web/src/features/two/uses-one-inner.ts')).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*"\.\.\/one\/inner\.ts".*only through its index\.ts/),
+    ]);
+    expect(await lintRules('apps/web/src/features/two/uses-one-index.ts')).toEqual([]);
+  });
+});
