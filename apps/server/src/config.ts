@@ -24,6 +24,11 @@ export interface Config {
   /** First-start admin account (ULCA_ADMIN_EMAIL / ULCA_ADMIN_PASSWORD). */
   adminEmail: string;
   adminPassword: string | undefined;
+  /**
+   * Server secret (ULCA_SECRET, at least 16 characters); when unset, `<dataDir>/secret.key` is
+   * created once and shared by every process using the data folder (security/crypto.ts).
+   */
+  secret: string | undefined;
   /** Accept MD5 request signatures as the original ULCA clients send (LEGACY_MD5_SIGNATURES). */
   legacyMd5Signatures: boolean;
   /** Dataset download cap in bytes (MAX_DOWNLOAD_BYTES, default 2 GiB). */
@@ -125,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     adminEmail: env.ULCA_ADMIN_EMAIL ?? 'admin@ulca.local',
     adminPassword: env.ULCA_ADMIN_PASSWORD || undefined,
+    secret: env.ULCA_SECRET || undefined,
     legacyMd5Signatures: bool(env.LEGACY_MD5_SIGNATURES, false),
     maxDownloadBytes: num(env.MAX_DOWNLOAD_BYTES, 2 * GiB),
     downloadTimeoutMs: num(env.DOWNLOAD_TIMEOUT_MS, 30 * 60 * 1000),

@@ -12,13 +12,13 @@ const SECRET_FILE = 'secret.key';
 const cache = new Map<string, Buffer>();
 
 /**
- * The 32-byte server secret. From the ULCA_SECRET environment variable when set (any string of at
- * least 16 characters, hashed to 32 bytes); otherwise read from `<dataDir>/secret.key`, which is
- * created on first use with 32 random bytes in hex and mode 0600, so every process sharing the
- * data folder agrees on it. Throws when ULCA_SECRET is too short or the file is unreadable/corrupt.
+ * The 32-byte server secret. From `config.secret` (ULCA_SECRET, read by config.ts) when set (any
+ * string of at least 16 characters, hashed to 32 bytes); otherwise read from `<dataDir>/secret.key`,
+ * which is created on first use with 32 random bytes in hex and mode 0600, so every process sharing
+ * the data folder agrees on it. Throws when ULCA_SECRET is too short or the file is unreadable/corrupt.
  */
-export function secretKey(config: Pick<Config, 'dataDir'>, env: NodeJS.ProcessEnv = process.env): Buffer {
-  const fromEnv = env.ULCA_SECRET;
+export function secretKey(config: Pick<Config, 'dataDir' | 'secret'>): Buffer {
+  const fromEnv = config.secret;
   if (fromEnv !== undefined && fromEnv !== '') {
     if (fromEnv.length < 16) throw new Error('ULCA_SECRET must be at least 16 characters long');
     return createHash('sha256').update(fromEnv, 'utf8').digest();

@@ -40,12 +40,12 @@ describe('server secret and key encryption', () => {
   it('creates secret.key once with mode 0600 and reads the same secret back', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-secret-'));
     try {
-      const a = secretKey({ dataDir }, {});
+      const a = secretKey({ dataDir, secret: undefined });
       const file = path.join(dataDir, 'secret.key');
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       expect(a).toHaveLength(32);
       expect(fs.readFileSync(file, 'utf8').trim()).toBe(a.toString('hex'));
-      expect(secretKey({ dataDir }, {}).equals(a)).toBe(true);
+      expect(secretKey({ dataDir, secret: undefined }).equals(a)).toBe(true);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
@@ -53,10 +53,10 @@ describe('server secret and key encryption', () => {
 
   it('uses ULCA_SECRET when set and refuses a short one', () => {
     const dataDir = path.join(os.tmpdir(), 'ulca-secret-unused');
-    const s = secretKey({ dataDir }, { ULCA_SECRET: 'a long enough server secret' });
+    const s = secretKey({ dataDir, secret: 'a long enough server secret' });
     expect(s.equals(createHash('sha256').update('a long enough server secret').digest())).toBe(true);
     expect(fs.existsSync(dataDir)).toBe(false);
-    expect(() => secretKey({ dataDir }, { ULCA_SECRET: 'short' })).toThrow(/at least 16/);
+    expect(() => secretKey({ dataDir, secret: 'short' })).toThrow(/at least 16/);
   });
 
   it('encrypts so that only the same secret and public key decrypt', () => {
