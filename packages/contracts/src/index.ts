@@ -7,3 +7,7 @@ export * from './datasets.ts';
 export * from './accounts.ts';
 export * from './master-data/index.ts';
 export * from './audit.ts';
+export * from './api/dataset-submit.ts';
+export * from './api/readymade.ts';
+export * from './api/metrics.ts';
+export * from './api/admin-users.ts';

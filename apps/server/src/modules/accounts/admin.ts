@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { UNDEFINED_ORG, type UserUpdate } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -16,7 +17,7 @@ import { invalidateUserSessions } from '../../security/session-cache.ts';
  */
 
 /** The only organisation the product offers (spec 02 §6). */
-export const UNDEFINED_ORG = 'UNDEFINED';
+export { UNDEFINED_ORG };
 export const SELF_EDIT_MESSAGE = 'You cannot change your own account here.';
 export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully.';
 
@@ -76,15 +77,8 @@ export async function searchUsers(ctx: AppContext, q: UserSearch): Promise<{ dat
   return { data: rows.map(toAdminView), count: Number(total.n) };
 }
 
-/** One user of POST users/update, already validated by the route schema. */
-export interface UserUpdate {
-  userID: string;
-  email: string;
-  firstName: string;
-  roles: string[];
-  orgID: string;
-  password?: string;
-}
+/** One user of POST users/update (@ulca/contracts), already validated by the route schema. */
+export type { UserUpdate };
 
 function selfEdit(): ApiError {
   return new ApiError(403, 'SELF_EDIT', SELF_EDIT_MESSAGE);

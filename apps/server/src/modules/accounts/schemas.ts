@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGE, isStrongPassword } from '@ulca/contracts';
+import { ADMIN_EDIT_MESSAGES, MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGE, isStrongPassword, type UserUpdateBody } from '@ulca/contracts';
 
 export { MAX_PASSWORD_LENGTH, isStrongPassword };
 
@@ -120,11 +120,7 @@ export const tokenStatusResponse = z.object({ message: z.string(), data: z.objec
 // ── admin user management (spec 02 §2, §5, §7) ────────────────────────────────────────────────
 
 /** Spec 02 §5 messages of the admin edit dialog. */
-export const ADMIN_MESSAGES = {
-  profile: 'Profile details are mandatory',
-  fillPassword: 'Please fill password',
-  passwordsDiffer: 'Password and Confirm Password is different',
-} as const;
+export const ADMIN_MESSAGES = ADMIN_EDIT_MESSAGES;
 
 const ROLE_NAMES = ['CONTRIBUTOR-USER', 'READONLY-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'EXTERNAL-CONSORTIUM-MEMBER', 'ADMIN'] as const;
 
@@ -177,7 +173,7 @@ export const adminUserUpdate = z
 /** Body of POST /users/update (admin). */
 export const userUpdateBody = z.object({
   users: z.array(adminUserUpdate, { error: ADMIN_MESSAGES.profile }).min(1, ADMIN_MESSAGES.profile).max(100),
-});
+}) satisfies z.ZodType<UserUpdateBody, unknown>;
 
 /** Body of POST /users/update/active/status (admin). */
 export const userStatusBody = z.object({

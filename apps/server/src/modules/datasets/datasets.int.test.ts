@@ -230,6 +230,12 @@ describe('submit form rules and access', () => {
     expect((await submit('http://a b.zip', 'ok name')).json().errors).toEqual([{ field: 'url', message: 'URL contains space in between' }]);
     expect((await submit('notaurl', 'ok name')).json().errors).toEqual([{ field: 'url', message: 'Invalid URL' }]);
     expect((await submit(server.url('x.zip'), 'n'.repeat(257))).json().errors).toEqual([{ field: 'datasetName', message: 'Max 256 characters allowed' }]);
+    // 256 is the route's own limit too (the body schema of @ulca/contracts), far below what it used to take.
+    const long = await submit(server.url('x.zip'), 'n'.repeat(10_001));
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Max 256 characters allowed' });
+    // Surrounding spaces do not count: the name is trimmed before the limit.
+    expect((await submit(server.url('parallel-valid.zip'), `  ${'t'.repeat(256)}  `)).statusCode).toBe(200);
   });
 
   it('dataset names are unique', async () => {

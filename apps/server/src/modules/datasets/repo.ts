@@ -291,3 +291,107 @@ export async function demoDatasetsSubmitted(db: Db): Promise<boolean> {
 export async function recordDemoDatasets(db: Db, names: string[]): Promise<void> {
   await db.pool.query(`INSERT INTO app_settings (key, value) VALUES ('demo_datasets', $1) ON CONFLICT DO NOTHING`, [JSON.stringify(names)]);
 }
+
+// ── ready-made flag (issue #3 §6; migration 004): set by the readymade module through service.ts ──
+
+/** A marked submission as the public list needs it. `params` is the dataset's params.json as stored by ingest. */
+export interface ReadyMadeRow {
+  service_request_number: string;
+  dataset_id: string;
+  dataset_name: string;
+  dataset_type: string;
+  params: Record<string, unknown> | null;
+  completed_on: Date | null;
+  ready_made_record_count: number | null;
+}
+
+/** What marking needs to know about a submission. */
+export interface MarkableRow {
+  service_request_number: string;
+  dataset_id: string;
+  dataset_type: string | null;
+  dataset_name: string;
+  /** The contributor who submitted it. */
+  user_id: string;
+  status: string;
+  is_ready_made: boolean;
+}
+
+/** The marked submissions, newest publication first; of one type when `datasetType` is given. */
+export async function listReadyMade(db: Db, datasetType: string | undefined): Promise<ReadyMadeRow[]> {
+  const r = await db.pool.query(
+    `SELECT service_request_number, dataset_id, dataset_name, dataset_type, params, completed_on, ready_made_record_count
+       FROM dataset_submissions
+      WHERE is_ready_made AND status = 'Completed' AND dataset_type IS NOT NULL AND ($1::text IS NULL OR dataset_type = $1)
+      ORDER BY completed_on DESC NULLS LAST, service_request_number DESC`,
+    [datasetType ?? null],
+  );
+  return r.rows as ReadyMadeRow[];
+}
+
+/** The marked, Completed submission with this dataset id, or null (unknown, unmarked or not published). */
+export async function getReadyMadeByDatasetId(db: Db, datasetId: string): Promise<ReadyMadeRow | null> {
+  const r = await db.pool.query(
+    `SELECT service_request_number, dataset_id, dataset_name, dataset_type, params, completed_on, ready_made_record_count
+       FROM dataset_submissions
+      WHERE dataset_id = $1 AND is_ready_made AND status = 'Completed' AND dataset_type IS NOT NULL`,
+    [datasetId],
+  );
+  return (r.rows[0] as ReadyMadeRow) ?? null;
+}
+
+/** The submission `srn` as marking needs it, or null. */
+export async function getMarkable(db: Db, srn: string): Promise<MarkableRow | null> {
+  const r = await db.pool.query(
+    `SELECT service_request_number, dataset_id, dataset_type, dataset_name, user_id, status, is_ready_made FROM dataset_submissions WHERE service_request_number = $1`,
+    [srn],
+  );
+  return (r.rows[0] as MarkableRow) ?? null;
+}
+
+/** Marks the submission ready-made with its record count. Only a Completed submission changes; returns whether one did. */
+export async function setReadyMade(db: Db, srn: string, by: string, recordCount: number): Promise<boolean> {
+  const r = await db.pool.query(
+    `UPDATE dataset_submissions SET is_ready_made = true, ready_made_on = now(), ready_made_by = $2, ready_made_record_count = $3
+      WHERE service_request_number = $1 AND status = 'Completed'`,
+    [srn, by, recordCount],
+  );
+  return (r.rowCount ?? 0) > 0;
+}
+
+/** Takes the submission off the ready-made list (the count is dropped: it is taken again on the next mark). */
+export async function clearReadyMade(db: Db, srn: string): Promise<void> {
+  await db.pool.query(
+    `UPDATE dataset_submissions SET is_ready_made = false, ready_made_on = NULL, ready_made_by = NULL, ready_made_record_count = NULL
+      WHERE service_request_number = $1`,
+    [srn],
+  );
+}
+
+/** Stores a record count taken later (a row marked without one, e.g. by SQL); only while still marked. */
+export async function storeRecordCount(db: Db, datasetId: string, recordCount: number): Promise<void> {
+  await db.pool.query(`UPDATE dataset_submissions SET ready_made_record_count = $2 WHERE dataset_id = $1 AND is_ready_made`, [datasetId, recordCount]);
+}
+
+// ── dataset params, read by search exports through service.ts ──
+
+/**
+ * The params.json of each dataset among `ids` that has them, as `{ id, params }` (id as text).
+ */
+export async function paramsOfDatasets(db: Db, ids: string[]): Promise<{ id: string; params: Record<string, unknown> | null }[]> {
+  const r = await db.pool.query(`SELECT dataset_id::text AS id, params FROM dataset_submissions WHERE dataset_id = ANY ($1::uuid[])`, [ids]);
+  return r.rows;
+}
+
+/** The params.json of every dataset of `datasetType` that has them, as `{ id, params }`. */
+export async function paramsOfType(db: Db, datasetType: string): Promise<{ id: string; params: Record<string, unknown> | null }[]> {
+  const r = await db.pool.query(`SELECT dataset_id::text AS id, params FROM dataset_submissions WHERE dataset_type = $1 AND params IS NOT NULL`, [datasetType]);
+  return r.rows;
+}
+
+/**
+ * SQL relation of every dataset's params: columns `dataset_id` (uuid) and `params` (jsonb), for
+ * search SQL that filters records by their dataset's params (search/record-query.ts joins it as
+ * `s`). The datasets module owns `dataset_submissions`; others see only this relation.
+ */
+export const DATASET_PARAMS_RELATION = '(SELECT dataset_id, params FROM dataset_submissions)';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SUBMIT_DATASET_PATH, submitDatasetBody, submitDatasetResponse } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { currentUser, requireAuth } from '../../security/auth.ts';
@@ -8,7 +9,7 @@ import { secretKey } from '../../security/crypto.ts';
 import { checkReportToken, reportKeys } from './reports.ts';
 import { getSubmission } from './repo.ts';
 import { errorReport, listContributions, submissionStatus, submitDataset } from './service.ts';
-import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
 
 /** Roles that may submit datasets and see their contributions (spec 01 §6). */
 const CONTRIBUTORS = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
@@ -22,23 +23,25 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
   const contributor = requireAuth(ctx, { roles: [...CONTRIBUTORS] });
 
   app.post(
-    '/ulca/apis/v0/dataset/corpus/submit',
+    SUBMIT_DATASET_PATH,
     {
       preHandler: contributor,
+      // The body's own messages (e.g. 'Max 256 characters allowed') are answered by validatedBody.
+      attachValidation: true,
       schema: {
         tags: ['datasets'],
         summary: 'Submit a dataset by the URL of its zip; queues download → ingest → validate → publish',
         security: SIGNED,
         headers: signedHeaders,
-        body: z.object({ datasetName: z.string().max(10_000), url: z.string().max(4096), userId: z.string() }),
+        body: submitDatasetBody,
         response: {
-          200: z.object({ message: z.string(), data: z.object({ serviceRequestNumber: z.string(), datasetId: z.string(), timestamp: z.string() }) }),
+          200: submitDatasetResponse,
           400: errorResponse,
           409: errorResponse,
         },
       },
     },
-    async (req) => ({ message: 'Dataset submitted successfully', data: await submitDataset(ctx, currentUser(req), req.body) }),
+    async (req) => ({ message: 'Dataset submitted successfully', data: await submitDataset(ctx, currentUser(req), validatedBody(submitDatasetBody, req)) }),
   );
 
   app.get(

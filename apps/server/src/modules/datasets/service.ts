@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { isAudioDatasetType } from '@ulca/contracts';
+import { DATASET_NAME_MAX, isAudioDatasetType, SUBMIT_MESSAGES, type SubmitDatasetBody } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { QUEUES } from '../../jobs/boss.ts';
@@ -9,8 +9,6 @@ import { secretKey } from '../../security/crypto.ts';
 import { errorSummary, reportToken } from './reports.ts';
 import { getStages, getSubmission, insertSubmission, isServiceRequestNumber, listSubmissions, newServiceRequestNumber, type SubmissionRow } from './repo.ts';
 
-/** Longest dataset name (spec 01 §9). */
-export const DATASET_NAME_MAX = 256;
 export const NAME_TAKEN_MESSAGE = 'A dataset with this name already exists.';
 
 /**
@@ -20,6 +18,19 @@ export const NAME_TAKEN_MESSAGE = 'A dataset with this name already exists.';
 export { insertSubmission, isServiceRequestNumber, newServiceRequestNumber } from './repo.ts';
 export { failSubmission, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from './ingest.ts';
 export { publishDemoDatasets } from './demo.ts';
+/** The ready-made flag of a submission (issue #3 §6), read and set by the readymade module. */
+export {
+  clearReadyMade,
+  getMarkable,
+  getReadyMadeByDatasetId,
+  listReadyMade,
+  setReadyMade,
+  storeRecordCount,
+  type MarkableRow,
+  type ReadyMadeRow,
+} from './repo.ts';
+/** Datasets' params.json for search exports and search SQL. */
+export { DATASET_PARAMS_RELATION, paramsOfDatasets, paramsOfType } from './repo.ts';
 
 /**
  * Submit Dataset (spec 01 §2, §5, §7; POST /ulca/apis/v0/dataset/corpus/submit). Checks the form
@@ -27,12 +38,12 @@ export { publishDemoDatasets } from './demo.ts';
  * Pending stages and queues the pipeline job. Throws 400 (field errors), 403 (userId of someone
  * else), 409 (name taken).
  */
-export async function submitDataset(ctx: AppContext, user: AuthUser, body: { datasetName: string; url: string; userId: string }) {
+export async function submitDataset(ctx: AppContext, user: AuthUser, body: SubmitDatasetBody) {
   if (body.userId !== user.userId) throw forbidden('You can only submit datasets as yourself.');
   const errors: { field: string; message: string }[] = [];
   const name = body.datasetName.trim();
   if (!name) errors.push({ field: 'datasetName', message: 'Name cannot be empty' });
-  else if (name.length > DATASET_NAME_MAX) errors.push({ field: 'datasetName', message: 'Max 256 characters allowed' });
+  else if (name.length > DATASET_NAME_MAX) errors.push({ field: 'datasetName', message: SUBMIT_MESSAGES.nameTooLong });
   const url = body.url.trim();
   const urlCheck = validateSubmissionUrl(url);
   if (!urlCheck.ok) errors.push({ field: 'url', message: urlCheck.message });

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DATASET_TYPES } from '@ulca/contracts';
+import { DATASET_TYPES, READY_MADE_LIST_PATH, READY_MADE_MARK_PATH, readyMadeListResponse, readyMadeMarkBody } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { currentUser, requireAuth } from '../../security/auth.ts';
@@ -25,20 +25,6 @@ const CONTENT_TYPES: Record<DownloadFormat, string> = {
 };
 const isDownloadFormat = (f: string): f is DownloadFormat => (DOWNLOAD_FORMATS as readonly string[]).includes(f);
 
-const readyMadeItem = z.object({
-  datasetId: z.string(),
-  serviceRequestNumber: z.string(),
-  datasetName: z.string(),
-  datasetType: z.string(),
-  sourceLanguage: z.string().nullable(),
-  targetLanguage: z.string().nullable(),
-  license: z.string().nullable(),
-  domain: z.array(z.string()),
-  submitterName: z.string().nullable(),
-  publishedOn: z.string().nullable(),
-  recordCount: z.number(),
-  downloadUrl: z.string(),
-});
 
 /**
  * Ready-made dataset routes (issue #3 §6; contracts.md "Ready-made datasets"):
@@ -51,27 +37,27 @@ export async function readyMadeRoutes(appIn: FastifyInstance, ctx: AppContext, o
   const slots = new DownloadSlots(opts.maxConcurrentDownloads ?? MAX_CONCURRENT_DOWNLOADS);
 
   app.get(
-    '/ulca/apis/v0/dataset/readymade/list',
+    READY_MADE_LIST_PATH,
     {
       schema: {
         tags: ['ready-made datasets'],
         summary: 'Ready-made datasets (published datasets an admin has listed), newest first; of one type when datasetType is given',
         querystring: z.object({ datasetType: z.enum(DATASET_TYPES).optional() }),
-        response: { 200: z.object({ data: z.array(readyMadeItem) }), 400: errorResponse },
+        response: { 200: readyMadeListResponse, 400: errorResponse },
       },
     },
     async (req) => ({ data: await listReadyMadeDatasets(ctx, req.query.datasetType) }),
   );
 
   app.post(
-    '/ulca/apis/v0/dataset/readymade/mark',
+    READY_MADE_MARK_PATH,
     {
       preHandler: requireAuth(ctx, { roles: ['ADMIN'] }),
       schema: {
         tags: ['ready-made datasets'],
         summary: 'Lists a Completed dataset as ready-made (readyMade true) or takes it off the list (false); ADMIN only',
         security: SIGNED,
-        body: z.object({ serviceRequestNumber: z.string().min(1).max(64), readyMade: z.boolean() }),
+        body: readyMadeMarkBody,
         response: { 200: z.object({ message: z.string() }), 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },

@@ -1,17 +1,18 @@
+import type { ReadyMadeItem } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../security/auth.ts';
-import { isServiceRequestNumber } from '../datasets/service.ts';
 import {
   clearReadyMade,
-  countDatasetRecords,
   getMarkable,
   getReadyMadeByDatasetId,
+  isServiceRequestNumber,
   listReadyMade,
   setReadyMade,
   storeRecordCount,
   type ReadyMadeRow,
-} from './repo.ts';
+} from '../datasets/service.ts';
+import { countDatasetRecords } from './repo.ts';
 
 /**
  * Ready-made datasets (issue #3 §6; spec 01 §2 "Ready-made datasets page"): published (Completed)
@@ -24,24 +25,8 @@ export const DOWNLOAD_FORMATS = ['json', 'jsonl', 'csv'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
 /** One card of the public list (contracts.md "Ready-made datasets"). */
-export interface ReadyMadeItem {
-  datasetId: string;
-  serviceRequestNumber: string;
-  datasetName: string;
-  datasetType: string;
-  sourceLanguage: string | null;
-  /** Paired types (parallel, transliteration, glossary) only; null otherwise. */
-  targetLanguage: string | null;
-  license: string | null;
-  domain: string[];
-  submitterName: string | null;
-  /** When the dataset was published (its submission completed), ISO 8601. */
-  publishedOn: string | null;
-  /** Records of the dataset (records whose dataset_ids hold it), counted when it was marked. */
-  recordCount: number;
-  /** Path of the JSON download (`…/download.jsonl` and `…/download.csv` also exist). */
-  downloadUrl: string;
-}
+/** One dataset of the public list (the shape lives in @ulca/contracts). */
+export type { ReadyMadeItem } from '@ulca/contracts';
 
 export const MARKED_MESSAGE = 'The dataset is now listed as a ready-made dataset.';
 export const UNMARKED_MESSAGE = 'The dataset is no longer listed as a ready-made dataset.';

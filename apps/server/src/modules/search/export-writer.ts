@@ -8,6 +8,7 @@
 import type { Writable } from 'node:stream';
 import { validateSearchCriteria, type NormalizedCriteria, type SearchCriteria } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
+import { paramsOfDatasets, paramsOfType } from '../datasets/service.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { copyRows } from './copy-rows.ts';
 import { ByteBuilder } from './byte-builder.ts';
@@ -132,17 +133,12 @@ export async function* streamRecordBatches(
   const formatter = new RecordFormatter(q.datasetType);
   const params = new Map<string, PreparedParams>();
   const loadParams = async (ids: string[]) => {
-    const r = await ctx.db.pool.query(`SELECT dataset_id::text AS id, params FROM dataset_submissions WHERE dataset_id = ANY ($1::uuid[])`, [ids]);
-    for (const row of r.rows) params.set(row.id, formatter.prepare(row.params));
+    for (const row of await paramsOfDatasets(ctx.db, ids)) params.set(row.id, formatter.prepare(row.params));
     for (const id of ids) if (!params.has(id)) params.set(id, formatter.prepare(null));
   };
   // The params of every dataset of the type, up front (one small query); a dataset published
   // after this point is loaded when its first record arrives.
-  const all = await ctx.db.pool.query(
-    `SELECT dataset_id::text AS id, params FROM dataset_submissions WHERE dataset_type = $1 AND params IS NOT NULL`,
-    [q.datasetType],
-  );
-  for (const row of all.rows) params.set(row.id, formatter.prepare(row.params));
+  for (const row of await paramsOfType(ctx.db, q.datasetType)) params.set(row.id, formatter.prepare(row.params));
 
   const sampleRecords = opts.sampleRecords ?? 0;
   const json = new ByteBuilder();

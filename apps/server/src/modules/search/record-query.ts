@@ -4,7 +4,7 @@
  * What is stored: a record row has the searchable dimensions as columns (source_language,
  * target_language, first domain, first collection method, first submitter, duration_seconds,
  * dataset_ids, submitters) and the row's own fields in `data` (jsonb); the dataset-wide values
- * live once in `dataset_submissions.params`. A record's effective metadata is the params of the
+ * live once in the dataset's params (datasets/service.ts DATASET_PARAMS_RELATION). A record's effective metadata is the params of the
  * dataset that first published it (`dataset_ids[1]`, whose row `data` holds) overridden key by key
  * by its own fields: `coalesce(r.data->'key', s.params->'key')`.
  *
@@ -32,6 +32,7 @@
  */
 import { escapeLiteral } from 'pg';
 import { MEDIA_FIELDS, PAIRED_DATASET_TYPES, type DatasetType, type NormalizedCriteria } from '@ulca/contracts';
+import { DATASET_PARAMS_RELATION } from '../datasets/service.ts';
 
 /** What to select, with checked criteria (see RecordQuery in export-writer.ts for the public form). */
 export interface ResolvedRecordQuery {
@@ -197,7 +198,7 @@ function buildParts(q: ResolvedRecordQuery): QueryParts {
     else if (typeof c.mixedDataSource === 'string') mixed.push(`${effective(at('mixedDataSource'), true)} = ${param(c.mixedDataSource, 'text')}`);
     if (mixed.length) where.push(`(r.source_language <> 'mixed' OR (${mixed.join(' AND ')}))`);
   }
-  const join = needsParams(c) ? ' JOIN dataset_submissions s ON s.dataset_id = r.dataset_ids[1]' : '';
+  const join = needsParams(c) ? ` JOIN ${DATASET_PARAMS_RELATION} s ON s.dataset_id = r.dataset_ids[1]` : '';
   return { body: `FROM dataset_records r${join} WHERE ${where.join(' AND ')}`, pid, rev, values, param };
 }
 

@@ -1,11 +1,7 @@
-import { PASSWORD_RULE_MESSAGE, isStrongPassword } from '@ulca/contracts';
+import { ADMIN_EDIT_MESSAGES, PASSWORD_RULE_MESSAGE, isStrongPassword, type UserUpdate } from '@ulca/contracts';
 
-/** Spec 02 §5 messages of the admin edit dialog. */
-export const EDIT_MESSAGES = {
-  profile: 'Profile details are mandatory',
-  fillPassword: 'Please fill password',
-  passwordsDiffer: 'Password and Confirm Password is different',
-} as const;
+/** Spec 02 §5 messages of the admin edit dialog (@ulca/contracts, shared with the server). */
+export const EDIT_MESSAGES = ADMIN_EDIT_MESSAGES;
 
 /** What the edit dialog holds. */
 export interface EditUserForm {
@@ -40,15 +36,8 @@ export function validateEditUser(form: EditUserForm): EditUserError | null {
   return null;
 }
 
-/** One user of the POST users/update body (contracts: Accounts); the password only when it is being changed. */
-export interface UserUpdate {
-  userID: string;
-  email: string;
-  firstName: string;
-  roles: string[];
-  orgID: string;
-  password?: string;
-}
+/** One user of the POST users/update body (@ulca/contracts); the password only when it is being changed. */
+export type { UserUpdate };
 
 /** The users/update entry for a valid form: trimmed name; the password only with Change Password. */
 export function toUserUpdate(user: { userID: string; email: string }, form: EditUserForm): UserUpdate {

@@ -1,25 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { STORE_REPORTS_PATH, storeReportsResponse, type MetricReportRow } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { MetricReportRow } from '../lib/metrics-table.ts';
 import { metricKeys } from './keys.ts';
 
-/** One Dataset Metrics row of POST /ulca/data-metric/v0/store/reports (codes; blank target for single-language types). */
-export const metricReportRowSchema = z.object({
-  datasetType: z.string(),
-  sourceLanguage: z.string(),
-  targetLanguage: z.string().nullish().transform((t) => t ?? ''),
-  domains: z.string(),
-  collectionMethod_collectionDescriptions: z.string(),
-  primarySubmitterName: z.string(),
-  count: z.number(),
-  total: z.number(),
-}) satisfies z.ZodType<MetricReportRow, unknown>;
-
-export const storeReportsResponseSchema = z.object({ data: z.array(metricReportRowSchema) });
+/** Response of POST …/store/reports (codes; blank target for single-language types), from @ulca/contracts. */
+export const storeReportsResponseSchema = storeReportsResponse;
 
 export function fetchStoreReports(signal?: AbortSignal): Promise<{ data: MetricReportRow[] }> {
-  return apiRequest('POST', '/ulca/data-metric/v0/store/reports', { body: {}, schema: storeReportsResponseSchema, signal, signed: false });
+  return apiRequest('POST', STORE_REPORTS_PATH, { body: {}, schema: storeReportsResponseSchema, signal, signed: false });
 }
 
 /** Query hook: every published combination of dimensions with its counts. */

@@ -1,4 +1,4 @@
-import type { DatasetType } from '@ulca/contracts';
+import type { DatasetType, MetricField, StoreSearchBody } from '@ulca/contracts';
 
 /**
  * The dashboard's drill-down (spec 01 §2 Dashboard, §3 Dashboard search request) as pure state
@@ -12,7 +12,7 @@ import type { DatasetType } from '@ulca/contracts';
  */
 
 /** The groupings of levels 1 and 2, in the order they are offered. */
-export const GROUPINGS = ['domains', 'collectionMethod_collectionDescriptions', 'primarySubmitterName'] as const;
+export const GROUPINGS = ['domains', 'collectionMethod_collectionDescriptions', 'primarySubmitterName'] as const satisfies readonly MetricField[];
 export type Grouping = (typeof GROUPINGS)[number];
 
 export const GROUPING_LABELS: Record<Grouping, string> = {
@@ -54,11 +54,10 @@ export interface DrillState {
 export type Level = 0 | 1 | 2;
 
 /** The body of POST /ulca/data-metric/v0/store/search. */
-export interface StoreSearchRequest {
-  type: DatasetType;
-  criterions: { field: string; value: string }[] | null;
-  groupby: { field: string; value: null }[] | null;
-}
+export type StoreSearchRequest = Required<Pick<StoreSearchBody, 'type' | 'criterions' | 'groupby'>> & {
+  criterions: { field: MetricField; value: string }[] | null;
+  groupby: { field: MetricField; value: null }[] | null;
+};
 
 /** The first state of a dataset type: level 0, English as source language, grouped by Domain then Collection Method. */
 export function initialState(datasetType: DatasetType = 'parallel-corpus'): DrillState {
@@ -75,7 +74,7 @@ export function secondGroupings(s: DrillState): Grouping[] {
   return GROUPINGS.filter((g) => g !== s.groupBy);
 }
 
-function languageCriteria(s: DrillState): { field: string; value: string }[] {
+function languageCriteria(s: DrillState): { field: MetricField; value: string }[] {
   const paired = hasSourceLanguagePicker(s.datasetType);
   if (!s.language) return paired ? [{ field: 'sourceLanguage', value: s.sourceLanguage }] : [];
   return paired

@@ -1,3 +1,4 @@
+import type { MetricReportRow } from '@ulca/contracts';
 import { unitOf, type MetricUnit } from './format.ts';
 
 /**
@@ -22,18 +23,8 @@ export const DIMENSIONS = [
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /** One row of POST /ulca/data-metric/v0/store/reports (codes; targetLanguage '' for single-language types). */
-export interface MetricReportRow {
-  datasetType: string;
-  sourceLanguage: string;
-  targetLanguage: string;
-  domains: string;
-  collectionMethod_collectionDescriptions: string;
-  primarySubmitterName: string;
-  /** Records. */
-  count: number;
-  /** Hours for speech types, else records. */
-  total: number;
-}
+/** One Dataset Metrics row (POST …/store/reports): codes; `count` records, `total` hours for speech types, else records (@ulca/contracts). */
+export type { MetricReportRow } from '@ulca/contracts';
 
 /** A table row: the visible dimensions (hidden ones are ''), the unit, and the summed counts. */
 export type MetricTableRow = Record<Dimension, string> & { id: string; unit: MetricUnit; count: number; total: number };

@@ -1,16 +1,8 @@
 import { z } from 'zod';
+import { DATASET_NAME_MAX, SUBMIT_MESSAGES } from '@ulca/contracts';
 
-/** Dataset name maximum (spec 01 §9). */
-export const DATASET_NAME_MAX = 256;
-
-/** Validation messages of spec 01 §5 "Dataset submit". */
-export const SUBMIT_MESSAGES = {
-  nameEmpty: 'Name cannot be empty',
-  urlEmpty: 'URL cannot be empty',
-  nameTooLong: 'Max 256 characters allowed',
-  urlSpace: 'URL contains space in between',
-  urlInvalid: 'Invalid URL',
-} as const;
+// The limit and the spec's messages are shared with the server route (@ulca/contracts).
+export { DATASET_NAME_MAX, SUBMIT_MESSAGES };
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 // A domain name with at least one dot and an alphabetic top-level label (xn-- for IDN).

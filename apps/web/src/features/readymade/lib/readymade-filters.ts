@@ -1,4 +1,4 @@
-import { DATASET_TYPES, DATASET_TYPE_LABELS, DOMAINS, LICENSES, languageLabel, type DatasetType } from '@ulca/contracts';
+import { DATASET_TYPES, DATASET_TYPE_LABELS, DOMAINS, LICENSES, languageLabel, type DatasetType, type ReadyMadeItem } from '@ulca/contracts';
 
 /**
  * Pure logic of the Ready-made datasets page (issue #3 §6; spec 01 §2 "Ready-made datasets page",
@@ -6,21 +6,8 @@ import { DATASET_TYPES, DATASET_TYPE_LABELS, DOMAINS, LICENSES, languageLabel, t
  * filter, and how a card shows its values.
  */
 
-/** The fields of a ready-made dataset that the page reads (GET …/dataset/readymade/list). */
-export interface ReadyMadeDataset {
-  datasetId: string;
-  serviceRequestNumber: string;
-  datasetName: string;
-  datasetType: string;
-  sourceLanguage: string | null;
-  targetLanguage: string | null;
-  license: string | null;
-  domain: string[];
-  submitterName: string | null;
-  publishedOn: string | null;
-  recordCount: number;
-  downloadUrl: string;
-}
+/** A ready-made dataset as the list returns it (GET …/dataset/readymade/list; @ulca/contracts). */
+export type ReadyMadeDataset = ReadyMadeItem;
 
 /** The tab shown first (spec 02 §9 "Default filter type: … readymade parallel-corpus"). */
 export const DEFAULT_TAB: DatasetType = 'parallel-corpus';
