@@ -50,6 +50,12 @@ export interface Config {
   webDist: string;
   /** Log level for pino (LOG_LEVEL). */
   logLevel: string;
+  /** 'pretty' = readable lines (pino-pretty), 'json' = one JSON object a line; LOG_FORMAT unset = pretty when stdout is a terminal. */
+  logFormat: 'pretty' | 'json';
+  /** As root: home of the embedded PostgreSQL's binaries and clusters when the postgres user cannot reach the data folder (ULCA_PG_HOME, default /var/lib/ulca-pg). */
+  pgHome: string;
+  /** Seconds between scans for dataset jobs whose worker died; one scan also runs when the workers start (JOB_RECOVERY_SECONDS, default 30; 0 = start-up scan only). */
+  jobRecoverySeconds: number;
   /**
    * Which peers may set X-Forwarded-For/-Proto (TRUST_PROXY): 'true' (any), 'false', a hop count,
    * or comma-separated addresses/CIDRs/names ('loopback', 'linklocal', 'uniquelocal'). Default
@@ -100,6 +106,14 @@ function trustProxy(v: string | undefined): Config['trustProxy'] {
   return text.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
+/** LOG_FORMAT: 'json' or 'pretty'; unset = pretty for a person at a terminal, JSON for everything else. */
+function logFormat(v: string | undefined): Config['logFormat'] {
+  const text = (v ?? '').trim().toLowerCase();
+  if (text === 'json' || text === 'pretty') return text;
+  if (text !== '') throw new Error(`LOG_FORMAT "${v}" is neither json nor pretty`);
+  return process.stdout.isTTY ? 'pretty' : 'json';
+}
+
 function num(v: string | undefined, dflt: number): number {
   if (v === undefined || v === '') return dflt;
   const n = Number(v);
@@ -139,6 +153,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dashboardCacheSeconds: num(env.DASHBOARD_CACHE_SECONDS, 2),
     webDist: path.join(repoRoot, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormat(env.LOG_FORMAT),
+    pgHome: path.resolve(env.ULCA_PG_HOME || '/var/lib/ulca-pg'),
+    jobRecoverySeconds: num(env.JOB_RECOVERY_SECONDS, 30),
     trustProxy: trustProxy(env.TRUST_PROXY),
     activationTokenTtlHours: num(env.ACTIVATION_TOKEN_TTL_HOURS, 168),
     resetTokenTtlMinutes: num(env.RESET_TOKEN_TTL_MINUTES, 60),

@@ -10,6 +10,8 @@ import { DEFAULT_PUBLISH_CHUNK_ROWS, publishStaged, stagingTable, unpublish, typ
 import { DEMO_URL_PREFIX, fetchDemoDataset } from './demo.ts';
 import { writeErrorReports } from './reports.ts';
 import { getSubmission, getStages, resetStages, setStage, setSubmissionStatus, type SubmissionRow } from './repo.ts';
+import { resumePoint, sourceZipKey } from './resume.ts';
+import { raiseStageCounts, releaseIngestLock, tryIngestLock } from './resume-repo.ts';
 
 const STAGED_COLUMNS = ['seq', 'hash', 'source_language', 'target_language', 'domain', 'collection_method', 'submitter', 'duration_seconds', 'data'];
 const ERROR_COLUMNS = ['service_request_number', 'stage', 'code', 'message', 'record_index', 'record'];
@@ -71,12 +73,11 @@ export async function startDatasetWorkers(ctx: AppContext, opts: IngestJobOption
 export async function runIngestJob(ctx: AppContext, srn: string, opts: IngestJobOptions = {}): Promise<void> {
   const lockClient = await ctx.db.pool.connect();
   try {
-    const locked = await lockClient.query(`SELECT pg_try_advisory_lock(hashtext('ingest:' || $1)) AS ok`, [srn]);
-    if (!locked.rows[0].ok) throw new SubmissionBusy(srn);
+    if (!(await tryIngestLock(lockClient, srn))) throw new SubmissionBusy(srn);
     try {
       await runLocked(ctx, srn, opts);
     } finally {
-      await lockClient.query(`SELECT pg_advisory_unlock(hashtext('ingest:' || $1))`, [srn]).catch(() => undefined);
+      await releaseIngestLock(lockClient, srn).catch(() => undefined);
     }
   } finally {
     lockClient.release();
@@ -92,21 +93,27 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
   await setSubmissionStatus(ctx.db.pool, srn, 'In-Progress');
 
   if (!(validated && publishing)) {
-    // Start over. Chunks published while an earlier attempt was still reading the file are taken back first.
-    await unpublish(ctx.db, srn, sub.dataset_id);
-    await ctx.db.pool.query(`DROP TABLE IF EXISTS ${stagingTable(srn)}`);
-    await ctx.db.pool.query(`DELETE FROM dataset_errors WHERE service_request_number = $1`, [srn]);
-    await ctx.db.pool.query(`DELETE FROM publish_cursor WHERE service_request_number = $1`, [srn]);
-    await resetStages(ctx.db.pool, srn);
+    // An attempt whose worker died after the download resumes: what it published and staged stays (resume.ts).
+    const resume = await resumePoint(ctx, srn, stages);
+    if (!resume) {
+      // Start over. Chunks published while an earlier attempt was still reading the file are taken back first.
+      await unpublish(ctx.db, srn, sub.dataset_id);
+      await ctx.db.pool.query(`DROP TABLE IF EXISTS ${stagingTable(srn)}`);
+      await ctx.db.pool.query(`DELETE FROM dataset_errors WHERE service_request_number = $1`, [srn]);
+      await ctx.db.pool.query(`DELETE FROM publish_cursor WHERE service_request_number = $1`, [srn]);
+      await resetStages(ctx.db.pool, srn);
+    }
     try {
-      const zipKey = `datasets/${srn}/source.zip`;
-      await setStage(ctx.db.pool, srn, 'download', 'In-Progress');
-      const dl = sub.url.startsWith(DEMO_URL_PREFIX) ? await fetchDemoDataset(ctx, sub.url, zipKey) : await downloadToStore(ctx, sub.url, zipKey);
-      await ctx.db.pool.query(`UPDATE dataset_submissions SET download_sha256 = $2, download_bytes = $3 WHERE service_request_number = $1`, [srn, dl.sha256, dl.bytes]);
-      await setStage(ctx.db.pool, srn, 'download', 'Completed', { success: 1, failed: 0 });
+      const zipKey = sourceZipKey(srn);
+      if (!resume) {
+        await setStage(ctx.db.pool, srn, 'download', 'In-Progress');
+        const dl = sub.url.startsWith(DEMO_URL_PREFIX) ? await fetchDemoDataset(ctx, sub.url, zipKey) : await downloadToStore(ctx, sub.url, zipKey);
+        await ctx.db.pool.query(`UPDATE dataset_submissions SET download_sha256 = $2, download_bytes = $3 WHERE service_request_number = $1`, [srn, dl.sha256, dl.bytes]);
+        await setStage(ctx.db.pool, srn, 'download', 'Completed', { success: 1, failed: 0 });
+      }
       const zipPath = ctx.store.localPath(zipKey);
       if (!zipPath) throw new Error('object store without local paths is not supported for ingest yet');
-      const ok = await ingestAndValidate(ctx, sub, zipPath, opts);
+      const ok = await ingestAndValidate(ctx, sub, zipPath, opts, resume?.firstUnstagedSeq ?? 0);
       if (!ok) return;
     } catch (err) {
       if (err instanceof DatasetRejected) {
@@ -141,8 +148,9 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
  * so PostgreSQL merges records on one core while this process parses on the other. If the file is
  * rejected later (e.g. malformed JSON near its end), the caller takes those records back with
  * `unpublish`. Returns false when the submission ended as Failed (a stage with no successes).
+ * A resumed attempt passes `firstUnstaged`: records before it are counted but not staged again.
  */
-async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: string, opts: IngestJobOptions): Promise<boolean> {
+async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: string, opts: IngestJobOptions, firstUnstaged = 0): Promise<boolean> {
   const srn = sub.service_request_number;
   const segmentRows = opts.publishChunkRows ?? DEFAULT_PUBLISH_CHUNK_ROWS;
   const archive = await openArchive(zipPath, {
@@ -176,7 +184,7 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
   try {
     // Dropping a per-submission table is instant, where deleting a million staged rows is not.
     await client.query(
-      `CREATE UNLOGGED TABLE ${stagingTable(srn)} (seq integer PRIMARY KEY, hash bytea NOT NULL, source_language text NOT NULL, target_language text,
+      `CREATE UNLOGGED TABLE IF NOT EXISTS ${stagingTable(srn)} (seq integer PRIMARY KEY, hash bytea NOT NULL, source_language text NOT NULL, target_language text,
          domain text NOT NULL, collection_method text NOT NULL, submitter text NOT NULL, duration_seconds double precision, data jsonb NOT NULL)`,
     );
     let staged = new CopyWriter(client, stagingTable(srn), STAGED_COLUMNS);
@@ -200,8 +208,9 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
         c.valid++;
         c.validSeconds += r.durationSeconds ?? 0;
         for (const m of r.media) if (!(await ctx.store.exists(m.key))) await ctx.store.put(m.key, m.bytes);
-        await staged.write([r.seq, `\\x${r.hash}`, r.sourceLanguage, r.targetLanguage, r.domain, r.collectionMethod, r.submitter, r.durationSeconds, JSON.stringify(r.data)]);
-        if (++inSegment >= segmentRows) {
+        // Records before firstUnstaged were staged (or published) by the attempt that died.
+        if (r.seq >= firstUnstaged) await staged.write([r.seq, `\\x${r.hash}`, r.sourceLanguage, r.targetLanguage, r.domain, r.collectionMethod, r.submitter, r.durationSeconds, JSON.stringify(r.data)]);
+        if (r.seq >= firstUnstaged && ++inSegment >= segmentRows) {
           await staged.end();
           staged = new CopyWriter(client, stagingTable(srn), STAGED_COLUMNS);
           inSegment = 0;
@@ -258,8 +267,9 @@ async function writeProgress(
   srn: string,
   c: { ingestOk: number; ingestFail: number; valid: number; validateFail: number; validSeconds: number; validateFailSeconds: number },
 ): Promise<void> {
-  await setStage(ctx.db.pool, srn, 'ingest', 'In-Progress', { success: c.ingestOk, failed: c.ingestFail });
-  await setStage(ctx.db.pool, srn, 'validate', 'In-Progress', { success: c.valid, failed: c.validateFail, successSeconds: c.validSeconds, failedSeconds: c.validateFailSeconds });
+  // Never lower than stored: a resumed attempt counts from the start of the file again.
+  await raiseStageCounts(ctx.db.pool, srn, 'ingest', { success: c.ingestOk, failed: c.ingestFail });
+  await raiseStageCounts(ctx.db.pool, srn, 'validate', { success: c.valid, failed: c.validateFail, successSeconds: c.validSeconds, failedSeconds: c.validateFailSeconds });
 }
 
 /** Marks the remaining stages Failed, writes the reports and fails the submission. */
