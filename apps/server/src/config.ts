@@ -42,6 +42,8 @@ export interface Config {
   jobExpireSeconds: number;
   /** Number of dataset ingest jobs run at once per process (INGEST_CONCURRENCY, default 2). */
   ingestConcurrency: number;
+  /** Records merged per publish transaction (PUBLISH_CHUNK_ROWS, default 50000): smaller shows progress sooner, larger publishes faster. */
+  publishChunkRows: number;
   /** Publish demo datasets on first start (DEMO_DATA=false disables). */
   demoData: boolean;
   /** Seconds a dashboard answer may be served from memory; the publishing process drops it at once (DASHBOARD_CACHE_SECONDS, default 2; 0 = off). */
@@ -149,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runWorkers: bool(env.WORKERS, true),
     jobExpireSeconds: num(env.JOB_EXPIRE_SECONDS, 3600),
     ingestConcurrency: num(env.INGEST_CONCURRENCY, 2),
+    publishChunkRows: Math.max(1, num(env.PUBLISH_CHUNK_ROWS, 50_000)),
     demoData: bool(env.DEMO_DATA, true),
     dashboardCacheSeconds: num(env.DASHBOARD_CACHE_SECONDS, 2),
     webDist: path.join(repoRoot, 'apps/web/dist'),

@@ -51,7 +51,7 @@ export async function startDatasetWorkers(ctx: AppContext, opts: IngestJobOption
         const meta = job as unknown as { retryCount?: number; retryLimit?: number };
         const lastAttempt = (meta.retryCount ?? 0) >= (meta.retryLimit ?? 0);
         try {
-          await runIngestJob(ctx, job.data.serviceRequestNumber, opts);
+          await runIngestJob(ctx, job.data.serviceRequestNumber, { publishChunkRows: ctx.config.publishChunkRows, ...opts });
         } catch (err) {
           ctx.log.error({ err, srn: job.data.serviceRequestNumber }, 'dataset job failed unexpectedly');
           // A busy submission is still running elsewhere (its job outlived the queue's expiry): leave it be.
