@@ -92,6 +92,8 @@ function run(bin: string, args: string[], runAs: RunAs, cwd: string, what: strin
       cwd,
       env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own session: Ctrl-C in the terminal reaches the server, which then stops PostgreSQL in order.
+      detached: true,
       ...(runAs ?? {}),
     });
     let out = '';

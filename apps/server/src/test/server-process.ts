@@ -41,12 +41,15 @@ export async function startServerProcess(opts: {
   command?: string[];
   waitPath?: string;
   timeoutMs?: number;
+  /** Own process group (kill it with process.kill(-pid)), as a terminal runs `npm start`. */
+  detached?: boolean;
 }): Promise<ServerProcess> {
   const [cmd, ...args] = opts.command ?? [process.execPath, '--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn(cmd, args, {
     cwd: opts.cwd ?? REPO_ROOT,
     env: { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(opts.port), ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: opts.detached ?? false,
   });
   let out = '';
   child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
@@ -59,7 +62,8 @@ export async function startServerProcess(opts: {
   for (;;) {
     if (gone) throw new Error(`the server exited before answering:\n${out}`);
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      if (opts.detached) process.kill(-child.pid!, 'SIGKILL');
+      else child.kill('SIGKILL');
       throw new Error(`the server did not answer in time:\n${out}`);
     }
     try {
