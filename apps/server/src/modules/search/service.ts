@@ -26,6 +26,9 @@ export interface SearchDetails {
   sampleUrl?: string;
   downloadUrl?: string;
   files?: Record<string, { sample: string; all: string }>;
+  /** The JSON sample and full download as absolute URLs (PUBLIC_URL + path): the names the original ULCA client reads and links to. */
+  datasetSample?: string;
+  dataset?: string;
 }
 
 /** A search as My Searches and the status call show it (contracts.md SearchRow). */
@@ -71,6 +74,9 @@ export function toSearchRow(ctx: AppContext, row: SearchRequestRow, now = Date.n
     if (details.files.json) {
       details.sampleUrl = details.files.json.sample;
       details.downloadUrl = details.files.json.all;
+      // The original client may be served from another origin: its links must name this server.
+      details.datasetSample = `${ctx.config.publicUrl}${details.sampleUrl}`;
+      details.dataset = `${ctx.config.publicUrl}${details.downloadUrl}`;
     }
   } else if (row.status === 'Failed') {
     details.message = row.message ?? 'The search failed.';
