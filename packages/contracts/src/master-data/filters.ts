@@ -53,12 +53,33 @@ export interface DatasetFilter {
   options: FilterOption[];
 }
 
-/** The catalogue entry of a dataset type. */
+/**
+ * A filter as the original ULCA master data serves it (ulca-reference/master-data/prod
+ * `*CorpusFilters.json`, with each `{master, jsonPath}` replaced by the master's entries): `code` is
+ * the criteria field, `values` its choices as master entries (empty for free input).
+ */
+export interface UlcaFilterEntry {
+  code: string;
+  label: string;
+  active: boolean;
+  values: MasterEntry[];
+}
+
+/**
+ * The catalogue entry of a dataset type. It carries each filter twice, so that one answer serves
+ * both web clients: `filters` (ours: form placement, input kind, options as {value, label}) and
+ * `code` + `values` (the original ULCA shape, `[{datasetType, values: [{code, values}]}]`, which the
+ * original ULCA web client's search form reads; same filters, same choices).
+ */
 export interface DatasetFilterParams {
   datasetType: DatasetType;
   label: string;
   active: boolean;
   filters: DatasetFilter[];
+  /** The dataset type again (the original entry's key). */
+  code: DatasetType;
+  /** The filters in the original ULCA shape. */
+  values: UlcaFilterEntry[];
 }
 
 const opts = (list: readonly MasterEntry[]): FilterOption[] => list.filter((e) => e.active).map((e) => ({ value: e.code, label: e.label }));
@@ -196,12 +217,15 @@ function filtersOf(type: DatasetType): DatasetFilter[] {
 }
 
 /** The whole catalogue (master name `datasetFilterParams`). */
-export const DATASET_FILTER_PARAMS: DatasetFilterParams[] = SEARCHABLE.map(([datasetType, label]) => ({
-  datasetType,
-  label,
-  active: true,
-  filters: filtersOf(datasetType),
-}));
+export const DATASET_FILTER_PARAMS: DatasetFilterParams[] = SEARCHABLE.map(([datasetType, label]) => {
+  const filters = filtersOf(datasetType);
+  return { datasetType, label, active: true, filters, code: datasetType, values: filters.map(toUlcaFilterEntry) };
+});
+
+/** A filter in the original ULCA master-data shape: options become master entries {code, label, active}. */
+export function toUlcaFilterEntry(f: DatasetFilter): UlcaFilterEntry {
+  return { code: f.value, label: f.label, active: f.active, values: f.options.map((o) => ({ code: o.value, label: o.label, active: true })) };
+}
 
 /** The catalogue entry of `datasetType`, or undefined when the type cannot be searched. */
 export function filterParamsOf(datasetType: string): DatasetFilterParams | undefined {
