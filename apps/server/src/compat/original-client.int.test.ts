@@ -160,6 +160,12 @@ describe('Search and download (items 5, 6)', () => {
     for (const f of PARALLEL) expect(Array.isArray(valuesOf('parallel-corpus', f)), f).toBe(true);
     for (const f of ASR) expect(Array.isArray(valuesOf('asr-corpus', f)), f).toBe(true);
     expect(valuesOf('parallel-corpus', 'sourceLanguage')).toContainEqual({ code: 'hi', label: 'Hindi', active: true });
+    // The ASR form renders filters[0].values.filter(e => e.code === 'mixed')[0].values (data sources, each with languages).
+    for (const type of ['asr-corpus', 'asr-unlabeled-corpus']) {
+      const mixed = (valuesOf(type, 'sourceLanguage') as { code: unknown; values?: { code: unknown; values?: { code: unknown }[] }[] }[]).filter((e) => e.code === 'mixed');
+      expect(mixed[0].values?.[0].code, type).toBe('vaani');
+      expect(mixed[0].values?.[0].values?.map((l) => l.code), type).toContain('hi');
+    }
     expect(valuesOf('parallel-corpus', 'collectionMethod').map((v) => v.code)).toContain('auto-aligned');
     expect(valuesOf('monolingual-corpus', 'collectionMethod').map((v) => v.code)).not.toContain('auto-aligned');
     // Our web app's shape is in the same answer.
