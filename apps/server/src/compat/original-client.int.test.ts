@@ -172,6 +172,22 @@ describe('Search and download (items 5, 6)', () => {
     expect(res.json().data.datasetFilterParams[0].filters[0]).toMatchObject({ value: 'sourceLanguage', filterType: 'language' });
   });
 
+  it('lists a single-language search without the null criteria the client sends for it', async () => {
+    const submit = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/dataset/corpus/search', {
+      userId: contributor.userId,
+      datasetType: 'asr-corpus',
+      criteria: { sourceLanguage: ['hi'], targetLanguage: null, domain: ['general'], multipleContributors: false, originalSourceSentence: false },
+    });
+    expect(submit.statusCode, submit.body).toBe(200);
+    const srn = submit.json().data.serviceRequestNumber as string;
+    const res = await signedInject(p.app, contributor, 'GET', `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${contributor.userId}&startPage=1&endPage=1`);
+    const row = (res.json().data as { serviceRequestNumber: string; searchCriteria: Obj }[]).find((r) => r.serviceRequestNumber === srn)!;
+    // Its reducer maps every language criterion present (null.map would break the page) and reads the type first.
+    expect(row.searchCriteria).not.toHaveProperty('targetLanguage');
+    expect(Object.keys(row.searchCriteria)[0]).toBe('datasetType');
+    expect(row.searchCriteria).toMatchObject({ datasetType: 'asr-corpus', sourceLanguage: ['hi'], domain: ['general'] });
+  });
+
   it('submits a search as the client does and lists it with absolute download links', async () => {
     const submit = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/dataset/corpus/search', {
       userId: contributor.userId,
@@ -191,7 +207,11 @@ describe('Search and download (items 5, 6)', () => {
       if (Date.now() > end) throw new Error(`search still ${row?.status[0].status}`);
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
-    expect(page).toMatchObject({ startPage: 1, totalCount: 1 });
+    expect(page).toMatchObject({ startPage: 1, totalCount: 2 });
+    // Its reducer takes the dataset type from the first criterion it lists (it skips groupBy,
+    // multipleContributors, originalSourceSentence, serviceRequestNumber and userId).
+    const IGNORED = ['groupBy', 'multipleContributors', 'originalSourceSentence', 'serviceRequestNumber', 'userId'];
+    expect(Object.keys(row!.searchCriteria).filter((k) => !IGNORED.includes(k))[0]).toBe('datasetType');
     expect(row!.searchCriteria.datasetType).toBe('parallel-corpus');
     // As its reducer: JSON.parse(status[0].details) → count, datasetSample, dataset.
     const details = JSON.parse(row!.status[0].details) as { count: number; datasetSample: string; dataset: string };

@@ -61,6 +61,17 @@ export async function submitSearch(
   return { serviceRequestNumber: srn, datasetType: body.datasetType };
 }
 
+/**
+ * The criteria as My Searches shows them: datasetType first, then the stored criteria without the
+ * ones given as null. The original ULCA client needs both: it takes the dataset type from the
+ * first criterion it lists, and it maps every language criterion it finds (a null one, which it
+ * sends itself for single-language types, would break its page). The stored jsonb keeps no key order.
+ */
+function listedCriteria(row: SearchRequestRow): Record<string, unknown> {
+  const given = Object.entries(row.criteria).filter(([k, v]) => k !== 'datasetType' && v !== null && v !== undefined);
+  return { datasetType: row.dataset_type, ...Object.fromEntries(given) };
+}
+
 /** The SearchRow of `row`, with download links signed for its owner (valid one hour). */
 export function toSearchRow(ctx: AppContext, row: SearchRequestRow, now = Date.now()): SearchRow {
   const details: SearchDetails = { count: row.record_count ?? 0 };
@@ -85,7 +96,7 @@ export function toSearchRow(ctx: AppContext, row: SearchRequestRow, now = Date.n
     serviceRequestNumber: row.service_request_number,
     datasetType: row.dataset_type,
     timestamp: row.created_on.toISOString(),
-    searchCriteria: { ...row.criteria, datasetType: row.dataset_type },
+    searchCriteria: listedCriteria(row),
     status: [{ status: row.status, details: JSON.stringify(details) }],
   };
 }
