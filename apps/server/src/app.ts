@@ -11,6 +11,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
+import { registerCors } from './security/cors.ts';
 import { datasetRoutes } from './modules/datasets/routes.ts';
 import { metricsRoutes } from './modules/metrics/routes.ts';
 import { readyMadeRoutes } from './modules/readymade/routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   });
 
   await registerSecurityHeaders(app);
+  await registerCors(app, ctx.config.corsOrigins);
   await app.register(swagger, {
     openapi: {
       info: { title: 'ULCA platform API', version: '0.1.0', description: 'Datasets, accounts and jobs of the ULCA platform.' },

@@ -26,6 +26,11 @@ export interface Config {
   adminPassword: string | undefined;
   /** Accept MD5 request signatures as the original ULCA clients send (LEGACY_MD5_SIGNATURES). */
   legacyMd5Signatures: boolean;
+  /**
+   * Browser origins (scheme://host[:port]) allowed to call the API from another origin, e.g. the
+   * original ULCA web client served elsewhere (CORS_ORIGINS, comma-separated; default none).
+   */
+  corsOrigins: string[];
   /** Dataset download cap in bytes (MAX_DOWNLOAD_BYTES, default 2 GiB). */
   maxDownloadBytes: number;
   /** Download time limit in ms (DOWNLOAD_TIMEOUT_MS, default 30 min). */
@@ -116,6 +121,24 @@ function logFormat(v: string | undefined): Config['logFormat'] {
   return process.stdout.isTTY ? 'pretty' : 'json';
 }
 
+/** CORS_ORIGINS: comma-separated origins; each must be `http(s)://host[:port]` without a path. Throws otherwise. */
+function corsOrigins(v: string | undefined): string[] {
+  const list = (v ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  for (const origin of list) {
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    // An origin is exactly what a browser sends in the Origin header: no path, query or '*'.
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin.toLowerCase()) {
+      throw new Error(`CORS_ORIGINS entry "${origin}" is not an origin like https://client.example.org`);
+    }
+  }
+  return list.map((o) => o.toLowerCase());
+}
+
 function num(v: string | undefined, dflt: number): number {
   if (v === undefined || v === '') return dflt;
   const n = Number(v);
@@ -142,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminEmail: env.ULCA_ADMIN_EMAIL ?? 'admin@ulca.local',
     adminPassword: env.ULCA_ADMIN_PASSWORD || undefined,
     legacyMd5Signatures: bool(env.LEGACY_MD5_SIGNATURES, false),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
     maxDownloadBytes: num(env.MAX_DOWNLOAD_BYTES, 2 * GiB),
     downloadTimeoutMs: num(env.DOWNLOAD_TIMEOUT_MS, 30 * 60 * 1000),
     maxUnzippedBytes: num(env.MAX_UNZIPPED_BYTES, 20 * GiB),

@@ -7,3 +7,4 @@ export * from './datasets.ts';
 export * from './accounts.ts';
 export * from './master-data/index.ts';
 export * from './audit.ts';
+export * from './model-search.ts';
