@@ -117,7 +117,7 @@ export async function main(args: string[]): Promise<void> {
   const want = (t: (typeof TARGETS)[number]) => only.has(t);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-api-'));
   console.log(`api benchmark: ${connections} connections, ${duration} s per target (work dir ${tmp})`);
-  const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'));
+  const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'), { temporary: true });
   const dbUrl = process.env.DATABASE_URL ?? cluster!.url;
   const db = createDb(dbUrl, 4);
   let app: ChildProcess | undefined;

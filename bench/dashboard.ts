@@ -305,7 +305,7 @@ const fmtN = (n: number) => n.toLocaleString('en-US');
 /** Opens the benchmark's own database (see the file comment); `drop` removes it. */
 async function openBenchDatabase(tmp: string): Promise<{ url: string; drop(): Promise<void> }> {
   if (!process.env.DATABASE_URL) {
-    const cluster = await startEmbeddedPostgres(path.join(tmp, 'pg'), { port: 0, database: 'ulca_bench' });
+    const cluster = await startEmbeddedPostgres(path.join(tmp, 'pg'), { port: 0, database: 'ulca_bench', temporary: true });
     return { url: cluster.url, drop: () => cluster.stop() };
   }
   const name = `ulca_bench_${Date.now()}`;

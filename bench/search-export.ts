@@ -65,7 +65,7 @@ export async function main(args: string[]): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-search-'));
   const log = pino({ level: 'silent' });
   console.log(`search-export benchmark: ${records.toLocaleString('en-US')} matching parallel-corpus records (work dir ${tmp})`);
-  const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'));
+  const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'), { temporary: true });
   const url = process.env.DATABASE_URL ?? cluster!.url;
   const db = createDb(url, 10);
   await migrate(db.pool);

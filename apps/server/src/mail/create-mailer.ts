@@ -7,9 +7,9 @@ import type { Mailer, MailMessage } from './mailer.ts';
 /**
  * Builds the Mailer of DESIGN.md §2: SMTP through nodemailer when `smtpUrl` is set; otherwise
  * nodemailer's stream transport renders each message to `<outboxDir>/<time>-<to>.eml` and the
- * message's links are logged so a local user can follow them.
+ * message's links are logged so a local user can follow them (`printLinks`: also printed alone on a line).
  */
-export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: string; log: Logger }): Mailer {
+export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: string; log: Logger; printLinks?: boolean }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -29,6 +29,8 @@ export function createMailer(opts: { smtpUrl?: string; outboxDir: string; from: 
       fs.writeFileSync(file, info.message as Buffer);
       const links = msg.text.match(/https?:\/\/\S+/g) ?? [];
       opts.log.info({ to: msg.to, subject: msg.subject, file, links }, 'e-mail written to outbox');
+      // A person at a terminal gets each link (activation, reset) on a line of its own, easy to open.
+      if (opts.printLinks) for (const link of links) process.stdout.write(`\n  ${msg.subject} (${msg.to}):\n  ${link}\n\n`);
       return file;
     },
   };

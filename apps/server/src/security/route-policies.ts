@@ -284,9 +284,16 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   // ── dashboard metrics (spec 01 §7; public, answered from the rollup) ──────────────────────────
   ['POST /ulca/data-metric/v0/store/search']: { access: 'public', sample: () => ({ body: { type: 'parallel-corpus', criterions: null, groupby: null } }), okStatus: 200 },
   ['POST /ulca/data-metric/v0/store/reports']: { access: 'public', sample: () => ({ body: {} }), okStatus: 200 },
+  ['POST /ulca/data-metric/v0/store/reportdata']: { access: 'public', sample: () => ({ body: {} }), okStatus: 200, note: 'The original ULCA client\'s path of store/reports.' },
 
   // ── ready-made datasets (issue #3 §6) ─────────────────────────────────────────────────────────
   ['GET /ulca/apis/v0/dataset/readymade/list']: { access: 'public', okStatus: 200 },
+  ['POST /ulca/apis/v0/model/search']: {
+    access: 'public',
+    sample: () => ({ body: { task: 'parallel-corpus', sourceLanguage: '', targetLanguage: '', domain: 'All', submitter: 'All', userId: null } }),
+    okStatus: 200,
+    note: 'Public model search; a dataset type as task lists ready-made datasets (the original ULCA client\'s ready-made page).',
+  },
   ['POST /ulca/apis/v0/dataset/readymade/mark']: {
     access: 'signed',
     roles: ADMIN_ONLY,

@@ -25,7 +25,7 @@ export async function setup(project: TestProject): Promise<void> {
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-itest-'));
-    cluster = await startEmbeddedPostgres(path.join(tmp, 'pg'), { port: 0, database: 'postgres' });
+    cluster = await startEmbeddedPostgres(path.join(tmp, 'pg'), { port: 0, database: 'postgres', temporary: true });
     adminUrl = cluster.adminUrl;
   }
   const admin = new pg.Client({ connectionString: adminUrl });

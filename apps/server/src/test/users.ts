@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { hashPassword } from '../modules/accounts/service.ts';
 import { insertUsers } from '../modules/accounts/repo.ts';
+import type { Db } from '../db/pool.ts';
+import type { Role } from '../security/roles.ts';
 import { payloadForBody, payloadForUrl, signRequest } from '../security/signing.ts';
 import type { TestPlatform } from './harness.ts';
 
@@ -39,4 +41,14 @@ export async function signedInject(app: FastifyInstance, user: Pick<TestUser, 'p
     ...(raw !== undefined ? { payload: raw } : {}),
   };
   return app.inject(opts);
+}
+
+/**
+ * Writes an active user with `password` straight into `db` (for tests whose server runs in another
+ * process). Throws on a database error.
+ */
+export async function insertActiveUser(db: Db, u: { userId: string; email: string; password: string; roles: Role[]; firstName?: string }): Promise<void> {
+  await insertUsers(db, [
+    { userId: u.userId, email: u.email, firstName: u.firstName ?? 'Test User', passwordHash: await hashPassword(u.password), roles: u.roles, isActive: true, activationTokenHash: null },
+  ]);
 }

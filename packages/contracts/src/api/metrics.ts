@@ -19,8 +19,13 @@ export type MetricField = (typeof METRIC_FIELDS)[number];
 
 const field = z.enum(METRIC_FIELDS);
 
-/** One filter: records whose `field` equals `value` (language filters are symmetric for pair types, see the server's metrics service). */
-export const criterionSchema = z.strictObject({ field, value: z.string().min(1).max(200) });
+/**
+ * One filter: records whose `field` equals `value` (language filters are symmetric for pair types,
+ * see the server's metrics service). A null or empty `value` means no filter on that field: the original ULCA
+ * dashboard sends `{"field": "sourceLanguage", "value": null}` at level 0 and `targetLanguage: ""`
+ * when drilling into a single-language type.
+ */
+export const criterionSchema = z.strictObject({ field, value: z.string().max(200).nullish() });
 
 /** The grouping of the bars; `value` is always null (ULCA sends it). */
 export const groupBySchema = z.strictObject({ field, value: z.null().optional() });
@@ -33,7 +38,12 @@ export const STORE_REPORTS_PATH = '/ulca/data-metric/v0/store/reports';
 /** Body of POST /ulca/data-metric/v0/store/search. */
 export const storeSearchBody = z.strictObject({
   type: z.enum(DATASET_TYPES),
-  criterions: z.array(criterionSchema).max(METRIC_FIELDS.length).nullish(),
+  criterions: z
+    .array(criterionSchema)
+    .max(METRIC_FIELDS.length)
+    .nullish()
+    // Criterions without a value are dropped here, so the service sees only real filters.
+    .transform((list) => list?.flatMap((c) => (c.value ? [{ field: c.field, value: c.value }] : []))),
   groupby: z.array(groupBySchema).max(1, 'Only one grouping is supported.').nullish(),
 });
 export type StoreSearchBody = z.infer<typeof storeSearchBody>;

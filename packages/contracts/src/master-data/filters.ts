@@ -21,7 +21,7 @@ import { COLLECTION_METHOD_LABELS, COLLECTION_METHODS_BY_TYPE, PAIRED_DATASET_TY
 import {
   MASTER_AGE_RANGES, MASTER_ALIGNMENT_TOOLS, MASTER_ASR_MODELS, MASTER_AUDIO_CHANNELS, MASTER_AUDIO_FORMATS, MASTER_BITS_PER_SAMPLE,
   MASTER_DIALECTS, MASTER_DOMAINS, MASTER_DPI, MASTER_EDITING_TOOLS, MASTER_EVALUATION_METHODS, MASTER_GENDER, MASTER_IMAGE_TEXT_TYPES,
-  MASTER_IMAGE_TYPES, MASTER_LANGUAGES, MASTER_LICENSES, MASTER_OCR_TOOLS, MASTER_SAMPLING_RATES, MASTER_SNR_TOOLS,
+  MASTER_IMAGE_TYPES, MASTER_LANGUAGES, MASTER_LICENSES, MASTER_MIXED_DATA_SOURCES, MASTER_OCR_TOOLS, MASTER_SAMPLING_RATES, MASTER_SNR_TOOLS,
   MASTER_SPEECH_LANGUAGES, MASTER_TRANSLATION_MODELS, type MasterEntry,
 } from './enumerations.ts';
 
@@ -53,12 +53,36 @@ export interface DatasetFilter {
   options: FilterOption[];
 }
 
-/** The catalogue entry of a dataset type. */
+/**
+ * A filter as the original ULCA master data serves it (ulca-reference/master-data/prod
+ * `*CorpusFilters.json`, with each `{master, jsonPath}` replaced by the master's entries): `code` is
+ * the criteria field, `values` its choices as master entries (empty for free input).
+ */
+export interface UlcaFilterEntry {
+  code: string;
+  label: string;
+  active: boolean;
+  values: UlcaMasterEntry[];
+}
+
+/** A choice in the original shape; the language `mixed` nests its data sources, each nesting the languages (reference vmdslanguages → mixedDatasrc → languages). */
+export type UlcaMasterEntry = MasterEntry & { values?: UlcaMasterEntry[] };
+
+/**
+ * The catalogue entry of a dataset type. It carries each filter twice, so that one answer serves
+ * both web clients: `filters` (ours: form placement, input kind, options as {value, label}) and
+ * `code` + `values` (the original ULCA shape, `[{datasetType, values: [{code, values}]}]`, which the
+ * original ULCA web client's search form reads; same filters, same choices).
+ */
 export interface DatasetFilterParams {
   datasetType: DatasetType;
   label: string;
   active: boolean;
   filters: DatasetFilter[];
+  /** The dataset type again (the original entry's key). */
+  code: DatasetType;
+  /** The filters in the original ULCA shape. */
+  values: UlcaFilterEntry[];
 }
 
 const opts = (list: readonly MasterEntry[]): FilterOption[] => list.filter((e) => e.active).map((e) => ({ value: e.code, label: e.label }));
@@ -196,12 +220,27 @@ function filtersOf(type: DatasetType): DatasetFilter[] {
 }
 
 /** The whole catalogue (master name `datasetFilterParams`). */
-export const DATASET_FILTER_PARAMS: DatasetFilterParams[] = SEARCHABLE.map(([datasetType, label]) => ({
-  datasetType,
-  label,
-  active: true,
-  filters: filtersOf(datasetType),
-}));
+export const DATASET_FILTER_PARAMS: DatasetFilterParams[] = SEARCHABLE.map(([datasetType, label]) => {
+  const filters = filtersOf(datasetType);
+  const withDataSources = datasetType === 'asr-corpus' || datasetType === 'asr-unlabeled-corpus';
+  return { datasetType, label, active: true, filters, code: datasetType, values: filters.map((f) => toUlcaFilterEntry(f, withDataSources)) };
+});
+
+/**
+ * A filter in the original ULCA master-data shape: options become master entries {code, label,
+ * active}. For the speech types (`withDataSources`) the language `mixed` carries the mixed data
+ * sources, each with the languages: the original search form offers them for asr and
+ * asr-unlabeled and fails to render without them.
+ */
+export function toUlcaFilterEntry(f: DatasetFilter, withDataSources = false): UlcaFilterEntry {
+  const languageChoices = (): UlcaMasterEntry[] => MASTER_LANGUAGES.filter((l) => l.active && l.code !== 'mixed');
+  const values = f.options.map((o): UlcaMasterEntry => {
+    const e: UlcaMasterEntry = { code: o.value, label: o.label, active: true };
+    if (withDataSources && f.filterType === 'language' && o.value === 'mixed') e.values = MASTER_MIXED_DATA_SOURCES.filter((d) => d.active).map((d) => ({ ...d, values: languageChoices() }));
+    return e;
+  });
+  return { code: f.value, label: f.label, active: f.active, values };
+}
 
 /** The catalogue entry of `datasetType`, or undefined when the type cannot be searched. */
 export function filterParamsOf(datasetType: string): DatasetFilterParams | undefined {

@@ -124,14 +124,17 @@ export const ADMIN_MESSAGES = ADMIN_EDIT_MESSAGES;
 
 const ROLE_NAMES = ['CONTRIBUTOR-USER', 'READONLY-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'EXTERNAL-CONSORTIUM-MEMBER', 'ADMIN'] as const;
 
+/** '' and null as absent: the original ULCA admin page sends `offset: ""` and `limit: ""`. */
+const blankAsAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
+
 /** Body of POST /users/search (admin). */
 export const userSearchBody = z.object({
   userIDs: z.array(z.string().max(64)).max(1000).optional(),
   emails: z.array(z.string().max(254)).max(1000).optional(),
   roleCodes: z.array(z.string().max(64)).max(10).optional(),
   orgCodes: z.array(z.string().max(64)).max(10).optional(),
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(1000).default(10),
+  offset: z.preprocess(blankAsAbsent, z.coerce.number().int().min(0).default(0)),
+  limit: z.preprocess(blankAsAbsent, z.coerce.number().int().min(1).max(1000).default(10)),
   skip_pagination: z.boolean().optional(),
 });
 

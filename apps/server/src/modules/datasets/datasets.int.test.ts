@@ -41,7 +41,9 @@ async function submit(url: string, datasetName = `dataset ${++nameCounter}`, as:
 async function status(srn: string, as: TestUser = user): Promise<StatusBody> {
   const res = await signedInject(p.app, as, 'GET', `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${srn}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  // details arrive as JSON text (as ULCA sends them); the tests read the object.
+  const body = res.json() as Omit<StatusBody, 'data'> & { data: (Omit<StatusBody['data'][number], 'details'> & { details: string })[] };
+  return { ...body, data: body.data.map((d) => ({ ...d, details: JSON.parse(d.details) as StatusBody['data'][number]['details'] })) };
 }
 
 async function waitDone(srn: string, timeoutMs = 90_000): Promise<StatusBody> {

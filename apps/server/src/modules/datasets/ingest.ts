@@ -23,9 +23,10 @@ import {
   setSubmissionStatus,
   STAGED_COLUMNS,
   stagingTable,
-  withSubmissionLock,
   type SubmissionRow,
 } from './repo.ts';
+import { resumePoint, sourceZipKey } from './resume.ts';
+import { raiseStageCounts, releaseIngestLock, tryIngestLock } from './resume-repo.ts';
 
 /** How often stage counts are written while rows stream (ms); the status page polls them. */
 const PROGRESS_INTERVAL_MS = 500;
@@ -58,8 +59,17 @@ export interface IngestJobData {
  * the reason in the error report and nothing published.
  */
 export async function runIngestJob(ctx: AppContext, srn: string, opts: IngestJobOptions = {}): Promise<void> {
-  const ran = await withSubmissionLock(ctx.db, srn, () => runLocked(ctx, srn, opts));
-  if (!ran) throw new SubmissionBusy(srn);
+  const lockClient = await ctx.db.pool.connect();
+  try {
+    if (!(await tryIngestLock(lockClient, srn))) throw new SubmissionBusy(srn);
+    try {
+      await runLocked(ctx, srn, opts);
+    } finally {
+      await releaseIngestLock(lockClient, srn).catch(() => undefined);
+    }
+  } finally {
+    lockClient.release();
+  }
 }
 
 async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): Promise<void> {
@@ -71,19 +81,25 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
   await setSubmissionStatus(ctx.db.pool, srn, 'In-Progress');
 
   if (!(validated && publishing)) {
-    // Start over. Chunks published while an earlier attempt was still reading the file are taken back first.
-    await unpublish(ctx.db, srn, sub.dataset_id);
-    await clearAttempt(ctx.db, srn);
-    await resetStages(ctx.db.pool, srn);
+    // An attempt whose worker died after the download resumes: what it published and staged stays (resume.ts).
+    const resume = await resumePoint(ctx, srn, stages);
+    if (!resume) {
+      // Start over. Chunks published while an earlier attempt was still reading the file are taken back first.
+      await unpublish(ctx.db, srn, sub.dataset_id);
+      await clearAttempt(ctx.db, srn);
+      await resetStages(ctx.db.pool, srn);
+    }
     try {
-      const zipKey = `datasets/${srn}/source.zip`;
-      await setStage(ctx.db.pool, srn, 'download', 'In-Progress');
-      const dl = await fetchSubmissionArchive(ctx, sub.url, zipKey);
-      await setDownloadResult(ctx.db, srn, dl);
-      await setStage(ctx.db.pool, srn, 'download', 'Completed', { success: 1, failed: 0 });
+      const zipKey = sourceZipKey(srn);
+      if (!resume) {
+        await setStage(ctx.db.pool, srn, 'download', 'In-Progress');
+        const dl = await fetchSubmissionArchive(ctx, sub.url, zipKey);
+        await setDownloadResult(ctx.db, srn, dl);
+        await setStage(ctx.db.pool, srn, 'download', 'Completed', { success: 1, failed: 0 });
+      }
       const zipPath = ctx.store.localPath(zipKey);
       if (!zipPath) throw new Error('object store without local paths is not supported for ingest yet');
-      const ok = await ingestAndValidate(ctx, sub, zipPath, opts);
+      const ok = await ingestAndValidate(ctx, sub, zipPath, opts, resume?.firstUnstagedSeq ?? 0);
       if (!ok) return;
     } catch (err) {
       if (err instanceof DatasetRejected) {
@@ -118,8 +134,9 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
  * so PostgreSQL merges records on one core while this process parses on the other. If the file is
  * rejected later (e.g. malformed JSON near its end), the caller takes those records back with
  * `unpublish`. Returns false when the submission ended as Failed (a stage with no successes).
+ * A resumed attempt passes `firstUnstaged`: records before it are counted but not staged again.
  */
-async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: string, opts: IngestJobOptions): Promise<boolean> {
+async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: string, opts: IngestJobOptions, firstUnstaged = 0): Promise<boolean> {
   const srn = sub.service_request_number;
   const segmentRows = opts.publishChunkRows ?? DEFAULT_PUBLISH_CHUNK_ROWS;
   const archive = await openArchive(zipPath, {
@@ -161,8 +178,9 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
         c.valid++;
         c.validSeconds += r.durationSeconds ?? 0;
         for (const m of r.media) if (!(await ctx.store.exists(m.key))) await ctx.store.put(m.key, m.bytes);
-        await staged.write([r.seq, `\\x${r.hash}`, r.sourceLanguage, r.targetLanguage, r.domain, r.collectionMethod, r.submitter, r.durationSeconds, JSON.stringify(r.data)]);
-        if (++inSegment >= segmentRows) {
+        // Records before firstUnstaged were staged (or published) by the attempt that died.
+        if (r.seq >= firstUnstaged) await staged.write([r.seq, `\\x${r.hash}`, r.sourceLanguage, r.targetLanguage, r.domain, r.collectionMethod, r.submitter, r.durationSeconds, JSON.stringify(r.data)]);
+        if (r.seq >= firstUnstaged && ++inSegment >= segmentRows) {
           await staged.end();
           staged = new CopyWriter(client, stagingTable(srn), STAGED_COLUMNS);
           inSegment = 0;
@@ -219,8 +237,9 @@ async function writeProgress(
   srn: string,
   c: { ingestOk: number; ingestFail: number; valid: number; validateFail: number; validSeconds: number; validateFailSeconds: number },
 ): Promise<void> {
-  await setStage(ctx.db.pool, srn, 'ingest', 'In-Progress', { success: c.ingestOk, failed: c.ingestFail });
-  await setStage(ctx.db.pool, srn, 'validate', 'In-Progress', { success: c.valid, failed: c.validateFail, successSeconds: c.validSeconds, failedSeconds: c.validateFailSeconds });
+  // Never lower than stored: a resumed attempt counts from the start of the file again.
+  await raiseStageCounts(ctx.db.pool, srn, 'ingest', { success: c.ingestOk, failed: c.ingestFail });
+  await raiseStageCounts(ctx.db.pool, srn, 'validate', { success: c.valid, failed: c.validateFail, successSeconds: c.validSeconds, failedSeconds: c.validateFailSeconds });
 }
 
 /** Marks the remaining stages Failed, writes the reports and fails the submission. */

@@ -161,27 +161,6 @@ export function newServiceRequestNumber(): string {
   return `${Date.now()}${crypto.randomInt(0, 10_000).toString().padStart(4, '0')}`;
 }
 
-/**
- * Runs `fn` holding the submission's advisory lock (session level, on a dedicated connection), so
- * one submission is processed by one worker at a time across processes. Returns false without
- * running `fn` when another connection holds the lock. Throws what `fn` throws.
- */
-export async function withSubmissionLock(db: Db, srn: string, fn: () => Promise<void>): Promise<boolean> {
-  const lockClient = await db.pool.connect();
-  try {
-    const locked = await lockClient.query(`SELECT pg_try_advisory_lock(hashtext('ingest:' || $1)) AS ok`, [srn]);
-    if (!locked.rows[0].ok) return false;
-    try {
-      await fn();
-      return true;
-    } finally {
-      await lockClient.query(`SELECT pg_advisory_unlock(hashtext('ingest:' || $1))`, [srn]).catch(() => undefined);
-    }
-  } finally {
-    lockClient.release();
-  }
-}
-
 /** Staged-record columns, in COPY order (see {@link createStagingTable}). */
 export const STAGED_COLUMNS = ['seq', 'hash', 'source_language', 'target_language', 'domain', 'collection_method', 'submitter', 'duration_seconds', 'data'];
 /** `dataset_errors` columns, in COPY order. */
@@ -189,11 +168,12 @@ export const ERROR_COLUMNS = ['service_request_number', 'stage', 'code', 'messag
 
 /**
  * Creates the submission's UNLOGGED staging table on `client` (the connection that then COPYs into
- * it). Dropping a per-submission table is instant, where deleting a million staged rows is not.
+ * it) unless a resumed attempt left it. Dropping a per-submission table is instant, where deleting
+ * a million staged rows is not.
  */
 export async function createStagingTable(client: pg.PoolClient, srn: string): Promise<void> {
   await client.query(
-    `CREATE UNLOGGED TABLE ${stagingTable(srn)} (seq integer PRIMARY KEY, hash bytea NOT NULL, source_language text NOT NULL, target_language text,
+    `CREATE UNLOGGED TABLE IF NOT EXISTS ${stagingTable(srn)} (seq integer PRIMARY KEY, hash bytea NOT NULL, source_language text NOT NULL, target_language text,
        domain text NOT NULL, collection_method text NOT NULL, submitter text NOT NULL, duration_seconds double precision, data jsonb NOT NULL)`,
   );
 }

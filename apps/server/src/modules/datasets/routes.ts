@@ -57,9 +57,11 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
           200: z.object({
             message: z.string(),
             count: z.number(),
+            totalCount: z.number().describe('Same as count: the name the original ULCA client reads'),
             data: z.array(
               z.object({
                 submitRefNumber: z.string(),
+                serviceRequestNumber: z.string().describe('Same as submitRefNumber: the name the original ULCA client reads'),
                 datasetId: z.string(),
                 datasetName: z.string(),
                 datasetType: z.string().nullable(),
@@ -98,10 +100,14 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
                 datasetName: z.string(),
                 datasetType: z.string().nullable(),
                 stage: z.enum(['download', 'ingest', 'validate', 'publish']),
+                tool: z.enum(['download', 'ingest', 'validate', 'publish']).describe('Same as stage: the name the original ULCA client reads'),
                 status,
-                details: z.object({
-                  processedCount: z.array(z.object({ type: z.enum(['success', 'failed']), count: z.number(), durationInSeconds: z.number().optional() })),
-                }),
+                details: z
+                  .string()
+                  .describe(
+                    'JSON text of {processedCount: [{type: success|failed, count, durationInSeconds?, validateSuccessSeconds?, validateErrorSeconds?, ' +
+                      'publishSuccessSeconds?, publishErrorSeconds?}]}: a string, as the original ULCA client parses it; seconds for speech types from ingest on',
+                  ),
                 startTime: z.string().nullable(),
                 endTime: z.string().nullable(),
               }),

@@ -17,6 +17,8 @@ export const NAME_TAKEN_MESSAGE = 'A dataset with this name already exists.';
  */
 export { insertSubmission, isServiceRequestNumber, newServiceRequestNumber } from './repo.ts';
 export { failSubmission, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from './ingest.ts';
+/** The submission lock (held by the worker running its job; the jobs layer's recovery probes it). */
+export { releaseIngestLock, tryIngestLock } from './resume-repo.ts';
 export { publishDemoDatasets } from './demo.ts';
 /** The ready-made flag of a submission (issue #3 §6), read and set by the readymade module. */
 export {
@@ -78,8 +80,11 @@ export async function listContributions(ctx: AppContext, user: AuthUser, q: { us
   const { rows, count } = await listSubmissions(ctx.db.pool, q.userId, paged ? (end - start + 1) * pageSize : null, paged ? (start - 1) * pageSize : 0);
   return {
     count,
+    // The original ULCA client reads totalCount and serviceRequestNumber (README "Using the original ULCA web client").
+    totalCount: count,
     data: rows.map((r) => ({
       submitRefNumber: r.service_request_number,
+      serviceRequestNumber: r.service_request_number,
       datasetId: r.dataset_id,
       datasetName: r.dataset_name,
       datasetType: r.dataset_type,
@@ -89,6 +94,17 @@ export async function listContributions(ctx: AppContext, user: AuthUser, q: { us
       license: typeof r.license === 'string' ? r.license : null,
     })),
   };
+}
+
+/**
+ * The `details` of a stage row, sent as JSON text (spec 01 §3 Submission detail; ULCA's task
+ * tracker). Counts are records; `durationInSeconds` (ours) and the original ULCA names
+ * `validateSuccessSeconds`/`validateErrorSeconds` (validate stage) and
+ * `publishSuccessSeconds`/`publishErrorSeconds` (publish stage) are seconds of audio, given for
+ * speech types only (from ingest on, resp. on those two stages).
+ */
+export interface StageDetails {
+  processedCount: ({ type: 'success' | 'failed'; count: number; durationInSeconds?: number } & Record<string, number | string>)[];
 }
 
 /** Stage rows of the status API (spec 01 §3 Submission detail; issue #2 §9). */
@@ -103,19 +119,34 @@ export async function submissionStatus(ctx: AppContext, user: AuthUser, srn: str
     data: stages.map((s) => {
       // Download counts files, not audio: hours apply from ingest on.
       const timed = timedType && s.stage !== 'download';
+      // The original ULCA client shows hours from these stage-named keys (validate, publish) and counts otherwise.
+      const named = timed && (s.stage === 'validate' || s.stage === 'publish') ? s.stage : undefined;
+      const details: StageDetails = {
+        processedCount: [
+          {
+            type: 'success',
+            count: s.success_count,
+            ...(timed ? { durationInSeconds: round3(s.success_seconds) } : {}),
+            ...(named ? { [`${named}SuccessSeconds`]: round3(s.success_seconds) } : {}),
+          },
+          {
+            type: 'failed',
+            count: s.failed_count,
+            ...(timed ? { durationInSeconds: round3(s.failed_seconds) } : {}),
+            ...(named ? { [`${named}ErrorSeconds`]: round3(s.failed_seconds) } : {}),
+          },
+        ],
+      };
       return {
         serviceRequestNumber: sub.service_request_number,
         datasetId: sub.dataset_id,
         datasetName: sub.dataset_name,
         datasetType: sub.dataset_type,
         stage: s.stage,
+        tool: s.stage,
         status: s.status,
-        details: {
-          processedCount: [
-            { type: 'success' as const, count: s.success_count, ...(timed ? { durationInSeconds: round3(s.success_seconds) } : {}) },
-            { type: 'failed' as const, count: s.failed_count, ...(timed ? { durationInSeconds: round3(s.failed_seconds) } : {}) },
-          ],
-        },
+        // A JSON string, as ULCA sends it and the original client parses it; our web app parses it too.
+        details: JSON.stringify(details),
         startTime: s.started_on?.toISOString() ?? null,
         endTime: s.ended_on?.toISOString() ?? null,
       };

@@ -47,20 +47,24 @@ export async function metricsRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
     async (req) => storeSearch(ctx, parseBody(storeSearchBody, req)),
   );
 
-  app.post(
-    '/ulca/data-metric/v0/store/reports',
-    {
-      attachValidation: true,
-      schema: {
-        tags: ['metrics'],
-        summary: 'Dataset Metrics: records and totals per dataset type, languages, domain, collection method and submitter',
-        body: storeReportsBody.optional(),
-        response: { 200: storeReportsResponse, 400: errorResponse },
+  // store/reportdata is the path the original ULCA web client posts to; the same answer under both.
+  for (const url of ['/ulca/data-metric/v0/store/reports', '/ulca/data-metric/v0/store/reportdata']) {
+    app.post(
+      url,
+      {
+        attachValidation: true,
+        schema: {
+          tags: ['metrics'],
+          summary: 'Dataset Metrics: records and totals per dataset type, languages, domain, collection method and submitter',
+          ...(url.endsWith('reportdata') ? { description: 'Same as POST /ulca/data-metric/v0/store/reports (the original ULCA client\'s path).' } : {}),
+          body: storeReportsBody.optional(),
+          response: { 200: storeReportsResponse, 400: errorResponse },
+        },
       },
-    },
-    async (req) => {
-      parseBody(storeReportsBody, req);
-      return storeReports(ctx);
-    },
-  );
+      async (req) => {
+        parseBody(storeReportsBody, req);
+        return storeReports(ctx);
+      },
+    );
+  }
 }

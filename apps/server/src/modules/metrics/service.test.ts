@@ -70,6 +70,20 @@ describe('storeSearchBody', () => {
     ).toBe(false);
     expect(storeSearchBody.safeParse({ type: 'asr-corpus' }).success).toBe(true);
   });
+
+  it('drops criterions whose value is null or empty (what the original ULCA dashboard sends)', () => {
+    const level0 = body({ type: 'ocr-corpus', criterions: [{ field: 'sourceLanguage', value: null }], groupby: null });
+    expect(level0.criterions).toEqual([]);
+    expect(planStoreSearch(level0)).toEqual(planStoreSearch(body({ type: 'ocr-corpus', criterions: null, groupby: null })));
+    const drill = body({
+      type: 'asr-corpus',
+      criterions: [{ field: 'sourceLanguage', value: 'hi' }, { field: 'targetLanguage', value: '' }, { field: 'domains', value: 'news' }],
+      groupby: [{ field: 'collectionMethod_collectionDescriptions', value: null }],
+    });
+    expect(drill.criterions).toEqual([{ field: 'sourceLanguage', value: 'hi' }, { field: 'domains', value: 'news' }]);
+    // A value of another type is still refused.
+    expect(storeSearchBody.safeParse({ type: 'ocr-corpus', criterions: [{ field: 'sourceLanguage', value: 7 }] }).success).toBe(false);
+  });
 });
 
 describe('units and labels', () => {

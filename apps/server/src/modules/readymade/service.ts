@@ -1,4 +1,4 @@
-import type { ReadyMadeItem } from '@ulca/contracts';
+import type { DatasetType, ModelSearchBody, ReadyMadeCard, ReadyMadeItem } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../security/auth.ts';
@@ -86,6 +86,50 @@ export async function listReadyMadeDatasets(ctx: AppContext, datasetType?: strin
     items.push(toReadyMadeItem(row, count));
   }
   return items;
+}
+
+/** True when a model/search filter value means "any": absent, null, '', [] or 'All' (what the original client sends). */
+const isAny = (v: string | string[] | null | undefined): boolean => v === undefined || v === null || v === '' || v === 'All' || (Array.isArray(v) && v.length === 0);
+const asList = (v: string | string[] | null | undefined): string[] | undefined => (isAny(v) ? undefined : Array.isArray(v) ? v : [v as string]);
+
+/** A ready-made item as a model/search card (@ulca/contracts readyMadeCardSchema); `publicUrl` makes the download link absolute. */
+export function toReadyMadeCard(item: ReadyMadeItem, publicUrl: string): ReadyMadeCard {
+  return {
+    modelId: item.datasetId,
+    name: item.datasetName,
+    description: `${item.recordCount} ${item.recordCount === 1 ? 'record' : 'records'}`,
+    task: { type: item.datasetType },
+    languages: [{ sourceLanguage: item.sourceLanguage, targetLanguage: item.targetLanguage }],
+    domain: item.domain,
+    license: item.license,
+    submitter: { name: item.submitterName },
+    publishedOn: item.publishedOn,
+    refUrl: `${publicUrl}${item.downloadUrl}`,
+    datasetId: item.datasetId,
+    serviceRequestNumber: item.serviceRequestNumber,
+    recordCount: item.recordCount,
+    downloadUrl: item.downloadUrl,
+  };
+}
+
+/**
+ * POST /ulca/apis/v0/model/search with a dataset type as `task` (the original ULCA client's
+ * ready-made page): the ready-made datasets of `datasetType` matching the body's filters
+ * (sourceLanguage, targetLanguage, domain, submitter; see {@link isAny}), as model cards.
+ */
+export async function searchReadyMadeCards(ctx: AppContext, datasetType: DatasetType, body: ModelSearchBody): Promise<ReadyMadeCard[]> {
+  const targets = asList(body.targetLanguage);
+  const domains = asList(body.domain);
+  const items = await listReadyMadeDatasets(ctx, datasetType);
+  return items
+    .filter(
+      (i) =>
+        (isAny(body.sourceLanguage) || i.sourceLanguage === body.sourceLanguage) &&
+        (!targets || (i.targetLanguage !== null && targets.includes(i.targetLanguage))) &&
+        (!domains || i.domain.some((d) => domains.includes(d))) &&
+        (isAny(body.submitter) || i.submitterName === body.submitter),
+    )
+    .map((i) => toReadyMadeCard(i, ctx.config.publicUrl));
 }
 
 /** What a mark or unmark did, for the audit trail. */

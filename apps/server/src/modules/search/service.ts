@@ -36,6 +36,9 @@ export interface SearchDetails {
   sampleUrl?: string;
   downloadUrl?: string;
   files?: Record<string, { sample: string; all: string }>;
+  /** The JSON sample and full download as absolute URLs (PUBLIC_URL + path): the names the original ULCA client reads and links to. */
+  datasetSample?: string;
+  dataset?: string;
 }
 
 /** A search as My Searches and the status call show it (contracts.md SearchRow). */
@@ -68,6 +71,17 @@ export async function submitSearch(
   return { serviceRequestNumber: srn, datasetType: body.datasetType };
 }
 
+/**
+ * The criteria as My Searches shows them: datasetType first, then the stored criteria without the
+ * ones given as null. The original ULCA client needs both: it takes the dataset type from the
+ * first criterion it lists, and it maps every language criterion it finds (a null one, which it
+ * sends itself for single-language types, would break its page). The stored jsonb keeps no key order.
+ */
+function listedCriteria(row: SearchRequestRow): Record<string, unknown> {
+  const given = Object.entries(row.criteria).filter(([k, v]) => k !== 'datasetType' && v !== null && v !== undefined);
+  return { datasetType: row.dataset_type, ...Object.fromEntries(given) };
+}
+
 /** The SearchRow of `row`, with download links signed for its owner (valid one hour). */
 export function toSearchRow(ctx: AppContext, row: SearchRequestRow, now = Date.now()): SearchRow {
   const details: SearchDetails = { count: row.record_count ?? 0 };
@@ -81,6 +95,9 @@ export function toSearchRow(ctx: AppContext, row: SearchRequestRow, now = Date.n
     if (details.files.json) {
       details.sampleUrl = details.files.json.sample;
       details.downloadUrl = details.files.json.all;
+      // The original client may be served from another origin: its links must name this server.
+      details.datasetSample = `${ctx.config.publicUrl}${details.sampleUrl}`;
+      details.dataset = `${ctx.config.publicUrl}${details.downloadUrl}`;
     }
   } else if (row.status === 'Failed') {
     details.message = row.message ?? 'The search failed.';
@@ -89,7 +106,7 @@ export function toSearchRow(ctx: AppContext, row: SearchRequestRow, now = Date.n
     serviceRequestNumber: row.service_request_number,
     datasetType: row.dataset_type,
     timestamp: row.created_on.toISOString(),
-    searchCriteria: { ...row.criteria, datasetType: row.dataset_type },
+    searchCriteria: listedCriteria(row),
     status: [{ status: row.status, details: JSON.stringify(details) }],
   };
 }

@@ -1,4 +1,4 @@
-import type { DatasetType, MetricField, StoreSearchBody } from '@ulca/contracts';
+import type { DatasetType, MetricField } from '@ulca/contracts';
 
 /**
  * The dashboard's drill-down (spec 01 §2 Dashboard, §3 Dashboard search request) as pure state
@@ -54,10 +54,11 @@ export interface DrillState {
 export type Level = 0 | 1 | 2;
 
 /** The body of POST /ulca/data-metric/v0/store/search. */
-export type StoreSearchRequest = Required<Pick<StoreSearchBody, 'type' | 'criterions' | 'groupby'>> & {
+export interface StoreSearchRequest {
+  type: DatasetType;
   criterions: { field: MetricField; value: string }[] | null;
   groupby: { field: MetricField; value: null }[] | null;
-};
+}
 
 /** The first state of a dataset type: level 0, English as source language, grouped by Domain then Collection Method. */
 export function initialState(datasetType: DatasetType = 'parallel-corpus'): DrillState {

@@ -74,12 +74,14 @@ describe('dataset API calls', () => {
       status: 'In-Progress',
       data: [
         { serviceRequestNumber: 'SRN-5', datasetId: 'd5', datasetName: 'Telugu call-centre audio', datasetType: 'asr-corpus', stage: 'download', status: 'Completed', details: { processedCount: [{ type: 'success', count: 1 }, { type: 'failed', count: 0 }] }, startTime: '2024-05-01T00:00:00Z', endTime: '2024-05-01T00:01:00Z' },
-        { serviceRequestNumber: 'SRN-5', datasetId: 'd5', datasetName: 'Telugu call-centre audio', datasetType: 'asr-corpus', stage: 'ingest', status: 'In-Progress', details: { processedCount: [{ type: 'success', count: 12, durationInSeconds: 14.4 }, { type: 'failed', count: 1, durationInSeconds: 2 }] }, startTime: '2024-05-01T00:01:00Z', endTime: null },
+        { serviceRequestNumber: 'SRN-5', datasetId: 'd5', datasetName: 'Telugu call-centre audio', datasetType: 'asr-corpus', stage: 'ingest', status: 'In-Progress', details: JSON.stringify({ processedCount: [{ type: 'success', count: 12, durationInSeconds: 14.4 }, { type: 'failed', count: 1, durationInSeconds: 2 }] }), startTime: '2024-05-01T00:01:00Z', endTime: null },
       ],
     });
     const s = await api.fetchSubmissionStatus('SRN-5');
     expect(s.datasetName).toBe('Telugu call-centre audio');
+    // details arrive as JSON text (as the server sends them for the original ULCA client) or as an object.
     expect(s.data[1].details?.processedCount?.[0]).toEqual({ type: 'success', count: 12, durationInSeconds: 14.4 });
+    expect(s.data[0].details?.processedCount?.[0]).toEqual({ type: 'success', count: 1 });
 
     serve(404, { message: 'No submission with this service request number.', code: 'NOT_FOUND' });
     await expect(api.fetchSubmissionStatus('SRN-404')).rejects.toMatchObject({ status: 404 });

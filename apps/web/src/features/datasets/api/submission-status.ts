@@ -13,6 +13,15 @@ const processedCountSchema = z.object({
   durationInSeconds: z.number().nullish(),
 });
 
+/** The value of JSON text, or null when it is not JSON (a stage then shows no counts). */
+function parseJsonOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 /** One stage row of GET /ulca/apis/v0/dataset/getByServiceRequestNumber (spec 01 §3 "Submission detail"). */
 export const stageStatusSchema = z.object({
   serviceRequestNumber: z.string().optional(),
@@ -21,9 +30,11 @@ export const stageStatusSchema = z.object({
   datasetType: z.string().nullish(),
   stage: z.string(),
   status: z.string(),
-  details: z
-    .object({ processedCount: z.array(processedCountSchema).nullish() })
-    .nullish(),
+  // The server sends details as JSON text (as ULCA does, for the original client); an object is accepted too.
+  details: z.preprocess(
+    (v) => (typeof v === 'string' ? parseJsonOrNull(v) : v),
+    z.object({ processedCount: z.array(processedCountSchema).nullish() }).nullish(),
+  ),
   startTime: z.string().nullish(),
   endTime: z.string().nullish(),
 });

@@ -1,0 +1,23 @@
+import type { Db } from '../db/pool.ts';
+
+/** An active pg-boss job as the recovery scan sees it. */
+export interface ActiveJob {
+  id: string;
+  /** The job's `serviceRequestNumber` payload field. */
+  srn: string;
+}
+
+/**
+ * Jobs of `queue` that pg-boss shows as active (taken by a worker) since more than `graceSeconds`.
+ * pg-boss 10 has no API that lists jobs by state, so this reads its `pgboss.job` table; every
+ * change to a job goes through pg-boss's API (recovery.ts).
+ */
+export async function activeJobsOlderThan(pool: Db['pool'], queue: string, graceSeconds: number): Promise<ActiveJob[]> {
+  const r = await pool.query(
+    `SELECT id::text AS id, data->>'serviceRequestNumber' AS srn FROM pgboss.job
+      WHERE name = $1 AND state = 'active' AND started_on < now() - make_interval(secs => $2) AND data ? 'serviceRequestNumber'
+      ORDER BY started_on`,
+    [queue, graceSeconds],
+  );
+  return r.rows as ActiveJob[];
+}

@@ -1,0 +1,73 @@
+import type { AppContext } from '../context.ts';
+import { QUEUES } from './boss.ts';
+import { activeJobsOlderThan } from './recovery-repo.ts';
+import { failSubmission, releaseIngestLock, tryIngestLock } from '../modules/datasets/service.ts';
+
+/**
+ * A job taken less than this many seconds ago may still be on its way to its lock: never
+ * taken for orphaned (the worker takes the lock within milliseconds of receiving the job).
+ */
+const GRACE_SECONDS = 10;
+
+/**
+ * One recovery scan of the dataset-ingest queue (issue 9 #5). A job that pg-boss shows as active
+ * but whose submission lock no session holds lost its worker (kill -9, power loss: PostgreSQL
+ * released the dead session's lock). Such a job is failed through pg-boss so that its retry runs
+ * at once on any live worker and resumes where the dead one stopped (resume.ts), instead of
+ * waiting for JOB_EXPIRE_SECONDS. The scan holds the lock while it decides, so a live worker
+ * cannot start on the job meanwhile. A job with no retry left fails its submission, as the
+ * worker's last attempt would. Returns the service request numbers whose jobs were re-queued.
+ */
+export async function recoverOrphanedIngestJobs(ctx: AppContext): Promise<string[]> {
+  const queue = QUEUES.datasetIngest;
+  const recovered: string[] = [];
+  for (const job of await activeJobsOlderThan(ctx.db.pool, queue, GRACE_SECONDS)) {
+    const client = await ctx.db.pool.connect();
+    try {
+      if (!(await tryIngestLock(client, job.srn))) continue; // its worker is alive
+      try {
+        const current = await ctx.boss.getJobById(queue, job.id);
+        if (current?.state !== 'active') continue; // finished or failed meanwhile
+        await ctx.boss.fail(queue, job.id, { message: 'the worker of this job stopped (its lock was free); retried' });
+        const after = await ctx.boss.getJobById(queue, job.id);
+        if (after?.state === 'failed') {
+          await failSubmission(ctx, job.srn, 'INTERNAL', 'The platform could not process the dataset; please try again later.');
+          ctx.log.warn({ srn: job.srn, job: job.id }, 'dataset job lost its worker on its last attempt; submission failed');
+        } else {
+          recovered.push(job.srn);
+          ctx.log.info({ srn: job.srn, job: job.id }, 'dataset job lost its worker; re-queued to resume');
+        }
+      } finally {
+        await releaseIngestLock(client, job.srn).catch(() => undefined);
+      }
+    } finally {
+      client.release();
+    }
+  }
+  return recovered;
+}
+
+/**
+ * Runs {@link recoverOrphanedIngestJobs} now (a worker is available: this process's) and every
+ * `config.jobRecoverySeconds` (0 = only now). Scans never overlap; a failed scan is logged and
+ * the next one tries again. `stop()` ends the timer.
+ */
+export async function startJobRecovery(ctx: AppContext): Promise<{ stop(): void }> {
+  let running = false;
+  const scan = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await recoverOrphanedIngestJobs(ctx);
+    } catch (err) {
+      ctx.log.warn({ err }, 'job recovery scan failed');
+    } finally {
+      running = false;
+    }
+  };
+  await scan();
+  const every = ctx.config.jobRecoverySeconds * 1000;
+  const timer = every > 0 ? setInterval(() => void scan(), every) : undefined;
+  timer?.unref();
+  return { stop: () => clearInterval(timer) };
+}
