@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../config.ts';
 import { createDb } from '../db/pool.ts';
 import { startBoss } from '../jobs/boss.ts';
+import { startMailWorker } from '../jobs/mail.ts';
 import { LocalObjectStore } from '../storage/local-store.ts';
 import { createMailer } from '../mail/create-mailer.ts';
 import { buildApp } from '../app.ts';
@@ -71,6 +72,8 @@ export async function createTestPlatform(
     mailer: createMailer({ outboxDir, from: config.mailFrom, log }),
     log,
   };
+  // E-mail goes through the mail queue; every platform sends it (tests read the outbox).
+  await startMailWorker(ctx);
   if (opts.startWorkers) await opts.startWorkers(ctx);
   const app = await buildApp(ctx, { logger: false });
   await app.ready();

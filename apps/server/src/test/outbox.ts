@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { AppContext } from '../context.ts';
+import { QUEUES } from '../jobs/boss.ts';
 
 /** Test helpers: read the messages the outbox mailer wrote (mail/create-mailer.ts, Unix newlines). */
 
@@ -36,4 +38,17 @@ export function latestResetLink(outboxDir: string, to: string): string | undefin
 export function resetLinkParts(link: string): { email: string; token: string } {
   const [email, token] = new URL(link).pathname.replace(/^.*\/ulca\/user\/reset-password\//, '').split('/');
   return { email: decodeURIComponent(email), token };
+}
+
+/**
+ * Resolves once the mail queue holds no message waiting, retrying or being sent, so the outbox
+ * shows every e-mail asked for so far (e-mail is sent by a job: mail/send.ts). Throws after
+ * `timeoutMs`.
+ */
+export async function mailSettled(ctx: Pick<AppContext, 'boss'>, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while ((await ctx.boss.getQueueSize(QUEUES.mail, { before: 'completed' })) > 0) {
+    if (Date.now() > end) throw new Error('the mail queue did not empty in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

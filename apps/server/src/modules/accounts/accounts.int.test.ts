@@ -12,7 +12,7 @@ import { getUserById } from './service.ts';
 import { payloadForBody, payloadForUrl, signRequest, signedHeaders } from '../../security/signing.ts';
 import { isStrongPassword } from './schemas.ts';
 import { sessionCacheFor } from '../../security/session-cache.ts';
-import { emlText } from '../../test/outbox.ts';
+import { emlText, mailSettled } from '../../test/outbox.ts';
 
 const USERS = '/ulca/user-mgmt/v1/users';
 const PASSWORD = 'Str0ng&Secret';
@@ -129,6 +129,7 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
   });
 
   it('e-mails an activation link that carries a token stored only as its hash', async () => {
+    await mailSettled(platform.ctx);
     const link = activationLinkFor(platform.outboxDir, 'asha@example.org');
     expect(link.startsWith(`https://ulca.example.org/ulca/activate/${encodeURIComponent('asha@example.org')}/${userId}/`)).toBe(true);
     const { token } = linkParts(link);
@@ -144,6 +145,7 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
   });
 
   it('does not activate with a wrong token or another user id', async () => {
+    await mailSettled(platform.ctx);
     const parts = linkParts(activationLinkFor(platform.outboxDir, 'asha@example.org'));
     for (const body of [
       { ...parts, token: parts.token.slice(0, -2) + (parts.token.endsWith('AA') ? 'BB' : 'AA') },
@@ -158,6 +160,7 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
   });
 
   it('activates once with the link, then the link is spent', async () => {
+    await mailSettled(platform.ctx);
     const parts = linkParts(activationLinkFor(platform.outboxDir, 'asha@example.org'));
     const res = await platform.app.inject({ method: 'POST', url: `${USERS}/verify-user`, payload: parts });
     expect(res.statusCode).toBe(200);
@@ -308,6 +311,7 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
   });
 
   it('refuses a deactivated user even with a valid key', async () => {
+    await mailSettled(platform.ctx);
     const anitaParts = linkParts(activationLinkFor(platform.outboxDir, 'anita@example.org'));
     expect((await platform.app.inject({ method: 'POST', url: `${USERS}/verify-user`, payload: anitaParts })).statusCode).toBe(200);
     const anitaKeys = (await login('anita@example.org', PASSWORD)).json().data.userKeys as Keys;

@@ -4,7 +4,7 @@ import { PASSWORD_RULE_MESSAGE } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { FORGOT_MESSAGE, whenResetMailsSent } from './password-reset.ts';
-import { latestResetLink, mailsTo, resetLinkParts } from '../../test/outbox.ts';
+import { mailSettled, latestResetLink, mailsTo, resetLinkParts } from '../../test/outbox.ts';
 
 const USERS = '/ulca/user-mgmt/v1/users';
 const NEW_PASSWORD = 'Fresh&Pass9';
@@ -44,11 +44,13 @@ describe('forgot and reset password', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual({ message: FORGOT_MESSAGE });
     expect(unknown.body).toBe(known.body);
+    await mailSettled(p.ctx);
     expect(mailsTo(p.outboxDir, 'nobody-here@example.org')).toEqual([]);
     expect(mailsTo(p.outboxDir, user.email)).toHaveLength(1);
   });
 
   it('e-mails a link with a 32-byte token stored only as its sha-256, valid for one hour', async () => {
+    await mailSettled(p.ctx);
     const link = latestResetLink(p.outboxDir, user.email)!;
     expect(link.startsWith(`https://ulca.example.org/ulca/user/reset-password/${encodeURIComponent(user.email)}/`)).toBe(true);
     const { token } = resetLinkParts(link);
@@ -68,6 +70,7 @@ describe('forgot and reset password', () => {
   });
 
   it('checks a link: valid for its own e-mail, invalid when forged or for another e-mail', async () => {
+    await mailSettled(p.ctx);
     const { email, token } = resetLinkParts(latestResetLink(p.outboxDir, user.email)!);
     const ok = await post('get/token/status', { token, email });
     expect(ok.statusCode).toBe(200);
@@ -83,6 +86,7 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses weak passwords with the spec 01 §5 message and changes nothing', async () => {
+    await mailSettled(p.ctx);
     const { email, token } = resetLinkParts(latestResetLink(p.outboxDir, user.email)!);
     const before = await passwordHash(user.userId);
     for (const password of ['short1!', 'alllowercase1!', 'NoDigitsHere!', 'NoSpecial123', '']) {
@@ -95,6 +99,7 @@ describe('forgot and reset password', () => {
   });
 
   it('refuses a forged token and the token of another e-mail, changing nothing', async () => {
+    await mailSettled(p.ctx);
     const { email, token } = resetLinkParts(latestResetLink(p.outboxDir, user.email)!);
     const before = await passwordHash(user.userId);
     const other = await createSignedInUser(p);
@@ -112,6 +117,7 @@ describe('forgot and reset password', () => {
 
   it('resets the password once, ends every session, and the old password stops working', async () => {
     const second = await createSignedInUser(p); // a second account, to check only the target's sessions end
+    await mailSettled(p.ctx);
     const { email, token } = resetLinkParts(latestResetLink(p.outboxDir, user.email)!);
     expect((await signedInject(p.app, user, 'GET', `${USERS}/me`)).statusCode).toBe(200);
 
@@ -141,6 +147,7 @@ describe('forgot and reset password', () => {
   it('refuses an expired link', async () => {
     const u = await createSignedInUser(p);
     await forgot(u.email);
+    await mailSettled(p.ctx);
     const { email, token } = resetLinkParts(latestResetLink(p.outboxDir, u.email)!);
     await p.ctx.db.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', u.userId).execute();
     expect((await post('get/token/status', { token, email })).json()).toMatchObject(INVALID);
@@ -153,8 +160,10 @@ describe('forgot and reset password', () => {
   it('replaces the previous link when a new one is requested', async () => {
     const u = await createSignedInUser(p);
     await forgot(u.email);
+    await mailSettled(p.ctx);
     const first = resetLinkParts(latestResetLink(p.outboxDir, u.email)!);
     await forgot(u.email);
+    await mailSettled(p.ctx);
     const second = resetLinkParts(latestResetLink(p.outboxDir, u.email)!);
     expect(second.token).not.toBe(first.token);
     expect((await post('reset-password', { ...first, password: NEW_PASSWORD })).statusCode).toBe(400);
@@ -164,6 +173,7 @@ describe('forgot and reset password', () => {
   it('lets one of two concurrent resets with the same link through', async () => {
     const u = await createSignedInUser(p);
     await forgot(u.email);
+    await mailSettled(p.ctx);
     const link = resetLinkParts(latestResetLink(p.outboxDir, u.email)!);
     const results = await Promise.all([
       post('reset-password', { ...link, password: 'First&Pass1' }),
@@ -177,6 +187,7 @@ describe('forgot and reset password', () => {
     await p.ctx.db.db.updateTable('users').set({ is_active: false }).where('user_id', '=', u.userId).execute();
     const res = await forgot(u.email);
     expect(res.json()).toEqual({ message: FORGOT_MESSAGE });
+    await mailSettled(p.ctx);
     expect(mailsTo(p.outboxDir, u.email)).toEqual([]);
   });
 
@@ -193,6 +204,7 @@ describe('forgot and reset password', () => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
     // Another address is not affected; the account's mailbox gets at most 3 links an hour.
     expect((await forgot(u.email)).statusCode).toBe(200);
+    await mailSettled(p.ctx);
     expect(mailsTo(p.outboxDir, u.email)).toHaveLength(3);
   });
 
@@ -224,6 +236,7 @@ describe('activation links expire', () => {
     const days = (row.activation_expires_at!.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
+    await mailSettled(p.ctx);
     const link = mailsTo(p.outboxDir, email)[0].match(/https?:\/\/\S+\/ulca\/activate\/\S+/)![0];
     const [, userID, token] = new URL(link).pathname.replace(/^\/ulca\/activate\//, '').split('/');
     await p.ctx.db.db.updateTable('users').set({ activation_expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', userID).execute();

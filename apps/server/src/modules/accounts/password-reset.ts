@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { queueMail } from '../../mail/send.ts';
 import { recordAudit } from '../audit/service.ts';
 import { randomToken, tokenHash } from '../../security/crypto.ts';
 import { consumeForgotRequest, mayEmailReset } from './rate-limits.ts';
@@ -69,7 +70,7 @@ async function sendResetMail(ctx: AppContext, email: string, meta: RequestMeta):
   const token = randomToken();
   const expiresAt = new Date(Date.now() + ctx.config.resetTokenTtlMinutes * 60_000);
   await repo.upsertPasswordReset(ctx.db, user.user_id, tokenHash(token), expiresAt);
-  await ctx.mailer.send({
+  await queueMail(ctx, {
     to: user.email,
     subject: 'Reset your ULCA password',
     text: [

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { ApiError, unauthorized } from '../../lib/errors.ts';
+import { queueMail } from '../../mail/send.ts';
 import { recordAudit } from '../audit/service.ts';
 import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './rate-limits.ts';
 import * as repo from './repo.ts';
@@ -102,7 +103,7 @@ export async function signup(ctx: AppContext, users: SignupUser[], meta?: Reques
   try {
     for (const p of prepared) {
       const email = p.user.email.toLowerCase();
-      await ctx.mailer.send({
+      await queueMail(ctx, {
         to: email,
         subject: 'Activate your ULCA account',
         text: [
@@ -117,7 +118,7 @@ export async function signup(ctx: AppContext, users: SignupUser[], meta?: Reques
       });
     }
   } catch (err) {
-    ctx.log.error({ err }, 'activation e-mail could not be sent; removing the new accounts');
+    ctx.log.error({ err }, 'activation e-mail could not be queued; removing the new accounts');
     await Promise.all(prepared.map((p) => repo.deleteUser(ctx.db, p.userId)));
     throw new ApiError(503, 'MAIL_FAILED', 'We could not send the activation e-mail. Please try again later.');
   }

@@ -39,8 +39,10 @@ type Counts = Record<(typeof STAGES)[number], { status: string; success: number;
 
 function countsOf(body: { data?: unknown }): Counts {
   const out = {} as Counts;
-  for (const s of body.data as { stage: (typeof STAGES)[number]; status: string; details: { processedCount: { type: string; count: number }[] } }[]) {
-    const pick = (t: string) => s.details.processedCount.find((c) => c.type === t)!.count;
+  for (const s of body.data as { stage: (typeof STAGES)[number]; status: string; details: string }[]) {
+    // `details` is JSON text, as the original ULCA client parses it.
+    const details = JSON.parse(s.details) as { processedCount: { type: string; count: number }[] };
+    const pick = (t: string) => details.processedCount.find((c) => c.type === t)!.count;
     out[s.stage] = { status: s.status, success: pick('success'), failed: pick('failed') };
   }
   return out;
