@@ -1,0 +1,11 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+
+// Each page is its own chunk (DESIGN.md §7); AppLayout's <Suspense> shows the loading state.
+const ReadyMadeDatasetsPage = lazy(() => import('./routes/ReadyMadeDatasetsPage.tsx'));
+
+/** The public ready-made datasets page (issue #3 §6), relative to '/ulca'. */
+export const readyMadePublicRoutes: RouteObject[] = [{ path: 'dataset/readymade-datasets', element: <ReadyMadeDatasetsPage /> }];
+
+/** The same page under the signed-in path the original menus use; mount under the signed-in layout. */
+export const readyMadeSignedInRoutes: RouteObject[] = [{ path: 'readymade-dataset', element: <ReadyMadeDatasetsPage /> }];
