@@ -6,24 +6,8 @@ import { requireAuth } from '../../security/auth.ts';
 
 import { AUDIT_ACTIONS, listAudit } from './service.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { auditListResponse } from './schemas.ts';
 
-
-/** Response of GET /ulca/user-mgmt/v1/audit. */
-export const auditListResponse = z.object({
-  data: z.array(
-    z.object({
-      id: z.number(),
-      at: z.string().describe('ISO 8601'),
-      actorUserId: z.string().nullable(),
-      actorEmail: z.string().nullable(),
-      action: z.string(),
-      targetUserId: z.string().nullable(),
-      ip: z.string().nullable(),
-      details: z.record(z.string(), z.unknown()).nullable(),
-    }),
-  ),
-  count: z.number(),
-});
 
 /** The admin's read of the audit log (issue #4 §4): GET /ulca/user-mgmt/v1/audit, ADMIN only. */
 export async function auditRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -10,12 +10,10 @@ import { checkReportToken, reportKeys } from './reports.ts';
 import { getSubmission } from './repo.ts';
 import { errorReport, listContributions, submissionStatus, submitDataset } from './service.ts';
 import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
+import { signedHeaders, status } from './schemas.ts';
 
 /** Roles that may submit datasets and see their contributions (spec 01 §6). */
 const CONTRIBUTORS = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
-
-const signedHeaders = z.object({ key: z.string().optional(), payload: z.string().optional(), sig: z.string().optional() }).passthrough();
-const status = z.enum(['Pending', 'In-Progress', 'Completed', 'Failed']);
 
 /** Dataset routes (spec 01 §7; issue #2 §7, §9) under /ulca/apis/v0/dataset and /ulca/error-consumer. */
 export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -7,27 +7,9 @@ import { messageResponse, USERS_PATH, validatedBody } from '../../lib/route-sche
 import { currentApiKeyCaller, requireApiKey } from './api-key-auth.ts';
 import * as service from './service.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { generateBody, keyBody, profileBody, providerBody, providerEntry, trackingBody } from './schemas.ts';
 
 const TAGS = ['api keys'];
-
-const userID = z.string({ error: 'userID is required' }).trim().min(1, 'userID is required').max(64, 'userID is not valid');
-const ulcaApiKey = z.string({ error: 'ulcaApiKey is required' }).trim().min(1, 'ulcaApiKey is required').max(200, 'ulcaApiKey is not valid');
-const serviceProviderName = z.string({ error: 'serviceProviderName is required' }).trim().min(1, 'serviceProviderName is required').max(100);
-
-const generateBody = z.object({
-  userID,
-  appName: z.string({ error: 'App name is required' }).trim().min(1, 'App name is required').max(100, 'App name is too long (at most 100 characters).'),
-});
-const profileBody = z.object({ userID });
-const keyBody = z.object({ userID, ulcaApiKey });
-const providerBody = z.object({ userID, ulcaApiKey, serviceProviderName });
-const trackingBody = providerBody.extend({ dataTracking: z.boolean({ error: 'dataTracking must be true or false' }) });
-
-const providerEntry = z.object({
-  serviceProviderName: z.string(),
-  inferenceApiKey: z.object({ name: z.string(), value: z.string() }).nullable(),
-  dataTracking: z.boolean(),
-});
 
 /**
  * API key routes (spec 02 §7; contracts "Accounts"): generateApiKey, getApiKeysForProfile,

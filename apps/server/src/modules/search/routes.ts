@@ -10,31 +10,11 @@ import { checkSearchDownload, searchFileKey, type SearchFileFormat, type SearchF
 import { getSearch } from './repo.ts';
 import { listUserSearches, searchStatus, submitSearch, SEARCH_SUBMITTED_MESSAGE } from './service.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { criteriaSchema, searchRow } from './schemas.ts';
 
 /** Roles that may search and download records (spec 01 §6; not EXTERNAL-CONSORTIUM-MEMBER). */
 export const SEARCHERS = ['READONLY-USER', 'CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
 
-const languageList = z.array(z.string().max(20)).max(60).nullish();
-const criteriaSchema = z
-  .object({
-    sourceLanguage: languageList,
-    targetLanguage: languageList,
-    domain: z.array(z.string()).nullish(),
-    collectionMethod: z.array(z.string()).nullish(),
-    license: z.array(z.string()).nullish(),
-    submitterName: z.array(z.string()).nullish(),
-    multipleContributors: z.boolean().nullish(),
-    originalSourceSentence: z.boolean().nullish(),
-  })
-  .catchall(z.unknown())
-  .describe('Search criteria (spec 01 §3): languages, basic filters and the advanced filters of the type in datasetFilterParams');
-const searchRow = z.object({
-  serviceRequestNumber: z.string(),
-  datasetType: z.string(),
-  timestamp: z.string(),
-  searchCriteria: z.record(z.string(), z.unknown()),
-  status: z.array(z.object({ status: z.enum(['In-Progress', 'Completed', 'Failed']), details: z.string() })),
-});
 const CONTENT_TYPES: Record<SearchFileFormat, string> = {
   json: 'application/json; charset=utf-8',
   jsonl: 'application/x-ndjson; charset=utf-8',

@@ -1,0 +1,6 @@
+import { z } from 'zod';
+
+/** Request and response schemas of the dataset routes that are not in @ulca/contracts yet (spec 01 §7). */
+
+export const signedHeaders = z.object({ key: z.string().optional(), payload: z.string().optional(), sig: z.string().optional() }).passthrough();
+export const status = z.enum(['Pending', 'In-Progress', 'Completed', 'Failed']);
