@@ -1,11 +1,10 @@
-import { sql } from 'kysely';
 import { UNDEFINED_ORG, type UserUpdate } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import { deleteApiKeysOfUser } from '../keys/service.ts';
-import { deleteUserKeys, findUserByEmail, type UserRow } from './repo.ts';
+import { deleteUserKeys, findUserByEmail, findUserForUpdate, inTransaction, selectUsers, setUserActiveFlag, updateUserProfile, type UserRow } from './repo.ts';
 import { DUPLICATE_EMAIL_MESSAGE, hashPassword, type RequestMeta } from './service.ts';
 import { invalidateUserSessions } from '../../security/session-cache.ts';
 
@@ -62,19 +61,16 @@ export interface UserSearch {
 
 /** Users matching the filters, newest first (created_on desc), with the total count of the filter. */
 export async function searchUsers(ctx: AppContext, q: UserSearch): Promise<{ data: AdminUserView[]; count: number }> {
-  let base = ctx.db.db.selectFrom('users');
-  if (q.userIDs?.length) base = base.where('user_id', 'in', q.userIDs);
-  if (q.emails?.length) base = base.where(sql<string>`lower(email)`, 'in', q.emails.map((e) => e.trim().toLowerCase()));
-  if (q.roleCodes?.length) base = base.where('roles', '&&', sql<string[]>`${q.roleCodes}::text[]`);
-  if (q.orgCodes?.length) {
-    const orgs = q.orgCodes;
+  const { rows, total } = await selectUsers(ctx.db, {
+    userIDs: q.userIDs,
+    emails: q.emails,
+    roleCodes: q.roleCodes,
     // A user without an organisation belongs to UNDEFINED, the only choice offered.
-    base = base.where((eb) => (orgs.includes(UNDEFINED_ORG) ? eb.or([eb('org', 'in', orgs), eb('org', 'is', null)]) : eb('org', 'in', orgs)));
-  }
-  let rowsQuery = base.selectAll().orderBy('created_on', 'desc').orderBy('user_id');
-  if (!q.skip_pagination) rowsQuery = rowsQuery.limit(q.limit).offset(q.offset);
-  const [rows, total] = await Promise.all([rowsQuery.execute(), base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
-  return { data: rows.map(toAdminView), count: Number(total.n) };
+    orgCodes: q.orgCodes,
+    undefinedOrg: UNDEFINED_ORG,
+    page: q.skip_pagination ? undefined : { offset: q.offset, limit: q.limit },
+  });
+  return { data: rows.map(toAdminView), count: total };
 }
 
 /** One user of POST users/update (@ulca/contracts), already validated by the route schema. */
@@ -98,9 +94,9 @@ export async function updateUsers(ctx: AppContext, admin: AuthUser, users: UserU
   const hashes = await Promise.all(users.map((u) => (u.password ? hashPassword(u.password) : Promise.resolve(undefined))));
   const changes: { userId: string; changed: string[] }[] = [];
   try {
-    await ctx.db.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       for (const [i, u] of users.entries()) {
-        const before = await trx.selectFrom('users').selectAll().where('user_id', '=', u.userID).forUpdate().executeTakeFirst();
+        const before = await findUserForUpdate(trx, u.userID);
         if (!before) throw notFound(`No user with id ${u.userID}.`);
         const email = u.email.trim().toLowerCase();
         const firstName = u.firstName.trim();
@@ -110,12 +106,8 @@ export async function updateUsers(ctx: AppContext, admin: AuthUser, users: UserU
         if (JSON.stringify(u.roles) !== JSON.stringify(before.roles)) changed.push('roles');
         if (u.orgID !== (before.org ?? UNDEFINED_ORG)) changed.push('orgID');
         if (hashes[i]) changed.push('password');
-        await trx
-          .updateTable('users')
-          .set({ email, first_name: firstName, roles: u.roles, org: u.orgID, ...(hashes[i] ? { password_hash: hashes[i] } : {}) })
-          .where('user_id', '=', u.userID)
-          .execute();
-        if (hashes[i]) await deleteUserKeys({ db: trx }, u.userID);
+        await updateUserProfile(trx, u.userID, { email, firstName, roles: u.roles, org: u.orgID, passwordHash: hashes[i] });
+        if (hashes[i]) await deleteUserKeys(trx, u.userID);
         changes.push({ userId: u.userID, changed });
       }
     });
@@ -141,11 +133,11 @@ export async function setUserActive(ctx: AppContext, admin: AuthUser, email: str
     await recordAudit(ctx, { actorUserId: admin.userId, action: 'admin.self-edit.refused', targetUserId: admin.userId, ip: meta.ip, details: { route: 'update/active/status' } });
     throw selfEdit();
   }
-  const ended = await ctx.db.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ is_active: isActive }).where('user_id', '=', target.user_id).execute();
+  const ended = await inTransaction(ctx.db, async (trx) => {
+    await setUserActiveFlag(trx, target.user_id, isActive);
     if (isActive) return { sessions: 0, apiKeys: 0 };
-    const sessions = await deleteUserKeys({ db: trx }, target.user_id);
-    const apiKeys = await deleteApiKeysOfUser({ db: trx }, target.user_id);
+    const sessions = await deleteUserKeys(trx, target.user_id);
+    const apiKeys = await deleteApiKeysOfUser(trx, target.user_id);
     return { sessions, apiKeys };
   });
   invalidateUserSessions(ctx, target.user_id);

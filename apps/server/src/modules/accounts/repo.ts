@@ -235,3 +235,63 @@ export async function consumeResetToken(
     return { userId: spent.user_id, sessionsEnded };
   });
 }
+
+// ── admin user management (spec 02; admin.ts holds the rules) ──
+
+/** A query runner: the pool's Kysely or a transaction of {@link inTransaction}. */
+export type Queryable = Db | { db: Db['db'] };
+
+/** Runs `fn` in one transaction (committed when it resolves, rolled back when it throws). */
+export async function inTransaction<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  return db.db.transaction().execute((trx) => fn({ db: trx }));
+}
+
+/** Filters of the admin user search; `orgs` including `undefinedOrg` also matches users without one. */
+export interface UserFilter {
+  userIDs?: string[];
+  emails?: string[];
+  roleCodes?: string[];
+  orgCodes?: string[];
+  undefinedOrg: string;
+  /** Page; omitted: every matching row. */
+  page?: { offset: number; limit: number };
+}
+
+/** Users matching `f`, newest first (created_on desc), with the total count of the filter. */
+export async function selectUsers(db: Db, f: UserFilter): Promise<{ rows: UserRow[]; total: number }> {
+  let base = db.db.selectFrom('users');
+  if (f.userIDs?.length) base = base.where('user_id', 'in', f.userIDs);
+  if (f.emails?.length) base = base.where(sql<string>`lower(email)`, 'in', f.emails.map((e) => e.trim().toLowerCase()));
+  if (f.roleCodes?.length) base = base.where('roles', '&&', sql<string[]>`${f.roleCodes}::text[]`);
+  if (f.orgCodes?.length) {
+    const orgs = f.orgCodes;
+    base = base.where((eb) => (orgs.includes(f.undefinedOrg) ? eb.or([eb('org', 'in', orgs), eb('org', 'is', null)]) : eb('org', 'in', orgs)));
+  }
+  let rowsQuery = base.selectAll().orderBy('created_on', 'desc').orderBy('user_id');
+  if (f.page) rowsQuery = rowsQuery.limit(f.page.limit).offset(f.page.offset);
+  const [rows, total] = await Promise.all([rowsQuery.execute(), base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
+  return { rows, total: Number(total.n) };
+}
+
+/** The user row, locked FOR UPDATE until the transaction ends; undefined when unknown. */
+export async function findUserForUpdate(q: Queryable, userId: string): Promise<UserRow | undefined> {
+  return q.db.selectFrom('users').selectAll().where('user_id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+/** Writes the admin-editable fields of a user (password_hash only when given). Throws pg 23505 on a taken e-mail. */
+export async function updateUserProfile(
+  q: Queryable,
+  userId: string,
+  p: { email: string; firstName: string; roles: string[]; org: string; passwordHash?: string },
+): Promise<void> {
+  await q.db
+    .updateTable('users')
+    .set({ email: p.email, first_name: p.firstName, roles: p.roles, org: p.org, ...(p.passwordHash ? { password_hash: p.passwordHash } : {}) })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Sets whether the user may sign in. */
+export async function setUserActiveFlag(q: Queryable, userId: string, isActive: boolean): Promise<void> {
+  await q.db.updateTable('users').set({ is_active: isActive }).where('user_id', '=', userId).execute();
+}
