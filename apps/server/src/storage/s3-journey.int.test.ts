@@ -168,6 +168,11 @@ describe('dataset journey on an S3 object store', () => {
     expect(ranged.rawPayload.equals(zip.rawPayload.subarray(0, 10))).toBe(true);
     expect(ranged.headers['content-range']).toBe(`bytes 0-9/${zip.rawPayload.length}`);
 
+    const outside = await p.app.inject({ method: 'GET', url: details.files.zip.all, headers: { range: `bytes=${zip.rawPayload.length}-` } });
+    expect(outside.statusCode).toBe(416);
+    expect(outside.headers['content-range']).toBe(`bytes */${zip.rawPayload.length}`);
+    expect(outside.json().code).toBe('RANGE_NOT_SATISFIABLE');
+
     // Every file lives in the bucket; the data folder has no objects/ at all.
     const store = p.ctx.store as S3ObjectStore;
     expect(store).toBeInstanceOf(S3ObjectStore);

@@ -24,17 +24,18 @@ export interface SendObjectOptions {
 export async function sendObject(req: FastifyRequest, reply: FastifyReply, store: ObjectStore, key: string, opts: SendObjectOptions): Promise<FastifyReply> {
   const size = await store.size(key);
   if (size === null) throw notFound(opts.missing ?? 'This file is no longer available.');
-  reply.type(opts.type).header('content-disposition', `attachment; filename="${opts.filename}"`).header('accept-ranges', 'bytes');
   let range: { start: number; end: number } | undefined;
   const header = req.headers.range;
   if (header && size > 0) {
     const parsed = parseRange(size, header, { combine: true });
     if (parsed === -1) {
+      // Only Content-Range is set before the error: the JSON error body keeps its own type.
       reply.header('content-range', `bytes */${size}`);
       throw new ApiError(416, 'RANGE_NOT_SATISFIABLE', `The requested range is outside the file (${size} bytes).`);
     }
     if (parsed !== -2 && parsed.type === 'bytes' && parsed.length === 1) range = parsed[0];
   }
+  reply.type(opts.type).header('content-disposition', `attachment; filename="${opts.filename}"`).header('accept-ranges', 'bytes');
   const length = range ? range.end - range.start + 1 : size;
   reply.header('content-length', length);
   if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
