@@ -285,7 +285,7 @@ describe('search and download journey in Chromium', () => {
     const lines = fs.readFileSync(jsonl.file, 'utf8').split('\n').filter((l) => l.trim() !== '');
     expect(lines.map((l) => JSON.parse(l))).toHaveLength(count);
     const csv = await download('Download All: CSV');
-    expect(parseCsv(fs.readFileSync(csv.file, 'utf8'), { columns: true, skip_empty_lines: true })).toHaveLength(count);
+    expect(parseCsv(fs.readFileSync(csv.file, 'utf8'), { columns: true, bom: true, skip_empty_lines: true })).toHaveLength(count);
     const sample = await download('Download Sample: JSON (ULCA)');
     expect(JSON.parse(fs.readFileSync(sample.file, 'utf8'))).toHaveLength(Math.min(100, count));
   });

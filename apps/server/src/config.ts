@@ -92,6 +92,25 @@ export interface Config {
   sessionCache: boolean;
   /** Longest a cached session is trusted without re-reading the database, seconds (SESSION_CACHE_TTL_SECONDS, default 60). */
   sessionCacheTtlSeconds: number;
+  /**
+   * The shared S3-compatible object store (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
+   * S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE), or undefined for the local folder dataDir/objects.
+   */
+  s3: S3Config | undefined;
+}
+
+/** Where the S3-compatible object store is (DESIGN.md §2 Files; README "Scale out"). */
+export interface S3Config {
+  /** Endpoint URL, e.g. http://minio:9000; undefined = AWS S3 of `region`. */
+  endpoint: string | undefined;
+  bucket: string;
+  /** Region used for signing (S3_REGION, default us-east-1). */
+  region: string;
+  /** Static credentials; when both are unset the AWS default chain applies (environment, profile, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Path-style URLs (endpoint/bucket/key) instead of bucket.endpoint (S3_FORCE_PATH_STYLE; default true with S3_ENDPOINT, false without). */
+  forcePathStyle: boolean;
 }
 
 const GiB = 1024 ** 3;
@@ -146,7 +165,32 @@ function num(v: string | undefined, dflt: number): number {
   return n;
 }
 
-/** Reads the configuration from `env` (defaults to process.env). Throws on a malformed number. */
+/**
+ * S3_* variables: the store is S3 when S3_BUCKET is set (S3_ENDPOINT alone is a mistake and
+ * throws, as do credentials given by halves).
+ */
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = env.S3_BUCKET?.trim() || undefined;
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (!bucket) {
+    if (endpoint) throw new Error('S3_ENDPOINT is set but S3_BUCKET is not: name the bucket the platform keeps its files in.');
+    return undefined;
+  }
+  if (endpoint && !/^https?:\/\//i.test(endpoint)) throw new Error(`S3_ENDPOINT "${endpoint}" must be an http(s) URL.`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither.');
+  return {
+    endpoint,
+    bucket,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, endpoint !== undefined),
+  };
+}
+
+/** Reads the configuration from `env` (defaults to process.env). Throws on a malformed number or an incomplete S3_* set. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = num(env.PORT, 8080);
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -198,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     sessionCache: bool(env.SESSION_CACHE, true),
     sessionCacheTtlSeconds: num(env.SESSION_CACHE_TTL_SECONDS, 60),
+    s3: s3Config(env),
   };
   return { ...cfg, ...overrides };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
@@ -208,8 +209,13 @@ describe('bad input', () => {
     const report = await errorReport(srn);
     const summary = await p.app.inject({ method: 'GET', url: report.consolidated_file! });
     expect(summary.statusCode).toBe(200);
-    expect(summary.body.split('\n')[0]).toBe('stage,error,message,count');
+    // Every server-written CSV starts with the UTF-8 BOM.
+    expect(summary.body.split('\n')[0]).toBe('\uFEFFstage,error,message,count');
     const detail = await p.app.inject({ method: 'GET', url: report.file! });
+    expect(detail.body.startsWith('\uFEFFstage,error,message,record_number,record\n')).toBe(true);
+    // Records in file order; one record's errors in stage order.
+    const numbers = (parseCsv(detail.body, { bom: true, columns: true }) as { record_number: string }[]).map((r) => Number(r.record_number));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
     const e = FIXTURE_EXPECTATIONS['parallel-mixed'] as ProcessedExpectation;
     const failedRows = e.ingest.failed + e.validate.failed;
     expect(detail.body.trim().split('\n').length).toBeGreaterThanOrEqual(failedRows + 1);

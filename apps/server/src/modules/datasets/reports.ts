@@ -1,5 +1,8 @@
+import { pipeline } from 'node:stream/promises';
+import { parse as parseCsv } from 'csv-parse';
 import { to as copyTo } from 'pg-copy-streams';
 import type { AppContext } from '../../context.ts';
+import { safeCsvStringifier } from '../../lib/csv.ts';
 import { checkLinkParts, signLinkParts } from '../../lib/signed-link.ts';
 import { isServiceRequestNumber } from './repo.ts';
 
@@ -11,8 +14,9 @@ export const reportKeys = (srn: string) => ({
 
 /**
  * Writes the error reports of DESIGN.md §6 when the submission has errors: a summary CSV
- * (stage, error, message, count) and a detailed CSV (stage, error, message, record index, record),
- * streamed from `dataset_errors` with COPY … TO STDOUT so large reports never sit in memory.
+ * (stage, error, message, count) and a detailed CSV (stage, error, message, record number, record;
+ * records in file order, a record's errors in stage order), streamed from `dataset_errors` with
+ * COPY … TO STDOUT so large reports never sit in memory. Both follow the CSV rule of lib/csv.ts.
  * Stores the keys on the submission; with no errors both stay null.
  */
 export async function writeErrorReports(ctx: AppContext, srn: string): Promise<{ summary: string | null; detail: string | null }> {
@@ -36,7 +40,7 @@ export async function writeErrorReports(ctx: AppContext, srn: string): Promise<{
   await copyToStore(
     ctx,
     `COPY (SELECT stage, code AS error, message, record_index + 1 AS record_number, record FROM dataset_errors
-            WHERE service_request_number = ${lit} ORDER BY ${stageOrder}, record_index NULLS FIRST)
+            WHERE service_request_number = ${lit} ORDER BY record_index NULLS FIRST, ${stageOrder}, code, message)
      TO STDOUT WITH (FORMAT csv, HEADER true)`,
     keys.detail,
   );
@@ -48,13 +52,25 @@ export async function writeErrorReports(ctx: AppContext, srn: string): Promise<{
   return keys;
 }
 
+/**
+ * Streams a `COPY … TO STDOUT (FORMAT csv, HEADER)` into the store, re-written under the server's
+ * CSV rule (lib/csv.ts: BOM, formula neutralisation): PostgreSQL's CSV is parsed back into cells
+ * and stringified again, so a message or record that starts with `=` reaches no spreadsheet as a
+ * formula. Every stage streams: a million errors never sit in memory.
+ */
 async function copyToStore(ctx: AppContext, sql: string, key: string): Promise<void> {
   const client = await ctx.db.pool.connect();
+  let clean = false;
   try {
-    const stream = client.query(copyTo(sql));
-    await ctx.store.put(key, stream);
+    const copy = client.query(copyTo(sql));
+    const cells = parseCsv();
+    const out = safeCsvStringifier();
+    const written = ctx.store.put(key, out);
+    await Promise.all([pipeline(copy, cells, out), written]);
+    clean = true;
   } finally {
-    client.release();
+    // A COPY stopped half-way leaves the connection busy: discard it rather than pool it.
+    client.release(clean ? undefined : new Error('error report COPY stopped early'));
   }
 }
 

@@ -9,6 +9,7 @@ import { checkReportToken, reportKeys } from './reports.ts';
 import { getSubmission } from './repo.ts';
 import { errorReport, listContributions, submissionStatus, submitDataset } from './service.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { sendObject } from '../../storage/send-object.ts';
 
 /** Roles that may submit datasets and see their contributions (spec 01 §6). */
 const CONTRIBUTORS = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
@@ -163,11 +164,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
       const sub = await getSubmission(ctx.db.pool, srn);
       const key = kind === 'summary' ? sub?.error_summary_key : sub?.error_detail_key;
       if (!sub || !key || key !== reportKeys(srn)[kind]) throw notFound('This submission has no such report.');
-      const stream = await ctx.store.get(key);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${srn}-error-${kind}.csv"`)
-        .send(stream);
+      return sendObject(req, reply, ctx.store, key, { type: 'text/csv; charset=utf-8', filename: `${srn}-error-${kind}.csv`, missing: 'This submission has no such report.' });
     },
   );
 }

@@ -9,6 +9,7 @@ import { DatasetRejected, type RowEvent, type Stage } from './pipeline/types.ts'
 import { DEFAULT_PUBLISH_CHUNK_ROWS, publishStaged, stagingTable, unpublish, type PublishProgress } from './publish.ts';
 import { DEMO_URL_PREFIX, fetchDemoDataset } from './demo.ts';
 import { writeErrorReports } from './reports.ts';
+import { withLocalCopy } from '../../storage/local-copy.ts';
 import { getSubmission, getStages, resetStages, setStage, setSubmissionStatus, type SubmissionRow } from './repo.ts';
 import { resumePoint, sourceZipKey } from './resume.ts';
 import { raiseStageCounts, releaseIngestLock, tryIngestLock } from './resume-repo.ts';
@@ -111,9 +112,8 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
         await ctx.db.pool.query(`UPDATE dataset_submissions SET download_sha256 = $2, download_bytes = $3 WHERE service_request_number = $1`, [srn, dl.sha256, dl.bytes]);
         await setStage(ctx.db.pool, srn, 'download', 'Completed', { success: 1, failed: 0 });
       }
-      const zipPath = ctx.store.localPath(zipKey);
-      if (!zipPath) throw new Error('object store without local paths is not supported for ingest yet');
-      const ok = await ingestAndValidate(ctx, sub, zipPath, opts, resume?.firstUnstagedSeq ?? 0);
+      // The zip is read through the store: in place when local, from a temp copy otherwise (storage/local-copy.ts).
+      const ok = await withLocalCopy(ctx.store, zipKey, (zipPath) => ingestAndValidate(ctx, sub, zipPath, opts, resume?.firstUnstagedSeq ?? 0));
       if (!ok) return;
     } catch (err) {
       if (err instanceof DatasetRejected) {
