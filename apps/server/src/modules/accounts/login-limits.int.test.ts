@@ -118,7 +118,7 @@ describe('login rate limits (failed attempts per account and per address)', () =
       for (let i = 0; i < 5; i++) expect((await login(`x${i}.${peer}@example.org`, 'Wr0ng&Password', peer, { 'x-forwarded-for': `198.51.100.${i}` })).statusCode).toBe(401);
       const res = await login(u.email, u.password, peer, { 'x-forwarded-for': '198.51.100.99' });
       expect(res.statusCode).toBe(429);
-      await p.ctx.db.db.deleteFrom('rate_limits').execute();
+      await p.ctx.db.pool.query('DELETE FROM rate_limits');
     }
   });
 
@@ -135,7 +135,7 @@ describe('login rate limits (failed attempts per account and per address)', () =
       const ipOf = (email: string) => rows.find((r) => (r.details as { email: string }).email === email)?.ip;
       expect(ipOf('proxied@example.org')).toBe('198.51.100.7');
       expect(ipOf('hostile@example.org')).toBe('127.0.0.1');
-      const keys = (await p.ctx.db.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
+      const keys = (await p.ctx.db.pool.query<{ key: string }>('SELECT key FROM rate_limits')).rows.map((r) => r.key);
       expect(keys).toContain('login-ip:198.51.100.7');
       expect(keys.some((k) => k.includes('<'))).toBe(false);
     } finally {
