@@ -78,7 +78,8 @@ function expectAdmitted(route: string, who: string, policy: RoutePolicy, res: Li
 }
 
 beforeAll(async () => {
-  platform = await createTestPlatform();
+  // Every sample comes from one address; sign-up throttling has its own test (signup-limits.int.test.ts).
+  platform = await createTestPlatform({ config: { signupMaxPerIpPerHour: 1000 } });
   const users = {} as Record<Role, TestUser>;
   for (const role of ROLES) users[role] = await createSignedInUser(platform, [role]);
   fx = {
