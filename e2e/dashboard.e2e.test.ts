@@ -54,7 +54,7 @@ async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Prom
   const raw = body === undefined ? undefined : JSON.stringify(body);
   const res = await fetch(`${platform.baseUrl}${url}`, {
     method,
-    headers: { ...signedHeaders(keys, { url, body: raw }), ...(raw ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...signedHeaders(keys, { method, url, body: raw }), ...(raw ? { 'content-type': 'application/json' } : {}) },
     body: raw,
   });
   const text = await res.text();

@@ -58,7 +58,7 @@ const currentPath = () => decodeURIComponent(new URL(page.url()).pathname);
 async function signedApi<T>(method: 'GET' | 'POST', pathAndQuery: string, body?: unknown): Promise<T> {
   const session = await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'));
   const text = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, text ?? pathAndQuery);
+  const headers: Record<string, string> = signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, { method, url: pathAndQuery, body: text });
   if (text) headers['content-type'] = 'application/json';
   const res = await fetch(`${platform.baseUrl}${pathAndQuery}`, { method, headers, body: text });
   const json = (await res.json()) as T;

@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context.ts';
 import { ApiError } from './lib/errors.ts';
+import { pinClientIp } from './lib/client-ip.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -20,8 +21,8 @@ import { searchRoutes } from './modules/search/routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The exact request body as received (JSON requests), used to verify signatures. */
-    rawBody?: string;
+    /** The exact request body bytes as received (JSON and text requests), used to verify signatures. */
+    rawBody?: Buffer;
   }
 }
 
@@ -45,15 +46,21 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = body as string;
-    req.rawBody = text;
+  // Bodies are read as bytes and kept, so a signature over the exact bytes verifies even when
+  // they are not valid UTF-8 (issue #9 §2); only the parse sees the decoded text.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    req.rawBody = body as Buffer;
+    const text = (body as Buffer).toString('utf8');
     if (text.trim() === '') return done(null, {});
     try {
       done(null, JSON.parse(text));
     } catch {
       done(new ApiError(400, 'MALFORMED_JSON', 'The request body is not valid JSON.'), undefined);
     }
+  });
+  app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (req, body, done) => {
+    req.rawBody = body as Buffer;
+    done(null, (body as Buffer).toString('utf8'));
   });
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
@@ -74,6 +81,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     return reply.status(500).send({ message: 'Something went wrong while we process your request. Please try after sometime.', code: 'INTERNAL' });
   });
 
+  // request.ip is a parsed address from here on, whatever a proxy forwarded (issue #9 §3).
+  pinClientIp(app);
   await registerSecurityHeaders(app);
   await registerCors(app, ctx.config.corsOrigins);
   await app.register(swagger, {
@@ -84,6 +93,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
           key: { type: 'apiKey', in: 'header', name: 'key' },
           sig: { type: 'apiKey', in: 'header', name: 'sig' },
           payload: { type: 'apiKey', in: 'header', name: 'payload' },
+          timestamp: { type: 'apiKey', in: 'header', name: 'x-ulca-timestamp', description: 'Signature v2: Unix time in seconds (README "Request signatures")' },
+          nonce: { type: 'apiKey', in: 'header', name: 'x-ulca-nonce', description: 'Signature v2: 16-64 random characters, used once' },
         },
       },
     },

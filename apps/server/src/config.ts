@@ -24,13 +24,18 @@ export interface Config {
   /** First-start admin account (ULCA_ADMIN_EMAIL / ULCA_ADMIN_PASSWORD). */
   adminEmail: string;
   adminPassword: string | undefined;
-  /** Accept MD5 request signatures as the original ULCA clients send (LEGACY_MD5_SIGNATURES). */
+  /**
+   * Also accept the body-only signatures of the original ULCA clients, SHA-256 or MD5, with no
+   * time, nonce or route (LEGACY_MD5_SIGNATURES, default false; README "Request signatures").
+   */
   legacyMd5Signatures: boolean;
   /**
    * Browser origins (scheme://host[:port]) allowed to call the API from another origin, e.g. the
    * original ULCA web client served elsewhere (CORS_ORIGINS, comma-separated; default none).
    */
   corsOrigins: string[];
+  /** A v2 signature's timestamp must be within this many seconds of the server's clock; its nonce is kept as long (SIGNATURE_WINDOW_SECONDS, default 300). */
+  signatureWindowSeconds: number;
   /** Dataset download cap in bytes (MAX_DOWNLOAD_BYTES, default 2 GiB). */
   maxDownloadBytes: number;
   /** Download time limit in ms (DOWNLOAD_TIMEOUT_MS, default 30 min). */
@@ -64,10 +69,10 @@ export interface Config {
   /** Seconds between scans for dataset jobs whose worker died; one scan also runs when the workers start (JOB_RECOVERY_SECONDS, default 30; 0 = start-up scan only). */
   jobRecoverySeconds: number;
   /**
-   * Which peers may set X-Forwarded-For/-Proto (TRUST_PROXY): 'true' (any), 'false', a hop count,
-   * or comma-separated addresses/CIDRs/names ('loopback', 'linklocal', 'uniquelocal'). Default
-   * 'loopback,linklocal,uniquelocal': a proxy on this host or a private network is trusted, a
-   * client connecting directly cannot spoof its address (login rate limits, audit log) or https.
+   * Which peers may set X-Forwarded-For/-Proto (TRUST_PROXY): comma-separated addresses/CIDRs/
+   * names ('loopback', 'linklocal', 'uniquelocal'), a hop count, 'true' (any) or 'false'.
+   * Default none (false): the client address is the connecting peer's, so nobody can pick the
+   * address the login limits and the audit log see (issue #9 §3) until a proxy is named.
    */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** Activation links expire after this many hours (ACTIVATION_TOKEN_TTL_HOURS, default 168 = 7 days). */
@@ -86,6 +91,8 @@ export interface Config {
   forgotMaxPerIpPerHour: number;
   /** Reset e-mails sent per account per hour; further requests get the same answer but no e-mail (FORGOT_MAX_EMAILS_PER_HOUR, default 5). */
   forgotMaxEmailsPerHour: number;
+  /** Sign-up requests per client address per hour before 429, whatever their answer (SIGNUP_MAX_PER_IP_PER_HOUR, default 10). */
+  signupMaxPerIpPerHour: number;
   /** Service providers whose inference keys a user may hold per API key (SERVICE_PROVIDERS, comma-separated). */
   serviceProviders: string[];
   /** Keep verified session keys in memory, invalidated by PostgreSQL NOTIFY (SESSION_CACHE, default true). */
@@ -123,7 +130,7 @@ function bool(v: string | undefined, dflt: boolean): boolean {
 /** TRUST_PROXY: boolean, hop count, or a comma-separated list of addresses/CIDRs/proxy-addr names. */
 function trustProxy(v: string | undefined): Config['trustProxy'] {
   const text = (v ?? '').trim();
-  if (text === '') return ['loopback', 'linklocal', 'uniquelocal'];
+  if (text === '') return false;
   if (/^(true|false)$/i.test(text)) return text.toLowerCase() === 'true';
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
@@ -210,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: env.ULCA_ADMIN_PASSWORD || undefined,
     legacyMd5Signatures: bool(env.LEGACY_MD5_SIGNATURES, false),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
+    signatureWindowSeconds: num(env.SIGNATURE_WINDOW_SECONDS, 300),
     maxDownloadBytes: num(env.MAX_DOWNLOAD_BYTES, 2 * GiB),
     downloadTimeoutMs: num(env.DOWNLOAD_TIMEOUT_MS, 30 * 60 * 1000),
     maxUnzippedBytes: num(env.MAX_UNZIPPED_BYTES, 20 * GiB),
@@ -236,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginIpWindowSeconds: num(env.LOGIN_IP_WINDOW_SECONDS, 900),
     forgotMaxPerIpPerHour: num(env.FORGOT_MAX_PER_IP_PER_HOUR, 20),
     forgotMaxEmailsPerHour: num(env.FORGOT_MAX_EMAILS_PER_HOUR, 5),
+    signupMaxPerIpPerHour: num(env.SIGNUP_MAX_PER_IP_PER_HOUR, 10),
     serviceProviders: (env.SERVICE_PROVIDERS ?? 'ulca-reference-models')
       .split(',')
       .map((s) => s.trim())

@@ -41,14 +41,14 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       attachValidation: true,
       schema: {
         tags: TAGS,
-        summary: 'Register a contributor account (inactive until the e-mailed link is followed)',
+        summary: 'Register a contributor account (inactive until the e-mailed link is followed; one user per request, 429 after SIGNUP_MAX_PER_IP_PER_HOUR requests from one address)',
         body: signupBody,
-        response: { 200: messageResponse, 400: errorResponse, 422: errorResponse, 503: errorResponse },
+        response: { 200: messageResponse, 400: errorResponse, 422: errorResponse, 429: errorResponse, 503: errorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = validatedBody(signupBody, request);
-      await service.signup(ctx, body.users, { ip: request.ip });
+      await service.signup(ctx, body.users, { ip: request.ip }).catch((err: unknown) => withRetryAfter(reply, err));
       return { message: 'User registered successfully. Please check your e-mail to activate the account.' };
     },
   );

@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { AppContext } from '../../context.ts';
 import { ApiError, unauthorized } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './rate-limits.ts';
+import { consumeLoginAttempt, consumeSignupRequest, recordLoginSuccess } from './rate-limits.ts';
 import * as repo from './repo.ts';
 import { invalidateUserSessions } from './session-cache.ts';
 import { encryptSecret, randomHex, randomToken, secretKey, tokenHash } from './crypto.ts';
@@ -13,7 +13,7 @@ import type { SignupUser, UserDetails } from './schemas.ts';
 
 /** Where a request came from, for the audit log and the rate limits. */
 export interface RequestMeta {
-  /** Client address (request.ip). */
+  /** Client address (request.ip, a parsed IP address: lib/client-ip.ts). */
   ip: string;
 }
 
@@ -71,10 +71,13 @@ export function activationLink(publicUrl: string, email: string, userId: string,
  * activation link whose token is stored only as its sha-256 and expires after
  * ACTIVATION_TOKEN_TTL_HOURS (7 days by default). All or none are created.
  * Throws ApiError 422 DUPLICATE_EMAIL when an e-mail is taken (or repeated in the request), and
- * 503 MAIL_FAILED (accounts removed again) when the activation e-mail cannot be sent.
+ * 503 MAIL_FAILED (accounts removed again) when the activation e-mail cannot be sent. With `meta`
+ * (every HTTP call) the request first counts against SIGNUP_MAX_PER_IP_PER_HOUR for its address,
+ * whatever its outcome: 429 TooManyRequestsError beyond (issue #9 §10).
  * Returns the new user ids in request order.
  */
 export async function signup(ctx: AppContext, users: SignupUser[], meta?: RequestMeta): Promise<string[]> {
+  if (meta) await consumeSignupRequest(ctx, meta.ip);
   const emails = users.map((u) => u.email.toLowerCase());
   if (new Set(emails).size !== emails.length) throw duplicateEmail();
   for (const e of emails) {
@@ -161,12 +164,13 @@ export interface LoginResult {
  * encrypted (AES-256-GCM) with the server secret. Throws ApiError 401 'Invalid email / password'
  * for an unknown e-mail or a wrong password alike, 403 ACCOUNT_INACTIVE before activation, and
  * 429 (TooManyRequestsError, with the seconds to wait) once the account or the address has used
- * up its failed attempts (rate-limits.ts). Every outcome is audited.
+ * up its failed attempts (rate-limits.ts). The attempt is counted before the password is checked,
+ * atomically, so parallel guesses cannot pass the limit (issue #9 §1). Every outcome is audited.
  */
-export async function login(ctx: AppContext, email: string, password: string, meta: RequestMeta = { ip: 'unknown' }): Promise<LoginResult> {
+export async function login(ctx: AppContext, email: string, password: string, meta: RequestMeta = { ip: '0.0.0.0' }): Promise<LoginResult> {
   const typed = email.trim();
   try {
-    await assertLoginAllowed(ctx, typed, meta.ip);
+    await consumeLoginAttempt(ctx, typed, meta.ip);
   } catch (err) {
     await recordAudit(ctx, { actorUserId: null, action: 'login.throttled', ip: meta.ip, details: { email: typed.toLowerCase() } });
     throw err;
@@ -176,11 +180,11 @@ export async function login(ctx: AppContext, email: string, password: string, me
   if (user) ok = await verifyPassword(user.password_hash, password);
   else await verifyPassword(await getDummyHash(), password);
   if (!user || !ok) {
-    await recordLoginFailure(ctx, typed, meta.ip);
+    // Already counted by consumeLoginAttempt.
     await recordAudit(ctx, { actorUserId: null, action: 'login.failure', targetUserId: user?.user_id ?? null, ip: meta.ip, details: { email: typed.toLowerCase(), reason: user ? 'wrong password' : 'unknown e-mail' } });
     throw unauthorized(INVALID_LOGIN_MESSAGE);
   }
-  await recordLoginSuccess(ctx, typed);
+  await recordLoginSuccess(ctx, typed, meta.ip);
   if (!user.is_active) {
     const deactivated = user.activated_time !== null;
     await recordAudit(ctx, { actorUserId: null, action: 'login.failure', targetUserId: user.user_id, ip: meta.ip, details: { email: user.email, reason: deactivated ? 'deactivated' : 'inactive' } });
