@@ -310,7 +310,7 @@ export type Role = (typeof ROLES)[number];
 export const PIPELINE_STAGES = ['download', 'ingest', 'validate', 'publish'] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 
-/** Status of a submission or a stage as the contribution list shows it (spec 01 §3). */
+/** Status of a submission as the contribution list shows it (spec 01 §3); stages add 'Not Run' (STAGE_STATUSES). */
 export const SUBMISSION_STATUSES = ['Pending', 'In-Progress', 'Completed', 'Failed'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { stageStatusSchema, submissionOutcomeSchema, submissionStatusSchema } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { currentUser, requireAuth } from '../accounts/auth.ts';
@@ -14,7 +15,7 @@ import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 const CONTRIBUTORS = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
 
 const signedHeaders = z.object({ key: z.string().optional(), payload: z.string().optional(), sig: z.string().optional() }).passthrough();
-const status = z.enum(['Pending', 'In-Progress', 'Completed', 'Failed']);
+const status = submissionStatusSchema;
 
 /** Dataset routes (spec 01 §7; issue #2 §7, §9) under /ulca/apis/v0/dataset and /ulca/error-consumer. */
 export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -88,6 +89,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
             datasetName: z.string(),
             datasetType: z.string().nullable(),
             status,
+            outcome: submissionOutcomeSchema,
             data: z.array(
               z.object({
                 serviceRequestNumber: z.string(),
@@ -95,7 +97,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
                 datasetName: z.string(),
                 datasetType: z.string().nullable(),
                 stage: z.enum(['download', 'ingest', 'validate', 'publish']),
-                status,
+                status: stageStatusSchema,
                 details: z.object({
                   processedCount: z.array(z.object({ type: z.enum(['success', 'failed']), count: z.number(), durationInSeconds: z.number().optional() })),
                 }),
