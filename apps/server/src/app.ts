@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context.ts';
 import { ApiError } from './lib/errors.ts';
+import { registerNulGuard } from './lib/nul-guard.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -72,6 +73,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     return reply.status(500).send({ message: 'Something went wrong while we process your request. Please try after sometime.', code: 'INTERNAL' });
   });
 
+  // No text field of any route may hold a NUL character (400, not a database error).
+  registerNulGuard(app);
   await registerSecurityHeaders(app);
   await app.register(swagger, {
     openapi: {
