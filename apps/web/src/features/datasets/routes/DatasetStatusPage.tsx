@@ -160,7 +160,7 @@ export default function DatasetStatusPage() {
             These records were published before, by this or an earlier dataset. They are not stored twice: this dataset is added to
             them. The detail log lists each one.
           </Typography>
-          <ErrorSummaryTable rows={duplicateRows} />
+          <ErrorSummaryTable rows={duplicateRows} label="Records already on the platform" />
         </Stack>
       )}
     </PageFrame>
