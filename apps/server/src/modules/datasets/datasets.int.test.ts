@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,8 @@ import {
   type ProcessedExpectation,
 } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
-import { startDatasetWorkers } from './worker.ts';
+import { failSubmission, startDatasetWorkers } from './worker.ts';
+import { insertSubmission, setStage, setSubmissionStatus } from './repo.ts';
 
 type StatusBody = {
   status: string;
@@ -204,6 +206,27 @@ describe('bad input', () => {
     // One attempt: the job completed without a retry (no stack overflow, no INTERNAL ending).
     const jobs = await p.ctx.db.pool.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'dataset-ingest' AND data->>'serviceRequestNumber' = $1`, [srn]);
     expect(jobs.rows).toEqual([{ state: 'completed', retry_count: 0 }]);
+  });
+
+  it('a job that fails unexpectedly on its last attempt leaves no stage running: the running ones Failed, the rest Not Run', async () => {
+    // The state a crash mid-ingest leaves behind (what the job's last-attempt handler then sees).
+    const srn = `${Date.now()}9999`;
+    await insertSubmission(p.ctx.db, { srn, datasetId: crypto.randomUUID(), userId: user.userId, datasetName: 'crashed mid-ingest', url: 'http://127.0.0.1/x.zip' });
+    await setSubmissionStatus(p.ctx.db.pool, srn, 'In-Progress');
+    await setStage(p.ctx.db.pool, srn, 'download', 'Completed', { success: 1, failed: 0 });
+    await setStage(p.ctx.db.pool, srn, 'ingest', 'In-Progress', { success: 10, failed: 0 });
+    await setStage(p.ctx.db.pool, srn, 'validate', 'In-Progress', { success: 9, failed: 1 });
+    await failSubmission(p.ctx, srn, 'INTERNAL', 'The platform could not process the dataset; please try again later.');
+    const s = await status(srn);
+    expect(s.status).toBe('Failed');
+    expect(s.data.map((d) => [d.stage, d.status])).toEqual([
+      ['download', 'Completed'],
+      ['ingest', 'Failed'],
+      ['validate', 'Failed'],
+      ['publish', 'Not Run'],
+    ]);
+    expect(s.outcome).toMatchObject({ code: 'INTERNAL' });
+    expect((await errorReport(srn)).errors).toEqual([expect.objectContaining({ stage: 'ingest', code: 'INTERNAL' })]);
   });
 
   it('params errors reject the whole submission', async () => {

@@ -284,9 +284,11 @@ async function finishFailed(ctx: AppContext, srn: string, rest: Stage[], code: s
 async function rejectSubmission(ctx: AppContext, srn: string, err: DatasetRejected): Promise<void> {
   const order: Stage[] = ['download', 'ingest', 'validate', 'publish'];
   const at = order.indexOf(err.stage);
-  // Earlier stages left In-Progress by an unexpected fault end Failed too: no stage stays running.
+  // No earlier stage stays running: one left In-Progress by a fault ends Failed, one never started is Not Run.
   for (const s of await getStages(ctx.db.pool, srn)) {
-    if (order.indexOf(s.stage) < at && (s.status === 'In-Progress' || s.status === 'Pending')) await setStage(ctx.db.pool, srn, s.stage, 'Failed');
+    if (order.indexOf(s.stage) >= at) continue;
+    if (s.status === 'In-Progress') await setStage(ctx.db.pool, srn, s.stage, 'Failed');
+    else if (s.status === 'Pending') await setStage(ctx.db.pool, srn, s.stage, 'Not Run', { success: 0, failed: 0 });
   }
   await setStage(ctx.db.pool, srn, err.stage, 'Failed');
   await ctx.db.pool.query(
@@ -296,9 +298,14 @@ async function rejectSubmission(ctx: AppContext, srn: string, err: DatasetReject
   await finishFailed(ctx, srn, order.slice(at + 1), err.code, err.message);
 }
 
-/** Fails a submission after an unexpected error on the last retry, taking back anything it published. */
+/**
+ * Fails a submission after an unexpected error on the last retry, taking back anything it
+ * published. The error is put on the first stage still running (publish when none is), so the
+ * stages after it read 'Not Run'.
+ */
 export async function failSubmission(ctx: AppContext, srn: string, code: string, message: string): Promise<void> {
   const sub = await getSubmission(ctx.db.pool, srn);
   if (sub) await unpublish(ctx.db, srn, sub.dataset_id);
-  await rejectSubmission(ctx, srn, new DatasetRejected('publish', code, message));
+  const running = (await getStages(ctx.db.pool, srn)).find((s) => s.status === 'In-Progress')?.stage ?? 'publish';
+  await rejectSubmission(ctx, srn, new DatasetRejected(running, code, message));
 }
