@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context.ts';
 import { ApiError } from './lib/errors.ts';
 import { pinClientIp } from './lib/client-ip.ts';
+import { registerNulGuard } from './lib/nul-guard.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -83,6 +84,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
 
   // request.ip is a parsed address from here on, whatever a proxy forwarded (issue #9 §3).
   pinClientIp(app);
+  // No text field of any route may hold a NUL character (400, not a database error).
+  registerNulGuard(app);
   await registerSecurityHeaders(app);
   await registerCors(app, ctx.config.corsOrigins);
   await app.register(swagger, {

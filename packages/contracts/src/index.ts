@@ -4,7 +4,9 @@
  */
 export * from './enums.ts';
 export * from './datasets.ts';
+export * from './dataset-status.ts';
 export * from './accounts.ts';
 export * from './master-data/index.ts';
 export * from './audit.ts';
 export * from './model-search.ts';
+export * from './text-fields.ts';

@@ -163,8 +163,13 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Your account has been activated.');
     expect((await getUserById(ctx, userId))?.isActive).toBe(true);
+    // A spent link opened again says the account is already active (not "activation failed").
     const again = await platform.app.inject({ method: 'POST', url: `${USERS}/verify-user`, payload: parts });
-    expect(again.statusCode).toBe(400);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: 'This account is already active. You can sign in.', code: 'ALREADY_ACTIVE' });
+    // A wrong e-mail with that user id is still just an invalid link.
+    const wrongMail = await platform.app.inject({ method: 'POST', url: `${USERS}/verify-user`, payload: { ...parts, email: 'other@example.org' } });
+    expect(wrongMail.statusCode).toBe(400);
   });
 
   it('answers a wrong password and an unknown e-mail with the same 401', async () => {

@@ -212,7 +212,8 @@ export const adminUserSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   roles: z.array(z.string()),
-  orgID: z.string(),
+  /** The user's organisation; null when none was ever set (the list does not pretend one). */
+  orgID: z.string().nullable(),
   isActive: z.boolean(),
   createdOn: z.string(),
   activatedTime: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { withoutNul } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, unauthorized } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -138,19 +139,33 @@ function duplicateEmail(): ApiError {
   return new ApiError(422, 'DUPLICATE_EMAIL', DUPLICATE_EMAIL_MESSAGE);
 }
 
+/** Answer of verify-user when the link's account is already active (a spent link opened again). */
+export const ALREADY_ACTIVE_MESSAGE = 'This account is already active. You can sign in.';
+
 /**
  * Activates an account from its activation link (single use: the token is cleared).
- * Throws ApiError 400 ACTIVATION_INVALID when e-mail, user id or token do not match, the link
- * expired, or it was already used. Returns the activated user.
+ * Returns the activated user, or `alreadyActive: true` when the link's e-mail and user id name an
+ * account that is active already (the link was used before): nothing to do, and not an error.
+ * Throws ApiError 400 ACTIVATION_INVALID when e-mail, user id or token do not match an inactive
+ * account, or the link expired.
  */
-export async function verifyUser(ctx: AppContext, input: { email: string; userID: string; token: string }, meta?: RequestMeta): Promise<UserDetails> {
+export async function verifyUser(
+  ctx: AppContext,
+  input: { email: string; userID: string; token: string },
+  meta?: RequestMeta,
+): Promise<{ user: UserDetails; alreadyActive: boolean }> {
   const row = await repo.activateUser(ctx.db, input.email, input.userID, tokenHash(input.token));
   if (!row) {
+    // The user id comes from the e-mailed link: only its holder learns that the account is active.
+    const existing = await repo.findUserById(ctx.db, input.userID);
+    if (existing && existing.is_active && existing.email.toLowerCase() === input.email.trim().toLowerCase()) {
+      return { user: toUserDetails(existing), alreadyActive: true };
+    }
     await recordAudit(ctx, { actorUserId: null, action: 'activation.failure', ip: meta?.ip ?? null, details: { email: input.email.toLowerCase(), userID: input.userID.slice(0, 64) } });
     throw new ApiError(400, 'ACTIVATION_INVALID', INVALID_ACTIVATION_MESSAGE);
   }
   await recordAudit(ctx, { actorUserId: row.user_id, action: 'activation', targetUserId: row.user_id, ip: meta?.ip ?? null });
-  return toUserDetails(row);
+  return { user: toUserDetails(row), alreadyActive: false };
 }
 
 /** A successful login: a fresh key pair (64-character hex strings) and the user's details. */
@@ -196,6 +211,17 @@ export async function login(ctx: AppContext, email: string, password: string, me
   await repo.insertKey(ctx.db, user.user_id, publicKey, encryptSecret(secretKey(ctx.config), privateKey, publicKey));
   await recordAudit(ctx, { actorUserId: user.user_id, action: 'login.success', targetUserId: user.user_id, ip: meta.ip });
   return { userKeys: { publicKey, privateKey }, userDetails: toUserDetails(user) };
+}
+
+/**
+ * Records a login attempt refused before it was checked (its input broke an API text rule, e.g. a
+ * NUL character): a 'login.failure' audit event with reason 'invalid input' and the e-mail as
+ * typed, NUL characters shown as U+FFFD (PostgreSQL cannot store them).
+ */
+export async function auditRefusedLogin(ctx: AppContext, body: unknown /* the login body, { data: { email } } */, meta: RequestMeta = { ip: 'unknown' }): Promise<void> {
+  const email = (body as { data?: { email?: unknown } } | null)?.data?.email;
+  const shown = typeof email === 'string' ? withoutNul(email.trim().toLowerCase()).slice(0, 320) : null;
+  await recordAudit(ctx, { actorUserId: null, action: 'login.failure', ip: meta.ip, details: { email: shown, reason: 'invalid input' } });
 }
 
 /** Ends a session: deletes the key pair with this public key (at once, in every process). Returns true when it existed. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { stageStatusSchema, submissionOutcomeSchema, submissionStatusSchema } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { currentUser, requireAuth } from '../accounts/auth.ts';
@@ -15,7 +16,7 @@ import { sendObject } from '../../storage/send-object.ts';
 const CONTRIBUTORS = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
 
 const signedHeaders = z.object({ key: z.string().optional(), payload: z.string().optional(), sig: z.string().optional() }).passthrough();
-const status = z.enum(['Pending', 'In-Progress', 'Completed', 'Failed']);
+const status = submissionStatusSchema;
 
 /** Dataset routes (spec 01 §7; issue #2 §7, §9) under /ulca/apis/v0/dataset and /ulca/error-consumer. */
 export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -91,6 +92,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
             datasetName: z.string(),
             datasetType: z.string().nullable(),
             status,
+            outcome: submissionOutcomeSchema,
             data: z.array(
               z.object({
                 serviceRequestNumber: z.string(),
@@ -99,7 +101,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
                 datasetType: z.string().nullable(),
                 stage: z.enum(['download', 'ingest', 'validate', 'publish']),
                 tool: z.enum(['download', 'ingest', 'validate', 'publish']).describe('Same as stage: the name the original ULCA client reads'),
-                status,
+                status: stageStatusSchema,
                 details: z
                   .string()
                   .describe(

@@ -10,7 +10,7 @@ import { DEFAULT_PUBLISH_CHUNK_ROWS, publishStaged, stagingTable, unpublish, typ
 import { DEMO_URL_PREFIX, fetchDemoDataset } from './demo.ts';
 import { writeErrorReports } from './reports.ts';
 import { withLocalCopy } from '../../storage/local-copy.ts';
-import { getSubmission, getStages, resetStages, setStage, setSubmissionStatus, type SubmissionRow } from './repo.ts';
+import { ALREADY_PUBLISHED, ALREADY_PUBLISHED_MESSAGE, getSubmission, getStages, resetStages, setStage, setSubmissionStatus, type SubmissionRow } from './repo.ts';
 import { resumePoint, sourceZipKey } from './resume.ts';
 import { raiseStageCounts, releaseIngestLock, tryIngestLock } from './resume-repo.ts';
 
@@ -130,16 +130,19 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
   await setStage(ctx.db.pool, srn, 'publish', 'In-Progress');
   const result = await publishStaged(ctx.db, { srn, datasetId: sub.dataset_id, datasetType: fresh!.dataset_type! }, { chunkRows: opts.publishChunkRows, onChunk: opts.onPublishChunk });
   await ctx.db.pool.query(`DROP TABLE IF EXISTS ${stagingTable(srn)}`);
-  const published = result.success > 0;
-  await setStage(ctx.db.pool, srn, 'publish', published ? 'Completed' : 'Failed');
+  // Valid records that were all on the platform already (a re-submission) are merged, not lost: the
+  // publish ran to its end, so it is Completed, and the outcome says why nothing is new.
+  await setStage(ctx.db.pool, srn, 'publish', 'Completed');
   await writeErrorReports(ctx, srn);
   await setSubmissionStatus(
     ctx.db.pool,
     srn,
-    published ? 'Completed' : 'Failed',
-    published ? {} : { failureCode: 'NOTHING_PUBLISHED', failureMessage: 'Every valid record is already published; nothing new was published.' },
+    'Completed',
+    result.success > 0 ? {} : { failureCode: ALREADY_PUBLISHED, failureMessage: ALREADY_PUBLISHED_MESSAGE },
   );
 }
+
+
 
 /**
  * Streams the zip through ingest and validate, staging valid records with COPY and recording
@@ -272,9 +275,16 @@ async function writeProgress(
   await raiseStageCounts(ctx.db.pool, srn, 'validate', { success: c.valid, failed: c.validateFail, successSeconds: c.validSeconds, failedSeconds: c.validateFailSeconds });
 }
 
-/** Marks the remaining stages Failed, writes the reports and fails the submission. */
+/**
+ * Ends the stages after the failing one: a stage that never started is 'Not Run', one that was
+ * under way is Failed (its counts kept). Writes the reports and fails the submission.
+ */
 async function finishFailed(ctx: AppContext, srn: string, rest: Stage[], code: string, message: string): Promise<void> {
-  for (const s of rest) await setStage(ctx.db.pool, srn, s, 'Failed', { success: 0, failed: 0 });
+  const current = await getStages(ctx.db.pool, srn);
+  for (const s of rest) {
+    const started = current.find((c) => c.stage === s)?.status !== 'Pending';
+    await setStage(ctx.db.pool, srn, s, started ? 'Failed' : 'Not Run', started ? undefined : { success: 0, failed: 0 });
+  }
   await ctx.db.pool.query(`DROP TABLE IF EXISTS ${stagingTable(srn)}`);
   await writeErrorReports(ctx, srn);
   await setSubmissionStatus(ctx.db.pool, srn, 'Failed', { failureCode: code, failureMessage: message });
@@ -284,6 +294,12 @@ async function finishFailed(ctx: AppContext, srn: string, rest: Stage[], code: s
 async function rejectSubmission(ctx: AppContext, srn: string, err: DatasetRejected): Promise<void> {
   const order: Stage[] = ['download', 'ingest', 'validate', 'publish'];
   const at = order.indexOf(err.stage);
+  // No earlier stage stays running: one left In-Progress by a fault ends Failed, one never started is Not Run.
+  for (const s of await getStages(ctx.db.pool, srn)) {
+    if (order.indexOf(s.stage) >= at) continue;
+    if (s.status === 'In-Progress') await setStage(ctx.db.pool, srn, s.stage, 'Failed');
+    else if (s.status === 'Pending') await setStage(ctx.db.pool, srn, s.stage, 'Not Run', { success: 0, failed: 0 });
+  }
   await setStage(ctx.db.pool, srn, err.stage, 'Failed');
   await ctx.db.pool.query(
     `INSERT INTO dataset_errors (service_request_number, stage, code, message, record_index, record) VALUES ($1, $2, $3, $4, NULL, NULL)`,
@@ -292,9 +308,14 @@ async function rejectSubmission(ctx: AppContext, srn: string, err: DatasetReject
   await finishFailed(ctx, srn, order.slice(at + 1), err.code, err.message);
 }
 
-/** Fails a submission after an unexpected error on the last retry, taking back anything it published. */
+/**
+ * Fails a submission after an unexpected error on the last retry, taking back anything it
+ * published. The error is put on the first stage still running (publish when none is), so the
+ * stages after it read 'Not Run'.
+ */
 export async function failSubmission(ctx: AppContext, srn: string, code: string, message: string): Promise<void> {
   const sub = await getSubmission(ctx.db.pool, srn);
   if (sub) await unpublish(ctx.db, srn, sub.dataset_id);
-  await rejectSubmission(ctx, srn, new DatasetRejected('publish', code, message));
+  const running = (await getStages(ctx.db.pool, srn)).find((s) => s.status === 'In-Progress')?.stage ?? 'publish';
+  await rejectSubmission(ctx, srn, new DatasetRejected(running, code, message));
 }
