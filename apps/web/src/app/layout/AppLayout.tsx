@@ -23,7 +23,15 @@ export function AppLayout() {
       <Header />
       <ContactBanner />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
-        <Suspense fallback={<LoadingState />}>
+        {/* While a page's chunk loads, its place is a screen tall: the carousel and footer stay below
+            the fold instead of showing and then jumping down (layout shift). */}
+        <Suspense
+          fallback={
+            <Box sx={{ minHeight: '100vh' }}>
+              <LoadingState />
+            </Box>
+          }
+        >
           <Outlet />
         </Suspense>
       </Box>

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartBar } from '../api/store-search.ts';
-import { barColour, cutLabel, formatCompact, formatNumber, type MetricUnit } from '../lib/format.ts';
+import { CHART_HEIGHT, barColour, cutLabel, formatCompact, formatNumber, type MetricUnit } from '../lib/format.ts';
 
 /** Widest bar in pixels (spec 01 §9). */
 export const MAX_BAR_SIZE = 65;
@@ -15,13 +15,18 @@ const UNIT_AXIS_LABEL: Record<MetricUnit, string> = { hrs: 'Hours', images: 'Ima
  * wide, 11 colours cycling, axis labels cut to 14 characters, compact numbers on the value axis,
  * full label and exact value (thousands separators, 3 decimals for hours) in the tooltip. When
  * `onBarClick` is given the bars are clickable (levels 0 and 1).
+ *
+ * Accessibility: the chart is one keyboard-focusable graphic (recharts' accessibility layer: arrow
+ * keys move the tooltip from bar to bar) named by `title`; the bars themselves carry no ARIA
+ * attributes (an aria-label on a role-less SVG path is prohibited), their values are in the page's
+ * "Show values as a table" alternative. Default export: the page loads this chunk (recharts) lazily.
  */
-export function MetricsBarChart({ bars, unit, onBarClick }: { bars: ChartBar[]; unit: MetricUnit; onBarClick?: (bar: ChartBar) => void }) {
+export function MetricsBarChart({ bars, unit, title, onBarClick }: { bars: ChartBar[]; unit: MetricUnit; title: string; onBarClick?: (bar: ChartBar) => void }) {
   const clickable = !!onBarClick;
   return (
-    <Box sx={{ width: '100%', height: { xs: 380, md: 440 } }} data-testid="metrics-chart">
+    <Box sx={{ width: '100%', height: CHART_HEIGHT }} data-testid="metrics-chart">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={bars} margin={{ top: 24, right: 16, bottom: 8, left: 8 }}>
+        <BarChart data={bars} margin={{ top: 24, right: 16, bottom: 8, left: 8 }} title={title} desc={`${bars.length} bars, largest first.`}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis
             dataKey="label"
@@ -50,7 +55,6 @@ export function MetricsBarChart({ bars, unit, onBarClick }: { bars: ChartBar[]; 
                 fill={barColour(i)}
                 cursor={clickable ? 'pointer' : 'default'}
                 onClick={clickable ? () => onBarClick(b) : undefined}
-                aria-label={`${b.label}: ${formatNumber(b.value)} ${unit}`}
               />
             ))}
             {bars.length <= MAX_BARS_WITH_VALUE_LABELS && (
@@ -62,3 +66,5 @@ export function MetricsBarChart({ bars, unit, onBarClick }: { bars: ChartBar[]; 
     </Box>
   );
 }
+
+export default MetricsBarChart;
