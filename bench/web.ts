@@ -88,7 +88,7 @@ async function firstLoadScripts(url: string): Promise<{ url: string; wire: numbe
       );
     });
     await page.goto(url, { waitUntil: 'networkidle' });
-    await page.locator('[data-testid="metrics-chart"] .recharts-bar-rectangle').first().waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="metrics-chart"] [data-bar]').first().waitFor({ timeout: 30_000 });
     const loaded = await Promise.all(scripts);
     return Promise.all(loaded.map(async (s) => ({ ...s, gzip: (await gzipBytes(s.url)).bytes })));
   } finally {

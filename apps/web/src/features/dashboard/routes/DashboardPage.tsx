@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
@@ -23,6 +23,7 @@ import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useStoreSearch, type ChartBar } from '../api/store-search.ts';
 import { BarTable } from '../components/BarTable.tsx';
+import { MetricsBarChart } from '../components/MetricsBarChart.tsx';
 import {
   GROUPINGS,
   GROUPING_LABELS,
@@ -45,10 +46,6 @@ import {
 } from '../lib/drilldown.ts';
 import { CHART_HEIGHT, formatNumber, unitOf } from '../lib/format.ts';
 import { DATASET_TYPE_OPTIONS, SOURCE_LANGUAGE_OPTIONS, datasetTypeName, languageName } from '../lib/labels.ts';
-
-// recharts is most of the dashboard's script: it loads beside the data, after the page's text and
-// controls are drawn, into a box that already has the chart's height.
-const MetricsBarChart = lazy(() => import('../components/MetricsBarChart.tsx'));
 
 /** The chart heading's first word per unit, e.g. 'Hours per language'. */
 const UNIT_TITLES = { hrs: 'Hours', images: 'Images', sentences: 'Sentences' } as const;
@@ -180,9 +177,7 @@ export default function DashboardPage() {
           ) : bars.length === 0 ? (
             <EmptyState />
           ) : (
-            <Suspense fallback={<LoadingState label="Loading chart…" />}>
-              <MetricsBarChart bars={bars} unit={unit} title={`${UNIT_TITLES[unit]} ${barsDescription(state, languageName)}`} onBarClick={onBarClick} />
-            </Suspense>
+            <MetricsBarChart bars={bars} unit={unit} title={`${UNIT_TITLES[unit]} ${barsDescription(state, languageName)}`} onBarClick={onBarClick} />
           )}
         </Box>
         {/* Always laid out (hidden without bars), so its arrival does not move what follows. */}
