@@ -6,7 +6,7 @@ import { UnauthorizedWatcher } from '../UnauthorizedWatcher.tsx';
 import { ContactBanner } from './ContactBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import { LogoCarousel } from './LogoCarousel.tsx';
+import { DeferredLogoCarousel } from './DeferredLogoCarousel.tsx';
 
 /** The shell of every page (spec 01 §1): header, contact banner, the page, logo carousel, footer. */
 export function AppLayout() {
@@ -35,7 +35,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </Box>
-      <LogoCarousel />
+      <DeferredLogoCarousel />
       <Footer />
     </Box>
   );
