@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 const LogoCarousel = lazy(() => import('./LogoCarousel.tsx').then((m) => ({ default: m.LogoCarousel })));
 
 /** Height the carousel takes (heading, 56 px logos, padding and border), reserved before it loads so nothing moves. */
-export const CAROUSEL_HEIGHT_PX = 154;
+export const CAROUSEL_HEIGHT_PX = 149;
 
 /**
  * The logo carousel (spec 01 §1), loaded when its place scrolls into view: on a
