@@ -185,7 +185,7 @@ describe('dataset contribution journey in Chromium', () => {
     // The type appears once ingest has read params.json; the table refreshes itself while the row is in progress.
     await expect
       .poll(async () => (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim()).slice(0, 3), { timeout: 30_000, interval: 500 })
-      .toEqual([validSrn, 'Hindi–English everyday sentences (e2e)', 'Parallel Corpus']);
+      .toEqual([validSrn, 'Hindi–English everyday sentences (e2e)', 'Parallel Dataset']);
   });
 
   step('the status detail reaches Completed with the exact counts', async () => {

@@ -107,8 +107,9 @@ async function chooseMany(label: string, options: string[]): Promise<void> {
 /** Submits the form and returns the service request number of the in-progress view (or the completed view it became). */
 async function submitSearch(): Promise<string> {
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
-  await page.getByText('Please wait while we process your request.').waitFor();
   await expect.poll(currentPath, { timeout: 15_000 }).toMatch(/^\/ulca\/search-and-download-rec\/(inprogress|completed)\/[^/]+$/);
+  // The 'Please wait' toast shows only while the request is sent: it is gone once the search has its number.
+  await expect.poll(() => page.getByText('Please wait while we process your request.').count()).toBe(0);
   return currentPath().split('/').pop()!;
 }
 

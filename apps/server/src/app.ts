@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyError } from 'fastify';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context.ts';
 import { ApiError } from './lib/errors.ts';
 import { pinClientIp } from './lib/client-ip.ts';
@@ -19,6 +16,7 @@ import { metricsRoutes } from './modules/metrics/routes.ts';
 import { readyMadeRoutes } from './modules/readymade/routes.ts';
 import { masterDataRoutes } from './modules/master-data/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { registerCompression, registerWebApp } from './web/delivery.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -88,6 +86,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   registerNulGuard(app);
   await registerSecurityHeaders(app);
   await registerCors(app, ctx.config.corsOrigins);
+  // Before any route: the compression plugin attaches itself to routes as they are added.
+  await registerCompression(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'ULCA platform API', version: '0.1.0', description: 'Datasets, accounts and jobs of the ULCA platform.' },
@@ -118,22 +118,4 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
 
   await registerWebApp(app, ctx.config.webDist);
   return app;
-}
-
-/** Serves the built SPA under /ulca/ with index.html for client routes; / redirects to /ulca/. */
-async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
-  const index = path.join(dist, 'index.html');
-  const hasWeb = fs.existsSync(index);
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/ulca/', wildcard: false, index: false });
-  }
-  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/ulca/'));
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0];
-    const isApi = /^\/ulca\/(apis|user-mgmt|error-consumer|data-metric|mdms|docs)\//.test(url);
-    if (req.method === 'GET' && url.startsWith('/ulca') && !isApi && hasWeb) {
-      return reply.type('text/html').send(fs.createReadStream(index));
-    }
-    return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
-  });
 }

@@ -1,24 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { StoreSearchRequest } from '../lib/drilldown.ts';
 import { metricKeys } from './keys.ts';
 
+/** One bar of the dashboard: `value` in the view's unit (records, or hours for speech types). */
+export interface ChartBar {
+  label: string;
+  value: number;
+  _id: string;
+}
+
 /**
- * POST /ulca/data-metric/v0/store/search (public): the bars of one dashboard view. `value` is
- * records (sentences, images) or hours for speech types, sorted descending; `count` totals the
- * bars shown, `totalCount` the whole dataset type (same unit).
+ * The answer of POST /ulca/data-metric/v0/store/search (public): the bars of one dashboard view,
+ * sorted descending; `count` totals the bars shown, `totalCount` the whole dataset type (same unit).
+ * Typed only, not checked at run time: the public dashboard does without the zod bundle (issue 8
+ * §2, first-load JavaScript); the server's own schema validates what it sends.
  */
-export const storeSearchResponseSchema = z.object({
-  data: z.array(z.object({ label: z.string(), value: z.number(), _id: z.string() })),
-  count: z.number(),
-  totalCount: z.number(),
-});
-export type StoreSearchResponse = z.infer<typeof storeSearchResponseSchema>;
-export type ChartBar = StoreSearchResponse['data'][number];
+export interface StoreSearchResponse {
+  data: ChartBar[];
+  count: number;
+  totalCount: number;
+}
 
 export function fetchStoreSearch(body: StoreSearchRequest, signal?: AbortSignal): Promise<StoreSearchResponse> {
-  return apiRequest('POST', '/ulca/data-metric/v0/store/search', { body, schema: storeSearchResponseSchema, signal, signed: false });
+  return apiRequest<StoreSearchResponse>('POST', '/ulca/data-metric/v0/store/search', { body, signal, signed: false });
 }
 
 /** Query hook: the bars of `body`; answers are cached a minute (the rollup changes only when datasets are published). */

@@ -20,7 +20,7 @@ describe('status detail formatting (spec 01 §3)', () => {
   });
 
   it('labels dataset types', () => {
-    expect(datasetTypeLabel('asr-unlabeled-corpus')).toBe('ASR Unlabeled Corpus');
+    expect(datasetTypeLabel('asr-unlabeled-corpus')).toBe('ASR Unlabeled Dataset');
     expect(datasetTypeLabel(null)).toBe('-');
   });
 
