@@ -180,9 +180,13 @@ export async function main(args: string[]): Promise<void> {
     if (!loginRes.ok) throw new Error(`login failed: ${await loginRes.text()}`);
     const keys = ((await loginRes.json()) as { data: { userKeys: { publicKey: string; privateKey: string } } }).data.userKeys;
     const listPath = `/ulca/apis/v0/dataset/listByUserId?userId=${caller.userId}&startPage=1&endPage=1`;
-    // For a GET the payload is the hash of the path and query, so fixed headers sign every request.
-    const listHeaders = { ...signedHeaders(keys, { url: listPath }) };
-    const check = await fetch(`${base}${listPath}`, { headers: listHeaders });
+    // A signed call is good once (signature v2: timestamp and nonce), so every request is signed
+    // afresh, as a real client does; the client-side hashing is part of the figure.
+    const signedGet = (url: string): autocannon.Options => ({
+      url,
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...signedHeaders(keys, { method: 'GET', url: new URL(url).pathname + new URL(url).search }) } }) }],
+    });
+    const check = await fetch(`${base}${listPath}`, { headers: { ...signedHeaders(keys, { method: 'GET', url: listPath }) } });
     const checked = (await check.json()) as { data?: unknown[]; count?: number };
     if (!check.ok || checked.data?.length !== 10 || checked.count !== 25) throw new Error(`signed list call failed: ${check.status} ${JSON.stringify(checked).slice(0, 300)}`);
 
@@ -197,11 +201,10 @@ export async function main(args: string[]): Promise<void> {
     const common = { connections, duration };
     const bareUrl = `http://127.0.0.1:${barePort}/bare`;
     const mePath = '/ulca/user-mgmt/v1/users/me';
-    const meHeaders = { ...signedHeaders(keys, { url: mePath }) };
     // Warm-up (JIT, connection pools, session cache), not reported.
     await autocannon({ url: bareUrl, connections, duration: 1 });
-    await autocannon({ url: `${base}${listPath}`, headers: listHeaders, connections, duration: 1 });
-    await autocannon({ url: `${base}${mePath}`, headers: meHeaders, connections, duration: 1 });
+    await autocannon({ ...signedGet(`${base}${listPath}`), connections, duration: 1 });
+    await autocannon({ ...signedGet(`${base}${mePath}`), connections, duration: 1 });
 
     // Each target is measured right after the bare route, and its ratio is to that bare figure,
     // so that load changes on a shared machine affect both sides of a ratio alike.
@@ -211,8 +214,8 @@ export async function main(args: string[]): Promise<void> {
       figures.push({ ...(await measure(name, { ...common, ...opts })), bare: bareFigure.rps });
     };
     if (want('trivial')) await pair('app trivial route GET /ulca/health', { url: `${base}/ulca/health` });
-    if (want('me')) await pair('signed GET users/me (session only)', { url: `${base}${mePath}`, headers: meHeaders });
-    if (want('list')) await pair('signed list call (listByUserId)', { url: `${base}${listPath}`, headers: listHeaders });
+    if (want('me')) await pair('signed GET users/me (session only)', signedGet(`${base}${mePath}`));
+    if (want('list')) await pair('signed list call (listByUserId)', signedGet(`${base}${listPath}`));
     if (hasStoreSearch && want('search')) {
       await pair('dashboard store search', { url: `${base}/ulca/data-metric/v0/store/search`, method: 'POST', headers: { 'content-type': 'application/json' }, body: searchBody });
     }
@@ -237,9 +240,9 @@ export async function main(args: string[]): Promise<void> {
     if (want('nocache')) {
       appNoCache = await startChild('apps/server/src/main.ts', { ...appEnv(noCachePort, path.join(tmp, 'data')), SESSION_CACHE: 'false' }, `http://127.0.0.1:${noCachePort}/ulca/health`);
       const noCache = `http://127.0.0.1:${noCachePort}`;
-      await autocannon({ url: `${noCache}${listPath}`, headers: listHeaders, connections, duration: 1 });
-      await pair('signed users/me, session cache off', { url: `${noCache}${mePath}`, headers: meHeaders });
-      await pair('signed list call, session cache off', { url: `${noCache}${listPath}`, headers: listHeaders });
+      await autocannon({ ...signedGet(`${noCache}${listPath}`), connections, duration: 1 });
+      await pair('signed users/me, session cache off', signedGet(`${noCache}${mePath}`));
+      await pair('signed list call, session cache off', signedGet(`${noCache}${listPath}`));
     }
 
     console.log('');

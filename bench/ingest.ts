@@ -3,7 +3,9 @@
  * through the real pipeline (download over HTTP from a local server → ingest → validate → publish,
  * on a real PostgreSQL) and compares records/s with a bare COPY of the same rows into a table with
  * the same unique hash index in the same database, measured in the same run. Also prints the
- * peak resident memory of the pipeline run.
+ * peak resident memory of the pipeline run. `--s3` keeps the files in a real S3-protocol server
+ * (s3rver, started here) instead of a local folder: the zip then goes download → bucket → temp
+ * copy → ingest, as on a scaled-out install.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +18,8 @@ import { createDb } from '../apps/server/src/db/pool.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { startBoss } from '../apps/server/src/jobs/boss.ts';
 import { LocalObjectStore } from '../apps/server/src/storage/local-store.ts';
+import { S3ObjectStore } from '../apps/server/src/storage/s3-store.ts';
+import { startTestS3Server } from '../apps/server/src/test/s3-server.ts';
 import { createMailer } from '../apps/server/src/mail/create-mailer.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { insertSubmission, getStages } from '../apps/server/src/modules/datasets/repo.ts';
@@ -40,7 +44,10 @@ export async function main(args: string[]): Promise<void> {
   await migrate(db.pool);
   const boss = await startBoss(url, { supervise: false });
   const config = loadConfig({ ...process.env, ULCA_DATA_DIR: path.join(tmp, 'data') }, { allowedFetchHosts: ['127.0.0.1'] });
-  const ctx: AppContext = { config, db, boss, store: new LocalObjectStore(path.join(tmp, 'objects')), mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }), log };
+  const s3 = args.includes('--s3') ? await startTestS3Server('ulca-bench') : null;
+  const store = s3 ? new S3ObjectStore(s3.config) : new LocalObjectStore(path.join(tmp, 'objects'));
+  if (s3) console.log(`object store: S3 (s3rver at ${s3.config.endpoint})`);
+  const ctx: AppContext = { config, db, boss, store, mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }), log };
 
   try {
     let t = Date.now();
@@ -95,6 +102,7 @@ export async function main(args: string[]): Promise<void> {
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
     await db.close();
     await cluster?.stop();
+    await s3?.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }

@@ -6,6 +6,7 @@ const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void
   'search-export': () => import('./search-export.ts'),
   dashboard: () => import('./dashboard.ts'),
   api: () => import('./api.ts'),
+  web: () => import('./web.ts'),
 };
 if (!benchName || !benches[benchName]) {
   console.error(`usage: npm run bench -- <${Object.keys(benches).join('|')}> [--records N]`);

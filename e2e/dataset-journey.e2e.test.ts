@@ -185,7 +185,7 @@ describe('dataset contribution journey in Chromium', () => {
     // The type appears once ingest has read params.json; the table refreshes itself while the row is in progress.
     await expect
       .poll(async () => (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim()).slice(0, 3), { timeout: 30_000, interval: 500 })
-      .toEqual([validSrn, 'Hindi–English everyday sentences (e2e)', 'Parallel Corpus']);
+      .toEqual([validSrn, 'Hindi–English everyday sentences (e2e)', 'Parallel Dataset']);
   });
 
   step('the status detail reaches Completed with the exact counts', async () => {
@@ -211,7 +211,8 @@ describe('dataset contribution journey in Chromium', () => {
     expect(csv).toContain('DUPLICATE_RECORD');
     expect(csv.match(/DUPLICATE_RECORD/g)).toHaveLength(VALID.errors.DUPLICATE_RECORD);
     // The summary on the page says the same.
-    const summary = await bodyRows(page.getByRole('table', { name: 'Error summary' }));
+    // Records already published are listed apart from the errors (they were merged, not left out).
+    const summary = await bodyRows(page.getByRole('table', { name: 'Records already on the platform' }));
     expect(summary.map((r) => [r[0], r[1], r[3]])).toEqual([['Publish', 'DUPLICATE_RECORD', '1']]);
     await screenshot('status-error-log');
   });
@@ -242,6 +243,11 @@ describe('dataset contribution journey in Chromium', () => {
     const rows = await waitForFinalStatus('Failed');
     expect(rows[0].slice(0, 2)).toEqual(['Download', 'Completed']);
     expect(rows[1].slice(0, 2)).toEqual(['Ingest', 'Failed']);
+    // Validate and publish never ran: they say so, without counts.
+    expect(rows.slice(2).map((r) => r.slice(0, 4))).toEqual([
+      ['Validate', 'Not Run', '-', '-'],
+      ['Publish', 'Not Run', '-', '-'],
+    ]);
     const summary = page.getByRole('table', { name: 'Error summary' });
     await summary.waitFor();
     const errors = await bodyRows(summary);

@@ -58,7 +58,7 @@ const currentPath = () => decodeURIComponent(new URL(page.url()).pathname);
 async function signedApi<T>(method: 'GET' | 'POST', pathAndQuery: string, body?: unknown): Promise<T> {
   const session = await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'));
   const text = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, text ?? pathAndQuery);
+  const headers: Record<string, string> = signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, { method, url: pathAndQuery, body: text });
   if (text) headers['content-type'] = 'application/json';
   const res = await fetch(`${platform.baseUrl}${pathAndQuery}`, { method, headers, body: text });
   const json = (await res.json()) as T;
@@ -107,8 +107,9 @@ async function chooseMany(label: string, options: string[]): Promise<void> {
 /** Submits the form and returns the service request number of the in-progress view (or the completed view it became). */
 async function submitSearch(): Promise<string> {
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
-  await page.getByText('Please wait while we process your request.').waitFor();
   await expect.poll(currentPath, { timeout: 15_000 }).toMatch(/^\/ulca\/search-and-download-rec\/(inprogress|completed)\/[^/]+$/);
+  // The 'Please wait' toast shows only while the request is sent: it is gone once the search has its number.
+  await expect.poll(() => page.getByText('Please wait while we process your request.').count()).toBe(0);
   return currentPath().split('/').pop()!;
 }
 
@@ -285,7 +286,7 @@ describe('search and download journey in Chromium', () => {
     const lines = fs.readFileSync(jsonl.file, 'utf8').split('\n').filter((l) => l.trim() !== '');
     expect(lines.map((l) => JSON.parse(l))).toHaveLength(count);
     const csv = await download('Download All: CSV');
-    expect(parseCsv(fs.readFileSync(csv.file, 'utf8'), { columns: true, skip_empty_lines: true })).toHaveLength(count);
+    expect(parseCsv(fs.readFileSync(csv.file, 'utf8'), { columns: true, bom: true, skip_empty_lines: true })).toHaveLength(count);
     const sample = await download('Download Sample: JSON (ULCA)');
     expect(JSON.parse(fs.readFileSync(sample.file, 'utf8'))).toHaveLength(Math.min(100, count));
   });

@@ -1,12 +1,28 @@
+import zlib from 'node:zlib';
 import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
-// The app is served by the API server under /ulca/ (apps/server/src/app.ts).
+// The app is served by the API server under /ulca/ (apps/server/src/app.ts), which sends the
+// .br / .gz files written here when the browser accepts them (@fastify/static preCompressed).
 export default defineConfig({
   base: '/ulca/',
-  // The hoisted @vitejs/plugin-react types resolve vitest's vite 8, this app builds with vite 7:
-  // the plugin works with both; the cast only bridges the two type copies.
-  plugins: [react() as unknown as PluginOption],
+  plugins: [
+    // The hoisted @vitejs/plugin-react types resolve vitest's vite 8, this app builds with vite 7:
+    // the plugin works with both; the cast only bridges the two type copies.
+    react() as unknown as PluginOption,
+    // Compressed once at build time at the highest levels, so no request pays for compression.
+    compression({
+      algorithms: [
+        defineAlgorithm('gzip', { level: 9 }),
+        defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      ],
+      include: /\.(js|css|html|svg|json|txt|webmanifest)$/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+      logLevel: 'silent',
+    }) as unknown as PluginOption,
+  ],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: { proxy: { '/ulca/apis': 'http://localhost:8080', '/ulca/user-mgmt': 'http://localhost:8080', '/ulca/error-consumer': 'http://localhost:8080', '/ulca/data-metric': 'http://localhost:8080', '/ulca/mdms': 'http://localhost:8080' } },
 });

@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyError } from 'fastify';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context.ts';
 import { ApiError } from './lib/errors.ts';
+import { pinClientIp } from './lib/client-ip.ts';
+import { registerNulGuard } from './lib/nul-guard.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -17,11 +16,12 @@ import { metricsRoutes } from './modules/metrics/routes.ts';
 import { readyMadeRoutes } from './modules/readymade/routes.ts';
 import { masterDataRoutes } from './modules/master-data/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { registerCompression, registerWebApp } from './web/delivery.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The exact request body as received (JSON requests), used to verify signatures. */
-    rawBody?: string;
+    /** The exact request body bytes as received (JSON and text requests), used to verify signatures. */
+    rawBody?: Buffer;
   }
 }
 
@@ -45,15 +45,21 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = body as string;
-    req.rawBody = text;
+  // Bodies are read as bytes and kept, so a signature over the exact bytes verifies even when
+  // they are not valid UTF-8 (issue #9 §2); only the parse sees the decoded text.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    req.rawBody = body as Buffer;
+    const text = (body as Buffer).toString('utf8');
     if (text.trim() === '') return done(null, {});
     try {
       done(null, JSON.parse(text));
     } catch {
       done(new ApiError(400, 'MALFORMED_JSON', 'The request body is not valid JSON.'), undefined);
     }
+  });
+  app.addContentTypeParser('text/plain', { parseAs: 'buffer' }, (req, body, done) => {
+    req.rawBody = body as Buffer;
+    done(null, (body as Buffer).toString('utf8'));
   });
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
@@ -74,8 +80,14 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     return reply.status(500).send({ message: 'Something went wrong while we process your request. Please try after sometime.', code: 'INTERNAL' });
   });
 
+  // request.ip is a parsed address from here on, whatever a proxy forwarded (issue #9 §3).
+  pinClientIp(app);
+  // No text field of any route may hold a NUL character (400, not a database error).
+  registerNulGuard(app);
   await registerSecurityHeaders(app);
   await registerCors(app, ctx.config.corsOrigins);
+  // Before any route: the compression plugin attaches itself to routes as they are added.
+  await registerCompression(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'ULCA platform API', version: '0.1.0', description: 'Datasets, accounts and jobs of the ULCA platform.' },
@@ -84,6 +96,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
           key: { type: 'apiKey', in: 'header', name: 'key' },
           sig: { type: 'apiKey', in: 'header', name: 'sig' },
           payload: { type: 'apiKey', in: 'header', name: 'payload' },
+          timestamp: { type: 'apiKey', in: 'header', name: 'x-ulca-timestamp', description: 'Signature v2: Unix time in seconds (README "Request signatures")' },
+          nonce: { type: 'apiKey', in: 'header', name: 'x-ulca-nonce', description: 'Signature v2: 16-64 random characters, used once' },
         },
       },
     },
@@ -104,22 +118,4 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
 
   await registerWebApp(app, ctx.config.webDist);
   return app;
-}
-
-/** Serves the built SPA under /ulca/ with index.html for client routes; / redirects to /ulca/. */
-async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
-  const index = path.join(dist, 'index.html');
-  const hasWeb = fs.existsSync(index);
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/ulca/', wildcard: false, index: false });
-  }
-  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/ulca/'));
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0];
-    const isApi = /^\/ulca\/(apis|user-mgmt|error-consumer|data-metric|mdms|docs)\//.test(url);
-    if (req.method === 'GET' && url.startsWith('/ulca') && !isApi && hasWeb) {
-      return reply.type('text/html').send(fs.createReadStream(index));
-    }
-    return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
-  });
 }

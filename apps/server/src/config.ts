@@ -29,13 +29,18 @@ export interface Config {
    * created once and shared by every process using the data folder (security/crypto.ts).
    */
   secret: string | undefined;
-  /** Accept MD5 request signatures as the original ULCA clients send (LEGACY_MD5_SIGNATURES). */
+  /**
+   * Also accept the body-only signatures of the original ULCA clients, SHA-256 or MD5, with no
+   * time, nonce or route (LEGACY_MD5_SIGNATURES, default false; README "Request signatures").
+   */
   legacyMd5Signatures: boolean;
   /**
    * Browser origins (scheme://host[:port]) allowed to call the API from another origin, e.g. the
    * original ULCA web client served elsewhere (CORS_ORIGINS, comma-separated; default none).
    */
   corsOrigins: string[];
+  /** A v2 signature's timestamp must be within this many seconds of the server's clock; its nonce is kept as long (SIGNATURE_WINDOW_SECONDS, default 300). */
+  signatureWindowSeconds: number;
   /** Dataset download cap in bytes (MAX_DOWNLOAD_BYTES, default 2 GiB). */
   maxDownloadBytes: number;
   /** Download time limit in ms (DOWNLOAD_TIMEOUT_MS, default 30 min). */
@@ -69,10 +74,10 @@ export interface Config {
   /** Seconds between scans for dataset jobs whose worker died; one scan also runs when the workers start (JOB_RECOVERY_SECONDS, default 30; 0 = start-up scan only). */
   jobRecoverySeconds: number;
   /**
-   * Which peers may set X-Forwarded-For/-Proto (TRUST_PROXY): 'true' (any), 'false', a hop count,
-   * or comma-separated addresses/CIDRs/names ('loopback', 'linklocal', 'uniquelocal'). Default
-   * 'loopback,linklocal,uniquelocal': a proxy on this host or a private network is trusted, a
-   * client connecting directly cannot spoof its address (login rate limits, audit log) or https.
+   * Which peers may set X-Forwarded-For/-Proto (TRUST_PROXY): comma-separated addresses/CIDRs/
+   * names ('loopback', 'linklocal', 'uniquelocal'), a hop count, 'true' (any) or 'false'.
+   * Default none (false): the client address is the connecting peer's, so nobody can pick the
+   * address the login limits and the audit log see (issue #9 §3) until a proxy is named.
    */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** Activation links expire after this many hours (ACTIVATION_TOKEN_TTL_HOURS, default 168 = 7 days). */
@@ -91,12 +96,33 @@ export interface Config {
   forgotMaxPerIpPerHour: number;
   /** Reset e-mails sent per account per hour; further requests get the same answer but no e-mail (FORGOT_MAX_EMAILS_PER_HOUR, default 5). */
   forgotMaxEmailsPerHour: number;
+  /** Sign-up requests per client address per hour before 429, whatever their answer (SIGNUP_MAX_PER_IP_PER_HOUR, default 10). */
+  signupMaxPerIpPerHour: number;
   /** Service providers whose inference keys a user may hold per API key (SERVICE_PROVIDERS, comma-separated). */
   serviceProviders: string[];
   /** Keep verified session keys in memory, invalidated by PostgreSQL NOTIFY (SESSION_CACHE, default true). */
   sessionCache: boolean;
   /** Longest a cached session is trusted without re-reading the database, seconds (SESSION_CACHE_TTL_SECONDS, default 60). */
   sessionCacheTtlSeconds: number;
+  /**
+   * The shared S3-compatible object store (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
+   * S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE), or undefined for the local folder dataDir/objects.
+   */
+  s3: S3Config | undefined;
+}
+
+/** Where the S3-compatible object store is (DESIGN.md §2 Files; README "Scale out"). */
+export interface S3Config {
+  /** Endpoint URL, e.g. http://minio:9000; undefined = AWS S3 of `region`. */
+  endpoint: string | undefined;
+  bucket: string;
+  /** Region used for signing (S3_REGION, default us-east-1). */
+  region: string;
+  /** Static credentials; when both are unset the AWS default chain applies (environment, profile, instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** Path-style URLs (endpoint/bucket/key) instead of bucket.endpoint (S3_FORCE_PATH_STYLE; default true with S3_ENDPOINT, false without). */
+  forcePathStyle: boolean;
 }
 
 const GiB = 1024 ** 3;
@@ -109,7 +135,7 @@ function bool(v: string | undefined, dflt: boolean): boolean {
 /** TRUST_PROXY: boolean, hop count, or a comma-separated list of addresses/CIDRs/proxy-addr names. */
 function trustProxy(v: string | undefined): Config['trustProxy'] {
   const text = (v ?? '').trim();
-  if (text === '') return ['loopback', 'linklocal', 'uniquelocal'];
+  if (text === '') return false;
   if (/^(true|false)$/i.test(text)) return text.toLowerCase() === 'true';
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
@@ -151,7 +177,32 @@ function num(v: string | undefined, dflt: number): number {
   return n;
 }
 
-/** Reads the configuration from `env` (defaults to process.env). Throws on a malformed number. */
+/**
+ * S3_* variables: the store is S3 when S3_BUCKET is set (S3_ENDPOINT alone is a mistake and
+ * throws, as do credentials given by halves).
+ */
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = env.S3_BUCKET?.trim() || undefined;
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (!bucket) {
+    if (endpoint) throw new Error('S3_ENDPOINT is set but S3_BUCKET is not: name the bucket the platform keeps its files in.');
+    return undefined;
+  }
+  if (endpoint && !/^https?:\/\//i.test(endpoint)) throw new Error(`S3_ENDPOINT "${endpoint}" must be an http(s) URL.`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!accessKeyId !== !secretAccessKey) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither.');
+  return {
+    endpoint,
+    bucket,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: bool(env.S3_FORCE_PATH_STYLE, endpoint !== undefined),
+  };
+}
+
+/** Reads the configuration from `env` (defaults to process.env). Throws on a malformed number or an incomplete S3_* set. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = num(env.PORT, 8080);
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -172,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secret: env.ULCA_SECRET || undefined,
     legacyMd5Signatures: bool(env.LEGACY_MD5_SIGNATURES, false),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
+    signatureWindowSeconds: num(env.SIGNATURE_WINDOW_SECONDS, 300),
     maxDownloadBytes: num(env.MAX_DOWNLOAD_BYTES, 2 * GiB),
     downloadTimeoutMs: num(env.DOWNLOAD_TIMEOUT_MS, 30 * 60 * 1000),
     maxUnzippedBytes: num(env.MAX_UNZIPPED_BYTES, 20 * GiB),
@@ -198,12 +250,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginIpWindowSeconds: num(env.LOGIN_IP_WINDOW_SECONDS, 900),
     forgotMaxPerIpPerHour: num(env.FORGOT_MAX_PER_IP_PER_HOUR, 20),
     forgotMaxEmailsPerHour: num(env.FORGOT_MAX_EMAILS_PER_HOUR, 5),
+    signupMaxPerIpPerHour: num(env.SIGNUP_MAX_PER_IP_PER_HOUR, 10),
     serviceProviders: (env.SERVICE_PROVIDERS ?? 'ulca-reference-models')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     sessionCache: bool(env.SESSION_CACHE, true),
     sessionCacheTtlSeconds: num(env.SESSION_CACHE_TTL_SECONDS, 60),
+    s3: s3Config(env),
   };
   return { ...cfg, ...overrides };
 }

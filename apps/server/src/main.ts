@@ -5,7 +5,7 @@ import { createLogger } from './log.ts';
 import { createDb } from './db/pool.ts';
 import { migrate } from './db/migrate.ts';
 import { startBoss } from './jobs/boss.ts';
-import { LocalObjectStore } from './storage/local-store.ts';
+import { createObjectStore } from './storage/create-store.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { buildApp } from './app.ts';
 import type { AppContext } from './context.ts';
@@ -32,6 +32,8 @@ async function main(): Promise<void> {
     console.error('npm run worker needs DATABASE_URL: point it at the PostgreSQL that the API processes use.');
     process.exit(2);
   }
+  // Checked first: a missing bucket stops the start before a database is started for nothing.
+  const store = await createObjectStore(config);
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     log.info({ dir: path.join(config.dataDir, 'pg') }, 'starting embedded PostgreSQL');
@@ -46,7 +48,7 @@ async function main(): Promise<void> {
     config,
     db,
     boss,
-    store: new LocalObjectStore(path.join(config.dataDir, 'objects')),
+    store,
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, log, printLinks: config.logFormat === 'pretty' }),
     log,
   };

@@ -2,6 +2,7 @@
  * Account rules shared by the server and the web app (spec 01 §5, §9), so the sign-up form and
  * the API accept exactly the same passwords.
  */
+import { z } from 'zod';
 
 /** Minimum password length in characters (spec 01 §9). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -17,3 +18,10 @@ const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z0-9]).{8,}
 export function isStrongPassword(password: string): boolean {
   return password.length <= MAX_PASSWORD_LENGTH && PASSWORD_PATTERN.test(password);
 }
+
+/**
+ * Answer of POST /ulca/user-mgmt/v1/users/verify-user (200): the account was activated, or
+ * `code: 'ALREADY_ACTIVE'` when it was active already (a used link opened again; spec 01 §4).
+ */
+export const verifyUserResponse = z.object({ message: z.string(), code: z.literal('ALREADY_ACTIVE').optional() });
+export type VerifyUserResponse = z.infer<typeof verifyUserResponse>;

@@ -16,10 +16,15 @@
  * - document-layout-corpus params may carry `languages` and `domain` (optional).
  * - monolingual-corpus params may carry a `collectionMethod` from the generic list.
  * - `pos-corpus` is ours, modelled on `ner-corpus`, with `posData` of Universal POS tags.
+ * - An age band written `60-100` (the reference's speech examples) is read as `61-100` (AGE_RANGE_ALIASES).
+ * - A NER token may give only `tokenIndex` (no `token`) when its row has `sourceText`, as the
+ *   reference example "Sentences with only index and no words" does.
+ * - A field given as JSON `null` counts as absent (see withoutNullFields): callers strip such
+ *   fields before parsing, so an optional `null` passes and a required one is reported missing.
  */
 import { z } from 'zod';
 import {
-  AGE_RANGES, AUDIO_ALIGNMENT_TOOLS, AUDIO_CHANNELS, AUDIO_FORMATS, BITS_PER_SAMPLE, COLLECTION_METHODS_BY_TYPE, DATASET_TYPES,
+  AGE_RANGE_ALIASES, AGE_RANGES, AUDIO_ALIGNMENT_TOOLS, AUDIO_CHANNELS, AUDIO_FORMATS, BITS_PER_SAMPLE, COLLECTION_METHODS_BY_TYPE, DATASET_TYPES,
   DIALECTS, DOMAIN_CODES, GENDERS, GLOSSARY_LEVELS, IMAGE_DPIS, IMAGE_FORMATS, IMAGE_TEXT_TYPES, LANGUAGE_ALIASES, LANGUAGE_CODES,
   LAYOUT_CLASSES, LICENSE_CODES, MIXED_DATA_SOURCES, MT_EVALUATION_METHOD_TYPES, NER_TAG_FORMATS, OAUTH_PROVIDERS, OCR_TOOLS,
   PAIRED_DATASET_TYPES, SCRIPT_CODES, SNR_METHOD_TYPES, TEXT_ALIGNMENT_TOOLS, TRANSCRIPTION_EVALUATION_METHOD_TYPES, UPOS_TAGS,
@@ -36,6 +41,43 @@ export type UlcaIssueCode = 'MISSING_FIELD' | 'INVALID_VALUE';
 // Shared pieces (common-schemas.yml)
 
 export const datasetTypeSchema = z.enum(DATASET_TYPES);
+
+/**
+ * `value` with every object field whose value is `null` left out, at any depth (array items are
+ * kept, a `null` item stays invalid). Returns `value` itself when it holds no such field, so the
+ * common case allocates nothing. Recursive: call it on values whose nesting is already bounded
+ * (the pipeline refuses JSON nested deeper than MAX_JSON_DEPTH while streaming).
+ */
+export function withoutNullFields<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const v = withoutNullFields(value[i] as unknown);
+      if (v !== value[i]) (out ??= value.slice())[i] = v;
+    }
+    return (out ?? value) as T;
+  }
+  let out: Record<string, unknown> | null = null;
+  const src = value as Record<string, unknown>;
+  for (const k of Object.keys(src)) {
+    const v = src[k];
+    if (v === null) {
+      out ??= { ...src };
+      delete out[k];
+      continue;
+    }
+    const inner = withoutNullFields(v);
+    if (inner !== v) (out ??= { ...src })[k] = inner;
+  }
+  return (out ?? value) as T;
+}
+
+/** An age band of the enumeration; aliases (AGE_RANGE_ALIASES, e.g. `60-100`) are rewritten first. */
+export const ageRangeSchema = z.preprocess(
+  (v) => (typeof v === 'string' && Object.hasOwn(AGE_RANGE_ALIASES, v) ? AGE_RANGE_ALIASES[v] : v),
+  z.enum(AGE_RANGES),
+);
 
 /** A ULCA language code; known aliases (LANGUAGE_ALIASES) are rewritten first. */
 export const languageCodeSchema = z.preprocess(
@@ -208,7 +250,7 @@ const audioParamsShape = {
   bitsPerSample: z.enum(BITS_PER_SAMPLE).optional(),
   numberOfSpeakers: z.number().min(1).optional(),
   gender: z.enum(GENDERS).optional(),
-  age: z.enum(AGE_RANGES).optional(),
+  age: ageRangeSchema.optional(),
   dialect: z.enum(DIALECTS).optional(),
   snr: snrSchema.optional(),
 };
@@ -222,7 +264,7 @@ function audioRowShape(type: DatasetType) {
     gender: z.enum(GENDERS).optional(),
     /** years */
     exactAge: num,
-    age: z.enum(AGE_RANGES).optional(),
+    age: ageRangeSchema.optional(),
     assertLanguage: languageCodeSchema.optional(),
     languagesSpoken: z.array(z.string()).min(1).max(MAX_LIST_ITEMS).optional(),
     state: str,
@@ -250,8 +292,9 @@ function audioRowShape(type: DatasetType) {
 // ---------------------------------------------------------------------------------------------
 // Annotation pieces (NER, POS)
 
+/** A NER token; `token` may be left out when `tokenIndex` places it in the row's sourceText (see nerRowSchema). */
 export const nerTokenSchema = z.strictObject({
-  token: z.string(),
+  token: z.string().optional(),
   tag: z.string(),
   tokenIndex: num,
   tokenStartIndex: num,
@@ -465,11 +508,24 @@ export const documentLayoutRowSchema = z.strictObject({
   layoutClass: z.enum(LAYOUT_CLASSES),
   boundingBox: boundingBoxSchema,
 });
-export const nerRowSchema = z.strictObject({
-  nerData: z.array(nerTokenSchema),
-  sourceText: str,
-  collectionMethod: rowCollectionMethodSchema('ner-corpus').optional(),
-});
+export const nerRowSchema = z
+  .strictObject({
+    nerData: z.array(nerTokenSchema),
+    sourceText: str,
+    collectionMethod: rowCollectionMethodSchema('ner-corpus').optional(),
+  })
+  .superRefine((row, ctx) => {
+    // A token without its word is only meaningful as a position in the sentence.
+    row.nerData.forEach((t, i) => {
+      if (t.token !== undefined || (t.tokenIndex !== undefined && row.sourceText !== undefined)) return;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['nerData', i, 'token'],
+        message: `missing required field 'nerData[${i}].token' (a token may give only tokenIndex when the row has sourceText)`,
+        params: { ulcaCode: 'MISSING_FIELD' satisfies UlcaIssueCode },
+      });
+    });
+  });
 export const posRowSchema = z.strictObject({
   posData: z.array(posTokenSchema),
   sourceText: str,

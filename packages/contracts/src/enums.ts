@@ -263,6 +263,12 @@ export const BITS_PER_SAMPLE = ['sixteen', 'eight'] as const;
 export const GENDERS = ['male', 'female', 'transgender', 'non-specified', 'others'] as const;
 /** Speaker age ranges (dataset-schema AsrCommonSchema.age). */
 export const AGE_RANGES = ['1-10', '11-20', '21-60', '61-100'] as const;
+/**
+ * Other spellings of an age band, mapped to the band they mean. The reference's own speech
+ * examples write the top band as `60-100` while its enumeration says `61-100`; both are read as
+ * `61-100`, the value stored.
+ */
+export const AGE_RANGE_ALIASES: Readonly<Record<string, (typeof AGE_RANGES)[number]>> = { '60-100': '61-100' };
 export const DIALECTS = ['hi-thethi', 'hi-magahi', 'ta-madurai'] as const;
 export const MIXED_DATA_SOURCES = ['vaani'] as const;
 export const SNR_METHOD_TYPES = ['WadaSnr'] as const;
@@ -304,7 +310,7 @@ export type Role = (typeof ROLES)[number];
 export const PIPELINE_STAGES = ['download', 'ingest', 'validate', 'publish'] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 
-/** Status of a submission or a stage as the contribution list shows it (spec 01 §3). */
+/** Status of a submission as the contribution list shows it (spec 01 §3); stages add 'Not Run' (STAGE_STATUSES). */
 export const SUBMISSION_STATUSES = ['Pending', 'In-Progress', 'Completed', 'Failed'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 

@@ -4,6 +4,7 @@
  */
 export * from './enums.ts';
 export * from './datasets.ts';
+export * from './dataset-status.ts';
 export * from './accounts.ts';
 export * from './master-data/index.ts';
 export * from './audit.ts';
@@ -12,3 +13,4 @@ export * from './api/readymade.ts';
 export * from './api/metrics.ts';
 export * from './api/admin-users.ts';
 export * from './model-search.ts';
+export * from './text-fields.ts';

@@ -91,6 +91,34 @@ describe.concurrent('ulca validate', { timeout: 120_000 }, () => {
     expect(code).toBe(2);
   });
 
+  it('refuses 100,000 nested arrays in data.json as JSON_TOO_DEEP, the report still the last line', async () => {
+    const folder = await writeFolder(path.join(dir, 'deep'), {
+      'params.json': MONO_PARAMS,
+      'data.json': `[${JSON.stringify(monoRows(1)[0])}, ${'['.repeat(100_000)}${']'.repeat(100_000)}]`,
+    });
+    const { code, stdout, stderr } = await ulca('validate', '--json', folder);
+    expect(stderr).not.toMatch(/Maximum call stack/);
+    expect(lastLine(stdout)).toEqual({
+      status: 'failed',
+      records: 1,
+      success: 1,
+      failed: 0,
+      duplicates: 0,
+      errors: [{ stage: 'ingest', code: 'JSON_TOO_DEEP', message: expect.stringMatching(/^data\.json nests .* in record 2/), count: 1 }],
+    });
+    expect(code).toBe(1);
+  });
+
+  it('refuses a deep params.json the same way', async () => {
+    const folder = await writeFolder(path.join(dir, 'deep-params'), {
+      'params.json': `{"datasetType": "monolingual-corpus", "extra": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+      'data.json': monoRows(1),
+    });
+    const { code, stdout } = await ulca('validate', '--json', folder);
+    expect(lastLine(stdout)).toMatchObject({ status: 'failed', errors: [{ code: 'JSON_TOO_DEEP', message: expect.stringMatching(/^params\.json/) }] });
+    expect(code).toBe(1);
+  });
+
   it('explains a wrong command line and a missing path', async () => {
     const usage = await ulca('check', 'x');
     expect(usage.code).toBe(1);

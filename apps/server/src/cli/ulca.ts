@@ -3,7 +3,8 @@
  * ingest + validate code the platform runs (DESIGN.md §6), before it is submitted.
  * Exit codes: 0 passed (every record valid), 2 partial (some records valid), 1 failed (dataset
  * rejected, or no valid record) and for usage errors. With --json the last line printed is the
- * summary object `{"status","records","success","failed","duplicates","errors":[...]}`.
+ * summary object `{"status","records","success","failed","duplicates","errors":[...]}`, whatever
+ * happens: an unexpected fault is reported as a failed summary with code INTERNAL.
  */
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -119,6 +120,17 @@ function printReadable(target: string, s: ValidationSummary & { datasetType?: st
 
 const EXIT = { passed: 0, partial: 2, failed: 1 } as const;
 
+/** The --json line of a run that could not validate at all (bad path, configuration, unexpected fault). */
+export function failureSummary(code: string, message: string): ValidationSummary {
+  return { status: 'failed', records: 0, success: 0, failed: 0, duplicates: 0, errors: [{ stage: 'ingest', code, message, count: 1 }] };
+}
+
+/** The one-line text of an unexpected fault (first line of its message; no stack in the report). */
+function faultMessage(err: unknown): string {
+  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  return `The validator stopped unexpectedly (${text.split('\n')[0].slice(0, 300)}).`;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const json = rest.includes('--json');
@@ -129,8 +141,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const target = path.resolve(targets[0]);
   const failWith = (code: string, message: string): number => {
-    const summary: ValidationSummary = { status: 'failed', records: 0, success: 0, failed: 0, duplicates: 0, errors: [{ stage: 'ingest', code, message, count: 1 }] };
-    if (json) console.log(JSON.stringify(summary));
+    if (json) console.log(JSON.stringify(failureSummary(code, message)));
     else console.error(`${code}: ${message}`);
     return 1;
   };
@@ -148,28 +159,41 @@ async function main(argv: string[]): Promise<number> {
     return failWith('CONFIG_INVALID', err instanceof Error ? err.message : String(err));
   }
 
-  const zipPath = stat.isDirectory() ? await zipFolder(target) : target;
+  let zipPath = target;
   try {
+    if (stat.isDirectory()) zipPath = await zipFolder(target);
     const summary = await validateZip(zipPath, limits);
     if (json) {
       const { status, records, success, failed, duplicates, errors } = summary;
       console.log(JSON.stringify({ status, records, success, failed, duplicates, errors }));
     } else printReadable(target, summary);
     return EXIT[summary.status];
+  } catch (err) {
+    return failWith('INTERNAL', faultMessage(err));
   } finally {
-    if (zipPath !== target) await fsp.rm(path.dirname(zipPath), { recursive: true, force: true });
+    if (zipPath !== target) await fsp.rm(path.dirname(zipPath), { recursive: true, force: true }).catch(() => undefined);
   }
 }
 
 // Run only as a program, so that tests and the server can import validateZip.
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      console.error(`ulca: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      process.exitCode = 1;
-    },
-  );
+  const argv = process.argv.slice(2);
+  // Whatever escapes main (an error thrown outside its promise chain included), the last line
+  // with --json is still a report.
+  let reported = false;
+  const fatal = (err: unknown) => {
+    if (reported) return;
+    reported = true;
+    if (argv.includes('--json')) console.log(JSON.stringify(failureSummary('INTERNAL', faultMessage(err))));
+    else console.error(`ulca: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exit(1);
+  };
+  process.on('uncaughtException', fatal);
+  process.on('unhandledRejection', fatal);
+  // Nothing left to run but no answer given (a stream that never ended): still a report.
+  process.on('beforeExit', () => fatal(new Error('the validation ended without a result')));
+  main(argv).then((code) => {
+    reported = true;
+    process.exitCode = code;
+  }, fatal);
 }

@@ -122,6 +122,13 @@ export interface AuditLogTable {
   details: unknown;
 }
 
+/** Kysely type of `signature_nonces`. */
+export interface SignatureNoncesTable {
+  public_key: string;
+  nonce: string;
+  expires_at: Date;
+}
+
 /** The whole database as Kysely sees it. */
 export interface Database {
   users: UsersTable;
@@ -135,4 +142,5 @@ export interface Database {
   api_keys: ApiKeysTable;
   api_key_providers: ApiKeyProvidersTable;
   audit_log: AuditLogTable;
+  signature_nonces: SignatureNoncesTable;
 }

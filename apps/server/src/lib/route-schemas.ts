@@ -9,8 +9,8 @@ export const errorResponse = z.object({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 
-/** OpenAPI `security` of a signed route: the key, sig and payload headers (securitySchemes in app.ts). */
-export const SIGNED = [{ key: [], sig: [], payload: [] }];
+/** OpenAPI `security` of a signed route: the signature v2 headers (securitySchemes in app.ts). */
+export const SIGNED = [{ key: [], sig: [], payload: [], timestamp: [], nonce: [] }];
 
 /** Path prefix of the user-management routes (accounts, keys, audit; spec 01 §7). */
 export const USERS_PATH = '/ulca/user-mgmt/v1/users';

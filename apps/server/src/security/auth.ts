@@ -5,13 +5,18 @@ import { decryptSecret, secretKey } from './crypto.ts';
 import { findKeyWithUser, touchKey } from '../modules/accounts/service.ts';
 import { isRole, type Role } from './roles.ts';
 import { sessionCacheFor, type CachedSession } from './session-cache.ts';
-import { hexEquals, payloadForBody, payloadForUrl, signRequest, type SignatureHash } from './signing.ts';
+import { hexEquals, NONCE_HEADER, NONCE_PATTERN, payloadForBody, payloadForUrl, payloadV2, signRequest, TIMESTAMP_HEADER, type SignatureHash } from './signing.ts';
+import { claimNonce, pruneNonces } from './nonce-repo.ts';
 
 /**
- * Verification of signed calls (DESIGN.md §5, spec 01 §7): headers `key`, `payload`, `sig`.
- * The server recomputes the payload from what it received, rejects a mismatch, then checks
- * `sig` = hash(privateKey + '|' + payload) in constant time. A signature covers the body (or the
- * path and query) only, not the method or a time, as in the original ULCA protocol.
+ * Verification of signed calls (DESIGN.md §5, spec 01 §7, issue #9 §2; algorithms in signing.ts).
+ * Version 2 (headers `key`, `payload`, `sig`, `x-ulca-timestamp`, `x-ulca-nonce`): the timestamp
+ * must be within SIGNATURE_WINDOW_SECONDS of the server's clock, the payload is recomputed from the
+ * method, path and query, timestamp, nonce and raw body received, `sig` is checked in constant
+ * time, and then the nonce is claimed for the key in PostgreSQL: a second use, in any API
+ * process, is refused. So a captured call cannot be replayed, on its route or another.
+ * Version 1 (body only, no time or route, as the original ULCA clients sign) is accepted only with
+ * LEGACY_MD5_SIGNATURES=true.
  */
 
 /** The signed-in caller, set on `request.user` by {@link requireAuth}. */
@@ -38,6 +43,13 @@ export const NOT_SIGNED_IN_MESSAGE = 'Please sign in to continue.';
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in to continue.';
 export const SIGNATURE_INVALID_MESSAGE = 'Request signature is invalid.';
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is not active. Please sign in to continue.';
+export const SIGNATURE_EXPIRED_MESSAGE = "Request signature has expired or is not yet valid. Check this device's clock and try again.";
+export const SIGNATURE_REPLAYED_MESSAGE = 'This signed request has already been used. Sign every request afresh.';
+export const SIGNATURE_V2_REQUIRED_MESSAGE = 'Request signature is invalid: sign with x-ulca-timestamp and x-ulca-nonce (signature version 2).';
+
+/** Expired nonces are deleted at most this often per process, seconds. */
+const NONCE_PRUNE_INTERVAL_SECONDS = 60;
+const lastPruneMs = new WeakMap<AppContext, number>();
 
 /** `last_used` is written at most once per this many seconds per key. */
 export const LAST_USED_INTERVAL_SECONDS = 60;
@@ -50,13 +62,13 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /**
- * The `payload` values the server accepts for this request: the hash of the exact JSON body
+ * The v1 `payload` values the server accepts for this request: the hash of the exact body bytes
  * received (request.rawBody; '' when a POST/PUT has none), or for a body-less GET/HEAD/DELETE the
- * hash of the path and query as received. Non-JSON bodies (e.g. multipart) are not captured, so
- * they are signed as ''. SHA-256 always, MD5 too when `legacyMd5`.
+ * hash of the path and query as received. SHA-256 and MD5 (only called with
+ * LEGACY_MD5_SIGNATURES=true).
  */
-export function expectedPayloads(request: FastifyRequest, legacyMd5: boolean): { payload: string; algorithm: SignatureHash }[] {
-  const algorithms: SignatureHash[] = legacyMd5 ? ['sha256', 'md5'] : ['sha256'];
+export function expectedPayloads(request: FastifyRequest): { payload: string; algorithm: SignatureHash }[] {
+  const algorithms: SignatureHash[] = ['sha256', 'md5'];
   const useUrl = request.rawBody === undefined && BODYLESS_METHODS.has(request.method);
   return algorithms.map((algorithm) => ({
     algorithm,
@@ -69,10 +81,35 @@ function invalidSignature(): ApiError {
 }
 
 /**
+ * Checks a v2 signature's timestamp and payload against what was received and returns the
+ * nonce's expiry (timestamp + window). Throws ApiError 401 SIGNATURE_INVALID (malformed header,
+ * payload mismatch) or SIGNATURE_EXPIRED (timestamp outside the window).
+ */
+function checkV2(ctx: AppContext, request: FastifyRequest, payload: string, timestamp: string | undefined, nonce: string | undefined): Date {
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp) || !nonce || !NONCE_PATTERN.test(nonce)) throw invalidSignature();
+  const window = ctx.config.signatureWindowSeconds;
+  const seconds = Number(timestamp);
+  if (Math.abs(Date.now() / 1000 - seconds) > window) throw new ApiError(401, 'SIGNATURE_EXPIRED', SIGNATURE_EXPIRED_MESSAGE);
+  const expected = payloadV2({ method: request.method, url: request.url, timestamp, nonce, body: request.rawBody });
+  if (!hexEquals(expected, payload)) throw invalidSignature();
+  return new Date((seconds + window) * 1000);
+}
+
+/** Deletes expired nonces, at most once a minute per process, without delaying the call. */
+function pruneNoncesNow(ctx: AppContext, request: FastifyRequest): void {
+  const now = Date.now();
+  if (now - (lastPruneMs.get(ctx) ?? 0) < NONCE_PRUNE_INTERVAL_SECONDS * 1000) return;
+  lastPruneMs.set(ctx, now);
+  pruneNonces(ctx.db).catch((err: unknown) => request.log.warn({ err }, 'could not prune signature nonces'));
+}
+
+/**
  * Verifies the signature headers of `request` and returns the caller.
- * Throws ApiError 401: NOT_SIGNED_IN (a header missing), SIGNATURE_INVALID (payload does not match
- * what was received, or wrong sig), SESSION_ENDED (unknown or logged-out key), ACCOUNT_DISABLED
- * (user deactivated).
+ * Throws ApiError 401: NOT_SIGNED_IN (key, payload or sig missing), SIGNATURE_INVALID (payload
+ * does not match what was received, wrong sig, malformed v2 header, or a v1 signature while
+ * LEGACY_MD5_SIGNATURES is off), SIGNATURE_EXPIRED (v2 timestamp outside
+ * SIGNATURE_WINDOW_SECONDS), SIGNATURE_REPLAYED (v2 nonce already used by this key),
+ * SESSION_ENDED (unknown or logged-out key), ACCOUNT_DISABLED (user deactivated).
  */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
   const key = header(request, 'key');
@@ -80,12 +117,28 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   const sig = header(request, 'sig')?.toLowerCase();
   if (!key || !payload || !sig) throw new ApiError(401, 'NOT_SIGNED_IN', NOT_SIGNED_IN_MESSAGE);
 
-  const legacy = ctx.config.legacyMd5Signatures;
-  if (!expectedPayloads(request, legacy).some((e) => hexEquals(e.payload, payload))) throw invalidSignature();
+  const timestamp = header(request, TIMESTAMP_HEADER);
+  const nonce = header(request, NONCE_HEADER);
+  const v2 = timestamp !== undefined || nonce !== undefined;
+  let nonceExpires: Date | undefined;
+  if (v2) {
+    nonceExpires = checkV2(ctx, request, payload, timestamp, nonce);
+  } else {
+    if (!ctx.config.legacyMd5Signatures) throw new ApiError(401, 'SIGNATURE_INVALID', SIGNATURE_V2_REQUIRED_MESSAGE);
+    if (!expectedPayloads(request).some((e) => hexEquals(e.payload, payload))) throw invalidSignature();
+  }
 
   const session = await loadSession(ctx, request, key);
-  const sigAlgorithms: SignatureHash[] = legacy ? ['sha256', 'md5'] : ['sha256'];
+  const sigAlgorithms: SignatureHash[] = v2 ? ['sha256'] : ['sha256', 'md5'];
   if (!sigAlgorithms.some((a) => hexEquals(signRequest(session.privateKey, payload, a), sig))) throw invalidSignature();
+
+  if (nonceExpires) {
+    // Only a verified call claims its nonce, so nobody can use up another key's nonces.
+    if (!(await claimNonce(ctx.db, session.publicKey, nonce!, nonceExpires))) {
+      throw new ApiError(401, 'SIGNATURE_REPLAYED', SIGNATURE_REPLAYED_MESSAGE);
+    }
+    pruneNoncesNow(ctx, request);
+  }
 
   if (!session.isActive) throw new ApiError(401, 'ACCOUNT_DISABLED', ACCOUNT_DISABLED_MESSAGE);
 

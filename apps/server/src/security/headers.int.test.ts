@@ -25,7 +25,8 @@ describe('security headers and body limits', () => {
   let user: TestUser;
 
   beforeAll(async () => {
-    p = await createTestPlatform();
+    // A proxy on this host, as TRUST_PROXY=loopback names it (none is trusted by default).
+    p = await createTestPlatform({ config: { trustProxy: ['loopback'] } });
     user = await createSignedInUser(p);
   });
   afterAll(async () => {

@@ -337,9 +337,9 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     owner: { expect: 404, request: async (fx, owner) => ({ url: `/ulca/apis/v0/dataset/corpus/search/status?serviceRequestNumber=${await ownerSearch(fx, owner)}` }) },
   },
   ['GET /ulca/apis/v0/dataset/corpus/search/download/{serviceRequestNumber}/{file}']: {
-    access: 'optional',
+    access: 'public',
     sample: () => ({ url: '/ulca/apis/v0/dataset/corpus/search/download/1234567890123/all.json?expires=9999999999&token=forged' }),
     okStatus: 404,
-    note: "Protected by the HMAC token of the owner's link; a signed call by another user with a valid link is 404 too (search.int.test.ts).",
+    note: 'The link is a bearer token (HMAC over search, file, owner and expiry; one hour): a forged, altered or expired token is 404 (search.int.test.ts).',
   },
 };

@@ -3,9 +3,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ObjectStore } from './object-store.ts';
+import { missingObject, type ByteRange, type ObjectEntry, type ObjectStore } from './object-store.ts';
 
-/** ObjectStore on a local folder. Writes go to a temp file and are renamed into place. */
+/** ObjectStore on a local folder (the default: ULCA_DATA_DIR/objects). Writes go to a temp file and are renamed into place. */
 export class LocalObjectStore implements ObjectStore {
   constructor(private readonly root: string) {
     fs.mkdirSync(root, { recursive: true });
@@ -33,10 +33,39 @@ export class LocalObjectStore implements ObjectStore {
     return (await fsp.stat(dest)).size;
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     const p = this.file(key);
-    await fsp.access(p);
-    return fs.createReadStream(p);
+    try {
+      await fsp.access(p);
+    } catch {
+      throw missingObject(key);
+    }
+    return fs.createReadStream(p, range ? { start: range.start, end: range.end } : {});
+  }
+
+  async *list(prefix: string): AsyncIterable<ObjectEntry> {
+    // Walks only the folder the prefix names (`searches/123/` → searches/123), then filters.
+    const dir = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    const start = dir ? this.file(dir) : path.resolve(this.root);
+    const found: ObjectEntry[] = [];
+    const walk = async (folder: string): Promise<void> => {
+      let names: fs.Dirent[];
+      try {
+        names = await fsp.readdir(folder, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const d of names) {
+        const full = path.join(folder, d.name);
+        if (d.isDirectory()) await walk(full);
+        else if (d.isFile() && !d.name.endsWith('.tmp')) {
+          const key = path.relative(this.root, full).split(path.sep).join('/');
+          if (key.startsWith(prefix)) found.push({ key, size: (await fsp.stat(full)).size });
+        }
+      }
+    };
+    await walk(start);
+    yield* found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
   async exists(key: string): Promise<boolean> {

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { createDb } from '../db/pool.ts';
 import { startBoss } from '../jobs/boss.ts';
 import { startMailWorker } from '../jobs/mail.ts';
-import { LocalObjectStore } from '../storage/local-store.ts';
+import { createObjectStore } from '../storage/create-store.ts';
 import { createMailer } from '../mail/create-mailer.ts';
 import { buildApp } from '../app.ts';
 import type { AppContext } from '../context.ts';
@@ -68,7 +68,8 @@ export async function createTestPlatform(
     config,
     db,
     boss,
-    store: new LocalObjectStore(path.join(dataDir, 'objects')),
+    // The local folder dataDir/objects, or the S3 store when the config names one (config.s3).
+    store: await createObjectStore(config),
     mailer: createMailer({ outboxDir, from: config.mailFrom, log }),
     log,
   };

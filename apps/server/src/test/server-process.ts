@@ -86,10 +86,10 @@ export async function stopServerProcess(s: ServerProcess, ms = 30_000): Promise<
   clearTimeout(timer);
 }
 
-/** A signed JSON call (body-signed POST, path-signed GET) to a server over HTTP. */
+/** A v2-signed JSON call (method, path, time, nonce and body signed) to a server over HTTP. */
 export async function signedFetch(baseUrl: string, keys: { publicKey: string; privateKey: string }, method: 'GET' | 'POST', url: string, body?: unknown) {
   const raw = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = { ...signedHeaders(keys, { url, body: raw }) };
+  const headers: Record<string, string> = { ...signedHeaders(keys, { method, url, body: raw }) };
   if (raw !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${baseUrl}${url}`, { method, headers, body: raw });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> & { data?: unknown } };

@@ -4,7 +4,7 @@ import { hashPassword } from '../modules/accounts/service.ts';
 import { insertUsers } from '../modules/accounts/repo.ts';
 import type { Db } from '../db/pool.ts';
 import type { Role } from '../security/roles.ts';
-import { payloadForBody, payloadForUrl, signRequest } from '../security/signing.ts';
+import { signedHeaders } from '../security/signing.ts';
 import type { TestPlatform } from './harness.ts';
 
 /** A signed-in test user: its id and the key pair the login returned. */
@@ -30,14 +30,13 @@ export async function createSignedInUser(p: TestPlatform, roles: string[] = ['CO
   return { userId, email, password, ...keys };
 }
 
-/** Injects a request signed as `user` (DESIGN.md §5): body-signed for POST, path+query-signed for GET. */
+/** Injects a request signed as `user` with signature v2 (DESIGN.md §5, signing.ts), a fresh nonce each call. */
 export async function signedInject(app: FastifyInstance, user: Pick<TestUser, 'publicKey' | 'privateKey'>, method: 'GET' | 'POST', url: string, body?: unknown) {
   const raw = body === undefined ? undefined : JSON.stringify(body);
-  const payload = raw !== undefined ? payloadForBody(raw) : payloadForUrl(url);
   const opts: InjectOptions = {
     method,
     url,
-    headers: { key: user.publicKey, payload, sig: signRequest(user.privateKey, payload), ...(raw !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...signedHeaders(user, { method, url, body: raw }), ...(raw !== undefined ? { 'content-type': 'application/json' } : {}) },
     ...(raw !== undefined ? { payload: raw } : {}),
   };
   return app.inject(opts);

@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { ApiRequestError } from '../lib/api-client.ts';
-import { theme } from './theme.ts';
+import { HEADER_HEIGHT_PX, theme } from './theme.ts';
 
 /** Default toast life, in milliseconds (spec 01 §9); submit-error toasts pass 40000 per call. */
 export const TOAST_AUTO_HIDE_MS = 5000;
@@ -23,13 +24,22 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Theme, baseline CSS, TanStack Query and notistack toasts (top-right, 5 s) for the whole app. */
+/** Class of the top-right toast stack: placed below the sticky header, so a toast never covers the account button. */
+const TOAST_STACK_CLASS = 'ulca-toast-stack';
+const toastStackStyles = { [`.${TOAST_STACK_CLASS}`]: { top: `${HEADER_HEIGHT_PX + 8}px !important` } };
+
+/** Theme, baseline CSS, TanStack Query and notistack toasts (top-right below the header, 5 s) for the whole app. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
+      <GlobalStyles styles={toastStackStyles} />
       <QueryClientProvider client={queryClient}>
-        <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={TOAST_AUTO_HIDE_MS} preventDuplicate>
+        <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+          classes={{ containerAnchorOriginTopRight: TOAST_STACK_CLASS }}
+          autoHideDuration={TOAST_AUTO_HIDE_MS}
+          preventDuplicate
+        >
           {children}
         </SnackbarProvider>
       </QueryClientProvider>

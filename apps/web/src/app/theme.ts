@@ -36,6 +36,9 @@ const fontFamily = [
  * The app's MUI theme: MUI's default breakpoints plus the spec's 425/550/640/650/670 px ones
  * (spec 01 §9), an accessible blue primary (contrast ≥ 4.5:1 on white) and system fonts.
  */
+/** Height of the sticky header bar in pixels at every width; toasts open just below it. */
+export const HEADER_HEIGHT_PX = 64;
+
 export const theme = createTheme({
   breakpoints: {
     values: { xs: 0, mobileL: 425, phablet: 550, sm: 600, tabletS: 640, tabletM: 650, tabletL: 670, md: 900, lg: 1200, xl: 1536 },

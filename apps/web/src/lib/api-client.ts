@@ -43,28 +43,51 @@ export interface RequestOptions<T> {
 }
 
 /**
+ * Seconds to add to this device's clock to match the server's, learnt from the `Date` header of a
+ * SIGNATURE_EXPIRED answer (a device clock that is minutes off would otherwise fail every call).
+ */
+let clockOffsetSeconds = 0;
+
+/** The server's clock minus this device's, in seconds, from a response's Date header (0 when absent). */
+function serverClockOffset(res: Response): number {
+  const date = Date.parse(res.headers.get('date') ?? '');
+  return Number.isFinite(date) ? Math.round((date - Date.now()) / 1000) : 0;
+}
+
+/**
  * Calls the platform API at `path` (e.g. '/ulca/apis/v0/dataset/corpus/submit'). Signs the call
- * (headers key, payload, sig) when a session exists. Resolves with the parsed JSON body; throws
- * ApiRequestError with the server's message, or the spec's per-status wording; a 401 also raises
- * the unauthorised flag.
+ * (signature v2: key, payload, sig, x-ulca-timestamp, x-ulca-nonce) when a session exists, afresh
+ * for every request; when the server answers SIGNATURE_EXPIRED it retries once on the server's
+ * clock. Resolves with the parsed JSON body; throws ApiRequestError with the server's message, or
+ * the spec's per-status wording; a 401 also raises the unauthorised flag.
  */
 export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions<T> = {}): Promise<T> {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) qs.set(k, String(v));
   const url = qs.size ? `${path}?${qs.toString()}` : path;
-  const headers: Record<string, string> = {};
   const bodyText = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  if (bodyText !== undefined) headers['content-type'] = 'application/json';
-  const session = getSession();
-  if (session && opts.signed !== false) {
-    Object.assign(headers, signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, bodyText ?? (method === 'GET' || method === 'DELETE' ? url : '')));
-  }
-  let res: Response;
-  try {
-    res = await fetch(url, { method, headers, body: bodyText, signal: opts.signal });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiRequestError(0, 'The server cannot be reached. Please check your connection and try again.');
+  const send = async (): Promise<Response> => {
+    const headers: Record<string, string> = {};
+    if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    const session = getSession();
+    if (session && opts.signed !== false) {
+      Object.assign(headers, signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, { method, url, body: bodyText }, { clockOffsetSeconds }));
+    }
+    try {
+      return await fetch(url, { method, headers, body: bodyText, signal: opts.signal });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      throw new ApiRequestError(0, 'The server cannot be reached. Please check your connection and try again.');
+    }
+  };
+  let res = await send();
+  if (res.status === 401) {
+    const offset = serverClockOffset(res);
+    const expired = await res.clone().json().then((b: { code?: string }) => b.code === 'SIGNATURE_EXPIRED', () => false);
+    if (expired && Math.abs(offset - clockOffsetSeconds) > 1) {
+      clockOffsetSeconds = offset;
+      res = await send();
+    }
   }
   const text = await res.text();
   let json: unknown = undefined;

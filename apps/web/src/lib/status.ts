@@ -2,12 +2,17 @@
 export const PROCESS_STATUSES = ['Pending', 'In-Progress', 'Completed', 'Failed'] as const;
 export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
 
-/** MUI palette colour of a status chip: Completed green, In-Progress blue, Failed red, others orange (spec 01 §3). */
-export type StatusColor = 'success' | 'info' | 'error' | 'warning';
+/**
+ * MUI palette colour of a status chip: Completed green, In-Progress blue, Failed red, others
+ * orange (spec 01 §3); a stage that never ran ('Not Run') grey, since nothing happened to it.
+ */
+export type StatusColor = 'success' | 'info' | 'error' | 'warning' | 'default';
 
 /** The chip colour for `status` (any string; unknown values are "others"). */
 export function statusColor(status: string): StatusColor {
   switch (status) {
+    case 'Not Run':
+      return 'default';
     case 'Completed':
       return 'success';
     case 'In-Progress':

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../security/auth.ts';
 import { ensureAdmin } from './bootstrap.ts';
 import { getUserById } from './service.ts';
-import { payloadForBody, payloadForUrl, signRequest, signedHeaders } from '../../security/signing.ts';
+import { legacySignedHeaders, payloadForBody, payloadV2, signRequest, signedHeaders } from '../../security/signing.ts';
 import { isStrongPassword } from './schemas.ts';
 import { sessionCacheFor } from '../../security/session-cache.ts';
 import { emlText, mailSettled } from '../../test/outbox.ts';
@@ -81,9 +81,9 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
   /** Signs and sends a JSON POST, the body string exactly as sent. */
   const signedPost = (a: FastifyInstance, url: string, body: unknown, k: Keys = keys) => {
     const raw = JSON.stringify(body);
-    return a.inject({ method: 'POST', url, payload: raw, headers: { 'content-type': 'application/json', ...signedHeaders(k, { url, body: raw }) } });
+    return a.inject({ method: 'POST', url, payload: raw, headers: { 'content-type': 'application/json', ...signedHeaders(k, { method: 'POST', url, body: raw }) } });
   };
-  const signedGet = (a: FastifyInstance, url: string, k: Keys = keys) => a.inject({ method: 'GET', url, headers: { ...signedHeaders(k, { url }) } });
+  const signedGet = (a: FastifyInstance, url: string, k: Keys = keys) => a.inject({ method: 'GET', url, headers: { ...signedHeaders(k, { method: 'GET', url }) } });
 
   it('signs up an inactive CONTRIBUTOR-USER whatever roles are sent', async () => {
     const res = await signup({ firstName: 'Asha Rao', email: 'Asha@Example.org', password: PASSWORD, roles: ['ADMIN'] });
@@ -166,8 +166,13 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Your account has been activated.');
     expect((await getUserById(ctx, userId))?.isActive).toBe(true);
+    // A spent link opened again says the account is already active (not "activation failed").
     const again = await platform.app.inject({ method: 'POST', url: `${USERS}/verify-user`, payload: parts });
-    expect(again.statusCode).toBe(400);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: 'This account is already active. You can sign in.', code: 'ALREADY_ACTIVE' });
+    // A wrong e-mail with that user id is still just an invalid link.
+    const wrongMail = await platform.app.inject({ method: 'POST', url: `${USERS}/verify-user`, payload: { ...parts, email: 'other@example.org' } });
+    expect(wrongMail.statusCode).toBe(400);
   });
 
   it('answers a wrong password and an unknown e-mail with the same 401', async () => {
@@ -223,7 +228,7 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ userId, query: { userId, startPage: '1' } });
     // Headers computed for one query, sent with another.
-    const h = signedHeaders(keys, { url });
+    const h = signedHeaders(keys, { method: 'GET', url });
     const tampered = await app.inject({ method: 'GET', url: `/test/whoami?userId=someone-else&startPage=1`, headers: { ...h } });
     expect(tampered.statusCode).toBe(401);
     expect(tampered.json().message).toBe('Request signature is invalid.');
@@ -236,7 +241,7 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     expect(ok.json()).toEqual({ user: { userId, email: 'asha@example.org', firstName: 'Asha Rao', lastName: null, org: null, roles: ['CONTRIBUTOR-USER'], publicKey: keys.publicKey }, body });
 
     const raw = JSON.stringify(body);
-    const headers = signedHeaders(keys, { url: '/test/echo', body: raw });
+    const headers = signedHeaders(keys, { method: 'POST', url: '/test/echo', body: raw });
     const other = JSON.stringify({ ...body, url: 'https://example.org/other.zip' });
     const replay = await app.inject({ method: 'POST', url: '/test/echo', payload: other, headers: { 'content-type': 'application/json', ...headers } });
     expect(replay.statusCode).toBe(401);
@@ -248,14 +253,93 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     expect(reformatted.statusCode).toBe(401);
   });
 
+  it('verifies a body signed over its raw bytes, even when they are not valid UTF-8', async () => {
+    // {"note":"<0xff 0xfe>"}: JSON.parse sees U+FFFD, the signature covers the bytes sent.
+    const bytes = Buffer.concat([Buffer.from('{"note":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    const res = await app.inject({ method: 'POST', url: '/test/echo', payload: bytes, headers: { 'content-type': 'application/json', ...signedHeaders(keys, { method: 'POST', url: '/test/echo', body: bytes }) } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().body).toEqual({ note: '\uFFFD\uFFFD' });
+    // Signing the decoded text instead does not match the bytes received.
+    const decoded = bytes.toString('utf8');
+    const wrong = await app.inject({ method: 'POST', url: '/test/echo', payload: bytes, headers: { 'content-type': 'application/json', ...signedHeaders(keys, { method: 'POST', url: '/test/echo', body: decoded }) } });
+    expect(wrong.statusCode).toBe(401);
+    // A v1 signature over the raw bytes verifies too (LEGACY_MD5_SIGNATURES=true).
+    const v1 = { key: keys.publicKey, payload: payloadForBody(bytes), sig: signRequest(keys.privateKey, payloadForBody(bytes)) };
+    expect((await legacyApp.inject({ method: 'POST', url: '/test/echo', payload: bytes, headers: { 'content-type': 'application/json', ...v1 } })).statusCode).toBe(200);
+  });
+
+  it('refuses a captured call replayed on its route or another, and a second use of any nonce', async () => {
+    const raw = JSON.stringify({ hello: 'once' });
+    const headers = { 'content-type': 'application/json', ...signedHeaders(keys, { method: 'POST', url: '/test/echo', body: raw }) };
+    expect((await app.inject({ method: 'POST', url: '/test/echo', payload: raw, headers })).statusCode).toBe(200);
+    const again = await app.inject({ method: 'POST', url: '/test/echo', payload: raw, headers });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toMatchObject({ code: 'SIGNATURE_REPLAYED' });
+    // The same headers and body on another route or method: the payload names the route.
+    const fresh = { 'content-type': 'application/json', ...signedHeaders(keys, { method: 'POST', url: '/test/echo', body: raw }) };
+    const elsewhere = await app.inject({ method: 'POST', url: `${USERS}/logout`, payload: raw, headers: fresh });
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.json().code).toBe('SIGNATURE_INVALID');
+    // ...and that refused attempt did not use up the nonce of the genuine call.
+    expect((await app.inject({ method: 'POST', url: '/test/echo', payload: raw, headers: fresh })).statusCode).toBe(200);
+    // A signed GET is good once too.
+    const get = { ...signedHeaders(keys, { method: 'GET', url: `${USERS}/me` }) };
+    expect((await app.inject({ method: 'GET', url: `${USERS}/me`, headers: get })).statusCode).toBe(200);
+    const replays = await Promise.all(Array.from({ length: 20 }, () => app.inject({ method: 'GET', url: `${USERS}/me`, headers: get })));
+    expect(replays.map((r) => r.statusCode)).toEqual(Array(20).fill(401));
+  });
+
+  it('accepts exactly one of many concurrent replays of one capture', async () => {
+    const raw = JSON.stringify({ hello: 'race' });
+    const headers = { 'content-type': 'application/json', ...signedHeaders(keys, { method: 'POST', url: '/test/echo', body: raw }) };
+    // Through two app instances on one database, as two API processes would be.
+    const sent = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? legacyApp : app).inject({ method: 'POST', url: '/test/echo', payload: raw, headers })));
+    const codes = sent.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 401)).toHaveLength(29);
+  });
+
+  it('refuses a timestamp outside SIGNATURE_WINDOW_SECONDS, in the past or the future', async () => {
+    const url = `${USERS}/me`;
+    const window = ctx.config.signatureWindowSeconds;
+    expect(window).toBe(300);
+    const now = Math.floor(Date.now() / 1000);
+    for (const timestamp of [now - window - 5, now + window + 5]) {
+      const res = await app.inject({ method: 'GET', url, headers: { ...signedHeaders(keys, { method: 'GET', url }, { timestamp }) } });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'SIGNATURE_EXPIRED' });
+    }
+    expect((await app.inject({ method: 'GET', url, headers: { ...signedHeaders(keys, { method: 'GET', url }, { timestamp: now - window + 30 }) } })).statusCode).toBe(200);
+    // Malformed v2 headers, and one of the two missing.
+    for (const bad of [{ 'x-ulca-nonce': 'short' }, { 'x-ulca-timestamp': 'soon' }, { 'x-ulca-nonce': 'x'.repeat(65) }, { 'x-ulca-nonce': undefined }]) {
+      const h: Record<string, string | undefined> = { ...signedHeaders(keys, { method: 'GET', url }), ...bad };
+      const res = await app.inject({ method: 'GET', url, headers: Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) as Record<string, string> });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(401);
+      expect(res.json().code).toBe('SIGNATURE_INVALID');
+    }
+  });
+
+  it('keeps nonces in PostgreSQL until their window ends, then prunes them', async () => {
+    const rows = await ctx.db.db.selectFrom('signature_nonces').selectAll().where('public_key', '=', keys.publicKey).execute();
+    expect(rows.length).toBeGreaterThan(3);
+    for (const r of rows) expect(r.expires_at.getTime()).toBeGreaterThan(Date.now());
+    const { pruneNonces } = await import('../../security/nonce-repo.ts');
+    await ctx.db.db.insertInto('signature_nonces').values({ public_key: keys.publicKey, nonce: 'expired-nonce-0001', expires_at: new Date(Date.now() - 1000) }).execute();
+    expect(await pruneNonces(ctx.db)).toBe(1);
+    expect(await ctx.db.db.selectFrom('signature_nonces').select('nonce').where('nonce', '=', 'expired-nonce-0001').execute()).toEqual([]);
+  });
+
   it('refuses a wrong sig, missing headers and an unknown key with 401', async () => {
     const url = `${USERS}/me`;
-    const payload = payloadForUrl(url);
-    const wrongSig = await app.inject({ method: 'GET', url, headers: { key: keys.publicKey, payload, sig: signRequest('f'.repeat(64), payload) } });
+    const good = signedHeaders(keys, { method: 'GET', url });
+    const wrongSig = await app.inject({ method: 'GET', url, headers: { ...good, sig: signRequest('f'.repeat(64), good.payload) } });
     expect(wrongSig.statusCode).toBe(401);
     expect(wrongSig.json().message).toBe('Request signature is invalid.');
+    // The method is signed: a GET's headers do not sign a DELETE of the same URL.
+    const otherMethod = signedHeaders(keys, { method: 'GET', url });
+    expect(otherMethod.payload).not.toBe(payloadV2({ method: 'DELETE', url, timestamp: otherMethod['x-ulca-timestamp'], nonce: otherMethod['x-ulca-nonce'] }));
 
-    const missing = await app.inject({ method: 'GET', url, headers: { key: keys.publicKey, payload } });
+    const missing = await app.inject({ method: 'GET', url, headers: { key: keys.publicKey, payload: good.payload } });
     expect(missing.statusCode).toBe(401);
     expect(missing.json()).toMatchObject({ code: 'NOT_SIGNED_IN', message: 'Please sign in to continue.' });
 
@@ -264,15 +348,23 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     expect(unknown.json().code).toBe('SESSION_ENDED');
   });
 
-  it('accepts MD5 signatures only when LEGACY_MD5_SIGNATURES is on', async () => {
+  it('accepts body-only (v1) signatures, MD5 or SHA-256, only when LEGACY_MD5_SIGNATURES is on', async () => {
     const raw = JSON.stringify({ hello: 'world' });
-    const payload = payloadForBody(raw, 'md5');
-    const headers = { 'content-type': 'application/json', key: keys.publicKey, payload, sig: signRequest(keys.privateKey, payload, 'md5') };
-    const strict = await app.inject({ method: 'POST', url: '/test/echo', payload: raw, headers });
-    expect(strict.statusCode).toBe(401);
-    const legacy = await legacyApp.inject({ method: 'POST', url: '/test/echo', payload: raw, headers });
-    expect(legacy.statusCode).toBe(200);
-    expect(legacy.json().body).toEqual({ hello: 'world' });
+    for (const algorithm of ['md5', 'sha256'] as const) {
+      const headers = { 'content-type': 'application/json', ...legacySignedHeaders(keys, { url: '/test/echo', body: raw }, algorithm) };
+      const strict = await app.inject({ method: 'POST', url: '/test/echo', payload: raw, headers });
+      expect(strict.statusCode).toBe(401);
+      expect(strict.json()).toMatchObject({ code: 'SIGNATURE_INVALID', message: expect.stringContaining('x-ulca-timestamp') });
+      const legacy = await legacyApp.inject({ method: 'POST', url: '/test/echo', payload: raw, headers });
+      expect(legacy.statusCode).toBe(200);
+      expect(legacy.json().body).toEqual({ hello: 'world' });
+      // What legacy mode costs: the same capture is accepted again.
+      expect((await legacyApp.inject({ method: 'POST', url: '/test/echo', payload: raw, headers })).statusCode).toBe(200);
+    }
+    const url = `${USERS}/me`;
+    const get = legacySignedHeaders(keys, { url });
+    expect((await app.inject({ method: 'GET', url, headers: { ...get } })).statusCode).toBe(401);
+    expect((await legacyApp.inject({ method: 'GET', url, headers: { ...get } })).statusCode).toBe(200);
   });
 
   it('records key use at most once a minute', async () => {

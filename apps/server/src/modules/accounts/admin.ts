@@ -26,7 +26,8 @@ export interface AdminUserView {
   email: string;
   firstName: string;
   roles: string[];
-  orgID: string;
+  /** The stored organisation, null when none was ever set. */
+  orgID: string | null;
   isActive: boolean;
   /** ISO 8601. */
   createdOn: string;
@@ -40,7 +41,7 @@ function toAdminView(r: UserRow): AdminUserView {
     email: r.email,
     firstName: r.first_name,
     roles: r.roles,
-    orgID: r.org ?? UNDEFINED_ORG,
+    orgID: r.org,
     isActive: r.is_active,
     createdOn: r.created_on.toISOString(),
     activatedTime: r.activated_time ? r.activated_time.toISOString() : null,

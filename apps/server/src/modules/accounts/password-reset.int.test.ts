@@ -26,14 +26,14 @@ describe('forgot and reset password', () => {
   });
 
   const post = (path: string, payload: unknown, ip = nextIp()) =>
-    p.app.inject({ method: 'POST', url: `${USERS}/${path}`, payload: payload as object, headers: { 'x-forwarded-for': ip } });
+    p.app.inject({ method: 'POST', url: `${USERS}/${path}`, payload: payload as object, remoteAddress: ip });
   const forgot = async (email: string, ip?: string) => {
     const res = await post('forgot-password', { email }, ip);
     await whenResetMailsSent();
     return res;
   };
   const login = (email: string, password: string) =>
-    p.app.inject({ method: 'POST', url: `${USERS}/login`, payload: { authenticator: 'ULCA', data: { email, password } }, headers: { 'x-forwarded-for': nextIp() } });
+    p.app.inject({ method: 'POST', url: `${USERS}/login`, payload: { authenticator: 'ULCA', data: { email, password } }, remoteAddress: nextIp() });
   const passwordHash = async (userId: string) =>
     (await p.ctx.db.db.selectFrom('users').select('password_hash').where('user_id', '=', userId).executeTakeFirstOrThrow()).password_hash;
 

@@ -1,18 +1,21 @@
 import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { addressKey } from '../../lib/client-ip.ts';
 
 /**
- * Login and forgot-password throttling (issue #4 §4) with rate-limiter-flexible on PostgreSQL
+ * Login, sign-up and forgot-password throttling (issue #4 §4, issue #9 §1 and §10) with rate-limiter-flexible on PostgreSQL
  * (table `rate_limits`, 003_accounts.sql), so every API process shares the counts.
  *
- * Logins count FAILED attempts only, per account (the e-mail as typed, lower-cased, whether or
- * not it exists, so the limit reveals nothing) and per client address. Counting only failures
- * keeps many users signing in from one address (an office behind NAT, the tests, the bench)
- * unthrottled, while password guessing is capped: LOGIN_MAX_FAILURES_PER_ACCOUNT (5) per
- * LOGIN_ACCOUNT_WINDOW_SECONDS (900) on one account, LOGIN_MAX_FAILURES_PER_IP (30) per
- * LOGIN_IP_WINDOW_SECONDS (900) from one address across accounts. A successful login clears the
- * account's count. Windows are fixed: they start at the first counted failure. 0 turns a limit off.
+ * Logins count every attempt before its password is checked (atomically, so parallel attempts
+ * cannot slip past) per account (the e-mail as typed, lower-cased, whether or not it exists, so
+ * the limit reveals nothing) and per client address; a successful login takes its points back, so
+ * in effect FAILED attempts count. That keeps many users signing in from one address (an office
+ * behind NAT, the tests, the bench) unthrottled, while password guessing is capped:
+ * LOGIN_MAX_FAILURES_PER_ACCOUNT (5) per LOGIN_ACCOUNT_WINDOW_SECONDS (900) on one account,
+ * LOGIN_MAX_FAILURES_PER_IP (30) per LOGIN_IP_WINDOW_SECONDS (900) from one address across
+ * accounts. Windows are fixed: they start at the first counted attempt. 0 turns a limit off.
+ * Addresses are counted by {@link addressKey}: an IPv4 address, or an IPv6 /64 (one subscriber).
  */
 
 /** 429 with the seconds to wait; the route sets the Retry-After header from `retryAfterSeconds`. */
@@ -31,6 +34,7 @@ interface Limiters {
   loginIp?: RateLimiterPostgres;
   forgotIp?: RateLimiterPostgres;
   forgotEmail?: RateLimiterPostgres;
+  signupIp?: RateLimiterPostgres;
 }
 
 const byContext = new WeakMap<AppContext, Limiters>();
@@ -57,6 +61,7 @@ function limiters(ctx: AppContext): Limiters {
       loginIp: limiter(ctx, 'login-ip', c.loginMaxFailuresPerIp, c.loginIpWindowSeconds),
       forgotIp: limiter(ctx, 'forgot-ip', c.forgotMaxPerIpPerHour, 3600),
       forgotEmail: limiter(ctx, 'forgot-email', c.forgotMaxEmailsPerHour, 3600),
+      signupIp: limiter(ctx, 'signup-ip', c.signupMaxPerIpPerHour, 3600),
     };
     byContext.set(ctx, l);
   }
@@ -79,31 +84,59 @@ function accountKey(email: string): string {
   return email.trim().toLowerCase().slice(0, 200);
 }
 
+/** Gives back one point of each limiter that counted the attempt (best effort). */
+async function refund(counted: [RateLimiterPostgres, string][]): Promise<void> {
+  await Promise.all(counted.map(([l, key]) => l.reward(key, 1).catch(() => undefined)));
+}
+
 /**
- * Throws {@link TooManyRequestsError} when the account or the address has used up its failed
- * logins in the current window. Call before checking the password.
+ * Counts one login attempt against the account and the address BEFORE the password is checked,
+ * each with one atomic upsert in PostgreSQL (rate-limiter-flexible `consume`), so attempts sent
+ * in parallel cannot all read the same count (issue #9 §1): with a limit of N, at most N of any
+ * burst reach the argon2 check. Throws {@link TooManyRequestsError} when either count is past its
+ * limit; the other count then gets its point back, so an account locked by someone else does not
+ * also use up its owner's address. `ip` is a parsed address (lib/client-ip.ts).
  */
-export async function assertLoginAllowed(ctx: AppContext, email: string, ip: string): Promise<void> {
+export async function consumeLoginAttempt(ctx: AppContext, email: string, ip: string): Promise<void> {
   const l = limiters(ctx);
-  const [account, address] = await Promise.all([l.loginAccount?.get(accountKey(email)), l.loginIp?.get(ip)]);
-  const waits: number[] = [];
-  if (account && account.consumedPoints >= ctx.config.loginMaxFailuresPerAccount) waits.push(secondsLeft(account));
-  if (address && address.consumedPoints >= ctx.config.loginMaxFailuresPerIp) waits.push(secondsLeft(address));
-  if (waits.length) {
-    const wait = Math.max(...waits);
-    throw new TooManyRequestsError(`Too many failed sign-in attempts. Please try again in ${humanWait(wait)}.`, wait);
+  const attempts: [RateLimiterPostgres, string][] = [];
+  if (l.loginAccount) attempts.push([l.loginAccount, accountKey(email)]);
+  if (l.loginIp) attempts.push([l.loginIp, addressKey(ip)]);
+  const results = await Promise.allSettled(attempts.map(([lim, key]) => lim.consume(key)));
+  const counted = attempts.filter((_, i) => results[i].status === 'fulfilled');
+  const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+  if (failed.length === 0) return;
+  await refund(counted);
+  const storeError = failed.find((reason) => reason instanceof Error);
+  if (storeError) throw storeError;
+  const wait = Math.max(...failed.map((res) => secondsLeft(res as RateLimiterRes)));
+  throw new TooManyRequestsError(`Too many failed sign-in attempts. Please try again in ${humanWait(wait)}.`, wait);
+}
+
+/**
+ * After a correct password: clears the account's count and gives the address back the point of
+ * this attempt, so only failures keep counting (many users behind one NAT stay unthrottled).
+ */
+export async function recordLoginSuccess(ctx: AppContext, email: string, ip: string): Promise<void> {
+  const l = limiters(ctx);
+  await Promise.all([l.loginAccount?.delete(accountKey(email)), l.loginIp?.reward(addressKey(ip), 1)]);
+}
+
+/**
+ * Sign-up throttling (issue #9 §10): throws {@link TooManyRequestsError} after
+ * SIGNUP_MAX_PER_IP_PER_HOUR sign-up requests from one address in an hour, whatever their answer
+ * (a 422 "already exist" answer counts too, so the form cannot be used to list registered e-mails).
+ */
+export async function consumeSignupRequest(ctx: AppContext, ip: string): Promise<void> {
+  const l = limiters(ctx).signupIp;
+  if (!l) return;
+  try {
+    await l.consume(addressKey(ip));
+  } catch (res) {
+    if (res instanceof Error) throw res;
+    const wait = secondsLeft(res as RateLimiterRes);
+    throw new TooManyRequestsError(`Too many sign-up requests from this network. Please try again in ${humanWait(wait)}.`, wait);
   }
-}
-
-/** Counts a failed login against the account and the address. */
-export async function recordLoginFailure(ctx: AppContext, email: string, ip: string): Promise<void> {
-  const l = limiters(ctx);
-  await Promise.all([l.loginAccount?.penalty(accountKey(email)), l.loginIp?.penalty(ip)]);
-}
-
-/** Clears the account's failure count after a successful login (the address count stays). */
-export async function recordLoginSuccess(ctx: AppContext, email: string): Promise<void> {
-  await limiters(ctx).loginAccount?.delete(accountKey(email));
 }
 
 /**
@@ -115,7 +148,7 @@ export async function consumeForgotRequest(ctx: AppContext, ip: string): Promise
   const l = limiters(ctx).forgotIp;
   if (!l) return;
   try {
-    await l.consume(ip);
+    await l.consume(addressKey(ip));
   } catch (res) {
     if (res instanceof Error) throw res;
     const wait = secondsLeft(res as RateLimiterRes);

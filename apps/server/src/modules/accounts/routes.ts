@@ -5,6 +5,7 @@ import { currentUser, requireAuth } from '../../security/auth.ts';
 import { PROFILE_UPDATED_MESSAGE, searchUsers, setUserActive, updateUsers } from './admin.ts';
 import { FORGOT_MESSAGE, requestPasswordReset, RESET_DONE_MESSAGE, resetPassword, resetTokenStatus, whenResetMailsSent } from './password-reset.ts';
 import { TooManyRequestsError } from './rate-limits.ts';
+import { verifyUserResponse } from '@ulca/contracts';
 import { forgotPasswordBody, loginBody, loginResponse, meResponse, resetPasswordBody, signupBody, tokenStatusBody, tokenStatusResponse, userSearchBody, userSearchResponse, userStatusBody, userUpdateBody, verifyUserBody } from './schemas.ts';
 import * as service from './service.ts';
 import { attachSessionCache } from '../../security/session-cache.ts';
@@ -40,14 +41,14 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       attachValidation: true,
       schema: {
         tags: TAGS,
-        summary: 'Register a contributor account (inactive until the e-mailed link is followed)',
+        summary: 'Register a contributor account (inactive until the e-mailed link is followed; one user per request, 429 after SIGNUP_MAX_PER_IP_PER_HOUR requests from one address)',
         body: signupBody,
-        response: { 200: messageResponse, 400: errorResponse, 422: errorResponse, 503: errorResponse },
+        response: { 200: messageResponse, 400: errorResponse, 422: errorResponse, 429: errorResponse, 503: errorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = validatedBody(signupBody, request);
-      await service.signup(ctx, body.users, { ip: request.ip });
+      await service.signup(ctx, body.users, { ip: request.ip }).catch((err: unknown) => withRetryAfter(reply, err));
       return { message: 'User registered successfully. Please check your e-mail to activate the account.' };
     },
   );
@@ -60,13 +61,13 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
         tags: TAGS,
         summary: 'Activate an account with the e-mail, user id and token of its activation link',
         body: verifyUserBody,
-        response: { 200: messageResponse, 400: errorResponse },
+        response: { 200: verifyUserResponse, 400: errorResponse },
       },
     },
     async (request) => {
       const body = validatedBody(verifyUserBody, request);
-      await service.verifyUser(ctx, body, { ip: request.ip });
-      return { message: 'Your account has been activated.' };
+      const { alreadyActive } = await service.verifyUser(ctx, body, { ip: request.ip });
+      return alreadyActive ? { message: service.ALREADY_ACTIVE_MESSAGE, code: 'ALREADY_ACTIVE' } : { message: 'Your account has been activated.' };
     },
   );
 
@@ -74,6 +75,8 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     `${USERS_PATH}/login`,
     {
       attachValidation: true,
+      // A login refused for a NUL character is still an attempt: audit it.
+      config: { onRejectedInput: (request) => service.auditRefusedLogin(ctx, request.body, { ip: request.ip }) },
       schema: {
         tags: TAGS,
         summary: 'Sign in: returns a new key pair for signing calls and the user details (429 after too many failed attempts)',

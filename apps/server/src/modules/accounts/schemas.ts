@@ -45,9 +45,12 @@ export const signupUserSchema = z.object({
 });
 export type SignupUser = z.infer<typeof signupUserSchema>;
 
-/** Body of POST /users/signup. */
+/** Users one sign-up request may register (issue #9 §10: each costs an argon2 hash and an e-mail). */
+export const SIGNUP_MAX_USERS = 1;
+
+/** Body of POST /users/signup (`users`: a list, as in the original ULCA, of at most SIGNUP_MAX_USERS). */
 export const signupBody = z.object({
-  users: z.array(signupUserSchema, { error: 'users must be a list of users' }).min(1, 'users must not be empty').max(10, 'At most 10 users per request'),
+  users: z.array(signupUserSchema, { error: 'users must be a list of users' }).min(1, 'users must not be empty').max(SIGNUP_MAX_USERS, `At most ${SIGNUP_MAX_USERS} user per request`),
 });
 
 /** Body of POST /users/verify-user: the parts of the activation link. */
@@ -189,7 +192,8 @@ export const adminUserSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   roles: z.array(z.string()),
-  orgID: z.string(),
+  /** The user's organisation; null when none was ever set (the list does not pretend one). */
+  orgID: z.string().nullable(),
   isActive: z.boolean(),
   createdOn: z.string(),
   activatedTime: z.string().nullable(),

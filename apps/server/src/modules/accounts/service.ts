@@ -1,8 +1,9 @@
+import { withoutNul } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, unauthorized } from '../../lib/errors.ts';
 import { queueMail } from '../../mail/send.ts';
 import { recordAudit } from '../audit/service.ts';
-import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './rate-limits.ts';
+import { consumeLoginAttempt, consumeSignupRequest, recordLoginSuccess } from './rate-limits.ts';
 import * as repo from './repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { invalidateUserSessions } from '../../security/session-cache.ts';
@@ -14,7 +15,7 @@ import type { SignupUser, UserDetails } from './schemas.ts';
 
 /** Where a request came from, for the audit log and the rate limits. */
 export interface RequestMeta {
-  /** Client address (request.ip). */
+  /** Client address (request.ip, a parsed IP address: lib/client-ip.ts). */
   ip: string;
 }
 
@@ -68,10 +69,13 @@ export function activationLink(publicUrl: string, email: string, userId: string,
  * activation link whose token is stored only as its sha-256 and expires after
  * ACTIVATION_TOKEN_TTL_HOURS (7 days by default). All or none are created.
  * Throws ApiError 422 DUPLICATE_EMAIL when an e-mail is taken (or repeated in the request), and
- * 503 MAIL_FAILED (accounts removed again) when the activation e-mail cannot be sent.
+ * 503 MAIL_FAILED (accounts removed again) when the activation e-mail cannot be sent. With `meta`
+ * (every HTTP call) the request first counts against SIGNUP_MAX_PER_IP_PER_HOUR for its address,
+ * whatever its outcome: 429 TooManyRequestsError beyond (issue #9 §10).
  * Returns the new user ids in request order.
  */
 export async function signup(ctx: AppContext, users: SignupUser[], meta?: RequestMeta): Promise<string[]> {
+  if (meta) await consumeSignupRequest(ctx, meta.ip);
   const emails = users.map((u) => u.email.toLowerCase());
   if (new Set(emails).size !== emails.length) throw duplicateEmail();
   for (const e of emails) {
@@ -132,19 +136,33 @@ function duplicateEmail(): ApiError {
   return new ApiError(422, 'DUPLICATE_EMAIL', DUPLICATE_EMAIL_MESSAGE);
 }
 
+/** Answer of verify-user when the link's account is already active (a spent link opened again). */
+export const ALREADY_ACTIVE_MESSAGE = 'This account is already active. You can sign in.';
+
 /**
  * Activates an account from its activation link (single use: the token is cleared).
- * Throws ApiError 400 ACTIVATION_INVALID when e-mail, user id or token do not match, the link
- * expired, or it was already used. Returns the activated user.
+ * Returns the activated user, or `alreadyActive: true` when the link's e-mail and user id name an
+ * account that is active already (the link was used before): nothing to do, and not an error.
+ * Throws ApiError 400 ACTIVATION_INVALID when e-mail, user id or token do not match an inactive
+ * account, or the link expired.
  */
-export async function verifyUser(ctx: AppContext, input: { email: string; userID: string; token: string }, meta?: RequestMeta): Promise<UserDetails> {
+export async function verifyUser(
+  ctx: AppContext,
+  input: { email: string; userID: string; token: string },
+  meta?: RequestMeta,
+): Promise<{ user: UserDetails; alreadyActive: boolean }> {
   const row = await repo.activateUser(ctx.db, input.email, input.userID, tokenHash(input.token));
   if (!row) {
+    // The user id comes from the e-mailed link: only its holder learns that the account is active.
+    const existing = await repo.findUserById(ctx.db, input.userID);
+    if (existing && existing.is_active && existing.email.toLowerCase() === input.email.trim().toLowerCase()) {
+      return { user: toUserDetails(existing), alreadyActive: true };
+    }
     await recordAudit(ctx, { actorUserId: null, action: 'activation.failure', ip: meta?.ip ?? null, details: { email: input.email.toLowerCase(), userID: input.userID.slice(0, 64) } });
     throw new ApiError(400, 'ACTIVATION_INVALID', INVALID_ACTIVATION_MESSAGE);
   }
   await recordAudit(ctx, { actorUserId: row.user_id, action: 'activation', targetUserId: row.user_id, ip: meta?.ip ?? null });
-  return toUserDetails(row);
+  return { user: toUserDetails(row), alreadyActive: false };
 }
 
 /** A successful login: a fresh key pair (64-character hex strings) and the user's details. */
@@ -158,12 +176,13 @@ export interface LoginResult {
  * encrypted (AES-256-GCM) with the server secret. Throws ApiError 401 'Invalid email / password'
  * for an unknown e-mail or a wrong password alike, 403 ACCOUNT_INACTIVE before activation, and
  * 429 (TooManyRequestsError, with the seconds to wait) once the account or the address has used
- * up its failed attempts (rate-limits.ts). Every outcome is audited.
+ * up its failed attempts (rate-limits.ts). The attempt is counted before the password is checked,
+ * atomically, so parallel guesses cannot pass the limit (issue #9 §1). Every outcome is audited.
  */
-export async function login(ctx: AppContext, email: string, password: string, meta: RequestMeta = { ip: 'unknown' }): Promise<LoginResult> {
+export async function login(ctx: AppContext, email: string, password: string, meta: RequestMeta = { ip: '0.0.0.0' }): Promise<LoginResult> {
   const typed = email.trim();
   try {
-    await assertLoginAllowed(ctx, typed, meta.ip);
+    await consumeLoginAttempt(ctx, typed, meta.ip);
   } catch (err) {
     await recordAudit(ctx, { actorUserId: null, action: 'login.throttled', ip: meta.ip, details: { email: typed.toLowerCase() } });
     throw err;
@@ -173,11 +192,11 @@ export async function login(ctx: AppContext, email: string, password: string, me
   if (user) ok = await verifyPassword(user.password_hash, password);
   else await verifyPassword(await getDummyHash(), password);
   if (!user || !ok) {
-    await recordLoginFailure(ctx, typed, meta.ip);
+    // Already counted by consumeLoginAttempt.
     await recordAudit(ctx, { actorUserId: null, action: 'login.failure', targetUserId: user?.user_id ?? null, ip: meta.ip, details: { email: typed.toLowerCase(), reason: user ? 'wrong password' : 'unknown e-mail' } });
     throw unauthorized(INVALID_LOGIN_MESSAGE);
   }
-  await recordLoginSuccess(ctx, typed);
+  await recordLoginSuccess(ctx, typed, meta.ip);
   if (!user.is_active) {
     const deactivated = user.activated_time !== null;
     await recordAudit(ctx, { actorUserId: null, action: 'login.failure', targetUserId: user.user_id, ip: meta.ip, details: { email: user.email, reason: deactivated ? 'deactivated' : 'inactive' } });
@@ -189,6 +208,17 @@ export async function login(ctx: AppContext, email: string, password: string, me
   await repo.insertKey(ctx.db, user.user_id, publicKey, encryptSecret(secretKey(ctx.config), privateKey, publicKey));
   await recordAudit(ctx, { actorUserId: user.user_id, action: 'login.success', targetUserId: user.user_id, ip: meta.ip });
   return { userKeys: { publicKey, privateKey }, userDetails: toUserDetails(user) };
+}
+
+/**
+ * Records a login attempt refused before it was checked (its input broke an API text rule, e.g. a
+ * NUL character): a 'login.failure' audit event with reason 'invalid input' and the e-mail as
+ * typed, NUL characters shown as U+FFFD (PostgreSQL cannot store them).
+ */
+export async function auditRefusedLogin(ctx: AppContext, body: unknown /* the login body, { data: { email } } */, meta: RequestMeta = { ip: 'unknown' }): Promise<void> {
+  const email = (body as { data?: { email?: unknown } } | null)?.data?.email;
+  const shown = typeof email === 'string' ? withoutNul(email.trim().toLowerCase()).slice(0, 320) : null;
+  await recordAudit(ctx, { actorUserId: null, action: 'login.failure', ip: meta.ip, details: { email: shown, reason: 'invalid input' } });
 }
 
 /** Ends a session: deletes the key pair with this public key (at once, in every process). Returns true when it existed. */

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuditAction } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { insertAuditEvent, selectAudit } from './repo.ts';
+import { parseIp } from '../../lib/client-ip.ts';
 
 /**
  * The audit log of account and admin actions (issue #4 §4): who did what to whom, when and from
@@ -19,7 +20,7 @@ export interface AuditEvent {
   action: AuditAction;
   /** The account acted upon, when there is one (the admin's target, the account of a login). */
   targetUserId?: string | null;
-  /** Client address as Fastify resolved it (request.ip, X-Forwarded-For only from trusted proxies). */
+  /** Client address (request.ip: the peer, or X-Forwarded-For from a TRUST_PROXY proxy); stored only when it parses as an IP address. */
   ip: string | null;
   /** Small JSON object of facts (e.g. `{appName}`, `{email}`, `{changed: ['roles']}`); never secrets or passwords. */
   details?: Record<string, unknown>;
@@ -36,7 +37,8 @@ export async function recordAudit(ctx: AppContext, event: AuditEvent): Promise<v
       actor_user_id: event.actorUserId,
       action: event.action,
       target_user_id: event.targetUserId ?? null,
-      ip: event.ip,
+      // Only a parsed address is stored (issue #9 §3), never text a client wrote.
+      ip: parseIp(event.ip) ?? null,
       details: event.details === undefined ? null : JSON.stringify(event.details),
     });
   } catch (err) {

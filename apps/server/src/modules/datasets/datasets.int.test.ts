@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
@@ -20,10 +22,13 @@ import {
 } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
 import { startWorkers } from '../../jobs/workers.ts';
+import { failSubmission } from './ingest.ts';
+import { insertSubmission, setStage, setSubmissionStatus } from './repo.ts';
 
 type StatusBody = {
   status: string;
   datasetType: string | null;
+  outcome: { code: string; message: string } | null;
   data: { stage: string; status: string; details: { processedCount: { type: string; count: number; durationInSeconds?: number }[] } }[];
 };
 
@@ -101,10 +106,11 @@ describe('every fixture through the real pipeline', () => {
     expect(counts(s, 'ingest')).toMatchObject({ success: e.ingest.success, failed: e.ingest.failed });
     expect(counts(s, 'validate')).toMatchObject({ success: e.validate.success, failed: e.validate.failed });
     if (e.validate.success > 0) expect(counts(s, 'publish')).toMatchObject({ success: e.publish.success, failed: e.publish.failed });
-    expect(s.status).toBe(e.publish.success > 0 ? 'Completed' : 'Failed');
-    // No stage is left Pending or In-Progress once the submission has ended.
+    expect(s.status).toBe(e.validate.success > 0 ? 'Completed' : 'Failed');
+    // No stage is left Pending or In-Progress once the submission has ended; publish, which only
+    // starts with a valid record, is 'Not Run' when there was none.
     const done = (n: number) => (n > 0 ? 'Completed' : 'Failed');
-    expect(s.data.map((d) => d.status)).toEqual(['Completed', done(e.ingest.success), done(e.validate.success), done(e.publish.success)]);
+    expect(s.data.map((d) => d.status)).toEqual(['Completed', done(e.ingest.success), done(e.validate.success), e.validate.success > 0 ? 'Completed' : 'Not Run']);
     if (e.publishedAudioSeconds !== undefined) {
       const pub = counts(s, 'publish').pc.find((c) => c.type === 'success')!;
       expect(pub.durationInSeconds).toBeCloseTo(e.publishedAudioSeconds, 2);
@@ -131,13 +137,16 @@ describe('every fixture through the real pipeline', () => {
 });
 
 describe('duplicates', () => {
-  it('a re-submission of a published dataset publishes 0 records, each a DUPLICATE_RECORD, and fails', async () => {
+  it('a re-submission of a published dataset publishes 0 records, each a DUPLICATE_RECORD, and says so without failing', async () => {
     const before = (await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_records`)).rows[0].n;
     const { srn, s } = await submitAndWait(server.url('monolingual-valid.zip'), 'monolingual again');
     const e = FIXTURE_EXPECTATIONS['monolingual-valid'] as ProcessedExpectation;
     expect(counts(s, 'validate')).toMatchObject({ status: 'Completed', success: e.validate.success });
-    expect(counts(s, 'publish')).toMatchObject({ status: 'Failed', success: 0, failed: e.validate.success });
-    expect(s.status).toBe('Failed');
+    expect(counts(s, 'publish')).toMatchObject({ status: 'Completed', success: 0, failed: e.validate.success });
+    expect(s.status).toBe('Completed');
+    expect(s.outcome).toEqual({ code: 'ALREADY_PUBLISHED', message: 'Every record of this dataset is already on the platform, so nothing new was published.' });
+    const listed = (await signedInject(p.app, user, 'GET', `/ulca/apis/v0/dataset/listByUserId?userId=${user.userId}`)).json();
+    expect(listed.data.find((r: { submitRefNumber: string }) => r.submitRefNumber === srn)).toMatchObject({ status: 'Completed' });
     expect((await errorReport(srn)).errors).toEqual([expect.objectContaining({ stage: 'publish', code: 'DUPLICATE_RECORD', count: e.validate.success })]);
     expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_records`)).rows[0].n).toBe(before);
     // The existing records now list both datasets.
@@ -153,8 +162,12 @@ describe('bad input', () => {
     const { srn, s } = await submitAndWait(server.url(path.basename(file)), `bad ${kind}`);
     const e = BAD_ZIP_EXPECTATIONS[kind];
     expect(s.status).toBe('Failed');
+    expect(s.outcome).toMatchObject({ code: e.code });
     expect(counts(s, e.stage).status).toBe('Failed');
-    expect(counts(s, 'publish')).toMatchObject({ status: 'Failed', success: 0 });
+    // Stages after the rejection that had not started are 'Not Run'; none is left running. Only
+    // data-malformed has rows before its fault, so its publish had started (segments of 2): Failed.
+    expect(counts(s, 'publish')).toMatchObject({ status: kind === 'data-malformed' ? 'Failed' : 'Not Run', success: 0 });
+    expect(s.data.every((d) => ['Completed', 'Failed', 'Not Run'].includes(d.status))).toBe(true);
     const report = await errorReport(srn);
     expect(report.errors.map((r) => r.code)).toContain(e.code);
     expect(report.errors.find((r) => r.code === e.code)!.message.length).toBeGreaterThan(10);
@@ -179,6 +192,47 @@ describe('bad input', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('a data.json of 100,000 nested arrays fails as JSON_TOO_DEEP on the first attempt, every stage final', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-deep-'));
+    fs.copyFileSync(path.join(FIXTURES_DIR, 'parallel-valid', 'params.json'), path.join(dir, 'params.json'));
+    const good = [...generateParallelPairs({ rows: 5, seed: 'deep' })].map((r) => JSON.stringify(r));
+    fs.writeFileSync(path.join(dir, 'data.json'), `[${good.join(',')}, ${'['.repeat(100_000)}${']'.repeat(100_000)}]`);
+    await zipFolder(dir, path.join(zipDir, 'deep.zip'));
+    fs.rmSync(dir, { recursive: true, force: true });
+    const before = (await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_records`)).rows[0].n;
+    const { srn, s } = await submitAndWait(server.url('deep.zip'), 'deep json');
+    expect(s.status).toBe('Failed');
+    expect(s.outcome).toMatchObject({ code: 'JSON_TOO_DEEP', message: expect.stringMatching(/^data\.json nests arrays and objects more than 64 levels deep in record 6/) });
+    // Ingest failed; validate had started on the rows before (so Failed, not Not Run); nothing is left running.
+    expect(s.data.map((d) => d.status)).toEqual(['Completed', 'Failed', 'Failed', expect.stringMatching(/^(Failed|Not Run)$/)]);
+    expect((await errorReport(srn)).errors).toContainEqual(expect.objectContaining({ stage: 'ingest', code: 'JSON_TOO_DEEP' }));
+    expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_records`)).rows[0].n).toBe(before);
+    // One attempt: the job completed without a retry (no stack overflow, no INTERNAL ending).
+    const jobs = await p.ctx.db.pool.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'dataset-ingest' AND data->>'serviceRequestNumber' = $1`, [srn]);
+    expect(jobs.rows).toEqual([{ state: 'completed', retry_count: 0 }]);
+  });
+
+  it('a job that fails unexpectedly on its last attempt leaves no stage running: the running ones Failed, the rest Not Run', async () => {
+    // The state a crash mid-ingest leaves behind (what the job's last-attempt handler then sees).
+    const srn = `${Date.now()}9999`;
+    await insertSubmission(p.ctx.db, { srn, datasetId: crypto.randomUUID(), userId: user.userId, datasetName: 'crashed mid-ingest', url: 'http://127.0.0.1/x.zip' });
+    await setSubmissionStatus(p.ctx.db.pool, srn, 'In-Progress');
+    await setStage(p.ctx.db.pool, srn, 'download', 'Completed', { success: 1, failed: 0 });
+    await setStage(p.ctx.db.pool, srn, 'ingest', 'In-Progress', { success: 10, failed: 0 });
+    await setStage(p.ctx.db.pool, srn, 'validate', 'In-Progress', { success: 9, failed: 1 });
+    await failSubmission(p.ctx, srn, 'INTERNAL', 'The platform could not process the dataset; please try again later.');
+    const s = await status(srn);
+    expect(s.status).toBe('Failed');
+    expect(s.data.map((d) => [d.stage, d.status])).toEqual([
+      ['download', 'Completed'],
+      ['ingest', 'Failed'],
+      ['validate', 'Failed'],
+      ['publish', 'Not Run'],
+    ]);
+    expect(s.outcome).toMatchObject({ code: 'INTERNAL' });
+    expect((await errorReport(srn)).errors).toEqual([expect.objectContaining({ stage: 'ingest', code: 'INTERNAL' })]);
+  });
+
   it('params errors reject the whole submission', async () => {
     for (const name of ['parallel-invalid-params', 'parallel-unknown-param-value'] as const) {
       const { srn, s } = await submitAndWait(server.url(`${name}.zip`), `params ${name}`);
@@ -188,9 +242,17 @@ describe('bad input', () => {
     }
   });
 
-  it('HTTP 404 and an unreachable host fail at download with a clear message', async () => {
+  it('HTTP 404 and an unreachable host fail at download with a clear message; later stages are Not Run', async () => {
     const notFound = await submitAndWait(server.url('no-such-file.zip'), 'missing file');
-    expect(counts(notFound.s, 'download').status).toBe('Failed');
+    expect(notFound.s.data.map((d) => [d.stage, d.status])).toEqual([
+      ['download', 'Failed'],
+      ['ingest', 'Not Run'],
+      ['validate', 'Not Run'],
+      ['publish', 'Not Run'],
+    ]);
+    expect(notFound.s.outcome).toMatchObject({ code: 'HTTP_404' });
+    const times = await p.ctx.db.pool.query(`SELECT stage, started_on, ended_on FROM dataset_stages WHERE service_request_number = $1 AND stage <> 'download'`, [notFound.srn]);
+    expect(times.rows.every((r) => r.started_on === null && r.ended_on === null)).toBe(true);
     expect((await errorReport(notFound.srn)).errors[0]).toMatchObject({ stage: 'download', code: 'HTTP_404' });
 
     const closedPort = await new Promise<number>((resolve) => {
@@ -208,8 +270,13 @@ describe('bad input', () => {
     const report = await errorReport(srn);
     const summary = await p.app.inject({ method: 'GET', url: report.consolidated_file! });
     expect(summary.statusCode).toBe(200);
-    expect(summary.body.split('\n')[0]).toBe('stage,error,message,count');
+    // Every server-written CSV starts with the UTF-8 BOM.
+    expect(summary.body.split('\n')[0]).toBe('\uFEFFstage,error,message,count');
     const detail = await p.app.inject({ method: 'GET', url: report.file! });
+    expect(detail.body.startsWith('\uFEFFstage,error,message,record_number,record\n')).toBe(true);
+    // Records in file order; one record's errors in stage order.
+    const numbers = (parseCsv(detail.body, { bom: true, columns: true }) as { record_number: string }[]).map((r) => Number(r.record_number));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
     const e = FIXTURE_EXPECTATIONS['parallel-mixed'] as ProcessedExpectation;
     const failedRows = e.ingest.failed + e.validate.failed;
     expect(detail.body.trim().split('\n').length).toBeGreaterThanOrEqual(failedRows + 1);

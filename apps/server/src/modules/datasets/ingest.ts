@@ -8,7 +8,10 @@ import { DEFAULT_PUBLISH_CHUNK_ROWS, publishStaged, unpublish, type PublishProgr
 import { SegmentPublisher } from './publisher.ts';
 import { fetchSubmissionArchive } from './demo.ts';
 import { writeErrorReports } from './reports.ts';
+import { withLocalCopy } from '../../storage/local-copy.ts';
 import {
+  ALREADY_PUBLISHED,
+  ALREADY_PUBLISHED_MESSAGE,
   clearAttempt,
   createStagingTable,
   dropStagingTable,
@@ -97,9 +100,8 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
         await setDownloadResult(ctx.db, srn, dl);
         await setStage(ctx.db.pool, srn, 'download', 'Completed', { success: 1, failed: 0 });
       }
-      const zipPath = ctx.store.localPath(zipKey);
-      if (!zipPath) throw new Error('object store without local paths is not supported for ingest yet');
-      const ok = await ingestAndValidate(ctx, sub, zipPath, opts, resume?.firstUnstagedSeq ?? 0);
+      // The zip is read through the store: in place when local, from a temp copy otherwise (storage/local-copy.ts).
+      const ok = await withLocalCopy(ctx.store, zipKey, (zipPath) => ingestAndValidate(ctx, sub, zipPath, opts, resume?.firstUnstagedSeq ?? 0));
       if (!ok) return;
     } catch (err) {
       if (err instanceof DatasetRejected) {
@@ -116,16 +118,19 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
   await setStage(ctx.db.pool, srn, 'publish', 'In-Progress');
   const result = await publishStaged(ctx.db, { srn, datasetId: sub.dataset_id, datasetType: fresh!.dataset_type! }, { chunkRows: opts.publishChunkRows, onChunk: opts.onPublishChunk });
   await dropStagingTable(ctx.db, srn);
-  const published = result.success > 0;
-  await setStage(ctx.db.pool, srn, 'publish', published ? 'Completed' : 'Failed');
+  // Valid records that were all on the platform already (a re-submission) are merged, not lost: the
+  // publish ran to its end, so it is Completed, and the outcome says why nothing is new.
+  await setStage(ctx.db.pool, srn, 'publish', 'Completed');
   await writeErrorReports(ctx, srn);
   await setSubmissionStatus(
     ctx.db.pool,
     srn,
-    published ? 'Completed' : 'Failed',
-    published ? {} : { failureCode: 'NOTHING_PUBLISHED', failureMessage: 'Every valid record is already published; nothing new was published.' },
+    'Completed',
+    result.success > 0 ? {} : { failureCode: ALREADY_PUBLISHED, failureMessage: ALREADY_PUBLISHED_MESSAGE },
   );
 }
+
+
 
 /**
  * Streams the zip through ingest and validate, staging valid records with COPY and recording
@@ -242,9 +247,16 @@ async function writeProgress(
   await raiseStageCounts(ctx.db.pool, srn, 'validate', { success: c.valid, failed: c.validateFail, successSeconds: c.validSeconds, failedSeconds: c.validateFailSeconds });
 }
 
-/** Marks the remaining stages Failed, writes the reports and fails the submission. */
+/**
+ * Ends the stages after the failing one: a stage that never started is 'Not Run', one that was
+ * under way is Failed (its counts kept). Writes the reports and fails the submission.
+ */
 async function finishFailed(ctx: AppContext, srn: string, rest: Stage[], code: string, message: string): Promise<void> {
-  for (const s of rest) await setStage(ctx.db.pool, srn, s, 'Failed', { success: 0, failed: 0 });
+  const current = await getStages(ctx.db.pool, srn);
+  for (const s of rest) {
+    const started = current.find((c) => c.stage === s)?.status !== 'Pending';
+    await setStage(ctx.db.pool, srn, s, started ? 'Failed' : 'Not Run', started ? undefined : { success: 0, failed: 0 });
+  }
   await dropStagingTable(ctx.db, srn);
   await writeErrorReports(ctx, srn);
   await setSubmissionStatus(ctx.db.pool, srn, 'Failed', { failureCode: code, failureMessage: message });
@@ -254,14 +266,25 @@ async function finishFailed(ctx: AppContext, srn: string, rest: Stage[], code: s
 async function rejectSubmission(ctx: AppContext, srn: string, err: DatasetRejected): Promise<void> {
   const order: Stage[] = ['download', 'ingest', 'validate', 'publish'];
   const at = order.indexOf(err.stage);
+  // No earlier stage stays running: one left In-Progress by a fault ends Failed, one never started is Not Run.
+  for (const s of await getStages(ctx.db.pool, srn)) {
+    if (order.indexOf(s.stage) >= at) continue;
+    if (s.status === 'In-Progress') await setStage(ctx.db.pool, srn, s.stage, 'Failed');
+    else if (s.status === 'Pending') await setStage(ctx.db.pool, srn, s.stage, 'Not Run', { success: 0, failed: 0 });
+  }
   await setStage(ctx.db.pool, srn, err.stage, 'Failed');
   await insertSubmissionError(ctx.db, srn, err.stage, err.code, err.message);
   await finishFailed(ctx, srn, order.slice(at + 1), err.code, err.message);
 }
 
-/** Fails a submission after an unexpected error on the last retry, taking back anything it published. */
+/**
+ * Fails a submission after an unexpected error on the last retry, taking back anything it
+ * published. The error is put on the first stage still running (publish when none is), so the
+ * stages after it read 'Not Run'.
+ */
 export async function failSubmission(ctx: AppContext, srn: string, code: string, message: string): Promise<void> {
   const sub = await getSubmission(ctx.db.pool, srn);
   if (sub) await unpublish(ctx.db, srn, sub.dataset_id);
-  await rejectSubmission(ctx, srn, new DatasetRejected('publish', code, message));
+  const running = (await getStages(ctx.db.pool, srn)).find((s) => s.status === 'In-Progress')?.stage ?? 'publish';
+  await rejectSubmission(ctx, srn, new DatasetRejected(running, code, message));
 }

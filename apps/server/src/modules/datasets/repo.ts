@@ -2,11 +2,17 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { ALREADY_PUBLISHED, type StageStatus, type SubmissionStatus } from '@ulca/contracts';
 import type { Db } from '../../db/pool.ts';
 import { STAGES, type Stage } from './pipeline/types.ts';
 
-/** Submission statuses of spec 01 §3 (also used for stages). */
-export type Status = 'Pending' | 'In-Progress' | 'Completed' | 'Failed';
+/** Submission statuses of spec 01 §3 (SUBMISSION_STATUSES of @ulca/contracts). */
+export type Status = SubmissionStatus;
+/** Stage statuses: a submission's plus 'Not Run' (STAGE_STATUSES of @ulca/contracts). */
+export type { StageStatus };
+export { ALREADY_PUBLISHED };
+/** Outcome message stored with ALREADY_PUBLISHED. */
+export const ALREADY_PUBLISHED_MESSAGE = 'Every record of this dataset is already on the platform, so nothing new was published.';
 
 export interface SubmissionRow {
   service_request_number: string;
@@ -19,6 +25,7 @@ export interface SubmissionRow {
   submitted_on: Date;
   completed_on: Date | null;
   params: Record<string, unknown> | null;
+  /** Why the submission failed; on a Completed submission, an outcome worth saying (ALREADY_PUBLISHED). */
   failure_code: string | null;
   failure_message: string | null;
   error_summary_key: string | null;
@@ -27,7 +34,7 @@ export interface SubmissionRow {
 
 export interface StageRow {
   stage: Stage;
-  status: Status;
+  status: StageStatus;
   success_count: number;
   failed_count: number;
   success_seconds: number;
@@ -113,17 +120,17 @@ export interface ContributionListRow {
   license: unknown;
 }
 
-/** Sets a stage's status (and start/end times) and, when given, its counts (absolute values). */
+/** Sets a stage's status (and start/end times; none for 'Not Run') and, when given, its counts (absolute values). */
 export async function setStage(
   q: Db['pool'] | pg.PoolClient,
   srn: string,
   stage: Stage,
-  status: Status,
+  status: StageStatus,
   counts?: { success: number; failed: number; successSeconds?: number; failedSeconds?: number },
 ): Promise<void> {
   await q.query(
     `UPDATE dataset_stages SET status = $3,
-        started_on = coalesce(started_on, now()),
+        started_on = CASE WHEN $3 = 'Not Run' THEN NULL ELSE coalesce(started_on, now()) END,
         ended_on = CASE WHEN $3 IN ('Completed', 'Failed') THEN now() ELSE NULL END,
         success_count = coalesce($4, success_count), failed_count = coalesce($5, failed_count),
         success_seconds = coalesce($6, success_seconds), failed_seconds = coalesce($7, failed_seconds)
@@ -241,13 +248,16 @@ export async function copyErrorReportCsv(db: Db, srn: string, kind: 'summary' | 
             WHERE service_request_number = ${lit} GROUP BY stage, code ORDER BY min(${STAGE_ORDER_SQL}), count(*) DESC)
          TO STDOUT WITH (FORMAT csv, HEADER true)`
       : `COPY (SELECT stage, code AS error, message, record_index + 1 AS record_number, record FROM dataset_errors
-            WHERE service_request_number = ${lit} ORDER BY ${STAGE_ORDER_SQL}, record_index NULLS FIRST)
+            WHERE service_request_number = ${lit} ORDER BY record_index NULLS FIRST, ${STAGE_ORDER_SQL}, code, message)
          TO STDOUT WITH (FORMAT csv, HEADER true)`;
   const client = await db.pool.connect();
+  let clean = false;
   try {
     await consume(client.query(copyTo(sql)));
+    clean = true;
   } finally {
-    client.release();
+    // A COPY stopped half-way leaves the connection busy: discard it rather than pool it.
+    client.release(clean ? undefined : new Error('error report COPY stopped early'));
   }
 }
 

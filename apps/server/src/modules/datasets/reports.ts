@@ -1,4 +1,8 @@
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parse as parseCsv } from 'csv-parse';
 import type { AppContext } from '../../context.ts';
+import { safeCsvStringifier } from '../../lib/csv.ts';
 import { checkLinkParts, signLinkParts } from '../../lib/signed-link.ts';
 import { copyErrorReportCsv, countErrors, errorSummaryRows, setReportKeys } from './repo.ts';
 
@@ -10,8 +14,9 @@ export const reportKeys = (srn: string) => ({
 
 /**
  * Writes the error reports of DESIGN.md §6 when the submission has errors: a summary CSV
- * (stage, error, message, count) and a detailed CSV (stage, error, message, record index, record),
- * streamed from `dataset_errors` with COPY … TO STDOUT so large reports never sit in memory.
+ * (stage, error, message, count) and a detailed CSV (stage, error, message, record number, record;
+ * records in file order, a record's errors in stage order), streamed from `dataset_errors` with
+ * COPY … TO STDOUT so large reports never sit in memory. Both follow the CSV rule of lib/csv.ts.
  * Stores the keys on the submission; with no errors both stay null.
  */
 export async function writeErrorReports(ctx: AppContext, srn: string): Promise<{ summary: string | null; detail: string | null }> {
@@ -20,10 +25,23 @@ export async function writeErrorReports(ctx: AppContext, srn: string): Promise<{
     return { summary: null, detail: null };
   }
   const keys = reportKeys(srn);
-  await copyErrorReportCsv(ctx.db, srn, 'summary', (csv) => ctx.store.put(keys.summary, csv));
-  await copyErrorReportCsv(ctx.db, srn, 'detail', (csv) => ctx.store.put(keys.detail, csv));
+  await copyErrorReportCsv(ctx.db, srn, 'summary', (csv) => storeSafeCsv(ctx, csv, keys.summary));
+  await copyErrorReportCsv(ctx.db, srn, 'detail', (csv) => storeSafeCsv(ctx, csv, keys.detail));
   await setReportKeys(ctx.db, srn, keys);
   return keys;
+}
+
+/**
+ * Streams PostgreSQL's CSV into the store, re-written under the server's CSV rule (lib/csv.ts:
+ * BOM, formula neutralisation): the CSV is parsed back into cells and stringified again, so a
+ * message or record that starts with `=` reaches no spreadsheet as a formula. Every stage
+ * streams: a million errors never sit in memory.
+ */
+async function storeSafeCsv(ctx: AppContext, copy: Readable, key: string): Promise<void> {
+  const cells = parseCsv();
+  const out = safeCsvStringifier();
+  const written = ctx.store.put(key, out);
+  await Promise.all([pipeline(copy, cells, out), written]);
 }
 
 /** The error summary rows `{ stage, code, message, count }` (for the status API and the web page). */

@@ -58,7 +58,6 @@ describe('kill -9 of the server mid-publish, then npm start again on the same da
       // Small publish transactions: the kill lands mid-publish, and progress is visible.
       PUBLISH_CHUNK_ROWS: '500',
       JOB_RECOVERY_SECONDS: '5',
-      LEGACY_MD5_SIGNATURES: 'true',
     };
     const first = await startServerProcess({ env, port: await freePort() });
     servers.push(first);

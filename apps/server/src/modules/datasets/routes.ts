@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SUBMIT_DATASET_PATH, submitDatasetBody, submitDatasetResponse } from '@ulca/contracts';
+import { stageStatusSchema, SUBMIT_DATASET_PATH, submissionOutcomeSchema, submitDatasetBody, submitDatasetResponse } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { currentUser, requireAuth } from '../../security/auth.ts';
@@ -11,6 +11,7 @@ import { getSubmission } from './repo.ts';
 import { errorReport, listContributions, submissionStatus, submitDataset } from './service.ts';
 import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
 import { signedHeaders, status } from './schemas.ts';
+import { sendObject } from '../../storage/send-object.ts';
 
 /** Roles that may submit datasets and see their contributions (spec 01 §6). */
 const CONTRIBUTORS = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
@@ -91,6 +92,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
             datasetName: z.string(),
             datasetType: z.string().nullable(),
             status,
+            outcome: submissionOutcomeSchema,
             data: z.array(
               z.object({
                 serviceRequestNumber: z.string(),
@@ -99,7 +101,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
                 datasetType: z.string().nullable(),
                 stage: z.enum(['download', 'ingest', 'validate', 'publish']),
                 tool: z.enum(['download', 'ingest', 'validate', 'publish']).describe('Same as stage: the name the original ULCA client reads'),
-                status,
+                status: stageStatusSchema,
                 details: z
                   .string()
                   .describe(
@@ -164,11 +166,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
       const sub = await getSubmission(ctx.db.pool, srn);
       const key = kind === 'summary' ? sub?.error_summary_key : sub?.error_detail_key;
       if (!sub || !key || key !== reportKeys(srn)[kind]) throw notFound('This submission has no such report.');
-      const stream = await ctx.store.get(key);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${srn}-error-${kind}.csv"`)
-        .send(stream);
+      return sendObject(req, reply, ctx.store, key, { type: 'text/csv; charset=utf-8', filename: `${srn}-error-${kind}.csv`, missing: 'This submission has no such report.' });
     },
   );
 }

@@ -107,15 +107,21 @@ export interface StageDetails {
   processedCount: ({ type: 'success' | 'failed'; count: number; durationInSeconds?: number } & Record<string, number | string>)[];
 }
 
-/** Stage rows of the status API (spec 01 §3 Submission detail; issue #2 §9). */
+/**
+ * Stage rows of the status API (spec 01 §3 Submission detail; issue #2 §9), with the outcome of
+ * a finished submission (its failure code and message, or ALREADY_PUBLISHED; null otherwise).
+ * Stage statuses include 'Not Run' for stages an earlier failure kept from starting.
+ */
 export async function submissionStatus(ctx: AppContext, user: AuthUser, srn: string) {
   const sub = await visibleSubmission(ctx, user, srn);
   const stages = await getStages(ctx.db.pool, srn);
   const timedType = isAudioDatasetType(sub.dataset_type);
+  const finished = sub.status === 'Completed' || sub.status === 'Failed';
   return {
     datasetName: sub.dataset_name,
     datasetType: sub.dataset_type,
     status: sub.status,
+    outcome: finished && sub.failure_code ? { code: sub.failure_code, message: sub.failure_message ?? '' } : null,
     data: stages.map((s) => {
       // Download counts files, not audio: hours apply from ingest on.
       const timed = timedType && s.stage !== 'download';

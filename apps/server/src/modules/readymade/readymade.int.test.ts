@@ -261,6 +261,8 @@ describe('the public download', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="ready-made-overlapping-parallel.${format}"`);
     expect(textsOf(format, res.body).sort()).toEqual([...overlapping.texts].sort());
+    // The CSV (only) starts with the UTF-8 BOM; JSON and JSONL are left as they are.
+    expect(res.rawPayload.subarray(0, 3).toString('hex') === 'efbbbf').toBe(format === 'csv');
     const mono = await download(monolingual.datasetId, format);
     expect(mono.statusCode).toBe(200);
     expect(textsOf(format, mono.body).sort()).toEqual([...monolingual.texts].sort());

@@ -13,7 +13,11 @@
  * Every other record is parsed, merged and serialised.
  */
 import { datasetParamsSchemas, datasetRowSchemas, MEDIA_FIELDS, PAIRED_DATASET_TYPES, type DatasetType } from '@ulca/contracts';
+import { csvCell, csvCellInto } from '../../lib/csv.ts';
 import type { ByteBuilder } from './byte-builder.ts';
+
+// CSV cells follow the server's one CSV rule (lib/csv.ts: formula neutralisation, quoting).
+export { csvCell, csvCellInto };
 
 /** One record as read from the database (see buildRecordQuery), as UTF-8 bytes. */
 export interface RawRecord {
@@ -64,23 +68,6 @@ export function csvColumns(datasetType: string): string[] {
   const langs = PAIRED_DATASET_TYPES.includes(type) ? LANGUAGE_COLUMNS : LANGUAGE_COLUMNS.slice(0, 1);
   const params = shapeKeys(datasetParamsSchemas[type]).filter((k) => !SKIPPED_PARAMS.has(k));
   return [...new Set([...row, ...langs, ...params])];
-}
-
-/** One CSV cell: text as is, other values as JSON; quoted when it holds a comma, quote or line break. */
-export function csvCell(v: unknown): string {
-  if (v === undefined || v === null) return '';
-  const s = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** Appends csvCell of a text given as UTF-8 bytes (the bytes themselves when no quoting is needed). */
-export function csvCellInto(b: Buffer, out: ByteBuilder): void {
-  if (b.indexOf(0x22) >= 0) out.append(Buffer.from(csvCell(b.toString('utf8'))));
-  else if (b.indexOf(0x2c) >= 0 || b.indexOf(0x0a) >= 0 || b.indexOf(0x0d) >= 0) {
-    out.appendByte(0x22);
-    out.append(b);
-    out.appendByte(0x22);
-  } else out.append(b);
 }
 
 /** File extension of a media path as the pipeline stores it (lower-case, 1-8 letters/digits, else 'bin'). */

@@ -10,6 +10,7 @@ import { validateSearchCriteria, type NormalizedCriteria, type SearchCriteria } 
 import type { AppContext } from '../../context.ts';
 import { paramsOfDatasets, paramsOfType } from '../datasets/service.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { CSV_BOM } from '../../lib/csv.ts';
 import { copyRows } from './copy-rows.ts';
 import { ByteBuilder } from './byte-builder.ts';
 import { RecordFormatter, type PreparedParams, type RawRecord } from './export-format.ts';
@@ -74,7 +75,8 @@ export class FormatSink {
     readonly out: Writable,
     csvHeader: string,
   ) {
-    this.header = Buffer.from(format === 'json' ? '[\n' : format === 'csv' ? `${csvHeader}\n` : '');
+    // A CSV starts with the UTF-8 BOM (lib/csv.ts), so spreadsheets read Indian scripts right.
+    this.header = format === 'json' ? Buffer.from('[\n') : format === 'csv' ? Buffer.concat([CSV_BOM, Buffer.from(`${csvHeader}\n`)]) : Buffer.alloc(0);
   }
 
   /** Records written so far. */

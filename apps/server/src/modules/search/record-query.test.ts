@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DATASET_FILTER_PARAMS } from '@ulca/contracts';
 import { buildRecordQuery, inlineQuery, NUMBER_BOUND_PATHS, NUMBER_LIST_PATHS, SPECIAL_FILTERS, TEXT_FILTER_PATHS } from './record-query.ts';
-import { csvCell, mediaExtension } from './export-format.ts';
+import { csvCell, mediaExtension, RecordFormatter } from './export-format.ts';
+import { ByteBuilder } from './byte-builder.ts';
 
 describe('record query', () => {
   it('has SQL for every active filter of the catalogue', () => {
@@ -47,5 +48,24 @@ describe('export format helpers', () => {
     expect(csvCell('a, "b"')).toBe('"a, ""b"""');
     expect(csvCell({ a: 1 })).toBe('"{""a"":1}"');
     expect(csvCell(null)).toBe('');
+  });
+
+  it("neutralises formula-like cells in the CSV on the fast (bytes) and the slow (merged) path, and leaves JSON as it is", () => {
+    const f = new RecordFormatter('parallel-corpus');
+    const params = f.prepare({ languages: { sourceLanguage: 'en', targetLanguage: 'hi' }, license: '-1+cmd', submitter: { name: 'Team' } });
+    const data = { sourceText: '=HYPERLINK("http://evil.example","click")', targetText: '@SUM(A1)' };
+    const bytes = Buffer.from(JSON.stringify(data));
+    const cells = f.rowColumns.map((c) => (c in data ? Buffer.from((data as Record<string, string>)[c]) : null));
+    for (const rev of [false, true]) {
+      const out = { json: new ByteBuilder(1024), csv: new ByteBuilder(1024) };
+      f.formatInto({ data: bytes, pid: 'd', rev, cells }, params, out);
+      const line = out.csv.view().toString('utf8');
+      expect(line, rev ? 'slow path' : 'fast path').toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+      expect(line).toContain(`"'@SUM(A1)"`);
+      expect(line).toContain(`"'-1+cmd"`);
+      expect(line).not.toMatch(/(^|,)[=+@-]/);
+      const json = JSON.parse(out.json.view().toString('utf8')) as Record<string, unknown>;
+      expect([json.sourceText, json.targetText].sort()).toEqual([data.sourceText, data.targetText].sort());
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { currentUser, optionalAuth, requireAuth } from '../../security/auth.ts';
+import { currentUser, requireAuth } from '../../security/auth.ts';
 import { secretKey } from '../../security/crypto.ts';
 import { isServiceRequestNumber } from '../datasets/service.ts';
 import { checkSearchDownload, searchFileKey, type SearchFileFormat, type SearchFileVariant } from './links.ts';
@@ -11,6 +11,7 @@ import { getSearch } from './repo.ts';
 import { listUserSearches, searchStatus, submitSearch, SEARCH_SUBMITTED_MESSAGE } from './service.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 import { criteriaSchema, searchRow } from './schemas.ts';
+import { sendObject } from '../../storage/send-object.ts';
 
 /** Roles that may search and download records (spec 01 §6; not EXTERNAL-CONSORTIUM-MEMBER). */
 export const SEARCHERS = ['READONLY-USER', 'CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
@@ -88,11 +89,12 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
   app.get(
     '/ulca/apis/v0/dataset/corpus/search/download/:serviceRequestNumber/:file',
     {
-      preHandler: optionalAuth(ctx),
       schema: {
         tags: ['search'],
-        summary: 'Downloads a search result file ({sample|all}.{json|jsonl|csv|zip}) by its signed link from the status call',
-        description: 'The link is valid one hour for the owner only: a missing, altered or expired token, or a signed call by another user, gives 404.',
+        summary: 'Downloads a search result file ({sample|all}.{json|jsonl|csv|zip}) by its link from the status call',
+        description:
+          'The link is a bearer token: whoever holds it gets the file, without signing, until it expires (one hour after the status call made it), ' +
+          'so it works from a plain <a href> and from curl. A missing, altered or expired token gives 404. Range requests are answered with 206.',
         params: z.object({ serviceRequestNumber: z.string().max(40), file: z.string().max(20) }),
         querystring: z.object({ expires: z.string().max(20).optional(), token: z.string().max(100).optional() }),
       },
@@ -105,13 +107,11 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
       const search = await getSearch(ctx.db, srn);
       if (!search || search.status !== 'Completed' || !search.files.includes(m[2])) throw gone();
       if (!checkSearchDownload(secretKey(ctx.config), srn, file, search.user_id, Number(req.query.expires), req.query.token)) throw gone();
-      // A link is the owner's: another signed-in user presenting it gets nothing.
-      if (req.user && req.user.userId !== search.user_id && !req.user.roles.includes('ADMIN')) throw gone();
-      const stream = await ctx.store.get(searchFileKey(srn, m[1] as SearchFileVariant, m[2] as SearchFileFormat));
-      return reply
-        .type(CONTENT_TYPES[m[2] as SearchFileFormat])
-        .header('content-disposition', `attachment; filename="search-${srn}-${file}"`)
-        .send(stream);
+      return sendObject(req, reply, ctx.store, searchFileKey(srn, m[1] as SearchFileVariant, m[2] as SearchFileFormat), {
+        type: CONTENT_TYPES[m[2] as SearchFileFormat],
+        filename: `search-${srn}-${file}`,
+        missing: 'This download link is not valid or has expired.',
+      });
     },
   );
 }

@@ -6,7 +6,7 @@ import { UnauthorizedWatcher } from '../UnauthorizedWatcher.tsx';
 import { ContactBanner } from './ContactBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import { LogoCarousel } from './LogoCarousel.tsx';
+import { DeferredLogoCarousel } from './DeferredLogoCarousel.tsx';
 
 /** The shell of every page (spec 01 §1): header, contact banner, the page, logo carousel, footer. */
 export function AppLayout() {
@@ -23,11 +23,19 @@ export function AppLayout() {
       <Header />
       <ContactBanner />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
-        <Suspense fallback={<LoadingState />}>
+        {/* While a page's chunk loads, its place is a screen tall: the carousel and footer stay below
+            the fold instead of showing and then jumping down (layout shift). */}
+        <Suspense
+          fallback={
+            <Box sx={{ minHeight: '100vh' }}>
+              <LoadingState />
+            </Box>
+          }
+        >
           <Outlet />
         </Suspense>
       </Box>
-      <LogoCarousel />
+      <DeferredLogoCarousel />
       <Footer />
     </Box>
   );

@@ -25,6 +25,7 @@ import PersonOutline from '@mui/icons-material/PersonOutline';
 import { primaryRole, useSession, type Session } from '../../lib/session.ts';
 import { useLogout } from '../../features/auth/useLogout.ts';
 import { visibleMenus, type MenuDef } from './menus.ts';
+import { HEADER_HEIGHT_PX } from '../theme.ts';
 
 /** True when the current path belongs to one of the menu's tabs (highlights the menu button). */
 function isActive(menu: MenuDef, pathname: string): boolean {
@@ -44,7 +45,7 @@ function DesktopMenu({ menu, pathname }: { menu: MenuDef; pathname: string }) {
         aria-controls={anchor ? id : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
-        sx={{ borderBottom: 3, borderColor: active ? 'secondary.main' : 'transparent', borderRadius: 0, px: 1.5, height: 64 }}
+        sx={{ borderBottom: 3, borderColor: active ? 'secondary.main' : 'transparent', borderRadius: 0, px: 1.5, height: HEADER_HEIGHT_PX }}
       >
         {menu.label}
       </Button>
@@ -147,7 +148,7 @@ export function Header() {
 
   return (
     <AppBar position="sticky" color="primary" elevation={0} component="header">
-      <Toolbar sx={{ minHeight: 64, gap: 1 }}>
+      <Toolbar sx={{ minHeight: HEADER_HEIGHT_PX, gap: 1 }}>
         {compact ? <MobileMenu menus={menus} pathname={pathname} /> : null}
         <Typography
           component={RouterLink}

@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openArchive, MediaReadError, type ArchiveLimits, type DatasetArchive } from './archive.ts';
+import { jsonDeeperThan, MAX_JSON_DEPTH, openArchive, MediaReadError, type ArchiveLimits, type DatasetArchive } from './archive.ts';
 import { DatasetRejected } from './types.ts';
 import { forgeDeclaredSize, MONO_PARAMS, monoRows, patchBytes, tempDir, writeZip, zipBuffer, type ZipFiles } from './test-zips.ts';
 
@@ -179,6 +179,49 @@ describe('DatasetArchive.rows', () => {
     const { rows, error } = await collect(await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.csv': 'text,speaker\na,b\nc\n' }), LIMITS));
     expect(rows).toHaveLength(1);
     expect(error?.code).toBe('DATA_MALFORMED_CSV');
+  });
+});
+
+describe('deep JSON (JSON_TOO_DEEP)', () => {
+  /** `n` nested arrays: the shape of the 200 KB file that overflowed the stack. */
+  const nested = (n: number) => '['.repeat(n) + ']'.repeat(n);
+
+  it('jsonDeeperThan counts arrays and objects, not brackets inside strings', () => {
+    expect(jsonDeeperThan('[{"a":[1]}]', 3)).toBe(false);
+    expect(jsonDeeperThan('[{"a":[[1]]}]', 3)).toBe(true);
+    expect(jsonDeeperThan('{"a":"[[[[[[\\"[[["}', 1)).toBe(false);
+    expect(jsonDeeperThan(nested(100_000), MAX_JSON_DEPTH)).toBe(true);
+  });
+
+  it('refuses a data.json record of 100,000 nested arrays after the records before it, naming the record', async () => {
+    const data = `[{"text": "पहला वाक्य"}, ${nested(100_000)}, {"text": "never read"}]`;
+    const { rows, error } = await collect(await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.json': data }), LIMITS));
+    expect(rows).toEqual([{ text: 'पहला वाक्य' }]);
+    expect(error?.code).toBe('JSON_TOO_DEEP');
+    expect(error?.stage).toBe('ingest');
+    expect(error?.message).toBe(`data.json nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep in record 2; at most ${MAX_JSON_DEPTH} are allowed.`);
+  });
+
+  it('accepts nesting up to the limit and refuses one level more', async () => {
+    // The top-level array is level 1: a record may hold MAX_JSON_DEPTH - 1 levels.
+    const ok = await collect(await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.json': `[${nested(MAX_JSON_DEPTH - 1)}]` }), LIMITS));
+    expect(ok.error).toBeNull();
+    expect(ok.rows).toHaveLength(1);
+    const deep = await collect(await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.json': `[${nested(MAX_JSON_DEPTH)}]` }), LIMITS));
+    expect(deep.error?.code).toBe('JSON_TOO_DEEP');
+  });
+
+  it('refuses a deep params.json when the zip is opened', async () => {
+    const params = `{"datasetType": "monolingual-corpus", "x": ${nested(100_000)}}`;
+    const error = await rejection(openArchive(await zipOf({ 'params.json': params, 'data.json': monoRows(1) }), LIMITS));
+    expect(error.code).toBe('JSON_TOO_DEEP');
+    expect(error.message).toMatch(/^params\.json nests arrays and objects more than 64 levels deep/);
+  });
+
+  it('refuses data.csv headers that would nest deeper than the limit', async () => {
+    const header = Array.from({ length: MAX_JSON_DEPTH + 1 }, (_, i) => `k${i}`).join('.');
+    const { error } = await collect(await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.csv': `text,${header}\na,b\n` }), LIMITS));
+    expect(error?.code).toBe('JSON_TOO_DEEP');
   });
 });
 

@@ -73,6 +73,13 @@ export class MediaReadError extends Error {
  * cap only applies from this uncompressed size on (bytes).
  */
 export const RATIO_MIN_BYTES = 1024 * 1024;
+/**
+ * Deepest nesting of arrays and objects accepted in params.json and the data file (the data
+ * file's top-level array is level 1, a record level 2). Deeper JSON is refused as JSON_TOO_DEEP
+ * while it is read, before any recursive code (schema checks, JSON.stringify) could overflow the
+ * stack on it. No contribution format needs more than a handful of levels.
+ */
+export const MAX_JSON_DEPTH = 64;
 const MAX_PARAMS_BYTES = 8 * 1024 * 1024;
 const DEFAULT_MAX_MEDIA_BYTES = 256 * 1024 * 1024;
 const IGNORED_TOP_FOLDERS = new Set(['__MACOSX']);
@@ -238,13 +245,59 @@ class ArrayStartCheck extends Transform {
 type ProcessBuffer = (this: Parser, cb: (err?: Error | null) => void) => void;
 const parserProcessBuffer = (Parser.prototype as unknown as { _processBuffer: ProcessBuffer })._processBuffer;
 
+const tooDeep = (fileName: string, where: string) =>
+  reject('JSON_TOO_DEEP', `${fileName} nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep${where}; at most ${MAX_JSON_DEPTH} are allowed.`);
+
+/**
+ * True when the JSON text nests arrays/objects deeper than `max` levels. Brackets inside strings
+ * do not count. Linear and iterative: safe on any input.
+ */
+export function jsonDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth--;
+  }
+  return false;
+}
+
 /**
  * A stream-json Parser that, on a syntax error, remembers it and ends cleanly instead of
  * destroying the chain: every row completed before the fault still reaches the consumer, which
- * then reports the fault.
+ * then reports the fault. It also counts nesting token by token and stops with a JSON_TOO_DEEP
+ * failure at level MAX_JSON_DEPTH + 1, so no over-deep value is ever assembled.
  */
 class TolerantParser extends Parser {
   failure: Error | null = null;
+  private depth = 0;
+  constructor(
+    private readonly fileName: string,
+    options: ConstructorParameters<typeof Parser>[0],
+  ) {
+    super(options);
+  }
+  override push(chunk: unknown, encoding?: BufferEncoding): boolean {
+    // null ends the stream: it must always go through.
+    if (chunk === null) return super.push(chunk, encoding);
+    if (this.failure) return true;
+    const name = (chunk as { name?: string } | null)?.name;
+    if (name === 'startArray' || name === 'startObject') {
+      if (++this.depth > MAX_JSON_DEPTH) {
+        this.failure = tooDeep(this.fileName, '');
+        // An empty buffer ends the parse loop at once; the rest of the file is not read.
+        (this as unknown as { _buffer: string })._buffer = '';
+        return true;
+      }
+    } else if (name === 'endArray' || name === 'endObject') this.depth--;
+    return super.push(chunk, encoding);
+  }
   _processBuffer(cb: (err?: Error | null) => void): void {
     const self = this as unknown as { _buffer: string };
     if (this.failure) {
@@ -414,6 +467,7 @@ async function describe(zip: ZipFile, limits: ArchiveLimits): Promise<DatasetArc
     throw reject('PARAMS_INVALID', `params.json is ${paramsEntry.uncompressedSize} bytes; at most ${MAX_PARAMS_BYTES} are allowed.`);
   }
   const paramsText = (await readWhole(paramsName, paramsEntry)).toString('utf8').replace(/^\uFEFF/, '');
+  if (jsonDeeperThan(paramsText, MAX_JSON_DEPTH)) throw tooDeep('params.json', '');
   let rawParams: unknown;
   try {
     rawParams = JSON.parse(paramsText);
@@ -436,7 +490,7 @@ async function describe(zip: ZipFile, limits: ArchiveLimits): Promise<DatasetArc
   };
 
   async function* jsonBatches(): AsyncGenerator<RawRow[]> {
-    const parser = new TolerantParser({ streamValues: false });
+    const parser = new TolerantParser(dataFile, { streamValues: false });
     const array = new StreamArray();
     pipeline(await openEntry(dataName, dataEntryFound), new ArrayStartCheck(dataFile), parser, array, () => {});
     let seq = 0;
@@ -453,6 +507,9 @@ async function describe(zip: ZipFile, limits: ArchiveLimits): Promise<DatasetArc
         throw reject('DATA_NOT_ARRAY', `${dataFile} must hold a JSON array of records.`);
       }
       throw entryError(dataName, err);
+    }
+    if (parser.failure instanceof DatasetRejected) {
+      throw tooDeep(dataFile, ` in record ${seq + 1}`);
     }
     if (parser.failure) {
       const where = await locateJsonError();
@@ -472,6 +529,9 @@ async function describe(zip: ZipFile, limits: ArchiveLimits): Promise<DatasetArc
       skip_empty_lines: true,
       columns: (header: string[]) => {
         const names = header.map((h) => h.trim());
+        // Dotted headers build nested objects: bound their depth like JSON's (the row is level 2).
+        const deep = names.find((n) => n.split('.').length > MAX_JSON_DEPTH - 1);
+        if (deep !== undefined) throw tooDeep('data.csv', ` in its header (column "${deep.slice(0, 40)}…")`);
         shape.build = csvRowBuilder(names);
         return names;
       },

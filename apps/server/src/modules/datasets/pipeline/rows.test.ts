@@ -224,7 +224,7 @@ describe('row checker: ingest errors', () => {
       stage: 'ingest', code: 'MISSING_FIELD', message: "missing required field 'targetText'",
     });
     expect(badRow('ner-corpus', { sourceText: 'सीता', nerData: [{ tag: 'PER' }] })).toMatchObject({
-      code: 'MISSING_FIELD', message: "missing required field 'nerData[0].token'",
+      code: 'MISSING_FIELD', message: "missing required field 'nerData[0].token' (a token may give only tokenIndex when the row has sourceText)",
     });
   });
 
@@ -379,5 +379,44 @@ describe('normalisation and identity', () => {
     expect(a.identity).not.toBe(b.identity);
     const p = okRow('pos-corpus', { posData: [{ token: ' Rain ', tag: 'NOUN' }] });
     expect(p.data.posData).toEqual([{ token: 'Rain', tag: 'NOUN' }]);
+  });
+});
+
+describe('real contributor data (issue 8)', () => {
+  it("reads the age band '60-100' (the reference examples' spelling) as '61-100', in params and rows", () => {
+    const params = { ...PARAMS['asr-corpus'], age: '60-100' };
+    const p = checkParams(params);
+    expect(p).toMatchObject({ ok: true, params: { age: '61-100' } });
+    const row = okRow('asr-corpus', { ...ROWS['asr-corpus'], age: '60-100' });
+    expect(row.data.age).toBe('61-100');
+    expect(okRow('asr-corpus', { ...ROWS['asr-corpus'], age: '61-100' }).data.age).toBe('61-100');
+    // Other bands stay refused.
+    expect(badRow('asr-corpus', { ...ROWS['asr-corpus'], age: '60-99' })).toMatchObject({ code: 'INVALID_VALUE' });
+  });
+
+  it('takes optional fields given as null as absent, in params and rows', () => {
+    const ocr = { ...PARAMS['ocr-corpus'], languages: { sourceLanguage: 'hi', targetLanguage: null }, licenseUrl: null };
+    const p = checkParams(ocr);
+    expect(p).toMatchObject({ ok: true });
+    if (p.ok) expect(p.params.languages).toEqual({ sourceLanguage: 'hi' });
+    const row = okRow('ocr-corpus', { ...ROWS['ocr-corpus'], boundingBox: null }, ocr);
+    expect(row.data).not.toHaveProperty('boundingBox');
+    const asr = okRow('asr-corpus', { ...ROWS['asr-corpus'], speaker: null, snr: { methodType: null } });
+    expect(asr.data).not.toHaveProperty('speaker');
+  });
+
+  it('still refuses a required field given as null, and a null list item', () => {
+    expect(checkParams({ ...PARAMS['parallel-corpus'], license: null })).toMatchObject({ ok: false, message: expect.stringContaining("missing required field 'license'") });
+    expect(badRow('parallel-corpus', { sourceText: EN, targetText: null })).toMatchObject({ code: 'MISSING_FIELD', message: expect.stringContaining('targetText') });
+    expect(badRow('asr-corpus', { ...ROWS['asr-corpus'], languagesSpoken: [null] })).toMatchObject({ code: 'WRONG_TYPE' });
+  });
+
+  it('accepts NER tokens given only by tokenIndex when the row has sourceText', () => {
+    const row = okRow('ner-corpus', { sourceText: 'सीता दिल्ली गई', nerData: [{ tokenIndex: 2, tag: 'LOC' }] });
+    expect(row.data.nerData).toEqual([{ tokenIndex: 2, tag: 'LOC' }]);
+    const other = okRow('ner-corpus', { sourceText: 'सीता दिल्ली गई', nerData: [{ tokenIndex: 1, tag: 'LOC' }] });
+    expect(other.identity).not.toBe(row.identity);
+    expect(badRow('ner-corpus', { nerData: [{ tokenIndex: 2, tag: 'LOC' }] })).toMatchObject({ code: 'MISSING_FIELD', message: expect.stringContaining('nerData[0].token') });
+    expect(badRow('ner-corpus', { sourceText: 'सीता दिल्ली गई', nerData: [{ tag: 'LOC' }] })).toMatchObject({ code: 'MISSING_FIELD' });
   });
 });

@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import type { core } from 'zod';
 import {
-  DATASET_TYPES, MEDIA_FIELDS, PAIRED_DATASET_TYPES, datasetParamsSchemas, datasetRowSchemas, type DatasetType,
+  DATASET_TYPES, MEDIA_FIELDS, PAIRED_DATASET_TYPES, datasetParamsSchemas, datasetRowSchemas, withoutNullFields, type DatasetType,
 } from '@ulca/contracts';
 import { countLetters, expectedScripts, type UnicodeScript } from './scripts.ts';
 
@@ -79,6 +79,7 @@ export function describeIssue(issue: Issue): { code: IngestCode; message: string
         message: `field '${at || '(root)'}' must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}, got ${kindOf(issue.input)}`,
       };
     case 'invalid_value':
+      if (!hasInput) return { code: 'MISSING_FIELD', message: `missing required field '${at}'` };
       return { code: 'INVALID_VALUE', message: `field '${at}' has invalid value ${show(issue.input)}; allowed: ${allowed(issue.values)}` };
     case 'too_big':
       if (issue.origin === 'array') {
@@ -125,13 +126,15 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 /**
  * Checks params.json against the schema of its `datasetType` (dataset-schema.yml
  * DatasetParamsSchema; pos-corpus per @ulca/contracts). A params error rejects the whole
- * submission. On success `params` is the parsed value (language aliases rewritten).
+ * submission. Fields given as `null` count as absent. On success `params` is the parsed value
+ * (language and age-band aliases rewritten).
  */
 export function checkParams(
-  raw: unknown,
+  input: unknown,
 ): { ok: true; datasetType: DatasetType; params: Record<string, unknown> } | { ok: false; code: 'PARAMS_INVALID'; message: string } {
   const fail = (message: string) => ({ ok: false as const, code: 'PARAMS_INVALID' as const, message: `params.json: ${message}` });
-  if (!isPlainObject(raw)) return fail(`must be a JSON object, got ${kindOf(raw)}`);
+  if (!isPlainObject(input)) return fail(`must be a JSON object, got ${kindOf(input)}`);
+  const raw = withoutNullFields(input);
   const type = raw.datasetType;
   if (type === undefined) return fail("missing required field 'datasetType'");
   if (typeof type !== 'string' || !(DATASET_TYPES as readonly string[]).includes(type)) {
@@ -285,7 +288,8 @@ function checkBoundingBox(field: string, box: { vertices: { x: number; y: number
   return null;
 }
 
-type Tok = { token: string; tag: string; tokenIndex?: number };
+/** A NER/POS token; a NER token may carry only its tokenIndex (its word is then in sourceText). */
+type Tok = { token?: string; tag: string; tokenIndex?: number };
 
 /**
  * Compiles the row checker of a submission. `params` must be the value returned by checkParams
@@ -366,12 +370,13 @@ export function createRowChecker(datasetType: DatasetType, checkedParams: Record
         const normalized: Tok[] = [];
         let tokenText = '';
         for (let i = 0; i < tokens.length; i++) {
-          const tok = normalizeText(tokens[i].token);
+          const word = tokens[i].token;
+          const tok = word === undefined ? undefined : normalizeText(word);
           if (tok === '') return validateFail('EMPTY_TEXT', `${key}[${i}].token is empty`);
           const tag = tokens[i].tag.trim();
           if (tag === '') return validateFail('EMPTY_TEXT', `${key}[${i}].tag is empty`);
-          normalized.push({ ...tokens[i], token: tok, tag });
-          tokenText += (i ? ' ' : '') + tok;
+          normalized.push(tok === undefined ? { ...tokens[i], tag } : { ...tokens[i], token: tok, tag });
+          if (tok !== undefined) tokenText += (tokenText ? ' ' : '') + tok;
         }
         data[key] = normalized;
         let sentence = '';
@@ -383,7 +388,7 @@ export function createRowChecker(datasetType: DatasetType, checkedParams: Record
           const t = checkText(`${key} tokens`, tokenText, source);
           if (!t.ok) return t;
         }
-        const tags = normalized.map((t) => `${t.token}\u001e${t.tag}\u001e${t.tokenIndex ?? ''}`).join('\u001d');
+        const tags = normalized.map((t) => `${t.token ?? ''}\u001e${t.tag}\u001e${t.tokenIndex ?? ''}`).join('\u001d');
         return { ok: true, identity: monoPrefix + sentence + SEP + tags };
       }
     }
@@ -397,9 +402,14 @@ export function createRowChecker(datasetType: DatasetType, checkedParams: Record
         return { ok: false, stage: 'ingest', code: 'ROW_NOT_OBJECT', message: `row must be a JSON object, got ${kindOf(raw)}` };
       }
       // reportInput slows parsing several-fold, so it is only asked for when explaining a failure.
-      const parsed = schema.safeParse(raw);
+      let parsed = schema.safeParse(raw);
       if (!parsed.success) {
-        const explained = schema.safeParse(raw, { reportInput: true });
+        // A field given as null is absent: only rows that failed pay for looking for nulls.
+        const stripped = withoutNullFields(raw);
+        if (stripped !== raw) parsed = schema.safeParse(stripped);
+      }
+      if (!parsed.success) {
+        const explained = schema.safeParse(withoutNullFields(raw), { reportInput: true });
         return { ok: false, stage: 'ingest', ...firstProblem(explained.error?.issues ?? parsed.error.issues) };
       }
       const data = mergeRow(params, parsed.data as Record<string, unknown>);

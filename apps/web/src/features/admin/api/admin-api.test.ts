@@ -34,6 +34,12 @@ describe('admin calls', () => {
     expect(sent(calls[0])).toEqual({ offset: 10, limit: 10, roleCodes: ['CONTRIBUTOR-USER'] });
     expect(res).toMatchObject({ count: 11, data: [{ userID: 'u-1', orgID: null, isActive: true }] });
   });
+  it("shows a known organisation, and 'UNDEFINED' (the dialog's only choice) as none", async () => {
+    const row = { email: 'a@example.in', firstName: 'A', roles: [], isActive: true, createdOn: null, activatedTime: null };
+    serve(200, { count: 2, data: [{ ...row, userID: 'u-1', orgID: 'UNDEFINED' }, { ...row, userID: 'u-2', orgID: 'IIT Madras' }] });
+    const res = await api.searchUsers({ offset: 0, limit: 10 });
+    expect(res.data.map((u) => u.orgID)).toEqual([null, 'IIT Madras']);
+  });
   it('updates one user and toggles the active state', async () => {
     const calls = serve(200, { message: 'Profile updated successfully.' });
     const user = { userID: 'u-1', email: 'asha@example.in', firstName: 'Asha', roles: ['READONLY-USER'], orgID: 'UNDEFINED' };

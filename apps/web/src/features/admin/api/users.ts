@@ -19,7 +19,8 @@ export const adminUserSchema = z.object({
   email: z.string(),
   firstName: z.string().nullish().transform((n) => n ?? ''),
   roles: z.array(z.string()).nullish().transform((r) => r ?? []),
-  orgID: z.string().nullish().transform((o) => o ?? null),
+  // 'UNDEFINED' is the edit dialog's only choice (spec 02 §6), not an organisation: shown as none.
+  orgID: z.string().nullish().transform((o) => (o && o !== 'UNDEFINED' ? o : null)),
   isActive: z.boolean(),
   createdOn: z.string().nullish().transform((c) => c ?? null),
   activatedTime: z.string().nullish().transform((a) => a ?? null),

@@ -106,7 +106,7 @@ function EditBody({ user, update, onClose }: { user: AdminUser; update: ReturnTy
           <Stack>
             <TextField label="Full name" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} disabled={busy} autoFocus />
             <TextField label="Email" value={user.email} disabled helperText="The e-mail address cannot be changed." />
-            <TextField select label="Organisation" value={form.orgID} onChange={(e) => set('orgID', e.target.value)} disabled={busy}>
+            <TextField select label="Organization" value={form.orgID} onChange={(e) => set('orgID', e.target.value)} disabled={busy}>
               {ORG_OPTIONS.map((o) => (
                 <MenuItem key={o} value={o}>
                   {o}

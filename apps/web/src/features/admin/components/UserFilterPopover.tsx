@@ -4,7 +4,7 @@ import { NO_USER_FILTER, ORG_OPTIONS, ROLE_OPTIONS, roleLabel, type UserFilter }
 /** The Role and Organisation groups, as toggle chips. */
 const USER_FILTER_GROUPS = [
   { key: 'roles', label: 'Role', options: ROLE_OPTIONS.map((v) => ({ value: v, label: roleLabel(v) })) },
-  { key: 'orgs', label: 'Organisation', options: ORG_OPTIONS.map((v) => ({ value: v, label: v })) },
+  { key: 'orgs', label: 'Organization', options: ORG_OPTIONS.map((v) => ({ value: v, label: v })) },
 ] as const;
 
 /**

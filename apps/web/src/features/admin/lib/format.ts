@@ -1,23 +1,7 @@
-/**
- * An ISO timestamp as the admin tables show it (spec 02 §2, §9: en-IN, 24-hour), e.g.
- * '21/11/2026, 23:42:05', in the browser's time zone unless `timeZone` is given; '-' when missing
- * or unparseable.
- */
-export function formatAdminTimestamp(iso: string | null | undefined, timeZone?: string): string {
-  if (!iso) return '-';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '-';
-  return new Intl.DateTimeFormat('en-IN', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(d);
-}
+import { formatDateTime24 } from '../../../lib/dates.ts';
+
+/** An ISO timestamp as the admin tables show it (spec 02 §2, §9: en-IN, 24-hour), e.g. '21/11/2026, 23:42:05'; '-' when missing or unparseable. */
+export const formatAdminTimestamp = formatDateTime24;
 
 /** Milliseconds since the epoch, or -Infinity for a missing or unparseable time (sorts last when descending). */
 function timeOf(iso: string | null | undefined): number {

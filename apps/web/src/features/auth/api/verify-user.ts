@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { verifyUserResponse } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-const messageSchema = z.object({ message: z.string().optional() });
 
 /** Parameters of the activation link /activate/:email/:userId/:time? (spec 01 §2). */
 export interface VerifyUserInput {
@@ -12,15 +10,21 @@ export interface VerifyUserInput {
   token?: string;
 }
 
-/** Activates an account (POST /ulca/user-mgmt/v1/users/verify-user, unsigned). Resolves with the server's message. */
-export async function verifyUser(v: VerifyUserInput): Promise<string | undefined> {
-  const res = await apiRequest('POST', '/ulca/user-mgmt/v1/users/verify-user', { body: v, signed: false, schema: messageSchema });
-  return res.message;
+/** What activation said: the server's message, and whether the account was active already (a used link). */
+export interface VerifyUserResult {
+  message: string;
+  alreadyActive: boolean;
+}
+
+/** Activates an account (POST /ulca/user-mgmt/v1/users/verify-user, unsigned). */
+export async function verifyUser(v: VerifyUserInput): Promise<VerifyUserResult> {
+  const res = await apiRequest('POST', '/ulca/user-mgmt/v1/users/verify-user', { body: v, signed: false, schema: verifyUserResponse });
+  return { message: res.message, alreadyActive: res.code === 'ALREADY_ACTIVE' };
 }
 
 /**
  * Runs the activation once per link. A query (not a mutation) so that React's double effects and
- * re-renders never send it twice; never retried (a second try would report "already active").
+ * re-renders never send it twice; never retried (a second try would only report "already active").
  */
 export function useVerifyUser(v: VerifyUserInput) {
   return useQuery({

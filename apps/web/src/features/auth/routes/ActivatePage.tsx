@@ -13,7 +13,10 @@ import { AuthCard } from './AuthCard.tsx';
 /** Delay before leaving the activation screen for login, success or not (spec 01 §4). */
 export const ACTIVATION_REDIRECT_MS = 4000;
 
-/** /activate/:email/:userId/:time? — activates the account from the e-mailed link (spec 01 §2, §4, §8). */
+/**
+ * /activate/:email/:userId/:time? — activates the account from the e-mailed link (spec 01 §2, §4,
+ * §8); a link used before says the account is already active. Every outcome offers the way to login.
+ */
 export default function ActivatePage() {
   usePageTitle('Account activation');
   const { email = '', userId = '', time } = useParams();
@@ -31,10 +34,16 @@ export default function ActivatePage() {
 
   return (
     <AuthCard title="Account activation">
-      {verify.isSuccess ? (
+      {verify.isSuccess && verify.data.alreadyActive ? (
+        // A used link opened again: the account is fine, nothing failed.
+        <Alert severity="info" sx={{ my: 2 }}>
+          <AlertTitle>Account already active</AlertTitle>
+          {verify.data.message}
+        </Alert>
+      ) : verify.isSuccess ? (
         <Alert severity="success" sx={{ my: 2 }}>
           <AlertTitle>Congratulations!</AlertTitle>
-          {verify.data ?? 'Your account is now active.'} You can now sign in to ULCA.
+          {verify.data.message || 'Your account is now active.'} You can now sign in to ULCA.
         </Alert>
       ) : (
         <Alert severity="error" sx={{ my: 2 }}>

@@ -1,20 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { STORE_SEARCH_PATH, storeSearchResponse, type StoreSearchResponse } from '@ulca/contracts';
+import type { StoreSearchResponse as ContractResponse } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { StoreSearchRequest } from '../lib/drilldown.ts';
 import { metricKeys } from './keys.ts';
 
 /**
- * POST /ulca/data-metric/v0/store/search (public): the bars of one dashboard view. `value` is
- * records (sentences, images) or hours for speech types, sorted descending; `count` totals the
- * bars shown, `totalCount` the whole dataset type (same unit).
+ * The answer of POST /ulca/data-metric/v0/store/search (public): the bars of one dashboard view,
+ * sorted descending; `count` totals the bars shown, `totalCount` the whole dataset type (same unit).
+ * Typed only, not checked at run time: the public dashboard does without the zod bundle (issue 8
+ * §2, first-load JavaScript); the server's own schema validates what it sends. The shape is
+ * @ulca/contracts' (shared with the server route), imported as a type only.
  */
-export const storeSearchResponseSchema = storeSearchResponse;
-export type { StoreSearchResponse };
+export type StoreSearchResponse = ContractResponse;
+/** One bar of the dashboard: `value` in the view's unit (records, or hours for speech types). */
 export type ChartBar = StoreSearchResponse['data'][number];
 
 export function fetchStoreSearch(body: StoreSearchRequest, signal?: AbortSignal): Promise<StoreSearchResponse> {
-  return apiRequest('POST', STORE_SEARCH_PATH, { body, schema: storeSearchResponseSchema, signal, signed: false });
+  return apiRequest<StoreSearchResponse>('POST', '/ulca/data-metric/v0/store/search', { body, signal, signed: false });
 }
 
 /** Query hook: the bars of `body`; answers are cached a minute (the rollup changes only when datasets are published). */

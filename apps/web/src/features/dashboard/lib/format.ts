@@ -56,6 +56,9 @@ export function formatWithUnit(n: number, datasetType: string): string {
 }
 
 /** The 11 bar colours, used in order and cycling (spec 01 §9). */
+/** Height of the dashboard chart in pixels, on phones and from the md breakpoint; the page reserves it while the chart loads (no layout shift). */
+export const CHART_HEIGHT = { xs: 380, md: 440 } as const;
+
 export const CHART_COLOURS = [
   '#1f4f96',
   '#e07b39',

@@ -44,7 +44,7 @@ import {
   type DrillState,
   type Grouping,
 } from '../lib/drilldown.ts';
-import { formatNumber, unitOf } from '../lib/format.ts';
+import { CHART_HEIGHT, formatNumber, unitOf } from '../lib/format.ts';
 import { DATASET_TYPE_OPTIONS, SOURCE_LANGUAGE_OPTIONS, datasetTypeName, languageName } from '../lib/labels.ts';
 
 /** The chart heading's first word per unit, e.g. 'Hours per language'. */
@@ -140,12 +140,15 @@ export default function DashboardPage() {
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
               {UNIT_TITLES[unit]} {barsDescription(state, languageName)}
             </Typography>
-            {query.data && (
-              <Typography variant="body2" color="text.secondary" data-testid="dashboard-total">
-                Total: <strong>{formatNumber(query.data.count)}</strong> {unit}
-                {query.data.totalCount !== query.data.count && ` (of ${formatNumber(query.data.totalCount)} ${unit} in ${datasetTypeName(state.datasetType)})`}
-              </Typography>
-            )}
+            {/* The line keeps its height while the total loads. */}
+            <Typography variant="body2" color="text.secondary" sx={{ minHeight: '1.43em' }} data-testid={query.data ? 'dashboard-total' : undefined}>
+              {query.data && (
+                <>
+                  Total: <strong>{formatNumber(query.data.count)}</strong> {unit}
+                  {query.data.totalCount !== query.data.count && ` (of ${formatNumber(query.data.totalCount)} ${unit} in ${datasetTypeName(state.datasetType)})`}
+                </>
+              )}
+            </Typography>
           </Box>
           {grouping && (
             <ToggleButtonGroup
@@ -165,31 +168,35 @@ export default function DashboardPage() {
           )}
         </Stack>
 
-        {query.isPending ? (
-          <LoadingState label="Loading chart…" />
-        ) : query.isError ? (
-          <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-        ) : bars.length === 0 ? (
-          <EmptyState />
-        ) : (
-          <>
-            <MetricsBarChart bars={bars} unit={unit} onBarClick={onBarClick} />
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1 }}>
-              <Typography variant="caption" color="text.secondary">
-                {level === 0
-                  ? 'Click a bar to see that language by Domain, Collection Method or Submitter.'
-                  : level === 1
-                    ? `Click a bar to see it by ${GROUPING_LABELS[state.groupBy2]}.`
-                    : 'Use the breadcrumb or Reset to go back.'}
-              </Typography>
-              <Button size="small" onClick={() => setShowTable((v) => !v)} aria-expanded={showTable}>
-                {showTable ? 'Hide values' : 'Show values as a table'}
-              </Button>
-            </Stack>
-            <Collapse in={showTable} unmountOnExit>
-              <BarTable bars={bars} unit={unit} groupLabel={grouping ? GROUPING_LABELS[grouping] : 'Language'} onBarClick={onBarClick} />
-            </Collapse>
-          </>
+        {/* Every state of the chart area is as tall as the chart, so nothing below it moves when the bars arrive. */}
+        <Box sx={{ minHeight: CHART_HEIGHT, display: 'flex', flexDirection: 'column', justifyContent: bars.length ? 'flex-start' : 'center' }}>
+          {query.isPending ? (
+            <LoadingState label="Loading chart…" />
+          ) : query.isError ? (
+            <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+          ) : bars.length === 0 ? (
+            <EmptyState />
+          ) : (
+            <MetricsBarChart bars={bars} unit={unit} title={`${UNIT_TITLES[unit]} ${barsDescription(state, languageName)}`} onBarClick={onBarClick} />
+          )}
+        </Box>
+        {/* Always laid out (hidden without bars), so its arrival does not move what follows. */}
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1, visibility: bars.length > 0 ? 'visible' : 'hidden' }}>
+          <Typography variant="caption" color="text.secondary">
+            {level === 0
+              ? 'Click a bar to see that language by Domain, Collection Method or Submitter.'
+              : level === 1
+                ? `Click a bar to see it by ${GROUPING_LABELS[state.groupBy2]}.`
+                : 'Use the breadcrumb or Reset to go back.'}
+          </Typography>
+          <Button size="small" onClick={() => setShowTable((v) => !v)} aria-expanded={showTable}>
+            {showTable ? 'Hide values' : 'Show values as a table'}
+          </Button>
+        </Stack>
+        {bars.length > 0 && (
+          <Collapse in={showTable} unmountOnExit>
+            <BarTable bars={bars} unit={unit} groupLabel={grouping ? GROUPING_LABELS[grouping] : 'Language'} onBarClick={onBarClick} />
+          </Collapse>
         )}
       </Paper>
     </Container>

@@ -45,6 +45,8 @@ export const submissionStatusSchema = z.object({
   datasetName: z.string().nullish(),
   datasetType: z.string().nullish(),
   status: z.string().nullish(),
+  /** Why a finished submission ended as it did (failure code, or ALREADY_PUBLISHED); null when there is nothing to say. */
+  outcome: z.object({ code: z.string(), message: z.string() }).nullish(),
   data: z.array(stageStatusSchema),
 });
 export type SubmissionStatus = z.infer<typeof submissionStatusSchema>;

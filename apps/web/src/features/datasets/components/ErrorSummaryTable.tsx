@@ -8,11 +8,14 @@ import type { ErrorSummaryRow } from '../api/error-report.ts';
 
 const countFormat = new Intl.NumberFormat('en-US');
 
-/** The error summary of a submission: one row per stage and error code, with its record count. */
-export function ErrorSummaryTable({ rows }: { rows: readonly ErrorSummaryRow[] }) {
+/**
+ * The error summary of a submission: one row per stage and error code, with its record count.
+ * `label` names the table for assistive technology (default "Error summary").
+ */
+export function ErrorSummaryTable({ rows, label = 'Error summary' }: { rows: readonly ErrorSummaryRow[]; label?: string }) {
   return (
     <TableContainer>
-      <Table size="small" aria-label="Error summary" sx={{ minWidth: 520, '& td, & th': { px: { xs: 1, sm: 2 } } }}>
+      <Table size="small" aria-label={label} sx={{ minWidth: 520, '& td, & th': { px: { xs: 1, sm: 2 } } }}>
         <TableHead>
           <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
             <TableCell>Stage</TableCell>

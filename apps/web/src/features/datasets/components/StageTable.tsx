@@ -13,7 +13,8 @@ const STAGE_LABELS: Record<string, string> = { download: 'Download', ingest: 'In
 
 /**
  * The stages of a submission (spec 01 §2 "Dataset status detail"): Stage, Status, Success Count,
- * Failed Count, in pipeline order. For time-based dataset types the counts carry hours.
+ * Failed Count, in pipeline order. For time-based dataset types the counts carry hours. A stage
+ * that never ran ('Not Run': an earlier stage ended the submission) shows no counts.
  */
 export function StageTable({ stages, datasetType }: { stages: readonly StageStatus[]; datasetType: string | null | undefined }) {
   return (
@@ -29,7 +30,8 @@ export function StageTable({ stages, datasetType }: { stages: readonly StageStat
         </TableHead>
         <TableBody>
           {sortStages(stages).map((s) => {
-            const c = stageCounts(s);
+            // A stage that never ran has no counts to show (not zero successes).
+            const c: ReturnType<typeof stageCounts> = s.status === 'Not Run' ? {} : stageCounts(s);
             return (
               <TableRow key={s.stage}>
                 <TableCell sx={{ fontWeight: 500 }}>{STAGE_LABELS[s.stage] ?? s.stage}</TableCell>

@@ -12,7 +12,7 @@ const ids = (r: FilterableContribution[]) => r.map((x) => x.submitRefNumber);
 describe('My Contribution search and filter (spec 01 §4)', () => {
   it('searches name, type (code or label), request number and status, ignoring case', () => {
     expect(ids(applySearchAndFilter(rows, 'KANNADA', {}))).toEqual(['SRN-102']);
-    expect(ids(applySearchAndFilter(rows, 'asr corpus', {}))).toEqual(['SRN-102']);
+    expect(ids(applySearchAndFilter(rows, 'asr dataset', {}))).toEqual(['SRN-102']);
     expect(ids(applySearchAndFilter(rows, 'monolingual-corpus', {}))).toEqual(['SRN-104']);
     expect(ids(applySearchAndFilter(rows, 'srn-103', {}))).toEqual(['SRN-103']);
     expect(ids(applySearchAndFilter(rows, 'in-progress', {}))).toEqual(['SRN-102']);

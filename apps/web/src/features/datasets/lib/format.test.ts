@@ -20,7 +20,7 @@ describe('status detail formatting (spec 01 §3)', () => {
   });
 
   it('labels dataset types', () => {
-    expect(datasetTypeLabel('asr-unlabeled-corpus')).toBe('ASR Unlabeled Corpus');
+    expect(datasetTypeLabel('asr-unlabeled-corpus')).toBe('ASR Unlabeled Dataset');
     expect(datasetTypeLabel(null)).toBe('-');
   });
 
@@ -41,7 +41,7 @@ describe('status detail formatting (spec 01 §3)', () => {
 
 describe('statuses and tabs (spec 01 §3, §6)', () => {
   it('colours Completed green, In-Progress blue, Failed red, others orange', () => {
-    expect(['Completed', 'In-Progress', 'Failed', 'Pending', 'Published'].map(statusColor)).toEqual(['success', 'info', 'error', 'warning', 'warning']);
+    expect(['Completed', 'In-Progress', 'Failed', 'Pending', 'Published', 'Not Run'].map(statusColor)).toEqual(['success', 'info', 'error', 'warning', 'warning', 'default']);
     expect(['Pending', 'In-Progress', 'Completed', 'Failed'].map(isActiveStatus)).toEqual([true, true, false, false]);
   });
 

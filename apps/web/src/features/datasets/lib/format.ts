@@ -1,4 +1,5 @@
 import { isAudioDatasetType } from '@ulca/contracts';
+import { formatMonthDayYear } from '../../../lib/dates.ts';
 
 const countFormat = new Intl.NumberFormat('en-US');
 
@@ -17,19 +18,7 @@ export function formatStageCount(count: number | undefined, durationInSeconds: n
 }
 
 /** An ISO timestamp as month/day/year (MM/DD/YYYY, local time) for the contribution table (spec 01 §9); '-' when unparseable. */
-export function formatSubmittedOn(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '-';
-  const mm = String(d.getMonth() + 1).padStart(2, '0');
-  const dd = String(d.getDate()).padStart(2, '0');
-  return `${mm}/${dd}/${d.getFullYear()}`;
-}
+export const formatSubmittedOn = formatMonthDayYear;
 
-/** A dataset type code as a label: 'asr-corpus' → 'ASR Corpus'; null → '-'. */
-export function datasetTypeLabel(type: string | null | undefined): string {
-  if (!type) return '-';
-  return type
-    .split('-')
-    .map((w) => (['asr', 'ocr', 'tts', 'pos', 'ner'].includes(w) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1)))
-    .join(' ');
-}
+/** A dataset type code as its one label ('asr-corpus' → 'ASR Dataset'; null → '-'). */
+export { datasetTypeLabel } from '../../../lib/dataset-types.ts';

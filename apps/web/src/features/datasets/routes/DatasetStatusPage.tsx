@@ -1,4 +1,6 @@
 import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -6,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import { ALREADY_PUBLISHED } from '@ulca/contracts';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { useErrorReport } from '../api/error-report.ts';
 import { useSubmissionStatus, type SubmissionStatus } from '../api/submission-status.ts';
@@ -21,6 +24,9 @@ import { MessageBlock } from '../../../components/StateViews.tsx';
 import { datasetTypeLabel } from '../lib/format.ts';
 import { ReadyMadeToggle } from '../../readymade/index.ts';
 
+/** Error code of a record that was already published (merged, not an error of the data). */
+const DUPLICATE_RECORD = 'DUPLICATE_RECORD';
+
 /** Changes whenever a stage moves on, so the error report is fetched again (see useErrorReport). */
 function progressVersion(s: SubmissionStatus | undefined): string {
   if (!s) return '';
@@ -30,6 +36,8 @@ function progressVersion(s: SubmissionStatus | undefined): string {
 /**
  * Dataset status detail (spec 01 §2), /dataset-status/:id with id the service request number:
  * stages with counts, Refresh and auto-refresh while work runs, error report downloads and summary.
+ * Stages that never ran show as 'Not Run'; a dataset whose records were all on the platform
+ * already says so plainly (no error colours), and such records are listed apart from the errors.
  */
 export default function DatasetStatusPage() {
   const { id = '' } = useParams();
@@ -38,7 +46,11 @@ export default function DatasetStatusPage() {
   const report = useErrorReport(status.data ? id : undefined, progressVersion(status.data));
   const summaryUrl = report.data?.consolidated_file ?? null;
   const detailUrl = report.data?.file ?? null;
-  const errorRows = report.data?.errors ?? [];
+  // Records already on the platform are merged with the published ones, not left out: they are
+  // listed apart from the errors, and not as a failure.
+  const allRows = report.data?.errors ?? [];
+  const errorRows = allRows.filter((r) => r.code !== DUPLICATE_RECORD);
+  const duplicateRows = allRows.filter((r) => r.code === DUPLICATE_RECORD);
   usePageTitle(status.data?.datasetName ? `${status.data.datasetName}: status` : 'Dataset status');
 
   if (status.isPending) {
@@ -73,6 +85,7 @@ export default function DatasetStatusPage() {
   const inProgress = data.status === 'In-Progress' || data.data.some((r) => r.status === 'In-Progress');
   // A file refused as a whole (unreachable, not a zip, bad params.json…) has no record read at all:
   // say so, rather than speak of records left out.
+  const alreadyPublished = data.outcome?.code === ALREADY_PUBLISHED;
   const ingest = data.data.find((r) => r.stage === 'ingest');
   const rejectedWhole = data.status === 'Failed' && (!ingest || ((stageCounts(ingest).success ?? 0) === 0 && (stageCounts(ingest).failed ?? 0) === 0));
   const refresh = () => {
@@ -113,6 +126,13 @@ export default function DatasetStatusPage() {
           Processing is under way; this page updates every few seconds.
         </Typography>
       )}
+      {alreadyPublished && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          <AlertTitle>Already on the platform</AlertTitle>
+          {data.outcome?.message || 'Every record of this dataset is already on the platform, so nothing new was published.'} This dataset is now
+          listed with those records.
+        </Alert>
+      )}
       {data.data.length === 0 ? (
         <MessageBlock title="No records found." hint="Processing has not started yet. The stages appear here as soon as the download begins." />
       ) : (
@@ -129,6 +149,18 @@ export default function DatasetStatusPage() {
               : 'Records with these errors were left out. Download the detail error log to see each failed record.'}
           </Typography>
           <ErrorSummaryTable rows={errorRows} />
+        </Stack>
+      )}
+      {duplicateRows.length > 0 && (
+        <Stack spacing={1} sx={{ mt: 4 }}>
+          <Typography variant="h6" component="h2" sx={{ fontSize: '1rem', fontWeight: 600 }}>
+            Records already on the platform
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            These records were published before, by this or an earlier dataset. They are not stored twice: this dataset is added to
+            them. The detail log lists each one.
+          </Typography>
+          <ErrorSummaryTable rows={duplicateRows} label="Records already on the platform" />
         </Stack>
       )}
     </PageFrame>

@@ -1,3 +1,5 @@
+import { formatDateTime24 } from '../../../lib/dates.ts';
+
 /** The fields of an API key row that the search box reads. */
 export interface SearchableApiKey {
   appName: string;
@@ -27,14 +29,8 @@ export function canGenerateKey(appName: string): boolean {
   return normaliseAppName(appName).length > 0;
 }
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/** A key's creation time as 'DD/MM/YYYY, HH:mm' (en-IN, 24-hour, local time); '-' when missing or unparseable. */
-export function formatKeyCreatedOn(iso: string | null | undefined, format: Intl.DateTimeFormat = dateTime): string {
-  if (!iso) return '-';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '-' : format.format(d);
-}
+/** A key's creation time (a time the spec does not name: en-IN, 24-hour, as the app's other such times), e.g. '21/11/2026, 18:05:00'; '-' when missing or unparseable. */
+export const formatKeyCreatedOn = formatDateTime24;
 
 /** The text the provider row shows for its inference key: the masked value, or that none exists yet. */
 export function providerKeyText(key: { value?: string | null; name?: string | null } | null): string {

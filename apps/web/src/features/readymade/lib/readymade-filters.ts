@@ -1,4 +1,5 @@
 import { DATASET_TYPES, DATASET_TYPE_LABELS, DOMAINS, LICENSES, languageLabel, type DatasetType, type ReadyMadeItem } from '@ulca/contracts';
+import { formatDateTime12 } from '../../../lib/dates.ts';
 
 /**
  * Pure logic of the Ready-made datasets page (issue #3 §6; spec 01 §2 "Ready-made datasets page",
@@ -136,18 +137,8 @@ export function pruneFilter(filter: ReadyMadeFilter, options: Record<ReadyMadeFi
   return out;
 }
 
-/**
- * Published on, as en-IN date and 12-hour time with AM/PM upper case (as My Searches shows
- * times, spec 01 §3), e.g. '21/11/2026, 3:05 PM'; '-' for none or an unparseable value.
- */
-export function formatPublishedOn(iso: string | null, timeZone?: string): string {
-  if (!iso) return '-';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '-';
-  return d
-    .toLocaleString('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone })
-    .toUpperCase();
-}
+/** Published on: en-IN date and 12-hour time, AM/PM upper case, as search times (spec 01 §9), e.g. '21/11/2026, 3:05:00 PM'; '-' for none. */
+export const formatPublishedOn = formatDateTime12;
 
 const countFormat = new Intl.NumberFormat('en-IN');
 

@@ -149,9 +149,12 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
       if (unplaced.length) enqueueSnackbar(unplaced.join(' '), { variant: 'error', autoHideDuration: SUBMIT_ERROR_MS });
       return;
     }
-    const waiting = enqueueSnackbar(SEARCH_WAIT_MESSAGE, { variant: 'info' });
+    // Shown while the request is sent, closed as soon as it is answered either way (it must not
+    // linger over the in-progress view of a search that has already finished).
+    const waiting = enqueueSnackbar(SEARCH_WAIT_MESSAGE, { variant: 'info', persist: true });
     try {
       const res = await submit.mutateAsync(body);
+      closeSnackbar(waiting);
       navigate(`/search-and-download-rec/inprogress/${encodeURIComponent(res.data.serviceRequestNumber)}`);
     } catch (err) {
       closeSnackbar(waiting);

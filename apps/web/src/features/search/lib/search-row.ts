@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { COLLECTION_METHOD_LABELS, DATASET_TYPE_LABELS, DOMAINS, isAudioDatasetType, languageLabel, LICENSES, MASTER_MIXED_DATA_SOURCES } from '@ulca/contracts';
+import { COLLECTION_METHOD_LABELS, DOMAINS, isAudioDatasetType, languageLabel, LICENSES, MASTER_MIXED_DATA_SOURCES } from '@ulca/contracts';
 import type { DatasetFilterParams } from './catalogue.ts';
+import { formatDateTime12 } from '../../../lib/dates.ts';
+import { datasetTypeLabel } from '../../../lib/dataset-types.ts';
 
 /** One download format of a completed search: the first 100 records and every record. */
 export const fileLinksSchema = z.object({ sample: z.string(), all: z.string() });
@@ -112,18 +114,8 @@ export function formatRecordCell(summary: Pick<SearchSummary, 'status' | 'count'
   return numberFormat.format(summary.count);
 }
 
-/**
- * A search time as spec 01 §9 wants it: en-IN, 12-hour, upper case ('2/5/2024, 3:30:00 PM');
- * '-' for an unparseable value. `timeZone` is for tests; the page uses the browser's zone.
- */
-export function formatSearchedOn(iso: string, timeZone?: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '-';
-  return d
-    .toLocaleString('en-IN', { hour12: true, ...(timeZone ? { timeZone } : {}) })
-    .replace(/[\u202f\u00a0]/g, ' ')
-    .toUpperCase();
-}
+/** A search time as spec 01 §9 wants it: en-IN, 12-hour, upper case ('2/5/2024, 3:30:00 PM'); '-' when unparseable. */
+export const formatSearchedOn = formatDateTime12;
 
 /** Fields never shown in the summary or the info cards (spec 01 §3). */
 export const HIDDEN_CRITERIA_FIELDS: readonly string[] = ['groupBy', 'multipleContributors', 'originalSourceSentence', 'serviceRequestNumber', 'userId'];
@@ -168,10 +160,7 @@ export const CRITERIA_LABELS: Readonly<Record<string, string>> = {
 };
 
 /** The label of a dataset type ('parallel-corpus' → 'Parallel Dataset'), or the code. */
-export function datasetTypeName(type: string | null | undefined): string {
-  if (!type) return '-';
-  return (DATASET_TYPE_LABELS as Record<string, string>)[type] ?? type;
-}
+export const datasetTypeName = datasetTypeLabel;
 
 const DOMAIN_LABELS = new Map<string, string>(DOMAINS.map((d) => [d.code, d.label]));
 const LICENSE_LABELS = new Map<string, string>(LICENSES.map((l) => [l.code, l.label]));

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+
+/** Cache-Control of content-hashed build output (apps/web/dist/assets/*): its name changes with its bytes. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** Cache-Control of everything else the web app serves (index.html, favicon, logos): revalidate each time. */
+export const REVALIDATE_CACHE = 'no-cache';
+
+/** URL prefixes of the API (never answered with the web app's index.html). */
+const API_PATH = /^\/ulca\/(apis|user-mgmt|error-consumer|data-metric|mdms|docs)(\/|$)/;
+/** Paths that name a file the build would have produced: a miss is a 404, never the HTML page. */
+const ASSET_PATH = /^\/ulca\/assets\/|\.(js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|json|txt|webmanifest|br|gz)$/i;
+
+/**
+ * Registers @fastify/compress for every route registered after it (DESIGN.md §3: API answers are
+ * compressed): brotli (quality 4, the plugin's default, cheap enough per request) or gzip, chosen
+ * from Accept-Encoding, for compressible types over 1 KiB. Answers that already carry a
+ * Content-Encoding (the precompressed web assets) pass through. Call before any route is added:
+ * the plugin attaches itself to routes as they are registered.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+}
+
+/**
+ * Serves the built SPA (`dist`, the output of `npm run build:web`) under /ulca/ (issue 8 §2):
+ *
+ * - files are sent precompressed (`<file>.br` or `<file>.gz` written by the build) when the browser
+ *   accepts the encoding, with `Vary: Accept-Encoding`;
+ * - hashed files under /ulca/assets/ are cached for a year (`immutable`); everything else, and
+ *   index.html above all, with `no-cache`, so a new build is picked up at once;
+ * - GET and HEAD of any other /ulca path (a client route such as /ulca/ or /ulca/dashboard) answer
+ *   index.html (HEAD: same status and headers, no body), except API paths and paths naming a build
+ *   file (/ulca/assets/…, *.js, *.css, …), which answer 404 `{ message, code: 'NOT_FOUND' }`;
+ * - `/` redirects to /ulca/.
+ *
+ * Without a build (no `dist/index.html`) only the API answers; every other path is a 404.
+ * Installs the app's not-found handler.
+ */
+export async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
+  const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/ulca/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // The compressed copies are reached through their originals, not as URLs of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(dist, filePath).split(path.sep).join('/');
+        res.setHeader('cache-control', rel.startsWith('assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
+  }
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/ulca/'));
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    const isPage = (url === '/ulca' || url.startsWith('/ulca/')) && !API_PATH.test(url) && !ASSET_PATH.test(url);
+    if (hasWeb && isPage && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
+  });
+}

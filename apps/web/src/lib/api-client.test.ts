@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The api client reads the session from browser storage; give it a signed-in user in Node.
+const store = new Map<string, string>([
+  ['ulca.session', JSON.stringify({ userDetails: { userID: 'u-7', email: 'asha@example.org', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'] }, userKeys: { publicKey: 'pub', privateKey: 'priv' } })],
+]);
+vi.stubGlobal('window', { addEventListener: () => {} });
+vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
+
+let client: typeof import('./api-client.ts');
+beforeAll(async () => {
+  client = await import('./api-client.ts');
+});
+afterAll(() => vi.unstubAllGlobals());
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+type Call = { url: string; headers: Record<string, string>; body?: string };
+
+/** Stubs fetch with `answer` per call; returns the calls made. */
+function serve(answer: (call: Call, n: number) => Response): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const call = { url, headers: init.headers as Record<string, string>, body: init.body as string | undefined };
+    calls.push(call);
+    return answer(call, calls.length);
+  });
+  return calls;
+}
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+describe('api client signing (signature v2)', () => {
+  it('signs method, path with query, time, nonce and body, with a fresh nonce per call', async () => {
+    const calls = serve(() => json(200, { ok: true }));
+    await client.apiRequest('POST', '/ulca/x', { body: { a: 'हिन्दी' }, query: { p: 1 } });
+    await client.apiRequest('POST', '/ulca/x', { body: { a: 'हिन्दी' }, query: { p: 1 } });
+    const [first, second] = calls;
+    expect(first.url).toBe('/ulca/x?p=1');
+    const h = first.headers;
+    expect(h.key).toBe('pub');
+    expect(h['x-ulca-nonce']).toMatch(/^[0-9a-f]{32}$/);
+    expect(Math.abs(Number(h['x-ulca-timestamp']) - Date.now() / 1000)).toBeLessThan(5);
+    const payload = sha256(`POST\n/ulca/x?p=1\n${h['x-ulca-timestamp']}\n${h['x-ulca-nonce']}\n${sha256(first.body!)}`);
+    expect(h.payload).toBe(payload);
+    expect(h.sig).toBe(sha256(`priv|${payload}`));
+    expect(second.headers['x-ulca-nonce']).not.toBe(h['x-ulca-nonce']);
+  });
+
+  it("retries once on the server's clock after SIGNATURE_EXPIRED", async () => {
+    const serverNow = Date.now() + 3600_000;
+    const calls = serve((_c, n) =>
+      n === 1
+        ? json(401, { message: 'expired', code: 'SIGNATURE_EXPIRED' }, { date: new Date(serverNow).toUTCString() })
+        : json(200, { ok: true }),
+    );
+    await expect(client.apiRequest('GET', '/ulca/y')).resolves.toEqual({ ok: true });
+    expect(calls).toHaveLength(2);
+    expect(Number(calls[1].headers['x-ulca-timestamp']) - Number(calls[0].headers['x-ulca-timestamp'])).toBeGreaterThanOrEqual(3590);
+    expect(calls[1].headers['x-ulca-nonce']).not.toBe(calls[0].headers['x-ulca-nonce']);
+  });
+
+  it('does not retry other 401s', async () => {
+    const calls = serve(() => json(401, { message: 'Request signature is invalid.', code: 'SIGNATURE_INVALID' }));
+    await expect(client.apiRequest('GET', '/ulca/z')).rejects.toMatchObject({ status: 401, code: 'SIGNATURE_INVALID' });
+    expect(calls).toHaveLength(1);
+  });
+});

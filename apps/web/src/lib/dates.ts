@@ -1,0 +1,65 @@
+/**
+ * The one place the web app turns timestamps into text (issue 8 §2: the same kind of value reads
+ * the same everywhere). The formats are the spec's where it names them (spec 01 §9, spec 02 §9):
+ *
+ * | helper              | example                    | used for                                   |
+ * |---------------------|----------------------------|--------------------------------------------|
+ * | formatDateTime12    | 2/5/2024, 3:30:00 PM       | search and publish times (en-IN, 12-hour)  |
+ * | formatDayMonthYear  | 02/05/2024                 | submit and health times (DD/MM/YYYY)       |
+ * | formatMonthDayYear  | 05/02/2024                 | the contribution table (month/day/year)    |
+ * | formatDateTime24    | 02/05/2024, 15:30:00       | admin timestamps (en-IN, 24-hour) and every |
+ * |                     |                            | other time the spec does not name          |
+ *
+ * Each takes an ISO 8601 string (or null/undefined) and returns '-' when it is missing or cannot be
+ * parsed. Times are shown in the browser's time zone; `timeZone` (an IANA name) is for tests.
+ */
+
+type Kind = '12h' | '24h' | 'dmy' | 'mdy';
+
+const OPTIONS: Record<Kind, Intl.DateTimeFormatOptions> = {
+  // en-IN's own default date-time, as the original client's toLocaleString('en-IN') printed it.
+  '12h': { day: 'numeric', month: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', hour12: true },
+  '24h': { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+  dmy: { day: '2-digit', month: '2-digit', year: 'numeric' },
+  mdy: { day: '2-digit', month: '2-digit', year: 'numeric' },
+};
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(kind: Kind, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone ?? ''}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(kind === 'mdy' ? 'en-US' : 'en-IN', { ...OPTIONS[kind], ...(timeZone ? { timeZone } : {}) });
+    formats.set(key, f);
+  }
+  return f;
+}
+
+function format(kind: Kind, iso: string | null | undefined, timeZone?: string): string {
+  if (!iso) return '-';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '-';
+  // ICU puts narrow no-break spaces before am/pm; plain spaces read and search the same.
+  return formatter(kind, timeZone).format(d).replace(/[\u202f\u00a0]/g, ' ');
+}
+
+/** en-IN date and 12-hour time, AM/PM upper case: '2/5/2024, 3:30:00 PM' (search and publish times). */
+export function formatDateTime12(iso: string | null | undefined, timeZone?: string): string {
+  return format('12h', iso, timeZone).toUpperCase();
+}
+
+/** en-IN date and 24-hour time: '02/05/2024, 15:30:00' (admin timestamps, and times the spec does not name). */
+export function formatDateTime24(iso: string | null | undefined, timeZone?: string): string {
+  return format('24h', iso, timeZone);
+}
+
+/** DD/MM/YYYY: '02/05/2024' (submit and health times). */
+export function formatDayMonthYear(iso: string | null | undefined, timeZone?: string): string {
+  return format('dmy', iso, timeZone);
+}
+
+/** MM/DD/YYYY: '05/02/2024' (the contribution table's Submitted On). */
+export function formatMonthDayYear(iso: string | null | undefined, timeZone?: string): string {
+  return format('mdy', iso, timeZone);
+}
