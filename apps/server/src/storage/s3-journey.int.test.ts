@@ -96,7 +96,7 @@ describe('dataset journey on an S3 object store', () => {
     });
     expect(sub.statusCode, sub.body).toBe(200);
     const srn = sub.json().data.serviceRequestNumber as string;
-    type Status = { status: string; data: { stage: string; details: { processedCount: { type: string; count: number }[] } }[] };
+    type Status = { status: string; data: { stage: string; details: string }[] };
     const status = await poll<Status>(
       'submission',
       async () => (await signedInject(p.app, contributor, 'GET', `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${srn}`)).json(),
@@ -104,7 +104,9 @@ describe('dataset journey on an S3 object store', () => {
     );
     expect(status.status).toBe('Completed');
     const publish = status.data.find((d) => d.stage === 'publish')!;
-    expect(publish.details.processedCount.find((c) => c.type === 'success')!.count).toBe(2);
+    // `details` is JSON text, as the original ULCA client parses it.
+    const stageDetails = JSON.parse(publish.details) as { processedCount: { type: string; count: number }[] };
+    expect(stageDetails.processedCount.find((c) => c.type === 'success')!.count).toBe(2);
 
     // Error reports: written to the bucket, downloaded through their links, BOM first.
     const report = (await signedInject(p.app, contributor, 'POST', '/ulca/error-consumer/v0/error/report', { serviceRequestNumber: srn })).json().data[0];

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
+import { mailSettled } from '../../test/outbox.ts';
 
 const SIGNUP = '/ulca/user-mgmt/v1/users/signup';
 const PASSWORD = 'Str0ng&Secret';
@@ -39,6 +40,7 @@ describe('sign-up throttling (issue #9 §10)', () => {
       expect(Number(r.headers['retry-after'])).toBeGreaterThan(3000);
     }
     expect(await p.ctx.db.db.selectFrom('users').select('email').where('email', 'like', 'burst%').execute()).toHaveLength(3);
+    await mailSettled(p.ctx);
     expect(outbox().filter((f) => f.includes('burst'))).toHaveLength(3);
   });
 
