@@ -113,7 +113,8 @@ const oneOrManyInferenceSchemas = z.unknown().transform((v, ctx): InferenceSchem
   const r = Array.isArray(v) ? inferenceSchemaList.safeParse(v) : inferenceSchemaSchema.safeParse(v);
   if (r.success) return r.data;
   for (const issue of r.error.issues) ctx.issues.push({ ...issue, input: v } as z.core.$ZodRawIssue);
-  return z.NEVER;
+  // The raw value stays visible to checkSchemaTask (the parse fails anyway).
+  return v as InferenceSchema;
 });
 
 /** A request or response of the async flow: loose here; the request is checked against the task in the descriptor refinement. */
@@ -216,7 +217,28 @@ function issue(ctx: z.RefinementCtx, path: (string | number)[], message: string,
   ctx.addIssue({ code: 'custom', path, message, params: { ulcaCode } });
 }
 
-/** Cross-field rules: languages against the task, the custom licence URL, the schema's task, sync/async. */
+/**
+ * The inference schema must be the descriptor's task. Reads the value defensively: it runs even
+ * when other fields failed, so that a descriptor whose `schema.taskType` names another task hears
+ * that beside the field errors of the other task's request.
+ */
+function checkSchemaTask(value: unknown, ctx: z.RefinementCtx) {
+  const d = value as { task?: { type?: unknown }; inferenceEndPoint?: { schema?: unknown } } | null;
+  const task = d?.task?.type;
+  const schema = d?.inferenceEndPoint?.schema;
+  if (typeof task !== 'string' || !(INFERENCE_TASKS as readonly string[]).includes(task) || !schema || typeof schema !== 'object') return;
+  const list: unknown[] = Array.isArray(schema) ? schema : [schema];
+  list.forEach((s, i) => {
+    const taskType = (s as { taskType?: unknown } | null)?.taskType;
+    // An unknown taskType is reported by the schema's own discriminator.
+    if (typeof taskType === 'string' && taskType !== task && (INFERENCE_TASKS as readonly string[]).includes(taskType)) {
+      const path = Array.isArray(schema) ? ['inferenceEndPoint', 'schema', i, 'taskType'] : ['inferenceEndPoint', 'schema', 'taskType'];
+      issue(ctx, path, `taskType '${taskType}' must equal task.type '${task}'`, 'INVALID_VALUE');
+    }
+  });
+}
+
+/** Cross-field rules: languages against the task, the custom licence URL, sync/async and the async example request. */
 function refineDescriptor(d: DescriptorObject, ctx: z.RefinementCtx) {
   const task = d.task.type;
   if (!d.languages && !LANGUAGE_FREE_TASKS.includes(task)) {
@@ -241,13 +263,6 @@ function refineDescriptor(d: DescriptorObject, ctx: z.RefinementCtx) {
   }
 
   const ep = d.inferenceEndPoint;
-  const schemas = ep.schema === undefined ? [] : Array.isArray(ep.schema) ? ep.schema : [ep.schema];
-  schemas.forEach((s, i) => {
-    if (s.taskType !== task) {
-      const path = Array.isArray(ep.schema) ? ['inferenceEndPoint', 'schema', i, 'taskType'] : ['inferenceEndPoint', 'schema', 'taskType'];
-      issue(ctx, path, `taskType '${s.taskType}' must equal task.type '${task}'`, 'INVALID_VALUE');
-    }
-  });
   const async = ep.isSyncApi === false;
   if (async && !ep.asyncApiDetails) {
     issue(ctx, ['inferenceEndPoint', 'asyncApiDetails'], "missing required field 'asyncApiDetails' (required when isSyncApi is false)", 'MISSING_FIELD');
@@ -282,7 +297,13 @@ function refineDescriptor(d: DescriptorObject, ctx: z.RefinementCtx) {
  * trainingDataset{description, datasetId?}}`. JSON nulls are dropped first. See the file header
  * for strictness and the deviations from the reference.
  */
-export const modelDescriptorSchema = z.preprocess((v) => withoutNullFields(v), descriptorObject.superRefine(refineDescriptor));
+export const modelDescriptorSchema = z.preprocess(
+  (v) => withoutNullFields(v),
+  descriptorObject
+    // Runs even when fields failed, so that a schema of another task is named as such.
+    .check(z.superRefine(checkSchemaTask, { when: () => true }))
+    .superRefine(refineDescriptor),
+);
 export type ModelDescriptor = z.output<typeof modelDescriptorSchema>;
 
 /** One field error of a descriptor: dotted `path` ('' for the whole file), a readable `message`, the zod `code`. */
@@ -344,8 +365,8 @@ export function checkModelDescriptor(value: unknown): DescriptorParseResult {
   const r = modelDescriptorSchema.safeParse(value);
   if (r.success) return { success: true, data: r.data };
   const input = withoutNullFields(value);
-  return {
-    success: false,
-    errors: r.error.issues.map((iss) => ({ path: iss.path.map(String).join('.'), code: iss.code, message: messageOf(iss, input) })),
-  };
+  const errors = r.error.issues.map((iss) => ({ path: iss.path.map(String).join('.'), code: iss.code, message: messageOf(iss, input) }));
+  // A schema of another task is the cause of its request's field errors: name it first.
+  const mismatch = (e: DescriptorFieldError) => (e.code === 'custom' && e.path.endsWith('taskType') ? 0 : 1);
+  return { success: false, errors: errors.sort((a, b) => mismatch(a) - mismatch(b)) };
 }
