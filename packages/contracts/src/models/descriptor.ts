@@ -4,8 +4,8 @@
  * ulca-reference/specs/model-schema.yml `Model`, common-schemas.yml). Field names are the
  * reference's.
  *
- * Strictness, decided per level (the original's Jackson reader refused unknown properties on its
- * model classes; its published examples add fields only inside the inference schema):
+ * Strictness, decided per level (the original read descriptors into typed classes; its published
+ * model descriptors add fields only inside the inference schema):
  * - strict (an unknown key is an error naming it): the descriptor, `task`, `languages[]`,
  *   `submitter` (+ `team[]`, `oauthId`), `trainingDataset`, `inferenceEndPoint`,
  *   `inferenceApiKey`, `asyncApiDetails`, `modelProcessingType`;
