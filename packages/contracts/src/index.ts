@@ -10,3 +10,4 @@ export * from './master-data/index.ts';
 export * from './audit.ts';
 export * from './model-search.ts';
 export * from './text-fields.ts';
+export * from './models/index.ts';
