@@ -14,3 +14,4 @@ export * from './api/metrics.ts';
 export * from './api/admin-users.ts';
 export * from './model-search.ts';
 export * from './text-fields.ts';
+export * from './models/index.ts';

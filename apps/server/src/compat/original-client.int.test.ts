@@ -1,11 +1,12 @@
 /**
- * Contract tests for the original ULCA web client (issue #10 items 2–11; README "Using the
- * original ULCA web client"). Each call is sent as that client sends it (its paths, query strings,
- * bodies and headers, read from ULCA-IN/ulca `frontend/main/webapp`), against the real app on a
- * real PostgreSQL, and each answer is checked for the fields that client's reducers read, the way
- * they read them (e.g. `JSON.parse(details)`). Signing uses our current scheme (test/users.ts);
- * the original client's MD5 signature over the full URL is item 1, tested with the signing code.
+ * Contract tests for the original ULCA web client (issue #10; README "Using the original ULCA web
+ * client"). Each call is sent as that client sends it (its full URLs, query strings, bodies and
+ * headers, read from ULCA-IN/ulca `frontend/main/webapp`), signed as it signs (item 1: MD5 over the
+ * full URL for its GETs and most POSTs, over the body for corpus/submit and corpus/search), against
+ * the real app on a real PostgreSQL with LEGACY_MD5_SIGNATURES=true, and each answer is checked for
+ * the fields that client's reducers read, the way they read them (e.g. `JSON.parse(details)`).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATASET_TYPES } from '@ulca/contracts';
 import { buildApp } from '../app.ts';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createSignedInUser, signedInject, type TestUser } from '../test/users.ts';
 import { zipFixture } from '../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
@@ -34,7 +36,7 @@ let asr: { srn: string; datasetId: string };
 
 /** Submits a fixture zip as the contributor and waits until it is Completed. */
 async function publish(fixture: string, datasetName: string): Promise<{ srn: string; datasetId: string }> {
-  const res = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/dataset/corpus/submit', { datasetName, url: server.url(`${fixture}.zip`), userId: contributor.userId });
+  const res = await clientPost(contributor, '/ulca/apis/v0/dataset/corpus/submit', 'body', { datasetName, url: server.url(`${fixture}.zip`), userId: contributor.userId });
   expect(res.statusCode, res.body).toBe(200);
   const { serviceRequestNumber: srn, datasetId } = res.json().data as { serviceRequestNumber: string; datasetId: string };
   for (const end = Date.now() + 90_000; ; ) {
@@ -45,12 +47,54 @@ async function publish(fixture: string, datasetName: string): Promise<{ srn: str
   }
 }
 
+/** MD5 hex of a string's UTF-8 bytes, as the client's `md5` package computes it. */
+const md5 = (text: string) => crypto.createHash('md5').update(text, 'utf8').digest('hex');
+
+/** What the client hashes into `payload`: the full URL it requests, or JSON.stringify of its body. */
+type SignOver = 'url' | 'body';
+
+interface ClientCallOptions {
+  /** The app to call (default: the platform's, legacy signatures on). */
+  app?: FastifyInstance;
+  /** Hash this text instead of what the client would (to forge a payload that matches neither). */
+  hashed?: string;
+  /** Extra headers, e.g. those a reverse proxy adds. */
+  headers?: Record<string, string>;
+  /** The client's REACT_APP_APIGW_BASE_URL (default PUBLIC_URL). */
+  base?: string;
+  /** The scheme and host the request arrives at when they differ from `base` (behind a proxy). */
+  arrivesAt?: string;
+}
+
+/**
+ * Sends a call exactly as the original client does: axios to `REACT_APP_APIGW_BASE_URL + path`
+ * (PUBLIC_URL here, so the Host header is that URL's host), the body as JSON.stringify(body), and
+ * headers `key`, `payload` = md5(full URL or that JSON), `sig` = md5(privateKey + "|" + payload).
+ */
+function clientCall(user: TestUser, method: 'GET' | 'POST', path: string, signOver: SignOver, body?: unknown, o: ClientCallOptions = {}) {
+  const url = `${o.base ?? PUBLIC_URL}${path}`;
+  const raw = body === undefined ? undefined : JSON.stringify(body);
+  const payload = md5(o.hashed ?? (signOver === 'url' ? url : raw!));
+  const opts: InjectOptions = {
+    method,
+    url: o.arrivesAt !== undefined ? `${o.arrivesAt}${path}` : url,
+    headers: { ...(raw !== undefined ? JSON_HEADERS : {}), key: user.publicKey, sig: md5(`${user.privateKey}|${payload}`), payload, ...o.headers },
+    ...(raw !== undefined ? { payload: raw } : {}),
+  };
+  return (o.app ?? p.app).inject(opts);
+}
+
+/** A GET of the client: always signed over its full URL. */
+const clientGet = (user: TestUser, path: string, o?: ClientCallOptions) => clientCall(user, 'GET', path, 'url', undefined, o);
+/** A POST of the client, signed over its URL or its body as that API class does. */
+const clientPost = (user: TestUser, path: string, signOver: SignOver, body: unknown, o?: ClientCallOptions) => clientCall(user, 'POST', path, signOver, body, o);
+
 /** A public POST with only the JSON content type, as the client's unsigned API classes send it. */
 const publicPost = (url: string, body: unknown) => p.app.inject({ method: 'POST', url, headers: JSON_HEADERS, payload: JSON.stringify(body) });
 
 beforeAll(async () => {
   p = await createTestPlatform({
-    config: { corsOrigins: [CLIENT_ORIGIN], publicUrl: PUBLIC_URL },
+    config: { corsOrigins: [CLIENT_ORIGIN], publicUrl: PUBLIC_URL, legacyMd5Signatures: true, trustProxy: false },
     startWorkers: async (ctx) => {
       await startWorkers(ctx, { datasetIngest: true, searchExport: true });
     },
@@ -87,7 +131,8 @@ describe('CORS (item 2)', () => {
     expect(String(res.headers['access-control-allow-methods'])).toMatch(/POST/);
     // A call without Origin (same origin, or not a browser) gets no CORS header; a call from the
     // listed origin names it, so the browser lets the client read the answer.
-    const list = await signedInject(p.app, contributor, 'GET', `/ulca/apis/v0/dataset/listByUserId?userId=${contributor.userId}&startPage=1&endPage=1`);
+    const list = await clientGet(contributor, `/ulca/apis/v0/dataset/listByUserId?userId=${contributor.userId}&startPage=1&endPage=1`);
+    expect(list.statusCode, list.body).toBe(200);
     expect(list.headers['access-control-allow-origin']).toBeUndefined();
     const withOrigin = await p.app.inject({ method: 'POST', url: '/ulca/data-metric/v0/store/reportdata', headers: { ...JSON_HEADERS, origin: CLIENT_ORIGIN }, payload: '{}' });
     expect(withOrigin.headers['access-control-allow-origin']).toBe(CLIENT_ORIGIN);
@@ -107,9 +152,76 @@ describe('CORS (item 2)', () => {
   });
 });
 
+describe('Signatures (item 1)', () => {
+  const LIST = () => `/ulca/apis/v0/dataset/listByUserId?userId=${contributor.userId}&startPage=1&endPage=1`;
+  const KEYS = '/ulca/user-mgmt/v1/users/getApiKeysForProfile';
+  const SUBMIT = '/ulca/apis/v0/dataset/corpus/submit';
+  const keysBody = () => ({ userID: contributor.userId });
+  const submitBody = () => ({ datasetName: 'Refused submission', url: server.url('parallel-valid.zip'), userId: contributor.userId });
+  const expectRefused = (res: { statusCode: number; body: string; json(): { code: string } }, what: string) => {
+    expect(res.statusCode, `${what}: ${res.body}`).toBe(401);
+    expect(res.json().code, what).toBe('SIGNATURE_INVALID');
+  };
+
+  it('refuses a payload that is the hash of neither the full URL received nor the body', async () => {
+    const cases: [string, ReturnType<typeof clientCall>][] = [
+      ['URL of another host', clientGet(contributor, LIST(), { hashed: `http://other.example.org:8080${LIST()}` })],
+      ['URL with another scheme', clientGet(contributor, LIST(), { hashed: `https://api.example.org:8080${LIST()}` })],
+      ['URL with another query', clientGet(contributor, LIST(), { hashed: `${PUBLIC_URL}/ulca/apis/v0/dataset/listByUserId?userId=${admin.userId}&startPage=1&endPage=1` })],
+      ['URL of another route', clientPost(contributor, KEYS, 'url', keysBody(), { hashed: `${PUBLIC_URL}/ulca/user-mgmt/v1/users/generateApiKey` })],
+      ['call signed for one host, sent to another', clientGet(contributor, LIST(), { arrivesAt: 'http://other.example.org:8080' })],
+      ['another body', clientPost(contributor, SUBMIT, 'body', submitBody(), { hashed: JSON.stringify({ ...submitBody(), datasetName: 'Other' }) })],
+    ];
+    for (const [what, res] of cases) expectRefused(await res, what);
+    const submitted = await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_submissions WHERE dataset_name = 'Refused submission'`);
+    expect(submitted.rows[0].n).toBe(0);
+  });
+
+  it('refuses the same calls, signed as the client signs them, when LEGACY_MD5_SIGNATURES is off', async () => {
+    const strict = await buildApp({ ...p.ctx, config: { ...p.ctx.config, legacyMd5Signatures: false } }, { logger: false });
+    try {
+      const calls: [string, (app: FastifyInstance) => ReturnType<typeof clientCall>][] = [
+        ['GET signed over the URL', (app) => clientGet(contributor, LIST(), { app })],
+        ['POST signed over the URL', (app) => clientPost(contributor, KEYS, 'url', keysBody(), { app })],
+        ['corpus/submit signed over the body', (app) => clientPost(contributor, SUBMIT, 'body', submitBody(), { app })],
+      ];
+      for (const [what, call] of calls) {
+        const res = await call(strict);
+        expectRefused(res, what);
+        expect(res.json().message, what).toContain('x-ulca-timestamp');
+      }
+      // The same GET and URL-signed POST pass with legacy signatures on (corpus/submit: see publish()).
+      for (const [what, call] of calls.slice(0, 2)) expect((await call(p.app)).statusCode, what).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('takes the scheme and host from X-Forwarded-Proto/-Host only from a trusted proxy', async () => {
+    // The client is built for https://ulca.example.org; a TLS proxy there forwards to http://127.0.0.1:8080
+    // (light-my-request's peer is 127.0.0.1).
+    const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'ulca.example.org', 'x-forwarded-for': '203.0.113.7' };
+    const behindProxy = { base: 'https://ulca.example.org', arrivesAt: 'http://127.0.0.1:8080', headers: forwarded };
+    const proxied = await buildApp({ ...p.ctx, config: { ...p.ctx.config, trustProxy: ['127.0.0.1'] } }, { logger: false });
+    try {
+      const list = await clientGet(contributor, LIST(), { ...behindProxy, app: proxied });
+      expect(list.statusCode, list.body).toBe(200);
+      const keys = await clientPost(contributor, KEYS, 'url', keysBody(), { ...behindProxy, app: proxied });
+      expect(keys.statusCode, keys.body).toBe(200);
+      // Behind the trusted proxy the URL is the forwarded one, not the one the proxy called.
+      expectRefused(await clientGet(contributor, LIST(), { base: 'http://127.0.0.1:8080', headers: forwarded, app: proxied }), 'URL the proxy called');
+    } finally {
+      await proxied.close();
+    }
+    // Without TRUST_PROXY the forwarded headers are anyone's words: the URL is the one the request arrived at.
+    expectRefused(await clientGet(contributor, LIST(), behindProxy), 'forwarded headers from an untrusted peer');
+    expect((await clientGet(contributor, LIST(), { base: 'http://127.0.0.1:8080', headers: forwarded })).statusCode).toBe(200);
+  });
+});
+
 describe('My Contribution and submission status (items 3, 4)', () => {
   it('lists contributions with serviceRequestNumber and totalCount', async () => {
-    const res = await signedInject(p.app, contributor, 'GET', `/ulca/apis/v0/dataset/listByUserId?userId=${contributor.userId}&startPage=1&endPage=1`);
+    const res = await clientGet(contributor, `/ulca/apis/v0/dataset/listByUserId?userId=${contributor.userId}&startPage=1&endPage=1`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { totalCount: number; data: Obj[] };
     expect(body.totalCount).toBe(2);
@@ -119,7 +231,7 @@ describe('My Contribution and submission status (items 3, 4)', () => {
   });
 
   it('gives each stage as tool with details as JSON text of processedCount', async () => {
-    const res = await signedInject(p.app, contributor, 'GET', `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${parallel.srn}`);
+    const res = await clientGet(contributor, `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${parallel.srn}`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { datasetName: string; data: { serviceRequestNumber: string; tool: string; status: string; details: string }[] };
     expect(body.datasetName).toBe('Original client parallel');
@@ -134,7 +246,8 @@ describe('My Contribution and submission status (items 3, 4)', () => {
   });
 
   it('gives speech stages the seconds the client shows as hours', async () => {
-    const res = await signedInject(p.app, contributor, 'GET', `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${asr.srn}`);
+    const res = await clientGet(contributor, `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${asr.srn}`);
+    expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().data as { tool: string; details: string }[];
     const entry = (tool: string, type: string) => (JSON.parse(rows.find((r) => r.tool === tool)!.details).processedCount as Obj[]).find((c) => c.type === type)!;
     expect(entry('publish', 'success').publishSuccessSeconds).toBeCloseTo(5.3, 2);
@@ -146,8 +259,8 @@ describe('My Contribution and submission status (items 3, 4)', () => {
 
 describe('Search and download (items 5, 6)', () => {
   it('serves the search options in the original master-data shape its reducer reads', async () => {
-    // The client's SearchAndDownload call: masterNames ['datasetFilterParams'], signed; it reads res.data.datasetFilterParams.
-    const res = await signedInject(p.app, contributor, 'POST', '/ulca/mdms/v0/fetch-master/bulk', { masterNames: ['datasetFilterParams'] });
+    // The client's SearchAndDownload call: masterNames ['datasetFilterParams'], signed over the URL; it reads res.data.datasetFilterParams.
+    const res = await clientPost(contributor, '/ulca/mdms/v0/fetch-master/bulk', 'url', { masterNames: ['datasetFilterParams'] });
     expect(res.statusCode, res.body).toBe(200);
     const payload = res.json().data.datasetFilterParams as { datasetType: string; values: { code: string; values: { code: unknown; label: string }[] }[] }[];
     // Its reducer: payload.filter(e => e.datasetType === type)[0].values.filter(v => v.code === filter.value)[0].values
@@ -171,14 +284,14 @@ describe('Search and download (items 5, 6)', () => {
   });
 
   it('lists a single-language search without the null criteria the client sends for it', async () => {
-    const submit = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/dataset/corpus/search', {
+    const submit = await clientPost(contributor, '/ulca/apis/v0/dataset/corpus/search', 'body', {
       userId: contributor.userId,
       datasetType: 'asr-corpus',
       criteria: { sourceLanguage: ['hi'], targetLanguage: null, domain: ['general'], multipleContributors: false, originalSourceSentence: false },
     });
     expect(submit.statusCode, submit.body).toBe(200);
     const srn = submit.json().data.serviceRequestNumber as string;
-    const res = await signedInject(p.app, contributor, 'GET', `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${contributor.userId}&startPage=1&endPage=1`);
+    const res = await clientGet(contributor, `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${contributor.userId}&startPage=1&endPage=1`);
     const row = (res.json().data as { serviceRequestNumber: string; searchCriteria: Obj }[]).find((r) => r.serviceRequestNumber === srn)!;
     // Its reducer maps every language criterion present (null.map would break the page) and reads the type first.
     expect(row.searchCriteria).not.toHaveProperty('targetLanguage');
@@ -187,7 +300,7 @@ describe('Search and download (items 5, 6)', () => {
   });
 
   it('submits a search as the client does and lists it with absolute download links', async () => {
-    const submit = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/dataset/corpus/search', {
+    const submit = await clientPost(contributor, '/ulca/apis/v0/dataset/corpus/search', 'body', {
       userId: contributor.userId,
       datasetType: 'parallel-corpus',
       criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'], multipleContributors: false, originalSourceSentence: false },
@@ -197,7 +310,7 @@ describe('Search and download (items 5, 6)', () => {
     let row: { serviceRequestNumber: string; timestamp: string; searchCriteria: Obj; status: { status: string; details: string }[] } | undefined;
     let page: { startPage: number; totalCount: number } | undefined;
     for (const end = Date.now() + 60_000; ; ) {
-      const res = await signedInject(p.app, contributor, 'GET', `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${contributor.userId}&startPage=1&endPage=1`);
+      const res = await clientGet(contributor, `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${contributor.userId}&startPage=1&endPage=1`);
       expect(res.statusCode, res.body).toBe(200);
       page = res.json();
       row = (res.json().data as NonNullable<typeof row>[]).find((r) => r.serviceRequestNumber === srn);
@@ -261,7 +374,7 @@ describe('Dataset Metrics and the dashboard (items 7, 8)', () => {
 
 describe('Admin users and API keys (items 9, 10)', () => {
   it('searches users with offset and limit given as empty strings', async () => {
-    const res = await signedInject(p.app, admin, 'POST', '/ulca/user-mgmt/v1/users/search', {
+    const res = await clientPost(admin, '/ulca/user-mgmt/v1/users/search', 'url', {
       userIDs: [], emails: [], roleCodes: [], orgCodes: [], offset: '', limit: '', skip_pagination: true,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -276,26 +389,26 @@ describe('Admin users and API keys (items 9, 10)', () => {
   });
 
   it('lets the profile page manage a key by the identifier it lists', async () => {
-    const gen = await signedInject(p.app, contributor, 'POST', '/ulca/user-mgmt/v1/users/generateApiKey', { userID: contributor.userId, appName: 'Original client app' });
+    const gen = await clientPost(contributor, '/ulca/user-mgmt/v1/users/generateApiKey', 'url', { userID: contributor.userId, appName: 'Original client app' });
     expect(gen.statusCode, gen.body).toBe(200);
     // The client only logs this answer; it is where a user of that client finds the full key (README).
     const fullKey = gen.json().data.ulcaApiKey as string;
-    const listed = await signedInject(p.app, contributor, 'POST', '/ulca/user-mgmt/v1/users/getApiKeysForProfile', { userID: contributor.userId });
+    const listed = await clientPost(contributor, '/ulca/user-mgmt/v1/users/getApiKeysForProfile', 'url', { userID: contributor.userId });
     expect(listed.statusCode, listed.body).toBe(200);
     const key = (listed.json().data as { appName: string; ulcaApiKey: string; serviceProviderKeys: Obj[] }[]).find((k) => k.appName === 'Original client app')!;
     expect(fullKey.startsWith(`${key.ulcaApiKey}.`)).toBe(true);
     expect(key.serviceProviderKeys.length).toBeGreaterThan(0);
     const provider = key.serviceProviderKeys[0].serviceProviderName as string;
-    const spk = await signedInject(p.app, contributor, 'POST', '/ulca/user-mgmt/v1/users/generateServiceProviderKey', { userID: contributor.userId, ulcaApiKey: key.ulcaApiKey, serviceProviderName: provider });
+    const spk = await clientPost(contributor, '/ulca/user-mgmt/v1/users/generateServiceProviderKey', 'url', { userID: contributor.userId, ulcaApiKey: key.ulcaApiKey, serviceProviderName: provider });
     expect(spk.statusCode, spk.body).toBe(200);
-    const tracking = await signedInject(p.app, contributor, 'POST', '/ulca/user-mgmt/v1/users/dataTrackingToggle', {
+    const tracking = await clientPost(contributor, '/ulca/user-mgmt/v1/users/dataTrackingToggle', 'url', {
       userID: contributor.userId, ulcaApiKey: key.ulcaApiKey, serviceProviderName: provider, dataTracking: true,
     });
     expect(tracking.statusCode, tracking.body).toBe(200);
     // The full key works as an application key until the listed identifier revokes it.
     const whoami = () => p.app.inject({ method: 'GET', url: '/ulca/apis/v0/api-key/whoami', headers: { ulcaApiKey: fullKey } });
     expect((await whoami()).statusCode).toBe(200);
-    const revoke = await signedInject(p.app, contributor, 'POST', '/ulca/user-mgmt/v1/users/revokeApiKey', { userID: contributor.userId, ulcaApiKey: key.ulcaApiKey });
+    const revoke = await clientPost(contributor, '/ulca/user-mgmt/v1/users/revokeApiKey', 'url', { userID: contributor.userId, ulcaApiKey: key.ulcaApiKey });
     expect(revoke.statusCode, revoke.body).toBe(200);
     expect((await whoami()).statusCode).toBe(401);
   });
@@ -303,6 +416,7 @@ describe('Admin users and API keys (items 9, 10)', () => {
 
 describe('Ready-made datasets (item 11)', () => {
   it('answers model/search with a dataset type from the ready-made list, as model cards', async () => {
+    // Marking is this platform's own admin call (the original client has none): signed v2.
     expect((await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/dataset/readymade/mark', { serviceRequestNumber: parallel.srn, readyMade: true })).statusCode).toBe(200);
     // The page's call: SearchReadymade(type, "", ""), unsigned.
     const body = (task: string) => ({ task, sourceLanguage: '', targetLanguage: '', domain: 'All', submitter: 'All', userId: contributor.userId });

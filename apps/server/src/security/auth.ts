@@ -15,8 +15,8 @@ import { claimNonce, pruneNonces } from './nonce-repo.ts';
  * method, path and query, timestamp, nonce and raw body received, `sig` is checked in constant
  * time, and then the nonce is claimed for the key in PostgreSQL: a second use, in any API
  * process, is refused. So a captured call cannot be replayed, on its route or another.
- * Version 1 (body only, no time or route, as the original ULCA clients sign) is accepted only with
- * LEGACY_MD5_SIGNATURES=true.
+ * Version 1 (body only, or the URL, no time, as the original ULCA clients sign) is accepted only
+ * with LEGACY_MD5_SIGNATURES=true.
  */
 
 /** The signed-in caller, set on `request.user` by {@link requireAuth}. */
@@ -62,18 +62,33 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /**
+ * The URL of `request` as its client wrote it, e.g. `http://api.example.org:8080/ulca/x?y=1`:
+ * scheme and host from the connection and the Host header, or from X-Forwarded-Proto/-Host when
+ * the peer is a proxy named in TRUST_PROXY (Fastify's request.protocol/host), then the path and
+ * query as received. Undefined without a Host header.
+ */
+export function requestFullUrl(request: FastifyRequest): string | undefined {
+  const host = request.host;
+  return host ? `${request.protocol}://${host}${request.url}` : undefined;
+}
+
+/**
  * The v1 `payload` values the server accepts for this request: the hash of the exact body bytes
  * received (request.rawBody; '' when a POST/PUT has none), or for a body-less GET/HEAD/DELETE the
- * hash of the path and query as received. SHA-256 and MD5 (only called with
- * LEGACY_MD5_SIGNATURES=true).
+ * hash of the path and query as received, SHA-256 or MD5; and for any method the MD5 of the full
+ * URL ({@link requestFullUrl}), which the original ULCA web client signs for its GETs and several
+ * POSTs (issue #10 §1). Only called with LEGACY_MD5_SIGNATURES=true.
  */
 export function expectedPayloads(request: FastifyRequest): { payload: string; algorithm: SignatureHash }[] {
   const algorithms: SignatureHash[] = ['sha256', 'md5'];
   const useUrl = request.rawBody === undefined && BODYLESS_METHODS.has(request.method);
-  return algorithms.map((algorithm) => ({
+  const expected = algorithms.map((algorithm) => ({
     algorithm,
     payload: useUrl ? payloadForUrl(request.url, algorithm) : payloadForBody(request.rawBody ?? '', algorithm),
   }));
+  const fullUrl = requestFullUrl(request);
+  if (fullUrl !== undefined) expected.push({ algorithm: 'md5', payload: payloadForUrl(fullUrl, 'md5') });
+  return expected;
 }
 
 function invalidSignature(): ApiError {

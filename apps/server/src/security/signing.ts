@@ -16,6 +16,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  * - `payload` = hash hex of the exact body bytes sent ('' when the body is empty), or of the
  *   path and query exactly as sent for GET/DELETE without body; `sig` as above. SHA-256, or MD5
  *   (for either hash) as the original clients send.
+ * - or, for any method, `payload` = MD5 hex of the full URL the client requested, scheme and host
+ *   included (`http://host:port/ulca/...?query`), as the original web client signs its GETs and
+ *   several POSTs; {@link legacySignedHeaders} with that URL and no body builds it.
  */
 
 /** Hash algorithms a signature may use. */
@@ -109,8 +112,9 @@ export function signedHeaders(
 
 /**
  * Builds v1 (body-only) headers, as the original ULCA clients send. `body` is the exact string
- * that will be sent, or undefined for a body-less GET/DELETE, in which case `url` (path + query)
- * is hashed. Accepted only with LEGACY_MD5_SIGNATURES=true.
+ * that will be sent, or undefined for a body-less GET/DELETE, in which case `url` (path + query,
+ * or with MD5 the full URL as the original web client signs) is hashed. Accepted only with
+ * LEGACY_MD5_SIGNATURES=true.
  */
 export function legacySignedHeaders(
   keys: { publicKey: string; privateKey: string },

@@ -367,6 +367,34 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     expect((await legacyApp.inject({ method: 'GET', url, headers: { ...get } })).statusCode).toBe(200);
   });
 
+  it("accepts the original web client's MD5 over the full URL (a GET, or a POST whatever its body) only with LEGACY_MD5_SIGNATURES", async () => {
+    const host = 'api.example.org:8080';
+    const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+    /** The call as that client signs it: payload = md5(URL it hashed), sig = md5(privateKey|payload). */
+    const asClient = (a: FastifyInstance, method: 'GET' | 'POST', url: string, hashedUrl: string) => {
+      const payload = md5(hashedUrl);
+      const post = method === 'POST';
+      return a.inject({
+        method,
+        url,
+        headers: { host, ...(post ? { 'content-type': 'application/json' } : {}), key: keys.publicKey, payload, sig: md5(`${keys.privateKey}|${payload}`) },
+        ...(post ? { payload: JSON.stringify({ any: 'body' }) } : {}),
+      });
+    };
+    for (const [method, url] of [['GET', '/test/whoami?x=1'], ['POST', '/test/echo']] as const) {
+      const full = `http://${host}${url}`;
+      expect(legacySignedHeaders(keys, { url: full }, 'md5')).toEqual({ key: keys.publicKey, payload: md5(full), sig: md5(`${keys.privateKey}|${md5(full)}`) });
+      const strict = await asClient(app, method, url, full);
+      expect(strict.statusCode, method).toBe(401);
+      expect(strict.json().message, method).toContain('x-ulca-timestamp');
+      expect((await asClient(legacyApp, method, url, full)).statusCode, method).toBe(200);
+      // The URL must be the one received: another host, scheme or query is refused.
+      for (const other of [`http://other.example.org:8080${url}`, `https://${host}${url}`, `${full}${url.includes('?') ? '&' : '?'}y=2`]) {
+        expect((await asClient(legacyApp, method, url, other)).statusCode, `${method} signed over ${other}`).toBe(401);
+      }
+    }
+  });
+
   it('records key use at most once a minute', async () => {
     const read = async () =>
       (await ctx.db.db.selectFrom('user_keys').select('last_used').where('public_key', '=', keys.publicKey).executeTakeFirstOrThrow()).last_used;
