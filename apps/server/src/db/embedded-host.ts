@@ -199,12 +199,18 @@ export function runningPostmaster(clusterDir: string): number | undefined {
   return ours ? pid : undefined;
 }
 
-/** True while a process with `pid` exists. */
+/** True while a process with `pid` runs (a zombie, stopped but not yet reaped, counts as gone). */
 export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // A stopped orphan stays a zombie until its new parent reaps it, and some PID 1s (containers) never do.
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
   }
 }
