@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { failSubmission, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from '../modules/datasets/service.ts';
+import { markDemoReadyMade } from '../modules/readymade/service.ts';
 import { QUEUES } from './boss.ts';
 import { workWithRetries } from './retry.ts';
 
@@ -16,7 +17,11 @@ export async function startDatasetIngestWorker(ctx: AppContext, opts: IngestJobO
     concurrency: ctx.config.ingestConcurrency,
     failureMessage: 'dataset job failed unexpectedly',
     describe: (data) => ({ srn: data.serviceRequestNumber }),
-    run: (data) => runIngestJob(ctx, data.serviceRequestNumber, { publishChunkRows: ctx.config.publishChunkRows, ...opts }),
+    run: async (data) => {
+      await runIngestJob(ctx, data.serviceRequestNumber, { publishChunkRows: ctx.config.publishChunkRows, ...opts });
+      // The bundled demo datasets are listed as ready-made once published (a no-op for contributors' data).
+      await markDemoReadyMade(ctx, data.serviceRequestNumber);
+    },
     onLastFailure: async (data, err) => {
       if (err instanceof SubmissionBusy) return;
       await failSubmission(ctx, data.serviceRequestNumber, 'INTERNAL', INTERNAL_FAILURE_MESSAGE);

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { zipFolder } from '../../lib/zip-folder.ts';
 import { getUserByEmail } from '../accounts/service.ts';
-import { demoDatasetsSubmitted, insertSubmission, newServiceRequestNumber, recordDemoDatasets } from './repo.ts';
+import { demoDatasetsSubmitted, getSubmission, insertSubmission, newServiceRequestNumber, recordDemoDatasets } from './repo.ts';
 import { downloadToStore } from './pipeline/download.ts';
 
 /** Folder of the bundled demo datasets (apps/server/demo/<name>/). */
@@ -52,4 +52,14 @@ export async function fetchDemoDataset(ctx: AppContext, url: string, key: string
  */
 export async function fetchSubmissionArchive(ctx: AppContext, url: string, key: string): Promise<{ bytes: number; sha256: string }> {
   return url.startsWith(DEMO_URL_PREFIX) ? fetchDemoDataset(ctx, url, key) : downloadToStore(ctx, url, key);
+}
+
+/**
+ * The submission `srn` when it is a bundled demo dataset that finished Completed, else null:
+ * `{serviceRequestNumber, userId}` (userId = the admin account that submitted it on first start).
+ */
+export async function completedDemoSubmission(ctx: AppContext, srn: string): Promise<{ serviceRequestNumber: string; userId: string } | null> {
+  const sub = await getSubmission(ctx.db.pool, srn);
+  if (!sub || sub.status !== 'Completed' || !sub.url.startsWith(DEMO_URL_PREFIX)) return null;
+  return { serviceRequestNumber: sub.service_request_number, userId: sub.user_id };
 }
