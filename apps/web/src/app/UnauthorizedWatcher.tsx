@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../lib/toast.ts';
 import { onUnauthorized, STATUS_MESSAGES } from '../lib/api-client.ts';
 import { clearSession } from '../lib/session.ts';
 

@@ -1,14 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import CssBaseline from '@mui/material/CssBaseline';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { ApiRequestError } from '../lib/api-client.ts';
-import { HEADER_HEIGHT_PX, theme } from './theme.ts';
+import { registerToastHost } from '../lib/toast.ts';
+import { theme } from './theme.ts';
 
-/** Default toast life, in milliseconds (spec 01 §9); submit-error toasts pass 40000 per call. */
-export const TOAST_AUTO_HIDE_MS = 5000;
+// notistack and its stack load with the first toast (lib/toast.ts), not with the app.
+const ToastStack = lazy(() => import('./ToastStack.tsx'));
 
 /**
  * The app's shared QueryClient: no refetch on window focus, and a single retry only for network
@@ -24,24 +23,25 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Class of the top-right toast stack: placed below the sticky header, so a toast never covers the account button. */
-const TOAST_STACK_CLASS = 'ulca-toast-stack';
-const toastStackStyles = { [`.${TOAST_STACK_CLASS}`]: { top: `${HEADER_HEIGHT_PX + 8}px !important` } };
+/** Mounts the toast stack (app/ToastStack.tsx, notistack) when lib/toast.ts is first asked for a toast. */
+function LazyToasts() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => registerToastHost(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastStack />
+    </Suspense>
+  ) : null;
+}
 
-/** Theme, baseline CSS, TanStack Query and notistack toasts (top-right below the header, 5 s) for the whole app. */
+/** Theme, baseline CSS, TanStack Query and the toasts (top-right below the header, 5 s; loaded on first use) for the whole app. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <GlobalStyles styles={toastStackStyles} />
       <QueryClientProvider client={queryClient}>
-        <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-          classes={{ containerAnchorOriginTopRight: TOAST_STACK_CLASS }}
-          autoHideDuration={TOAST_AUTO_HIDE_MS}
-          preventDuplicate
-        >
-          {children}
-        </SnackbarProvider>
+        {children}
+        <LazyToasts />
       </QueryClientProvider>
     </ThemeProvider>
   );

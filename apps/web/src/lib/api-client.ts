@@ -1,6 +1,5 @@
 import type { ZodType } from 'zod';
 import { getSession } from './session.ts';
-import { signHeaders } from './signing.ts';
 
 /** An API failure with the server's `{ message, code, errors? }` body (DESIGN.md §5). */
 export class ApiRequestError extends Error {
@@ -71,6 +70,8 @@ export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PUT' | '
     if (bodyText !== undefined) headers['content-type'] = 'application/json';
     const session = getSession();
     if (session && opts.signed !== false) {
+      // Loaded with the first signed call: a visitor who is not signed in never needs the hashing code.
+      const { signHeaders } = await import('./signing.ts');
       Object.assign(headers, signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, { method, url, body: bodyText }, { clockOffsetSeconds }));
     }
     try {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/toast.ts';
 import { clearSession } from '../../lib/session.ts';
 import { logoutRequest } from './api/logout.ts';
 

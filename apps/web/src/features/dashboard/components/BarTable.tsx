@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,35 +10,38 @@ import type { ChartBar } from '../api/store-search.ts';
 import { barColour, formatNumber, type MetricUnit } from '../lib/format.ts';
 
 /**
- * The chart's bars as a table (full labels, exact values): the keyboard and screen-reader way to
- * read the chart and to drill down, since chart bars cannot take focus.
+ * The chart's bars as a table (full labels, exact values, each label a button that drills down
+ * like its bar), shown under the chart while `open`, folding open and shut. The dashboard's
+ * "Show values as a table" view; a lazy chunk (default export) loaded when first opened.
  */
-export function BarTable({ bars, unit, groupLabel, onBarClick }: { bars: ChartBar[]; unit: MetricUnit; groupLabel: string; onBarClick?: (bar: ChartBar) => void }) {
+export default function BarTable({ open, bars, unit, groupLabel, onBarClick }: { open: boolean; bars: ChartBar[]; unit: MetricUnit; groupLabel: string; onBarClick?: (bar: ChartBar) => void }) {
   return (
-    <Table size="small" aria-label="Chart values">
-      <TableHead>
-        <TableRow>
-          <TableCell>{groupLabel}</TableCell>
-          <TableCell align="right">Total ({unit})</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {bars.map((b, i) => (
-          <TableRow key={b._id}>
-            <TableCell>
-              <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '2px', bgcolor: barColour(i), mr: 1 }} />
-              {onBarClick ? (
-                <Link component="button" type="button" onClick={() => onBarClick(b)} sx={{ verticalAlign: 'baseline', textAlign: 'left' }}>
-                  {b.label}
-                </Link>
-              ) : (
-                b.label
-              )}
-            </TableCell>
-            <TableCell align="right">{formatNumber(b.value)}</TableCell>
+    <Collapse in={open} unmountOnExit>
+      <Table size="small" aria-label="Chart values">
+        <TableHead>
+          <TableRow>
+            <TableCell>{groupLabel}</TableCell>
+            <TableCell align="right">Total ({unit})</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {bars.map((b, i) => (
+            <TableRow key={b._id}>
+              <TableCell>
+                <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '2px', bgcolor: barColour(i), mr: 1 }} />
+                {onBarClick ? (
+                  <Link component="button" type="button" onClick={() => onBarClick(b)} sx={{ verticalAlign: 'baseline', textAlign: 'left' }}>
+                    {b.label}
+                  </Link>
+                ) : (
+                  b.label
+                )}
+              </TableCell>
+              <TableCell align="right">{formatNumber(b.value)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Collapse>
   );
 }

@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
 import Container from '@mui/material/Container';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
@@ -22,7 +21,6 @@ import { LoadingState } from '../../../components/LoadingState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useStoreSearch, type ChartBar } from '../api/store-search.ts';
-import { BarTable } from '../components/BarTable.tsx';
 import { MetricsBarChart } from '../components/MetricsBarChart.tsx';
 import {
   GROUPINGS,
@@ -47,6 +45,9 @@ import {
 import { CHART_HEIGHT, formatNumber, unitOf } from '../lib/format.ts';
 import { DATASET_TYPE_OPTIONS, SOURCE_LANGUAGE_OPTIONS, datasetTypeName, languageName } from '../lib/labels.ts';
 
+// The table view loads when first opened: most visits only look at the chart.
+const BarTable = lazy(() => import('../components/BarTable.tsx'));
+
 /** The chart heading's first word per unit, e.g. 'Hours per language'. */
 const UNIT_TITLES = { hrs: 'Hours', images: 'Images', sentences: 'Sentences' } as const;
 
@@ -59,6 +60,8 @@ export default function DashboardPage() {
   usePageTitle('Dashboard');
   const [state, setState] = useState<DrillState>(() => initialState());
   const [showTable, setShowTable] = useState(false);
+  // Once opened the table stays mounted, so that closing it can animate.
+  const [tableOpened, setTableOpened] = useState(false);
   const level = levelOf(state);
   const request = buildSearchRequest(state);
   const query = useStoreSearch(request);
@@ -189,14 +192,17 @@ export default function DashboardPage() {
                 ? `Click a bar to see it by ${GROUPING_LABELS[state.groupBy2]}.`
                 : 'Use the breadcrumb or Reset to go back.'}
           </Typography>
-          <Button size="small" onClick={() => setShowTable((v) => !v)} aria-expanded={showTable}>
+          <Button size="small" onClick={() => {
+              setTableOpened(true);
+              setShowTable((v) => !v);
+            }} aria-expanded={showTable}>
             {showTable ? 'Hide values' : 'Show values as a table'}
           </Button>
         </Stack>
-        {bars.length > 0 && (
-          <Collapse in={showTable} unmountOnExit>
-            <BarTable bars={bars} unit={unit} groupLabel={grouping ? GROUPING_LABELS[grouping] : 'Language'} onBarClick={onBarClick} />
-          </Collapse>
+        {bars.length > 0 && tableOpened && (
+          <Suspense fallback={null}>
+            <BarTable open={showTable} bars={bars} unit={unit} groupLabel={grouping ? GROUPING_LABELS[grouping] : 'Language'} onBarClick={onBarClick} />
+          </Suspense>
         )}
       </Paper>
     </Container>

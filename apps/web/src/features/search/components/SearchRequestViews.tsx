@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link as RouterLink, Navigate } from 'react-router';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../../lib/toast.ts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import Logout from '@mui/icons-material/Logout';
+import PersonOutline from '@mui/icons-material/PersonOutline';
+import type { Session } from '../../lib/session.ts';
+import { useLogout } from '../../features/auth/useLogout.ts';
+import type { MenuDef } from './menus.ts';
+
+/*
+ * The header's parts that a visitor's first paint does not need, a lazy chunk of Header.tsx: the
+ * navigation drawer of narrow screens (loaded when first opened) and the signed-in profile menu.
+ */
+
+/** The narrow-screen navigation drawer: Dashboard, then each visible menu's tabs; any click closes it. */
+export function NavDrawer({ open, onClose, menus, pathname }: { open: boolean; onClose: () => void; menus: MenuDef[]; pathname: string }) {
+  return (
+    <Drawer open={open} onClose={onClose}>
+      <Box component="nav" aria-label="Main" sx={{ width: 270 }} onClick={onClose}>
+        <List>
+          <ListItemButton component={RouterLink} to="/dashboard" selected={pathname === '/dashboard'}>
+            <ListItemText primary="Dashboard" />
+          </ListItemButton>
+        </List>
+        {menus.map((m) => (
+          <List key={m.label} subheader={<ListSubheader>{m.label}</ListSubheader>}>
+            {m.tabs.map((t) => (
+              <ListItemButton key={t.to} component={RouterLink} to={t.to} selected={pathname === t.to} sx={{ pl: 3 }}>
+                <ListItemText primary={t.label} />
+              </ListItemButton>
+            ))}
+          </List>
+        ))}
+      </Box>
+    </Drawer>
+  );
+}
+
+function initialOf(s: Session): string {
+  return (s.userDetails.firstName || s.userDetails.email || '?').trim().charAt(0).toUpperCase();
+}
+
+/** The signed-in user's avatar button and its menu: name, e-mail, My Profile, Log out. */
+export function ProfileMenu({ session }: { session: Session }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const logout = useLogout();
+  const name = [session.userDetails.firstName, session.userDetails.lastName].filter(Boolean).join(' ');
+  return (
+    <>
+      <IconButton aria-label="Account menu" aria-haspopup="menu" aria-controls={anchor ? 'menu-profile' : undefined} onClick={(e) => setAnchor(e.currentTarget)} sx={{ p: 0.5 }}>
+        <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: '1rem' }}>{initialOf(session)}</Avatar>
+      </IconButton>
+      <Menu id="menu-profile" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <Box sx={{ px: 2, py: 1, maxWidth: 260 }}>
+          <Typography variant="subtitle2" noWrap>
+            {name || session.userDetails.email}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {session.userDetails.email}
+          </Typography>
+        </Box>
+        <Divider />
+        <MenuItem component={RouterLink} to="/profile" onClick={() => setAnchor(null)}>
+          <ListItemIcon>
+            <PersonOutline fontSize="small" />
+          </ListItemIcon>
+          My Profile
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void logout();
+          }}
+        >
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          Log out
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
