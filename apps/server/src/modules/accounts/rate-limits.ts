@@ -128,15 +128,7 @@ export async function recordLoginSuccess(ctx: AppContext, email: string, ip: str
  * (a 422 "already exist" answer counts too, so the form cannot be used to list registered e-mails).
  */
 export async function consumeSignupRequest(ctx: AppContext, ip: string): Promise<void> {
-  const l = limiters(ctx).signupIp;
-  if (!l) return;
-  try {
-    await l.consume(addressKey(ip));
-  } catch (res) {
-    if (res instanceof Error) throw res;
-    const wait = secondsLeft(res as RateLimiterRes);
-    throw new TooManyRequestsError(`Too many sign-up requests from this network. Please try again in ${humanWait(wait)}.`, wait);
-  }
+  await consumePerAddress(limiters(ctx).signupIp, ip, (wait) => `Too many sign-up requests from this network. Please try again in ${humanWait(wait)}.`);
 }
 
 /**
@@ -145,14 +137,18 @@ export async function consumeSignupRequest(ctx: AppContext, ip: string): Promise
  * nothing about accounts).
  */
 export async function consumeForgotRequest(ctx: AppContext, ip: string): Promise<void> {
-  const l = limiters(ctx).forgotIp;
+  await consumePerAddress(limiters(ctx).forgotIp, ip, (wait) => `Too many password reset requests. Please try again in ${humanWait(wait)}.`);
+}
+
+/** One point of a per-address limiter (none configured = no limit); a refusal throws 429 with `message(seconds to wait)`. */
+async function consumePerAddress(l: RateLimiterPostgres | undefined, ip: string, message: (waitSeconds: number) => string): Promise<void> {
   if (!l) return;
   try {
     await l.consume(addressKey(ip));
   } catch (res) {
     if (res instanceof Error) throw res;
     const wait = secondsLeft(res as RateLimiterRes);
-    throw new TooManyRequestsError(`Too many password reset requests. Please try again in ${humanWait(wait)}.`, wait);
+    throw new TooManyRequestsError(message(wait), wait);
   }
 }
 

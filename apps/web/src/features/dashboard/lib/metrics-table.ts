@@ -1,4 +1,4 @@
-import type { MetricReportRow } from '@ulca/contracts';
+import { METRIC_FIELDS, type MetricReportRow } from '@ulca/contracts';
 import { unitOf, type MetricUnit } from './format.ts';
 
 /**
@@ -12,14 +12,7 @@ import { unitOf, type MetricUnit } from './format.ts';
  */
 
 /** Dimension columns of the table, in display order. */
-export const DIMENSIONS = [
-  'datasetType',
-  'sourceLanguage',
-  'targetLanguage',
-  'domains',
-  'collectionMethod_collectionDescriptions',
-  'primarySubmitterName',
-] as const;
+export const DIMENSIONS = ['datasetType', ...METRIC_FIELDS] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /** One row of POST /ulca/data-metric/v0/store/reports (codes; targetLanguage '' for single-language types). */
