@@ -245,6 +245,21 @@ describe('My Contribution and submission status (items 3, 4)', () => {
     expect(counts('publish')).toEqual([5, 1]);
   });
 
+  it('answers the error report as the bare list its reducer takes the first entry of, with absolute links', async () => {
+    // The client's ErrorDownload call: body {serviceRequestNumber}, signed over the body; the reducer keeps payload[0].
+    const res = await clientPost(contributor, '/ulca/error-consumer/v0/error/report', 'body', { serviceRequestNumber: parallel.srn });
+    expect(res.statusCode, res.body).toBe(200);
+    const payload = res.json() as { file: string | null; consolidated_file: string | null }[];
+    expect(Array.isArray(payload)).toBe(true);
+    const report = payload[0];
+    // The buttons are href links opened from the client's own origin: they must name this server.
+    expect(report.consolidated_file).toMatch(new RegExp(`^${PUBLIC_URL}/ulca/apis/v0/dataset/error-report/`));
+    expect(report.file).toMatch(new RegExp(`^${PUBLIC_URL}/ulca/apis/v0/dataset/error-report/`));
+    const url = new URL(report.file!);
+    const csv = await p.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(csv.statusCode).toBe(200);
+  });
+
   it('gives speech stages the seconds the client shows as hours', async () => {
     const res = await clientGet(contributor, `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${asr.srn}`);
     expect(res.statusCode, res.body).toBe(200);

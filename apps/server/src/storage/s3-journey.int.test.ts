@@ -109,13 +109,13 @@ describe('dataset journey on an S3 object store', () => {
     expect(stageDetails.processedCount.find((c) => c.type === 'success')!.count).toBe(2);
 
     // Error reports: written to the bucket, downloaded through their links, BOM first.
-    const report = (await signedInject(p.app, contributor, 'POST', '/ulca/error-consumer/v0/error/report', { serviceRequestNumber: srn })).json().data[0];
+    const report = (await signedInject(p.app, contributor, 'POST', '/ulca/error-consumer/v0/error/report', { serviceRequestNumber: srn })).json()[0];
     expect(report.errors.map((e: { code: string }) => e.code).sort()).toEqual(['MEDIA_MISSING', 'MEDIA_UNREADABLE']);
-    const summary = await p.app.inject({ method: 'GET', url: report.consolidated_file });
+    const summary = await p.app.inject({ method: 'GET', url: new URL(report.consolidated_file).pathname + new URL(report.consolidated_file).search });
     expect(summary.statusCode).toBe(200);
     expect(summary.rawPayload.subarray(0, 3)).toEqual(Buffer.from(BOM));
     expect(summary.headers['content-length']).toBe(String(summary.rawPayload.length));
-    const detail = await p.app.inject({ method: 'GET', url: report.file });
+    const detail = await p.app.inject({ method: 'GET', url: new URL(report.file).pathname + new URL(report.file).search });
     expect(detail.statusCode).toBe(200);
     const detailRows = parseCsv(detail.body, { bom: true, columns: true }) as Obj[];
     expect(detailRows.map((r) => [r.error, r.record_number])).toEqual([

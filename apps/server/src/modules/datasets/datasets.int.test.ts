@@ -74,10 +74,17 @@ function counts(s: StatusBody, stage: string) {
   return { status: row.status, success: pc.find((c) => c.type === 'success')!.count, failed: pc.find((c) => c.type === 'failed')!.count, pc };
 }
 
+/** Path and query of an absolute link, for app.inject. */
+const pathOf = (link: string) => { const u = new URL(link); return `${u.pathname}${u.search}`; };
+
 async function errorReport(srn: string) {
   const res = await signedInject(p.app, user, 'POST', '/ulca/error-consumer/v0/error/report', { serviceRequestNumber: srn });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data[0] as { file: string | null; consolidated_file: string | null; errors: { stage: string; code: string; message: string; count: number }[] };
+  // A bare list, as the original ULCA client reads it; links are absolute (PUBLIC_URL).
+  const list = res.json() as { file: string | null; consolidated_file: string | null; errors: { stage: string; code: string; message: string; count: number }[] }[];
+  expect(list).toHaveLength(1);
+  for (const link of [list[0].file, list[0].consolidated_file]) if (link) expect(link.startsWith(`${p.ctx.config.publicUrl}/ulca/`)).toBe(true);
+  return list[0];
 }
 
 beforeAll(async () => {
@@ -268,11 +275,11 @@ describe('bad input', () => {
   it('the error report CSVs download through their links and list each failed record', async () => {
     const { srn } = await submitAndWait(server.url('parallel-mixed.zip'), 'mixed for report');
     const report = await errorReport(srn);
-    const summary = await p.app.inject({ method: 'GET', url: report.consolidated_file! });
+    const summary = await p.app.inject({ method: 'GET', url: pathOf(report.consolidated_file!) });
     expect(summary.statusCode).toBe(200);
     // Every server-written CSV starts with the UTF-8 BOM.
     expect(summary.body.split('\n')[0]).toBe('\uFEFFstage,error,message,count');
-    const detail = await p.app.inject({ method: 'GET', url: report.file! });
+    const detail = await p.app.inject({ method: 'GET', url: pathOf(report.file!) });
     expect(detail.body.startsWith('\uFEFFstage,error,message,record_number,record\n')).toBe(true);
     // Records in file order; one record's errors in stage order.
     const numbers = (parseCsv(detail.body, { bom: true, columns: true }) as { record_number: string }[]).map((r) => Number(r.record_number));
@@ -281,7 +288,7 @@ describe('bad input', () => {
     const failedRows = e.ingest.failed + e.validate.failed;
     expect(detail.body.trim().split('\n').length).toBeGreaterThanOrEqual(failedRows + 1);
     // A tampered token is refused.
-    const forged = await p.app.inject({ method: 'GET', url: report.file!.replace(/token=[^&]+/, 'token=1.abc') });
+    const forged = await p.app.inject({ method: 'GET', url: pathOf(report.file!).replace(/token=[^&]+/, 'token=1.abc') });
     expect(forged.statusCode).toBe(404);
   });
 });
@@ -388,7 +395,7 @@ describe('outbound URL guard', () => {
       if (s.status === 'Failed' || s.status === 'Completed') break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    return (await signedInject(guarded.app, guardedUser, 'POST', '/ulca/error-consumer/v0/error/report', { serviceRequestNumber: srn })).json().data[0];
+    return (await signedInject(guarded.app, guardedUser, 'POST', '/ulca/error-consumer/v0/error/report', { serviceRequestNumber: srn })).json()[0];
   }
 
   it('refuses loopback, private and metadata addresses unless allowed', async () => {

@@ -126,27 +126,25 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
       preHandler: contributor,
       schema: {
         tags: ['datasets'],
-        summary: 'Error report of a submission: summary and detailed CSV links (valid one hour) and the summary rows',
+        summary:
+          'Error report of a submission, as a bare list of one entry (the original ULCA shape its client reads): absolute summary and detailed CSV links (valid one hour) and the summary rows',
         security: SIGNED,
         body: z.object({ serviceRequestNumber: z.string() }),
         response: {
-          200: z.object({
-            message: z.string(),
-            data: z.array(
-              z.object({
-                serviceRequestNumber: z.string(),
-                status,
-                file: z.string().nullable(),
-                consolidated_file: z.string().nullable(),
-                errors: z.array(z.object({ stage: z.string(), code: z.string(), message: z.string(), count: z.number() })),
-              }),
-            ),
-          }),
+          200: z.array(
+            z.object({
+              serviceRequestNumber: z.string(),
+              status,
+              file: z.string().nullable(),
+              consolidated_file: z.string().nullable(),
+              errors: z.array(z.object({ stage: z.string(), code: z.string(), message: z.string(), count: z.number() })),
+            }),
+          ),
           404: errorResponse,
         },
       },
     },
-    async (req) => ({ message: 'Error report', data: [await errorReport(ctx, currentUser(req), req.body.serviceRequestNumber)] }),
+    async (req) => [await errorReport(ctx, currentUser(req), req.body.serviceRequestNumber)],
   );
 
   app.get(

@@ -162,12 +162,16 @@ export async function submissionStatus(ctx: AppContext, user: AuthUser, srn: str
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-/** Error report of a submission (POST /ulca/error-consumer/v0/error/report): links (relative to the host, valid for an hour) plus the summary rows. */
+/**
+ * Error report of a submission (POST /ulca/error-consumer/v0/error/report): the CSV links, absolute
+ * under PUBLIC_URL (the original ULCA client may run on another origin) and valid for an hour,
+ * plus the summary rows. Throws 404 for another user's or an unknown submission.
+ */
 export async function errorReport(ctx: AppContext, user: AuthUser, srn: string) {
   const sub = await visibleSubmission(ctx, user, srn);
   const secret = secretKey(ctx.config);
   const link = (kind: 'summary' | 'detail') =>
-    `/ulca/apis/v0/dataset/error-report/${srn}/${kind}.csv?token=${reportToken(secret, srn, kind)}`;
+    `${ctx.config.publicUrl}/ulca/apis/v0/dataset/error-report/${srn}/${kind}.csv?token=${reportToken(secret, srn, kind)}`;
   const summary = await errorSummary(ctx, srn);
   return {
     serviceRequestNumber: srn,

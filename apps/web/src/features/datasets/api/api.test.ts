@@ -88,15 +88,15 @@ describe('dataset API calls', () => {
   });
 
   it('reads the error report, or null when there is none', async () => {
-    const calls = serve(200, {
-      message: 'ok',
-      data: [{ serviceRequestNumber: 'SRN-5', status: 'Completed', file: 'http://h/detail.csv?t=1', consolidated_file: null, errors: [{ stage: 'validate', code: 'TEXT_WRONG_SCRIPT', message: 'Text is not in the declared script', count: 3 }] }],
-    });
+    // A bare list of one entry, the original ULCA shape.
+    const calls = serve(200, [
+      { serviceRequestNumber: 'SRN-5', status: 'Completed', file: 'http://h/detail.csv?t=1', consolidated_file: null, errors: [{ stage: 'validate', code: 'TEXT_WRONG_SCRIPT', message: 'Text is not in the declared script', count: 3 }] },
+    ]);
     const r = await api.fetchErrorReport('SRN-5');
     expect(calls[0].url).toBe('/ulca/error-consumer/v0/error/report');
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ serviceRequestNumber: 'SRN-5' });
     expect(r).toMatchObject({ file: 'http://h/detail.csv?t=1', consolidated_file: null, errors: [{ code: 'TEXT_WRONG_SCRIPT', count: 3 }] });
-    serve(200, { message: 'ok', data: [] });
+    serve(200, []);
     expect(await api.fetchErrorReport('SRN-6')).toBeNull();
   });
 });

@@ -24,15 +24,13 @@ export const errorReportSchema = z.object({
 });
 export type ErrorReport = z.infer<typeof errorReportSchema>;
 
-export const errorReportResponseSchema = z.object({
-  message: z.string().optional(),
-  data: z.array(errorReportSchema).nullish(),
-});
+/** The answer: a bare list of one entry, the original ULCA shape. */
+export const errorReportResponseSchema = z.array(errorReportSchema);
 
 /** The error report of a submission, or null when none exists yet. */
 export async function fetchErrorReport(serviceRequestNumber: string, signal?: AbortSignal): Promise<ErrorReport | null> {
   const res = await apiRequest('POST', '/ulca/error-consumer/v0/error/report', { body: { serviceRequestNumber }, schema: errorReportResponseSchema, signal });
-  return res.data?.[0] ?? null;
+  return res[0] ?? null;
 }
 
 /**
