@@ -19,7 +19,7 @@ export async function startDatasetIngestWorker(ctx: AppContext, opts: IngestJobO
     describe: (data) => ({ srn: data.serviceRequestNumber }),
     run: async (data) => {
       await runIngestJob(ctx, data.serviceRequestNumber, { publishChunkRows: ctx.config.publishChunkRows, ...opts });
-      // The bundled demo datasets are listed as ready-made once published (a no-op for contributors' data).
+      // The bundled demo parallel dataset is listed as ready-made once published (a no-op for contributors' data).
       await markDemoReadyMade(ctx, data.serviceRequestNumber);
     },
     onLastFailure: async (data, err) => {

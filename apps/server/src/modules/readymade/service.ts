@@ -194,14 +194,15 @@ export function downloadFileName(datasetName: string, format: DownloadFormat): s
 }
 
 /**
- * Lists a bundled demo dataset as ready-made once its pipeline has completed, so the ready-made
- * page is not empty on a fresh install (issue #8). Marked in the name of the admin account that
- * submitted it; any other submission is left alone. Returns true when the submission was marked.
+ * Lists the bundled demo parallel dataset as ready-made once its pipeline has completed, so the
+ * ready-made page (whose default tab is parallel-corpus) is not empty on a fresh install (issue
+ * #8). Marked in the name of the admin account that submitted it; the other demo datasets are left
+ * for an admin to mark, and any other submission is left alone. Returns true when it was marked.
  */
 export async function markDemoReadyMade(ctx: AppContext, srn: string): Promise<boolean> {
   const demo = await completedDemoSubmission(ctx, srn);
   const sub = demo ? await getMarkable(ctx.db, srn) : null;
-  if (!demo || !sub?.dataset_type || sub.is_ready_made) return false;
+  if (!demo || sub?.dataset_type !== 'parallel-corpus' || sub.is_ready_made) return false;
   const recordCount = await countDatasetRecords(ctx.db, sub.dataset_type, sub.dataset_id);
   return setReadyMade(ctx.db, srn, demo.userId, recordCount);
 }
