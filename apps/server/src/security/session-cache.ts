@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/pool.ts';
-import type { Role } from './roles.ts';
+import type { AuthUser } from './auth.ts';
 
 /**
  * In-memory cache of verified session keys, so a signed call does not read `user_keys` and
@@ -21,16 +21,9 @@ import type { Role } from './roles.ts';
  */
 
 /** What a verified session key resolves to. */
-export interface CachedSession {
-  publicKey: string;
+export interface CachedSession extends AuthUser {
   /** Decrypted private key (hex); the cache lives in process memory only. */
   privateKey: string;
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string | null;
-  org: string | null;
-  roles: Role[];
   isActive: boolean;
   /** Epoch ms of the last `last_used` write known to this process (null: never). */
   lastUsedMs: number | null;

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import yauzl from 'yauzl';
+import { readZip } from '../test/zip.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../test/users.ts';
@@ -61,28 +61,6 @@ async function poll<T>(what: string, read: () => Promise<T>, done: (v: T) => boo
   }
 }
 
-function unzip(buf: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 
@@ -150,7 +128,7 @@ describe('dataset journey on an S3 object store', () => {
     expect((parseCsv(csv.body, { bom: true, columns: true }) as Obj[]).map((r) => r.text).sort()).toEqual(records.map((r) => r.text).sort());
     const zip = await p.app.inject({ method: 'GET', url: details.files.zip.all });
     expect(zip.statusCode).toBe(200);
-    const files = await unzip(zip.rawPayload);
+    const files = await readZip(zip.rawPayload);
     const audio = ['food_ready.wav', 'cold_water.wav'].map((f) => sha(fs.readFileSync(path.join(FIXTURES_DIR, 'asr-missing-audio', 'audios', f))));
     const mediaInZip = [...files.entries()].filter(([name]) => name.startsWith('media/'));
     expect(mediaInZip.map(([, b]) => sha(b)).sort()).toEqual(audio.sort());

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import yauzl from 'yauzl';
+import { readZip } from '../../test/zip.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
@@ -248,28 +248,6 @@ async function download(url: string, as?: TestUser) {
 
 const keysOf = (records: Obj[]) => records.map((r) => norm((r.sourceText ?? r.text ?? r.groundTruth) as string)).sort();
 
-function readZip(buf: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const files = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 
