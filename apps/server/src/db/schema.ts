@@ -130,6 +130,51 @@ export interface SignatureNoncesTable {
 }
 
 /** The whole database as Kysely sees it. */
+export interface ModelsTable {
+  model_id: string;
+  user_id: string;
+  name: string;
+  version: string;
+  task: string;
+  descriptor: unknown;
+  callback_url: string;
+  inference_key_name: string | null;
+  inference_key_enc: string | null;
+  status: Generated<string>;
+  unpublish_reason: string | null;
+  submitted_on: Generated<Date>;
+  published_on: Ts | null;
+  sample_response: unknown;
+  is_reference: Generated<boolean>;
+  engine_card: unknown;
+}
+export interface ModelFeedbackTable {
+  feedback_id: string;
+  model_id: string | null;
+  user_id: string | null;
+  task_type: string;
+  input: string | null;
+  output: string | null;
+  feedback: unknown;
+  detailed_feedback: unknown;
+  created_on: Generated<Date>;
+}
+export interface ModelHealthTable {
+  model_id: string;
+  status: string;
+  checked_on: Ts;
+  last_success: Ts | null;
+  latency_ms: number | null;
+  output_check: string | null;
+  error: string | null;
+}
+export interface ModelUsageTable {
+  key_id: string;
+  model_id: string;
+  day: ColumnType<string, string, string>;
+  calls: Generated<string>;
+  failures: Generated<string>;
+}
 export interface Database {
   users: UsersTable;
   user_keys: UserKeysTable;
@@ -143,4 +188,8 @@ export interface Database {
   api_key_providers: ApiKeyProvidersTable;
   audit_log: AuditLogTable;
   signature_nonces: SignatureNoncesTable;
+  models: ModelsTable;
+  model_feedback: ModelFeedbackTable;
+  model_health: ModelHealthTable;
+  model_usage: ModelUsageTable;
 }

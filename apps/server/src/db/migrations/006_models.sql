@@ -1,0 +1,60 @@
+-- The model side (spec 02; DESIGN.md §11; issue #11). Each table has one owning module:
+--   models, model_feedback  -> modules/models
+--   model_health            -> modules/model-health
+--   model_usage             -> modules/inference
+-- The descriptor is kept whole (jsonb) minus its secret: the endpoint's inferenceApiKey value is
+-- encrypted at rest (security/crypto.ts) and the callbackUrl is never answered to a browser.
+CREATE TABLE models (
+  model_id            text PRIMARY KEY,                 -- UUID
+  user_id             text NOT NULL REFERENCES users(user_id),
+  name                text NOT NULL,
+  version             text NOT NULL,
+  task                text NOT NULL,
+  descriptor          jsonb NOT NULL,                   -- the accepted descriptor, inferenceApiKey.value removed
+  callback_url        text NOT NULL,
+  inference_key_name  text,                             -- header name of the endpoint's key
+  inference_key_enc   text,                             -- its value, encrypted
+  status              text NOT NULL DEFAULT 'unpublished' CHECK (status IN ('published', 'unpublished')),
+  unpublish_reason    text,
+  submitted_on        timestamptz NOT NULL DEFAULT now(),
+  published_on        timestamptz,
+  sample_response     jsonb,                            -- the endpoint's answer to the example request at upload
+  is_reference        boolean NOT NULL DEFAULT false,   -- a platform reference model (issue #12)
+  engine_card         jsonb                             -- its card: kind, engine, limits
+);
+-- name + version unique (case-insensitive), across all submitters.
+CREATE UNIQUE INDEX models_name_version ON models (lower(name), lower(version));
+CREATE INDEX models_user ON models (user_id, submitted_on DESC);
+CREATE INDEX models_published ON models (task, published_on DESC) WHERE status = 'published';
+
+CREATE TABLE model_feedback (
+  feedback_id         text PRIMARY KEY,
+  model_id            text REFERENCES models(model_id) ON DELETE CASCADE,
+  user_id             text,                             -- null for anonymous feedback (spec 02 §6: sts feedback has no identity)
+  task_type           text NOT NULL,
+  input               text,                             -- null when the caller's data tracking is off
+  output              text,
+  feedback            jsonb,
+  detailed_feedback   jsonb,
+  created_on          timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX model_feedback_model ON model_feedback (model_id, created_on DESC);
+
+CREATE TABLE model_health (
+  model_id            text PRIMARY KEY REFERENCES models(model_id) ON DELETE CASCADE,
+  status              text NOT NULL CHECK (status IN ('available', 'unavailable')),
+  checked_on          timestamptz NOT NULL,
+  last_success        timestamptz,
+  latency_ms          integer,
+  output_check        text,                             -- why the output was judged unusable; null when fine
+  error               text
+);
+
+CREATE TABLE model_usage (
+  key_id              text NOT NULL,                    -- api_keys.key_id, or '' for signed-in/anonymous web calls
+  model_id            text NOT NULL REFERENCES models(model_id) ON DELETE CASCADE,
+  day                 date NOT NULL,
+  calls               bigint NOT NULL DEFAULT 0,
+  failures            bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (key_id, model_id, day)
+);
