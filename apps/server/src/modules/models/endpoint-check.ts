@@ -8,7 +8,7 @@ import { inferenceResponseSchemas, type ModelDescriptor } from '@ulca/contracts'
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { checkFetchTarget, FetchError } from '../../net/safe-fetch.ts';
-import { callModelEndpoint, ModelCallError } from './model-call-adapter.ts';
+import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
 
 /** Largest answer accepted from the endpoint at upload, in bytes (a TTS sample of a few seconds fits). */
 export const UPLOAD_CHECK_MAX_BYTES = 10 * 1024 * 1024;
@@ -73,6 +73,7 @@ export async function checkEndpointAnswers(ctx: AppContext, d: ModelDescriptor):
     if (err instanceof ModelCallError) throw err.code === 'URL_REFUSED' ? refused(err.message) : failed(err.message);
     throw err;
   }
+  // callModelEndpoint validates too; checked again so the stored sample is known to be the task's shape.
   const shape = inferenceResponseSchemas[d.task.type].safeParse(body);
   if (!shape.success) {
     const first = shape.error.issues[0];

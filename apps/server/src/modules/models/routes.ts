@@ -119,6 +119,8 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
   await appIn.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     const contributor = requireAuth(ctx, { roles: [...MODEL_CONTRIBUTORS] });
+    // Ours in this scope only, even if a multipart plugin is registered above (its streaming parser keeps no bytes to verify a signature on).
+    if (app.hasContentTypeParser('multipart/form-data')) app.removeContentTypeParser('multipart/form-data');
     app.addContentTypeParser('multipart/form-data', multipartBytes(MODEL_DESCRIPTOR_MAX_BYTES + MULTIPART_SLACK_BYTES));
 
     app.post(
