@@ -45,6 +45,8 @@ export interface Config {
   maxDownloadBytes: number;
   /** Download time limit in ms (DOWNLOAD_TIMEOUT_MS, default 30 min). */
   downloadTimeoutMs: number;
+  /** Time limit of the model/upload call of the model's endpoint with its example request, in ms (MODEL_UPLOAD_CHECK_TIMEOUT_MS, default 30 s). */
+  modelUploadCheckTimeoutMs: number;
   /** Zip guards: total uncompressed bytes, max compression ratio per entry, max entries. */
   maxUnzippedBytes: number;
   maxCompressionRatio: number;
@@ -226,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     signatureWindowSeconds: num(env.SIGNATURE_WINDOW_SECONDS, 300),
     maxDownloadBytes: num(env.MAX_DOWNLOAD_BYTES, 2 * GiB),
     downloadTimeoutMs: num(env.DOWNLOAD_TIMEOUT_MS, 30 * 60 * 1000),
+    modelUploadCheckTimeoutMs: num(env.MODEL_UPLOAD_CHECK_TIMEOUT_MS, 30_000),
     maxUnzippedBytes: num(env.MAX_UNZIPPED_BYTES, 20 * GiB),
     maxCompressionRatio: num(env.MAX_COMPRESSION_RATIO, 200),
     maxZipEntries: num(env.MAX_ZIP_ENTRIES, 200_000),

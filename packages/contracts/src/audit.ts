@@ -24,6 +24,8 @@ export const AUDIT_ACTION_LABELS = {
   'admin.self-edit.refused': 'Admin self-edit refused',
   'dataset.readymade.mark': 'Dataset listed as ready-made',
   'dataset.readymade.unmark': 'Dataset removed from ready-made',
+  'model.publish': 'Model published',
+  'model.unpublish': 'Model unpublished',
 } as const;
 
 /** One audited action, e.g. 'login.failure'. */

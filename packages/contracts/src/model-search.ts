@@ -5,8 +5,8 @@ import { z } from 'zod';
  * also calls it from its ready-made datasets page with a dataset type as `task`
  * (e.g. `{"task": "parallel-corpus", "sourceLanguage": "", "targetLanguage": "", "domain": "All",
  * "submitter": "All", "userId": null}`) and renders the answer's `data` as model cards. The server
- * answers a dataset type from the ready-made list, in that card shape; a model task is the models
- * feature's (no model catalogue yet: an empty list).
+ * answers a dataset type from the ready-made list, in that card shape; a model task from the
+ * published models (api/models.ts modelSearchAnyResponse).
  */
 
 /** Model tasks of the ULCA schemas (common-schemas.yml SupportedTasks). */
@@ -24,8 +24,8 @@ export const MODEL_TASKS = [
 ] as const;
 export type ModelTask = (typeof MODEL_TASKS)[number];
 
-/** A language, or none: the original client sends '' or null for "any". */
-const language = z.string().max(20).nullish();
+/** A language code or a list of them, or none: the original client sends '' or null for "any". */
+const languages = z.union([z.string().max(20), z.array(z.string().max(20)).max(60)]).nullish();
 
 /**
  * Body of model/search. `task` is a model task or a dataset type. Filters: `sourceLanguage`,
@@ -34,8 +34,8 @@ const language = z.string().max(20).nullish();
  */
 export const modelSearchBody = z.object({
   task: z.string().min(1).max(100),
-  sourceLanguage: language,
-  targetLanguage: z.union([z.string().max(20), z.array(z.string().max(20)).max(60)]).nullish(),
+  sourceLanguage: languages,
+  targetLanguage: languages,
   domain: z.union([z.string().max(100), z.array(z.string().max(100)).max(60)]).nullish(),
   submitter: z.string().max(200).nullish(),
   userId: z.string().max(100).nullish(),

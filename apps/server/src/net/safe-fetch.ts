@@ -348,3 +348,180 @@ export async function safeGetStream(url: string, opts: SafeFetchOptions): Promis
     throw err instanceof FetchError ? err : networkError(err, currentHost || url);
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// POST JSON (model endpoints, DESIGN.md §11 "Calling models")
+
+/** Limits and extras of one {@link safePostJson}. */
+export interface SafePostOptions {
+  /** As in {@link SafeFetchOptions}: hosts that may resolve to loopback/private addresses. */
+  allowedHosts: string[];
+  /** Largest answer accepted, in bytes. */
+  maxBytes: number;
+  /** Time limit from the call to the last body byte, in milliseconds. */
+  timeoutMs: number;
+  /** Extra request headers (e.g. the endpoint's key). */
+  headers?: Record<string, string>;
+  /** Aborts the call; its reason is thrown as is when it is a FetchError, else TIMEOUT-free UNREACHABLE. */
+  signal?: AbortSignal;
+  /** User-agent purpose, e.g. "model inference". */
+  purpose?: string;
+}
+
+/** The answer of {@link safePostJson}: status and the whole body (at most `maxBytes`). */
+export interface SafePostResult {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * Keep-alive agents, one per (scheme, host, port, checked address set). A pooled socket is only
+ * ever reused for the same host whose DNS answer was the same checked set, so pooling never lets
+ * a connection reach an address that was not vetted (the reason `safeGetStream` uses fresh sockets).
+ * Bounded: the least recently used agent is destroyed past MAX_AGENTS.
+ */
+const agents = new Map<string, http.Agent>();
+const MAX_AGENTS = 256;
+
+function agentFor(target: CheckedTarget): http.Agent {
+  const { url } = target;
+  const key = `${url.protocol}//${target.host}:${url.port}|${target.addresses.map((a) => a.address).sort().join(',')}`;
+  let agent = agents.get(key);
+  if (agent) {
+    // Move to the end: Map order is the LRU order.
+    agents.delete(key);
+    agents.set(key, agent);
+    return agent;
+  }
+  const options = { keepAlive: true, keepAliveMsecs: 1000, maxFreeSockets: 64, scheduling: 'lifo' as const, lookup: pinnedLookup(target.addresses) };
+  agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+  agents.set(key, agent);
+  if (agents.size > MAX_AGENTS) {
+    const [oldestKey, oldest] = agents.entries().next().value as [string, http.Agent];
+    agents.delete(oldestKey);
+    oldest.destroy();
+  }
+  return agent;
+}
+
+/** Closes every pooled connection of {@link safePostJson} (tests and shutdown). */
+export function closeOutboundPools(): void {
+  for (const agent of agents.values()) agent.destroy();
+  agents.clear();
+}
+
+function postOnce(target: CheckedTarget, payload: Buffer, opts: SafePostOptions, signal: AbortSignal): Promise<SafePostResult> {
+  return new Promise((resolve, reject) => {
+    const { url } = target;
+    const client = url.protocol === 'https:' ? https : http;
+    let settled = false;
+    const fail = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      reject(err);
+    };
+    const req = client.request({
+      protocol: url.protocol,
+      hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: url.port || undefined,
+      path: `${url.pathname}${url.search}`,
+      method: 'POST',
+      auth: url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined,
+      headers: {
+        'user-agent': `ulca-platform/1 (${opts.purpose ?? 'model inference'})`,
+        accept: 'application/json',
+        'accept-encoding': 'identity',
+        'content-type': 'application/json',
+        'content-length': String(payload.length),
+        ...opts.headers,
+      },
+      agent: agentFor(target),
+      lookup: pinnedLookup(target.addresses),
+    });
+    const onAbort = () => {
+      req.destroy();
+      fail(signal.reason);
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    req.on('error', (err) => fail(Object.assign(networkError(err, target.host), { reusedSocket: req.reusedSocket, cause: err })));
+    req.once('response', (res) => {
+      const status = res.statusCode ?? 0;
+      const header = res.headers['content-length'];
+      if (header !== undefined && /^\d+$/.test(header) && Number(header) > opts.maxBytes) {
+        fail(new FetchError('TOO_LARGE', `The answer is ${describeBytes(Number(header))}, larger than the limit of ${describeBytes(opts.maxBytes)}.`));
+        res.destroy();
+        req.destroy();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let seen = 0;
+      res.on('data', (chunk: Buffer) => {
+        seen += chunk.length;
+        if (seen > opts.maxBytes) {
+          // Settle first (destroying emits 'aborted'), then drop the socket: the rest is never read.
+          fail(new FetchError('TOO_LARGE', `The answer is larger than the limit of ${describeBytes(opts.maxBytes)}; it was cut off.`));
+          req.destroy();
+          res.destroy();
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('error', (err) => fail(networkError(err, target.host)));
+      res.once('aborted', () => fail(new FetchError('UNREACHABLE', `The connection to ${target.host} was closed before the answer was complete.`)));
+      res.once('end', () => {
+        if (settled) return;
+        if (!res.complete) return fail(new FetchError('UNREACHABLE', `The connection to ${target.host} was closed before the answer was complete.`));
+        settled = true;
+        signal.removeEventListener('abort', onAbort);
+        resolve({ status, headers: res.headers, body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) });
+      });
+    });
+    req.end(payload);
+  });
+}
+
+/**
+ * POSTs `body` as JSON to `url` under the outbound policy (DESIGN.md §5 "Outbound URLs", §11):
+ * the host is resolved and checked by {@link checkFetchTarget} on every call and the socket
+ * connects only to the checked addresses (kept-alive connections are pooled per checked address
+ * set, see `agentFor`). Redirects are not followed (a 3xx is answered as HTTP_ERROR naming the
+ * location): a POST must reach the registered URL. Any status is returned with its body (the
+ * caller decides); a body over `maxBytes` → TOO_LARGE; `timeoutMs` elapsed → TIMEOUT; refused
+ * connection, DNS or TLS failure → UNREACHABLE. A stale pooled connection closed by the server
+ * before answering is retried once on a new one. Rejects only with FetchError (or `signal.reason`).
+ */
+export async function safePostJson(url: string, body: unknown, opts: SafePostOptions): Promise<SafePostResult> {
+  const payload = Buffer.from(JSON.stringify(body) ?? 'null', 'utf8');
+  const controller = new AbortController();
+  let host = '';
+  const timer = setTimeout(() => {
+    controller.abort(new FetchError('TIMEOUT', `The call${host ? ` to ${host}` : ''} did not finish within ${describeLimit(opts.timeoutMs)}.`));
+  }, opts.timeoutMs);
+  const onOuterAbort = () => controller.abort(opts.signal?.reason);
+  if (opts.signal?.aborted) onOuterAbort();
+  else opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  try {
+    const target = await abortable(checkFetchTarget(url, opts.allowedHosts), controller.signal);
+    host = target.host;
+    let res: SafePostResult;
+    try {
+      res = await postOnce(target, payload, opts, controller.signal);
+    } catch (err) {
+      // The usual keep-alive race: the server closed an idle socket as we reused it. Nothing was processed.
+      const e = err as FetchError & { reusedSocket?: boolean; cause?: NodeJS.ErrnoException };
+      if (!e.reusedSocket || e.cause?.code !== 'ECONNRESET') throw err;
+      res = await postOnce(target, payload, opts, controller.signal);
+    }
+    if (REDIRECTS.has(res.status)) {
+      const location = res.headers.location;
+      throw new FetchError('HTTP_ERROR', `The endpoint answered ${res.status} (redirect${location ? ` to ${location}` : ''}); redirects are not followed, register the final URL.`, res.status);
+    }
+    return res;
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Role } from './roles.ts';
 import type { TestUser } from '../test/users.ts';
+import { registerReferenceModel } from '../modules/models/service.ts';
 
 /**
  * Who may call what: one entry per route of the OpenAPI document (issue #4 §4, the authorisation
@@ -165,6 +166,33 @@ const keyCall = (extra: (fx: MatrixFixture, caller: TestUser, keyId: string) => 
 });
 
 /**
+ * Registers a published transliteration model (en → hi) with a fresh name, owned by the platform's
+ * reference-models account (no endpoint call), and returns its id: a model no matrix user owns.
+ */
+async function publishedModel(fx: MatrixFixture): Promise<string> {
+  const tag = Math.random().toString(36).slice(2, 10);
+  const model = await registerReferenceModel(fx.ctx, {
+    descriptor: {
+      name: `Matrix transliteration ${tag}`,
+      description: 'A transliteration model registered by the authorisation matrix.',
+      task: { type: 'transliteration' },
+      languages: [{ sourceLanguage: 'en', targetLanguage: 'hi' }],
+      license: 'mit',
+      domain: ['general'],
+      submitter: { name: 'Matrix Lab' },
+      trainingDataset: { description: 'none' },
+      inferenceEndPoint: {
+        callbackUrl: 'http://127.0.0.1:9/transliteration',
+        schema: { taskType: 'transliteration', request: { input: [{ source: 'namaste' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } } },
+      },
+    },
+    engineCard: { kind: 'rule-based', engine: 'matrix', limits: [] },
+    callbackUrl: 'http://127.0.0.1:9/transliteration',
+  });
+  return model.modelId;
+}
+
+/**
  * The policy table. Keys: `'METHOD /path'` as in the OpenAPI document.
  * Keep entries grouped by module; each module's owner keeps its entries right.
  */
@@ -288,12 +316,6 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
 
   // ── ready-made datasets (issue #3 §6) ─────────────────────────────────────────────────────────
   ['GET /ulca/apis/v0/dataset/readymade/list']: { access: 'public', okStatus: 200 },
-  ['POST /ulca/apis/v0/model/search']: {
-    access: 'public',
-    sample: () => ({ body: { task: 'parallel-corpus', sourceLanguage: '', targetLanguage: '', domain: 'All', submitter: 'All', userId: null } }),
-    okStatus: 200,
-    note: 'Public model search; a dataset type as task lists ready-made datasets (the original ULCA client\'s ready-made page).',
-  },
   ['POST /ulca/apis/v0/dataset/readymade/mark']: {
     access: 'signed',
     roles: ADMIN_ONLY,
@@ -307,6 +329,51 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     sample: () => ({ url: `/ulca/apis/v0/dataset/readymade/${crypto.randomUUID()}/download.json` }),
     okStatus: 404,
     note: 'Public by design, but only for datasets an admin has listed as ready-made: any other id is 404.',
+  },
+
+  // models (issue #11)
+  ['POST /ulca/apis/v0/model/upload']: {
+    access: 'signed',
+    roles: CONTRIBUTORS,
+    sample: ({ caller }) => ({ url: `/ulca/apis/v0/model/upload?userId=${caller.userId}`, body: {} }),
+    okStatus: 400,
+    owner: { expect: 403, request: (_fx, owner) => ({ url: `/ulca/apis/v0/model/upload?userId=${owner.userId}`, body: {} }) },
+    note: 'The matrix sends JSON: an admitted caller hears 400 "send the file as multipart"; multipart uploads are tested in models.int.test.ts. Claiming another userId is 403.',
+  },
+  ['GET /ulca/apis/v0/model/listByUserId']: {
+    access: 'signed',
+    roles: CONTRIBUTORS,
+    sample: ({ caller }) => ({ url: `/ulca/apis/v0/model/listByUserId?userId=${caller.userId}` }),
+    okStatus: 200,
+    owner: { expect: 403, request: (_fx, owner) => ({ url: `/ulca/apis/v0/model/listByUserId?userId=${owner.userId}` }) },
+  },
+  ['POST /ulca/apis/v0/model/search']: {
+    access: 'public',
+    sample: () => ({ body: { task: 'parallel-corpus', sourceLanguage: '', targetLanguage: '', domain: 'All', submitter: 'All', userId: null } }),
+    okStatus: 200,
+    note: 'Public explore search (published models only); a dataset type as task lists ready-made datasets (the original ULCA client\'s ready-made page).',
+  },
+  ['GET /ulca/apis/v0/model/getModel']: {
+    access: 'optional',
+    sample: async ({ fx }) => ({ url: `/ulca/apis/v0/model/getModel?modelId=${await publishedModel(fx)}` }),
+    okStatus: 200,
+    note: 'A published model is public; an unpublished one answers its owner and admins only (404 to others, models.int.test.ts).',
+  },
+  ['POST /ulca/apis/v0/model/status/change']: {
+    access: 'signed',
+    roles: CONTRIBUTORS,
+    sample: () => ({ body: { modelId: crypto.randomUUID(), status: 'published' } }),
+    okStatus: 404,
+    owner: { expect: 403, request: async (fx) => ({ body: { modelId: await publishedModel(fx), status: 'unpublished', unpublishReason: 'intruder' } }) },
+    note: "The sample names no model (404 once admitted); the owner check tries to unpublish a published model the intruder does not own (403); another user's unpublished model is 404 (models.int.test.ts).",
+  },
+  ['GET /ulca/apis/v0/model/getTransliterationModelId']: {
+    access: 'public',
+    sample: async ({ fx }) => {
+      await publishedModel(fx);
+      return { url: '/ulca/apis/v0/model/getTransliterationModelId?sourceLanguage=en&targetLanguage=hi' };
+    },
+    okStatus: 200,
   },
 
   // ── master data and search (issue #3 §3-§5) ─────────────────────────────────────────────────

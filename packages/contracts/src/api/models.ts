@@ -8,7 +8,8 @@
  * polling URL (DESIGN.md §11: they never reach a browser).
  */
 import { z } from 'zod';
-import { INFERENCE_TASKS } from '../models/inference.ts';
+import { INFERENCE_TASKS, type InferenceTask } from '../models/inference.ts';
+import { readyMadeCardSchema } from '../model-search.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Paths (DESIGN.md §11)
@@ -40,6 +41,34 @@ export const MODEL_STATUS_CONFIRM = {
   published: 'After the model is published, it will be available for public use. Are you sure you want to publish the model?',
   unpublished: 'After the model is unpublished, it will not be available for public use. Are you sure you want to unpublish the model?',
 } as const;
+
+/** Spec 02 §4: unpublishing needs a typed reason (model/status/change answers 400 with this text without one). */
+export const UNPUBLISH_REASON_REQUIRED_MESSAGE = 'Please give a reason for unpublishing the model.';
+
+/** Spec 02 §8: model/getTransliterationModelId when no published transliteration model serves the pair (404). */
+export const TRANSLITERATION_MODEL_NOT_PRESENT_MESSAGE = 'Transliteration Model ID Not Present.';
+
+/** Largest descriptor file model/upload accepts, in bytes (a descriptor is a few KiB; example requests with inline audio can be larger). */
+export const MODEL_DESCRIPTOR_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Metrics a model of each task can be benchmarked on (spec 02 §3 metric glossary, DESIGN.md §11
+ * "Benchmarks"; answered as `metric` on every model). The benchmarks feature (issue #13) scores them.
+ */
+export const MODEL_TASK_METRICS: Readonly<Record<InferenceTask, readonly string[]>> = {
+  translation: ['bleu', 'chrf', 'chrf++', 'ter'],
+  transliteration: ['top-1 accuracy', 'cer'],
+  asr: ['wer', 'cer'],
+  tts: [],
+  ocr: ['wer', 'cer'],
+  ner: [],
+  'txt-lang-detection': ['top-1 accuracy'],
+  'audio-lang-detection': ['top-1 accuracy'],
+  'audio-gender-detection': ['top-1 accuracy'],
+  'img-lang-detection': ['top-1 accuracy'],
+  itn: ['wer', 'cer'],
+  'text-normalization': ['wer', 'cer'],
+};
 
 /** Spec 02 §8: what the try panels show when a model call fails. */
 export const MODEL_NOT_ACCESSIBLE_MESSAGE = 'The model is not accessible currently. Please try again later';
@@ -112,6 +141,16 @@ export type ModelRecord = z.infer<typeof modelRecordSchema>;
 // ---------------------------------------------------------------------------------------------
 // Requests and answers
 
+/**
+ * Multipart fields of model/upload: `file` = the descriptor JSON (at most MODEL_DESCRIPTOR_MAX_BYTES),
+ * `userId` optional (the original client sends it; it must be the caller's). Documented here for
+ * the OpenAPI document; the server reads the multipart body itself (the signature covers its bytes).
+ */
+export const modelUploadForm = z.object({
+  file: z.string().describe('The model descriptor, a JSON file (ulca-reference model-schema.yml)'),
+  userId: z.string().max(100).optional(),
+});
+
 /** Answer of model/upload: `{message, data: model}` (UploadModelResponse). */
 export const modelUploadResponse = z.object({ message: z.string(), data: modelRecordSchema });
 
@@ -130,6 +169,16 @@ export type ModelListResponse = z.infer<typeof modelListResponse>;
 /** Answer of model/search for a model task (published models only, newest first). */
 export const modelRecordSearchResponse = z.object({ message: z.string(), data: z.array(modelRecordSchema), count: z.number() });
 
+/**
+ * Answer of model/search whatever the task: model records for a model task (modelRecordSearchResponse),
+ * ready-made dataset cards for a dataset type (the original client's ready-made page, model-search.ts).
+ */
+export const modelSearchAnyResponse = z.object({
+  message: z.string(),
+  data: z.union([z.array(modelRecordSchema), z.array(readyMadeCardSchema)]),
+  count: z.number(),
+});
+
 /** Answer of model/getModel: the model (ModelListResponseDto). */
 export const modelDetailResponse = modelRecordSchema;
 
@@ -141,6 +190,20 @@ export const modelStatusChangeBody = z.object({
   unpublishReason: z.string().trim().max(1000).optional(),
 });
 export type ModelStatusChangeBody = z.infer<typeof modelStatusChangeBody>;
+
+/** Answer of model/status/change: the sentence and the model as it now is. */
+export const modelStatusChangeResponse = z.object({ message: z.string(), data: modelRecordSchema });
+
+/** Query of model/getTransliterationModelId (spec 02 §7): the language pair; targetLanguage optional (any target). */
+export const transliterationModelIdQuery = z.object({
+  sourceLanguage: z.string().min(1).max(20),
+  targetLanguage: z.string().max(20).optional(),
+});
+/** Answer of model/getTransliterationModelId. */
+export const transliterationModelIdResponse = z.object({ modelId: z.string() });
+
+/** Query of model/getModel. */
+export const modelDetailQuery = z.object({ modelId: z.string().min(1).max(100) });
 
 /**
  * Body of model/compute (ModelComputeRequest): `modelId`, `task`, and the task's input —

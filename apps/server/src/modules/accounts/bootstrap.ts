@@ -36,3 +36,27 @@ export async function ensureAdmin(ctx: AppContext): Promise<{ created: boolean; 
   ctx.log.info({ email }, 'admin account created');
   return ctx.config.adminPassword ? { created: true } : { created: true, password };
 }
+
+/**
+ * The id of a platform-owned account (e.g. the owner of the reference models, issue #12), created
+ * on first call: inactive, so it can never sign in, with a random password that is never shown,
+ * and role READONLY-USER. Idempotent across restarts and concurrent starts (keyed by `email`).
+ * @throws Error when the row can be neither created nor found (a database failure).
+ */
+export async function ensureSystemUser(ctx: AppContext, account: { email: string; firstName: string }): Promise<string> {
+  const email = account.email.trim().toLowerCase();
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing) return existing.user_id;
+  await insertUserIfAbsent(ctx.db, {
+    userId: randomHex(16),
+    email,
+    firstName: account.firstName,
+    passwordHash: await hashPassword(generatePassword()),
+    roles: ['READONLY-USER'],
+    isActive: false,
+    activationTokenHash: null,
+  });
+  const row = await findUserByEmail(ctx.db, email);
+  if (!row) throw new Error(`system account ${email} could not be created`);
+  return row.user_id;
+}

@@ -37,7 +37,7 @@ export { findKeyWithUser, touchKey, type KeyWithUser } from './repo.ts';
 
 export { hashPassword, verifyPassword } from './passwords.ts';
 /** First-start admin account (main.ts; the demo data is submitted as this user). */
-export { ensureAdmin } from './bootstrap.ts';
+export { ensureAdmin, ensureSystemUser } from './bootstrap.ts';
 
 // Verified against when the e-mail is unknown, so both failures take about the same time.
 let dummyHash: Promise<string> | undefined;

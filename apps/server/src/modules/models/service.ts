@@ -3,10 +3,32 @@
  * (upload, my models, explore, detail, publish/unpublish) and the one way other features reach a
  * model's endpoint. Other features import this file only.
  */
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import type { InferenceTask } from '@ulca/contracts';
-import { decryptSecret, secretKey } from '../../security/crypto.ts';
-import { notFound } from '../../lib/errors.ts';
+import {
+  DATASET_TYPES,
+  INFERENCE_TASKS,
+  MODEL_TASK_METRICS,
+  MODEL_TASKS,
+  PAIRED_INFERENCE_TASKS,
+  TRANSLITERATION_MODEL_NOT_PRESENT_MESSAGE,
+  UNPUBLISH_REASON_REQUIRED_MESSAGE,
+  checkModelDescriptor,
+  engineCardSchema,
+  parseModelDescriptor,
+  type DatasetType,
+  type InferenceTask,
+  type ModelDescriptor,
+  type ModelRecord,
+  type ModelSearchBody,
+  type ModelStatus,
+  type ReadyMadeCard,
+} from '@ulca/contracts';
+import { decryptSecret, encryptSecret, secretKey } from '../../security/crypto.ts';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { ensureSystemUser } from '../accounts/service.ts';
+import { searchReadyMadeCards } from '../readymade/service.ts';
+import { checkEndpointAnswers } from './endpoint-check.ts';
 import * as repo from './repo.ts';
 import type { ModelRow } from './repo.ts';
 
@@ -89,4 +111,290 @@ export async function getModelForCall(ctx: AppContext, modelId: string, caller: 
 /** Every published model's endpoint (the health job's round), oldest publication first. */
 export async function listPublishedModelEndpoints(ctx: AppContext): Promise<ModelEndpoint[]> {
   return (await repo.listPublishedModelRows(ctx.db)).map((r) => endpointOf(ctx, r));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The model as answered (modelRecordSchema)
+
+const asMs = (d: Date | null): number | null => (d ? new Date(d).getTime() : null);
+
+/**
+ * A `models` row as every endpoint answers it (@ulca/contracts modelRecordSchema): the
+ * descriptor's public fields plus the platform's. Never the callbackUrl, the key or the async
+ * polling details. `benchmarkPerformance` is empty until the benchmarks feature (issue #13) fills it.
+ */
+export function toModelRecord(row: ModelRow): ModelRecord {
+  const d = row.descriptor as Partial<ModelDescriptor> & { inferenceEndPoint?: { schema?: unknown; isSyncApi?: boolean } };
+  const schemas = Array.isArray(d.inferenceEndPoint?.schema) ? (d.inferenceEndPoint.schema as Record<string, unknown>[]) : null;
+  const schema = (schemas ? (schemas.find((x) => x.taskType === row.task) ?? schemas[0]) : d.inferenceEndPoint?.schema) as Record<string, unknown> | undefined;
+  const card = engineCardSchema.safeParse(row.engine_card);
+  return {
+    modelId: row.model_id,
+    name: row.name,
+    version: row.version,
+    description: d.description ?? '',
+    refUrl: d.refUrl ?? null,
+    task: { type: row.task as InferenceTask },
+    languages: (d.languages ?? []).map((l) => ({
+      sourceLanguage: l.sourceLanguage,
+      targetLanguage: l.targetLanguage ?? null,
+      sourceScriptCode: l.sourceScriptCode ?? null,
+      targetScriptCode: l.targetScriptCode ?? null,
+    })),
+    license: d.license ?? 'unknown-license',
+    licenseUrl: d.licenseUrl ?? null,
+    domain: d.domain ?? [],
+    submitter: (d.submitter ?? { name: '' }) as ModelRecord['submitter'],
+    trainingDataset: (d.trainingDataset ?? { description: '' }) as ModelRecord['trainingDataset'],
+    inferenceEndPoint: { schema: schema ?? null, isSyncApi: d.inferenceEndPoint?.isSyncApi !== false },
+    status: row.status as ModelStatus,
+    unpublishReason: row.unpublish_reason,
+    submittedOn: new Date(row.submitted_on).getTime(),
+    publishedOn: asMs(row.published_on),
+    isReferenceModel: row.is_reference,
+    engineCard: card.success ? card.data : null,
+    metric: [...(MODEL_TASK_METRICS[row.task as InferenceTask] ?? [])],
+    benchmarkPerformance: [],
+  };
+}
+
+const mayManage = (caller: ModelCaller, row: ModelRow) => caller.userId === row.user_id || caller.roles.includes('ADMIN');
+
+// ---------------------------------------------------------------------------------------------
+// Upload (issue #11 §2)
+
+/** Field errors of a refused upload, `[{field, message}]` as the API's error shape. */
+type FieldErrors = { field: string; message: string }[];
+
+/** 409 text when name + version are taken (case-insensitive, across all submitters). */
+export function duplicateModelMessage(name: string, version: string): string {
+  return `A model named "${name}" with version "${version}" already exists. Give the model another name or version.`;
+}
+
+/**
+ * Registers a contributor's model from its descriptor file (spec 02 §2 "Model submission";
+ * DESIGN.md §11). Steps: parse and check the descriptor; refuse a taken name + version; check the
+ * callbackUrl against the outbound rules and call it once with the descriptor's example request
+ * (time limit, size cap), keeping the answer as `sample_response`; encrypt the inference key
+ * (inferenceKeyContext) and drop its value from the stored descriptor; store it `unpublished`.
+ * `file` is the uploaded bytes (at most MODEL_DESCRIPTOR_MAX_BYTES, checked by the route).
+ * @throws ApiError 400 DESCRIPTOR_INVALID (errors per descriptor path), 400 MODEL_ENDPOINT_REFUSED /
+ *   MODEL_ENDPOINT_FAILED (errors on inferenceEndPoint.callbackUrl), 409 MODEL_EXISTS.
+ */
+export async function uploadModel(ctx: AppContext, caller: ModelCaller, file: Buffer): Promise<ModelRecord> {
+  const parsed = parseModelDescriptor(file.toString('utf8'));
+  if (!parsed.success) {
+    const errors: FieldErrors = parsed.errors.map((e) => ({ field: e.path || 'file', message: e.message }));
+    throw badRequest('DESCRIPTOR_INVALID', `The model file is not a valid model descriptor: ${errors[0].field === 'file' ? '' : `${errors[0].field}: `}${errors[0].message}`, errors);
+  }
+  const d = parsed.data;
+  if (await repo.findByNameVersion(ctx.db, d.name, d.version)) throw conflict('MODEL_EXISTS', duplicateModelMessage(d.name, d.version));
+
+  const sample = await checkEndpointAnswers(ctx, d);
+
+  const modelId = randomUUID();
+  const key = d.inferenceEndPoint.inferenceApiKey;
+  // The stored descriptor keeps the key's header name only; its value lives encrypted beside it.
+  const { inferenceApiKey: _secret, ...endpointWithoutKey } = d.inferenceEndPoint;
+  try {
+    const row = await repo.insertModel(ctx.db, {
+      modelId,
+      userId: caller.userId,
+      name: d.name,
+      version: d.version,
+      task: d.task.type,
+      descriptor: { ...d, inferenceEndPoint: endpointWithoutKey },
+      callbackUrl: d.inferenceEndPoint.callbackUrl,
+      inferenceKeyName: key ? key.name : null,
+      inferenceKeyEnc: key ? encryptSecret(secretKey(ctx.config), key.value, inferenceKeyContext(modelId)) : null,
+      sampleResponse: sample,
+    });
+    return toModelRecord(row);
+  } catch (err) {
+    // Two uploads of the same name + version at once: the unique index lets one through.
+    if (repo.isNameVersionTaken(err)) throw conflict('MODEL_EXISTS', duplicateModelMessage(d.name, d.version));
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// My models (issue #11 §3)
+
+/** Paging of listModelsOfUser: 1-based inclusive pages of `pageSize` (default 10); no startPage = every model. */
+export interface ModelListQuery {
+  startPage?: number;
+  endPage?: number;
+  pageSize?: number;
+  /** Only models whose name contains this (any case). */
+  name?: string;
+}
+
+/**
+ * The caller's own models, newest submission first (spec 02 §2 "My models"):
+ * `{data, count (on this page), totalCount (all matching)}`.
+ */
+export async function listModelsOfUser(ctx: AppContext, userId: string, q: ModelListQuery = {}): Promise<{ data: ModelRecord[]; count: number; totalCount: number }> {
+  const pageSize = q.pageSize ?? 10;
+  const paged = q.startPage !== undefined;
+  const start = Math.max(1, q.startPage ?? 1);
+  const end = Math.max(start, q.endPage ?? start);
+  const { rows, total } = await repo.listUserModels(ctx.db, {
+    userId,
+    name: q.name?.trim() || undefined,
+    limit: paged ? (end - start + 1) * pageSize : null,
+    offset: paged ? (start - 1) * pageSize : 0,
+  });
+  const data = rows.map(toModelRecord);
+  return { data, count: data.length, totalCount: total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Explore (issue #11 §4)
+
+/** True when a model/search filter value means "any": absent, null, '', [] or 'All' (what the original client sends). */
+const isAny = (v: string | string[] | null | undefined): boolean =>
+  v === undefined || v === null || (typeof v === 'string' && (v.trim() === '' || v === 'All')) || (Array.isArray(v) && v.filter((x) => x && x !== 'All').length === 0);
+const asList = (v: string | string[] | null | undefined): string[] | undefined =>
+  isAny(v) ? undefined : (Array.isArray(v) ? v : [v as string]).filter((x) => x && x !== 'All');
+
+/** What model/search answers: model records for a model task, ready-made cards for a dataset type. */
+export type ModelSearchResult = { kind: 'models'; data: ModelRecord[] } | { kind: 'ready-made'; data: ReadyMadeCard[] };
+
+/**
+ * POST model/search (spec 02 §2 Explore): for a model task (INFERENCE_TASKS, or an older
+ * MODEL_TASKS name) the published models of that task, newest publication first, filtered by
+ * language, domain and submitter ('', null, [] and 'All' = any). Languages (a code or a list):
+ * for translation and transliteration `sourceLanguage` matches a pair's source and
+ * `targetLanguage` its target (the same pair); for other tasks either one matches either side of
+ * any pair ("language (source or target)"); a model declaring no languages (detection tasks)
+ * matches any language. Domains: any of the model's domains. A dataset type as task (the original
+ * client's ready-made page) is answered from the ready-made datasets.
+ * @throws ApiError 400 UNKNOWN_TASK for anything else.
+ */
+export async function searchModels(ctx: AppContext, body: ModelSearchBody): Promise<ModelSearchResult> {
+  const task = body.task.trim();
+  if ((DATASET_TYPES as readonly string[]).includes(task)) return { kind: 'ready-made', data: await searchReadyMadeCards(ctx, task as DatasetType, body) };
+  const known = (INFERENCE_TASKS as readonly string[]).includes(task) || (MODEL_TASKS as readonly string[]).includes(task);
+  if (!known) throw badRequest('UNKNOWN_TASK', 'Unknown task.', [{ field: 'task', message: `A model task (${INFERENCE_TASKS.join(', ')}) or a dataset type.` }]);
+  const sources = asList(body.sourceLanguage);
+  const targets = asList(body.targetLanguage);
+  const paired = PAIRED_INFERENCE_TASKS.includes(task as InferenceTask);
+  const rows = await repo.searchPublished(ctx.db, {
+    task,
+    ...(paired ? { sources, targets } : { anySide: sources || targets ? [...(sources ?? []), ...(targets ?? [])] : undefined }),
+    domains: asList(body.domain),
+    submitter: isAny(body.submitter) ? undefined : (body.submitter as string).trim(),
+  });
+  return { kind: 'models', data: rows.map(toModelRecord) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detail, status, transliteration lookup (issue #11 §4, §5)
+
+/**
+ * One model as answered (spec 02 §2 "Model detail"): published models for everyone, unpublished
+ * ones for their owner and ADMINs.
+ * @throws ApiError 404 MODEL_NOT_FOUND_MESSAGE when missing or not visible (the same text either way).
+ */
+export async function getModelRecord(ctx: AppContext, modelId: string, caller: ModelCaller | null): Promise<ModelRecord> {
+  const row = await repo.findModel(ctx.db, modelId);
+  if (!row || (row.status !== 'published' && !(caller && mayManage(caller, row)))) throw notFound(MODEL_NOT_FOUND_MESSAGE);
+  return toModelRecord(row);
+}
+
+/** What changeModelStatus did, for the answer and the audit trail. */
+export interface StatusChangeOutcome {
+  message: string;
+  model: ModelRecord;
+  /** Owner of the model (the audit's target user). */
+  ownerUserId: string;
+  /** False when the model already had that status. */
+  changed: boolean;
+}
+
+/**
+ * Publishes or unpublishes a model (spec 02 §4): its owner or an ADMIN. Publishing stamps
+ * publishedOn; unpublishing needs a non-empty reason, kept as unpublishReason.
+ * @throws ApiError 400 UNPUBLISH_REASON_REQUIRED, 404 (missing, or another user's unpublished
+ *   model), 403 (another user's published model: it is public, so its existence is no secret).
+ */
+export async function changeModelStatus(
+  ctx: AppContext,
+  caller: ModelCaller,
+  req: { modelId: string; status: ModelStatus; unpublishReason?: string },
+): Promise<StatusChangeOutcome> {
+  const row = await repo.findModel(ctx.db, req.modelId);
+  if (!row || (row.status !== 'published' && !mayManage(caller, row))) throw notFound(MODEL_NOT_FOUND_MESSAGE);
+  if (!mayManage(caller, row)) throw forbidden('Only the model\'s owner or an administrator can publish or unpublish it.');
+  const reason = req.unpublishReason?.trim() ?? '';
+  if (req.status === 'unpublished' && !reason) {
+    throw badRequest('UNPUBLISH_REASON_REQUIRED', UNPUBLISH_REASON_REQUIRED_MESSAGE, [{ field: 'unpublishReason', message: UNPUBLISH_REASON_REQUIRED_MESSAGE }]);
+  }
+  const changed = row.status !== req.status;
+  const updated = await repo.setModelStatus(ctx.db, row.model_id, req.status, req.status === 'unpublished' ? reason : null);
+  if (!updated) throw notFound(MODEL_NOT_FOUND_MESSAGE);
+  return {
+    message: req.status === 'published' ? 'Model published successfully.' : 'Model unpublished successfully.',
+    model: toModelRecord(updated),
+    ownerUserId: row.user_id,
+    changed,
+  };
+}
+
+/**
+ * The id of a published transliteration model from `sourceLanguage` (to `targetLanguage` when
+ * given), contributors' models before reference ones, newest first (spec 02 §2: the try panel's
+ * transliteration input).
+ * @throws ApiError 404 TRANSLITERATION_MODEL_NOT_PRESENT_MESSAGE (spec 02 §8) when none.
+ */
+export async function getTransliterationModelId(ctx: AppContext, sourceLanguage: string, targetLanguage?: string): Promise<string> {
+  const row = await repo.findTransliterationModel(ctx.db, sourceLanguage.trim(), targetLanguage?.trim() || undefined);
+  if (!row) throw new ApiError(404, 'NOT_FOUND', TRANSLITERATION_MODEL_NOT_PRESENT_MESSAGE);
+  return row.model_id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reference models (issue #12)
+
+/** The account that owns the platform's reference models (inactive: it never signs in). */
+export const REFERENCE_MODELS_ACCOUNT = { email: 'reference-models@ulca.invalid', firstName: 'ULCA reference models' } as const;
+
+/** What registerReferenceModel needs: a descriptor (as uploaded, checked like an upload), the engine's card and where it answers. */
+export interface ReferenceModelInput {
+  /** A model descriptor (model-schema.yml); its inferenceEndPoint.callbackUrl is replaced by `callbackUrl`. Must carry no inferenceApiKey. */
+  descriptor: unknown;
+  /** The card shown on the model's page: `{kind, engine, limits}` (other fields ignored). */
+  engineCard: { kind: 'trained-model' | 'rule-based' | 'heuristic'; engine: string; limits: string[] };
+  /** The reference server's URL for this engine (it may change between starts). */
+  callbackUrl: string;
+}
+
+/**
+ * Registers (or refreshes) one of the platform's reference models (DESIGN.md §11 "Reference
+ * models"): a published model, is_reference, owned by the REFERENCE_MODELS_ACCOUNT system user,
+ * keyed by name + version, so restarts update it in place (its id, status and publishedOn stay).
+ * No endpoint call here: the engine is the platform's own.
+ * @throws Error when the descriptor is invalid or carries a key, or when a contributor's model
+ *   already holds that name + version (programming or set-up errors, not user input).
+ */
+export async function registerReferenceModel(ctx: AppContext, input: ReferenceModelInput): Promise<ModelRecord> {
+  const raw = input.descriptor as { inferenceEndPoint?: Record<string, unknown> } | null;
+  const parsed = checkModelDescriptor({ ...raw, inferenceEndPoint: { ...(raw?.inferenceEndPoint ?? {}), callbackUrl: input.callbackUrl } });
+  if (!parsed.success) throw new Error(`reference model descriptor is invalid: ${parsed.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+  const d = parsed.data;
+  if (d.inferenceEndPoint.inferenceApiKey) throw new Error('a reference model descriptor must not carry an inferenceApiKey');
+  const card = engineCardSchema.parse({ kind: input.engineCard.kind, engine: input.engineCard.engine, limits: input.engineCard.limits });
+  const userId = await ensureSystemUser(ctx, REFERENCE_MODELS_ACCOUNT);
+  const row = await repo.upsertReferenceModel(ctx.db, {
+    modelId: randomUUID(),
+    userId,
+    name: d.name,
+    version: d.version,
+    task: d.task.type,
+    descriptor: d,
+    callbackUrl: input.callbackUrl,
+    engineCard: card,
+  });
+  if (!row) throw new Error(`a contributor's model already holds the reference model name ${d.name} ${d.version}`);
+  return toModelRecord(row);
 }

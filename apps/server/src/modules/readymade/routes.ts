@@ -2,9 +2,9 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DATASET_TYPES, MODEL_TASKS, modelSearchBody, modelSearchResponse, READY_MADE_LIST_PATH, READY_MADE_MARK_PATH, readyMadeListResponse, readyMadeMarkBody, type DatasetType } from '@ulca/contracts';
+import { DATASET_TYPES, READY_MADE_LIST_PATH, READY_MADE_MARK_PATH, readyMadeListResponse, readyMadeMarkBody } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import { ApiError, notFound } from '../../lib/errors.ts';
 import { currentUser, requireAuth } from '../../security/auth.ts';
 import { clientIp, recordAudit } from '../audit/service.ts';
 import { writeRecordsExport } from '../search/service.ts';
@@ -16,7 +16,6 @@ import {
   listReadyMadeDatasets,
   markReadyMade,
   readyMadeForDownload,
-  searchReadyMadeCards,
   type DownloadFormat,
 } from './service.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
@@ -40,6 +39,8 @@ const isDownloadFormat = (f: string): f is DownloadFormat => (DOWNLOAD_FORMATS a
  * GET  /ulca/apis/v0/dataset/readymade/list?datasetType=   public
  * POST /ulca/apis/v0/dataset/readymade/mark                 signed, ADMIN only
  * GET  /ulca/apis/v0/dataset/readymade/{datasetId}/download.{json|jsonl|csv}   public, marked datasets only
+ * (POST /ulca/apis/v0/model/search with a dataset type as task is the models feature's route; it
+ * answers from searchReadyMadeCards.)
  */
 export async function readyMadeRoutes(appIn: FastifyInstance, ctx: AppContext, opts: { maxConcurrentDownloads?: number } = {}): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
@@ -56,33 +57,6 @@ export async function readyMadeRoutes(appIn: FastifyInstance, ctx: AppContext, o
       },
     },
     async (req) => ({ data: await listReadyMadeDatasets(ctx, req.query.datasetType) }),
-  );
-
-  // The original ULCA client's ready-made page asks model/search with a dataset type as task.
-  // Until the models feature owns this route: dataset types are answered from the ready-made
-  // list, model tasks with an empty list, anything else is a 400.
-  app.post(
-    '/ulca/apis/v0/model/search',
-    {
-      schema: {
-        tags: ['ready-made datasets'],
-        summary: 'Model search; with a dataset type as task (the original ULCA client\'s ready-made page), the ready-made datasets as model cards',
-        description:
-          `Public. task: a dataset type (${DATASET_TYPES.join(', ')}) → the ready-made datasets of that type matching sourceLanguage, targetLanguage, domain and submitter ` +
-          `('', null, [] and 'All' mean any); a model task (${MODEL_TASKS.join(', ')}) → no models are published yet, an empty list.`,
-        body: modelSearchBody,
-        response: { 200: modelSearchResponse, 400: errorResponse },
-      },
-    },
-    async (req) => {
-      const { task } = req.body;
-      if ((DATASET_TYPES as readonly string[]).includes(task)) {
-        const data = await searchReadyMadeCards(ctx, task as DatasetType, req.body);
-        return { message: 'Ready-made datasets', data, count: data.length };
-      }
-      if ((MODEL_TASKS as readonly string[]).includes(task)) return { message: 'No models are published yet.', data: [], count: 0 };
-      throw badRequest('UNKNOWN_TASK', 'Unknown task.', [{ field: 'task', message: 'A model task or a dataset type.' }]);
-    },
   );
 
   app.post(

@@ -119,13 +119,14 @@ export function toReadyMadeCard(item: ReadyMadeItem, publicUrl: string): ReadyMa
  * (sourceLanguage, targetLanguage, domain, submitter; see {@link isAny}), as model cards.
  */
 export async function searchReadyMadeCards(ctx: AppContext, datasetType: DatasetType, body: ModelSearchBody): Promise<ReadyMadeCard[]> {
+  const sources = asList(body.sourceLanguage);
   const targets = asList(body.targetLanguage);
   const domains = asList(body.domain);
   const items = await listReadyMadeDatasets(ctx, datasetType);
   return items
     .filter(
       (i) =>
-        (isAny(body.sourceLanguage) || i.sourceLanguage === body.sourceLanguage) &&
+        (!sources || (i.sourceLanguage !== null && sources.includes(i.sourceLanguage))) &&
         (!targets || (i.targetLanguage !== null && targets.includes(i.targetLanguage))) &&
         (!domains || i.domain.some((d) => domains.includes(d))) &&
         (isAny(body.submitter) || i.submitterName === body.submitter),

@@ -1,0 +1,252 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DATASET_TYPES,
+  INFERENCE_TASKS,
+  MODEL_API,
+  MODEL_DESCRIPTOR_MAX_BYTES,
+  modelDetailQuery,
+  modelDetailResponse,
+  modelListQuery,
+  modelListResponse,
+  modelSearchAnyResponse,
+  modelSearchBody,
+  modelStatusChangeBody,
+  modelStatusChangeResponse,
+  modelUploadResponse,
+  transliterationModelIdQuery,
+  transliterationModelIdResponse,
+} from '@ulca/contracts';
+import type { AppContext } from '../../context.ts';
+import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
+import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
+import { describeBytes } from '../../net/safe-fetch.ts';
+import { currentUser, optionalAuth, requireAuth } from '../../security/auth.ts';
+import { clientIp, recordAudit } from '../audit/service.ts';
+import {
+  changeModelStatus,
+  getModelRecord,
+  getTransliterationModelId,
+  listModelsOfUser,
+  searchModels,
+  uploadModel,
+} from './service.ts';
+
+/** Roles that may submit models and manage their own (the dataset contributors of spec 01 §6; spec 02 §2 "My models"). */
+const MODEL_CONTRIBUTORS = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
+
+/** Multipart overhead allowed beyond the descriptor's own cap (boundaries, part headers, the userId field). */
+const MULTIPART_SLACK_BYTES = 64 * 1024;
+
+/** 413 text of a descriptor file over MODEL_DESCRIPTOR_MAX_BYTES. */
+export const MODEL_FILE_TOO_LARGE_MESSAGE = `The model file is too large: a model descriptor may be at most ${describeBytes(MODEL_DESCRIPTOR_MAX_BYTES)}.`;
+/** 400 text when the upload carries no `file` part. */
+export const MODEL_FILE_MISSING_MESSAGE = 'Choose the model descriptor file (JSON) to upload: send it as the multipart form field "file".';
+
+/** A `userId` the caller sent (query or form) must be their own: identity comes from the signature only. */
+function checkClaimedUser(claimed: unknown, userId: string): void {
+  if (typeof claimed === 'string' && claimed !== '' && claimed !== userId) throw forbidden('You can only act as yourself: userId must be your own.');
+}
+
+/**
+ * Reads a multipart body as bytes (kept as request.rawBody, which the signature covers), refusing
+ * more than `limit` bytes with 413 as soon as it is exceeded (announced or counted).
+ */
+function multipartBytes(limit: number) {
+  return (req: FastifyRequest, payload: NodeJS.ReadableStream, done: (err: Error | null, body?: Buffer) => void) => {
+    const announced = Number(req.headers['content-length'] ?? 0);
+    const tooLarge = () => new ApiError(413, 'MODEL_FILE_TOO_LARGE', MODEL_FILE_TOO_LARGE_MESSAGE);
+    if (announced > limit) {
+      // Drain what the client still sends, answer at once.
+      payload.resume();
+      return done(tooLarge());
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let finished = false;
+    payload.on('data', (c: Buffer) => {
+      if (finished) return;
+      size += c.length;
+      if (size > limit) {
+        finished = true;
+        chunks.length = 0;
+        return done(tooLarge());
+      }
+      chunks.push(c);
+    });
+    payload.on('end', () => {
+      if (finished) return;
+      finished = true;
+      const body = Buffer.concat(chunks);
+      req.rawBody = body;
+      done(null, body);
+    });
+    payload.on('error', (err: Error) => {
+      if (finished) return;
+      finished = true;
+      done(err);
+    });
+  };
+}
+
+/** The descriptor bytes and the form's userId of a model/upload body (multipart/form-data). */
+async function readUploadForm(req: FastifyRequest): Promise<{ file: Buffer; userId: unknown }> {
+  if (!Buffer.isBuffer(req.body)) throw badRequest('MODEL_FILE_MISSING', MODEL_FILE_MISSING_MESSAGE, [{ field: 'file', message: MODEL_FILE_MISSING_MESSAGE }]);
+  let form: FormData;
+  try {
+    // The platform's own multipart parser (undici, in Node), on the bytes already read and signed.
+    form = await new Response(new Uint8Array(req.body), { headers: { 'content-type': String(req.headers['content-type']) } }).formData();
+  } catch {
+    throw badRequest('MALFORMED_MULTIPART', 'The upload is not a valid multipart/form-data body.');
+  }
+  const file = form.get('file');
+  if (file === null) throw badRequest('MODEL_FILE_MISSING', MODEL_FILE_MISSING_MESSAGE, [{ field: 'file', message: MODEL_FILE_MISSING_MESSAGE }]);
+  const bytes = typeof file === 'string' ? Buffer.from(file, 'utf8') : Buffer.from(await file.arrayBuffer());
+  if (bytes.length > MODEL_DESCRIPTOR_MAX_BYTES) throw new ApiError(413, 'MODEL_FILE_TOO_LARGE', MODEL_FILE_TOO_LARGE_MESSAGE);
+  return { file: bytes, userId: form.get('userId') };
+}
+
+/**
+ * The models routes (spec 02 §2, §4, §7; DESIGN.md §11; issue #11):
+ * POST model/upload (signed, contributors), GET model/listByUserId (signed, contributors),
+ * POST model/search (public), GET model/getModel (public; unpublished: owner and ADMIN),
+ * POST model/status/change (signed, contributors: owner or ADMIN),
+ * GET model/getTransliterationModelId (public).
+ * Registered in an encapsulated scope: the multipart parser applies to these routes only.
+ */
+export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
+  await appIn.register(async (scope) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    const contributor = requireAuth(ctx, { roles: [...MODEL_CONTRIBUTORS] });
+    // Ours in this scope only, even if a multipart plugin is registered above (its streaming parser keeps no bytes to verify a signature on).
+    if (app.hasContentTypeParser('multipart/form-data')) app.removeContentTypeParser('multipart/form-data');
+    app.addContentTypeParser('multipart/form-data', multipartBytes(MODEL_DESCRIPTOR_MAX_BYTES + MULTIPART_SLACK_BYTES));
+
+    app.post(
+      MODEL_API.upload,
+      {
+        preHandler: contributor,
+        schema: {
+          tags: ['models'],
+          summary: 'Submits a model: a descriptor JSON file (multipart field "file"); its endpoint is called once with the example request; the model starts unpublished',
+          description:
+            `multipart/form-data: file = the model descriptor (ulca-reference model-schema.yml), at most ${describeBytes(MODEL_DESCRIPTOR_MAX_BYTES)}; userId optional (must be the caller's). ` +
+            'The signature covers the exact multipart bytes. 400 with per-field errors for a bad descriptor, or when the callbackUrl is refused, ' +
+            'times out or answers an error, garbage or a body of the wrong shape; 409 when name + version exist (any case); 413 for a larger file.',
+          consumes: ['multipart/form-data'],
+          security: SIGNED,
+          querystring: z.object({ userId: z.string().max(100).optional() }),
+          response: { 200: modelUploadResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 413: errorResponse },
+        },
+      },
+      async (req) => {
+        const user = currentUser(req);
+        checkClaimedUser(req.query.userId, user.userId);
+        const form = await readUploadForm(req);
+        checkClaimedUser(form.userId, user.userId);
+        const data = await uploadModel(ctx, user, form.file);
+        return { message: 'Model uploaded successfully. It stays unpublished until you publish it.', data };
+      },
+    );
+
+    app.get(
+      MODEL_API.listByUserId,
+      {
+        preHandler: contributor,
+        schema: {
+          tags: ['models'],
+          summary: "The caller's models, newest first (pages of pageSize, default 10, when startPage/endPage are given, 1-based); name filters by name",
+          security: SIGNED,
+          querystring: modelListQuery,
+          response: { 200: modelListResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+        },
+      },
+      async (req) => {
+        const user = currentUser(req);
+        checkClaimedUser(req.query.userId, user.userId);
+        return { message: 'success', ...(await listModelsOfUser(ctx, user.userId, req.query)) };
+      },
+    );
+
+    app.post(
+      MODEL_API.search,
+      {
+        schema: {
+          tags: ['models'],
+          summary: 'Explore: the published models of a task, newest first, filtered by language, domain and submitter; with a dataset type as task, the ready-made datasets',
+          description:
+            `Public. task: a model task (${INFERENCE_TASKS.join(', ')}) → published models; sourceLanguage and targetLanguage (a code or a list) ` +
+            'match the source and target of one pair for translation and transliteration, either side of any pair for the other tasks; ' +
+            "domain any of the model's; submitter the submitter's name; '', null, [] and 'All' mean any. " +
+            `A dataset type (${DATASET_TYPES.join(', ')}) → the ready-made datasets of that type as cards (the original ULCA client's ready-made page).`,
+          body: modelSearchBody,
+          response: { 200: modelSearchAnyResponse, 400: errorResponse },
+        },
+      },
+      async (req) => {
+        const result = await searchModels(ctx, req.body);
+        const message = result.kind === 'ready-made' ? 'Ready-made datasets' : result.data.length ? 'Published models' : 'No published model matches.';
+        return { message, data: result.data, count: result.data.length };
+      },
+    );
+
+    app.get(
+      MODEL_API.getModel,
+      {
+        preHandler: optionalAuth(ctx),
+        schema: {
+          tags: ['models'],
+          summary: 'One model: published ones for anyone; unpublished ones for their owner and admins (others get the 404 of a missing id)',
+          querystring: modelDetailQuery,
+          response: { 200: modelDetailResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+        },
+      },
+      async (req) => getModelRecord(ctx, req.query.modelId.trim(), req.user ?? null),
+    );
+
+    app.post(
+      MODEL_API.statusChange,
+      {
+        preHandler: contributor,
+        attachValidation: true,
+        schema: {
+          tags: ['models'],
+          summary: 'Publishes or unpublishes a model (owner or admin); unpublishing needs a reason',
+          security: SIGNED,
+          body: modelStatusChangeBody,
+          response: { 200: modelStatusChangeResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        },
+      },
+      async (req) => {
+        const user = currentUser(req);
+        const body = validatedBody(modelStatusChangeBody, req);
+        checkClaimedUser(body.userId, user.userId);
+        const outcome = await changeModelStatus(ctx, user, body);
+        if (outcome.changed) {
+          await recordAudit(ctx, {
+            actorUserId: user.userId,
+            action: body.status === 'published' ? 'model.publish' : 'model.unpublish',
+            targetUserId: outcome.ownerUserId,
+            ip: clientIp(req),
+            details: { modelId: outcome.model.modelId, name: outcome.model.name, version: outcome.model.version, ...(body.status === 'unpublished' ? { reason: outcome.model.unpublishReason } : {}) },
+          });
+        }
+        return { message: outcome.message, data: outcome.model };
+      },
+    );
+
+    app.get(
+      MODEL_API.transliterationModelId,
+      {
+        schema: {
+          tags: ['models'],
+          summary: 'The id of a published transliteration model for sourceLanguage (→ targetLanguage when given); 404 "Transliteration Model ID Not Present." when none',
+          querystring: transliterationModelIdQuery,
+          response: { 200: transliterationModelIdResponse, 400: errorResponse, 404: errorResponse },
+        },
+      },
+      async (req) => ({ modelId: await getTransliterationModelId(ctx, req.query.sourceLanguage, req.query.targetLanguage) }),
+    );
+  });
+}
