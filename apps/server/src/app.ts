@@ -16,6 +16,7 @@ import { metricsRoutes } from './modules/metrics/routes.ts';
 import { readyMadeRoutes } from './modules/readymade/routes.ts';
 import { masterDataRoutes } from './modules/master-data/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
+import { inferenceRoutes } from './modules/inference/routes.ts';
 import { registerCompression, registerWebApp } from './web/delivery.ts';
 
 declare module 'fastify' {
@@ -115,6 +116,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await readyMadeRoutes(app, ctx);
   await masterDataRoutes(app);
   await searchRoutes(app, ctx);
+  await inferenceRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config.webDist);
   return app;
