@@ -115,7 +115,7 @@ export interface Config {
   modelQueueWaitMs: number;
   /** Largest audio or image accepted for inference (content, upload or URI download), bytes (INFERENCE_MAX_MEDIA_BYTES, default 16 MiB). */
   inferenceMaxMediaBytes: number;
-  /** Minutes between health checks of every published model; 0 = never (MODEL_HEALTH_INTERVAL_MINUTES, default 15). */
+  /** Minutes between health checks of every published model; 0 = never (MODEL_HEALTH_INTERVAL_MINUTES, default 15). For the model-health job (issue #11 point 7), not built yet. */
   modelHealthIntervalMinutes: number;
   /**
    * The shared S3-compatible object store (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
