@@ -43,7 +43,7 @@ function arg(args: string[], name: string, dflt: number): number {
 const TARGETS = ['trivial', 'me', 'list', 'search', 'login', 'nocache'] as const;
 
 /** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.listen(0, '127.0.0.1', () => {
@@ -55,7 +55,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts `script` under tsx with `env`; resolves when `url` answers 200. */
-async function startChild(script: string, env: Record<string, string>, url: string): Promise<ChildProcess> {
+export async function startChild(script: string, env: Record<string, string>, url: string): Promise<ChildProcess> {
   // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of each child process there (inspect with Chrome DevTools).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -78,7 +78,7 @@ async function startChild(script: string, env: Record<string, string>, url: stri
   }
 }
 
-async function stopChild(child: ChildProcess | undefined): Promise<void> {
+export async function stopChild(child: ChildProcess | undefined): Promise<void> {
   if (!child || child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');

@@ -17,6 +17,7 @@ import { readyMadeRoutes } from './modules/readymade/routes.ts';
 import { masterDataRoutes } from './modules/master-data/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { modelRoutes } from './modules/models/routes.ts';
+import { inferenceRoutes } from './modules/inference/routes.ts';
 import { registerCompression, registerWebApp } from './web/delivery.ts';
 
 declare module 'fastify' {
@@ -117,6 +118,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await masterDataRoutes(app);
   await searchRoutes(app, ctx);
   await modelRoutes(app, ctx);
+  await inferenceRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config.webDist);
   return app;

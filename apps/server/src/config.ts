@@ -106,6 +106,19 @@ export interface Config {
   sessionCache: boolean;
   /** Longest a cached session is trusted without re-reading the database, seconds (SESSION_CACHE_TTL_SECONDS, default 60). */
   sessionCacheTtlSeconds: number;
+  // inference, health, feedback (issue #11)
+  /** Overall time limit of one model call, polling of async models included, ms (MODEL_CALL_TIMEOUT_MS, default 30000). */
+  modelCallTimeoutMs: number;
+  /** Largest answer accepted from a model endpoint, bytes (MODEL_MAX_RESPONSE_BYTES, default 20 MiB). */
+  modelMaxResponseBytes: number;
+  /** Calls of one model run at once per API process (MODEL_CONCURRENCY, default 8). */
+  modelConcurrency: number;
+  /** How long a call waits for a busy model's slot before 503, ms (MODEL_QUEUE_WAIT_MS, default 2000). */
+  modelQueueWaitMs: number;
+  /** Largest audio or image accepted for inference (content, upload or URI download), bytes (INFERENCE_MAX_MEDIA_BYTES, default 16 MiB). */
+  inferenceMaxMediaBytes: number;
+  /** Minutes between health checks of every published model; 0 = never (MODEL_HEALTH_INTERVAL_MINUTES, default 15). For the model-health job (issue #11 point 7), not built yet. */
+  modelHealthIntervalMinutes: number;
   /**
    * The shared S3-compatible object store (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
    * S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE), or undefined for the local folder dataDir/objects.
@@ -260,6 +273,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     sessionCache: bool(env.SESSION_CACHE, true),
     sessionCacheTtlSeconds: num(env.SESSION_CACHE_TTL_SECONDS, 60),
+    modelCallTimeoutMs: Math.max(1, num(env.MODEL_CALL_TIMEOUT_MS, 30_000)),
+    modelMaxResponseBytes: num(env.MODEL_MAX_RESPONSE_BYTES, 20 * 1024 * 1024),
+    modelConcurrency: Math.max(1, num(env.MODEL_CONCURRENCY, 8)),
+    modelQueueWaitMs: num(env.MODEL_QUEUE_WAIT_MS, 2000),
+    inferenceMaxMediaBytes: num(env.INFERENCE_MAX_MEDIA_BYTES, 16 * 1024 * 1024),
+    modelHealthIntervalMinutes: num(env.MODEL_HEALTH_INTERVAL_MINUTES, 15),
     s3: s3Config(env),
   };
   return { ...cfg, ...overrides };

@@ -16,3 +16,4 @@ export * from './api/models.ts';
 export * from './model-search.ts';
 export * from './text-fields.ts';
 export * from './models/index.ts';
+export * from './api/inference.ts';

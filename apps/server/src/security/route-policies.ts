@@ -409,4 +409,22 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     okStatus: 404,
     note: 'The link is a bearer token (HMAC over search, file, owner and expiry; one hour): a forged, altered or expired token is 404 (search.int.test.ts).',
   },
+
+  // inference, health, feedback (issue #11)
+  ['POST /ulca/apis/v0/model/compute']: {
+    access: 'optional',
+    sample: () => ({ body: { modelId: crypto.randomUUID(), task: 'translation', input: [{ source: 'hello' }] } }),
+    okStatus: 404,
+    note: 'Public try-it (anonymous, signed or ulcaApiKey); an unknown or unpublished model is 404 (inference.int.test.ts: owner and admin reach unpublished models).',
+  },
+  ['POST /ulca/apis/asr/v1/model/compute']: {
+    access: 'optional',
+    sample: () => ({ body: { modelId: crypto.randomUUID(), task: 'asr', source: 'hi', audioUri: 'https://example.org/a.wav' } }),
+    okStatus: 404,
+    note: 'As model/compute, for speech models.',
+  },
+  ['POST /ulca/apis/v0/model/tryMe']: {
+    access: 'public',
+    note: 'Multipart upload to a published image/speech model; signatures are not read (owners try unpublished models through model/compute). A JSON body is refused before any model is called.',
+  },
 };

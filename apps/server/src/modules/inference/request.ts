@@ -1,0 +1,82 @@
+/**
+ * Turns the ULCA compute body (what the try panels and applications send; spec 02 §7 "Hosted
+ * inference") into the model's inference request of its task (packages/contracts
+ * models/inference.ts). Pure: media are already checked (media.ts).
+ */
+import { AUDIO_INPUT_TASKS, IMAGE_INPUT_TASKS, LANGUAGE_FREE_TASKS, PAIRED_INFERENCE_TASKS, type InferenceTask } from '@ulca/contracts';
+import { badRequest } from '../../lib/errors.ts';
+import type { CheckedAudio, CheckedImage } from './media.ts';
+
+/** What the request is built from: the model's task, languages and example request, and the caller's choices. */
+export interface RequestParts {
+  task: InferenceTask;
+  /** The model's language pairs (descriptor `languages`). */
+  languages: { sourceLanguage: string; targetLanguage?: string | null }[];
+  /** The descriptor's example request (`inferenceEndPoint.schema.request`): its config options are kept. */
+  exampleRequest: Record<string, unknown> | null;
+  /** Text inputs (text tasks). */
+  input?: { source: string }[];
+  sourceLanguage?: string;
+  targetLanguage?: string;
+  /** tts voice, default female (spec 02 §9). */
+  gender?: 'male' | 'female';
+  audio?: CheckedAudio;
+  image?: CheckedImage;
+}
+
+function pickPair(p: RequestParts): { sourceLanguage: string; targetLanguage?: string } | null {
+  const paired = PAIRED_INFERENCE_TASKS.includes(p.task);
+  if (p.languages.length === 0) return p.sourceLanguage ? { sourceLanguage: p.sourceLanguage, ...(paired && p.targetLanguage ? { targetLanguage: p.targetLanguage } : {}) } : null;
+  const match = p.languages.find(
+    (l) => (!p.sourceLanguage || l.sourceLanguage === p.sourceLanguage) && (!paired || !p.targetLanguage || l.targetLanguage === p.targetLanguage),
+  );
+  if (!match) {
+    const asked = paired ? `${p.sourceLanguage ?? '?'}-${p.targetLanguage ?? '?'}` : String(p.sourceLanguage);
+    const offered = p.languages.map((l) => (paired ? `${l.sourceLanguage}-${l.targetLanguage ?? '?'}` : l.sourceLanguage)).join(', ');
+    throw badRequest('LANGUAGE_NOT_SUPPORTED', `This model does not support ${asked}; it supports ${offered}.`);
+  }
+  return paired && match.targetLanguage ? { sourceLanguage: match.sourceLanguage, targetLanguage: match.targetLanguage } : { sourceLanguage: match.sourceLanguage };
+}
+
+/**
+ * Builds the inference request of `parts.task`:
+ * - text tasks `{input:[{source}], config}`; audio tasks `{audio:[{audioContent}], config}`;
+ *   image tasks `{image:[{imageContent}], config}` (media always as content: the server fetched URIs);
+ * - `config` = the example request's config (model options such as modelId) with `language` set
+ *   from the caller's source/target or else the model's first pair; tts adds `gender`; asr adds
+ *   `audioFormat` and `samplingRate` of the checked audio. Language-free tasks (detections) get no
+ *   language unless the caller named one.
+ * @throws ApiError 400 MISSING_INPUT (no text/audio/image for the task), LANGUAGE_NOT_SUPPORTED.
+ */
+export function buildInferenceRequest(parts: RequestParts): Record<string, unknown> {
+  const { task } = parts;
+  const baseConfig = { ...((parts.exampleRequest?.config ?? {}) as Record<string, unknown>) };
+  delete baseConfig.language;
+  delete baseConfig.languages;
+  const config: Record<string, unknown> = baseConfig;
+  const languageFree = LANGUAGE_FREE_TASKS.includes(task);
+  const pair = languageFree && !parts.sourceLanguage ? null : pickPair(parts);
+  if (pair) {
+    if (task === 'ocr' && Array.isArray(parts.exampleRequest?.config && (parts.exampleRequest.config as Record<string, unknown>).languages)) config.languages = [pair];
+    else config.language = pair;
+  }
+
+  if (AUDIO_INPUT_TASKS.includes(task)) {
+    if (!parts.audio) throw badRequest('MISSING_INPUT', 'Please give the audio: audioContent (base64) or audioUri.');
+    if (parts.audio.audioFormat) config.audioFormat = parts.audio.audioFormat;
+    else if (task === 'asr' && !config.audioFormat) config.audioFormat = 'wav';
+    if (parts.audio.samplingRate) config.samplingRate = parts.audio.samplingRate;
+    return { audio: [{ audioContent: parts.audio.bytes.toString('base64') }], ...(Object.keys(config).length || task === 'asr' ? { config } : {}) };
+  }
+  if (IMAGE_INPUT_TASKS.includes(task)) {
+    if (!parts.image) throw badRequest('MISSING_INPUT', 'Please give the image: imageContent (base64) or imageUri.');
+    return { image: [{ imageContent: parts.image.bytes.toString('base64') }], ...(Object.keys(config).length ? { config } : {}) };
+  }
+  const input = (parts.input ?? []).filter((i) => i.source.trim() !== '');
+  if (input.length === 0) throw badRequest('MISSING_INPUT', 'Please enter the text: input [{source}].');
+  if (task === 'tts') config.gender = parts.gender ?? (config.gender as string | undefined) ?? 'female';
+  if (task === 'translation' || task === 'transliteration') {
+    if (!pair?.targetLanguage) throw badRequest('LANGUAGE_NOT_SUPPORTED', 'This model has no target language: its descriptor lists none.');
+  }
+  return { input: input.map((i) => ({ source: i.source })), ...(Object.keys(config).length || !languageFree ? { config } : {}) };
+}

@@ -1,0 +1,219 @@
+/**
+ * Hosted inference (spec 02 §7 "Hosted inference", §8, §9; DESIGN.md §11; issue #11 point 6): the
+ * try panels and applications call a model through the platform. The platform checks the input
+ * (limits, audio/image), builds the task's ULCA inference request, calls the model's endpoint
+ * through the guarded call (net/model-call.ts) within the model's concurrency limit, and answers the
+ * model's validated answer. Owns `model_usage` (calls and failures per API key, model and day).
+ *
+ * What is kept: nothing of the input or output, for any caller; logs name the model, the failure
+ * code and status, and the endpoint's error text only when the caller's data tracking allows it.
+ */
+import { AUDIO_INPUT_TASKS, IMAGE_INPUT_TASKS, MODEL_NOT_ACCESSIBLE_MESSAGE, TRY_AUDIO_MAX_SECONDS, TRY_TEXT_MAX_CHARS, type ModelComputeBody } from '@ulca/contracts';
+import type { AppContext } from '../../context.ts';
+import { ApiError, badRequest } from '../../lib/errors.ts';
+import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
+import * as models from '../models/service.ts';
+import * as keys from '../keys/service.ts';
+import { buildInferenceRequest } from './request.ts';
+import { checkAudio, checkImage, decodeBase64, downloadMedia, type CheckedAudio, type CheckedImage } from './media.ts';
+import { ModelLimiter } from './limiter.ts';
+import * as repo from './repo.ts';
+import type { UsageDelta } from './repo.ts';
+
+/** Text limit per input for application (API-key) calls; the try panels keep spec 02 §9's 150. */
+export const API_TEXT_MAX_CHARS = 5000;
+/** Speech limit for application (API-key) calls, seconds; the try panels keep spec 02 §9's 60. */
+export const API_AUDIO_MAX_SECONDS = 300;
+
+/** Who calls: the verified signed-in user, the verified API key, or neither (anonymous try-it). */
+export interface InferenceCaller {
+  user: { userId: string; roles: readonly string[] } | null;
+  apiKey: { keyId: string; userID: string } | null;
+}
+
+/** A file sent to model/tryMe. */
+export interface TryMeFile {
+  bytes: Buffer;
+  filename?: string;
+}
+
+interface State {
+  limiter: ModelLimiter;
+  usage: Map<string, UsageDelta>;
+  timer: NodeJS.Timeout;
+}
+const states = new WeakMap<AppContext, State>();
+
+function stateOf(ctx: AppContext): State {
+  let s = states.get(ctx);
+  if (!s) {
+    const state: State = { limiter: new ModelLimiter(ctx.config.modelConcurrency, ctx.config.modelQueueWaitMs), usage: new Map(), timer: setInterval(() => void flushUsage(ctx), 1000) };
+    // Counts are written once a second in one statement, not one upsert per call: no hot-row lock on the inference path.
+    state.timer.unref();
+    states.set(ctx, state);
+    s = state;
+  }
+  return s;
+}
+
+function count(ctx: AppContext, keyId: string, modelId: string, failed: boolean): void {
+  const day = new Date().toISOString().slice(0, 10);
+  const k = `${keyId}|${modelId}|${day}`;
+  const { usage } = stateOf(ctx);
+  const d = usage.get(k) ?? { keyId, modelId, day, calls: 0, failures: 0 };
+  d.calls += 1;
+  if (failed) d.failures += 1;
+  usage.set(k, d);
+}
+
+/**
+ * Writes the usage counted in memory since the last flush to `model_usage` (runs every second and
+ * when the app closes; at most one second of counts is lost if the process dies). Never throws: a
+ * failed write is logged and its counts are put back.
+ */
+export async function flushUsage(ctx: AppContext): Promise<void> {
+  const s = states.get(ctx);
+  if (!s || s.usage.size === 0) return;
+  const deltas = [...s.usage.values()];
+  s.usage.clear();
+  try {
+    await repo.addUsage(ctx.db, deltas);
+  } catch (err) {
+    ctx.log.warn({ err }, 'could not record model usage');
+    for (const d of deltas) {
+      const k = `${d.keyId}|${d.modelId}|${d.day}`;
+      const cur = s.usage.get(k);
+      if (cur) {
+        cur.calls += d.calls;
+        cur.failures += d.failures;
+      } else s.usage.set(k, d);
+    }
+  }
+}
+
+/** Stops the usage timer of `ctx` after a last flush (app close). */
+export async function closeInference(ctx: AppContext): Promise<void> {
+  const s = states.get(ctx);
+  if (!s) return;
+  clearInterval(s.timer);
+  await flushUsage(ctx);
+  states.delete(ctx);
+}
+
+/** Usage of an API key (calls and failures per model and day), newest day first; '' = web calls. Flushes first. */
+export async function usageOfKey(ctx: AppContext, keyId: string): Promise<UsageDelta[]> {
+  await flushUsage(ctx);
+  return repo.usageOfKey(ctx.db, keyId);
+}
+
+/**
+ * Whether the platform may keep inputs and outputs of this caller: web callers yes (the feedback
+ * they send is theirs to send); an API key only when its Data Tracking switch is on for the
+ * platform's service provider (the first of SERVICE_PROVIDERS, default ulca-reference-models: every
+ * model is reached through this platform). Off by default.
+ */
+export async function dataTrackingAllowed(ctx: AppContext, apiKey: { keyId: string } | null): Promise<boolean> {
+  if (!apiKey) return true;
+  return keys.dataTrackingEnabled(ctx, apiKey.keyId, ctx.config.serviceProviders[0] ?? 'ulca-reference-models');
+}
+
+function modelCaller(caller: InferenceCaller): models.ModelCaller | null {
+  if (caller.user) return { userId: caller.user.userId, roles: caller.user.roles };
+  if (caller.apiKey) return { userId: caller.apiKey.userID, roles: [] };
+  return null;
+}
+
+function limitsOf(caller: InferenceCaller): { textChars: number; audioSeconds: number } {
+  return caller.apiKey ? { textChars: API_TEXT_MAX_CHARS, audioSeconds: API_AUDIO_MAX_SECONDS } : { textChars: TRY_TEXT_MAX_CHARS, audioSeconds: TRY_AUDIO_MAX_SECONDS };
+}
+
+function mediaLimits(ctx: AppContext) {
+  return { allowedHosts: ctx.config.allowedFetchHosts, maxBytes: ctx.config.inferenceMaxMediaBytes, timeoutMs: Math.min(ctx.config.modelCallTimeoutMs, 20_000) };
+}
+
+async function audioOf(ctx: AppContext, body: ModelComputeBody, maxSeconds: number): Promise<CheckedAudio | undefined> {
+  if (body.audioContent) return checkAudio(decodeBase64(body.audioContent, 'audio', ctx.config.inferenceMaxMediaBytes), maxSeconds);
+  if (body.audioUri) return checkAudio(await downloadMedia(body.audioUri, 'audio', mediaLimits(ctx)), maxSeconds);
+  return undefined;
+}
+
+async function imageOf(ctx: AppContext, body: ModelComputeBody): Promise<CheckedImage | undefined> {
+  if (body.imageContent) return checkImage(decodeBase64(body.imageContent, 'image', ctx.config.inferenceMaxMediaBytes));
+  if (body.imageUri) return checkImage(await downloadMedia(body.imageUri, 'image', mediaLimits(ctx)));
+  return undefined;
+}
+
+/** A language code in `source` (the original client's audio/image bodies) as opposed to text. */
+function languageCodeIn(value: string | undefined): string | undefined {
+  return value && /^[a-z]{2,3}(-[A-Za-z]{2,8})?$/.test(value) ? value : undefined;
+}
+
+/**
+ * Runs one hosted-inference call (model/compute, asr/v1/model/compute, model/tryMe).
+ * - The model must be visible to the caller (published, or the caller owns it / is ADMIN): else 404.
+ * - `body.task`, when given, must be the model's task (400 TASK_MISMATCH).
+ * - Limits: text per input and audio length, spec 02 §9 for web callers (150 characters, 1 minute),
+ *   API_TEXT_MAX_CHARS / API_AUDIO_MAX_SECONDS for API keys (400 TEXT_TOO_LONG, AUDIO_TOO_LONG,
+ *   NOT_AUDIO, NOT_IMAGE, MEDIA_URL, MISSING_INPUT, LANGUAGE_NOT_SUPPORTED).
+ * - Model failures (unreachable, time limit, error status, too large, wrong answer) → 502 (504 for
+ *   the time limit) MODEL_NOT_ACCESSIBLE with spec 02 §8's text; a model whose slots stay busy →
+ *   503 MODEL_BUSY. Counted in model_usage per API key ('' for web calls).
+ * Returns the model's answer, validated against its task's response schema.
+ */
+export async function runInference(ctx: AppContext, caller: InferenceCaller, body: ModelComputeBody, opts: { audioOnly?: boolean } = {}): Promise<Record<string, unknown>> {
+  const model = await models.getModelForCall(ctx, body.modelId, modelCaller(caller));
+  if (body.task && body.task !== model.task) throw badRequest('TASK_MISMATCH', `This model is a ${model.task} model, not ${body.task}.`);
+  if (opts.audioOnly && !AUDIO_INPUT_TASKS.includes(model.task)) throw badRequest('TASK_MISMATCH', `This endpoint is for speech models; this model is a ${model.task} model.`);
+  const limits = limitsOf(caller);
+
+  const input = body.input ?? (!AUDIO_INPUT_TASKS.includes(model.task) && !IMAGE_INPUT_TASKS.includes(model.task) && body.source ? [{ source: body.source }] : undefined);
+  for (const [i, item] of (input ?? []).entries()) {
+    if (item.source.length > limits.textChars) {
+      const words = caller.apiKey ? `at most ${limits.textChars} characters per input` : `max ${TRY_TEXT_MAX_CHARS} characters of text`;
+      throw badRequest('TEXT_TOO_LONG', `The text is ${item.source.length} characters long; ${words}.`, [{ field: `input.${i}.source`, message: words }]);
+    }
+  }
+  const audio = AUDIO_INPUT_TASKS.includes(model.task) ? await audioOf(ctx, body, limits.audioSeconds) : undefined;
+  const image = IMAGE_INPUT_TASKS.includes(model.task) ? await imageOf(ctx, body) : undefined;
+  const request = buildInferenceRequest({
+    task: model.task,
+    languages: model.languages,
+    exampleRequest: (model.schema?.request ?? null) as Record<string, unknown> | null,
+    input,
+    sourceLanguage: body.sourceLanguage ?? (audio || image ? languageCodeIn(body.source) : undefined),
+    targetLanguage: body.targetLanguage,
+    gender: body.gender,
+    audio,
+    image,
+  });
+  return callModel(ctx, caller, model, request);
+}
+
+/** tryMe: the uploaded file becomes the image (ocr, img-lang-detection) or audio (asr, audio detections) of the call. */
+export async function runTryMe(ctx: AppContext, caller: InferenceCaller, modelId: string, file: TryMeFile, source?: string): Promise<Record<string, unknown>> {
+  const model = await models.getModelForCall(ctx, modelId, modelCaller(caller));
+  const content = file.bytes.toString('base64');
+  if (IMAGE_INPUT_TASKS.includes(model.task)) return runInference(ctx, caller, { modelId, imageContent: content, source });
+  if (AUDIO_INPUT_TASKS.includes(model.task)) return runInference(ctx, caller, { modelId, audioContent: content, source });
+  throw badRequest('TASK_MISMATCH', `tryMe takes a file for image and speech models; this ${model.task} model takes text through model/compute.`);
+}
+
+async function callModel(ctx: AppContext, caller: InferenceCaller, model: models.ModelEndpoint, request: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const keyId = caller.apiKey?.keyId ?? '';
+  try {
+    const { body } = await stateOf(ctx).limiter.run(model.modelId, () =>
+      callModelEndpoint(model, request, { allowedHosts: ctx.config.allowedFetchHosts, timeoutMs: ctx.config.modelCallTimeoutMs, maxBytes: ctx.config.modelMaxResponseBytes }),
+    );
+    count(ctx, keyId, model.modelId, false);
+    return body as Record<string, unknown>;
+  } catch (err) {
+    count(ctx, keyId, model.modelId, true);
+    if (err instanceof ModelCallError) {
+      // The endpoint's own words may quote the input: only with the caller's data tracking on.
+      const detail = (await dataTrackingAllowed(ctx, caller.apiKey).catch(() => false)) ? err.message : undefined;
+      ctx.log.warn({ modelId: model.modelId, task: model.task, code: err.code, status: err.status, detail }, 'model call failed');
+      throw new ApiError(err.code === 'TIMEOUT' ? 504 : 502, 'MODEL_NOT_ACCESSIBLE', MODEL_NOT_ACCESSIBLE_MESSAGE);
+    }
+    throw err;
+  }
+}

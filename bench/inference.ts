@@ -1,0 +1,123 @@
+/**
+ * Inference proxy benchmark (issue #11 "Must show"; DESIGN.md §9): requests/s and latency of
+ * POST /ulca/apis/v0/model/compute (a published translation model, anonymous try-it call) at N
+ * connections, against calling the same local model endpoint directly, in the same run.
+ *
+ *   direct     POST <model server>/translation with the ULCA inference request
+ *   proxy      POST /ulca/apis/v0/model/compute {modelId, task, input} through the real server
+ *
+ * The model endpoint is the tests' model double (its own process), the server is main.ts
+ * (WORKERS=false) on a real PostgreSQL (embedded, or DATABASE_URL). Prints req/s of each, the
+ * ratio proxy/direct, and the added latency (proxy − direct) at p50 and p99. Target: ratio ≥ 0.8,
+ * added p50 ≤ 2 ms. Options: --duration S (default 5), --connections N (default 50).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { createDb } from '../apps/server/src/db/pool.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { insertUsers } from '../apps/server/src/modules/accounts/repo.ts';
+import { insertTestModel } from '../apps/server/src/test/models.ts';
+import type { AppContext } from '../apps/server/src/context.ts';
+import { freePort, startChild, stopChild } from './api.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function arg(args: string[], name: string, dflt: number): number {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+}
+
+/** Starts the model double; resolves with its process and base URL. */
+async function startModelServer(): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/inference-model-server.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const line = out.split('\n')[0];
+      if (out.includes('\n')) resolve(line.trim().replace(/\/$/, ''));
+    });
+    child.once('exit', (code) => reject(new Error(`model server exited with ${code}`)));
+  });
+  return { child, base };
+}
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(url: string, body: string, connections: number, duration: number): Promise<Run> {
+  const r = await autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+}
+
+export async function main(args: string[]): Promise<void> {
+  const duration = arg(args, 'duration', 5);
+  const connections = arg(args, 'connections', 50);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-inference-'));
+  console.log(`inference benchmark: ${connections} connections, ${duration} s per target (work dir ${tmp})`);
+  const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'), { temporary: true });
+  const dbUrl = process.env.DATABASE_URL ?? cluster!.url;
+  const db = createDb(dbUrl, 2);
+  let app: ChildProcess | undefined;
+  let model: ChildProcess | undefined;
+  try {
+    await migrate(db.pool);
+    const ms = await startModelServer();
+    model = ms.child;
+    const userId = crypto.randomUUID().replace(/-/g, '');
+    await insertUsers(db, [{ userId, email: `bench.${userId.slice(0, 8)}@example.org`, firstName: 'Bench', passwordHash: 'x', roles: ['CONTRIBUTOR-USER'], isActive: true, activationTokenHash: null }]);
+    // No inference key: the helper needs the secret only to encrypt one.
+    const modelId = await insertTestModel({ db, config: {} } as unknown as AppContext, { userId, callbackUrl: `${ms.base}/translation`, name: `bench-${userId.slice(0, 8)}` });
+
+    const port = await freePort();
+    app = await startChild(
+      'apps/server/src/main.ts',
+      {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: dbUrl,
+        ULCA_DATA_DIR: path.join(tmp, 'data'),
+        WORKERS: 'false',
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'warn',
+        ULCA_ADMIN_PASSWORD: 'Bench&Admin1',
+        ULCA_SECRET: 'bench-secret-0123456789',
+        ALLOWED_FETCH_HOSTS: '127.0.0.1',
+        // The bench measures the proxy's overhead, not its limiter: every connection gets a slot.
+        MODEL_CONCURRENCY: String(connections),
+      },
+      `http://127.0.0.1:${port}/ulca/health`,
+    );
+    const direct = { url: `${ms.base}/translation`, body: JSON.stringify({ input: [{ source: 'How are you?' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } }) };
+    const proxy = { url: `http://127.0.0.1:${port}/ulca/apis/v0/model/compute`, body: JSON.stringify({ modelId, task: 'translation', input: [{ source: 'How are you?' }] }) };
+    const check = await fetch(proxy.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: proxy.body });
+    const answer = (await check.json()) as { output?: { target?: string }[] };
+    if (!check.ok || answer.output?.[0]?.target !== 'hi:How are you?') throw new Error(`proxy call failed: ${check.status} ${JSON.stringify(answer)}`);
+
+    // Warm both paths (JIT, pooled connections), then measure them back to back.
+    await measure(direct.url, direct.body, connections, 1);
+    await measure(proxy.url, proxy.body, connections, 1);
+    const d = await measure(direct.url, direct.body, connections, duration);
+    const p = await measure(proxy.url, proxy.body, connections, duration);
+    const row = (name: string, r: Run) => `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
+    console.log(row('direct', d));
+    console.log(row('proxy', p));
+    const ratio = p.rps / d.rps;
+    console.log(`ratio proxy/direct ${ratio.toFixed(2)} (target >= 0.8)   added latency p50 ${p.p50 - d.p50} ms (target <= 2)   p99 ${p.p99 - d.p99} ms`);
+  } finally {
+    await stopChild(app);
+    await stopChild(model);
+    await db.close();
+    await cluster?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
