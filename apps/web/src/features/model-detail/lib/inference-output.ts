@@ -97,7 +97,8 @@ export function outputText(output: TryOutput): string {
     case 'suggestions':
       return output.suggestions[0] ?? '';
     case 'audio':
-      return output.audioUri ?? output.audioContent ?? '';
+      // Base64 audio is too large for the feedback record; a URL is kept.
+      return output.audioUri ?? '';
     case 'languages':
       return output.predictions.map((p) => p.code).join(', ');
     case 'genders':
