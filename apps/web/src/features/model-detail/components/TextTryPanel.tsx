@@ -46,7 +46,7 @@ export function TextTryPanel({ model, task }: { model: ModelRecord; task: Infere
 
   const error = textError(text);
   const send = () => {
-    setSent(text);
+    setSent(text.trim());
     tryModel.mutate({
       kind: 'compute',
       body: {

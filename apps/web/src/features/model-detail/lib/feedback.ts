@@ -28,7 +28,8 @@ export interface FeedbackInput {
 
 /**
  * The feedback/submit body (spec 02 §3): taskType, modelId, input, output, the question/answer
- * pairs (the rating when given, the comment when not blank) and the suggested output or null.
+ * pairs (the rating when given, the comment when not blank) and the suggested output, or null when
+ * blank or unchanged from the output.
  */
 export function buildFeedbackBody(f: FeedbackInput): ModelFeedbackBody {
   const feedback: { feedbackQuestion: string; feedbackQuestionResponse: string | number }[] = [];
@@ -40,6 +41,7 @@ export function buildFeedbackBody(f: FeedbackInput): ModelFeedbackBody {
     input: f.input || null,
     output: f.output || null,
     feedback,
-    suggestedOutput: f.suggestedOutput.trim() ? f.suggestedOutput.trim() : null,
+    // A suggestion equal to the output (the box starts with it) is no suggestion.
+    suggestedOutput: f.suggestedOutput.trim() && f.suggestedOutput.trim() !== (f.output ?? '').trim() ? f.suggestedOutput.trim() : null,
   };
 }
