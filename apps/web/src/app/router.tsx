@@ -5,6 +5,7 @@ import { authRoutes } from '../features/auth/routes.tsx';
 import { dashboardFallbackRoute, dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { datasetRoutes } from '../features/datasets/routes.tsx';
 import { introRoutes } from '../features/intro/routes.tsx';
+import { modelDetailRoutes } from '../features/model-detail/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { readyMadePublicRoutes, readyMadeSignedInRoutes } from '../features/readymade/routes.tsx';
 import { searchRoutes } from '../features/search/routes.tsx';
@@ -38,6 +39,7 @@ export const routes: RouteObject[] = [
           ...authRoutes,
           { element: <RequireAuth />, children: [...datasetRoutes, ...searchRoutes, ...profileRoutes, ...adminRoutes] },
           ...readyMadePublicRoutes,
+          ...modelDetailRoutes,
           { element: <RequireAuth />, children: readyMadeSignedInRoutes },
           dashboardFallbackRoute,
         ],

@@ -241,6 +241,7 @@ const feedbackCore = {
   input: z.string().max(20000).nullish(),
   output: z.string().max(20000).nullish(),
   feedback: z.union([z.array(feedbackAnswerSchema).max(50), z.looseObject({})]).nullish(),
+  suggestedOutput: z.string().max(10000).nullish().describe('The output as the user would correct it (suggest an edit), null when none'),
 };
 /** Body of model/feedback/submit (ModelFeedbackSubmitRequest); `detailedFeedback` for sts stages. */
 export const modelFeedbackBody = z.object({

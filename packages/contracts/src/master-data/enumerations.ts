@@ -81,11 +81,24 @@ export interface FeedbackQuestion extends MasterEntry {
   question: string;
 }
 
-/** Feedback questions per task (reference feedbackQns.json / stsDetailedQns.json; written in our words). */
+/**
+ * Feedback questions per task (reference feedbackQns.json / stsDetailedQns.json; written in our words):
+ * the rating question of each try panel's feedback dialog (spec 02 §2), one per model task, plus
+ * the comments prompt.
+ */
 export const FEEDBACK_QUESTIONS: FeedbackQuestion[] = [
   { code: 'sts', label: 'Speech to speech', active: true, question: 'How good was this speech-to-speech result overall?' },
   { code: 'asr', label: 'ASR', active: true, question: 'How accurately was the speech turned into text?' },
   { code: 'translation', label: 'Translation', active: true, question: 'How well does the translation keep the meaning of the original?' },
   { code: 'tts', label: 'TTS', active: true, question: 'How natural and clear does the generated speech sound?' },
+  { code: 'transliteration', label: 'Transliteration', active: true, question: 'How well was the text written in the target script?' },
+  { code: 'ocr', label: 'OCR', active: true, question: 'How accurately was the text in the image read?' },
+  { code: 'ner', label: 'NER', active: true, question: 'How well were the names, places and other entities tagged?' },
+  { code: 'txt-lang-detection', label: 'Text Language Detection', active: true, question: 'Was the language of the text detected correctly?' },
+  { code: 'audio-lang-detection', label: 'Audio Language Detection', active: true, question: 'Was the spoken language detected correctly?' },
+  { code: 'img-lang-detection', label: 'Image Language Detection', active: true, question: 'Was the language of the text in the image detected correctly?' },
+  { code: 'audio-gender-detection', label: 'Audio Gender Detection', active: true, question: "Was the speaker's gender detected correctly?" },
+  { code: 'itn', label: 'ITN', active: true, question: 'How well were spoken numbers and dates turned into written form?' },
+  { code: 'text-normalization', label: 'Text Normalization', active: true, question: 'How well were numbers and symbols turned into words?' },
   { code: 'comments', label: 'Comments', active: true, question: 'Anything else you would like to tell us?' },
 ];

@@ -1,0 +1,69 @@
+import { useMutation } from '@tanstack/react-query';
+import { MODEL_API, MODEL_NOT_ACCESSIBLE_MESSAGE, type InferenceTask, type ModelComputeBody } from '@ulca/contracts';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { OutputShapeError, readOutput, type TryOutput } from '../lib/inference-output.ts';
+import { PANEL_ERRORS } from '../lib/limits.ts';
+
+/** What a try panel sends: JSON to compute / the speech endpoint, or a file to tryMe. */
+export type TryRequest =
+  | { kind: 'compute'; body: ModelComputeBody }
+  | { kind: 'speech'; body: ModelComputeBody }
+  | { kind: 'file'; modelId: string; file: File };
+
+/** POST …/model/compute: a text, image-URL or audio (detection) call; resolves with the model's answer. */
+export function compute(body: ModelComputeBody, signal?: AbortSignal): Promise<unknown> {
+  return apiRequest('POST', MODEL_API.compute, { body, signal });
+}
+
+/** POST …/asr/v1/model/compute: speech to text with audioContent (base64 WAV) or audioUri; answers `{data: output[0]}`. */
+export function computeSpeech(body: ModelComputeBody, signal?: AbortSignal): Promise<unknown> {
+  return apiRequest('POST', MODEL_API.computeSpeech, { body, signal });
+}
+
+/**
+ * POST …/model/tryMe (multipart: file, modelId): an uploaded image for ocr / img-lang-detection.
+ * Sent unsigned (a multipart body is built by the browser, so it cannot be signed ahead): the
+ * public try of a published model. Throws ApiRequestError with the server's message.
+ */
+export async function tryMe(modelId: string, file: File, signal?: AbortSignal): Promise<unknown> {
+  const form = new FormData();
+  form.append('file', file);
+  form.append('modelId', modelId);
+  let res: Response;
+  try {
+    res = await fetch(MODEL_API.tryMe, { method: 'POST', body: form, signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiRequestError(0, MODEL_NOT_ACCESSIBLE_MESSAGE);
+  }
+  const json: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const b = (json ?? {}) as { message?: string; code?: string; errors?: { field: string; message: string }[] };
+    throw new ApiRequestError(res.status, b.message ?? MODEL_NOT_ACCESSIBLE_MESSAGE, b.code, b.errors);
+  }
+  return json;
+}
+
+/**
+ * The text a panel shows when a call fails (spec 02 §8): the server's own message when it gave one
+ * (a 400 says what is wrong with the input), else 'The model is not accessible currently. Please
+ * try again later' ('Something went wrong' for ner).
+ */
+export function tryErrorMessage(err: unknown, task: InferenceTask): string {
+  const fallback = task === 'ner' ? PANEL_ERRORS.ner : MODEL_NOT_ACCESSIBLE_MESSAGE;
+  if (err instanceof OutputShapeError) return fallback;
+  if (err instanceof ApiRequestError && err.code && err.status > 0 && err.message) return err.message;
+  return fallback;
+}
+
+/** Sends a try request and maps the answer to what the panel shows (throws on failure or a wrong shape). */
+export async function runTry(task: InferenceTask, request: TryRequest): Promise<TryOutput> {
+  const answer =
+    request.kind === 'file' ? await tryMe(request.modelId, request.file) : request.kind === 'speech' ? await computeSpeech(request.body) : await compute(request.body);
+  return readOutput(task, answer);
+}
+
+/** Mutation hook of one try panel: `mutate(request)` → `data` is the output to show. */
+export function useTryModel(task: InferenceTask) {
+  return useMutation({ mutationFn: (request: TryRequest) => runTry(task, request) });
+}

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { MODEL_API } from '@ulca/contracts';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { readOutput } from '../lib/inference-output.ts';
+import { compute } from './inference.ts';
+import { modelDetailKeys } from './keys.ts';
+
+const transliterationModelIdResponse = z.object({ modelId: z.string().nullish() });
+
+/**
+ * GET …/model/getTransliterationModelId?sourceLanguage&targetLanguage: the id of a published
+ * transliteration model for the pair, or null when there is none (404 or an empty answer).
+ * Other failures throw (the panel says 'Transliteration Model ID Not Present.').
+ */
+export async function fetchTransliterationModelId(sourceLanguage: string, targetLanguage: string, signal?: AbortSignal): Promise<string | null> {
+  try {
+    const res = await apiRequest('GET', MODEL_API.transliterationModelId, {
+      query: { sourceLanguage, targetLanguage },
+      schema: transliterationModelIdResponse,
+      signed: false,
+      signal,
+    });
+    return res.modelId || null;
+  } catch (err) {
+    if (err instanceof ApiRequestError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/**
+ * Query hook: a transliteration model that writes `language` from Roman letters (en → language).
+ * Disabled for English (spec 02 §2: never for English) and when `language` is missing.
+ */
+export function useTransliterationModelId(language: string | undefined) {
+  const enabled = !!language && language !== 'en';
+  return useQuery({
+    queryKey: modelDetailKeys.transliterationModel('en', language ?? ''),
+    queryFn: ({ signal }) => fetchTransliterationModelId('en', language ?? '', signal),
+    enabled,
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+}
+
+/** Suggestions for one typed word from a transliteration model (compute, task transliteration). */
+export async function fetchTransliterationSuggestions(modelId: string, word: string, signal?: AbortSignal): Promise<string[]> {
+  const answer = await compute({ modelId, task: 'transliteration', input: [{ source: word }] }, signal);
+  const out = readOutput('transliteration', answer);
+  return out.kind === 'suggestions' ? out.suggestions : [];
+}

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { ModelRecord } from '@ulca/contracts';
+import { formatDateTime12 } from '../../../lib/dates.ts';
+
+/** Shown when a model has no benchmark run (never a made-up score). */
+export const NO_BENCHMARK_RUNS = 'No benchmark runs yet';
+
+/**
+ * The Benchmarkings section (spec 02 §2): one tab per metric and the model's runs for it, newest
+ * first, each row linking to the benchmark's page. The benchmarks issue fills in the runs and the
+ * leaderboard; with none, 'No benchmark runs yet'.
+ */
+export function Benchmarkings({ model }: { model: ModelRecord }) {
+  const metrics = [...new Set([...model.metric, ...model.benchmarkPerformance.map((b) => b.metric)])];
+  const [metric, setMetric] = useState(metrics[0] ?? '');
+  const runs = model.benchmarkPerformance.filter((b) => b.metric === metric).sort((a, b) => b.createdOn - a.createdOn);
+  return (
+    <Box component="section" aria-labelledby="benchmarkings-title" sx={{ mt: 4 }}>
+      <Typography id="benchmarkings-title" variant="h6" component="h2">
+        Benchmarkings
+      </Typography>
+      {metrics.length > 0 && (
+        <Tabs value={metric} onChange={(_, m: string) => setMetric(m)} variant="scrollable" allowScrollButtonsMobile aria-label="Metrics">
+          {metrics.map((m) => (
+            <Tab key={m} value={m} label={m} />
+          ))}
+        </Tabs>
+      )}
+      {runs.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 3 }} role="status">
+          {NO_BENCHMARK_RUNS}
+        </Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={`Benchmark runs, ${metric}`}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Benchmark Dataset</TableCell>
+                <TableCell>Metric</TableCell>
+                <TableCell align="right">Score</TableCell>
+                <TableCell>Benchmark Run On</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {runs.map((r) => (
+                <TableRow key={r.benchmarkProcessId ?? `${r.benchmarkDatasetId}-${r.createdOn}`}>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/model/benchmark-details/${encodeURIComponent(r.benchmarkDatasetId)}`}>
+                      {r.benchmarkDatasetName}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{r.metric}</TableCell>
+                  <TableCell align="right">{r.score == null ? '--' : r.score}</TableCell>
+                  <TableCell>{formatDateTime12(new Date(r.createdOn).toISOString())}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </Box>
+  );
+}

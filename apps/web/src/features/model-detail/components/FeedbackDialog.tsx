@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Rating from '@mui/material/Rating';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { InferenceTask } from '@ulca/contracts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { enqueueSnackbar } from '../../../lib/toast.ts';
+import { useFeedbackQuestions, useSubmitFeedback } from '../api/feedback.ts';
+import { buildFeedbackBody, feedbackQuestionsFor } from '../lib/feedback.ts';
+
+/** Rating at or below this asks for detail (spec 02 §9). */
+const DETAIL_AT_OR_BELOW = 3;
+
+/**
+ * The feedback dialog after a result (spec 02 §2, §9): a 1–5 rating on the task's question from
+ * the app config (Submit enabled once rated), suggest-an-edit (its Clear and Submit disabled while
+ * blank; opened by itself for a rating of 3 or less) and comments. Posts feedback/submit; a
+ * success toast with the server's message.
+ */
+export function FeedbackDialog({
+  open,
+  onClose,
+  task,
+  modelId,
+  input,
+  output,
+  editable,
+}: {
+  open: boolean;
+  onClose: () => void;
+  task: InferenceTask;
+  modelId: string;
+  input: string | null;
+  output: string | null;
+  /** Whether the output is text the user can correct (not audio or a prediction list). */
+  editable: boolean;
+}) {
+  const questionsQuery = useFeedbackQuestions(open);
+  const questions = feedbackQuestionsFor(task, questionsQuery.data);
+  const submit = useSubmitFeedback();
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState('');
+  const [suggesting, setSuggesting] = useState(false);
+  const [suggestion, setSuggestion] = useState(editable ? (output ?? '') : '');
+
+  const send = (withSuggestion: boolean) => {
+    submit.mutate(
+      buildFeedbackBody({ task, modelId, input, output, questions, rating, comment, suggestedOutput: withSuggestion ? suggestion : '' }),
+      {
+        onSuccess: (res) => {
+          enqueueSnackbar(res.message || 'Thank you for your feedback.', { variant: 'success' });
+          setRating(0);
+          setComment('');
+          setSuggesting(false);
+          onClose();
+        },
+      },
+    );
+  };
+
+  const showSuggest = suggesting || (rating > 0 && rating <= DETAIL_AT_OR_BELOW);
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="feedback-title">
+      <DialogTitle id="feedback-title">Feedback</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Typography variant="body2" color="text.secondary">
+            Your feedback will be used to help improve the product
+          </Typography>
+          <div>
+            <Typography component="legend" id="rating-question" sx={{ mb: 0.5 }}>
+              {questions.rating}
+            </Typography>
+            <Rating
+              name="feedback-rating"
+              value={rating || null}
+              size="large"
+              onChange={(_, v) => setRating(v ?? 0)}
+              aria-labelledby="rating-question"
+            />
+          </div>
+          {!showSuggest && (
+            <div>
+              <Button size="small" variant="outlined" onClick={() => setSuggesting(true)}>
+                Suggest an edit
+              </Button>
+            </div>
+          )}
+          <Collapse in={showSuggest} unmountOnExit>
+            <Stack spacing={1}>
+              <TextField
+                label="Suggest an edit"
+                helperText={editable ? 'Correct the output as it should read.' : 'Write the output you expected.'}
+                value={suggestion}
+                onChange={(e) => setSuggestion(e.target.value)}
+                multiline
+                minRows={2}
+                slotProps={{ htmlInput: { maxLength: 10000 } }}
+              />
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                <Button size="small" disabled={!suggestion.trim() || submit.isPending} onClick={() => setSuggestion('')}>
+                  Clear
+                </Button>
+                <Button size="small" variant="outlined" disabled={!suggestion.trim() || submit.isPending} onClick={() => send(true)}>
+                  Submit
+                </Button>
+              </Stack>
+            </Stack>
+          </Collapse>
+          <TextField
+            label={questions.comments}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 5000 } }}
+          />
+          {submit.isError && <Alert severity="error">{errorMessage(submit.error)}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" disabled={rating <= 0 || submit.isPending} onClick={() => send(showSuggest)}>
+          {submit.isPending ? 'Submitting…' : 'Submit'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,145 @@
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { languageLabel, type InferenceTask, type ModelRecord } from '@ulca/contracts';
+import { useTryModel, type TryRequest } from '../api/inference.ts';
+import { AudioInputError, prepareSpeech, type PreparedSpeech } from '../lib/audio.ts';
+import { canSendUrl, urlError } from '../lib/limits.ts';
+import { AudioRecorder } from './AudioRecorder.tsx';
+import { PanelNotes } from './PanelNotes.tsx';
+import { TryResult } from './TryResult.tsx';
+
+type Mode = 'record' | 'url' | 'file';
+
+/**
+ * The try panel of the speech tasks (spec 02 §2): asr (record up to 60 s, or an audio URL; sent to
+ * the speech endpoint), audio-lang-detection and audio-gender-detection (record, URL or an audio
+ * file; sent to compute). Recordings and files are converted to WAV 16 kHz mono in the browser.
+ */
+export function SpeechTryPanel({ model, task }: { model: ModelRecord; task: InferenceTask }) {
+  const source = model.languages[0]?.sourceLanguage;
+  const modes: Mode[] = task === 'asr' ? ['record', 'url'] : ['record', 'url', 'file'];
+  const [mode, setMode] = useState<Mode>('record');
+  const [url, setUrl] = useState('');
+  const [speech, setSpeech] = useState<PreparedSpeech | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [inputError, setInputError] = useState<string | null>(null);
+  const tryModel = useTryModel(task);
+  const playerUrl = useMemo(() => (speech ? URL.createObjectURL(speech.blob) : ''), [speech]);
+  useEffect(() => () => (playerUrl ? URL.revokeObjectURL(playerUrl) : undefined), [playerUrl]);
+
+  const prepare = (blob: Blob) => {
+    setPreparing(true);
+    setInputError(null);
+    setSpeech(null);
+    prepareSpeech(blob)
+      .then(setSpeech)
+      .catch((err: unknown) => setInputError(err instanceof AudioInputError ? err.message : 'This audio could not be prepared.'))
+      .finally(() => setPreparing(false));
+  };
+
+  const send = () => {
+    const audio = mode === 'url' ? { audioUri: url.trim() } : { audioContent: speech?.base64 ?? '' };
+    const body = { modelId: model.modelId, task, ...(source ? { source, sourceLanguage: source } : {}), ...audio };
+    const request: TryRequest = task === 'asr' ? { kind: 'speech', body } : { kind: 'compute', body };
+    tryModel.mutate(request);
+  };
+  const ready = mode === 'url' ? canSendUrl(url) : !!speech && !preparing;
+  const action = task === 'asr' ? 'Convert' : 'Detect';
+
+  return (
+    <Stack spacing={2}>
+      {source && task === 'asr' && (
+        <Typography variant="body2" color="text.secondary">
+          {languageLabel(source)} speech
+        </Typography>
+      )}
+      <Tabs
+        value={mode}
+        onChange={(_, m: Mode) => {
+          setMode(m);
+          setInputError(null);
+        }}
+        aria-label="Audio input"
+      >
+        {modes.map((m) => (
+          <Tab key={m} value={m} label={m === 'record' ? 'Record' : m === 'url' ? 'Audio URL' : 'Audio file'} />
+        ))}
+      </Tabs>
+      {mode === 'record' && <AudioRecorder onRecorded={prepare} disabled={tryModel.isPending} />}
+      {mode === 'url' && (
+        <TextField
+          label="Public audio URL"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="https://example.com/speech.wav"
+          error={!!urlError(url)}
+          helperText={urlError(url) ?? ' '}
+          fullWidth
+        />
+      )}
+      {mode === 'file' && (
+        <Box>
+          <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
+            Choose audio file
+            <input
+              hidden
+              type="file"
+              accept="audio/*"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) prepare(file);
+                e.target.value = '';
+              }}
+            />
+          </Button>
+        </Box>
+      )}
+      {mode !== 'url' && preparing && (
+        <Typography variant="body2" color="text.secondary" role="status">
+          Please wait...
+        </Typography>
+      )}
+      {mode !== 'url' && speech && (
+        <Stack spacing={0.5}>
+          <Typography variant="body2" color="text.secondary">
+            Your audio ({speech.seconds.toFixed(1)} s)
+          </Typography>
+          <Box component="audio" controls src={playerUrl} sx={{ width: '100%', maxWidth: 420 }} aria-label="Your audio" />
+        </Stack>
+      )}
+      {inputError && <Alert severity="error">{inputError}</Alert>}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button
+          onClick={() => {
+            setUrl('');
+            setSpeech(null);
+            setInputError(null);
+            tryModel.reset();
+          }}
+        >
+          Clear All
+        </Button>
+        <Button variant="contained" onClick={send} disabled={!ready || tryModel.isPending}>
+          {action}
+        </Button>
+      </Stack>
+      <TryResult
+        task={task}
+        modelId={model.modelId}
+        pending={tryModel.isPending}
+        error={tryModel.error}
+        output={tryModel.data}
+        input={mode === 'url' ? url.trim() : null}
+      />
+      <PanelNotes input="speech" />
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
+import { AUDIO_INPUT_TASKS, IMAGE_INPUT_TASKS, type ModelRecord } from '@ulca/contracts';
+import { taskLabel } from '../lib/task-labels.ts';
+import { ImageTryPanel } from './ImageTryPanel.tsx';
+import { SpeechTryPanel } from './SpeechTryPanel.tsx';
+import { TextTryPanel } from './TextTryPanel.tsx';
+
+/** The model's processing type from its descriptor schema ('batch' or 'streaming'). */
+function processingType(model: ModelRecord): string | undefined {
+  const t = (model.inferenceEndPoint.schema as { modelProcessingType?: { type?: unknown } } | null)?.modelProcessingType?.type;
+  return typeof t === 'string' ? t : undefined;
+}
+
+/** The try panel of the model's task (spec 02 §2 "Try-it panels"): speech, image or text input. */
+export function TryPanel({ model }: { model: ModelRecord }) {
+  const task = model.task.type;
+  return (
+    <section aria-labelledby="try-title">
+      <Typography id="try-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+        Try the {taskLabel(task)} model
+      </Typography>
+      {processingType(model) === 'streaming' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          This model streams over a socket. The browser panel sends your input in one request, which a streaming-only endpoint may not accept.
+        </Alert>
+      )}
+      {AUDIO_INPUT_TASKS.includes(task) ? (
+        <SpeechTryPanel key={model.modelId} model={model} task={task} />
+      ) : IMAGE_INPUT_TASKS.includes(task) ? (
+        <ImageTryPanel key={model.modelId} model={model} task={task} />
+      ) : (
+        <TextTryPanel key={model.modelId} model={model} task={task} />
+      )}
+    </section>
+  );
+}

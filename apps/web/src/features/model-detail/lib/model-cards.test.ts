@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { ModelRecord } from '@ulca/contracts';
+import { cardDate, cutText, modelCards } from './model-cards.ts';
+
+const model: ModelRecord = {
+  modelId: 'b1c2',
+  name: 'IndicTrans Hindi-English',
+  version: 'v1.0',
+  description: 'A translation model',
+  refUrl: 'https://github.com/example/indictrans',
+  task: { type: 'translation' },
+  languages: [{ sourceLanguage: 'hi', targetLanguage: 'en' }],
+  license: 'mit',
+  licenseUrl: null,
+  domain: ['general', 'news'],
+  submitter: { name: 'AI4Bharat' },
+  trainingDataset: { description: 'Samanantar parallel corpus, 46.9 million sentence pairs' },
+  inferenceEndPoint: { schema: { modelProcessingType: { type: 'batch' } }, isSyncApi: true },
+  status: 'published',
+  unpublishReason: null,
+  submittedOn: Date.UTC(2024, 1, 3, 12),
+  publishedOn: Date.UTC(2024, 4, 2, 12),
+  isReferenceModel: false,
+  engineCard: null,
+  metric: ['bleu'],
+  benchmarkPerformance: [],
+};
+
+describe('model cards', () => {
+  it('cuts text at 30 characters with ...', () => {
+    expect(cutText('short')).toBe('short');
+    expect(cutText('a'.repeat(30))).toBe('a'.repeat(30));
+    expect(cutText('Samanantar parallel corpus, 46.9 million sentence pairs')).toBe('Samanantar parallel corpus, 46...');
+    expect(cutText('क'.repeat(31))).toBe(`${'क'.repeat(30)}...`);
+  });
+
+  it('lists the cards with MM/DD/YYYY dates and the Source URL as a link', () => {
+    const cards = modelCards(model);
+    expect(cards.map((c) => c.title)).toEqual(['Task', 'Languages', 'Version', 'Domain', 'Submitter', 'Published On', 'License', 'Source URL', 'Type', 'Training Dataset']);
+    expect(cards.find((c) => c.title === 'Languages')?.value).toBe('Hindi - English');
+    expect(cards.find((c) => c.title === 'Published On')?.value).toBe(cardDate(model.publishedOn));
+    expect(cardDate(Date.UTC(2024, 4, 2, 12))).toBe('05/02/2024');
+    expect(cards.find((c) => c.title === 'Source URL')).toEqual({ title: 'Source URL', value: model.refUrl, href: model.refUrl });
+    expect(cards.find((c) => c.title === 'License')?.value).toBe('MIT');
+  });
+
+  it('leaves out empty cards (no refUrl, unpublished, no type)', () => {
+    const cards = modelCards({ ...model, refUrl: null, publishedOn: null, inferenceEndPoint: { schema: null, isSyncApi: true } });
+    expect(cards.map((c) => c.title)).not.toContain('Source URL');
+    expect(cards.map((c) => c.title)).not.toContain('Published On');
+    expect(cards.map((c) => c.title)).not.toContain('Type');
+  });
+});

@@ -1,0 +1,55 @@
+import { languageLabel, type ModelRecord } from '@ulca/contracts';
+import { formatMonthDayYear } from '../../../lib/dates.ts';
+import { taskLabel } from './task-labels.ts';
+
+/** Description cards cut their text at this many characters; the full text is in a tooltip (spec 02 §9). */
+export const CARD_TEXT_LIMIT = 30;
+
+/** One description card: a title, its text, and a link for the Source URL card. */
+export interface ModelCard {
+  title: string;
+  value: string;
+  href?: string;
+}
+
+/** `text` cut to `limit` characters with '...' (characters, not UTF-16 units); unchanged when short. */
+export function cutText(text: string, limit: number = CARD_TEXT_LIMIT): string {
+  const chars = [...text];
+  return chars.length > limit ? `${chars.slice(0, limit).join('')}...` : text;
+}
+
+/** Languages as 'Hindi - English' per pair, joined by ', ' (spec 02 §2 explore: source - target). */
+export function languagesText(model: ModelRecord): string {
+  if (model.languages.length === 0) return 'Multiple';
+  return model.languages
+    .map((l) => (l.targetLanguage ? `${languageLabel(l.sourceLanguage)} - ${languageLabel(l.targetLanguage)}` : languageLabel(l.sourceLanguage)))
+    .join(', ');
+}
+
+/** An epoch-millisecond time as MM/DD/YYYY (spec 02 §2 description cards), '-' when missing. */
+export function cardDate(ms: number | null | undefined): string {
+  return formatMonthDayYear(ms == null ? null : new Date(ms).toISOString());
+}
+
+/**
+ * The description cards of a model (the original client's list: Task, Languages, Domain,
+ * Submitter, Published On, Source URL, Type, Training Dataset, plus Version and License). Cards
+ * without a value are left out.
+ */
+export function modelCards(model: ModelRecord): ModelCard[] {
+  const schema = model.inferenceEndPoint.schema as { modelProcessingType?: { type?: unknown } } | null;
+  const type = typeof schema?.modelProcessingType?.type === 'string' ? schema.modelProcessingType.type : '';
+  const cards: ModelCard[] = [
+    { title: 'Task', value: taskLabel(model.task.type) },
+    { title: 'Languages', value: languagesText(model) },
+    { title: 'Version', value: model.version },
+    { title: 'Domain', value: model.domain.join(', ') },
+    { title: 'Submitter', value: model.submitter.name },
+    { title: 'Published On', value: model.publishedOn ? cardDate(model.publishedOn) : '' },
+    { title: 'License', value: model.license.toUpperCase() },
+    { title: 'Source URL', value: model.refUrl ?? '', href: model.refUrl ?? undefined },
+    { title: 'Type', value: type },
+    { title: 'Training Dataset', value: model.trainingDataset.description },
+  ];
+  return cards.filter((c) => c.value.trim() !== '' && c.value !== 'NA');
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { modelDetailPath, originPath, readDetailState } from './navigation.ts';
+
+const record = {
+  modelId: 'm1', name: 'n', version: 'v1.0', description: 'd', refUrl: null, task: { type: 'ocr' }, languages: [{ sourceLanguage: 'hi' }],
+  license: 'mit', licenseUrl: null, domain: ['general'], submitter: { name: 's' }, trainingDataset: { description: 't' },
+  inferenceEndPoint: { schema: null, isSyncApi: true }, status: 'published', unpublishReason: null, submittedOn: 1, publishedOn: 2,
+  isReferenceModel: false, engineCard: null, metric: [], benchmarkPerformance: [],
+};
+
+describe('model page navigation', () => {
+  it('builds the paths', () => {
+    expect(modelDetailPath('a/b')).toBe('/search-model/a%2Fb');
+    expect(modelDetailPath('m1', true)).toBe('/search-model/m1/model');
+    expect(originPath('my-contribution')).toBe('/model/my-contribution');
+    expect(originPath('explore-models')).toBe('/model/explore-models');
+  });
+  it('reads the row and origin in either form; explore-models by default', () => {
+    expect(readDetailState({ model: record, prevUrl: 'my-contribution' }, 'm1')).toEqual({ placeholder: record, origin: 'my-contribution' });
+    expect(readDetailState({ ...record, prevUrl: 'explore-models' }, 'm1').placeholder?.modelId).toBe('m1');
+    expect(readDetailState(null, 'm1')).toEqual({ placeholder: undefined, origin: 'explore-models' });
+    expect(readDetailState({ model: record }, 'other').placeholder).toBeUndefined();
+    expect(readDetailState({ model: { modelId: 'm1' } }, 'm1').placeholder).toBeUndefined();
+  });
+});
