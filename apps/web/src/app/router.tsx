@@ -5,6 +5,7 @@ import { authRoutes } from '../features/auth/routes.tsx';
 import { dashboardFallbackRoute, dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { datasetRoutes } from '../features/datasets/routes.tsx';
 import { introRoutes } from '../features/intro/routes.tsx';
+import { modelPublicRoutes, modelSignedInRoutes } from '../features/models/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { readyMadePublicRoutes, readyMadeSignedInRoutes } from '../features/readymade/routes.tsx';
 import { searchRoutes } from '../features/search/routes.tsx';
@@ -18,8 +19,8 @@ import { RouteError } from './RouteError.tsx';
 export const BASENAME = '/ulca';
 
 /**
- * The route tree (spec 01 §2): public pages, the sign-in-only pages under RequireAuth (datasets,
- * search, profile, admin), and '*' → the dashboard for any unknown path.
+ * The route tree (spec 01 §2, spec 02 §2): public pages, the sign-in-only pages under RequireAuth
+ * (datasets, search, profile, admin, my models and model submit), and '*' → the dashboard for any unknown path.
  */
 export const routes: RouteObject[] = [
   {
@@ -39,6 +40,8 @@ export const routes: RouteObject[] = [
           { element: <RequireAuth />, children: [...datasetRoutes, ...searchRoutes, ...profileRoutes, ...adminRoutes] },
           ...readyMadePublicRoutes,
           { element: <RequireAuth />, children: readyMadeSignedInRoutes },
+          ...modelPublicRoutes,
+          { element: <RequireAuth />, children: modelSignedInRoutes },
           dashboardFallbackRoute,
         ],
       },
