@@ -51,7 +51,7 @@ export function ExploreFilterPanel({
         e.preventDefault();
         onSubmit();
       }}
-      sx={{ p: 2.5, position: 'sticky', top: 16 }}
+      sx={{ p: 2.5, position: 'sticky', top: 80 }}
     >
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
         Filter models

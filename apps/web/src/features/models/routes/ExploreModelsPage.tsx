@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { InferenceTask, ModelRecord } from '@ulca/contracts';
 import Alert from '@mui/material/Alert';
@@ -17,11 +17,13 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useModelSearch } from '../api/search-models.ts';
 import { ExploreFilterPanel } from '../components/ExploreFilterPanel.tsx';
 import { ExploreResultsTable } from '../components/ExploreResultsTable.tsx';
-import { HealthCheckTab } from '../components/HealthCheckTab.tsx';
 import { ModelCardGrid } from '../components/ModelCardGrid.tsx';
 import { NoModelsPlaceholder } from '../components/NoModelsPlaceholder.tsx';
 import { EMPTY_FILTER, exploreResults, languageOptions, needsPair, sourceOptions, targetOptions, validateExploreFilter, type ExploreFilter } from '../lib/explore.ts';
 import { EXPLORE_TABS, TASK_LABELS, isModelTask, parseExploreTab, type ExploreTab } from '../lib/tasks.ts';
+
+// The health table brings the data grid (~125 KB gzip): loaded only when its tab is opened.
+const HealthCheckTab = lazy(() => import('../components/HealthCheckTab.tsx').then((m) => ({ default: m.HealthCheckTab })));
 
 /**
  * /model/explore-models — Explore Models (spec 02 §2, §5; public). Wide screens: the filter panel
@@ -72,7 +74,12 @@ export default function ExploreModelsPage() {
   const openModel = (m: ModelRecord) => navigate(`/search-model/${encodeURIComponent(m.modelId)}`, { state: { ...m, prevUrl: 'explore-models' } });
 
   let content;
-  if (tab === 'status-check') content = <HealthCheckTab />;
+  if (tab === 'status-check')
+    content = (
+      <Suspense fallback={<LoadingState label="Loading the models health check…" />}>
+        <HealthCheckTab />
+      </Suspense>
+    );
   else if (tab === 'sts')
     content = (
       <Alert severity="info" sx={{ my: 1 }}>

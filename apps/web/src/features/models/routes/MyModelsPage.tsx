@@ -4,6 +4,8 @@ import type { ModelRecord } from '@ulca/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import GridViewIcon from '@mui/icons-material/GridView';
 import TableRowsIcon from '@mui/icons-material/TableRows';
@@ -50,7 +52,9 @@ export default function MyModelsPage() {
   const query = useMyModels(userId);
   const statusChange = useChangeModelStatus();
 
-  const [view, setView] = useState<'table' | 'cards'>('table');
+  // Phones start with the cards (the table needs ~900 px); the button switches either way.
+  const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('md'), { noSsr: true });
+  const [view, setView] = useState<'table' | 'cards'>(narrow ? 'cards' : 'table');
   const [term, setTerm] = useState('');
   const [filter, setFilter] = useState<MyModelsFilter>({});
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
@@ -180,7 +184,7 @@ export default function MyModelsPage() {
           setTerm(t);
           setPage(0);
         }}
-        placeholder="Search name, task, domain, licence or status"
+        placeholder="Search my models"
         searchLabel="Search my models"
       >
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>

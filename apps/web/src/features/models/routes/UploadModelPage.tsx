@@ -41,6 +41,8 @@ export default function UploadModelPage() {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<{ message: string; fields: FieldError[] } | null>(null);
+  // The last failure's toast, closed when the user tries again.
+  const errorToast = useRef<ReturnType<typeof enqueueSnackbar> | null>(null);
 
   const choose = (f: File | undefined) => {
     setServerError(null);
@@ -56,6 +58,7 @@ export default function UploadModelPage() {
       return;
     }
     setServerError(null);
+    if (errorToast.current !== null) closeSnackbar(errorToast.current);
     const text = await file.text();
     const parsed = parseDescriptorText(text);
     if (!parsed.ok) {
@@ -71,7 +74,7 @@ export default function UploadModelPage() {
       closeSnackbar(waiting);
       const message = errorMessage(err, 'Something went wrong. Please try again.');
       setServerError({ message, fields: err instanceof ApiRequestError ? (err.errors ?? []) : [] });
-      enqueueSnackbar(message, { variant: 'error', autoHideDuration: SUBMIT_ERROR_MS });
+      errorToast.current = enqueueSnackbar(message, { variant: 'error', autoHideDuration: SUBMIT_ERROR_MS });
     }
   };
 
