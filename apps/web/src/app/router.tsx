@@ -6,6 +6,7 @@ import { dashboardFallbackRoute, dashboardRoutes } from '../features/dashboard/r
 import { datasetRoutes } from '../features/datasets/routes.tsx';
 import { introRoutes } from '../features/intro/routes.tsx';
 import { modelDetailRoutes } from '../features/model-detail/routes.tsx';
+import { modelPublicRoutes, modelSignedInRoutes } from '../features/models/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { readyMadePublicRoutes, readyMadeSignedInRoutes } from '../features/readymade/routes.tsx';
 import { searchRoutes } from '../features/search/routes.tsx';
@@ -19,8 +20,8 @@ import { RouteError } from './RouteError.tsx';
 export const BASENAME = '/ulca';
 
 /**
- * The route tree (spec 01 §2): public pages, the sign-in-only pages under RequireAuth (datasets,
- * search, profile, admin), and '*' → the dashboard for any unknown path.
+ * The route tree (spec 01 §2, spec 02 §2): public pages, the sign-in-only pages under RequireAuth
+ * (datasets, search, profile, admin, my models and model submit), and '*' → the dashboard for any unknown path.
  */
 export const routes: RouteObject[] = [
   {
@@ -41,6 +42,8 @@ export const routes: RouteObject[] = [
           ...readyMadePublicRoutes,
           ...modelDetailRoutes,
           { element: <RequireAuth />, children: readyMadeSignedInRoutes },
+          ...modelPublicRoutes,
+          { element: <RequireAuth />, children: modelSignedInRoutes },
           dashboardFallbackRoute,
         ],
       },

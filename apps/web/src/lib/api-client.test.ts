@@ -47,6 +47,17 @@ describe('api client signing (signature v2)', () => {
     expect(second.headers['x-ulca-nonce']).not.toBe(h['x-ulca-nonce']);
   });
 
+  it('sends a raw body as given, with its content type, and signs exactly those bytes', async () => {
+    const calls = serve(() => json(200, { ok: true }));
+    const text = '--b\r\nContent-Disposition: form-data; name="file"; filename="m.json"\r\n\r\n{"name":"हिन्दी"}\r\n--b--\r\n';
+    await client.apiRequest('POST', '/ulca/upload', { rawBody: { text, contentType: 'multipart/form-data; boundary=b' } });
+    const [call] = calls;
+    expect(call.body).toBe(text);
+    expect(call.headers['content-type']).toBe('multipart/form-data; boundary=b');
+    const h = call.headers;
+    expect(h.payload).toBe(sha256(`POST\n/ulca/upload\n${h['x-ulca-timestamp']}\n${h['x-ulca-nonce']}\n${sha256(text)}`));
+  });
+
   it("retries once on the server's clock after SIGNATURE_EXPIRED", async () => {
     const serverNow = Date.now() + 3600_000;
     const calls = serve((_c, n) =>

@@ -33,6 +33,11 @@ export function onUnauthorized(cb: Unauthorized): () => void {
 
 export interface RequestOptions<T> {
   body?: unknown;
+  /**
+   * A body sent exactly as given instead of JSON (e.g. a multipart form built as text, so the
+   * signature covers the very bytes sent), with its content type.
+   */
+  rawBody?: { text: string; contentType: string };
   query?: Record<string, string | number | boolean | undefined | null>;
   /** Sign with the stored session keys (default true when a session exists). */
   signed?: boolean;
@@ -64,10 +69,10 @@ export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PUT' | '
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) qs.set(k, String(v));
   const url = qs.size ? `${path}?${qs.toString()}` : path;
-  const bodyText = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const bodyText = opts.rawBody ? opts.rawBody.text : opts.body === undefined ? undefined : JSON.stringify(opts.body);
   const send = async (): Promise<Response> => {
     const headers: Record<string, string> = {};
-    if (bodyText !== undefined) headers['content-type'] = 'application/json';
+    if (bodyText !== undefined) headers['content-type'] = opts.rawBody?.contentType ?? 'application/json';
     const session = getSession();
     if (session && opts.signed !== false) {
       // Loaded with the first signed call: a visitor who is not signed in never needs the hashing code.

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { MODEL_API, modelRecordSearchResponse, type InferenceTask, type ModelSearchBody } from '@ulca/contracts';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { modelKeys } from './keys.ts';
+
+export type ModelSearchResponse = z.infer<typeof modelRecordSearchResponse>;
+
+/**
+ * The published models of a task (POST …/model/search, "All" = no filter). Explore asks for the
+ * whole task once and applies the language choices itself, so the same answer also gives the
+ * language lists (only pairs that exist).
+ */
+export function searchModels(task: InferenceTask, signal?: AbortSignal): Promise<ModelSearchResponse> {
+  const body: ModelSearchBody = { task, sourceLanguage: null, targetLanguage: null, domain: 'All', submitter: 'All' };
+  return apiRequest('POST', MODEL_API.search, { body, schema: modelRecordSearchResponse, signal, signed: false });
+}
+
+/** Query hook of {@link searchModels}; disabled without a task. */
+export function useModelSearch(task: InferenceTask | null) {
+  return useQuery({
+    queryKey: modelKeys.search(task ?? ''),
+    queryFn: ({ signal }) => searchModels(task!, signal),
+    enabled: !!task,
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type { ModelRecord } from '@ulca/contracts';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import { domainText, formatEpochPublished, languageText } from '../lib/format.ts';
+import { RESULT_PAGE_SIZE, pageSlice } from '../lib/explore.ts';
+import { taskLabel } from '../lib/tasks.ts';
+
+/**
+ * The wide-screen results of Explore (spec 02 §2): Task, Model Name, Language ('src - tgt' or
+ * 'Multiple'), Domain, Submitter, Published On; `rows` newest first; a row click (or Enter) opens
+ * the model.
+ */
+export function ExploreResultsTable({ rows, onOpen }: { rows: readonly ModelRecord[]; onOpen: (m: ModelRecord) => void }) {
+  const [page, setPage] = useState(0);
+  const shown = pageSlice(rows, page, RESULT_PAGE_SIZE);
+  return (
+    <>
+      <TableContainer>
+        <Table aria-label="Models" sx={{ minWidth: 720 }}>
+          <TableHead>
+            <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
+              <TableCell>Task</TableCell>
+              <TableCell>Model Name</TableCell>
+              <TableCell>Language</TableCell>
+              <TableCell>Domain</TableCell>
+              <TableCell>Submitter</TableCell>
+              <TableCell>Published On</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.items.map((m) => (
+              <TableRow
+                key={m.modelId}
+                hover
+                tabIndex={0}
+                onClick={() => onOpen(m)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') onOpen(m);
+                }}
+                sx={{ cursor: 'pointer' }}
+              >
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{taskLabel(m.task.type)}</TableCell>
+                <TableCell sx={{ fontWeight: 500, minWidth: 160, overflowWrap: 'anywhere' }}>{m.name}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{languageText(m.languages)}</TableCell>
+                <TableCell>{domainText(m.domain)}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.submitter.name}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatEpochPublished(m.publishedOn ?? m.submittedOn)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination component="div" count={rows.length} page={shown.page} onPageChange={(_e, p) => setPage(p)} rowsPerPage={RESULT_PAGE_SIZE} rowsPerPageOptions={[RESULT_PAGE_SIZE]} />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useModelHealth } from '../api/health.ts';
+import { HEALTH_CSV_FILE, MODEL_HEALTH_STATUS_LABELS, healthTableRows, type HealthTableRow } from '../lib/health.ts';
+import { TASK_LABELS } from '../lib/tasks.ts';
+
+const COLUMNS: GridColDef<HealthTableRow>[] = [
+  { field: 'modelName', headerName: 'Model', flex: 1.6, minWidth: 180 },
+  { field: 'taskType', headerName: 'Task Type', flex: 1, minWidth: 140, type: 'singleSelect', valueOptions: Object.values(TASK_LABELS) },
+  {
+    field: 'status',
+    headerName: 'Status',
+    width: 130,
+    type: 'singleSelect',
+    valueOptions: [...MODEL_HEALTH_STATUS_LABELS],
+    renderCell: (p) => (
+      <Typography variant="body2" component="span" sx={{ fontWeight: 600, color: p.row.status === 'unavailable' ? 'error.main' : p.row.status === 'available' ? 'success.main' : 'text.secondary' }}>
+        {p.row.status}
+      </Typography>
+    ),
+  },
+  { field: 'lastStatusUpdate', headerName: 'Last Updated Timestamp', flex: 1, minWidth: 190, filterable: false, sortable: false },
+  { field: 'latency', headerName: 'Latency', width: 110, filterable: false, sortable: false },
+  { field: 'outputCheck', headerName: 'Output Check', flex: 1, minWidth: 160, filterable: false },
+];
+
+/**
+ * The 'status-check' tab of Explore: the 'Models Health Check' table (spec 02 §2) — Model, Task
+ * Type, Status (red when unavailable), Last Updated Timestamp, and, because a model's callbackUrl
+ * is never shown (DESIGN.md §11), the latency and output check of the last call instead of the
+ * Callback URL. Quick search, column filters (task, status), CSV download with a UTF-8 BOM, no
+ * row selection.
+ */
+export function HealthCheckTab() {
+  const query = useModelHealth();
+  const rows = useMemo(() => healthTableRows(query.data?.modelHealthStatusList ?? []), [query.data]);
+  if (query.isPending) return <LoadingState label="Loading the models health check…" />;
+  if (query.isError) return <ErrorState title="Could not load the health check" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  return (
+    <Box>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
+        Models Health Check
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        Every published model is called regularly with its example request. A model’s endpoint address is never shown, so the table gives the latency
+        and the output check of the last call instead.
+      </Typography>
+      {rows.length === 0 ? (
+        <EmptyState message="No records found." />
+      ) : (
+        <DataGrid
+          rows={rows}
+          columns={COLUMNS}
+          label="Models Health Check"
+          showToolbar
+          disableRowSelectionOnClick
+          initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
+          pageSizeOptions={[10, 25, 50, 100]}
+          slotProps={{
+            toolbar: {
+              showQuickFilter: true,
+              quickFilterProps: { quickFilterParser: (input: string) => (input.trim() ? [input.trim()] : []) },
+              csvOptions: { fileName: HEALTH_CSV_FILE, utf8WithBom: true },
+              printOptions: { disableToolbarButton: true },
+            },
+          }}
+          localeText={{ noRowsLabel: 'No records found.', noResultsOverlayLabel: 'No records found.' }}
+          autoHeight
+          sx={{ border: 0 }}
+        />
+      )}
+    </Box>
+  );
+}

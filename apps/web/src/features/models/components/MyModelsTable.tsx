@@ -1,0 +1,191 @@
+import { Fragment, useEffect, useRef, useState } from 'react';
+import type { ModelRecord } from '@ulca/contracts';
+import { alpha } from '@mui/material/styles';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import { domainText, formatEpochDay, licenseText } from '../lib/format.ts';
+import { benchmarkRunsView, isExpandable, modelActions, modelStatusColor } from '../lib/my-models.ts';
+import { taskLabel } from '../lib/tasks.ts';
+import { ModelStatus } from './ModelStatus.tsx';
+
+const COLUMNS = ['Task', 'Model Name', 'Version', 'Domain', 'License', 'Submitted On', 'Status', 'Action'];
+
+/** Shown on Run Benchmark until the benchmarks issue lands: the button says so instead of faking a run. */
+export const RUN_BENCHMARK_PENDING = 'Benchmarks arrive with issue #13.';
+
+/** What a row's Action cell asks for. */
+export interface MyModelsActions {
+  onToggleStatus: (row: ModelRecord, to: 'published' | 'unpublished') => void;
+}
+
+/**
+ * The My Models table (spec 02 §2): Task, Model Name, Version, Domain, License (upper-case),
+ * Submitted On (DD/MM/YYYY), Status (reason tooltip), Action (Run Benchmark, Publish / Unpublish),
+ * and an expand button on rows that have benchmark runs. `rows` is the current page; the
+ * `highlighted` model is scrolled into view and tinted.
+ */
+export function MyModelsTable({ rows, highlighted, actions }: { rows: readonly ModelRecord[]; highlighted: string | null; actions: MyModelsActions }) {
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const highlightRef = useRef<HTMLTableRowElement | null>(null);
+
+  useEffect(() => {
+    if (highlighted) highlightRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  }, [highlighted]);
+
+  const toggle = (id: string) =>
+    setExpanded((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <TableContainer>
+      <Table aria-label="My models" sx={{ minWidth: 900 }}>
+        <TableHead>
+          <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
+            <TableCell padding="checkbox" aria-label="Benchmark runs" />
+            {COLUMNS.map((c) => (
+              <TableCell key={c}>{c}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => {
+            const isHighlighted = row.modelId === highlighted;
+            const open = expanded.has(row.modelId);
+            const canExpand = isExpandable(row);
+            const act = modelActions(row);
+            return (
+              <Fragment key={row.modelId}>
+                <TableRow
+                  ref={isHighlighted ? highlightRef : undefined}
+                  selected={isHighlighted}
+                  data-highlighted={isHighlighted || undefined}
+                  sx={{
+                    '& > td': { borderBottom: open ? 'unset' : undefined },
+                    transition: 'background-color 600ms ease',
+                    '&.Mui-selected, &.Mui-selected:hover': { bgcolor: (t) => alpha(t.palette.warning.main, 0.16) },
+                  }}
+                >
+                  <TableCell padding="checkbox">
+                    <Tooltip title={canExpand ? (open ? 'Hide benchmark runs' : 'Show benchmark runs') : 'No benchmark runs yet'}>
+                      <span>
+                        <IconButton size="small" disabled={!canExpand} onClick={() => toggle(row.modelId)} aria-expanded={open} aria-label={`Benchmark runs of ${row.name}`}>
+                          {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{taskLabel(row.task.type)}</TableCell>
+                  <TableCell sx={{ minWidth: 160, maxWidth: 280, overflowWrap: 'anywhere', fontWeight: 500 }}>{row.name}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.version}</TableCell>
+                  <TableCell sx={{ maxWidth: 160, overflowWrap: 'anywhere' }}>{domainText(row.domain)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{licenseText(row.license)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatEpochDay(row.submittedOn)}</TableCell>
+                  <TableCell>
+                    <ModelStatus status={row.status} reason={row.unpublishReason} />
+                  </TableCell>
+                  <TableCell>
+                    <ActionCell row={row} act={act} actions={actions} />
+                  </TableCell>
+                </TableRow>
+                {canExpand && (
+                  <TableRow>
+                    <TableCell colSpan={COLUMNS.length + 1} sx={{ py: 0, borderBottom: open ? undefined : 'unset' }}>
+                      <Collapse in={open} timeout="auto" unmountOnExit>
+                        <BenchmarkRuns row={row} />
+                      </Collapse>
+                    </TableCell>
+                  </TableRow>
+                )}
+              </Fragment>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** The Action cell: '--' when the model takes no action; else Run Benchmark (unless published) and Publish / Unpublish. */
+export function ActionCell({ row, act, actions }: { row: ModelRecord; act: ReturnType<typeof modelActions>; actions: MyModelsActions }) {
+  if (!act) return <Typography color="text.secondary">--</Typography>;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {act.runBenchmark && (
+        <Tooltip title={RUN_BENCHMARK_PENDING}>
+          {/* Disabled buttons fire no events: the span carries the tooltip. */}
+          <span>
+            <Button size="small" variant="outlined" disabled sx={{ whiteSpace: 'nowrap' }}>
+              Run Benchmark
+            </Button>
+          </span>
+        </Tooltip>
+      )}
+      <Tooltip title={act.toggleDisabled ? 'A benchmark run is in progress.' : ''}>
+        <span>
+          <Button
+            size="small"
+            variant="contained"
+            color={act.toggleTo === 'unpublished' ? 'error' : 'success'}
+            disabled={act.toggleDisabled}
+            onClick={() => actions.onToggleStatus(row, act.toggleTo)}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {act.toggleTo === 'unpublished' ? 'Unpublish' : 'Publish'}
+          </Button>
+        </span>
+      </Tooltip>
+    </Stack>
+  );
+}
+
+/** The expanded row: the model's benchmark runs, newest first (spec 02 §2 "Benchmark run rows"). */
+function BenchmarkRuns({ row }: { row: ModelRecord }) {
+  const runs = benchmarkRunsView(row);
+  return (
+    <Box sx={{ m: 1, ml: 7 }}>
+      <Table size="small" aria-label={`Benchmark runs of ${row.name}`}>
+        <TableHead>
+          <TableRow sx={{ '& th': { fontWeight: 600 } }}>
+            <TableCell>Benchmark Dataset</TableCell>
+            <TableCell>Metric</TableCell>
+            <TableCell>Score</TableCell>
+            <TableCell>Benchmark Run On</TableCell>
+            <TableCell>Status</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {runs.map((b) => (
+            <TableRow key={`${b.benchmarkProcessId ?? b.benchmarkDatasetId}-${b.metric}-${b.createdOn}`}>
+              <TableCell>{b.benchmarkDatasetName}</TableCell>
+              <TableCell sx={{ textTransform: 'uppercase' }}>{b.metric}</TableCell>
+              <TableCell>{b.scoreText}</TableCell>
+              <TableCell>{formatEpochDay(b.createdOn)}</TableCell>
+              <TableCell>
+                <Typography variant="body2" color={`${modelStatusColor(b.status)}.main`} sx={{ fontWeight: 600 }}>
+                  {b.status}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { MODEL_STATUS_CONFIRM } from '@ulca/contracts';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { unpublishReason } from '../lib/my-models.ts';
+
+/**
+ * The Publish / Unpublish confirm dialog (spec 02 §2, §5, §8): the spec's confirm text, Cancel and
+ * Yes; unpublishing also asks for the reason, required (Yes stays disabled while it is blank).
+ * `to` is the status asked for; `busy` while the call runs.
+ */
+export function StatusChangeDialog({
+  modelName,
+  to,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  modelName: string;
+  to: 'published' | 'unpublished';
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (reason: string | undefined) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const unpublish = to === 'unpublished';
+  const cleaned = unpublishReason(reason);
+  const missing = unpublish && !cleaned;
+  return (
+    <Dialog open onClose={busy ? undefined : onCancel} maxWidth="sm" fullWidth aria-labelledby="model-status-title">
+      <DialogTitle id="model-status-title">{unpublish ? 'Unpublish Model' : 'Publish Model'}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 1, fontWeight: 500, color: 'text.primary', overflowWrap: 'anywhere' }}>{modelName}</DialogContentText>
+        <DialogContentText>{MODEL_STATUS_CONFIRM[to]}</DialogContentText>
+        {unpublish && (
+          <TextField
+            autoFocus
+            required
+            fullWidth
+            multiline
+            minRows={2}
+            label="Reason for unpublishing"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            onBlur={() => setTouched(true)}
+            error={touched && missing}
+            helperText={touched && missing ? 'Required field' : 'Shown to you next to the model’s status.'}
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+            sx={{ mt: 2 }}
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          color={unpublish ? 'error' : 'primary'}
+          disabled={busy || missing}
+          onClick={() => onConfirm(unpublish ? cleaned ?? undefined : undefined)}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          Yes
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

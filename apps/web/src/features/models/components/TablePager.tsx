@@ -1,0 +1,56 @@
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+
+/**
+ * Table paging with a rows-per-page choice and a "Jump to page" select (spec 02 §2 My Models:
+ * 10, 25, 50, 100 with jump to page). `page` is zero-based; changing the page size returns to page 0.
+ */
+export function TablePager({
+  count,
+  page,
+  pageSize,
+  pageSizes,
+  onPageChange,
+  onPageSizeChange,
+}: {
+  count: number;
+  page: number;
+  pageSize: number;
+  pageSizes: readonly number[];
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (size: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { xs: 'flex-end', sm: 'center' }, justifyContent: 'flex-end', gap: { sm: 2 } }}>
+      <TextField
+        select
+        size="small"
+        variant="standard"
+        label="Jump to page"
+        value={Math.min(page, pages - 1) + 1}
+        onChange={(e) => onPageChange(Number(e.target.value) - 1)}
+        sx={{ minWidth: 100 }}
+        slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 300 } } } } } }}
+      >
+        {Array.from({ length: pages }, (_v, i) => (
+          <MenuItem key={i} value={i + 1}>
+            {i + 1}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TablePagination
+        component="div"
+        count={count}
+        page={Math.min(page, pages - 1)}
+        onPageChange={(_e, p) => onPageChange(p)}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[...pageSizes]}
+        onRowsPerPageChange={(e) => onPageSizeChange(Number(e.target.value))}
+        labelRowsPerPage="Rows per page"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { MANDATORY_MESSAGE, exploreResults, languageOptions, matchesExploreFilter, pageSlice, sourceOptions, targetOptions, validateExploreFilter } from './explore.ts';
+import { testModel } from './test-models.ts';
+
+const translation = [
+  testModel({ modelId: 'hi-en', languages: [{ sourceLanguage: 'hi', targetLanguage: 'en' }], publishedOn: 10 }),
+  testModel({ modelId: 'hi-ur', languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }], publishedOn: 30 }),
+  testModel({ modelId: 'multi', languages: [{ sourceLanguage: 'en', targetLanguage: 'ta' }, { sourceLanguage: 'en', targetLanguage: 'hi' }], publishedOn: 20 }),
+  // A pair to itself must never be offered as a target.
+  testModel({ modelId: 'odd', languages: [{ sourceLanguage: 'bn', targetLanguage: 'bn' }], publishedOn: 5 }),
+];
+
+describe('Explore language lists (spec 02 §2)', () => {
+  it('offers every source of the task, by name', () => {
+    expect(sourceOptions(translation).map((o) => o.value)).toEqual(['bn', 'en', 'hi']);
+    expect(sourceOptions(translation).find((o) => o.value === 'hi')?.label).toBe('Hindi');
+  });
+
+  it('offers only targets some model translates the source into, never the source itself', () => {
+    expect(targetOptions(translation, 'hi').map((o) => o.value)).toEqual(['en', 'ur']);
+    expect(targetOptions(translation, 'en').map((o) => o.value)).toEqual(['hi', 'ta']);
+    expect(targetOptions(translation, 'bn')).toEqual([]);
+    expect(targetOptions(translation, '')).toEqual([]);
+  });
+
+  it("offers a single-language task's languages as 'Language'", () => {
+    const asr = [testModel({ modelId: 'a', task: { type: 'asr' }, languages: [{ sourceLanguage: 'ta' }, { sourceLanguage: 'hi', targetLanguage: null }] })];
+    expect(languageOptions(asr).map((o) => o.value)).toEqual(['hi', 'ta']);
+  });
+});
+
+describe('Explore filter rules (spec 02 §5)', () => {
+  it('translation needs both languages, other tasks one', () => {
+    expect(validateExploreFilter('translation', { source: '', target: '' })).toEqual({ source: MANDATORY_MESSAGE, target: MANDATORY_MESSAGE });
+    expect(validateExploreFilter('translation', { source: 'hi', target: '' })).toEqual({ target: MANDATORY_MESSAGE });
+    expect(validateExploreFilter('translation', { source: 'hi', target: 'en' })).toEqual({});
+    expect(validateExploreFilter('asr', { source: '', target: '' })).toEqual({ target: MANDATORY_MESSAGE });
+    expect(validateExploreFilter('asr', { source: '', target: 'hi' })).toEqual({});
+  });
+
+  it('matches a translation pair, or a language as source or target for other tasks', () => {
+    expect(matchesExploreFilter('translation', translation[2], { source: 'en', target: 'hi' })).toBe(true);
+    expect(matchesExploreFilter('translation', translation[2], { source: 'hi', target: 'en' })).toBe(false);
+    const tl = testModel({ modelId: 't', task: { type: 'transliteration' }, languages: [{ sourceLanguage: 'en', targetLanguage: 'hi' }] });
+    expect(matchesExploreFilter('transliteration', tl, { source: '', target: 'hi' })).toBe(true);
+    expect(matchesExploreFilter('transliteration', tl, { source: '', target: 'ta' })).toBe(false);
+  });
+
+  it('lists results newest first, all of them for an empty filter', () => {
+    expect(exploreResults('translation', translation, { source: '', target: '' }).map((m) => m.modelId)).toEqual(['hi-ur', 'multi', 'hi-en', 'odd']);
+    expect(exploreResults('translation', translation, { source: 'hi', target: 'ur' }).map((m) => m.modelId)).toEqual(['hi-ur']);
+  });
+});
+
+describe('card pages', () => {
+  it('slices 9, 12 or 18 per page and clamps the page', () => {
+    const items = Array.from({ length: 20 }, (_v, i) => i);
+    expect(pageSlice(items, 0, 9)).toEqual({ items: [0, 1, 2, 3, 4, 5, 6, 7, 8], page: 0, pageCount: 3 });
+    expect(pageSlice(items, 2, 9).items).toEqual([18, 19]);
+    expect(pageSlice(items, 5, 18)).toMatchObject({ page: 1, pageCount: 2, items: [18, 19] });
+    expect(pageSlice([], 3, 12)).toEqual({ items: [], page: 0, pageCount: 1 });
+  });
+});

@@ -1,0 +1,94 @@
+import type { InferenceTask, ModelRecord } from '@ulca/contracts';
+import { languageName, type LanguagePairLike } from './format.ts';
+
+/** Cards per page on narrow screens (spec 02 §9); the first is the default. */
+export const CARD_PAGE_SIZES = [9, 12, 18] as const;
+/** Rows per page of the wide-screen results table (spec 02 §4 default 10). */
+export const RESULT_PAGE_SIZE = 10;
+
+/** The message under a required language that is missing (spec 02 §5). */
+export const MANDATORY_MESSAGE = 'This field is mandatory';
+
+/** What a model of the explore lists must carry for the filter rules. */
+export type ExploreModel = Pick<ModelRecord, 'modelId' | 'languages' | 'publishedOn' | 'submittedOn'>;
+
+/** The filter panel's language choices; '' = not chosen. */
+export interface ExploreFilter {
+  source: string;
+  target: string;
+}
+export const EMPTY_FILTER: ExploreFilter = { source: '', target: '' };
+
+/** A choice of a language select: the code and its name. */
+export interface LanguageOption {
+  value: string;
+  label: string;
+}
+
+function options(codes: Iterable<string>): LanguageOption[] {
+  return [...new Set(codes)].filter(Boolean).map((c) => ({ value: c, label: languageName(c) })).sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** Translation needs a source and a target; every other task one language (spec 02 §5). */
+export function needsPair(task: InferenceTask): boolean {
+  return task === 'translation';
+}
+
+/** The Source Language choices (translation only): every source language of the task's models. */
+export function sourceOptions(models: readonly ExploreModel[]): LanguageOption[] {
+  return options(models.flatMap((m) => m.languages.map((l) => l.sourceLanguage)));
+}
+
+/**
+ * The Target Language choices of translation: only languages some model translates `source` into,
+ * never `source` itself (spec 02 §2). Empty until a source is chosen.
+ */
+export function targetOptions(models: readonly ExploreModel[], source: string): LanguageOption[] {
+  if (!source) return [];
+  return options(models.flatMap((m) => m.languages.filter((l) => l.sourceLanguage === source && l.targetLanguage && l.targetLanguage !== source).map((l) => l.targetLanguage!)));
+}
+
+/** The 'Language' choices of a single-language task: every language its models name (source or target). */
+export function languageOptions(models: readonly ExploreModel[]): LanguageOption[] {
+  return options(models.flatMap((m) => m.languages.flatMap((l: LanguagePairLike) => [l.sourceLanguage, l.targetLanguage ?? ''])));
+}
+
+/** Field errors of Submit: 'This field is mandatory' under each missing required language (spec 02 §5). */
+export function validateExploreFilter(task: InferenceTask, f: ExploreFilter): Partial<Record<keyof ExploreFilter, string>> {
+  const errors: Partial<Record<keyof ExploreFilter, string>> = {};
+  if (needsPair(task) && !f.source) errors.source = MANDATORY_MESSAGE;
+  if (!f.target) errors.target = MANDATORY_MESSAGE;
+  return errors;
+}
+
+/**
+ * Whether a model passes the submitted filter: translation, a pair source → target; other tasks,
+ * the language as a source or a target (spec 02 §2 "filters: language (source or target)").
+ * An empty filter passes everything.
+ */
+export function matchesExploreFilter(task: InferenceTask, m: ExploreModel, f: ExploreFilter): boolean {
+  if (needsPair(task)) {
+    if (!f.source && !f.target) return true;
+    return m.languages.some((l) => (!f.source || l.sourceLanguage === f.source) && (!f.target || l.targetLanguage === f.target));
+  }
+  if (!f.target) return true;
+  return m.languages.some((l) => l.sourceLanguage === f.target || l.targetLanguage === f.target);
+}
+
+/** Newest first (spec 02 §2): by publication time, else submission time. */
+export function newestFirst<T extends ExploreModel>(models: readonly T[]): T[] {
+  const at = (m: ExploreModel) => m.publishedOn ?? m.submittedOn;
+  return [...models].sort((a, b) => at(b) - at(a));
+}
+
+/** The models of the submitted filter, newest first. */
+export function exploreResults<T extends ExploreModel>(task: InferenceTask, models: readonly T[], f: ExploreFilter): T[] {
+  return newestFirst(models.filter((m) => matchesExploreFilter(task, m, f)));
+}
+
+/** One page of `items` (zero-based `page`), clamped to the last page. */
+export function pageSlice<T>(items: readonly T[], page: number, pageSize: number): { items: T[]; page: number; pageCount: number } {
+  const pageCount = Math.max(1, Math.ceil(items.length / pageSize));
+  const p = Math.min(Math.max(0, page), pageCount - 1);
+  return { items: items.slice(p * pageSize, (p + 1) * pageSize), page: p, pageCount };
+}

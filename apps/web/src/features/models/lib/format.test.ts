@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { domainText, formatEpochDay, formatEpochDayTime, languageText, licenseText } from './format.ts';
+import { EXPLORE_TABS, TASK_LABELS, parseExploreTab, taskLabel } from './tasks.ts';
+
+describe('model cells', () => {
+  it("shows one pair as 'src - tgt', one language alone, several as Multiple", () => {
+    expect(languageText([{ sourceLanguage: 'hi', targetLanguage: 'en' }])).toBe('Hindi - English');
+    expect(languageText([{ sourceLanguage: 'ta', targetLanguage: null }])).toBe('Tamil');
+    expect(languageText([{ sourceLanguage: 'hi', targetLanguage: 'en' }, { sourceLanguage: 'en', targetLanguage: 'hi' }])).toBe('Multiple');
+    expect(languageText([])).toBe('-');
+  });
+
+  it('upper-cases licences and joins domains', () => {
+    expect(licenseText('cc-by-4.0')).toBe('CC-BY-4.0');
+    expect(domainText(['general', 'legal'])).toBe('general, legal');
+    expect(domainText([])).toBe('-');
+  });
+
+  it('formats epoch milliseconds through lib/dates (DD/MM/YYYY, with time for health)', () => {
+    const ms = Date.UTC(2024, 4, 2, 10, 0, 0); // 2 May 2024 10:00 UTC = 15:30 IST
+    expect(formatEpochDay(ms, 'Asia/Kolkata')).toBe('02/05/2024');
+    expect(formatEpochDayTime(ms, 'Asia/Kolkata')).toBe('02/05/2024, 15:30:00');
+    expect(formatEpochDay(null)).toBe('-');
+  });
+});
+
+describe('task labels', () => {
+  it('has one label for each of the 12 tasks plus sts and status-check, the last two tabs', () => {
+    expect(EXPLORE_TABS).toHaveLength(14);
+    expect(EXPLORE_TABS.slice(-2)).toEqual(['sts', 'status-check']);
+    expect(new Set(Object.values(TASK_LABELS)).size).toBe(14);
+    expect(taskLabel('txt-lang-detection')).toBe('Language Detection');
+    expect(taskLabel('something-new')).toBe('something-new');
+  });
+
+  it('reads the tab from the URL, translation by default', () => {
+    expect(parseExploreTab('status-check')).toBe('status-check');
+    expect(parseExploreTab('nope')).toBe('translation');
+    expect(parseExploreTab(null)).toBe('translation');
+  });
+});

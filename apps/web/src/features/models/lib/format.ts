@@ -1,0 +1,55 @@
+import { languageLabel } from '@ulca/contracts';
+import { formatDateTime24, formatDayMonthYear, formatDateTime12 } from '../../../lib/dates.ts';
+
+/** The language pairs of a model as answered (`languages`). */
+export interface LanguagePairLike {
+  sourceLanguage: string;
+  targetLanguage?: string | null;
+}
+
+function iso(ms: number | null | undefined): string | null {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return null;
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+/** Epoch milliseconds as DD/MM/YYYY (spec 02 §9: submit and health dates); '-' when missing. */
+export function formatEpochDay(ms: number | null | undefined, timeZone?: string): string {
+  return formatDayMonthYear(iso(ms), timeZone);
+}
+
+/** Epoch milliseconds as DD/MM/YYYY plus 24-hour time (the health table's Last Updated Timestamp). */
+export function formatEpochDayTime(ms: number | null | undefined, timeZone?: string): string {
+  return formatDateTime24(iso(ms), timeZone);
+}
+
+/** Epoch milliseconds as en-IN date and 12-hour time (spec 02 §9: publish times). */
+export function formatEpochPublished(ms: number | null | undefined, timeZone?: string): string {
+  return formatDateTime12(iso(ms), timeZone);
+}
+
+/** A language code's name, e.g. 'hi' → 'Hindi' (unknown codes as they are). */
+export function languageName(code: string | null | undefined): string {
+  return code ? languageLabel(code) : '-';
+}
+
+/**
+ * The Language cell of Explore (spec 02 §2): 'Hindi - Urdu' for one pair, 'Hindi' for one
+ * single-language model, 'Multiple' when a model covers several pairs or languages.
+ */
+export function languageText(languages: readonly LanguagePairLike[]): string {
+  if (languages.length === 0) return '-';
+  if (languages.length > 1) return 'Multiple';
+  const [{ sourceLanguage, targetLanguage }] = languages;
+  return targetLanguage ? `${languageName(sourceLanguage)} - ${languageName(targetLanguage)}` : languageName(sourceLanguage);
+}
+
+/** The licence as the tables show it: upper-case (spec 02 §3). */
+export function licenseText(license: string | null | undefined): string {
+  return license ? license.toUpperCase() : '-';
+}
+
+/** A model's domains as one cell: 'general, legal'. */
+export function domainText(domain: readonly string[]): string {
+  return domain.length ? domain.join(', ') : '-';
+}

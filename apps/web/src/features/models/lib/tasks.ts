@@ -1,0 +1,43 @@
+import { INFERENCE_TASKS, type InferenceTask } from '@ulca/contracts';
+
+/** The Explore tabs (spec 02 §9 "Tasks"): the 12 model tasks, then 'sts' and 'status-check' last. */
+export const EXPLORE_TABS = [...INFERENCE_TASKS, 'sts', 'status-check'] as const;
+export type ExploreTab = (typeof EXPLORE_TABS)[number];
+
+/**
+ * How every model page names a task (one map, so a task reads the same in My Models, Explore, the
+ * health table and the filters). The original client's words where it had them (Translation, ASR,
+ * TTS, OCR, NER, Transliteration, Language Detection, Status Check).
+ */
+export const TASK_LABELS: Record<ExploreTab, string> = {
+  translation: 'Translation',
+  transliteration: 'Transliteration',
+  asr: 'ASR',
+  tts: 'TTS',
+  ocr: 'OCR',
+  ner: 'NER',
+  'txt-lang-detection': 'Language Detection',
+  'audio-lang-detection': 'Audio Language Detection',
+  'audio-gender-detection': 'Gender Detection',
+  'img-lang-detection': 'Image Language Detection',
+  itn: 'ITN',
+  'text-normalization': 'Text Normalization',
+  sts: 'Speech To Speech',
+  'status-check': 'Status Check',
+};
+
+/** The label of a task code; an unknown code is shown as it is. */
+export function taskLabel(task: string | null | undefined): string {
+  if (!task) return '-';
+  return (TASK_LABELS as Record<string, string>)[task] ?? task;
+}
+
+/** True for the 12 model tasks (not the 'sts' and 'status-check' tabs). */
+export function isModelTask(tab: string | null | undefined): tab is InferenceTask {
+  return !!tab && (INFERENCE_TASKS as readonly string[]).includes(tab);
+}
+
+/** The tab named by a URL value, or the default tab (translation) for a missing or unknown one. */
+export function parseExploreTab(value: string | null | undefined): ExploreTab {
+  return value && (EXPLORE_TABS as readonly string[]).includes(value) ? (value as ExploreTab) : 'translation';
+}

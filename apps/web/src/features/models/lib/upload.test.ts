@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { checkDescriptorFile, groupFieldErrors, multipartDescriptor, parseDescriptorText } from './upload.ts';
+
+describe('model descriptor file', () => {
+  it('accepts only non-empty JSON files up to 1 MB', () => {
+    expect(checkDescriptorFile({ name: 'model.json', size: 2000 })).toBeNull();
+    expect(checkDescriptorFile({ name: 'model', size: 2000, type: 'application/json' })).toBeNull();
+    expect(checkDescriptorFile({ name: 'model.yaml', size: 2000 })).toMatch(/JSON/);
+    expect(checkDescriptorFile({ name: 'model.json', size: 0 })).toMatch(/empty/);
+    expect(checkDescriptorFile({ name: 'model.json', size: 2 * 1024 * 1024 })).toMatch(/1 MB/);
+  });
+
+  it('wants one JSON object', () => {
+    expect(parseDescriptorText('{"name":"x"}')).toEqual({ ok: true });
+    expect(parseDescriptorText('[1]')).toMatchObject({ ok: false });
+    expect(parseDescriptorText('{name:')).toMatchObject({ ok: false });
+  });
+
+  it("builds a multipart body with the part 'file' and a safe file name", () => {
+    const m = multipartDescriptor('my "model".json', '{"a":1}', 'XYZ');
+    expect(m.contentType).toBe('multipart/form-data; boundary=XYZ');
+    expect(m.text).toBe('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="my _model_.json"\r\nContent-Type: application/json\r\n\r\n{"a":1}\r\n--XYZ--\r\n');
+  });
+
+  it('groups field errors per path, keeping the order and dropping repeats', () => {
+    expect(
+      groupFieldErrors([
+        { field: 'inferenceEndPoint.callbackUrl', message: 'refused address' },
+        { field: 'languages.0.sourceLanguage', message: 'unknown language' },
+        { field: 'inferenceEndPoint.callbackUrl', message: 'refused address' },
+        { field: '', message: 'not a model descriptor' },
+      ]),
+    ).toEqual([
+      { path: 'inferenceEndPoint.callbackUrl', messages: ['refused address'] },
+      { path: 'languages.0.sourceLanguage', messages: ['unknown language'] },
+      { path: '(descriptor)', messages: ['not a model descriptor'] },
+    ]);
+    expect(groupFieldErrors(undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,31 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteObject } from 'react-router';
+import { LoadingState } from '../../components/LoadingState.tsx';
+
+const UploadModelPage = lazy(() => import('./routes/UploadModelPage.tsx'));
+const ModelThanksPage = lazy(() => import('./routes/ModelThanksPage.tsx'));
+const MyModelsPage = lazy(() => import('./routes/MyModelsPage.tsx'));
+const ExploreModelsPage = lazy(() => import('./routes/ExploreModelsPage.tsx'));
+const BenchmarkDatasetsSoonPage = lazy(() => import('./routes/BenchmarkDatasetsSoonPage.tsx'));
+
+// Each page is its own chunk (DESIGN.md §7); Suspense here so the routes work under any router.
+function page(Page: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<LoadingState label="Loading page…" />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/** The public model pages (spec 02 §2), relative to '/ulca': Explore Models (with the health tab) and the benchmark datasets placeholder. */
+export const modelPublicRoutes: RouteObject[] = [
+  { path: 'model/explore-models', element: page(ExploreModelsPage) },
+  { path: 'model/benchmark-datasets', element: page(BenchmarkDatasetsSoonPage) },
+];
+
+/** The signed-in model pages (spec 02 §2): submit, the thank-you page and My Models; mount under RequireAuth. */
+export const modelSignedInRoutes: RouteObject[] = [
+  { path: 'model/upload', element: page(UploadModelPage) },
+  { path: 'model/submission/:modelId', element: page(ModelThanksPage) },
+  { path: 'model/my-contribution/:added?', element: page(MyModelsPage) },
+];

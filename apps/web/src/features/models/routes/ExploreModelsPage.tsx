@@ -1,0 +1,160 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { InferenceTask, ModelRecord } from '@ulca/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useModelSearch } from '../api/search-models.ts';
+import { ExploreFilterPanel } from '../components/ExploreFilterPanel.tsx';
+import { ExploreResultsTable } from '../components/ExploreResultsTable.tsx';
+import { ModelCardGrid } from '../components/ModelCardGrid.tsx';
+import { NoModelsPlaceholder } from '../components/NoModelsPlaceholder.tsx';
+import { EMPTY_FILTER, exploreResults, languageOptions, needsPair, sourceOptions, targetOptions, validateExploreFilter, type ExploreFilter } from '../lib/explore.ts';
+import { EXPLORE_TABS, TASK_LABELS, isModelTask, parseExploreTab, type ExploreTab } from '../lib/tasks.ts';
+
+// The health table brings the data grid (~125 KB gzip): loaded only when its tab is opened.
+const HealthCheckTab = lazy(() => import('../components/HealthCheckTab.tsx').then((m) => ({ default: m.HealthCheckTab })));
+
+/**
+ * /model/explore-models — Explore Models (spec 02 §2, §5; public). Wide screens: the filter panel
+ * (task menu, languages, Domain and Submitter at 'All', Clear, Submit) beside the results table;
+ * narrow screens: task tabs over a card grid. The task is kept in the URL (?task=). Published
+ * models only, newest first; the last two tasks are speech-to-speech and the models health check.
+ */
+export default function ExploreModelsPage() {
+  usePageTitle('Explore Models');
+  const navigate = useNavigate();
+  const wide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
+  const [params, setParams] = useSearchParams();
+  const tab = parseExploreTab(params.get('task'));
+  const task: InferenceTask | null = isModelTask(tab) ? tab : null;
+  const query = useModelSearch(task);
+
+  const [draft, setDraft] = useState<ExploreFilter>(EMPTY_FILTER);
+  const [applied, setApplied] = useState<ExploreFilter>(EMPTY_FILTER);
+  const [errors, setErrors] = useState<Partial<Record<keyof ExploreFilter, string>>>({});
+
+  const models = useMemo(() => query.data?.data ?? [], [query.data]);
+  const sources = useMemo(() => sourceOptions(models), [models]);
+  const targets = useMemo(() => (task && needsPair(task) ? targetOptions(models, draft.source) : languageOptions(models)), [models, task, draft.source]);
+  // Narrow screens have no filter panel: the tab's whole list.
+  const results = useMemo(() => (task ? exploreResults(task, models, wide ? applied : EMPTY_FILTER) : []), [task, models, applied, wide]);
+
+  // Selecting a task clears the language and filter choices (spec 02 §2).
+  const selectTab = (next: ExploreTab) => {
+    setDraft(EMPTY_FILTER);
+    setApplied(EMPTY_FILTER);
+    setErrors({});
+    setParams(next === 'translation' ? {} : { task: next }, { replace: true });
+  };
+
+  const submit = () => {
+    if (!task) return;
+    const errs = validateExploreFilter(task, draft);
+    setErrors(errs);
+    if (Object.keys(errs).length === 0) setApplied(draft);
+  };
+
+  const clear = () => {
+    setDraft(EMPTY_FILTER);
+    setApplied(EMPTY_FILTER);
+    setErrors({});
+  };
+
+  const openModel = (m: ModelRecord) => navigate(`/search-model/${encodeURIComponent(m.modelId)}`, { state: { ...m, prevUrl: 'explore-models' } });
+
+  let content;
+  if (tab === 'status-check')
+    content = (
+      <Suspense fallback={<LoadingState label="Loading the models health check…" />}>
+        <HealthCheckTab />
+      </Suspense>
+    );
+  else if (tab === 'sts')
+    content = (
+      <Alert severity="info" sx={{ my: 1 }}>
+        <strong>Speech to Speech</strong> — speaking in one language and hearing the translation in another, by chaining an ASR, a translation and a
+        TTS model — arrives with a later release (issue #14). Each of those models can be tried on its own from its task.
+      </Alert>
+    );
+  else if (query.isPending) content = <LoadingState label="Loading models…" />;
+  else if (query.isError) content = <ErrorState title="Could not load models" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  else if (results.length === 0)
+    content = (
+      <NoModelsPlaceholder
+        hint={
+          models.length === 0
+            ? `No ${TASK_LABELS[tab]} model has been published yet.`
+            : 'No published model matches these languages. Clear the filter to see every model of this task.'
+        }
+      />
+    );
+  else content = wide ? <ExploreResultsTable key={`${tab}|${applied.source}|${applied.target}`} rows={results} onOpen={openModel} /> : <ModelCardGrid key={tab} models={results} onOpen={openModel} />;
+
+  const heading = (
+    <Box sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+        Explore Models
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        Published models for Indian languages: open one to read its card and try it in your browser.
+      </Typography>
+    </Box>
+  );
+
+  if (wide)
+    return (
+      <Container maxWidth="xl" sx={{ py: 4 }}>
+        {heading}
+        <Box sx={{ display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: 3, alignItems: 'start' }}>
+          <ExploreFilterPanel
+            tab={tab}
+            onTabChange={selectTab}
+            draft={draft}
+            onDraftChange={(f) => {
+              setDraft(f);
+              setErrors({});
+            }}
+            errors={errors}
+            sources={sources}
+            targets={targets}
+            onClear={clear}
+            onSubmit={submit}
+            disabled={query.isPending || query.isError}
+          />
+          <Paper variant="outlined" sx={{ p: 3, minWidth: 0 }}>
+            {task && (
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+                {TASK_LABELS[tab]} models{results.length ? ` (${results.length})` : ''}
+              </Typography>
+            )}
+            {content}
+          </Paper>
+        </Box>
+      </Container>
+    );
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 2 }}>
+      {heading}
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+        <Tabs value={tab} onChange={(_e, v: ExploreTab) => selectTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Model tasks">
+          {EXPLORE_TABS.map((t) => (
+            <Tab key={t} value={t} label={TASK_LABELS[t]} />
+          ))}
+        </Tabs>
+      </Box>
+      {content}
+    </Container>
+  );
+}

@@ -1,0 +1,233 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import type { ModelRecord } from '@ulca/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import GridViewIcon from '@mui/icons-material/GridView';
+import TableRowsIcon from '@mui/icons-material/TableRows';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { FilterPopover } from '../../../components/FilterPopover.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { PageFrame } from '../../../components/PageFrame.tsx';
+import { MessageBlock } from '../../../components/StateViews.tsx';
+import { FilterButton, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { enqueueSnackbar } from '../../../lib/toast.ts';
+import { useChangeModelStatus, useMyModels } from '../api/my-models.ts';
+import { MyModelCards } from '../components/MyModelCards.tsx';
+import { MyModelsTable } from '../components/MyModelsTable.tsx';
+import { StatusChangeDialog } from '../components/StatusChangeDialog.tsx';
+import { TablePager } from '../components/TablePager.tsx';
+import {
+  ADDED_HIGHLIGHT_MS,
+  MY_MODELS_FILTER_GROUPS,
+  MY_MODELS_PAGE_SIZES,
+  applyMyModelsView,
+  lastPage,
+  myModelsFilterOptions,
+  pageOfIndex,
+  selectedCount,
+  type MyModelsFilter,
+} from '../lib/my-models.ts';
+import { taskLabel } from '../lib/tasks.ts';
+
+/**
+ * /model/my-contribution/:added? — My Models (spec 02 §2): the signed-in user's models as a table
+ * (expandable benchmark runs) or as cards, with search, Filter (Task, Domain, License, Status),
+ * Refresh, 10/25/50/100 rows per page with jump to page, and Publish / Unpublish. `added` (a
+ * modelId, e.g. after a submit) is jumped to and highlighted for 4 s.
+ */
+export default function MyModelsPage() {
+  usePageTitle('My Models');
+  const session = useSession();
+  const userId = session?.userDetails.userID;
+  const { added } = useParams();
+  const navigate = useNavigate();
+  const query = useMyModels(userId);
+  const statusChange = useChangeModelStatus();
+
+  // Phones start with the cards (the table needs ~900 px); the button switches either way.
+  const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('md'), { noSsr: true });
+  const [view, setView] = useState<'table' | 'cards'>(narrow ? 'cards' : 'table');
+  const [term, setTerm] = useState('');
+  const [filter, setFilter] = useState<MyModelsFilter>({});
+  const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(MY_MODELS_PAGE_SIZES[0]);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const [pending, setPending] = useState<{ row: ModelRecord; to: 'published' | 'unpublished' } | null>(null);
+  const handledAdded = useRef<string | null>(null);
+
+  const all = useMemo(() => query.data?.data ?? [], [query.data]);
+  const rows = useMemo(() => applyMyModelsView(all, term, filter), [all, term, filter]);
+  const options = useMemo(() => myModelsFilterOptions(all), [all]);
+  const shownPage = Math.min(page, lastPage(rows.length, pageSize));
+  const visible = rows.slice(shownPage * pageSize, (shownPage + 1) * pageSize);
+
+  // Jump to the added model once, as soon as a fetched list holds it.
+  useEffect(() => {
+    if (!added || handledAdded.current === added) return;
+    const index = rows.findIndex((r) => r.modelId === added);
+    if (index < 0) return;
+    handledAdded.current = added;
+    setPage(pageOfIndex(index, pageSize));
+    setHighlighted(added);
+  }, [added, rows, pageSize]);
+
+  useEffect(() => {
+    if (!highlighted) return;
+    const t = setTimeout(() => setHighlighted(null), ADDED_HIGHLIGHT_MS);
+    return () => clearTimeout(t);
+  }, [highlighted]);
+
+  const clearAll = () => {
+    setTerm('');
+    setFilter({});
+    setPage(0);
+  };
+
+  const confirmStatus = (reason: string | undefined) => {
+    if (!pending) return;
+    const { row, to } = pending;
+    statusChange.mutate(
+      { modelId: row.modelId, status: to, ...(reason ? { unpublishReason: reason } : {}) },
+      {
+        onSuccess: (res) => {
+          setPending(null);
+          enqueueSnackbar(res?.message || (to === 'published' ? 'Model published.' : 'Model unpublished.'), { variant: 'success' });
+        },
+        onError: (err) => {
+          setPending(null);
+          enqueueSnackbar(errorMessage(err), { variant: 'error' });
+        },
+      },
+    );
+  };
+
+  const openModel = (row: ModelRecord) => navigate(`/search-model/${encodeURIComponent(row.modelId)}`, { state: { ...row, prevUrl: 'my-contri' } });
+  const actions = { onToggleStatus: (row: ModelRecord, to: 'published' | 'unpublished') => setPending({ row, to }) };
+
+  let body;
+  if (query.isPending) body = <LoadingState label="Loading your models…" />;
+  else if (query.isError) body = <ErrorState title="Could not load your models" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  else if (all.length === 0)
+    body = (
+      <MessageBlock
+        title="No records"
+        hint="Models you submit appear here. New models start unpublished; publish one to list it in Explore Models."
+        action={
+          <Button component={RouterLink} to="/model/upload" variant="contained">
+            Submit a model
+          </Button>
+        }
+      />
+    );
+  else if (rows.length === 0)
+    body = (
+      <MessageBlock
+        title="No records"
+        hint="No model matches your search or filters."
+        action={
+          <Button variant="outlined" onClick={clearAll}>
+            Clear search and filters
+          </Button>
+        }
+      />
+    );
+  else
+    body = (
+      <>
+        {view === 'table' ? (
+          <MyModelsTable rows={visible} highlighted={highlighted} actions={actions} />
+        ) : (
+          <MyModelCards rows={visible} highlighted={highlighted} onOpen={openModel} actions={actions} />
+        )}
+        <TablePager
+          count={rows.length}
+          page={shownPage}
+          pageSize={pageSize}
+          pageSizes={MY_MODELS_PAGE_SIZES}
+          onPageChange={setPage}
+          onPageSizeChange={(s) => {
+            setPageSize(s);
+            setPage(0);
+          }}
+        />
+      </>
+    );
+
+  const groups = MY_MODELS_FILTER_GROUPS.map(({ key, label }) => ({
+    key,
+    label,
+    options: options[key].map((v) => ({ value: v, label: key === 'task' ? taskLabel(v) : v })),
+  }));
+
+  return (
+    <PageFrame
+      title="My Models"
+      subtitle="Models you have submitted: publish them for everyone to find and try, or unpublish them with a reason."
+      actions={
+        <Button component={RouterLink} to="/model/upload" variant="contained" startIcon={<AddIcon />}>
+          Submit Model
+        </Button>
+      }
+    >
+      <SearchToolbar
+        term={term}
+        onTermChange={(t) => {
+          setTerm(t);
+          setPage(0);
+        }}
+        placeholder="Search my models"
+        searchLabel="Search my models"
+      >
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            onClick={() => setView((v) => (v === 'table' ? 'cards' : 'table'))}
+            startIcon={view === 'table' ? <GridViewIcon /> : <TableRowsIcon />}
+            aria-label={view === 'table' ? 'Show as cards' : 'Show as table'}
+          >
+            {view === 'table' ? 'Cards' : 'Table'}
+          </Button>
+          <FilterButton count={selectedCount(filter)} onOpen={setFilterAnchor} disabled={query.isPending} />
+          <RefreshButton onRefresh={() => void query.refetch()} disabled={query.isFetching || !userId} />
+        </Stack>
+      </SearchToolbar>
+      <Box>{body}</Box>
+      <FilterPopover
+        anchorEl={filterAnchor}
+        onClose={() => setFilterAnchor(null)}
+        groups={groups}
+        value={filter}
+        onApply={(f) => {
+          setFilter(f);
+          setPage(0);
+        }}
+        cleared={{}}
+        width={560}
+        columns={2}
+        emptyGroupText="None in your models"
+        ariaLabel="Filter my models"
+        clearDisabledWhen="draft-empty"
+        applyDisabledWhen="nothing-selected"
+      />
+      {pending && (
+        <StatusChangeDialog
+          key={pending.row.modelId + pending.to}
+          modelName={`${pending.row.name} ${pending.row.version}`}
+          to={pending.to}
+          busy={statusChange.isPending}
+          onCancel={() => setPending(null)}
+          onConfirm={confirmStatus}
+        />
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,190 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { PageFrame } from '../../../components/PageFrame.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
+import { closeSnackbar, enqueueSnackbar } from '../../../lib/toast.ts';
+import { useUploadModel } from '../api/upload-model.ts';
+import { UPLOAD_GUIDANCE, checkDescriptorFile, groupFieldErrors, parseDescriptorText, type FieldError } from '../lib/upload.ts';
+
+/** Where the model descriptor format is described, with an example for every task. */
+export const MODEL_DESCRIPTOR_EXAMPLES_URL = 'https://github.com/ULCA-IN/ulca/tree/master/specs/examples/model';
+
+/** Submit failures stay on screen for 40 s (spec 02 §8, as the original's submit page). */
+const SUBMIT_ERROR_MS = 40000;
+
+/**
+ * /model/upload — Submit Model (spec 02 §2, §5): pick the model's parameter file (JSON), send it
+ * as the multipart part `file`; the server checks the descriptor and calls its endpoint once.
+ * Field errors are listed per descriptor path; success opens the thank-you page.
+ */
+export default function UploadModelPage() {
+  usePageTitle('Submit Model');
+  const navigate = useNavigate();
+  const upload = useUploadModel();
+  const input = useRef<HTMLInputElement | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<{ message: string; fields: FieldError[] } | null>(null);
+  // The last failure's toast, closed when the user tries again.
+  const errorToast = useRef<ReturnType<typeof enqueueSnackbar> | null>(null);
+
+  const choose = (f: File | undefined) => {
+    setServerError(null);
+    if (!f) return;
+    const problem = checkDescriptorFile(f);
+    setFile(problem ? null : f);
+    setFileError(problem);
+  };
+
+  const submit = async () => {
+    if (!file) {
+      setFileError('Please choose the model parameter file (JSON).');
+      return;
+    }
+    setServerError(null);
+    if (errorToast.current !== null) closeSnackbar(errorToast.current);
+    const text = await file.text();
+    const parsed = parseDescriptorText(text);
+    if (!parsed.ok) {
+      setFileError(parsed.message);
+      return;
+    }
+    const waiting = enqueueSnackbar('Please wait while we process your request...', { variant: 'info', persist: true });
+    try {
+      const res = await upload.mutateAsync({ fileName: file.name, text });
+      closeSnackbar(waiting);
+      navigate(`/model/submission/${encodeURIComponent(res.data.modelId)}`);
+    } catch (err) {
+      closeSnackbar(waiting);
+      const message = errorMessage(err, 'Something went wrong. Please try again.');
+      setServerError({ message, fields: err instanceof ApiRequestError ? (err.errors ?? []) : [] });
+      errorToast.current = enqueueSnackbar(message, { variant: 'error', autoHideDuration: SUBMIT_ERROR_MS });
+    }
+  };
+
+  const grouped = groupFieldErrors(serverError?.fields);
+
+  return (
+    <PageFrame title="Submit Model" subtitle="Register a model that runs at your own inference endpoint, described by its parameter file." maxWidth="md">
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: { xs: 3, md: 4 } }}>
+        <Box
+          component="form"
+          noValidate
+          aria-label="Submit model"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack spacing={2.5}>
+            <input
+              ref={input}
+              type="file"
+              accept=".json,application/json"
+              hidden
+              aria-label="Model parameter file"
+              onChange={(e) => {
+                choose(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+            <TextField
+              label="Upload the file"
+              required
+              fullWidth
+              margin="none"
+              value={file ? `${file.name} (${Math.max(1, Math.round(file.size / 1024))} KB)` : ''}
+              placeholder="No file chosen"
+              onClick={() => input.current?.click()}
+              error={!!fileError}
+              helperText={fileError ?? 'The model parameter file, in JSON format'}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { readOnly: true, style: { cursor: 'pointer' } },
+                input: {
+                  endAdornment: (
+                    <Button variant="outlined" size="small" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()} sx={{ ml: 1, flexShrink: 0 }}>
+                      Browse
+                    </Button>
+                  ),
+                },
+              }}
+            />
+            {serverError && (
+              <Alert severity="error" role="alert">
+                <AlertTitle>{serverError.message}</AlertTitle>
+                {grouped.length > 0 && (
+                  <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label="Problems in the parameter file">
+                    {grouped.map((g) => (
+                      <li key={g.path}>
+                        <Box component="code" sx={{ fontSize: '0.85em', bgcolor: 'rgba(0,0,0,0.06)', px: 0.5, borderRadius: 0.5, overflowWrap: 'anywhere' }}>
+                          {g.path}
+                        </Box>
+                        : {g.messages.join('; ')}
+                      </li>
+                    ))}
+                  </Box>
+                )}
+              </Alert>
+            )}
+            <Box>
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={upload.isPending || !file}
+                startIcon={upload.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+              >
+                {upload.isPending ? 'Submitting…' : 'Submit'}
+              </Button>
+              {upload.isPending && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  Checking the file and calling your model’s endpoint once with its example request…
+                </Typography>
+              )}
+            </Box>
+          </Stack>
+        </Box>
+        <Alert severity="info" icon={false} sx={{ alignSelf: 'start', '& .MuiAlert-message': { width: '100%' } }}>
+          <Typography variant="subtitle2" sx={{ fontWeight: 600, mb: 0.5 }}>
+            How to submit model?
+          </Typography>
+          <List dense disablePadding>
+            {UPLOAD_GUIDANCE.map((g) => (
+              <ListItem key={g} disableGutters alignItems="flex-start">
+                <ListItemIcon sx={{ minWidth: 28, mt: 0.5 }}>
+                  <CheckCircleOutlineIcon fontSize="small" color="info" />
+                </ListItemIcon>
+                <ListItemText primary={g} slotProps={{ primary: { variant: 'body2' } }} />
+              </ListItem>
+            ))}
+          </List>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            The model’s name and version come from the file and must be unique. Its inference endpoint must be reachable: it is called once with the
+            example request. The{' '}
+            <Link href={MODEL_DESCRIPTOR_EXAMPLES_URL} target="_blank" rel="noopener noreferrer">
+              example parameter files
+            </Link>{' '}
+            cover every task.
+          </Typography>
+        </Alert>
+      </Box>
+    </PageFrame>
+  );
+}
