@@ -12,7 +12,8 @@ export const MAX_TEXT_INPUTS = 100;
 
 /**
  * Checks the sentences of a text request and returns their `source` strings, NFC-normalised so
- * that composed and decomposed spellings of the same letter behave alike.
+ * that composed and decomposed spellings of the same letter behave alike (answers echo the
+ * `source` as sent).
  * @throws EngineInputError when there are too many sentences, or one is empty (or only white space) or longer than MAX_TEXT_CHARS.
  */
 export function checkTextInputs(input: readonly { source: string }[]): string[] {

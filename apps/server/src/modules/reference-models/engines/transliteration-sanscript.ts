@@ -234,7 +234,7 @@ export function createTransliterationSanscriptEngine(opts: EngineOptions): Refer
       }
       const texts = checkTextInputs(request.input);
       const wanted = request.config.numSuggestions ?? 1;
-      const output = texts.map((text) => {
+      const output = texts.map((text, i) => {
         checkScript(text, source);
         // NFC output: Sanscript writes precomposed nukta letters (क़ U+0958), which NFC spells क + ़.
         const first = transliterate(text, source, target).normalize('NFC');
@@ -243,7 +243,7 @@ export function createTransliterationSanscriptEngine(opts: EngineOptions): Refer
           const iast = transliterate(text, source, target, 'iast');
           if (iast !== first) suggestions.push(iast);
         }
-        return { source: text, target: suggestions };
+        return { source: request.input[i].source, target: suggestions };
       });
       return { output };
     },
