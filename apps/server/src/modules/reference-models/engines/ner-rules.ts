@@ -143,14 +143,14 @@ function isPin(text: string, span: Span, before: Span[]): boolean {
 /** Tokens of text outside any e-mail or URL: words (an optional leading + as in +91, with inner . , : / ' - joining letters or digits, e.g. 1,50,000 or 15/08/1947), and single symbols. */
 const TOKEN_RE = /\+?[\p{L}\p{M}\p{N}\u200c\u200d]+(?:[.,:/'’-][\p{L}\p{M}\p{N}\u200c\u200d]+)*|\S/gu;
 
-/** One prediction, as the ULCA NerPrediction. */
-export interface NerToken {
+/** One prediction, as the ULCA NerPrediction (a type alias: it must fit the response schema's loose object). */
+export type NerToken = {
   token: string;
   tag: string;
   tokenIndex: number;
   tokenStartIndex: number;
   tokenEndIndex: number;
-}
+};
 
 /**
  * Tags one text: every token with `B-<type>` (first token of an entity), `I-<type>` (the others)
