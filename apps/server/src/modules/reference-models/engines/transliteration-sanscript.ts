@@ -168,10 +168,15 @@ function toGurmukhi(devanagari: string): string {
   return fixGurmukhi(Sanscript.t(out, 'devanagari', 'gurmukhi'));
 }
 
+const finalViramaRes = new Map<string, RegExp>();
 /** Removes the virama of a word-final consonant (end of text or before a non-letter). */
 function dropFinalVirama(text: string, script: IndicScript): string {
-  const virama = Sanscript.t('्', 'devanagari', script.scheme);
-  return text.replace(new RegExp(`${virama}(?![\\p{L}\\p{M}])`, 'gu'), '');
+  let re = finalViramaRes.get(script.scheme);
+  if (!re) {
+    re = new RegExp(`${Sanscript.t('्', 'devanagari', script.scheme)}(?![\\p{L}\\p{M}])`, 'gu');
+    finalViramaRes.set(script.scheme, re);
+  }
+  return text.replace(re, '');
 }
 
 /**
