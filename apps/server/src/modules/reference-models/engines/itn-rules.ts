@@ -12,7 +12,7 @@ import { TOWORDS_LOCALES } from './text-normalization-towords.ts';
 
 /** What a phrase of number words means. */
 type Phrase =
-  | { kind: 'value'; value: bigint } // 0..999 as one word or phrase (पच्चीस, "twenty", पाचशे)
+  | { kind: 'value'; value: bigint } // a number below the next scale, as one word or phrase (पच्चीस, "twenty", पाचशे, "One Hundred")
   | { kind: 'scale'; value: bigint } // a power of ten ≥ 100 that multiplies what precedes it (सौ, hundred, लाख, crore)
   | { kind: 'point' }
   | { kind: 'minus' }
@@ -166,30 +166,31 @@ function readInteger(m: Phrase[]): { value: bigint; used: number } | null {
 /** Rewrites the number words of one text as digits, leaving every other character as it is. */
 export function inverseNormalize(text: string, lex: Lexicon): string {
   const words: Word[] = [...text.matchAll(/[\p{L}\p{M}\u200c\u200d]+/gu)].map((m) => ({ key: wordKey(m[0]), start: m.index, end: m.index + m[0].length }));
-  // Phrase matches, and the index of the word each one starts at.
-  const found: { phrase: Phrase; first: number; last: number }[] = [];
+  // The text as a list of phrases (first and last word index); `null` for a word that is not a number word.
+  const found: { phrase: Phrase | null; first: number; last: number }[] = [];
   for (let i = 0; i < words.length; ) {
     const m = matchAt(text, words, i, lex);
     if (m) {
       found.push({ phrase: m.phrase, first: i, last: i + m.words - 1 });
       i += m.words;
     } else {
-      found.push({ phrase: { kind: 'and' }, first: i, last: -1 }); // placeholder: a word that is not a number word
+      found.push({ phrase: null, first: i, last: i });
       i++;
     }
   }
   // Consecutive phrases only join when just spaces or hyphens separate them.
-  const adjacent = (a: number, b: number) => found[a].last >= 0 && found[b].last >= 0 && /^[\s-]+$/.test(text.slice(words[found[a].last].end, words[found[b].first].start));
+  const adjacent = (a: number, b: number) =>
+    found[a].phrase !== null && found[b].phrase !== null && /^[\s-]+$/.test(text.slice(words[found[a].last].end, words[found[b].first].start));
   let out = '';
   let copied = 0;
   for (let i = 0; i < found.length; ) {
-    if (found[i].last < 0) {
+    if (found[i].phrase === null) {
       i++;
       continue;
     }
     let j = i;
     let sign = '';
-    if (found[j].phrase.kind === 'minus') {
+    if (found[j].phrase?.kind === 'minus') {
       if (j + 1 < found.length && adjacent(j, j + 1)) {
         sign = '-';
         j++;
@@ -201,10 +202,14 @@ export function inverseNormalize(text: string, lex: Lexicon): string {
     // The run of adjacent number phrases from j; "and" only between two number words.
     const run: Phrase[] = [];
     const at: number[] = [];
-    for (let k = j; k < found.length && found[k].last >= 0 && (k === j || adjacent(k - 1, k)); k++) {
-      if (found[k].phrase.kind === 'and' && (k === j || k + 1 >= found.length || !adjacent(k, k + 1))) break;
-      if (found[k].phrase.kind === 'and') continue;
-      run.push(found[k].phrase);
+    for (let k = j; k < found.length && (k === j || adjacent(k - 1, k)); k++) {
+      const phrase = found[k].phrase;
+      if (phrase === null) break;
+      if (phrase.kind === 'and') {
+        if (k === j || k + 1 >= found.length || !adjacent(k, k + 1)) break;
+        continue;
+      }
+      run.push(phrase);
       at.push(k);
     }
     const int = readInteger(run);
@@ -216,7 +221,7 @@ export function inverseNormalize(text: string, lex: Lexicon): string {
     let lastPhrase = at[int.used - 1];
     // Decimals: after the point word, each number read is appended as digits ("point zero five" → .05).
     const pointAt = at[int.used];
-    if (pointAt !== undefined && found[pointAt].phrase.kind === 'point') {
+    if (pointAt !== undefined && found[pointAt].phrase?.kind === 'point') {
       let rest = run.slice(int.used + 1);
       let restAt = at.slice(int.used + 1);
       let fraction = '';
