@@ -109,6 +109,10 @@ export interface Config {
    * S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE), or undefined for the local folder dataDir/objects.
    */
   s3: S3Config | undefined;
+  /** Start the offline reference models (issue #12, DESIGN.md §11) on their own loopback listener (REFERENCE_MODELS, default true; false = off). */
+  referenceModels: boolean;
+  /** TCP port of the reference-model server on 127.0.0.1 (REFERENCE_MODELS_PORT, default 0 = any free port). */
+  referenceModelsPort: number;
 }
 
 /** Where the S3-compatible object store is (DESIGN.md §2 Files; README "Scale out"). */
@@ -174,6 +178,13 @@ function num(v: string | undefined, dflt: number): number {
   if (v === undefined || v === '') return dflt;
   const n = Number(v);
   if (!Number.isFinite(n) || n < 0) throw new Error(`configuration value "${v}" is not a non-negative number`);
+  return n;
+}
+
+/** A TCP port 0..65535 (0 = any free port); throws otherwise. */
+function port16(v: string | undefined, dflt: number): number {
+  const n = num(v, dflt);
+  if (!Number.isInteger(n) || n > 65535) throw new Error(`configuration value "${v}" is not a TCP port (0-65535)`);
   return n;
 }
 
@@ -258,6 +269,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionCache: bool(env.SESSION_CACHE, true),
     sessionCacheTtlSeconds: num(env.SESSION_CACHE_TTL_SECONDS, 60),
     s3: s3Config(env),
+    referenceModels: bool(env.REFERENCE_MODELS, true),
+    referenceModelsPort: port16(env.REFERENCE_MODELS_PORT, 0),
   };
   return { ...cfg, ...overrides };
 }
