@@ -9,18 +9,17 @@ export const GENDER_THRESHOLD_HZ = 165;
 const MAX_SECONDS = 60;
 /** Largest decoded WAV accepted: 60 s of 48 kHz stereo 32-bit, plus headers. */
 const MAX_WAV_BYTES = 60 * 48000 * 2 * 4 + 64 * 1024;
-/** Analysis rate: speech pitch (60-400 Hz) needs no more, and YIN's cost grows with the square of the frame. */
-const ANALYSIS_RATE = 8000;
-/** 64 ms frames (two periods of a 31 Hz voice), 32 ms hop. */
-const FRAME = 512;
-const HOP = 256;
+/** Analysis rate ceiling: speech pitch (60-400 Hz) needs no more, and YIN's cost grows with the square of the frame. */
+const MAX_ANALYSIS_RATE = 8000;
+/** Frame length, seconds (two periods of a 31 Hz voice); frames overlap by a quarter. */
+const FRAME_SECONDS = 0.064;
 /** Frames quieter than this RMS (full scale 1.0, about -36 dBFS) are silence and not analysed. */
 const MIN_RMS = 0.015;
 /** Pitch range of a human speaking voice; YIN answers outside it are taken as noise. */
 const MIN_F0 = 60;
 const MAX_F0 = 400;
-/** Fewer voiced frames than this (~0.3 s of voice) is not enough to judge. */
-const MIN_VOICED_FRAMES = 10;
+/** Fewer voiced frames than this (~0.4 s of voice) is not enough to judge. */
+const MIN_VOICED_FRAMES = 8;
 
 /** What the pitch analysis found in one WAV. */
 export interface PitchEstimate {
@@ -33,7 +32,7 @@ export interface PitchEstimate {
 
 /**
  * Decodes a WAV and estimates its speaker's median pitch with YIN (pitchfinder) on 64 ms frames
- * of the mono mix resampled to 8 kHz, skipping silent frames.
+ * (48 ms hop) of the mono mix decimated to at most 8 kHz, skipping silent frames.
  * @throws EngineInputError when the bytes are not a readable PCM/float WAV, are longer than 60 s,
  *   or hold too little voiced sound (silence, noise, music without a voice).
  */
@@ -54,27 +53,28 @@ export function estimatePitch(bytes: Buffer): PitchEstimate {
   const seconds = data.chunkSize / (sampleRate * channels * (bitDepth / 8));
   if (seconds > MAX_SECONDS) throw new EngineInputError(`The audio lasts ${seconds.toFixed(1)} s; this model takes at most ${MAX_SECONDS} s.`);
 
-  let mono: Float64Array;
-  try {
-    // wavefile converts any PCM/float depth to 32-bit float and resamples (cubic, with a low-pass filter).
-    file.toBitDepth('32f');
-    if (sampleRate !== ANALYSIS_RATE) file.toSampleRate(ANALYSIS_RATE);
-    const samples = file.getSamples(false, Float64Array) as unknown as Float64Array | Float64Array[];
-    mono = Array.isArray(samples) ? mixDown(samples) : samples;
-  } catch {
-    throw new EngineInputError('The WAV file uses an encoding this model cannot read (give PCM 8/16/24/32-bit or float).');
+  const format = (file.fmt as { audioFormat?: number }).audioFormat;
+  const raw = (file.data as { samples?: Uint8Array }).samples;
+  if (!raw || (format !== 1 && format !== 3 && format !== 65534)) {
+    throw new EngineInputError('The WAV file uses an encoding this model cannot read (give PCM 8/16/24/32-bit or 32/64-bit float).');
   }
+  // Decimate by an integer factor, averaging each group (a box low-pass): crude, but pitch only needs the low band.
+  const factor = Math.max(1, Math.ceil(sampleRate / MAX_ANALYSIS_RATE));
+  const rate = sampleRate / factor;
+  const mono = decodeMono(raw, channels, bitDepth, format === 3 || (format === 65534 && bitDepth === 64), factor);
 
-  const detect = pitchfinder.YIN({ sampleRate: ANALYSIS_RATE, threshold: 0.15 });
+  const detect = pitchfinder.YIN({ sampleRate: rate, threshold: 0.3 });
+  const frameLength = Math.round(FRAME_SECONDS * rate);
+  const hop = Math.round((frameLength * 3) / 4);
   const pitches: number[] = [];
-  const frame = new Float32Array(FRAME);
-  for (let start = 0; start + FRAME <= mono.length; start += HOP) {
+  const frame = new Float32Array(frameLength);
+  for (let start = 0; start + frameLength <= mono.length; start += hop) {
     let energy = 0;
-    for (let i = 0; i < FRAME; i++) {
+    for (let i = 0; i < frameLength; i++) {
       frame[i] = mono[start + i]!;
       energy += frame[i]! * frame[i]!;
     }
-    if (Math.sqrt(energy / FRAME) < MIN_RMS) continue;
+    if (Math.sqrt(energy / frameLength) < MIN_RMS) continue;
     const f0 = detect(frame);
     if (f0 !== null && f0 >= MIN_F0 && f0 <= MAX_F0) pitches.push(f0);
   }
@@ -85,9 +85,37 @@ export function estimatePitch(bytes: Buffer): PitchEstimate {
   return { medianHz, voicedFrames: pitches.length, seconds };
 }
 
-function mixDown(channels: Float64Array[]): Float64Array {
-  const out = new Float64Array(channels[0]?.length ?? 0);
-  for (const ch of channels) for (let i = 0; i < out.length; i++) out[i]! += ch[i]! / channels.length;
+/**
+ * Decodes interleaved little-endian PCM (8-bit unsigned, 16/24/32-bit signed) or IEEE float
+ * (32/64-bit) into a mono signal in -1..1, averaging channels and each group of `factor` frames.
+ * Done here rather than with wavefile's toBitDepth/toSampleRate, which take ~10 s each on 60 s of audio.
+ */
+function decodeMono(raw: Uint8Array, channels: number, bitDepth: number, isFloat: boolean, factor: number): Float32Array {
+  const bytes = bitDepth / 8;
+  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  const frames = Math.floor(raw.byteLength / (bytes * channels));
+  const read = (at: number): number => {
+    if (isFloat) return bytes === 8 ? view.getFloat64(at, true) : view.getFloat32(at, true);
+    switch (bytes) {
+      case 1:
+        return (view.getUint8(at) - 128) / 128;
+      case 2:
+        return view.getInt16(at, true) / 32768;
+      case 3:
+        return ((view.getUint8(at) | (view.getUint8(at + 1) << 8) | (view.getInt8(at + 2) << 16)) / 8388608);
+      case 4:
+        return view.getInt32(at, true) / 2147483648;
+      default:
+        throw new EngineInputError(`The WAV file has ${bitDepth}-bit samples, which this model cannot read.`);
+    }
+  };
+  const out = new Float32Array(Math.floor(frames / factor));
+  const perSample = 1 / (channels * factor);
+  for (let o = 0; o < out.length; o++) {
+    let sum = 0;
+    for (let f = o * factor; f < (o + 1) * factor; f++) for (let c = 0; c < channels; c++) sum += read((f * channels + c) * bytes);
+    out[o] = sum * perSample;
+  }
   return out;
 }
 

@@ -1,6 +1,6 @@
 import wavefile from 'wavefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inferenceResponseSchemas, type InferenceRequest } from '@ulca/contracts';
+import { inferenceResponseSchemas, type InferenceRequest, type LanguageCode } from '@ulca/contracts';
 import { EngineInputError } from '../engine.ts';
 import { createTtsEspeakEngine } from './tts-espeak.ts';
 
@@ -8,7 +8,7 @@ const log = { info: () => undefined, warn: () => undefined, error: () => undefin
 const engine = createTtsEspeakEngine({ cacheDir: '/tmp', log });
 const SENTENCES = { hi: 'भारत एक विशाल देश है।', ta: 'தமிழ் ஒரு பழமையான மொழி.' };
 
-function request(lang: string, source: string, gender: 'female' | 'male' = 'female', extra: object = {}): InferenceRequest<'tts'> {
+function request(lang: LanguageCode, source: string, gender: 'female' | 'male' = 'female', extra: object = {}): InferenceRequest<'tts'> {
   return { input: [{ source }], config: { language: { sourceLanguage: lang }, gender, ...extra } };
 }
 
