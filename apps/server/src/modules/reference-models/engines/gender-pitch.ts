@@ -196,10 +196,10 @@ export function createGenderPitchEngine(opts: EngineOptions): ReferenceEngine<'a
 }
 
 let example: string | undefined;
-/** A 0.6 s 16 kHz 16-bit WAV of a 210 Hz harmonic tone (a "voice" the engine answers female for): the card's example request. */
+/** A 0.6 s 8 kHz 16-bit WAV of a 210 Hz harmonic tone (a "voice" the engine answers female for): the card's example request. */
 function exampleWav(): string {
   if (example) return example;
-  const rate = 16000;
+  const rate = 8000;
   const samples = new Int16Array(Math.round(rate * 0.6));
   for (let i = 0; i < samples.length; i++) {
     const t = i / rate;
