@@ -8,6 +8,7 @@ const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void
   api: () => import('./api.ts'),
   web: () => import('./web.ts'),
   inference: () => import('./inference.ts'),
+  'reference-models': () => import('./reference-models.ts'),
 };
 if (!benchName || !benches[benchName]) {
   console.error(`usage: npm run bench -- <${Object.keys(benches).join('|')}> [--records N]`);

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePostgresBinaries } from './lib/postgres-binaries.mjs';
+import { ensureDebianPackages } from './ensure-debian-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -30,6 +31,8 @@ if (!fs.existsSync(index) || sourcesChanged()) {
 }
 
 if (!process.env.DATABASE_URL) ensurePostgresBinaries(root);
+// The reference models' Debian engines (espeak-ng, apertium); skipped when they are turned off.
+if (process.env.REFERENCE_MODELS !== 'false' && !ensureDebianPackages()) process.exit(1);
 
 const args = ['--import', 'tsx', 'apps/server/src/main.ts', ...process.argv.slice(2)];
 const child = spawn(process.execPath, args, { stdio: 'inherit' });

@@ -23,6 +23,7 @@ run('types', 'npx', ['tsc', '-p', 'tsconfig.json']);
 run('types (web)', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json']);
 run('build web', 'npm', ['run', 'build', '-w', 'apps/web']);
 run('chromium', process.execPath, ['scripts/ensure-chromium.mjs']);
+run('debian packages', process.execPath, ['scripts/ensure-debian-packages.mjs']);
 fs.mkdirSync('test-results', { recursive: true });
 const report = 'test-results/vitest.json';
 console.log('\n=== tests: vitest run (unit, integration, e2e)');

@@ -30,3 +30,15 @@ describe('S3 object store configuration', () => {
     expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(/set both or neither/);
   });
 });
+
+describe('reference models configuration', () => {
+  it('is on, on any free port, by default; REFERENCE_MODELS=false turns it off', () => {
+    expect(loadConfig({})).toMatchObject({ referenceModels: true, referenceModelsPort: 0 });
+    expect(loadConfig({ REFERENCE_MODELS: 'false', REFERENCE_MODELS_PORT: '9123' })).toMatchObject({ referenceModels: false, referenceModelsPort: 9123 });
+  });
+
+  it('refuses a port that is not one', () => {
+    expect(() => loadConfig({ REFERENCE_MODELS_PORT: '70000' })).toThrow(/TCP port/);
+    expect(() => loadConfig({ REFERENCE_MODELS_PORT: '1.5' })).toThrow(/TCP port/);
+  });
+});

@@ -124,6 +124,10 @@ export interface Config {
    * S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE), or undefined for the local folder dataDir/objects.
    */
   s3: S3Config | undefined;
+  /** Start the offline reference models (issue #12, DESIGN.md §11) on their own loopback listener (REFERENCE_MODELS, default true; false = off). */
+  referenceModels: boolean;
+  /** TCP port of the reference-model server on 127.0.0.1 (REFERENCE_MODELS_PORT, default 0 = any free port). */
+  referenceModelsPort: number;
 }
 
 /** Where the S3-compatible object store is (DESIGN.md §2 Files; README "Scale out"). */
@@ -189,6 +193,13 @@ function num(v: string | undefined, dflt: number): number {
   if (v === undefined || v === '') return dflt;
   const n = Number(v);
   if (!Number.isFinite(n) || n < 0) throw new Error(`configuration value "${v}" is not a non-negative number`);
+  return n;
+}
+
+/** A TCP port 0..65535 (0 = any free port); throws otherwise. */
+function port16(v: string | undefined, dflt: number): number {
+  const n = num(v, dflt);
+  if (!Number.isInteger(n) || n > 65535) throw new Error(`configuration value "${v}" is not a TCP port (0-65535)`);
   return n;
 }
 
@@ -280,6 +291,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     inferenceMaxMediaBytes: num(env.INFERENCE_MAX_MEDIA_BYTES, 16 * 1024 * 1024),
     modelHealthIntervalMinutes: num(env.MODEL_HEALTH_INTERVAL_MINUTES, 15),
     s3: s3Config(env),
+    referenceModels: bool(env.REFERENCE_MODELS, true),
+    referenceModelsPort: port16(env.REFERENCE_MODELS_PORT, 0),
   };
   return { ...cfg, ...overrides };
 }
