@@ -46,7 +46,6 @@ export function pyRstrip(s: string): string {
 /** The code points of `s` (Python's iteration over a str), astral characters kept whole. */
 export function codePoints(s: string): string[] {
   // Fast path: no surrogate pairs, so UTF-16 units are code points.
-  // eslint-disable-next-line no-control-regex
   if (!/[\ud800-\udfff]/.test(s)) return s.split('');
   return Array.from(s);
 }
