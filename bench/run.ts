@@ -7,6 +7,7 @@ const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void
   dashboard: () => import('./dashboard.ts'),
   api: () => import('./api.ts'),
   web: () => import('./web.ts'),
+  metrics: () => import('./metrics.ts'),
 };
 if (!benchName || !benches[benchName]) {
   console.error(`usage: npm run bench -- <${Object.keys(benches).join('|')}> [--records N]`);

@@ -17,20 +17,23 @@ export const SMOOTH_DEFAULTS: Record<string, number | null> = { none: null, floo
 /** Counts every n-gram of order 1..maxOrder of `tokens`, keyed by the tokens joined with U+0001. */
 export function countNgrams(tokens: readonly string[], maxOrder: number): Map<string, number> {
   const counts = new Map<string, number>();
-  for (let i = 0; i < tokens.length; i++) {
-    let key = '';
-    for (let n = 1; n <= maxOrder && i + n <= tokens.length; n++) {
-      key = n === 1 ? tokens[i] : `${key}\u0001${tokens[i + n - 1]}`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-  }
+  for (const byOrder of countNgramsByOrder(tokens, maxOrder)) for (const [k, c] of byOrder) counts.set(k, c);
   return counts;
 }
 
-function orderOf(key: string): number {
-  let n = 1;
-  for (let i = key.indexOf('\u0001'); i >= 0; i = key.indexOf('\u0001', i + 1)) n++;
-  return n;
+/** Like {@link countNgrams}, one map per order (index n-1 holds the n-grams). */
+export function countNgramsByOrder(tokens: readonly string[], maxOrder: number): Map<string, number>[] {
+  const out: Map<string, number>[] = [];
+  for (let n = 1; n <= maxOrder; n++) {
+    const m = new Map<string, number>();
+    for (let i = 0; i + n <= tokens.length; i++) {
+      let key = tokens[i];
+      for (let k = 1; k < n; k++) key += `\u0001${tokens[i + k]}`;
+      m.set(key, (m.get(key) ?? 0) + 1);
+    }
+    out.push(m);
+  }
+  return out;
 }
 
 function log(x: number): number {
@@ -52,7 +55,8 @@ export function bleuSettings(options: MetricOptions): { tokenize: (s: string) =>
  * BLEU row statistics from already pre-processed token lists: `[hypLen, refLen, correct1..4, total1..4]`.
  */
 export function bleuRowFromTokens(hyp: readonly string[], refs: readonly (readonly string[])[]): number[] {
-  const refMax = new Map<string, number>();
+  const refMax: Map<string, number>[] = [];
+  for (let n = 0; n < MAX_ORDER; n++) refMax.push(new Map());
   let refLen = -1;
   let bestDiff = -1;
   for (const ref of refs) {
@@ -61,16 +65,22 @@ export function bleuRowFromTokens(hyp: readonly string[], refs: readonly (readon
       bestDiff = diff;
       refLen = ref.length;
     }
-    for (const [k, c] of countNgrams(ref, MAX_ORDER)) if (c > (refMax.get(k) ?? 0)) refMax.set(k, c);
+    const byOrder = countNgramsByOrder(ref, MAX_ORDER);
+    for (let n = 0; n < MAX_ORDER; n++) {
+      const into = refMax[n];
+      for (const [k, c] of byOrder[n]) if (c > (into.get(k) ?? 0)) into.set(k, c);
+    }
   }
   const row = new Array<number>(2 + 2 * MAX_ORDER).fill(0);
   row[0] = hyp.length;
   row[1] = refLen;
-  for (const [k, c] of countNgrams(hyp, MAX_ORDER)) {
-    const n = orderOf(k) - 1;
-    row[2 + MAX_ORDER + n] += c;
-    const r = refMax.get(k);
-    if (r !== undefined) row[2 + n] += Math.min(c, r);
+  const hypOrders = countNgramsByOrder(hyp, MAX_ORDER);
+  for (let n = 0; n < MAX_ORDER; n++) {
+    for (const [k, c] of hypOrders[n]) {
+      row[2 + MAX_ORDER + n] += c;
+      const r = refMax[n].get(k);
+      if (r !== undefined) row[2 + n] += Math.min(c, r);
+    }
   }
   return row;
 }

@@ -28,29 +28,32 @@ export function chrfWords(sent: string): string[] {
   return out;
 }
 
-function count(items: string[], into: Map<string, number>): void {
-  for (const it of items) into.set(it, (into.get(it) ?? 0) + 1);
+/** Counts the items of `grams` into a new map. */
+function countAll(grams: string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const g of grams) m.set(g, (m.get(g) ?? 0) + 1);
+  return m;
 }
 
 /** Per-order n-gram counters: char orders 1..6, then word orders 1..wordOrder. */
 function extract(sent: string, wordOrder: number): Map<string, number>[] {
-  const chars = codePoints(pyRemoveSpace(sent));
+  const line = pyRemoveSpace(sent);
+  // UTF-16 offsets of the code points, so that an n-gram is one substring (astral characters whole).
+  const cps = codePoints(line);
+  const off = new Int32Array(cps.length + 1);
+  for (let i = 0; i < cps.length; i++) off[i + 1] = off[i] + cps[i].length;
   const out: Map<string, number>[] = [];
   for (let n = 1; n <= CHAR_ORDER; n++) {
-    const m = new Map<string, number>();
     const grams: string[] = [];
-    for (let i = 0; i + n <= chars.length; i++) grams.push(n === 1 ? chars[i] : chars.slice(i, i + n).join(''));
-    count(grams, m);
-    out.push(m);
+    for (let i = 0; i + n <= cps.length; i++) grams.push(line.substring(off[i], off[i + n]));
+    out.push(countAll(grams));
   }
   if (wordOrder > 0) {
     const words = chrfWords(sent);
     for (let n = 1; n <= wordOrder; n++) {
-      const m = new Map<string, number>();
       const grams: string[] = [];
-      for (let i = 0; i + n <= words.length; i++) grams.push(words.slice(i, i + n).join(' '));
-      count(grams, m);
-      out.push(m);
+      for (let i = 0; i + n <= words.length; i++) grams.push(n === 1 ? words[i] : words.slice(i, i + n).join(' '));
+      out.push(countAll(grams));
     }
   }
   return out;
