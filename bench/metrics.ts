@@ -57,6 +57,7 @@ function time<T>(fn: () => T): [T, number, number] {
   return [r, Number(process.hrtime.bigint() - t) / 1e9, (cpu.user + cpu.system) / 1e6];
 }
 
+/** Runs the bench: `--records N` sentence pairs (default 10,000), `--samples S` bootstrap samples (default 1000). */
 export async function main(args: string[]): Promise<void> {
   const n = arg(args, 'records', 10_000);
   const samples = arg(args, 'samples', 1000);

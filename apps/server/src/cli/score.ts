@@ -29,7 +29,7 @@ interface ScoreArgs {
   refs: string[];
   hyps: string;
   json: boolean;
-  options: MetricOptions & { lang?: string };
+  options: MetricOptions;
   bootstrap?: { samples: number; seed?: number };
 }
 
@@ -41,7 +41,7 @@ export function parseScoreArgs(argv: readonly string[]): ScoreArgs {
   let json = false;
   let samples: number | undefined;
   let seed: number | undefined;
-  const options: MetricOptions & { lang?: string } = {};
+  const options: MetricOptions = {};
   const value = (i: number, flag: string): string => {
     const v = argv[i + 1];
     if (v === undefined || v.startsWith('--')) throw new ScoreInputError(`${flag} needs a value.`);

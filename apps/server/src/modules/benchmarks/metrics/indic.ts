@@ -90,11 +90,8 @@ export function indicPrepare(text: string, lang = ''): string {
   return trivialTokenize(indicNormalize(text, lang), lang).join(' ');
 }
 
-/** Options of the Indic variant: BLEU's, with the tokeniser fixed to none, plus the target language. */
-export interface IndicOptions extends MetricOptions {
-  /** Target language (ISO 639 code) choosing the script rules; default: common rules only. */
-  lang?: string;
-}
+/** Options of the Indic variant: BLEU's (the tokeniser is fixed to none) and `lang`. */
+export type IndicOptions = MetricOptions;
 
 /** "bleu-indic": IndicNLP normalisation + trivial tokenisation, then sacrebleu BLEU with tokenize=none. */
 export const bleuIndic: MetricImpl = {

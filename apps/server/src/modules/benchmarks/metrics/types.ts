@@ -24,6 +24,8 @@ export interface MetricOptions {
   normalized?: boolean;
   /** TER: remove punctuation (sacrebleu's no_punct). */
   noPunct?: boolean;
+  /** bleu-indic: target language (ISO 639 code) choosing IndicNLP's script rules; default: common rules only. */
+  lang?: string;
 }
 
 /** A metric that can be computed (see {@link UnavailableMetric} for the other kind). */
