@@ -9,6 +9,7 @@ const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void
   web: () => import('./web.ts'),
   inference: () => import('./inference.ts'),
   'reference-models': () => import('./reference-models.ts'),
+  metrics: () => import('./metrics.ts'),
 };
 if (!benchName || !benches[benchName]) {
   console.error(`usage: npm run bench -- <${Object.keys(benches).join('|')}> [--records N]`);

@@ -1,4 +1,7 @@
 /**
+ * `npm run ulca -- score …`: scores a system output with the benchmark metrics (see score.ts;
+ * exit 0, or 2 for bad input).
+ *
  * `npm run ulca -- validate [--json] <folder-or-zip>`: checks a dataset offline with the same
  * ingest + validate code the platform runs (DESIGN.md §6), before it is submitted.
  * Exit codes: 0 passed (every record valid), 2 partial (some records valid), 1 failed (dataset
@@ -16,6 +19,7 @@ import { loadConfig } from '../config.ts';
 import { openArchive, type ArchiveLimits } from '../modules/datasets/pipeline/archive.ts';
 import { processArchive } from '../modules/datasets/pipeline/process.ts';
 import { DatasetRejected } from '../modules/datasets/pipeline/types.ts';
+import { SCORE_USAGE, scoreCommand } from './score.ts';
 
 /** One group of errors: every failure with the same stage and code, with the first message. */
 export interface ErrorGroup {
@@ -133,10 +137,11 @@ function faultMessage(err: unknown): string {
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === 'score') return scoreCommand(rest);
   const json = rest.includes('--json');
   const targets = rest.filter((a) => a !== '--json');
   if (command !== 'validate' || targets.length !== 1 || targets[0].startsWith('-')) {
-    console.error(USAGE);
+    console.error(`${USAGE}\n${SCORE_USAGE}`);
     return 1;
   }
   const target = path.resolve(targets[0]);
@@ -184,8 +189,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const fatal = (err: unknown) => {
     if (reported) return;
     reported = true;
-    if (argv.includes('--json')) console.log(JSON.stringify(failureSummary('INTERNAL', faultMessage(err))));
-    else console.error(`ulca: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    if (argv.includes('--json')) {
+      const message = faultMessage(err);
+      console.log(JSON.stringify(argv[0] === 'score' ? { error: message } : failureSummary('INTERNAL', message)));
+    } else console.error(`ulca: unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     process.exit(1);
   };
   process.on('uncaughtException', fatal);

@@ -1,0 +1,80 @@
+// `ulca score`, run as a program (issue #13 point 6): scores, signatures, JSON last line, exit codes.
+import { execFile } from 'node:child_process';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CLI = path.resolve(import.meta.dirname, 'ulca.ts');
+const REPO = path.resolve(import.meta.dirname, '../../../..');
+const TSX = path.join(REPO, 'node_modules/tsx/dist/cli.mjs');
+
+function ulca(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [TSX, CLI, ...args], { cwd: REPO, timeout: 110_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+const last = (stdout: string): Record<string, unknown> => JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+
+let dir: string;
+const f = (name: string) => path.join(dir, name);
+beforeAll(async () => {
+  dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'ulca-score-'));
+  // sacrebleu's README example (two reference files), Windows line ends on one of them.
+  await fsp.writeFile(f('hyps.txt'), "The dog bit the man.\nIt wasn't surprising.\nThe man had just bitten him.\n");
+  await fsp.writeFile(f('refs1.txt'), 'The dog bit the man.\r\nIt was not unexpected.\r\nThe man bit him first.\r\n');
+  await fsp.writeFile(f('refs2.txt'), 'The dog had bit the man.\nNo one was surprised.\nThe man had bitten the dog.');
+  await fsp.writeFile(f('short.txt'), 'one line\n');
+  await fsp.writeFile(f('asr-ref.txt'), 'This is a test\n');
+  await fsp.writeFile(f('asr-hyp.txt'), 'This test\n');
+  await fsp.writeFile(f('translit-ref.txt'), 'namaste\nbharat\n');
+  await fsp.writeFile(f('translit-hyp.txt'), 'namaskar\tnamaste\nbharat\n');
+});
+afterAll(async () => {
+  await fsp.rm(dir, { recursive: true, force: true });
+});
+
+describe.concurrent('ulca score', { timeout: 120_000 }, () => {
+  it('prints BLEU and its signature; --json ends with the sacrebleu-scale result', async () => {
+    const { code, stdout } = await ulca('score', '--metric', 'bleu', '--refs', f('refs1.txt'), '--refs', f('refs2.txt'), '--hyps', f('hyps.txt'), '--json');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^bleu = 48\.53/m);
+    const r = last(stdout);
+    expect(Math.abs((r.score as number) - 48.530827)).toBeLessThan(1e-6);
+    expect(r).toMatchObject({ metric: 'bleu', nrefs: 2, rows: 3, signature: 'nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0|metric:bleu|ulca:1' });
+  });
+  it('passes the tokeniser and lowercase options through', async () => {
+    const { code, stdout } = await ulca('score', '--metric', 'bleu', '--tokenize', 'intl', '--lowercase', '--refs', f('refs1.txt'), '--refs', f('refs2.txt'), '--hyps', f('hyps.txt'), '--json');
+    expect(code).toBe(0);
+    expect(last(stdout).signature).toBe('nrefs:2|case:lc|eff:no|tok:intl|smooth:exp|version:2.6.0|metric:bleu|ulca:1');
+  });
+  it('scores WER on the 0–100 scale (jiwer 0.5 → 50) with a bootstrap interval', async () => {
+    const { code, stdout } = await ulca('score', '--metric', 'wer', '--refs', f('asr-ref.txt'), '--hyps', f('asr-hyp.txt'), '--bootstrap', '50', '--json');
+    expect(code).toBe(0);
+    expect(last(stdout)).toMatchObject({ metric: 'wer', score: 50, direction: 'lower', interval: { low: 50, high: 50, samples: 50 } });
+  });
+  it('reads tab-separated candidates for top5 and accepts meteor as meteor-exact', async () => {
+    const top5 = await ulca('score', '--metric', 'top5', '--refs', f('translit-ref.txt'), '--hyps', f('translit-hyp.txt'), '--json');
+    expect(last(top5.stdout)).toMatchObject({ metric: 'top5', score: 100 });
+    const top1 = await ulca('score', '--metric', 'top1', '--refs', f('translit-ref.txt'), '--hyps', f('translit-hyp.txt'), '--json');
+    expect(last(top1.stdout)).toMatchObject({ metric: 'top1', score: 50 });
+    const met = await ulca('score', '--metric', 'meteor', '--refs', f('refs1.txt'), '--hyps', f('hyps.txt'), '--json');
+    expect(last(met.stdout).metric).toBe('meteor-exact');
+  });
+  it.each([
+    [['--metric', 'bleu', '--refs', 'short.txt', '--hyps', 'hyps.txt'], /short\.txt has 1 lines but .*hyps\.txt has 3/],
+    [['--metric', 'bleu', '--refs', 'missing.txt', '--hyps', 'hyps.txt'], /missing\.txt does not exist/],
+    [['--metric', 'blue', '--refs', 'refs1.txt', '--hyps', 'hyps.txt'], /Unknown metric "blue"/],
+    [['--metric', 'bleu', '--tokenize', 'zh', '--refs', 'refs1.txt', '--hyps', 'hyps.txt'], /Unknown tokeniser "zh"/],
+    [['--metric', 'bertscore', '--refs', 'refs1.txt', '--hyps', 'hyps.txt'], /unavailable/],
+    [['--metric', 'bleu', '--hyps', 'hyps.txt'], /--refs is required/],
+  ])('bad input %j → message and exit 2', async (args, message) => {
+    const resolved = args.map((a) => (a.endsWith('.txt') ? f(a) : a));
+    const { code, stdout, stderr } = await ulca('score', ...resolved, '--json');
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(last(stdout).error).toMatch(message);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Metrics benchmark (issue #13, DESIGN.md §9): generates N synthetic sentence pairs (default
+ * 10,000; `--records N`), times BLEU, chrF and TER over them in sentences/s, the cost of a
+ * 1000-sample bootstrap interval for each, and compares with a baseline measured in the same run:
+ * a tokenise-only pass (13a tokenisation + whitespace split of every hypothesis and reference,
+ * the least any BLEU must do). Then scores the same files with `ulca score` and prints its numbers
+ * beside ours: they must be equal.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { getMetric } from '../apps/server/src/modules/benchmarks/metrics/index.ts';
+import { bootstrapInterval } from '../apps/server/src/modules/benchmarks/metrics/bootstrap.ts';
+import { mulberry32 } from '../apps/server/src/modules/benchmarks/metrics/bootstrap.ts';
+import { sumRows, pySplit } from '../apps/server/src/modules/benchmarks/metrics/text.ts';
+import { tokenize13a } from '../apps/server/src/modules/benchmarks/metrics/tokenizers.ts';
+
+function arg(args: string[], name: string, dflt: number): number {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+}
+
+const WORDS = (
+  'the a dog cat man woman saw ran quickly house garden in on of to and is was were will be , . ! ? ' +
+  'मैं तुम घर गया आज कल है था किताब पानी बाज़ार सब्ज़ियाँ । நான் வீடு இன்று சென்றேன் আমি স্কুলে যাব'
+).split(' ');
+
+/** Seeded synthetic pairs: a reference of 8–30 words and a hypothesis with swaps, substitutions, deletions. */
+function generate(n: number, seed: number): { hyps: string[]; refs: string[] } {
+  const rand = mulberry32(seed);
+  const pick = () => WORDS[Math.floor(rand() * WORDS.length)];
+  const hyps: string[] = [];
+  const refs: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const ref = Array.from({ length: 8 + Math.floor(rand() * 23) }, pick);
+    const hyp = [...ref];
+    for (let k = 0; k < 3; k++) {
+      const j = Math.floor(rand() * hyp.length);
+      const r = rand();
+      if (r < 0.3) hyp[j] = pick();
+      else if (r < 0.5 && hyp.length > 2) hyp.splice(j, 1);
+      else if (r < 0.8 && j + 1 < hyp.length) [hyp[j], hyp[j + 1]] = [hyp[j + 1], hyp[j]];
+    }
+    hyps.push(hyp.join(' '));
+    refs.push(ref.join(' '));
+  }
+  return { hyps, refs };
+}
+
+/** Runs `fn`; returns its result and the seconds it took: wall-clock, and CPU time of this process (the fairer figure on a shared machine). */
+function time<T>(fn: () => T): [T, number, number] {
+  const t = process.hrtime.bigint();
+  const c = process.cpuUsage();
+  const r = fn();
+  const cpu = process.cpuUsage(c);
+  return [r, Number(process.hrtime.bigint() - t) / 1e9, (cpu.user + cpu.system) / 1e6];
+}
+
+/** Runs the bench: `--records N` sentence pairs (default 10,000), `--samples S` bootstrap samples (default 1000). */
+export async function main(args: string[]): Promise<void> {
+  const n = arg(args, 'records', 10_000);
+  const samples = arg(args, 'samples', 1000);
+  const { hyps, refs } = generate(n, 42);
+  console.log(`metrics benchmark: ${n.toLocaleString('en-US')} synthetic sentence pairs, 1 reference, bootstrap ${samples} samples`);
+
+  const [, baselineWall, baseline] = time(() => {
+    let tokens = 0;
+    for (let i = 0; i < n; i++) tokens += pySplit(tokenize13a(hyps[i])).length + pySplit(tokenize13a(refs[i])).length;
+    return tokens;
+  });
+  console.log(`times are CPU seconds of this process (wall-clock in brackets; the machine is shared)`);
+  console.log(`baseline (13a tokenise + split only): ${(n / baseline).toFixed(0)} sentences/s (${baseline.toFixed(2)} s [${baselineWall.toFixed(2)} s])`);
+
+  const ours: Record<string, number> = {};
+  for (const name of ['bleu', 'chrf', 'ter']) {
+    const m = getMetric(name);
+    const [stats, wStats, tStats] = time(() => m.impl.rowStats(hyps, [refs], {}));
+    const width = m.impl.width({});
+    const [score, wAgg, tAgg] = time(() => m.impl.fromTotals(sumRows(stats, width), {}));
+    const [iv, wBoot, tBoot] = time(() => bootstrapInterval(stats, width, (t) => m.impl.fromTotals(t, {}), { samples }));
+    const secs = tStats + tAgg;
+    ours[name] = score;
+    console.log(
+      `${name.padEnd(5)} ${score.toFixed(4).padStart(8)}  ${secs.toFixed(2)} s [${(wStats + wAgg).toFixed(2)} s] = ${(n / secs).toFixed(0)} sentences/s` +
+        ` (${(secs / baseline).toFixed(1)}× the baseline's time)  bootstrap: ${tBoot.toFixed(2)} s [${wBoot.toFixed(2)} s], 95% CI ${iv.low.toFixed(2)}–${iv.high.toFixed(2)}`,
+    );
+  }
+
+  // The same scores from the CLI on the same data written to files.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-metrics-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'hyps.txt'), hyps.join('\n') + '\n');
+    fs.writeFileSync(path.join(dir, 'refs.txt'), refs.join('\n') + '\n');
+    const repo = path.resolve(import.meta.dirname, '..');
+    for (const name of Object.keys(ours)) {
+      const [out, t] = time(() =>
+        execFileSync(process.execPath, [path.join(repo, 'node_modules/tsx/dist/cli.mjs'), path.join(repo, 'apps/server/src/cli/ulca.ts'), 'score', '--metric', name, '--refs', path.join(dir, 'refs.txt'), '--hyps', path.join(dir, 'hyps.txt'), '--json'], { encoding: 'utf8' }),
+      );
+      const cli = JSON.parse(out.trim().split('\n').at(-1)!) as { score: number; signature: string };
+      console.log(`cli ${name.padEnd(5)} ${cli.score.toFixed(4).padStart(8)}  (${cli.score === ours[name] ? 'equal' : 'DIFFERENT'}; ${t.toFixed(1)} s including start-up)  ${cli.signature}`);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
