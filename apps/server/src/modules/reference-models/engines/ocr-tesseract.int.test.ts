@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inferenceResponseSchemas, type InferenceRequest } from '@ulca/contracts';
+import { inferenceResponseSchemas, type InferenceRequest, type LanguageCode } from '@ulca/contracts';
 import { EngineInputError } from '../engine.ts';
 import { createOcrTesseractEngine } from './ocr-tesseract.ts';
 import { characterErrorRate, startTextRenderer, type TextRenderer } from './render-text.testkit.ts';
@@ -17,7 +17,7 @@ let renderer: TextRenderer;
 const HINDI = ['भारत एक विशाल देश है जहाँ अनेक भाषाएँ बोली जाती हैं', 'किसान खेतों में धान की फसल काट रहे हैं'];
 const TAMIL = ['தமிழ் மொழி மிகவும் பழமையான மொழியாகும்', 'மழை பெய்ததால் ஏரிகள் நிரம்பின'];
 
-const req = (bytes: Buffer, sourceLanguage: string): InferenceRequest<'ocr'> => ({
+const req = (bytes: Buffer, sourceLanguage: LanguageCode): InferenceRequest<'ocr'> => ({
   image: [{ imageContent: bytes.toString('base64') }],
   config: { language: { sourceLanguage } },
 });
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('ocr-tesseract', () => {
-  it.each([
+  it.each<[LanguageCode, string[], string]>([
     ['hi', HINDI, 'Noto Sans Devanagari'],
     ['ta', TAMIL, 'Noto Sans Tamil'],
   ])('reads %s lines rendered to PNG with a low character error rate', async (lang, lines, font) => {
