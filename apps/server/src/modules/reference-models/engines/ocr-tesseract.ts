@@ -7,6 +7,7 @@ import type { InferenceRequest, InferenceResponse } from '@ulca/contracts';
 import { EngineInputError, type EngineOptions, type ReferenceEngine } from '../engine.ts';
 import {
   IMAGE_LIMITS,
+  SAMPLE_HINDI_PNG,
   TESSDATA_VERSION,
   TESSERACT_JS_VERSION,
   TESSERACT_LANGUAGES,
@@ -25,42 +26,6 @@ export const OCR_TIMEOUT_MS = 60_000;
 /** Images per request at most. */
 export const OCR_MAX_IMAGES = 8;
 
-/** A small PNG (220×56, "नमस्ते भारत" in black on white) used as the descriptor's example request and health check. */
-const EXAMPLE_PNG = [
-  'iVBORw0KGgoAAAANSUhEUgAAANwAAAA4CAYAAACWj5YVAAALPUlEQVR4AeycBYwUSRSG33Du3F3OLSe5u5zkJAcEgrsFJ2gguAd3J0CQQIAQ3IIGd7cgwQkE',
-  'd3cIgeB+fLVUp3e2Z3eml51llrfZ12XvVdX8Xa/kVVWne6J/ioAiEDUE0on+KQKKQNQQUIWLGtRakCIgogqnrUARiCICqnBRBDuNFaU/xwcCqnA+QFMRRcAv',
-  'AqpwfpFTOUXABwKqcD5AUxFFwC8CqnB+kVM5RcAHAqpwBjR9KALRQUAVLjo4aymKgEFAFc7AILJv3z4ZMGCA1K1bV4oXLy7NmzeXnTt3PktVRxF4Pgiowj3D',
-  'EeVq2rSpDB8+XObNmyf9+/eXf/75R5o0aSKPHj16xqWOIpA8BFThnuFXuHBhef/99yVv3rySLVs2ef31103KwIEDpXr16savD0UgIQKRxajCPcMrffr0cuLE',
-  'CVm+fLmsXbtWrl69Kr169TKp48ePl6VLlxq/PhSB5CCgCudC78MPP3RC77zzjrRu3VoqV65s4rp27WpcfSgCyUFAFS4J9Dp37mw4Nm7cKFu2bDF+fSgCfhFQ',
-  'hUsCuZ9++kly5cpluCZOnGhcfSgCfhFQhQsDudKlSxsurJdPnjwx/jT50B+V4giowoUBccmSJQ3XyZMnZcOGDcavD0XADwIRK1wgEJBAILbprbfeiug3fPXV',
-  'Vw62WbNmdWQ/+eQTJz4pD8raokUL+e+//wSDzA8//CAFChSQNWvWxBM9cuSIk38gEAjpJ49AIHR6IJC6aYMGDYr3uzQQh0DEChcnps9IELh48aLkyJFD+vXr',
-  'J9u3b5fbt2/L8ePHZdmyZZIvXz6zFRFJfsobuwhErHCrV6+WSMgaHD799FNHbv78+bJw4UInPHToUAfBdu3aOfHB5VSqVMnho7Ha9NmzZ3vKcHLECkydOtXh',
-  'GTZsmOO3eSTlvvvuuyarQoUKObKUayKTeKxcuVIY4dhYnzJlily7dk0WLVokn332mTx48EBq1aolDx8+NLkwmgbX5YMPPjBp7rLHjRvn1CN//vwmHT4rC8YL',
-  'FixweGy8devXr29keMyZM8fwIWP9li8pt2HDhmRhaNKkSSYfZEqVKmXi9BEfgYgVLmfOnJIzAvr4449NiZzcsHJFixYVTnbY8N9//214ePz8888h86cxwgNx',
-  'GsTKlyhRIoEMaeXKlYPVEA2aOKhq1aqe/KSFoldeecXkQ8dheZhemsgkHqdOnTIcjGbly5cXFAPlGTJkiIlHGelACDDdtflb97XXXiNJ3GWXLVvW+Q3EwwCf',
-  'lQHjIkWKODw23roVK1ZExJDFBhnOkVqecNzvv//e5MEjY8aMTnlff/01UUpBCESscEHyL3Tw22+/depHo3YCUfawtUCR69atk/Pnz+M1RIM2nqePbdu2PX1G',
-  '7//HH390Cjt37pzjV0/KIpCmFY4e38J3//596426y7T6iy++kEuXLgkjeMGCBaVt27by0UcfmfObVIhpJm606O7du05Rbr8TqZ4UQSBNKxzGCosajdv6o+0y',
-  'rR47dqy89957cvPmTXMuk/US9bBrQ+IJR4vcI+qXX34ZrWJf+nLSjMJduHBBOnbsKKznunXrJnfu3BGmcPYN//HHH9br6XJ0a9SoUdKmTRthfcR6y023bt3y',
-  'lAs3ki2A06dPm2s/tWvXFtZLyKZLF/cKHj9+TPC5E4qMwQgz/d69e03+jPZ9+/Y1fsrPnj278Xs9Ll++LDNnzpTevXtLnTp1hNHZjcvIkSO9xGI6LiUrH/e2',
-  'Iyzh6NGjpmG6gQ/lX79+fYS5+2NH2bp37y5z584Vzj/WqFFDUDxyowcPZeDYtGmT/PXXX5IlSxZjLaRhzZgxQ1asWBGPMCyQV3IIYwmWU+7c2ZsIyckvHFmM',
-  'UxhqGjduLBkyZJDBgwebTsmeC8VC+s033yTI6t69e8K+IevgMmXKmPc9YsQIMzq7sTlw4EACWY0IjYAvhWvUqJHp8dzAh/Iz8oQqnpdOr8klT8vDXlUo5UUR',
-  'LF+wG7wOwfxuDRRsEtPwgvOlAbK+2rVrl9DTZ86c2dyH405cML366qvBRcZE+PDhw049GfV5d4sXLzZxdDJ9+vQxfveD0ZYtGN4FuGIFDcbDhn/99Ve3qPqT',
-  'QMCXwvFCgvPF6mVfgtv9/PPPg1mdcLFixYRec/PmzU7c7t27440sbkU+duyYwxfsIa/gOBum0bnzsX7WMTQo1lhbt241x7a4D+dFKK3NL7kuU8sOHToI+2dX',
-  'rlwx2XHfLrhDsOHr168bHj8P8giWS58+vTCl5JQLe4PB6Vy6ZRpJPJ+cOHv2rNmc98KFERI+pfAQ8KVwVapUSZA7e15eLyTUVI4MvBrxn3/+GXKU4TgUcl7E',
-  'tMddFr035x737NkjkydPlq5du5rvlbAhS4fAESubD43/33//tcEUd1u1aiU9evQwjRiFp8AzZ86E7GjYHIfHD/Xs2dNssFtZNrzpgJguhhq1eY/wM7IxBQ3F',
-  'B49SZAj4Ujg2TWng7qKstc0dl5Tf69MFfLyHF+5FwWW68w8EAkaxML8Tz8jxyy+/yO+//y4VKlSQTp06CSda6LnJm4YIH/Tdd9/hRI1sHd0FslFMR+BF7u0N',
-  't0wYfiFfTsS8/fbbhp0jZawlTSDEg6NnJLG2sxv+hJWSj4AvhaNY7oZZhWFaYq1upIVL9PSsFdz8THfc4Uj8NBCMJpzWOHTokDDqYpHzysOtZPB68aRUHNM0',
-  '6ujOn5MndARelJSCuPPx8rM2HTBggEli/cZ7S+yaEYYSmA8ePKgfUAKI50i+Fe6NN96Q0aNHCy+ONQZTwUjrRc+N4nLE6bfffhM73Ys0Hzc/hhDyxAjCWg0L',
-  'nddXt9iAtgt+vlmSnGmbu/xw/JTNUS73+tbWJRx5PzystRo0aGBEwYdlgRcuMHAkDJctBc5H4ld6Pgj4VrjnU3xcLvXq1RP2iJjuea3r4rjCf6K4WNiQYDpF',
-  '4/Iy67PnBg/fpHRPMYlLaWK9yc0BrIRsEdSsWTOlixT24pheUxBKx9IA8z9hN7GXyVScuPbt28c7jkackn8EXgiF81/90JJsNdCrw4HRhM3s4FGMQ8yMgPB0',
-  '6dLFrPHwR4vYH2zZsqX5WBHT8pQul1Gf0dx+GGnatGnCVPbGjRvximb2Ah/rPow5bNqzAR6PSQO+EIghhYv892EksY2LaydsHQSfGOGaC4YKcseCF+2RjnKj',
-  'SVgcUSb24yiXqzTc1UOxCFvCasu+J9N+tmrgweBi09X1h0CaVjgsbO7GtWTJEsmTJ49z9wzI6M35VoldtzCFatasGUlplgKBgJleshfHj9yxY4dgWDlx4gRB',
-  'hxj9uFOHBXr//v3mNA5bCg6DeiJGIE0rHGgEAnGNy/bo1apVE3p50ixhMZw1a5a5fY2VFOumTUvLLntxnB9lqklHZK2T7t/M5jzYcJ8xV65cktheqFtO/d4I',
-  'pLjCTZ8+3VgyOV3hXYXwYznniFUUevPNN8MXfMqJwYCb1xwlexpM8E+DYtqJWT5TpkwJ0rk+Q7lMQRMkpnAE66fEyp4wYYLBGL5Iq8KZ01WrVsmYMWPM8TYv',
-  'eU6rMPWkHGYNbh5mA9QNsvf+3Onqj49Aiitc/OJSN5Q7d+5EK4CRwH0CJVHmNJTI+oxRLrGfxMmdYGVLjP/FSntxavNSKdyLA7vW5GVFQBXuZX3z+rtTBQFV',
-  'uFSBXQt9WRFQhXtZ37z+7lRBQBUuVWBPRqEqGtMIqMLF9OvTyscaAqpwsfbGtL4xjYAqXEy/Pq18rCGgChdrb0zrG9MIpKrCxTRyWnlFwAcCqnA+QFMRRcAv',
-  'AqpwfpFTOUXABwKqcD5AUxFFwC8CqnB+kVO5VEUgVgv/HwAA//9evVedAAAABklEQVQDAFjGWXlvWYlUAAAAAElFTkSuQmCC',
-].join('');
 
 /** Which tesseract language a request asks for: config.language.sourceLanguage, else languages[0]. */
 function requestedLanguage(request: InferenceRequest<'ocr'>): string {
@@ -94,7 +59,7 @@ export function createOcrTesseractEngine(opts: EngineOptions): ReferenceEngine<'
     const p = new TesseractPool({ langPath, maxWorkers: OCR_MAX_WORKERS, timeoutMs: OCR_TIMEOUT_MS, log: opts.log, engineId: 'ocr-tesseract' });
     await p.warmUp(
       OCR_WARM_LANGUAGES.map((c) => TESSERACT_LANGUAGES[c]!.tess),
-      Buffer.from(EXAMPLE_PNG, 'base64'),
+      Buffer.from(SAMPLE_HINDI_PNG, 'base64'),
     );
     pool = p;
   };
@@ -127,7 +92,7 @@ export function createOcrTesseractEngine(opts: EngineOptions): ReferenceEngine<'
       license: 'apache-2.0',
       refUrl: 'https://github.com/naptha/tesseract.js',
     },
-    exampleRequest: { image: [{ imageContent: EXAMPLE_PNG }], config: { language: { sourceLanguage: 'hi' } } },
+    exampleRequest: { image: [{ imageContent: SAMPLE_HINDI_PNG }], config: { language: { sourceLanguage: 'hi' } } },
     warm,
     async infer(request: InferenceRequest<'ocr'>): Promise<InferenceResponse<'ocr'>> {
       const lang = requestedLanguage(request);

@@ -97,6 +97,57 @@ export async function prepareTraineddata(cacheDir: string, tessLangs: readonly s
   return dir;
 }
 
+/** A small PNG (270×56, "मेरा देश भारत है" in black on white) base64: the OCR engine's example request (and health check), and the image each worker reads once in warm(). */
+export const SAMPLE_HINDI_PNG = [
+  'iVBORw0KGgoAAAANSUhEUgAAAQ4AAAA4CAYAAAAM5RahAAAQAElEQVR4AeydBZTcNhOAxylzytxe6ZXblLm9MrdX5jZlZuZLmZv2lZlfOZwXZmZmZmbGP59S',
+  '7e/b8/rWe9qN93byMpZWkkfyyB6NBnTVVus/pYBSQCkQkQLVRP8pBZQCSoGIFFDGEZFg2lwpoBQQUcahb4FSwDEFCgGdMo5CmGV9RqWAYwoo43BMUEWnFCgE',
+  'CijjKIRZ1mdUCjimgDIOxwRVdOEU0NqqQQFlHFVjHvUplAI5pYAyjpySWztTClQNCijjqBrzqE+hFMgpBZwxjtatW8ubb74pN910k1x11VVSq1YtmTJlSk4f',
+  'Jkpn06dPl2+//VaeeOIJueSSS+Tee++VunXrRkHhvK0idEOBlStXSoMGDeS7776Tt99+W7755hvp1q2bG+SKxVDAGeP4888/5bnnnpNffvlF/v77byktLZX9',
+  '9ttPvv/+e9NR3C7Lly+XO+64Q95//33zkn3xxRdy2WWXydlnny0zZ86M23B1PBEosN5665l38fbbb5dnnnlG7rzzTjnuuOPkkEMOke7du0fApE1TUcAZ47j4',
+  '4otll112kbPOOkuOOuoo09+CBQvktttuM5zfFMTowlhPOOEEOfnkk+XMM8+U6tWrm9G1aNFCTjrpJFm8eLH5rZf8pMDll18uRxxxhDz66KNy5ZVXypZbbikD',
+  'Bw6U4uJi6d+/f34+VIxG7Yxx8PGNGDFCmjdvLj169DDblGuvvdY8KtuBOG5bGjVqJO3btxeYxYwZM4zkscUWW8jQoUPltddeM2PXS35SgK1yr1695IMPPpC/',
+  '/vpLxo0bZ6TJRYsWyX333ZefDxWjUTtjHBtttJFssskmiUfbcccdzTZlr732ktmzZ5sJTFRmkMnGLVtvvXUCLeLtRRddJO+9954pq127tm5ZDCXy7zJr1iwj',
+  '5b766qvyxhtvSL169cxcsoXec889pUOHDtK4ceP8e7AYjdgZ4wh6po033lief/55U/XTTz/J0qVLTT7OF/bF++yzj7AyxVU/E2f6xWFsH330kTCPL730knn/',
+  'SkpKhDm95pprjBKcMX711VckChlSIKuMgzExWZtvvrlMnTpV6tevT1GsAcnjhhtuMGNE0WsyeskrCmDZq1atmpxyyilG54be7dBDD5UmTZpI27ZtjWSMFIJl',
+  'La8eLEaDzTrjgGlceOGF5pHzgXEwUJRppH379jX6DvIK+UOBfffdVyZNmiTt2rUzOjf0bv369TPmd/JW8Q0jyZ+nysJIK4Ey64yDsZ133nkkZq+5bNkyk4/z',
+  'hdWpqKjIDPHff/81qV7yiwLo2JJHjIXvs88+SxQr40iQInImMuPwPE88LxrceuutZmDz588XlKiet/b+PfbYIzKurbbaKvSeDTfc0PSV6tKmTZvQ+z1v7djG',
+  'jBljUOCb4nlryzxvbXrYYYeZOi4rVqyQr7/+2ph1d9hhB+GFRcn6888/C45ItAGWLFlSYb/nn38+TdOC3377TTCB77bbboKSF9PjY489JgsXLixzf82aNSvs',
+  '1/PWPpfnpU632267yHgYm+elxul56df16dOnzHMl//C89HDdddddiVuhoef9/7533nknUaeZcApEZhzh6Aqv9pFHHhFexo4dOwp75mnTpglm3ptvvlmOPfZY',
+  'mThxonOivPXWW4IepmHDhgb/nDlzhA/rww8/lJKSElm1apXzPhWhUsBPgciMA9dyP2A5ASGrrL/cn+dFpw3w7rvviq375JNPEnlbZtOWLVsKPhXcc8UVVyTa',
+  'IWraNqzw1J9++umJevawlKWCGjVqJNpaPEHpgQceaFAcfvjh5drjwkzlqFGj5NNPPyUrTz31lIwePVrGjh0rL7/8sinDj6BmzZqyevVqQRKy/eDqbhqsueDj',
+  'Ysv9dFpTlfI/0gyVuPYPHjxYGAfekZThk/Lll1+SNfD000+XGf/DDz9syrn8+uuviTo8fxkH1i/qANpSBvjpzm8/pDNX/vZh+VNPPZWuZeedd06MjfboLUxF',
+  'igtt0oUHHngggcVPA+t3ZCr1EkqByIyjuLhYin2A9poeENH95f48rr60AdAf2DpiRGw+OT3jjDOM+M89fBi2npXW5vkYqd92220TYzrttNMoSgl4iNr7w1KU',
+  'uiDB4zC5HZIEdb179yYxDI6YiKKiImH7VVpaKo8//rip40Nu1aqVQCeL58gjjzR1XHDLt+UwKcoqAhztaPPss8/KAQccIPjKYF60eP3WIBigxU+69957c6sB',
+  'noMyACZEeswxx5g6LrSlDLj66quFNAhSzVXY/AbhoWybbbaha2FB4rcFOx+mMuBi26WTQi+Lwk8D5s6WaxpOgciMIxyd21peXDBOmDCBJHaw0047mTGhV8DJ',
+  'zfz47/Liiy/Kpptuan5h+jMZR5eDDjrIYKpTp45J7cUyTeIxiMWx5blI4z5XuaBBIfURa8aBQpHJsOYz8tmCnj17Gk/XF154QRBZhw0bVmFXKCSRdtApEDA3',
+  'd+7cxD0oce0H7prxIR3QEZ6RNWrUMBHJeEOijKQcpoEimnyuIJdzVdEzoZT+559/BInsxhtvlHPOOce4mxPACKDMrgiH1odTINaMg5WT4e++++4kWQHCrxHn',
+  'jz76aBOQ9/rrr8sff/whfiaQqmMkCquJx2xL4Bz6FmIhYHYbbLCBuZW8yTi6EPFpLTD4mrA1GT9+fELCoRsCDEmzAgFIczFXAd2WK5o3b54wB/jioDNCh4He',
+  'iy2jhSFDhpS7TwuiUSAWjKNPnz6CRQDR27ql8yHitMPj8CKQugYCoNiH2xcJZStehn5gRQ/rF98A9Bvbb7+9cVPH3ItOg7gddDPcS3wEqStAX0KsBf3ARK67',
+  '7jrZf//9jR7F9oEUZPMu08rOFZIcjK5WrVpGUkIC8EPnzp0rNVwYP4GLIIHu/rkMyjNPtFWIRoF1zjiaNm1qwp/xQSAUGt8EPmhEfx4FpRgmT/IuYfjw4YLF',
+  'AZzVq1c3XoVE8LI6+eHjjz+mSShgUSGiFukFMZiVDg0/bvbciMKO1DXAUDk8CX8Eqxh13YcfX2XmavLkyXLppZcaBodLeOkaBTIMxEoBNrU08/cbJU9kNu1h',
+  'GoMGDUp4jvrn1J/fddddaa4QkQIZMQ7EYpR/7B3t3paXyr9y+PMEG6Ua18iRI8tUMalYJFA2YjXBZIvloUwjBz/4wHHeAhV5JAfP8/iZEeCEhUkahnfBBRcI',
+  'uhIQYW1CbCaf75DpXHFkAczThhxgWQta/SmDXpWhE1Yw7ufdUWkCSmQHMmIcTz75pDmvgo/cisQoAO2qkZziz5Bq+JzjEVTHS8TqccsttwRVV7rMbk9QKOIn',
+  'kglC9CAcT8fKibQCjkWLFgkKuU6dOvFTkKTWX399k8/WBUUg5lK/dIQDmp952zwnnWU6jkznCgc5tij0i58IW1DenSDgcCXaZQq8N9yLREmULLoXzlbBjI9E',
+  'y8E+jIHQe9opZEaBjBhHECfnA2TSgiBMjGZvjvbbDh+zHvt3XipWJlvuOrWSEo5Gnhdd0kAJhyRE+DaiNz4ASC2Eb3NwDOMlRgcmSz5bMGDAAHPCFX1ywpXt',
+  'h31+MgPnNw5jtk3UNJO5wvnNxoTw4UKrqP1GaY/Ed+KJJ5pbYBL4aSAds51Dh1a7dm1hMeJ9ZZvH+ExjvUSiQEaMw8ae+Hs699xzU+4nX3nlFX/TcnlWBLvq',
+  'c1KTtUaUa+iwwPpg8CHZLUsyeg5+QfGI1EA7fz0eoriY2zJMoJzfYSUPXmAkAc+LzpQsznRSRPsgevlDyv3MHAtSOnhTtYk6VwQ1WqsSeodUeF2VIwFzNIIf',
+  'H3E2nDmK+dx6IzMm4pAwafvbaj49CmTEOHALRveAdt92g9+CzUdNwfPDDz8Ifg98xDARtilR8URpb52lMFuijE2+F0Un/hK///67sfiwcvn3+LhAA8n38Rup',
+  'iZOnMNfyO5uANSeIkbN9QmpLhnvuuadSw4k6VwQ1WoZhtyuVGkAFN3OCG9IWzdgycr4oDL5Lly7ClpntJZIZOhfaIHVkI54I3FUZMmIcEOT+++83EgbuxtYH',
+  'gvJQCKnEesIKz+rANgDFa2VNcyHdCZIEHzht2CphYfFr9DnPgToLMBiC1+xvtmvsn4m94WXt2rWrOSQGCQAzLIcgE7ti22czhYn7mQc0zKa1IOpcoTTm+Ylp',
+  'se7y/HYNSBuff/65QYvE9eOPP5qTzU3BfxfP88wChVWHIras2V6k6KeqQcaMA0LANHgZ+IAOPvhgiioFiNGs9EgvWFWwTmDWrBTSFDcjDRCshjWEFw5HLrYv',
+  '7H156Yj9SL51s802K1OEGZcgNaxASCRIYs2aNRPGz+rKAUa5+FMLbFVQ0uL7wrYQp6dkcb3MwB38iDJXDz74oIk94SNlwUGqdDCEcihg/Jh9qeDdRDoiHwRI',
+  'arY827Sy/VSltFKMIxuEOP74481BsrhyEy4O80CplY2+8IPA1dx6YdIHYivu24i1/LZQVFQkKPfs71QpZ3UQacpLi14EBzPr1JbqHlfl/F0YFIFIa65whuFJ',
+  'd65QqmLhABeMFQUpbuH8dglIWtaCZXUZQfhhXDaqmXq2yKQK6VMgdoyDoaMVxwKAxYNVig+W7QB1roFISaw4KGVJ8TxEt4FC0UaK8jJyDB3SSTr98+EiwdAW',
+  'syzmSPJVEdKdK2hg/XnQG6HH4kBolzRB8kISAifWJtJkwMKDkpRjAqhjHHbLyu/8g3Uz4lgyDkiBqzd6A2uSxaxpT0yn3jUQD4PkgaYdiQGlItskRFpWKJSd',
+  'Ufpk+3L99debW/AbQPlrflTBS7pzhZs5AAmIGGY7gTWK366Aw7HBhUUrWU9FOVtIy1TQzQUpxmmnEE6B2DIOhs3HTDwG+gPEUFYHynMF6DRQnNIfjlNID+TT',
+  'BTxS2bqgwecZ0r0vH9ulO1dIHVYxiUIXKcHl83L4EMGGRAfj9JUs1WBp4dwTtk5sSfG/cdl/oeDKCeNASYijDYC/RxTiwjBY/RExkx3JcH0HJ85PUXBGactp',
+  'UfZPWhL1Sn/p3o8CFuUxkot/H80KDR4AET5dfC7aPfTQQ+ZEMvoOMidzMBB1AG2j9Bk2V348nJDWpk0bufvuu/3FJo8+i76xTJmCiBcsPugv0DHRBxYdTLAW',
+  'DQcFEajHs2EqtuWaRqNAThhHtCGVb038gf14y9dmt4QVERMfIjZMwPOiOXTxMWV3hPHCnu5cWT+abIy+pKTE/IV6ERGYNqZxfDey0Veh4swLxrGuJwclKSI2',
+  'lp51PRbtPz0KsA1Cr4RiG50GSlwsOundra0qooAyjooopPV5SwFiUtjiYg3DnI41JW8fJmYDV8YRswnR4bilABG96Dow72Mhc4u9cLEp4yjYuS+cB8eypUzD',
+  '7Xwr43BLT8WmFCgICijjKIhp1odUCrilgDIOt/RUbEqBgqCAMo7AadZCpYBSIIwCyjjCqKN1SgGlQCAFlHEEkkULlQJKgTAKKOMIo47WKQWUAoEUyIBxoW7T',
+  'NAAAACdJREFUBOLRQqWAUqCAKKCMo4AmWx9VKeCKAso4XFFS8SgFCogC/wMAAP//rv9m6gAAAAZJREFUAwAFFMPeGy/rrgAAAABJRU5ErkJggg==',
+].join('');
+
 /** Leptonica's message when it cannot decode the bytes (truncated or corrupt file). */
 const UNREADABLE = /read image|pix not read|Unknown format/i;
 

@@ -112,22 +112,23 @@ const SCRIPT_RULE_BELOW = 0.5;
 const FOREIGN_LATIN_ABOVE = 0.5;
 
 /** The loaded lid.176 model: `predict(text, k, threshold)` as fasttext.wasm.js exposes it. */
-type LidModel = Awaited<ReturnType<Awaited<ReturnType<typeof getLIDModel>>['load']>>;
+export type LidModel = Awaited<ReturnType<Awaited<ReturnType<typeof getLIDModel>>['load']>>;
 
 /**
  * Identifies the language of one text with a loaded lid.176 model.
  * @param text the input (1..150 characters, at least one letter).
  * @param numSuggestions how many ranked predictions to return (1.. ; fewer when the script has fewer served languages).
+ * @param maxChars the length limit (the spec's 150 characters for typed text; the image engine passes OCR text, which is longer).
  * @returns predictions best first, langScore in 0..100 (fastText probability × 100; for a single-language
  *   script below 50 %, the share of the text's letters in that script × 100).
  * @throws EngineInputError for empty or over-long text, text without letters, a script this engine
  *   does not serve, or Latin text that fastText reads confidently as a language other than English.
  */
-export function identifyLanguage(model: LidModel, text: string, numSuggestions = 1): LangPrediction[] {
+export function identifyLanguage(model: LidModel, text: string, numSuggestions = 1, maxChars = MAX_TEXT_CHARS): LangPrediction[] {
   const trimmed = text.trim();
   if (trimmed.length === 0) throw new EngineInputError('The text is empty: give a sentence to identify.');
   const chars = [...trimmed].length;
-  if (chars > MAX_TEXT_CHARS) throw new EngineInputError(`The text is ${chars} characters long; the limit is ${MAX_TEXT_CHARS}.`);
+  if (chars > maxChars) throw new EngineInputError(`The text is ${chars} characters long; the limit is ${maxChars}.`);
   const dom = dominantScript(trimmed);
   if (!dom) throw new EngineInputError('The text has no letters (only digits, spaces or punctuation): no language to identify.');
   const script = dom.script;
