@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inferenceResponseSchemas, type InferenceRequest, type LanguageCode } from '@ulca/contracts';
 import { EngineInputError } from '../engine.ts';
 import { createOcrTesseractEngine } from './ocr-tesseract.ts';
+import { TesseractPool, cleanOcrText, prepareTraineddata } from './tesseract-support.ts';
 import { characterErrorRate, startTextRenderer, type TextRenderer } from './render-text.testkit.ts';
 
 const log = { info() {}, warn() {}, error() {} };
@@ -93,6 +94,38 @@ describe('ocr-tesseract', () => {
 
     const res = await engine.infer(req(good, 'hi'));
     expect(characterErrorRate(HINDI[0]!, res.output[0]!.source)).toBeLessThan(0.15);
+  });
+
+  it('stops a call past its time limit and answers the next one with a new worker', async () => {
+    const langPath = await prepareTraineddata(cacheDir, ['hin']);
+    const pool = new TesseractPool({ langPath, maxWorkers: 1, timeoutMs: 60_000, log, engineId: 'test' });
+    try {
+      const png = await renderer.png([HINDI[1]!], 'Noto Sans Devanagari');
+      await pool.warmUp(['hin']);
+      await expect(pool.recognize('hin', png, 1)).rejects.toThrow(/longer than/);
+      expect(pool.size).toBe(0);
+      const { text } = await pool.recognize('hin', png);
+      expect(characterErrorRate(HINDI[1]!, text)).toBeLessThan(0.15);
+      expect(pool.size).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('keeps at most maxWorkers live workers, stopping the least recently used idle one', async () => {
+    const langPath = await prepareTraineddata(cacheDir, ['hin', 'tam']);
+    const pool = new TesseractPool({ langPath, maxWorkers: 1, timeoutMs: 60_000, log, engineId: 'test' });
+    try {
+      const hi = await renderer.png([HINDI[0]!], 'Noto Sans Devanagari');
+      const ta = await renderer.png([TAMIL[0]!], 'Noto Sans Tamil');
+      expect(characterErrorRate(HINDI[0]!, (await pool.recognize('hin', hi)).text)).toBeLessThan(0.15);
+      expect(characterErrorRate(TAMIL[0]!, cleanOcrText((await pool.recognize('tam', ta)).text, 'tam'))).toBeLessThan(0.15);
+      expect(pool.size).toBe(1);
+      expect(characterErrorRate(HINDI[0]!, (await pool.recognize('hin', hi)).text)).toBeLessThan(0.15);
+      expect(pool.size).toBe(1);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('measures one warm OCR call', async () => {

@@ -1,7 +1,10 @@
 // The checks made before tesseract sees any bytes, and the clean-up of its text (pure functions).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EngineInputError } from '../engine.ts';
-import { IMAGE_LIMITS, SAMPLE_HINDI_PNG, cleanOcrText, decodeImage } from './tesseract-support.ts';
+import { IMAGE_LIMITS, SAMPLE_HINDI_PNG, cleanOcrText, decodeImage, prepareTraineddata } from './tesseract-support.ts';
 
 /** A PNG signature and IHDR chunk declaring `w`×`h` (enough for the header check; no pixel data). */
 function pngHeader(w: number, h: number): Buffer {
@@ -42,5 +45,19 @@ describe('cleanOcrText', () => {
   it('drops every ZWNJ in Tamil, word-final ones elsewhere, and blank lines', () => {
     expect(cleanOcrText('தமிழ்\u200c மொழி\u200c\n\n  இது  \n', 'tam')).toBe('தமிழ் மொழி\nஇது');
     expect(cleanOcrText('ഭാഷയാണ്\u200c കേര\u200cളം', 'mal')).toBe('ഭാഷയാണ് കേര\u200cളം');
+  });
+});
+
+describe('prepareTraineddata', () => {
+  it('unpacks the packaged models once into one folder, also when two engines do it at the same time', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessdata-'));
+    try {
+      const [a, b] = await Promise.all([prepareTraineddata(dir, ['hin', 'tam']), prepareTraineddata(dir, ['tam', 'hin'])]);
+      expect(a).toBe(b);
+      expect(fs.readdirSync(a).sort()).toEqual(['hin.traineddata', 'tam.traineddata']);
+      expect(fs.statSync(path.join(a, 'hin.traineddata')).size).toBeGreaterThan(1_000_000);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

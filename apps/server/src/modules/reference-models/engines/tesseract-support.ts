@@ -3,6 +3,7 @@
  * DESIGN.md §11): the traineddata packages and where they are unpacked, checking image bytes before
  * tesseract sees them, a pool of long-lived workers with a time limit per call, and output clean-up.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -90,7 +91,8 @@ export async function prepareTraineddata(cacheDir: string, tessLangs: readonly s
     if (fs.existsSync(target)) continue;
     const pkgDir = path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`));
     const gz = await fs.promises.readFile(path.join(pkgDir, '4.0.0_best_int', `${lang}.traineddata.gz`));
-    const tmp = `${target}.${process.pid}.tmp`;
+    // Unique per call: both tesseract engines may unpack into the same folder at once.
+    const tmp = `${target}.${randomUUID()}.tmp`;
     await fs.promises.writeFile(tmp, zlib.gunzipSync(gz));
     await fs.promises.rename(tmp, target);
   }
@@ -197,9 +199,10 @@ export class TesseractPool {
   /**
    * Recognises the text of checked image bytes with the worker for `key`.
    * @returns tesseract's text (lines separated by \n) and its mean confidence (0..100).
+   * @param timeoutMs this call's time limit (default: the pool's).
    * @throws EngineInputError when Leptonica cannot decode the image; Error on time-out or a closed pool.
    */
-  async recognize(key: string, image: Buffer): Promise<{ text: string; confidence: number }> {
+  async recognize(key: string, image: Buffer, timeoutMs = this.opts.timeoutMs): Promise<{ text: string; confidence: number }> {
     if (this.closed) throw new Error('The OCR engine is closed.');
     const slot = this.slotOf(key);
     slot.busy++;
@@ -209,8 +212,8 @@ export class TesseractPool {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           this.kill(slot, 'time-out');
-          reject(new Error(`OCR took longer than ${this.opts.timeoutMs / 1000} s and was stopped.`));
-        }, this.opts.timeoutMs);
+          reject(new Error(`OCR took longer than ${timeoutMs / 1000} s and was stopped.`));
+        }, timeoutMs);
       });
       try {
         const res = await Promise.race([worker.recognize(image), timeout]);
