@@ -97,7 +97,8 @@ describe('audit actions', () => {
     expect(AUDIT_ACTION_OPTIONS).toContain('admin.user.status');
     expect(auditActionText('admin.user.status')).toBe('User activated or deactivated');
     expect(auditActionText('apikey.revoke')).toBe('API key revoked');
-    expect(auditActionText('model.publish')).toBe('Model publish');
+    expect(auditActionText('model.publish')).toBe('Model published');
+    expect(auditActionText('benchmark.rescore')).toBe('Benchmark rescore');
   });
   it('shortens long user ids for the table', () => {
     expect(shortUserId('ab3045354b1bc05e264a5fb8e283c532')).toBe('ab304535…');
