@@ -117,8 +117,18 @@ export interface Config {
   modelQueueWaitMs: number;
   /** Largest audio or image accepted for inference (content, upload or URI download), bytes (INFERENCE_MAX_MEDIA_BYTES, default 16 MiB). */
   inferenceMaxMediaBytes: number;
-  /** Minutes between health checks of every published model; 0 = never (MODEL_HEALTH_INTERVAL_MINUTES, default 15). For the model-health job (issue #11 point 7), not built yet. */
+  /**
+   * Minutes between health rounds over every published model (MODEL_HEALTH_INTERVAL_MINUTES,
+   * default 15; 0 = no scheduled rounds). jobs/model-health.ts: each worker process offers one
+   * round per interval slot and pg-boss keeps one, so several workers do not multiply the checks.
+   */
   modelHealthIntervalMinutes: number;
+  /** Time limit of one model's health call, ms, polling included (MODEL_HEALTH_TIMEOUT_MS, default 20000; never above MODEL_CALL_TIMEOUT_MS). */
+  modelHealthTimeoutMs: number;
+  /** Models checked at once during a health round (MODEL_HEALTH_PARALLEL, default 4). */
+  modelHealthParallel: number;
+  /** Anonymous model feedback submits per client address per hour before 429 (FEEDBACK_MAX_PER_IP_PER_HOUR, default 30; 0 = no limit). */
+  feedbackMaxPerIpPerHour: number;
   /**
    * The shared S3-compatible object store (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
    * S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE), or undefined for the local folder dataDir/objects.
@@ -290,6 +300,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     modelQueueWaitMs: num(env.MODEL_QUEUE_WAIT_MS, 2000),
     inferenceMaxMediaBytes: num(env.INFERENCE_MAX_MEDIA_BYTES, 16 * 1024 * 1024),
     modelHealthIntervalMinutes: num(env.MODEL_HEALTH_INTERVAL_MINUTES, 15),
+    modelHealthTimeoutMs: Math.max(1, num(env.MODEL_HEALTH_TIMEOUT_MS, 20_000)),
+    modelHealthParallel: Math.max(1, num(env.MODEL_HEALTH_PARALLEL, 4)),
+    feedbackMaxPerIpPerHour: num(env.FEEDBACK_MAX_PER_IP_PER_HOUR, 30),
     s3: s3Config(env),
     referenceModels: bool(env.REFERENCE_MODELS, true),
     referenceModelsPort: port16(env.REFERENCE_MODELS_PORT, 0),

@@ -155,6 +155,8 @@ export interface ModelFeedbackTable {
   task_type: string;
   input: string | null;
   output: string | null;
+  suggested_output: string | null;
+  rating: number | null;
   feedback: unknown;
   detailed_feedback: unknown;
   created_on: Generated<Date>;

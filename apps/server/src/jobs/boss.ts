@@ -8,6 +8,8 @@ export const QUEUES = {
   datasetIngest: 'dataset-ingest',
   mail: 'mail',
   searchExport: 'search-export',
+  /** One health round over every published model (jobs/model-health.ts; issue #11 point 7). */
+  modelHealth: 'model-health',
 } as const;
 
 /**

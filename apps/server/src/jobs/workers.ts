@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import type { IngestJobOptions } from '../modules/datasets/service.ts';
 import { startDatasetIngestWorker } from './dataset-ingest.ts';
 import { startMailWorker } from './mail.ts';
+import { startModelHealthSchedule, startModelHealthWorker } from './model-health.ts';
 import { startSearchExportWorker } from './search-export.ts';
 
 /** Which queues to serve; all by default (tests start only what they exercise). */
@@ -9,14 +10,20 @@ export interface WorkerSelection {
   datasetIngest?: boolean | IngestJobOptions;
   searchExport?: boolean;
   mail?: boolean;
+  /** The model-health queue and its schedule (a round every MODEL_HEALTH_INTERVAL_MINUTES). */
+  modelHealth?: boolean;
 }
 
 /**
  * Starts the job workers of this process (DESIGN.md §2 Jobs): `npm start` and `npm run worker`
  * call it once with every queue. Throws when pg-boss cannot register a worker.
  */
-export async function startWorkers(ctx: AppContext, which: WorkerSelection = { datasetIngest: true, searchExport: true, mail: true }): Promise<void> {
+export async function startWorkers(ctx: AppContext, which: WorkerSelection = { datasetIngest: true, searchExport: true, mail: true, modelHealth: true }): Promise<void> {
   if (which.datasetIngest) await startDatasetIngestWorker(ctx, typeof which.datasetIngest === 'object' ? which.datasetIngest : {});
   if (which.searchExport) await startSearchExportWorker(ctx);
   if (which.mail) await startMailWorker(ctx);
+  if (which.modelHealth) {
+    await startModelHealthWorker(ctx);
+    startModelHealthSchedule(ctx);
+  }
 }

@@ -427,4 +427,32 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     access: 'public',
     note: 'Multipart upload to a published image/speech model; signatures are not read (owners try unpublished models through model/compute). A JSON body is refused before any model is called.',
   },
+
+  // ── model health and feedback (issue #11 points 7, 8; modules/model-health, modules/model-feedback) ──
+  ['GET /ulca/apis/v0/model/getModelHealthStatus']: {
+    access: 'public',
+    okStatus: 200,
+    note: 'The public health table of published models; never a callbackUrl (model-health.int.test.ts).',
+  },
+  ['POST /ulca/apis/v0/model/health/check']: {
+    access: 'signed',
+    roles: ADMIN_ONLY,
+    okStatus: 200,
+    owner: null,
+    note: 'Queues one health round over every published model (at most one a minute); nothing belongs to a user.',
+  },
+  ['POST /ulca/apis/v0/model/feedback/submit']: {
+    access: 'optional',
+    sample: () => ({ body: { taskType: 'translation', modelId: crypto.randomUUID(), feedback: [{ feedbackQuestion: 'Rate the translation', feedbackQuestionResponse: 4 }] } }),
+    okStatus: 404,
+    note: 'Anonymous, signed or ulcaApiKey (spec 02 §6); the sample names no model (404). Stored feedback, data tracking and the anonymous limit: model-feedback.int.test.ts.',
+  },
+  ['GET /ulca/apis/v0/model/feedback/list']: {
+    access: 'signed',
+    roles: ANY_ROLE,
+    sample: () => ({ url: `/ulca/apis/v0/model/feedback/list?modelId=${crypto.randomUUID()}` }),
+    okStatus: 404,
+    owner: { expect: 403, request: async (fx) => ({ url: `/ulca/apis/v0/model/feedback/list?modelId=${await publishedModel(fx)}` }) },
+    note: "The sample names no model (404 once admitted); the owner check reads the feedback of a published model the intruder does not own (403); the owner's own list: model-feedback.int.test.ts.",
+  },
 };

@@ -15,8 +15,21 @@ export const modelComputeResponse = z.looseObject({}).describe("The model's answ
 /** Answer of asr/v1/model/compute: `data` = the first output (`data.source` is the transcript), plus the whole answer. */
 export const modelSpeechComputeResponse = z.looseObject({ data: z.looseObject({}).describe('output[0] of the model\'s answer') });
 
-/** Query of model/getModelHealthStatus: an optional task filter. */
-export const modelHealthQuery = z.object({ taskType: z.string().max(50).optional() });
+/**
+ * Query of model/getModelHealthStatus: an optional task filter, and the original's paging
+ * (startPage/endPage, 1-based inclusive pages of pageSize, default 10; none = every model).
+ */
+export const modelHealthQuery = z.object({
+  taskType: z.string().max(50).optional(),
+  startPage: z.coerce.number().int().min(0).optional(),
+  endPage: z.coerce.number().int().min(0).optional(),
+  pageSize: z.coerce.number().int().min(1).max(1000).optional(),
+});
+/** Answer of the admin's model/health/check: the queued round's job id (null when a round is already queued in this interval). */
+export const modelHealthCheckResponse = z.object({ message: z.string(), data: z.object({ jobId: z.string().nullable() }) });
+
+/** Path of the admin's "check every published model now" (POST, ADMIN only; queues a health round). */
+export const MODEL_HEALTH_CHECK_PATH = '/ulca/apis/v0/model/health/check';
 
 /** Query of model/feedback/list. */
 export const modelFeedbackListQuery = z.object({ modelId: z.string().min(1).max(100) });

@@ -251,17 +251,24 @@ export const modelFeedbackBody = z.object({
 export type ModelFeedbackBody = z.infer<typeof modelFeedbackBody>;
 export const modelFeedbackResponse = z.object({ message: z.string(), data: z.object({ feedbackId: z.string() }) });
 
-/** A feedback entry as the model's owner sees it. */
+/**
+ * A feedback entry as the model's owner sees it (model/feedback/list). `input`, `output` and
+ * `suggestedOutput` are null when the caller's data tracking was off (or they sent none); who sent
+ * it is not shown. `rating` is the 1-5 answer among `feedback`, when one was given.
+ */
 export const modelFeedbackEntrySchema = z.object({
   feedbackId: z.string(),
   modelId: z.string().nullable(),
   taskType: z.string(),
   input: z.string().nullable(),
   output: z.string().nullable(),
+  suggestedOutput: z.string().nullable(),
+  rating: z.number().nullable(),
   feedback: z.unknown(),
   detailedFeedback: z.unknown(),
-  createdOn: z.number(),
+  createdOn: z.number().describe('Epoch milliseconds'),
 });
+export type ModelFeedbackEntry = z.infer<typeof modelFeedbackEntrySchema>;
 
 /** A row of the models health table (ModelHealthStatus; spec 02 §2 "Models Health Check"). No callbackUrl. */
 export const modelHealthRowSchema = z.object({

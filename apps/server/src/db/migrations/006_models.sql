@@ -1,5 +1,6 @@
 -- The model side (spec 02; DESIGN.md §11; issue #11). Each table has one owning module:
---   models, model_feedback  -> modules/models
+--   models                  -> modules/models
+--   model_feedback, model_feedback_limits -> modules/model-feedback
 --   model_health            -> modules/model-health
 --   model_usage             -> modules/inference
 -- The descriptor is kept whole (jsonb) minus its secret: the endpoint's inferenceApiKey value is
@@ -34,11 +35,20 @@ CREATE TABLE model_feedback (
   task_type           text NOT NULL,
   input               text,                             -- null when the caller's data tracking is off
   output              text,
-  feedback            jsonb,
-  detailed_feedback   jsonb,
+  suggested_output    text,                             -- the output as the user would correct it; null when none or tracking is off
+  rating              smallint CHECK (rating BETWEEN 1 AND 5), -- the 1-5 rating among the answers, when one was given
+  feedback            jsonb,                            -- the question/answer pairs
+  detailed_feedback   jsonb,                            -- sts: one feedback per stage (asr, translation, tts)
   created_on          timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX model_feedback_model ON model_feedback (model_id, created_on DESC);
+
+-- rate-limiter-flexible's PostgreSQL store (its own layout) for anonymous feedback per client address.
+CREATE TABLE model_feedback_limits (
+  key     varchar(255) PRIMARY KEY,
+  points  integer NOT NULL DEFAULT 0,
+  expire  bigint
+);
 
 CREATE TABLE model_health (
   model_id            text PRIMARY KEY REFERENCES models(model_id) ON DELETE CASCADE,
@@ -47,7 +57,7 @@ CREATE TABLE model_health (
   last_success        timestamptz,
   latency_ms          integer,
   output_check        text,                             -- why the output was judged unusable; null when fine
-  error               text
+  error               text                              -- why the call failed (time limit, HTTP status, …); null when it answered
 );
 
 CREATE TABLE model_usage (

@@ -1,0 +1,41 @@
+import type { Db } from '../../db/pool.ts';
+
+/** A `model_feedback` row (migration 006; owned by this module). */
+export interface FeedbackRow {
+  feedback_id: string;
+  model_id: string | null;
+  user_id: string | null;
+  task_type: string;
+  input: string | null;
+  output: string | null;
+  suggested_output: string | null;
+  rating: number | null;
+  feedback: unknown;
+  detailed_feedback: unknown;
+  created_on: Date;
+}
+
+/** Stores one feedback (jsonb fields as given; null for none). */
+export async function insertFeedback(db: Db, row: Omit<FeedbackRow, 'created_on'>): Promise<void> {
+  await db.db
+    .insertInto('model_feedback')
+    .values({
+      ...row,
+      feedback: row.feedback === null ? null : JSON.stringify(row.feedback),
+      detailed_feedback: row.detailed_feedback === null ? null : JSON.stringify(row.detailed_feedback),
+    })
+    .execute();
+}
+
+/** The feedback of one model, newest first, at most `limit` rows. */
+export async function listFeedbackOfModel(db: Db, modelId: string, limit: number): Promise<FeedbackRow[]> {
+  const rows = await db.db
+    .selectFrom('model_feedback')
+    .selectAll()
+    .where('model_id', '=', modelId)
+    .orderBy('created_on', 'desc')
+    .orderBy('feedback_id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows as FeedbackRow[];
+}

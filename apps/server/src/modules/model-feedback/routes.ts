@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MODEL_API, modelFeedbackBody, modelFeedbackListQuery, modelFeedbackListResponse, modelFeedbackResponse } from '@ulca/contracts';
+import type { AppContext } from '../../context.ts';
+import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
+import { clientIp } from '../../lib/client-ip.ts';
+import { currentUser, optionalAuth, requireAuth } from '../../security/auth.ts';
+import { verifyApiKey } from '../keys/service.ts';
+import { FEEDBACK_THANKS_MESSAGE, listFeedback, submitFeedback, type FeedbackCaller } from './service.ts';
+
+const TAGS = ['models'];
+/**
+ * Largest feedback body, bytes (413 beyond): room for the longest fields the schema allows
+ * (input and output 20 000 characters each, a suggestion, answers, sts stages) in Indic UTF-8.
+ */
+export const FEEDBACK_BODY_LIMIT_BYTES = 512 * 1024;
+
+/** The verified sender: the signature's user (optionalAuth ran) and/or the `ulcaApiKey` header's key (401 when invalid). */
+async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<FeedbackCaller> {
+  const header = request.headers.ulcaapikey;
+  const apiKey = header === undefined ? null : await verifyApiKey(ctx, typeof header === 'string' ? header : undefined);
+  return {
+    user: request.user ? { userId: request.user.userId, roles: request.user.roles } : null,
+    apiKey: apiKey ? { keyId: apiKey.keyId, userID: apiKey.userID } : null,
+    ip: clientIp(request),
+  };
+}
+
+/**
+ * Feedback routes (spec 02 §2, §3, §6; DESIGN.md §11; issue #11 point 8):
+ * - POST model/feedback/submit (anonymous, signed or `ulcaApiKey`; a body userId is ignored) →
+ *   `{message, data:{feedbackId}}`; 400 bad input, 404 unknown or invisible model, 413 over
+ *   FEEDBACK_BODY_LIMIT_BYTES, 429 too many anonymous submits from one address.
+ * - GET model/feedback/list?modelId (signed; the model's owner or ADMIN, else 403) →
+ *   `{message, data:[entry], count}`, newest first.
+ */
+export async function modelFeedbackRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    MODEL_API.feedbackSubmit,
+    {
+      preHandler: optionalAuth(ctx),
+      attachValidation: true,
+      bodyLimit: FEEDBACK_BODY_LIMIT_BYTES,
+      schema: {
+        tags: TAGS,
+        summary: 'Leave feedback on a model: rating and answers, suggested output, sts stages (anonymous, signed or ulcaApiKey)',
+        description:
+          "Input, output and suggested outputs are kept unless the caller's data tracking is off (an API key whose Data Tracking switch is off). The sender is the signature's user or the API key's owner; a userId in the body is ignored. Anonymous submits are limited per address (429).",
+        body: modelFeedbackBody,
+        response: { 200: modelFeedbackResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse, 413: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const body = validatedBody(modelFeedbackBody, request);
+      try {
+        const data = await submitFeedback(ctx, await callerOf(ctx, request), body);
+        return { message: FEEDBACK_THANKS_MESSAGE, data };
+      } catch (err) {
+        const wait = (err as { retryAfterSeconds?: number }).retryAfterSeconds;
+        if (wait) void reply.header('retry-after', String(wait));
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    MODEL_API.feedbackList,
+    {
+      preHandler: requireAuth(ctx),
+      schema: {
+        tags: TAGS,
+        summary: "Feedback on one of the caller's models, newest first (the model's owner or ADMIN)",
+        security: SIGNED,
+        querystring: modelFeedbackListQuery,
+        response: { 200: modelFeedbackListResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const data = await listFeedback(ctx, user, request.query.modelId);
+      return { message: data.length ? `${data.length} feedback entries.` : 'No feedback on this model yet.', data, count: data.length };
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MODEL_API, MODEL_HEALTH_CHECK_PATH, modelHealthCheckResponse, modelHealthQuery, modelHealthResponse } from '@ulca/contracts';
+import type { AppContext } from '../../context.ts';
+import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { requireAuth } from '../../security/auth.ts';
+import { listModelHealth, queueHealthRound } from './service.ts';
+
+const TAGS = ['models'];
+/** An admin's "check now" queues at most one round per this many seconds. */
+const ADMIN_CHECK_SLOT_SECONDS = 60;
+
+/**
+ * Model health routes (spec 02 §2 "Models health check"; DESIGN.md §11; issue #11 point 7):
+ * - GET model/getModelHealthStatus (public; `taskType`, `startPage`/`endPage`/`pageSize`) →
+ *   `{modelHealthStatusList, count}`: every published model with its last check, 'unknown' when
+ *   never checked; never a callbackUrl.
+ * - POST model/health/check (ADMIN) → queues a health round now (`{message, data:{jobId}}`).
+ */
+export async function modelHealthRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    MODEL_API.health,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Health of every published model: status available / unavailable / unknown (never checked), last check, last success, latency, why the output was unusable',
+        querystring: modelHealthQuery,
+        response: { 200: modelHealthResponse, 400: errorResponse },
+      },
+    },
+    async (request) => listModelHealth(ctx, request.query),
+  );
+
+  app.post(
+    MODEL_HEALTH_CHECK_PATH,
+    {
+      preHandler: requireAuth(ctx, { roles: ['ADMIN'] }),
+      schema: {
+        tags: TAGS,
+        summary: 'Check every published model now (ADMIN): queues a health round for the job workers',
+        security: SIGNED,
+        response: { 200: modelHealthCheckResponse, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async () => {
+      const jobId = await queueHealthRound(ctx, ADMIN_CHECK_SLOT_SECONDS);
+      return {
+        message: jobId ? 'A health check of every published model is queued.' : 'A health check was queued less than a minute ago; it will run shortly.',
+        data: { jobId },
+      };
+    },
+  );
+}

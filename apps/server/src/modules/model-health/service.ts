@@ -1,0 +1,171 @@
+/**
+ * Model health (spec 02 §2 "Models health check"; DESIGN.md §11 "Health"; issue #11 point 7).
+ * A round calls every published model with its descriptor's example request through the guarded
+ * model call (net/model-call.ts: address policy, time limit, size cap), a few models at once, and
+ * records per model: available / unavailable, latency, the time of the check and of the last
+ * success, and why the output was judged unusable (empty, wrong script: output-check.ts).
+ * Owns `model_health`. The round runs as the pg-boss job jobs/model-health.ts.
+ *
+ * What is answered (getModelHealthStatus): the published models with their last check, 'unknown'
+ * for models never checked. Never a callbackUrl or key (the original leaked the callbackUrl).
+ */
+import pLimit from 'p-limit';
+import type { InferenceTask, ModelHealthRow } from '@ulca/contracts';
+import type { AppContext } from '../../context.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
+import * as models from '../models/service.ts';
+import { checkOutput } from './output-check.ts';
+import * as repo from './repo.ts';
+import type { HealthCheckOutcome } from './repo.ts';
+
+export { checkOutput, LANGUAGE_SCRIPTS, SCRIPT_CHECKED_TASKS } from './output-check.ts';
+export type { HealthCheckOutcome } from './repo.ts';
+
+/** Reason recorded for a model whose descriptor carries no example request to call it with. */
+export const NO_EXAMPLE_REQUEST_MESSAGE = 'The model descriptor has no example request (inferenceEndPoint.schema.request) to check it with.';
+
+/**
+ * The reason shown for a failed call, by failure code: the call's own message may name the
+ * endpoint's address (DNS, connection errors), which must never reach a browser; it goes to the log.
+ */
+function publicReason(err: ModelCallError, timeoutMs: number): string {
+  switch (err.code) {
+    case 'TIMEOUT':
+      return `The model did not answer within ${Math.round(timeoutMs / 100) / 10} seconds.`;
+    case 'HTTP_ERROR':
+      return err.status ? `The model answered with an error (HTTP ${err.status}).` : 'The model reported that the request failed.';
+    case 'TOO_LARGE':
+      return "The model's answer was larger than the platform accepts.";
+    case 'BAD_RESPONSE':
+      return "The model's answer does not follow the ULCA response schema of its task.";
+    case 'URL_REFUSED':
+      return "The model's endpoint address is refused by the platform's address policy.";
+    default:
+      return 'The model could not be reached.';
+  }
+}
+
+/** The language pair an example request asks for (`config.language`), else the model's first pair. */
+function languageOf(model: models.ModelEndpoint, request: Record<string, unknown>): { sourceLanguage?: string | null; targetLanguage?: string | null } {
+  const config = request.config as { language?: { sourceLanguage?: unknown; targetLanguage?: unknown } } | undefined;
+  const asked = config?.language;
+  if (asked && typeof asked.sourceLanguage === 'string') {
+    return { sourceLanguage: asked.sourceLanguage, targetLanguage: typeof asked.targetLanguage === 'string' ? asked.targetLanguage : null };
+  }
+  return model.languages[0] ?? {};
+}
+
+/**
+ * Checks one model now: calls its endpoint with the descriptor's example request (time limit
+ * MODEL_HEALTH_TIMEOUT_MS, at most MODEL_CALL_TIMEOUT_MS; size cap MODEL_MAX_RESPONSE_BYTES) and
+ * judges the answer (output-check.ts). Never throws for a model failure: the outcome says
+ * 'unavailable' with `error` (the call failed: time limit, HTTP status, unreachable, not the task's
+ * schema; in words safe to show, without the endpoint's address) or `outputCheck` (it answered,
+ * unusably). Does not record it (see {@link runHealthRound}).
+ */
+export async function checkModel(ctx: AppContext, model: models.ModelEndpoint): Promise<HealthCheckOutcome> {
+  const checkedOn = new Date();
+  const request = model.schema?.request;
+  const base = { modelId: model.modelId, checkedOn };
+  if (!request || typeof request !== 'object') return { ...base, status: 'unavailable', latencyMs: null, outputCheck: null, error: NO_EXAMPLE_REQUEST_MESSAGE };
+  const timeoutMs = Math.min(ctx.config.modelHealthTimeoutMs, ctx.config.modelCallTimeoutMs);
+  try {
+    const { body, latencyMs } = await callModelEndpoint(model, request, {
+      allowedHosts: ctx.config.allowedFetchHosts,
+      timeoutMs,
+      maxBytes: ctx.config.modelMaxResponseBytes,
+    });
+    const outputCheck = checkOutput(model.task, body, languageOf(model, request as Record<string, unknown>));
+    return { ...base, status: outputCheck ? 'unavailable' : 'available', latencyMs: Math.round(latencyMs), outputCheck, error: null };
+  } catch (err) {
+    if (!(err instanceof ModelCallError)) throw err;
+    ctx.log.info({ modelId: model.modelId, code: err.code, status: err.status, detail: err.message }, 'model health: call failed');
+    return { ...base, status: 'unavailable', latencyMs: null, outputCheck: null, error: publicReason(err, timeoutMs) };
+  }
+}
+
+/** What one round did: models checked and how many of them were available. */
+export interface HealthRoundSummary {
+  checked: number;
+  available: number;
+  unavailable: number;
+}
+
+/**
+ * One health round over every published model (unpublished ones are never called), at most
+ * MODEL_HEALTH_PARALLEL at once, each check recorded as soon as it ends. Idempotent: a retried
+ * round overwrites each model's row with a fresh check. Throws only when the database fails.
+ */
+export async function runHealthRound(ctx: AppContext): Promise<HealthRoundSummary> {
+  const endpoints = await models.listPublishedModelEndpoints(ctx);
+  const limit = pLimit(ctx.config.modelHealthParallel);
+  const outcomes = await Promise.all(
+    endpoints.map((model) =>
+      limit(async () => {
+        const outcome = await checkModel(ctx, model);
+        await repo.recordCheck(ctx.db, outcome);
+        if (outcome.status === 'unavailable') ctx.log.info({ modelId: model.modelId, task: model.task, error: outcome.error, outputCheck: outcome.outputCheck }, 'model health: unavailable');
+        return outcome;
+      }),
+    ),
+  );
+  const available = outcomes.filter((o) => o.status === 'available').length;
+  const summary = { checked: outcomes.length, available, unavailable: outcomes.length - available };
+  ctx.log.info(summary, 'model health round done');
+  return summary;
+}
+
+/**
+ * Queues one health round (the model-health pg-boss queue; a worker runs {@link runHealthRound}).
+ * With `slotSeconds`, pg-boss keeps at most one round per time slot of that length, however many
+ * processes ask (the schedule of every worker process, an admin pressing twice): the id of the
+ * queued job, or null when the slot already has its round.
+ */
+export async function queueHealthRound(ctx: AppContext, slotSeconds?: number): Promise<string | null> {
+  return ctx.boss.send(QUEUES.modelHealth, {}, slotSeconds ? { singletonSeconds: Math.max(1, Math.round(slotSeconds)) } : {});
+}
+
+/** Filters and paging of getModelHealthStatus (the original's query parameters). */
+export interface HealthListQuery {
+  /** Only models of this task. */
+  taskType?: string;
+  /** 1-based inclusive pages of `pageSize` (default 10), as the original's startPage/endPage; none = every model. */
+  startPage?: number;
+  endPage?: number;
+  pageSize?: number;
+}
+
+const ms = (d: Date | null | undefined): number | null => (d ? new Date(d).getTime() : null);
+
+/**
+ * The models health table (GET model/getModelHealthStatus; spec 02 §2): every published model,
+ * in the models feature's order (oldest publication first), with its last check; 'unknown' and
+ * nulls for a model never checked. `count` is the number of rows answered. No callbackUrl.
+ */
+export async function listModelHealth(ctx: AppContext, q: HealthListQuery = {}): Promise<{ modelHealthStatusList: ModelHealthRow[]; count: number }> {
+  let endpoints = await models.listPublishedModelEndpoints(ctx);
+  if (q.taskType) endpoints = endpoints.filter((m) => m.task === q.taskType);
+  if (q.startPage !== undefined) {
+    const size = q.pageSize ?? 10;
+    const start = Math.max(1, q.startPage);
+    const end = Math.max(start, q.endPage ?? start);
+    endpoints = endpoints.slice((start - 1) * size, end * size);
+  }
+  const health = new Map((await repo.healthOf(ctx.db, endpoints.map((m) => m.modelId))).map((h) => [h.model_id, h]));
+  const list = endpoints.map((m): ModelHealthRow => {
+    const h = health.get(m.modelId);
+    return {
+      modelId: m.modelId,
+      modelName: m.name,
+      taskType: m.task as InferenceTask,
+      status: h?.status ?? 'unknown',
+      lastStatusUpdate: ms(h?.checked_on),
+      lastSuccess: ms(h?.last_success),
+      latencyMs: h?.latency_ms ?? null,
+      outputCheck: h?.output_check ?? h?.error ?? null,
+      isSyncApi: m.isSyncApi,
+    };
+  });
+  return { modelHealthStatusList: list, count: list.length };
+}
