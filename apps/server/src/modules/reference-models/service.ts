@@ -76,12 +76,22 @@ export function referenceDescriptor(engine: ReferenceEngine, callbackUrl: string
     description: referenceDescription(engine),
     refUrl: engine.card.refUrl,
     task: { type: engine.task },
-    languages: engine.languages.map((l) => ({ ...l })),
+    // An engine for any language (gender by pitch) lists none: its task needs no languages.
+    ...(engine.languages.length ? { languages: engine.languages.map((l) => ({ ...l })) } : {}),
     license: known ? engine.card.license : 'custom-license',
     ...(known ? {} : { licenseUrl: engine.card.refUrl }),
     domain: ['general'],
     submitter: { name: models.REFERENCE_MODELS_ACCOUNT.firstName, aboutMe: 'Offline engines shipped with this ULCA platform, so that every task can be tried on a fresh install.' },
-    inferenceEndPoint: { callbackUrl, schema: { taskType: engine.task, request: engine.exampleRequest } },
+    inferenceEndPoint: {
+      callbackUrl,
+      schema: {
+        taskType: engine.task,
+        request: engine.exampleRequest,
+        // ner-rules tags every entity B-<TAG> then I-<TAG> (IOB2); tts-espeak speaks both voices.
+        ...(engine.task === 'ner' ? { tagsFormat: 'IOB2' } : {}),
+        ...(engine.task === 'tts' ? { supportedVoices: ['female', 'male'] } : {}),
+      },
+    },
     trainingDataset: {
       description:
         engine.card.kind === 'trained-model'
