@@ -100,7 +100,7 @@ export async function main(args: string[]): Promise<void> {
   );
   await server.ready;
   console.log(`engines warm in ${(performance.now() - t0).toFixed(0)} ms; server RSS ${mb(rssStart)} before, ${mb(process.memoryUsage().rss)} after warm-up`);
-  console.log('engine                 callers  calls/s   p50 ms   p95 ms   bare CLI p50 ms   ratio p50');
+  console.log('engine                     callers  calls/s   p50 ms   p95 ms   bare CLI p50 ms   ratio p50');
   for (const c of cases) {
     for (const concurrency of [1, 8]) {
       const r = await load(
@@ -120,7 +120,7 @@ export async function main(args: string[]): Promise<void> {
         ratio = `${(percentile(r.ms, 50) / percentile(b.ms, 50)).toFixed(2)}×`;
       }
       console.log(
-        `${c.engine.id.padEnd(22)} ${String(concurrency).padStart(7)} ${r.perSecond.toFixed(1).padStart(8)} ${percentile(r.ms, 50).toFixed(0).padStart(8)} ${percentile(r.ms, 95).toFixed(0).padStart(8)} ${bare.padStart(17)} ${ratio.padStart(11)}`,
+        `${c.engine.id.padEnd(26)} ${String(concurrency).padStart(7)} ${r.perSecond.toFixed(1).padStart(8)} ${percentile(r.ms, 50).toFixed(0).padStart(8)} ${percentile(r.ms, 95).toFixed(0).padStart(8)} ${bare.padStart(17)} ${ratio.padStart(11)}`,
       );
     }
   }
