@@ -59,18 +59,19 @@ describe('reference models in Chromium', () => {
 
   step('Explore lists the reference models', async () => {
     await page.goto(at('/model/explore-models'));
-    await expect.poll(() => page.getByText('Apertium Hindi↔Urdu (reference)').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Apertium Hindi↔Urdu (reference)').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await screenshot('explore-translation');
-    await page.getByRole('tab', { name: 'OCR', exact: true }).click();
-    await expect.poll(() => page.getByText('Tesseract OCR (reference)').count()).toBeGreaterThan(0);
-    await page.getByRole('tab', { name: 'ASR', exact: true }).click();
-    await expect.poll(() => page.getByText(/works with contributors' models only/).count()).toBeGreaterThan(0);
+    // The task is chosen with the filter's select on a desktop; its URL form is ?task=<task>.
+    await page.goto(at('/model/explore-models?task=ocr'));
+    await expect.poll(() => page.getByText('Tesseract OCR (reference)').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.goto(at('/model/explore-models?task=asr'));
+    await expect.poll(() => page.getByText(/works with contributors' models only/).count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await screenshot('explore-asr-contributor-only');
   });
 
   step('OCR: an uploaded image of a Hindi line is read back', async () => {
     await page.goto(at(`/search-model/${idOf.ocr}`));
-    await expect.poll(() => page.getByTestId('engine-card').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('engine-card').count(), { timeout: 30_000 }).toBe(1);
     await page.locator('input[type="file"]').setInputFiles({ name: 'hindi-line.png', mimeType: 'image/png', buffer: png });
     await send(/^Convert$/);
     await expect.poll(() => page.getByText(HINDI_LINE).count(), { timeout: 60_000 }).toBeGreaterThan(0);
@@ -112,10 +113,10 @@ describe('reference models in Chromium', () => {
   step('on a phone (390×844): Explore and a model page with its card', async () => {
     const small = await newPageWithTimeout(phone, 60_000);
     await small.goto(at('/model/explore-models'));
-    await expect.poll(() => small.getByText('Apertium Hindi↔Urdu (reference)').count()).toBeGreaterThan(0);
+    await expect.poll(() => small.getByText('Apertium Hindi↔Urdu (reference)').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await screenshot('phone-explore', small);
     await small.goto(at(`/search-model/${idOf.ocr}`));
-    await expect.poll(() => small.getByTestId('engine-card').count()).toBe(1);
+    await expect.poll(() => small.getByTestId('engine-card').count(), { timeout: 30_000 }).toBe(1);
     await screenshot('phone-ocr-model', small);
     await small.close();
   });
