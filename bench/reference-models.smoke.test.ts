@@ -8,7 +8,7 @@ describe('reference-models benchmark (smoke size)', () => {
     const root = path.resolve(import.meta.dirname, '..');
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', 'reference-models', '--calls', '2'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
-    for (const id of ['tts-espeak', 'translation-apertium', 'gender-pitch']) {
+    for (const id of ['ocr-tesseract', 'img-lang-tesseract', 'txt-lang-fasttext', 'transliteration-sanscript', 'tts-espeak', 'translation-apertium', 'text-normalization-towords', 'itn-rules', 'ner-rules', 'gender-pitch']) {
       expect(r.stdout).toMatch(new RegExp(`${id}\\s+1\\s+\\d+\\.\\d`));
       expect(r.stdout).toMatch(new RegExp(`${id}\\s+8\\s+\\d+\\.\\d`));
     }

@@ -1,19 +1,25 @@
 /**
- * Reference-model benchmark (issue #12 "Must show"): starts the reference-model server with the
- * engines below, then for each engine sends its requests through HTTP at 1 and at 8 concurrent
+ * Reference-model benchmark (issue #12 "Must show"): starts the reference-model server with every
+ * engine the platform runs (engines/index.ts), then for each engine sends its requests through HTTP at 1 and at 8 concurrent
  * callers and prints calls/s and p50/p95 latency, the server's memory (RSS) before and after the
  * engines warm and its peak over the run. Baseline, in the same run: the engine's bare command
  * line (espeak-ng, apertium) on the same input, one process per call as the engines run it, so
  * the ratio is the cost of the HTTP server, validation and the engine's own checks.
  *
+ * Inputs: the engine's example request (the one the health check sends: a one-line Hindi image
+ * for OCR, a sentence for the text engines), Hindi sentences for TTS and translation, a 10 s
+ * espeak-ng WAV for gender. Warm-up of each vision engine on its own, with a fresh cache:
+ * bench/vision-engines.ts.
+ *
  * Options: --calls N per engine and concurrency (default 40).
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import wavefile from 'wavefile';
 import type { ReferenceEngine } from '../apps/server/src/modules/reference-models/engine.ts';
-import { createGenderPitchEngine } from '../apps/server/src/modules/reference-models/engines/gender-pitch.ts';
-import { createTranslationApertiumEngine } from '../apps/server/src/modules/reference-models/engines/translation-apertium.ts';
-import { createTtsEspeakEngine } from '../apps/server/src/modules/reference-models/engines/tts-espeak.ts';
+import { createReferenceEngines } from '../apps/server/src/modules/reference-models/engines/index.ts';
 import { startReferenceModelServer } from '../apps/server/src/modules/reference-models/server.ts';
 
 const log = { info: () => undefined, warn: () => undefined, error: (o: unknown) => console.error(o) };
@@ -68,21 +74,21 @@ const HINDI = ['मेरा नाम राम है।', 'आज मौस�
 
 export async function main(args: string[]): Promise<void> {
   const calls = arg(args, 'calls', 40);
-  const opts = { cacheDir: '/tmp', log };
+  const opts = { cacheDir: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-reference-')), log };
   const wav = speechWav();
-  const cases: Case[] = [
-    {
-      engine: createTtsEspeakEngine(opts),
+  // Every engine the platform runs (engines/index.ts); a chosen input where one is worth more than the engine's example request.
+  const inputs: Record<string, Omit<Case, 'engine'>> = {
+    'tts-espeak': {
       body: (i) => ({ input: [{ source: HINDI[i % 4] }], config: { language: { sourceLanguage: 'hi' }, gender: 'female' } }),
       baseline: (i) => void spawnSync('espeak-ng', ['-b', '1', '-v', 'hi+f3', '--stdout'], { input: HINDI[i % 4], maxBuffer: 1 << 24 }),
     },
-    {
-      engine: createTranslationApertiumEngine(opts),
+    'translation-apertium': {
       body: (i) => ({ input: [{ source: HINDI[i % 4] }], config: { language: { sourceLanguage: 'hi', targetLanguage: 'ur' } } }),
       baseline: (i) => void spawnSync('apertium', ['-u', 'hin-urd'], { input: HINDI[i % 4] }),
     },
-    { engine: createGenderPitchEngine(opts), body: () => ({ audio: [{ audioContent: wav }] }) },
-  ];
+    'gender-pitch': { body: () => ({ audio: [{ audioContent: wav }] }) },
+  };
+  const cases: Case[] = createReferenceEngines(opts).map((engine) => ({ engine, ...(inputs[engine.id] ?? { body: () => engine.exampleRequest }) }));
 
   const rssStart = process.memoryUsage().rss;
   let peak = rssStart;
@@ -94,7 +100,7 @@ export async function main(args: string[]): Promise<void> {
   );
   await server.ready;
   console.log(`engines warm in ${(performance.now() - t0).toFixed(0)} ms; server RSS ${mb(rssStart)} before, ${mb(process.memoryUsage().rss)} after warm-up`);
-  console.log('engine                 callers  calls/s   p50 ms   p95 ms   bare CLI p50 ms   ratio p50');
+  console.log('engine                     callers  calls/s   p50 ms   p95 ms   bare CLI p50 ms   ratio p50');
   for (const c of cases) {
     for (const concurrency of [1, 8]) {
       const r = await load(
@@ -114,11 +120,12 @@ export async function main(args: string[]): Promise<void> {
         ratio = `${(percentile(r.ms, 50) / percentile(b.ms, 50)).toFixed(2)}×`;
       }
       console.log(
-        `${c.engine.id.padEnd(22)} ${String(concurrency).padStart(7)} ${r.perSecond.toFixed(1).padStart(8)} ${percentile(r.ms, 50).toFixed(0).padStart(8)} ${percentile(r.ms, 95).toFixed(0).padStart(8)} ${bare.padStart(17)} ${ratio.padStart(11)}`,
+        `${c.engine.id.padEnd(26)} ${String(concurrency).padStart(7)} ${r.perSecond.toFixed(1).padStart(8)} ${percentile(r.ms, 50).toFixed(0).padStart(8)} ${percentile(r.ms, 95).toFixed(0).padStart(8)} ${bare.padStart(17)} ${ratio.padStart(11)}`,
       );
     }
   }
   clearInterval(sampler);
   console.log(`peak server RSS over the run: ${mb(peak)}`);
   await server.close();
+  fs.rmSync(opts.cacheDir, { recursive: true, force: true });
 }

@@ -76,7 +76,8 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 /**
  * Starts the platform on a free port with a fresh data folder and waits until GET /ulca/health
  * answers (up to `startTimeoutMs`, default 120 s: the first start initialises PostgreSQL).
- * `env` is added to the process environment. Throws (after killing the child) when it does not start.
+ * `env` is added to the process environment (the reference models are off unless `env.REFERENCE_MODELS` is
+ * "true"). Throws (after killing the child) when it does not start.
  */
 export async function startPlatform(opts: { env?: Record<string, string>; startTimeoutMs?: number } = {}): Promise<RunningPlatform> {
   ensureWebBuilt();
@@ -96,6 +97,8 @@ export async function startPlatform(opts: { env?: Record<string, string>; startT
       PUBLIC_URL: baseUrl,
       ALLOWED_FETCH_HOSTS: '127.0.0.1,localhost',
       DEMO_DATA: 'false',
+      // The offline reference models (issue #12) only where a test asks for them: env REFERENCE_MODELS 'true'.
+      REFERENCE_MODELS: 'false',
       ULCA_ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'info',
       ...opts.env,

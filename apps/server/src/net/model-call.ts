@@ -22,6 +22,8 @@ export class ModelCallError extends Error {
     message: string,
     /** HTTP status of the endpoint's answer, for HTTP_ERROR. */
     public readonly status?: number,
+    /** The endpoint's own `message` in its error answer (at most 200 characters), for HTTP_ERROR. */
+    public readonly endpointMessage?: string,
   ) {
     super(message);
     this.name = 'ModelCallError';
@@ -44,6 +46,8 @@ export interface ModelCallTarget {
 export interface ModelCallOptions {
   /** Hosts allowed on loopback/private addresses (config ALLOWED_FETCH_HOSTS). */
   allowedHosts: string[];
+  /** Exact origins allowed on loopback/private addresses: only the platform's own reference-model server, for reference models (safe-fetch.ts checkFetchTarget). */
+  allowedOrigins?: readonly string[];
   /** Overall time limit in milliseconds, polling included. */
   timeoutMs: number;
   /** Largest answer accepted, in bytes (each answer, polls included). */
@@ -91,14 +95,14 @@ function fromFetchError(err: unknown, timeoutMs: number): ModelCallError {
 /** Parses a 2xx JSON answer; non-2xx → HTTP_ERROR with the endpoint's own message when it gave one. */
 function parseAnswer(res: SafePostResult, what: string): unknown {
   if (res.status < 200 || res.status >= 300) {
-    let detail = '';
+    let said: string | undefined;
     try {
       const m = (JSON.parse(res.body.toString('utf8')) as { message?: unknown }).message;
-      if (typeof m === 'string' && m) detail = `: ${m.slice(0, 200)}`;
+      if (typeof m === 'string' && m) said = m.slice(0, 200);
     } catch {
       // Not JSON: the status alone says enough.
     }
-    throw new ModelCallError('HTTP_ERROR', `The ${what} answered HTTP ${res.status}${detail}.`, res.status);
+    throw new ModelCallError('HTTP_ERROR', `The ${what} answered HTTP ${res.status}${said ? `: ${said}` : ''}.`, res.status, said);
   }
   try {
     return JSON.parse(res.body.toString('utf8'));
@@ -167,6 +171,7 @@ export async function callModelEndpoint<T extends InferenceTask>(
   const post = (url: string, body: unknown) =>
     safePostJson(url, body, {
       allowedHosts: opts.allowedHosts,
+      allowedOrigins: opts.allowedOrigins,
       maxBytes: opts.maxBytes,
       timeoutMs: Math.max(1, Math.ceil(deadline - performance.now())),
       headers,

@@ -133,13 +133,15 @@ function bareHost(url: URL): string {
  * Resolves the host of `url` (every address, via dns.lookup) and applies the outbound policy
  * (DESIGN.md §5): loopback, private, link-local (incl. 169.254.169.254), unique-local, CGNAT,
  * multicast, broadcast, unspecified and reserved addresses are refused unless the host is in
- * `allowedHosts`. Throws FetchError INVALID_URL, URL_REFUSED or UNREACHABLE (DNS failure).
+ * `allowedHosts`, or the URL's exact origin (scheme, host and port, e.g. `http://127.0.0.1:41234`)
+ * is in `allowedOrigins` (the platform's own reference-model server: one port, not the whole
+ * loopback). Throws FetchError INVALID_URL, URL_REFUSED or UNREACHABLE (DNS failure).
  * Also usable on its own to vet a URL before storing it (e.g. model callback URLs).
  */
-export async function checkFetchTarget(raw: string | URL, allowedHosts: string[]): Promise<CheckedTarget> {
+export async function checkFetchTarget(raw: string | URL, allowedHosts: string[], allowedOrigins: readonly string[] = []): Promise<CheckedTarget> {
   const url = typeof raw === 'string' ? parseFetchUrl(raw) : parseFetchUrl(raw.href);
   const host = bareHost(url);
-  const allowed = allowedHosts.some((h) => h.replace(/^\[(.*)\]$/, '$1').toLowerCase() === host);
+  const allowed = allowedHosts.some((h) => h.replace(/^\[(.*)\]$/, '$1').toLowerCase() === host) || allowedOrigins.includes(url.origin);
   const literal = ipaddr.isValid(host) ? host : null;
 
   let addresses: { address: string; family: 4 | 6 }[];
@@ -356,6 +358,8 @@ export async function safeGetStream(url: string, opts: SafeFetchOptions): Promis
 export interface SafePostOptions {
   /** As in {@link SafeFetchOptions}: hosts that may resolve to loopback/private addresses. */
   allowedHosts: string[];
+  /** Exact origins (`http://127.0.0.1:41234`) that may be on loopback/private addresses; see {@link checkFetchTarget}. */
+  allowedOrigins?: readonly string[];
   /** Largest answer accepted, in bytes. */
   maxBytes: number;
   /** Time limit from the call to the last body byte, in milliseconds. */
@@ -504,7 +508,7 @@ export async function safePostJson(url: string, body: unknown, opts: SafePostOpt
   if (opts.signal?.aborted) onOuterAbort();
   else opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
   try {
-    const target = await abortable(checkFetchTarget(url, opts.allowedHosts), controller.signal);
+    const target = await abortable(checkFetchTarget(url, opts.allowedHosts, opts.allowedOrigins), controller.signal);
     host = target.host;
     let res: SafePostResult;
     try {

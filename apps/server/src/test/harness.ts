@@ -14,6 +14,7 @@ import { createMailer } from '../mail/create-mailer.ts';
 import { buildApp } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { withDatabase } from './global-setup.ts';
+import { startReferenceModels, type ReferenceModels } from '../modules/reference-models/service.ts';
 
 /** A per-test-file platform: its own database (cloned from the migrated template), data folder and app. */
 export interface TestPlatform {
@@ -21,6 +22,8 @@ export interface TestPlatform {
   app: FastifyInstance;
   dataDir: string;
   outboxDir: string;
+  /** The running reference models, when the platform was created with `referenceModels: true`. */
+  referenceModels?: ReferenceModels;
   /** Stops workers, closes the app and pool, drops the database and the data folder. */
   close(): Promise<void>;
 }
@@ -49,9 +52,11 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 /**
  * Starts the real app on a fresh database. `startWorkers` is a hook for the caller to start the
  * job workers it needs (e.g. the dataset ingest worker). Config overrides apply on top of defaults.
+ * `referenceModels: true` also starts the offline reference models as the API process does
+ * (issue #12; about 300 MB of memory once warm), off by default.
  */
 export async function createTestPlatform(
-  opts: { config?: Partial<Config>; startWorkers?: (ctx: AppContext) => Promise<void> } = {},
+  opts: { config?: Partial<Config>; startWorkers?: (ctx: AppContext) => Promise<void>; referenceModels?: boolean } = {},
 ): Promise<TestPlatform> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-data-'));
@@ -59,6 +64,7 @@ export async function createTestPlatform(
     allowedFetchHosts: ['127.0.0.1', 'localhost'],
     demoData: false,
     ...opts.config,
+    ...(opts.referenceModels ? { referenceModels: true } : {}),
   });
   const log = pino({ level: 'silent' });
   const db = createDb(database.url, 8);
@@ -76,6 +82,7 @@ export async function createTestPlatform(
   // E-mail goes through the mail queue; every platform sends it (tests read the outbox).
   await startMailWorker(ctx);
   if (opts.startWorkers) await opts.startWorkers(ctx);
+  const referenceModels = opts.referenceModels ? await startReferenceModels(ctx) : undefined;
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
   return {
@@ -83,8 +90,10 @@ export async function createTestPlatform(
     app,
     dataDir,
     outboxDir,
+    referenceModels,
     async close() {
       await app.close();
+      await referenceModels?.close();
       await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
       await db.close();
       await database.drop();

@@ -14,6 +14,7 @@ import { ApiError, badRequest } from '../../lib/errors.ts';
 import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
 import * as models from '../models/service.ts';
 import * as keys from '../keys/service.ts';
+import * as referenceModels from '../reference-models/service.ts';
 import { buildInferenceRequest } from './request.ts';
 import { checkAudio, checkImage, decodeBase64, downloadMedia, type CheckedAudio, type CheckedImage } from './media.ts';
 import { ModelLimiter } from './limiter.ts';
@@ -200,14 +201,26 @@ export async function runTryMe(ctx: AppContext, caller: InferenceCaller, modelId
 
 async function callModel(ctx: AppContext, caller: InferenceCaller, model: models.ModelEndpoint, request: Record<string, unknown>): Promise<Record<string, unknown>> {
   const keyId = caller.apiKey?.keyId ?? '';
+  // A reference model is called on this process's own reference server, whose exact origin is the one loopback origin allowed.
+  const ref = model.isReference ? referenceModels.referenceCallTarget(ctx, model.callbackUrl) : null;
   try {
+    const target = ref ? { ...model, callbackUrl: ref.callbackUrl } : model;
     const { body } = await stateOf(ctx).limiter.run(model.modelId, () =>
-      callModelEndpoint(model, request, { allowedHosts: ctx.config.allowedFetchHosts, timeoutMs: ctx.config.modelCallTimeoutMs, maxBytes: ctx.config.modelMaxResponseBytes }),
+      callModelEndpoint(target, request, {
+        allowedHosts: ctx.config.allowedFetchHosts,
+        allowedOrigins: ref ? [ref.allowedOrigin] : [],
+        timeoutMs: ctx.config.modelCallTimeoutMs,
+        maxBytes: ctx.config.modelMaxResponseBytes,
+      }),
     );
     count(ctx, keyId, model.modelId, false);
     return body as Record<string, unknown>;
   } catch (err) {
     count(ctx, keyId, model.modelId, true);
+    // The platform's own engines word their refusals for the person trying them (engine.ts EngineInputError): passed on as they are.
+    if (err instanceof ModelCallError && ref && err.status === 400 && err.endpointMessage) {
+      throw badRequest('INPUT_REFUSED', err.endpointMessage);
+    }
     if (err instanceof ModelCallError) {
       // The endpoint's own words may quote the input: only with the caller's data tracking on.
       const detail = (await dataTrackingAllowed(ctx, caller.apiKey).catch(() => false)) ? err.message : undefined;

@@ -182,3 +182,15 @@ export async function upsertReferenceModel(db: Db, m: ReferenceModelRow): Promis
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Unpublishes every published reference model with `reason` (REFERENCE_MODELS=false). Returns how many. */
+export async function unpublishReferenceModels(db: Db, reason: string): Promise<number> {
+  const rows = await db.db
+    .updateTable('models')
+    .set({ status: 'unpublished', unpublish_reason: reason })
+    .where('is_reference', '=', true)
+    .where('status', '=', 'published')
+    .returning('model_id')
+    .execute();
+  return rows.length;
+}

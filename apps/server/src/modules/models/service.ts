@@ -396,5 +396,21 @@ export async function registerReferenceModel(ctx: AppContext, input: ReferenceMo
     engineCard: card,
   });
   if (!row) throw new Error(`a contributor's model already holds the reference model name ${d.name} ${d.version}`);
+  // Turned off by an earlier start with REFERENCE_MODELS=false: published again now that it runs (an admin's unpublish stays).
+  if (row.status === 'unpublished' && row.unpublish_reason === REFERENCE_MODELS_OFF_REASON) {
+    return toModelRecord((await repo.setModelStatus(ctx.db, row.model_id, 'published', null)) ?? row);
+  }
   return toModelRecord(row);
+}
+
+/** Unpublish reason of the reference models while a server runs with REFERENCE_MODELS=false. */
+export const REFERENCE_MODELS_OFF_REASON = 'The reference models are turned off on this server (REFERENCE_MODELS=false).';
+
+/**
+ * Unpublishes every published reference model with REFERENCE_MODELS_OFF_REASON (a start with
+ * REFERENCE_MODELS=false), so that Explore does not list models whose engine does not run.
+ * registerReferenceModel publishes them again on the next start with the engines on. Returns how many.
+ */
+export async function withdrawReferenceModels(ctx: AppContext): Promise<number> {
+  return repo.unpublishReferenceModels(ctx.db, REFERENCE_MODELS_OFF_REASON);
 }

@@ -41,3 +41,16 @@ export function isModelTask(tab: string | null | undefined): tab is InferenceTas
 export function parseExploreTab(value: string | null | undefined): ExploreTab {
   return value && (EXPLORE_TABS as readonly string[]).includes(value) ? (value as ExploreTab) : 'translation';
 }
+
+/**
+ * Tasks with no offline reference model on this platform (issue #12, README "Reference models"):
+ * only contributors' models serve them, so an empty Explore tab says so rather than suggest a wait.
+ */
+export const CONTRIBUTOR_ONLY_TASKS: readonly ExploreTab[] = ['asr', 'audio-lang-detection'];
+
+/** Explore's hint when a task tab lists no model at all. */
+export function noModelHint(tab: ExploreTab): string {
+  const label = TASK_LABELS[tab];
+  if (CONTRIBUTOR_ONLY_TASKS.includes(tab)) return `No ${label} model has been published yet. This platform has no offline engine for ${label}: it works with contributors' models only.`;
+  return `No ${label} model has been published yet.`;
+}

@@ -20,7 +20,7 @@ import { ExploreResultsTable } from '../components/ExploreResultsTable.tsx';
 import { ModelCardGrid } from '../components/ModelCardGrid.tsx';
 import { NoModelsPlaceholder } from '../components/NoModelsPlaceholder.tsx';
 import { EMPTY_FILTER, exploreResults, languageOptions, needsPair, sourceOptions, targetOptions, validateExploreFilter, type ExploreFilter } from '../lib/explore.ts';
-import { EXPLORE_TABS, TASK_LABELS, isModelTask, parseExploreTab, type ExploreTab } from '../lib/tasks.ts';
+import { EXPLORE_TABS, TASK_LABELS, isModelTask, noModelHint, parseExploreTab, type ExploreTab } from '../lib/tasks.ts';
 
 // The health table brings the data grid (~125 KB gzip): loaded only when its tab is opened.
 const HealthCheckTab = lazy(() => import('../components/HealthCheckTab.tsx').then((m) => ({ default: m.HealthCheckTab })));
@@ -94,8 +94,8 @@ export default function ExploreModelsPage() {
       <NoModelsPlaceholder
         hint={
           models.length === 0
-            ? `No ${TASK_LABELS[tab]} model has been published yet.`
-            : 'No published model matches these languages. Clear the filter to see every model of this task.'
+            ? noModelHint(tab)
+            : `No published model matches these languages. Clear the filter to see every model of this task.${tab === 'translation' ? " The platform's own offline translation engine covers Hindi↔Urdu only; other pairs need a contributor's model." : ''}`
         }
       />
     );

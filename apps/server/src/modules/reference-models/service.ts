@@ -1,0 +1,172 @@
+/**
+ * The reference-models feature (issue #12, DESIGN.md §11 "Reference models"): the platform's own
+ * offline engines, served on a loopback HTTP server and registered as published models of the
+ * submitter "ULCA reference models". The platform calls them through the same inference proxy and
+ * guarded fetch as a contributor's model; the only allowance is the exact origin of this process's
+ * reference server (never loopback as a whole).
+ *
+ * Which process: the API process (config.runHttp). `npm start` (API + workers in one process)
+ * starts it once; a worker-only process (`npm run worker`) never does. With several API processes,
+ * each runs its own reference server and calls its own (see {@link referenceCallTarget}).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { LICENSE_CODES, type ModelRecord } from '@ulca/contracts';
+import type { AppContext } from '../../context.ts';
+import * as models from '../models/service.ts';
+import type { ReferenceEngine } from './engine.ts';
+import { createReferenceEngines } from './engines/index.ts';
+import { startReferenceModelServer, type ReferenceModelServer } from './server.ts';
+
+/** Version of every reference model as registered (the engine's own version is on its card). */
+export const REFERENCE_MODEL_VERSION = 'v1.0';
+
+/** The descriptor's description limit (model-schema: 25..1000 characters). */
+const DESCRIPTION_MAX = 1000;
+
+/** The reference models of one running platform process. */
+export interface ReferenceModels {
+  /** The reference server's origin, e.g. http://127.0.0.1:41234; null when REFERENCE_MODELS=false. */
+  baseUrl: string | null;
+  /** The registered models, one per engine ([] when off). */
+  models: ModelRecord[];
+  /** Settles when every engine is warm (failures are logged; that engine answers 503). */
+  ready: Promise<void>;
+  /** Stops the server and closes every engine (workers, child processes). */
+  close(): Promise<void>;
+}
+
+const running = new WeakMap<AppContext, ReferenceModelServer>();
+
+/**
+ * The text stored as the model's description: the card's description, then its limits, cut at a
+ * whole sentence to fit 1000 characters (the full list is on the card, shown on the model's page).
+ */
+export function referenceDescription(engine: ReferenceEngine): string {
+  const base = engine.card.description.trim();
+  const cut = base.lastIndexOf('. ', DESCRIPTION_MAX - 2);
+  let text = base.length <= DESCRIPTION_MAX ? base : cut > 0 ? base.slice(0, cut + 1) : `${base.slice(0, DESCRIPTION_MAX - 1)}…`;
+  const limits = engine.card.limits.map((l) => l.trim());
+  if (limits.length === 0) return text;
+  const more = ' More limits on the card.';
+  let added = 0;
+  for (const [i, limit] of limits.entries()) {
+    const piece = `${i === 0 ? ' Limits: ' : ' '}${limit}`;
+    const reserve = i < limits.length - 1 ? more.length : 0;
+    if (text.length + piece.length + reserve > DESCRIPTION_MAX) break;
+    text += piece;
+    added += 1;
+  }
+  if (added < limits.length && text.length + more.length <= DESCRIPTION_MAX && added > 0) text += more;
+  return text;
+}
+
+/**
+ * The model descriptor (model-schema.yml) registered for `engine`: name from its card, version
+ * v1.0, description = card description + limits, task, languages, domain general, the card's
+ * licence when it is a ULCA licence code (else custom-license with licenseUrl = the card's
+ * refUrl), submitter "ULCA reference models", and the engine's example request as the inference
+ * schema. `callbackUrl` is the reference server's URL of this engine.
+ */
+export function referenceDescriptor(engine: ReferenceEngine, callbackUrl: string): Record<string, unknown> {
+  const known = (LICENSE_CODES as readonly string[]).includes(engine.card.license);
+  return {
+    name: engine.card.name,
+    version: REFERENCE_MODEL_VERSION,
+    description: referenceDescription(engine),
+    refUrl: engine.card.refUrl,
+    task: { type: engine.task },
+    // An engine for any language (gender by pitch) lists none: its task needs no languages.
+    ...(engine.languages.length ? { languages: engine.languages.map((l) => ({ ...l })) } : {}),
+    license: known ? engine.card.license : 'custom-license',
+    ...(known ? {} : { licenseUrl: engine.card.refUrl }),
+    domain: ['general'],
+    submitter: { name: models.REFERENCE_MODELS_ACCOUNT.firstName, aboutMe: 'Offline engines shipped with this ULCA platform, so that every task can be tried on a fresh install.' },
+    inferenceEndPoint: {
+      callbackUrl,
+      schema: {
+        taskType: engine.task,
+        request: engine.exampleRequest,
+        // ner-rules tags every entity B-<TAG> then I-<TAG> (IOB2); tts-espeak speaks both voices.
+        ...(engine.task === 'ner' ? { tagsFormat: 'IOB2' } : {}),
+        ...(engine.task === 'tts' ? { supportedVoices: ['female', 'male'] } : {}),
+      },
+    },
+    trainingDataset: {
+      description:
+        engine.card.kind === 'trained-model'
+          ? `Trained by its upstream project (${engine.card.refUrl}); the weights come from the installed package: ${engine.card.engine}.`
+          : `None: a ${engine.card.kind === 'heuristic' ? 'heuristic' : 'rule-based'} engine (${engine.card.engine}), not trained on data.`,
+    },
+  };
+}
+
+/**
+ * Starts the reference models of this process (issue #12), when config.referenceModels is on: the
+ * reference server on 127.0.0.1 (REFERENCE_MODELS_PORT, default any free port), engines warming in
+ * the background from now on, and one published model per engine registered (or refreshed: the
+ * port changes on each start) with its card. Reference models that no longer run here (an engine
+ * removed) are unpublished first; the current ones are published again by their registration.
+ * When off (REFERENCE_MODELS=false): no server, and every reference model is unpublished with
+ * models.REFERENCE_MODELS_OFF_REASON, so Explore never lists a model whose engine is not running.
+ * `engines` replaces the full list (tests). Call once per API process; close() on shutdown.
+ * @throws when the port cannot be bound or a descriptor is invalid (set-up errors).
+ */
+export async function startReferenceModels(ctx: AppContext, opts: { engines?: ReferenceEngine[] } = {}): Promise<ReferenceModels> {
+  await models.withdrawReferenceModels(ctx);
+  if (!ctx.config.referenceModels) {
+    ctx.log.info('reference models are off (REFERENCE_MODELS=false)');
+    return { baseUrl: null, models: [], ready: Promise.resolve(), close: async () => undefined };
+  }
+  const log = ctx.log.child({ feature: 'reference-models' });
+  const cacheDir = path.join(ctx.config.dataDir, 'cache', 'reference-models');
+  fs.mkdirSync(cacheDir, { recursive: true });
+  const engines = opts.engines ?? createReferenceEngines({ cacheDir, log });
+  const server = await startReferenceModelServer(engines, { host: '127.0.0.1', port: ctx.config.referenceModelsPort, log });
+  try {
+    const registered: ModelRecord[] = [];
+    for (const engine of engines) {
+      const callbackUrl = `${server.baseUrl}/${engine.id}`;
+      registered.push(
+        await models.registerReferenceModel(ctx, {
+          descriptor: referenceDescriptor(engine, callbackUrl),
+          engineCard: engine.card,
+          callbackUrl,
+        }),
+      );
+    }
+    running.set(ctx, server);
+    log.info({ baseUrl: server.baseUrl, models: registered.length }, 'reference models registered');
+    return {
+      baseUrl: server.baseUrl,
+      models: registered,
+      ready: server.ready,
+      async close() {
+        running.delete(ctx);
+        await server.close();
+      },
+    };
+  } catch (err) {
+    await server.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * Where this process calls a reference model whose registered URL is `callbackUrl`: the same
+ * path on this process's own reference server, and that server's exact origin as the one origin
+ * the guarded fetch may reach on loopback. null when no reference server runs in this process
+ * (the call then goes to the registered URL without any allowance, and loopback is refused).
+ */
+export function referenceCallTarget(ctx: AppContext, callbackUrl: string): { callbackUrl: string; allowedOrigin: string } | null {
+  const server = running.get(ctx);
+  if (!server) return null;
+  let pathname: string;
+  try {
+    pathname = new URL(callbackUrl).pathname;
+  } catch {
+    return null;
+  }
+  const origin = new URL(server.baseUrl).origin;
+  return { callbackUrl: `${origin}${pathname}`, allowedOrigin: origin };
+}
