@@ -18,6 +18,7 @@ import { masterDataRoutes } from './modules/master-data/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { modelRoutes } from './modules/models/routes.ts';
 import { inferenceRoutes } from './modules/inference/routes.ts';
+import { benchmarkRoutes } from './modules/benchmarks/routes.ts';
 import { registerCompression, registerWebApp } from './web/delivery.ts';
 
 declare module 'fastify' {
@@ -119,6 +120,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await searchRoutes(app, ctx);
   await modelRoutes(app, ctx);
   await inferenceRoutes(app, ctx);
+  await benchmarkRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config.webDist);
   return app;

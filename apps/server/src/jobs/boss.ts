@@ -8,6 +8,7 @@ export const QUEUES = {
   datasetIngest: 'dataset-ingest',
   mail: 'mail',
   searchExport: 'search-export',
+  benchmarkRun: 'benchmark-run',
 } as const;
 
 /**

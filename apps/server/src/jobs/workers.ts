@@ -3,20 +3,25 @@ import type { IngestJobOptions } from '../modules/datasets/service.ts';
 import { startDatasetIngestWorker } from './dataset-ingest.ts';
 import { startMailWorker } from './mail.ts';
 import { startSearchExportWorker } from './search-export.ts';
+import { startBenchmarkRunWorker } from './benchmark-run.ts';
+import type { RunOptions } from '../modules/benchmarks/service.ts';
 
 /** Which queues to serve; all by default (tests start only what they exercise). */
 export interface WorkerSelection {
   datasetIngest?: boolean | IngestJobOptions;
   searchExport?: boolean;
   mail?: boolean;
+  /** Benchmark runs (issue #13); options are for tests (batch size, progress hook). */
+  benchmarkRun?: boolean | RunOptions;
 }
 
 /**
  * Starts the job workers of this process (DESIGN.md §2 Jobs): `npm start` and `npm run worker`
  * call it once with every queue. Throws when pg-boss cannot register a worker.
  */
-export async function startWorkers(ctx: AppContext, which: WorkerSelection = { datasetIngest: true, searchExport: true, mail: true }): Promise<void> {
+export async function startWorkers(ctx: AppContext, which: WorkerSelection = { datasetIngest: true, searchExport: true, mail: true, benchmarkRun: true }): Promise<void> {
   if (which.datasetIngest) await startDatasetIngestWorker(ctx, typeof which.datasetIngest === 'object' ? which.datasetIngest : {});
   if (which.searchExport) await startSearchExportWorker(ctx);
   if (which.mail) await startMailWorker(ctx);
+  if (which.benchmarkRun) await startBenchmarkRunWorker(ctx, typeof which.benchmarkRun === 'object' ? which.benchmarkRun : {});
 }
