@@ -60,10 +60,20 @@ function mediaExtension(relPath: string): string {
  * events yielded before a rejection stand.
  */
 export async function* processArchive(archive: DatasetArchive, opts: ProcessOptions = {}): AsyncGenerator<RowEvent> {
-  const checked = opts.benchmark ? checkBenchmarkParams(archive.rawParams) : checkParams(archive.rawParams);
-  if (!checked.ok) throw new DatasetRejected('ingest', 'PARAMS_INVALID', checked.message);
-  const params: { datasetType: DatasetType; params: Record<string, unknown> } = checked;
-  opts.onParams?.(params.datasetType, 'stored' in checked ? checked.stored : params.params);
+  let params: { datasetType: DatasetType; params: Record<string, unknown> };
+  let stored: Record<string, unknown>;
+  if (opts.benchmark) {
+    const checked = checkBenchmarkParams(archive.rawParams);
+    if (!checked.ok) throw new DatasetRejected('ingest', 'PARAMS_INVALID', checked.message);
+    params = checked;
+    stored = checked.stored;
+  } else {
+    const checked = checkParams(archive.rawParams);
+    if (!checked.ok) throw new DatasetRejected('ingest', 'PARAMS_INVALID', checked.message);
+    params = checked;
+    stored = checked.params;
+  }
+  opts.onParams?.(params.datasetType, stored);
   const checker = createRowChecker(params.datasetType, params.params);
   const timed = isAudioDatasetType(params.datasetType);
   const cache = new Map<string, LoadedMedia | MediaFailure>();
