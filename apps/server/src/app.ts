@@ -20,6 +20,7 @@ import { modelRoutes } from './modules/models/routes.ts';
 import { inferenceRoutes } from './modules/inference/routes.ts';
 import { modelHealthRoutes } from './modules/model-health/routes.ts';
 import { modelFeedbackRoutes } from './modules/model-feedback/routes.ts';
+import { benchmarkRoutes } from './modules/benchmarks/routes.ts';
 import { registerCompression, registerWebApp } from './web/delivery.ts';
 
 declare module 'fastify' {
@@ -123,6 +124,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await inferenceRoutes(app, ctx);
   await modelHealthRoutes(app, ctx);
   await modelFeedbackRoutes(app, ctx);
+  await benchmarkRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config.webDist);
   return app;

@@ -17,3 +17,4 @@ export * from './model-search.ts';
 export * from './text-fields.ts';
 export * from './models/index.ts';
 export * from './api/inference.ts';
+export * from './api/benchmarks.ts';

@@ -46,6 +46,8 @@ export interface DatasetSubmissionsTable {
   error_summary_key: string | null;
   error_detail_key: string | null;
   is_ready_made: Generated<boolean>;
+  /** 007_benchmarks.sql: a dataset, or a benchmark dataset (published to benchmark_records). */
+  kind: Generated<string>;
 }
 export interface DatasetStagesTable {
   service_request_number: string;
@@ -177,6 +179,62 @@ export interface ModelUsageTable {
   calls: Generated<string>;
   failures: Generated<string>;
 }
+/** Rows of a published benchmark dataset (007_benchmarks.sql; owned by modules/datasets). */
+export interface BenchmarkRecordsTable {
+  dataset_id: string;
+  seq: number;
+  source_language: string;
+  target_language: string | null;
+  data: unknown;
+}
+/** Benchmark datasets (007_benchmarks.sql; owned by modules/benchmarks). */
+export interface BenchmarksTable {
+  benchmark_id: string;
+  service_request_number: string;
+  user_id: string;
+  name: string;
+  submitted_on: Generated<Date>;
+  task: string | null;
+  source_language: string | null;
+  target_language: string | null;
+  domain: Generated<string[]>;
+  submitter: string | null;
+  description: string | null;
+  params: unknown;
+  record_count: number | null;
+  published_on: Ts | null;
+}
+/** Benchmark runs (007_benchmarks.sql; owned by modules/benchmarks). */
+export interface BenchmarkRunsTable {
+  benchmark_process_id: string;
+  model_id: string;
+  benchmark_id: string;
+  metric: string;
+  user_id: string;
+  status: Generated<string>;
+  inference_status: Generated<string>;
+  scoring_status: Generated<string>;
+  record_count: number;
+  scored_count: number | null;
+  failed_count: number | null;
+  score: number | null;
+  signature: string | null;
+  coverage: number | null;
+  ci_low: number | null;
+  ci_high: number | null;
+  metric_options: Generated<unknown>;
+  failure_message: string | null;
+  created_on: Generated<Date>;
+  completed_on: Ts | null;
+}
+/** Every row's output of a benchmark run (007_benchmarks.sql; owned by modules/benchmarks). */
+export interface BenchmarkOutputsTable {
+  benchmark_process_id: string;
+  seq: number;
+  output: unknown;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_keys: UserKeysTable;
@@ -194,4 +252,8 @@ export interface Database {
   model_feedback: ModelFeedbackTable;
   model_health: ModelHealthTable;
   model_usage: ModelUsageTable;
+  benchmark_records: BenchmarkRecordsTable;
+  benchmarks: BenchmarksTable;
+  benchmark_runs: BenchmarkRunsTable;
+  benchmark_outputs: BenchmarkOutputsTable;
 }

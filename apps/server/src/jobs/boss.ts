@@ -10,6 +10,7 @@ export const QUEUES = {
   searchExport: 'search-export',
   /** One health round over every published model (jobs/model-health.ts; issue #11 point 7). */
   modelHealth: 'model-health',
+  benchmarkRun: 'benchmark-run',
 } as const;
 
 /**

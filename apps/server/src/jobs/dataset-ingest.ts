@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { failSubmission, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from '../modules/datasets/service.ts';
 import { markDemoReadyMade } from '../modules/readymade/service.ts';
+import { registerPublishedBenchmark } from '../modules/benchmarks/service.ts';
 import { QUEUES } from './boss.ts';
 import { workWithRetries } from './retry.ts';
 
@@ -21,6 +22,8 @@ export async function startDatasetIngestWorker(ctx: AppContext, opts: IngestJobO
       await runIngestJob(ctx, data.serviceRequestNumber, { publishChunkRows: ctx.config.publishChunkRows, ...opts });
       // The bundled demo parallel dataset is listed as ready-made once published (a no-op for contributors' data).
       await markDemoReadyMade(ctx, data.serviceRequestNumber);
+      // A published benchmark dataset is listed once registered (a no-op for datasets; idempotent on retries).
+      await registerPublishedBenchmark(ctx, data.serviceRequestNumber);
     },
     onLastFailure: async (data, err) => {
       if (err instanceof SubmissionBusy) return;

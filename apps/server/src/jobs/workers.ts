@@ -4,6 +4,8 @@ import { startDatasetIngestWorker } from './dataset-ingest.ts';
 import { startMailWorker } from './mail.ts';
 import { startModelHealthSchedule, startModelHealthWorker } from './model-health.ts';
 import { startSearchExportWorker } from './search-export.ts';
+import { startBenchmarkRunWorker } from './benchmark-run.ts';
+import type { RunOptions } from '../modules/benchmarks/service.ts';
 
 /** Which queues to serve; all by default (tests start only what they exercise). */
 export interface WorkerSelection {
@@ -12,13 +14,15 @@ export interface WorkerSelection {
   mail?: boolean;
   /** The model-health queue and its schedule (a round every MODEL_HEALTH_INTERVAL_MINUTES). */
   modelHealth?: boolean;
+  /** Benchmark runs (issue #13); options are for tests (batch size, progress hook). */
+  benchmarkRun?: boolean | RunOptions;
 }
 
 /**
  * Starts the job workers of this process (DESIGN.md §2 Jobs): `npm start` and `npm run worker`
  * call it once with every queue. Throws when pg-boss cannot register a worker.
  */
-export async function startWorkers(ctx: AppContext, which: WorkerSelection = { datasetIngest: true, searchExport: true, mail: true, modelHealth: true }): Promise<void> {
+export async function startWorkers(ctx: AppContext, which: WorkerSelection = { datasetIngest: true, searchExport: true, mail: true, modelHealth: true, benchmarkRun: true }): Promise<void> {
   if (which.datasetIngest) await startDatasetIngestWorker(ctx, typeof which.datasetIngest === 'object' ? which.datasetIngest : {});
   if (which.searchExport) await startSearchExportWorker(ctx);
   if (which.mail) await startMailWorker(ctx);
@@ -26,4 +30,5 @@ export async function startWorkers(ctx: AppContext, which: WorkerSelection = { d
     await startModelHealthWorker(ctx);
     startModelHealthSchedule(ctx);
   }
+  if (which.benchmarkRun) await startBenchmarkRunWorker(ctx, typeof which.benchmarkRun === 'object' ? which.benchmarkRun : {});
 }

@@ -376,6 +376,70 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     okStatus: 200,
   },
 
+  // benchmarks (issue #13)
+  ['POST /ulca/apis/v0/benchmark/submit']: {
+    access: 'signed',
+    roles: ['BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'],
+    sample: () => ({ body: { datasetName: `matrix-bm-${Math.random().toString(36).slice(2, 10)}`, url: 'https://example.org/benchmark.zip' } }),
+    okStatus: 200,
+    owner: {
+      expect: 403,
+      role: 'BENCHMARK-DATASET-CONTRIBUTOR',
+      request: (_fx, owner) => ({ body: { userId: owner.userId, datasetName: `matrix-bm-${Math.random().toString(36).slice(2, 10)}`, url: 'https://example.org/benchmark.zip' } }),
+    },
+    note: 'Benchmark dataset contributors and admins (spec 01 §6); the job is queued, no worker runs in the matrix. Claiming another userId is 403.',
+  },
+  ['GET /ulca/apis/v0/benchmark/listByUserId']: {
+    access: 'signed',
+    roles: ['BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'],
+    okStatus: 200,
+    owner: { expect: 403, role: 'BENCHMARK-DATASET-CONTRIBUTOR', request: (_fx, owner) => ({ url: `/ulca/apis/v0/benchmark/listByUserId?userId=${owner.userId}` }) },
+  },
+  ['POST /ulca/apis/v0/benchmark/search']: {
+    access: 'public',
+    sample: () => ({ body: { task: 'translation', sourceLanguage: 'All', targetLanguage: '', domain: null, submitter: 'All' } }),
+    okStatus: 200,
+    note: 'The public benchmark list (published benchmarks only).',
+  },
+  ['GET /ulca/apis/v0/benchmark/getBenchmark']: {
+    access: 'optional',
+    sample: () => ({ url: `/ulca/apis/v0/benchmark/getBenchmark?benchmarkId=${crypto.randomUUID()}` }),
+    okStatus: 404,
+    note: 'A published benchmark and its leaderboard are public; runs of unpublished models show only to their owner and admins.',
+  },
+  ['POST /ulca/apis/v0/benchmark/getByTask']: {
+    access: 'signed',
+    roles: CONTRIBUTORS,
+    sample: () => ({ body: { modelId: crypto.randomUUID() } }),
+    okStatus: 404,
+    owner: { expect: 404, request: async (fx) => ({ body: { modelId: await publishedModel(fx) } }) },
+    note: "The Run Benchmark modal of one's own model: another user's model is 404, as a missing one.",
+  },
+  ['POST /ulca/apis/v0/benchmark/execute']: {
+    access: 'signed',
+    roles: CONTRIBUTORS,
+    sample: () => ({ body: { modelId: crypto.randomUUID(), benchmarks: [{ benchmarkId: crypto.randomUUID(), metric: 'bleu' }] } }),
+    okStatus: 404,
+    owner: { expect: 404, request: async (fx) => ({ body: { modelId: await publishedModel(fx), benchmarks: [{ benchmarkId: crypto.randomUUID(), metric: 'bleu' }] } }) },
+    note: "Only the model's owner or an admin runs it; another user's model is 404 (benchmarks.int.test.ts runs real benchmarks).",
+  },
+  ['GET /ulca/apis/v0/benchmark/process/status']: {
+    access: 'signed',
+    roles: CONTRIBUTORS,
+    sample: () => ({ url: `/ulca/apis/v0/benchmark/process/status?benchmarkProcessId=${crypto.randomUUID()}` }),
+    okStatus: 404,
+    owner: null,
+    note: "A run needs a published benchmark dataset and a finished pipeline; benchmarks.int.test.ts shows another user's run is 404 and an admin's 200.",
+  },
+  ['POST /ulca/apis/v0/benchmark/rescore']: {
+    access: 'signed',
+    roles: ADMIN_ONLY,
+    sample: () => ({ body: { benchmarkProcessId: crypto.randomUUID() } }),
+    okStatus: 404,
+    owner: null,
+    note: 'Admins recompute any completed run; there is nothing of the caller\'s own to protect.',
+  },
+
   // ── master data and search (issue #3 §3-§5) ─────────────────────────────────────────────────
   ['POST /ulca/mdms/v0/fetch-master/bulk']: { access: 'public', sample: () => ({ body: { masterNames: ['languages', 'datasetFilterParams'] } }), okStatus: 200 },
   ['GET /ulca/mdms/v0/app-config']: { access: 'public', okStatus: 200 },

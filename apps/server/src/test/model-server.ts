@@ -15,6 +15,8 @@
  * - `/async/<task>`: answers `{requestId}`; `POST /poll` with `{requestId}` answers
  *   `{status:'IN_PROGRESS'}` twice, then the task's answer.
  * - `/key/<task>`: 401 unless header `authorization: Bearer test-key` is present.
+ * - `/fail-on/<task>?word=W`: 500 when any input's source contains W, else the task's answer (a
+ *   model that fails on some rows: benchmark runs, issue #13).
  * Every request is recorded (path, headers, parsed body) in `calls`.
  *
  * What each task answers (input → output):
@@ -170,6 +172,11 @@ export async function startTestModelServer(): Promise<TestModelServer> {
           return res.end('<html>not json');
         case 'wrong':
           return send(200, { output: 'not a list' });
+        case 'fail-on': {
+          const word = url.searchParams.get('word') ?? '';
+          if (word && sources(body).some((src) => src.includes(word))) return send(500, { message: `cannot handle ${word}` });
+          return send(200, answerFor(task, body));
+        }
         case 'key':
           if (req.headers.authorization !== 'Bearer test-key') return send(401, { message: 'bad key' });
           return send(200, answerFor(task, body));

@@ -4,7 +4,7 @@ import { CopyWriter } from '../../db/copy-writer.ts';
 import { openArchive } from './pipeline/archive.ts';
 import { processArchive } from './pipeline/process.ts';
 import { DatasetRejected, type RowEvent, type Stage } from './pipeline/types.ts';
-import { DEFAULT_PUBLISH_CHUNK_ROWS, publishStaged, unpublish, type PublishProgress } from './publish.repo.ts';
+import { DEFAULT_PUBLISH_CHUNK_ROWS, publishBenchmarkStaged, publishStaged, unpublish, type PublishProgress } from './publish.repo.ts';
 import { SegmentPublisher } from './publisher.ts';
 import { fetchSubmissionArchive } from './demo.ts';
 import { writeErrorReports } from './reports.ts';
@@ -116,7 +116,11 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
   // Every record is validated: publish what is still staged (all of it after a crash mid-publish).
   const fresh = await getSubmission(ctx.db.pool, srn);
   await setStage(ctx.db.pool, srn, 'publish', 'In-Progress');
-  const result = await publishStaged(ctx.db, { srn, datasetId: sub.dataset_id, datasetType: fresh!.dataset_type! }, { chunkRows: opts.publishChunkRows, onChunk: opts.onPublishChunk });
+  // A benchmark dataset's rows become the benchmark's rows (benchmark_records), never public records.
+  const result =
+    sub.kind === 'benchmark'
+      ? await publishBenchmarkStaged(ctx.db, { srn, datasetId: sub.dataset_id })
+      : await publishStaged(ctx.db, { srn, datasetId: sub.dataset_id, datasetType: fresh!.dataset_type! }, { chunkRows: opts.publishChunkRows, onChunk: opts.onPublishChunk });
   await dropStagingTable(ctx.db, srn);
   // Valid records that were all on the platform already (a re-submission) are merged, not lost: the
   // publish ran to its end, so it is Completed, and the outcome says why nothing is new.
@@ -167,6 +171,7 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
     const errors = new CopyWriter(errClient, 'dataset_errors', ERROR_COLUMNS);
     let lastProgress = Date.now();
     const events: AsyncIterable<RowEvent> = processArchive(archive, {
+      benchmark: sub.kind === 'benchmark',
       onParams: (type, params) => {
         datasetType = type;
         // Awaited below, before anything reads the type back (the final publish does).
@@ -189,7 +194,8 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
           await staged.end();
           staged = new CopyWriter(client, stagingTable(srn), STAGED_COLUMNS);
           inSegment = 0;
-          publisher.publishCommitted();
+          // A benchmark's rows are published at the end, all at once (publishBenchmarkStaged).
+          if (sub.kind !== 'benchmark') publisher.publishCommitted();
         }
       } else {
         if (ev.stage === 'ingest') c.ingestFail++;

@@ -103,6 +103,53 @@ export async function publishStaged(
   }
 }
 
+/**
+ * Publish stage of a benchmark dataset (issue #13 point 1): copies every staged row into
+ * `benchmark_records` as the benchmark's rows, in file order, in one transaction. No global
+ * de-duplication, no rollup: a benchmark's rows stay out of the public records, the dashboard and
+ * search. Idempotent (a retry after a crash inserts nothing twice). Returns the counts.
+ */
+export async function publishBenchmarkStaged(db: Db, sub: { srn: string; datasetId: string }): Promise<PublishProgress> {
+  const client = await db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`INSERT INTO publish_cursor (service_request_number) VALUES ($1) ON CONFLICT DO NOTHING`, [sub.srn]);
+    await client.query(
+      `INSERT INTO benchmark_records (dataset_id, seq, source_language, target_language, data)
+       SELECT $1::uuid, seq, source_language, target_language, data FROM ${stagingTable(sub.srn)} ORDER BY seq
+       ON CONFLICT (dataset_id, seq) DO NOTHING`,
+      [sub.datasetId],
+    );
+    const n = await client.query(`SELECT count(*)::int AS n, coalesce(max(seq) + 1, 0) AS next FROM benchmark_records WHERE dataset_id = $1`, [sub.datasetId]);
+    await client.query(`UPDATE publish_cursor SET next_seq = $2 WHERE service_request_number = $1`, [sub.srn, n.rows[0].next]);
+    await client.query(
+      `UPDATE dataset_stages SET status = 'In-Progress', success_count = $2, failed_count = 0 WHERE service_request_number = $1 AND stage = 'publish'`,
+      [sub.srn, n.rows[0].n],
+    );
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+  return readPublishCounts(db, sub.srn);
+}
+
+/** The rows of a published benchmark dataset in file order: `{seq, sourceLanguage, targetLanguage, data}` (data = the row's own fields). */
+export async function readBenchmarkRecords(db: Db, datasetId: string): Promise<{ seq: number; sourceLanguage: string; targetLanguage: string | null; data: Record<string, unknown> }[]> {
+  const r = await db.pool.query(
+    `SELECT seq, source_language, target_language, data FROM benchmark_records WHERE dataset_id = $1 ORDER BY seq`,
+    [datasetId],
+  );
+  return r.rows.map((x: { seq: number; source_language: string; target_language: string | null; data: Record<string, unknown> }) => ({
+    seq: x.seq,
+    sourceLanguage: x.source_language,
+    targetLanguage: x.target_language,
+    data: x.data,
+  }));
+}
+
 /** Cumulative publish-stage counts as stored. */
 export async function readPublishCounts(db: Db, srn: string): Promise<PublishProgress> {
   const r = await db.pool.query(
@@ -147,6 +194,8 @@ export async function unpublish(db: Db, srn: string, datasetId: string): Promise
       [datasetId],
     );
     await client.query(`UPDATE dataset_records SET dataset_ids = array_remove(dataset_ids, $1::uuid) WHERE $1::uuid = ANY (dataset_ids)`, [datasetId]);
+    // A benchmark submission published its rows here instead (issue #13).
+    await client.query(`DELETE FROM benchmark_records WHERE dataset_id = $1`, [datasetId]);
     await client.query(`DELETE FROM dataset_errors WHERE service_request_number = $1 AND stage = 'publish'`, [srn]);
     await client.query(`DELETE FROM publish_cursor WHERE service_request_number = $1`, [srn]);
     await client.query(

@@ -30,6 +30,8 @@ export interface SubmissionRow {
   failure_message: string | null;
   error_summary_key: string | null;
   error_detail_key: string | null;
+  /** 'benchmark' for a benchmark dataset (issue #13: published to benchmark_records, not dataset_records). */
+  kind: 'dataset' | 'benchmark';
 }
 
 export interface StageRow {
@@ -54,14 +56,20 @@ export function stagingTable(srn: string): string {
   return `staged_${srn}`;
 }
 
-/** Inserts a submission and its four Pending stages in one transaction. Throws pg error 23505 on a taken name. */
-export async function insertSubmission(db: Db, s: { srn: string; datasetId: string; userId: string; datasetName: string; url: string }): Promise<void> {
+/**
+ * Inserts a submission and its four Pending stages in one transaction (kind 'dataset' unless
+ * given). Throws pg error 23505 on a taken name.
+ */
+export async function insertSubmission(
+  db: Db,
+  s: { srn: string; datasetId: string; userId: string; datasetName: string; url: string; kind?: 'dataset' | 'benchmark' },
+): Promise<void> {
   const client = await db.pool.connect();
   try {
     await client.query('BEGIN');
     await client.query(
-      `INSERT INTO dataset_submissions (service_request_number, dataset_id, user_id, dataset_name, url) VALUES ($1, $2, $3, $4, $5)`,
-      [s.srn, s.datasetId, s.userId, s.datasetName, s.url],
+      `INSERT INTO dataset_submissions (service_request_number, dataset_id, user_id, dataset_name, url, kind) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [s.srn, s.datasetId, s.userId, s.datasetName, s.url, s.kind ?? 'dataset'],
     );
     await client.query(
       `INSERT INTO dataset_stages (service_request_number, stage, ord) SELECT $1, stage, ord - 1 FROM unnest($2::text[]) WITH ORDINALITY AS t(stage, ord)`,
@@ -90,21 +98,27 @@ export async function getStages(q: Db['pool'], srn: string): Promise<StageRow[]>
   return r.rows as StageRow[];
 }
 
-/** A user's submissions, newest first; `limit`/`offset` page it. */
-export async function listSubmissions(q: Db['pool'], userId: string, limit: number | null, offset: number): Promise<{ rows: ContributionListRow[]; count: number }> {
+/** A user's submissions of `kind` (default datasets; benchmark datasets have their own tab), newest first; `limit`/`offset` page it. */
+export async function listSubmissions(
+  q: Db['pool'],
+  userId: string,
+  limit: number | null,
+  offset: number,
+  kind: 'dataset' | 'benchmark' = 'dataset',
+): Promise<{ rows: ContributionListRow[]; count: number }> {
   // One round trip: the window count rides along with the page (a hot, signed call; see bench/api.ts).
   const res = await q.query({
     name: 'dataset-list-by-user',
     text: `SELECT service_request_number, dataset_id, dataset_name, dataset_type, status, submitted_on,
               params->'domain' AS domain, params->'license' AS license, count(*) OVER ()::int AS total
-         FROM dataset_submissions WHERE user_id = $1
+         FROM dataset_submissions WHERE user_id = $1 AND kind = $4
         ORDER BY submitted_on DESC, service_request_number DESC LIMIT $2 OFFSET $3`,
-    values: [userId, limit, offset],
+    values: [userId, limit, offset, kind],
   });
   const rows = res.rows as (ContributionListRow & { total: number })[];
   if (rows.length > 0 || offset === 0) return { rows, count: rows[0]?.total ?? 0 };
   // A page past the end has no row to carry the count.
-  const count = await q.query(`SELECT count(*)::int AS n FROM dataset_submissions WHERE user_id = $1`, [userId]);
+  const count = await q.query(`SELECT count(*)::int AS n FROM dataset_submissions WHERE user_id = $1 AND kind = $2`, [userId, kind]);
   return { rows, count: count.rows[0].n as number };
 }
 

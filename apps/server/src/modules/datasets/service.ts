@@ -31,6 +31,8 @@ export {
   type MarkableRow,
   type ReadyMadeRow,
 } from './repo.ts';
+/** Rows of published benchmark datasets (issue #13), read by the benchmarks module. */
+export { readBenchmarkRecords } from './publish.repo.ts';
 /** Datasets' params.json for search exports and search SQL. */
 export { DATASET_PARAMS_RELATION, paramsOfDatasets, paramsOfType } from './repo.ts';
 
@@ -42,6 +44,41 @@ export { DATASET_PARAMS_RELATION, paramsOfDatasets, paramsOfType } from './repo.
  */
 export async function submitDataset(ctx: AppContext, user: AuthUser, body: SubmitDatasetBody) {
   if (body.userId !== user.userId) throw forbidden('You can only submit datasets as yourself.');
+  return submitOfKind(ctx, user, body, 'dataset');
+}
+
+/**
+ * Submits a benchmark dataset (issue #13 point 1; POST /ulca/apis/v0/benchmark/submit, called by
+ * the benchmarks module, which checks the role): the same checks, name reservation and pipeline
+ * as {@link submitDataset}, with params.json per benchmark-dataset-schema.yml and the rows
+ * published as the benchmark's own (benchmark_records). Returns the service request number and the
+ * dataset id (the benchmarkId). Throws 400 (field errors), 409 (name taken).
+ */
+export async function submitBenchmarkDataset(ctx: AppContext, user: AuthUser, body: { datasetName: string; url: string }) {
+  return submitOfKind(ctx, user, body, 'benchmark');
+}
+
+/**
+ * A submission as the benchmarks module needs it: status, kind, the params stored from params.json
+ * (benchmark params keep taskType, name, description) and when it was submitted; null when unknown.
+ */
+export async function submissionSummary(ctx: AppContext, srn: string) {
+  const sub = isServiceRequestNumber(srn) ? await getSubmission(ctx.db.pool, srn) : null;
+  if (!sub) return null;
+  return {
+    serviceRequestNumber: sub.service_request_number,
+    datasetId: sub.dataset_id,
+    userId: sub.user_id,
+    datasetName: sub.dataset_name,
+    kind: sub.kind,
+    status: sub.status,
+    params: sub.params,
+    submittedOn: sub.submitted_on,
+    completedOn: sub.completed_on,
+  };
+}
+
+async function submitOfKind(ctx: AppContext, user: AuthUser, body: { datasetName: string; url: string }, kind: 'dataset' | 'benchmark') {
   const errors: { field: string; message: string }[] = [];
   const name = body.datasetName.trim();
   if (!name) errors.push({ field: 'datasetName', message: 'Name cannot be empty' });
@@ -54,7 +91,7 @@ export async function submitDataset(ctx: AppContext, user: AuthUser, body: Submi
   const srn = newServiceRequestNumber();
   const datasetId = crypto.randomUUID();
   try {
-    await insertSubmission(ctx.db, { srn, datasetId, userId: user.userId, datasetName: name, url });
+    await insertSubmission(ctx.db, { srn, datasetId, userId: user.userId, datasetName: name, url, kind });
   } catch (err) {
     if ((err as { code?: string }).code === '23505') throw new ApiError(409, 'DATASET_NAME_TAKEN', NAME_TAKEN_MESSAGE, [{ field: 'datasetName', message: NAME_TAKEN_MESSAGE }]);
     throw err;

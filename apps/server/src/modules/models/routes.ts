@@ -212,10 +212,10 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
         attachValidation: true,
         schema: {
           tags: ['models'],
-          summary: 'Publishes or unpublishes a model (owner or admin); unpublishing needs a reason',
+          summary: 'Publishes or unpublishes a model (owner or admin); unpublishing needs a reason; 409 while a benchmark run of the model is In-Progress',
           security: SIGNED,
           body: modelStatusChangeBody,
-          response: { 200: modelStatusChangeResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+          response: { 200: modelStatusChangeResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
         },
       },
       async (req) => {

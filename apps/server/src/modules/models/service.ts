@@ -21,6 +21,7 @@ import {
   type ModelDescriptor,
   type ModelRecord,
   type ModelSearchBody,
+  type BenchmarkPerformance,
   type ModelStatus,
   type ReadyMadeCard,
 } from '@ulca/contracts';
@@ -218,6 +219,31 @@ export async function uploadModel(ctx: AppContext, caller: ModelCaller, file: Bu
 }
 
 // ---------------------------------------------------------------------------------------------
+// Benchmark runs (issue #13): the benchmarks feature imports this file, so it hands its lookups in.
+
+/** What the benchmarks feature answers about a model's runs (benchmarks/service.ts registerBenchmarkLookups). */
+export interface BenchmarkLookups {
+  hasRunningBenchmark(ctx: AppContext, modelId: string): Promise<boolean>;
+  benchmarkPerformanceOf(ctx: AppContext, modelIds: string[]): Promise<Map<string, BenchmarkPerformance[]>>;
+}
+let benchmarkLookups: BenchmarkLookups | null = null;
+
+/** Called once by the benchmarks feature when its routes are registered. */
+export function setBenchmarkLookups(l: BenchmarkLookups): void {
+  benchmarkLookups = l;
+}
+
+/** The records with their benchmarkPerformance filled (newest run first); unchanged without the benchmarks feature. */
+async function withBenchmarks(ctx: AppContext, records: ModelRecord[]): Promise<ModelRecord[]> {
+  if (!benchmarkLookups || records.length === 0) return records;
+  const perf = await benchmarkLookups.benchmarkPerformanceOf(ctx, records.map((r) => r.modelId));
+  return records.map((r) => ({ ...r, benchmarkPerformance: perf.get(r.modelId) ?? [] }));
+}
+
+/** Text of the 409 answered when a model's status changes while a benchmark run is In-Progress. */
+export const BENCHMARK_RUNNING_MESSAGE = 'This model is being benchmarked; publish or unpublish it once the run has finished.';
+
+// ---------------------------------------------------------------------------------------------
 // My models (issue #11 §3)
 
 /** Paging of listModelsOfUser: 1-based inclusive pages of `pageSize` (default 10); no startPage = every model. */
@@ -244,7 +270,7 @@ export async function listModelsOfUser(ctx: AppContext, userId: string, q: Model
     limit: paged ? (end - start + 1) * pageSize : null,
     offset: paged ? (start - 1) * pageSize : 0,
   });
-  const data = rows.map(toModelRecord);
+  const data = await withBenchmarks(ctx, rows.map(toModelRecord));
   return { data, count: data.length, totalCount: total };
 }
 
@@ -299,7 +325,7 @@ export async function searchModels(ctx: AppContext, body: ModelSearchBody): Prom
 export async function getModelRecord(ctx: AppContext, modelId: string, caller: ModelCaller | null): Promise<ModelRecord> {
   const row = await repo.findModel(ctx.db, modelId);
   if (!row || (row.status !== 'published' && !(caller && mayManage(caller, row)))) throw notFound(MODEL_NOT_FOUND_MESSAGE);
-  return toModelRecord(row);
+  return (await withBenchmarks(ctx, [toModelRecord(row)]))[0];
 }
 
 /** What changeModelStatus did, for the answer and the audit trail. */
@@ -316,7 +342,8 @@ export interface StatusChangeOutcome {
  * Publishes or unpublishes a model (spec 02 §4): its owner or an ADMIN. Publishing stamps
  * publishedOn; unpublishing needs a non-empty reason, kept as unpublishReason.
  * @throws ApiError 400 UNPUBLISH_REASON_REQUIRED, 404 (missing, or another user's unpublished
- *   model), 403 (another user's published model: it is public, so its existence is no secret).
+ *   model), 403 (another user's published model: it is public, so its existence is no secret),
+ *   409 BENCHMARK_RUNNING while a benchmark run of the model is In-Progress (issue #13).
  */
 export async function changeModelStatus(
   ctx: AppContext,
@@ -331,6 +358,7 @@ export async function changeModelStatus(
     throw badRequest('UNPUBLISH_REASON_REQUIRED', UNPUBLISH_REASON_REQUIRED_MESSAGE, [{ field: 'unpublishReason', message: UNPUBLISH_REASON_REQUIRED_MESSAGE }]);
   }
   const changed = row.status !== req.status;
+  if (changed && benchmarkLookups && (await benchmarkLookups.hasRunningBenchmark(ctx, row.model_id))) throw conflict('BENCHMARK_RUNNING', BENCHMARK_RUNNING_MESSAGE);
   const updated = await repo.setModelStatus(ctx.db, row.model_id, req.status, req.status === 'unpublished' ? reason : null);
   if (!updated) throw notFound(MODEL_NOT_FOUND_MESSAGE);
   return {

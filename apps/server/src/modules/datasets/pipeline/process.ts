@@ -9,7 +9,7 @@ import path from 'node:path';
 import { isAudioDatasetType, type DatasetType } from '@ulca/contracts';
 import { MediaReadError, type DatasetArchive } from './archive.ts';
 import { checkBoundingBox, mediaKind, probeAudio, probeImage, recordDuration, type MediaFailure } from './media.ts';
-import { checkParams, createRowChecker, recordHash } from './rows.ts';
+import { checkBenchmarkParams, checkParams, createRowChecker, recordHash } from './rows.ts';
 import { DatasetRejected, type NormalizedRecord, type RowEvent } from './types.ts';
 
 /** Types whose records carry durationSeconds (the rest store null). */
@@ -22,6 +22,8 @@ const MEDIA_CACHE_ENTRIES = 8;
 export interface ProcessOptions {
   /** Called once, after params.json passed its check and before the first row. */
   onParams?: (datasetType: DatasetType, params: Record<string, unknown>) => void;
+  /** A benchmark dataset (issue #13): params.json follows benchmark-dataset-schema.yml (checkBenchmarkParams). */
+  benchmark?: boolean;
 }
 
 /** A row's JSON, cut to SNIPPET_CHARS characters, for error reports. */
@@ -58,9 +60,20 @@ function mediaExtension(relPath: string): string {
  * events yielded before a rejection stand.
  */
 export async function* processArchive(archive: DatasetArchive, opts: ProcessOptions = {}): AsyncGenerator<RowEvent> {
-  const params = checkParams(archive.rawParams);
-  if (!params.ok) throw new DatasetRejected('ingest', 'PARAMS_INVALID', params.message);
-  opts.onParams?.(params.datasetType, params.params);
+  let params: { datasetType: DatasetType; params: Record<string, unknown> };
+  let stored: Record<string, unknown>;
+  if (opts.benchmark) {
+    const checked = checkBenchmarkParams(archive.rawParams);
+    if (!checked.ok) throw new DatasetRejected('ingest', 'PARAMS_INVALID', checked.message);
+    params = checked;
+    stored = checked.stored;
+  } else {
+    const checked = checkParams(archive.rawParams);
+    if (!checked.ok) throw new DatasetRejected('ingest', 'PARAMS_INVALID', checked.message);
+    params = checked;
+    stored = checked.params;
+  }
+  opts.onParams?.(params.datasetType, stored);
   const checker = createRowChecker(params.datasetType, params.params);
   const timed = isAudioDatasetType(params.datasetType);
   const cache = new Map<string, LoadedMedia | MediaFailure>();

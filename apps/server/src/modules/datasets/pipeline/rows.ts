@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import type { core } from 'zod';
 import {
-  DATASET_TYPES, MEDIA_FIELDS, PAIRED_DATASET_TYPES, datasetParamsSchemas, datasetRowSchemas, withoutNullFields, type DatasetType,
+  BENCHMARK_TASK_DATASET_TYPES, BENCHMARK_TASKS, DATASET_TYPES, MEDIA_FIELDS, PAIRED_DATASET_TYPES, datasetParamsSchemas, datasetRowSchemas, withoutNullFields, type DatasetType,
 } from '@ulca/contracts';
 import { countLetters, expectedScripts, type UnicodeScript } from './scripts.ts';
 
@@ -144,6 +144,36 @@ export function checkParams(
   const parsed = datasetParamsSchemas[datasetType].safeParse(raw, { reportInput: true });
   if (!parsed.success) return fail(firstProblem(parsed.error.issues).message);
   return { ok: true, datasetType, params: parsed.data as Record<string, unknown> };
+}
+
+/**
+ * Checks a benchmark dataset's params.json (benchmark-dataset-schema.yml; issue #13 point 1):
+ * `taskType.type` must be one of BENCHMARK_TASKS, `name` and `description` strings; the rest
+ * (languages, collectionSource, domain, license, submitter and the task's media options) is checked
+ * as the params of the task's dataset type (BENCHMARK_TASK_DATASET_TYPES), whose row checker then
+ * checks the rows. `stored` is what the submission keeps: the checked params plus taskType, name
+ * and description.
+ */
+export function checkBenchmarkParams(
+  input: unknown,
+):
+  | { ok: true; datasetType: DatasetType; params: Record<string, unknown>; stored: Record<string, unknown> }
+  | { ok: false; code: 'PARAMS_INVALID'; message: string } {
+  const fail = (message: string) => ({ ok: false as const, code: 'PARAMS_INVALID' as const, message: `params.json: ${message}` });
+  if (!isPlainObject(input)) return fail(`must be a JSON object, got ${kindOf(input)}`);
+  const { taskType, name, description, ...rest } = withoutNullFields(input);
+  const task = isPlainObject(taskType) ? taskType.type : undefined;
+  if (task === undefined) return fail("missing required field 'taskType.type'");
+  if (typeof task !== 'string' || !(BENCHMARK_TASKS as readonly string[]).includes(task)) {
+    return fail(`field 'taskType.type' has invalid value ${show(task)}; benchmark datasets of these tasks are accepted: ${allowed(BENCHMARK_TASKS)}`);
+  }
+  if (typeof name !== 'string' || !name.trim()) return fail("missing required field 'name' (a non-empty string)");
+  if (typeof description !== 'string') return fail("missing required field 'description' (a string)");
+  const datasetType = BENCHMARK_TASK_DATASET_TYPES[task as keyof typeof BENCHMARK_TASK_DATASET_TYPES];
+  const parsed = datasetParamsSchemas[datasetType].safeParse({ ...rest, datasetType }, { reportInput: true });
+  if (!parsed.success) return fail(firstProblem(parsed.error.issues).message);
+  const params = parsed.data as Record<string, unknown>;
+  return { ok: true, datasetType, params, stored: { ...params, taskType: { type: task }, name: name.trim(), description } };
 }
 
 // ---------------------------------------------------------------------------------------------

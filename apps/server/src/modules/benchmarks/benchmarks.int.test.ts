@@ -1,0 +1,234 @@
+/**
+ * Benchmarks end to end on the real app and PostgreSQL (issue #13 "Must show", integration): a
+ * translation benchmark dataset through the datasets pipeline, runs of test-model-server models
+ * (one answering every row, one failing on the rows that contain "कुत्ता") through the benchmark-run
+ * job, scores with signature, coverage and interval, the leaderboard order per metric (TER lower
+ * first), the refusal of a second run, re-score equal, and who may do what.
+ *
+ * The test model server translates `s` to `<target>:s`; the benchmark (hi→mr, both Devanagari, so
+ * the references pass the script check) builds its references the same way, so a model that answers every row scores what the references allow, and the failing one
+ * less (its failed rows stay in the corpus as empty outputs).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
+import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
+import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
+import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
+import { insertTestModel } from '../../test/models.ts';
+import { zipFolder } from '../../test/fixtures.ts';
+import { startWorkers } from '../../jobs/workers.ts';
+import { scoreMetric } from './metrics/index.ts';
+
+/** Hindi sources (Devanagari); "कुत्ता" (dog) marks the rows the flaky model fails on. */
+const SOURCES = ['बिल्ली सो रही है', 'रात को कुत्ता भौंकता है', 'छत पर बारिश गिरती है', 'कुत्ता चावल खाता है', 'बच्चे बगीचे में खेलते हैं', 'चिड़िया गाती है'];
+/** References (hi→mr, both Devanagari): the test model's answer, except the last row (so a perfect model is not at 100). */
+const REFS = SOURCES.map((s, i) => (i === SOURCES.length - 1 ? 'mr:छोटी चिड़िया ज़ोर से गाती है' : `mr:${s}`));
+const LANGS = [{ sourceLanguage: 'hi', targetLanguage: 'mr' }];
+
+let p: TestPlatform;
+let files: FixtureServer;
+let models: TestModelServer;
+let dir: string;
+let contributor: TestUser;
+let owner: TestUser;
+let other: TestUser;
+let admin: TestUser;
+
+async function writeBenchmarkZip(name: string, params: Record<string, unknown>, rows: unknown[]): Promise<string> {
+  const folder = path.join(dir, name);
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, 'params.json'), JSON.stringify(params));
+  fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(rows));
+  await zipFolder(folder, path.join(dir, 'zips', `${name}.zip`));
+  return files.url(`zips/${name}.zip`);
+}
+
+const translationParams = {
+  name: 'Test hi-mr benchmark',
+  taskType: { type: 'translation' },
+  description: 'Six sentences for the benchmark tests',
+  languages: { sourceLanguage: 'hi', targetLanguage: 'mr' },
+  collectionSource: ['written for this test'],
+  domain: ['general'],
+  license: 'cc-by-4.0',
+  submitter: { name: 'Bench Team' },
+};
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const api = (x: string) => `/ulca/apis/v0/benchmark/${x}`;
+
+async function runStatus(as: TestUser, id: string) {
+  return (await signedInject(p.app, as, 'GET', api(`process/status?benchmarkProcessId=${id}`))).json().data[0];
+}
+async function finished(as: TestUser, id: string) {
+  return until(() => runStatus(as, id), (s) => s?.status === 'Completed' || s?.status === 'Failed');
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-'));
+  files = await startFixtureServer(dir);
+  models = await startTestModelServer();
+  p = await createTestPlatform({ startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: true, benchmarkRun: { batchRows: 3 } }) });
+  [contributor, owner, other, admin] = await Promise.all([
+    createSignedInUser(p, ['BENCHMARK-DATASET-CONTRIBUTOR']),
+    createSignedInUser(p, ['CONTRIBUTOR-USER']),
+    createSignedInUser(p, ['CONTRIBUTOR-USER']),
+    createSignedInUser(p, ['ADMIN']),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await p?.close();
+  await files?.close();
+  await models?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('benchmarks', () => {
+  let benchmarkId: string;
+  let good: string;
+  let flaky: string;
+  const runs: Record<string, string> = {};
+
+  it('publishes a translation benchmark dataset through the dataset pipeline, kept out of the dataset list', async () => {
+    const url = await writeBenchmarkZip('bm', translationParams, SOURCES.map((s, i) => ({ sourceText: s, targetText: REFS[i] })));
+    const res = await signedInject(p.app, contributor, 'POST', api('submit'), { datasetName: 'Test hi-mr benchmark', url });
+    expect(res.statusCode, res.body).toBe(200);
+    benchmarkId = res.json().data.benchmarkId;
+    const srn = res.json().data.serviceRequestNumber;
+    const listed = await until(
+      async () => (await signedInject(p.app, contributor, 'GET', api('listByUserId'))).json(),
+      (l) => l.data?.[0]?.status === 'Completed' || l.data?.[0]?.status === 'Failed',
+    );
+    expect(listed.data[0]).toMatchObject({ benchmarkId, serviceRequestNumber: srn, datasetName: 'Test hi-mr benchmark', datasetType: 'translation', status: 'Completed' });
+    // The dataset tab and the public records know nothing of it.
+    expect((await signedInject(p.app, contributor, 'GET', `/ulca/apis/v0/dataset/listByUserId?userId=${contributor.userId}`)).json().data).toEqual([]);
+    const n = await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_records`);
+    expect(n.rows[0].n).toBe(0);
+
+    const search = (await p.app.inject({ method: 'POST', url: api('search'), payload: { task: 'translation', sourceLanguage: 'hi', targetLanguage: 'All', domain: 'general' } })).json();
+    expect(search.data).toHaveLength(1);
+    expect(search.data[0]).toMatchObject({ benchmarkId, recordCount: SOURCES.length, languages: { sourceLanguage: 'hi', targetLanguage: 'mr' }, submitter: { name: 'Bench Team' } });
+    expect(search.data[0].metric).toEqual(expect.arrayContaining(['bleu', 'chrf', 'ter']));
+    expect((await p.app.inject({ method: 'POST', url: api('search'), payload: { task: 'translation', sourceLanguage: 'ta' } })).json().data).toEqual([]);
+  });
+
+  it('refuses benchmark params of an unknown task and a plain contributor', async () => {
+    const url = await writeBenchmarkZip('bad', { ...translationParams, taskType: { type: 'summarisation' } }, [{ sourceText: 'a', targetText: 'b' }]);
+    const res = await signedInject(p.app, contributor, 'POST', api('submit'), { datasetName: 'Bad task', url });
+    expect(res.statusCode).toBe(200);
+    const listed = await until(
+      async () => (await signedInject(p.app, contributor, 'GET', api('listByUserId'))).json(),
+      (l) => l.data.find((d: { datasetName: string }) => d.datasetName === 'Bad task')?.status === 'Failed',
+    );
+    expect(listed.data.find((d: { datasetName: string }) => d.datasetName === 'Bad task').status).toBe('Failed');
+    expect((await signedInject(p.app, owner, 'POST', api('submit'), { datasetName: 'Not mine to submit', url })).statusCode).toBe(403);
+  });
+
+  it('offers the benchmark for the model and runs it; the failing rows lower coverage, never vanish', async () => {
+    good = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: models.url('translation'), name: 'Good MT', languages: LANGS });
+    flaky = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: models.url(`fail-on/translation?word=${encodeURIComponent('कुत्ता')}`), name: 'Flaky MT', languages: LANGS });
+    const offered = (await signedInject(p.app, owner, 'POST', api('getByTask'), { modelId: good })).json();
+    expect(offered.data.map((b: { benchmarkId: string }) => b.benchmarkId)).toEqual([benchmarkId]);
+    expect(offered.data[0].availableMetric.map((m: { metricName: string }) => m.metricName)).toContain('ter');
+
+    for (const [model, key] of [[good, 'good'], [flaky, 'flaky']] as const) {
+      const res = await signedInject(p.app, owner, 'POST', api('execute'), { modelId: model, benchmarks: [{ benchmarkId, metric: 'bleu' }, { benchmarkId, metric: 'ter' }] });
+      expect(res.statusCode, res.body).toBe(200);
+      [runs[`${key}-bleu`], runs[`${key}-ter`]] = res.json().benchmarkProcessIds;
+    }
+    const goodBleu = await finished(owner, runs['good-bleu']);
+    const flakyBleu = await finished(owner, runs['flaky-bleu']);
+    expect(goodBleu).toMatchObject({ status: 'Completed', recordCount: 6, scoredCount: 6, failedCount: 0, coverage: 1 });
+    expect(goodBleu.stages).toEqual([{ stage: 'inference', status: 'Completed' }, { stage: 'scoring', status: 'Completed' }]);
+    expect(flakyBleu).toMatchObject({ status: 'Completed', scoredCount: 4, failedCount: 2 });
+    expect(flakyBleu.coverage).toBeCloseTo(4 / 6, 12);
+
+    // The stored score is the registry's on the same hypotheses (failed rows = empty outputs).
+    const hyps = SOURCES.map((s) => `mr:${s}`);
+    expect(goodBleu.score).toBe(scoreMetric('bleu', hyps, [REFS]).score);
+    expect(flakyBleu.score).toBe(scoreMetric('bleu', hyps.map((h) => (h.includes('कुत्ता') ? '' : h)), [REFS]).score);
+    expect(goodBleu.score).toBeLessThan(100);
+    expect(flakyBleu.score).toBeLessThan(goodBleu.score);
+    for (const s of [goodBleu, flakyBleu]) {
+      expect(s.signature).toMatch(/^nrefs:1\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:2\.6\.0\|metric:bleu\|ulca:\d+\|outputs:nfc\+ws$/);
+      expect(s.ci.low).toBeLessThanOrEqual(s.score);
+      expect(s.ci.high).toBeGreaterThanOrEqual(s.score);
+    }
+    // Every row's output is kept, the failed ones as failed.
+    const stored = await p.ctx.db.pool.query(`SELECT count(*)::int AS n, count(*) FILTER (WHERE error IS NOT NULL)::int AS failed FROM benchmark_outputs WHERE benchmark_process_id = $1`, [runs['flaky-bleu']]);
+    expect(stored.rows[0]).toEqual({ n: 6, failed: 2 });
+  });
+
+  it('ranks the leaderboard per metric in its direction (TER: lower first)', async () => {
+    await finished(owner, runs['good-ter']);
+    await finished(owner, runs['flaky-ter']);
+    const detail = (await p.app.inject({ method: 'GET', url: api(`getBenchmark?benchmarkId=${benchmarkId}`) })).json();
+    const board = (metric: string) =>
+      detail.benchmarkPerformance.filter((e: { metric: string }) => e.metric === metric).map((e: { modelName: string; position: number; score: number }) => [e.position, e.modelName, e.score]);
+    const bleu = board('bleu');
+    const ter = board('ter');
+    expect(bleu.map((e: unknown[]) => e.slice(0, 2))).toEqual([[1, 'Good MT'], [2, 'Flaky MT']]);
+    expect(ter.map((e: unknown[]) => e.slice(0, 2))).toEqual([[1, 'Good MT'], [2, 'Flaky MT']]);
+    expect(ter[0][2]).toBeLessThan(ter[1][2]);
+    expect(detail.benchmarkPerformance[0]).toMatchObject({ modelVersion: 'v1.0', coverage: 1 });
+  });
+
+  it('refuses a second run of the same model, benchmark and metric', async () => {
+    const res = await signedInject(p.app, owner, 'POST', api('execute'), { modelId: good, benchmarks: [{ benchmarkId, metric: 'bleu' }] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/already been benchmarked/);
+    const wrong = await signedInject(p.app, owner, 'POST', api('execute'), { modelId: good, benchmarks: [{ benchmarkId, metric: 'wer' }] });
+    expect(wrong.statusCode).toBe(400);
+  });
+
+  it('re-scores from the stored outputs to the same number (ADMIN only)', async () => {
+    for (const id of [runs['good-bleu'], runs['flaky-bleu'], runs['flaky-ter']]) {
+      const res = await signedInject(p.app, admin, 'POST', api('rescore'), { benchmarkProcessId: id });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.equal).toBe(true);
+      expect(res.json().data.recomputed).toEqual(res.json().data.stored);
+    }
+    expect((await signedInject(p.app, owner, 'POST', api('rescore'), { benchmarkProcessId: runs['good-bleu'] })).statusCode).toBe(403);
+  });
+
+  it("fills the model's benchmarkPerformance, newest first", async () => {
+    const m = (await signedInject(p.app, owner, 'GET', `/ulca/apis/v0/model/getModel?modelId=${flaky}`)).json();
+    expect(m.benchmarkPerformance).toHaveLength(2);
+    expect(m.benchmarkPerformance.map((b: { metric: string }) => b.metric).sort()).toEqual(['bleu', 'ter']);
+    expect(m.benchmarkPerformance[0]).toMatchObject({ benchmarkDatasetId: benchmarkId, benchmarkDatasetName: 'Test hi-mr benchmark', status: 'Completed' });
+    expect(m.benchmarkPerformance[0].createdOn).toBeGreaterThanOrEqual(m.benchmarkPerformance[1].createdOn);
+    const mine = (await signedInject(p.app, owner, 'GET', `/ulca/apis/v0/model/listByUserId?userId=${owner.userId}`)).json();
+    expect(mine.data.every((x: { benchmarkPerformance: unknown[] }) => x.benchmarkPerformance.length === 2)).toBe(true);
+  });
+
+  it("keeps other users off a model's runs", async () => {
+    expect((await signedInject(p.app, other, 'POST', api('execute'), { modelId: good, benchmarks: [{ benchmarkId, metric: 'chrf' }] })).statusCode).toBe(404);
+    expect((await signedInject(p.app, other, 'POST', api('getByTask'), { modelId: good })).statusCode).toBe(404);
+    expect((await signedInject(p.app, other, 'GET', api(`process/status?benchmarkProcessId=${runs['good-bleu']}`))).statusCode).toBe(404);
+    expect((await signedInject(p.app, admin, 'GET', api(`process/status?benchmarkProcessId=${runs['good-bleu']}`))).statusCode).toBe(200);
+  });
+
+  it('refuses publish/unpublish while a run is In-Progress', async () => {
+    const slow = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: models.url('slow/translation?ms=1500'), name: 'Slow MT', languages: LANGS });
+    const res = await signedInject(p.app, owner, 'POST', api('execute'), { modelId: slow, benchmarks: [{ benchmarkId, metric: 'chrf' }] });
+    const id = res.json().benchmarkProcessIds[0];
+    const change = await signedInject(p.app, owner, 'POST', '/ulca/apis/v0/model/status/change', { modelId: slow, status: 'unpublished', unpublishReason: 'testing' });
+    expect(change.statusCode).toBe(409);
+    expect((await finished(owner, id)).status).toBe('Completed');
+    const after = await signedInject(p.app, owner, 'POST', '/ulca/apis/v0/model/status/change', { modelId: slow, status: 'unpublished', unpublishReason: 'testing' });
+    expect(after.statusCode).toBe(200);
+  }, 30_000);
+});

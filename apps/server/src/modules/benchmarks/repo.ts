@@ -1,0 +1,226 @@
+/**
+ * SQL of the benchmarks feature (issue #13; tables of 007_benchmarks.sql it owns: benchmarks,
+ * benchmark_runs, benchmark_outputs). Every query of those tables is here.
+ */
+import type { Db } from '../../db/pool.ts';
+
+/** A `benchmarks` row. */
+export interface BenchmarkRow {
+  benchmark_id: string;
+  service_request_number: string;
+  user_id: string;
+  name: string;
+  submitted_on: Date;
+  task: string | null;
+  source_language: string | null;
+  target_language: string | null;
+  domain: string[];
+  submitter: string | null;
+  description: string | null;
+  params: Record<string, unknown> | null;
+  record_count: number | null;
+  published_on: Date | null;
+}
+
+/** A `benchmark_runs` row. */
+export interface RunRow {
+  benchmark_process_id: string;
+  model_id: string;
+  benchmark_id: string;
+  metric: string;
+  user_id: string;
+  status: 'In-Progress' | 'Completed' | 'Failed';
+  inference_status: string;
+  scoring_status: string;
+  record_count: number;
+  scored_count: number | null;
+  failed_count: number | null;
+  score: number | null;
+  signature: string | null;
+  coverage: number | null;
+  ci_low: number | null;
+  ci_high: number | null;
+  metric_options: Record<string, unknown>;
+  failure_message: string | null;
+  created_on: Date;
+  completed_on: Date | null;
+}
+
+/** Records a new benchmark submission (metadata comes with {@link setPublished}). */
+export async function insertBenchmark(db: Db, b: { benchmarkId: string; srn: string; userId: string; name: string }): Promise<void> {
+  await db.pool.query(`INSERT INTO benchmarks (benchmark_id, service_request_number, user_id, name) VALUES ($1, $2, $3, $4)`, [b.benchmarkId, b.srn, b.userId, b.name]);
+}
+
+/** The benchmark of a submission, or null. */
+export async function findBySrn(db: Db, srn: string): Promise<BenchmarkRow | null> {
+  const r = await db.pool.query(`SELECT * FROM benchmarks WHERE service_request_number = $1`, [srn]);
+  return (r.rows[0] as BenchmarkRow) ?? null;
+}
+
+/** A benchmark by id (any state), or null; ids that are not UUIDs are simply not found. */
+export async function findBenchmark(db: Db, benchmarkId: string): Promise<BenchmarkRow | null> {
+  const r = await db.pool.query(`SELECT * FROM benchmarks WHERE benchmark_id::text = $1`, [benchmarkId]);
+  return (r.rows[0] as BenchmarkRow) ?? null;
+}
+
+/** Fills a benchmark's metadata once its submission has published (idempotent). */
+export async function setPublished(
+  db: Db,
+  benchmarkId: string,
+  m: { task: string; sourceLanguage: string; targetLanguage: string | null; domain: string[]; submitter: string; description: string | null; params: unknown; recordCount: number; publishedOn: Date },
+): Promise<void> {
+  await db.pool.query(
+    `UPDATE benchmarks SET task = $2, source_language = $3, target_language = $4, domain = $5, submitter = $6, description = $7, params = $8,
+        record_count = $9, published_on = coalesce(published_on, $10) WHERE benchmark_id = $1`,
+    [benchmarkId, m.task, m.sourceLanguage, m.targetLanguage, m.domain, m.submitter, m.description, JSON.stringify(m.params), m.recordCount, m.publishedOn],
+  );
+}
+
+/** A user's benchmark submissions, newest first, with the total; `limit` null = all. */
+export async function listOfUser(db: Db, userId: string, limit: number | null, offset: number): Promise<{ rows: BenchmarkRow[]; total: number }> {
+  const r = await db.pool.query(
+    `SELECT *, count(*) OVER ()::int AS total FROM benchmarks WHERE user_id = $1 ORDER BY submitted_on DESC, service_request_number DESC LIMIT $2 OFFSET $3`,
+    [userId, limit, offset],
+  );
+  if (r.rows.length > 0 || offset === 0) return { rows: r.rows as BenchmarkRow[], total: (r.rows[0]?.total as number) ?? 0 };
+  const c = await db.pool.query(`SELECT count(*)::int AS n FROM benchmarks WHERE user_id = $1`, [userId]);
+  return { rows: [], total: c.rows[0].n as number };
+}
+
+/** Filters of {@link searchPublished}; undefined = any. */
+export interface BenchmarkFilter {
+  task?: string;
+  sources?: string[];
+  targets?: string[];
+  domains?: string[];
+  submitter?: string;
+}
+
+/** Published benchmarks matching `f`, newest publication first. */
+export async function searchPublished(db: Db, f: BenchmarkFilter): Promise<BenchmarkRow[]> {
+  const r = await db.pool.query(
+    `SELECT * FROM benchmarks WHERE published_on IS NOT NULL
+        AND ($1::text IS NULL OR task = $1)
+        AND ($2::text[] IS NULL OR source_language = ANY ($2))
+        AND ($3::text[] IS NULL OR target_language = ANY ($3))
+        AND ($4::text[] IS NULL OR domain && $4)
+        AND ($5::text IS NULL OR lower(submitter) = lower($5))
+      ORDER BY published_on DESC, benchmark_id`,
+    [f.task ?? null, f.sources ?? null, f.targets ?? null, f.domains ?? null, f.submitter ?? null],
+  );
+  return r.rows as BenchmarkRow[];
+}
+
+/**
+ * Inserts an In-Progress run. Throws pg error 23505 when the same model, benchmark and metric
+ * already has an In-Progress or Completed run (benchmark_runs_once).
+ */
+export async function insertRun(
+  db: Db,
+  r: { id: string; modelId: string; benchmarkId: string; metric: string; userId: string; recordCount: number; options: Record<string, unknown> },
+): Promise<void> {
+  await db.pool.query(
+    `INSERT INTO benchmark_runs (benchmark_process_id, model_id, benchmark_id, metric, user_id, record_count, metric_options)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [r.id, r.modelId, r.benchmarkId, r.metric, r.userId, r.recordCount, JSON.stringify(r.options)],
+  );
+}
+
+/** A run by id, or null (ids that are not UUIDs are not found). */
+export async function findRun(db: Db, id: string): Promise<RunRow | null> {
+  const r = await db.pool.query(`SELECT * FROM benchmark_runs WHERE benchmark_process_id::text = $1`, [id]);
+  return (r.rows[0] as RunRow) ?? null;
+}
+
+/** Sets a run's stage statuses (only those given). */
+export async function setRunStages(db: Db, id: string, s: { inference?: string; scoring?: string }): Promise<void> {
+  await db.pool.query(
+    `UPDATE benchmark_runs SET inference_status = coalesce($2, inference_status), scoring_status = coalesce($3, scoring_status) WHERE benchmark_process_id = $1`,
+    [id, s.inference ?? null, s.scoring ?? null],
+  );
+}
+
+/** Ends a run as Completed with its score, both stages Completed. */
+export async function completeRun(
+  db: Db,
+  id: string,
+  s: { score: number; signature: string; coverage: number; scored: number; failed: number; ciLow: number | null; ciHigh: number | null },
+): Promise<void> {
+  await db.pool.query(
+    `UPDATE benchmark_runs SET status = 'Completed', inference_status = 'Completed', scoring_status = 'Completed', score = $2, signature = $3, coverage = $4,
+        scored_count = $5, failed_count = $6, ci_low = $7, ci_high = $8, failure_message = NULL, completed_on = now()
+      WHERE benchmark_process_id = $1`,
+    [id, s.score, s.signature, s.coverage, s.scored, s.failed, s.ciLow, s.ciHigh],
+  );
+}
+
+/**
+ * Ends a run as Failed: the stage that was running (or Pending) becomes Failed, the one after
+ * it 'Not Run'; no score. A no-op on a run that already ended.
+ */
+export async function failRun(db: Db, id: string, message: string): Promise<void> {
+  await db.pool.query(
+    `UPDATE benchmark_runs SET status = 'Failed', failure_message = $2, completed_on = now(), score = NULL,
+        inference_status = CASE WHEN inference_status = 'Completed' THEN 'Completed' ELSE 'Failed' END,
+        scoring_status = CASE WHEN inference_status <> 'Completed' THEN 'Not Run' WHEN scoring_status = 'Completed' THEN 'Completed' ELSE 'Failed' END
+      WHERE benchmark_process_id = $1 AND status = 'In-Progress'`,
+    [id, message],
+  );
+}
+
+/** Sequence numbers that already have a stored output (a resumed run skips them). */
+export async function storedSeqs(db: Db, id: string): Promise<Set<number>> {
+  const r = await db.pool.query(`SELECT seq FROM benchmark_outputs WHERE benchmark_process_id = $1`, [id]);
+  return new Set(r.rows.map((x: { seq: number }) => x.seq));
+}
+
+/** Stores outputs of rows (output null + error for a failed row); a row stored before is kept as it was. */
+export async function storeOutputs(db: Db, id: string, rows: { seq: number; output: unknown; error: string | null }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.pool.query(
+    `INSERT INTO benchmark_outputs (benchmark_process_id, seq, output, error)
+     SELECT $1, seq, output, error FROM unnest($2::int[], $3::jsonb[], $4::text[]) AS t(seq, output, error)
+     ON CONFLICT (benchmark_process_id, seq) DO NOTHING`,
+    [id, rows.map((r) => r.seq), rows.map((r) => (r.output === null || r.output === undefined ? null : JSON.stringify(r.output))), rows.map((r) => r.error)],
+  );
+}
+
+/** Every stored output of a run, by seq. */
+export async function readOutputs(db: Db, id: string): Promise<{ seq: number; output: unknown; error: string | null }[]> {
+  const r = await db.pool.query(`SELECT seq, output, error FROM benchmark_outputs WHERE benchmark_process_id = $1 ORDER BY seq`, [id]);
+  return r.rows as { seq: number; output: unknown; error: string | null }[];
+}
+
+/** A completed run joined with its benchmark's name (model detail / My Models). */
+export interface ModelRunRow extends RunRow {
+  benchmark_name: string;
+}
+
+/** Runs of the models `modelIds`, newest first. */
+export async function runsOfModels(db: Db, modelIds: string[]): Promise<ModelRunRow[]> {
+  if (modelIds.length === 0) return [];
+  const r = await db.pool.query(
+    `SELECT r.*, b.name AS benchmark_name FROM benchmark_runs r JOIN benchmarks b USING (benchmark_id)
+      WHERE r.model_id = ANY ($1) ORDER BY r.created_on DESC, r.benchmark_process_id`,
+    [modelIds],
+  );
+  return r.rows as ModelRunRow[];
+}
+
+/** Completed runs of a benchmark (the leaderboard's entries, unranked). */
+export async function completedRunsOf(db: Db, benchmarkId: string): Promise<RunRow[]> {
+  const r = await db.pool.query(`SELECT * FROM benchmark_runs WHERE benchmark_id = $1 AND status = 'Completed' ORDER BY created_on`, [benchmarkId]);
+  return r.rows as RunRow[];
+}
+
+/** True when the model has an In-Progress run. */
+export async function hasRunningRun(db: Db, modelId: string): Promise<boolean> {
+  const r = await db.pool.query(`SELECT EXISTS (SELECT 1 FROM benchmark_runs WHERE model_id = $1 AND status = 'In-Progress') AS x`, [modelId]);
+  return r.rows[0].x as boolean;
+}
+
+/** Runs still In-Progress (the start-up recovery re-queues their jobs). */
+export async function runningRunIds(db: Db): Promise<string[]> {
+  const r = await db.pool.query(`SELECT benchmark_process_id::text AS id FROM benchmark_runs WHERE status = 'In-Progress'`);
+  return r.rows.map((x: { id: string }) => x.id);
+}

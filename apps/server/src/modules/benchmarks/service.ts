@@ -1,0 +1,450 @@
+/**
+ * The benchmarks feature (spec 02 §2 "Benchmark datasets", "Run benchmark", §3; DESIGN.md §11
+ * "Benchmarks"; issue #13 points 1, 3, 5 and the server side of 2 and 7). Benchmark datasets go
+ * through the datasets pipeline (datasets/service.ts submitBenchmarkDataset) and are registered
+ * here once published; runs are pg-boss jobs (jobs/benchmark-run.ts) that call the model through
+ * the guarded call, keep every output and score them with the metric registry (metrics/); the
+ * leaderboard ranks completed runs per metric in the metric's direction. Other features import
+ * this file only.
+ */
+import crypto from 'node:crypto';
+import {
+  BENCHMARK_TASKS,
+  type BenchmarkExecuteBody,
+  type BenchmarkPerformance,
+  type BenchmarkSearchBody,
+  type BenchmarkSubmitBody,
+} from '@ulca/contracts';
+import type { AppContext } from '../../context.ts';
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import { QUEUES } from '../../jobs/boss.ts';
+import type { AuthUser } from '../../security/auth.ts';
+import * as datasets from '../datasets/service.ts';
+import * as models from '../models/service.ts';
+import { findMetric, getMetric, rankByMetric, type AvailableMetric, type MetricOptions } from './metrics/index.ts';
+import * as repo from './repo.ts';
+import type { BenchmarkRow, RunRow } from './repo.ts';
+import { runInference, scoreOutputs, type RunOptions, type RunScore } from './run.ts';
+
+export type { RunOptions } from './run.ts';
+
+/** Roles that may submit benchmark datasets (spec 01 §6; issue #13 point 1). */
+export const BENCHMARK_SUBMITTERS = ['BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
+
+/**
+ * Metrics a run on a benchmark of each task may use, in display order (registry names; DESIGN.md
+ * §11). ner has none yet: its entity-level F1 is not in the registry, so it is not offered.
+ */
+export const TASK_METRICS: Readonly<Record<string, readonly string[]>> = {
+  translation: ['bleu', 'chrf', 'chrf++', 'ter', 'bleu-indic', 'gleu', 'ribes', 'meteor-exact'],
+  transliteration: ['top1', 'top5', 'cer'],
+  asr: ['wer', 'cer'],
+  ocr: ['wer', 'cer'],
+  ner: [],
+};
+
+/** The 409 text of a second run of the same model, benchmark and metric. */
+export const RUN_EXISTS_MESSAGE = 'This model has already been benchmarked (or is being benchmarked) on this benchmark dataset with this metric.';
+/** Message of a run whose job failed for a reason of the platform. */
+export const RUN_INTERNAL_FAILURE = 'The platform could not complete this benchmark run; please try again later.';
+/** The 404 text of a benchmark that does not exist or is not published. */
+export const BENCHMARK_NOT_FOUND = 'No published benchmark dataset with this benchmarkId.';
+/** The 404 text of a run the caller may not see. */
+export const RUN_NOT_FOUND = 'No benchmark run with this benchmarkProcessId.';
+
+/** The options a metric is run with on a benchmark (stored with the run: a re-score uses them). */
+function metricOptionsFor(metric: AvailableMetric, b: BenchmarkRow): MetricOptions {
+  if (metric.name === 'bleu-indic') return b.target_language ? { lang: b.target_language } : {};
+  return {};
+}
+
+const metricsOfTask = (task: string | null): string[] => [...(TASK_METRICS[task ?? ''] ?? [])];
+
+function metricInfo(name: string) {
+  const m = getMetric(name);
+  return { metricName: m.name, label: m.label, direction: m.direction, description: m.description };
+}
+
+/** A published benchmark as answered (@ulca/contracts benchmarkSchema). */
+function toBenchmark(b: BenchmarkRow) {
+  const params = b.params ?? {};
+  return {
+    benchmarkId: b.benchmark_id,
+    name: b.name,
+    description: b.description,
+    task: { type: b.task ?? '' },
+    languages: { sourceLanguage: b.source_language ?? '', targetLanguage: b.target_language },
+    domain: b.domain,
+    submitter: { name: b.submitter ?? '' },
+    license: typeof params.license === 'string' ? params.license : null,
+    collectionSource: Array.isArray(params.collectionSource) ? (params.collectionSource as unknown[]).map(String) : [],
+    recordCount: b.record_count ?? 0,
+    submittedOn: b.submitted_on.getTime(),
+    publishedOn: b.published_on ? b.published_on.getTime() : null,
+    metric: metricsOfTask(b.task),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Benchmark datasets
+
+/**
+ * POST benchmark/submit (issue #13 point 1): the datasets pipeline with benchmark params, and the
+ * benchmark recorded under the submission's dataset id. Returns `{serviceRequestNumber,
+ * benchmarkId, timestamp}`. Throws 400 (name, url), 403 (userId of someone else), 409 (name taken).
+ */
+export async function submitBenchmark(ctx: AppContext, user: AuthUser, body: BenchmarkSubmitBody) {
+  if (body.userId && body.userId !== user.userId) throw new ApiError(403, 'FORBIDDEN', 'You can only submit benchmark datasets as yourself.');
+  const sub = await datasets.submitBenchmarkDataset(ctx, user, body);
+  await repo.insertBenchmark(ctx.db, { benchmarkId: sub.datasetId, srn: sub.serviceRequestNumber, userId: user.userId, name: body.datasetName.trim() }).catch(async (err: unknown) => {
+    // The ingest job may have registered it first (registerPublishedBenchmark); that is the same row.
+    if ((err as { code?: string }).code !== '23505') throw err;
+  });
+  return { serviceRequestNumber: sub.serviceRequestNumber, benchmarkId: sub.datasetId, timestamp: sub.timestamp };
+}
+
+/**
+ * Called by the dataset-ingest job after each run of the pipeline (jobs/dataset-ingest.ts): when
+ * `srn` is a benchmark submission that completed, fills the benchmark's task, languages, domain,
+ * submitter and row count from its params, so it is listed. Idempotent; a no-op otherwise.
+ */
+export async function registerPublishedBenchmark(ctx: AppContext, srn: string): Promise<void> {
+  const sub = await datasets.submissionSummary(ctx, srn);
+  if (!sub || sub.kind !== 'benchmark' || sub.status !== 'Completed') return;
+  const p = (sub.params ?? {}) as Record<string, unknown>;
+  const langs = (p.languages ?? {}) as { sourceLanguage?: string; targetLanguage?: string };
+  const task = ((p.taskType ?? {}) as { type?: string }).type ?? '';
+  if (!(BENCHMARK_TASKS as readonly string[]).includes(task)) return;
+  if (!(await repo.findBySrn(ctx.db, srn))) {
+    await repo.insertBenchmark(ctx.db, { benchmarkId: sub.datasetId, srn, userId: sub.userId, name: sub.datasetName }).catch((err: unknown) => {
+      if ((err as { code?: string }).code !== '23505') throw err;
+    });
+  }
+  const rows = await datasets.readBenchmarkRecords(ctx.db, sub.datasetId);
+  await repo.setPublished(ctx.db, sub.datasetId, {
+    task,
+    sourceLanguage: langs.sourceLanguage ?? '',
+    targetLanguage: langs.targetLanguage ?? null,
+    domain: Array.isArray(p.domain) ? (p.domain as unknown[]).map(String) : [],
+    submitter: ((p.submitter ?? {}) as { name?: string }).name ?? '',
+    description: typeof p.description === 'string' ? p.description : null,
+    params: p,
+    recordCount: rows.length,
+    publishedOn: sub.completedOn ?? new Date(),
+  });
+}
+
+/**
+ * GET benchmark/listByUserId: the caller's benchmark submissions, newest first, with their
+ * pipeline status (the My Contribution Benchmark Dataset tab, spec 01 §2); pages of 10 when
+ * startPage/endPage are given (1-based, inclusive).
+ */
+export async function listBenchmarksOfUser(ctx: AppContext, userId: string, q: { startPage?: number; endPage?: number }) {
+  const pageSize = 10;
+  const paged = q.startPage !== undefined;
+  const start = q.startPage ?? 1;
+  const end = Math.max(start, q.endPage ?? start);
+  const { rows, total } = await repo.listOfUser(ctx.db, userId, paged ? (end - start + 1) * pageSize : null, paged ? (start - 1) * pageSize : 0);
+  const data = [];
+  for (const b of rows) {
+    const sub = await datasets.submissionSummary(ctx, b.service_request_number);
+    const task = ((sub?.params as { taskType?: { type?: string } } | null)?.taskType?.type ?? b.task) || null;
+    data.push({
+      submitRefNumber: b.service_request_number,
+      serviceRequestNumber: b.service_request_number,
+      benchmarkId: b.benchmark_id,
+      datasetName: b.name,
+      datasetType: task,
+      submittedOn: b.submitted_on.toISOString(),
+      status: sub?.status ?? 'Pending',
+    });
+  }
+  return { count: data.length, totalCount: total, data };
+}
+
+const isAny = (v: string | string[] | null | undefined): boolean =>
+  v === undefined || v === null || (typeof v === 'string' && (v.trim() === '' || v === 'All')) || (Array.isArray(v) && v.filter((x) => x && x !== 'All').length === 0);
+const asList = (v: string | string[] | null | undefined): string[] | undefined =>
+  isAny(v) ? undefined : (Array.isArray(v) ? v : [v as string]).filter((x) => x && x !== 'All');
+
+/**
+ * POST benchmark/search (spec 02 §2 benchmark list): published benchmarks of `task`, newest
+ * first, filtered by source/target language, domain and submitter ('', null, [], 'All' = any),
+ * each with the task's metric[]. Throws 400 UNKNOWN_TASK.
+ */
+export async function searchBenchmarks(ctx: AppContext, body: BenchmarkSearchBody) {
+  const task = body.task.trim();
+  if (!(BENCHMARK_TASKS as readonly string[]).includes(task)) {
+    throw badRequest('UNKNOWN_TASK', `Unknown benchmark task "${task}".`, [{ field: 'task', message: `One of ${BENCHMARK_TASKS.join(', ')}.` }]);
+  }
+  const rows = await repo.searchPublished(ctx.db, {
+    task,
+    sources: asList(body.sourceLanguage),
+    targets: asList(body.targetLanguage),
+    domains: asList(body.domain),
+    submitter: isAny(body.submitter) ? undefined : (body.submitter as string).trim(),
+  });
+  return rows.map(toBenchmark);
+}
+
+async function publishedBenchmark(ctx: AppContext, benchmarkId: string): Promise<BenchmarkRow> {
+  const b = await repo.findBenchmark(ctx.db, benchmarkId.trim());
+  if (!b || !b.published_on) throw notFound(BENCHMARK_NOT_FOUND);
+  return b;
+}
+
+/**
+ * GET benchmark/getBenchmark (spec 02 §2 benchmark details; public): the benchmark, its metrics and
+ * the leaderboard: every completed run with model name and version, score, signature, coverage and
+ * 95% interval, ranked per metric in the metric's direction (lower first for WER, CER, TER),
+ * `position` 1-based within the metric. Runs of models the caller may not see are left out.
+ * Throws 404 BENCHMARK_NOT_FOUND.
+ */
+export async function getBenchmark(ctx: AppContext, benchmarkId: string, caller: models.ModelCaller | null) {
+  const b = await publishedBenchmark(ctx, benchmarkId);
+  const runs = await repo.completedRunsOf(ctx.db, b.benchmark_id);
+  const modelInfo = new Map<string, { name: string; version: string } | null>();
+  for (const id of new Set(runs.map((r) => r.model_id))) {
+    try {
+      const m = await models.getModelForCall(ctx, id, caller);
+      modelInfo.set(id, { name: m.name, version: m.version });
+    } catch {
+      modelInfo.set(id, null);
+    }
+  }
+  const performance: (ReturnType<typeof leaderboardEntry> & { position: number })[] = [];
+  for (const metric of new Set(runs.map((r) => r.metric))) {
+    const entries = runs
+      .filter((r) => r.metric === metric && modelInfo.get(r.model_id))
+      .map((r) => leaderboardEntry(r, modelInfo.get(r.model_id)!));
+    rankByMetric(metric, entries).forEach((e, i) => performance.push({ ...e, position: i + 1 }));
+  }
+  return { ...toBenchmark(b), availableMetric: metricsOfTask(b.task).map(metricInfo), benchmarkPerformance: performance };
+}
+
+/** A completed run as a leaderboard entry (before ranking). */
+function leaderboardEntry(r: RunRow, m: { name: string; version: string }) {
+  return {
+    benchmarkProcessId: r.benchmark_process_id,
+    modelId: r.model_id,
+    modelName: m.name,
+    modelVersion: m.version,
+    metric: r.metric,
+    score: r.score as number,
+    signature: r.signature ?? '',
+    coverage: r.coverage ?? 0,
+    ci: r.ci_low !== null && r.ci_high !== null ? { low: r.ci_low, high: r.ci_high } : null,
+    createdOn: r.created_on.getTime(),
+  };
+}
+
+/**
+ * POST benchmark/getByTask (the Run Benchmark modal, spec 02 §2): the published benchmarks of the
+ * model's task whose languages the model supports, each with metric[] and availableMetric[]. The
+ * model must be the caller's (or the caller an ADMIN): else 404, as for a missing model.
+ */
+export async function benchmarksForModel(ctx: AppContext, caller: AuthUser, modelId: string) {
+  const model = await ownModel(ctx, caller, modelId);
+  const rows = await repo.searchPublished(ctx.db, { task: model.task });
+  const supports = (b: BenchmarkRow) =>
+    model.languages.length === 0 ||
+    model.languages.some((l) => l.sourceLanguage === b.source_language && (!b.target_language || l.targetLanguage === b.target_language));
+  return rows.filter(supports).map((b) => ({ ...toBenchmark(b), availableMetric: metricsOfTask(b.task).map(metricInfo) }));
+}
+
+/** The model `modelId` when the caller owns it or is an ADMIN; 404 otherwise (nothing learnt about others' models). */
+async function ownModel(ctx: AppContext, caller: AuthUser, modelId: string): Promise<models.ModelEndpoint> {
+  const model = await models.getModelForCall(ctx, modelId.trim(), caller);
+  if (model.userId !== caller.userId && !caller.roles.includes('ADMIN')) throw notFound(models.MODEL_NOT_FOUND_MESSAGE);
+  return model;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runs
+
+/** pg-boss payload of the benchmark-run queue. */
+export interface BenchmarkRunJobData {
+  benchmarkProcessId: string;
+}
+
+/**
+ * POST benchmark/execute (spec 02 §2 "Run benchmark"; issue #13 point 3): one run per
+ * {benchmarkId, metric}, each queued as a benchmark-run job. All are checked before any starts:
+ * the model must be the caller's (or the caller an ADMIN; else 404), each benchmark published and
+ * of the model's task and languages (400), each metric offered for the task and computable (400),
+ * and no run of the same model, benchmark and metric In-Progress or Completed (409
+ * RUN_EXISTS_MESSAGE; also when two requests race). Returns the new benchmarkProcessIds.
+ */
+export async function executeRuns(ctx: AppContext, caller: AuthUser, body: BenchmarkExecuteBody): Promise<string[]> {
+  const model = await ownModel(ctx, caller, body.modelId);
+  const planned: { benchmark: BenchmarkRow; metric: AvailableMetric }[] = [];
+  for (const [i, item] of body.benchmarks.entries()) {
+    const b = await publishedBenchmark(ctx, item.benchmarkId);
+    if (b.task !== model.task) throw badRequest('TASK_MISMATCH', `Benchmark "${b.name}" is a ${b.task} benchmark; this model is a ${model.task} model.`, [{ field: `benchmarks.${i}.benchmarkId`, message: 'Not of the model\'s task.' }]);
+    const supported = model.languages.length === 0 || model.languages.some((l) => l.sourceLanguage === b.source_language && (!b.target_language || l.targetLanguage === b.target_language));
+    if (!supported) throw badRequest('LANGUAGE_NOT_SUPPORTED', `This model does not support the languages of benchmark "${b.name}".`, [{ field: `benchmarks.${i}.benchmarkId`, message: 'Languages not supported by the model.' }]);
+    const def = findMetric(item.metric);
+    const offered = metricsOfTask(b.task);
+    if (!def || !offered.includes(def.name)) {
+      throw badRequest('METRIC_NOT_OFFERED', `Metric "${item.metric}" is not offered for ${b.task} benchmarks; choose one of ${offered.join(', ') || 'none'}.`, [{ field: `benchmarks.${i}.metric`, message: 'Not offered for this task.' }]);
+    }
+    if (!def.available) throw badRequest('METRIC_UNAVAILABLE', `${def.label} is unavailable: ${def.reason}`);
+    if (planned.some((p) => p.benchmark.benchmark_id === b.benchmark_id && p.metric.name === def.name)) throw badRequest('DUPLICATE_RUN', 'The same benchmark and metric are listed twice.');
+    planned.push({ benchmark: b, metric: def });
+  }
+  const ids: string[] = [];
+  for (const p of planned) {
+    const id = crypto.randomUUID();
+    try {
+      await repo.insertRun(ctx.db, {
+        id,
+        modelId: model.modelId,
+        benchmarkId: p.benchmark.benchmark_id,
+        metric: p.metric.name,
+        userId: caller.userId,
+        recordCount: p.benchmark.record_count ?? 0,
+        options: metricOptionsFor(p.metric, p.benchmark) as Record<string, unknown>,
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505') throw new ApiError(409, 'BENCHMARK_RUN_EXISTS', `${RUN_EXISTS_MESSAGE} (${p.benchmark.name}, ${p.metric.label})`);
+      throw err;
+    }
+    await ctx.boss.send(QUEUES.benchmarkRun, { benchmarkProcessId: id } satisfies BenchmarkRunJobData, { singletonKey: id });
+    ids.push(id);
+  }
+  return ids;
+}
+
+function toRunStatus(r: RunRow) {
+  return {
+    benchmarkProcessId: r.benchmark_process_id,
+    benchmarkDatasetId: r.benchmark_id,
+    modelId: r.model_id,
+    status: r.status,
+    stages: [
+      { stage: 'inference' as const, status: r.inference_status },
+      { stage: 'scoring' as const, status: r.scoring_status },
+    ],
+    metric: r.metric,
+    score: r.score,
+    signature: r.signature,
+    coverage: r.coverage,
+    ci: r.ci_low !== null && r.ci_high !== null ? { low: r.ci_low, high: r.ci_high } : null,
+    recordCount: r.record_count,
+    scoredCount: r.scored_count,
+    failedCount: r.failed_count,
+    failureMessage: r.failure_message,
+    createdOn: r.created_on.getTime(),
+    completedOn: r.completed_on ? r.completed_on.getTime() : null,
+  };
+}
+
+/**
+ * GET benchmark/process/status: the run with its stages, score, signature, coverage and interval.
+ * Visible to whoever started it, the model's owner and ADMINs; 404 RUN_NOT_FOUND otherwise.
+ */
+export async function runStatus(ctx: AppContext, caller: AuthUser, id: string) {
+  const r = await repo.findRun(ctx.db, id.trim());
+  if (!r) throw notFound(RUN_NOT_FOUND);
+  if (r.user_id !== caller.userId && !caller.roles.includes('ADMIN')) {
+    const owner = await models.getModelForCall(ctx, r.model_id, caller).catch(() => null);
+    if (owner?.userId !== caller.userId) throw notFound(RUN_NOT_FOUND);
+  }
+  return [toRunStatus(r)];
+}
+
+/** The caller a run's job reaches its model as: the run was authorised when it was started (owner or ADMIN). */
+const RUN_CALLER = (r: RunRow): models.ModelCaller => ({ userId: r.user_id, roles: ['ADMIN'] });
+
+async function scoreRun(ctx: AppContext, r: RunRow, task: string): Promise<RunScore> {
+  const rows = await datasets.readBenchmarkRecords(ctx.db, r.benchmark_id);
+  const outputs = new Map((await repo.readOutputs(ctx.db, r.benchmark_process_id)).map((o) => [o.seq, o]));
+  return scoreOutputs(task, r.metric, r.metric_options as MetricOptions, rows, outputs);
+}
+
+/**
+ * The benchmark-run job (jobs/benchmark-run.ts): inference (rows without a stored output are sent
+ * to the model; a retried job resumes from the stored outputs), then scoring; the run ends
+ * Completed with score, signature, coverage and interval, or Failed when every row failed. A run
+ * that already ended is left as it is. Unexpected errors are thrown (pg-boss retries).
+ */
+export async function runBenchmarkJob(ctx: AppContext, id: string, opts: RunOptions = {}): Promise<void> {
+  const r = await repo.findRun(ctx.db, id);
+  if (!r || r.status !== 'In-Progress') return;
+  const b = await repo.findBenchmark(ctx.db, r.benchmark_id);
+  if (!b?.task) return repo.failRun(ctx.db, id, 'The benchmark dataset is not published.');
+  let model: models.ModelEndpoint;
+  try {
+    model = await models.getModelForCall(ctx, r.model_id, RUN_CALLER(r));
+  } catch {
+    return repo.failRun(ctx.db, id, 'The model no longer exists.');
+  }
+  await repo.setRunStages(ctx.db, id, { inference: 'In-Progress' });
+  const rows = await datasets.readBenchmarkRecords(ctx.db, r.benchmark_id);
+  await runInference(ctx, id, model, rows, opts);
+  await repo.setRunStages(ctx.db, id, { inference: 'Completed', scoring: 'In-Progress' });
+  const s = await scoreRun(ctx, r, b.task);
+  if (s.scored === 0) return repo.failRun(ctx.db, id, `The model failed on every one of the ${rows.length} rows; no score is given.`);
+  await repo.completeRun(ctx.db, id, { score: s.score, signature: s.signature, coverage: s.coverage, scored: s.scored, failed: s.failed, ciLow: s.ci?.low ?? null, ciHigh: s.ci?.high ?? null });
+}
+
+/** Ends a run as Failed after its job's last attempt (stages final, no score). */
+export async function failBenchmarkRun(ctx: AppContext, id: string, message = RUN_INTERNAL_FAILURE): Promise<void> {
+  await repo.failRun(ctx.db, id, message);
+}
+
+/** Ids of runs still In-Progress (re-queued at worker start-up: their job resumes from stored outputs). */
+export async function runningBenchmarkRuns(ctx: AppContext): Promise<string[]> {
+  return repo.runningRunIds(ctx.db);
+}
+
+/**
+ * POST benchmark/rescore (ADMIN; issue #13 point 5): recomputes a completed run's score from its
+ * stored outputs with its stored metric options, and answers the stored and recomputed values and
+ * whether they are equal (score to the last bit, same signature, same coverage). Nothing is changed.
+ * Throws 404 RUN_NOT_FOUND, 409 when the run has not completed.
+ */
+export async function rescoreRun(ctx: AppContext, id: string) {
+  const r = await repo.findRun(ctx.db, id.trim());
+  if (!r) throw notFound(RUN_NOT_FOUND);
+  if (r.status !== 'Completed' || r.score === null) throw new ApiError(409, 'RUN_NOT_COMPLETED', 'Only a completed run has a score to recompute.');
+  const b = await repo.findBenchmark(ctx.db, r.benchmark_id);
+  const s = await scoreRun(ctx, r, b!.task!);
+  const stored = { score: r.score, signature: r.signature ?? '', coverage: r.coverage ?? 0 };
+  const recomputed = { score: s.score, signature: s.signature, coverage: s.coverage };
+  return { benchmarkProcessId: r.benchmark_process_id, stored, recomputed, equal: stored.score === recomputed.score && stored.signature === recomputed.signature && stored.coverage === recomputed.coverage };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the models feature asks (issue #13 points 3 and 7)
+
+/** True while the model has an In-Progress benchmark run (its publish/unpublish is refused meanwhile). */
+export async function hasRunningBenchmark(ctx: AppContext, modelId: string): Promise<boolean> {
+  return repo.hasRunningRun(ctx.db, modelId);
+}
+
+/**
+ * Each model's runs as ModelRecord.benchmarkPerformance (spec 02 §2 "My models", "Model detail"):
+ * benchmarkDatasetId, benchmarkDatasetName, metric, score (null unless Completed), createdOn, status,
+ * newest first.
+ */
+export async function benchmarkPerformanceOf(ctx: AppContext, modelIds: string[]): Promise<Map<string, BenchmarkPerformance[]>> {
+  const out = new Map<string, BenchmarkPerformance[]>(modelIds.map((id) => [id, []]));
+  for (const r of await repo.runsOfModels(ctx.db, modelIds)) {
+    out.get(r.model_id)?.push({
+      benchmarkProcessId: r.benchmark_process_id,
+      benchmarkDatasetId: r.benchmark_id,
+      benchmarkDatasetName: r.benchmark_name,
+      metric: r.metric,
+      score: r.status === 'Completed' ? r.score : null,
+      createdOn: r.created_on.getTime(),
+      status: r.status,
+    });
+  }
+  return out;
+}
+
+/** Hands the models feature its benchmark lookups (models cannot import this file: it imports models). */
+export function registerBenchmarkLookups(): void {
+  models.setBenchmarkLookups({ hasRunningBenchmark, benchmarkPerformanceOf });
+}

@@ -1,0 +1,184 @@
+/**
+ * Benchmarks API (spec 02 §2 "Benchmark datasets", "Run benchmark", §3 "Benchmark dataset",
+ * "Benchmark run"; DESIGN.md §11 paths table; issue #13). Field names are the original ULCA's
+ * (benchmark-dataset-schema.yml, model-benchmark-schema.yml, ulca-api-contract.yaml).
+ */
+import { z } from 'zod';
+import type { DatasetType } from '../enums.ts';
+
+/** Paths of the benchmark routes (the original ULCA's, DESIGN.md §11). */
+export const BENCHMARK_API = {
+  submit: '/ulca/apis/v0/benchmark/submit',
+  listByUserId: '/ulca/apis/v0/benchmark/listByUserId',
+  search: '/ulca/apis/v0/benchmark/search',
+  getBenchmark: '/ulca/apis/v0/benchmark/getBenchmark',
+  getByTask: '/ulca/apis/v0/benchmark/getByTask',
+  execute: '/ulca/apis/v0/benchmark/execute',
+  processStatus: '/ulca/apis/v0/benchmark/process/status',
+  rescore: '/ulca/apis/v0/benchmark/rescore',
+} as const;
+
+/**
+ * Benchmark dataset tasks (params.json `taskType.type`, benchmark-dataset-schema.yml) this platform
+ * accepts, each with the dataset type whose row and params checks its rows go through (the benchmark
+ * row schemas are those types' rows: translation = sourceText/targetText, asr = audioFilename/text,
+ * ocr = imageFilename/groundTruth, ner = nerData). The language-detection tasks have no dataset
+ * type here yet and are refused with a clear message.
+ */
+export const BENCHMARK_TASK_DATASET_TYPES = {
+  translation: 'parallel-corpus',
+  transliteration: 'transliteration-corpus',
+  asr: 'asr-corpus',
+  ocr: 'ocr-corpus',
+  ner: 'ner-corpus',
+} as const satisfies Record<string, DatasetType>;
+/** A task of {@link BENCHMARK_TASK_DATASET_TYPES}. */
+export type BenchmarkTask = keyof typeof BENCHMARK_TASK_DATASET_TYPES;
+/** The accepted benchmark tasks. */
+export const BENCHMARK_TASKS = Object.keys(BENCHMARK_TASK_DATASET_TYPES) as BenchmarkTask[];
+
+/** Run and benchmark statuses (spec 02 §3). */
+export const BENCHMARK_RUN_STATUSES = ['In-Progress', 'Completed', 'Failed'] as const;
+
+
+
+/** POST benchmark/submit. `userId` is optional and must be the caller's (identity comes from the signature). */
+export const benchmarkSubmitBody = z.object({
+  userId: z.string().max(100).optional(),
+  datasetName: z.string().max(1000),
+  url: z.string().max(2000),
+});
+export type BenchmarkSubmitBody = z.infer<typeof benchmarkSubmitBody>;
+export const benchmarkSubmitResponse = z.object({
+  message: z.string(),
+  data: z.object({ serviceRequestNumber: z.string(), benchmarkId: z.string(), timestamp: z.string() }),
+});
+
+/** GET benchmark/listByUserId: 1-based inclusive pages of 10 when startPage/endPage are given. */
+export const benchmarkListQuery = z.object({
+  userId: z.string().max(100).optional(),
+  startPage: z.coerce.number().int().min(1).optional(),
+  endPage: z.coerce.number().int().min(1).optional(),
+});
+/** A row of the My Contribution "Benchmark Dataset" tab (spec 01 §2). */
+export const benchmarkContributionSchema = z.object({
+  submitRefNumber: z.string(),
+  serviceRequestNumber: z.string(),
+  benchmarkId: z.string(),
+  datasetName: z.string(),
+  datasetType: z.string().nullable().describe('The benchmark task (taskType.type) once params.json was read'),
+  submittedOn: z.string(),
+  status: z.string(),
+});
+export const benchmarkListResponse = z.object({ message: z.string(), count: z.number(), totalCount: z.number(), data: z.array(benchmarkContributionSchema) });
+
+const filterValue = z.union([z.string(), z.array(z.string())]).nullish();
+/** POST benchmark/search: '', null, [] and 'All' = any. */
+export const benchmarkSearchBody = z.object({
+  task: z.string().max(100),
+  sourceLanguage: filterValue,
+  targetLanguage: filterValue,
+  domain: filterValue,
+  submitter: z.string().max(200).nullish(),
+  userId: z.string().max(100).optional(),
+});
+export type BenchmarkSearchBody = z.infer<typeof benchmarkSearchBody>;
+
+/** A metric as the modal and the detail page list it. */
+export const benchmarkMetricSchema = z.object({
+  metricName: z.string(),
+  label: z.string(),
+  direction: z.enum(['higher', 'lower']),
+  description: z.string(),
+});
+
+/** A published benchmark dataset (card, detail, modal row). */
+export const benchmarkSchema = z.object({
+  benchmarkId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  task: z.object({ type: z.string() }),
+  languages: z.object({ sourceLanguage: z.string(), targetLanguage: z.string().nullable() }),
+  domain: z.array(z.string()),
+  submitter: z.object({ name: z.string() }),
+  license: z.string().nullable(),
+  collectionSource: z.array(z.string()),
+  recordCount: z.number(),
+  submittedOn: z.number().describe('Epoch milliseconds'),
+  publishedOn: z.number().nullable(),
+  metric: z.array(z.string()).describe('Metrics a run on this benchmark can use'),
+});
+export type Benchmark = z.infer<typeof benchmarkSchema>;
+export const benchmarkSearchResponse = z.object({ message: z.string(), count: z.number(), data: z.array(benchmarkSchema) });
+
+/** A leaderboard entry (spec 02 §2 benchmark details; model-benchmark-schema.yml BenchmarkPerformance plus the trust fields of issue #13 §5). */
+export const leaderboardEntrySchema = z.object({
+  benchmarkProcessId: z.string(),
+  modelId: z.string(),
+  modelName: z.string(),
+  modelVersion: z.string(),
+  metric: z.string(),
+  score: z.number(),
+  signature: z.string(),
+  coverage: z.number().describe('Rows scored / rows (0–1); failed rows count as failed'),
+  ci: z.object({ low: z.number(), high: z.number() }).nullable().describe('95% bootstrap interval'),
+  createdOn: z.number(),
+  position: z.number().int().describe('1-based rank within the metric, best first in its direction'),
+});
+export const benchmarkQuery = z.object({ benchmarkId: z.string().max(100) });
+export const benchmarkDetailResponse = benchmarkSchema.extend({
+  availableMetric: z.array(benchmarkMetricSchema),
+  benchmarkPerformance: z.array(leaderboardEntrySchema),
+});
+
+/** POST benchmark/getByTask. */
+export const benchmarkByTaskBody = z.object({ modelId: z.string().max(100), userId: z.string().max(100).optional() });
+export const benchmarkByTaskResponse = z.object({
+  message: z.string(),
+  count: z.number(),
+  data: z.array(benchmarkSchema.extend({ availableMetric: z.array(benchmarkMetricSchema) })),
+});
+
+/** POST benchmark/execute. */
+export const benchmarkExecuteBody = z.object({
+  modelId: z.string().max(100),
+  userId: z.string().max(100).optional(),
+  benchmarks: z.array(z.object({ benchmarkId: z.string().max(100), metric: z.string().max(50) })).min(1).max(50),
+});
+export type BenchmarkExecuteBody = z.infer<typeof benchmarkExecuteBody>;
+export const benchmarkExecuteResponse = z.object({ message: z.string(), benchmarkProcessIds: z.array(z.string()) });
+
+/** A run as process/status answers it. */
+export const benchmarkRunStatusSchema = z.object({
+  benchmarkProcessId: z.string(),
+  benchmarkDatasetId: z.string(),
+  modelId: z.string(),
+  status: z.enum(BENCHMARK_RUN_STATUSES),
+  stages: z.array(z.object({ stage: z.enum(['inference', 'scoring']), status: z.string() })),
+  metric: z.string(),
+  score: z.number().nullable(),
+  signature: z.string().nullable(),
+  coverage: z.number().nullable(),
+  ci: z.object({ low: z.number(), high: z.number() }).nullable(),
+  recordCount: z.number(),
+  scoredCount: z.number().nullable(),
+  failedCount: z.number().nullable(),
+  failureMessage: z.string().nullable(),
+  createdOn: z.number(),
+  completedOn: z.number().nullable(),
+});
+export const benchmarkProcessQuery = z.object({ benchmarkProcessId: z.string().max(100) });
+export const benchmarkProcessResponse = z.object({ message: z.string(), data: z.array(benchmarkRunStatusSchema) });
+
+/** POST benchmark/rescore (ADMIN). */
+export const benchmarkRescoreBody = z.object({ benchmarkProcessId: z.string().max(100), userId: z.string().max(100).optional() });
+export const benchmarkRescoreResponse = z.object({
+  message: z.string(),
+  data: z.object({
+    benchmarkProcessId: z.string(),
+    stored: z.object({ score: z.number(), signature: z.string(), coverage: z.number() }),
+    recomputed: z.object({ score: z.number(), signature: z.string(), coverage: z.number() }),
+    equal: z.boolean(),
+  }),
+});
+
