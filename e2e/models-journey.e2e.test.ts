@@ -16,9 +16,9 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { MODEL_NOT_ACCESSIBLE_MESSAGE, MODEL_STATUS_CONFIRM } from '@ulca/contracts';
 import { silentWav, startTestModelServer, type TestModelServer } from '../apps/server/src/test/model-server.ts';
-import { TEST_PNG, testDescriptor } from '../apps/server/src/test/model-descriptors.ts';
+import { testDescriptor } from '../apps/server/src/test/model-descriptors.ts';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
-import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
+import { REPO_ROOT, startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
 
 const PASSWORD = 'Str0ng!pass';
 const STAMP = Date.now().toString(36);
@@ -29,8 +29,8 @@ const NAMES = {
   ocr: `Harbour Hindi page reader ${STAMP}`,
 };
 const SENTENCE = 'The river is calm today.';
-// The OCR try's upload.
-const PNG = TEST_PNG;
+// The OCR try's upload: a line of printed Tamil from the dataset fixtures.
+const OCR_IMAGE = path.join(REPO_ROOT, 'apps/server/src/test/fixtures/datasets/ocr-valid/images/ta_line_01.png');
 
 let platform: RunningPlatform;
 let ms: TestModelServer;
@@ -281,10 +281,15 @@ describe('model journey in Chromium', () => {
     modelIds.ocr = await submitModel('ocr', false);
     await openTryView(modelIds.ocr, NAMES.ocr);
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Choose image' }).click()]);
-    await chooser.setFiles({ name: 'page.png', mimeType: 'image/png', buffer: PNG });
-    await page.getByRole('img', { name: 'Image to try' }).waitFor();
+    await chooser.setFiles(OCR_IMAGE);
+    // The preview shows the picture itself.
+    const preview = page.getByRole('img', { name: 'Image to try' });
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(10);
+    const calls = ms.calls.length;
     await page.getByRole('button', { name: 'Convert' }).click();
-    await page.getByText(`read ${PNG.length} bytes`).waitFor();
+    await page.getByText(`read ${fs.statSync(OCR_IMAGE).size} bytes`).waitFor();
+    // The owner's signed upload reached the model as the image's content.
+    expect(ms.calls.slice(calls).map((c) => c.path)).toEqual(['/ocr']);
     expect(await page.getByText(MODEL_NOT_ACCESSIBLE_MESSAGE).count()).toBe(0);
     await screenshot('try-ocr');
   });
