@@ -143,6 +143,21 @@ describe('model journey in Chromium', () => {
     await screenshot('my-models-empty');
   });
 
+  step('a descriptor whose endpoint fails gets a clear message and is not stored', async () => {
+    await page.goto(at('/model/upload'));
+    await page.getByRole('heading', { name: 'Submit Model', level: 1 }).waitFor();
+    const file = path.join(fileDir, 'broken-model.json');
+    fs.writeFileSync(file, JSON.stringify(testDescriptor('translation', `Broken ${STAMP}`, ms.url('error/translation'), '')));
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Browse' }).click()]);
+    await chooser.setFiles(file);
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'did not answer its example request properly' });
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.getByRole('list', { name: 'Problems in the parameter file' }).innerText()).toMatch(/^inferenceEndPoint\.callbackUrl: /);
+    expect(currentPath()).toBe('/ulca/model/upload');
+    await screenshot('upload-endpoint-fails');
+  });
+
   step('submits the translation descriptor with the file picker and sees the thank-you page', async () => {
     modelIds.translation = await submitModel('translation', true);
     // The endpoint got the descriptor's example request.
@@ -307,6 +322,11 @@ describe('model journey in Chromium', () => {
     await page.getByRole('heading', { name: 'My Models', level: 1 }).waitFor();
     await page.getByText(NAMES.tts).first().waitFor();
     await screenshot('phone-my-models');
+    // A card opens the model page, which goes back to My Models (the route state My Models passes).
+    await page.getByRole('button', { name: new RegExp(NAMES.tts) }).click();
+    await page.getByRole('heading', { name: `${NAMES.tts} v1.0`, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Back to My Contribution' }).click();
+    await expect.poll(currentPath).toBe('/ulca/model/my-contribution');
     await page.goto(at('/model/upload'));
     await page.getByRole('heading', { name: 'Submit Model', level: 1 }).waitFor();
     await screenshot('phone-upload');
