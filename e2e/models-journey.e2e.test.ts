@@ -151,7 +151,8 @@ describe('model journey in Chromium', () => {
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Browse' }).click()]);
     await chooser.setFiles(file);
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    const alert = page.getByRole('alert').filter({ hasText: 'did not answer its example request properly' });
+    // The form's own alert (the toast says the same).
+    const alert = page.getByRole('form', { name: 'Submit model' }).getByRole('alert').filter({ hasText: 'did not answer its example request properly' });
     await alert.waitFor({ timeout: 30_000 });
     expect(await alert.getByRole('list', { name: 'Problems in the parameter file' }).innerText()).toMatch(/^inferenceEndPoint\.callbackUrl: /);
     expect(currentPath()).toBe('/ulca/model/upload');
@@ -227,7 +228,7 @@ describe('model journey in Chromium', () => {
     await screenshot('try-translation');
   });
 
-  step('opens the feedback dialog on the result', async () => {
+  step('opens the feedback dialog on the result; Submit waits for a rating', async () => {
     await page.getByRole('button', { name: 'Feedback' }).click();
     const dialog = page.getByRole('dialog', { name: 'Feedback' });
     await dialog.waitFor();
@@ -242,10 +243,12 @@ describe('model journey in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 
-  step('the health tab lists the published model', async () => {
+  // The health table of the published model (and submitting the feedback above) are asserted once
+  // the health job and feedback routes (branch health-feedback, on main) are merged into this branch.
+  step('the health tab opens as the Status Check task', async () => {
     await page.goto(at('/model/explore-models?task=status-check'));
     await page.getByRole('heading', { name: 'Explore Models', level: 1 }).waitFor();
-    await screenshot('health-tab');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Select Model Task' }).innerText()).toBe('Status Check');
   });
 
   step('unpublishes it with a reason; Explore no longer lists it', async () => {
