@@ -58,6 +58,27 @@ describe('api client signing (signature v2)', () => {
     expect(h.payload).toBe(sha256(`POST\n/ulca/upload\n${h['x-ulca-timestamp']}\n${h['x-ulca-nonce']}\n${sha256(text)}`));
   });
 
+  it('sends a FormData with a binary file as its exact bytes and signs those bytes (the tryMe upload)', async () => {
+    const calls = serve(() => json(200, { ok: true }));
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0x00]);
+    const form = new FormData();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'page.png');
+    form.append('modelId', 'm-1');
+    const raw = await client.multipartBody(form);
+    expect(raw.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    // The server's parser reads back the same parts.
+    const back = await new Response(raw.bytes, { headers: { 'content-type': raw.contentType } }).formData();
+    expect(back.get('modelId')).toBe('m-1');
+    expect(new Uint8Array(await (back.get('file') as Blob).arrayBuffer())).toEqual(png);
+    await client.apiRequest('POST', '/ulca/try', { rawBody: raw });
+    const [call] = calls;
+    expect(call.body as unknown).toBe(raw.bytes);
+    expect(call.headers['content-type']).toBe(raw.contentType);
+    const h = call.headers;
+    const bodyHash = createHash('sha256').update(raw.bytes).digest('hex');
+    expect(h.payload).toBe(sha256(`POST\n/ulca/try\n${h['x-ulca-timestamp']}\n${h['x-ulca-nonce']}\n${bodyHash}`));
+  });
+
   it("retries once on the server's clock after SIGNATURE_EXPIRED", async () => {
     const serverNow = Date.now() + 3600_000;
     const calls = serve((_c, n) =>

@@ -34,10 +34,10 @@ export function onUnauthorized(cb: Unauthorized): () => void {
 export interface RequestOptions<T> {
   body?: unknown;
   /**
-   * A body sent exactly as given instead of JSON (e.g. a multipart form built as text, so the
-   * signature covers the very bytes sent), with its content type.
+   * A body sent exactly as given instead of JSON (e.g. a multipart form built as text or bytes, so
+   * the signature covers the very bytes sent), with its content type. See {@link multipartBody}.
    */
-  rawBody?: { text: string; contentType: string };
+  rawBody?: { text: string; contentType: string } | { bytes: Uint8Array<ArrayBuffer>; contentType: string };
   query?: Record<string, string | number | boolean | undefined | null>;
   /** Sign with the stored session keys (default true when a session exists). */
   signed?: boolean;
@@ -69,18 +69,18 @@ export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PUT' | '
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) qs.set(k, String(v));
   const url = qs.size ? `${path}?${qs.toString()}` : path;
-  const bodyText = opts.rawBody ? opts.rawBody.text : opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const sentBody = opts.rawBody ? ('bytes' in opts.rawBody ? opts.rawBody.bytes : opts.rawBody.text) : opts.body === undefined ? undefined : JSON.stringify(opts.body);
   const send = async (): Promise<Response> => {
     const headers: Record<string, string> = {};
-    if (bodyText !== undefined) headers['content-type'] = opts.rawBody?.contentType ?? 'application/json';
+    if (sentBody !== undefined) headers['content-type'] = opts.rawBody?.contentType ?? 'application/json';
     const session = getSession();
     if (session && opts.signed !== false) {
       // Loaded with the first signed call: a visitor who is not signed in never needs the hashing code.
       const { signHeaders } = await import('./signing.ts');
-      Object.assign(headers, signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, { method, url, body: bodyText }, { clockOffsetSeconds }));
+      Object.assign(headers, signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, { method, url, body: sentBody }, { clockOffsetSeconds }));
     }
     try {
-      return await fetch(url, { method, headers, body: bodyText, signal: opts.signal });
+      return await fetch(url, { method, headers, body: sentBody, signal: opts.signal });
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       throw new ApiRequestError(0, 'The server cannot be reached. Please check your connection and try again.');
@@ -108,6 +108,15 @@ export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PUT' | '
     throw new ApiRequestError(res.status, b.why ?? b.message ?? STATUS_MESSAGES[res.status] ?? DEFAULT_ERROR, b.code, b.errors);
   }
   return opts.schema ? opts.schema.parse(json) : (json as T);
+}
+
+/**
+ * A FormData as the exact bytes a browser would send, with its content type (boundary included),
+ * for `rawBody`: so a multipart upload (a file to try, a descriptor) can be signed like any call.
+ */
+export async function multipartBody(form: FormData): Promise<{ bytes: Uint8Array<ArrayBuffer>; contentType: string }> {
+  const req = new Request('http://multipart.invalid/', { method: 'POST', body: form });
+  return { bytes: new Uint8Array(await req.arrayBuffer()), contentType: req.headers.get('content-type') ?? 'multipart/form-data' };
 }
 
 /** The message to show for any error thrown by apiRequest (spec 01 §8), or `fallback`. */

@@ -20,11 +20,11 @@ export function newNonce(): string {
   return bytesToHex(crypto.getRandomValues(new Uint8Array(16)));
 }
 
-/** What one signed call covers: method, path with query exactly as requested, body text sent (none for undefined). */
+/** What one signed call covers: method, path with query exactly as requested, body sent as text or bytes (none for undefined). */
 export interface SignedCall {
   method: string;
   url: string;
-  body?: string;
+  body?: string | Uint8Array;
 }
 
 /**

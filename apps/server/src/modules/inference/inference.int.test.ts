@@ -7,6 +7,7 @@ import { createSignedInUser, signedInject, type TestUser } from '../../test/user
 import { silentWav, startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel, type TestModelSpec } from '../../test/models.ts';
 import { closeOutboundPools } from '../../net/safe-fetch.ts';
+import { signedHeaders } from '../../security/signing.ts';
 import { usageOfKey } from './service.ts';
 
 // A 1×1 PNG.
@@ -239,6 +240,45 @@ describe('hosted inference: callers', () => {
     expect(mine.statusCode, mine.body).toBe(200);
     const admin = await createSignedInUser(p, ['ADMIN']);
     expect((await signedInject(p.app, admin, 'POST', MODEL_API.compute, { modelId: hidden, input: [{ source: 'h' }] })).statusCode).toBe(200);
+  });
+});
+
+describe('hosted inference: tryMe signatures', () => {
+  /** A multipart tryMe body as undici builds it (what the web client signs), with its content type. */
+  async function tryMeForm(modelId: string, bytes: Buffer) {
+    const fd = new FormData();
+    fd.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'page.png');
+    fd.append('modelId', modelId);
+    const req = new Request('http://x/', { method: 'POST', body: fd });
+    return { body: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
+  }
+  const tryMeAs = async (user: TestUser | null, modelId: string, bytes: Buffer = PNG, tamper = false) => {
+    const { body, contentType } = await tryMeForm(modelId, bytes);
+    const signed = user ? signedHeaders(user, { method: 'POST', url: MODEL_API.tryMe, body }) : {};
+    // A signature over other bytes than the ones sent must not verify.
+    const sent = tamper ? Buffer.concat([body.subarray(0, body.length - 10), Buffer.from('x'), body.subarray(body.length - 9)]) : body;
+    return p.app.inject({ method: 'POST', url: MODEL_API.tryMe, payload: sent, headers: { ...signed, 'content-type': contentType } });
+  };
+
+  it('an owner (and an admin) tries an unpublished model by file with a signature over the multipart bytes; others get 404', async () => {
+    const hidden = await model({ callbackUrl: ms.url('ocr'), task: 'ocr', status: 'unpublished' });
+    expect((await tryMeAs(null, hidden)).statusCode).toBe(404);
+    const other = await createSignedInUser(p);
+    expect((await tryMeAs(other, hidden)).statusCode).toBe(404);
+    const mine = await tryMeAs(owner, hidden);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json().output[0].source).toBe(`read ${PNG.length} bytes`);
+    const admin = await createSignedInUser(p, ['ADMIN']);
+    expect((await tryMeAs(admin, hidden)).statusCode).toBe(200);
+    const tampered = await tryMeAs(owner, hidden, PNG, true);
+    expect(tampered.statusCode, tampered.body).toBe(401);
+  });
+
+  it('a file over INFERENCE_MAX_MEDIA_BYTES is refused with 413 and the server stays up', async () => {
+    const ocr = await model({ callbackUrl: ms.url('ocr'), task: 'ocr' });
+    const big = await tryMeAs(null, ocr, Buffer.alloc(p.ctx.config.inferenceMaxMediaBytes + 70 * 1024));
+    expect([big.statusCode, big.json().code]).toEqual([413, 'MEDIA_TOO_LARGE']);
+    expect((await tryMeAs(null, ocr)).statusCode).toBe(200);
   });
 });
 

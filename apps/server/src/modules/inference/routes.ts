@@ -1,18 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { MODEL_API, modelComputeBody, modelComputeResponse, modelSpeechComputeResponse } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { optionalAuth } from '../../security/auth.ts';
 import { errorResponse, validatedBody } from '../../lib/route-schemas.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { ApiError, badRequest } from '../../lib/errors.ts';
+import { multipartBytesParser, readMultipartForm } from '../../lib/multipart.ts';
+import { describeBytes } from '../../net/safe-fetch.ts';
 import { verifyApiKey } from '../keys/service.ts';
 import * as service from './service.ts';
 
 const TAGS = ['inference'];
 /** Bodies of the compute routes may carry a base64 minute of audio or an image. */
 const COMPUTE_BODY_LIMIT = 24 * 1024 * 1024;
+/** Multipart overhead allowed on tryMe beyond the file itself (boundaries, part headers, modelId and source). */
+const TRY_ME_FORM_SLACK_BYTES = 64 * 1024;
+/** 413 of a tryMe file over INFERENCE_MAX_MEDIA_BYTES. */
+const mediaTooLarge = (ctx: AppContext) => () => new ApiError(413, 'MEDIA_TOO_LARGE', `The file is larger than ${describeBytes(ctx.config.inferenceMaxMediaBytes)}.`);
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 413: errorResponse, 502: errorResponse, 503: errorResponse, 504: errorResponse };
 
 /** The verified caller: the signature's user (optionalAuth ran) and/or the `ulcaApiKey` header's key (401 when invalid). */
@@ -77,40 +82,39 @@ export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext)
     },
   );
 
-  // Multipart only here (encapsulated): the rest of the API stays JSON.
+  // Multipart only here (encapsulated): read as bytes, so an owner's signature over them verifies
+  // (the models upload reads its file the same way); the rest of the API stays JSON.
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: ctx.config.inferenceMaxMediaBytes, files: 1, fields: 10, fieldSize: 1000 } });
+    if (scope.hasContentTypeParser('multipart/form-data')) scope.removeContentTypeParser('multipart/form-data');
+    scope.addContentTypeParser('multipart/form-data', multipartBytesParser(ctx.config.inferenceMaxMediaBytes + TRY_ME_FORM_SLACK_BYTES, mediaTooLarge(ctx)));
     scope.withTypeProvider<ZodTypeProvider>().post(
       MODEL_API.tryMe,
       {
+        preHandler: optional,
         schema: {
           tags: TAGS,
           summary: 'Try an image or speech model with an uploaded file (multipart: file, modelId; modelId may also be in the query)',
-          description: 'Signatures are not read on this multipart route; an application may send its ulcaApiKey header. Unpublished models are tried by their owners through model/compute.',
+          description:
+            'Anonymous, signed (the optional signature covers the exact multipart bytes, so an owner or admin can try an unpublished model) ' +
+            `or with an application's ulcaApiKey header. The file may be at most ${describeBytes(ctx.config.inferenceMaxMediaBytes)} (413).`,
           consumes: ['multipart/form-data'],
           querystring: z.object({ modelId: z.string().max(100).optional() }),
           response: { 200: modelComputeResponse, ...errors },
         },
       },
       async (request) => {
-        if (!request.isMultipart()) throw badRequest('NOT_MULTIPART', 'Send the file as multipart/form-data with the fields file and modelId.');
-        let file: Buffer | undefined;
-        let filename: string | undefined;
-        const fields: Record<string, string> = {};
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (part.fieldname !== 'file' || file) {
-              part.file.resume();
-              continue;
-            }
-            file = await part.toBuffer();
-            filename = part.filename;
-          } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        }
-        const modelId = fields.modelId ?? request.query.modelId;
+        const form = await readMultipartForm(request, () => badRequest('NOT_MULTIPART', 'Send the file as multipart/form-data with the fields file and modelId.'));
+        const field = (name: string) => {
+          const v = form.get(name);
+          return typeof v === 'string' ? v : undefined;
+        };
+        const modelId = field('modelId') ?? request.query.modelId;
         if (!modelId) throw badRequest('VALIDATION_FAILED', 'modelId is required.', [{ field: 'modelId', message: 'Required' }]);
-        if (!file || file.length === 0) throw badRequest('MISSING_INPUT', 'Please choose a file to upload.', [{ field: 'file', message: 'Required' }]);
-        return service.runTryMe(ctx, await callerOf(ctx, request), modelId, { bytes: file, filename }, fields.source);
+        const file = form.get('file');
+        const bytes = file && typeof file !== 'string' ? Buffer.from(await file.arrayBuffer()) : undefined;
+        if (!bytes || bytes.length === 0) throw badRequest('MISSING_INPUT', 'Please choose a file to upload.', [{ field: 'file', message: 'Required' }]);
+        if (bytes.length > ctx.config.inferenceMaxMediaBytes) throw mediaTooLarge(ctx)();
+        return service.runTryMe(ctx, await callerOf(ctx, request), modelId, { bytes, filename: file && typeof file !== 'string' ? file.name : undefined }, field('source'));
       },
     );
   });

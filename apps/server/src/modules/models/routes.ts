@@ -20,6 +20,7 @@ import {
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
+import { multipartBytesParser, readMultipartForm } from '../../lib/multipart.ts';
 import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
 import { describeBytes } from '../../net/safe-fetch.ts';
 import { currentUser, optionalAuth, requireAuth } from '../../security/auth.ts';
@@ -49,57 +50,9 @@ function checkClaimedUser(claimed: unknown, userId: string): void {
   if (typeof claimed === 'string' && claimed !== '' && claimed !== userId) throw forbidden('You can only act as yourself: userId must be your own.');
 }
 
-/**
- * Reads a multipart body as bytes (kept as request.rawBody, which the signature covers), refusing
- * more than `limit` bytes with 413 as soon as it is exceeded (announced or counted).
- */
-function multipartBytes(limit: number) {
-  return (req: FastifyRequest, payload: NodeJS.ReadableStream, done: (err: Error | null, body?: Buffer) => void) => {
-    const announced = Number(req.headers['content-length'] ?? 0);
-    const tooLarge = () => new ApiError(413, 'MODEL_FILE_TOO_LARGE', MODEL_FILE_TOO_LARGE_MESSAGE);
-    if (announced > limit) {
-      // Drain what the client still sends, answer at once.
-      payload.resume();
-      return done(tooLarge());
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let finished = false;
-    payload.on('data', (c: Buffer) => {
-      if (finished) return;
-      size += c.length;
-      if (size > limit) {
-        finished = true;
-        chunks.length = 0;
-        return done(tooLarge());
-      }
-      chunks.push(c);
-    });
-    payload.on('end', () => {
-      if (finished) return;
-      finished = true;
-      const body = Buffer.concat(chunks);
-      req.rawBody = body;
-      done(null, body);
-    });
-    payload.on('error', (err: Error) => {
-      if (finished) return;
-      finished = true;
-      done(err);
-    });
-  };
-}
-
 /** The descriptor bytes and the form's userId of a model/upload body (multipart/form-data). */
 async function readUploadForm(req: FastifyRequest): Promise<{ file: Buffer; userId: unknown }> {
-  if (!Buffer.isBuffer(req.body)) throw badRequest('MODEL_FILE_MISSING', MODEL_FILE_MISSING_MESSAGE, [{ field: 'file', message: MODEL_FILE_MISSING_MESSAGE }]);
-  let form: FormData;
-  try {
-    // The platform's own multipart parser (undici, in Node), on the bytes already read and signed.
-    form = await new Response(new Uint8Array(req.body), { headers: { 'content-type': String(req.headers['content-type']) } }).formData();
-  } catch {
-    throw badRequest('MALFORMED_MULTIPART', 'The upload is not a valid multipart/form-data body.');
-  }
+  const form = await readMultipartForm(req, () => badRequest('MODEL_FILE_MISSING', MODEL_FILE_MISSING_MESSAGE, [{ field: 'file', message: MODEL_FILE_MISSING_MESSAGE }]));
   const file = form.get('file');
   if (file === null) throw badRequest('MODEL_FILE_MISSING', MODEL_FILE_MISSING_MESSAGE, [{ field: 'file', message: MODEL_FILE_MISSING_MESSAGE }]);
   const bytes = typeof file === 'string' ? Buffer.from(file, 'utf8') : Buffer.from(await file.arrayBuffer());
@@ -121,7 +74,10 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
     const contributor = requireAuth(ctx, { roles: [...MODEL_CONTRIBUTORS] });
     // Ours in this scope only, even if a multipart plugin is registered above (its streaming parser keeps no bytes to verify a signature on).
     if (app.hasContentTypeParser('multipart/form-data')) app.removeContentTypeParser('multipart/form-data');
-    app.addContentTypeParser('multipart/form-data', multipartBytes(MODEL_DESCRIPTOR_MAX_BYTES + MULTIPART_SLACK_BYTES));
+    app.addContentTypeParser(
+      'multipart/form-data',
+      multipartBytesParser(MODEL_DESCRIPTOR_MAX_BYTES + MULTIPART_SLACK_BYTES, () => new ApiError(413, 'MODEL_FILE_TOO_LARGE', MODEL_FILE_TOO_LARGE_MESSAGE)),
+    );
 
     app.post(
       MODEL_API.upload,

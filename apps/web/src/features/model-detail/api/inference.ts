@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { MODEL_API, MODEL_NOT_ACCESSIBLE_MESSAGE, type InferenceTask, type ModelComputeBody } from '@ulca/contracts';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiRequestError, apiRequest, multipartBody } from '../../../lib/api-client.ts';
 import { OutputShapeError, readOutput, type TryOutput } from '../lib/inference-output.ts';
 import { PANEL_ERRORS } from '../lib/limits.ts';
 
@@ -21,27 +21,15 @@ export function computeSpeech(body: ModelComputeBody, signal?: AbortSignal): Pro
 }
 
 /**
- * POST …/model/tryMe (multipart: file, modelId): an uploaded image for ocr / img-lang-detection.
- * Sent unsigned (a multipart body is built by the browser, so it cannot be signed ahead): the
- * public try of a published model. Throws ApiRequestError with the server's message.
+ * POST …/model/tryMe (multipart: file, modelId): an uploaded image or recording. The form is built
+ * as bytes first, so that a signed-in caller's signature covers exactly what is sent: an owner (or an
+ * admin) can try an unpublished model by file too. Throws ApiRequestError with the server's message.
  */
 export async function tryMe(modelId: string, file: File, signal?: AbortSignal): Promise<unknown> {
   const form = new FormData();
   form.append('file', file);
   form.append('modelId', modelId);
-  let res: Response;
-  try {
-    res = await fetch(MODEL_API.tryMe, { method: 'POST', body: form, signal });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiRequestError(0, MODEL_NOT_ACCESSIBLE_MESSAGE);
-  }
-  const json: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const b = (json ?? {}) as { message?: string; code?: string; errors?: { field: string; message: string }[] };
-    throw new ApiRequestError(res.status, b.message ?? MODEL_NOT_ACCESSIBLE_MESSAGE, b.code, b.errors);
-  }
-  return json;
+  return apiRequest('POST', MODEL_API.tryMe, { rawBody: await multipartBody(form), signal });
 }
 
 /**

@@ -9,5 +9,5 @@ export function AudioPlayer({ audioContent, audioUri, label }: { audioContent?: 
     return audioUri ?? '';
   }, [audioContent, audioUri]);
   useEffect(() => () => (src.startsWith('blob:') ? URL.revokeObjectURL(src) : undefined), [src]);
-  return <Box component="audio" controls src={src} aria-label={label} sx={{ width: '100%', maxWidth: 480 }} />;
+  return <Box component="audio" controls src={src} aria-label={label} sx={{ display: 'block', width: '100%', maxWidth: 480 }} />;
 }

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { AUDIO_INPUT_TASKS, IMAGE_INPUT_TASKS, type ModelRecord } from '@ulca/contracts';
-import { taskLabel } from '../lib/task-labels.ts';
+import { modelTaskLabel as taskLabel } from '../../../lib/model-tasks.ts';
 import { ImageTryPanel } from './ImageTryPanel.tsx';
 import { SpeechTryPanel } from './SpeechTryPanel.tsx';
 import { TextTryPanel } from './TextTryPanel.tsx';

@@ -1,6 +1,6 @@
 import { languageLabel, type ModelRecord } from '@ulca/contracts';
 import { formatMonthDayYear } from '../../../lib/dates.ts';
-import { taskLabel } from './task-labels.ts';
+import { modelTaskLabel as taskLabel } from '../../../lib/model-tasks.ts';
 
 /** Description cards cut their text at this many characters; the full text is in a tooltip (spec 02 §9). */
 export const CARD_TEXT_LIMIT = 30;

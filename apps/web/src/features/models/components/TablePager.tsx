@@ -30,6 +30,9 @@ export function TablePager({
         size="small"
         variant="standard"
         label="Jump to page"
+        // The theme makes text fields full width with a top margin: this one sits beside the pagination.
+        fullWidth={false}
+        margin="none"
         value={Math.min(page, pages - 1) + 1}
         onChange={(e) => onPageChange(Number(e.target.value) - 1)}
         sx={{ minWidth: 100 }}

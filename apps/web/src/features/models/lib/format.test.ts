@@ -29,7 +29,7 @@ describe('task labels', () => {
     expect(EXPLORE_TABS).toHaveLength(14);
     expect(EXPLORE_TABS.slice(-2)).toEqual(['sts', 'status-check']);
     expect(new Set(Object.values(TASK_LABELS)).size).toBe(14);
-    expect(taskLabel('txt-lang-detection')).toBe('Language Detection');
+    expect(taskLabel('txt-lang-detection')).toBe('Text Language Detection');
     expect(taskLabel('something-new')).toBe('something-new');
   });
 

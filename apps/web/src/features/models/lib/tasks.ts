@@ -1,35 +1,23 @@
 import { INFERENCE_TASKS, type InferenceTask } from '@ulca/contracts';
+import { MODEL_TASK_LABELS, modelTaskLabel } from '../../../lib/model-tasks.ts';
 
 /** The Explore tabs (spec 02 §9 "Tasks"): the 12 model tasks, then 'sts' and 'status-check' last. */
 export const EXPLORE_TABS = [...INFERENCE_TASKS, 'sts', 'status-check'] as const;
 export type ExploreTab = (typeof EXPLORE_TABS)[number];
 
 /**
- * How every model page names a task (one map, so a task reads the same in My Models, Explore, the
- * health table and the filters). The original client's words where it had them (Translation, ASR,
- * TTS, OCR, NER, Transliteration, Language Detection, Status Check).
+ * The Explore tab names: the model tasks as every page names them (lib/model-tasks.ts), then the
+ * original client's 'Speech To Speech' and 'Status Check'.
  */
 export const TASK_LABELS: Record<ExploreTab, string> = {
-  translation: 'Translation',
-  transliteration: 'Transliteration',
-  asr: 'ASR',
-  tts: 'TTS',
-  ocr: 'OCR',
-  ner: 'NER',
-  'txt-lang-detection': 'Language Detection',
-  'audio-lang-detection': 'Audio Language Detection',
-  'audio-gender-detection': 'Gender Detection',
-  'img-lang-detection': 'Image Language Detection',
-  itn: 'ITN',
-  'text-normalization': 'Text Normalization',
+  ...MODEL_TASK_LABELS,
   sts: 'Speech To Speech',
   'status-check': 'Status Check',
 };
 
-/** The label of a task code; an unknown code is shown as it is. */
+/** The label of a task code or tab; an unknown code is shown as it is. */
 export function taskLabel(task: string | null | undefined): string {
-  if (!task) return '-';
-  return (TASK_LABELS as Record<string, string>)[task] ?? task;
+  return task && task in TASK_LABELS ? TASK_LABELS[task as ExploreTab] : modelTaskLabel(task);
 }
 
 /** True for the 12 model tasks (not the 'sts' and 'status-check' tabs). */

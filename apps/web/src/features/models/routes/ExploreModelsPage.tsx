@@ -21,6 +21,7 @@ import { ModelCardGrid } from '../components/ModelCardGrid.tsx';
 import { NoModelsPlaceholder } from '../components/NoModelsPlaceholder.tsx';
 import { EMPTY_FILTER, exploreResults, languageOptions, needsPair, sourceOptions, targetOptions, validateExploreFilter, type ExploreFilter } from '../lib/explore.ts';
 import { EXPLORE_TABS, TASK_LABELS, isModelTask, noModelHint, parseExploreTab, type ExploreTab } from '../lib/tasks.ts';
+import { modelDetailPath, type ModelDetailState } from '../../model-detail/index.ts';
 
 // The health table brings the data grid (~125 KB gzip): loaded only when its tab is opened.
 const HealthCheckTab = lazy(() => import('../components/HealthCheckTab.tsx').then((m) => ({ default: m.HealthCheckTab })));
@@ -71,7 +72,7 @@ export default function ExploreModelsPage() {
     setErrors({});
   };
 
-  const openModel = (m: ModelRecord) => navigate(`/search-model/${encodeURIComponent(m.modelId)}`, { state: { ...m, prevUrl: 'explore-models' } });
+  const openModel = (m: ModelRecord) => navigate(modelDetailPath(m.modelId), { state: { model: m, prevUrl: 'explore-models' } satisfies ModelDetailState });
 
   let content;
   if (tab === 'status-check')

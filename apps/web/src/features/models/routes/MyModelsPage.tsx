@@ -36,6 +36,7 @@ import {
   type MyModelsFilter,
 } from '../lib/my-models.ts';
 import { taskLabel } from '../lib/tasks.ts';
+import { modelDetailPath, type ModelDetailState } from '../../model-detail/index.ts';
 
 /**
  * /model/my-contribution/:added? — My Models (spec 02 §2): the signed-in user's models as a table
@@ -110,7 +111,7 @@ export default function MyModelsPage() {
     );
   };
 
-  const openModel = (row: ModelRecord) => navigate(`/search-model/${encodeURIComponent(row.modelId)}`, { state: { ...row, prevUrl: 'my-contri' } });
+  const openModel = (row: ModelRecord) => navigate(modelDetailPath(row.modelId), { state: { model: row, prevUrl: 'my-contribution' } satisfies ModelDetailState });
   const actions = { onToggleStatus: (row: ModelRecord, to: 'published' | 'unpublished') => setPending({ row, to }) };
 
   let body;
