@@ -4,6 +4,8 @@
  * connections, against calling the same local model endpoint directly, in the same run.
  *
  *   direct     POST <model server>/translation with the ULCA inference request
+ *   bare       the same ULCA request through a bare Fastify route that only forwards it over a
+ *              keep-alive agent (bench/inference-bare-proxy.ts): the floor of any Node proxy
  *   proxy      POST /ulca/apis/v0/model/compute {modelId, task, input} through the real server
  *
  * The model endpoint is the tests' model double (its own process), the server is main.ts
@@ -96,6 +98,7 @@ export async function main(args: string[]): Promise<void> {
   const db = createDb(dbUrl, 2);
   let app: ChildProcess | undefined;
   let model: ChildProcess | undefined;
+  let bareProxy: ChildProcess | undefined;
   try {
     await migrate(db.pool);
     const ms = await startModelServer();
@@ -124,29 +127,38 @@ export async function main(args: string[]): Promise<void> {
       },
       `http://127.0.0.1:${port}/ulca/health`,
     );
+    const barePort = await freePort();
+    bareProxy = await startChild('bench/inference-bare-proxy.ts', { PORT: String(barePort), TARGET: `${ms.base}/${modelPath}` }, `http://127.0.0.1:${barePort}/ready`);
     const direct = { url: `${ms.base}/${modelPath}`, body: JSON.stringify({ input: [{ source: 'How are you?' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } }) };
     const proxy = { url: `http://127.0.0.1:${port}/ulca/apis/v0/model/compute`, body: JSON.stringify({ modelId, task: 'translation', input: [{ source: 'How are you?' }] }) };
+    const bare = { url: `http://127.0.0.1:${barePort}/proxy`, body: direct.body };
     const check = await fetch(proxy.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: proxy.body });
     const answer = (await check.json()) as { output?: { target?: string }[] };
     if (!check.ok || answer.output?.[0]?.target !== 'hi:How are you?') throw new Error(`proxy call failed: ${check.status} ${JSON.stringify(answer)}`);
 
     // Warm both paths (JIT, pooled connections), then measure them back to back.
     await measure(direct.url, direct.body, connections, 1);
+    await measure(bare.url, bare.body, connections, 1);
     await measure(proxy.url, proxy.body, connections, 1);
     const c0 = await ms.connections();
     const d = await measure(direct.url, direct.body, connections, duration);
     const c1 = await ms.connections();
+    const b = await measure(bare.url, bare.body, connections, duration);
+    const cb = await ms.connections();
     const p = await measure(proxy.url, proxy.body, connections, duration);
     const c2 = await ms.connections();
     const row = (name: string, r: Run) => `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
     console.log(row('direct', d));
+    console.log(row('bare', b));
     console.log(row('proxy', p));
     const ratio = p.rps / d.rps;
-    console.log(`model server: new TCP connections during direct ${c1 - c0}, during proxy ${c2 - c1} (the proxy's pool was warmed)`);
+    console.log(`model server: new TCP connections during direct ${c1 - c0}, bare ${cb - c1}, proxy ${c2 - cb} (the proxies' pools were warmed)`);
+    console.log(`floor: bare proxy/direct ${(b.rps / d.rps).toFixed(2)}, added p50 ${b.p50 - d.p50} ms; proxy/bare ${(p.rps / b.rps).toFixed(2)}, proxy − bare p50 ${p.p50 - b.p50} ms`);
     console.log(`load average after ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`ratio proxy/direct ${ratio.toFixed(2)} (target >= 0.8)   added latency p50 ${p.p50 - d.p50} ms (target <= 2)   p99 ${p.p99 - d.p99} ms`);
   } finally {
     await stopChild(app);
+    await stopChild(bareProxy);
     await stopChild(model);
     await db.close();
     await cluster?.stop();
