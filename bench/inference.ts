@@ -4,12 +4,20 @@
  * connections, against calling the same local model endpoint directly, in the same run.
  *
  *   direct     POST <model server>/translation with the ULCA inference request
+ *   bare       the same ULCA request through a bare Fastify route that only forwards it over a
+ *              keep-alive agent (bench/inference-bare-proxy.ts): the floor of any Node proxy
  *   proxy      POST /ulca/apis/v0/model/compute {modelId, task, input} through the real server
  *
  * The model endpoint is the tests' model double (its own process), the server is main.ts
  * (WORKERS=false) on a real PostgreSQL (embedded, or DATABASE_URL). Prints req/s of each, the
  * ratio proxy/direct, and the added latency (proxy − direct) at p50 and p99. Target: ratio ≥ 0.8,
- * added p50 ≤ 2 ms. Options: --duration S (default 5), --connections N (default 50).
+ * added p50 ≤ 2 ms. Also prints how many TCP connections the model server accepted during each
+ * arm (the proxy's keep-alive pool should open at most one per connection, then reuse them).
+ * The server runs with MODEL_CONCURRENCY = connections (its default is 8 per model and process):
+ * the bench measures the proxy's overhead, not its limiter.
+ * Options: --duration S (default 5), --connections N (default 50), --model-ms N (default 0: the
+ * double answers at once, so the figures are the proxy's pure overhead; N > 0 makes the double
+ * take N ms per call, like a real model, through its `/slow/` path, for both arms).
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
@@ -32,19 +40,38 @@ function arg(args: string[], name: string, dflt: number): number {
   return i >= 0 ? Number(args[i + 1]) : dflt;
 }
 
-/** Starts the model double; resolves with its process and base URL. */
-async function startModelServer(): Promise<{ child: ChildProcess; base: string }> {
+/** Starts the model double; resolves with its process, base URL and a reader of its accepted-connection count. */
+async function startModelServer(): Promise<{ child: ChildProcess; base: string; connections: () => Promise<number> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/inference-model-server.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const line = out.split('\n')[0];
-      if (out.includes('\n')) resolve(line.trim().replace(/\/$/, ''));
-    });
+  const lines: string[] = [];
+  let waiting: ((line: string) => void) | undefined;
+  let out = '';
+  child.stdout!.on('data', (d) => {
+    out += d;
+    let nl: number;
+    while ((nl = out.indexOf('\n')) >= 0) {
+      const line = out.slice(0, nl).trim();
+      out = out.slice(nl + 1);
+      if (waiting) {
+        const w = waiting;
+        waiting = undefined;
+        w(line);
+      } else lines.push(line);
+    }
+  });
+  const nextLine = () => new Promise<string>((resolve, reject) => {
+    const queued = lines.shift();
+    if (queued !== undefined) return resolve(queued);
+    waiting = resolve;
     child.once('exit', (code) => reject(new Error(`model server exited with ${code}`)));
   });
-  return { child, base };
+  const base = (await nextLine()).replace(/\/$/, '');
+  const connections = async () => {
+    const answer = nextLine();
+    child.kill('SIGUSR2');
+    return Number(/^connections (\d+)$/.exec(await answer)?.[1] ?? NaN);
+  };
+  return { child, base, connections };
 }
 
 interface Run {
@@ -62,13 +89,16 @@ async function measure(url: string, body: string, connections: number, duration:
 export async function main(args: string[]): Promise<void> {
   const duration = arg(args, 'duration', 5);
   const connections = arg(args, 'connections', 50);
+  const modelMs = arg(args, 'model-ms', 0);
+  const modelPath = modelMs > 0 ? `slow/translation?ms=${modelMs}` : 'translation';
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-inference-'));
-  console.log(`inference benchmark: ${connections} connections, ${duration} s per target (work dir ${tmp})`);
+  console.log(`inference benchmark: ${connections} connections, ${duration} s per target, model answers in ${modelMs} ms, MODEL_CONCURRENCY=${connections}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (work dir ${tmp})`);
   const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'), { temporary: true });
   const dbUrl = process.env.DATABASE_URL ?? cluster!.url;
   const db = createDb(dbUrl, 2);
   let app: ChildProcess | undefined;
   let model: ChildProcess | undefined;
+  let bareProxy: ChildProcess | undefined;
   try {
     await migrate(db.pool);
     const ms = await startModelServer();
@@ -76,7 +106,7 @@ export async function main(args: string[]): Promise<void> {
     const userId = crypto.randomUUID().replace(/-/g, '');
     await insertUsers(db, [{ userId, email: `bench.${userId.slice(0, 8)}@example.org`, firstName: 'Bench', passwordHash: 'x', roles: ['CONTRIBUTOR-USER'], isActive: true, activationTokenHash: null }]);
     // No inference key: the helper needs the secret only to encrypt one.
-    const modelId = await insertTestModel({ db, config: {} } as unknown as AppContext, { userId, callbackUrl: `${ms.base}/translation`, name: `bench-${userId.slice(0, 8)}` });
+    const modelId = await insertTestModel({ db, config: {} } as unknown as AppContext, { userId, callbackUrl: `${ms.base}/${modelPath}`, name: `bench-${userId.slice(0, 8)}` });
 
     const port = await freePort();
     app = await startChild(
@@ -97,24 +127,38 @@ export async function main(args: string[]): Promise<void> {
       },
       `http://127.0.0.1:${port}/ulca/health`,
     );
-    const direct = { url: `${ms.base}/translation`, body: JSON.stringify({ input: [{ source: 'How are you?' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } }) };
+    const barePort = await freePort();
+    bareProxy = await startChild('bench/inference-bare-proxy.ts', { PORT: String(barePort), TARGET: `${ms.base}/${modelPath}` }, `http://127.0.0.1:${barePort}/ready`);
+    const direct = { url: `${ms.base}/${modelPath}`, body: JSON.stringify({ input: [{ source: 'How are you?' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } }) };
     const proxy = { url: `http://127.0.0.1:${port}/ulca/apis/v0/model/compute`, body: JSON.stringify({ modelId, task: 'translation', input: [{ source: 'How are you?' }] }) };
+    const bare = { url: `http://127.0.0.1:${barePort}/proxy`, body: direct.body };
     const check = await fetch(proxy.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: proxy.body });
     const answer = (await check.json()) as { output?: { target?: string }[] };
     if (!check.ok || answer.output?.[0]?.target !== 'hi:How are you?') throw new Error(`proxy call failed: ${check.status} ${JSON.stringify(answer)}`);
 
     // Warm both paths (JIT, pooled connections), then measure them back to back.
     await measure(direct.url, direct.body, connections, 1);
+    await measure(bare.url, bare.body, connections, 1);
     await measure(proxy.url, proxy.body, connections, 1);
+    const c0 = await ms.connections();
     const d = await measure(direct.url, direct.body, connections, duration);
+    const c1 = await ms.connections();
+    const b = await measure(bare.url, bare.body, connections, duration);
+    const cb = await ms.connections();
     const p = await measure(proxy.url, proxy.body, connections, duration);
+    const c2 = await ms.connections();
     const row = (name: string, r: Run) => `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
     console.log(row('direct', d));
+    console.log(row('bare', b));
     console.log(row('proxy', p));
     const ratio = p.rps / d.rps;
+    console.log(`model server: new TCP connections during direct ${c1 - c0}, bare ${cb - c1}, proxy ${c2 - cb} (the proxies' pools were warmed)`);
+    console.log(`floor: bare proxy/direct ${(b.rps / d.rps).toFixed(2)}, added p50 ${b.p50 - d.p50} ms; proxy/bare ${(p.rps / b.rps).toFixed(2)}, proxy − bare p50 ${p.p50 - b.p50} ms`);
+    console.log(`load average after ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`ratio proxy/direct ${ratio.toFixed(2)} (target >= 0.8)   added latency p50 ${p.p50 - d.p50} ms (target <= 2)   p99 ${p.p99 - d.p99} ms`);
   } finally {
     await stopChild(app);
+    await stopChild(bareProxy);
     await stopChild(model);
     await db.close();
     await cluster?.stop();

@@ -4,7 +4,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FetchError, checkFetchTarget, safeGetStream, type SafeFetchOptions } from './safe-fetch.ts';
+import { FetchError, checkFetchTarget, closeOutboundPools, safeGetStream, safePostJson, type SafeFetchOptions } from './safe-fetch.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 const servers: http.Server[] = [];
@@ -294,5 +294,38 @@ describe('safeGetStream: address policy', () => {
       code: 'INVALID_URL',
       message: '"not a url" is not a valid URL.',
     });
+  });
+});
+
+describe('safePostJson: what is done once and what on every call', () => {
+  const POST = { allowedHosts: ['127.0.0.1'], maxBytes: 1024 * 1024, timeoutMs: 10_000 };
+  afterEach(() => closeOutboundPools());
+
+  it('reuses kept-alive connections: sequential calls to one endpoint open one connection', async () => {
+    let connections = 0;
+    const { base } = await serve((req, res) => req.resume().on('end', () => res.end('{"ok":true}')));
+    servers.at(-1)!.on('connection', () => (connections += 1));
+    for (let i = 0; i < 5; i++) expect((await safePostJson(`${base}/m`, { i }, POST)).body.toString()).toBe('{"ok":true}');
+    expect(connections).toBe(1);
+  });
+
+  it('an IP-address URL is allowed or refused by its allowed hosts, whatever was allowed before', async () => {
+    const { base } = await serve((req, res) => req.resume().on('end', () => res.end('{}')));
+    expect((await safePostJson(`${base}/m`, {}, POST)).status).toBe(200);
+    // The same URL under another policy (no loopback allowed) is refused: the remembered check is per policy.
+    await expect(safePostJson(`${base}/m`, {}, { ...POST, allowedHosts: [] })).rejects.toMatchObject({ code: 'URL_REFUSED' });
+  });
+
+  it('resolves and checks a host name on every call: a name that now resolves to a private address is refused', async () => {
+    const { port } = await serve((req, res) => req.resume().on('end', () => res.end('{}')));
+    const lookup = vi.spyOn(dns.promises, 'lookup').mockResolvedValue([{ address: '127.0.0.1', family: 4 }] as never);
+    const url = `http://model.test:${port}/m`;
+    expect((await safePostJson(url, {}, { ...POST, allowedHosts: ['model.test'] })).status).toBe(200);
+    expect((await safePostJson(url, {}, { ...POST, allowedHosts: ['model.test'] })).status).toBe(200);
+    expect(lookup).toHaveBeenCalledTimes(2);
+    // Without the allowance, the next answer of DNS (a rebinding to 10.0.0.5) is checked and refused before any connection.
+    lookup.mockResolvedValue([{ address: '10.0.0.5', family: 4 }] as never);
+    await expect(safePostJson(url, {}, POST)).rejects.toMatchObject({ code: 'URL_REFUSED', message: expect.stringContaining('10.0.0.5') });
+    expect(lookup).toHaveBeenCalledTimes(3);
   });
 });

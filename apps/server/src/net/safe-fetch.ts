@@ -409,6 +409,27 @@ function agentFor(target: CheckedTarget): http.Agent {
   return agent;
 }
 
+/**
+ * Checked targets of URLs whose host is an IP address, keyed by allowed hosts + URL: their verdict
+ * depends on nothing else (no DNS), so the parse and range check are done once per URL. Only
+ * targets that passed are kept; a host name is still resolved and checked on every call.
+ */
+const literalTargets = new Map<string, CheckedTarget>();
+const MAX_LITERAL_TARGETS = 1024;
+
+/** The checked target of `url`: from {@link literalTargets} for an IP-address host, else {@link checkFetchTarget}. */
+async function postTarget(url: string, allowedHosts: string[], allowedOrigins: readonly string[], signal: AbortSignal): Promise<CheckedTarget> {
+  const key = `${allowedHosts.join(' ')}\n${allowedOrigins.join(' ')}\n${url}`;
+  const known = literalTargets.get(key);
+  if (known) return known;
+  const target = await abortable(checkFetchTarget(url, allowedHosts, allowedOrigins), signal);
+  if (ipaddr.isValid(target.host)) {
+    if (literalTargets.size >= MAX_LITERAL_TARGETS) literalTargets.clear();
+    literalTargets.set(key, Object.freeze(target));
+  }
+  return target;
+}
+
 /** Closes every pooled connection of {@link safePostJson} (tests and shutdown). */
 export function closeOutboundPools(): void {
   for (const agent of agents.values()) agent.destroy();
@@ -489,9 +510,9 @@ function postOnce(target: CheckedTarget, payload: Buffer, opts: SafePostOptions,
 
 /**
  * POSTs `body` as JSON to `url` under the outbound policy (DESIGN.md §5 "Outbound URLs", §11):
- * the host is resolved and checked by {@link checkFetchTarget} on every call and the socket
- * connects only to the checked addresses (kept-alive connections are pooled per checked address
- * set, see `agentFor`). Redirects are not followed (a 3xx is answered as HTTP_ERROR naming the
+ * the host is resolved and checked by {@link checkFetchTarget} on every call (an IP-address host,
+ * which needs no DNS, is checked once per URL) and the socket connects only to the checked
+ * addresses (kept-alive connections are pooled per checked address set, see `agentFor`). Redirects are not followed (a 3xx is answered as HTTP_ERROR naming the
  * location): a POST must reach the registered URL. Any status is returned with its body (the
  * caller decides); a body over `maxBytes` → TOO_LARGE; `timeoutMs` elapsed → TIMEOUT; refused
  * connection, DNS or TLS failure → UNREACHABLE. A stale pooled connection closed by the server
@@ -508,7 +529,7 @@ export async function safePostJson(url: string, body: unknown, opts: SafePostOpt
   if (opts.signal?.aborted) onOuterAbort();
   else opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
   try {
-    const target = await abortable(checkFetchTarget(url, opts.allowedHosts, opts.allowedOrigins), controller.signal);
+    const target = await postTarget(url, opts.allowedHosts, opts.allowedOrigins ?? [], controller.signal);
     host = target.host;
     let res: SafePostResult;
     try {

@@ -45,6 +45,8 @@ export interface TestModelServer {
   url: (path: string) => string;
   /** Requests received, oldest first. */
   calls: ModelServerCall[];
+  /** TCP connections accepted so far (keep-alive reuse: far fewer than calls). */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -206,7 +208,9 @@ export async function startTestModelServer(): Promise<TestModelServer> {
       }
     });
   });
+  let accepted = 0;
   server.on('connection', (s) => {
+    accepted += 1;
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
@@ -215,6 +219,7 @@ export async function startTestModelServer(): Promise<TestModelServer> {
   return {
     url: (p) => `http://127.0.0.1:${port}/${p.replace(/^\//, '')}`,
     calls,
+    connections: () => accepted,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -203,6 +203,14 @@ describe('hosted inference: model faults', () => {
     expect((await compute({ modelId: unkeyed, input: [{ source: 'k' }] })).statusCode).toBe(502);
   });
 
+  it('calls of a model reuse kept-alive connections to its endpoint', async () => {
+    const id = await model({ callbackUrl: ms.url('translation') });
+    expect((await compute({ modelId: id, input: [{ source: 'warm' }] })).statusCode).toBe(200);
+    const before = ms.connections();
+    for (let i = 0; i < 10; i++) expect((await compute({ modelId: id, input: [{ source: `r${i}` }] })).statusCode).toBe(200);
+    expect(ms.connections() - before).toBe(0);
+  });
+
   it('at most MODEL_CONCURRENCY (3) calls of one model are in flight', async () => {
     const id = await model({ callbackUrl: `${countingUrl}/translate` });
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => compute({ modelId: id, input: [{ source: `s${i}` }] })));

@@ -57,8 +57,16 @@ function stateOf(ctx: AppContext): State {
   return s;
 }
 
+// The UTC day of usage counts, recomputed at most once a second (not a Date per call).
+let dayOf = { until: 0, day: '' };
+function today(): string {
+  const now = Date.now();
+  if (now >= dayOf.until) dayOf = { until: now + 1000 - (now % 1000), day: new Date(now).toISOString().slice(0, 10) };
+  return dayOf.day;
+}
+
 function count(ctx: AppContext, keyId: string, modelId: string, failed: boolean): void {
-  const day = new Date().toISOString().slice(0, 10);
+  const day = today();
   const k = `${keyId}|${modelId}|${day}`;
   const { usage } = stateOf(ctx);
   const d = usage.get(k) ?? { keyId, modelId, day, calls: 0, failures: 0 };

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INFERENCE_TASKS, MODEL_API, TRANSLITERATION_MODEL_NOT_PRESENT_MESSAGE, UNPUBLISH_REASON_REQUIRED_MESSAGE, type InferenceTask } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { silentWav, startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { signedHeaders } from '../../security/signing.ts';
-import { MODEL_NOT_FOUND_MESSAGE, getModelForCall, registerReferenceModel } from './service.ts';
+import { MODEL_ENDPOINT_CACHE_TTL_MS, MODEL_NOT_FOUND_MESSAGE, getModelForCall, registerReferenceModel } from './service.ts';
 
 // Our own descriptors, one per task, shaped like the published ULCA ones (nothing read from /work/shared).
 
@@ -358,6 +358,8 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
     };
     const first = await registerReferenceModel(p.ctx, input);
     expect(first).toMatchObject({ status: 'published', isReferenceModel: true, engineCard: input.engineCard });
+    // Cached by the first call; the refresh below must drop it (the reference server's port changed).
+    expect((await getModelForCall(p.ctx, first.modelId, null)).callbackUrl).toBe('http://127.0.0.1:9/sanscript');
     const second = await registerReferenceModel(p.ctx, { ...input, callbackUrl: 'http://127.0.0.1:10/sanscript' });
     expect(second.modelId).toBe(first.modelId);
     expect((await getModelForCall(p.ctx, first.modelId, null)).callbackUrl).toBe('http://127.0.0.1:10/sanscript');
@@ -367,6 +369,48 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
     expect((await call(null, 'GET', `${MODEL_API.transliterationModelId}?sourceLanguage=hi&targetLanguage=ta`)).json()).toEqual({ modelId: first.modelId });
     // A contributor's name is never taken over.
     await expect(registerReferenceModel(p.ctx, { ...input, descriptor: descriptor('asr', 'Harbour asr model') })).rejects.toThrow(/already holds/);
+  });
+
+  it('the endpoint lookup of the inference path is cached, and a change of status is seen at once in this process', async () => {
+    const id = ids.translation;
+    expect((await setStatus(alice, { modelId: id, status: 'published' })).statusCode).toBe(200);
+    const cached = await getModelForCall(p.ctx, id, null);
+    // Served from memory: the same (frozen) object, the key decrypted once.
+    expect(await getModelForCall(p.ctx, id, null)).toBe(cached);
+    expect(Object.isFrozen(cached)).toBe(true);
+    // Calls that miss together share one read.
+    const other = ids.tts;
+    const [a, b] = await Promise.all([getModelForCall(p.ctx, other, null), getModelForCall(p.ctx, other, null)]);
+    expect(a).toBe(b);
+
+    expect((await setStatus(alice, { modelId: id, status: 'unpublished', unpublishReason: 'maintenance' })).statusCode).toBe(200);
+    await expect(getModelForCall(p.ctx, id, null)).rejects.toMatchObject({ status: 404, message: MODEL_NOT_FOUND_MESSAGE });
+    await expect(getModelForCall(p.ctx, id, { userId: bob.userId, roles: ['CONTRIBUTOR-USER'] })).rejects.toMatchObject({ status: 404 });
+    // The visibility check runs on every call, cached or not.
+    expect((await getModelForCall(p.ctx, id, { userId: alice.userId, roles: [] })).status).toBe('unpublished');
+    expect((await getModelForCall(p.ctx, id, { userId: admin.userId, roles: ['ADMIN'] })).status).toBe('unpublished');
+    expect((await setStatus(alice, { modelId: id, status: 'published' })).statusCode).toBe(200);
+    expect((await getModelForCall(p.ctx, id, null)).status).toBe('published');
+  });
+
+  it('a change made by another process (straight in the database) is seen after MODEL_ENDPOINT_CACHE_TTL_MS at the latest', async () => {
+    const id = ids.translation;
+    expect((await getModelForCall(p.ctx, id, null)).status).toBe('published');
+    await p.ctx.db.db.updateTable('models').set({ status: 'unpublished', unpublish_reason: 'elsewhere' }).where('model_id', '=', id).execute();
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + MODEL_ENDPOINT_CACHE_TTL_MS + 1);
+    try {
+      await expect(getModelForCall(p.ctx, id, null)).rejects.toMatchObject({ status: 404 });
+    } finally {
+      clock.mockRestore();
+    }
+    await p.ctx.db.db.updateTable('models').set({ status: 'published', unpublish_reason: null }).where('model_id', '=', id).execute();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 2 * MODEL_ENDPOINT_CACHE_TTL_MS + 2);
+    try {
+      expect((await getModelForCall(p.ctx, id, null)).status).toBe('published');
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('never answers the inference key or a callbackUrl', () => {

@@ -97,16 +97,87 @@ function endpointOf(ctx: AppContext, row: ModelRow): ModelEndpoint {
 /** Message when a model does not exist or the caller may not see it (the same text: no probing of unpublished ids). */
 export const MODEL_NOT_FOUND_MESSAGE = 'No published model with this modelId.';
 
+// ---------------------------------------------------------------------------------------------
+// Endpoint cache of the inference path (issue #11 bench: no database read and key decryption per call)
+
+/**
+ * How long a model's endpoint (status, owner, callbackUrl, decrypted key, schema) is served from
+ * memory, in milliseconds. In this process every change (publish, unpublish, reference-model
+ * refresh) drops the entry before it answers, so it takes effect at once; another process (a
+ * second API process) sees a change within this time at the latest.
+ */
+export const MODEL_ENDPOINT_CACHE_TTL_MS = 1000;
+/** Largest number of cached endpoints; the cache is emptied when it would grow beyond. */
+const MAX_CACHED_ENDPOINTS = 10_000;
+
+interface EndpointCache {
+  entries: Map<string, { endpoint: ModelEndpoint; expiresAt: number }>;
+  /** Reads under way, shared by the calls that miss at the same time. */
+  pending: Map<string, Promise<ModelEndpoint | null>>;
+  /** Bumped by every invalidation: a read that raced with one is not cached. */
+  epoch: number;
+}
+// Per database, so that every app of this process on the same database sees an invalidation.
+const endpointCaches = new WeakMap<AppContext['db'], EndpointCache>();
+
+function endpointCacheOf(ctx: AppContext): EndpointCache {
+  let c = endpointCaches.get(ctx.db);
+  if (!c) endpointCaches.set(ctx.db, (c = { entries: new Map(), pending: new Map(), epoch: 0 }));
+  return c;
+}
+
+/**
+ * Forgets the cached endpoint of `modelId` (every change of a model's status, URL or key calls
+ * this before answering); reads that started before are not cached.
+ */
+export function invalidateModelEndpoint(ctx: AppContext, modelId: string): void {
+  const c = endpointCacheOf(ctx);
+  c.epoch += 1;
+  c.entries.delete(modelId);
+  c.pending.delete(modelId);
+}
+
+/** The endpoint of `modelId` whatever its status (null when it does not exist): from the cache, or one shared database read. */
+async function cachedEndpoint(ctx: AppContext, modelId: string): Promise<ModelEndpoint | null> {
+  const c = endpointCacheOf(ctx);
+  const hit = c.entries.get(modelId);
+  if (hit) {
+    if (hit.expiresAt > Date.now()) return hit.endpoint;
+    c.entries.delete(modelId);
+  }
+  const running = c.pending.get(modelId);
+  if (running) return running;
+  const epoch = c.epoch;
+  const read: Promise<ModelEndpoint | null> = repo
+    .findModel(ctx.db, modelId)
+    .then((row) => {
+      if (!row) return null;
+      const endpoint = Object.freeze(endpointOf(ctx, row));
+      if (c.epoch === epoch) {
+        if (c.entries.size >= MAX_CACHED_ENDPOINTS) c.entries.clear();
+        c.entries.set(modelId, { endpoint, expiresAt: Date.now() + MODEL_ENDPOINT_CACHE_TTL_MS });
+      }
+      return endpoint;
+    })
+    .finally(() => {
+      if (c.pending.get(modelId) === read) c.pending.delete(modelId);
+    });
+  c.pending.set(modelId, read);
+  return read;
+}
+
 /**
  * The endpoint of a model the caller may call: published models for everyone; unpublished ones
- * only for their owner and ADMINs (DESIGN.md §11).
+ * only for their owner and ADMINs (DESIGN.md §11). The visibility check runs on every call; the
+ * model's data may come from memory (see MODEL_ENDPOINT_CACHE_TTL_MS for how fresh it is). The
+ * answer is frozen: callers must not change it.
  * @throws ApiError 404 MODEL_NOT_FOUND_MESSAGE when it does not exist or is not visible to the caller.
  */
 export async function getModelForCall(ctx: AppContext, modelId: string, caller: ModelCaller | null): Promise<ModelEndpoint> {
-  const row = await repo.findModel(ctx.db, modelId);
-  if (!row) throw notFound(MODEL_NOT_FOUND_MESSAGE);
-  if (row.status !== 'published' && !(caller && (caller.userId === row.user_id || caller.roles.includes('ADMIN')))) throw notFound(MODEL_NOT_FOUND_MESSAGE);
-  return endpointOf(ctx, row);
+  const endpoint = await cachedEndpoint(ctx, modelId);
+  if (!endpoint) throw notFound(MODEL_NOT_FOUND_MESSAGE);
+  if (endpoint.status !== 'published' && !(caller && (caller.userId === endpoint.userId || caller.roles.includes('ADMIN')))) throw notFound(MODEL_NOT_FOUND_MESSAGE);
+  return endpoint;
 }
 
 /** Every published model's endpoint (the health job's round), oldest publication first. */
@@ -360,6 +431,8 @@ export async function changeModelStatus(
   const changed = row.status !== req.status;
   if (changed && benchmarkLookups && (await benchmarkLookups.hasRunningBenchmark(ctx, row.model_id))) throw conflict('BENCHMARK_RUNNING', BENCHMARK_RUNNING_MESSAGE);
   const updated = await repo.setModelStatus(ctx.db, row.model_id, req.status, req.status === 'unpublished' ? reason : null);
+  // Before answering: from here on no call of this process is served with the old status.
+  invalidateModelEndpoint(ctx, row.model_id);
   if (!updated) throw notFound(MODEL_NOT_FOUND_MESSAGE);
   return {
     message: req.status === 'published' ? 'Model published successfully.' : 'Model unpublished successfully.',
@@ -424,6 +497,8 @@ export async function registerReferenceModel(ctx: AppContext, input: ReferenceMo
     engineCard: card,
   });
   if (!row) throw new Error(`a contributor's model already holds the reference model name ${d.name} ${d.version}`);
+  // Its callbackUrl may have changed (the reference server's port).
+  invalidateModelEndpoint(ctx, row.model_id);
   // Turned off by an earlier start with REFERENCE_MODELS=false: published again now that it runs (an admin's unpublish stays).
   if (row.status === 'unpublished' && row.unpublish_reason === REFERENCE_MODELS_OFF_REASON) {
     return toModelRecord((await repo.setModelStatus(ctx.db, row.model_id, 'published', null)) ?? row);
