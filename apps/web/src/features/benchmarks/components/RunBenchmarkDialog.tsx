@@ -31,7 +31,6 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useBenchmarksForModel, useExecuteBenchmark } from '../api/benchmarks.ts';
-import { metricLabel } from '../lib/metrics.ts';
 import { EMPTY_SELECTION, SELECTION_PAGE_SIZES, canSubmit, executeItems, filterOptions, toggleDataset, toggleMetric } from '../lib/selection.ts';
 import { MetricName } from './MetricGlossary.tsx';
 
@@ -169,7 +168,6 @@ export function RunBenchmarkDialog({ model, onClose, onDone }: { model: { modelI
                                     />
                                   }
                                   label={<MetricName metric={m} />}
-                                  aria-label={metricLabel(m)}
                                 />
                               );
                               return enabled ? (

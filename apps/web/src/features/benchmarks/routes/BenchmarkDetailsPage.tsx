@@ -39,7 +39,7 @@ export default function BenchmarkDetailsPage() {
   let body;
   if (query.isPending) body = <LoadingState label="Loading the benchmark dataset…" />;
   else if (query.isError) body = <ErrorState title="Could not load this benchmark dataset" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else {
+  else if (b) {
     const cards = [
       { label: 'Task', value: TASK_LABELS[b.task.type] ?? b.task.type },
       { label: 'Languages', value: benchmarkLanguageText(b.languages) },
