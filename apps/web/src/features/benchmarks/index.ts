@@ -5,5 +5,5 @@
  */
 export { MetricName } from './components/MetricGlossary.tsx';
 export { metricLabel, directionText, metricGlossaryPath } from './lib/metrics.ts';
-export { benchmarkDetailPath, type BenchmarkDetailState } from './lib/list.ts';
+export { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } from './lib/list.ts';
 export { RunBenchmarkDialog } from './components/RunBenchmarkDialog.tsx';

@@ -136,3 +136,10 @@ describe('benchmark selection rules', () => {
     expect(filterOptions(rows, '', [])).toHaveLength(2);
   });
 });
+
+describe('task labels', () => {
+  it('names the benchmark tasks', async () => {
+    const { benchmarkTaskLabel } = await import('./list.ts');
+    expect([benchmarkTaskLabel('asr'), benchmarkTaskLabel('translation'), benchmarkTaskLabel('x'), benchmarkTaskLabel(null)]).toEqual(['ASR', 'Translation', 'x', '-']);
+  });
+});

@@ -98,3 +98,10 @@ export function backLink(state: unknown): { text: string; to: string } {
 export function benchmarkDetailPath(benchmarkId: string): string {
   return `/model/benchmark-details/${encodeURIComponent(benchmarkId)}`;
 }
+
+const TASK_LABELS: Readonly<Record<string, string>> = { translation: 'Translation', transliteration: 'Transliteration', asr: 'ASR', ocr: 'OCR', ner: 'NER' };
+
+/** A benchmark task as shown ('asr' → 'ASR'); unknown tasks as they are, '-' when missing. */
+export function benchmarkTaskLabel(task: string | null | undefined): string {
+  return task ? (TASK_LABELS[task] ?? task) : '-';
+}

@@ -16,9 +16,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useBenchmarkSearch } from '../api/benchmarks.ts';
 import { BenchmarkCardGrid } from '../components/BenchmarkCardGrid.tsx';
 import { MetricGlossary } from '../components/MetricGlossary.tsx';
-import { BENCHMARK_FILTER_GROUPS, benchmarkDetailPath, benchmarkFilterOptions, filterBenchmarks, filterCount, type BenchmarkDetailState, type BenchmarkFilter } from '../lib/list.ts';
-
-const TASK_LABELS: Record<string, string> = { translation: 'Translation', transliteration: 'Transliteration', asr: 'ASR', ocr: 'OCR', ner: 'NER' };
+import { BENCHMARK_FILTER_GROUPS, benchmarkDetailPath, benchmarkTaskLabel, benchmarkFilterOptions, filterBenchmarks, filterCount, type BenchmarkDetailState, type BenchmarkFilter } from '../lib/list.ts';
 
 /**
  * /model/benchmark-datasets (public; spec 02 §2 "Benchmark datasets list"): a tab per benchmark
@@ -55,7 +53,7 @@ export default function BenchmarkDatasetsPage() {
   let body;
   if (query.isPending) body = <LoadingState label="Loading benchmark datasets…" />;
   else if (query.isError) body = <ErrorState title="Could not load the benchmark datasets" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (all.length === 0) body = <MessageBlock title="No benchmark datasets yet" hint={`No ${TASK_LABELS[task] ?? task} benchmark dataset has been published.`} />;
+  else if (all.length === 0) body = <MessageBlock title="No benchmark datasets yet" hint={`No ${benchmarkTaskLabel(task)} benchmark dataset has been published.`} />;
   else if (shown.length === 0)
     body = (
       <MessageBlock
@@ -90,7 +88,7 @@ export default function BenchmarkDatasetsPage() {
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         {BENCHMARK_TASKS.map((t) => (
-          <Tab key={t} value={t} label={TASK_LABELS[t] ?? t} />
+          <Tab key={t} value={t} label={benchmarkTaskLabel(t)} />
         ))}
       </Tabs>
       <SearchToolbar term={term} onTermChange={setTerm} placeholder="Search benchmark datasets" searchLabel="Search benchmark datasets">

@@ -17,9 +17,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useBenchmark } from '../api/benchmarks.ts';
 import { Leaderboard } from '../components/Leaderboard.tsx';
 import { MetricGlossary } from '../components/MetricGlossary.tsx';
-import { backLink, benchmarkLanguageText } from '../lib/list.ts';
-
-const TASK_LABELS: Record<string, string> = { translation: 'Translation', transliteration: 'Transliteration', asr: 'ASR', ocr: 'OCR', ner: 'NER' };
+import { backLink, benchmarkLanguageText, benchmarkTaskLabel } from '../lib/list.ts';
 
 /**
  * /model/benchmark-details/:benchmarkId (public; spec 02 §2 "Benchmark details"): a back button
@@ -41,7 +39,7 @@ export default function BenchmarkDetailsPage() {
   else if (query.isError) body = <ErrorState title="Could not load this benchmark dataset" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   else if (b) {
     const cards = [
-      { label: 'Task', value: TASK_LABELS[b.task.type] ?? b.task.type },
+      { label: 'Task', value: benchmarkTaskLabel(b.task.type) },
       { label: 'Languages', value: benchmarkLanguageText(b.languages) },
       { label: 'Domain', value: b.domain.join(', ') || '-' },
       { label: 'Submitter', value: b.submitter.name || '-' },

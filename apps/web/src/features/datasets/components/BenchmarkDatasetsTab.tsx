@@ -9,7 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { benchmarkDetailPath, type BenchmarkDetailState } from '../../benchmarks/index.ts';
+import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } from '../../benchmarks/index.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
@@ -20,7 +20,7 @@ import { isActiveStatus } from '../../../lib/status.ts';
 import { useBenchmarkContributions } from '../api/benchmark-contributions.ts';
 import { asFilterable, benchmarkRowOpens } from '../lib/benchmark-rows.ts';
 import { applySearchAndFilter, filterOptions, selectedCount, type ContributionFilter } from '../lib/contribution-filters.ts';
-import { datasetTypeLabel, formatSubmittedOn } from '../lib/format.ts';
+import { formatSubmittedOn } from '../lib/format.ts';
 import { ContributionFilterPopover } from './ContributionFilterPopover.tsx';
 import { CONTRIBUTION_PAGE_SIZE } from './ContributionTable.tsx';
 
@@ -75,7 +75,7 @@ export function BenchmarkDatasetsTab({ userId }: { userId: string | undefined })
                     sx={{ cursor: opens ? 'pointer' : 'default' }}
                   >
                     <TableCell sx={{ minWidth: 200, maxWidth: 360, overflowWrap: 'anywhere' }}>{row.datasetName}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.datasetType ? datasetTypeLabel(row.datasetType) : '-'}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{benchmarkTaskLabel(row.datasetType)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSubmittedOn(row.submittedOn)}</TableCell>
                     <TableCell>
                       <StatusChip status={row.status} />
