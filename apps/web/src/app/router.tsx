@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/FullScreenSpinner.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
+import { benchmarkRoutes } from '../features/benchmarks/routes.tsx';
 import { dashboardFallbackRoute, dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { datasetRoutes } from '../features/datasets/routes.tsx';
 import { introRoutes } from '../features/intro/routes.tsx';
@@ -43,6 +44,7 @@ export const routes: RouteObject[] = [
           ...modelDetailRoutes,
           { element: <RequireAuth />, children: readyMadeSignedInRoutes },
           ...modelPublicRoutes,
+          ...benchmarkRoutes,
           { element: <RequireAuth />, children: modelSignedInRoutes },
           dashboardFallbackRoute,
         ],

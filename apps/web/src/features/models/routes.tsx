@@ -6,7 +6,6 @@ const UploadModelPage = lazy(() => import('./routes/UploadModelPage.tsx'));
 const ModelThanksPage = lazy(() => import('./routes/ModelThanksPage.tsx'));
 const MyModelsPage = lazy(() => import('./routes/MyModelsPage.tsx'));
 const ExploreModelsPage = lazy(() => import('./routes/ExploreModelsPage.tsx'));
-const BenchmarkDatasetsSoonPage = lazy(() => import('./routes/BenchmarkDatasetsSoonPage.tsx'));
 
 // Each page is its own chunk (DESIGN.md §7); Suspense here so the routes work under any router.
 function page(Page: LazyExoticComponent<ComponentType>) {
@@ -17,10 +16,9 @@ function page(Page: LazyExoticComponent<ComponentType>) {
   );
 }
 
-/** The public model pages (spec 02 §2), relative to '/ulca': Explore Models (with the health tab) and the benchmark datasets placeholder. */
+/** The public model pages (spec 02 §2), relative to '/ulca': Explore Models (with the health tab); the benchmark pages are features/benchmarks'. */
 export const modelPublicRoutes: RouteObject[] = [
   { path: 'model/explore-models', element: page(ExploreModelsPage) },
-  { path: 'model/benchmark-datasets', element: page(BenchmarkDatasetsSoonPage) },
 ];
 
 /** The signed-in model pages (spec 02 §2): submit, the thank-you page and My Models; mount under RequireAuth. */

@@ -28,7 +28,7 @@ export function isDatasetUrl(value: string): boolean {
   return host === 'localhost' || IPV4.test(host) || DOMAIN.test(host);
 }
 
-/** The Submit Dataset form (spec 01 §2, §5). `benchmark` is a visual option only for now. */
+/** The Submit Dataset form (spec 01 §2, §5). `benchmark` (BENCHMARK-DATASET-CONTRIBUTOR only) sends it to …/benchmark/submit. */
 export const submitDatasetFormSchema = z.object({
   datasetName: z
     .string()

@@ -12,6 +12,7 @@ import { primaryRole, useSession } from '../../../lib/session.ts';
 import { contributionTabs, type ContributionTab } from '../lib/tabs.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
+import { BenchmarkDatasetsTab } from '../components/BenchmarkDatasetsTab.tsx';
 import { SubmittedDatasetsTab } from '../components/SubmittedDatasetsTab.tsx';
 
 const TAB_LABELS: Record<ContributionTab, string> = { submitted: 'Submitted Dataset', benchmark: 'Benchmark Dataset' };
@@ -53,8 +54,7 @@ export default function MyContributionPage() {
           {current === 'submitted' ? (
             <SubmittedDatasetsTab userId={session?.userDetails.userID} added={added} />
           ) : (
-            // The benchmark contribution list has no server endpoint yet.
-            <MessageBlock title="No records found." hint="Benchmark datasets you submit will be listed here." />
+            <BenchmarkDatasetsTab userId={session?.userDetails.userID} />
           )}
         </>
       )}

@@ -21,6 +21,7 @@ import { fieldProps } from '../../../components/form.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { primaryRole, useSession } from '../../../lib/session.ts';
+import { useSubmitBenchmark } from '../api/benchmark-contributions.ts';
 import { useSubmitDataset } from '../api/submit-dataset.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { DATASET_NAME_MAX, formFieldOf, submitDatasetFormSchema, type SubmitDatasetFormInput, type SubmitDatasetFormValues } from '../lib/submit-form.ts';
@@ -43,6 +44,8 @@ export default function SubmitDatasetPage() {
   const session = useSession();
   const navigate = useNavigate();
   const submit = useSubmitDataset();
+  const submitBenchmark = useSubmitBenchmark();
+  const busy = submit.isPending || submitBenchmark.isPending;
   usePageTitle('Submit Dataset');
   const isBenchmarkContributor = primaryRole(session) === 'BENCHMARK-DATASET-CONTRIBUTOR';
   const {
@@ -63,8 +66,9 @@ export default function SubmitDatasetPage() {
     if (!userId) return;
     const waiting = enqueueSnackbar('Please wait while we process your request...', { variant: 'info', persist: true });
     try {
-      // The benchmark option is visual only for now: both go to the dataset endpoint.
-      const res = await submit.mutateAsync({ datasetName: values.datasetName, url: values.url, userId });
+      // A benchmark dataset goes to …/benchmark/submit (issue #13); both answer a serviceRequestNumber.
+      const body = { datasetName: values.datasetName, url: values.url, userId };
+      const res = isBenchmarkContributor && values.benchmark ? await submitBenchmark.mutateAsync(body) : await submit.mutateAsync(body);
       closeSnackbar(waiting);
       navigate(`/dataset/submission/${encodeURIComponent(res.data.serviceRequestNumber)}`);
     } catch (err) {
@@ -117,10 +121,10 @@ export default function SubmitDatasetPage() {
                 type="submit"
                 variant="contained"
                 size="large"
-                disabled={submit.isPending || !session}
-                startIcon={submit.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+                disabled={busy || !session}
+                startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
               >
-                {submit.isPending ? 'Submitting…' : 'Submit'}
+                {busy ? 'Submitting…' : 'Submit'}
               </Button>
             </Box>
           </Stack>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ModelRecord } from '@ulca/contracts';
+import { MetricName, benchmarkDetailPath, metricLabel, type BenchmarkDetailState } from '../../benchmarks/index.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 
 /** Shown when a model has no benchmark run (never a made-up score). */
@@ -18,12 +19,13 @@ export const NO_BENCHMARK_RUNS = 'No benchmark runs yet';
 
 /**
  * The Benchmarkings section (spec 02 §2): one tab per metric and the model's runs for it, newest
- * first, each row linking to the benchmark's page. The benchmarks issue fills in the runs and the
- * leaderboard; with none, 'No benchmark runs yet'.
+ * first (day/month/year, 12-hour time), each row linking to the benchmark's page (whose back button
+ * returns here); the metric's tooltip links to the metric definitions. With none, 'No benchmark runs yet'.
  */
 export function Benchmarkings({ model }: { model: ModelRecord }) {
   const metrics = [...new Set([...model.metric, ...model.benchmarkPerformance.map((b) => b.metric)])];
   const [metric, setMetric] = useState(metrics[0] ?? '');
+  const { pathname, search } = useLocation();
   const runs = model.benchmarkPerformance.filter((b) => b.metric === metric).sort((a, b) => b.createdOn - a.createdOn);
   return (
     <Box component="section" aria-labelledby="benchmarkings-title" sx={{ mt: 4 }}>
@@ -33,9 +35,14 @@ export function Benchmarkings({ model }: { model: ModelRecord }) {
       {metrics.length > 0 && (
         <Tabs value={metric} onChange={(_, m: string) => setMetric(m)} variant="scrollable" allowScrollButtonsMobile aria-label="Metrics">
           {metrics.map((m) => (
-            <Tab key={m} value={m} label={m} />
+            <Tab key={m} value={m} label={metricLabel(m)} />
           ))}
         </Tabs>
+      )}
+      {metric && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} component="div">
+          <MetricName metric={metric} showDirection />
+        </Typography>
       )}
       {runs.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 3 }} role="status">
@@ -56,12 +63,14 @@ export function Benchmarkings({ model }: { model: ModelRecord }) {
               {runs.map((r) => (
                 <TableRow key={r.benchmarkProcessId ?? `${r.benchmarkDatasetId}-${r.createdOn}`}>
                   <TableCell>
-                    <Link component={RouterLink} to={`/model/benchmark-details/${encodeURIComponent(r.benchmarkDatasetId)}`}>
+                    <Link component={RouterLink} to={benchmarkDetailPath(r.benchmarkDatasetId)} state={{ from: 'model', backTo: `${pathname}${search}` } satisfies BenchmarkDetailState}>
                       {r.benchmarkDatasetName}
                     </Link>
                   </TableCell>
-                  <TableCell>{r.metric}</TableCell>
-                  <TableCell align="right">{r.score == null ? '--' : r.score}</TableCell>
+                  <TableCell>{metricLabel(r.metric)}</TableCell>
+                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {r.score == null ? '--' : r.score.toFixed(2)}
+                  </TableCell>
                   <TableCell>{formatDateTime12(new Date(r.createdOn).toISOString())}</TableCell>
                 </TableRow>
               ))}

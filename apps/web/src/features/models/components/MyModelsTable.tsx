@@ -1,10 +1,12 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { ModelRecord } from '@ulca/contracts';
 import { alpha } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,6 +18,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import { benchmarkDetailPath, metricLabel, type BenchmarkDetailState } from '../../benchmarks/index.ts';
 import { domainText, formatEpochDay, licenseText } from '../lib/format.ts';
 import { benchmarkRunsView, isExpandable, modelActions, modelStatusColor } from '../lib/my-models.ts';
 import { taskLabel } from '../lib/tasks.ts';
@@ -23,12 +26,11 @@ import { ModelStatus } from './ModelStatus.tsx';
 
 const COLUMNS = ['Task', 'Model Name', 'Version', 'Domain', 'License', 'Submitted On', 'Status', 'Action'];
 
-/** Shown on Run Benchmark until the benchmarks issue lands: the button says so instead of faking a run. */
-export const RUN_BENCHMARK_PENDING = 'Benchmarks arrive with issue #13.';
-
 /** What a row's Action cell asks for. */
 export interface MyModelsActions {
   onToggleStatus: (row: ModelRecord, to: 'published' | 'unpublished') => void;
+  /** Opens the benchmark selection modal for the row (spec 02 §2). */
+  onRunBenchmark: (row: ModelRecord) => void;
 }
 
 /**
@@ -128,14 +130,9 @@ export function ActionCell({ row, act, actions }: { row: ModelRecord; act: Retur
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {act.runBenchmark && (
-        <Tooltip title={RUN_BENCHMARK_PENDING}>
-          {/* Disabled buttons fire no events: the span carries the tooltip. */}
-          <span>
-            <Button size="small" variant="outlined" disabled sx={{ whiteSpace: 'nowrap' }}>
-              Run Benchmark
-            </Button>
-          </span>
-        </Tooltip>
+        <Button size="small" variant="outlined" onClick={() => actions.onRunBenchmark(row)} sx={{ whiteSpace: 'nowrap' }}>
+          Run Benchmark
+        </Button>
       )}
       <Tooltip title={act.toggleDisabled ? 'A benchmark run is in progress.' : ''}>
         <span>
@@ -173,8 +170,12 @@ function BenchmarkRuns({ row }: { row: ModelRecord }) {
         <TableBody>
           {runs.map((b) => (
             <TableRow key={`${b.benchmarkProcessId ?? b.benchmarkDatasetId}-${b.metric}-${b.createdOn}`}>
-              <TableCell>{b.benchmarkDatasetName}</TableCell>
-              <TableCell sx={{ textTransform: 'uppercase' }}>{b.metric}</TableCell>
+              <TableCell>
+                <Link component={RouterLink} to={benchmarkDetailPath(b.benchmarkDatasetId)} state={{ from: 'my-contribution', backTo: '/model/my-contribution' } satisfies BenchmarkDetailState}>
+                  {b.benchmarkDatasetName}
+                </Link>
+              </TableCell>
+              <TableCell>{metricLabel(b.metric)}</TableCell>
               <TableCell>{b.scoreText}</TableCell>
               <TableCell>{formatEpochDay(b.createdOn)}</TableCell>
               <TableCell>

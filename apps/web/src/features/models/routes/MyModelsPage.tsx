@@ -19,6 +19,7 @@ import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
+import { RunBenchmarkDialog } from '../../benchmarks/index.ts';
 import { useChangeModelStatus, useMyModels } from '../api/my-models.ts';
 import { MyModelCards } from '../components/MyModelCards.tsx';
 import { MyModelsTable } from '../components/MyModelsTable.tsx';
@@ -63,6 +64,7 @@ export default function MyModelsPage() {
   const [pageSize, setPageSize] = useState<number>(MY_MODELS_PAGE_SIZES[0]);
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const [pending, setPending] = useState<{ row: ModelRecord; to: 'published' | 'unpublished' } | null>(null);
+  const [benchmarking, setBenchmarking] = useState<ModelRecord | null>(null);
   const handledAdded = useRef<string | null>(null);
 
   const all = useMemo(() => query.data?.data ?? [], [query.data]);
@@ -112,7 +114,10 @@ export default function MyModelsPage() {
   };
 
   const openModel = (row: ModelRecord) => navigate(modelDetailPath(row.modelId), { state: { model: row, prevUrl: 'my-contribution' } satisfies ModelDetailState });
-  const actions = { onToggleStatus: (row: ModelRecord, to: 'published' | 'unpublished') => setPending({ row, to }) };
+  const actions = {
+    onToggleStatus: (row: ModelRecord, to: 'published' | 'unpublished') => setPending({ row, to }),
+    onRunBenchmark: (row: ModelRecord) => setBenchmarking(row),
+  };
 
   let body;
   if (query.isPending) body = <LoadingState label="Loading your models…" />;
@@ -219,6 +224,18 @@ export default function MyModelsPage() {
         clearDisabledWhen="draft-empty"
         applyDisabledWhen="nothing-selected"
       />
+      {benchmarking && (
+        <RunBenchmarkDialog
+          key={benchmarking.modelId}
+          model={benchmarking}
+          onClose={() => setBenchmarking(null)}
+          onDone={(message) => {
+            setBenchmarking(null);
+            enqueueSnackbar(message, { variant: 'success' });
+            void query.refetch();
+          }}
+        />
+      )}
       {pending && (
         <StatusChangeDialog
           key={pending.row.modelId + pending.to}

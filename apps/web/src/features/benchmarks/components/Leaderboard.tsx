@@ -1,0 +1,150 @@
+import { Fragment, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
+import { modelDetailPath } from '../../model-detail/index.ts';
+import { formatDateTime12 } from '../../../lib/dates.ts';
+import { coverageText, intervalText, leaderboardMetrics, rankedEntries, scoreText, type LeaderboardEntry } from '../lib/leaderboard.ts';
+import { directionText, metricLabel } from '../lib/metrics.ts';
+import { MetricName } from './MetricGlossary.tsx';
+
+/** Shown when a metric has no completed run (spec 02 §2). */
+export const NO_LEADERBOARD_RECORDS = 'No records available';
+
+/**
+ * The leaderboard of a benchmark (spec 02 §2 benchmark details; issue #13 §5): one tab per metric
+ * saying which direction ranks first, and a table Rank, Model (name and version), Score, 95%
+ * interval and Coverage; a row's details show the score's signature (the exact scoring recipe,
+ * so the number can be reproduced) and when it was scored.
+ */
+export function Leaderboard({ metrics, entries, recordCount }: { metrics: readonly string[]; entries: readonly LeaderboardEntry[]; recordCount: number }) {
+  const tabs = leaderboardMetrics(metrics, entries);
+  const [metric, setMetric] = useState(tabs[0] ?? '');
+  const [open, setOpen] = useState<string | null>(null);
+  const rows = rankedEntries(entries, metric);
+  return (
+    <Box component="section" aria-labelledby="leaderboard-title" sx={{ mt: 3 }}>
+      <Typography id="leaderboard-title" variant="h6" component="h2">
+        Leaderboard
+      </Typography>
+      {tabs.length > 0 && (
+        <Tabs value={metric} onChange={(_e, m: string) => setMetric(m)} variant="scrollable" allowScrollButtonsMobile aria-label="Metrics" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+          {tabs.map((m) => (
+            <Tab
+              key={m}
+              value={m}
+              label={
+                <Box component="span" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+                  <span>{metricLabel(m)}</span>
+                  <Typography component="span" variant="caption" sx={{ textTransform: 'none', lineHeight: 1.2 }}>
+                    {directionText(m)}
+                  </Typography>
+                </Box>
+              }
+            />
+          ))}
+        </Tabs>
+      )}
+      {metric && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} component="div">
+          <MetricName metric={metric} /> — ranked {directionText(metric)}.
+        </Typography>
+      )}
+      {rows.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 3 }} role="status">
+          {NO_LEADERBOARD_RECORDS}
+        </Typography>
+      ) : (
+        <TableContainer sx={{ mt: 1 }}>
+          <Table size="small" aria-label={`Leaderboard, ${metricLabel(metric)}`} sx={{ minWidth: 560 }}>
+            <TableHead>
+              <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
+                <TableCell>Rank</TableCell>
+                <TableCell>Model</TableCell>
+                <TableCell align="right">Score</TableCell>
+                <TableCell align="right">
+                  <Tooltip title="95% bootstrap confidence interval of the score: scores whose intervals overlap are not clearly different.">
+                    <span>95% interval</span>
+                  </Tooltip>
+                </TableCell>
+                <TableCell align="right">
+                  <Tooltip title="Rows the model answered out of the benchmark's rows. Rows it failed on are scored as empty answers.">
+                    <span>Coverage</span>
+                  </Tooltip>
+                </TableCell>
+                <TableCell padding="checkbox" aria-label="Details" />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((e, i) => {
+                const isOpen = open === e.benchmarkProcessId;
+                return (
+                  <Fragment key={e.benchmarkProcessId}>
+                    <TableRow sx={{ '& > td': { borderBottom: isOpen ? 'unset' : undefined } }}>
+                      <TableCell sx={{ fontWeight: 600 }}>{e.position > 0 ? e.position : i + 1}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                        <Link component={RouterLink} to={modelDetailPath(e.modelId)}>
+                          {e.modelName}
+                        </Link>{' '}
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          {e.modelVersion}
+                        </Typography>
+                      </TableCell>
+                      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+                        {scoreText(e.score)}
+                      </TableCell>
+                      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                        {intervalText(e.ci)}
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: e.coverage < 1 ? 'warning.dark' : undefined }}>
+                        {coverageText(e.coverage, recordCount)}
+                      </TableCell>
+                      <TableCell padding="checkbox">
+                        <IconButton size="small" onClick={() => setOpen(isOpen ? null : e.benchmarkProcessId)} aria-expanded={isOpen} aria-label={`Scoring details of ${e.modelName}`}>
+                          {isOpen ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+                        </IconButton>
+                      </TableCell>
+                    </TableRow>
+                    {isOpen && (
+                      <TableRow>
+                        <TableCell colSpan={6} sx={{ bgcolor: 'grey.50' }}>
+                          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '120px 1fr' }, columnGap: 2, rowGap: 0.5, '& dd': { m: 0 } }}>
+                            <Typography component="dt" variant="body2" color="text.secondary">
+                              Signature
+                            </Typography>
+                            <Typography component="dd" variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                              {e.signature || '-'}
+                            </Typography>
+                            <Typography component="dt" variant="body2" color="text.secondary">
+                              Scored on
+                            </Typography>
+                            <Typography component="dd" variant="body2">
+                              {formatDateTime12(new Date(e.createdOn).toISOString())}
+                            </Typography>
+                          </Box>
+                        </TableCell>
+                      </TableRow>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
+  );
+}

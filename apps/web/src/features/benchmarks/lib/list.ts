@@ -1,0 +1,107 @@
+import { languageLabel } from '@ulca/contracts';
+
+/** Card page sizes of the benchmark datasets list (spec 02 §9: 9, 12, 18; default 9). */
+export const BENCHMARK_CARD_PAGE_SIZES = [9, 12, 18] as const;
+
+/** The benchmark fields the list filters on. */
+export interface BenchmarkListItem {
+  benchmarkId: string;
+  name: string;
+  description: string | null;
+  languages: { sourceLanguage: string; targetLanguage: string | null };
+  domain: readonly string[];
+  submitter: { name: string };
+}
+
+/** The filter popover's groups (spec 02 §2: Language, Domain, Submitter). */
+export type BenchmarkFilterKey = 'language' | 'domain' | 'submitter';
+/** Selected values per group; an empty or missing group does not filter. */
+export type BenchmarkFilter = Partial<Record<BenchmarkFilterKey, string[]>>;
+
+/** The groups in the popover's order. */
+export const BENCHMARK_FILTER_GROUPS: readonly { key: BenchmarkFilterKey; label: string }[] = [
+  { key: 'language', label: 'Language' },
+  { key: 'domain', label: 'Domain' },
+  { key: 'submitter', label: 'Submitter' },
+];
+
+const languagesOf = (b: BenchmarkListItem): string[] => [b.languages.sourceLanguage, ...(b.languages.targetLanguage ? [b.languages.targetLanguage] : [])].filter(Boolean);
+
+/** The languages of a benchmark as shown: 'English - Hindi', or one language. */
+export function benchmarkLanguageText(languages: BenchmarkListItem['languages']): string {
+  const src = languages.sourceLanguage ? languageLabel(languages.sourceLanguage) : '-';
+  return languages.targetLanguage ? `${src} - ${languageLabel(languages.targetLanguage)}` : src;
+}
+
+/** The choices of each filter group, from the loaded benchmarks (sorted; languages as codes). */
+export function benchmarkFilterOptions(items: readonly BenchmarkListItem[]): Record<BenchmarkFilterKey, string[]> {
+  const sets = { language: new Set<string>(), domain: new Set<string>(), submitter: new Set<string>() };
+  for (const b of items) {
+    languagesOf(b).forEach((l) => sets.language.add(l));
+    b.domain.forEach((d) => sets.domain.add(d));
+    if (b.submitter.name) sets.submitter.add(b.submitter.name);
+  }
+  const sorted = (s: Set<string>) => [...s].sort((a, b) => a.localeCompare(b));
+  return { language: sorted(sets.language), domain: sorted(sets.domain), submitter: sorted(sets.submitter) };
+}
+
+/**
+ * The benchmarks that match the search term (name, description, domain, submitter or language
+ * name, any case) and the filter: a benchmark matches a group when any of its values is selected
+ * (a language matches as source or target); groups combine with AND.
+ */
+export function filterBenchmarks<T extends BenchmarkListItem>(items: readonly T[], term: string, filter: BenchmarkFilter): T[] {
+  const q = term.trim().toLowerCase();
+  const pick = (k: BenchmarkFilterKey) => (filter[k]?.length ? new Set(filter[k]) : null);
+  const lang = pick('language');
+  const domain = pick('domain');
+  const submitter = pick('submitter');
+  return items.filter((b) => {
+    if (lang && !languagesOf(b).some((l) => lang.has(l))) return false;
+    if (domain && !b.domain.some((d) => domain.has(d))) return false;
+    if (submitter && !submitter.has(b.submitter.name)) return false;
+    if (!q) return true;
+    const text = [b.name, b.description ?? '', ...b.domain, b.submitter.name, benchmarkLanguageText(b.languages)].join(' ').toLowerCase();
+    return text.includes(q);
+  });
+}
+
+/** Number of selected filter values (the Filter button's badge). */
+export function filterCount(filter: BenchmarkFilter): number {
+  return Object.values(filter).reduce((n, v) => n + (v?.length ?? 0), 0);
+}
+
+/** Where the details page was opened from, and its back button (spec 02 §2). */
+export type BenchmarkOrigin = 'benchmark-datasets' | 'my-contribution' | 'model';
+
+/** Router state to pass when opening /model/benchmark-details/:id: where Back returns to. */
+export interface BenchmarkDetailState {
+  from: BenchmarkOrigin;
+  /** The page to go back to (e.g. the model page's path); defaults per origin. */
+  backTo?: string;
+}
+
+const BACK: Record<BenchmarkOrigin, { text: string; to: string }> = {
+  'benchmark-datasets': { text: 'Back to Benchmark Datasets', to: '/model/benchmark-datasets' },
+  'my-contribution': { text: 'Back to My Contribution', to: '/dataset/my-contribution' },
+  model: { text: 'Back to Model Description', to: '/model/explore-models' },
+};
+
+/** The back button's text and target for the router state the page was opened with (default: the list). */
+export function backLink(state: unknown): { text: string; to: string } {
+  const s = (state ?? {}) as Partial<BenchmarkDetailState>;
+  const origin: BenchmarkOrigin = s.from && s.from in BACK ? s.from : 'benchmark-datasets';
+  return { text: BACK[origin].text, to: typeof s.backTo === 'string' && s.backTo.startsWith('/') ? s.backTo : BACK[origin].to };
+}
+
+/** Path of a benchmark's details page. */
+export function benchmarkDetailPath(benchmarkId: string): string {
+  return `/model/benchmark-details/${encodeURIComponent(benchmarkId)}`;
+}
+
+const TASK_LABELS: Readonly<Record<string, string>> = { translation: 'Translation', transliteration: 'Transliteration', asr: 'ASR', ocr: 'OCR', ner: 'NER' };
+
+/** A benchmark task as shown ('asr' → 'ASR'); unknown tasks as they are, '-' when missing. */
+export function benchmarkTaskLabel(task: string | null | undefined): string {
+  return task ? (TASK_LABELS[task] ?? task) : '-';
+}

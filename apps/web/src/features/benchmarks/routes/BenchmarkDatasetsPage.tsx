@@ -1,0 +1,114 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { BENCHMARK_TASKS, languageLabel, type Benchmark } from '@ulca/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { FilterPopover } from '../../../components/FilterPopover.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { PageFrame } from '../../../components/PageFrame.tsx';
+import { MessageBlock } from '../../../components/StateViews.tsx';
+import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useBenchmarkSearch } from '../api/benchmarks.ts';
+import { BenchmarkCardGrid } from '../components/BenchmarkCardGrid.tsx';
+import { MetricGlossary } from '../components/MetricGlossary.tsx';
+import { BENCHMARK_FILTER_GROUPS, benchmarkDetailPath, benchmarkTaskLabel, benchmarkFilterOptions, filterBenchmarks, filterCount, type BenchmarkDetailState, type BenchmarkFilter } from '../lib/list.ts';
+
+/**
+ * /model/benchmark-datasets (public; spec 02 §2 "Benchmark datasets list"): a tab per benchmark
+ * task (default translation, kept in `?task=`), search, a Language / Domain / Submitter filter, the
+ * card grid, and the metric definitions section the metric tooltips link to.
+ */
+export default function BenchmarkDatasetsPage() {
+  usePageTitle('Benchmark Datasets');
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const taskParam = params.get('task') ?? '';
+  const task = (BENCHMARK_TASKS as readonly string[]).includes(taskParam) ? taskParam : 'translation';
+  const query = useBenchmarkSearch(task);
+  const [term, setTerm] = useState('');
+  const [filter, setFilter] = useState<BenchmarkFilter>({});
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+
+  const all = useMemo(() => query.data?.data ?? [], [query.data]);
+  const shown = useMemo(() => filterBenchmarks(all, term, filter), [all, term, filter]);
+  const options = useMemo(() => benchmarkFilterOptions(all), [all]);
+
+  // A link to a metric definition (#metric-wer) scrolls to it once the page is drawn.
+  useEffect(() => {
+    if (hash.startsWith('#metric')) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [hash]);
+
+  const open = (b: Benchmark) => navigate(benchmarkDetailPath(b.benchmarkId), { state: { from: 'benchmark-datasets' } satisfies BenchmarkDetailState });
+  const clearAll = () => {
+    setTerm('');
+    setFilter({});
+  };
+
+  let body;
+  if (query.isPending) body = <LoadingState label="Loading benchmark datasets…" />;
+  else if (query.isError) body = <ErrorState title="Could not load the benchmark datasets" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  else if (all.length === 0) body = <MessageBlock title="No benchmark datasets yet" hint={`No ${benchmarkTaskLabel(task)} benchmark dataset has been published.`} />;
+  else if (shown.length === 0)
+    body = (
+      <MessageBlock
+        title="No records"
+        hint="No benchmark dataset matches your search or filters."
+        action={
+          <Button variant="outlined" onClick={clearAll}>
+            Clear search and filters
+          </Button>
+        }
+      />
+    );
+  else body = <BenchmarkCardGrid key={`${task}|${term}|${JSON.stringify(filter)}`} items={shown} onOpen={open} />;
+
+  const groups = BENCHMARK_FILTER_GROUPS.map(({ key, label }) => ({
+    key,
+    label,
+    options: options[key].map((v) => ({ value: v, label: key === 'language' ? languageLabel(v) : v })),
+  }));
+
+  return (
+    <PageFrame title="Benchmark Datasets" subtitle="Shared test sets that models are scored on, with a leaderboard per metric.">
+      <Tabs
+        value={task}
+        onChange={(_e, t: string) => {
+          setParams({ task: t }, { replace: true });
+          clearAll();
+        }}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label="Benchmark tasks"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {BENCHMARK_TASKS.map((t) => (
+          <Tab key={t} value={t} label={benchmarkTaskLabel(t)} />
+        ))}
+      </Tabs>
+      <SearchToolbar term={term} onTermChange={setTerm} placeholder="Search benchmark datasets" searchLabel="Search benchmark datasets">
+        <FilterButton count={filterCount(filter)} onOpen={setAnchor} disabled={query.isPending || all.length === 0} />
+      </SearchToolbar>
+      <Box>{body}</Box>
+      <FilterPopover
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        groups={groups}
+        value={filter}
+        onApply={setFilter}
+        cleared={{}}
+        width={640}
+        columns={3}
+        emptyGroupText="None in this task"
+        ariaLabel="Filter benchmark datasets"
+        clearDisabledWhen="draft-empty"
+      />
+      <MetricGlossary />
+    </PageFrame>
+  );
+}

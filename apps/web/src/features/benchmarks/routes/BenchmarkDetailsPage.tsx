@@ -1,0 +1,99 @@
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useBenchmark } from '../api/benchmarks.ts';
+import { Leaderboard } from '../components/Leaderboard.tsx';
+import { MetricGlossary } from '../components/MetricGlossary.tsx';
+import { backLink, benchmarkLanguageText, benchmarkTaskLabel } from '../lib/list.ts';
+
+/**
+ * /model/benchmark-details/:benchmarkId (public; spec 02 §2 "Benchmark details"): a back button
+ * that names the page it returns to, the dataset's name, Download, description, the Task,
+ * Languages, Domain and Submitter cards, the leaderboard per metric and the metric definitions.
+ */
+export default function BenchmarkDetailsPage() {
+  const { benchmarkId = '' } = useParams();
+  const { state } = useLocation();
+  const back = backLink(state);
+  const query = useBenchmark(benchmarkId);
+  const b = query.data;
+  usePageTitle(b ? b.name : 'Benchmark Dataset');
+  // The API does not give a benchmark's download address (see the report of issue #13).
+  const downloadUrl = (b as { refUrl?: string } | undefined)?.refUrl;
+
+  let body;
+  if (query.isPending) body = <LoadingState label="Loading the benchmark dataset…" />;
+  else if (query.isError) body = <ErrorState title="Could not load this benchmark dataset" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  else if (b) {
+    const cards = [
+      { label: 'Task', value: benchmarkTaskLabel(b.task.type) },
+      { label: 'Languages', value: benchmarkLanguageText(b.languages) },
+      { label: 'Domain', value: b.domain.join(', ') || '-' },
+      { label: 'Submitter', value: b.submitter.name || '-' },
+    ];
+    body = (
+      <>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {b.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {b.recordCount.toLocaleString('en-IN')} rows{b.license ? ` · License ${b.license.toUpperCase()}` : ''}
+            </Typography>
+          </Box>
+          <Tooltip title={downloadUrl ? '' : 'The platform does not publish the download address of this dataset.'}>
+            <span>
+              <Button variant="contained" startIcon={<DownloadIcon />} disabled={!downloadUrl} href={downloadUrl ?? ''} target="_blank" rel="noopener noreferrer">
+                Download
+              </Button>
+            </span>
+          </Tooltip>
+        </Stack>
+        <Typography variant="body1" sx={{ mt: 2, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {b.description || 'No description.'}
+        </Typography>
+        <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 1.5 }}>
+          {cards.map((c) => (
+            <Card key={c.label} variant="outlined">
+              <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+                <Typography variant="caption" color="text.secondary">
+                  {c.label}
+                </Typography>
+                <Typography variant="body1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {c.value}
+                </Typography>
+              </CardContent>
+            </Card>
+          ))}
+        </Box>
+        <Leaderboard metrics={b.metric} entries={b.benchmarkPerformance} recordCount={b.recordCount} />
+        <MetricGlossary />
+      </>
+    );
+  }
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
+      <Button component={RouterLink} to={back.to} startIcon={<ArrowBackIcon />} sx={{ mb: 1.5 }}>
+        {back.text}
+      </Button>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        {body}
+      </Paper>
+    </Container>
+  );
+}

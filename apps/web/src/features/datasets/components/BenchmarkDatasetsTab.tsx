@@ -1,0 +1,127 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } from '../../benchmarks/index.ts';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { MessageBlock } from '../../../components/StateViews.tsx';
+import { StatusChip } from '../../../components/StatusChip.tsx';
+import { FilterButton, FixedSizePagination, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { isActiveStatus } from '../../../lib/status.ts';
+import { useBenchmarkContributions } from '../api/benchmark-contributions.ts';
+import { asFilterable, benchmarkRowOpens } from '../lib/benchmark-rows.ts';
+import { applySearchAndFilter, filterOptions, selectedCount, type ContributionFilter } from '../lib/contribution-filters.ts';
+import { formatSubmittedOn } from '../lib/format.ts';
+import { ContributionFilterPopover } from './ContributionFilterPopover.tsx';
+import { CONTRIBUTION_PAGE_SIZE } from './ContributionTable.tsx';
+
+/**
+ * The 'Benchmark Dataset' tab of My Contribution (spec 01 §2; BENCHMARK-DATASET-CONTRIBUTOR):
+ * search, filter, refresh and the table Dataset Name, Task, Submitted On, Status, 10 rows a page;
+ * a published benchmark's row opens its details page.
+ */
+export function BenchmarkDatasetsTab({ userId }: { userId: string | undefined }) {
+  const navigate = useNavigate();
+  const query = useBenchmarkContributions(userId);
+  const [term, setTerm] = useState('');
+  const [filter, setFilter] = useState<ContributionFilter>({});
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [page, setPage] = useState(0);
+
+  const all = useMemo(() => (query.data?.data ?? []).map(asFilterable), [query.data]);
+  const rows = useMemo(() => applySearchAndFilter(all, term, filter), [all, term, filter]);
+  const options = useMemo(() => filterOptions(all), [all]);
+  const shownPage = Math.min(page, Math.max(0, Math.ceil(rows.length / CONTRIBUTION_PAGE_SIZE) - 1));
+  const visible = rows.slice(shownPage * CONTRIBUTION_PAGE_SIZE, (shownPage + 1) * CONTRIBUTION_PAGE_SIZE);
+  const open = (id: string) => navigate(benchmarkDetailPath(id), { state: { from: 'my-contribution', backTo: '/dataset/my-contribution' } satisfies BenchmarkDetailState });
+
+  let body;
+  if (query.isPending) body = <LoadingState label="Loading your benchmark datasets…" />;
+  else if (query.isError) body = <ErrorState title="Could not load your benchmark datasets" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  else if (rows.length === 0)
+    body = <MessageBlock title="No records found." hint={all.length ? 'No benchmark dataset matches your search or filters.' : 'Benchmark datasets you submit (tick “This is a benchmark dataset” on Submit Dataset) are listed here.'} />;
+  else
+    body = (
+      <>
+        <TableContainer>
+          <Table aria-label="Benchmark datasets" sx={{ minWidth: 640 }}>
+            <TableHead>
+              <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
+                <TableCell>Dataset Name</TableCell>
+                <TableCell>Task</TableCell>
+                <TableCell>Submitted On</TableCell>
+                <TableCell>Status</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {visible.map(({ row }) => {
+                const opens = benchmarkRowOpens(row);
+                return (
+                  <TableRow
+                    key={row.benchmarkId}
+                    hover={opens}
+                    tabIndex={opens ? 0 : undefined}
+                    onClick={opens ? () => open(row.benchmarkId) : undefined}
+                    onKeyDown={opens ? (e) => e.key === 'Enter' && open(row.benchmarkId) : undefined}
+                    sx={{ cursor: opens ? 'pointer' : 'default' }}
+                  >
+                    <TableCell sx={{ minWidth: 200, maxWidth: 360, overflowWrap: 'anywhere' }}>{row.datasetName}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{benchmarkTaskLabel(row.datasetType)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSubmittedOn(row.submittedOn)}</TableCell>
+                    <TableCell>
+                      <StatusChip status={row.status} />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <FixedSizePagination count={rows.length} page={shownPage} pageSize={CONTRIBUTION_PAGE_SIZE} onPageChange={setPage} />
+      </>
+    );
+
+  return (
+    <Box>
+      <SearchToolbar
+        term={term}
+        onTermChange={(t) => {
+          setTerm(t);
+          setPage(0);
+        }}
+        placeholder="Search name, task or status"
+        searchLabel="Search benchmark datasets"
+      >
+        <Stack direction="row" spacing={1}>
+          <FilterButton count={selectedCount(filter)} onOpen={setAnchor} disabled={query.isPending} />
+          <RefreshButton onRefresh={() => void query.refetch()} disabled={query.isFetching || !userId} />
+        </Stack>
+      </SearchToolbar>
+      {all.some((r) => isActiveStatus(r.status)) && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+          Some benchmark datasets are still being processed; this list updates automatically.
+        </Typography>
+      )}
+      {body}
+      <ContributionFilterPopover
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        options={options}
+        value={filter}
+        onApply={(f) => {
+          setFilter(f);
+          setPage(0);
+        }}
+      />
+    </Box>
+  );
+}
