@@ -488,8 +488,8 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     note: 'As model/compute, for speech models.',
   },
   ['POST /ulca/apis/v0/model/tryMe']: {
-    access: 'public',
-    note: 'Multipart upload to a published image/speech model; signatures are not read (owners try unpublished models through model/compute). A JSON body is refused before any model is called.',
+    access: 'optional',
+    note: 'Multipart upload to an image/speech model (anonymous, signed over the exact multipart bytes, or ulcaApiKey); a signature, when sent, must verify: owners and admins try unpublished models this way. A JSON body is refused before any model is called.',
   },
 
   // ── model health and feedback (issue #11 points 7, 8; modules/model-health, modules/model-feedback) ──
