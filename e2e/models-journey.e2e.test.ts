@@ -461,6 +461,15 @@ describe('model journey in Chromium', () => {
     await screenshot('phone-explore-tts');
     await page.goto(at('/model/explore-models?task=status-check'));
     await page.getByText(NAMES.tts).first().waitFor();
+    // The selected tab, the last one, is scrolled wholly into view (not cut by the scroll button).
+    const scroller = page.getByRole('tablist', { name: 'Model tasks' }).locator('xpath=..');
+    const selectedTab = page.getByRole('tab', { name: 'Status Check', selected: true });
+    await expect
+      .poll(async () => {
+        const [outer, inner] = [await scroller.boundingBox(), await selectedTab.boundingBox()];
+        return !!outer && !!inner && inner.x >= outer.x - 1 && inner.x + inner.width <= outer.x + outer.width + 1;
+      })
+      .toBe(true);
     await screenshot('phone-health');
     await openTryView(modelIds.tts, NAMES.tts);
     await screenshot('phone-try-tts');
