@@ -3,20 +3,30 @@
  * submits a translation model whose endpoint is the test model server (apps/server/src/test/
  * model-server.ts) through the Submit Model file picker → thank-you page → My Models highlights
  * the new row → publishes it → finds it in Explore (translation, English → Hindi) → opens its page →
- * Try Model translates a sentence with the test server's answer → the feedback dialog → the health
- * tab → unpublishes it with a reason and Explore no longer lists it. Then a TTS model (the audio
- * player gets the answer) and an unpublished OCR model tried by its owner with an uploaded image
- * (the signed tryMe upload). Screenshots at 1366×900 of every step and a phone-size (390×844) pass
- * of the key pages: test-results/e2e/models-<nn>-<step>.png.
+ * Try Model translates a sentence with the test server's answer → feedback (rating, comment,
+ * suggested edit; the owner reads it back through feedback/list) → an admin's health check round
+ * and the health tab's row → unpublishes it with a reason and Explore no longer lists it. Then a TTS
+ * model (the audio player gets the answer), an unpublished OCR model tried by its owner with an
+ * uploaded image (the signed tryMe upload), and a second health round with the TTS model published
+ * and available. Screenshots at 1366×900 of every step and a phone-size (390×844) pass of the key
+ * pages: test-results/e2e/models-<nn>-<step>.png.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { MODEL_NOT_ACCESSIBLE_MESSAGE, MODEL_STATUS_CONFIRM } from '@ulca/contracts';
+import {
+  MODEL_API,
+  MODEL_HEALTH_CHECK_PATH,
+  MODEL_NOT_ACCESSIBLE_MESSAGE,
+  MODEL_STATUS_CONFIRM,
+  type ModelFeedbackEntry,
+  type ModelHealthRow,
+} from '@ulca/contracts';
 import { silentWav, startTestModelServer, type TestModelServer } from '../apps/server/src/test/model-server.ts';
 import { testDescriptor } from '../apps/server/src/test/model-descriptors.ts';
+import { signHeaders } from '../apps/web/src/lib/signing.ts';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
 import { REPO_ROOT, startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
 
@@ -29,6 +39,9 @@ const NAMES = {
   ocr: `Harbour Hindi page reader ${STAMP}`,
 };
 const SENTENCE = 'The river is calm today.';
+const SUGGESTION = 'नदी आज शांत है।';
+const COMMENT = 'Close, but it kept the English words.';
+const ADMIN_EMAIL = 'admin@ulca.local';
 // The OCR try's upload: a line of printed Tamil from the dataset fixtures.
 const OCR_IMAGE = path.join(REPO_ROOT, 'apps/server/src/test/fixtures/datasets/ocr-valid/images/ta_line_01.png');
 
@@ -93,6 +106,56 @@ async function exploreTranslation(): Promise<void> {
   await expect.poll(() => page.getByRole('combobox', { name: 'Select Model Task' }).innerText()).toBe('Translation');
 }
 
+/** A signed API call with keys `keys`, or with the browser's session (the owner) by default. */
+async function signedApi<T>(method: 'GET' | 'POST', pathAndQuery: string, keys?: { publicKey: string; privateKey: string }): Promise<T> {
+  const k = keys ?? (await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'))).userKeys;
+  const res = await fetch(`${platform.baseUrl}${pathAndQuery}`, { method, headers: signHeaders(k.publicKey, k.privateKey, { method, url: pathAndQuery }) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${pathAndQuery} → ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** The admin account's signing keys (it is created on first start). */
+async function adminKeys(): Promise<{ publicKey: string; privateKey: string }> {
+  const res = await fetch(at('/user-mgmt/v1/users/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ authenticator: 'ULCA', data: { email: ADMIN_EMAIL, password: platform.adminPassword } }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { userKeys: { publicKey: string; privateKey: string } } }).data.userKeys;
+}
+
+/**
+ * An admin's "check now" (POST model/health/check): queues a round that the platform's worker runs,
+ * then waits for `modelId`'s health row checked after the request, and returns it. The route keeps
+ * one round per clock minute, so while it answers a null jobId (a round this minute already) it
+ * asks again every 5 s.
+ */
+async function checkHealth(modelId: string): Promise<ModelHealthRow> {
+  const keys = await adminKeys();
+  const asked = Date.now();
+  await expect
+    .poll(async () => (await signedApi<{ data: { jobId: string | null } }>('POST', MODEL_HEALTH_CHECK_PATH, keys)).data.jobId, { timeout: 75_000, interval: 5000 })
+    .toBeTruthy();
+  let row: ModelHealthRow | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${platform.baseUrl}${MODEL_API.health}`);
+        row = ((await res.json()) as { modelHealthStatusList: ModelHealthRow[] }).modelHealthStatusList.find((r) => r.modelId === modelId);
+        return (row?.lastStatusUpdate ?? 0) >= asked - 1000;
+      },
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe(true);
+  return row as ModelHealthRow;
+}
+
+/** The Models Health Check grid row of the model named `name`, and its cell texts. */
+const healthGridRow = (name: string): Locator => page.getByRole('grid').getByRole('row').filter({ hasText: name });
+const gridCells = async (row: Locator) => (await row.getByRole('gridcell').allInnerTexts()).map((t) => t.trim());
+
 /** Opens the try view of `modelId` directly (as the owner; unpublished models too). */
 async function openTryView(modelId: string, name: string): Promise<void> {
   await page.goto(at(`/search-model/${modelId}`));
@@ -107,7 +170,9 @@ describe('model journey in Chromium', () => {
     fileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-models-'));
     ms = await startTestModelServer();
     // startPlatform allows 127.0.0.1 as a fetch host (ALLOWED_FETCH_HOSTS), where the test model server listens.
-    platform = await startPlatform();
+    // No scheduled health rounds: only the admin's check calls the models, so the test server's
+    // calls are the journey's own (the reference models are off: Explore lists only these).
+    platform = await startPlatform({ env: { MODEL_HEALTH_INTERVAL_MINUTES: '0' } });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', timezoneId: 'Asia/Kolkata' });
     page = await newPageWithTimeout(context);
@@ -228,7 +293,7 @@ describe('model journey in Chromium', () => {
     await screenshot('try-translation');
   });
 
-  step('opens the feedback dialog on the result; Submit waits for a rating', async () => {
+  step('leaves feedback on the result: a rating, a comment and a suggested edit; the owner reads it back', async () => {
     await page.getByRole('button', { name: 'Feedback' }).click();
     const dialog = page.getByRole('dialog', { name: 'Feedback' });
     await dialog.waitFor();
@@ -238,17 +303,57 @@ describe('model journey in Chromium', () => {
     await dialog.locator('label').filter({ hasText: '4 Stars' }).click();
     expect(await dialog.getByRole('radio', { name: '4 Stars' }).isChecked()).toBe(true);
     expect(await dialog.getByRole('button', { name: 'Submit', exact: true }).isEnabled()).toBe(true);
+    // The rating question comes from the app config; its text goes with the answer.
+    const question = (await dialog.locator('#rating-question').innerText()).trim();
+    expect(question).not.toBe('');
+    await dialog.getByRole('button', { name: 'Suggest an edit' }).click();
+    const edit = dialog.getByLabel('Suggest an edit');
+    // The box starts with the model's output, to correct.
+    expect(await edit.inputValue()).toBe(`hi:${SENTENCE}`);
+    await edit.fill(SUGGESTION);
+    const comments = dialog.getByRole('textbox').last();
+    await comments.fill(COMMENT);
     await screenshot('feedback-dialog');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // The dialog's own Submit (the suggestion box has one too, above it).
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).last().click();
     await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Thank you for your feedback.').waitFor();
+    await screenshot('feedback-thanks');
+    // The owner's list (signed as the signed-in owner) has the entry with what the dialog sent.
+    const list = await signedApi<{ data: ModelFeedbackEntry[]; count: number }>('GET', `${MODEL_API.feedbackList}?modelId=${modelIds.translation}`);
+    expect(list.count).toBe(1);
+    expect(list.data[0]).toMatchObject({
+      modelId: modelIds.translation,
+      taskType: 'translation',
+      input: SENTENCE,
+      output: `hi:${SENTENCE}`,
+      suggestedOutput: SUGGESTION,
+      rating: 4,
+    });
+    expect(list.data[0]?.feedback).toEqual(
+      expect.arrayContaining([
+        { feedbackQuestion: question, feedbackQuestionResponse: 4 },
+        expect.objectContaining({ feedbackQuestionResponse: COMMENT }),
+      ]),
+    );
   });
 
-  // The health table of the published model (and submitting the feedback above) are asserted once
-  // the health job and feedback routes (branch health-feedback, on main) are merged into this branch.
-  step('the health tab opens as the Status Check task', async () => {
+  step('the health tab shows the model after an admin’s check round: its status, latency and output check', async () => {
+    const row = await checkHealth(modelIds.translation);
+    // The test model server answers "hi:<the English source>": a Hindi target in Latin script, which
+    // the check calls unusable, with the call's latency.
+    expect(row).toMatchObject({ status: 'unavailable', outputCheck: expect.stringMatching(/Devanagari/) });
+    expect(row.latencyMs).toBeGreaterThanOrEqual(0);
     await page.goto(at('/model/explore-models?task=status-check'));
     await page.getByRole('heading', { name: 'Explore Models', level: 1 }).waitFor();
     await expect.poll(() => page.getByRole('combobox', { name: 'Select Model Task' }).innerText()).toBe('Status Check');
+    const gridRow = healthGridRow(NAMES.translation);
+    await gridRow.waitFor();
+    const texts = await gridCells(gridRow);
+    expect(texts.slice(0, 3)).toEqual([NAMES.translation, 'Translation', 'unavailable']);
+    expect(texts[4]).toMatch(/^\d[\d,]* ms$/);
+    expect(texts[5]).toMatch(/Devanagari/);
+    await screenshot('health-translation');
   });
 
   step('unpublishes it with a reason; Explore no longer lists it', async () => {
@@ -319,6 +424,23 @@ describe('model journey in Chromium', () => {
     await expect.poll(async () => (await cells(myRow(NAMES.tts)))[7]).toBe('Published');
   });
 
+  step('a second check round: the health tab shows the TTS model available with its latency', async () => {
+    const row = await checkHealth(modelIds.tts);
+    expect(row).toMatchObject({ status: 'available', outputCheck: null });
+    expect(row.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(ms.calls.at(-1)?.path).toBe('/tts');
+    await page.goto(at('/model/explore-models?task=status-check'));
+    const gridRow = healthGridRow(NAMES.tts);
+    await gridRow.waitFor();
+    const texts = await gridCells(gridRow);
+    expect(texts.slice(0, 3)).toEqual([NAMES.tts, 'TTS', 'available']);
+    expect(texts[4]).toMatch(/^\d[\d,]* ms$/);
+    expect(texts[5]).toBe('OK');
+    // Only published models are checked and listed: the unpublished translation model is gone.
+    expect(await healthGridRow(NAMES.translation).count()).toBe(0);
+    await screenshot('health-tts-available');
+  });
+
   step('phone size: My Models cards, Explore tabs and cards, the model page and its try view', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(at('/model/my-contribution'));
@@ -337,6 +459,18 @@ describe('model journey in Chromium', () => {
     await page.getByRole('tablist', { name: 'Model tasks' }).waitFor();
     await page.getByText(NAMES.tts).first().waitFor();
     await screenshot('phone-explore-tts');
+    await page.goto(at('/model/explore-models?task=status-check'));
+    await page.getByText(NAMES.tts).first().waitFor();
+    // The selected tab, the last one, is scrolled wholly into view (not cut by the scroll button).
+    const scroller = page.getByRole('tablist', { name: 'Model tasks' }).locator('xpath=..');
+    const selectedTab = page.getByRole('tab', { name: 'Status Check', selected: true });
+    await expect
+      .poll(async () => {
+        const [outer, inner] = [await scroller.boundingBox(), await selectedTab.boundingBox()];
+        return !!outer && !!inner && inner.x >= outer.x - 1 && inner.x + inner.width <= outer.x + outer.width + 1;
+      })
+      .toBe(true);
+    await screenshot('phone-health');
     await openTryView(modelIds.tts, NAMES.tts);
     await screenshot('phone-try-tts');
     await page.setViewportSize({ width: 1366, height: 900 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDescriptorFile, groupFieldErrors, multipartDescriptor, parseDescriptorText } from './upload.ts';
+import { checkDescriptorFile, groupFieldErrors, multipartDescriptor, parseDescriptorText, UPLOAD_REJECTED_TITLE, uploadErrorTitle } from './upload.ts';
 
 describe('model descriptor file', () => {
   it('accepts only non-empty JSON files up to 1 MB', () => {
@@ -36,5 +36,13 @@ describe('model descriptor file', () => {
       { path: '(descriptor)', messages: ['not a model descriptor'] },
     ]);
     expect(groupFieldErrors(undefined)).toEqual([]);
+  });
+
+  it('titles the error alert without repeating a listed field error', () => {
+    const grouped = groupFieldErrors([{ field: 'inferenceEndPoint.callbackUrl', message: 'The endpoint did not answer.' }]);
+    expect(uploadErrorTitle('The endpoint did not answer.', grouped)).toBe(UPLOAD_REJECTED_TITLE);
+    expect(uploadErrorTitle('The endpoint failed, so the model was not stored: The endpoint did not answer.', grouped)).toBe('The endpoint failed, so the model was not stored.');
+    expect(uploadErrorTitle('Invalid model descriptor.', grouped)).toBe('Invalid model descriptor.');
+    expect(uploadErrorTitle('Name and version already exist.', [])).toBe('Name and version already exist.');
   });
 });

@@ -71,3 +71,19 @@ export function groupFieldErrors(errors: readonly FieldError[] | undefined): { p
   }
   return [...out].map(([path, messages]) => ({ path, messages }));
 }
+
+/** Title of the upload's error alert when the server's message is already one of the listed field errors. */
+export const UPLOAD_REJECTED_TITLE = 'The model was not submitted. The parameter file needs these changes:';
+
+/**
+ * The upload error alert's title: the server's message without a field error that the list below
+ * repeats ("…, so the model was not stored: <the callbackUrl's error>" keeps its lead sentence);
+ * {@link UPLOAD_REJECTED_TITLE} when the message is only that field error.
+ */
+export function uploadErrorTitle(message: string, grouped: readonly { messages: readonly string[] }[]): string {
+  for (const m of grouped.flatMap((g) => g.messages)) {
+    if (message === m) return UPLOAD_REJECTED_TITLE;
+    if (m && message.endsWith(`: ${m}`)) return `${message.slice(0, -(m.length + 2))}.`;
+  }
+  return message;
+}

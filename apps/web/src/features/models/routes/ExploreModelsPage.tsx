@@ -149,7 +149,9 @@ export default function ExploreModelsPage() {
     <Container maxWidth="lg" sx={{ py: 2 }}>
       {heading}
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs value={tab} onChange={(_e, v: ExploreTab) => selectTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Model tasks">
+        {/* Scroll buttons always take their place (hidden at an end): with 'auto' the left one appeared
+            after the selected tab was scrolled into view and pushed it partly out again. */}
+        <Tabs value={tab} onChange={(_e, v: ExploreTab) => selectTab(v)} variant="scrollable" scrollButtons allowScrollButtonsMobile aria-label="Model tasks">
           {EXPLORE_TABS.map((t) => (
             <Tab key={t} value={t} label={TASK_LABELS[t]} />
           ))}

@@ -20,7 +20,7 @@ import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { closeSnackbar, enqueueSnackbar } from '../../../lib/toast.ts';
 import { useUploadModel } from '../api/upload-model.ts';
-import { UPLOAD_GUIDANCE, checkDescriptorFile, groupFieldErrors, parseDescriptorText, type FieldError } from '../lib/upload.ts';
+import { UPLOAD_GUIDANCE, checkDescriptorFile, groupFieldErrors, parseDescriptorText, uploadErrorTitle, type FieldError } from '../lib/upload.ts';
 
 /** Where the model descriptor format is described, with an example for every task. */
 export const MODEL_DESCRIPTOR_EXAMPLES_URL = 'https://github.com/ULCA-IN/ulca/tree/master/specs/examples/model';
@@ -128,7 +128,7 @@ export default function UploadModelPage() {
             />
             {serverError && (
               <Alert severity="error" role="alert">
-                <AlertTitle>{serverError.message}</AlertTitle>
+                <AlertTitle>{uploadErrorTitle(serverError.message, grouped)}</AlertTitle>
                 {grouped.length > 0 && (
                   <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label="Problems in the parameter file">
                     {grouped.map((g) => (
