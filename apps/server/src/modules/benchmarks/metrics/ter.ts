@@ -52,52 +52,8 @@ class BeamEditDistance {
 
   /** Returns [edit distance, trace of operations turning ref into hyp, as sacrebleu's]. */
   distance(hyp: readonly number[]): [number, Uint8Array] {
-    // Cached rows for the longest known prefix of hyp.
-    const rows: Row[] = [this.initial];
-    let node: Map<number, CacheNode> = this.cache;
-    for (const w of hyp) {
-      const hit = node.get(w);
-      if (!hit) break;
-      rows.push(hit.row);
-      node = hit.next;
-    }
-    const start = rows.length - 1;
+    const rows = this.matrix(hyp);
     const nh = hyp.length;
-    for (let i = start; i < nh; i++) rows.push({ cost: new Float64Array(this.n + 1).fill(INF), op: new Uint8Array(this.n + 1).fill(UNDEF) });
-    const ratio = nh > 0 ? this.n / nh : 1;
-    const beam = BEAM_WIDTH < ratio / 2 ? Math.ceil(ratio / 2 + BEAM_WIDTH) : BEAM_WIDTH;
-    for (let i = start + 1; i <= nh; i++) {
-      const diag = Math.floor(i * ratio);
-      const minJ = Math.max(0, diag - beam);
-      const maxJ = i === nh ? this.n + 1 : Math.min(this.n + 1, diag + beam);
-      const prev = rows[i - 1];
-      const cur = rows[i];
-      const hw = hyp[i - 1];
-      for (let j = minJ; j < maxJ; j++) {
-        if (j === 0) {
-          cur.cost[0] = prev.cost[0] + 1;
-          cur.op[0] = DEL;
-          continue;
-        }
-        const same = hw === this.ref[j - 1];
-        // Same order and strict comparison as sacrebleu: substitution/match, deletion, insertion.
-        let c = prev.cost[j - 1] + (same ? 0 : 1);
-        if (cur.cost[j] > c) {
-          cur.cost[j] = c;
-          cur.op[j] = same ? NOP : SUB;
-        }
-        c = prev.cost[j] + 1;
-        if (cur.cost[j] > c) {
-          cur.cost[j] = c;
-          cur.op[j] = DEL;
-        }
-        c = cur.cost[j - 1] + 1;
-        if (cur.cost[j] > c) {
-          cur.cost[j] = c;
-          cur.op[j] = INS;
-        }
-      }
-    }
     const ops: number[] = [];
     let i = nh;
     let j = this.n;
@@ -112,8 +68,71 @@ class BeamEditDistance {
       else throw new Error(`TER: unknown edit operation ${op}`);
     }
     ops.reverse();
-    this.addCache(hyp, rows, start);
     return [rows[nh].cost[this.n], Uint8Array.from(ops)];
+  }
+
+  /** The edit distance alone (the shift search needs the trace only of the hypothesis it starts from). */
+  cost(hyp: readonly number[]): number {
+    return this.matrix(hyp)[hyp.length].cost[this.n];
+  }
+
+  /** The beam-limited edit-distance matrix of `hyp` (rows 0..|hyp|), reusing and extending the prefix cache. */
+  private matrix(hyp: readonly number[]): Row[] {
+    // Cached rows for the longest known prefix of hyp.
+    const rows: Row[] = [this.initial];
+    let node: Map<number, CacheNode> = this.cache;
+    for (const w of hyp) {
+      const hit = node.get(w);
+      if (!hit) break;
+      rows.push(hit.row);
+      node = hit.next;
+    }
+    const start = rows.length - 1;
+    const nh = hyp.length;
+    const n = this.n;
+    const ref = this.ref;
+    for (let i = start; i < nh; i++) rows.push({ cost: new Float64Array(n + 1).fill(INF), op: new Uint8Array(n + 1).fill(UNDEF) });
+    const ratio = nh > 0 ? n / nh : 1;
+    const beam = BEAM_WIDTH < ratio / 2 ? Math.ceil(ratio / 2 + BEAM_WIDTH) : BEAM_WIDTH;
+    for (let i = start + 1; i <= nh; i++) {
+      const diag = Math.floor(i * ratio);
+      let j = Math.max(0, diag - beam);
+      const maxJ = i === nh ? n + 1 : Math.min(n + 1, diag + beam);
+      const pc = rows[i - 1].cost;
+      const cc = rows[i].cost;
+      const co = rows[i].op;
+      const hw = hyp[i - 1];
+      if (j === 0 && maxJ > 0) {
+        cc[0] = pc[0] + 1;
+        co[0] = DEL;
+        j = 1;
+      }
+      for (; j < maxJ; j++) {
+        const same = hw === ref[j - 1];
+        // Same order and strict comparison as sacrebleu: substitution/match, deletion, insertion.
+        let best = cc[j];
+        let op = co[j];
+        let c = pc[j - 1] + (same ? 0 : 1);
+        if (best > c) {
+          best = c;
+          op = same ? NOP : SUB;
+        }
+        c = pc[j] + 1;
+        if (best > c) {
+          best = c;
+          op = DEL;
+        }
+        c = cc[j - 1] + 1;
+        if (best > c) {
+          best = c;
+          op = INS;
+        }
+        cc[j] = best;
+        co[j] = op;
+      }
+    }
+    this.addCache(hyp, rows, start);
+    return rows;
   }
 
   private addCache(hyp: readonly number[], rows: Row[], start: number): void {
@@ -167,10 +186,31 @@ function traceToAlignment(trace: Uint8Array, hypLen: number, refLen: number): { 
   return { align, refErrSum, hypErrSum };
 }
 
+/** `words` with the block [start, start+length) moved to before position `target` (sacrebleu's _perform_shift). */
 function performShift(words: readonly number[], start: number, length: number, target: number): number[] {
-  if (target < start) return [...words.slice(0, target), ...words.slice(start, start + length), ...words.slice(target, start), ...words.slice(start + length)];
-  if (target > start + length) return [...words.slice(0, start), ...words.slice(start + length, target), ...words.slice(start, start + length), ...words.slice(target)];
-  return [...words.slice(0, start), ...words.slice(start + length, length + target), ...words.slice(start, start + length), ...words.slice(length + target)];
+  const out = new Array<number>(words.length);
+  let k = 0;
+  const copy = (from: number, to: number) => {
+    for (let i = from; i < Math.min(to, words.length); i++) out[k++] = words[i];
+  };
+  if (target < start) {
+    copy(0, target);
+    copy(start, start + length);
+    copy(target, start);
+    copy(start + length, words.length);
+  } else if (target > start + length) {
+    copy(0, start);
+    copy(start + length, target);
+    copy(start, start + length);
+    copy(target, words.length);
+  } else {
+    copy(0, start);
+    copy(start + length, length + target);
+    copy(start, start + length);
+    copy(length + target, words.length);
+  }
+  out.length = k;
+  return out;
 }
 
 /** Errors among positions [from, to) (clamped to the sequence) from prefix sums. */
@@ -207,7 +247,7 @@ function bestShift(h: number[], r: readonly number[], ed: BeamEditDistance, chec
               if (idx === prevIdx) continue;
               prevIdx = idx;
               const shifted = performShift(h, sh, len, idx);
-              const cand: Candidate = [pre - ed.distance(shifted)[0], len, -sh, -idx, shifted];
+              const cand: Candidate = [pre - ed.cost(shifted), len, -sh, -idx, shifted];
               checked++;
               if (!best || better(cand, best)) best = cand;
             }
@@ -239,7 +279,7 @@ export function terEditsIds(hyp: readonly number[], ref: readonly number[]): num
     shifts++;
     words = next;
   }
-  return shifts + ed.distance(words)[0];
+  return shifts + ed.cost(words);
 }
 
 /** Number of edits (shifts + edit distance) turning `hyp` into `ref`, sacrebleu's translation_edit_rate. */
