@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { bleu } from './bleu.ts';
 import { chrf, chrfpp } from './chrf.ts';
 import { ter } from './ter.ts';
-import { mulberry32 } from './bootstrap.ts';
+import { mulberry32, resampleScores } from './bootstrap.ts';
+import { resampleScores as naiveResampleScores } from './naive/bootstrap.ts';
+import { getMetric } from './index.ts';
 import { bleu as naiveBleu } from './naive/bleu.ts';
 import { chrf as naiveChrf, chrfpp as naiveChrfpp } from './naive/chrf.ts';
 import { ter as naiveTer } from './naive/ter.ts';
@@ -60,5 +62,24 @@ describe('fast metrics give exactly the row statistics of the string-keyed imple
     const r = refs.map(long);
     expect(bleu.rowStats(h, r, {})).toEqual(naiveBleu.rowStats(h, r, {}));
     expect(chrfpp.rowStats(h, r, {})).toEqual(naiveChrfpp.rowStats(h, r, {}));
+  });
+});
+
+describe('the faster bootstrap resamples to the same scores, to the bit', () => {
+  it.each([
+    ['bleu', 1],
+    ['chrf++', 2],
+    ['ter', 1],
+    ['ter', 2],
+    ['meteor-exact', 1],
+  ] as const)('%s with %i reference(s)', (name, nrefs) => {
+    const { hyps, refs } = corpus(99 + nrefs, 300, nrefs);
+    const m = getMetric(name).impl;
+    const rows = m.rowStats(hyps, refs, {});
+    const width = m.width({});
+    const score = (t: readonly number[]) => m.fromTotals(t, {});
+    const other = rows.map((r) => r.map((v, k) => (k === 0 ? v + 1 : v)));
+    const opts = { samples: 50, seed: 5 };
+    expect(resampleScores([rows, other], width, score, opts)).toEqual(naiveResampleScores([rows, other], width, score, opts));
   });
 });
