@@ -6,7 +6,7 @@
  * Scale 0–100, higher is better.
  */
 import { NgramIndex, Vocab } from './ngrams.ts';
-import { getTokenizer } from './tokenizers.ts';
+import { getTokenizer, getWordTokenizer } from './tokenizers.ts';
 import { pyRstrip, pySplit } from './text.ts';
 import { checkStreams, type MetricImpl, type MetricOptions } from './types.ts';
 
@@ -43,13 +43,19 @@ function log(x: number): number {
 }
 
 /** Validates the BLEU options; throws RangeError on an unknown tokeniser or smoothing method. */
-export function bleuSettings(options: MetricOptions): { tokenize: (s: string) => string; tok: string; smooth: string; smoothValue: number | null } {
+export function bleuSettings(options: MetricOptions): {
+  tokenize: (s: string) => string;
+  words: (s: string) => string[];
+  tok: string;
+  smooth: string;
+  smoothValue: number | null;
+} {
   const tok = options.tokenize ?? '13a';
   const tokenize = getTokenizer(tok);
   const smooth = options.smooth ?? 'exp';
   if (!(smooth in SMOOTH_DEFAULTS)) throw new RangeError(`Unknown BLEU smoothing "${smooth}" (expected one of ${Object.keys(SMOOTH_DEFAULTS).join(', ')}).`);
   const smoothValue = options.smoothValue ?? SMOOTH_DEFAULTS[smooth];
-  return { tokenize, tok, smooth, smoothValue };
+  return { tokenize, words: getWordTokenizer(tok), tok, smooth, smoothValue };
 }
 
 /**
@@ -130,20 +136,20 @@ export function bleuTokens(line: string, lowercase: boolean, tokenize: (s: strin
  * (ngrams.ts): each segment is tokenised once, its tokens interned, and the n-grams of a row
  * numbered without building a string per n-gram.
  */
-export function bleuRows(hyps: readonly string[], refs: readonly (readonly string[])[], lowercase: boolean, tokenize: (s: string) => string): number[][] {
+export function bleuRows(hyps: readonly string[], refs: readonly (readonly string[])[], lowercase: boolean, words: (s: string) => string[]): number[][] {
   const vocab = new Vocab();
   const index = new NgramIndex();
   const refSeqs: number[] = [];
   const out: number[][] = [];
   for (let i = 0; i < hyps.length; i++) {
     index.reset();
-    const h = bleuTokens(hyps[i], lowercase, tokenize);
+    const h = words(pyRstrip(lowercase ? hyps[i].toLowerCase() : hyps[i]));
     const hs = index.add(h.length, (k) => vocab.id(h[k]));
     refSeqs.length = 0;
     let refLen = -1;
     let bestDiff = -1;
     for (const stream of refs) {
-      const r = bleuTokens(stream[i], lowercase, tokenize);
+      const r = words(pyRstrip(lowercase ? stream[i].toLowerCase() : stream[i]));
       refSeqs.push(index.add(r.length, (k) => vocab.id(r[k])));
       // The closest reference length, ties to the shorter (sacrebleu).
       const diff = Math.abs(h.length - r.length);
@@ -169,8 +175,8 @@ export function bleuRows(hyps: readonly string[], refs: readonly (readonly strin
 export const bleu: MetricImpl = {
   rowStats(hyps, refs, options) {
     checkStreams('bleu', hyps, refs);
-    const { tokenize } = bleuSettings(options);
-    return bleuRows(hyps, refs, options.lowercase ?? false, tokenize);
+    const { words } = bleuSettings(options);
+    return bleuRows(hyps, refs, options.lowercase ?? false, words);
   },
   fromTotals(totals, options) {
     const { smooth, smoothValue } = bleuSettings(options);

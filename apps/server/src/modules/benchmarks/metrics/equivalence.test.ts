@@ -9,6 +9,10 @@ import { ter } from './ter.ts';
 import { mulberry32, resampleScores } from './bootstrap.ts';
 import { resampleScores as naiveResampleScores } from './naive/bootstrap.ts';
 import { getMetric } from './index.ts';
+import { tokenize13a, tokenizeIntl } from './tokenizers.ts';
+import { tokenize13a as naiveTokenize13a, tokenizeIntl as naiveTokenizeIntl } from './naive/tokenizers.ts';
+import { pyNormSpace, pyRemoveSpace, pySplit, pyStrip } from './text.ts';
+import { pyNormSpace as naivePyNormSpace, pyRemoveSpace as naivePyRemoveSpace, pySplit as naivePySplit, pyStrip as naivePyStrip } from './naive/text.ts';
 import { bleu as naiveBleu } from './naive/bleu.ts';
 import { chrf as naiveChrf, chrfpp as naiveChrfpp } from './naive/chrf.ts';
 import { ter as naiveTer } from './naive/ter.ts';
@@ -81,5 +85,25 @@ describe('the faster bootstrap resamples to the same scores, to the bit', () => 
     const other = rows.map((r) => r.map((v, k) => (k === 0 ? v + 1 : v)));
     const opts = { samples: 50, seed: 5 };
     expect(resampleScores([rows, other], width, score, opts)).toEqual(naiveResampleScores([rows, other], width, score, opts));
+  });
+});
+
+describe('the faster tokenisers and text helpers give the same strings', () => {
+  const PIECES = ['a', 'Ab', '7', '42', '.', ',', '-', '--', '\n', '-\n', '<skipped>', '&amp;', '&quot;', '&lt;', '&gt;', '&', "'", '"', '(', ')', '$', '@', '~', '`', '{', '}', '|', '^', '_', '[', ']', '\\', '/', ':', ';', '?', '!', '%', '।', '“', '😀', '\t', '\u00a0', '\u3000', '\x1c', ' ', '  '];
+  const rand = mulberry32(2024);
+  const lines = Array.from({ length: 5000 }, () => Array.from({ length: Math.floor(rand() * 14) }, () => PIECES[Math.floor(rand() * PIECES.length)]).join(rand() < 0.5 ? '' : ' '));
+  it('13a and intl', () => {
+    expect(lines.map(tokenize13a)).toEqual(lines.map(naiveTokenize13a));
+    expect(lines.map(tokenizeIntl)).toEqual(lines.map(naiveTokenizeIntl));
+  });
+  it('split, strip and whitespace helpers', () => {
+    for (const [fast, naive] of [
+      [pySplit, naivePySplit],
+      [pyNormSpace, naivePyNormSpace],
+      [pyRemoveSpace, naivePyRemoveSpace],
+      [pyStrip, naivePyStrip],
+    ] as [(s: string) => unknown, (s: string) => unknown][]) {
+      expect(lines.map(fast)).toEqual(lines.map(naive));
+    }
   });
 });

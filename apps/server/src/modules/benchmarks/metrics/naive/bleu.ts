@@ -8,8 +8,8 @@
  * (Chen & Cherry 2014): `exp` (default, NIST), `floor` (0.1), `add-k` (1), `none`.
  * Scale 0–100, higher is better.
  */
-import { getTokenizer } from '../tokenizers.ts';
-import { pyRstrip, pySplit } from '../text.ts';
+import { getTokenizer } from './tokenizers.ts';
+import { pyRstrip, pySplit } from './text.ts';
 import { checkStreams, type MetricImpl, type MetricOptions } from '../types.ts';
 
 /** Highest n-gram order. */

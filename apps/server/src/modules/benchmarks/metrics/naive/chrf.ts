@@ -9,7 +9,7 @@
  * over the orders that have both hypothesis and reference n-grams (sacrebleu's default,
  * `eps_smoothing=False`, signature `eff:yes`). Scale 0–100, higher is better.
  */
-import { codePoints, pyRemoveSpace, pySplit } from '../text.ts';
+import { codePoints, pyRemoveSpace, pySplit } from './text.ts';
 import { checkStreams, type MetricImpl, type MetricOptions } from '../types.ts';
 
 /** Character n-gram order. */

@@ -11,7 +11,7 @@
  * Corpus TER = Σ edits / Σ average reference lengths × 100. Scale 0–100+ (can exceed 100),
  * lower is better.
  */
-import { pyNormSpace, pyRstrip, pySplit } from '../text.ts';
+import { pyNormSpace, pyRstrip, pySplit } from './text.ts';
 import { checkStreams, type MetricImpl, type MetricOptions } from '../types.ts';
 
 const MAX_SHIFT_SIZE = 10;
