@@ -3,7 +3,8 @@
  * 100,000; `--records N`), times BLEU, chrF and TER over them in sentences/s (target: each ≤ 2 s
  * for 100,000 pairs), the cost of a 1000-sample bootstrap interval for each, and compares with a
  * baseline measured in the same run: a tokenise-only pass (13a tokenisation + whitespace split of
- * every hypothesis and reference, the least any BLEU must do). With `--naive`, also times the
+ * every hypothesis and reference with the tokeniser of before the speed work, naive/, so that the
+ * baseline stays the same work across commits). With `--naive`, also times the
  * string-keyed implementations the fast ones replaced (metrics/naive/) on the same pairs and
  * checks their scores are equal. Then scores the same files with `ulca score` and prints its
  * numbers beside ours: they must be equal. Times are CPU seconds of the process (wall-clock
@@ -20,8 +21,11 @@ import { ter as naiveTer } from '../apps/server/src/modules/benchmarks/metrics/n
 import type { MetricImpl } from '../apps/server/src/modules/benchmarks/metrics/types.ts';
 import { bootstrapInterval } from '../apps/server/src/modules/benchmarks/metrics/bootstrap.ts';
 import { mulberry32 } from '../apps/server/src/modules/benchmarks/metrics/bootstrap.ts';
-import { sumRows, pySplit } from '../apps/server/src/modules/benchmarks/metrics/text.ts';
-import { tokenize13a } from '../apps/server/src/modules/benchmarks/metrics/tokenizers.ts';
+import { sumRows } from '../apps/server/src/modules/benchmarks/metrics/text.ts';
+// The baseline keeps the tokeniser and split of before the speed work (naive/), so its time, and
+// the ratios to it, compare across commits.
+import { pySplit } from '../apps/server/src/modules/benchmarks/metrics/naive/text.ts';
+import { tokenize13a } from '../apps/server/src/modules/benchmarks/metrics/naive/tokenizers.ts';
 
 function arg(args: string[], name: string, dflt: number): number {
   const i = args.indexOf(`--${name}`);
