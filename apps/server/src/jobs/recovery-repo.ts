@@ -21,3 +21,12 @@ export async function activeJobsOlderThan(pool: Db['pool'], queue: string, grace
   );
   return r.rows as ActiveJob[];
 }
+
+/**
+ * True when `queue` has a job waiting to run (created, or failed and waiting for its retry) whose
+ * payload field `field` equals `value`. Reads `pgboss.job` as {@link activeJobsOlderThan} does.
+ */
+export async function hasWaitingJob(pool: Db['pool'], queue: string, field: string, value: string): Promise<boolean> {
+  const r = await pool.query(`SELECT 1 FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry') AND data->>$2 = $3 LIMIT 1`, [queue, field, value]);
+  return (r.rowCount ?? 0) > 0;
+}

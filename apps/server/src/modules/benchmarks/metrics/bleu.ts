@@ -5,7 +5,8 @@
  * (Chen & Cherry 2014): `exp` (default, NIST), `floor` (0.1), `add-k` (1), `none`.
  * Scale 0–100, higher is better.
  */
-import { getTokenizer } from './tokenizers.ts';
+import { NgramIndex, Vocab } from './ngrams.ts';
+import { getTokenizer, getWordTokenizer } from './tokenizers.ts';
 import { pyRstrip, pySplit } from './text.ts';
 import { checkStreams, type MetricImpl, type MetricOptions } from './types.ts';
 
@@ -42,13 +43,19 @@ function log(x: number): number {
 }
 
 /** Validates the BLEU options; throws RangeError on an unknown tokeniser or smoothing method. */
-export function bleuSettings(options: MetricOptions): { tokenize: (s: string) => string; tok: string; smooth: string; smoothValue: number | null } {
+export function bleuSettings(options: MetricOptions): {
+  tokenize: (s: string) => string;
+  words: (s: string) => string[];
+  tok: string;
+  smooth: string;
+  smoothValue: number | null;
+} {
   const tok = options.tokenize ?? '13a';
   const tokenize = getTokenizer(tok);
   const smooth = options.smooth ?? 'exp';
   if (!(smooth in SMOOTH_DEFAULTS)) throw new RangeError(`Unknown BLEU smoothing "${smooth}" (expected one of ${Object.keys(SMOOTH_DEFAULTS).join(', ')}).`);
   const smoothValue = options.smoothValue ?? SMOOTH_DEFAULTS[smooth];
-  return { tokenize, tok, smooth, smoothValue };
+  return { tokenize, words: getWordTokenizer(tok), tok, smooth, smoothValue };
 }
 
 /**
@@ -124,18 +131,52 @@ export function bleuTokens(line: string, lowercase: boolean, tokenize: (s: strin
   return pySplit(tokenize(pyRstrip(lowercase ? line.toLowerCase() : line)));
 }
 
+/**
+ * BLEU row statistics of every row (see {@link bleuRowFromTokens}), counted over integer ids
+ * (ngrams.ts): each segment is tokenised once, its tokens interned, and the n-grams of a row
+ * numbered without building a string per n-gram.
+ */
+export function bleuRows(hyps: readonly string[], refs: readonly (readonly string[])[], lowercase: boolean, words: (s: string) => string[]): number[][] {
+  const vocab = new Vocab();
+  const index = new NgramIndex();
+  const refSeqs: number[] = [];
+  const out: number[][] = [];
+  for (let i = 0; i < hyps.length; i++) {
+    index.reset();
+    const h = words(pyRstrip(lowercase ? hyps[i].toLowerCase() : hyps[i]));
+    const hs = index.add(h.length, (k) => vocab.id(h[k]));
+    refSeqs.length = 0;
+    let refLen = -1;
+    let bestDiff = -1;
+    for (const stream of refs) {
+      const r = words(pyRstrip(lowercase ? stream[i].toLowerCase() : stream[i]));
+      refSeqs.push(index.add(r.length, (k) => vocab.id(r[k])));
+      // The closest reference length, ties to the shorter (sacrebleu).
+      const diff = Math.abs(h.length - r.length);
+      if (bestDiff === -1 || diff < bestDiff || (diff === bestDiff && r.length < refLen)) {
+        bestDiff = diff;
+        refLen = r.length;
+      }
+    }
+    index.build(MAX_ORDER, vocab.size);
+    const row = new Array<number>(2 + 2 * MAX_ORDER);
+    row[0] = h.length;
+    row[1] = refLen;
+    for (let n = 1; n <= MAX_ORDER; n++) {
+      row[1 + n] = index.clippedMatches(hs, refSeqs, n);
+      row[1 + MAX_ORDER + n] = index.total(hs, n);
+    }
+    out.push(row);
+  }
+  return out;
+}
+
 /** BLEU with sacrebleu's defaults and options (see module comment). */
 export const bleu: MetricImpl = {
   rowStats(hyps, refs, options) {
     checkStreams('bleu', hyps, refs);
-    const { tokenize } = bleuSettings(options);
-    const lc = options.lowercase ?? false;
-    return hyps.map((h, i) =>
-      bleuRowFromTokens(
-        bleuTokens(h, lc, tokenize),
-        refs.map((stream) => bleuTokens(stream[i], lc, tokenize)),
-      ),
-    );
+    const { words } = bleuSettings(options);
+    return bleuRows(hyps, refs, options.lowercase ?? false, words);
   },
   fromTotals(totals, options) {
     const { smooth, smoothValue } = bleuSettings(options);

@@ -51,6 +51,36 @@ function flatten(rows: readonly (readonly number[])[], width: number): Float64Ar
   return flat;
 }
 
+/** Largest |statistic| summed by counts: n · 2^31 stays far below 2^53 for any realistic n. */
+const MAX_EXACT_STAT = 2 ** 31;
+
+/** Sums into `totals` the rows of `flat` (each `width` long) numbered `drawn`, in draw order. */
+function sumDrawn(flat: Float64Array, drawn: Int32Array, width: number, totals: Float64Array): void {
+  totals.fill(0);
+  for (let i = 0; i < drawn.length; i++) {
+    const o = drawn[i] * width;
+    for (let w = 0; w < width; w++) totals[w] += flat[o + w];
+  }
+}
+
+/** Column `w` of every row: `columns[w][i]` = statistic w of row i. */
+function toColumns(flat: Float64Array, n: number, width: number): Float64Array[] {
+  const columns = Array.from({ length: width }, () => new Float64Array(n));
+  for (let i = 0; i < n; i++) for (let w = 0; w < width; w++) columns[w][i] = flat[i * width + w];
+  return columns;
+}
+
+/** Sums into `totals` each row `times[row]` times, column by column (integer statistics: exact in any order). */
+function sumByTimes(columns: readonly Float64Array[], times: Int32Array, totals: Float64Array): void {
+  const n = times.length;
+  for (let w = 0; w < columns.length; w++) {
+    const col = columns[w];
+    let t = 0;
+    for (let i = 0; i < n; i++) t += times[i] * col[i];
+    totals[w] = t;
+  }
+}
+
 /** Percentile (nearest rank on the sorted array, rank ⌈p·n⌉, clamped). */
 function percentile(sorted: Float64Array, p: number): number {
   const rank = Math.min(sorted.length, Math.max(1, Math.ceil(p * sorted.length)));
@@ -75,18 +105,29 @@ export function resampleScores(
   const flats = systems.map((s) => flatten(s, width));
   const out = systems.map(() => new Float64Array(samples));
   const rand = mulberry32(options.seed ?? DEFAULT_SEED);
-  const idx = new Int32Array(n);
-  const totals = new Array<number>(width);
+  // A system whose statistics are all integers (counts: BLEU, chrF, TER with one reference) is
+  // summed from how often each row was drawn, reading the rows in order: integer sums below 2^53
+  // are exact in any order, so the totals equal those of adding the drawn rows one by one. Other
+  // systems are summed in draw order, as before. Either way no score changes by a bit.
+  const columns = flats.map((flat) => (flat.every((v) => Number.isInteger(v) && Math.abs(v) <= MAX_EXACT_STAT) ? toColumns(flat, n, width) : null));
+  const drawn = new Int32Array(n);
+  const times = new Int32Array(n);
+  const totals = new Float64Array(width);
+  const view = Array.from(totals);
   for (let b = 0; b < samples; b++) {
-    for (let i = 0; i < n; i++) idx[i] = Math.floor(rand() * n);
-    flats.forEach((flat, s) => {
-      totals.fill(0);
-      for (let i = 0; i < n; i++) {
-        const base = idx[i] * width;
-        for (let w = 0; w < width; w++) totals[w] += flat[base + w];
-      }
-      out[s][b] = fromTotals(totals);
-    });
+    times.fill(0);
+    for (let i = 0; i < n; i++) {
+      const r = Math.floor(rand() * n);
+      drawn[i] = r;
+      times[r]++;
+    }
+    for (let s = 0; s < flats.length; s++) {
+      const cols = columns[s];
+      if (cols) sumByTimes(cols, times, totals);
+      else sumDrawn(flats[s], drawn, width, totals);
+      for (let w = 0; w < width; w++) view[w] = totals[w];
+      out[s][b] = fromTotals(view);
+    }
   }
   return out;
 }

@@ -6,6 +6,7 @@
  * over the orders that have both hypothesis and reference n-grams (sacrebleu's default,
  * `eps_smoothing=False`, signature `eff:yes`). Scale 0–100, higher is better.
  */
+import { NgramIndex, Vocab } from './ngrams.ts';
 import { codePoints, pyRemoveSpace, pySplit } from './text.ts';
 import { checkStreams, type MetricImpl, type MetricOptions } from './types.ts';
 
@@ -28,35 +29,30 @@ export function chrfWords(sent: string): string[] {
   return out;
 }
 
-/** Counts the items of `grams` into a new map. */
-function countAll(grams: string[]): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const g of grams) m.set(g, (m.get(g) ?? 0) + 1);
-  return m;
-}
+/** Python's whitespace (str.isspace), all in the BMP: removed before counting character n-grams. */
+const IS_SPACE = (() => {
+  const t = new Uint8Array(0x10000);
+  for (let c = 0; c < 0x10000; c++) if (pyRemoveSpace(String.fromCharCode(c)) === '') t[c] = 1;
+  return t;
+})();
+/** Bound of the character ids: code points (a lone surrogate stands for itself, as in Python). */
+const CHAR_IDS = 0x110000;
 
-/** Per-order n-gram counters: char orders 1..6, then word orders 1..wordOrder. */
-function extract(sent: string, wordOrder: number): Map<string, number>[] {
-  const line = pyRemoveSpace(sent);
-  // UTF-16 offsets of the code points, so that an n-gram is one substring (astral characters whole).
-  const cps = codePoints(line);
-  const off = new Int32Array(cps.length + 1);
-  for (let i = 0; i < cps.length; i++) off[i + 1] = off[i] + cps[i].length;
-  const out: Map<string, number>[] = [];
-  for (let n = 1; n <= CHAR_ORDER; n++) {
-    const grams: string[] = [];
-    for (let i = 0; i + n <= cps.length; i++) grams.push(line.substring(off[i], off[i + n]));
-    out.push(countAll(grams));
+/** Appends the code points of `sent` without whitespace (sacrebleu's `''.join(sent.split())`) to `index`. */
+function addChars(index: NgramIndex, sent: string, buf: Int32Array): number {
+  let n = 0;
+  for (let i = 0; i < sent.length; i++) {
+    let c = sent.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < sent.length) {
+      const lo = sent.charCodeAt(i + 1);
+      if (lo >= 0xdc00 && lo <= 0xdfff) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (lo - 0xdc00);
+        i++;
+      }
+    } else if (IS_SPACE[c]) continue;
+    buf[n++] = c;
   }
-  if (wordOrder > 0) {
-    const words = chrfWords(sent);
-    for (let n = 1; n <= wordOrder; n++) {
-      const grams: string[] = [];
-      for (let i = 0; i + n <= words.length; i++) grams.push(n === 1 ? words[i] : words.slice(i, i + n).join(' '));
-      out.push(countAll(grams));
-    }
-  }
-  return out;
+  return index.add(n, (k) => buf[k]);
 }
 
 /** chrF score (0–100) of statistics `[hyp, ref, match] × orders` (sacrebleu's _compute_f_score, eps_smoothing off). */
@@ -83,41 +79,74 @@ export function chrfFromStats(stats: readonly number[], beta = BETA): number {
   return 100 * score;
 }
 
+/**
+ * chrF row statistics of every row, `[hyp, ref, match]` per order (characters 1–6, then words
+ * 1–wordOrder) for the reference with the best sentence chrF, counted over integer ids
+ * (ngrams.ts): code points for characters, interned words for chrF++.
+ */
+export function chrfRows(hyps: readonly string[], refs: readonly (readonly string[])[], wordOrder: number, lowercase: boolean): number[][] {
+  const chars = new NgramIndex();
+  const words = new NgramIndex();
+  const vocab = new Vocab();
+  let buf = new Int32Array(256);
+  const refChars: number[] = [];
+  const refWords: number[] = [];
+  const out: number[][] = [];
+  const prep = (s: string) => {
+    const t = lowercase ? s.toLowerCase() : s;
+    if (buf.length < t.length) buf = new Int32Array(2 * t.length);
+    return t;
+  };
+  for (let i = 0; i < hyps.length; i++) {
+    chars.reset();
+    words.reset();
+    refChars.length = 0;
+    refWords.length = 0;
+    const hyp = prep(hyps[i]);
+    const hc = addChars(chars, hyp, buf);
+    let hw = -1;
+    if (wordOrder > 0) {
+      const w = chrfWords(hyp);
+      hw = words.add(w.length, (k) => vocab.id(w[k]));
+    }
+    for (const stream of refs) {
+      const ref = prep(stream[i]);
+      refChars.push(addChars(chars, ref, buf));
+      if (wordOrder > 0) {
+        const w = chrfWords(ref);
+        refWords.push(words.add(w.length, (k) => vocab.id(w[k])));
+      }
+    }
+    chars.build(CHAR_ORDER, CHAR_IDS);
+    if (wordOrder > 0) words.build(wordOrder, vocab.size);
+    let best: number[] = [];
+    let bestF = -1;
+    for (let k = 0; k < refs.length; k++) {
+      const stats: number[] = [];
+      const push = (index: NgramIndex, h: number, r: number, n: number) => {
+        const refCount = index.total(r, n);
+        // sacrebleu counts hypothesis n-grams only where the reference has some of that order.
+        stats.push(refCount > 0 ? index.total(h, n) : 0, refCount, index.matches(h, r, n));
+      };
+      for (let n = 1; n <= CHAR_ORDER; n++) push(chars, hc, refChars[k], n);
+      for (let n = 1; n <= wordOrder; n++) push(words, hw, refWords[k], n);
+      const f = chrfFromStats(stats);
+      if (f > bestF) {
+        bestF = f;
+        best = stats;
+      }
+    }
+    out.push(best);
+  }
+  return out;
+}
+
 /** A chrF metric with `wordOrder` word n-gram orders (0 = chrF, 2 = chrF++). */
 export function makeChrf(wordOrder: number, name: string): MetricImpl {
   return {
     rowStats(hyps, refs, options: MetricOptions) {
       checkStreams(name, hyps, refs);
-      const lc = options.lowercase ?? false;
-      const prep = (s: string) => (lc ? s.toLowerCase() : s);
-      return hyps.map((h, i) => {
-        const hg = extract(prep(h), wordOrder);
-        let best: number[] = [];
-        let bestF = -1;
-        for (const stream of refs) {
-          const rg = extract(prep(stream[i]), wordOrder);
-          const stats: number[] = [];
-          for (let o = 0; o < hg.length; o++) {
-            let match = 0;
-            let hypCount = 0;
-            let refCount = 0;
-            for (const c of rg[o].values()) refCount += c;
-            for (const [g, c] of hg[o]) {
-              hypCount += c;
-              const r = rg[o].get(g);
-              if (r !== undefined) match += Math.min(c, r);
-            }
-            // sacrebleu counts hypothesis n-grams only where the reference has some of that order.
-            stats.push(rg[o].size > 0 ? hypCount : 0, refCount, match);
-          }
-          const f = chrfFromStats(stats);
-          if (f > bestF) {
-            bestF = f;
-            best = stats;
-          }
-        }
-        return best;
-      });
+      return chrfRows(hyps, refs, wordOrder, options.lowercase ?? false);
     },
     fromTotals: (totals) => chrfFromStats(totals),
     width: () => 3 * (CHAR_ORDER + wordOrder),

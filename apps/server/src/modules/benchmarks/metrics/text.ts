@@ -11,9 +11,18 @@ const WS_ANY = new RegExp(`[${PY_WS}]+`, 'gu');
 const LEAD = new RegExp(`^[${PY_WS}]+`, 'u');
 const TRAIL = new RegExp(`[${PY_WS}]+$`, 'u');
 
+/** Python whitespace other than the plain space: when a string has none, splitting on ' ' will do. */
+const WS_NOT_SPACE = new RegExp(`[${PY_WS.replace(' ', '')}]`, 'u');
+
 /** Python's `s.split()`: tokens between runs of whitespace, no empty tokens. */
 export function pySplit(s: string): string[] {
   if (s === '') return [];
+  if (!WS_NOT_SPACE.test(s)) {
+    // Only plain spaces: split on each, then drop the empty strings that runs and ends leave.
+    const parts = s.split(' ');
+    for (const p of parts) if (p === '') return parts.filter((x) => x !== '');
+    return parts;
+  }
   const parts = s.split(WS_RUN);
   // A leading or trailing run leaves one empty string at that end.
   let a = 0;
@@ -33,13 +42,23 @@ export function pyRemoveSpace(s: string): string {
   return s.replace(WS_ANY, '');
 }
 
+/** True when UTF-16 unit `c` is Python whitespace (the PY_WS set; all of it lies in the BMP). */
+function isPyWs(c: number): boolean {
+  return (
+    c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f) || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
+  );
+}
+
 /** Python's `s.strip()`. */
 export function pyStrip(s: string): string {
+  // Most lines have nothing to strip: skip the anchored regexes (the trailing one tries every position).
+  if (s === '' || (!isPyWs(s.charCodeAt(0)) && !isPyWs(s.charCodeAt(s.length - 1)))) return s;
   return s.replace(LEAD, '').replace(TRAIL, '');
 }
 
 /** Python's `s.rstrip()`. */
 export function pyRstrip(s: string): string {
+  if (s === '' || !isPyWs(s.charCodeAt(s.length - 1))) return s;
   return s.replace(TRAIL, '');
 }
 
