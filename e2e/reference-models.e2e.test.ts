@@ -79,8 +79,15 @@ describe('reference models in Chromium', () => {
     await page.goto(at(`/search-model/${encodeURIComponent(idOf.ocr!)}`));
     const card = page.getByTestId('engine-card');
     await expect.poll(() => card.count(), { timeout: 30_000 }).toBe(1);
-    await expect.poll(() => card.innerText(), { timeout: 10_000 }).toMatch(/Reference model/);
-    expect(await card.locator('li').count()).toBeGreaterThan(0);
+    await expect.poll(() => card.innerText(), { timeout: 10_000 }).toMatch(/Reference model: /);
+    const cardText = await card.innerText();
+    expect(cardText).toMatch(/a trained model, run offline/);
+    expect(cardText).toMatch(/Engine: tesseract\.js/);
+    const limits = await card.locator('li').allInnerTexts();
+    expect(limits.length).toBeGreaterThan(0);
+    // The Description below does not repeat the limits the card lists.
+    const description = page.getByRole('heading', { name: 'Description' }).locator('xpath=following-sibling::*[1]');
+    expect(await description.innerText()).not.toContain(limits[0]!.trim());
     await screenshot('ocr-model-engine-card');
   });
 
@@ -115,9 +122,11 @@ describe('reference models in Chromium', () => {
 
   step('translation hi→ur', async () => {
     await openTry('translation');
-    // Typing in Roman letters (on by default when a Hindi transliteration model exists) is turned off to type Devanagari.
+    // Typing in Roman letters is on by default, since the reference transliteration model serves Hindi: turned off here to type Devanagari.
     const toggle = page.getByRole('switch', { name: /Transliteration/ }).or(page.getByRole('checkbox', { name: /Transliteration/ }));
-    if (await toggle.count()) await toggle.first().uncheck();
+    await expect.poll(() => toggle.count(), { timeout: 30_000 }).toBe(1);
+    await toggle.uncheck();
+    expect(await toggle.isChecked()).toBe(false);
     await page.getByRole('textbox').first().fill('मेरा नाम राम है।');
     await send(/^Translate$/);
     await expect.poll(() => output().count(), { timeout: 60_000 }).toBe(1);
@@ -127,7 +136,8 @@ describe('reference models in Chromium', () => {
 
   step('text language detection', async () => {
     await openTry('txt-lang-detection');
-    await page.getByRole('textbox').first().fill('நான் சென்னையில் வசிக்கிறேன்.');
+    // Its input names no language (the model's first language, English, is not what a visitor types).
+    await page.getByRole('textbox', { name: 'Text in any language' }).fill('நான் சென்னையில் வசிக்கிறேன்.');
     await send(/^Detect$/);
     await expect.poll(() => output().count(), { timeout: 60_000 }).toBe(1);
     // The first (highlighted) prediction is Tamil.
