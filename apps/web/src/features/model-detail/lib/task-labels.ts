@@ -1,8 +1,9 @@
 import type { InferenceTask } from '@ulca/contracts';
 
 /**
- * Display names of the model tasks (spec 02 §1). Kept here until the models feature's task label
- * map (features/models/lib) is merged; then the two are unified into one.
+ * Display names of the model tasks (spec 02 §1), word for word those of Explore's map
+ * (features/models/lib/tasks.ts), so a task reads the same on its list and on a model's page. Two
+ * copies because features do not import each other; both move to a shared folder together.
  */
 export const TASK_LABELS: Record<InferenceTask, string> = {
   translation: 'Translation',
@@ -11,9 +12,9 @@ export const TASK_LABELS: Record<InferenceTask, string> = {
   tts: 'TTS',
   ocr: 'OCR',
   ner: 'NER',
-  'txt-lang-detection': 'Text Language Detection',
+  'txt-lang-detection': 'Language Detection',
   'audio-lang-detection': 'Audio Language Detection',
-  'audio-gender-detection': 'Audio Gender Detection',
+  'audio-gender-detection': 'Gender Detection',
   'img-lang-detection': 'Image Language Detection',
   itn: 'ITN',
   'text-normalization': 'Text Normalization',
