@@ -1,33 +1,46 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import type { ModelRecord } from '@ulca/contracts';
 
+/** What kind of engine a reference model is, as its card's title says it. */
 const KIND_TEXT: Record<string, string> = {
-  'trained-model': 'a trained model',
-  'rule-based': 'a rule-based engine',
-  heuristic: 'a heuristic',
+  'trained-model': 'a trained model, run offline',
+  'rule-based': 'a rule-based engine, no trained model',
+  heuristic: 'a heuristic with hand-set thresholds, not a trained model',
 };
 
 /**
  * The notice of a reference model (one of the platform's own offline engines, issue #12): what kind
- * of engine it is and its limits, shown prominently above the cards and the try panel.
+ * of engine it is (the title), the exact engine and version, and its limits, shown prominently
+ * above the cards and the try panel. The engine string is long (package lists): it wraps anywhere.
  */
 export function EngineCard({ model }: { model: ModelRecord }) {
   if (!model.isReferenceModel || !model.engineCard) return null;
   const { kind, engine, limits } = model.engineCard;
   return (
-    <Alert severity="info" variant="outlined" sx={{ mb: 2, borderWidth: 2 }} data-testid="engine-card">
-      <AlertTitle>
-        Reference model: {engine} — {KIND_TEXT[kind] ?? kind}
-      </AlertTitle>
-      This model is one of the platform&apos;s own offline engines, not a contributor&apos;s model.
-      {limits.length > 0 && (
-        <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-          {limits.map((l) => (
-            <li key={l}>{l}</li>
-          ))}
+    <Alert severity="info" variant="outlined" sx={{ mb: 2, borderWidth: 2, '& .MuiAlert-message': { minWidth: 0 } }} data-testid="engine-card">
+      <AlertTitle sx={{ fontWeight: 600 }}>Reference model: {KIND_TEXT[kind] ?? kind}</AlertTitle>
+      <Typography variant="body2">
+        One of the platform&apos;s own offline engines, not a contributor&apos;s model. Engine:{' '}
+        <Box component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+          {engine}
         </Box>
+      </Typography>
+      {limits.length > 0 && (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 600, mt: 1 }}>
+            Limits
+          </Typography>
+          <Box component="ul" sx={{ m: 0, mt: 0.25, pl: 2.5, overflowWrap: 'anywhere' }}>
+            {limits.map((l) => (
+              <li key={l}>
+                <Typography variant="body2">{l}</Typography>
+              </li>
+            ))}
+          </Box>
+        </>
       )}
     </Alert>
   );

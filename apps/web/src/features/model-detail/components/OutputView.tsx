@@ -33,7 +33,8 @@ export function OutputView({ output }: { output: TryOutput }) {
     case 'text':
       return (
         <Box sx={{ position: 'relative', p: 1.5, pr: 5, border: 1, borderColor: 'divider', borderRadius: 1, minHeight: 64, bgcolor: 'action.hover' }}>
-          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="try-output">
+          {/* dir="auto": Urdu (and any right-to-left output) reads from the right. */}
+          <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="try-output">
             {output.text || '—'}
           </Typography>
           <Box sx={{ position: 'absolute', top: 4, right: 4 }}>
@@ -45,7 +46,7 @@ export function OutputView({ output }: { output: TryOutput }) {
       return (
         <Box>
           <Box sx={{ position: 'relative', p: 1.5, pr: 5, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'action.hover' }}>
-            <Typography sx={{ fontSize: '1.1rem' }} data-testid="try-output">
+            <Typography dir="auto" sx={{ fontSize: '1.1rem' }} data-testid="try-output">
               {output.suggestions[0]}
             </Typography>
             <Box sx={{ position: 'absolute', top: 4, right: 4 }}>

@@ -59,7 +59,8 @@ export function TextTryPanel({ model, task }: { model: ModelRecord; task: Infere
       },
     });
   };
-  const label = source ? `${languageLabel(source)} text` : 'Text';
+  // Language detection is given text in any language: its label names none (its model's first language is not the input's).
+  const label = task === 'txt-lang-detection' ? 'Text in any language' : source ? `${languageLabel(source)} text` : 'Text';
 
   return (
     <Stack spacing={2}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelRecord } from '@ulca/contracts';
-import { cardDate, cutText, modelCards } from './model-cards.ts';
+import { cardDate, cutText, descriptionText, modelCards } from './model-cards.ts';
 
 const model: ModelRecord = {
   modelId: 'b1c2',
@@ -49,5 +49,15 @@ describe('model cards', () => {
     expect(cards.map((c) => c.title)).not.toContain('Source URL');
     expect(cards.map((c) => c.title)).not.toContain('Published On');
     expect(cards.map((c) => c.title)).not.toContain('Type');
+  });
+
+  it("leaves a reference model's limits out of its Description (its engine card lists them), and nothing else", () => {
+    const engineCard = { kind: 'rule-based' as const, engine: 'apertium 3.8.3', limits: ['Hindi→Urdu and Urdu→Hindi only.', 'Small dictionaries.'] };
+    const stored = 'Rule-based machine translation by Apertium. Limits: Hindi→Urdu and Urdu→Hindi only. Small dictionaries.';
+    expect(descriptionText({ description: stored, isReferenceModel: true, engineCard })).toBe('Rule-based machine translation by Apertium.');
+    // A contributor's model keeps its whole text, even one that says "Limits:".
+    expect(descriptionText({ description: stored, isReferenceModel: false, engineCard: null })).toBe(stored);
+    // A description without the card's first limit is shown as it is.
+    expect(descriptionText({ description: 'Rule-based machine translation.', isReferenceModel: true, engineCard })).toBe('Rule-based machine translation.');
   });
 });

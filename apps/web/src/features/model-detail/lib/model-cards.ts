@@ -53,3 +53,16 @@ export function modelCards(model: ModelRecord): ModelCard[] {
   ];
   return cards.filter((c) => c.value.trim() !== '' && c.value !== 'NA');
 }
+
+/**
+ * The Description shown on the model page. A reference model's stored description ends with its
+ * card's limits (" Limits: <first> …", for clients that show only the description); the page shows
+ * those limits on the engine card just above, so that tail is left out here. Any other description
+ * is shown as it is.
+ */
+export function descriptionText(model: Pick<ModelRecord, 'description' | 'isReferenceModel' | 'engineCard'>): string {
+  const first = model.isReferenceModel ? model.engineCard?.limits[0] : undefined;
+  if (!first) return model.description;
+  const at = model.description.indexOf(` Limits: ${first.trim()}`);
+  return at > 0 ? model.description.slice(0, at) : model.description;
+}

@@ -17,6 +17,7 @@ import { Benchmarkings } from '../components/Benchmarkings.tsx';
 import { EngineCard } from '../components/EngineCard.tsx';
 import { InfoCards } from '../components/InfoCards.tsx';
 import { TryPanel } from '../components/TryPanel.tsx';
+import { descriptionText } from '../lib/model-cards.ts';
 import { modelDetailPath, originPath, readDetailState, type ModelDetailState } from '../lib/navigation.ts';
 
 /**
@@ -105,7 +106,7 @@ export default function ModelDetailPage() {
           <Typography variant="h6" component="h2">
             Description
           </Typography>
-          <Typography sx={{ mt: 1, mb: 3, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{model.description}</Typography>
+          <Typography sx={{ mt: 1, mb: 3, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{descriptionText(model)}</Typography>
           <InfoCards model={model} />
           <Benchmarkings model={model} />
         </>
