@@ -146,6 +146,15 @@ export async function registerPublishedBenchmark(ctx: AppContext, srn: string): 
 }
 
 /**
+ * The status a benchmark submission is listed with: its pipeline's, except that a Completed
+ * pipeline whose benchmark the ingest job has not registered yet (registerPublishedBenchmark runs
+ * just after it) is still In-Progress: its row would otherwise open a details page that answers 404.
+ */
+function listedStatus(pipelineStatus: string, b: BenchmarkRow): string {
+  return pipelineStatus === 'Completed' && !b.published_on ? 'In-Progress' : pipelineStatus;
+}
+
+/**
  * GET benchmark/listByUserId: the caller's benchmark submissions, newest first, with their
  * pipeline status (the My Contribution Benchmark Dataset tab, spec 01 §2); pages of 10 when
  * startPage/endPage are given (1-based, inclusive).
@@ -167,7 +176,7 @@ export async function listBenchmarksOfUser(ctx: AppContext, userId: string, q: {
       datasetName: b.name,
       datasetType: task,
       submittedOn: b.submitted_on.toISOString(),
-      status: sub?.status ?? 'Pending',
+      status: listedStatus(sub?.status ?? 'Pending', b),
     });
   }
   return { count: data.length, totalCount: total, data };
