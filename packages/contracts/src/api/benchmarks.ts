@@ -97,6 +97,7 @@ export const benchmarkSchema = z.object({
   benchmarkId: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  refUrl: z.string().nullable().describe('Where the benchmark dataset can be downloaded: the URL it was submitted from (null for a bundled one)'),
   task: z.object({ type: z.string() }),
   languages: z.object({ sourceLanguage: z.string(), targetLanguage: z.string().nullable() }),
   domain: z.array(z.string()),

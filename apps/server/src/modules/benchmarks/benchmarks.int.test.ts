@@ -120,7 +120,8 @@ describe('benchmarks', () => {
 
     const search = (await p.app.inject({ method: 'POST', url: api('search'), payload: { task: 'translation', sourceLanguage: 'hi', targetLanguage: 'All', domain: 'general' } })).json();
     expect(search.data).toHaveLength(1);
-    expect(search.data[0]).toMatchObject({ benchmarkId, recordCount: SOURCES.length, languages: { sourceLanguage: 'hi', targetLanguage: 'mr' }, submitter: { name: 'Bench Team' } });
+    // refUrl: the Download of the details page, the address the dataset was submitted from.
+    expect(search.data[0]).toMatchObject({ benchmarkId, refUrl: url, recordCount: SOURCES.length, languages: { sourceLanguage: 'hi', targetLanguage: 'mr' }, submitter: { name: 'Bench Team' } });
     expect(search.data[0].metric).toEqual(expect.arrayContaining(['bleu', 'chrf', 'ter']));
     expect((await p.app.inject({ method: 'POST', url: api('search'), payload: { task: 'translation', sourceLanguage: 'ta' } })).json().data).toEqual([]);
   });
@@ -184,6 +185,7 @@ describe('benchmarks', () => {
     expect(ter.map((e: unknown[]) => e.slice(0, 2))).toEqual([[1, 'Good MT'], [2, 'Flaky MT']]);
     expect(ter[0][2]).toBeLessThan(ter[1][2]);
     expect(detail.benchmarkPerformance[0]).toMatchObject({ modelVersion: 'v1.0', coverage: 1 });
+    expect(detail.refUrl).toBe(files.url('zips/bm.zip'));
   });
 
   it('refuses a second run of the same model, benchmark and metric', async () => {

@@ -65,13 +65,14 @@ function metricInfo(name: string) {
   return { metricName: m.name, label: m.label, direction: m.direction, description: m.description };
 }
 
-/** A published benchmark as answered (@ulca/contracts benchmarkSchema). */
-function toBenchmark(b: BenchmarkRow) {
+/** A published benchmark as answered (@ulca/contracts benchmarkSchema); `refUrl` from {@link withRefUrls}. */
+function toBenchmark(b: BenchmarkRow, refUrl: string | null) {
   const params = b.params ?? {};
   return {
     benchmarkId: b.benchmark_id,
     name: b.name,
     description: b.description,
+    refUrl,
     task: { type: b.task ?? '' },
     languages: { sourceLanguage: b.source_language ?? '', targetLanguage: b.target_language },
     domain: b.domain,
@@ -83,6 +84,16 @@ function toBenchmark(b: BenchmarkRow) {
     publishedOn: b.published_on ? b.published_on.getTime() : null,
     metric: metricsOfTask(b.task),
   };
+}
+
+/**
+ * Benchmarks as answered, each with its `refUrl`: the address its dataset was submitted from (the
+ * original ULCA's Download; the platform keeps no download of a benchmark's rows), null for a
+ * bundled one (datasets/service.ts submittedUrls).
+ */
+async function withRefUrls(ctx: AppContext, rows: BenchmarkRow[]) {
+  const urls = await datasets.submittedUrls(ctx, rows.map((b) => b.service_request_number));
+  return rows.map((b) => toBenchmark(b, urls.get(b.service_request_number) ?? null));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,6 +146,15 @@ export async function registerPublishedBenchmark(ctx: AppContext, srn: string): 
 }
 
 /**
+ * The status a benchmark submission is listed with: its pipeline's, except that a Completed
+ * pipeline whose benchmark the ingest job has not registered yet (registerPublishedBenchmark runs
+ * just after it) is still In-Progress: its row would otherwise open a details page that answers 404.
+ */
+function listedStatus(pipelineStatus: string, b: BenchmarkRow): string {
+  return pipelineStatus === 'Completed' && !b.published_on ? 'In-Progress' : pipelineStatus;
+}
+
+/**
  * GET benchmark/listByUserId: the caller's benchmark submissions, newest first, with their
  * pipeline status (the My Contribution Benchmark Dataset tab, spec 01 §2); pages of 10 when
  * startPage/endPage are given (1-based, inclusive).
@@ -156,7 +176,7 @@ export async function listBenchmarksOfUser(ctx: AppContext, userId: string, q: {
       datasetName: b.name,
       datasetType: task,
       submittedOn: b.submitted_on.toISOString(),
-      status: sub?.status ?? 'Pending',
+      status: listedStatus(sub?.status ?? 'Pending', b),
     });
   }
   return { count: data.length, totalCount: total, data };
@@ -184,7 +204,7 @@ export async function searchBenchmarks(ctx: AppContext, body: BenchmarkSearchBod
     domains: asList(body.domain),
     submitter: isAny(body.submitter) ? undefined : (body.submitter as string).trim(),
   });
-  return rows.map(toBenchmark);
+  return withRefUrls(ctx, rows);
 }
 
 async function publishedBenchmark(ctx: AppContext, benchmarkId: string): Promise<BenchmarkRow> {
@@ -219,7 +239,8 @@ export async function getBenchmark(ctx: AppContext, benchmarkId: string, caller:
       .map((r) => leaderboardEntry(r, modelInfo.get(r.model_id)!));
     rankByMetric(metric, entries).forEach((e, i) => performance.push({ ...e, position: i + 1 }));
   }
-  return { ...toBenchmark(b), availableMetric: metricsOfTask(b.task).map(metricInfo), benchmarkPerformance: performance };
+  const [benchmark] = await withRefUrls(ctx, [b]);
+  return { ...benchmark, availableMetric: metricsOfTask(b.task).map(metricInfo), benchmarkPerformance: performance };
 }
 
 /** A completed run as a leaderboard entry (before ranking). */
@@ -249,7 +270,7 @@ export async function benchmarksForModel(ctx: AppContext, caller: AuthUser, mode
   const supports = (b: BenchmarkRow) =>
     model.languages.length === 0 ||
     model.languages.some((l) => l.sourceLanguage === b.source_language && (!b.target_language || l.targetLanguage === b.target_language));
-  return rows.filter(supports).map((b) => ({ ...toBenchmark(b), availableMetric: metricsOfTask(b.task).map(metricInfo) }));
+  return (await withRefUrls(ctx, rows.filter(supports))).map((b) => ({ ...b, availableMetric: metricsOfTask(b.task.type).map(metricInfo) }));
 }
 
 /** The model `modelId` when the caller owns it or is an ADMIN; 404 otherwise (nothing learnt about others' models). */

@@ -89,6 +89,13 @@ export async function getSubmission(q: Db['pool'] | pg.PoolClient, srn: string):
   return (r.rows[0] as SubmissionRow) ?? null;
 }
 
+/** The submitted URL of each of the submissions `srns` (those that exist), by service request number. */
+export async function submissionUrls(q: Db['pool'], srns: string[]): Promise<Map<string, string>> {
+  if (srns.length === 0) return new Map();
+  const r = await q.query(`SELECT service_request_number, url FROM dataset_submissions WHERE service_request_number = ANY ($1)`, [srns]);
+  return new Map(r.rows.map((x: { service_request_number: string; url: string }) => [x.service_request_number, x.url]));
+}
+
 export async function getStages(q: Db['pool'], srn: string): Promise<StageRow[]> {
   const r = await q.query(
     `SELECT stage, status, success_count, failed_count, success_seconds, failed_seconds, started_on, ended_on

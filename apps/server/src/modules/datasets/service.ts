@@ -7,7 +7,7 @@ import { validateSubmissionUrl } from '../../net/url-check.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import { secretKey } from '../../security/crypto.ts';
 import { errorSummary, reportToken } from './reports.ts';
-import { getStages, getSubmission, insertSubmission, isServiceRequestNumber, listSubmissions, newServiceRequestNumber, type SubmissionRow } from './repo.ts';
+import { getStages, getSubmission, insertSubmission, isServiceRequestNumber, listSubmissions, newServiceRequestNumber, submissionUrls, type SubmissionRow } from './repo.ts';
 
 export const NAME_TAKEN_MESSAGE = 'A dataset with this name already exists.';
 
@@ -76,6 +76,28 @@ export async function submissionSummary(ctx: AppContext, srn: string) {
     submittedOn: sub.submitted_on,
     completedOn: sub.completed_on,
   };
+}
+
+/**
+ * The address each of the submissions `srns` was submitted from, as others may be shown it (the
+ * benchmark details' Download, issue #13): its http(s)/ftp URL without any user name or password
+ * in it; absent for a bundled demo submission (`demo:<name>` is no address) or an unknown one.
+ */
+export async function submittedUrls(ctx: AppContext, srns: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const [srn, url] of await submissionUrls(ctx.db.pool, srns)) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      continue;
+    }
+    if (!['http:', 'https:', 'ftp:'].includes(parsed.protocol)) continue;
+    parsed.username = '';
+    parsed.password = '';
+    out.set(srn, parsed.toString());
+  }
+  return out;
 }
 
 async function submitOfKind(ctx: AppContext, user: AuthUser, body: { datasetName: string; url: string }, kind: 'dataset' | 'benchmark') {

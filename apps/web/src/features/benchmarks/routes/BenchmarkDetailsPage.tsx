@@ -31,8 +31,8 @@ export default function BenchmarkDetailsPage() {
   const query = useBenchmark(benchmarkId);
   const b = query.data;
   usePageTitle(b ? b.name : 'Benchmark Dataset');
-  // The API does not give a benchmark's download address (see the report of issue #13).
-  const downloadUrl = (b as { refUrl?: string } | undefined)?.refUrl;
+  // refUrl: the address the dataset was submitted from; null for a benchmark bundled with the platform.
+  const downloadUrl = b?.refUrl ?? null;
 
   let body;
   if (query.isPending) body = <LoadingState label="Loading the benchmark dataset…" />;
@@ -55,7 +55,7 @@ export default function BenchmarkDetailsPage() {
               {b.recordCount.toLocaleString('en-IN')} rows{b.license ? ` · License ${b.license.toUpperCase()}` : ''}
             </Typography>
           </Box>
-          <Tooltip title={downloadUrl ? '' : 'The platform does not publish the download address of this dataset.'}>
+          <Tooltip title={downloadUrl ? '' : 'This benchmark dataset was bundled with the platform and has no download address.'}>
             <span>
               <Button variant="contained" startIcon={<DownloadIcon />} disabled={!downloadUrl} href={downloadUrl ?? ''} target="_blank" rel="noopener noreferrer">
                 Download

@@ -101,8 +101,8 @@ describe('benchmark rows', () => {
     expect(isExpandable({ benchmarkPerformance: [run('Completed', 1)] })).toBe(true);
   });
 
-  it('lists runs newest first with -- for a missing score', () => {
-    const v = benchmarkRunsView({ benchmarkPerformance: [run('Completed', 1, 21.5), run('In-Progress', 5, null)] });
-    expect(v.map((r) => r.scoreText)).toEqual(['--', '21.5']);
+  it('lists runs newest first with two decimals, -- for a missing score', () => {
+    const v = benchmarkRunsView({ benchmarkPerformance: [run('Completed', 1, 21.5), run('In-Progress', 5, null), run('Completed', 3, 66.06627109815649)] });
+    expect(v.map((r) => r.scoreText)).toEqual(['--', '66.07', '21.50']);
   });
 });

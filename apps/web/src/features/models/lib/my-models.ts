@@ -107,9 +107,12 @@ export function isExpandable(row: Pick<MyModelRow, 'benchmarkPerformance'>): boo
   return row.benchmarkPerformance.length > 0;
 }
 
-/** Benchmark runs newest first, as the expanded row lists them; a missing score reads '--'. */
+/**
+ * Benchmark runs newest first, as the expanded row lists them: the score with two decimals, as the
+ * leaderboard and the model page's Benchmarkings show it; a missing score reads '--'.
+ */
 export function benchmarkRunsView(row: Pick<MyModelRow, 'benchmarkPerformance'>) {
-  return [...row.benchmarkPerformance].sort((a, b) => b.createdOn - a.createdOn).map((b) => ({ ...b, scoreText: b.score === null ? '--' : String(b.score) }));
+  return [...row.benchmarkPerformance].sort((a, b) => b.createdOn - a.createdOn).map((b) => ({ ...b, scoreText: b.score === null ? '--' : b.score.toFixed(2) }));
 }
 
 /** The unpublish reason is required: the trimmed text, or null when blank (spec 02 §5). */

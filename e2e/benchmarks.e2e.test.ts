@@ -1,0 +1,310 @@
+/**
+ * End-to-end, in headless Chromium against the real platform (issue #13 "Must show"): a
+ * BENCHMARK-DATASET-CONTRIBUTOR (signed up, role given by the admin API) submits a Hindi→Marathi
+ * benchmark zip served by a local HTTP server through Submit Dataset with the benchmark box ticked;
+ * the pipeline completes and My Contribution's Benchmark Dataset tab lists it; its details page
+ * offers the submitted URL as Download and an empty leaderboard. A contributor uploads a translation
+ * model (endpoint: the test model server, apps/server/src/test/model-server.ts, which answers
+ * `<target>:<source>` and fails on the rows containing "कुत्ता"), opens Run Benchmark on My Models,
+ * picks the benchmark and BLEU, submits, and refreshes until the run is Completed; the leaderboard
+ * shows the model ranked first with the score the metric registry computes from the same outputs,
+ * its 95% interval and coverage 5/6, and the model page's Benchmarkings shows the run. Screenshots
+ * at 1366×900 and one at 390×844: test-results/e2e/benchmarks-<nn>-<step>.png.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
+import { zipFolder } from '../apps/server/src/test/fixtures.ts';
+import { startTestModelServer, type TestModelServer } from '../apps/server/src/test/model-server.ts';
+import { testDescriptor } from '../apps/server/src/test/model-descriptors.ts';
+import { signedFetch } from '../apps/server/src/test/server-process.ts';
+import { scoreMetric } from '../apps/server/src/modules/benchmarks/metrics/index.ts';
+import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
+
+const PASSWORD = 'Str0ng!pass';
+const STAMP = Date.now().toString(36);
+const CURATOR = { name: 'Meera Kulkarni', email: `meera.kulkarni+${STAMP}@example.org` };
+const OWNER = { name: 'Arjun Nair', email: `arjun.nair+${STAMP}@example.org` };
+const BENCHMARK = `Hindi–Marathi everyday sentences ${STAMP}`;
+const MODEL = `Sahyadri Hindi-Marathi ${STAMP}`;
+/** The word on whose rows the model's endpoint fails (test model server `fail-on`). */
+const FAIL_WORD = 'कुत्ता';
+
+/** Hindi sources (Devanagari); one contains FAIL_WORD, so the model answers 5 of 6 rows. */
+const SOURCES = ['बिल्ली सो रही है', 'रात को कुत्ता भौंकता है', 'छत पर बारिश गिरती है', 'बच्चे बगीचे में खेलते हैं', 'नदी शांत बहती है', 'चिड़िया गाती है'];
+/** References: the test model's answer except for the last row (so the score is not 100); Devanagari, so they pass the Marathi script check. */
+const REFS = SOURCES.map((s, i) => (i === SOURCES.length - 1 ? 'mr:छोटी चिड़िया ज़ोर से गाती है' : `mr:${s}`));
+/** What the model answers row by row (a failed row is scored as an empty answer). */
+const HYPS = SOURCES.map((s) => (s.includes(FAIL_WORD) ? '' : `mr:${s}`));
+
+const benchmarkParams = {
+  name: BENCHMARK,
+  taskType: { type: 'translation' },
+  description: 'Six everyday Hindi sentences with Marathi references, written for the end-to-end test.',
+  languages: { sourceLanguage: 'hi', targetLanguage: 'mr' },
+  collectionSource: ['written for this test'],
+  domain: ['general'],
+  license: 'cc-by-4.0',
+  submitter: { name: 'Pune Language Lab' },
+};
+
+/** How long the dataset pipeline and the benchmark run may take on a loaded machine. */
+const PIPELINE_TIMEOUT_MS = 120_000;
+
+let platform: RunningPlatform;
+let fixtures: FixtureServer;
+let ms: TestModelServer;
+let dir: string;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let benchmarkUrl: string;
+let benchmarkId = '';
+let modelId = '';
+
+const SHOT_PREFIX = 'benchmarks-';
+const takeShot = screenshotTaker(SHOT_PREFIX);
+const journey = new Journey(() => screenshot('FAILED'));
+const screenshot = (step: string) => takeShot(page, step);
+
+const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
+const currentPath = () => decodeURIComponent(new URL(page.url()).pathname);
+const cells = async (row: Locator) => (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim());
+
+/** Signs `user` up through the API and opens the activation link of the outbox in the browser. */
+async function signUpAndActivate(user: { name: string; email: string }): Promise<void> {
+  const res = await fetch(`${platform.baseUrl}/ulca/user-mgmt/v1/users/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ users: [{ firstName: user.name, email: user.email, password: PASSWORD }] }),
+  });
+  expect(res.status).toBe(200);
+  await page.goto(await waitForMailLink(platform.outboxDir, user.email, `${platform.baseUrl}/ulca/activate/`));
+  await page.getByText('Congratulations!').waitFor();
+}
+
+/** Logs in through the API; returns the user's keys and id. */
+async function apiLogin(email: string, password: string): Promise<{ keys: { publicKey: string; privateKey: string }; userID: string }> {
+  const res = await fetch(`${platform.baseUrl}/ulca/user-mgmt/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ authenticator: 'ULCA', data: { email, password } }),
+  });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { data: { userKeys: { publicKey: string; privateKey: string }; userDetails: { userID: string } } };
+  return { keys: body.data.userKeys, userID: body.data.userDetails.userID };
+}
+
+/** Signs in through the login page (after signing out whoever was signed in). */
+async function signIn(email: string): Promise<void> {
+  await context.clearCookies();
+  await page.goto(at('/user/login'));
+  await page.evaluate(() => window.localStorage.clear());
+  await page.reload();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+}
+
+/** The My Models row of MODEL. */
+const modelRow = (): Locator => page.getByRole('table', { name: 'My models' }).getByRole('row').filter({ hasText: MODEL });
+
+describe('benchmark journey in Chromium', () => {
+  beforeAll(async () => {
+    clearShots(SHOT_PREFIX);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-bench-'));
+    const folder = path.join(dir, 'benchmark');
+    fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(folder, 'params.json'), JSON.stringify(benchmarkParams, null, 2));
+    fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(SOURCES.map((s, i) => ({ sourceText: s, targetText: REFS[i] })), null, 2));
+    fs.mkdirSync(path.join(dir, 'zips'));
+    await zipFolder(folder, path.join(dir, 'zips', 'hi-mr-benchmark.zip'));
+    fixtures = await startFixtureServer(dir);
+    benchmarkUrl = fixtures.url('zips/hi-mr-benchmark.zip');
+    ms = await startTestModelServer();
+    platform = await startPlatform();
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', timezoneId: 'Asia/Kolkata' });
+    page = await newPageWithTimeout(context, 20_000);
+  }, 180_000);
+
+  afterAll(async () => {
+    await tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures, platform, broken: journey.broken, tempDirs: [dir] });
+    await ms?.close();
+  });
+
+  const { step } = journey;
+
+  step('the admin makes a new account a BENCHMARK-DATASET-CONTRIBUTOR, who signs in', async () => {
+    await signUpAndActivate(CURATOR);
+    const curator = await apiLogin(CURATOR.email, PASSWORD);
+    const admin = await apiLogin('admin@ulca.local', platform.adminPassword);
+    const res = await signedFetch(platform.baseUrl, admin.keys, 'POST', '/ulca/user-mgmt/v1/users/update', {
+      users: [{ userID: curator.userID, email: CURATOR.email, firstName: CURATOR.name, roles: ['BENCHMARK-DATASET-CONTRIBUTOR'], orgID: 'UNDEFINED' }],
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    await signIn(CURATOR.email);
+  });
+
+  step('submits the benchmark zip through Submit Dataset with the benchmark box ticked', async () => {
+    await page.goto(at('/dataset/upload'));
+    await page.getByRole('heading', { name: 'Submit Dataset' }).waitFor();
+    await page.getByLabel('Dataset name').fill(BENCHMARK);
+    await page.getByLabel('Dataset URL').fill(benchmarkUrl);
+    await page.getByRole('checkbox', { name: 'This is a benchmark dataset' }).check();
+    await screenshot('submit-benchmark-form');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.getByRole('heading', { name: 'Thank you for your contribution!' }).waitFor({ timeout: 30_000 });
+    const srn = (await page.getByLabel('Service request number').innerText()).trim();
+    expect(currentPath()).toBe(`/ulca/dataset/submission/${srn}`);
+    // The fixture server was asked for the zip (the pipeline's download stage), sooner or later.
+    await expect.poll(() => fixtures.hits('zips/hi-mr-benchmark.zip'), { timeout: 30_000 }).toBeGreaterThan(0);
+    await screenshot('submit-benchmark-thank-you');
+  });
+
+  step("it completes: My Contribution's Benchmark Dataset tab lists it as Completed", async () => {
+    await page.goto(at('/dataset/my-contribution'));
+    await page.getByRole('tab', { name: 'Benchmark Dataset' }).click();
+    const row = page.getByRole('table', { name: 'Benchmark datasets' }).getByRole('row').filter({ hasText: BENCHMARK });
+    await expect
+      .poll(
+        async () => {
+          const refresh = page.getByRole('button', { name: 'Refresh' });
+          if (await refresh.isEnabled().catch(() => false)) await refresh.click();
+          return (await row.count()) ? (await cells(row))[3] : 'not listed';
+        },
+        { timeout: PIPELINE_TIMEOUT_MS, interval: 2000 },
+      )
+      .toBe('Completed');
+    expect((await cells(row)).slice(0, 2)).toEqual([BENCHMARK, 'Translation']);
+    await screenshot('my-contribution-benchmark-tab');
+  });
+
+  step('its details page offers the submitted URL as Download and no leaderboard entries yet', async () => {
+    await page.getByRole('table', { name: 'Benchmark datasets' }).getByRole('row').filter({ hasText: BENCHMARK }).click();
+    await page.getByRole('heading', { name: BENCHMARK, level: 1 }).waitFor();
+    benchmarkId = currentPath().split('/').at(-1) ?? '';
+    expect(currentPath()).toBe(`/ulca/model/benchmark-details/${benchmarkId}`);
+    await page.getByRole('link', { name: 'Back to My Contribution' }).waitFor();
+    const download = page.getByRole('link', { name: 'Download' });
+    expect(await download.getAttribute('href')).toBe(benchmarkUrl);
+    await page.getByText('Pune Language Lab').waitFor();
+    await page.getByText('No records available').waitFor();
+    await screenshot('benchmark-details-empty');
+  });
+
+  step('a contributor uploads a Hindi→Marathi translation model served by the test model server', async () => {
+    await signUpAndActivate(OWNER);
+    await signIn(OWNER.email);
+    const descriptor = testDescriptor('translation', MODEL, ms.url(`fail-on/translation?word=${encodeURIComponent(FAIL_WORD)}`), '');
+    const languages = [{ sourceLanguage: 'hi', targetLanguage: 'mr' }];
+    const endpoint = descriptor.inferenceEndPoint as { schema: { request: { input: unknown; config: Record<string, unknown> } } };
+    endpoint.schema.request = { input: [{ source: 'सुप्रभात' }], config: { language: languages[0] } };
+    const file = path.join(dir, 'hi-mr-model.json');
+    fs.writeFileSync(file, JSON.stringify({ ...descriptor, languages }, null, 2));
+    await page.goto(at('/model/upload'));
+    await page.getByRole('heading', { name: 'Submit Model', level: 1 }).waitFor();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Browse' }).click()]);
+    await chooser.setFiles(file);
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.getByRole('heading', { name: 'Thank you for your contribution!' }).waitFor({ timeout: 30_000 });
+    modelId = (await page.getByLabel('Model reference number').innerText()).trim();
+    expect(modelId).not.toBe('');
+  });
+
+  step('Run Benchmark on My Models: selects the benchmark and BLEU and submits', async () => {
+    await page.goto(at('/model/my-contribution'));
+    await page.getByRole('heading', { name: 'My Models', level: 1 }).waitFor();
+    await modelRow().getByRole('button', { name: 'Run Benchmark' }).click();
+    const dialog = page.getByRole('dialog', { name: /Select Benchmark Dataset and Metric/ });
+    await dialog.getByRole('table', { name: 'Benchmark datasets' }).getByRole('row').filter({ hasText: BENCHMARK }).waitFor();
+    // Submit waits for a selection.
+    expect(await dialog.getByRole('button', { name: 'Submit', exact: true }).isDisabled()).toBe(true);
+    await dialog.getByRole('switch', { name: `Select ${BENCHMARK}` }).check();
+    const metrics = dialog.getByRole('group', { name: `Metrics of ${BENCHMARK}` });
+    await metrics.getByRole('checkbox', { name: /^BLEU Definition of BLEU$/ }).check();
+    // BERTScore is not offered (no such model on these machines); what is offered here is computable.
+    expect(await metrics.getByRole('checkbox', { name: /^BERTScore/ }).count()).toBe(0);
+    await screenshot('run-benchmark-modal');
+    const calls = ms.calls.length;
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    // The run sends the benchmark's rows to the model's endpoint (batches through the inference proxy).
+    await expect.poll(() => ms.calls.slice(calls).some((c) => c.path.startsWith('/fail-on/translation')), { timeout: PIPELINE_TIMEOUT_MS }).toBe(true);
+  });
+
+  step('refreshing My Models until the run is Completed, with its score', async () => {
+    const runs = page.getByRole('table', { name: `Benchmark runs of ${MODEL}` });
+    await expect
+      .poll(
+        async () => {
+          const refresh = page.getByRole('button', { name: 'Refresh' });
+          if (await refresh.isEnabled().catch(() => false)) await refresh.click();
+          const toggle = modelRow().getByRole('button', { name: `Benchmark runs of ${MODEL}` });
+          if ((await toggle.isEnabled().catch(() => false)) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+          const row = runs.getByRole('row').filter({ hasText: BENCHMARK });
+          return (await row.count()) ? (await cells(row))[4] : 'no run listed';
+        },
+        { timeout: PIPELINE_TIMEOUT_MS, interval: 2000 },
+      )
+      .toBe('Completed');
+    const expected = scoreMetric('bleu', HYPS, [REFS]).score;
+    expect(expected).toBeGreaterThan(0);
+    expect(expected).toBeLessThan(100);
+    expect((await cells(runs.getByRole('row').filter({ hasText: BENCHMARK }))).slice(0, 3)).toEqual([BENCHMARK, 'BLEU', expected.toFixed(2)]);
+    await screenshot('my-models-run-completed');
+  });
+
+  step('the leaderboard shows the model first with its score, 95% interval and coverage 5/6', async () => {
+    await page.goto(at(`/model/benchmark-details/${benchmarkId}`));
+    await page.getByRole('heading', { name: BENCHMARK, level: 1 }).waitFor();
+    await page.getByRole('tab', { name: /BLEU/ }).first().click();
+    const board = page.getByRole('table', { name: 'Leaderboard, BLEU' });
+    const row = board.getByRole('row').filter({ hasText: MODEL });
+    await row.waitFor();
+    const expected = scoreMetric('bleu', HYPS, [REFS]).score;
+    const [rank, model, score, interval, coverage] = await cells(row);
+    expect([rank, model, score, coverage]).toEqual(['1', `${MODEL} v1.0`, expected.toFixed(2), '5/6 rows (83%)']);
+    // The 95% bootstrap interval brackets the score.
+    const m = interval.match(/^(\d+\.\d\d) – (\d+\.\d\d)$/);
+    expect(m, interval).not.toBeNull();
+    expect(Number(m![1])).toBeLessThanOrEqual(Number(score));
+    expect(Number(m![2])).toBeGreaterThanOrEqual(Number(score));
+    // The scoring details give the signature the number can be reproduced with.
+    await row.getByRole('button', { name: `Scoring details of ${MODEL}` }).click();
+    await page.getByText(/^nrefs:1\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:2\.6\.0\|metric:bleu\|/).waitFor();
+    await screenshot('leaderboard');
+  });
+
+  step("the model page's Benchmarkings shows the run and links back to the benchmark", async () => {
+    await page.getByRole('link', { name: MODEL }).click();
+    await page.getByRole('heading', { name: `${MODEL} v1.0`, level: 1 }).waitFor();
+    expect(currentPath()).toBe(`/ulca/search-model/${modelId}`);
+    const section = page.getByRole('region', { name: 'Benchmarkings' });
+    await section.getByRole('tab', { name: 'BLEU', exact: true }).click();
+    const table = section.getByRole('table', { name: 'Benchmark runs, bleu' });
+    const row = table.getByRole('row').filter({ hasText: BENCHMARK });
+    await row.waitFor();
+    const expected = scoreMetric('bleu', HYPS, [REFS]).score;
+    expect((await cells(row)).slice(0, 3)).toEqual([BENCHMARK, 'BLEU', expected.toFixed(2)]);
+    await screenshot('model-benchmarkings');
+    await row.getByRole('link', { name: BENCHMARK }).click();
+    await page.getByRole('heading', { name: BENCHMARK, level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Back to Model Description' }).waitFor();
+    expect(currentPath()).toBe(`/ulca/model/benchmark-details/${benchmarkId}`);
+  });
+
+  step('phone size: the benchmark details and its leaderboard', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(at(`/model/benchmark-details/${benchmarkId}`));
+    await page.getByRole('heading', { name: BENCHMARK, level: 1 }).waitFor();
+    await page.getByRole('table', { name: 'Leaderboard, BLEU' }).getByRole('row').filter({ hasText: MODEL }).waitFor();
+    await screenshot('phone-leaderboard');
+    await page.setViewportSize({ width: 1366, height: 900 });
+  });
+});
