@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
 import * as models from '../models/service.ts';
+import * as referenceModels from '../reference-models/service.ts';
 import { checkOutput } from './output-check.ts';
 import * as repo from './repo.ts';
 import type { HealthCheckOutcome } from './repo.ts';
@@ -71,8 +72,11 @@ export async function checkModel(ctx: AppContext, model: models.ModelEndpoint): 
   if (!request || typeof request !== 'object') return { ...base, status: 'unavailable', latencyMs: null, outputCheck: null, error: NO_EXAMPLE_REQUEST_MESSAGE };
   const timeoutMs = Math.min(ctx.config.modelHealthTimeoutMs, ctx.config.modelCallTimeoutMs);
   try {
-    const { body, latencyMs } = await callModelEndpoint(model, request, {
+    // A reference model is called on this process's own reference server, the one loopback origin allowed (as the proxy does).
+    const ref = model.isReference ? referenceModels.referenceCallTarget(ctx, model.callbackUrl) : null;
+    const { body, latencyMs } = await callModelEndpoint(ref ? { ...model, callbackUrl: ref.callbackUrl } : model, request, {
       allowedHosts: ctx.config.allowedFetchHosts,
+      allowedOrigins: ref ? [ref.allowedOrigin] : [],
       timeoutMs,
       maxBytes: ctx.config.modelMaxResponseBytes,
     });
@@ -98,7 +102,9 @@ export interface HealthRoundSummary {
  * round overwrites each model's row with a fresh check. Throws only when the database fails.
  */
 export async function runHealthRound(ctx: AppContext): Promise<HealthRoundSummary> {
-  const endpoints = await models.listPublishedModelEndpoints(ctx);
+  // Reference models can only be checked by a process that runs the reference server (an API
+  // process: `npm start`); a worker-only process leaves their rows to such a process.
+  const endpoints = (await models.listPublishedModelEndpoints(ctx)).filter((m) => !m.isReference || referenceModels.referenceCallTarget(ctx, m.callbackUrl));
   const limit = pLimit(ctx.config.modelHealthParallel);
   const outcomes = await Promise.all(
     endpoints.map((model) =>

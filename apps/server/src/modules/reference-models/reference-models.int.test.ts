@@ -16,6 +16,7 @@ import { insertTestModel } from '../../test/models.ts';
 import { createSignedInUser } from '../../test/users.ts';
 import { closeOutboundPools } from '../../net/safe-fetch.ts';
 import * as models from '../models/service.ts';
+import * as modelHealth from '../model-health/service.ts';
 import { characterErrorRate, startTextRenderer, type TextRenderer } from './engines/render-text.testkit.ts';
 import { startReferenceModels } from './service.ts';
 
@@ -169,6 +170,20 @@ describe('reference models: every task through the inference proxy', () => {
     const tags = (res.json().output[0].nerPrediction as { token: string; tag: string }[]).filter((t) => t.tag !== 'O').map((t) => `${t.token}/${t.tag}`);
     expect(tags).toEqual(expect.arrayContaining(['₹/B-MONEY', 'ram@example.com/B-EMAIL', '15/B-DATE']));
   });
+});
+
+describe('reference models: the health tab shows them like any other model', () => {
+  it('a health round calls them on this process\'s reference server and finds every one available', async () => {
+    await modelHealth.runHealthRound(p.ctx);
+    const res = await p.app.inject({ method: 'GET', url: MODEL_API.health });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().modelHealthStatusList as { modelId: string; status: string; outputCheck: string | null }[];
+    for (const [task, id] of Object.entries(idOf)) {
+      const row = rows.find((r) => r.modelId === id);
+      expect(row, task).toBeDefined();
+      expect({ task, status: row!.status, outputCheck: row!.outputCheck }).toEqual({ task, status: 'available', outputCheck: null });
+    }
+  }, 180_000);
 });
 
 describe('reference models: bad input', () => {
