@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
 import * as datasets from '../datasets/service.ts';
 import type { ModelEndpoint } from '../models/service.ts';
+import * as referenceModels from '../reference-models/service.ts';
 import { applyFailures, scoreMetric, type MetricOptions } from './metrics/index.ts';
 import * as repo from './repo.ts';
 
@@ -145,8 +146,15 @@ function outputsOf(task: InferenceTask, body: unknown, n: number): unknown[] {
 /** Calls the model on `rows` once; throws ModelCallError (or a store error) on failure. */
 async function callOnce(ctx: AppContext, model: ModelEndpoint, rows: readonly BenchmarkRecord[]): Promise<unknown[]> {
   const request = await requestOf(ctx, model, rows);
+  // A reference model is reached on this process's own reference server (the one loopback origin allowed).
+  const route = referenceModels.modelCallRoute(ctx, model);
   const { body } = await limitOf(ctx, model.modelId)(() =>
-    callModelEndpoint(model, request, { allowedHosts: ctx.config.allowedFetchHosts, timeoutMs: ctx.config.modelCallTimeoutMs, maxBytes: ctx.config.modelMaxResponseBytes }),
+    callModelEndpoint(route.target, request, {
+      allowedHosts: ctx.config.allowedFetchHosts,
+      allowedOrigins: route.allowedOrigins,
+      timeoutMs: ctx.config.modelCallTimeoutMs,
+      maxBytes: ctx.config.modelMaxResponseBytes,
+    }),
   );
   return outputsOf(model.task, body, rows.length);
 }

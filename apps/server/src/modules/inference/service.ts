@@ -210,13 +210,12 @@ export async function runTryMe(ctx: AppContext, caller: InferenceCaller, modelId
 async function callModel(ctx: AppContext, caller: InferenceCaller, model: models.ModelEndpoint, request: Record<string, unknown>): Promise<Record<string, unknown>> {
   const keyId = caller.apiKey?.keyId ?? '';
   // A reference model is called on this process's own reference server, whose exact origin is the one loopback origin allowed.
-  const ref = model.isReference ? referenceModels.referenceCallTarget(ctx, model.callbackUrl) : null;
+  const route = referenceModels.modelCallRoute(ctx, model);
   try {
-    const target = ref ? { ...model, callbackUrl: ref.callbackUrl } : model;
     const { body } = await stateOf(ctx).limiter.run(model.modelId, () =>
-      callModelEndpoint(target, request, {
+      callModelEndpoint(route.target, request, {
         allowedHosts: ctx.config.allowedFetchHosts,
-        allowedOrigins: ref ? [ref.allowedOrigin] : [],
+        allowedOrigins: route.allowedOrigins,
         timeoutMs: ctx.config.modelCallTimeoutMs,
         maxBytes: ctx.config.modelMaxResponseBytes,
       }),
@@ -226,7 +225,7 @@ async function callModel(ctx: AppContext, caller: InferenceCaller, model: models
   } catch (err) {
     count(ctx, keyId, model.modelId, true);
     // The platform's own engines word their refusals for the person trying them (engine.ts EngineInputError): passed on as they are.
-    if (err instanceof ModelCallError && ref && err.status === 400 && err.endpointMessage) {
+    if (err instanceof ModelCallError && model.isReference && route.reachable && err.status === 400 && err.endpointMessage) {
       throw badRequest('INPUT_REFUSED', err.endpointMessage);
     }
     if (err instanceof ModelCallError) {

@@ -73,10 +73,10 @@ export async function checkModel(ctx: AppContext, model: models.ModelEndpoint): 
   const timeoutMs = Math.min(ctx.config.modelHealthTimeoutMs, ctx.config.modelCallTimeoutMs);
   try {
     // A reference model is called on this process's own reference server, the one loopback origin allowed (as the proxy does).
-    const ref = model.isReference ? referenceModels.referenceCallTarget(ctx, model.callbackUrl) : null;
-    const { body, latencyMs } = await callModelEndpoint(ref ? { ...model, callbackUrl: ref.callbackUrl } : model, request, {
+    const route = referenceModels.modelCallRoute(ctx, model);
+    const { body, latencyMs } = await callModelEndpoint(route.target, request, {
       allowedHosts: ctx.config.allowedFetchHosts,
-      allowedOrigins: ref ? [ref.allowedOrigin] : [],
+      allowedOrigins: route.allowedOrigins,
       timeoutMs,
       maxBytes: ctx.config.modelMaxResponseBytes,
     });
@@ -104,7 +104,7 @@ export interface HealthRoundSummary {
 export async function runHealthRound(ctx: AppContext): Promise<HealthRoundSummary> {
   // Reference models can only be checked by a process that runs the reference server (an API
   // process: `npm start`); a worker-only process leaves their rows to such a process.
-  const endpoints = (await models.listPublishedModelEndpoints(ctx)).filter((m) => !m.isReference || referenceModels.referenceCallTarget(ctx, m.callbackUrl));
+  const endpoints = (await models.listPublishedModelEndpoints(ctx)).filter((m) => referenceModels.modelCallRoute(ctx, m).reachable);
   const limit = pLimit(ctx.config.modelHealthParallel);
   const outcomes = await Promise.all(
     endpoints.map((model) =>

@@ -170,3 +170,16 @@ export function referenceCallTarget(ctx: AppContext, callbackUrl: string): { cal
   const origin = new URL(server.baseUrl).origin;
   return { callbackUrl: `${origin}${pathname}`, allowedOrigin: origin };
 }
+
+/**
+ * How this process calls `model` (inference proxy, health round, benchmark run): a contributor's
+ * model as registered with no loopback allowance; a reference model on this process's own
+ * reference server with that one origin allowed. `reachable` is false for a reference model when
+ * no reference server runs here (a worker-only process): its registered loopback URL would be refused.
+ */
+export function modelCallRoute(ctx: AppContext, model: models.ModelEndpoint): { target: models.ModelEndpoint; allowedOrigins: string[]; reachable: boolean } {
+  if (!model.isReference) return { target: model, allowedOrigins: [], reachable: true };
+  const ref = referenceCallTarget(ctx, model.callbackUrl);
+  if (!ref) return { target: model, allowedOrigins: [], reachable: false };
+  return { target: { ...model, callbackUrl: ref.callbackUrl }, allowedOrigins: [ref.allowedOrigin], reachable: true };
+}
