@@ -150,16 +150,16 @@ const ms = (d: Date | null | undefined): number | null => (d ? new Date(d).getTi
  * nulls for a model never checked. `count` is the number of rows answered. No callbackUrl.
  */
 export async function listModelHealth(ctx: AppContext, q: HealthListQuery = {}): Promise<{ modelHealthStatusList: ModelHealthRow[]; count: number }> {
-  let endpoints = await models.listPublishedModelEndpoints(ctx);
-  if (q.taskType) endpoints = endpoints.filter((m) => m.task === q.taskType);
+  let listed = await models.listPublishedModelSummaries(ctx);
+  if (q.taskType) listed = listed.filter((m) => m.task === q.taskType);
   if (q.startPage !== undefined) {
     const size = q.pageSize ?? 10;
     const start = Math.max(1, q.startPage);
     const end = Math.max(start, q.endPage ?? start);
-    endpoints = endpoints.slice((start - 1) * size, end * size);
+    listed = listed.slice((start - 1) * size, end * size);
   }
-  const health = new Map((await repo.healthOf(ctx.db, endpoints.map((m) => m.modelId))).map((h) => [h.model_id, h]));
-  const list = endpoints.map((m): ModelHealthRow => {
+  const health = new Map((await repo.healthOf(ctx.db, listed.map((m) => m.modelId))).map((h) => [h.model_id, h]));
+  const list = listed.map((m): ModelHealthRow => {
     const h = health.get(m.modelId);
     return {
       modelId: m.modelId,

@@ -180,6 +180,25 @@ export async function getModelForCall(ctx: AppContext, modelId: string, caller: 
   return endpoint;
 }
 
+/** A published model as listings show it: no callbackUrl, no key (nothing is decrypted). */
+export interface PublishedModelSummary {
+  modelId: string;
+  name: string;
+  task: InferenceTask;
+  isSyncApi: boolean;
+}
+
+/**
+ * Every published model without its endpoint or key (the health table), oldest publication
+ * first. Cheaper than listPublishedModelEndpoints: no key is decrypted per request.
+ */
+export async function listPublishedModelSummaries(ctx: AppContext): Promise<PublishedModelSummary[]> {
+  return (await repo.listPublishedModelRows(ctx.db)).map((r) => {
+    const ep = (r.descriptor as { inferenceEndPoint?: { isSyncApi?: boolean } }).inferenceEndPoint;
+    return { modelId: r.model_id, name: r.name, task: r.task as InferenceTask, isSyncApi: ep?.isSyncApi !== false };
+  });
+}
+
 /** Every published model's endpoint (the health job's round), oldest publication first. */
 export async function listPublishedModelEndpoints(ctx: AppContext): Promise<ModelEndpoint[]> {
   return (await repo.listPublishedModelRows(ctx.db)).map((r) => endpointOf(ctx, r));
