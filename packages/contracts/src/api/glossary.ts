@@ -42,6 +42,12 @@ export const GLOSSARY_MESSAGES = {
  */
 export const MARKUP_PATTERN = /<\s*[A-Za-z!/?]|&(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);/;
 
+/** A C0 control character other than tab and line feed, or DEL. */
+const isControl = (c: string) => {
+  const code = c.charCodeAt(0);
+  return (code < 0x20 && code !== 0x09 && code !== 0x0a) || code === 0x7f;
+};
+
 /** A glossary text: required, trimmed (spec 02 §5 right-trims; a leading blank could never match a word either), capped, no markup. */
 function glossaryText(field: 'sourceText' | 'targetText') {
   return z
@@ -50,7 +56,7 @@ function glossaryText(field: 'sourceText' | 'targetText') {
     .min(1, `${field} is required`)
     .max(GLOSSARY_TEXT_MAX_CHARS, `${field} is too long (at most ${GLOSSARY_TEXT_MAX_CHARS} characters).`)
     .refine((s) => !MARKUP_PATTERN.test(s), GLOSSARY_MESSAGES.markup)
-    .refine((s) => !/[\u0000-\u0008\u000B-\u001F\u007F]/.test(s), `${field} must not contain control characters.`);
+    .refine((s) => ![...s].some(isControl), `${field} must not contain control characters.`);
 }
 
 function glossaryLanguage(field: 'sourceLanguage' | 'targetLanguage') {
