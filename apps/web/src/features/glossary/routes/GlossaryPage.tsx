@@ -22,6 +22,8 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -52,6 +54,8 @@ export default function GlossaryPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<ListedGlossaryEntry[] | null>(null);
+  // On a phone one column holds the whole entry, so nothing hides behind a horizontal scroll.
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(10);
   const rows = useMemo(() => list.data ?? [], [list.data]);
@@ -117,7 +121,7 @@ export default function GlossaryPage() {
     body = (
       <>
         <TableContainer>
-          <Table aria-label={`Glossary of ${target.appName}`} sx={{ minWidth: 560 }}>
+          <Table aria-label={`Glossary of ${target.appName}`} sx={{ minWidth: phone ? undefined : 560 }}>
             <TableHead>
               <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
                 <TableCell padding="checkbox">
@@ -137,10 +141,16 @@ export default function GlossaryPage() {
                     slotProps={{ input: { 'aria-label': 'Select all rows on this page' } }}
                   />
                 </TableCell>
-                <TableCell>Source Language</TableCell>
-                <TableCell>Target Language</TableCell>
-                <TableCell>Source Text</TableCell>
-                <TableCell>Target Text</TableCell>
+                {phone ? (
+                  <TableCell>Entry</TableCell>
+                ) : (
+                  <>
+                    <TableCell>Source Language</TableCell>
+                    <TableCell>Target Language</TableCell>
+                    <TableCell>Source Text</TableCell>
+                    <TableCell>Target Text</TableCell>
+                  </>
+                )}
                 <TableCell align="right">Action</TableCell>
               </TableRow>
             </TableHead>
@@ -152,10 +162,21 @@ export default function GlossaryPage() {
                     <TableCell padding="checkbox">
                       <Checkbox checked={selected.has(id)} onChange={() => toggle(id)} slotProps={{ input: { 'aria-label': `Select ${r.sourceText}` } }} />
                     </TableCell>
-                    <TableCell>{languageLabel(r.sourceLanguage)}</TableCell>
-                    <TableCell>{languageLabel(r.targetLanguage)}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.sourceText}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.targetText}</TableCell>
+                    {phone ? (
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          {languageLabel(r.sourceLanguage)} → {languageLabel(r.targetLanguage)}
+                        </Typography>
+                        {r.sourceText} = {r.targetText}
+                      </TableCell>
+                    ) : (
+                      <>
+                        <TableCell>{languageLabel(r.sourceLanguage)}</TableCell>
+                        <TableCell>{languageLabel(r.targetLanguage)}</TableCell>
+                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.sourceText}</TableCell>
+                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.targetText}</TableCell>
+                      </>
+                    )}
                     <TableCell align="right">
                       <Tooltip title="Delete">
                         <IconButton aria-label={`Delete ${r.sourceText}`} onClick={() => setDeleting([r])} disabled={remove.isPending}>
@@ -210,7 +231,7 @@ export default function GlossaryPage() {
       <Paper variant="outlined">{body}</Paper>
       <AddGlossaryDialog open={adding} target={target} onClose={() => setAdding(false)} />
       <Dialog open={!!deleting} onClose={remove.isPending ? undefined : () => setDeleting(null)} aria-labelledby="glossary-delete-title" aria-describedby="glossary-delete-text" maxWidth="xs" fullWidth>
-        <DialogTitle id="glossary-delete-title">{deleting && deleting.length > 1 ? `Delete ${deleting.length} glossary entries` : 'Delete glossary entry'}</DialogTitle>
+        <DialogTitle id="glossary-delete-title">{deleting && deleting.length > 1 ? `Delete ${deleting.length} glossary entries` : `Delete glossary entry “${deleting?.[0]?.sourceText ?? ''}”`}</DialogTitle>
         <DialogContent>
           <DialogContentText id="glossary-delete-text">{DELETE_CONFIRM_TEXT}</DialogContentText>
         </DialogContent>
