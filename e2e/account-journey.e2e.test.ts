@@ -287,7 +287,8 @@ describe('account journey in Chromium', () => {
     await tracking.click();
     await page.getByText('Data tracking turned on.').waitFor();
     await expect.poll(() => tracking.isChecked()).toBe(true);
-    expect(await providers.getByRole('button', { name: 'Glossary' }).isDisabled()).toBe(true);
+    // Glossary opens the glossary page of this app and provider (glossary.e2e.test.ts goes there).
+    expect(await providers.getByRole('link', { name: 'Glossary' }).getAttribute('href')).toBe('/ulca/glossary?appName=Kisan+Bot&serviceProviderName=ulca-reference-models');
     expect(await providers.getByRole('button', { name: 'Speaker Verification' }).isDisabled()).toBe(true);
 
     await providers.getByRole('button', { name: 'Generate' }).click();
@@ -301,7 +302,7 @@ describe('account journey in Chromium', () => {
     expect(await providers.getByText('Not generated').count()).toBe(0);
     expect(await page.content()).not.toContain(secret);
     // A disabled button takes no pointer events; its wrapper carries the tooltip.
-    await page.getByRole('button', { name: 'Glossary' }).locator('..').hover();
+    await page.getByRole('button', { name: 'Speaker Verification' }).locator('..').hover();
     await page.getByRole('tooltip', { name: 'Coming soon' }).waitFor();
     await screenshot('provider-keys');
   });

@@ -19,6 +19,8 @@ export const AUDIT_ACTION_LABELS = {
   'provider-key.generate': 'Provider key generated',
   'provider-key.remove': 'Provider key removed',
   'data-tracking.toggle': 'Data tracking changed',
+  'glossary.create': 'Glossary entry added',
+  'glossary.delete': 'Glossary entries deleted',
   'admin.user.update': 'User edited by admin',
   'admin.user.status': 'User activated or deactivated',
   'admin.self-edit.refused': 'Admin self-edit refused',

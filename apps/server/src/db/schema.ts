@@ -235,6 +235,18 @@ export interface BenchmarkOutputsTable {
   error: string | null;
 }
 
+/** Kysely type of `glossary_entries` (008_glossary.sql; modules/glossary). */
+export interface GlossaryEntriesTable {
+  key_id: string;
+  provider_name: string;
+  source_language: string;
+  target_language: string;
+  source_text: string;
+  target_text: string;
+  created_on: Generated<Date>;
+  updated_on: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   user_keys: UserKeysTable;
@@ -256,4 +268,5 @@ export interface Database {
   benchmarks: BenchmarksTable;
   benchmark_runs: BenchmarkRunsTable;
   benchmark_outputs: BenchmarkOutputsTable;
+  glossary_entries: GlossaryEntriesTable;
 }

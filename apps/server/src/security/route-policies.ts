@@ -165,6 +165,37 @@ const keyCall = (extra: (fx: MatrixFixture, caller: TestUser, keyId: string) => 
   },
 });
 
+/** A valid glossary entry for the matrix samples. */
+const GLOSSARY_SAMPLE = { sourceLanguage: 'hi', targetLanguage: 'ur', sourceText: 'राम', targetText: 'رام' };
+
+/**
+ * Glossary calls: signed, any role; the sample names an app of the caller (a fresh API key); the
+ * intruder naming the owner's app gets 404 APP_NOT_FOUND, as for an app nobody has.
+ */
+const glossaryCall = (request: (fx: MatrixFixture, caller: TestUser, appName: string) => Promise<SampleRequest>): SignedPolicy => ({
+  access: 'signed',
+  roles: ANY_ROLE,
+  sample: async ({ fx, caller }) => request(fx, caller, await ownerAppName(fx, caller)),
+  owner: {
+    expect: 404,
+    request: async (fx, owner, intruder) => {
+      const appName = await ownerAppName(fx, owner);
+      // Built (and, for delete, the entry created) as the owner; sent by the intruder.
+      const req = await request(fx, owner, appName);
+      void intruder;
+      return req;
+    },
+  },
+});
+
+/** Generates an API key for `owner` and returns its app name. */
+async function ownerAppName(fx: MatrixFixture, owner: TestUser): Promise<string> {
+  const appName = `app-${Math.random().toString(36).slice(2, 10)}`;
+  const res = await fx.call(owner, 'POST', `${USERS}/generateApiKey`, { userID: owner.userId, appName });
+  if (res.statusCode !== 200) throw new Error(`generateApiKey failed: ${res.body}`);
+  return appName;
+}
+
 /**
  * Registers a published transliteration model (en → hi) with a fresh name, owned by the platform's
  * reference-models account (no endpoint call), and returns its id: a model no matrix user owns.
@@ -241,6 +272,23 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
   [`POST ${USERS}/generateServiceProviderKey`]: { ...keyCall(() => ({ serviceProviderName: 'ulca-reference-models' })), okStatus: 200 },
   [`POST ${USERS}/removeServiceProviderKey`]: { ...keyCall(() => ({ serviceProviderName: 'ulca-reference-models' })), okStatus: 404, note: 'The sample key has no provider key yet: 404 once admitted.' },
   [`POST ${USERS}/dataTrackingToggle`]: { ...keyCall(() => ({ serviceProviderName: 'ulca-reference-models', dataTracking: true })), okStatus: 200 },
+  // ── glossary (spec 02 §7; DESIGN.md §11): the app must be one of the caller's API keys ────────
+  [`GET ${USERS}/glossary/fetch-all`]: {
+    ...glossaryCall(async (fx, caller, appName) => ({ url: `${USERS}/glossary/fetch-all?appName=${encodeURIComponent(appName)}&serviceProviderName=ulca-reference-models` })),
+    okStatus: 200,
+  },
+  [`POST ${USERS}/glossary/create`]: {
+    ...glossaryCall(async (fx, caller, appName) => ({ body: { appName, serviceProviderName: 'ulca-reference-models', glossary: [GLOSSARY_SAMPLE] } })),
+    okStatus: 200,
+  },
+  [`POST ${USERS}/glossary/delete`]: {
+    ...glossaryCall(async (fx, caller, appName) => {
+      const res = await fx.call(caller, 'POST', `${USERS}/glossary/create`, { appName, serviceProviderName: 'ulca-reference-models', glossary: [GLOSSARY_SAMPLE] });
+      if (res.statusCode !== 200) throw new Error(`glossary create failed: ${res.body}`);
+      return { body: { appName, serviceProviderName: 'ulca-reference-models', glossary: [GLOSSARY_SAMPLE] } };
+    }),
+    okStatus: 200,
+  },
   ['GET /ulca/apis/v0/api-key/whoami']: {
     access: 'public',
     sample: async ({ fx, caller }) => {

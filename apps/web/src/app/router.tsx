@@ -9,6 +9,7 @@ import { introRoutes } from '../features/intro/routes.tsx';
 import { modelDetailRoutes } from '../features/model-detail/routes.tsx';
 import { modelPublicRoutes, modelSignedInRoutes } from '../features/models/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
+import { glossaryRoutes } from '../features/glossary/routes.tsx';
 import { readyMadePublicRoutes, readyMadeSignedInRoutes } from '../features/readymade/routes.tsx';
 import { searchRoutes } from '../features/search/routes.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
@@ -39,7 +40,7 @@ export const routes: RouteObject[] = [
           ...introRoutes,
           ...dashboardRoutes,
           ...authRoutes,
-          { element: <RequireAuth />, children: [...datasetRoutes, ...searchRoutes, ...profileRoutes, ...adminRoutes] },
+          { element: <RequireAuth />, children: [...datasetRoutes, ...searchRoutes, ...profileRoutes, ...glossaryRoutes, ...adminRoutes] },
           ...readyMadePublicRoutes,
           ...modelDetailRoutes,
           { element: <RequireAuth />, children: readyMadeSignedInRoutes },

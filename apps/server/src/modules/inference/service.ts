@@ -14,6 +14,7 @@ import { ApiError, badRequest } from '../../lib/errors.ts';
 import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
 import * as models from '../models/service.ts';
 import * as keys from '../keys/service.ts';
+import * as glossary from '../glossary/service.ts';
 import * as referenceModels from '../reference-models/service.ts';
 import { buildInferenceRequest } from './request.ts';
 import { checkAudio, checkImage, decodeBase64, downloadMedia, type CheckedAudio, type CheckedImage } from './media.ts';
@@ -195,7 +196,31 @@ export async function runInference(ctx: AppContext, caller: InferenceCaller, bod
     audio,
     image,
   });
+  if (model.task === 'translation' && caller.apiKey) return translateWithGlossary(ctx, caller, caller.apiKey.keyId, model, request);
   return callModel(ctx, caller, model, request);
+}
+
+/**
+ * A translation requested with an application's API key honours its glossary for the pair
+ * (glossary/service.ts): the platform's own models get the terms protected by placeholders and
+ * their target texts put back into `output[].target` (`output[].source` is the caller's input);
+ * a contributor's model gets the entries in `config.glossary` (`[{sourceText, targetText}]`; the
+ * ULCA inference contract has none, so this field is ours) and applies them itself.
+ */
+async function translateWithGlossary(ctx: AppContext, caller: InferenceCaller, keyId: string, model: models.ModelEndpoint, request: Record<string, unknown>) {
+  const config = request.config as { language: { sourceLanguage: string; targetLanguage: string } };
+  const terms = await glossary.glossaryForTranslation(ctx, keyId, config.language.sourceLanguage, config.language.targetLanguage);
+  if (terms.length === 0) return callModel(ctx, caller, model, request);
+  if (!model.isReference) return callModel(ctx, caller, model, { ...request, config: { ...config, glossary: terms } });
+  const input = request.input as { source: string }[];
+  const guarded = glossary.protectTerms(input.map((i) => i.source), terms, config.language.sourceLanguage);
+  if (!guarded.applied) return callModel(ctx, caller, model, request);
+  const answer = await callModel(ctx, caller, model, { ...request, input: guarded.texts.map((source) => ({ source })) });
+  const output = Array.isArray(answer.output) ? (answer.output as Record<string, unknown>[]) : [];
+  return {
+    ...answer,
+    output: output.map((o, i) => ({ ...o, source: input[i]?.source ?? o.source, target: typeof o.target === 'string' ? guarded.restore(o.target) : o.target })),
+  };
 }
 
 /** tryMe: the uploaded file becomes the image (ocr, img-lang-detection) or audio (asr, audio detections) of the call. */

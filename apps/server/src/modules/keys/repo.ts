@@ -61,6 +61,16 @@ export async function findOwnKey(db: Db, userId: string, keyId: string): Promise
   return (await db.db.selectFrom('api_keys').selectAll().where('key_id', '=', keyId).where('user_id', '=', userId).executeTakeFirst()) as ApiKeyRow | undefined;
 }
 
+/** The user's key for `appName` (any case, as app names are unique per user), else undefined. */
+export async function findOwnKeyByApp(db: Db, userId: string, appName: string): Promise<ApiKeyRow | undefined> {
+  return (await db.db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where(sql<string>`lower(app_name)`, '=', appName.toLowerCase())
+    .executeTakeFirst()) as ApiKeyRow | undefined;
+}
+
 /** The key `keyId` with its user's active flag, for verifying a presented key. */
 export async function findKeyForAuth(db: Db, keyId: string): Promise<(ApiKeyRow & { is_active: boolean }) | undefined> {
   return (await db.db

@@ -193,6 +193,21 @@ export async function toggleDataTracking(ctx: AppContext, user: AuthUser, body: 
   });
 }
 
+/**
+ * The caller's application named `appName` (trimmed, any case) with a configured service provider
+ * `provider`, for features kept per application and provider (glossary, speakers). Throws 400
+ * UNKNOWN_PROVIDER, and 404 APP_NOT_FOUND for an app the caller has no key for — the same answer
+ * whether or not another user has such an app, so nothing of another user is revealed.
+ */
+export async function ownApplication(ctx: AppContext, userId: string, appName: string, provider: string): Promise<{ keyId: string; appName: string }> {
+  assertProvider(ctx, provider);
+  const row = await repo.findOwnKeyByApp(ctx.db, userId, appName.trim());
+  if (!row) throw new ApiError(404, 'APP_NOT_FOUND', APP_NOT_FOUND_MESSAGE);
+  return { keyId: row.key_id, appName: row.app_name };
+}
+
+export const APP_NOT_FOUND_MESSAGE = 'You have no API key for this app name.';
+
 /** The caller of an API-key-authenticated request. */
 export interface ApiKeyCaller {
   userID: string;

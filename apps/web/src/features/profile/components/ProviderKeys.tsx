@@ -13,6 +13,8 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { Link as RouterLink } from 'react-router';
+import { glossaryPath } from '../../glossary/index.ts';
 import {
   useGenerateServiceProviderKey,
   useRemoveServiceProviderKey,
@@ -137,7 +139,9 @@ function ProviderRow({ provider, apiKey, userID }: { provider: ServiceProviderKe
               {generate.isPending ? 'Generating…' : 'Generate'}
             </Button>
           )}
-          <ComingSoonButton label="Glossary" />
+          <Button size="small" variant="outlined" component={RouterLink} to={glossaryPath(apiKey.appName, provider.serviceProviderName)}>
+            Glossary
+          </Button>
           <ComingSoonButton label="Speaker Verification" />
         </Stack>
         <Dialog

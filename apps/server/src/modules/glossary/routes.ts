@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { GLOSSARY_API, glossaryChangeResponse, glossaryCreateBody, glossaryDeleteBody, glossaryListResponse, glossaryQuery } from '@ulca/contracts';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireAuth } from '../../security/auth.ts';
+import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
+import * as service from './service.ts';
+
+const TAGS = ['glossary'];
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+/**
+ * Glossary routes (spec 02 §7; DESIGN.md §11): GET fetch-all?appName&serviceProviderName,
+ * POST create {appName, serviceProviderName, glossary:[one entry]}, POST delete {…, glossary:[entries]},
+ * under /ulca/user-mgmt/v1/users/glossary. Signed, any role; the app must be one of the caller's
+ * API keys (404 APP_NOT_FOUND otherwise).
+ */
+export async function glossaryRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const signed = requireAuth(ctx);
+
+  app.get(
+    GLOSSARY_API.fetchAll,
+    {
+      preHandler: signed,
+      schema: {
+        tags: TAGS,
+        summary: "The glossary of one of the caller's apps (API keys) for a service provider, oldest entry first",
+        security: SIGNED,
+        querystring: glossaryQuery,
+        response: { 200: glossaryListResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const glossary = await service.listGlossary(ctx, currentUser(request), request.query);
+      return { message: glossary.length ? 'Glossary fetched' : 'No records found.', glossary, count: glossary.length };
+    },
+  );
+
+  app.post(
+    GLOSSARY_API.create,
+    {
+      preHandler: signed,
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: 'Add one glossary entry; an entry with the same languages and sourceText gets the new targetText',
+        description:
+          'All four fields required; targetLanguage ≠ sourceLanguage; texts trimmed, at most 500 characters, no HTML; 23 languages (spec 02 §9); ' +
+          'at most 1000 entries per app and provider. Translations requested with the app\'s ulcaApiKey honour the glossary of the first service provider.',
+        security: SIGNED,
+        body: glossaryCreateBody,
+        response: { 200: glossaryChangeResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const body = validatedBody(glossaryCreateBody, request);
+      const message = await service.addGlossaryEntry(ctx, currentUser(request), body, { ip: request.ip });
+      return { message, count: 1 };
+    },
+  );
+
+  app.post(
+    GLOSSARY_API.delete,
+    {
+      preHandler: signed,
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: 'Delete glossary entries (matched by sourceLanguage, targetLanguage and sourceText); 404 when none exists',
+        security: SIGNED,
+        body: glossaryDeleteBody,
+        response: { 200: glossaryChangeResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const body = validatedBody(glossaryDeleteBody, request);
+      return service.deleteGlossaryEntries(ctx, currentUser(request), body, { ip: request.ip });
+    },
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { enqueueSnackbar } from '../../../lib/toast.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useTransliterationModelId } from '../../model-detail/index.ts';
+import { useAddGlossaryEntry, type GlossaryTarget } from '../api/glossary.ts';
+import { GLOSSARY_LANGUAGE_OPTIONS, checkGlossaryForm, type GlossaryForm } from '../lib/glossary.ts';
+import { TransliterationField } from './TransliterationField.tsx';
+
+const EMPTY: GlossaryForm = { sourceLanguage: '', targetLanguage: '', sourceText: '', targetText: '' };
+
+/**
+ * A text box for `language`: plain for English (spec 02 §2), otherwise a transliteration input
+ * backed by the platform's transliteration model for en → language; plain, with a note, when no
+ * such model is published.
+ */
+function GlossaryTextInput({ id, language, label, value, onChange, error }: { id: string; language: string; label: string; value: string; onChange: (v: string) => void; error?: string }) {
+  const model = useTransliterationModelId(language || undefined);
+  if (language && language !== 'en' && model.data) {
+    return <TransliterationField id={id} modelId={model.data} label={label} value={value} onChange={onChange} error={!!error} helperText={error} />;
+  }
+  const note = language && language !== 'en' && !model.isPending ? 'No transliteration model for this language: type in its script.' : undefined;
+  return <TextField id={id} label={label} value={value} onChange={(e) => onChange(e.target.value)} fullWidth autoComplete="off" error={!!error} helperText={error ?? note} />;
+}
+
+/**
+ * The add dialog of the glossary page (spec 02 §2, §5): source and target language (the 23 of
+ * §9), source and target text; checked with the server's rules before sending; success shows the
+ * server's message and closes. Escape or Cancel closes without saving.
+ */
+export function AddGlossaryDialog({ open, target, onClose }: { open: boolean; target: GlossaryTarget; onClose: () => void }) {
+  const [form, setForm] = useState<GlossaryForm>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof GlossaryForm, string>>>({});
+  const add = useAddGlossaryEntry(target);
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const set = (field: keyof GlossaryForm) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const close = () => {
+    if (add.isPending) return;
+    onClose();
+  };
+  const submit = () => {
+    const checked = checkGlossaryForm(form);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    add.mutate(checked.entry, {
+      onSuccess: (message) => {
+        enqueueSnackbar(message || 'Glossary Added Successfully', { variant: 'success' });
+        onClose();
+      },
+      onError: (err) => enqueueSnackbar(errorMessage(err), { variant: 'error' }),
+    });
+  };
+
+  const languageSelect = (field: 'sourceLanguage' | 'targetLanguage', label: string) => (
+    <TextField
+      select
+      id={`glossary-${field}`}
+      label={label}
+      value={form[field]}
+      onChange={(e) => set(field)(e.target.value)}
+      fullWidth
+      error={!!errors[field]}
+      helperText={errors[field]}
+    >
+      {GLOSSARY_LANGUAGE_OPTIONS.map((l) => (
+        <MenuItem key={l.code} value={l.code}>
+          {l.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      fullScreen={phone}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="add-glossary-title"
+      slotProps={{ transition: { onExited: () => { setForm(EMPTY); setErrors({}); } } }}
+    >
+      <DialogTitle id="add-glossary-title">Add Glossary</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }} component="form" noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {languageSelect('sourceLanguage', 'Source Language')}
+            {languageSelect('targetLanguage', 'Target Language')}
+          </Stack>
+          <GlossaryTextInput id="glossary-sourceText" language={form.sourceLanguage} label="Source Text" value={form.sourceText} onChange={set('sourceText')} error={errors.sourceText} />
+          <GlossaryTextInput id="glossary-targetText" language={form.targetLanguage} label="Target Text" value={form.targetText} onChange={set('targetText')} error={errors.targetText} />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={add.isPending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={add.isPending} startIcon={add.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+          Submit
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

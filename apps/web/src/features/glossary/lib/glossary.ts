@@ -1,0 +1,51 @@
+import { GLOSSARY_LANGUAGES, GLOSSARY_MESSAGES, LANGUAGES, glossaryEntrySchema, type GlossaryEntry } from '@ulca/contracts';
+
+/** The 23 glossary languages (spec 02 §9) with their labels, in label order. */
+export const GLOSSARY_LANGUAGE_OPTIONS: { code: string; label: string }[] = GLOSSARY_LANGUAGES.map((code) => ({
+  code,
+  label: LANGUAGES.find((l) => l.code === code)?.label ?? code,
+})).sort((a, b) => a.label.localeCompare(b.label));
+
+/** The label of a language code (the code itself when unknown). */
+export function languageLabel(code: string): string {
+  return LANGUAGES.find((l) => l.code === code)?.label ?? code;
+}
+
+/** The add form's values (empty strings while unset). */
+export interface GlossaryForm {
+  sourceLanguage: string;
+  targetLanguage: string;
+  sourceText: string;
+  targetText: string;
+}
+
+/**
+ * Checks the add form with the server's own rules (packages/contracts glossaryEntrySchema; spec 02
+ * §5: all four fields, target ≠ source, texts trimmed, no markup). Returns the entry to send, or
+ * the first message per field.
+ */
+export function checkGlossaryForm(f: GlossaryForm): { entry: GlossaryEntry } | { errors: Partial<Record<keyof GlossaryForm, string>> } {
+  const parsed = glossaryEntrySchema.safeParse(f);
+  if (parsed.success) return { entry: parsed.data };
+  const errors: Partial<Record<keyof GlossaryForm, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as keyof GlossaryForm;
+    errors[field] ??= field.endsWith('Language') && f[field] === '' ? 'Required field' : issue.message;
+  }
+  return { errors };
+}
+
+/** The success text of a delete of `count` entries (spec 02 §8), when the server sends none. */
+export function deletedText(count: number): string {
+  return count > 1 ? GLOSSARY_MESSAGES.deletedMany : GLOSSARY_MESSAGES.deleted;
+}
+
+/** A stable row id of an entry: its languages and source text (unique per app and provider). */
+export function entryId(e: { sourceLanguage: string; targetLanguage: string; sourceText: string }): string {
+  return `${e.sourceLanguage}|${e.targetLanguage}|${e.sourceText}`;
+}
+
+/** Path of the glossary page for an app and provider (spec 02 §2 route /glossary). */
+export function glossaryPath(appName: string, serviceProviderName: string): string {
+  return `/glossary?${new URLSearchParams({ appName, serviceProviderName })}`;
+}

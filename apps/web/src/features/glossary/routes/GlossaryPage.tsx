@@ -1,0 +1,249 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import { enqueueSnackbar } from '../../../lib/toast.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { useDeleteGlossaryEntries, useGlossary, type ListedGlossaryEntry } from '../api/glossary.ts';
+import { deletedText, entryId, languageLabel } from '../lib/glossary.ts';
+import { AddGlossaryDialog } from '../components/AddGlossaryDialog.tsx';
+
+/** The delete confirmation (the spec's wording for deletes, spec 02 §8). */
+export const DELETE_CONFIRM_TEXT = 'Are you sure you want to delete?';
+
+/**
+ * /glossary?appName&serviceProviderName (signed in; spec 02 §2 Glossary page, §3, §5, §8): the
+ * entries of one of the user's apps for a service provider, with row selection, Add (dialog) and
+ * Delete of one row or of the selected rows after a confirm, and loading, empty and error states.
+ */
+export default function GlossaryPage() {
+  usePageTitle('Glossary');
+  const [params] = useSearchParams();
+  const target = { appName: params.get('appName') ?? '', serviceProviderName: params.get('serviceProviderName') ?? '' };
+  const list = useGlossary(target);
+  const remove = useDeleteGlossaryEntries(target);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<ListedGlossaryEntry[] | null>(null);
+  // On a phone one column holds the whole entry, so nothing hides behind a horizontal scroll.
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState(10);
+  const rows = useMemo(() => list.data ?? [], [list.data]);
+  // Only rows that still exist count as selected (after a delete or a refetch).
+  const selectedRows = rows.filter((r) => selected.has(entryId(r)));
+  const pageRows = rows.slice(page * rowsPerPage, page * rowsPerPage + rowsPerPage);
+  const lastPage = Math.max(0, Math.ceil(rows.length / rowsPerPage) - 1);
+  if (page > lastPage) setPage(lastPage);
+
+  const toggle = (id: string) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allOnPage = pageRows.length > 0 && pageRows.every((r) => selected.has(entryId(r)));
+  const someOnPage = pageRows.some((r) => selected.has(entryId(r)));
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const entries = deleting;
+    remove.mutate(entries, {
+      onSuccess: (message) => {
+        enqueueSnackbar(message || deletedText(entries.length), { variant: 'success' });
+        setSelected((s) => {
+          const next = new Set(s);
+          for (const e of entries) next.delete(entryId(e));
+          return next;
+        });
+        setDeleting(null);
+      },
+      onError: (err) => {
+        enqueueSnackbar(errorMessage(err), { variant: 'error' });
+        setDeleting(null);
+      },
+    });
+  };
+
+  if (!target.appName || !target.serviceProviderName) {
+    return (
+      <Container maxWidth="md" sx={{ py: 4 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
+          Glossary
+        </Typography>
+        <EmptyState
+          message="Choose an app and a service provider on your profile to see its glossary."
+          action={
+            <Button component={RouterLink} to="/profile" variant="outlined">
+              Go to My Profile
+            </Button>
+          }
+        />
+      </Container>
+    );
+  }
+
+  let body;
+  if (list.isPending) body = <LoadingState label="Loading the glossary…" />;
+  else if (list.isError) body = <ErrorState title="Could not load the glossary" message={errorMessage(list.error)} onRetry={() => void list.refetch()} />;
+  else if (rows.length === 0) body = <EmptyState action={<Typography variant="body2">Add a term that translations requested with this app's API key should always render your way.</Typography>} />;
+  else
+    body = (
+      <>
+        <TableContainer>
+          <Table aria-label={`Glossary of ${target.appName}`} sx={{ minWidth: phone ? undefined : 560 }}>
+            <TableHead>
+              <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={allOnPage}
+                    indeterminate={someOnPage && !allOnPage}
+                    onChange={() =>
+                      setSelected((s) => {
+                        const next = new Set(s);
+                        for (const r of pageRows) {
+                          if (allOnPage) next.delete(entryId(r));
+                          else next.add(entryId(r));
+                        }
+                        return next;
+                      })
+                    }
+                    slotProps={{ input: { 'aria-label': 'Select all rows on this page' } }}
+                  />
+                </TableCell>
+                {phone ? (
+                  <TableCell>Entry</TableCell>
+                ) : (
+                  <>
+                    <TableCell>Source Language</TableCell>
+                    <TableCell>Target Language</TableCell>
+                    <TableCell>Source Text</TableCell>
+                    <TableCell>Target Text</TableCell>
+                  </>
+                )}
+                <TableCell align="right">Action</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {pageRows.map((r) => {
+                const id = entryId(r);
+                return (
+                  <TableRow key={id} hover selected={selected.has(id)}>
+                    <TableCell padding="checkbox">
+                      <Checkbox checked={selected.has(id)} onChange={() => toggle(id)} slotProps={{ input: { 'aria-label': `Select ${r.sourceText}` } }} />
+                    </TableCell>
+                    {phone ? (
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                        <Typography variant="caption" color="text.secondary" component="div">
+                          {languageLabel(r.sourceLanguage)} → {languageLabel(r.targetLanguage)}
+                        </Typography>
+                        {r.sourceText} = {r.targetText}
+                      </TableCell>
+                    ) : (
+                      <>
+                        <TableCell>{languageLabel(r.sourceLanguage)}</TableCell>
+                        <TableCell>{languageLabel(r.targetLanguage)}</TableCell>
+                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.sourceText}</TableCell>
+                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.targetText}</TableCell>
+                      </>
+                    )}
+                    <TableCell align="right">
+                      <Tooltip title="Delete">
+                        <IconButton aria-label={`Delete ${r.sourceText}`} onClick={() => setDeleting([r])} disabled={remove.isPending}>
+                          <DeleteOutlineIcon />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={rows.length}
+          page={Math.min(page, lastPage)}
+          onPageChange={(_e, p) => setPage(p)}
+          rowsPerPage={rowsPerPage}
+          onRowsPerPageChange={(e) => {
+            setRowsPerPage(Number(e.target.value));
+            setPage(0);
+          }}
+          rowsPerPageOptions={[10, 25, 50, 100]}
+        />
+      </>
+    );
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
+      <Button component={RouterLink} to="/profile" startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1 }}>
+        My Profile
+      </Button>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' }, mb: 2 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+            Glossary
+          </Typography>
+          <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            App <b>{target.appName}</b> · Service provider <b>{target.serviceProviderName}</b>
+          </Typography>
+        </Box>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} disabled={selectedRows.length === 0 || remove.isPending} onClick={() => setDeleting(selectedRows)}>
+            Delete{selectedRows.length ? ` (${selectedRows.length})` : ''}
+          </Button>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} disabled={list.isError}>
+            Add Glossary
+          </Button>
+        </Stack>
+      </Stack>
+      <Paper variant="outlined">{body}</Paper>
+      <AddGlossaryDialog open={adding} target={target} onClose={() => setAdding(false)} />
+      <Dialog open={!!deleting} onClose={remove.isPending ? undefined : () => setDeleting(null)} aria-labelledby="glossary-delete-title" aria-describedby="glossary-delete-text" maxWidth="xs" fullWidth>
+        <DialogTitle id="glossary-delete-title">{deleting && deleting.length > 1 ? `Delete ${deleting.length} glossary entries` : `Delete glossary entry “${deleting?.[0]?.sourceText ?? ''}”`}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="glossary-delete-text">{DELETE_CONFIRM_TEXT}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(null)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="contained" color="error" onClick={confirmDelete} disabled={remove.isPending} startIcon={remove.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+            Delete
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Container>
+  );
+}
