@@ -187,9 +187,11 @@ export function SpeechToSpeech() {
       </Box>
       {loadError && <Alert severity="error">The model lists could not be loaded. Please try again later.</Alert>}
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, 1fr)' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {picker('source', 'Source Language *', sources)}
         {picker('target', 'Target Language *', targets, !sel.source)}
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         {picker(
           'asr',
           'ASR Model *',
@@ -244,7 +246,7 @@ export function SpeechToSpeech() {
         )}
         {inputMode === 'text' && (
           <Stack spacing={1}>
-            <TextField label={sel.source ? `${languageLabel(sel.source)} text` : 'Source text'} value={typed} onChange={(e) => setTyped(e.target.value)} multiline minRows={2} fullWidth />
+            <TextField label={sel.source ? `${languageLabel(sel.source)} text` : 'Source text'} value={typed} onChange={(e) => setTyped(e.target.value)} multiline minRows={2} fullWidth slotProps={{ htmlInput: { dir: 'auto' } }} />
             <Box sx={{ textAlign: 'right' }}>
               <Button variant="contained" onClick={() => void run({ sourceText: typed })} disabled={!typed.trim() || busy}>
                 Translate and speak
@@ -268,7 +270,7 @@ export function SpeechToSpeech() {
           <Box sx={{ pt: 2 }}>
             {tab === 'source' && (
               <Stack spacing={1}>
-                <TextField label="Source text (you can correct it)" value={edited.source} onChange={(e) => setEdited((x) => ({ ...x, source: e.target.value }))} multiline minRows={3} fullWidth />
+                <TextField label="Source text (you can correct it)" value={edited.source} onChange={(e) => setEdited((x) => ({ ...x, source: e.target.value }))} multiline minRows={3} fullWidth slotProps={{ htmlInput: { dir: 'auto' } }} />
                 <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                   <Button startIcon={<ContentCopyIcon />} onClick={() => copy(edited.source)} disabled={!edited.source.trim()}>
                     Copy
@@ -281,7 +283,7 @@ export function SpeechToSpeech() {
             )}
             {tab === 'translation' && result.translation !== null && (
               <Stack spacing={1}>
-                <TextField label="Translation (you can correct it)" value={edited.translation} onChange={(e) => setEdited((x) => ({ ...x, translation: e.target.value }))} multiline minRows={3} fullWidth />
+                <TextField label="Translation (you can correct it)" value={edited.translation} onChange={(e) => setEdited((x) => ({ ...x, translation: e.target.value }))} multiline minRows={3} fullWidth slotProps={{ htmlInput: { dir: 'auto' } }} />
                 <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                   <Button startIcon={<ContentCopyIcon />} onClick={() => copy(edited.translation)} disabled={!edited.translation.trim()}>
                     Copy
