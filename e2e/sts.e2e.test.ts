@@ -18,6 +18,9 @@ import { testDescriptor } from '../apps/server/src/test/model-descriptors.ts';
 import { signHeaders } from '../apps/web/src/lib/signing.ts';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
 import { startPlatform, type RunningPlatform } from './support/server.ts';
+import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
+import { readZip } from '../apps/server/src/test/zip.ts';
+import yazl from 'yazl';
 
 const HINDI = 'मेरा नाम राम है।';
 const URDU_SCRIPT = /[\u0600-\u06FF]/;
@@ -32,6 +35,8 @@ let context: BrowserContext;
 let page: Page;
 let asrId = '';
 let keys: { userId: string; publicKey: string; privateKey: string };
+let session: unknown;
+let files: FixtureServer;
 
 const SHOT_PREFIX = 'sts-';
 const takeShot = screenshotTaker(SHOT_PREFIX);
@@ -94,6 +99,8 @@ beforeAll(async () => {
   });
   const data = ((await login.json()) as { data: { userDetails: { userID: string }; userKeys: { publicKey: string; privateKey: string } } }).data;
   keys = { userId: data.userDetails.userID, ...data.userKeys };
+  session = data;
+  files = await startFixtureServer(dir);
   // A contributor's Hindi ASR model (owned by the admin here), uploaded and published through the API.
   const form = new FormData();
   const descriptor = testDescriptor('asr', ASR_NAME, ms.url(`say/asr?text=${encodeURIComponent(HINDI)}`), silentWav(0.2).toString('base64'));
@@ -111,7 +118,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ms?.close();
-  await tearDownJourney({ prefix: SHOT_PREFIX, browser, platform, broken: journey.broken, tempDirs: [dir] });
+  await tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures: files, platform, broken: journey.broken, tempDirs: [dir] });
 });
 
 describe('speech-to-speech in the browser (issue #14)', () => {
@@ -209,6 +216,33 @@ describe('speech-to-speech in the browser (issue #14)', () => {
     await page.getByRole('tab', { name: 'Translation' }).click();
     expect(await page.getByLabel('Translation (you can correct it)').inputValue()).toMatch(/[\u0900-\u097F]/);
     await takeShot(page, 'typed-urdu');
+  });
+
+  journey.step('signed in, a batch zip runs with progress, lists its skipped file and offers the result zip', async () => {
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(silentWav(0.5), 'calls/first.wav');
+    zip.addBuffer(silentWav(0.7), 'calls/second.wav');
+    zip.addBuffer(Buffer.from('notes'), 'calls/notes.txt');
+    zip.end();
+    await new Promise<void>((resolve, reject) => zip.outputStream.pipe(fs.createWriteStream(path.join(dir, 'calls.zip'))).on('finish', resolve).on('error', reject));
+    await page.evaluate((s) => localStorage.setItem('ulca.session', JSON.stringify(s)), session);
+    await page.goto(at('/model/explore-models?task=sts'));
+    await choose('Source Language *', 'Hindi');
+    await choose('Target Language *', 'Urdu');
+    const convert = page.getByRole('button', { name: 'Convert', exact: true });
+    expect(await convert.isDisabled()).toBe(true);
+    await page.getByLabel('Zip URL').fill(files.url('calls.zip'));
+    await convert.click();
+    await page.getByText('2 of 2 files processed (2 converted, 0 failed, 1 other files skipped) — done').waitFor({ timeout: 90_000 });
+    await page.getByText('calls/notes.txt').waitFor();
+    await takeShot(page, 'batch');
+    const href = (await page.getByRole('link', { name: 'Download results' }).getAttribute('href'))!;
+    const res = await fetch(`${platform.baseUrl}${href}`);
+    expect(res.status).toBe(200);
+    const out = await readZip(Buffer.from(await res.arrayBuffer()));
+    expect(out.get('calls/first.transcript.txt')!.toString().trim()).toBe(HINDI);
+    expect(out.get('calls/second.translation.txt')!.toString()).toMatch(URDU_SCRIPT);
+    expect(out.get('calls/second.ur.wav')!.subarray(0, 4).toString()).toBe('RIFF');
   });
 
   journey.step('phone size: record → speech-to-speech on a 390 px screen, nothing wider than the screen', async () => {
