@@ -17,7 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import yazl from 'yazl';
-import { MODEL_NOT_ACCESSIBLE_MESSAGE, TRY_AUDIO_MAX_SECONDS, type StsBatch, type StsBatchSubmitBody } from '@ulca/contracts';
+import { MODEL_NOT_ACCESSIBLE_MESSAGE, STS_API, TRY_AUDIO_MAX_SECONDS, type StsBatch, type StsBatchSubmitBody } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
@@ -135,7 +135,7 @@ function toBatch(ctx: AppContext, r: StsBatchRow, files: StsBatchFileRow[]): Sts
   if (r.status === 'Completed' && r.result_key) {
     const expires = Math.floor(Date.now() / 1000) + STS_LINK_SECONDS;
     const token = signLinkParts(secretKey(ctx.config), linkParts(r.batch_id, r.user_id), expires);
-    downloadUrl = `/ulca/apis/v0/model/sts/batch/download/${r.batch_id}?expires=${expires}&token=${token}`;
+    downloadUrl = `${STS_API.batchDownload}/${r.batch_id}?expires=${expires}&token=${token}`;
   }
   return {
     batchId: r.batch_id,
