@@ -22,6 +22,7 @@ import { modelHealthRoutes } from './modules/model-health/routes.ts';
 import { modelFeedbackRoutes } from './modules/model-feedback/routes.ts';
 import { benchmarkRoutes } from './modules/benchmarks/routes.ts';
 import { glossaryRoutes } from './modules/glossary/routes.ts';
+import { stsRoutes } from './modules/sts/routes.ts';
 import { registerCompression, registerWebApp } from './web/delivery.ts';
 
 declare module 'fastify' {
@@ -127,6 +128,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await modelFeedbackRoutes(app, ctx);
   await benchmarkRoutes(app, ctx);
   await glossaryRoutes(app, ctx);
+  await stsRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config.webDist);
   return app;

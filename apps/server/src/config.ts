@@ -117,6 +117,10 @@ export interface Config {
   modelQueueWaitMs: number;
   /** Largest audio or image accepted for inference (content, upload or URI download), bytes (INFERENCE_MAX_MEDIA_BYTES, default 16 MiB). */
   inferenceMaxMediaBytes: number;
+  /** Largest zip a speech-to-speech batch downloads, bytes (STS_BATCH_MAX_ZIP_BYTES, default 200 MiB; each audio file also within INFERENCE_MAX_MEDIA_BYTES). */
+  stsBatchMaxZipBytes: number;
+  /** Most audio files in one speech-to-speech batch zip (STS_BATCH_MAX_FILES, default 100; entries of any kind at most 10 times that). */
+  stsBatchMaxFiles: number;
   /**
    * Minutes between health rounds over every published model (MODEL_HEALTH_INTERVAL_MINUTES,
    * default 15; 0 = no scheduled rounds). jobs/model-health.ts: each worker process offers one
@@ -299,6 +303,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     modelConcurrency: Math.max(1, num(env.MODEL_CONCURRENCY, 8)),
     modelQueueWaitMs: num(env.MODEL_QUEUE_WAIT_MS, 2000),
     inferenceMaxMediaBytes: num(env.INFERENCE_MAX_MEDIA_BYTES, 16 * 1024 * 1024),
+    stsBatchMaxZipBytes: num(env.STS_BATCH_MAX_ZIP_BYTES, 200 * 1024 * 1024),
+    stsBatchMaxFiles: Math.max(1, num(env.STS_BATCH_MAX_FILES, 100)),
     modelHealthIntervalMinutes: num(env.MODEL_HEALTH_INTERVAL_MINUTES, 15),
     modelHealthTimeoutMs: Math.max(1, num(env.MODEL_HEALTH_TIMEOUT_MS, 20_000)),
     modelHealthParallel: Math.max(1, num(env.MODEL_HEALTH_PARALLEL, 4)),

@@ -19,3 +19,4 @@ export * from './models/index.ts';
 export * from './api/inference.ts';
 export * from './api/benchmarks.ts';
 export * from './api/glossary.ts';
+export * from './api/sts.ts';

@@ -11,6 +11,8 @@ export const QUEUES = {
   /** One health round over every published model (jobs/model-health.ts; issue #11 point 7). */
   modelHealth: 'model-health',
   benchmarkRun: 'benchmark-run',
+  /** Speech-to-speech batches: a zip of audio files through asr → translation → tts (jobs/sts-batch.ts; issue #14). */
+  stsBatch: 'sts-batch',
 } as const;
 
 /**

@@ -5,6 +5,7 @@ import { startMailWorker } from './mail.ts';
 import { startModelHealthSchedule, startModelHealthWorker } from './model-health.ts';
 import { startSearchExportWorker } from './search-export.ts';
 import { startBenchmarkRunWorker } from './benchmark-run.ts';
+import { startStsBatchWorker } from './sts-batch.ts';
 import type { RunOptions } from '../modules/benchmarks/service.ts';
 
 /** Which queues to serve; all by default (tests start only what they exercise). */
@@ -16,13 +17,15 @@ export interface WorkerSelection {
   modelHealth?: boolean;
   /** Benchmark runs (issue #13); options are for tests (batch size, progress hook). */
   benchmarkRun?: boolean | RunOptions;
+  /** Speech-to-speech batches (issue #14). */
+  stsBatch?: boolean;
 }
 
 /**
  * Starts the job workers of this process (DESIGN.md §2 Jobs): `npm start` and `npm run worker`
  * call it once with every queue. Throws when pg-boss cannot register a worker.
  */
-export async function startWorkers(ctx: AppContext, which: WorkerSelection = { datasetIngest: true, searchExport: true, mail: true, modelHealth: true, benchmarkRun: true }): Promise<void> {
+export async function startWorkers(ctx: AppContext, which: WorkerSelection = { datasetIngest: true, searchExport: true, mail: true, modelHealth: true, benchmarkRun: true, stsBatch: true }): Promise<void> {
   if (which.datasetIngest) await startDatasetIngestWorker(ctx, typeof which.datasetIngest === 'object' ? which.datasetIngest : {});
   if (which.searchExport) await startSearchExportWorker(ctx);
   if (which.mail) await startMailWorker(ctx);
@@ -30,5 +33,6 @@ export async function startWorkers(ctx: AppContext, which: WorkerSelection = { d
     await startModelHealthWorker(ctx);
     startModelHealthSchedule(ctx);
   }
+  if (which.stsBatch) await startStsBatchWorker(ctx);
   if (which.benchmarkRun) await startBenchmarkRunWorker(ctx, typeof which.benchmarkRun === 'object' ? which.benchmarkRun : {});
 }

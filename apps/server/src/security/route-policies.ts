@@ -567,4 +567,38 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     owner: { expect: 403, request: async (fx) => ({ url: `/ulca/apis/v0/model/feedback/list?modelId=${await publishedModel(fx)}` }) },
     note: "The sample names no model (404 once admitted); the owner check reads the feedback of a published model the intruder does not own (403); the owner's own list: model-feedback.int.test.ts.",
   },
+
+  // ── speech-to-speech batches (issue #14 point 1; modules/sts) ──
+  ['POST /ulca/apis/v0/model/sts/batch/submit']: {
+    access: 'signed',
+    roles: ANY_ROLE,
+    // A literal public address (no DNS lookup), then models that do not exist: 400 UNKNOWN_MODEL once admitted.
+    sample: () => ({
+      body: { url: 'https://93.184.216.34/clips.zip', sourceLanguage: 'hi', targetLanguage: 'ur', asrModelId: crypto.randomUUID(), translationModelId: crypto.randomUUID(), ttsModelId: crypto.randomUUID() },
+    }),
+    okStatus: 400,
+    owner: null,
+    note: 'Creates a batch of the caller; names nothing of another user. Batches end to end: sts.int.test.ts.',
+  },
+  ['GET /ulca/apis/v0/model/sts/batch/status']: {
+    access: 'signed',
+    roles: ANY_ROLE,
+    sample: () => ({ url: `/ulca/apis/v0/model/sts/batch/status?batchId=${crypto.randomUUID()}` }),
+    okStatus: 404,
+    owner: null,
+    note: "A batch needs three published models and a zip; sts.int.test.ts shows another user's batch is 404 and absent from their list.",
+  },
+  ['GET /ulca/apis/v0/model/sts/batch/list']: {
+    access: 'signed',
+    roles: ANY_ROLE,
+    okStatus: 200,
+    owner: null,
+    note: "Lists the caller's own batches only (sts.int.test.ts).",
+  },
+  ['GET /ulca/apis/v0/model/sts/batch/download/{batchId}']: {
+    access: 'public',
+    sample: () => ({ url: `/ulca/apis/v0/model/sts/batch/download/${crypto.randomUUID()}?expires=9999999999&token=forged` }),
+    okStatus: 404,
+    note: 'The link is a bearer token (HMAC over batch, owner and expiry; one hour): a forged, altered or expired token is 404 (sts.int.test.ts).',
+  },
 };

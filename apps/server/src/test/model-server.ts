@@ -17,6 +17,8 @@
  * - `/key/<task>`: 401 unless header `authorization: Bearer test-key` is present.
  * - `/fail-on/<task>?word=W`: 500 when any input's source contains W, else the task's answer (a
  *   model that fails on some rows: benchmark runs, issue #13).
+ * - `/say/<task>?text=T`: the task's answer with T as every output's text (asr `source`, text tasks
+ *   `target`): a speech model that "hears" a known sentence (speech-to-speech, issue #14).
  * Every request is recorded (path, headers, parsed body) in `calls`.
  *
  * What each task answers (input → output):
@@ -178,6 +180,12 @@ export async function startTestModelServer(): Promise<TestModelServer> {
           const word = url.searchParams.get('word') ?? '';
           if (word && sources(body).some((src) => src.includes(word))) return send(500, { message: `cannot handle ${word}` });
           return send(200, answerFor(task, body));
+        }
+        case 'say': {
+          const text = url.searchParams.get('text') ?? '';
+          const answer = answerFor(task, body);
+          for (const o of Array.isArray(answer.output) ? (answer.output as Json[]) : []) o[task === 'asr' || task === 'ocr' ? 'source' : 'target'] = text;
+          return send(200, answer);
         }
         case 'key':
           if (req.headers.authorization !== 'Bearer test-key') return send(401, { message: 'bad key' });

@@ -168,13 +168,19 @@ function languageCodeIn(value: string | undefined): string | undefined {
  * - Model failures (unreachable, time limit, error status, too large, wrong answer) → 502 (504 for
  *   the time limit) MODEL_NOT_ACCESSIBLE with spec 02 §8's text; a model whose slots stay busy →
  *   503 MODEL_BUSY. Counted in model_usage per API key ('' for web calls).
+ * - `opts.limits` replaces the caller's limits (the sts batch job: a transcript may pass 150 characters).
  * Returns the model's answer, validated against its task's response schema.
  */
-export async function runInference(ctx: AppContext, caller: InferenceCaller, body: ModelComputeBody, opts: { audioOnly?: boolean } = {}): Promise<Record<string, unknown>> {
+export async function runInference(
+  ctx: AppContext,
+  caller: InferenceCaller,
+  body: ModelComputeBody,
+  opts: { audioOnly?: boolean; limits?: { textChars: number; audioSeconds: number } } = {},
+): Promise<Record<string, unknown>> {
   const model = await models.getModelForCall(ctx, body.modelId, modelCaller(caller));
   if (body.task && body.task !== model.task) throw badRequest('TASK_MISMATCH', `This model is a ${model.task} model, not ${body.task}.`);
   if (opts.audioOnly && !AUDIO_INPUT_TASKS.includes(model.task)) throw badRequest('TASK_MISMATCH', `This endpoint is for speech models; this model is a ${model.task} model.`);
-  const limits = limitsOf(caller);
+  const limits = opts.limits ?? limitsOf(caller);
 
   const input = body.input ?? (!AUDIO_INPUT_TASKS.includes(model.task) && !IMAGE_INPUT_TASKS.includes(model.task) && body.source ? [{ source: body.source }] : undefined);
   for (const [i, item] of (input ?? []).entries()) {

@@ -143,4 +143,28 @@ describe('model feedback (issue #11 point 8)', () => {
     expect((await anon(feedbackBody(), { ip: '203.0.113.78' })).statusCode).toBe(200);
     expect((await signedInject(p.app, other, 'POST', MODEL_API.feedbackSubmit, feedbackBody())).statusCode).toBe(200);
   });
+
+  it('speech-to-speech feedback (no modelId, one stage per model) is listed for the owner of a model a stage names', async () => {
+    const before = (await list(owner)).json().count as number;
+    const body = {
+      taskType: 'sts',
+      input: 'spoken words',
+      output: 'बोले गए शब्द',
+      feedback: [{ feedbackQuestion: 'Are you satisfied with this translation?', feedbackQuestionResponse: 2 }],
+      detailedFeedback: [
+        { taskType: 'asr', feedback: [{ feedbackQuestion: 'Rate Speech to Text Quality', feedbackQuestionResponse: 1 }] },
+        { taskType: 'translation', modelId, input: 'spoken words', output: 'बोले गए शब्द', feedback: [{ feedbackQuestion: 'Rate Translated Text Quality', feedbackQuestionResponse: 4 }] },
+        { taskType: 'tts', feedback: [{ feedbackQuestion: 'Rate Translated Speech Quality', feedbackQuestionResponse: 3 }] },
+      ],
+    };
+    const res = await anon(body, { ip: '198.51.100.99' });
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = (await list(owner)).json() as { count: number; data: { feedbackId: string; taskType: string; modelId: string | null; rating: number; detailedFeedback: { taskType: string; feedback: { feedbackQuestionResponse: number }[] }[] }[] };
+    expect(listed.count).toBe(before + 1);
+    expect(listed.data[0]).toMatchObject({ feedbackId: res.json().data.feedbackId, taskType: 'sts', modelId: null, rating: 2 });
+    expect(listed.data[0].detailedFeedback.map((s) => [s.taskType, s.feedback[0].feedbackQuestionResponse])).toEqual([['asr', 1], ['translation', 4], ['tts', 3]]);
+    // A stage rating outside 1-5 is refused.
+    const bad = await anon({ ...body, detailedFeedback: [{ taskType: 'tts', feedback: [{ feedbackQuestion: 'Rate', feedbackQuestionResponse: 0 }] }] }, { ip: '198.51.100.99' });
+    expect(bad.json()).toMatchObject({ code: 'INVALID_RATING' });
+  });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/pool.ts';
 
 /** A `model_feedback` row (migration 006; owned by this module). */
@@ -27,12 +28,15 @@ export async function insertFeedback(db: Db, row: Omit<FeedbackRow, 'created_on'
     .execute();
 }
 
-/** The feedback of one model, newest first, at most `limit` rows. */
+/**
+ * The feedback of one model, newest first, at most `limit` rows: feedback about it, and
+ * speech-to-speech feedback with a stage (`detailedFeedback[].modelId`) naming it.
+ */
 export async function listFeedbackOfModel(db: Db, modelId: string, limit: number): Promise<FeedbackRow[]> {
   const rows = await db.db
     .selectFrom('model_feedback')
     .selectAll()
-    .where('model_id', '=', modelId)
+    .where((eb) => eb.or([eb('model_id', '=', modelId), eb('detailed_feedback', '@>', sql<unknown>`${JSON.stringify([{ modelId }])}::jsonb`)]))
     .orderBy('created_on', 'desc')
     .orderBy('feedback_id', 'desc')
     .limit(limit)

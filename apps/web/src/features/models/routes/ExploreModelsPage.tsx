@@ -1,7 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { InferenceTask, ModelRecord } from '@ulca/contracts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
@@ -25,6 +24,8 @@ import { modelDetailPath, type ModelDetailState } from '../../model-detail/index
 
 // The health table brings the data grid (~125 KB gzip): loaded only when its tab is opened.
 const HealthCheckTab = lazy(() => import('../components/HealthCheckTab.tsx').then((m) => ({ default: m.HealthCheckTab })));
+// Speech-to-speech (features/sts) brings the recorder and its own model lists: loaded with its tab.
+const SpeechToSpeech = lazy(() => import('../../sts/index.ts').then((m) => ({ default: m.SpeechToSpeech })));
 
 /**
  * /model/explore-models — Explore Models (spec 02 §2, §5; public). Wide screens: the filter panel
@@ -83,10 +84,9 @@ export default function ExploreModelsPage() {
     );
   else if (tab === 'sts')
     content = (
-      <Alert severity="info" sx={{ my: 1 }}>
-        <strong>Speech to Speech</strong> — speaking in one language and hearing the translation in another, by chaining an ASR, a translation and a
-        TTS model — arrives with a later release (issue #14). Each of those models can be tried on its own from its task.
-      </Alert>
+      <Suspense fallback={<LoadingState label="Loading speech to speech…" />}>
+        <SpeechToSpeech />
+      </Suspense>
     );
   else if (query.isPending) content = <LoadingState label="Loading models…" />;
   else if (query.isError) content = <ErrorState title="Could not load models" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;

@@ -1,0 +1,20 @@
+import type { AppContext } from '../context.ts';
+import { failBatch, runBatchJob, type StsBatchJobData } from '../modules/sts/service.ts';
+import { QUEUES } from './boss.ts';
+import { workWithRetries } from './retry.ts';
+
+/**
+ * The sts-batch queue (issue #14 point 1): one speech-to-speech batch at a time per process (its
+ * model calls go through the per-model limiter of hosted inference). A retried job starts the batch
+ * over; the last failed attempt ends it Failed, so a batch always reaches a final state. Reference
+ * models are reached on this process's reference server: a worker-only process has none, and
+ * batches naming a reference model then fail per file (run batches in an API process).
+ */
+export async function startStsBatchWorker(ctx: AppContext): Promise<void> {
+  await workWithRetries<StsBatchJobData>(ctx, QUEUES.stsBatch, {
+    failureMessage: 'speech-to-speech batch failed unexpectedly',
+    describe: (data) => ({ batchId: data.batchId }),
+    run: (data) => runBatchJob(ctx, data.batchId),
+    onLastFailure: (data) => failBatch(ctx, data.batchId),
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * SQL of the speech-to-speech batches (tables sts_batches, sts_batch_files; migration 010_sts.sql).
+ * Plain parameterised SQL on the pool: these tables are this module's alone.
+ */
+import type { Db } from '../../db/pool.ts';
+
+/** A `sts_batches` row. */
+export interface StsBatchRow {
+  batch_id: string;
+  user_id: string;
+  url: string;
+  source_language: string;
+  target_language: string;
+  asr_model_id: string;
+  translation_model_id: string;
+  tts_model_id: string;
+  gender: 'male' | 'female';
+  status: 'Pending' | 'In-Progress' | 'Completed' | 'Failed';
+  total: number;
+  done: number;
+  failed: number;
+  skipped: number;
+  message: string | null;
+  result_key: string | null;
+  created_on: Date;
+}
+
+/** A `sts_batch_files` row. */
+export interface StsBatchFileRow {
+  seq: number;
+  name: string;
+  status: 'done' | 'failed' | 'skipped';
+  stage: 'audio' | 'asr' | 'translation' | 'tts' | null;
+  message: string | null;
+  transcript: string | null;
+  translation: string | null;
+}
+
+/** Inserts a new Pending batch. */
+export async function insertBatch(db: Db, b: Pick<StsBatchRow, 'batch_id' | 'user_id' | 'url' | 'source_language' | 'target_language' | 'asr_model_id' | 'translation_model_id' | 'tts_model_id' | 'gender'>): Promise<void> {
+  await db.pool.query(
+    `INSERT INTO sts_batches (batch_id, user_id, url, source_language, target_language, asr_model_id, translation_model_id, tts_model_id, gender)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [b.batch_id, b.user_id, b.url, b.source_language, b.target_language, b.asr_model_id, b.translation_model_id, b.tts_model_id, b.gender],
+  );
+}
+
+/** The batch, or null. */
+export async function getBatch(db: Db, batchId: string): Promise<StsBatchRow | null> {
+  const { rows } = await db.pool.query<StsBatchRow>('SELECT * FROM sts_batches WHERE batch_id = $1', [batchId]);
+  return rows[0] ?? null;
+}
+
+/** The user's batches, newest first, at most `limit`. */
+export async function listBatchesOfUser(db: Db, userId: string, limit: number): Promise<StsBatchRow[]> {
+  const { rows } = await db.pool.query<StsBatchRow>('SELECT * FROM sts_batches WHERE user_id = $1 ORDER BY created_on DESC, batch_id LIMIT $2', [userId, limit]);
+  return rows;
+}
+
+/** The batch's file rows in zip order. */
+export async function listFiles(db: Db, batchId: string): Promise<StsBatchFileRow[]> {
+  const { rows } = await db.pool.query<StsBatchFileRow>(
+    'SELECT seq, name, status, stage, message, transcript, translation FROM sts_batch_files WHERE batch_id = $1 ORDER BY seq',
+    [batchId],
+  );
+  return rows;
+}
+
+/**
+ * Starts (or restarts, on a retried job) a batch: In-Progress with `total` audio files, counts
+ * and file rows of an earlier attempt cleared, so a retry reaches the same final state.
+ */
+export async function startBatch(db: Db, batchId: string, total: number): Promise<void> {
+  const client = await db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('DELETE FROM sts_batch_files WHERE batch_id = $1', [batchId]);
+    await client.query(
+      `UPDATE sts_batches SET status = 'In-Progress', total = $2, done = 0, failed = 0, skipped = 0, message = NULL, result_key = NULL, updated_on = now() WHERE batch_id = $1`,
+      [batchId, total],
+    );
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** Records one entry's outcome and bumps the matching counter in the same statement. */
+export async function recordFile(db: Db, batchId: string, f: StsBatchFileRow): Promise<void> {
+  const counter = f.status === 'done' ? 'done' : f.status === 'failed' ? 'failed' : 'skipped';
+  await db.pool.query(
+    `WITH f AS (
+       INSERT INTO sts_batch_files (batch_id, seq, name, status, stage, message, transcript, translation)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (batch_id, seq) DO NOTHING RETURNING 1)
+     UPDATE sts_batches SET ${counter} = ${counter} + (SELECT count(*) FROM f), updated_on = now() WHERE batch_id = $1`,
+    [batchId, f.seq, f.name, f.status, f.stage, f.message, f.transcript, f.translation],
+  );
+}
+
+/** Ends a batch: Completed with its result zip, or Failed with the reason. */
+export async function finishBatch(db: Db, batchId: string, end: { status: 'Completed'; resultKey: string } | { status: 'Failed'; message: string }): Promise<void> {
+  await db.pool.query('UPDATE sts_batches SET status = $2, result_key = $3, message = $4, updated_on = now() WHERE batch_id = $1', [
+    batchId,
+    end.status,
+    end.status === 'Completed' ? end.resultKey : null,
+    end.status === 'Failed' ? end.message : null,
+  ]);
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { STS_API, stsBatchListResponse, stsBatchStatusQuery, stsBatchStatusResponse, stsBatchSubmitBody, stsBatchSubmitResponse } from '@ulca/contracts';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireAuth } from '../../security/auth.ts';
+import { errorResponse, SIGNED, validatedBody } from '../../lib/route-schemas.ts';
+import { notFound } from '../../lib/errors.ts';
+import { sendObject } from '../../storage/send-object.ts';
+import * as service from './service.ts';
+
+const TAGS = ['sts'];
+const LINK_GONE = 'This download link is not valid or has expired.';
+
+/**
+ * Speech-to-speech batch routes (spec 02 §2 "Speech-to-speech tab" batch field; issue #14): submit
+ * (signed), status and list (signed, the caller's own batches only), and the result download by a
+ * signed link from the status answer.
+ */
+export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const signed = requireAuth(ctx);
+
+  app.post(
+    STS_API.batchSubmit,
+    {
+      preHandler: signed,
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: 'Queue a speech-to-speech batch: a public URL of a zip of audio files run through the chosen asr, translation and tts models',
+        description:
+          'The zip is downloaded under the outbound guard (private addresses refused, STS_BATCH_MAX_ZIP_BYTES), at most STS_BATCH_MAX_FILES audio files ' +
+          '(wav, mp3, flac, ogg; other entries are listed as skipped), each at most 1 minute. The result zip holds per file <name>.transcript.txt, ' +
+          '<name>.translation.txt and <name>.<target>.wav, plus summary.csv and summary.json.',
+        security: SIGNED,
+        body: stsBatchSubmitBody,
+        response: { 200: stsBatchSubmitResponse, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (req) => ({ message: service.STS_BATCH_SUBMITTED_MESSAGE, data: await service.submitBatch(ctx, currentUser(req), validatedBody(stsBatchSubmitBody, req)) }),
+  );
+
+  app.get(
+    STS_API.batchStatus,
+    {
+      preHandler: signed,
+      schema: {
+        tags: TAGS,
+        summary: "A batch's progress (files done/failed of total), per-file outcomes and, when Completed, a signed download link (the caller's own batch; 404 otherwise)",
+        security: SIGNED,
+        querystring: stsBatchStatusQuery,
+        response: { 200: stsBatchStatusResponse, 401: errorResponse, 404: errorResponse },
+      },
+    },
+    async (req) => ({ data: await service.getBatchStatus(ctx, currentUser(req), req.query.batchId) }),
+  );
+
+  app.get(
+    STS_API.batchList,
+    {
+      preHandler: signed,
+      schema: { tags: TAGS, summary: "The caller's speech-to-speech batches, newest first", security: SIGNED, response: { 200: stsBatchListResponse, 401: errorResponse } },
+    },
+    async (req) => ({ data: await service.listBatches(ctx, currentUser(req)) }),
+  );
+
+  app.get(
+    `${STS_API.batchDownload}/:batchId`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Downloads the result zip of a Completed batch by the link of its status answer (valid one hour; 404 when missing, altered or expired)',
+        params: z.object({ batchId: z.string().max(40) }),
+        querystring: z.object({ expires: z.string().max(20).optional(), token: z.string().max(100).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const { expires, token } = req.query;
+      if (!expires || !token) throw notFound(LINK_GONE);
+      const key = await service.resultForLink(ctx, req.params.batchId, Number(expires), token);
+      if (!key) throw notFound(LINK_GONE);
+      return sendObject(req, reply, ctx.store, key, { type: 'application/zip', filename: `sts-batch-${req.params.batchId}.zip`, missing: LINK_GONE });
+    },
+  );
+}

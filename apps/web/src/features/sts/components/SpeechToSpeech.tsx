@@ -1,0 +1,334 @@
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Backdrop from '@mui/material/Backdrop';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { STS_NETWORK_FAILURE_MESSAGE, STS_WAIT_MESSAGE, languageLabel } from '@ulca/contracts';
+import { closeSnackbar, enqueueSnackbar } from '../../../lib/toast.ts';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { AudioInputError, AudioPlayer, AudioRecorder, NOTES, canSendUrl, prepareSpeech, urlError } from '../../model-detail/index.ts';
+import { StageError, runAsr, runTranslation, runTts, useStageModels } from '../api/sts.ts';
+import { EMPTY_SELECTION, choose, modelOptions, optionsFor, selectionError, sourceLanguages, targetLanguages, type StsSelection, type StsStage } from '../lib/sts.ts';
+import { StsBatchPanel } from './StsBatchPanel.tsx';
+import { StsFeedbackDialog } from './StsFeedbackDialog.tsx';
+
+type InputMode = 'record' | 'url' | 'text';
+type ResultTab = 'source' | 'translation' | 'audio';
+const STAGE_NAMES: Record<StsStage, string> = { asr: 'Speech to text', translation: 'Translation', tts: 'Text to speech' };
+
+/** What the chain produced so far (a later stage may have failed). */
+interface StsResult {
+  sourceText: string;
+  translation: string | null;
+  audio: { audioContent?: string; audioUri?: string } | null;
+  /** The stages that ran (for the feedback's per-stage part). */
+  ran: StsStage[];
+}
+
+/** Where a run starts: speech (asr first), the source text (translation first) or the translation (tts only). */
+type RunStart = { audio: { audioContent: string } | { audioUri: string } } | { sourceText: string } | { sourceText: string; translation: string };
+
+/** Copies `text` and says so. */
+function copy(text: string) {
+  void navigator.clipboard?.writeText(text).then(
+    () => enqueueSnackbar('Copied to clipboard', { variant: 'success', autoHideDuration: 3000 }),
+    () => enqueueSnackbar('Could not copy: please select the text and copy it.', { variant: 'error', autoHideDuration: 3000 }),
+  );
+}
+
+/**
+ * The Explore 'sts' tab (spec 02 §2 "Speech-to-speech tab", §4, §5, §8, §9; issue #14): source and
+ * target language and the asr, translation and tts pickers (auto-pick and clearing rules in
+ * lib/sts.ts), then a recording (auto-stop 60 s) or an audio URL, or typed text where no ASR model
+ * serves the source language. Runs asr → translation → tts through the compute routes with an info
+ * toast and a loading overlay, stopping at the first failing stage with the spec's texts. Results
+ * in tabs (source text, translation, audio) whose texts can be corrected and re-run from there,
+ * with copy buttons, the Female/Male voice (default Female), the feedback dialog and the batch field.
+ */
+export function SpeechToSpeech() {
+  const asrQ = useStageModels('asr');
+  const trQ = useStageModels('translation');
+  const ttsQ = useStageModels('tts');
+  const options = useMemo(
+    () => ({ asr: modelOptions(asrQ.data ?? []), translation: modelOptions(trQ.data ?? []), tts: modelOptions(ttsQ.data ?? []) }),
+    [asrQ.data, trQ.data, ttsQ.data],
+  );
+  const [sel, setSel] = useState<StsSelection>(EMPTY_SELECTION);
+  const [gender, setGender] = useState<'female' | 'male'>('female');
+  const [mode, setMode] = useState<InputMode>('record');
+  const [url, setUrl] = useState('');
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [result, setResult] = useState<StsResult | null>(null);
+  const [edited, setEdited] = useState({ source: '', translation: '' });
+  const [tab, setTab] = useState<ResultTab>('source');
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+
+  const asrChoices = optionsFor('asr', options.asr, sel);
+  const noAsr = !!sel.source && asrChoices.length === 0 && !asrQ.isPending;
+  const inputMode: InputMode = noAsr ? 'text' : mode;
+  const missing = selectionError(sel, inputMode === 'text');
+  useEffect(() => setEdited({ source: result?.sourceText ?? '', translation: result?.translation ?? '' }), [result]);
+
+  const pick = (field: keyof StsSelection, value: string) => {
+    setSel((s) => choose(s, field, value, options));
+    setFailure(null);
+  };
+
+  /** Runs the chain from `start`, stopping at the first failing stage (its text in a 3 s error toast and under the input). */
+  const run = async (start: RunStart) => {
+    const err = selectionError(sel, !('audio' in start));
+    if (err) {
+      enqueueSnackbar(err, { variant: 'error', autoHideDuration: 3000 });
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    const wait = enqueueSnackbar(STS_WAIT_MESSAGE, { variant: 'info', persist: true });
+    const ran: StsStage[] = [];
+    let partial: StsResult | null = null;
+    try {
+      let sourceText = 'sourceText' in start ? start.sourceText.trim() : '';
+      if ('audio' in start) {
+        sourceText = await runAsr(sel.asr, sel.source, start.audio);
+        ran.push('asr');
+      } else if (result?.ran.includes('asr') && sourceText === result.sourceText) ran.push('asr');
+      partial = { sourceText, translation: null, audio: null, ran: [...ran] };
+      let translation = 'translation' in start ? start.translation.trim() : '';
+      if (!('translation' in start)) translation = await runTranslation(sel.translation, sourceText, sel.source, sel.target);
+      ran.push('translation');
+      partial = { sourceText, translation, audio: null, ran: [...ran] };
+      const audio = await runTts(sel.tts, translation, sel.target, gender);
+      ran.push('tts');
+      setResult({ sourceText, translation, audio, ran });
+      setTab('audio');
+      enqueueSnackbar('Your translated speech is ready.', { variant: 'success', autoHideDuration: 3000 });
+    } catch (e) {
+      const message = e instanceof StageError ? `${STAGE_NAMES[e.stage]}: ${e.message}` : STS_NETWORK_FAILURE_MESSAGE;
+      setFailure(message);
+      if (partial) {
+        setResult(partial);
+        setTab(partial.translation ? 'translation' : 'source');
+      }
+      enqueueSnackbar(e instanceof StageError ? e.message : STS_NETWORK_FAILURE_MESSAGE, { variant: 'error', autoHideDuration: 3000 });
+    } finally {
+      closeSnackbar(wait);
+      setBusy(false);
+    }
+  };
+
+  const onRecorded = (blob: Blob) => {
+    setFailure(null);
+    prepareSpeech(blob)
+      .then((speech) => run({ audio: { audioContent: speech.base64 } }))
+      .catch((err: unknown) => {
+        const message = err instanceof AudioInputError ? err.message : 'This audio could not be prepared.';
+        setFailure(message);
+        enqueueSnackbar(message, { variant: 'error', autoHideDuration: 3000 });
+      });
+  };
+
+  if (asrQ.isPending || trQ.isPending || ttsQ.isPending) return <LoadingState label="Loading models…" />;
+  const loadError = asrQ.isError || trQ.isError || ttsQ.isError;
+
+  const picker = (field: StsStage | 'source' | 'target', label: string, items: { value: string; label: string }[], disabled = false) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={sel[field]}
+      onChange={(e) => pick(field, e.target.value)}
+      disabled={disabled || busy}
+      fullWidth
+      slotProps={{ select: { MenuProps: { disablePortal: false } } }}
+    >
+      {items.length === 0 && (
+        <MenuItem value="" disabled>
+          None available
+        </MenuItem>
+      )}
+      {items.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  const sources = sourceLanguages(options.translation).map((c) => ({ value: c, label: languageLabel(c) }));
+  const targets = sel.source ? targetLanguages(options.translation, sel.source).map((c) => ({ value: c, label: languageLabel(c) })) : [];
+  const trChoices = sel.target ? optionsFor('translation', options.translation, sel) : [];
+  const ttsChoices = sel.target ? optionsFor('tts', options.tts, sel) : [];
+
+  return (
+    <Stack spacing={3} sx={{ position: 'relative' }}>
+      <Box>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          Speech To Speech
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Speak in one language and hear it in another: a speech recognition (ASR), a translation and a text-to-speech (TTS) model run one after the other.
+        </Typography>
+      </Box>
+      {loadError && <Alert severity="error">The model lists could not be loaded. Please try again later.</Alert>}
+
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        {picker('source', 'Source Language *', sources)}
+        {picker('target', 'Target Language *', targets, !sel.source)}
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+        {picker(
+          'asr',
+          'ASR Model *',
+          asrChoices.map((o) => ({ value: o.value, label: o.label + (o.processing === 'streaming' ? ' (streaming)' : '') })),
+          !sel.source || noAsr,
+        )}
+        {picker('translation', 'Translation Model *', trChoices, !sel.target)}
+        {picker('tts', 'TTS Model *', ttsChoices, !sel.target)}
+      </Box>
+      {noAsr && (
+        <Alert severity="info">
+          No published speech recognition (ASR) model serves {languageLabel(sel.source)} yet: type the {languageLabel(sel.source)} text below to translate it and hear it
+          spoken.
+        </Alert>
+      )}
+      {sel.target && ttsChoices.length === 0 && <Alert severity="warning">No published text-to-speech (TTS) model speaks {languageLabel(sel.target)} yet.</Alert>}
+
+      <FormControl>
+        <FormLabel id="sts-voice">Voice</FormLabel>
+        <RadioGroup row aria-labelledby="sts-voice" value={gender} onChange={(e) => setGender(e.target.value as 'female' | 'male')}>
+          <FormControlLabel value="female" control={<Radio />} label="Female" />
+          <FormControlLabel value="male" control={<Radio />} label="Male" />
+        </RadioGroup>
+      </FormControl>
+
+      <Stack spacing={1.5}>
+        <Tabs
+          value={inputMode}
+          onChange={(_e, m: InputMode) => {
+            setMode(m);
+            setFailure(null);
+          }}
+          aria-label="Speech input"
+        >
+          <Tab value="record" label="Record" disabled={noAsr} />
+          <Tab value="url" label="Audio URL" disabled={noAsr} />
+          <Tab value="text" label="Type text" />
+        </Tabs>
+        {missing && (
+          <Typography variant="body2" color="text.secondary">
+            {missing}
+          </Typography>
+        )}
+        {inputMode === 'record' && <AudioRecorder onRecorded={onRecorded} disabled={!!missing || busy} />}
+        {inputMode === 'url' && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+            <TextField label="Public audio URL" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/speech.wav" error={!!urlError(url)} helperText={urlError(url) ?? ' '} size="small" fullWidth />
+            <Button variant="contained" onClick={() => void run({ audio: { audioUri: url.trim() } })} disabled={!canSendUrl(url) || busy} sx={{ flexShrink: 0 }}>
+              Convert
+            </Button>
+          </Stack>
+        )}
+        {inputMode === 'text' && (
+          <Stack spacing={1}>
+            <TextField label={sel.source ? `${languageLabel(sel.source)} text` : 'Source text'} value={typed} onChange={(e) => setTyped(e.target.value)} multiline minRows={2} fullWidth slotProps={{ htmlInput: { dir: 'auto' } }} />
+            <Box sx={{ textAlign: 'right' }}>
+              <Button variant="contained" onClick={() => void run({ sourceText: typed })} disabled={!typed.trim() || busy}>
+                Translate and speak
+              </Button>
+            </Box>
+          </Stack>
+        )}
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <Typography variant="caption" color="text.secondary">
+          {NOTES.maxDuration}. {NOTES.transcription}
+        </Typography>
+      </Stack>
+
+      {result && (
+        <Box component="section" aria-label="Speech-to-speech results">
+          <Tabs value={tab} onChange={(_e, t: ResultTab) => setTab(t)} aria-label="Results" variant="scrollable" allowScrollButtonsMobile>
+            <Tab value="source" label="Source text" />
+            <Tab value="translation" label="Translation" disabled={result.translation === null} />
+            <Tab value="audio" label="Audio" disabled={!result.audio} />
+          </Tabs>
+          <Box sx={{ pt: 2 }}>
+            {tab === 'source' && (
+              <Stack spacing={1}>
+                <TextField label="Source text (you can correct it)" value={edited.source} onChange={(e) => setEdited((x) => ({ ...x, source: e.target.value }))} multiline minRows={3} fullWidth slotProps={{ htmlInput: { dir: 'auto' } }} />
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                  <Button startIcon={<ContentCopyIcon />} onClick={() => copy(edited.source)} disabled={!edited.source.trim()}>
+                    Copy
+                  </Button>
+                  <Button variant="outlined" onClick={() => void run({ sourceText: edited.source })} disabled={!edited.source.trim() || busy}>
+                    Translate again
+                  </Button>
+                </Stack>
+              </Stack>
+            )}
+            {tab === 'translation' && result.translation !== null && (
+              <Stack spacing={1}>
+                <TextField label="Translation (you can correct it)" value={edited.translation} onChange={(e) => setEdited((x) => ({ ...x, translation: e.target.value }))} multiline minRows={3} fullWidth slotProps={{ htmlInput: { dir: 'auto' } }} />
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                  <Button startIcon={<ContentCopyIcon />} onClick={() => copy(edited.translation)} disabled={!edited.translation.trim()}>
+                    Copy
+                  </Button>
+                  <Button variant="outlined" onClick={() => void run({ sourceText: result.sourceText, translation: edited.translation })} disabled={!edited.translation.trim() || busy}>
+                    Speak again
+                  </Button>
+                </Stack>
+              </Stack>
+            )}
+            {tab === 'audio' && result.audio && (
+              <Stack spacing={1}>
+                <AudioPlayer audioContent={result.audio.audioContent} audioUri={result.audio.audioUri} label="Translated speech" />
+                <Box>
+                  <Button onClick={() => void run({ sourceText: result.sourceText, translation: result.translation ?? '' })} disabled={busy}>
+                    Speak again with the {gender === 'female' ? 'Female' : 'Male'} voice
+                  </Button>
+                </Box>
+              </Stack>
+            )}
+          </Box>
+          {result.audio && (
+            <Box sx={{ mt: 2 }}>
+              <Button variant="outlined" onClick={() => setFeedbackOpen(true)}>
+                Feedback
+              </Button>
+            </Box>
+          )}
+          <StsFeedbackDialog
+            open={feedbackOpen}
+            onClose={() => setFeedbackOpen(false)}
+            models={Object.fromEntries(result.ran.map((s) => [s, sel[s]]))}
+            sourceText={result.sourceText}
+            translation={result.translation ?? ''}
+          />
+        </Box>
+      )}
+
+      <Divider />
+      <StsBatchPanel selection={sel} gender={gender} />
+
+      <Backdrop open={busy} sx={{ zIndex: (t) => t.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }}>
+        <CircularProgress color="inherit" aria-label="Processing" />
+        <Typography variant="body2">{STS_WAIT_MESSAGE}</Typography>
+      </Backdrop>
+    </Stack>
+  );
+}

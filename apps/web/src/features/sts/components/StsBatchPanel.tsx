@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { STS_SELECT_ALL_MESSAGE } from '@ulca/contracts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
+import { enqueueSnackbar } from '../../../lib/toast.ts';
+import { urlError } from '../../model-detail/index.ts';
+import { useStsBatch, useSubmitStsBatch } from '../api/sts.ts';
+import type { StsSelection } from '../lib/sts.ts';
+
+/**
+ * The batch field of the speech-to-speech tab (spec 02 §2): a public URL of a zip of audio files
+ * (Convert disabled while empty), run on the server with the chosen models and voice; progress
+ * (files done of total, polled), the failures per file, and the result zip's download when done.
+ * Signed-in users only (the batch belongs to its requester).
+ */
+export function StsBatchPanel({ selection, gender }: { selection: StsSelection; gender: 'male' | 'female' }) {
+  const session = useSession();
+  const [url, setUrl] = useState('');
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const submit = useSubmitStsBatch();
+  const batch = useStsBatch(batchId);
+  const b = batch.data;
+
+  const convert = () => {
+    if (![selection.source, selection.target, selection.asr, selection.translation, selection.tts].every(Boolean)) {
+      enqueueSnackbar(STS_SELECT_ALL_MESSAGE, { variant: 'error', autoHideDuration: 3000 });
+      return;
+    }
+    submit.mutate(
+      { url: url.trim(), sourceLanguage: selection.source, targetLanguage: selection.target, asrModelId: selection.asr, translationModelId: selection.translation, ttsModelId: selection.tts, gender },
+      { onSuccess: setBatchId, onError: (err) => enqueueSnackbar(errorMessage(err), { variant: 'error', autoHideDuration: 3000 }) },
+    );
+  };
+
+  const failures = b?.files.filter((f) => f.status !== 'done') ?? [];
+  const finished = b && (b.status === 'Completed' || b.status === 'Failed');
+  return (
+    <Stack spacing={1.5} component="section" aria-labelledby="sts-batch-title">
+      <Typography id="sts-batch-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        Batch conversion
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        A public link to a zip of audio files (wav, mp3, flac or ogg, up to 1 minute each). Each file is transcribed, translated and spoken with the models above; the
+        download holds the transcript, translation and speech of every file plus a summary.
+      </Typography>
+      {!session ? (
+        <Alert severity="info">
+          Please <RouterLink to="/user/login">sign in</RouterLink> to convert a batch: it runs in the background and only you can see it.
+        </Alert>
+      ) : (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <TextField
+            label="Zip URL"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://example.com/recordings.zip"
+            error={!!urlError(url)}
+            helperText={urlError(url) ?? ' '}
+            size="small"
+            fullWidth
+          />
+          <Button variant="contained" onClick={convert} disabled={!url.trim() || !!urlError(url) || submit.isPending || (!!b && !finished)} sx={{ flexShrink: 0 }}>
+            Convert
+          </Button>
+        </Stack>
+      )}
+      {batch.isError && <Alert severity="error">{errorMessage(batch.error)}</Alert>}
+      {b && (
+        <Box role="status" aria-live="polite">
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            {b.status === 'Pending'
+              ? 'Queued…'
+              : b.status === 'Failed'
+                ? `Failed: ${b.message ?? 'the batch could not be processed.'}`
+                : `${b.done + b.failed} of ${b.total} files processed (${b.done} converted, ${b.failed} failed${b.skipped ? `, ${b.skipped} other files skipped` : ''})${b.status === 'Completed' ? ' — done' : '…'}`}
+          </Typography>
+          {!finished && <LinearProgress variant={b.total ? 'determinate' : 'indeterminate'} value={b.total ? ((b.done + b.failed) / b.total) * 100 : 0} sx={{ maxWidth: 480 }} />}
+          {b.downloadUrl && (
+            <Button href={b.downloadUrl} startIcon={<DownloadIcon />} variant="outlined" sx={{ mt: 1 }}>
+              Download results
+            </Button>
+          )}
+          {failures.length > 0 && (
+            <List dense aria-label="Files not converted">
+              {failures.map((f) => (
+                <ListItem key={f.name} disableGutters>
+                  <ListItemText primary={f.name} secondary={`${f.status === 'skipped' ? 'Skipped' : `Failed at ${f.stage}`}: ${f.message ?? ''}`} />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </Box>
+      )}
+    </Stack>
+  );
+}

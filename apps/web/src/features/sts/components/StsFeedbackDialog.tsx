@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Rating from '@mui/material/Rating';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Alert from '@mui/material/Alert';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { enqueueSnackbar } from '../../../lib/toast.ts';
+import { useFeedbackQuestions } from '../../model-detail/index.ts';
+import { useSubmitStsFeedback } from '../api/sts.ts';
+import { DETAIL_AT_OR_BELOW, STS_STAGES, buildStsFeedbackBody, type StsStage } from '../lib/sts.ts';
+
+/** The per-stage labels of the detailed ratings (spec 02 §2: speech-to-text, translated text, translated speech). */
+const STAGE_LABELS: Record<StsStage, string> = { asr: 'Speech to text', translation: 'Translated text', tts: 'Translated speech' };
+
+/**
+ * The speech-to-speech feedback dialog (spec 02 §2, §3, §9): an overall 1–5 rating (Submit enabled
+ * once rated); a rating of 3 or less opens one rating per stage (asr, translation, tts), sent as
+ * `detailedFeedback`; above 3 a 'feedback' link (opens the same per-stage ratings), suggest-an-edit
+ * of the translation (its Clear and Submit disabled while blank) and comments. Sent without the
+ * user's identity, taskType 'sts'.
+ */
+export function StsFeedbackDialog({
+  open,
+  onClose,
+  models,
+  sourceText,
+  translation,
+}: {
+  open: boolean;
+  onClose: () => void;
+  models: Partial<Record<StsStage, string>>;
+  sourceText: string;
+  translation: string;
+}) {
+  const questions = useFeedbackQuestions(open).data;
+  const question = (code: string, fallback: string) => questions?.find((q) => q.code === code)?.question ?? fallback;
+  const submit = useSubmitStsFeedback();
+  const [rating, setRating] = useState(0);
+  const [stageRatings, setStageRatings] = useState<Record<StsStage, number>>({ asr: 0, translation: 0, tts: 0 });
+  const [detailOpen, setDetailOpen] = useState(false);
+  const [comment, setComment] = useState('');
+  const [suggestion, setSuggestion] = useState('');
+  const stages = STS_STAGES.filter((s) => models[s]);
+
+  const reset = () => {
+    setRating(0);
+    setStageRatings({ asr: 0, translation: 0, tts: 0 });
+    setDetailOpen(false);
+    setComment('');
+    setSuggestion('');
+    submit.reset();
+  };
+  const send = (withSuggestion: boolean) => {
+    const body = buildStsFeedbackBody({
+      models,
+      sourceText,
+      translation,
+      question: question('sts', 'How good was this speech-to-speech result overall?'),
+      rating,
+      // The per-stage detail is sent for low ratings, or when the user opened it with the link.
+      stages: stages.map((s) => ({ stage: s, question: question(s, `Rate ${STAGE_LABELS[s]}`), rating: stageRatings[s] })),
+      comment,
+      commentsQuestion: question('comments', 'Add your comments'),
+      suggestedOutput: withSuggestion ? suggestion : '',
+    });
+    if (detailOpen && rating > DETAIL_AT_OR_BELOW) {
+      body.detailedFeedback = stages
+        .filter((s) => stageRatings[s] > 0)
+        .map((s) => ({ taskType: s, modelId: models[s], feedback: [{ feedbackQuestion: question(s, `Rate ${STAGE_LABELS[s]}`), feedbackQuestionResponse: stageRatings[s] }] }));
+    }
+    submit.mutate(body, {
+      onSuccess: (res) => {
+        enqueueSnackbar(res.message || 'Thank you for your feedback.', { variant: 'success', autoHideDuration: 3000 });
+        reset();
+        onClose();
+      },
+    });
+  };
+
+  const low = rating > 0 && rating <= DETAIL_AT_OR_BELOW;
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="sts-feedback-title">
+      <DialogTitle id="sts-feedback-title">Feedback</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Typography variant="body2" color="text.secondary">
+            Your feedback will be used to help improve the product. It is sent without your name.
+          </Typography>
+          <div>
+            <Typography component="legend" id="sts-rating-question" sx={{ mb: 0.5 }}>
+              {question('sts', 'How good was this speech-to-speech result overall?')}
+            </Typography>
+            <Rating name="sts-rating" value={rating} onChange={(_e, v) => setRating(v ?? 0)} aria-labelledby="sts-rating-question" size="large" />
+          </div>
+          {rating > DETAIL_AT_OR_BELOW && (
+            <Link component="button" type="button" variant="body2" onClick={() => setDetailOpen((o) => !o)} sx={{ alignSelf: 'flex-start' }}>
+              {detailOpen ? 'Hide the detailed feedback' : 'Give detailed feedback'}
+            </Link>
+          )}
+          <Collapse in={low || detailOpen} unmountOnExit>
+            <Stack spacing={1.5} sx={{ pl: 1, borderLeft: 3, borderColor: 'divider' }} aria-label="Rate each stage">
+              {stages.map((s) => (
+                <div key={s}>
+                  <Typography component="legend" variant="body2" id={`sts-stage-${s}`}>
+                    {STAGE_LABELS[s]} — {question(s, `Rate ${STAGE_LABELS[s]}`)}
+                  </Typography>
+                  <Rating name={`sts-stage-${s}`} value={stageRatings[s]} onChange={(_e, v) => setStageRatings((r) => ({ ...r, [s]: v ?? 0 }))} aria-labelledby={`sts-stage-${s}`} />
+                </div>
+              ))}
+            </Stack>
+          </Collapse>
+          {rating > DETAIL_AT_OR_BELOW && (
+            <>
+              <Stack spacing={1}>
+                <TextField label="Suggest an edit (translation)" value={suggestion} onChange={(e) => setSuggestion(e.target.value)} multiline minRows={2} fullWidth />
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                  <Button onClick={() => setSuggestion('')} disabled={!suggestion.trim()}>
+                    Clear
+                  </Button>
+                  <Button variant="outlined" onClick={() => send(true)} disabled={!suggestion.trim() || submit.isPending}>
+                    Submit
+                  </Button>
+                </Stack>
+              </Stack>
+              <TextField label={question('comments', 'Add your comments')} value={comment} onChange={(e) => setComment(e.target.value)} multiline minRows={2} fullWidth />
+            </>
+          )}
+          {submit.isError && <Alert severity="error">{errorMessage(submit.error)}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={() => send(false)} disabled={rating <= 0 || submit.isPending}>
+          Submit
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
