@@ -21,6 +21,7 @@ import { inferenceRoutes } from './modules/inference/routes.ts';
 import { modelHealthRoutes } from './modules/model-health/routes.ts';
 import { modelFeedbackRoutes } from './modules/model-feedback/routes.ts';
 import { benchmarkRoutes } from './modules/benchmarks/routes.ts';
+import { speakerRoutes } from './modules/speakers/routes.ts';
 import { registerCompression, registerWebApp } from './web/delivery.ts';
 
 declare module 'fastify' {
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await modelHealthRoutes(app, ctx);
   await modelFeedbackRoutes(app, ctx);
   await benchmarkRoutes(app, ctx);
+  await speakerRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config.webDist);
   return app;
