@@ -9,7 +9,6 @@ import * as wavefileModule from 'wavefile';
 import { MPEGDecoder } from 'mpg123-decoder';
 import { FLACDecoder } from '@wasm-audio-decoders/flac';
 import { OggVorbisDecoder } from '@wasm-audio-decoders/ogg-vorbis';
-import { parseBuffer } from 'music-metadata';
 
 // wavefile is a UMD bundle: loaded as ESM (the API) its exports sit under `default`, loaded as
 // CommonJS (piscina's worker thread, compiled by tsx) they are the namespace itself.
@@ -183,25 +182,48 @@ export async function decodeSpeech(bytes: Uint8Array): Promise<DecodedSpeech> {
   return { samples: resampleTo16k(mix(channels, length), rate), format, seconds, sourceRate: rate };
 }
 
+/** Bytes fed to a compressed-audio decoder at a time: the 60 s limit is checked between chunks. */
+const DECODE_CHUNK = 64 * 1024;
+
+/**
+ * Decodes mp3/flac/ogg in chunks, stopping as soon as more than 60 s came out, so a long
+ * low-bitrate file never expands to gigabytes of samples.
+ */
 async function decodeCompressed(format: 'mp3' | 'flac' | 'ogg', bytes: Uint8Array): Promise<{ channels: Float32Array[]; length: number; rate: number }> {
-  // Read the duration from the headers first: a long, low-bitrate file would expand to gigabytes.
-  let declared: number | undefined;
-  try {
-    declared = (await parseBuffer(bytes, { size: bytes.length }, { duration: true, skipCovers: true })).format.duration;
-  } catch {
-    throw new SpeakerAudioError('NOT_AUDIO', NOT_AUDIO_MESSAGE);
-  }
-  if (declared !== undefined && declared > MAX_SPEAKER_SECONDS + 0.05) throw tooLong(declared);
   const decoder = format === 'mp3' ? new MPEGDecoder() : format === 'flac' ? new FLACDecoder() : new OggVorbisDecoder();
+  const parts: Float32Array[][] = [];
+  let length = 0;
+  let rate = 0;
+  const take = (out: { channelData: Float32Array[]; samplesDecoded: number; sampleRate: number }) => {
+    if (out.samplesDecoded === 0) return;
+    rate ||= out.sampleRate;
+    parts.push(out.channelData.map((c) => c.slice(0, out.samplesDecoded)));
+    length += out.samplesDecoded;
+    if (length / rate > MAX_SPEAKER_SECONDS + 0.05) throw tooLong(length / rate);
+  };
   try {
     await decoder.ready;
-    const out = decoder instanceof MPEGDecoder ? decoder.decode(bytes) : await decoder.decodeFile(bytes);
-    if (out.samplesDecoded === 0) throw new SpeakerAudioError('NOT_AUDIO', NOT_AUDIO_MESSAGE);
-    return { channels: out.channelData, length: out.samplesDecoded, rate: out.sampleRate };
+    for (let at = 0; at < bytes.length; at += DECODE_CHUNK) {
+      const chunk = bytes.subarray(at, at + DECODE_CHUNK);
+      take(decoder instanceof MPEGDecoder ? decoder.decode(chunk) : await decoder.decode(chunk));
+    }
+    if (!(decoder instanceof MPEGDecoder)) take(await decoder.flush());
   } catch (err) {
     if (err instanceof SpeakerAudioError) throw err;
     throw new SpeakerAudioError('NOT_AUDIO', NOT_AUDIO_MESSAGE);
   } finally {
     decoder.free();
   }
+  if (length === 0 || !rate) throw new SpeakerAudioError('NOT_AUDIO', NOT_AUDIO_MESSAGE);
+  const nch = Math.min(...parts.map((p) => p.length));
+  const channels = Array.from({ length: nch }, (_, c) => {
+    const out = new Float32Array(length);
+    let at = 0;
+    for (const p of parts) {
+      out.set(p[c], at);
+      at += p[c].length;
+    }
+    return out;
+  });
+  return { channels, length, rate };
 }

@@ -30,7 +30,7 @@ export const SPEAKER_ENGINE = 'mfcc-stats-baseline-v1';
  * Confidence at or above which a voice is accepted as the speaker: the equal-error-rate threshold
  * on the espeak-ng test set of speakers.int.test.ts (README "Speakers").
  */
-export const SPEAKER_THRESHOLD = 0.9;
+export const SPEAKER_THRESHOLD = 0.885;
 /** Speakers one application may hold per provider (verification against any speaker scores them all). */
 export const MAX_SPEAKERS_PER_APP = 500;
 

@@ -33,6 +33,9 @@ function peakHz(x: Float32Array, rate: number): number {
   return bestHz;
 }
 
+// Decoding and MFCC work take seconds on a busy 2-core machine: past vitest's 5 s default.
+const SLOW = { timeout: 30_000 };
+
 describe('speaker audio decoding', () => {
   it('recognises the four containers by their bytes and nothing else', () => {
     expect(sniffFormat(wav(tone(440, 0.1, 16000), 16000))).toBe('wav');
@@ -43,7 +46,7 @@ describe('speaker audio decoding', () => {
     expect(sniffFormat(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0, 0]))).toBeUndefined(); // webm / matroska
   });
 
-  it('decodes mp3, flac and ogg vorbis of the same 3.35 s recording to 16 kHz mono of that length', async () => {
+  it('decodes mp3, flac and ogg vorbis of the same 3.35 s recording to 16 kHz mono of that length', SLOW, async () => {
     for (const name of ['voice.mp3', 'voice.flac', 'voice.ogg']) {
       const d = await decodeSpeech(fixture(name));
       expect(d.sourceRate, name).toBe(22050);
@@ -54,13 +57,13 @@ describe('speaker audio decoding', () => {
     }
   });
 
-  it('the three compressed copies of one voice score as the same speaker', async () => {
+  it('the three compressed copies of one voice score as the same speaker', SLOW, async () => {
     const [a, b, c] = await Promise.all(['voice.mp3', 'voice.flac', 'voice.ogg'].map(async (n) => speakerStats((await decodeSpeech(fixture(n))).samples).vector));
     expect(confidenceOf(normalisedCosine(a, b, BACKGROUND))).toBeGreaterThan(0.95);
     expect(confidenceOf(normalisedCosine(b, c, BACKGROUND))).toBeGreaterThan(0.95);
   });
 
-  it('resamples 22.05 and 44.1 kHz to 16 kHz keeping a tone at its frequency, and stereo is mixed to mono', async () => {
+  it('resamples 22.05 and 44.1 kHz to 16 kHz keeping a tone at its frequency, and stereo is mixed to mono', SLOW, async () => {
     for (const rate of [22050, 44100, 8000]) {
       const out = resampleTo16k(tone(1000, 0.5, rate), rate);
       expect(out.length).toBe(Math.floor(0.5 * rate * (16000 / rate)));
@@ -86,10 +89,12 @@ describe('speaker audio decoding', () => {
     expect((await decodeSpeech(streamed)).samples.length).toBe(16000);
   });
 
-  it('refuses audio over 60 s, broken files and other formats with their own codes', async () => {
+  it('refuses audio over 60 s, broken files and other formats with their own codes', SLOW, async () => {
     const codeOf = (p: Promise<unknown>) => p.then(() => 'accepted', (e: unknown) => (e instanceof SpeakerAudioError ? e.code : String(e)));
     expect(await codeOf(decodeSpeech(wav(new Float32Array(8000 * 61), 8000)))).toBe('AUDIO_TOO_LONG');
     expect(await codeOf(decodeSpeech(wav(new Float32Array(8000 * 60), 8000)))).toBe('accepted');
+    // MPEG frames concatenate: 19 copies of the 3.35 s mp3 are 64 s, refused while decoding.
+    expect(await codeOf(decodeSpeech(Buffer.concat(Array.from({ length: 19 }, () => fixture('voice.mp3')))))).toBe('AUDIO_TOO_LONG');
     expect(await codeOf(decodeSpeech(Buffer.from('not audio at all')))).toBe('UNSUPPORTED_AUDIO_FORMAT');
     expect(await codeOf(decodeSpeech(Buffer.concat([Buffer.from('RIFF\x10\x00\x00\x00WAVEjunk', 'latin1'), Buffer.alloc(8)])))).toBe('NOT_AUDIO');
     expect(await codeOf(decodeSpeech(Buffer.concat([fixture('voice.flac').subarray(0, 4), Buffer.alloc(200, 7)])))).toBe('NOT_AUDIO');
