@@ -288,7 +288,7 @@ describe('account journey in Chromium', () => {
     await page.getByText('Data tracking turned on.').waitFor();
     await expect.poll(() => tracking.isChecked()).toBe(true);
     expect(await providers.getByRole('button', { name: 'Glossary' }).isDisabled()).toBe(true);
-    expect(await providers.getByRole('button', { name: 'Speaker Verification' }).isDisabled()).toBe(true);
+    expect(await providers.getByRole('link', { name: 'Speaker Verification' }).getAttribute('href')).toBe('/ulca/speaker-recognition?appName=Kisan+Bot&serviceProviderName=ulca-reference-models');
 
     await providers.getByRole('button', { name: 'Generate' }).click();
     const dialog = page.getByRole('dialog');

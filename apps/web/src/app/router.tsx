@@ -11,6 +11,7 @@ import { modelPublicRoutes, modelSignedInRoutes } from '../features/models/route
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { readyMadePublicRoutes, readyMadeSignedInRoutes } from '../features/readymade/routes.tsx';
 import { searchRoutes } from '../features/search/routes.tsx';
+import { speakerRoutes } from '../features/speakers/routes.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RouteError } from './RouteError.tsx';
@@ -39,7 +40,7 @@ export const routes: RouteObject[] = [
           ...introRoutes,
           ...dashboardRoutes,
           ...authRoutes,
-          { element: <RequireAuth />, children: [...datasetRoutes, ...searchRoutes, ...profileRoutes, ...adminRoutes] },
+          { element: <RequireAuth />, children: [...datasetRoutes, ...searchRoutes, ...profileRoutes, ...speakerRoutes, ...adminRoutes] },
           ...readyMadePublicRoutes,
           ...modelDetailRoutes,
           { element: <RequireAuth />, children: readyMadeSignedInRoutes },

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,6 +23,7 @@ import {
   type ServiceProviderKey,
 } from '../api/api-keys.ts';
 import { providerKeyText } from '../lib/api-keys.ts';
+import { speakerPagePath } from '../../speakers/index.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { OneTimeSecret } from './OneTimeSecret.tsx';
 
@@ -138,7 +140,9 @@ function ProviderRow({ provider, apiKey, userID }: { provider: ServiceProviderKe
             </Button>
           )}
           <ComingSoonButton label="Glossary" />
-          <ComingSoonButton label="Speaker Verification" />
+          <Button size="small" variant="outlined" component={RouterLink} to={speakerPagePath(apiKey.appName, provider.serviceProviderName)}>
+            Speaker Verification
+          </Button>
         </Stack>
         <Dialog
           open={shownOpen}
