@@ -17,12 +17,20 @@ export const SHOTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
 /** The Chromium binary (Debian's by default; CHROMIUM_PATH overrides it). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Headless Chromium without sandbox, GPU or background traffic (the flags every journey used). */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Headless Chromium without sandbox, GPU or background traffic (the flags every journey used);
+ * `extraArgs` adds flags for one journey (e.g. a fake microphone: {@link fakeMicrophoneArgs}).
+ */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
   });
+}
+
+/** Chromium flags for a microphone that plays `wavFile` (16-bit PCM WAV, looped) and needs no permission prompt. */
+export function fakeMicrophoneArgs(wavFile: string): string[] {
+  return ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wavFile}`];
 }
 
 /** A 1280×800 en-US context; `options` adds to or overrides that (e.g. acceptDownloads, timezoneId). */
