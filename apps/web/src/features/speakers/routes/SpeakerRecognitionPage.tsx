@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -30,6 +31,9 @@ import { DELETE_CONFIRM, SPEAKER_FALLBACK_ERROR } from '../lib/speaker-audio.ts'
 /** What the page says of its engine (DESIGN.md §11: a baseline; say so). */
 export const BASELINE_NOTE =
   'Engine: the reference MFCC baseline: it compares average voice spectra (MFCC statistics with a background-normalised cosine), not a neural speaker model. It separates clearly different voices; similar voices, another microphone or noise can fool it.';
+
+/** The enrolment date moves under the name on narrow screens, so the actions stay in view. */
+const HIDE_ON_PHONE = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 const errorText = (err: unknown) => (err instanceof ApiRequestError && err.message ? err.message : SPEAKER_FALLBACK_ERROR);
 
@@ -96,18 +100,23 @@ export default function SpeakerRecognitionPage() {
               <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
                 <TableCell>Speaker ID</TableCell>
                 <TableCell>Speaker name</TableCell>
-                <TableCell>Enrolled</TableCell>
+                <TableCell sx={HIDE_ON_PHONE}>Enrolled</TableCell>
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {list.map((s) => (
                 <TableRow key={s.speakerId}>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere' }}>{s.speakerId}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{s.speakerName}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime12(s.createdOn)}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere', minWidth: 90 }}>{s.speakerId}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {s.speakerName}
+                    <Box component="span" sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary', fontSize: 12 }}>
+                      {formatDateTime12(s.createdOn)}
+                    </Box>
+                  </TableCell>
+                  <TableCell sx={{ ...HIDE_ON_PHONE, whiteSpace: 'nowrap' }}>{formatDateTime12(s.createdOn)}</TableCell>
                   <TableCell align="right">
-                    <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', alignItems: 'flex-end', flexWrap: 'wrap' }}>
                       <Button size="small" variant="outlined" onClick={() => open({ kind: 'verify-one', speaker: s })} aria-label={`Verify ${s.speakerName}`}>
                         Verify
                       </Button>
