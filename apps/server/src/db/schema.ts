@@ -234,6 +234,18 @@ export interface BenchmarkOutputsTable {
   output: unknown;
   error: string | null;
 }
+/** Enrolled speakers: the baseline's 57-number vector, never the audio (009_speakers.sql; owned by modules/speakers). */
+export interface SpeakersTable {
+  speaker_id: string;
+  key_id: string;
+  user_id: string;
+  provider_name: string;
+  speaker_name: string;
+  engine: string;
+  vector: number[];
+  voiced_seconds: number;
+  created_on: Generated<Date>;
+}
 
 export interface Database {
   users: UsersTable;
@@ -256,4 +268,5 @@ export interface Database {
   benchmarks: BenchmarksTable;
   benchmark_runs: BenchmarkRunsTable;
   benchmark_outputs: BenchmarkOutputsTable;
+  speakers: SpeakersTable;
 }

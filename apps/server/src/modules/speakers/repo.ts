@@ -1,21 +1,6 @@
-import type { Generated, Kysely } from 'kysely';
 import type { Db } from '../../db/pool.ts';
-import type { Database } from '../../db/schema.ts';
 
 /** SQL of the speakers module: table `speakers` (009_speakers.sql). */
-
-/** Table `speakers` as Kysely sees it (declared here, not in db/schema.ts: only this module reads it). */
-interface SpeakersTable {
-  speaker_id: string;
-  key_id: string;
-  user_id: string;
-  provider_name: string;
-  speaker_name: string;
-  engine: string;
-  vector: number[];
-  voiced_seconds: number;
-  created_on: Generated<Date>;
-}
 
 /** A speaker row as read. */
 export interface SpeakerRow {
@@ -33,13 +18,9 @@ export interface SpeakerScope {
   provider: string;
 }
 
-function q(db: Db): Kysely<Database & { speakers: SpeakersTable }> {
-  return db.db.withTables<{ speakers: SpeakersTable }>();
-}
-
 /** Speakers of a scope, newest first, at most `limit`. */
 export async function listSpeakers(db: Db, scope: SpeakerScope, limit: number): Promise<SpeakerRow[]> {
-  return q(db)
+  return db.db
     .selectFrom('speakers')
     .select(['speaker_id', 'speaker_name', 'engine', 'vector', 'created_on'])
     .where('user_id', '=', scope.userId)
@@ -53,7 +34,7 @@ export async function listSpeakers(db: Db, scope: SpeakerScope, limit: number): 
 
 /** Number of speakers in a scope. */
 export async function countSpeakers(db: Db, scope: SpeakerScope): Promise<number> {
-  const row = await q(db)
+  const row = await db.db
     .selectFrom('speakers')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('user_id', '=', scope.userId)
@@ -65,7 +46,7 @@ export async function countSpeakers(db: Db, scope: SpeakerScope): Promise<number
 
 /** One speaker of a scope; undefined when the id is unknown or belongs to another scope (the caller cannot tell which). */
 export async function findSpeaker(db: Db, scope: SpeakerScope, speakerId: string): Promise<SpeakerRow | undefined> {
-  return q(db)
+  return db.db
     .selectFrom('speakers')
     .select(['speaker_id', 'speaker_name', 'engine', 'vector', 'created_on'])
     .where('speaker_id', '=', speakerId)
@@ -81,7 +62,7 @@ export async function insertSpeaker(
   scope: SpeakerScope,
   s: { speakerId: string; speakerName: string; engine: string; vector: number[]; voicedSeconds: number },
 ): Promise<Date> {
-  const row = await q(db)
+  const row = await db.db
     .insertInto('speakers')
     .values({
       speaker_id: s.speakerId,
@@ -100,7 +81,7 @@ export async function insertSpeaker(
 
 /** Deletes the listed speakers of a scope; ids of other scopes are left alone. Returns how many went. */
 export async function deleteSpeakers(db: Db, scope: SpeakerScope, speakerIds: string[]): Promise<number> {
-  const res = await q(db)
+  const res = await db.db
     .deleteFrom('speakers')
     .where('speaker_id', 'in', speakerIds)
     .where('user_id', '=', scope.userId)

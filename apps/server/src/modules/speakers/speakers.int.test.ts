@@ -107,12 +107,12 @@ describe('speakers', () => {
     expect(speakers.map((s) => s.speakerName)).toEqual([...VOICES].reverse().map((v) => v.name));
     expect(speakers.every((s) => ids.get(s.speakerName) === s.speakerId && Date.parse(s.createdOn) > Date.now() - 600_000)).toBe(true);
     // What is stored is the 57-number vector, not the audio.
-    const row = await p.ctx.db.db.withTables<{ speakers: { speaker_id: string; vector: number[] } }>().selectFrom('speakers').select('vector').where('speaker_id', '=', ids.get('Asha')!).executeTakeFirstOrThrow();
+    const row = await p.ctx.db.db.selectFrom('speakers').select('vector').where('speaker_id', '=', ids.get('Asha')!).executeTakeFirstOrThrow();
     expect(row.vector).toHaveLength(57);
   });
 
   it('scores each voice higher against its own enrolment than against every other; prints the equal error rate', async () => {
-    const rows = await p.ctx.db.db.withTables<{ speakers: { speaker_id: string; vector: number[] } }>().selectFrom('speakers').select(['speaker_id', 'vector']).execute();
+    const rows = await p.ctx.db.db.selectFrom('speakers').select(['speaker_id', 'vector']).execute();
     const enrolled = new Map(rows.map((r) => [r.speaker_id, r.vector]));
     const genuine: number[] = [];
     const impostor: number[] = [];
@@ -264,7 +264,7 @@ describe('speakers', () => {
     const keys = (await signedInject(p.app, alice, 'POST', '/ulca/user-mgmt/v1/users/getApiKeysForProfile', { userID: alice.userId })).json().data;
     const key = keys.find((k: { appName: string }) => k.appName === 'Voice Desk').ulcaApiKey;
     expect((await signedInject(p.app, alice, 'POST', '/ulca/user-mgmt/v1/users/revokeApiKey', { userID: alice.userId, ulcaApiKey: key })).statusCode).toBe(200);
-    const left = await p.ctx.db.db.withTables<{ speakers: { key_id: string } }>().selectFrom('speakers').select('key_id').where('key_id', '=', key).execute();
+    const left = await p.ctx.db.db.selectFrom('speakers').select('key_id').where('key_id', '=', key).execute();
     expect(left).toEqual([]);
   });
 });
