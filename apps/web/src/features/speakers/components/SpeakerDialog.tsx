@@ -140,6 +140,13 @@ export function SpeakerDialog({
   const hasAudio = source === 'file' ? !!file : source === 'record' ? !!recording : link.trim() !== '';
   const canSubmit = hasAudio && (mode.kind !== 'enroll' || name.trim() !== '') && !busy;
 
+  // Spec 02 §8: the server's message in a red toast; it also stays in the dialog beside the inputs.
+  const fail = (err: unknown) => {
+    const message = speakerError(err);
+    setError(message);
+    enqueueSnackbar(message, { variant: 'error' });
+  };
+
   const submit = async () => {
     setError(null);
     setVerified(null);
@@ -153,13 +160,13 @@ export function SpeakerDialog({
             setEnrolled(res.output[0]);
             enqueueSnackbar(ENROLLED_MESSAGE, { variant: 'success' });
           },
-          onError: (err) => setError(speakerError(err)),
+          onError: fail,
         },
       );
     } else {
       verify.mutate(
         { speakerId: mode.kind === 'verify-one' ? mode.speaker.speakerId : undefined, audio: a },
-        { onSuccess: (res) => setVerified(res.output[0]), onError: (err) => setError(speakerError(err)) },
+        { onSuccess: (res) => setVerified(res.output[0]), onError: fail },
       );
     }
   };
