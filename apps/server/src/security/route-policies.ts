@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Role } from './roles.ts';
 import type { TestUser } from '../test/users.ts';
+import { silentWav } from '../test/model-server.ts';
 import { registerReferenceModel } from '../modules/models/service.ts';
 
 /**
@@ -134,24 +135,10 @@ async function appNameOf(fx: MatrixFixture, user: TestUser): Promise<string> {
 
 /** One second of a voiced-sounding 16 kHz PCM WAV (a 150 Hz pulse train with harmonics), base64. */
 function voicedWavBase64(): string {
-  const rate = 16000;
-  const n = rate;
-  const buf = Buffer.alloc(44 + n * 2);
-  buf.write('RIFF', 0, 'latin1');
-  buf.writeUInt32LE(36 + n * 2, 4);
-  buf.write('WAVEfmt ', 8, 'latin1');
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20);
-  buf.writeUInt16LE(1, 22);
-  buf.writeUInt32LE(rate, 24);
-  buf.writeUInt32LE(rate * 2, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write('data', 36, 'latin1');
-  buf.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) {
+  const buf = silentWav(1, 16000);
+  for (let i = 0; i < 16000; i++) {
     let v = 0;
-    for (let h = 1; h <= 10; h++) v += Math.sin((2 * Math.PI * 150 * h * i) / rate) / h;
+    for (let h = 1; h <= 10; h++) v += Math.sin((2 * Math.PI * 150 * h * i) / 16000) / h;
     buf.writeInt16LE(Math.round(v * 6000), 44 + i * 2);
   }
   return buf.toString('base64');
