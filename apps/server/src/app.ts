@@ -23,6 +23,7 @@ import { modelFeedbackRoutes } from './modules/model-feedback/routes.ts';
 import { benchmarkRoutes } from './modules/benchmarks/routes.ts';
 import { glossaryRoutes } from './modules/glossary/routes.ts';
 import { stsRoutes } from './modules/sts/routes.ts';
+import { speakerRoutes } from './modules/speakers/routes.ts';
 import { registerCompression, registerWebApp } from './web/delivery.ts';
 
 declare module 'fastify' {
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await benchmarkRoutes(app, ctx);
   await glossaryRoutes(app, ctx);
   await stsRoutes(app, ctx);
+  await speakerRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config.webDist);
   return app;

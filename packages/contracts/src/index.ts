@@ -13,6 +13,7 @@ export * from './api/readymade.ts';
 export * from './api/metrics.ts';
 export * from './api/admin-users.ts';
 export * from './api/models.ts';
+export * from './api/speakers.ts';
 export * from './model-search.ts';
 export * from './text-fields.ts';
 export * from './models/index.ts';

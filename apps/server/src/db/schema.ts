@@ -234,6 +234,18 @@ export interface BenchmarkOutputsTable {
   output: unknown;
   error: string | null;
 }
+/** Enrolled speakers: the baseline's 57-number vector, never the audio (009_speakers.sql; owned by modules/speakers). */
+export interface SpeakersTable {
+  speaker_id: string;
+  key_id: string;
+  user_id: string;
+  provider_name: string;
+  speaker_name: string;
+  engine: string;
+  vector: number[];
+  voiced_seconds: number;
+  created_on: Generated<Date>;
+}
 
 /** Kysely type of `glossary_entries` (008_glossary.sql; modules/glossary). */
 export interface GlossaryEntriesTable {
@@ -269,4 +281,5 @@ export interface Database {
   benchmark_runs: BenchmarkRunsTable;
   benchmark_outputs: BenchmarkOutputsTable;
   glossary_entries: GlossaryEntriesTable;
+  speakers: SpeakersTable;
 }

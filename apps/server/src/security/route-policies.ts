@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Role } from './roles.ts';
 import type { TestUser } from '../test/users.ts';
+import { silentWav } from '../test/model-server.ts';
 import { registerReferenceModel } from '../modules/models/service.ts';
 
 /**
@@ -117,6 +118,35 @@ async function ownerApiKey(fx: MatrixFixture, owner: TestUser): Promise<string> 
   if (res.statusCode !== 200) throw new Error(`generateApiKey failed: ${res.body}`);
   return (res.json().data.ulcaApiKey as string).split('.')[0];
 }
+
+/** App names made by {@link appNameOf}, per user: the matrix calls each route many times and a user holds at most 50 keys. */
+const speakerApps = new Map<string, string>();
+
+/** An app name of one of `user`'s API keys (generated once per user; the speaker routes' `appName`). */
+async function appNameOf(fx: MatrixFixture, user: TestUser): Promise<string> {
+  const known = speakerApps.get(user.userId);
+  if (known) return known;
+  const appName = `app-${Math.random().toString(36).slice(2, 10)}`;
+  const res = await fx.call(user, 'POST', `${USERS}/generateApiKey`, { userID: user.userId, appName });
+  if (res.statusCode !== 200) throw new Error(`generateApiKey failed: ${res.body}`);
+  speakerApps.set(user.userId, appName);
+  return appName;
+}
+
+/** One second of a voiced-sounding 16 kHz PCM WAV (a 150 Hz pulse train with harmonics), base64. */
+function voicedWavBase64(): string {
+  const buf = silentWav(1, 16000);
+  for (let i = 0; i < 16000; i++) {
+    let v = 0;
+    for (let h = 1; h <= 10; h++) v += Math.sin((2 * Math.PI * 150 * h * i) / 16000) / h;
+    buf.writeInt16LE(Math.round(v * 6000), 44 + i * 2);
+  }
+  return buf.toString('base64');
+}
+
+/** The speaker routes' query for an app of `user`. */
+const speakerQuery = (appName: string) => `?appName=${encodeURIComponent(appName)}&serviceProviderName=ulca-reference-models`;
+const SPEAKERS = `${USERS}/speakers`;
 
 /**
  * Submits a dataset as `owner` (the job is queued, no worker runs) and returns its service request
@@ -486,6 +516,55 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     okStatus: 404,
     owner: null,
     note: 'Admins recompute any completed run; there is nothing of the caller\'s own to protect.',
+  },
+
+  // speakers (issue #14): every route needs one of the caller's app names; another user's app is 404
+  [`GET ${SPEAKERS}/list`]: {
+    access: 'signed',
+    roles: ANY_ROLE,
+    sample: async ({ fx, caller }) => ({ url: `${SPEAKERS}/list${speakerQuery(await appNameOf(fx, caller))}` }),
+    okStatus: 200,
+    owner: { expect: 404, request: async (fx, owner) => ({ url: `${SPEAKERS}/list${speakerQuery(await appNameOf(fx, owner))}` }) },
+  },
+  [`POST ${SPEAKERS}/enroll`]: {
+    access: 'signed',
+    roles: ANY_ROLE,
+    sample: async ({ fx, caller }) => ({
+      url: `${SPEAKERS}/enroll${speakerQuery(await appNameOf(fx, caller))}`,
+      body: { pipelineTasks: [{ taskType: 'speaker-enrollment', config: { speakerName: 'Matrix' } }], inputData: { audio: [{ audioContent: voicedWavBase64() }] } },
+    }),
+    okStatus: 200,
+    owner: {
+      expect: 404,
+      request: async (fx, owner) => ({
+        url: `${SPEAKERS}/enroll${speakerQuery(await appNameOf(fx, owner))}`,
+        body: { pipelineTasks: [{ taskType: 'speaker-enrollment', config: { speakerName: 'Intruder' } }], inputData: { audio: [{ audioContent: voicedWavBase64() }] } },
+      }),
+    },
+  },
+  [`POST ${SPEAKERS}/verify`]: {
+    access: 'signed',
+    roles: ANY_ROLE,
+    sample: async ({ fx, caller }) => ({
+      url: `${SPEAKERS}/verify${speakerQuery(await appNameOf(fx, caller))}`,
+      body: { pipelineTasks: [{ taskType: 'speaker-verification', config: { speakerId: crypto.randomUUID() } }], inputData: { audio: [{ audioContent: voicedWavBase64() }] } },
+    }),
+    okStatus: 404,
+    owner: {
+      expect: 404,
+      request: async (fx, owner) => ({
+        url: `${SPEAKERS}/verify${speakerQuery(await appNameOf(fx, owner))}`,
+        body: { pipelineTasks: [{ taskType: 'speaker-verification', config: {} }], inputData: { audio: [{ audioContent: voicedWavBase64() }] } },
+      }),
+    },
+    note: 'A speaker id outside the caller\'s app reads as unknown (404); speakers.int.test.ts verifies real voices and tries foreign ids.',
+  },
+  [`POST ${SPEAKERS}/delete`]: {
+    access: 'signed',
+    roles: ANY_ROLE,
+    sample: async ({ fx, caller }) => ({ url: `${SPEAKERS}/delete${speakerQuery(await appNameOf(fx, caller))}`, body: { config: { speakerId: [crypto.randomUUID()] } } }),
+    okStatus: 404,
+    owner: { expect: 404, request: async (fx, owner) => ({ url: `${SPEAKERS}/delete${speakerQuery(await appNameOf(fx, owner))}`, body: { config: { speakerId: [crypto.randomUUID()] } } }) },
   },
 
   // ── master data and search (issue #3 §3-§5) ─────────────────────────────────────────────────

@@ -12,6 +12,7 @@ import { profileRoutes } from '../features/profile/routes.tsx';
 import { glossaryRoutes } from '../features/glossary/routes.tsx';
 import { readyMadePublicRoutes, readyMadeSignedInRoutes } from '../features/readymade/routes.tsx';
 import { searchRoutes } from '../features/search/routes.tsx';
+import { speakerRoutes } from '../features/speakers/routes.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RouteError } from './RouteError.tsx';
@@ -40,7 +41,7 @@ export const routes: RouteObject[] = [
           ...introRoutes,
           ...dashboardRoutes,
           ...authRoutes,
-          { element: <RequireAuth />, children: [...datasetRoutes, ...searchRoutes, ...profileRoutes, ...glossaryRoutes, ...adminRoutes] },
+          { element: <RequireAuth />, children: [...datasetRoutes, ...searchRoutes, ...profileRoutes, ...glossaryRoutes, ...speakerRoutes, ...adminRoutes] },
           ...readyMadePublicRoutes,
           ...modelDetailRoutes,
           { element: <RequireAuth />, children: readyMadeSignedInRoutes },

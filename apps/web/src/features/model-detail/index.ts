@@ -5,9 +5,10 @@
 export { modelDetailPath, type ModelDetailState, type ModelListOrigin } from './lib/navigation.ts';
 /** The transliteration model lookup and its suggestions, for other features' transliterating inputs (glossary). */
 export { useTransliterationModelId, fetchTransliterationSuggestions } from './api/transliteration.ts';
-/** The speech pieces the speech-to-speech tab (features/sts) reuses: recorder (auto-stop 60 s), player, WAV preparation, URL rule, feedback questions. */
+/** The speech pieces the speech-to-speech tab (features/sts) and the speaker page reuse: recorder (auto-stop 60 s), player, WAV preparation, URL rule, feedback questions. */
 export { AudioRecorder } from './components/AudioRecorder.tsx';
 export { AudioPlayer } from './components/AudioPlayer.tsx';
 export { AudioInputError, prepareSpeech, type PreparedSpeech } from './lib/audio.ts';
 export { canSendUrl, urlError, NOTES } from './lib/limits.ts';
 export { useFeedbackQuestions } from './api/feedback.ts';
+export { bytesToBase64 } from './lib/wav.ts';

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +14,6 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { Link as RouterLink } from 'react-router';
 import { glossaryPath } from '../../glossary/index.ts';
 import {
   useGenerateServiceProviderKey,
@@ -24,24 +24,9 @@ import {
   type ServiceProviderKey,
 } from '../api/api-keys.ts';
 import { providerKeyText } from '../lib/api-keys.ts';
+import { speakerPagePath } from '../../speakers/index.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { OneTimeSecret } from './OneTimeSecret.tsx';
-
-/** Shown on the Glossary and Speaker Verification buttons until their pages exist. */
-export const COMING_SOON = 'Coming soon';
-
-/** A button that is visibly there but disabled, with a 'Coming soon' tooltip (a disabled button fires no events, so the span carries it). */
-function ComingSoonButton({ label }: { label: string }) {
-  return (
-    <Tooltip title={COMING_SOON}>
-      <span>
-        <Button size="small" variant="outlined" disabled>
-          {label}
-        </Button>
-      </span>
-    </Tooltip>
-  );
-}
 
 /**
  * The expanded part of an API key row (spec 02 §2 Profile, §3): one line per service provider with
@@ -142,7 +127,9 @@ function ProviderRow({ provider, apiKey, userID }: { provider: ServiceProviderKe
           <Button size="small" variant="outlined" component={RouterLink} to={glossaryPath(apiKey.appName, provider.serviceProviderName)}>
             Glossary
           </Button>
-          <ComingSoonButton label="Speaker Verification" />
+          <Button size="small" variant="outlined" component={RouterLink} to={speakerPagePath(apiKey.appName, provider.serviceProviderName)}>
+            Speaker Verification
+          </Button>
         </Stack>
         <Dialog
           open={shownOpen}

@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  SPEAKERS_API,
+  speakerDeleteBody,
+  speakerDeleteResponse,
+  speakerEnrollBody,
+  speakerEnrollResponse,
+  speakerListResponse,
+  speakerScopeQuery,
+  speakerVerifyBody,
+  speakerVerifyResponse,
+} from '@ulca/contracts';
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { currentUser, requireAuth } from '../../security/auth.ts';
+import { closeSpeechPool } from './dsp.ts';
+import * as service from './service.ts';
+
+const TAGS = ['speakers'];
+/** A request may carry up to three base64 audio items; a minute of 16-bit 48 kHz stereo WAV is ~15 MiB as base64. */
+const SPEAKER_BODY_LIMIT = 24 * 1024 * 1024;
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 413: errorResponse };
+
+/** The query or body checked against `schema` (routes use attachValidation): 400 VALIDATION_FAILED with the first field's message. */
+function validated<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const list = parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
+  throw new ApiError(400, 'VALIDATION_FAILED', list[0]?.message ?? 'Something wrong with the input you supplied, please verify and try again!', list);
+}
+
+const queryOf = (req: FastifyRequest) => validated(speakerScopeQuery, req.query);
+
+/**
+ * Speaker routes (spec 02 §7; DESIGN.md §11), signed calls of any role, each with the query
+ * `appName` (one of the caller's API keys) and `serviceProviderName`:
+ * GET speakers/list, POST speakers/enroll, speakers/verify, speakers/delete.
+ */
+export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const signed = requireAuth(ctx);
+  app.addHook('onClose', async () => closeSpeechPool());
+
+  app.get(
+    SPEAKERS_API.list,
+    {
+      preHandler: signed,
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: "The speakers enrolled in one of the caller's applications for a service provider, newest first",
+        security: SIGNED,
+        querystring: speakerScopeQuery,
+        response: { 200: speakerListResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const speakers = await service.listSpeakers(ctx, currentUser(req), queryOf(req));
+      return { message: speakers.length ? 'Speakers' : 'No records found.', speakers };
+    },
+  );
+
+  app.post(
+    SPEAKERS_API.enroll,
+    {
+      preHandler: signed,
+      attachValidation: true,
+      bodyLimit: SPEAKER_BODY_LIMIT,
+      schema: {
+        tags: TAGS,
+        summary: 'Enrol a speaker from up to three recordings (wav, mp3, flac or ogg; 1 minute each at most); engine: the MFCC-statistics baseline',
+        security: SIGNED,
+        querystring: speakerScopeQuery,
+        body: speakerEnrollBody,
+        response: { 200: speakerEnrollResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const output = await service.enrollSpeaker(ctx, currentUser(req), queryOf(req), validated(speakerEnrollBody, req.body), { ip: req.ip });
+      return { message: output.message, taskType: 'speaker-enrollment' as const, output: [output] };
+    },
+  );
+
+  app.post(
+    SPEAKERS_API.verify,
+    {
+      preHandler: signed,
+      attachValidation: true,
+      bodyLimit: SPEAKER_BODY_LIMIT,
+      schema: {
+        tags: TAGS,
+        summary: "Verify a voice against one speaker (config.speakerId) or find the best-matching speaker of the application; confidence is a fraction",
+        security: SIGNED,
+        querystring: speakerScopeQuery,
+        body: speakerVerifyBody,
+        response: { 200: speakerVerifyResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const output = await service.verifySpeaker(ctx, currentUser(req), queryOf(req), validated(speakerVerifyBody, req.body));
+      return {
+        message: output.message,
+        taskType: 'speaker-verification' as const,
+        output: [output],
+        engine: { name: service.SPEAKER_ENGINE, threshold: service.SPEAKER_THRESHOLD, baseline: true },
+      };
+    },
+  );
+
+  app.post(
+    SPEAKERS_API.delete,
+    {
+      preHandler: signed,
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: "Delete speakers of one of the caller's applications",
+        security: SIGNED,
+        querystring: speakerScopeQuery,
+        body: speakerDeleteBody,
+        response: { 200: speakerDeleteResponse, ...errors },
+      },
+    },
+    async (req) => {
+      const deleted = await service.deleteSpeakers(ctx, currentUser(req), queryOf(req), validated(speakerDeleteBody, req.body), { ip: req.ip });
+      return { message: deleted === 1 ? 'Speaker deleted successfully' : `${deleted} speakers deleted successfully`, deleted };
+    },
+  );
+}

@@ -1,0 +1,290 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { AudioInputError, AudioRecorder, bytesToBase64, prepareSpeech } from '../../model-detail/index.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { enqueueSnackbar } from '../../../lib/toast.ts';
+import { useEnrollSpeaker, useVerifySpeaker, type EnrollResult, type Speaker, type SpeakerAudio, type SpeakerScope, type VerifyResult } from '../api/speakers.ts';
+import {
+  ENROLLED_MESSAGE,
+  INVALID_LINK_MESSAGE,
+  SPEAKER_FALLBACK_ERROR,
+  SPEAKER_FILE_ACCEPT,
+  UNSUPPORTED_FILE_MESSAGE,
+  confidencePercent,
+  isSpeakerAudioFile,
+  isValidAudioLink,
+} from '../lib/speaker-audio.ts';
+
+/** What the dialog does: enrol a new speaker, verify against any speaker, or against one chosen speaker. */
+export type SpeakerDialogMode = { kind: 'enroll' } | { kind: 'verify-any' } | { kind: 'verify-one'; speaker: Speaker };
+type Source = 'file' | 'record' | 'link';
+
+const TITLES = { enroll: 'Enroll speaker', 'verify-any': 'Verify speaker', 'verify-one': 'Verify speaker' } as const;
+
+/** Spec 02 §8: the server's detail message, else the generic speaker text. */
+function speakerError(err: unknown): string {
+  return err instanceof ApiRequestError && err.message ? err.message : SPEAKER_FALLBACK_ERROR;
+}
+
+/**
+ * The speaker dialog (spec 02 §2 "Speaker recognition page", §5): a name (enrolment) and exactly
+ * one audio source, a file (wav, mp3, flac, ogg), a microphone recording (converted to 16 kHz WAV
+ * in the browser) or an http(s) link; runs under a busy flag (no closing, no second submit); after
+ * enrolment a success view with the speaker ID, name and a link to verify; after verification the
+ * confidence as a percentage.
+ */
+export function SpeakerDialog({
+  open,
+  mode,
+  scope,
+  onClose,
+  onVerifyEnrolled,
+}: {
+  open: boolean;
+  mode: SpeakerDialogMode;
+  scope: SpeakerScope;
+  onClose: () => void;
+  /** "Verify this speaker" of the success view. */
+  onVerifyEnrolled: (speaker: Speaker) => void;
+}) {
+  const enroll = useEnrollSpeaker(scope);
+  const verify = useVerifySpeaker(scope);
+  const [name, setName] = useState('');
+  const [source, setSource] = useState<Source>('file');
+  const [file, setFile] = useState<File | null>(null);
+  const [recording, setRecording] = useState<{ base64: string; seconds: number; url: string } | null>(null);
+  const [link, setLink] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [enrolled, setEnrolled] = useState<EnrollResult['output'][number] | null>(null);
+  const [verified, setVerified] = useState<VerifyResult['output'][number] | null>(null);
+  const busy = preparing || enroll.isPending || verify.isPending;
+
+  const reset = () => {
+    setName('');
+    setSource('file');
+    setFile(null);
+    if (recording) URL.revokeObjectURL(recording.url);
+    setRecording(null);
+    setLink('');
+    setError(null);
+    setEnrolled(null);
+    setVerified(null);
+    enroll.reset();
+    verify.reset();
+  };
+  const close = () => {
+    if (busy) return;
+    onClose();
+  };
+
+  // One source at a time: switching source drops what the other sources held.
+  const chooseSource = (next: Source | null) => {
+    if (!next || busy) return;
+    setSource(next);
+    setFile(null);
+    setLink('');
+    if (recording) URL.revokeObjectURL(recording.url);
+    setRecording(null);
+    setError(null);
+  };
+
+  const onFile = (f: File | undefined) => {
+    setError(null);
+    if (!f) return;
+    if (!isSpeakerAudioFile(f)) {
+      setFile(null);
+      setError(UNSUPPORTED_FILE_MESSAGE);
+      return;
+    }
+    setFile(f);
+  };
+
+  const onRecorded = async (blob: Blob) => {
+    setError(null);
+    setPreparing(true);
+    try {
+      const speech = await prepareSpeech(blob);
+      if (recording) URL.revokeObjectURL(recording.url);
+      setRecording({ base64: speech.base64, seconds: speech.seconds, url: URL.createObjectURL(speech.blob) });
+    } catch (err) {
+      setError(err instanceof AudioInputError ? err.message : SPEAKER_FALLBACK_ERROR);
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const audio = async (): Promise<SpeakerAudio | null> => {
+    if (source === 'file') return file ? { audioContent: bytesToBase64(new Uint8Array(await file.arrayBuffer())) } : null;
+    if (source === 'record') return recording ? { audioContent: recording.base64 } : null;
+    if (!isValidAudioLink(link)) {
+      setError(INVALID_LINK_MESSAGE);
+      return null;
+    }
+    return { audioUri: link.trim() };
+  };
+
+  const hasAudio = source === 'file' ? !!file : source === 'record' ? !!recording : link.trim() !== '';
+  const canSubmit = hasAudio && (mode.kind !== 'enroll' || name.trim() !== '') && !busy;
+
+  // Spec 02 §8: the server's message in a red toast; it also stays in the dialog beside the inputs.
+  const fail = (err: unknown) => {
+    const message = speakerError(err);
+    setError(message);
+    enqueueSnackbar(message, { variant: 'error' });
+  };
+
+  const submit = async () => {
+    setError(null);
+    setVerified(null);
+    const a = await audio();
+    if (!a) return;
+    if (mode.kind === 'enroll') {
+      enroll.mutate(
+        { speakerName: name.trim(), audio: a },
+        {
+          onSuccess: (res) => {
+            setEnrolled(res.output[0]);
+            enqueueSnackbar(ENROLLED_MESSAGE, { variant: 'success' });
+          },
+          onError: fail,
+        },
+      );
+    } else {
+      verify.mutate(
+        { speakerId: mode.kind === 'verify-one' ? mode.speaker.speakerId : undefined, audio: a },
+        { onSuccess: (res) => setVerified(res.output[0]), onError: fail },
+      );
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby="speaker-dialog-title"
+      maxWidth="sm"
+      fullWidth
+      slotProps={{ transition: { onExited: reset } }}
+    >
+      <DialogTitle id="speaker-dialog-title">{enrolled ? 'Speaker enrolled' : TITLES[mode.kind]}</DialogTitle>
+      {enrolled ? (
+        <>
+          <DialogContent>
+            <Alert severity="success" sx={{ mb: 2 }}>
+              {ENROLLED_MESSAGE}
+            </Alert>
+            <Stack spacing={1} component="dl" sx={{ m: 0, '& dt': { color: 'text.secondary', fontSize: 14 }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
+              <dt>Speaker ID</dt>
+              <dd data-testid="enrolled-speaker-id" style={{ fontFamily: 'monospace' }}>
+                {enrolled.speakerId}
+              </dd>
+              <dt>Speaker name</dt>
+              <dd>{enrolled.speakerName}</dd>
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close}>Close</Button>
+            <Button variant="contained" onClick={() => onVerifyEnrolled({ speakerId: enrolled.speakerId, speakerName: enrolled.speakerName, createdOn: new Date().toISOString() })}>
+              Verify this speaker
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 0.5 }}>
+              {mode.kind === 'verify-one' && (
+                <Typography variant="body2">
+                  Checking the voice against <strong>{mode.speaker.speakerName}</strong> ({mode.speaker.speakerId}).
+                </Typography>
+              )}
+              {mode.kind === 'verify-any' && <Typography variant="body2">The voice is compared with every speaker enrolled in this application.</Typography>}
+              {mode.kind === 'enroll' && (
+                <TextField label="Speaker name" required value={name} onChange={(e) => setName(e.target.value)} disabled={busy} slotProps={{ htmlInput: { maxLength: 100 } }} autoFocus />
+              )}
+              <ToggleButtonGroup exclusive size="small" value={source} onChange={(_e, v: Source | null) => chooseSource(v)} aria-label="Audio source" disabled={busy}>
+                <ToggleButton value="file">Upload file</ToggleButton>
+                <ToggleButton value="record">Record</ToggleButton>
+                <ToggleButton value="link">Audio link</ToggleButton>
+              </ToggleButtonGroup>
+              {source === 'file' && (
+                <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+                  <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={busy}>
+                    Choose audio file
+                    <input hidden type="file" accept={SPEAKER_FILE_ACCEPT} aria-label="Audio file" onChange={(e) => onFile(e.target.files?.[0])} />
+                  </Button>
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {file ? file.name : 'wav, mp3, flac or ogg; at most 1 minute'}
+                  </Typography>
+                </Stack>
+              )}
+              {source === 'record' && (
+                <Stack spacing={1}>
+                  <AudioRecorder onRecorded={(b) => void onRecorded(b)} disabled={busy} />
+                  {recording && (
+                    <Box>
+                      <Typography variant="body2" color="text.secondary" data-testid="recording-ready">
+                        Recording ready ({recording.seconds.toFixed(1)} s)
+                      </Typography>
+                      <audio controls src={recording.url} style={{ width: '100%', maxWidth: 360 }} />
+                    </Box>
+                  )}
+                </Stack>
+              )}
+              {source === 'link' && (
+                <TextField
+                  label="Audio link"
+                  placeholder="https://example.com/voice.wav"
+                  value={link}
+                  onChange={(e) => {
+                    setLink(e.target.value);
+                    setError(null);
+                  }}
+                  disabled={busy}
+                />
+              )}
+              {error && (
+                <Alert severity="error" role="alert">
+                  {error}
+                </Alert>
+              )}
+              {verified && (
+                <Alert severity={verified.verified ? 'success' : 'warning'} data-testid="verify-result">
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {verified.message}
+                  </Typography>
+                  <Typography variant="body2">
+                    Confidence: <strong>{confidencePercent(verified.confidence)}</strong>
+                    {verified.speakerName ? ` · ${verified.speakerName} (${verified.speakerId})` : ''}
+                  </Typography>
+                </Alert>
+              )}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close} disabled={busy}>
+              {verified ? 'Close' : 'Cancel'}
+            </Button>
+            <Button variant="contained" onClick={() => void submit()} disabled={!canSubmit} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+              {mode.kind === 'enroll' ? (busy ? 'Enrolling…' : 'Enroll') : busy ? 'Verifying…' : 'Verify'}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,182 @@
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ErrorState } from '../../../components/ErrorState.tsx';
+import { LoadingState } from '../../../components/LoadingState.tsx';
+import { PageFrame } from '../../../components/PageFrame.tsx';
+import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { formatDateTime12 } from '../../../lib/dates.ts';
+import { enqueueSnackbar } from '../../../lib/toast.ts';
+import { useDeleteSpeakers, useSpeakers, type Speaker } from '../api/speakers.ts';
+import { SpeakerDialog, type SpeakerDialogMode } from '../components/SpeakerDialog.tsx';
+import { DELETE_CONFIRM, SPEAKER_FALLBACK_ERROR } from '../lib/speaker-audio.ts';
+
+/** What the page says of its engine (DESIGN.md §11: a baseline; say so). */
+export const BASELINE_NOTE =
+  'Engine: the reference MFCC baseline: it compares average voice spectra (MFCC statistics with a background-normalised cosine), not a neural speaker model. It separates clearly different voices; similar voices, another microphone or noise can fool it.';
+
+/** The enrolment date moves under the name on narrow screens, so the actions stay in view. */
+const HIDE_ON_PHONE = { display: { xs: 'none', md: 'table-cell' } } as const;
+
+const errorText = (err: unknown) => (err instanceof ApiRequestError && err.message ? err.message : SPEAKER_FALLBACK_ERROR);
+
+/**
+ * /ulca/speaker-recognition?appName&serviceProviderName (spec 02 §2, signed in): the speakers of
+ * one application and provider (ID, name, enrolment date) with loading, empty and error states (a
+ * failed fetch shows no list, only the error), Enroll and Verify (any speaker) buttons, per-row
+ * Verify and Delete (with the spec's confirmation).
+ */
+export default function SpeakerRecognitionPage() {
+  usePageTitle('Speaker recognition');
+  const [params] = useSearchParams();
+  const scope = { appName: params.get('appName') ?? '', serviceProviderName: params.get('serviceProviderName') ?? '' };
+  const speakers = useSpeakers(scope);
+  const remove = useDeleteSpeakers(scope);
+  const [dialog, setDialog] = useState<{ open: boolean; mode: SpeakerDialogMode }>({ open: false, mode: { kind: 'enroll' } });
+  const [deleting, setDeleting] = useState<Speaker | null>(null);
+  const open = (mode: SpeakerDialogMode) => setDialog({ open: true, mode });
+
+  if (!scope.appName || !scope.serviceProviderName) {
+    return (
+      <PageFrame title="Speaker recognition">
+        <EmptyState
+          message="Choose an application and a service provider: open this page with the Speaker Verification button of an API key on your profile."
+          action={
+            <Button component={RouterLink} to="/profile" variant="outlined">
+              Go to profile
+            </Button>
+          }
+        />
+      </PageFrame>
+    );
+  }
+
+  const list = speakers.isError ? [] : (speakers.data ?? []);
+  return (
+    <PageFrame
+      title="Speaker recognition"
+      subtitle={`${scope.appName} · ${scope.serviceProviderName}`}
+      actions={
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" onClick={() => open({ kind: 'enroll' })}>
+            Enroll speaker
+          </Button>
+          <Button variant="outlined" onClick={() => open({ kind: 'verify-any' })} disabled={list.length === 0}>
+            Verify speaker
+          </Button>
+        </Stack>
+      }
+    >
+      <Alert severity="info" sx={{ m: 2 }} data-testid="speaker-baseline-note">
+        {BASELINE_NOTE}
+      </Alert>
+      {speakers.isPending ? (
+        <LoadingState label="Loading speakers…" />
+      ) : speakers.isError ? (
+        <ErrorState message={errorText(speakers.error)} onRetry={() => void speakers.refetch()} />
+      ) : list.length === 0 ? (
+        <EmptyState message="No records found." />
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label="Speakers">
+            <TableHead>
+              <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
+                <TableCell>Speaker ID</TableCell>
+                <TableCell>Speaker name</TableCell>
+                <TableCell sx={HIDE_ON_PHONE}>Enrolled</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.map((s) => (
+                <TableRow key={s.speakerId}>
+                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere', minWidth: 90 }}>{s.speakerId}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {s.speakerName}
+                    <Box component="span" sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary', fontSize: 12 }}>
+                      {formatDateTime12(s.createdOn)}
+                    </Box>
+                  </TableCell>
+                  <TableCell sx={{ ...HIDE_ON_PHONE, whiteSpace: 'nowrap' }}>{formatDateTime12(s.createdOn)}</TableCell>
+                  <TableCell align="right">
+                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', alignItems: 'flex-end', flexWrap: 'wrap' }}>
+                      <Button size="small" variant="outlined" onClick={() => open({ kind: 'verify-one', speaker: s })} aria-label={`Verify ${s.speakerName}`}>
+                        Verify
+                      </Button>
+                      <Button size="small" color="error" variant="outlined" onClick={() => setDeleting(s)} aria-label={`Delete ${s.speakerName}`}>
+                        Delete
+                      </Button>
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <SpeakerDialog
+        open={dialog.open}
+        mode={dialog.mode}
+        scope={scope}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        onVerifyEnrolled={(speaker) => {
+          setDialog((d) => ({ ...d, open: false }));
+          // Reopen in "verify this speaker" mode once the success view has closed.
+          setTimeout(() => open({ kind: 'verify-one', speaker }), 250);
+        }}
+      />
+      <Dialog open={!!deleting} onClose={() => !remove.isPending && setDeleting(null)} aria-labelledby="speaker-delete-title">
+        <DialogTitle id="speaker-delete-title">Delete speaker</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{DELETE_CONFIRM}</DialogContentText>
+          <DialogContentText variant="body2" sx={{ mt: 1 }}>
+            {deleting?.speakerName} ({deleting?.speakerId}) will be removed; this cannot be undone.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(null)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={remove.isPending}
+            startIcon={remove.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+            onClick={() =>
+              deleting &&
+              remove.mutate([deleting.speakerId], {
+                onSuccess: (res) => {
+                  setDeleting(null);
+                  enqueueSnackbar(res.message, { variant: 'success' });
+                },
+                onError: (err) => {
+                  setDeleting(null);
+                  enqueueSnackbar(errorText(err), { variant: 'error' });
+                },
+              })
+            }
+          >
+            Delete
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </PageFrame>
+  );
+}
