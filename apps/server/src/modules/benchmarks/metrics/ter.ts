@@ -88,11 +88,16 @@ class TerSearch {
     this.setup(hyp, ref);
     let shifts = 0;
     let checked = 0;
+    // Rows to recompute: a shift changes hypothesis words [p, q) only, so forward rows 0..p and
+    // backward rows q..nh stay valid.
+    let fwdFrom = 1;
+    let bwdFrom = nh - 1;
+    this.initMatrices();
     for (;;) {
-      const pre = this.forward();
+      const pre = this.forward(fwdFrom);
       if (nh === 0) return pre;
       this.align();
-      this.backward();
+      this.backward(bwdFrom);
       // The best candidate so far, compared as sacrebleu's tuple (gain, length, -start, -target).
       let found = false;
       let bGain = 0;
@@ -142,7 +147,8 @@ class TerSearch {
       }
       if (checked >= MAX_SHIFT_CANDIDATES || !found || bGain <= 0) return shifts + pre;
       shifts++;
-      this.applyShift(bStart, bLen, bTarget);
+      fwdFrom = Math.min(bStart, bTarget) + 1;
+      bwdFrom = this.applyShift(bStart, bLen, bTarget) - 1;
     }
   }
 
@@ -152,7 +158,8 @@ class TerSearch {
     const nh = hyp.length;
     this.n = n;
     this.nh = nh;
-    this.w = n + 1;
+    // One spare column of INF past n, so the backward pass reads (i, n+1) without a bounds test.
+    this.w = n + 2;
     this.ref = grow(this.ref, n + 1);
     for (let j = 0; j < n; j++) this.ref[j] = ref[j];
     this.hyp = grow(this.hyp, nh + 1);
@@ -222,46 +229,47 @@ class TerSearch {
     }
   }
 
-  /** The whole forward matrix of the current hypothesis, with operations; returns its edit distance. */
-  private forward(): number {
-    const { nh, n, w, fwd, ops, hyp } = this;
+  /** Row 0 of the forward matrix (insertions), the last row of the backward one, INF elsewhere. */
+  private initMatrices(): void {
+    const { nh, n, w, fwd, ops, bwd, lo } = this;
     fwd.fill(INF, 0, (nh + 1) * w);
     ops.fill(UNDEF, 0, (nh + 1) * w);
+    bwd.fill(INF, 0, (nh + 1) * w);
     for (let j = 0; j <= n; j++) {
       fwd[j] = j;
       ops[j] = INS;
     }
-    for (let i = 1; i <= nh; i++) this.row(fwd, (i - 1) * w, fwd, i * w, i, hyp[i - 1], ops);
+    const last = nh * w;
+    for (let j = lo[nh]; j <= n; j++) bwd[last + j] = n - j;
+  }
+
+  /** Forward rows `from`..nh of the current hypothesis, with operations; returns its edit distance. */
+  private forward(from: number): number {
+    const { nh, n, w, fwd, ops, hyp } = this;
+    fwd.fill(INF, from * w, (nh + 1) * w);
+    ops.fill(UNDEF, from * w, (nh + 1) * w);
+    for (let i = from; i <= nh; i++) this.row(fwd, (i - 1) * w, fwd, i * w, i, hyp[i - 1], ops);
     return fwd[nh * w + n];
   }
 
-  /** Backward costs within the beam: bwd[i][j] = edits from cell (i, j) to (nh, n). */
-  private backward(): void {
-    const { nh, n, w, bwd, hyp, ref, lo, hi } = this;
-    bwd.fill(INF, 0, (nh + 1) * w);
-    const last = nh * w;
-    for (let j = lo[nh]; j <= n; j++) bwd[last + j] = n - j;
-    for (let i = nh - 1; i >= 0; i--) {
+  /**
+   * Backward rows `from` down to 0 within the beam: bwd[i][j] = edits from cell (i, j) to
+   * (nh, n). Cells outside the beam (and the spare column) hold INF, so they lose every minimum.
+   */
+  private backward(from: number): void {
+    const { w, bwd, hyp, ref, lo, hi } = this;
+    bwd.fill(INF, 0, (from + 1) * w);
+    for (let i = from; i >= 0; i--) {
       const at = i * w;
       const below = at + w;
       const word = hyp[i];
-      const nlo = lo[i + 1];
-      const nhi = hi[i + 1];
       for (let j = hi[i] - 1; j >= lo[i]; j--) {
-        let best = INF;
         // To (i+1, j+1): match or substitution; to (i+1, j): deletion; to (i, j+1): insertion.
-        if (j + 1 >= nlo && j + 1 < nhi) {
-          const c = bwd[below + j + 1] + (word === ref[j] ? 0 : 1);
-          if (c < best) best = c;
-        }
-        if (j >= nlo && j < nhi) {
-          const c = bwd[below + j] + 1;
-          if (c < best) best = c;
-        }
-        if (j + 1 < hi[i]) {
-          const c = bwd[at + j + 1] + 1;
-          if (c < best) best = c;
-        }
+        let best = bwd[below + j + 1] + (word === ref[j] ? 0 : 1);
+        let c = bwd[below + j] + 1;
+        if (c < best) best = c;
+        c = bwd[at + j + 1] + 1;
+        if (c < best) best = c;
         bwd[at + j] = best;
       }
     }
@@ -360,11 +368,12 @@ class TerSearch {
     return best;
   }
 
-  /** Applies the chosen shift to the current hypothesis. */
-  private applyShift(start: number, len: number, target: number): void {
+  /** Applies the chosen shift to the current hypothesis; returns q, the end of the changed words. */
+  private applyShift(start: number, len: number, target: number): number {
     const p = Math.min(start, target);
     const q = this.shiftedSegment(start, len, target);
     for (let x = p; x < q; x++) this.hyp[x] = this.seg[x - p];
+    return q;
   }
 }
 
