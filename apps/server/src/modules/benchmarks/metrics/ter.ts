@@ -64,9 +64,8 @@ class TerSearch {
   /** Beam of row i: columns [lo[i], hi[i]). */
   private lo = new Int32Array(64);
   private hi = new Int32Array(64);
-  /** Forward costs, (nh+1)×(n+1), row-major, and the operation that reached each cell. */
+  /** Forward costs, (nh+1)×(n+2), row-major (the operation that reached a cell is worked out again from them when tracing back). */
   private fwd = new Int32Array(1024);
-  private ops = new Uint8Array(1024);
   /** Backward costs: bwd[i][j] = cost from cell (i, j) to (nh, n) within the beam. */
   private bwd = new Int32Array(1024);
   /** Two rolling rows for candidate costs. */
@@ -79,6 +78,10 @@ class TerSearch {
   private hypErrSum = new Int32Array(64);
   private refErrSum = new Int32Array(64);
   private trace = new Uint8Array(128);
+  /** Word counts of the reference for lowerBound(), valid where countStamp equals stamp. */
+  private counts = new Int32Array(256);
+  private countStamp = new Int32Array(256);
+  private stamp = 0;
 
   /** Number of edits (shifts + beam edit distance) turning `hyp` into `ref`. */
   edits(hyp: readonly number[], ref: readonly number[]): number {
@@ -93,9 +96,12 @@ class TerSearch {
     let fwdFrom = 1;
     let bwdFrom = nh - 1;
     this.initMatrices();
+    const floor = this.lowerBound();
     for (;;) {
       const pre = this.forward(fwdFrom);
-      if (nh === 0) return pre;
+      // No shift can gain when the distance is already at its floor: return what sacrebleu's
+      // search, which would try every candidate and find no gain, returns.
+      if (nh === 0 || pre <= floor) return shifts + pre;
       this.align();
       this.backward(bwdFrom);
       // The best candidate so far, compared as sacrebleu's tuple (gain, length, -start, -target).
@@ -152,6 +158,41 @@ class TerSearch {
     }
   }
 
+  /**
+   * A floor under the edit distance of any reordering of the hypothesis: max(|hyp|, |ref|) minus
+   * the words they share (as multisets), since each match pairs two equal words and shifts keep
+   * the multiset. The beam only raises the distance.
+   */
+  private lowerBound(): number {
+    const { n, nh, hyp, ref } = this;
+    let max = 0;
+    for (let j = 0; j < n; j++) if (ref[j] > max) max = ref[j];
+    if (this.counts.length <= max) {
+      this.counts = new Int32Array(2 * max + 2);
+      this.countStamp = new Int32Array(2 * max + 2);
+    }
+    const counts = this.counts;
+    const stamps = this.countStamp;
+    const stamp = ++this.stamp;
+    for (let j = 0; j < n; j++) {
+      const t = ref[j];
+      if (stamps[t] !== stamp) {
+        stamps[t] = stamp;
+        counts[t] = 0;
+      }
+      counts[t]++;
+    }
+    let shared = 0;
+    for (let i = 0; i < nh; i++) {
+      const t = hyp[i];
+      if (t <= max && stamps[t] === stamp && counts[t] > 0) {
+        counts[t]--;
+        shared++;
+      }
+    }
+    return Math.max(n, nh) - shared;
+  }
+
   /** Copies the words in and works out the beam of every row (sacrebleu's length ratio and width). */
   private setup(hyp: readonly number[], ref: readonly number[]): void {
     const n = ref.length;
@@ -181,7 +222,6 @@ class TerSearch {
     const cells = (nh + 1) * this.w;
     this.fwd = grow(this.fwd, cells);
     this.bwd = grow(this.bwd, cells);
-    if (this.ops.length < cells) this.ops = new Uint8Array(Math.max(cells, 2 * this.ops.length));
     this.rowA = grow(this.rowA, this.w);
     this.rowB = grow(this.rowB, this.w);
     this.seg = grow(this.seg, nh + 1);
@@ -192,63 +232,70 @@ class TerSearch {
   }
 
   /**
-   * Computes one forward row: `cur` (row i, costs only, or with `ops` at `opsAt`) from `prev`
-   * (row i-1), in sacrebleu's order and with its strict comparisons: substitution/match, deletion,
-   * insertion. `cur` must hold INF in every cell.
+   * Computes the costs of forward row i into `cur` (at `cAt`) from row i-1 in `prev` (at `pAt`):
+   * the minimum of substitution/match, deletion and insertion within the beam. `cur` must hold
+   * INF in every cell.
    */
-  private row(prev: Int32Array, pAt: number, cur: Int32Array, cAt: number, i: number, word: number, ops: Uint8Array | null): void {
+  private row(prev: Int32Array, pAt: number, cur: Int32Array, cAt: number, i: number, word: number): void {
     const r = this.ref;
     let j = this.lo[i];
     const maxJ = this.hi[i];
     if (j === 0 && maxJ > 0) {
       cur[cAt] = prev[pAt] + 1;
-      if (ops) ops[cAt] = DEL;
       j = 1;
     }
     for (; j < maxJ; j++) {
-      const same = word === r[j - 1];
-      let best = INF;
-      let op = UNDEF;
-      let c = prev[pAt + j - 1] + (same ? 0 : 1);
-      if (best > c) {
-        best = c;
-        op = same ? NOP : SUB;
-      }
-      c = prev[pAt + j] + 1;
-      if (best > c) {
-        best = c;
-        op = DEL;
-      }
+      let best = prev[pAt + j - 1] + (word === r[j - 1] ? 0 : 1);
+      let c = prev[pAt + j] + 1;
+      if (c < best) best = c;
       c = cur[cAt + j - 1] + 1;
-      if (best > c) {
-        best = c;
-        op = INS;
-      }
-      cur[cAt + j] = best;
-      if (ops) ops[cAt + j] = op;
+      if (c < best) best = c;
+      // Unreachable cells stay INF, as in sacrebleu (its cells start at INF and take only smaller costs).
+      cur[cAt + j] = best < INF ? best : INF;
     }
+  }
+
+  /**
+   * The operation sacrebleu records for forward cell (i, j): its candidates in its order
+   * (substitution/match, deletion, insertion), each taken only when strictly cheaper.
+   */
+  private opAt(i: number, j: number): number {
+    if (i === 0) return INS;
+    if (j === 0) return DEL;
+    const { fwd, w } = this;
+    const same = this.hyp[i - 1] === this.ref[j - 1];
+    let best = INF;
+    let op = UNDEF;
+    let c = fwd[(i - 1) * w + j - 1] + (same ? 0 : 1);
+    if (best > c) {
+      best = c;
+      op = same ? NOP : SUB;
+    }
+    c = fwd[(i - 1) * w + j] + 1;
+    if (best > c) {
+      best = c;
+      op = DEL;
+    }
+    c = fwd[i * w + j - 1] + 1;
+    if (best > c) op = INS;
+    return op;
   }
 
   /** Row 0 of the forward matrix (insertions), the last row of the backward one, INF elsewhere. */
   private initMatrices(): void {
-    const { nh, n, w, fwd, ops, bwd, lo } = this;
+    const { nh, n, w, fwd, bwd, lo } = this;
     fwd.fill(INF, 0, (nh + 1) * w);
-    ops.fill(UNDEF, 0, (nh + 1) * w);
     bwd.fill(INF, 0, (nh + 1) * w);
-    for (let j = 0; j <= n; j++) {
-      fwd[j] = j;
-      ops[j] = INS;
-    }
+    for (let j = 0; j <= n; j++) fwd[j] = j;
     const last = nh * w;
     for (let j = lo[nh]; j <= n; j++) bwd[last + j] = n - j;
   }
 
   /** Forward rows `from`..nh of the current hypothesis, with operations; returns its edit distance. */
   private forward(from: number): number {
-    const { nh, n, w, fwd, ops, hyp } = this;
+    const { nh, n, w, fwd, hyp } = this;
     fwd.fill(INF, from * w, (nh + 1) * w);
-    ops.fill(UNDEF, from * w, (nh + 1) * w);
-    for (let i = from; i <= nh; i++) this.row(fwd, (i - 1) * w, fwd, i * w, i, hyp[i - 1], ops);
+    for (let i = from; i <= nh; i++) this.row(fwd, (i - 1) * w, fwd, i * w, i, hyp[i - 1]);
     return fwd[nh * w + n];
   }
 
@@ -281,12 +328,12 @@ class TerSearch {
    * of the hyp and ref error flags (`hypErrSum[k]` = errors among the first k hyp words).
    */
   private align(): void {
-    const { nh, n, w, ops, trace, alignTo, hypErrSum, refErrSum } = this;
+    const { nh, n, trace, alignTo, hypErrSum, refErrSum } = this;
     let len = 0;
     let i = nh;
     let j = n;
     while (i > 0 || j > 0) {
-      const op = ops[i * w + j];
+      const op = this.opAt(i, j);
       trace[len++] = op;
       if (op === SUB || op === NOP) {
         i--;
@@ -352,7 +399,7 @@ class TerSearch {
     let spare = this.rowB;
     for (let i = p + 1; i <= q; i++) {
       cur.fill(INF, 0, w);
-      this.row(prev, pAt, cur, 0, i, seg[i - p - 1], null);
+      this.row(prev, pAt, cur, 0, i, seg[i - p - 1]);
       prev = cur;
       pAt = 0;
       cur = spare;
