@@ -78,8 +78,14 @@ class TerSearch {
   private hypErrSum = new Int32Array(64);
   private refErrSum = new Int32Array(64);
   private trace = new Uint8Array(128);
-  /** Word counts of the reference for lowerBound(), valid where countStamp equals stamp. */
+  /**
+   * Per word id of the reference (valid where countStamp equals stamp): its count, and its first
+   * position; nextAt[j] = the next position of the word at j (-1 after the last).
+   */
   private counts = new Int32Array(256);
+  private firstAt = new Int32Array(256);
+  private nextAt = new Int32Array(64);
+  private maxRefId = 0;
   private countStamp = new Int32Array(256);
   private stamp = 0;
 
@@ -115,10 +121,17 @@ class TerSearch {
       const align = this.alignTo;
       const hypErr = this.hypErrSum;
       const refErr = this.refErrSum;
+      const firstAt = this.firstAt;
+      const nextAt = this.nextAt;
+      const stamps = this.countStamp;
+      const stamp = this.stamp;
       outer: for (let sh = 0; sh < nh; sh++) {
-        const srFrom = Math.max(0, sh - MAX_SHIFT_DIST);
-        const srTo = Math.min(n, sh + MAX_SHIFT_DIST + 1);
-        for (let sr = srFrom; sr < srTo; sr++) {
+        // Only reference positions holding the word h[sh] can start a block (in increasing order, as sacrebleu visits them).
+        const word = h[sh];
+        if (word > this.maxRefId || stamps[word] !== stamp) continue;
+        for (let sr = firstAt[word]; sr >= 0; sr = nextAt[sr]) {
+          if (sr < sh - MAX_SHIFT_DIST) continue;
+          if (sr > sh + MAX_SHIFT_DIST) break;
           for (let len = 0; len < MAX_SHIFT_SIZE && h[sh + len] === r[sr + len]; ) {
             len++;
             // Candidate pair (sh, sr, len): both ranges hold errors and sr is not aligned inside the block.
@@ -159,7 +172,7 @@ class TerSearch {
   }
 
   /**
-   * A floor under the edit distance of any reordering of the hypothesis: max(|hyp|, |ref|) minus
+   * Indexes the reference's word positions (for the shift search) and returns a floor under the edit distance of any reordering of the hypothesis: max(|hyp|, |ref|) minus
    * the words they share (as multisets), since each match pairs two equal words and shifts keep
    * the multiset. The beam only raises the distance.
    */
@@ -167,19 +180,25 @@ class TerSearch {
     const { n, nh, hyp, ref } = this;
     let max = 0;
     for (let j = 0; j < n; j++) if (ref[j] > max) max = ref[j];
+    this.maxRefId = max;
     if (this.counts.length <= max) {
       this.counts = new Int32Array(2 * max + 2);
       this.countStamp = new Int32Array(2 * max + 2);
+      this.firstAt = new Int32Array(2 * max + 2);
     }
-    const counts = this.counts;
+    this.nextAt = grow(this.nextAt, n + 1);
+    const { counts, firstAt, nextAt } = this;
     const stamps = this.countStamp;
     const stamp = ++this.stamp;
-    for (let j = 0; j < n; j++) {
+    // Backwards, so each word's positions chain in increasing order.
+    for (let j = n - 1; j >= 0; j--) {
       const t = ref[j];
       if (stamps[t] !== stamp) {
         stamps[t] = stamp;
         counts[t] = 0;
-      }
+        nextAt[j] = -1;
+      } else nextAt[j] = firstAt[t];
+      firstAt[t] = j;
       counts[t]++;
     }
     let shared = 0;
