@@ -479,8 +479,8 @@ const RE_NORM2: [RegExp, string][] = [
   [/([0-9])(-)/g, '$1 $2 '],
 ];
 
-/** sacrebleu's TercomTokenizer (without asian_support). */
-export function tercomTokenize(sent: string, options: MetricOptions): string {
+/** sacrebleu's TercomTokenizer (without asian_support) up to, not including, its final whitespace normalisation. */
+function tercomRaw(sent: string, options: MetricOptions): string {
   if (!sent) return '';
   let s = options.caseSensitive ? sent : sent.toLowerCase();
   if (options.normalized) {
@@ -489,7 +489,12 @@ export function tercomTokenize(sent: string, options: MetricOptions): string {
     for (const [re, repl] of RE_NORM2) s = s.replace(re, repl);
   }
   if (options.noPunct) s = s.replace(/[.,?:;!"()]/g, '');
-  return pyNormSpace(s);
+  return s;
+}
+
+/** sacrebleu's TercomTokenizer (without asian_support). */
+export function tercomTokenize(sent: string, options: MetricOptions): string {
+  return pyNormSpace(tercomRaw(sent, options));
 }
 
 /** TER row statistics: `[best edits, average reference length]`. */
@@ -498,7 +503,13 @@ export const ter: MetricImpl = {
     checkStreams('ter', hyps, refs);
     // Words become integer ids once: the shift search compares words millions of times.
     const vocab = new Vocab();
-    const prep = (s: string) => pySplit(tercomTokenize(pyRstrip(s), options)).map((w) => vocab.id(w));
+    // Splitting skips the tokeniser's final join: split(' '.join(s.split())) is s.split().
+    const prep = (s: string): number[] => {
+      const words = pySplit(tercomRaw(pyRstrip(s), options));
+      const ids = new Array<number>(words.length);
+      for (let k = 0; k < words.length; k++) ids[k] = vocab.id(words[k]);
+      return ids;
+    };
     return hyps.map((h, i) => {
       const wh = prep(h);
       let refLens = 0;
