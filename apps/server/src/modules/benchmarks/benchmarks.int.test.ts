@@ -19,6 +19,7 @@ import { startFixtureServer, type FixtureServer } from '../../test/fixture-serve
 import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { zipFolder } from '../../test/fixtures.ts';
+import { benchmarkRunFinished, until } from '../../test/poll.ts';
 import { startWorkers } from '../../jobs/workers.ts';
 import { scoreMetric } from './metrics/index.ts';
 
@@ -57,24 +58,10 @@ const translationParams = {
   submitter: { name: 'Bench Team' },
 };
 
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const api = (x: string) => `/ulca/apis/v0/benchmark/${x}`;
 
-async function runStatus(as: TestUser, id: string) {
-  return (await signedInject(p.app, as, 'GET', api(`process/status?benchmarkProcessId=${id}`))).json().data[0];
-}
-async function finished(as: TestUser, id: string) {
-  return until(() => runStatus(as, id), (s) => s?.status === 'Completed' || s?.status === 'Failed');
-}
+const finished = (as: TestUser, id: string) => benchmarkRunFinished(p.app, as, id);
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-'));

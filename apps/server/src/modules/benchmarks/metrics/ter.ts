@@ -34,7 +34,7 @@ const UNDEF = 4;
 const UNALIGNED = -2;
 
 /** A growable Int32Array: `a` if it holds `n` entries, else a new one (contents not kept). */
-function grow(a: Int32Array, n: number): Int32Array {
+function grow(a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
   return a.length >= n ? a : new Int32Array(Math.max(n, 2 * a.length));
 }
 
@@ -255,7 +255,7 @@ class TerSearch {
    * the minimum of substitution/match, deletion and insertion within the beam. `cur` must hold
    * INF in every cell.
    */
-  private row(prev: Int32Array, pAt: number, cur: Int32Array, cAt: number, i: number, word: number): void {
+  private row(prev: Int32Array<ArrayBuffer>, pAt: number, cur: Int32Array<ArrayBuffer>, cAt: number, i: number, word: number): void {
     const r = this.ref;
     let j = this.lo[i];
     const maxJ = this.hi[i];
@@ -412,7 +412,7 @@ class TerSearch {
     const { nh, n, w, fwd, bwd, seg } = this;
     const p = Math.min(start, target);
     const q = this.shiftedSegment(start, len, target);
-    let prev: Int32Array = fwd;
+    let prev: Int32Array<ArrayBuffer> = fwd;
     let pAt = p * w;
     let cur = this.rowA;
     let spare = this.rowB;
