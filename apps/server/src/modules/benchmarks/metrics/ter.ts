@@ -68,6 +68,8 @@ class TerSearch {
   private fwd = new Int32Array(1024);
   /** Backward costs: bwd[i][j] = cost from cell (i, j) to (nh, n) within the beam. */
   private bwd = new Int32Array(1024);
+  /** Backward rows 0..bwdStale are out of date (-1: none). */
+  private bwdStale = -1;
   /** Two rolling rows for candidate costs. */
   private rowA = new Int32Array(64);
   private rowB = new Int32Array(64);
@@ -100,7 +102,7 @@ class TerSearch {
     // Rows to recompute: a shift changes hypothesis words [p, q) only, so forward rows 0..p and
     // backward rows q..nh stay valid.
     let fwdFrom = 1;
-    let bwdFrom = nh - 1;
+    this.bwdStale = nh - 1;
     this.initMatrices();
     const floor = this.lowerBound();
     for (;;) {
@@ -109,7 +111,6 @@ class TerSearch {
       // search, which would try every candidate and find no gain, returns.
       if (nh === 0 || pre <= floor) return shifts + pre;
       this.align();
-      this.backward(bwdFrom);
       // The best candidate so far, compared as sacrebleu's tuple (gain, length, -start, -target).
       let found = false;
       let bGain = 0;
@@ -167,7 +168,9 @@ class TerSearch {
       if (checked >= MAX_SHIFT_CANDIDATES || !found || bGain <= 0) return shifts + pre;
       shifts++;
       fwdFrom = Math.min(bStart, bTarget) + 1;
-      bwdFrom = this.applyShift(bStart, bLen, bTarget) - 1;
+      this.bwdStale = Math.max(this.bwdStale, this.applyShift(bStart, bLen, bTarget) - 1);
+      // The shifted hypothesis's distance is already known (pre - gain); at the floor nothing more can gain.
+      if (pre - bGain <= floor) return shifts + pre - bGain;
     }
   }
 
@@ -425,6 +428,11 @@ class TerSearch {
       spare = prev;
     }
     if (q === nh) return prev[pAt + n];
+    // The backward rows are brought up to date only when a candidate first needs them.
+    if (this.bwdStale >= 0) {
+      this.backward(this.bwdStale);
+      this.bwdStale = -1;
+    }
     const at = q * w;
     let best = INF;
     for (let j = this.lo[q]; j < this.hi[q]; j++) {
