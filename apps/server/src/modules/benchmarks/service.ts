@@ -33,7 +33,9 @@ export const BENCHMARK_SUBMITTERS = ['BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] a
 
 /**
  * Metrics a run on a benchmark of each task may use, in display order (registry names; DESIGN.md
- * §11). ner has none yet: its entity-level F1 is not in the registry, so it is not offered.
+ * §11). ner offers none yet: the registry has its entity F1 (`ner-f1`, usable from `ulca score`),
+ * but a run does not yet turn the model's nerPrediction and the rows' nerData into tag lines. The
+ * language-detection tasks (scored by `accuracy`) have no benchmark dataset type yet.
  */
 export const TASK_METRICS: Readonly<Record<string, readonly string[]>> = {
   translation: ['bleu', 'chrf', 'chrf++', 'ter', 'bleu-indic', 'gleu', 'ribes', 'meteor-exact'],
