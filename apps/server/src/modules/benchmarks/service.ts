@@ -219,17 +219,19 @@ async function publishedBenchmark(ctx: AppContext, benchmarkId: string): Promise
  * GET benchmark/getBenchmark (spec 02 §2 benchmark details; public): the benchmark, its metrics and
  * the leaderboard: every completed run with model name and version, score, signature, coverage and
  * 95% interval, ranked per metric in the metric's direction (lower first for WER, CER, TER),
- * `position` 1-based within the metric. Runs of models the caller may not see are left out.
+ * `position` 1-based within the metric among published models. A run of an unpublished model is
+ * listed only to who may see that model (its owner, ADMINs), with modelStatus 'unpublished' and
+ * position 0, so the ranks are the same for everyone; others' unpublished models are left out.
  * Throws 404 BENCHMARK_NOT_FOUND.
  */
 export async function getBenchmark(ctx: AppContext, benchmarkId: string, caller: models.ModelCaller | null) {
   const b = await publishedBenchmark(ctx, benchmarkId);
   const runs = await repo.completedRunsOf(ctx.db, b.benchmark_id);
-  const modelInfo = new Map<string, { name: string; version: string } | null>();
+  const modelInfo = new Map<string, { name: string; version: string; status: 'published' | 'unpublished' } | null>();
   for (const id of new Set(runs.map((r) => r.model_id))) {
     try {
       const m = await models.getModelForCall(ctx, id, caller);
-      modelInfo.set(id, { name: m.name, version: m.version });
+      modelInfo.set(id, { name: m.name, version: m.version, status: m.status });
     } catch {
       modelInfo.set(id, null);
     }
@@ -239,14 +241,15 @@ export async function getBenchmark(ctx: AppContext, benchmarkId: string, caller:
     const entries = runs
       .filter((r) => r.metric === metric && modelInfo.get(r.model_id))
       .map((r) => leaderboardEntry(r, modelInfo.get(r.model_id)!));
-    rankByMetric(metric, entries).forEach((e, i) => performance.push({ ...e, position: i + 1 }));
+    let position = 0;
+    for (const e of rankByMetric(metric, entries)) performance.push({ ...e, position: e.modelStatus === 'published' ? ++position : 0 });
   }
   const [benchmark] = await withRefUrls(ctx, [b]);
   return { ...benchmark, availableMetric: metricsOfTask(b.task).map(metricInfo), benchmarkPerformance: performance };
 }
 
 /** A completed run as a leaderboard entry (before ranking). */
-function leaderboardEntry(r: RunRow, m: { name: string; version: string }) {
+function leaderboardEntry(r: RunRow, m: { name: string; version: string; status: 'published' | 'unpublished' }) {
   return {
     benchmarkProcessId: r.benchmark_process_id,
     modelId: r.model_id,
@@ -258,6 +261,7 @@ function leaderboardEntry(r: RunRow, m: { name: string; version: string }) {
     coverage: r.coverage ?? 0,
     ci: r.ci_low !== null && r.ci_high !== null ? { low: r.ci_low, high: r.ci_high } : null,
     createdOn: r.created_on.getTime(),
+    modelStatus: m.status,
   };
 }
 
