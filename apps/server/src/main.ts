@@ -13,7 +13,7 @@ import { ensureAdmin } from './modules/accounts/bootstrap.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { publishDemoDatasets } from './modules/datasets/service.ts';
 import { startJobRecovery } from './jobs/recovery.ts';
-import { startReferenceModels, type ReferenceModels } from './modules/reference-models/service.ts';
+import { closeOnDemandReferenceModels, startReferenceModels, type ReferenceModels } from './modules/reference-models/service.ts';
 
 /**
  * Process entry (DESIGN.md §2): `npm start` runs API + web app + workers in one process;
@@ -69,8 +69,9 @@ async function main(): Promise<void> {
   const recovery = config.runWorkers ? await startJobRecovery(ctx) : undefined;
   if (config.runHttp && config.demoData) await publishDemoDatasets(ctx).catch((err) => log.warn({ err }, 'demo datasets not published'));
 
-  // The offline reference models (issue #12) run in the API process only: once with `npm start`, never in `npm run worker`.
-  // Engines warm in the background; REFERENCE_MODELS=false unpublishes them instead.
+  // The offline reference models (issue #12) are registered and served by the API process: once with `npm start`.
+  // `npm run worker` starts an engine on demand when a job calls it. Engines warm in the background;
+  // REFERENCE_MODELS=false unpublishes them instead.
   let referenceModels: ReferenceModels | undefined;
   if (config.runHttp) referenceModels = await startReferenceModels(ctx);
 
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
     try {
       await app?.close();
       await referenceModels?.close();
+      await closeOnDemandReferenceModels(ctx);
       recovery?.stop();
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
       await db.close();

@@ -124,7 +124,8 @@ export const leaderboardEntrySchema = z.object({
   coverage: z.number().describe('Rows scored / rows (0–1); failed rows count as failed'),
   ci: z.object({ low: z.number(), high: z.number() }).nullable().describe('95% bootstrap interval'),
   createdOn: z.number(),
-  position: z.number().int().describe('1-based rank within the metric, best first in its direction'),
+  position: z.number().int().describe('1-based rank within the metric among published models, best first in its direction; 0 for an unpublished model'),
+  modelStatus: z.enum(['published', 'unpublished']).describe("unpublished: a run of the caller's own unpublished model (or any, for an ADMIN), shown to them only and not ranked"),
 });
 export const benchmarkQuery = z.object({ benchmarkId: z.string().max(100) });
 export const benchmarkDetailResponse = benchmarkSchema.extend({

@@ -19,6 +19,7 @@ import { startFixtureServer, type FixtureServer } from '../../test/fixture-serve
 import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { zipFolder } from '../../test/fixtures.ts';
+import { benchmarkRunFinished, until } from '../../test/poll.ts';
 import { startWorkers } from '../../jobs/workers.ts';
 import { scoreMetric } from './metrics/index.ts';
 
@@ -57,24 +58,10 @@ const translationParams = {
   submitter: { name: 'Bench Team' },
 };
 
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const api = (x: string) => `/ulca/apis/v0/benchmark/${x}`;
 
-async function runStatus(as: TestUser, id: string) {
-  return (await signedInject(p.app, as, 'GET', api(`process/status?benchmarkProcessId=${id}`))).json().data[0];
-}
-async function finished(as: TestUser, id: string) {
-  return until(() => runStatus(as, id), (s) => s?.status === 'Completed' || s?.status === 'Failed');
-}
+const finished = (as: TestUser, id: string) => benchmarkRunFinished(p.app, as, id);
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-'));
@@ -188,6 +175,32 @@ describe('benchmarks', () => {
     expect(detail.refUrl).toBe(files.url('zips/bm.zip'));
   });
 
+  it("lists an unpublished model's run to its owner only, marked and unranked; the public ranks stay", async () => {
+    const hidden = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: models.url('translation'), name: 'Draft MT', languages: LANGS, status: 'unpublished' });
+    const res = await signedInject(p.app, owner, 'POST', api('execute'), { modelId: hidden, benchmarks: [{ benchmarkId, metric: 'bleu' }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await finished(owner, res.json().benchmarkProcessIds[0])).status).toBe('Completed');
+    const bleuOf = (detail: { benchmarkPerformance: { metric: string; modelName: string; position: number; modelStatus: string }[] }) =>
+      detail.benchmarkPerformance.filter((e) => e.metric === 'bleu').map((e) => [e.modelName, e.position, e.modelStatus]);
+    const asOwner = (await signedInject(p.app, owner, 'GET', api(`getBenchmark?benchmarkId=${benchmarkId}`))).json();
+    // Draft MT answers as Good MT does, so it sits beside it, without a rank of its own.
+    expect(bleuOf(asOwner)).toEqual(
+      expect.arrayContaining([
+        ['Good MT', 1, 'published'],
+        ['Draft MT', 0, 'unpublished'],
+        ['Flaky MT', 2, 'published'],
+      ]),
+    );
+    expect(bleuOf(asOwner)).toHaveLength(3);
+    const asPublic = (await p.app.inject({ method: 'GET', url: api(`getBenchmark?benchmarkId=${benchmarkId}`) })).json();
+    expect(bleuOf(asPublic)).toEqual([
+      ['Good MT', 1, 'published'],
+      ['Flaky MT', 2, 'published'],
+    ]);
+    const asOther = (await signedInject(p.app, other, 'GET', api(`getBenchmark?benchmarkId=${benchmarkId}`))).json();
+    expect(bleuOf(asOther)).toEqual(bleuOf(asPublic));
+  });
+
   it('refuses a second run of the same model, benchmark and metric', async () => {
     const res = await signedInject(p.app, owner, 'POST', api('execute'), { modelId: good, benchmarks: [{ benchmarkId, metric: 'bleu' }] });
     expect(res.statusCode).toBe(409);
@@ -213,7 +226,8 @@ describe('benchmarks', () => {
     expect(m.benchmarkPerformance[0]).toMatchObject({ benchmarkDatasetId: benchmarkId, benchmarkDatasetName: 'Test hi-mr benchmark', status: 'Completed' });
     expect(m.benchmarkPerformance[0].createdOn).toBeGreaterThanOrEqual(m.benchmarkPerformance[1].createdOn);
     const mine = (await signedInject(p.app, owner, 'GET', `/ulca/apis/v0/model/listByUserId?userId=${owner.userId}`)).json();
-    expect(mine.data.every((x: { benchmarkPerformance: unknown[] }) => x.benchmarkPerformance.length === 2)).toBe(true);
+    // Good MT and Flaky MT ran BLEU and TER; Draft MT (unpublished, above) BLEU only.
+    expect(mine.data.filter((x: { name: string }) => x.name !== 'Draft MT').every((x: { benchmarkPerformance: unknown[] }) => x.benchmarkPerformance.length === 2)).toBe(true);
   });
 
   it("keeps other users off a model's runs", async () => {

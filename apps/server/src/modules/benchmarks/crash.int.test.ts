@@ -19,6 +19,7 @@ import { startFixtureServer, type FixtureServer } from '../../test/fixture-serve
 import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { zipFolder } from '../../test/fixtures.ts';
+import { until } from '../../test/poll.ts';
 import { startWorkers } from '../../jobs/workers.ts';
 import { requeueRunningBenchmarkRuns, startBenchmarkRunWorker } from '../../jobs/benchmark-run.ts';
 import { QUEUES } from '../../jobs/boss.ts';
@@ -38,15 +39,6 @@ let files: FixtureServer;
 let models: TestModelServer;
 let dir: string;
 
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-crash-'));

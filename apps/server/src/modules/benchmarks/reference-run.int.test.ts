@@ -12,6 +12,7 @@ import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
 import { zipFolder } from '../../test/fixtures.ts';
+import { benchmarkRunFinished, until } from '../../test/poll.ts';
 import { startWorkers } from '../../jobs/workers.ts';
 import { closeOutboundPools } from '../../net/safe-fetch.ts';
 
@@ -48,15 +49,6 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 90_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 const api = (x: string) => `/ulca/apis/v0/benchmark/${x}`;
 
@@ -84,16 +76,14 @@ it('runs the reference hi→ur translation model on a hi→ur benchmark: every r
   await until(
     async () => (await p.app.inject({ method: 'POST', url: api('search'), payload: { task: 'translation', sourceLanguage: 'hi', targetLanguage: 'ur' } })).json().data ?? [],
     (d: { benchmarkId: string }[]) => d.some((b) => b.benchmarkId === benchmarkId),
+    90_000,
   );
 
   const modelId = p.referenceModels!.models.find((m) => m.task.type === 'translation')!.modelId;
   const res = await signedInject(p.app, admin, 'POST', api('execute'), { modelId, benchmarks: [{ benchmarkId, metric: 'bleu' }] });
   expect(res.statusCode, res.body).toBe(200);
   const [runId] = res.json().benchmarkProcessIds;
-  const status = await until(
-    async () => (await signedInject(p.app, admin, 'GET', api(`process/status?benchmarkProcessId=${runId}`))).json().data[0],
-    (s: { status: string; score?: number }) => s?.status === 'Completed' || s?.status === 'Failed',
-  );
+  const status = await benchmarkRunFinished(p.app, admin, runId, 90_000);
   // Every row reached the engine (none failed), so the score covers all three.
   expect(status).toMatchObject({ status: 'Completed', recordCount: 3, scoredCount: 3, failedCount: 0, coverage: 1 });
   expect(status.score).toBeGreaterThan(0);

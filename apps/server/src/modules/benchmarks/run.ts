@@ -146,8 +146,9 @@ function outputsOf(task: InferenceTask, body: unknown, n: number): unknown[] {
 /** Calls the model on `rows` once; throws ModelCallError (or a store error) on failure. */
 async function callOnce(ctx: AppContext, model: ModelEndpoint, rows: readonly BenchmarkRecord[]): Promise<unknown[]> {
   const request = await requestOf(ctx, model, rows);
-  // A reference model is reached on this process's own reference server (the one loopback origin allowed).
-  const route = referenceModels.modelCallRoute(ctx, model);
+  // A reference model is reached on this process's own reference server (the one loopback origin
+  // allowed); a worker-only process starts the engine on demand.
+  const route = await referenceModels.reachModel(ctx, model);
   const { body } = await limitOf(ctx, model.modelId)(() =>
     callModelEndpoint(route.target, request, {
       allowedHosts: ctx.config.allowedFetchHosts,

@@ -33,7 +33,9 @@ export const BENCHMARK_SUBMITTERS = ['BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] a
 
 /**
  * Metrics a run on a benchmark of each task may use, in display order (registry names; DESIGN.md
- * §11). ner has none yet: its entity-level F1 is not in the registry, so it is not offered.
+ * §11). ner offers none yet: the registry has its entity F1 (`ner-f1`, usable from `ulca score`),
+ * but a run does not yet turn the model's nerPrediction and the rows' nerData into tag lines. The
+ * language-detection tasks (scored by `accuracy`) have no benchmark dataset type yet.
  */
 export const TASK_METRICS: Readonly<Record<string, readonly string[]>> = {
   translation: ['bleu', 'chrf', 'chrf++', 'ter', 'bleu-indic', 'gleu', 'ribes', 'meteor-exact'],
@@ -217,17 +219,19 @@ async function publishedBenchmark(ctx: AppContext, benchmarkId: string): Promise
  * GET benchmark/getBenchmark (spec 02 §2 benchmark details; public): the benchmark, its metrics and
  * the leaderboard: every completed run with model name and version, score, signature, coverage and
  * 95% interval, ranked per metric in the metric's direction (lower first for WER, CER, TER),
- * `position` 1-based within the metric. Runs of models the caller may not see are left out.
+ * `position` 1-based within the metric among published models. A run of an unpublished model is
+ * listed only to who may see that model (its owner, ADMINs), with modelStatus 'unpublished' and
+ * position 0, so the ranks are the same for everyone; others' unpublished models are left out.
  * Throws 404 BENCHMARK_NOT_FOUND.
  */
 export async function getBenchmark(ctx: AppContext, benchmarkId: string, caller: models.ModelCaller | null) {
   const b = await publishedBenchmark(ctx, benchmarkId);
   const runs = await repo.completedRunsOf(ctx.db, b.benchmark_id);
-  const modelInfo = new Map<string, { name: string; version: string } | null>();
+  const modelInfo = new Map<string, { name: string; version: string; status: 'published' | 'unpublished' } | null>();
   for (const id of new Set(runs.map((r) => r.model_id))) {
     try {
       const m = await models.getModelForCall(ctx, id, caller);
-      modelInfo.set(id, { name: m.name, version: m.version });
+      modelInfo.set(id, { name: m.name, version: m.version, status: m.status });
     } catch {
       modelInfo.set(id, null);
     }
@@ -237,14 +241,15 @@ export async function getBenchmark(ctx: AppContext, benchmarkId: string, caller:
     const entries = runs
       .filter((r) => r.metric === metric && modelInfo.get(r.model_id))
       .map((r) => leaderboardEntry(r, modelInfo.get(r.model_id)!));
-    rankByMetric(metric, entries).forEach((e, i) => performance.push({ ...e, position: i + 1 }));
+    let position = 0;
+    for (const e of rankByMetric(metric, entries)) performance.push({ ...e, position: e.modelStatus === 'published' ? ++position : 0 });
   }
   const [benchmark] = await withRefUrls(ctx, [b]);
   return { ...benchmark, availableMetric: metricsOfTask(b.task).map(metricInfo), benchmarkPerformance: performance };
 }
 
 /** A completed run as a leaderboard entry (before ranking). */
-function leaderboardEntry(r: RunRow, m: { name: string; version: string }) {
+function leaderboardEntry(r: RunRow, m: { name: string; version: string; status: 'published' | 'unpublished' }) {
   return {
     benchmarkProcessId: r.benchmark_process_id,
     modelId: r.model_id,
@@ -256,6 +261,7 @@ function leaderboardEntry(r: RunRow, m: { name: string; version: string }) {
     coverage: r.coverage ?? 0,
     ci: r.ci_low !== null && r.ci_high !== null ? { low: r.ci_low, high: r.ci_high } : null,
     createdOn: r.created_on.getTime(),
+    modelStatus: m.status,
   };
 }
 

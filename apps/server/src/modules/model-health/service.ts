@@ -73,7 +73,7 @@ export async function checkModel(ctx: AppContext, model: models.ModelEndpoint): 
   const timeoutMs = Math.min(ctx.config.modelHealthTimeoutMs, ctx.config.modelCallTimeoutMs);
   try {
     // A reference model is called on this process's own reference server, the one loopback origin allowed (as the proxy does).
-    const route = referenceModels.modelCallRoute(ctx, model);
+    const route = await referenceModels.reachModel(ctx, model);
     const { body, latencyMs } = await callModelEndpoint(route.target, request, {
       allowedHosts: ctx.config.allowedFetchHosts,
       allowedOrigins: route.allowedOrigins,
@@ -102,9 +102,9 @@ export interface HealthRoundSummary {
  * round overwrites each model's row with a fresh check. Throws only when the database fails.
  */
 export async function runHealthRound(ctx: AppContext): Promise<HealthRoundSummary> {
-  // Reference models can only be checked by a process that runs the reference server (an API
-  // process: `npm start`); a worker-only process leaves their rows to such a process.
-  const endpoints = (await models.listPublishedModelEndpoints(ctx)).filter((m) => referenceModels.modelCallRoute(ctx, m).reachable);
+  // Reference models are checked on this process's reference server (an API process) or on engines
+  // a worker-only process starts on demand; only a process with neither (REFERENCE_MODELS=false) skips them.
+  const endpoints = (await models.listPublishedModelEndpoints(ctx)).filter((m) => referenceModels.canReachModel(ctx, m));
   const limit = pLimit(ctx.config.modelHealthParallel);
   const outcomes = await Promise.all(
     endpoints.map((model) =>

@@ -6,8 +6,11 @@
  * reference server (never loopback as a whole).
  *
  * Which process: the API process (config.runHttp). `npm start` (API + workers in one process)
- * starts it once; a worker-only process (`npm run worker`) never does. With several API processes,
- * each runs its own reference server and calls its own (see {@link referenceCallTarget}).
+ * starts it once and registers the models. A worker-only process (`npm run worker`) registers
+ * nothing; when one of its jobs (a benchmark run, a health round) first needs a reference model,
+ * it starts that engine on a loopback server of its own and calls it there ({@link reachModel}).
+ * With several API processes, each runs its own reference server and calls its own (see
+ * {@link referenceCallTarget}).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,6 +40,9 @@ export interface ReferenceModels {
 }
 
 const running = new WeakMap<AppContext, ReferenceModelServer>();
+
+/** Worker-only processes: a loopback server per engine id, started when a job first needs it (null: it could not start). */
+const onDemand = new WeakMap<AppContext, Map<string, Promise<ReferenceModelServer | null>>>();
 
 /**
  * The text stored as the model's description: the card's description, then its limits, cut at a
@@ -182,4 +188,78 @@ export function modelCallRoute(ctx: AppContext, model: models.ModelEndpoint): { 
   const ref = referenceCallTarget(ctx, model.callbackUrl);
   if (!ref) return { target: model, allowedOrigins: [], reachable: false };
   return { target: { ...model, callbackUrl: ref.callbackUrl }, allowedOrigins: [ref.allowedOrigin], reachable: true };
+}
+
+/** Whether this process starts reference engines on demand: a worker-only process with REFERENCE_MODELS on. */
+function startsOnDemand(ctx: AppContext): boolean {
+  return !ctx.config.runHttp && ctx.config.referenceModels;
+}
+
+/**
+ * Whether this process can call `model`: always for a contributor's model; for a reference model
+ * when this process runs the reference server or starts engines on demand (a worker-only process).
+ */
+export function canReachModel(ctx: AppContext, model: models.ModelEndpoint): boolean {
+  return modelCallRoute(ctx, model).reachable || (model.isReference && startsOnDemand(ctx));
+}
+
+/** The on-demand server of the engine at `callbackUrl`'s path (`/<engine id>`), started on first use; null when there is no such engine or it cannot start. */
+function onDemandServer(ctx: AppContext, callbackUrl: string): Promise<ReferenceModelServer | null> {
+  let engineId: string;
+  try {
+    engineId = new URL(callbackUrl).pathname.replace(/^\/+/, '');
+  } catch {
+    return Promise.resolve(null);
+  }
+  let servers = onDemand.get(ctx);
+  if (!servers) {
+    servers = new Map();
+    onDemand.set(ctx, servers);
+  }
+  let server = servers.get(engineId);
+  if (!server) {
+    const log = ctx.log.child({ feature: 'reference-models' });
+    const cacheDir = path.join(ctx.config.dataDir, 'cache', 'reference-models');
+    const started = (async () => {
+      // Constructing every engine loads nothing (engines load in warm()); only the one asked for starts.
+      const engine = createReferenceEngines({ cacheDir, log }).find((e) => e.id === engineId);
+      if (!engine) return null;
+      fs.mkdirSync(cacheDir, { recursive: true });
+      const s = await startReferenceModelServer([engine], { host: '127.0.0.1', port: 0, log });
+      log.info({ engine: engineId, baseUrl: s.baseUrl }, 'reference engine started on demand in this worker process');
+      return s;
+    })().catch((err: unknown) => {
+      log.error({ err, engine: engineId }, 'reference engine could not start in this worker process');
+      // Forgotten, so a later job tries again.
+      servers.delete(engineId);
+      return null;
+    });
+    servers.set(engineId, started);
+    server = started;
+  }
+  return server;
+}
+
+/**
+ * {@link modelCallRoute} for jobs: in a worker-only process a reference model is not reachable
+ * at its registered URL (another process's loopback server), so its engine is started here on
+ * demand, once per engine, on a loopback port of this process, and called there with that one
+ * origin allowed. Elsewhere the same as modelCallRoute. Resolves `reachable: false` when the
+ * engine is unknown here or could not start (logged).
+ */
+export async function reachModel(ctx: AppContext, model: models.ModelEndpoint): Promise<{ target: models.ModelEndpoint; allowedOrigins: string[]; reachable: boolean }> {
+  const route = modelCallRoute(ctx, model);
+  if (route.reachable || !startsOnDemand(ctx)) return route;
+  const server = await onDemandServer(ctx, model.callbackUrl);
+  if (!server) return route;
+  const origin = new URL(server.baseUrl).origin;
+  return { target: { ...model, callbackUrl: `${origin}${new URL(model.callbackUrl).pathname}` }, allowedOrigins: [origin], reachable: true };
+}
+
+/** Stops the engines this process started on demand (worker-only shutdown). */
+export async function closeOnDemandReferenceModels(ctx: AppContext): Promise<void> {
+  const servers = onDemand.get(ctx);
+  if (!servers) return;
+  onDemand.delete(ctx);
+  await Promise.allSettled([...servers.values()].map(async (s) => (await s)?.close()));
 }

@@ -39,3 +39,24 @@ export function makeTopK(k: number): MetricImpl {
 export const top1 = makeTopK(1);
 /** Top-5 accuracy. */
 export const top5 = makeTopK(5);
+
+/**
+ * Accuracy for the language-detection tasks (txt-lang-detection, audio-lang-detection;
+ * benchmark-dataset-schema.yml rows carry one `langCode`): a row is correct when the model's
+ * language code equals its reference, both stripped (and compared case-insensitively: `hi` = `HI`,
+ * codes are case-free). Row statistics `[correct (0/1), 1]`; percent of rows, higher is better.
+ * With several reference streams, any one of them counts.
+ */
+export const accuracy: MetricImpl = {
+  rowStats(hyps, refs) {
+    checkStreams('accuracy', hyps, refs);
+    const prep = (s: string) => pyStrip(s).toLowerCase();
+    return hyps.map((h, i) => {
+      const got = prep(h);
+      return [got !== '' && refs.some((stream) => prep(stream[i]) === got) ? 1 : 0, 1];
+    });
+  },
+  fromTotals: ([correct, n]) => (n === 0 ? 0 : 100 * (correct / n)),
+  width: () => 2,
+  signature: (_options, nrefs) => `nrefs:${nrefs}|case:lc|strip:yes`,
+};

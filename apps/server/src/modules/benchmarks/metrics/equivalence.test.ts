@@ -67,6 +67,30 @@ describe('fast metrics give exactly the row statistics of the string-keyed imple
     expect(bleu.rowStats(h, r, {})).toEqual(naiveBleu.rowStats(h, r, {}));
     expect(chrfpp.rowStats(h, r, {})).toEqual(naiveChrfpp.rowStats(h, r, {}));
   });
+  it('TER where the beam limits the matrix (references over 25 words, lengths far apart) agrees too', () => {
+    // Reordered and edited copies of long references, some hypotheses much shorter or longer, so
+    // sacrebleu's beam (25 cells around the diagonal, wider when the length ratio is large) cuts rows.
+    const rand = mulberry32(77);
+    const word = () => `w${Math.floor(rand() * 12)}`;
+    const hyps: string[] = [];
+    const refs: string[] = [];
+    for (let i = 0; i < 16; i++) {
+      const ref = Array.from({ length: 26 + Math.floor(rand() * 70) }, word);
+      let hyp = [...ref];
+      for (let k = 0; k < 6; k++) {
+        const a = Math.floor(rand() * hyp.length);
+        const len = 1 + Math.floor(rand() * 4);
+        const block = hyp.splice(a, len);
+        hyp.splice(Math.floor(rand() * (hyp.length + 1)), 0, ...block);
+        if (rand() < 0.5) hyp[Math.floor(rand() * hyp.length)] = word();
+      }
+      if (i % 4 === 1) hyp = hyp.slice(0, Math.ceil(hyp.length / 3));
+      if (i % 4 === 2) hyp = [...hyp, ...Array.from({ length: 60 }, word)];
+      hyps.push(hyp.join(' '));
+      refs.push(ref.join(' '));
+    }
+    expect(ter.rowStats(hyps, [refs], {})).toEqual(naiveTer.rowStats(hyps, [refs], {}));
+  }, 60_000);
 });
 
 describe('the faster bootstrap resamples to the same scores, to the bit', () => {

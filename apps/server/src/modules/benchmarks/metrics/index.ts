@@ -23,7 +23,8 @@ import { bleuIndic } from './indic.ts';
 import { meteor } from './meteor.ts';
 import { ribes } from './ribes.ts';
 import { ter } from './ter.ts';
-import { top1, top5 } from './accuracy.ts';
+import { accuracy, top1, top5 } from './accuracy.ts';
+import { nerF1 } from './ner.ts';
 import { wer } from './wer.ts';
 import { bootstrapInterval, type BootstrapOptions, type Interval } from './bootstrap.ts';
 import { sumRows } from './text.ts';
@@ -36,7 +37,7 @@ export type { Interval, BootstrapOptions } from './bootstrap.ts';
 export const ULCA_METRICS_REVISION = 1;
 
 /** Names of the metrics that compute a score. */
-export const METRIC_NAMES = ['bleu', 'bleu-indic', 'chrf', 'chrf++', 'ter', 'wer', 'cer', 'gleu', 'ribes', 'meteor-exact', 'top1', 'top5'] as const;
+export const METRIC_NAMES = ['bleu', 'bleu-indic', 'chrf', 'chrf++', 'ter', 'wer', 'cer', 'gleu', 'ribes', 'meteor-exact', 'top1', 'top5', 'ner-f1', 'accuracy'] as const;
 /** One of {@link METRIC_NAMES}. */
 export type MetricName = (typeof METRIC_NAMES)[number];
 
@@ -48,6 +49,8 @@ export const METRIC_ALIASES: Record<string, MetricName | 'bertscore'> = {
   'top-1 accuracy': 'top1',
   'top-5 accuracy': 'top5',
   bert: 'bertscore',
+  'ner f1': 'ner-f1',
+  'entity f1': 'ner-f1',
 };
 
 /** A metric we compute. */
@@ -100,6 +103,8 @@ export const METRICS: readonly MetricDefinition[] = [
   def('meteor-exact', 'METEOR (exact match)', 'higher', 'NLTK 3.10.3 meteor_score without stem or WordNet matches', 'METEOR with exact word matches only: no stems, synonyms or paraphrases.', meteor),
   def('top1', 'Top-1 accuracy', 'higher', 'definition (no library)', 'Rows whose first candidate equals a reference.', top1),
   def('top5', 'Top-5 accuracy', 'higher', 'definition (no library)', 'Rows with a reference among their first five candidates.', top5),
+  def('ner-f1', 'Entity F1 (NER)', 'higher', 'seqeval 1.2.2 f1_score (default mode)', 'Named entities found with their exact span and type, micro-averaged F1 over all rows; one line of tags per row.', nerF1),
+  def('accuracy', 'Accuracy', 'higher', 'definition (no library)', 'Language detection: rows whose language code equals the reference.', accuracy),
   {
     name: 'bertscore',
     label: 'BERTScore',

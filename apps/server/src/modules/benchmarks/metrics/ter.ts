@@ -15,9 +15,13 @@ import { checkStreams, type MetricImpl, type MetricOptions } from './types.ts';
 const MAX_SHIFT_SIZE = 10;
 const MAX_SHIFT_DIST = 50;
 const BEAM_WIDTH = 25;
-const MAX_CACHE_SIZE = 10000;
 const MAX_SHIFT_CANDIDATES = 1000;
-const INF = 1e16;
+/**
+ * Cost of a cell outside the beam. sacrebleu uses a float 1e16 where INF + 1 rounds back to INF;
+ * with integers INF + 1 > INF instead, and both keep the cell at INF under the strict `>`
+ * comparisons below, so costs and traces are the same. 2·INF still fits an int32.
+ */
+const INF = 1e9;
 
 // Edit operations in a trace.
 const NOP = 0;
@@ -26,40 +30,333 @@ const INS = 2;
 const DEL = 3;
 const UNDEF = 4;
 
-/** One row of the edit-distance matrix: costs and the operation that reached each cell. */
-interface Row {
-  cost: Float64Array;
-  op: Uint8Array;
-}
-interface CacheNode {
-  next: Map<number, CacheNode>;
-  row: Row;
+/** No alignment for this reference position. */
+const UNALIGNED = -2;
+
+/** A growable Int32Array: `a` if it holds `n` entries, else a new one (contents not kept). */
+function grow(a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
+  return a.length >= n ? a : new Int32Array(Math.max(n, 2 * a.length));
 }
 
-/** Edit distance against one reference with a prefix cache of matrix rows (shifted hypotheses share prefixes). */
-class BeamEditDistance {
-  private readonly n: number;
-  private readonly initial: Row;
-  private readonly cache = new Map<number, CacheNode>();
-  private cacheSize = 0;
+/**
+ * The shift search of one hypothesis against one reference (sacrebleu's translation_edit_rate),
+ * over word ids in typed arrays reused across calls, so a row allocates almost nothing.
+ *
+ * sacrebleu memoises rows of the beam-limited edit-distance matrix by hypothesis prefix, since a
+ * shifted hypothesis shares its prefix with the one it comes from. Here, in the same spirit but
+ * without a trie: a candidate shift changes only the words in [p, q) (p = where the moved block
+ * or its target starts, q = where the changed stretch ends), so its cost starts from row p of
+ * the current hypothesis's forward matrix, computes rows p+1..q, and joins them with row q of a
+ * backward matrix of the current hypothesis (cost from cell (q, j) to the end): every path to the
+ * last cell crosses row q, so min_j forward[q][j] + backward[q][j] is the same shortest path the
+ * full matrix gives. Both matrices use sacrebleu's beam (cells outside it are unreachable), which
+ * depends only on the two lengths, and shifts keep the hypothesis length, so the beam is the same
+ * for every candidate. The cost is therefore exactly sacrebleu's; equivalence.test.ts checks it
+ * against the straightforward port (metrics/naive/ter.ts) and reference.test.ts against sacrebleu.
+ */
+class TerSearch {
+  private n = 0;
+  private nh = 0;
+  private w = 0;
+  private ref = new Int32Array(64);
+  /** The current hypothesis (it changes as shifts are applied). */
+  private hyp = new Int32Array(64);
+  /** Beam of row i: columns [lo[i], hi[i]). */
+  private lo = new Int32Array(64);
+  private hi = new Int32Array(64);
+  /** Forward costs, (nh+1)×(n+2), row-major (the operation that reached a cell is worked out again from them when tracing back). */
+  private fwd = new Int32Array(1024);
+  /** Backward costs: bwd[i][j] = cost from cell (i, j) to (nh, n) within the beam. */
+  private bwd = new Int32Array(1024);
+  /** Backward rows 0..bwdStale are out of date (-1: none). */
+  private bwdStale = -1;
+  /** Two rolling rows for candidate costs. */
+  private rowA = new Int32Array(64);
+  private rowB = new Int32Array(64);
+  /** Words of a candidate in [p, q). */
+  private seg = new Int32Array(64);
+  /** Alignment of the current hypothesis (see align()). */
+  private alignTo = new Int32Array(64);
+  private hypErrSum = new Int32Array(64);
+  private refErrSum = new Int32Array(64);
+  private trace = new Uint8Array(128);
+  /**
+   * Per word id of the reference (valid where countStamp equals stamp): its count, and its first
+   * position; nextAt[j] = the next position of the word at j (-1 after the last).
+   */
+  private counts = new Int32Array(256);
+  private firstAt = new Int32Array(256);
+  private nextAt = new Int32Array(64);
+  private maxRefId = 0;
+  private countStamp = new Int32Array(256);
+  private stamp = 0;
 
-  constructor(private readonly ref: readonly number[]) {
-    this.n = ref.length;
-    const cost = new Float64Array(this.n + 1);
-    for (let i = 0; i <= this.n; i++) cost[i] = i;
-    this.initial = { cost, op: new Uint8Array(this.n + 1).fill(INS) };
+  /** Number of edits (shifts + beam edit distance) turning `hyp` into `ref`. */
+  edits(hyp: readonly number[], ref: readonly number[]): number {
+    const n = ref.length;
+    const nh = hyp.length;
+    if (n === 0) return nh;
+    this.setup(hyp, ref);
+    let shifts = 0;
+    let checked = 0;
+    // Rows to recompute: a shift changes hypothesis words [p, q) only, so forward rows 0..p and
+    // backward rows q..nh stay valid.
+    let fwdFrom = 1;
+    this.bwdStale = nh - 1;
+    this.initMatrices();
+    const floor = this.lowerBound();
+    for (;;) {
+      const pre = this.forward(fwdFrom);
+      // No shift can gain when the distance is already at its floor: return what sacrebleu's
+      // search, which would try every candidate and find no gain, returns.
+      if (nh === 0 || pre <= floor) return shifts + pre;
+      this.align();
+      // The best candidate so far, compared as sacrebleu's tuple (gain, length, -start, -target).
+      let found = false;
+      let bGain = 0;
+      let bLen = 0;
+      let bStart = 0;
+      let bTarget = 0;
+      const h = this.hyp;
+      const r = this.ref;
+      const align = this.alignTo;
+      const hypErr = this.hypErrSum;
+      const refErr = this.refErrSum;
+      const firstAt = this.firstAt;
+      const nextAt = this.nextAt;
+      const stamps = this.countStamp;
+      const stamp = this.stamp;
+      outer: for (let sh = 0; sh < nh; sh++) {
+        // Only reference positions holding the word h[sh] can start a block (in increasing order, as sacrebleu visits them).
+        const word = h[sh];
+        if (word > this.maxRefId || stamps[word] !== stamp) continue;
+        for (let sr = firstAt[word]; sr >= 0; sr = nextAt[sr]) {
+          if (sr < sh - MAX_SHIFT_DIST) continue;
+          if (sr > sh + MAX_SHIFT_DIST) break;
+          for (let len = 0; len < MAX_SHIFT_SIZE && h[sh + len] === r[sr + len]; ) {
+            len++;
+            // Candidate pair (sh, sr, len): both ranges hold errors and sr is not aligned inside the block.
+            if (hypErr[Math.min(sh + len, nh)] - hypErr[sh] !== 0 && refErr[Math.min(sr + len, n)] - refErr[sr] !== 0) {
+              const a = align[sr];
+              if (!(sh <= a && a < sh + len)) {
+                let prevIdx = -1;
+                for (let off = -1; off < len; off++) {
+                  let idx: number;
+                  if (sr + off === -1) idx = 0;
+                  else if (sr + off < n && align[sr + off] !== UNALIGNED) idx = align[sr + off] + 1;
+                  else break;
+                  if (idx === prevIdx) continue;
+                  prevIdx = idx;
+                  const gain = pre - this.shiftedCost(sh, len, idx);
+                  checked++;
+                  if (!found || gain > bGain || (gain === bGain && (len > bLen || (len === bLen && (sh < bStart || (sh === bStart && idx < bTarget)))))) {
+                    found = true;
+                    bGain = gain;
+                    bLen = len;
+                    bStart = sh;
+                    bTarget = idx;
+                  }
+                }
+                // sacrebleu checks the budget only after a pair that was tried.
+                if (checked >= MAX_SHIFT_CANDIDATES) break outer;
+              }
+            }
+            if (nh === sh + len || n === sr + len) break;
+          }
+        }
+      }
+      if (checked >= MAX_SHIFT_CANDIDATES || !found || bGain <= 0) return shifts + pre;
+      shifts++;
+      fwdFrom = Math.min(bStart, bTarget) + 1;
+      this.bwdStale = Math.max(this.bwdStale, this.applyShift(bStart, bLen, bTarget) - 1);
+      // The shifted hypothesis's distance is already known (pre - gain); at the floor nothing more can gain.
+      if (pre - bGain <= floor) return shifts + pre - bGain;
+    }
   }
 
-  /** Returns [edit distance, trace of operations turning ref into hyp, as sacrebleu's]. */
-  distance(hyp: readonly number[]): [number, Uint8Array] {
-    const rows = this.matrix(hyp);
+  /**
+   * Indexes the reference's word positions (for the shift search) and returns a floor under the edit distance of any reordering of the hypothesis: max(|hyp|, |ref|) minus
+   * the words they share (as multisets), since each match pairs two equal words and shifts keep
+   * the multiset. The beam only raises the distance.
+   */
+  private lowerBound(): number {
+    const { n, nh, hyp, ref } = this;
+    let max = 0;
+    for (let j = 0; j < n; j++) if (ref[j] > max) max = ref[j];
+    this.maxRefId = max;
+    if (this.counts.length <= max) {
+      this.counts = new Int32Array(2 * max + 2);
+      this.countStamp = new Int32Array(2 * max + 2);
+      this.firstAt = new Int32Array(2 * max + 2);
+    }
+    this.nextAt = grow(this.nextAt, n + 1);
+    const { counts, firstAt, nextAt } = this;
+    const stamps = this.countStamp;
+    const stamp = ++this.stamp;
+    // Backwards, so each word's positions chain in increasing order.
+    for (let j = n - 1; j >= 0; j--) {
+      const t = ref[j];
+      if (stamps[t] !== stamp) {
+        stamps[t] = stamp;
+        counts[t] = 0;
+        nextAt[j] = -1;
+      } else nextAt[j] = firstAt[t];
+      firstAt[t] = j;
+      counts[t]++;
+    }
+    let shared = 0;
+    for (let i = 0; i < nh; i++) {
+      const t = hyp[i];
+      if (t <= max && stamps[t] === stamp && counts[t] > 0) {
+        counts[t]--;
+        shared++;
+      }
+    }
+    return Math.max(n, nh) - shared;
+  }
+
+  /** Copies the words in and works out the beam of every row (sacrebleu's length ratio and width). */
+  private setup(hyp: readonly number[], ref: readonly number[]): void {
+    const n = ref.length;
     const nh = hyp.length;
-    const ops: number[] = [];
+    this.n = n;
+    this.nh = nh;
+    // One spare column of INF past n, so the backward pass reads (i, n+1) without a bounds test.
+    this.w = n + 2;
+    this.ref = grow(this.ref, n + 1);
+    for (let j = 0; j < n; j++) this.ref[j] = ref[j];
+    this.hyp = grow(this.hyp, nh + 1);
+    for (let i = 0; i < nh; i++) this.hyp[i] = hyp[i];
+    // Sentinels past the ends that equal no word id (ids are ≥ 0), so block matching stops there.
+    this.ref[n] = -1;
+    this.hyp[nh] = -2;
+    this.lo = grow(this.lo, nh + 1);
+    this.hi = grow(this.hi, nh + 1);
+    const ratio = nh > 0 ? n / nh : 1;
+    const beam = BEAM_WIDTH < ratio / 2 ? Math.ceil(ratio / 2 + BEAM_WIDTH) : BEAM_WIDTH;
+    this.lo[0] = 0;
+    this.hi[0] = n + 1;
+    for (let i = 1; i <= nh; i++) {
+      const diag = Math.floor(i * ratio);
+      this.lo[i] = Math.max(0, diag - beam);
+      this.hi[i] = i === nh ? n + 1 : Math.min(n + 1, diag + beam);
+    }
+    const cells = (nh + 1) * this.w;
+    this.fwd = grow(this.fwd, cells);
+    this.bwd = grow(this.bwd, cells);
+    this.rowA = grow(this.rowA, this.w);
+    this.rowB = grow(this.rowB, this.w);
+    this.seg = grow(this.seg, nh + 1);
+    this.alignTo = grow(this.alignTo, n + 1);
+    this.hypErrSum = grow(this.hypErrSum, nh + 1);
+    this.refErrSum = grow(this.refErrSum, n + 1);
+    if (this.trace.length < nh + n + 1) this.trace = new Uint8Array(2 * (nh + n + 1));
+  }
+
+  /**
+   * Computes the costs of forward row i into `cur` (at `cAt`) from row i-1 in `prev` (at `pAt`):
+   * the minimum of substitution/match, deletion and insertion within the beam. `cur` must hold
+   * INF in every cell.
+   */
+  private row(prev: Int32Array<ArrayBuffer>, pAt: number, cur: Int32Array<ArrayBuffer>, cAt: number, i: number, word: number): void {
+    const r = this.ref;
+    let j = this.lo[i];
+    const maxJ = this.hi[i];
+    if (j === 0 && maxJ > 0) {
+      cur[cAt] = prev[pAt] + 1;
+      j = 1;
+    }
+    for (; j < maxJ; j++) {
+      let best = prev[pAt + j - 1] + (word === r[j - 1] ? 0 : 1);
+      let c = prev[pAt + j] + 1;
+      if (c < best) best = c;
+      c = cur[cAt + j - 1] + 1;
+      if (c < best) best = c;
+      // Unreachable cells stay INF, as in sacrebleu (its cells start at INF and take only smaller costs).
+      cur[cAt + j] = best < INF ? best : INF;
+    }
+  }
+
+  /**
+   * The operation sacrebleu records for forward cell (i, j): its candidates in its order
+   * (substitution/match, deletion, insertion), each taken only when strictly cheaper.
+   */
+  private opAt(i: number, j: number): number {
+    if (i === 0) return INS;
+    if (j === 0) return DEL;
+    const { fwd, w } = this;
+    const same = this.hyp[i - 1] === this.ref[j - 1];
+    let best = INF;
+    let op = UNDEF;
+    let c = fwd[(i - 1) * w + j - 1] + (same ? 0 : 1);
+    if (best > c) {
+      best = c;
+      op = same ? NOP : SUB;
+    }
+    c = fwd[(i - 1) * w + j] + 1;
+    if (best > c) {
+      best = c;
+      op = DEL;
+    }
+    c = fwd[i * w + j - 1] + 1;
+    if (best > c) op = INS;
+    return op;
+  }
+
+  /** Row 0 of the forward matrix (insertions), the last row of the backward one, INF elsewhere. */
+  private initMatrices(): void {
+    const { nh, n, w, fwd, bwd, lo } = this;
+    fwd.fill(INF, 0, (nh + 1) * w);
+    bwd.fill(INF, 0, (nh + 1) * w);
+    for (let j = 0; j <= n; j++) fwd[j] = j;
+    const last = nh * w;
+    for (let j = lo[nh]; j <= n; j++) bwd[last + j] = n - j;
+  }
+
+  /** Forward rows `from`..nh of the current hypothesis, with operations; returns its edit distance. */
+  private forward(from: number): number {
+    const { nh, n, w, fwd, hyp } = this;
+    fwd.fill(INF, from * w, (nh + 1) * w);
+    for (let i = from; i <= nh; i++) this.row(fwd, (i - 1) * w, fwd, i * w, i, hyp[i - 1]);
+    return fwd[nh * w + n];
+  }
+
+  /**
+   * Backward rows `from` down to 0 within the beam: bwd[i][j] = edits from cell (i, j) to
+   * (nh, n). Cells outside the beam (and the spare column) hold INF, so they lose every minimum.
+   */
+  private backward(from: number): void {
+    const { w, bwd, hyp, ref, lo, hi } = this;
+    bwd.fill(INF, 0, (from + 1) * w);
+    for (let i = from; i >= 0; i--) {
+      const at = i * w;
+      const below = at + w;
+      const word = hyp[i];
+      for (let j = hi[i] - 1; j >= lo[i]; j--) {
+        // To (i+1, j+1): match or substitution; to (i+1, j): deletion; to (i, j+1): insertion.
+        let best = bwd[below + j + 1] + (word === ref[j] ? 0 : 1);
+        let c = bwd[below + j] + 1;
+        if (c < best) best = c;
+        c = bwd[at + j + 1] + 1;
+        if (c < best) best = c;
+        bwd[at + j] = best;
+      }
+    }
+  }
+
+  /**
+   * The trace of the forward matrix turned into sacrebleu's alignment (flipped to hyp→ref):
+   * `alignTo[refPos]` = hyp position (-1 before the first, UNALIGNED when none), and prefix sums
+   * of the hyp and ref error flags (`hypErrSum[k]` = errors among the first k hyp words).
+   */
+  private align(): void {
+    const { nh, n, trace, alignTo, hypErrSum, refErrSum } = this;
+    let len = 0;
     let i = nh;
-    let j = this.n;
+    let j = n;
     while (i > 0 || j > 0) {
-      const op = rows[i].op[j];
-      ops.push(op);
+      const op = this.opAt(i, j);
+      trace[len++] = op;
       if (op === SUB || op === NOP) {
         i--;
         j--;
@@ -67,219 +364,101 @@ class BeamEditDistance {
       else if (op === DEL) i--;
       else throw new Error(`TER: unknown edit operation ${op}`);
     }
-    ops.reverse();
-    return [rows[nh].cost[this.n], Uint8Array.from(ops)];
-  }
-
-  /** The edit distance alone (the shift search needs the trace only of the hypothesis it starts from). */
-  cost(hyp: readonly number[]): number {
-    return this.matrix(hyp)[hyp.length].cost[this.n];
-  }
-
-  /** The beam-limited edit-distance matrix of `hyp` (rows 0..|hyp|), reusing and extending the prefix cache. */
-  private matrix(hyp: readonly number[]): Row[] {
-    // Cached rows for the longest known prefix of hyp.
-    const rows: Row[] = [this.initial];
-    let node: Map<number, CacheNode> = this.cache;
-    for (const w of hyp) {
-      const hit = node.get(w);
-      if (!hit) break;
-      rows.push(hit.row);
-      node = hit.next;
-    }
-    const start = rows.length - 1;
-    const nh = hyp.length;
-    const n = this.n;
-    const ref = this.ref;
-    for (let i = start; i < nh; i++) rows.push({ cost: new Float64Array(n + 1).fill(INF), op: new Uint8Array(n + 1).fill(UNDEF) });
-    const ratio = nh > 0 ? n / nh : 1;
-    const beam = BEAM_WIDTH < ratio / 2 ? Math.ceil(ratio / 2 + BEAM_WIDTH) : BEAM_WIDTH;
-    for (let i = start + 1; i <= nh; i++) {
-      const diag = Math.floor(i * ratio);
-      let j = Math.max(0, diag - beam);
-      const maxJ = i === nh ? n + 1 : Math.min(n + 1, diag + beam);
-      const pc = rows[i - 1].cost;
-      const cc = rows[i].cost;
-      const co = rows[i].op;
-      const hw = hyp[i - 1];
-      if (j === 0 && maxJ > 0) {
-        cc[0] = pc[0] + 1;
-        co[0] = DEL;
-        j = 1;
-      }
-      for (; j < maxJ; j++) {
-        const same = hw === ref[j - 1];
-        // Same order and strict comparison as sacrebleu: substitution/match, deletion, insertion.
-        let best = cc[j];
-        let op = co[j];
-        let c = pc[j - 1] + (same ? 0 : 1);
-        if (best > c) {
-          best = c;
-          op = same ? NOP : SUB;
-        }
-        c = pc[j] + 1;
-        if (best > c) {
-          best = c;
-          op = DEL;
-        }
-        c = cc[j - 1] + 1;
-        if (best > c) {
-          best = c;
-          op = INS;
-        }
-        cc[j] = best;
-        co[j] = op;
-      }
-    }
-    this.addCache(hyp, rows, start);
-    return rows;
-  }
-
-  private addCache(hyp: readonly number[], rows: Row[], start: number): void {
-    if (this.cacheSize >= MAX_CACHE_SIZE) return;
-    let node = this.cache;
-    for (let i = 0; i < start; i++) node = node.get(hyp[i])!.next;
-    for (let i = start; i < hyp.length; i++) {
-      let hit = node.get(hyp[i]);
-      if (!hit) {
-        hit = { next: new Map(), row: rows[i + 1] };
-        node.set(hyp[i], hit);
-        this.cacheSize++;
-      }
-      node = hit.next;
-    }
-  }
-}
-
-/** No alignment for this reference position. */
-const UNALIGNED = -2;
-
-/**
- * Alignment from a trace (flipped to hyp→ref as sacrebleu does): `align[refPos]` = hyp position
- * (-1 before the first, UNALIGNED when none), and prefix sums of the hyp and ref error flags
- * (`hypErrSum[k]` = errors among the first k hyp words) so a range's errors are one subtraction.
- */
-function traceToAlignment(trace: Uint8Array, hypLen: number, refLen: number): { align: Int32Array; refErrSum: Int32Array; hypErrSum: Int32Array } {
-  let ph = -1;
-  let pr = -1;
-  const hypErrSum = new Int32Array(hypLen + 1);
-  const refErrSum = new Int32Array(refLen + 1);
-  const align = new Int32Array(refLen).fill(UNALIGNED);
-  for (const raw of trace) {
-    // Flip insertions and deletions: the edit trace rewrites ref into hyp, the alignment reads hyp against ref.
-    const op = raw === INS ? DEL : raw === DEL ? INS : raw;
-    if (op === NOP || op === SUB) {
-      ph++;
-      pr++;
-      align[pr] = ph;
-      hypErrSum[ph + 1] = hypErrSum[ph] + (op === SUB ? 1 : 0);
-      refErrSum[pr + 1] = refErrSum[pr] + (op === SUB ? 1 : 0);
-    } else if (op === INS) {
-      ph++;
-      hypErrSum[ph + 1] = hypErrSum[ph] + 1;
-    } else {
-      pr++;
-      align[pr] = ph;
-      refErrSum[pr + 1] = refErrSum[pr] + 1;
-    }
-  }
-  return { align, refErrSum, hypErrSum };
-}
-
-/** `words` with the block [start, start+length) moved to before position `target` (sacrebleu's _perform_shift). */
-function performShift(words: readonly number[], start: number, length: number, target: number): number[] {
-  const out = new Array<number>(words.length);
-  let k = 0;
-  const copy = (from: number, to: number) => {
-    for (let i = from; i < Math.min(to, words.length); i++) out[k++] = words[i];
-  };
-  if (target < start) {
-    copy(0, target);
-    copy(start, start + length);
-    copy(target, start);
-    copy(start + length, words.length);
-  } else if (target > start + length) {
-    copy(0, start);
-    copy(start + length, target);
-    copy(start, start + length);
-    copy(target, words.length);
-  } else {
-    copy(0, start);
-    copy(start + length, length + target);
-    copy(start, start + length);
-    copy(length + target, words.length);
-  }
-  out.length = k;
-  return out;
-}
-
-/** Errors among positions [from, to) (clamped to the sequence) from prefix sums. */
-function errorsIn(prefix: Int32Array, from: number, to: number): number {
-  return prefix[Math.min(to, prefix.length - 1)] - prefix[from];
-}
-
-type Candidate = [number, number, number, number, number[]];
-
-/** The best single shift of `h` (sacrebleu's _shift): [gain, shifted words, candidates checked so far]. */
-function bestShift(h: number[], r: readonly number[], ed: BeamEditDistance, checked: number): [number, number[], number] {
-  const [pre, trace] = ed.distance(h);
-  const { align, refErrSum, hypErrSum } = traceToAlignment(trace, h.length, r.length);
-  let best: Candidate | null = null;
-  const better = (a: Candidate, b: Candidate): boolean => {
-    for (let k = 0; k < 4; k++) if (a[k] !== b[k]) return (a[k] as number) > (b[k] as number);
-    return false;
-  };
-  outer: for (let sh = 0; sh < h.length; sh++) {
-    for (let sr = 0; sr < r.length; sr++) {
-      if (Math.abs(sr - sh) > MAX_SHIFT_DIST) continue;
-      for (let len = 0; h[sh + len] === r[sr + len] && len < MAX_SHIFT_SIZE; ) {
-        len++;
-        // Candidate pair (sh, sr, len).
-        if (errorsIn(hypErrSum, sh, sh + len) !== 0 && errorsIn(refErrSum, sr, sr + len) !== 0) {
-          const a = align[sr];
-          if (!(sh <= a && a < sh + len)) {
-            let prevIdx = -1;
-            for (let off = -1; off < len; off++) {
-              let idx: number;
-              if (sr + off === -1) idx = 0;
-              else if (sr + off < r.length && align[sr + off] !== UNALIGNED) idx = align[sr + off] + 1;
-              else break;
-              if (idx === prevIdx) continue;
-              prevIdx = idx;
-              const shifted = performShift(h, sh, len, idx);
-              const cand: Candidate = [pre - ed.cost(shifted), len, -sh, -idx, shifted];
-              checked++;
-              if (!best || better(cand, best)) best = cand;
-            }
-            // sacrebleu checks the budget only after a pair that was tried.
-            if (checked >= MAX_SHIFT_CANDIDATES) break outer;
-          }
-        }
-        if (h.length === sh + len || r.length === sr + len) break;
+    alignTo.fill(UNALIGNED, 0, n);
+    hypErrSum[0] = 0;
+    refErrSum[0] = 0;
+    let ph = -1;
+    let pr = -1;
+    for (let k = len - 1; k >= 0; k--) {
+      const raw = trace[k];
+      // Flip insertions and deletions: the edit trace rewrites ref into hyp, the alignment reads hyp against ref.
+      const op = raw === INS ? DEL : raw === DEL ? INS : raw;
+      if (op === NOP || op === SUB) {
+        ph++;
+        pr++;
+        alignTo[pr] = ph;
+        hypErrSum[ph + 1] = hypErrSum[ph] + (op === SUB ? 1 : 0);
+        refErrSum[pr + 1] = refErrSum[pr] + (op === SUB ? 1 : 0);
+      } else if (op === INS) {
+        ph++;
+        hypErrSum[ph + 1] = hypErrSum[ph] + 1;
+      } else {
+        pr++;
+        alignTo[pr] = ph;
+        refErrSum[pr + 1] = refErrSum[pr] + 1;
       }
     }
   }
-  return best ? [best[0], best[4], checked] : [0, h, checked];
+
+  /**
+   * Writes into `seg` the words at [p, q) of the hypothesis with the block [start, start+len)
+   * moved before `target` (sacrebleu's _perform_shift; outside [p, q) nothing moves); returns q,
+   * with p = min(start, target).
+   */
+  private shiftedSegment(start: number, len: number, target: number): number {
+    const h = this.hyp;
+    const seg = this.seg;
+    let k = 0;
+    if (target < start) {
+      for (let x = start; x < start + len; x++) seg[k++] = h[x];
+      for (let x = target; x < start; x++) seg[k++] = h[x];
+      return start + len;
+    }
+    const q = target > start + len ? target : Math.min(target + len, this.nh);
+    for (let x = start + len; x < q; x++) seg[k++] = h[x];
+    for (let x = start; x < start + len; x++) seg[k++] = h[x];
+    return q;
+  }
+
+  /** Edit distance of the hypothesis with one shift applied, from the cached forward and backward matrices. */
+  private shiftedCost(start: number, len: number, target: number): number {
+    const { nh, n, w, fwd, bwd, seg } = this;
+    const p = Math.min(start, target);
+    const q = this.shiftedSegment(start, len, target);
+    let prev: Int32Array<ArrayBuffer> = fwd;
+    let pAt = p * w;
+    let cur = this.rowA;
+    let spare = this.rowB;
+    for (let i = p + 1; i <= q; i++) {
+      cur.fill(INF, 0, w);
+      this.row(prev, pAt, cur, 0, i, seg[i - p - 1]);
+      prev = cur;
+      pAt = 0;
+      cur = spare;
+      spare = prev;
+    }
+    if (q === nh) return prev[pAt + n];
+    // The backward rows are brought up to date only when a candidate first needs them.
+    if (this.bwdStale >= 0) {
+      this.backward(this.bwdStale);
+      this.bwdStale = -1;
+    }
+    const at = q * w;
+    let best = INF;
+    for (let j = this.lo[q]; j < this.hi[q]; j++) {
+      const c = prev[pAt + j] + bwd[at + j];
+      if (c < best) best = c;
+    }
+    return best;
+  }
+
+  /** Applies the chosen shift to the current hypothesis; returns q, the end of the changed words. */
+  private applyShift(start: number, len: number, target: number): number {
+    const p = Math.min(start, target);
+    const q = this.shiftedSegment(start, len, target);
+    for (let x = p; x < q; x++) this.hyp[x] = this.seg[x - p];
+    return q;
+  }
 }
+
+const search = new TerSearch();
 
 /**
  * Number of edits (shifts + edit distance) turning `hyp` into `ref`, sacrebleu's
- * translation_edit_rate, over word ids (equal words, equal ids; see {@link Vocab}).
+ * translation_edit_rate, over word ids (equal words, equal ids, ids ≥ 0; see {@link Vocab}).
  */
 export function terEditsIds(hyp: readonly number[], ref: readonly number[]): number {
-  if (ref.length === 0) return hyp.length;
-  const ed = new BeamEditDistance(ref);
-  let shifts = 0;
-  let words = [...hyp];
-  let checked = 0;
-  for (;;) {
-    const [delta, next, c] = bestShift(words, ref, ed, checked);
-    checked = c;
-    if (checked >= MAX_SHIFT_CANDIDATES || delta <= 0) break;
-    shifts++;
-    words = next;
-  }
-  return shifts + ed.cost(words);
+  return search.edits(hyp, ref);
 }
 
 /** Number of edits (shifts + edit distance) turning `hyp` into `ref`, sacrebleu's translation_edit_rate. */
@@ -308,8 +487,8 @@ const RE_NORM2: [RegExp, string][] = [
   [/([0-9])(-)/g, '$1 $2 '],
 ];
 
-/** sacrebleu's TercomTokenizer (without asian_support). */
-export function tercomTokenize(sent: string, options: MetricOptions): string {
+/** sacrebleu's TercomTokenizer (without asian_support) up to, not including, its final whitespace normalisation. */
+function tercomRaw(sent: string, options: MetricOptions): string {
   if (!sent) return '';
   let s = options.caseSensitive ? sent : sent.toLowerCase();
   if (options.normalized) {
@@ -318,7 +497,12 @@ export function tercomTokenize(sent: string, options: MetricOptions): string {
     for (const [re, repl] of RE_NORM2) s = s.replace(re, repl);
   }
   if (options.noPunct) s = s.replace(/[.,?:;!"()]/g, '');
-  return pyNormSpace(s);
+  return s;
+}
+
+/** sacrebleu's TercomTokenizer (without asian_support). */
+export function tercomTokenize(sent: string, options: MetricOptions): string {
+  return pyNormSpace(tercomRaw(sent, options));
 }
 
 /** TER row statistics: `[best edits, average reference length]`. */
@@ -327,7 +511,13 @@ export const ter: MetricImpl = {
     checkStreams('ter', hyps, refs);
     // Words become integer ids once: the shift search compares words millions of times.
     const vocab = new Vocab();
-    const prep = (s: string) => pySplit(tercomTokenize(pyRstrip(s), options)).map((w) => vocab.id(w));
+    // Splitting skips the tokeniser's final join: split(' '.join(s.split())) is s.split().
+    const prep = (s: string): number[] => {
+      const words = pySplit(tercomRaw(pyRstrip(s), options));
+      const ids = new Array<number>(words.length);
+      for (let k = 0; k < words.length; k++) ids[k] = vocab.id(words[k]);
+      return ids;
+    };
     return hyps.map((h, i) => {
       const wh = prep(h);
       let refLens = 0;

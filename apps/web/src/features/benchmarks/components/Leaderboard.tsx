@@ -21,6 +21,11 @@ import { coverageText, intervalText, leaderboardMetrics, rankedEntries, scoreTex
 import { directionText, metricLabel } from '../lib/metrics.ts';
 import { MetricName } from './MetricGlossary.tsx';
 
+/** Cells shown from `sm` up; on a phone their content moves under the score. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+/** Lines shown on a phone only. */
+const PHONE_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
+
 /** Shown when a metric has no completed run (spec 02 §2). */
 export const NO_LEADERBOARD_RECORDS = 'No records available';
 
@@ -28,7 +33,8 @@ export const NO_LEADERBOARD_RECORDS = 'No records available';
  * The leaderboard of a benchmark (spec 02 §2 benchmark details; issue #13 §5): one tab per metric
  * saying which direction ranks first, and a table Rank, Model (name and version), Score, 95%
  * interval and Coverage; a row's details show the score's signature (the exact scoring recipe,
- * so the number can be reproduced) and when it was scored.
+ * so the number can be reproduced) and when it was scored. On a phone (below `sm`) the interval
+ * and coverage move under the score, so the table fits 390 px without scrolling sideways.
  */
 export function Leaderboard({ metrics, entries, recordCount }: { metrics: readonly string[]; entries: readonly LeaderboardEntry[]; recordCount: number }) {
   const tabs = leaderboardMetrics(metrics, entries);
@@ -69,18 +75,19 @@ export function Leaderboard({ metrics, entries, recordCount }: { metrics: readon
         </Typography>
       ) : (
         <TableContainer sx={{ mt: 1 }}>
-          <Table size="small" aria-label={`Leaderboard, ${metricLabel(metric)}`} sx={{ minWidth: 560 }}>
+          {/* Narrower cell padding on a phone leaves the model name room to wrap at words. */}
+          <Table size="small" aria-label={`Leaderboard, ${metricLabel(metric)}`} sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
             <TableHead>
               <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
                 <TableCell>Rank</TableCell>
                 <TableCell>Model</TableCell>
                 <TableCell align="right">Score</TableCell>
-                <TableCell align="right">
+                <TableCell align="right" sx={WIDE_ONLY}>
                   <Tooltip title="95% bootstrap confidence interval of the score: scores whose intervals overlap are not clearly different.">
                     <span>95% interval</span>
                   </Tooltip>
                 </TableCell>
-                <TableCell align="right">
+                <TableCell align="right" sx={WIDE_ONLY}>
                   <Tooltip title="Rows the model answered out of the benchmark's rows. Rows it failed on are scored as empty answers.">
                     <span>Coverage</span>
                   </Tooltip>
@@ -94,7 +101,7 @@ export function Leaderboard({ metrics, entries, recordCount }: { metrics: readon
                 return (
                   <Fragment key={e.benchmarkProcessId}>
                     <TableRow sx={{ '& > td': { borderBottom: isOpen ? 'unset' : undefined } }}>
-                      <TableCell sx={{ fontWeight: 600 }}>{e.position > 0 ? e.position : i + 1}</TableCell>
+                      <TableCell sx={{ fontWeight: 600 }}>{e.modelStatus === 'unpublished' ? '–' : e.position > 0 ? e.position : i + 1}</TableCell>
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>
                         <Link component={RouterLink} to={modelDetailPath(e.modelId)}>
                           {e.modelName}
@@ -102,14 +109,26 @@ export function Leaderboard({ metrics, entries, recordCount }: { metrics: readon
                         <Typography component="span" variant="body2" color="text.secondary">
                           {e.modelVersion}
                         </Typography>
+                        {e.modelStatus === 'unpublished' && (
+                          <Typography component="span" variant="caption" color="warning.dark" sx={{ display: 'block' }}>
+                            Unpublished: only you see this run; it is not ranked.
+                          </Typography>
+                        )}
                       </TableCell>
                       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
                         {scoreText(e.score)}
+                        {/* Phone: the interval and coverage columns are hidden; they show here, under the score. */}
+                        <Typography component="span" variant="caption" sx={{ ...PHONE_ONLY, fontWeight: 400, whiteSpace: 'nowrap', color: 'text.secondary' }}>
+                          {intervalText(e.ci)}
+                        </Typography>
+                        <Typography component="span" variant="caption" sx={{ ...PHONE_ONLY, fontWeight: 400, whiteSpace: 'nowrap', color: e.coverage < 1 ? 'warning.dark' : 'text.secondary' }}>
+                          {coverageText(e.coverage, recordCount)}
+                        </Typography>
                       </TableCell>
-                      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                      <TableCell align="right" sx={{ ...WIDE_ONLY, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                         {intervalText(e.ci)}
                       </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap', color: e.coverage < 1 ? 'warning.dark' : undefined }}>
+                      <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap', color: e.coverage < 1 ? 'warning.dark' : undefined }}>
                         {coverageText(e.coverage, recordCount)}
                       </TableCell>
                       <TableCell padding="checkbox">

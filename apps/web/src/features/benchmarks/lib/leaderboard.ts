@@ -13,6 +13,8 @@ export interface LeaderboardEntry {
   ci: { low: number; high: number } | null;
   createdOn: number;
   position: number;
+  /** 'unpublished': the caller's own unpublished model, listed to them only, without a rank (position 0). */
+  modelStatus?: 'published' | 'unpublished';
 }
 
 /**

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
@@ -9,6 +11,30 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useModelHealth } from '../api/health.ts';
 import { HEALTH_CSV_FILE, MODEL_HEALTH_STATUS_LABELS, healthTableRows, type HealthTableRow } from '../lib/health.ts';
 import { TASK_LABELS } from '../lib/tasks.ts';
+
+/** Columns hidden on a phone (below `sm`): the model cell shows the task and status there, the rest stays in the CSV. */
+const PHONE_HIDDEN = { taskType: false, status: false, lastStatusUpdate: false, latency: false, outputCheck: false };
+
+/** On a phone the one visible column: the model, with its task and status under it, as wide as the grid. */
+const PHONE_MODEL_COLUMN: GridColDef<HealthTableRow> = {
+  field: 'modelName',
+  headerName: 'Model',
+  flex: 1,
+  minWidth: 0,
+  renderCell: (p) => (
+    <Box sx={{ py: 1, lineHeight: 1.3, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+      <Typography variant="body2" component="span" sx={{ display: 'block' }}>
+        {p.row.modelName}
+      </Typography>
+      <Typography variant="caption" component="span" color="text.secondary">
+        {p.row.taskType} ·{' '}
+        <Box component="span" sx={{ fontWeight: 600, color: p.row.status === 'unavailable' ? 'error.main' : p.row.status === 'available' ? 'success.main' : 'text.secondary' }}>
+          {p.row.status}
+        </Box>
+      </Typography>
+    </Box>
+  ),
+};
 
 const COLUMNS: GridColDef<HealthTableRow>[] = [
   { field: 'modelName', headerName: 'Model', flex: 1.6, minWidth: 180 },
@@ -40,6 +66,8 @@ const COLUMNS: GridColDef<HealthTableRow>[] = [
 export function HealthCheckTab() {
   const query = useModelHealth();
   const rows = useMemo(() => healthTableRows(query.data?.modelHealthStatusList ?? []), [query.data]);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const columns = useMemo(() => (phone ? COLUMNS.map((c) => (c.field === 'modelName' ? PHONE_MODEL_COLUMN : c)) : COLUMNS), [phone]);
   if (query.isPending) return <LoadingState label="Loading the models health check…" />;
   if (query.isError) return <ErrorState title="Could not load the health check" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   return (
@@ -56,7 +84,9 @@ export function HealthCheckTab() {
       ) : (
         <DataGrid
           rows={rows}
-          columns={COLUMNS}
+          columns={columns}
+          columnVisibilityModel={phone ? PHONE_HIDDEN : {}}
+          getRowHeight={phone ? () => 'auto' : undefined}
           label="Models Health Check"
           showToolbar
           disableRowSelectionOnClick
@@ -66,7 +96,7 @@ export function HealthCheckTab() {
             toolbar: {
               showQuickFilter: true,
               quickFilterProps: { quickFilterParser: (input: string) => (input.trim() ? [input.trim()] : []) },
-              csvOptions: { fileName: HEALTH_CSV_FILE, utf8WithBom: true },
+              csvOptions: { fileName: HEALTH_CSV_FILE, utf8WithBom: true, allColumns: true },
               printOptions: { disableToolbarButton: true },
             },
           }}
