@@ -18,3 +18,4 @@ export * from './text-fields.ts';
 export * from './models/index.ts';
 export * from './api/inference.ts';
 export * from './api/benchmarks.ts';
+export * from './api/streaming.ts';
