@@ -34,7 +34,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { safePostJson } from '../../net/safe-fetch.ts';
 import * as models from '../models/service.ts';
 import * as referenceModels from '../reference-models/service.ts';
-import { httpFormOf, ModelSocketError, openModelSocket } from './model-socket.ts';
+import { httpFormOf, isStreamingEndpoint, ModelSocketError, openModelSocket } from '../../net/model-socket.ts';
 
 /** Largest frame the browser may send, bytes (a second of 16 kHz PCM is 32 KB). */
 export const CLIENT_MAX_FRAME_BYTES = 256 * 1024;
@@ -115,8 +115,7 @@ function takeSlot(ctx: AppContext, modelId: string, caller: string): () => void 
 
 /** Whether a model is served over a socket: its schema says `modelProcessingType: streaming`, or its callbackUrl is ws(s). */
 export function isStreamingModel(model: Pick<models.ModelEndpoint, 'schema' | 'callbackUrl'>): boolean {
-  const mpt = (model.schema?.modelProcessingType as { type?: unknown } | undefined)?.type;
-  return mpt === 'streaming' || /^wss?:/i.test(model.callbackUrl);
+  return isStreamingEndpoint(model.schema, model.callbackUrl);
 }
 
 /** Counts events in one-second windows; `hit()` is false once more than `max` arrived in the current window. */

@@ -5,9 +5,12 @@ import { MODEL_API, STREAMING_API, type StreamServerMessage } from '@ulca/contra
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, type TestUser } from '../../test/users.ts';
 import { insertTestModel } from '../../test/models.ts';
+import { uploadTestModel } from '../../test/model-upload.ts';
 import { startStreamModelServer, type TestStreamServer } from '../../test/stream-model-server.ts';
 import { closeOutboundPools } from '../../net/safe-fetch.ts';
 import { activeStreams } from './service.ts';
+import { checkModel } from '../model-health/service.ts';
+import { getModelForCall } from '../models/service.ts';
 
 let p: TestPlatform;
 let sm: TestStreamServer;
@@ -16,7 +19,7 @@ let base = '';
 
 beforeAll(async () => {
   p = await createTestPlatform({
-    config: { streamConnectTimeoutMs: 1500, streamIdleTimeoutMs: 1000, streamMaxMessagesPerSecond: 200, streamMaxPerCaller: 3, streamMaxMessageBytes: 1024 * 1024 },
+    config: { modelUploadCheckTimeoutMs: 1500, modelHealthTimeoutMs: 1500, streamConnectTimeoutMs: 1500, streamIdleTimeoutMs: 1000, streamMaxMessagesPerSecond: 200, streamMaxPerCaller: 3, streamMaxMessageBytes: 1024 * 1024 },
   });
   sm = await startStreamModelServer();
   owner = await createSignedInUser(p);
@@ -192,5 +195,49 @@ describe('streaming TTS through the relay', () => {
     expect(await huge.next((m) => m.type === 'error')).toMatchObject({ code: 'TOO_LARGE' });
     const health = await p.app.inject({ method: 'POST', url: MODEL_API.search, payload: { task: 'tts' } });
     expect(health.statusCode).toBe(200);
+  });
+});
+
+describe('upload of a streaming model (issue #11 leftover)', () => {
+  const asrRequest = { audio: [{ audioUri: 'https://x.example.org/a.wav' }], config: { language: { sourceLanguage: 'hi' }, audioFormat: 'wav', samplingRate: 16000 } };
+  const ttsRequest = { input: [{ source: 'नमस्ते' }], config: { gender: 'female', language: { sourceLanguage: 'hi' } } };
+
+  it('a ws callbackUrl is checked over the socket, stored, and streams once published', async () => {
+    const asr = await uploadTestModel(p, owner, { name: 'Streaming ASR upload', task: 'asr', callbackUrl: sm.url('asr'), languages: [{ sourceLanguage: 'hi' }], request: asrRequest });
+    // The check opened a stream in the example's language and sent half a second of 16 kHz PCM.
+    expect(sm.seen.connections.at(-1)?.query).toMatchObject({ language: 'hi' });
+    expect([...sm.seen.audioBytes.values()]).toContain(16_000);
+    const c = await open('asr', `modelId=${asr}`);
+    await c.next((m) => m.type === 'ready');
+    c.ws.send(pcm(640));
+    await c.next((m) => m.type === 'partial' && m.text === 'heard 640 bytes');
+    c.ws.close();
+    const tts = await uploadTestModel(p, owner, { name: 'Streaming TTS upload', task: 'tts', callbackUrl: sm.url('tts'), languages: [{ sourceLanguage: 'hi' }], request: ttsRequest });
+    expect(sm.seen.infers.at(-1)).toEqual(ttsRequest);
+    const model = await p.app.inject({ method: 'GET', url: `${MODEL_API.getModel}?modelId=${tts}` });
+    expect(model.json().inferenceEndPoint?.callbackUrl ?? '').not.toContain('127.0.0.1');
+  });
+
+  it('a socket that never answers, a private address and a streaming translation model are refused with the reason', async () => {
+    await expect(uploadTestModel(p, owner, { name: 'Hanging TTS', task: 'tts', callbackUrl: sm.url('tts-hang'), languages: [{ sourceLanguage: 'hi' }], request: ttsRequest })).rejects.toThrow(
+      /MODEL_ENDPOINT_FAILED.*did not finish the check/,
+    );
+    await expect(uploadTestModel(p, owner, { name: 'Private ASR', task: 'asr', callbackUrl: 'wss://10.0.0.7/asr/', languages: [{ sourceLanguage: 'hi' }], request: asrRequest })).rejects.toThrow(
+      /MODEL_ENDPOINT_REFUSED.*private/,
+    );
+    await expect(
+      uploadTestModel(p, owner, { name: 'Streaming MT', task: 'translation', callbackUrl: sm.url('tts'), languages: [{ sourceLanguage: 'en', targetLanguage: 'hi' }], request: { input: [{ source: 'hi' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } } }),
+    ).rejects.toThrow(/only asr and tts models can be streaming/);
+  });
+});
+
+describe('health of streaming models', () => {
+  it('is checked over the socket: a working ASR and TTS are available, a silent one is not', async () => {
+    const outcome = async (mode: string, task: 'asr' | 'tts') => checkModel(p.ctx, await getModelForCall(p.ctx, await streamingModel(task, sm.url(mode)), null));
+    expect(await outcome('asr', 'asr')).toMatchObject({ status: 'available', error: null });
+    expect(await outcome('tts', 'tts')).toMatchObject({ status: 'available', error: null });
+    const hang = await outcome('tts-hang', 'tts');
+    expect(hang.status).toBe('unavailable');
+    expect(hang.error).toMatch(/did not answer within/);
   });
 });
