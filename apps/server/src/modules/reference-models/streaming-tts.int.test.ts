@@ -6,8 +6,8 @@ import WebSocket from 'ws';
 import { MODEL_API, STREAMING_API, type StreamServerMessage } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { closeOutboundPools } from '../../net/safe-fetch.ts';
-import { startReferenceModels, type ReferenceModels } from '../reference-models/service.ts';
-import { createTtsEspeakEngine } from '../reference-models/engines/tts-espeak.ts';
+import { startReferenceModels, type ReferenceModels } from './service.ts';
+import { createTtsEspeakEngine } from './engines/tts-espeak.ts';
 import { checkModel } from '../model-health/service.ts';
 import { getModelForCall } from '../models/service.ts';
 
