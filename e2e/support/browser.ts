@@ -17,11 +17,18 @@ export const SHOTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
 /** The Chromium binary (Debian's by default; CHROMIUM_PATH overrides it). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Headless Chromium without sandbox, GPU or background traffic (the flags every journey used). */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Headless Chromium without sandbox, GPU or background traffic (the flags every journey used).
+ * `opts.fakeMicrophoneWav`: a WAV file that Chromium plays as the microphone (file-backed fake audio
+ * capture, permission granted without a prompt), for the recording and streaming journeys.
+ */
+export function launchChromium(opts: { fakeMicrophoneWav?: string } = {}): Promise<Browser> {
+  const mic = opts.fakeMicrophoneWav
+    ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${opts.fakeMicrophoneWav}`, '--autoplay-policy=no-user-gesture-required']
+    : [];
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...mic],
   });
 }
 

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { checkFetchTarget, FetchError } from '../../net/safe-fetch.ts';
 import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
-import { httpFormOf, isStreamingEndpoint, probeStreamingEndpoint, STREAMING_TASKS } from '../../net/model-socket.ts';
+import { httpFormOf, probeStreamingEndpoint, STREAMING_TASKS } from '../../net/model-socket.ts';
 
 /** Largest answer accepted from the endpoint at upload, in bytes (a TTS sample of a few seconds fits). */
 export const UPLOAD_CHECK_MAX_BYTES = 10 * 1024 * 1024;
@@ -31,8 +31,8 @@ export function exampleRequestOf(d: ModelDescriptor): unknown {
 
 /**
  * Calls the descriptor's endpoint once with its example request and returns the answer (stored
- * as the model's sample response). A streaming endpoint (modelProcessingType streaming, or a
- * ws(s) callbackUrl; asr and tts only) is checked over its socket instead (net/model-socket.ts
+ * as the model's sample response). A streaming endpoint (schema modelProcessingType streaming;
+ * asr and tts only; its callbackUrl ws, wss, http or https) is checked over its socket instead (net/model-socket.ts
  * probeStreamingEndpoint): ASR opens and stops a stream, TTS answers one infer.
  * @throws ApiError 400 MODEL_ENDPOINT_REFUSED when the callbackUrl breaks the outbound rules
  *   (private, loopback or metadata address not in ALLOWED_FETCH_HOSTS; bad scheme), 400
@@ -53,9 +53,10 @@ export async function checkEndpointAnswers(ctx: AppContext, d: ModelDescriptor):
   const ep = d.inferenceEndPoint;
   const schemas = Array.isArray(ep.schema) ? ep.schema : ep.schema ? [ep.schema] : [];
   const own = (schemas.find((s) => s.taskType === d.task.type) ?? schemas[0] ?? null) as Record<string, unknown> | null;
-  const streaming = isStreamingEndpoint(own, url);
+  // The descriptor must say so (the model pages choose the streaming panels from it); a ws URL alone is refused below.
+  const streaming = (own?.modelProcessingType as { type?: unknown } | undefined)?.type === 'streaming';
   if (streaming && !(STREAMING_TASKS as readonly string[]).includes(d.task.type)) throw refused(`only asr and tts models can be streaming, not ${d.task.type}.`);
-  if (!streaming && /^wss?:/i.test(url)) throw refused('a ws:// or wss:// callbackUrl is for streaming models (inferenceEndPoint.schema.modelProcessingType.type "streaming").');
+  if (!streaming && /^wss?:/i.test(url)) throw refused('a ws:// or wss:// callbackUrl is for streaming models: set inferenceEndPoint.schema.modelProcessingType to {"type":"streaming"}.');
   // Checked here too (not only by the call) so a refused address is named as such, before anything is sent.
   try {
     await checkFetchTarget(httpFormOf(url), ctx.config.allowedFetchHosts);

@@ -203,7 +203,7 @@ describe('upload of a streaming model (issue #11 leftover)', () => {
   const ttsRequest = { input: [{ source: 'नमस्ते' }], config: { gender: 'female', language: { sourceLanguage: 'hi' } } };
 
   it('a ws callbackUrl is checked over the socket, stored, and streams once published', async () => {
-    const asr = await uploadTestModel(p, owner, { name: 'Streaming ASR upload', task: 'asr', callbackUrl: sm.url('asr'), languages: [{ sourceLanguage: 'hi' }], request: asrRequest });
+    const asr = await uploadTestModel(p, owner, { name: 'Streaming ASR upload', task: 'asr', modelProcessingType: 'streaming', callbackUrl: sm.url('asr'), languages: [{ sourceLanguage: 'hi' }], request: asrRequest });
     // The check opened a stream in the example's language and sent half a second of 16 kHz PCM.
     expect(sm.seen.connections.at(-1)?.query).toMatchObject({ language: 'hi' });
     expect([...sm.seen.audioBytes.values()]).toContain(16_000);
@@ -212,22 +212,26 @@ describe('upload of a streaming model (issue #11 leftover)', () => {
     c.ws.send(pcm(640));
     await c.next((m) => m.type === 'partial' && m.text === 'heard 640 bytes');
     c.ws.close();
-    const tts = await uploadTestModel(p, owner, { name: 'Streaming TTS upload', task: 'tts', callbackUrl: sm.url('tts'), languages: [{ sourceLanguage: 'hi' }], request: ttsRequest });
+    const tts = await uploadTestModel(p, owner, { name: 'Streaming TTS upload', task: 'tts', modelProcessingType: 'streaming', callbackUrl: sm.url('tts'), languages: [{ sourceLanguage: 'hi' }], request: ttsRequest });
     expect(sm.seen.infers.at(-1)).toEqual(ttsRequest);
     const model = await p.app.inject({ method: 'GET', url: `${MODEL_API.getModel}?modelId=${tts}` });
     expect(model.json().inferenceEndPoint?.callbackUrl ?? '').not.toContain('127.0.0.1');
   });
 
   it('a socket that never answers, a private address and a streaming translation model are refused with the reason', async () => {
-    await expect(uploadTestModel(p, owner, { name: 'Hanging TTS', task: 'tts', callbackUrl: sm.url('tts-hang'), languages: [{ sourceLanguage: 'hi' }], request: ttsRequest })).rejects.toThrow(
+    await expect(uploadTestModel(p, owner, { name: 'Hanging TTS', task: 'tts', modelProcessingType: 'streaming', callbackUrl: sm.url('tts-hang'), languages: [{ sourceLanguage: 'hi' }], request: ttsRequest })).rejects.toThrow(
       /MODEL_ENDPOINT_FAILED.*did not finish the check/,
     );
-    await expect(uploadTestModel(p, owner, { name: 'Private ASR', task: 'asr', callbackUrl: 'wss://10.0.0.7/asr/', languages: [{ sourceLanguage: 'hi' }], request: asrRequest })).rejects.toThrow(
+    await expect(uploadTestModel(p, owner, { name: 'Private ASR', task: 'asr', modelProcessingType: 'streaming', callbackUrl: 'wss://10.0.0.7/asr/', languages: [{ sourceLanguage: 'hi' }], request: asrRequest })).rejects.toThrow(
       /MODEL_ENDPOINT_REFUSED.*private/,
     );
     await expect(
-      uploadTestModel(p, owner, { name: 'Streaming MT', task: 'translation', callbackUrl: sm.url('tts'), languages: [{ sourceLanguage: 'en', targetLanguage: 'hi' }], request: { input: [{ source: 'hi' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } } }),
+      uploadTestModel(p, owner, { name: 'Streaming MT', task: 'translation', modelProcessingType: 'streaming', callbackUrl: sm.url('tts'), languages: [{ sourceLanguage: 'en', targetLanguage: 'hi' }], request: { input: [{ source: 'hi' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } } }),
     ).rejects.toThrow(/only asr and tts models can be streaming/);
+    // A ws URL whose descriptor does not say streaming: the model pages would offer the batch panel.
+    await expect(uploadTestModel(p, owner, { name: 'Unsaid streaming', task: 'tts', callbackUrl: sm.url('tts'), languages: [{ sourceLanguage: 'hi' }], request: ttsRequest })).rejects.toThrow(
+      /MODEL_ENDPOINT_REFUSED.*modelProcessingType/,
+    );
   });
 });
 
