@@ -10,6 +10,7 @@ const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void
   inference: () => import('./inference.ts'),
   'reference-models': () => import('./reference-models.ts'),
   metrics: () => import('./metrics.ts'),
+  streaming: () => import('./streaming.ts'),
 };
 if (!benchName || !benches[benchName]) {
   console.error(`usage: npm run bench -- <${Object.keys(benches).join('|')}> [--records N]`);
