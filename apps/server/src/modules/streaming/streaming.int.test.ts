@@ -132,6 +132,15 @@ describe('streaming ASR through the relay', () => {
     expect(await busy.next((m) => m.type === 'error')).toMatchObject({ code: 'MODEL_BUSY', message: 'The server is busy at the moment, please try after sometime.' });
   });
 
+  it('a host name is resolved, checked and pinned (localhost is in ALLOWED_FETCH_HOSTS here)', async () => {
+    const modelId = await streamingModel('asr', sm.url('asr').replace('127.0.0.1', 'localhost'));
+    const c = await open('asr', `modelId=${modelId}`);
+    await c.next((m) => m.type === 'ready');
+    c.ws.send(pcm(64));
+    await c.next((m) => m.type === 'partial' && m.text === 'heard 64 bytes');
+    c.ws.close();
+  });
+
   it('a model socket on a private address is refused before any connection', async () => {
     const modelId = await streamingModel('asr', 'ws://10.1.2.3:9000/asr/');
     const c = await open('asr', `modelId=${modelId}`);
