@@ -5,6 +5,7 @@ import { STREAMING_API, streamQuery, type StreamServerMessage } from '@ulca/cont
 import type { AppContext } from '../../context.ts';
 import { optionalAuth } from '../../security/auth.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { errorResponse } from '../../lib/route-schemas.ts';
 import { verifyApiKey } from '../keys/service.ts';
 import { CLIENT_MAX_FRAME_BYTES, runStream, type StreamCaller, type StreamKind } from './service.ts';
 
@@ -30,27 +31,29 @@ function refuse(socket: WebSocket, msg: StreamServerMessage): void {
  * upgrades at STREAMING_API.asr and STREAMING_API.tts with `?modelId&language`. Callers as for
  * model/compute: anonymous (published models only), signed (owner or admin may stream an
  * unpublished model) or with an application's `ulcaApiKey` header. Browser frames over
- * CLIENT_MAX_FRAME_BYTES close the socket (1009).
+ * CLIENT_MAX_FRAME_BYTES close the socket (1009). A plain GET (no upgrade) answers 426.
  */
 export async function streamingRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const optional = optionalAuth(ctx);
   await fastify.register(async (scope) => {
     await scope.register(websocket, { options: { maxPayload: CLIENT_MAX_FRAME_BYTES } });
     for (const kind of ['asr', 'tts'] as StreamKind[]) {
-      scope.get(
-        STREAMING_API[kind],
-        {
-          websocket: true,
-          preHandler: optional,
-          schema: {
-            tags: TAGS,
-            summary:
-              kind === 'asr'
-                ? 'Streaming ASR (WebSocket): binary 16 kHz 16-bit PCM frames in, {type:"partial"|"final"} text out; {type:"stop"} ends and punctuates'
-                : 'Streaming TTS (WebSocket): {type:"infer", text, gender} in, {type:"audio", seq, audioContent} out',
-          },
+      // wsHandler (not `websocket: true`, which hides the route from the OpenAPI document): a plain GET gets 426 from `handler`.
+      scope.route({
+        method: 'GET',
+        url: STREAMING_API[kind],
+        preHandler: optional,
+        schema: {
+          tags: TAGS,
+          summary:
+            kind === 'asr'
+              ? 'Streaming ASR (WebSocket upgrade): binary 16 kHz 16-bit PCM frames in, {type:"partial"|"final"} text out; {type:"stop"} ends and punctuates'
+              : 'Streaming TTS (WebSocket upgrade): {type:"infer", text, gender} in, {type:"audio", seq, audioContent} out',
+          description: 'Query modelId, language. Protocol: @ulca/contracts api/streaming.ts and README "Streaming ASR and TTS". A request that is not a WebSocket upgrade gets 426.',
+          response: { 426: errorResponse },
         },
-        async (socket, request) => {
+        handler: async (_request, reply) => reply.status(426).header('upgrade', 'websocket').send({ message: 'Open this path as a WebSocket (streaming relay).', code: 'UPGRADE_REQUIRED' }),
+        wsHandler: async (socket, request) => {
           const query = streamQuery.safeParse(request.query);
           if (!query.success) return refuse(socket, { type: 'error', code: 'BAD_REQUEST', message: 'modelId is required (and language must be a language code).' });
           let caller: StreamCaller;
@@ -61,7 +64,7 @@ export async function streamingRoutes(fastify: FastifyInstance, ctx: AppContext)
           }
           await runStream(ctx, socket, kind, caller, query.data);
         },
-      );
+      });
     }
   });
 }
