@@ -43,8 +43,14 @@ export function openRelayStream(kind: 'asr' | 'tts', modelId: string, language: 
     ended = true;
     onClose();
   };
+  // Text frames sent while the socket is still connecting (the first word typed) wait for it to open.
+  const waiting: string[] = [];
+  ws.onopen = () => {
+    for (const frame of waiting.splice(0)) ws.send(frame);
+  };
   const sendText = (v: unknown) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(v));
+    else if (ws.readyState === WebSocket.CONNECTING) waiting.push(JSON.stringify(v));
   };
   return {
     sendAudio: (pcm) => {
