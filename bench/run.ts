@@ -11,6 +11,7 @@ const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void
   'reference-models': () => import('./reference-models.ts'),
   metrics: () => import('./metrics.ts'),
   speakers: () => import('./speakers.ts'),
+  streaming: () => import('./streaming.ts'),
 };
 if (!benchName || !benches[benchName]) {
   console.error(`usage: npm run bench -- <${Object.keys(benches).join('|')}> [--records N]`);

@@ -18,6 +18,7 @@ import { masterDataRoutes } from './modules/master-data/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { modelRoutes } from './modules/models/routes.ts';
 import { inferenceRoutes } from './modules/inference/routes.ts';
+import { streamingRoutes } from './modules/streaming/routes.ts';
 import { modelHealthRoutes } from './modules/model-health/routes.ts';
 import { modelFeedbackRoutes } from './modules/model-feedback/routes.ts';
 import { benchmarkRoutes } from './modules/benchmarks/routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await searchRoutes(app, ctx);
   await modelRoutes(app, ctx);
   await inferenceRoutes(app, ctx);
+  await streamingRoutes(app, ctx);
   await modelHealthRoutes(app, ctx);
   await modelFeedbackRoutes(app, ctx);
   await benchmarkRoutes(app, ctx);

@@ -121,6 +121,21 @@ export interface Config {
   stsBatchMaxZipBytes: number;
   /** Most audio files in one speech-to-speech batch zip (STS_BATCH_MAX_FILES, default 100; entries of any kind at most 10 times that). */
   stsBatchMaxFiles: number;
+  // streaming asr/tts relay (issue #14; modules/streaming)
+  /** Time limit to open a streaming model's socket, handshake included, ms (STREAM_CONNECT_TIMEOUT_MS, default 10000). */
+  streamConnectTimeoutMs: number;
+  /** A model that owes an answer and stays silent this long ends the stream, ms (STREAM_IDLE_TIMEOUT_MS, default 15000). */
+  streamIdleTimeoutMs: number;
+  /** Longest streaming session, ms: the 61 s ASR timer plus slack (STREAM_MAX_SESSION_MS, default 75000). */
+  streamMaxSessionMs: number;
+  /** Largest single message from a streaming model, bytes (STREAM_MAX_MESSAGE_BYTES, default 2 MiB). */
+  streamMaxMessageBytes: number;
+  /** Messages per second either side may send before the stream is closed (STREAM_MAX_MESSAGES_PER_SECOND, default 50). */
+  streamMaxMessagesPerSecond: number;
+  /** Concurrent streams of one model per API process (STREAM_MAX_PER_MODEL, default 8). */
+  streamMaxPerModel: number;
+  /** Concurrent streams of one caller (user, API key or IP address) (STREAM_MAX_PER_CALLER, default 2). */
+  streamMaxPerCaller: number;
   /**
    * Minutes between health rounds over every published model (MODEL_HEALTH_INTERVAL_MINUTES,
    * default 15; 0 = no scheduled rounds). jobs/model-health.ts: each worker process offers one
@@ -305,6 +320,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     inferenceMaxMediaBytes: num(env.INFERENCE_MAX_MEDIA_BYTES, 16 * 1024 * 1024),
     stsBatchMaxZipBytes: num(env.STS_BATCH_MAX_ZIP_BYTES, 200 * 1024 * 1024),
     stsBatchMaxFiles: Math.max(1, num(env.STS_BATCH_MAX_FILES, 100)),
+    streamConnectTimeoutMs: Math.max(1, num(env.STREAM_CONNECT_TIMEOUT_MS, 10_000)),
+    streamIdleTimeoutMs: Math.max(1, num(env.STREAM_IDLE_TIMEOUT_MS, 15_000)),
+    streamMaxSessionMs: Math.max(1, num(env.STREAM_MAX_SESSION_MS, 75_000)),
+    streamMaxMessageBytes: Math.max(1024, num(env.STREAM_MAX_MESSAGE_BYTES, 2 * 1024 * 1024)),
+    streamMaxMessagesPerSecond: Math.max(1, num(env.STREAM_MAX_MESSAGES_PER_SECOND, 50)),
+    streamMaxPerModel: Math.max(1, num(env.STREAM_MAX_PER_MODEL, 8)),
+    streamMaxPerCaller: Math.max(1, num(env.STREAM_MAX_PER_CALLER, 2)),
     modelHealthIntervalMinutes: num(env.MODEL_HEALTH_INTERVAL_MINUTES, 15),
     modelHealthTimeoutMs: Math.max(1, num(env.MODEL_HEALTH_TIMEOUT_MS, 20_000)),
     modelHealthParallel: Math.max(1, num(env.MODEL_HEALTH_PARALLEL, 4)),

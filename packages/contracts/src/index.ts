@@ -21,3 +21,4 @@ export * from './api/inference.ts';
 export * from './api/benchmarks.ts';
 export * from './api/glossary.ts';
 export * from './api/sts.ts';
+export * from './api/streaming.ts';

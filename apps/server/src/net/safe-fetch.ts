@@ -171,7 +171,7 @@ export async function checkFetchTarget(raw: string | URL, allowedHosts: string[]
 }
 
 /** A dns lookup that only ever answers with the addresses already checked (no DNS rebinding). */
-function pinnedLookup(addresses: CheckedTarget['addresses']): LookupFunction {
+export function pinnedLookup(addresses: CheckedTarget['addresses']): LookupFunction {
   return (_hostname, options, callback) => {
     const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
     const usable = family ? addresses.filter((a) => a.family === family) : addresses;

@@ -619,6 +619,20 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     note: 'Multipart upload to an image/speech model (anonymous, signed over the exact multipart bytes, or ulcaApiKey); a signature, when sent, must verify: owners and admins try unpublished models this way. A JSON body is refused before any model is called.',
   },
 
+  // streaming relay (issue #14; modules/streaming): WebSocket upgrades; a plain GET is 426 after the caller checks.
+  ['GET /ulca/apis/v0/model/streaming/asr']: {
+    access: 'optional',
+    sample: () => ({ url: `/ulca/apis/v0/model/streaming/asr?modelId=${crypto.randomUUID()}` }),
+    okStatus: 426,
+    note: 'Streaming ASR over a WebSocket, callers as model/compute; the model checks (published, or owner/admin) run on the socket (streaming.int.test.ts).',
+  },
+  ['GET /ulca/apis/v0/model/streaming/tts']: {
+    access: 'optional',
+    sample: () => ({ url: `/ulca/apis/v0/model/streaming/tts?modelId=${crypto.randomUUID()}` }),
+    okStatus: 426,
+    note: 'Streaming TTS over a WebSocket, as streaming/asr.',
+  },
+
   // ── model health and feedback (issue #11 points 7, 8; modules/model-health, modules/model-feedback) ──
   ['GET /ulca/apis/v0/model/getModelHealthStatus']: {
     access: 'public',

@@ -16,6 +16,8 @@ export interface UploadSpec {
   languages: { sourceLanguage: string; targetLanguage?: string }[];
   /** The descriptor's example request. */
   request: Record<string, unknown>;
+  /** The schema's modelProcessingType (streaming models, issue #14); none by default. */
+  modelProcessingType?: 'batch' | 'streaming';
   /** Publish after the upload (default true). */
   publish?: boolean;
 }
@@ -33,7 +35,10 @@ export async function uploadTestModel(p: TestPlatform, user: TestUser, spec: Upl
     domain: ['general'],
     submitter: { name: 'Test Lab' },
     trainingDataset: { description: 'none' },
-    inferenceEndPoint: { callbackUrl: spec.callbackUrl, schema: { taskType: task, request: spec.request } },
+    inferenceEndPoint: {
+      callbackUrl: spec.callbackUrl,
+      schema: { taskType: task, request: spec.request, ...(spec.modelProcessingType ? { modelProcessingType: { type: spec.modelProcessingType } } : {}) },
+    },
   };
   const fd = new FormData();
   fd.append('file', new Blob([JSON.stringify(descriptor)], { type: 'application/json' }), 'model.json');

@@ -8,10 +8,11 @@
  * What is kept: nothing of the input or output, for any caller; logs name the model, the failure
  * code and status, and the endpoint's error text only when the caller's data tracking allows it.
  */
-import { AUDIO_INPUT_TASKS, IMAGE_INPUT_TASKS, MODEL_NOT_ACCESSIBLE_MESSAGE, TRY_AUDIO_MAX_SECONDS, TRY_TEXT_MAX_CHARS, type ModelComputeBody } from '@ulca/contracts';
+import { AUDIO_INPUT_TASKS, IMAGE_INPUT_TASKS, MODEL_NOT_ACCESSIBLE_MESSAGE, STREAMING_API, TRY_AUDIO_MAX_SECONDS, TRY_TEXT_MAX_CHARS, type ModelComputeBody } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
+import { isStreamingEndpoint } from '../../net/model-socket.ts';
 import * as models from '../models/service.ts';
 import * as keys from '../keys/service.ts';
 import * as glossary from '../glossary/service.ts';
@@ -161,7 +162,8 @@ function languageCodeIn(value: string | undefined): string | undefined {
 /**
  * Runs one hosted-inference call (model/compute, asr/v1/model/compute, model/tryMe).
  * - The model must be visible to the caller (published, or the caller owns it / is ADMIN): else 404.
- * - `body.task`, when given, must be the model's task (400 TASK_MISMATCH).
+ * - `body.task`, when given, must be the model's task (400 TASK_MISMATCH); a streaming model is
+ *   refused (400 STREAMING_MODEL: it is called over the streaming relay, modules/streaming).
  * - Limits: text per input and audio length, spec 02 §9 for web callers (150 characters, 1 minute),
  *   API_TEXT_MAX_CHARS / API_AUDIO_MAX_SECONDS for API keys (400 TEXT_TOO_LONG, AUDIO_TOO_LONG,
  *   NOT_AUDIO, NOT_IMAGE, MEDIA_URL, MISSING_INPUT, LANGUAGE_NOT_SUPPORTED).
@@ -179,6 +181,8 @@ export async function runInference(
 ): Promise<Record<string, unknown>> {
   const model = await models.getModelForCall(ctx, body.modelId, modelCaller(caller));
   if (body.task && body.task !== model.task) throw badRequest('TASK_MISMATCH', `This model is a ${model.task} model, not ${body.task}.`);
+  // A socket endpoint cannot answer a POST (issue #14): streaming models are tried through the streaming relay.
+  if (isStreamingEndpoint(model.schema, model.callbackUrl)) throw badRequest('STREAMING_MODEL', `This is a streaming model: call it over the WebSocket at ${STREAMING_API[model.task === 'tts' ? 'tts' : 'asr']}.`);
   if (opts.audioOnly && !AUDIO_INPUT_TASKS.includes(model.task)) throw badRequest('TASK_MISMATCH', `This endpoint is for speech models; this model is a ${model.task} model.`);
   const limits = opts.limits ?? limitsOf(caller);
 
@@ -240,8 +244,9 @@ export async function runTryMe(ctx: AppContext, caller: InferenceCaller, modelId
 
 async function callModel(ctx: AppContext, caller: InferenceCaller, model: models.ModelEndpoint, request: Record<string, unknown>): Promise<Record<string, unknown>> {
   const keyId = caller.apiKey?.keyId ?? '';
-  // A reference model is called on this process's own reference server, whose exact origin is the one loopback origin allowed.
-  const route = referenceModels.modelCallRoute(ctx, model);
+  // A reference model is called on this process's own reference server, whose exact origin is the one loopback origin allowed;
+  // a worker-only process (speech-to-speech batches) starts that engine on demand.
+  const route = await referenceModels.reachModel(ctx, model);
   try {
     const { body } = await stateOf(ctx).limiter.run(model.modelId, () =>
       callModelEndpoint(route.target, request, {

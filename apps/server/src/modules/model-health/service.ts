@@ -14,6 +14,7 @@ import type { InferenceTask, ModelHealthRow } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
+import { isStreamingEndpoint, probeStreamingEndpoint } from '../../net/model-socket.ts';
 import * as models from '../models/service.ts';
 import * as referenceModels from '../reference-models/service.ts';
 import { checkOutput } from './output-check.ts';
@@ -60,7 +61,9 @@ function languageOf(model: models.ModelEndpoint, request: Record<string, unknown
 /**
  * Checks one model now: calls its endpoint with the descriptor's example request (time limit
  * MODEL_HEALTH_TIMEOUT_MS, at most MODEL_CALL_TIMEOUT_MS; size cap MODEL_MAX_RESPONSE_BYTES) and
- * judges the answer (output-check.ts). Never throws for a model failure: the outcome says
+ * judges the answer (output-check.ts). A streaming model (ws callbackUrl or modelProcessingType
+ * streaming) is checked over its socket (net/model-socket.ts probeStreamingEndpoint: ASR opens a
+ * stream, sends 0.5 s of silence and stops, with no output check; TTS answers one infer). Never throws for a model failure: the outcome says
  * 'unavailable' with `error` (the call failed: time limit, HTTP status, unreachable, not the task's
  * schema; in words safe to show, without the endpoint's address) or `outputCheck` (it answered,
  * unusably). Does not record it (see {@link runHealthRound}).
@@ -74,13 +77,13 @@ export async function checkModel(ctx: AppContext, model: models.ModelEndpoint): 
   try {
     // A reference model is called on this process's own reference server, the one loopback origin allowed (as the proxy does).
     const route = await referenceModels.reachModel(ctx, model);
-    const { body, latencyMs } = await callModelEndpoint(route.target, request, {
-      allowedHosts: ctx.config.allowedFetchHosts,
-      allowedOrigins: route.allowedOrigins,
-      timeoutMs,
-      maxBytes: ctx.config.modelMaxResponseBytes,
-    });
-    const outputCheck = checkOutput(model.task, body, languageOf(model, request as Record<string, unknown>));
+    const limits = { allowedHosts: ctx.config.allowedFetchHosts, allowedOrigins: route.allowedOrigins, timeoutMs, maxBytes: ctx.config.modelMaxResponseBytes };
+    // A streaming model is checked over its socket as the relay uses it (issue #14); the half second of silence a streaming ASR check sends has no text to judge.
+    const streaming = isStreamingEndpoint(model.schema, model.callbackUrl);
+    const { body, latencyMs } = streaming
+      ? await probeStreamingEndpoint(model.task, route.target.callbackUrl, request, model.inferenceApiKey, limits)
+      : await callModelEndpoint(route.target, request, limits);
+    const outputCheck = streaming && model.task === 'asr' ? null : checkOutput(model.task, body, languageOf(model, request as Record<string, unknown>));
     return { ...base, status: outputCheck ? 'unavailable' : 'available', latencyMs: Math.round(latencyMs), outputCheck, error: null };
   } catch (err) {
     if (!(err instanceof ModelCallError)) throw err;

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyError } from 'fastify';
+import { Server as SocketServer } from 'socket.io';
 import { inferenceRequestSchemas, type InferenceRequest } from '@ulca/contracts';
 import { EngineInputError, type EngineOptions, type ReferenceEngine } from './engine.ts';
 
@@ -7,6 +8,14 @@ import { EngineInputError, type EngineOptions, type ReferenceEngine } from './en
  * an 8 MB image (10.7 MB in base64), plus the JSON around it.
  */
 export const REFERENCE_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/** Largest socket.io message a streaming client may send to the reference server, bytes (an infer of 150 characters is < 1 KB). */
+export const REFERENCE_STREAM_MAX_MESSAGE_BYTES = 64 * 1024;
+
+/** socket.io namespace of an engine's streaming variant (TTS engines): `/<engine.id>-stream`. */
+export function streamingNamespace(engineId: string): string {
+  return `/${engineId}-stream`;
+}
 
 /** What GET /health says about one engine. */
 export interface EngineHealth {
@@ -54,6 +63,11 @@ function describeValidation(issues: { path: PropertyKey[]; message: string }[]):
  * that the engine refuses (EngineInputError); 413 beyond REFERENCE_BODY_LIMIT_BYTES; 503 when the
  * engine failed to warm; 500 `{message:'The model failed on this input.'}` for anything else
  * (logged). The server stays up after any of them.
+ * Streaming variant (issue #14): every TTS engine also answers socket.io (websocket transport) at
+ * namespace {@link streamingNamespace}: `infer` with `{input:[{source}], config:{gender,
+ * language:{sourceLanguage}}}` is acknowledged with the engine's answer (`audio[0].audioContent`),
+ * or `{message}` when the input is refused or the engine fails — the protocol of the original
+ * ULCA's streaming TTS models, relayed by modules/streaming.
  * @throws when the port cannot be bound, or two engines share an id.
  */
 export async function startReferenceModelServer(engines: ReferenceEngine[], opts: ReferenceModelServerOptions): Promise<ReferenceModelServer> {
@@ -110,6 +124,28 @@ export async function startReferenceModelServer(engines: ReferenceEngine[], opts
     });
   }
 
+  // The streaming TTS variant shares the listener: socket.io takes the upgrade requests of /socket.io/.
+  const io = new SocketServer(app.server, { transports: ['websocket'], serveClient: false, maxHttpBufferSize: REFERENCE_STREAM_MAX_MESSAGE_BYTES });
+  for (const engine of engines.filter((e) => e.task === 'tts')) {
+    const schema = inferenceRequestSchemas.tts;
+    io.of(streamingNamespace(engine.id)).on('connection', (socket) => {
+      socket.on('infer', async (payload: unknown, ack: unknown) => {
+        if (typeof ack !== 'function') return;
+        const parsed = schema.safeParse(payload);
+        if (!parsed.success) return ack({ message: describeValidation(parsed.error.issues) });
+        await warming.get(engine.id);
+        if (health.get(engine.id)!.error) return ack({ message: 'This reference model is not available: it failed to start on this server.' });
+        try {
+          ack(await engine.infer(parsed.data as InferenceRequest));
+        } catch (err) {
+          if (err instanceof EngineInputError) return ack({ message: err.message });
+          opts.log.error({ engine: engine.id, err }, 'reference model failed on a streamed input');
+          ack({ message: 'The model failed on this input.' });
+        }
+      });
+    });
+  }
+
   await app.listen({ host: opts.host, port: opts.port });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('reference model server has no TCP address');
@@ -120,6 +156,7 @@ export async function startReferenceModelServer(engines: ReferenceEngine[], opts
     baseUrl: `http://${host}:${address.port}`,
     ready: Promise.all(warming.values()).then(() => undefined),
     async close() {
+      io.disconnectSockets(true);
       await app.close();
       await Promise.allSettled([...warming.values()]);
       await Promise.allSettled(engines.map((e) => e.close()));

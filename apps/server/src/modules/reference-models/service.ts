@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.ts';
 import * as models from '../models/service.ts';
 import type { ReferenceEngine } from './engine.ts';
 import { createReferenceEngines } from './engines/index.ts';
-import { startReferenceModelServer, type ReferenceModelServer } from './server.ts';
+import { startReferenceModelServer, streamingNamespace, type ReferenceModelServer } from './server.ts';
 
 /** Version of every reference model as registered (the engine's own version is on its card). */
 export const REFERENCE_MODEL_VERSION = 'v1.0';
@@ -108,10 +108,38 @@ export function referenceDescriptor(engine: ReferenceEngine, callbackUrl: string
 }
 
 /**
+ * The streaming variant of a TTS engine (issue #14): the same engine, served over socket.io at
+ * the reference server's {@link streamingNamespace}, registered as its own model whose name says
+ * "streaming", whose card says how it streams, and whose schema has `modelProcessingType:
+ * {type:'streaming'}`. `callbackUrl` is the ws:// URL of that namespace.
+ */
+export function referenceStreamingDescriptor(engine: ReferenceEngine, callbackUrl: string): Record<string, unknown> {
+  const name = engine.card.name.includes('(reference)') ? engine.card.name.replace('(reference)', 'streaming (reference)') : `${engine.card.name} streaming`;
+  const streamed: ReferenceEngine = {
+    ...engine,
+    card: {
+      ...engine.card,
+      name,
+      description: `Streaming variant, served over a socket (socket.io \`infer\` events, relayed by the platform): each text sent is spoken and its audio comes back as soon as it is made. ${engine.card.description}`,
+      limits: ['Streaming answers one WAV per text sent, not partial audio of one text.', ...engine.card.limits],
+    },
+  };
+  const d = referenceDescriptor(streamed, callbackUrl) as { inferenceEndPoint: { schema: Record<string, unknown> } };
+  d.inferenceEndPoint.schema = { ...d.inferenceEndPoint.schema, modelProcessingType: { type: 'streaming' } };
+  return d;
+}
+
+/** Where an engine's streaming variant answers on the server at `baseUrl` (http://host:port): ws://host:port/<id>-stream. */
+export function referenceStreamingUrl(baseUrl: string, engine: ReferenceEngine): string {
+  return `${baseUrl.replace(/^http/, 'ws')}${streamingNamespace(engine.id)}`;
+}
+
+/**
  * Starts the reference models of this process (issue #12), when config.referenceModels is on: the
  * reference server on 127.0.0.1 (REFERENCE_MODELS_PORT, default any free port), engines warming in
  * the background from now on, and one published model per engine registered (or refreshed: the
- * port changes on each start) with its card. Reference models that no longer run here (an engine
+ * port changes on each start) with its card, plus the streaming variant of each TTS engine
+ * (issue #14, {@link referenceStreamingDescriptor}). Reference models that no longer run here (an engine
  * removed) are unpublished first; the current ones are published again by their registration.
  * When off (REFERENCE_MODELS=false): no server, and every reference model is unpublished with
  * models.REFERENCE_MODELS_OFF_REASON, so Explore never lists a model whose engine is not running.
@@ -140,6 +168,12 @@ export async function startReferenceModels(ctx: AppContext, opts: { engines?: Re
           callbackUrl,
         }),
       );
+      if (engine.task === 'tts') {
+        const streamUrl = referenceStreamingUrl(server.baseUrl, engine);
+        const descriptor = referenceStreamingDescriptor(engine, streamUrl);
+        const limits = ['Streaming answers one WAV per text sent, not partial audio of one text.', ...engine.card.limits];
+        registered.push(await models.registerReferenceModel(ctx, { descriptor, engineCard: { ...engine.card, limits }, callbackUrl: streamUrl }));
+      }
     }
     running.set(ctx, server);
     log.info({ baseUrl: server.baseUrl, models: registered.length }, 'reference models registered');
@@ -203,11 +237,12 @@ export function canReachModel(ctx: AppContext, model: models.ModelEndpoint): boo
   return modelCallRoute(ctx, model).reachable || (model.isReference && startsOnDemand(ctx));
 }
 
-/** The on-demand server of the engine at `callbackUrl`'s path (`/<engine id>`), started on first use; null when there is no such engine or it cannot start. */
+/** The on-demand server of the engine at `callbackUrl`'s path (`/<engine id>` or its `/<engine id>-stream` namespace), started on first use; null when there is no such engine or it cannot start. */
 function onDemandServer(ctx: AppContext, callbackUrl: string): Promise<ReferenceModelServer | null> {
   let engineId: string;
   try {
-    engineId = new URL(callbackUrl).pathname.replace(/^\/+/, '');
+    // A streaming variant's namespace (`/<engine id>-stream`, see streamingNamespace) is served by its engine's server.
+    engineId = new URL(callbackUrl).pathname.replace(/^\/+/, '').replace(/-stream$/, '');
   } catch {
     return Promise.resolve(null);
   }

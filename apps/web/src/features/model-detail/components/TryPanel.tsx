@@ -4,6 +4,8 @@ import { AUDIO_INPUT_TASKS, IMAGE_INPUT_TASKS, type ModelRecord } from '@ulca/co
 import { modelTaskLabel as taskLabel } from '../../../lib/model-tasks.ts';
 import { ImageTryPanel } from './ImageTryPanel.tsx';
 import { SpeechTryPanel } from './SpeechTryPanel.tsx';
+import { StreamingAsrPanel } from './StreamingAsrPanel.tsx';
+import { StreamingTtsPanel } from './StreamingTtsPanel.tsx';
 import { TextTryPanel } from './TextTryPanel.tsx';
 
 /** The model's processing type from its descriptor schema ('batch' or 'streaming'). */
@@ -12,20 +14,26 @@ function processingType(model: ModelRecord): string | undefined {
   return typeof t === 'string' ? t : undefined;
 }
 
-/** The try panel of the model's task (spec 02 §2 "Try-it panels"): speech, image or text input. */
+/** The try panel of the model's task (spec 02 §2 "Try-it panels"): speech, image or text input; streaming asr and tts models get the streaming panels. */
 export function TryPanel({ model }: { model: ModelRecord }) {
   const task = model.task.type;
+  // Streaming asr and tts models are tried over the server's socket relay (issue #14).
+  const streaming = processingType(model) === 'streaming';
   return (
     <section aria-labelledby="try-title">
       <Typography id="try-title" variant="h6" component="h2" sx={{ mb: 2 }}>
         Try the {taskLabel(task)} model
       </Typography>
-      {processingType(model) === 'streaming' && (
+      {streaming && task !== 'asr' && task !== 'tts' && (
         <Alert severity="info" sx={{ mb: 2 }}>
           This model streams over a socket. The browser panel sends your input in one request, which a streaming-only endpoint may not accept.
         </Alert>
       )}
-      {AUDIO_INPUT_TASKS.includes(task) ? (
+      {streaming && task === 'asr' ? (
+        <StreamingAsrPanel key={model.modelId} model={model} />
+      ) : streaming && task === 'tts' ? (
+        <StreamingTtsPanel key={model.modelId} model={model} />
+      ) : AUDIO_INPUT_TASKS.includes(task) ? (
         <SpeechTryPanel key={model.modelId} model={model} task={task} />
       ) : IMAGE_INPUT_TASKS.includes(task) ? (
         <ImageTryPanel key={model.modelId} model={model} task={task} />
