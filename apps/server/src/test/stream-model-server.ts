@@ -7,7 +7,7 @@
  * - `asr`: `connect_mic_stream` → `connect-success`; each `mic_data` with audio →
  *   `response('heard <total bytes> bytes', language)`; the stop pair → `terminate`.
  * - `asr-hang`: accepts the socket and never answers anything.
- * - `asr-flood`: on `connect_mic_stream`, `connect-success` then 5000 `response` events at once.
+ * - `asr-flood`: on `connect_mic_stream`, `connect-success`, then 50 ms later 5000 `response` events at once.
  * - `asr-close`: disconnects the socket at the first `mic_data`.
  * - `asr-abort`: answers `connect_mic_stream` with `abort` (busy).
  * - `tts`: `infer` acknowledged with `{audio:[{audioContent: <0.1 s silent WAV, base64>}]}`;
@@ -69,7 +69,8 @@ export async function startStreamModelServer(): Promise<TestStreamServer> {
     socket.on('connect_mic_stream', () => {
       if (mode === 'asr-abort') return void socket.emit('abort');
       socket.emit('connect-success');
-      if (mode === 'asr-flood') for (let i = 0; i < 5000; i++) socket.emit('response', `flood ${i}`, 'hi');
+      // The flood follows once connect-success is on its way: encoding 5000 events in the same tick could hold it back past the connect limit on a loaded machine.
+      if (mode === 'asr-flood') setTimeout(() => { for (let i = 0; i < 5000; i++) socket.emit('response', `flood ${i}`, 'hi'); }, 50);
     });
     socket.on('mic_data', (data: Buffer | null, language: string, _speaking: boolean, over: boolean) => {
       if (mode === 'asr-close') return void socket.disconnect(true);

@@ -19,7 +19,7 @@ let base = '';
 
 beforeAll(async () => {
   p = await createTestPlatform({
-    config: { modelUploadCheckTimeoutMs: 1500, modelHealthTimeoutMs: 1500, streamConnectTimeoutMs: 1500, streamIdleTimeoutMs: 1000, streamMaxMessagesPerSecond: 200, streamMaxPerCaller: 3, streamMaxMessageBytes: 1024 * 1024 },
+    config: { modelUploadCheckTimeoutMs: 1500, modelHealthTimeoutMs: 1500, streamConnectTimeoutMs: 3000, streamIdleTimeoutMs: 1000, streamMaxMessagesPerSecond: 200, streamMaxPerCaller: 3, streamMaxMessageBytes: 1024 * 1024 },
   });
   sm = await startStreamModelServer();
   owner = await createSignedInUser(p);
