@@ -90,13 +90,19 @@ export async function startBatch(db: Db, batchId: string, total: number): Promis
 
 /** Records one entry's outcome and bumps the matching counter in the same statement. */
 export async function recordFile(db: Db, batchId: string, f: StsBatchFileRow): Promise<void> {
-  const counter = f.status === 'done' ? 'done' : f.status === 'failed' ? 'failed' : 'skipped';
+  // The counter is picked by the status parameter (no column name pasted into the statement).
   await db.pool.query(
     `WITH f AS (
        INSERT INTO sts_batch_files (batch_id, seq, name, status, stage, message, transcript, translation)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (batch_id, seq) DO NOTHING RETURNING 1)
-     UPDATE sts_batches SET ${counter} = ${counter} + (SELECT count(*) FROM f), updated_on = now() WHERE batch_id = $1`,
+       ON CONFLICT (batch_id, seq) DO NOTHING RETURNING 1),
+     n AS (SELECT count(*)::int AS c FROM f)
+     UPDATE sts_batches SET
+       done = done + CASE WHEN $4 = 'done' THEN (SELECT c FROM n) ELSE 0 END,
+       failed = failed + CASE WHEN $4 = 'failed' THEN (SELECT c FROM n) ELSE 0 END,
+       skipped = skipped + CASE WHEN $4 = 'skipped' THEN (SELECT c FROM n) ELSE 0 END,
+       updated_on = now()
+     WHERE batch_id = $1`,
     [batchId, f.seq, f.name, f.status, f.stage, f.message, f.transcript, f.translation],
   );
 }
