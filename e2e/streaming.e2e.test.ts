@@ -5,7 +5,8 @@
  * ASR model's try view, presses Start, sees 'Please wait...' then 'Listening...' and the text the
  * model sends while the fake microphone (a WAV file played by Chromium) speaks, presses Stop and
  * reads the punctuated text; then types into the streaming TTS panel and the audio arrives in the
- * player. Screenshots at 1366×900 and 390×844: test-results/e2e/streaming-<nn>-<step>.png.
+ * player. Last, the admin, signed in, streams the ASR model after unpublishing it: the page takes a
+ * single-use stream ticket (a browser WebSocket cannot send the signature headers). Screenshots at 1366×900 and 390×844: test-results/e2e/streaming-<nn>-<step>.png.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -56,13 +57,18 @@ function toneWav(seconds: number): Buffer {
 }
 
 async function adminKeys(): Promise<{ publicKey: string; privateKey: string }> {
+  return ((await adminLogin()) as { userKeys: { publicKey: string; privateKey: string } }).userKeys;
+}
+
+/** The admin's login answer (`data`: user details and keys), as the web app stores it for its session. */
+async function adminLogin(): Promise<unknown> {
   const res = await fetch(`${platform.baseUrl}/ulca/user-mgmt/v1/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ authenticator: 'ULCA', data: { email: ADMIN_EMAIL, password: platform.adminPassword } }),
   });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { userKeys: { publicKey: string; privateKey: string } } }).data.userKeys;
+  return ((await res.json()) as { data: unknown }).data;
 }
 
 /** Uploads a streaming model descriptor of `task` (signed multipart, as the Submit page sends it) and publishes it; returns its modelId. */
@@ -175,5 +181,40 @@ describe('streaming ASR and TTS in Chromium', () => {
     await expect.poll(sources).toEqual(['नमस्ते', 'दोस्तों']);
     expect(sm.seen.infers.at(-1)).toEqual({ input: [{ source: 'दोस्तों' }], config: { gender: 'male', language: { sourceLanguage: 'hi' } } });
     await screenshot('tts-audio');
+  });
+
+  step('signed in, the admin streams the unpublished ASR model: the socket carries a stream ticket', async () => {
+    const keys = await adminKeys();
+    const body = JSON.stringify({ modelId: ids.asr, status: 'unpublished', unpublishReason: 'Retraining the acoustic model' });
+    const res = await fetch(`${platform.baseUrl}${MODEL_API.statusChange}`, {
+      method: 'POST',
+      headers: { ...signHeaders(keys.publicKey, keys.privateKey, { method: 'POST', url: MODEL_API.statusChange, body }), 'content-type': 'application/json' },
+      body,
+    });
+    expect(res.status, await res.text()).toBe(200);
+    const session = await adminLogin();
+    await page.evaluate((s) => localStorage.setItem('ulca.session', JSON.stringify(s)), session);
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    await page.goto(`${platform.baseUrl}/ulca/search-model/${ids.asr}/model`);
+    await page.getByText(/Streaming speech recognition in Hindi/).waitFor();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByText('Listening...').waitFor();
+    await expect.poll(transcript, { timeout: 15_000 }).toMatch(/^heard \d+ bytes$/);
+    expect(sockets.at(-1)).toMatch(/[?&]ticket=[A-Za-z0-9_-]{43}(&|$)/);
+    await screenshot('asr-unpublished-owner');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(transcript, { timeout: 15_000 }).toMatch(/^Heard \d+ bytes\.$/);
+    // The ticket was spent: the same socket URL opened again is refused.
+    const replay = await page.evaluate(
+      (url) =>
+        new Promise<string>((resolve) => {
+          const ws = new WebSocket(url);
+          ws.onmessage = (e) => resolve(String(e.data));
+          ws.onclose = () => resolve('closed');
+        }),
+      sockets.at(-1)!,
+    );
+    expect(JSON.parse(replay)).toMatchObject({ type: 'error', code: 'TICKET_INVALID' });
   });
 });

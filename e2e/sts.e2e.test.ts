@@ -243,15 +243,30 @@ describe('speech-to-speech in the browser (issue #14)', () => {
     expect(out.get('calls/first.transcript.txt')!.toString().trim()).toBe(HINDI);
     expect(out.get('calls/second.translation.txt')!.toString()).toMatch(URDU_SCRIPT);
     expect(out.get('calls/second.ur.wav')!.subarray(0, 4).toString()).toBe('RIFF');
+    // A later visit lists the batch among the user's past ones, with its counts, date and download.
+    await page.reload();
+    const past = page.getByRole('list', { name: 'Your batches' });
+    await past.waitFor();
+    const row = past.getByRole('listitem').first();
+    await row.getByText('Completed').waitFor();
+    expect(await row.innerText()).toMatch(/Hindi → Urdu · files done: 2\/2/);
+    expect(await row.innerText()).toMatch(/\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} (AM|PM)/);
+    const again = await fetch(`${platform.baseUrl}${(await row.getByRole('link', { name: /Download the results/ }).getAttribute('href'))!}`);
+    expect(again.status).toBe(200);
+    await takeShot(page, 'batch-list');
   });
 
-  journey.step('phone size: record → speech-to-speech on a 390 px screen, nothing wider than the screen', async () => {
-    // The narrow layout is another tree (tabs instead of the filter panel): the tab starts afresh.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(at('/model/explore-models?task=sts'));
-    await page.getByRole('heading', { name: 'Speech To Speech', level: 2 }).waitFor();
+  journey.step('phone size: the choices survive the resize; record → speech-to-speech on a 390 px screen, nothing wider than the screen', async () => {
     await choose('Source Language *', 'Hindi');
     await choose('Target Language *', 'Urdu');
+    await page.getByRole('radio', { name: 'Male', exact: true }).check();
+    // Crossing the md breakpoint mid-journey (no reload): the tab keeps its choices.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('tablist', { name: 'Model tasks' }).waitFor();
+    expect(await comboText('Source Language *')).toBe('Hindi');
+    expect(await comboText('Target Language *')).toBe('Urdu');
+    expect(await comboText('ASR Model *')).toBe(ASR_NAME);
+    expect(await page.getByRole('radio', { name: 'Male', exact: true }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByText('Listening...').waitFor();
     await page.waitForTimeout(1500);
@@ -262,5 +277,11 @@ describe('speech-to-speech in the browser (issue #14)', () => {
     await takeShot(page, 'phone-translation');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(1);
+    // And back to the wide layout: the results are still there.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.getByRole('tablist', { name: 'Model tasks' }).waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Translation (you can correct it)').inputValue()).toMatch(URDU_SCRIPT);
+    await page.getByRole('region', { name: 'Speech-to-speech results' }).getByRole('tab', { name: 'Audio', exact: true }).click();
+    await page.getByLabel('Translated speech').waitFor();
   });
 });

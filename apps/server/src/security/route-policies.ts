@@ -4,6 +4,7 @@ import type { Role } from './roles.ts';
 import type { TestUser } from '../test/users.ts';
 import { silentWav } from '../test/model-server.ts';
 import { registerReferenceModel } from '../modules/models/service.ts';
+import { insertTestModel } from '../test/models.ts';
 
 /**
  * Who may call what: one entry per route of the OpenAPI document (issue #4 §4, the authorisation
@@ -631,6 +632,19 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     sample: () => ({ url: `/ulca/apis/v0/model/streaming/tts?modelId=${crypto.randomUUID()}` }),
     okStatus: 426,
     note: 'Streaming TTS over a WebSocket, as streaming/asr.',
+  },
+  ['POST /ulca/apis/v0/model/streaming/ticket']: {
+    access: 'signed',
+    roles: ANY_ROLE,
+    sample: () => ({ body: { modelId: crypto.randomUUID() } }),
+    okStatus: 404,
+    owner: {
+      expect: 404,
+      request: async (fx, owner) => ({
+        body: { modelId: await insertTestModel(fx.ctx, { userId: owner.userId, task: 'asr', callbackUrl: 'ws://127.0.0.1:1/asr/', status: 'unpublished' }) },
+      }),
+    },
+    note: "A stream ticket is issued only for a streaming model the caller may call: another user's unpublished model is 404 (streaming.int.test.ts attacks the tickets: replay, other model, other user, expiry, concurrent use).",
   },
 
   // ── model health and feedback (issue #11 points 7, 8; modules/model-health, modules/model-feedback) ──

@@ -18,11 +18,34 @@
  */
 import { z } from 'zod';
 
-/** WebSocket paths (GET upgrade) of the streaming relay; query `modelId`, `language`. */
+/**
+ * WebSocket paths (GET upgrade) of the streaming relay, query `modelId`, `language` and optionally
+ * `ticket`; and `ticket`, the signed POST that issues a stream ticket ({@link streamTicketBody}).
+ */
 export const STREAMING_API = {
   asr: '/ulca/apis/v0/model/streaming/asr',
   tts: '/ulca/apis/v0/model/streaming/tts',
+  ticket: '/ulca/apis/v0/model/streaming/ticket',
 } as const;
+
+/** Seconds a stream ticket stays valid after it is issued. */
+export const STREAM_TICKET_SECONDS = 60;
+
+/**
+ * Body of POST {@link STREAMING_API}.ticket (signed). A browser WebSocket cannot carry the
+ * signature headers, so a signed-in owner or admin who streams an unpublished model first asks
+ * for a ticket: opaque, random, single-use, bound to the caller and this `modelId`, valid
+ * {@link STREAM_TICKET_SECONDS} s, then opens the socket with `?ticket=…` (same `modelId`).
+ */
+export const streamTicketBody = z.object({ modelId: z.string().min(1).max(100) });
+export type StreamTicketBody = z.infer<typeof streamTicketBody>;
+
+/** Answer of the ticket POST: the ticket (base64url, 43 chars) and its lifetime in seconds. */
+export const streamTicketResponse = z.object({ data: z.object({ ticket: z.string(), expiresInSeconds: z.number().int().positive() }) });
+export type StreamTicketResponse = z.infer<typeof streamTicketResponse>;
+
+/** The `error` frame's sentence for a ticket that is unknown, used, expired or for another model. */
+export const STREAM_TICKET_INVALID_MESSAGE = 'This stream ticket is not valid (already used, expired, or for another model). Please start again.';
 
 /** Sample rate of the PCM the browser sends and the model receives, Hz. */
 export const STREAM_SAMPLE_RATE = 16_000;
@@ -36,6 +59,8 @@ export const streamQuery = z.object({
   modelId: z.string().min(1).max(100),
   /** Language code of the speech or text (e.g. `hi`); default: the model's first source language. */
   language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,8})?$/).optional(),
+  /** A stream ticket from POST {@link STREAMING_API}.ticket: the caller is its user (single use). */
+  ticket: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/).optional(),
 });
 export type StreamQuery = z.infer<typeof streamQuery>;
 
@@ -63,6 +88,7 @@ export const STREAM_ERROR_CODES = [
   'CLIENT_FLOOD',
   'TOO_LARGE',
   'TEXT_TOO_LONG',
+  'TICKET_INVALID',
 ] as const;
 export type StreamErrorCode = (typeof STREAM_ERROR_CODES)[number];
 

@@ -1,17 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import { STREAMING_API, streamQuery, type StreamServerMessage } from '@ulca/contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { STREAM_TICKET_INVALID_MESSAGE, STREAMING_API, streamQuery, streamTicketBody, streamTicketResponse, type StreamServerMessage } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { optionalAuth } from '../../security/auth.ts';
+import { currentUser, optionalAuth, requireAuth } from '../../security/auth.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { errorResponse } from '../../lib/route-schemas.ts';
+import { errorResponse, SIGNED, validatedBody } from '../../lib/route-schemas.ts';
 import { verifyApiKey } from '../keys/service.ts';
 import { CLIENT_MAX_FRAME_BYTES, runStream, type StreamCaller, type StreamKind } from './service.ts';
+import { issueStreamTicket, redeemStreamTicket } from './tickets.ts';
 
 const TAGS = ['inference'];
 
-async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<StreamCaller> {
+/**
+ * The caller of a stream. With `ticket` the caller is the ticket's user, and nobody else: the
+ * ticket is consumed here (single use), and an invalid one, or one sent with another user's
+ * signature, is refused (null) rather than falling back to an anonymous caller.
+ */
+async function callerOf(ctx: AppContext, request: FastifyRequest, modelId: string, ticket: string | undefined): Promise<StreamCaller | null> {
+  if (ticket !== undefined) {
+    const user = await redeemStreamTicket(ctx, ticket, modelId);
+    if (!user || (request.user && request.user.userId !== user.userId)) return null;
+    return { user, apiKey: null, ip: request.ip };
+  }
   const header = request.headers.ulcaapikey;
   const apiKey = header === undefined ? null : await verifyApiKey(ctx, typeof header === 'string' ? header : undefined);
   return {
@@ -28,13 +40,33 @@ function refuse(socket: WebSocket, msg: StreamServerMessage): void {
 
 /**
  * Streaming relay routes (issue #14; protocol in @ulca/contracts api/streaming.ts): WebSocket
- * upgrades at STREAMING_API.asr and STREAMING_API.tts with `?modelId&language`. Callers as for
- * model/compute: anonymous (published models only), signed (owner or admin may stream an
- * unpublished model) or with an application's `ulcaApiKey` header. Browser frames over
- * CLIENT_MAX_FRAME_BYTES close the socket (1009). A plain GET (no upgrade) answers 426.
+ * upgrades at STREAMING_API.asr and STREAMING_API.tts with `?modelId&language[&ticket]`. Callers
+ * as for model/compute: anonymous (published models only), signed (owner or admin may stream an
+ * unpublished model), with an application's `ulcaApiKey` header, or with a stream ticket from the
+ * signed POST STREAMING_API.ticket (tickets.ts; how the browser streams an unpublished model, its
+ * WebSocket having no signature headers). Browser frames over CLIENT_MAX_FRAME_BYTES close the
+ * socket (1009). A plain GET (no upgrade) answers 426.
  */
 export async function streamingRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const optional = optionalAuth(ctx);
+  fastify.withTypeProvider<ZodTypeProvider>().post(
+    STREAMING_API.ticket,
+    {
+      preHandler: requireAuth(ctx),
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: 'A single-use stream ticket for a browser WebSocket: bound to the caller and modelId, valid 60 s; open the stream with ?ticket=',
+        description:
+          'For streaming a model only the caller may call (unpublished: owner or admin) from a browser, whose WebSocket cannot send the signature headers. ' +
+          'The ticket is random (only its hash is stored) and is consumed when the socket opens; a used, expired or other model\'s ticket is refused (error frame TICKET_INVALID).',
+        security: SIGNED,
+        body: streamTicketBody,
+        response: { 200: streamTicketResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+      },
+    },
+    async (req) => ({ data: await issueStreamTicket(ctx, currentUser(req), validatedBody(streamTicketBody, req).modelId) }),
+  );
   await fastify.register(async (scope) => {
     await scope.register(websocket, { options: { maxPayload: CLIENT_MAX_FRAME_BYTES } });
     for (const kind of ['asr', 'tts'] as StreamKind[]) {
@@ -56,12 +88,13 @@ export async function streamingRoutes(fastify: FastifyInstance, ctx: AppContext)
         wsHandler: async (socket, request) => {
           const query = streamQuery.safeParse(request.query);
           if (!query.success) return refuse(socket, { type: 'error', code: 'BAD_REQUEST', message: 'modelId is required (and language must be a language code).' });
-          let caller: StreamCaller;
+          let caller: StreamCaller | null;
           try {
-            caller = await callerOf(ctx, request);
+            caller = await callerOf(ctx, request, query.data.modelId, query.data.ticket);
           } catch (err) {
             return refuse(socket, { type: 'error', code: 'BAD_REQUEST', message: err instanceof ApiError ? err.message : 'The caller could not be verified.' });
           }
+          if (!caller) return refuse(socket, { type: 'error', code: 'TICKET_INVALID', message: STREAM_TICKET_INVALID_MESSAGE });
           await runStream(ctx, socket, kind, caller, query.data);
         },
       });

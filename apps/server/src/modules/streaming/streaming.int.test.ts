@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { MODEL_API, STREAMING_API, type StreamServerMessage } from '@ulca/contracts';
+import { MODEL_API, STREAM_TICKET_INVALID_MESSAGE, STREAMING_API, type StreamServerMessage } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
-import { createSignedInUser, type TestUser } from '../../test/users.ts';
+import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
+import { signedHeaders } from '../../security/signing.ts';
+import { tokenHash } from '../../security/crypto.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { uploadTestModel } from '../../test/model-upload.ts';
 import { startStreamModelServer, type TestStreamServer } from '../../test/stream-model-server.ts';
@@ -44,8 +46,8 @@ const streamingModel = (task: 'asr' | 'tts', callbackUrl: string, extra: { statu
   });
 
 /** A connected browser-side socket and every JSON frame it received, with a promise of its close code. */
-async function open(kind: 'asr' | 'tts', query: string) {
-  const ws = new WebSocket(`${base}${STREAMING_API[kind]}?${query}`);
+async function open(kind: 'asr' | 'tts', query: string, headers: Record<string, string> = {}) {
+  const ws = new WebSocket(`${base}${STREAMING_API[kind]}?${query}`, { headers });
   const got: StreamServerMessage[] = [];
   const waiters: { pred: (m: StreamServerMessage) => boolean; resolve: (m: StreamServerMessage) => void }[] = [];
   ws.on('message', (data) => {
@@ -252,5 +254,94 @@ describe('health of streaming models', () => {
     const hang = await outcome('tts-hang', 'tts');
     expect(hang.status).toBe('unavailable');
     expect(hang.error).toMatch(/did not answer within/);
+  });
+});
+
+describe('stream tickets: a browser streams an unpublished model without signature headers', () => {
+  /** POST …/streaming/ticket signed as `user`: the HTTP status and the ticket when issued. */
+  const askTicket = async (user: TestUser, modelId: string) => {
+    const res = await signedInject(p.app, user, 'POST', STREAMING_API.ticket, { modelId });
+    return { status: res.statusCode, ticket: res.statusCode === 200 ? (res.json().data.ticket as string) : '', body: res.json() };
+  };
+  const refused = async (kind: 'asr' | 'tts', query: string, headers?: Record<string, string>) => {
+    const c = await open(kind, query, headers);
+    expect(await c.next((m) => m.type === 'error')).toEqual({ type: 'error', code: 'TICKET_INVALID', message: STREAM_TICKET_INVALID_MESSAGE });
+    expect(await c.closed).toBe(1008);
+  };
+  const streamsOnce = async (modelId: string, ticket: string) => {
+    const c = await open('asr', `modelId=${modelId}&ticket=${ticket}`);
+    await c.next((m) => m.type === 'ready');
+    c.ws.send(pcm(320));
+    await c.next((m) => m.type === 'partial' && m.text === 'heard 320 bytes');
+    c.ws.close();
+    await c.closed;
+  };
+
+  it("the owner's ticket opens their unpublished model once; a replay is refused; only the ticket's hash is stored", async () => {
+    const hidden = await streamingModel('asr', sm.url('asr'), { status: 'unpublished' });
+    // Without a ticket the browser is anonymous: the unpublished model does not exist for it.
+    expect(await (await open('asr', `modelId=${hidden}`)).next((m) => m.type === 'error')).toMatchObject({ code: 'NOT_FOUND' });
+    const t = await askTicket(owner, hidden);
+    expect(t.status).toBe(200);
+    expect(t.body.data).toEqual({ ticket: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expiresInSeconds: 60 });
+    const stored = await p.ctx.db.pool.query('SELECT ticket_hash, user_id, model_id, expires_at FROM stream_tickets WHERE user_id = $1 AND model_id = $2', [owner.userId, hidden]);
+    expect(stored.rows).toHaveLength(1);
+    expect(stored.rows[0].ticket_hash).toBe(tokenHash(t.ticket));
+    expect(JSON.stringify(stored.rows)).not.toContain(t.ticket);
+    const left = (stored.rows[0].expires_at as Date).getTime() - Date.now();
+    expect(left).toBeGreaterThan(50_000);
+    expect(left).toBeLessThanOrEqual(61_000);
+    await streamsOnce(hidden, t.ticket);
+    await refused('asr', `modelId=${hidden}&ticket=${t.ticket}`);
+    // A made-up ticket is no better.
+    await refused('asr', `modelId=${hidden}&ticket=${'A'.repeat(43)}`);
+  });
+
+  it('a ticket for another model is refused there (and still only opens its own model)', async () => {
+    const mine = await streamingModel('asr', sm.url('asr'), { status: 'unpublished' });
+    const other = await streamingModel('asr', sm.url('asr'), { status: 'unpublished' });
+    const t = await askTicket(owner, mine);
+    await refused('asr', `modelId=${other}&ticket=${t.ticket}`);
+    await streamsOnce(mine, t.ticket);
+  });
+
+  it("another user gets no ticket for the owner's unpublished model, and cannot use the owner's ticket or their own for it", async () => {
+    const hidden = await streamingModel('asr', sm.url('asr'), { status: 'unpublished' });
+    const published = await streamingModel('asr', sm.url('asr'));
+    const intruder = await createSignedInUser(p);
+    const denied = await askTicket(intruder, hidden);
+    expect(denied.status).toBe(404);
+    expect(await p.ctx.db.pool.query('SELECT 1 FROM stream_tickets WHERE user_id = $1', [intruder.userId]).then((r) => r.rowCount)).toBe(0);
+    // The intruder's own ticket (for a published model) does not open the owner's unpublished one.
+    const own = await askTicket(intruder, published);
+    expect(own.status).toBe(200);
+    await refused('asr', `modelId=${hidden}&ticket=${own.ticket}`);
+    // The owner's ticket presented with the intruder's signature: refused, not streamed as either.
+    const stolen = await askTicket(owner, hidden);
+    const url = `${STREAMING_API.asr}?modelId=${hidden}&ticket=${stolen.ticket}`;
+    await refused('asr', `modelId=${hidden}&ticket=${stolen.ticket}`, { ...signedHeaders(intruder, { method: 'GET', url }) });
+    // Unsigned requests and non-streaming models get no ticket either.
+    expect((await p.app.inject({ method: 'POST', url: STREAMING_API.ticket, payload: { modelId: hidden } })).statusCode).toBe(401);
+    const batch = await insertTestModel(p.ctx, { userId: owner.userId, task: 'asr', callbackUrl: 'http://127.0.0.1:1/asr' });
+    expect(await askTicket(owner, batch)).toMatchObject({ status: 400, body: { code: 'NOT_STREAMING' } });
+  });
+
+  it('an expired ticket is refused', async () => {
+    const hidden = await streamingModel('asr', sm.url('asr'), { status: 'unpublished' });
+    const t = await askTicket(owner, hidden);
+    // Sixty seconds later, as far as the database's clock is concerned.
+    await p.ctx.db.pool.query("UPDATE stream_tickets SET expires_at = now() - interval '1 second' WHERE ticket_hash = $1", [tokenHash(t.ticket)]);
+    await refused('asr', `modelId=${hidden}&ticket=${t.ticket}`);
+  });
+
+  it('the same ticket on several sockets at once: exactly one streams', async () => {
+    const hidden = await streamingModel('tts', sm.url('tts'), { status: 'unpublished' });
+    const t = await askTicket(owner, hidden);
+    const sockets = await Promise.all([1, 2, 3, 4, 5].map(() => open('tts', `modelId=${hidden}&ticket=${t.ticket}`)));
+    const first = await Promise.all(sockets.map((c) => c.next((m) => m.type === 'ready' || m.type === 'error')));
+    expect(first.filter((m) => m.type === 'ready')).toHaveLength(1);
+    expect(first.filter((m) => m.type === 'error' && m.code === 'TICKET_INVALID')).toHaveLength(4);
+    for (const c of sockets) c.ws.close();
+    await Promise.all(sockets.map((c) => c.closed));
   });
 });

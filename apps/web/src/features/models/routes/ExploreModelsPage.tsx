@@ -3,7 +3,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { InferenceTask, ModelRecord } from '@ulca/contracts';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -113,11 +112,25 @@ export default function ExploreModelsPage() {
     </Box>
   );
 
-  if (wide)
-    return (
-      <Container maxWidth="xl" sx={{ py: 4 }}>
-        {heading}
-        <Box sx={{ display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: 3, alignItems: 'start' }}>
+  // One tree for both layouts, the content always at the same place in it: crossing the md
+  // breakpoint (rotating a tablet, resizing a window) keeps the tab's component and its state
+  // (the sts tab's choices and results) instead of mounting a new one.
+  return (
+    <Container maxWidth={wide ? 'xl' : 'lg'} sx={{ py: wide ? 4 : 2 }}>
+      {heading}
+      {!wide && (
+        <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+          {/* Scroll buttons always take their place (hidden at an end): with 'auto' the left one appeared
+              after the selected tab was scrolled into view and pushed it partly out again. */}
+          <Tabs value={tab} onChange={(_e, v: ExploreTab) => selectTab(v)} variant="scrollable" scrollButtons allowScrollButtonsMobile aria-label="Model tasks">
+            {EXPLORE_TABS.map((t) => (
+              <Tab key={t} value={t} label={TASK_LABELS[t]} />
+            ))}
+          </Tabs>
+        </Box>
+      )}
+      <Box sx={wide ? { display: 'grid', gridTemplateColumns: '280px minmax(0, 1fr)', gap: 3, alignItems: 'start' } : undefined}>
+        {wide && (
           <ExploreFilterPanel
             tab={tab}
             onTabChange={selectTab}
@@ -133,31 +146,17 @@ export default function ExploreModelsPage() {
             onSubmit={submit}
             disabled={query.isPending || query.isError}
           />
-          <Paper variant="outlined" sx={{ p: 3, minWidth: 0 }}>
-            {task && (
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-                {TASK_LABELS[tab]} models{results.length ? ` (${results.length})` : ''}
-              </Typography>
-            )}
-            {content}
-          </Paper>
+        )}
+        {/* The outlined card of the wide layout, drawn by sx so that the element stays the same. */}
+        <Box sx={wide ? { p: 3, minWidth: 0, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' } : { minWidth: 0 }}>
+          {wide && task && (
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+              {TASK_LABELS[tab]} models{results.length ? ` (${results.length})` : ''}
+            </Typography>
+          )}
+          {content}
         </Box>
-      </Container>
-    );
-
-  return (
-    <Container maxWidth="lg" sx={{ py: 2 }}>
-      {heading}
-      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        {/* Scroll buttons always take their place (hidden at an end): with 'auto' the left one appeared
-            after the selected tab was scrolled into view and pushed it partly out again. */}
-        <Tabs value={tab} onChange={(_e, v: ExploreTab) => selectTab(v)} variant="scrollable" scrollButtons allowScrollButtonsMobile aria-label="Model tasks">
-          {EXPLORE_TABS.map((t) => (
-            <Tab key={t} value={t} label={TASK_LABELS[t]} />
-          ))}
-        </Tabs>
       </Box>
-      {content}
     </Container>
   );
 }

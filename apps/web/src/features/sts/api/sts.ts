@@ -6,6 +6,7 @@ import {
   STS_NETWORK_FAILURE_MESSAGE,
   modelFeedbackResponse,
   modelRecordSearchResponse,
+  stsBatchListResponse,
   stsBatchStatusResponse,
   stsBatchSubmitResponse,
   type ModelFeedbackBody,
@@ -18,6 +19,7 @@ import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 export const stsKeys = {
   models: (task: string) => ['sts', 'models', task] as const,
   batch: (batchId: string) => ['sts', 'batch', batchId] as const,
+  batches: ['sts', 'batches'] as const,
 };
 
 /** The published models of one stage's task (POST …/model/search, unsigned: Explore is public). */
@@ -124,5 +126,20 @@ export function useStsBatch(batchId: string | null) {
     queryFn: async ({ signal }) => (await apiRequest('GET', STS_API.batchStatus, { query: { batchId }, schema: stsBatchStatusResponse, signal })).data,
     enabled: !!batchId,
     refetchInterval: (q) => (q.state.data && (q.state.data.status === 'Completed' || q.state.data.status === 'Failed') ? false : 1500),
+  });
+}
+
+/**
+ * The signed-in user's batches, newest first (GET …/sts/batch/list, signed; the server's cap), each
+ * without its per-file rows; `downloadUrl` is set on Completed ones (valid one hour, so the list is
+ * refetched when the window regains focus). Polled every 3 s while one is Pending or In-Progress.
+ * Disabled (no request) when `enabled` is false (signed out).
+ */
+export function useStsBatches(enabled: boolean) {
+  return useQuery({
+    queryKey: stsKeys.batches,
+    queryFn: async ({ signal }) => (await apiRequest('GET', STS_API.batchList, { schema: stsBatchListResponse, signal })).data,
+    enabled,
+    refetchInterval: (q) => (q.state.data?.some((b) => b.status === 'Pending' || b.status === 'In-Progress') ? 3000 : false),
   });
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,14 +17,15 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import { urlError } from '../../model-detail/index.ts';
-import { useStsBatch, useSubmitStsBatch } from '../api/sts.ts';
-import type { StsSelection } from '../lib/sts.ts';
+import { stsKeys, useStsBatch, useSubmitStsBatch } from '../api/sts.ts';
+import { batchProgressText, type StsSelection } from '../lib/sts.ts';
+import { StsBatchHistory } from './StsBatchHistory.tsx';
 
 /**
  * The batch field of the speech-to-speech tab (spec 02 §2): a public URL of a zip of audio files
  * (Convert disabled while empty), run on the server with the chosen models and voice; progress
  * (files done of total, polled), the failures per file, and the result zip's download when done.
- * Signed-in users only (the batch belongs to its requester).
+ * Signed-in users only (the batch belongs to its requester); below it, their past batches.
  */
 export function StsBatchPanel({ selection, gender }: { selection: StsSelection; gender: 'male' | 'female' }) {
   const session = useSession();
@@ -32,6 +34,12 @@ export function StsBatchPanel({ selection, gender }: { selection: StsSelection; 
   const submit = useSubmitStsBatch();
   const batch = useStsBatch(batchId);
   const b = batch.data;
+  const queryClient = useQueryClient();
+  const status = b?.status;
+  // The list of past batches shows this one too: refreshed when it is queued and when it ends.
+  useEffect(() => {
+    if (status) void queryClient.invalidateQueries({ queryKey: stsKeys.batches });
+  }, [status, queryClient]);
 
   const convert = () => {
     if (![selection.source, selection.target, selection.asr, selection.translation, selection.tts].every(Boolean)) {
@@ -80,11 +88,7 @@ export function StsBatchPanel({ selection, gender }: { selection: StsSelection; 
       {b && (
         <Box role="status" aria-live="polite">
           <Typography variant="body2" sx={{ mb: 0.5 }}>
-            {b.status === 'Pending'
-              ? 'Queued…'
-              : b.status === 'Failed'
-                ? `Failed: ${b.message ?? 'the batch could not be processed.'}`
-                : `${b.done + b.failed} of ${b.total} files processed (${b.done} converted, ${b.failed} failed${b.skipped ? `, ${b.skipped} other files skipped` : ''})${b.status === 'Completed' ? ' — done' : '…'}`}
+            {batchProgressText(b)}
           </Typography>
           {!finished && <LinearProgress variant={b.total ? 'determinate' : 'indeterminate'} value={b.total ? ((b.done + b.failed) / b.total) * 100 : 0} sx={{ maxWidth: 480 }} />}
           {b.downloadUrl && (
@@ -103,6 +107,7 @@ export function StsBatchPanel({ selection, gender }: { selection: StsSelection; 
           )}
         </Box>
       )}
+      {session && <StsBatchHistory />}
     </Stack>
   );
 }

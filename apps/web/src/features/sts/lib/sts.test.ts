@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STS_SELECT_ALL_MESSAGE, type ModelRecord } from '@ulca/contracts';
-import { EMPTY_SELECTION, autoPick, buildStsFeedbackBody, choose, modelOptions, optionsFor, selectionError, sourceLanguages, targetLanguages } from './sts.ts';
+import { EMPTY_SELECTION, autoPick, buildStsFeedbackBody, choose, modelOptions, optionsFor, batchFilesText, batchProgressText, batchRunning, selectionError, sourceLanguages, targetLanguages } from './sts.ts';
 
 function model(modelId: string, name: string, task: ModelRecord['task']['type'], languages: ModelRecord['languages'], streaming = false): ModelRecord {
   return {
@@ -120,5 +120,23 @@ describe('speech-to-speech feedback (spec 02 §3, §7)', () => {
     ]);
     expect(body.suggestedOutput).toBe('میرا نام ہے');
     expect(buildStsFeedbackBody({ ...base, rating: 5, suggestedOutput: 'میرا نام' }).suggestedOutput).toBeNull();
+  });
+});
+
+describe('batch texts', () => {
+  const b = { status: 'In-Progress' as const, total: 3, done: 1, failed: 1, skipped: 0, message: null };
+  it('reads progress, completion, queueing and failure', () => {
+    expect(batchProgressText(b)).toBe('2 of 3 files processed (1 converted, 1 failed)…');
+    expect(batchProgressText({ ...b, status: 'Completed', done: 2, skipped: 1 })).toBe('3 of 3 files processed (2 converted, 1 failed, 1 other files skipped) — done');
+    expect(batchProgressText({ ...b, status: 'Pending' })).toBe('Queued…');
+    expect(batchProgressText({ ...b, status: 'Failed', message: 'Not a zip.' })).toBe('Failed: Not a zip.');
+    expect(batchProgressText({ ...b, status: 'Failed' })).toBe('Failed: the batch could not be processed.');
+  });
+  it('shows files done of total, a dash until the zip was read', () => {
+    expect(batchFilesText(b)).toBe('1/3');
+    expect(batchFilesText({ status: 'Pending', total: 0, done: 0 })).toBe('-');
+    expect(batchFilesText({ status: 'Failed', total: 0, done: 0 })).toBe('0/0');
+    expect(batchRunning(b)).toBe(true);
+    expect(batchRunning({ status: 'Completed' })).toBe(false);
   });
 });

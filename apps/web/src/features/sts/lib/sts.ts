@@ -3,7 +3,7 @@
  * offers, the auto-pick, the clearing of later choices, what must be chosen before running, and
  * the feedback body with one stage per model (spec 02 §3, §7).
  */
-import { STS_SELECT_ALL_MESSAGE, type ModelFeedbackBody, type ModelRecord } from '@ulca/contracts';
+import { STS_SELECT_ALL_MESSAGE, type ModelFeedbackBody, type ModelRecord, type StsBatch } from '@ulca/contracts';
 
 /** The three stages of the chain, in order. */
 export const STS_STAGES = ['asr', 'translation', 'tts'] as const;
@@ -176,4 +176,29 @@ export function buildStsFeedbackBody(f: StsFeedbackInput): ModelFeedbackBody {
     detailedFeedback: detailed,
     suggestedOutput: suggestion && suggestion !== f.translation.trim() ? suggestion : null,
   };
+}
+
+/** The counts of a batch the texts below read (a row of the batch list or the status answer). */
+export type BatchCounts = Pick<StsBatch, 'status' | 'total' | 'done' | 'failed' | 'skipped' | 'message'>;
+
+/**
+ * One line on how far a batch got (spec 02 §2 batch field): 'Queued…' while Pending, the reason
+ * when it Failed as a whole, else 'N of M files processed (c converted, f failed[, s other files
+ * skipped])' followed by ' — done' when Completed or '…' while it runs.
+ */
+export function batchProgressText(b: BatchCounts): string {
+  if (b.status === 'Pending') return 'Queued…';
+  if (b.status === 'Failed') return `Failed: ${b.message ?? 'the batch could not be processed.'}`;
+  const skipped = b.skipped ? `, ${b.skipped} other files skipped` : '';
+  return `${b.done + b.failed} of ${b.total} files processed (${b.done} converted, ${b.failed} failed${skipped})${b.status === 'Completed' ? ' — done' : '…'}`;
+}
+
+/** Files done of total for the batch list's column: '2/3' ('-' until the zip was read). */
+export function batchFilesText(b: Pick<StsBatch, 'status' | 'total' | 'done'>): string {
+  return b.total === 0 && (b.status === 'Pending' || b.status === 'In-Progress') ? '-' : `${b.done}/${b.total}`;
+}
+
+/** Whether the batch may still change (the list keeps polling while one does). */
+export function batchRunning(b: Pick<StsBatch, 'status'>): boolean {
+  return b.status === 'Pending' || b.status === 'In-Progress';
 }

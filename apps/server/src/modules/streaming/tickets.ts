@@ -1,0 +1,52 @@
+/**
+ * Stream tickets (issue #14 scope 2): how a signed-in owner or admin streams an UNPUBLISHED model
+ * from the browser, whose WebSocket cannot carry the signature headers (DESIGN.md §5). A signed
+ * POST issues an opaque random ticket (32 bytes, base64url) bound to the verified user and the
+ * modelId, valid STREAM_TICKET_SECONDS; only its SHA-256 is stored (repo.ts). The socket opened
+ * with `?ticket=` consumes it atomically: unknown, used, expired or another model's ticket → null.
+ */
+import { STREAM_TICKET_SECONDS } from '@ulca/contracts';
+import type { AppContext } from '../../context.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { randomToken, tokenHash } from '../../security/crypto.ts';
+import { isRole } from '../../security/roles.ts';
+import * as accounts from '../accounts/service.ts';
+import * as models from '../models/service.ts';
+import * as repo from './repo.ts';
+import { isStreamingModel, type StreamCaller } from './service.ts';
+
+/** Expired tickets are deleted at most this often per process, ms. */
+const PRUNE_INTERVAL_MS = 60_000;
+const lastPrune = new WeakMap<AppContext, number>();
+
+/**
+ * Issues a ticket for `user` to stream `modelId`. The model must be one `user` may call (published,
+ * or theirs, or any for an admin) and a streaming model. Returns the ticket in clear (shown once)
+ * and its lifetime in seconds. Throws ApiError 404 (no such model for this caller), 400
+ * NOT_STREAMING (not a streaming model).
+ */
+export async function issueStreamTicket(ctx: AppContext, user: { userId: string; roles: readonly string[] }, modelId: string): Promise<{ ticket: string; expiresInSeconds: number }> {
+  const model = await models.getModelForCall(ctx, modelId, user);
+  if (!isStreamingModel(model)) throw badRequest('NOT_STREAMING', 'This model is not a streaming model; use model/compute.');
+  const now = Date.now();
+  if (now - (lastPrune.get(ctx) ?? 0) >= PRUNE_INTERVAL_MS) {
+    lastPrune.set(ctx, now);
+    repo.pruneTickets(ctx.db).catch((err: unknown) => ctx.log.warn({ err }, 'could not prune stream tickets'));
+  }
+  const ticket = randomToken();
+  await repo.insertTicket(ctx.db, tokenHash(ticket), user.userId, modelId, STREAM_TICKET_SECONDS);
+  return { ticket, expiresInSeconds: STREAM_TICKET_SECONDS };
+}
+
+/**
+ * Consumes `ticket` for a stream of `modelId` and returns its user (with the roles they hold now),
+ * or null when the ticket is unknown, already used, expired, for another model, or its user is no
+ * longer active. Single use: of concurrent redemptions at most one gets the user.
+ */
+export async function redeemStreamTicket(ctx: AppContext, ticket: string, modelId: string): Promise<NonNullable<StreamCaller['user']> | null> {
+  const userId = await repo.consumeTicket(ctx.db, tokenHash(ticket), modelId);
+  if (!userId) return null;
+  const user = await accounts.getUserById(ctx, userId);
+  if (!user?.isActive) return null;
+  return { userId, roles: user.roles.filter(isRole) };
+}
