@@ -18,6 +18,7 @@ const SETS = [
     language: 'hi',
     label: 'Hindi',
     font: 'Noto Sans Devanagari',
+    serif: 'Noto Serif Devanagari',
     lines: [
       'भारत एक विशाल देश है',
       'सुबह की सैर सेहत के लिए अच्छी है',
@@ -36,6 +37,7 @@ const SETS = [
     language: 'ta',
     label: 'Tamil',
     font: 'Noto Sans Tamil',
+    serif: 'Noto Serif Tamil',
     lines: [
       'இன்று வானம் தெளிவாக உள்ளது',
       'என் வீடு கோவிலுக்கு அருகில் உள்ளது',
@@ -51,6 +53,23 @@ const SETS = [
   },
 ];
 
+/**
+ * How line i (0-based) is printed: clean lines alone would all read perfectly and every OCR model
+ * would tie, so the set goes from clean to harder. Written into each benchmark's description.
+ */
+const STYLES: { label: string; serif?: boolean; px: number; css?: string }[] = [
+  { label: 'sans 32 px', px: 32 },
+  { label: 'serif 28 px', serif: true, px: 28 },
+  { label: 'sans 14 px', px: 14 },
+  { label: 'serif 11 px', serif: true, px: 11 },
+  { label: 'sans 9 px', px: 9 },
+  { label: 'grey on beige, blurred 1.4 px', px: 22, css: 'color:#6b6b6b;background:#efe6cf;filter:blur(1.4px)' },
+  { label: 'serif, light grey on grey, blurred 1.2 px', serif: true, px: 20, css: 'color:#9a9a9a;background:#d6d6d6;filter:blur(1.2px)' },
+  { label: 'sans 16 px, rotated 7°', px: 16, css: 'transform:rotate(7deg);margin:24px' },
+  { label: 'serif 12 px, rotated -5°, blurred', serif: true, px: 12, css: 'transform:rotate(-5deg);margin:20px;filter:blur(0.8px)' },
+  { label: 'sans 10 px, grey, blurred', px: 10, css: 'color:#808080;filter:blur(0.7px)' },
+];
+
 const renderer = await startTextRenderer();
 try {
   for (const set of SETS) {
@@ -60,13 +79,14 @@ try {
     const rows = [];
     for (const [i, line] of set.lines.entries()) {
       const file = `images/${set.language}_${String(i + 1).padStart(2, '0')}.png`;
-      fs.writeFileSync(path.join(dir, file), await renderer.png([line], set.font, 32));
+      const style = STYLES[i % STYLES.length]!;
+      fs.writeFileSync(path.join(dir, file), await renderer.png([line], style.serif ? set.serif : set.font, style.px, style.css));
       rows.push({ imageFilename: file, groundTruth: line });
     }
     const params = {
       name: `Demo benchmark: ${set.label} printed-text OCR`,
       taskType: { type: 'ocr' },
-      description: `${set.lines.length} printed ${set.label} lines written for the ULCA demo benchmarks, one line per PNG, rendered in ${set.font} at 32 px.`,
+      description: `${set.lines.length} printed ${set.label} lines written for the ULCA demo benchmarks, one line per PNG, rendered in ${set.font} and ${set.serif}, from clean to harder: ${STYLES.map((st) => st.label).join('; ')}.`,
       languages: { sourceLanguage: set.language },
       collectionSource: ['Written for the ULCA demo benchmarks and rendered with headless Chromium (scripts/render-demo-ocr.ts)'],
       domain: ['general'],

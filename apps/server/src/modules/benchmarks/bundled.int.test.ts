@@ -47,11 +47,17 @@ it('first start: the bundled benchmarks publish and every reference model of the
     180_000,
   );
   expect(subs).toEqual(BUNDLED.map((b) => ({ dataset_name: b.name, status: 'Completed' })));
+
+  // The ingest job registers each benchmark just after its pipeline completes.
+  const benchmarks = await until(
+    async () => (await p.ctx.db.pool.query(`SELECT benchmark_id, name, task, source_language, target_language, record_count, published_on FROM benchmarks ORDER BY name`)).rows,
+    (rows) => rows.every((b) => b.published_on !== null),
+    30_000,
+  );
+  expect(benchmarks.map((b) => [b.name, b.task, b.source_language, b.target_language, b.record_count])).toEqual(BUNDLED.map((b) => [b.name, b.task, b.source, b.target, b.rows]));
+
   // What main.ts does after registering the reference models; the ingest job may already have queued some.
   await queueBundledBenchmarkRuns(p.ctx);
-
-  const benchmarks = (await p.ctx.db.pool.query(`SELECT benchmark_id, name, task, source_language, target_language, record_count FROM benchmarks ORDER BY name`)).rows;
-  expect(benchmarks.map((b) => [b.name, b.task, b.source_language, b.target_language, b.record_count])).toEqual(BUNDLED.map((b) => [b.name, b.task, b.source, b.target, b.rows]));
 
   // One run per reference model of the task (one per task here), per metric of the task.
   const references = p.referenceModels!.models.filter((m) => ['translation', 'transliteration', 'ocr'].includes(m.task.type));
@@ -78,9 +84,13 @@ it('first start: the bundled benchmarks publish and every reference model of the
   }
   // The figures quoted in the README.
   console.log(JSON.stringify(scores, null, 2));
-  // Printed lines: Tesseract reads them nearly right. Translation overlaps its human references in
-  // part; the letter-by-letter transliteration gets some casual spellings right and many not.
-  for (const name of ['Demo benchmark: Hindi printed-text OCR', 'Demo benchmark: Tamil printed-text OCR']) expect(scores[name]!.cer).toBeLessThan(25);
+  // Printed lines from clean to small, blurred and rotated: Tesseract reads most right, not all.
+  // Translation overlaps its human references in part; the letter-by-letter transliteration gets
+  // some casual spellings right and many not.
+  for (const name of ['Demo benchmark: Hindi printed-text OCR', 'Demo benchmark: Tamil printed-text OCR']) {
+    expect(scores[name]!.cer).toBeGreaterThan(0);
+    expect(scores[name]!.cer).toBeLessThan(40);
+  }
   for (const name of ['Demo benchmark: Hindi-Urdu translation', 'Demo benchmark: Urdu-Hindi translation']) {
     expect(scores[name]!.bleu).toBeGreaterThan(5);
     expect(scores[name]!.bleu).toBeLessThan(100);
