@@ -47,6 +47,12 @@ it('first start: the bundled benchmarks publish and every reference model of the
     180_000,
   );
   expect(subs).toEqual(BUNDLED.map((b) => ({ dataset_name: b.name, status: 'Completed' })));
+  // A bundled translation benchmark is parallel-corpus data, but no demo dataset: never listed as ready-made.
+  const kinds = (await p.ctx.db.pool.query(`SELECT dataset_type, is_ready_made FROM dataset_submissions WHERE kind = 'benchmark' AND dataset_type = 'parallel-corpus'`)).rows;
+  expect(kinds).toEqual([
+    { dataset_type: 'parallel-corpus', is_ready_made: false },
+    { dataset_type: 'parallel-corpus', is_ready_made: false },
+  ]);
 
   // The ingest job registers each benchmark just after its pipeline completes.
   const benchmarks = await until(

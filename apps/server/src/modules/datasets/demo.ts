@@ -123,11 +123,12 @@ export async function fetchSubmissionArchive(ctx: AppContext, url: string, key: 
 }
 
 /**
- * The submission `srn` when it is a bundled demo dataset that finished Completed, else null:
+ * The submission `srn` when it is a bundled demo dataset (not a bundled benchmark) that finished Completed, else null:
  * `{serviceRequestNumber, userId}` (userId = the admin account that submitted it on first start).
  */
 export async function completedDemoSubmission(ctx: AppContext, srn: string): Promise<{ serviceRequestNumber: string; userId: string } | null> {
   const sub = await getSubmission(ctx.db.pool, srn);
-  if (!sub || sub.status !== 'Completed' || !sub.url.startsWith(DEMO_URL_PREFIX)) return null;
+  // A bundled benchmark (kind 'benchmark', demo:benchmarks/…) is no demo dataset: never ready-made.
+  if (!sub || sub.status !== 'Completed' || sub.kind !== 'dataset' || !sub.url.startsWith(DEMO_URL_PREFIX)) return null;
   return { serviceRequestNumber: sub.service_request_number, userId: sub.user_id };
 }
