@@ -79,8 +79,8 @@ async function main(): Promise<void> {
   let referenceModels: ReferenceModels | undefined;
   if (config.runHttp) referenceModels = await startReferenceModels(ctx);
   // The bundled benchmarks already published get their reference runs now that the models are registered
-  // (the ingest job queues those that publish later); repeats add nothing.
-  if (config.runHttp && config.demoData) await queueBundledBenchmarkRuns(ctx).catch((err) => log.warn({ err }, 'reference runs of the bundled benchmarks not queued'));
+  // (the ingest job queues those that publish later); repeats add nothing. Not awaited: it waits for the engines to warm.
+  if (config.runHttp && config.demoData) void queueBundledBenchmarkRuns(ctx).catch((err: unknown) => log.warn({ err }, 'reference runs of the bundled benchmarks not queued'));
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   if (config.runHttp) {

@@ -21,6 +21,7 @@ import { QUEUES } from '../../jobs/boss.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import * as datasets from '../datasets/service.ts';
 import * as models from '../models/service.ts';
+import * as referenceModels from '../reference-models/service.ts';
 import { findMetric, getMetric, rankByMetric, type AvailableMetric, type MetricOptions } from './metrics/index.ts';
 import * as repo from './repo.ts';
 import type { BenchmarkRow, RunRow } from './repo.ts';
@@ -481,13 +482,16 @@ export async function publishBundledBenchmarks(ctx: AppContext): Promise<number>
  * submission) and by main.ts after the reference models are registered (no `srn`: every bundled
  * benchmark), so whichever comes last queues them. A model, benchmark and metric that already has
  * a run in any state (also Failed) is skipped, and a concurrent queue's 409 is ignored: repeated
- * calls add nothing. Nothing with REFERENCE_MODELS=false. Returns how many runs were queued.
+ * calls add nothing. Waits first until this process's reference engines are warm. Nothing with
+ * REFERENCE_MODELS=false. Returns how many runs were queued.
  */
 export async function queueBundledBenchmarkRuns(ctx: AppContext, srn?: string): Promise<number> {
   if (!ctx.config.referenceModels) return 0;
   const bundled = await datasets.demoBenchmarkSubmissions(ctx);
   const srns = srn === undefined ? bundled : bundled.filter((s) => s === srn);
   if (srns.length === 0) return 0;
+  // On a first start the engines may still be warming: runs queued now would spend their call timeout waiting.
+  await referenceModels.referenceEnginesReady(ctx);
   const references = (await models.listPublishedModelEndpoints(ctx)).filter((m) => m.isReference);
   let queued = 0;
   for (const s of srns) {
