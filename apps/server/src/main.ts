@@ -13,6 +13,7 @@ import { ensureAdmin } from './modules/accounts/bootstrap.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { publishDemoDatasets } from './modules/datasets/service.ts';
 import { startJobRecovery } from './jobs/recovery.ts';
+import { publishBundledBenchmarks, queueBundledBenchmarkRuns } from './modules/benchmarks/service.ts';
 import { closeOnDemandReferenceModels, startReferenceModels, type ReferenceModels } from './modules/reference-models/service.ts';
 
 /**
@@ -67,13 +68,19 @@ async function main(): Promise<void> {
   }
   // Dataset jobs whose worker died (kill -9, power loss) resume now and within JOB_RECOVERY_SECONDS later.
   const recovery = config.runWorkers ? await startJobRecovery(ctx) : undefined;
-  if (config.runHttp && config.demoData) await publishDemoDatasets(ctx).catch((err) => log.warn({ err }, 'demo datasets not published'));
+  if (config.runHttp && config.demoData) {
+    await publishDemoDatasets(ctx).catch((err) => log.warn({ err }, 'demo datasets not published'));
+    await publishBundledBenchmarks(ctx).catch((err) => log.warn({ err }, 'demo benchmarks not published'));
+  }
 
   // The offline reference models (issue #12) are registered and served by the API process: once with `npm start`.
   // `npm run worker` starts an engine on demand when a job calls it. Engines warm in the background;
   // REFERENCE_MODELS=false unpublishes them instead.
   let referenceModels: ReferenceModels | undefined;
   if (config.runHttp) referenceModels = await startReferenceModels(ctx);
+  // The bundled benchmarks already published get their reference runs now that the models are registered
+  // (the ingest job queues those that publish later); repeats add nothing. Not awaited: it waits for the engines to warm.
+  if (config.runHttp && config.demoData) void queueBundledBenchmarkRuns(ctx).catch((err: unknown) => log.warn({ err }, 'reference runs of the bundled benchmarks not queued'));
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   if (config.runHttp) {

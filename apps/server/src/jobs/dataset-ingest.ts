@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { failSubmission, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from '../modules/datasets/service.ts';
 import { markDemoReadyMade } from '../modules/readymade/service.ts';
-import { registerPublishedBenchmark } from '../modules/benchmarks/service.ts';
+import { queueBundledBenchmarkRuns, registerPublishedBenchmark } from '../modules/benchmarks/service.ts';
 import { QUEUES } from './boss.ts';
 import { workWithRetries } from './retry.ts';
 
@@ -24,6 +24,9 @@ export async function startDatasetIngestWorker(ctx: AppContext, opts: IngestJobO
       await markDemoReadyMade(ctx, data.serviceRequestNumber);
       // A published benchmark dataset is listed once registered (a no-op for datasets; idempotent on retries).
       await registerPublishedBenchmark(ctx, data.serviceRequestNumber);
+      // A bundled demo benchmark, once published, gets the reference models' runs (a no-op otherwise).
+      // Not retried with the ingest: the next start queues whatever is missing.
+      await queueBundledBenchmarkRuns(ctx, data.serviceRequestNumber).catch((err: unknown) => ctx.log.warn({ err, srn: data.serviceRequestNumber }, 'reference runs of a bundled benchmark not queued'));
     },
     onLastFailure: async (data, err) => {
       if (err instanceof SubmissionBusy) return;

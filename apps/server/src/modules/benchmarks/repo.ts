@@ -126,6 +126,12 @@ export async function insertRun(
   );
 }
 
+/** True when the model has any run (In-Progress, Completed or Failed) on the benchmark with the metric. */
+export async function anyRunExists(db: Db, modelId: string, benchmarkId: string, metric: string): Promise<boolean> {
+  const r = await db.pool.query(`SELECT 1 FROM benchmark_runs WHERE model_id = $1 AND benchmark_id = $2 AND metric = $3 LIMIT 1`, [modelId, benchmarkId, metric]);
+  return (r.rowCount ?? 0) > 0;
+}
+
 /** A run by id, or null (ids that are not UUIDs are not found). */
 export async function findRun(db: Db, id: string): Promise<RunRow | null> {
   const r = await db.pool.query(`SELECT * FROM benchmark_runs WHERE benchmark_process_id::text = $1`, [id]);

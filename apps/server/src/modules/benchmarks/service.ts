@@ -21,6 +21,7 @@ import { QUEUES } from '../../jobs/boss.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import * as datasets from '../datasets/service.ts';
 import * as models from '../models/service.ts';
+import * as referenceModels from '../reference-models/service.ts';
 import { findMetric, getMetric, rankByMetric, type AvailableMetric, type MetricOptions } from './metrics/index.ts';
 import * as repo from './repo.ts';
 import type { BenchmarkRow, RunRow } from './repo.ts';
@@ -273,14 +274,16 @@ function leaderboardEntry(r: RunRow, m: { name: string; version: string; status:
 export async function benchmarksForModel(ctx: AppContext, caller: AuthUser, modelId: string) {
   const model = await ownModel(ctx, caller, modelId);
   const rows = await repo.searchPublished(ctx.db, { task: model.task });
-  const supports = (b: BenchmarkRow) =>
-    model.languages.length === 0 ||
-    model.languages.some((l) => l.sourceLanguage === b.source_language && (!b.target_language || l.targetLanguage === b.target_language));
-  return (await withRefUrls(ctx, rows.filter(supports))).map((b) => ({ ...b, availableMetric: metricsOfTask(b.task.type).map(metricInfo) }));
+  return (await withRefUrls(ctx, rows.filter((b) => supportsLanguagesOf(model, b)))).map((b) => ({ ...b, availableMetric: metricsOfTask(b.task.type).map(metricInfo) }));
+}
+
+/** Whether `model` serves the benchmark's languages (a model that lists none serves any). */
+function supportsLanguagesOf(model: models.ModelEndpoint, b: BenchmarkRow): boolean {
+  return model.languages.length === 0 || model.languages.some((l) => l.sourceLanguage === b.source_language && (!b.target_language || l.targetLanguage === b.target_language));
 }
 
 /** The model `modelId` when the caller owns it or is an ADMIN; 404 otherwise (nothing learnt about others' models). */
-async function ownModel(ctx: AppContext, caller: AuthUser, modelId: string): Promise<models.ModelEndpoint> {
+async function ownModel(ctx: AppContext, caller: models.ModelCaller, modelId: string): Promise<models.ModelEndpoint> {
   const model = await models.getModelForCall(ctx, modelId.trim(), caller);
   if (model.userId !== caller.userId && !caller.roles.includes('ADMIN')) throw notFound(models.MODEL_NOT_FOUND_MESSAGE);
   return model;
@@ -302,14 +305,13 @@ export interface BenchmarkRunJobData {
  * and no run of the same model, benchmark and metric In-Progress or Completed (409
  * RUN_EXISTS_MESSAGE; also when two requests race). Returns the new benchmarkProcessIds.
  */
-export async function executeRuns(ctx: AppContext, caller: AuthUser, body: BenchmarkExecuteBody): Promise<string[]> {
+export async function executeRuns(ctx: AppContext, caller: models.ModelCaller, body: BenchmarkExecuteBody): Promise<string[]> {
   const model = await ownModel(ctx, caller, body.modelId);
   const planned: { benchmark: BenchmarkRow; metric: AvailableMetric }[] = [];
   for (const [i, item] of body.benchmarks.entries()) {
     const b = await publishedBenchmark(ctx, item.benchmarkId);
     if (b.task !== model.task) throw badRequest('TASK_MISMATCH', `Benchmark "${b.name}" is a ${b.task} benchmark; this model is a ${model.task} model.`, [{ field: `benchmarks.${i}.benchmarkId`, message: 'Not of the model\'s task.' }]);
-    const supported = model.languages.length === 0 || model.languages.some((l) => l.sourceLanguage === b.source_language && (!b.target_language || l.targetLanguage === b.target_language));
-    if (!supported) throw badRequest('LANGUAGE_NOT_SUPPORTED', `This model does not support the languages of benchmark "${b.name}".`, [{ field: `benchmarks.${i}.benchmarkId`, message: 'Languages not supported by the model.' }]);
+    if (!supportsLanguagesOf(model, b)) throw badRequest('LANGUAGE_NOT_SUPPORTED', `This model does not support the languages of benchmark "${b.name}".`, [{ field: `benchmarks.${i}.benchmarkId`, message: 'Languages not supported by the model.' }]);
     const def = findMetric(item.metric);
     const offered = metricsOfTask(b.task);
     if (!def || !offered.includes(def.name)) {
@@ -440,6 +442,76 @@ export async function rescoreRun(ctx: AppContext, id: string) {
   const stored = { score: r.score, signature: r.signature ?? '', coverage: r.coverage ?? 0 };
   const recomputed = { score: s.score, signature: s.signature, coverage: s.coverage };
   return { benchmarkProcessId: r.benchmark_process_id, stored, recomputed, equal: stored.score === recomputed.score && stored.signature === recomputed.signature && stored.coverage === recomputed.coverage };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bundled benchmarks (issue #13 point 8)
+
+/**
+ * The metrics the reference models are run with on the bundled benchmarks, per task: the task's
+ * usual headline metrics (a subset of TASK_METRICS, so execute accepts them).
+ */
+export const BUNDLED_RUN_METRICS: Readonly<Record<string, readonly string[]>> = {
+  translation: ['bleu', 'chrf'],
+  transliteration: ['top1', 'cer'],
+  ocr: ['wer', 'cer'],
+};
+
+/**
+ * First start only (with DEMO_DATA on): submits the bundled benchmark datasets
+ * (apps/server/demo/benchmarks/, datasets/service.ts submitDemoBenchmarks) as the admin and
+ * records each benchmark, as POST benchmark/submit does. Returns how many were submitted (0 on
+ * later starts). Their runs are queued by {@link queueBundledBenchmarkRuns} once each is published.
+ */
+export async function publishBundledBenchmarks(ctx: AppContext): Promise<number> {
+  const subs = await datasets.submitDemoBenchmarks(ctx);
+  for (const sub of subs) {
+    await repo.insertBenchmark(ctx.db, { benchmarkId: sub.datasetId, srn: sub.serviceRequestNumber, userId: sub.userId, name: sub.datasetName }).catch((err: unknown) => {
+      // The ingest job may have registered it first (registerPublishedBenchmark): the same row.
+      if ((err as { code?: string }).code !== '23505') throw err;
+    });
+  }
+  return subs.length;
+}
+
+/**
+ * Queues a run of each published reference model on each published bundled benchmark of its task
+ * and languages, with the task's BUNDLED_RUN_METRICS, through {@link executeRuns} in the name of
+ * the models' owner (the reference-models account), so fresh leaderboards show real scores.
+ * Called by the ingest job when a bundled benchmark completes (`srn`: a no-op for any other
+ * submission) and by main.ts after the reference models are registered (no `srn`: every bundled
+ * benchmark), so whichever comes last queues them. A model, benchmark and metric that already has
+ * a run in any state (also Failed) is skipped, and a concurrent queue's 409 is ignored: repeated
+ * calls add nothing. Waits first until this process's reference engines are warm. Nothing with
+ * REFERENCE_MODELS=false. Returns how many runs were queued.
+ */
+export async function queueBundledBenchmarkRuns(ctx: AppContext, srn?: string): Promise<number> {
+  if (!ctx.config.referenceModels) return 0;
+  const bundled = await datasets.demoBenchmarkSubmissions(ctx);
+  const srns = srn === undefined ? bundled : bundled.filter((s) => s === srn);
+  if (srns.length === 0) return 0;
+  // On a first start the engines may still be warming: runs queued now would spend their call timeout waiting.
+  await referenceModels.referenceEnginesReady(ctx);
+  const references = (await models.listPublishedModelEndpoints(ctx)).filter((m) => m.isReference);
+  let queued = 0;
+  for (const s of srns) {
+    const b = await repo.findBySrn(ctx.db, s);
+    if (!b?.published_on || !b.task) continue;
+    for (const model of references.filter((m) => m.task === b.task && supportsLanguagesOf(m, b))) {
+      for (const metric of BUNDLED_RUN_METRICS[b.task] ?? []) {
+        if (await repo.anyRunExists(ctx.db, model.modelId, b.benchmark_id, metric)) continue;
+        try {
+          queued += (await executeRuns(ctx, { userId: model.userId, roles: [] }, { modelId: model.modelId, benchmarks: [{ benchmarkId: b.benchmark_id, metric }] })).length;
+        } catch (err) {
+          // Queued meanwhile by the other caller (the ingest job or a start).
+          if (err instanceof ApiError && err.status === 409) continue;
+          throw err;
+        }
+      }
+    }
+  }
+  if (queued) ctx.log.info({ queued }, 'benchmark runs of the reference models queued on the bundled benchmarks');
+  return queued;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,13 +5,34 @@ import type { AppContext } from '../../context.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { zipFolder } from '../../lib/zip-folder.ts';
 import { getUserByEmail } from '../accounts/service.ts';
-import { demoDatasetsSubmitted, getSubmission, insertSubmission, newServiceRequestNumber, recordDemoDatasets } from './repo.ts';
+import {
+  benchmarkSubmissionsByUrlPrefix,
+  claimDemoBenchmarks,
+  demoDatasetsSubmitted,
+  getSubmission,
+  insertSubmission,
+  newServiceRequestNumber,
+  recordDemoDatasets,
+} from './repo.ts';
 import { downloadToStore } from './pipeline/download.ts';
 
 /** Folder of the bundled demo datasets (apps/server/demo/<name>/). */
 export const DEMO_DIR = path.resolve(import.meta.dirname, '../../../demo');
 /** Submissions of bundled demo data use this URL scheme; users cannot submit it (http/https/ftp only). */
 export const DEMO_URL_PREFIX = 'demo:';
+/** Folder of the bundled demo benchmark datasets (apps/server/demo/benchmarks/<name>/, issue #13 point 8). */
+export const DEMO_BENCHMARKS_DIR = path.join(DEMO_DIR, 'benchmarks');
+/** URL prefix of a bundled benchmark's submission: `demo:benchmarks/<name>`. */
+export const DEMO_BENCHMARK_URL_PREFIX = `${DEMO_URL_PREFIX}benchmarks/`;
+
+/** Sub-folders of `dir` that hold a bundled dataset (a params.json), by name. */
+function bundledFolders(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((n) => /^[a-z0-9-]+$/.test(n) && fs.existsSync(path.join(dir, n, 'params.json')))
+    .sort();
+}
 
 /**
  * First start only: submits each bundled demo dataset as the admin account through the real
@@ -21,7 +42,8 @@ export async function publishDemoDatasets(ctx: AppContext): Promise<number> {
   if (await demoDatasetsSubmitted(ctx.db)) return 0;
   const admin = await getUserByEmail(ctx, ctx.config.adminEmail);
   if (!admin || !fs.existsSync(DEMO_DIR)) return 0;
-  const names = fs.readdirSync(DEMO_DIR).filter((n) => /^[a-z0-9-]+$/.test(n) && fs.statSync(path.join(DEMO_DIR, n)).isDirectory());
+  // Folders with a params.json only: demo/benchmarks/ holds the bundled benchmarks (submitDemoBenchmarks).
+  const names = bundledFolders(DEMO_DIR);
   for (const name of names) {
     const srn = newServiceRequestNumber();
     await insertSubmission(ctx.db, { srn, datasetId: crypto.randomUUID(), userId: admin.userID, datasetName: `Demo: ${name}`, url: `${DEMO_URL_PREFIX}${name}` });
@@ -32,12 +54,58 @@ export async function publishDemoDatasets(ctx: AppContext): Promise<number> {
   return names.length;
 }
 
-/** Zips the demo folder named by a `demo:<name>` URL into the object store at `key`. Throws for unknown names. */
+/** A bundled benchmark submitted on first start. */
+export interface DemoBenchmarkSubmission {
+  serviceRequestNumber: string;
+  datasetId: string;
+  /** The admin account that submitted it. */
+  userId: string;
+  /** params.json `name`. */
+  datasetName: string;
+}
+
+/**
+ * First start only (issue #13 point 8): submits each bundled benchmark dataset
+ * (demo/benchmarks/<name>/, named by its params.json `name`) as the admin account, kind
+ * 'benchmark', through the real pipeline with a `demo:benchmarks/<name>` URL. Claimed once in
+ * app_settings ('demo_benchmarks', apart from the demo datasets so an older install gets them on
+ * its next start); later or concurrent starts get []. A name the admin already uses is skipped.
+ * The caller (benchmarks/service.ts) records the benchmarks.
+ */
+export async function submitDemoBenchmarks(ctx: AppContext): Promise<DemoBenchmarkSubmission[]> {
+  const admin = await getUserByEmail(ctx, ctx.config.adminEmail);
+  const names = bundledFolders(DEMO_BENCHMARKS_DIR);
+  if (!admin || names.length === 0) return [];
+  if (!(await claimDemoBenchmarks(ctx.db, names))) return [];
+  const out: DemoBenchmarkSubmission[] = [];
+  for (const name of names) {
+    const params = JSON.parse(fs.readFileSync(path.join(DEMO_BENCHMARKS_DIR, name, 'params.json'), 'utf8')) as { name?: unknown };
+    const datasetName = typeof params.name === 'string' && params.name.trim() ? params.name.trim() : `Demo benchmark: ${name}`;
+    const sub = { srn: newServiceRequestNumber(), datasetId: crypto.randomUUID(), userId: admin.userID, datasetName, url: `${DEMO_BENCHMARK_URL_PREFIX}${name}`, kind: 'benchmark' as const };
+    try {
+      await insertSubmission(ctx.db, sub);
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505') continue; // the admin already has a dataset of that name
+      throw err;
+    }
+    await ctx.boss.send(QUEUES.datasetIngest, { serviceRequestNumber: sub.srn }, { singletonKey: sub.srn });
+    out.push({ serviceRequestNumber: sub.srn, datasetId: sub.datasetId, userId: admin.userID, datasetName });
+  }
+  ctx.log.info({ names: out.map((b) => b.datasetName) }, 'demo benchmarks submitted');
+  return out;
+}
+
+/** Service request numbers of the bundled benchmark submissions (any status), oldest first. */
+export async function demoBenchmarkSubmissions(ctx: AppContext): Promise<string[]> {
+  return benchmarkSubmissionsByUrlPrefix(ctx.db, DEMO_BENCHMARK_URL_PREFIX);
+}
+
+/** Zips the demo folder named by a `demo:<name>` (or `demo:benchmarks/<name>`) URL into the object store at `key`. Throws for unknown names. */
 export async function fetchDemoDataset(ctx: AppContext, url: string, key: string): Promise<{ bytes: number; sha256: string }> {
   const name = url.slice(DEMO_URL_PREFIX.length);
   const dir = path.join(DEMO_DIR, name);
-  if (!/^[a-z0-9-]+$/.test(name) || !fs.existsSync(dir)) throw new Error(`unknown demo dataset ${name}`);
-  const tmp = path.join(ctx.config.dataDir, 'tmp', `${name}-${Date.now()}.zip`);
+  if (!/^(benchmarks\/)?[a-z0-9-]+$/.test(name) || !fs.existsSync(path.join(dir, 'params.json'))) throw new Error(`unknown demo dataset ${name}`);
+  const tmp = path.join(ctx.config.dataDir, 'tmp', `${name.replace('/', '-')}-${Date.now()}.zip`);
   fs.mkdirSync(path.dirname(tmp), { recursive: true });
   await zipFolder(dir, tmp);
   const buf = fs.readFileSync(tmp);
@@ -55,11 +123,12 @@ export async function fetchSubmissionArchive(ctx: AppContext, url: string, key: 
 }
 
 /**
- * The submission `srn` when it is a bundled demo dataset that finished Completed, else null:
+ * The submission `srn` when it is a bundled demo dataset (not a bundled benchmark) that finished Completed, else null:
  * `{serviceRequestNumber, userId}` (userId = the admin account that submitted it on first start).
  */
 export async function completedDemoSubmission(ctx: AppContext, srn: string): Promise<{ serviceRequestNumber: string; userId: string } | null> {
   const sub = await getSubmission(ctx.db.pool, srn);
-  if (!sub || sub.status !== 'Completed' || !sub.url.startsWith(DEMO_URL_PREFIX)) return null;
+  // A bundled benchmark (kind 'benchmark', demo:benchmarks/…) is no demo dataset: never ready-made.
+  if (!sub || sub.status !== 'Completed' || sub.kind !== 'dataset' || !sub.url.startsWith(DEMO_URL_PREFIX)) return null;
   return { serviceRequestNumber: sub.service_request_number, userId: sub.user_id };
 }

@@ -303,6 +303,25 @@ export async function recordDemoDatasets(db: Db, names: string[]): Promise<void>
   await db.pool.query(`INSERT INTO app_settings (key, value) VALUES ('demo_datasets', $1) ON CONFLICT DO NOTHING`, [JSON.stringify(names)]);
 }
 
+/**
+ * Claims the once-only submission of the bundled demo benchmarks (app_settings 'demo_benchmarks',
+ * value `names`): true for the one caller that recorded it, false when an earlier start (or a
+ * concurrent one) already had, so two processes starting together never both submit them.
+ */
+export async function claimDemoBenchmarks(db: Db, names: string[]): Promise<boolean> {
+  const r = await db.pool.query(`INSERT INTO app_settings (key, value) VALUES ('demo_benchmarks', $1) ON CONFLICT DO NOTHING`, [JSON.stringify(names)]);
+  return (r.rowCount ?? 0) > 0;
+}
+
+/** Service request numbers of the benchmark submissions whose URL starts with `urlPrefix` (the bundled ones), oldest first. */
+export async function benchmarkSubmissionsByUrlPrefix(db: Db, urlPrefix: string): Promise<string[]> {
+  const r = await db.pool.query(
+    `SELECT service_request_number FROM dataset_submissions WHERE kind = 'benchmark' AND starts_with(url, $1) ORDER BY submitted_on, service_request_number`,
+    [urlPrefix],
+  );
+  return r.rows.map((row: { service_request_number: string }) => row.service_request_number);
+}
+
 // ── ready-made flag (issue #3 §6; migration 004): set by the readymade module through service.ts ──
 
 /** A marked submission as the public list needs it. `params` is the dataset's params.json as stored by ingest. */

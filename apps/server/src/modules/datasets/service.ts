@@ -19,7 +19,7 @@ export { insertSubmission, isServiceRequestNumber, newServiceRequestNumber } fro
 export { failSubmission, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from './ingest.ts';
 /** The submission lock (held by the worker running its job; the jobs layer's recovery probes it). */
 export { releaseIngestLock, tryIngestLock } from './resume-repo.ts';
-export { completedDemoSubmission, publishDemoDatasets } from './demo.ts';
+export { completedDemoSubmission, demoBenchmarkSubmissions, publishDemoDatasets, submitDemoBenchmarks, type DemoBenchmarkSubmission } from './demo.ts';
 /** The ready-made flag of a submission (issue #3 §6), read and set by the readymade module. */
 export {
   clearReadyMade,

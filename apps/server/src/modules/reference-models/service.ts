@@ -230,6 +230,16 @@ function startsOnDemand(ctx: AppContext): boolean {
 }
 
 /**
+ * Settles when every engine of this process's reference server has warmed (failures included:
+ * never rejects); at once when no reference server runs here. Lets a caller queue work on the
+ * reference models (the bundled benchmarks' runs) without its first calls waiting out their
+ * timeout behind an engine's start.
+ */
+export function referenceEnginesReady(ctx: AppContext): Promise<void> {
+  return running.get(ctx)?.ready ?? Promise.resolve();
+}
+
+/**
  * Whether this process can call `model`: always for a contributor's model; for a reference model
  * when this process runs the reference server or starts engines on demand (a worker-only process).
  */

@@ -10,8 +10,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A text renderer backed by one Chromium page; close() it when done. */
 export interface TextRenderer {
-  /** PNG bytes of `lines` in `font` (a Noto family name), black on white, `px` high glyphs, 24 px margin. */
-  png(lines: string[], font: string, px?: number): Promise<Buffer>;
+  /**
+   * PNG bytes of `lines` in `font` (a Noto family name), black on white, `px` high glyphs, 24 px
+   * margin. `css` adds declarations to the text box (e.g. `color:#555;filter:blur(0.5px)`) for harder images.
+   */
+  png(lines: string[], font: string, px?: number, css?: string): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -22,10 +25,10 @@ export async function startTextRenderer(): Promise<TextRenderer> {
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   const page = await browser.newPage({ viewport: { width: 1400, height: 400 } });
   return {
-    async png(lines, font, px = 32) {
+    async png(lines, font, px = 32, css = '') {
       const body = lines.map((l) => `<div>${escape(l)}</div>`).join('');
       await page.setContent(
-        `<body style="margin:0;background:#fff"><div id="t" style="display:inline-block;padding:24px;font:${px}px '${font}';line-height:1.6;color:#000;white-space:nowrap">${body}</div></body>`,
+        `<body style="margin:0;background:#fff"><div id="t" style="display:inline-block;padding:24px;font:${px}px '${font}';line-height:1.6;color:#000;white-space:nowrap;${css}">${body}</div></body>`,
       );
       await page.evaluate(() => document.fonts.ready);
       return page.locator('#t').screenshot({ type: 'png' });
