@@ -63,7 +63,7 @@ export async function raiseStageCounts(
   await q.query(
     `UPDATE dataset_stages SET status = 'In-Progress', started_on = coalesce(started_on, now()), ended_on = NULL,
         success_count = greatest(success_count, $3), failed_count = greatest(failed_count, $4),
-        success_seconds = greatest(success_seconds, coalesce($5, 0)), failed_seconds = greatest(failed_seconds, coalesce($6, 0))
+        success_seconds = greatest(success_seconds, coalesce($5::double precision, 0)), failed_seconds = greatest(failed_seconds, coalesce($6::double precision, 0))
       WHERE service_request_number = $1 AND stage = $2`,
     [srn, stage, c.success, c.failed, c.successSeconds ?? null, c.failedSeconds ?? null],
   );
