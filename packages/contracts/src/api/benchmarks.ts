@@ -42,6 +42,15 @@ export type BenchmarkTask = keyof typeof BENCHMARK_TASK_DATASET_TYPES;
 export const BENCHMARK_TASKS = Object.keys(BENCHMARK_TASK_DATASET_TYPES) as BenchmarkTask[];
 
 /**
+ * Misspellings of a task read as the task: ULCA's own language-detection benchmark examples write
+ * `txt-lang-detetcion` / `audio-lang-detetcion` (its SupportedTasks enum spells them right).
+ */
+export const BENCHMARK_TASK_ALIASES: Readonly<Record<string, BenchmarkTask>> = {
+  'txt-lang-detetcion': 'txt-lang-detection',
+  'audio-lang-detetcion': 'audio-lang-detection',
+};
+
+/**
  * Benchmark tasks whose params may leave `languages` out (the published examples give null): what
  * is measured is telling the language, so a benchmark of them may mix languages, and each row's
  * `langCode` is its language.

@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import type { core, ZodObject } from 'zod';
 import {
-  BENCHMARK_ROW_SCHEMAS, BENCHMARK_TASK_DATASET_TYPES, BENCHMARK_TASKS, DATASET_TYPES, LANGUAGE_FREE_BENCHMARK_TASKS, MEDIA_FIELDS, PAIRED_DATASET_TYPES,
+  BENCHMARK_ROW_SCHEMAS, BENCHMARK_TASK_ALIASES, BENCHMARK_TASK_DATASET_TYPES, BENCHMARK_TASKS, DATASET_TYPES, LANGUAGE_FREE_BENCHMARK_TASKS, MEDIA_FIELDS, PAIRED_DATASET_TYPES,
   datasetParamsSchemas, datasetRowSchemas, languagePairSchema, withoutNullFields, type BenchmarkTask, type DatasetType,
 } from '@ulca/contracts';
 import { countLetters, expectedScripts, type UnicodeScript } from './scripts.ts';
@@ -149,7 +149,7 @@ export function checkParams(
 
 /**
  * Checks a benchmark dataset's params.json (benchmark-dataset-schema.yml; issue #13 point 1):
- * `taskType.type` must be one of BENCHMARK_TASKS, `name` and `description` strings; the rest
+ * `taskType.type` must be one of BENCHMARK_TASKS (or BENCHMARK_TASK_ALIASES), `name` and `description` strings; the rest
  * (languages, collectionSource, domain, license, submitter and the task's media options) is checked
  * as the params of the task's dataset type (BENCHMARK_TASK_DATASET_TYPES; `languages` optional for
  * LANGUAGE_FREE_BENCHMARK_TASKS), whose row checker then checks the rows (createRowChecker with
@@ -164,7 +164,8 @@ export function checkBenchmarkParams(
   const fail = (message: string) => ({ ok: false as const, code: 'PARAMS_INVALID' as const, message: `params.json: ${message}` });
   if (!isPlainObject(input)) return fail(`must be a JSON object, got ${kindOf(input)}`);
   const { taskType, name, description, ...rest } = withoutNullFields(input);
-  const task = isPlainObject(taskType) ? taskType.type : undefined;
+  const given = isPlainObject(taskType) ? taskType.type : undefined;
+  const task = typeof given === 'string' ? (BENCHMARK_TASK_ALIASES[given] ?? given) : given;
   if (task === undefined) return fail("missing required field 'taskType.type'");
   if (typeof task !== 'string' || !(BENCHMARK_TASKS as readonly string[]).includes(task)) {
     return fail(`field 'taskType.type' has invalid value ${show(task)}; benchmark datasets of these tasks are accepted: ${allowed(BENCHMARK_TASKS)}`);
