@@ -48,6 +48,22 @@ export function referenceOf(task: string, data: Record<string, unknown>): string
 }
 
 /**
+ * Why the rows of a `task` benchmark cannot be scored (a NER row whose nerData names a word that is
+ * not in the row), as a message naming the row; null when every row has its reference line.
+ */
+export function unreadableReference(task: string, rows: readonly BenchmarkRecord[]): string | null {
+  for (const r of rows) {
+    try {
+      referenceOf(task, r.data);
+    } catch (err) {
+      if (err instanceof RangeError) return `Benchmark row ${r.seq + 1} cannot be scored: ${err.message}`;
+      throw err;
+    }
+  }
+  return null;
+}
+
+/**
  * The hypothesis line of a stored output of a row of `task` for `metric`, or null when the output
  * cannot be read as the task's answer (the row counts as failed): NER predictions aligned to the
  * row's words, a language detection's top language, transliteration candidates joined with tabs

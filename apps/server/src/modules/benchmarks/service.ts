@@ -24,7 +24,7 @@ import * as models from '../models/service.ts';
 import { findMetric, getMetric, rankByMetric, type AvailableMetric, type MetricOptions } from './metrics/index.ts';
 import * as repo from './repo.ts';
 import type { BenchmarkRow, RunRow } from './repo.ts';
-import { runInference, scoreOutputs, type RunOptions, type RunScore } from './run.ts';
+import { runInference, scoreOutputs, unreadableReference, type RunOptions, type RunScore } from './run.ts';
 
 export type { RunOptions } from './run.ts';
 
@@ -414,8 +414,11 @@ export async function runBenchmarkJob(ctx: AppContext, id: string, opts: RunOpti
   } catch {
     return repo.failRun(ctx.db, id, 'The model no longer exists.');
   }
-  await repo.setRunStages(ctx.db, id, { inference: 'In-Progress' });
   const rows = await datasets.readBenchmarkRecords(ctx.db, r.benchmark_id);
+  // A benchmark row without a usable reference fails the run at once, before the model is called.
+  const unreadable = unreadableReference(b.task, rows);
+  if (unreadable) return repo.failRun(ctx.db, id, unreadable);
+  await repo.setRunStages(ctx.db, id, { inference: 'In-Progress' });
   await runInference(ctx, id, model, rows, opts);
   await repo.setRunStages(ctx.db, id, { inference: 'Completed', scoring: 'In-Progress' });
   const s = await scoreRun(ctx, r, b.task);

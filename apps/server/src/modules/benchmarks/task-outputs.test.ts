@@ -1,7 +1,7 @@
 // NER and language-detection outputs as metric lines (task-outputs.ts), and run scoring on them.
 import { describe, expect, it } from 'vitest';
 import { nerPredictedLine, nerReferenceTags, nerSourceOf, normalizeTag, topLanguage } from './task-outputs.ts';
-import { scoreOutputs } from './run.ts';
+import { scoreOutputs, unreadableReference } from './run.ts';
 import { scoreMetric } from './metrics/index.ts';
 
 const pred = (token: string, tag: string, tokenStartIndex?: number) => ({ token, tag, tokenStartIndex, tokenEndIndex: 0 });
@@ -40,6 +40,15 @@ describe('NER predictions aligned to the row words', () => {
     expect(nerPredictedLine([pred('Delhi', 'B-LOC'), pred('met', 'O')], row)).toBeNull();
     expect(nerPredictedLine('not a list', row)).toBeNull();
     expect(nerPredictedLine([], row)).toBe('O O O O O O');
+  });
+  it('names the first benchmark row whose nerData cannot be placed (the run fails before calling the model)', () => {
+    const rows = [
+      { seq: 0, sourceLanguage: 'en', targetLanguage: null, data: { sourceText: 'Ram ran', nerData: [{ token: 'Ram', tag: 'B-PER' }] } },
+      { seq: 1, sourceLanguage: 'en', targetLanguage: null, data: { sourceText: 'Sita ran', nerData: [{ token: 'Gita', tag: 'B-PER' }] } },
+    ];
+    expect(unreadableReference('ner', rows)).toMatch(/^Benchmark row 2 cannot be scored: NER row: nerData\[0\] \(Gita\)/);
+    expect(unreadableReference('ner', rows.slice(0, 1))).toBeNull();
+    expect(unreadableReference('translation', rows)).toBeNull();
   });
   it('scores a run: a misaligned row counts as failed, in the corpus with no entity found', () => {
     const rows = [
