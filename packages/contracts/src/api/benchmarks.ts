@@ -4,7 +4,8 @@
  * (benchmark-dataset-schema.yml, model-benchmark-schema.yml, ulca-api-contract.yaml).
  */
 import { z } from 'zod';
-import type { DatasetType } from '../enums.ts';
+import { AUDIO_CHANNELS, BITS_PER_SAMPLE, type DatasetType } from '../enums.ts';
+import { collectionSourceSchema, languageCodeSchema } from '../datasets.ts';
 
 /** Paths of the benchmark routes (the original ULCA's, DESIGN.md §11). */
 export const BENCHMARK_API = {
@@ -20,10 +21,11 @@ export const BENCHMARK_API = {
 
 /**
  * Benchmark dataset tasks (params.json `taskType.type`, benchmark-dataset-schema.yml) this platform
- * accepts, each with the dataset type whose row and params checks its rows go through (the benchmark
- * row schemas are those types' rows: translation = sourceText/targetText, asr = audioFilename/text,
- * ocr = imageFilename/groundTruth, ner = nerData). The language-detection tasks have no dataset
- * type here yet and are refused with a clear message.
+ * accepts, each with the dataset type whose params checks (and, unless BENCHMARK_ROW_SCHEMAS has
+ * the task, row checks) its rows go through: translation = sourceText/targetText, asr =
+ * audioFilename/text, ocr = imageFilename/groundTruth, ner = nerData. The language-detection rows
+ * ({sourceText, langCode}, {audioFilename, langCode}) are benchmark-only: their params are
+ * monolingual-corpus's and asr-corpus's, their rows BENCHMARK_ROW_SCHEMAS'.
  */
 export const BENCHMARK_TASK_DATASET_TYPES = {
   translation: 'parallel-corpus',
@@ -31,11 +33,53 @@ export const BENCHMARK_TASK_DATASET_TYPES = {
   asr: 'asr-corpus',
   ocr: 'ocr-corpus',
   ner: 'ner-corpus',
+  'txt-lang-detection': 'monolingual-corpus',
+  'audio-lang-detection': 'asr-corpus',
 } as const satisfies Record<string, DatasetType>;
 /** A task of {@link BENCHMARK_TASK_DATASET_TYPES}. */
 export type BenchmarkTask = keyof typeof BENCHMARK_TASK_DATASET_TYPES;
 /** The accepted benchmark tasks. */
 export const BENCHMARK_TASKS = Object.keys(BENCHMARK_TASK_DATASET_TYPES) as BenchmarkTask[];
+
+/**
+ * Misspellings of a task read as the task: ULCA's own language-detection benchmark examples write
+ * `txt-lang-detetcion` / `audio-lang-detetcion` (its SupportedTasks enum spells them right).
+ */
+export const BENCHMARK_TASK_ALIASES: Readonly<Record<string, BenchmarkTask>> = {
+  'txt-lang-detetcion': 'txt-lang-detection',
+  'audio-lang-detetcion': 'audio-lang-detection',
+};
+
+/**
+ * Benchmark tasks whose params may leave `languages` out (the published examples give null): what
+ * is measured is telling the language, so a benchmark of them may mix languages, and each row's
+ * `langCode` is its language.
+ */
+export const LANGUAGE_FREE_BENCHMARK_TASKS: readonly BenchmarkTask[] = ['txt-lang-detection', 'audio-lang-detection'];
+
+/** TxtLangDetectionBenchmarkDatasetRowSchema: a text and the code of its language. */
+export const txtLangDetectionBenchmarkRowSchema = z.strictObject({
+  sourceText: z.string(),
+  langCode: languageCodeSchema,
+});
+/** AudioLangDetectionBenchmarkDatasetRowSchema: an audio file of the zip and the code of the language spoken. */
+export const audioLangDetectionBenchmarkRowSchema = z.strictObject({
+  audioFilename: z.string(),
+  langCode: languageCodeSchema,
+  speaker: z.string().optional(),
+  /** seconds */
+  duration: z.number().positive().optional(),
+  collectionSource: collectionSourceSchema.optional(),
+  channel: z.enum(AUDIO_CHANNELS).optional(),
+  /** kHz, as the asr rows */
+  samplingRate: z.number().positive().optional(),
+  bitsPerSample: z.enum(BITS_PER_SAMPLE).optional(),
+});
+/** Row schemas of the benchmark tasks whose rows are not their dataset type's. */
+export const BENCHMARK_ROW_SCHEMAS: Partial<Record<BenchmarkTask, z.ZodType>> = {
+  'txt-lang-detection': txtLangDetectionBenchmarkRowSchema,
+  'audio-lang-detection': audioLangDetectionBenchmarkRowSchema,
+};
 
 /** Run and benchmark statuses (spec 02 §3). */
 export const BENCHMARK_RUN_STATUSES = ['In-Progress', 'Completed', 'Failed'] as const;

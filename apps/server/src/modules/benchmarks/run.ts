@@ -15,6 +15,7 @@ import type { ModelEndpoint } from '../models/service.ts';
 import * as referenceModels from '../reference-models/service.ts';
 import { applyFailures, scoreMetric, type MetricOptions } from './metrics/index.ts';
 import * as repo from './repo.ts';
+import { NER_OUTPUT_PREPROCESSING, nerPredictedLine, nerReferenceTags, nerSourceOf, topLanguage } from './task-outputs.ts';
 
 /** Rows per model call for text tasks (media tasks send one row per call). */
 export const TEXT_BATCH_ROWS = 25;
@@ -31,17 +32,46 @@ export function normalizeOutput(s: string): string {
   return s.normalize('NFC').replace(/\s+/g, ' ').trim();
 }
 
-/** The reference text of a row for `task` (targetText, text or groundTruth). */
+/** Tasks whose rows carry one media file each and are sent one per call. */
+const MEDIA_TASKS: readonly string[] = ['asr', 'ocr', 'audio-lang-detection'];
+/** The language-detection tasks (reference `langCode`, answer `langPrediction`). */
+const LANG_TASKS: readonly string[] = ['txt-lang-detection', 'audio-lang-detection'];
+
+/**
+ * The reference line of a row for `task`: targetText, text, groundTruth, langCode, or for ner the
+ * row's tags over its words (task-outputs.ts; throws RangeError on a malformed NER row).
+ */
 export function referenceOf(task: string, data: Record<string, unknown>): string {
-  const v = task === 'asr' ? data.text : task === 'ocr' ? data.groundTruth : data.targetText;
+  if (task === 'ner') return nerReferenceTags(data).join(' ');
+  const v = task === 'asr' ? data.text : task === 'ocr' ? data.groundTruth : LANG_TASKS.includes(task) ? data.langCode : data.targetText;
   return typeof v === 'string' ? v : '';
 }
 
 /**
- * The hypothesis text of a stored output for `metric`: transliteration candidates are joined with
- * tabs for top-k accuracy (metrics/accuracy.ts) and reduced to the first for the other metrics.
+ * Why the rows of a `task` benchmark cannot be scored (a NER row whose nerData names a word that is
+ * not in the row), as a message naming the row; null when every row has its reference line.
  */
-export function hypothesisOf(output: unknown, metric: string): string {
+export function unreadableReference(task: string, rows: readonly BenchmarkRecord[]): string | null {
+  for (const r of rows) {
+    try {
+      referenceOf(task, r.data);
+    } catch (err) {
+      if (err instanceof RangeError) return `Benchmark row ${r.seq + 1} cannot be scored: ${err.message}`;
+      throw err;
+    }
+  }
+  return null;
+}
+
+/**
+ * The hypothesis line of a stored output of a row of `task` for `metric`, or null when the output
+ * cannot be read as the task's answer (the row counts as failed): NER predictions aligned to the
+ * row's words, a language detection's top language, transliteration candidates joined with tabs
+ * for top-k accuracy (metrics/accuracy.ts) and reduced to the first for the other metrics.
+ */
+export function hypothesisOf(task: string, output: unknown, metric: string, data: Record<string, unknown>): string | null {
+  if (task === 'ner') return nerPredictedLine(output, data);
+  if (LANG_TASKS.includes(task)) return topLanguage(output);
   if (Array.isArray(output)) {
     const cands = output.map((c) => normalizeOutput(String(c))).filter((c) => c !== '');
     return metric === 'top1' || metric === 'top5' ? cands.join('\t') : (cands[0] ?? '');
@@ -73,14 +103,14 @@ export function scoreOutputs(
 ): RunScore {
   const raw = rows.map((r) => {
     const o = outputs.get(r.seq);
-    return !o || o.error !== null || o.output === null ? null : hypothesisOf(o.output, metric);
+    return !o || o.error !== null || o.output === null ? null : hypothesisOf(task, o.output, metric, r.data);
   });
   const { hyps, coverage } = applyFailures(raw);
   const refs = [rows.map((r) => referenceOf(task, r.data))];
   const s = scoreMetric(metric, hyps, refs, options, RUN_BOOTSTRAP);
   return {
     score: s.score,
-    signature: `${s.signature}|outputs:${OUTPUT_PREPROCESSING}`,
+    signature: `${s.signature}|outputs:${task === 'ner' ? NER_OUTPUT_PREPROCESSING : OUTPUT_PREPROCESSING}`,
     coverage: coverage.ratio,
     scored: coverage.scored,
     failed: coverage.failed,
@@ -120,27 +150,32 @@ function baseConfig(model: ModelEndpoint): Record<string, unknown> {
 async function requestOf(ctx: AppContext, model: ModelEndpoint, rows: readonly BenchmarkRecord[]): Promise<Record<string, unknown>> {
   const first = rows[0];
   const language = first.targetLanguage ? { sourceLanguage: first.sourceLanguage, targetLanguage: first.targetLanguage } : { sourceLanguage: first.sourceLanguage };
-  const config = { ...baseConfig(model), language };
-  if (model.task === 'asr' || model.task === 'ocr') {
-    const field = model.task === 'asr' ? 'audioFilename' : 'imageFilename';
+  // A language detector is never told the language: that is the answer.
+  const config = LANG_TASKS.includes(model.task) ? baseConfig(model) : { ...baseConfig(model), language };
+  if (MEDIA_TASKS.includes(model.task)) {
+    const field = model.task === 'ocr' ? 'imageFilename' : 'audioFilename';
     const items = [];
     for (const r of rows) {
       const key = mediaKey(r.data, field);
       if (!key || !(await ctx.store.exists(key))) throw new Error(`benchmark row ${r.seq}: its ${field} is not in the object store`);
       const bytes = Buffer.concat(await (await ctx.store.get(key)).toArray());
-      items.push(model.task === 'asr' ? { audioContent: bytes.toString('base64') } : { imageContent: bytes.toString('base64') });
+      items.push(field === 'audioFilename' ? { audioContent: bytes.toString('base64') } : { imageContent: bytes.toString('base64') });
     }
     if (model.task === 'asr') return { audio: items, config: { audioFormat: 'wav', ...config } };
+    if (model.task === 'audio-lang-detection') return { audio: items, config };
     return { image: items, config };
   }
-  return { input: rows.map((r) => ({ source: String(r.data.sourceText ?? '') })), config };
+  return { input: rows.map((r) => ({ source: model.task === 'ner' ? nerSourceOf(r.data) : String(r.data.sourceText ?? '') })), config };
 }
 
-/** The outputs of an answer, one per row: a string (or candidates for transliteration). */
+/**
+ * The outputs of an answer, one per row, stored as the model gave them: a string (candidates for
+ * transliteration), the nerPrediction list (ner) or the langPrediction list (language detection).
+ */
 function outputsOf(task: InferenceTask, body: unknown, n: number): unknown[] {
-  const out = (body as { output?: { target?: unknown; source?: unknown }[] }).output;
+  const out = (body as { output?: { target?: unknown; source?: unknown; nerPrediction?: unknown; langPrediction?: unknown }[] }).output;
   if (!Array.isArray(out) || out.length !== n) throw new ModelCallError('BAD_RESPONSE', `The model answered ${Array.isArray(out) ? out.length : 0} outputs for ${n} inputs.`);
-  return out.map((o) => (task === 'asr' || task === 'ocr' ? o.source : o.target) ?? null);
+  return out.map((o) => (task === 'asr' || task === 'ocr' ? o?.source : task === 'ner' ? o?.nerPrediction : LANG_TASKS.includes(task) ? o?.langPrediction : o?.target) ?? null);
 }
 
 /** Calls the model on `rows` once; throws ModelCallError (or a store error) on failure. */
@@ -192,7 +227,7 @@ export interface RunOptions {
 export async function runInference(ctx: AppContext, runId: string, model: ModelEndpoint, rows: readonly BenchmarkRecord[], opts: RunOptions = {}): Promise<void> {
   const done = await repo.storedSeqs(ctx.db, runId);
   const pending = rows.filter((r) => !done.has(r.seq));
-  const size = model.task === 'asr' || model.task === 'ocr' ? 1 : Math.max(1, opts.batchRows ?? TEXT_BATCH_ROWS);
+  const size = MEDIA_TASKS.includes(model.task) ? 1 : Math.max(1, opts.batchRows ?? TEXT_BATCH_ROWS);
   const batches: BenchmarkRecord[][] = [];
   for (let i = 0; i < pending.length; i += size) batches.push(pending.slice(i, i + size));
   let stored = done.size;

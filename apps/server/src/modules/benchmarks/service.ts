@@ -25,7 +25,7 @@ import * as referenceModels from '../reference-models/service.ts';
 import { findMetric, getMetric, rankByMetric, type AvailableMetric, type MetricOptions } from './metrics/index.ts';
 import * as repo from './repo.ts';
 import type { BenchmarkRow, RunRow } from './repo.ts';
-import { runInference, scoreOutputs, type RunOptions, type RunScore } from './run.ts';
+import { runInference, scoreOutputs, unreadableReference, type RunOptions, type RunScore } from './run.ts';
 
 export type { RunOptions } from './run.ts';
 
@@ -34,16 +34,18 @@ export const BENCHMARK_SUBMITTERS = ['BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] a
 
 /**
  * Metrics a run on a benchmark of each task may use, in display order (registry names; DESIGN.md
- * §11). ner offers none yet: the registry has its entity F1 (`ner-f1`, usable from `ulca score`),
- * but a run does not yet turn the model's nerPrediction and the rows' nerData into tag lines. The
- * language-detection tasks (scored by `accuracy`) have no benchmark dataset type yet.
+ * §11). ner runs align the model's nerPrediction and the rows' nerData to the rows' words and
+ * score the tag lines with entity F1; language detection compares the model's top language with
+ * the row's langCode (task-outputs.ts).
  */
 export const TASK_METRICS: Readonly<Record<string, readonly string[]>> = {
   translation: ['bleu', 'chrf', 'chrf++', 'ter', 'bleu-indic', 'gleu', 'ribes', 'meteor-exact'],
   transliteration: ['top1', 'top5', 'cer'],
   asr: ['wer', 'cer'],
   ocr: ['wer', 'cer'],
-  ner: [],
+  ner: ['ner-f1'],
+  'txt-lang-detection': ['accuracy'],
+  'audio-lang-detection': ['accuracy'],
 };
 
 /** The 409 text of a second run of the same model, benchmark and metric. */
@@ -274,12 +276,17 @@ function leaderboardEntry(r: RunRow, m: { name: string; version: string; status:
 export async function benchmarksForModel(ctx: AppContext, caller: AuthUser, modelId: string) {
   const model = await ownModel(ctx, caller, modelId);
   const rows = await repo.searchPublished(ctx.db, { task: model.task });
-  return (await withRefUrls(ctx, rows.filter((b) => supportsLanguagesOf(model, b)))).map((b) => ({ ...b, availableMetric: metricsOfTask(b.task.type).map(metricInfo) }));
+  return (await withRefUrls(ctx, rows.filter((b) => supportsLanguages(model, b)))).map((b) => ({ ...b, availableMetric: metricsOfTask(b.task.type).map(metricInfo) }));
 }
 
-/** Whether `model` serves the benchmark's languages (a model that lists none serves any). */
-function supportsLanguagesOf(model: models.ModelEndpoint, b: BenchmarkRow): boolean {
-  return model.languages.length === 0 || model.languages.some((l) => l.sourceLanguage === b.source_language && (!b.target_language || l.targetLanguage === b.target_language));
+/**
+ * Whether the model serves the benchmark's languages: a model without languages, or a benchmark
+ * without a source language (language detection, whose rows mix languages: LANGUAGE_FREE_BENCHMARK_TASKS),
+ * suits any; otherwise one of the model's pairs must be the benchmark's.
+ */
+function supportsLanguages(model: models.ModelEndpoint, b: BenchmarkRow): boolean {
+  if (model.languages.length === 0 || !b.source_language) return true;
+  return model.languages.some((l) => l.sourceLanguage === b.source_language && (!b.target_language || l.targetLanguage === b.target_language));
 }
 
 /** The model `modelId` when the caller owns it or is an ADMIN; 404 otherwise (nothing learnt about others' models). */
@@ -311,7 +318,7 @@ export async function executeRuns(ctx: AppContext, caller: models.ModelCaller, b
   for (const [i, item] of body.benchmarks.entries()) {
     const b = await publishedBenchmark(ctx, item.benchmarkId);
     if (b.task !== model.task) throw badRequest('TASK_MISMATCH', `Benchmark "${b.name}" is a ${b.task} benchmark; this model is a ${model.task} model.`, [{ field: `benchmarks.${i}.benchmarkId`, message: 'Not of the model\'s task.' }]);
-    if (!supportsLanguagesOf(model, b)) throw badRequest('LANGUAGE_NOT_SUPPORTED', `This model does not support the languages of benchmark "${b.name}".`, [{ field: `benchmarks.${i}.benchmarkId`, message: 'Languages not supported by the model.' }]);
+    if (!supportsLanguages(model, b)) throw badRequest('LANGUAGE_NOT_SUPPORTED', `This model does not support the languages of benchmark "${b.name}".`, [{ field: `benchmarks.${i}.benchmarkId`, message: 'Languages not supported by the model.' }]);
     const def = findMetric(item.metric);
     const offered = metricsOfTask(b.task);
     if (!def || !offered.includes(def.name)) {
@@ -408,8 +415,11 @@ export async function runBenchmarkJob(ctx: AppContext, id: string, opts: RunOpti
   } catch {
     return repo.failRun(ctx.db, id, 'The model no longer exists.');
   }
-  await repo.setRunStages(ctx.db, id, { inference: 'In-Progress' });
   const rows = await datasets.readBenchmarkRecords(ctx.db, r.benchmark_id);
+  // A benchmark row without a usable reference fails the run at once, before the model is called.
+  const unreadable = unreadableReference(b.task, rows);
+  if (unreadable) return repo.failRun(ctx.db, id, unreadable);
+  await repo.setRunStages(ctx.db, id, { inference: 'In-Progress' });
   await runInference(ctx, id, model, rows, opts);
   await repo.setRunStages(ctx.db, id, { inference: 'Completed', scoring: 'In-Progress' });
   const s = await scoreRun(ctx, r, b.task);
@@ -497,7 +507,7 @@ export async function queueBundledBenchmarkRuns(ctx: AppContext, srn?: string): 
   for (const s of srns) {
     const b = await repo.findBySrn(ctx.db, s);
     if (!b?.published_on || !b.task) continue;
-    for (const model of references.filter((m) => m.task === b.task && supportsLanguagesOf(m, b))) {
+    for (const model of references.filter((m) => m.task === b.task && supportsLanguages(m, b))) {
       for (const metric of BUNDLED_RUN_METRICS[b.task] ?? []) {
         if (await repo.anyRunExists(ctx.db, model.modelId, b.benchmark_id, metric)) continue;
         try {

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { isAudioDatasetType, type DatasetType } from '@ulca/contracts';
+import { isAudioDatasetType, type BenchmarkTask, type DatasetType } from '@ulca/contracts';
 import { MediaReadError, type DatasetArchive } from './archive.ts';
 import { checkBoundingBox, mediaKind, probeAudio, probeImage, recordDuration, type MediaFailure } from './media.ts';
 import { checkBenchmarkParams, checkParams, createRowChecker, recordHash } from './rows.ts';
@@ -60,7 +60,7 @@ function mediaExtension(relPath: string): string {
  * events yielded before a rejection stand.
  */
 export async function* processArchive(archive: DatasetArchive, opts: ProcessOptions = {}): AsyncGenerator<RowEvent> {
-  let params: { datasetType: DatasetType; params: Record<string, unknown> };
+  let params: { datasetType: DatasetType; params: Record<string, unknown>; task?: BenchmarkTask };
   let stored: Record<string, unknown>;
   if (opts.benchmark) {
     const checked = checkBenchmarkParams(archive.rawParams);
@@ -74,7 +74,7 @@ export async function* processArchive(archive: DatasetArchive, opts: ProcessOpti
     stored = checked.params;
   }
   opts.onParams?.(params.datasetType, stored);
-  const checker = createRowChecker(params.datasetType, params.params);
+  const checker = createRowChecker(params.datasetType, params.params, params.task);
   const timed = isAudioDatasetType(params.datasetType);
   const cache = new Map<string, LoadedMedia | MediaFailure>();
 

@@ -9,9 +9,10 @@
  * allocation-light: a submission checks every row through one compiled RowChecker.
  */
 import crypto from 'node:crypto';
-import type { core } from 'zod';
+import type { core, ZodObject } from 'zod';
 import {
-  BENCHMARK_TASK_DATASET_TYPES, BENCHMARK_TASKS, DATASET_TYPES, MEDIA_FIELDS, PAIRED_DATASET_TYPES, datasetParamsSchemas, datasetRowSchemas, withoutNullFields, type DatasetType,
+  BENCHMARK_ROW_SCHEMAS, BENCHMARK_TASK_ALIASES, BENCHMARK_TASK_DATASET_TYPES, BENCHMARK_TASKS, DATASET_TYPES, LANGUAGE_FREE_BENCHMARK_TASKS, MEDIA_FIELDS, PAIRED_DATASET_TYPES,
+  datasetParamsSchemas, datasetRowSchemas, languagePairSchema, withoutNullFields, type BenchmarkTask, type DatasetType,
 } from '@ulca/contracts';
 import { countLetters, expectedScripts, type UnicodeScript } from './scripts.ts';
 
@@ -148,32 +149,37 @@ export function checkParams(
 
 /**
  * Checks a benchmark dataset's params.json (benchmark-dataset-schema.yml; issue #13 point 1):
- * `taskType.type` must be one of BENCHMARK_TASKS, `name` and `description` strings; the rest
+ * `taskType.type` must be one of BENCHMARK_TASKS (or BENCHMARK_TASK_ALIASES), `name` and `description` strings; the rest
  * (languages, collectionSource, domain, license, submitter and the task's media options) is checked
- * as the params of the task's dataset type (BENCHMARK_TASK_DATASET_TYPES), whose row checker then
- * checks the rows. `stored` is what the submission keeps: the checked params plus taskType, name
- * and description.
+ * as the params of the task's dataset type (BENCHMARK_TASK_DATASET_TYPES; `languages` optional for
+ * LANGUAGE_FREE_BENCHMARK_TASKS), whose row checker then checks the rows (createRowChecker with
+ * `task`). `stored` is what the submission keeps: the checked params plus taskType, name and
+ * description.
  */
 export function checkBenchmarkParams(
   input: unknown,
 ):
-  | { ok: true; datasetType: DatasetType; params: Record<string, unknown>; stored: Record<string, unknown> }
+  | { ok: true; datasetType: DatasetType; task: BenchmarkTask; params: Record<string, unknown>; stored: Record<string, unknown> }
   | { ok: false; code: 'PARAMS_INVALID'; message: string } {
   const fail = (message: string) => ({ ok: false as const, code: 'PARAMS_INVALID' as const, message: `params.json: ${message}` });
   if (!isPlainObject(input)) return fail(`must be a JSON object, got ${kindOf(input)}`);
   const { taskType, name, description, ...rest } = withoutNullFields(input);
-  const task = isPlainObject(taskType) ? taskType.type : undefined;
+  const given = isPlainObject(taskType) ? taskType.type : undefined;
+  const task = typeof given === 'string' ? (BENCHMARK_TASK_ALIASES[given] ?? given) : given;
   if (task === undefined) return fail("missing required field 'taskType.type'");
   if (typeof task !== 'string' || !(BENCHMARK_TASKS as readonly string[]).includes(task)) {
     return fail(`field 'taskType.type' has invalid value ${show(task)}; benchmark datasets of these tasks are accepted: ${allowed(BENCHMARK_TASKS)}`);
   }
   if (typeof name !== 'string' || !name.trim()) return fail("missing required field 'name' (a non-empty string)");
   if (typeof description !== 'string') return fail("missing required field 'description' (a string)");
-  const datasetType = BENCHMARK_TASK_DATASET_TYPES[task as keyof typeof BENCHMARK_TASK_DATASET_TYPES];
-  const parsed = datasetParamsSchemas[datasetType].safeParse({ ...rest, datasetType }, { reportInput: true });
+  const benchmarkTask = task as BenchmarkTask;
+  const datasetType = BENCHMARK_TASK_DATASET_TYPES[benchmarkTask];
+  const base = datasetParamsSchemas[datasetType] as ZodObject;
+  const schema = LANGUAGE_FREE_BENCHMARK_TASKS.includes(benchmarkTask) ? base.safeExtend({ languages: languagePairSchema.optional() }) : base;
+  const parsed = schema.safeParse({ ...rest, datasetType }, { reportInput: true });
   if (!parsed.success) return fail(firstProblem(parsed.error.issues).message);
   const params = parsed.data as Record<string, unknown>;
-  return { ok: true, datasetType, params, stored: { ...params, taskType: { type: task }, name: name.trim(), description } };
+  return { ok: true, datasetType, task: benchmarkTask, params, stored: { ...params, taskType: { type: task }, name: name.trim(), description } };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -323,15 +329,18 @@ type Tok = { token?: string; tag: string; tokenIndex?: number };
 
 /**
  * Compiles the row checker of a submission. `params` must be the value returned by checkParams
- * for the same type. Throws Error on an unknown dataset type (a programming error).
+ * (or checkBenchmarkParams) for the same type; `task`, a benchmark's task: a task with its own rows
+ * (BENCHMARK_ROW_SCHEMAS, the language-detection ones) is checked against them, its `langCode`
+ * being the row's language. Throws Error on an unknown dataset type (a programming error).
  */
-export function createRowChecker(datasetType: DatasetType, checkedParams: Record<string, unknown>): RowChecker {
+export function createRowChecker(datasetType: DatasetType, checkedParams: Record<string, unknown>, task?: BenchmarkTask): RowChecker {
   // A JSON copy: no row can mutate the caller's params, and V8 gets plain fast-mode objects,
   // which the per-row spread of mergeRow copies several times faster than zod's output.
   const params = JSON.parse(JSON.stringify(checkedParams)) as Record<string, unknown>;
-  const schema = datasetRowSchemas[datasetType];
+  const langRows = task !== undefined && BENCHMARK_ROW_SCHEMAS[task] !== undefined;
+  const schema = (task && BENCHMARK_ROW_SCHEMAS[task]) || datasetRowSchemas[datasetType];
   if (!schema) throw new Error(`unknown dataset type '${String(datasetType)}'`);
-  const mediaFields = [...MEDIA_FIELDS[datasetType]];
+  const mediaFields = langRows ? (task === 'audio-lang-detection' ? ['audioFilename'] : []) : [...MEDIA_FIELDS[datasetType]];
   const paired = PAIRED_DATASET_TYPES.includes(datasetType);
 
   const languages = (params.languages ?? {}) as {
@@ -351,6 +360,15 @@ export function createRowChecker(datasetType: DatasetType, checkedParams: Record
 
   /** Normalises and checks the type's text fields in `data`, returning the identity or an error. */
   function validate(data: Record<string, unknown>): { ok: true; identity: string } | RowCheckError {
+    if (langRows) {
+      // No script check: a language-detection benchmark may hold e.g. romanised Hindi labelled hi.
+      const prefix = `${String(task)}${SEP}${String(data.langCode)}${SEP}`;
+      if (typeof data.sourceText !== 'string') return { ok: true, identity: prefix };
+      const t = checkText('sourceText', data.sourceText, { lang: String(data.langCode), scripts: null });
+      if (!t.ok) return t;
+      data.sourceText = t.text;
+      return { ok: true, identity: prefix + t.text };
+    }
     switch (datasetType) {
       case 'parallel-corpus':
       case 'transliteration-corpus':
@@ -465,7 +483,7 @@ export function createRowChecker(datasetType: DatasetType, checkedParams: Record
       return {
         ok: true,
         data,
-        sourceLanguage,
+        sourceLanguage: langRows ? String(data.langCode) : sourceLanguage,
         targetLanguage,
         domain,
         collectionMethod: cm?.collectionDescription?.[0] ?? 'unspecified',

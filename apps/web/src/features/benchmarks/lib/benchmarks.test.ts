@@ -6,7 +6,7 @@ import { EMPTY_SELECTION, canSubmit, executeItems, filterOptions, toggleDataset,
 
 describe('metric glossary', () => {
   it('has every metric of the spec, with the original spellings as aliases', () => {
-    for (const name of ['bleu', 'meteor', 'ribes', 'gleu', 'bert', 'chrf', 'cer', 'wer', 'top-1', 'top-5', 'top-1 accuracy']) expect(findMetric(name), name).toBeDefined();
+    for (const name of ['bleu', 'meteor', 'ribes', 'gleu', 'bert', 'chrf', 'cer', 'wer', 'top-1', 'top-5', 'top-1 accuracy', 'ner-f1', 'entity f1', 'accuracy']) expect(findMetric(name), name).toBeDefined();
     expect(findMetric('nonsense')).toBeUndefined();
     expect(new Set(METRIC_GLOSSARY.map((m) => m.name)).size).toBe(METRIC_GLOSSARY.length);
   });
@@ -15,7 +15,7 @@ describe('metric glossary', () => {
   });
   it('knows the direction: error rates rank lower first', () => {
     expect(['wer', 'cer', 'ter'].map(lowerIsBetter)).toEqual([true, true, true]);
-    expect(['bleu', 'chrf', 'top1', 'unknown'].map(lowerIsBetter)).toEqual([false, false, false, false]);
+    expect(['bleu', 'chrf', 'top1', 'ner-f1', 'accuracy', 'unknown'].map(lowerIsBetter)).toEqual([false, false, false, false, false, false]);
     expect(directionText('WER')).toBe('lower is better');
     expect(directionText('bleu')).toBe('higher is better');
   });

@@ -99,7 +99,7 @@ export function benchmarkDetailPath(benchmarkId: string): string {
   return `/model/benchmark-details/${encodeURIComponent(benchmarkId)}`;
 }
 
-const TASK_LABELS: Readonly<Record<string, string>> = { translation: 'Translation', transliteration: 'Transliteration', asr: 'ASR', ocr: 'OCR', ner: 'NER' };
+const TASK_LABELS: Readonly<Record<string, string>> = { translation: 'Translation', transliteration: 'Transliteration', asr: 'ASR', ocr: 'OCR', ner: 'NER', 'txt-lang-detection': 'Text Language Detection', 'audio-lang-detection': 'Audio Language Detection' };
 
 /** A benchmark task as shown ('asr' → 'ASR'); unknown tasks as they are, '-' when missing. */
 export function benchmarkTaskLabel(task: string | null | undefined): string {

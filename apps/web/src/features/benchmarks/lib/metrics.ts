@@ -30,6 +30,8 @@ export const METRIC_GLOSSARY: readonly MetricDefinition[] = [
   { name: 'cer', label: 'CER', direction: 'lower', available: true, description: 'Character error rate: characters substituted, deleted or inserted, per reference character.' },
   { name: 'top1', label: 'Top-1 accuracy', direction: 'higher', available: true, description: 'Share of rows whose first answer is a correct one.' },
   { name: 'top5', label: 'Top-5 accuracy', direction: 'higher', available: true, description: 'Share of rows with a correct answer among the first five.' },
+  { name: 'ner-f1', label: 'Entity F1 (NER)', direction: 'higher', available: true, description: 'Named entities found with exactly the right words and type, balanced between entities missed and entities wrongly found (F1 over all rows).' },
+  { name: 'accuracy', label: 'Accuracy', direction: 'higher', available: true, description: "Language detection: share of rows whose most likely language, as the model ranks it, is the right one." },
 ];
 
 const ALIASES: Readonly<Record<string, string>> = {
@@ -40,6 +42,8 @@ const ALIASES: Readonly<Record<string, string>> = {
   meteor: 'meteor-exact',
   bert: 'bertscore',
   'bert score': 'bertscore',
+  'ner f1': 'ner-f1',
+  'entity f1': 'ner-f1',
 };
 
 /** The glossary entry of a metric name (any case, original spellings accepted), or undefined. */

@@ -21,6 +21,7 @@ const PHONE_MODEL_COLUMN: GridColDef<HealthTableRow> = {
   headerName: 'Model',
   flex: 1,
   minWidth: 0,
+  resizable: false,
   renderCell: (p) => (
     <Box sx={{ py: 1, lineHeight: 1.3, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
       <Typography variant="body2" component="span" sx={{ display: 'block' }}>
@@ -87,6 +88,9 @@ export function HealthCheckTab() {
           columns={columns}
           columnVisibilityModel={phone ? PHONE_HIDDEN : {}}
           getRowHeight={phone ? () => 'auto' : undefined}
+          // The column menu's button sits past the right edge of a full-width column (about 23 px of
+          // sideways scroll on a 390 px phone); the toolbar still sorts, filters and exports there.
+          disableColumnMenu={phone}
           label="Models Health Check"
           showToolbar
           disableRowSelectionOnClick
@@ -102,7 +106,8 @@ export function HealthCheckTab() {
           }}
           localeText={{ noRowsLabel: 'No records found.', noResultsOverlayLabel: 'No records found.' }}
           autoHeight
-          sx={{ border: 0 }}
+          // One column: no separator (its half that hangs past the last column made 5 px of sideways scroll).
+          sx={phone ? { border: 0, '& .MuiDataGrid-columnSeparator': { display: 'none' } } : { border: 0 }}
         />
       )}
     </Box>
