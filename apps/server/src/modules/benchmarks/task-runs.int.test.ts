@@ -8,18 +8,16 @@
  * `hi`), scored with accuracy. Each run completes over every row and re-scores equal.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
-import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
-import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
-import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
+import type { TestPlatform } from '../../test/harness.ts';
+import { startBenchmarkRig, type BenchmarkRig } from '../../test/benchmark-rig.ts';
+import { signedInject, type TestUser } from '../../test/users.ts';
+import type { FixtureServer } from '../../test/fixture-server.ts';
+import type { TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { FIXTURES_DIR, zipFolder } from '../../test/fixtures.ts';
 import { benchmarkRunFinished, until } from '../../test/poll.ts';
-import { startWorkers } from '../../jobs/workers.ts';
-import { closeOutboundPools } from '../../net/safe-fetch.ts';
 import { scoreMetric } from './metrics/index.ts';
 import { nerPredictedLine } from './task-outputs.ts';
 
@@ -30,26 +28,13 @@ let dir: string;
 let contributor: TestUser;
 let admin: TestUser;
 
+let rig: BenchmarkRig;
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-tasks-'));
-  files = await startFixtureServer(dir);
-  models = await startTestModelServer();
-  p = await createTestPlatform({
-    referenceModels: true,
-    config: { allowedFetchHosts: ['localhost'], modelCallTimeoutMs: 60_000 },
-    startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: true, benchmarkRun: true }),
-  });
-  [contributor, admin] = await Promise.all([createSignedInUser(p, ['BENCHMARK-DATASET-CONTRIBUTOR']), createSignedInUser(p, ['ADMIN'])]);
-  await p.referenceModels!.ready;
+  rig = await startBenchmarkRig('ulca-bench-tasks-');
+  ({ p, files, models, dir, contributor, admin } = rig);
 }, 180_000);
 
-afterAll(async () => {
-  closeOutboundPools();
-  await p?.close();
-  await files?.close();
-  await models?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => rig?.close());
 
 const common = {
   collectionSource: ['written for this test'],

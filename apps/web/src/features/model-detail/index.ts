@@ -5,6 +5,7 @@
 export { modelDetailPath, type ModelDetailState, type ModelListOrigin } from './lib/navigation.ts';
 /** The transliteration model lookup and its suggestions, for other features' transliterating inputs (glossary). */
 export { useTransliterationModelId, fetchTransliterationSuggestions } from './api/transliteration.ts';
+export { romanWordAt } from './lib/roman-word.ts';
 /** The speech pieces the speech-to-speech tab (features/sts) and the speaker page reuse: recorder (auto-stop 60 s), player, WAV preparation, URL rule, feedback questions. */
 export { AudioRecorder } from './components/AudioRecorder.tsx';
 export { AudioPlayer } from './components/AudioPlayer.tsx';

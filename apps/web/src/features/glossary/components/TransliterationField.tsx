@@ -6,15 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { fetchTransliterationSuggestions } from '../../model-detail/index.ts';
-
-/** The Roman-letter word that ends at `caret` in `text`, with its range; null when there is none. */
-export function romanWordAt(text: string, caret: number): { word: string; start: number; end: number } | null {
-  const before = /[A-Za-z]+$/.exec(text.slice(0, caret));
-  if (!before) return null;
-  const after = /^[A-Za-z]*/.exec(text.slice(caret))?.[0] ?? '';
-  return { word: before[0] + after, start: caret - before[0].length, end: caret + after.length };
-}
+import { fetchTransliterationSuggestions, romanWordAt } from '../../model-detail/index.ts';
 
 /**
  * A one-line text box that transliterates as the user types (spec 02 §2 Glossary page: non-English

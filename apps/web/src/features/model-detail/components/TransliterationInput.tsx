@@ -6,14 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { fetchTransliterationSuggestions } from '../api/transliteration.ts';
-
-/** The Roman-letter word that ends at `caret` in `text`, with its range; null when there is none. */
-function wordAt(text: string, caret: number): { word: string; start: number; end: number } | null {
-  const before = /[A-Za-z]+$/.exec(text.slice(0, caret));
-  if (!before) return null;
-  const after = /^[A-Za-z]*/.exec(text.slice(caret))?.[0] ?? '';
-  return { word: before[0] + after, start: caret - before[0].length, end: caret + after.length };
-}
+import { romanWordAt } from '../lib/roman-word.ts';
 
 /**
  * A text box that transliterates as the user types (spec 02 §2 translation toggle): the Roman-letter
@@ -87,7 +80,7 @@ export function TransliterationInput({
         value={value}
         onChange={(e) => {
           onChange(e.target.value);
-          const found = wordAt(e.target.value, e.target.selectionStart ?? e.target.value.length);
+          const found = romanWordAt(e.target.value, e.target.selectionStart ?? e.target.value.length);
           setTarget((prev) => (found && (found.word !== prev?.word || found.start !== prev?.start) ? found : found ? prev : null));
         }}
         inputRef={inputRef}
