@@ -6,7 +6,6 @@
  * the real app on a real PostgreSQL with LEGACY_MD5_SIGNATURES=true, and each answer is checked for
  * the fields that client's reducers read, the way they read them (e.g. `JSON.parse(details)`).
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,11 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATASET_TYPES } from '@ulca/contracts';
 import { buildApp } from '../app.ts';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { createSignedInUser, signedInject, type TestUser } from '../test/users.ts';
 import { zipFixture } from '../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
 import { startWorkers } from '../jobs/workers.ts';
+import { originalClient } from '../test/original-client.ts';
 
 /** Where the original client is served from (CORS_ORIGINS) and where the API is reached (PUBLIC_URL). */
 const CLIENT_ORIGIN = 'http://ulca-client.example.org:3000';
@@ -47,50 +47,8 @@ async function publish(fixture: string, datasetName: string): Promise<{ srn: str
   }
 }
 
-/** MD5 hex of a string's UTF-8 bytes, as the client's `md5` package computes it. */
-const md5 = (text: string) => crypto.createHash('md5').update(text, 'utf8').digest('hex');
-
-/** What the client hashes into `payload`: the full URL it requests, or JSON.stringify of its body. */
-type SignOver = 'url' | 'body';
-
-interface ClientCallOptions {
-  /** The app to call (default: the platform's, legacy signatures on). */
-  app?: FastifyInstance;
-  /** Hash this text instead of what the client would (to forge a payload that matches neither). */
-  hashed?: string;
-  /** Extra headers, e.g. those a reverse proxy adds. */
-  headers?: Record<string, string>;
-  /** The client's REACT_APP_APIGW_BASE_URL (default PUBLIC_URL). */
-  base?: string;
-  /** The scheme and host the request arrives at when they differ from `base` (behind a proxy). */
-  arrivesAt?: string;
-}
-
-/**
- * Sends a call exactly as the original client does: axios to `REACT_APP_APIGW_BASE_URL + path`
- * (PUBLIC_URL here, so the Host header is that URL's host), the body as JSON.stringify(body), and
- * headers `key`, `payload` = md5(full URL or that JSON), `sig` = md5(privateKey + "|" + payload).
- */
-function clientCall(user: TestUser, method: 'GET' | 'POST', path: string, signOver: SignOver, body?: unknown, o: ClientCallOptions = {}) {
-  const url = `${o.base ?? PUBLIC_URL}${path}`;
-  const raw = body === undefined ? undefined : JSON.stringify(body);
-  const payload = md5(o.hashed ?? (signOver === 'url' ? url : raw!));
-  const opts: InjectOptions = {
-    method,
-    url: o.arrivesAt !== undefined ? `${o.arrivesAt}${path}` : url,
-    headers: { ...(raw !== undefined ? JSON_HEADERS : {}), key: user.publicKey, sig: md5(`${user.privateKey}|${payload}`), payload, ...o.headers },
-    ...(raw !== undefined ? { payload: raw } : {}),
-  };
-  return (o.app ?? p.app).inject(opts);
-}
-
-/** A GET of the client: always signed over its full URL. */
-const clientGet = (user: TestUser, path: string, o?: ClientCallOptions) => clientCall(user, 'GET', path, 'url', undefined, o);
-/** A POST of the client, signed over its URL or its body as that API class does. */
-const clientPost = (user: TestUser, path: string, signOver: SignOver, body: unknown, o?: ClientCallOptions) => clientCall(user, 'POST', path, signOver, body, o);
-
-/** A public POST with only the JSON content type, as the client's unsigned API classes send it. */
-const publicPost = (url: string, body: unknown) => p.app.inject({ method: 'POST', url, headers: JSON_HEADERS, payload: JSON.stringify(body) });
+const client = originalClient(() => p.app, PUBLIC_URL);
+const { get: clientGet, post: clientPost, publicPost } = client;
 
 beforeAll(async () => {
   p = await createTestPlatform({
@@ -164,7 +122,7 @@ describe('Signatures (item 1)', () => {
   };
 
   it('refuses a payload that is the hash of neither the full URL received nor the body', async () => {
-    const cases: [string, ReturnType<typeof clientCall>][] = [
+    const cases: [string, ReturnType<typeof client.call>][] = [
       ['URL of another host', clientGet(contributor, LIST(), { hashed: `http://other.example.org:8080${LIST()}` })],
       ['URL with another scheme', clientGet(contributor, LIST(), { hashed: `https://api.example.org:8080${LIST()}` })],
       ['URL with another query', clientGet(contributor, LIST(), { hashed: `${PUBLIC_URL}/ulca/apis/v0/dataset/listByUserId?userId=${admin.userId}&startPage=1&endPage=1` })],
@@ -180,7 +138,7 @@ describe('Signatures (item 1)', () => {
   it('refuses the same calls, signed as the client signs them, when LEGACY_MD5_SIGNATURES is off', async () => {
     const strict = await buildApp({ ...p.ctx, config: { ...p.ctx.config, legacyMd5Signatures: false } }, { logger: false });
     try {
-      const calls: [string, (app: FastifyInstance) => ReturnType<typeof clientCall>][] = [
+      const calls: [string, (app: FastifyInstance) => ReturnType<typeof client.call>][] = [
         ['GET signed over the URL', (app) => clientGet(contributor, LIST(), { app })],
         ['POST signed over the URL', (app) => clientPost(contributor, KEYS, 'url', keysBody(), { app })],
         ['corpus/submit signed over the body', (app) => clientPost(contributor, SUBMIT, 'body', submitBody(), { app })],

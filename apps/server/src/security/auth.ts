@@ -1,4 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { MODEL_API } from '@ulca/contracts';
 import type { AppContext } from '../context.ts';
 import { ApiError, forbidden } from '../lib/errors.ts';
 import { decryptSecret, secretKey } from './crypto.ts';
@@ -88,6 +89,9 @@ export function expectedPayloads(request: FastifyRequest): { payload: string; al
   }));
   const fullUrl = requestFullUrl(request);
   if (fullUrl !== undefined) expected.push({ algorithm: 'md5', payload: payloadForUrl(fullUrl, 'md5') });
+  // The original client signs its multipart model upload over JSON.stringify(FormData), always "{}":
+  // a payload that covers nothing, accepted on that route only (docs/migration.md#legacy-weaknesses).
+  if (request.method === 'POST' && request.url.split('?')[0] === MODEL_API.upload) expected.push({ algorithm: 'md5', payload: payloadForBody('{}', 'md5') });
   return expected;
 }
 

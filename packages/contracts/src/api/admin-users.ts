@@ -16,13 +16,17 @@ export const ADMIN_EDIT_MESSAGES = {
 /** The only organisation code (shown as UNDEFINED). */
 export const UNDEFINED_ORG = 'UNDEFINED';
 
-/** One user of the POST users/update body; `password` only when it is being changed. */
+/**
+ * One user of the POST users/update body; `password` only when it is being changed. Without
+ * `userID` the user is found by `email` (which then cannot change), and without `orgID` the
+ * organisation is kept: the original ULCA admin page sends neither (docs/migration.md).
+ */
 export interface UserUpdate {
-  userID: string;
+  userID?: string;
   email: string;
   firstName: string;
   roles: string[];
-  orgID: string;
+  orgID?: string;
   password?: string;
 }
 

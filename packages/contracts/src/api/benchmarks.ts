@@ -15,6 +15,7 @@ export const BENCHMARK_API = {
   getBenchmark: '/ulca/apis/v0/benchmark/getBenchmark',
   getByTask: '/ulca/apis/v0/benchmark/getByTask',
   execute: '/ulca/apis/v0/benchmark/execute',
+  executeAllMetric: '/ulca/apis/v0/benchmark/execute/allMetric',
   processStatus: '/ulca/apis/v0/benchmark/process/status',
   rescore: '/ulca/apis/v0/benchmark/rescore',
 } as const;
@@ -124,7 +125,8 @@ export const benchmarkSearchBody = z.object({
   targetLanguage: filterValue,
   domain: filterValue,
   submitter: z.string().max(200).nullish(),
-  userId: z.string().max(100).optional(),
+  /** The original ULCA client sends `null` when nobody is signed in. */
+  userId: z.string().max(100).nullish(),
 });
 export type BenchmarkSearchBody = z.infer<typeof benchmarkSearchBody>;
 
@@ -178,11 +180,14 @@ export const benchmarkDetailResponse = benchmarkSchema.extend({
 });
 
 /** POST benchmark/getByTask. */
-export const benchmarkByTaskBody = z.object({ modelId: z.string().max(100), userId: z.string().max(100).optional() });
+export const benchmarkByTaskBody = z.object({ modelId: z.string().max(100), userId: z.string().max(100).nullish() });
 export const benchmarkByTaskResponse = z.object({
   message: z.string(),
   count: z.number(),
   data: z.array(benchmarkSchema.extend({ availableMetric: z.array(benchmarkMetricSchema) })),
+  benchmark: z
+    .array(benchmarkSchema.extend({ availableMetric: z.array(z.string()) }))
+    .describe('The same benchmarks in the original ULCA shape: availableMetric as metric names (docs/migration.md#model-side)'),
 });
 
 /** POST benchmark/execute. */
@@ -192,6 +197,12 @@ export const benchmarkExecuteBody = z.object({
   benchmarks: z.array(z.object({ benchmarkId: z.string().max(100), metric: z.string().max(50) })).min(1).max(50),
 });
 export type BenchmarkExecuteBody = z.infer<typeof benchmarkExecuteBody>;
+/** POST benchmark/execute/allMetric (the original ULCA client's Run Benchmark): every offered, computable metric of one benchmark. */
+export const benchmarkExecuteAllMetricBody = z.object({
+  modelId: z.string().max(100),
+  benchmarkId: z.string().max(100),
+  userId: z.string().max(100).nullish(),
+});
 export const benchmarkExecuteResponse = z.object({ message: z.string(), benchmarkProcessIds: z.array(z.string()) });
 
 /** A run as process/status answers it. */

@@ -102,3 +102,35 @@ export const FEEDBACK_QUESTIONS: FeedbackQuestion[] = [
   { code: 'text-normalization', label: 'Text Normalization', active: true, question: 'How well were numbers and symbols turned into words?' },
   { code: 'comments', label: 'Comments', active: true, question: 'Anything else you would like to tell us?' },
 ];
+
+/** One detailed question of the original ULCA's feedback shape (per task: a checkbox; `comments`: free text). */
+export interface FeedbackDetailQuestion extends FeedbackQuestion {
+  taskType?: string;
+  answerType: '5-star-rating' | 'freetext';
+  /** The original's flag, a string: whether the answer may be edited. */
+  editbox?: 'true' | 'false';
+}
+
+/** The sts entry of the original shape: our sts question plus `initialQuestion` and the per-task `values`. */
+export interface FeedbackQuestionGroup extends FeedbackQuestion {
+  initialQuestion: { question: string; answerType: '5-star-rating'; editbox: 'false' };
+  values: FeedbackDetailQuestion[];
+}
+
+/**
+ * `feedbackQns` as fetch-master/bulk answers it: one list read by both web clients
+ * (docs/migration.md#model-side). Its first entry is the sts question carrying the original
+ * ULCA client's shape (`initialQuestion`, and `values` with one rating question per task and the
+ * comments prompt), which that client reads as `feedbackQns[0].values`; every entry, the first
+ * included, is also a flat `{code, label, active, question}` question of ours.
+ */
+export const FEEDBACK_QUESTIONS_BULK: [FeedbackQuestionGroup, ...FeedbackQuestion[]] = (() => {
+  const sts = FEEDBACK_QUESTIONS.find((q) => q.code === 'sts')!;
+  const values: FeedbackDetailQuestion[] = FEEDBACK_QUESTIONS.filter((q) => q.code !== 'sts').map((q) =>
+    q.code === 'comments'
+      ? { ...q, answerType: 'freetext' }
+      : { ...q, taskType: q.code, answerType: '5-star-rating', editbox: 'true' },
+  );
+  const group: FeedbackQuestionGroup = { ...sts, initialQuestion: { question: sts.question, answerType: '5-star-rating', editbox: 'false' }, values };
+  return [group, ...FEEDBACK_QUESTIONS.filter((q) => q.code !== 'sts')];
+})();

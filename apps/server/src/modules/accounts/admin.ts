@@ -87,7 +87,8 @@ function selfEdit(): ApiError {
  * taken. A new password ends the user's sessions; every change is audited with the fields changed
  * (never the password itself).
  */
-export async function updateUsers(ctx: AppContext, admin: AuthUser, users: UserUpdate[], meta: RequestMeta): Promise<void> {
+export async function updateUsers(ctx: AppContext, admin: AuthUser, sent: UserUpdate[], meta: RequestMeta): Promise<void> {
+  const users = await Promise.all(sent.map((u) => withUserId(ctx, u)));
   if (users.some((u) => u.userID === admin.userId)) {
     await recordAudit(ctx, { actorUserId: admin.userId, action: 'admin.self-edit.refused', targetUserId: admin.userId, ip: meta.ip, details: { route: 'update' } });
     throw selfEdit();
@@ -105,9 +106,10 @@ export async function updateUsers(ctx: AppContext, admin: AuthUser, users: UserU
         if (email !== before.email.toLowerCase()) changed.push('email');
         if (firstName !== before.first_name) changed.push('firstName');
         if (JSON.stringify(u.roles) !== JSON.stringify(before.roles)) changed.push('roles');
-        if (u.orgID !== (before.org ?? UNDEFINED_ORG)) changed.push('orgID');
+        const org = u.orgID ?? before.org ?? UNDEFINED_ORG;
+        if (org !== (before.org ?? UNDEFINED_ORG)) changed.push('orgID');
         if (hashes[i]) changed.push('password');
-        await updateUserProfile(trx, u.userID, { email, firstName, roles: u.roles, org: u.orgID, passwordHash: hashes[i] });
+        await updateUserProfile(trx, u.userID, { email, firstName, roles: u.roles, org, passwordHash: hashes[i] });
         if (hashes[i]) await deleteUserKeys(trx, u.userID);
         changes.push({ userId: u.userID, changed });
       }
@@ -120,6 +122,17 @@ export async function updateUsers(ctx: AppContext, admin: AuthUser, users: UserU
     invalidateUserSessions(ctx, c.userId);
     await recordAudit(ctx, { actorUserId: admin.userId, action: 'admin.user.update', targetUserId: c.userId, ip: meta.ip, details: { changed: c.changed } });
   }
+}
+
+/**
+ * The edit with its `userID`: as sent, or found by e-mail when the caller (the original ULCA admin
+ * page) sends none. Throws 404 for an e-mail nobody has.
+ */
+async function withUserId(ctx: AppContext, u: UserUpdate): Promise<UserUpdate & { userID: string }> {
+  if (u.userID) return { ...u, userID: u.userID };
+  const found = await findUserByEmail(ctx.db, u.email.trim());
+  if (!found) throw notFound('No user with this e-mail.');
+  return { ...u, userID: found.user_id };
 }
 
 /**

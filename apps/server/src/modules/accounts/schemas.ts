@@ -144,7 +144,7 @@ export const userSearchBody = z.object({
 /** One user of POST /users/update (admin). `confirmPassword`, when sent, must equal `password`. */
 export const adminUserUpdate = z
   .object({
-    userID: z.string({ error: ADMIN_MESSAGES.profile }).trim().min(1, ADMIN_MESSAGES.profile).max(64),
+    userID: z.string({ error: ADMIN_MESSAGES.profile }).trim().min(1, ADMIN_MESSAGES.profile).max(64).optional(),
     email,
     firstName: z
       .string({ error: ADMIN_MESSAGES.profile })
@@ -161,7 +161,8 @@ export const adminUserUpdate = z
       .string({ error: ADMIN_MESSAGES.profile })
       .trim()
       .min(1, ADMIN_MESSAGES.profile)
-      .refine((o) => o === 'UNDEFINED', "The only organisation is 'UNDEFINED'"),
+      .refine((o) => o === 'UNDEFINED', "The only organisation is 'UNDEFINED'")
+      .optional(),
     password: z
       .string()
       .max(MAX_PASSWORD_LENGTH, MESSAGES.password)

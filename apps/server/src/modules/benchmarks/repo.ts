@@ -132,6 +132,15 @@ export async function anyRunExists(db: Db, modelId: string, benchmarkId: string,
   return (r.rowCount ?? 0) > 0;
 }
 
+/** The metrics of the model's runs on the benchmark that are In-Progress or Completed (those a new run would duplicate). */
+export async function activeRunMetrics(db: Db, modelId: string, benchmarkId: string): Promise<Set<string>> {
+  const r = await db.pool.query<{ metric: string }>(
+    `SELECT metric FROM benchmark_runs WHERE model_id = $1 AND benchmark_id = $2 AND status IN ('In-Progress', 'Completed')`,
+    [modelId, benchmarkId],
+  );
+  return new Set(r.rows.map((x) => x.metric));
+}
+
 /** A run by id, or null (ids that are not UUIDs are not found). */
 export async function findRun(db: Db, id: string): Promise<RunRow | null> {
   const r = await db.pool.query(`SELECT * FROM benchmark_runs WHERE benchmark_process_id::text = $1`, [id]);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BENCHMARK_API,
@@ -6,6 +6,7 @@ import {
   benchmarkByTaskBody,
   benchmarkByTaskResponse,
   benchmarkDetailResponse,
+  benchmarkExecuteAllMetricBody,
   benchmarkExecuteBody,
   benchmarkExecuteResponse,
   benchmarkListQuery,
@@ -27,6 +28,7 @@ import { currentUser, optionalAuth, requireAuth } from '../../security/auth.ts';
 import {
   BENCHMARK_SUBMITTERS,
   benchmarksForModel,
+  executeAllMetrics,
   executeRuns,
   getBenchmark,
   listBenchmarksOfUser,
@@ -41,7 +43,7 @@ import {
 const MODEL_OWNERS = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
 
 /** A `userId` the caller sent must be their own: identity comes from the signature only. */
-function checkClaimedUser(claimed: string | undefined, userId: string): void {
+function checkClaimedUser(claimed: string | null | undefined, userId: string): void {
   if (claimed && claimed !== userId) throw forbidden('You can only act as yourself: userId must be your own.');
 }
 
@@ -128,10 +130,16 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
     async (req) => getBenchmark(ctx, req.query.benchmarkId, req.user ?? null),
   );
 
+  // The original ULCA client sends getByTask unsigned; in legacy mode that call is answered as public (docs/migration.md).
+  const ownersOrLegacyAnonymous = async function (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+    if (ctx.config.legacyMd5Signatures && req.headers.key === undefined && req.headers.sig === undefined) return;
+    await owners.call(this, req, reply);
+  };
+
   app.post(
     BENCHMARK_API.getByTask,
     {
-      preHandler: owners,
+      preHandler: ownersOrLegacyAnonymous,
       schema: {
         tags: ['benchmarks'],
         summary: "The published benchmarks a model can run on (its task and languages), with metric[] and availableMetric[]; the caller's model (or ADMIN)",
@@ -141,10 +149,11 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
       },
     },
     async (req) => {
-      const user = currentUser(req);
-      checkClaimedUser(req.body.userId, user.userId);
+      const user = req.user ?? null;
+      if (user) checkClaimedUser(req.body.userId, user.userId);
       const data = await benchmarksForModel(ctx, user, req.body.modelId);
-      return { message: data.length ? 'Benchmark datasets for this model' : 'No benchmark dataset for this model.', count: data.length, data };
+      const benchmark = data.map((b) => ({ ...b, availableMetric: b.availableMetric.map((m) => m.metricName) }));
+      return { message: data.length ? 'Benchmark datasets for this model' : 'No benchmark dataset for this model.', count: data.length, data, benchmark };
     },
   );
 
@@ -164,6 +173,26 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
       const user = currentUser(req);
       checkClaimedUser(req.body.userId, user.userId);
       const ids = await executeRuns(ctx, user, req.body);
+      return { message: 'Benchmark run started', benchmarkProcessIds: ids };
+    },
+  );
+
+  app.post(
+    BENCHMARK_API.executeAllMetric,
+    {
+      preHandler: owners,
+      schema: {
+        tags: ['benchmarks'],
+        summary: "Runs a model (the caller's, or any for ADMIN) on one benchmark with every computable metric of its task not yet run (the original ULCA client's Run Benchmark)",
+        security: SIGNED,
+        body: benchmarkExecuteAllMetricBody,
+        response: { 200: benchmarkExecuteResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      checkClaimedUser(req.body.userId, user.userId);
+      const ids = await executeAllMetrics(ctx, user, req.body);
       return { message: 'Benchmark run started', benchmarkProcessIds: ids };
     },
   );

@@ -270,11 +270,13 @@ function leaderboardEntry(r: RunRow, m: { name: string; version: string; status:
 
 /**
  * POST benchmark/getByTask (the Run Benchmark modal, spec 02 §2): the published benchmarks of the
- * model's task whose languages the model supports, each with metric[] and availableMetric[]. The
- * model must be the caller's (or the caller an ADMIN): else 404, as for a missing model.
+ * model's task whose languages the model supports, each with metric[] and availableMetric[]. A
+ * signed caller's model must be theirs (or the caller an ADMIN): else 404, as for a missing model.
+ * `caller` null is the original ULCA client's unsigned call (legacy mode only, docs/migration.md):
+ * then the model must be published, and only public benchmarks are listed, as for anyone.
  */
-export async function benchmarksForModel(ctx: AppContext, caller: AuthUser, modelId: string) {
-  const model = await ownModel(ctx, caller, modelId);
+export async function benchmarksForModel(ctx: AppContext, caller: AuthUser | null, modelId: string) {
+  const model = caller ? await ownModel(ctx, caller, modelId) : await models.getModelForCall(ctx, modelId.trim(), null);
   const rows = await repo.searchPublished(ctx.db, { task: model.task });
   return (await withRefUrls(ctx, rows.filter((b) => supportsLanguages(model, b)))).map((b) => ({ ...b, availableMetric: metricsOfTask(b.task.type).map(metricInfo) }));
 }
@@ -349,6 +351,21 @@ export async function executeRuns(ctx: AppContext, caller: models.ModelCaller, b
     ids.push(id);
   }
   return ids;
+}
+
+/**
+ * POST benchmark/execute/allMetric (the original ULCA client's Run Benchmark; docs/migration.md):
+ * one run per metric offered for the benchmark's task and computable, skipping metrics the model
+ * already has an In-Progress or Completed run of; then as {@link executeRuns}. 409
+ * BENCHMARK_RUN_EXISTS when no metric is left, 404 for an unknown benchmark or another's model.
+ */
+export async function executeAllMetrics(ctx: AppContext, caller: models.ModelCaller, body: { modelId: string; benchmarkId: string }): Promise<string[]> {
+  const b = await publishedBenchmark(ctx, body.benchmarkId);
+  const model = await ownModel(ctx, caller, body.modelId);
+  const taken = await repo.activeRunMetrics(ctx.db, model.modelId, b.benchmark_id);
+  const metrics = metricsOfTask(b.task).filter((name) => findMetric(name)?.available && !taken.has(name));
+  if (metrics.length === 0) throw new ApiError(409, 'BENCHMARK_RUN_EXISTS', `${RUN_EXISTS_MESSAGE} (${b.name}, every metric)`);
+  return executeRuns(ctx, caller, { modelId: model.modelId, benchmarks: metrics.map((metric) => ({ benchmarkId: b.benchmark_id, metric })) });
 }
 
 function toRunStatus(r: RunRow) {

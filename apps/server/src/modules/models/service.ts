@@ -30,6 +30,7 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { ensureSystemUser } from '../accounts/service.ts';
 import { searchReadyMadeCards } from '../readymade/service.ts';
 import { checkEndpointAnswers } from './endpoint-check.ts';
+import { isStreamingEndpoint, STREAMING_TASKS } from '../../net/model-socket.ts';
 import * as repo from './repo.ts';
 import type { ModelRow } from './repo.ts';
 
@@ -217,7 +218,8 @@ const asMs = (d: Date | null): number | null => (d ? new Date(d).getTime() : nul
 export function toModelRecord(row: ModelRow): ModelRecord {
   const d = row.descriptor as Partial<ModelDescriptor> & { inferenceEndPoint?: { schema?: unknown; isSyncApi?: boolean } };
   const schemas = Array.isArray(d.inferenceEndPoint?.schema) ? (d.inferenceEndPoint.schema as Record<string, unknown>[]) : null;
-  const schema = (schemas ? (schemas.find((x) => x.taskType === row.task) ?? schemas[0]) : d.inferenceEndPoint?.schema) as Record<string, unknown> | undefined;
+  const own = (schemas ? (schemas.find((x) => x.taskType === row.task) ?? schemas[0]) : d.inferenceEndPoint?.schema) as Record<string, unknown> | undefined;
+  const schema = withProcessingType(own, row);
   const card = engineCardSchema.safeParse(row.engine_card);
   return {
     modelId: row.model_id,
@@ -247,6 +249,18 @@ export function toModelRecord(row: ModelRow): ModelRecord {
     metric: [...(MODEL_TASK_METRICS[row.task as InferenceTask] ?? [])],
     benchmarkPerformance: [],
   };
+}
+
+/**
+ * The inference schema as answered: an asr or tts model always states `modelProcessingType` (the
+ * model schema requires it for those tasks, and the original ULCA client reads `.type` from it),
+ * `{type: 'streaming'}` for a socket model and `{type: 'batch'}` otherwise; other tasks unchanged.
+ * See docs/migration.md#model-side.
+ */
+function withProcessingType(schema: Record<string, unknown> | undefined, row: ModelRow): Record<string, unknown> | undefined {
+  if (!(STREAMING_TASKS as readonly string[]).includes(row.task) || schema?.modelProcessingType) return schema;
+  const type = isStreamingEndpoint(schema, row.callback_url) ? 'streaming' : 'batch';
+  return { ...(schema ?? { taskType: row.task }), modelProcessingType: { type } };
 }
 
 const mayManage = (caller: ModelCaller, row: ModelRow) => caller.userId === row.user_id || caller.roles.includes('ADMIN');

@@ -111,10 +111,17 @@ describe('transliteration-sanscript', () => {
     expect(await t('क'.repeat(150), 'hi', 'en')).toBe('ka'.repeat(150));
     await expect(t('नमस्ते', 'hi', 'mr')).rejects.toThrow(/not supported/);
     await expect(t('salaam', 'en', 'ur')).rejects.toThrow(EngineInputError);
-    await expect(t('hello', 'hi', 'en')).rejects.toThrow(/no Devanagari letters/);
+    await expect(t('வணக்கம்', 'hi', 'en')).rejects.toThrow(/no Devanagari letters/);
     await expect(t('नमस्ते வணக்கம்', 'hi', 'en')).rejects.toThrow(/mixes in Tamil/);
-    await expect(t('नमस्ते', 'en', 'hi')).rejects.toThrow(/no Latin letters/);
+    await expect(t('வணக்கம்', 'en', 'hi')).rejects.toThrow(/no Latin letters/);
     await expect(t('namaste नमस्ते', 'en', 'hi')).rejects.toThrow(/mixes in Devanagari/);
     expect(await t('namaste', 'en', 'hi')).toBe('नमस्ते');
+  });
+
+  it('answers a word already in the target script as its own suggestion (what a transliterating input sends)', async () => {
+    expect(await suggestions('नमस्ते', 'en', 'hi')).toEqual(['नमस्ते']);
+    expect(await suggestions('வணக்கம்', 'en', 'ta')).toEqual(['வணக்கம்']);
+    expect(await suggestions('hello', 'hi', 'en')).toEqual(['hello']);
+    expect(await suggestions('नमस्ते', 'ta', 'hi')).toEqual(['नमस्ते']);
   });
 });

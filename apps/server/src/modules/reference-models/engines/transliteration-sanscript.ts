@@ -116,6 +116,19 @@ function checkScript(text: string, source: string): void {
   if (foreign.length > 0) throw new EngineInputError(`The text mixes in ${foreign.join(', ')} letters: ${want}.`);
 }
 
+/**
+ * Whether `text` is already written in the target's script: it has letters and all are of that
+ * script (Latin for `en`). A transliterating input sends every word it sees, including words typed
+ * in the target script, and expects that word back as its suggestion (docs/migration.md).
+ */
+function alreadyInTarget(text: string, source: string, target: string): boolean {
+  const scriptOf = (code: string) => (code === 'en' ? 'latin' : INDIC[code].scriptName);
+  // as → bn share the Bengali block but differ in letters: such text is transliterated.
+  if (scriptOf(source) === scriptOf(target)) return false;
+  const letters = text.match(LETTER_RE) ?? [];
+  return letters.length > 0 && letters.every((ch) => letterScript(ch) === scriptOf(target));
+}
+
 /** Registers the Tamil reading scheme once: the `tamil` table with only the first Devanagari letter of each Tamil value. */
 function registerTamilReading(): void {
   if (Sanscript.schemes[TAMIL_READING]) return;
@@ -219,6 +232,7 @@ export function createTransliterationSanscriptEngine(opts: EngineOptions): Refer
         'Tamil is lossy: its script has no voiced or aspirated letters, so क ख ग घ all become க and Tamil is read back with the plain letter (க → क).',
         'Gurmukhi is written with explicit virama conjuncts (ਸ੍ਤ) where Punjabi spelling often omits them; ष and ऋ are spelt श and रि.',
         'Only one suggestion per input (two when romanising: ITRANS and IAST); no ranked alternatives.',
+        'Text already written entirely in the target script is answered unchanged, as its own suggestion.',
         'At most 150 characters per input.',
       ],
       license: 'mit',
@@ -240,6 +254,7 @@ export function createTransliterationSanscriptEngine(opts: EngineOptions): Refer
       const texts = checkTextInputs(request.input);
       const wanted = request.config.numSuggestions ?? 1;
       const output = texts.map((text, i) => {
+        if (alreadyInTarget(text, source, target)) return { source: request.input[i].source, target: [text.normalize('NFC')] };
         checkScript(text, source);
         // NFC output: Sanscript writes precomposed nukta letters (क़ U+0958), which NFC spells क + ़.
         const first = transliterate(text, source, target).normalize('NFC');
