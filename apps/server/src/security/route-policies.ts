@@ -502,6 +502,14 @@ export const ROUTE_POLICIES: Record<string, RoutePolicy> = {
     owner: { expect: 404, request: async (fx) => ({ body: { modelId: await publishedModel(fx), benchmarks: [{ benchmarkId: crypto.randomUUID(), metric: 'bleu' }] } }) },
     note: "Only the model's owner or an admin runs it; another user's model is 404 (benchmarks.int.test.ts runs real benchmarks).",
   },
+  ['POST /ulca/apis/v0/benchmark/execute/allMetric']: {
+    access: 'signed',
+    roles: CONTRIBUTORS,
+    sample: () => ({ body: { modelId: crypto.randomUUID(), benchmarkId: crypto.randomUUID() } }),
+    okStatus: 404,
+    owner: { expect: 404, request: async (fx) => ({ body: { modelId: await publishedModel(fx), benchmarkId: crypto.randomUUID() } }) },
+    note: "The original ULCA client's Run Benchmark (every metric of one benchmark); another user's model is 404, as a missing one.",
+  },
   ['GET /ulca/apis/v0/benchmark/process/status']: {
     access: 'signed',
     roles: CONTRIBUTORS,
