@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ADMIN_ONLY,
   BENCHMARK_API,
+  BENCHMARK_SUBMITTERS,
+  CONTRIBUTORS,
   BENCHMARK_TASKS,
   benchmarkByTaskBody,
   benchmarkByTaskResponse,
@@ -23,9 +26,9 @@ import {
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
-import { currentUser, optionalAuth, requireAuth } from '../../security/auth.ts';
+import { currentUser } from '../../security/auth.ts';
+import { OPTIONAL_SIGNATURE, PUBLIC, signedIn } from '../../security/access.ts';
 import {
-  BENCHMARK_SUBMITTERS,
   benchmarksForModel,
   executeRuns,
   getBenchmark,
@@ -36,9 +39,6 @@ import {
   searchBenchmarks,
   submitBenchmark,
 } from './service.ts';
-
-/** Who may run benchmarks on their models: the model contributors (spec 02 §2 "My models"). */
-const MODEL_OWNERS = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
 
 /** A `userId` the caller sent must be their own: identity comes from the signature only. */
 function checkClaimedUser(claimed: string | undefined, userId: string): void {
@@ -53,14 +53,11 @@ function checkClaimedUser(claimed: string | undefined, userId: string): void {
 export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
   registerBenchmarkLookups();
-  const submitters = requireAuth(ctx, { roles: [...BENCHMARK_SUBMITTERS] });
-  const owners = requireAuth(ctx, { roles: [...MODEL_OWNERS] });
-  const admin = requireAuth(ctx, { roles: ['ADMIN'] });
 
   app.post(
     BENCHMARK_API.submit,
     {
-      preHandler: submitters,
+      config: { access: signedIn(BENCHMARK_SUBMITTERS) },
       attachValidation: true,
       schema: {
         tags: ['benchmarks'],
@@ -82,7 +79,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
   app.get(
     BENCHMARK_API.listByUserId,
     {
-      preHandler: submitters,
+      config: { access: signedIn(BENCHMARK_SUBMITTERS) },
       schema: {
         tags: ['benchmarks'],
         summary: "The caller's benchmark dataset submissions with their status, newest first (pages of 10 when startPage/endPage are given)",
@@ -101,6 +98,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
   app.post(
     BENCHMARK_API.search,
     {
+      config: { access: PUBLIC },
       schema: {
         tags: ['benchmarks'],
         summary: "Published benchmark datasets of a task, newest first, by language, domain and submitter ('', null, [] and 'All' = any), each with its metric[]",
@@ -117,7 +115,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
   app.get(
     BENCHMARK_API.getBenchmark,
     {
-      preHandler: optionalAuth(ctx),
+      config: { access: OPTIONAL_SIGNATURE },
       schema: {
         tags: ['benchmarks'],
         summary: 'A benchmark dataset and its leaderboard: completed runs per metric, ranked in the metric direction, with signature, coverage and 95% interval',
@@ -131,7 +129,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
   app.post(
     BENCHMARK_API.getByTask,
     {
-      preHandler: owners,
+      config: { access: signedIn(CONTRIBUTORS) },
       schema: {
         tags: ['benchmarks'],
         summary: "The published benchmarks a model can run on (its task and languages), with metric[] and availableMetric[]; the caller's model (or ADMIN)",
@@ -151,7 +149,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
   app.post(
     BENCHMARK_API.execute,
     {
-      preHandler: owners,
+      config: { access: signedIn(CONTRIBUTORS) },
       schema: {
         tags: ['benchmarks'],
         summary: 'Runs a model (the caller\'s, or any for ADMIN) on benchmarks, one run per {benchmarkId, metric}; 409 while the same run is In-Progress or Completed',
@@ -171,7 +169,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
   app.get(
     BENCHMARK_API.processStatus,
     {
-      preHandler: owners,
+      config: { access: signedIn(CONTRIBUTORS) },
       schema: {
         tags: ['benchmarks'],
         summary: 'A benchmark run: status, stages, score, signature, coverage, interval, counts (whoever started it, the model owner, ADMIN)',
@@ -186,7 +184,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
   app.post(
     BENCHMARK_API.rescore,
     {
-      preHandler: admin,
+      config: { access: signedIn(ADMIN_ONLY) },
       schema: {
         tags: ['benchmarks'],
         summary: 'Recomputes a completed run from its stored outputs (ADMIN); answers the stored and the recomputed score and whether they are equal',
