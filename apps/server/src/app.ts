@@ -26,6 +26,8 @@ import { glossaryRoutes } from './modules/glossary/routes.ts';
 import { stsRoutes } from './modules/sts/routes.ts';
 import { speakerRoutes } from './modules/speakers/routes.ts';
 import { registerCompression, registerWebApp } from './web/delivery.ts';
+import { PUBLIC, registerAccessHook } from './security/access.ts';
+import { registerRouteAccess } from './security/route-access.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -89,12 +91,18 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     return reply.status(500).send({ message: 'Something went wrong while we process your request. Please try after sometime.', code: 'INTERNAL' });
   });
 
+  // Before any route or plugin, so every scope inherits them: each route declares who may call it
+  // (config.access, refused at registration when missing) and one hook applies it (docs/api.md#who-may-call-what).
+  registerRouteAccess(app);
+  registerAccessHook(app, ctx);
+
   // request.ip is a parsed address from here on, whatever a proxy forwarded (issue #9 §3).
   pinClientIp(app);
   // No text field of any route may hold a NUL character (400, not a database error).
   registerNulGuard(app);
   await registerSecurityHeaders(app);
-  await registerCors(app, ctx.config.corsOrigins);
+  // The CORS preflight route (OPTIONS *) answers anyone.
+  await app.routeAccess.declarePluginRoutes(PUBLIC, () => registerCors(app, ctx.config.corsOrigins));
   // Before any route: the compression plugin attaches itself to routes as they are added.
   await registerCompression(app);
   await app.register(swagger, {
@@ -112,9 +120,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/ulca/docs' });
+  await app.routeAccess.declarePluginRoutes(PUBLIC, () => app.register(swaggerUi, { routePrefix: '/ulca/docs' }));
 
-  app.get('/ulca/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/ulca/health', { config: { access: PUBLIC }, schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   await accountRoutes(app, ctx);
   await keyRoutes(app, ctx);

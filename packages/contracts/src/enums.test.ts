@@ -1,8 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import {
   COLLECTION_METHOD_LABELS, COLLECTION_METHODS_BY_TYPE, DATASET_TYPE_LABELS, DATASET_TYPES, DOMAIN_CODES, LANGUAGE_ALIASES, LANGUAGE_CODES,
-  LICENSE_CODES, ROLES, languageLabel,
+  LICENSE_CODES, languageLabel,
 } from './enums.ts';
+import { ROLES } from './roles.ts';
 
 describe('enumerations', () => {
   it('has unique codes', () => {

@@ -300,12 +300,6 @@ export type UposTag = (typeof UPOS_TAGS)[number];
 // ---------------------------------------------------------------------------------------------
 // Accounts and processing
 
-/** User roles (spec 01 §1). */
-export const ROLES = [
-  'CONTRIBUTOR-USER', 'READONLY-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'EXTERNAL-CONSORTIUM-MEMBER', 'ADMIN',
-] as const;
-export type Role = (typeof ROLES)[number];
-
 /** Pipeline stages as the status page shows them (DESIGN.md §6). */
 export const PIPELINE_STAGES = ['download', 'ingest', 'validate', 'publish'] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];

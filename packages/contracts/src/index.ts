@@ -3,6 +3,7 @@
  * (DESIGN.md §3, §4). Import from the package root: `import { datasetRowSchemas } from '@ulca/contracts'`.
  */
 export * from './enums.ts';
+export * from './roles.ts';
 export * from './datasets.ts';
 export * from './dataset-status.ts';
 export * from './accounts.ts';

@@ -1,10 +1,9 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { MODEL_API } from '@ulca/contracts';
+import type { FastifyRequest } from 'fastify';
+import { isRole, MODEL_API, type Role } from '@ulca/contracts';
 import type { AppContext } from '../context.ts';
-import { ApiError, forbidden } from '../lib/errors.ts';
+import { ApiError } from '../lib/errors.ts';
 import { decryptSecret, secretKey } from './crypto.ts';
 import { findKeyWithUser, touchKey } from '../modules/accounts/service.ts';
-import { isRole, type Role } from './roles.ts';
 import { sessionCacheFor, type CachedSession } from './session-cache.ts';
 import { hexEquals, NONCE_HEADER, NONCE_PATTERN, payloadForBody, payloadForUrl, payloadV2, signRequest, TIMESTAMP_HEADER, type SignatureHash } from './signing.ts';
 import { claimNonce, pruneNonces } from './nonce-repo.ts';
@@ -20,7 +19,7 @@ import { claimNonce, pruneNonces } from './nonce-repo.ts';
  * with LEGACY_MD5_SIGNATURES=true.
  */
 
-/** The signed-in caller, set on `request.user` by {@link requireAuth}. */
+/** The signed-in caller, set on `request.user` by the access hook (security/access.ts). */
 export interface AuthUser {
   userId: string;
   email: string;
@@ -35,7 +34,7 @@ export interface AuthUser {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by requireAuth / optionalAuth when the call carries a valid signature. */
+    /** Set by the access hook (security/access.ts) when the call carries a valid signature. */
     user?: AuthUser;
   }
 }
@@ -218,30 +217,9 @@ async function loadSession(ctx: AppContext, request: FastifyRequest, key: string
 }
 
 /**
- * Fastify preHandler for signed routes: sets `request.user` or fails with 401 (see
- * {@link authenticate}); with `roles`, a caller holding none of them gets 403 FORBIDDEN.
- * Usage: `app.get(path, { preHandler: requireAuth(ctx, { roles: ['ADMIN'] }) }, handler)`.
+ * The caller of a route declared signedIn (security/access.ts). Throws 401 NOT_SIGNED_IN when
+ * the call carried no verified signature (a route that is not signedIn, called anonymously).
  */
-export function requireAuth(ctx: AppContext, opts: { roles?: Role[] } = {}): preHandlerAsyncHookHandler {
-  return async function requireAuthHandler(request) {
-    const user = await authenticate(ctx, request);
-    request.user = user;
-    if (opts.roles && !user.roles.some((r) => opts.roles!.includes(r))) throw forbidden();
-  };
-}
-
-/**
- * Fastify preHandler for public routes that use the caller when known: without a `key` header the
- * call stays anonymous (`request.user` undefined); with one, it must verify as in requireAuth.
- */
-export function optionalAuth(ctx: AppContext): preHandlerAsyncHookHandler {
-  return async function optionalAuthHandler(request) {
-    if (header(request, 'key') === undefined) return;
-    request.user = await authenticate(ctx, request);
-  };
-}
-
-/** Throws 401 NOT_SIGNED_IN when the route ran without requireAuth; returns the caller. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new ApiError(401, 'NOT_SIGNED_IN', NOT_SIGNED_IN_MESSAGE);
   return request.user;

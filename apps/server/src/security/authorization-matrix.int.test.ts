@@ -1,20 +1,46 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { ROLES, type Role } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
 import { createSignedInUser, type TestUser } from '../test/users.ts';
-import { ROLES, type Role } from './roles.ts';
+import type { AccessSample, AccessSamples, MatrixFixture, SampleRequest } from '../test/access-matrix.ts';
+import type { RouteAccess } from './access.ts';
+import type { DeclaredRoute } from './route-access.ts';
 import { signedHeaders } from './signing.ts';
-import { ROUTE_POLICIES, type MatrixFixture, type RoutePolicy, type SampleRequest } from './route-policies.ts';
 import { sampleFromOperation, type OpenApiDoc } from './openapi-sample.ts';
 
 /**
- * The authorisation matrix (issue #4 §4, issue #9 §2): every route of the OpenAPI document ×
- * {anonymous, key header only, wrong signature, a valid signature replayed with another body, a
- * call signed for another route replayed on this one, each role (and that same signed call sent a
- * second time), another user's resource} → the status its entry in route-policies.ts implies. A
- * route without an entry, or an entry without a route, fails.
+ * The authorisation matrix (issue #4 §4, issue #9 §2; docs/api.md#who-may-call-what): every route
+ * the app registers (app.routeAccess, each with the access it declares) × {anonymous, key header
+ * only, wrong signature, a valid signature replayed with another body, a call signed for another
+ * route replayed on this one, each role (and that same signed call sent a second time), another
+ * user's resource} → the status its declared access implies, with the request of its entry in
+ * modules/<feature>/access.samples.ts. A documented route without an entry, an entry without a
+ * route, or an undocumented route that is not PUBLIC fails.
  */
+
+/** Every feature's ACCESS_SAMPLES (modules/<feature>/access.samples.ts), merged; a key twice throws. */
+async function loadSamples(): Promise<AccessSamples> {
+  const modules = new URL('../modules/', import.meta.url);
+  const all: AccessSamples = {};
+  for (const feature of fs.readdirSync(modules).sort()) {
+    const file = new URL(`${feature}/access.samples.ts`, modules);
+    if (!fs.existsSync(file)) continue;
+    const { ACCESS_SAMPLES } = (await import(file.href)) as { ACCESS_SAMPLES: AccessSamples };
+    for (const [route, sample] of Object.entries(ACCESS_SAMPLES)) {
+      if (route in all) throw new Error(`${route} has entries in two access.samples.ts files`);
+      all[route] = sample;
+    }
+  }
+  return all;
+}
+
+const SAMPLES = await loadSamples();
+
+/** `'METHOD /path'` of a registered route, the path as in the OpenAPI document (`:id` → `{id}`). */
+const routeKey = (r: Pick<DeclaredRoute, 'method' | 'url'>): string => `${r.method} ${r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -25,6 +51,18 @@ let platform: TestPlatform;
 let fx: MatrixFixture;
 let doc: OpenApiDoc;
 let documented: string[] = [];
+/** Declared access of each route the app registered, by {@link routeKey} (HEAD routes left out). */
+const declared = new Map<string, DeclaredRoute>();
+
+/** The declared access of `route`; fails when the app has no such route. */
+function accessOf(route: string): RouteAccess {
+  const r = declared.get(route);
+  expect(r, `access.samples.ts has '${route}', which the app does not register`).toBeDefined();
+  return r!.access;
+}
+
+/** The roles a route admits: its signedIn list, or every role. */
+const rolesOf = (access: RouteAccess): readonly Role[] => (access.kind === 'signed-in' ? (access.roles ?? ROLES) : ROLES);
 
 /**
  * The request `req` as `user` with its signature headers tampered with as `how` says; for
@@ -67,7 +105,7 @@ async function send(...args: Parameters<typeof prepare>): Promise<LightMyRequest
 }
 
 /** The status check of an admitted caller. */
-function expectAdmitted(route: string, who: string, policy: RoutePolicy, res: LightMyRequestResponse): void {
+function expectAdmitted(route: string, who: string, policy: AccessSample, res: LightMyRequestResponse): void {
   const what = `${route} as ${who}: ${res.statusCode} ${res.body.slice(0, 300)}`;
   if (policy.okStatus !== undefined) {
     expect(res.statusCode, what).toBe(policy.okStatus);
@@ -92,6 +130,7 @@ beforeAll(async () => {
   };
   doc = (await platform.app.inject({ method: 'GET', url: '/ulca/docs/json' })).json() as OpenApiDoc;
   documented = Object.entries(doc.paths).flatMap(([p, ops]) => METHODS.filter((m) => ops[m]).map((m) => `${m.toUpperCase()} ${p}`));
+  for (const r of platform.app.routeAccess.routes) if (r.method !== 'HEAD') declared.set(routeKey(r), r);
 });
 
 afterAll(async () => {
@@ -99,15 +138,23 @@ afterAll(async () => {
 });
 
 describe('authorisation matrix', () => {
-  it('has a policy for every route of the OpenAPI document', () => {
-    const missing = documented.filter((r) => !(r in ROUTE_POLICIES));
-    expect(missing, `routes without an entry in security/route-policies.ts: ${missing.join(', ')}`).toEqual([]);
+  it('has samples for every documented route, and every other route is public', () => {
+    const own = [...declared.entries()].filter(([, r]) => !r.plugin && !r.hidden).map(([k]) => k);
+    expect(own.sort(), 'the routes the app declares are those of the OpenAPI document').toEqual([...documented].sort());
+    const missing = documented.filter((r) => !(r in SAMPLES));
+    expect(missing, `routes without an entry in modules/<feature>/access.samples.ts: ${missing.join(', ')}`).toEqual([]);
+    const closed = [...declared.entries()].filter(([k, r]) => !documented.includes(k) && r.access.kind !== 'public').map(([k]) => k);
+    expect(closed, 'undocumented routes (plugins, hidden) must be PUBLIC').toEqual([]);
     expect(documented.length).toBeGreaterThan(10);
   });
 
-  for (const [route, policy] of Object.entries(ROUTE_POLICIES)) {
+  for (const [route, policy] of Object.entries(SAMPLES)) {
     it(route, async () => {
-      expect(documented, `route-policies.ts has '${route}', which is not in the OpenAPI document`).toContain(route);
+      expect(documented, `access.samples.ts has '${route}', which is not in the OpenAPI document`).toContain(route);
+      const access = accessOf(route);
+      const signed = access.kind === 'signed-in';
+      expect(policy.owner !== undefined, `${route}: 'owner' (a check or null) is given exactly for signedIn routes`).toBe(signed);
+      if (!signed) expect(policy.freshSession, `${route}: freshSession is for signedIn routes`).toBeUndefined();
       const [method, path] = route.split(' ');
       const op = doc.paths[path][method.toLowerCase() as (typeof METHODS)[number]]!;
       const build = async (caller: TestUser) => {
@@ -130,7 +177,7 @@ describe('authorisation matrix', () => {
       for (const [who, how] of tampered) {
         const res = await send(method, await build(admin), admin, how, other);
         statuses[who] = res.statusCode;
-        const refused = policy.access === 'signed' || (policy.access === 'optional' && who !== 'anonymous');
+        const refused = signed || (access.kind === 'optional-signature' && who !== 'anonymous');
         if (refused) expect(res.statusCode, `${route} as ${who}: ${res.body.slice(0, 300)}`).toBe(401);
         else expectAdmitted(route, who, policy, res);
       }
@@ -138,26 +185,32 @@ describe('authorisation matrix', () => {
       // Each role, correctly signed.
       for (const role of ROLES) {
         let caller = fx.users[role];
-        if (policy.access === 'signed' && policy.freshSession) caller = { ...caller, ...(await freshSession(caller)) };
+        if (policy.freshSession) caller = { ...caller, ...(await freshSession(caller)) };
         const request = prepare(method, await build(caller), caller, 'signed');
         const res = await platform.app.inject(request);
         statuses[role] = res.statusCode;
-        if (policy.access === 'signed' && !policy.roles.includes(role)) {
+        if (!rolesOf(access).includes(role)) {
           expect(res.statusCode, `${route} as ${role}: ${res.body.slice(0, 300)}`).toBe(403);
         } else {
           expectAdmitted(route, role, policy, res);
         }
         // The very same signed call again: its nonce is spent.
-        if (policy.access !== 'public') {
+        if (access.kind === 'optional-signature' || signed) {
           const again = await platform.app.inject(request);
           expect(again.statusCode, `${route} as ${role}, sent twice: ${again.body.slice(0, 300)}`).toBe(401);
         }
       }
 
+      // An API-key route without its key.
+      if (access.kind === 'api-key') {
+        const res = await send(method, { ...(await build(admin)), headers: {} }, undefined, 'none');
+        expect(res.statusCode, `${route} without its API key: ${res.body.slice(0, 300)}`).toBe(401);
+      }
+
       // Another user's resource.
-      if (policy.access === 'signed' && policy.owner) {
+      if (signed && policy.owner) {
         const role = policy.owner.role ?? 'CONTRIBUTOR-USER';
-        expect(policy.roles, `${route}: owner role ${role} may not call the route`).toContain(role);
+        expect(rolesOf(access), `${route}: owner role ${role} may not call the route`).toContain(role);
         expect(role).not.toBe('ADMIN');
         const owner = await fx.createUser([role]);
         const intruder = await fx.createUser([role]);
@@ -171,9 +224,9 @@ describe('authorisation matrix', () => {
   }
 });
 
-/** Method and path of the next route of ROUTE_POLICIES with another path (for cross-route replays). */
+/** Method and path of the next route of SAMPLES with another path (for cross-route replays). */
 function otherRoute(route: string): { method: string; url: string } {
-  const routes = Object.keys(ROUTE_POLICIES);
+  const routes = Object.keys(SAMPLES);
   const path = route.split(' ')[1];
   const i = routes.indexOf(route);
   const next = [...routes.slice(i + 1), ...routes.slice(0, i)].find((r) => r.split(' ')[1] !== path)!;

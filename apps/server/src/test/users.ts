@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { hashPassword } from '../modules/accounts/service.ts';
 import { insertUsers } from '../modules/accounts/repo.ts';
 import type { Db } from '../db/pool.ts';
-import type { Role } from '../security/roles.ts';
+import type { Role } from '@ulca/contracts';
 import { signedHeaders } from '../security/signing.ts';
 import type { TestPlatform } from './harness.ts';
 

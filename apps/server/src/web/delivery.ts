@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { PUBLIC } from '../security/access.ts';
 
 /** Cache-Control of content-hashed build output (apps/web/dist/assets/*): its name changes with its bytes. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -43,7 +44,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 export async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
   const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, {
+    await app.routeAccess.declarePluginRoutes(PUBLIC, () => app.register(fastifyStatic, {
       root: dist,
       prefix: '/ulca/',
       wildcard: false,
@@ -57,9 +58,9 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
         res.setHeader('cache-control', rel.startsWith('assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
         res.setHeader('vary', 'accept-encoding');
       },
-    });
+    }));
   }
-  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/ulca/'));
+  app.get('/', { config: { access: PUBLIC }, schema: { hide: true } }, (_req, reply) => reply.redirect('/ulca/'));
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
     const isPage = (url === '/ulca' || url.startsWith('/ulca/')) && !API_PATH.test(url) && !ASSET_PATH.test(url);

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import type { Role } from '@ulca/contracts';
 
-/** Roles of spec 01 §1. */
-export type Role = 'CONTRIBUTOR-USER' | 'READONLY-USER' | 'BENCHMARK-DATASET-CONTRIBUTOR' | 'EXTERNAL-CONSORTIUM-MEMBER' | 'ADMIN';
 
 /** data.userDetails of the login response (spec 01 §3). */
 export interface UserDetails {

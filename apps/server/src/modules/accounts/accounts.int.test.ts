@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { buildApp } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../security/auth.ts';
+import { signedIn } from '../../security/access.ts';
 import { ensureAdmin } from './bootstrap.ts';
 import { getUserById } from './service.ts';
 import { legacySignedHeaders, payloadForBody, payloadV2, signRequest, signedHeaders } from '../../security/signing.ts';
@@ -50,21 +50,21 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
   let keys: Keys;
   let userId: string;
 
-  const addTestRoutes = (a: FastifyInstance, c: AppContext) => {
-    a.post('/test/echo', { preHandler: requireAuth(c) }, async (req) => ({ user: req.user, body: req.body }));
-    a.get('/test/whoami', { preHandler: requireAuth(c) }, async (req) => ({ userId: req.user?.userId, query: req.query }));
-    a.get('/test/admin-only', { preHandler: requireAuth(c, { roles: ['ADMIN'] }) }, async () => ({ ok: true }));
+  const addTestRoutes = (a: FastifyInstance) => {
+    a.post('/test/echo', { config: { access: signedIn() } }, async (req) => ({ user: req.user, body: req.body }));
+    a.get('/test/whoami', { config: { access: signedIn() } }, async (req) => ({ userId: req.user?.userId, query: req.query }));
+    a.get('/test/admin-only', { config: { access: signedIn(['ADMIN']) } }, async () => ({ ok: true }));
   };
 
   beforeAll(async () => {
     platform = await createTestPlatform({ config: { publicUrl: 'https://ulca.example.org' } });
     ctx = platform.ctx;
     app = await buildApp(ctx, { logger: false });
-    addTestRoutes(app, ctx);
+    addTestRoutes(app);
     await app.ready();
     const legacyCtx = { ...ctx, config: { ...ctx.config, legacyMd5Signatures: true } };
     legacyApp = await buildApp(legacyCtx, { logger: false });
-    addTestRoutes(legacyApp, legacyCtx);
+    addTestRoutes(legacyApp);
     await legacyApp.ready();
   });
 

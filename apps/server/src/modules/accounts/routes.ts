@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { currentUser, requireAuth } from '../../security/auth.ts';
+import { currentUser } from '../../security/auth.ts';
+import { PUBLIC, signedIn } from '../../security/access.ts';
+import { ADMIN_ONLY, verifyUserResponse } from '@ulca/contracts';
 import { PROFILE_UPDATED_MESSAGE, searchUsers, setUserActive, updateUsers } from './admin.ts';
 import { FORGOT_MESSAGE, requestPasswordReset, RESET_DONE_MESSAGE, resetPassword, resetTokenStatus, whenResetMailsSent } from './password-reset.ts';
 import { TooManyRequestsError } from './rate-limits.ts';
-import { verifyUserResponse } from '@ulca/contracts';
 import { forgotPasswordBody, loginBody, loginResponse, meResponse, resetPasswordBody, signupBody, tokenStatusBody, tokenStatusResponse, userSearchBody, userSearchResponse, userStatusBody, userUpdateBody, verifyUserBody } from './schemas.ts';
 import * as service from './service.ts';
 import { attachSessionCache } from '../../security/session-cache.ts';
@@ -33,11 +34,11 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   await attachSessionCache(fastify, ctx);
   // Reset e-mails are sent after the answer; let them finish before the app closes.
   fastify.addHook('onClose', async () => whenResetMailsSent());
-  const admin = requireAuth(ctx, { roles: ['ADMIN'] });
 
   app.post(
     `${USERS_PATH}/signup`,
     {
+      config: { access: PUBLIC },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -56,6 +57,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   app.post(
     `${USERS_PATH}/verify-user`,
     {
+      config: { access: PUBLIC },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -76,7 +78,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     {
       attachValidation: true,
       // A login refused for a NUL character is still an attempt: audit it.
-      config: { onRejectedInput: (request) => service.auditRefusedLogin(ctx, request.body, { ip: request.ip }) },
+      config: { access: PUBLIC, onRejectedInput: (request) => service.auditRefusedLogin(ctx, request.body, { ip: request.ip }) },
       schema: {
         tags: TAGS,
         summary: 'Sign in: returns a new key pair for signing calls and the user details (429 after too many failed attempts)',
@@ -94,7 +96,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   app.post(
     `${USERS_PATH}/logout`,
     {
-      preHandler: requireAuth(ctx),
+      config: { access: signedIn() },
       schema: {
         tags: TAGS,
         summary: 'Sign out: the key pair that signed this call stops working',
@@ -111,7 +113,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   app.get(
     `${USERS_PATH}/me`,
     {
-      preHandler: requireAuth(ctx),
+      config: { access: signedIn() },
       schema: {
         tags: TAGS,
         summary: 'The signed-in user (checks that the session is still valid)',
@@ -130,6 +132,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   app.post(
     `${USERS_PATH}/forgot-password`,
     {
+      config: { access: PUBLIC },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -148,6 +151,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   app.post(
     `${USERS_PATH}/get/token/status`,
     {
+      config: { access: PUBLIC },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -165,6 +169,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   app.post(
     `${USERS_PATH}/reset-password`,
     {
+      config: { access: PUBLIC },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -183,7 +188,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   app.post(
     `${USERS_PATH}/search`,
     {
-      preHandler: admin,
+      config: { access: signedIn(ADMIN_ONLY) },
       attachValidation: true,
       schema: {
         tags: ['admin'],
@@ -202,7 +207,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   app.post(
     `${USERS_PATH}/update`,
     {
-      preHandler: admin,
+      config: { access: signedIn(ADMIN_ONLY) },
       attachValidation: true,
       schema: {
         tags: ['admin'],
@@ -222,7 +227,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   app.post(
     `${USERS_PATH}/update/active/status`,
     {
-      preHandler: admin,
+      config: { access: signedIn(ADMIN_ONLY) },
       attachValidation: true,
       schema: {
         tags: ['admin'],

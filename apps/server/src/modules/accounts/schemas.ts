@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_EDIT_MESSAGES, MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGE, isStrongPassword, type UserUpdateBody } from '@ulca/contracts';
+import { ADMIN_EDIT_MESSAGES, MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGE, isStrongPassword, ROLES, type UserUpdateBody } from '@ulca/contracts';
 
 export { MAX_PASSWORD_LENGTH, isStrongPassword };
 
@@ -125,8 +125,6 @@ export const tokenStatusResponse = z.object({ message: z.string(), data: z.objec
 /** Spec 02 §5 messages of the admin edit dialog. */
 export const ADMIN_MESSAGES = ADMIN_EDIT_MESSAGES;
 
-const ROLE_NAMES = ['CONTRIBUTOR-USER', 'READONLY-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'EXTERNAL-CONSORTIUM-MEMBER', 'ADMIN'] as const;
-
 /** '' and null as absent: the original ULCA admin page sends `offset: ""` and `limit: ""`. */
 const blankAsAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -153,7 +151,7 @@ export const adminUserUpdate = z
       .max(100, 'Name is too long (at most 100 characters).')
       .regex(NAME_PATTERN, MESSAGES.name),
     roles: z
-      .array(z.enum(ROLE_NAMES, { error: 'Unknown role' }), { error: ADMIN_MESSAGES.profile })
+      .array(z.enum(ROLES, { error: 'Unknown role' }), { error: ADMIN_MESSAGES.profile })
       .min(1, ADMIN_MESSAGES.profile)
       .max(5)
       .refine((r) => new Set(r).size === r.length, 'A role is listed twice'),

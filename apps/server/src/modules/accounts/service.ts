@@ -1,4 +1,4 @@
-import { withoutNul } from '@ulca/contracts';
+import { withoutNul, type Role } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, unauthorized } from '../../lib/errors.ts';
 import { queueMail } from '../../mail/send.ts';
@@ -8,7 +8,6 @@ import * as repo from './repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { invalidateUserSessions } from '../../security/session-cache.ts';
 import { encryptSecret, randomHex, randomToken, secretKey, tokenHash } from '../../security/crypto.ts';
-import type { Role } from '../../security/roles.ts';
 import type { SignupUser, UserDetails } from './schemas.ts';
 
 /** Rules of the accounts module: sign-up, activation, login and logout (spec 01 §2–§5, §7, §8). */

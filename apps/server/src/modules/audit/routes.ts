@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../security/auth.ts';
+import { ADMIN_ONLY } from '@ulca/contracts';
+import { signedIn } from '../../security/access.ts';
 
 import { AUDIT_ACTIONS, listAudit } from './service.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
@@ -15,7 +16,7 @@ export async function auditRoutes(fastify: FastifyInstance, ctx: AppContext): Pr
   app.get(
     '/ulca/user-mgmt/v1/audit',
     {
-      preHandler: requireAuth(ctx, { roles: ['ADMIN'] }),
+      config: { access: signedIn(ADMIN_ONLY) },
       schema: {
         tags: ['admin'],
         summary: 'Audit log of account and admin actions, newest first (who, what, when, from where)',

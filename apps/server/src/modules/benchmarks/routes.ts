@@ -1,7 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ADMIN_ONLY,
   BENCHMARK_API,
+  BENCHMARK_SUBMITTERS,
+  CONTRIBUTORS,
   BENCHMARK_TASKS,
   benchmarkByTaskBody,
   benchmarkByTaskResponse,
@@ -24,9 +27,9 @@ import {
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
-import { currentUser, optionalAuth, requireAuth } from '../../security/auth.ts';
+import { currentUser } from '../../security/auth.ts';
+import { OPTIONAL_SIGNATURE, PUBLIC, signedIn } from '../../security/access.ts';
 import {
-  BENCHMARK_SUBMITTERS,
   benchmarksForModel,
   executeAllMetrics,
   executeRuns,
@@ -38,9 +41,6 @@ import {
   searchBenchmarks,
   submitBenchmark,
 } from './service.ts';
-
-/** Who may run benchmarks on their models: the model contributors (spec 02 §2 "My models"). */
-const MODEL_OWNERS = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
 
 /** A `userId` the caller sent must be their own: identity comes from the signature only. */
 function checkClaimedUser(claimed: string | null | undefined, userId: string): void {
@@ -55,14 +55,11 @@ function checkClaimedUser(claimed: string | null | undefined, userId: string): v
 export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
   registerBenchmarkLookups();
-  const submitters = requireAuth(ctx, { roles: [...BENCHMARK_SUBMITTERS] });
-  const owners = requireAuth(ctx, { roles: [...MODEL_OWNERS] });
-  const admin = requireAuth(ctx, { roles: ['ADMIN'] });
 
   app.post(
     BENCHMARK_API.submit,
     {
-      preHandler: submitters,
+      config: { access: signedIn(BENCHMARK_SUBMITTERS) },
       attachValidation: true,
       schema: {
         tags: ['benchmarks'],
@@ -84,7 +81,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
   app.get(
     BENCHMARK_API.listByUserId,
     {
-      preHandler: submitters,
+      config: { access: signedIn(BENCHMARK_SUBMITTERS) },
       schema: {
         tags: ['benchmarks'],
         summary: "The caller's benchmark dataset submissions with their status, newest first (pages of 10 when startPage/endPage are given)",
@@ -103,6 +100,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
   app.post(
     BENCHMARK_API.search,
     {
+      config: { access: PUBLIC },
       schema: {
         tags: ['benchmarks'],
         summary: "Published benchmark datasets of a task, newest first, by language, domain and submitter ('', null, [] and 'All' = any), each with its metric[]",
@@ -119,7 +117,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
   app.get(
     BENCHMARK_API.getBenchmark,
     {
-      preHandler: optionalAuth(ctx),
+      config: { access: OPTIONAL_SIGNATURE },
       schema: {
         tags: ['benchmarks'],
         summary: 'A benchmark dataset and its leaderboard: completed runs per metric, ranked in the metric direction, with signature, coverage and 95% interval',
@@ -130,16 +128,12 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
     async (req) => getBenchmark(ctx, req.query.benchmarkId, req.user ?? null),
   );
 
-  // The original ULCA client sends getByTask unsigned; in legacy mode that call is answered as public (docs/migration.md).
-  const ownersOrLegacyAnonymous = async function (this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
-    if (ctx.config.legacyMd5Signatures && req.headers.key === undefined && req.headers.sig === undefined) return;
-    await owners.call(this, req, reply);
-  };
 
   app.post(
     BENCHMARK_API.getByTask,
     {
-      preHandler: ownersOrLegacyAnonymous,
+      // The original ULCA client sends this call unsigned: answered as public in legacy mode (docs/migration.md).
+      config: { access: signedIn(CONTRIBUTORS, { legacyUnsigned: true }) },
       schema: {
         tags: ['benchmarks'],
         summary: "The published benchmarks a model can run on (its task and languages), with metric[] and availableMetric[]; the caller's model (or ADMIN)",
@@ -160,7 +154,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
   app.post(
     BENCHMARK_API.execute,
     {
-      preHandler: owners,
+      config: { access: signedIn(CONTRIBUTORS) },
       schema: {
         tags: ['benchmarks'],
         summary: 'Runs a model (the caller\'s, or any for ADMIN) on benchmarks, one run per {benchmarkId, metric}; 409 while the same run is In-Progress or Completed',
@@ -180,7 +174,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
   app.post(
     BENCHMARK_API.executeAllMetric,
     {
-      preHandler: owners,
+      config: { access: signedIn(CONTRIBUTORS) },
       schema: {
         tags: ['benchmarks'],
         summary: "Runs a model (the caller's, or any for ADMIN) on one benchmark with every computable metric of its task not yet run (the original ULCA client's Run Benchmark)",
@@ -200,7 +194,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
   app.get(
     BENCHMARK_API.processStatus,
     {
-      preHandler: owners,
+      config: { access: signedIn(CONTRIBUTORS) },
       schema: {
         tags: ['benchmarks'],
         summary: 'A benchmark run: status, stages, score, signature, coverage, interval, counts (whoever started it, the model owner, ADMIN)',
@@ -215,7 +209,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
   app.post(
     BENCHMARK_API.rescore,
     {
-      preHandler: admin,
+      config: { access: signedIn(ADMIN_ONLY) },
       schema: {
         tags: ['benchmarks'],
         summary: 'Recomputes a completed run from its stored outputs (ADMIN); answers the stored and the recomputed score and whether they are equal',

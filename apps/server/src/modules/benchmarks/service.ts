@@ -29,9 +29,6 @@ import { runInference, scoreOutputs, unreadableReference, type RunOptions, type 
 
 export type { RunOptions } from './run.ts';
 
-/** Roles that may submit benchmark datasets (spec 01 §6; issue #13 point 1). */
-export const BENCHMARK_SUBMITTERS = ['BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
-
 /**
  * Metrics a run on a benchmark of each task may use, in display order (registry names; DESIGN.md
  * §11). ner runs align the model's nerPrediction and the rows' nerData to the rows' words and

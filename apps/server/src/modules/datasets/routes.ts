@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { stageStatusSchema, SUBMIT_DATASET_PATH, submissionOutcomeSchema, submitDatasetBody, submitDatasetResponse } from '@ulca/contracts';
+import { CONTRIBUTORS, stageStatusSchema, SUBMIT_DATASET_PATH, submissionOutcomeSchema, submitDatasetBody, submitDatasetResponse } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { currentUser, requireAuth } from '../../security/auth.ts';
+import { currentUser } from '../../security/auth.ts';
+import { PUBLIC, signedIn } from '../../security/access.ts';
 import { secretKey } from '../../security/crypto.ts';
 import { checkReportToken, reportKeys } from './reports.ts';
 import { getSubmission } from './repo.ts';
@@ -13,18 +14,14 @@ import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts
 import { signedHeaders, status } from './schemas.ts';
 import { sendObject } from '../../storage/send-object.ts';
 
-/** Roles that may submit datasets and see their contributions (spec 01 §6). */
-const CONTRIBUTORS = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
-
 /** Dataset routes (spec 01 §7; issue #2 §7, §9) under /ulca/apis/v0/dataset and /ulca/error-consumer. */
 export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
-  const contributor = requireAuth(ctx, { roles: [...CONTRIBUTORS] });
 
   app.post(
     SUBMIT_DATASET_PATH,
     {
-      preHandler: contributor,
+      config: { access: signedIn(CONTRIBUTORS) },
       // The body's own messages (e.g. 'Max 256 characters allowed') are answered by validatedBody.
       attachValidation: true,
       schema: {
@@ -46,7 +43,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
   app.get(
     '/ulca/apis/v0/dataset/listByUserId',
     {
-      preHandler: contributor,
+      config: { access: signedIn(CONTRIBUTORS) },
       schema: {
         tags: ['datasets'],
         summary: "A user's dataset contributions, newest first (pages of 10 when startPage/endPage are given, 1-based)",
@@ -80,7 +77,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
   app.get(
     '/ulca/apis/v0/dataset/getByServiceRequestNumber',
     {
-      preHandler: contributor,
+      config: { access: signedIn(CONTRIBUTORS) },
       schema: {
         tags: ['datasets'],
         summary: 'Stages of a submission with success and failed counts (seconds too for speech types)',
@@ -123,7 +120,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
   app.post(
     '/ulca/error-consumer/v0/error/report',
     {
-      preHandler: contributor,
+      config: { access: signedIn(CONTRIBUTORS) },
       schema: {
         tags: ['datasets'],
         summary:
@@ -150,6 +147,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
   app.get(
     '/ulca/apis/v0/dataset/error-report/:serviceRequestNumber/:file',
     {
+      config: { access: PUBLIC },
       schema: {
         tags: ['datasets'],
         summary: 'Downloads an error report CSV; the link (with its token) comes from the error report call',

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GLOSSARY_API, glossaryChangeResponse, glossaryCreateBody, glossaryDeleteBody, glossaryListResponse, glossaryQuery } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { currentUser, requireAuth } from '../../security/auth.ts';
+import { currentUser } from '../../security/auth.ts';
+import { signedIn } from '../../security/access.ts';
 import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
 import * as service from './service.ts';
 
@@ -17,12 +18,11 @@ const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404
  */
 export async function glossaryRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const signed = requireAuth(ctx);
 
   app.get(
     GLOSSARY_API.fetchAll,
     {
-      preHandler: signed,
+      config: { access: signedIn() },
       schema: {
         tags: TAGS,
         summary: "The glossary of one of the caller's apps (API keys) for a service provider, oldest entry first",
@@ -40,7 +40,7 @@ export async function glossaryRoutes(fastify: FastifyInstance, ctx: AppContext):
   app.post(
     GLOSSARY_API.create,
     {
-      preHandler: signed,
+      config: { access: signedIn() },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -63,7 +63,7 @@ export async function glossaryRoutes(fastify: FastifyInstance, ctx: AppContext):
   app.post(
     GLOSSARY_API.delete,
     {
-      preHandler: signed,
+      config: { access: signedIn() },
       attachValidation: true,
       schema: {
         tags: TAGS,

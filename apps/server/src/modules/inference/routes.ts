@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MODEL_API, modelComputeBody, modelComputeResponse, modelSpeechComputeResponse } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { optionalAuth } from '../../security/auth.ts';
+import { OPTIONAL_SIGNATURE } from '../../security/access.ts';
 import { errorResponse, validatedBody } from '../../lib/route-schemas.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { multipartBytesParser, readMultipartForm } from '../../lib/multipart.ts';
@@ -20,7 +20,7 @@ const TRY_ME_FORM_SLACK_BYTES = 64 * 1024;
 const mediaTooLarge = (ctx: AppContext) => () => new ApiError(413, 'MEDIA_TOO_LARGE', `The file is larger than ${describeBytes(ctx.config.inferenceMaxMediaBytes)}.`);
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 413: errorResponse, 502: errorResponse, 503: errorResponse, 504: errorResponse };
 
-/** The verified caller: the signature's user (optionalAuth ran) and/or the `ulcaApiKey` header's key (401 when invalid). */
+/** The verified caller: the signature's user (the OPTIONAL_SIGNATURE access hook ran) and/or the `ulcaApiKey` header's key (401 when invalid). */
 async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<service.InferenceCaller> {
   const header = request.headers.ulcaapikey;
   const apiKey = header === undefined ? null : await verifyApiKey(ctx, typeof header === 'string' ? header : undefined);
@@ -38,13 +38,12 @@ async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<servi
  */
 export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const optional = optionalAuth(ctx);
   app.addHook('onClose', async () => service.closeInference(ctx));
 
   app.post(
     MODEL_API.compute,
     {
-      preHandler: optional,
+      config: { access: OPTIONAL_SIGNATURE },
       attachValidation: true,
       bodyLimit: COMPUTE_BODY_LIMIT,
       schema: {
@@ -64,7 +63,7 @@ export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext)
   app.post(
     MODEL_API.computeSpeech,
     {
-      preHandler: optional,
+      config: { access: OPTIONAL_SIGNATURE },
       attachValidation: true,
       bodyLimit: COMPUTE_BODY_LIMIT,
       schema: {
@@ -90,7 +89,7 @@ export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext)
     scope.withTypeProvider<ZodTypeProvider>().post(
       MODEL_API.tryMe,
       {
-        preHandler: optional,
+        config: { access: OPTIONAL_SIGNATURE },
         schema: {
           tags: TAGS,
           summary: 'Try an image or speech model with an uploaded file (multipart: file, modelId; modelId may also be in the query)',

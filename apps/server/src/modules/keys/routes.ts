@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { currentUser, requireAuth } from '../../security/auth.ts';
+import { currentUser } from '../../security/auth.ts';
+import { API_KEY, currentApiKeyCaller, signedIn } from '../../security/access.ts';
 import { messageResponse, USERS_PATH, validatedBody } from '../../lib/route-schemas.ts';
-import { currentApiKeyCaller, requireApiKey } from './api-key-auth.ts';
 import * as service from './service.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 import { generateBody, keyBody, profileBody, providerBody, providerEntry, trackingBody } from './schemas.ts';
@@ -19,13 +19,12 @@ const TAGS = ['api keys'];
  */
 export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const signed = requireAuth(ctx);
   const meta = (ip: string) => ({ ip });
 
   app.post(
     `${USERS_PATH}/generateApiKey`,
     {
-      preHandler: signed,
+      config: { access: signedIn() },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -51,7 +50,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   app.post(
     `${USERS_PATH}/getApiKeysForProfile`,
     {
-      preHandler: signed,
+      config: { access: signedIn() },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -78,7 +77,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   app.post(
     `${USERS_PATH}/revokeApiKey`,
     {
-      preHandler: signed,
+      config: { access: signedIn() },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -97,7 +96,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   app.post(
     `${USERS_PATH}/generateServiceProviderKey`,
     {
-      preHandler: signed,
+      config: { access: signedIn() },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -116,7 +115,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   app.post(
     `${USERS_PATH}/removeServiceProviderKey`,
     {
-      preHandler: signed,
+      config: { access: signedIn() },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -135,7 +134,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   app.post(
     `${USERS_PATH}/dataTrackingToggle`,
     {
-      preHandler: signed,
+      config: { access: signedIn() },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -155,7 +154,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   app.get(
     '/ulca/apis/v0/api-key/whoami',
     {
-      preHandler: requireApiKey(ctx),
+      config: { access: API_KEY },
       schema: {
         tags: TAGS,
         summary: 'The user and app of the API key in the ulcaApiKey header (how the inference API authenticates applications)',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PUBLIC } from '../../security/access.ts';
 import { z } from 'zod';
 import { FEEDBACK_QUESTIONS, MASTER_DATA, MASTER_LANGUAGES, MASTER_NAMES, type MasterName } from '@ulca/contracts';
 import { badRequest } from '../../lib/errors.ts';
@@ -29,6 +30,7 @@ export async function masterDataRoutes(appIn: FastifyInstance): Promise<void> {
   app.post(
     '/ulca/mdms/v0/fetch-master/bulk',
     {
+      config: { access: PUBLIC },
       schema: {
         tags: ['master-data'],
         summary: `Master lists by name (${MASTER_NAMES.join(', ')}); datasetFilterParams is the search filter catalogue`,
@@ -50,6 +52,7 @@ export async function masterDataRoutes(appIn: FastifyInstance): Promise<void> {
   app.get(
     '/ulca/mdms/v0/app-config',
     {
+      config: { access: PUBLIC },
       schema: {
         tags: ['master-data'],
         summary: 'Configuration the web app loads at start: languages and feedback questions',

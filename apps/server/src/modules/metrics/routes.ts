@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PUBLIC } from '../../security/access.ts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -31,6 +32,7 @@ export async function metricsRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
   app.post(
     '/ulca/data-metric/v0/store/search',
     {
+      config: { access: PUBLIC },
       // Validated in the handler (parseBody) so that unknown fields get named field errors.
       attachValidation: true,
       schema: {
@@ -52,6 +54,7 @@ export async function metricsRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
     app.post(
       url,
       {
+        config: { access: PUBLIC },
         attachValidation: true,
         schema: {
           tags: ['metrics'],

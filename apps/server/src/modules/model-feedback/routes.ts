@@ -4,7 +4,8 @@ import { MODEL_API, modelFeedbackBody, modelFeedbackListQuery, modelFeedbackList
 import type { AppContext } from '../../context.ts';
 import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
 import { clientIp } from '../../lib/client-ip.ts';
-import { currentUser, optionalAuth, requireAuth } from '../../security/auth.ts';
+import { currentUser } from '../../security/auth.ts';
+import { OPTIONAL_SIGNATURE, signedIn } from '../../security/access.ts';
 import { verifyApiKey } from '../keys/service.ts';
 import { FEEDBACK_THANKS_MESSAGE, listFeedback, submitFeedback, type FeedbackCaller } from './service.ts';
 
@@ -15,7 +16,7 @@ const TAGS = ['models'];
  */
 export const FEEDBACK_BODY_LIMIT_BYTES = 512 * 1024;
 
-/** The verified sender: the signature's user (optionalAuth ran) and/or the `ulcaApiKey` header's key (401 when invalid). */
+/** The verified sender: the signature's user (the OPTIONAL_SIGNATURE access hook ran) and/or the `ulcaApiKey` header's key (401 when invalid). */
 async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<FeedbackCaller> {
   const header = request.headers.ulcaapikey;
   const apiKey = header === undefined ? null : await verifyApiKey(ctx, typeof header === 'string' ? header : undefined);
@@ -40,7 +41,7 @@ export async function modelFeedbackRoutes(fastify: FastifyInstance, ctx: AppCont
   app.post(
     MODEL_API.feedbackSubmit,
     {
-      preHandler: optionalAuth(ctx),
+      config: { access: OPTIONAL_SIGNATURE },
       attachValidation: true,
       bodyLimit: FEEDBACK_BODY_LIMIT_BYTES,
       schema: {
@@ -68,7 +69,7 @@ export async function modelFeedbackRoutes(fastify: FastifyInstance, ctx: AppCont
   app.get(
     MODEL_API.feedbackList,
     {
-      preHandler: requireAuth(ctx),
+      config: { access: signedIn() },
       schema: {
         tags: TAGS,
         summary: "Feedback on one of the caller's models, newest first (the model's owner or ADMIN)",

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MODEL_API, MODEL_HEALTH_CHECK_PATH, modelHealthCheckResponse, modelHealthQuery, modelHealthResponse } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
-import { requireAuth } from '../../security/auth.ts';
+import { ADMIN_ONLY } from '@ulca/contracts';
+import { PUBLIC, signedIn } from '../../security/access.ts';
 import { listModelHealth, queueHealthRound } from './service.ts';
 
 const TAGS = ['models'];
@@ -23,6 +24,7 @@ export async function modelHealthRoutes(fastify: FastifyInstance, ctx: AppContex
   app.get(
     MODEL_API.health,
     {
+      config: { access: PUBLIC },
       schema: {
         tags: TAGS,
         summary: 'Health of every published model: status available / unavailable / unknown (never checked), last check, last success, latency, why the output was unusable',
@@ -36,7 +38,7 @@ export async function modelHealthRoutes(fastify: FastifyInstance, ctx: AppContex
   app.post(
     MODEL_HEALTH_CHECK_PATH,
     {
-      preHandler: requireAuth(ctx, { roles: ['ADMIN'] }),
+      config: { access: signedIn(ADMIN_ONLY) },
       schema: {
         tags: TAGS,
         summary: 'Check every published model now (ADMIN): queues a health round for the job workers',

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CONTRIBUTORS,
   DATASET_TYPES,
   INFERENCE_TASKS,
   MODEL_API,
@@ -23,7 +24,8 @@ import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
 import { multipartBytesParser, readMultipartForm } from '../../lib/multipart.ts';
 import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
 import { describeBytes } from '../../net/safe-fetch.ts';
-import { currentUser, optionalAuth, requireAuth } from '../../security/auth.ts';
+import { currentUser } from '../../security/auth.ts';
+import { OPTIONAL_SIGNATURE, PUBLIC, signedIn } from '../../security/access.ts';
 import { clientIp, recordAudit } from '../audit/service.ts';
 import {
   changeModelStatus,
@@ -33,9 +35,6 @@ import {
   searchModels,
   uploadModel,
 } from './service.ts';
-
-/** Roles that may submit models and manage their own (the dataset contributors of spec 01 §6; spec 02 §2 "My models"). */
-const MODEL_CONTRIBUTORS = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
 
 /** Multipart overhead allowed beyond the descriptor's own cap (boundaries, part headers, the userId field). */
 const MULTIPART_SLACK_BYTES = 64 * 1024;
@@ -71,7 +70,6 @@ async function readUploadForm(req: FastifyRequest): Promise<{ file: Buffer; user
 export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
   await appIn.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    const contributor = requireAuth(ctx, { roles: [...MODEL_CONTRIBUTORS] });
     // Ours in this scope only, even if a multipart plugin is registered above (its streaming parser keeps no bytes to verify a signature on).
     if (app.hasContentTypeParser('multipart/form-data')) app.removeContentTypeParser('multipart/form-data');
     app.addContentTypeParser(
@@ -82,7 +80,7 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
     app.post(
       MODEL_API.upload,
       {
-        preHandler: contributor,
+        config: { access: signedIn(CONTRIBUTORS) },
         schema: {
           tags: ['models'],
           summary: 'Submits a model: a descriptor JSON file (multipart field "file"); its endpoint is called once with the example request; the model starts unpublished',
@@ -109,7 +107,7 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
     app.get(
       MODEL_API.listByUserId,
       {
-        preHandler: contributor,
+        config: { access: signedIn(CONTRIBUTORS) },
         schema: {
           tags: ['models'],
           summary: "The caller's models, newest first (pages of pageSize, default 10, when startPage/endPage are given, 1-based); name filters by name",
@@ -128,6 +126,7 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
     app.post(
       MODEL_API.search,
       {
+        config: { access: PUBLIC },
         schema: {
           tags: ['models'],
           summary: 'Explore: the published models of a task, newest first, filtered by language, domain and submitter; with a dataset type as task, the ready-made datasets',
@@ -150,7 +149,7 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
     app.get(
       MODEL_API.getModel,
       {
-        preHandler: optionalAuth(ctx),
+        config: { access: OPTIONAL_SIGNATURE },
         schema: {
           tags: ['models'],
           summary: 'One model: published ones for anyone; unpublished ones for their owner and admins (others get the 404 of a missing id)',
@@ -164,7 +163,7 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
     app.post(
       MODEL_API.statusChange,
       {
-        preHandler: contributor,
+        config: { access: signedIn(CONTRIBUTORS) },
         attachValidation: true,
         schema: {
           tags: ['models'],
@@ -195,6 +194,7 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
     app.get(
       MODEL_API.transliterationModelId,
       {
+        config: { access: PUBLIC },
         schema: {
           tags: ['models'],
           summary: 'The id of a published transliteration model for sourceLanguage (→ targetLanguage when given); 404 "Transliteration Model ID Not Present." when none',

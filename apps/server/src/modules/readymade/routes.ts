@@ -2,10 +2,11 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DATASET_TYPES, READY_MADE_LIST_PATH, READY_MADE_MARK_PATH, readyMadeListResponse, readyMadeMarkBody } from '@ulca/contracts';
+import { ADMIN_ONLY, DATASET_TYPES, READY_MADE_LIST_PATH, READY_MADE_MARK_PATH, readyMadeListResponse, readyMadeMarkBody } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
-import { currentUser, requireAuth } from '../../security/auth.ts';
+import { currentUser } from '../../security/auth.ts';
+import { PUBLIC, signedIn } from '../../security/access.ts';
 import { clientIp, recordAudit } from '../audit/service.ts';
 import { writeRecordsExport } from '../search/service.ts';
 import { DownloadSlots } from './download-slots.ts';
@@ -49,6 +50,7 @@ export async function readyMadeRoutes(appIn: FastifyInstance, ctx: AppContext, o
   app.get(
     READY_MADE_LIST_PATH,
     {
+      config: { access: PUBLIC },
       schema: {
         tags: ['ready-made datasets'],
         summary: 'Ready-made datasets (published datasets an admin has listed), newest first; of one type when datasetType is given',
@@ -62,7 +64,7 @@ export async function readyMadeRoutes(appIn: FastifyInstance, ctx: AppContext, o
   app.post(
     READY_MADE_MARK_PATH,
     {
-      preHandler: requireAuth(ctx, { roles: ['ADMIN'] }),
+      config: { access: signedIn(ADMIN_ONLY) },
       schema: {
         tags: ['ready-made datasets'],
         summary: 'Lists a Completed dataset as ready-made (readyMade true) or takes it off the list (false); ADMIN only',
@@ -94,6 +96,7 @@ export async function readyMadeRoutes(appIn: FastifyInstance, ctx: AppContext, o
   app.get(
     '/ulca/apis/v0/dataset/readymade/:datasetId/download.:format',
     {
+      config: { access: PUBLIC },
       schema: {
         tags: ['ready-made datasets'],
         summary:

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { currentUser, requireAuth } from '../../security/auth.ts';
+import { SEARCHERS } from '@ulca/contracts';
+import { currentUser } from '../../security/auth.ts';
+import { PUBLIC, signedIn } from '../../security/access.ts';
 import { secretKey } from '../../security/crypto.ts';
 import { isServiceRequestNumber } from '../datasets/service.ts';
 import { checkSearchDownload, searchFileKey, type SearchFileFormat, type SearchFileVariant } from './links.ts';
@@ -12,9 +14,6 @@ import { listUserSearches, searchStatus, submitSearch, SEARCH_SUBMITTED_MESSAGE 
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 import { criteriaSchema, searchRow } from './schemas.ts';
 import { sendObject } from '../../storage/send-object.ts';
-
-/** Roles that may search and download records (spec 01 §6; not EXTERNAL-CONSORTIUM-MEMBER). */
-export const SEARCHERS = ['READONLY-USER', 'CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'] as const;
 
 const CONTENT_TYPES: Record<SearchFileFormat, string> = {
   json: 'application/json; charset=utf-8',
@@ -27,12 +26,11 @@ const FILE_NAME = /^(sample|all)\.(json|jsonl|csv|zip)$/;
 /** Search and download routes (contracts.md "Search and download") under /ulca/apis/v0/dataset/corpus/search. */
 export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
-  const searcher = requireAuth(ctx, { roles: [...SEARCHERS] });
 
   app.post(
     '/ulca/apis/v0/dataset/corpus/search',
     {
-      preHandler: searcher,
+      config: { access: signedIn(SEARCHERS) },
       schema: {
         tags: ['search'],
         summary: 'Submit a record search; a job writes the matching records (JSON, JSONL, CSV, zip with media) for download',
@@ -55,7 +53,7 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
   app.get(
     '/ulca/apis/v0/dataset/corpus/search/listByUserId',
     {
-      preHandler: searcher,
+      config: { access: signedIn(SEARCHERS) },
       schema: {
         tags: ['search'],
         summary: "A user's searches, newest first (pages of 10 when startPage/endPage are given, 1-based; the caller's own unless ADMIN)",
@@ -74,7 +72,7 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
   app.get(
     '/ulca/apis/v0/dataset/corpus/search/status',
     {
-      preHandler: searcher,
+      config: { access: signedIn(SEARCHERS) },
       schema: {
         tags: ['search'],
         summary: 'Status of one search with its count and signed download links (owner or ADMIN; 404 otherwise)',
@@ -89,6 +87,7 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
   app.get(
     '/ulca/apis/v0/dataset/corpus/search/download/:serviceRequestNumber/:file',
     {
+      config: { access: PUBLIC },
       schema: {
         tags: ['search'],
         summary: 'Downloads a search result file ({sample|all}.{json|jsonl|csv|zip}) by its link from the status call',

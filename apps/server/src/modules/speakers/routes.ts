@@ -15,7 +15,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
-import { currentUser, requireAuth } from '../../security/auth.ts';
+import { currentUser } from '../../security/auth.ts';
+import { signedIn } from '../../security/access.ts';
 import { closeSpeechPool } from './dsp.ts';
 import * as service from './service.ts';
 
@@ -41,13 +42,12 @@ const queryOf = (req: FastifyRequest) => validated(speakerScopeQuery, req.query)
  */
 export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const signed = requireAuth(ctx);
   app.addHook('onClose', async () => closeSpeechPool());
 
   app.get(
     SPEAKERS_API.list,
     {
-      preHandler: signed,
+      config: { access: signedIn() },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -66,7 +66,7 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): 
   app.post(
     SPEAKERS_API.enroll,
     {
-      preHandler: signed,
+      config: { access: signedIn() },
       attachValidation: true,
       bodyLimit: SPEAKER_BODY_LIMIT,
       schema: {
@@ -87,7 +87,7 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): 
   app.post(
     SPEAKERS_API.verify,
     {
-      preHandler: signed,
+      config: { access: signedIn() },
       attachValidation: true,
       bodyLimit: SPEAKER_BODY_LIMIT,
       schema: {
@@ -113,7 +113,7 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): 
   app.post(
     SPEAKERS_API.delete,
     {
-      preHandler: signed,
+      config: { access: signedIn() },
       attachValidation: true,
       schema: {
         tags: TAGS,

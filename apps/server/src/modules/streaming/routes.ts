@@ -4,7 +4,8 @@ import type { WebSocket } from 'ws';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STREAM_TICKET_INVALID_MESSAGE, STREAMING_API, streamQuery, streamTicketBody, streamTicketResponse, type StreamServerMessage } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { currentUser, optionalAuth, requireAuth } from '../../security/auth.ts';
+import { currentUser } from '../../security/auth.ts';
+import { OPTIONAL_SIGNATURE, signedIn } from '../../security/access.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { errorResponse, SIGNED, validatedBody } from '../../lib/route-schemas.ts';
 import { verifyApiKey } from '../keys/service.ts';
@@ -48,11 +49,10 @@ function refuse(socket: WebSocket, msg: StreamServerMessage): void {
  * socket (1009). A plain GET (no upgrade) answers 426.
  */
 export async function streamingRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
-  const optional = optionalAuth(ctx);
   fastify.withTypeProvider<ZodTypeProvider>().post(
     STREAMING_API.ticket,
     {
-      preHandler: requireAuth(ctx),
+      config: { access: signedIn() },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -74,7 +74,7 @@ export async function streamingRoutes(fastify: FastifyInstance, ctx: AppContext)
       scope.route({
         method: 'GET',
         url: STREAMING_API[kind],
-        preHandler: optional,
+        config: { access: OPTIONAL_SIGNATURE },
         schema: {
           tags: TAGS,
           summary:

@@ -5,11 +5,10 @@
  * modelId, valid STREAM_TICKET_SECONDS; only its SHA-256 is stored (repo.ts). The socket opened
  * with `?ticket=` consumes it atomically: unknown, used, expired or another model's ticket → null.
  */
-import { STREAM_TICKET_SECONDS } from '@ulca/contracts';
+import { isRole, STREAM_TICKET_SECONDS } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { randomToken, tokenHash } from '../../security/crypto.ts';
-import { isRole } from '../../security/roles.ts';
 import * as accounts from '../accounts/service.ts';
 import * as models from '../models/service.ts';
 import * as repo from './repo.ts';

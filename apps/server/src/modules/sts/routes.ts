@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STS_API, stsBatchListResponse, stsBatchStatusQuery, stsBatchStatusResponse, stsBatchSubmitBody, stsBatchSubmitResponse } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { currentUser, requireAuth } from '../../security/auth.ts';
+import { currentUser } from '../../security/auth.ts';
+import { PUBLIC, signedIn } from '../../security/access.ts';
 import { errorResponse, SIGNED, validatedBody } from '../../lib/route-schemas.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendObject } from '../../storage/send-object.ts';
@@ -19,12 +20,11 @@ const LINK_GONE = 'This download link is not valid or has expired.';
  */
 export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const signed = requireAuth(ctx);
 
   app.post(
     STS_API.batchSubmit,
     {
-      preHandler: signed,
+      config: { access: signedIn() },
       attachValidation: true,
       schema: {
         tags: TAGS,
@@ -44,7 +44,7 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   app.get(
     STS_API.batchStatus,
     {
-      preHandler: signed,
+      config: { access: signedIn() },
       schema: {
         tags: TAGS,
         summary: "A batch's progress (files done/failed of total), per-file outcomes and, when Completed, a signed download link (the caller's own batch; 404 otherwise)",
@@ -59,7 +59,7 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   app.get(
     STS_API.batchList,
     {
-      preHandler: signed,
+      config: { access: signedIn() },
       schema: { tags: TAGS, summary: "The caller's speech-to-speech batches, newest first", security: SIGNED, response: { 200: stsBatchListResponse, 401: errorResponse } },
     },
     async (req) => ({ data: await service.listBatches(ctx, currentUser(req)) }),
@@ -68,6 +68,7 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   app.get(
     `${STS_API.batchDownload}/:batchId`,
     {
+      config: { access: PUBLIC },
       schema: {
         tags: TAGS,
         summary: 'Downloads the result zip of a Completed batch by the link of its status answer (valid one hour; 404 when missing, altered or expired)',

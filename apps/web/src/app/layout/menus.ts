@@ -1,4 +1,4 @@
-import type { Role } from '../../lib/session.ts';
+import { ADMIN_ONLY, CONTRIBUTORS, SEARCHERS, type Role } from '@ulca/contracts';
 
 /** One sub-tab of a header menu. `roles: 'public'` shows it to everyone, signed in or not. */
 export interface MenuTab {
@@ -17,9 +17,6 @@ export interface MenuDef {
   /** When set, only these roles see the menu (Admin). */
   onlyFor?: readonly Role[];
 }
-
-const CONTRIBUTORS: readonly Role[] = ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'];
-const SEARCHERS: readonly Role[] = ['READONLY-USER', 'CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'ADMIN'];
 
 /** The header menus and their role rules (spec 01 §6, spec 02 §2). */
 export const MENUS: readonly MenuDef[] = [
@@ -46,8 +43,8 @@ export const MENUS: readonly MenuDef[] = [
   },
   {
     label: 'Admin',
-    onlyFor: ['ADMIN'],
-    tabs: [{ label: 'View User Details', to: '/admin/view-user-details', roles: ['ADMIN'] }],
+    onlyFor: ADMIN_ONLY,
+    tabs: [{ label: 'View User Details', to: '/admin/view-user-details', roles: ADMIN_ONLY }],
   },
 ];
 

@@ -1,4 +1,4 @@
-import type { Role } from '../../lib/session.ts';
+import type { Role } from '@ulca/contracts';
 
 /** Router state that protected routes pass to the login page: the path the visitor asked for. */
 export interface LoginRedirectState {

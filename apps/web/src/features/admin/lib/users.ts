@@ -1,5 +1,16 @@
-/** The roles of spec 01 §1, in the order the edit dialog and the filter offer them. */
-export const ROLE_OPTIONS = ['ADMIN', 'CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'READONLY-USER', 'EXTERNAL-CONSORTIUM-MEMBER'] as const;
+import { ROLES, type Role } from '@ulca/contracts';
+
+/** Place of each role in the edit dialog and the filter (a Record, so a new role must be placed). */
+const OPTION_RANK: Record<Role, number> = {
+  ADMIN: 0,
+  'CONTRIBUTOR-USER': 1,
+  'BENCHMARK-DATASET-CONTRIBUTOR': 2,
+  'READONLY-USER': 3,
+  'EXTERNAL-CONSORTIUM-MEMBER': 4,
+};
+
+/** Every role (@ulca/contracts ROLES), in the order the edit dialog and the filter offer them. */
+export const ROLE_OPTIONS: readonly Role[] = [...ROLES].sort((a, b) => OPTION_RANK[a] - OPTION_RANK[b]);
 
 /** The only organisation choice (spec 02 §6). */
 export const ORG_OPTIONS = ['UNDEFINED'] as const;

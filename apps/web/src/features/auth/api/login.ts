@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { Role, Session } from '../../../lib/session.ts';
+import type { Role } from '@ulca/contracts';
+import type { Session } from '../../../lib/session.ts';
 
 /** Response of POST /ulca/user-mgmt/v1/users/login (spec 01 §3, §7). */
 export const loginResponseSchema = z.object({

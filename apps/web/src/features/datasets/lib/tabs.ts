@@ -1,4 +1,4 @@
-import type { Role } from '../../../lib/session.ts';
+import type { Role } from '@ulca/contracts';
 
 /** A tab of My Contribution. */
 export type ContributionTab = 'submitted' | 'benchmark';

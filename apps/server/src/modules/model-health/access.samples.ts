@@ -1,0 +1,17 @@
+import type { AccessSamples } from '../../test/access-matrix.ts';
+
+/**
+ * Model health (issue #11 point 7): the authorisation matrix's samples of this feature's routes (who may call each is
+ * declared on the route: routes.ts `config.access`; see test/access-matrix.ts and docs/api.md#who-may-call-what).
+ */
+export const ACCESS_SAMPLES: AccessSamples = {
+  ['GET /ulca/apis/v0/model/getModelHealthStatus']: {
+    okStatus: 200,
+    note: 'The public health table of published models; never a callbackUrl (model-health.int.test.ts).',
+  },
+  ['POST /ulca/apis/v0/model/health/check']: {
+    okStatus: 200,
+    owner: null,
+    note: 'Queues one health round over every published model (at most one a minute); nothing belongs to a user.',
+  },
+};

@@ -1,0 +1,47 @@
+import type { AccessSamples, MatrixFixture } from '../../test/access-matrix.ts';
+import type { TestUser } from '../../test/users.ts';
+
+/**
+ * Submits a search as `owner` (the export job is queued, no worker runs) and returns its service
+ * request number; for a caller whose role may not search (refused anyway) a made-up number.
+ */
+async function ownerSearch(fx: MatrixFixture, owner: TestUser): Promise<string> {
+  const res = await fx.call(owner, 'POST', '/ulca/apis/v0/dataset/corpus/search', {
+    userId: owner.userId,
+    datasetType: 'parallel-corpus',
+    criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'] },
+  });
+  if (res.statusCode === 403) return '17000000000004321';
+  if (res.statusCode !== 200) throw new Error(`search failed: ${res.body}`);
+  return res.json().data.serviceRequestNumber as string;
+}
+
+/**
+ * Dataset search and download (issue #3 §3-§5): the authorisation matrix's samples of this feature's routes (who may call each is
+ * declared on the route: routes.ts `config.access`; see test/access-matrix.ts and docs/api.md#who-may-call-what).
+ */
+export const ACCESS_SAMPLES: AccessSamples = {
+  ['POST /ulca/apis/v0/dataset/corpus/search']: {
+    sample: ({ caller }) => ({ body: { userId: caller.userId, datasetType: 'parallel-corpus', criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'] } } }),
+    okStatus: 200,
+    owner: {
+      expect: 403,
+      request: (_fx, owner) => ({ body: { userId: owner.userId, datasetType: 'parallel-corpus', criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'] } } }),
+    },
+  },
+  ['GET /ulca/apis/v0/dataset/corpus/search/listByUserId']: {
+    sample: ({ caller }) => ({ url: `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${caller.userId}` }),
+    okStatus: 200,
+    owner: { expect: 403, request: (_fx, owner) => ({ url: `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${owner.userId}` }) },
+  },
+  ['GET /ulca/apis/v0/dataset/corpus/search/status']: {
+    sample: async ({ fx, caller }) => ({ url: `/ulca/apis/v0/dataset/corpus/search/status?serviceRequestNumber=${await ownerSearch(fx, caller)}` }),
+    okStatus: 200,
+    owner: { expect: 404, request: async (fx, owner) => ({ url: `/ulca/apis/v0/dataset/corpus/search/status?serviceRequestNumber=${await ownerSearch(fx, owner)}` }) },
+  },
+  ['GET /ulca/apis/v0/dataset/corpus/search/download/{serviceRequestNumber}/{file}']: {
+    sample: () => ({ url: '/ulca/apis/v0/dataset/corpus/search/download/1234567890123/all.json?expires=9999999999&token=forged' }),
+    okStatus: 404,
+    note: 'The link is a bearer token (HMAC over search, file, owner and expiry; one hour): a forged, altered or expired token is 404 (search.int.test.ts).',
+  },
+};

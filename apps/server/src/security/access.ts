@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '@ulca/contracts';
+import type { AppContext } from '../context.ts';
+import { ApiError, forbidden } from '../lib/errors.ts';
+import { verifyApiKey, type ApiKeyCaller } from '../modules/keys/service.ts';
+import { authenticate } from './auth.ts';
+
+/**
+ * Who may call a route, declared once on the route itself as `config: { access }` and applied by
+ * the one app-wide hook of {@link registerAccessHook} (docs/api.md#who-may-call-what):
+ *
+ * - {@link PUBLIC}: anyone; signature headers are ignored.
+ * - {@link OPTIONAL_SIGNATURE}: anyone; a call carrying a `key` header must be correctly signed
+ *   (401 otherwise), and then `request.user` is the caller.
+ * - {@link signedIn}(roles?, {legacyUnsigned?}): a signed call of a live session (401 otherwise); with
+ *   `roles`, a caller holding none of them gets 403 FORBIDDEN. With `legacyUnsigned` and
+ *   LEGACY_MD5_SIGNATURES on, a call with no signature headers at all also passes, with no
+ *   `request.user` (the original ULCA client sends such a route unsigned: docs/migration.md).
+ * - {@link API_KEY}: an application's `ulcaApiKey` header (401 API_KEY_INVALID otherwise); sets
+ *   `request.apiKeyCaller`.
+ */
+export type RouteAccess =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'optional-signature' }
+  | { readonly kind: 'signed-in'; readonly roles: readonly Role[] | null; readonly legacyUnsigned?: boolean }
+  | { readonly kind: 'api-key' };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (security/access.ts); every route must declare it (security/route-access.ts). */
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** Set by the access hook on an {@link API_KEY} route: the application whose `ulcaApiKey` header verified. */
+    apiKeyCaller?: ApiKeyCaller;
+  }
+}
+
+/** Anyone, signed or not; signature headers are ignored. */
+export const PUBLIC: RouteAccess = Object.freeze({ kind: 'public' });
+
+/** Anyone; a call that carries a `key` header must be correctly signed (its user is then `request.user`). */
+export const OPTIONAL_SIGNATURE: RouteAccess = Object.freeze({ kind: 'optional-signature' });
+
+/** An application's inference API key in the `ulcaApiKey` header (no session). */
+export const API_KEY: RouteAccess = Object.freeze({ kind: 'api-key' });
+
+/**
+ * Signed calls of a signed-in user; with `roles` (e.g. CONTRIBUTORS of @ulca/contracts), only a
+ * user holding one of them (403 FORBIDDEN for the others). Without, any role.
+ */
+export function signedIn(roles?: readonly Role[], opts: { legacyUnsigned?: boolean } = {}): RouteAccess {
+  return Object.freeze({ kind: 'signed-in', roles: roles ? Object.freeze([...roles]) : null, ...(opts.legacyUnsigned ? { legacyUnsigned: true } : {}) });
+}
+
+/** Header that carries an application's full API key. */
+export const API_KEY_HEADER = 'ulcaApiKey';
+
+/** The verified application caller of an {@link API_KEY} route; throws 401 API_KEY_INVALID when there is none. */
+export function currentApiKeyCaller(request: FastifyRequest): ApiKeyCaller {
+  if (!request.apiKeyCaller) throw new ApiError(401, 'API_KEY_INVALID', 'An API key is required.');
+  return request.apiKeyCaller;
+}
+
+/**
+ * Applies `access` to `request`: sets `request.user` / `request.apiKeyCaller` or throws ApiError
+ * 401 (not signed in, bad or replayed signature, ended session, invalid API key: see
+ * auth.ts authenticate and keys verifyApiKey) or 403 FORBIDDEN (role not allowed).
+ */
+export async function applyAccess(ctx: AppContext, access: RouteAccess, request: FastifyRequest): Promise<void> {
+  switch (access.kind) {
+    case 'public':
+      return;
+    case 'optional-signature': {
+      const key = request.headers.key;
+      if (typeof key !== 'string' || key === '') return;
+      request.user = await authenticate(ctx, request);
+      return;
+    }
+    case 'signed-in': {
+      if (access.legacyUnsigned && ctx.config.legacyMd5Signatures && request.headers.key === undefined && request.headers.sig === undefined) return;
+      const user = await authenticate(ctx, request);
+      request.user = user;
+      if (access.roles && !user.roles.some((r) => access.roles!.includes(r))) throw forbidden();
+      return;
+    }
+    case 'api-key': {
+      const v = request.headers[API_KEY_HEADER.toLowerCase()];
+      request.apiKeyCaller = await verifyApiKey(ctx, typeof v === 'string' ? v : undefined);
+      return;
+    }
+  }
+}
+
+/**
+ * The app-wide auth hook: a `preHandler` (after body parsing and validation, so a signature is
+ * checked over the exact bytes received) that applies each route's declared `config.access`.
+ * Requests that matched no route (the not-found handler) have none and pass. Call before any
+ * route or plugin is registered, so every scope inherits it.
+ */
+export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access) await applyAccess(ctx, access, request);
+  });
+}
