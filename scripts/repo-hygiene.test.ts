@@ -69,6 +69,8 @@ export function commentsOf(fileName: string, text: string): [number, string][] {
 /** Forbidden citations in the comments of one source text. */
 export function citationsIn(file: string, text: string): Citation[] {
   const found: Citation[] = [];
+  // Parsing is the slow part: only a file that mentions a forbidden pattern at all is parsed.
+  if (!FORBIDDEN.some((rule) => rule.re.test(text))) return found;
   for (const [start, comment] of commentsOf(file, text)) {
     for (const rule of FORBIDDEN) {
       const m = rule.re.exec(comment);
@@ -159,5 +161,5 @@ describe('repository hygiene', () => {
     // Until the rewrite lands (CITATIONS_ENFORCED = false) the scan runs but only reports.
     if (CITATIONS_ENFORCED) expect(found.map((c) => `${c.file}:${c.line} ${c.rule}: ${c.text}`)).toEqual([]);
     else expect(Array.isArray(found)).toBe(true);
-  });
+  }, 60_000);
 });
