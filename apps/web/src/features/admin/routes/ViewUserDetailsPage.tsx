@@ -25,6 +25,7 @@ import { NO_USER_FILTER, USERS_PAGE_SIZE, matchesUserSearch, userSearchBody, typ
 import { useDebounced } from '../lib/useDebounced.ts';
 import { AuditLog } from '../components/AuditLog.tsx';
 import { EditUserDialog } from '../components/EditUserDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { UserFilterPopover } from '../components/UserFilterPopover.tsx';
 import { UserTable } from '../components/UserTable.tsx';
 
@@ -111,14 +112,20 @@ function UsersPanel({ selfId }: { selfId: string }) {
   }, [users.data, searching, settledTerm, page]);
   const filterCount = filter.roles.length + filter.orgs.length;
 
-  const onToggleActive = (u: AdminUser, active: boolean) =>
+  // The switch asks first: deactivation ends the user's sessions and suspends their keys (nothing is deleted).
+  const [confirming, setConfirming] = useState<{ user: AdminUser; active: boolean } | null>(null);
+  const onToggleActive = (u: AdminUser, active: boolean) => setConfirming({ user: u, active });
+  const applyToggle = () => {
+    if (!confirming) return;
     toggle.mutate(
-      { email: u.email, is_active: active },
+      { email: confirming.user.email, is_active: confirming.active },
       {
         onSuccess: (m) => enqueueSnackbar(m, { variant: 'success' }),
         onError: (err) => enqueueSnackbar(errorMessage(err), { variant: 'error' }),
+        onSettled: () => setConfirming(null),
       },
     );
+  };
 
   let content;
   if (users.isPending) content = <LoadingState label="Loading users…" />;
@@ -187,6 +194,19 @@ function UsersPanel({ selfId }: { selfId: string }) {
           setFilter(f);
           setPage(0);
         }}
+      />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming?.active ? `Activate ${confirming.user.email}?` : `Deactivate ${confirming?.user.email ?? ''}?`}
+        text={
+          confirming?.active
+            ? 'The user can sign in again, and their API keys work again.'
+            : 'The user is signed out everywhere and cannot sign in; their API keys refuse every call while the account is inactive. Nothing is deleted: activating the account restores access, keys, glossaries and enrolled speakers.'
+        }
+        confirmLabel={confirming?.active ? 'Activate' : 'Deactivate'}
+        pending={toggle.isPending}
+        onConfirm={applyToggle}
+        onClose={() => setConfirming(null)}
       />
       <EditUserDialog user={editing} open={editOpen} onClose={() => setEditOpen(false)} />
     </Box>

@@ -25,7 +25,7 @@ import {
 } from '../api/api-keys.ts';
 import { providerKeyText } from '../lib/api-keys.ts';
 import { speakerPagePath } from '../../speakers/index.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { OneTimeSecret } from './OneTimeSecret.tsx';
 
 /**
