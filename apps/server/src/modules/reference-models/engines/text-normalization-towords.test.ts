@@ -57,4 +57,11 @@ describe('text-normalization-towords', () => {
     await expect(ask('5', 'brx')).rejects.toThrow(EngineInputError);
     expect(await tn('5', 'hi')).toBe('पांच');
   });
+
+  it('leaves dates and times as written and reads rupee amounts as rupees and paise, never mangling them', async () => {
+    expect(await tn('Meet on 12/03/2024 at 10:30:15 or 2024-03-12', 'en')).toBe('Meet on 12/03/2024 at 10:30:15 or 2024-03-12');
+    expect(await tn('It costs ₹500 or Rs. 1,50,000.50', 'en')).toBe('It costs five hundred rupees or one lakh fifty thousand rupees and fifty paise');
+    expect(await tn('मेरे पास ₹500 हैं, १२/०३/२०२४ को 25 आम', 'hi')).toBe('मेरे पास पांच सौ रुपये हैं, १२/०३/२०२४ को पच्चीस आम');
+    expect(await tn('pages 10-20', 'en')).toBe('pages ten-twenty');
+  });
 });

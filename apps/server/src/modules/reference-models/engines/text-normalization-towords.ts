@@ -75,6 +75,35 @@ export function normalizeNumbers(text: string, tw: ToWords, lower: boolean): str
 }
 
 /**
+ * Dates (12/03/2024, 12-03-24, 2024-03-12, 12.03.2024) and times (10:30, 10:30:15): left as
+ * written, since reading them digit group by digit group would mangle them ("twelve/zero three/…").
+ */
+const DATE_OR_TIME = String.raw`(?<![\p{L}\p{M}\p{Nd}])(?:\p{Nd}{1,4}(?<sep>[/.\-])\p{Nd}{1,2}\k<sep>\p{Nd}{1,4}|\p{Nd}{1,2}:\p{Nd}{2}(?::\p{Nd}{2})?)(?![\p{Nd}])`;
+/** A rupee amount: ₹500, Rs. 1,50,000, INR 99.50 (read as rupees and paise). */
+const RUPEES = String.raw`(?:₹|\bRs\.?|\bINR)\s?(?<amount>\p{Nd}+(?:,\p{Nd}+)*(?:\.\p{Nd}{1,2})?)(?![\p{Nd}])`;
+const SPECIAL_RE = new RegExp(`(?<kept>${DATE_OR_TIME})|${RUPEES}`, 'gu');
+
+/**
+ * Normalises one text (docs/product.md#reference-models): rupee amounts become the locale's words
+ * for rupees and paise, dates and times stay as written, every other number is spelt out by
+ * {@link normalizeNumbers}. `lower` lowercases the words (English).
+ */
+export function normalizeText(text: string, tw: ToWords, lower: boolean): string {
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(SPECIAL_RE)) {
+    out += normalizeNumbers(text.slice(last, m.index), tw, lower);
+    if (m.groups!.kept !== undefined) out += m[0];
+    else {
+      const words = tw.convert(Number(asciiDigits(m.groups!.amount).replace(/,/g, '')), { currency: true, doNotAddOnly: true });
+      out += lower ? words.toLowerCase() : words;
+    }
+    last = m.index + m[0].length;
+  }
+  return out + normalizeNumbers(text.slice(last), tw, lower);
+}
+
+/**
  * Creates the to-words text-normalisation engine (id `text-normalization-towords`).
  *
  * Request: `{input:[{source}], config:{language:{sourceLanguage}}}` with a language of
@@ -109,7 +138,8 @@ export function createTextNormalizationTowordsEngine(opts: EngineOptions): Refer
       kind: 'rule-based',
       engine: 'to-words 5.7.0',
       limits: [
-        'Only cardinal numbers: dates, times, phone numbers, ordinals (1st), currency symbols and units are not read as such (₹500 becomes ₹ + the words of 500).',
+        'Dates (12/03/2024, 2024-03-12) and times (10:30) are left as written; rupee amounts (₹500, Rs. 500, INR 500) are read as rupees and paise.',
+        'Other numbers are read as cardinals: phone numbers, ordinals (1st), other currencies and units are not read as such.',
         'A decimal part is read as one number after the point word (3.14 → three point fourteen), as to-words does.',
         'A number with a leading zero (007) or longer than 17 digits is read digit by digit.',
         'No agreement with the rest of the sentence (gender, case endings); the words are the locale\u2019s citation forms.',
@@ -126,7 +156,7 @@ export function createTextNormalizationTowordsEngine(opts: EngineOptions): Refer
       const tw = converters.get(lang);
       if (!tw) throw new EngineInputError(`Text normalisation in '${lang}' is not supported; served: ${Object.keys(TOWORDS_LOCALES).join(', ')}.`);
       const texts = checkTextInputs(request.input);
-      return { output: texts.map((text, i) => ({ source: request.input[i].source, target: normalizeNumbers(text, tw, lang === 'en') })) };
+      return { output: texts.map((text, i) => ({ source: request.input[i].source, target: normalizeText(text, tw, lang === 'en') })) };
     },
     async close() {},
   };
