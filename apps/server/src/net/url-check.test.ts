@@ -17,11 +17,15 @@ describe('validateSubmissionUrl (spec 01 §5, dataset submit)', () => {
     expect(message('https://example.org/a\tb.zip')).toBe('URL contains space in between');
   });
 
-  it('accepts http, https and ftp addresses, IPs and ports', () => {
+  it('refuses a well-formed ftp link at once, saying to use http or https (the downloader speaks http(s) only)', () => {
+    expect(message('ftp://ftp.example.org/pub/corpus.zip')).toBe('ftp links are not supported: share the zip file over http or https');
+    expect(message('FTP://203.0.113.9/x.zip')).toBe('ftp links are not supported: share the zip file over http or https');
+  });
+
+  it('accepts http and https addresses, IPs and ports', () => {
     for (const url of [
       'https://example.org/corpus.zip',
       'http://data.example.co.in:8080/files/hi-en.zip?token=abc',
-      'ftp://ftp.example.org/pub/corpus.zip',
       'http://203.0.113.7/corpus.zip',
       'http://[2001:db8::1]:8080/corpus.zip',
       'HTTPS://Example.ORG/Corpus.zip',

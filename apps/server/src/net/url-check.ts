@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { SUBMIT_MESSAGES } from '@ulca/contracts';
 
 /** Result of {@link validateSubmissionUrl}: `message` is the exact text the submit form shows. */
 export type UrlCheck = { ok: true } | { ok: false; message: string };
@@ -35,5 +36,7 @@ export function validateSubmissionUrl(url: string): UrlCheck {
     return { ok: false, message: 'Invalid URL' };
   }
   if (!isValidHost(parsed.hostname)) return { ok: false, message: 'Invalid URL' };
+  // Well-formed, but the downloader speaks http(s) only: say so now rather than fail the job later.
+  if (parsed.protocol === 'ftp:') return { ok: false, message: SUBMIT_MESSAGES.urlFtp };
   return { ok: true };
 }

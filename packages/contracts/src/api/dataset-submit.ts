@@ -19,6 +19,8 @@ export const SUBMIT_MESSAGES = {
   nameTooLong: 'Max 256 characters allowed',
   urlSpace: 'URL contains space in between',
   urlInvalid: 'Invalid URL',
+  /** A well-formed ftp:// link: the downloader speaks http(s) only, so it is refused at once, not after queueing. */
+  urlFtp: 'ftp links are not supported: share the zip file over http or https',
 } as const;
 
 /**

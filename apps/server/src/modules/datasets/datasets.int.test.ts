@@ -246,6 +246,13 @@ describe('bad input', () => {
       expect(s.status).toBe('Failed');
       const codes = (await errorReport(srn)).errors.map((r) => r.code);
       expect(codes).toContain('PARAMS_INVALID');
+      // Validation never ran on a refused params.json: Not Run, not Failed.
+      expect(s.data.map((d) => [d.stage, d.status])).toEqual([
+        ['download', 'Completed'],
+        ['ingest', 'Failed'],
+        ['validate', 'Not Run'],
+        ['publish', 'Not Run'],
+      ]);
     }
   });
 

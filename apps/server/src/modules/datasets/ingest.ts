@@ -260,7 +260,10 @@ async function writeProgress(
 async function finishFailed(ctx: AppContext, srn: string, rest: Stage[], code: string, message: string): Promise<void> {
   const current = await getStages(ctx.db.pool, srn);
   for (const s of rest) {
-    const started = current.find((c) => c.stage === s)?.status !== 'Pending';
+    const row = current.find((c) => c.stage === s);
+    // Validate is marked In-Progress with ingest; if no record reached it (params.json refused), it never ran.
+    const validateNeverReached = s === 'validate' && row?.status === 'In-Progress' && Number(row.success_count) === 0 && Number(row.failed_count) === 0;
+    const started = row !== undefined && row.status !== 'Pending' && !validateNeverReached;
     await setStage(ctx.db.pool, srn, s, started ? 'Failed' : 'Not Run', started ? undefined : { success: 0, failed: 0 });
   }
   await dropStagingTable(ctx.db, srn);

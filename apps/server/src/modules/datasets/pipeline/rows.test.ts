@@ -160,10 +160,13 @@ describe('checkParams', () => {
     });
   });
 
-  it('counts further problems in the message', () => {
+  it('lists every problem of params.json in its one message, not only the first', () => {
     const r = checkParams({ ...PARAMS['parallel-corpus'], license: 'x', domain: ['y'] });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.message).toMatch(/\(and 1 more problem\)$/);
+    if (!r.ok) {
+      expect(r.message).toMatch(/^params\.json: .*'domain\[0\]'.*; .*'license'/);
+      expect(r.message).not.toMatch(/more problem/);
+    }
   });
 
   it('rewrites the legacy language alias ka to kn', () => {

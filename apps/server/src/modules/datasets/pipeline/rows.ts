@@ -111,6 +111,20 @@ export function describeIssue(issue: Issue): { code: IngestCode; message: string
   }
 }
 
+/** Most problems of a params.json listed in its one error row (the rest are counted). */
+const MAX_LISTED_PARAMS_PROBLEMS = 10;
+
+/**
+ * Every problem of a params.json, joined with '; ' (at most {@link MAX_LISTED_PARAMS_PROBLEMS},
+ * then a count): a whole-submission error has one row on the status page, which must say all of
+ * what to fix (docs/product.md#dataset-screens).
+ */
+function allProblems(issues: readonly Issue[]): string {
+  const listed = issues.slice(0, MAX_LISTED_PARAMS_PROBLEMS).map((i) => describeIssue(i).message);
+  const more = issues.length - listed.length;
+  return listed.join('; ') + (more > 0 ? ` (and ${more} more problem${more > 1 ? 's' : ''})` : '');
+}
+
 function firstProblem(issues: readonly Issue[]): { code: IngestCode; message: string } {
   const first = describeIssue(issues[0]);
   const more = issues.length - 1;
@@ -143,7 +157,7 @@ export function checkParams(
   }
   const datasetType = type as DatasetType;
   const parsed = datasetParamsSchemas[datasetType].safeParse(raw, { reportInput: true });
-  if (!parsed.success) return fail(firstProblem(parsed.error.issues).message);
+  if (!parsed.success) return fail(allProblems(parsed.error.issues));
   return { ok: true, datasetType, params: parsed.data as Record<string, unknown> };
 }
 
@@ -177,7 +191,7 @@ export function checkBenchmarkParams(
   const base = datasetParamsSchemas[datasetType] as ZodObject;
   const schema = LANGUAGE_FREE_BENCHMARK_TASKS.includes(benchmarkTask) ? base.safeExtend({ languages: languagePairSchema.optional() }) : base;
   const parsed = schema.safeParse({ ...rest, datasetType }, { reportInput: true });
-  if (!parsed.success) return fail(firstProblem(parsed.error.issues).message);
+  if (!parsed.success) return fail(allProblems(parsed.error.issues));
   const params = parsed.data as Record<string, unknown>;
   return { ok: true, datasetType, task: benchmarkTask, params, stored: { ...params, taskType: { type: task }, name: name.trim(), description } };
 }

@@ -10,10 +10,10 @@ function messages(input: { datasetName: string; url: string }) {
 }
 
 describe('submit dataset form (spec 01 §5)', () => {
-  it('accepts a trimmed name and a direct http(s)/ftp link', () => {
+  it('accepts a trimmed name and a direct http(s) link; an ftp link is refused with its own message', () => {
     const r = submitDatasetFormSchema.parse({ datasetName: '  Tamil news sentences ', url: ' https://files.example.org/ta-news.zip ', benchmark: false });
     expect(r).toEqual({ datasetName: 'Tamil news sentences', url: 'https://files.example.org/ta-news.zip', benchmark: false });
-    expect(messages({ datasetName: 'x', url: 'ftp://203.0.113.9/pub/x.zip' })).toEqual({});
+    expect(messages({ datasetName: 'x', url: 'ftp://203.0.113.9/pub/x.zip' })).toEqual({ url: ['ftp links are not supported: share the zip file over http or https'] });
     expect(messages({ datasetName: 'x', url: 'http://127.0.0.1:8081/fixture.zip' })).toEqual({});
     expect(messages({ datasetName: 'x', url: 'http://localhost:9000/a.zip' })).toEqual({});
   });

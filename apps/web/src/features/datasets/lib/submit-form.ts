@@ -43,6 +43,7 @@ export const submitDatasetFormSchema = z.object({
       if (!v) ctx.addIssue({ code: 'custom', message: SUBMIT_MESSAGES.urlEmpty });
       else if (/\s/.test(v)) ctx.addIssue({ code: 'custom', message: SUBMIT_MESSAGES.urlSpace });
       else if (!isDatasetUrl(v)) ctx.addIssue({ code: 'custom', message: SUBMIT_MESSAGES.urlInvalid });
+      else if (/^ftp:/i.test(v)) ctx.addIssue({ code: 'custom', message: SUBMIT_MESSAGES.urlFtp });
     }),
   benchmark: z.boolean(),
 });

@@ -111,7 +111,7 @@ export default function SubmitDatasetPage() {
               slotProps={{ inputLabel: { shrink: true } }}
               {...fieldProps(register('url'))}
               error={!!errors.url}
-              helperText={errors.url?.message ?? 'A direct download link (http, https or ftp) to the zip file'}
+              helperText={errors.url?.message ?? 'A direct download link (http or https) to the zip file'}
             />
             {isBenchmarkContributor && (
               <FormControlLabel control={<Checkbox {...fieldProps(register('benchmark'))} />} label="This is a benchmark dataset" />
