@@ -21,14 +21,16 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * Headless Chromium without sandbox, GPU or background traffic (the flags every journey used).
  * `fakeMicrophone`: a WAV file Chromium plays as the microphone, looped (its file-backed fake audio
  * capture, with the permission prompt accepted by itself), and media may play without a gesture.
+ * `env` adds to Chromium's environment (e.g. FONTCONFIG_FILE, to hide the machine's fonts).
  */
-export function launchChromium(opts: { fakeMicrophone?: string } = {}): Promise<Browser> {
+export function launchChromium(opts: { fakeMicrophone?: string; env?: Record<string, string> } = {}): Promise<Browser> {
   const mic = opts.fakeMicrophone
     ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${opts.fakeMicrophone}`, '--autoplay-policy=no-user-gesture-required']
     : [];
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...mic],
+    ...(opts.env ? { env: { ...process.env, ...opts.env } as Record<string, string> } : {}),
   });
 }
 

@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { registerIndicFonts } from './app/fonts.ts';
 
+registerIndicFonts();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 

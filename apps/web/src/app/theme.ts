@@ -1,3 +1,4 @@
+import { INDIC_FONT_FAMILIES } from './fonts.ts';
 import { createTheme } from '@mui/material/styles';
 
 declare module '@mui/material/styles' {
@@ -16,16 +17,16 @@ declare module '@mui/material/styles' {
 }
 
 /**
- * System font stack that covers Indic scripts without downloading web fonts: Noto (Linux, Android),
- * Nirmala UI (Windows), and the platform UI fonts (macOS/iOS include Devanagari, Tamil, etc.).
+ * Font stack: the bundled Noto faces of app/fonts.ts first (each covers only its script's block,
+ * so Latin text never reaches them), then the platform's UI fonts.
  */
 const fontFamily = [
+  ...INDIC_FONT_FAMILIES.map((f) => `"${f}"`),
   'system-ui',
   '-apple-system',
   '"Segoe UI"',
   'Roboto',
   '"Noto Sans"',
-  '"Noto Sans Devanagari"',
   '"Nirmala UI"',
   '"Helvetica Neue"',
   'Arial',
