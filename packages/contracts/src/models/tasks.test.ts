@@ -4,6 +4,7 @@ import {
   TASK_LABELS, TASK_REGISTRY, assertNever, inferenceRequestSchemas, inferenceResponseSchemas, isBenchmarkTask, isInferenceTask, isModelTask,
 } from './tasks.ts';
 import { BENCHMARK_TASK_DATASET_TYPES, LANGUAGE_FREE_BENCHMARK_TASKS } from '../api/benchmarks.ts';
+import { FEEDBACK_QUESTIONS } from '../master-data/enumerations.ts';
 
 describe('task registry', () => {
   it('is the one list: the 12 served tasks, then the search-only ULCA names', () => {
@@ -46,6 +47,11 @@ describe('task registry', () => {
     expect(LANGUAGE_FREE_BENCHMARK_TASKS).toEqual(['txt-lang-detection', 'audio-lang-detection']);
     expect(isBenchmarkTask('tts')).toBe(false);
     expect(isBenchmarkTask('ner')).toBe(true);
+  });
+
+  it('every served task has an active feedback question (a list the compiler cannot check)', () => {
+    const asked = new Set(FEEDBACK_QUESTIONS.filter((q) => q.active).map((q) => q.code));
+    expect(INFERENCE_TASKS.filter((t) => !asked.has(t))).toEqual([]);
   });
 
   it('assertNever throws when an unchecked value reaches it', () => {
