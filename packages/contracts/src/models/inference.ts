@@ -3,8 +3,9 @@
  * model answers, one request and one response schema per task of spec 02 §1/§2
  * (ulca-reference/specs/model-schema.yml: TranslationRequest, ASRRequest, …; the original ULCA's
  * later tasks audio-gender-detection, img-lang-detection, itn and text-normalization follow the
- * same shapes). The inference proxy, the health job, the reference models and the descriptor's
- * example request (descriptor.ts) all use these schemas.
+ * same shapes). The task registry (tasks.ts) pairs each task with its schemas
+ * (inferenceRequestSchemas, inferenceResponseSchemas); the inference proxy, the health job, the
+ * reference models and the descriptor's example request (descriptor.ts) all use them.
  *
  * Strictness, decided per level:
  * - Language pairs are strict (only the LanguagePair fields; codes from LANGUAGE_CODES).
