@@ -9,20 +9,8 @@ import { z } from 'zod';
  * published models (api/models.ts modelSearchAnyResponse).
  */
 
-/** Model tasks of the ULCA schemas (common-schemas.yml SupportedTasks). */
-export const MODEL_TASKS = [
-  'translation',
-  'transliteration',
-  'tts',
-  'asr',
-  'document-layout',
-  'ocr',
-  'glossary',
-  'ner',
-  'txt-lang-detection',
-  'audio-lang-detection',
-] as const;
-export type ModelTask = (typeof MODEL_TASKS)[number];
+// The task names model/search accepts are the task registry's (models/tasks.ts MODEL_TASKS: the
+// served tasks and the older ULCA names document-layout and glossary).
 
 /** A language code or a list of them, or none: the original client sends '' or null for "any". */
 const languages = z.union([z.string().max(20), z.array(z.string().max(20)).max(60)]).nullish();

@@ -33,6 +33,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { assertNever, isInferenceTask } from '@ulca/contracts';
 
 /** One request the test model server received. */
 export interface ModelServerCall {
@@ -91,6 +92,8 @@ export function answerFor(task: string, body: Json): Json {
   const language = (config.language ?? {}) as Json;
   const audio = Array.isArray(body.audio) ? (body.audio as Json[]) : [];
   const image = Array.isArray(body.image) ? (body.image as Json[]) : [];
+  if (!isInferenceTask(task)) return { message: `unknown task ${task}` };
+  // Exhaustive over the registry's tasks: a task added there needs its answer here.
   switch (task) {
     case 'translation':
       return { output: sources(body).map((s) => ({ source: s, target: `${String(language.targetLanguage)}:${s}` })) };
@@ -126,7 +129,7 @@ export function answerFor(task: string, body: Json): Json {
     case 'audio-gender-detection':
       return { output: audio.map(() => ({ genderPrediction: [{ gender: 'female', genderScore: 0.9 }] })) };
     default:
-      return { message: `unknown task ${task}` };
+      return assertNever(task, 'task');
   }
 }
 

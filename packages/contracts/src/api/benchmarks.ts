@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { AUDIO_CHANNELS, BITS_PER_SAMPLE, type DatasetType } from '../enums.ts';
 import { collectionSourceSchema, languageCodeSchema } from '../datasets.ts';
+import { BENCHMARK_TASKS, TASK_REGISTRY, benchmarkSpec, type BenchmarkTask } from '../models/tasks.ts';
 
 /** Paths of the benchmark routes (the original ULCA's, DESIGN.md §11). */
 export const BENCHMARK_API = {
@@ -26,21 +27,12 @@ export const BENCHMARK_API = {
  * the task, row checks) its rows go through: translation = sourceText/targetText, asr =
  * audioFilename/text, ocr = imageFilename/groundTruth, ner = nerData. The language-detection rows
  * ({sourceText, langCode}, {audioFilename, langCode}) are benchmark-only: their params are
- * monolingual-corpus's and asr-corpus's, their rows BENCHMARK_ROW_SCHEMAS'.
+ * monolingual-corpus's and asr-corpus's, their rows BENCHMARK_ROW_SCHEMAS'. Derived from the task
+ * registry (models/tasks.ts `benchmark.datasetType`).
  */
-export const BENCHMARK_TASK_DATASET_TYPES = {
-  translation: 'parallel-corpus',
-  transliteration: 'transliteration-corpus',
-  asr: 'asr-corpus',
-  ocr: 'ocr-corpus',
-  ner: 'ner-corpus',
-  'txt-lang-detection': 'monolingual-corpus',
-  'audio-lang-detection': 'asr-corpus',
-} as const satisfies Record<string, DatasetType>;
-/** A task of {@link BENCHMARK_TASK_DATASET_TYPES}. */
-export type BenchmarkTask = keyof typeof BENCHMARK_TASK_DATASET_TYPES;
-/** The accepted benchmark tasks. */
-export const BENCHMARK_TASKS = Object.keys(BENCHMARK_TASK_DATASET_TYPES) as BenchmarkTask[];
+export const BENCHMARK_TASK_DATASET_TYPES: Readonly<Record<BenchmarkTask, DatasetType>> = Object.fromEntries(
+  BENCHMARK_TASKS.map((t) => [t, benchmarkSpec(t).datasetType]),
+) as Record<BenchmarkTask, DatasetType>;
 
 /**
  * Misspellings of a task read as the task: ULCA's own language-detection benchmark examples write
@@ -56,7 +48,7 @@ export const BENCHMARK_TASK_ALIASES: Readonly<Record<string, BenchmarkTask>> = {
  * is measured is telling the language, so a benchmark of them may mix languages, and each row's
  * `langCode` is its language.
  */
-export const LANGUAGE_FREE_BENCHMARK_TASKS: readonly BenchmarkTask[] = ['txt-lang-detection', 'audio-lang-detection'];
+export const LANGUAGE_FREE_BENCHMARK_TASKS: readonly BenchmarkTask[] = BENCHMARK_TASKS.filter((t) => TASK_REGISTRY[t].languages === 'free');
 
 /** TxtLangDetectionBenchmarkDatasetRowSchema: a text and the code of its language. */
 export const txtLangDetectionBenchmarkRowSchema = z.strictObject({

@@ -8,7 +8,7 @@
  * polling URL (DESIGN.md §11: they never reach a browser).
  */
 import { z } from 'zod';
-import { INFERENCE_TASKS, type InferenceTask } from '../models/inference.ts';
+import { INFERENCE_TASKS } from '../models/tasks.ts';
 import { readyMadeCardSchema } from '../model-search.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -51,24 +51,7 @@ export const TRANSLITERATION_MODEL_NOT_PRESENT_MESSAGE = 'Transliteration Model 
 /** Largest descriptor file model/upload accepts, in bytes (a descriptor is a few KiB; example requests with inline audio can be larger). */
 export const MODEL_DESCRIPTOR_MAX_BYTES = 1024 * 1024;
 
-/**
- * Metrics a model of each task can be benchmarked on (spec 02 §3 metric glossary, DESIGN.md §11
- * "Benchmarks"; answered as `metric` on every model). The benchmarks feature (issue #13) scores them.
- */
-export const MODEL_TASK_METRICS: Readonly<Record<InferenceTask, readonly string[]>> = {
-  translation: ['bleu', 'chrf', 'chrf++', 'ter'],
-  transliteration: ['top-1 accuracy', 'cer'],
-  asr: ['wer', 'cer'],
-  tts: [],
-  ocr: ['wer', 'cer'],
-  ner: [],
-  'txt-lang-detection': ['top-1 accuracy'],
-  'audio-lang-detection': ['top-1 accuracy'],
-  'audio-gender-detection': ['top-1 accuracy'],
-  'img-lang-detection': ['top-1 accuracy'],
-  itn: ['wer', 'cer'],
-  'text-normalization': ['wer', 'cer'],
-};
+// MODEL_TASK_METRICS (the `metric` of every model record) is derived from the task registry (models/tasks.ts).
 
 /** Spec 02 §8: what the try panels show when a model call fails. */
 export const MODEL_NOT_ACCESSIBLE_MESSAGE = 'The model is not accessible currently. Please try again later';

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import {
   checkModelDescriptor, DEFAULT_MODEL_VERSION, modelDescriptorSchema, parseModelDescriptor, type DescriptorFieldError,
 } from './descriptor.ts';
-import { INFERENCE_TASKS, type InferenceTask } from './inference.ts';
+import { INFERENCE_TASKS, type InferenceTask } from './tasks.ts';
 
 // Our own fixtures, shaped like the published ULCA descriptors (none is read at run time).
 

@@ -44,7 +44,7 @@ import { DOMAIN_CODES, LICENSE_CODES, NER_TAG_FORMATS, type License } from '../e
 import { languagePairSchema, withoutNullFields, type UlcaIssueCode } from '../datasets.ts';
 import {
   INFERENCE_TASKS, LANGUAGE_FREE_TASKS, PAIRED_INFERENCE_TASKS, inferenceRequestSchemas, inferenceResponseSchemas, type InferenceTask,
-} from './inference.ts';
+} from './tasks.ts';
 
 /** Version given to a descriptor that states none (spec 02 §3: "version (default v1.0)"). */
 export const DEFAULT_MODEL_VERSION = 'v1.0';
@@ -83,23 +83,34 @@ function taskInferenceSchema<T extends InferenceTask>(task: T) {
   });
 }
 
-/** The inference schema of any task, chosen by `taskType` (model-schema InferenceAPIEndPoint.schema, discriminator taskType). */
-export const inferenceSchemaSchema = z.discriminatedUnion('taskType', [
-  taskInferenceSchema('translation'),
-  taskInferenceSchema('transliteration'),
-  taskInferenceSchema('asr'),
-  taskInferenceSchema('tts').extend({
+/**
+ * The inference schema of each task: tts adds `supportedVoices`, ner needs `tagsFormat`. A lookup
+ * over every task, so that a task added to the registry (tasks.ts) must be given one here.
+ */
+const taskInferenceSchemas = {
+  translation: taskInferenceSchema('translation'),
+  transliteration: taskInferenceSchema('transliteration'),
+  asr: taskInferenceSchema('asr'),
+  tts: taskInferenceSchema('tts').extend({
     supportedVoices: z.array(z.enum(VOICE_TYPES)).min(1).optional().describe('Voices the model can speak'),
   }),
-  taskInferenceSchema('ocr'),
-  taskInferenceSchema('ner').extend({ tagsFormat: z.enum(NER_TAG_FORMATS) }),
-  taskInferenceSchema('txt-lang-detection'),
-  taskInferenceSchema('audio-lang-detection'),
-  taskInferenceSchema('audio-gender-detection'),
-  taskInferenceSchema('img-lang-detection'),
-  taskInferenceSchema('itn'),
-  taskInferenceSchema('text-normalization'),
-]);
+  ocr: taskInferenceSchema('ocr'),
+  ner: taskInferenceSchema('ner').extend({ tagsFormat: z.enum(NER_TAG_FORMATS) }),
+  'txt-lang-detection': taskInferenceSchema('txt-lang-detection'),
+  'audio-lang-detection': taskInferenceSchema('audio-lang-detection'),
+  'audio-gender-detection': taskInferenceSchema('audio-gender-detection'),
+  'img-lang-detection': taskInferenceSchema('img-lang-detection'),
+  itn: taskInferenceSchema('itn'),
+  'text-normalization': taskInferenceSchema('text-normalization'),
+} satisfies Record<InferenceTask, z.ZodType>;
+
+type TaskInferenceSchemaOf = (typeof taskInferenceSchemas)[InferenceTask];
+
+/** The inference schema of any task, chosen by `taskType` (model-schema InferenceAPIEndPoint.schema, discriminator taskType). */
+export const inferenceSchemaSchema = z.discriminatedUnion(
+  'taskType',
+  INFERENCE_TASKS.map((t) => taskInferenceSchemas[t]) as [TaskInferenceSchemaOf, ...TaskInferenceSchemaOf[]],
+);
 export type InferenceSchema = z.infer<typeof inferenceSchemaSchema>;
 
 const inferenceSchemaList = z.array(inferenceSchemaSchema).min(1);

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { INFERENCE_TASKS, inferenceRequestSchemas, inferenceResponseSchemas } from './inference.ts';
+import { INFERENCE_TASKS, inferenceRequestSchemas, inferenceResponseSchemas } from './tasks.ts';
 
 describe('inference schemas', () => {
   it('has a request and a response schema for every task', () => {

@@ -3,8 +3,9 @@
  * model answers, one request and one response schema per task of spec 02 §1/§2
  * (ulca-reference/specs/model-schema.yml: TranslationRequest, ASRRequest, …; the original ULCA's
  * later tasks audio-gender-detection, img-lang-detection, itn and text-normalization follow the
- * same shapes). The inference proxy, the health job, the reference models and the descriptor's
- * example request (descriptor.ts) all use these schemas.
+ * same shapes). The task registry (tasks.ts) pairs each task with its schemas
+ * (inferenceRequestSchemas, inferenceResponseSchemas); the inference proxy, the health job, the
+ * reference models and the descriptor's example request (descriptor.ts) all use them.
  *
  * Strictness, decided per level:
  * - Language pairs are strict (only the LanguagePair fields; codes from LANGUAGE_CODES).
@@ -26,44 +27,6 @@
 import { z } from 'zod';
 import { AUDIO_CHANNELS, AUDIO_FORMATS, BITS_PER_SAMPLE, DOMAIN_CODES, GENDERS } from '../enums.ts';
 import { languagePairSchema } from '../datasets.ts';
-
-/**
- * Model tasks that have an inference interface (spec 02 §1 and §2: explore tabs, try-it panels).
- * `document-layout` and `glossary` of common-schemas SupportedTasks have none and are not
- * accepted in a model descriptor.
- */
-export const INFERENCE_TASKS = [
-  'translation',
-  'transliteration',
-  'asr',
-  'tts',
-  'ocr',
-  'ner',
-  'txt-lang-detection',
-  'audio-lang-detection',
-  'audio-gender-detection',
-  'img-lang-detection',
-  'itn',
-  'text-normalization',
-] as const;
-export type InferenceTask = (typeof INFERENCE_TASKS)[number];
-export const inferenceTaskSchema = z.enum(INFERENCE_TASKS);
-
-/** Tasks whose model maps a source language to a different target language (languages need targetLanguage). */
-export const PAIRED_INFERENCE_TASKS: readonly InferenceTask[] = ['translation', 'transliteration'];
-
-/** Tasks that detect something about any input: a descriptor may omit `languages` (the original stores 'mixed'). */
-export const LANGUAGE_FREE_TASKS: readonly InferenceTask[] = [
-  'txt-lang-detection',
-  'audio-lang-detection',
-  'audio-gender-detection',
-  'img-lang-detection',
-];
-
-/** Audio-in tasks: the request carries `audio` (asr and the audio detections). */
-export const AUDIO_INPUT_TASKS: readonly InferenceTask[] = ['asr', 'audio-lang-detection', 'audio-gender-detection'];
-/** Image-in tasks: the request carries `image`. */
-export const IMAGE_INPUT_TASKS: readonly InferenceTask[] = ['ocr', 'img-lang-detection'];
 
 // ---------------------------------------------------------------------------------------------
 // Shared pieces
@@ -326,49 +289,3 @@ export const itnResponseSchema = z.looseObject({ output: targetedOutput });
 
 /** text-normalization answer: `{output:[{source, target}]}`, the spoken form in target. */
 export const textNormalizationResponseSchema = z.looseObject({ output: targetedOutput });
-
-/** Request schema of each task (what the platform sends to `callbackUrl`). */
-export const inferenceRequestSchemas = {
-  translation: translationRequestSchema,
-  transliteration: transliterationRequestSchema,
-  asr: asrRequestSchema,
-  tts: ttsRequestSchema,
-  ocr: ocrRequestSchema,
-  ner: nerRequestSchema,
-  'txt-lang-detection': txtLangDetectionRequestSchema,
-  'audio-lang-detection': audioLangDetectionRequestSchema,
-  'audio-gender-detection': audioGenderDetectionRequestSchema,
-  'img-lang-detection': imgLangDetectionRequestSchema,
-  itn: itnRequestSchema,
-  'text-normalization': textNormalizationRequestSchema,
-} as const satisfies Record<InferenceTask, z.ZodType>;
-
-/** Response schema of each task (what a model's endpoint answers; extra fields such as `status` are kept). */
-export const inferenceResponseSchemas = {
-  translation: translationResponseSchema,
-  transliteration: transliterationResponseSchema,
-  asr: asrResponseSchema,
-  tts: ttsResponseSchema,
-  ocr: ocrResponseSchema,
-  ner: nerResponseSchema,
-  'txt-lang-detection': txtLangDetectionResponseSchema,
-  'audio-lang-detection': audioLangDetectionResponseSchema,
-  'audio-gender-detection': audioGenderDetectionResponseSchema,
-  'img-lang-detection': imgLangDetectionResponseSchema,
-  itn: itnResponseSchema,
-  'text-normalization': textNormalizationResponseSchema,
-} as const satisfies Record<InferenceTask, z.ZodType>;
-
-/** The request body of a task's inference call, e.g. `InferenceRequest<'tts'>`. */
-export type InferenceRequest<T extends InferenceTask = InferenceTask> = z.infer<(typeof inferenceRequestSchemas)[T]>;
-/** The answer of a task's inference call, e.g. `InferenceResponse<'ner'>`. */
-export type InferenceResponse<T extends InferenceTask = InferenceTask> = z.infer<(typeof inferenceResponseSchemas)[T]>;
-
-export type TranslationRequest = InferenceRequest<'translation'>;
-export type TranslationResponse = InferenceResponse<'translation'>;
-export type AsrRequest = InferenceRequest<'asr'>;
-export type AsrResponse = InferenceResponse<'asr'>;
-export type TtsRequest = InferenceRequest<'tts'>;
-export type TtsResponse = InferenceResponse<'tts'>;
-export type OcrRequest = InferenceRequest<'ocr'>;
-export type NerResponse = InferenceResponse<'ner'>;

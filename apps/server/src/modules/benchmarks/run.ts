@@ -7,7 +7,7 @@
  * re-score gives the same number.
  */
 import pLimit, { type LimitFunction } from 'p-limit';
-import type { InferenceTask } from '@ulca/contracts';
+import { TASK_REGISTRY, assertNever, isBenchmarkTask, isInferenceTask, type BenchmarkTask, type InferenceTask } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
 import * as datasets from '../datasets/service.ts';
@@ -32,18 +32,30 @@ export function normalizeOutput(s: string): string {
   return s.normalize('NFC').replace(/\s+/g, ' ').trim();
 }
 
-/** Tasks whose rows carry one media file each and are sent one per call. */
-const MEDIA_TASKS: readonly string[] = ['asr', 'ocr', 'audio-lang-detection'];
-/** The language-detection tasks (reference `langCode`, answer `langPrediction`). */
-const LANG_TASKS: readonly string[] = ['txt-lang-detection', 'audio-lang-detection'];
+/** Tasks whose rows carry one media file each and are sent one per call: audio or image input (task registry). */
+const isMediaTask = (task: InferenceTask): boolean => TASK_REGISTRY[task].input !== 'text';
 
 /**
- * The reference line of a row for `task`: targetText, text, groundTruth, langCode, or for ner the
- * row's tags over its words (task-outputs.ts; throws RangeError on a malformed NER row).
+ * Where a row of each benchmark task keeps its reference: targetText, text, groundTruth, langCode,
+ * or for ner the row's tags over its words (task-outputs.ts). A lookup over every benchmark task of
+ * the registry (docs/architecture.md#adding-a-model-task).
+ */
+const REFERENCE_OF: Readonly<Record<BenchmarkTask, (data: Record<string, unknown>) => unknown>> = {
+  translation: (d) => d.targetText,
+  transliteration: (d) => d.targetText,
+  asr: (d) => d.text,
+  ocr: (d) => d.groundTruth,
+  ner: (d) => nerReferenceTags(d).join(' '),
+  'txt-lang-detection': (d) => d.langCode,
+  'audio-lang-detection': (d) => d.langCode,
+};
+
+/**
+ * The reference line of a row for `task` (REFERENCE_OF; targetText for a task that is not a
+ * benchmark task). Throws RangeError on a malformed NER row.
  */
 export function referenceOf(task: string, data: Record<string, unknown>): string {
-  if (task === 'ner') return nerReferenceTags(data).join(' ');
-  const v = task === 'asr' ? data.text : task === 'ocr' ? data.groundTruth : LANG_TASKS.includes(task) ? data.langCode : data.targetText;
+  const v = isBenchmarkTask(task) ? REFERENCE_OF[task](data) : data.targetText;
   return typeof v === 'string' ? v : '';
 }
 
@@ -70,8 +82,9 @@ export function unreadableReference(task: string, rows: readonly BenchmarkRecord
  * for top-k accuracy (metrics/accuracy.ts) and reduced to the first for the other metrics.
  */
 export function hypothesisOf(task: string, output: unknown, metric: string, data: Record<string, unknown>): string | null {
-  if (task === 'ner') return nerPredictedLine(output, data);
-  if (LANG_TASKS.includes(task)) return topLanguage(output);
+  const kind = isInferenceTask(task) ? TASK_REGISTRY[task].output : 'target-text';
+  if (kind === 'ner') return nerPredictedLine(output, data);
+  if (kind === 'languages') return topLanguage(output);
   if (Array.isArray(output)) {
     const cands = output.map((c) => normalizeOutput(String(c))).filter((c) => c !== '');
     return metric === 'top1' || metric === 'top5' ? cands.join('\t') : (cands[0] ?? '');
@@ -151,21 +164,28 @@ async function requestOf(ctx: AppContext, model: ModelEndpoint, rows: readonly B
   const first = rows[0];
   const language = first.targetLanguage ? { sourceLanguage: first.sourceLanguage, targetLanguage: first.targetLanguage } : { sourceLanguage: first.sourceLanguage };
   // A language detector is never told the language: that is the answer.
-  const config = LANG_TASKS.includes(model.task) ? baseConfig(model) : { ...baseConfig(model), language };
-  if (MEDIA_TASKS.includes(model.task)) {
-    const field = model.task === 'ocr' ? 'imageFilename' : 'audioFilename';
-    const items = [];
-    for (const r of rows) {
-      const key = mediaKey(r.data, field);
-      if (!key || !(await ctx.store.exists(key))) throw new Error(`benchmark row ${r.seq}: its ${field} is not in the object store`);
-      const bytes = Buffer.concat(await (await ctx.store.get(key)).toArray());
-      items.push(field === 'audioFilename' ? { audioContent: bytes.toString('base64') } : { imageContent: bytes.toString('base64') });
+  const spec = TASK_REGISTRY[model.task];
+  const config = spec.languages === 'free' ? baseConfig(model) : { ...baseConfig(model), language };
+  const input = spec.input;
+  switch (input) {
+    case 'text':
+      return { input: rows.map((r) => ({ source: model.task === 'ner' ? nerSourceOf(r.data) : String(r.data.sourceText ?? '') })), config };
+    case 'audio':
+    case 'image': {
+      const field = input === 'image' ? 'imageFilename' : 'audioFilename';
+      const items = [];
+      for (const r of rows) {
+        const key = mediaKey(r.data, field);
+        if (!key || !(await ctx.store.exists(key))) throw new Error(`benchmark row ${r.seq}: its ${field} is not in the object store`);
+        const bytes = Buffer.concat(await (await ctx.store.get(key)).toArray());
+        items.push(input === 'audio' ? { audioContent: bytes.toString('base64') } : { imageContent: bytes.toString('base64') });
+      }
+      if (input === 'image') return { image: items, config };
+      return { audio: items, config: model.task === 'asr' ? { audioFormat: 'wav', ...config } : config };
     }
-    if (model.task === 'asr') return { audio: items, config: { audioFormat: 'wav', ...config } };
-    if (model.task === 'audio-lang-detection') return { audio: items, config };
-    return { image: items, config };
+    default:
+      return assertNever(input, 'task input kind');
   }
-  return { input: rows.map((r) => ({ source: model.task === 'ner' ? nerSourceOf(r.data) : String(r.data.sourceText ?? '') })), config };
 }
 
 /**
@@ -173,9 +193,29 @@ async function requestOf(ctx: AppContext, model: ModelEndpoint, rows: readonly B
  * transliteration), the nerPrediction list (ner) or the langPrediction list (language detection).
  */
 function outputsOf(task: InferenceTask, body: unknown, n: number): unknown[] {
-  const out = (body as { output?: { target?: unknown; source?: unknown; nerPrediction?: unknown; langPrediction?: unknown }[] }).output;
+  const out = (body as { output?: Record<string, unknown>[] }).output;
   if (!Array.isArray(out) || out.length !== n) throw new ModelCallError('BAD_RESPONSE', `The model answered ${Array.isArray(out) ? out.length : 0} outputs for ${n} inputs.`);
-  return out.map((o) => (task === 'asr' || task === 'ocr' ? o?.source : task === 'ner' ? o?.nerPrediction : LANG_TASKS.includes(task) ? o?.langPrediction : o?.target) ?? null);
+  const kind = TASK_REGISTRY[task].output;
+  const field = ((): string | null => {
+    switch (kind) {
+      case 'source-text':
+        return 'source';
+      case 'target-text':
+      case 'suggestions':
+        return 'target';
+      case 'ner':
+        return 'nerPrediction';
+      case 'languages':
+        return 'langPrediction';
+      case 'genders':
+        return 'genderPrediction';
+      case 'audio':
+        return null; // an audio answer has no `output` to score
+      default:
+        return assertNever(kind, 'task output kind');
+    }
+  })();
+  return out.map((o) => (field === null ? null : (o?.[field] ?? null)));
 }
 
 /** Calls the model on `rows` once; throws ModelCallError (or a store error) on failure. */
@@ -227,7 +267,7 @@ export interface RunOptions {
 export async function runInference(ctx: AppContext, runId: string, model: ModelEndpoint, rows: readonly BenchmarkRecord[], opts: RunOptions = {}): Promise<void> {
   const done = await repo.storedSeqs(ctx.db, runId);
   const pending = rows.filter((r) => !done.has(r.seq));
-  const size = MEDIA_TASKS.includes(model.task) ? 1 : Math.max(1, opts.batchRows ?? TEXT_BATCH_ROWS);
+  const size = isMediaTask(model.task) ? 1 : Math.max(1, opts.batchRows ?? TEXT_BATCH_ROWS);
   const batches: BenchmarkRecord[][] = [];
   for (let i = 0; i < pending.length; i += size) batches.push(pending.slice(i, i + size));
   let stored = done.size;

@@ -10,6 +10,9 @@
 import crypto from 'node:crypto';
 import {
   BENCHMARK_TASKS,
+  benchmarkSpec,
+  isBenchmarkTask,
+  type BenchmarkTask,
   type BenchmarkExecuteBody,
   type BenchmarkPerformance,
   type BenchmarkSearchBody,
@@ -31,19 +34,14 @@ export type { RunOptions } from './run.ts';
 
 /**
  * Metrics a run on a benchmark of each task may use, in display order (registry names; DESIGN.md
- * §11). ner runs align the model's nerPrediction and the rows' nerData to the rows' words and
- * score the tag lines with entity F1; language detection compares the model's top language with
- * the row's langCode (task-outputs.ts).
+ * §11), from the task registry's `benchmark.metrics` (packages/contracts models/tasks.ts). ner
+ * runs align the model's nerPrediction and the rows' nerData to the rows' words and score the tag
+ * lines with entity F1; language detection compares the model's top language with the row's
+ * langCode (task-outputs.ts).
  */
-export const TASK_METRICS: Readonly<Record<string, readonly string[]>> = {
-  translation: ['bleu', 'chrf', 'chrf++', 'ter', 'bleu-indic', 'gleu', 'ribes', 'meteor-exact'],
-  transliteration: ['top1', 'top5', 'cer'],
-  asr: ['wer', 'cer'],
-  ocr: ['wer', 'cer'],
-  ner: ['ner-f1'],
-  'txt-lang-detection': ['accuracy'],
-  'audio-lang-detection': ['accuracy'],
-};
+export const TASK_METRICS: Readonly<Record<BenchmarkTask, readonly string[]>> = Object.fromEntries(
+  BENCHMARK_TASKS.map((t) => [t, benchmarkSpec(t).metrics]),
+) as Record<BenchmarkTask, readonly string[]>;
 
 /** The 409 text of a second run of the same model, benchmark and metric. */
 export const RUN_EXISTS_MESSAGE = 'This model has already been benchmarked (or is being benchmarked) on this benchmark dataset with this metric.';
@@ -60,7 +58,7 @@ function metricOptionsFor(metric: AvailableMetric, b: BenchmarkRow): MetricOptio
   return {};
 }
 
-const metricsOfTask = (task: string | null): string[] => [...(TASK_METRICS[task ?? ''] ?? [])];
+const metricsOfTask = (task: string | null): string[] => (isBenchmarkTask(task) ? [...TASK_METRICS[task]] : []);
 
 function metricInfo(name: string) {
   const m = getMetric(name);

@@ -1,9 +1,10 @@
 /**
  * Turns the ULCA compute body (what the try panels and applications send; spec 02 §7 "Hosted
  * inference") into the model's inference request of its task (packages/contracts
- * models/inference.ts). Pure: media are already checked (media.ts).
+ * models/inference.ts), by the task's input and language kinds of the task registry (models/tasks.ts).
+ * Pure: media are already checked (media.ts).
  */
-import { AUDIO_INPUT_TASKS, IMAGE_INPUT_TASKS, LANGUAGE_FREE_TASKS, PAIRED_INFERENCE_TASKS, type InferenceTask } from '@ulca/contracts';
+import { TASK_REGISTRY, assertNever, type InferenceTask } from '@ulca/contracts';
 import { badRequest } from '../../lib/errors.ts';
 import type { CheckedAudio, CheckedImage } from './media.ts';
 
@@ -25,7 +26,7 @@ export interface RequestParts {
 }
 
 function pickPair(p: RequestParts): { sourceLanguage: string; targetLanguage?: string } | null {
-  const paired = PAIRED_INFERENCE_TASKS.includes(p.task);
+  const paired = TASK_REGISTRY[p.task].languages === 'pair';
   if (p.languages.length === 0) return p.sourceLanguage ? { sourceLanguage: p.sourceLanguage, ...(paired && p.targetLanguage ? { targetLanguage: p.targetLanguage } : {}) } : null;
   const match = p.languages.find(
     (l) => (!p.sourceLanguage || l.sourceLanguage === p.sourceLanguage) && (!paired || !p.targetLanguage || l.targetLanguage === p.targetLanguage),
@@ -54,29 +55,35 @@ export function buildInferenceRequest(parts: RequestParts): Record<string, unkno
   delete baseConfig.language;
   delete baseConfig.languages;
   const config: Record<string, unknown> = baseConfig;
-  const languageFree = LANGUAGE_FREE_TASKS.includes(task);
+  const spec = TASK_REGISTRY[task];
+  const languageFree = spec.languages === 'free';
   const pair = languageFree && !parts.sourceLanguage ? null : pickPair(parts);
   if (pair) {
     if (task === 'ocr' && Array.isArray(parts.exampleRequest?.config && (parts.exampleRequest.config as Record<string, unknown>).languages)) config.languages = [pair];
     else config.language = pair;
   }
 
-  if (AUDIO_INPUT_TASKS.includes(task)) {
-    if (!parts.audio) throw badRequest('MISSING_INPUT', 'Please give the audio: audioContent (base64) or audioUri.');
-    if (parts.audio.audioFormat) config.audioFormat = parts.audio.audioFormat;
-    else if (task === 'asr' && !config.audioFormat) config.audioFormat = 'wav';
-    if (parts.audio.samplingRate) config.samplingRate = parts.audio.samplingRate;
-    return { audio: [{ audioContent: parts.audio.bytes.toString('base64') }], ...(Object.keys(config).length || task === 'asr' ? { config } : {}) };
+  const inputKind = spec.input;
+  switch (inputKind) {
+    case 'audio':
+      if (!parts.audio) throw badRequest('MISSING_INPUT', 'Please give the audio: audioContent (base64) or audioUri.');
+      if (parts.audio.audioFormat) config.audioFormat = parts.audio.audioFormat;
+      else if (task === 'asr' && !config.audioFormat) config.audioFormat = 'wav';
+      if (parts.audio.samplingRate) config.samplingRate = parts.audio.samplingRate;
+      return { audio: [{ audioContent: parts.audio.bytes.toString('base64') }], ...(Object.keys(config).length || task === 'asr' ? { config } : {}) };
+    case 'image':
+      if (!parts.image) throw badRequest('MISSING_INPUT', 'Please give the image: imageContent (base64) or imageUri.');
+      return { image: [{ imageContent: parts.image.bytes.toString('base64') }], ...(Object.keys(config).length ? { config } : {}) };
+    case 'text': {
+      const input = (parts.input ?? []).filter((i) => i.source.trim() !== '');
+      if (input.length === 0) throw badRequest('MISSING_INPUT', 'Please enter the text: input [{source}].');
+      if (task === 'tts') config.gender = parts.gender ?? (config.gender as string | undefined) ?? 'female';
+      if (spec.languages === 'pair' && !pair?.targetLanguage) {
+        throw badRequest('LANGUAGE_NOT_SUPPORTED', 'This model has no target language: its descriptor lists none.');
+      }
+      return { input: input.map((i) => ({ source: i.source })), ...(Object.keys(config).length || !languageFree ? { config } : {}) };
+    }
+    default:
+      return assertNever(inputKind, 'task input kind');
   }
-  if (IMAGE_INPUT_TASKS.includes(task)) {
-    if (!parts.image) throw badRequest('MISSING_INPUT', 'Please give the image: imageContent (base64) or imageUri.');
-    return { image: [{ imageContent: parts.image.bytes.toString('base64') }], ...(Object.keys(config).length ? { config } : {}) };
-  }
-  const input = (parts.input ?? []).filter((i) => i.source.trim() !== '');
-  if (input.length === 0) throw badRequest('MISSING_INPUT', 'Please enter the text: input [{source}].');
-  if (task === 'tts') config.gender = parts.gender ?? (config.gender as string | undefined) ?? 'female';
-  if (task === 'translation' || task === 'transliteration') {
-    if (!pair?.targetLanguage) throw badRequest('LANGUAGE_NOT_SUPPORTED', 'This model has no target language: its descriptor lists none.');
-  }
-  return { input: input.map((i) => ({ source: i.source })), ...(Object.keys(config).length || !languageFree ? { config } : {}) };
 }

@@ -4,16 +4,17 @@
  * only when it carries a non-empty output, and, for the tasks whose output is text in a known
  * language, when that text is mostly in the language's script.
  *
- * Script-checked tasks and the language whose script is expected:
- * - translation, transliteration: the target language;
- * - asr, ocr, itn, text-normalization: the source language (the model's only language).
- * Only checked for non-emptiness: tts (audio), ner (predictions; its tokens are the input's),
- * txt/audio/img-lang-detection (a langCode), audio-gender-detection (a gender).
+ * What is checked follows the task's output kind in the task registry (packages/contracts
+ * models/tasks.ts; docs/architecture.md#adding-a-model-task). Text outputs (target-text,
+ * suggestions, source-text: translation, transliteration, asr, ocr, itn, text-normalization) are
+ * script-checked against the target language of a paired task, else the source language (the
+ * model's only language). Only checked for non-emptiness: audio (tts), ner (predictions; its
+ * tokens are the input's), languages (a langCode), genders (a gender).
  *
  * Scripts come from the Unicode Script property (`\p{Script=…}` of JavaScript regular expressions),
  * so the ranges are the Unicode standard's, not a hand-kept table.
  */
-import type { InferenceTask } from '@ulca/contracts';
+import { INFERENCE_TASKS, TASK_REGISTRY, assertNever, type InferenceTask } from '@ulca/contracts';
 
 /**
  * Unicode scripts (Script property values) each language is written in. Languages written in more
@@ -68,15 +69,14 @@ export const LANGUAGE_SCRIPTS: Readonly<Record<string, readonly string[]>> = {
 /** Share of letters that must be in the expected script(s) (names, numbers in Latin, … are tolerated below it). */
 export const SCRIPT_SHARE_REQUIRED = 0.5;
 
-/** Tasks whose output text is checked against a script, and which language of the request names it. */
-export const SCRIPT_CHECKED_TASKS: Readonly<Partial<Record<InferenceTask, 'source' | 'target'>>> = {
-  translation: 'target',
-  transliteration: 'target',
-  asr: 'source',
-  ocr: 'source',
-  itn: 'source',
-  'text-normalization': 'source',
-};
+/** Tasks whose output text is checked against a script, and which language of the request names it (derived from the registry). */
+export const SCRIPT_CHECKED_TASKS: Readonly<Partial<Record<InferenceTask, 'source' | 'target'>>> = Object.fromEntries(
+  INFERENCE_TASKS.flatMap((t) => {
+    const spec = TASK_REGISTRY[t];
+    const text = spec.output === 'target-text' || spec.output === 'suggestions' || spec.output === 'source-text';
+    return text ? [[t, spec.languages === 'pair' ? 'target' : 'source']] : [];
+  }),
+);
 
 const LETTER = /\p{L}/gu;
 const scriptPatterns = new Map<string, RegExp | undefined>();
@@ -99,21 +99,24 @@ const items = (body: unknown, key: 'output' | 'audio'): Obj[] => {
 };
 const nonBlank = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
 
-/** The output texts of a text-output answer (target or source per task), blanks included as ''. */
+/** The output texts of a text-output answer (target or source per task's output kind), blanks included as ''; null for other kinds. */
 export function outputTexts(task: InferenceTask, body: unknown): string[] | null {
   const out = items(body, 'output');
-  switch (task) {
-    case 'translation':
-    case 'itn':
-    case 'text-normalization':
+  const kind = TASK_REGISTRY[task].output;
+  switch (kind) {
+    case 'target-text':
       return out.map((o) => (typeof o.target === 'string' ? o.target : ''));
-    case 'transliteration':
+    case 'suggestions':
       return out.flatMap((o) => (Array.isArray(o.target) ? o.target.map((t) => (typeof t === 'string' ? t : '')) : [typeof o.target === 'string' ? o.target : '']));
-    case 'asr':
-    case 'ocr':
+    case 'source-text':
       return out.map((o) => (typeof o.source === 'string' ? o.source : ''));
-    default:
+    case 'audio':
+    case 'ner':
+    case 'languages':
+    case 'genders':
       return null;
+    default:
+      return assertNever(kind, 'task output kind');
   }
 }
 
@@ -140,21 +143,24 @@ export function scriptShare(text: string, scripts: readonly string[]): number | 
  */
 export function checkOutput(task: InferenceTask, body: unknown, language: { sourceLanguage?: string | null; targetLanguage?: string | null }): string | null {
   const out = items(body, 'output');
-  switch (task) {
-    case 'tts': {
+  const kind = TASK_REGISTRY[task].output;
+  switch (kind) {
+    case 'audio': {
       const audio = items(body, 'audio');
       return audio.some((a) => nonBlank(a.audioContent) || nonBlank(a.audioUri)) ? null : 'The model answered no audio.';
     }
     case 'ner':
       return out.some((o) => Array.isArray(o.nerPrediction) && o.nerPrediction.length > 0) ? null : 'The model answered no named-entity predictions.';
-    case 'txt-lang-detection':
-    case 'audio-lang-detection':
-    case 'img-lang-detection':
+    case 'languages':
       return out.some((o) => Array.isArray(o.langPrediction) && (o.langPrediction as Obj[]).some((p) => nonBlank(p?.langCode))) ? null : 'The model answered no language prediction.';
-    case 'audio-gender-detection':
+    case 'genders':
       return out.some((o) => Array.isArray(o.genderPrediction) && (o.genderPrediction as Obj[]).some((p) => nonBlank(p?.gender))) ? null : 'The model answered no gender prediction.';
-    default:
+    case 'target-text':
+    case 'suggestions':
+    case 'source-text':
       break;
+    default:
+      return assertNever(kind, 'task output kind');
   }
   const texts = outputTexts(task, body) ?? [];
   if (!texts.some(nonBlank)) return 'The model answered an empty output.';

@@ -9,7 +9,7 @@ import {
   DATASET_TYPES,
   INFERENCE_TASKS,
   MODEL_TASK_METRICS,
-  MODEL_TASKS,
+  isModelTask,
   PAIRED_INFERENCE_TASKS,
   TRANSLITERATION_MODEL_NOT_PRESENT_MESSAGE,
   UNPUBLISH_REASON_REQUIRED_MESSAGE,
@@ -391,8 +391,8 @@ const asList = (v: string | string[] | null | undefined): string[] | undefined =
 export type ModelSearchResult = { kind: 'models'; data: ModelRecord[] } | { kind: 'ready-made'; data: ReadyMadeCard[] };
 
 /**
- * POST model/search (spec 02 §2 Explore): for a model task (INFERENCE_TASKS, or an older
- * MODEL_TASKS name) the published models of that task, newest publication first, filtered by
+ * POST model/search (spec 02 §2 Explore): for a model task (a served task, or an older ULCA name
+ * of the task registry's MODEL_TASKS) the published models of that task, newest publication first, filtered by
  * language, domain and submitter ('', null, [] and 'All' = any). Languages (a code or a list):
  * for translation and transliteration `sourceLanguage` matches a pair's source and
  * `targetLanguage` its target (the same pair); for other tasks either one matches either side of
@@ -404,8 +404,7 @@ export type ModelSearchResult = { kind: 'models'; data: ModelRecord[] } | { kind
 export async function searchModels(ctx: AppContext, body: ModelSearchBody): Promise<ModelSearchResult> {
   const task = body.task.trim();
   if ((DATASET_TYPES as readonly string[]).includes(task)) return { kind: 'ready-made', data: await searchReadyMadeCards(ctx, task as DatasetType, body) };
-  const known = (INFERENCE_TASKS as readonly string[]).includes(task) || (MODEL_TASKS as readonly string[]).includes(task);
-  if (!known) throw badRequest('UNKNOWN_TASK', 'Unknown task.', [{ field: 'task', message: `A model task (${INFERENCE_TASKS.join(', ')}) or a dataset type.` }]);
+  if (!isModelTask(task)) throw badRequest('UNKNOWN_TASK', 'Unknown task.', [{ field: 'task', message: `A model task (${INFERENCE_TASKS.join(', ')}) or a dataset type.` }]);
   const sources = asList(body.sourceLanguage);
   const targets = asList(body.targetLanguage);
   const paired = PAIRED_INFERENCE_TASKS.includes(task as InferenceTask);

@@ -1,5 +1,6 @@
 // Registry, coverage, bootstrap, top-k and the Indic recipe (issue #13 points 4–5).
 import { describe, expect, it } from 'vitest';
+import { BENCHMARK_TASKS, benchmarkSpec } from '@ulca/contracts';
 import { applyFailures, findMetric, getMetric, METRICS, rankByMetric, scoreMetric } from './index.ts';
 import { bootstrapInterval, pairedBootstrap } from './bootstrap.ts';
 import { indicNormalize, indicPrepare, trivialTokenize } from './indic.ts';
@@ -30,6 +31,11 @@ describe('registry', () => {
       'nrefs:1|case:lc|eff:no|tok:intl|smooth:floor[0.10]|version:2.6.0|metric:bleu|ulca:1',
     );
     expect(scoreMetric('ter', ['a'], [['a']]).signature).toBe('nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0|metric:ter|ulca:1');
+  });
+  it('scores every metric the task registry offers for a benchmark task', () => {
+    for (const task of BENCHMARK_TASKS) {
+      for (const name of benchmarkSpec(task).metrics) expect({ task, name, metric: findMetric(name)?.name, available: findMetric(name)?.available }).toEqual({ task, name, metric: name, available: true });
+    }
   });
   it('ranks in each metric direction', () => {
     const rows = [{ m: 'A', score: 10 }, { m: 'B', score: 30 }, { m: 'C', score: 20 }];

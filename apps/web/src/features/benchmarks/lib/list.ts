@@ -1,4 +1,4 @@
-import { languageLabel } from '@ulca/contracts';
+import { TASK_LABELS, isBenchmarkTask, languageLabel } from '@ulca/contracts';
 
 /** Card page sizes of the benchmark datasets list (spec 02 §9: 9, 12, 18; default 9). */
 export const BENCHMARK_CARD_PAGE_SIZES = [9, 12, 18] as const;
@@ -99,9 +99,7 @@ export function benchmarkDetailPath(benchmarkId: string): string {
   return `/model/benchmark-details/${encodeURIComponent(benchmarkId)}`;
 }
 
-const TASK_LABELS: Readonly<Record<string, string>> = { translation: 'Translation', transliteration: 'Transliteration', asr: 'ASR', ocr: 'OCR', ner: 'NER', 'txt-lang-detection': 'Text Language Detection', 'audio-lang-detection': 'Audio Language Detection' };
-
-/** A benchmark task as shown ('asr' → 'ASR'); unknown tasks as they are, '-' when missing. */
+/** A benchmark task as shown ('asr' → 'ASR', the task registry's label); unknown tasks as they are, '-' when missing. */
 export function benchmarkTaskLabel(task: string | null | undefined): string {
-  return task ? (TASK_LABELS[task] ?? task) : '-';
+  return task ? (isBenchmarkTask(task) ? TASK_LABELS[task] : task) : '-';
 }

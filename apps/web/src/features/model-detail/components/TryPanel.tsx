@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
-import { AUDIO_INPUT_TASKS, IMAGE_INPUT_TASKS, type ModelRecord } from '@ulca/contracts';
+import { TASK_REGISTRY, assertNever, type InferenceTask, type ModelRecord } from '@ulca/contracts';
 import { modelTaskLabel as taskLabel } from '../../../lib/model-tasks.ts';
 import { ImageTryPanel } from './ImageTryPanel.tsx';
 import { SpeechTryPanel } from './SpeechTryPanel.tsx';
@@ -12,6 +12,21 @@ import { TextTryPanel } from './TextTryPanel.tsx';
 function processingType(model: ModelRecord): string | undefined {
   const t = (model.inferenceEndPoint.schema as { modelProcessingType?: { type?: unknown } } | null)?.modelProcessingType?.type;
   return typeof t === 'string' ? t : undefined;
+}
+
+/** The batch try panel of a task: its kind in the task registry (packages/contracts models/tasks.ts). */
+function BatchPanel({ model, task }: { model: ModelRecord; task: InferenceTask }) {
+  const kind = TASK_REGISTRY[task].tryPanel;
+  switch (kind) {
+    case 'speech':
+      return <SpeechTryPanel key={model.modelId} model={model} task={task} />;
+    case 'image':
+      return <ImageTryPanel key={model.modelId} model={model} task={task} />;
+    case 'text':
+      return <TextTryPanel key={model.modelId} model={model} task={task} />;
+    default:
+      return assertNever(kind, 'try panel kind');
+  }
 }
 
 /** The try panel of the model's task (spec 02 §2 "Try-it panels"): speech, image or text input; streaming asr and tts models get the streaming panels. */
@@ -33,12 +48,8 @@ export function TryPanel({ model }: { model: ModelRecord }) {
         <StreamingAsrPanel key={model.modelId} model={model} />
       ) : streaming && task === 'tts' ? (
         <StreamingTtsPanel key={model.modelId} model={model} />
-      ) : AUDIO_INPUT_TASKS.includes(task) ? (
-        <SpeechTryPanel key={model.modelId} model={model} task={task} />
-      ) : IMAGE_INPUT_TASKS.includes(task) ? (
-        <ImageTryPanel key={model.modelId} model={model} task={task} />
       ) : (
-        <TextTryPanel key={model.modelId} model={model} task={task} />
+        <BatchPanel key={model.modelId} model={model} task={task} />
       )}
     </section>
   );

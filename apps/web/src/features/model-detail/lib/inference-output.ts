@@ -1,5 +1,5 @@
 import {
-  MODEL_NOT_ACCESSIBLE_MESSAGE, inferenceResponseSchemas, languageLabel, type InferenceTask,
+  MODEL_NOT_ACCESSIBLE_MESSAGE, TASK_REGISTRY, assertNever, inferenceResponseSchemas, languageLabel, type InferenceTask,
 } from '@ulca/contracts';
 import { groupNerTokens, type NerSegment } from './ner.ts';
 
@@ -37,9 +37,10 @@ function unwrap(response: unknown): unknown {
 }
 
 /**
- * Maps a model's answer to what the panel shows: asr data.source / output[0].source; translation,
- * itn, text-normalization output[0].target; transliteration output[0].target (one or a list);
- * ocr output[0].source; tts audio[0].audioContent or audioUri; language detection
+ * Maps a model's answer to what the panel shows, by the task's output kind in the task registry
+ * (packages/contracts models/tasks.ts): asr data.source / output[0].source; translation, itn,
+ * text-normalization output[0].target; transliteration output[0].target (one or a list); ocr
+ * output[0].source; tts audio[0].audioContent or audioUri; language detection
  * output[0].langPrediction[]; gender detection output[0].genderPrediction[]; ner
  * output[0].nerPrediction[]. Throws OutputShapeError when the answer does not fit.
  */
@@ -47,45 +48,38 @@ export function readOutput(task: InferenceTask, response: unknown): TryOutput {
   const parsed = inferenceResponseSchemas[task].safeParse(unwrap(response));
   if (!parsed.success) throw new OutputShapeError();
   const value = parsed.data as Record<string, unknown>;
+  const kind = TASK_REGISTRY[task].output;
+  if (kind === 'audio') {
+    const audio = (value.audio as { audioContent?: string; audioUri?: string }[])[0];
+    return { kind: 'audio', audioContent: audio.audioContent, audioUri: audio.audioUri };
+  }
   const first = (Array.isArray(value.output) ? value.output[0] : undefined) as Record<string, unknown> | undefined;
-  switch (task) {
-    case 'tts': {
-      const audio = (value.audio as { audioContent?: string; audioUri?: string }[])[0];
-      return { kind: 'audio', audioContent: audio.audioContent, audioUri: audio.audioUri };
-    }
-    case 'translation':
-    case 'itn':
-    case 'text-normalization':
-      if (!first) throw new OutputShapeError();
+  if (!first) throw new OutputShapeError();
+  switch (kind) {
+    case 'target-text':
       return { kind: 'text', text: String(first.target) };
-    case 'asr':
-    case 'ocr':
-      if (!first) throw new OutputShapeError();
+    case 'source-text':
       return { kind: 'text', text: String(first.source) };
-    case 'transliteration': {
-      if (!first) throw new OutputShapeError();
+    case 'suggestions': {
       const target = first.target as string | string[];
       const suggestions = (Array.isArray(target) ? target : [target]).filter((s) => s.length > 0);
       if (suggestions.length === 0) throw new OutputShapeError();
       return { kind: 'suggestions', suggestions };
     }
-    case 'txt-lang-detection':
-    case 'audio-lang-detection':
-    case 'img-lang-detection': {
-      if (!first) throw new OutputShapeError();
+    case 'languages': {
       const list = first.langPrediction as { langCode: string; langScore?: number }[];
       return { kind: 'languages', predictions: list.map((p) => ({ code: p.langCode, label: languageLabel(p.langCode), score: p.langScore })) };
     }
-    case 'audio-gender-detection': {
-      if (!first) throw new OutputShapeError();
+    case 'genders': {
       const list = first.genderPrediction as { gender: string; genderScore?: number }[];
       return { kind: 'genders', predictions: list.map((p) => ({ gender: p.gender, score: p.genderScore })) };
     }
     case 'ner': {
-      if (!first) throw new OutputShapeError();
       const tokens = first.nerPrediction as { token: string; tag: string }[];
       return { kind: 'ner', source: String(first.source), segments: groupNerTokens(tokens) };
     }
+    default:
+      return assertNever(kind, 'task output kind');
   }
 }
 

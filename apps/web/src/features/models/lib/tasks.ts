@@ -1,7 +1,7 @@
-import { INFERENCE_TASKS, type InferenceTask } from '@ulca/contracts';
+import { INFERENCE_TASKS, isInferenceTask, type InferenceTask } from '@ulca/contracts';
 import { MODEL_TASK_LABELS, modelTaskLabel } from '../../../lib/model-tasks.ts';
 
-/** The Explore tabs (spec 02 §9 "Tasks"): the 12 model tasks, then 'sts' and 'status-check' last. */
+/** The Explore tabs (spec 02 §9 "Tasks"): the served tasks of the task registry, then 'sts' and 'status-check' last. */
 export const EXPLORE_TABS = [...INFERENCE_TASKS, 'sts', 'status-check'] as const;
 export type ExploreTab = (typeof EXPLORE_TABS)[number];
 
@@ -20,9 +20,9 @@ export function taskLabel(task: string | null | undefined): string {
   return task && task in TASK_LABELS ? TASK_LABELS[task as ExploreTab] : modelTaskLabel(task);
 }
 
-/** True for the 12 model tasks (not the 'sts' and 'status-check' tabs). */
+/** True for the served model tasks (not the 'sts' and 'status-check' tabs). */
 export function isModelTask(tab: string | null | undefined): tab is InferenceTask {
-  return !!tab && (INFERENCE_TASKS as readonly string[]).includes(tab);
+  return isInferenceTask(tab);
 }
 
 /** The tab named by a URL value, or the default tab (translation) for a missing or unknown one. */
