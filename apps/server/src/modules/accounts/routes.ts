@@ -5,13 +5,26 @@ import { currentUser, requireAuth } from '../../security/auth.ts';
 import { PROFILE_UPDATED_MESSAGE, searchUsers, setUserActive, updateUsers } from './admin.ts';
 import { FORGOT_MESSAGE, requestPasswordReset, RESET_DONE_MESSAGE, resetPassword, resetTokenStatus, whenResetMailsSent } from './password-reset.ts';
 import { TooManyRequestsError } from './rate-limits.ts';
-import { verifyUserResponse } from '@ulca/contracts';
-import { forgotPasswordBody, loginBody, loginResponse, meResponse, resetPasswordBody, signupBody, tokenStatusBody, tokenStatusResponse, userSearchBody, userSearchResponse, userStatusBody, userUpdateBody, verifyUserBody } from './schemas.ts';
+import {
+  forgotPasswordBody,
+  loginBody,
+  loginResponse,
+  meResponse,
+  resetPasswordBody,
+  signupBody,
+  tokenStatusBody,
+  tokenStatusResponse,
+  USER_API,
+  userSearchBody,
+  userSearchResponse,
+  userStatusBody,
+  userUpdateBody,
+  verifyUserBody,
+  verifyUserResponse,
+} from '@ulca/contracts';
 import * as service from './service.ts';
 import { attachSessionCache } from '../../security/session-cache.ts';
-import { SIGNED, errorResponse, messageResponse, USERS_PATH, validatedBody } from '../../lib/route-schemas.ts';
-
-/** Base path of the account calls (spec 01 §7). */
+import { SIGNED, errorResponse, messageResponse, validatedBody } from '../../lib/route-schemas.ts';
 
 const TAGS = ['accounts'];
 
@@ -36,7 +49,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   const admin = requireAuth(ctx, { roles: ['ADMIN'] });
 
   app.post(
-    `${USERS_PATH}/signup`,
+    USER_API.signup,
     {
       attachValidation: true,
       schema: {
@@ -54,7 +67,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/verify-user`,
+    USER_API.verifyUser,
     {
       attachValidation: true,
       schema: {
@@ -72,7 +85,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/login`,
+    USER_API.login,
     {
       attachValidation: true,
       // A login refused for a NUL character is still an attempt: audit it.
@@ -92,7 +105,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/logout`,
+    USER_API.logout,
     {
       preHandler: requireAuth(ctx),
       schema: {
@@ -109,7 +122,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.get(
-    `${USERS_PATH}/me`,
+    USER_API.me,
     {
       preHandler: requireAuth(ctx),
       schema: {
@@ -128,7 +141,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/forgot-password`,
+    USER_API.forgotPassword,
     {
       attachValidation: true,
       schema: {
@@ -146,7 +159,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/get/token/status`,
+    USER_API.tokenStatus,
     {
       attachValidation: true,
       schema: {
@@ -163,7 +176,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/reset-password`,
+    USER_API.resetPassword,
     {
       attachValidation: true,
       schema: {
@@ -181,7 +194,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/search`,
+    USER_API.search,
     {
       preHandler: admin,
       attachValidation: true,
@@ -200,7 +213,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/update`,
+    USER_API.update,
     {
       preHandler: admin,
       attachValidation: true,
@@ -220,7 +233,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/update/active/status`,
+    USER_API.updateActiveStatus,
     {
       preHandler: admin,
       attachValidation: true,
