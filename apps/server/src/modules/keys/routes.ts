@@ -1,13 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireAuth } from '../../security/auth.ts';
-import { messageResponse, USERS_PATH, validatedBody } from '../../lib/route-schemas.ts';
+import { messageResponse, validatedBody } from '../../lib/route-schemas.ts';
 import { currentApiKeyCaller, requireApiKey } from './api-key-auth.ts';
 import * as service from './service.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
-import { generateBody, keyBody, profileBody, providerBody, providerEntry, trackingBody } from './schemas.ts';
+import {
+  apiKeyListResponse,
+  apiKeysForProfileBody as profileBody,
+  dataTrackingBody as trackingBody,
+  generateApiKeyBody as generateBody,
+  generateApiKeyResponse,
+  KEYS_API,
+  providerKeyBody as providerBody,
+  providerKeyResponse,
+  revokeApiKeyBody as keyBody,
+  whoamiHeaders,
+  whoamiResponse,
+} from '@ulca/contracts';
 
 const TAGS = ['api keys'];
 
@@ -23,7 +34,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   const meta = (ip: string) => ({ ip });
 
   app.post(
-    `${USERS_PATH}/generateApiKey`,
+    KEYS_API.generate,
     {
       preHandler: signed,
       attachValidation: true,
@@ -33,7 +44,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
         security: SIGNED,
         body: generateBody,
         response: {
-          200: z.object({ message: z.string(), data: z.object({ appName: z.string(), ulcaApiKey: z.string().describe('Full key, shown once'), serviceProviderKeys: z.array(providerEntry) }) }),
+          200: generateApiKeyResponse,
           400: errorResponse,
           401: errorResponse,
           403: errorResponse,
@@ -49,7 +60,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   );
 
   app.post(
-    `${USERS_PATH}/getApiKeysForProfile`,
+    KEYS_API.list,
     {
       preHandler: signed,
       attachValidation: true,
@@ -59,10 +70,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
         security: SIGNED,
         body: profileBody,
         response: {
-          200: z.object({
-            message: z.string(),
-            data: z.array(z.object({ appName: z.string(), ulcaApiKey: z.string().describe('Identifier only'), createdOn: z.string(), serviceProviderKeys: z.array(providerEntry) })),
-          }),
+          200: apiKeyListResponse,
           400: errorResponse,
           401: errorResponse,
           403: errorResponse,
@@ -76,7 +84,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   );
 
   app.post(
-    `${USERS_PATH}/revokeApiKey`,
+    KEYS_API.revoke,
     {
       preHandler: signed,
       attachValidation: true,
@@ -95,7 +103,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   );
 
   app.post(
-    `${USERS_PATH}/generateServiceProviderKey`,
+    KEYS_API.generateProviderKey,
     {
       preHandler: signed,
       attachValidation: true,
@@ -104,7 +112,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
         summary: "Generate a service provider's inference key for an API key; the full value is in this answer only",
         security: SIGNED,
         body: providerBody,
-        response: { 200: z.object({ message: z.string(), data: providerEntry }), 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: providerKeyResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request) => {
@@ -114,7 +122,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   );
 
   app.post(
-    `${USERS_PATH}/removeServiceProviderKey`,
+    KEYS_API.removeProviderKey,
     {
       preHandler: signed,
       attachValidation: true,
@@ -133,7 +141,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   );
 
   app.post(
-    `${USERS_PATH}/dataTrackingToggle`,
+    KEYS_API.dataTracking,
     {
       preHandler: signed,
       attachValidation: true,
@@ -153,14 +161,14 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   );
 
   app.get(
-    '/ulca/apis/v0/api-key/whoami',
+    KEYS_API.whoami,
     {
       preHandler: requireApiKey(ctx),
       schema: {
         tags: TAGS,
         summary: 'The user and app of the API key in the ulcaApiKey header (how the inference API authenticates applications)',
-        headers: z.object({ ulcaapikey: z.string().optional().describe('The full API key (header ulcaApiKey)') }),
-        response: { 200: z.object({ data: z.object({ userID: z.string(), appName: z.string() }) }), 401: errorResponse },
+        headers: whoamiHeaders,
+        response: { 200: whoamiResponse, 401: errorResponse },
       },
     },
     async (request) => {
