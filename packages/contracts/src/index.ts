@@ -24,3 +24,4 @@ export * from './api/sts.ts';
 export * from './api/streaming.ts';
 export * from './api/accounts.ts';
 export * from './api/keys.ts';
+export * from './api/datasets.ts';
