@@ -49,6 +49,26 @@ export const INFERENCE_TASKS = [
 export type InferenceTask = (typeof INFERENCE_TASKS)[number];
 export const inferenceTaskSchema = z.enum(INFERENCE_TASKS);
 
+/**
+ * How every page and every answer names a model task (spec 02 §1): the web's labels and the
+ * feedback questions the server answers (master `feedbackQns`, app-config) use this one map. The
+ * original client's words where it had them; the detections say what they listen to or read.
+ */
+export const MODEL_TASK_LABELS: Readonly<Record<InferenceTask, string>> = {
+  translation: 'Translation',
+  transliteration: 'Transliteration',
+  asr: 'ASR',
+  tts: 'TTS',
+  ocr: 'OCR',
+  ner: 'NER',
+  'txt-lang-detection': 'Text Language Detection',
+  'audio-lang-detection': 'Audio Language Detection',
+  'audio-gender-detection': 'Audio Gender Detection',
+  'img-lang-detection': 'Image Language Detection',
+  itn: 'ITN',
+  'text-normalization': 'Text Normalization',
+};
+
 /** Tasks whose model maps a source language to a different target language (languages need targetLanguage). */
 export const PAIRED_INFERENCE_TASKS: readonly InferenceTask[] = ['translation', 'transliteration'];
 
