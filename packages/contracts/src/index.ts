@@ -25,3 +25,5 @@ export * from './api/streaming.ts';
 export * from './api/accounts.ts';
 export * from './api/keys.ts';
 export * from './api/datasets.ts';
+export * from './api/search.ts';
+export * from './api/master-data.ts';
