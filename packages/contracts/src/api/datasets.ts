@@ -23,7 +23,7 @@ export const contributionListQuery = z.object({
   startPage: z.coerce.number().int().min(1).optional(),
   endPage: z.coerce.number().int().min(1).optional(),
 });
-export type ContributionListQuery = z.input<typeof contributionListQuery>;
+export type ContributionListQuery = z.infer<typeof contributionListQuery>;
 
 /** One dataset contribution of listByUserId (My Contribution's row). */
 export const contributionRecord = z.object({

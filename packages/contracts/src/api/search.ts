@@ -83,7 +83,7 @@ export const searchListQuery = z.object({
   startPage: z.coerce.number().int().min(1).optional(),
   endPage: z.coerce.number().int().min(1).optional(),
 });
-export type SearchListQuery = z.input<typeof searchListQuery>;
+export type SearchListQuery = z.infer<typeof searchListQuery>;
 
 /** Response of GET listByUserId: the page, newest first, and the user's searches in all. */
 export const searchListResponse = z.object({ data: z.array(searchRow), startPage: z.number(), totalCount: z.number() });
