@@ -284,3 +284,10 @@ export const modelHealthRowSchema = z.object({
 });
 export const modelHealthResponse = z.object({ modelHealthStatusList: z.array(modelHealthRowSchema), count: z.number() });
 export type ModelHealthRow = z.infer<typeof modelHealthRowSchema>;
+
+/** Answer types of the model calls, for the web fetchers (which parse with the schemas above). */
+export type ModelUploadResponse = z.infer<typeof modelUploadResponse>;
+export type ModelRecordSearchResponse = z.infer<typeof modelRecordSearchResponse>;
+export type TransliterationModelIdResponse = z.infer<typeof transliterationModelIdResponse>;
+export type ModelFeedbackResponse = z.infer<typeof modelFeedbackResponse>;
+export type ModelHealthResponse = z.infer<typeof modelHealthResponse>;
