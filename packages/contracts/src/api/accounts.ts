@@ -50,7 +50,7 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /** Letters (any script, with combining marks such as Indic vowel signs) and spaces. */
-const NAME_PATTERN = /^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u;
+export const NAME_PATTERN = /^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u;
 
 const email = z
   .string({ error: ACCOUNT_MESSAGES.email })
