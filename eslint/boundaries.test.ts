@@ -47,3 +47,28 @@ describe('import boundaries (eslint/boundaries.js)', () => {
     expect(await lintRules('apps/web/src/features/two/uses-one-index.ts')).toEqual([]);
   });
 });
+
+describe('contract rules (eslint/contracts.js)', () => {
+  it('fails a literal /ulca/ path in a web api/ file, as a string and as a template', async () => {
+    expect(await lintRules('apps/web/src/features/one/api/literal-path.ts')).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: .*paths from @ulca\/contracts/),
+      expect.stringMatching(/^no-restricted-syntax: .*paths from @ulca\/contracts/),
+    ]);
+  });
+
+  it('fails a zod import and a zod shape declared in a web api/ file', async () => {
+    const errors = await lintRules('apps/web/src/features/one/api/own-zod.ts');
+    expect(errors).toHaveLength(3);
+    expect(errors.filter((e) => /^no-restricted-imports: .*declares no zod shape/.test(e))).toHaveLength(1);
+    expect(errors.filter((e) => /^no-restricted-syntax: .*declares no zod shape/.test(e))).toHaveLength(2);
+  });
+
+  it('fails a type-only zod import too', async () => {
+    expect(await lintRules('apps/web/src/features/one/api/zod-type.ts')).toEqual([expect.stringMatching(/^no-restricted-imports: .*declares no zod shape/)]);
+  });
+
+  it('accepts a fetcher without literal paths or zod, and a test that asserts the wire path', async () => {
+    expect(await lintRules('apps/web/src/features/one/api/contract-call.ts')).toEqual([]);
+    expect(await lintRules('apps/web/src/features/one/api/fetch.test.ts')).toEqual([]);
+  });
+});

@@ -42,3 +42,11 @@ describe('domains', () => {
     expect([...DOMAIN_CODES].sort()).toEqual([...listed].sort());
   });
 });
+
+describe('model task labels', () => {
+  it('are the words of the feedback questions the server answers (one name per task on both sides)', async () => {
+    const { FEEDBACK_QUESTIONS, INFERENCE_TASKS, MODEL_TASK_LABELS } = await import('./index.ts');
+    for (const task of INFERENCE_TASKS) expect(FEEDBACK_QUESTIONS.find((q) => q.code === task)?.label).toBe(MODEL_TASK_LABELS[task]);
+    expect(MODEL_TASK_LABELS['audio-gender-detection']).toBe('Audio Gender Detection');
+  });
+});

@@ -23,3 +23,8 @@ export * from './api/benchmarks.ts';
 export * from './api/glossary.ts';
 export * from './api/sts.ts';
 export * from './api/streaming.ts';
+export * from './api/accounts.ts';
+export * from './api/keys.ts';
+export * from './api/datasets.ts';
+export * from './api/search.ts';
+export * from './api/master-data.ts';

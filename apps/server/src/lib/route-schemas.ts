@@ -2,21 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from './errors.ts';
 
-/** The error body of every route (DESIGN.md §5): `{ message, code, errors? }`, as rendered by app.ts for an ApiError. */
-export const errorResponse = z.object({
-  message: z.string(),
-  code: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
+// The error and message bodies, and the user-management path prefix, are contracts (see docs/api.md#errors).
+export { errorResponse, messageResponse, USERS_PATH } from '@ulca/contracts';
 
 /** OpenAPI `security` of a signed route: the signature v2 headers (securitySchemes in app.ts). */
 export const SIGNED = [{ key: [], sig: [], payload: [], timestamp: [], nonce: [] }];
-
-/** Path prefix of the user-management routes (accounts, keys, audit; spec 01 §7). */
-export const USERS_PATH = '/ulca/user-mgmt/v1/users';
-
-/** The `{ message }` body of routes that answer with a sentence only. */
-export const messageResponse = z.object({ message: z.string() });
 
 /**
  * For routes declared with `attachValidation: true`: when the body failed its schema, throws a

@@ -119,6 +119,8 @@ export type GlossaryListedEntry = z.output<typeof glossaryListedEntry>;
 export const glossaryListResponse = z.object({ message: z.string(), glossary: z.array(glossaryListedEntry), count: z.number() });
 /** Answer of create and delete. */
 export const glossaryChangeResponse = z.object({ message: z.string(), count: z.number() });
+export type GlossaryListResponse = z.infer<typeof glossaryListResponse>;
+export type GlossaryChangeResponse = z.infer<typeof glossaryChangeResponse>;
 
 /**
  * The glossary an application's translation request carries to a contributor's model, in the

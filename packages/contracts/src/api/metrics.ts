@@ -30,10 +30,7 @@ export const criterionSchema = z.strictObject({ field, value: z.string().max(200
 /** The grouping of the bars; `value` is always null (ULCA sends it). */
 export const groupBySchema = z.strictObject({ field, value: z.null().optional() });
 
-/** Path of the dashboard's bars (POST, public). */
-export const STORE_SEARCH_PATH = '/ulca/data-metric/v0/store/search';
-/** Path of the Dataset Metrics table (POST, public). */
-export const STORE_REPORTS_PATH = '/ulca/data-metric/v0/store/reports';
+export { STORE_REPORT_DATA_PATH, STORE_REPORTS_PATH, STORE_SEARCH_PATH } from './metrics-paths.ts';
 
 /** Body of POST /ulca/data-metric/v0/store/search. */
 export const storeSearchBody = z.strictObject({
@@ -47,6 +44,8 @@ export const storeSearchBody = z.strictObject({
   groupby: z.array(groupBySchema).max(1, 'Only one grouping is supported.').nullish(),
 });
 export type StoreSearchBody = z.infer<typeof storeSearchBody>;
+/** The body as a client sends it (criterions and groupby may be null). */
+export type StoreSearchRequestBody = z.input<typeof storeSearchBody>;
 
 /** One bar of the chart: `_id` is the raw key (language code, domain code, method code, submitter name). */
 export const dataPointSchema = z.object({ label: z.string(), value: z.number(), _id: z.string() });

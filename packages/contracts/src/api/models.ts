@@ -267,3 +267,15 @@ export const modelHealthRowSchema = z.object({
 });
 export const modelHealthResponse = z.object({ modelHealthStatusList: z.array(modelHealthRowSchema), count: z.number() });
 export type ModelHealthRow = z.infer<typeof modelHealthRowSchema>;
+
+/** Answer types of the model calls, for the web fetchers (which parse with the schemas above). */
+export type ModelUploadResponse = z.infer<typeof modelUploadResponse>;
+export type ModelRecordSearchResponse = z.infer<typeof modelRecordSearchResponse>;
+export type TransliterationModelIdResponse = z.infer<typeof transliterationModelIdResponse>;
+export type ModelFeedbackResponse = z.infer<typeof modelFeedbackResponse>;
+export type ModelHealthResponse = z.infer<typeof modelHealthResponse>;
+
+/** Query of POST model/upload (multipart): `userId`, when given, must be the caller's. */
+export const modelUploadQuery = z.object({ userId: z.string().max(100).optional() });
+/** Query of POST model/tryMe (multipart): the model may be named here instead of in the form. */
+export const tryMeQuery = z.object({ modelId: z.string().max(100).optional() });

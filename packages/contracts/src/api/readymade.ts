@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATASET_TYPES } from '../enums.ts';
 
 /**
  * Ready-made datasets (issue #3 §6; spec 01 §2 "Ready-made datasets page"): the public list and
@@ -9,6 +10,18 @@ import { z } from 'zod';
 export const READY_MADE_LIST_PATH = '/ulca/apis/v0/dataset/readymade/list';
 /** Path of the admin's mark/unmark call (POST). */
 export const READY_MADE_MARK_PATH = '/ulca/apis/v0/dataset/readymade/mark';
+/** Path of the public whole-dataset download (GET; path parameters :datasetId and :format). */
+export const READY_MADE_DOWNLOAD_PATH = '/ulca/apis/v0/dataset/readymade/:datasetId/download.:format';
+
+/** The download path of one ready-made dataset in `format` (json, jsonl or csv). */
+export function readyMadeDownloadPath(datasetId: string, format: string): string {
+  return `/ulca/apis/v0/dataset/readymade/${encodeURIComponent(datasetId)}/download.${format}`;
+}
+
+/** Query of the list: one dataset type, or all. */
+export const readyMadeListQuery = z.object({ datasetType: z.enum(DATASET_TYPES).optional() });
+/** Path parameters of the download. */
+export const readyMadeDownloadParams = z.object({ datasetId: z.string().max(64), format: z.string().max(16).describe('json, jsonl or csv') });
 
 /** One dataset of the list. */
 export const readyMadeItemSchema = z.object({
@@ -38,3 +51,7 @@ export type ReadyMadeListResponse = z.infer<typeof readyMadeListResponse>;
 /** Body of the mark call: `readyMade` true lists the dataset, false takes it off. */
 export const readyMadeMarkBody = z.object({ serviceRequestNumber: z.string().min(1).max(64), readyMade: z.boolean() });
 export type ReadyMadeMarkBody = z.infer<typeof readyMadeMarkBody>;
+
+/** Answer of POST readymade/mark: the server's sentence. */
+export const readyMadeMarkResponse = z.object({ message: z.string() });
+export type ReadyMadeMarkResponse = z.infer<typeof readyMadeMarkResponse>;

@@ -100,3 +100,7 @@ export const speakerVerifyResponse = z.object({
 });
 /** Answer of speakers/delete. */
 export const speakerDeleteResponse = z.object({ message: z.string(), deleted: z.number() });
+
+/** Answer types of speakers/enroll and speakers/verify. */
+export type SpeakerEnrollResponse = z.infer<typeof speakerEnrollResponse>;
+export type SpeakerVerifyResponse = z.infer<typeof speakerVerifyResponse>;

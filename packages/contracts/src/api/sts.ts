@@ -71,3 +71,7 @@ export const stsBatchSubmitResponse = z.object({ message: z.string(), data: z.ob
 export const stsBatchStatusQuery = z.object({ batchId: z.string().min(1).max(40) });
 export const stsBatchStatusResponse = z.object({ data: stsBatchSchema });
 export const stsBatchListResponse = z.object({ data: z.array(stsBatchSchema.omit({ files: true })) });
+
+/** Path parameter and query of GET batch/download/:batchId (the signed link of a status answer). */
+export const stsBatchDownloadParams = z.object({ batchId: z.string().max(40) });
+export const stsBatchDownloadQuery = z.object({ expires: z.string().max(20).optional(), token: z.string().max(100).optional() });

@@ -11,6 +11,7 @@ import {
   DATASET_TYPE_LABELS, DIALECTS, DOMAINS, GENDERS, IMAGE_DPIS, IMAGE_FORMATS, IMAGE_TEXT_TYPES, LANGUAGES, LICENSES,
   MIXED_DATA_SOURCES, MT_EVALUATION_METHOD_TYPES, OCR_TOOLS, TEXT_ALIGNMENT_TOOLS, TRANSCRIPTION_EVALUATION_METHOD_TYPES,
 } from '../enums.ts';
+import { MODEL_TASK_LABELS } from '../models/tasks.ts';
 
 /** One entry of a master-data list. `code` is a number only for numeric lists (sampling rates). */
 export interface MasterEntry {
@@ -88,18 +89,18 @@ export interface FeedbackQuestion extends MasterEntry {
  */
 export const FEEDBACK_QUESTIONS: FeedbackQuestion[] = [
   { code: 'sts', label: 'Speech to speech', active: true, question: 'How good was this speech-to-speech result overall?' },
-  { code: 'asr', label: 'ASR', active: true, question: 'How accurately was the speech turned into text?' },
-  { code: 'translation', label: 'Translation', active: true, question: 'How well does the translation keep the meaning of the original?' },
-  { code: 'tts', label: 'TTS', active: true, question: 'How natural and clear does the generated speech sound?' },
-  { code: 'transliteration', label: 'Transliteration', active: true, question: 'How well was the text written in the target script?' },
-  { code: 'ocr', label: 'OCR', active: true, question: 'How accurately was the text in the image read?' },
-  { code: 'ner', label: 'NER', active: true, question: 'How well were the names, places and other entities tagged?' },
-  { code: 'txt-lang-detection', label: 'Text Language Detection', active: true, question: 'Was the language of the text detected correctly?' },
-  { code: 'audio-lang-detection', label: 'Audio Language Detection', active: true, question: 'Was the spoken language detected correctly?' },
-  { code: 'img-lang-detection', label: 'Image Language Detection', active: true, question: 'Was the language of the text in the image detected correctly?' },
-  { code: 'audio-gender-detection', label: 'Audio Gender Detection', active: true, question: "Was the speaker's gender detected correctly?" },
-  { code: 'itn', label: 'ITN', active: true, question: 'How well were spoken numbers and dates turned into written form?' },
-  { code: 'text-normalization', label: 'Text Normalization', active: true, question: 'How well were numbers and symbols turned into words?' },
+  { code: 'asr', label: MODEL_TASK_LABELS.asr, active: true, question: 'How accurately was the speech turned into text?' },
+  { code: 'translation', label: MODEL_TASK_LABELS.translation, active: true, question: 'How well does the translation keep the meaning of the original?' },
+  { code: 'tts', label: MODEL_TASK_LABELS.tts, active: true, question: 'How natural and clear does the generated speech sound?' },
+  { code: 'transliteration', label: MODEL_TASK_LABELS.transliteration, active: true, question: 'How well was the text written in the target script?' },
+  { code: 'ocr', label: MODEL_TASK_LABELS.ocr, active: true, question: 'How accurately was the text in the image read?' },
+  { code: 'ner', label: MODEL_TASK_LABELS.ner, active: true, question: 'How well were the names, places and other entities tagged?' },
+  { code: 'txt-lang-detection', label: MODEL_TASK_LABELS['txt-lang-detection'], active: true, question: 'Was the language of the text detected correctly?' },
+  { code: 'audio-lang-detection', label: MODEL_TASK_LABELS['audio-lang-detection'], active: true, question: 'Was the spoken language detected correctly?' },
+  { code: 'img-lang-detection', label: MODEL_TASK_LABELS['img-lang-detection'], active: true, question: 'Was the language of the text in the image detected correctly?' },
+  { code: 'audio-gender-detection', label: MODEL_TASK_LABELS['audio-gender-detection'], active: true, question: "Was the speaker's gender detected correctly?" },
+  { code: 'itn', label: MODEL_TASK_LABELS.itn, active: true, question: 'How well were spoken numbers and dates turned into written form?' },
+  { code: 'text-normalization', label: MODEL_TASK_LABELS['text-normalization'], active: true, question: 'How well were numbers and symbols turned into words?' },
   { code: 'comments', label: 'Comments', active: true, question: 'Anything else you would like to tell us?' },
 ];
 

@@ -138,7 +138,7 @@ export const TASK_REGISTRY = {
     benchmark: { datasetType: 'asr-corpus', metrics: ['accuracy'] },
   },
   'audio-gender-detection': {
-    served: true, label: 'Gender Detection', input: 'audio', output: 'genders', languages: 'free', tryPanel: 'speech',
+    served: true, label: 'Audio Gender Detection', input: 'audio', output: 'genders', languages: 'free', tryPanel: 'speech',
     request: audioGenderDetectionRequestSchema, response: audioGenderDetectionResponseSchema,
     modelMetrics: ['top-1 accuracy'],
     benchmark: null,
@@ -235,6 +235,8 @@ function byTask<V>(pick: (s: ServedTaskSpec) => V): Readonly<Record<InferenceTas
 
 /** Labels of the served tasks (how every page names them). */
 export const TASK_LABELS: Readonly<Record<InferenceTask, string>> = byTask((s) => s.label);
+/** How every page and every answer names a model task: the registry's labels, also used by the feedback questions the server answers. */
+export const MODEL_TASK_LABELS = TASK_LABELS;
 
 /** Metrics answered as `metric` on a model of each task (spec 02 §3 metric glossary, DESIGN.md §11 "Benchmarks"). */
 export const MODEL_TASK_METRICS: Readonly<Record<InferenceTask, readonly string[]>> = byTask((s) => s.modelMetrics);

@@ -10,7 +10,7 @@ import { signedIn } from '../../security/access.ts';
 import { ensureAdmin } from './bootstrap.ts';
 import { getUserById } from './service.ts';
 import { legacySignedHeaders, payloadForBody, payloadV2, signRequest, signedHeaders } from '../../security/signing.ts';
-import { isStrongPassword } from './schemas.ts';
+import { isStrongPassword } from '@ulca/contracts';
 import { sessionCacheFor } from '../../security/session-cache.ts';
 import { emlText, mailSettled } from '../../test/outbox.ts';
 

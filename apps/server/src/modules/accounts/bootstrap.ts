@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { randomHex } from '../../security/crypto.ts';
 import { insertUserIfAbsent, findUserByEmail } from './repo.ts';
-import { isStrongPassword } from './schemas.ts';
+import { isStrongPassword } from '@ulca/contracts';
 import { hashPassword } from './passwords.ts';
 
 /** A random password that meets the sign-up rule of spec 01 §5 (about 144 bits). */

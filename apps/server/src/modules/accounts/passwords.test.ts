@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { isStrongPassword } from './schemas.ts';
+import { isStrongPassword } from '@ulca/contracts';
 import { generatePassword } from './bootstrap.ts';
 
 describe('password rule (spec 01 §5)', () => {

@@ -3,16 +3,30 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { PUBLIC, signedIn } from '../../security/access.ts';
-import { ADMIN_ONLY, verifyUserResponse } from '@ulca/contracts';
+import { ADMIN_ONLY } from '@ulca/contracts';
 import { PROFILE_UPDATED_MESSAGE, searchUsers, setUserActive, updateUsers } from './admin.ts';
 import { FORGOT_MESSAGE, requestPasswordReset, RESET_DONE_MESSAGE, resetPassword, resetTokenStatus, whenResetMailsSent } from './password-reset.ts';
 import { TooManyRequestsError } from './rate-limits.ts';
-import { forgotPasswordBody, loginBody, loginResponse, meResponse, resetPasswordBody, signupBody, tokenStatusBody, tokenStatusResponse, userSearchBody, userSearchResponse, userStatusBody, userUpdateBody, verifyUserBody } from './schemas.ts';
+import {
+  forgotPasswordBody,
+  loginBody,
+  loginResponse,
+  meResponse,
+  resetPasswordBody,
+  signupBody,
+  tokenStatusBody,
+  tokenStatusResponse,
+  USER_API,
+  userSearchBody,
+  userSearchResponse,
+  userStatusBody,
+  userUpdateBody,
+  verifyUserBody,
+  verifyUserResponse,
+} from '@ulca/contracts';
 import * as service from './service.ts';
 import { attachSessionCache } from '../../security/session-cache.ts';
-import { SIGNED, errorResponse, messageResponse, USERS_PATH, validatedBody } from '../../lib/route-schemas.ts';
-
-/** Base path of the account calls (spec 01 §7). */
+import { SIGNED, errorResponse, messageResponse, validatedBody } from '../../lib/route-schemas.ts';
 
 const TAGS = ['accounts'];
 
@@ -36,7 +50,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   fastify.addHook('onClose', async () => whenResetMailsSent());
 
   app.post(
-    `${USERS_PATH}/signup`,
+    USER_API.signup,
     {
       config: { access: PUBLIC },
       attachValidation: true,
@@ -55,7 +69,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/verify-user`,
+    USER_API.verifyUser,
     {
       config: { access: PUBLIC },
       attachValidation: true,
@@ -74,7 +88,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/login`,
+    USER_API.login,
     {
       attachValidation: true,
       // A login refused for a NUL character is still an attempt: audit it.
@@ -94,7 +108,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/logout`,
+    USER_API.logout,
     {
       config: { access: signedIn() },
       schema: {
@@ -111,7 +125,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.get(
-    `${USERS_PATH}/me`,
+    USER_API.me,
     {
       config: { access: signedIn() },
       schema: {
@@ -130,7 +144,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/forgot-password`,
+    USER_API.forgotPassword,
     {
       config: { access: PUBLIC },
       attachValidation: true,
@@ -149,7 +163,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/get/token/status`,
+    USER_API.tokenStatus,
     {
       config: { access: PUBLIC },
       attachValidation: true,
@@ -167,7 +181,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/reset-password`,
+    USER_API.resetPassword,
     {
       config: { access: PUBLIC },
       attachValidation: true,
@@ -186,7 +200,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/search`,
+    USER_API.search,
     {
       config: { access: signedIn(ADMIN_ONLY) },
       attachValidation: true,
@@ -205,7 +219,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/update`,
+    USER_API.update,
     {
       config: { access: signedIn(ADMIN_ONLY) },
       attachValidation: true,
@@ -225,7 +239,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   );
 
   app.post(
-    `${USERS_PATH}/update/active/status`,
+    USER_API.updateActiveStatus,
     {
       config: { access: signedIn(ADMIN_ONLY) },
       attachValidation: true,

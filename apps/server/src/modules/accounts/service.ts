@@ -8,7 +8,7 @@ import * as repo from './repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { invalidateUserSessions } from '../../security/session-cache.ts';
 import { encryptSecret, randomHex, randomToken, secretKey, tokenHash } from '../../security/crypto.ts';
-import type { SignupUser, UserDetails } from './schemas.ts';
+import type { SignupUser, UserDetails } from '@ulca/contracts';
 
 /** Rules of the accounts module: sign-up, activation, login and logout (spec 01 §2–§5, §7, §8). */
 

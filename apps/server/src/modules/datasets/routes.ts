@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CONTRIBUTORS, stageStatusSchema, SUBMIT_DATASET_PATH, submissionOutcomeSchema, submitDatasetBody, submitDatasetResponse } from '@ulca/contracts';
+import {
+  CONTRIBUTORS,
+  contributionListQuery,
+  contributionListResponse,
+  DATASET_API,
+  errorReportBody,
+  errorReportFileParams,
+  errorReportFileQuery,
+  errorReportResponse,
+  submissionStatusQuery,
+  submissionStatusResponse,
+  submitDatasetBody,
+  submitDatasetResponse,
+} from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { currentUser } from '../../security/auth.ts';
@@ -11,7 +23,7 @@ import { checkReportToken, reportKeys } from './reports.ts';
 import { getSubmission } from './repo.ts';
 import { errorReport, listContributions, submissionStatus, submitDataset } from './service.ts';
 import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
-import { signedHeaders, status } from './schemas.ts';
+import { signedHeaders } from './schemas.ts';
 import { sendObject } from '../../storage/send-object.ts';
 
 /** Dataset routes (spec 01 §7; issue #2 §7, §9) under /ulca/apis/v0/dataset and /ulca/error-consumer. */
@@ -19,7 +31,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
   const app = appIn.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    SUBMIT_DATASET_PATH,
+    DATASET_API.submit,
     {
       config: { access: signedIn(CONTRIBUTORS) },
       // The body's own messages (e.g. 'Max 256 characters allowed') are answered by validatedBody.
@@ -41,33 +53,16 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
   );
 
   app.get(
-    '/ulca/apis/v0/dataset/listByUserId',
+    DATASET_API.listByUserId,
     {
       config: { access: signedIn(CONTRIBUTORS) },
       schema: {
         tags: ['datasets'],
         summary: "A user's dataset contributions, newest first (pages of 10 when startPage/endPage are given, 1-based)",
         security: SIGNED,
-        querystring: z.object({ userId: z.string(), startPage: z.coerce.number().int().min(1).optional(), endPage: z.coerce.number().int().min(1).optional() }),
+        querystring: contributionListQuery,
         response: {
-          200: z.object({
-            message: z.string(),
-            count: z.number(),
-            totalCount: z.number().describe('Same as count: the name the original ULCA client reads'),
-            data: z.array(
-              z.object({
-                submitRefNumber: z.string(),
-                serviceRequestNumber: z.string().describe('Same as submitRefNumber: the name the original ULCA client reads'),
-                datasetId: z.string(),
-                datasetName: z.string(),
-                datasetType: z.string().nullable(),
-                submittedOn: z.string(),
-                status,
-                domain: z.array(z.string()),
-                license: z.string().nullable(),
-              }),
-            ),
-          }),
+          200: contributionListResponse,
         },
       },
     },
@@ -75,41 +70,16 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
   );
 
   app.get(
-    '/ulca/apis/v0/dataset/getByServiceRequestNumber',
+    DATASET_API.status,
     {
       config: { access: signedIn(CONTRIBUTORS) },
       schema: {
         tags: ['datasets'],
         summary: 'Stages of a submission with success and failed counts (seconds too for speech types)',
         security: SIGNED,
-        querystring: z.object({ serviceRequestNumber: z.string() }),
+        querystring: submissionStatusQuery,
         response: {
-          200: z.object({
-            message: z.string(),
-            datasetName: z.string(),
-            datasetType: z.string().nullable(),
-            status,
-            outcome: submissionOutcomeSchema,
-            data: z.array(
-              z.object({
-                serviceRequestNumber: z.string(),
-                datasetId: z.string(),
-                datasetName: z.string(),
-                datasetType: z.string().nullable(),
-                stage: z.enum(['download', 'ingest', 'validate', 'publish']),
-                tool: z.enum(['download', 'ingest', 'validate', 'publish']).describe('Same as stage: the name the original ULCA client reads'),
-                status: stageStatusSchema,
-                details: z
-                  .string()
-                  .describe(
-                    'JSON text of {processedCount: [{type: success|failed, count, durationInSeconds?, validateSuccessSeconds?, validateErrorSeconds?, ' +
-                      'publishSuccessSeconds?, publishErrorSeconds?}]}: a string, as the original ULCA client parses it; seconds for speech types from ingest on',
-                  ),
-                startTime: z.string().nullable(),
-                endTime: z.string().nullable(),
-              }),
-            ),
-          }),
+          200: submissionStatusResponse,
           404: errorResponse,
         },
       },
@@ -118,7 +88,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
   );
 
   app.post(
-    '/ulca/error-consumer/v0/error/report',
+    DATASET_API.errorReport,
     {
       config: { access: signedIn(CONTRIBUTORS) },
       schema: {
@@ -126,17 +96,9 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
         summary:
           'Error report of a submission, as a bare list of one entry (the original ULCA shape its client reads): absolute summary and detailed CSV links (valid one hour) and the summary rows',
         security: SIGNED,
-        body: z.object({ serviceRequestNumber: z.string() }),
+        body: errorReportBody,
         response: {
-          200: z.array(
-            z.object({
-              serviceRequestNumber: z.string(),
-              status,
-              file: z.string().nullable(),
-              consolidated_file: z.string().nullable(),
-              errors: z.array(z.object({ stage: z.string(), code: z.string(), message: z.string(), count: z.number() })),
-            }),
-          ),
+          200: errorReportResponse,
           404: errorResponse,
         },
       },
@@ -145,14 +107,14 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
   );
 
   app.get(
-    '/ulca/apis/v0/dataset/error-report/:serviceRequestNumber/:file',
+    DATASET_API.errorReportFile,
     {
       config: { access: PUBLIC },
       schema: {
         tags: ['datasets'],
         summary: 'Downloads an error report CSV; the link (with its token) comes from the error report call',
-        params: z.object({ serviceRequestNumber: z.string(), file: z.enum(['summary.csv', 'detail.csv']) }),
-        querystring: z.object({ token: z.string() }),
+        params: errorReportFileParams,
+        querystring: errorReportFileQuery,
       },
     },
     async (req, reply) => {

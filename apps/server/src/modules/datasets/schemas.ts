@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { submissionStatusSchema } from '@ulca/contracts';
 
-/** Request and response schemas of the dataset routes that are not in @ulca/contracts yet (spec 01 §7). */
-
+/** The signature headers of the submit route, declared for the OpenAPI document (the paths, bodies and answers are in @ulca/contracts). */
 export const signedHeaders = z.object({ key: z.string().optional(), payload: z.string().optional(), sig: z.string().optional() }).passthrough();
-export const status = submissionStatusSchema;

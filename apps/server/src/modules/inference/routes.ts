@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MODEL_API, modelComputeBody, modelComputeResponse, modelSpeechComputeResponse } from '@ulca/contracts';
+import { MODEL_API, modelComputeBody, modelComputeResponse, modelSpeechComputeResponse, tryMeQuery } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { OPTIONAL_SIGNATURE } from '../../security/access.ts';
 import { errorResponse, validatedBody } from '../../lib/route-schemas.ts';
@@ -97,7 +96,7 @@ export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext)
             'Anonymous, signed (the optional signature covers the exact multipart bytes, so an owner or admin can try an unpublished model) ' +
             `or with an application's ulcaApiKey header. The file may be at most ${describeBytes(ctx.config.inferenceMaxMediaBytes)} (413).`,
           consumes: ['multipart/form-data'],
-          querystring: z.object({ modelId: z.string().max(100).optional() }),
+          querystring: tryMeQuery,
           response: { 200: modelComputeResponse, ...errors },
         },
       },

@@ -1,13 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { API_KEY, currentApiKeyCaller, signedIn } from '../../security/access.ts';
-import { messageResponse, USERS_PATH, validatedBody } from '../../lib/route-schemas.ts';
+import { messageResponse, validatedBody } from '../../lib/route-schemas.ts';
 import * as service from './service.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
-import { generateBody, keyBody, profileBody, providerBody, providerEntry, trackingBody } from './schemas.ts';
+import {
+  apiKeyListResponse,
+  apiKeysForProfileBody as profileBody,
+  dataTrackingBody as trackingBody,
+  generateApiKeyBody as generateBody,
+  generateApiKeyResponse,
+  KEYS_API,
+  providerKeyBody as providerBody,
+  providerKeyResponse,
+  revokeApiKeyBody as keyBody,
+  whoamiHeaders,
+  whoamiResponse,
+} from '@ulca/contracts';
 
 const TAGS = ['api keys'];
 
@@ -22,7 +33,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   const meta = (ip: string) => ({ ip });
 
   app.post(
-    `${USERS_PATH}/generateApiKey`,
+    KEYS_API.generate,
     {
       config: { access: signedIn() },
       attachValidation: true,
@@ -32,7 +43,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
         security: SIGNED,
         body: generateBody,
         response: {
-          200: z.object({ message: z.string(), data: z.object({ appName: z.string(), ulcaApiKey: z.string().describe('Full key, shown once'), serviceProviderKeys: z.array(providerEntry) }) }),
+          200: generateApiKeyResponse,
           400: errorResponse,
           401: errorResponse,
           403: errorResponse,
@@ -48,7 +59,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   );
 
   app.post(
-    `${USERS_PATH}/getApiKeysForProfile`,
+    KEYS_API.list,
     {
       config: { access: signedIn() },
       attachValidation: true,
@@ -58,10 +69,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
         security: SIGNED,
         body: profileBody,
         response: {
-          200: z.object({
-            message: z.string(),
-            data: z.array(z.object({ appName: z.string(), ulcaApiKey: z.string().describe('Identifier only'), createdOn: z.string(), serviceProviderKeys: z.array(providerEntry) })),
-          }),
+          200: apiKeyListResponse,
           400: errorResponse,
           401: errorResponse,
           403: errorResponse,
@@ -75,7 +83,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   );
 
   app.post(
-    `${USERS_PATH}/revokeApiKey`,
+    KEYS_API.revoke,
     {
       config: { access: signedIn() },
       attachValidation: true,
@@ -94,7 +102,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   );
 
   app.post(
-    `${USERS_PATH}/generateServiceProviderKey`,
+    KEYS_API.generateProviderKey,
     {
       config: { access: signedIn() },
       attachValidation: true,
@@ -103,7 +111,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
         summary: "Generate a service provider's inference key for an API key; the full value is in this answer only",
         security: SIGNED,
         body: providerBody,
-        response: { 200: z.object({ message: z.string(), data: providerEntry }), 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: providerKeyResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },
     async (request) => {
@@ -113,7 +121,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   );
 
   app.post(
-    `${USERS_PATH}/removeServiceProviderKey`,
+    KEYS_API.removeProviderKey,
     {
       config: { access: signedIn() },
       attachValidation: true,
@@ -132,7 +140,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   );
 
   app.post(
-    `${USERS_PATH}/dataTrackingToggle`,
+    KEYS_API.dataTracking,
     {
       config: { access: signedIn() },
       attachValidation: true,
@@ -152,14 +160,14 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
   );
 
   app.get(
-    '/ulca/apis/v0/api-key/whoami',
+    KEYS_API.whoami,
     {
       config: { access: API_KEY },
       schema: {
         tags: TAGS,
         summary: 'The user and app of the API key in the ulcaApiKey header (how the inference API authenticates applications)',
-        headers: z.object({ ulcaapikey: z.string().optional().describe('The full API key (header ulcaApiKey)') }),
-        response: { 200: z.object({ data: z.object({ userID: z.string(), appName: z.string() }) }), 401: errorResponse },
+        headers: whoamiHeaders,
+        response: { 200: whoamiResponse, 401: errorResponse },
       },
     },
     async (request) => {

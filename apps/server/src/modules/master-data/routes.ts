@@ -1,8 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PUBLIC } from '../../security/access.ts';
-import { z } from 'zod';
-import { FEEDBACK_QUESTIONS, MASTER_DATA, MASTER_LANGUAGES, MASTER_NAMES, type MasterName } from '@ulca/contracts';
+import {
+  appConfigResponse,
+  FEEDBACK_QUESTIONS,
+  MASTER_API,
+  MASTER_DATA,
+  MASTER_LANGUAGES,
+  MASTER_NAMES,
+  masterBulkBody,
+  masterBulkResponse,
+  type MasterName,
+} from '@ulca/contracts';
 import { badRequest } from '../../lib/errors.ts';
 import { errorResponse } from '../../lib/route-schemas.ts';
 
@@ -13,9 +22,6 @@ const APP_CONFIG = {
     feedbackQns: FEEDBACK_QUESTIONS.filter((q) => q.active).map((q) => ({ code: q.code, question: q.question })),
   },
 };
-
-/** Most names one call may ask for (there are fewer than 30). */
-const MAX_NAMES = 100;
 
 /**
  * Master data (issue #3 scope 3; contracts.md "Master data"): the enumerations and the dataset
@@ -28,14 +34,14 @@ export async function masterDataRoutes(appIn: FastifyInstance): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    '/ulca/mdms/v0/fetch-master/bulk',
+    MASTER_API.bulk,
     {
       config: { access: PUBLIC },
       schema: {
         tags: ['master-data'],
         summary: `Master lists by name (${MASTER_NAMES.join(', ')}); datasetFilterParams is the search filter catalogue`,
-        body: z.object({ masterNames: z.array(z.string().max(100)).min(1).max(MAX_NAMES) }),
-        response: { 200: z.object({ data: z.record(z.string(), z.unknown()) }), 400: errorResponse },
+        body: masterBulkBody,
+        response: { 200: masterBulkResponse, 400: errorResponse },
       },
     },
     async (req) => {
@@ -50,20 +56,13 @@ export async function masterDataRoutes(appIn: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/ulca/mdms/v0/app-config',
+    MASTER_API.appConfig,
     {
       config: { access: PUBLIC },
       schema: {
         tags: ['master-data'],
         summary: 'Configuration the web app loads at start: languages and feedback questions',
-        response: {
-          200: z.object({
-            data: z.object({
-              languages: z.array(z.object({ code: z.string(), label: z.string() })),
-              feedbackQns: z.array(z.object({ code: z.string(), question: z.string() })),
-            }),
-          }),
-        },
+        response: { 200: appConfigResponse },
       },
     },
     async () => APP_CONFIG,

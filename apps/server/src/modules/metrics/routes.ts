@@ -4,6 +4,7 @@ import { PUBLIC } from '../../security/access.ts';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { STORE_REPORT_DATA_PATH, STORE_REPORTS_PATH, STORE_SEARCH_PATH } from '@ulca/contracts';
 import { storeReportsBody, storeReportsResponse, storeSearchBody, storeSearchResponse } from './schemas.ts';
 import { storeReports, storeSearch } from './service.ts';
 import { errorResponse } from '../../lib/route-schemas.ts';
@@ -30,7 +31,7 @@ export async function metricsRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
   const app = appIn.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    '/ulca/data-metric/v0/store/search',
+    STORE_SEARCH_PATH,
     {
       config: { access: PUBLIC },
       // Validated in the handler (parseBody) so that unknown fields get named field errors.
@@ -50,7 +51,7 @@ export async function metricsRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
   );
 
   // store/reportdata is the path the original ULCA web client posts to; the same answer under both.
-  for (const url of ['/ulca/data-metric/v0/store/reports', '/ulca/data-metric/v0/store/reportdata']) {
+  for (const url of [STORE_REPORTS_PATH, STORE_REPORT_DATA_PATH]) {
     app.post(
       url,
       {
@@ -59,7 +60,7 @@ export async function metricsRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
         schema: {
           tags: ['metrics'],
           summary: 'Dataset Metrics: records and totals per dataset type, languages, domain, collection method and submitter',
-          ...(url.endsWith('reportdata') ? { description: 'Same as POST /ulca/data-metric/v0/store/reports (the original ULCA client\'s path).' } : {}),
+          ...(url === STORE_REPORT_DATA_PATH ? { description: `Same as POST ${STORE_REPORTS_PATH} (the original ULCA client's path).` } : {}),
           body: storeReportsBody.optional(),
           response: { 200: storeReportsResponse, 400: errorResponse },
         },

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   CONTRIBUTORS,
   DATASET_TYPES,
   INFERENCE_TASKS,
   MODEL_API,
+  modelUploadQuery,
   MODEL_DESCRIPTOR_MAX_BYTES,
   modelDetailQuery,
   modelDetailResponse,
@@ -90,7 +90,7 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
             'times out or answers an error, garbage or a body of the wrong shape; 409 when name + version exist (any case); 413 for a larger file.',
           consumes: ['multipart/form-data'],
           security: SIGNED,
-          querystring: z.object({ userId: z.string().max(100).optional() }),
+          querystring: modelUploadQuery,
           response: { 200: modelUploadResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 413: errorResponse },
         },
       },

@@ -1,8 +1,17 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ADMIN_ONLY, DATASET_TYPES, READY_MADE_LIST_PATH, READY_MADE_MARK_PATH, readyMadeListResponse, readyMadeMarkBody } from '@ulca/contracts';
+import {
+  ADMIN_ONLY,
+  READY_MADE_DOWNLOAD_PATH,
+  READY_MADE_LIST_PATH,
+  READY_MADE_MARK_PATH,
+  readyMadeDownloadParams,
+  readyMadeListQuery,
+  readyMadeListResponse,
+  readyMadeMarkBody,
+  readyMadeMarkResponse,
+} from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { currentUser } from '../../security/auth.ts';
@@ -54,7 +63,7 @@ export async function readyMadeRoutes(appIn: FastifyInstance, ctx: AppContext, o
       schema: {
         tags: ['ready-made datasets'],
         summary: 'Ready-made datasets (published datasets an admin has listed), newest first; of one type when datasetType is given',
-        querystring: z.object({ datasetType: z.enum(DATASET_TYPES).optional() }),
+        querystring: readyMadeListQuery,
         response: { 200: readyMadeListResponse, 400: errorResponse },
       },
     },
@@ -70,7 +79,7 @@ export async function readyMadeRoutes(appIn: FastifyInstance, ctx: AppContext, o
         summary: 'Lists a Completed dataset as ready-made (readyMade true) or takes it off the list (false); ADMIN only',
         security: SIGNED,
         body: readyMadeMarkBody,
-        response: { 200: z.object({ message: z.string() }), 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: readyMadeMarkResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },
     async (req) => {
@@ -94,14 +103,14 @@ export async function readyMadeRoutes(appIn: FastifyInstance, ctx: AppContext, o
   );
 
   app.get(
-    '/ulca/apis/v0/dataset/readymade/:datasetId/download.:format',
+    READY_MADE_DOWNLOAD_PATH,
     {
       config: { access: PUBLIC },
       schema: {
         tags: ['ready-made datasets'],
         summary:
           'Downloads a whole ready-made dataset as JSON (the ULCA format), JSONL or CSV, streamed; 404 unless it is listed as ready-made, 429 while too many downloads run',
-        params: z.object({ datasetId: z.string().max(64), format: z.string().max(16).describe('json, jsonl or csv') }),
+        params: readyMadeDownloadParams,
       },
     },
     async (req, reply) => {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { SEARCHERS } from '@ulca/contracts';
@@ -12,7 +11,17 @@ import { checkSearchDownload, searchFileKey, type SearchFileFormat, type SearchF
 import { getSearch } from './repo.ts';
 import { listUserSearches, searchStatus, submitSearch, SEARCH_SUBMITTED_MESSAGE } from './service.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
-import { criteriaSchema, searchRow } from './schemas.ts';
+import {
+  SEARCH_API,
+  searchDownloadParams,
+  searchDownloadQuery,
+  searchListQuery,
+  searchListResponse,
+  searchStatusQuery,
+  searchStatusResponse,
+  searchSubmitBody,
+  searchSubmitResponse,
+} from '@ulca/contracts';
 import { sendObject } from '../../storage/send-object.ts';
 
 const CONTENT_TYPES: Record<SearchFileFormat, string> = {
@@ -28,7 +37,7 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
   const app = appIn.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    '/ulca/apis/v0/dataset/corpus/search',
+    SEARCH_API.submit,
     {
       config: { access: signedIn(SEARCHERS) },
       schema: {
@@ -39,9 +48,9 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
           'For text-pair types sourceLanguage and targetLanguage are both required (pairs stored the other way round also match and are exported turned around unless originalSourceSentence); ' +
           'for the other types the record languages may be given in targetLanguage or sourceLanguage.',
         security: SIGNED,
-        body: z.object({ userId: z.string().max(100), datasetType: z.string().max(100), criteria: criteriaSchema }),
+        body: searchSubmitBody,
         response: {
-          200: z.object({ message: z.string(), data: z.object({ serviceRequestNumber: z.string(), datasetType: z.string() }) }),
+          200: searchSubmitResponse,
           400: errorResponse,
           403: errorResponse,
         },
@@ -51,41 +60,37 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
   );
 
   app.get(
-    '/ulca/apis/v0/dataset/corpus/search/listByUserId',
+    SEARCH_API.listByUserId,
     {
       config: { access: signedIn(SEARCHERS) },
       schema: {
         tags: ['search'],
         summary: "A user's searches, newest first (pages of 10 when startPage/endPage are given, 1-based; the caller's own unless ADMIN)",
         security: SIGNED,
-        querystring: z.object({
-          userId: z.string(),
-          startPage: z.coerce.number().int().min(1).optional(),
-          endPage: z.coerce.number().int().min(1).optional(),
-        }),
-        response: { 200: z.object({ data: z.array(searchRow), startPage: z.number(), totalCount: z.number() }), 403: errorResponse },
+        querystring: searchListQuery,
+        response: { 200: searchListResponse, 403: errorResponse },
       },
     },
     async (req) => listUserSearches(ctx, currentUser(req), req.query),
   );
 
   app.get(
-    '/ulca/apis/v0/dataset/corpus/search/status',
+    SEARCH_API.status,
     {
       config: { access: signedIn(SEARCHERS) },
       schema: {
         tags: ['search'],
         summary: 'Status of one search with its count and signed download links (owner or ADMIN; 404 otherwise)',
         security: SIGNED,
-        querystring: z.object({ serviceRequestNumber: z.string().max(40) }),
-        response: { 200: z.object({ data: searchRow }), 404: errorResponse },
+        querystring: searchStatusQuery,
+        response: { 200: searchStatusResponse, 404: errorResponse },
       },
     },
     async (req) => searchStatus(ctx, currentUser(req), req.query.serviceRequestNumber),
   );
 
   app.get(
-    '/ulca/apis/v0/dataset/corpus/search/download/:serviceRequestNumber/:file',
+    SEARCH_API.download,
     {
       config: { access: PUBLIC },
       schema: {
@@ -94,8 +99,8 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
         description:
           'The link is a bearer token: whoever holds it gets the file, without signing, until it expires (one hour after the status call made it), ' +
           'so it works from a plain <a href> and from curl. A missing, altered or expired token gives 404. Range requests are answered with 206.',
-        params: z.object({ serviceRequestNumber: z.string().max(40), file: z.string().max(20) }),
-        querystring: z.object({ expires: z.string().max(20).optional(), token: z.string().max(100).optional() }),
+        params: searchDownloadParams,
+        querystring: searchDownloadQuery,
       },
     },
     async (req, reply) => {

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { STS_API, stsBatchListResponse, stsBatchStatusQuery, stsBatchStatusResponse, stsBatchSubmitBody, stsBatchSubmitResponse } from '@ulca/contracts';
+import {
+  STS_API,
+  stsBatchDownloadParams,
+  stsBatchDownloadQuery,
+  stsBatchListResponse,
+  stsBatchStatusQuery,
+  stsBatchStatusResponse,
+  stsBatchSubmitBody,
+  stsBatchSubmitResponse,
+} from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { PUBLIC, signedIn } from '../../security/access.ts';
@@ -72,8 +80,8 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
       schema: {
         tags: TAGS,
         summary: 'Downloads the result zip of a Completed batch by the link of its status answer (valid one hour; 404 when missing, altered or expired)',
-        params: z.object({ batchId: z.string().max(40) }),
-        querystring: z.object({ expires: z.string().max(20).optional(), token: z.string().max(100).optional() }),
+        params: stsBatchDownloadParams,
+        querystring: stsBatchDownloadQuery,
       },
     },
     async (req, reply) => {

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, PASSWORD_RULE_MESSAGE, isStrongPassword } from '@ulca/contracts';
+import { ACCOUNT_MESSAGES, NAME_PATTERN, PASSWORD_MIN_LENGTH, PASSWORD_RULE_MESSAGE, isStrongPassword } from '@ulca/contracts';
 import { z } from 'zod';
 
 const notBlank = (message: string) => z.string().refine((v) => v.trim().length > 0, { message });
@@ -15,7 +15,7 @@ export { PASSWORD_MIN_LENGTH, PASSWORD_RULE_MESSAGE };
 
 /**
  * Sign-up form (spec 01 §5). The name allows letters of any script (so Indian-language names pass)
- * and spaces; the password rule is the server's (shared in @ulca/contracts): at least 8 characters
+ * and spaces, by the server's pattern (@ulca/contracts); the password rule is the server's (shared in @ulca/contracts): at least 8 characters
  * with upper case, lower case, a digit and a special character, as the spec's message says.
  */
 export const signupFormSchema = z
@@ -23,7 +23,7 @@ export const signupFormSchema = z
     name: z
       .string()
       .trim()
-      .regex(/^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u, { message: 'Name is not proper' }),
+      .regex(NAME_PATTERN, { message: ACCOUNT_MESSAGES.name }),
     email: z.string().trim().pipe(z.email({ message: 'Invalid email' })),
     password: z.string().refine(isStrongPassword, { message: PASSWORD_RULE_MESSAGE }),
     confirmPassword: z.string(),

@@ -26,6 +26,7 @@ const sent = (c: { init: RequestInit }) => JSON.parse(String(c.init.body)) as un
 describe('admin calls', () => {
   it('searches users with the table body and reads nullable fields', async () => {
     const calls = serve(200, {
+      message: 'Users',
       count: 11,
       data: [{ userID: 'u-1', email: 'asha@example.in', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'], orgID: null, isActive: true, createdOn: '2026-11-21T10:00:00Z', activatedTime: null }],
     });
@@ -35,8 +36,8 @@ describe('admin calls', () => {
     expect(res).toMatchObject({ count: 11, data: [{ userID: 'u-1', orgID: null, isActive: true }] });
   });
   it("shows a known organisation, and 'UNDEFINED' (the dialog's only choice) as none", async () => {
-    const row = { email: 'a@example.in', firstName: 'A', roles: [], isActive: true, createdOn: null, activatedTime: null };
-    serve(200, { count: 2, data: [{ ...row, userID: 'u-1', orgID: 'UNDEFINED' }, { ...row, userID: 'u-2', orgID: 'IIT Madras' }] });
+    const row = { email: 'a@example.in', firstName: 'A', roles: [], isActive: true, createdOn: '2026-11-21T10:00:00Z', activatedTime: null };
+    serve(200, { message: 'Users', count: 2, data: [{ ...row, userID: 'u-1', orgID: 'UNDEFINED' }, { ...row, userID: 'u-2', orgID: 'IIT Madras' }] });
     const res = await api.searchUsers({ offset: 0, limit: 10 });
     expect(res.data.map((u) => u.orgID)).toEqual([null, 'IIT Madras']);
   });
@@ -61,6 +62,6 @@ describe('admin calls', () => {
     const res = await api.fetchAudit(20, 20, null);
     expect(calls[0].url).toBe('/ulca/user-mgmt/v1/audit?offset=20&limit=20');
     expect((calls[0].init.headers as Record<string, string>).sig).toBeTruthy();
-    expect(res.data[0]).toMatchObject({ id: '7', actorEmail: 'admin@ulca.local', ip: '127.0.0.1' });
+    expect(res.data[0]).toMatchObject({ id: 7, actorEmail: 'admin@ulca.local', ip: '127.0.0.1' });
   });
 });

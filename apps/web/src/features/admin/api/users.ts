@@ -1,10 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { messageResponse, UNDEFINED_ORG, USER_API, userSearchResponse, type AdminUserRecord, type UserSearchResponse } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { UserUpdate } from '../lib/edit-user.ts';
 import type { UserSearchBody } from '../lib/users.ts';
-
-const USERS = '/ulca/user-mgmt/v1/users';
 
 /** TanStack Query keys of the admin feature. */
 export const adminKeys = {
@@ -13,26 +11,17 @@ export const adminKeys = {
   audit: (offset: number, limit: number, action: string | null) => ['admin', 'audit', offset, limit, action] as const,
 };
 
-/** One user of POST users/search (spec 02 §3 'User (admin)'). */
-export const adminUserSchema = z.object({
-  userID: z.string(),
-  email: z.string(),
-  firstName: z.string().nullish().transform((n) => n ?? ''),
-  roles: z.array(z.string()).nullish().transform((r) => r ?? []),
-  // 'UNDEFINED' is the edit dialog's only choice (spec 02 §6), not an organisation: shown as none.
-  orgID: z.string().nullish().transform((o) => (o && o !== 'UNDEFINED' ? o : null)),
-  isActive: z.boolean(),
-  createdOn: z.string().nullish().transform((c) => c ?? null),
-  activatedTime: z.string().nullish().transform((a) => a ?? null),
-});
-export type AdminUser = z.infer<typeof adminUserSchema>;
+/**
+ * One user of POST users/search (spec 02 §3 'User (admin)') as the table shows it: `orgID`
+ * 'UNDEFINED' is the edit dialog's only choice (spec 02 §6), not an organisation, so it reads as none.
+ */
+export type AdminUser = AdminUserRecord;
+export type { UserSearchResponse };
 
-export const userSearchResponseSchema = z.object({ message: z.string().optional(), data: z.array(adminUserSchema), count: z.number() });
-export type UserSearchResponse = z.infer<typeof userSearchResponseSchema>;
-
-/** Lists users (POST /ulca/user-mgmt/v1/users/search, signed, ADMIN only; 403 for other roles). */
-export function searchUsers(body: UserSearchBody, signal?: AbortSignal): Promise<UserSearchResponse> {
-  return apiRequest('POST', `${USERS}/search`, { body, schema: userSearchResponseSchema, signal });
+/** Lists users (POST users/search, signed, ADMIN only; 403 for other roles); an `orgID` of 'UNDEFINED' comes back as null. */
+export async function searchUsers(body: UserSearchBody, signal?: AbortSignal): Promise<UserSearchResponse> {
+  const res = await apiRequest('POST', USER_API.search, { body, schema: userSearchResponse, signal });
+  return { ...res, data: res.data.map((u) => (u.orgID === UNDEFINED_ORG ? { ...u, orgID: null } : u)) };
 }
 
 /**
@@ -48,17 +37,15 @@ export function useAdminUsers(body: UserSearchBody, enabled: boolean) {
   });
 }
 
-const messageSchema = z.object({ message: z.string().optional() });
-
 /** Saves a user's profile, roles and optionally a new password (POST users/update, signed ADMIN). 403 SELF_EDIT on one's own row. */
 export async function updateUser(user: UserUpdate): Promise<string> {
-  const res = await apiRequest('POST', `${USERS}/update`, { body: { users: [user] }, schema: messageSchema });
+  const res = await apiRequest('POST', USER_API.update, { body: { users: [user] }, schema: messageResponse });
   return res.message || 'Profile updated successfully.';
 }
 
 /** Activates or deactivates an account (POST users/update/active/status, signed ADMIN); a deactivated user's sessions and keys stop working. */
 export async function updateActiveStatus(v: { email: string; is_active: boolean }): Promise<string> {
-  const res = await apiRequest('POST', `${USERS}/update/active/status`, { body: v, schema: messageSchema });
+  const res = await apiRequest('POST', USER_API.updateActiveStatus, { body: v, schema: messageResponse });
   return res.message || (v.is_active ? 'User activated.' : 'User deactivated.');
 }
 

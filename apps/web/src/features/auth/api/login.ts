@@ -1,36 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { loginResponse, USER_API, type LoginBody, type LoginResponse } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Role } from '@ulca/contracts';
 import type { Session } from '../../../lib/session.ts';
 
-/** Response of POST /ulca/user-mgmt/v1/users/login (spec 01 §3, §7). */
-export const loginResponseSchema = z.object({
-  message: z.string().optional(),
-  data: z.object({
-    userKeys: z.object({ publicKey: z.string(), privateKey: z.string() }),
-    userDetails: z.object({
-      userID: z.string(),
-      email: z.string(),
-      firstName: z.string(),
-      lastName: z.string().nullish(),
-      roles: z.array(z.string()),
-      isActive: z.boolean().optional(),
-      org: z.string().nullish(),
-    }),
-  }),
-});
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
+/** Response of POST users/login (spec 01 §3, §7), as the server answers it. */
+export const loginResponseSchema = loginResponse;
+export type { LoginResponse };
 
 /** The fixed authenticator value of the login request. */
-export const AUTHENTICATOR = 'ULCA';
+export const AUTHENTICATOR: LoginBody['authenticator'] = 'ULCA';
 
 /**
  * Signs in (unsigned call). Resolves with the session to store; throws ApiRequestError with the
  * server's message on failure (e.g. wrong password, inactive account).
  */
 export async function login(email: string, password: string): Promise<Session> {
-  const res = await apiRequest('POST', '/ulca/user-mgmt/v1/users/login', {
+  const res = await apiRequest('POST', USER_API.login, {
     body: { authenticator: AUTHENTICATOR, data: { email, password } },
     signed: false,
     schema: loginResponseSchema,

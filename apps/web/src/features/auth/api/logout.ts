@@ -1,9 +1,10 @@
+import { messageResponse, USER_API } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** Ends the server session (POST /ulca/user-mgmt/v1/users/logout, signed, body {}). Never throws: logout proceeds anyway. */
+/** Ends the server session (POST users/logout, signed, body {}). Never throws: logout proceeds anyway. */
 export async function logoutRequest(): Promise<void> {
   try {
-    await apiRequest('POST', '/ulca/user-mgmt/v1/users/logout', { body: {} });
+    await apiRequest('POST', USER_API.logout, { body: {}, schema: messageResponse });
   } catch {
     // The local session is cleared whatever the server says.
   }

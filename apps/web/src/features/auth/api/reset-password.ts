@@ -1,28 +1,23 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { messageResponse, tokenStatusResponse, USER_API, type TokenStatusResponse } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-const USERS = '/ulca/user-mgmt/v1/users';
 
 /** The server's code for an unknown, expired or already used reset token (contracts: Accounts). */
 export const RESET_TOKEN_INVALID = 'RESET_TOKEN_INVALID';
 /** Shown when the link is refused without a message of the server's own. */
 export const RESET_LINK_INVALID_MESSAGE = 'This password reset link is invalid or has expired.';
 
-/** Response of POST users/get/token/status for a valid link. */
-export const tokenStatusSchema = z.object({
-  message: z.string().optional(),
-  data: z.object({ valid: z.literal(true), email: z.string() }),
-});
-export type TokenStatus = z.infer<typeof tokenStatusSchema>['data'];
+/** Response of POST users/get/token/status for a valid link, as the server answers it. */
+export const tokenStatusSchema = tokenStatusResponse;
+export type TokenStatus = TokenStatusResponse['data'];
 
 /**
- * Checks a reset link (POST /ulca/user-mgmt/v1/users/get/token/status, unsigned, body {token, email}).
+ * Checks a reset link (POST users/get/token/status, unsigned, body {token, email}).
  * Resolves with {valid: true, email}; throws ApiRequestError (400 RESET_TOKEN_INVALID) for a link
  * that is unknown, expired or already used.
  */
 export async function fetchTokenStatus(email: string, token: string, signal?: AbortSignal): Promise<TokenStatus> {
-  const res = await apiRequest('POST', `${USERS}/get/token/status`, { body: { token, email }, signed: false, schema: tokenStatusSchema, signal });
+  const res = await apiRequest('POST', USER_API.tokenStatus, { body: { token, email }, signed: false, schema: tokenStatusSchema, signal });
   return res.data;
 }
 
@@ -42,8 +37,6 @@ export function useTokenStatus(email: string, token: string) {
   });
 }
 
-const messageSchema = z.object({ message: z.string().optional() });
-
 /** Input of `resetPassword`: the link's e-mail and token, and the new password. */
 export interface ResetPasswordInput {
   email: string;
@@ -52,12 +45,12 @@ export interface ResetPasswordInput {
 }
 
 /**
- * Sets a new password with a reset link (POST /ulca/user-mgmt/v1/users/reset-password, unsigned).
+ * Sets a new password with a reset link (POST users/reset-password, unsigned).
  * Resolves with the server's message ('Password changed successfully.'); throws ApiRequestError:
  * 400 with the password rule's message for a weak password, 400 RESET_TOKEN_INVALID for a bad link.
  */
 export async function resetPassword(v: ResetPasswordInput): Promise<string> {
-  const res = await apiRequest('POST', `${USERS}/reset-password`, { body: { email: v.email, token: v.token, password: v.password }, signed: false, schema: messageSchema });
+  const res = await apiRequest('POST', USER_API.resetPassword, { body: { email: v.email, token: v.token, password: v.password }, signed: false, schema: messageResponse });
   return res.message || 'Password changed successfully.';
 }
 

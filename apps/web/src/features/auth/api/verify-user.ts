@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { verifyUserResponse } from '@ulca/contracts';
+import { USER_API, verifyUserResponse } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Parameters of the activation link /activate/:email/:userId/:time? (spec 01 §2). */
@@ -16,9 +16,9 @@ export interface VerifyUserResult {
   alreadyActive: boolean;
 }
 
-/** Activates an account (POST /ulca/user-mgmt/v1/users/verify-user, unsigned). */
+/** Activates an account (POST users/verify-user, unsigned). */
 export async function verifyUser(v: VerifyUserInput): Promise<VerifyUserResult> {
-  const res = await apiRequest('POST', '/ulca/user-mgmt/v1/users/verify-user', { body: v, signed: false, schema: verifyUserResponse });
+  const res = await apiRequest('POST', USER_API.verifyUser, { body: v, signed: false, schema: verifyUserResponse });
   return { message: res.message, alreadyActive: res.code === 'ALREADY_ACTIVE' };
 }
 

@@ -27,13 +27,14 @@ function serve(status: number, body: unknown) {
 }
 
 describe('dataset API calls', () => {
-  it('lists every contribution of the user, signed, with nullable fields normalised', async () => {
+  it('lists every contribution of the user, signed, as the server answers them', async () => {
     const calls = serve(200, {
       message: 'ok',
       count: 2,
+      totalCount: 2,
       data: [
-        { submitRefNumber: 'SRN-2', datasetId: 'd2', datasetName: 'Punjabi folk songs', datasetType: null, submittedOn: '2024-05-02T10:00:00Z', status: 'Pending', domain: [], license: null },
-        { submitRefNumber: 'SRN-1', datasetId: 'd1', datasetName: 'Gujarati recipes', datasetType: 'monolingual-corpus', submittedOn: '2024-05-01T10:00:00Z', status: 'Completed', domain: ['lifestyle'], license: 'cc0' },
+        { submitRefNumber: 'SRN-2', serviceRequestNumber: 'SRN-2', datasetId: 'd2', datasetName: 'Punjabi folk songs', datasetType: null, submittedOn: '2024-05-02T10:00:00Z', status: 'Pending', domain: [], license: null },
+        { submitRefNumber: 'SRN-1', serviceRequestNumber: 'SRN-1', datasetId: 'd1', datasetName: 'Gujarati recipes', datasetType: 'monolingual-corpus', submittedOn: '2024-05-01T10:00:00Z', status: 'Completed', domain: ['lifestyle'], license: 'cc0' },
       ],
     });
     const res = await api.fetchContributions('u-7');
@@ -72,16 +73,19 @@ describe('dataset API calls', () => {
       datasetName: 'Telugu call-centre audio',
       datasetType: 'asr-corpus',
       status: 'In-Progress',
+      outcome: null,
       data: [
-        { serviceRequestNumber: 'SRN-5', datasetId: 'd5', datasetName: 'Telugu call-centre audio', datasetType: 'asr-corpus', stage: 'download', status: 'Completed', details: { processedCount: [{ type: 'success', count: 1 }, { type: 'failed', count: 0 }] }, startTime: '2024-05-01T00:00:00Z', endTime: '2024-05-01T00:01:00Z' },
-        { serviceRequestNumber: 'SRN-5', datasetId: 'd5', datasetName: 'Telugu call-centre audio', datasetType: 'asr-corpus', stage: 'ingest', status: 'In-Progress', details: JSON.stringify({ processedCount: [{ type: 'success', count: 12, durationInSeconds: 14.4 }, { type: 'failed', count: 1, durationInSeconds: 2 }] }), startTime: '2024-05-01T00:01:00Z', endTime: null },
+        { serviceRequestNumber: 'SRN-5', datasetId: 'd5', datasetName: 'Telugu call-centre audio', datasetType: 'asr-corpus', stage: 'download', tool: 'download', status: 'Completed', details: JSON.stringify({ processedCount: [{ type: 'success', count: 1 }, { type: 'failed', count: 0 }] }), startTime: '2024-05-01T00:00:00Z', endTime: '2024-05-01T00:01:00Z' },
+        { serviceRequestNumber: 'SRN-5', datasetId: 'd5', datasetName: 'Telugu call-centre audio', datasetType: 'asr-corpus', stage: 'ingest', tool: 'ingest', status: 'In-Progress', details: JSON.stringify({ processedCount: [{ type: 'success', count: 12, durationInSeconds: 14.4 }, { type: 'failed', count: 1, durationInSeconds: 2 }] }), startTime: '2024-05-01T00:01:00Z', endTime: null },
+        { serviceRequestNumber: 'SRN-5', datasetId: 'd5', datasetName: 'Telugu call-centre audio', datasetType: 'asr-corpus', stage: 'validate', tool: 'validate', status: 'Pending', details: 'not json', startTime: null, endTime: null },
       ],
     });
     const s = await api.fetchSubmissionStatus('SRN-5');
     expect(s.datasetName).toBe('Telugu call-centre audio');
-    // details arrive as JSON text (as the server sends them for the original ULCA client) or as an object.
+    // details arrive as JSON text (as the server sends them for the original ULCA client); malformed text reads as none.
     expect(s.data[1].details?.processedCount?.[0]).toEqual({ type: 'success', count: 12, durationInSeconds: 14.4 });
     expect(s.data[0].details?.processedCount?.[0]).toEqual({ type: 'success', count: 1 });
+    expect(s.data[2].details).toBeNull();
 
     serve(404, { message: 'No submission with this service request number.', code: 'NOT_FOUND' });
     await expect(api.fetchSubmissionStatus('SRN-404')).rejects.toMatchObject({ status: 404 });

@@ -1,35 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { DATASET_API, errorReportResponse, type ErrorReportEntry, type ErrorSummaryRow } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { datasetKeys } from './keys.ts';
 
 /** One error kind of a submission: where it happened, its code, wording and how many records it hit. */
-export const errorSummaryRowSchema = z.object({
-  stage: z.string(),
-  code: z.string(),
-  message: z.string(),
-  count: z.number(),
-});
-export type ErrorSummaryRow = z.infer<typeof errorSummaryRowSchema>;
+export type { ErrorSummaryRow };
+/**
+ * One entry of POST …/error/report (spec 01 §3 "error report"): `file` the detailed error log CSV,
+ * `consolidated_file` the error summary CSV (directly downloadable URLs, null when absent).
+ */
+export type ErrorReport = ErrorReportEntry;
 
-/** One entry of POST /ulca/error-consumer/v0/error/report (spec 01 §3 "error report"). */
-export const errorReportSchema = z.object({
-  serviceRequestNumber: z.string().optional(),
-  status: z.string().nullish(),
-  /** Detailed error log CSV (directly downloadable URL). */
-  file: z.string().nullish(),
-  /** Error summary CSV (directly downloadable URL). */
-  consolidated_file: z.string().nullish(),
-  errors: z.array(errorSummaryRowSchema).nullish(),
-});
-export type ErrorReport = z.infer<typeof errorReportSchema>;
-
-/** The answer: a bare list of one entry, the original ULCA shape. */
-export const errorReportResponseSchema = z.array(errorReportSchema);
-
-/** The error report of a submission, or null when none exists yet. */
+/** The error report of a submission (the answer is a bare list of one entry, the original ULCA shape), or null when none exists yet. */
 export async function fetchErrorReport(serviceRequestNumber: string, signal?: AbortSignal): Promise<ErrorReport | null> {
-  const res = await apiRequest('POST', '/ulca/error-consumer/v0/error/report', { body: { serviceRequestNumber }, schema: errorReportResponseSchema, signal });
+  const res = await apiRequest('POST', DATASET_API.errorReport, { body: { serviceRequestNumber }, schema: errorReportResponse, signal });
   return res[0] ?? null;
 }
 

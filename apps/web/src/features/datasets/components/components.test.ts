@@ -14,15 +14,27 @@ function rowsText(markup: string): string[] {
   );
 }
 
+/** A stage row as the status fetcher returns it; the test sets status and details. */
+const stageOf = (stage: 'download' | 'ingest' | 'validate' | 'publish') => ({
+  serviceRequestNumber: 'SRN-5',
+  datasetId: 'd5',
+  datasetName: 'Telugu call-centre audio',
+  datasetType: 'asr-corpus',
+  stage,
+  tool: stage,
+  startTime: null,
+  endTime: null,
+});
+
 describe('StageTable', () => {
   it('lists stages in pipeline order with counts, in hours for speech datasets', () => {
     const html = renderToStaticMarkup(
       createElement(StageTable, {
         datasetType: 'asr-corpus',
         stages: [
-          { stage: 'validate', status: 'In-Progress', details: { processedCount: [{ type: 'success', count: 12, durationInSeconds: 14.4 }, { type: 'failed', count: 2, durationInSeconds: 3600 }] } },
-          { stage: 'download', status: 'Completed', details: { processedCount: [{ type: 'success', count: 1 }, { type: 'failed', count: 0 }] } },
-          { stage: 'publish', status: 'Pending', details: null },
+          { ...stageOf('validate'), status: 'In-Progress', details: { processedCount: [{ type: 'success', count: 12, durationInSeconds: 14.4 }, { type: 'failed', count: 2, durationInSeconds: 3600 }] } },
+          { ...stageOf('download'), status: 'Completed', details: { processedCount: [{ type: 'success', count: 1 }, { type: 'failed', count: 0 }] } },
+          { ...stageOf('publish'), status: 'Pending', details: null },
         ],
       }),
     );
@@ -45,11 +57,12 @@ describe('ErrorSummaryTable', () => {
 describe('ContributionTable', () => {
   const rows = Array.from({ length: 23 }, (_, i) => ({
     submitRefNumber: `SRN-${100 + i}`,
-    datasetId: null,
+    serviceRequestNumber: `SRN-${100 + i}`,
+    datasetId: `d-${i}`,
     datasetName: `Sindhi poems part ${i + 1}`,
     datasetType: i % 2 ? 'monolingual-corpus' : null,
     submittedOn: new Date(2024, 0, i + 1, 12).toISOString(),
-    status: i === 21 ? 'Failed' : 'Completed',
+    status: i === 21 ? ('Failed' as const) : ('Completed' as const),
     domain: [],
     license: null,
   }));

@@ -1,20 +1,16 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { MODEL_API, modelFeedbackResponse, type ModelFeedbackBody } from '@ulca/contracts';
+import { appConfigResponse, MASTER_API, MODEL_API, modelFeedbackResponse, type ModelFeedbackBody, type ModelFeedbackResponse } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { modelDetailKeys } from './keys.ts';
 
-/** GET /ulca/mdms/v0/app-config: languages and the feedback questions (master data feedbackQns). */
-export const APP_CONFIG_PATH = '/ulca/mdms/v0/app-config';
-const appConfigFeedbackSchema = z.object({
-  data: z.object({ feedbackQns: z.array(z.object({ code: z.string(), question: z.string() })) }),
-});
+/** GET …/mdms/v0/app-config: languages and the feedback questions (master data feedbackQns). */
+export const APP_CONFIG_PATH = MASTER_API.appConfig;
 /** A feedback question of the app config: `code` is the task (or 'comments'). */
 export type FeedbackQuestion = { code: string; question: string };
 
 /** The feedback questions of the app config (public, unsigned). */
 export async function fetchFeedbackQuestions(signal?: AbortSignal): Promise<FeedbackQuestion[]> {
-  const res = await apiRequest('GET', APP_CONFIG_PATH, { schema: appConfigFeedbackSchema, signed: false, signal });
+  const res = await apiRequest('GET', APP_CONFIG_PATH, { schema: appConfigResponse, signed: false, signal });
   return res.data.feedbackQns;
 }
 
@@ -24,7 +20,7 @@ export function useFeedbackQuestions(enabled = true) {
 }
 
 /** POST …/model/feedback/submit (spec 02 §3 feedback payload); resolves with the server's message. */
-export function submitFeedback(body: ModelFeedbackBody): Promise<z.infer<typeof modelFeedbackResponse>> {
+export function submitFeedback(body: ModelFeedbackBody): Promise<ModelFeedbackResponse> {
   return apiRequest('POST', MODEL_API.feedbackSubmit, { body, schema: modelFeedbackResponse });
 }
 

@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { MODEL_API } from '@ulca/contracts';
+import { MODEL_API, transliterationModelIdResponse } from '@ulca/contracts';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { readOutput } from '../lib/inference-output.ts';
 import { compute } from './inference.ts';
 import { modelDetailKeys } from './keys.ts';
 
-const transliterationModelIdResponse = z.object({ modelId: z.string().nullish() });
-
 /**
  * GET …/model/getTransliterationModelId?sourceLanguage&targetLanguage: the id of a published
- * transliteration model for the pair, or null when there is none (404 or an empty answer).
+ * transliteration model for the pair, or null when there is none (404).
  * Other failures throw (the panel says 'Transliteration Model ID Not Present.').
  */
 export async function fetchTransliterationModelId(sourceLanguage: string, targetLanguage: string, signal?: AbortSignal): Promise<string | null> {

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { MODEL_API, modelHealthResponse } from '@ulca/contracts';
-import type { z } from 'zod';
+import { MODEL_API, modelHealthResponse, type ModelHealthResponse } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { modelKeys } from './keys.ts';
 
-export type ModelHealthResponse = z.infer<typeof modelHealthResponse>;
+export type { ModelHealthResponse };
 
 /** The models health list (GET …/model/getModelHealthStatus, public; never a callbackUrl). */
 export function fetchModelHealth(signal?: AbortSignal): Promise<ModelHealthResponse> {

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { MODEL_API, modelRecordSearchResponse, type InferenceTask, type ModelSearchBody } from '@ulca/contracts';
-import type { z } from 'zod';
+import { MODEL_API, modelRecordSearchResponse, type InferenceTask, type ModelRecordSearchResponse, type ModelSearchBody } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { modelKeys } from './keys.ts';
 
-export type ModelSearchResponse = z.infer<typeof modelRecordSearchResponse>;
+export type ModelSearchResponse = ModelRecordSearchResponse;
 
 /**
  * The published models of a task (POST …/model/search, "All" = no filter). Explore asks for the

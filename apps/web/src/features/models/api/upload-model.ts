@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MODEL_API, modelUploadResponse } from '@ulca/contracts';
-import type { z } from 'zod';
+import { MODEL_API, modelUploadResponse, type ModelUploadResponse } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { multipartDescriptor } from '../lib/upload.ts';
 import { modelKeys } from './keys.ts';
 
-export type ModelUploadResponse = z.infer<typeof modelUploadResponse>;
+export type { ModelUploadResponse };
 
 /**
  * Submits a model descriptor (POST …/model/upload, multipart part `file`, signed over the exact

@@ -25,14 +25,15 @@ const sent = (c: { init: RequestInit }) => JSON.parse(String(c.init.body)) as un
 const headers = (c: { init: RequestInit }) => c.init.headers as Record<string, string>;
 
 describe('API key calls', () => {
-  it('lists the keys, signed, with missing provider fields defaulted (data tracking off)', async () => {
+  it('lists the keys, signed, as the server answers them', async () => {
     const calls = serve(200, {
+      message: 'API keys',
       data: [
         {
           appName: 'Bot',
           ulcaApiKey: 'ulca_0123456789ab',
           createdOn: '2026-11-21T10:00:00Z',
-          serviceProviderKeys: [{ serviceProviderName: 'ulca-reference-models', inferenceApiKey: null }],
+          serviceProviderKeys: [{ serviceProviderName: 'ulca-reference-models', inferenceApiKey: null, dataTracking: false }],
         },
       ],
     });

@@ -1,8 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import {
+  apiKeyListResponse,
+  generateApiKeyResponse,
+  KEYS_API,
+  messageResponse,
+  providerKeyResponse,
+  type ApiKeyRecord,
+  type GenerateApiKeyResponse,
+  type ProviderKeyBody,
+  type ProviderKeyResponse,
+  type ServiceProviderKey,
+} from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-const USERS = '/ulca/user-mgmt/v1/users';
 
 /** TanStack Query keys of the profile feature. */
 export const profileKeys = {
@@ -10,27 +19,13 @@ export const profileKeys = {
 };
 
 /** One provider row of an API key (spec 02 §3 "API key record"): its inference key (masked) and data tracking. */
-export const serviceProviderKeySchema = z.object({
-  serviceProviderName: z.string(),
-  inferenceApiKey: z.object({ name: z.string().nullish(), value: z.string().nullish() }).nullish().transform((k) => k ?? null),
-  dataTracking: z.boolean().nullish().transform((d) => d ?? false),
-});
-export type ServiceProviderKey = z.infer<typeof serviceProviderKeySchema>;
-
+export type { ServiceProviderKey };
 /** One API key of POST getApiKeysForProfile; `ulcaApiKey` is the key's identifier, never the secret. */
-export const apiKeySchema = z.object({
-  appName: z.string(),
-  ulcaApiKey: z.string(),
-  createdOn: z.string().nullish().transform((c) => c ?? null),
-  serviceProviderKeys: z.array(serviceProviderKeySchema).nullish().transform((s) => s ?? []),
-});
-export type ApiKey = z.infer<typeof apiKeySchema>;
+export type ApiKey = ApiKeyRecord;
 
-export const apiKeyListSchema = z.object({ message: z.string().optional(), data: z.array(apiKeySchema) });
-
-/** The signed-in user's API keys (POST /ulca/user-mgmt/v1/users/getApiKeysForProfile, signed, body {userID}). */
+/** The signed-in user's API keys (POST getApiKeysForProfile, signed, body {userID}). */
 export async function fetchApiKeys(userID: string, signal?: AbortSignal): Promise<ApiKey[]> {
-  const res = await apiRequest('POST', `${USERS}/getApiKeysForProfile`, { body: { userID }, schema: apiKeyListSchema, signal });
+  const res = await apiRequest('POST', KEYS_API.list, { body: { userID }, schema: apiKeyListResponse, signal });
   return res.data;
 }
 
@@ -44,11 +39,7 @@ export function useApiKeys(userID: string | undefined) {
 }
 
 /** Response of POST generateApiKey: the FULL key, shown once and never again. */
-export const generatedKeySchema = z.object({
-  message: z.string().optional(),
-  data: z.object({ appName: z.string(), ulcaApiKey: z.string(), serviceProviderKeys: z.array(z.unknown()).nullish() }),
-});
-export type GeneratedKey = z.infer<typeof generatedKeySchema>;
+export type GeneratedKey = GenerateApiKeyResponse;
 
 /**
  * Creates an API key for an application (POST generateApiKey, signed, {userID, appName}). Resolves
@@ -56,33 +47,19 @@ export type GeneratedKey = z.infer<typeof generatedKeySchema>;
  * Throws ApiRequestError: 409 when the user already has a key for this app name.
  */
 export function generateApiKey(v: { userID: string; appName: string }): Promise<GeneratedKey> {
-  return apiRequest('POST', `${USERS}/generateApiKey`, { body: v, schema: generatedKeySchema });
+  return apiRequest('POST', KEYS_API.generate, { body: v, schema: generateApiKeyResponse });
 }
-
-const messageSchema = z.object({ message: z.string().optional() });
 
 /** Revokes an API key (POST revokeApiKey, signed, {userID, ulcaApiKey}); it stops working at once. Resolves with the server's message. */
 export async function revokeApiKey(v: { userID: string; ulcaApiKey: string }): Promise<string | undefined> {
-  return (await apiRequest('POST', `${USERS}/revokeApiKey`, { body: v, schema: messageSchema })).message;
+  return (await apiRequest('POST', KEYS_API.revoke, { body: v, schema: messageResponse })).message;
 }
 
 /** Body of the provider-key calls. */
-export interface ProviderKeyInput {
-  userID: string;
-  ulcaApiKey: string;
-  serviceProviderName: string;
-}
+export type ProviderKeyInput = ProviderKeyBody;
 
 /** Response of POST generateServiceProviderKey: the provider entry with the FULL inference key value, shown once. */
-export const generatedProviderKeySchema = z.object({
-  message: z.string().optional(),
-  data: z.object({
-    serviceProviderName: z.string(),
-    inferenceApiKey: z.object({ name: z.string().nullish(), value: z.string() }),
-    dataTracking: z.boolean().optional(),
-  }),
-});
-export type GeneratedProviderKey = z.infer<typeof generatedProviderKeySchema>;
+export type GeneratedProviderKey = ProviderKeyResponse;
 
 /**
  * Creates the inference key of one provider for an API key (POST generateServiceProviderKey,
@@ -90,17 +67,17 @@ export type GeneratedProviderKey = z.infer<typeof generatedProviderKeySchema>;
  * this once; listed masked afterwards). 409 when the provider already has a key.
  */
 export function generateServiceProviderKey(v: ProviderKeyInput): Promise<GeneratedProviderKey> {
-  return apiRequest('POST', `${USERS}/generateServiceProviderKey`, { body: v, schema: generatedProviderKeySchema });
+  return apiRequest('POST', KEYS_API.generateProviderKey, { body: v, schema: providerKeyResponse });
 }
 
 /** Removes the inference key of one provider (POST removeServiceProviderKey, signed). */
 export async function removeServiceProviderKey(v: ProviderKeyInput): Promise<string | undefined> {
-  return (await apiRequest('POST', `${USERS}/removeServiceProviderKey`, { body: v, schema: messageSchema })).message;
+  return (await apiRequest('POST', KEYS_API.removeProviderKey, { body: v, schema: messageResponse })).message;
 }
 
 /** Turns data tracking of one provider on or off (POST dataTrackingToggle, signed); off = no inputs or outputs kept. */
 export async function toggleDataTracking(v: ProviderKeyInput & { dataTracking: boolean }): Promise<string | undefined> {
-  return (await apiRequest('POST', `${USERS}/dataTrackingToggle`, { body: v, schema: messageSchema })).message;
+  return (await apiRequest('POST', KEYS_API.dataTracking, { body: v, schema: messageResponse })).message;
 }
 
 /** A mutation of the key calls that reloads the user's key list when it settles (success or not: the list shows what is true). */

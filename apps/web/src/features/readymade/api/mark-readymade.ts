@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { READY_MADE_MARK_PATH, type ReadyMadeMarkBody } from '@ulca/contracts';
+import { READY_MADE_MARK_PATH, readyMadeMarkResponse, type ReadyMadeMarkBody, type ReadyMadeMarkResponse } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { readyMadeKeys } from './keys.ts';
 
 /** Body of POST …/dataset/readymade/mark (ADMIN only), from @ulca/contracts. */
 export type MarkReadyMadeBody = ReadyMadeMarkBody;
 
-export const markReadyMadeResponseSchema = z.object({ message: z.string() });
+/** Its answer, from @ulca/contracts. */
+export const markReadyMadeResponseSchema = readyMadeMarkResponse;
 
 /**
  * Lists a Completed dataset as ready-made (readyMade true) or takes it off the list. Signed.
  * Throws ApiRequestError: 403 (not an ADMIN), 404 (unknown), 400 NOT_COMPLETED.
  */
-export function markReadyMade(body: MarkReadyMadeBody): Promise<{ message: string }> {
+export function markReadyMade(body: MarkReadyMadeBody): Promise<ReadyMadeMarkResponse> {
   return apiRequest('POST', READY_MADE_MARK_PATH, { body, schema: markReadyMadeResponseSchema });
 }
 

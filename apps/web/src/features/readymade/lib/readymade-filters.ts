@@ -1,4 +1,4 @@
-import { DATASET_TYPES, DATASET_TYPE_LABELS, DOMAINS, LICENSES, languageLabel, type DatasetType, type ReadyMadeItem } from '@ulca/contracts';
+import { DATASET_TYPES, DATASET_TYPE_LABELS, DOMAINS, LICENSES, languageLabel, type DatasetType, readyMadeDownloadPath, type ReadyMadeItem } from '@ulca/contracts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 
 /**
@@ -157,5 +157,5 @@ export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number]['format'];
 
 /** Path of the public download of a ready-made dataset in `format`. */
 export function downloadHref(datasetId: string, format: DownloadFormat): string {
-  return `/ulca/apis/v0/dataset/readymade/${encodeURIComponent(datasetId)}/download.${format}`;
+  return readyMadeDownloadPath(datasetId, format);
 }

@@ -24,29 +24,30 @@ function serve(status: number, body: unknown) {
   return calls;
 }
 
+// A row as the server answers it: details are JSON text, with a count even while In-Progress.
 const searchRow = (srn: string, status: string, details: unknown) => ({
   serviceRequestNumber: srn,
   datasetType: 'parallel-corpus',
   timestamp: '2024-05-02T10:00:00Z',
   searchCriteria: { datasetType: 'parallel-corpus', sourceLanguage: ['en'], targetLanguage: ['hi'] },
-  status: [{ status, details: details === null ? null : JSON.stringify(details) }],
+  status: [{ status, details: JSON.stringify(details) }],
 });
 
 describe('search API calls', () => {
   it('asks for table page p as the 1-based server page p + 1, signed', async () => {
-    const calls = serve(200, { data: [searchRow('SR-2', 'In-Progress', null), searchRow('SR-1', 'Completed', { count: 5 })], startPage: 3, totalCount: 23 });
+    const calls = serve(200, { data: [searchRow('SR-2', 'In-Progress', { count: 0 }), searchRow('SR-1', 'Completed', { count: 5 })], startPage: 3, totalCount: 23 });
     const page = await api.fetchSearches('u-7', 2);
     expect(calls[0].url).toBe('/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=u-7&startPage=3&endPage=3');
     expect((calls[0].init.headers as Record<string, string>).key).toBe('pub');
     expect(page.totalCount).toBe(23);
     expect(page.rows.map((r) => [r.serviceRequestNumber, r.status, r.count])).toEqual([
-      ['SR-2', 'In-Progress', null],
+      ['SR-2', 'In-Progress', 0],
       ['SR-1', 'Completed', 5],
     ]);
   });
 
   it('asks for every row without paging parameters', async () => {
-    const calls = serve(200, { data: [], startPage: null, totalCount: 0 });
+    const calls = serve(200, { data: [], startPage: 1, totalCount: 0 });
     await api.fetchSearches('u-7', 'all');
     expect(calls[0].url).toBe('/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=u-7');
   });
@@ -77,7 +78,9 @@ describe('search API calls', () => {
   it('loads the catalogue, languages and data sources from the public master-data call, unsigned', async () => {
     const calls = serve(200, {
       data: {
-        datasetFilterParams: [{ datasetType: 'ocr-corpus', label: 'OCR Dataset', active: true, filters: [{ value: 'dpi', label: 'DPI', filterType: 'advance', active: true, input: 'single-select', type: 'array', parent: null, options: [{ value: '300_dpi', label: '300 DPI' }] }] }],
+        datasetFilterParams: [
+          { datasetType: 'ocr-corpus', code: 'ocr-corpus', label: 'OCR Dataset', active: true, values: [], filters: [{ value: 'dpi', label: 'DPI', filterType: 'advance', active: true, input: 'single-select', type: 'array', parent: null, options: [{ value: '300_dpi', label: '300 DPI' }] }] },
+        ],
         languages: [{ code: 'ta', label: 'Tamil', active: true }],
         mixedDatasrc: [{ code: 'vaani', label: 'Vaani', active: true }],
       },

@@ -1,19 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { SEARCH_API, searchListResponse, type SearchListQuery } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { searchRowSchema, summarizeSearchRow, type SearchSummary } from '../lib/search-row.ts';
+import { summarizeSearchRow, type SearchSummary } from '../lib/search-row.ts';
 import { searchKeys } from './keys.ts';
 
 /** While any listed search is In-Progress the list is asked for again this often (milliseconds). */
 export const SEARCHES_REFRESH_MS = 5000;
-
-/** Response of GET /ulca/apis/v0/dataset/corpus/search/listByUserId. */
-export const searchListSchema = z.object({
-  message: z.string().optional(),
-  data: z.array(searchRowSchema),
-  startPage: z.number().nullish(),
-  totalCount: z.number().nullish(),
-});
 
 /** A page (or all) of the user's searches, read for the screens. */
 export interface SearchPage {
@@ -23,14 +15,14 @@ export interface SearchPage {
 }
 
 /**
- * The user's searches, newest first. `page` is 0-based as the table counts; the server's pages are
+ * The user's searches, newest first (GET …/corpus/search/listByUserId). `page` is 0-based as the table counts; the server's pages are
  * 1-based, so page p asks for startPage = endPage = p + 1 (spec 01 §7). `page: 'all'` asks for
  * every row (no paging parameters), for the search box.
  */
 export async function fetchSearches(userId: string, page: number | 'all', signal?: AbortSignal): Promise<SearchPage> {
-  const query = page === 'all' ? { userId } : { userId, startPage: page + 1, endPage: page + 1 };
-  const res = await apiRequest('GET', '/ulca/apis/v0/dataset/corpus/search/listByUserId', { query, schema: searchListSchema, signal });
-  return { rows: res.data.map(summarizeSearchRow), totalCount: res.totalCount ?? res.data.length };
+  const query: SearchListQuery = page === 'all' ? { userId } : { userId, startPage: page + 1, endPage: page + 1 };
+  const res = await apiRequest('GET', SEARCH_API.listByUserId, { query, schema: searchListResponse, signal });
+  return { rows: res.data.map(summarizeSearchRow), totalCount: res.totalCount };
 }
 
 /** Query hook: one page of My Searches (10 rows a server page) or all rows, refetched every 5 s while any shown row is In-Progress. */

@@ -1,34 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { MASTER_API, SEARCH_MASTER_NAMES, searchMastersResponse, type MasterBulkBody } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { datasetFilterParamsSchema, masterEntrySchema } from '../lib/catalogue.ts';
+import type { DatasetFilterParams, MasterEntry } from '../lib/catalogue.ts';
 import { searchKeys } from './keys.ts';
 
 /** The masters the search form needs: the filter catalogue, the languages and the ASR data sources. */
-export const SEARCH_MASTER_NAMES = ['datasetFilterParams', 'languages', 'mixedDatasrc'] as const;
+export { SEARCH_MASTER_NAMES };
 
-/** Response of POST /ulca/mdms/v0/fetch-master/bulk for SEARCH_MASTER_NAMES (contracts.md "Master data"). */
-export const searchOptionsSchema = z.object({
-  data: z.object({
-    datasetFilterParams: z.array(datasetFilterParamsSchema),
-    languages: z.array(masterEntrySchema),
-    mixedDatasrc: z
-      .array(masterEntrySchema)
-      .nullish()
-      .transform((d) => d ?? []),
-  }),
-});
-export type SearchOptions = z.infer<typeof searchOptionsSchema>['data'];
+/** What the search form reads of POST …/fetch-master/bulk for SEARCH_MASTER_NAMES (contracts.md "Master data"): master codes as text. */
+export interface SearchOptions {
+  datasetFilterParams: DatasetFilterParams[];
+  languages: MasterEntry[];
+  mixedDatasrc: MasterEntry[];
+}
+
+const asText = (e: { code: string | number; label: string; active: boolean }): MasterEntry => ({ ...e, code: String(e.code) });
 
 /** Fetches the filter catalogue and enumerations (public, unsigned). Throws ApiRequestError. */
 export async function fetchSearchOptions(signal?: AbortSignal): Promise<SearchOptions> {
-  const res = await apiRequest('POST', '/ulca/mdms/v0/fetch-master/bulk', {
-    body: { masterNames: [...SEARCH_MASTER_NAMES] },
-    signed: false,
-    schema: searchOptionsSchema,
-    signal,
-  });
-  return res.data;
+  const body: MasterBulkBody = { masterNames: [...SEARCH_MASTER_NAMES] };
+  const res = await apiRequest('POST', MASTER_API.bulk, { body, signed: false, schema: searchMastersResponse, signal });
+  return { datasetFilterParams: res.data.datasetFilterParams, languages: res.data.languages.map(asText), mixedDatasrc: res.data.mixedDatasrc.map(asText) };
 }
 
 /** Query hook: the catalogue, loaded once per session (master data does not change while the app runs). */

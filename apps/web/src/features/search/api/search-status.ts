@@ -1,18 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { SEARCH_API, searchStatusResponse } from '@ulca/contracts';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
-import { searchRowSchema, summarizeSearchRow, type SearchSummary } from '../lib/search-row.ts';
+import { summarizeSearchRow, type SearchSummary } from '../lib/search-row.ts';
 import { searchKeys } from './keys.ts';
 
 /** While a search is In-Progress its status is asked for this often (milliseconds). */
 export const SEARCH_STATUS_REFRESH_MS = 2000;
 
-/** Response of GET /ulca/apis/v0/dataset/corpus/search/status. */
-export const searchStatusResponseSchema = z.object({ message: z.string().optional(), data: searchRowSchema });
-
-/** One search of the signed-in user. Throws ApiRequestError 404 for an unknown srn or another user's. */
+/** One search of the signed-in user (GET …/corpus/search/status). Throws ApiRequestError 404 for an unknown srn or another user's. */
 export async function fetchSearchStatus(serviceRequestNumber: string, signal?: AbortSignal): Promise<SearchSummary> {
-  const res = await apiRequest('GET', '/ulca/apis/v0/dataset/corpus/search/status', { query: { serviceRequestNumber }, schema: searchStatusResponseSchema, signal });
+  const res = await apiRequest('GET', SEARCH_API.status, { query: { serviceRequestNumber }, schema: searchStatusResponse, signal });
   return summarizeSearchRow(res.data);
 }
 

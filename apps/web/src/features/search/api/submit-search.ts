@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { SEARCH_API, searchSubmitResponse, type SearchSubmitBody, type SearchSubmitResponse } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { SearchRequestBody } from '../lib/search-form.ts';
 import { searchKeys } from './keys.ts';
 
-/** Response of POST /ulca/apis/v0/dataset/corpus/search: the new search's service request number. */
-export const submitSearchResponseSchema = z.object({
-  message: z.string().optional(),
-  data: z.object({ serviceRequestNumber: z.string(), datasetType: z.string().optional() }),
-});
-export type SubmitSearchResponse = z.infer<typeof submitSearchResponseSchema>;
+/** Response of POST …/corpus/search: the new search's service request number. */
+export type SubmitSearchResponse = SearchSubmitResponse;
 
 /**
  * Queues a search (signed). Throws ApiRequestError: 400 with `errors[{ field, message }]` for
@@ -17,7 +13,8 @@ export type SubmitSearchResponse = z.infer<typeof submitSearchResponseSchema>;
  * caller, 401 (the api client raises the unauthorised flag).
  */
 export function submitSearch(body: SearchRequestBody): Promise<SubmitSearchResponse> {
-  return apiRequest('POST', '/ulca/apis/v0/dataset/corpus/search', { body, schema: submitSearchResponseSchema });
+  const sent: SearchSubmitBody = body;
+  return apiRequest('POST', SEARCH_API.submit, { body: sent, schema: searchSubmitResponse });
 }
 
 /** Mutation hook for submitSearch; on success My Searches is refetched. */

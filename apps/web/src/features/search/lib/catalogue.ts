@@ -1,52 +1,29 @@
-import { z } from 'zod';
-import { PAIRED_DATASET_TYPES } from '@ulca/contracts';
+import { PAIRED_DATASET_TYPES, type DatasetFilter, type FilterOption as ContractFilterOption } from '@ulca/contracts';
 
 /** One choice of a filter: `value` is what the search payload carries, `label` what the user reads. */
-export const filterOptionSchema = z.object({
-  value: z.union([z.string(), z.number(), z.boolean()]),
-  label: z.string(),
-});
-export type FilterOption = z.infer<typeof filterOptionSchema>;
+export type FilterOption = ContractFilterOption;
 
 /**
  * One filter of the catalogue (spec 01 §3 "Filter catalogue"): `value` is the criteria field it
  * sets; `filterType` places it (language fields, basic filters, or behind the Advanced toggle);
  * `parent` is a collection method that must be chosen for the filter to apply.
  */
-export const searchFilterSchema = z.object({
-  value: z.string(),
-  label: z.string(),
-  filterType: z.enum(['language', 'basic', 'advance']),
-  active: z.boolean(),
-  input: z.enum(['single-select', 'multi-select', 'string']),
-  type: z.enum(['array', 'text', 'number']),
-  parent: z
-    .string()
-    .nullish()
-    .transform((p) => p || null),
-  options: z
-    .array(filterOptionSchema)
-    .nullish()
-    .transform((o) => o ?? []),
-});
-export type SearchFilter = z.infer<typeof searchFilterSchema>;
+export type SearchFilter = DatasetFilter;
 
-/** The filters of one dataset type (master `datasetFilterParams`). */
-export const datasetFilterParamsSchema = z.object({
-  datasetType: z.string(),
-  label: z.string(),
-  active: z.boolean(),
-  filters: z.array(searchFilterSchema),
-});
-export type DatasetFilterParams = z.infer<typeof datasetFilterParamsSchema>;
+/** The filters of one dataset type (master `datasetFilterParams`), as the form reads them. */
+export interface DatasetFilterParams {
+  datasetType: string;
+  label: string;
+  active: boolean;
+  filters: SearchFilter[];
+}
 
-/** An entry of an enumeration master (languages, mixedDatasrc, …). */
-export const masterEntrySchema = z.object({
-  code: z.union([z.string(), z.number()]).transform(String),
-  label: z.string(),
-  active: z.boolean().optional(),
-});
-export type MasterEntry = z.infer<typeof masterEntrySchema>;
+/** An entry of an enumeration master (languages, mixedDatasrc, …), its code as text. */
+export interface MasterEntry {
+  code: string;
+  label: string;
+  active?: boolean;
+}
 
 /** Criteria fields that the form edits with its own language controls, never as a generic filter. */
 export const LANGUAGE_FIELDS = ['sourceLanguage', 'targetLanguage', 'mixedDataSource', 'assertLanguage'] as const;

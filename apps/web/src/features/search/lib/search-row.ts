@@ -1,42 +1,30 @@
-import { z } from 'zod';
-import { COLLECTION_METHOD_LABELS, DOMAINS, isAudioDatasetType, languageLabel, LICENSES, MASTER_MIXED_DATA_SOURCES } from '@ulca/contracts';
+import {
+  COLLECTION_METHOD_LABELS,
+  DOMAINS,
+  isAudioDatasetType,
+  languageLabel,
+  LICENSES,
+  MASTER_MIXED_DATA_SOURCES,
+  searchDetailsSchema,
+  type SearchDetails,
+} from '@ulca/contracts';
 import type { DatasetFilterParams } from './catalogue.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { datasetTypeLabel } from '../../../lib/dataset-types.ts';
 
-/** One download format of a completed search: the first 100 records and every record. */
-export const fileLinksSchema = z.object({ sample: z.string(), all: z.string() });
+export type { SearchDetails };
 
 /**
- * The JSON `details` string of a search status entry (contracts.md SearchRow): `count` records
- * matched, `durationInSeconds` for speech types, a failure `message`, and signed download links.
+ * A search request row of listByUserId and status, as this module reads it: the contract's
+ * `searchRow` (what the server answers) or a looser row (no type, no details yet).
  */
-export const searchDetailsSchema = z.object({
-  count: z.number().nullish(),
-  durationInSeconds: z.number().nullish(),
-  message: z.string().nullish(),
-  sampleUrl: z.string().nullish(),
-  downloadUrl: z.string().nullish(),
-  files: z
-    .object({
-      json: fileLinksSchema.optional(),
-      jsonl: fileLinksSchema.optional(),
-      csv: fileLinksSchema.optional(),
-      zip: fileLinksSchema.optional(),
-    })
-    .nullish(),
-});
-export type SearchDetails = z.infer<typeof searchDetailsSchema>;
-
-/** A search request row of listByUserId and status (contracts.md SearchRow). */
-export const searchRowSchema = z.object({
-  serviceRequestNumber: z.string(),
-  datasetType: z.string().nullish(),
-  timestamp: z.string(),
-  searchCriteria: z.record(z.string(), z.unknown()).nullish(),
-  status: z.array(z.object({ status: z.string(), details: z.string().nullish() })),
-});
-export type SearchRow = z.infer<typeof searchRowSchema>;
+export interface SearchRow {
+  serviceRequestNumber: string;
+  datasetType?: string | null;
+  timestamp: string;
+  searchCriteria?: Record<string, unknown> | null;
+  status: { status: string; details?: string | null }[];
+}
 
 /** Statuses of a search (spec 01 §4; 'Failed' is ours). */
 export type SearchStatus = 'In-Progress' | 'Completed' | 'Failed' | string;

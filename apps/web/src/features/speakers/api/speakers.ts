@@ -6,8 +6,9 @@ import {
   speakerListResponse,
   speakerVerifyResponse,
   type Speaker,
+  type SpeakerEnrollResponse,
+  type SpeakerVerifyResponse,
 } from '@ulca/contracts';
-import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export type { Speaker };
@@ -18,8 +19,8 @@ export interface SpeakerScope {
 }
 /** One audio source as the API takes it: base64 content or a link. */
 export type SpeakerAudio = { audioContent: string } | { audioUri: string };
-export type EnrollResult = z.infer<typeof speakerEnrollResponse>;
-export type VerifyResult = z.infer<typeof speakerVerifyResponse>;
+export type EnrollResult = SpeakerEnrollResponse;
+export type VerifyResult = SpeakerVerifyResponse;
 
 /** TanStack Query keys of the speakers feature. */
 export const speakerKeys = {

@@ -1,15 +1,48 @@
-import { z } from 'zod';
-import { ADMIN_EDIT_MESSAGES, MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGE, isStrongPassword, ROLES, type UserUpdateBody } from '@ulca/contracts';
-
-export { MAX_PASSWORD_LENGTH, isStrongPassword };
-
 /**
- * Request and response schemas of the account calls (spec 01 §3, §5, §7), with the spec's
- * validation messages. They serve validation and the OpenAPI document.
+ * The account calls (spec 01 §3, §5, §7; spec 02 §5, §7; see docs/api.md#accounts): their paths,
+ * request bodies with the spec's validation messages, and answers. One source for the server's
+ * routes (validation and the OpenAPI document) and the web app's fetchers (which parse each answer
+ * with the schema the server answers with).
  */
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGE, isStrongPassword } from '../accounts.ts';
+import { ADMIN_EDIT_MESSAGES, type UserUpdateBody } from './admin-users.ts';
+import { AUDIT_ACTIONS } from '../audit.ts';
+import { ROLES } from '../roles.ts';
+
+/** Base path of the user-management calls (accounts, keys, audit; spec 01 §7). */
+export const USERS_PATH = '/ulca/user-mgmt/v1/users';
+
+/** Paths of the account and admin calls (all POST except `me` and `audit`, GET). */
+export const USER_API = {
+  signup: `${USERS_PATH}/signup`,
+  verifyUser: `${USERS_PATH}/verify-user`,
+  login: `${USERS_PATH}/login`,
+  logout: `${USERS_PATH}/logout`,
+  me: `${USERS_PATH}/me`,
+  forgotPassword: `${USERS_PATH}/forgot-password`,
+  tokenStatus: `${USERS_PATH}/get/token/status`,
+  resetPassword: `${USERS_PATH}/reset-password`,
+  search: `${USERS_PATH}/search`,
+  update: `${USERS_PATH}/update`,
+  updateActiveStatus: `${USERS_PATH}/update/active/status`,
+  audit: '/ulca/user-mgmt/v1/audit',
+} as const;
+
+/** The `{ message }` answer of calls that answer with a sentence only. */
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** The error body of every route (see docs/api.md#errors): `{ message, code, errors? }`. */
+export const errorResponse = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
 
 /** Spec 01 §5 messages. */
-export const MESSAGES = {
+export const ACCOUNT_MESSAGES = {
   name: 'Name is not proper',
   email: 'Invalid email',
   password: PASSWORD_RULE_MESSAGE,
@@ -18,29 +51,29 @@ export const MESSAGES = {
 } as const;
 
 /** Letters (any script, with combining marks such as Indic vowel signs) and spaces. */
-const NAME_PATTERN = /^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u;
+export const NAME_PATTERN = /^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u;
 
 const email = z
-  .string({ error: MESSAGES.email })
+  .string({ error: ACCOUNT_MESSAGES.email })
   .trim()
   .toLowerCase()
-  .max(254, MESSAGES.email)
-  .pipe(z.email({ error: MESSAGES.email }));
+  .max(254, ACCOUNT_MESSAGES.email)
+  .pipe(z.email({ error: ACCOUNT_MESSAGES.email }));
 
 
 /** One user of a sign-up request. `roles` is accepted but ignored: self sign-up is always CONTRIBUTOR-USER. */
 export const signupUserSchema = z.object({
   firstName: z
-    .string({ error: MESSAGES.name })
+    .string({ error: ACCOUNT_MESSAGES.name })
     .trim()
-    .min(1, MESSAGES.name)
+    .min(1, ACCOUNT_MESSAGES.name)
     .max(100, 'Name is too long (at most 100 characters).')
-    .regex(NAME_PATTERN, MESSAGES.name),
+    .regex(NAME_PATTERN, ACCOUNT_MESSAGES.name),
   email,
   password: z
-    .string({ error: MESSAGES.password })
-    .max(MAX_PASSWORD_LENGTH, MESSAGES.password)
-    .refine(isStrongPassword, MESSAGES.password),
+    .string({ error: ACCOUNT_MESSAGES.password })
+    .max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.password)
+    .refine(isStrongPassword, ACCOUNT_MESSAGES.password),
   roles: z.array(z.string()).optional().describe('Ignored: self sign-up always assigns CONTRIBUTOR-USER.'),
 });
 export type SignupUser = z.infer<typeof signupUserSchema>;
@@ -55,7 +88,7 @@ export const signupBody = z.object({
 
 /** Body of POST /users/verify-user: the parts of the activation link. */
 export const verifyUserBody = z.object({
-  email: z.string({ error: MESSAGES.email }).trim().min(1, MESSAGES.email).max(254, MESSAGES.email),
+  email: z.string({ error: ACCOUNT_MESSAGES.email }).trim().min(1, ACCOUNT_MESSAGES.email).max(254, ACCOUNT_MESSAGES.email),
   userID: z.string({ error: 'userID is required' }).trim().min(1, 'userID is required').max(64, 'userID is not valid'),
   token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(256, 'token is not valid'),
 });
@@ -64,11 +97,11 @@ export const verifyUserBody = z.object({
 export const loginBody = z.object({
   authenticator: z.literal('ULCA', { error: "authenticator must be 'ULCA'" }),
   data: z.object({
-    email: z.string({ error: MESSAGES.enterEmail }).trim().min(1, MESSAGES.enterEmail).max(254, 'Invalid email / password'),
+    email: z.string({ error: ACCOUNT_MESSAGES.enterEmail }).trim().min(1, ACCOUNT_MESSAGES.enterEmail).max(254, 'Invalid email / password'),
     password: z
-      .string({ error: MESSAGES.enterPassword })
+      .string({ error: ACCOUNT_MESSAGES.enterPassword })
       .max(MAX_PASSWORD_LENGTH, 'Invalid email / password')
-      .refine((p) => p.trim() !== '', MESSAGES.enterPassword),
+      .refine((p) => p.trim() !== '', ACCOUNT_MESSAGES.enterPassword),
   }),
 });
 
@@ -105,17 +138,17 @@ const resetToken = z.string({ error: 'token is required' }).trim().min(1, 'token
 /** Body of POST /users/get/token/status. */
 export const tokenStatusBody = z.object({
   token: resetToken,
-  email: z.string().trim().max(254, MESSAGES.email).optional(),
+  email: z.string().trim().max(254, ACCOUNT_MESSAGES.email).optional(),
 });
 
 /** Body of POST /users/reset-password: the e-mail and token of the link, and the new password (spec 01 §5 rule). */
 export const resetPasswordBody = z.object({
-  email: z.string({ error: MESSAGES.email }).trim().min(1, MESSAGES.email).max(254, MESSAGES.email),
+  email: z.string({ error: ACCOUNT_MESSAGES.email }).trim().min(1, ACCOUNT_MESSAGES.email).max(254, ACCOUNT_MESSAGES.email),
   token: resetToken,
   password: z
-    .string({ error: MESSAGES.password })
-    .max(MAX_PASSWORD_LENGTH, MESSAGES.password)
-    .refine(isStrongPassword, MESSAGES.password),
+    .string({ error: ACCOUNT_MESSAGES.password })
+    .max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.password)
+    .refine(isStrongPassword, ACCOUNT_MESSAGES.password),
 });
 
 export const tokenStatusResponse = z.object({ message: z.string(), data: z.object({ valid: z.literal(true), email: z.string() }) });
@@ -123,7 +156,7 @@ export const tokenStatusResponse = z.object({ message: z.string(), data: z.objec
 // ── admin user management (spec 02 §2, §5, §7) ────────────────────────────────────────────────
 
 /** Spec 02 §5 messages of the admin edit dialog. */
-export const ADMIN_MESSAGES = ADMIN_EDIT_MESSAGES;
+const ADMIN_MESSAGES = ADMIN_EDIT_MESSAGES;
 
 /** '' and null as absent: the original ULCA admin page sends `offset: ""` and `limit: ""`. */
 const blankAsAbsent = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -149,7 +182,7 @@ export const adminUserUpdate = z
       .trim()
       .min(1, ADMIN_MESSAGES.profile)
       .max(100, 'Name is too long (at most 100 characters).')
-      .regex(NAME_PATTERN, MESSAGES.name),
+      .regex(NAME_PATTERN, ACCOUNT_MESSAGES.name),
     roles: z
       .array(z.enum(ROLES, { error: 'Unknown role' }), { error: ADMIN_MESSAGES.profile })
       .min(1, ADMIN_MESSAGES.profile)
@@ -163,9 +196,9 @@ export const adminUserUpdate = z
       .optional(),
     password: z
       .string()
-      .max(MAX_PASSWORD_LENGTH, MESSAGES.password)
+      .max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.password)
       .refine((p) => p !== '', ADMIN_MESSAGES.fillPassword)
-      .refine((p) => p === '' || isStrongPassword(p), MESSAGES.password)
+      .refine((p) => p === '' || isStrongPassword(p), ACCOUNT_MESSAGES.password)
       .optional(),
     confirmPassword: z.string().max(MAX_PASSWORD_LENGTH).optional(),
   })
@@ -182,11 +215,11 @@ export const userUpdateBody = z.object({
 
 /** Body of POST /users/update/active/status (admin). */
 export const userStatusBody = z.object({
-  email: z.string({ error: MESSAGES.email }).trim().min(1, MESSAGES.email).max(254, MESSAGES.email),
+  email: z.string({ error: ACCOUNT_MESSAGES.email }).trim().min(1, ACCOUNT_MESSAGES.email).max(254, ACCOUNT_MESSAGES.email),
   is_active: z.boolean({ error: 'is_active must be true or false' }),
 });
 
-export const adminUserSchema = z.object({
+export const adminUserRecord = z.object({
   userID: z.string(),
   email: z.string(),
   firstName: z.string(),
@@ -197,4 +230,37 @@ export const adminUserSchema = z.object({
   createdOn: z.string(),
   activatedTime: z.string().nullable(),
 });
-export const userSearchResponse = z.object({ message: z.string(), data: z.array(adminUserSchema), count: z.number() });
+export const userSearchResponse = z.object({ message: z.string(), data: z.array(adminUserRecord), count: z.number() });
+
+export type LoginBody = z.input<typeof loginBody>;
+export type LoginResponse = z.infer<typeof loginResponse>;
+export type TokenStatusResponse = z.infer<typeof tokenStatusResponse>;
+export type UserSearchResponse = z.infer<typeof userSearchResponse>;
+/** One user of POST users/search (spec 02 §3 'User (admin)'). */
+export type AdminUserRecord = z.infer<typeof adminUserRecord>;
+
+// ── the audit log (issue #4 §4; GET USER_API.audit, ADMIN) ───────────────────────────────────
+
+/** Query of GET audit: a page (offset, limit ≤ 500) of entries, optionally of one action. */
+export const auditQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+});
+
+/** One entry of the audit log: who (actor), what (action, target, details), when (`at`, ISO 8601), from where (ip). */
+export const auditEntry = z.object({
+  id: z.number(),
+  at: z.string().describe('ISO 8601'),
+  actorUserId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  targetUserId: z.string().nullable(),
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+/** Response of GET audit: the page, newest first, and the number of entries matching in all. */
+export const auditListResponse = z.object({ data: z.array(auditEntry), count: z.number() });
+export type AuditListResponse = z.infer<typeof auditListResponse>;
