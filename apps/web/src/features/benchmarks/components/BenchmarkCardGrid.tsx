@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BENCHMARK_CARD_PAGE_SIZES, benchmarkLanguageText } from '../lib/list.ts';
-import { metricLabel } from '../lib/metrics.ts';
+import { metricLabel } from '../../../lib/metrics.ts';
 
 /**
  * The benchmark dataset cards (spec 02 §2): 9, 12 or 18 per page (default 9), one column on phones,

@@ -32,7 +32,7 @@ import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.ts
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useBenchmarksForModel, useExecuteBenchmark } from '../api/benchmarks.ts';
 import { EMPTY_SELECTION, SELECTION_PAGE_SIZES, canSubmit, executeItems, filterOptions, toggleDataset, toggleMetric } from '../lib/selection.ts';
-import { MetricName } from './MetricGlossary.tsx';
+import { MetricName } from '../../../components/MetricName.tsx';
 
 /** Shown when no published benchmark fits the model (spec 02 §2). */
 export const NO_BENCHMARK_AVAILABLE = 'No benchmark dataset available';

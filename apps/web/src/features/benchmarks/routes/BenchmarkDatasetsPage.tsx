@@ -16,7 +16,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useBenchmarkSearch } from '../api/benchmarks.ts';
 import { BenchmarkCardGrid } from '../components/BenchmarkCardGrid.tsx';
 import { MetricGlossary } from '../components/MetricGlossary.tsx';
-import { BENCHMARK_FILTER_GROUPS, benchmarkDetailPath, benchmarkTaskLabel, benchmarkFilterOptions, filterBenchmarks, filterCount, type BenchmarkDetailState, type BenchmarkFilter } from '../lib/list.ts';
+import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
+import { BENCHMARK_FILTER_GROUPS, benchmarkFilterOptions, filterBenchmarks, filterCount, type BenchmarkFilter } from '../lib/list.ts';
 
 /**
  * /model/benchmark-datasets (public; spec 02 §2 "Benchmark datasets list"): a tab per benchmark

@@ -17,7 +17,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useBenchmark } from '../api/benchmarks.ts';
 import { Leaderboard } from '../components/Leaderboard.tsx';
 import { MetricGlossary } from '../components/MetricGlossary.tsx';
-import { backLink, benchmarkLanguageText, benchmarkTaskLabel } from '../lib/list.ts';
+import { backLink, benchmarkTaskLabel } from '../../../lib/benchmark-navigation.ts';
+import { benchmarkLanguageText } from '../lib/list.ts';
 
 /**
  * /model/benchmark-details/:benchmarkId (public; spec 02 §2 "Benchmark details"): a back button

@@ -9,7 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } from '../../benchmarks/index.ts';
+import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { useFeatureSlots } from '../../../lib/feature-slots.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { InferenceTask, ModelRecord } from '@ulca/contracts';
 import Box from '@mui/material/Box';
@@ -19,12 +20,10 @@ import { ModelCardGrid } from '../components/ModelCardGrid.tsx';
 import { NoModelsPlaceholder } from '../components/NoModelsPlaceholder.tsx';
 import { EMPTY_FILTER, exploreResults, languageOptions, needsPair, sourceOptions, targetOptions, validateExploreFilter, type ExploreFilter } from '../lib/explore.ts';
 import { EXPLORE_TABS, TASK_LABELS, isModelTask, noModelHint, parseExploreTab, type ExploreTab } from '../lib/tasks.ts';
-import { modelDetailPath, type ModelDetailState } from '../../model-detail/index.ts';
+import { modelDetailPath, type ModelDetailState } from '../../../lib/model-navigation.ts';
 
 // The health table brings the data grid (~125 KB gzip): loaded only when its tab is opened.
 const HealthCheckTab = lazy(() => import('../components/HealthCheckTab.tsx').then((m) => ({ default: m.HealthCheckTab })));
-// Speech-to-speech (features/sts) brings the recorder and its own model lists: loaded with its tab.
-const SpeechToSpeech = lazy(() => import('../../sts/index.ts').then((m) => ({ default: m.SpeechToSpeech })));
 
 /**
  * /model/explore-models — Explore Models (spec 02 §2, §5; public). Wide screens: the filter panel
@@ -34,6 +33,8 @@ const SpeechToSpeech = lazy(() => import('../../sts/index.ts').then((m) => ({ de
  */
 export default function ExploreModelsPage() {
   usePageTitle('Explore Models');
+  // Speech-to-speech (features/sts, bound by the app shell) brings the recorder and its own model lists: loaded with its tab.
+  const { SpeechToSpeech } = useFeatureSlots();
   const navigate = useNavigate();
   const wide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
   const [params, setParams] = useSearchParams();

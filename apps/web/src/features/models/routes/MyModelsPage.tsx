@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { ModelRecord } from '@ulca/contracts';
 import Box from '@mui/material/Box';
@@ -19,7 +19,7 @@ import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
-import { RunBenchmarkDialog } from '../../benchmarks/index.ts';
+import { useFeatureSlots } from '../../../lib/feature-slots.ts';
 import { useChangeModelStatus, useMyModels } from '../api/my-models.ts';
 import { MyModelCards } from '../components/MyModelCards.tsx';
 import { MyModelsTable } from '../components/MyModelsTable.tsx';
@@ -37,7 +37,7 @@ import {
   type MyModelsFilter,
 } from '../lib/my-models.ts';
 import { taskLabel } from '../lib/tasks.ts';
-import { modelDetailPath, type ModelDetailState } from '../../model-detail/index.ts';
+import { modelDetailPath, type ModelDetailState } from '../../../lib/model-navigation.ts';
 
 /**
  * /model/my-contribution/:added? — My Models (spec 02 §2): the signed-in user's models as a table
@@ -47,6 +47,8 @@ import { modelDetailPath, type ModelDetailState } from '../../model-detail/index
  */
 export default function MyModelsPage() {
   usePageTitle('My Models');
+  // The Run Benchmark modal is features/benchmarks', bound by the app shell and loaded on first use.
+  const { RunBenchmarkDialog } = useFeatureSlots();
   const session = useSession();
   const userId = session?.userDetails.userID;
   const { added } = useParams();
@@ -225,16 +227,18 @@ export default function MyModelsPage() {
         applyDisabledWhen="nothing-selected"
       />
       {benchmarking && (
-        <RunBenchmarkDialog
-          key={benchmarking.modelId}
-          model={benchmarking}
-          onClose={() => setBenchmarking(null)}
-          onDone={(message) => {
-            setBenchmarking(null);
-            enqueueSnackbar(message, { variant: 'success' });
-            void query.refetch();
-          }}
-        />
+        <Suspense fallback={null}>
+          <RunBenchmarkDialog
+            key={benchmarking.modelId}
+            model={benchmarking}
+            onClose={() => setBenchmarking(null)}
+            onDone={(message) => {
+              setBenchmarking(null);
+              enqueueSnackbar(message, { variant: 'success' });
+              void query.refetch();
+            }}
+          />
+        </Suspense>
       )}
       {pending && (
         <StatusChangeDialog
