@@ -5,14 +5,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { ErrorState } from '../../../components/ErrorState.tsx';
 import { FilterPopover } from '../../../components/FilterPopover.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useBenchmarkSearch } from '../api/benchmarks.ts';
 import { BenchmarkCardGrid } from '../components/BenchmarkCardGrid.tsx';
 import { MetricGlossary } from '../components/MetricGlossary.tsx';
@@ -51,12 +49,8 @@ export default function BenchmarkDatasetsPage() {
     setFilter({});
   };
 
-  let body;
-  if (query.isPending) body = <LoadingState label="Loading benchmark datasets…" />;
-  else if (query.isError) body = <ErrorState title="Could not load the benchmark datasets" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (all.length === 0) body = <MessageBlock title="No benchmark datasets yet" hint={`No ${benchmarkTaskLabel(task)} benchmark dataset has been published.`} />;
-  else if (shown.length === 0)
-    body = (
+  const body = (
+    <QueryState query={query} loading="Loading benchmark datasets…" errorTitle="Could not load the benchmark datasets" empty={all.length === 0 ? <MessageBlock title="No benchmark datasets yet" hint={`No ${benchmarkTaskLabel(task)} benchmark dataset has been published.`} /> : shown.length === 0 ? (
       <MessageBlock
         title="No records"
         hint="No benchmark dataset matches your search or filters."
@@ -66,8 +60,10 @@ export default function BenchmarkDatasetsPage() {
           </Button>
         }
       />
-    );
-  else body = <BenchmarkCardGrid key={`${task}|${term}|${JSON.stringify(filter)}`} items={shown} onOpen={open} />;
+    ) : undefined}>
+      {() => <BenchmarkCardGrid key={`${task}|${term}|${JSON.stringify(filter)}`} items={shown} onOpen={open} />}
+    </QueryState>
+  );
 
   const groups = BENCHMARK_FILTER_GROUPS.map(({ key, label }) => ({
     key,

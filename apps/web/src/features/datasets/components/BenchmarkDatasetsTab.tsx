@@ -10,12 +10,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { StatusChip } from '../../../components/StatusChip.tsx';
 import { FilterButton, FixedSizePagination, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { isActiveStatus } from '../../../lib/status.ts';
 import { useBenchmarkContributions } from '../api/benchmark-contributions.ts';
 import { asFilterable, benchmarkRowOpens } from '../lib/benchmark-rows.ts';
@@ -44,13 +42,9 @@ export function BenchmarkDatasetsTab({ userId }: { userId: string | undefined })
   const visible = rows.slice(shownPage * CONTRIBUTION_PAGE_SIZE, (shownPage + 1) * CONTRIBUTION_PAGE_SIZE);
   const open = (id: string) => navigate(benchmarkDetailPath(id), { state: { from: 'my-contribution', backTo: '/dataset/my-contribution' } satisfies BenchmarkDetailState });
 
-  let body;
-  if (query.isPending) body = <LoadingState label="Loading your benchmark datasets…" />;
-  else if (query.isError) body = <ErrorState title="Could not load your benchmark datasets" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (rows.length === 0)
-    body = <MessageBlock title="No records found." hint={all.length ? 'No benchmark dataset matches your search or filters.' : 'Benchmark datasets you submit (tick “This is a benchmark dataset” on Submit Dataset) are listed here.'} />;
-  else
-    body = (
+  const body = (
+    <QueryState query={query} loading="Loading your benchmark datasets…" errorTitle="Could not load your benchmark datasets" empty={rows.length === 0 ? <MessageBlock title="No records found." hint={all.length ? 'No benchmark dataset matches your search or filters.' : 'Benchmark datasets you submit (tick “This is a benchmark dataset” on Submit Dataset) are listed here.'} /> : undefined}>
+      {() => (
       <>
         <TableContainer>
           <Table aria-label="Benchmark datasets" sx={{ minWidth: 640 }}>
@@ -88,7 +82,9 @@ export function BenchmarkDatasetsTab({ userId }: { userId: string | undefined })
         </TableContainer>
         <FixedSizePagination count={rows.length} page={shownPage} pageSize={CONTRIBUTION_PAGE_SIZE} onPageChange={setPage} />
       </>
-    );
+    )}
+    </QueryState>
+  );
 
   return (
     <Box>

@@ -4,14 +4,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useContributions } from '../api/list-contributions.ts';
 import { applySearchAndFilter, filterOptions, pageOfIndex, selectedCount, type ContributionFilter } from '../lib/contribution-filters.ts';
 import { isActiveStatus } from '../../../lib/status.ts';
 import { ContributionFilterPopover } from './ContributionFilterPopover.tsx';
 import { CONTRIBUTION_PAGE_SIZE, ContributionTable } from './ContributionTable.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { FilterButton, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 
@@ -64,11 +62,8 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
     setPage(0);
   };
 
-  let body;
-  if (query.isPending) body = <LoadingState label="Loading your contributions…" />;
-  else if (query.isError) body = <ErrorState title="Could not load your contributions" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (all.length === 0)
-    body = (
+  const body = (
+    <QueryState query={query} loading="Loading your contributions…" errorTitle="Could not load your contributions" empty={all.length === 0 ? (
       <MessageBlock
         title="No records found."
         hint="Datasets you submit appear here, with their processing status."
@@ -78,9 +73,7 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
           </Button>
         }
       />
-    );
-  else if (rows.length === 0)
-    body = (
+    ) : rows.length === 0 ? (
       <MessageBlock
         title="No records found."
         hint="No submission matches your search or filters."
@@ -90,9 +83,8 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
           </Button>
         }
       />
-    );
-  else
-    body = (
+    ) : undefined}>
+      {() => (
       <ContributionTable
         rows={rows}
         page={shownPage}
@@ -100,7 +92,9 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
         highlighted={highlighted}
         onOpen={(row) => navigate(`/dataset-status/${encodeURIComponent(row.submitRefNumber)}`)}
       />
-    );
+    )}
+    </QueryState>
+  );
 
   return (
     <Box>

@@ -30,8 +30,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useDeleteGlossaryEntries, useGlossary, type ListedGlossaryEntry } from '../api/glossary.ts';
 import { deletedText, entryId, languageLabel } from '../lib/glossary.ts';
@@ -113,12 +112,9 @@ export default function GlossaryPage() {
     );
   }
 
-  let body;
-  if (list.isPending) body = <LoadingState label="Loading the glossary…" />;
-  else if (list.isError) body = <ErrorState title="Could not load the glossary" message={errorMessage(list.error)} onRetry={() => void list.refetch()} />;
-  else if (rows.length === 0) body = <EmptyState action={<Typography variant="body2">Add a term that translations requested with this app's API key should always render your way.</Typography>} />;
-  else
-    body = (
+  const body = (
+    <QueryState query={list} loading="Loading the glossary…" errorTitle="Could not load the glossary" empty={rows.length === 0 ? <EmptyState action={<Typography variant="body2">Add a term that translations requested with this app's API key should always render your way.</Typography>} /> : undefined}>
+      {() => (
       <>
         <TableContainer>
           <Table aria-label={`Glossary of ${target.appName}`} sx={{ minWidth: phone ? undefined : 560 }}>
@@ -203,7 +199,9 @@ export default function GlossaryPage() {
           rowsPerPageOptions={[10, 25, 50, 100]}
         />
       </>
-    );
+    )}
+    </QueryState>
+  );
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>

@@ -9,9 +9,8 @@ import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import GridViewIcon from '@mui/icons-material/GridView';
 import TableRowsIcon from '@mui/icons-material/TableRows';
-import { ErrorState } from '../../../components/ErrorState.tsx';
 import { FilterPopover } from '../../../components/FilterPopover.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { FilterButton, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
@@ -121,11 +120,8 @@ export default function MyModelsPage() {
     onRunBenchmark: (row: ModelRecord) => setBenchmarking(row),
   };
 
-  let body;
-  if (query.isPending) body = <LoadingState label="Loading your models…" />;
-  else if (query.isError) body = <ErrorState title="Could not load your models" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (all.length === 0)
-    body = (
+  const body = (
+    <QueryState query={query} loading="Loading your models…" errorTitle="Could not load your models" empty={all.length === 0 ? (
       <MessageBlock
         title="No records"
         hint="Models you submit appear here. New models start unpublished; publish one to list it in Explore Models."
@@ -135,9 +131,7 @@ export default function MyModelsPage() {
           </Button>
         }
       />
-    );
-  else if (rows.length === 0)
-    body = (
+    ) : rows.length === 0 ? (
       <MessageBlock
         title="No records"
         hint="No model matches your search or filters."
@@ -147,9 +141,8 @@ export default function MyModelsPage() {
           </Button>
         }
       />
-    );
-  else
-    body = (
+    ) : undefined}>
+      {() => (
       <>
         {view === 'table' ? (
           <MyModelsTable rows={visible} highlighted={highlighted} actions={actions} />
@@ -168,7 +161,9 @@ export default function MyModelsPage() {
           }}
         />
       </>
-    );
+    )}
+    </QueryState>
+  );
 
   const groups = MY_MODELS_FILTER_GROUPS.map(({ key, label }) => ({
     key,

@@ -8,9 +8,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { useReadyMadeList } from '../api/readymade-list.ts';
@@ -69,12 +67,8 @@ export default function ReadyMadeDatasetsPage() {
     setFilter({});
   };
 
-  let body;
-  if (query.isPending) body = <LoadingState label="Loading ready-made datasets…" />;
-  else if (query.isError) body = <ErrorState title="Could not load the ready-made datasets" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (inTab.length === 0) body = <NoRecords hint={`There is no ready-made ${taskLabel(tab)} yet. Choose another task above.`} />;
-  else if (shown.length === 0)
-    body = (
+  const body = (
+    <QueryState query={query} loading="Loading ready-made datasets…" errorTitle="Could not load the ready-made datasets" empty={inTab.length === 0 ? <NoRecords hint={`There is no ready-made ${taskLabel(tab)} yet. Choose another task above.`} /> : shown.length === 0 ? (
       <NoRecords
         hint="No ready-made dataset matches your search or filters."
         action={
@@ -83,15 +77,16 @@ export default function ReadyMadeDatasetsPage() {
           </Button>
         }
       />
-    );
-  else
-    body = (
+    ) : undefined}>
+      {() => (
       <Box component="section" aria-label={`${taskLabel(tab)} ready-made datasets`} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
         {shown.map((d) => (
           <ReadyMadeCard key={d.datasetId} dataset={d} />
         ))}
       </Box>
-    );
+    )}
+    </QueryState>
+  );
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>

@@ -3,10 +3,8 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
@@ -61,11 +59,8 @@ export default function MySearchesPage() {
     return () => clearTimeout(t);
   }, [highlighted]);
 
-  let body;
-  if (query.isPending) body = <LoadingState label="Loading your searches…" />;
-  else if (query.isError) body = <ErrorState title="Could not load your searches" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (!searching && total === 0)
-    body = (
+  const body = (
+    <QueryState query={query} loading="Loading your searches…" errorTitle="Could not load your searches" empty={!searching && total === 0 ? (
       <MessageBlock
         title="No records found."
         hint="Searches you run from Search & Download Records appear here, with their results."
@@ -75,9 +70,7 @@ export default function MySearchesPage() {
           </Button>
         }
       />
-    );
-  else if (visible.length === 0)
-    body = (
+    ) : visible.length === 0 ? (
       <MessageBlock
         title="No records found."
         hint="No search matches what you typed."
@@ -87,9 +80,8 @@ export default function MySearchesPage() {
           </Button>
         }
       />
-    );
-  else
-    body = (
+    ) : undefined}>
+      {() => (
       <MySearchesTable
         rows={visible}
         total={total}
@@ -98,7 +90,9 @@ export default function MySearchesPage() {
         highlighted={highlighted}
         onOpen={(row) => navigate(`/search-and-download-rec/completed/${encodeURIComponent(row.serviceRequestNumber)}`)}
       />
-    );
+    )}
+    </QueryState>
+  );
 
   return (
     <PageFrame
