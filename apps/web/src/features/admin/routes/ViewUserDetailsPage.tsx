@@ -16,7 +16,7 @@ import { isUnauthorised } from '../lib/session-errors.ts';
 import { useSession } from '../../../lib/session.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { FilterButton, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { useAdminUsers, useUpdateActiveStatus, type AdminUser } from '../api/users.ts';
@@ -120,11 +120,15 @@ function UsersPanel({ selfId }: { selfId: string }) {
       },
     );
 
-  let content;
-  if (users.isPending) content = <LoadingState label="Loading users…" />;
-  else if (users.isError && !users.data) content = <ErrorState title="Could not load users" message={errorMessage(users.error)} onRetry={isUnauthorised(users.error) ? undefined : () => void users.refetch()} />;
-  else if (view.count === 0)
-    content = (
+  const content = (
+    <QueryState
+      query={users}
+      loading="Loading users…"
+      errorTitle="Could not load users"
+      noRetry={isUnauthorised}
+      keepDataOnError
+      empty={
+        view.count === 0 ? (
       <EmptyState
         action={
           term || filterCount ? (
@@ -141,9 +145,10 @@ function UsersPanel({ selfId }: { selfId: string }) {
           ) : undefined
         }
       />
-    );
-  else
-    content = (
+        ) : undefined
+      }
+    >
+      {() => (
       <UserTable
         rows={view.rows}
         selfId={selfId}
@@ -157,7 +162,9 @@ function UsersPanel({ selfId }: { selfId: string }) {
           setEditOpen(true);
         }}
       />
-    );
+      )}
+    </QueryState>
+  );
 
   return (
     <Box>

@@ -9,10 +9,9 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useModelSearch } from '../api/search-models.ts';
 import { ExploreFilterPanel } from '../components/ExploreFilterPanel.tsx';
 import { ExploreResultsTable } from '../components/ExploreResultsTable.tsx';
@@ -88,10 +87,14 @@ export default function ExploreModelsPage() {
         <SpeechToSpeech />
       </Suspense>
     );
-  else if (query.isPending) content = <LoadingState label="Loading models…" />;
-  else if (query.isError) content = <ErrorState title="Could not load models" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (results.length === 0)
+  else
     content = (
+      <QueryState
+        query={query}
+        loading="Loading models…"
+        errorTitle="Could not load models"
+        empty={
+          results.length === 0 ? (
       <NoModelsPlaceholder
         hint={
           models.length === 0
@@ -99,8 +102,12 @@ export default function ExploreModelsPage() {
             : `No published model matches these languages. Clear the filter to see every model of this task.${tab === 'translation' ? " The platform's own offline translation engine covers Hindi↔Urdu only; other pairs need a contributor's model." : ''}`
         }
       />
+          ) : undefined
+        }
+      >
+        {() => (wide ? <ExploreResultsTable key={`${tab}|${applied.source}|${applied.target}`} rows={results} onOpen={openModel} /> : <ModelCardGrid key={tab} models={results} onOpen={openModel} />)}
+      </QueryState>
     );
-  else content = wide ? <ExploreResultsTable key={`${tab}|${applied.source}|${applied.target}`} rows={results} onOpen={openModel} /> : <ModelCardGrid key={tab} models={results} onOpen={openModel} />;
 
   const heading = (
     <Box sx={{ mb: 2 }}>

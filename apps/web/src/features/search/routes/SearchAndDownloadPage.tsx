@@ -9,10 +9,8 @@ import Typography from '@mui/material/Typography';
 import LooksOneOutlinedIcon from '@mui/icons-material/LooksOneOutlined';
 import LooksTwoOutlinedIcon from '@mui/icons-material/LooksTwoOutlined';
 import Looks3OutlinedIcon from '@mui/icons-material/Looks3Outlined';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
@@ -30,11 +28,16 @@ const STEPS = [
 function SearchFormScreen() {
   const session = useSession();
   const options = useSearchOptions();
-  let body;
-  if (options.isPending) body = <LoadingState label="Loading the search filters…" />;
-  else if (options.isError) body = <ErrorState title="Could not load the search filters" message={errorMessage(options.error)} onRetry={() => void options.refetch()} />;
-  else if (!options.data.datasetFilterParams.some((t) => t.active)) body = <MessageBlock title="No records found." hint="No dataset type can be searched at the moment." />;
-  else if (session) body = <SearchForm options={options.data} userId={session.userDetails.userID} />;
+  const body = (
+    <QueryState
+      query={options}
+      loading="Loading the search filters…"
+      errorTitle="Could not load the search filters"
+      empty={options.data && !options.data.datasetFilterParams.some((t) => t.active) ? <MessageBlock title="No records found." hint="No dataset type can be searched at the moment." /> : undefined}
+    >
+      {(data) => (session ? <SearchForm options={data} userId={session.userDetails.userID} /> : null)}
+    </QueryState>
+  );
 
   return (
     <PageFrame title="Search & Download Records" subtitle="Find published records by language and filters, then download them.">
