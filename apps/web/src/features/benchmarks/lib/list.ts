@@ -1,8 +1,5 @@
 import { languageLabel } from '@ulca/contracts';
 
-/** Card page sizes of the benchmark datasets list (spec 02 §9: 9, 12, 18; default 9). */
-export const BENCHMARK_CARD_PAGE_SIZES = [9, 12, 18] as const;
-
 /** The benchmark fields the list filters on. */
 export interface BenchmarkListItem {
   benchmarkId: string;

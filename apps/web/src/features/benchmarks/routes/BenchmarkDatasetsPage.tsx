@@ -12,10 +12,26 @@ import { MessageBlock } from '../../../components/StateViews.tsx';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useBenchmarkSearch } from '../api/benchmarks.ts';
-import { BenchmarkCardGrid } from '../components/BenchmarkCardGrid.tsx';
+import { CardGrid, type CardContentSpec } from '../../../components/CardGrid.tsx';
+import { metricLabel } from '../../../lib/metrics.ts';
 import { MetricGlossary } from '../components/MetricGlossary.tsx';
 import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
-import { BENCHMARK_FILTER_GROUPS, benchmarkFilterOptions, filterBenchmarks, filterCount, type BenchmarkFilter } from '../lib/list.ts';
+import { BENCHMARK_FILTER_GROUPS, benchmarkFilterOptions, benchmarkLanguageText, filterBenchmarks, filterCount, type BenchmarkFilter } from '../lib/list.ts';
+
+/** A benchmark dataset's card (spec 02 §2): name, description, languages, domain, submitter, rows, metrics. */
+function benchmarkCard(b: Benchmark): CardContentSpec {
+  return {
+    title: b.name,
+    description: b.description || 'No description.',
+    fields: [
+      { label: 'Language', value: benchmarkLanguageText(b.languages) },
+      { label: 'Domain', value: b.domain.join(', ') || '-' },
+      { label: 'Submitter', value: b.submitter.name || '-' },
+      { label: 'Rows', value: b.recordCount.toLocaleString('en-IN') },
+      { label: 'Metrics', value: b.metric.map(metricLabel).join(', ') || '-' },
+    ],
+  };
+}
 
 /**
  * /model/benchmark-datasets (public; spec 02 §2 "Benchmark datasets list"): a tab per benchmark
@@ -61,7 +77,7 @@ export default function BenchmarkDatasetsPage() {
         }
       />
     ) : undefined}>
-      {() => <BenchmarkCardGrid key={`${task}|${term}|${JSON.stringify(filter)}`} items={shown} onOpen={open} />}
+      {() => <CardGrid key={`${task}|${term}|${JSON.stringify(filter)}`} items={shown} itemKey={(b) => b.benchmarkId} card={benchmarkCard} onOpen={open} />}
     </QueryState>
   );
 

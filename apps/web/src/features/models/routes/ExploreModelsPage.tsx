@@ -15,14 +15,30 @@ import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useModelSearch } from '../api/search-models.ts';
 import { ExploreFilterPanel } from '../components/ExploreFilterPanel.tsx';
 import { ExploreResultsTable } from '../components/ExploreResultsTable.tsx';
-import { ModelCardGrid } from '../components/ModelCardGrid.tsx';
+import { CardGrid, type CardContentSpec } from '../../../components/CardGrid.tsx';
+import { domainText, formatEpochPublished, languageText } from '../lib/format.ts';
 import { NoModelsPlaceholder } from '../components/NoModelsPlaceholder.tsx';
 import { EMPTY_FILTER, exploreResults, languageOptions, needsPair, sourceOptions, targetOptions, validateExploreFilter, type ExploreFilter } from '../lib/explore.ts';
-import { EXPLORE_TABS, TASK_LABELS, isModelTask, noModelHint, parseExploreTab, type ExploreTab } from '../lib/tasks.ts';
+import { EXPLORE_TABS, TASK_LABELS, isModelTask, noModelHint, parseExploreTab, taskLabel, type ExploreTab } from '../lib/tasks.ts';
 import { modelDetailPath, type ModelDetailState } from '../../../lib/model-navigation.ts';
 
 // The health table brings the data grid (~125 KB gzip): loaded only when its tab is opened.
 const HealthCheckTab = lazy(() => import('../components/HealthCheckTab.tsx').then((m) => ({ default: m.HealthCheckTab })));
+
+/** A model's card on narrow screens (spec 02 §2): task, name, description, languages, domain, submitter, publication day. */
+function modelCard(m: ModelRecord): CardContentSpec {
+  return {
+    overline: taskLabel(m.task.type),
+    title: m.name,
+    description: m.description,
+    fields: [
+      { label: 'Language', value: languageText(m.languages) },
+      { label: 'Domain', value: domainText(m.domain) },
+      { label: 'Submitter', value: m.submitter.name },
+      { label: 'Published On', value: formatEpochPublished(m.publishedOn ?? m.submittedOn) },
+    ],
+  };
+}
 
 /**
  * /model/explore-models — Explore Models (spec 02 §2, §5; public). Wide screens: the filter panel
@@ -105,7 +121,7 @@ export default function ExploreModelsPage() {
           ) : undefined
         }
       >
-        {() => (wide ? <ExploreResultsTable key={`${tab}|${applied.source}|${applied.target}`} rows={results} onOpen={openModel} /> : <ModelCardGrid key={tab} models={results} onOpen={openModel} />)}
+        {() => (wide ? <ExploreResultsTable key={`${tab}|${applied.source}|${applied.target}`} rows={results} onOpen={openModel} /> : <CardGrid key={tab} items={results} itemKey={(m) => m.modelId} card={modelCard} onOpen={openModel} hideSinglePage pageSizeMinWidth={110} />)}
       </QueryState>
     );
 
