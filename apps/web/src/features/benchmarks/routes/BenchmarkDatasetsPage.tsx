@@ -2,13 +2,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BENCHMARK_TASKS, languageLabel, type Benchmark } from '@ulca/contracts';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { FilterPopover } from '../../../components/FilterPopover.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
-import { MessageBlock } from '../../../components/StateViews.tsx';
+import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useBenchmarkSearch } from '../api/benchmarks.ts';
@@ -67,15 +66,7 @@ export default function BenchmarkDatasetsPage() {
 
   const body = (
     <QueryState query={query} loading="Loading benchmark datasets…" errorTitle="Could not load the benchmark datasets" empty={all.length === 0 ? <MessageBlock title="No benchmark datasets yet" hint={`No ${benchmarkTaskLabel(task)} benchmark dataset has been published.`} /> : shown.length === 0 ? (
-      <MessageBlock
-        title="No records"
-        hint="No benchmark dataset matches your search or filters."
-        action={
-          <Button variant="outlined" onClick={clearAll}>
-            Clear search and filters
-          </Button>
-        }
-      />
+      <NoMatches title="No records" hint="No benchmark dataset matches your search or filters." onClear={clearAll} />
     ) : undefined}>
       {() => <CardGrid key={`${task}|${term}|${JSON.stringify(filter)}`} items={shown} itemKey={(b) => b.benchmarkId} card={benchmarkCard} onOpen={open} />}
     </QueryState>

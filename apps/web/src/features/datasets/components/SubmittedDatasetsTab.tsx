@@ -10,7 +10,7 @@ import { isActiveStatus } from '../../../lib/status.ts';
 import { ContributionFilterPopover } from './ContributionFilterPopover.tsx';
 import { CONTRIBUTION_PAGE_SIZE, ContributionTable } from './ContributionTable.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { MessageBlock } from '../../../components/StateViews.tsx';
+import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
 import { FilterButton, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 
 /** How long the just-added row stays highlighted (spec 01 §9), milliseconds. */
@@ -74,15 +74,7 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
         }
       />
     ) : rows.length === 0 ? (
-      <MessageBlock
-        title="No records found."
-        hint="No submission matches your search or filters."
-        action={
-          <Button variant="outlined" onClick={clearAll}>
-            Clear search and filters
-          </Button>
-        }
-      />
+      <NoMatches title="No records found." hint="No submission matches your search or filters." onClear={clearAll} />
     ) : undefined}>
       {() => (
       <ContributionTable

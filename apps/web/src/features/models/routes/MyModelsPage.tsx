@@ -12,7 +12,7 @@ import TableRowsIcon from '@mui/icons-material/TableRows';
 import { FilterPopover } from '../../../components/FilterPopover.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
-import { MessageBlock } from '../../../components/StateViews.tsx';
+import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
 import { FilterButton, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -132,15 +132,7 @@ export default function MyModelsPage() {
         }
       />
     ) : rows.length === 0 ? (
-      <MessageBlock
-        title="No records"
-        hint="No model matches your search or filters."
-        action={
-          <Button variant="outlined" onClick={clearAll}>
-            Clear search and filters
-          </Button>
-        }
-      />
+      <NoMatches title="No records" hint="No model matches your search or filters." onClear={clearAll} />
     ) : undefined}>
       {() => (
       <>
