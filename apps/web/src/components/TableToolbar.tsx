@@ -19,6 +19,7 @@ import SearchIcon from '@mui/icons-material/Search';
 export function SearchToolbar({
   term,
   onTermChange,
+  onPageReset,
   placeholder,
   searchLabel,
   onPaper = false,
@@ -26,6 +27,8 @@ export function SearchToolbar({
 }: {
   term: string;
   onTermChange: (term: string) => void;
+  /** Called after each change of the term: a new search starts at the first page. */
+  onPageReset?: () => void;
   placeholder: string;
   /** Accessible name of the search input (e.g. 'Search users'). */
   searchLabel: string;
@@ -40,7 +43,10 @@ export function SearchToolbar({
         margin="none"
         placeholder={placeholder}
         value={term}
-        onChange={(e) => onTermChange(e.target.value)}
+        onChange={(e) => {
+          onTermChange(e.target.value);
+          onPageReset?.();
+        }}
         sx={onPaper ? { flex: 1, maxWidth: { sm: 420 }, bgcolor: 'background.paper' } : { flex: 1, maxWidth: { sm: 420 } }}
         slotProps={{
           htmlInput: { 'aria-label': searchLabel },
@@ -79,6 +85,15 @@ export function FilterButton({
         Filter
       </Button>
     </Badge>
+  );
+}
+
+/** The Filter and Refresh buttons of a list page, side by side (children of {@link SearchToolbar}). */
+export function ToolbarButtons({ children }: { children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1}>
+      {children}
+    </Stack>
   );
 }
 

@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -18,7 +17,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { FilterButton, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
+import { FilterButton, RefreshButton, SearchToolbar, ToolbarButtons } from '../../../components/TableToolbar.tsx';
 import { useAdminUsers, useUpdateActiveStatus, type AdminUser } from '../api/users.ts';
 import { sortNewestFirst } from '../lib/format.ts';
 import { NO_USER_FILTER, USERS_PAGE_SIZE, matchesUserSearch, userSearchBody, type UserFilter } from '../lib/users.ts';
@@ -170,17 +169,15 @@ function UsersPanel({ selfId }: { selfId: string }) {
     <Box>
       <SearchToolbar
         term={term}
-        onTermChange={(t) => {
-          setTerm(t);
-          setPage(0);
-        }}
+        onTermChange={setTerm}
+        onPageReset={() => setPage(0)}
         placeholder="Search user id, name, e-mail or role"
         searchLabel="Search users"
       >
-        <Stack direction="row" spacing={1}>
+        <ToolbarButtons>
           <FilterButton count={filterCount} onOpen={setFilterAnchor} />
           <RefreshButton onRefresh={() => void users.refetch()} disabled={users.isFetching} />
-        </Stack>
+        </ToolbarButtons>
       </SearchToolbar>
       {/* A thin bar while a reload (after a toggle, a page or filter change) is under way; the table stays. */}
       <Box sx={{ height: 4, mb: 1 }}>{users.isFetching && !users.isPending ? <LinearProgress aria-label="Reloading users" /> : null}</Box>

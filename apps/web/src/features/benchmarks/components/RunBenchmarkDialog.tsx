@@ -85,10 +85,8 @@ export function RunBenchmarkDialog({ model, onClose, onDone }: { model: { modelI
       <>
         <SearchToolbar
           term={term}
-          onTermChange={(t) => {
-            setTerm(t);
-            setPage(0);
-          }}
+          onTermChange={setTerm}
+        onPageReset={() => setPage(0)}
           placeholder="Search benchmark datasets"
           searchLabel="Search benchmark datasets"
         >

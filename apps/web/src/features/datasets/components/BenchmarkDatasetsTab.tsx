@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,7 +12,7 @@ import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } fr
 import { QueryState } from '../../../components/QueryState.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { StatusChip } from '../../../components/StatusChip.tsx';
-import { FilterButton, FixedSizePagination, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
+import { FilterButton, FixedSizePagination, RefreshButton, SearchToolbar, ToolbarButtons } from '../../../components/TableToolbar.tsx';
 import { isActiveStatus } from '../../../lib/status.ts';
 import { useBenchmarkContributions } from '../api/benchmark-contributions.ts';
 import { asFilterable, benchmarkRowOpens } from '../lib/benchmark-rows.ts';
@@ -90,17 +89,15 @@ export function BenchmarkDatasetsTab({ userId }: { userId: string | undefined })
     <Box>
       <SearchToolbar
         term={term}
-        onTermChange={(t) => {
-          setTerm(t);
-          setPage(0);
-        }}
+        onTermChange={setTerm}
+        onPageReset={() => setPage(0)}
         placeholder="Search name, task or status"
         searchLabel="Search benchmark datasets"
       >
-        <Stack direction="row" spacing={1}>
+        <ToolbarButtons>
           <FilterButton count={selectedCount(filter)} onOpen={setAnchor} disabled={query.isPending} />
           <RefreshButton onRefresh={() => void query.refetch()} disabled={query.isFetching || !userId} />
-        </Stack>
+        </ToolbarButtons>
       </SearchToolbar>
       {all.some((r) => isActiveStatus(r.status)) && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useContributions } from '../api/list-contributions.ts';
 import { applySearchAndFilter, filterOptions, pageOfIndex, selectedCount, type ContributionFilter } from '../lib/contribution-filters.ts';
@@ -11,7 +10,7 @@ import { ContributionFilterPopover } from './ContributionFilterPopover.tsx';
 import { CONTRIBUTION_PAGE_SIZE, ContributionTable } from './ContributionTable.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
-import { FilterButton, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
+import { FilterButton, RefreshButton, SearchToolbar, ToolbarButtons } from '../../../components/TableToolbar.tsx';
 
 /** How long the just-added row stays highlighted (spec 01 §9), milliseconds. */
 export const HIGHLIGHT_MS = 4000;
@@ -92,17 +91,15 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
     <Box>
       <SearchToolbar
         term={term}
-        onTermChange={(t) => {
-          setTerm(t);
-          setPage(0);
-        }}
+        onTermChange={setTerm}
+        onPageReset={() => setPage(0)}
         placeholder="Search name, type, number or status"
         searchLabel="Search contributions"
       >
-        <Stack direction="row" spacing={1}>
+        <ToolbarButtons>
           <FilterButton count={filterCount} onOpen={setFilterAnchor} disabled={query.isPending} />
           <RefreshButton onRefresh={() => void query.refetch()} disabled={query.isFetching || !userId} />
-        </Stack>
+        </ToolbarButtons>
       </SearchToolbar>
       {autoRefreshing && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>

@@ -175,10 +175,8 @@ export default function MyModelsPage() {
     >
       <SearchToolbar
         term={term}
-        onTermChange={(t) => {
-          setTerm(t);
-          setPage(0);
-        }}
+        onTermChange={setTerm}
+        onPageReset={() => setPage(0)}
         placeholder="Search my models"
         searchLabel="Search my models"
       >

@@ -106,10 +106,8 @@ export default function MySearchesPage() {
     >
       <SearchToolbar
         term={term}
-        onTermChange={(t) => {
-          setTerm(t);
-          setPage(0);
-        }}
+        onTermChange={setTerm}
+        onPageReset={() => setPage(0)}
         placeholder="Search criteria, number or status"
         searchLabel="Search my searches"
       >
