@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,10 +10,8 @@ import { ContributionFilterPopover } from './ContributionFilterPopover.tsx';
 import { CONTRIBUTION_PAGE_SIZE, ContributionTable } from './ContributionTable.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
+import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
 import { FilterButton, RefreshButton, SearchToolbar, ToolbarButtons } from '../../../components/TableToolbar.tsx';
-
-/** How long the just-added row stays highlighted (spec 01 §9), milliseconds. */
-export const HIGHLIGHT_MS = 4000;
 
 /**
  * The 'Submitted Dataset' tab of My Contribution (spec 01 §2): search, filter popover, refresh and
@@ -27,8 +25,6 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
   const [filter, setFilter] = useState<ContributionFilter>({});
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
   const [page, setPage] = useState(0);
-  const [highlighted, setHighlighted] = useState<string | null>(null);
-  const handledAdded = useRef<string | null>(null);
 
   const all = useMemo(() => query.data?.data ?? [], [query.data]);
   const rows = useMemo(() => applySearchAndFilter(all, term, filter), [all, term, filter]);
@@ -38,22 +34,8 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
   const autoRefreshing = all.some((r) => isActiveStatus(r.status));
   const filterCount = selectedCount(filter);
 
-  // Jump to the added row once, as soon as a fetched list contains it (a fresh submission may
-  // only show up on a later refetch).
-  useEffect(() => {
-    if (!added || handledAdded.current === added) return;
-    const index = rows.findIndex((r) => r.submitRefNumber === added);
-    if (index < 0) return;
-    handledAdded.current = added;
-    setPage(pageOfIndex(index, CONTRIBUTION_PAGE_SIZE));
-    setHighlighted(added);
-  }, [added, rows]);
-
-  useEffect(() => {
-    if (!highlighted) return;
-    const t = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
-    return () => clearTimeout(t);
-  }, [highlighted]);
+  // Jump to the added row's page once the list holds it.
+  const highlighted = useAddedHighlight(added, useMemo(() => rows.map((r) => r.submitRefNumber), [rows]), (index) => setPage(pageOfIndex(index, CONTRIBUTION_PAGE_SIZE)));
 
   const clearAll = () => {
     setTerm('');

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { ModelRecord } from '@ulca/contracts';
 import Box from '@mui/material/Box';
@@ -14,6 +14,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
 import { FilterButton, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
+import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -25,7 +26,6 @@ import { MyModelsTable } from '../components/MyModelsTable.tsx';
 import { StatusChangeDialog } from '../components/StatusChangeDialog.tsx';
 import { TablePager } from '../components/TablePager.tsx';
 import {
-  ADDED_HIGHLIGHT_MS,
   MY_MODELS_FILTER_GROUPS,
   MY_MODELS_PAGE_SIZES,
   applyMyModelsView,
@@ -63,10 +63,8 @@ export default function MyModelsPage() {
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(MY_MODELS_PAGE_SIZES[0]);
-  const [highlighted, setHighlighted] = useState<string | null>(null);
   const [pending, setPending] = useState<{ row: ModelRecord; to: 'published' | 'unpublished' } | null>(null);
   const [benchmarking, setBenchmarking] = useState<ModelRecord | null>(null);
-  const handledAdded = useRef<string | null>(null);
 
   const all = useMemo(() => query.data?.data ?? [], [query.data]);
   const rows = useMemo(() => applyMyModelsView(all, term, filter), [all, term, filter]);
@@ -74,21 +72,8 @@ export default function MyModelsPage() {
   const shownPage = Math.min(page, lastPage(rows.length, pageSize));
   const visible = rows.slice(shownPage * pageSize, (shownPage + 1) * pageSize);
 
-  // Jump to the added model once, as soon as a fetched list holds it.
-  useEffect(() => {
-    if (!added || handledAdded.current === added) return;
-    const index = rows.findIndex((r) => r.modelId === added);
-    if (index < 0) return;
-    handledAdded.current = added;
-    setPage(pageOfIndex(index, pageSize));
-    setHighlighted(added);
-  }, [added, rows, pageSize]);
-
-  useEffect(() => {
-    if (!highlighted) return;
-    const t = setTimeout(() => setHighlighted(null), ADDED_HIGHLIGHT_MS);
-    return () => clearTimeout(t);
-  }, [highlighted]);
+  // Jump to the added model's page once the list holds it.
+  const highlighted = useAddedHighlight(added, useMemo(() => rows.map((r) => r.modelId), [rows]), (index) => setPage(pageOfIndex(index, pageSize)));
 
   const clearAll = () => {
     setTerm('');

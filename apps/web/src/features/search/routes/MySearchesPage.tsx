@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useSession } from '../../../lib/session.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
@@ -13,9 +14,6 @@ import { useSearches } from '../api/list-searches.ts';
 import { MY_SEARCHES_PAGE_SIZE, MySearchesTable } from '../components/MySearchesTable.tsx';
 import { SEARCH_FORM_PATH } from '../components/SearchRequestViews.tsx';
 import { filterSearchRows, toTableRow } from '../lib/my-searches.ts';
-
-/** How long the just-added row stays highlighted (spec 01 §9), milliseconds. */
-export const HIGHLIGHT_MS = 4000;
 
 /**
  * My Searches (spec 01 §2): a search box, Refresh and the table of the user's searches, 10 a page
@@ -30,8 +28,6 @@ export default function MySearchesPage() {
   usePageTitle('My Searches');
   const [term, setTerm] = useState('');
   const [page, setPage] = useState(0);
-  const [highlighted, setHighlighted] = useState<string | null>(null);
-  const handledAdded = useRef<string | null>(null);
   const searching = term.trim() !== '';
   const paged = useSearches(userId, page, !searching);
   const everything = useSearches(userId, 'all', searching);
@@ -45,19 +41,8 @@ export default function MySearchesPage() {
   const visible = searching ? filtered.slice(shownPage * MY_SEARCHES_PAGE_SIZE, (shownPage + 1) * MY_SEARCHES_PAGE_SIZE) : filtered;
   const running = rows.some((r) => r.status === 'In-Progress');
 
-  // Highlight the added search once, as soon as a fetched page holds it.
-  useEffect(() => {
-    if (!added || handledAdded.current === added) return;
-    if (!visible.some((r) => r.serviceRequestNumber === added)) return;
-    handledAdded.current = added;
-    setHighlighted(added);
-  }, [added, visible]);
-
-  useEffect(() => {
-    if (!highlighted) return;
-    const t = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
-    return () => clearTimeout(t);
-  }, [highlighted]);
+  // Highlight the added search once a fetched page holds it.
+  const highlighted = useAddedHighlight(added, useMemo(() => visible.map((r) => r.serviceRequestNumber), [visible]));
 
   const body = (
     <QueryState query={query} loading="Loading your searches…" errorTitle="Could not load your searches" empty={!searching && total === 0 ? (
