@@ -65,6 +65,43 @@ export function SearchToolbar({
   );
 }
 
+/**
+ * A {@link SearchToolbar} whose buttons are a {@link FilterButton} and a {@link RefreshButton}
+ * (the list pages of My Contribution and the admin's users); a new term returns to the first page.
+ */
+export function FilterRefreshToolbar({
+  term,
+  onTermChange,
+  onPageReset,
+  placeholder,
+  searchLabel,
+  filterCount,
+  onOpenFilter,
+  filterDisabled,
+  onRefresh,
+  refreshDisabled,
+}: {
+  term: string;
+  onTermChange: (term: string) => void;
+  onPageReset: () => void;
+  placeholder: string;
+  searchLabel: string;
+  filterCount: number;
+  onOpenFilter: (anchor: HTMLElement) => void;
+  filterDisabled?: boolean;
+  onRefresh: () => void;
+  refreshDisabled?: boolean;
+}) {
+  return (
+    <SearchToolbar term={term} onTermChange={onTermChange} onPageReset={onPageReset} placeholder={placeholder} searchLabel={searchLabel}>
+      <ToolbarButtons>
+        <FilterButton count={filterCount} onOpen={onOpenFilter} disabled={filterDisabled} />
+        <RefreshButton onRefresh={onRefresh} disabled={refreshDisabled} />
+      </ToolbarButtons>
+    </SearchToolbar>
+  );
+}
+
 /** The Filter button that opens a filter popover, with the number of selected values as a badge. */
 export function FilterButton({
   count,

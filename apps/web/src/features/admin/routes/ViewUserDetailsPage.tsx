@@ -17,7 +17,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { FilterButton, RefreshButton, SearchToolbar, ToolbarButtons } from '../../../components/TableToolbar.tsx';
+import { FilterRefreshToolbar } from '../../../components/TableToolbar.tsx';
 import { useAdminUsers, useUpdateActiveStatus, type AdminUser } from '../api/users.ts';
 import { sortNewestFirst } from '../lib/format.ts';
 import { NO_USER_FILTER, USERS_PAGE_SIZE, matchesUserSearch, userSearchBody, type UserFilter } from '../lib/users.ts';
@@ -167,18 +167,17 @@ function UsersPanel({ selfId }: { selfId: string }) {
 
   return (
     <Box>
-      <SearchToolbar
+      <FilterRefreshToolbar
         term={term}
         onTermChange={setTerm}
         onPageReset={() => setPage(0)}
         placeholder="Search user id, name, e-mail or role"
         searchLabel="Search users"
-      >
-        <ToolbarButtons>
-          <FilterButton count={filterCount} onOpen={setFilterAnchor} />
-          <RefreshButton onRefresh={() => void users.refetch()} disabled={users.isFetching} />
-        </ToolbarButtons>
-      </SearchToolbar>
+        filterCount={filterCount}
+        onOpenFilter={setFilterAnchor}
+        onRefresh={() => void users.refetch()}
+        refreshDisabled={users.isFetching}
+      />
       {/* A thin bar while a reload (after a toggle, a page or filter change) is under way; the table stays. */}
       <Box sx={{ height: 4, mb: 1 }}>{users.isFetching && !users.isPending ? <LinearProgress aria-label="Reloading users" /> : null}</Box>
       {users.isError && users.data ? <ErrorState message={errorMessage(users.error)} onRetry={() => void users.refetch()} /> : null}

@@ -12,7 +12,7 @@ import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } fr
 import { QueryState } from '../../../components/QueryState.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { StatusChip } from '../../../components/StatusChip.tsx';
-import { FilterButton, FixedSizePagination, RefreshButton, SearchToolbar, ToolbarButtons } from '../../../components/TableToolbar.tsx';
+import { FilterRefreshToolbar, FixedSizePagination } from '../../../components/TableToolbar.tsx';
 import { isActiveStatus } from '../../../lib/status.ts';
 import { useBenchmarkContributions } from '../api/benchmark-contributions.ts';
 import { asFilterable, benchmarkRowOpens } from '../lib/benchmark-rows.ts';
@@ -87,18 +87,18 @@ export function BenchmarkDatasetsTab({ userId }: { userId: string | undefined })
 
   return (
     <Box>
-      <SearchToolbar
+      <FilterRefreshToolbar
         term={term}
         onTermChange={setTerm}
         onPageReset={() => setPage(0)}
         placeholder="Search name, task or status"
         searchLabel="Search benchmark datasets"
-      >
-        <ToolbarButtons>
-          <FilterButton count={selectedCount(filter)} onOpen={setAnchor} disabled={query.isPending} />
-          <RefreshButton onRefresh={() => void query.refetch()} disabled={query.isFetching || !userId} />
-        </ToolbarButtons>
-      </SearchToolbar>
+        filterCount={selectedCount(filter)}
+        onOpenFilter={setAnchor}
+        filterDisabled={query.isPending}
+        onRefresh={() => void query.refetch()}
+        refreshDisabled={query.isFetching || !userId}
+      />
       {all.some((r) => isActiveStatus(r.status)) && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
           Some benchmark datasets are still being processed; this list updates automatically.

@@ -11,7 +11,7 @@ import { CONTRIBUTION_PAGE_SIZE, ContributionTable } from './ContributionTable.t
 import { QueryState } from '../../../components/QueryState.tsx';
 import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
 import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
-import { FilterButton, RefreshButton, SearchToolbar, ToolbarButtons } from '../../../components/TableToolbar.tsx';
+import { FilterRefreshToolbar } from '../../../components/TableToolbar.tsx';
 
 /**
  * The 'Submitted Dataset' tab of My Contribution (spec 01 §2): search, filter popover, refresh and
@@ -71,18 +71,18 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
 
   return (
     <Box>
-      <SearchToolbar
+      <FilterRefreshToolbar
         term={term}
         onTermChange={setTerm}
         onPageReset={() => setPage(0)}
         placeholder="Search name, type, number or status"
         searchLabel="Search contributions"
-      >
-        <ToolbarButtons>
-          <FilterButton count={filterCount} onOpen={setFilterAnchor} disabled={query.isPending} />
-          <RefreshButton onRefresh={() => void query.refetch()} disabled={query.isFetching || !userId} />
-        </ToolbarButtons>
-      </SearchToolbar>
+        filterCount={filterCount}
+        onOpenFilter={setFilterAnchor}
+        filterDisabled={query.isPending}
+        onRefresh={() => void query.refetch()}
+        refreshDisabled={query.isFetching || !userId}
+      />
       {autoRefreshing && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
           Some submissions are still being processed; this list updates automatically.
