@@ -3,13 +3,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -29,6 +23,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
@@ -228,20 +223,16 @@ export default function GlossaryPage() {
       </Stack>
       <Paper variant="outlined">{body}</Paper>
       <AddGlossaryDialog open={adding} target={target} onClose={() => setAdding(false)} />
-      <Dialog open={!!deleting} onClose={remove.isPending ? undefined : () => setDeleting(null)} aria-labelledby="glossary-delete-title" aria-describedby="glossary-delete-text" maxWidth="xs" fullWidth>
-        <DialogTitle id="glossary-delete-title">{deleting && deleting.length > 1 ? `Delete ${deleting.length} glossary entries` : `Delete glossary entry “${deleting?.[0]?.sourceText ?? ''}”`}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="glossary-delete-text">{DELETE_CONFIRM_TEXT}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="contained" color="error" onClick={confirmDelete} disabled={remove.isPending} startIcon={remove.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-            Delete
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        id="glossary-delete"
+        open={!!deleting}
+        title={deleting && deleting.length > 1 ? `Delete ${deleting.length} glossary entries` : `Delete glossary entry “${deleting?.[0]?.sourceText ?? ''}”`}
+        text={DELETE_CONFIRM_TEXT}
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
     </Container>
   );
 }

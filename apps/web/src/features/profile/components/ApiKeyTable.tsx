@@ -14,7 +14,7 @@ import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useRevokeApiKey, type ApiKey } from '../api/api-keys.ts';
 import { formatKeyCreatedOn } from '../lib/api-keys.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ProviderKeys } from './ProviderKeys.tsx';
 
 /** The confirmation text of spec 02 §8, word for word (space before the question mark included). */

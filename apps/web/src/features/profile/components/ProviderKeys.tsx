@@ -24,7 +24,7 @@ import {
   type ServiceProviderKey,
 } from '../api/api-keys.ts';
 import { providerKeyText } from '../lib/api-keys.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { OneTimeSecret } from './OneTimeSecret.tsx';
 
 /**
