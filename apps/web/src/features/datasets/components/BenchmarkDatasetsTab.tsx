@@ -1,24 +1,22 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { StatusChip } from '../../../components/StatusChip.tsx';
-import { FilterRefreshToolbar, FixedSizePagination } from '../../../components/TableToolbar.tsx';
+import { FixedSizePagination } from '../../../components/TableToolbar.tsx';
 import { isActiveStatus } from '../../../lib/status.ts';
 import { useBenchmarkContributions } from '../api/benchmark-contributions.ts';
 import { asFilterable, benchmarkRowOpens } from '../lib/benchmark-rows.ts';
-import { applySearchAndFilter, filterOptions, selectedCount, type ContributionFilter } from '../lib/contribution-filters.ts';
+import { applySearchAndFilter, filterOptions } from '../lib/contribution-filters.ts';
 import { formatSubmittedOn } from '../lib/format.ts';
-import { ContributionFilterPopover } from './ContributionFilterPopover.tsx';
+import { ContributionListFrame, useContributionControls } from './ContributionListFrame.tsx';
 import { CONTRIBUTION_PAGE_SIZE } from './ContributionTable.tsx';
 
 /**
@@ -29,10 +27,8 @@ import { CONTRIBUTION_PAGE_SIZE } from './ContributionTable.tsx';
 export function BenchmarkDatasetsTab({ userId }: { userId: string | undefined }) {
   const navigate = useNavigate();
   const query = useBenchmarkContributions(userId);
-  const [term, setTerm] = useState('');
-  const [filter, setFilter] = useState<ContributionFilter>({});
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [page, setPage] = useState(0);
+  const controls = useContributionControls();
+  const { term, filter, page, setPage } = controls;
 
   const all = useMemo(() => (query.data?.data ?? []).map(asFilterable), [query.data]);
   const rows = useMemo(() => applySearchAndFilter(all, term, filter), [all, term, filter]);
@@ -86,35 +82,16 @@ export function BenchmarkDatasetsTab({ userId }: { userId: string | undefined })
   );
 
   return (
-    <Box>
-      <FilterRefreshToolbar
-        term={term}
-        onTermChange={setTerm}
-        onPageReset={() => setPage(0)}
-        placeholder="Search name, task or status"
-        searchLabel="Search benchmark datasets"
-        filterCount={selectedCount(filter)}
-        onOpenFilter={setAnchor}
-        filterDisabled={query.isPending}
-        onRefresh={() => void query.refetch()}
-        refreshDisabled={query.isFetching || !userId}
-      />
-      {all.some((r) => isActiveStatus(r.status)) && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-          Some benchmark datasets are still being processed; this list updates automatically.
-        </Typography>
-      )}
+    <ContributionListFrame
+      controls={controls}
+      query={query}
+      userId={userId}
+      placeholder="Search name, task or status"
+      searchLabel="Search benchmark datasets"
+      options={options}
+      note={all.some((r) => isActiveStatus(r.status)) ? 'Some benchmark datasets are still being processed; this list updates automatically.' : null}
+    >
       {body}
-      <ContributionFilterPopover
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        options={options}
-        value={filter}
-        onApply={(f) => {
-          setFilter(f);
-          setPage(0);
-        }}
-      />
-    </Box>
+    </ContributionListFrame>
   );
 }

@@ -1,17 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useContributions } from '../api/list-contributions.ts';
-import { applySearchAndFilter, filterOptions, pageOfIndex, selectedCount, type ContributionFilter } from '../lib/contribution-filters.ts';
+import { applySearchAndFilter, filterOptions, pageOfIndex } from '../lib/contribution-filters.ts';
 import { isActiveStatus } from '../../../lib/status.ts';
-import { ContributionFilterPopover } from './ContributionFilterPopover.tsx';
+import { ContributionListFrame, useContributionControls } from './ContributionListFrame.tsx';
 import { CONTRIBUTION_PAGE_SIZE, ContributionTable } from './ContributionTable.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
 import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
-import { FilterRefreshToolbar } from '../../../components/TableToolbar.tsx';
 
 /**
  * The 'Submitted Dataset' tab of My Contribution (spec 01 §2): search, filter popover, refresh and
@@ -21,10 +18,8 @@ import { FilterRefreshToolbar } from '../../../components/TableToolbar.tsx';
 export function SubmittedDatasetsTab({ userId, added }: { userId: string | undefined; added: string | undefined }) {
   const navigate = useNavigate();
   const query = useContributions(userId);
-  const [term, setTerm] = useState('');
-  const [filter, setFilter] = useState<ContributionFilter>({});
-  const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
-  const [page, setPage] = useState(0);
+  const controls = useContributionControls();
+  const { term, setTerm, filter, setFilter, page, setPage } = controls;
 
   const all = useMemo(() => query.data?.data ?? [], [query.data]);
   const rows = useMemo(() => applySearchAndFilter(all, term, filter), [all, term, filter]);
@@ -32,7 +27,6 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
   const lastPage = Math.max(0, Math.ceil(rows.length / CONTRIBUTION_PAGE_SIZE) - 1);
   const shownPage = Math.min(page, lastPage);
   const autoRefreshing = all.some((r) => isActiveStatus(r.status));
-  const filterCount = selectedCount(filter);
 
   // Jump to the added row's page once the list holds it.
   const highlighted = useAddedHighlight(added, useMemo(() => rows.map((r) => r.submitRefNumber), [rows]), (index) => setPage(pageOfIndex(index, CONTRIBUTION_PAGE_SIZE)));
@@ -70,35 +64,16 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
   );
 
   return (
-    <Box>
-      <FilterRefreshToolbar
-        term={term}
-        onTermChange={setTerm}
-        onPageReset={() => setPage(0)}
-        placeholder="Search name, type, number or status"
-        searchLabel="Search contributions"
-        filterCount={filterCount}
-        onOpenFilter={setFilterAnchor}
-        filterDisabled={query.isPending}
-        onRefresh={() => void query.refetch()}
-        refreshDisabled={query.isFetching || !userId}
-      />
-      {autoRefreshing && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-          Some submissions are still being processed; this list updates automatically.
-        </Typography>
-      )}
+    <ContributionListFrame
+      controls={controls}
+      query={query}
+      userId={userId}
+      placeholder="Search name, type, number or status"
+      searchLabel="Search contributions"
+      options={options}
+      note={autoRefreshing ? 'Some submissions are still being processed; this list updates automatically.' : null}
+    >
       {body}
-      <ContributionFilterPopover
-        anchorEl={filterAnchor}
-        onClose={() => setFilterAnchor(null)}
-        options={options}
-        value={filter}
-        onApply={(f) => {
-          setFilter(f);
-          setPage(0);
-        }}
-      />
-    </Box>
+    </ContributionListFrame>
   );
 }
