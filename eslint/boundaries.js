@@ -19,15 +19,15 @@ const SERVICE_ONLY =
   "A feature reaches another feature only through its service.ts (or types.ts); move the code or export it from that service (DESIGN.md §4).";
 const SHARED_LAYER = 'Shared server code (db, lib, mail, net, storage) must not depend on a feature (DESIGN.md §4).';
 const WEB_FEATURE =
-  "A web feature imports another feature only through its index.ts; move shared code to components/ or lib/ (DESIGN.md §4, §7).";
+  'A web feature imports no other feature: move code two features need to components/ or lib/, or compose the features in app/ (lib/feature-slots.ts) (DESIGN.md §4, §7).';
 const WEB_SHARED = 'Shared web code (components, lib) must not depend on a feature or the app shell (DESIGN.md §7).';
 
 /**
  * The `import-x/no-restricted-paths` zones of the tree rooted at `root`:
  * - server: a file of modules/<F>/ may import modules/<G>/ (G ≠ F) only as service.ts or types.ts;
  *   jobs/ and security/ likewise; db, lib, mail, net and storage import no feature at all;
- * - web: a file of features/<F>/ imports another feature only through its index.ts; components/
- *   and lib/ import neither features nor app/.
+ * - web: a file of features/<F>/ imports no other feature at all (shared code lives in components/
+ *   or lib/, and app/ composes features); components/ and lib/ import neither features nor app/.
  */
 export function boundaryZones(root) {
   const server = path.join(root, 'apps/server/src');
@@ -65,7 +65,6 @@ export function boundaryZones(root) {
     zones.push({
       target: path.join(web, 'features', f, '**/*'),
       from: others.map((g) => path.join(web, 'features', g, '**/*')),
-      except: ['**/apps/web/src/features/*/index.ts'],
       message: WEB_FEATURE,
     });
   }

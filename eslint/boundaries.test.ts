@@ -40,11 +40,22 @@ describe('import boundaries (eslint/boundaries.js)', () => {
     }
   });
 
-  it('lets a web feature use another only through its index.ts', async () => {
+  it('refuses any cross-feature web import, its index.ts included', async () => {
     expect(await lintRules('apps/web/src/features/two/uses-one-inner.ts')).toEqual([
-      expect.stringMatching(/^import-x\/no-restricted-paths: .*"\.\.\/one\/inner\.ts".*only through its index\.ts/),
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*"\.\.\/one\/inner\.ts".*imports no other feature/),
     ]);
-    expect(await lintRules('apps/web/src/features/two/uses-one-index.ts')).toEqual([]);
+    expect(await lintRules('apps/web/src/features/two/uses-one-index.ts')).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*"\.\.\/one\/index\.ts".*imports no other feature/),
+    ]);
+  });
+
+  it('lets a web feature use lib/ and the app shell compose features', async () => {
+    expect(await lintRules('apps/web/src/features/two/uses-shared.ts')).toEqual([]);
+    expect(await lintRules('apps/web/src/app/composes.ts')).toEqual([]);
+  });
+
+  it('fails shared web code that imports a feature', async () => {
+    expect(await lintRules('apps/web/src/lib/uses-feature.ts')).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*must not depend on a feature/)]);
   });
 });
 

@@ -10,7 +10,7 @@
  * `eps_smoothing=False`, signature `eff:yes`). Scale 0–100, higher is better.
  */
 import { codePoints, pyRemoveSpace, pySplit } from './text.ts';
-import { checkStreams, type MetricImpl, type MetricOptions } from '../types.ts';
+import { checkStreams, type MetricImpl, type MetricOptions } from '../../types.ts';
 
 /** Character n-gram order. */
 export const CHAR_ORDER = 6;
