@@ -4,7 +4,9 @@ import type { Config } from './config.ts';
 import type { Db } from './db/pool.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { BackgroundWork } from './lib/background.ts';
 import type { InferenceState } from './modules/inference/state.ts';
+import type { SessionCacheService } from './security/session-cache.ts';
 
 /** The process's connections and settings, from which the stateful {@link Services} are built. */
 export interface CoreContext {
@@ -29,6 +31,10 @@ export interface Closeable {
  * Their files must not import this one (type-only imports count as cycles: eslint/boundaries.js).
  */
 export interface Services {
+  /** Work requests started and did not wait for (reset e-mails); the HTTP app waits for it on close. */
+  background: BackgroundWork;
+  /** Verified session keys, dropped at the 'ulca_auth' NOTIFY (security/session-cache.ts). */
+  sessions: SessionCacheService;
   /** Model call slots and the model_usage counts not yet written (modules/inference). */
   inference: InferenceState;
 }

@@ -1,11 +1,15 @@
 import type { AppContext, Closeable, CoreContext, Services } from './context.ts';
+import { BackgroundWork } from './lib/background.ts';
 import { InferenceState } from './modules/inference/state.ts';
+import { SessionCacheService } from './security/session-cache.ts';
 
 /**
  * How each service of {@link Services} is built, in start order (closed in reverse). One line per
  * service; a factory gets the context being built, whose earlier services already exist.
  */
 const FACTORIES: { [K in keyof Services]: (ctx: AppContext) => Services[K] } = {
+  background: () => new BackgroundWork(),
+  sessions: (ctx) => new SessionCacheService(ctx),
   inference: (ctx) => new InferenceState(ctx),
 };
 

@@ -4,6 +4,7 @@ import { ApiError, forbidden } from '../lib/errors.ts';
 import { decryptSecret, secretKey } from './crypto.ts';
 import { findKeyWithUser, touchKey } from '../modules/accounts/service.ts';
 import { isRole, type Role } from './roles.ts';
+import type { AuthUser } from './types.ts';
 import { sessionCacheFor, type CachedSession } from './session-cache.ts';
 import { hexEquals, NONCE_HEADER, NONCE_PATTERN, payloadForBody, payloadForUrl, payloadV2, signRequest, TIMESTAMP_HEADER, type SignatureHash } from './signing.ts';
 import { claimNonce, pruneNonces } from './nonce-repo.ts';
@@ -19,18 +20,7 @@ import { claimNonce, pruneNonces } from './nonce-repo.ts';
  * with LEGACY_MD5_SIGNATURES=true.
  */
 
-/** The signed-in caller, set on `request.user` by {@link requireAuth}. */
-export interface AuthUser {
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string | null;
-  /** Organisation code, null when none (shown as UNDEFINED). */
-  org: string | null;
-  roles: Role[];
-  /** The session key the call was signed with (logout deletes it). */
-  publicKey: string;
-}
+export type { AuthUser } from './types.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -6,7 +6,6 @@ import type { AuthUser } from '../../security/auth.ts';
 import { deleteApiKeysOfUser } from '../keys/service.ts';
 import { deleteUserKeys, findUserByEmail, findUserForUpdate, inTransaction, selectUsers, setUserActiveFlag, updateUserProfile, type UserRow } from './repo.ts';
 import { DUPLICATE_EMAIL_MESSAGE, hashPassword, type RequestMeta } from './service.ts';
-import { invalidateUserSessions } from '../../security/session-cache.ts';
 
 /**
  * Admin user management (spec 02 §2 "Admin user details", §5, §7; issue #4 §3): search, update
@@ -117,7 +116,6 @@ export async function updateUsers(ctx: AppContext, admin: AuthUser, users: UserU
     throw err;
   }
   for (const c of changes) {
-    invalidateUserSessions(ctx, c.userId);
     await recordAudit(ctx, { actorUserId: admin.userId, action: 'admin.user.update', targetUserId: c.userId, ip: meta.ip, details: { changed: c.changed } });
   }
 }
@@ -141,7 +139,6 @@ export async function setUserActive(ctx: AppContext, admin: AuthUser, email: str
     const apiKeys = await deleteApiKeysOfUser(trx, target.user_id);
     return { sessions, apiKeys };
   });
-  invalidateUserSessions(ctx, target.user_id);
   await recordAudit(ctx, {
     actorUserId: admin.userId,
     action: 'admin.user.status',

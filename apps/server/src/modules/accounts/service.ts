@@ -6,7 +6,6 @@ import { recordAudit } from '../audit/service.ts';
 import { consumeLoginAttempt, consumeSignupRequest, recordLoginSuccess } from './rate-limits.ts';
 import * as repo from './repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { invalidateUserSessions } from '../../security/session-cache.ts';
 import { encryptSecret, randomHex, randomToken, secretKey, tokenHash } from '../../security/crypto.ts';
 import type { Role } from '../../security/roles.ts';
 import type { SignupUser, UserDetails } from './schemas.ts';
@@ -224,7 +223,6 @@ export async function auditRefusedLogin(ctx: AppContext, body: unknown /* the lo
 /** Ends a session: deletes the key pair with this public key (at once, in every process). Returns true when it existed. */
 export async function logout(ctx: AppContext, user: { userId: string; publicKey: string }, meta?: RequestMeta): Promise<boolean> {
   const existed = await repo.deleteKey(ctx.db, user.publicKey);
-  invalidateUserSessions(ctx, user.userId);
   await recordAudit(ctx, { actorUserId: user.userId, action: 'logout', targetUserId: user.userId, ip: meta?.ip ?? null });
   return existed;
 }
