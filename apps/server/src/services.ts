@@ -1,6 +1,17 @@
 import type { AppContext, Closeable, CoreContext, Services } from './context.ts';
 import { BackgroundWork } from './lib/background.ts';
+import { Throttle } from './lib/throttle.ts';
+import { AccountLimiters } from './modules/accounts/limiters.ts';
+import { benchmarkLookups } from './modules/benchmarks/service.ts';
+import { BenchmarkCallLimits } from './modules/benchmarks/call-limits.ts';
 import { InferenceState } from './modules/inference/state.ts';
+import { AnswerCache } from './modules/metrics/answer-cache.ts';
+import { FeedbackLimiter } from './modules/model-feedback/limiter.ts';
+import { EndpointCache } from './modules/models/state.ts';
+import { ReferenceModelRegistry } from './modules/reference-models/registry.ts';
+import { SpeechPool } from './modules/speakers/dsp.ts';
+import { StreamingState } from './modules/streaming/state.ts';
+import { NONCE_PRUNE_INTERVAL_SECONDS } from './security/auth.ts';
 import { SessionCacheService } from './security/session-cache.ts';
 
 /**
@@ -10,7 +21,17 @@ import { SessionCacheService } from './security/session-cache.ts';
 const FACTORIES: { [K in keyof Services]: (ctx: AppContext) => Services[K] } = {
   background: () => new BackgroundWork(),
   sessions: (ctx) => new SessionCacheService(ctx),
+  noncePrune: () => new Throttle(NONCE_PRUNE_INTERVAL_SECONDS * 1000),
+  accountLimits: (ctx) => new AccountLimiters(ctx),
+  feedbackLimiter: (ctx) => new FeedbackLimiter(ctx),
+  modelEndpoints: () => new EndpointCache(),
+  benchmarks: (ctx) => benchmarkLookups(ctx),
+  benchmarkCalls: (ctx) => new BenchmarkCallLimits(ctx),
+  referenceModels: () => new ReferenceModelRegistry(),
   inference: (ctx) => new InferenceState(ctx),
+  streaming: () => new StreamingState(),
+  dashboard: (ctx) => new AnswerCache(ctx),
+  speechPool: () => new SpeechPool(),
 };
 
 /**

@@ -37,9 +37,8 @@ export const SIGNATURE_EXPIRED_MESSAGE = "Request signature has expired or is no
 export const SIGNATURE_REPLAYED_MESSAGE = 'This signed request has already been used. Sign every request afresh.';
 export const SIGNATURE_V2_REQUIRED_MESSAGE = 'Request signature is invalid: sign with x-ulca-timestamp and x-ulca-nonce (signature version 2).';
 
-/** Expired nonces are deleted at most this often per process, seconds. */
-const NONCE_PRUNE_INTERVAL_SECONDS = 60;
-const lastPruneMs = new WeakMap<AppContext, number>();
+/** Expired nonces are deleted at most this often per process, seconds (ctx.services.noncePrune). */
+export const NONCE_PRUNE_INTERVAL_SECONDS = 60;
 
 /** `last_used` is written at most once per this many seconds per key. */
 export const LAST_USED_INTERVAL_SECONDS = 60;
@@ -102,9 +101,7 @@ function checkV2(ctx: AppContext, request: FastifyRequest, payload: string, time
 
 /** Deletes expired nonces, at most once a minute per process, without delaying the call. */
 function pruneNoncesNow(ctx: AppContext, request: FastifyRequest): void {
-  const now = Date.now();
-  if (now - (lastPruneMs.get(ctx) ?? 0) < NONCE_PRUNE_INTERVAL_SECONDS * 1000) return;
-  lastPruneMs.set(ctx, now);
+  if (!ctx.services.noncePrune.due()) return;
   pruneNonces(ctx.db).catch((err: unknown) => request.log.warn({ err }, 'could not prune signature nonces'));
 }
 

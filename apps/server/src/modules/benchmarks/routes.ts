@@ -30,7 +30,6 @@ import {
   executeRuns,
   getBenchmark,
   listBenchmarksOfUser,
-  registerBenchmarkLookups,
   rescoreRun,
   runStatus,
   searchBenchmarks,
@@ -48,11 +47,10 @@ function checkClaimedUser(claimed: string | undefined, userId: string): void {
 /**
  * The benchmark routes (DESIGN.md §11 paths table; issue #13): submit, listByUserId (signed,
  * benchmark contributors), search and getBenchmark (public), getByTask, execute and process/status
- * (signed, model owners), rescore (ADMIN). Also hands the models feature its benchmark lookups.
+ * (signed, model owners), rescore (ADMIN).
  */
 export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
-  registerBenchmarkLookups();
   const submitters = requireAuth(ctx, { roles: [...BENCHMARK_SUBMITTERS] });
   const owners = requireAuth(ctx, { roles: [...MODEL_OWNERS] });
   const admin = requireAuth(ctx, { roles: ['ADMIN'] });

@@ -6,7 +6,7 @@
  * resumes: rows with a stored output are not sent again. Scoring reads only stored outputs, so a
  * re-score gives the same number.
  */
-import pLimit, { type LimitFunction } from 'p-limit';
+import type { LimitFunction } from 'p-limit';
 import type { InferenceTask } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
@@ -118,15 +118,9 @@ export function scoreOutputs(
   };
 }
 
-const limits = new Map<string, LimitFunction>();
-/** The process-wide concurrency limit of a model's benchmark calls. */
+/** The process-wide concurrency limit of a model's benchmark calls (ctx.services.benchmarkCalls). */
 function limitOf(ctx: AppContext, modelId: string): LimitFunction {
-  let l = limits.get(modelId);
-  if (!l) {
-    l = pLimit(Math.max(1, ctx.config.modelConcurrency));
-    limits.set(modelId, l);
-  }
-  return l;
+  return ctx.services.benchmarkCalls.of(modelId);
 }
 
 /** Where a row's media lies in the object store (datasets' content-addressed key). */

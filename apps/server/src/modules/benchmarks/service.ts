@@ -21,6 +21,7 @@ import { QUEUES } from '../../jobs/boss.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import * as datasets from '../datasets/service.ts';
 import * as models from '../models/service.ts';
+import type { BenchmarkLookups } from '../models/types.ts';
 import * as referenceModels from '../reference-models/service.ts';
 import { findMetric, getMetric, rankByMetric, type AvailableMetric, type MetricOptions } from './metrics/index.ts';
 import * as repo from './repo.ts';
@@ -553,7 +554,14 @@ export async function benchmarkPerformanceOf(ctx: AppContext, modelIds: string[]
   return out;
 }
 
-/** Hands the models feature its benchmark lookups (models cannot import this file: it imports models). */
-export function registerBenchmarkLookups(): void {
-  models.setBenchmarkLookups({ hasRunningBenchmark, benchmarkPerformanceOf });
+/**
+ * The benchmark lookups of the models feature (models cannot import this file: it imports models),
+ * bound to `ctx`; createServices puts them in ctx.services.benchmarks.
+ */
+export function benchmarkLookups(ctx: AppContext): BenchmarkLookups {
+  return {
+    hasRunningBenchmark: (modelId) => hasRunningBenchmark(ctx, modelId),
+    benchmarkPerformanceOf: (modelIds) => benchmarkPerformanceOf(ctx, modelIds),
+    close: () => undefined,
+  };
 }

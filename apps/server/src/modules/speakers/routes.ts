@@ -16,7 +16,6 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 import { currentUser, requireAuth } from '../../security/auth.ts';
-import { closeSpeechPool } from './dsp.ts';
 import * as service from './service.ts';
 
 const TAGS = ['speakers'];
@@ -42,7 +41,6 @@ const queryOf = (req: FastifyRequest) => validated(speakerScopeQuery, req.query)
 export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const signed = requireAuth(ctx);
-  app.addHook('onClose', async () => closeSpeechPool());
 
   app.get(
     SPEAKERS_API.list,
