@@ -18,7 +18,8 @@ import { SessionCacheService } from './security/session-cache.ts';
  * How each service of {@link Services} is built, in start order (closed in reverse). One line per
  * service; a factory gets the context being built, whose earlier services already exist.
  */
-const FACTORIES: { [K in keyof Services]: (ctx: AppContext) => Services[K] } = {
+type Factories = { [K in keyof Services]: (ctx: AppContext) => Services[K] };
+const FACTORIES: Factories = {
   background: () => new BackgroundWork(),
   sessions: (ctx) => new SessionCacheService(ctx),
   noncePrune: () => new Throttle(NONCE_PRUNE_INTERVAL_SECONDS * 1000),
@@ -38,12 +39,13 @@ const FACTORIES: { [K in keyof Services]: (ctx: AppContext) => Services[K] } = {
  * Builds the stateful services of a process once (docs/architecture.md#services) and returns the
  * context holding them. The API process (main.ts), the worker processes and the test harness all
  * start this way and stop with {@link closeServices}, so nothing depends on which routes were
- * registered. Resolves once every service is ready (e.g. the session cache listens).
+ * registered. Resolves once every service is ready (e.g. the session cache listens). `overrides`
+ * replaces the factories named (tests: a fake or a differently tuned service).
  */
-export async function createServices(core: CoreContext): Promise<AppContext> {
+export async function createServices(core: CoreContext, overrides: Partial<Factories> = {}): Promise<AppContext> {
   const ctx = { ...core, services: {} as Services } as AppContext;
   const building = ctx.services as unknown as Record<string, Closeable>;
-  for (const [name, build] of Object.entries(FACTORIES) as [string, (c: AppContext) => Closeable & { ready?: Promise<void> }][]) {
+  for (const [name, build] of Object.entries({ ...FACTORIES, ...overrides }) as [string, (c: AppContext) => Closeable & { ready?: Promise<void> }][]) {
     const service = build(ctx);
     building[name] = service;
     if (service.ready) await service.ready;
@@ -52,9 +54,10 @@ export async function createServices(core: CoreContext): Promise<AppContext> {
 }
 
 /**
- * Closes the services of `ctx` in the reverse order of their start, each once, while the pool is
- * still open (a last usage flush writes to it). Errors are logged, not thrown, so every service
- * gets its close. The caller then stops pg-boss and closes the pool.
+ * Closes the services of `ctx` in the reverse order of their start. Call it once, after the HTTP app
+ * closed and pg-boss stopped (jobs under way may still count usage or call an engine) and before the
+ * pool closes (the last usage flush writes to it). Errors are logged, not thrown, so every service
+ * gets its close.
  */
 export async function closeServices(ctx: AppContext): Promise<void> {
   for (const name of (Object.keys(FACTORIES) as (keyof Services)[]).reverse()) {

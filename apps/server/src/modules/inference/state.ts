@@ -24,10 +24,11 @@ export class InferenceState {
   private dayOf = { until: 0, day: '' };
   private closed = false;
 
-  constructor(private readonly deps: { config: Pick<Config, 'modelConcurrency' | 'modelQueueWaitMs'>; db: Db; log: Logger }) {
+  /** `flushIntervalMs` (default 1000) lets a test see that close() writes what the timer has not. */
+  constructor(private readonly deps: { config: Pick<Config, 'modelConcurrency' | 'modelQueueWaitMs'>; db: Db; log: Logger; flushIntervalMs?: number }) {
     this.limiter = new ModelLimiter(deps.config.modelConcurrency, deps.config.modelQueueWaitMs);
     // Counts are written once a second in one statement, not one upsert per call: no hot-row lock on the inference path.
-    this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
+    this.timer = setInterval(() => void this.flush(), deps.flushIntervalMs ?? FLUSH_INTERVAL_MS);
     this.timer.unref();
   }
 
