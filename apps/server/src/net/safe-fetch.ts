@@ -51,7 +51,7 @@ export interface CheckedTarget {
 }
 
 const PUBLIC_ONLY = 'the platform only downloads from public hosts.';
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 // ipaddr.js range names that must never be reached from the server, with the words shown to users.
 // `process()` turns IPv4-mapped IPv6 (::ffff:a.b.c.d) into IPv4 first, so those are covered too.

@@ -43,7 +43,7 @@ export const NONCE_PRUNE_INTERVAL_SECONDS = 60;
 /** `last_used` is written at most once per this many seconds per key. */
 export const LAST_USED_INTERVAL_SECONDS = 60;
 
-const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+const BODYLESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name];
