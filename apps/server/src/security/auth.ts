@@ -2,7 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { ApiError, forbidden } from '../lib/errors.ts';
 import { decryptSecret, secretKey } from './crypto.ts';
-import { findKeyWithUser, touchKey } from '../modules/accounts/service.ts';
+import { findSessionKey, touchSessionKey } from '../modules/accounts/service.ts';
 import { isRole, type Role } from './roles.ts';
 import type { AuthUser } from './types.ts';
 import { sessionCacheFor, type CachedSession } from './session-cache.ts';
@@ -148,7 +148,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   if (session.lastUsedMs === null || now - session.lastUsedMs >= LAST_USED_INTERVAL_SECONDS * 1000) {
     // Set before the write so concurrent calls on this process do not all write.
     session.lastUsedMs = now;
-    await touchKey(ctx.db, session.publicKey, LAST_USED_INTERVAL_SECONDS).catch((err: unknown) =>
+    await touchSessionKey(ctx, session.publicKey, LAST_USED_INTERVAL_SECONDS).catch((err: unknown) =>
       request.log.warn({ err }, 'could not record key use'),
     );
   }
@@ -173,7 +173,7 @@ async function loadSession(ctx: AppContext, request: FastifyRequest, key: string
   const cached = cache?.get(key);
   if (cached) return cached;
   const epoch = cache?.epoch ?? 0;
-  const found = await findKeyWithUser(ctx.db, key);
+  const found = await findSessionKey(ctx, key);
   if (!found) throw new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
   let privateKey: string;
   try {

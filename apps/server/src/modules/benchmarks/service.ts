@@ -137,7 +137,7 @@ export async function registerPublishedBenchmark(ctx: AppContext, srn: string): 
       if ((err as { code?: string }).code !== '23505') throw err;
     });
   }
-  const rows = await datasets.readBenchmarkRecords(ctx.db, sub.datasetId);
+  const rows = await datasets.readBenchmarkRecords(ctx, sub.datasetId);
   await repo.setPublished(ctx.db, sub.datasetId, {
     task,
     sourceLanguage: langs.sourceLanguage ?? '',
@@ -394,7 +394,7 @@ export async function runStatus(ctx: AppContext, caller: AuthUser, id: string) {
 const RUN_CALLER = (r: RunRow): models.ModelCaller => ({ userId: r.user_id, roles: ['ADMIN'] });
 
 async function scoreRun(ctx: AppContext, r: RunRow, task: string): Promise<RunScore> {
-  const rows = await datasets.readBenchmarkRecords(ctx.db, r.benchmark_id);
+  const rows = await datasets.readBenchmarkRecords(ctx, r.benchmark_id);
   const outputs = new Map((await repo.readOutputs(ctx.db, r.benchmark_process_id)).map((o) => [o.seq, o]));
   return scoreOutputs(task, r.metric, r.metric_options as MetricOptions, rows, outputs);
 }
@@ -416,7 +416,7 @@ export async function runBenchmarkJob(ctx: AppContext, id: string, opts: RunOpti
   } catch {
     return repo.failRun(ctx.db, id, 'The model no longer exists.');
   }
-  const rows = await datasets.readBenchmarkRecords(ctx.db, r.benchmark_id);
+  const rows = await datasets.readBenchmarkRecords(ctx, r.benchmark_id);
   // A benchmark row without a usable reference fails the run at once, before the model is called.
   const unreadable = unreadableReference(b.task, rows);
   if (unreadable) return repo.failRun(ctx.db, id, unreadable);

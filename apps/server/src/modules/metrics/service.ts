@@ -1,7 +1,10 @@
 import { COLLECTION_METHOD_LABELS, DOMAINS, isAudioDatasetType, languageLabel, type DatasetType } from '@ulca/contracts';
 import type { AppContext, Services } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { readReportRows, readRollupGroups, type RollupColumn } from './repo.ts';
+import { readReportRows, readRollupGroups } from './repo.ts';
+import type { GroupSums, MetricGroup, MetricPlan, RollupColumn } from './types.ts';
+
+export type { GroupSums, MetricGroup, MetricPlan, RollupColumn } from './types.ts';
 import type { DataPoint, MetricField, MetricReportRow, StoreSearchBody, StoreSearchResponse } from './schemas.ts';
 
 /**
@@ -35,18 +38,6 @@ export const FIELD_COLUMNS: Readonly<Record<MetricField, RollupColumn>> = {
   primarySubmitterName: 'submitter',
 };
 
-/** How the bars of a query are formed: one dimension, or the other side of a chosen language. */
-export type MetricGroup = { kind: 'column'; field: MetricField; column: RollupColumn } | { kind: 'otherLanguage'; language: string };
-
-/** A store/search request translated into rollup terms (what repo.ts turns into SQL). */
-export interface MetricPlan {
-  datasetType: DatasetType;
-  /** Equality filters `column = value`. */
-  filters: { column: RollupColumn; value: string }[];
-  /** Symmetric-pair filter: [a] = a on either side; [a, b] = the unordered pair {a, b}; [] = none. */
-  pairLanguages: string[];
-  group: MetricGroup;
-}
 
 /**
  * Translates a validated store/search body into a MetricPlan. Throws ApiError 400 (field errors)
@@ -118,13 +109,6 @@ export function dimensionLabel(field: MetricField, key: string): string {
     case 'primarySubmitterName':
       return key;
   }
-}
-
-/** Rollup sums of one group, as read from the database. */
-export interface GroupSums {
-  key: string;
-  records: number;
-  seconds: number;
 }
 
 /**

@@ -22,7 +22,6 @@ import * as repo from './repo.ts';
 import type { HealthCheckOutcome } from './repo.ts';
 
 export { checkOutput, LANGUAGE_SCRIPTS, SCRIPT_CHECKED_TASKS } from './output-check.ts';
-export type { HealthCheckOutcome } from './repo.ts';
 
 /** Reason recorded for a model whose descriptor carries no example request to call it with. */
 export const NO_EXAMPLE_REQUEST_MESSAGE = 'The model descriptor has no example request (inferenceEndPoint.schema.request) to check it with.';
