@@ -6,6 +6,7 @@ import type { ObjectStore } from './storage/object-store.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { BackgroundWork } from './lib/background.ts';
 import type { Throttle } from './lib/throttle.ts';
+import type { OutboundPools } from './net/safe-fetch.ts';
 import type { AccountLimiters } from './modules/accounts/limiters.ts';
 import type { BenchmarkCallLimits } from './modules/benchmarks/call-limits.ts';
 import type { InferenceState } from './modules/inference/state.ts';
@@ -43,6 +44,8 @@ export interface Closeable {
 export interface Services {
   /** Work requests started and did not wait for (reset e-mails); the HTTP app waits for it on close. */
   background: BackgroundWork;
+  /** Keep-alive connections of model calls and checked IP-literal targets (net/safe-fetch.ts). */
+  outbound: OutboundPools;
   /** Verified session keys, dropped at the 'ulca_auth' NOTIFY (security/session-cache.ts). */
   sessions: SessionCacheService;
   /** When expired signature nonces are pruned next (security/auth.ts). */

@@ -22,8 +22,6 @@ const ALLOWED: Record<string, string> = {
   'modules/model-health/output-check.ts:scriptPatterns': 'memo of compiled patterns per language (pure)',
   'modules/reference-models/engines/transliteration-sanscript.ts:finalViramaRes': 'memo of compiled patterns per language (pure)',
   'modules/reference-models/engines/gender-pitch.ts:example': 'memo of a constant example WAV (pure)',
-  'net/safe-fetch.ts:agents': 'outbound keep-alive pools, bounded LRU, closed by closeOutboundPools (to move into the context)',
-  'net/safe-fetch.ts:literalTargets': 'memo of the range check of IP-literal URLs (pure, bounded)',
   'security/route-policies.ts:speakerApps': 'test support of the authorization matrix (app name per test user)',
 };
 

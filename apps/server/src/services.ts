@@ -1,6 +1,7 @@
 import type { AppContext, Closeable, CoreContext, Services } from './context.ts';
 import { BackgroundWork } from './lib/background.ts';
 import { Throttle } from './lib/throttle.ts';
+import { OutboundPools } from './net/safe-fetch.ts';
 import { AccountLimiters } from './modules/accounts/limiters.ts';
 import { benchmarkLookups } from './modules/benchmarks/service.ts';
 import { BenchmarkCallLimits } from './modules/benchmarks/call-limits.ts';
@@ -21,6 +22,7 @@ import { SessionCacheService } from './security/session-cache.ts';
 type Factories = { [K in keyof Services]: (ctx: AppContext) => Services[K] };
 const FACTORIES: Factories = {
   background: () => new BackgroundWork(),
+  outbound: () => new OutboundPools(),
   sessions: (ctx) => new SessionCacheService(ctx),
   noncePrune: () => new Throttle(NONCE_PRUNE_INTERVAL_SECONDS * 1000),
   accountLimits: (ctx) => new AccountLimiters(ctx),

@@ -181,6 +181,7 @@ async function callOnce(ctx: AppContext, model: ModelEndpoint, rows: readonly Be
   const { body } = await limitOf(ctx, model.modelId)(() =>
     callModelEndpoint(route.target, request, {
       allowedHosts: ctx.config.allowedFetchHosts,
+      pools: ctx.services.outbound,
       allowedOrigins: route.allowedOrigins,
       timeoutMs: ctx.config.modelCallTimeoutMs,
       maxBytes: ctx.config.modelMaxResponseBytes,

@@ -187,6 +187,7 @@ async function callModel(ctx: AppContext, caller: InferenceCaller, model: models
     const { body } = await ctx.services.inference.limiter.run(model.modelId, () =>
       callModelEndpoint(route.target, request, {
         allowedHosts: ctx.config.allowedFetchHosts,
+        pools: ctx.services.outbound,
         allowedOrigins: route.allowedOrigins,
         timeoutMs: ctx.config.modelCallTimeoutMs,
         maxBytes: ctx.config.modelMaxResponseBytes,

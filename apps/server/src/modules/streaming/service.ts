@@ -283,6 +283,7 @@ function relayAsr(ctx: AppContext, s: Session): void {
         // spec 02 §7: {callbackUrl}asr/v1/punctuate/{languageCode}, concatenated as the original did.
         const res = await safePostJson(`${httpFormOf(s.url)}asr/v1/punctuate/${encodeURIComponent(language)}`, { text, language, enabledItn: true }, {
           allowedHosts: ctx.config.allowedFetchHosts,
+          pools: ctx.services.outbound,
           allowedOrigins: s.allowedOrigins,
           maxBytes: 1024 * 1024,
           timeoutMs: ctx.config.streamIdleTimeoutMs,
