@@ -177,19 +177,20 @@ export class SessionCache {
 }
 
 /**
- * The session cache service of one process (ctx.services.sessions): with SESSION_CACHE on, a
- * {@link SessionCache} whose LISTEN connection opens when the process starts (createServices
- * awaits `ready`) and closes on shutdown (closeServices); with it off, no cache.
+ * The session cache service of one process (ctx.services.sessions): with SESSION_CACHE on in a
+ * process that serves HTTP, a {@link SessionCache} whose LISTEN connection opens when the process
+ * starts (createServices awaits `ready`) and closes on shutdown (closeServices); otherwise (off, or
+ * a worker-only process, which verifies no signature) no cache.
  */
 export class SessionCacheService {
-  /** The cache, undefined when SESSION_CACHE is off or the pool has no connection string. */
+  /** The cache, undefined when SESSION_CACHE is off, in a worker-only process, or when the pool has no connection string. */
   readonly cache: SessionCache | undefined;
   /** Settles once the cache listens (or failed to: signed calls then simply read the database). */
   readonly ready: Promise<void>;
 
-  constructor(deps: { config: Pick<Config, 'sessionCache' | 'sessionCacheTtlSeconds'>; db: Db; log: Logger }) {
+  constructor(deps: { config: Pick<Config, 'sessionCache' | 'sessionCacheTtlSeconds' | 'runHttp'>; db: Db; log: Logger }) {
     const connectionString = deps.db.pool.options.connectionString;
-    this.cache = deps.config.sessionCache && connectionString ? new SessionCache(connectionString, deps.config.sessionCacheTtlSeconds * 1000, deps.log) : undefined;
+    this.cache = deps.config.sessionCache && deps.config.runHttp && connectionString ? new SessionCache(connectionString, deps.config.sessionCacheTtlSeconds * 1000, deps.log) : undefined;
     this.ready = this.cache?.start() ?? Promise.resolve();
   }
 
