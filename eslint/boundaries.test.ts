@@ -36,8 +36,24 @@ describe('import boundaries (eslint/boundaries.js)', () => {
   it('fails an import cycle, on both of its files', async () => {
     for (const file of ['cycle-a.ts', 'cycle-b.ts']) {
       const errors = await lintRules(`apps/server/src/modules/alpha/${file}`);
-      expect(errors).toEqual([expect.stringMatching(/^import-x\/no-cycle: Dependency cycle detected/)]);
+      expect(errors).toEqual([expect.stringMatching(/^ulca\/no-cycle: Import cycle \(type-only imports count\): cycle-(a|b)\.ts → cycle-(a|b)\.ts → cycle-(a|b)\.ts/)]);
     }
+  });
+
+  it('fails a cycle of type-only imports, on both of its files', async () => {
+    expect(await lintRules('apps/server/src/modules/alpha/type-cycle-a.ts')).toEqual([
+      expect.stringMatching(/^ulca\/no-cycle: Import cycle \(type-only imports count\): type-cycle-a\.ts → type-cycle-b\.ts → type-cycle-a\.ts\. Move the shared types to a types\.ts/),
+    ]);
+    expect(await lintRules('apps/server/src/modules/alpha/type-cycle-b.ts')).toEqual([expect.stringMatching(/^ulca\/no-cycle: /)]);
+  });
+
+  it('fails a service.ts that re-exports from its repo (named or all), not one that re-exports its types', async () => {
+    const errors = await lintRules('apps/server/src/modules/gamma/service.ts');
+    expect(errors).toEqual([
+      expect.stringMatching(/^ulca\/no-repo-reexport: A service\.ts must not re-export from its repo \(\.\/repo\.ts\)/),
+      expect.stringMatching(/^ulca\/no-repo-reexport: /),
+    ]);
+    expect(await lintRules('apps/server/src/modules/alpha/service.ts')).toEqual([]);
   });
 
   it('refuses any cross-feature web import, its index.ts included', async () => {
