@@ -2,10 +2,8 @@ import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import { DataGrid, type GridColDef, type GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { useStoreReports } from '../api/store-reports.ts';
 import { formatNumber } from '../lib/format.ts';
@@ -61,13 +59,8 @@ export default function DatasetMetricsPage() {
       title="Dataset Metrics"
       subtitle="Published records for every dataset type, language, domain, collection method and submitter. Hide a column to add up the rows it separated."
     >
-      {query.isPending ? (
-        <LoadingState label="Loading dataset metrics…" />
-      ) : query.isError ? (
-        <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState />
-      ) : (
+      <QueryState query={query} loading="Loading dataset metrics…" empty={rows.length === 0 ? <EmptyState /> : undefined}>
+        {() => (
         <Box sx={{ width: '100%' }}>
           <DataGrid
             rows={rows}
@@ -93,7 +86,8 @@ export default function DatasetMetricsPage() {
             sx={{ border: 0 }}
           />
         </Box>
-      )}
+        )}
+      </QueryState>
     </PageFrame>
   );
 }
