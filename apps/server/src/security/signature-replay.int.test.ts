@@ -5,6 +5,7 @@ import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../test/users.ts';
 import { signedHeaders } from './signing.ts';
 import { createDb } from '../db/pool.ts';
+import { closeServices, createServices } from '../services.ts';
 
 /**
  * The attacks of issue #9 §2, replayed against the real routes: a captured signed call to
@@ -93,9 +94,11 @@ describe('signature replay (issue #9 §2)', () => {
     }
   });
   it('refuses on a second app instance with its own connection pool (another API process) a nonce the first accepted, and the reverse', async () => {
-    // Claims are grouped per pool (nonce-batch.ts): only the database can refuse across pools.
+    // Claims are grouped per process (ctx.services.nonceClaims): only the database can refuse across processes.
     const otherDb = createDb(p.ctx.config.databaseUrl!, 4);
-    const other = await buildApp({ ...p.ctx, db: otherDb }, { logger: false });
+    const { config, boss, store, mailer, log } = p.ctx;
+    const otherCtx = await createServices({ config, db: otherDb, boss, store, mailer, log });
+    const other = await buildApp(otherCtx, { logger: false });
     try {
       const url = `${USERS}/me`;
       const first: InjectOptions = { method: 'GET', url, headers: { ...signedHeaders(alice, { method: 'GET', url }) } };
@@ -120,6 +123,7 @@ describe('signature replay (issue #9 §2)', () => {
       expect(freshRes.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
     } finally {
       await other.close();
+      await closeServices(otherCtx);
       await otherDb.close();
     }
   });
