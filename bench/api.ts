@@ -14,7 +14,8 @@
  * child process, on a real PostgreSQL (embedded, or DATABASE_URL). Prints each figure, its ratio
  * to the bare route and its error count (errors + timeouts + non-2xx). Target: signed calls ≥ 0.5
  * of the bare route, 0 errors. Options: --duration S (default 5), --connections N (default 50),
- * --targets trivial,me,list,search,login,nocache (default all).
+ * --targets trivial,me,list,search,login,nocache (default all). The list and the store search are
+ * also measured against a bare Fastify route running the same SQL (api-bare-server.ts; issue #26).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -169,7 +170,7 @@ export async function main(args: string[]): Promise<void> {
       ULCA_SECRET: 'bench-secret-0123456789',
     });
     app = await startChild('apps/server/src/main.ts', appEnv(appPort, path.join(tmp, 'data')), `http://127.0.0.1:${appPort}/ulca/health`);
-    bare = await startChild('bench/api-bare-server.ts', { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
+    bare = await startChild('bench/api-bare-server.ts', { PORT: String(barePort), DATABASE_URL: dbUrl }, `http://127.0.0.1:${barePort}/bare`);
     const base = `http://127.0.0.1:${appPort}`;
 
     const loginRes = await fetch(`${base}/ulca/user-mgmt/v1/users/login`, {
@@ -213,11 +214,20 @@ export async function main(args: string[]): Promise<void> {
       const bareFigure = await measure('bare', { ...common, url: bareUrl });
       figures.push({ ...(await measure(name, { ...common, ...opts })), bare: bareFigure.rps });
     };
+    // Issue #26: a call that reads the database against a bare Fastify route running the same SQL.
+    const sqlFigures: { name: string; app: Figure; bare: Figure }[] = [];
+    const pairSql = async (name: string, bareOpts: autocannon.Options, opts: autocannon.Options) => {
+      const bareFigure = await measure(`bare ${name}`, { ...common, ...bareOpts });
+      sqlFigures.push({ name, bare: bareFigure, app: await measure(name, { ...common, ...opts }) });
+    };
     if (want('trivial')) await pair('app trivial route GET /ulca/health', { url: `${base}/ulca/health` });
     if (want('me')) await pair('signed GET users/me (session only)', signedGet(`${base}${mePath}`));
+    const searchOpts: autocannon.Options = { url: `${base}/ulca/data-metric/v0/store/search`, method: 'POST', headers: { 'content-type': 'application/json' }, body: searchBody };
     if (want('list')) await pair('signed list call (listByUserId)', signedGet(`${base}${listPath}`));
+    if (hasStoreSearch && want('search')) await pair('dashboard store search', searchOpts);
+    if (want('list')) await pairSql('signed list call', { url: `http://127.0.0.1:${barePort}/bare-list?userId=${caller.userId}` }, signedGet(`${base}${listPath}`));
     if (hasStoreSearch && want('search')) {
-      await pair('dashboard store search', { url: `${base}/ulca/data-metric/v0/store/search`, method: 'POST', headers: { 'content-type': 'application/json' }, body: searchBody });
+      await pairSql('dashboard store search', { ...searchOpts, url: `http://127.0.0.1:${barePort}/bare-search` }, searchOpts);
     }
     let n = 0;
     if (want('login')) {
@@ -252,6 +262,15 @@ export async function main(args: string[]): Promise<void> {
         `${f.name.padEnd(38)} ${f.rps.toFixed(0).padStart(8)} ${f.p99.toFixed(0).padStart(7)} ${f.bare!.toFixed(0).padStart(11)} ${(f.rps / f.bare!).toFixed(2).padStart(6)} ${String(f.errors).padStart(7)} ${String(f.requests).padStart(9)}`,
       );
     }
+    if (sqlFigures.length > 0) {
+      console.log('');
+      console.log(`${'against bare Fastify running the same SQL'.padEnd(38)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'errors'.padStart(7)}`);
+      for (const f of sqlFigures) {
+        console.log(
+          `${f.name.padEnd(38)} ${f.app.rps.toFixed(0).padStart(8)} ${f.app.p99.toFixed(0).padStart(7)} ${f.bare.rps.toFixed(0).padStart(11)} ${(f.app.rps / f.bare.rps).toFixed(2).padStart(6)} ${String(f.app.errors + f.bare.errors).padStart(7)}   (target ≥ 0.5)`,
+        );
+      }
+    }
     console.log('');
     for (const f of figures.filter((x) => x.name.startsWith('signed') && !x.name.includes('cache off'))) {
       console.log(`ratio ${f.name} / bare route: ${(f.rps / f.bare!).toFixed(2)}   (target ≥ 0.5)`);
@@ -264,7 +283,7 @@ export async function main(args: string[]): Promise<void> {
       }
     }
     if (!hasStoreSearch) console.log('dashboard store search: route not in this build, not measured');
-    const errors = figures.reduce((s, f) => s + f.errors, 0);
+    const errors = figures.reduce((s, f) => s + f.errors, 0) + sqlFigures.reduce((s, f) => s + f.app.errors + f.bare.errors, 0);
     console.log(`errors: ${errors}`);
   } finally {
     await stopChild(app);
