@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from './config.ts';
+import { secretKey } from './security/crypto.ts';
 import { EmbeddedPgError, startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded.ts';
 import { createLogger } from './log.ts';
 import { createDb } from './db/pool.ts';
@@ -34,6 +35,9 @@ async function main(): Promise<void> {
     console.error('npm run worker needs DATABASE_URL: point it at the PostgreSQL that the API processes use.');
     process.exit(2);
   }
+  // The secret is read (or the file created) now, so an unreadable or corrupt secret.key stops the start
+  // instead of failing every login later (docs/operations.md#running-it-in-production).
+  secretKey(config);
   // Checked first: a missing bucket stops the start before a database is started for nothing.
   const store = await createObjectStore(config);
   let databaseUrl = config.databaseUrl;
@@ -42,10 +46,10 @@ async function main(): Promise<void> {
     cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), { pgHome: config.pgHome, onInfo: (m) => log.info(m) });
     databaseUrl = cluster.url;
   }
-  const db = createDb(databaseUrl, 20);
+  const db = createDb(databaseUrl, config.dbPoolSize);
   const applied = await migrate(db.pool);
   if (applied.length) log.info({ applied }, 'database migrated');
-  const boss = await startBoss(databaseUrl, { expireInSeconds: config.jobExpireSeconds });
+  const boss = await startBoss(databaseUrl, { expireInSeconds: config.jobExpireSeconds, max: config.bossPoolSize });
   const ctx: AppContext = {
     config,
     db,

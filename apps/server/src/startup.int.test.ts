@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from './test/harness.ts';
+import { freePort, REPO_ROOT } from './test/server-process.ts';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+/** Runs main.ts with `env` (and `args`) until it exits; returns its exit code and output. */
+function runMain(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (out += b.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
+  });
+}
+
+describe('settings checked at start (docs/operations.md#running-it-in-production)', () => {
+  it('an ULCA_SECRET shorter than 16 characters refuses the start of an API process and of a worker', async () => {
+    const database = await createTestDatabase();
+    try {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-start-'));
+      dirs.push(dataDir);
+      const env = { ULCA_DATA_DIR: dataDir, DATABASE_URL: database.url, ULCA_SECRET: 'too-short', PORT: String(await freePort()), DEMO_DATA: 'false', REFERENCE_MODELS: 'false' };
+      for (const args of [[], ['--worker']]) {
+        const r = await runMain(env, args);
+        expect(r.code, r.out).toBe(1);
+        expect(r.out).toContain('ULCA could not start: ULCA_SECRET must be at least 16 characters long');
+      }
+      // Refused before anything ran: no secret file, no outbox, no objects folder.
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('a PUBLIC_URL that is not an http(s) URL refuses the start', async () => {
+    const r = await runMain({ PUBLIC_URL: 'ulca.example.org', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    expect(r.code, r.out).toBe(1);
+    expect(r.out).toContain('ULCA could not start: PUBLIC_URL "ulca.example.org" must be an http(s) URL');
+  });
+});
