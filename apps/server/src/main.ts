@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { secretKey } from './security/crypto.ts';
+import { removeStaleTempCopies, tempDir } from './storage/local-copy.ts';
 import { EmbeddedPgError, startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded.ts';
 import { createLogger } from './log.ts';
 import { createDb } from './db/pool.ts';
@@ -38,6 +39,9 @@ async function main(): Promise<void> {
   // The secret is read (or the file created) now, so an unreadable or corrupt secret.key stops the start
   // instead of failing every login later (docs/operations.md#running-it-in-production).
   secretKey(config);
+  // Zip copies of a killed process (storage/local-copy.ts) go before this one's workers make new ones.
+  const staleCopies = await removeStaleTempCopies(tempDir(config.dataDir), { ownPidToo: true });
+  if (staleCopies.length) log.info({ removed: staleCopies }, 'stale temp copies removed');
   // Checked first: a missing bucket stops the start before a database is started for nothing.
   const store = await createObjectStore(config);
   let databaseUrl = config.databaseUrl;

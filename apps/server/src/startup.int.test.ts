@@ -53,3 +53,36 @@ describe('settings checked at start (docs/operations.md#running-it-in-production
     expect(r.out).toContain('ULCA could not start: PUBLIC_URL "ulca.example.org" must be an http(s) URL');
   });
 });
+
+describe('temp copies (docs/operations.md#running-it-in-production)', () => {
+  it('a zip copy left by a killed worker is gone after the next start', async () => {
+    const database = await createTestDatabase();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-start-'));
+    dirs.push(dataDir);
+    // What a worker killed mid-ingest leaves: its pid (here one no process has) in the folder name.
+    const host = os.hostname().replace(/[^A-Za-z0-9.]/g, '_');
+    const leftover = path.join(dataDir, 'tmp', `ulca-object-${host}-4194304-abc123`);
+    fs.mkdirSync(leftover, { recursive: true });
+    fs.writeFileSync(path.join(leftover, 'source.zip'), Buffer.alloc(1024));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--worker'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'info', ULCA_DATA_DIR: dataDir, DATABASE_URL: database.url },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (out += b.toString()));
+    const exited = new Promise((r) => child.on('exit', r));
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!out.includes('worker started') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
+      expect(out, out).toContain('worker started');
+      expect(fs.existsSync(leftover)).toBe(false);
+      expect(out).toContain('stale temp copies removed');
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+      await database.drop();
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { DEFAULT_PUBLISH_CHUNK_ROWS, publishBenchmarkStaged, publishStaged, unpu
 import { SegmentPublisher } from './publisher.ts';
 import { fetchSubmissionArchive } from './demo.ts';
 import { writeErrorReports } from './reports.ts';
-import { withLocalCopy } from '../../storage/local-copy.ts';
+import { tempDir, withLocalCopy } from '../../storage/local-copy.ts';
 import {
   ALREADY_PUBLISHED,
   ALREADY_PUBLISHED_MESSAGE,
@@ -101,7 +101,7 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
         await setStage(ctx.db.pool, srn, 'download', 'Completed', { success: 1, failed: 0 });
       }
       // The zip is read through the store: in place when local, from a temp copy otherwise (storage/local-copy.ts).
-      const ok = await withLocalCopy(ctx.store, zipKey, (zipPath) => ingestAndValidate(ctx, sub, zipPath, opts, resume?.firstUnstagedSeq ?? 0));
+      const ok = await withLocalCopy(ctx.store, zipKey, tempDir(ctx.config.dataDir), (zipPath) => ingestAndValidate(ctx, sub, zipPath, opts, resume?.firstUnstagedSeq ?? 0));
       if (!ok) return;
     } catch (err) {
       if (err instanceof DatasetRejected) {
