@@ -8,7 +8,6 @@ import { createSignedInUser, signedInject } from '../test/users.ts';
 import { makeParallelZip } from '../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
 import { REPO_ROOT } from '../test/server-process.ts';
-import { getSubmission } from '../modules/datasets/repo.ts';
 import { QUEUES } from './boss.ts';
 
 let p: TestPlatform;
@@ -74,8 +73,9 @@ describe('a dataset job whose worker was killed', () => {
       expect(startedAt, out).toBeGreaterThan(0);
       expect(resumedAt, out).toBeGreaterThan(0);
       expect(resumedAt - startedAt).toBeLessThan(5000);
-      for (let i = 0; i < 300 && (await getSubmission(p.ctx.db.pool, srn))?.status !== 'Completed'; i++) await new Promise((r) => setTimeout(r, 100));
-      expect((await getSubmission(p.ctx.db.pool, srn))?.status).toBe('Completed');
+      const status = async () => (await p.ctx.db.pool.query(`SELECT status FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0]?.status as string;
+      for (let i = 0; i < 300 && (await status()) !== 'Completed'; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await status()).toBe('Completed');
     } finally {
       child.kill('SIGTERM');
       await exited;
