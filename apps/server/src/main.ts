@@ -71,9 +71,7 @@ async function main(): Promise<void> {
       console.log(`\n  ADMIN account created: ${config.adminEmail}  ${shown}\n`);
     }
   }
-  if (config.runWorkers) {
-    await startWorkers(ctx);
-  }
+  const workers = config.runWorkers ? await startWorkers(ctx) : undefined;
   // Dataset jobs whose worker died (kill -9, power loss) resume now and within JOB_RECOVERY_SECONDS later.
   const recovery = config.runWorkers ? await startJobRecovery(ctx) : undefined;
   if (config.runHttp && config.demoData) {
@@ -107,6 +105,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     try {
+      // A health round stops first, before the engines it may be calling close (jobs/model-health.ts).
+      workers?.stop();
       await app?.close();
       await referenceModels?.close();
       await closeOnDemandReferenceModels(ctx);

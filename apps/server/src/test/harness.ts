@@ -56,7 +56,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
  * (issue #12; about 300 MB of memory once warm), off by default.
  */
 export async function createTestPlatform(
-  opts: { config?: Partial<Config>; startWorkers?: (ctx: AppContext) => Promise<void>; referenceModels?: boolean } = {},
+  opts: { config?: Partial<Config>; startWorkers?: (ctx: AppContext) => Promise<unknown>; referenceModels?: boolean } = {},
 ): Promise<TestPlatform> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-data-'));
@@ -81,7 +81,8 @@ export async function createTestPlatform(
   };
   // E-mail goes through the mail queue; every platform sends it (tests read the outbox).
   await startMailWorker(ctx);
-  if (opts.startWorkers) await opts.startWorkers(ctx);
+  // What the hook started may be stopped (jobs/workers.ts startWorkers' `stop`); stopped first on close.
+  const started = opts.startWorkers ? ((await opts.startWorkers(ctx)) as { stop?: () => void } | undefined) : undefined;
   const referenceModels = opts.referenceModels ? await startReferenceModels(ctx) : undefined;
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
@@ -92,6 +93,7 @@ export async function createTestPlatform(
     outboxDir,
     referenceModels,
     async close() {
+      started?.stop?.();
       await app.close();
       await referenceModels?.close();
       await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
