@@ -17,6 +17,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { startBoss } from '../apps/server/src/jobs/boss.ts';
 import { LocalObjectStore } from '../apps/server/src/storage/local-store.ts';
 import { createMailer } from '../apps/server/src/mail/create-mailer.ts';
+import { createOpsServices } from '../apps/server/src/ops/create.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { insertSearch, getSearch } from '../apps/server/src/modules/search/repo.ts';
 import { runSearchExport } from '../apps/server/src/modules/search/service.ts';
@@ -71,7 +72,8 @@ export async function main(args: string[]): Promise<void> {
   await migrate(db.pool);
   const boss = await startBoss(url, { supervise: false });
   const config = loadConfig({ ...process.env, ULCA_DATA_DIR: path.join(tmp, 'data') }, {});
-  const ctx: AppContext = { config, db, boss, store: new LocalObjectStore(path.join(tmp, 'objects')), mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }), log };
+  const store = new LocalObjectStore(path.join(tmp, 'objects'));
+  const ctx: AppContext = { config, db, boss, store, mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }), log, ...createOpsServices({ config, db, store }) };
 
   try {
     let t = performance.now();

@@ -157,6 +157,10 @@ export interface Config {
   dbPoolSize: number;
   /** Connections of this process's pg-boss pool (BOSS_POOL_SIZE, default 4). */
   bossPoolSize: number;
+  /** Bearer token of GET /ulca/metrics and the ops listener's /metrics (METRICS_TOKEN); unset = no metrics endpoint (404). */
+  metricsToken: string | undefined;
+  /** Port of the small ops listener (/live, /ready, /metrics) on HOST (OPS_PORT; unset = none; worker processes' only HTTP port). */
+  opsPort: number | undefined;
   /** Start the offline reference models (issue #12, DESIGN.md §11) on their own loopback listener (REFERENCE_MODELS, default true; false = off). */
   referenceModels: boolean;
   /** TCP port of the reference-model server on 127.0.0.1 (REFERENCE_MODELS_PORT, default 0 = any free port). */
@@ -386,6 +390,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3: s3Config(env),
     dbPoolSize: int('DB_POOL_SIZE', env.DB_POOL_SIZE, 20, 2),
     bossPoolSize: int('BOSS_POOL_SIZE', env.BOSS_POOL_SIZE, 4, 2),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    opsPort: env.OPS_PORT ? port16(env.OPS_PORT, 0) : undefined,
     referenceModels: bool(env.REFERENCE_MODELS, true),
     referenceModelsPort: port16(env.REFERENCE_MODELS_PORT, 0),
   };

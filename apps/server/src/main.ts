@@ -2,6 +2,8 @@ import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { secretKey } from './security/crypto.ts';
 import { removeStaleTempCopies, tempDir } from './storage/local-copy.ts';
+import { createOpsServices } from './ops/create.ts';
+import { startOpsServer } from './ops/http.ts';
 import { EmbeddedPgError, startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded.ts';
 import { createLogger } from './log.ts';
 import { createDb } from './db/pool.ts';
@@ -61,6 +63,7 @@ async function main(): Promise<void> {
     store,
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, log, printLinks: config.logFormat === 'pretty' }),
     log,
+    ...createOpsServices({ config, db, store }),
   };
 
   if (config.runHttp) {
@@ -84,6 +87,16 @@ async function main(): Promise<void> {
   // REFERENCE_MODELS=false unpublishes them instead.
   let referenceModels: ReferenceModels | undefined;
   if (config.runHttp) referenceModels = await startReferenceModels(ctx);
+  if (referenceModels && config.referenceModels) {
+    // Ready once the engines are warm (an engine that failed to start is logged and answers 503, as before).
+    let warm = false;
+    void referenceModels.ready.then(() => (warm = true));
+    ctx.readiness.add('referenceModels', () => {
+      if (!warm) throw new Error('reference engines still warming');
+    });
+  }
+  // The ops listener (/live, /ready, /metrics): a worker's only HTTP port; optional beside the API.
+  const ops = config.opsPort !== undefined ? await startOpsServer({ metrics: ctx.metrics, readiness: ctx.readiness, metricsToken: config.metricsToken }, config.opsPort, config.host) : undefined;
   // The bundled benchmarks already published get their reference runs now that the models are registered
   // (the ingest job queues those that publish later); repeats add nothing. Not awaited: it waits for the engines to warm.
   if (config.runHttp && config.demoData) void queueBundledBenchmarkRuns(ctx).catch((err: unknown) => log.warn({ err }, 'reference runs of the bundled benchmarks not queued'));
@@ -108,10 +121,13 @@ async function main(): Promise<void> {
       // A health round stops first, before the engines it may be calling close (jobs/model-health.ts).
       workers?.stop();
       await app?.close();
+      await ops?.close();
       await referenceModels?.close();
       await closeOnDemandReferenceModels(ctx);
       recovery?.stop();
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      ctx.metrics.close();
+      ctx.readiness.close();
       await db.close();
       await cluster?.stop();
     } catch (err) {

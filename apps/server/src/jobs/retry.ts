@@ -5,7 +5,8 @@ import type { AppContext } from '../context.ts';
  * handler throws, up to the queue's `retryLimit` (3, with backoff; jobs/boss.ts). A handler here
  * runs one job at a time; an error is logged and thrown back so pg-boss retries, and on the last
  * attempt `onLastFailure` runs first (e.g. marks the submission or search Failed). Errors of
- * `onLastFailure` itself are logged, never thrown over the job's own error.
+ * `onLastFailure` itself are logged, never thrown over the job's own error. Each attempt's duration
+ * goes to the metrics (ulca_job_duration_seconds by queue and outcome).
  */
 export interface QueueHandler<T extends object> {
   /** Jobs run at once by this process (one pg-boss worker each); default 1. */
@@ -39,9 +40,12 @@ export async function workWithRetries<T extends object>(ctx: AppContext, queue: 
   for (let i = 0; i < Math.max(1, handler.concurrency ?? 1); i++) {
     await ctx.boss.work<T>(queue, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
       for (const job of jobs) {
+        const started = performance.now();
         try {
           await handler.run(job.data);
+          ctx.metrics.jobRun(queue, 'completed', (performance.now() - started) / 1000);
         } catch (err) {
+          ctx.metrics.jobRun(queue, 'failed', (performance.now() - started) / 1000);
           ctx.log.error({ err, queue, ...handler.describe?.(job.data) }, handler.failureMessage);
           if (isLastAttempt(job as unknown as RetryMeta) && handler.onLastFailure) {
             await handler.onLastFailure(job.data, err).catch((e: unknown) => ctx.log.error({ err: e, queue }, 'could not record the failure of a job'));

@@ -11,6 +11,7 @@ import { startBoss } from '../jobs/boss.ts';
 import { startMailWorker } from '../jobs/mail.ts';
 import { createObjectStore } from '../storage/create-store.ts';
 import { createMailer } from '../mail/create-mailer.ts';
+import { createOpsServices } from '../ops/create.ts';
 import { buildApp } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { withDatabase } from './global-setup.ts';
@@ -70,14 +71,16 @@ export async function createTestPlatform(
   const db = createDb(database.url, 8);
   const boss = await startBoss(database.url, { supervise: true });
   const outboxDir = path.join(dataDir, 'outbox');
+  // The local folder dataDir/objects, or the S3 store when the config names one (config.s3).
+  const store = await createObjectStore(config);
   const ctx: AppContext = {
     config,
     db,
     boss,
-    // The local folder dataDir/objects, or the S3 store when the config names one (config.s3).
-    store: await createObjectStore(config),
+    store,
     mailer: createMailer({ outboxDir, from: config.mailFrom, log }),
     log,
+    ...createOpsServices({ config, db, store }),
   };
   // E-mail goes through the mail queue; every platform sends it (tests read the outbox).
   await startMailWorker(ctx);
@@ -97,6 +100,8 @@ export async function createTestPlatform(
       await app.close();
       await referenceModels?.close();
       await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      ctx.metrics.close();
+      ctx.readiness.close();
       await db.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { createDb } from '../db/pool.ts';
 import { startBoss } from '../jobs/boss.ts';
 import { LocalObjectStore } from '../storage/local-store.ts';
 import { createMailer } from '../mail/create-mailer.ts';
+import { createOpsServices } from '../ops/create.ts';
 import { runIngestJob } from '../modules/datasets/service.ts';
 
 const [url, dataDir, srn, chunkRows] = process.argv.slice(2);
@@ -14,7 +15,8 @@ const log = pino({ level: 'silent' });
 const config = loadConfig({ ...process.env, ULCA_DATA_DIR: dataDir, DATABASE_URL: url }, { allowedFetchHosts: ['127.0.0.1', 'localhost'] });
 const db = createDb(url, 4);
 const boss = await startBoss(url, { supervise: false });
-const ctx = { config, db, boss, store: new LocalObjectStore(path.join(dataDir, 'objects')), mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'x@y', log }), log };
+const store = new LocalObjectStore(path.join(dataDir, 'objects'));
+const ctx = { config, db, boss, store, mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'x@y', log }), log, ...createOpsServices({ config, db, store }) };
 await runIngestJob(ctx, srn, {
   publishChunkRows: Number(chunkRows),
   onPublishChunk: async () => {

@@ -247,19 +247,25 @@ async function callModel(ctx: AppContext, caller: InferenceCaller, model: models
   // A reference model is called on this process's own reference server, whose exact origin is the one loopback origin allowed;
   // a worker-only process (speech-to-speech batches) starts that engine on demand.
   const route = await referenceModels.reachModel(ctx, model);
+  // The metrics time the endpoint call itself, not the wait for the model's slot (ulca_model_call_duration_seconds).
+  let started = 0;
   try {
-    const { body } = await stateOf(ctx).limiter.run(model.modelId, () =>
-      callModelEndpoint(route.target, request, {
+    const { body } = await stateOf(ctx).limiter.run(model.modelId, () => {
+      started = performance.now();
+      return callModelEndpoint(route.target, request, {
         allowedHosts: ctx.config.allowedFetchHosts,
         allowedOrigins: route.allowedOrigins,
         timeoutMs: ctx.config.modelCallTimeoutMs,
         maxBytes: ctx.config.modelMaxResponseBytes,
-      }),
-    );
+      });
+    });
     count(ctx, keyId, model.modelId, false);
+    ctx.metrics.modelCall(model.modelId, 'success', (performance.now() - started) / 1000);
     return body as Record<string, unknown>;
   } catch (err) {
     count(ctx, keyId, model.modelId, true);
+    // A call refused before it started (the model's slot stayed busy) is counted as BUSY with no time.
+    ctx.metrics.modelCall(model.modelId, started ? (err instanceof ModelCallError ? err.code : 'ERROR') : 'BUSY', started ? (performance.now() - started) / 1000 : 0);
     // The platform's own engines word their refusals for the person trying them (engine.ts EngineInputError): passed on as they are.
     if (err instanceof ModelCallError && model.isReference && route.reachable && err.status === 400 && err.endpointMessage) {
       throw badRequest('INPUT_REFUSED', err.endpointMessage);

@@ -137,6 +137,7 @@ export async function runHealthRound(ctx: AppContext, signal?: AbortSignal): Pro
         const outcome = await checkModel(ctx, model, signal);
         if (signal?.aborted) return null;
         await repo.recordCheck(ctx.db, outcome);
+        ctx.metrics.healthCheck(outcome.status);
         if (outcome.status === 'unavailable') ctx.log.info({ modelId: model.modelId, task: model.task, error: outcome.error, outputCheck: outcome.outputCheck }, 'model health: unavailable');
         return outcome;
       }),
