@@ -19,6 +19,12 @@ export interface QueueHandler<T extends object> {
   run: (data: T) => Promise<void>;
   /** Runs once, when the last attempt failed, with that attempt's error. */
   onLastFailure?: (data: T, err: unknown) => Promise<void>;
+  /**
+   * The job's counts when an attempt ends (e.g. `{ status, records }`). With it, each attempt logs
+   * 'job started' and 'job ended' (or 'job attempt failed') with the queue, `describe`'s fields,
+   * the attempt number, the duration in seconds and these counts (docs/operations.md#running-it-in-production).
+   */
+  summary?: (data: T) => Promise<Record<string, unknown>>;
 }
 
 /** pg-boss job metadata read for the retry decision (`includeMetadata: true`). */
@@ -41,11 +47,21 @@ export async function workWithRetries<T extends object>(ctx: AppContext, queue: 
     await ctx.boss.work<T>(queue, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async (jobs) => {
       for (const job of jobs) {
         const started = performance.now();
+        const seconds = () => Math.round(performance.now() - started) / 1000;
+        const fields = { queue, ...handler.describe?.(job.data), attempt: ((job as unknown as RetryMeta).retryCount ?? 0) + 1 };
+        if (handler.summary) ctx.log.info(fields, 'job started');
+        const ended = async (message: string, extra: Record<string, unknown> = {}) => {
+          if (!handler.summary) return;
+          const counts = await handler.summary(job.data).catch((err: unknown) => ({ summaryError: String(err) }));
+          ctx.log.info({ ...fields, seconds: seconds(), ...counts, ...extra }, message);
+        };
         try {
           await handler.run(job.data);
-          ctx.metrics.jobRun(queue, 'completed', (performance.now() - started) / 1000);
+          ctx.metrics.jobRun(queue, 'completed', seconds());
+          await ended('job ended');
         } catch (err) {
-          ctx.metrics.jobRun(queue, 'failed', (performance.now() - started) / 1000);
+          ctx.metrics.jobRun(queue, 'failed', seconds());
+          await ended('job attempt failed', { error: err instanceof Error ? err.message : String(err) });
           ctx.log.error({ err, queue, ...handler.describe?.(job.data) }, handler.failureMessage);
           if (isLastAttempt(job as unknown as RetryMeta) && handler.onLastFailure) {
             await handler.onLastFailure(job.data, err).catch((e: unknown) => ctx.log.error({ err: e, queue }, 'could not record the failure of a job'));

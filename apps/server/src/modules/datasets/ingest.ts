@@ -87,6 +87,12 @@ async function endedCounts(ctx: AppContext, srn: string): Promise<{ status: stri
   };
 }
 
+/** What the job log reports when an ingest attempt ends (jobs/retry.ts): the submission's status and record counts. */
+export async function ingestSummary(ctx: AppContext, srn: string): Promise<Record<string, unknown>> {
+  const c = await endedCounts(ctx, srn);
+  return { status: c.status ?? null, records: { success: c.success, failed: c.failed } };
+}
+
 /** Counts an ended submission's records in the metrics once (ulca_ingest_records_total; docs/operations.md#running-it-in-production). */
 async function countEndedIngest(ctx: AppContext, srn: string): Promise<void> {
   const c = await endedCounts(ctx, srn);

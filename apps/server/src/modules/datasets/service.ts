@@ -16,7 +16,7 @@ export const NAME_TAKEN_MESSAGE = 'A dataset with this name already exists.';
  * service.ts only): service request numbers, the ingest job body and its failure path, demo data.
  */
 export { insertSubmission, isServiceRequestNumber, newServiceRequestNumber } from './repo.ts';
-export { failSubmission, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from './ingest.ts';
+export { failSubmission, ingestSummary, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from './ingest.ts';
 /** The submission lock (held by the worker running its job; the jobs layer's recovery probes it). */
 export { releaseIngestLock, tryIngestLock } from './resume-repo.ts';
 export { completedDemoSubmission, demoBenchmarkSubmissions, publishDemoDatasets, submitDemoBenchmarks, type DemoBenchmarkSubmission } from './demo.ts';

@@ -275,6 +275,12 @@ async function csvOf(rows: StsBatchFileRow[]): Promise<Buffer> {
   return done;
 }
 
+/** What the job log reports when a batch attempt ends (jobs/retry.ts): status and file counts. */
+export async function batchSummary(ctx: AppContext, batchId: string): Promise<Record<string, unknown>> {
+  const b = await repo.getBatch(ctx.db, batchId);
+  return { status: b?.status ?? null, files: b ? { total: b.total, done: b.done, failed: b.failed, skipped: b.skipped } : null };
+}
+
 /**
  * Runs one batch (the sts-batch job). A batch already Completed or Failed is left as it is; a
  * retried one starts over (counts and files cleared). Problems of the whole batch (the download
