@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { loadConfig } from './config.ts';
+import type { Logger } from 'pino';
+import { loadConfig, type Config } from './config.ts';
 import { secretKey } from './security/crypto.ts';
 import { removeStaleTempCopies, tempDir } from './storage/local-copy.ts';
 import { createOpsServices } from './ops/create.ts';
@@ -22,16 +23,47 @@ import { closeOnDemandReferenceModels, startReferenceModels, type ReferenceModel
 
 /**
  * Process entry (DESIGN.md §2): `npm start` runs API + web app + workers in one process;
- * `--worker` runs the job workers only (scale-out). Starts embedded PostgreSQL when DATABASE_URL
+ * `--worker` runs the job workers only (scale-out); `--migrate` only migrates and exits. Starts embedded PostgreSQL when DATABASE_URL
  * is unset, migrates, and stops everything cleanly on SIGINT/SIGTERM.
  */
 /** Set once the embedded cluster runs, so a failed start can stop it instead of leaving it orphaned. */
 let cluster: EmbeddedCluster | undefined;
 
+/**
+ * `npm run migrate` (main.ts --migrate; docs/operations.md#running-it-in-production): applies the
+ * platform's migrations and pg-boss's own schema, then stops, serving nothing. Without
+ * DATABASE_URL it migrates the embedded cluster of the data folder, started and stopped for it.
+ * Throws (exit 1, `ULCA could not start: <reason>`) when a migration fails.
+ */
+async function runMigrateOnly(config: Config, log: Logger): Promise<void> {
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), { pgHome: config.pgHome, onInfo: (m) => log.info(m) });
+    databaseUrl = cluster.url;
+  }
+  const db = createDb(databaseUrl, 2);
+  try {
+    const applied = await migrate(db.pool);
+    // pg-boss migrates its `pgboss` schema when it starts; no worker is registered.
+    const boss = await startBoss(databaseUrl, { supervise: false, max: 2 });
+    await boss.stop({ graceful: false, wait: true });
+    console.log(applied.length ? `ULCA database migrated: ${applied.join(', ')}` : 'ULCA database already up to date: nothing to apply');
+  } finally {
+    await db.close();
+    await cluster?.stop();
+    cluster = undefined;
+  }
+}
+
 async function main(): Promise<void> {
   const workerOnly = process.argv.includes('--worker');
-  const config = loadConfig(process.env, workerOnly ? { runHttp: false, runWorkers: true } : {});
+  const migrateOnly = process.argv.includes('--migrate');
+  const config = loadConfig(process.env, workerOnly || migrateOnly ? { runHttp: false, runWorkers: !migrateOnly } : {});
   const log = createLogger(config);
+  if (migrateOnly) {
+    await runMigrateOnly(config, log);
+    process.exit(0);
+  }
 
   if (workerOnly && !config.databaseUrl) {
     // The embedded database belongs to the `npm start` process; extra workers need a shared server.

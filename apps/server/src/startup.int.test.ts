@@ -2,8 +2,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from './test/harness.ts';
+import { withDatabase } from './test/global-setup.ts';
 import { freePort, REPO_ROOT } from './test/server-process.ts';
 
 const dirs: string[] = [];
@@ -83,6 +85,41 @@ describe('temp copies (docs/operations.md#running-it-in-production)', () => {
       child.kill('SIGTERM');
       await exited;
       await database.drop();
+    }
+  });
+});
+
+describe('npm run migrate (docs/operations.md#running-it-in-production)', () => {
+  it('migrates an empty database, pg-boss schema included, and exits; a second run has nothing to apply', async () => {
+    const adminUrl = inject('pgAdminUrl');
+    const name = `t_migrate_${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const url = withDatabase(adminUrl, name);
+    try {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-migrate-'));
+      dirs.push(dataDir);
+      const first = await runMain({ ULCA_DATA_DIR: dataDir, DATABASE_URL: url }, ['--migrate']);
+      expect(first.code, first.out).toBe(0);
+      expect(first.out).toMatch(/ULCA database migrated: 001_/);
+      const files = fs.readdirSync(path.join(REPO_ROOT, 'apps/server/src/db/migrations')).filter((f) => f.endsWith('.sql'));
+      const db = new pg.Client({ connectionString: url });
+      await db.connect();
+      try {
+        expect((await db.query('SELECT count(*)::int AS n FROM schema_migrations')).rows[0].n).toBe(files.length);
+        expect((await db.query(`SELECT to_regclass('pgboss.job') IS NOT NULL AS present`)).rows[0].present).toBe(true);
+        // Nothing else ran: no admin account was created.
+        expect((await db.query('SELECT count(*)::int AS n FROM users')).rows[0].n).toBe(0);
+      } finally {
+        await db.end();
+      }
+      const second = await runMain({ ULCA_DATA_DIR: dataDir, DATABASE_URL: url }, ['--migrate']);
+      expect(second.code, second.out).toBe(0);
+      expect(second.out).toContain('ULCA database already up to date: nothing to apply');
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
     }
   });
 });
