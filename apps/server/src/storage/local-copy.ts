@@ -17,6 +17,11 @@ function hostTag(): string {
   return os.hostname().replace(/[^A-Za-z0-9.]/g, '_');
 }
 
+/** A temp file name of this process, `ulca-object-<host>-<pid>-<tag>`, that {@link removeStaleTempCopies} clears once the process is gone. */
+export function tempFileName(tag: string): string {
+  return `${PREFIX}${hostTag()}-${process.pid}-${tag}`;
+}
+
 /**
  * Runs `fn` with a local file holding object `key`, for readers that need random access (yauzl
  * opens a zip at its central directory, then seeks to each entry). A local store hands over its
@@ -34,7 +39,7 @@ export async function withLocalCopy<T>(store: ObjectStore, key: string, tmpDir: 
   const own = store.localPath(key);
   if (own) return fn(own);
   await fsp.mkdir(tmpDir, { recursive: true });
-  const dir = await fsp.mkdtemp(path.join(tmpDir, `${PREFIX}${hostTag()}-${process.pid}-`));
+  const dir = await fsp.mkdtemp(path.join(tmpDir, tempFileName('')));
   try {
     const file = path.join(dir, path.posix.basename(key) || 'object');
     await pipeline(await store.get(key), fs.createWriteStream(file, { mode: 0o600 }));
