@@ -23,8 +23,8 @@ import { closeOnDemandReferenceModels, startReferenceModels, type ReferenceModel
 
 /**
  * Process entry (DESIGN.md §2): `npm start` runs API + web app + workers in one process;
- * `--worker` runs the job workers only (scale-out); `--migrate` only migrates and exits. Starts embedded PostgreSQL when DATABASE_URL
- * is unset, migrates, and stops everything cleanly on SIGINT/SIGTERM.
+ * `--worker` runs the job workers only (scale-out); `--migrate` only migrates and exits. Starts
+ * embedded PostgreSQL when DATABASE_URL is unset, migrates, and stops everything cleanly on SIGINT/SIGTERM.
  */
 /** Set once the embedded cluster runs, so a failed start can stop it instead of leaving it orphaned. */
 let cluster: EmbeddedCluster | undefined;
@@ -116,7 +116,7 @@ async function main(): Promise<void> {
 
   // The offline reference models (issue #12) are registered and served by the API process: once with `npm start`.
   // `npm run worker` starts an engine on demand when a job calls it. Engines warm in the background;
-  // REFERENCE_MODELS=false unpublishes them instead.
+  // with REFERENCE_MODELS=false this process serves none, and they stay published while another process serves them.
   let referenceModels: ReferenceModels | undefined;
   if (config.runHttp) referenceModels = await startReferenceModels(ctx);
   if (referenceModels && config.referenceModels) {
