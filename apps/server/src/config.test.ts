@@ -64,6 +64,16 @@ describe('settings checked at start (ULCA could not start: <reason>)', () => {
     expect(() => loadConfig({ BOSS_POOL_SIZE: '2.5' })).toThrow(/BOSS_POOL_SIZE/);
   });
 
+  it('checks the admin e-mail, the metrics token and the ops port', () => {
+    expect(() => loadConfig({ ULCA_ADMIN_EMAIL: 'admin' })).toThrow(/ULCA_ADMIN_EMAIL "admin" is not an e-mail address/);
+    expect(loadConfig({}).adminEmail).toBe('admin@ulca.local');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    expect(loadConfig({ METRICS_TOKEN: 'a-token-long-enough' }).metricsToken).toBe('a-token-long-enough');
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, opsPort: undefined });
+    expect(loadConfig({ OPS_PORT: '9464' }).opsPort).toBe(9464);
+    expect(() => loadConfig({ OPS_PORT: 'x' })).toThrow(/not a non-negative number/);
+  });
+
   it('checks the port, the log level and the database and SMTP URLs', () => {
     expect(() => loadConfig({ PORT: '99999' })).toThrow(/TCP port/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);

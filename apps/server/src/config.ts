@@ -249,6 +249,19 @@ function secret(v: string | undefined): string | undefined {
   return v;
 }
 
+/** An e-mail address (name@host); throws naming `name` otherwise. */
+function email(name: string, v: string): string {
+  if (!/^[^\s@]+@[^\s@]+$/.test(v)) throw new Error(`${name} "${v}" is not an e-mail address`);
+  return v;
+}
+
+/** METRICS_TOKEN: unset (no metrics endpoint), or at least 16 characters, as it is the only guard of the metrics. */
+function metricsToken(v: string | undefined): string | undefined {
+  if (v === undefined || v === '') return undefined;
+  if (v.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters long (or unset: no metrics endpoint)');
+  return v;
+}
+
 /** An http(s) URL (PUBLIC_URL, SMTP_URL...) without trailing slashes; throws naming `name` otherwise. */
 function httpUrl(name: string, v: string): string {
   let url: URL | undefined;
@@ -329,7 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
-    adminEmail: env.ULCA_ADMIN_EMAIL ?? 'admin@ulca.local',
+    adminEmail: email('ULCA_ADMIN_EMAIL', env.ULCA_ADMIN_EMAIL || 'admin@ulca.local'),
     adminPassword: env.ULCA_ADMIN_PASSWORD || undefined,
     secret: secret(env.ULCA_SECRET),
     legacyMd5Signatures: bool(env.LEGACY_MD5_SIGNATURES, false),
@@ -390,7 +403,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     s3: s3Config(env),
     dbPoolSize: int('DB_POOL_SIZE', env.DB_POOL_SIZE, 20, 2),
     bossPoolSize: int('BOSS_POOL_SIZE', env.BOSS_POOL_SIZE, 4, 2),
-    metricsToken: env.METRICS_TOKEN || undefined,
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     opsPort: env.OPS_PORT ? port16(env.OPS_PORT, 0) : undefined,
     referenceModels: bool(env.REFERENCE_MODELS, true),
     referenceModelsPort: port16(env.REFERENCE_MODELS_PORT, 0),
