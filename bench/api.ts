@@ -88,6 +88,22 @@ export async function stopChild(child: ChildProcess | undefined): Promise<void> 
   clearTimeout(timer);
 }
 
+/**
+ * CPU time used so far by process `pid` (user + system, all its threads), ms, from /proc (Linux;
+ * NaN elsewhere). The difference over a measured arm divided by its requests is the server's CPU
+ * per request: steadier than requests/s on a shared machine, where the other work takes the cores.
+ */
+export function cpuMsOf(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 /** One measured target. */
 interface Figure {
   name: string;
@@ -97,11 +113,18 @@ interface Figure {
   requests: number;
   /** req/s of the bare route measured just before this target. */
   bare?: number;
+  /** CPU of the server process per request, ms (cpuMsOf). */
+  cpuPerRequest?: number;
+  /** The same for the bare route measured just before. */
+  bareCpuPerRequest?: number;
 }
 
-async function measure(name: string, opts: autocannon.Options): Promise<Figure> {
+async function measure(name: string, opts: autocannon.Options, server?: ChildProcess): Promise<Figure> {
+  const cpu0 = cpuMsOf(server?.pid);
   const r = await autocannon(opts);
+  const cpu = cpuMsOf(server?.pid) - cpu0;
   return {
+    cpuPerRequest: cpu / Math.max(1, r.requests.total),
     name,
     rps: r.requests.average,
     p99: r.latency.p99,
@@ -210,15 +233,15 @@ export async function main(args: string[]): Promise<void> {
     // Each target is measured right after the bare route, and its ratio is to that bare figure,
     // so that load changes on a shared machine affect both sides of a ratio alike.
     const figures: Figure[] = [];
-    const pair = async (name: string, opts: autocannon.Options) => {
-      const bareFigure = await measure('bare', { ...common, url: bareUrl });
-      figures.push({ ...(await measure(name, { ...common, ...opts })), bare: bareFigure.rps });
+    const pair = async (name: string, opts: autocannon.Options, server: ChildProcess | undefined = app) => {
+      const bareFigure = await measure('bare', { ...common, url: bareUrl }, bare);
+      figures.push({ ...(await measure(name, { ...common, ...opts }, server)), bare: bareFigure.rps, bareCpuPerRequest: bareFigure.cpuPerRequest });
     };
     // Issue #26: a call that reads the database against a bare Fastify route running the same SQL.
     const sqlFigures: { name: string; app: Figure; bare: Figure }[] = [];
     const pairSql = async (name: string, bareOpts: autocannon.Options, opts: autocannon.Options) => {
-      const bareFigure = await measure(`bare ${name}`, { ...common, ...bareOpts });
-      sqlFigures.push({ name, bare: bareFigure, app: await measure(name, { ...common, ...opts }) });
+      const bareFigure = await measure(`bare ${name}`, { ...common, ...bareOpts }, bare);
+      sqlFigures.push({ name, bare: bareFigure, app: await measure(name, { ...common, ...opts }, app) });
     };
     if (want('trivial')) await pair('app trivial route GET /ulca/health', { url: `${base}/ulca/health` });
     if (want('me')) await pair('signed GET users/me (session only)', signedGet(`${base}${mePath}`));
@@ -251,23 +274,23 @@ export async function main(args: string[]): Promise<void> {
       appNoCache = await startChild('apps/server/src/main.ts', { ...appEnv(noCachePort, path.join(tmp, 'data')), SESSION_CACHE: 'false' }, `http://127.0.0.1:${noCachePort}/ulca/health`);
       const noCache = `http://127.0.0.1:${noCachePort}`;
       await autocannon({ ...signedGet(`${noCache}${listPath}`), connections, duration: 1 });
-      await pair('signed users/me, session cache off', signedGet(`${noCache}${mePath}`));
-      await pair('signed list call, session cache off', signedGet(`${noCache}${listPath}`));
+      await pair('signed users/me, session cache off', signedGet(`${noCache}${mePath}`), appNoCache);
+      await pair('signed list call, session cache off', signedGet(`${noCache}${listPath}`), appNoCache);
     }
 
     console.log('');
-    console.log(`${'target'.padEnd(38)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'errors'.padStart(7)} ${'requests'.padStart(9)}`);
+    console.log(`${'target'.padEnd(38)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'errors'.padStart(7)} ${'requests'.padStart(9)} ${'CPU µs/req'.padStart(11)} ${'bare CPU'.padStart(9)}`);
     for (const f of figures) {
       console.log(
-        `${f.name.padEnd(38)} ${f.rps.toFixed(0).padStart(8)} ${f.p99.toFixed(0).padStart(7)} ${f.bare!.toFixed(0).padStart(11)} ${(f.rps / f.bare!).toFixed(2).padStart(6)} ${String(f.errors).padStart(7)} ${String(f.requests).padStart(9)}`,
+        `${f.name.padEnd(38)} ${f.rps.toFixed(0).padStart(8)} ${f.p99.toFixed(0).padStart(7)} ${f.bare!.toFixed(0).padStart(11)} ${(f.rps / f.bare!).toFixed(2).padStart(6)} ${String(f.errors).padStart(7)} ${String(f.requests).padStart(9)} ${(f.cpuPerRequest! * 1000).toFixed(0).padStart(11)} ${(f.bareCpuPerRequest! * 1000).toFixed(0).padStart(9)}`,
       );
     }
     if (sqlFigures.length > 0) {
       console.log('');
-      console.log(`${'against bare Fastify running the same SQL'.padEnd(38)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'errors'.padStart(7)}`);
+      console.log(`${'against bare Fastify running the same SQL'.padEnd(38)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'errors'.padStart(7)} ${'CPU µs/req'.padStart(11)} ${'bare CPU'.padStart(9)}`);
       for (const f of sqlFigures) {
         console.log(
-          `${f.name.padEnd(38)} ${f.app.rps.toFixed(0).padStart(8)} ${f.app.p99.toFixed(0).padStart(7)} ${f.bare.rps.toFixed(0).padStart(11)} ${(f.app.rps / f.bare.rps).toFixed(2).padStart(6)} ${String(f.app.errors + f.bare.errors).padStart(7)}   (target ≥ 0.5)`,
+          `${f.name.padEnd(38)} ${f.app.rps.toFixed(0).padStart(8)} ${f.app.p99.toFixed(0).padStart(7)} ${f.bare.rps.toFixed(0).padStart(11)} ${(f.app.rps / f.bare.rps).toFixed(2).padStart(6)} ${String(f.app.errors + f.bare.errors).padStart(7)} ${(f.app.cpuPerRequest! * 1000).toFixed(0).padStart(11)} ${(f.bare.cpuPerRequest! * 1000).toFixed(0).padStart(9)}   (target ≥ 0.5)`,
         );
       }
     }
