@@ -45,6 +45,7 @@ import { languagePairSchema, withoutNullFields, type UlcaIssueCode } from '../da
 import {
   INFERENCE_TASKS, LANGUAGE_FREE_TASKS, PAIRED_INFERENCE_TASKS, inferenceRequestSchemas, inferenceResponseSchemas, type InferenceTask,
 } from './inference.ts';
+import { findTextProblem } from '../text-fields.ts';
 
 /** Version given to a descriptor that states none (spec 02 §3: "version (default v1.0)"). */
 export const DEFAULT_MODEL_VERSION = 'v1.0';
@@ -357,6 +358,9 @@ export function parseModelDescriptor(text: string): DescriptorParseResult {
   } catch (e) {
     return { success: false, errors: [{ path: '', code: 'invalid_json', message: `the file is not valid JSON: ${(e as Error).message}` }] };
   }
+  // The rule of every API input (text-fields.ts): no NUL, bounded depth and size, before any schema walks it.
+  const problem = findTextProblem(json);
+  if (problem) return { success: false, errors: [{ path: problem.field, code: 'invalid_text', message: problem.message }] };
   return checkModelDescriptor(json);
 }
 
