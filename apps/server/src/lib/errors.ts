@@ -11,14 +11,16 @@ export class ApiError extends Error {
     message: string,
     /** Field errors: `[{ field, message }]`. */
     public readonly errors?: { field: string; message: string }[],
+    /** Logged with the request, never sent: e.g. the address a refused host resolved to. */
+    public readonly logDetail?: string,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-export const badRequest = (code: string, message: string, errors?: { field: string; message: string }[]) =>
-  new ApiError(400, code, message, errors);
+export const badRequest = (code: string, message: string, errors?: { field: string; message: string }[], logDetail?: string) =>
+  new ApiError(400, code, message, errors, logDetail);
 export const unauthorized = (message = 'You are not authorized to do this action at the moment!') =>
   new ApiError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'Your role does not allow this action.') => new ApiError(403, 'FORBIDDEN', message);

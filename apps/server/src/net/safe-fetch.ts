@@ -15,6 +15,11 @@ export class FetchError extends Error {
     message: string,
     /** HTTP status for HTTP_404 and HTTP_ERROR. */
     public readonly status?: number,
+    /**
+     * For the server log only, never for the caller: e.g. what a refused host name resolves to
+     * (internal DNS must not be disclosed; docs/operations.md#limits).
+     */
+    public readonly detail?: string,
   ) {
     super(message);
     this.name = 'FetchError';
@@ -162,8 +167,9 @@ export async function checkFetchTarget(raw: string | URL, allowedHosts: string[]
     for (const { address } of addresses) {
       const why = refusedRange(address);
       if (why) {
-        const subject = literal ? 'The URL points to' : `The URL's host ${host} resolves to`;
-        throw new FetchError('URL_REFUSED', `${subject} ${why} address (${address}); ${PUBLIC_ONLY}`);
+        // A literal address is the caller's own text; what a name resolves to is internal and goes to the log only.
+        if (literal) throw new FetchError('URL_REFUSED', `The URL points to ${why} address (${address}); ${PUBLIC_ONLY}`);
+        throw new FetchError('URL_REFUSED', `The URL's host ${host} is not allowed: ${PUBLIC_ONLY}`, undefined, `${host} resolves to ${why} address (${address})`);
       }
     }
   }

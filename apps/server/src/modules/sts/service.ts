@@ -100,7 +100,7 @@ export async function submitBatch(ctx: AppContext, user: StsUser, body: StsBatch
   try {
     await checkFetchTarget(url, ctx.config.allowedFetchHosts);
   } catch (err) {
-    if (err instanceof FetchError) throw badRequest('URL_REFUSED', err.message, [{ field: 'url', message: err.message }]);
+    if (err instanceof FetchError) throw badRequest('URL_REFUSED', err.message, [{ field: 'url', message: err.message }], err.detail);
     throw err;
   }
   if (body.sourceLanguage === body.targetLanguage) throw badRequest('VALIDATION_FAILED', 'The target language must differ from the source language.', [{ field: 'targetLanguage', message: 'same as source' }]);
