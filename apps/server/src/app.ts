@@ -74,6 +74,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     if (err instanceof ApiError) {
       if (err.logDetail) req.log.warn({ code: err.code, detail: err.logDetail }, 'request refused');
+      if (err.retryAfterSeconds) void reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(err.status).send({ message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -17,6 +17,15 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** Seconds a refused caller should wait (a 429 or 503), sent as Retry-After. */
+  retryAfterSeconds?: number;
+
+  /** This error with a Retry-After of `seconds` (rounded up, at least 1). */
+  retryAfter(seconds: number): this {
+    this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
+    return this;
+  }
 }
 
 export const badRequest = (code: string, message: string, errors?: { field: string; message: string }[], logDetail?: string) =>

@@ -234,6 +234,9 @@ describe('safeGetStream: address policy', () => {
     ['http://224.0.0.1/x.zip', 'The URL points to a multicast address (224.0.0.1)'],
     ['http://255.255.255.255/x.zip', 'The URL points to a broadcast address (255.255.255.255)'],
     ['http://2130706433/x.zip', 'The URL points to a loopback address (127.0.0.1)'],
+    // 6to4 and Teredo embed an IPv4 address (here 10.0.0.5 and 127.0.0.1) that a relay would reach.
+    ['http://[2002:a00:5::1]/x.zip', 'The URL points to a 6to4 address (2002:a00:5::1)'],
+    ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/x.zip', 'The URL points to a Teredo address (2001:0:4136:e378:8000:63bf:80ff:fffe)'],
   ];
 
   it.each(refused)('refuses %s before any connection', async (url, text) => {

@@ -75,6 +75,9 @@ const REFUSED_RANGES: Record<string, string> = {
   rfc6145: 'an IPv4-translated',
   rfc6052: 'a NAT64',
   discard: 'a discard-only',
+  // Tunnels whose address embeds an IPv4 one (2002::/16, 2001::/32): a relay could reach any address.
+  '6to4': 'a 6to4',
+  teredo: 'a Teredo',
 };
 // IPv4-compatible IPv6 (::a.b.c.d, deprecated) is not a named range in ipaddr.js.
 const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');

@@ -34,7 +34,7 @@
  * - `supportedVoices` (TTS) is optional: no published TTS example gives it; absent means the
  *   voices the example request's gender names.
  * - `callbackUrl` must be an absolute http(s) or ws(s) URL (streaming examples use wss://);
- *   `licenseUrl` and `pollingUrl` an absolute http(s) URL. Whether the host may be called is the
+ *   `refUrl`, `licenseUrl` and `pollingUrl` an absolute http(s) URL (never javascript: or data:). Whether the host may be called is the
  *   server's guarded-fetch rule, not the contract's.
  *
  * Refinement issues carry `params.ulcaCode` (MISSING_FIELD or INVALID_VALUE), as datasets.ts does.
@@ -200,7 +200,7 @@ const descriptorObject = z.strictObject({
   name: z.string().trim().min(5).max(100).describe('Name users see, 5..100 characters'),
   version: z.string().trim().min(1).max(20).default(DEFAULT_MODEL_VERSION),
   description: z.string().trim().min(25).max(1000).describe('What the model does, 25..1000 characters'),
-  refUrl: z.string().trim().min(5).max(200).optional().describe('Link giving more about the model (shown as "Source URL")'),
+  refUrl: z.string().trim().pipe(httpUrl.max(200)).optional().describe('Link giving more about the model (shown as "Source URL")'),
   task: z.strictObject({ type: z.enum(INFERENCE_TASKS) }),
   languages: z.array(languagePairSchema).min(1).max(500).optional(),
   isLangDetectionEnabled: z.boolean().optional(),
