@@ -148,6 +148,8 @@ export interface Config {
   modelHealthParallel: number;
   /** Anonymous model feedback submits per client address per hour before 429 (FEEDBACK_MAX_PER_IP_PER_HOUR, default 30; 0 = no limit). */
   feedbackMaxPerIpPerHour: number;
+  /** Feedback submits per signed-in user or API key owner per hour onto models they do not own, before 429 (FEEDBACK_MAX_PER_USER_PER_HOUR, default 60; 0 = no limit). */
+  feedbackMaxPerUserPerHour: number;
   /**
    * The shared S3-compatible object store (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
    * S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE), or undefined for the local folder dataDir/objects.
@@ -331,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     modelHealthTimeoutMs: Math.max(1, num(env.MODEL_HEALTH_TIMEOUT_MS, 20_000)),
     modelHealthParallel: Math.max(1, num(env.MODEL_HEALTH_PARALLEL, 4)),
     feedbackMaxPerIpPerHour: num(env.FEEDBACK_MAX_PER_IP_PER_HOUR, 30),
+    feedbackMaxPerUserPerHour: num(env.FEEDBACK_MAX_PER_USER_PER_HOUR, 60),
     s3: s3Config(env),
     referenceModels: bool(env.REFERENCE_MODELS, true),
     referenceModelsPort: port16(env.REFERENCE_MODELS_PORT, 0),

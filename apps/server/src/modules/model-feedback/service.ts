@@ -41,35 +41,54 @@ export interface FeedbackCaller {
   ip: string;
 }
 
-const limiters = new WeakMap<AppContext, RateLimiterPostgres | null>();
-function anonymousLimiter(ctx: AppContext): RateLimiterPostgres | null {
-  if (!limiters.has(ctx)) {
-    const points = ctx.config.feedbackMaxPerIpPerHour;
-    limiters.set(
-      ctx,
+/**
+ * The feedback limits of one platform (docs/operations.md#limits): anonymous submits per client
+ * address (FEEDBACK_MAX_PER_IP_PER_HOUR, IPv6 per /64) and, so that a signed-in user or an API key
+ * cannot flood another owner's model either, submits per sender (the user or the key's owner:
+ * new keys do not reset it) onto models they do not own (FEEDBACK_MAX_PER_USER_PER_HOUR). Counted
+ * in PostgreSQL, so every API process shares them. 0 = no limit.
+ */
+export class FeedbackLimiter {
+  private readonly anonymous: RateLimiterPostgres | null;
+  private readonly perUser: RateLimiterPostgres | null;
+
+  constructor(ctx: AppContext) {
+    const make = (keyPrefix: string, points: number) =>
       points > 0
-        ? new RateLimiterPostgres({ storeClient: ctx.db.pool, storeType: 'pool', tableName: 'model_feedback_limits', tableCreated: true, keyPrefix: 'feedback-ip', points, duration: 3600 })
-        : null,
-    );
+        ? new RateLimiterPostgres({ storeClient: ctx.db.pool, storeType: 'pool', tableName: 'model_feedback_limits', tableCreated: true, keyPrefix, points, duration: 3600 })
+        : null;
+    this.anonymous = make('feedback-ip', ctx.config.feedbackMaxPerIpPerHour);
+    this.perUser = make('feedback-user', ctx.config.feedbackMaxPerUserPerHour);
   }
-  return limiters.get(ctx)!;
+
+  /** Counts one anonymous submit of `ip`. @throws ApiError 429 TOO_MANY_REQUESTS (with Retry-After) beyond the limit. */
+  consumeAnonymous(ip: string): Promise<void> {
+    return FeedbackLimiter.consume(this.anonymous, addressKey(ip), 'Too much feedback from this network. Please sign in, or try again in');
+  }
+
+  /** Counts one submit of `userId` onto someone else's model. @throws ApiError 429 TOO_MANY_REQUESTS (with Retry-After) beyond the limit. */
+  consumeUser(userId: string): Promise<void> {
+    return FeedbackLimiter.consume(this.perUser, userId, 'Too much feedback from this account. Please try again in');
+  }
+
+  private static async consume(l: RateLimiterPostgres | null, key: string, sentence: string): Promise<void> {
+    if (!l) return;
+    try {
+      await l.consume(key);
+    } catch (res) {
+      if (res instanceof Error) throw res;
+      const wait = Math.max(1, Math.ceil((res as RateLimiterRes).msBeforeNext / 1000));
+      const words = wait >= 90 ? `${Math.ceil(wait / 60)} minutes` : `${wait} seconds`;
+      throw new ApiError(429, 'TOO_MANY_REQUESTS', `${sentence} ${words}.`).retryAfter(wait);
+    }
+  }
 }
 
-/**
- * Counts one anonymous submit of `ip` (FEEDBACK_MAX_PER_IP_PER_HOUR per address and hour, IPv6
- * per /64). @throws ApiError 429 TOO_MANY_REQUESTS with `retryAfterSeconds` beyond the limit.
- */
-async function consumeAnonymousSubmit(ctx: AppContext, ip: string): Promise<void> {
-  const l = anonymousLimiter(ctx);
-  if (!l) return;
-  try {
-    await l.consume(addressKey(ip));
-  } catch (res) {
-    if (res instanceof Error) throw res;
-    const wait = Math.max(1, Math.ceil((res as RateLimiterRes).msBeforeNext / 1000));
-    const words = wait >= 90 ? `${Math.ceil(wait / 60)} minutes` : `${wait} seconds`;
-    throw Object.assign(new ApiError(429, 'TOO_MANY_REQUESTS', `Too much feedback from this network. Please sign in, or try again in ${words}.`), { retryAfterSeconds: wait });
-  }
+const limiters = new WeakMap<AppContext, FeedbackLimiter>();
+function feedbackLimiter(ctx: AppContext): FeedbackLimiter {
+  let l = limiters.get(ctx);
+  if (!l) limiters.set(ctx, (l = new FeedbackLimiter(ctx)));
+  return l;
 }
 
 type Answer = Record<string, unknown>;
@@ -119,7 +138,8 @@ function modelCaller(caller: FeedbackCaller): models.ModelCaller | null {
  *   (each checked the same way).
  * - Something must be said: an answer, a suggested output or a stage (400 EMPTY_FEEDBACK); a
  *   numeric answer is a 1-5 rating (400 INVALID_RATING).
- * - Anonymous callers (no signature, no API key) are limited per address (429).
+ * - Anonymous callers (no signature, no API key) are limited per address (429); signed and API-key
+ *   callers per sender on models they do not own (429).
  * - Input, output and suggested outputs are stored as null when the caller's data tracking is off.
  */
 export async function submitFeedback(ctx: AppContext, caller: FeedbackCaller, body: ModelFeedbackBody): Promise<{ feedbackId: string }> {
@@ -128,8 +148,11 @@ export async function submitFeedback(ctx: AppContext, caller: FeedbackCaller, bo
   }
   const who = modelCaller(caller);
   if (body.taskType !== 'sts' && !body.modelId) throw badRequest('VALIDATION_FAILED', 'modelId is required: say which model the feedback is about.', [{ field: 'modelId', message: 'Required' }]);
+  // Owners of the models the feedback is about: feedback onto someone else's model counts against the sender.
+  const owners: string[] = [];
   if (body.modelId) {
     const model = await models.getModelForCall(ctx, body.modelId, who);
+    owners.push(model.userId);
     if (body.taskType !== 'sts' && model.task !== body.taskType) throw badRequest('TASK_MISMATCH', `This model is a ${model.task} model, not ${body.taskType}.`, [{ field: 'taskType', message: `must be ${model.task}` }]);
   }
   const stages = body.detailedFeedback ?? [];
@@ -137,7 +160,7 @@ export async function submitFeedback(ctx: AppContext, caller: FeedbackCaller, bo
     if (!(INFERENCE_TASKS as readonly string[]).includes(stage.taskType)) {
       throw badRequest('INVALID_TASK', `Unknown taskType "${stage.taskType}" in stage ${i + 1}.`, [{ field: `detailedFeedback.${i}.taskType`, message: 'unknown task' }]);
     }
-    if (stage.modelId) await models.getModelForCall(ctx, stage.modelId, who);
+    if (stage.modelId) owners.push((await models.getModelForCall(ctx, stage.modelId, who)).userId);
     ratingOf(stage.feedback, `detailedFeedback.${i}.feedback`);
   }
   const answers = Array.isArray(body.feedback) ? body.feedback.length : body.feedback ? Object.keys(body.feedback).length : 0;
@@ -145,7 +168,8 @@ export async function submitFeedback(ctx: AppContext, caller: FeedbackCaller, bo
     throw badRequest('EMPTY_FEEDBACK', 'The feedback is empty: give a rating, an answer or a suggested output.', [{ field: 'feedback', message: 'Required' }]);
   }
   const rating = ratingOf(body.feedback, 'feedback');
-  if (!caller.user && !caller.apiKey) await consumeAnonymousSubmit(ctx, caller.ip);
+  if (!who) await feedbackLimiter(ctx).consumeAnonymous(caller.ip);
+  else if (owners.some((owner) => owner !== who.userId)) await feedbackLimiter(ctx).consumeUser(who.userId);
 
   const keepText = await dataTrackingAllowed(ctx, caller.apiKey);
   const feedbackId = randomUUID();
