@@ -94,6 +94,10 @@ export interface Config {
   loginMaxFailuresPerIp: number;
   /** Window of the per-address count, seconds (LOGIN_IP_WINDOW_SECONDS, default 900). */
   loginIpWindowSeconds: number;
+  /** A one-time sign-in code (needed past the login limits) stays valid this long, seconds: its window and the next (LOGIN_CODE_TTL_SECONDS, default 900). */
+  loginCodeTtlSeconds: number;
+  /** Sign-in code e-mails per account per hour (LOGIN_CODE_EMAILS_PER_HOUR, default 3; 0 = no limit). */
+  loginCodeEmailsPerHour: number;
   /** Forgot-password requests per client address per hour before 429 (FORGOT_MAX_PER_IP_PER_HOUR, default 20). */
   forgotMaxPerIpPerHour: number;
   /** Reset e-mails sent per account per hour; further requests get the same answer but no e-mail (FORGOT_MAX_EMAILS_PER_HOUR, default 5). */
@@ -306,6 +310,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginAccountWindowSeconds: num(env.LOGIN_ACCOUNT_WINDOW_SECONDS, 900),
     loginMaxFailuresPerIp: num(env.LOGIN_MAX_FAILURES_PER_IP, 30),
     loginIpWindowSeconds: num(env.LOGIN_IP_WINDOW_SECONDS, 900),
+    loginCodeTtlSeconds: Math.max(60, num(env.LOGIN_CODE_TTL_SECONDS, 900)),
+    loginCodeEmailsPerHour: num(env.LOGIN_CODE_EMAILS_PER_HOUR, 3),
     forgotMaxPerIpPerHour: num(env.FORGOT_MAX_PER_IP_PER_HOUR, 20),
     forgotMaxEmailsPerHour: num(env.FORGOT_MAX_EMAILS_PER_HOUR, 5),
     signupMaxPerIpPerHour: num(env.SIGNUP_MAX_PER_IP_PER_HOUR, 10),

@@ -86,7 +86,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     },
     async (request, reply) => {
       const body = validatedBody(loginBody, request);
-      const data = await service.login(ctx, body.data.email, body.data.password, { ip: request.ip }).catch((err: unknown) => withRetryAfter(reply, err));
+      const data = await service.login(ctx, body.data.email, body.data.password, { ip: request.ip }, body.data.code || undefined).catch((err: unknown) => withRetryAfter(reply, err));
       return { message: 'Logged in successfully', data };
     },
   );
