@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import { ApiError } from './lib/errors.ts';
 import { pinClientIp } from './lib/client-ip.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
+import { limitConnections } from './net/connection-limits.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -49,7 +50,15 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
+    // A client that sends its headers and stalls its body is cut off (docs/operations.md#limits);
+    // Node checks open requests every connectionsCheckingInterval (30 s by default).
+    requestTimeout: ctx.config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(ctx.config.requestHeadersTimeoutMs, ctx.config.requestTimeoutMs),
+      connectionsCheckingInterval: 1000,
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  limitConnections(app.server, ctx.config, ctx.log);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -51,6 +51,17 @@ export interface Config {
   maxUnzippedBytes: number;
   maxCompressionRatio: number;
   maxZipEntries: number;
+  // Request and connection limits of the HTTP listener (docs/operations.md#limits)
+  /** Time a client has to send a request's headers, ms (REQUEST_HEADERS_TIMEOUT_MS, default 15000; at most REQUEST_TIMEOUT_MS). */
+  requestHeadersTimeoutMs: number;
+  /** Time a client has to send a whole request, headers and body, ms; a stalled body is closed after it (REQUEST_TIMEOUT_MS, default 120000). */
+  requestTimeoutMs: number;
+  /** Open connections from one client address (IPv6 per /64); more are closed at once (MAX_CONNECTIONS_PER_IP, default 128; 0 = no limit; not applied behind TRUST_PROXY). */
+  maxConnectionsPerIp: number;
+  /** Open connections in all (MAX_CONNECTIONS; default 0 = the open-file limit minus FD_RESERVE). */
+  maxConnections: number;
+  /** File descriptors kept free of client connections for the database pool, outbound calls and files (FD_RESERVE, default 256). */
+  fdReserve: number;
   /** Run the HTTP API (false for `npm run worker`). */
   runHttp: boolean;
   /** Run the job workers in this process (WORKERS=false disables). */
@@ -291,6 +302,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxUnzippedBytes: num(env.MAX_UNZIPPED_BYTES, 20 * GiB),
     maxCompressionRatio: num(env.MAX_COMPRESSION_RATIO, 200),
     maxZipEntries: num(env.MAX_ZIP_ENTRIES, 200_000),
+    requestTimeoutMs: Math.max(1000, num(env.REQUEST_TIMEOUT_MS, 120_000)),
+    requestHeadersTimeoutMs: Math.max(500, num(env.REQUEST_HEADERS_TIMEOUT_MS, 15_000)),
+    maxConnectionsPerIp: num(env.MAX_CONNECTIONS_PER_IP, 128),
+    maxConnections: num(env.MAX_CONNECTIONS, 0),
+    fdReserve: num(env.FD_RESERVE, 256),
     runHttp: true,
     runWorkers: bool(env.WORKERS, true),
     jobExpireSeconds: num(env.JOB_EXPIRE_SECONDS, 3600),
