@@ -7,6 +7,7 @@ import { ApiError } from './lib/errors.ts';
 import { pinClientIp } from './lib/client-ip.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
 import { limitConnections } from './net/connection-limits.ts';
+import { BodyBudget, registerBodyBudget } from './lib/body-budget.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -102,6 +103,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
 
   // request.ip is a parsed address from here on, whatever a proxy forwarded (issue #9 §3).
   pinClientIp(app);
+  // Body bytes in flight per address and in all, refused before reading (docs/operations.md#limits).
+  registerBodyBudget(app, new BodyBudget(ctx.config));
   // No text field of any route may hold a NUL character (400, not a database error).
   registerNulGuard(app);
   await registerSecurityHeaders(app);

@@ -132,6 +132,14 @@ export interface Config {
   modelQueueWaitMs: number;
   /** Largest audio or image accepted for inference (content, upload or URI download), bytes (INFERENCE_MAX_MEDIA_BYTES, default 16 MiB). */
   inferenceMaxMediaBytes: number;
+  /** Largest model/compute body without media from anonymous and signed-in callers, bytes (COMPUTE_TEXT_BODY_BYTES, default 16 KiB: 25 inputs of 150 characters). */
+  computeTextBodyBytes: number;
+  /** Largest model/compute body without media with an API key, bytes (COMPUTE_API_TEXT_BODY_BYTES, default 512 KiB: 25 inputs of 5000 characters). */
+  computeApiTextBodyBytes: number;
+  /** Request body bytes being received at once from one client address (IPv6 per /64); more → 429 before reading (BODY_BYTES_IN_FLIGHT_PER_IP, default 48 MiB; 0 = no limit). */
+  bodyBytesInFlightPerIp: number;
+  /** Request body bytes being received at once in all; more → 503 before reading (BODY_BYTES_IN_FLIGHT, default 256 MiB; 0 = no limit). */
+  bodyBytesInFlight: number;
   /** Largest zip a speech-to-speech batch downloads, bytes (STS_BATCH_MAX_ZIP_BYTES, default 200 MiB; each audio file also within INFERENCE_MAX_MEDIA_BYTES). */
   stsBatchMaxZipBytes: number;
   /** Most audio files in one speech-to-speech batch zip (STS_BATCH_MAX_FILES, default 100; entries of any kind at most 10 times that). */
@@ -342,6 +350,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     modelConcurrency: Math.max(1, num(env.MODEL_CONCURRENCY, 8)),
     modelQueueWaitMs: num(env.MODEL_QUEUE_WAIT_MS, 2000),
     inferenceMaxMediaBytes: num(env.INFERENCE_MAX_MEDIA_BYTES, 16 * 1024 * 1024),
+    computeTextBodyBytes: Math.max(1024, num(env.COMPUTE_TEXT_BODY_BYTES, 16 * 1024)),
+    computeApiTextBodyBytes: Math.max(1024, num(env.COMPUTE_API_TEXT_BODY_BYTES, 512 * 1024)),
+    bodyBytesInFlightPerIp: num(env.BODY_BYTES_IN_FLIGHT_PER_IP, 48 * 1024 * 1024),
+    bodyBytesInFlight: num(env.BODY_BYTES_IN_FLIGHT, 256 * 1024 * 1024),
     stsBatchMaxZipBytes: num(env.STS_BATCH_MAX_ZIP_BYTES, 200 * 1024 * 1024),
     stsBatchMaxFiles: Math.max(1, num(env.STS_BATCH_MAX_FILES, 100)),
     streamConnectTimeoutMs: Math.max(1, num(env.STREAM_CONNECT_TIMEOUT_MS, 10_000)),

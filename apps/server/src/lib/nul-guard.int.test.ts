@@ -109,7 +109,7 @@ describe('NUL characters in API text fields', () => {
   it('a NUL after 1.1 million JSON values is refused (the check fails closed), naming where it stopped', async () => {
     const extra: unknown[] = new Array(1_100_000).fill(0);
     extra.push('\u0000');
-    const res = await signedInject(p.app, user, 'POST', MODEL_API.compute, { modelId: 'm', task: 'asr', extra });
+    const res = await signedInject(p.app, user, 'POST', MODEL_API.compute, { modelId: 'm', task: 'asr', audioContent: '', extra });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'extra', message: 'holds more than 1,000,000 values' }]);
   });
