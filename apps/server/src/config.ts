@@ -126,6 +126,14 @@ export interface Config {
   modelCallTimeoutMs: number;
   /** Largest answer accepted from a model endpoint, bytes (MODEL_MAX_RESPONSE_BYTES, default 20 MiB). */
   modelMaxResponseBytes: number;
+  /** Largest answer accepted from a model of a task answering text (all but tts), bytes (MODEL_MAX_TEXT_RESPONSE_BYTES, default 1 MiB). */
+  modelMaxTextResponseBytes: number;
+  /** Answer bytes all model calls of a process may buffer at once; each call reserves its cap, beyond → 503 (MODEL_ANSWER_BYTES_BUDGET, default 160 MiB; 0 = no limit). */
+  modelAnswerBytesBudget: number;
+  /** Calls to the models of one owner running at once per process, beyond → 503 (MODEL_OWNER_CONCURRENCY, default 16; 0 = no limit). */
+  modelOwnerConcurrency: number;
+  /** Models one owner may have published at once (MAX_PUBLISHED_MODELS_PER_OWNER, default 50; 0 = no limit; ADMINs exempt). */
+  maxPublishedModelsPerOwner: number;
   /** Calls of one model run at once per API process (MODEL_CONCURRENCY, default 8). */
   modelConcurrency: number;
   /** How long a call waits for a busy model's slot before 503, ms (MODEL_QUEUE_WAIT_MS, default 2000). */
@@ -347,6 +355,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionCacheTtlSeconds: num(env.SESSION_CACHE_TTL_SECONDS, 60),
     modelCallTimeoutMs: Math.max(1, num(env.MODEL_CALL_TIMEOUT_MS, 30_000)),
     modelMaxResponseBytes: num(env.MODEL_MAX_RESPONSE_BYTES, 20 * 1024 * 1024),
+    modelMaxTextResponseBytes: num(env.MODEL_MAX_TEXT_RESPONSE_BYTES, 1024 * 1024),
+    modelAnswerBytesBudget: num(env.MODEL_ANSWER_BYTES_BUDGET, 160 * 1024 * 1024),
+    modelOwnerConcurrency: num(env.MODEL_OWNER_CONCURRENCY, 16),
+    maxPublishedModelsPerOwner: num(env.MAX_PUBLISHED_MODELS_PER_OWNER, 50),
     modelConcurrency: Math.max(1, num(env.MODEL_CONCURRENCY, 8)),
     modelQueueWaitMs: num(env.MODEL_QUEUE_WAIT_MS, 2000),
     inferenceMaxMediaBytes: num(env.INFERENCE_MAX_MEDIA_BYTES, 16 * 1024 * 1024),

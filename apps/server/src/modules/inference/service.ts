@@ -8,6 +8,7 @@
  * What is kept: nothing of the input or output, for any caller; logs name the model, the failure
  * code and status, and the endpoint's error text only when the caller's data tracking allows it.
  */
+import { AnswerBudget, answerCapOf } from './answer-budget.ts';
 import { AUDIO_INPUT_TASKS, IMAGE_INPUT_TASKS, MODEL_NOT_ACCESSIBLE_MESSAGE, STREAMING_API, TRY_AUDIO_MAX_SECONDS, TRY_TEXT_MAX_CHARS, type ModelComputeBody } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
@@ -42,6 +43,7 @@ export interface TryMeFile {
 
 interface State {
   limiter: ModelLimiter;
+  answers: AnswerBudget;
   usage: Map<string, UsageDelta>;
   timer: NodeJS.Timeout;
 }
@@ -50,7 +52,7 @@ const states = new WeakMap<AppContext, State>();
 function stateOf(ctx: AppContext): State {
   let s = states.get(ctx);
   if (!s) {
-    const state: State = { limiter: new ModelLimiter(ctx.config.modelConcurrency, ctx.config.modelQueueWaitMs), usage: new Map(), timer: setInterval(() => void flushUsage(ctx), 1000) };
+    const state: State = { limiter: new ModelLimiter(ctx.config.modelConcurrency, ctx.config.modelQueueWaitMs), answers: new AnswerBudget(ctx.config), usage: new Map(), timer: setInterval(() => void flushUsage(ctx), 1000) };
     // Counts are written once a second in one statement, not one upsert per call: no hot-row lock on the inference path.
     state.timer.unref();
     states.set(ctx, state);
@@ -169,7 +171,8 @@ function languageCodeIn(value: string | undefined): string | undefined {
  *   NOT_AUDIO, NOT_IMAGE, MEDIA_URL, MISSING_INPUT, LANGUAGE_NOT_SUPPORTED).
  * - Model failures (unreachable, time limit, error status, too large, wrong answer) → 502 (504 for
  *   the time limit) MODEL_NOT_ACCESSIBLE with spec 02 §8's text; a model whose slots stay busy →
- *   503 MODEL_BUSY. Counted in model_usage per API key ('' for web calls).
+ *   503 MODEL_BUSY; past the answer budget or the owner's concurrent calls → 503 SERVER_BUSY
+ *   (answer-budget.ts). Counted in model_usage per API key ('' for web calls).
  * - `opts.limits` replaces the caller's limits (the sts batch job: a transcript may pass 150 characters).
  * Returns the model's answer, validated against its task's response schema.
  */
@@ -248,14 +251,22 @@ async function callModel(ctx: AppContext, caller: InferenceCaller, model: models
   // a worker-only process (speech-to-speech batches) starts that engine on demand.
   const route = await referenceModels.reachModel(ctx, model);
   try {
-    const { body } = await stateOf(ctx).limiter.run(model.modelId, () =>
-      callModelEndpoint(route.target, request, {
-        allowedHosts: ctx.config.allowedFetchHosts,
-        allowedOrigins: route.allowedOrigins,
-        timeoutMs: ctx.config.modelCallTimeoutMs,
-        maxBytes: ctx.config.modelMaxResponseBytes,
-      }),
-    );
+    const state = stateOf(ctx);
+    const maxBytes = answerCapOf(ctx.config, model.task);
+    const { body } = await state.limiter.run(model.modelId, async () => {
+      // Memory for the answer and one of the owner's slots, taken before the call (answer-budget.ts).
+      const release = state.answers.reserve(model.userId, maxBytes);
+      try {
+        return await callModelEndpoint(route.target, request, {
+          allowedHosts: ctx.config.allowedFetchHosts,
+          allowedOrigins: route.allowedOrigins,
+          timeoutMs: ctx.config.modelCallTimeoutMs,
+          maxBytes,
+        });
+      } finally {
+        release();
+      }
+    });
     count(ctx, keyId, model.modelId, false);
     return body as Record<string, unknown>;
   } catch (err) {
