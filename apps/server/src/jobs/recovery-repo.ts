@@ -3,21 +3,22 @@ import type { Db } from '../db/pool.ts';
 /** An active pg-boss job as the recovery scan sees it. */
 export interface ActiveJob {
   id: string;
-  /** The job's `serviceRequestNumber` payload field. */
+  /** The job's payload field named by the scan (`serviceRequestNumber` by default; `batchId` for sts batches). */
   srn: string;
 }
 
 /**
- * Jobs of `queue` that pg-boss shows as active (taken by a worker) since more than `graceSeconds`.
+ * Jobs of `queue` that pg-boss shows as active (taken by a worker) since more than `graceSeconds`,
+ * with their payload field `field`.
  * pg-boss 10 has no API that lists jobs by state, so this reads its `pgboss.job` table; every
  * change to a job goes through pg-boss's API (recovery.ts).
  */
-export async function activeJobsOlderThan(pool: Db['pool'], queue: string, graceSeconds: number): Promise<ActiveJob[]> {
+export async function activeJobsOlderThan(pool: Db['pool'], queue: string, graceSeconds: number, field = 'serviceRequestNumber'): Promise<ActiveJob[]> {
   const r = await pool.query(
-    `SELECT id::text AS id, data->>'serviceRequestNumber' AS srn FROM pgboss.job
-      WHERE name = $1 AND state = 'active' AND started_on < now() - make_interval(secs => $2) AND data ? 'serviceRequestNumber'
+    `SELECT id::text AS id, data->>$3 AS srn FROM pgboss.job
+      WHERE name = $1 AND state = 'active' AND started_on < now() - make_interval(secs => $2) AND data ? $3
       ORDER BY started_on`,
-    [queue, graceSeconds],
+    [queue, graceSeconds, field],
   );
   return r.rows as ActiveJob[];
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import { QUEUES } from './boss.ts';
 import { activeJobsOlderThan } from './recovery-repo.ts';
 import { failSubmission, releaseIngestLock, tryIngestLock } from '../modules/datasets/service.ts';
+import { failBatch, releaseBatchLock, tryBatchLock } from '../modules/sts/service.ts';
 
 /**
  * A job taken less than this many seconds ago may still be on its way to its lock: never
@@ -48,7 +49,40 @@ export async function recoverOrphanedIngestJobs(ctx: AppContext): Promise<string
 }
 
 /**
- * Runs {@link recoverOrphanedIngestJobs} now (a worker is available: this process's) and every
+ * The same scan for the sts-batch queue: a batch's attempt holds the batch's advisory lock
+ * (modules/sts/service.ts runBatchJob); an active job whose lock is free lost its worker and is
+ * failed through pg-boss so that its retry starts the batch over at once; with no retry left the
+ * batch ends Failed. Returns the batch ids re-queued.
+ */
+export async function recoverOrphanedStsBatches(ctx: AppContext): Promise<string[]> {
+  const queue = QUEUES.stsBatch;
+  const recovered: string[] = [];
+  for (const job of await activeJobsOlderThan(ctx.db.pool, queue, GRACE_SECONDS, 'batchId')) {
+    const client = await ctx.db.pool.connect();
+    try {
+      if (!(await tryBatchLock(client, job.srn))) continue; // its worker is alive
+      try {
+        if ((await ctx.boss.getJobById(queue, job.id))?.state !== 'active') continue;
+        await ctx.boss.fail(queue, job.id, { message: 'the worker of this batch stopped (its lock was free); retried' });
+        if ((await ctx.boss.getJobById(queue, job.id))?.state === 'failed') {
+          await failBatch(ctx, job.srn, { lockHeld: true });
+          ctx.log.warn({ batchId: job.srn, job: job.id }, 'sts batch lost its worker on its last attempt; batch failed');
+        } else {
+          recovered.push(job.srn);
+          ctx.log.info({ batchId: job.srn, job: job.id }, 'sts batch lost its worker; re-queued');
+        }
+      } finally {
+        await releaseBatchLock(client, job.srn).catch(() => undefined);
+      }
+    } finally {
+      client.release();
+    }
+  }
+  return recovered;
+}
+
+/**
+ * Runs {@link recoverOrphanedIngestJobs} and {@link recoverOrphanedStsBatches} now (a worker is available: this process's) and every
  * `config.jobRecoverySeconds` (0 = only now). Scans never overlap; a failed scan is logged and
  * the next one tries again. `stop()` ends the timer.
  */
@@ -59,6 +93,7 @@ export async function startJobRecovery(ctx: AppContext): Promise<{ stop(): void 
     running = true;
     try {
       await recoverOrphanedIngestJobs(ctx);
+      await recoverOrphanedStsBatches(ctx);
     } catch (err) {
       ctx.log.warn({ err }, 'job recovery scan failed');
     } finally {

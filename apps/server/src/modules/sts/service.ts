@@ -275,16 +275,45 @@ async function csvOf(rows: StsBatchFileRow[]): Promise<Buffer> {
   return done;
 }
 
+/** How often an attempt whose batch another live attempt holds looks again, ms. */
+const BATCH_LOCK_POLL_MS = 2000;
+
 /**
- * Runs one batch (the sts-batch job). A batch already Completed or Failed is left as it is; a
+ * Runs one batch (the sts-batch job) under the batch's advisory lock, held by this attempt's
+ * database session (freed by PostgreSQL when the process dies: jobs/recovery.ts then re-queues the
+ * job at once). An attempt that finds the lock taken (its job outlived JOB_EXPIRE_SECONDS and was
+ * retried while the first attempt still runs) never runs alongside: it waits until the batch is
+ * final (and returns) or the lock is free (the other attempt died: it starts over).
+ */
+export async function runBatchJob(ctx: AppContext, batchId: string): Promise<void> {
+  const lockClient = await ctx.db.pool.connect();
+  try {
+    while (!(await repo.tryBatchLock(lockClient, batchId))) {
+      const b = await repo.getBatch(ctx.db, batchId);
+      if (!b || b.status === 'Completed' || b.status === 'Failed') return;
+      await new Promise((r) => setTimeout(r, BATCH_LOCK_POLL_MS));
+    }
+    try {
+      await runBatchLocked(ctx, batchId);
+    } finally {
+      await repo.releaseBatchLock(lockClient, batchId).catch(() => undefined);
+    }
+  } finally {
+    lockClient.release();
+  }
+}
+
+/**
+ * One batch, its lock held. A batch already Completed or Failed is left as it is; a
  * retried one starts over (counts and files cleared). Problems of the whole batch (the download
  * refused or failed, over STS_BATCH_MAX_ZIP_BYTES, not a zip, more entries or audio files than
  * allowed) end it Failed with the reason and do not throw; per-file problems (not audio, too long,
  * larger than INFERENCE_MAX_MEDIA_BYTES, a failing model) are recorded per file. Non-audio entries
- * are listed as skipped. Throws only unexpected errors (database, object store): pg-boss retries
+ * are listed as skipped. A batch whose every audio file failed ends Failed (its result is still
+ * kept). Throws only unexpected errors (database, object store): pg-boss retries
  * and the last failure ends the batch Failed ({@link failBatch}).
  */
-export async function runBatchJob(ctx: AppContext, batchId: string): Promise<void> {
+async function runBatchLocked(ctx: AppContext, batchId: string): Promise<void> {
   const b = await repo.getBatch(ctx.db, batchId);
   if (!b || b.status === 'Completed' || b.status === 'Failed') return;
   const tmpDir = path.join(ctx.config.dataDir, 'tmp');
@@ -349,6 +378,11 @@ export async function runBatchJob(ctx: AppContext, batchId: string): Promise<voi
       out.end();
     }
     await written;
+    const audioRows = rows.filter((r) => r.status !== 'skipped');
+    if (audioRows.length > 0 && audioRows.every((r) => r.status === 'failed')) {
+      const first = audioRows[0];
+      throw new StsBatchRejected(`Every audio file failed; the first, ${first.name}, at the ${first.stage ?? 'audio'} stage: ${first.message ?? 'no reason given'}`);
+    }
     await repo.finishBatch(ctx.db, batchId, { status: 'Completed', resultKey: key });
   } catch (err) {
     if (!(err instanceof StsBatchRejected)) throw err;
@@ -359,7 +393,28 @@ export async function runBatchJob(ctx: AppContext, batchId: string): Promise<voi
   }
 }
 
-/** Ends a batch Failed after its job's last attempt threw (jobs/sts-batch.ts). */
-export async function failBatch(ctx: AppContext, batchId: string): Promise<void> {
-  await repo.finishBatch(ctx.db, batchId, { status: 'Failed', message: 'The batch failed unexpectedly. Please try again.' });
+/**
+ * Ends a batch Failed after its job's last attempt threw (jobs/sts-batch.ts) or died (jobs/recovery.ts,
+ * which holds the batch's lock: `lockHeld`). A batch whose lock another live attempt holds is left
+ * to that attempt.
+ */
+export async function failBatch(ctx: AppContext, batchId: string, opts: { lockHeld?: boolean } = {}): Promise<void> {
+  const fail = () => repo.finishBatch(ctx.db, batchId, { status: 'Failed', message: 'The batch failed unexpectedly. Please try again.' });
+  if (opts.lockHeld) return fail();
+  const client = await ctx.db.pool.connect();
+  try {
+    if (!(await repo.tryBatchLock(client, batchId))) return;
+    try {
+      await fail();
+    } finally {
+      await repo.releaseBatchLock(client, batchId).catch(() => undefined);
+    }
+  } finally {
+    client.release();
+  }
 }
+
+/** Takes the advisory lock of a batch on `client` (jobs/recovery.ts: a free lock means its worker died). */
+export const tryBatchLock = repo.tryBatchLock;
+/** Releases {@link tryBatchLock}'s lock. */
+export const releaseBatchLock = repo.releaseBatchLock;
