@@ -2,7 +2,8 @@ import type { AppContext } from '../context.ts';
 import { QUEUES } from './boss.ts';
 import { activeJobsOlderThan } from './recovery-repo.ts';
 import { failSubmission, releaseIngestLock, tryIngestLock } from '../modules/datasets/service.ts';
-import { failBatch, releaseBatchLock, tryBatchLock } from '../modules/sts/service.ts';
+import { batchLockName, failBatch } from '../modules/sts/service.ts';
+import { releaseNamedLock, tryNamedLock } from '../db/job-lock.ts';
 
 /**
  * A job taken less than this many seconds ago may still be on its way to its lock: never
@@ -60,7 +61,7 @@ export async function recoverOrphanedStsBatches(ctx: AppContext): Promise<string
   for (const job of await activeJobsOlderThan(ctx.db.pool, queue, GRACE_SECONDS, 'batchId')) {
     const client = await ctx.db.pool.connect();
     try {
-      if (!(await tryBatchLock(client, job.srn))) continue; // its worker is alive
+      if (!(await tryNamedLock(client, batchLockName(job.srn)))) continue; // its worker is alive
       try {
         if ((await ctx.boss.getJobById(queue, job.id))?.state !== 'active') continue;
         await ctx.boss.fail(queue, job.id, { message: 'the worker of this batch stopped (its lock was free); retried' });
@@ -72,7 +73,7 @@ export async function recoverOrphanedStsBatches(ctx: AppContext): Promise<string
           ctx.log.info({ batchId: job.srn, job: job.id }, 'sts batch lost its worker; re-queued');
         }
       } finally {
-        await releaseBatchLock(client, job.srn).catch(() => undefined);
+        await releaseNamedLock(client, batchLockName(job.srn)).catch(() => undefined);
       }
     } finally {
       client.release();

@@ -2,7 +2,6 @@
  * SQL of the speech-to-speech batches (tables sts_batches, sts_batch_files; migration 010_sts.sql).
  * Plain parameterised SQL on the pool: these tables are this module's alone.
  */
-import type pg from 'pg';
 import type { Db } from '../../db/pool.ts';
 
 /** A `sts_batches` row. */
@@ -118,16 +117,5 @@ export async function finishBatch(db: Db, batchId: string, end: { status: 'Compl
   ]);
 }
 
-/**
- * Takes the session advisory lock of `batchId` on `client` (held by the attempt running the batch;
- * PostgreSQL frees it when that session dies). False when another session holds it.
- */
-export async function tryBatchLock(client: pg.PoolClient, batchId: string): Promise<boolean> {
-  const r = await client.query(`SELECT pg_try_advisory_lock(hashtext('sts-batch:' || $1)) AS ok`, [batchId]);
-  return r.rows[0].ok as boolean;
-}
-
-/** Releases {@link tryBatchLock}'s lock on this connection. */
-export async function releaseBatchLock(client: pg.PoolClient, batchId: string): Promise<void> {
-  await client.query(`SELECT pg_advisory_unlock(hashtext('sts-batch:' || $1))`, [batchId]);
-}
+/** Name of a batch's advisory lock (db/job-lock.ts). */
+export const batchLockName = (batchId: string) => `sts-batch:${batchId}`;

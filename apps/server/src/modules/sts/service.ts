@@ -29,6 +29,7 @@ import { secretKey } from '../../security/crypto.ts';
 import * as models from '../models/service.ts';
 import * as inference from '../inference/service.ts';
 import * as repo from './repo.ts';
+import { ifUnlocked, runUnderLock } from '../../db/job-lock.ts';
 import type { StsBatchFileRow, StsBatchRow } from './repo.ts';
 
 /** Audio entries a batch runs (by extension; spec 02 §9 speaker audio types, the ULCA audio formats). */
@@ -275,32 +276,19 @@ async function csvOf(rows: StsBatchFileRow[]): Promise<Buffer> {
   return done;
 }
 
-/** How often an attempt whose batch another live attempt holds looks again, ms. */
-const BATCH_LOCK_POLL_MS = 2000;
-
 /**
- * Runs one batch (the sts-batch job) under the batch's advisory lock, held by this attempt's
- * database session (freed by PostgreSQL when the process dies: jobs/recovery.ts then re-queues the
- * job at once). An attempt that finds the lock taken (its job outlived JOB_EXPIRE_SECONDS and was
- * retried while the first attempt still runs) never runs alongside: it waits until the batch is
- * final (and returns) or the lock is free (the other attempt died: it starts over).
+ * Runs one batch (the sts-batch job) under the batch's advisory lock (db/job-lock.ts), held by this
+ * attempt's database session (freed by PostgreSQL when the process dies: jobs/recovery.ts then
+ * re-queues the job at once). An attempt that finds the lock taken (its job outlived
+ * JOB_EXPIRE_SECONDS and was retried while the first attempt still runs) never runs alongside: it
+ * waits until the batch is final (and returns) or the lock is free (the other attempt died).
  */
 export async function runBatchJob(ctx: AppContext, batchId: string): Promise<void> {
-  const lockClient = await ctx.db.pool.connect();
-  try {
-    while (!(await repo.tryBatchLock(lockClient, batchId))) {
-      const b = await repo.getBatch(ctx.db, batchId);
-      if (!b || b.status === 'Completed' || b.status === 'Failed') return;
-      await new Promise((r) => setTimeout(r, BATCH_LOCK_POLL_MS));
-    }
-    try {
-      await runBatchLocked(ctx, batchId);
-    } finally {
-      await repo.releaseBatchLock(lockClient, batchId).catch(() => undefined);
-    }
-  } finally {
-    lockClient.release();
-  }
+  const isFinal = async () => {
+    const b = await repo.getBatch(ctx.db, batchId);
+    return !b || b.status === 'Completed' || b.status === 'Failed';
+  };
+  await runUnderLock(ctx.db, repo.batchLockName(batchId), isFinal, () => runBatchLocked(ctx, batchId));
 }
 
 /**
@@ -401,20 +389,8 @@ async function runBatchLocked(ctx: AppContext, batchId: string): Promise<void> {
 export async function failBatch(ctx: AppContext, batchId: string, opts: { lockHeld?: boolean } = {}): Promise<void> {
   const fail = () => repo.finishBatch(ctx.db, batchId, { status: 'Failed', message: 'The batch failed unexpectedly. Please try again.' });
   if (opts.lockHeld) return fail();
-  const client = await ctx.db.pool.connect();
-  try {
-    if (!(await repo.tryBatchLock(client, batchId))) return;
-    try {
-      await fail();
-    } finally {
-      await repo.releaseBatchLock(client, batchId).catch(() => undefined);
-    }
-  } finally {
-    client.release();
-  }
+  await ifUnlocked(ctx.db, repo.batchLockName(batchId), fail);
 }
 
-/** Takes the advisory lock of a batch on `client` (jobs/recovery.ts: a free lock means its worker died). */
-export const tryBatchLock = repo.tryBatchLock;
-/** Releases {@link tryBatchLock}'s lock. */
-export const releaseBatchLock = repo.releaseBatchLock;
+/** Name of a batch's advisory lock (jobs/recovery.ts: a free lock means its worker died). */
+export const batchLockName = repo.batchLockName;
