@@ -37,25 +37,29 @@ export class AnswerBudget {
   }
 
   /**
-   * Reserves `bytes` of answer and one of `ownerId`'s slots; returns the release function (call once).
+   * Reserves `bytes` of answer and one of `ownerId`'s slots (null: the platform's own reference
+   * models, which share one system owner and queue on their own server); returns the release
+   * function (call once).
    * @throws ApiError 503 SERVER_BUSY (with Retry-After) when either is used up.
    */
-  reserve(ownerId: string, bytes: number): () => void {
-    const { modelAnswerBytesBudget: budget, modelOwnerConcurrency: slots } = this.config;
-    const calls = this.perOwner.get(ownerId) ?? 0;
+  reserve(ownerId: string | null, bytes: number): () => void {
+    const { modelAnswerBytesBudget: budget } = this.config;
+    const slots = ownerId === null ? 0 : this.config.modelOwnerConcurrency;
+    const owner = ownerId ?? '';
+    const calls = this.perOwner.get(owner) ?? 0;
     if ((budget > 0 && this.reserved + bytes > budget) || (slots > 0 && calls >= slots)) {
       throw new ApiError(503, 'SERVER_BUSY', SERVER_BUSY_MESSAGE).retryAfter(RETRY_AFTER_SECONDS);
     }
     this.reserved += bytes;
-    this.perOwner.set(ownerId, calls + 1);
+    this.perOwner.set(owner, calls + 1);
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.reserved -= bytes;
-      const left = (this.perOwner.get(ownerId) ?? 1) - 1;
-      if (left <= 0) this.perOwner.delete(ownerId);
-      else this.perOwner.set(ownerId, left);
+      const left = (this.perOwner.get(owner) ?? 1) - 1;
+      if (left <= 0) this.perOwner.delete(owner);
+      else this.perOwner.set(owner, left);
     };
   }
 }

@@ -255,7 +255,7 @@ async function callModel(ctx: AppContext, caller: InferenceCaller, model: models
     const maxBytes = answerCapOf(ctx.config, model.task);
     const { body } = await state.limiter.run(model.modelId, async () => {
       // Memory for the answer and one of the owner's slots, taken before the call (answer-budget.ts).
-      const release = state.answers.reserve(model.userId, maxBytes);
+      const release = state.answers.reserve(model.isReference ? null : model.userId, maxBytes);
       try {
         return await callModelEndpoint(route.target, request, {
           allowedHosts: ctx.config.allowedFetchHosts,
