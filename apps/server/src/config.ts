@@ -130,7 +130,7 @@ export interface Config {
   modelMaxTextResponseBytes: number;
   /** Answer bytes all model calls of a process may buffer at once; each call reserves its cap, beyond → 503 (MODEL_ANSWER_BYTES_BUDGET, default 160 MiB; 0 = no limit). */
   modelAnswerBytesBudget: number;
-  /** Calls to the models of one owner running at once per process, beyond → 503 (MODEL_OWNER_CONCURRENCY, default 16; 0 = no limit). */
+  /** Calls to the models of one owner running at once per process, beyond → 503; reference models excepted (MODEL_OWNER_CONCURRENCY, default 16; 0 = no limit). */
   modelOwnerConcurrency: number;
   /** Models one owner may have published at once (MAX_PUBLISHED_MODELS_PER_OWNER, default 50; 0 = no limit; ADMINs exempt). */
   maxPublishedModelsPerOwner: number;
