@@ -8,6 +8,7 @@
  * What is kept: nothing of the input or output, for any caller; logs name the model, the failure
  * code and status, and the endpoint's error text only when the caller's data tracking allows it.
  */
+import { answerCapOf } from './answer-budget.ts';
 import { AUDIO_INPUT_TASKS, IMAGE_INPUT_TASKS, MODEL_NOT_ACCESSIBLE_MESSAGE, STREAMING_API, TRY_AUDIO_MAX_SECONDS, TRY_TEXT_MAX_CHARS, type ModelComputeBody } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
@@ -105,7 +106,8 @@ function languageCodeIn(value: string | undefined): string | undefined {
  *   NOT_AUDIO, NOT_IMAGE, MEDIA_URL, MISSING_INPUT, LANGUAGE_NOT_SUPPORTED).
  * - Model failures (unreachable, time limit, error status, too large, wrong answer) → 502 (504 for
  *   the time limit) MODEL_NOT_ACCESSIBLE with spec 02 §8's text; a model whose slots stay busy →
- *   503 MODEL_BUSY. Counted in model_usage per API key ('' for web calls).
+ *   503 MODEL_BUSY; past the answer budget or the owner's concurrent calls → 503 SERVER_BUSY
+ *   (answer-budget.ts). Counted in model_usage per API key ('' for web calls).
  * - `opts.limits` replaces the caller's limits (the sts batch job: a transcript may pass 150 characters).
  * Returns the model's answer, validated against its task's response schema.
  */
@@ -193,15 +195,23 @@ async function callModel(ctx: AppContext, caller: InferenceCaller, model: models
   // The metrics time the endpoint call itself, not the wait for the model's slot (ulca_model_call_duration_seconds).
   let started = 0;
   try {
-    const { body } = await ctx.services.inference.limiter.run(model.modelId, () => {
+    const state = ctx.services.inference;
+    const maxBytes = answerCapOf(ctx.config, model.task);
+    const { body } = await state.limiter.run(model.modelId, async () => {
       started = performance.now();
-      return callModelEndpoint(route.target, request, {
-        allowedHosts: ctx.config.allowedFetchHosts,
-        pools: ctx.services.outbound,
-        allowedOrigins: route.allowedOrigins,
-        timeoutMs: ctx.config.modelCallTimeoutMs,
-        maxBytes: ctx.config.modelMaxResponseBytes,
-      });
+      // Memory for the answer and one of the owner's slots, taken before the call (answer-budget.ts).
+      const release = state.answers.reserve(model.isReference ? null : model.userId, maxBytes);
+      try {
+        return await callModelEndpoint(route.target, request, {
+          allowedHosts: ctx.config.allowedFetchHosts,
+          pools: ctx.services.outbound,
+          allowedOrigins: route.allowedOrigins,
+          timeoutMs: ctx.config.modelCallTimeoutMs,
+          maxBytes,
+        });
+      } finally {
+        release();
+      }
     });
     ctx.services.inference.count(keyId, model.modelId, false);
     ctx.metrics.modelCall(model.modelId, 'success', (performance.now() - started) / 1000);

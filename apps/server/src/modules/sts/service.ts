@@ -30,6 +30,7 @@ import * as models from '../models/service.ts';
 import * as inference from '../inference/service.ts';
 import * as repo from './repo.ts';
 import { tempDir, tempFileName } from '../../storage/local-copy.ts';
+import { ifUnlocked, runUnderLock } from '../../db/job-lock.ts';
 import type { StsBatchFileRow, StsBatchRow } from './repo.ts';
 
 /** Audio entries a batch runs (by extension; spec 02 §9 speaker audio types, the ULCA audio formats). */
@@ -101,7 +102,7 @@ export async function submitBatch(ctx: AppContext, user: StsUser, body: StsBatch
   try {
     await checkFetchTarget(url, ctx.config.allowedFetchHosts);
   } catch (err) {
-    if (err instanceof FetchError) throw badRequest('URL_REFUSED', err.message, [{ field: 'url', message: err.message }]);
+    if (err instanceof FetchError) throw badRequest('URL_REFUSED', err.message, [{ field: 'url', message: err.message }], err.detail);
     throw err;
   }
   if (body.sourceLanguage === body.targetLanguage) throw badRequest('VALIDATION_FAILED', 'The target language must differ from the source language.', [{ field: 'targetLanguage', message: 'same as source' }]);
@@ -283,15 +284,31 @@ export async function batchSummary(ctx: AppContext, batchId: string): Promise<Re
 }
 
 /**
- * Runs one batch (the sts-batch job). A batch already Completed or Failed is left as it is; a
+ * Runs one batch (the sts-batch job) under the batch's advisory lock (db/job-lock.ts), held by this
+ * attempt's database session (freed by PostgreSQL when the process dies: jobs/recovery.ts then
+ * re-queues the job at once). An attempt that finds the lock taken (its job outlived
+ * JOB_EXPIRE_SECONDS and was retried while the first attempt still runs) never runs alongside: it
+ * waits until the batch is final (and returns) or the lock is free (the other attempt died).
+ */
+export async function runBatchJob(ctx: AppContext, batchId: string): Promise<void> {
+  const isFinal = async () => {
+    const b = await repo.getBatch(ctx.db, batchId);
+    return !b || b.status === 'Completed' || b.status === 'Failed';
+  };
+  await runUnderLock(ctx.db, repo.batchLockName(batchId), isFinal, () => runBatchLocked(ctx, batchId));
+}
+
+/**
+ * One batch, its lock held. A batch already Completed or Failed is left as it is; a
  * retried one starts over (counts and files cleared). Problems of the whole batch (the download
  * refused or failed, over STS_BATCH_MAX_ZIP_BYTES, not a zip, more entries or audio files than
  * allowed) end it Failed with the reason and do not throw; per-file problems (not audio, too long,
  * larger than INFERENCE_MAX_MEDIA_BYTES, a failing model) are recorded per file. Non-audio entries
- * are listed as skipped. Throws only unexpected errors (database, object store): pg-boss retries
+ * are listed as skipped. A batch whose every audio file failed ends Failed (its result is still
+ * kept). Throws only unexpected errors (database, object store): pg-boss retries
  * and the last failure ends the batch Failed ({@link failBatch}).
  */
-export async function runBatchJob(ctx: AppContext, batchId: string): Promise<void> {
+async function runBatchLocked(ctx: AppContext, batchId: string): Promise<void> {
   const b = await repo.getBatch(ctx.db, batchId);
   if (!b || b.status === 'Completed' || b.status === 'Failed') return;
   const tmpDir = tempDir(ctx.config.dataDir);
@@ -357,6 +374,11 @@ export async function runBatchJob(ctx: AppContext, batchId: string): Promise<voi
       out.end();
     }
     await written;
+    const audioRows = rows.filter((r) => r.status !== 'skipped');
+    if (audioRows.length > 0 && audioRows.every((r) => r.status === 'failed')) {
+      const first = audioRows[0];
+      throw new StsBatchRejected(`Every audio file failed; the first, ${first.name}, at the ${first.stage ?? 'audio'} stage: ${first.message ?? 'no reason given'}`);
+    }
     await repo.finishBatch(ctx.db, batchId, { status: 'Completed', resultKey: key });
   } catch (err) {
     if (!(err instanceof StsBatchRejected)) throw err;
@@ -367,7 +389,16 @@ export async function runBatchJob(ctx: AppContext, batchId: string): Promise<voi
   }
 }
 
-/** Ends a batch Failed after its job's last attempt threw (jobs/sts-batch.ts). */
-export async function failBatch(ctx: AppContext, batchId: string): Promise<void> {
-  await repo.finishBatch(ctx.db, batchId, { status: 'Failed', message: 'The batch failed unexpectedly. Please try again.' });
+/**
+ * Ends a batch Failed after its job's last attempt threw (jobs/sts-batch.ts) or died (jobs/recovery.ts,
+ * which holds the batch's lock: `lockHeld`). A batch whose lock another live attempt holds is left
+ * to that attempt.
+ */
+export async function failBatch(ctx: AppContext, batchId: string, opts: { lockHeld?: boolean } = {}): Promise<void> {
+  const fail = () => repo.finishBatch(ctx.db, batchId, { status: 'Failed', message: 'The batch failed unexpectedly. Please try again.' });
+  if (opts.lockHeld) return fail();
+  await ifUnlocked(ctx.db, repo.batchLockName(batchId), fail);
 }
+
+/** Name of a batch's advisory lock (jobs/recovery.ts: a free lock means its worker died). */
+export const batchLockName = repo.batchLockName;

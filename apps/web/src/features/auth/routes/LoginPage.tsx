@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,6 +8,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { accountErrorMessage } from '../messages.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { setSession, useSession } from '../../../lib/session.ts';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { fieldProps } from '../../../components/form.ts';
@@ -24,9 +26,11 @@ export default function LoginPage() {
   const location = useLocation();
   const from = (location.state as LoginRedirectState | null)?.from;
   const login = useLogin();
+  // After a 429 the server e-mails a one-time code: the password is accepted with it.
+  const [askCode, setAskCode] = useState(false);
   const { register, handleSubmit, formState } = useForm<LoginFormInput, unknown, LoginFormValues>({
     resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: '', password: '', code: '' },
   });
 
   // Once a session exists (right after a successful login, or on a visit while signed in) leave.
@@ -39,6 +43,7 @@ export default function LoginPage() {
         enqueueSnackbar('Logged in successfully', { variant: 'success' });
       },
       (err: unknown) => {
+        if (err instanceof ApiRequestError && err.status === 429) setAskCode(true);
         enqueueSnackbar(accountErrorMessage(err, 'Invalid email / password'), { variant: 'error' });
       },
     ),
@@ -64,6 +69,14 @@ export default function LoginPage() {
           error={!!formState.errors.password}
           helperText={formState.errors.password?.message}
         />
+        {askCode && (
+          <TextField
+            label="Sign-in code from your e-mail"
+            autoComplete="one-time-code"
+            {...fieldProps(register('code'))}
+            helperText="Too many failed attempts: enter the code we e-mailed to you with your password."
+          />
+        )}
         <Box sx={{ textAlign: 'right', mt: 0.5 }}>
           <Link component={RouterLink} to="/user/forgot-password" variant="body2">
             Forgot password?
