@@ -13,8 +13,8 @@
  * ratio proxy/direct, and the added latency (proxy − direct) at p50 and p99. Target: ratio ≥ 0.8,
  * added p50 ≤ 2 ms. Also prints how many TCP connections the model server accepted during each
  * arm (the proxy's keep-alive pool should open at most one per connection, then reuse them).
- * The server runs with MODEL_CONCURRENCY = connections (its default is 8 per model and process):
- * the bench measures the proxy's overhead, not its limiter.
+ * The server runs with MODEL_CONCURRENCY and MODEL_OWNER_CONCURRENCY = connections (their defaults
+ * are 8 per model and 16 per owner and process): the bench measures the proxy's overhead, not its limiters.
  * Options: --duration S (default 5), --connections N (default 50), --model-ms N (default 0: the
  * double answers at once, so the figures are the proxy's pure overhead; N > 0 makes the double
  * take N ms per call, like a real model, through its `/slow/` path, for both arms).
@@ -128,6 +128,7 @@ export async function main(args: string[]): Promise<void> {
         ALLOWED_FETCH_HOSTS: '127.0.0.1',
         // The bench measures the proxy's overhead, not its limiter: every connection gets a slot.
         MODEL_CONCURRENCY: String(connections),
+        MODEL_OWNER_CONCURRENCY: String(connections),
       },
       `http://127.0.0.1:${port}/ulca/health`,
     );
