@@ -28,6 +28,8 @@ import type { BenchmarkRow, RunRow } from './repo.ts';
 import { runInference, scoreOutputs, unreadableReference, type RunOptions, type RunScore } from './run.ts';
 
 export type { RunOptions } from './run.ts';
+/** Per-example outputs and the comparison of runs (comparison.ts; docs/api.md#per-example-outputs). */
+export { compareRuns, runOutputLines } from './comparison.ts';
 
 /**
  * Metrics a run on a benchmark of each task may use, in display order (registry names; DESIGN.md
