@@ -259,6 +259,14 @@ export interface GlossaryEntriesTable {
   updated_on: Generated<Date>;
 }
 
+/** Cached per-column summaries of a published dataset (012_dataset_viewer.sql; owner: modules/dataset-viewer). */
+export interface DatasetViewerSummariesTable {
+  dataset_id: string;
+  stamp: string;
+  summary: unknown;
+  computed_on: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   user_keys: UserKeysTable;
@@ -282,4 +290,5 @@ export interface Database {
   benchmark_outputs: BenchmarkOutputsTable;
   glossary_entries: GlossaryEntriesTable;
   speakers: SpeakersTable;
+  dataset_viewer_summaries: DatasetViewerSummariesTable;
 }
