@@ -22,6 +22,7 @@ export * from './api/inference.ts';
 export * from './api/benchmarks.ts';
 export * from './api/benchmark-comparison.ts';
 export * from './api/dataset-viewer.ts';
+export * from './api/dataset-versions.ts';
 export * from './api/glossary.ts';
 export * from './api/sts.ts';
 export * from './api/streaming.ts';

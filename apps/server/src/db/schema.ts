@@ -267,6 +267,34 @@ export interface DatasetViewerSummariesTable {
   computed_on: Generated<Date>;
 }
 
+/** Versions of a dataset (013_dataset_versions.sql; owner: modules/dataset-versions). */
+export interface DatasetVersionsTable {
+  id: string;
+  dataset_id: string;
+  version: number | null;
+  service_request_number: string;
+  submission_dataset_id: string;
+  status: Generated<'Pending' | 'Published' | 'Identical' | 'Failed'>;
+  dataset_type: string | null;
+  record_count: number | null;
+  added_count: number | null;
+  removed_count: number | null;
+  params: unknown;
+  export_sha256: string | null;
+  export_bytes: string | null;
+  message: string | null;
+  doi: string | null;
+  created_on: Generated<Date>;
+  frozen_on: Date | null;
+}
+/** Record intervals of dataset versions (013_dataset_versions.sql; owner: modules/dataset-versions). */
+export interface DatasetVersionMembersTable {
+  dataset_id: string;
+  hash: Buffer;
+  first_version: number;
+  last_version: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_keys: UserKeysTable;
@@ -291,4 +319,6 @@ export interface Database {
   glossary_entries: GlossaryEntriesTable;
   speakers: SpeakersTable;
   dataset_viewer_summaries: DatasetViewerSummariesTable;
+  dataset_versions: DatasetVersionsTable;
+  dataset_version_members: DatasetVersionMembersTable;
 }

@@ -34,7 +34,7 @@ export {
 /** Rows of published benchmark datasets (issue #13), read by the benchmarks module. */
 export { readBenchmarkRecords } from './publish.repo.ts';
 /** A published dataset's records for the dataset viewer (docs/api.md#dataset-viewer). */
-export { aggregateRecords, findPublishedDataset, recordOfDataset, recordsPage, type PublishedDataset, type RecordAggregates, type RecordFilters, type ViewerRecord } from './viewer.repo.ts';
+export { aggregateRecords, findPublishedDataset, recordHashes, recordOfDataset, recordsByHashes, recordsPage, type PublishedDataset, type RecordAggregates, type RecordFilters, type ViewerRecord } from './viewer.repo.ts';
 /** Datasets' params.json for search exports and search SQL. */
 export { DATASET_PARAMS_RELATION, paramsOfDatasets, paramsOfType } from './repo.ts';
 

@@ -129,3 +129,29 @@ export async function aggregateRecords(db: Db, datasetType: string, datasetId: s
   for (const list of Object.values(counts)) list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
   return { records, counts, histogram: { measure, edges: [...edges], counts: bins } };
 }
+
+/**
+ * Every record hash of the submission dataset `datasetId` (the records its zip published or merged
+ * into), in hash order; for dataset versions (docs/api.md#dataset-versions). Read in keyset batches.
+ */
+export async function recordHashes(db: Db, datasetType: string, datasetId: string): Promise<Buffer[]> {
+  const out: Buffer[] = [];
+  let after: Buffer | null = null;
+  for (;;) {
+    const r: { rows: { hash: Buffer }[] } = await db.pool.query<{ hash: Buffer }>(
+      `SELECT hash FROM dataset_records WHERE dataset_type = $1 AND dataset_ids @> ARRAY[$2::uuid] AND ($3::bytea IS NULL OR hash > $3)
+        ORDER BY dataset_type, hash LIMIT 10000`,
+      [datasetType, datasetId, after],
+    );
+    for (const x of r.rows) out.push(x.hash);
+    if (r.rows.length < 10000) return out;
+    after = r.rows[r.rows.length - 1].hash;
+  }
+}
+
+/** The published data of the records `hashes` (any order in, hash order out). */
+export async function recordsByHashes(db: Db, datasetType: string, hashes: readonly Buffer[]): Promise<{ hash: Buffer; data: Record<string, unknown> }[]> {
+  if (hashes.length === 0) return [];
+  const r = await db.pool.query(`SELECT hash, data FROM dataset_records WHERE dataset_type = $1 AND hash = ANY ($2::bytea[]) ORDER BY hash`, [datasetType, hashes]);
+  return r.rows as { hash: Buffer; data: Record<string, unknown> }[];
+}
