@@ -11,6 +11,9 @@ export const DATASET_VERSIONS_API = {
   list: '/ulca/apis/v0/dataset/versions',
   /** GET …/download/:datasetId/:version (the frozen canonical export, JSON Lines). */
   download: '/ulca/apis/v0/dataset/version/download',
+  /** GET …/cite/:datasetId/:version?format=bibtex|cff|datacite|croissant|card. */
+  cite: '/ulca/apis/v0/dataset/version/cite',
+  doi: '/ulca/apis/v0/dataset/version/doi',
 } as const;
 
 /** POST dataset/version/submit: a new zip of the caller's own dataset. */
@@ -53,3 +56,17 @@ export const versionListResponse = z.object({
   versions: z.array(datasetVersionSchema),
 });
 export type VersionListResponse = z.infer<typeof versionListResponse>;
+
+/** GET dataset/version/cite/:datasetId/:version?format. */
+export const versionCiteQuery = z.object({ format: z.enum(['bibtex', 'cff', 'datacite', 'croissant', 'card']).default('bibtex') });
+/** POST dataset/version/doi (the dataset's owner or an ADMIN); doi null clears it. */
+export const versionDoiBody = z.object({
+  datasetId: z.string().max(100),
+  version: z.number().int().min(1),
+  doi: z
+    .string()
+    .trim()
+    .regex(/^10\.\d{4,9}\/\S{1,200}$/, 'A DOI looks like 10.1234/abc-def.')
+    .nullable(),
+});
+export type VersionDoiBody = z.infer<typeof versionDoiBody>;

@@ -20,4 +20,14 @@ export const ACCESS_SAMPLES: AccessSamples = {
     sample: () => ({ url: `/ulca/apis/v0/dataset/version/download/${crypto.randomUUID()}/1` }),
     okStatus: 404,
   },
+  ['GET /ulca/apis/v0/dataset/version/cite/{datasetId}/{version}']: {
+    sample: () => ({ url: `/ulca/apis/v0/dataset/version/cite/${crypto.randomUUID()}/1?format=bibtex` }),
+    okStatus: 404,
+  },
+  ['POST /ulca/apis/v0/dataset/version/doi']: {
+    sample: () => ({ body: { datasetId: crypto.randomUUID(), version: 1, doi: '10.1234/abc' } }),
+    okStatus: 404,
+    owner: null,
+    note: "The dataset's owner or an admin; another user is 403 (dataset-versions.int.test.ts).",
+  },
 };

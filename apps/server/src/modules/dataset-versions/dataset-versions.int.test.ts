@@ -123,6 +123,51 @@ describe('dataset versions', () => {
     expect((await versions(sub.rows[0].id)).datasetId).toBe(datasetId);
   });
 
+  it('cites and describes a version: BibTeX, CFF, DataCite, Croissant naming every file and field, card', async () => {
+    const cite = async (format: string) => {
+      const res = await p.app.inject({ method: 'GET', url: `${API}/version/cite/${datasetId}/2?format=${format}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res;
+    };
+    const list = await versions(datasetId);
+    const bib = (await cite('bibtex')).body;
+    expect(bib).toMatch(/^@misc\{ulca_versioned_pairs_v2,/);
+    expect(bib).toContain('version = {2}');
+    expect(bib).toContain(`/datasets/${datasetId}/versions/2}`);
+    const cffText = (await cite('cff')).body;
+    expect(cffText).toContain('cff-version: 1.2.0');
+    expect(cffText).toContain('type: dataset');
+    expect(cffText).toContain('version: "2"');
+    const dc = (await cite('datacite')).json();
+    expect(dc.data.attributes).toMatchObject({ types: { resourceTypeGeneral: 'Dataset', resourceType: 'parallel-corpus' }, version: '2', titles: [{ title: 'Versioned pairs' }] });
+    const cr = JSON.parse((await cite('croissant')).body);
+    expect(cr['@type']).toBe('sc:Dataset');
+    expect(cr.conformsTo).toBe('http://mlcommons.org/croissant/1.0');
+    expect(cr.distribution).toHaveLength(1);
+    expect(cr.distribution[0]).toMatchObject({ '@type': 'cr:FileObject', sha256: list.versions[1].exportSha256 });
+    expect(new URL(cr.distribution[0].contentUrl).pathname).toBe(list.versions[1].downloadUrl);
+    const exported = (await download(list.versions[1].downloadUrl)).rawPayload.toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    const keys = [...new Set(exported.flatMap((r) => Object.keys(r)))].sort();
+    expect(cr.recordSet[0].field.map((x: { name: string }) => x.name)).toEqual(keys);
+    expect(keys).toEqual(expect.arrayContaining(['sourceText', 'targetText']));
+    for (const field of cr.recordSet[0].field) expect(field.source.fileObject['@id']).toBe(cr.distribution[0]['@id']);
+    const card = (await cite('card')).body;
+    expect(card).toContain('# Versioned pairs — version 2');
+    expect(card).toMatch(/\| 1 \| \d{4}-\d\d-\d\d \| 10 \| 10 \| 0 \|/);
+    expect(card).toMatch(/\| 2 \| \d{4}-\d\d-\d\d \| 12 \| 5 \| 3 \|/);
+    expect((await p.app.inject({ method: 'GET', url: `${API}/version/cite/${datasetId}/9?format=cff` })).statusCode).toBe(404);
+  });
+
+  it('lets the owner (not another user) fill in a DOI, shown in the citation', async () => {
+    const body = { datasetId, version: 2, doi: '10.5555/ulca.versioned-pairs.v2' };
+    expect((await signedInject(p.app, bob, 'POST', `${API}/version/doi`, body)).statusCode).toBe(403);
+    expect((await signedInject(p.app, alice, 'POST', `${API}/version/doi`, { ...body, doi: 'not a doi' })).statusCode).toBe(400);
+    const ok = await signedInject(p.app, alice, 'POST', `${API}/version/doi`, body);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await versions(datasetId)).versions[1].doi).toBe(body.doi);
+    expect((await p.app.inject({ method: 'GET', url: `${API}/version/cite/${datasetId}/2?format=bibtex` })).body).toContain(`doi = {${body.doi}}`);
+  });
+
   it('a zip identical to the latest version adds nothing and says so', async () => {
     const res = await signedInject(p.app, alice, 'POST', `${API}/version/submit`, { datasetId, url: await zipOf('v2-again', V2) });
     expect(res.statusCode, res.body).toBe(200);

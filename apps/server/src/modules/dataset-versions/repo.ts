@@ -106,3 +106,9 @@ export async function markPublished(
 export async function markEnded(q: Q, id: string, status: 'Identical' | 'Failed', message: string): Promise<void> {
   await q.query(`UPDATE dataset_versions SET status = $2, message = $3, frozen_on = now() WHERE id = $1 AND status = 'Pending'`, [id, status, message]);
 }
+
+/** Sets (or clears, with null) the DOI of a published version; false when there is no such version. */
+export async function setDoi(q: Q, datasetId: string, version: number, doi: string | null): Promise<boolean> {
+  const r = await q.query(`UPDATE dataset_versions SET doi = $3 WHERE dataset_id = $1 AND version = $2 AND status = 'Published'`, [datasetId, version, doi]);
+  return (r.rowCount ?? 0) > 0;
+}

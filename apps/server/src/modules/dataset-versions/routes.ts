@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONTRIBUTORS, DATASET_VERSIONS_API, versionListQuery, versionListResponse, versionSubmitBody, versionSubmitResponse } from '@ulca/contracts';
+import { CONTRIBUTORS, DATASET_VERSIONS_API, versionCiteQuery, versionDoiBody, versionListQuery, versionListResponse, versionSubmitBody, versionSubmitResponse } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
@@ -57,5 +57,40 @@ export async function datasetVersionRoutes(fastify: FastifyInstance, ctx: AppCon
       },
     },
     async (req, reply) => service.sendVersionExport(ctx, req, reply, req.params.datasetId, req.params.version),
+  );
+
+  app.get(
+    `${DATASET_VERSIONS_API.cite}/:datasetId/:version`,
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: TAGS,
+        summary: "A version's citation (bibtex, cff, datacite JSON) or description (croissant JSON-LD, card: Markdown)",
+        params: z.object({ datasetId: z.string().max(100), version: z.coerce.number().int().min(1).max(1_000_000) }),
+        querystring: versionCiteQuery,
+      },
+    },
+    async (req, reply) => {
+      const out = await service.citeVersion(ctx, req.params.datasetId, req.params.version, req.query.format);
+      return reply.type(out.type).send(out.body);
+    },
+  );
+
+  app.post(
+    DATASET_VERSIONS_API.doi,
+    {
+      config: { access: signedIn(CONTRIBUTORS) },
+      schema: {
+        tags: TAGS,
+        summary: "Sets (or clears, with null) a version's DOI; the dataset's owner or an admin",
+        security: SIGNED,
+        body: versionDoiBody,
+        response: { 200: z.object({ message: z.string() }), 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (req) => {
+      await service.setVersionDoi(ctx, currentUser(req), req.body);
+      return { message: req.body.doi ? 'DOI saved.' : 'DOI cleared.' };
+    },
   );
 }

@@ -20,6 +20,7 @@ import { sendObject } from '../../storage/send-object.ts';
 import * as datasets from '../datasets/service.ts';
 import * as repo from './repo.ts';
 import type { VersionRow } from './repo.ts';
+import { bibtex, cff, croissant, datacite, datasetCard, type CiteFacts } from './cite.ts';
 
 /** The 404 text of a dataset that does not exist or is not published. */
 export const DATASET_NOT_FOUND = 'No published dataset with this datasetId.';
@@ -191,4 +192,77 @@ export async function sendVersionExport(ctx: AppContext, req: FastifyRequest, re
     filename: `dataset-${root.datasetId}-v${version}.jsonl`,
     missing: "This version's export is missing from the object store.",
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cite and describe (docs/api.md#cite-and-describe)
+
+/** Formats of GET dataset/version/cite. */
+export const CITE_FORMATS = ['bibtex', 'cff', 'datacite', 'croissant', 'card'] as const;
+/** One of {@link CITE_FORMATS}. */
+export type CiteFormat = (typeof CITE_FORMATS)[number];
+const CITE_TYPES: Record<CiteFormat, string> = {
+  bibtex: 'application/x-bibtex; charset=utf-8',
+  cff: 'application/x-yaml; charset=utf-8',
+  datacite: 'application/vnd.datacite.datacite+json; charset=utf-8',
+  croissant: 'application/ld+json; charset=utf-8',
+  card: 'text/markdown; charset=utf-8',
+};
+/** Bytes of a version's export read to list its record fields. */
+const FIELD_SAMPLE_BYTES = 1 << 20;
+
+/** Top-level fields of the records in the first MiB of a version's export, sorted. */
+async function exportFields(ctx: AppContext, key: string, bytes: number): Promise<string[]> {
+  if (bytes === 0) return [];
+  const text = Buffer.concat(await (await ctx.store.get(key, { start: 0, end: Math.min(bytes, FIELD_SAMPLE_BYTES) - 1 })).toArray()).toString('utf8');
+  const fields = new Set<string>();
+  const lines = text.split('\n');
+  if (bytes > FIELD_SAMPLE_BYTES) lines.pop();
+  for (const line of lines) if (line) for (const k of Object.keys(JSON.parse(line) as object)) fields.add(k);
+  return [...fields].sort();
+}
+
+/**
+ * GET dataset/version/cite/:datasetId/:version?format=…: the version's citation (BibTeX, CFF,
+ * DataCite JSON) or description (Croissant JSON-LD, Markdown card). Public. Throws 404.
+ */
+export async function citeVersion(ctx: AppContext, datasetId: string, version: number, format: CiteFormat): Promise<{ type: string; body: string }> {
+  const root = await rootDataset(ctx, datasetId);
+  await freezePending(ctx, root);
+  const rows = (await repo.versionsOf(ctx.db.pool, root.datasetId)).filter((r) => r.status === 'Published' && r.version !== null);
+  const row = rows.find((r) => r.version === version);
+  if (!row) throw notFound(`This dataset has no version ${version}.`);
+  const base = ctx.config.publicUrl;
+  const facts: CiteFacts = {
+    datasetId: root.datasetId,
+    name: root.datasetName,
+    version,
+    datasetType: root.datasetType,
+    url: `${base}/datasets/${root.datasetId}/versions/${version}`,
+    downloadUrl: `${base}${DATASET_VERSIONS_API.download}/${root.datasetId}/${version}`,
+    recordCount: row.record_count ?? 0,
+    exportSha256: row.export_sha256 ?? '',
+    exportBytes: Number(row.export_bytes ?? 0),
+    published: row.frozen_on ?? row.created_on,
+    doi: row.doi,
+    params: (row.params ?? {}) as Record<string, unknown>,
+    fields: await exportFields(ctx, exportKey(root.datasetId, version), Number(row.export_bytes ?? 0)),
+    history: rows
+      .filter((r) => (r.version ?? 0) <= version)
+      .map((r) => ({ version: r.version!, recordCount: r.record_count ?? 0, added: r.added_count ?? 0, removed: r.removed_count ?? 0, published: r.frozen_on ?? r.created_on })),
+  };
+  const body =
+    format === 'bibtex' ? bibtex(facts) : format === 'cff' ? cff(facts) : format === 'card' ? datasetCard(facts) : `${JSON.stringify(format === 'datacite' ? datacite(facts) : croissant(facts), null, 2)}\n`;
+  return { type: CITE_TYPES[format], body };
+}
+
+/**
+ * POST dataset/version/doi: sets (or clears with null) a published version's DOI; the dataset's
+ * owner or an ADMIN. Throws 403, 404 (no such dataset or version).
+ */
+export async function setVersionDoi(ctx: AppContext, user: AuthUser, body: { datasetId: string; version: number; doi: string | null }): Promise<void> {
+  const root = await rootDataset(ctx, body.datasetId);
+  if (root.userId !== user.userId && !user.roles.includes('ADMIN')) throw forbidden("Only the dataset's owner or an admin can set its DOI.");
+  await freezePending(ctx, root);
+  if (!(await repo.setDoi(ctx.db.pool, root.datasetId, body.version, body.doi))) throw notFound(`This dataset has no version ${body.version}.`);
 }
