@@ -238,7 +238,7 @@ export async function citeVersion(ctx: AppContext, datasetId: string, version: n
     name: root.datasetName,
     version,
     datasetType: root.datasetType,
-    url: `${base}/datasets/${root.datasetId}/versions/${version}`,
+    url: `${base}/ulca/datasets/${root.datasetId}/versions/${version}`,
     downloadUrl: `${base}${DATASET_VERSIONS_API.download}/${root.datasetId}/${version}`,
     recordCount: row.record_count ?? 0,
     exportSha256: row.export_sha256 ?? '',

@@ -16,6 +16,7 @@ import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useBenchmark } from '../api/benchmarks.ts';
 import { Leaderboard } from '../components/Leaderboard.tsx';
+import { RunComparison } from '../components/RunComparison.tsx';
 import { MetricGlossary } from '../components/MetricGlossary.tsx';
 import { backLink, benchmarkLanguageText, benchmarkTaskLabel } from '../lib/list.ts';
 
@@ -81,6 +82,7 @@ export default function BenchmarkDetailsPage() {
           ))}
         </Box>
         <Leaderboard metrics={b.metric} entries={b.benchmarkPerformance} recordCount={b.recordCount} />
+        <RunComparison entries={b.benchmarkPerformance} />
         <MetricGlossary />
       </>
     );
