@@ -56,7 +56,8 @@ export function VersionsPanel({ datasetId, highlight }: { datasetId: string; hig
       <Typography id="versions-title" variant="h6" component="h2">
         Versions
       </Typography>
-      <Table size="small" aria-label="Versions" sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
+      <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Versions" sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
         <TableHead>
           <TableRow>
             <TableCell>Version</TableCell>
@@ -73,22 +74,21 @@ export function VersionsPanel({ datasetId, highlight }: { datasetId: string; hig
               <TableCell align="right">{v.recordCount ?? '—'}</TableCell>
               <TableCell align="right">{changeText(v)}</TableCell>
               <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, fontFamily: 'monospace', fontSize: 12 }}>{v.exportSha256 ? `${v.exportSha256.slice(0, 16)}…` : v.message}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell align="right">
                 {v.downloadUrl && (
-                  <>
-                    <Link href={v.downloadUrl} sx={{ mr: 1 }}>
-                      Download
-                    </Link>
+                  <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'flex-end', sm: 'center' }, justifyContent: 'flex-end', gap: 1 }}>
+                    <Link href={v.downloadUrl}>Download</Link>
                     <Button size="small" variant="outlined" onClick={() => setCite(v.version)}>
                       Cite
                     </Button>
-                  </>
+                  </Box>
                 )}
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
+      </Box>
       <CiteDialog datasetId={versions.data.datasetId} version={cite} onClose={() => setCite(null)} />
     </Box>
   );
