@@ -3,8 +3,10 @@
  * #dataset-versions): the admin submits a parallel, an ASR and an OCR dataset (the test fixtures)
  * through the API; the dataset viewer shows the parallel pairs side by side, plays an ASR record's
  * audio (streamed with Range requests) and draws an OCR record's bounding box; the versions table
- * lists version 1 and its Cite dialog gives BibTeX and CFF. Screenshots at 1366×900 and 390×844
- * (checked not to scroll sideways): test-results/e2e/research-<nn>-<step>.png.
+ * lists version 1 and its Cite dialog gives BibTeX and CFF. Then two models (the test model server;
+ * one fails on the rows with "कुत्ता") run BLEU on a benchmark, and the leaderboard's Compare runs
+ * shows their paired bootstrap p-value and the examples where they differ most. Screenshots at
+ * 1366×900 and 390×844 (checked not to scroll sideways): test-results/e2e/research-<nn>-<step>.png.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +15,12 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { zipFixture } from '../apps/server/src/test/fixtures.ts';
-import { signedFetch } from '../apps/server/src/test/server-process.ts';
+import { embeddedDatabaseUrl, signedFetch } from '../apps/server/src/test/server-process.ts';
+import { startTestModelServer, type TestModelServer } from '../apps/server/src/test/model-server.ts';
+import { insertTestModel } from '../apps/server/src/test/models.ts';
+import { zipFolder } from '../apps/server/src/test/fixtures.ts';
+import { createDb } from '../apps/server/src/db/pool.ts';
+import type { AppContext } from '../apps/server/src/context.ts';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
 import { startPlatform, type RunningPlatform } from './support/server.ts';
 
@@ -22,6 +29,9 @@ const takeShot = screenshotTaker(SHOT_PREFIX);
 let platform: RunningPlatform;
 let fixtures: FixtureServer;
 let dir: string;
+let ms: TestModelServer;
+let keys: { publicKey: string; privateKey: string };
+let userId = '';
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -47,8 +57,8 @@ describe('dataset viewer and versions in Chromium', () => {
       body: JSON.stringify({ authenticator: 'ULCA', data: { email: 'admin@ulca.local', password: platform.adminPassword } }),
     });
     const body = (await login.json()) as { data: { userKeys: { publicKey: string; privateKey: string }; userDetails: { userID: string } } };
-    const keys = body.data.userKeys;
-    const userId = body.data.userDetails.userID;
+    keys = body.data.userKeys;
+    userId = body.data.userDetails.userID;
     for (const name of ['parallel-valid', 'asr-valid', 'ocr-valid']) {
       const res = await signedFetch(platform.baseUrl, keys, 'POST', '/ulca/apis/v0/dataset/corpus/submit', { datasetName: `Research ${name}`, url: fixtures.url(`${name}.zip`), userId });
       expect(res.status).toBe(200);
@@ -69,6 +79,7 @@ describe('dataset viewer and versions in Chromium', () => {
 
   afterAll(async () => {
     await tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures, platform, broken: journey.broken, tempDirs: [dir] });
+    await ms?.close();
   });
 
   journey.step('a parallel dataset: pairs side by side, summary, filters; wide and phone', async () => {
@@ -129,5 +140,57 @@ describe('dataset viewer and versions in Chromium', () => {
     await page.getByRole('tab', { name: 'CFF' }).click();
     await expect.poll(() => citation.innerText()).toContain('cff-version: 1.2.0');
     await takeShot(page, 'cite-cff');
+  });
+
+  journey.step('comparing two runs on the leaderboard: p-value and the examples that differ most; wide and phone', async () => {
+    const sources = ['बिल्ली सो रही है', 'रात को कुत्ता भौंकता है', 'छत पर बारिश गिरती है', 'कुत्ता चावल खाता है', 'बच्चे बगीचे में खेलते हैं', 'चिड़िया गाती है'];
+    const folder = path.join(dir, 'bm');
+    fs.mkdirSync(folder);
+    const params = { name: 'Research hi-mr benchmark', taskType: { type: 'translation' }, description: 'Six sentences', languages: { sourceLanguage: 'hi', targetLanguage: 'mr' }, collectionSource: ['written for this test'], domain: ['general'], license: 'cc-by-4.0', submitter: { name: 'Pune Language Lab' } };
+    fs.writeFileSync(path.join(folder, 'params.json'), JSON.stringify(params));
+    fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(sources.map((s, i) => ({ sourceText: s, targetText: i === 5 ? 'mr:छोटी चिड़िया गाती है' : `mr:${s}` }))));
+    await zipFolder(folder, path.join(dir, 'bm.zip'));
+    const sub = await signedFetch(platform.baseUrl, keys, 'POST', '/ulca/apis/v0/benchmark/submit', { datasetName: 'Research hi-mr benchmark', url: fixtures.url('bm.zip') });
+    expect(sub.status).toBe(200);
+    const benchmarkId = (sub.json.data as { benchmarkId: string }).benchmarkId;
+    await expect
+      .poll(async () => ((await signedFetch(platform.baseUrl, keys, 'GET', '/ulca/apis/v0/benchmark/listByUserId')).json.data as { status: string }[])[0]?.status, { timeout: 120_000, interval: 500 })
+      .toBe('Completed');
+    ms = await startTestModelServer();
+    const db = createDb(embeddedDatabaseUrl(platform.dataDir), 2);
+    const ctx = { db } as unknown as AppContext;
+    const langs = [{ sourceLanguage: 'hi', targetLanguage: 'mr' }];
+    const good = await insertTestModel(ctx, { userId, callbackUrl: ms.url('translation'), name: 'Sahyadri MT', languages: langs });
+    const flaky = await insertTestModel(ctx, { userId, callbackUrl: ms.url(`fail-on/translation?word=${encodeURIComponent('कुत्ता')}`), name: 'Konkan MT', languages: langs });
+    await db.pool.end();
+    for (const modelId of [good, flaky]) {
+      const run = await signedFetch(platform.baseUrl, keys, 'POST', '/ulca/apis/v0/benchmark/execute', { modelId, benchmarks: [{ benchmarkId, metric: 'bleu' }] });
+      expect(run.status, JSON.stringify(run.json)).toBe(200);
+      const id = (run.json as { benchmarkProcessIds: string[] }).benchmarkProcessIds[0];
+      await expect
+        .poll(async () => ((await signedFetch(platform.baseUrl, keys, 'GET', `/ulca/apis/v0/benchmark/process/status?benchmarkProcessId=${id}`)).json.data as { status: string }[])[0].status, { timeout: 120_000, interval: 500 })
+        .toBe('Completed');
+    }
+    await page.goto(at(`/model/benchmark-details/${benchmarkId}`));
+    const section = page.getByRole('region', { name: 'Compare runs' });
+    await section.waitFor();
+    await section.getByText('You must select at-least two results to compare').waitFor();
+    await section.getByRole('checkbox', { name: /Sahyadri MT/ }).check();
+    await section.getByRole('checkbox', { name: /Konkan MT/ }).check();
+    await section.getByRole('button', { name: 'Compare' }).click();
+    const pairs = page.getByRole('table', { name: 'Paired bootstrap tests' });
+    await pairs.waitFor();
+    await expect.poll(() => pairs.getByRole('row').count()).toBe(2);
+    expect(await pairs.getByRole('row').nth(1).innerText()).toMatch(/Sahyadri MT v1\.0 vs Konkan MT v1\.0\s+[\d.]+ \/ [\d.]+\s+0\.\d{4} \((not )?significant\)/);
+    const examples = page.getByRole('table', { name: 'Examples where the runs differ most' });
+    await expect.poll(() => examples.getByRole('row').count()).toBe(7);
+    expect(await examples.getByRole('row').nth(1).innerText()).toContain('कुत्ता');
+    await section.scrollIntoViewIfNeeded();
+    await takeShot(page, 'compare-wide');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await noSideScroll();
+    await takeShot(page, 'compare-phone');
+    await page.setViewportSize({ width: 1366, height: 900 });
   });
 });
