@@ -52,9 +52,6 @@ export interface ViewerRecord {
   data: Record<string, unknown>;
 }
 
-const RECORD_COLUMNS = `hash, source_language AS "sourceLanguage", target_language AS "targetLanguage", domain, collection_method AS "collectionMethod",
-  duration_seconds AS "durationSeconds", submitters, dataset_ids::text[] AS "datasetIds", data`;
-
 /**
  * Up to `limit` records of the dataset in hash order: after the record `after` (keyset) or, without
  * it, after skipping `offset` matching records.
@@ -65,7 +62,9 @@ export async function recordsPage(
 ): Promise<ViewerRecord[]> {
   const f = q.filters;
   const r = await db.pool.query(
-    `SELECT ${RECORD_COLUMNS} FROM dataset_records
+    `SELECT hash, source_language AS "sourceLanguage", target_language AS "targetLanguage", domain, collection_method AS "collectionMethod",
+            duration_seconds AS "durationSeconds", submitters, dataset_ids::text[] AS "datasetIds", data
+       FROM dataset_records
       WHERE dataset_type = $1 AND dataset_ids @> ARRAY[$2::uuid] AND ($3::bytea IS NULL OR hash > $3)
         AND ($4::text IS NULL OR source_language = $4) AND ($5::text IS NULL OR target_language = $5)
         AND ($6::text IS NULL OR domain = $6) AND ($7::text IS NULL OR collection_method = $7)
@@ -77,7 +76,9 @@ export async function recordsPage(
 
 /** One record of the dataset by hash, or null when the dataset does not contain it. */
 export async function recordOfDataset(db: Db, datasetType: string, datasetId: string, hash: Buffer): Promise<ViewerRecord | null> {
-  const r = await db.pool.query(`SELECT ${RECORD_COLUMNS} FROM dataset_records WHERE dataset_type = $1 AND hash = $2 AND dataset_ids @> ARRAY[$3::uuid]`, [
+  const r = await db.pool.query(`SELECT hash, source_language AS "sourceLanguage", target_language AS "targetLanguage", domain, collection_method AS "collectionMethod",
+            duration_seconds AS "durationSeconds", submitters, dataset_ids::text[] AS "datasetIds", data
+       FROM dataset_records WHERE dataset_type = $1 AND hash = $2 AND dataset_ids @> ARRAY[$3::uuid]`, [
     datasetType,
     hash,
     datasetId,
@@ -99,17 +100,27 @@ export interface RecordAggregates {
  * text (sourceText, text or groundTruth). `edges` ascending, starting at 0.
  */
 export async function aggregateRecords(db: Db, datasetType: string, datasetId: string, measure: 'characters' | 'seconds', edges: readonly number[]): Promise<RecordAggregates> {
-  const value =
-    measure === 'seconds' ? `coalesce(duration_seconds, 0)` : `char_length(coalesce(data->>'sourceText', data->>'text', data->>'groundTruth', ''))`;
-  const r = await db.pool.query(
-    `SELECT source_language, target_language, domain, collection_method, s AS submitter, bin, count(*)::bigint AS n,
-            GROUPING(source_language, target_language, domain, collection_method, s, bin) AS g
-       FROM (SELECT source_language, coalesce(target_language, '') AS target_language, domain, collection_method, submitter AS s,
-                    width_bucket(${value}::float8, $3::float8[]) AS bin
-               FROM dataset_records WHERE dataset_type = $1 AND dataset_ids @> ARRAY[$2::uuid]) t
-      GROUP BY GROUPING SETS ((source_language), (target_language), (domain), (collection_method), (s), (bin), ())`,
-    [datasetType, datasetId, edges],
-  );
+  // The measure per record: seconds of audio, or characters of the main text (two literal statements).
+  const r =
+    measure === 'seconds'
+      ? await db.pool.query(
+          `SELECT source_language, target_language, domain, collection_method, s AS submitter, bin, count(*)::bigint AS n,
+                  GROUPING(source_language, target_language, domain, collection_method, s, bin) AS g
+             FROM (SELECT source_language, coalesce(target_language, '') AS target_language, domain, collection_method, submitter AS s,
+                          width_bucket(coalesce(duration_seconds, 0)::float8, $3::float8[]) AS bin
+                     FROM dataset_records WHERE dataset_type = $1 AND dataset_ids @> ARRAY[$2::uuid]) t
+            GROUP BY GROUPING SETS ((source_language), (target_language), (domain), (collection_method), (s), (bin), ())`,
+          [datasetType, datasetId, edges],
+        )
+      : await db.pool.query(
+          `SELECT source_language, target_language, domain, collection_method, s AS submitter, bin, count(*)::bigint AS n,
+                  GROUPING(source_language, target_language, domain, collection_method, s, bin) AS g
+             FROM (SELECT source_language, coalesce(target_language, '') AS target_language, domain, collection_method, submitter AS s,
+                          width_bucket(char_length(coalesce(data->>'sourceText', data->>'text', data->>'groundTruth', ''))::float8, $3::float8[]) AS bin
+                     FROM dataset_records WHERE dataset_type = $1 AND dataset_ids @> ARRAY[$2::uuid]) t
+            GROUP BY GROUPING SETS ((source_language), (target_language), (domain), (collection_method), (s), (bin), ())`,
+          [datasetType, datasetId, edges],
+        );
   const counts: RecordAggregates['counts'] = { sourceLanguage: [], targetLanguage: [], domain: [], collectionMethod: [], submitter: [] };
   const bins = new Array<number>(edges.length).fill(0);
   let records = 0;
