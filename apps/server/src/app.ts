@@ -25,6 +25,8 @@ import { streamingRoutes } from './modules/streaming/routes.ts';
 import { modelHealthRoutes } from './modules/model-health/routes.ts';
 import { modelFeedbackRoutes } from './modules/model-feedback/routes.ts';
 import { benchmarkRoutes } from './modules/benchmarks/routes.ts';
+import { datasetViewerRoutes } from './modules/dataset-viewer/routes.ts';
+import { datasetVersionRoutes } from './modules/dataset-versions/routes.ts';
 import { glossaryRoutes } from './modules/glossary/routes.ts';
 import { stsRoutes } from './modules/sts/routes.ts';
 import { speakerRoutes } from './modules/speakers/routes.ts';
@@ -177,6 +179,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await glossaryRoutes(app, ctx);
   await stsRoutes(app, ctx);
   await speakerRoutes(app, ctx);
+  await datasetViewerRoutes(app, ctx);
+  await datasetVersionRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config.webDist);
   return app;

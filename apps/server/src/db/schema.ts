@@ -259,6 +259,42 @@ export interface GlossaryEntriesTable {
   updated_on: Generated<Date>;
 }
 
+/** Cached per-column summaries of a published dataset (013_dataset_viewer.sql; owner: modules/dataset-viewer). */
+export interface DatasetViewerSummariesTable {
+  dataset_id: string;
+  stamp: string;
+  summary: unknown;
+  computed_on: Generated<Date>;
+}
+
+/** Versions of a dataset (014_dataset_versions.sql; owner: modules/dataset-versions). */
+export interface DatasetVersionsTable {
+  id: string;
+  dataset_id: string;
+  version: number | null;
+  service_request_number: string;
+  submission_dataset_id: string;
+  status: Generated<'Pending' | 'Published' | 'Identical' | 'Failed'>;
+  dataset_type: string | null;
+  record_count: number | null;
+  added_count: number | null;
+  removed_count: number | null;
+  params: unknown;
+  export_sha256: string | null;
+  export_bytes: string | null;
+  message: string | null;
+  doi: string | null;
+  created_on: Generated<Date>;
+  frozen_on: Date | null;
+}
+/** Record intervals of dataset versions (014_dataset_versions.sql; owner: modules/dataset-versions). */
+export interface DatasetVersionMembersTable {
+  dataset_id: string;
+  hash: Buffer;
+  first_version: number;
+  last_version: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_keys: UserKeysTable;
@@ -282,4 +318,7 @@ export interface Database {
   benchmark_outputs: BenchmarkOutputsTable;
   glossary_entries: GlossaryEntriesTable;
   speakers: SpeakersTable;
+  dataset_viewer_summaries: DatasetViewerSummariesTable;
+  dataset_versions: DatasetVersionsTable;
+  dataset_version_members: DatasetVersionMembersTable;
 }
