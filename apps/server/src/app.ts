@@ -25,6 +25,7 @@ import { benchmarkRoutes } from './modules/benchmarks/routes.ts';
 import { glossaryRoutes } from './modules/glossary/routes.ts';
 import { stsRoutes } from './modules/sts/routes.ts';
 import { speakerRoutes } from './modules/speakers/routes.ts';
+import { pipelineRoutes } from './modules/pipeline/routes.ts';
 import { registerCompression, registerWebApp } from './web/delivery.ts';
 import { PUBLIC, registerAccessHook } from './security/access.ts';
 import { registerRouteAccess } from './security/route-access.ts';
@@ -141,6 +142,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await glossaryRoutes(app, ctx);
   await stsRoutes(app, ctx);
   await speakerRoutes(app, ctx);
+  await pipelineRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config.webDist);
   return app;

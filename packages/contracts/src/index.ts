@@ -23,3 +23,4 @@ export * from './api/benchmarks.ts';
 export * from './api/glossary.ts';
 export * from './api/sts.ts';
 export * from './api/streaming.ts';
+export * from './api/pipeline.ts';
