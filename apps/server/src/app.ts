@@ -26,6 +26,7 @@ import { glossaryRoutes } from './modules/glossary/routes.ts';
 import { stsRoutes } from './modules/sts/routes.ts';
 import { speakerRoutes } from './modules/speakers/routes.ts';
 import { pipelineRoutes } from './modules/pipeline/routes.ts';
+import { meteringRoutes } from './modules/metering/routes.ts';
 import { registerCompression, registerWebApp } from './web/delivery.ts';
 import { PUBLIC, registerAccessHook } from './security/access.ts';
 import { registerRouteAccess } from './security/route-access.ts';
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     if (err instanceof ApiError) {
+      if (err.headers) void reply.headers(err.headers);
       return reply.status(err.status).send({ message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -143,6 +145,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await stsRoutes(app, ctx);
   await speakerRoutes(app, ctx);
   await pipelineRoutes(app, ctx);
+  await meteringRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config.webDist);
   return app;

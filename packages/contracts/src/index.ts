@@ -24,3 +24,4 @@ export * from './api/glossary.ts';
 export * from './api/sts.ts';
 export * from './api/streaming.ts';
 export * from './api/pipeline.ts';
+export * from './api/usage.ts';

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+  /** Response headers sent with the error (e.g. `retry-after` of a 429). */
+  headers?: Record<string, string>;
 }
 
 export const badRequest = (code: string, message: string, errors?: { field: string; message: string }[]) =>

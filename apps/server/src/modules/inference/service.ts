@@ -17,6 +17,7 @@ import * as models from '../models/service.ts';
 import * as keys from '../keys/service.ts';
 import * as glossary from '../glossary/service.ts';
 import * as referenceModels from '../reference-models/service.ts';
+import * as metering from '../metering/service.ts';
 import { buildInferenceRequest } from './request.ts';
 import { checkAudio, checkImage, decodeBase64, downloadMedia, type CheckedAudio, type CheckedImage } from './media.ts';
 import { ModelLimiter } from './limiter.ts';
@@ -46,6 +47,8 @@ interface State {
   timer: NodeJS.Timeout;
 }
 const states = new WeakMap<AppContext, State>();
+/** The flush in progress per app, so flushes run one after another. */
+const flushing = new WeakMap<AppContext, Promise<void>>();
 
 function stateOf(ctx: AppContext): State {
   let s = states.get(ctx);
@@ -83,6 +86,18 @@ function count(ctx: AppContext, keyId: string, modelId: string, failed: boolean)
  * failed write is logged and its counts are put back.
  */
 export async function flushUsage(ctx: AppContext): Promise<void> {
+  // A reader that flushes while the timer's write is still in flight waits for it too (else it reads too little).
+  const prev = flushing.get(ctx);
+  const run = (prev ?? Promise.resolve()).then(() => flushUsageNow(ctx));
+  flushing.set(ctx, run);
+  try {
+    await run;
+  } finally {
+    if (flushing.get(ctx) === run) flushing.delete(ctx);
+  }
+}
+
+async function flushUsageNow(ctx: AppContext): Promise<void> {
   const s = states.get(ctx);
   if (!s || s.usage.size === 0) return;
   const deltas = [...s.usage.values()];
@@ -108,6 +123,7 @@ export async function closeInference(ctx: AppContext): Promise<void> {
   if (!s) return;
   clearInterval(s.timer);
   await flushUsage(ctx);
+  await metering.closeMetering(ctx);
   states.delete(ctx);
 }
 
@@ -195,6 +211,9 @@ export async function runInference(
   }
   const audio = AUDIO_INPUT_TASKS.includes(model.task) ? await audioOf(ctx, body, limits.audioSeconds) : undefined;
   const image = IMAGE_INPUT_TASKS.includes(model.task) ? await imageOf(ctx, body) : undefined;
+  // Metered per API key and held to its daily quotas before the model is called (docs/api.md#usage-and-quotas).
+  const units: metering.CallUnits = { charactersIn: audio || image ? 0 : (input ?? []).reduce((n, i) => n + i.source.length, 0), audioSecondsIn: audio?.durationSeconds ?? 0, images: image ? 1 : 0 };
+  if (caller.apiKey) await metering.reserveQuota(ctx, caller.apiKey.keyId, units);
   const request = buildInferenceRequest({
     task: model.task,
     languages: model.languages,
@@ -206,8 +225,8 @@ export async function runInference(
     audio,
     image,
   });
-  if (model.task === 'translation' && caller.apiKey) return translateWithGlossary(ctx, caller, caller.apiKey.keyId, model, request);
-  return callModel(ctx, caller, model, request);
+  if (model.task === 'translation' && caller.apiKey) return translateWithGlossary(ctx, caller, caller.apiKey.keyId, model, request, units);
+  return callModel(ctx, caller, model, request, units);
 }
 
 /**
@@ -217,15 +236,15 @@ export async function runInference(
  * a contributor's model gets the entries in `config.glossary` (`[{sourceText, targetText}]`; the
  * ULCA inference contract has none, so this field is ours) and applies them itself.
  */
-async function translateWithGlossary(ctx: AppContext, caller: InferenceCaller, keyId: string, model: models.ModelEndpoint, request: Record<string, unknown>) {
+async function translateWithGlossary(ctx: AppContext, caller: InferenceCaller, keyId: string, model: models.ModelEndpoint, request: Record<string, unknown>, units: metering.CallUnits) {
   const config = request.config as { language: { sourceLanguage: string; targetLanguage: string } };
   const terms = await glossary.glossaryForTranslation(ctx, keyId, config.language.sourceLanguage, config.language.targetLanguage);
-  if (terms.length === 0) return callModel(ctx, caller, model, request);
-  if (!model.isReference) return callModel(ctx, caller, model, { ...request, config: { ...config, glossary: terms } });
+  if (terms.length === 0) return callModel(ctx, caller, model, request, units);
+  if (!model.isReference) return callModel(ctx, caller, model, { ...request, config: { ...config, glossary: terms } }, units);
   const input = request.input as { source: string }[];
   const guarded = glossary.protectTerms(input.map((i) => i.source), terms, config.language.sourceLanguage);
-  if (!guarded.applied) return callModel(ctx, caller, model, request);
-  const answer = await callModel(ctx, caller, model, { ...request, input: guarded.texts.map((source) => ({ source })) });
+  if (!guarded.applied) return callModel(ctx, caller, model, request, units);
+  const answer = await callModel(ctx, caller, model, { ...request, input: guarded.texts.map((source) => ({ source })) }, units);
   const output = Array.isArray(answer.output) ? (answer.output as Record<string, unknown>[]) : [];
   return {
     ...answer,
@@ -242,8 +261,20 @@ export async function runTryMe(ctx: AppContext, caller: InferenceCaller, modelId
   throw badRequest('TASK_MISMATCH', `tryMe takes a file for image and speech models; this ${model.task} model takes text through model/compute.`);
 }
 
-async function callModel(ctx: AppContext, caller: InferenceCaller, model: models.ModelEndpoint, request: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function callModel(
+  ctx: AppContext,
+  caller: InferenceCaller,
+  model: models.ModelEndpoint,
+  request: Record<string, unknown>,
+  units: metering.CallUnits,
+): Promise<Record<string, unknown>> {
   const keyId = caller.apiKey?.keyId ?? '';
+  const started = performance.now();
+  const meter = (failed: boolean, answer?: Record<string, unknown>) => {
+    if (!keyId) return;
+    const audioSecondsOut = answer && model.task === 'tts' ? metering.answeredAudioSeconds(answer) : 0;
+    metering.recordCall(ctx, { keyId, modelId: model.modelId, task: model.task, failed, latencyMs: performance.now() - started, audioSecondsOut, ...units });
+  };
   // A reference model is called on this process's own reference server, whose exact origin is the one loopback origin allowed;
   // a worker-only process (speech-to-speech batches) starts that engine on demand.
   const route = await referenceModels.reachModel(ctx, model);
@@ -257,9 +288,11 @@ async function callModel(ctx: AppContext, caller: InferenceCaller, model: models
       }),
     );
     count(ctx, keyId, model.modelId, false);
+    meter(false, body as Record<string, unknown>);
     return body as Record<string, unknown>;
   } catch (err) {
     count(ctx, keyId, model.modelId, true);
+    meter(true);
     // The platform's own engines word their refusals for the person trying them (engine.ts EngineInputError): passed on as they are.
     if (err instanceof ModelCallError && model.isReference && route.reachable && err.status === 400 && err.endpointMessage) {
       throw badRequest('INPUT_REFUSED', err.endpointMessage);

@@ -89,7 +89,7 @@ export async function pipelineRoutes(fastify: FastifyInstance, ctx: AppContext):
           'or answering something that is not its task\'s answer) stops the chain: the answer names the stage (failedStage) and carries the stages before it.',
         headers: keyHeaders,
         body: pipelineComputeBody,
-        response: { 200: pipelineComputeResponse, 400: pipelineStageErrorResponse, 401: errorResponse, 404: pipelineStageErrorResponse, 413: pipelineStageErrorResponse, 424: pipelineStageErrorResponse },
+        response: { 200: pipelineComputeResponse, 400: pipelineStageErrorResponse, 401: errorResponse, 404: pipelineStageErrorResponse, 413: pipelineStageErrorResponse, 424: pipelineStageErrorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {

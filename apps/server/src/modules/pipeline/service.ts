@@ -330,6 +330,8 @@ export async function runPipeline(ctx: AppContext, caller: inference.InferenceCa
     try {
       answer = await inference.runInference(ctx, caller, stageBody(s, payload), { limits: opts.limits });
     } catch (err) {
+      // A quota refusal (429, Retry-After) refuses the whole call, as on model/compute.
+      if (err instanceof ApiError && err.status === 429) throw err;
       if (err instanceof ApiError) throw failureOf(err, i, s, ctx, done);
       throw err;
     }
