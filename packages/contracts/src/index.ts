@@ -25,3 +25,4 @@ export * from './api/sts.ts';
 export * from './api/streaming.ts';
 export * from './api/pipeline.ts';
 export * from './api/usage.ts';
+export * from './api/model-health-history.ts';

@@ -179,6 +179,14 @@ export interface ModelUsageTable {
   calls: Generated<string>;
   failures: Generated<string>;
 }
+/** Every health round of a model, kept 30 days (013_health_history.sql; owned by modules/model-health). */
+export interface ModelHealthRoundsTable {
+  model_id: string;
+  checked_on: Ts;
+  status: 'available' | 'unavailable';
+  latency_ms: number | null;
+  reason: string | null;
+}
 /** Usage per API key, model, task and day (012_metering.sql; owned by modules/metering). Bigints read as strings. */
 export interface KeyUsageTable {
   key_id: string;
@@ -306,6 +314,7 @@ export interface Database {
   model_health: ModelHealthTable;
   model_usage: ModelUsageTable;
   key_usage: KeyUsageTable;
+  model_health_rounds: ModelHealthRoundsTable;
   key_quotas: KeyQuotasTable;
   key_quota_usage: KeyQuotaUsageTable;
   benchmark_records: BenchmarkRecordsTable;
