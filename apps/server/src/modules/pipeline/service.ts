@@ -67,6 +67,8 @@ export class PipelineStageError extends Error {
     public readonly serviceId: string | null,
     public readonly completed: PipelineStageResponse[],
     public readonly errors?: { field: string; message: string }[],
+    /** The reason alone, without the stage named (for callers that name the stage themselves, e.g. the sts batch). */
+    public readonly detail: string = message,
   ) {
     super(message);
     this.name = 'PipelineStageError';
@@ -227,7 +229,8 @@ async function resolveStages(ctx: AppContext, caller: inference.InferenceCaller,
   let kind = first;
   let lang: string | undefined;
   for (const [i, t] of body.pipelineTasks.entries()) {
-    const fail = (code: string, message: string, field: string) => new PipelineStageError(400, code, `Stage ${i + 1} (${t.taskType}): ${message}`, i, t.taskType, serviceId ?? null, [], [{ field, message }]);
+    const fail = (code: string, message: string, field: string) =>
+      new PipelineStageError(400, code, `Stage ${i + 1} (${t.taskType}): ${message}`, i, t.taskType, serviceId ?? null, [], [{ field, message }], message);
     const serviceId = t.config?.serviceId ?? t.serviceId;
     if (!serviceId) throw fail('MISSING_SERVICE_ID', 'give the model as config.serviceId (getModelsPipeline lists the candidates).', `pipelineTasks.${i}.config.serviceId`);
     let model: models.ModelEndpoint;
@@ -300,7 +303,10 @@ function nextPayload(task: InferenceTask, answer: Json, given: Payload): Payload
 /** Why a stage's model failed, in words naming the stage (the model's own text is never passed on: it may quote the input). */
 function failureOf(err: ApiError, i: number, s: ResolvedStage, ctx: AppContext, completed: PipelineStageResponse[]): PipelineStageError {
   const head = `Stage ${i + 1} (${s.taskType}, serviceId ${s.serviceId})`;
-  if (err.status < 500) return new PipelineStageError(err.status, err.code, `${head}: ${err.message}`, i, s.taskType, s.serviceId, completed, err.errors?.map((e) => ({ ...e, field: `pipelineTasks.${i}.${e.field}` })));
+  if (err.status < 500) {
+    const errors = err.errors?.map((e) => ({ ...e, field: `pipelineTasks.${i}.${e.field}` }));
+    return new PipelineStageError(err.status, err.code, `${head}: ${err.message}`, i, s.taskType, s.serviceId, completed, errors, err.message);
+  }
   const why =
     err.status === 504
       ? `the model did not answer within ${Math.round(ctx.config.modelCallTimeoutMs / 1000)} s`
