@@ -89,7 +89,7 @@ export function recordCall(ctx: AppContext, r: CallRecord): void {
 
 async function addAudioOut(ctx: AppContext, keyId: string, seconds: number): Promise<void> {
   try {
-    if ((await repo.limitsOf(ctx.db, keyId)).has('audioSecondsOut')) await repo.addReserved(ctx.db, keyId, utcDay(), 'audioSecondsOut', Math.ceil(seconds));
+    if ((await cachedLimits(ctx, keyId)).has('audioSecondsOut')) await repo.addReserved(ctx.db, keyId, utcDay(), 'audioSecondsOut', Math.ceil(seconds));
   } catch (err) {
     ctx.log.warn({ err }, 'could not count audio out against the quota');
   }
@@ -135,6 +135,27 @@ export async function closeMetering(ctx: AppContext): Promise<void> {
   states.delete(ctx);
 }
 
+/** How long a process reuses a key's limits, ms: a limit set on another process applies within this time (the counts themselves are never cached). */
+export const QUOTA_LIMITS_CACHE_MS = 1000;
+const limitsCache = new WeakMap<AppContext, Map<string, { until: number; limits: Promise<Map<QuotaUnit, number>> }>>();
+
+/** The limits of `keyId` (its own, else the default), read at most once per QUOTA_LIMITS_CACHE_MS: no extra query on every call of the hot path. */
+function cachedLimits(ctx: AppContext, keyId: string): Promise<Map<QuotaUnit, number>> {
+  let cache = limitsCache.get(ctx);
+  if (!cache) {
+    cache = new Map();
+    limitsCache.set(ctx, cache);
+  }
+  const now = Date.now();
+  const hit = cache.get(keyId);
+  if (hit && hit.until > now) return hit.limits;
+  if (cache.size > 10_000) cache.clear();
+  const limits = repo.limitsOf(ctx.db, keyId);
+  cache.set(keyId, { until: now + QUOTA_LIMITS_CACHE_MS, limits });
+  limits.catch(() => cache.delete(keyId));
+  return limits;
+}
+
 const UNIT_WORDS: Record<QuotaUnit, string> = { calls: 'calls', characters: 'characters', audioSecondsIn: 'seconds of audio in', audioSecondsOut: 'seconds of audio out', images: 'images' };
 
 /**
@@ -143,7 +164,7 @@ const UNIT_WORDS: Record<QuotaUnit, string> = { calls: 'calls', characters: 'cha
  *   next UTC midnight); nothing stays reserved then.
  */
 export async function reserveQuota(ctx: AppContext, keyId: string, units: CallUnits): Promise<void> {
-  const limits = await repo.limitsOf(ctx.db, keyId);
+  const limits = await cachedLimits(ctx, keyId);
   if (limits.size === 0) return;
   const day = utcDay();
   const amounts: Record<QuotaUnit, number> = { calls: 1, characters: units.charactersIn, audioSecondsIn: Math.ceil(units.audioSecondsIn), audioSecondsOut: 0, images: units.images };
@@ -251,6 +272,7 @@ export async function setQuota(ctx: AppContext, admin: { userId: string }, body:
     keyId = k;
   }
   await repo.setLimit(ctx.db, keyId, body.unit as QuotaUnit, body.dailyLimit, admin.userId);
+  limitsCache.delete(ctx);
 }
 
 /** Every limit set (ADMIN), the default ('*') first. */
