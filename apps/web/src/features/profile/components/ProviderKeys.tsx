@@ -15,6 +15,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { glossaryPath } from '../../glossary/index.ts';
+import { usagePath } from '../../usage/index.ts';
 import {
   useGenerateServiceProviderKey,
   useRemoveServiceProviderKey,
@@ -126,6 +127,9 @@ function ProviderRow({ provider, apiKey, userID }: { provider: ServiceProviderKe
           )}
           <Button size="small" variant="outlined" component={RouterLink} to={glossaryPath(apiKey.appName, provider.serviceProviderName)}>
             Glossary
+          </Button>
+          <Button size="small" variant="outlined" component={RouterLink} to={usagePath(apiKey.ulcaApiKey)}>
+            Usage
           </Button>
           <Button size="small" variant="outlined" component={RouterLink} to={speakerPagePath(apiKey.appName, provider.serviceProviderName)}>
             Speaker Verification
