@@ -58,9 +58,9 @@ const COLUMNS: GridColDef<Row>[] = [
   },
   { field: 'lastStatusUpdate', headerName: 'Last Updated Timestamp', flex: 1, minWidth: 190, filterable: false, sortable: false },
   { field: 'latency', headerName: 'Latency', width: 110, filterable: false, sortable: false },
+  { field: 'outputCheck', headerName: 'Output Check', flex: 1, minWidth: 160, filterable: false },
   { field: 'uptime24h', headerName: 'Uptime 24 h', width: 110, filterable: false },
   { field: 'uptime7d', headerName: 'Uptime 7 d', width: 110, filterable: false },
-  { field: 'outputCheck', headerName: 'Output Check', flex: 1, minWidth: 160, filterable: false },
 ];
 
 /**
