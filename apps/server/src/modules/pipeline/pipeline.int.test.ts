@@ -13,6 +13,7 @@ import { createSignedInUser, signedInject, type TestUser } from '../../test/user
 import { silentWav, startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { closeOutboundPools } from '../../net/safe-fetch.ts';
+import { invalidateModelEndpoint } from '../models/service.ts';
 
 type Json = Record<string, unknown>;
 const USERS = '/ulca/user-mgmt/v1/users';
@@ -205,6 +206,25 @@ describe('pipeline compute: bad input names the stage; nothing after it runs', (
     expect(noAudio.json()).toMatchObject({ code: 'MISSING_INPUT', failedStage: { index: 0 } });
     const textToAsr = await compute({ pipelineTasks: [sts()[1], task('asr', asrId, { sourceLanguage: 'ur' })], inputData: { input: [{ source: 'पानी' }] } });
     expect(textToAsr.json()).toMatchObject({ code: 'TASKS_DO_NOT_CONNECT', failedStage: { index: 1 } });
+  });
+
+  it('audio over the key’s limit (5 minutes) is refused at the asr stage; nothing is called', async () => {
+    const before = ms.calls.length;
+    const res = await compute({ pipelineTasks: sts(), inputData: { audio: [{ audioContent: silentWav(301, 8000).toString('base64') }] } });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'AUDIO_TOO_LONG', failedStage: { index: 0, taskType: 'asr' }, pipelineResponse: [] });
+    expect(ms.calls.length).toBe(before);
+  }, 30_000);
+
+  it('a model unpublished between config and compute is an unknown serviceId at its stage', async () => {
+    const gone = await insertTestModel(p.ctx, { userId: bob.userId, name: 'Soon gone', callbackUrl: local(ms.url('translation')), languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }] });
+    const cfg = await config({ pipelineTasks: [{ taskType: 'translation', config: { language: { sourceLanguage: 'hi', targetLanguage: 'ur' } } }] });
+    expect((cfg.json() as PipelineConfigResponse).pipelineResponseConfig[0].config.map((c) => c.serviceId)).toContain(gone);
+    await p.ctx.db.db.updateTable('models').set({ status: 'unpublished' }).where('model_id', '=', gone).execute();
+    invalidateModelEndpoint(p.ctx, gone);
+    const res = await compute({ pipelineTasks: [task('translation', gone, { sourceLanguage: 'hi', targetLanguage: 'ur' })], inputData: { input: [{ source: 'पानी' }] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'UNKNOWN_SERVICE_ID', failedStage: { index: 0, serviceId: gone } });
   });
 
   it('a missing or revoked key is 401', async () => {
