@@ -30,6 +30,8 @@ import { datasetVersionRoutes } from './modules/dataset-versions/routes.ts';
 import { glossaryRoutes } from './modules/glossary/routes.ts';
 import { stsRoutes } from './modules/sts/routes.ts';
 import { speakerRoutes } from './modules/speakers/routes.ts';
+import { pipelineRoutes } from './modules/pipeline/routes.ts';
+import { meteringRoutes } from './modules/metering/routes.ts';
 import { registerCompression, registerWebApp } from './web/delivery.ts';
 import { PUBLIC, registerAccessHook } from './security/access.ts';
 import { registerRouteAccess } from './security/route-access.ts';
@@ -90,6 +92,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     if (err instanceof ApiError) {
       if (err.logDetail) req.log.warn({ code: err.code, detail: err.logDetail }, 'request refused');
       if (err.retryAfterSeconds) void reply.header('retry-after', String(err.retryAfterSeconds));
+      if (err.headers) void reply.headers(err.headers);
       return reply.status(err.status).send({ message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -181,6 +184,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await speakerRoutes(app, ctx);
   await datasetViewerRoutes(app, ctx);
   await datasetVersionRoutes(app, ctx);
+  await pipelineRoutes(app, ctx);
+  await meteringRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config.webDist);
   return app;

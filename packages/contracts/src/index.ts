@@ -31,3 +31,6 @@ export * from './api/keys.ts';
 export * from './api/datasets.ts';
 export * from './api/search.ts';
 export * from './api/master-data.ts';
+export * from './api/pipeline.ts';
+export * from './api/usage.ts';
+export * from './api/model-health-history.ts';

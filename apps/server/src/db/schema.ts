@@ -179,6 +179,43 @@ export interface ModelUsageTable {
   calls: Generated<string>;
   failures: Generated<string>;
 }
+/** Every health round of a model, kept 30 days (016_health_history.sql; owned by modules/model-health). */
+export interface ModelHealthRoundsTable {
+  model_id: string;
+  checked_on: Ts;
+  status: 'available' | 'unavailable';
+  latency_ms: number | null;
+  reason: string | null;
+}
+/** Usage per API key, model, task and day (015_metering.sql; owned by modules/metering). Bigints read as strings. */
+export interface KeyUsageTable {
+  key_id: string;
+  model_id: string;
+  task: string;
+  day: ColumnType<string, string, string>;
+  calls: Generated<string>;
+  failures: Generated<string>;
+  latency_ms_total: Generated<string>;
+  characters_in: Generated<string>;
+  audio_ms_in: Generated<string>;
+  audio_ms_out: Generated<string>;
+  images: Generated<string>;
+}
+/** Daily limits per unit, per key or '*' (015_metering.sql; owned by modules/metering). */
+export interface KeyQuotasTable {
+  key_id: string;
+  unit: string;
+  daily_limit: ColumnType<string, number | string, number | string>;
+  set_by: string;
+  set_on: Generated<Date>;
+}
+/** Units reserved against the limits per key and day (015_metering.sql; owned by modules/metering). */
+export interface KeyQuotaUsageTable {
+  key_id: string;
+  day: ColumnType<string, string, string>;
+  unit: string;
+  used: ColumnType<string, number | string, number | string>;
+}
 /** Rows of a published benchmark dataset (007_benchmarks.sql; owned by modules/datasets). */
 export interface BenchmarkRecordsTable {
   dataset_id: string;
@@ -312,6 +349,10 @@ export interface Database {
   model_feedback: ModelFeedbackTable;
   model_health: ModelHealthTable;
   model_usage: ModelUsageTable;
+  key_usage: KeyUsageTable;
+  model_health_rounds: ModelHealthRoundsTable;
+  key_quotas: KeyQuotasTable;
+  key_quota_usage: KeyQuotaUsageTable;
   benchmark_records: BenchmarkRecordsTable;
   benchmarks: BenchmarksTable;
   benchmark_runs: BenchmarkRunsTable;

@@ -11,6 +11,7 @@ import { modelDetailRoutes } from '../features/model-detail/routes.tsx';
 import { modelPublicRoutes, modelSignedInRoutes } from '../features/models/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { glossaryRoutes } from '../features/glossary/routes.tsx';
+import { statusRoutes, usageRoutes } from '../features/usage/routes.tsx';
 import { readyMadePublicRoutes, readyMadeSignedInRoutes } from '../features/readymade/routes.tsx';
 import { searchRoutes } from '../features/search/routes.tsx';
 import { speakerRoutes } from '../features/speakers/routes.tsx';
@@ -42,9 +43,10 @@ export const routes: RouteObject[] = [
           ...introRoutes,
           ...dashboardRoutes,
           ...authRoutes,
-          { element: <RequireAuth />, children: [...datasetRoutes, ...searchRoutes, ...profileRoutes, ...glossaryRoutes, ...speakerRoutes, ...adminRoutes] },
+          { element: <RequireAuth />, children: [...datasetRoutes, ...searchRoutes, ...profileRoutes, ...glossaryRoutes, ...usageRoutes, ...speakerRoutes, ...adminRoutes] },
           ...readyMadePublicRoutes,
           ...modelDetailRoutes,
+          ...statusRoutes,
           { element: <RequireAuth />, children: readyMadeSignedInRoutes },
           ...modelPublicRoutes,
           ...benchmarkRoutes,
