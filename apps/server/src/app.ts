@@ -25,9 +25,13 @@ import { streamingRoutes } from './modules/streaming/routes.ts';
 import { modelHealthRoutes } from './modules/model-health/routes.ts';
 import { modelFeedbackRoutes } from './modules/model-feedback/routes.ts';
 import { benchmarkRoutes } from './modules/benchmarks/routes.ts';
+import { datasetViewerRoutes } from './modules/dataset-viewer/routes.ts';
+import { datasetVersionRoutes } from './modules/dataset-versions/routes.ts';
 import { glossaryRoutes } from './modules/glossary/routes.ts';
 import { stsRoutes } from './modules/sts/routes.ts';
 import { speakerRoutes } from './modules/speakers/routes.ts';
+import { pipelineRoutes } from './modules/pipeline/routes.ts';
+import { meteringRoutes } from './modules/metering/routes.ts';
 import { registerCompression, registerWebApp } from './web/delivery.ts';
 import { PUBLIC, registerAccessHook } from './security/access.ts';
 import { registerRouteAccess } from './security/route-access.ts';
@@ -88,6 +92,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     if (err instanceof ApiError) {
       if (err.logDetail) req.log.warn({ code: err.code, detail: err.logDetail }, 'request refused');
       if (err.retryAfterSeconds) void reply.header('retry-after', String(err.retryAfterSeconds));
+      if (err.headers) void reply.headers(err.headers);
       return reply.status(err.status).send({ message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -177,6 +182,10 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await glossaryRoutes(app, ctx);
   await stsRoutes(app, ctx);
   await speakerRoutes(app, ctx);
+  await datasetViewerRoutes(app, ctx);
+  await datasetVersionRoutes(app, ctx);
+  await pipelineRoutes(app, ctx);
+  await meteringRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config.webDist);
   return app;

@@ -10,6 +10,7 @@ import type { OutboundPools } from './net/safe-fetch.ts';
 import type { AccountLimiters } from './modules/accounts/limiters.ts';
 import type { BenchmarkCallLimits } from './modules/benchmarks/call-limits.ts';
 import type { InferenceState } from './modules/inference/state.ts';
+import type { MeteringState } from './modules/metering/state.ts';
 import type { AnswerCache } from './modules/metrics/answer-cache.ts';
 import type { FeedbackLimiter } from './modules/model-feedback/limiter.ts';
 import type { EndpointCache } from './modules/models/state.ts';
@@ -71,6 +72,8 @@ export interface Services {
   referenceModels: ReferenceModelRegistry;
   /** Model call slots and the model_usage counts not yet written (modules/inference). */
   inference: InferenceState;
+  /** Per-key usage not yet written, and quota limits reused for a second (modules/metering/state.ts). */
+  metering: MeteringState;
   /** Streams open per model and caller; ticket pruning (modules/streaming). */
   streaming: StreamingState;
   /** The dashboard's answers (modules/metrics/answer-cache.ts). */

@@ -7,6 +7,7 @@ import { AccountLimiters } from './modules/accounts/limiters.ts';
 import { benchmarkLookups } from './modules/benchmarks/service.ts';
 import { BenchmarkCallLimits } from './modules/benchmarks/call-limits.ts';
 import { InferenceState } from './modules/inference/state.ts';
+import { MeteringState } from './modules/metering/state.ts';
 import { AnswerCache } from './modules/metrics/answer-cache.ts';
 import { FeedbackLimiter } from './modules/model-feedback/limiter.ts';
 import { EndpointCache } from './modules/models/state.ts';
@@ -35,6 +36,7 @@ const FACTORIES: Factories = {
   benchmarkCalls: (ctx) => new BenchmarkCallLimits(ctx),
   referenceModels: () => new ReferenceModelRegistry(),
   inference: (ctx) => new InferenceState(ctx),
+  metering: (ctx) => new MeteringState(ctx),
   streaming: () => new StreamingState(),
   dashboard: (ctx) => new AnswerCache(ctx),
   speechPool: () => new SpeechPool(),

@@ -26,6 +26,8 @@ export class ApiError extends Error {
     this.retryAfterSeconds = Math.max(1, Math.ceil(seconds));
     return this;
   }
+  /** Response headers sent with the error (e.g. `retry-after` of a 429). */
+  headers?: Record<string, string>;
 }
 
 export const badRequest = (code: string, message: string, errors?: { field: string; message: string }[], logDetail?: string) =>

@@ -33,6 +33,8 @@ import { runInference, scoreOutputs, unreadableReference, type RunOptions, type 
 import { ifUnlocked, runUnderLock } from '../../db/job-lock.ts';
 
 export type { RunOptions } from './run.ts';
+/** Per-example outputs and the comparison of runs (comparison.ts; docs/api.md#per-example-outputs). */
+export { compareRuns, runOutputLines } from './comparison.ts';
 
 /**
  * Metrics a run on a benchmark of each task may use, in display order (registry names; DESIGN.md

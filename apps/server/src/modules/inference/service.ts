@@ -18,6 +18,7 @@ import * as models from '../models/service.ts';
 import * as keys from '../keys/service.ts';
 import * as glossary from '../glossary/service.ts';
 import * as referenceModels from '../reference-models/service.ts';
+import * as metering from '../metering/service.ts';
 import { buildInferenceRequest } from './request.ts';
 import { checkAudio, checkImage, decodeBase64, downloadMedia, type CheckedAudio, type CheckedImage } from './media.ts';
 import * as repo from './repo.ts';
@@ -133,6 +134,9 @@ export async function runInference(
   }
   const audio = AUDIO_INPUT_TASKS.includes(model.task) ? await audioOf(ctx, body, limits.audioSeconds) : undefined;
   const image = IMAGE_INPUT_TASKS.includes(model.task) ? await imageOf(ctx, body) : undefined;
+  // Metered per API key and held to its daily quotas before the model is called (docs/api.md#usage-and-quotas).
+  const units: metering.CallUnits = { charactersIn: audio || image ? 0 : (input ?? []).reduce((n, i) => n + i.source.length, 0), audioSecondsIn: audio?.durationSeconds ?? 0, images: image ? 1 : 0 };
+  if (caller.apiKey) await metering.reserveQuota(ctx, caller.apiKey.keyId, units);
   const request = buildInferenceRequest({
     task: model.task,
     languages: model.languages,
@@ -144,8 +148,8 @@ export async function runInference(
     audio,
     image,
   });
-  if (model.task === 'translation' && caller.apiKey) return translateWithGlossary(ctx, caller, caller.apiKey.keyId, model, request);
-  return callModel(ctx, caller, model, request);
+  if (model.task === 'translation' && caller.apiKey) return translateWithGlossary(ctx, caller, caller.apiKey.keyId, model, request, units);
+  return callModel(ctx, caller, model, request, units);
 }
 
 /**
@@ -155,15 +159,15 @@ export async function runInference(
  * a contributor's model gets the entries in `config.glossary` (`[{sourceText, targetText}]`; the
  * ULCA inference contract has none, so this field is ours) and applies them itself.
  */
-async function translateWithGlossary(ctx: AppContext, caller: InferenceCaller, keyId: string, model: models.ModelEndpoint, request: Record<string, unknown>) {
+async function translateWithGlossary(ctx: AppContext, caller: InferenceCaller, keyId: string, model: models.ModelEndpoint, request: Record<string, unknown>, units: metering.CallUnits) {
   const config = request.config as { language: { sourceLanguage: string; targetLanguage: string } };
   const terms = await glossary.glossaryForTranslation(ctx, keyId, config.language.sourceLanguage, config.language.targetLanguage);
-  if (terms.length === 0) return callModel(ctx, caller, model, request);
-  if (!model.isReference) return callModel(ctx, caller, model, { ...request, config: { ...config, glossary: terms } });
+  if (terms.length === 0) return callModel(ctx, caller, model, request, units);
+  if (!model.isReference) return callModel(ctx, caller, model, { ...request, config: { ...config, glossary: terms } }, units);
   const input = request.input as { source: string }[];
   const guarded = glossary.protectTerms(input.map((i) => i.source), terms, config.language.sourceLanguage);
-  if (!guarded.applied) return callModel(ctx, caller, model, request);
-  const answer = await callModel(ctx, caller, model, { ...request, input: guarded.texts.map((source) => ({ source })) });
+  if (!guarded.applied) return callModel(ctx, caller, model, request, units);
+  const answer = await callModel(ctx, caller, model, { ...request, input: guarded.texts.map((source) => ({ source })) }, units);
   const output = Array.isArray(answer.output) ? (answer.output as Record<string, unknown>[]) : [];
   return {
     ...answer,
@@ -184,8 +188,21 @@ export async function runTryMe(ctx: AppContext, caller: InferenceCaller, modelId
 export const REFERENCE_NOT_HERE_MESSAGE =
   'This server does not run the reference models (REFERENCE_MODELS=false on this process). Please try again; the operator should send reference-model calls to servers that run them.';
 
-async function callModel(ctx: AppContext, caller: InferenceCaller, model: models.ModelEndpoint, request: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function callModel(
+  ctx: AppContext,
+  caller: InferenceCaller,
+  model: models.ModelEndpoint,
+  request: Record<string, unknown>,
+  units: metering.CallUnits,
+): Promise<Record<string, unknown>> {
   const keyId = caller.apiKey?.keyId ?? '';
+  const calledAt = performance.now();
+  // The key's metering counts the whole call, the wait for a slot included (docs/api.md#usage-and-quotas).
+  const meter = (failed: boolean, answer?: Record<string, unknown>) => {
+    if (!keyId) return;
+    const audioSecondsOut = answer && model.task === 'tts' ? metering.answeredAudioSeconds(answer) : 0;
+    metering.recordCall(ctx, { keyId, modelId: model.modelId, task: model.task, failed, latencyMs: performance.now() - calledAt, audioSecondsOut, ...units });
+  };
   // A reference model is called on this process's own reference server, whose exact origin is the one loopback origin allowed;
   // a worker-only process (speech-to-speech batches) starts that engine on demand.
   const route = await referenceModels.reachModel(ctx, model);
@@ -214,10 +231,12 @@ async function callModel(ctx: AppContext, caller: InferenceCaller, model: models
       }
     });
     ctx.services.inference.count(keyId, model.modelId, false);
+    meter(false, body as Record<string, unknown>);
     ctx.metrics.modelCall(model.modelId, 'success', (performance.now() - started) / 1000);
     return body as Record<string, unknown>;
   } catch (err) {
     ctx.services.inference.count(keyId, model.modelId, true);
+    meter(true);
     // A call refused before it started (the model's slot stayed busy) is counted as BUSY with no time.
     ctx.metrics.modelCall(model.modelId, started ? (err instanceof ModelCallError ? err.code : 'ERROR') : 'BUSY', started ? (performance.now() - started) / 1000 : 0);
     // The platform's own engines word their refusals for the person trying them (engine.ts EngineInputError): passed on as they are.

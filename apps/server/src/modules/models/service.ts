@@ -163,6 +163,11 @@ export async function listPublishedModelSummaries(ctx: AppContext): Promise<Publ
   });
 }
 
+/** Every published model as answered (no endpoint, no key), oldest publication first: the pipeline's candidates (docs/api.md#pipelines). */
+export async function listPublishedModelRecords(ctx: AppContext): Promise<ModelRecord[]> {
+  return (await repo.listPublishedModelRows(ctx.db)).map(toModelRecord);
+}
+
 /** Every published model's endpoint (the health job's round), oldest publication first. */
 export async function listPublishedModelEndpoints(ctx: AppContext): Promise<ModelEndpoint[]> {
   return (await repo.listPublishedModelRows(ctx.db)).map((r) => endpointOf(ctx, r));
