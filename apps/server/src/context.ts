@@ -19,6 +19,7 @@ import type { ReferenceModelRegistry } from './modules/reference-models/registry
 import type { SpeechPool } from './modules/speakers/dsp.ts';
 import type { StreamingState } from './modules/streaming/state.ts';
 import type { SessionCacheService } from './security/session-cache.ts';
+import type { NonceClaims } from './security/nonce-batch.ts';
 import type { Metrics } from './ops/metrics.ts';
 import type { Readiness } from './ops/readiness.ts';
 
@@ -55,6 +56,8 @@ export interface Services {
   sessions: SessionCacheService;
   /** When expired signature nonces are pruned next (security/auth.ts). */
   noncePrune: Throttle;
+  /** Signature nonces claimed in groups, one statement for many calls (security/nonce-batch.ts). */
+  nonceClaims: NonceClaims;
   /** Login, sign-up and forgot-password limiters (modules/accounts/rate-limits.ts). */
   accountLimits: AccountLimiters;
   /** The anonymous feedback limiter (modules/model-feedback). */

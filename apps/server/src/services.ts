@@ -16,6 +16,7 @@ import { SpeechPool } from './modules/speakers/dsp.ts';
 import { StreamingState } from './modules/streaming/state.ts';
 import { NONCE_PRUNE_INTERVAL_SECONDS } from './security/auth.ts';
 import { SessionCacheService } from './security/session-cache.ts';
+import { NonceClaims } from './security/nonce-batch.ts';
 
 /**
  * How each service of {@link Services} is built, in start order (closed in reverse). One line per
@@ -27,6 +28,7 @@ const FACTORIES: Factories = {
   outbound: () => new OutboundPools(),
   sessions: (ctx) => new SessionCacheService(ctx),
   noncePrune: () => new Throttle(NONCE_PRUNE_INTERVAL_SECONDS * 1000),
+  nonceClaims: (ctx) => new NonceClaims(ctx.db),
   accountLimits: (ctx) => new AccountLimiters(ctx),
   feedbackLimiter: (ctx) => new FeedbackLimiter(ctx),
   modelEndpoints: () => new EndpointCache(),
