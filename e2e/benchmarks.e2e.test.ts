@@ -329,7 +329,8 @@ describe('benchmark journey in Chromium', () => {
       })
       .toBeTruthy();
     await expect
-      .poll(async () => ((await (await fetch(`${platform.baseUrl}/ulca/apis/v0/model/getModelHealthStatus`)).json()) as { modelHealthStatusList: { modelId: string }[] }).modelHealthStatusList.some((r) => r.modelId === modelId), {
+      // Listed as soon as it is published ('unknown'); the page is opened once the round has judged it.
+      .poll(async () => ((await (await fetch(`${platform.baseUrl}/ulca/apis/v0/model/getModelHealthStatus`)).json()) as { modelHealthStatusList: { modelId: string; status: string }[] }).modelHealthStatusList.some((r) => r.modelId === modelId && r.status === 'available'), {
         timeout: 60_000,
         interval: 500,
       })
