@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 
 /** Error state of a screen: the message and, when `onRetry` is given, a Try again button. */
 export function ErrorState({ message, onRetry, title }: { message: string; onRetry?: () => void; title?: string }) {
+  const { t } = useTranslation();
   return (
     <Alert
       severity="error"
@@ -10,7 +12,7 @@ export function ErrorState({ message, onRetry, title }: { message: string; onRet
       action={
         onRetry ? (
           <Button color="inherit" size="small" onClick={onRetry}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         ) : undefined
       }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -99,6 +100,7 @@ function FilterBody<K extends string, V extends FilterSelection<K>>({
   clearDisabledWhen,
   applyDisabledWhen,
 }: FilterPopoverProps<K, V>) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<V>(value);
   const toggle = (key: K, v: string) =>
     setDraft((d) => {
@@ -150,7 +152,7 @@ function FilterBody<K extends string, V extends FilterSelection<K>>({
             onClose();
           }}
         >
-          Clear All
+          {t('common.clearAll')}
         </Button>
         <Button
           variant="contained"
@@ -160,7 +162,7 @@ function FilterBody<K extends string, V extends FilterSelection<K>>({
             onClose();
           }}
         >
-          Apply
+          {t('common.apply')}
         </Button>
       </Stack>
     </Box>

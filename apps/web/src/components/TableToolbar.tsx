@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -73,10 +74,11 @@ export function FilterButton({
   badgeSx?: SxProps<Theme>;
   buttonSx?: SxProps<Theme>;
 }) {
+  const { t } = useTranslation();
   return (
     <Badge badgeContent={count} color="primary" sx={badgeSx}>
       <Button variant="outlined" startIcon={<FilterListIcon />} onClick={(e) => onOpen(e.currentTarget)} disabled={disabled} sx={buttonSx}>
-        Filter
+        {t('common.filter')}
       </Button>
     </Badge>
   );
@@ -84,9 +86,10 @@ export function FilterButton({
 
 /** The Refresh button of a list page: refetches the list. */
 export function RefreshButton({ onRefresh, disabled }: { onRefresh: () => void; disabled?: boolean }) {
+  const { t } = useTranslation();
   return (
     <Button variant="outlined" startIcon={<RefreshIcon />} onClick={onRefresh} disabled={disabled}>
-      Refresh
+      {t('common.refresh')}
     </Button>
   );
 }

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Translate from '@mui/icons-material/Translate';
+import { currentLanguage, setLanguage, UI_LANGUAGE_NAMES, UI_LANGUAGES, type UiLanguage } from '../lib/i18n/i18n.ts';
+
+/**
+ * The header's language switcher (docs/product.md#languages-of-the-interface): a button showing
+ * the current language, opening a menu where each language is written in its own script and
+ * marked with its `lang`, so screen readers pronounce it right. The choice is remembered.
+ */
+export function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const lang = currentLanguage();
+  const choose = (l: UiLanguage) => {
+    setAnchor(null);
+    void setLanguage(l);
+  };
+  return (
+    <>
+      <Button
+        color="inherit"
+        startIcon={<Translate aria-hidden />}
+        aria-label={`${t('language.label')}: ${UI_LANGUAGE_NAMES[lang]}`}
+        aria-haspopup="menu"
+        aria-controls={anchor ? 'menu-language' : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        data-testid="language-switcher"
+        sx={{ textTransform: 'none', minWidth: 0 }}
+      >
+        <span lang={lang}>{UI_LANGUAGE_NAMES[lang]}</span>
+      </Button>
+      <Menu id="menu-language" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {UI_LANGUAGES.map((l) => (
+          <MenuItem key={l} lang={l} selected={l === lang} onClick={() => choose(l)}>
+            {UI_LANGUAGE_NAMES[l]}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}

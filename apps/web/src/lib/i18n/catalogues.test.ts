@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+import hi from './locales/hi.json';
+import ta from './locales/ta.json';
+import { matchLanguage, isUiLanguage } from './i18n.ts';
+
+type Tree = { [k: string]: string | Tree };
+
+/** Every leaf of a catalogue as 'a.b.c' → text. */
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+  }
+  return out;
+}
+
+/** The {{placeholders}} of a message, sorted. */
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*([\w.]+)\s*[,}]/g)].map((m) => m[1]).sort();
+
+const EN = flatten(en as Tree);
+const OTHERS = { hi: flatten(hi as Tree), ta: flatten(ta as Tree) };
+
+describe('message catalogues', () => {
+  it('English has keys and no empty text', () => {
+    expect(EN.size).toBeGreaterThan(50);
+    for (const [k, v] of EN) expect(v.trim(), k).not.toBe('');
+  });
+
+  for (const [lang, cat] of Object.entries(OTHERS)) {
+    it(`${lang} has every English key with the same placeholders, and no key English lacks`, () => {
+      const missing = [...EN.keys()].filter((k) => !cat.has(k));
+      expect(missing, `keys missing from ${lang}.json`).toEqual([]);
+      const extra = [...cat.keys()].filter((k) => !EN.has(k));
+      expect(extra, `keys of ${lang}.json unknown to en.json`).toEqual([]);
+      for (const [k, v] of EN) {
+        expect(placeholders(cat.get(k) ?? ''), `${lang}:${k}`).toEqual(placeholders(v));
+        expect((cat.get(k) ?? '').trim(), `${lang}:${k} is empty`).not.toBe('');
+      }
+    });
+  }
+
+  it('plural keys come in the forms Intl.PluralRules gives each language', () => {
+    // i18next picks `<key>_<category>` by Intl.PluralRules; en, hi and ta all have one/other.
+    for (const lang of ['en', 'hi', 'ta']) {
+      expect(new Intl.PluralRules(lang).resolvedOptions().pluralCategories.sort()).toEqual(['one', 'other']);
+    }
+    const bases = new Set([...EN.keys()].filter((k) => /_(one|other)$/.test(k)).map((k) => k.replace(/_(one|other)$/, '')));
+    for (const b of bases) for (const form of ['one', 'other']) expect(EN.has(`${b}_${form}`), `${b}_${form}`).toBe(true);
+  });
+});
+
+describe('language choice', () => {
+  it('follows the first browser language that is one of ours, else English', () => {
+    expect(matchLanguage(['de-DE', 'ta-IN', 'hi'])).toBe('ta');
+    expect(matchLanguage(['HI'])).toBe('hi');
+    expect(matchLanguage(['fr', 'de'])).toBe('en');
+    expect(matchLanguage(undefined)).toBe('en');
+  });
+  it('rejects unknown stored values', () => {
+    expect(isUiLanguage('xx')).toBe(false);
+    expect(isUiLanguage(null)).toBe(false);
+    expect(isUiLanguage('ta')).toBe(true);
+  });
+});
