@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Translate from '@mui/icons-material/Translate';
-import { currentLanguage, setLanguage, UI_LANGUAGE_NAMES, UI_LANGUAGES, type UiLanguage } from '../lib/i18n/i18n.ts';
+import { setLanguage, UI_LANGUAGE_NAMES, UI_LANGUAGES, useTranslation, type UiLanguage } from '../lib/i18n/i18n.ts';
 
 /**
  * The header's language switcher (docs/product.md#languages-of-the-interface): a button showing
@@ -12,9 +11,8 @@ import { currentLanguage, setLanguage, UI_LANGUAGE_NAMES, UI_LANGUAGES, type UiL
  * marked with its `lang`, so screen readers pronounce it right. The choice is remembered.
  */
 export function LanguageSwitcher() {
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const lang = currentLanguage();
   const choose = (l: UiLanguage) => {
     setAnchor(null);
     void setLanguage(l);

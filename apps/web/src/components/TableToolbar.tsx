@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import type { ReactNode } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';

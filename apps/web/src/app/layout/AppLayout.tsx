@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/i18n.ts';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';

@@ -12,7 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import MenuIcon from '@mui/icons-material/Menu';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/i18n.ts';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { primaryRole, useSession } from '../../lib/session.ts';
 import { visibleMenus, type MenuDef } from './menus.ts';

@@ -15,7 +15,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import Logout from '@mui/icons-material/Logout';
 import PersonOutline from '@mui/icons-material/PersonOutline';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/i18n.ts';
 import type { Session } from '../../lib/session.ts';
 import { useLogout } from '../../features/auth/useLogout.ts';
 import type { MenuDef } from './menus.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/i18n.ts';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { usePageTitle } from '../../components/usePageTitle.ts';

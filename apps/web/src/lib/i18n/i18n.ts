@@ -1,5 +1,5 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation as useI18nextTranslation } from 'react-i18next';
 import en from './locales/en.json';
 
 /*
@@ -20,6 +20,9 @@ export const UI_LANGUAGE_NAMES: Record<UiLanguage, string> = { en: 'English', hi
 export const LANGUAGE_STORAGE_KEY = 'ulca.language';
 
 type Catalogue = Record<string, unknown>;
+
+/** The translate function: `t(key, params)` → the text in the current language (English when the key is missing). */
+export type TFunction = I18n['t'];
 
 // Dynamic imports: Vite emits each catalogue as its own chunk, loaded on first choice.
 const LOADERS: Record<Exclude<UiLanguage, 'en'>, () => Promise<{ default: Catalogue }>> = {
@@ -119,4 +122,14 @@ export function startLanguage(): Promise<boolean> {
   const lang = initialLanguage();
   applyToDocument('en');
   return lang === 'en' ? Promise.resolve(true) : setLanguage(lang, false);
+}
+
+/**
+ * The hook every component uses for its texts: `const { t } = useTranslation()`; re-renders on a
+ * language change. The app reaches the i18n library only through this module, so the library can
+ * be replaced here alone.
+ */
+export function useTranslation(): { t: TFunction; lang: UiLanguage } {
+  const { t } = useI18nextTranslation();
+  return { t, lang: currentLanguage() };
 }
