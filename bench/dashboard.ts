@@ -31,6 +31,7 @@ import { createDb, type Db } from '../apps/server/src/db/pool.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
 import { storeSearchBody, type StoreSearchResponse } from '../apps/server/src/modules/metrics/schemas.ts';
 import { storeSearch } from '../apps/server/src/modules/metrics/service.ts';
+import { AnswerCache } from '../apps/server/src/modules/metrics/answer-cache.ts';
 import type { Config } from '../apps/server/src/config.ts';
 
 function arg(args: string[], name: string, dflt: number): number {
@@ -207,7 +208,7 @@ const COLUMN: Record<string, string> = {
  * with its in-memory answer cache off so every view really reads the rollup.
  */
 async function viaRollup(db: Db, body: Body): Promise<StoreSearchResponse> {
-  return storeSearch({ db, config: { dashboardCacheSeconds: 0 } as Config }, storeSearchBody.parse(body));
+  return storeSearch({ db, config: { dashboardCacheSeconds: 0 } as Config, services: { dashboard: new AnswerCache({ db }) } }, storeSearchBody.parse(body));
 }
 
 /**

@@ -21,7 +21,7 @@ import { LocalObjectStore } from '../apps/server/src/storage/local-store.ts';
 import { S3ObjectStore } from '../apps/server/src/storage/s3-store.ts';
 import { startTestS3Server } from '../apps/server/src/test/s3-server.ts';
 import { createMailer } from '../apps/server/src/mail/create-mailer.ts';
-import type { AppContext } from '../apps/server/src/context.ts';
+import { closeServices, createServices } from '../apps/server/src/services.ts';
 import { insertSubmission, getStages } from '../apps/server/src/modules/datasets/repo.ts';
 import { runIngestJob } from '../apps/server/src/modules/datasets/service.ts';
 import { openArchive } from '../apps/server/src/modules/datasets/pipeline/archive.ts';
@@ -47,7 +47,7 @@ export async function main(args: string[]): Promise<void> {
   const s3 = args.includes('--s3') ? await startTestS3Server('ulca-bench') : null;
   const store = s3 ? new S3ObjectStore(s3.config) : new LocalObjectStore(path.join(tmp, 'objects'));
   if (s3) console.log(`object store: S3 (s3rver at ${s3.config.endpoint})`);
-  const ctx: AppContext = { config, db, boss, store, mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }), log };
+  const ctx = await createServices({ config, db, boss, store, mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }), log });
 
   try {
     let t = Date.now();
@@ -100,6 +100,7 @@ export async function main(args: string[]): Promise<void> {
     if (publish.success_count !== records) console.log(`WARNING: published ${publish.success_count} of ${records} records`);
   } finally {
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    await closeServices(ctx);
     await db.close();
     await cluster?.stop();
     await s3?.close();

@@ -3,9 +3,9 @@
  * 100,000; `--records N`), times BLEU, chrF and TER over them in sentences/s (target: each ≤ 2 s
  * for 100,000 pairs), the cost of a 1000-sample bootstrap interval for each, and compares with a
  * baseline measured in the same run: a tokenise-only pass (13a tokenisation + whitespace split of
- * every hypothesis and reference with the tokeniser of before the speed work, naive/, so that the
+ * every hypothesis and reference with the tokeniser of before the speed work, test/naive/, so that the
  * baseline stays the same work across commits). With `--naive`, also times the
- * string-keyed implementations the fast ones replaced (metrics/naive/) on the same pairs and
+ * string-keyed implementations the fast ones replaced (metrics/test/naive/) on the same pairs and
  * checks their scores are equal. Then scores the same files with `ulca score` and prints its
  * numbers beside ours: they must be equal. Times are CPU seconds of the process (wall-clock
  * beside them): the machines are shared.
@@ -15,17 +15,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { getMetric } from '../apps/server/src/modules/benchmarks/metrics/index.ts';
-import { bleu as naiveBleu } from '../apps/server/src/modules/benchmarks/metrics/naive/bleu.ts';
-import { chrf as naiveChrf } from '../apps/server/src/modules/benchmarks/metrics/naive/chrf.ts';
-import { ter as naiveTer } from '../apps/server/src/modules/benchmarks/metrics/naive/ter.ts';
+import { bleu as naiveBleu } from '../apps/server/src/modules/benchmarks/metrics/test/naive/bleu.ts';
+import { chrf as naiveChrf } from '../apps/server/src/modules/benchmarks/metrics/test/naive/chrf.ts';
+import { ter as naiveTer } from '../apps/server/src/modules/benchmarks/metrics/test/naive/ter.ts';
 import type { MetricImpl } from '../apps/server/src/modules/benchmarks/metrics/types.ts';
 import { bootstrapInterval } from '../apps/server/src/modules/benchmarks/metrics/bootstrap.ts';
 import { mulberry32 } from '../apps/server/src/modules/benchmarks/metrics/bootstrap.ts';
 import { sumRows } from '../apps/server/src/modules/benchmarks/metrics/text.ts';
-// The baseline keeps the tokeniser and split of before the speed work (naive/), so its time, and
+// The baseline keeps the tokeniser and split of before the speed work (test/naive/), so its time, and
 // the ratios to it, compare across commits.
-import { pySplit } from '../apps/server/src/modules/benchmarks/metrics/naive/text.ts';
-import { tokenize13a } from '../apps/server/src/modules/benchmarks/metrics/naive/tokenizers.ts';
+import { pySplit } from '../apps/server/src/modules/benchmarks/metrics/test/naive/text.ts';
+import { tokenize13a } from '../apps/server/src/modules/benchmarks/metrics/test/naive/tokenizers.ts';
 
 function arg(args: string[], name: string, dflt: number): number {
   const i = args.indexOf(`--${name}`);

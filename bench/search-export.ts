@@ -17,7 +17,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { startBoss } from '../apps/server/src/jobs/boss.ts';
 import { LocalObjectStore } from '../apps/server/src/storage/local-store.ts';
 import { createMailer } from '../apps/server/src/mail/create-mailer.ts';
-import type { AppContext } from '../apps/server/src/context.ts';
+import { closeServices, createServices } from '../apps/server/src/services.ts';
 import { insertSearch, getSearch } from '../apps/server/src/modules/search/repo.ts';
 import { runSearchExport } from '../apps/server/src/modules/search/service.ts';
 
@@ -71,7 +71,7 @@ export async function main(args: string[]): Promise<void> {
   await migrate(db.pool);
   const boss = await startBoss(url, { supervise: false });
   const config = loadConfig({ ...process.env, ULCA_DATA_DIR: path.join(tmp, 'data') }, {});
-  const ctx: AppContext = { config, db, boss, store: new LocalObjectStore(path.join(tmp, 'objects')), mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }), log };
+  const ctx = await createServices({ config, db, boss, store: new LocalObjectStore(path.join(tmp, 'objects')), mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }), log });
 
   try {
     let t = performance.now();
@@ -114,6 +114,7 @@ export async function main(args: string[]): Promise<void> {
     if (search?.status !== 'Completed' || search.record_count !== records) console.log(`WARNING: export ended ${search?.status} with ${search?.record_count} of ${records} records`);
   } finally {
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    await closeServices(ctx);
     await db.close();
     await cluster?.stop();
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -9,7 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { decodeSpeech } from '../apps/server/src/modules/speakers/audio.ts';
-import { analyseSpeech, closeSpeechPool } from '../apps/server/src/modules/speakers/dsp.ts';
+import { SpeechPool } from '../apps/server/src/modules/speakers/dsp.ts';
 import { speakerStats } from '../apps/server/src/modules/speakers/embedding.ts';
 
 function arg(args: string[], name: string, dflt: number): number {
@@ -43,9 +43,10 @@ export async function main(args: string[]): Promise<void> {
   });
   const decode = await median(() => decodeSpeech(wav));
   const stats = await median(() => speakerStats(d.samples));
-  await analyseSpeech(wav); // start the worker threads
-  const worker = await median(() => analyseSpeech(wav));
-  await closeSpeechPool();
+  const pool = new SpeechPool();
+  await pool.analyse(wav); // start the worker threads
+  const worker = await median(() => pool.analyse(wav));
+  await pool.close();
   const line = (name: string, ms: number) => console.log(`${name.padEnd(34)} ${per10(ms).toFixed(1).padStart(8)} ms / 10 s audio  ×${(ms / baseline).toFixed(0)} baseline`);
   console.log(`speaker baseline on ${d.seconds.toFixed(1)} s of espeak-ng speech (22.05 kHz WAV):`);
   line('baseline (one pass over samples)', baseline);

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import ts from 'typescript';
 
 /** Sub-folders of `dir` (feature names), [] when it does not exist. */
 function folders(dir) {
@@ -19,15 +20,101 @@ const SERVICE_ONLY =
   "A feature reaches another feature only through its service.ts (or types.ts); move the code or export it from that service (DESIGN.md §4).";
 const SHARED_LAYER = 'Shared server code (db, lib, mail, net, storage) must not depend on a feature (DESIGN.md §4).';
 const WEB_FEATURE =
-  "A web feature imports another feature only through its index.ts; move shared code to components/ or lib/ (DESIGN.md §4, §7).";
+  'A web feature imports no other feature: move code two features need to components/ or lib/, or compose the features in app/ (lib/feature-slots.ts) (DESIGN.md §4, §7).';
 const WEB_SHARED = 'Shared web code (components, lib) must not depend on a feature or the app shell (DESIGN.md §7).';
+const CYCLE = 'Import cycle (type-only imports count): {{route}}. Move the shared types to a types.ts (docs/architecture.md#boundaries).';
+const SERVICE_REEXPORTS_REPO =
+  "A service.ts must not re-export from its repo ({{source}}): give callers a service function (or move the type to types.ts) (docs/architecture.md#boundaries).";
+
+/** Relative specifiers of a file: every import, import type, export … from, and import(); cached by modification time. */
+const importsCache = new Map();
+function relativeImports(file) {
+  let mtime;
+  try {
+    mtime = fs.statSync(file).mtimeMs;
+  } catch {
+    return [];
+  }
+  const hit = importsCache.get(file);
+  if (hit && hit.mtime === mtime) return hit.deps;
+  const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
+  const deps = info.importedFiles.map((i) => i.fileName).filter((n) => n.startsWith('.')).map((n) => resolveRelative(file, n)).filter(Boolean);
+  importsCache.set(file, { mtime, deps });
+  return deps;
+}
+
+/** The file a relative specifier of `from` names (as written, or with .ts/.tsx/index.ts added), or null. */
+function resolveRelative(from, specifier) {
+  const base = path.resolve(path.dirname(from), specifier);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** The shortest import path from `start` back to `target` (list of files, `start` first), or null. */
+function pathBack(start, target) {
+  const previous = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length) {
+    const file = queue.shift();
+    for (const dep of relativeImports(file)) {
+      if (dep === target) {
+        const route = [file];
+        for (let f = previous.get(file); f; f = previous.get(f)) route.unshift(f);
+        return route;
+      }
+      if (!previous.has(dep)) {
+        previous.set(dep, file);
+        queue.push(dep);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * `ulca/no-cycle`: no import cycle through relative imports, type-only ones included (import-x/no-cycle
+ * skips those): a cycle of types still ties the files together and hides a missing types.ts.
+ */
+const noCycle = {
+  meta: { type: 'problem', schema: [], messages: { cycle: CYCLE } },
+  create(context) {
+    const file = context.physicalFilename;
+    const check = (node) => {
+      if (!node.source || typeof node.source.value !== 'string' || !node.source.value.startsWith('.')) return;
+      const target = resolveRelative(file, node.source.value);
+      if (!target || target === file) return;
+      const route = pathBack(target, file);
+      if (!route) return;
+      const rel = (f) => path.relative(path.dirname(file), f) || path.basename(f);
+      context.report({ node, messageId: 'cycle', data: { route: [path.basename(file), ...route.map(rel), path.basename(file)].join(' → ') } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+/** `ulca/no-repo-reexport`: a feature's service.ts re-exports nothing from a repo file (repo.ts, *.repo.ts, *-repo.ts). */
+const noRepoReexport = {
+  meta: { type: 'problem', schema: [], messages: { reexport: SERVICE_REEXPORTS_REPO } },
+  create(context) {
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source === 'string' && /(^|[/.-])repo(\.ts)?$/.test(source)) context.report({ node, messageId: 'reexport', data: { source } });
+    };
+    return { ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
+/** The local rules of this file, as an ESLint plugin. */
+export const ulcaPlugin = { rules: { 'no-cycle': noCycle, 'no-repo-reexport': noRepoReexport } };
 
 /**
  * The `import-x/no-restricted-paths` zones of the tree rooted at `root`:
  * - server: a file of modules/<F>/ may import modules/<G>/ (G ≠ F) only as service.ts or types.ts;
  *   jobs/ and security/ likewise; db, lib, mail, net and storage import no feature at all;
- * - web: a file of features/<F>/ imports another feature only through its index.ts; components/
- *   and lib/ import neither features nor app/.
+ * - web: a file of features/<F>/ imports no other feature at all (shared code lives in components/
+ *   or lib/, and app/ composes features); components/ and lib/ import neither features nor app/.
  */
 export function boundaryZones(root) {
   const server = path.join(root, 'apps/server/src');
@@ -65,7 +152,6 @@ export function boundaryZones(root) {
     zones.push({
       target: path.join(web, 'features', f, '**/*'),
       from: others.map((g) => path.join(web, 'features', g, '**/*')),
-      except: ['**/apps/web/src/features/*/index.ts'],
       message: WEB_FEATURE,
     });
   }
@@ -81,20 +167,23 @@ export function boundaryZones(root) {
 
 /**
  * Flat-config blocks for the TypeScript files of `root` (`files` globs relative to the config):
- * the zones above and `import-x/no-cycle` (any import cycle; type-only imports are erased at run
- * time and do not count).
+ * the zones above, `ulca/no-cycle` (any import cycle, type-only imports included; it replaces
+ * import-x/no-cycle, which skips them) and, on every `modules/<F>/service.ts`, `ulca/no-repo-reexport`.
  */
 export function boundaryConfig(root, files) {
-  return {
-    files,
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+  return [
+    {
+      files,
+      plugins: { 'import-x': importX, ulca: ulcaPlugin },
+      settings: {
+        'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+        'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      },
+      rules: {
+        'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones(root) }],
+        'ulca/no-cycle': 'error',
+      },
     },
-    rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones(root) }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-    },
-  };
+    { files: ['**/apps/server/src/modules/*/service.ts'], plugins: { ulca: ulcaPlugin }, rules: { 'ulca/no-repo-reexport': 'error' } },
+  ];
 }

@@ -36,15 +36,42 @@ describe('import boundaries (eslint/boundaries.js)', () => {
   it('fails an import cycle, on both of its files', async () => {
     for (const file of ['cycle-a.ts', 'cycle-b.ts']) {
       const errors = await lintRules(`apps/server/src/modules/alpha/${file}`);
-      expect(errors).toEqual([expect.stringMatching(/^import-x\/no-cycle: Dependency cycle detected/)]);
+      expect(errors).toEqual([expect.stringMatching(/^ulca\/no-cycle: Import cycle \(type-only imports count\): cycle-(a|b)\.ts → cycle-(a|b)\.ts → cycle-(a|b)\.ts/)]);
     }
   });
 
-  it('lets a web feature use another only through its index.ts', async () => {
-    expect(await lintRules('apps/web/src/features/two/uses-one-inner.ts')).toEqual([
-      expect.stringMatching(/^import-x\/no-restricted-paths: .*"\.\.\/one\/inner\.ts".*only through its index\.ts/),
+  it('fails a cycle of type-only imports, on both of its files', async () => {
+    expect(await lintRules('apps/server/src/modules/alpha/type-cycle-a.ts')).toEqual([
+      expect.stringMatching(/^ulca\/no-cycle: Import cycle \(type-only imports count\): type-cycle-a\.ts → type-cycle-b\.ts → type-cycle-a\.ts\. Move the shared types to a types\.ts/),
     ]);
-    expect(await lintRules('apps/web/src/features/two/uses-one-index.ts')).toEqual([]);
+    expect(await lintRules('apps/server/src/modules/alpha/type-cycle-b.ts')).toEqual([expect.stringMatching(/^ulca\/no-cycle: /)]);
+  });
+
+  it('fails a service.ts that re-exports from its repo (named or all), not one that re-exports its types', async () => {
+    const errors = await lintRules('apps/server/src/modules/gamma/service.ts');
+    expect(errors).toEqual([
+      expect.stringMatching(/^ulca\/no-repo-reexport: A service\.ts must not re-export from its repo \(\.\/repo\.ts\)/),
+      expect.stringMatching(/^ulca\/no-repo-reexport: /),
+    ]);
+    expect(await lintRules('apps/server/src/modules/alpha/service.ts')).toEqual([]);
+  });
+
+  it('refuses any cross-feature web import, its index.ts included', async () => {
+    expect(await lintRules('apps/web/src/features/two/uses-one-inner.ts')).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*"\.\.\/one\/inner\.ts".*imports no other feature/),
+    ]);
+    expect(await lintRules('apps/web/src/features/two/uses-one-index.ts')).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*"\.\.\/one\/index\.ts".*imports no other feature/),
+    ]);
+  });
+
+  it('lets a web feature use lib/ and the app shell compose features', async () => {
+    expect(await lintRules('apps/web/src/features/two/uses-shared.ts')).toEqual([]);
+    expect(await lintRules('apps/web/src/app/composes.ts')).toEqual([]);
+  });
+
+  it('fails shared web code that imports a feature', async () => {
+    expect(await lintRules('apps/web/src/lib/uses-feature.ts')).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*must not depend on a feature/)]);
   });
 });
 

@@ -122,6 +122,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   });
   await app.routeAccess.declarePluginRoutes(PUBLIC, () => app.register(swaggerUi, { routePrefix: '/ulca/docs' }));
 
+  // Work the requests started in the background (reset e-mails) finishes before the app closes.
+  app.addHook('onClose', async () => ctx.services.background.settled());
+
   app.get('/ulca/health', { config: { access: PUBLIC }, schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   await accountRoutes(app, ctx);

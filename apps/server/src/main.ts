@@ -8,23 +8,25 @@ import { startBoss } from './jobs/boss.ts';
 import { createObjectStore } from './storage/create-store.ts';
 import { createMailer } from './mail/create-mailer.ts';
 import { buildApp } from './app.ts';
-import type { AppContext } from './context.ts';
+import { closeServices, createServices } from './services.ts';
 import { ensureAdmin } from './modules/accounts/bootstrap.ts';
 import { startWorkers } from './jobs/workers.ts';
 import { publishDemoDatasets } from './modules/datasets/service.ts';
 import { startJobRecovery } from './jobs/recovery.ts';
 import { publishBundledBenchmarks, queueBundledBenchmarkRuns } from './modules/benchmarks/service.ts';
-import { closeOnDemandReferenceModels, startReferenceModels, type ReferenceModels } from './modules/reference-models/service.ts';
+import { startReferenceModels, type ReferenceModels } from './modules/reference-models/service.ts';
 
 /**
  * Process entry (DESIGN.md §2): `npm start` runs API + web app + workers in one process;
  * `--worker` runs the job workers only (scale-out). Starts embedded PostgreSQL when DATABASE_URL
  * is unset, migrates, and stops everything cleanly on SIGINT/SIGTERM.
  */
-/** Set once the embedded cluster runs, so a failed start can stop it instead of leaving it orphaned. */
-let cluster: EmbeddedCluster | undefined;
+/** What a failed start must stop: the embedded cluster once it runs, so it is not left orphaned. */
+interface Started {
+  cluster?: EmbeddedCluster;
+}
 
-async function main(): Promise<void> {
+async function main(started: Started): Promise<void> {
   const workerOnly = process.argv.includes('--worker');
   const config = loadConfig(process.env, workerOnly ? { runHttp: false, runWorkers: true } : {});
   const log = createLogger(config);
@@ -39,21 +41,23 @@ async function main(): Promise<void> {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     log.info({ dir: path.join(config.dataDir, 'pg') }, 'starting embedded PostgreSQL');
-    cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), { pgHome: config.pgHome, onInfo: (m) => log.info(m) });
+    const cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), { pgHome: config.pgHome, onInfo: (m) => log.info(m) });
+    started.cluster = cluster;
     databaseUrl = cluster.url;
   }
   const db = createDb(databaseUrl, 20);
   const applied = await migrate(db.pool);
   if (applied.length) log.info({ applied }, 'database migrated');
   const boss = await startBoss(databaseUrl, { expireInSeconds: config.jobExpireSeconds });
-  const ctx: AppContext = {
+  // The stateful services (limiters, caches, timers, servers) are built once here and closed on stop (services.ts).
+  const ctx = await createServices({
     config,
     db,
     boss,
     store,
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, log, printLinks: config.logFormat === 'pretty' }),
     log,
-  };
+  });
 
   if (config.runHttp) {
     const admin = await ensureAdmin(ctx);
@@ -100,12 +104,13 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app?.close();
-      await referenceModels?.close();
-      await closeOnDemandReferenceModels(ctx);
       recovery?.stop();
+      // Jobs under way finish first: they may still count usage or call a reference engine.
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      await referenceModels?.close();
+      await closeServices(ctx);
       await db.close();
-      await cluster?.stop();
+      await started.cluster?.stop();
     } catch (err) {
       log.error({ err }, 'error while stopping');
     }
@@ -115,11 +120,19 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch(async (err: unknown) => {
-  // One line with the real reason (a rejection without an Error used to print `undefined`).
-  const reason = err instanceof Error ? err.message : err === undefined ? 'unknown error (nothing was reported)' : String(err);
-  console.error(`ULCA could not start: ${reason}`);
-  if (err instanceof Error && !(err instanceof EmbeddedPgError) && err.stack) console.error(err.stack);
-  await cluster?.stop().catch(() => undefined);
-  process.exit(1);
-});
+/** Runs main; a failed start prints one line with the reason and stops the embedded cluster it started. */
+async function run(): Promise<void> {
+  const started: Started = {};
+  try {
+    await main(started);
+  } catch (err) {
+    // One line with the real reason (a rejection without an Error used to print `undefined`).
+    const reason = err instanceof Error ? err.message : err === undefined ? 'unknown error (nothing was reported)' : String(err);
+    console.error(`ULCA could not start: ${reason}`);
+    if (err instanceof Error && !(err instanceof EmbeddedPgError) && err.stack) console.error(err.stack);
+    await started.cluster?.stop().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+void run();

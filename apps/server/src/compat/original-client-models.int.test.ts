@@ -15,7 +15,6 @@ import { silentWav, startTestModelServer, type TestModelServer } from '../test/m
 import { uploadTestModel } from '../test/model-upload.ts';
 import { until } from '../test/poll.ts';
 import { startWorkers } from '../jobs/workers.ts';
-import { closeOutboundPools } from '../net/safe-fetch.ts';
 import { ensureAdmin } from '../modules/accounts/service.ts';
 import { publishBundledBenchmarks } from '../modules/benchmarks/service.ts';
 import type { FastifyInstance } from 'fastify';
@@ -79,7 +78,6 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  closeOutboundPools();
   await p?.close();
   await models?.close();
 });

@@ -7,18 +7,16 @@ import type { Db } from './pool.ts';
  * the other's tables (DESIGN.md §4). Other processes do not see these counters: caches that use
  * them must also expire by time.
  */
-const versions = new WeakMap<Db, Map<string, number>>();
+// The counters are held by the Db object (db.versions), so they live and die with the process's pool.
 
 /** Marks `topic` of `db` as changed in this process (call after the change committed). */
-export function bumpLocalVersion(db: Db, topic: string): void {
-  let m = versions.get(db);
-  if (!m) versions.set(db, (m = new Map()));
-  m.set(topic, (m.get(topic) ?? 0) + 1);
+export function bumpLocalVersion(db: Pick<Db, 'versions'>, topic: string): void {
+  db.versions.set(topic, (db.versions.get(topic) ?? 0) + 1);
 }
 
 /** The current change counter of `topic` of `db` in this process (0 before any change). */
-export function localVersion(db: Db, topic: string): number {
-  return versions.get(db)?.get(topic) ?? 0;
+export function localVersion(db: Pick<Db, 'versions'>, topic: string): number {
+  return db.versions.get(topic) ?? 0;
 }
 
 /** Topic bumped whenever `record_rollup` changes (publish, unpublish). */

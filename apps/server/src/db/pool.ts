@@ -9,6 +9,8 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export interface Db {
   pool: pg.Pool;
   db: Kysely<Database>;
+  /** Change counters of this pool inside this process (db/local-versions.ts). */
+  readonly versions: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export function createDb(url: string, max = 10): Db {
   return {
     pool,
     db,
+    versions: new Map(),
     async close() {
       await db.destroy();
     },

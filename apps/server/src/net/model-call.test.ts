@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestModelServer, type TestModelServer } from '../test/model-server.ts';
 import { callModelEndpoint, ModelCallError, type ModelCallTarget } from './model-call.ts';
-import { closeOutboundPools } from './safe-fetch.ts';
 
 let models: TestModelServer;
 let pending: http.Server;
@@ -23,7 +22,6 @@ beforeAll(async () => {
   pendingUrl = `http://127.0.0.1:${(pending.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  closeOutboundPools();
   await models.close();
   await new Promise<void>((resolve) => pending.close(() => resolve()));
 });

@@ -6,7 +6,7 @@
  * its header, and only returns an answer that matches the task's ULCA response schema.
  */
 import { inferenceResponseSchemas, type InferenceResponse, type InferenceTask } from '@ulca/contracts';
-import { FetchError, describeBytes, safePostJson, type SafePostResult } from './safe-fetch.ts';
+import { FetchError, describeBytes, safePostJson, type OutboundPools, type SafePostResult } from './safe-fetch.ts';
 
 /** Why a model call failed. */
 export type ModelCallErrorCode = 'URL_REFUSED' | 'TIMEOUT' | 'UNREACHABLE' | 'HTTP_ERROR' | 'TOO_LARGE' | 'BAD_RESPONSE';
@@ -54,6 +54,8 @@ export interface ModelCallOptions {
   maxBytes: number;
   /** Cancels the call (e.g. the client went away). */
   signal?: AbortSignal;
+  /** The process's connection pools (ctx.services.outbound); without, a fresh connection per request. */
+  pools?: OutboundPools;
 }
 
 /** A model's validated answer and how long the whole call took (milliseconds, polling included). */
@@ -176,6 +178,7 @@ export async function callModelEndpoint<T extends InferenceTask>(
       timeoutMs: Math.max(1, Math.ceil(deadline - performance.now())),
       headers,
       signal: controller.signal,
+      pools: opts.pools,
     });
 
   try {

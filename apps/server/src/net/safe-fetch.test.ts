@@ -4,7 +4,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FetchError, checkFetchTarget, closeOutboundPools, safeGetStream, safePostJson, type SafeFetchOptions } from './safe-fetch.ts';
+import { FetchError, OutboundPools, checkFetchTarget, safeGetStream, safePostJson, type SafeFetchOptions } from './safe-fetch.ts';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 const servers: http.Server[] = [];
@@ -298,8 +298,10 @@ describe('safeGetStream: address policy', () => {
 });
 
 describe('safePostJson: what is done once and what on every call', () => {
-  const POST = { allowedHosts: ['127.0.0.1'], maxBytes: 1024 * 1024, timeoutMs: 10_000 };
-  afterEach(() => closeOutboundPools());
+  // The pools of one process (ctx.services.outbound in the server).
+  const pools = new OutboundPools();
+  const POST = { allowedHosts: ['127.0.0.1'], maxBytes: 1024 * 1024, timeoutMs: 10_000, pools };
+  afterEach(() => pools.close());
 
   it('reuses kept-alive connections: sequential calls to one endpoint open one connection', async () => {
     let connections = 0;

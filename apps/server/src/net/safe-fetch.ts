@@ -51,7 +51,7 @@ export interface CheckedTarget {
 }
 
 const PUBLIC_ONLY = 'the platform only downloads from public hosts.';
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
 // ipaddr.js range names that must never be reached from the server, with the words shown to users.
 // `process()` turns IPv4-mapped IPv6 (::ffff:a.b.c.d) into IPv4 first, so those are covered too.
@@ -370,6 +370,8 @@ export interface SafePostOptions {
   signal?: AbortSignal;
   /** User-agent purpose, e.g. "model inference". */
   purpose?: string;
+  /** The process's connection pools (ctx.services.outbound); without, every call opens a fresh connection. */
+  pools?: OutboundPools;
 }
 
 /** The answer of {@link safePostJson}: status and the whole body (at most `maxBytes`). */
@@ -379,61 +381,73 @@ export interface SafePostResult {
   body: Buffer;
 }
 
-/**
- * Keep-alive agents, one per (scheme, host, port, checked address set). A pooled socket is only
- * ever reused for the same host whose DNS answer was the same checked set, so pooling never lets
- * a connection reach an address that was not vetted (the reason `safeGetStream` uses fresh sockets).
- * Bounded: the least recently used agent is destroyed past MAX_AGENTS.
- */
-const agents = new Map<string, http.Agent>();
+/** Most keep-alive agents kept by one {@link OutboundPools}; the least recently used is destroyed beyond. */
 const MAX_AGENTS = 256;
-
-function agentFor(target: CheckedTarget): http.Agent {
-  const { url } = target;
-  const key = `${url.protocol}//${target.host}:${url.port}|${target.addresses.map((a) => a.address).sort().join(',')}`;
-  let agent = agents.get(key);
-  if (agent) {
-    // Move to the end: Map order is the LRU order.
-    agents.delete(key);
-    agents.set(key, agent);
-    return agent;
-  }
-  const options = { keepAlive: true, keepAliveMsecs: 1000, maxFreeSockets: 64, scheduling: 'lifo' as const, lookup: pinnedLookup(target.addresses) };
-  agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
-  agents.set(key, agent);
-  if (agents.size > MAX_AGENTS) {
-    const [oldestKey, oldest] = agents.entries().next().value as [string, http.Agent];
-    agents.delete(oldestKey);
-    oldest.destroy();
-  }
-  return agent;
-}
-
-/**
- * Checked targets of URLs whose host is an IP address, keyed by allowed hosts + URL: their verdict
- * depends on nothing else (no DNS), so the parse and range check are done once per URL. Only
- * targets that passed are kept; a host name is still resolved and checked on every call.
- */
-const literalTargets = new Map<string, CheckedTarget>();
+/** Most checked IP-literal targets remembered by one {@link OutboundPools}. */
 const MAX_LITERAL_TARGETS = 1024;
 
-/** The checked target of `url`: from {@link literalTargets} for an IP-address host, else {@link checkFetchTarget}. */
-async function postTarget(url: string, allowedHosts: string[], allowedOrigins: readonly string[], signal: AbortSignal): Promise<CheckedTarget> {
-  const key = `${allowedHosts.join(' ')}\n${allowedOrigins.join(' ')}\n${url}`;
-  const known = literalTargets.get(key);
-  if (known) return known;
-  const target = await abortable(checkFetchTarget(url, allowedHosts, allowedOrigins), signal);
-  if (ipaddr.isValid(target.host)) {
-    if (literalTargets.size >= MAX_LITERAL_TARGETS) literalTargets.clear();
-    literalTargets.set(key, Object.freeze(target));
+/**
+ * The outbound connection pools of one process (ctx.services.outbound, built by createServices):
+ * keep-alive agents of {@link safePostJson}, one per (scheme, host, port, checked address set), so
+ * a pooled socket is only ever reused for the same host whose DNS answer was the same checked set
+ * and pooling never lets a connection reach an address that was not vetted (the reason
+ * `safeGetStream` uses fresh sockets); and the checked targets of URLs whose host is an IP address
+ * (their verdict depends on nothing else, so the parse and range check are done once per URL; a
+ * host name is still resolved and checked on every call). Both bounded.
+ */
+export class OutboundPools {
+  private readonly agents = new Map<string, http.Agent>();
+  private readonly literalTargets = new Map<string, CheckedTarget>();
+
+  /** The keep-alive agent of `target`. */
+  agentFor(target: CheckedTarget): http.Agent {
+    const { url } = target;
+    const key = `${url.protocol}//${target.host}:${url.port}|${target.addresses.map((a) => a.address).sort().join(',')}`;
+    let agent = this.agents.get(key);
+    if (agent) {
+      // Move to the end: Map order is the LRU order.
+      this.agents.delete(key);
+      this.agents.set(key, agent);
+      return agent;
+    }
+    const options = { keepAlive: true, keepAliveMsecs: 1000, maxFreeSockets: 64, scheduling: 'lifo' as const, lookup: pinnedLookup(target.addresses) };
+    agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    this.agents.set(key, agent);
+    if (this.agents.size > MAX_AGENTS) {
+      const [oldestKey, oldest] = this.agents.entries().next().value as [string, http.Agent];
+      this.agents.delete(oldestKey);
+      oldest.destroy();
+    }
+    return agent;
   }
-  return target;
+
+  /** The remembered checked target under `key`, if any. */
+  knownTarget(key: string): CheckedTarget | undefined {
+    return this.literalTargets.get(key);
+  }
+
+  /** Remembers a checked target whose host is an IP address. */
+  rememberTarget(key: string, target: CheckedTarget): void {
+    if (this.literalTargets.size >= MAX_LITERAL_TARGETS) this.literalTargets.clear();
+    this.literalTargets.set(key, Object.freeze(target));
+  }
+
+  /** Closes every pooled connection (shutdown). */
+  close(): void {
+    for (const agent of this.agents.values()) agent.destroy();
+    this.agents.clear();
+    this.literalTargets.clear();
+  }
 }
 
-/** Closes every pooled connection of {@link safePostJson} (tests and shutdown). */
-export function closeOutboundPools(): void {
-  for (const agent of agents.values()) agent.destroy();
-  agents.clear();
+/** The checked target of `url`: remembered by `pools` for an IP-address host, else {@link checkFetchTarget}. */
+async function postTarget(url: string, allowedHosts: string[], allowedOrigins: readonly string[], signal: AbortSignal, pools: OutboundPools | undefined): Promise<CheckedTarget> {
+  const key = `${allowedHosts.join(' ')}\n${allowedOrigins.join(' ')}\n${url}`;
+  const known = pools?.knownTarget(key);
+  if (known) return known;
+  const target = await abortable(checkFetchTarget(url, allowedHosts, allowedOrigins), signal);
+  if (pools && ipaddr.isValid(target.host)) pools.rememberTarget(key, target);
+  return target;
 }
 
 function postOnce(target: CheckedTarget, payload: Buffer, opts: SafePostOptions, signal: AbortSignal): Promise<SafePostResult> {
@@ -462,7 +476,8 @@ function postOnce(target: CheckedTarget, payload: Buffer, opts: SafePostOptions,
         'content-length': String(payload.length),
         ...opts.headers,
       },
-      agent: agentFor(target),
+      // Without pools (unit tests, one-off calls) a fresh connection per call.
+      agent: opts.pools ? opts.pools.agentFor(target) : false,
       lookup: pinnedLookup(target.addresses),
     });
     const onAbort = () => {
@@ -512,7 +527,7 @@ function postOnce(target: CheckedTarget, payload: Buffer, opts: SafePostOptions,
  * POSTs `body` as JSON to `url` under the outbound policy (DESIGN.md §5 "Outbound URLs", §11):
  * the host is resolved and checked by {@link checkFetchTarget} on every call (an IP-address host,
  * which needs no DNS, is checked once per URL) and the socket connects only to the checked
- * addresses (kept-alive connections are pooled per checked address set, see `agentFor`). Redirects are not followed (a 3xx is answered as HTTP_ERROR naming the
+ * addresses (kept-alive connections are pooled per checked address set, see {@link OutboundPools}). Redirects are not followed (a 3xx is answered as HTTP_ERROR naming the
  * location): a POST must reach the registered URL. Any status is returned with its body (the
  * caller decides); a body over `maxBytes` → TOO_LARGE; `timeoutMs` elapsed → TIMEOUT; refused
  * connection, DNS or TLS failure → UNREACHABLE. A stale pooled connection closed by the server
@@ -529,7 +544,7 @@ export async function safePostJson(url: string, body: unknown, opts: SafePostOpt
   if (opts.signal?.aborted) onOuterAbort();
   else opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
   try {
-    const target = await postTarget(url, opts.allowedHosts, opts.allowedOrigins ?? [], controller.signal);
+    const target = await postTarget(url, opts.allowedHosts, opts.allowedOrigins ?? [], controller.signal, opts.pools);
     host = target.host;
     let res: SafePostResult;
     try {

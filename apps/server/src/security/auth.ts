@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { isRole, MODEL_API, type Role } from '@ulca/contracts';
+import { isRole, MODEL_API } from '@ulca/contracts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../lib/errors.ts';
 import { decryptSecret, secretKey } from './crypto.ts';
-import { findKeyWithUser, touchKey } from '../modules/accounts/service.ts';
+import { findSessionKey, touchSessionKey } from '../modules/accounts/service.ts';
+import type { AuthUser } from './types.ts';
 import { sessionCacheFor, type CachedSession } from './session-cache.ts';
 import { hexEquals, NONCE_HEADER, NONCE_PATTERN, payloadForBody, payloadForUrl, payloadV2, signRequest, TIMESTAMP_HEADER, type SignatureHash } from './signing.ts';
 import { claimNonce, pruneNonces } from './nonce-repo.ts';
@@ -19,18 +20,7 @@ import { claimNonce, pruneNonces } from './nonce-repo.ts';
  * with LEGACY_MD5_SIGNATURES=true.
  */
 
-/** The signed-in caller, set on `request.user` by the access hook (security/access.ts). */
-export interface AuthUser {
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string | null;
-  /** Organisation code, null when none (shown as UNDEFINED). */
-  org: string | null;
-  roles: Role[];
-  /** The session key the call was signed with (logout deletes it). */
-  publicKey: string;
-}
+export type { AuthUser } from './types.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,14 +37,13 @@ export const SIGNATURE_EXPIRED_MESSAGE = "Request signature has expired or is no
 export const SIGNATURE_REPLAYED_MESSAGE = 'This signed request has already been used. Sign every request afresh.';
 export const SIGNATURE_V2_REQUIRED_MESSAGE = 'Request signature is invalid: sign with x-ulca-timestamp and x-ulca-nonce (signature version 2).';
 
-/** Expired nonces are deleted at most this often per process, seconds. */
-const NONCE_PRUNE_INTERVAL_SECONDS = 60;
-const lastPruneMs = new WeakMap<AppContext, number>();
+/** Expired nonces are deleted at most this often per process, seconds (ctx.services.noncePrune). */
+export const NONCE_PRUNE_INTERVAL_SECONDS = 60;
 
 /** `last_used` is written at most once per this many seconds per key. */
 export const LAST_USED_INTERVAL_SECONDS = 60;
 
-const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+const BODYLESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name];
@@ -115,9 +104,7 @@ function checkV2(ctx: AppContext, request: FastifyRequest, payload: string, time
 
 /** Deletes expired nonces, at most once a minute per process, without delaying the call. */
 function pruneNoncesNow(ctx: AppContext, request: FastifyRequest): void {
-  const now = Date.now();
-  if (now - (lastPruneMs.get(ctx) ?? 0) < NONCE_PRUNE_INTERVAL_SECONDS * 1000) return;
-  lastPruneMs.set(ctx, now);
+  if (!ctx.services.noncePrune.due()) return;
   pruneNonces(ctx.db).catch((err: unknown) => request.log.warn({ err }, 'could not prune signature nonces'));
 }
 
@@ -164,7 +151,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   if (session.lastUsedMs === null || now - session.lastUsedMs >= LAST_USED_INTERVAL_SECONDS * 1000) {
     // Set before the write so concurrent calls on this process do not all write.
     session.lastUsedMs = now;
-    await touchKey(ctx.db, session.publicKey, LAST_USED_INTERVAL_SECONDS).catch((err: unknown) =>
+    await touchSessionKey(ctx, session.publicKey, LAST_USED_INTERVAL_SECONDS).catch((err: unknown) =>
       request.log.warn({ err }, 'could not record key use'),
     );
   }
@@ -189,7 +176,7 @@ async function loadSession(ctx: AppContext, request: FastifyRequest, key: string
   const cached = cache?.get(key);
   if (cached) return cached;
   const epoch = cache?.epoch ?? 0;
-  const found = await findKeyWithUser(ctx.db, key);
+  const found = await findSessionKey(ctx, key);
   if (!found) throw new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
   let privateKey: string;
   try {

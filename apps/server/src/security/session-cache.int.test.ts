@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { AppContext } from '../context.ts';
 import { createDb } from '../db/pool.ts';
+import { closeServices, createServices } from '../services.ts';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
 import { createSignedInUser, signedInject } from '../test/users.ts';
 import { SessionCache, sessionCacheFor } from './session-cache.ts';
@@ -19,12 +20,13 @@ describe('session cache across processes', () => {
   beforeAll(async () => {
     p = await createTestPlatform();
     const url = p.ctx.db.pool.options.connectionString!;
-    otherCtx = { ...p.ctx, db: createDb(url, 4) };
+    otherCtx = await createServices({ ...p.ctx, db: createDb(url, 4) });
     other = await buildApp(otherCtx, { logger: false });
     await other.ready();
   });
   afterAll(async () => {
     await other?.close();
+    if (otherCtx) await closeServices(otherCtx);
     await otherCtx?.db.close();
     await p?.close();
   });

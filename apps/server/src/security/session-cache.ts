@@ -1,20 +1,19 @@
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
-import type { AuthUser } from './auth.ts';
+import type { AuthUser } from './types.ts';
 
 /**
  * In-memory cache of verified session keys, so a signed call does not read `user_keys` and
  * decrypt the private key every time (issue #4 §4 / the `api` bench).
  *
  * "Stops working at once" still holds:
- * - in this process, every change that ends or alters a session (logout, password reset,
- *   deactivation, role change) calls {@link invalidateUserSessions} before answering;
- * - across processes, triggers on `users` and `user_keys` (migrations/003_accounts.sql) NOTIFY
- *   'ulca_auth' with the user id whatever code made the change, and each process LISTENs on a
- *   dedicated connection and drops that user's entries (delivered at commit, typically within a
- *   millisecond);
+ * - every change that ends or alters a session (logout, password reset, deactivation, role
+ *   change), whatever code or process made it, fires the triggers on `users` and `user_keys`
+ *   (migrations/003_accounts.sql), which NOTIFY 'ulca_auth' with the user id; each process (this
+ *   one included) LISTENs on a dedicated connection and drops that user's entries (delivered at
+ *   commit, typically within a millisecond). No feature calls into the cache (docs/architecture.md#services);
  * - a read that raced with an invalidation is not cached (an epoch counter is compared), nothing is
  *   cached while the LISTEN connection is down (it reconnects and starts empty), and an entry is
  *   trusted for at most `SESSION_CACHE_TTL_SECONDS` (default 60) even if a notification were lost.
@@ -53,7 +52,7 @@ export class SessionCache {
   constructor(
     private readonly connectionString: string,
     private readonly ttlMs: number,
-    private readonly log: AppContext['log'],
+    private readonly log: Logger,
   ) {}
 
   /** Bumped by every invalidation; pass the value read before a database read to {@link set}. */
@@ -177,51 +176,31 @@ export class SessionCache {
   }
 }
 
-interface Holder {
-  cache: SessionCache;
-  refs: number;
-  ready: Promise<void>;
-}
-const caches = new WeakMap<Db, Holder>();
-
-/** The session cache of `db`, when an app using it is running with SESSION_CACHE on; else undefined. */
-export function sessionCacheFor(ctx: Pick<AppContext, 'db'>): SessionCache | undefined {
-  return caches.get(ctx.db)?.cache;
-}
-
 /**
- * Starts (or shares) the session cache of `ctx.db` for the lifetime of `app`: the first app on a
- * database opens the LISTEN connection, the last one to close stops it. No-op when
- * `config.sessionCache` is false. Resolves once the cache listens (or failed to, in which case
- * signed calls simply read the database).
+ * The session cache service of one process (ctx.services.sessions): with SESSION_CACHE on in a
+ * process that serves HTTP, a {@link SessionCache} whose LISTEN connection opens when the process
+ * starts (createServices awaits `ready`) and closes on shutdown (closeServices); otherwise (off, or
+ * a worker-only process, which verifies no signature) no cache.
  */
-export async function attachSessionCache(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  if (!ctx.config.sessionCache) return;
-  let holder = caches.get(ctx.db);
-  if (!holder) {
-    const connectionString = ctx.db.pool.options.connectionString;
-    if (!connectionString) return;
-    const cache = new SessionCache(connectionString, ctx.config.sessionCacheTtlSeconds * 1000, ctx.log);
-    holder = { cache, refs: 0, ready: cache.start() };
-    caches.set(ctx.db, holder);
+export class SessionCacheService {
+  /** The cache, undefined when SESSION_CACHE is off, in a worker-only process, or when the pool has no connection string. */
+  readonly cache: SessionCache | undefined;
+  /** Settles once the cache listens (or failed to: signed calls then simply read the database). */
+  readonly ready: Promise<void>;
+
+  constructor(deps: { config: Pick<Config, 'sessionCache' | 'sessionCacheTtlSeconds' | 'runHttp'>; db: Db; log: Logger }) {
+    const connectionString = deps.db.pool.options.connectionString;
+    this.cache = deps.config.sessionCache && deps.config.runHttp && connectionString ? new SessionCache(connectionString, deps.config.sessionCacheTtlSeconds * 1000, deps.log) : undefined;
+    this.ready = this.cache?.start() ?? Promise.resolve();
   }
-  holder.refs++;
-  const h = holder;
-  app.addHook('onClose', async () => {
-    h.refs--;
-    if (h.refs === 0) {
-      caches.delete(ctx.db);
-      await h.cache.stop();
-    }
-  });
-  await h.ready;
+
+  /** Closes the LISTEN connection and empties the cache. */
+  async close(): Promise<void> {
+    await this.cache?.stop();
+  }
 }
 
-/**
- * Drops the cached sessions of `userId` in this process at once. Call it after committing any
- * change that must end or alter the user's sessions; other processes learn it from the
- * database trigger's NOTIFY.
- */
-export function invalidateUserSessions(ctx: Pick<AppContext, 'db'>, userId: string): void {
-  sessionCacheFor(ctx)?.invalidateUser(userId);
+/** The session cache of this process, undefined when SESSION_CACHE is off. */
+export function sessionCacheFor(ctx: { services: { sessions: SessionCacheService } }): SessionCache | undefined {
+  return ctx.services.sessions.cache;
 }

@@ -6,7 +6,6 @@ import { createSignedInUser, type TestUser } from './users.ts';
 import { startFixtureServer, type FixtureServer } from './fixture-server.ts';
 import { startTestModelServer, type TestModelServer } from './model-server.ts';
 import { startWorkers } from '../jobs/workers.ts';
-import { closeOutboundPools } from '../net/safe-fetch.ts';
 
 /** What the benchmark-run integration tests work with; `close()` stops and removes all of it. */
 export interface BenchmarkRig {
@@ -45,7 +44,6 @@ export async function startBenchmarkRig(tmpPrefix: string): Promise<BenchmarkRig
     contributor,
     admin,
     async close() {
-      closeOutboundPools();
       await p.close();
       await files.close();
       await models.close();

@@ -12,6 +12,7 @@ import { startMailWorker } from '../jobs/mail.ts';
 import { createObjectStore } from '../storage/create-store.ts';
 import { createMailer } from '../mail/create-mailer.ts';
 import { buildApp } from '../app.ts';
+import { closeServices, createServices } from '../services.ts';
 import type { AppContext } from '../context.ts';
 import { withDatabase } from './global-setup.ts';
 import { startReferenceModels, type ReferenceModels } from '../modules/reference-models/service.ts';
@@ -70,7 +71,8 @@ export async function createTestPlatform(
   const db = createDb(database.url, 8);
   const boss = await startBoss(database.url, { supervise: true });
   const outboxDir = path.join(dataDir, 'outbox');
-  const ctx: AppContext = {
+  // The same services as the API process builds (services.ts), closed by close() below.
+  const ctx = await createServices({
     config,
     db,
     boss,
@@ -78,7 +80,7 @@ export async function createTestPlatform(
     store: await createObjectStore(config),
     mailer: createMailer({ outboxDir, from: config.mailFrom, log }),
     log,
-  };
+  });
   // E-mail goes through the mail queue; every platform sends it (tests read the outbox).
   await startMailWorker(ctx);
   if (opts.startWorkers) await opts.startWorkers(ctx);
@@ -93,8 +95,9 @@ export async function createTestPlatform(
     referenceModels,
     async close() {
       await app.close();
-      await referenceModels?.close();
       await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      await referenceModels?.close();
+      await closeServices(ctx);
       await db.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

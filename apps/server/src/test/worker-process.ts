@@ -7,6 +7,7 @@ import { createDb } from '../db/pool.ts';
 import { startBoss } from '../jobs/boss.ts';
 import { LocalObjectStore } from '../storage/local-store.ts';
 import { createMailer } from '../mail/create-mailer.ts';
+import { closeServices, createServices } from '../services.ts';
 import { runIngestJob } from '../modules/datasets/service.ts';
 
 const [url, dataDir, srn, chunkRows] = process.argv.slice(2);
@@ -14,7 +15,7 @@ const log = pino({ level: 'silent' });
 const config = loadConfig({ ...process.env, ULCA_DATA_DIR: dataDir, DATABASE_URL: url }, { allowedFetchHosts: ['127.0.0.1', 'localhost'] });
 const db = createDb(url, 4);
 const boss = await startBoss(url, { supervise: false });
-const ctx = { config, db, boss, store: new LocalObjectStore(path.join(dataDir, 'objects')), mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'x@y', log }), log };
+const ctx = await createServices({ config, db, boss, store: new LocalObjectStore(path.join(dataDir, 'objects')), mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'x@y', log }), log });
 await runIngestJob(ctx, srn, {
   publishChunkRows: Number(chunkRows),
   onPublishChunk: async () => {
@@ -22,5 +23,6 @@ await runIngestJob(ctx, srn, {
     await new Promise((r) => setTimeout(r, 300));
   },
 });
+await closeServices(ctx);
 process.stdout.write('done\n');
 process.exit(0);

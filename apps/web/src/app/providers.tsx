@@ -3,7 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { ApiRequestError } from '../lib/api-client.ts';
+import { FeatureSlotsContext } from '../lib/feature-slots.ts';
 import { registerToastHost } from '../lib/toast.ts';
+import { featureSlots } from './feature-slots.tsx';
 import { theme } from './theme.ts';
 
 // notistack and its stack load with the first toast (lib/toast.ts), not with the app.
@@ -34,13 +36,13 @@ function LazyToasts() {
   ) : null;
 }
 
-/** Theme, baseline CSS, TanStack Query and the toasts (top-right below the header, 5 s; loaded on first use) for the whole app. */
+/** Theme, baseline CSS, TanStack Query, the cross-feature slots (app/feature-slots.tsx) and the toasts (top-right below the header, 5 s; loaded on first use) for the whole app. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        {children}
+        <FeatureSlotsContext value={featureSlots}>{children}</FeatureSlotsContext>
         <LazyToasts />
       </QueryClientProvider>
     </ThemeProvider>

@@ -19,6 +19,7 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   onClose,
+  id = 'confirm',
 }: {
   open: boolean;
   title: string;
@@ -27,13 +28,15 @@ export function ConfirmDialog({
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Prefix of the title's and text's element ids (`{id}-title`, `{id}-text`). */
+  id?: string;
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby="confirm-title" aria-describedby="confirm-text" maxWidth="xs" fullWidth>
-      <DialogTitle id="confirm-title">{title}</DialogTitle>
+    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} maxWidth="xs" fullWidth>
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="confirm-text">{text}</DialogContentText>
+        <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>

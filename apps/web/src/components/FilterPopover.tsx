@@ -59,6 +59,9 @@ export interface FilterPopoverProps<K extends string, V extends FilterSelection<
   applyDisabledWhen?: DisabledWhen;
 }
 
+/** The props a page passes to a feature's own filter popover (the rest is fixed by that popover). */
+export type FilterPopoverBinding<V> = { anchorEl: HTMLElement | null; onClose: () => void; value: V; onApply: (f: V) => void };
+
 /**
  * The filter popover of the table and card pages (spec 01 §2 and §4 "Filter popovers", spec 02 §2):
  * groups of values to toggle. Choices are a draft until Apply; Clear All applies `cleared` at once.

@@ -20,6 +20,7 @@ import SearchIcon from '@mui/icons-material/Search';
 export function SearchToolbar({
   term,
   onTermChange,
+  onPageReset,
   placeholder,
   searchLabel,
   onPaper = false,
@@ -27,6 +28,8 @@ export function SearchToolbar({
 }: {
   term: string;
   onTermChange: (term: string) => void;
+  /** Called after each change of the term: a new search starts at the first page. */
+  onPageReset?: () => void;
   placeholder: string;
   /** Accessible name of the search input (e.g. 'Search users'). */
   searchLabel: string;
@@ -41,7 +44,10 @@ export function SearchToolbar({
         margin="none"
         placeholder={placeholder}
         value={term}
-        onChange={(e) => onTermChange(e.target.value)}
+        onChange={(e) => {
+          onTermChange(e.target.value);
+          onPageReset?.();
+        }}
         sx={onPaper ? { flex: 1, maxWidth: { sm: 420 }, bgcolor: 'background.paper' } : { flex: 1, maxWidth: { sm: 420 } }}
         slotProps={{
           htmlInput: { 'aria-label': searchLabel },
@@ -57,6 +63,43 @@ export function SearchToolbar({
       <Box sx={{ flex: 1, display: { xs: 'none', sm: 'block' } }} />
       {children}
     </Stack>
+  );
+}
+
+/**
+ * A {@link SearchToolbar} whose buttons are a {@link FilterButton} and a {@link RefreshButton}
+ * (the list pages of My Contribution and the admin's users); a new term returns to the first page.
+ */
+export function FilterRefreshToolbar({
+  term,
+  onTermChange,
+  onPageReset,
+  placeholder,
+  searchLabel,
+  filterCount,
+  onOpenFilter,
+  filterDisabled,
+  onRefresh,
+  refreshDisabled,
+}: {
+  term: string;
+  onTermChange: (term: string) => void;
+  onPageReset: () => void;
+  placeholder: string;
+  searchLabel: string;
+  filterCount: number;
+  onOpenFilter: (anchor: HTMLElement) => void;
+  filterDisabled?: boolean;
+  onRefresh: () => void;
+  refreshDisabled?: boolean;
+}) {
+  return (
+    <SearchToolbar term={term} onTermChange={onTermChange} onPageReset={onPageReset} placeholder={placeholder} searchLabel={searchLabel}>
+      <ToolbarButtons>
+        <FilterButton count={filterCount} onOpen={onOpenFilter} disabled={filterDisabled} />
+        <RefreshButton onRefresh={onRefresh} disabled={refreshDisabled} />
+      </ToolbarButtons>
+    </SearchToolbar>
   );
 }
 
@@ -81,6 +124,15 @@ export function FilterButton({
         {t('common.filter')}
       </Button>
     </Badge>
+  );
+}
+
+/** The Filter and Refresh buttons of a list page, side by side (children of {@link SearchToolbar}). */
+export function ToolbarButtons({ children }: { children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1}>
+      {children}
+    </Stack>
   );
 }
 

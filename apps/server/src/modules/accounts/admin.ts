@@ -5,7 +5,6 @@ import { recordAudit } from '../audit/service.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import { deleteUserKeys, findUserByEmail, findUserForUpdate, inTransaction, selectUsers, setUserActiveFlag, updateUserProfile, type UserRow } from './repo.ts';
 import { DUPLICATE_EMAIL_MESSAGE, hashPassword, type RequestMeta } from './service.ts';
-import { invalidateUserSessions } from '../../security/session-cache.ts';
 
 /**
  * Admin user management (spec 02 §2 "Admin user details", §5, §7; issue #4 §3): search, update
@@ -118,7 +117,6 @@ export async function updateUsers(ctx: AppContext, admin: AuthUser, sent: UserUp
     throw err;
   }
   for (const c of changes) {
-    invalidateUserSessions(ctx, c.userId);
     await recordAudit(ctx, { actorUserId: admin.userId, action: 'admin.user.update', targetUserId: c.userId, ip: meta.ip, details: { changed: c.changed } });
   }
 }
@@ -152,7 +150,6 @@ export async function setUserActive(ctx: AppContext, admin: AuthUser, email: str
     await setUserActiveFlag(trx, target.user_id, isActive);
     return isActive ? 0 : deleteUserKeys(trx, target.user_id);
   });
-  invalidateUserSessions(ctx, target.user_id);
   await recordAudit(ctx, {
     actorUserId: admin.userId,
     action: 'admin.user.status',

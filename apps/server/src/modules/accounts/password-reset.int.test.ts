@@ -29,7 +29,7 @@ describe('forgot and reset password', () => {
     p.app.inject({ method: 'POST', url: `${USERS}/${path}`, payload: payload as object, remoteAddress: ip });
   const forgot = async (email: string, ip?: string) => {
     const res = await post('forgot-password', { email }, ip);
-    await whenResetMailsSent();
+    await whenResetMailsSent(p.ctx);
     return res;
   };
   const login = (email: string, password: string) =>

@@ -6,7 +6,6 @@ import { randomToken, tokenHash } from '../../security/crypto.ts';
 import { consumeForgotRequest, mayEmailReset } from './rate-limits.ts';
 import * as repo from './repo.ts';
 import { hashPassword, type RequestMeta } from './service.ts';
-import { invalidateUserSessions } from '../../security/session-cache.ts';
 
 /**
  * Forgot and reset password (spec 01 §2, §4, §5, §7; issue #4 §1).
@@ -33,12 +32,9 @@ function invalidToken(): ApiError {
   return new ApiError(400, 'RESET_TOKEN_INVALID', RESET_TOKEN_INVALID_MESSAGE);
 }
 
-/** Work started by forgot-password requests that has not finished yet. */
-const pending = new Set<Promise<void>>();
-
-/** Resolves when every reset e-mail requested so far has been sent (or failed); for tests and shutdown. */
-export async function whenResetMailsSent(): Promise<void> {
-  while (pending.size) await Promise.all([...pending]);
+/** Resolves when every reset e-mail requested so far has been sent (or failed); for tests (shutdown waits through ctx.services.background). */
+export async function whenResetMailsSent(ctx: AppContext): Promise<void> {
+  await ctx.services.background.settled();
 }
 
 /**
@@ -49,10 +45,7 @@ export async function whenResetMailsSent(): Promise<void> {
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
   await consumeForgotRequest(ctx, meta.ip);
-  const work = sendResetMail(ctx, email.trim().toLowerCase(), meta)
-    .catch((err: unknown) => ctx.log.error({ err }, 'password reset e-mail failed'))
-    .finally(() => pending.delete(work));
-  pending.add(work);
+  ctx.services.background.track(sendResetMail(ctx, email.trim().toLowerCase(), meta), (err) => ctx.log.error({ err }, 'password reset e-mail failed'));
 }
 
 async function sendResetMail(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
@@ -113,6 +106,5 @@ export async function resetPassword(ctx: AppContext, input: { email: string; tok
     await recordAudit(ctx, { actorUserId: null, action: 'password.reset.failure', targetUserId: user?.user_id ?? null, ip: meta.ip, details: { email: input.email.trim().toLowerCase() } });
     throw invalidToken();
   }
-  invalidateUserSessions(ctx, done.userId);
   await recordAudit(ctx, { actorUserId: done.userId, action: 'password.reset', targetUserId: done.userId, ip: meta.ip, details: { sessionsEnded: done.sessionsEnded } });
 }

@@ -1,4 +1,4 @@
-import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { addressKey } from '../../lib/client-ip.ts';
@@ -27,45 +27,6 @@ export class TooManyRequestsError extends ApiError {
   ) {
     super(429, 'TOO_MANY_REQUESTS', message);
   }
-}
-
-interface Limiters {
-  loginAccount?: RateLimiterPostgres;
-  loginIp?: RateLimiterPostgres;
-  forgotIp?: RateLimiterPostgres;
-  forgotEmail?: RateLimiterPostgres;
-  signupIp?: RateLimiterPostgres;
-}
-
-const byContext = new WeakMap<AppContext, Limiters>();
-
-function limiter(ctx: AppContext, keyPrefix: string, points: number, duration: number): RateLimiterPostgres | undefined {
-  if (points <= 0 || duration <= 0) return undefined;
-  return new RateLimiterPostgres({
-    storeClient: ctx.db.pool,
-    storeType: 'pool',
-    tableName: 'rate_limits',
-    tableCreated: true,
-    keyPrefix,
-    points,
-    duration,
-  });
-}
-
-function limiters(ctx: AppContext): Limiters {
-  let l = byContext.get(ctx);
-  if (!l) {
-    const c = ctx.config;
-    l = {
-      loginAccount: limiter(ctx, 'login-account', c.loginMaxFailuresPerAccount, c.loginAccountWindowSeconds),
-      loginIp: limiter(ctx, 'login-ip', c.loginMaxFailuresPerIp, c.loginIpWindowSeconds),
-      forgotIp: limiter(ctx, 'forgot-ip', c.forgotMaxPerIpPerHour, 3600),
-      forgotEmail: limiter(ctx, 'forgot-email', c.forgotMaxEmailsPerHour, 3600),
-      signupIp: limiter(ctx, 'signup-ip', c.signupMaxPerIpPerHour, 3600),
-    };
-    byContext.set(ctx, l);
-  }
-  return l;
 }
 
 /** Seconds until `res` frees a point (at least 1). */
@@ -98,7 +59,7 @@ async function refund(counted: [RateLimiterPostgres, string][]): Promise<void> {
  * also use up its owner's address. `ip` is a parsed address (lib/client-ip.ts).
  */
 export async function consumeLoginAttempt(ctx: AppContext, email: string, ip: string): Promise<void> {
-  const l = limiters(ctx);
+  const l = ctx.services.accountLimits;
   const attempts: [RateLimiterPostgres, string][] = [];
   if (l.loginAccount) attempts.push([l.loginAccount, accountKey(email)]);
   if (l.loginIp) attempts.push([l.loginIp, addressKey(ip)]);
@@ -118,7 +79,7 @@ export async function consumeLoginAttempt(ctx: AppContext, email: string, ip: st
  * this attempt, so only failures keep counting (many users behind one NAT stay unthrottled).
  */
 export async function recordLoginSuccess(ctx: AppContext, email: string, ip: string): Promise<void> {
-  const l = limiters(ctx);
+  const l = ctx.services.accountLimits;
   await Promise.all([l.loginAccount?.delete(accountKey(email)), l.loginIp?.reward(addressKey(ip), 1)]);
 }
 
@@ -128,7 +89,7 @@ export async function recordLoginSuccess(ctx: AppContext, email: string, ip: str
  * (a 422 "already exist" answer counts too, so the form cannot be used to list registered e-mails).
  */
 export async function consumeSignupRequest(ctx: AppContext, ip: string): Promise<void> {
-  await consumePerAddress(limiters(ctx).signupIp, ip, (wait) => `Too many sign-up requests from this network. Please try again in ${humanWait(wait)}.`);
+  await consumePerAddress(ctx.services.accountLimits.signupIp, ip, (wait) => `Too many sign-up requests from this network. Please try again in ${humanWait(wait)}.`);
 }
 
 /**
@@ -137,7 +98,7 @@ export async function consumeSignupRequest(ctx: AppContext, ip: string): Promise
  * nothing about accounts).
  */
 export async function consumeForgotRequest(ctx: AppContext, ip: string): Promise<void> {
-  await consumePerAddress(limiters(ctx).forgotIp, ip, (wait) => `Too many password reset requests. Please try again in ${humanWait(wait)}.`);
+  await consumePerAddress(ctx.services.accountLimits.forgotIp, ip, (wait) => `Too many password reset requests. Please try again in ${humanWait(wait)}.`);
 }
 
 /** One point of a per-address limiter (none configured = no limit); a refusal throws 429 with `message(seconds to wait)`. */
@@ -158,7 +119,7 @@ async function consumePerAddress(l: RateLimiterPostgres | undefined, ip: string,
  * flood a mailbox through the form.
  */
 export async function mayEmailReset(ctx: AppContext, email: string): Promise<boolean> {
-  const l = limiters(ctx).forgotEmail;
+  const l = ctx.services.accountLimits.forgotEmail;
   if (!l) return true;
   try {
     await l.consume(accountKey(email));

@@ -5,7 +5,7 @@ import { currentUser } from '../../security/auth.ts';
 import { PUBLIC, signedIn } from '../../security/access.ts';
 import { ADMIN_ONLY } from '@ulca/contracts';
 import { PROFILE_UPDATED_MESSAGE, searchUsers, setUserActive, updateUsers } from './admin.ts';
-import { FORGOT_MESSAGE, requestPasswordReset, RESET_DONE_MESSAGE, resetPassword, resetTokenStatus, whenResetMailsSent } from './password-reset.ts';
+import { FORGOT_MESSAGE, requestPasswordReset, RESET_DONE_MESSAGE, resetPassword, resetTokenStatus } from './password-reset.ts';
 import { TooManyRequestsError } from './rate-limits.ts';
 import {
   forgotPasswordBody,
@@ -25,7 +25,6 @@ import {
   verifyUserResponse,
 } from '@ulca/contracts';
 import * as service from './service.ts';
-import { attachSessionCache } from '../../security/session-cache.ts';
 import { SIGNED, errorResponse, messageResponse, validatedBody } from '../../lib/route-schemas.ts';
 
 const TAGS = ['accounts'];
@@ -40,14 +39,10 @@ function withRetryAfter(reply: FastifyReply, err: unknown): never {
  * Account routes under /ulca/user-mgmt/v1/users (spec 01 §7, spec 02 §7): signup, verify-user,
  * login, forgot-password, get/token/status, reset-password (unsigned); logout and me (signed);
  * search, update and update/active/status (ADMIN). Bodies are validated with the spec's messages:
- * a 400's `message` is the first field's message and `errors` lists them all. Also starts the
- * session cache (session-cache.ts) for the app's lifetime.
+ * a 400's `message` is the first field's message and `errors` lists them all.
  */
 export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  await attachSessionCache(fastify, ctx);
-  // Reset e-mails are sent after the answer; let them finish before the app closes.
-  fastify.addHook('onClose', async () => whenResetMailsSent());
 
   app.post(
     USER_API.signup,

@@ -6,7 +6,6 @@ import { recordAudit } from '../audit/service.ts';
 import { consumeLoginAttempt, consumeSignupRequest, recordLoginSuccess } from './rate-limits.ts';
 import * as repo from './repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { invalidateUserSessions } from '../../security/session-cache.ts';
 import { encryptSecret, randomHex, randomToken, secretKey, tokenHash } from '../../security/crypto.ts';
 import type { SignupUser, UserDetails } from '@ulca/contracts';
 
@@ -28,11 +27,17 @@ export const INACTIVE_LOGIN_MESSAGE = 'Account is not activated. Please check yo
 export const DEACTIVATED_LOGIN_MESSAGE = 'This account has been deactivated. Please contact the administrator.';
 export const INVALID_ACTIVATION_MESSAGE = 'This activation link is not valid, has expired or has already been used.';
 
-/**
- * Session-key reads used by signed-call verification (security/auth.ts): the key with its user,
- * and the throttled `last_used` write. The accounts module owns `users` and `user_keys`.
- */
-export { findKeyWithUser, touchKey, type KeyWithUser } from './repo.ts';
+// Session-key reads used by signed-call verification (security/auth.ts). The accounts module owns `users` and `user_keys`.
+
+/** The session key `publicKey` with its user (private key still encrypted), or undefined when it does not exist. */
+export async function findSessionKey(ctx: Pick<AppContext, 'db'>, publicKey: string): Promise<repo.KeyWithUser | undefined> {
+  return repo.findKeyWithUser(ctx.db, publicKey);
+}
+
+/** Records the use of session key `publicKey` (`last_used`), at most once per `minIntervalSeconds`. */
+export async function touchSessionKey(ctx: Pick<AppContext, 'db'>, publicKey: string, minIntervalSeconds: number): Promise<void> {
+  await repo.touchKey(ctx.db, publicKey, minIntervalSeconds);
+}
 
 export { hashPassword, verifyPassword } from './passwords.ts';
 /** First-start admin account (main.ts; the demo data is submitted as this user). */
@@ -223,7 +228,6 @@ export async function auditRefusedLogin(ctx: AppContext, body: unknown /* the lo
 /** Ends a session: deletes the key pair with this public key (at once, in every process). Returns true when it existed. */
 export async function logout(ctx: AppContext, user: { userId: string; publicKey: string }, meta?: RequestMeta): Promise<boolean> {
   const existed = await repo.deleteKey(ctx.db, user.publicKey);
-  invalidateUserSessions(ctx, user.userId);
   await recordAudit(ctx, { actorUserId: user.userId, action: 'logout', targetUserId: user.userId, ip: meta?.ip ?? null });
   return existed;
 }

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { until } from '../../test/poll.ts';
 import { startWorkers } from '../../jobs/workers.ts';
-import { closeOutboundPools } from '../../net/safe-fetch.ts';
 import { ensureAdmin } from '../accounts/service.ts';
 import { BUNDLED_RUN_METRICS, getBenchmark, publishBundledBenchmarks, queueBundledBenchmarkRuns } from './service.ts';
 
@@ -24,7 +23,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  closeOutboundPools();
   await p?.close();
 });
 

@@ -14,7 +14,6 @@ import { startFixtureServer, type FixtureServer } from '../../test/fixture-serve
 import { zipFolder } from '../../test/fixtures.ts';
 import { benchmarkRunFinished, until } from '../../test/poll.ts';
 import { startWorkers } from '../../jobs/workers.ts';
-import { closeOutboundPools } from '../../net/safe-fetch.ts';
 
 /** Hindi sources and Urdu references; the first reference is Apertium's own output for its source. */
 const ROWS = [
@@ -43,7 +42,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  closeOutboundPools();
   await p?.close();
   await files?.close();
   fs.rmSync(dir, { recursive: true, force: true });

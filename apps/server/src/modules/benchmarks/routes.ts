@@ -35,7 +35,6 @@ import {
   executeRuns,
   getBenchmark,
   listBenchmarksOfUser,
-  registerBenchmarkLookups,
   rescoreRun,
   runStatus,
   searchBenchmarks,
@@ -50,11 +49,10 @@ function checkClaimedUser(claimed: string | null | undefined, userId: string): v
 /**
  * The benchmark routes (DESIGN.md §11 paths table; issue #13): submit, listByUserId (signed,
  * benchmark contributors), search and getBenchmark (public), getByTask, execute and process/status
- * (signed, model owners), rescore (ADMIN). Also hands the models feature its benchmark lookups.
+ * (signed, model owners), rescore (ADMIN).
  */
 export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
-  registerBenchmarkLookups();
 
   app.post(
     BENCHMARK_API.submit,

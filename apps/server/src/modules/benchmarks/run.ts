@@ -6,7 +6,7 @@
  * resumes: rows with a stored output are not sent again. Scoring reads only stored outputs, so a
  * re-score gives the same number.
  */
-import pLimit, { type LimitFunction } from 'p-limit';
+import type { LimitFunction } from 'p-limit';
 import { TASK_REGISTRY, assertNever, isBenchmarkTask, isInferenceTask, type BenchmarkTask, type InferenceTask } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
@@ -131,15 +131,9 @@ export function scoreOutputs(
   };
 }
 
-const limits = new Map<string, LimitFunction>();
-/** The process-wide concurrency limit of a model's benchmark calls. */
+/** The process-wide concurrency limit of a model's benchmark calls (ctx.services.benchmarkCalls). */
 function limitOf(ctx: AppContext, modelId: string): LimitFunction {
-  let l = limits.get(modelId);
-  if (!l) {
-    l = pLimit(Math.max(1, ctx.config.modelConcurrency));
-    limits.set(modelId, l);
-  }
-  return l;
+  return ctx.services.benchmarkCalls.of(modelId);
 }
 
 /** Where a row's media lies in the object store (datasets' content-addressed key). */
@@ -227,6 +221,7 @@ async function callOnce(ctx: AppContext, model: ModelEndpoint, rows: readonly Be
   const { body } = await limitOf(ctx, model.modelId)(() =>
     callModelEndpoint(route.target, request, {
       allowedHosts: ctx.config.allowedFetchHosts,
+      pools: ctx.services.outbound,
       allowedOrigins: route.allowedOrigins,
       timeoutMs: ctx.config.modelCallTimeoutMs,
       maxBytes: ctx.config.modelMaxResponseBytes,

@@ -24,6 +24,7 @@ import { QUEUES } from '../../jobs/boss.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import * as datasets from '../datasets/service.ts';
 import * as models from '../models/service.ts';
+import type { BenchmarkLookups } from '../models/types.ts';
 import * as referenceModels from '../reference-models/service.ts';
 import { findMetric, getMetric, rankByMetric, type AvailableMetric, type MetricOptions } from './metrics/index.ts';
 import * as repo from './repo.ts';
@@ -131,7 +132,7 @@ export async function registerPublishedBenchmark(ctx: AppContext, srn: string): 
       if ((err as { code?: string }).code !== '23505') throw err;
     });
   }
-  const rows = await datasets.readBenchmarkRecords(ctx.db, sub.datasetId);
+  const rows = await datasets.readBenchmarkRecords(ctx, sub.datasetId);
   await repo.setPublished(ctx.db, sub.datasetId, {
     task,
     sourceLanguage: langs.sourceLanguage ?? '',
@@ -405,7 +406,7 @@ export async function runStatus(ctx: AppContext, caller: AuthUser, id: string) {
 const RUN_CALLER = (r: RunRow): models.ModelCaller => ({ userId: r.user_id, roles: ['ADMIN'] });
 
 async function scoreRun(ctx: AppContext, r: RunRow, task: string): Promise<RunScore> {
-  const rows = await datasets.readBenchmarkRecords(ctx.db, r.benchmark_id);
+  const rows = await datasets.readBenchmarkRecords(ctx, r.benchmark_id);
   const outputs = new Map((await repo.readOutputs(ctx.db, r.benchmark_process_id)).map((o) => [o.seq, o]));
   return scoreOutputs(task, r.metric, r.metric_options as MetricOptions, rows, outputs);
 }
@@ -427,7 +428,7 @@ export async function runBenchmarkJob(ctx: AppContext, id: string, opts: RunOpti
   } catch {
     return repo.failRun(ctx.db, id, 'The model no longer exists.');
   }
-  const rows = await datasets.readBenchmarkRecords(ctx.db, r.benchmark_id);
+  const rows = await datasets.readBenchmarkRecords(ctx, r.benchmark_id);
   // A benchmark row without a usable reference fails the run at once, before the model is called.
   const unreadable = unreadableReference(b.task, rows);
   if (unreadable) return repo.failRun(ctx.db, id, unreadable);
@@ -565,7 +566,14 @@ export async function benchmarkPerformanceOf(ctx: AppContext, modelIds: string[]
   return out;
 }
 
-/** Hands the models feature its benchmark lookups (models cannot import this file: it imports models). */
-export function registerBenchmarkLookups(): void {
-  models.setBenchmarkLookups({ hasRunningBenchmark, benchmarkPerformanceOf });
+/**
+ * The benchmark lookups of the models feature (models cannot import this file: it imports models),
+ * bound to `ctx`; createServices puts them in ctx.services.benchmarks.
+ */
+export function benchmarkLookups(ctx: AppContext): BenchmarkLookups {
+  return {
+    hasRunningBenchmark: (modelId) => hasRunningBenchmark(ctx, modelId),
+    benchmarkPerformanceOf: (modelIds) => benchmarkPerformanceOf(ctx, modelIds),
+    close: () => undefined,
+  };
 }

@@ -18,7 +18,6 @@ import { startFixtureServer, type FixtureServer } from '../../test/fixture-serve
 import { zipFolder } from '../../test/fixtures.ts';
 import { benchmarkRunFinished, until } from '../../test/poll.ts';
 import { startWorkers } from '../../jobs/workers.ts';
-import { closeOutboundPools } from '../../net/safe-fetch.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const ROWS = [
@@ -49,7 +48,6 @@ afterAll(async () => {
     worker.kill('SIGTERM');
     await exited;
   }
-  closeOutboundPools();
   await p?.close();
   await files?.close();
   fs.rmSync(dir, { recursive: true, force: true });

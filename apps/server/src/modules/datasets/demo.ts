@@ -11,9 +11,9 @@ import {
   demoDatasetsSubmitted,
   getSubmission,
   insertSubmission,
-  newServiceRequestNumber,
   recordDemoDatasets,
 } from './repo.ts';
+import { newServiceRequestNumber } from './srn.ts';
 import { downloadToStore } from './pipeline/download.ts';
 
 /** Folder of the bundled demo datasets (apps/server/demo/<name>/). */

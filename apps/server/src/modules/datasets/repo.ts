@@ -1,8 +1,9 @@
-import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { ALREADY_PUBLISHED, type StageStatus, type SubmissionStatus } from '@ulca/contracts';
+import { isServiceRequestNumber } from './srn.ts';
+import type { MarkableRow, ReadyMadeRow } from './types.ts';
 import type { Db } from '../../db/pool.ts';
 import { STAGES, type Stage } from './pipeline/types.ts';
 
@@ -45,10 +46,6 @@ export interface StageRow {
   ended_on: Date | null;
 }
 
-/** True for the shape of a service request number this server issues (digits only; safe in SQL identifiers). */
-export function isServiceRequestNumber(srn: string): boolean {
-  return /^\d{1,32}$/.test(srn);
-}
 
 /** Name of the submission's staging table (service request numbers are digits only). */
 export function stagingTable(srn: string): string {
@@ -184,10 +181,6 @@ export async function setSubmissionStatus(
   );
 }
 
-/** A new service request number: 13 digits of milliseconds plus 4 random digits (unique, sortable). */
-export function newServiceRequestNumber(): string {
-  return `${Date.now()}${crypto.randomInt(0, 10_000).toString().padStart(4, '0')}`;
-}
 
 /** Staged-record columns, in COPY order (see {@link createStagingTable}). */
 export const STAGED_COLUMNS = ['seq', 'hash', 'source_language', 'target_language', 'domain', 'collection_method', 'submitter', 'duration_seconds', 'data'];
@@ -323,29 +316,6 @@ export async function benchmarkSubmissionsByUrlPrefix(db: Db, urlPrefix: string)
 }
 
 // ── ready-made flag (issue #3 §6; migration 004): set by the readymade module through service.ts ──
-
-/** A marked submission as the public list needs it. `params` is the dataset's params.json as stored by ingest. */
-export interface ReadyMadeRow {
-  service_request_number: string;
-  dataset_id: string;
-  dataset_name: string;
-  dataset_type: string;
-  params: Record<string, unknown> | null;
-  completed_on: Date | null;
-  ready_made_record_count: number | null;
-}
-
-/** What marking needs to know about a submission. */
-export interface MarkableRow {
-  service_request_number: string;
-  dataset_id: string;
-  dataset_type: string | null;
-  dataset_name: string;
-  /** The contributor who submitted it. */
-  user_id: string;
-  status: string;
-  is_ready_made: boolean;
-}
 
 /** The marked submissions, newest publication first; of one type when `datasetType` is given. */
 export async function listReadyMade(db: Db, datasetType: string | undefined): Promise<ReadyMadeRow[]> {

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { insertActiveUser } from '../../test/users.ts';
-import { insertSubmission, newServiceRequestNumber } from './repo.ts';
+import { insertSubmission } from './repo.ts';
+import { newServiceRequestNumber } from './srn.ts';
 import { raiseStageCounts } from './resume-repo.ts';
 
 let p: TestPlatform;

@@ -7,7 +7,13 @@ import { validateSubmissionUrl } from '../../net/url-check.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import { secretKey } from '../../security/crypto.ts';
 import { errorSummary, reportToken } from './reports.ts';
-import { getStages, getSubmission, insertSubmission, isServiceRequestNumber, listSubmissions, newServiceRequestNumber, submissionUrls, type SubmissionRow } from './repo.ts';
+import type pg from 'pg';
+import * as repo from './repo.ts';
+import * as resumeRepo from './resume-repo.ts';
+import { readBenchmarkRecords as readBenchmarkRows } from './publish.repo.ts';
+import { getStages, getSubmission, listSubmissions, submissionUrls, type SubmissionRow } from './repo.ts';
+import { isServiceRequestNumber, newServiceRequestNumber } from './srn.ts';
+import type { MarkableRow, ReadyMadeRow } from './types.ts';
 
 export const NAME_TAKEN_MESSAGE = 'A dataset with this name already exists.';
 
@@ -15,26 +21,82 @@ export const NAME_TAKEN_MESSAGE = 'A dataset with this name already exists.';
  * What other features and the jobs layer use of this module (DESIGN.md §4: other features call
  * service.ts only): service request numbers, the ingest job body and its failure path, demo data.
  */
-export { insertSubmission, isServiceRequestNumber, newServiceRequestNumber } from './repo.ts';
+export { isServiceRequestNumber, newServiceRequestNumber } from './srn.ts';
 export { failSubmission, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from './ingest.ts';
-/** The submission lock (held by the worker running its job; the jobs layer's recovery probes it). */
-export { releaseIngestLock, tryIngestLock } from './resume-repo.ts';
 export { completedDemoSubmission, demoBenchmarkSubmissions, publishDemoDatasets, submitDemoBenchmarks, type DemoBenchmarkSubmission } from './demo.ts';
-/** The ready-made flag of a submission (issue #3 §6), read and set by the readymade module. */
-export {
-  clearReadyMade,
-  getMarkable,
-  getReadyMadeByDatasetId,
-  listReadyMade,
-  setReadyMade,
-  storeRecordCount,
-  type MarkableRow,
-  type ReadyMadeRow,
-} from './repo.ts';
-/** Rows of published benchmark datasets (issue #13), read by the benchmarks module. */
-export { readBenchmarkRecords } from './publish.repo.ts';
-/** Datasets' params.json for search exports and search SQL. */
-export { DATASET_PARAMS_RELATION, paramsOfDatasets, paramsOfType } from './repo.ts';
+export type { MarkableRow, ReadyMadeRow } from './types.ts';
+
+type DbContext = Pick<AppContext, 'db'>;
+
+/**
+ * Inserts a submission row and its Pending stages as submit does, without the download (tests of
+ * other features that need a submission in a given state). Throws pg error 23505 on a taken name.
+ */
+export async function insertSubmission(ctx: DbContext, sub: Parameters<typeof repo.insertSubmission>[1]): Promise<void> {
+  await repo.insertSubmission(ctx.db, sub);
+}
+
+// The ready-made flag of a submission (issue #3 §6), read and set by the readymade module.
+
+/** The marked submissions, newest publication first; of one type when `datasetType` is given. */
+export async function listReadyMade(ctx: DbContext, datasetType: string | undefined): Promise<ReadyMadeRow[]> {
+  return repo.listReadyMade(ctx.db, datasetType);
+}
+
+/** The marked submission of `datasetId`, or null. */
+export async function getReadyMadeByDatasetId(ctx: DbContext, datasetId: string): Promise<ReadyMadeRow | null> {
+  return repo.getReadyMadeByDatasetId(ctx.db, datasetId);
+}
+
+/** What marking needs to know about submission `srn`, or null when it does not exist. */
+export async function getMarkable(ctx: DbContext, srn: string): Promise<MarkableRow | null> {
+  return repo.getMarkable(ctx.db, srn);
+}
+
+/** Marks `srn` ready-made by `by` with its record count; false when it is not a Completed dataset. */
+export async function setReadyMade(ctx: DbContext, srn: string, by: string, recordCount: number): Promise<boolean> {
+  return repo.setReadyMade(ctx.db, srn, by, recordCount);
+}
+
+/** Clears the ready-made mark of `srn`. */
+export async function clearReadyMade(ctx: DbContext, srn: string): Promise<void> {
+  await repo.clearReadyMade(ctx.db, srn);
+}
+
+/** Stores the record count of a marked dataset (computed once, on first listing). */
+export async function storeRecordCount(ctx: DbContext, datasetId: string, recordCount: number): Promise<void> {
+  await repo.storeRecordCount(ctx.db, datasetId, recordCount);
+}
+
+/** Takes the submission lock of `srn` on `client` if free (held by the worker running its job; the jobs layer's recovery probes it). */
+export async function tryIngestLock(client: pg.PoolClient, srn: string): Promise<boolean> {
+  return resumeRepo.tryIngestLock(client, srn);
+}
+
+/** Releases the submission lock of `srn` taken on `client`. */
+export async function releaseIngestLock(client: pg.PoolClient, srn: string): Promise<void> {
+  await resumeRepo.releaseIngestLock(client, srn);
+}
+
+/** Rows of a published benchmark dataset in order (issue #13), read by the benchmarks module. */
+export async function readBenchmarkRecords(ctx: DbContext, datasetId: string): ReturnType<typeof readBenchmarkRows> {
+  return readBenchmarkRows(ctx.db, datasetId);
+}
+
+// Datasets' params.json for search exports and search SQL.
+
+/** SQL relation `(dataset_id, params)` of every dataset, to join in search SQL. */
+export const DATASET_PARAMS_RELATION = repo.DATASET_PARAMS_RELATION;
+
+/** The params.json of the datasets `ids`. */
+export async function paramsOfDatasets(ctx: DbContext, ids: string[]): ReturnType<typeof repo.paramsOfDatasets> {
+  return repo.paramsOfDatasets(ctx.db, ids);
+}
+
+/** The params.json of every dataset of `datasetType`. */
+export async function paramsOfType(ctx: DbContext, datasetType: string): ReturnType<typeof repo.paramsOfType> {
+  return repo.paramsOfType(ctx.db, datasetType);
+}
 
 /**
  * Submit Dataset (spec 01 §2, §5, §7; POST /ulca/apis/v0/dataset/corpus/submit). Checks the form
@@ -113,7 +175,7 @@ async function submitOfKind(ctx: AppContext, user: AuthUser, body: { datasetName
   const srn = newServiceRequestNumber();
   const datasetId = crypto.randomUUID();
   try {
-    await insertSubmission(ctx.db, { srn, datasetId, userId: user.userId, datasetName: name, url, kind });
+    await repo.insertSubmission(ctx.db, { srn, datasetId, userId: user.userId, datasetName: name, url, kind });
   } catch (err) {
     if ((err as { code?: string }).code === '23505') throw new ApiError(409, 'DATASET_NAME_TAKEN', NAME_TAKEN_MESSAGE, [{ field: 'datasetName', message: NAME_TAKEN_MESSAGE }]);
     throw err;

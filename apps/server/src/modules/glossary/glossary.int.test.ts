@@ -4,7 +4,6 @@ import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel } from '../../test/models.ts';
-import { closeOutboundPools } from '../../net/safe-fetch.ts';
 import { signedHeaders } from '../../security/signing.ts';
 import { startApertiumOnly } from '../../test/reference-translation.ts';
 import type { ReferenceModels } from '../reference-models/service.ts';
@@ -54,7 +53,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  closeOutboundPools();
   await ms?.close();
   await refs?.close();
   await p?.close();

@@ -6,7 +6,6 @@ import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { silentWav, startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel, type TestModelSpec } from '../../test/models.ts';
-import { closeOutboundPools } from '../../net/safe-fetch.ts';
 import { signedHeaders } from '../../security/signing.ts';
 import { usageOfKey } from './service.ts';
 
@@ -53,7 +52,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  closeOutboundPools();
   await ms.close();
   await new Promise<void>((r) => files.close(() => r()));
   await new Promise<void>((r) => counting.close(() => r()));

@@ -37,7 +37,6 @@ async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<servi
  */
 export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onClose', async () => service.closeInference(ctx));
 
   app.post(
     MODEL_API.compute,

@@ -19,7 +19,6 @@ import * as glossary from '../glossary/service.ts';
 import * as referenceModels from '../reference-models/service.ts';
 import { buildInferenceRequest } from './request.ts';
 import { checkAudio, checkImage, decodeBase64, downloadMedia, type CheckedAudio, type CheckedImage } from './media.ts';
-import { ModelLimiter } from './limiter.ts';
 import * as repo from './repo.ts';
 import type { UsageDelta } from './repo.ts';
 
@@ -40,75 +39,12 @@ export interface TryMeFile {
   filename?: string;
 }
 
-interface State {
-  limiter: ModelLimiter;
-  usage: Map<string, UsageDelta>;
-  timer: NodeJS.Timeout;
-}
-const states = new WeakMap<AppContext, State>();
-
-function stateOf(ctx: AppContext): State {
-  let s = states.get(ctx);
-  if (!s) {
-    const state: State = { limiter: new ModelLimiter(ctx.config.modelConcurrency, ctx.config.modelQueueWaitMs), usage: new Map(), timer: setInterval(() => void flushUsage(ctx), 1000) };
-    // Counts are written once a second in one statement, not one upsert per call: no hot-row lock on the inference path.
-    state.timer.unref();
-    states.set(ctx, state);
-    s = state;
-  }
-  return s;
-}
-
-// The UTC day of usage counts, recomputed at most once a second (not a Date per call).
-let dayOf = { until: 0, day: '' };
-function today(): string {
-  const now = Date.now();
-  if (now >= dayOf.until) dayOf = { until: now + 1000 - (now % 1000), day: new Date(now).toISOString().slice(0, 10) };
-  return dayOf.day;
-}
-
-function count(ctx: AppContext, keyId: string, modelId: string, failed: boolean): void {
-  const day = today();
-  const k = `${keyId}|${modelId}|${day}`;
-  const { usage } = stateOf(ctx);
-  const d = usage.get(k) ?? { keyId, modelId, day, calls: 0, failures: 0 };
-  d.calls += 1;
-  if (failed) d.failures += 1;
-  usage.set(k, d);
-}
-
 /**
- * Writes the usage counted in memory since the last flush to `model_usage` (runs every second and
- * when the app closes; at most one second of counts is lost if the process dies). Never throws: a
- * failed write is logged and its counts are put back.
+ * Writes the usage counted in memory since the last flush to `model_usage` (see InferenceState.flush;
+ * the timer and the last flush on shutdown belong to ctx.services.inference). Never throws.
  */
 export async function flushUsage(ctx: AppContext): Promise<void> {
-  const s = states.get(ctx);
-  if (!s || s.usage.size === 0) return;
-  const deltas = [...s.usage.values()];
-  s.usage.clear();
-  try {
-    await repo.addUsage(ctx.db, deltas);
-  } catch (err) {
-    ctx.log.warn({ err }, 'could not record model usage');
-    for (const d of deltas) {
-      const k = `${d.keyId}|${d.modelId}|${d.day}`;
-      const cur = s.usage.get(k);
-      if (cur) {
-        cur.calls += d.calls;
-        cur.failures += d.failures;
-      } else s.usage.set(k, d);
-    }
-  }
-}
-
-/** Stops the usage timer of `ctx` after a last flush (app close). */
-export async function closeInference(ctx: AppContext): Promise<void> {
-  const s = states.get(ctx);
-  if (!s) return;
-  clearInterval(s.timer);
-  await flushUsage(ctx);
-  states.delete(ctx);
+  await ctx.services.inference.flush();
 }
 
 /** Usage of an API key (calls and failures per model and day), newest day first; '' = web calls. Flushes first. */
@@ -248,18 +184,19 @@ async function callModel(ctx: AppContext, caller: InferenceCaller, model: models
   // a worker-only process (speech-to-speech batches) starts that engine on demand.
   const route = await referenceModels.reachModel(ctx, model);
   try {
-    const { body } = await stateOf(ctx).limiter.run(model.modelId, () =>
+    const { body } = await ctx.services.inference.limiter.run(model.modelId, () =>
       callModelEndpoint(route.target, request, {
         allowedHosts: ctx.config.allowedFetchHosts,
+        pools: ctx.services.outbound,
         allowedOrigins: route.allowedOrigins,
         timeoutMs: ctx.config.modelCallTimeoutMs,
         maxBytes: ctx.config.modelMaxResponseBytes,
       }),
     );
-    count(ctx, keyId, model.modelId, false);
+    ctx.services.inference.count(keyId, model.modelId, false);
     return body as Record<string, unknown>;
   } catch (err) {
-    count(ctx, keyId, model.modelId, true);
+    ctx.services.inference.count(keyId, model.modelId, true);
     // The platform's own engines word their refusals for the person trying them (engine.ts EngineInputError): passed on as they are.
     if (err instanceof ModelCallError && model.isReference && route.reachable && err.status === 400 && err.endpointMessage) {
       throw badRequest('INPUT_REFUSED', err.endpointMessage);

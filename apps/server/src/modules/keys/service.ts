@@ -7,8 +7,10 @@ import { hexEquals } from '../../security/signing.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as repo from './repo.ts';
 
-/** Deletes every API key of a user (account deletion by an admin, inside its transaction). */
-export { deleteApiKeysOfUser } from './repo.ts';
+/** Deletes every API key of a user inside the caller's transaction `trx` (deactivation by an admin). Returns how many. */
+export async function deleteApiKeysOfUser(trx: Parameters<typeof repo.deleteApiKeysOfUser>[0], userId: string): Promise<number> {
+  return repo.deleteApiKeysOfUser(trx, userId);
+}
 
 /**
  * Application API keys (spec 02 §2 Profile, §3 "API key record", §7; issue #4 §2).

@@ -10,28 +10,37 @@ interface Entry {
   expiresAt: number;
 }
 
-const caches = new WeakMap<Db, Map<string, Entry>>();
+/** The dashboard's answers of one process (ctx.services.dashboard), built by createServices. */
+export class AnswerCache {
+  private readonly entries = new Map<string, Entry>();
 
-/**
- * Memoises a dashboard answer (store search, store reports) for `ttlSeconds`. The dashboard is the
- * busiest public call and the rollup changes only when a chunk is published: an entry is dropped
- * as soon as this process publishes or unpublishes (ROLLUP_TOPIC), and answers changed by another
- * process show after at most `ttlSeconds` (DASHBOARD_CACHE_SECONDS). `ttlSeconds` 0 disables it.
- * `key` must identify the request completely (the parsed body).
- */
-export async function cachedAnswer<T>(db: Db, key: string, ttlSeconds: number, compute: () => Promise<T>): Promise<T> {
-  if (ttlSeconds <= 0) return compute();
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  const version = localVersion(db, ROLLUP_TOPIC);
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.version === version && hit.expiresAt > now) return hit.value as T;
-  const value = await compute();
-  // A publish that committed while computing makes the answer possibly stale: do not keep it.
-  if (localVersion(db, ROLLUP_TOPIC) === version) {
-    if (cache.size >= MAX_ENTRIES) cache.clear();
-    cache.set(key, { value, version, expiresAt: now + ttlSeconds * 1000 });
+  constructor(private readonly deps: { db: Db }) {}
+
+  /**
+   * Memoises a dashboard answer (store search, store reports) for `ttlSeconds`. The dashboard is the
+   * busiest public call and the rollup changes only when a chunk is published: an entry is dropped
+   * as soon as this process publishes or unpublishes (ROLLUP_TOPIC), and answers changed by another
+   * process show after at most `ttlSeconds` (DASHBOARD_CACHE_SECONDS). `ttlSeconds` 0 disables it.
+   * `key` must identify the request completely (the parsed body).
+   */
+  async answer<T>(key: string, ttlSeconds: number, compute: () => Promise<T>): Promise<T> {
+    if (ttlSeconds <= 0) return compute();
+    const { db } = this.deps;
+    const version = localVersion(db, ROLLUP_TOPIC);
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version && hit.expiresAt > now) return hit.value as T;
+    const value = await compute();
+    // A publish that committed while computing makes the answer possibly stale: do not keep it.
+    if (localVersion(db, ROLLUP_TOPIC) === version) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(key, { value, version, expiresAt: now + ttlSeconds * 1000 });
+    }
+    return value;
   }
-  return value;
+
+  /** Forgets every answer (shutdown). */
+  close(): void {
+    this.entries.clear();
+  }
 }

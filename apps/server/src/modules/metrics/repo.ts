@@ -1,9 +1,8 @@
 import type { Db } from '../../db/pool.ts';
-import type { GroupSums, MetricPlan } from './service.ts';
+import type { GroupSums, MetricPlan, RollupColumn } from './types.ts';
 
 /** Dimension columns of `record_rollup` (migrations/001_init.sql); the only identifiers put into SQL text. */
-export const ROLLUP_COLUMNS = ['source_language', 'target_language', 'domain', 'collection_method', 'submitter'] as const;
-export type RollupColumn = (typeof ROLLUP_COLUMNS)[number];
+export const ROLLUP_COLUMNS: readonly RollupColumn[] = ['source_language', 'target_language', 'domain', 'collection_method', 'submitter'];
 
 function column(c: RollupColumn): string {
   if (!ROLLUP_COLUMNS.includes(c)) throw new Error(`not a rollup column: ${String(c)}`);

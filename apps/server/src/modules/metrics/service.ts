@@ -1,9 +1,11 @@
 import { COLLECTION_METHOD_LABELS, DOMAINS, isAudioDatasetType, languageLabel, type DatasetType } from '@ulca/contracts';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, Services } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { readReportRows, readRollupGroups, type RollupColumn } from './repo.ts';
+import { readReportRows, readRollupGroups } from './repo.ts';
+import type { GroupSums, MetricGroup, MetricPlan, RollupColumn } from './types.ts';
+
+export type { GroupSums, MetricGroup, MetricPlan, RollupColumn } from './types.ts';
 import type { DataPoint, MetricField, MetricReportRow, StoreSearchBody, StoreSearchResponse } from './schemas.ts';
-import { cachedAnswer } from './answer-cache.ts';
 
 /**
  * Dashboard metrics (spec 01 §2 Dashboard, §3 Dashboard search request, issue #3 scope 1–2),
@@ -36,18 +38,6 @@ export const FIELD_COLUMNS: Readonly<Record<MetricField, RollupColumn>> = {
   primarySubmitterName: 'submitter',
 };
 
-/** How the bars of a query are formed: one dimension, or the other side of a chosen language. */
-export type MetricGroup = { kind: 'column'; field: MetricField; column: RollupColumn } | { kind: 'otherLanguage'; language: string };
-
-/** A store/search request translated into rollup terms (what repo.ts turns into SQL). */
-export interface MetricPlan {
-  datasetType: DatasetType;
-  /** Equality filters `column = value`. */
-  filters: { column: RollupColumn; value: string }[];
-  /** Symmetric-pair filter: [a] = a on either side; [a, b] = the unordered pair {a, b}; [] = none. */
-  pairLanguages: string[];
-  group: MetricGroup;
-}
 
 /**
  * Translates a validated store/search body into a MetricPlan. Throws ApiError 400 (field errors)
@@ -121,13 +111,6 @@ export function dimensionLabel(field: MetricField, key: string): string {
   }
 }
 
-/** Rollup sums of one group, as read from the database. */
-export interface GroupSums {
-  key: string;
-  records: number;
-  seconds: number;
-}
-
 /**
  * Shapes grouped sums into the response: labels, units, sorted by value descending (then label,
  * so equal bars keep a stable order); groups whose value is 0 records are left out.
@@ -152,10 +135,13 @@ export function toSearchResponse(plan: MetricPlan, groups: GroupSums[], typeTota
   };
 }
 
+/** What the dashboard answers need of the context. */
+export type DashboardContext = Pick<AppContext, 'db' | 'config'> & { services: Pick<Services, 'dashboard'> };
+
 /** POST store/search: the bars of one dashboard view, from the rollup. Throws ApiError 400 for a repeated criterion. */
-export async function storeSearch(ctx: Pick<AppContext, 'db' | 'config'>, body: StoreSearchBody): Promise<StoreSearchResponse> {
+export async function storeSearch(ctx: DashboardContext, body: StoreSearchBody): Promise<StoreSearchResponse> {
   const plan = planStoreSearch(body);
-  return cachedAnswer(ctx.db, `search:${JSON.stringify(plan)}`, ctx.config.dashboardCacheSeconds, async () => {
+  return ctx.services.dashboard.answer(`search:${JSON.stringify(plan)}`, ctx.config.dashboardCacheSeconds, async () => {
     const { groups, total } = await readRollupGroups(ctx.db, plan);
     return toSearchResponse(plan, groups, total);
   });
@@ -165,8 +151,8 @@ export async function storeSearch(ctx: Pick<AppContext, 'db' | 'config'>, body: 
  * POST store/reports: every combination of dimensions with published records (Dataset Metrics),
  * sorted by datasetType, source, target, domain, method, submitter.
  */
-export async function storeReports(ctx: Pick<AppContext, 'db' | 'config'>): Promise<{ data: MetricReportRow[] }> {
-  return cachedAnswer(ctx.db, 'reports', ctx.config.dashboardCacheSeconds, () => readReports(ctx));
+export async function storeReports(ctx: DashboardContext): Promise<{ data: MetricReportRow[] }> {
+  return ctx.services.dashboard.answer('reports', ctx.config.dashboardCacheSeconds, () => readReports(ctx));
 }
 
 async function readReports(ctx: Pick<AppContext, 'db'>): Promise<{ data: MetricReportRow[] }> {

@@ -4,7 +4,6 @@ import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { uploadTestModel } from '../../test/model-upload.ts';
-import { closeOutboundPools } from '../../net/safe-fetch.ts';
 
 let p: TestPlatform;
 let ms: TestModelServer;
@@ -29,7 +28,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  closeOutboundPools();
   await p?.close();
   await ms?.close();
 });

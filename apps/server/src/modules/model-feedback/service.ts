@@ -11,7 +11,7 @@
  * sender is the verified signature's user or API key's owner, never a `userId` of the body.
  */
 import { randomUUID } from 'node:crypto';
-import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
 import { INFERENCE_TASKS, type ModelFeedbackBody, type ModelFeedbackEntry } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
@@ -41,26 +41,12 @@ export interface FeedbackCaller {
   ip: string;
 }
 
-const limiters = new WeakMap<AppContext, RateLimiterPostgres | null>();
-function anonymousLimiter(ctx: AppContext): RateLimiterPostgres | null {
-  if (!limiters.has(ctx)) {
-    const points = ctx.config.feedbackMaxPerIpPerHour;
-    limiters.set(
-      ctx,
-      points > 0
-        ? new RateLimiterPostgres({ storeClient: ctx.db.pool, storeType: 'pool', tableName: 'model_feedback_limits', tableCreated: true, keyPrefix: 'feedback-ip', points, duration: 3600 })
-        : null,
-    );
-  }
-  return limiters.get(ctx)!;
-}
-
 /**
  * Counts one anonymous submit of `ip` (FEEDBACK_MAX_PER_IP_PER_HOUR per address and hour, IPv6
  * per /64). @throws ApiError 429 TOO_MANY_REQUESTS with `retryAfterSeconds` beyond the limit.
  */
 async function consumeAnonymousSubmit(ctx: AppContext, ip: string): Promise<void> {
-  const l = anonymousLimiter(ctx);
+  const l = ctx.services.feedbackLimiter.anonymous;
   if (!l) return;
   try {
     await l.consume(addressKey(ip));

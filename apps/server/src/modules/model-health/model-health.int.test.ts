@@ -5,7 +5,6 @@ import { createSignedInUser, signedInject, type TestUser } from '../../test/user
 import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { uploadTestModel } from '../../test/model-upload.ts';
-import { closeOutboundPools } from '../../net/safe-fetch.ts';
 import { startModelHealthWorker } from '../../jobs/model-health.ts';
 import { queueHealthRound, runHealthRound } from './service.ts';
 
@@ -56,7 +55,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  closeOutboundPools();
   await p?.close();
   await ms?.close();
 });

@@ -22,7 +22,6 @@ import * as repo from './repo.ts';
 import type { HealthCheckOutcome } from './repo.ts';
 
 export { checkOutput, LANGUAGE_SCRIPTS, SCRIPT_CHECKED_TASKS } from './output-check.ts';
-export type { HealthCheckOutcome } from './repo.ts';
 
 /** Reason recorded for a model whose descriptor carries no example request to call it with. */
 export const NO_EXAMPLE_REQUEST_MESSAGE = 'The model descriptor has no example request (inferenceEndPoint.schema.request) to check it with.';
@@ -77,7 +76,7 @@ export async function checkModel(ctx: AppContext, model: models.ModelEndpoint): 
   try {
     // A reference model is called on this process's own reference server, the one loopback origin allowed (as the proxy does).
     const route = await referenceModels.reachModel(ctx, model);
-    const limits = { allowedHosts: ctx.config.allowedFetchHosts, allowedOrigins: route.allowedOrigins, timeoutMs, maxBytes: ctx.config.modelMaxResponseBytes };
+    const limits = { allowedHosts: ctx.config.allowedFetchHosts, allowedOrigins: route.allowedOrigins, timeoutMs, maxBytes: ctx.config.modelMaxResponseBytes, pools: ctx.services.outbound };
     // A streaming model is checked over its socket as the relay uses it (issue #14); the half second of silence a streaming ASR check sends has no text to judge.
     const streaming = isStreamingEndpoint(model.schema, model.callbackUrl);
     const { body, latencyMs } = streaming

@@ -12,7 +12,6 @@ import { createSignedInUser, signedInject, type TestUser } from '../../test/user
 import { silentWav, startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { TEST_MODEL_LANGUAGES, TEST_PNG, testDescriptor } from '../../test/model-descriptors.ts';
 import { signedHeaders } from '../../security/signing.ts';
-import { closeOutboundPools } from '../../net/safe-fetch.ts';
 
 type Json = Record<string, unknown>;
 const WAV = silentWav(0.2);
@@ -50,7 +49,6 @@ beforeAll(async () => {
   other = await createSignedInUser(p, ['CONTRIBUTOR-USER']);
 });
 afterAll(async () => {
-  closeOutboundPools();
   await p?.close();
   await ms?.close();
 });

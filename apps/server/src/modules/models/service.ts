@@ -21,7 +21,6 @@ import {
   type ModelDescriptor,
   type ModelRecord,
   type ModelSearchBody,
-  type BenchmarkPerformance,
   type ModelStatus,
   type ReadyMadeCard,
 } from '@ulca/contracts';
@@ -33,35 +32,14 @@ import { checkEndpointAnswers } from './endpoint-check.ts';
 import { isStreamingEndpoint, STREAMING_TASKS } from '../../net/model-socket.ts';
 import * as repo from './repo.ts';
 import type { ModelRow } from './repo.ts';
+import type { ModelEndpoint } from './types.ts';
+
+export type { ModelEndpoint } from './types.ts';
 
 /** Who is asking for a model: the verified caller (signed-in user or API-key owner), or null for anonymous. */
 export interface ModelCaller {
   userId: string;
   roles: readonly string[];
-}
-
-/**
- * Everything needed to call a model's endpoint. Server-side only: `callbackUrl` and the key must
- * never be answered to a browser (DESIGN.md §11).
- */
-export interface ModelEndpoint {
-  modelId: string;
-  name: string;
-  version: string;
-  task: InferenceTask;
-  status: 'published' | 'unpublished';
-  /** Owner's user id. */
-  userId: string;
-  languages: { sourceLanguage: string; targetLanguage?: string | null }[];
-  callbackUrl: string;
-  /** The endpoint's key, decrypted: sent as header `name: value` on every call. */
-  inferenceApiKey: { name: string; value: string } | null;
-  /** The descriptor's inference schema for this task: `{taskType, request, response?, modelProcessingType?, supportedVoices?}`. */
-  schema: Record<string, unknown> | null;
-  /** false: the endpoint answers asynchronously (asyncApiDetails gives the polling set-up). */
-  isSyncApi: boolean;
-  asyncApiDetails: Record<string, unknown> | null;
-  isReference: boolean;
 }
 
 /** Context string binding an encrypted inference key to its model (security/crypto.ts). */
@@ -111,28 +89,13 @@ export const MODEL_ENDPOINT_CACHE_TTL_MS = 1000;
 /** Largest number of cached endpoints; the cache is emptied when it would grow beyond. */
 const MAX_CACHED_ENDPOINTS = 10_000;
 
-interface EndpointCache {
-  entries: Map<string, { endpoint: ModelEndpoint; expiresAt: number }>;
-  /** Reads under way, shared by the calls that miss at the same time. */
-  pending: Map<string, Promise<ModelEndpoint | null>>;
-  /** Bumped by every invalidation: a read that raced with one is not cached. */
-  epoch: number;
-}
-// Per database, so that every app of this process on the same database sees an invalidation.
-const endpointCaches = new WeakMap<AppContext['db'], EndpointCache>();
-
-function endpointCacheOf(ctx: AppContext): EndpointCache {
-  let c = endpointCaches.get(ctx.db);
-  if (!c) endpointCaches.set(ctx.db, (c = { entries: new Map(), pending: new Map(), epoch: 0 }));
-  return c;
-}
 
 /**
  * Forgets the cached endpoint of `modelId` (every change of a model's status, URL or key calls
  * this before answering); reads that started before are not cached.
  */
 export function invalidateModelEndpoint(ctx: AppContext, modelId: string): void {
-  const c = endpointCacheOf(ctx);
+  const c = ctx.services.modelEndpoints;
   c.epoch += 1;
   c.entries.delete(modelId);
   c.pending.delete(modelId);
@@ -140,7 +103,7 @@ export function invalidateModelEndpoint(ctx: AppContext, modelId: string): void 
 
 /** The endpoint of `modelId` whatever its status (null when it does not exist): from the cache, or one shared database read. */
 async function cachedEndpoint(ctx: AppContext, modelId: string): Promise<ModelEndpoint | null> {
-  const c = endpointCacheOf(ctx);
+  const c = ctx.services.modelEndpoints;
   const hit = c.entries.get(modelId);
   if (hit) {
     if (hit.expiresAt > Date.now()) return hit.endpoint;
@@ -323,24 +286,13 @@ export async function uploadModel(ctx: AppContext, caller: ModelCaller, file: Bu
 }
 
 // ---------------------------------------------------------------------------------------------
-// Benchmark runs (issue #13): the benchmarks feature imports this file, so it hands its lookups in.
+// Benchmark runs (issue #13): the benchmarks feature imports this file, so its lookups come through
+// the context (ctx.services.benchmarks), present in every process whichever routes it registered.
 
-/** What the benchmarks feature answers about a model's runs (benchmarks/service.ts registerBenchmarkLookups). */
-export interface BenchmarkLookups {
-  hasRunningBenchmark(ctx: AppContext, modelId: string): Promise<boolean>;
-  benchmarkPerformanceOf(ctx: AppContext, modelIds: string[]): Promise<Map<string, BenchmarkPerformance[]>>;
-}
-let benchmarkLookups: BenchmarkLookups | null = null;
-
-/** Called once by the benchmarks feature when its routes are registered. */
-export function setBenchmarkLookups(l: BenchmarkLookups): void {
-  benchmarkLookups = l;
-}
-
-/** The records with their benchmarkPerformance filled (newest run first); unchanged without the benchmarks feature. */
+/** The records with their benchmarkPerformance filled (newest run first). */
 async function withBenchmarks(ctx: AppContext, records: ModelRecord[]): Promise<ModelRecord[]> {
-  if (!benchmarkLookups || records.length === 0) return records;
-  const perf = await benchmarkLookups.benchmarkPerformanceOf(ctx, records.map((r) => r.modelId));
+  if (records.length === 0) return records;
+  const perf = await ctx.services.benchmarks.benchmarkPerformanceOf(records.map((r) => r.modelId));
   return records.map((r) => ({ ...r, benchmarkPerformance: perf.get(r.modelId) ?? [] }));
 }
 
@@ -461,7 +413,7 @@ export async function changeModelStatus(
     throw badRequest('UNPUBLISH_REASON_REQUIRED', UNPUBLISH_REASON_REQUIRED_MESSAGE, [{ field: 'unpublishReason', message: UNPUBLISH_REASON_REQUIRED_MESSAGE }]);
   }
   const changed = row.status !== req.status;
-  if (changed && benchmarkLookups && (await benchmarkLookups.hasRunningBenchmark(ctx, row.model_id))) throw conflict('BENCHMARK_RUNNING', BENCHMARK_RUNNING_MESSAGE);
+  if (changed && (await ctx.services.benchmarks.hasRunningBenchmark(row.model_id))) throw conflict('BENCHMARK_RUNNING', BENCHMARK_RUNNING_MESSAGE);
   const updated = await repo.setModelStatus(ctx.db, row.model_id, req.status, req.status === 'unpublished' ? reason : null);
   // Before answering: from here on no call of this process is served with the old status.
   invalidateModelEndpoint(ctx, row.model_id);

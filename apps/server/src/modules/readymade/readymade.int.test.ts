@@ -143,7 +143,7 @@ beforeAll(async () => {
   const bnTexts = (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../test/fixtures/datasets/monolingual-valid/data.json'), 'utf8')) as { text: string }[]).map((r) => r.text);
   monolingual = await publish('monolingual-valid.zip', 'Fixture monolingual', bnTexts);
   pendingSrn = '17000000000001234';
-  await insertSubmission(p.ctx.db, { srn: pendingSrn, datasetId: crypto.randomUUID(), userId: contributor.userId, datasetName: 'Still pending', url: 'https://example.org/x.zip' });
+  await insertSubmission(p.ctx, { srn: pendingSrn, datasetId: crypto.randomUUID(), userId: contributor.userId, datasetName: 'Still pending', url: 'https://example.org/x.zip' });
 }, 300_000);
 
 afterAll(async () => {

@@ -76,13 +76,13 @@ export function toReadyMadeItem(row: ReadyMadeRow, recordCount: number): ReadyMa
  * once and the count kept.
  */
 export async function listReadyMadeDatasets(ctx: AppContext, datasetType?: string): Promise<ReadyMadeItem[]> {
-  const rows = await listReadyMade(ctx.db, datasetType);
+  const rows = await listReadyMade(ctx, datasetType);
   const items: ReadyMadeItem[] = [];
   for (const row of rows) {
     let count = row.ready_made_record_count;
     if (count === null) {
       count = await countDatasetRecords(ctx.db, row.dataset_type, row.dataset_id);
-      await storeRecordCount(ctx.db, row.dataset_id, count);
+      await storeRecordCount(ctx, row.dataset_id, count);
     }
     items.push(toReadyMadeItem(row, count));
   }
@@ -154,11 +154,11 @@ export interface MarkOutcome {
  */
 export async function markReadyMade(ctx: AppContext, admin: AuthUser, body: { serviceRequestNumber: string; readyMade: boolean }): Promise<MarkOutcome> {
   const srn = body.serviceRequestNumber.trim();
-  const sub = isServiceRequestNumber(srn) ? await getMarkable(ctx.db, srn) : null;
+  const sub = isServiceRequestNumber(srn) ? await getMarkable(ctx, srn) : null;
   if (!sub) throw notFound(UNKNOWN_SUBMISSION_MESSAGE);
   const base = { datasetId: sub.dataset_id, datasetName: sub.dataset_name, ownerUserId: sub.user_id };
   if (!body.readyMade) {
-    if (sub.is_ready_made) await clearReadyMade(ctx.db, srn);
+    if (sub.is_ready_made) await clearReadyMade(ctx, srn);
     return { ...base, message: UNMARKED_MESSAGE, changed: sub.is_ready_made, recordCount: null };
   }
   if (sub.status !== 'Completed' || !sub.dataset_type) {
@@ -166,7 +166,7 @@ export async function markReadyMade(ctx: AppContext, admin: AuthUser, body: { se
   }
   // Counted again on every mark: marking twice refreshes the count.
   const recordCount = await countDatasetRecords(ctx.db, sub.dataset_type, sub.dataset_id);
-  if (!(await setReadyMade(ctx.db, srn, admin.userId, recordCount))) {
+  if (!(await setReadyMade(ctx, srn, admin.userId, recordCount))) {
     throw new ApiError(400, 'NOT_COMPLETED', NOT_COMPLETED_MESSAGE, [{ field: 'serviceRequestNumber', message: NOT_COMPLETED_MESSAGE }]);
   }
   return { ...base, message: MARKED_MESSAGE, changed: !sub.is_ready_made, recordCount };
@@ -177,7 +177,7 @@ export async function markReadyMade(ctx: AppContext, admin: AuthUser, body: { se
  * dataset (unknown, never marked, or taken off the list), so unlisted data cannot be fetched.
  */
 export async function readyMadeForDownload(ctx: AppContext, datasetId: string): Promise<ReadyMadeRow> {
-  const row = UUID.test(datasetId) ? await getReadyMadeByDatasetId(ctx.db, datasetId) : null;
+  const row = UUID.test(datasetId) ? await getReadyMadeByDatasetId(ctx, datasetId) : null;
   if (!row) throw notFound(NOT_READY_MADE_MESSAGE);
   return row;
 }
@@ -202,8 +202,8 @@ export function downloadFileName(datasetName: string, format: DownloadFormat): s
  */
 export async function markDemoReadyMade(ctx: AppContext, srn: string): Promise<boolean> {
   const demo = await completedDemoSubmission(ctx, srn);
-  const sub = demo ? await getMarkable(ctx.db, srn) : null;
+  const sub = demo ? await getMarkable(ctx, srn) : null;
   if (!demo || sub?.dataset_type !== 'parallel-corpus' || sub.is_ready_made) return false;
   const recordCount = await countDatasetRecords(ctx.db, sub.dataset_type, sub.dataset_id);
-  return setReadyMade(ctx.db, srn, demo.userId, recordCount);
+  return setReadyMade(ctx, srn, demo.userId, recordCount);
 }

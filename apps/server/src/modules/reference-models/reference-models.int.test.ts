@@ -14,7 +14,6 @@ import { MODEL_API, MODEL_NOT_ACCESSIBLE_MESSAGE, type ModelRecord } from '@ulca
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { createSignedInUser } from '../../test/users.ts';
-import { closeOutboundPools } from '../../net/safe-fetch.ts';
 import * as models from '../models/service.ts';
 import * as modelHealth from '../model-health/service.ts';
 import { characterErrorRate, startTextRenderer, type TextRenderer } from './engines/render-text.testkit.ts';
@@ -34,7 +33,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  closeOutboundPools();
   await renderer?.close();
   await p?.close();
 });

@@ -39,10 +39,7 @@ export interface ReferenceModels {
   close(): Promise<void>;
 }
 
-const running = new WeakMap<AppContext, ReferenceModelServer>();
 
-/** Worker-only processes: a loopback server per engine id, started when a job first needs it (null: it could not start). */
-const onDemand = new WeakMap<AppContext, Map<string, Promise<ReferenceModelServer | null>>>();
 
 /**
  * The text stored as the model's description: the card's description, then its limits, cut at a
@@ -175,14 +172,14 @@ export async function startReferenceModels(ctx: AppContext, opts: { engines?: Re
         registered.push(await models.registerReferenceModel(ctx, { descriptor, engineCard: { ...engine.card, limits }, callbackUrl: streamUrl }));
       }
     }
-    running.set(ctx, server);
+    ctx.services.referenceModels.running = server;
     log.info({ baseUrl: server.baseUrl, models: registered.length }, 'reference models registered');
     return {
       baseUrl: server.baseUrl,
       models: registered,
       ready: server.ready,
       async close() {
-        running.delete(ctx);
+        if (ctx.services.referenceModels.running === server) ctx.services.referenceModels.running = undefined;
         await server.close();
       },
     };
@@ -199,7 +196,7 @@ export async function startReferenceModels(ctx: AppContext, opts: { engines?: Re
  * (the call then goes to the registered URL without any allowance, and loopback is refused).
  */
 export function referenceCallTarget(ctx: AppContext, callbackUrl: string): { callbackUrl: string; allowedOrigin: string } | null {
-  const server = running.get(ctx);
+  const server = ctx.services.referenceModels.running;
   if (!server) return null;
   let pathname: string;
   try {
@@ -236,7 +233,7 @@ function startsOnDemand(ctx: AppContext): boolean {
  * timeout behind an engine's start.
  */
 export function referenceEnginesReady(ctx: AppContext): Promise<void> {
-  return running.get(ctx)?.ready ?? Promise.resolve();
+  return ctx.services.referenceModels.running?.ready ?? Promise.resolve();
 }
 
 /**
@@ -256,11 +253,7 @@ function onDemandServer(ctx: AppContext, callbackUrl: string): Promise<Reference
   } catch {
     return Promise.resolve(null);
   }
-  let servers = onDemand.get(ctx);
-  if (!servers) {
-    servers = new Map();
-    onDemand.set(ctx, servers);
-  }
+  const servers = ctx.services.referenceModels.onDemand;
   let server = servers.get(engineId);
   if (!server) {
     const log = ctx.log.child({ feature: 'reference-models' });
@@ -299,12 +292,4 @@ export async function reachModel(ctx: AppContext, model: models.ModelEndpoint): 
   if (!server) return route;
   const origin = new URL(server.baseUrl).origin;
   return { target: { ...model, callbackUrl: `${origin}${new URL(model.callbackUrl).pathname}` }, allowedOrigins: [origin], reachable: true };
-}
-
-/** Stops the engines this process started on demand (worker-only shutdown). */
-export async function closeOnDemandReferenceModels(ctx: AppContext): Promise<void> {
-  const servers = onDemand.get(ctx);
-  if (!servers) return;
-  onDemand.delete(ctx);
-  await Promise.allSettled([...servers.values()].map(async (s) => (await s)?.close()));
 }

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MODEL_API, STREAMING_API, type StreamServerMessage } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
-import { closeOutboundPools } from '../../net/safe-fetch.ts';
 import { startReferenceModels, type ReferenceModels } from './service.ts';
 import { createTtsEspeakEngine } from './engines/tts-espeak.ts';
 import { checkModel } from '../model-health/service.ts';
@@ -28,7 +27,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  closeOutboundPools();
   await refs?.close();
   await p?.close();
 });

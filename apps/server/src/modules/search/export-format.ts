@@ -49,7 +49,7 @@ export interface PreparedParams {
 }
 
 const LANGUAGE_COLUMNS = ['sourceLanguage', 'targetLanguage'];
-const SKIPPED_PARAMS = new Set(['version', 'datasetType', 'languages']);
+const SKIPPED_PARAMS: ReadonlySet<string> = new Set(['version', 'datasetType', 'languages']);
 const COMMA = Buffer.from(',');
 
 function shapeKeys(schema: unknown): string[] {

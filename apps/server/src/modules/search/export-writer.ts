@@ -135,12 +135,12 @@ export async function* streamRecordBatches(
   const formatter = new RecordFormatter(q.datasetType);
   const params = new Map<string, PreparedParams>();
   const loadParams = async (ids: string[]) => {
-    for (const row of await paramsOfDatasets(ctx.db, ids)) params.set(row.id, formatter.prepare(row.params));
+    for (const row of await paramsOfDatasets(ctx, ids)) params.set(row.id, formatter.prepare(row.params));
     for (const id of ids) if (!params.has(id)) params.set(id, formatter.prepare(null));
   };
   // The params of every dataset of the type, up front (one small query); a dataset published
   // after this point is loaded when its first record arrives.
-  for (const row of await paramsOfType(ctx.db, q.datasetType)) params.set(row.id, formatter.prepare(row.params));
+  for (const row of await paramsOfType(ctx, q.datasetType)) params.set(row.id, formatter.prepare(row.params));
 
   const sampleRecords = opts.sampleRecords ?? 0;
   const json = new ByteBuilder();

@@ -9,36 +9,41 @@ import type { DspResult } from './dsp.worker.ts';
 
 export type { DspResult } from './dsp.worker.ts';
 
-let pool: Piscina | undefined;
-
 const WORKER = new URL('./dsp.worker.ts', import.meta.url);
 
-/** The shared pool: at most 2 threads (or the CPU count when lower); idle threads exit after 30 s. */
-function getPool(): Piscina {
-  pool ??= new Piscina({
-    filename: WORKER.href,
-    execArgv: ['--import', 'tsx'],
-    minThreads: 0,
-    maxThreads: Math.max(1, Math.min(2, availableParallelism())),
-    idleTimeout: 30_000,
-    // A minute of 48 kHz stereo float, decoded, stays well under this.
-    resourceLimits: { maxOldGenerationSizeMb: 512 },
-  });
-  return pool;
-}
-
 /**
- * Decodes audio bytes and computes its speaker vector in a worker thread.
- * @returns the vector, or why the audio is refused (codes of SpeakerAudioError and NO_SPEECH).
- * @throws Error when the worker itself fails (a bug, out of memory).
+ * The pool of one process (ctx.services.speechPool), built by createServices; its threads start on
+ * first use (at most 2, or the CPU count when lower; idle threads exit after 30 s) and stop on close().
  */
-export async function analyseSpeech(bytes: Uint8Array): Promise<DspResult> {
-  return (await getPool().run(bytes)) as DspResult;
-}
+export class SpeechPool {
+  private pool: Piscina | undefined;
 
-/** Stops the worker threads (app shutdown, tests). */
-export async function closeSpeechPool(): Promise<void> {
-  const p = pool;
-  pool = undefined;
-  await p?.destroy();
+  private get threads(): Piscina {
+    this.pool ??= new Piscina({
+      filename: WORKER.href,
+      execArgv: ['--import', 'tsx'],
+      minThreads: 0,
+      maxThreads: Math.max(1, Math.min(2, availableParallelism())),
+      idleTimeout: 30_000,
+      // A minute of 48 kHz stereo float, decoded, stays well under this.
+      resourceLimits: { maxOldGenerationSizeMb: 512 },
+    });
+    return this.pool;
+  }
+
+  /**
+   * Decodes audio bytes and computes its speaker vector in a worker thread.
+   * @returns the vector, or why the audio is refused (codes of SpeakerAudioError and NO_SPEECH).
+   * @throws Error when the worker itself fails (a bug, out of memory).
+   */
+  async analyse(bytes: Uint8Array): Promise<DspResult> {
+    return (await this.threads.run(bytes)) as DspResult;
+  }
+
+  /** Stops the worker threads (process shutdown). */
+  async close(): Promise<void> {
+    const p = this.pool;
+    this.pool = undefined;
+    await p?.destroy();
+  }
 }

@@ -17,7 +17,6 @@ import { ApiError } from '../../lib/errors.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { signedIn } from '../../security/access.ts';
-import { closeSpeechPool } from './dsp.ts';
 import * as service from './service.ts';
 
 const TAGS = ['speakers'];
@@ -42,7 +41,6 @@ const queryOf = (req: FastifyRequest) => validated(speakerScopeQuery, req.query)
  */
 export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onClose', async () => closeSpeechPool());
 
   app.get(
     SPEAKERS_API.list,

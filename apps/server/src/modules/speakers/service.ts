@@ -20,7 +20,6 @@ import { FetchError, describeBytes, safeGetStream } from '../../net/safe-fetch.t
 import type { AuthUser } from '../../security/auth.ts';
 import { listApiKeys } from '../keys/service.ts';
 import { BACKGROUND } from './background.ts';
-import { analyseSpeech } from './dsp.ts';
 import { averageVectors, confidenceOf, normalisedCosine } from './embedding.ts';
 import * as repo from './repo.ts';
 
@@ -89,7 +88,7 @@ async function vectorsOf(ctx: AppContext, audio: { audioContent?: string; audioU
   let voicedSeconds = 0;
   // One after another: a request holds at most one worker thread, others' requests get the rest.
   for (const [i, input] of audio.entries()) {
-    const result = await analyseSpeech(await audioBytes(ctx, input, i));
+    const result = await ctx.services.speechPool.analyse(await audioBytes(ctx, input, i));
     if (!result.ok) throw badRequest(result.code, audio.length > 1 ? `Audio ${i + 1}: ${result.message}` : result.message);
     vectors.push(result.vector);
     voicedSeconds += result.voicedFrames / 100;

@@ -9,7 +9,6 @@ import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { BACKGROUND } from './background.ts';
-import { analyseSpeech } from './dsp.ts';
 import { confidenceOf, equalErrorRate, normalisedCosine } from './embedding.ts';
 import { SPEAKER_THRESHOLD } from './service.ts';
 
@@ -118,7 +117,7 @@ describe('speakers', () => {
     const impostor: number[] = [];
     const table: string[] = [];
     for (const probe of VOICES) {
-      const result = await analyseSpeech(verifyWav.get(probe.name)!);
+      const result = await p.ctx.services.speechPool.analyse(verifyWav.get(probe.name)!);
       if (!result.ok) throw new Error(result.message);
       const scores = VOICES.map((target) => confidenceOf(normalisedCosine(result.vector, enrolled.get(ids.get(target.name)!)!, BACKGROUND)));
       const own = scores[VOICES.indexOf(probe)];

@@ -64,23 +64,10 @@ export class StreamError extends Error {
   }
 }
 
-interface Counters {
-  perModel: Map<string, number>;
-  perCaller: Map<string, number>;
-}
-const counters = new WeakMap<AppContext, Counters>();
-function countersOf(ctx: AppContext): Counters {
-  let c = counters.get(ctx);
-  if (!c) {
-    c = { perModel: new Map(), perCaller: new Map() };
-    counters.set(ctx, c);
-  }
-  return c;
-}
 
 /** Streams running now in this process: per model id and per caller key (tests, README figures). */
 export function activeStreams(ctx: AppContext): { models: Record<string, number>; callers: Record<string, number> } {
-  const c = countersOf(ctx);
+  const c = ctx.services.streaming;
   return { models: Object.fromEntries(c.perModel), callers: Object.fromEntries(c.perCaller) };
 }
 
@@ -92,7 +79,7 @@ function callerKey(c: StreamCaller): string {
 
 /** Takes a slot of the model and the caller, or throws TOO_MANY_STREAMS; the returned function frees both once. */
 function takeSlot(ctx: AppContext, modelId: string, caller: string): () => void {
-  const c = countersOf(ctx);
+  const c = ctx.services.streaming;
   const m = c.perModel.get(modelId) ?? 0;
   const u = c.perCaller.get(caller) ?? 0;
   if (u >= ctx.config.streamMaxPerCaller) throw new StreamError('TOO_MANY_STREAMS', `You already have ${u} streams open; close one and try again.`);
@@ -296,6 +283,7 @@ function relayAsr(ctx: AppContext, s: Session): void {
         // spec 02 §7: {callbackUrl}asr/v1/punctuate/{languageCode}, concatenated as the original did.
         const res = await safePostJson(`${httpFormOf(s.url)}asr/v1/punctuate/${encodeURIComponent(language)}`, { text, language, enabledItn: true }, {
           allowedHosts: ctx.config.allowedFetchHosts,
+          pools: ctx.services.outbound,
           allowedOrigins: s.allowedOrigins,
           maxBytes: 1024 * 1024,
           timeoutMs: ctx.config.streamIdleTimeoutMs,

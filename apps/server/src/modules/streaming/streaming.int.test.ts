@@ -9,7 +9,6 @@ import { tokenHash } from '../../security/crypto.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { uploadTestModel } from '../../test/model-upload.ts';
 import { startStreamModelServer, type TestStreamServer } from '../../test/stream-model-server.ts';
-import { closeOutboundPools } from '../../net/safe-fetch.ts';
 import { activeStreams } from './service.ts';
 import { checkModel } from '../model-health/service.ts';
 import { getModelForCall } from '../models/service.ts';
@@ -30,7 +29,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  closeOutboundPools();
   await sm.close();
   await p.close();
 });

@@ -14,10 +14,6 @@ import * as models from '../models/service.ts';
 import * as repo from './repo.ts';
 import { isStreamingModel, type StreamCaller } from './service.ts';
 
-/** Expired tickets are deleted at most this often per process, ms. */
-const PRUNE_INTERVAL_MS = 60_000;
-const lastPrune = new WeakMap<AppContext, number>();
-
 /**
  * Issues a ticket for `user` to stream `modelId`. The model must be one `user` may call (published,
  * or theirs, or any for an admin) and a streaming model. Returns the ticket in clear (shown once)
@@ -27,9 +23,8 @@ const lastPrune = new WeakMap<AppContext, number>();
 export async function issueStreamTicket(ctx: AppContext, user: { userId: string; roles: readonly string[] }, modelId: string): Promise<{ ticket: string; expiresInSeconds: number }> {
   const model = await models.getModelForCall(ctx, modelId, user);
   if (!isStreamingModel(model)) throw badRequest('NOT_STREAMING', 'This model is not a streaming model; use model/compute.');
-  const now = Date.now();
-  if (now - (lastPrune.get(ctx) ?? 0) >= PRUNE_INTERVAL_MS) {
-    lastPrune.set(ctx, now);
+  // Expired tickets are deleted at most once a minute per process (ctx.services.streaming).
+  if (ctx.services.streaming.ticketPrune.due()) {
     repo.pruneTickets(ctx.db).catch((err: unknown) => ctx.log.warn({ err }, 'could not prune stream tickets'));
   }
   const ticket = randomToken();

@@ -18,7 +18,6 @@ import { startFixtureServer, type FixtureServer } from '../../test/fixture-serve
 import { insertTestModel } from '../../test/models.ts';
 import { readZip } from '../../test/zip.ts';
 import { startWorkers } from '../../jobs/workers.ts';
-import { closeOutboundPools } from '../../net/safe-fetch.ts';
 
 type Json = Record<string, unknown>;
 const HINDI = 'मेरा नाम राम है।';
@@ -57,7 +56,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  closeOutboundPools();
   await p?.close();
   await ms?.close();
   await files?.close();

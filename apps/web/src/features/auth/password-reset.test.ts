@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serveJson, stubSignedInBrowser } from '../../lib/testing/browser-stubs.ts';
 import { PASSWORD_RULE_MESSAGE, forgotPasswordFormSchema, resetPasswordFormSchema } from './schemas.ts';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
@@ -29,11 +30,7 @@ describe('reset password form', () => {
 });
 
 // The API calls run against a stubbed fetch: what matters is what they send and how they read answers.
-vi.stubGlobal('window', { addEventListener: () => {} });
-const store = new Map<string, string>([
-  ['ulca.session', JSON.stringify({ userDetails: { userID: 'u-1', email: 'a@b.in', firstName: 'A', roles: ['ADMIN'] }, userKeys: { publicKey: 'pub', privateKey: 'priv' } })],
-]);
-vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
+stubSignedInBrowser({ userID: 'u-1', email: 'a@b.in', firstName: 'A', roles: ['ADMIN'] });
 
 type Api = typeof import('./api/forgot-password.ts') & typeof import('./api/reset-password.ts');
 let api: Api;
@@ -44,14 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => vi.unstubAllGlobals());
 
-function serve(status: number, body: unknown) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  return calls;
-}
+const serve = serveJson;
 
 describe('password reset calls', () => {
   it('asks for a link unsigned, even with a session stored, and returns the server message', async () => {

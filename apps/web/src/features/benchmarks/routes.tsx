@@ -1,17 +1,9 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { LoadingState } from '../../components/LoadingState.tsx';
+import { lazyPage as page } from '../../components/LazyPage.tsx';
 
 const BenchmarkDatasetsPage = lazy(() => import('./routes/BenchmarkDatasetsPage.tsx'));
 const BenchmarkDetailsPage = lazy(() => import('./routes/BenchmarkDetailsPage.tsx'));
-
-function page(Page: LazyExoticComponent<ComponentType>) {
-  return (
-    <Suspense fallback={<LoadingState label="Loading page…" />}>
-      <Page />
-    </Suspense>
-  );
-}
 
 /** The public benchmark pages (spec 02 §2), relative to '/ulca', each its own lazily loaded chunk (DESIGN.md §7). */
 export const benchmarkRoutes: RouteObject[] = [

@@ -1,20 +1,11 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { LoadingState } from '../../components/LoadingState.tsx';
+import { lazyPage as page } from '../../components/LazyPage.tsx';
 
 const SubmitDatasetPage = lazy(() => import('./routes/SubmitDatasetPage.tsx'));
 const SubmissionThanksPage = lazy(() => import('./routes/SubmissionThanksPage.tsx'));
 const MyContributionPage = lazy(() => import('./routes/MyContributionPage.tsx'));
 const DatasetStatusPage = lazy(() => import('./routes/DatasetStatusPage.tsx'));
-
-// Each page is its own chunk (DESIGN.md §7); Suspense here so the routes work under any router.
-function page(Page: LazyExoticComponent<ComponentType>) {
-  return (
-    <Suspense fallback={<LoadingState label="Loading page…" />}>
-      <Page />
-    </Suspense>
-  );
-}
 
 /**
  * The dataset screens (spec 01 §2), paths relative to the '/ulca' basename; mount them as children

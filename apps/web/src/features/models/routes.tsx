@@ -1,20 +1,11 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { LoadingState } from '../../components/LoadingState.tsx';
+import { lazyPage as page } from '../../components/LazyPage.tsx';
 
 const UploadModelPage = lazy(() => import('./routes/UploadModelPage.tsx'));
 const ModelThanksPage = lazy(() => import('./routes/ModelThanksPage.tsx'));
 const MyModelsPage = lazy(() => import('./routes/MyModelsPage.tsx'));
 const ExploreModelsPage = lazy(() => import('./routes/ExploreModelsPage.tsx'));
-
-// Each page is its own chunk (DESIGN.md §7); Suspense here so the routes work under any router.
-function page(Page: LazyExoticComponent<ComponentType>) {
-  return (
-    <Suspense fallback={<LoadingState label="Loading page…" />}>
-      <Page />
-    </Suspense>
-  );
-}
 
 /** The public model pages (spec 02 §2), relative to '/ulca': Explore Models (with the health tab); the benchmark pages are features/benchmarks'. */
 export const modelPublicRoutes: RouteObject[] = [

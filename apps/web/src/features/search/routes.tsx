@@ -1,18 +1,9 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { LoadingState } from '../../components/LoadingState.tsx';
+import { lazyPage as page } from '../../components/LazyPage.tsx';
 
 const SearchAndDownloadPage = lazy(() => import('./routes/SearchAndDownloadPage.tsx'));
 const MySearchesPage = lazy(() => import('./routes/MySearchesPage.tsx'));
-
-// Each page is its own chunk (DESIGN.md §7); Suspense here so the routes work under any router.
-function page(Page: LazyExoticComponent<ComponentType>) {
-  return (
-    <Suspense fallback={<LoadingState label="Loading page…" />}>
-      <Page />
-    </Suspense>
-  );
-}
 
 /**
  * The search screens (spec 01 §2), paths relative to the '/ulca' basename; mount them as children

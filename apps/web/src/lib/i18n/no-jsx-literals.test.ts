@@ -13,7 +13,10 @@ import { describe, expect, it } from 'vitest';
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Props whose string value is read or heard by the user. */
-const TEXT_PROPS = new Set(['aria-label', 'label', 'placeholder', 'title', 'alt', 'helperText', 'primary', 'secondary', 'message', 'emptyText']);
+const TEXT_PROPS = new Set([
+  'aria-label', 'label', 'placeholder', 'title', 'alt', 'helperText', 'primary', 'secondary', 'message', 'emptyText',
+  'loading', 'errorTitle', 'subtitle', 'confirmLabel', 'text', 'description', 'tooltip', 'heading', 'caption',
+]);
 
 /** Words that read the same in every interface language (the brand); symbols are ignored anyway. */
 const SAME_IN_EVERY_LANGUAGE = /\b(ULCA|API)\b/g;
@@ -35,11 +38,9 @@ const NOT_YET_TRANSLATED: readonly string[] = [
   'features/auth/routes/LoginPage.tsx',
   'features/auth/routes/ResetPasswordPage.tsx',
   'features/auth/routes/SignupPage.tsx',
-  'features/benchmarks/components/BenchmarkCardGrid.tsx',
   'features/benchmarks/components/Leaderboard.tsx',
   'features/benchmarks/components/MetricGlossary.tsx',
   'features/benchmarks/components/RunBenchmarkDialog.tsx',
-  'features/benchmarks/routes.tsx',
   'features/benchmarks/routes/BenchmarkDatasetsPage.tsx',
   'features/benchmarks/routes/BenchmarkDetailsPage.tsx',
   'features/datasets/components/BenchmarkDatasetsTab.tsx',
@@ -47,15 +48,12 @@ const NOT_YET_TRANSLATED: readonly string[] = [
   'features/datasets/components/ErrorSummaryTable.tsx',
   'features/datasets/components/StageTable.tsx',
   'features/datasets/components/SubmittedDatasetsTab.tsx',
-  'features/datasets/routes.tsx',
   'features/datasets/routes/DatasetStatusPage.tsx',
   'features/datasets/routes/MyContributionPage.tsx',
   'features/datasets/routes/SubmissionThanksPage.tsx',
   'features/datasets/routes/SubmitDatasetPage.tsx',
   'features/glossary/components/AddGlossaryDialog.tsx',
-  'features/glossary/components/TransliterationField.tsx',
   'features/glossary/routes/GlossaryPage.tsx',
-  'features/model-detail/components/AudioRecorder.tsx',
   'features/model-detail/components/Benchmarkings.tsx',
   'features/model-detail/components/EngineCard.tsx',
   'features/model-detail/components/FeedbackDialog.tsx',
@@ -67,7 +65,6 @@ const NOT_YET_TRANSLATED: readonly string[] = [
   'features/model-detail/components/StreamingAsrPanel.tsx',
   'features/model-detail/components/StreamingTtsPanel.tsx',
   'features/model-detail/components/TextTryPanel.tsx',
-  'features/model-detail/components/TransliterationInput.tsx',
   'features/model-detail/components/TryPanel.tsx',
   'features/model-detail/components/TryResult.tsx',
   'features/model-detail/routes.tsx',
@@ -75,13 +72,10 @@ const NOT_YET_TRANSLATED: readonly string[] = [
   'features/models/components/ExploreFilterPanel.tsx',
   'features/models/components/ExploreResultsTable.tsx',
   'features/models/components/HealthCheckTab.tsx',
-  'features/models/components/ModelCardGrid.tsx',
-  'features/models/components/MyModelCards.tsx',
   'features/models/components/MyModelsTable.tsx',
   'features/models/components/NoModelsPlaceholder.tsx',
   'features/models/components/StatusChangeDialog.tsx',
   'features/models/components/TablePager.tsx',
-  'features/models/routes.tsx',
   'features/models/routes/ExploreModelsPage.tsx',
   'features/models/routes/ModelThanksPage.tsx',
   'features/models/routes/MyModelsPage.tsx',
@@ -100,7 +94,6 @@ const NOT_YET_TRANSLATED: readonly string[] = [
   'features/search/components/SearchForm.tsx',
   'features/search/components/SearchInfoCards.tsx',
   'features/search/components/SearchRequestViews.tsx',
-  'features/search/routes.tsx',
   'features/search/routes/MySearchesPage.tsx',
   'features/search/routes/SearchAndDownloadPage.tsx',
   'features/speakers/components/SpeakerDialog.tsx',

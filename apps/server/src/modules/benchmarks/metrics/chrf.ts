@@ -14,7 +14,7 @@ import { checkStreams, type MetricImpl, type MetricOptions } from './types.ts';
 export const CHAR_ORDER = 6;
 /** Beta: recall weighs β² times as much as precision. */
 export const BETA = 2;
-const PUNCTS = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
+const PUNCTS: ReadonlySet<string> = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
 
 /** Words for chrF++: a word longer than one character loses one trailing, else one leading, punctuation mark as its own token. */
 export function chrfWords(sent: string): string[] {

@@ -1,5 +1,5 @@
 // The fast metric modules against the straightforward string-keyed implementations they replaced
-// (naive/): the same row statistics, exactly (not to 1e-6), on seeded random text that stresses
+// (test/naive/): the same row statistics, exactly (not to 1e-6), on seeded random text that stresses
 // what the fast paths special-case: repeated n-grams (clipping), several references, empty
 // segments, astral and lone-surrogate characters, Python-only whitespace, punctuation and digits.
 import { describe, expect, it } from 'vitest';
@@ -7,15 +7,15 @@ import { bleu } from './bleu.ts';
 import { chrf, chrfpp } from './chrf.ts';
 import { ter } from './ter.ts';
 import { mulberry32, resampleScores } from './bootstrap.ts';
-import { resampleScores as naiveResampleScores } from './naive/bootstrap.ts';
+import { resampleScores as naiveResampleScores } from './test/naive/bootstrap.ts';
 import { getMetric } from './index.ts';
 import { tokenize13a, tokenizeIntl } from './tokenizers.ts';
-import { tokenize13a as naiveTokenize13a, tokenizeIntl as naiveTokenizeIntl } from './naive/tokenizers.ts';
+import { tokenize13a as naiveTokenize13a, tokenizeIntl as naiveTokenizeIntl } from './test/naive/tokenizers.ts';
 import { pyNormSpace, pyRemoveSpace, pySplit, pyStrip } from './text.ts';
-import { pyNormSpace as naivePyNormSpace, pyRemoveSpace as naivePyRemoveSpace, pySplit as naivePySplit, pyStrip as naivePyStrip } from './naive/text.ts';
-import { bleu as naiveBleu } from './naive/bleu.ts';
-import { chrf as naiveChrf, chrfpp as naiveChrfpp } from './naive/chrf.ts';
-import { ter as naiveTer } from './naive/ter.ts';
+import { pyNormSpace as naivePyNormSpace, pyRemoveSpace as naivePyRemoveSpace, pySplit as naivePySplit, pyStrip as naivePyStrip } from './test/naive/text.ts';
+import { bleu as naiveBleu } from './test/naive/bleu.ts';
+import { chrf as naiveChrf, chrfpp as naiveChrfpp } from './test/naive/chrf.ts';
+import { ter as naiveTer } from './test/naive/ter.ts';
 import type { MetricImpl, MetricOptions } from './types.ts';
 
 const WORDS = [

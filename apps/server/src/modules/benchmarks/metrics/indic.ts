@@ -16,7 +16,7 @@ import { bleu, bleuSettings } from './bleu.ts';
 import type { MetricImpl, MetricOptions } from './types.ts';
 
 /** Languages whose text is Devanagari and gets IndicNLP's Devanagari rules. */
-export const DEVANAGARI_LANGS = new Set(['hi', 'mr', 'ne', 'sa', 'kok', 'mai', 'bho', 'doi', 'brx']);
+export const DEVANAGARI_LANGS: ReadonlySet<string> = new Set(['hi', 'mr', 'ne', 'sa', 'kok', 'mai', 'bho', 'doi', 'brx']);
 
 const NUKTA = '\u093C';
 const NUKTA_FORMS: [string, string][] = [

@@ -82,7 +82,7 @@ export const RATIO_MIN_BYTES = 1024 * 1024;
 export const MAX_JSON_DEPTH = 64;
 const MAX_PARAMS_BYTES = 8 * 1024 * 1024;
 const DEFAULT_MAX_MEDIA_BYTES = 256 * 1024 * 1024;
-const IGNORED_TOP_FOLDERS = new Set(['__MACOSX']);
+const IGNORED_TOP_FOLDERS: ReadonlySet<string> = new Set(['__MACOSX']);
 
 // yauzl exports this helper but @types/yauzl does not declare it.
 const getFileNameLowLevel = (yauzl as unknown as {

@@ -37,7 +37,7 @@ export const TESSDATA_VERSION = (require('@tesseract.js-data/hin/package.json') 
 /** The largest image accepted: 8 MB of bytes, 10,000 px a side, 25 megapixels (tesseract's wasm heap is the limit). */
 export const IMAGE_LIMITS = { maxBytes: 8 * 1024 * 1024, maxSide: 10_000, maxPixels: 25_000_000, minSide: 8 } as const;
 /** Formats checked to decode in tesseract.js-core's Leptonica (image-size type names). */
-const IMAGE_TYPES = new Set(['png', 'jpg', 'webp', 'bmp']);
+const IMAGE_TYPES: ReadonlySet<string> = new Set(['png', 'jpg', 'webp', 'bmp']);
 
 /**
  * The image bytes of one ULCA ImageFile, checked: base64 `imageContent` (a `data:image/…;base64,`

@@ -45,7 +45,7 @@ const INDIC: Record<string, IndicScript> = {
 };
 
 /** Modern Indo-Aryan languages write a word-final consonant without a virama (भारत, not भारत्): dropped from romanised input. */
-const FINAL_VIRAMA_DROPPED = new Set(['hi', 'mr', 'ne', 'bn', 'as', 'pa', 'gu', 'or']);
+const FINAL_VIRAMA_DROPPED: ReadonlySet<string> = new Set(['hi', 'mr', 'ne', 'bn', 'as', 'pa', 'gu', 'or']);
 
 /**
  * Every pair served: each Indic language ↔ `en`, and each Indic language → each other Indic
@@ -65,7 +65,7 @@ export const TRANSLITERATION_PAIRS: EngineLanguage[] = (() => {
   return pairs;
 })();
 
-const PAIR_KEYS = new Set(TRANSLITERATION_PAIRS.map((p) => `${p.sourceLanguage}>${p.targetLanguage}`));
+const PAIR_KEYS: ReadonlySet<string> = new Set(TRANSLITERATION_PAIRS.map((p) => `${p.sourceLanguage}>${p.targetLanguage}`));
 
 // Chillu letters (atomic Malayalam final consonants) are not in Sanscript's table: spelt as consonant + virama.
 const MALAYALAM_CHILLU: Record<string, string> = { '\u0d7a': 'ണ്', '\u0d7b': 'ന്', '\u0d7c': 'ര്', '\u0d7d': 'ല്', '\u0d7e': 'ള്', '\u0d7f': 'ക്' };

@@ -68,7 +68,7 @@ export const TXT_LID_LANGUAGES: Readonly<Record<string, { label: string | null; 
 };
 
 /** lid.176 label → our code (Odia appears as `or`, older lists say `ory`). */
-const LABEL_TO_CODE = new Map<string, string>([
+const LABEL_TO_CODE: ReadonlyMap<string, string> = new Map<string, string>([
   ...Object.entries(TXT_LID_LANGUAGES).flatMap(([code, v]) => (v.label ? [[v.label, code] as [string, string]] : [])),
   ['ory', 'or'],
 ]);

@@ -14,11 +14,9 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { isUnauthorised } from '../lib/session-errors.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useAudit } from '../api/audit.ts';
 import { AUDIT_ACTION_OPTIONS, auditActionText, shortUserId } from '../lib/audit-actions.ts';
 import { formatAdminTimestamp, formatAuditDetails } from '../lib/format.ts';
@@ -35,12 +33,9 @@ export function AuditLog() {
   const [action, setAction] = useState<string>('');
   const audit = useAudit(page * AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE, action || null, true);
 
-  let body;
-  if (audit.isPending) body = <LoadingState label="Loading the audit log…" />;
-  else if (audit.isError) body = <ErrorState title="Could not load the audit log" message={errorMessage(audit.error)} onRetry={isUnauthorised(audit.error) ? undefined : () => void audit.refetch()} />;
-  else if (audit.data.data.length === 0) body = <EmptyState />;
-  else
-    body = (
+  const body = (
+    <QueryState query={audit} loading="Loading the audit log…" errorTitle="Could not load the audit log" noRetry={isUnauthorised} empty={audit.data?.data.length === 0 ? <EmptyState /> : undefined}>
+      {(data) => (
       <>
         <TableContainer>
           <Table size="small" aria-label="Audit log" sx={{ minWidth: 860 }}>
@@ -55,7 +50,7 @@ export function AuditLog() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {audit.data.data.map((e) => (
+              {data.data.map((e) => (
                 <TableRow key={e.id} hover>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAdminTimestamp(e.at)}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{e.actorEmail ?? e.actorUserId ?? 'Anonymous'}</TableCell>
@@ -82,14 +77,16 @@ export function AuditLog() {
         </TableContainer>
         <TablePagination
           component="div"
-          count={audit.data.count}
+          count={data.count}
           page={page}
           onPageChange={(_e, p) => setPage(p)}
           rowsPerPage={AUDIT_PAGE_SIZE}
           rowsPerPageOptions={[AUDIT_PAGE_SIZE]}
         />
       </>
-    );
+    )}
+    </QueryState>
+  );
 
   return (
     <Box>

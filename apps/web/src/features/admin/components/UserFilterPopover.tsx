@@ -1,4 +1,4 @@
-import { FilterPopover } from '../../../components/FilterPopover.tsx';
+import { FilterPopover, type FilterPopoverBinding } from '../../../components/FilterPopover.tsx';
 import { NO_USER_FILTER, ORG_OPTIONS, ROLE_OPTIONS, roleLabel, type UserFilter } from '../lib/users.ts';
 
 /** The Role and Organisation groups, as toggle chips. */
@@ -12,17 +12,7 @@ const USER_FILTER_GROUPS = [
  * are a draft until Apply (disabled while nothing is selected, spec 02 §5); Clear All empties and
  * applies at once.
  */
-export function UserFilterPopover({
-  anchorEl,
-  value,
-  onApply,
-  onClose,
-}: {
-  anchorEl: HTMLElement | null;
-  value: UserFilter;
-  onApply: (f: UserFilter) => void;
-  onClose: () => void;
-}) {
+export function UserFilterPopover({ anchorEl, value, onApply, onClose }: FilterPopoverBinding<UserFilter>) {
   return (
     <FilterPopover
       anchorEl={anchorEl}

@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -16,9 +15,9 @@ import { isUnauthorised } from '../lib/session-errors.ts';
 import { useSession } from '../../../lib/session.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { FilterButton, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
+import { FilterRefreshToolbar } from '../../../components/TableToolbar.tsx';
 import { useAdminUsers, useUpdateActiveStatus, type AdminUser } from '../api/users.ts';
 import { sortNewestFirst } from '../lib/format.ts';
 import { NO_USER_FILTER, USERS_PAGE_SIZE, matchesUserSearch, userSearchBody, type UserFilter } from '../lib/users.ts';
@@ -127,11 +126,15 @@ function UsersPanel({ selfId }: { selfId: string }) {
     );
   };
 
-  let content;
-  if (users.isPending) content = <LoadingState label="Loading users…" />;
-  else if (users.isError && !users.data) content = <ErrorState title="Could not load users" message={errorMessage(users.error)} onRetry={isUnauthorised(users.error) ? undefined : () => void users.refetch()} />;
-  else if (view.count === 0)
-    content = (
+  const content = (
+    <QueryState
+      query={users}
+      loading="Loading users…"
+      errorTitle="Could not load users"
+      noRetry={isUnauthorised}
+      keepDataOnError
+      empty={
+        view.count === 0 ? (
       <EmptyState
         action={
           term || filterCount ? (
@@ -148,9 +151,10 @@ function UsersPanel({ selfId }: { selfId: string }) {
           ) : undefined
         }
       />
-    );
-  else
-    content = (
+        ) : undefined
+      }
+    >
+      {() => (
       <UserTable
         rows={view.rows}
         selfId={selfId}
@@ -164,24 +168,23 @@ function UsersPanel({ selfId }: { selfId: string }) {
           setEditOpen(true);
         }}
       />
-    );
+      )}
+    </QueryState>
+  );
 
   return (
     <Box>
-      <SearchToolbar
+      <FilterRefreshToolbar
         term={term}
-        onTermChange={(t) => {
-          setTerm(t);
-          setPage(0);
-        }}
+        onTermChange={setTerm}
+        onPageReset={() => setPage(0)}
         placeholder="Search user id, name, e-mail or role"
         searchLabel="Search users"
-      >
-        <Stack direction="row" spacing={1}>
-          <FilterButton count={filterCount} onOpen={setFilterAnchor} />
-          <RefreshButton onRefresh={() => void users.refetch()} disabled={users.isFetching} />
-        </Stack>
-      </SearchToolbar>
+        filterCount={filterCount}
+        onOpenFilter={setFilterAnchor}
+        onRefresh={() => void users.refetch()}
+        refreshDisabled={users.isFetching}
+      />
       {/* A thin bar while a reload (after a toggle, a page or filter change) is under way; the table stays. */}
       <Box sx={{ height: 4, mb: 1 }}>{users.isFetching && !users.isPending ? <LinearProgress aria-label="Reloading users" /> : null}</Box>
       {users.isError && users.data ? <ErrorState message={errorMessage(users.error)} onRetry={() => void users.refetch()} /> : null}

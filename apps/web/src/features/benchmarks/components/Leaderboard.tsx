@@ -15,11 +15,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import { modelDetailPath } from '../../model-detail/index.ts';
+import { modelDetailPath } from '../../../lib/model-navigation.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { coverageText, intervalText, leaderboardMetrics, rankedEntries, scoreText, type LeaderboardEntry } from '../lib/leaderboard.ts';
-import { directionText, metricLabel } from '../lib/metrics.ts';
-import { MetricName } from './MetricGlossary.tsx';
+import { directionText, metricLabel } from '../../../lib/metrics.ts';
+import { MetricName } from '../../../components/MetricName.tsx';
 
 /** Cells shown from `sm` up; on a phone their content moves under the score. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;

@@ -1,10 +1,6 @@
-import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import { METRIC_GLOSSARY, directionText, findMetric, metricAnchor, metricGlossaryPath, metricLabel } from '../lib/metrics.ts';
+import { METRIC_GLOSSARY, directionText, metricAnchor } from '../../../lib/metrics.ts';
 
 /**
  * The metric definitions section (spec 02 §3 "Metric glossary"): every metric with its direction
@@ -31,48 +27,6 @@ export function MetricGlossary() {
           </Box>
         ))}
       </Box>
-    </Box>
-  );
-}
-
-/**
- * A metric's label with an info icon: hover or focus shows its definition and direction, and a
- * link to the metric definitions section (spec 02 §2 "tooltip links to a metric definitions page").
- */
-export function MetricName({ metric, showDirection = false }: { metric: string; showDirection?: boolean }) {
-  const def = findMetric(metric);
-  return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-      {metricLabel(metric)}
-      {showDirection && (
-        <Typography component="span" variant="caption" color="text.secondary">
-          ({directionText(metric)})
-        </Typography>
-      )}
-      <Tooltip
-        arrow
-        title={
-          <Box sx={{ p: 0.5 }}>
-            <Typography variant="body2">{def ? def.description : 'No definition for this metric.'}</Typography>
-            {def?.available && <Typography variant="caption">Ranking: {directionText(metric)}.</Typography>}
-            <Box>
-              <Link component={RouterLink} to={metricGlossaryPath(metric)} color="inherit" underline="always" variant="caption">
-                All metric definitions
-              </Link>
-            </Box>
-          </Box>
-        }
-      >
-        <Box
-          component={RouterLink}
-          to={metricGlossaryPath(metric)}
-          aria-label={`Definition of ${metricLabel(metric)}`}
-          onClick={(e) => e.stopPropagation()}
-          sx={{ display: 'inline-flex', color: 'text.secondary' }}
-        >
-          <InfoOutlinedIcon sx={{ fontSize: 16 }} />
-        </Box>
-      </Tooltip>
     </Box>
   );
 }

@@ -26,13 +26,12 @@ import CloseIcon from '@mui/icons-material/Close';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { FilterPopover } from '../../../components/FilterPopover.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useBenchmarksForModel, useExecuteBenchmark } from '../api/benchmarks.ts';
 import { EMPTY_SELECTION, SELECTION_PAGE_SIZES, canSubmit, executeItems, filterOptions, toggleDataset, toggleMetric } from '../lib/selection.ts';
-import { MetricName } from './MetricGlossary.tsx';
+import { MetricName } from '../../../components/MetricName.tsx';
 
 /** Shown when no published benchmark fits the model (spec 02 §2). */
 export const NO_BENCHMARK_AVAILABLE = 'No benchmark dataset available';
@@ -76,24 +75,18 @@ export function RunBenchmarkDialog({ model, onClose, onDone }: { model: { modelI
     );
   };
 
-  let body;
-  if (options.isPending) body = <LoadingState label="Loading benchmark datasets…" />;
-  else if (options.isError) body = <ErrorState message={errorMessage(options.error)} onRetry={() => void options.refetch()} />;
-  else if (all.length === 0)
-    body = (
+  const body = (
+    <QueryState query={options} loading="Loading benchmark datasets…" empty={all.length === 0 ? (
       <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }} role="status">
         {NO_BENCHMARK_AVAILABLE}
       </Typography>
-    );
-  else
-    body = (
+    ) : undefined}>
+      {() => (
       <>
         <SearchToolbar
           term={term}
-          onTermChange={(t) => {
-            setTerm(t);
-            setPage(0);
-          }}
+          onTermChange={setTerm}
+        onPageReset={() => setPage(0)}
           placeholder="Search benchmark datasets"
           searchLabel="Search benchmark datasets"
         >
@@ -216,7 +209,9 @@ export function RunBenchmarkDialog({ model, onClose, onDone }: { model: { modelI
           clearDisabledWhen="draft-empty"
         />
       </>
-    );
+    )}
+    </QueryState>
+  );
 
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby="run-benchmark-title">

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { coverageText, intervalText, leaderboardMetrics, rankedEntries, scoreText } from './leaderboard.ts';
-import { backLink, benchmarkFilterOptions, benchmarkLanguageText, filterBenchmarks, filterCount, type BenchmarkListItem } from './list.ts';
-import { METRIC_GLOSSARY, directionText, findMetric, lowerIsBetter, metricAnchor, metricGlossaryPath, metricLabel } from './metrics.ts';
+import { backLink } from '../../../lib/benchmark-navigation.ts';
+import { benchmarkFilterOptions, benchmarkLanguageText, filterBenchmarks, filterCount, type BenchmarkListItem } from './list.ts';
+import { METRIC_GLOSSARY, directionText, findMetric, lowerIsBetter, metricAnchor, metricGlossaryPath, metricLabel } from '../../../lib/metrics.ts';
 import { EMPTY_SELECTION, canSubmit, executeItems, filterOptions, toggleDataset, toggleMetric } from './selection.ts';
 
 describe('metric glossary', () => {
@@ -139,7 +140,7 @@ describe('benchmark selection rules', () => {
 
 describe('task labels', () => {
   it('names the benchmark tasks', async () => {
-    const { benchmarkTaskLabel } = await import('./list.ts');
+    const { benchmarkTaskLabel } = await import('../../../lib/benchmark-navigation.ts');
     expect([benchmarkTaskLabel('asr'), benchmarkTaskLabel('translation'), benchmarkTaskLabel('x'), benchmarkTaskLabel(null)]).toEqual(['ASR', 'Translation', 'x', '-']);
   });
 });

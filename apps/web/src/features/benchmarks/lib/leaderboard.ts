@@ -1,4 +1,4 @@
-import { lowerIsBetter } from './metrics.ts';
+import { lowerIsBetter } from '../../../lib/metrics.ts';
 
 /** A leaderboard entry as getBenchmark answers it (the fields this page uses). */
 export interface LeaderboardEntry {

@@ -2,21 +2,35 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BENCHMARK_TASKS, languageLabel, type Benchmark } from '@ulca/contracts';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { ErrorState } from '../../../components/ErrorState.tsx';
 import { FilterPopover } from '../../../components/FilterPopover.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
-import { MessageBlock } from '../../../components/StateViews.tsx';
+import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useBenchmarkSearch } from '../api/benchmarks.ts';
-import { BenchmarkCardGrid } from '../components/BenchmarkCardGrid.tsx';
+import { CardGrid, type CardContentSpec } from '../../../components/CardGrid.tsx';
+import { metricLabel } from '../../../lib/metrics.ts';
 import { MetricGlossary } from '../components/MetricGlossary.tsx';
-import { BENCHMARK_FILTER_GROUPS, benchmarkDetailPath, benchmarkTaskLabel, benchmarkFilterOptions, filterBenchmarks, filterCount, type BenchmarkDetailState, type BenchmarkFilter } from '../lib/list.ts';
+import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
+import { BENCHMARK_FILTER_GROUPS, benchmarkFilterOptions, benchmarkLanguageText, filterBenchmarks, filterCount, type BenchmarkFilter } from '../lib/list.ts';
+
+/** A benchmark dataset's card (spec 02 §2): name, description, languages, domain, submitter, rows, metrics. */
+function benchmarkCard(b: Benchmark): CardContentSpec {
+  return {
+    title: b.name,
+    description: b.description || 'No description.',
+    fields: [
+      { label: 'Language', value: benchmarkLanguageText(b.languages) },
+      { label: 'Domain', value: b.domain.join(', ') || '-' },
+      { label: 'Submitter', value: b.submitter.name || '-' },
+      { label: 'Rows', value: b.recordCount.toLocaleString('en-IN') },
+      { label: 'Metrics', value: b.metric.map(metricLabel).join(', ') || '-' },
+    ],
+  };
+}
 
 /**
  * /model/benchmark-datasets (public; spec 02 §2 "Benchmark datasets list"): a tab per benchmark
@@ -50,23 +64,13 @@ export default function BenchmarkDatasetsPage() {
     setFilter({});
   };
 
-  let body;
-  if (query.isPending) body = <LoadingState label="Loading benchmark datasets…" />;
-  else if (query.isError) body = <ErrorState title="Could not load the benchmark datasets" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (all.length === 0) body = <MessageBlock title="No benchmark datasets yet" hint={`No ${benchmarkTaskLabel(task)} benchmark dataset has been published.`} />;
-  else if (shown.length === 0)
-    body = (
-      <MessageBlock
-        title="No records"
-        hint="No benchmark dataset matches your search or filters."
-        action={
-          <Button variant="outlined" onClick={clearAll}>
-            Clear search and filters
-          </Button>
-        }
-      />
-    );
-  else body = <BenchmarkCardGrid key={`${task}|${term}|${JSON.stringify(filter)}`} items={shown} onOpen={open} />;
+  const body = (
+    <QueryState query={query} loading="Loading benchmark datasets…" errorTitle="Could not load the benchmark datasets" empty={all.length === 0 ? <MessageBlock title="No benchmark datasets yet" hint={`No ${benchmarkTaskLabel(task)} benchmark dataset has been published.`} /> : shown.length === 0 ? (
+      <NoMatches title="No records" hint="No benchmark dataset matches your search or filters." onClear={clearAll} />
+    ) : undefined}>
+      {() => <CardGrid key={`${task}|${term}|${JSON.stringify(filter)}`} items={shown} itemKey={(b) => b.benchmarkId} card={benchmarkCard} onOpen={open} />}
+    </QueryState>
+  );
 
   const groups = BENCHMARK_FILTER_GROUPS.map(({ key, label }) => ({
     key,

@@ -10,14 +10,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useBenchmark } from '../api/benchmarks.ts';
 import { Leaderboard } from '../components/Leaderboard.tsx';
 import { MetricGlossary } from '../components/MetricGlossary.tsx';
-import { backLink, benchmarkLanguageText, benchmarkTaskLabel } from '../lib/list.ts';
+import { backLink, benchmarkTaskLabel } from '../../../lib/benchmark-navigation.ts';
+import { benchmarkLanguageText } from '../lib/list.ts';
 
 /**
  * /model/benchmark-details/:benchmarkId (public; spec 02 §2 "Benchmark details"): a back button
@@ -34,17 +33,14 @@ export default function BenchmarkDetailsPage() {
   // refUrl: the address the dataset was submitted from; null for a benchmark bundled with the platform.
   const downloadUrl = b?.refUrl ?? null;
 
-  let body;
-  if (query.isPending) body = <LoadingState label="Loading the benchmark dataset…" />;
-  else if (query.isError) body = <ErrorState title="Could not load this benchmark dataset" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (b) {
+  const details = (b: NonNullable<typeof query.data>) => {
     const cards = [
       { label: 'Task', value: benchmarkTaskLabel(b.task.type) },
       { label: 'Languages', value: benchmarkLanguageText(b.languages) },
       { label: 'Domain', value: b.domain.join(', ') || '-' },
       { label: 'Submitter', value: b.submitter.name || '-' },
     ];
-    body = (
+    return (
       <>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
           <Box sx={{ minWidth: 0 }}>
@@ -84,7 +80,7 @@ export default function BenchmarkDetailsPage() {
         <MetricGlossary />
       </>
     );
-  }
+  };
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
@@ -92,7 +88,9 @@ export default function BenchmarkDetailsPage() {
         {back.text}
       </Button>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        {body}
+        <QueryState query={query} loading="Loading the benchmark dataset…" errorTitle="Could not load this benchmark dataset">
+          {(data) => (data ? details(data) : null)}
+        </QueryState>
       </Paper>
     </Container>
   );

@@ -17,10 +17,8 @@ import Typography from '@mui/material/Typography';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import type { DatasetType } from '@ulca/contracts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useStoreSearch, type ChartBar } from '../api/store-search.ts';
 import { MetricsBarChart } from '../components/MetricsBarChart.tsx';
 import {
@@ -179,15 +177,11 @@ export default function DashboardPage() {
 
         {/* Every state of the chart area is as tall as the chart, so nothing below it moves when the bars arrive. */}
         <Box sx={{ minHeight: CHART_HEIGHT, display: 'flex', flexDirection: 'column', justifyContent: bars.length ? 'flex-start' : 'center' }}>
-          {query.isPending ? (
-            <LoadingState label={t('dashboard.loadingChart')} />
-          ) : query.isError ? (
-            <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-          ) : bars.length === 0 ? (
-            <EmptyState />
-          ) : (
+          <QueryState query={query} loading={t('dashboard.loadingChart')} empty={bars.length === 0 ? <EmptyState /> : undefined}>
+            {() => (
             <MetricsBarChart bars={bars} unit={unit} title={chartTitle} onBarClick={onBarClick} />
-          )}
+            )}
+          </QueryState>
         </Box>
         {/* Always laid out (hidden without bars), so its arrival does not move what follows. */}
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1, visibility: bars.length > 0 ? 'visible' : 'hidden' }}>

@@ -3,10 +3,8 @@ import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import { DataGrid, type GridColDef, type GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { useStoreReports } from '../api/store-reports.ts';
 import { formatNumber } from '../lib/format.ts';
@@ -68,13 +66,8 @@ export default function DatasetMetricsPage() {
       title={t('dashboard.metricsTitle')}
       subtitle={t('dashboard.metricsSubtitle')}
     >
-      {query.isPending ? (
-        <LoadingState label={t('dashboard.loadingMetrics')} />
-      ) : query.isError ? (
-        <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-      ) : rows.length === 0 ? (
-        <EmptyState />
-      ) : (
+      <QueryState query={query} loading={t('dashboard.loadingMetrics')} empty={rows.length === 0 ? <EmptyState /> : undefined}>
+        {() => (
         <Box sx={{ width: '100%' }}>
           <DataGrid
             rows={rows}
@@ -100,7 +93,8 @@ export default function DatasetMetricsPage() {
             sx={{ border: 0 }}
           />
         </Box>
-      )}
+        )}
+      </QueryState>
     </PageFrame>
   );
 }

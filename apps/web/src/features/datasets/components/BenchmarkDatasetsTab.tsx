@@ -1,27 +1,22 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } from '../../benchmarks/index.ts';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { StatusChip } from '../../../components/StatusChip.tsx';
-import { FilterButton, FixedSizePagination, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { FixedSizePagination } from '../../../components/TableToolbar.tsx';
 import { isActiveStatus } from '../../../lib/status.ts';
 import { useBenchmarkContributions } from '../api/benchmark-contributions.ts';
 import { asFilterable, benchmarkRowOpens } from '../lib/benchmark-rows.ts';
-import { applySearchAndFilter, filterOptions, selectedCount, type ContributionFilter } from '../lib/contribution-filters.ts';
+import { applySearchAndFilter, filterOptions } from '../lib/contribution-filters.ts';
 import { formatSubmittedOn } from '../lib/format.ts';
-import { ContributionFilterPopover } from './ContributionFilterPopover.tsx';
+import { ContributionListFrame, useContributionControls } from './ContributionListFrame.tsx';
 import { CONTRIBUTION_PAGE_SIZE } from './ContributionTable.tsx';
 
 /**
@@ -32,10 +27,8 @@ import { CONTRIBUTION_PAGE_SIZE } from './ContributionTable.tsx';
 export function BenchmarkDatasetsTab({ userId }: { userId: string | undefined }) {
   const navigate = useNavigate();
   const query = useBenchmarkContributions(userId);
-  const [term, setTerm] = useState('');
-  const [filter, setFilter] = useState<ContributionFilter>({});
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [page, setPage] = useState(0);
+  const controls = useContributionControls();
+  const { term, filter, page, setPage } = controls;
 
   const all = useMemo(() => (query.data?.data ?? []).map(asFilterable), [query.data]);
   const rows = useMemo(() => applySearchAndFilter(all, term, filter), [all, term, filter]);
@@ -44,13 +37,9 @@ export function BenchmarkDatasetsTab({ userId }: { userId: string | undefined })
   const visible = rows.slice(shownPage * CONTRIBUTION_PAGE_SIZE, (shownPage + 1) * CONTRIBUTION_PAGE_SIZE);
   const open = (id: string) => navigate(benchmarkDetailPath(id), { state: { from: 'my-contribution', backTo: '/dataset/my-contribution' } satisfies BenchmarkDetailState });
 
-  let body;
-  if (query.isPending) body = <LoadingState label="Loading your benchmark datasets…" />;
-  else if (query.isError) body = <ErrorState title="Could not load your benchmark datasets" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (rows.length === 0)
-    body = <MessageBlock title="No records found." hint={all.length ? 'No benchmark dataset matches your search or filters.' : 'Benchmark datasets you submit (tick “This is a benchmark dataset” on Submit Dataset) are listed here.'} />;
-  else
-    body = (
+  const body = (
+    <QueryState query={query} loading="Loading your benchmark datasets…" errorTitle="Could not load your benchmark datasets" empty={rows.length === 0 ? <MessageBlock title="No records found." hint={all.length ? 'No benchmark dataset matches your search or filters.' : 'Benchmark datasets you submit (tick “This is a benchmark dataset” on Submit Dataset) are listed here.'} /> : undefined}>
+      {() => (
       <>
         <TableContainer>
           <Table aria-label="Benchmark datasets" sx={{ minWidth: 640 }}>
@@ -88,40 +77,21 @@ export function BenchmarkDatasetsTab({ userId }: { userId: string | undefined })
         </TableContainer>
         <FixedSizePagination count={rows.length} page={shownPage} pageSize={CONTRIBUTION_PAGE_SIZE} onPageChange={setPage} />
       </>
-    );
+    )}
+    </QueryState>
+  );
 
   return (
-    <Box>
-      <SearchToolbar
-        term={term}
-        onTermChange={(t) => {
-          setTerm(t);
-          setPage(0);
-        }}
-        placeholder="Search name, task or status"
-        searchLabel="Search benchmark datasets"
-      >
-        <Stack direction="row" spacing={1}>
-          <FilterButton count={selectedCount(filter)} onOpen={setAnchor} disabled={query.isPending} />
-          <RefreshButton onRefresh={() => void query.refetch()} disabled={query.isFetching || !userId} />
-        </Stack>
-      </SearchToolbar>
-      {all.some((r) => isActiveStatus(r.status)) && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-          Some benchmark datasets are still being processed; this list updates automatically.
-        </Typography>
-      )}
+    <ContributionListFrame
+      controls={controls}
+      query={query}
+      userId={userId}
+      placeholder="Search name, task or status"
+      searchLabel="Search benchmark datasets"
+      options={options}
+      note={all.some((r) => isActiveStatus(r.status)) ? 'Some benchmark datasets are still being processed; this list updates automatically.' : null}
+    >
       {body}
-      <ContributionFilterPopover
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        options={options}
-        value={filter}
-        onApply={(f) => {
-          setFilter(f);
-          setPage(0);
-        }}
-      />
-    </Box>
+    </ContributionListFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { FilterPopover } from '../../../components/FilterPopover.tsx';
+import { FilterPopover, type FilterPopoverBinding } from '../../../components/FilterPopover.tsx';
 import { FILTER_GROUPS, type ContributionFilter, type FilterGroup } from '../lib/contribution-filters.ts';
 import { datasetTypeLabel } from '../lib/format.ts';
 
@@ -7,19 +7,7 @@ import { datasetTypeLabel } from '../lib/format.ts';
  * groups. Choices are a draft until Apply; Clear All (disabled when nothing is selected) clears and
  * applies at once.
  */
-export function ContributionFilterPopover({
-  anchorEl,
-  onClose,
-  options,
-  value,
-  onApply,
-}: {
-  anchorEl: HTMLElement | null;
-  onClose: () => void;
-  options: Record<FilterGroup, string[]>;
-  value: ContributionFilter;
-  onApply: (f: ContributionFilter) => void;
-}) {
+export function ContributionFilterPopover({ anchorEl, onClose, options, value, onApply }: FilterPopoverBinding<ContributionFilter> & { options: Record<FilterGroup, string[]> }) {
   const groups = FILTER_GROUPS.map(({ key, label }) => ({
     key,
     label,

@@ -1,22 +1,14 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useContributions } from '../api/list-contributions.ts';
-import { applySearchAndFilter, filterOptions, pageOfIndex, selectedCount, type ContributionFilter } from '../lib/contribution-filters.ts';
+import { applySearchAndFilter, filterOptions, pageOfIndex } from '../lib/contribution-filters.ts';
 import { isActiveStatus } from '../../../lib/status.ts';
-import { ContributionFilterPopover } from './ContributionFilterPopover.tsx';
+import { ContributionListFrame, useContributionControls } from './ContributionListFrame.tsx';
 import { CONTRIBUTION_PAGE_SIZE, ContributionTable } from './ContributionTable.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
-import { MessageBlock } from '../../../components/StateViews.tsx';
-import { FilterButton, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
-
-/** How long the just-added row stays highlighted (spec 01 §9), milliseconds. */
-export const HIGHLIGHT_MS = 4000;
+import { QueryState } from '../../../components/QueryState.tsx';
+import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
+import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
 
 /**
  * The 'Submitted Dataset' tab of My Contribution (spec 01 §2): search, filter popover, refresh and
@@ -26,12 +18,8 @@ export const HIGHLIGHT_MS = 4000;
 export function SubmittedDatasetsTab({ userId, added }: { userId: string | undefined; added: string | undefined }) {
   const navigate = useNavigate();
   const query = useContributions(userId);
-  const [term, setTerm] = useState('');
-  const [filter, setFilter] = useState<ContributionFilter>({});
-  const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
-  const [page, setPage] = useState(0);
-  const [highlighted, setHighlighted] = useState<string | null>(null);
-  const handledAdded = useRef<string | null>(null);
+  const controls = useContributionControls();
+  const { term, setTerm, filter, setFilter, page, setPage } = controls;
 
   const all = useMemo(() => query.data?.data ?? [], [query.data]);
   const rows = useMemo(() => applySearchAndFilter(all, term, filter), [all, term, filter]);
@@ -39,24 +27,9 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
   const lastPage = Math.max(0, Math.ceil(rows.length / CONTRIBUTION_PAGE_SIZE) - 1);
   const shownPage = Math.min(page, lastPage);
   const autoRefreshing = all.some((r) => isActiveStatus(r.status));
-  const filterCount = selectedCount(filter);
 
-  // Jump to the added row once, as soon as a fetched list contains it (a fresh submission may
-  // only show up on a later refetch).
-  useEffect(() => {
-    if (!added || handledAdded.current === added) return;
-    const index = rows.findIndex((r) => r.submitRefNumber === added);
-    if (index < 0) return;
-    handledAdded.current = added;
-    setPage(pageOfIndex(index, CONTRIBUTION_PAGE_SIZE));
-    setHighlighted(added);
-  }, [added, rows]);
-
-  useEffect(() => {
-    if (!highlighted) return;
-    const t = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
-    return () => clearTimeout(t);
-  }, [highlighted]);
+  // Jump to the added row's page once the list holds it.
+  const highlighted = useAddedHighlight(added, useMemo(() => rows.map((r) => r.submitRefNumber), [rows]), (index) => setPage(pageOfIndex(index, CONTRIBUTION_PAGE_SIZE)));
 
   const clearAll = () => {
     setTerm('');
@@ -64,11 +37,8 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
     setPage(0);
   };
 
-  let body;
-  if (query.isPending) body = <LoadingState label="Loading your contributions…" />;
-  else if (query.isError) body = <ErrorState title="Could not load your contributions" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (all.length === 0)
-    body = (
+  const body = (
+    <QueryState query={query} loading="Loading your contributions…" errorTitle="Could not load your contributions" empty={all.length === 0 ? (
       <MessageBlock
         title="No records found."
         hint="Datasets you submit appear here, with their processing status."
@@ -78,21 +48,10 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
           </Button>
         }
       />
-    );
-  else if (rows.length === 0)
-    body = (
-      <MessageBlock
-        title="No records found."
-        hint="No submission matches your search or filters."
-        action={
-          <Button variant="outlined" onClick={clearAll}>
-            Clear search and filters
-          </Button>
-        }
-      />
-    );
-  else
-    body = (
+    ) : rows.length === 0 ? (
+      <NoMatches title="No records found." hint="No submission matches your search or filters." onClear={clearAll} />
+    ) : undefined}>
+      {() => (
       <ContributionTable
         rows={rows}
         page={shownPage}
@@ -100,40 +59,21 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
         highlighted={highlighted}
         onOpen={(row) => navigate(`/dataset-status/${encodeURIComponent(row.submitRefNumber)}`)}
       />
-    );
+    )}
+    </QueryState>
+  );
 
   return (
-    <Box>
-      <SearchToolbar
-        term={term}
-        onTermChange={(t) => {
-          setTerm(t);
-          setPage(0);
-        }}
-        placeholder="Search name, type, number or status"
-        searchLabel="Search contributions"
-      >
-        <Stack direction="row" spacing={1}>
-          <FilterButton count={filterCount} onOpen={setFilterAnchor} disabled={query.isPending} />
-          <RefreshButton onRefresh={() => void query.refetch()} disabled={query.isFetching || !userId} />
-        </Stack>
-      </SearchToolbar>
-      {autoRefreshing && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-          Some submissions are still being processed; this list updates automatically.
-        </Typography>
-      )}
+    <ContributionListFrame
+      controls={controls}
+      query={query}
+      userId={userId}
+      placeholder="Search name, type, number or status"
+      searchLabel="Search contributions"
+      options={options}
+      note={autoRefreshing ? 'Some submissions are still being processed; this list updates automatically.' : null}
+    >
       {body}
-      <ContributionFilterPopover
-        anchorEl={filterAnchor}
-        onClose={() => setFilterAnchor(null)}
-        options={options}
-        value={filter}
-        onApply={(f) => {
-          setFilter(f);
-          setPage(0);
-        }}
-      />
-    </Box>
+    </ContributionListFrame>
   );
 }

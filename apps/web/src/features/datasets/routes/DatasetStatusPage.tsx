@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -22,7 +23,7 @@ import { LoadingState } from '../../../components/LoadingState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { datasetTypeLabel } from '../lib/format.ts';
-import { ReadyMadeToggle } from '../../readymade/index.ts';
+import { useFeatureSlots } from '../../../lib/feature-slots.ts';
 
 /** Error code of a record that was already published (merged, not an error of the data). */
 const DUPLICATE_RECORD = 'DUPLICATE_RECORD';
@@ -41,6 +42,8 @@ function progressVersion(s: SubmissionStatus | undefined): string {
  */
 export default function DatasetStatusPage() {
   const { id = '' } = useParams();
+  // The ready-made toggle is features/readymade's, bound by the app shell.
+  const { ReadyMadeToggle } = useFeatureSlots();
   const status = useSubmissionStatus(id);
   const active = isSubmissionActive(status.data);
   const report = useErrorReport(status.data ? id : undefined, progressVersion(status.data));
@@ -116,7 +119,9 @@ export default function DatasetStatusPage() {
           <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={detailUrl ?? undefined} download disabled={!detailUrl}>
             Detail Error Log
           </Button>
-          <ReadyMadeToggle serviceRequestNumber={id} datasetId={data.data[0]?.datasetId} status={data.status} />
+          <Suspense fallback={null}>
+            <ReadyMadeToggle serviceRequestNumber={id} datasetId={data.data[0]?.datasetId} status={data.status} />
+          </Suspense>
         </>
       }
     >

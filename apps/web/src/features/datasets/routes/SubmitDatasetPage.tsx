@@ -2,21 +2,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { closeSnackbar, enqueueSnackbar } from '../../../lib/toast.ts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import { fieldProps } from '../../../components/form.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -24,6 +17,7 @@ import { primaryRole, useSession } from '../../../lib/session.ts';
 import { useSubmitBenchmark } from '../api/benchmark-contributions.ts';
 import { useSubmitDataset } from '../api/submit-dataset.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
+import { GuideAside } from '../../../components/GuideAside.tsx';
 import { DATASET_NAME_MAX, formFieldOf, submitDatasetFormSchema, type SubmitDatasetFormInput, type SubmitDatasetFormValues } from '../lib/submit-form.ts';
 
 /** Where the ULCA contribution format (params.json + data.json, per dataset type) is described. */
@@ -129,28 +123,13 @@ export default function SubmitDatasetPage() {
             </Box>
           </Stack>
         </Box>
-        <Alert severity="info" icon={false} sx={{ alignSelf: 'start', '& .MuiAlert-message': { width: '100%' } }}>
-          <Typography variant="subtitle2" sx={{ fontWeight: 600, mb: 0.5 }}>
-            Before you submit
-          </Typography>
-          <List dense disablePadding>
-            {GUIDANCE.map((g) => (
-              <ListItem key={g} disableGutters alignItems="flex-start">
-                <ListItemIcon sx={{ minWidth: 28, mt: 0.5 }}>
-                  <CheckCircleOutlineIcon fontSize="small" color="info" />
-                </ListItemIcon>
-                <ListItemText primary={g} slotProps={{ primary: { variant: 'body2' } }} />
-              </ListItem>
-            ))}
-          </List>
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            Not sure how to lay the files out? The{' '}
-            <Link href={CONTRIBUTION_FORMAT_URL} target="_blank" rel="noopener noreferrer">
-              ULCA contribution format
-            </Link>{' '}
-            has a sample zip for every dataset type.
-          </Typography>
-        </Alert>
+        <GuideAside title="Before you submit" points={GUIDANCE.map((text) => ({ text }))}>
+          Not sure how to lay the files out? The{' '}
+          <Link href={CONTRIBUTION_FORMAT_URL} target="_blank" rel="noopener noreferrer">
+            ULCA contribution format
+          </Link>{' '}
+          has a sample zip for every dataset type.
+        </GuideAside>
       </Box>
     </PageFrame>
   );

@@ -12,10 +12,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useTransliterationModelId } from '../../model-detail/index.ts';
+import { TransliterationInput } from '../../../components/TransliterationInput.tsx';
+import { useFeatureSlots } from '../../../lib/feature-slots.ts';
 import { useAddGlossaryEntry, type GlossaryTarget } from '../api/glossary.ts';
 import { GLOSSARY_LANGUAGE_OPTIONS, checkGlossaryForm, type GlossaryForm } from '../lib/glossary.ts';
-import { TransliterationField } from './TransliterationField.tsx';
 
 const EMPTY: GlossaryForm = { sourceLanguage: '', targetLanguage: '', sourceText: '', targetText: '' };
 
@@ -25,9 +25,11 @@ const EMPTY: GlossaryForm = { sourceLanguage: '', targetLanguage: '', sourceText
  * such model is published.
  */
 function GlossaryTextInput({ id, language, label, value, onChange, error }: { id: string; language: string; label: string; value: string; onChange: (v: string) => void; error?: string }) {
+  // The transliteration lookups are the model page's (features/model-detail), bound by the app shell.
+  const { useTransliterationModelId, fetchTransliterationSuggestions } = useFeatureSlots();
   const model = useTransliterationModelId(language || undefined);
   if (language && language !== 'en' && model.data) {
-    return <TransliterationField id={id} modelId={model.data} label={label} value={value} onChange={onChange} error={!!error} helperText={error} />;
+    return <TransliterationInput variant="list" id={id} modelId={model.data} fetchSuggestions={fetchTransliterationSuggestions} label={label} value={value} onChange={onChange} error={!!error} helperText={error} />;
   }
   const note = language && language !== 'en' && !model.isPending ? 'No transliteration model for this language: type in its script.' : undefined;
   return <TextField id={id} label={label} value={value} onChange={(e) => onChange(e.target.value)} fullWidth autoComplete="off" error={!!error} helperText={error ?? note} />;

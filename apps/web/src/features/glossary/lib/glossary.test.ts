@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GLOSSARY_LANGUAGE_OPTIONS, checkGlossaryForm, deletedText, entryId, glossaryPath } from './glossary.ts';
+import { GLOSSARY_LANGUAGE_OPTIONS, checkGlossaryForm, deletedText, entryId } from './glossary.ts';
+import { glossaryPath } from '../../../lib/provider-pages.ts';
 
 describe('glossary form rules (spec 02 §5)', () => {
   it('accepts a complete entry, trimmed', () => {

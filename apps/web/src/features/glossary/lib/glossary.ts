@@ -44,8 +44,3 @@ export function deletedText(count: number): string {
 export function entryId(e: { sourceLanguage: string; targetLanguage: string; sourceText: string }): string {
   return `${e.sourceLanguage}|${e.targetLanguage}|${e.sourceText}`;
 }
-
-/** Path of the glossary page for an app and provider (spec 02 §2 route /glossary). */
-export function glossaryPath(appName: string, serviceProviderName: string): string {
-  return `/glossary?${new URLSearchParams({ appName, serviceProviderName })}`;
-}

@@ -3,13 +3,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -29,9 +23,9 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useDeleteGlossaryEntries, useGlossary, type ListedGlossaryEntry } from '../api/glossary.ts';
 import { deletedText, entryId, languageLabel } from '../lib/glossary.ts';
@@ -113,12 +107,9 @@ export default function GlossaryPage() {
     );
   }
 
-  let body;
-  if (list.isPending) body = <LoadingState label="Loading the glossary…" />;
-  else if (list.isError) body = <ErrorState title="Could not load the glossary" message={errorMessage(list.error)} onRetry={() => void list.refetch()} />;
-  else if (rows.length === 0) body = <EmptyState action={<Typography variant="body2">Add a term that translations requested with this app's API key should always render your way.</Typography>} />;
-  else
-    body = (
+  const body = (
+    <QueryState query={list} loading="Loading the glossary…" errorTitle="Could not load the glossary" empty={rows.length === 0 ? <EmptyState action={<Typography variant="body2">Add a term that translations requested with this app's API key should always render your way.</Typography>} /> : undefined}>
+      {() => (
       <>
         <TableContainer>
           <Table aria-label={`Glossary of ${target.appName}`} sx={{ minWidth: phone ? undefined : 560 }}>
@@ -203,7 +194,9 @@ export default function GlossaryPage() {
           rowsPerPageOptions={[10, 25, 50, 100]}
         />
       </>
-    );
+    )}
+    </QueryState>
+  );
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
@@ -230,20 +223,16 @@ export default function GlossaryPage() {
       </Stack>
       <Paper variant="outlined">{body}</Paper>
       <AddGlossaryDialog open={adding} target={target} onClose={() => setAdding(false)} />
-      <Dialog open={!!deleting} onClose={remove.isPending ? undefined : () => setDeleting(null)} aria-labelledby="glossary-delete-title" aria-describedby="glossary-delete-text" maxWidth="xs" fullWidth>
-        <DialogTitle id="glossary-delete-title">{deleting && deleting.length > 1 ? `Delete ${deleting.length} glossary entries` : `Delete glossary entry “${deleting?.[0]?.sourceText ?? ''}”`}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="glossary-delete-text">{DELETE_CONFIRM_TEXT}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button variant="contained" color="error" onClick={confirmDelete} disabled={remove.isPending} startIcon={remove.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-            Delete
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        id="glossary-delete"
+        open={!!deleting}
+        title={deleting && deleting.length > 1 ? `Delete ${deleting.length} glossary entries` : `Delete glossary entry “${deleting?.[0]?.sourceText ?? ''}”`}
+        text={DELETE_CONFIRM_TEXT}
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
     </Container>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { MODEL_API, MODEL_NOT_ACCESSIBLE_MESSAGE, type InferenceTask, type ModelComputeBody } from '@ulca/contracts';
 import { ApiRequestError, apiRequest, multipartBody } from '../../../lib/api-client.ts';
 import { OutputShapeError, readOutput, type TryOutput } from '../lib/inference-output.ts';
-import { PANEL_ERRORS } from '../lib/limits.ts';
+import { PANEL_ERRORS } from '../../../lib/limits.ts';
 
 /** What a try panel sends: JSON to compute / the speech endpoint, or a file to tryMe. */
 export type TryRequest =

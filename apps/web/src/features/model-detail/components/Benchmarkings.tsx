@@ -11,7 +11,9 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ModelRecord } from '@ulca/contracts';
-import { MetricName, benchmarkDetailPath, metricLabel, type BenchmarkDetailState } from '../../benchmarks/index.ts';
+import { MetricName } from '../../../components/MetricName.tsx';
+import { benchmarkDetailPath, type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
+import { metricLabel } from '../../../lib/metrics.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 
 /** Shown when a model has no benchmark run (never a made-up score). */

@@ -17,7 +17,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import type { InferenceTask, ModelRecord } from '@ulca/contracts';
 import { useTryModel } from '../api/inference.ts';
-import { PANEL_ERRORS, canSendUrl, urlError } from '../lib/limits.ts';
+import { PANEL_ERRORS, canSendUrl, urlError } from '../../../lib/limits.ts';
 import { PanelNotes } from './PanelNotes.tsx';
 import { TryResult } from './TryResult.tsx';
 

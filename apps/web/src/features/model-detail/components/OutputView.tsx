@@ -7,7 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { formatScore, type TryOutput } from '../lib/inference-output.ts';
-import { AudioPlayer } from './AudioPlayer.tsx';
+import { AudioPlayer } from '../../../components/AudioPlayer.tsx';
 import { NerView } from './NerView.tsx';
 
 function CopyButton({ text }: { text: string }) {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { NOTES } from '../lib/limits.ts';
+import { NOTES } from '../../../lib/limits.ts';
 
 /**
  * The notes under every try panel (spec 02 §2): the disclaimer, the transcription note for speech

@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { languageLabel, type InferenceTask, type ModelRecord } from '@ulca/contracts';
 import { useTryModel, type TryRequest } from '../api/inference.ts';
-import { AudioInputError, prepareSpeech, type PreparedSpeech } from '../lib/audio.ts';
-import { canSendUrl, urlError } from '../lib/limits.ts';
-import { AudioRecorder } from './AudioRecorder.tsx';
+import { AudioInputError, prepareSpeech, type PreparedSpeech } from '../../../lib/audio.ts';
+import { canSendUrl, urlError } from '../../../lib/limits.ts';
+import { AudioRecorder } from '../../../components/AudioRecorder.tsx';
 import { PanelNotes } from './PanelNotes.tsx';
 import { TryResult } from './TryResult.tsx';
 

@@ -10,7 +10,7 @@ import MicIcon from '@mui/icons-material/Mic';
 import StopIcon from '@mui/icons-material/Stop';
 import { STREAM_ASR_MAX_SECONDS, STREAM_SAMPLE_RATE, languageLabel, type ModelRecord, type StreamServerMessage } from '@ulca/contracts';
 import { openRelayStream, type RelayStream } from '../api/streaming.ts';
-import { formatSeconds } from '../lib/limits.ts';
+import { formatSeconds } from '../../../lib/limits.ts';
 import { toPcm16 } from '../lib/pcm.ts';
 import { PanelNotes } from './PanelNotes.tsx';
 

@@ -11,8 +11,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { languageLabel, type ModelRecord, type StreamServerMessage } from '@ulca/contracts';
 import { openRelayStream, type RelayStream } from '../api/streaming.ts';
-import { MAX_TEXT_CHARS, textError } from '../lib/limits.ts';
-import { base64ToBytes } from '../lib/wav.ts';
+import { MAX_TEXT_CHARS, textError } from '../../../lib/limits.ts';
+import { base64ToBytes } from '../../../lib/wav.ts';
 import { PanelNotes } from './PanelNotes.tsx';
 
 /**

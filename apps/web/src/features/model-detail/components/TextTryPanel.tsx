@@ -11,10 +11,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { languageLabel, type InferenceTask, type ModelRecord } from '@ulca/contracts';
 import { useTryModel } from '../api/inference.ts';
-import { useTransliterationModelId } from '../api/transliteration.ts';
-import { MAX_TEXT_CHARS, PANEL_ERRORS, canSendText, textError } from '../lib/limits.ts';
+import { TransliterationInput } from '../../../components/TransliterationInput.tsx';
+import { fetchTransliterationSuggestions, useTransliterationModelId } from '../api/transliteration.ts';
+import { MAX_TEXT_CHARS, PANEL_ERRORS, canSendText, textError } from '../../../lib/limits.ts';
 import { PanelNotes } from './PanelNotes.tsx';
-import { TransliterationInput } from './TransliterationInput.tsx';
 import { TryResult } from './TryResult.tsx';
 
 const ACTION: Partial<Record<InferenceTask, string>> = {
@@ -78,7 +78,9 @@ export function TextTryPanel({ model, task }: { model: ModelRecord; task: Infere
       {lookup.isError && <Alert severity="warning">{PANEL_ERRORS.transliterationLookup}</Alert>}
       {typingModelId && (task !== 'translation' || transliterate) ? (
         <TransliterationInput
+          variant="chips"
           modelId={typingModelId}
+          fetchSuggestions={fetchTransliterationSuggestions}
           value={text}
           onChange={setText}
           label={label}

@@ -1,4 +1,4 @@
-import { resampleLinear } from './wav.ts';
+import { resampleLinear } from '../../../lib/wav.ts';
 
 /**
  * One block of microphone samples (float, -1..1, at the audio context's `rate`) as the streaming

@@ -18,7 +18,7 @@ import { EngineCard } from '../components/EngineCard.tsx';
 import { InfoCards } from '../components/InfoCards.tsx';
 import { TryPanel } from '../components/TryPanel.tsx';
 import { descriptionText } from '../lib/model-cards.ts';
-import { modelDetailPath, originPath, readDetailState, type ModelDetailState } from '../lib/navigation.ts';
+import { modelDetailPath, originPath, readDetailState, type ModelDetailState } from '../../../lib/model-navigation.ts';
 
 /**
  * The model page (spec 02 §2 "Model detail"), /search-model/:srno and its try view

@@ -8,7 +8,8 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { domainText, formatEpochPublished, languageText } from '../lib/format.ts';
-import { RESULT_PAGE_SIZE, pageSlice } from '../lib/explore.ts';
+import { pageSlice } from '../../../lib/paging.ts';
+import { RESULT_PAGE_SIZE } from '../lib/explore.ts';
 import { taskLabel } from '../lib/tasks.ts';
 
 /**

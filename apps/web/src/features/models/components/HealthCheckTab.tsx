@@ -5,9 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { useModelHealth } from '../api/health.ts';
 import { HEALTH_CSV_FILE, MODEL_HEALTH_STATUS_LABELS, healthTableRows, type HealthTableRow } from '../lib/health.ts';
 import { TASK_LABELS } from '../lib/tasks.ts';
@@ -69,9 +67,9 @@ export function HealthCheckTab() {
   const rows = useMemo(() => healthTableRows(query.data?.modelHealthStatusList ?? []), [query.data]);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const columns = useMemo(() => (phone ? COLUMNS.map((c) => (c.field === 'modelName' ? PHONE_MODEL_COLUMN : c)) : COLUMNS), [phone]);
-  if (query.isPending) return <LoadingState label="Loading the models health check…" />;
-  if (query.isError) return <ErrorState title="Could not load the health check" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   return (
+    <QueryState query={query} loading="Loading the models health check…" errorTitle="Could not load the health check">
+      {() => (
     <Box>
       <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
         Models Health Check
@@ -111,5 +109,7 @@ export function HealthCheckTab() {
         />
       )}
     </Box>
+      )}
+    </QueryState>
   );
 }

@@ -6,6 +6,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { CARD_GRID_COLUMNS, CardFields } from '../../../components/CardGrid.tsx';
 import { domainText, formatEpochDay, licenseText } from '../lib/format.ts';
 import { modelActions } from '../lib/my-models.ts';
 import { taskLabel } from '../lib/tasks.ts';
@@ -28,7 +29,7 @@ export function MyModelCards({
   actions: MyModelsActions;
 }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: 2, mb: 1 }}>
+    <Box sx={{ display: 'grid', gridTemplateColumns: CARD_GRID_COLUMNS, gap: 2, mb: 1 }}>
       {rows.map((row) => {
         const isHighlighted = row.modelId === highlighted;
         return (
@@ -49,16 +50,14 @@ export function MyModelCards({
                 <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {row.name}
                 </Typography>
-                <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25, m: 0, mt: 1, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
-                  <Typography component="dt" variant="body2">Version</Typography>
-                  <Typography component="dd" variant="body2">{row.version}</Typography>
-                  <Typography component="dt" variant="body2">Domain</Typography>
-                  <Typography component="dd" variant="body2">{domainText(row.domain)}</Typography>
-                  <Typography component="dt" variant="body2">License</Typography>
-                  <Typography component="dd" variant="body2">{licenseText(row.license)}</Typography>
-                  <Typography component="dt" variant="body2">Submitted On</Typography>
-                  <Typography component="dd" variant="body2">{formatEpochDay(row.submittedOn)}</Typography>
-                </Box>
+                <CardFields
+                  fields={[
+                    { label: 'Version', value: row.version },
+                    { label: 'Domain', value: domainText(row.domain) },
+                    { label: 'License', value: licenseText(row.license) },
+                    { label: 'Submitted On', value: formatEpochDay(row.submittedOn) },
+                  ]}
+                />
               </CardContent>
             </CardActionArea>
             <CardActions sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>

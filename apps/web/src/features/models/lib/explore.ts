@@ -1,8 +1,6 @@
 import type { InferenceTask, ModelRecord } from '@ulca/contracts';
 import { languageName, type LanguagePairLike } from './format.ts';
 
-/** Cards per page on narrow screens (spec 02 §9); the first is the default. */
-export const CARD_PAGE_SIZES = [9, 12, 18] as const;
 /** Rows per page of the wide-screen results table (spec 02 §4 default 10). */
 export const RESULT_PAGE_SIZE = 10;
 
@@ -86,9 +84,3 @@ export function exploreResults<T extends ExploreModel>(task: InferenceTask, mode
   return newestFirst(models.filter((m) => matchesExploreFilter(task, m, f)));
 }
 
-/** One page of `items` (zero-based `page`), clamped to the last page. */
-export function pageSlice<T>(items: readonly T[], page: number, pageSize: number): { items: T[]; page: number; pageCount: number } {
-  const pageCount = Math.max(1, Math.ceil(items.length / pageSize));
-  const p = Math.min(Math.max(0, page), pageCount - 1);
-  return { items: items.slice(p * pageSize, (p + 1) * pageSize), page: p, pageCount };
-}

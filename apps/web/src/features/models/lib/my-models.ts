@@ -4,9 +4,6 @@ import { taskLabel } from './tasks.ts';
 /** Rows per page of My Models (spec 02 §9); the first is the default (spec 02 §4). */
 export const MY_MODELS_PAGE_SIZES = [10, 25, 50, 100] as const;
 
-/** How long the just-added row stays highlighted (spec 02 §9), milliseconds. */
-export const ADDED_HIGHLIGHT_MS = 4000;
-
 /** Filter popover groups of My Models (spec 02 §2 "Task, Domain, License, Status"). */
 export type MyModelsFilterGroup = 'task' | 'domain' | 'license' | 'status';
 /** Selected values per group; an empty or missing group does not filter. */

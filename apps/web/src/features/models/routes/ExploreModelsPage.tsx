@@ -1,4 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { useFeatureSlots } from '../../../lib/feature-slots.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { InferenceTask, ModelRecord } from '@ulca/contracts';
 import Box from '@mui/material/Box';
@@ -8,23 +9,36 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useModelSearch } from '../api/search-models.ts';
 import { ExploreFilterPanel } from '../components/ExploreFilterPanel.tsx';
 import { ExploreResultsTable } from '../components/ExploreResultsTable.tsx';
-import { ModelCardGrid } from '../components/ModelCardGrid.tsx';
+import { CardGrid, type CardContentSpec } from '../../../components/CardGrid.tsx';
+import { domainText, formatEpochPublished, languageText } from '../lib/format.ts';
 import { NoModelsPlaceholder } from '../components/NoModelsPlaceholder.tsx';
 import { EMPTY_FILTER, exploreResults, languageOptions, needsPair, sourceOptions, targetOptions, validateExploreFilter, type ExploreFilter } from '../lib/explore.ts';
-import { EXPLORE_TABS, TASK_LABELS, isModelTask, noModelHint, parseExploreTab, type ExploreTab } from '../lib/tasks.ts';
-import { modelDetailPath, type ModelDetailState } from '../../model-detail/index.ts';
+import { EXPLORE_TABS, TASK_LABELS, isModelTask, noModelHint, parseExploreTab, taskLabel, type ExploreTab } from '../lib/tasks.ts';
+import { modelDetailPath, type ModelDetailState } from '../../../lib/model-navigation.ts';
 
 // The health table brings the data grid (~125 KB gzip): loaded only when its tab is opened.
 const HealthCheckTab = lazy(() => import('../components/HealthCheckTab.tsx').then((m) => ({ default: m.HealthCheckTab })));
-// Speech-to-speech (features/sts) brings the recorder and its own model lists: loaded with its tab.
-const SpeechToSpeech = lazy(() => import('../../sts/index.ts').then((m) => ({ default: m.SpeechToSpeech })));
+
+/** A model's card on narrow screens (spec 02 §2): task, name, description, languages, domain, submitter, publication day. */
+function modelCard(m: ModelRecord): CardContentSpec {
+  return {
+    overline: taskLabel(m.task.type),
+    title: m.name,
+    description: m.description,
+    fields: [
+      { label: 'Language', value: languageText(m.languages) },
+      { label: 'Domain', value: domainText(m.domain) },
+      { label: 'Submitter', value: m.submitter.name },
+      { label: 'Published On', value: formatEpochPublished(m.publishedOn ?? m.submittedOn) },
+    ],
+  };
+}
 
 /**
  * /model/explore-models — Explore Models (spec 02 §2, §5; public). Wide screens: the filter panel
@@ -34,6 +48,8 @@ const SpeechToSpeech = lazy(() => import('../../sts/index.ts').then((m) => ({ de
  */
 export default function ExploreModelsPage() {
   usePageTitle('Explore Models');
+  // Speech-to-speech (features/sts, bound by the app shell) brings the recorder and its own model lists: loaded with its tab.
+  const { SpeechToSpeech } = useFeatureSlots();
   const navigate = useNavigate();
   const wide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
   const [params, setParams] = useSearchParams();
@@ -87,10 +103,14 @@ export default function ExploreModelsPage() {
         <SpeechToSpeech />
       </Suspense>
     );
-  else if (query.isPending) content = <LoadingState label="Loading models…" />;
-  else if (query.isError) content = <ErrorState title="Could not load models" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (results.length === 0)
+  else
     content = (
+      <QueryState
+        query={query}
+        loading="Loading models…"
+        errorTitle="Could not load models"
+        empty={
+          results.length === 0 ? (
       <NoModelsPlaceholder
         hint={
           models.length === 0
@@ -98,8 +118,12 @@ export default function ExploreModelsPage() {
             : `No published model matches these languages. Clear the filter to see every model of this task.${tab === 'translation' ? " The platform's own offline translation engine covers Hindi↔Urdu only; other pairs need a contributor's model." : ''}`
         }
       />
+          ) : undefined
+        }
+      >
+        {() => (wide ? <ExploreResultsTable key={`${tab}|${applied.source}|${applied.target}`} rows={results} onOpen={openModel} /> : <CardGrid key={tab} items={results} itemKey={(m) => m.modelId} card={modelCard} onOpen={openModel} hideSinglePage pageSizeMinWidth={110} />)}
+      </QueryState>
     );
-  else content = wide ? <ExploreResultsTable key={`${tab}|${applied.source}|${applied.target}`} rows={results} onOpen={openModel} /> : <ModelCardGrid key={tab} models={results} onOpen={openModel} />;
 
   const heading = (
     <Box sx={{ mb: 2 }}>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { ModelRecord } from '@ulca/contracts';
 import Box from '@mui/material/Box';
@@ -9,24 +9,23 @@ import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import GridViewIcon from '@mui/icons-material/GridView';
 import TableRowsIcon from '@mui/icons-material/TableRows';
-import { ErrorState } from '../../../components/ErrorState.tsx';
 import { FilterPopover } from '../../../components/FilterPopover.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
-import { MessageBlock } from '../../../components/StateViews.tsx';
+import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
 import { FilterButton, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
+import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
-import { RunBenchmarkDialog } from '../../benchmarks/index.ts';
+import { useFeatureSlots } from '../../../lib/feature-slots.ts';
 import { useChangeModelStatus, useMyModels } from '../api/my-models.ts';
 import { MyModelCards } from '../components/MyModelCards.tsx';
 import { MyModelsTable } from '../components/MyModelsTable.tsx';
 import { StatusChangeDialog } from '../components/StatusChangeDialog.tsx';
 import { TablePager } from '../components/TablePager.tsx';
 import {
-  ADDED_HIGHLIGHT_MS,
   MY_MODELS_FILTER_GROUPS,
   MY_MODELS_PAGE_SIZES,
   applyMyModelsView,
@@ -37,7 +36,7 @@ import {
   type MyModelsFilter,
 } from '../lib/my-models.ts';
 import { taskLabel } from '../lib/tasks.ts';
-import { modelDetailPath, type ModelDetailState } from '../../model-detail/index.ts';
+import { modelDetailPath, type ModelDetailState } from '../../../lib/model-navigation.ts';
 
 /**
  * /model/my-contribution/:added? — My Models (spec 02 §2): the signed-in user's models as a table
@@ -47,6 +46,8 @@ import { modelDetailPath, type ModelDetailState } from '../../model-detail/index
  */
 export default function MyModelsPage() {
   usePageTitle('My Models');
+  // The Run Benchmark modal is features/benchmarks', bound by the app shell and loaded on first use.
+  const { RunBenchmarkDialog } = useFeatureSlots();
   const session = useSession();
   const userId = session?.userDetails.userID;
   const { added } = useParams();
@@ -62,10 +63,8 @@ export default function MyModelsPage() {
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(MY_MODELS_PAGE_SIZES[0]);
-  const [highlighted, setHighlighted] = useState<string | null>(null);
   const [pending, setPending] = useState<{ row: ModelRecord; to: 'published' | 'unpublished' } | null>(null);
   const [benchmarking, setBenchmarking] = useState<ModelRecord | null>(null);
-  const handledAdded = useRef<string | null>(null);
 
   const all = useMemo(() => query.data?.data ?? [], [query.data]);
   const rows = useMemo(() => applyMyModelsView(all, term, filter), [all, term, filter]);
@@ -73,21 +72,8 @@ export default function MyModelsPage() {
   const shownPage = Math.min(page, lastPage(rows.length, pageSize));
   const visible = rows.slice(shownPage * pageSize, (shownPage + 1) * pageSize);
 
-  // Jump to the added model once, as soon as a fetched list holds it.
-  useEffect(() => {
-    if (!added || handledAdded.current === added) return;
-    const index = rows.findIndex((r) => r.modelId === added);
-    if (index < 0) return;
-    handledAdded.current = added;
-    setPage(pageOfIndex(index, pageSize));
-    setHighlighted(added);
-  }, [added, rows, pageSize]);
-
-  useEffect(() => {
-    if (!highlighted) return;
-    const t = setTimeout(() => setHighlighted(null), ADDED_HIGHLIGHT_MS);
-    return () => clearTimeout(t);
-  }, [highlighted]);
+  // Jump to the added model's page once the list holds it.
+  const highlighted = useAddedHighlight(added, useMemo(() => rows.map((r) => r.modelId), [rows]), (index) => setPage(pageOfIndex(index, pageSize)));
 
   const clearAll = () => {
     setTerm('');
@@ -119,11 +105,8 @@ export default function MyModelsPage() {
     onRunBenchmark: (row: ModelRecord) => setBenchmarking(row),
   };
 
-  let body;
-  if (query.isPending) body = <LoadingState label="Loading your models…" />;
-  else if (query.isError) body = <ErrorState title="Could not load your models" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (all.length === 0)
-    body = (
+  const body = (
+    <QueryState query={query} loading="Loading your models…" errorTitle="Could not load your models" empty={all.length === 0 ? (
       <MessageBlock
         title="No records"
         hint="Models you submit appear here. New models start unpublished; publish one to list it in Explore Models."
@@ -133,21 +116,10 @@ export default function MyModelsPage() {
           </Button>
         }
       />
-    );
-  else if (rows.length === 0)
-    body = (
-      <MessageBlock
-        title="No records"
-        hint="No model matches your search or filters."
-        action={
-          <Button variant="outlined" onClick={clearAll}>
-            Clear search and filters
-          </Button>
-        }
-      />
-    );
-  else
-    body = (
+    ) : rows.length === 0 ? (
+      <NoMatches title="No records" hint="No model matches your search or filters." onClear={clearAll} />
+    ) : undefined}>
+      {() => (
       <>
         {view === 'table' ? (
           <MyModelsTable rows={visible} highlighted={highlighted} actions={actions} />
@@ -166,7 +138,9 @@ export default function MyModelsPage() {
           }}
         />
       </>
-    );
+    )}
+    </QueryState>
+  );
 
   const groups = MY_MODELS_FILTER_GROUPS.map(({ key, label }) => ({
     key,
@@ -186,10 +160,8 @@ export default function MyModelsPage() {
     >
       <SearchToolbar
         term={term}
-        onTermChange={(t) => {
-          setTerm(t);
-          setPage(0);
-        }}
+        onTermChange={setTerm}
+        onPageReset={() => setPage(0)}
         placeholder="Search my models"
         searchLabel="Search my models"
       >
@@ -225,16 +197,18 @@ export default function MyModelsPage() {
         applyDisabledWhen="nothing-selected"
       />
       {benchmarking && (
-        <RunBenchmarkDialog
-          key={benchmarking.modelId}
-          model={benchmarking}
-          onClose={() => setBenchmarking(null)}
-          onDone={(message) => {
-            setBenchmarking(null);
-            enqueueSnackbar(message, { variant: 'success' });
-            void query.refetch();
-          }}
-        />
+        <Suspense fallback={null}>
+          <RunBenchmarkDialog
+            key={benchmarking.modelId}
+            model={benchmarking}
+            onClose={() => setBenchmarking(null)}
+            onDone={(message) => {
+              setBenchmarking(null);
+              enqueueSnackbar(message, { variant: 'success' });
+              void query.refetch();
+            }}
+          />
+        </Suspense>
       )}
       {pending && (
         <StatusChangeDialog

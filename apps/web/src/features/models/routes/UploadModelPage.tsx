@@ -6,16 +6,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { PageFrame } from '../../../components/PageFrame.tsx';
+import { GuideAside } from '../../../components/GuideAside.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { closeSnackbar, enqueueSnackbar } from '../../../lib/toast.ts';
@@ -161,29 +157,14 @@ export default function UploadModelPage() {
             </Box>
           </Stack>
         </Box>
-        <Alert severity="info" icon={false} sx={{ alignSelf: 'start', '& .MuiAlert-message': { width: '100%' } }}>
-          <Typography variant="subtitle2" sx={{ fontWeight: 600, mb: 0.5 }}>
-            How to submit model?
-          </Typography>
-          <List dense disablePadding>
-            {UPLOAD_GUIDANCE.map((g) => (
-              <ListItem key={g} disableGutters alignItems="flex-start">
-                <ListItemIcon sx={{ minWidth: 28, mt: 0.5 }}>
-                  <CheckCircleOutlineIcon fontSize="small" color="info" />
-                </ListItemIcon>
-                <ListItemText primary={g} slotProps={{ primary: { variant: 'body2' } }} />
-              </ListItem>
-            ))}
-          </List>
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            The model’s name and version come from the file and must be unique. Its inference endpoint must be reachable: it is called once with the
-            example request. The{' '}
-            <Link href={MODEL_DESCRIPTOR_EXAMPLES_URL} target="_blank" rel="noopener noreferrer">
-              example parameter files
-            </Link>{' '}
-            cover every task.
-          </Typography>
-        </Alert>
+        <GuideAside title="How to submit model?" points={UPLOAD_GUIDANCE.map((text) => ({ text }))}>
+          The model’s name and version come from the file and must be unique. Its inference endpoint must be reachable: it is called once with the
+          example request. The{' '}
+          <Link href={MODEL_DESCRIPTOR_EXAMPLES_URL} target="_blank" rel="noopener noreferrer">
+            example parameter files
+          </Link>{' '}
+          cover every task.
+        </GuideAside>
       </Box>
     </PageFrame>
   );

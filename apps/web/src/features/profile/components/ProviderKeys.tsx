@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { glossaryPath } from '../../glossary/index.ts';
+import { glossaryPath, speakerPagePath } from '../../../lib/provider-pages.ts';
 import {
   useGenerateServiceProviderKey,
   useRemoveServiceProviderKey,
@@ -24,7 +24,6 @@ import {
   type ServiceProviderKey,
 } from '../api/api-keys.ts';
 import { providerKeyText } from '../lib/api-keys.ts';
-import { speakerPagePath } from '../../speakers/index.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { OneTimeSecret } from './OneTimeSecret.tsx';
 

@@ -10,12 +10,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { isUnauthorised } from '../lib/session-errors.ts';
 import { useSession } from '../../../lib/session.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useApiKeys } from '../api/api-keys.ts';
 import { searchApiKeys } from '../lib/api-keys.ts';
@@ -38,14 +36,11 @@ export default function ProfilePage() {
   if (!user) return null;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
 
-  let body;
-  if (keys.isPending) body = <LoadingState label="Loading your API keys…" />;
-  else if (keys.isError) body = <ErrorState title="Could not load your API keys" message={errorMessage(keys.error)} onRetry={isUnauthorised(keys.error) ? undefined : () => void keys.refetch()} />;
-  else if (rows.length === 0)
-    body = (
+  const body = (
+    <QueryState query={keys} loading="Loading your API keys…" errorTitle="Could not load your API keys" noRetry={isUnauthorised} empty={rows.length === 0 ? (
       <EmptyState
         action={
-          keys.data.length === 0 ? (
+          !keys.data?.length ? (
             <Typography variant="body2">Generate a key to let an application call the platform's inference API.</Typography>
           ) : (
             <Button variant="outlined" onClick={() => setTerm('')}>
@@ -54,8 +49,10 @@ export default function ProfilePage() {
           )
         }
       />
-    );
-  else body = <ApiKeyTable rows={rows} userID={user.userID} />;
+    ) : undefined}>
+      {() => <ApiKeyTable rows={rows} userID={user.userID} />}
+    </QueryState>
+  );
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>

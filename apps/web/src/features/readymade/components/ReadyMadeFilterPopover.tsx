@@ -1,4 +1,4 @@
-import { FilterPopover } from '../../../components/FilterPopover.tsx';
+import { FilterPopover, type FilterPopoverBinding } from '../../../components/FilterPopover.tsx';
 import { FILTER_GROUPS, type FilterOption, type ReadyMadeFilter, type ReadyMadeFilterGroup } from '../lib/readymade-filters.ts';
 
 /**
@@ -6,19 +6,7 @@ import { FILTER_GROUPS, type FilterOption, type ReadyMadeFilter, type ReadyMadeF
  * checkbox groups. Choices are a draft until Apply, which is disabled while nothing is selected
  * (spec 01 §5); Clear All (disabled when nothing is selected or applied) clears and applies at once.
  */
-export function ReadyMadeFilterPopover({
-  anchorEl,
-  onClose,
-  options,
-  value,
-  onApply,
-}: {
-  anchorEl: HTMLElement | null;
-  onClose: () => void;
-  options: Record<ReadyMadeFilterGroup, FilterOption[]>;
-  value: ReadyMadeFilter;
-  onApply: (f: ReadyMadeFilter) => void;
-}) {
+export function ReadyMadeFilterPopover({ anchorEl, onClose, options, value, onApply }: FilterPopoverBinding<ReadyMadeFilter> & { options: Record<ReadyMadeFilterGroup, FilterOption[]> }) {
   return (
     <FilterPopover
       anchorEl={anchorEl}

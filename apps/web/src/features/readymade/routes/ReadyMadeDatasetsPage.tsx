@@ -1,38 +1,19 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { useReadyMadeList } from '../api/readymade-list.ts';
 import { TABS, countsByType, filterOptions, selectedCount, tabFromParam, taskLabel, visibleDatasets, type ReadyMadeFilter } from '../lib/readymade-filters.ts';
 import { ReadyMadeCard } from '../components/ReadyMadeCard.tsx';
 import { ReadyMadeFilterPopover } from '../components/ReadyMadeFilterPopover.tsx';
-
-/** 'No records found.' with a hint and an optional action (DESIGN.md §7 empty state). */
-function NoRecords({ hint, action }: { hint: string; action?: ReactNode }) {
-  return (
-    <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1, py: 6, px: 2 }}>
-      <InboxOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden />
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-        No records found.
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 480 }}>
-        {hint}
-      </Typography>
-      {action && <Box sx={{ mt: 1 }}>{action}</Box>}
-    </Box>
-  );
-}
 
 /**
  * Ready-made datasets (spec 01 §2; issue #3 §6), public at /dataset/readymade-datasets and signed
@@ -69,29 +50,19 @@ export default function ReadyMadeDatasetsPage() {
     setFilter({});
   };
 
-  let body;
-  if (query.isPending) body = <LoadingState label="Loading ready-made datasets…" />;
-  else if (query.isError) body = <ErrorState title="Could not load the ready-made datasets" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (inTab.length === 0) body = <NoRecords hint={`There is no ready-made ${taskLabel(tab)} yet. Choose another task above.`} />;
-  else if (shown.length === 0)
-    body = (
-      <NoRecords
-        hint="No ready-made dataset matches your search or filters."
-        action={
-          <Button variant="outlined" onClick={clearAll}>
-            Clear search and filters
-          </Button>
-        }
-      />
-    );
-  else
-    body = (
+  const body = (
+    <QueryState query={query} loading="Loading ready-made datasets…" errorTitle="Could not load the ready-made datasets" empty={inTab.length === 0 ? <MessageBlock title="No records found." hint={`There is no ready-made ${taskLabel(tab)} yet. Choose another task above.`} role="status" /> : shown.length === 0 ? (
+      <NoMatches title="No records found." hint="No ready-made dataset matches your search or filters." onClear={clearAll} role="status" />
+    ) : undefined}>
+      {() => (
       <Box component="section" aria-label={`${taskLabel(tab)} ready-made datasets`} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
         {shown.map((d) => (
           <ReadyMadeCard key={d.datasetId} dataset={d} />
         ))}
       </Box>
-    );
+    )}
+    </QueryState>
+  );
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>

@@ -22,35 +22,25 @@ function labelOf(choices: readonly Choice[], value: string): string {
   return choices.find((c) => c.value === value)?.label ?? value;
 }
 
-/**
- * A multi-select with chips over `choices` (languages, domains, …). `value` holds choice values;
- * values not among the choices still show, with their code as label.
- */
-export function MultiChoiceField({
-  id,
-  label,
-  choices,
-  value,
-  onChange,
-  onBlur,
-  disabled,
-  required,
-  error,
-  helperText,
-  placeholder,
-}: {
+/** The props both choice fields take; `V` is the value (one choice value, or a list of them). */
+interface ChoiceFieldProps<V> {
   id: string;
   label: string;
   choices: readonly Choice[];
-  value: string[];
-  onChange: (value: string[]) => void;
+  value: V;
+  onChange: (value: V) => void;
   onBlur?: () => void;
   disabled?: boolean;
   required?: boolean;
   error?: boolean;
   helperText?: string;
-  placeholder?: string;
-}) {
+}
+
+/**
+ * A multi-select with chips over `choices` (languages, domains, …). `value` holds choice values;
+ * values not among the choices still show, with their code as label.
+ */
+export function MultiChoiceField({ id, label, choices, value, onChange, onBlur, disabled, required, error, helperText, placeholder }: ChoiceFieldProps<string[]> & { placeholder?: string }) {
   const keys = choices.map((c) => c.value);
   const extra = value.filter((v) => !keys.includes(v));
   return (
@@ -88,31 +78,7 @@ export function MultiChoiceField({
 }
 
 /** A single select over `choices` with an empty first entry (`emptyLabel`). */
-export function SingleChoiceField({
-  id,
-  label,
-  choices,
-  value,
-  onChange,
-  onBlur,
-  disabled,
-  required,
-  error,
-  helperText,
-  emptyLabel = 'Any',
-}: {
-  id: string;
-  label: string;
-  choices: readonly Choice[];
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  disabled?: boolean;
-  required?: boolean;
-  error?: boolean;
-  helperText?: string;
-  emptyLabel?: string;
-}) {
+export function SingleChoiceField({ id, label, choices, value, onChange, onBlur, disabled, required, error, helperText, emptyLabel = 'Any' }: ChoiceFieldProps<string> & { emptyLabel?: string }) {
   return (
     <TextField
       id={id}

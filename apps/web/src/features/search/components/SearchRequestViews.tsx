@@ -68,21 +68,27 @@ function FailedSearch({ summary }: { summary: SearchSummary }) {
 }
 
 /**
+ * What a search page shows until its status is loaded: the loading state, the form for an unknown
+ * or foreign number, or the error (in a page titled `title`) with Try again.
+ */
+function SearchStatusFallback({ status, title }: { status: ReturnType<typeof useSearchStatus>; title: string }) {
+  if (status.isPending) return <LoadingState label="Loading your search…" />;
+  if (isUnknownSearch(status.error)) return <ToSearchForm />;
+  return (
+    <PageFrame title={title}>
+      <ErrorState title="Could not load the search" message={errorMessage(status.error)} onRetry={() => void status.refetch()} />
+    </PageFrame>
+  );
+}
+
+/**
  * inprogress/{srno} (spec 01 §2, §8): the service request number while the search runs, a back
  * button to My Searches; the status is polled and the completed view opens when it is ready.
  * An unknown or foreign srno goes to the form.
  */
 export function InProgressView({ srn }: { srn: string }) {
   const status = useSearchStatus(srn);
-  if (status.isPending) return <LoadingState label="Loading your search…" />;
-  if (status.isError) {
-    if (isUnknownSearch(status.error)) return <ToSearchForm />;
-    return (
-      <PageFrame title="Search in progress">
-        <ErrorState title="Could not load the search" message={errorMessage(status.error)} onRetry={() => void status.refetch()} />
-      </PageFrame>
-    );
-  }
+  if (status.isPending || status.isError) return <SearchStatusFallback status={status} title="Search in progress" />;
   const summary = status.data;
   if (summary.status === 'Completed') return <Navigate to={`/search-and-download-rec/completed/${encodeURIComponent(srn)}`} replace />;
   if (summary.status === 'Failed') return <FailedSearch summary={summary} />;
@@ -119,15 +125,7 @@ export function InProgressView({ srn }: { srn: string }) {
 export function CompletedView({ srn }: { srn: string }) {
   const status = useSearchStatus(srn);
   const options = useSearchOptions();
-  if (status.isPending) return <LoadingState label="Loading your search…" />;
-  if (status.isError) {
-    if (isUnknownSearch(status.error)) return <ToSearchForm />;
-    return (
-      <PageFrame title="Search result">
-        <ErrorState title="Could not load the search" message={errorMessage(status.error)} onRetry={() => void status.refetch()} />
-      </PageFrame>
-    );
-  }
+  if (status.isPending || status.isError) return <SearchStatusFallback status={status} title="Search result" />;
   const summary = status.data;
   if (summary.status === 'In-Progress') return <Navigate to={`/search-and-download-rec/inprogress/${encodeURIComponent(srn)}`} replace />;
   if (summary.status === 'Failed') return <FailedSearch summary={summary} />;

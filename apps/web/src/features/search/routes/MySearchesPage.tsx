@@ -1,12 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
+import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
@@ -15,9 +14,6 @@ import { useSearches } from '../api/list-searches.ts';
 import { MY_SEARCHES_PAGE_SIZE, MySearchesTable } from '../components/MySearchesTable.tsx';
 import { SEARCH_FORM_PATH } from '../components/SearchRequestViews.tsx';
 import { filterSearchRows, toTableRow } from '../lib/my-searches.ts';
-
-/** How long the just-added row stays highlighted (spec 01 §9), milliseconds. */
-export const HIGHLIGHT_MS = 4000;
 
 /**
  * My Searches (spec 01 §2): a search box, Refresh and the table of the user's searches, 10 a page
@@ -32,8 +28,6 @@ export default function MySearchesPage() {
   usePageTitle('My Searches');
   const [term, setTerm] = useState('');
   const [page, setPage] = useState(0);
-  const [highlighted, setHighlighted] = useState<string | null>(null);
-  const handledAdded = useRef<string | null>(null);
   const searching = term.trim() !== '';
   const paged = useSearches(userId, page, !searching);
   const everything = useSearches(userId, 'all', searching);
@@ -47,25 +41,11 @@ export default function MySearchesPage() {
   const visible = searching ? filtered.slice(shownPage * MY_SEARCHES_PAGE_SIZE, (shownPage + 1) * MY_SEARCHES_PAGE_SIZE) : filtered;
   const running = rows.some((r) => r.status === 'In-Progress');
 
-  // Highlight the added search once, as soon as a fetched page holds it.
-  useEffect(() => {
-    if (!added || handledAdded.current === added) return;
-    if (!visible.some((r) => r.serviceRequestNumber === added)) return;
-    handledAdded.current = added;
-    setHighlighted(added);
-  }, [added, visible]);
+  // Highlight the added search once a fetched page holds it.
+  const highlighted = useAddedHighlight(added, useMemo(() => visible.map((r) => r.serviceRequestNumber), [visible]));
 
-  useEffect(() => {
-    if (!highlighted) return;
-    const t = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
-    return () => clearTimeout(t);
-  }, [highlighted]);
-
-  let body;
-  if (query.isPending) body = <LoadingState label="Loading your searches…" />;
-  else if (query.isError) body = <ErrorState title="Could not load your searches" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (!searching && total === 0)
-    body = (
+  const body = (
+    <QueryState query={query} loading="Loading your searches…" errorTitle="Could not load your searches" empty={!searching && total === 0 ? (
       <MessageBlock
         title="No records found."
         hint="Searches you run from Search & Download Records appear here, with their results."
@@ -75,9 +55,7 @@ export default function MySearchesPage() {
           </Button>
         }
       />
-    );
-  else if (visible.length === 0)
-    body = (
+    ) : visible.length === 0 ? (
       <MessageBlock
         title="No records found."
         hint="No search matches what you typed."
@@ -87,9 +65,8 @@ export default function MySearchesPage() {
           </Button>
         }
       />
-    );
-  else
-    body = (
+    ) : undefined}>
+      {() => (
       <MySearchesTable
         rows={visible}
         total={total}
@@ -98,7 +75,9 @@ export default function MySearchesPage() {
         highlighted={highlighted}
         onOpen={(row) => navigate(`/search-and-download-rec/completed/${encodeURIComponent(row.serviceRequestNumber)}`)}
       />
-    );
+    )}
+    </QueryState>
+  );
 
   return (
     <PageFrame
@@ -112,10 +91,8 @@ export default function MySearchesPage() {
     >
       <SearchToolbar
         term={term}
-        onTermChange={(t) => {
-          setTerm(t);
-          setPage(0);
-        }}
+        onTermChange={setTerm}
+        onPageReset={() => setPage(0)}
         placeholder="Search criteria, number or status"
         searchLabel="Search my searches"
       >

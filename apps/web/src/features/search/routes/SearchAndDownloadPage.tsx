@@ -1,20 +1,13 @@
 import { Navigate, useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
 import LooksOneOutlinedIcon from '@mui/icons-material/LooksOneOutlined';
 import LooksTwoOutlinedIcon from '@mui/icons-material/LooksTwoOutlined';
 import Looks3OutlinedIcon from '@mui/icons-material/Looks3Outlined';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
+import { GuideAside } from '../../../components/GuideAside.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { useSearchOptions } from '../api/search-options.ts';
 import { SearchForm } from '../components/SearchForm.tsx';
@@ -30,34 +23,24 @@ const STEPS = [
 function SearchFormScreen() {
   const session = useSession();
   const options = useSearchOptions();
-  let body;
-  if (options.isPending) body = <LoadingState label="Loading the search filters…" />;
-  else if (options.isError) body = <ErrorState title="Could not load the search filters" message={errorMessage(options.error)} onRetry={() => void options.refetch()} />;
-  else if (!options.data.datasetFilterParams.some((t) => t.active)) body = <MessageBlock title="No records found." hint="No dataset type can be searched at the moment." />;
-  else if (session) body = <SearchForm options={options.data} userId={session.userDetails.userID} />;
+  const body = (
+    <QueryState
+      query={options}
+      loading="Loading the search filters…"
+      errorTitle="Could not load the search filters"
+      empty={options.data && !options.data.datasetFilterParams.some((t) => t.active) ? <MessageBlock title="No records found." hint="No dataset type can be searched at the moment." /> : undefined}
+    >
+      {(data) => (session ? <SearchForm options={data} userId={session.userDetails.userID} /> : null)}
+    </QueryState>
+  );
 
   return (
     <PageFrame title="Search & Download Records" subtitle="Find published records by language and filters, then download them.">
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: { xs: 3, md: 4 } }}>
         <Box sx={{ minWidth: 0 }}>{body}</Box>
-        <Alert severity="info" icon={false} sx={{ alignSelf: 'start', '& .MuiAlert-message': { width: '100%' } }}>
-          <Typography variant="subtitle2" sx={{ fontWeight: 600, mb: 0.5 }}>
-            How it works
-          </Typography>
-          <List dense disablePadding>
-            {STEPS.map(({ icon: Icon, text }) => (
-              <ListItem key={text} disableGutters alignItems="flex-start">
-                <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
-                  <Icon fontSize="small" color="info" />
-                </ListItemIcon>
-                <ListItemText primary={text} slotProps={{ primary: { variant: 'body2' } }} />
-              </ListItem>
-            ))}
-          </List>
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            Every search is kept in My Searches, so you can come back for its files later.
-          </Typography>
-        </Alert>
+        <GuideAside title="How it works" points={STEPS} iconWidth={32}>
+          Every search is kept in My Searches, so you can come back for its files later.
+        </GuideAside>
       </Box>
     </PageFrame>
   );

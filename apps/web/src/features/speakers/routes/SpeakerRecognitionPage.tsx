@@ -17,8 +17,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -87,13 +86,8 @@ export default function SpeakerRecognitionPage() {
       <Alert severity="info" sx={{ m: 2 }} data-testid="speaker-baseline-note">
         {BASELINE_NOTE}
       </Alert>
-      {speakers.isPending ? (
-        <LoadingState label="Loading speakers…" />
-      ) : speakers.isError ? (
-        <ErrorState message={errorText(speakers.error)} onRetry={() => void speakers.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState message="No records found." />
-      ) : (
+      <QueryState query={speakers} loading="Loading speakers…" errorText={errorText} empty={list.length === 0 ? <EmptyState message="No records found." /> : undefined}>
+        {() => (
         <TableContainer>
           <Table size="small" aria-label="Speakers">
             <TableHead>
@@ -130,7 +124,8 @@ export default function SpeakerRecognitionPage() {
             </TableBody>
           </Table>
         </TableContainer>
-      )}
+        )}
+      </QueryState>
       <SpeakerDialog
         open={dialog.open}
         mode={dialog.mode}

@@ -7,10 +7,8 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { languageLabel } from '@ulca/contracts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { ErrorState } from '../../../components/ErrorState.tsx';
-import { LoadingState } from '../../../components/LoadingState.tsx';
+import { QueryState } from '../../../components/QueryState.tsx';
 import { StatusChip } from '../../../components/StatusChip.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { useStsBatches } from '../api/sts.ts';
 import { batchFilesText } from '../lib/sts.ts';
@@ -23,14 +21,11 @@ import { batchFilesText } from '../lib/sts.ts';
  */
 export function StsBatchHistory() {
   const q = useStsBatches(true);
-  let body;
-  if (q.isPending) body = <LoadingState label="Loading your batches…" />;
-  else if (q.isError) body = <ErrorState title="Could not load your batches" message={errorMessage(q.error)} onRetry={() => void q.refetch()} />;
-  else if (q.data.length === 0) body = <EmptyState message="You have not converted a batch yet." />;
-  else
-    body = (
+  const body = (
+    <QueryState query={q} loading="Loading your batches…" errorTitle="Could not load your batches" empty={q.data?.length === 0 ? <EmptyState message="You have not converted a batch yet." /> : undefined}>
+      {(data) => (
       <List dense aria-label="Your batches" disablePadding>
-        {q.data.map((b) => (
+        {data.map((b) => (
           <ListItem key={b.batchId} divider disableGutters sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
@@ -53,7 +48,9 @@ export function StsBatchHistory() {
           </ListItem>
         ))}
       </List>
-    );
+    )}
+    </QueryState>
+  );
   return (
     <Stack spacing={1} component="section" aria-labelledby="sts-batches-title">
       <Typography id="sts-batches-title" variant="subtitle2" component="h4" sx={{ fontWeight: 600 }}>

@@ -16,7 +16,7 @@ import { STS_SELECT_ALL_MESSAGE } from '@ulca/contracts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
-import { urlError } from '../../model-detail/index.ts';
+import { urlError } from '../../../lib/limits.ts';
 import { stsKeys, useStsBatch, useSubmitStsBatch } from '../api/sts.ts';
 import { batchProgressText, type StsSelection } from '../lib/sts.ts';
 import { StsBatchHistory } from './StsBatchHistory.tsx';

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
-import { useFeedbackQuestions } from '../../model-detail/index.ts';
+import { useFeatureSlots } from '../../../lib/feature-slots.ts';
 import { useSubmitStsFeedback } from '../api/sts.ts';
 import { DETAIL_AT_OR_BELOW, STS_STAGES, buildStsFeedbackBody, type StsStage } from '../lib/sts.ts';
 
@@ -40,6 +40,8 @@ export function StsFeedbackDialog({
   sourceText: string;
   translation: string;
 }) {
+  // The questions are the model page's (features/model-detail), bound by the app shell.
+  const { useFeedbackQuestions } = useFeatureSlots();
   const questions = useFeedbackQuestions(open).data;
   const question = (code: string, fallback: string) => questions?.find((q) => q.code === code)?.question ?? fallback;
   const submit = useSubmitStsFeedback();

@@ -1,42 +1,53 @@
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { fetchTransliterationSuggestions, romanWordAt } from '../../model-detail/index.ts';
+import { romanWordAt } from '../lib/roman-word.ts';
 
-/**
- * A one-line text box that transliterates as the user types (spec 02 §2 Glossary page: non-English
- * text through a transliteration input): the Roman-letter word at the caret goes to the
- * transliteration model `modelId` (model/compute) and its suggestions are listed below; a click,
- * or Enter on the highlighted one (arrows move, Escape closes), replaces the word.
- */
-export function TransliterationField({
-  modelId,
-  value,
-  onChange,
-  label,
-  error,
-  helperText,
-  id,
-}: {
+const UNAVAILABLE = 'Transliteration suggestions are unavailable right now; type as usual.';
+
+/** Props of {@link TransliterationInput}. */
+export interface TransliterationInputProps {
+  /** The transliteration model that suggests words. */
   modelId: string;
+  /** Suggestions for one Roman-letter word (model/compute, task transliteration); rejects on failure. */
+  fetchSuggestions: (modelId: string, word: string, signal?: AbortSignal) => Promise<string[]>;
   value: string;
   onChange: (value: string) => void;
   label: string;
   error?: boolean;
   helperText?: string;
-  id: string;
-}) {
+  /**
+   * 'chips': a 4-row text box with the suggestions as chips below (the model page's try panel);
+   * 'list': a one-line combobox (needs `id`) with a suggestion list, keyboard navigable (the glossary form).
+   */
+  variant: 'chips' | 'list';
+  /** The input's id, required by the 'list' variant (it names the list and its options). */
+  id?: string;
+}
+
+/**
+ * A text box that transliterates as the user types (spec 02 §2: translation toggle, glossary
+ * page): the Roman-letter word at the caret goes to transliteration model `modelId` and its
+ * suggestions are offered; choosing one replaces the word, followed by one space. A failed lookup
+ * shows a note and typing goes on as usual.
+ */
+export function TransliterationInput({ modelId, fetchSuggestions, value, onChange, label, error, helperText, variant, id = 'transliteration' }: TransliterationInputProps) {
+  const { t } = useTranslation();
   const [target, setTarget] = useState<{ word: string; start: number; end: number } | null>(null);
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [active, setActive] = useState(0);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
-  const inputRef = useRef<HTMLInputElement | null>(null);
+  const inputRef = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
+  const delay = variant === 'list' ? 200 : 250;
 
   useEffect(() => {
     if (!target) {
@@ -46,7 +57,7 @@ export function TransliterationField({
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setLoading(true);
-      fetchTransliterationSuggestions(modelId, target.word, controller.signal)
+      fetchSuggestions(modelId, target.word, controller.signal)
         .then((list) => {
           setSuggestions(list);
           setActive(0);
@@ -59,16 +70,12 @@ export function TransliterationField({
           }
         })
         .finally(() => setLoading(false));
-    }, 200);
+    }, delay);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [modelId, target]);
-
-  // The model's suggestions, then the typed word itself (keep it as typed).
-  const options = target ? [...suggestions.filter((s) => s !== target.word), target.word] : [];
-  const open = !!target && (loading || options.length > 0);
+  }, [modelId, target, fetchSuggestions, delay]);
 
   const choose = (s: string) => {
     if (!target) return;
@@ -83,6 +90,51 @@ export function TransliterationField({
     });
   };
 
+  const onTextChange = (text: string, caret: number | null) => {
+    onChange(text);
+    const found = romanWordAt(text, caret ?? text.length);
+    if (variant === 'list') setTarget(found);
+    // Same word at the same place: keep the lookup running instead of starting it again.
+    else setTarget((prev) => (found && (found.word !== prev?.word || found.start !== prev?.start) ? found : found ? prev : null));
+  };
+
+  if (variant === 'chips') {
+    return (
+      <Box>
+        <TextField
+          label={label}
+          value={value}
+          onChange={(e) => onTextChange(e.target.value, e.target.selectionStart)}
+          inputRef={inputRef}
+          multiline
+          minRows={4}
+          fullWidth
+          error={error}
+          helperText={helperText}
+          placeholder={t('translit.placeholder')}
+        />
+        {(target || failed) && (
+          <Stack direction="row" useFlexGap spacing={1} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center', minHeight: 32 }} aria-label={t('translit.suggestions')}>
+            {loading && <CircularProgress size={16} aria-label={t('translit.loading')} />}
+            {!loading &&
+              target &&
+              [...suggestions, target.word].map((s, i) => (
+                <Chip key={`${s}-${i}`} label={s} size="small" color={i === 0 && suggestions.length ? 'primary' : 'default'} variant={i === 0 ? 'filled' : 'outlined'} onClick={() => choose(s)} />
+              ))}
+            {!loading && failed && (
+              <Typography variant="body2" color="text.secondary">
+                {UNAVAILABLE}
+              </Typography>
+            )}
+          </Stack>
+        )}
+      </Box>
+    );
+  }
+
+  // The model's suggestions, then the typed word itself (keep it as typed).
+  const options = target ? [...suggestions.filter((s) => s !== target.word), target.word] : [];
+  const open = !!target && (loading || options.length > 0);
   return (
     <Box sx={{ position: 'relative' }}>
       <TextField
@@ -94,11 +146,7 @@ export function TransliterationField({
         helperText={helperText ?? 'Type in Roman letters; pick a suggestion with a click or Enter.'}
         inputRef={inputRef}
         autoComplete="off"
-        onChange={(e) => {
-          onChange(e.target.value);
-          const found = romanWordAt(e.target.value, e.target.selectionStart ?? e.target.value.length);
-          setTarget(found);
-        }}
+        onChange={(e) => onTextChange(e.target.value, e.target.selectionStart)}
         onKeyDown={(e) => {
           if (!open || options.length === 0) return;
           if (e.key === 'ArrowDown') {
@@ -130,10 +178,10 @@ export function TransliterationField({
           {loading ? (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5 }}>
               <CircularProgress size={16} aria-hidden />
-              <Typography variant="body2">Looking up “{target?.word}”…</Typography>
+              <Typography variant="body2">{t('translit.lookingUp', { word: target?.word ?? '' })}</Typography>
             </Box>
           ) : (
-            <List dense id={`${id}-suggestions`} role="listbox" aria-label="Transliteration suggestions" disablePadding>
+            <List dense id={`${id}-suggestions`} role="listbox" aria-label={t('translit.suggestions')} disablePadding>
               {options.map((s, i) => (
                 <ListItemButton
                   key={`${s}-${i}`}
@@ -153,7 +201,7 @@ export function TransliterationField({
       )}
       {failed && !open && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          Transliteration suggestions are unavailable right now; type as usual.
+          {UNAVAILABLE}
         </Typography>
       )}
     </Box>

@@ -10,13 +10,13 @@
  * `eps_smoothing=False`, signature `eff:yes`). Scale 0–100, higher is better.
  */
 import { codePoints, pyRemoveSpace, pySplit } from './text.ts';
-import { checkStreams, type MetricImpl, type MetricOptions } from '../types.ts';
+import { checkStreams, type MetricImpl, type MetricOptions } from '../../types.ts';
 
 /** Character n-gram order. */
 export const CHAR_ORDER = 6;
 /** Beta: recall weighs β² times as much as precision. */
 export const BETA = 2;
-const PUNCTS = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
+const PUNCTS: ReadonlySet<string> = new Set('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~');
 
 /** Words for chrF++: a word longer than one character loses one trailing, else one leading, punctuation mark as its own token. */
 export function chrfWords(sent: string): string[] {

@@ -12,7 +12,7 @@
  * lower is better.
  */
 import { pyNormSpace, pyRstrip, pySplit } from './text.ts';
-import { checkStreams, type MetricImpl, type MetricOptions } from '../types.ts';
+import { checkStreams, type MetricImpl, type MetricOptions } from '../../types.ts';
 
 const MAX_SHIFT_SIZE = 10;
 const MAX_SHIFT_DIST = 50;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modelDetailPath, originPath, readDetailState } from './navigation.ts';
+import { modelDetailPath, originPath, readDetailState } from './model-navigation.ts';
 
 const record = {
   modelId: 'm1', name: 'n', version: 'v1.0', description: 'd', refUrl: null, task: { type: 'ocr' }, languages: [{ sourceLanguage: 'hi' }],

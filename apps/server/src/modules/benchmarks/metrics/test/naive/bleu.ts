@@ -10,7 +10,7 @@
  */
 import { getTokenizer } from './tokenizers.ts';
 import { pyRstrip, pySplit } from './text.ts';
-import { checkStreams, type MetricImpl, type MetricOptions } from '../types.ts';
+import { checkStreams, type MetricImpl, type MetricOptions } from '../../types.ts';
 
 /** Highest n-gram order. */
 export const MAX_ORDER = 4;

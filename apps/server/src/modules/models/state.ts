@@ -1,0 +1,22 @@
+/**
+ * The endpoint cache of the inference path of one process (ctx.services.modelEndpoints; issue #11
+ * bench: no database read and key decryption per call). Filled and invalidated by the models
+ * service (see MODEL_ENDPOINT_CACHE_TTL_MS there); built by createServices (services.ts).
+ */
+import type { ModelEndpoint } from './types.ts';
+
+/** See the file comment. */
+export class EndpointCache {
+  readonly entries = new Map<string, { endpoint: ModelEndpoint; expiresAt: number }>();
+  /** Reads under way, shared by the calls that miss at the same time. */
+  readonly pending = new Map<string, Promise<ModelEndpoint | null>>();
+  /** Bumped by every invalidation: a read that raced with one is not cached. */
+  epoch = 0;
+
+  /** Forgets everything (shutdown). */
+  close(): void {
+    this.epoch += 1;
+    this.entries.clear();
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,72 @@
+import type { AppContext, Closeable, CoreContext, Services } from './context.ts';
+import { BackgroundWork } from './lib/background.ts';
+import { Throttle } from './lib/throttle.ts';
+import { OutboundPools } from './net/safe-fetch.ts';
+import { AccountLimiters } from './modules/accounts/limiters.ts';
+import { benchmarkLookups } from './modules/benchmarks/service.ts';
+import { BenchmarkCallLimits } from './modules/benchmarks/call-limits.ts';
+import { InferenceState } from './modules/inference/state.ts';
+import { AnswerCache } from './modules/metrics/answer-cache.ts';
+import { FeedbackLimiter } from './modules/model-feedback/limiter.ts';
+import { EndpointCache } from './modules/models/state.ts';
+import { ReferenceModelRegistry } from './modules/reference-models/registry.ts';
+import { SpeechPool } from './modules/speakers/dsp.ts';
+import { StreamingState } from './modules/streaming/state.ts';
+import { NONCE_PRUNE_INTERVAL_SECONDS } from './security/auth.ts';
+import { SessionCacheService } from './security/session-cache.ts';
+
+/**
+ * How each service of {@link Services} is built, in start order (closed in reverse). One line per
+ * service; a factory gets the context being built, whose earlier services already exist.
+ */
+type Factories = { [K in keyof Services]: (ctx: AppContext) => Services[K] };
+const FACTORIES: Factories = {
+  background: () => new BackgroundWork(),
+  outbound: () => new OutboundPools(),
+  sessions: (ctx) => new SessionCacheService(ctx),
+  noncePrune: () => new Throttle(NONCE_PRUNE_INTERVAL_SECONDS * 1000),
+  accountLimits: (ctx) => new AccountLimiters(ctx),
+  feedbackLimiter: (ctx) => new FeedbackLimiter(ctx),
+  modelEndpoints: () => new EndpointCache(),
+  benchmarks: (ctx) => benchmarkLookups(ctx),
+  benchmarkCalls: (ctx) => new BenchmarkCallLimits(ctx),
+  referenceModels: () => new ReferenceModelRegistry(),
+  inference: (ctx) => new InferenceState(ctx),
+  streaming: () => new StreamingState(),
+  dashboard: (ctx) => new AnswerCache(ctx),
+  speechPool: () => new SpeechPool(),
+};
+
+/**
+ * Builds the stateful services of a process once (docs/architecture.md#services) and returns the
+ * context holding them. The API process (main.ts), the worker processes and the test harness all
+ * start this way and stop with {@link closeServices}, so nothing depends on which routes were
+ * registered. Resolves once every service is ready (e.g. the session cache listens). `overrides`
+ * replaces the factories named (tests: a fake or a differently tuned service).
+ */
+export async function createServices(core: CoreContext, overrides: Partial<Factories> = {}): Promise<AppContext> {
+  const ctx = { ...core, services: {} as Services } as AppContext;
+  const building = ctx.services as unknown as Record<string, Closeable>;
+  for (const [name, build] of Object.entries({ ...FACTORIES, ...overrides }) as [string, (c: AppContext) => Closeable & { ready?: Promise<void> }][]) {
+    const service = build(ctx);
+    building[name] = service;
+    if (service.ready) await service.ready;
+  }
+  return ctx;
+}
+
+/**
+ * Closes the services of `ctx` in the reverse order of their start. Call it once, after the HTTP app
+ * closed and pg-boss stopped (jobs under way may still count usage or call an engine) and before the
+ * pool closes (the last usage flush writes to it). Errors are logged, not thrown, so every service
+ * gets its close.
+ */
+export async function closeServices(ctx: AppContext): Promise<void> {
+  for (const name of (Object.keys(FACTORIES) as (keyof Services)[]).reverse()) {
+    try {
+      await ctx.services[name]?.close();
+    } catch (err) {
+      ctx.log.error({ err, service: name }, 'error while closing a service');
+    }
+  }
+}

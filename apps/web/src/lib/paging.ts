@@ -1,0 +1,9 @@
+/** Cards per page of the card grids (spec 02 §9: Explore Models, benchmark datasets); the first is the default. */
+export const CARD_PAGE_SIZES = [9, 12, 18] as const;
+
+/** One page of `items` (zero-based `page`), clamped to the last page. */
+export function pageSlice<T>(items: readonly T[], page: number, pageSize: number): { items: T[]; page: number; pageCount: number } {
+  const pageCount = Math.max(1, Math.ceil(items.length / pageSize));
+  const p = Math.min(Math.max(0, page), pageCount - 1);
+  return { items: items.slice(p * pageSize, (p + 1) * pageSize), page: p, pageCount };
+}
