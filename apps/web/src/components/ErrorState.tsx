@@ -1,4 +1,4 @@
-import { useTranslation } from '../lib/i18n/i18n.ts';
+import { localizeMessage, useTranslation } from '../lib/i18n/i18n.ts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 
@@ -18,7 +18,7 @@ export function ErrorState({ message, onRetry, title }: { message: string; onRet
       }
     >
       {title ? <strong>{title}: </strong> : null}
-      {message}
+      {localizeMessage(message)}
     </Alert>
   );
 }

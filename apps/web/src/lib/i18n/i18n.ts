@@ -133,3 +133,18 @@ export function useTranslation(): { t: TFunction; lang: UiLanguage } {
   const { t } = useI18nextTranslation();
   return { t, lang: currentLanguage() };
 }
+
+let knownMessages: Map<string, string> | null = null;
+
+/**
+ * A message made outside React in English (a zod schema's validation text, the api client's
+ * status texts, a server message the catalogue knows) in the interface language: the key of the
+ * same English text in the catalogue's `messages` section is looked up; an unknown text (e.g. a
+ * server message) is returned unchanged. undefined stays undefined.
+ */
+export function localizeMessage(message: string | undefined): string | undefined {
+  if (!message) return message;
+  if (!knownMessages) knownMessages = new Map(Object.entries(en.messages).map(([k, v]) => [v, `messages.${k}`]));
+  const key = knownMessages.get(message);
+  return key ? i18n.t(key) : message;
+}
