@@ -259,8 +259,16 @@ export interface GlossaryEntriesTable {
   updated_on: Generated<Date>;
 }
 
+/** The caller-chosen interface language of a user (migrations/012_user_language.sql). */
+export interface UserPreferencesTable {
+  user_id: string;
+  ui_language: string;
+  updated_on: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
+  user_preferences: UserPreferencesTable;
   user_keys: UserKeysTable;
   dataset_submissions: DatasetSubmissionsTable;
   dataset_stages: DatasetStagesTable;

@@ -3,19 +3,21 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Translate from '@mui/icons-material/Translate';
+import { saveProfileLanguage } from '../lib/i18n/profile-language.ts';
 import { setLanguage, UI_LANGUAGE_NAMES, UI_LANGUAGES, useTranslation, type UiLanguage } from '../lib/i18n/i18n.ts';
 
 /**
  * The header's language switcher (docs/product.md#languages-of-the-interface): a button showing
  * the current language, opening a menu where each language is written in its own script and
- * marked with its `lang`, so screen readers pronounce it right. The choice is remembered.
+ * marked with its `lang`, so screen readers pronounce it right. The choice is remembered in this
+ * browser and, for a signed-in user, in their profile.
  */
 export function LanguageSwitcher() {
   const { t, lang } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const choose = (l: UiLanguage) => {
     setAnchor(null);
-    void setLanguage(l);
+    void setLanguage(l).then((ok) => (ok ? saveProfileLanguage(l) : undefined));
   };
   return (
     <>

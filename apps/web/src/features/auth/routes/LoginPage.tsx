@@ -11,6 +11,7 @@ import { accountErrorMessage } from '../messages.ts';
 import { setSession, useSession } from '../../../lib/session.ts';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { fieldProps } from '../../../components/form.ts';
+import { applyProfileLanguage } from '../../../lib/i18n/profile-language.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useLogin } from '../api/login.ts';
 import { loginFormSchema, type LoginFormInput, type LoginFormValues } from '../schemas.ts';
@@ -38,6 +39,8 @@ export default function LoginPage() {
     login.mutateAsync(v).then(
       (s) => {
         setSession(s);
+        // The language kept in the profile follows the user to this browser.
+        void applyProfileLanguage();
         enqueueSnackbar(t('messages.loggedIn'), { variant: 'success' });
       },
       (err: unknown) => {
