@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -21,16 +22,17 @@ import { DownloadButton } from './DownloadButton.tsx';
  * submitter, published on, plus the record count, and the Download button.
  */
 export function ReadyMadeCard({ dataset }: { dataset: ReadyMadeDataset }) {
+  const { t } = useTranslation();
   const titleId = useId();
   const fields: [string, string][] = [
-    ['Source', languageText(dataset.sourceLanguage)],
-    ['Target', languageText(dataset.targetLanguage)],
-    ['Type', dataKind(dataset.datasetType)],
-    ['License', licenseLabel(dataset.license)],
-    ['Domain', dataset.domain.length ? dataset.domain.map(domainLabel).join(', ') : '-'],
-    ['Submitter', dataset.submitterName ?? '-'],
-    ['Published On', formatPublishedOn(dataset.publishedOn)],
-    ['Records', formatRecordCount(dataset.recordCount)],
+    ['source', languageText(dataset.sourceLanguage)],
+    ['target', languageText(dataset.targetLanguage)],
+    ['type', t(`readymade.kind.${dataKind(dataset.datasetType)}`)],
+    ['license', licenseLabel(dataset.license)],
+    ['domain', dataset.domain.length ? dataset.domain.map(domainLabel).join(', ') : '-'],
+    ['submitter', dataset.submitterName ?? '-'],
+    ['publishedOn', formatPublishedOn(dataset.publishedOn)],
+    ['records', formatRecordCount(dataset.recordCount)],
   ];
   return (
     <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -45,7 +47,7 @@ export function ReadyMadeCard({ dataset }: { dataset: ReadyMadeDataset }) {
           {fields.map(([label, value]) => (
             <Box key={label} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" color="text.secondary">
-                {label}
+                {t(`readymade.field.${label}`)}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }} data-field={label}>
                 {value}
