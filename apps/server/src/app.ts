@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFasti
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context.ts';
+import { metricsAccess } from './ops/http.ts';
 import { ApiError } from './lib/errors.ts';
 import { pinClientIp } from './lib/client-ip.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
@@ -95,6 +96,10 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   // (config.access, refused at registration when missing) and one hook applies it (docs/api.md#who-may-call-what).
   registerRouteAccess(app);
   registerAccessHook(app, ctx);
+  // Every answer counts in the metrics by route pattern (not the raw URL: ids would explode the label set).
+  app.addHook('onResponse', async (req, reply) => {
+    ctx.metrics.httpRequest(req.routeOptions.url ?? 'unmatched', req.method, reply.statusCode, reply.elapsedTime / 1000);
+  });
 
   // request.ip is a parsed address from here on, whatever a proxy forwarded (issue #9 §3).
   pinClientIp(app);
@@ -125,7 +130,21 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   // Work the requests started in the background (reset e-mails) finishes before the app closes.
   app.addHook('onClose', async () => ctx.services.background.settled());
 
+  // Liveness (the process answers) and readiness (it can serve: docs/operations.md#running-it-in-production).
   app.get('/ulca/health', { config: { access: PUBLIC }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/ulca/health/ready', { config: { access: PUBLIC }, schema: { hide: true } }, async (_req, reply) => {
+    const report = await ctx.readiness.check();
+    return reply.code(report.ready ? 200 : 503).header('cache-control', 'no-store').send(report);
+  });
+  // Prometheus metrics: only with METRICS_TOKEN set, and only for its bearer (ops/http.ts metricsAccess).
+  // PUBLIC for the access hook: the bearer METRICS_TOKEN is checked here instead.
+  app.get('/ulca/metrics', { config: { access: PUBLIC }, schema: { hide: true } }, async (req, reply) => {
+    const access = metricsAccess(ctx.config.metricsToken, req.headers.authorization);
+    if (access === 404) return reply.code(404).send({ message: 'Not found' });
+    if (access === 401) return reply.code(401).send({ message: 'A valid metrics token is required.' });
+    const m = await ctx.metrics.scrape();
+    return reply.header('content-type', m.contentType).header('cache-control', 'no-store').send(m.body);
+  });
 
   await accountRoutes(app, ctx);
   await keyRoutes(app, ctx);

@@ -42,3 +42,44 @@ describe('reference models configuration', () => {
     expect(() => loadConfig({ REFERENCE_MODELS_PORT: '1.5' })).toThrow(/TCP port/);
   });
 });
+
+describe('settings checked at start (ULCA could not start: <reason>)', () => {
+  it('refuses an ULCA_SECRET shorter than 16 characters and accepts 16', () => {
+    expect(() => loadConfig({ ULCA_SECRET: 'short-secret' })).toThrow(/ULCA_SECRET must be at least 16 characters/);
+    expect(loadConfig({ ULCA_SECRET: 'x'.repeat(16) }).secret).toBe('x'.repeat(16));
+    expect(loadConfig({ ULCA_SECRET: '' }).secret).toBeUndefined();
+  });
+
+  it('wants PUBLIC_URL to be an http(s) URL, trailing slashes dropped', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://ulca.example.org/' }).publicUrl).toBe('https://ulca.example.org');
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    expect(() => loadConfig({ PUBLIC_URL: 'ulca.example.org' })).toThrow(/PUBLIC_URL .* must be an http\(s\) URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://ulca.example.org' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('has pool sizes DB_POOL_SIZE (20) and BOSS_POOL_SIZE (4), whole numbers of at least 2', () => {
+    expect(loadConfig({})).toMatchObject({ dbPoolSize: 20, bossPoolSize: 4 });
+    expect(loadConfig({ DB_POOL_SIZE: '5', BOSS_POOL_SIZE: '3' })).toMatchObject({ dbPoolSize: 5, bossPoolSize: 3 });
+    expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
+    expect(() => loadConfig({ BOSS_POOL_SIZE: '2.5' })).toThrow(/BOSS_POOL_SIZE/);
+  });
+
+  it('checks the admin e-mail, the metrics token and the ops port', () => {
+    expect(() => loadConfig({ ULCA_ADMIN_EMAIL: 'admin' })).toThrow(/ULCA_ADMIN_EMAIL "admin" is not an e-mail address/);
+    expect(loadConfig({}).adminEmail).toBe('admin@ulca.local');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+    expect(loadConfig({ METRICS_TOKEN: 'a-token-long-enough' }).metricsToken).toBe('a-token-long-enough');
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, opsPort: undefined });
+    expect(loadConfig({ OPS_PORT: '9464' }).opsPort).toBe(9464);
+    expect(() => loadConfig({ OPS_PORT: 'x' })).toThrow(/not a non-negative number/);
+  });
+
+  it('checks the port, the log level and the database and SMTP URLs', () => {
+    expect(() => loadConfig({ PORT: '99999' })).toThrow(/TCP port/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x/y' })).toThrow(/DATABASE_URL must be a URL starting with postgres:/);
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u:p@h:5432/d' }).databaseUrl).toBe('postgresql://u:p@h:5432/d');
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.org' })).toThrow(/SMTP_URL/);
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.org:465' }).smtpUrl).toBe('smtps://u:p@mail.example.org:465');
+  });
+});

@@ -153,6 +153,14 @@ export interface Config {
    * S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE), or undefined for the local folder dataDir/objects.
    */
   s3: S3Config | undefined;
+  /** Connections of this process's own pool (DB_POOL_SIZE, default 20); docs/operations.md#running-it-in-production adds them up per process. */
+  dbPoolSize: number;
+  /** Connections of this process's pg-boss pool (BOSS_POOL_SIZE, default 4). */
+  bossPoolSize: number;
+  /** Bearer token of GET /ulca/metrics and the ops listener's /metrics (METRICS_TOKEN); unset = no metrics endpoint (404). */
+  metricsToken: string | undefined;
+  /** Port of the small ops listener (/live, /ready, /metrics) on HOST (OPS_PORT; unset = none; worker processes' only HTTP port). */
+  opsPort: number | undefined;
   /** Start the offline reference models (issue #12, DESIGN.md §11) on their own loopback listener (REFERENCE_MODELS, default true; false = off). */
   referenceModels: boolean;
   /** TCP port of the reference-model server on 127.0.0.1 (REFERENCE_MODELS_PORT, default 0 = any free port). */
@@ -225,6 +233,60 @@ function num(v: string | undefined, dflt: number): number {
   return n;
 }
 
+/** A whole number at least `min`; throws otherwise (`name` names the variable in the message). */
+function int(name: string, v: string | undefined, dflt: number, min: number): number {
+  const n = v === undefined || v === '' ? dflt : Number(v);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} "${v}" must be a whole number of at least ${min}`);
+  return n;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** ULCA_SECRET: unset, or at least 16 characters (security/crypto.ts turns it into the 32-byte key). */
+function secret(v: string | undefined): string | undefined {
+  if (v === undefined || v === '') return undefined;
+  if (v.length < 16) throw new Error('ULCA_SECRET must be at least 16 characters long (or unset, to use <ULCA_DATA_DIR>/secret.key)');
+  return v;
+}
+
+/** An e-mail address (name@host); throws naming `name` otherwise. */
+function email(name: string, v: string): string {
+  if (!/^[^\s@]+@[^\s@]+$/.test(v)) throw new Error(`${name} "${v}" is not an e-mail address`);
+  return v;
+}
+
+/** METRICS_TOKEN: unset (no metrics endpoint), or at least 16 characters, as it is the only guard of the metrics. */
+function metricsToken(v: string | undefined): string | undefined {
+  if (v === undefined || v === '') return undefined;
+  if (v.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters long (or unset: no metrics endpoint)');
+  return v;
+}
+
+/** An http(s) URL (PUBLIC_URL, SMTP_URL...) without trailing slashes; throws naming `name` otherwise. */
+function httpUrl(name: string, v: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(v);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || !url.host) throw new Error(`${name} "${v}" must be an http(s) URL like https://ulca.example.org`);
+  return v.replace(/\/+$/, '');
+}
+
+/** A URL with one of `schemes` (e.g. 'postgres:'), or undefined when unset; throws naming `name` otherwise. */
+function urlOf(name: string, v: string | undefined, schemes: string[]): string | undefined {
+  if (v === undefined || v === '') return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(v).protocol;
+  } catch {
+    protocol = '';
+  }
+  if (!schemes.includes(protocol)) throw new Error(`${name} must be a URL starting with ${schemes.map((s) => `${s}//`).join(' or ')}`);
+  return v;
+}
+
 /** A TCP port 0..65535 (0 = any free port); throws otherwise. */
 function port16(v: string | undefined, dflt: number): number {
   const n = num(v, dflt);
@@ -257,25 +319,32 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
   };
 }
 
-/** Reads the configuration from `env` (defaults to process.env). Throws on a malformed number or an incomplete S3_* set. */
+/**
+ * Reads the configuration from `env` (defaults to process.env). Every setting is checked here, so a
+ * bad one stops the start with `ULCA could not start: <reason>` (main.ts) before anything runs:
+ * throws on a malformed number, port, URL or log level, an ULCA_SECRET shorter than 16 characters,
+ * or an incomplete S3_* set (docs/configuration.md).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const port = num(env.PORT, 8080);
+  const port = port16(env.PORT, 8080);
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL "${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   const cfg: Config = {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.ULCA_DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-    smtpUrl: env.SMTP_URL || undefined,
+    databaseUrl: urlOf('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
+    publicUrl: httpUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`),
+    smtpUrl: urlOf('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM ?? 'ULCA <no-reply@ulca.local>',
     allowedFetchHosts: (env.ALLOWED_FETCH_HOSTS ?? '')
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
-    adminEmail: env.ULCA_ADMIN_EMAIL ?? 'admin@ulca.local',
+    adminEmail: email('ULCA_ADMIN_EMAIL', env.ULCA_ADMIN_EMAIL || 'admin@ulca.local'),
     adminPassword: env.ULCA_ADMIN_PASSWORD || undefined,
-    secret: env.ULCA_SECRET || undefined,
+    secret: secret(env.ULCA_SECRET),
     legacyMd5Signatures: bool(env.LEGACY_MD5_SIGNATURES, false),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
     signatureWindowSeconds: num(env.SIGNATURE_WINDOW_SECONDS, 300),
@@ -293,7 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoData: bool(env.DEMO_DATA, true),
     dashboardCacheSeconds: num(env.DASHBOARD_CACHE_SECONDS, 2),
     webDist: path.join(repoRoot, 'apps/web/dist'),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel,
     logFormat: logFormat(env.LOG_FORMAT),
     pgHome: path.resolve(env.ULCA_PG_HOME || '/var/lib/ulca-pg'),
     jobRecoverySeconds: num(env.JOB_RECOVERY_SECONDS, 30),
@@ -332,6 +401,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     modelHealthParallel: Math.max(1, num(env.MODEL_HEALTH_PARALLEL, 4)),
     feedbackMaxPerIpPerHour: num(env.FEEDBACK_MAX_PER_IP_PER_HOUR, 30),
     s3: s3Config(env),
+    dbPoolSize: int('DB_POOL_SIZE', env.DB_POOL_SIZE, 20, 2),
+    bossPoolSize: int('BOSS_POOL_SIZE', env.BOSS_POOL_SIZE, 4, 2),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    opsPort: env.OPS_PORT ? port16(env.OPS_PORT, 0) : undefined,
     referenceModels: bool(env.REFERENCE_MODELS, true),
     referenceModelsPort: port16(env.REFERENCE_MODELS_PORT, 0),
   };

@@ -18,6 +18,8 @@ import type { ReferenceModelRegistry } from './modules/reference-models/registry
 import type { SpeechPool } from './modules/speakers/dsp.ts';
 import type { StreamingState } from './modules/streaming/state.ts';
 import type { SessionCacheService } from './security/session-cache.ts';
+import type { Metrics } from './ops/metrics.ts';
+import type { Readiness } from './ops/readiness.ts';
 
 /** The process's connections and settings, from which the stateful {@link Services} are built. */
 export interface CoreContext {
@@ -27,6 +29,8 @@ export interface CoreContext {
   store: ObjectStore;
   mailer: Mailer;
   log: Logger;
+  metrics: Metrics; // ops/metrics.ts: Prometheus metrics of this process
+  readiness: Readiness; // ops/readiness.ts: readiness checks of this process
 }
 
 /** Something a process owns and must stop on shutdown (timers, connections, servers, counts not yet written). */

@@ -1,5 +1,9 @@
 import path from 'node:path';
-import { loadConfig } from './config.ts';
+import type { Logger } from 'pino';
+import { loadConfig, type Config } from './config.ts';
+import { secretKey } from './security/crypto.ts';
+import { removeStaleTempCopies, tempDir } from './storage/local-copy.ts';
+import { startOpsServer } from './ops/http.ts';
 import { EmbeddedPgError, startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded.ts';
 import { createLogger } from './log.ts';
 import { createDb } from './db/pool.ts';
@@ -18,24 +22,61 @@ import { startReferenceModels, type ReferenceModels } from './modules/reference-
 
 /**
  * Process entry (DESIGN.md §2): `npm start` runs API + web app + workers in one process;
- * `--worker` runs the job workers only (scale-out). Starts embedded PostgreSQL when DATABASE_URL
- * is unset, migrates, and stops everything cleanly on SIGINT/SIGTERM.
+ * `--worker` runs the job workers only (scale-out); `--migrate` only migrates and exits. Starts
+ * embedded PostgreSQL when DATABASE_URL is unset, migrates, and stops everything cleanly on SIGINT/SIGTERM.
  */
 /** What a failed start must stop: the embedded cluster once it runs, so it is not left orphaned. */
 interface Started {
   cluster?: EmbeddedCluster;
 }
 
+/**
+ * `npm run migrate` (main.ts --migrate; docs/operations.md#running-it-in-production): applies the
+ * platform's migrations and pg-boss's own schema, then stops, serving nothing. Without
+ * DATABASE_URL it migrates the embedded cluster of the data folder, started and stopped for it.
+ * Throws (exit 1, `ULCA could not start: <reason>`) when a migration fails.
+ */
+async function runMigrateOnly(config: Config, log: Logger, started: Started): Promise<void> {
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    started.cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), { pgHome: config.pgHome, onInfo: (m) => log.info(m) });
+    databaseUrl = started.cluster.url;
+  }
+  const db = createDb(databaseUrl, 2);
+  try {
+    const applied = await migrate(db.pool);
+    // pg-boss migrates its `pgboss` schema when it starts; no worker is registered.
+    const boss = await startBoss(databaseUrl, { supervise: false, max: 2 });
+    await boss.stop({ graceful: false, wait: true });
+    console.log(applied.length ? `ULCA database migrated: ${applied.join(', ')}` : 'ULCA database already up to date: nothing to apply');
+  } finally {
+    await db.close();
+    await started.cluster?.stop();
+    started.cluster = undefined;
+  }
+}
+
 async function main(started: Started): Promise<void> {
   const workerOnly = process.argv.includes('--worker');
-  const config = loadConfig(process.env, workerOnly ? { runHttp: false, runWorkers: true } : {});
+  const migrateOnly = process.argv.includes('--migrate');
+  const config = loadConfig(process.env, workerOnly || migrateOnly ? { runHttp: false, runWorkers: !migrateOnly } : {});
   const log = createLogger(config);
+  if (migrateOnly) {
+    await runMigrateOnly(config, log, started);
+    process.exit(0);
+  }
 
   if (workerOnly && !config.databaseUrl) {
     // The embedded database belongs to the `npm start` process; extra workers need a shared server.
     console.error('npm run worker needs DATABASE_URL: point it at the PostgreSQL that the API processes use.');
     process.exit(2);
   }
+  // The secret is read (or the file created) now, so an unreadable or corrupt secret.key stops the start
+  // instead of failing every login later (docs/operations.md#running-it-in-production).
+  secretKey(config);
+  // Zip copies of a killed process (storage/local-copy.ts) go before this one's workers make new ones.
+  const staleCopies = await removeStaleTempCopies(tempDir(config.dataDir), { ownPidToo: true });
+  if (staleCopies.length) log.info({ removed: staleCopies }, 'stale temp copies removed');
   // Checked first: a missing bucket stops the start before a database is started for nothing.
   const store = await createObjectStore(config);
   let databaseUrl = config.databaseUrl;
@@ -45,10 +86,10 @@ async function main(started: Started): Promise<void> {
     started.cluster = cluster;
     databaseUrl = cluster.url;
   }
-  const db = createDb(databaseUrl, 20);
+  const db = createDb(databaseUrl, config.dbPoolSize);
   const applied = await migrate(db.pool);
   if (applied.length) log.info({ applied }, 'database migrated');
-  const boss = await startBoss(databaseUrl, { expireInSeconds: config.jobExpireSeconds });
+  const boss = await startBoss(databaseUrl, { expireInSeconds: config.jobExpireSeconds, max: config.bossPoolSize });
   // The stateful services (limiters, caches, timers, servers) are built once here and closed on stop (services.ts).
   const ctx = await createServices({
     config,
@@ -67,9 +108,7 @@ async function main(started: Started): Promise<void> {
       console.log(`\n  ADMIN account created: ${config.adminEmail}  ${shown}\n`);
     }
   }
-  if (config.runWorkers) {
-    await startWorkers(ctx);
-  }
+  const workers = config.runWorkers ? await startWorkers(ctx) : undefined;
   // Dataset jobs whose worker died (kill -9, power loss) resume now and within JOB_RECOVERY_SECONDS later.
   const recovery = config.runWorkers ? await startJobRecovery(ctx) : undefined;
   if (config.runHttp && config.demoData) {
@@ -79,9 +118,19 @@ async function main(started: Started): Promise<void> {
 
   // The offline reference models (issue #12) are registered and served by the API process: once with `npm start`.
   // `npm run worker` starts an engine on demand when a job calls it. Engines warm in the background;
-  // REFERENCE_MODELS=false unpublishes them instead.
+  // with REFERENCE_MODELS=false this process serves none, and they stay published while another process serves them.
   let referenceModels: ReferenceModels | undefined;
   if (config.runHttp) referenceModels = await startReferenceModels(ctx);
+  if (referenceModels && config.referenceModels) {
+    // Ready once the engines are warm (an engine that failed to start is logged and answers 503, as before).
+    let warm = false;
+    void referenceModels.ready.then(() => (warm = true));
+    ctx.readiness.add('referenceModels', () => {
+      if (!warm) throw new Error('reference engines still warming');
+    });
+  }
+  // The ops listener (/live, /ready, /metrics): a worker's only HTTP port; optional beside the API.
+  const ops = config.opsPort !== undefined ? await startOpsServer({ metrics: ctx.metrics, readiness: ctx.readiness, metricsToken: config.metricsToken }, config.opsPort, config.host) : undefined;
   // The bundled benchmarks already published get their reference runs now that the models are registered
   // (the ingest job queues those that publish later); repeats add nothing. Not awaited: it waits for the engines to warm.
   if (config.runHttp && config.demoData) void queueBundledBenchmarkRuns(ctx).catch((err: unknown) => log.warn({ err }, 'reference runs of the bundled benchmarks not queued'));
@@ -103,7 +152,10 @@ async function main(started: Started): Promise<void> {
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     try {
+      // A health round stops first, before the engines it may be calling close (jobs/model-health.ts).
+      workers?.stop();
       await app?.close();
+      await ops?.close();
       recovery?.stop();
       // Jobs under way finish first: they may still count usage or call a reference engine.
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });

@@ -1,3 +1,4 @@
+import { createOpsServices } from './ops/create.ts';
 import type { AppContext, Closeable, CoreContext, Services } from './context.ts';
 import { BackgroundWork } from './lib/background.ts';
 import { Throttle } from './lib/throttle.ts';
@@ -44,7 +45,12 @@ const FACTORIES: Factories = {
  * registered. Resolves once every service is ready (e.g. the session cache listens). `overrides`
  * replaces the factories named (tests: a fake or a differently tuned service).
  */
-export async function createServices(core: CoreContext, overrides: Partial<Factories> = {}): Promise<AppContext> {
+export async function createServices(
+  given: Omit<CoreContext, 'metrics' | 'readiness'> & Partial<Pick<CoreContext, 'metrics' | 'readiness'>>,
+  overrides: Partial<Factories> = {},
+): Promise<AppContext> {
+  // Metrics and readiness (ops/create.ts) are built here unless the caller made them.
+  const core: CoreContext = given.metrics && given.readiness ? (given as CoreContext) : { ...given, ...createOpsServices(given) };
   const ctx = { ...core, services: {} as Services } as AppContext;
   const building = ctx.services as unknown as Record<string, Closeable>;
   for (const [name, build] of Object.entries({ ...FACTORIES, ...overrides }) as [string, (c: AppContext) => Closeable & { ready?: Promise<void> }][]) {
@@ -69,4 +75,6 @@ export async function closeServices(ctx: AppContext): Promise<void> {
       ctx.log.error({ err, service: name }, 'error while closing a service');
     }
   }
+  ctx.metrics.close();
+  ctx.readiness.close();
 }

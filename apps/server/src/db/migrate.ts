@@ -39,3 +39,17 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
   }
   return applied;
 }
+
+/**
+ * Migrations of this code not yet applied to the database behind `pool` (file names, in order):
+ * empty when the schema is at the expected version. Migrations the database has but this code
+ * does not know (a newer version migrated first, as a rolling upgrade does) do not count.
+ * Throws when the database does not answer.
+ */
+export async function pendingMigrations(pool: pg.Pool): Promise<string[]> {
+  const files = (await fs.readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  const table = await pool.query(`SELECT to_regclass('schema_migrations') IS NOT NULL AS present`);
+  if (!table.rows[0].present) return files;
+  const done = new Set((await pool.query('SELECT name FROM schema_migrations')).rows.map((r) => r.name as string));
+  return files.filter((f) => !done.has(f));
+}

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { failBenchmarkRun, runBenchmarkJob, runningBenchmarkRuns, type BenchmarkRunJobData, type RunOptions } from '../modules/benchmarks/service.ts';
+import { benchmarkRunSummary, failBenchmarkRun, runBenchmarkJob, runningBenchmarkRuns, type BenchmarkRunJobData, type RunOptions } from '../modules/benchmarks/service.ts';
 import { QUEUES } from './boss.ts';
 import { hasWaitingJob } from './recovery-repo.ts';
 import { workWithRetries } from './retry.ts';
@@ -33,7 +33,9 @@ export async function startBenchmarkRunWorker(ctx: AppContext, opts: RunOptions 
   await requeueRunningBenchmarkRuns(ctx);
   await workWithRetries<BenchmarkRunJobData>(ctx, QUEUES.benchmarkRun, {
     failureMessage: 'benchmark run failed unexpectedly',
-    describe: (data) => ({ benchmarkProcessId: data.benchmarkProcessId }),
+    // A run has no other request number: its benchmarkProcessId stands as the serviceRequestNumber of the job log.
+    describe: (data) => ({ serviceRequestNumber: data.benchmarkProcessId, benchmarkProcessId: data.benchmarkProcessId }),
+    summary: (data) => benchmarkRunSummary(ctx, data.benchmarkProcessId),
     run: (data) => runBenchmarkJob(ctx, data.benchmarkProcessId, opts),
     onLastFailure: (data) => failBenchmarkRun(ctx, data.benchmarkProcessId),
   });

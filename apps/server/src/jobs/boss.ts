@@ -19,12 +19,13 @@ export const QUEUES = {
  * Starts pg-boss against `url` and creates the platform's queues. A job still active after
  * `expireInSeconds` (default 1 hour) is taken to have lost its worker and is retried; the retry
  * resumes where the dead worker stopped. pg-boss keeps its own tables in
- * the `pgboss` schema of the same database. Throws if the database is unreachable.
+ * the `pgboss` schema of the same database; `max` is its pool size (BOSS_POOL_SIZE, default 4).
+ * Throws if the database is unreachable.
  */
-export async function startBoss(url: string, opts: { supervise?: boolean; expireInSeconds?: number } = {}): Promise<PgBoss> {
+export async function startBoss(url: string, opts: { supervise?: boolean; expireInSeconds?: number; max?: number } = {}): Promise<PgBoss> {
   const boss = new PgBossImport({
     connectionString: url,
-    max: 4,
+    max: opts.max ?? 4,
     supervise: opts.supervise ?? true,
     schedule: false,
   });

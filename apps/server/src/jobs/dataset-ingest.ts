@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { failSubmission, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from '../modules/datasets/service.ts';
+import { failSubmission, ingestSummary, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from '../modules/datasets/service.ts';
 import { markDemoReadyMade } from '../modules/readymade/service.ts';
 import { queueBundledBenchmarkRuns, registerPublishedBenchmark } from '../modules/benchmarks/service.ts';
 import { QUEUES } from './boss.ts';
@@ -17,7 +17,8 @@ export async function startDatasetIngestWorker(ctx: AppContext, opts: IngestJobO
   await workWithRetries<IngestJobData>(ctx, QUEUES.datasetIngest, {
     concurrency: ctx.config.ingestConcurrency,
     failureMessage: 'dataset job failed unexpectedly',
-    describe: (data) => ({ srn: data.serviceRequestNumber }),
+    describe: (data) => ({ serviceRequestNumber: data.serviceRequestNumber }),
+    summary: (data) => ingestSummary(ctx, data.serviceRequestNumber),
     run: async (data) => {
       await runIngestJob(ctx, data.serviceRequestNumber, { publishChunkRows: ctx.config.publishChunkRows, ...opts });
       // The bundled demo parallel dataset is listed as ready-made once published (a no-op for contributors' data).

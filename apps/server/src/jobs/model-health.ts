@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { queueHealthRound, runHealthRound } from '../modules/model-health/service.ts';
+import { offerHealthRound, runHealthRound } from '../modules/model-health/service.ts';
 import { QUEUES } from './boss.ts';
 import { workWithRetries } from './retry.ts';
 
@@ -10,24 +10,30 @@ const OFFER_EVERY_SECONDS = 60;
  * The model-health queue (DESIGN.md §11 "Health"; issue #11 point 7): each job is one round over
  * every published model (modules/model-health runHealthRound). A failed round (database error) is
  * retried by pg-boss; the next interval brings a new round anyway, so the last failure is only logged.
+ * `stop()` (shutdown, before the reference engines close) ends a running round at once without
+ * recording the checks it cut; the round's job completes, and the next slot brings a new round.
  */
-export async function startModelHealthWorker(ctx: AppContext): Promise<void> {
+export async function startModelHealthWorker(ctx: AppContext): Promise<{ stop(): void }> {
+  const controller = new AbortController();
   await workWithRetries<Record<string, never>>(ctx, QUEUES.modelHealth, {
     failureMessage: 'model health round failed',
     run: async () => {
-      await runHealthRound(ctx);
+      if (controller.signal.aborted) return;
+      await runHealthRound(ctx, controller.signal);
     },
     onLastFailure: async () => {
       ctx.log.error('model health round given up after its last attempt; the next interval runs a new one');
     },
   });
+  return { stop: () => controller.abort() };
 }
 
 /**
  * The health schedule, run by every worker process: now and every minute it offers a round to the
  * model-health queue with a pg-boss time slot of MODEL_HEALTH_INTERVAL_MINUTES, so exactly one
  * round is queued per interval whichever processes are alive (pg-boss's own cron is off: startBoss
- * runs with `schedule: false`). Interval 0 = no rounds. Stops with `stop()` or when pg-boss stops;
+ * runs with `schedule: false`); no round is offered while no model is published, so a fresh
+ * cluster's slot is kept for the first real round. Interval 0 = no rounds. Stops with `stop()` or when pg-boss stops;
  * a failed offer is logged and the next tick tries again.
  */
 export function startModelHealthSchedule(ctx: AppContext): { stop(): void } {
@@ -38,8 +44,9 @@ export function startModelHealthSchedule(ctx: AppContext): { stop(): void } {
   const offer = async () => {
     if (stopped) return;
     try {
-      const jobId = await queueHealthRound(ctx, slotSeconds);
-      if (jobId) ctx.log.debug({ jobId }, 'model health round queued');
+      const jobId = await offerHealthRound(ctx, slotSeconds);
+      if (jobId === 'nothing') ctx.log.debug('no published model: no health round offered');
+      else if (jobId) ctx.log.debug({ jobId }, 'model health round queued');
     } catch (err) {
       if (!stopped) ctx.log.warn({ err }, 'could not queue a model health round');
     }

@@ -5,26 +5,28 @@ export interface ActiveJob {
   id: string;
   /** The job's `serviceRequestNumber` payload field. */
   srn: string;
+  /** Seconds since a worker took it (database clock). */
+  ageSeconds: number;
 }
 
 /**
- * Jobs of `queue` that pg-boss shows as active (taken by a worker) since more than `graceSeconds`.
+ * Jobs of `queue` that pg-boss shows as active (taken by a worker), oldest first, with their age.
  * pg-boss 10 has no API that lists jobs by state, so this reads its `pgboss.job` table; every
  * change to a job goes through pg-boss's API (recovery.ts).
  */
-export async function activeJobsOlderThan(pool: Db['pool'], queue: string, graceSeconds: number): Promise<ActiveJob[]> {
+export async function activeJobs(pool: Db['pool'], queue: string): Promise<ActiveJob[]> {
   const r = await pool.query(
-    `SELECT id::text AS id, data->>'serviceRequestNumber' AS srn FROM pgboss.job
-      WHERE name = $1 AND state = 'active' AND started_on < now() - make_interval(secs => $2) AND data ? 'serviceRequestNumber'
+    `SELECT id::text AS id, data->>'serviceRequestNumber' AS srn, extract(epoch FROM now() - started_on)::float8 AS "ageSeconds" FROM pgboss.job
+      WHERE name = $1 AND state = 'active' AND data ? 'serviceRequestNumber'
       ORDER BY started_on`,
-    [queue, graceSeconds],
+    [queue],
   );
   return r.rows as ActiveJob[];
 }
 
 /**
  * True when `queue` has a job waiting to run (created, or failed and waiting for its retry) whose
- * payload field `field` equals `value`. Reads `pgboss.job` as {@link activeJobsOlderThan} does.
+ * payload field `field` equals `value`. Reads `pgboss.job` as {@link activeJobs} does.
  */
 export async function hasWaitingJob(pool: Db['pool'], queue: string, field: string, value: string): Promise<boolean> {
   const r = await pool.query(`SELECT 1 FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry') AND data->>$2 = $3 LIMIT 1`, [queue, field, value]);

@@ -1,13 +1,21 @@
 import type { AppContext } from '../context.ts';
 import { QUEUES } from './boss.ts';
-import { activeJobsOlderThan } from './recovery-repo.ts';
+import { activeJobs } from './recovery-repo.ts';
 import { failSubmission, releaseIngestLock, tryIngestLock } from '../modules/datasets/service.ts';
 
 /**
- * A job taken less than this many seconds ago may still be on its way to its lock: never
- * taken for orphaned (the worker takes the lock within milliseconds of receiving the job).
+ * A job taken less than this many seconds ago may still be on its way to its lock: not yet taken
+ * for orphaned (a live worker takes the lock within milliseconds of receiving the job; the margin
+ * covers a busy pool). Such a job is looked at again as soon as it passes the margin
+ * (docs/operations.md#running-it-in-production).
  */
-const GRACE_SECONDS = 10;
+export const GRACE_SECONDS = 3;
+
+/** What one scan did: the jobs re-queued, and in how many ms a job it left for being too young passes {@link GRACE_SECONDS} (undefined: none). */
+export interface RecoveryScan {
+  recovered: string[];
+  recheckInMs: number | undefined;
+}
 
 /**
  * One recovery scan of the dataset-ingest queue (issue 9 #5). A job that pg-boss shows as active
@@ -16,12 +24,19 @@ const GRACE_SECONDS = 10;
  * at once on any live worker and resumes where the dead one stopped (resume.ts), instead of
  * waiting for JOB_EXPIRE_SECONDS. The scan holds the lock while it decides, so a live worker
  * cannot start on the job meanwhile. A job with no retry left fails its submission, as the
- * worker's last attempt would. Returns the service request numbers whose jobs were re-queued.
+ * worker's last attempt would. Returns the service request numbers whose jobs were re-queued and
+ * when to look again at the jobs too young to judge.
  */
-export async function recoverOrphanedIngestJobs(ctx: AppContext): Promise<string[]> {
+export async function recoverOrphanedIngestJobs(ctx: AppContext): Promise<RecoveryScan> {
   const queue = QUEUES.datasetIngest;
   const recovered: string[] = [];
-  for (const job of await activeJobsOlderThan(ctx.db.pool, queue, GRACE_SECONDS)) {
+  let recheckInMs: number | undefined;
+  for (const job of await activeJobs(ctx.db.pool, queue)) {
+    if (job.ageSeconds < GRACE_SECONDS) {
+      const due = Math.ceil((GRACE_SECONDS - job.ageSeconds) * 1000) + 100;
+      recheckInMs = Math.min(recheckInMs ?? due, due);
+      continue;
+    }
     const client = await ctx.db.pool.connect();
     try {
       if (!(await tryIngestLock(client, job.srn))) continue; // its worker is alive
@@ -44,21 +59,30 @@ export async function recoverOrphanedIngestJobs(ctx: AppContext): Promise<string
       client.release();
     }
   }
-  return recovered;
+  return { recovered, recheckInMs };
 }
 
 /**
  * Runs {@link recoverOrphanedIngestJobs} now (a worker is available: this process's) and every
- * `config.jobRecoverySeconds` (0 = only now). Scans never overlap; a failed scan is logged and
- * the next one tries again. `stop()` ends the timer.
+ * `config.jobRecoverySeconds` (0 = only now). A job a scan found too young to judge gets one more
+ * scan as soon as it is old enough, so a job whose worker was killed just before this process
+ * started resumes within seconds rather than at the next interval. Scans never overlap; a failed
+ * scan is logged and the next one tries again. `stop()` ends the timers.
  */
 export async function startJobRecovery(ctx: AppContext): Promise<{ stop(): void }> {
   let running = false;
+  let stopped = false;
+  let recheck: NodeJS.Timeout | undefined;
   const scan = async () => {
-    if (running) return;
+    if (running || stopped) return;
     running = true;
     try {
-      await recoverOrphanedIngestJobs(ctx);
+      const { recheckInMs } = await recoverOrphanedIngestJobs(ctx);
+      if (recheckInMs !== undefined && !stopped) {
+        clearTimeout(recheck);
+        recheck = setTimeout(() => void scan(), recheckInMs);
+        recheck.unref();
+      }
     } catch (err) {
       ctx.log.warn({ err }, 'job recovery scan failed');
     } finally {
@@ -69,5 +93,11 @@ export async function startJobRecovery(ctx: AppContext): Promise<{ stop(): void 
   const every = ctx.config.jobRecoverySeconds * 1000;
   const timer = every > 0 ? setInterval(() => void scan(), every) : undefined;
   timer?.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+      clearTimeout(recheck);
+    },
+  };
 }

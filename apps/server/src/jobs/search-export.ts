@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { failSearchExport, runSearchExport, type SearchExportJobData } from '../modules/search/service.ts';
+import { failSearchExport, runSearchExport, searchExportSummary, type SearchExportJobData } from '../modules/search/service.ts';
 import { QUEUES } from './boss.ts';
 import { workWithRetries } from './retry.ts';
 
@@ -10,7 +10,8 @@ import { workWithRetries } from './retry.ts';
 export async function startSearchExportWorker(ctx: AppContext): Promise<void> {
   await workWithRetries<SearchExportJobData>(ctx, QUEUES.searchExport, {
     failureMessage: 'search export failed',
-    describe: (data) => ({ srn: data.serviceRequestNumber }),
+    describe: (data) => ({ serviceRequestNumber: data.serviceRequestNumber }),
+    summary: (data) => searchExportSummary(ctx, data.serviceRequestNumber),
     run: (data) => runSearchExport(ctx, data.serviceRequestNumber),
     onLastFailure: (data) => failSearchExport(ctx, data.serviceRequestNumber),
   });

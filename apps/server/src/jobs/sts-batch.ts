@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { failBatch, runBatchJob, type StsBatchJobData } from '../modules/sts/service.ts';
+import { batchSummary, failBatch, runBatchJob, type StsBatchJobData } from '../modules/sts/service.ts';
 import { QUEUES } from './boss.ts';
 import { workWithRetries } from './retry.ts';
 
@@ -13,7 +13,9 @@ import { workWithRetries } from './retry.ts';
 export async function startStsBatchWorker(ctx: AppContext): Promise<void> {
   await workWithRetries<StsBatchJobData>(ctx, QUEUES.stsBatch, {
     failureMessage: 'speech-to-speech batch failed unexpectedly',
-    describe: (data) => ({ batchId: data.batchId }),
+    // A batch has no other request number: its batchId stands as the serviceRequestNumber of the job log.
+    describe: (data) => ({ serviceRequestNumber: data.batchId, batchId: data.batchId }),
+    summary: (data) => batchSummary(ctx, data.batchId),
     run: (data) => runBatchJob(ctx, data.batchId),
     onLastFailure: (data) => failBatch(ctx, data.batchId),
   });

@@ -10,17 +10,23 @@ import type { Config } from '../config.ts';
 
 const SECRET_FILE = 'secret.key';
 const cache = new Map<string, Buffer>();
+const HEX_KEY = /^[0-9a-f]{64}$/i;
 
 /**
- * The 32-byte server secret. From `config.secret` (ULCA_SECRET, read by config.ts) when set (any
- * string of at least 16 characters, hashed to 32 bytes); otherwise read from `<dataDir>/secret.key`,
- * which is created on first use with 32 random bytes in hex and mode 0600, so every process sharing
- * the data folder agrees on it. Throws when ULCA_SECRET is too short or the file is unreadable/corrupt.
+ * The 32-byte server secret. From `config.secret` (ULCA_SECRET, checked by config.ts) when set;
+ * otherwise read from `<dataDir>/secret.key`, which is created on first use with 32 random bytes in
+ * hex and mode 0600, so every process sharing the data folder agrees on it. The two forms are
+ * interchangeable (docs/operations.md#running-it-in-production): an ULCA_SECRET of exactly 64 hex
+ * characters is the key bytes themselves, as the file's content is, so copying the file's hex into
+ * the variable keeps every encrypted key readable; any other ULCA_SECRET (at least 16 characters)
+ * is hashed with SHA-256 to 32 bytes. Throws when ULCA_SECRET is too short or the file is
+ * unreadable/corrupt.
  */
 export function secretKey(config: Pick<Config, 'dataDir' | 'secret'>): Buffer {
   const fromEnv = config.secret;
   if (fromEnv !== undefined && fromEnv !== '') {
     if (fromEnv.length < 16) throw new Error('ULCA_SECRET must be at least 16 characters long');
+    if (HEX_KEY.test(fromEnv)) return Buffer.from(fromEnv, 'hex');
     return createHash('sha256').update(fromEnv, 'utf8').digest();
   }
   const file = path.join(config.dataDir, SECRET_FILE);
@@ -40,7 +46,7 @@ function readOrCreateSecretFile(file: string): Buffer {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   const text = fs.readFileSync(file, 'utf8').trim();
-  if (!/^[0-9a-f]{64}$/i.test(text)) {
+  if (!HEX_KEY.test(text)) {
     throw new Error(`${file} does not hold a 64-character hex secret; restore it or set ULCA_SECRET`);
   }
   return Buffer.from(text, 'hex');

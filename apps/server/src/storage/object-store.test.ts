@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3Server, type TestS3Server } from '../test/s3-server.ts';
 import { LocalObjectStore } from './local-store.ts';
-import { withLocalCopy } from './local-copy.ts';
+import { removeStaleTempCopies, withLocalCopy } from './local-copy.ts';
 import type { ObjectStore } from './object-store.ts';
 import { S3ObjectStore } from './s3-store.ts';
 
@@ -116,14 +116,35 @@ describe.each(Object.keys(stores))('%s object store', (kind) => {
 
   it('gives random-access readers a local file, and removes a temporary copy afterwards', async () => {
     await store.put(`${p}/zip/source.zip`, 'pretend zip');
+    const tmp = path.join(localRoot, 'tmp-copies');
     let seen = '';
-    const text = await withLocalCopy(store, `${p}/zip/source.zip`, async (file) => {
+    const text = await withLocalCopy(store, `${p}/zip/source.zip`, tmp, async (file) => {
       seen = file;
       return fs.promises.readFile(file, 'utf8');
     });
     expect(text).toBe('pretend zip');
     expect(fs.existsSync(seen)).toBe(kind === 'local');
-    await expect(withLocalCopy(store, `${p}/zip/missing.zip`, (file) => fs.promises.readFile(file))).rejects.toMatchObject({ code: 'ENOENT' });
+    if (kind !== 'local') expect(path.dirname(path.dirname(seen))).toBe(tmp);
+    await expect(withLocalCopy(store, `${p}/zip/missing.zip`, tmp, (file) => fs.promises.readFile(file))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('temp copies left by a killed process', () => {
+  it('are removed at the next start; those of live processes and other hosts stay', async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-tmp-copies-'));
+    try {
+      const host = os.hostname().replace(/[^A-Za-z0-9.]/g, '_');
+      // 4194304 is above Linux's largest pid, so no process has it.
+      const names = [`ulca-object-${host}-4194304-dead`, `ulca-object-${host}-${process.pid}-mine`, `ulca-object-${host}-1-init`, 'ulca-object-otherhost-4194304-x', 'demo.zip'];
+      for (const n of names) fs.mkdirSync(path.join(tmp, n));
+      fs.writeFileSync(path.join(tmp, names[0]!, 'source.zip'), 'left over');
+      expect(await removeStaleTempCopies(tmp)).toEqual([names[0]]);
+      expect(fs.readdirSync(tmp).sort()).toEqual(names.slice(1).sort());
+      expect(await removeStaleTempCopies(tmp, { ownPidToo: true })).toEqual([names[1]]);
+      expect(await removeStaleTempCopies(path.join(tmp, 'missing'))).toEqual([]);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });
 

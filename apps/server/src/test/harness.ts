@@ -57,7 +57,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
  * (issue #12; about 300 MB of memory once warm), off by default.
  */
 export async function createTestPlatform(
-  opts: { config?: Partial<Config>; startWorkers?: (ctx: AppContext) => Promise<void>; referenceModels?: boolean } = {},
+  opts: { config?: Partial<Config>; startWorkers?: (ctx: AppContext) => Promise<unknown>; referenceModels?: boolean } = {},
 ): Promise<TestPlatform> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-data-'));
@@ -71,19 +71,21 @@ export async function createTestPlatform(
   const db = createDb(database.url, 8);
   const boss = await startBoss(database.url, { supervise: true });
   const outboxDir = path.join(dataDir, 'outbox');
+  // The local folder dataDir/objects, or the S3 store when the config names one (config.s3).
+  const store = await createObjectStore(config);
   // The same services as the API process builds (services.ts), closed by close() below.
   const ctx = await createServices({
     config,
     db,
     boss,
-    // The local folder dataDir/objects, or the S3 store when the config names one (config.s3).
-    store: await createObjectStore(config),
+    store,
     mailer: createMailer({ outboxDir, from: config.mailFrom, log }),
     log,
   });
   // E-mail goes through the mail queue; every platform sends it (tests read the outbox).
   await startMailWorker(ctx);
-  if (opts.startWorkers) await opts.startWorkers(ctx);
+  // What the hook started may be stopped (jobs/workers.ts startWorkers' `stop`); stopped first on close.
+  const started = opts.startWorkers ? ((await opts.startWorkers(ctx)) as { stop?: () => void } | undefined) : undefined;
   const referenceModels = opts.referenceModels ? await startReferenceModels(ctx) : undefined;
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
@@ -94,6 +96,7 @@ export async function createTestPlatform(
     outboxDir,
     referenceModels,
     async close() {
+      started?.stop?.();
       await app.close();
       await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
       await referenceModels?.close();

@@ -440,6 +440,12 @@ export async function runBenchmarkJob(ctx: AppContext, id: string, opts: RunOpti
   await repo.completeRun(ctx.db, id, { score: s.score, signature: s.signature, coverage: s.coverage, scored: s.scored, failed: s.failed, ciLow: s.ci?.low ?? null, ciHigh: s.ci?.high ?? null });
 }
 
+/** What the job log reports when a run attempt ends (jobs/retry.ts): status and rows scored / failed. */
+export async function benchmarkRunSummary(ctx: AppContext, id: string): Promise<Record<string, unknown>> {
+  const r = await repo.findRun(ctx.db, id);
+  return { status: r?.status ?? null, rows: { scored: r?.scored_count ?? null, failed: r?.failed_count ?? null } };
+}
+
 /** Ends a run as Failed after its job's last attempt (stages final, no score). */
 export async function failBenchmarkRun(ctx: AppContext, id: string, message = RUN_INTERNAL_FAILURE): Promise<void> {
   await repo.failRun(ctx.db, id, message);

@@ -8,7 +8,7 @@ import { DEFAULT_PUBLISH_CHUNK_ROWS, publishBenchmarkStaged, publishStaged, unpu
 import { SegmentPublisher } from './publisher.ts';
 import { fetchSubmissionArchive } from './demo.ts';
 import { writeErrorReports } from './reports.ts';
-import { withLocalCopy } from '../../storage/local-copy.ts';
+import { tempDir, withLocalCopy } from '../../storage/local-copy.ts';
 import {
   ALREADY_PUBLISHED,
   ALREADY_PUBLISHED_MESSAGE,
@@ -66,7 +66,8 @@ export async function runIngestJob(ctx: AppContext, srn: string, opts: IngestJob
   try {
     if (!(await tryIngestLock(lockClient, srn))) throw new SubmissionBusy(srn);
     try {
-      await runLocked(ctx, srn, opts);
+      const ended = await runLocked(ctx, srn, opts);
+      if (ended) await countEndedIngest(ctx, srn);
     } finally {
       await releaseIngestLock(lockClient, srn).catch(() => undefined);
     }
@@ -75,9 +76,33 @@ export async function runIngestJob(ctx: AppContext, srn: string, opts: IngestJob
   }
 }
 
-async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): Promise<void> {
+/** Records of an ended submission: valid ones (validate stage successes) and rejected rows (ingest + validate failures). */
+async function endedCounts(ctx: AppContext, srn: string): Promise<{ status: string | undefined; success: number; failed: number }> {
+  const [sub, stages] = await Promise.all([getSubmission(ctx.db.pool, srn), getStages(ctx.db.pool, srn)]);
+  const of = (stage: string) => stages.find((s) => s.stage === stage);
+  return {
+    status: sub?.status,
+    success: of('validate')?.success_count ?? 0,
+    failed: (of('ingest')?.failed_count ?? 0) + (of('validate')?.failed_count ?? 0),
+  };
+}
+
+/** What the job log reports when an ingest attempt ends (jobs/retry.ts): the submission's status and record counts. */
+export async function ingestSummary(ctx: AppContext, srn: string): Promise<Record<string, unknown>> {
+  const c = await endedCounts(ctx, srn);
+  return { status: c.status ?? null, records: { success: c.success, failed: c.failed } };
+}
+
+/** Counts an ended submission's records in the metrics once (ulca_ingest_records_total; docs/operations.md#running-it-in-production). */
+async function countEndedIngest(ctx: AppContext, srn: string): Promise<void> {
+  const c = await endedCounts(ctx, srn);
+  ctx.metrics.ingestRecords(c.success, c.failed);
+}
+
+/** Runs the submission's pipeline under its lock; true when this call ended it (Completed or Failed), false when it had ended before. */
+async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): Promise<boolean> {
   const sub = await getSubmission(ctx.db.pool, srn);
-  if (!sub || sub.status === 'Completed' || sub.status === 'Failed') return;
+  if (!sub || sub.status === 'Completed' || sub.status === 'Failed') return false;
   const stages = await getStages(ctx.db.pool, srn);
   const validated = stages.find((s) => s.stage === 'validate')?.status === 'Completed';
   const publishing = stages.find((s) => s.stage === 'publish')?.status === 'In-Progress';
@@ -101,13 +126,13 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
         await setStage(ctx.db.pool, srn, 'download', 'Completed', { success: 1, failed: 0 });
       }
       // The zip is read through the store: in place when local, from a temp copy otherwise (storage/local-copy.ts).
-      const ok = await withLocalCopy(ctx.store, zipKey, (zipPath) => ingestAndValidate(ctx, sub, zipPath, opts, resume?.firstUnstagedSeq ?? 0));
-      if (!ok) return;
+      const ok = await withLocalCopy(ctx.store, zipKey, tempDir(ctx.config.dataDir), (zipPath) => ingestAndValidate(ctx, sub, zipPath, opts, resume?.firstUnstagedSeq ?? 0));
+      if (!ok) return true;
     } catch (err) {
       if (err instanceof DatasetRejected) {
         await unpublish(ctx.db, srn, sub.dataset_id);
         await rejectSubmission(ctx, srn, err);
-        return;
+        return true;
       }
       throw err;
     }
@@ -132,6 +157,7 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
     'Completed',
     result.success > 0 ? {} : { failureCode: ALREADY_PUBLISHED, failureMessage: ALREADY_PUBLISHED_MESSAGE },
   );
+  return true;
 }
 
 

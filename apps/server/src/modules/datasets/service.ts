@@ -22,7 +22,7 @@ export const NAME_TAKEN_MESSAGE = 'A dataset with this name already exists.';
  * service.ts only): service request numbers, the ingest job body and its failure path, demo data.
  */
 export { isServiceRequestNumber, newServiceRequestNumber } from './srn.ts';
-export { failSubmission, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from './ingest.ts';
+export { failSubmission, ingestSummary, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from './ingest.ts';
 export { completedDemoSubmission, demoBenchmarkSubmissions, publishDemoDatasets, submitDemoBenchmarks, type DemoBenchmarkSubmission } from './demo.ts';
 export type { MarkableRow, ReadyMadeRow } from './types.ts';
 

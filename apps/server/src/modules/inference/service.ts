@@ -178,25 +178,38 @@ export async function runTryMe(ctx: AppContext, caller: InferenceCaller, modelId
   throw badRequest('TASK_MISMATCH', `tryMe takes a file for image and speech models; this ${model.task} model takes text through model/compute.`);
 }
 
+/** Answer of a reference-model call on an API process that runs no reference engines (REFERENCE_MODELS=false). */
+export const REFERENCE_NOT_HERE_MESSAGE =
+  'This server does not run the reference models (REFERENCE_MODELS=false on this process). Please try again; the operator should send reference-model calls to servers that run them.';
+
 async function callModel(ctx: AppContext, caller: InferenceCaller, model: models.ModelEndpoint, request: Record<string, unknown>): Promise<Record<string, unknown>> {
   const keyId = caller.apiKey?.keyId ?? '';
   // A reference model is called on this process's own reference server, whose exact origin is the one loopback origin allowed;
   // a worker-only process (speech-to-speech batches) starts that engine on demand.
   const route = await referenceModels.reachModel(ctx, model);
+  // A process without the engines (REFERENCE_MODELS=false) serves no reference model itself: a clear
+  // refusal rather than a call to another process's loopback URL (docs/operations.md#running-it-in-production).
+  if (model.isReference && !route.reachable) throw new ApiError(503, 'REFERENCE_MODEL_NOT_SERVED_HERE', REFERENCE_NOT_HERE_MESSAGE);
+  // The metrics time the endpoint call itself, not the wait for the model's slot (ulca_model_call_duration_seconds).
+  let started = 0;
   try {
-    const { body } = await ctx.services.inference.limiter.run(model.modelId, () =>
-      callModelEndpoint(route.target, request, {
+    const { body } = await ctx.services.inference.limiter.run(model.modelId, () => {
+      started = performance.now();
+      return callModelEndpoint(route.target, request, {
         allowedHosts: ctx.config.allowedFetchHosts,
         pools: ctx.services.outbound,
         allowedOrigins: route.allowedOrigins,
         timeoutMs: ctx.config.modelCallTimeoutMs,
         maxBytes: ctx.config.modelMaxResponseBytes,
-      }),
-    );
+      });
+    });
     ctx.services.inference.count(keyId, model.modelId, false);
+    ctx.metrics.modelCall(model.modelId, 'success', (performance.now() - started) / 1000);
     return body as Record<string, unknown>;
   } catch (err) {
     ctx.services.inference.count(keyId, model.modelId, true);
+    // A call refused before it started (the model's slot stayed busy) is counted as BUSY with no time.
+    ctx.metrics.modelCall(model.modelId, started ? (err instanceof ModelCallError ? err.code : 'ERROR') : 'BUSY', started ? (performance.now() - started) / 1000 : 0);
     // The platform's own engines word their refusals for the person trying them (engine.ts EngineInputError): passed on as they are.
     if (err instanceof ModelCallError && model.isReference && route.reachable && err.status === 400 && err.endpointMessage) {
       throw badRequest('INPUT_REFUSED', err.endpointMessage);

@@ -6,7 +6,7 @@ import { startTestModelServer, type TestModelServer } from '../../test/model-ser
 import { insertTestModel } from '../../test/models.ts';
 import { uploadTestModel } from '../../test/model-upload.ts';
 import { startModelHealthWorker } from '../../jobs/model-health.ts';
-import { queueHealthRound, runHealthRound } from './service.ts';
+import { offerHealthRound, queueHealthRound, runHealthRound } from './service.ts';
 
 let p: TestPlatform;
 let ms: TestModelServer;
@@ -148,6 +148,23 @@ describe('model health (issue #11 point 7)', () => {
     await p.ctx.db.db.updateTable('models').set({ callback_url: ms.url('translation') }).where('model_id', '=', ids.ok).execute();
   });
 
+  it('a shutdown stops a round at once and records nothing for the calls it cut', async () => {
+    // Every model has a row by now; the hanging one would be recorded unavailable at the time limit.
+    const before = (await healthRow(ids.hang))!.checked_on.getTime();
+    const controller = new AbortController();
+    const started = Date.now();
+    const round = runHealthRound(p.ctx, controller.signal);
+    setTimeout(() => controller.abort(), 150);
+    const summary = await round;
+    expect(Date.now() - started).toBeLessThan(HEALTH_TIMEOUT_MS);
+    expect(summary.aborted).toBe(true);
+    expect((await healthRow(ids.hang))!.checked_on.getTime()).toBe(before);
+    // Aborted before it starts: nothing is called or recorded.
+    const calls = ms.calls.length;
+    expect(await runHealthRound(p.ctx, AbortSignal.abort())).toEqual({ checked: 0, available: 0, unavailable: 0, aborted: true });
+    expect(ms.calls.length).toBe(calls);
+  });
+
   it('the schedule keeps one round per interval slot; the admin check queues a round that the worker runs', async () => {
     const slot = 3600;
     const a = await queueHealthRound(p.ctx, slot);
@@ -171,5 +188,22 @@ describe('model health (issue #11 point 7)', () => {
     }
     expect(row).toMatchObject({ status: 'available' });
     expect(row!.checked_on.getTime()).toBeGreaterThan(before);
+  });
+});
+
+describe('the health schedule on a fresh cluster', () => {
+  it('offers no round while no model is published, so the slot is kept for the first real round', async () => {
+    const fresh = await createTestPlatform();
+    try {
+      expect(await offerHealthRound(fresh.ctx, 3600)).toBe('nothing');
+      const waiting = await fresh.ctx.db.pool.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'model-health'`);
+      expect(waiting.rows[0].n).toBe(0);
+      const user = await createSignedInUser(fresh, ['CONTRIBUTOR-USER']);
+      await insertTestModel(fresh.ctx, { userId: user.userId, callbackUrl: ms.url('translation'), name: 'First model' });
+      expect(await offerHealthRound(fresh.ctx, 3600)).toEqual(expect.any(String));
+      expect(await offerHealthRound(fresh.ctx, 3600)).toBeNull();
+    } finally {
+      await fresh.close();
+    }
   });
 });

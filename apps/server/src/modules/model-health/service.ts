@@ -65,9 +65,10 @@ function languageOf(model: models.ModelEndpoint, request: Record<string, unknown
  * stream, sends 0.5 s of silence and stops, with no output check; TTS answers one infer). Never throws for a model failure: the outcome says
  * 'unavailable' with `error` (the call failed: time limit, HTTP status, unreachable, not the task's
  * schema; in words safe to show, without the endpoint's address) or `outputCheck` (it answered,
- * unusably). Does not record it (see {@link runHealthRound}).
+ * unusably). Does not record it (see {@link runHealthRound}). `signal` cuts the call (shutdown): the
+ * outcome is then 'unavailable' and must not be recorded, as the model was not judged.
  */
-export async function checkModel(ctx: AppContext, model: models.ModelEndpoint): Promise<HealthCheckOutcome> {
+export async function checkModel(ctx: AppContext, model: models.ModelEndpoint, signal?: AbortSignal): Promise<HealthCheckOutcome> {
   const checkedOn = new Date();
   const request = model.schema?.request;
   const base = { modelId: model.modelId, checkedOn };
@@ -80,8 +81,8 @@ export async function checkModel(ctx: AppContext, model: models.ModelEndpoint): 
     // A streaming model is checked over its socket as the relay uses it (issue #14); the half second of silence a streaming ASR check sends has no text to judge.
     const streaming = isStreamingEndpoint(model.schema, model.callbackUrl);
     const { body, latencyMs } = streaming
-      ? await probeStreamingEndpoint(model.task, route.target.callbackUrl, request, model.inferenceApiKey, limits)
-      : await callModelEndpoint(route.target, request, limits);
+      ? await untilAborted(probeStreamingEndpoint(model.task, route.target.callbackUrl, request, model.inferenceApiKey, limits), signal)
+      : await callModelEndpoint(route.target, request, { ...limits, signal });
     const outputCheck = streaming && model.task === 'asr' ? null : checkOutput(model.task, body, languageOf(model, request as Record<string, unknown>));
     return { ...base, status: outputCheck ? 'unavailable' : 'available', latencyMs: Math.round(latencyMs), outputCheck, error: null };
   } catch (err) {
@@ -91,36 +92,61 @@ export async function checkModel(ctx: AppContext, model: models.ModelEndpoint): 
   }
 }
 
-/** What one round did: models checked and how many of them were available. */
+/** `promise`, or a rejection with a ModelCallError as soon as `signal` aborts (the probe itself ends at its own time limit). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new ModelCallError('UNREACHABLE', 'The check was cut by a shutdown.'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** What one round did: models checked and how many of them were available; `aborted` when a shutdown cut it (the rest is checked next round). */
 export interface HealthRoundSummary {
   checked: number;
   available: number;
   unavailable: number;
+  aborted?: true;
+}
+
+/** The published models this process can check (reference ones need its reference server or on-demand engines). */
+async function modelsToCheck(ctx: AppContext): Promise<models.ModelEndpoint[]> {
+  // Reference models are checked on this process's reference server (an API process) or on engines
+  // a worker-only process starts on demand; only a process with neither (REFERENCE_MODELS=false) skips them.
+  return (await models.listPublishedModelEndpoints(ctx)).filter((m) => referenceModels.canReachModel(ctx, m));
 }
 
 /**
  * One health round over every published model (unpublished ones are never called), at most
  * MODEL_HEALTH_PARALLEL at once, each check recorded as soon as it ends. Idempotent: a retried
- * round overwrites each model's row with a fresh check. Throws only when the database fails.
+ * round overwrites each model's row with a fresh check. `signal` stops the round (shutdown): no
+ * further model is called and a check the abort cut is not recorded, so a stopping process never
+ * marks a model unavailable (docs/operations.md#running-it-in-production). Throws only when the
+ * database fails.
  */
-export async function runHealthRound(ctx: AppContext): Promise<HealthRoundSummary> {
-  // Reference models are checked on this process's reference server (an API process) or on engines
-  // a worker-only process starts on demand; only a process with neither (REFERENCE_MODELS=false) skips them.
-  const endpoints = (await models.listPublishedModelEndpoints(ctx)).filter((m) => referenceModels.canReachModel(ctx, m));
+export async function runHealthRound(ctx: AppContext, signal?: AbortSignal): Promise<HealthRoundSummary> {
+  const endpoints = await modelsToCheck(ctx);
   const limit = pLimit(ctx.config.modelHealthParallel);
   const outcomes = await Promise.all(
     endpoints.map((model) =>
       limit(async () => {
-        const outcome = await checkModel(ctx, model);
+        if (signal?.aborted) return null;
+        const outcome = await checkModel(ctx, model, signal);
+        if (signal?.aborted) return null;
         await repo.recordCheck(ctx.db, outcome);
+        ctx.metrics.healthCheck(outcome.status);
         if (outcome.status === 'unavailable') ctx.log.info({ modelId: model.modelId, task: model.task, error: outcome.error, outputCheck: outcome.outputCheck }, 'model health: unavailable');
         return outcome;
       }),
     ),
   );
-  const available = outcomes.filter((o) => o.status === 'available').length;
-  const summary = { checked: outcomes.length, available, unavailable: outcomes.length - available };
-  ctx.log.info(summary, 'model health round done');
+  const done = outcomes.filter((o) => o !== null);
+  const available = done.filter((o) => o.status === 'available').length;
+  const summary: HealthRoundSummary = { checked: done.length, available, unavailable: done.length - available };
+  if (signal?.aborted) summary.aborted = true;
+  ctx.log.info(summary, signal?.aborted ? 'model health round stopped by shutdown' : 'model health round done');
   return summary;
 }
 
@@ -132,6 +158,18 @@ export async function runHealthRound(ctx: AppContext): Promise<HealthRoundSummar
  */
 export async function queueHealthRound(ctx: AppContext, slotSeconds?: number): Promise<string | null> {
   return ctx.boss.send(QUEUES.modelHealth, {}, slotSeconds ? { singletonSeconds: Math.max(1, Math.round(slotSeconds)) } : {});
+}
+
+/**
+ * The schedule's offer (jobs/model-health.ts): queues the round of the current slot, as
+ * {@link queueHealthRound}, only when there is a model to check. On a fresh cluster the first
+ * offers come before any API process registered its models; a round then would check nothing
+ * and use up the slot, leaving the first real round up to an interval later. Returns the job id,
+ * null when the slot has its round, or 'nothing' when no model is published.
+ */
+export async function offerHealthRound(ctx: AppContext, slotSeconds: number): Promise<string | null | 'nothing'> {
+  if ((await modelsToCheck(ctx)).length === 0) return 'nothing';
+  return queueHealthRound(ctx, slotSeconds);
 }
 
 /** Filters and paging of getModelHealthStatus (the original's query parameters). */

@@ -490,14 +490,19 @@ export async function registerReferenceModel(ctx: AppContext, input: ReferenceMo
   return toModelRecord(row);
 }
 
-/** Unpublish reason of the reference models while a server runs with REFERENCE_MODELS=false. */
+/** Unpublish reason of the reference models while no API process serves them (all run with REFERENCE_MODELS=false, or none runs). */
 export const REFERENCE_MODELS_OFF_REASON = 'The reference models are turned off on this server (REFERENCE_MODELS=false).';
 
 /**
- * Unpublishes every published reference model with REFERENCE_MODELS_OFF_REASON (a start with
- * REFERENCE_MODELS=false), so that Explore does not list models whose engine does not run.
- * registerReferenceModel publishes them again on the next start with the engines on. Returns how many.
+ * The reference models published exactly while a process serves them (docs/operations.md#running-it-in-production):
+ * unpublishes, with REFERENCE_MODELS_OFF_REASON, every published reference model not in `served`,
+ * and publishes again those of `served` that this rule had unpublished. Models whose cached
+ * endpoint changed are dropped from the cache. Returns the counts.
  */
-export async function withdrawReferenceModels(ctx: AppContext): Promise<number> {
-  return repo.unpublishReferenceModels(ctx.db, REFERENCE_MODELS_OFF_REASON);
+export async function reconcileReferenceModels(ctx: AppContext, served: string[]): Promise<{ withdrawn: number; republished: number }> {
+  const withdrawn = await repo.unpublishReferenceModelsExcept(ctx.db, served, REFERENCE_MODELS_OFF_REASON);
+  const republished = await repo.republishReferenceModels(ctx.db, served, REFERENCE_MODELS_OFF_REASON);
+  if (withdrawn + republished > 0) for (const id of served) invalidateModelEndpoint(ctx, id);
+  return { withdrawn, republished };
 }
+

@@ -18,6 +18,9 @@ import * as models from '../models/service.ts';
 import * as modelHealth from '../model-health/service.ts';
 import { characterErrorRate, startTextRenderer, type TextRenderer } from './engines/render-text.testkit.ts';
 import { startReferenceModels } from './service.ts';
+import { buildApp } from '../../app.ts';
+import { closeServices, createServices } from '../../services.ts';
+import { REFERENCE_NOT_HERE_MESSAGE } from '../inference/service.ts';
 
 let p: TestPlatform;
 let renderer: TextRenderer;
@@ -233,14 +236,35 @@ describe('reference models: the loopback allowance is this one origin only', () 
   });
 });
 
-describe('reference models: REFERENCE_MODELS=false', () => {
-  it('unpublishes them (no server), and the next start with them on publishes them again', async () => {
-    const off = await startReferenceModels({ ...p.ctx, config: { ...p.ctx.config, referenceModels: false } });
-    expect(off.baseUrl).toBeNull();
-    const hidden = await p.app.inject({ method: 'POST', url: MODEL_API.search, payload: { task: 'ocr', sourceLanguage: 'All', targetLanguage: 'All', domain: 'All', submitter: 'All' } });
-    expect((hidden.json().data as ModelRecord[]).map((m) => m.modelId)).not.toContain(idOf.ocr);
-    const record = await models.getModelRecord(p.ctx, idOf.ocr!, null).catch((e: Error) => e);
-    expect(record).toBeInstanceOf(Error);
+describe('reference models: REFERENCE_MODELS=false (per process)', () => {
+  it('a process without engines withdraws nothing that another serves and answers 503 itself; once none serves, they are unpublished; the next start publishes them again', async () => {
+    const search = async () => {
+      const res = await p.app.inject({ method: 'POST', url: MODEL_API.search, payload: { task: 'ocr', sourceLanguage: 'All', targetLanguage: 'All', domain: 'All', submitter: 'All' } });
+      return (res.json().data as ModelRecord[]).map((m) => m.modelId);
+    };
+    // Another process: its own services (a reference server is found through them), on the same database.
+    const { config, db, boss, store, mailer, log } = p.ctx;
+    const offCtx = await createServices({ config: { ...config, referenceModels: false }, db, boss, store, mailer, log });
+    const off = await startReferenceModels(offCtx);
+    const offApp = await buildApp(offCtx, { logger: false });
+    try {
+      expect(off.baseUrl).toBeNull();
+      // The platform's own server still serves them: still published, still answered there.
+      expect(await search()).toContain(idOf.ocr);
+      const here = await offApp.inject({ method: 'POST', url: MODEL_API.compute, payload: { modelId: idOf.ner, task: 'ner', input: [{ source: 'Write to ram@example.com' }], sourceLanguage: 'en' } });
+      expect(here.statusCode, here.body).toBe(503);
+      expect(here.json()).toMatchObject({ code: 'REFERENCE_MODEL_NOT_SERVED_HERE', message: REFERENCE_NOT_HERE_MESSAGE });
+
+      // The last serving process stops: nobody serves them, so they are withdrawn.
+      await p.referenceModels!.close();
+      expect(await search()).not.toContain(idOf.ocr);
+      const record = await models.getModelRecord(p.ctx, idOf.ocr!, null).catch((e: Error) => e);
+      expect(record).toBeInstanceOf(Error);
+    } finally {
+      await offApp.close();
+      await off.close();
+      await closeServices(offCtx);
+    }
 
     // Back on (here with the NER engine only): the same id, published again.
     const { createReferenceEngines } = await import('./engines/index.ts');
@@ -251,6 +275,8 @@ describe('reference models: REFERENCE_MODELS=false', () => {
       expect(on.models[0]!.status).toBe('published');
       const res = await compute({ modelId: idOf.ner, task: 'ner', input: [{ source: 'Write to ram@example.com' }], sourceLanguage: 'en' });
       expect(res.statusCode, res.body).toBe(200);
+      // The engines this start does not run stay withdrawn.
+      expect(await search()).not.toContain(idOf.ocr);
     } finally {
       await on.close();
     }

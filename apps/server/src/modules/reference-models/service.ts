@@ -12,7 +12,9 @@
  * With several API processes, each runs its own reference server and calls its own (see
  * {@link referenceCallTarget}).
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { LICENSE_CODES, type ModelRecord } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
@@ -20,6 +22,7 @@ import * as models from '../models/service.ts';
 import type { ReferenceEngine } from './engine.ts';
 import { createReferenceEngines } from './engines/index.ts';
 import { startReferenceModelServer, streamingNamespace, type ReferenceModelServer } from './server.ts';
+import * as repo from './repo.ts';
 
 /** Version of every reference model as registered (the engine's own version is on its card). */
 export const REFERENCE_MODEL_VERSION = 'v1.0';
@@ -131,23 +134,56 @@ export function referenceStreamingUrl(baseUrl: string, engine: ReferenceEngine):
   return `${baseUrl.replace(/^http/, 'ws')}${streamingNamespace(engine.id)}`;
 }
 
+/** Seconds between heartbeats of a process serving reference models (and between checks of every API process). */
+const HEARTBEAT_SECONDS = 15;
+/** A process whose heartbeat is older than this no longer counts as serving (it died without saying so). */
+const HOST_TTL_SECONDS = 60;
+
+/**
+ * Keeps the reference models published exactly while some API process serves them
+ * (docs/operations.md#running-it-in-production): this process's heartbeat (when `modelIds` is
+ * given: it serves them), then the fleet-wide rule of models.reconcileReferenceModels over every
+ * fresh heartbeat. Errors are logged: the next beat tries again.
+ */
+async function beatAndReconcile(ctx: AppContext, self: { processId: string; modelIds: string[] } | null): Promise<void> {
+  try {
+    if (self) await repo.beat(ctx.db, { ...self, host: os.hostname(), pid: process.pid });
+    const changed = await models.reconcileReferenceModels(ctx, await repo.servedModelIds(ctx.db, HOST_TTL_SECONDS));
+    if (changed.withdrawn || changed.republished) ctx.log.info(changed, 'reference models: published as served by the running processes');
+  } catch (err) {
+    ctx.log.warn({ err }, 'reference models: heartbeat failed');
+  }
+}
+
 /**
  * Starts the reference models of this process (issue #12), when config.referenceModels is on: the
  * reference server on 127.0.0.1 (REFERENCE_MODELS_PORT, default any free port), engines warming in
  * the background from now on, and one published model per engine registered (or refreshed: the
  * port changes on each start) with its card, plus the streaming variant of each TTS engine
- * (issue #14, {@link referenceStreamingDescriptor}). Reference models that no longer run here (an engine
- * removed) are unpublished first; the current ones are published again by their registration.
- * When off (REFERENCE_MODELS=false): no server, and every reference model is unpublished with
- * models.REFERENCE_MODELS_OFF_REASON, so Explore never lists a model whose engine is not running.
- * `engines` replaces the full list (tests). Call once per API process; close() on shutdown.
+ * (issue #14, {@link referenceStreamingDescriptor}).
+ *
+ * Per process, not per fleet: a reference model is published while any API process serves it.
+ * A process with its engines on records so every 15 s (reference_model_hosts); every API process,
+ * engines on or off, then unpublishes with models.REFERENCE_MODELS_OFF_REASON the reference models
+ * no live process serves (an engine removed, the last serving process stopped or dead for a
+ * minute), and a serving process publishes its own again. So REFERENCE_MODELS=false on one
+ * process serves nothing itself (a call there answers 503, modules/inference) and withdraws
+ * nothing that others serve; on a single process it unpublishes them, so Explore never lists a
+ * model whose engine runs nowhere. `engines` replaces the full list (tests). Call once per API
+ * process; close() on shutdown (stops the heartbeat, forgets this process, withdraws what it alone served).
  * @throws when the port cannot be bound or a descriptor is invalid (set-up errors).
  */
 export async function startReferenceModels(ctx: AppContext, opts: { engines?: ReferenceEngine[] } = {}): Promise<ReferenceModels> {
-  await models.withdrawReferenceModels(ctx);
+  const heartbeat = (self: { processId: string; modelIds: string[] } | null) => {
+    const timer = setInterval(() => void beatAndReconcile(ctx, self), HEARTBEAT_SECONDS * 1000);
+    timer.unref();
+    return timer;
+  };
   if (!ctx.config.referenceModels) {
-    ctx.log.info('reference models are off (REFERENCE_MODELS=false)');
-    return { baseUrl: null, models: [], ready: Promise.resolve(), close: async () => undefined };
+    ctx.log.info('reference models are off in this process (REFERENCE_MODELS=false)');
+    await beatAndReconcile(ctx, null);
+    const timer = heartbeat(null);
+    return { baseUrl: null, models: [], ready: Promise.resolve(), close: async () => clearInterval(timer) };
   }
   const log = ctx.log.child({ feature: 'reference-models' });
   const cacheDir = path.join(ctx.config.dataDir, 'cache', 'reference-models');
@@ -173,13 +209,23 @@ export async function startReferenceModels(ctx: AppContext, opts: { engines?: Re
       }
     }
     ctx.services.referenceModels.running = server;
+    const self = { processId: randomUUID(), modelIds: registered.map((m) => m.modelId) };
+    await beatAndReconcile(ctx, self);
+    const timer = heartbeat(self);
     log.info({ baseUrl: server.baseUrl, models: registered.length }, 'reference models registered');
+    let closed = false;
     return {
       baseUrl: server.baseUrl,
       models: registered,
       ready: server.ready,
       async close() {
+        if (closed) return;
+        closed = true;
+        clearInterval(timer);
         if (ctx.services.referenceModels.running === server) ctx.services.referenceModels.running = undefined;
+        // Forgotten first, so the models only this process served are withdrawn before its server stops.
+        await repo.removeHost(ctx.db, self.processId).catch((err: unknown) => log.warn({ err }, 'reference models: could not forget this process'));
+        await beatAndReconcile(ctx, null);
         await server.close();
       },
     };

@@ -19,6 +19,12 @@ export { runSearchExport, type SearchExportJobData } from './exporter.ts';
 export { writeRecordsExport } from './export-writer.ts';
 
 /** Marks search `srn` Failed with the message for a failure the user cannot fix (the export's last attempt failed). */
+/** What the job log reports when an export attempt ends (jobs/retry.ts): the search's status and record count. */
+export async function searchExportSummary(ctx: AppContext, srn: string): Promise<Record<string, unknown>> {
+  const s = await getSearch(ctx.db, srn);
+  return { status: s?.status ?? null, records: s?.record_count ?? null };
+}
+
 export async function failSearchExport(ctx: AppContext, srn: string): Promise<void> {
   await failSearch(ctx.db, srn, SEARCH_FAILED_MESSAGE);
 }

@@ -29,6 +29,7 @@ import { secretKey } from '../../security/crypto.ts';
 import * as models from '../models/service.ts';
 import * as inference from '../inference/service.ts';
 import * as repo from './repo.ts';
+import { tempDir, tempFileName } from '../../storage/local-copy.ts';
 import type { StsBatchFileRow, StsBatchRow } from './repo.ts';
 
 /** Audio entries a batch runs (by extension; spec 02 §9 speaker audio types, the ULCA audio formats). */
@@ -275,6 +276,12 @@ async function csvOf(rows: StsBatchFileRow[]): Promise<Buffer> {
   return done;
 }
 
+/** What the job log reports when a batch attempt ends (jobs/retry.ts): status and file counts. */
+export async function batchSummary(ctx: AppContext, batchId: string): Promise<Record<string, unknown>> {
+  const b = await repo.getBatch(ctx.db, batchId);
+  return { status: b?.status ?? null, files: b ? { total: b.total, done: b.done, failed: b.failed, skipped: b.skipped } : null };
+}
+
 /**
  * Runs one batch (the sts-batch job). A batch already Completed or Failed is left as it is; a
  * retried one starts over (counts and files cleared). Problems of the whole batch (the download
@@ -287,9 +294,10 @@ async function csvOf(rows: StsBatchFileRow[]): Promise<Buffer> {
 export async function runBatchJob(ctx: AppContext, batchId: string): Promise<void> {
   const b = await repo.getBatch(ctx.db, batchId);
   if (!b || b.status === 'Completed' || b.status === 'Failed') return;
-  const tmpDir = path.join(ctx.config.dataDir, 'tmp');
+  const tmpDir = tempDir(ctx.config.dataDir);
   fs.mkdirSync(tmpDir, { recursive: true });
-  const zipPath = path.join(tmpDir, `sts-${batchId}.zip`);
+  // Named by host and pid: a copy left by a killed process is removed at the next start (storage/local-copy.ts).
+  const zipPath = path.join(tmpDir, tempFileName(`sts-${batchId}.zip`));
   let zip: ZipFile | undefined;
   try {
     try {

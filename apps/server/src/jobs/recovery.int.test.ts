@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
+import { createSignedInUser, signedInject } from '../test/users.ts';
+import { makeParallelZip } from '../test/fixtures.ts';
+import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
+import { REPO_ROOT } from '../test/server-process.ts';
+import { QUEUES } from './boss.ts';
+
+let p: TestPlatform;
+let server: FixtureServer;
+let zipDir: string;
+
+beforeAll(async () => {
+  p = await createTestPlatform();
+  zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-orphan-'));
+  await makeParallelZip({ rows: 50, destDir: zipDir, seed: 'orphan-test' });
+  server = await startFixtureServer(zipDir);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await p?.close();
+  fs.rmSync(zipDir, { recursive: true, force: true });
+});
+
+describe('a dataset job whose worker was killed', () => {
+  it('resumes within 5 s of a replacement worker start', async () => {
+    const user = await createSignedInUser(p);
+    const zipName = fs.readdirSync(zipDir).find((f) => f.endsWith('.zip'))!;
+    const res = await signedInject(p.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', { datasetName: 'orphan', url: server.url(zipName), userId: user.userId });
+    expect(res.statusCode, res.body).toBe(200);
+    const srn = res.json().data.serviceRequestNumber as string;
+    // The killed worker's state: pg-boss shows the job active, and no session holds its lock.
+    const [job] = await p.ctx.boss.fetch(QUEUES.datasetIngest);
+    expect(job!.data).toEqual({ serviceRequestNumber: srn });
+
+    // The replacement starts at once, as an orchestrator restarts a killed container.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--worker'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        LOG_FORMAT: 'json',
+        LOG_LEVEL: 'info',
+        ULCA_DATA_DIR: p.dataDir,
+        DATABASE_URL: p.ctx.config.databaseUrl!,
+        ALLOWED_FETCH_HOSTS: '127.0.0.1,localhost',
+        MODEL_HEALTH_INTERVAL_MINUTES: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let startedAt = 0;
+    child.stdout.on('data', (b: Buffer) => {
+      out += b.toString();
+      if (!startedAt && out.includes('worker started')) startedAt = Date.now();
+    });
+    child.stderr.on('data', (b: Buffer) => (out += b.toString()));
+    const exited = new Promise((r) => child.on('exit', r));
+    try {
+      let resumedAt = 0;
+      const deadline = Date.now() + 60_000;
+      while (!resumedAt && Date.now() < deadline && child.exitCode === null) {
+        // Resumed: the retry of the same job was taken by a worker (active) or already done.
+        const r = await p.ctx.db.pool.query(`SELECT state, retry_count FROM pgboss.job WHERE id = $1`, [job!.id]);
+        const row = r.rows[0] as { state: string; retry_count: number };
+        if (row.retry_count >= 1 && (row.state === 'active' || row.state === 'completed')) resumedAt = Date.now();
+        else await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(startedAt, out).toBeGreaterThan(0);
+      expect(resumedAt, out).toBeGreaterThan(0);
+      expect(resumedAt - startedAt).toBeLessThan(5000);
+      const status = async () => (await p.ctx.db.pool.query(`SELECT status FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0]?.status as string;
+      for (let i = 0; i < 300 && (await status()) !== 'Completed'; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await status()).toBe('Completed');
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+});
