@@ -259,7 +259,7 @@ export interface GlossaryEntriesTable {
   updated_on: Generated<Date>;
 }
 
-/** The caller-chosen interface language of a user (migrations/012_user_language.sql). */
+/** The caller-chosen interface language of a user (migrations/013_user_language.sql). */
 export interface UserPreferencesTable {
   user_id: string;
   ui_language: string;
