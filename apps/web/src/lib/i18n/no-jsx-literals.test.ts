@@ -45,8 +45,6 @@ const NOT_YET_TRANSLATED: readonly string[] = [
   'features/datasets/routes/MyContributionPage.tsx',
   'features/datasets/routes/SubmissionThanksPage.tsx',
   'features/datasets/routes/SubmitDatasetPage.tsx',
-  'features/glossary/components/AddGlossaryDialog.tsx',
-  'features/glossary/routes/GlossaryPage.tsx',
   'features/model-detail/components/Benchmarkings.tsx',
   'features/model-detail/components/EngineCard.tsx',
   'features/model-detail/components/FeedbackDialog.tsx',
