@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Translate from '@mui/icons-material/Translate';
-import { saveProfileLanguage } from '../lib/i18n/profile-language.ts';
 import { setLanguage, UI_LANGUAGE_NAMES, UI_LANGUAGES, useTranslation, type UiLanguage } from '../lib/i18n/i18n.ts';
 
 /**
@@ -17,7 +16,8 @@ export function LanguageSwitcher() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const choose = (l: UiLanguage) => {
     setAnchor(null);
-    void setLanguage(l).then((ok) => (ok ? saveProfileLanguage(l) : undefined));
+    // The profile call (and the account schemas it parses with) loads only when a language is chosen.
+    void setLanguage(l).then((ok) => (ok ? import('../lib/i18n/profile-language.ts').then((m) => m.saveProfileLanguage(l)) : undefined));
   };
   return (
     <>
