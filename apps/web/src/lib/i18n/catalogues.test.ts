@@ -66,3 +66,49 @@ describe('language choice', () => {
     expect(isUiLanguage('ta')).toBe(true);
   });
 });
+
+describe('bad input falls back to English', () => {
+  it('a key missing from the chosen catalogue shows the English text; an unknown key shows its name', async () => {
+    const { i18n, setLanguage } = await import('./i18n.ts');
+    try {
+      expect(await setLanguage('hi', false)).toBe(true);
+      expect(i18n.t('shell.signIn')).toBe('साइन इन करें');
+      i18n.removeResourceBundle('hi', 'translation');
+      i18n.addResourceBundle('hi', 'translation', { shell: {} }, true, true);
+      expect(i18n.t('shell.signIn')).toBe('Sign In');
+    } finally {
+      i18n.removeResourceBundle('hi', 'translation');
+      await setLanguage('en', false);
+    }
+  });
+
+  it('localizeMessage translates known English texts and passes unknown ones through', async () => {
+    const { localizeMessage, setLanguage } = await import('./i18n.ts');
+    try {
+      await setLanguage('ta', false);
+      expect(localizeMessage('Invalid email')).toBe('மின்னஞ்சல் முகவரி தவறானது');
+      expect(localizeMessage('A brand new server sentence.')).toBe('A brand new server sentence.');
+      expect(localizeMessage(undefined)).toBeUndefined();
+    } finally {
+      await setLanguage('en', false);
+    }
+    expect(localizeMessage('Invalid email')).toBe('Invalid email');
+  });
+
+  it('language names: English labels unchanged; Hindi and Tamil name the language and add its own script', async () => {
+    const { setLanguage } = await import('./i18n.ts');
+    const { localizedLanguageName, localizedDatasetType } = await import('./names.ts');
+    expect(localizedLanguageName('ta', 'Tamil')).toBe('Tamil');
+    try {
+      await setLanguage('hi', false);
+      expect(localizedLanguageName('ta', 'Tamil')).toBe('तमिल (தமிழ்)');
+      expect(localizedLanguageName('hi', 'Hindi')).toBe('हिन्दी');
+      expect(localizedLanguageName('njz', 'Ngungwel')).toBe('न्गुंग्वेल');
+      expect(localizedDatasetType('parallel-corpus', 'Parallel Dataset')).toBe('समानांतर डेटासेट');
+      await setLanguage('ta', false);
+      expect(localizedLanguageName('hi', 'Hindi')).toBe('இந்தி (हिन्दी)');
+    } finally {
+      await setLanguage('en', false);
+    }
+  });
+});
