@@ -80,7 +80,6 @@ const NOT_YET_TRANSLATED: readonly string[] = [
   'features/search/routes/MySearchesPage.tsx',
   'features/search/routes/SearchAndDownloadPage.tsx',
   'features/speakers/components/SpeakerDialog.tsx',
-  'features/speakers/routes/SpeakerRecognitionPage.tsx',
   'features/sts/components/SpeechToSpeech.tsx',
   'features/sts/components/StsBatchHistory.tsx',
   'features/sts/components/StsBatchPanel.tsx',
