@@ -24,15 +24,16 @@ import { DownloadButton } from './DownloadButton.tsx';
 export function ReadyMadeCard({ dataset }: { dataset: ReadyMadeDataset }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const fields: [string, string][] = [
-    ['source', languageText(dataset.sourceLanguage)],
-    ['target', languageText(dataset.targetLanguage)],
-    ['type', t(`readymade.kind.${dataKind(dataset.datasetType)}`)],
-    ['license', licenseLabel(dataset.license)],
-    ['domain', dataset.domain.length ? dataset.domain.map(domainLabel).join(', ') : '-'],
-    ['submitter', dataset.submitterName ?? '-'],
-    ['publishedOn', formatPublishedOn(dataset.publishedOn)],
-    ['records', formatRecordCount(dataset.recordCount)],
+  // [data-field (the spec's English name, stable for tests), catalogue key, value]
+  const fields: [string, string, string][] = [
+    ['Source', 'source', languageText(dataset.sourceLanguage)],
+    ['Target', 'target', languageText(dataset.targetLanguage)],
+    ['Type', 'type', t(`readymade.kind.${dataKind(dataset.datasetType)}`)],
+    ['License', 'license', licenseLabel(dataset.license)],
+    ['Domain', 'domain', dataset.domain.length ? dataset.domain.map(domainLabel).join(', ') : '-'],
+    ['Submitter', 'submitter', dataset.submitterName ?? '-'],
+    ['Published On', 'publishedOn', formatPublishedOn(dataset.publishedOn)],
+    ['Records', 'records', formatRecordCount(dataset.recordCount)],
   ];
   return (
     <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -44,10 +45,10 @@ export function ReadyMadeCard({ dataset }: { dataset: ReadyMadeDataset }) {
           {dataset.datasetName}
         </Typography>
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>
-          {fields.map(([label, value]) => (
+          {fields.map(([label, key, value]) => (
             <Box key={label} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" color="text.secondary">
-                {t(`readymade.field.${label}`)}
+                {t(`readymade.field.${key}`)}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }} data-field={label}>
                 {value}
