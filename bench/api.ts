@@ -14,7 +14,8 @@
  * child process, on a real PostgreSQL (embedded, or DATABASE_URL). Prints each figure, its ratio
  * to the bare route and its error count (errors + timeouts + non-2xx). Target: signed calls ≥ 0.5
  * of the bare route, 0 errors. Options: --duration S (default 5), --connections N (default 50),
- * --targets trivial,me,list,search,login,nocache (default all).
+ * --targets trivial,me,list,search,login,nocache (default all). The list and the store search are
+ * also measured against a bare Fastify route running the same SQL (api-bare-server.ts; issue #26).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -87,6 +88,22 @@ export async function stopChild(child: ChildProcess | undefined): Promise<void> 
   clearTimeout(timer);
 }
 
+/**
+ * CPU time used so far by process `pid` (user + system, all its threads), ms, from /proc (Linux;
+ * NaN elsewhere). The difference over a measured arm divided by its requests is the server's CPU
+ * per request: steadier than requests/s on a shared machine, where the other work takes the cores.
+ */
+export function cpuMsOf(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 /** One measured target. */
 interface Figure {
   name: string;
@@ -96,11 +113,18 @@ interface Figure {
   requests: number;
   /** req/s of the bare route measured just before this target. */
   bare?: number;
+  /** CPU of the server process per request, ms (cpuMsOf). */
+  cpuPerRequest?: number;
+  /** The same for the bare route measured just before. */
+  bareCpuPerRequest?: number;
 }
 
-async function measure(name: string, opts: autocannon.Options): Promise<Figure> {
+async function measure(name: string, opts: autocannon.Options, server?: ChildProcess): Promise<Figure> {
+  const cpu0 = cpuMsOf(server?.pid);
   const r = await autocannon(opts);
+  const cpu = cpuMsOf(server?.pid) - cpu0;
   return {
+    cpuPerRequest: cpu / Math.max(1, r.requests.total),
     name,
     rps: r.requests.average,
     p99: r.latency.p99,
@@ -169,7 +193,7 @@ export async function main(args: string[]): Promise<void> {
       ULCA_SECRET: 'bench-secret-0123456789',
     });
     app = await startChild('apps/server/src/main.ts', appEnv(appPort, path.join(tmp, 'data')), `http://127.0.0.1:${appPort}/ulca/health`);
-    bare = await startChild('bench/api-bare-server.ts', { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/bare`);
+    bare = await startChild('bench/api-bare-server.ts', { PORT: String(barePort), DATABASE_URL: dbUrl }, `http://127.0.0.1:${barePort}/bare`);
     const base = `http://127.0.0.1:${appPort}`;
 
     const loginRes = await fetch(`${base}/ulca/user-mgmt/v1/users/login`, {
@@ -209,15 +233,24 @@ export async function main(args: string[]): Promise<void> {
     // Each target is measured right after the bare route, and its ratio is to that bare figure,
     // so that load changes on a shared machine affect both sides of a ratio alike.
     const figures: Figure[] = [];
-    const pair = async (name: string, opts: autocannon.Options) => {
-      const bareFigure = await measure('bare', { ...common, url: bareUrl });
-      figures.push({ ...(await measure(name, { ...common, ...opts })), bare: bareFigure.rps });
+    const pair = async (name: string, opts: autocannon.Options, server: ChildProcess | undefined = app) => {
+      const bareFigure = await measure('bare', { ...common, url: bareUrl }, bare);
+      figures.push({ ...(await measure(name, { ...common, ...opts }, server)), bare: bareFigure.rps, bareCpuPerRequest: bareFigure.cpuPerRequest });
+    };
+    // Issue #26: a call that reads the database against a bare Fastify route running the same SQL.
+    const sqlFigures: { name: string; app: Figure; bare: Figure }[] = [];
+    const pairSql = async (name: string, bareOpts: autocannon.Options, opts: autocannon.Options) => {
+      const bareFigure = await measure(`bare ${name}`, { ...common, ...bareOpts }, bare);
+      sqlFigures.push({ name, bare: bareFigure, app: await measure(name, { ...common, ...opts }, app) });
     };
     if (want('trivial')) await pair('app trivial route GET /ulca/health', { url: `${base}/ulca/health` });
     if (want('me')) await pair('signed GET users/me (session only)', signedGet(`${base}${mePath}`));
+    const searchOpts: autocannon.Options = { url: `${base}/ulca/data-metric/v0/store/search`, method: 'POST', headers: { 'content-type': 'application/json' }, body: searchBody };
     if (want('list')) await pair('signed list call (listByUserId)', signedGet(`${base}${listPath}`));
+    if (hasStoreSearch && want('search')) await pair('dashboard store search', searchOpts);
+    if (want('list')) await pairSql('signed list call', { url: `http://127.0.0.1:${barePort}/bare-list?userId=${caller.userId}` }, signedGet(`${base}${listPath}`));
     if (hasStoreSearch && want('search')) {
-      await pair('dashboard store search', { url: `${base}/ulca/data-metric/v0/store/search`, method: 'POST', headers: { 'content-type': 'application/json' }, body: searchBody });
+      await pairSql('dashboard store search', { ...searchOpts, url: `http://127.0.0.1:${barePort}/bare-search` }, searchOpts);
     }
     let n = 0;
     if (want('login')) {
@@ -241,23 +274,39 @@ export async function main(args: string[]): Promise<void> {
       appNoCache = await startChild('apps/server/src/main.ts', { ...appEnv(noCachePort, path.join(tmp, 'data')), SESSION_CACHE: 'false' }, `http://127.0.0.1:${noCachePort}/ulca/health`);
       const noCache = `http://127.0.0.1:${noCachePort}`;
       await autocannon({ ...signedGet(`${noCache}${listPath}`), connections, duration: 1 });
-      await pair('signed users/me, session cache off', signedGet(`${noCache}${mePath}`));
-      await pair('signed list call, session cache off', signedGet(`${noCache}${listPath}`));
+      await pair('signed users/me, session cache off', signedGet(`${noCache}${mePath}`), appNoCache);
+      await pair('signed list call, session cache off', signedGet(`${noCache}${listPath}`), appNoCache);
     }
 
     console.log('');
-    console.log(`${'target'.padEnd(38)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'errors'.padStart(7)} ${'requests'.padStart(9)}`);
+    console.log(`${'target'.padEnd(38)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'errors'.padStart(7)} ${'requests'.padStart(9)} ${'CPU µs/req'.padStart(11)} ${'bare CPU'.padStart(9)}`);
     for (const f of figures) {
       console.log(
-        `${f.name.padEnd(38)} ${f.rps.toFixed(0).padStart(8)} ${f.p99.toFixed(0).padStart(7)} ${f.bare!.toFixed(0).padStart(11)} ${(f.rps / f.bare!).toFixed(2).padStart(6)} ${String(f.errors).padStart(7)} ${String(f.requests).padStart(9)}`,
+        `${f.name.padEnd(38)} ${f.rps.toFixed(0).padStart(8)} ${f.p99.toFixed(0).padStart(7)} ${f.bare!.toFixed(0).padStart(11)} ${(f.rps / f.bare!).toFixed(2).padStart(6)} ${String(f.errors).padStart(7)} ${String(f.requests).padStart(9)} ${(f.cpuPerRequest! * 1000).toFixed(0).padStart(11)} ${(f.bareCpuPerRequest! * 1000).toFixed(0).padStart(9)}`,
       );
+    }
+    if (sqlFigures.length > 0) {
+      console.log('');
+      console.log(`${'against bare Fastify running the same SQL'.padEnd(38)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'errors'.padStart(7)} ${'CPU µs/req'.padStart(11)} ${'bare CPU'.padStart(9)}`);
+      for (const f of sqlFigures) {
+        console.log(
+          `${f.name.padEnd(38)} ${f.app.rps.toFixed(0).padStart(8)} ${f.app.p99.toFixed(0).padStart(7)} ${f.bare.rps.toFixed(0).padStart(11)} ${(f.app.rps / f.bare.rps).toFixed(2).padStart(6)} ${String(f.app.errors + f.bare.errors).padStart(7)} ${(f.app.cpuPerRequest! * 1000).toFixed(0).padStart(11)} ${(f.bare.cpuPerRequest! * 1000).toFixed(0).padStart(9)}   (target ≥ 0.5)`,
+        );
+      }
     }
     console.log('');
     for (const f of figures.filter((x) => x.name.startsWith('signed') && !x.name.includes('cache off'))) {
       console.log(`ratio ${f.name} / bare route: ${(f.rps / f.bare!).toFixed(2)}   (target ≥ 0.5)`);
     }
+    // Issue #26: the signed calls against the app's own trivial route of the same run (≥ 0.5).
+    const trivial = figures.find((f) => f.name.startsWith('app trivial route'));
+    if (trivial) {
+      for (const f of figures.filter((x) => x.name.startsWith('signed') && !x.name.includes('cache off'))) {
+        console.log(`ratio ${f.name} / app trivial route: ${(f.rps / trivial.rps).toFixed(2)}   (target ≥ 0.5)`);
+      }
+    }
     if (!hasStoreSearch) console.log('dashboard store search: route not in this build, not measured');
-    const errors = figures.reduce((s, f) => s + f.errors, 0);
+    const errors = figures.reduce((s, f) => s + f.errors, 0) + sqlFigures.reduce((s, f) => s + f.app.errors + f.bare.errors, 0);
     console.log(`errors: ${errors}`);
   } finally {
     await stopChild(app);

@@ -13,8 +13,8 @@
  * ratio proxy/direct, and the added latency (proxy − direct) at p50 and p99. Target: ratio ≥ 0.8,
  * added p50 ≤ 2 ms. Also prints how many TCP connections the model server accepted during each
  * arm (the proxy's keep-alive pool should open at most one per connection, then reuse them).
- * The server runs with MODEL_CONCURRENCY = connections (its default is 8 per model and process):
- * the bench measures the proxy's overhead, not its limiter.
+ * The server runs with MODEL_CONCURRENCY and MODEL_OWNER_CONCURRENCY = connections (their defaults
+ * are 8 per model and 16 per owner and process): the bench measures the proxy's overhead, not its limiters.
  * Options: --duration S (default 5), --connections N (default 50), --model-ms N (default 0: the
  * double answers at once, so the figures are the proxy's pure overhead; N > 0 makes the double
  * take N ms per call, like a real model, through its `/slow/` path, for both arms).
@@ -31,7 +31,7 @@ import { migrate } from '../apps/server/src/db/migrate.ts';
 import { insertUsers } from '../apps/server/src/modules/accounts/repo.ts';
 import { insertTestModel } from '../apps/server/src/test/models.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
-import { freePort, startChild, stopChild } from './api.ts';
+import { cpuMsOf, freePort, startChild, stopChild } from './api.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -79,11 +79,15 @@ interface Run {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU of the proxying process per request, µs (NaN for the direct arm). */
+  cpuUs: number;
 }
 
-async function measure(url: string, body: string, connections: number, duration: number): Promise<Run> {
+async function measure(url: string, body: string, connections: number, duration: number, server?: ChildProcess): Promise<Run> {
+  const cpu0 = cpuMsOf(server?.pid);
   const r = await autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
+  const cpuUs = ((cpuMsOf(server?.pid) - cpu0) * 1000) / Math.max(1, r.requests.total);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, cpuUs };
 }
 
 export async function main(args: string[]): Promise<void> {
@@ -124,6 +128,7 @@ export async function main(args: string[]): Promise<void> {
         ALLOWED_FETCH_HOSTS: '127.0.0.1',
         // The bench measures the proxy's overhead, not its limiter: every connection gets a slot.
         MODEL_CONCURRENCY: String(connections),
+        MODEL_OWNER_CONCURRENCY: String(connections),
       },
       `http://127.0.0.1:${port}/ulca/health`,
     );
@@ -143,17 +148,17 @@ export async function main(args: string[]): Promise<void> {
     const c0 = await ms.connections();
     const d = await measure(direct.url, direct.body, connections, duration);
     const c1 = await ms.connections();
-    const b = await measure(bare.url, bare.body, connections, duration);
+    const b = await measure(bare.url, bare.body, connections, duration, bareProxy);
     const cb = await ms.connections();
-    const p = await measure(proxy.url, proxy.body, connections, duration);
+    const p = await measure(proxy.url, proxy.body, connections, duration, app);
     const c2 = await ms.connections();
-    const row = (name: string, r: Run) => `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
+    const row = (name: string, r: Run) => `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}${Number.isNaN(r.cpuUs) ? '' : `   CPU ${r.cpuUs.toFixed(0)} µs/req`}`;
     console.log(row('direct', d));
     console.log(row('bare', b));
     console.log(row('proxy', p));
     const ratio = p.rps / d.rps;
     console.log(`model server: new TCP connections during direct ${c1 - c0}, bare ${cb - c1}, proxy ${c2 - cb} (the proxies' pools were warmed)`);
-    console.log(`floor: bare proxy/direct ${(b.rps / d.rps).toFixed(2)}, added p50 ${b.p50 - d.p50} ms; proxy/bare ${(p.rps / b.rps).toFixed(2)}, proxy − bare p50 ${p.p50 - b.p50} ms`);
+    console.log(`floor: bare proxy/direct ${(b.rps / d.rps).toFixed(2)}, added p50 ${b.p50 - d.p50} ms; proxy/bare ${(p.rps / b.rps).toFixed(2)}, proxy − bare p50 ${p.p50 - b.p50} ms, CPU ${(p.cpuUs / b.cpuUs).toFixed(2)}× the bare proxy's`);
     console.log(`load average after ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`ratio proxy/direct ${ratio.toFixed(2)} (target >= 0.8)   added latency p50 ${p.p50 - d.p50} ms (target <= 2)   p99 ${p.p99 - d.p99} ms`);
   } finally {

@@ -12,6 +12,8 @@ const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void
   metrics: () => import('./metrics.ts'),
   speakers: () => import('./speakers.ts'),
   streaming: () => import('./streaming.ts'),
+  viewer: () => import('./viewer.ts'),
+  pipeline: () => import('./pipeline.ts'),
 };
 if (!benchName || !benches[benchName]) {
   console.error(`usage: npm run bench -- <${Object.keys(benches).join('|')}> [--records N]`);

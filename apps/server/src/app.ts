@@ -7,6 +7,8 @@ import { metricsAccess } from './ops/http.ts';
 import { ApiError } from './lib/errors.ts';
 import { pinClientIp } from './lib/client-ip.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
+import { limitConnections } from './net/connection-limits.ts';
+import { BodyBudget, registerBodyBudget } from './lib/body-budget.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { keyRoutes } from './modules/keys/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -23,9 +25,13 @@ import { streamingRoutes } from './modules/streaming/routes.ts';
 import { modelHealthRoutes } from './modules/model-health/routes.ts';
 import { modelFeedbackRoutes } from './modules/model-feedback/routes.ts';
 import { benchmarkRoutes } from './modules/benchmarks/routes.ts';
+import { datasetViewerRoutes } from './modules/dataset-viewer/routes.ts';
+import { datasetVersionRoutes } from './modules/dataset-versions/routes.ts';
 import { glossaryRoutes } from './modules/glossary/routes.ts';
 import { stsRoutes } from './modules/sts/routes.ts';
 import { speakerRoutes } from './modules/speakers/routes.ts';
+import { pipelineRoutes } from './modules/pipeline/routes.ts';
+import { meteringRoutes } from './modules/metering/routes.ts';
 import { registerCompression, registerWebApp } from './web/delivery.ts';
 import { PUBLIC, registerAccessHook } from './security/access.ts';
 import { registerRouteAccess } from './security/route-access.ts';
@@ -52,7 +58,15 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
+    // A client that sends its headers and stalls its body is cut off (docs/operations.md#limits);
+    // Node checks open requests every connectionsCheckingInterval (30 s by default).
+    requestTimeout: ctx.config.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(ctx.config.requestHeadersTimeoutMs, ctx.config.requestTimeoutMs),
+      connectionsCheckingInterval: 1000,
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  limitConnections(app.server, ctx.config, ctx.log);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -76,6 +90,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     if (err instanceof ApiError) {
+      if (err.logDetail) req.log.warn({ code: err.code, detail: err.logDetail }, 'request refused');
+      if (err.retryAfterSeconds) void reply.header('retry-after', String(err.retryAfterSeconds));
+      if (err.headers) void reply.headers(err.headers);
       return reply.status(err.status).send({ message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
@@ -103,6 +120,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
 
   // request.ip is a parsed address from here on, whatever a proxy forwarded (issue #9 §3).
   pinClientIp(app);
+  // Body bytes in flight per address and in all, refused before reading (docs/operations.md#limits).
+  registerBodyBudget(app, new BodyBudget(ctx.config));
   // No text field of any route may hold a NUL character (400, not a database error).
   registerNulGuard(app);
   await registerSecurityHeaders(app);
@@ -163,6 +182,10 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await glossaryRoutes(app, ctx);
   await stsRoutes(app, ctx);
   await speakerRoutes(app, ctx);
+  await datasetViewerRoutes(app, ctx);
+  await datasetVersionRoutes(app, ctx);
+  await pipelineRoutes(app, ctx);
+  await meteringRoutes(app, ctx);
 
   await registerWebApp(app, ctx.config.webDist);
   return app;

@@ -51,6 +51,17 @@ export interface Config {
   maxUnzippedBytes: number;
   maxCompressionRatio: number;
   maxZipEntries: number;
+  // Request and connection limits of the HTTP listener (docs/operations.md#limits)
+  /** Time a client has to send a request's headers, ms (REQUEST_HEADERS_TIMEOUT_MS, default 15000; at most REQUEST_TIMEOUT_MS). */
+  requestHeadersTimeoutMs: number;
+  /** Time a client has to send a whole request, headers and body, ms; a stalled body is closed after it (REQUEST_TIMEOUT_MS, default 120000). */
+  requestTimeoutMs: number;
+  /** Open connections from one client address (IPv6 per /64); more are closed at once (MAX_CONNECTIONS_PER_IP, default 128; 0 = no limit; not applied behind TRUST_PROXY). */
+  maxConnectionsPerIp: number;
+  /** Open connections in all (MAX_CONNECTIONS; default 0 = the open-file limit minus FD_RESERVE). */
+  maxConnections: number;
+  /** File descriptors kept free of client connections for the database pool, outbound calls and files (FD_RESERVE, default 256). */
+  fdReserve: number;
   /** Run the HTTP API (false for `npm run worker`). */
   runHttp: boolean;
   /** Run the job workers in this process (WORKERS=false disables). */
@@ -94,6 +105,10 @@ export interface Config {
   loginMaxFailuresPerIp: number;
   /** Window of the per-address count, seconds (LOGIN_IP_WINDOW_SECONDS, default 900). */
   loginIpWindowSeconds: number;
+  /** A one-time sign-in code (needed past the login limits) stays valid this long, seconds: its window and the next (LOGIN_CODE_TTL_SECONDS, default 900). */
+  loginCodeTtlSeconds: number;
+  /** Sign-in code e-mails per account per hour (LOGIN_CODE_EMAILS_PER_HOUR, default 3; 0 = no limit). */
+  loginCodeEmailsPerHour: number;
   /** Forgot-password requests per client address per hour before 429 (FORGOT_MAX_PER_IP_PER_HOUR, default 20). */
   forgotMaxPerIpPerHour: number;
   /** Reset e-mails sent per account per hour; further requests get the same answer but no e-mail (FORGOT_MAX_EMAILS_PER_HOUR, default 5). */
@@ -111,12 +126,28 @@ export interface Config {
   modelCallTimeoutMs: number;
   /** Largest answer accepted from a model endpoint, bytes (MODEL_MAX_RESPONSE_BYTES, default 20 MiB). */
   modelMaxResponseBytes: number;
+  /** Largest answer accepted from a model of a task answering text (all but tts), bytes (MODEL_MAX_TEXT_RESPONSE_BYTES, default 1 MiB). */
+  modelMaxTextResponseBytes: number;
+  /** Answer bytes all model calls of a process may buffer at once; each call reserves its cap, beyond → 503 (MODEL_ANSWER_BYTES_BUDGET, default 160 MiB; 0 = no limit). */
+  modelAnswerBytesBudget: number;
+  /** Calls to the models of one owner running at once per process, beyond → 503; reference models excepted (MODEL_OWNER_CONCURRENCY, default 16; 0 = no limit). */
+  modelOwnerConcurrency: number;
+  /** Models one owner may have published at once (MAX_PUBLISHED_MODELS_PER_OWNER, default 50; 0 = no limit; ADMINs exempt). */
+  maxPublishedModelsPerOwner: number;
   /** Calls of one model run at once per API process (MODEL_CONCURRENCY, default 8). */
   modelConcurrency: number;
   /** How long a call waits for a busy model's slot before 503, ms (MODEL_QUEUE_WAIT_MS, default 2000). */
   modelQueueWaitMs: number;
   /** Largest audio or image accepted for inference (content, upload or URI download), bytes (INFERENCE_MAX_MEDIA_BYTES, default 16 MiB). */
   inferenceMaxMediaBytes: number;
+  /** Largest model/compute body without media from anonymous and signed-in callers, bytes (COMPUTE_TEXT_BODY_BYTES, default 16 KiB: 25 inputs of 150 characters). */
+  computeTextBodyBytes: number;
+  /** Largest model/compute body without media with an API key, bytes (COMPUTE_API_TEXT_BODY_BYTES, default 512 KiB: 25 inputs of 5000 characters). */
+  computeApiTextBodyBytes: number;
+  /** Request body bytes being received at once from one client address (IPv6 per /64); more → 429 before reading (BODY_BYTES_IN_FLIGHT_PER_IP, default 48 MiB; 0 = no limit). */
+  bodyBytesInFlightPerIp: number;
+  /** Request body bytes being received at once in all; more → 503 before reading (BODY_BYTES_IN_FLIGHT, default 256 MiB; 0 = no limit). */
+  bodyBytesInFlight: number;
   /** Largest zip a speech-to-speech batch downloads, bytes (STS_BATCH_MAX_ZIP_BYTES, default 200 MiB; each audio file also within INFERENCE_MAX_MEDIA_BYTES). */
   stsBatchMaxZipBytes: number;
   /** Most audio files in one speech-to-speech batch zip (STS_BATCH_MAX_FILES, default 100; entries of any kind at most 10 times that). */
@@ -148,6 +179,8 @@ export interface Config {
   modelHealthParallel: number;
   /** Anonymous model feedback submits per client address per hour before 429 (FEEDBACK_MAX_PER_IP_PER_HOUR, default 30; 0 = no limit). */
   feedbackMaxPerIpPerHour: number;
+  /** Feedback submits per signed-in user or API key owner per hour onto models they do not own, before 429 (FEEDBACK_MAX_PER_USER_PER_HOUR, default 60; 0 = no limit). */
+  feedbackMaxPerUserPerHour: number;
   /**
    * The shared S3-compatible object store (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
    * S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE), or undefined for the local folder dataDir/objects.
@@ -354,6 +387,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxUnzippedBytes: num(env.MAX_UNZIPPED_BYTES, 20 * GiB),
     maxCompressionRatio: num(env.MAX_COMPRESSION_RATIO, 200),
     maxZipEntries: num(env.MAX_ZIP_ENTRIES, 200_000),
+    requestTimeoutMs: Math.max(1000, num(env.REQUEST_TIMEOUT_MS, 120_000)),
+    requestHeadersTimeoutMs: Math.max(500, num(env.REQUEST_HEADERS_TIMEOUT_MS, 15_000)),
+    maxConnectionsPerIp: num(env.MAX_CONNECTIONS_PER_IP, 128),
+    maxConnections: num(env.MAX_CONNECTIONS, 0),
+    fdReserve: num(env.FD_RESERVE, 256),
     runHttp: true,
     runWorkers: bool(env.WORKERS, true),
     jobExpireSeconds: num(env.JOB_EXPIRE_SECONDS, 3600),
@@ -373,6 +411,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginAccountWindowSeconds: num(env.LOGIN_ACCOUNT_WINDOW_SECONDS, 900),
     loginMaxFailuresPerIp: num(env.LOGIN_MAX_FAILURES_PER_IP, 30),
     loginIpWindowSeconds: num(env.LOGIN_IP_WINDOW_SECONDS, 900),
+    loginCodeTtlSeconds: Math.max(60, num(env.LOGIN_CODE_TTL_SECONDS, 900)),
+    loginCodeEmailsPerHour: num(env.LOGIN_CODE_EMAILS_PER_HOUR, 3),
     forgotMaxPerIpPerHour: num(env.FORGOT_MAX_PER_IP_PER_HOUR, 20),
     forgotMaxEmailsPerHour: num(env.FORGOT_MAX_EMAILS_PER_HOUR, 5),
     signupMaxPerIpPerHour: num(env.SIGNUP_MAX_PER_IP_PER_HOUR, 10),
@@ -384,9 +424,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionCacheTtlSeconds: num(env.SESSION_CACHE_TTL_SECONDS, 60),
     modelCallTimeoutMs: Math.max(1, num(env.MODEL_CALL_TIMEOUT_MS, 30_000)),
     modelMaxResponseBytes: num(env.MODEL_MAX_RESPONSE_BYTES, 20 * 1024 * 1024),
+    modelMaxTextResponseBytes: num(env.MODEL_MAX_TEXT_RESPONSE_BYTES, 1024 * 1024),
+    modelAnswerBytesBudget: num(env.MODEL_ANSWER_BYTES_BUDGET, 160 * 1024 * 1024),
+    modelOwnerConcurrency: num(env.MODEL_OWNER_CONCURRENCY, 16),
+    maxPublishedModelsPerOwner: num(env.MAX_PUBLISHED_MODELS_PER_OWNER, 50),
     modelConcurrency: Math.max(1, num(env.MODEL_CONCURRENCY, 8)),
     modelQueueWaitMs: num(env.MODEL_QUEUE_WAIT_MS, 2000),
     inferenceMaxMediaBytes: num(env.INFERENCE_MAX_MEDIA_BYTES, 16 * 1024 * 1024),
+    computeTextBodyBytes: Math.max(1024, num(env.COMPUTE_TEXT_BODY_BYTES, 16 * 1024)),
+    computeApiTextBodyBytes: Math.max(1024, num(env.COMPUTE_API_TEXT_BODY_BYTES, 512 * 1024)),
+    bodyBytesInFlightPerIp: num(env.BODY_BYTES_IN_FLIGHT_PER_IP, 48 * 1024 * 1024),
+    bodyBytesInFlight: num(env.BODY_BYTES_IN_FLIGHT, 256 * 1024 * 1024),
     stsBatchMaxZipBytes: num(env.STS_BATCH_MAX_ZIP_BYTES, 200 * 1024 * 1024),
     stsBatchMaxFiles: Math.max(1, num(env.STS_BATCH_MAX_FILES, 100)),
     streamConnectTimeoutMs: Math.max(1, num(env.STREAM_CONNECT_TIMEOUT_MS, 10_000)),
@@ -400,6 +448,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     modelHealthTimeoutMs: Math.max(1, num(env.MODEL_HEALTH_TIMEOUT_MS, 20_000)),
     modelHealthParallel: Math.max(1, num(env.MODEL_HEALTH_PARALLEL, 4)),
     feedbackMaxPerIpPerHour: num(env.FEEDBACK_MAX_PER_IP_PER_HOUR, 30),
+    feedbackMaxPerUserPerHour: num(env.FEEDBACK_MAX_PER_USER_PER_HOUR, 60),
     s3: s3Config(env),
     dbPoolSize: int('DB_POOL_SIZE', env.DB_POOL_SIZE, 20, 2),
     bossPoolSize: int('BOSS_POOL_SIZE', env.BOSS_POOL_SIZE, 4, 2),

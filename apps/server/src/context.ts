@@ -10,6 +10,7 @@ import type { OutboundPools } from './net/safe-fetch.ts';
 import type { AccountLimiters } from './modules/accounts/limiters.ts';
 import type { BenchmarkCallLimits } from './modules/benchmarks/call-limits.ts';
 import type { InferenceState } from './modules/inference/state.ts';
+import type { MeteringState } from './modules/metering/state.ts';
 import type { AnswerCache } from './modules/metrics/answer-cache.ts';
 import type { FeedbackLimiter } from './modules/model-feedback/limiter.ts';
 import type { EndpointCache } from './modules/models/state.ts';
@@ -18,6 +19,7 @@ import type { ReferenceModelRegistry } from './modules/reference-models/registry
 import type { SpeechPool } from './modules/speakers/dsp.ts';
 import type { StreamingState } from './modules/streaming/state.ts';
 import type { SessionCacheService } from './security/session-cache.ts';
+import type { NonceClaims } from './security/nonce-batch.ts';
 import type { Metrics } from './ops/metrics.ts';
 import type { Readiness } from './ops/readiness.ts';
 
@@ -54,6 +56,8 @@ export interface Services {
   sessions: SessionCacheService;
   /** When expired signature nonces are pruned next (security/auth.ts). */
   noncePrune: Throttle;
+  /** Signature nonces claimed in groups, one statement for many calls (security/nonce-batch.ts). */
+  nonceClaims: NonceClaims;
   /** Login, sign-up and forgot-password limiters (modules/accounts/rate-limits.ts). */
   accountLimits: AccountLimiters;
   /** The anonymous feedback limiter (modules/model-feedback). */
@@ -68,6 +72,8 @@ export interface Services {
   referenceModels: ReferenceModelRegistry;
   /** Model call slots and the model_usage counts not yet written (modules/inference). */
   inference: InferenceState;
+  /** Per-key usage not yet written, and quota limits reused for a second (modules/metering/state.ts). */
+  metering: MeteringState;
   /** Streams open per model and caller; ticket pruning (modules/streaming). */
   streaming: StreamingState;
   /** The dashboard's answers (modules/metrics/answer-cache.ts). */

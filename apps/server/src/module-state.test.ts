@@ -23,6 +23,7 @@ const ALLOWED: Record<string, string> = {
   'modules/reference-models/engines/transliteration-sanscript.ts:finalViramaRes': 'memo of compiled patterns per language (pure)',
   'modules/reference-models/engines/gender-pitch.ts:example': 'memo of a constant example WAV (pure)',
   'modules/speakers/access.samples.ts:speakerApps': 'test support of the authorization matrix (app name per test user)',
+  'modules/pipeline/access.samples.ts:keys': 'test support of the authorization matrix (one API key per matrix fixture)',
 };
 
 const MUTABLE_CLASSES = new Set(['Map', 'Set', 'WeakMap', 'WeakSet']);

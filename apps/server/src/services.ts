@@ -7,6 +7,7 @@ import { AccountLimiters } from './modules/accounts/limiters.ts';
 import { benchmarkLookups } from './modules/benchmarks/service.ts';
 import { BenchmarkCallLimits } from './modules/benchmarks/call-limits.ts';
 import { InferenceState } from './modules/inference/state.ts';
+import { MeteringState } from './modules/metering/state.ts';
 import { AnswerCache } from './modules/metrics/answer-cache.ts';
 import { FeedbackLimiter } from './modules/model-feedback/limiter.ts';
 import { EndpointCache } from './modules/models/state.ts';
@@ -15,6 +16,7 @@ import { SpeechPool } from './modules/speakers/dsp.ts';
 import { StreamingState } from './modules/streaming/state.ts';
 import { NONCE_PRUNE_INTERVAL_SECONDS } from './security/auth.ts';
 import { SessionCacheService } from './security/session-cache.ts';
+import { NonceClaims } from './security/nonce-batch.ts';
 
 /**
  * How each service of {@link Services} is built, in start order (closed in reverse). One line per
@@ -26,6 +28,7 @@ const FACTORIES: Factories = {
   outbound: () => new OutboundPools(),
   sessions: (ctx) => new SessionCacheService(ctx),
   noncePrune: () => new Throttle(NONCE_PRUNE_INTERVAL_SECONDS * 1000),
+  nonceClaims: (ctx) => new NonceClaims(ctx.db),
   accountLimits: (ctx) => new AccountLimiters(ctx),
   feedbackLimiter: (ctx) => new FeedbackLimiter(ctx),
   modelEndpoints: () => new EndpointCache(),
@@ -33,6 +36,7 @@ const FACTORIES: Factories = {
   benchmarkCalls: (ctx) => new BenchmarkCallLimits(ctx),
   referenceModels: () => new ReferenceModelRegistry(),
   inference: (ctx) => new InferenceState(ctx),
+  metering: (ctx) => new MeteringState(ctx),
   streaming: () => new StreamingState(),
   dashboard: (ctx) => new AnswerCache(ctx),
   speechPool: () => new SpeechPool(),

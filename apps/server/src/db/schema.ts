@@ -179,6 +179,43 @@ export interface ModelUsageTable {
   calls: Generated<string>;
   failures: Generated<string>;
 }
+/** Every health round of a model, kept 30 days (016_health_history.sql; owned by modules/model-health). */
+export interface ModelHealthRoundsTable {
+  model_id: string;
+  checked_on: Ts;
+  status: 'available' | 'unavailable';
+  latency_ms: number | null;
+  reason: string | null;
+}
+/** Usage per API key, model, task and day (015_metering.sql; owned by modules/metering). Bigints read as strings. */
+export interface KeyUsageTable {
+  key_id: string;
+  model_id: string;
+  task: string;
+  day: ColumnType<string, string, string>;
+  calls: Generated<string>;
+  failures: Generated<string>;
+  latency_ms_total: Generated<string>;
+  characters_in: Generated<string>;
+  audio_ms_in: Generated<string>;
+  audio_ms_out: Generated<string>;
+  images: Generated<string>;
+}
+/** Daily limits per unit, per key or '*' (015_metering.sql; owned by modules/metering). */
+export interface KeyQuotasTable {
+  key_id: string;
+  unit: string;
+  daily_limit: ColumnType<string, number | string, number | string>;
+  set_by: string;
+  set_on: Generated<Date>;
+}
+/** Units reserved against the limits per key and day (015_metering.sql; owned by modules/metering). */
+export interface KeyQuotaUsageTable {
+  key_id: string;
+  day: ColumnType<string, string, string>;
+  unit: string;
+  used: ColumnType<string, number | string, number | string>;
+}
 /** Rows of a published benchmark dataset (007_benchmarks.sql; owned by modules/datasets). */
 export interface BenchmarkRecordsTable {
   dataset_id: string;
@@ -259,7 +296,44 @@ export interface GlossaryEntriesTable {
   updated_on: Generated<Date>;
 }
 
-/** The caller-chosen interface language of a user (migrations/013_user_language.sql). */
+/** Cached per-column summaries of a published dataset (013_dataset_viewer.sql; owner: modules/dataset-viewer). */
+export interface DatasetViewerSummariesTable {
+  dataset_id: string;
+  stamp: string;
+  summary: unknown;
+  computed_on: Generated<Date>;
+}
+
+/** Versions of a dataset (014_dataset_versions.sql; owner: modules/dataset-versions). */
+export interface DatasetVersionsTable {
+  id: string;
+  dataset_id: string;
+  version: number | null;
+  service_request_number: string;
+  submission_dataset_id: string;
+  status: Generated<'Pending' | 'Published' | 'Identical' | 'Failed'>;
+  dataset_type: string | null;
+  record_count: number | null;
+  added_count: number | null;
+  removed_count: number | null;
+  params: unknown;
+  export_sha256: string | null;
+  export_bytes: string | null;
+  message: string | null;
+  doi: string | null;
+  created_on: Generated<Date>;
+  frozen_on: Date | null;
+}
+
+/** Record intervals of dataset versions (014_dataset_versions.sql; owner: modules/dataset-versions). */
+export interface DatasetVersionMembersTable {
+  dataset_id: string;
+  hash: Buffer;
+  first_version: number;
+  last_version: number | null;
+}
+
+/** The caller-chosen interface language of a user (migrations/017_user_language.sql). */
 export interface UserPreferencesTable {
   user_id: string;
   ui_language: string;
@@ -284,10 +358,17 @@ export interface Database {
   model_feedback: ModelFeedbackTable;
   model_health: ModelHealthTable;
   model_usage: ModelUsageTable;
+  key_usage: KeyUsageTable;
+  model_health_rounds: ModelHealthRoundsTable;
+  key_quotas: KeyQuotasTable;
+  key_quota_usage: KeyQuotaUsageTable;
   benchmark_records: BenchmarkRecordsTable;
   benchmarks: BenchmarksTable;
   benchmark_runs: BenchmarkRunsTable;
   benchmark_outputs: BenchmarkOutputsTable;
   glossary_entries: GlossaryEntriesTable;
   speakers: SpeakersTable;
+  dataset_viewer_summaries: DatasetViewerSummariesTable;
+  dataset_versions: DatasetVersionsTable;
+  dataset_version_members: DatasetVersionMembersTable;
 }

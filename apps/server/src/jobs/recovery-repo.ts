@@ -3,23 +3,24 @@ import type { Db } from '../db/pool.ts';
 /** An active pg-boss job as the recovery scan sees it. */
 export interface ActiveJob {
   id: string;
-  /** The job's `serviceRequestNumber` payload field. */
+  /** The job's payload field named by the scan (`serviceRequestNumber` by default; `batchId` for sts batches). */
   srn: string;
   /** Seconds since a worker took it (database clock). */
   ageSeconds: number;
 }
 
 /**
- * Jobs of `queue` that pg-boss shows as active (taken by a worker), oldest first, with their age.
+ * Jobs of `queue` that pg-boss shows as active (taken by a worker), oldest first, with their age and
+ * their payload field `field` (as `srn`: a service request number, or an sts batch id).
  * pg-boss 10 has no API that lists jobs by state, so this reads its `pgboss.job` table; every
  * change to a job goes through pg-boss's API (recovery.ts).
  */
-export async function activeJobs(pool: Db['pool'], queue: string): Promise<ActiveJob[]> {
+export async function activeJobs(pool: Db['pool'], queue: string, field = 'serviceRequestNumber'): Promise<ActiveJob[]> {
   const r = await pool.query(
-    `SELECT id::text AS id, data->>'serviceRequestNumber' AS srn, extract(epoch FROM now() - started_on)::float8 AS "ageSeconds" FROM pgboss.job
-      WHERE name = $1 AND state = 'active' AND data ? 'serviceRequestNumber'
+    `SELECT id::text AS id, data->>$2 AS srn, extract(epoch FROM now() - started_on)::float8 AS "ageSeconds" FROM pgboss.job
+      WHERE name = $1 AND state = 'active' AND data ? $2
       ORDER BY started_on`,
-    [queue],
+    [queue, field],
   );
   return r.rows as ActiveJob[];
 }

@@ -2,6 +2,8 @@ import type { AppContext } from '../context.ts';
 import { QUEUES } from './boss.ts';
 import { activeJobs } from './recovery-repo.ts';
 import { failSubmission, releaseIngestLock, tryIngestLock } from '../modules/datasets/service.ts';
+import { batchLockName, failBatch } from '../modules/sts/service.ts';
+import { releaseNamedLock, tryNamedLock } from '../db/job-lock.ts';
 
 /**
  * A job taken less than this many seconds ago may still be on its way to its lock: not yet taken
@@ -63,10 +65,49 @@ export async function recoverOrphanedIngestJobs(ctx: AppContext): Promise<Recove
 }
 
 /**
- * Runs {@link recoverOrphanedIngestJobs} now (a worker is available: this process's) and every
- * `config.jobRecoverySeconds` (0 = only now). A job a scan found too young to judge gets one more
- * scan as soon as it is old enough, so a job whose worker was killed just before this process
- * started resumes within seconds rather than at the next interval. Scans never overlap; a failed
+ * The same scan for the sts-batch queue: a batch's attempt holds the batch's advisory lock
+ * (modules/sts/service.ts runBatchJob); an active job whose lock is free lost its worker and is
+ * failed through pg-boss so that its retry starts the batch over at once; with no retry left the
+ * batch ends Failed. Returns the batch ids re-queued and when to look again at jobs too young to judge.
+ */
+export async function recoverOrphanedStsBatches(ctx: AppContext): Promise<RecoveryScan> {
+  const queue = QUEUES.stsBatch;
+  const recovered: string[] = [];
+  let recheckInMs: number | undefined;
+  for (const job of await activeJobs(ctx.db.pool, queue, 'batchId')) {
+    if (job.ageSeconds < GRACE_SECONDS) {
+      const due = Math.ceil((GRACE_SECONDS - job.ageSeconds) * 1000) + 100;
+      recheckInMs = Math.min(recheckInMs ?? due, due);
+      continue;
+    }
+    const client = await ctx.db.pool.connect();
+    try {
+      if (!(await tryNamedLock(client, batchLockName(job.srn)))) continue; // its worker is alive
+      try {
+        if ((await ctx.boss.getJobById(queue, job.id))?.state !== 'active') continue;
+        await ctx.boss.fail(queue, job.id, { message: 'the worker of this batch stopped (its lock was free); retried' });
+        if ((await ctx.boss.getJobById(queue, job.id))?.state === 'failed') {
+          await failBatch(ctx, job.srn, { lockHeld: true });
+          ctx.log.warn({ batchId: job.srn, job: job.id }, 'sts batch lost its worker on its last attempt; batch failed');
+        } else {
+          recovered.push(job.srn);
+          ctx.log.info({ batchId: job.srn, job: job.id }, 'sts batch lost its worker; re-queued');
+        }
+      } finally {
+        await releaseNamedLock(client, batchLockName(job.srn)).catch(() => undefined);
+      }
+    } finally {
+      client.release();
+    }
+  }
+  return { recovered, recheckInMs };
+}
+
+/**
+ * Runs {@link recoverOrphanedIngestJobs} and {@link recoverOrphanedStsBatches} now (a worker is available:
+ * this process's) and every `config.jobRecoverySeconds` (0 = only now). A job a scan found too young to
+ * judge gets one more scan as soon as it is old enough, so a job whose worker was killed just before this
+ * process started resumes within seconds rather than at the next interval. Scans never overlap; a failed
  * scan is logged and the next one tries again. `stop()` ends the timers.
  */
 export async function startJobRecovery(ctx: AppContext): Promise<{ stop(): void }> {
@@ -77,7 +118,10 @@ export async function startJobRecovery(ctx: AppContext): Promise<{ stop(): void 
     if (running || stopped) return;
     running = true;
     try {
-      const { recheckInMs } = await recoverOrphanedIngestJobs(ctx);
+      const ingest = await recoverOrphanedIngestJobs(ctx);
+      const sts = await recoverOrphanedStsBatches(ctx);
+      const dues = [ingest.recheckInMs, sts.recheckInMs].filter((d): d is number => d !== undefined);
+      const recheckInMs = dues.length ? Math.min(...dues) : undefined;
       if (recheckInMs !== undefined && !stopped) {
         clearTimeout(recheck);
         recheck = setTimeout(() => void scan(), recheckInMs);

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { findTextProblem, withoutNul } from '@ulca/contracts';
 import { ApiError, badRequest } from './errors.ts';
+import { textProblemError } from './nul-guard.ts';
 
 /**
  * multipart/form-data read as bytes, so that a request signature over the exact body verifies
@@ -45,14 +47,23 @@ export function multipartBytesParser(limit: number, tooLarge: () => ApiError) {
 
 /**
  * The form of a body read by {@link multipartBytesParser}, parsed by the platform's own multipart
- * parser (undici's, in Node). Throws 400 MALFORMED_MULTIPART when the bytes are not a valid form;
+ * parser (undici's, in Node). Throws 400 MALFORMED_MULTIPART when the bytes are not a valid form,
+ * 400 VALIDATION_FAILED naming the field when a text field holds a NUL;
  * `missing` is thrown when the request carried no multipart body at all.
  */
 export async function readMultipartForm(req: FastifyRequest, missing: () => ApiError): Promise<FormData> {
   if (!Buffer.isBuffer(req.body)) throw missing();
+  let form: FormData;
   try {
-    return await new Response(new Uint8Array(req.body), { headers: { 'content-type': String(req.headers['content-type']) } }).formData();
+    form = await new Response(new Uint8Array(req.body), { headers: { 'content-type': String(req.headers['content-type']) } }).formData();
   } catch {
     throw badRequest('MALFORMED_MULTIPART', 'The upload is not a valid multipart/form-data body.');
   }
+  // The input rule of JSON bodies (lib/nul-guard.ts) for every decoded text field; files are
+  // checked by whoever decodes them (e.g. parseModelDescriptor).
+  for (const [name, value] of form.entries()) {
+    const problem = name.includes('\0') ? findTextProblem(name) : typeof value === 'string' ? findTextProblem(value) : null;
+    if (problem) throw textProblemError({ ...problem, field: withoutNul(name) });
+  }
+  return form;
 }

@@ -1,16 +1,18 @@
 /**
- * The NUL rule of @ulca/contracts (findNulField) for every route at once: a preValidation hook
- * that refuses a JSON body, query string or path parameter holding a NUL character with a 400
- * field error, before the route's schema, its auth and any SQL see it (issue 9 #9).
+ * The input rule of @ulca/contracts (findTextProblem) for every route at once: a preValidation
+ * hook that refuses a JSON body, query string or path parameter holding a NUL character, nested
+ * deeper than MAX_JSON_DEPTH or holding more than MAX_JSON_VALUES values, with a 400 field error,
+ * before the route's schema, its auth and any SQL or JSON.stringify see it (issue 9 #9;
+ * docs/operations.md#limits). Multipart text fields get the same check in readMultipartForm.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findNulField, NUL_FIELD_MESSAGE } from '@ulca/contracts';
-import { badRequest } from './errors.ts';
+import { findTextProblem, type TextProblem } from '@ulca/contracts';
+import { badRequest, type ApiError } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Called when the NUL rule refuses a request to this route, before the 400 is sent: a route
+     * Called when the input rule refuses a request to this route, before the 400 is sent: a route
      * whose attempts are audited (login) records the refused attempt here. Errors are logged,
      * never sent.
      */
@@ -18,15 +20,21 @@ declare module 'fastify' {
   }
 }
 
-/** Registers the NUL check on `app` (all routes registered after it and before it alike). */
+/** The 400 VALIDATION_FAILED of one input problem, naming its field. */
+export function textProblemError(problem: TextProblem): ApiError {
+  const { field, message } = problem;
+  return badRequest('VALIDATION_FAILED', `Field '${field || '(value)'}' ${message}.`, [{ field, message }]);
+}
+
+/** Registers the input check on `app` (all routes registered after it and before it alike). */
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     for (const value of [request.body, request.query, request.params]) {
-      const field = findNulField(value);
-      if (field === null) continue;
+      const problem = findTextProblem(value);
+      if (problem === null) continue;
       const hook = request.routeOptions.config?.onRejectedInput;
       if (hook) await hook(request).catch((err: unknown) => request.log.error({ err }, 'onRejectedInput failed'));
-      throw badRequest('VALIDATION_FAILED', `Field '${field || '(value)'}' ${NUL_FIELD_MESSAGE}.`, [{ field, message: NUL_FIELD_MESSAGE }]);
+      throw textProblemError(problem);
     }
   });
 }

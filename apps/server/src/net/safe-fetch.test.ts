@@ -174,8 +174,8 @@ describe('safeGetStream: redirects', () => {
     const start = await redirectTo(`http://localhost:${port}/file`);
     await expect(safeGetStream(start, LOCAL)).rejects.toMatchObject({
       code: 'URL_REFUSED',
-      message:
-        "The URL's host localhost resolves to a loopback address (127.0.0.1); the platform only downloads from public hosts.",
+      message: "The URL's host localhost is not allowed: the platform only downloads from public hosts.",
+      detail: 'localhost resolves to a loopback address (127.0.0.1)',
     });
   });
 
@@ -234,6 +234,9 @@ describe('safeGetStream: address policy', () => {
     ['http://224.0.0.1/x.zip', 'The URL points to a multicast address (224.0.0.1)'],
     ['http://255.255.255.255/x.zip', 'The URL points to a broadcast address (255.255.255.255)'],
     ['http://2130706433/x.zip', 'The URL points to a loopback address (127.0.0.1)'],
+    // 6to4 and Teredo embed an IPv4 address (here 10.0.0.5 and 127.0.0.1) that a relay would reach.
+    ['http://[2002:a00:5::1]/x.zip', 'The URL points to a 6to4 address (2002:a00:5::1)'],
+    ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/x.zip', 'The URL points to a Teredo address (2001:0:4136:e378:8000:63bf:80ff:fffe)'],
   ];
 
   it.each(refused)('refuses %s before any connection', async (url, text) => {
@@ -268,8 +271,11 @@ describe('safeGetStream: address policy', () => {
     ] as never);
     await expect(checkFetchTarget('https://mixed.example/x.zip', [])).rejects.toMatchObject({
       code: 'URL_REFUSED',
-      message: "The URL's host mixed.example resolves to a private address (10.0.0.5); the platform only downloads from public hosts.",
+      message: "The URL's host mixed.example is not allowed: the platform only downloads from public hosts.",
+      detail: 'mixed.example resolves to a private address (10.0.0.5)',
     });
+    // What internal DNS answers reaches the log only, never the caller.
+    await expect(checkFetchTarget('https://mixed.example/x.zip', [])).rejects.not.toHaveProperty('message', expect.stringContaining('10.0.0.5'));
   });
 
   it('connects to the checked address, without resolving the name again', async () => {
@@ -327,7 +333,7 @@ describe('safePostJson: what is done once and what on every call', () => {
     expect(lookup).toHaveBeenCalledTimes(2);
     // Without the allowance, the next answer of DNS (a rebinding to 10.0.0.5) is checked and refused before any connection.
     lookup.mockResolvedValue([{ address: '10.0.0.5', family: 4 }] as never);
-    await expect(safePostJson(url, {}, POST)).rejects.toMatchObject({ code: 'URL_REFUSED', message: expect.stringContaining('10.0.0.5') });
+    await expect(safePostJson(url, {}, POST)).rejects.toMatchObject({ code: 'URL_REFUSED', detail: expect.stringContaining('10.0.0.5') });
     expect(lookup).toHaveBeenCalledTimes(3);
   });
 });

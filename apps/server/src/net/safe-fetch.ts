@@ -15,6 +15,11 @@ export class FetchError extends Error {
     message: string,
     /** HTTP status for HTTP_404 and HTTP_ERROR. */
     public readonly status?: number,
+    /**
+     * For the server log only, never for the caller: e.g. what a refused host name resolves to
+     * (internal DNS must not be disclosed; docs/operations.md#limits).
+     */
+    public readonly detail?: string,
   ) {
     super(message);
     this.name = 'FetchError';
@@ -70,6 +75,9 @@ const REFUSED_RANGES: Record<string, string> = {
   rfc6145: 'an IPv4-translated',
   rfc6052: 'a NAT64',
   discard: 'a discard-only',
+  // Tunnels whose address embeds an IPv4 one (2002::/16, 2001::/32): a relay could reach any address.
+  '6to4': 'a 6to4',
+  teredo: 'a Teredo',
 };
 // IPv4-compatible IPv6 (::a.b.c.d, deprecated) is not a named range in ipaddr.js.
 const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
@@ -162,8 +170,9 @@ export async function checkFetchTarget(raw: string | URL, allowedHosts: string[]
     for (const { address } of addresses) {
       const why = refusedRange(address);
       if (why) {
-        const subject = literal ? 'The URL points to' : `The URL's host ${host} resolves to`;
-        throw new FetchError('URL_REFUSED', `${subject} ${why} address (${address}); ${PUBLIC_ONLY}`);
+        // A literal address is the caller's own text; what a name resolves to is internal and goes to the log only.
+        if (literal) throw new FetchError('URL_REFUSED', `The URL points to ${why} address (${address}); ${PUBLIC_ONLY}`);
+        throw new FetchError('URL_REFUSED', `The URL's host ${host} is not allowed: ${PUBLIC_ONLY}`, undefined, `${host} resolves to ${why} address (${address})`);
       }
     }
   }

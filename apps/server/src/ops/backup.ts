@@ -107,6 +107,13 @@ export async function restorePlatform(parts: BackupParts, dir: string): Promise<
   const applied = new Set((await parts.db.pool.query('SELECT name FROM schema_migrations')).rows.map((r) => r.name as string));
   const unknown = manifest.migrations.filter((m) => !applied.has(m));
   if (unknown.length) throw new Error(`the backup comes from a newer version (migrations ${unknown.join(', ')}): restore with that version`);
+  // Table names are pasted into TRUNCATE and COPY: only names of this database's own tables are taken
+  // from the manifest, and each file name must stay inside the backup folder.
+  const known = new Set(await listTables(parts.db));
+  for (const t of manifest.tables) {
+    if (!known.has(t.name)) throw new Error(`the backup names a table this database does not have: ${JSON.stringify(t.name).slice(0, 120)}`);
+    if (path.basename(t.file) !== t.file) throw new Error(`the backup names a file outside its folder: ${JSON.stringify(t.file).slice(0, 120)}`);
+  }
   const client = await parts.db.pool.connect();
   try {
     await client.query('BEGIN');

@@ -7,15 +7,16 @@ import { findSessionKey, touchSessionKey } from '../modules/accounts/service.ts'
 import type { AuthUser } from './types.ts';
 import { sessionCacheFor, type CachedSession } from './session-cache.ts';
 import { hexEquals, NONCE_HEADER, NONCE_PATTERN, payloadForBody, payloadForUrl, payloadV2, signRequest, TIMESTAMP_HEADER, type SignatureHash } from './signing.ts';
-import { claimNonce, pruneNonces } from './nonce-repo.ts';
+import { pruneNonces } from './nonce-repo.ts';
 
 /**
  * Verification of signed calls (DESIGN.md §5, spec 01 §7, issue #9 §2; algorithms in signing.ts).
  * Version 2 (headers `key`, `payload`, `sig`, `x-ulca-timestamp`, `x-ulca-nonce`): the timestamp
  * must be within SIGNATURE_WINDOW_SECONDS of the server's clock, the payload is recomputed from the
  * method, path and query, timestamp, nonce and raw body received, `sig` is checked in constant
- * time, and then the nonce is claimed for the key in PostgreSQL: a second use, in any API
- * process, is refused. So a captured call cannot be replayed, on its route or another.
+ * time, and then the nonce is claimed for the key in PostgreSQL (concurrent claims of one process
+ * grouped into one statement, ctx.services.nonceClaims): a second use, in any API process, is
+ * refused. So a captured call cannot be replayed, on its route or another.
  * Version 1 (body only, or the URL, no time, as the original ULCA clients sign) is accepted only
  * with LEGACY_MD5_SIGNATURES=true.
  */
@@ -139,7 +140,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
 
   if (nonceExpires) {
     // Only a verified call claims its nonce, so nobody can use up another key's nonces.
-    if (!(await claimNonce(ctx.db, session.publicKey, nonce!, nonceExpires))) {
+    if (!(await ctx.services.nonceClaims.claim(session.publicKey, nonce!, nonceExpires))) {
       throw new ApiError(401, 'SIGNATURE_REPLAYED', SIGNATURE_REPLAYED_MESSAGE);
     }
     pruneNoncesNow(ctx, request);

@@ -44,7 +44,8 @@ describe('security headers and body limits', () => {
       expect(policy['object-src']).toEqual(["'none'"]);
       expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-eval');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // DENY, as frame-ancestors 'none' says (SAMEORIGIN contradicted it for older browsers).
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     }
@@ -83,6 +84,18 @@ describe('security headers and body limits', () => {
     expect(viaProxy.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
     const spoofed = await p.app.inject({ method: 'GET', url: '/ulca/health', remoteAddress: '203.0.113.5', headers: { 'x-forwarded-proto': 'https' } });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('answers carrying a secret (login, a generated API key) with Cache-Control: no-store, others without', async () => {
+    const other = await createSignedInUser(p);
+    const login = await p.app.inject({ method: 'POST', url: '/ulca/user-mgmt/v1/users/login', payload: { authenticator: 'ULCA', data: { email: other.email, password: other.password } } });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(login.json().data.userKeys.privateKey).toBeTruthy();
+    expect(login.headers['cache-control']).toBe('no-store');
+    const key = await signedInject(p.app, other, 'POST', '/ulca/user-mgmt/v1/users/generateApiKey', { userID: other.userId, appName: 'no-store-app' });
+    expect(key.statusCode, key.body).toBe(200);
+    expect(key.headers['cache-control']).toBe('no-store');
+    expect((await p.app.inject({ method: 'GET', url: '/ulca/health' })).headers['cache-control']).toBeUndefined();
   });
 
   it('refuses a body over the limit with 413 and changes nothing', async () => {

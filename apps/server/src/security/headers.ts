@@ -13,7 +13,7 @@ import helmet from '@fastify/helmet';
  *   through a trusted proxy's X-Forwarded-Proto, see TRUST_PROXY): sending it over plain http
  *   would be ignored by browsers anyway and would break a local http-only start.
  * - helmet's defaults for the rest: X-Content-Type-Options nosniff, Referrer-Policy no-referrer,
- *   X-Frame-Options SAMEORIGIN (older browsers; CSP frame-ancestors wins), Cross-Origin-Opener-Policy,
+ *   X-Frame-Options DENY (older browsers; the same rule as frame-ancestors 'none'), Cross-Origin-Opener-Policy,
  *   Cross-Origin-Resource-Policy same-origin, X-DNS-Prefetch-Control off, Origin-Agent-Cluster.
  */
 export const CONTENT_SECURITY_POLICY = {
@@ -40,7 +40,20 @@ const HELMET_OPTIONS = {
   global: true,
   contentSecurityPolicy: { useDefaults: false, directives: { ...CONTENT_SECURITY_POLICY } },
   strictTransportSecurity: false,
+  xFrameOptions: { action: 'deny' },
 } as const;
+
+/**
+ * Routes whose answers carry a secret (login's private key, API and service-provider keys, stream
+ * tickets): `Cache-Control: no-store`, so no browser or proxy cache keeps a copy.
+ */
+export const NO_STORE_ROUTES: ReadonlySet<string> = new Set([
+  '/ulca/user-mgmt/v1/users/login',
+  '/ulca/user-mgmt/v1/users/generateApiKey',
+  '/ulca/user-mgmt/v1/users/getApiKeysForProfile',
+  '/ulca/user-mgmt/v1/users/generateServiceProviderKey',
+  '/ulca/apis/v0/model/streaming/ticket',
+]);
 
 /** Response headers every HTTP exchange has anyway (not security headers). */
 const TRANSPORT_HEADERS: ReadonlySet<string> = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -72,6 +85,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     if (request.protocol === 'https') reply.header('strict-transport-security', hsts);
+    if (NO_STORE_ROUTES.has(request.routeOptions.url ?? '')) reply.header('cache-control', 'no-store');
     done();
   });
 }

@@ -4,6 +4,8 @@ import { buildApp } from '../app.ts';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../test/users.ts';
 import { signedHeaders } from './signing.ts';
+import { createDb } from '../db/pool.ts';
+import { closeServices, createServices } from '../services.ts';
 
 /**
  * The attacks of issue #9 §2, replayed against the real routes: a captured signed call to
@@ -89,6 +91,40 @@ describe('signature replay (issue #9 §2)', () => {
       expect(codes.filter((c) => c === 401)).toHaveLength(39);
     } finally {
       await second.close();
+    }
+  });
+  it('refuses on a second app instance with its own connection pool (another API process) a nonce the first accepted, and the reverse', async () => {
+    // Claims are grouped per process (ctx.services.nonceClaims): only the database can refuse across processes.
+    const otherDb = createDb(p.ctx.config.databaseUrl!, 4);
+    const { config, boss, store, mailer, log } = p.ctx;
+    const otherCtx = await createServices({ config, db: otherDb, boss, store, mailer, log });
+    const other = await buildApp(otherCtx, { logger: false });
+    try {
+      const url = `${USERS}/me`;
+      const first: InjectOptions = { method: 'GET', url, headers: { ...signedHeaders(alice, { method: 'GET', url }) } };
+      expect((await p.app.inject(first)).statusCode).toBe(200);
+      const replayed = await other.inject(first);
+      expect(replayed.statusCode).toBe(401);
+      expect(replayed.json().code).toBe('SIGNATURE_REPLAYED');
+
+      const second: InjectOptions = { method: 'GET', url, headers: { ...signedHeaders(alice, { method: 'GET', url }) } };
+      expect((await other.inject(second)).statusCode).toBe(200);
+      expect((await p.app.inject(second)).json().code).toBe('SIGNATURE_REPLAYED');
+
+      // Raced: 30 copies of one capture split over both pools, plus 30 fresh calls that must all pass.
+      const raced: InjectOptions = { method: 'GET', url, headers: { ...signedHeaders(alice, { method: 'GET', url }) } };
+      const fresh = () => ({ method: 'GET' as const, url, headers: { ...signedHeaders(alice, { method: 'GET', url }) } });
+      const [racedRes, freshRes] = await Promise.all([
+        Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? other : p.app).inject(raced))),
+        Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? other : p.app).inject(fresh()))),
+      ]);
+      expect(racedRes.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      expect(racedRes.filter((r) => r.statusCode === 401 && r.json().code === 'SIGNATURE_REPLAYED')).toHaveLength(29);
+      expect(freshRes.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
+    } finally {
+      await other.close();
+      await closeServices(otherCtx);
+      await otherDb.close();
     }
   });
 });

@@ -11,7 +11,7 @@
  * - `/error/<task>`: 500 `{message:'boom'}`;
  * - `/garbage/<task>`: 200 with a body that is not JSON;
  * - `/wrong/<task>`: 200 JSON that does not match the task's response schema;
- * - `/huge/<task>?mb=N`: 200 with an N MB (default 50) JSON body, streamed;
+ * - `/huge/<task>?mb=N[&ms=M]`: 200 with an N MB (default 50) JSON body, streamed (after M ms);
  * - `/async/<task>`: answers `{requestId}`; `POST /poll` with `{requestId}` answers
  *   `{status:'IN_PROGRESS'}` twice, then the task's answer.
  * - `/key/<task>`: 401 unless header `authorization: Bearer test-key` is present.
@@ -212,6 +212,9 @@ export async function startTestModelServer(): Promise<TestModelServer> {
             res.end('"}]}');
           };
           res.on('error', () => {});
+          // `ms`: the answer starts after a delay, so that calls overlap (the answer budget test).
+          const delay = Number(url.searchParams.get('ms') ?? 0);
+          if (delay > 0) return void setTimeout(pump, delay);
           return pump();
         }
         default:

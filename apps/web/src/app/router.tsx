@@ -5,11 +5,13 @@ import { authRoutes } from '../features/auth/routes.tsx';
 import { benchmarkRoutes } from '../features/benchmarks/routes.tsx';
 import { dashboardFallbackRoute, dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { datasetRoutes } from '../features/datasets/routes.tsx';
+import { datasetViewerRoutes } from '../features/dataset-viewer/routes.tsx';
 import { introRoutes } from '../features/intro/routes.tsx';
 import { modelDetailRoutes } from '../features/model-detail/routes.tsx';
 import { modelPublicRoutes, modelSignedInRoutes } from '../features/models/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { glossaryRoutes } from '../features/glossary/routes.tsx';
+import { statusRoutes, usageRoutes } from '../features/usage/routes.tsx';
 import { readyMadePublicRoutes, readyMadeSignedInRoutes } from '../features/readymade/routes.tsx';
 import { searchRoutes } from '../features/search/routes.tsx';
 import { speakerRoutes } from '../features/speakers/routes.tsx';
@@ -41,12 +43,14 @@ export const routes: RouteObject[] = [
           ...introRoutes,
           ...dashboardRoutes,
           ...authRoutes,
-          { element: <RequireAuth />, children: [...datasetRoutes, ...searchRoutes, ...profileRoutes, ...glossaryRoutes, ...speakerRoutes, ...adminRoutes] },
+          { element: <RequireAuth />, children: [...datasetRoutes, ...searchRoutes, ...profileRoutes, ...glossaryRoutes, ...usageRoutes, ...speakerRoutes, ...adminRoutes] },
           ...readyMadePublicRoutes,
           ...modelDetailRoutes,
+          ...statusRoutes,
           { element: <RequireAuth />, children: readyMadeSignedInRoutes },
           ...modelPublicRoutes,
           ...benchmarkRoutes,
+          ...datasetViewerRoutes,
           { element: <RequireAuth />, children: modelSignedInRoutes },
           dashboardFallbackRoute,
         ],

@@ -7,3 +7,8 @@ export function speakerPagePath(appName: string, serviceProviderName: string): s
 export function glossaryPath(appName: string, serviceProviderName: string): string {
   return `/glossary?${new URLSearchParams({ appName, serviceProviderName })}`;
 }
+
+/** The web path of an API key's usage page (Profile → key → Usage). */
+export function usagePath(keyId: string): string {
+  return `/usage?key=${encodeURIComponent(keyId)}`;
+}

@@ -115,6 +115,7 @@ export const loginBody = z.object({
       .string({ error: ACCOUNT_MESSAGES.enterPassword })
       .max(MAX_PASSWORD_LENGTH, 'Invalid email / password')
       .refine((p) => p.trim() !== '', ACCOUNT_MESSAGES.enterPassword),
+    code: z.string().trim().max(40, 'The sign-in code is not valid').optional().describe('The one-time code e-mailed after too many failed attempts'),
   }),
 });
 

@@ -192,13 +192,13 @@ export const modelDetailQuery = z.object({ modelId: z.string().min(1).max(100) }
  * Body of model/compute (ModelComputeRequest): `modelId`, `task`, and the task's input —
  * `input:[{source}]` for text tasks (tts adds `gender`), `imageUri` / `imageContent` for image
  * tasks, `audioUri` / `audioContent` for audio tasks (the asr endpoint takes the same). `source` is
- * the language code for audio/image tasks in the original client.
+ * the language code for audio/image tasks in the original client. Unknown fields are refused.
  */
-export const modelComputeBody = z.looseObject({
+export const modelComputeBody = z.strictObject({
   modelId: z.string().min(1).max(100),
   task: z.enum(INFERENCE_TASKS).optional(),
   userId: z.string().max(100).nullish(),
-  input: z.array(z.looseObject({ source: z.string() })).min(1).max(25).optional(),
+  input: z.array(z.strictObject({ source: z.string() })).min(1).max(25).optional(),
   gender: z.enum(['male', 'female']).optional(),
   source: z.string().max(5000).optional(),
   sourceLanguage: z.string().max(20).optional(),

@@ -241,6 +241,14 @@ describe('model descriptor: refused, with an error per path', () => {
     expect(checkModelDescriptor({ ...d, licenseUrl: 'https://lab.example.org/licence' }).success).toBe(true);
   });
 
+  it('refuses a refUrl that is not an http(s) URL (a javascript: link would run in the model page)', () => {
+    const d = descriptor('translation');
+    expect(paths({ ...d, refUrl: 'javascript:alert(document.cookie)' })).toEqual(['refUrl']);
+    expect(paths({ ...d, refUrl: 'data:text/html,<script>1</script>' })).toEqual(['refUrl']);
+    expect(paths({ ...d, refUrl: 'see our website' })).toEqual(['refUrl']);
+    expect(checkModelDescriptor({ ...d, refUrl: ' https://lab.example.org/about ' }).success).toBe(true);
+  });
+
   it('refuses a callbackUrl that is not an http(s) or ws(s) URL', () => {
     for (const url of ['models.example.org/asr', 'not a url', 'ftp://models.example.org/asr', 'file:///etc/passwd', '']) {
       const d = descriptor('asr');

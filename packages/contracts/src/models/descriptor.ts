@@ -34,7 +34,7 @@
  * - `supportedVoices` (TTS) is optional: no published TTS example gives it; absent means the
  *   voices the example request's gender names.
  * - `callbackUrl` must be an absolute http(s) or ws(s) URL (streaming examples use wss://);
- *   `licenseUrl` and `pollingUrl` an absolute http(s) URL. Whether the host may be called is the
+ *   `refUrl`, `licenseUrl` and `pollingUrl` an absolute http(s) URL (never javascript: or data:). Whether the host may be called is the
  *   server's guarded-fetch rule, not the contract's.
  *
  * Refinement issues carry `params.ulcaCode` (MISSING_FIELD or INVALID_VALUE), as datasets.ts does.
@@ -45,6 +45,7 @@ import { languagePairSchema, withoutNullFields, type UlcaIssueCode } from '../da
 import {
   INFERENCE_TASKS, LANGUAGE_FREE_TASKS, PAIRED_INFERENCE_TASKS, inferenceRequestSchemas, inferenceResponseSchemas, type InferenceTask,
 } from './tasks.ts';
+import { findTextProblem } from '../text-fields.ts';
 
 /** Version given to a descriptor that states none (spec 02 §3: "version (default v1.0)"). */
 export const DEFAULT_MODEL_VERSION = 'v1.0';
@@ -210,7 +211,7 @@ const descriptorObject = z.strictObject({
   name: z.string().trim().min(5).max(100).describe('Name users see, 5..100 characters'),
   version: z.string().trim().min(1).max(20).default(DEFAULT_MODEL_VERSION),
   description: z.string().trim().min(25).max(1000).describe('What the model does, 25..1000 characters'),
-  refUrl: z.string().trim().min(5).max(200).optional().describe('Link giving more about the model (shown as "Source URL")'),
+  refUrl: z.string().trim().pipe(httpUrl.max(200)).optional().describe('Link giving more about the model (shown as "Source URL")'),
   task: z.strictObject({ type: z.enum(INFERENCE_TASKS) }),
   languages: z.array(languagePairSchema).min(1).max(500).optional(),
   isLangDetectionEnabled: z.boolean().optional(),
@@ -368,6 +369,9 @@ export function parseModelDescriptor(text: string): DescriptorParseResult {
   } catch (e) {
     return { success: false, errors: [{ path: '', code: 'invalid_json', message: `the file is not valid JSON: ${(e as Error).message}` }] };
   }
+  // The rule of every API input (text-fields.ts): no NUL, bounded depth and size, before any schema walks it.
+  const problem = findTextProblem(json);
+  if (problem) return { success: false, errors: [{ path: problem.field, code: 'invalid_text', message: problem.message }] };
   return checkModelDescriptor(json);
 }
 

@@ -9,7 +9,7 @@ import type { Db } from '../../db/pool.ts';
 
 type LimitConfig = Pick<
   Config,
-  'loginMaxFailuresPerAccount' | 'loginAccountWindowSeconds' | 'loginMaxFailuresPerIp' | 'loginIpWindowSeconds' | 'forgotMaxPerIpPerHour' | 'forgotMaxEmailsPerHour' | 'signupMaxPerIpPerHour'
+  'loginMaxFailuresPerAccount' | 'loginAccountWindowSeconds' | 'loginMaxFailuresPerIp' | 'loginIpWindowSeconds' | 'forgotMaxPerIpPerHour' | 'forgotMaxEmailsPerHour' | 'signupMaxPerIpPerHour' | 'loginCodeEmailsPerHour'
 >;
 
 function limiter(db: Db, keyPrefix: string, points: number, duration: number): RateLimiterPostgres | undefined {
@@ -24,6 +24,8 @@ export class AccountLimiters {
   readonly forgotIp?: RateLimiterPostgres;
   readonly forgotEmail?: RateLimiterPostgres;
   readonly signupIp?: RateLimiterPostgres;
+  /** E-mails of one-time sign-in codes per address (docs/operations.md#sign-in-lockout). */
+  readonly loginCodeEmail?: RateLimiterPostgres;
 
   constructor({ config: c, db }: { config: LimitConfig; db: Db }) {
     this.loginAccount = limiter(db, 'login-account', c.loginMaxFailuresPerAccount, c.loginAccountWindowSeconds);
@@ -31,6 +33,7 @@ export class AccountLimiters {
     this.forgotIp = limiter(db, 'forgot-ip', c.forgotMaxPerIpPerHour, 3600);
     this.forgotEmail = limiter(db, 'forgot-email', c.forgotMaxEmailsPerHour, 3600);
     this.signupIp = limiter(db, 'signup-ip', c.signupMaxPerIpPerHour, 3600);
+    this.loginCodeEmail = limiter(db, 'login-code-email', c.loginCodeEmailsPerHour, 3600);
   }
 
   /** Nothing to stop: the limiters only query the pool. */

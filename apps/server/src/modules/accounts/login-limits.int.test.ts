@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, type TestUser } from '../../test/users.ts';
+import { mailSettled, mailsTo } from '../../test/outbox.ts';
 
 const LOGIN = '/ulca/user-mgmt/v1/users/login';
 
@@ -23,19 +24,25 @@ describe('login rate limits (failed attempts per account and per address)', () =
   });
 
   // Each call comes from its own peer address unless one is given (no proxy is trusted by default).
-  const login = (email: string, password: string, ip = nextIp(), headers: Record<string, string> = {}, app = p.app) =>
-    app.inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { authenticator: 'ULCA', data: { email, password } }, headers });
+  const login = (email: string, password: string, ip = nextIp(), headers: Record<string, string> = {}, app = p.app, code?: string) =>
+    app.inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { authenticator: 'ULCA', data: { email, password, ...(code ? { code } : {}) } }, headers });
+  /** The sign-in code of the newest code e-mail to `email`, once the mail queue has sent it. */
+  const mailedCode = async (email: string) => {
+    await mailSettled(p.ctx);
+    const codes = mailsTo(p.outboxDir, email).flatMap((m) => m.match(/\b[A-Z2-9]{5}-[A-Z2-9]{5}\b/g) ?? []);
+    return codes[codes.length - 1];
+  };
   const statuses = (responses: { statusCode: number }[]) =>
     responses.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {});
 
-  it('answers 429 with Retry-After after the account has used its failed attempts, even with the right password', async () => {
+  it('answers 429 with Retry-After after the account has used its failed attempts, unless the password comes with the e-mailed code', async () => {
     const u = await createSignedInUser(p);
     for (let i = 0; i < 3; i++) expect((await login(u.email, 'Wr0ng&Password')).statusCode).toBe(401);
     for (const password of ['Wr0ng&Password', u.password]) {
       const res = await login(u.email, password);
       expect(res.statusCode).toBe(429);
       expect(res.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
-      expect(res.json().message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes\.$/);
+      expect(res.json().message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes, or sign in now with your password and the code we have e-mailed to you\.$/);
       const retryAfter = Number(res.headers['retry-after']);
       expect(Number.isInteger(retryAfter)).toBe(true);
       expect(retryAfter).toBeGreaterThan(800);
@@ -44,6 +51,37 @@ describe('login rate limits (failed attempts per account and per address)', () =
     // Other accounts are not affected.
     const other = await createSignedInUser(p);
     expect((await login(other.email, other.password)).statusCode).toBe(200);
+  });
+
+  it('an attacker cannot lock the owner out: the correct password with the e-mailed code signs in; without it or with a wrong code, nothing is learned', async () => {
+    const u = await createSignedInUser(p);
+    // Someone else fails 3 times, then keeps guessing: the account is past its limit.
+    for (let i = 0; i < 6; i++) await login(u.email, `Wr0ng&Guess${i}`);
+    const locked = await login(u.email, u.password);
+    expect(locked.statusCode).toBe(429);
+    const code = await mailedCode(u.email);
+    expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+    // Wrong code and right password, or right code and wrong password: refused, the first like any locked attempt.
+    expect((await login(u.email, u.password, nextIp(), {}, p.app, 'AAAAA-AAAAA')).statusCode).toBe(429);
+    expect((await login(u.email, 'Wr0ng&Password', nextIp(), {}, p.app, code)).statusCode).toBe(401);
+    // The owner: password and code (any case, without the dash) → signed in, and the count is cleared.
+    const ok = await login(u.email, u.password, nextIp(), {}, p.app, code.toLowerCase().replace('-', ''));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await login(u.email, u.password)).statusCode).toBe(200);
+    // Code e-mails are capped per account (3 an hour by default): an attacker cannot flood the mailbox.
+    for (let i = 0; i < 3; i++) await login(u.email, 'Wr0ng&Password');
+    for (let i = 0; i < 5; i++) expect((await login(u.email, u.password)).statusCode).toBe(429);
+    await mailSettled(p.ctx);
+    expect(mailsTo(p.outboxDir, u.email).length).toBe(3);
+  });
+
+  it('a locked address still lets its users in with the e-mailed code (many users behind one NAT)', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) expect((await login(`nat${i}@example.org`, 'Wr0ng&Password', ip)).statusCode).toBe(401);
+    const u = await createSignedInUser(p);
+    expect((await login(u.email, u.password, ip)).statusCode).toBe(429);
+    const code = await mailedCode(u.email);
+    expect((await login(u.email, u.password, ip, {}, p.app, code)).statusCode).toBe(200);
   });
 
   it('counts an unknown e-mail like a real one (the limit reveals nothing), case-insensitively', async () => {

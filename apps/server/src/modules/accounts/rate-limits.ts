@@ -15,6 +15,8 @@ import { addressKey } from '../../lib/client-ip.ts';
  * LOGIN_MAX_FAILURES_PER_ACCOUNT (5) per LOGIN_ACCOUNT_WINDOW_SECONDS (900) on one account,
  * LOGIN_MAX_FAILURES_PER_IP (30) per LOGIN_IP_WINDOW_SECONDS (900) from one address across
  * accounts. Windows are fixed: they start at the first counted attempt. 0 turns a limit off.
+ * Past either limit a login is not refused outright: it needs a one-time code e-mailed to the
+ * account (login-code.ts; docs/operations.md#limits), so failures never lock the owner out.
  * Addresses are counted by {@link addressKey}: an IPv4 address, or an IPv6 /64 (one subscriber).
  */
 
@@ -50,15 +52,19 @@ async function refund(counted: [RateLimiterPostgres, string][]): Promise<void> {
   await Promise.all(counted.map(([l, key]) => l.reward(key, 1).catch(() => undefined)));
 }
 
+/** What {@link consumeLoginAttempt} decided: the password may be checked, or only with a one-time code. */
+export type LoginGate = { locked: false } | { locked: true; waitSeconds: number; message: string };
+
 /**
  * Counts one login attempt against the account and the address BEFORE the password is checked,
  * each with one atomic upsert in PostgreSQL (rate-limiter-flexible `consume`), so attempts sent
  * in parallel cannot all read the same count (issue #9 §1): with a limit of N, at most N of any
- * burst reach the argon2 check. Throws {@link TooManyRequestsError} when either count is past its
- * limit; the other count then gets its point back, so an account locked by someone else does not
- * also use up its owner's address. `ip` is a parsed address (lib/client-ip.ts).
+ * burst reach the password check without a code. Answers `locked` (with the seconds until the
+ * count clears) when either count is past its limit; the other count then gets its point back, so
+ * an account locked by someone else does not also use up its owner's address. Throws only a store
+ * error. `ip` is a parsed address (lib/client-ip.ts).
  */
-export async function consumeLoginAttempt(ctx: AppContext, email: string, ip: string): Promise<void> {
+export async function consumeLoginAttempt(ctx: AppContext, email: string, ip: string): Promise<LoginGate> {
   const l = ctx.services.accountLimits;
   const attempts: [RateLimiterPostgres, string][] = [];
   if (l.loginAccount) attempts.push([l.loginAccount, accountKey(email)]);
@@ -66,12 +72,29 @@ export async function consumeLoginAttempt(ctx: AppContext, email: string, ip: st
   const results = await Promise.allSettled(attempts.map(([lim, key]) => lim.consume(key)));
   const counted = attempts.filter((_, i) => results[i].status === 'fulfilled');
   const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-  if (failed.length === 0) return;
+  if (failed.length === 0) return { locked: false };
   await refund(counted);
   const storeError = failed.find((reason) => reason instanceof Error);
   if (storeError) throw storeError;
   const wait = Math.max(...failed.map((res) => secondsLeft(res as RateLimiterRes)));
-  throw new TooManyRequestsError(`Too many failed sign-in attempts. Please try again in ${humanWait(wait)}.`, wait);
+  return {
+    locked: true,
+    waitSeconds: wait,
+    message: `Too many failed sign-in attempts. Please try again in ${humanWait(wait)}, or sign in now with your password and the code we have e-mailed to you.`,
+  };
+}
+
+/** True when a sign-in code may be e-mailed to this account now (LOGIN_CODE_EMAILS_PER_HOUR), counting it. */
+export async function mayEmailLoginCode(ctx: AppContext, email: string): Promise<boolean> {
+  const l = ctx.services.accountLimits.loginCodeEmail;
+  if (!l) return true;
+  try {
+    await l.consume(accountKey(email));
+    return true;
+  } catch (res) {
+    if (res instanceof Error) throw res;
+    return false;
+  }
 }
 
 /**

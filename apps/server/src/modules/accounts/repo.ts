@@ -296,7 +296,7 @@ export async function setUserActiveFlag(q: Queryable, userId: string, isActive: 
   await q.db.updateTable('users').set({ is_active: isActive }).where('user_id', '=', userId).execute();
 }
 
-/** The interface language `userId` chose, undefined when never chosen (table user_preferences, 013_user_language.sql). */
+/** The interface language `userId` chose, undefined when never chosen (table user_preferences, 017_user_language.sql). */
 export async function findUiLanguage(db: Db, userId: string): Promise<string | undefined> {
   const row = await db.db.selectFrom('user_preferences').select('ui_language').where('user_id', '=', userId).executeTakeFirst();
   return row?.ui_language;

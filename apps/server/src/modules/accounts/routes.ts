@@ -94,14 +94,14 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       config: { access: PUBLIC, onRejectedInput: (request) => service.auditRefusedLogin(ctx, request.body, { ip: request.ip }) },
       schema: {
         tags: TAGS,
-        summary: 'Sign in: returns a new key pair for signing calls and the user details (429 after too many failed attempts)',
+        summary: 'Sign in: returns a new key pair for signing calls and the user details (after too many failed attempts: 429 unless data.code, the one-time code e-mailed to the account, comes with the password)',
         body: loginBody,
         response: { 200: loginResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {
       const body = validatedBody(loginBody, request);
-      const data = await service.login(ctx, body.data.email, body.data.password, { ip: request.ip }).catch((err: unknown) => withRetryAfter(reply, err));
+      const data = await service.login(ctx, body.data.email, body.data.password, { ip: request.ip }, body.data.code || undefined).catch((err: unknown) => withRetryAfter(reply, err));
       return { message: 'Logged in successfully', data };
     },
   );

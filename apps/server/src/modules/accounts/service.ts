@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { ApiError, unauthorized } from '../../lib/errors.ts';
 import { queueMail } from '../../mail/send.ts';
 import { recordAudit } from '../audit/service.ts';
-import { consumeLoginAttempt, consumeSignupRequest, recordLoginSuccess } from './rate-limits.ts';
+import { consumeLoginAttempt, consumeSignupRequest, mayEmailLoginCode, recordLoginSuccess, TooManyRequestsError } from './rate-limits.ts';
+import { isLoginCode, mailLoginCode } from './login-code.ts';
 import * as repo from './repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { encryptSecret, randomHex, randomToken, secretKey, tokenHash } from '../../security/crypto.ts';
@@ -180,18 +181,22 @@ export interface LoginResult {
  * encrypted (AES-256-GCM) with the server secret. Throws ApiError 401 'Invalid email / password'
  * for an unknown e-mail or a wrong password alike, 403 ACCOUNT_INACTIVE before activation, and
  * 429 (TooManyRequestsError, with the seconds to wait) once the account or the address has used
- * up its failed attempts (rate-limits.ts). The attempt is counted before the password is checked,
- * atomically, so parallel guesses cannot pass the limit (issue #9 §1). Every outcome is audited.
+ * up its failed attempts (rate-limits.ts) and no valid one-time `code` came with the password: the
+ * account's owner is then e-mailed that code (login-code.ts), so the lock never keeps them out
+ * (docs/operations.md#limits). The attempt is counted before the password is checked, atomically,
+ * so parallel guesses cannot pass the limit (issue #9 §1). Every outcome is audited.
  */
-export async function login(ctx: AppContext, email: string, password: string, meta: RequestMeta = { ip: '0.0.0.0' }): Promise<LoginResult> {
+export async function login(ctx: AppContext, email: string, password: string, meta: RequestMeta = { ip: '0.0.0.0' }, code?: string): Promise<LoginResult> {
   const typed = email.trim();
-  try {
-    await consumeLoginAttempt(ctx, typed, meta.ip);
-  } catch (err) {
-    await recordAudit(ctx, { actorUserId: null, action: 'login.throttled', ip: meta.ip, details: { email: typed.toLowerCase() } });
-    throw err;
-  }
+  const gate = await consumeLoginAttempt(ctx, typed, meta.ip);
   const user = await repo.findUserByEmail(ctx.db, typed);
+  if (gate.locked && !(user && code && isLoginCode(ctx, user, code))) {
+    // No password is checked without the code: guesses learn nothing and cost no hashing. The
+    // answer is the same whether the e-mail exists, the code was missing or wrong.
+    if (user && !code && (await mayEmailLoginCode(ctx, typed))) await mailLoginCode(ctx, user);
+    await recordAudit(ctx, { actorUserId: null, action: 'login.throttled', targetUserId: user?.user_id ?? null, ip: meta.ip, details: { email: typed.toLowerCase(), ...(code ? { code: 'wrong' } : {}) } });
+    throw new TooManyRequestsError(gate.message, gate.waitSeconds);
+  }
   let ok = false;
   if (user) ok = await verifyPassword(user.password_hash, password);
   else await verifyPassword(await getDummyHash(), password);
@@ -210,7 +215,7 @@ export async function login(ctx: AppContext, email: string, password: string, me
   const publicKey = randomHex(32);
   const privateKey = randomHex(32);
   await repo.insertKey(ctx.db, user.user_id, publicKey, encryptSecret(secretKey(ctx.config), privateKey, publicKey));
-  await recordAudit(ctx, { actorUserId: user.user_id, action: 'login.success', targetUserId: user.user_id, ip: meta.ip });
+  await recordAudit(ctx, { actorUserId: user.user_id, action: 'login.success', targetUserId: user.user_id, ip: meta.ip, ...(gate.locked ? { details: { withCode: true } } : {}) });
   return { userKeys: { publicKey, privateKey }, userDetails: toUserDetails(user) };
 }
 

@@ -59,4 +59,14 @@ export const ACCESS_SAMPLES: AccessSamples = {
     owner: null,
     note: 'Admins recompute any completed run; there is nothing of the caller\'s own to protect.',
   },
+  ['GET /ulca/apis/v0/benchmark/run/outputs']: {
+    sample: () => ({ url: `/ulca/apis/v0/benchmark/run/outputs?benchmarkProcessId=${crypto.randomUUID()}` }),
+    okStatus: 404,
+    note: "A published model's completed run is public, as on the leaderboard; an unpublished model's only to its owner and admins (run-outputs.int.test.ts).",
+  },
+  ['POST /ulca/apis/v0/benchmark/run/compare']: {
+    sample: () => ({ body: { benchmarkProcessIds: [crypto.randomUUID(), crypto.randomUUID()] } }),
+    okStatus: 404,
+    note: 'Runs are visible as on the leaderboard (run-outputs.int.test.ts compares real runs).',
+  },
 };

@@ -23,6 +23,10 @@ import {
   benchmarkSearchResponse,
   benchmarkSubmitBody,
   benchmarkSubmitResponse,
+  BENCHMARK_OUTPUTS_API,
+  compareRunsBody,
+  compareRunsResponse,
+  runOutputsQuery,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../lib/errors.ts';
@@ -31,11 +35,13 @@ import { currentUser } from '../../security/auth.ts';
 import { OPTIONAL_SIGNATURE, PUBLIC, signedIn } from '../../security/access.ts';
 import {
   benchmarksForModel,
+  compareRuns,
   executeAllMetrics,
   executeRuns,
   getBenchmark,
   listBenchmarksOfUser,
   rescoreRun,
+  runOutputLines,
   runStatus,
   searchBenchmarks,
   submitBenchmark,
@@ -221,6 +227,41 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
       checkClaimedUser(req.body.userId, user.userId);
       const data = await rescoreRun(ctx, req.body.benchmarkProcessId);
       return { message: data.equal ? 'The recomputed score equals the stored one.' : 'The recomputed score differs from the stored one.', data };
+    },
+  );
+
+  app.get(
+    BENCHMARK_OUTPUTS_API.runOutputs,
+    {
+      // As the leaderboard: a published model's run is public, an unpublished one its owner's and ADMINs' (docs/api.md#per-example-outputs).
+      config: { access: OPTIONAL_SIGNATURE },
+      schema: {
+        tags: ['benchmarks'],
+        summary: "A completed run's rows as JSON Lines: input, reference, the model's output, the hypothesis scored, the row's own score, failed",
+        description: 'Answers application/x-ndjson, one RunOutputLine a line; 404 when the run is not visible to the caller, 409 before it has completed.',
+        querystring: runOutputsQuery,
+      },
+    },
+    async (req, reply) => {
+      const file = await runOutputLines(ctx, req.user ?? null, req.query.benchmarkProcessId);
+      return reply.type('application/x-ndjson; charset=utf-8').header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
+    },
+  );
+
+  app.post(
+    BENCHMARK_OUTPUTS_API.compare,
+    {
+      config: { access: OPTIONAL_SIGNATURE },
+      schema: {
+        tags: ['benchmarks'],
+        summary: "Compares 2–5 completed runs on the same benchmark and metric: sacrebleu's paired bootstrap test for every pair and the examples where they differ most",
+        body: compareRunsBody,
+        response: { 200: compareRunsResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (req) => {
+      const data = await compareRuns(ctx, req.user ?? null, req.body.benchmarkProcessIds, req.body.limit);
+      return { message: data.pairs.some((p) => p.significant) ? 'At least one pair differs significantly (p < 0.05).' : 'No pair differs significantly (p ≥ 0.05).', data };
     },
   );
 }

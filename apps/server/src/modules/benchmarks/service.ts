@@ -30,8 +30,11 @@ import { findMetric, getMetric, rankByMetric, type AvailableMetric, type MetricO
 import * as repo from './repo.ts';
 import type { BenchmarkRow, RunRow } from './repo.ts';
 import { runInference, scoreOutputs, unreadableReference, type RunOptions, type RunScore } from './run.ts';
+import { ifUnlocked, runUnderLock } from '../../db/job-lock.ts';
 
 export type { RunOptions } from './run.ts';
+/** Per-example outputs and the comparison of runs (comparison.ts; docs/api.md#per-example-outputs). */
+export { compareRuns, runOutputLines } from './comparison.ts';
 
 /**
  * Metrics a run on a benchmark of each task may use, in display order (registry names; DESIGN.md
@@ -415,9 +418,16 @@ async function scoreRun(ctx: AppContext, r: RunRow, task: string): Promise<RunSc
  * The benchmark-run job (jobs/benchmark-run.ts): inference (rows without a stored output are sent
  * to the model; a retried job resumes from the stored outputs), then scoring; the run ends
  * Completed with score, signature, coverage and interval, or Failed when every row failed. A run
- * that already ended is left as it is. Unexpected errors are thrown (pg-boss retries).
+ * that already ended is left as it is. Unexpected errors are thrown (pg-boss retries). One attempt
+ * at a time (db/job-lock.ts): an attempt started while another runs the same run (a job retried
+ * after JOB_EXPIRE_SECONDS, or re-queued at a worker's start) waits for it instead of overlapping.
  */
 export async function runBenchmarkJob(ctx: AppContext, id: string, opts: RunOptions = {}): Promise<void> {
+  const isFinal = async () => (await repo.findRun(ctx.db, id))?.status !== 'In-Progress';
+  await runUnderLock(ctx.db, `benchmark-run:${id}`, isFinal, () => runBenchmarkLocked(ctx, id, opts));
+}
+
+async function runBenchmarkLocked(ctx: AppContext, id: string, opts: RunOptions): Promise<void> {
   const r = await repo.findRun(ctx.db, id);
   if (!r || r.status !== 'In-Progress') return;
   const b = await repo.findBenchmark(ctx.db, r.benchmark_id);
@@ -446,9 +456,9 @@ export async function benchmarkRunSummary(ctx: AppContext, id: string): Promise<
   return { status: r?.status ?? null, rows: { scored: r?.scored_count ?? null, failed: r?.failed_count ?? null } };
 }
 
-/** Ends a run as Failed after its job's last attempt (stages final, no score). */
+/** Ends a run as Failed after its job's last attempt (stages final, no score), unless another live attempt runs it. */
 export async function failBenchmarkRun(ctx: AppContext, id: string, message = RUN_INTERNAL_FAILURE): Promise<void> {
-  await repo.failRun(ctx.db, id, message);
+  await ifUnlocked(ctx.db, `benchmark-run:${id}`, () => repo.failRun(ctx.db, id, message));
 }
 
 /** Ids of runs still In-Progress (re-queued at worker start-up: their job resumes from stored outputs). */

@@ -130,6 +130,7 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
       if (!ok) return true;
     } catch (err) {
       if (err instanceof DatasetRejected) {
+        if (err.detail) ctx.log.warn({ srn, code: err.code, detail: err.detail }, 'dataset refused');
         await unpublish(ctx.db, srn, sub.dataset_id);
         await rejectSubmission(ctx, srn, err);
         return true;

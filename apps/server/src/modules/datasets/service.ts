@@ -9,6 +9,7 @@ import { secretKey } from '../../security/crypto.ts';
 import { errorSummary, reportToken } from './reports.ts';
 import type pg from 'pg';
 import * as repo from './repo.ts';
+import * as viewerRepo from './viewer.repo.ts';
 import * as resumeRepo from './resume-repo.ts';
 import { readBenchmarkRecords as readBenchmarkRows } from './publish.repo.ts';
 import { getStages, getSubmission, listSubmissions, submissionUrls, type SubmissionRow } from './repo.ts';
@@ -96,6 +97,46 @@ export async function paramsOfDatasets(ctx: DbContext, ids: string[]): ReturnTyp
 /** The params.json of every dataset of `datasetType`. */
 export async function paramsOfType(ctx: DbContext, datasetType: string): ReturnType<typeof repo.paramsOfType> {
   return repo.paramsOfType(ctx.db, datasetType);
+}
+
+// A published dataset's records for the dataset viewer and versions (docs/api.md#dataset-viewer).
+/** A published dataset as the viewer reads it. */
+export type PublishedDataset = viewerRepo.PublishedDataset;
+/** Per-column counts and a histogram of a dataset's records. */
+export type RecordAggregates = viewerRepo.RecordAggregates;
+/** The viewer's filters of one dataset type. */
+export type RecordFilters = viewerRepo.RecordFilters;
+/** One record as the viewer shows it. */
+export type ViewerRecord = viewerRepo.ViewerRecord;
+
+/** The published dataset `datasetId` (type, counts), or null. */
+export function findPublishedDataset(...a: Parameters<typeof viewerRepo.findPublishedDataset>): ReturnType<typeof viewerRepo.findPublishedDataset> {
+  return viewerRepo.findPublishedDataset(...a);
+}
+
+/** One page of a dataset's records with the type's filters (keyset or page number). */
+export function recordsPage(...a: Parameters<typeof viewerRepo.recordsPage>): ReturnType<typeof viewerRepo.recordsPage> {
+  return viewerRepo.recordsPage(...a);
+}
+
+/** One record of a dataset by its hash, or null. */
+export function recordOfDataset(...a: Parameters<typeof viewerRepo.recordOfDataset>): ReturnType<typeof viewerRepo.recordOfDataset> {
+  return viewerRepo.recordOfDataset(...a);
+}
+
+/** Per-column counts and the length or duration histogram of a dataset's records. */
+export function aggregateRecords(...a: Parameters<typeof viewerRepo.aggregateRecords>): ReturnType<typeof viewerRepo.aggregateRecords> {
+  return viewerRepo.aggregateRecords(...a);
+}
+
+/** The hashes of a dataset's records (a version's record set). */
+export function recordHashes(...a: Parameters<typeof viewerRepo.recordHashes>): ReturnType<typeof viewerRepo.recordHashes> {
+  return viewerRepo.recordHashes(...a);
+}
+
+/** Records of one type by their hashes. */
+export function recordsByHashes(...a: Parameters<typeof viewerRepo.recordsByHashes>): ReturnType<typeof viewerRepo.recordsByHashes> {
+  return viewerRepo.recordsByHashes(...a);
 }
 
 /**

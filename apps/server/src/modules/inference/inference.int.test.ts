@@ -1,6 +1,9 @@
+import dns from 'node:dns';
 import http from 'node:http';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MODEL_API, MODEL_NOT_ACCESSIBLE_MESSAGE } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
@@ -8,6 +11,7 @@ import { silentWav, startTestModelServer, type TestModelServer } from '../../tes
 import { insertTestModel, type TestModelSpec } from '../../test/models.ts';
 import { signedHeaders } from '../../security/signing.ts';
 import { usageOfKey } from './service.ts';
+import { buildApp } from '../../app.ts';
 
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -303,6 +307,29 @@ describe('hosted inference without ALLOWED_FETCH_HOSTS', () => {
       expect(a.statusCode).toBe(400);
       expect(a.json().message).toMatch(/^The audio URL could not be downloaded: The URL points to a loopback address/);
     } finally {
+      await strict.close();
+    }
+  });
+
+  it('never tells a caller what a host name resolves to: the address goes to the log only', async () => {
+    const strict = await createTestPlatform({ config: { allowedFetchHosts: [] } });
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, cb) => (lines.push(String(chunk)), cb()) });
+    const app = await buildApp({ ...strict.ctx, log: pino({ level: 'warn' }, sink) });
+    const real = dns.promises.lookup;
+    const lookup = vi.spyOn(dns.promises, 'lookup').mockImplementation(((host: string, opts: object) =>
+      host === 'files.internal.test' ? Promise.resolve([{ address: '10.0.0.5', family: 4 }]) : real(host, opts as never)) as never);
+    try {
+      const u = await createSignedInUser(strict);
+      const asr = await insertTestModel(strict.ctx, { userId: u.userId, callbackUrl: 'https://models.example.org/asr', task: 'asr' });
+      const a = await app.inject({ method: 'POST', url: MODEL_API.compute, payload: { modelId: asr, audioUri: 'http://files.internal.test/speech.wav' } });
+      expect(a.statusCode).toBe(400);
+      expect(a.json().message).toBe("The audio URL could not be downloaded: The URL's host files.internal.test is not allowed: the platform only downloads from public hosts.");
+      expect(a.body).not.toContain('10.0.0.5');
+      expect(lines.join('')).toContain('files.internal.test resolves to a private address (10.0.0.5)');
+    } finally {
+      lookup.mockRestore();
+      await app.close();
       await strict.close();
     }
   });

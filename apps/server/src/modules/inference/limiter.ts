@@ -20,7 +20,7 @@ export class ModelLimiter {
   ) {}
 
   /**
-   * Runs `fn` in a slot of `modelId`. @throws ApiError 503 MODEL_BUSY when no slot frees within
+   * Runs `fn` in a slot of `modelId`. @throws ApiError 503 MODEL_BUSY (with Retry-After) when no slot frees within
    * `waitMs` (fn then never runs); otherwise what `fn` throws.
    */
   async run<T>(modelId: string, fn: () => Promise<T>): Promise<T> {
@@ -36,7 +36,8 @@ export class ModelLimiter {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         gaveUp = true;
-        reject(new ApiError(503, 'MODEL_BUSY', MODEL_BUSY_MESSAGE));
+        // A slot frees within a call's time, usually much sooner: ask to retry after the wait we gave.
+        reject(new ApiError(503, 'MODEL_BUSY', MODEL_BUSY_MESSAGE).retryAfter(this.waitMs / 1000));
       }, this.waitMs);
     });
     try {

@@ -55,7 +55,7 @@ export async function downloadMedia(uri: string, what: string, limits: MediaFetc
     return Buffer.concat(chunks);
   } catch (err) {
     const reason = err instanceof FetchError ? err.message : 'the download failed.';
-    throw badRequest('MEDIA_URL', `The ${what} URL could not be downloaded: ${reason}`);
+    throw badRequest('MEDIA_URL', `The ${what} URL could not be downloaded: ${reason}`, undefined, err instanceof FetchError ? err.detail : undefined);
   }
 }
 

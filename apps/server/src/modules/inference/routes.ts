@@ -9,10 +9,9 @@ import { multipartBytesParser, readMultipartForm } from '../../lib/multipart.ts'
 import { describeBytes } from '../../net/safe-fetch.ts';
 import { verifyApiKey } from '../keys/service.ts';
 import * as service from './service.ts';
+import { computeBodyGuard, computeMediaBodyBytes } from './body-limit.ts';
 
 const TAGS = ['inference'];
-/** Bodies of the compute routes may carry a base64 minute of audio or an image. */
-const COMPUTE_BODY_LIMIT = 24 * 1024 * 1024;
 /** Multipart overhead allowed on tryMe beyond the file itself (boundaries, part headers, modelId and source). */
 const TRY_ME_FORM_SLACK_BYTES = 64 * 1024;
 /** 413 of a tryMe file over INFERENCE_MAX_MEDIA_BYTES. */
@@ -37,13 +36,17 @@ async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<servi
  */
 export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Text bodies get kilobytes; only a body sending media the media limit (body-limit.ts).
+  const computeBodyLimit = computeMediaBodyBytes(ctx.config);
+  const computeGuard = computeBodyGuard(ctx.config);
 
   app.post(
     MODEL_API.compute,
     {
       config: { access: OPTIONAL_SIGNATURE },
       attachValidation: true,
-      bodyLimit: COMPUTE_BODY_LIMIT,
+      bodyLimit: computeBodyLimit,
+      preParsing: computeGuard,
       schema: {
         tags: TAGS,
         summary: "Call a model: the compute body becomes the task's ULCA inference request; the answer is the model's (output[0].target, audio[0].audioContent, …)",
@@ -63,7 +66,8 @@ export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext)
     {
       config: { access: OPTIONAL_SIGNATURE },
       attachValidation: true,
-      bodyLimit: COMPUTE_BODY_LIMIT,
+      bodyLimit: computeBodyLimit,
+      preParsing: computeGuard,
       schema: {
         tags: TAGS,
         summary: 'Call a speech model (asr, audio language or gender detection) with audioContent (base64) or audioUri; data = output[0] (data.source is the transcript)',

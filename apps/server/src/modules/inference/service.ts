@@ -8,6 +8,7 @@
  * What is kept: nothing of the input or output, for any caller; logs name the model, the failure
  * code and status, and the endpoint's error text only when the caller's data tracking allows it.
  */
+import { answerCapOf } from './answer-budget.ts';
 import { AUDIO_INPUT_TASKS, IMAGE_INPUT_TASKS, MODEL_NOT_ACCESSIBLE_MESSAGE, STREAMING_API, TRY_AUDIO_MAX_SECONDS, TRY_TEXT_MAX_CHARS, type ModelComputeBody } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
@@ -17,6 +18,7 @@ import * as models from '../models/service.ts';
 import * as keys from '../keys/service.ts';
 import * as glossary from '../glossary/service.ts';
 import * as referenceModels from '../reference-models/service.ts';
+import * as metering from '../metering/service.ts';
 import { buildInferenceRequest } from './request.ts';
 import { checkAudio, checkImage, decodeBase64, downloadMedia, type CheckedAudio, type CheckedImage } from './media.ts';
 import * as repo from './repo.ts';
@@ -105,7 +107,8 @@ function languageCodeIn(value: string | undefined): string | undefined {
  *   NOT_AUDIO, NOT_IMAGE, MEDIA_URL, MISSING_INPUT, LANGUAGE_NOT_SUPPORTED).
  * - Model failures (unreachable, time limit, error status, too large, wrong answer) → 502 (504 for
  *   the time limit) MODEL_NOT_ACCESSIBLE with spec 02 §8's text; a model whose slots stay busy →
- *   503 MODEL_BUSY. Counted in model_usage per API key ('' for web calls).
+ *   503 MODEL_BUSY; past the answer budget or the owner's concurrent calls → 503 SERVER_BUSY
+ *   (answer-budget.ts). Counted in model_usage per API key ('' for web calls).
  * - `opts.limits` replaces the caller's limits (the sts batch job: a transcript may pass 150 characters).
  * Returns the model's answer, validated against its task's response schema.
  */
@@ -131,6 +134,9 @@ export async function runInference(
   }
   const audio = AUDIO_INPUT_TASKS.includes(model.task) ? await audioOf(ctx, body, limits.audioSeconds) : undefined;
   const image = IMAGE_INPUT_TASKS.includes(model.task) ? await imageOf(ctx, body) : undefined;
+  // Metered per API key and held to its daily quotas before the model is called (docs/api.md#usage-and-quotas).
+  const units: metering.CallUnits = { charactersIn: audio || image ? 0 : (input ?? []).reduce((n, i) => n + i.source.length, 0), audioSecondsIn: audio?.durationSeconds ?? 0, images: image ? 1 : 0 };
+  if (caller.apiKey) await metering.reserveQuota(ctx, caller.apiKey.keyId, units);
   const request = buildInferenceRequest({
     task: model.task,
     languages: model.languages,
@@ -142,8 +148,8 @@ export async function runInference(
     audio,
     image,
   });
-  if (model.task === 'translation' && caller.apiKey) return translateWithGlossary(ctx, caller, caller.apiKey.keyId, model, request);
-  return callModel(ctx, caller, model, request);
+  if (model.task === 'translation' && caller.apiKey) return translateWithGlossary(ctx, caller, caller.apiKey.keyId, model, request, units);
+  return callModel(ctx, caller, model, request, units);
 }
 
 /**
@@ -153,15 +159,15 @@ export async function runInference(
  * a contributor's model gets the entries in `config.glossary` (`[{sourceText, targetText}]`; the
  * ULCA inference contract has none, so this field is ours) and applies them itself.
  */
-async function translateWithGlossary(ctx: AppContext, caller: InferenceCaller, keyId: string, model: models.ModelEndpoint, request: Record<string, unknown>) {
+async function translateWithGlossary(ctx: AppContext, caller: InferenceCaller, keyId: string, model: models.ModelEndpoint, request: Record<string, unknown>, units: metering.CallUnits) {
   const config = request.config as { language: { sourceLanguage: string; targetLanguage: string } };
   const terms = await glossary.glossaryForTranslation(ctx, keyId, config.language.sourceLanguage, config.language.targetLanguage);
-  if (terms.length === 0) return callModel(ctx, caller, model, request);
-  if (!model.isReference) return callModel(ctx, caller, model, { ...request, config: { ...config, glossary: terms } });
+  if (terms.length === 0) return callModel(ctx, caller, model, request, units);
+  if (!model.isReference) return callModel(ctx, caller, model, { ...request, config: { ...config, glossary: terms } }, units);
   const input = request.input as { source: string }[];
   const guarded = glossary.protectTerms(input.map((i) => i.source), terms, config.language.sourceLanguage);
-  if (!guarded.applied) return callModel(ctx, caller, model, request);
-  const answer = await callModel(ctx, caller, model, { ...request, input: guarded.texts.map((source) => ({ source })) });
+  if (!guarded.applied) return callModel(ctx, caller, model, request, units);
+  const answer = await callModel(ctx, caller, model, { ...request, input: guarded.texts.map((source) => ({ source })) }, units);
   const output = Array.isArray(answer.output) ? (answer.output as Record<string, unknown>[]) : [];
   return {
     ...answer,
@@ -182,8 +188,21 @@ export async function runTryMe(ctx: AppContext, caller: InferenceCaller, modelId
 export const REFERENCE_NOT_HERE_MESSAGE =
   'This server does not run the reference models (REFERENCE_MODELS=false on this process). Please try again; the operator should send reference-model calls to servers that run them.';
 
-async function callModel(ctx: AppContext, caller: InferenceCaller, model: models.ModelEndpoint, request: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function callModel(
+  ctx: AppContext,
+  caller: InferenceCaller,
+  model: models.ModelEndpoint,
+  request: Record<string, unknown>,
+  units: metering.CallUnits,
+): Promise<Record<string, unknown>> {
   const keyId = caller.apiKey?.keyId ?? '';
+  const calledAt = performance.now();
+  // The key's metering counts the whole call, the wait for a slot included (docs/api.md#usage-and-quotas).
+  const meter = (failed: boolean, answer?: Record<string, unknown>) => {
+    if (!keyId) return;
+    const audioSecondsOut = answer && model.task === 'tts' ? metering.answeredAudioSeconds(answer) : 0;
+    metering.recordCall(ctx, { keyId, modelId: model.modelId, task: model.task, failed, latencyMs: performance.now() - calledAt, audioSecondsOut, ...units });
+  };
   // A reference model is called on this process's own reference server, whose exact origin is the one loopback origin allowed;
   // a worker-only process (speech-to-speech batches) starts that engine on demand.
   const route = await referenceModels.reachModel(ctx, model);
@@ -193,21 +212,31 @@ async function callModel(ctx: AppContext, caller: InferenceCaller, model: models
   // The metrics time the endpoint call itself, not the wait for the model's slot (ulca_model_call_duration_seconds).
   let started = 0;
   try {
-    const { body } = await ctx.services.inference.limiter.run(model.modelId, () => {
+    const state = ctx.services.inference;
+    const maxBytes = answerCapOf(ctx.config, model.task);
+    const { body } = await state.limiter.run(model.modelId, async () => {
       started = performance.now();
-      return callModelEndpoint(route.target, request, {
-        allowedHosts: ctx.config.allowedFetchHosts,
-        pools: ctx.services.outbound,
-        allowedOrigins: route.allowedOrigins,
-        timeoutMs: ctx.config.modelCallTimeoutMs,
-        maxBytes: ctx.config.modelMaxResponseBytes,
-      });
+      // Memory for the answer and one of the owner's slots, taken before the call (answer-budget.ts).
+      const release = state.answers.reserve(model.isReference ? null : model.userId, maxBytes);
+      try {
+        return await callModelEndpoint(route.target, request, {
+          allowedHosts: ctx.config.allowedFetchHosts,
+          pools: ctx.services.outbound,
+          allowedOrigins: route.allowedOrigins,
+          timeoutMs: ctx.config.modelCallTimeoutMs,
+          maxBytes,
+        });
+      } finally {
+        release();
+      }
     });
     ctx.services.inference.count(keyId, model.modelId, false);
+    meter(false, body as Record<string, unknown>);
     ctx.metrics.modelCall(model.modelId, 'success', (performance.now() - started) / 1000);
     return body as Record<string, unknown>;
   } catch (err) {
     ctx.services.inference.count(keyId, model.modelId, true);
+    meter(true);
     // A call refused before it started (the model's slot stayed busy) is counted as BUSY with no time.
     ctx.metrics.modelCall(model.modelId, started ? (err instanceof ModelCallError ? err.code : 'ERROR') : 'BUSY', started ? (performance.now() - started) / 1000 : 0);
     // The platform's own engines word their refusals for the person trying them (engine.ts EngineInputError): passed on as they are.

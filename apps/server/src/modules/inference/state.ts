@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/pool.ts';
 import { ModelLimiter } from './limiter.ts';
+import { AnswerBudget } from './answer-budget.ts';
 import * as repo from './repo.ts';
 import type { UsageDelta } from './repo.ts';
 
@@ -18,6 +19,8 @@ const FLUSH_INTERVAL_MS = 1000;
 export class InferenceState {
   /** At most MODEL_CONCURRENCY calls per model at once (waits MODEL_QUEUE_WAIT_MS for a slot). */
   readonly limiter: ModelLimiter;
+  /** Bytes of model answers buffered at once in this process, and calls per owner (answer-budget.ts). */
+  readonly answers: AnswerBudget;
   private readonly usage = new Map<string, UsageDelta>();
   private readonly timer: NodeJS.Timeout;
   // The UTC day of usage counts, recomputed at most once a second (not a Date per call).
@@ -25,8 +28,9 @@ export class InferenceState {
   private closed = false;
 
   /** `flushIntervalMs` (default 1000) lets a test see that close() writes what the timer has not. */
-  constructor(private readonly deps: { config: Pick<Config, 'modelConcurrency' | 'modelQueueWaitMs'>; db: Db; log: Logger; flushIntervalMs?: number }) {
+  constructor(private readonly deps: { config: Config; db: Db; log: Logger; flushIntervalMs?: number }) {
     this.limiter = new ModelLimiter(deps.config.modelConcurrency, deps.config.modelQueueWaitMs);
+    this.answers = new AnswerBudget(deps.config);
     // Counts are written once a second in one statement, not one upsert per call: no hot-row lock on the inference path.
     this.timer = setInterval(() => void this.flush(), deps.flushIntervalMs ?? FLUSH_INTERVAL_MS);
     this.timer.unref();

@@ -244,3 +244,9 @@ export async function verifyApiKey(ctx: AppContext, presented: string | undefine
 export async function dataTrackingEnabled(ctx: AppContext, keyId: string, provider: string): Promise<boolean> {
   return repo.getDataTracking(ctx.db, keyId, provider);
 }
+
+/** The owner and app name of the key `keyId` (identifier), undefined when there is none: for usage and quotas (modules/metering). */
+export async function keyOwner(ctx: AppContext, keyId: string): Promise<{ userId: string; appName: string } | undefined> {
+  const row = await repo.findKeyForAuth(ctx.db, keyId);
+  return row ? { userId: row.user_id, appName: row.app_name } : undefined;
+}

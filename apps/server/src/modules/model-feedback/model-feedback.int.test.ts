@@ -14,11 +14,12 @@ let modelId = '';
 let unpublishedId = '';
 
 const ANON_LIMIT = 4;
+const USER_LIMIT = 5;
 const USERS = '/ulca/user-mgmt/v1/users';
 
 beforeAll(async () => {
   ms = await startTestModelServer();
-  p = await createTestPlatform({ config: { feedbackMaxPerIpPerHour: ANON_LIMIT, modelUploadCheckTimeoutMs: 3000 } });
+  p = await createTestPlatform({ config: { feedbackMaxPerIpPerHour: ANON_LIMIT, feedbackMaxPerUserPerHour: USER_LIMIT, modelUploadCheckTimeoutMs: 3000 } });
   owner = await createSignedInUser(p, ['CONTRIBUTOR-USER']);
   other = await createSignedInUser(p, ['CONTRIBUTOR-USER']);
   admin = await createSignedInUser(p, ['ADMIN']);
@@ -140,6 +141,22 @@ describe('model feedback (issue #11 point 8)', () => {
     expect(limited.json().message).toMatch(/Too much feedback from this network/);
     expect((await anon(feedbackBody(), { ip: '203.0.113.78' })).statusCode).toBe(200);
     expect((await signedInject(p.app, other, 'POST', MODEL_API.feedbackSubmit, feedbackBody())).statusCode).toBe(200);
+  });
+
+  it("a signed or API-key sender flooding another owner's model is limited per sender, whatever key it uses; the owner on their own model is not", async () => {
+    const spammer = await createSignedInUser(p, ['CONTRIBUTOR-USER']);
+    const statuses: number[] = [];
+    for (let i = 0; i < USER_LIMIT + 2; i++) statuses.push((await signedInject(p.app, spammer, 'POST', MODEL_API.feedbackSubmit, feedbackBody())).statusCode);
+    expect(statuses).toEqual([...Array(USER_LIMIT).fill(200), 429, 429]);
+    // A fresh API key of the same user does not reset the count.
+    const gen = await signedInject(p.app, spammer, 'POST', `${USERS}/generateApiKey`, { userID: spammer.userId, appName: 'spam-app' });
+    expect(gen.statusCode, gen.body).toBe(200);
+    const viaKey = await anon(feedbackBody(), { headers: { ulcaApiKey: gen.json().data.ulcaApiKey as string } });
+    expect(viaKey.statusCode).toBe(429);
+    expect(viaKey.headers['retry-after']).toMatch(/^\d+$/);
+    expect(viaKey.json().message).toMatch(/Too much feedback from this account/);
+    // The owner testing their own model is not counted.
+    for (let i = 0; i < USER_LIMIT + 1; i++) expect((await signedInject(p.app, owner, 'POST', MODEL_API.feedbackSubmit, feedbackBody())).statusCode).toBe(200);
   });
 
   it('speech-to-speech feedback (no modelId, one stage per model) is listed for the owner of a model a stage names', async () => {

@@ -11,11 +11,9 @@
  * sender is the verified signature's user or API key's owner, never a `userId` of the body.
  */
 import { randomUUID } from 'node:crypto';
-import type { RateLimiterRes } from 'rate-limiter-flexible';
 import { INFERENCE_TASKS, type ModelFeedbackBody, type ModelFeedbackEntry } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
-import { addressKey } from '../../lib/client-ip.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
 import { dataTrackingAllowed } from '../inference/service.ts';
 import * as models from '../models/service.ts';
 import * as repo from './repo.ts';
@@ -39,23 +37,6 @@ export interface FeedbackCaller {
   apiKey: { keyId: string; userID: string } | null;
   /** Parsed client address (request.ip). */
   ip: string;
-}
-
-/**
- * Counts one anonymous submit of `ip` (FEEDBACK_MAX_PER_IP_PER_HOUR per address and hour, IPv6
- * per /64). @throws ApiError 429 TOO_MANY_REQUESTS with `retryAfterSeconds` beyond the limit.
- */
-async function consumeAnonymousSubmit(ctx: AppContext, ip: string): Promise<void> {
-  const l = ctx.services.feedbackLimiter.anonymous;
-  if (!l) return;
-  try {
-    await l.consume(addressKey(ip));
-  } catch (res) {
-    if (res instanceof Error) throw res;
-    const wait = Math.max(1, Math.ceil((res as RateLimiterRes).msBeforeNext / 1000));
-    const words = wait >= 90 ? `${Math.ceil(wait / 60)} minutes` : `${wait} seconds`;
-    throw Object.assign(new ApiError(429, 'TOO_MANY_REQUESTS', `Too much feedback from this network. Please sign in, or try again in ${words}.`), { retryAfterSeconds: wait });
-  }
 }
 
 type Answer = Record<string, unknown>;
@@ -105,7 +86,8 @@ function modelCaller(caller: FeedbackCaller): models.ModelCaller | null {
  *   (each checked the same way).
  * - Something must be said: an answer, a suggested output or a stage (400 EMPTY_FEEDBACK); a
  *   numeric answer is a 1-5 rating (400 INVALID_RATING).
- * - Anonymous callers (no signature, no API key) are limited per address (429).
+ * - Anonymous callers (no signature, no API key) are limited per address (429); signed and API-key
+ *   callers per sender on models they do not own (429).
  * - Input, output and suggested outputs are stored as null when the caller's data tracking is off.
  */
 export async function submitFeedback(ctx: AppContext, caller: FeedbackCaller, body: ModelFeedbackBody): Promise<{ feedbackId: string }> {
@@ -114,8 +96,11 @@ export async function submitFeedback(ctx: AppContext, caller: FeedbackCaller, bo
   }
   const who = modelCaller(caller);
   if (body.taskType !== 'sts' && !body.modelId) throw badRequest('VALIDATION_FAILED', 'modelId is required: say which model the feedback is about.', [{ field: 'modelId', message: 'Required' }]);
+  // Owners of the models the feedback is about: feedback onto someone else's model counts against the sender.
+  const owners: string[] = [];
   if (body.modelId) {
     const model = await models.getModelForCall(ctx, body.modelId, who);
+    owners.push(model.userId);
     if (body.taskType !== 'sts' && model.task !== body.taskType) throw badRequest('TASK_MISMATCH', `This model is a ${model.task} model, not ${body.taskType}.`, [{ field: 'taskType', message: `must be ${model.task}` }]);
   }
   const stages = body.detailedFeedback ?? [];
@@ -123,7 +108,7 @@ export async function submitFeedback(ctx: AppContext, caller: FeedbackCaller, bo
     if (!(INFERENCE_TASKS as readonly string[]).includes(stage.taskType)) {
       throw badRequest('INVALID_TASK', `Unknown taskType "${stage.taskType}" in stage ${i + 1}.`, [{ field: `detailedFeedback.${i}.taskType`, message: 'unknown task' }]);
     }
-    if (stage.modelId) await models.getModelForCall(ctx, stage.modelId, who);
+    if (stage.modelId) owners.push((await models.getModelForCall(ctx, stage.modelId, who)).userId);
     ratingOf(stage.feedback, `detailedFeedback.${i}.feedback`);
   }
   const answers = Array.isArray(body.feedback) ? body.feedback.length : body.feedback ? Object.keys(body.feedback).length : 0;
@@ -131,7 +116,8 @@ export async function submitFeedback(ctx: AppContext, caller: FeedbackCaller, bo
     throw badRequest('EMPTY_FEEDBACK', 'The feedback is empty: give a rating, an answer or a suggested output.', [{ field: 'feedback', message: 'Required' }]);
   }
   const rating = ratingOf(body.feedback, 'feedback');
-  if (!caller.user && !caller.apiKey) await consumeAnonymousSubmit(ctx, caller.ip);
+  if (!who) await ctx.services.feedbackLimiter.consumeAnonymous(caller.ip);
+  else if (owners.some((owner) => owner !== who.userId)) await ctx.services.feedbackLimiter.consumeUser(who.userId);
 
   const keepText = await dataTrackingAllowed(ctx, caller.apiKey);
   const feedbackId = randomUUID();

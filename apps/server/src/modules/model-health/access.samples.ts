@@ -9,6 +9,12 @@ export const ACCESS_SAMPLES: AccessSamples = {
     okStatus: 200,
     note: 'The public health table of published models; never a callbackUrl (model-health.int.test.ts).',
   },
+  ['GET /ulca/apis/v0/model/health/history']: {
+    sample: () => ({ url: `/ulca/apis/v0/model/health/history?modelId=${crypto.randomUUID()}` }),
+    okStatus: 404,
+    note: "Public: a published model's stored health rounds and uptime; an unknown model is 404 (model-health-history.int.test.ts).",
+  },
+  ['GET /ulca/apis/v0/model/health/uptime']: { okStatus: 200, note: 'Public: the status page (every published model, 7 days of rounds).' },
   ['POST /ulca/apis/v0/model/health/check']: {
     okStatus: 200,
     owner: null,

@@ -44,11 +44,29 @@ export async function recordCheck(db: Db, o: HealthCheckOutcome): Promise<void> 
         }),
       )
       .execute();
+    // Every round is also kept (30 days, pruneRounds) for uptime: docs/api.md#inference.
+    await db.db
+      .insertInto('model_health_rounds')
+      .values({ model_id: o.modelId, checked_on: o.checkedOn, status: o.status, latency_ms: o.latencyMs, reason: o.status === 'available' ? null : (o.error ?? o.outputCheck) })
+      .onConflict((oc) => oc.columns(['model_id', 'checked_on']).doNothing())
+      .execute();
   } catch (err) {
     // 23503: the model was deleted while it was being checked; there is nothing to record.
     if ((err as { code?: string }).code === '23503') return;
     throw err;
   }
+}
+
+/** Deletes the rounds older than `days` days. Returns how many. */
+export async function pruneRounds(db: Db, days: number): Promise<number> {
+  const r = await db.db.deleteFrom('model_health_rounds').where('checked_on', '<', sql<Date>`now() - make_interval(days => ${days})`).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** The stored rounds of some models since `since`, oldest first. */
+export async function roundsOf(db: Db, modelIds: string[], since: Date): Promise<{ model_id: string; checked_on: Date; status: 'available' | 'unavailable'; latency_ms: number | null; reason: string | null }[]> {
+  if (modelIds.length === 0) return [];
+  return db.db.selectFrom('model_health_rounds').selectAll().where('model_id', 'in', modelIds).where('checked_on', '>=', since).orderBy('checked_on').execute();
 }
 
 /** The health rows of these models (any order); models never checked have none. */

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MODEL_API, MODEL_HEALTH_CHECK_PATH, modelHealthCheckResponse, modelHealthQuery, modelHealthResponse } from '@ulca/contracts';
+import { MODEL_HEALTH_HISTORY_PATH, MODEL_UPTIME_PATH, modelHealthHistoryQuery, modelHealthHistoryResponse, modelUptimeListResponse } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 import { ADMIN_ONLY } from '@ulca/contracts';
 import { PUBLIC, signedIn } from '../../security/access.ts';
-import { listModelHealth, queueHealthRound } from './service.ts';
+import { healthHistory, listModelHealth, queueHealthRound, uptimeOfAll } from './service.ts';
 
 const TAGS = ['models'];
 /** An admin's "check now" queues at most one round per this many seconds. */
@@ -33,6 +34,29 @@ export async function modelHealthRoutes(fastify: FastifyInstance, ctx: AppContex
       },
     },
     async (request) => listModelHealth(ctx, request.query),
+  );
+
+  app.get(
+    MODEL_HEALTH_HISTORY_PATH,
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: TAGS,
+        summary: "A published model's health rounds of the last `days` days (default 7, kept 30), uptime over 24 h and 7 d, p50/p95 latency and the last failure",
+        querystring: modelHealthHistoryQuery,
+        response: { 200: modelHealthHistoryResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => ({ data: await healthHistory(ctx, request.query.modelId, request.query.days) }),
+  );
+
+  app.get(
+    MODEL_UPTIME_PATH,
+    {
+      config: { access: PUBLIC },
+      schema: { tags: TAGS, summary: 'Every published model with its health rounds of the last 7 days and its uptime (the status page)', response: { 200: modelUptimeListResponse } },
+    },
+    async () => ({ data: await uptimeOfAll(ctx) }),
   );
 
   app.post(

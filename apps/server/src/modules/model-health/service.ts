@@ -10,7 +10,8 @@
  * for models never checked. Never a callbackUrl or key (the original leaked the callbackUrl).
  */
 import pLimit from 'p-limit';
-import type { InferenceTask, ModelHealthRow } from '@ulca/contracts';
+import { HEALTH_HISTORY_DAYS, type HealthRound, type InferenceTask, type ModelHealthRow } from '@ulca/contracts';
+import { notFound } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
@@ -18,6 +19,7 @@ import { isStreamingEndpoint, probeStreamingEndpoint } from '../../net/model-soc
 import * as models from '../models/service.ts';
 import * as referenceModels from '../reference-models/service.ts';
 import { checkOutput } from './output-check.ts';
+import { uptimeOf } from './uptime.ts';
 import * as repo from './repo.ts';
 import type { HealthCheckOutcome } from './repo.ts';
 
@@ -142,6 +144,7 @@ export async function runHealthRound(ctx: AppContext, signal?: AbortSignal): Pro
       }),
     ),
   );
+  await repo.pruneRounds(ctx.db, HEALTH_HISTORY_DAYS);
   const done = outcomes.filter((o) => o !== null);
   const available = done.filter((o) => o.status === 'available').length;
   const summary: HealthRoundSummary = { checked: done.length, available, unavailable: done.length - available };
@@ -214,4 +217,31 @@ export async function listModelHealth(ctx: AppContext, q: HealthListQuery = {}):
     };
   });
   return { modelHealthStatusList: list, count: list.length };
+}
+
+/**
+ * A published model's health history (GET model/health/history; docs/api.md#inference): its rounds
+ * of the last `days` days (oldest first) and uptime over 24 h and 7 d, p50/p95 latency and the last
+ * failure, computed from the stored rounds (uptime.ts). 404 for a model that is not published.
+ */
+export async function healthHistory(ctx: AppContext, modelId: string, days: number, now = Date.now()) {
+  const model = (await models.listPublishedModelSummaries(ctx)).find((m) => m.modelId === modelId);
+  if (!model) throw notFound(models.MODEL_NOT_FOUND_MESSAGE);
+  const since = new Date(now - Math.max(days, 7) * 86_400_000);
+  const rounds: HealthRound[] = (await repo.roundsOf(ctx.db, [modelId], since)).map((r) => ({ checkedOn: new Date(r.checked_on).getTime(), status: r.status, latencyMs: r.latency_ms, reason: r.reason }));
+  const windowStart = now - days * 86_400_000;
+  return { modelId, modelName: model.name, taskType: model.task, rounds: rounds.filter((r) => r.checkedOn >= windowStart), ...uptimeOf(rounds, now) };
+}
+
+/** Uptime figures of every published model (the public status page and the health tab): modelId → 7 days of rounds and uptime. */
+export async function uptimeOfAll(ctx: AppContext, now = Date.now()) {
+  const listed = await models.listPublishedModelSummaries(ctx);
+  const rows = await repo.roundsOf(ctx.db, listed.map((m) => m.modelId), new Date(now - 7 * 86_400_000));
+  const byModel = new Map<string, HealthRound[]>();
+  for (const r of rows) {
+    const list = byModel.get(r.model_id) ?? [];
+    list.push({ checkedOn: new Date(r.checked_on).getTime(), status: r.status, latencyMs: r.latency_ms, reason: r.reason });
+    byModel.set(r.model_id, list);
+  }
+  return listed.map((m) => ({ modelId: m.modelId, modelName: m.name, taskType: m.task, rounds: byModel.get(m.modelId) ?? [], ...uptimeOf(byModel.get(m.modelId) ?? [], now) }));
 }

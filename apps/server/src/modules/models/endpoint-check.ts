@@ -42,9 +42,9 @@ export function exampleRequestOf(d: ModelDescriptor): unknown {
  */
 export async function checkEndpointAnswers(ctx: AppContext, d: ModelDescriptor): Promise<unknown> {
   const url = d.inferenceEndPoint.callbackUrl;
-  const refused = (why: string) => {
+  const refused = (why: string, detail?: string) => {
     const message = `The model's callbackUrl cannot be used: ${why}`;
-    return badRequest('MODEL_ENDPOINT_REFUSED', message, [{ field: CALLBACK_FIELD, message: why }]);
+    return badRequest('MODEL_ENDPOINT_REFUSED', message, [{ field: CALLBACK_FIELD, message: why }], detail);
   };
   const failed = (why: string) => {
     const message = `The model's endpoint did not answer its example request properly, so the model was not stored: ${why}`;
@@ -61,7 +61,7 @@ export async function checkEndpointAnswers(ctx: AppContext, d: ModelDescriptor):
   try {
     await checkFetchTarget(httpFormOf(url), ctx.config.allowedFetchHosts);
   } catch (err) {
-    if (err instanceof FetchError) throw err.code === 'URL_REFUSED' || err.code === 'INVALID_URL' ? refused(err.message) : failed(err.message);
+    if (err instanceof FetchError) throw err.code === 'URL_REFUSED' || err.code === 'INVALID_URL' ? refused(err.message, err.detail) : failed(err.message);
     throw err;
   }
   let body: unknown;

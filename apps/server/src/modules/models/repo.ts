@@ -113,6 +113,12 @@ export async function searchPublished(db: Db, f: PublishedFilter): Promise<Model
   return q.orderBy('published_on', 'desc').orderBy('submitted_on', 'desc').execute();
 }
 
+/** How many models of `userId` are published now. */
+export async function countPublishedOfUser(db: Db, userId: string): Promise<number> {
+  const row = await db.db.selectFrom('models').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('status', '=', 'published').executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** Sets a model's status: publishing stamps published_on and clears the reason; unpublishing keeps published_on and stores the reason. */
 export async function setModelStatus(db: Db, modelId: string, status: 'published' | 'unpublished', reason: string | null): Promise<ModelRow | undefined> {
   return db.db

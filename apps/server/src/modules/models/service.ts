@@ -163,6 +163,11 @@ export async function listPublishedModelSummaries(ctx: AppContext): Promise<Publ
   });
 }
 
+/** Every published model as answered (no endpoint, no key), oldest publication first: the pipeline's candidates (docs/api.md#pipelines). */
+export async function listPublishedModelRecords(ctx: AppContext): Promise<ModelRecord[]> {
+  return (await repo.listPublishedModelRows(ctx.db)).map(toModelRecord);
+}
+
 /** Every published model's endpoint (the health job's round), oldest publication first. */
 export async function listPublishedModelEndpoints(ctx: AppContext): Promise<ModelEndpoint[]> {
   return (await repo.listPublishedModelRows(ctx.db)).map((r) => endpointOf(ctx, r));
@@ -398,7 +403,8 @@ export interface StatusChangeOutcome {
  * publishedOn; unpublishing needs a non-empty reason, kept as unpublishReason.
  * @throws ApiError 400 UNPUBLISH_REASON_REQUIRED, 404 (missing, or another user's unpublished
  *   model), 403 (another user's published model: it is public, so its existence is no secret),
- *   409 BENCHMARK_RUNNING while a benchmark run of the model is In-Progress (issue #13).
+ *   409 BENCHMARK_RUNNING while a benchmark run of the model is In-Progress (issue #13), 409
+ *   TOO_MANY_PUBLISHED_MODELS when the owner has MAX_PUBLISHED_MODELS_PER_OWNER published (ADMINs exempt).
  */
 export async function changeModelStatus(
   ctx: AppContext,
@@ -414,6 +420,11 @@ export async function changeModelStatus(
   }
   const changed = row.status !== req.status;
   if (changed && (await ctx.services.benchmarks.hasRunningBenchmark(row.model_id))) throw conflict('BENCHMARK_RUNNING', BENCHMARK_RUNNING_MESSAGE);
+  // Each published model is an endpoint every visitor can make the platform call (docs/operations.md#limits).
+  const maxPublished = ctx.config.maxPublishedModelsPerOwner;
+  if (changed && req.status === 'published' && maxPublished > 0 && !caller.roles.includes('ADMIN') && (await repo.countPublishedOfUser(ctx.db, row.user_id)) >= maxPublished) {
+    throw conflict('TOO_MANY_PUBLISHED_MODELS', `An owner may have at most ${maxPublished} published models: unpublish one first.`);
+  }
   const updated = await repo.setModelStatus(ctx.db, row.model_id, req.status, req.status === 'unpublished' ? reason : null);
   // Before answering: from here on no call of this process is served with the old status.
   invalidateModelEndpoint(ctx, row.model_id);

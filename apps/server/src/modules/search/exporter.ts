@@ -18,6 +18,7 @@ import { RecordFormatter } from './export-format.ts';
 import { SAMPLE_RECORDS, searchFileKey, type SearchFileVariant } from './links.ts';
 import { buildMediaKeyQuery, inlineQuery, mediaFieldsOf, type ResolvedRecordQuery } from './record-query.ts';
 import { completeSearch, failSearch, getSearch } from './repo.ts';
+import { writeParquetFromJsonl } from './parquet.ts';
 
 /** pg-boss payload of the search-export queue. */
 export interface SearchExportJobData {
@@ -94,7 +95,9 @@ export async function writeSearchFiles(ctx: AppContext, srn: string, q: Resolved
     await Promise.allSettled(targets.map((t) => t.done));
     throw err;
   }
-  const files = [...TEXT_FORMATS] as string[];
+  // Parquet beside them, written from the JSON Lines files (parquet.ts; docs/api.md#search-and-download).
+  for (const variant of ['all', 'sample'] as const) await writeParquetFromJsonl(ctx, searchFileKey(srn, variant, 'jsonl'), searchFileKey(srn, variant, 'parquet'));
+  const files = [...TEXT_FORMATS, 'parquet'] as string[];
   if (zip) {
     await writeZip(ctx, searchFileKey(srn, 'sample', 'zip'), searchFileKey(srn, 'sample', 'json'), listKeys([...new Set(sampleMedia)]));
     await writeZip(ctx, searchFileKey(srn, 'all', 'zip'), searchFileKey(srn, 'all', 'json'), mediaKeysOf(ctx, q));

@@ -3,7 +3,7 @@ import { checkLinkParts, signLinkParts } from '../../lib/signed-link.ts';
 /** Files a search writes: a sample (first SAMPLE_RECORDS records) and all records, per format. */
 export const SEARCH_FILE_VARIANTS = ['sample', 'all'] as const;
 export type SearchFileVariant = (typeof SEARCH_FILE_VARIANTS)[number];
-export const SEARCH_FILE_FORMATS = ['json', 'jsonl', 'csv', 'zip'] as const;
+export const SEARCH_FILE_FORMATS = ['json', 'jsonl', 'csv', 'parquet', 'zip'] as const;
 export type SearchFileFormat = (typeof SEARCH_FILE_FORMATS)[number];
 
 /** Records in the sample files (spec 01 §2: Download Sample). */

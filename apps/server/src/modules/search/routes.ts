@@ -28,9 +28,10 @@ const CONTENT_TYPES: Record<SearchFileFormat, string> = {
   json: 'application/json; charset=utf-8',
   jsonl: 'application/x-ndjson; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
+  parquet: 'application/vnd.apache.parquet',
   zip: 'application/zip',
 };
-const FILE_NAME = /^(sample|all)\.(json|jsonl|csv|zip)$/;
+const FILE_NAME = /^(sample|all)\.(json|jsonl|csv|parquet|zip)$/;
 
 /** Search and download routes (contracts.md "Search and download") under /ulca/apis/v0/dataset/corpus/search. */
 export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {

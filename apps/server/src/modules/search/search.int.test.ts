@@ -19,6 +19,8 @@ import { startFixtureServer, type FixtureServer } from '../../test/fixture-serve
 import { startWorkers } from '../../jobs/workers.ts';
 import { runSearchExport } from './exporter.ts';
 import { searchFileKey } from './links.ts';
+import * as parquetWasm from 'parquet-wasm';
+import { tableFromIPC } from 'apache-arrow';
 
 type Obj = Record<string, unknown>;
 type SearchRow = { serviceRequestNumber: string; datasetType: string; timestamp: string; searchCriteria: Obj; status: { status: string; details: string }[] };
@@ -389,7 +391,7 @@ describe('downloaded files', () => {
     expect(details.count).toBe(150);
     expect(details.sampleUrl).toBe(details.files!.json.sample);
     expect(details.downloadUrl).toBe(details.files!.json.all);
-    expect(Object.keys(details.files!).sort()).toEqual(['csv', 'json', 'jsonl']);
+    expect(Object.keys(details.files!).sort()).toEqual(['csv', 'json', 'jsonl', 'parquet']);
     for (const [variant, n] of [['all', 150], ['sample', 100]] as const) {
       const json = JSON.parse((await download(details.files!.json[variant])).body) as Obj[];
       const jsonl = (await download(details.files!.jsonl[variant])).body.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Obj);
@@ -409,6 +411,24 @@ describe('downloaded files', () => {
     // Each record carries its metadata: its own fields over the dataset's params.
     expect(records[0]).toMatchObject({ datasetType: 'parallel-corpus', languages: { sourceLanguage: 'mr', targetLanguage: 'ta' }, submitter: { name: 'ULCA Test Fixtures' } });
     expect(typeof records[0].sourceText).toBe('string');
+  });
+
+  it('parquet (and its sample), read back by an independent reader (parquet-wasm, Rust), equals the JSON export', async () => {
+    const { details } = await search('parallel-corpus', { sourceLanguage: ['mr'], targetLanguage: ['ta'] });
+    for (const variant of ['all', 'sample'] as const) {
+      const json = JSON.parse((await download(details.files!.json[variant])).body) as Obj[];
+      const res = await download(details.files!.parquet[variant]);
+      expect(res.headers['content-type']).toBe('application/vnd.apache.parquet');
+      expect(res.rawPayload.subarray(0, 4).toString()).toBe('PAR1');
+      const table = tableFromIPC(parquetWasm.readParquet(new Uint8Array(res.rawPayload)).intoIPCStream());
+      const rows = table.toArray().map((r) => r.toJSON() as Obj);
+      expect(rows).toHaveLength(json.length);
+      // Strings and numbers as they are; other values as their JSON text; a missing field is null.
+      const asCells = (o: Obj) =>
+        Object.fromEntries(table.schema.fields.map((f) => [f.name, o[f.name] === undefined || o[f.name] === null ? null : typeof o[f.name] === 'object' ? JSON.stringify(o[f.name]) : o[f.name]]));
+      expect(rows).toEqual(json.map(asCells));
+      expect(table.schema.fields.map((f) => f.name)).toEqual(expect.arrayContaining(Object.keys(json[0])));
+    }
   });
 
   it('speech: the zip holds data.json and every audio file it names, byte for byte', async () => {

@@ -78,7 +78,7 @@ async function audioBytes(ctx: AppContext, input: { audioContent?: string; audio
     return Buffer.concat(chunks);
   } catch (err) {
     const reason = err instanceof FetchError ? err.message : 'the download failed.';
-    throw badRequest('MEDIA_URL', `${which}: the audio link could not be downloaded: ${reason}`);
+    throw badRequest('MEDIA_URL', `${which}: the audio link could not be downloaded: ${reason}`, undefined, err instanceof FetchError ? err.detail : undefined);
   }
 }
 

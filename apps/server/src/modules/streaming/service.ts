@@ -25,6 +25,7 @@ import {
   STREAM_ENDPOINT_MISSING_MESSAGE,
   STREAM_SAMPLE_RATE,
   TRY_TEXT_MAX_CHARS,
+  findTextProblem,
   streamClientMessage,
   type StreamErrorCode,
   type StreamServerMessage,
@@ -397,7 +398,9 @@ function relayTts(ctx: AppContext, s: Session): void {
 
 function safeJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    const value: unknown = JSON.parse(text);
+    // The input rule of every API text (text-fields.ts): no NUL, bounded depth and size; else not a message.
+    return findTextProblem(value) ? null : value;
   } catch {
     return null;
   }

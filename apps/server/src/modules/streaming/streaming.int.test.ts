@@ -193,6 +193,19 @@ describe('streaming TTS through the relay', () => {
     expect(await c.closed).toBe(1005);
   });
 
+  it('a text with a NUL character or nested past 64 levels is not a message: the stream ends with BAD_REQUEST, nothing reaches the model', async () => {
+    const modelId = await streamingModel('tts', sm.url('tts'));
+    for (const frame of [JSON.stringify({ type: 'infer', text: 'a\u0000b' }), `{"type":"infer","text":"x","deep":${'['.repeat(5000)}${']'.repeat(5000)}}`]) {
+      const c = await open('tts', `modelId=${modelId}&language=hi`);
+      await c.next((m) => m.type === 'ready');
+      const before = sm.seen.infers.length;
+      c.ws.send(frame);
+      expect(await c.next((m) => m.type === 'error')).toMatchObject({ code: 'BAD_REQUEST' });
+      expect(sm.seen.infers.length).toBe(before);
+      await c.closed;
+    }
+  });
+
   it('a model that never acknowledges and one that answers too much: clear errors', async () => {
     const hang = await open('tts', `modelId=${await streamingModel('tts', sm.url('tts-hang'))}`);
     await hang.next((m) => m.type === 'ready');

@@ -116,3 +116,6 @@ export async function finishBatch(db: Db, batchId: string, end: { status: 'Compl
     end.status === 'Failed' ? end.message : null,
   ]);
 }
+
+/** Name of a batch's advisory lock (db/job-lock.ts). */
+export const batchLockName = (batchId: string) => `sts-batch:${batchId}`;

@@ -3,8 +3,9 @@
  * point 1). A signed-in user submits the public URL of a zip of audio files, the languages, the
  * three models (asr, translation, tts) and the voice; the sts-batch job (jobs/sts-batch.ts)
  * downloads the zip under the outbound guard, reads it with yauzl within caps, runs every audio file
- * through asr → translation → tts by the hosted-inference path (inference/service.ts runInference:
- * the same model visibility, guarded call, per-model limiter and reference-model route), records
+ * through asr → translation → tts by the pipeline engine (pipeline/service.ts runPipeline, the chain
+ * of the pipeline API: each stage through the hosted-inference call with the same model visibility,
+ * guarded call, per-model limiter and reference-model route; docs/api.md#pipelines), records
  * each file's outcome and writes a result zip (yazl): per file its transcript, translation and
  * synthesised speech, plus summary.csv and summary.json. Only the submitting user sees a batch.
  *
@@ -17,7 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import yazl from 'yazl';
-import { MODEL_NOT_ACCESSIBLE_MESSAGE, STS_API, TRY_AUDIO_MAX_SECONDS, type StsBatch, type StsBatchSubmitBody } from '@ulca/contracts';
+import { MODEL_NOT_ACCESSIBLE_MESSAGE, STS_API, TRY_AUDIO_MAX_SECONDS, type PipelineStageResponse, type StsBatch, type StsBatchSubmitBody } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
@@ -28,8 +29,10 @@ import { checkFetchTarget, describeBytes, FetchError, safeGetStream } from '../.
 import { secretKey } from '../../security/crypto.ts';
 import * as models from '../models/service.ts';
 import * as inference from '../inference/service.ts';
+import * as pipelines from '../pipeline/service.ts';
 import * as repo from './repo.ts';
 import { tempDir, tempFileName } from '../../storage/local-copy.ts';
+import { ifUnlocked, runUnderLock } from '../../db/job-lock.ts';
 import type { StsBatchFileRow, StsBatchRow } from './repo.ts';
 
 /** Audio entries a batch runs (by extension; spec 02 §9 speaker audio types, the ULCA audio formats). */
@@ -101,7 +104,7 @@ export async function submitBatch(ctx: AppContext, user: StsUser, body: StsBatch
   try {
     await checkFetchTarget(url, ctx.config.allowedFetchHosts);
   } catch (err) {
-    if (err instanceof FetchError) throw badRequest('URL_REFUSED', err.message, [{ field: 'url', message: err.message }]);
+    if (err instanceof FetchError) throw badRequest('URL_REFUSED', err.message, [{ field: 'url', message: err.message }], err.detail);
     throw err;
   }
   if (body.sourceLanguage === body.targetLanguage) throw badRequest('VALIDATION_FAILED', 'The target language must differ from the source language.', [{ field: 'targetLanguage', message: 'same as source' }]);
@@ -230,37 +233,57 @@ function stageMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** One audio file through the three stages; never throws for a model or input failure (returns the failed row). */
+/** What the batch row says when a stage answered nothing to pass on. */
+const EMPTY_STAGE_MESSAGE = ['The ASR model heard no speech in this file.', 'The translation model answered an empty text.', 'The TTS model answered no audio.'] as const;
+const STAGES = ['asr', 'translation', 'tts'] as const;
+
+/**
+ * One audio file through the three stages by the pipeline engine (pipeline/service.ts runPipeline:
+ * the chain of the pipeline API, each stage through the hosted-inference call); never throws for a
+ * model or input failure (returns the failed row, at the stage that failed).
+ */
 async function runChain(ctx: AppContext, b: StsBatchRow, seq: number, name: string, audio: Buffer): Promise<{ row: StsBatchFileRow; wav: Buffer | null }> {
   const caller: inference.InferenceCaller = { user: { userId: b.user_id, roles: [] }, apiKey: null };
   // The text limit of applications: a minute of speech may well pass the try panels' 150 characters.
   const limits = { textChars: inference.API_TEXT_MAX_CHARS, audioSeconds: TRY_AUDIO_MAX_SECONDS };
   const row: StsBatchFileRow = { seq, name, status: 'failed', stage: 'asr', message: null, transcript: null, translation: null };
+  const fill = (stages: PipelineStageResponse[]) => {
+    if (stages[0]) row.transcript = String(first(stages[0]).source ?? '').trim();
+    if (stages[1]) row.translation = String(first(stages[1]).target ?? '').trim();
+  };
   try {
-    const asr = await inference.runInference(ctx, caller, { modelId: b.asr_model_id, task: 'asr', audioContent: audio.toString('base64'), sourceLanguage: b.source_language }, { audioOnly: true, limits });
-    row.transcript = String(first(asr).source ?? '').trim();
-    if (!row.transcript) return { row: { ...row, message: 'The ASR model heard no speech in this file.' }, wav: null };
-    row.stage = 'translation';
-    const tr = await inference.runInference(
+    const stages = await pipelines.runPipeline(
       ctx,
       caller,
-      { modelId: b.translation_model_id, task: 'translation', input: [{ source: row.transcript }], sourceLanguage: b.source_language, targetLanguage: b.target_language },
+      {
+        pipelineTasks: [
+          { taskType: 'asr', config: { serviceId: b.asr_model_id, language: { sourceLanguage: b.source_language } } },
+          { taskType: 'translation', config: { serviceId: b.translation_model_id, language: { sourceLanguage: b.source_language, targetLanguage: b.target_language } } },
+          { taskType: 'tts', config: { serviceId: b.tts_model_id, language: { sourceLanguage: b.target_language }, gender: b.gender } },
+        ],
+        inputData: { audio: [{ audioContent: audio.toString('base64') }] },
+      },
       { limits },
     );
-    row.translation = String(first(tr).target ?? '').trim();
-    if (!row.translation) return { row: { ...row, message: 'The translation model answered an empty text.' }, wav: null };
+    fill(stages);
     row.stage = 'tts';
-    const tts = await inference.runInference(ctx, caller, { modelId: b.tts_model_id, task: 'tts', input: [{ source: row.translation }], sourceLanguage: b.target_language, gender: b.gender }, { limits });
-    const item = (Array.isArray(tts.audio) ? (tts.audio as Json[])[0] : undefined) ?? {};
+    const item = (stages[2]?.audio?.[0] ?? {}) as Json;
     let wav: Buffer | null = null;
     if (typeof item.audioContent === 'string' && item.audioContent) wav = Buffer.from(item.audioContent, 'base64');
     else if (typeof item.audioUri === 'string' && item.audioUri) {
       const { stream } = await safeGetStream(item.audioUri, { allowedHosts: ctx.config.allowedFetchHosts, maxBytes: ctx.config.inferenceMaxMediaBytes, timeoutMs: 20_000 });
       wav = await readAll(stream);
     }
-    if (!wav || wav.length === 0) return { row: { ...row, message: 'The TTS model answered no audio.' }, wav: null };
+    if (!wav || wav.length === 0) return { row: { ...row, message: EMPTY_STAGE_MESSAGE[2] }, wav: null };
     return { row: { ...row, status: 'done', stage: null }, wav };
   } catch (err) {
+    if (err instanceof pipelines.PipelineStageError) {
+      fill(err.completed);
+      row.stage = STAGES[err.index] ?? 'asr';
+      // The tab's words: the server's 400 text, else spec 02 §8's.
+      const message = err.code === 'STAGE_EMPTY_OUTPUT' ? EMPTY_STAGE_MESSAGE[err.index] : err.status === 400 ? err.detail : MODEL_NOT_ACCESSIBLE_MESSAGE;
+      return { row: { ...row, message }, wav: null };
+    }
     if (!(err instanceof ApiError) && !(err instanceof FetchError)) throw err;
     return { row: { ...row, message: stageMessage(err) }, wav: null };
   }
@@ -283,15 +306,31 @@ export async function batchSummary(ctx: AppContext, batchId: string): Promise<Re
 }
 
 /**
- * Runs one batch (the sts-batch job). A batch already Completed or Failed is left as it is; a
+ * Runs one batch (the sts-batch job) under the batch's advisory lock (db/job-lock.ts), held by this
+ * attempt's database session (freed by PostgreSQL when the process dies: jobs/recovery.ts then
+ * re-queues the job at once). An attempt that finds the lock taken (its job outlived
+ * JOB_EXPIRE_SECONDS and was retried while the first attempt still runs) never runs alongside: it
+ * waits until the batch is final (and returns) or the lock is free (the other attempt died).
+ */
+export async function runBatchJob(ctx: AppContext, batchId: string): Promise<void> {
+  const isFinal = async () => {
+    const b = await repo.getBatch(ctx.db, batchId);
+    return !b || b.status === 'Completed' || b.status === 'Failed';
+  };
+  await runUnderLock(ctx.db, repo.batchLockName(batchId), isFinal, () => runBatchLocked(ctx, batchId));
+}
+
+/**
+ * One batch, its lock held. A batch already Completed or Failed is left as it is; a
  * retried one starts over (counts and files cleared). Problems of the whole batch (the download
  * refused or failed, over STS_BATCH_MAX_ZIP_BYTES, not a zip, more entries or audio files than
  * allowed) end it Failed with the reason and do not throw; per-file problems (not audio, too long,
  * larger than INFERENCE_MAX_MEDIA_BYTES, a failing model) are recorded per file. Non-audio entries
- * are listed as skipped. Throws only unexpected errors (database, object store): pg-boss retries
+ * are listed as skipped. A batch whose every audio file failed ends Failed (its result is still
+ * kept). Throws only unexpected errors (database, object store): pg-boss retries
  * and the last failure ends the batch Failed ({@link failBatch}).
  */
-export async function runBatchJob(ctx: AppContext, batchId: string): Promise<void> {
+async function runBatchLocked(ctx: AppContext, batchId: string): Promise<void> {
   const b = await repo.getBatch(ctx.db, batchId);
   if (!b || b.status === 'Completed' || b.status === 'Failed') return;
   const tmpDir = tempDir(ctx.config.dataDir);
@@ -357,6 +396,11 @@ export async function runBatchJob(ctx: AppContext, batchId: string): Promise<voi
       out.end();
     }
     await written;
+    const audioRows = rows.filter((r) => r.status !== 'skipped');
+    if (audioRows.length > 0 && audioRows.every((r) => r.status === 'failed')) {
+      const first = audioRows[0];
+      throw new StsBatchRejected(`Every audio file failed; the first, ${first.name}, at the ${first.stage ?? 'audio'} stage: ${first.message ?? 'no reason given'}`);
+    }
     await repo.finishBatch(ctx.db, batchId, { status: 'Completed', resultKey: key });
   } catch (err) {
     if (!(err instanceof StsBatchRejected)) throw err;
@@ -367,7 +411,16 @@ export async function runBatchJob(ctx: AppContext, batchId: string): Promise<voi
   }
 }
 
-/** Ends a batch Failed after its job's last attempt threw (jobs/sts-batch.ts). */
-export async function failBatch(ctx: AppContext, batchId: string): Promise<void> {
-  await repo.finishBatch(ctx.db, batchId, { status: 'Failed', message: 'The batch failed unexpectedly. Please try again.' });
+/**
+ * Ends a batch Failed after its job's last attempt threw (jobs/sts-batch.ts) or died (jobs/recovery.ts,
+ * which holds the batch's lock: `lockHeld`). A batch whose lock another live attempt holds is left
+ * to that attempt.
+ */
+export async function failBatch(ctx: AppContext, batchId: string, opts: { lockHeld?: boolean } = {}): Promise<void> {
+  const fail = () => repo.finishBatch(ctx.db, batchId, { status: 'Failed', message: 'The batch failed unexpectedly. Please try again.' });
+  if (opts.lockHeld) return fail();
+  await ifUnlocked(ctx.db, repo.batchLockName(batchId), fail);
 }
+
+/** Name of a batch's advisory lock (jobs/recovery.ts: a free lock means its worker died). */
+export const batchLockName = repo.batchLockName;

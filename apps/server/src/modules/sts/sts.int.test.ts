@@ -183,12 +183,13 @@ describe('speech-to-speech (issue #14 point 1)', () => {
     expect((await p.app.inject({ method: 'POST', url: STS_API.batchSubmit, payload: batchBody('http://localhost/x.zip') })).statusCode).toBe(401);
   });
 
-  it('a failing ASR model fails each file at the asr stage with the spec text; the batch completes', async () => {
+  it('a failing ASR model fails each file at the asr stage with the spec text; a batch whose every file failed ends Failed', async () => {
     const url = await writeZip('fail.zip', { 'a.wav': silentWav(0.5) });
     const res = await signedInject(p.app, alice, 'POST', STS_API.batchSubmit, batchBody(url, { asrModelId: failingAsrId }));
     expect(res.statusCode, res.body).toBe(200);
     const b = await finished(alice, res.json().data.batchId);
-    expect(b).toMatchObject({ status: 'Completed', total: 1, done: 0, failed: 1 });
+    expect(b).toMatchObject({ status: 'Failed', total: 1, done: 0, failed: 1 });
+    expect(b.message).toMatch(/^Every audio file failed; the first, a\.wav, at the asr stage/);
     expect(b.files[0]).toMatchObject({ name: 'a.wav', status: 'failed', stage: 'asr', message: MODEL_NOT_ACCESSIBLE_MESSAGE, transcript: null });
   }, 60_000);
 

@@ -7,6 +7,8 @@ const notBlank = (message: string) => z.string().refine((v) => v.trim().length >
 export const loginFormSchema = z.object({
   email: notBlank('Enter an email').transform((v) => v.trim()),
   password: notBlank('Enter a password'),
+  /** The one-time sign-in code e-mailed after too many failed attempts (shown only then). */
+  code: z.string().trim().max(40).optional(),
 });
 export type LoginFormInput = z.input<typeof loginFormSchema>;
 export type LoginFormValues = z.output<typeof loginFormSchema>;

@@ -34,8 +34,12 @@ const NOT_YET_TRANSLATED: readonly string[] = [
   'features/benchmarks/components/Leaderboard.tsx',
   'features/benchmarks/components/MetricGlossary.tsx',
   'features/benchmarks/components/RunBenchmarkDialog.tsx',
+  'features/benchmarks/components/RunComparison.tsx',
   'features/benchmarks/routes/BenchmarkDatasetsPage.tsx',
   'features/benchmarks/routes/BenchmarkDetailsPage.tsx',
+  'features/dataset-viewer/components/VersionsPanel.tsx',
+  'features/dataset-viewer/routes.tsx',
+  'features/dataset-viewer/routes/DatasetViewerPage.tsx',
   'features/datasets/components/BenchmarkDatasetsTab.tsx',
   'features/datasets/components/ContributionTable.tsx',
   'features/datasets/components/ErrorSummaryTable.tsx',
@@ -68,6 +72,7 @@ const NOT_YET_TRANSLATED: readonly string[] = [
   'features/models/routes/ExploreModelsPage.tsx',
   'features/models/routes/MyModelsPage.tsx',
   'features/models/routes/UploadModelPage.tsx',
+  'features/profile/components/ProviderKeys.tsx',
   'features/search/components/DownloadLinks.tsx',
   'features/search/components/FilterField.tsx',
   'features/search/components/MySearchesTable.tsx',
@@ -80,6 +85,9 @@ const NOT_YET_TRANSLATED: readonly string[] = [
   'features/sts/components/StsBatchHistory.tsx',
   'features/sts/components/StsBatchPanel.tsx',
   'features/sts/components/StsFeedbackDialog.tsx',
+  'features/usage/components/UsageChart.tsx',
+  'features/usage/routes/StatusPage.tsx',
+  'features/usage/routes/UsagePage.tsx',
 ];
 
 /** The user-visible literals of one .tsx source: `line: text`. */

@@ -56,7 +56,7 @@ export async function downloadToStore(
     return { bytes, sha256: hash.digest('hex') };
   } catch (err) {
     await store.delete(key).catch(() => undefined);
-    if (err instanceof FetchError) throw new DatasetRejected('download', err.code, err.message);
+    if (err instanceof FetchError) throw new DatasetRejected('download', err.code, err.message, err.detail);
     throw err;
   }
 }

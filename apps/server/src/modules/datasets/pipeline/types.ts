@@ -14,6 +14,8 @@ export class DatasetRejected extends Error {
     /** e.g. NOT_A_ZIP, ZIP_SLIP, ZIP_BOMB, TOO_MANY_ENTRIES, PARAMS_MISSING, PARAMS_INVALID, DATA_MISSING, DATA_NOT_ARRAY, DATA_MALFORMED_JSON, DOWNLOAD_FAILED, HTTP_404, TOO_LARGE, URL_REFUSED */
     public readonly code: string,
     message: string,
+    /** For the server log only, never shown to the contributor (e.g. what a refused host resolved to). */
+    public readonly detail?: string,
   ) {
     super(message);
     this.name = 'DatasetRejected';

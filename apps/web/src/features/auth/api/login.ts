@@ -12,19 +12,20 @@ export type { LoginResponse };
 export const AUTHENTICATOR: LoginBody['authenticator'] = 'ULCA';
 
 /**
- * Signs in (unsigned call). Resolves with the session to store; throws ApiRequestError with the
- * server's message on failure (e.g. wrong password, inactive account).
+ * Signs in (unsigned call), with the e-mailed one-time `code` once the account is past its failed
+ * attempts. Resolves with the session to store; throws ApiRequestError with the server's message
+ * on failure (e.g. wrong password, inactive account, 429 when a code is needed).
  */
-export async function login(email: string, password: string): Promise<Session> {
+export async function login(email: string, password: string, code?: string): Promise<Session> {
   const res = await apiRequest('POST', USER_API.login, {
-    body: { authenticator: AUTHENTICATOR, data: { email, password } },
+    body: { authenticator: AUTHENTICATOR, data: { email, password, ...(code ? { code } : {}) } },
     signed: false,
     schema: loginResponseSchema,
   });
   return { userKeys: res.data.userKeys, userDetails: { ...res.data.userDetails, roles: res.data.userDetails.roles as Role[] } };
 }
 
-/** TanStack mutation for `login`; variables { email, password }. */
+/** TanStack mutation for `login`; variables { email, password, code? }. */
 export function useLogin() {
-  return useMutation({ mutationFn: (v: { email: string; password: string }) => login(v.email, v.password) });
+  return useMutation({ mutationFn: (v: { email: string; password: string; code?: string }) => login(v.email, v.password, v.code) });
 }

@@ -1,4 +1,5 @@
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
+import { useState } from 'react';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,6 +9,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { accountErrorMessage } from '../messages.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { setSession, useSession } from '../../../lib/session.ts';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { fieldProps } from '../../../components/form.ts';
@@ -27,9 +29,11 @@ export default function LoginPage() {
   const location = useLocation();
   const from = (location.state as LoginRedirectState | null)?.from;
   const login = useLogin();
+  // After a 429 the server e-mails a one-time code: the password is accepted with it.
+  const [askCode, setAskCode] = useState(false);
   const { register, handleSubmit, formState } = useForm<LoginFormInput, unknown, LoginFormValues>({
     resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: '', password: '', code: '' },
   });
 
   // Once a session exists (right after a successful login, or on a visit while signed in) leave.
@@ -44,6 +48,7 @@ export default function LoginPage() {
         enqueueSnackbar(t('messages.loggedIn'), { variant: 'success' });
       },
       (err: unknown) => {
+        if (err instanceof ApiRequestError && err.status === 429) setAskCode(true);
         enqueueSnackbar(localizeMessage(accountErrorMessage(err, t('messages.invalidCredentials'))), { variant: 'error' });
       },
     ),
@@ -69,6 +74,14 @@ export default function LoginPage() {
           error={!!formState.errors.password}
           helperText={localizeMessage(formState.errors.password?.message)}
         />
+        {askCode && (
+          <TextField
+            label={t('auth.signInCode')}
+            autoComplete="one-time-code"
+            {...fieldProps(register('code'))}
+            helperText={t('auth.signInCodeHint')}
+          />
+        )}
         <Box sx={{ textAlign: 'right', mt: 0.5 }}>
           <Link component={RouterLink} to="/user/forgot-password" variant="body2">
             {t('auth.forgotPasswordLink')}

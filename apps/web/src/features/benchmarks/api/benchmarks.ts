@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BENCHMARK_API, benchmarkByTaskResponse, benchmarkDetailResponse, benchmarkExecuteResponse, benchmarkSearchResponse, type BenchmarkExecuteBody } from '@ulca/contracts';
+import { BENCHMARK_API, BENCHMARK_OUTPUTS_API, compareRunsResponse, benchmarkByTaskResponse, benchmarkDetailResponse, benchmarkExecuteResponse, benchmarkSearchResponse, type BenchmarkExecuteBody } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** TanStack Query keys of the benchmarks feature. */
@@ -48,3 +48,13 @@ export function useExecuteBenchmark() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: benchmarkKeys.all }),
   });
 }
+
+/** Compares 2–5 runs on one metric (POST …/benchmark/run/compare, public; docs/api.md#per-example-outputs). */
+export function useCompareRuns() {
+  return useMutation({
+    mutationFn: (benchmarkProcessIds: string[]) => apiRequest('POST', BENCHMARK_OUTPUTS_API.compare, { body: { benchmarkProcessIds, limit: 20 }, schema: compareRunsResponse }),
+  });
+}
+
+/** Where a run's per-example outputs download as JSON Lines. */
+export const runOutputsUrl = (benchmarkProcessId: string) => `${BENCHMARK_OUTPUTS_API.runOutputs}?benchmarkProcessId=${encodeURIComponent(benchmarkProcessId)}`;

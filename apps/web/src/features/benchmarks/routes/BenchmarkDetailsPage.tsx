@@ -14,6 +14,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useBenchmark } from '../api/benchmarks.ts';
 import { Leaderboard } from '../components/Leaderboard.tsx';
+import { RunComparison } from '../components/RunComparison.tsx';
 import { MetricGlossary } from '../components/MetricGlossary.tsx';
 import { backLink, benchmarkTaskLabel } from '../../../lib/benchmark-navigation.ts';
 import { benchmarkLanguageText } from '../lib/list.ts';
@@ -77,6 +78,7 @@ export default function BenchmarkDetailsPage() {
           ))}
         </Box>
         <Leaderboard metrics={b.metric} entries={b.benchmarkPerformance} recordCount={b.recordCount} />
+        <RunComparison entries={b.benchmarkPerformance} />
         <MetricGlossary />
       </>
     );

@@ -47,7 +47,8 @@ export function modelCards(model: ModelRecord): ModelCard[] {
     { title: 'Submitter', value: model.submitter.name },
     { title: 'Published On', value: model.publishedOn ? cardDate(model.publishedOn) : '' },
     { title: 'License', value: model.license.toUpperCase() },
-    { title: 'Source URL', value: model.refUrl ?? '', href: model.refUrl ?? undefined },
+    // Only an http(s) link is clickable: a model stored before refUrl was checked may hold javascript:.
+    { title: 'Source URL', value: model.refUrl ?? '', href: model.refUrl && /^https?:\/\//i.test(model.refUrl) ? model.refUrl : undefined },
     { title: 'Type', value: type },
     { title: 'Training Dataset', value: model.trainingDataset.description },
   ];

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MODEL_API, modelHealthResponse, type ModelHealthResponse } from '@ulca/contracts';
+import { MODEL_API, MODEL_UPTIME_PATH, modelHealthResponse, modelUptimeListResponse, type ModelHealthResponse } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { modelKeys } from './keys.ts';
 
@@ -13,4 +13,13 @@ export function fetchModelHealth(signal?: AbortSignal): Promise<ModelHealthRespo
 /** Query hook of {@link fetchModelHealth}. */
 export function useModelHealth(enabled = true) {
   return useQuery({ queryKey: modelKeys.health, queryFn: ({ signal }) => fetchModelHealth(signal), enabled });
+}
+
+/** Every published model's uptime over 24 h and 7 d (GET …/model/health/uptime, public; docs/api.md#inference). */
+export function useModelUptime(enabled = true) {
+  return useQuery({
+    queryKey: [...modelKeys.health, 'uptime'],
+    queryFn: async ({ signal }) => (await apiRequest('GET', MODEL_UPTIME_PATH, { schema: modelUptimeListResponse, signal, signed: false })).data,
+    enabled,
+  });
 }

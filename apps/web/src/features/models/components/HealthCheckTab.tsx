@@ -6,15 +6,19 @@ import type { Theme } from '@mui/material/styles';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { useModelHealth } from '../api/health.ts';
+import { useModelHealth, useModelUptime } from '../api/health.ts';
 import { HEALTH_CSV_FILE, MODEL_HEALTH_STATUS_LABELS, healthTableRows, type HealthTableRow } from '../lib/health.ts';
 import { TASK_LABELS } from '../lib/tasks.ts';
 
 /** Columns hidden on a phone (below `sm`): the model cell shows the task and status there, the rest stays in the CSV. */
-const PHONE_HIDDEN = { taskType: false, status: false, lastStatusUpdate: false, latency: false, outputCheck: false };
+const PHONE_HIDDEN = { taskType: false, status: false, lastStatusUpdate: false, latency: false, outputCheck: false, uptime24h: false, uptime7d: false };
+
+/** A table row with the model's uptime (share of its stored health rounds that answered; '-' when none). */
+type Row = HealthTableRow & { uptime24h: string; uptime7d: string };
+const uptimeText = (share: number | null | undefined) => (share === null || share === undefined ? '-' : `${(share * 100).toFixed(1)} %`);
 
 /** On a phone the one visible column: the model, with its task and status under it, as wide as the grid. */
-const PHONE_MODEL_COLUMN: GridColDef<HealthTableRow> = {
+const PHONE_MODEL_COLUMN: GridColDef<Row> = {
   field: 'modelName',
   headerName: 'Model',
   flex: 1,
@@ -35,7 +39,7 @@ const PHONE_MODEL_COLUMN: GridColDef<HealthTableRow> = {
   ),
 };
 
-const COLUMNS: GridColDef<HealthTableRow>[] = [
+const COLUMNS: GridColDef<Row>[] = [
   { field: 'modelName', headerName: 'Model', flex: 1.6, minWidth: 180 },
   { field: 'taskType', headerName: 'Task Type', flex: 1, minWidth: 140, type: 'singleSelect', valueOptions: Object.values(TASK_LABELS) },
   {
@@ -53,18 +57,24 @@ const COLUMNS: GridColDef<HealthTableRow>[] = [
   { field: 'lastStatusUpdate', headerName: 'Last Updated Timestamp', flex: 1, minWidth: 190, filterable: false, sortable: false },
   { field: 'latency', headerName: 'Latency', width: 110, filterable: false, sortable: false },
   { field: 'outputCheck', headerName: 'Output Check', flex: 1, minWidth: 160, filterable: false },
+  { field: 'uptime24h', headerName: 'Uptime 24 h', width: 110, filterable: false },
+  { field: 'uptime7d', headerName: 'Uptime 7 d', width: 110, filterable: false },
 ];
 
 /**
  * The 'status-check' tab of Explore: the 'Models Health Check' table (spec 02 §2) — Model, Task
  * Type, Status (red when unavailable), Last Updated Timestamp, and, because a model's callbackUrl
  * is never shown (DESIGN.md §11), the latency and output check of the last call instead of the
- * Callback URL. Quick search, column filters (task, status), CSV download with a UTF-8 BOM, no
+ * Callback URL, and the uptime over 24 h and 7 d from the stored rounds. Quick search, column filters (task, status), CSV download with a UTF-8 BOM, no
  * row selection.
  */
 export function HealthCheckTab() {
   const query = useModelHealth();
-  const rows = useMemo(() => healthTableRows(query.data?.modelHealthStatusList ?? []), [query.data]);
+  const uptime = useModelUptime();
+  const rows = useMemo((): Row[] => {
+    const byModel = new Map((uptime.data ?? []).map((u) => [u.modelId, u]));
+    return healthTableRows(query.data?.modelHealthStatusList ?? []).map((r) => ({ ...r, uptime24h: uptimeText(byModel.get(r.id)?.uptime24h), uptime7d: uptimeText(byModel.get(r.id)?.uptime7d) }));
+  }, [query.data, uptime.data]);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const columns = useMemo(() => (phone ? COLUMNS.map((c) => (c.field === 'modelName' ? PHONE_MODEL_COLUMN : c)) : COLUMNS), [phone]);
   return (

@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { glossaryPath, speakerPagePath } from '../../../lib/provider-pages.ts';
+import { glossaryPath, speakerPagePath, usagePath } from '../../../lib/provider-pages.ts';
 import {
   useGenerateServiceProviderKey,
   useRemoveServiceProviderKey,
@@ -128,6 +128,9 @@ function ProviderRow({ provider, apiKey, userID }: { provider: ServiceProviderKe
           )}
           <Button size="small" variant="outlined" component={RouterLink} to={glossaryPath(apiKey.appName, provider.serviceProviderName)}>
             {t('profile.glossary')}
+          </Button>
+          <Button size="small" variant="outlined" component={RouterLink} to={usagePath(apiKey.ulcaApiKey)}>
+            Usage
           </Button>
           <Button size="small" variant="outlined" component={RouterLink} to={speakerPagePath(apiKey.appName, provider.serviceProviderName)}>
             {t('profile.speakerVerification')}

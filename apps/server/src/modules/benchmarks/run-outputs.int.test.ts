@@ -1,0 +1,173 @@
+/**
+ * Per-example benchmark outputs and the comparison of runs on the real app and PostgreSQL
+ * (docs/api.md#per-example-outputs): a translation benchmark through the dataset pipeline, runs of
+ * a model answering every row and one failing on the rows that contain "कुत्ता"; a run's JSONL
+ * equals its stored outputs; a comparison answers the stored scores, sacrebleu's paired bootstrap
+ * p-value (as metrics/significance.ts, which equals sacrebleu on fixtures) and the failed rows as
+ * the examples that differ most; bad input is refused with nothing changed.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
+import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
+import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
+import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
+import { insertTestModel } from '../../test/models.ts';
+import { zipFolder } from '../../test/fixtures.ts';
+import { benchmarkRunFinished, until } from '../../test/poll.ts';
+import { startWorkers } from '../../jobs/workers.ts';
+import { getMetric } from './metrics/index.ts';
+import { pairedBootstrapTest, resampledScores } from './metrics/significance.ts';
+
+const WORDS = ['बिल्ली', 'सो', 'रही', 'है', 'रात', 'को', 'भौंकता', 'छत', 'पर', 'बारिश', 'गिरती', 'बच्चे', 'बगीचे', 'में', 'खेलते', 'हैं', 'चिड़िया', 'गाती'];
+/** 24 Hindi sentences; every fourth mentions "कुत्ता" (the flaky model fails on those). */
+const SOURCES = Array.from({ length: 24 }, (_, i) => {
+  const words = Array.from({ length: 4 + (i % 5) }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]);
+  if (i % 4 === 1) words.splice(1, 0, 'कुत्ता');
+  return words.join(' ');
+});
+/** References: the test model's answer, with one word changed on every third row. */
+const REFS = SOURCES.map((s, i) => `mr:${i % 3 === 0 ? s.replace(/ [^ ]+$/, ' गाती') : s}`);
+const LANGS = [{ sourceLanguage: 'hi', targetLanguage: 'mr' }];
+const api = (x: string) => `/ulca/apis/v0/benchmark/${x}`;
+
+let p: TestPlatform;
+let files: FixtureServer;
+let models: TestModelServer;
+let dir: string;
+let contributor: TestUser;
+let owner: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-run-outputs-'));
+  files = await startFixtureServer(dir);
+  models = await startTestModelServer();
+  p = await createTestPlatform({ startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: true, benchmarkRun: { batchRows: 6 } }) });
+  [contributor, owner, other] = await Promise.all([
+    createSignedInUser(p, ['BENCHMARK-DATASET-CONTRIBUTOR']),
+    createSignedInUser(p, ['CONTRIBUTOR-USER']),
+    createSignedInUser(p, ['CONTRIBUTOR-USER']),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  await p?.close();
+  await files?.close();
+  await models?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('per-example outputs and run comparison', () => {
+  let benchmarkId: string;
+  const runs: Record<string, string> = {};
+
+  it('runs three models on a published benchmark', async () => {
+    const folder = path.join(dir, 'bm');
+    fs.mkdirSync(folder, { recursive: true });
+    const params = {
+      name: 'Per-example hi-mr',
+      taskType: { type: 'translation' },
+      description: 'Rows for the per-example tests',
+      languages: { sourceLanguage: 'hi', targetLanguage: 'mr' },
+      collectionSource: ['written for this test'],
+      domain: ['general'],
+      license: 'cc-by-4.0',
+      submitter: { name: 'Bench Team' },
+    };
+    fs.writeFileSync(path.join(folder, 'params.json'), JSON.stringify(params));
+    fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(SOURCES.map((s, i) => ({ sourceText: s, targetText: REFS[i] }))));
+    await zipFolder(folder, path.join(dir, 'zips', 'bm.zip'));
+    const res = await signedInject(p.app, contributor, 'POST', api('submit'), { datasetName: 'Per-example hi-mr', url: files.url('zips/bm.zip') });
+    expect(res.statusCode, res.body).toBe(200);
+    benchmarkId = res.json().data.benchmarkId;
+    await until(
+      async () => (await signedInject(p.app, contributor, 'GET', api('listByUserId'))).json(),
+      (l) => l.data?.[0]?.status === 'Completed',
+    );
+    const good = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: models.url('translation'), name: 'Good MT', languages: LANGS });
+    const flaky = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: models.url(`fail-on/translation?word=${encodeURIComponent('कुत्ता')}`), name: 'Flaky MT', languages: LANGS });
+    const draft = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: models.url('translation'), name: 'Draft MT', languages: LANGS, status: 'unpublished' });
+    for (const [model, key, metrics] of [[good, 'good', ['bleu', 'chrf']], [flaky, 'flaky', ['bleu']], [draft, 'draft', ['bleu']]] as const) {
+      const r = await signedInject(p.app, owner, 'POST', api('execute'), { modelId: model, benchmarks: metrics.map((metric) => ({ benchmarkId, metric })) });
+      expect(r.statusCode, r.body).toBe(200);
+      r.json().benchmarkProcessIds.forEach((id: string, i: number) => (runs[`${key}-${metrics[i]}`] = id));
+    }
+    for (const id of Object.values(runs)) expect((await benchmarkRunFinished(p.app, owner, id)).status).toBe('Completed');
+  }, 90_000);
+
+  it("downloads a run's rows as JSONL equal to its stored outputs, publicly", async () => {
+    const res = await p.app.inject({ method: 'GET', url: api(`run/outputs?benchmarkProcessId=${runs['flaky-bleu']}`) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="run-.*-bleu\.jsonl"/);
+    const lines = res.body.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const stored = (await p.ctx.db.pool.query(`SELECT seq, output, error FROM benchmark_outputs WHERE benchmark_process_id = $1 ORDER BY seq`, [runs['flaky-bleu']])).rows;
+    expect(lines.map((l) => ({ seq: l.seq, output: l.output, error: l.error }))).toEqual(stored);
+    expect(lines.map((l) => l.input)).toEqual(SOURCES);
+    expect(lines.map((l) => l.reference)).toEqual(REFS);
+    expect(lines.map((l) => l.failed)).toEqual(SOURCES.map((s) => s.includes('कुत्ता')));
+    const bleu = getMetric('bleu');
+    lines.forEach((l, i) => {
+      const hyp = l.failed ? '' : `mr:${SOURCES[i]}`;
+      expect(l.hypothesis).toBe(hyp);
+      expect(l.score).toBe(bleu.impl.fromTotals(bleu.impl.rowStats([hyp], [[REFS[i]]], {})[0], {}));
+    });
+    expect(lines.find((l) => l.failed).error).toMatch(/^[A-Z_]+: /);
+  });
+
+  it("keeps an unpublished model's outputs to its owner", async () => {
+    const url = api(`run/outputs?benchmarkProcessId=${runs['draft-bleu']}`);
+    expect((await p.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await signedInject(p.app, other, 'GET', url)).statusCode).toBe(404);
+    expect((await signedInject(p.app, owner, 'GET', url)).statusCode).toBe(200);
+    expect((await p.app.inject({ method: 'GET', url: api(`run/outputs?benchmarkProcessId=${crypto.randomUUID()}`) })).statusCode).toBe(404);
+  });
+
+  it('compares two runs: stored scores, the paired bootstrap p-value, the failed rows first', async () => {
+    const res = await p.app.inject({ method: 'POST', url: api('run/compare'), payload: { benchmarkProcessIds: [runs['good-bleu'], runs['flaky-bleu']], limit: 10 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json().data;
+    const board = (await p.app.inject({ method: 'GET', url: api(`getBenchmark?benchmarkId=${benchmarkId}`) })).json().benchmarkPerformance;
+    const stored = (id: string) => board.find((e: { benchmarkProcessId: string }) => e.benchmarkProcessId === id).score;
+    expect(d).toMatchObject({ benchmarkId, benchmarkName: 'Per-example hi-mr', metric: 'bleu', direction: 'higher', samples: 1000, seed: 12345 });
+    expect(d.runs.map((r: { modelName: string; score: number }) => [r.modelName, r.score])).toEqual([
+      ['Good MT', stored(runs['good-bleu'])],
+      ['Flaky MT', stored(runs['flaky-bleu'])],
+    ]);
+    // The same test computed here from the registry's row statistics.
+    const bleu = getMetric('bleu');
+    const hyps = SOURCES.map((s) => `mr:${s}`);
+    const a = bleu.impl.rowStats(hyps, [REFS], {});
+    const b = bleu.impl.rowStats(hyps.map((h) => (h.includes('कुत्ता') ? '' : h)), [REFS], {});
+    const [ra, rb] = resampledScores([a, b], bleu.impl.width({}), (t) => bleu.impl.fromTotals(t, {}));
+    const t = pairedBootstrapTest(d.runs[0].score, d.runs[1].score, ra, rb);
+    expect(d.pairs).toEqual([{ a: runs['good-bleu'], b: runs['flaky-bleu'], scoreA: d.runs[0].score, scoreB: d.runs[1].score, pValue: t.pValue, significant: t.pValue < 0.05 }]);
+    expect(d.runs[1].bootstrap).toEqual(t.system);
+    expect(d.examples).toHaveLength(10);
+    const failedRows = SOURCES.map((s, i) => (s.includes('कुत्ता') ? i : -1)).filter((i) => i >= 0);
+    expect(d.examples.slice(0, failedRows.length).map((e: { seq: number }) => e.seq).sort((x: number, y: number) => x - y)).toEqual(failedRows);
+    expect(d.examples[0].outputs.map((o: { failed: boolean }) => o.failed)).toEqual([false, true]);
+    expect(d.examples[0].spread).toBeGreaterThan(0);
+  });
+
+  it('refuses runs on different metrics, one run, a run twice and unseen runs; nothing changes', async () => {
+    const post = (ids: string[], as?: TestUser) =>
+      as ? signedInject(p.app, as, 'POST', api('run/compare'), { benchmarkProcessIds: ids }) : p.app.inject({ method: 'POST', url: api('run/compare'), payload: { benchmarkProcessIds: ids } });
+    const before = (await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM benchmark_outputs`)).rows[0].n;
+    const metrics = await post([runs['good-bleu'], runs['good-chrf']]);
+    expect(metrics.statusCode).toBe(400);
+    expect(metrics.json().message).toMatch(/same benchmark dataset with the same metric/);
+    const one = await post([runs['good-bleu']]);
+    expect(one.statusCode).toBe(400);
+    expect(one.body).toMatch(/at least two/);
+    expect((await post([runs['good-bleu'], runs['good-bleu']])).statusCode).toBe(400);
+    expect((await post([runs['good-bleu'], runs['draft-bleu']])).statusCode).toBe(404);
+    expect((await post([runs['good-bleu'], runs['draft-bleu']], owner)).statusCode).toBe(200);
+    const three = await post([runs['good-bleu'], runs['flaky-bleu'], runs['draft-bleu']], owner);
+    expect(three.json().data.pairs).toHaveLength(3);
+    expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM benchmark_outputs`)).rows[0].n).toBe(before);
+  });
+});

@@ -1,0 +1,268 @@
+/**
+ * Dataset versions (docs/api.md#dataset-versions, docs/product.md#dataset-versions). A dataset is
+ * named by its first submission's dataset id; that submission is version 1. Its owner submits a
+ * new zip as a new version: it goes through the ordinary dataset pipeline (records de-duplicated
+ * globally, as always) and, once that submission has ended, the version is frozen here: its record
+ * set (the records its zip published or merged into), record count, params, and the sha-256 of its
+ * canonical export (one record's data a line, keys sorted, in record-id order, stored in the object
+ * store and downloaded byte for byte). Records added and removed are counted against the previous
+ * version; a zip whose records equal the latest version's adds nothing and is marked Identical.
+ * Freezing happens when the versions are next read (one transaction per dataset, serialised).
+ * Other features import this file only.
+ */
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DATASET_VERSIONS_API, type DatasetVersion, type VersionListResponse, type VersionSubmitBody } from '@ulca/contracts';
+import type { AppContext } from '../../context.ts';
+import { ApiError, forbidden, notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../security/auth.ts';
+import { sendObject } from '../../storage/send-object.ts';
+import * as datasets from '../datasets/service.ts';
+import * as repo from './repo.ts';
+import type { VersionRow } from './repo.ts';
+import { bibtex, cff, croissant, datacite, datasetCard, type CiteFacts } from './cite.ts';
+
+/** The 404 text of a dataset that does not exist or is not published. */
+export const DATASET_NOT_FOUND = 'No published dataset with this datasetId.';
+/** Records read per batch when writing an export. */
+const EXPORT_BATCH = 1000;
+
+/** Object-store key of a version's canonical export. */
+const exportKey = (datasetId: string, version: number) => `dataset-versions/${datasetId}/v${version}.jsonl`;
+
+/** JSON with object keys sorted at every level: the same data always gives the same bytes. */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .filter((k) => o[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+/** The dataset `datasetId` names (its own, or the dataset a version submission belongs to); 404 unless published. */
+async function rootDataset(ctx: AppContext, datasetId: string): Promise<datasets.PublishedDataset> {
+  const id = datasetId.trim();
+  const root = (await repo.rootOfSubmissionDataset(ctx.db.pool, id)) ?? id;
+  const d = await datasets.findPublishedDataset(ctx.db, root);
+  if (!d) throw notFound(DATASET_NOT_FOUND);
+  return d;
+}
+
+/** Sorted-list difference of hashes: in `next` not `prev` (added) and in `prev` not `next` (removed). */
+function diff(prev: readonly Buffer[], next: readonly Buffer[]): { added: Buffer[]; removed: Buffer[] } {
+  const added: Buffer[] = [];
+  const removed: Buffer[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < prev.length || j < next.length) {
+    const c = i >= prev.length ? 1 : j >= next.length ? -1 : Buffer.compare(prev[i], next[j]);
+    if (c === 0) {
+      i++;
+      j++;
+    } else if (c < 0) removed.push(prev[i++]);
+    else added.push(next[j++]);
+  }
+  return { added, removed };
+}
+
+/** Writes the canonical export of `hashes` (hash order) and returns its sha-256 and size. */
+async function writeExport(ctx: AppContext, key: string, datasetType: string, hashes: readonly Buffer[]): Promise<{ sha256: string; bytes: number }> {
+  const parts: Buffer[] = [];
+  for (let i = 0; i < hashes.length; i += EXPORT_BATCH) {
+    const rows = await datasets.recordsByHashes(ctx.db, datasetType, hashes.slice(i, i + EXPORT_BATCH));
+    for (const r of rows) parts.push(Buffer.from(`${canonicalJson(r.data)}\n`, 'utf8'));
+  }
+  const body = Buffer.concat(parts);
+  await ctx.store.put(key, body);
+  return { sha256: crypto.createHash('sha256').update(body).digest('hex'), bytes: body.length };
+}
+
+/**
+ * Freezes every Pending version of the dataset whose submission has ended (version 1 is created
+ * from the dataset's own submission the first time). One transaction per dataset, serialised.
+ */
+async function freezePending(ctx: AppContext, root: datasets.PublishedDataset): Promise<void> {
+  const rows = await repo.versionsOf(ctx.db.pool, root.datasetId);
+  if (rows.length > 0 && !rows.some((r) => r.status === 'Pending')) return;
+  const client = await ctx.db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await repo.lockDataset(client, root.datasetId);
+    let current = await repo.versionsOf(client, root.datasetId);
+    if (current.length === 0) {
+      await repo.insertPending(client, { id: crypto.randomUUID(), datasetId: root.datasetId, srn: root.serviceRequestNumber, submissionDatasetId: root.datasetId });
+      current = await repo.versionsOf(client, root.datasetId);
+    }
+    for (const row of current.filter((r) => r.status === 'Pending')) await freezeOne(ctx, client, root, row, current);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+async function freezeOne(ctx: AppContext, client: import('pg').PoolClient, root: datasets.PublishedDataset, row: VersionRow, all: VersionRow[]): Promise<void> {
+  const sub = await datasets.submissionSummary(ctx, row.service_request_number);
+  if (!sub || sub.status === 'Pending' || sub.status === 'In-Progress') return;
+  if (sub.status === 'Failed') return repo.markEnded(client, row.id, 'Failed', 'The submission of this version failed; see its status for the reasons. Nothing was added.');
+  const published = await datasets.findPublishedDataset(ctx.db, sub.datasetId);
+  if (!published || published.datasetType !== root.datasetType) {
+    return repo.markEnded(client, row.id, 'Failed', `A version must be a ${root.datasetType} dataset, like version 1; this zip is ${published?.datasetType ?? 'of no known type'}. Nothing was added.`);
+  }
+  const latest = Math.max(0, ...all.map((r) => (r.status === 'Published' ? (r.version ?? 0) : 0)));
+  const next = await datasets.recordHashes(ctx.db, root.datasetType, sub.datasetId);
+  const prev = latest === 0 ? [] : await repo.currentMembers(client, root.datasetId);
+  const { added, removed } = diff(prev, next);
+  if (latest > 0 && added.length === 0 && removed.length === 0) {
+    return repo.markEnded(client, row.id, 'Identical', `This zip has exactly the records of version ${latest}: nothing was added and no new version was made.`);
+  }
+  const version = latest + 1;
+  await repo.applyMembership(client, root.datasetId, version, added, removed);
+  const file = await writeExport(ctx, exportKey(root.datasetId, version), root.datasetType, next);
+  await repo.markPublished(client, row.id, { version, datasetType: root.datasetType, records: next.length, added: added.length, removed: removed.length, params: sub.params, ...file });
+  row.status = 'Published';
+  row.version = version;
+}
+
+function toVersion(datasetId: string, r: VersionRow): DatasetVersion {
+  return {
+    version: r.version,
+    status: r.status,
+    serviceRequestNumber: r.service_request_number,
+    recordCount: r.record_count,
+    added: r.added_count,
+    removed: r.removed_count,
+    exportSha256: r.export_sha256,
+    exportBytes: r.export_bytes === null ? null : Number(r.export_bytes),
+    downloadUrl: r.status === 'Published' && r.version !== null ? `${DATASET_VERSIONS_API.download}/${datasetId}/${r.version}` : null,
+    params: r.params ?? null,
+    message: r.message,
+    doi: r.doi,
+    createdOn: r.created_on.getTime(),
+    frozenOn: r.frozen_on ? r.frozen_on.getTime() : null,
+  };
+}
+
+/**
+ * GET dataset/versions: the dataset's versions and version submissions, oldest first (pending
+ * ones frozen first if their submission has ended). Public, as published records are. Throws 404.
+ */
+export async function listVersions(ctx: AppContext, datasetId: string): Promise<VersionListResponse> {
+  const root = await rootDataset(ctx, datasetId);
+  await freezePending(ctx, root);
+  const rows = await repo.versionsOf(ctx.db.pool, root.datasetId);
+  return { datasetId: root.datasetId, datasetName: root.datasetName, datasetType: root.datasetType, versions: rows.map((r) => toVersion(root.datasetId, r)) };
+}
+
+/**
+ * POST dataset/version/submit: a new zip of the caller's own dataset, through the dataset pipeline.
+ * Throws 404 (no such published dataset), 403 (someone else's dataset), 409 VERSION_PENDING (one is
+ * still being processed), and the pipeline submission's own 400s.
+ */
+export async function submitVersion(ctx: AppContext, user: AuthUser, body: VersionSubmitBody) {
+  const root = await rootDataset(ctx, body.datasetId);
+  if (root.userId !== user.userId) throw forbidden('You can only submit a new version of your own dataset.');
+  await freezePending(ctx, root);
+  const rows = await repo.versionsOf(ctx.db.pool, root.datasetId);
+  if (rows.some((r) => r.status === 'Pending')) throw new ApiError(409, 'VERSION_PENDING', 'A version of this dataset is still being processed; submit the next one when it has ended.');
+  const datasetName = `${root.datasetName} (version submission ${rows.length + 1})`;
+  const sub = await datasets.submitDataset(ctx, user, { datasetName, url: body.url, userId: user.userId });
+  await repo.insertPending(ctx.db.pool, { id: crypto.randomUUID(), datasetId: root.datasetId, srn: sub.serviceRequestNumber, submissionDatasetId: sub.datasetId });
+  return { datasetId: root.datasetId, serviceRequestNumber: sub.serviceRequestNumber };
+}
+
+/**
+ * GET dataset/version/download/:datasetId/:version: the frozen canonical export, byte for byte
+ * (Range supported). Throws 404 for an unknown dataset or version.
+ */
+export async function sendVersionExport(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, datasetId: string, version: number): Promise<FastifyReply> {
+  const root = await rootDataset(ctx, datasetId);
+  await freezePending(ctx, root);
+  const row = (await repo.versionsOf(ctx.db.pool, root.datasetId)).find((r) => r.version === version && r.status === 'Published');
+  if (!row) throw notFound(`This dataset has no version ${version}.`);
+  return sendObject(req, reply, ctx.store, exportKey(root.datasetId, version), {
+    type: 'application/x-ndjson; charset=utf-8',
+    filename: `dataset-${root.datasetId}-v${version}.jsonl`,
+    missing: "This version's export is missing from the object store.",
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cite and describe (docs/api.md#cite-and-describe)
+
+/** Formats of GET dataset/version/cite. */
+export const CITE_FORMATS = ['bibtex', 'cff', 'datacite', 'croissant', 'card'] as const;
+/** One of {@link CITE_FORMATS}. */
+export type CiteFormat = (typeof CITE_FORMATS)[number];
+const CITE_TYPES: Record<CiteFormat, string> = {
+  bibtex: 'application/x-bibtex; charset=utf-8',
+  cff: 'application/x-yaml; charset=utf-8',
+  datacite: 'application/vnd.datacite.datacite+json; charset=utf-8',
+  croissant: 'application/ld+json; charset=utf-8',
+  card: 'text/markdown; charset=utf-8',
+};
+/** Bytes of a version's export read to list its record fields. */
+const FIELD_SAMPLE_BYTES = 1 << 20;
+
+/** Top-level fields of the records in the first MiB of a version's export, sorted. */
+async function exportFields(ctx: AppContext, key: string, bytes: number): Promise<string[]> {
+  if (bytes === 0) return [];
+  const text = Buffer.concat(await (await ctx.store.get(key, { start: 0, end: Math.min(bytes, FIELD_SAMPLE_BYTES) - 1 })).toArray()).toString('utf8');
+  const fields = new Set<string>();
+  const lines = text.split('\n');
+  if (bytes > FIELD_SAMPLE_BYTES) lines.pop();
+  for (const line of lines) if (line) for (const k of Object.keys(JSON.parse(line) as object)) fields.add(k);
+  return [...fields].sort();
+}
+
+/**
+ * GET dataset/version/cite/:datasetId/:version?format=…: the version's citation (BibTeX, CFF,
+ * DataCite JSON) or description (Croissant JSON-LD, Markdown card). Public. Throws 404.
+ */
+export async function citeVersion(ctx: AppContext, datasetId: string, version: number, format: CiteFormat): Promise<{ type: string; body: string }> {
+  const root = await rootDataset(ctx, datasetId);
+  await freezePending(ctx, root);
+  const rows = (await repo.versionsOf(ctx.db.pool, root.datasetId)).filter((r) => r.status === 'Published' && r.version !== null);
+  const row = rows.find((r) => r.version === version);
+  if (!row) throw notFound(`This dataset has no version ${version}.`);
+  const base = ctx.config.publicUrl;
+  const facts: CiteFacts = {
+    datasetId: root.datasetId,
+    name: root.datasetName,
+    version,
+    datasetType: root.datasetType,
+    url: `${base}/ulca/datasets/${root.datasetId}/versions/${version}`,
+    downloadUrl: `${base}${DATASET_VERSIONS_API.download}/${root.datasetId}/${version}`,
+    recordCount: row.record_count ?? 0,
+    exportSha256: row.export_sha256 ?? '',
+    exportBytes: Number(row.export_bytes ?? 0),
+    published: row.frozen_on ?? row.created_on,
+    doi: row.doi,
+    params: (row.params ?? {}) as Record<string, unknown>,
+    fields: await exportFields(ctx, exportKey(root.datasetId, version), Number(row.export_bytes ?? 0)),
+    history: rows
+      .filter((r) => (r.version ?? 0) <= version)
+      .map((r) => ({ version: r.version!, recordCount: r.record_count ?? 0, added: r.added_count ?? 0, removed: r.removed_count ?? 0, published: r.frozen_on ?? r.created_on })),
+  };
+  const body =
+    format === 'bibtex' ? bibtex(facts) : format === 'cff' ? cff(facts) : format === 'card' ? datasetCard(facts) : `${JSON.stringify(format === 'datacite' ? datacite(facts) : croissant(facts), null, 2)}\n`;
+  return { type: CITE_TYPES[format], body };
+}
+
+/**
+ * POST dataset/version/doi: sets (or clears with null) a published version's DOI; the dataset's
+ * owner or an ADMIN. Throws 403, 404 (no such dataset or version).
+ */
+export async function setVersionDoi(ctx: AppContext, user: AuthUser, body: { datasetId: string; version: number; doi: string | null }): Promise<void> {
+  const root = await rootDataset(ctx, body.datasetId);
+  if (root.userId !== user.userId && !user.roles.includes('ADMIN')) throw forbidden("Only the dataset's owner or an admin can set its DOI.");
+  await freezePending(ctx, root);
+  if (!(await repo.setDoi(ctx.db.pool, root.datasetId, body.version, body.doi))) throw notFound(`This dataset has no version ${body.version}.`);
+}

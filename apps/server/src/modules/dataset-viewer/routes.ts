@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DATASET_VIEWER_API, viewerRecordsQuery, viewerRecordsResponse, viewerSummaryQuery, viewerSummaryResponse } from '@ulca/contracts';
+import type { AppContext } from '../../context.ts';
+import { errorResponse } from '../../lib/route-schemas.ts';
+import { PUBLIC } from '../../security/access.ts';
+import * as service from './service.ts';
+
+const TAGS = ['dataset viewer'];
+
+/**
+ * Dataset viewer routes (docs/api.md#dataset-viewer): records, summary and media of a published
+ * dataset; public, as published records are on the dashboard.
+ */
+export async function datasetViewerRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    DATASET_VIEWER_API.records,
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: TAGS,
+        summary: "A page (100) of a published dataset's records in id order, by `after` (keyset) or `page`, filtered by language, domain and collection method",
+        querystring: viewerRecordsQuery,
+        response: { 200: viewerRecordsResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (req) => service.recordsPage(ctx, req.query),
+  );
+
+  app.get(
+    DATASET_VIEWER_API.summary,
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: TAGS,
+        summary: "Per-column summary of a published dataset's records: counts by language, domain, collection method and submitter, length or duration histogram",
+        querystring: viewerSummaryQuery,
+        response: { 200: viewerSummaryResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (req) => service.summary(ctx, req.query.datasetId),
+  );
+
+  app.get(
+    `${DATASET_VIEWER_API.media}/:datasetId/:recordId`,
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: TAGS,
+        summary: "A record's audio or image, streamed from the object store; a single Range gets 206 with those bytes",
+        params: z.object({ datasetId: z.string().max(100), recordId: z.string().max(100) }),
+      },
+    },
+    async (req, reply) => service.sendMedia(ctx, req, reply, req.params.datasetId, req.params.recordId),
+  );
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { USAGE_API, usageAllQuery, usageAllResponse, usageKeyQuery, usageKeyResponse, usageQuotaBody, usageQuotaListResponse } from '@ulca/contracts';
+import type { AppContext } from '../../context.ts';
+import { signedIn } from '../../security/access.ts';
+import { currentUser } from '../../security/auth.ts';
+import { errorResponse, messageResponse, SIGNED, validatedBody } from '../../lib/route-schemas.ts';
+import { safeCsvStringifier } from '../../lib/csv.ts';
+import * as service from './service.ts';
+
+const TAGS = ['usage'];
+
+/** Sends usage rows as a CSV download (formula-safe cells, lib/csv.ts). */
+async function sendCsv(reply: FastifyReply, filename: string, rows: service.KeyUsageRow[]): Promise<FastifyReply> {
+  const s = safeCsvStringifier({ header: true, columns: [...service.USAGE_CSV_COLUMNS] });
+  const chunks: Buffer[] = [];
+  s.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
+  const done = new Promise<void>((resolve, reject) => s.on('end', resolve).on('error', reject));
+  for (const r of rows) s.write(service.USAGE_CSV_COLUMNS.map((c) => r[c]));
+  s.end();
+  await done;
+  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(Buffer.concat(chunks));
+}
+
+/**
+ * Usage and quota routes (docs/api.md#usage-and-quotas): a key's usage for its owner (or an
+ * ADMIN), every key's usage and the daily limits for ADMINs; JSON or CSV.
+ */
+export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    USAGE_API.key,
+    {
+      config: { access: signedIn() },
+      schema: {
+        tags: TAGS,
+        summary: "One API key's usage per UTC day, model and task over the last `days` days, with its daily limits and what is left today (its owner or an ADMIN; 404 otherwise)",
+        security: SIGNED,
+        querystring: usageKeyQuery,
+        response: { 200: usageKeyResponse, 401: errorResponse, 404: errorResponse },
+      },
+    },
+    async (req, reply) => {
+      const report = await service.usageOfKey(ctx, currentUser(req), req.query.ulcaApiKey, req.query.days);
+      if (req.query.format === 'csv') return sendCsv(reply, `usage-${report.keyId}.csv`, report.rows);
+      return { data: report };
+    },
+  );
+
+  app.get(
+    USAGE_API.all,
+    {
+      config: { access: signedIn(['ADMIN']) },
+      schema: { tags: TAGS, summary: "Every API key's usage per UTC day, model and task (ADMIN)", security: SIGNED, querystring: usageAllQuery, response: { 200: usageAllResponse, 401: errorResponse, 403: errorResponse } },
+    },
+    async (req, reply) => {
+      const rows = await service.usageOfAllKeys(ctx, req.query.days);
+      if (req.query.format === 'csv') return sendCsv(reply, 'usage-all-keys.csv', rows);
+      return { data: rows };
+    },
+  );
+
+  app.get(
+    USAGE_API.quota,
+    {
+      config: { access: signedIn(['ADMIN']) },
+      schema: { tags: TAGS, summary: "The daily limits set: per key, and the default of every key ('*') (ADMIN)", security: SIGNED, response: { 200: usageQuotaListResponse, 401: errorResponse, 403: errorResponse } },
+    },
+    async () => ({ data: await service.listQuotas(ctx) }),
+  );
+
+  app.post(
+    USAGE_API.quota,
+    {
+      config: { access: signedIn(['ADMIN']) },
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: "Sets a daily limit of one unit for a key, or with ulcaApiKey '*' the default of every key; dailyLimit null removes it (ADMIN)",
+        security: SIGNED,
+        body: usageQuotaBody,
+        response: { 200: messageResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (req) => {
+      const body = validatedBody(usageQuotaBody, req);
+      await service.setQuota(ctx, currentUser(req), body);
+      return { message: body.dailyLimit === null ? 'Daily limit removed.' : 'Daily limit set.' };
+    },
+  );
+}

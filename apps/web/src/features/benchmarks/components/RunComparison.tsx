@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { MAX_COMPARED_RUNS } from '@ulca/contracts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { runOutputsUrl, useCompareRuns } from '../api/benchmarks.ts';
+import type { LeaderboardEntry } from '../lib/leaderboard.ts';
+import { metricLabel } from '../../../lib/metrics.ts';
+
+/** The spec's message until two results are selected. */
+export const SELECT_TWO = 'You must select at-least two results to compare';
+const num = (x: number | null) => (x === null ? '—' : x.toFixed(2));
+
+/**
+ * Comparison of runs on the leaderboard (docs/product.md#benchmark-datasets-and-leaderboards): pick
+ * a metric and 2–5 of its runs; shows each run's score with its bootstrap interval, each pair's
+ * paired bootstrap p-value, and the examples where the runs differ most, side by side. Every run's
+ * per-example outputs download as JSON Lines.
+ */
+export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[] }) {
+  const metrics = [...new Set(entries.map((e) => e.metric))];
+  const [metric, setMetric] = useState(metrics[0] ?? '');
+  const [selected, setSelected] = useState<string[]>([]);
+  const compare = useCompareRuns();
+  const runs = entries.filter((e) => e.metric === metric);
+  if (runs.length === 0) return null;
+  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : s.length < MAX_COMPARED_RUNS ? [...s, id] : s));
+  const data = compare.data?.data;
+  const nameOf = (id: string) => {
+    const r = data?.runs.find((x) => x.benchmarkProcessId === id);
+    return r ? `${r.modelName} ${r.modelVersion}` : id;
+  };
+  return (
+    <Box component="section" aria-labelledby="compare-title" sx={{ mt: 3 }}>
+      <Typography id="compare-title" variant="h6" component="h2">
+        Compare runs
+      </Typography>
+      <TextField select size="small" label="Metric" value={metric} onChange={(e) => { setMetric(e.target.value); setSelected([]); compare.reset(); }} sx={{ my: 1, minWidth: 160 }}>
+        {metrics.map((m) => (
+          <MenuItem key={m} value={m}>
+            {metricLabel(m)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+        {runs.map((r) => (
+          <Box key={r.benchmarkProcessId} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <FormControlLabel control={<Checkbox checked={selected.includes(r.benchmarkProcessId)} onChange={() => toggle(r.benchmarkProcessId)} />} label={`${r.modelName} ${r.modelVersion} — ${r.score.toFixed(2)}`} />
+            <Link href={runOutputsUrl(r.benchmarkProcessId)} variant="body2">
+              Outputs (JSONL)
+            </Link>
+          </Box>
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
+        <Button variant="contained" disabled={selected.length < 2 || compare.isPending} onClick={() => compare.mutate(selected)}>
+          Compare
+        </Button>
+        {selected.length < 2 && (
+          <Typography variant="body2" color="text.secondary" role="status">
+            {SELECT_TWO}
+          </Typography>
+        )}
+      </Box>
+      {compare.isError && (
+        <Typography color="error" sx={{ mt: 1 }} role="alert">
+          {errorMessage(compare.error)}
+        </Typography>
+      )}
+      {data && (
+        <Box sx={{ mt: 2, overflowX: 'auto' }} data-testid="comparison">
+          <Table size="small" aria-label="Paired bootstrap tests">
+            <TableHead>
+              <TableRow>
+                <TableCell>Pair</TableCell>
+                <TableCell align="right">Scores</TableCell>
+                <TableCell align="right">p-value</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.pairs.map((p) => (
+                <TableRow key={`${p.a}-${p.b}`}>
+                  <TableCell>
+                    {nameOf(p.a)} vs {nameOf(p.b)}
+                  </TableCell>
+                  <TableCell align="right">
+                    {num(p.scoreA)} / {num(p.scoreB)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: p.significant ? 600 : 400 }}>
+                    {p.pValue.toFixed(4)} {p.significant ? '(significant)' : '(not significant)'}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Typography variant="caption" color="text.secondary">
+            Paired bootstrap resampling as sacrebleu computes it ({data.samples} resamples, seed {data.seed}); each run: {data.runs.map((r) => `${r.modelName} ${r.bootstrap.mean.toFixed(2)} ± ${r.bootstrap.ci.toFixed(2)}`).join('; ')}.
+          </Typography>
+          <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+            Examples where they differ most
+          </Typography>
+          <Table size="small" aria-label="Examples where the runs differ most" sx={{ '& td': { verticalAlign: 'top', overflowWrap: 'anywhere' } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Input / reference</TableCell>
+                {data.runs.map((r) => (
+                  <TableCell key={r.benchmarkProcessId}>{`${r.modelName} ${r.modelVersion}`}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.examples.map((e) => (
+                <TableRow key={e.seq}>
+                  <TableCell>
+                    <Typography variant="body2">{e.input}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {e.reference}
+                    </Typography>
+                  </TableCell>
+                  {e.outputs.map((o) => (
+                    <TableCell key={o.benchmarkProcessId}>
+                      <Typography variant="body2">{o.failed ? <em>failed</em> : o.hypothesis}</Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {num(o.score)}
+                      </Typography>
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { DatasetVersion } from '@ulca/contracts';
+import { CITE_FORMATS, useCitation, useVersions } from '../api/viewer.ts';
+
+/** The Cite dialog of one version: BibTeX, CFF, DataCite JSON, Croissant JSON-LD, dataset card. */
+function CiteDialog({ datasetId, version, onClose }: { datasetId: string; version: number | null; onClose: () => void }) {
+  const [format, setFormat] = useState<string>('bibtex');
+  const text = useCitation(datasetId, version, format);
+  return (
+    <Dialog open={version !== null} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="cite-title">
+      <DialogTitle id="cite-title">Cite version {version}</DialogTitle>
+      <DialogContent>
+        <Tabs value={format} onChange={(_e, f: string) => setFormat(f)} variant="scrollable" allowScrollButtonsMobile aria-label="Citation format">
+          {CITE_FORMATS.map((f) => (
+            <Tab key={f.format} value={f.format} label={f.label} />
+          ))}
+        </Tabs>
+        <Box component="pre" data-testid="citation" sx={{ mt: 2, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, overflow: 'auto', maxHeight: 360, fontSize: 13, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {text.isLoading ? 'Loading…' : text.isError ? 'The citation could not be loaded.' : text.data}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => void navigator.clipboard?.writeText(text.data ?? '')} disabled={!text.data}>
+          Copy
+        </Button>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+const changeText = (v: DatasetVersion) => (v.added === null ? '—' : `+${v.added} / −${v.removed ?? 0}`);
+
+/** The versions of a dataset with records added and removed, download and Cite (docs/product.md#dataset-versions). */
+export function VersionsPanel({ datasetId, highlight }: { datasetId: string; highlight?: number }) {
+  const versions = useVersions(datasetId);
+  const [cite, setCite] = useState<number | null>(null);
+  if (!versions.data) return null;
+  return (
+    <Box component="section" aria-labelledby="versions-title" sx={{ mt: 3 }}>
+      <Typography id="versions-title" variant="h6" component="h2">
+        Versions
+      </Typography>
+      <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Versions" sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Version</TableCell>
+            <TableCell align="right">Records</TableCell>
+            <TableCell align="right">Added / removed</TableCell>
+            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>sha-256</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {versions.data.versions.map((v) => (
+            <TableRow key={v.serviceRequestNumber} selected={v.version !== null && v.version === highlight}>
+              <TableCell>{v.version ?? <Typography variant="body2" color="text.secondary">{v.status}</Typography>}</TableCell>
+              <TableCell align="right">{v.recordCount ?? '—'}</TableCell>
+              <TableCell align="right">{changeText(v)}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, fontFamily: 'monospace', fontSize: 12 }}>{v.exportSha256 ? `${v.exportSha256.slice(0, 16)}…` : v.message}</TableCell>
+              <TableCell align="right">
+                {v.downloadUrl && (
+                  <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'flex-end', sm: 'center' }, justifyContent: 'flex-end', gap: 1 }}>
+                    <Link href={v.downloadUrl}>Download</Link>
+                    <Button size="small" variant="outlined" onClick={() => setCite(v.version)}>
+                      Cite
+                    </Button>
+                  </Box>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      </Box>
+      <CiteDialog datasetId={versions.data.datasetId} version={cite} onClose={() => setCite(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,48 @@
+import type { UsageRow } from '@ulca/contracts';
+
+
+/** One day of a key's usage, summed over models and tasks. */
+export interface UsageDay {
+  day: string;
+  calls: number;
+  failures: number;
+  charactersIn: number;
+  audioSecondsIn: number;
+  audioSecondsOut: number;
+  images: number;
+}
+
+/** The UTC days of the `days`-day window ending `today` (YYYY-MM-DD), oldest first. */
+export function windowDays(today: string, days: number): string[] {
+  const end = Date.parse(`${today}T00:00:00Z`);
+  return Array.from({ length: days }, (_, i) => new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+}
+
+/** Rows summed per day over the window (days without calls are zeros), oldest first: the chart's series. */
+export function dailySeries(rows: readonly UsageRow[], today: string, days = 30): UsageDay[] {
+  const byDay = new Map<string, UsageDay>(windowDays(today, days).map((day) => [day, { day, calls: 0, failures: 0, charactersIn: 0, audioSecondsIn: 0, audioSecondsOut: 0, images: 0 }]));
+  for (const r of rows) {
+    const d = byDay.get(r.day);
+    if (!d) continue;
+    d.calls += r.calls;
+    d.failures += r.failures;
+    d.charactersIn += r.charactersIn;
+    d.audioSecondsIn = Math.round((d.audioSecondsIn + r.audioSecondsIn) * 10) / 10;
+    d.audioSecondsOut = Math.round((d.audioSecondsOut + r.audioSecondsOut) * 10) / 10;
+    d.images += r.images;
+  }
+  return [...byDay.values()];
+}
+
+/** The columns of the usage CSV, as the server's (docs/api.md#usage-and-quotas). */
+export const CSV_COLUMNS = ['day', 'keyId', 'modelId', 'task', 'calls', 'failures', 'meanLatencyMs', 'charactersIn', 'audioSecondsIn', 'audioSecondsOut', 'images'] as const;
+
+/** The rows as CSV (a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it). */
+export function usageCsv(rows: readonly UsageRow[]): string {
+  const cell = (v: string | number) => {
+    let s = String(v);
+    if (/^[=+\-@]/.test(s) && typeof v === 'string') s = `'${s}`;
+    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => cell(r[c])).join(','))].join('\n') + '\n';
+}

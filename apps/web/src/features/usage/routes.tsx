@@ -1,0 +1,11 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+
+// Their own chunks (DESIGN.md §7); AppLayout's <Suspense> shows the loading state.
+const UsagePage = lazy(() => import('./routes/UsagePage.tsx'));
+const StatusPage = lazy(() => import('./routes/StatusPage.tsx'));
+
+/** A key's usage page (/usage?key=<keyId>); mount as a child of the signed-in layout. */
+export const usageRoutes: RouteObject[] = [{ path: 'usage', element: <UsagePage /> }];
+/** The public status page of the published models (/status). */
+export const statusRoutes: RouteObject[] = [{ path: 'status', element: <StatusPage /> }];

@@ -1,0 +1,153 @@
+/**
+ * Pipeline benchmark (issue #24 "Must show"; docs/benchmarks.md, docs/api.md#pipelines): a
+ * three-stage pipeline (asr → translation → tts) through POST /ulca/apis/v0/model/pipeline/compute
+ * against the sum of the three direct model calls, in the same run, one call at a time.
+ *
+ *   direct     the three ULCA inference requests sent to the model endpoints one after another
+ *              (each stage's output fed into the next by the bench itself)
+ *   pipeline   one pipeline compute call with an application's key through the real server
+ *
+ * The models are the tests' model double (its own process; answers at once, so the figures are the
+ * platform's overhead), the server is main.ts (WORKERS=false) on a real PostgreSQL (embedded, or
+ * DATABASE_URL). Prints p50/p95 of each arm, the ratio pipeline/direct and the platform's overhead
+ * per stage ((pipeline − direct) / 3 at p50; target ≤ 2 ms). Options: --calls N (default 300).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { createDb } from '../apps/server/src/db/pool.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { insertUsers } from '../apps/server/src/modules/accounts/repo.ts';
+import { insertApiKey } from '../apps/server/src/modules/keys/repo.ts';
+import { keyHash, newApiKey } from '../apps/server/src/modules/keys/service.ts';
+import { insertTestModel } from '../apps/server/src/test/models.ts';
+import { silentWav } from '../apps/server/src/test/model-server.ts';
+import type { AppContext } from '../apps/server/src/context.ts';
+import { freePort, startChild, stopChild } from './api.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function arg(args: string[], name: string, dflt: number): number {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+}
+
+async function startModelServer(): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/inference-model-server.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const nl = out.indexOf('\n');
+      if (nl >= 0) resolve(out.slice(0, nl).trim().replace(/\/$/, ''));
+    });
+    child.once('exit', (code) => reject(new Error(`model server exited with ${code}`)));
+  });
+  return { child, base };
+}
+
+type Json = Record<string, unknown>;
+async function post(url: string, body: Json, headers: Record<string, string> = {}): Promise<Json> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const json = (await res.json()) as Json;
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return json;
+}
+
+const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+
+export async function main(args: string[]): Promise<void> {
+  const calls = arg(args, 'calls', 300);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-pipeline-'));
+  console.log(`pipeline benchmark: ${calls} calls per arm, one at a time, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'), { temporary: true });
+  const dbUrl = process.env.DATABASE_URL ?? cluster!.url;
+  const db = createDb(dbUrl, 2);
+  let app: ChildProcess | undefined;
+  let model: ChildProcess | undefined;
+  try {
+    await migrate(db.pool);
+    const ms = await startModelServer();
+    model = ms.child;
+    const userId = crypto.randomUUID().replace(/-/g, '');
+    await insertUsers(db, [{ userId, email: `bench.${userId.slice(0, 8)}@example.org`, firstName: 'Bench', passwordHash: 'x', roles: ['CONTRIBUTOR-USER'], isActive: true, activationTokenHash: null }]);
+    const ctx = { db, config: {} } as unknown as AppContext;
+    const asr = await insertTestModel(ctx, { userId, task: 'asr', callbackUrl: `${ms.base}/asr`, languages: [{ sourceLanguage: 'hi' }] });
+    const mt = await insertTestModel(ctx, { userId, task: 'translation', callbackUrl: `${ms.base}/translation`, languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }] });
+    const tts = await insertTestModel(ctx, { userId, task: 'tts', callbackUrl: `${ms.base}/tts`, languages: [{ sourceLanguage: 'ur' }] });
+    const key = newApiKey();
+    await insertApiKey(db, { keyId: key.keyId, userId, appName: 'bench', secretHash: keyHash(key.fullKey) });
+
+    const port = await freePort();
+    app = await startChild(
+      'apps/server/src/main.ts',
+      {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: dbUrl,
+        ULCA_DATA_DIR: path.join(tmp, 'data'),
+        WORKERS: 'false',
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'warn',
+        ULCA_ADMIN_PASSWORD: 'Bench&Admin1',
+        ULCA_SECRET: 'bench-secret-0123456789',
+        ALLOWED_FETCH_HOSTS: '127.0.0.1',
+      },
+      `http://127.0.0.1:${port}/ulca/health`,
+    );
+    const audio = silentWav(0.5).toString('base64');
+    const direct = async () => {
+      const a = await post(`${ms.base}/asr`, { audio: [{ audioContent: audio }], config: { language: { sourceLanguage: 'hi' }, audioFormat: 'wav', samplingRate: 16000 } });
+      const text = ((a.output as Json[])[0].source as string) ?? '';
+      const t = await post(`${ms.base}/translation`, { input: [{ source: text }], config: { language: { sourceLanguage: 'hi', targetLanguage: 'ur' } } });
+      await post(`${ms.base}/tts`, { input: [{ source: (t.output as Json[])[0].target as string }], config: { language: { sourceLanguage: 'ur' }, gender: 'female' } });
+    };
+    const body = {
+      pipelineTasks: [
+        { taskType: 'asr', config: { serviceId: asr, language: { sourceLanguage: 'hi' } } },
+        { taskType: 'translation', config: { serviceId: mt, language: { sourceLanguage: 'hi', targetLanguage: 'ur' } } },
+        { taskType: 'tts', config: { serviceId: tts, language: { sourceLanguage: 'ur' } } },
+      ],
+      inputData: { audio: [{ audioContent: audio }] },
+    };
+    const pipeline = async () => {
+      const r = await post(`http://127.0.0.1:${port}/ulca/apis/v0/model/pipeline/compute`, body, { ulcaApiKey: key.fullKey });
+      if ((r.pipelineResponse as Json[]).length !== 3) throw new Error('pipeline answered fewer than 3 stages');
+    };
+    const time = async (fn: () => Promise<void>, n: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        await fn();
+        out.push(performance.now() - t0);
+      }
+      return out.sort((a, b) => a - b);
+    };
+    // Warm both paths (JIT, pooled connections, model lookups), then alternate arms in rounds so drift hits both alike.
+    await time(direct, 30);
+    await time(pipeline, 30);
+    const d: number[] = [];
+    const p: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      d.push(...(await time(direct, Math.ceil(calls / 5))));
+      p.push(...(await time(pipeline, Math.ceil(calls / 5))));
+    }
+    d.sort((a, b) => a - b);
+    p.sort((a, b) => a - b);
+    const row = (name: string, s: number[]) => `${name.padEnd(28)} p50 ${pct(s, 0.5).toFixed(2).padStart(7)} ms   p95 ${pct(s, 0.95).toFixed(2).padStart(7)} ms`;
+    console.log(row('direct (sum of 3 model calls)', d));
+    console.log(row('pipeline (1 call, 3 stages)', p));
+    const perStage = (pct(p, 0.5) - pct(d, 0.5)) / 3;
+    console.log(`load average after ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`ratio pipeline/direct p50 ${(pct(p, 0.5) / pct(d, 0.5)).toFixed(2)}   platform overhead per stage p50 ${perStage.toFixed(2)} ms (target <= 2)`);
+  } finally {
+    await stopChild(app);
+    await stopChild(model);
+    await db.close();
+    await cluster?.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}

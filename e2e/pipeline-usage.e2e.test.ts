@@ -1,0 +1,148 @@
+/**
+ * End-to-end, in headless Chromium against the real platform with the offline reference models on
+ * (issue #24 "Must show"): a user signs in and gets an API key, its application makes pipeline
+ * calls (translation → tts: Apertium hi→ur, then eSpeak) and one direct translation, then the user
+ * opens Profile → the key's Usage: the chart over 30 days, the per-model table with the characters
+ * sent. Then the public status page (a 7-day strip per published model) and the models health tab's
+ * uptime columns. Screenshots at 1366×900: test-results/e2e/pipeline-usage-<nn>-<step>.png.
+ */
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MODEL_API, PIPELINE_API } from '@ulca/contracts';
+import { signHeaders } from '../apps/web/src/lib/signing.ts';
+import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
+
+const PASSWORD = 'Str0ng!pass';
+const STAMP = Date.now().toString(36);
+const USER = { name: 'Irfan Qureshi', email: `irfan.qureshi+${STAMP}@example.org` };
+const APP = 'Bolo Translate';
+
+let platform: RunningPlatform;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let fullKey = '';
+
+const SHOT_PREFIX = 'pipeline-usage-';
+const takeShot = screenshotTaker(SHOT_PREFIX);
+const journey = new Journey(() => screenshot('FAILED'));
+const screenshot = (step: string) => takeShot(page, step);
+const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
+
+async function signedApi<T>(method: 'GET' | 'POST', pathAndQuery: string, body?: unknown): Promise<T> {
+  const k = (await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'))).userKeys as { publicKey: string; privateKey: string };
+  const raw = body === undefined ? undefined : JSON.stringify(body);
+  const res = await fetch(`${platform.baseUrl}${pathAndQuery}`, {
+    method,
+    headers: { ...signHeaders(k.publicKey, k.privateKey, { method, url: pathAndQuery, body: raw }), ...(raw ? { 'content-type': 'application/json' } : {}) },
+    body: raw,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${pathAndQuery} → ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function keyCall(path: string, body: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${platform.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ulcaApiKey: fullKey }, body: JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${path} → ${res.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+describe('pipeline usage, status page and uptime in Chromium', () => {
+  beforeAll(async () => {
+    clearShots(SHOT_PREFIX);
+    // Health rounds every minute, so the status page has rounds to show.
+    platform = await startPlatform({ env: { REFERENCE_MODELS: 'true', MODEL_HEALTH_INTERVAL_MINUTES: '1' } });
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', timezoneId: 'Asia/Kolkata' });
+    page = await newPageWithTimeout(context, 30_000);
+  });
+
+  afterAll(async () => {
+    await tearDownJourney({ prefix: SHOT_PREFIX, browser, platform, broken: journey.broken });
+  });
+
+  const { step } = journey;
+
+  step('a user signs in and has an API key for an app', async () => {
+    const res = await fetch(`${platform.baseUrl}/ulca/user-mgmt/v1/users/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ users: [{ firstName: USER.name, email: USER.email, password: PASSWORD }] }),
+    });
+    expect(res.status).toBe(200);
+    await page.goto(await waitForMailLink(platform.outboxDir, USER.email, `${platform.baseUrl}/ulca/activate/`));
+    await page.getByText('Congratulations!').waitFor();
+    await page.goto(at('/user/login'));
+    await page.getByLabel('Email address').fill(USER.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    const userID = (await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'))).userDetails.userID as string;
+    fullKey = (await signedApi<{ data: { ulcaApiKey: string } }>('POST', '/ulca/user-mgmt/v1/users/generateApiKey', { userID, appName: APP })).data.ulcaApiKey;
+    expect(fullKey).toMatch(/^ulca_/);
+  });
+
+  step('the app configures and runs translation → tts pipelines and a direct translation with its key', async () => {
+    const config = await keyCall(PIPELINE_API.config, {
+      pipelineTasks: [{ taskType: 'translation', config: { language: { sourceLanguage: 'hi', targetLanguage: 'ur' } } }, { taskType: 'tts' }],
+    });
+    const candidates = config.pipelineResponseConfig as { taskType: string; config: { serviceId: string }[] }[];
+    const [mt, tts] = candidates.map((c) => c.config[0].serviceId);
+    for (const source of ['पानी', 'मेरा नाम राम है']) {
+      const res = await keyCall(PIPELINE_API.compute, {
+        pipelineTasks: [
+          { taskType: 'translation', config: { serviceId: mt, language: { sourceLanguage: 'hi', targetLanguage: 'ur' } } },
+          { taskType: 'tts', config: { serviceId: tts } },
+        ],
+        inputData: { input: [{ source }] },
+      });
+      expect((res.pipelineResponse as unknown[]).length).toBe(2);
+    }
+    await keyCall(MODEL_API.compute, { modelId: mt, input: [{ source: 'नमस्ते' }], sourceLanguage: 'hi', targetLanguage: 'ur' });
+  });
+
+  step("Profile → the key's Usage: the 30-day chart, the limits and the table with the characters sent", async () => {
+    await page.goto(at('/profile'));
+    await page.getByRole('button', { name: `Show provider keys of ${APP}` }).click();
+    await page.getByRole('table', { name: `Service provider keys of ${APP}` }).getByRole('link', { name: 'Usage' }).first().click();
+    await page.getByRole('heading', { name: `Usage of ${APP}`, level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/ulca/usage');
+    await page.getByTestId('usage-chart').getByRole('group', { name: 'Calls per day, last 30 days' }).waitFor();
+    const table = page.getByRole('table', { name: 'Usage per day, model and task' });
+    const rows = (await table.locator('tbody tr').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+    // Translation: 3 calls of 4 + 15 + 6 characters (UTF-16 code units); tts: 2 calls with seconds of speech out.
+    expect(rows.some((r) => / translation 3 0 \d+ 25 0 0 0$/.test(r)), rows.join('\n')).toBe(true);
+    expect(rows.some((r) => / tts 2 0 \d+ \d+ 0 [\d.]+ 0$/.test(r) && !/ 0 0$/.test(r)), rows.join('\n')).toBe(true);
+    await page.getByText('No daily limit').waitFor();
+    await screenshot('usage');
+  });
+
+  step('the public status page shows every published model with a 7-day strip', async () => {
+    await page.goto(at('/status'));
+    await page.getByRole('heading', { name: 'Model status', level: 1 }).waitFor();
+    await expect.poll(async () => page.getByTestId('status-row').count(), { timeout: 20_000 }).toBeGreaterThan(3);
+    // Wait for a health round (every minute) to colour today's square of some model.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByTestId('status-row').first().waitFor();
+          return page.getByRole('img', { name: /: \d+\.\d %$/ }).count();
+        },
+        { timeout: 150_000, interval: 5000 },
+      )
+      .toBeGreaterThan(0);
+    await screenshot('status');
+  });
+
+  step("the models health tab shows each model's uptime", async () => {
+    await page.goto(at('/model/explore-models?task=status-check'));
+    const grid = page.getByRole('grid');
+    await grid.getByRole('columnheader', { name: 'Uptime 24 h' }).waitFor();
+    await grid.getByRole('columnheader', { name: 'Uptime 7 d' }).waitFor();
+    await screenshot('health-uptime');
+  });
+});

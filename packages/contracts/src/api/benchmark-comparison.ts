@@ -1,0 +1,94 @@
+/**
+ * Per-example benchmark outputs and the comparison of runs (docs/api.md#per-example-outputs):
+ * a completed run's rows as JSON Lines, and a comparison of two or more runs on the same
+ * benchmark and metric with sacrebleu's paired bootstrap test.
+ */
+import { z } from 'zod';
+
+/** Paths of the per-example routes. */
+export const BENCHMARK_OUTPUTS_API = {
+  runOutputs: '/ulca/apis/v0/benchmark/run/outputs',
+  compare: '/ulca/apis/v0/benchmark/run/compare',
+} as const;
+
+/** Most runs one comparison takes (pairs grow as n²). */
+export const MAX_COMPARED_RUNS = 5;
+/** Most differing examples a comparison answers. */
+export const MAX_COMPARED_EXAMPLES = 100;
+
+/** GET benchmark/run/outputs?benchmarkProcessId=… (answers application/x-ndjson). */
+export const runOutputsQuery = z.object({ benchmarkProcessId: z.string().max(100) });
+
+/**
+ * One line of a run's JSONL: the row's input (source text, media file name, or NER sentence), its
+ * reference line, the output as the model gave it (null when the row failed), the hypothesis line
+ * scored, the row's own score (the metric on that row's statistics alone; null when undefined), and
+ * whether the row failed (scored as an empty hypothesis).
+ */
+export const runOutputLineSchema = z.object({
+  seq: z.number().int(),
+  input: z.string(),
+  reference: z.string(),
+  output: z.unknown(),
+  hypothesis: z.string(),
+  score: z.number().nullable(),
+  failed: z.boolean(),
+  error: z.string().nullable(),
+});
+export type RunOutputLine = z.infer<typeof runOutputLineSchema>;
+
+/** POST benchmark/run/compare. */
+export const compareRunsBody = z.object({
+  benchmarkProcessIds: z.array(z.string().max(100)).min(2, 'Select at least two results to compare.').max(MAX_COMPARED_RUNS),
+  /** Examples answered, those where the runs differ most first (default 20). */
+  limit: z.number().int().min(1).max(MAX_COMPARED_EXAMPLES).optional(),
+});
+export type CompareRunsBody = z.infer<typeof compareRunsBody>;
+
+const meanCi = z.object({ mean: z.number(), ci: z.number() });
+
+export const compareRunsResponse = z.object({
+  message: z.string(),
+  data: z.object({
+    benchmarkId: z.string(),
+    benchmarkName: z.string(),
+    metric: z.string(),
+    direction: z.enum(['higher', 'lower']),
+    samples: z.number().int(),
+    seed: z.number().int(),
+    runs: z.array(
+      z.object({
+        benchmarkProcessId: z.string(),
+        modelId: z.string(),
+        modelName: z.string(),
+        modelVersion: z.string(),
+        score: z.number(),
+        /** Mean and 95% half-width of the resampled scores (sacrebleu's estimate_ci). */
+        bootstrap: meanCi,
+      }),
+    ),
+    /** Every pair (a before b in the order given): both scores and the p-value of their difference. */
+    pairs: z.array(
+      z.object({
+        a: z.string(),
+        b: z.string(),
+        scoreA: z.number(),
+        scoreB: z.number(),
+        pValue: z.number(),
+        /** p < 0.05. */
+        significant: z.boolean(),
+      }),
+    ),
+    /** Rows where the runs' own row scores spread most (max − min), largest first. */
+    examples: z.array(
+      z.object({
+        seq: z.number().int(),
+        input: z.string(),
+        reference: z.string(),
+        spread: z.number(),
+        outputs: z.array(z.object({ benchmarkProcessId: z.string(), hypothesis: z.string(), score: z.number().nullable(), failed: z.boolean() })),
+      }),
+    ),
+  }),
+});
+export type CompareRunsResponse = z.infer<typeof compareRunsResponse>;
