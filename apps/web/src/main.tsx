@@ -4,8 +4,11 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { registerIndicFonts } from './app/fonts.ts';
+import { startLanguage } from './lib/i18n/i18n.ts';
 
 registerIndicFonts();
+// English renders at once; a remembered or browser language follows as soon as its catalogue is in.
+void startLanguage();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 

@@ -324,6 +324,7 @@ export interface DatasetVersionsTable {
   created_on: Generated<Date>;
   frozen_on: Date | null;
 }
+
 /** Record intervals of dataset versions (014_dataset_versions.sql; owner: modules/dataset-versions). */
 export interface DatasetVersionMembersTable {
   dataset_id: string;
@@ -332,8 +333,16 @@ export interface DatasetVersionMembersTable {
   last_version: number | null;
 }
 
+/** The caller-chosen interface language of a user (migrations/017_user_language.sql). */
+export interface UserPreferencesTable {
+  user_id: string;
+  ui_language: string;
+  updated_on: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
+  user_preferences: UserPreferencesTable;
   user_keys: UserKeysTable;
   dataset_submissions: DatasetSubmissionsTable;
   dataset_stages: DatasetStagesTable;

@@ -1,3 +1,4 @@
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -8,13 +9,14 @@ import { ErrorState } from '../components/ErrorState.tsx';
  * after a new release), shows a clear message with a reload button instead of a blank screen.
  */
 export function RouteError() {
+  const { t } = useTranslation();
   const error = useRouteError();
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : 'This page could not be displayed. Reloading usually fixes it.';
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : t('routeError.message');
   return (
     <Container maxWidth="sm" sx={{ py: 6 }}>
-      <ErrorState title="Something went wrong" message={message} />
+      <ErrorState title={t('routeError.title')} message={message} />
       <Button variant="contained" onClick={() => window.location.reload()}>
-        Reload the page
+        {t('routeError.reload')}
       </Button>
     </Container>
   );

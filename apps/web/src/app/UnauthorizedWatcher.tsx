@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from '../lib/toast.ts';
+import { localizeMessage } from '../lib/i18n/i18n.ts';
 import { onUnauthorized, STATUS_MESSAGES } from '../lib/api-client.ts';
 import { clearSession } from '../lib/session.ts';
 
@@ -29,7 +30,7 @@ export function UnauthorizedWatcher() {
   useEffect(() => {
     const off = onUnauthorized(() => {
       if (pending.current || AUTH_PATHS.test(here.current.pathname)) return;
-      enqueueSnackbar(STATUS_MESSAGES[401], { variant: 'error', preventDuplicate: true });
+      enqueueSnackbar(localizeMessage(STATUS_MESSAGES[401]), { variant: 'error', preventDuplicate: true });
       pending.current = setTimeout(() => {
         pending.current = null;
         const from = here.current.pathname + here.current.search;

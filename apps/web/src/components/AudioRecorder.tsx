@@ -1,3 +1,4 @@
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,6 +16,7 @@ import { MAX_AUDIO_SECONDS, formatSeconds } from '../lib/limits.ts';
  * panel converts it to WAV).
  */
 export function AudioRecorder({ onRecorded, disabled }: { onRecorded: (blob: Blob) => void; disabled?: boolean }) {
+  const { t } = useTranslation();
   const [recording, setRecording] = useState(false);
   const [seconds, setSeconds] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -77,11 +79,11 @@ export function AudioRecorder({ onRecorded, disabled }: { onRecorded: (blob: Blo
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         {recording ? (
           <Button variant="contained" color="error" startIcon={<StopIcon />} onClick={stop}>
-            Stop
+            {t('audio.stop')}
           </Button>
         ) : (
           <Button variant="contained" startIcon={<MicIcon />} onClick={() => void start()} disabled={disabled}>
-            Start recording
+            {t('audio.startRecording')}
           </Button>
         )}
         <Typography sx={{ fontVariantNumeric: 'tabular-nums' }} aria-live="off" role="timer">
@@ -89,7 +91,7 @@ export function AudioRecorder({ onRecorded, disabled }: { onRecorded: (blob: Blo
         </Typography>
         {recording && (
           <Typography variant="body2" color="error" role="status">
-            Listening...
+            {t('audio.listening')}
           </Typography>
         )}
       </Stack>

@@ -1,3 +1,4 @@
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -65,6 +66,7 @@ export function CardGrid<T>({
   hideSinglePage?: boolean;
   pageSizeMinWidth?: number;
 }) {
+  const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(CARD_PAGE_SIZES[0]);
   const shown = pageSlice(items, page, pageSize);
@@ -100,7 +102,7 @@ export function CardGrid<T>({
           select
           size="small"
           variant="standard"
-          label="Cards per page"
+          label={t('common.cardsPerPage')}
           value={pageSize}
           onChange={(e) => {
             setPageSize(Number(e.target.value));

@@ -1,3 +1,4 @@
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -30,6 +31,7 @@ export function ConfirmDialog({
   /** Prefix of the title's and text's element ids (`{id}-title`, `{id}-text`). */
   id?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} maxWidth="xs" fullWidth>
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
@@ -38,7 +40,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button
           variant="contained"

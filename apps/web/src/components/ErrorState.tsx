@@ -1,8 +1,10 @@
+import { localizeMessage, useTranslation } from '../lib/i18n/i18n.ts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 
 /** Error state of a screen: the message and, when `onRetry` is given, a Try again button. */
 export function ErrorState({ message, onRetry, title }: { message: string; onRetry?: () => void; title?: string }) {
+  const { t } = useTranslation();
   return (
     <Alert
       severity="error"
@@ -10,13 +12,13 @@ export function ErrorState({ message, onRetry, title }: { message: string; onRet
       action={
         onRetry ? (
           <Button color="inherit" size="small" onClick={onRetry}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         ) : undefined
       }
     >
       {title ? <strong>{title}: </strong> : null}
-      {message}
+      {localizeMessage(message)}
     </Alert>
   );
 }

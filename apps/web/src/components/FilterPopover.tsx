@@ -1,3 +1,4 @@
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -102,6 +103,7 @@ function FilterBody<K extends string, V extends FilterSelection<K>>({
   clearDisabledWhen,
   applyDisabledWhen,
 }: FilterPopoverProps<K, V>) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<V>(value);
   const toggle = (key: K, v: string) =>
     setDraft((d) => {
@@ -153,7 +155,7 @@ function FilterBody<K extends string, V extends FilterSelection<K>>({
             onClose();
           }}
         >
-          Clear All
+          {t('common.clearAll')}
         </Button>
         <Button
           variant="contained"
@@ -163,7 +165,7 @@ function FilterBody<K extends string, V extends FilterSelection<K>>({
             onClose();
           }}
         >
-          Apply
+          {t('common.apply')}
         </Button>
       </Stack>
     </Box>

@@ -1,5 +1,12 @@
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { LoadingState } from './LoadingState.tsx';
+
+/** The fallback of a page still loading. */
+function PageLoading() {
+  const { t } = useTranslation();
+  return <LoadingState label={t('common.loadingPage')} />;
+}
 
 /**
  * A route element for a lazily loaded page (each page is its own chunk, DESIGN.md §7), with its
@@ -7,7 +14,7 @@ import { LoadingState } from './LoadingState.tsx';
  */
 export function lazyPage(Page: LazyExoticComponent<ComponentType>) {
   return (
-    <Suspense fallback={<LoadingState label="Loading page…" />}>
+    <Suspense fallback={<PageLoading />}>
       <Page />
     </Suspense>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -11,6 +12,7 @@ import { directionText, findMetric, metricGlossaryPath, metricLabel } from '../l
  * link to the metric definitions section (spec 02 §2 "tooltip links to a metric definitions page").
  */
 export function MetricName({ metric, showDirection = false }: { metric: string; showDirection?: boolean }) {
+  const { t } = useTranslation();
   const def = findMetric(metric);
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
@@ -24,11 +26,11 @@ export function MetricName({ metric, showDirection = false }: { metric: string; 
         arrow
         title={
           <Box sx={{ p: 0.5 }}>
-            <Typography variant="body2">{def ? def.description : 'No definition for this metric.'}</Typography>
-            {def?.available && <Typography variant="caption">Ranking: {directionText(metric)}.</Typography>}
+            <Typography variant="body2">{def ? def.description : t('metrics.noDefinition')}</Typography>
+            {def?.available && <Typography variant="caption">{t('metrics.ranking', { direction: directionText(metric) })}</Typography>}
             <Box>
               <Link component={RouterLink} to={metricGlossaryPath(metric)} color="inherit" underline="always" variant="caption">
-                All metric definitions
+                {t('metrics.allDefinitions')}
               </Link>
             </Box>
           </Box>

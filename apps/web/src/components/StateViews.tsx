@@ -1,3 +1,4 @@
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -42,6 +43,7 @@ export function MessageBlock({
  * filters" button calling `onClear`.
  */
 export function NoMatches({ title, hint, onClear, role }: { title: string; hint: string; onClear: () => void; role?: 'status' }) {
+  const { t } = useTranslation();
   return (
     <MessageBlock
       title={title}
@@ -49,7 +51,7 @@ export function NoMatches({ title, hint, onClear, role }: { title: string; hint:
       role={role}
       action={
         <Button variant="outlined" onClick={onClear}>
-          Clear search and filters
+          {t('common.clearSearchAndFilters')}
         </Button>
       }
     />

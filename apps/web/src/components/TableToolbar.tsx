@@ -1,3 +1,4 @@
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import type { ReactNode } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -116,10 +117,11 @@ export function FilterButton({
   badgeSx?: SxProps<Theme>;
   buttonSx?: SxProps<Theme>;
 }) {
+  const { t } = useTranslation();
   return (
     <Badge badgeContent={count} color="primary" sx={badgeSx}>
       <Button variant="outlined" startIcon={<FilterListIcon />} onClick={(e) => onOpen(e.currentTarget)} disabled={disabled} sx={buttonSx}>
-        Filter
+        {t('common.filter')}
       </Button>
     </Badge>
   );
@@ -136,9 +138,10 @@ export function ToolbarButtons({ children }: { children: ReactNode }) {
 
 /** The Refresh button of a list page: refetches the list. */
 export function RefreshButton({ onRefresh, disabled }: { onRefresh: () => void; disabled?: boolean }) {
+  const { t } = useTranslation();
   return (
     <Button variant="outlined" startIcon={<RefreshIcon />} onClick={onRefresh} disabled={disabled}>
-      Refresh
+      {t('common.refresh')}
     </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -11,12 +12,13 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
  * monospace at `referenceSize`) and what follows (`children`: next steps and links).
  */
 export function ThankYouCard({ lead, reference, referenceLabel, referenceSize, children }: { lead: string; reference: string; referenceLabel: string; referenceSize: string; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
         <TaskAltIcon color="success" sx={{ fontSize: 64 }} />
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mt: 1 }}>
-          Thank you for your contribution!
+          {t('common.thankYou')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
           {lead}

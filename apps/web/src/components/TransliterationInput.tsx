@@ -1,3 +1,4 @@
+import { useTranslation } from '../lib/i18n/i18n.ts';
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -39,6 +40,7 @@ export interface TransliterationInputProps {
  * shows a note and typing goes on as usual.
  */
 export function TransliterationInput({ modelId, fetchSuggestions, value, onChange, label, error, helperText, variant, id = 'transliteration' }: TransliterationInputProps) {
+  const { t } = useTranslation();
   const [target, setTarget] = useState<{ word: string; start: number; end: number } | null>(null);
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [active, setActive] = useState(0);
@@ -109,11 +111,11 @@ export function TransliterationInput({ modelId, fetchSuggestions, value, onChang
           fullWidth
           error={error}
           helperText={helperText}
-          placeholder="Enter text here..."
+          placeholder={t('translit.placeholder')}
         />
         {(target || failed) && (
-          <Stack direction="row" useFlexGap spacing={1} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center', minHeight: 32 }} aria-label="Transliteration suggestions">
-            {loading && <CircularProgress size={16} aria-label="Loading suggestions" />}
+          <Stack direction="row" useFlexGap spacing={1} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center', minHeight: 32 }} aria-label={t('translit.suggestions')}>
+            {loading && <CircularProgress size={16} aria-label={t('translit.loading')} />}
             {!loading &&
               target &&
               [...suggestions, target.word].map((s, i) => (
@@ -176,10 +178,10 @@ export function TransliterationInput({ modelId, fetchSuggestions, value, onChang
           {loading ? (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5 }}>
               <CircularProgress size={16} aria-hidden />
-              <Typography variant="body2">Looking up “{target?.word}”…</Typography>
+              <Typography variant="body2">{t('translit.lookingUp', { word: target?.word ?? '' })}</Typography>
             </Box>
           ) : (
-            <List dense id={`${id}-suggestions`} role="listbox" aria-label="Transliteration suggestions" disablePadding>
+            <List dense id={`${id}-suggestions`} role="listbox" aria-label={t('translit.suggestions')} disablePadding>
               {options.map((s, i) => (
                 <ListItemButton
                   key={`${s}-${i}`}

@@ -14,6 +14,8 @@
  * parsed. Times are shown in the browser's time zone; `timeZone` (an IANA name) is for tests.
  */
 
+import { currentLocale } from './i18n/i18n.ts';
+
 type Kind = '12h' | '24h' | 'dmy' | 'mdy';
 
 const OPTIONS: Record<Kind, Intl.DateTimeFormatOptions> = {
@@ -26,11 +28,20 @@ const OPTIONS: Record<Kind, Intl.DateTimeFormatOptions> = {
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The locale of a kind of value: the interface language's Indian locale (en-IN, hi-IN, ta-IN; see
+ * docs/product.md#languages-of-the-interface), except month/day/year, which only en-US orders so.
+ */
+function localeOf(kind: Kind): string {
+  return kind === 'mdy' ? 'en-US' : currentLocale();
+}
+
 function formatter(kind: Kind, timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${kind}|${timeZone ?? ''}`;
+  const locale = localeOf(kind);
+  const key = `${kind}|${locale}|${timeZone ?? ''}`;
   let f = formats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(kind === 'mdy' ? 'en-US' : 'en-IN', { ...OPTIONS[kind], ...(timeZone ? { timeZone } : {}) });
+    f = new Intl.DateTimeFormat(locale, { ...OPTIONS[kind], ...(timeZone ? { timeZone } : {}) });
     formats.set(key, f);
   }
   return f;

@@ -27,7 +27,20 @@ export const USER_API = {
   update: `${USERS_PATH}/update`,
   updateActiveStatus: `${USERS_PATH}/update/active/status`,
   audit: '/ulca/user-mgmt/v1/audit',
+  language: `${USERS_PATH}/language`,
 } as const;
+
+/** The interface languages a user may keep in their profile (docs/product.md#languages-of-the-interface). */
+export const UI_LANGUAGE_CODES = ['en', 'hi', 'ta'] as const;
+export type UiLanguageCode = (typeof UI_LANGUAGE_CODES)[number];
+
+/** POST users/language: the caller's interface language. */
+export const languageBody = z.object({ language: z.enum(UI_LANGUAGE_CODES) });
+export type LanguageBody = z.infer<typeof languageBody>;
+
+/** GET users/language: the caller's interface language, null when never chosen. */
+export const languageResponse = z.object({ language: z.enum(UI_LANGUAGE_CODES).nullable() });
+export type LanguageResponse = z.infer<typeof languageResponse>;
 
 /** The `{ message }` answer of calls that answer with a sentence only. */
 export const messageResponse = z.object({ message: z.string() });

@@ -27,6 +27,8 @@ export const ACCESS_SAMPLES: AccessSamples = {
   },
   [`POST ${USERS}/logout`]: { owner: null, freshSession: true, sample: () => ({ body: {} }), note: 'Ends the session that signed it; nothing of another user to name.' },
   [`GET ${USERS}/me`]: { owner: null, okStatus: 200, note: 'Always the caller.' },
+  [`GET ${USERS}/language`]: { owner: null, okStatus: 200, note: "Always the caller's own language." },
+  [`POST ${USERS}/language`]: { owner: null, sample: () => ({ body: { language: 'hi' } }), okStatus: 200, note: "Always the caller's own language." },
   [`POST ${USERS}/forgot-password`]: { sample: () => ({ body: { email: 'nobody@example.org' } }), okStatus: 200 },
   [`POST ${USERS}/get/token/status`]: { sample: () => ({ body: { token: 'x'.repeat(43) } }), okStatus: 400 },
   [`POST ${USERS}/reset-password`]: {

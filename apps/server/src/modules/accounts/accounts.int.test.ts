@@ -222,6 +222,18 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     expect(res.json().data).toMatchObject({ userID: userId, email: 'asha@example.org', roles: ['CONTRIBUTOR-USER'] });
   });
 
+  it('keeps the caller\'s interface language: none at first, then the one chosen; refuses an unknown one', async () => {
+    const first = await signedGet(platform.app, `${USERS}/language`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ language: null });
+    expect((await signedPost(platform.app, `${USERS}/language`, { language: 'ta' })).statusCode).toBe(200);
+    expect((await signedPost(platform.app, `${USERS}/language`, { language: 'hi' })).statusCode).toBe(200);
+    expect((await signedGet(platform.app, `${USERS}/language`)).json()).toEqual({ language: 'hi' });
+    const bad = await signedPost(platform.app, `${USERS}/language`, { language: 'xx' });
+    expect(bad.statusCode).toBe(400);
+    expect((await platform.app.inject({ method: 'GET', url: `${USERS}/language` })).statusCode).toBe(401);
+  });
+
   it('verifies a signed GET over the path and query as sent', async () => {
     const url = `/test/whoami?userId=${userId}&startPage=1`;
     const ok = await signedGet(app, url);

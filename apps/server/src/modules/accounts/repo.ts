@@ -295,3 +295,18 @@ export async function updateUserProfile(
 export async function setUserActiveFlag(q: Queryable, userId: string, isActive: boolean): Promise<void> {
   await q.db.updateTable('users').set({ is_active: isActive }).where('user_id', '=', userId).execute();
 }
+
+/** The interface language `userId` chose, undefined when never chosen (table user_preferences, 017_user_language.sql). */
+export async function findUiLanguage(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db.db.selectFrom('user_preferences').select('ui_language').where('user_id', '=', userId).executeTakeFirst();
+  return row?.ui_language;
+}
+
+/** Stores `language` as `userId`'s interface language (insert or replace). */
+export async function saveUiLanguage(db: Db, userId: string, language: string): Promise<void> {
+  await db.db
+    .insertInto('user_preferences')
+    .values({ user_id: userId, ui_language: language })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ui_language: language, updated_on: sql`now()` }))
+    .execute();
+}

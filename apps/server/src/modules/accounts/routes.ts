@@ -9,6 +9,9 @@ import { FORGOT_MESSAGE, requestPasswordReset, RESET_DONE_MESSAGE, resetPassword
 import { TooManyRequestsError } from './rate-limits.ts';
 import {
   forgotPasswordBody,
+  languageBody,
+  languageResponse,
+  UI_LANGUAGE_CODES,
   loginBody,
   loginResponse,
   meResponse,
@@ -25,6 +28,7 @@ import {
   verifyUserResponse,
 } from '@ulca/contracts';
 import * as service from './service.ts';
+import { findUiLanguage, saveUiLanguage } from './repo.ts';
 import { SIGNED, errorResponse, messageResponse, validatedBody } from '../../lib/route-schemas.ts';
 
 const TAGS = ['accounts'];
@@ -116,6 +120,47 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     async (request) => {
       await service.logout(ctx, currentUser(request), { ip: request.ip });
       return { message: 'Logout successful' };
+    },
+  );
+
+  // The caller's interface language, kept so that it follows them to any browser
+  // (docs/product.md#languages-of-the-interface).
+  app.get(
+    USER_API.language,
+    {
+      config: { access: signedIn() },
+      schema: {
+        tags: TAGS,
+        summary: "The caller's interface language (null when never chosen)",
+        security: SIGNED,
+        response: { 200: languageResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const stored = await findUiLanguage(ctx.db, currentUser(request).userId);
+      // A value no longer offered reads as never chosen.
+      const language = (UI_LANGUAGE_CODES as readonly string[]).includes(stored ?? '') ? (stored as (typeof UI_LANGUAGE_CODES)[number]) : null;
+      return { language };
+    },
+  );
+
+  app.post(
+    USER_API.language,
+    {
+      config: { access: signedIn() },
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: "Sets the caller's interface language (en, hi or ta)",
+        security: SIGNED,
+        body: languageBody,
+        response: { 200: messageResponse, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const body = validatedBody(languageBody, request);
+      await saveUiLanguage(ctx.db, currentUser(request).userId, body.language);
+      return { message: 'Language saved' };
     },
   );
 

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../lib/i18n/i18n.ts';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
@@ -10,6 +11,7 @@ import { DeferredLogoCarousel } from './DeferredLogoCarousel.tsx';
 
 /** The shell of every page (spec 01 §1): header, contact banner, the page, logo carousel, footer. */
 export function AppLayout() {
+  const { t } = useTranslation();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Box
@@ -17,7 +19,7 @@ export function AppLayout() {
         href="#main"
         sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1, borderRadius: 1 } }}
       >
-        Skip to main content
+        {t('shell.skipToMain')}
       </Box>
       <UnauthorizedWatcher />
       <Header />

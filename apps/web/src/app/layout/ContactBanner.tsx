@@ -1,3 +1,4 @@
+import { useTranslation } from '../../lib/i18n/i18n.ts';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -5,10 +6,11 @@ import { SITE } from './site.ts';
 
 /** The one-line contact banner under the header (spec 01 §1). */
 export function ContactBanner() {
+  const { t } = useTranslation();
   return (
-    <Box component="aside" aria-label="Contact" sx={{ bgcolor: '#fff4e5', borderBottom: 1, borderColor: '#f3d9b1', px: 2, py: 0.75, textAlign: 'center' }}>
+    <Box component="aside" aria-label={t('shell.contactBannerLabel')} sx={{ bgcolor: '#fff4e5', borderBottom: 1, borderColor: '#f3d9b1', px: 2, py: 0.75, textAlign: 'center' }}>
       <Typography variant="body2">
-        Have a dataset or model for Indian languages, or a question about ULCA? Write to us at{' '}
+        {t('shell.contactBanner')}{' '}
         <Link href={`mailto:${SITE.contactEmail}`} sx={{ fontWeight: 600, color: 'secondary.main', overflowWrap: 'anywhere' }}>
           {SITE.contactEmail}
         </Link>

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../lib/i18n/i18n.ts';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -6,16 +7,17 @@ import Typography from '@mui/material/Typography';
 import { SITE } from './site.ts';
 
 const PROGRAMME_LINKS = [
-  { label: 'About ULCA', to: '/intro' },
-  { label: 'Dashboard', to: '/dashboard' },
-  { label: 'Dataset Metrics', to: '/dataset/reports' },
-  { label: 'Explore Models', to: '/model/explore-models' },
+  { key: 'footer.aboutUlca', to: '/intro' },
+  { key: 'shell.dashboard', to: '/dashboard' },
+  { key: 'menu.datasetMetrics', to: '/dataset/reports' },
+  { key: 'menu.exploreModels', to: '/model/explore-models' },
 ] as const;
 
 const linkSx = { color: 'inherit', display: 'block', py: 0.5 } as const;
 
 /** The footer of every page (spec 01 §1): programme links, legal links, contact, credit and © 2024. */
 export function Footer() {
+  const { t } = useTranslation();
   return (
     <Box component="footer" sx={{ bgcolor: '#111c2e', color: '#e6ebf2', pt: 5, pb: 3 }}>
       <Container maxWidth="lg">
@@ -25,36 +27,36 @@ export function Footer() {
               {SITE.name}
             </Typography>
             <Typography variant="body2" sx={{ mt: 1, opacity: 0.85, maxWidth: 340 }}>
-              {SITE.longName}: an open platform for Indian-language datasets, models and benchmarks.
+              {t('footer.tagline', { longName: SITE.longName })}
             </Typography>
           </Box>
-          <Box component="nav" aria-label="Programme">
+          <Box component="nav" aria-label={t('footer.programme')}>
             <Typography component="h2" variant="subtitle2" sx={{ color: '#fff', mb: 1 }}>
-              Programme
+              {t('footer.programme')}
             </Typography>
             {PROGRAMME_LINKS.map((l) => (
               <Link key={l.to} component={RouterLink} to={l.to} variant="body2" sx={linkSx}>
-                {l.label}
+                {t(l.key)}
               </Link>
             ))}
             <Link href={`${import.meta.env.BASE_URL}docs`} variant="body2" sx={linkSx}>
-              API documentation
+              {t('footer.apiDocs')}
             </Link>
           </Box>
-          <Box component="nav" aria-label="Legal">
+          <Box component="nav" aria-label={t('footer.legal')}>
             <Typography component="h2" variant="subtitle2" sx={{ color: '#fff', mb: 1 }}>
-              Legal
+              {t('footer.legal')}
             </Typography>
             <Link component={RouterLink} to="/privacy-policy" variant="body2" sx={linkSx}>
-              Privacy policy
+              {t('footer.privacy')}
             </Link>
             <Link component={RouterLink} to="/terms-of-use" variant="body2" sx={linkSx}>
-              Terms of use
+              {t('footer.terms')}
             </Link>
           </Box>
           <Box>
             <Typography component="h2" variant="subtitle2" sx={{ color: '#fff', mb: 1 }}>
-              Contact
+              {t('footer.contact')}
             </Typography>
             <Link href={`mailto:${SITE.contactEmail}`} variant="body2" sx={{ ...linkSx, overflowWrap: 'anywhere' }}>
               {SITE.contactEmail}
@@ -63,10 +65,10 @@ export function Footer() {
         </Box>
         <Box sx={{ borderTop: '1px solid rgba(255,255,255,0.15)', mt: 4, pt: 2, display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between' }}>
           <Typography variant="body2" sx={{ opacity: 0.85 }}>
-            Designed, developed and hosted by the ULCA platform team.
+            {t('footer.credit')}
           </Typography>
           <Typography variant="body2" sx={{ opacity: 0.85 }}>
-            © {SITE.copyrightYear} ULCA. All rights reserved.
+            {t('footer.copyright', { year: SITE.copyrightYear })}
           </Typography>
         </Box>
       </Container>

@@ -12,6 +12,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import MenuIcon from '@mui/icons-material/Menu';
+import { useTranslation } from '../../lib/i18n/i18n.ts';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { primaryRole, useSession } from '../../lib/session.ts';
 import { visibleMenus, type MenuDef } from './menus.ts';
 import { HEADER_HEIGHT_PX } from '../theme.ts';
@@ -26,6 +28,7 @@ function isActive(menu: MenuDef, pathname: string): boolean {
 }
 
 function DesktopMenu({ menu, pathname }: { menu: MenuDef; pathname: string }) {
+  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = `menu-${menu.label.toLowerCase()}`;
   const active = isActive(menu, pathname);
@@ -40,12 +43,12 @@ function DesktopMenu({ menu, pathname }: { menu: MenuDef; pathname: string }) {
         onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
         sx={{ borderBottom: 3, borderColor: active ? 'secondary.main' : 'transparent', borderRadius: 0, px: 1.5, height: HEADER_HEIGHT_PX }}
       >
-        {menu.label}
+        {t(menu.key)}
       </Button>
       <Menu id={id} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {menu.tabs.map((t) => (
-          <MenuItem key={t.to} component={RouterLink} to={t.to} selected={pathname === t.to} onClick={() => setAnchor(null)}>
-            {t.label}
+        {menu.tabs.map((tab) => (
+          <MenuItem key={tab.to} component={RouterLink} to={tab.to} selected={pathname === tab.to} onClick={() => setAnchor(null)}>
+            {t(tab.key)}
           </MenuItem>
         ))}
       </Menu>
@@ -54,6 +57,7 @@ function DesktopMenu({ menu, pathname }: { menu: MenuDef; pathname: string }) {
 }
 
 function MobileMenu({ menus, pathname }: { menus: MenuDef[]; pathname: string }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   return (
@@ -61,7 +65,7 @@ function MobileMenu({ menus, pathname }: { menus: MenuDef[]; pathname: string })
       <IconButton
         color="inherit"
         edge="start"
-        aria-label="Open navigation"
+        aria-label={t('shell.openNav')}
         onClick={() => {
           setWanted(true);
           setOpen(true);
@@ -86,6 +90,7 @@ function MobileMenu({ menus, pathname }: { menus: MenuDef[]; pathname: string })
  * move into a drawer.
  */
 export function Header() {
+  const { t } = useTranslation();
   const session = useSession();
   const { pathname } = useLocation();
   const theme = useTheme();
@@ -105,13 +110,14 @@ export function Header() {
           ULCA
         </Typography>
         {!compact ? (
-          <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'stretch' }}>
+          <Box component="nav" aria-label={t('shell.mainNav')} sx={{ display: 'flex', alignItems: 'stretch' }}>
             {menus.map((m) => (
               <DesktopMenu key={m.label} menu={m} pathname={pathname} />
             ))}
           </Box>
         ) : null}
         <Box sx={{ flex: 1 }} />
+        <LanguageSwitcher />
         {session ? (
           // Signed-in only: its code (avatar, log-out) loads with it, in a box of its final size.
           <Suspense fallback={<Box sx={{ width: 44, height: 44 }} />}>
@@ -119,7 +125,7 @@ export function Header() {
           </Suspense>
         ) : (
           <Button component={RouterLink} to="/user/login" variant="contained" color="secondary">
-            Sign In
+            {t('shell.signIn')}
           </Button>
         )}
       </Toolbar>

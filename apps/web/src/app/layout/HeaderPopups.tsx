@@ -15,6 +15,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import Logout from '@mui/icons-material/Logout';
 import PersonOutline from '@mui/icons-material/PersonOutline';
+import { useTranslation } from '../../lib/i18n/i18n.ts';
 import type { Session } from '../../lib/session.ts';
 import { useLogout } from '../../features/auth/useLogout.ts';
 import type { MenuDef } from './menus.ts';
@@ -26,19 +27,20 @@ import type { MenuDef } from './menus.ts';
 
 /** The narrow-screen navigation drawer: Dashboard, then each visible menu's tabs; any click closes it. */
 export function NavDrawer({ open, onClose, menus, pathname }: { open: boolean; onClose: () => void; menus: MenuDef[]; pathname: string }) {
+  const { t } = useTranslation();
   return (
     <Drawer open={open} onClose={onClose}>
-      <Box component="nav" aria-label="Main" sx={{ width: 270 }} onClick={onClose}>
+      <Box component="nav" aria-label={t('shell.mainNav')} sx={{ width: 270 }} onClick={onClose}>
         <List>
           <ListItemButton component={RouterLink} to="/dashboard" selected={pathname === '/dashboard'}>
-            <ListItemText primary="Dashboard" />
+            <ListItemText primary={t('shell.dashboard')} />
           </ListItemButton>
         </List>
         {menus.map((m) => (
-          <List key={m.label} subheader={<ListSubheader>{m.label}</ListSubheader>}>
-            {m.tabs.map((t) => (
-              <ListItemButton key={t.to} component={RouterLink} to={t.to} selected={pathname === t.to} sx={{ pl: 3 }}>
-                <ListItemText primary={t.label} />
+          <List key={m.label} subheader={<ListSubheader>{t(m.key)}</ListSubheader>}>
+            {m.tabs.map((tab) => (
+              <ListItemButton key={tab.to} component={RouterLink} to={tab.to} selected={pathname === tab.to} sx={{ pl: 3 }}>
+                <ListItemText primary={t(tab.key)} />
               </ListItemButton>
             ))}
           </List>
@@ -54,12 +56,13 @@ function initialOf(s: Session): string {
 
 /** The signed-in user's avatar button and its menu: name, e-mail, My Profile, Log out. */
 export function ProfileMenu({ session }: { session: Session }) {
+  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const logout = useLogout();
   const name = [session.userDetails.firstName, session.userDetails.lastName].filter(Boolean).join(' ');
   return (
     <>
-      <IconButton aria-label="Account menu" aria-haspopup="menu" aria-controls={anchor ? 'menu-profile' : undefined} onClick={(e) => setAnchor(e.currentTarget)} sx={{ p: 0.5 }}>
+      <IconButton aria-label={t('shell.accountMenu')} aria-haspopup="menu" aria-controls={anchor ? 'menu-profile' : undefined} onClick={(e) => setAnchor(e.currentTarget)} sx={{ p: 0.5 }}>
         <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: '1rem' }}>{initialOf(session)}</Avatar>
       </IconButton>
       <Menu id="menu-profile" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
@@ -76,7 +79,7 @@ export function ProfileMenu({ session }: { session: Session }) {
           <ListItemIcon>
             <PersonOutline fontSize="small" />
           </ListItemIcon>
-          My Profile
+          {t('shell.myProfile')}
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -87,7 +90,7 @@ export function ProfileMenu({ session }: { session: Session }) {
           <ListItemIcon>
             <Logout fontSize="small" />
           </ListItemIcon>
-          Log out
+          {t('shell.logOut')}
         </MenuItem>
       </Menu>
     </>

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../lib/i18n/i18n.ts';
 import { useMemo } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
@@ -6,13 +7,13 @@ import Typography from '@mui/material/Typography';
 
 /** Partner-type logos in public/logos (our own artwork, no trademarks). */
 const LOGOS = [
-  { file: 'research-labs.svg', alt: 'Research labs' },
-  { file: 'universities.svg', alt: 'Universities' },
-  { file: 'language-communities.svg', alt: 'Language communities' },
-  { file: 'startups.svg', alt: 'Language-tech start-ups' },
-  { file: 'public-institutions.svg', alt: 'Public institutions' },
-  { file: 'open-source.svg', alt: 'Open-source projects' },
-  { file: 'translators.svg', alt: 'Translators and linguists' },
+  { file: 'research-labs.svg', alt: 'carousel.researchLabs' },
+  { file: 'universities.svg', alt: 'carousel.universities' },
+  { file: 'language-communities.svg', alt: 'carousel.languageCommunities' },
+  { file: 'startups.svg', alt: 'carousel.startups' },
+  { file: 'public-institutions.svg', alt: 'carousel.publicInstitutions' },
+  { file: 'open-source.svg', alt: 'carousel.openSource' },
+  { file: 'translators.svg', alt: 'carousel.translators' },
 ] as const;
 
 /** Autoplay interval between slides, in milliseconds (spec 01 §9). */
@@ -24,6 +25,7 @@ export const CAROUSEL_DELAY_MS = 1000;
  * reduced motion.
  */
 export function LogoCarousel() {
+  const { t } = useTranslation();
   const plugins = useMemo(() => {
     const reduced = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     return reduced ? [] : [Autoplay({ delay: CAROUSEL_DELAY_MS, stopOnInteraction: false, stopOnMouseEnter: true })];
@@ -32,9 +34,9 @@ export function LogoCarousel() {
   const base = import.meta.env.BASE_URL;
 
   return (
-    <Box component="section" aria-label="Our contributors" sx={{ bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', py: 3 }}>
+    <Box component="section" aria-label={t('carousel.label')} sx={{ bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', py: 3 }}>
       <Typography component="h2" variant="overline" sx={{ display: 'block', textAlign: 'center', color: 'text.secondary', mb: 1.5 }}>
-        Contributed by a growing community
+        {t('carousel.heading')}
       </Typography>
       <Box ref={viewportRef} sx={{ overflow: 'hidden', maxWidth: 1200, mx: 'auto' }}>
         <Box sx={{ display: 'flex', touchAction: 'pan-y pinch-zoom' }}>
@@ -53,7 +55,7 @@ export function LogoCarousel() {
                 '@media (min-width: 1024px)': { flex: '0 0 20%' },
               }}
             >
-              <Box component="img" src={`${base}logos/${l.file}`} alt={l.alt} sx={{ height: 56, width: '100%', maxWidth: 220, objectFit: 'contain' }} />
+              <Box component="img" src={`${base}logos/${l.file}`} alt={t(l.alt)} sx={{ height: 56, width: '100%', maxWidth: 220, objectFit: 'contain' }} />
             </Box>
           ))}
         </Box>

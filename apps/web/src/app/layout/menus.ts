@@ -2,7 +2,10 @@ import { ADMIN_ONLY, CONTRIBUTORS, SEARCHERS, type Role } from '@ulca/contracts'
 
 /** One sub-tab of a header menu. `roles: 'public'` shows it to everyone, signed in or not. */
 export interface MenuTab {
+  /** English label (the spec's text; also the catalogue's English value of `key`). */
   label: string;
+  /** Catalogue key of the label (lib/i18n/locales/en.json). */
+  key: string;
   /** Path relative to the router basename, e.g. '/dataset/upload'. */
   to: string;
   roles: 'public' | readonly Role[];
@@ -10,7 +13,10 @@ export interface MenuTab {
 
 /** A header menu (Dataset, Models, Admin) with its sub-tabs. */
 export interface MenuDef {
+  /** English label (the spec's text; also the catalogue's English value of `key`). */
   label: string;
+  /** Catalogue key of the label (lib/i18n/locales/en.json). */
+  key: string;
   tabs: MenuTab[];
   /** Roles for which the whole menu is hidden (spec 01 §6: Dataset hidden for consortium members). */
   hiddenFor?: readonly Role[];
@@ -21,30 +27,30 @@ export interface MenuDef {
 /** The header menus and their role rules (spec 01 §6, spec 02 §2). */
 export const MENUS: readonly MenuDef[] = [
   {
-    label: 'Dataset',
+    label: 'Dataset', key: 'menu.dataset',
     hiddenFor: ['EXTERNAL-CONSORTIUM-MEMBER'],
     tabs: [
-      { label: 'My Contribution', to: '/dataset/my-contribution', roles: CONTRIBUTORS },
-      { label: 'My Searches', to: '/my-searches', roles: SEARCHERS },
-      { label: 'Search & Download Records', to: '/search-and-download-rec/initiate/-1', roles: SEARCHERS },
-      { label: 'Submit Dataset', to: '/dataset/upload', roles: CONTRIBUTORS },
-      { label: 'Dataset Metrics', to: '/dataset/reports', roles: 'public' },
-      { label: 'Ready-made Datasets', to: '/dataset/readymade-datasets', roles: 'public' },
+      { label: 'My Contribution', key: 'menu.myContribution', to: '/dataset/my-contribution', roles: CONTRIBUTORS },
+      { label: 'My Searches', key: 'menu.mySearches', to: '/my-searches', roles: SEARCHERS },
+      { label: 'Search & Download Records', key: 'menu.searchAndDownload', to: '/search-and-download-rec/initiate/-1', roles: SEARCHERS },
+      { label: 'Submit Dataset', key: 'menu.submitDataset', to: '/dataset/upload', roles: CONTRIBUTORS },
+      { label: 'Dataset Metrics', key: 'menu.datasetMetrics', to: '/dataset/reports', roles: 'public' },
+      { label: 'Ready-made Datasets', key: 'menu.readymadeDatasets', to: '/dataset/readymade-datasets', roles: 'public' },
     ],
   },
   {
-    label: 'Models',
+    label: 'Models', key: 'menu.models',
     tabs: [
-      { label: 'Explore Models', to: '/model/explore-models', roles: 'public' },
-      { label: 'Benchmark Datasets', to: '/model/benchmark-datasets', roles: 'public' },
-      { label: 'My Contribution', to: '/model/my-contribution', roles: CONTRIBUTORS },
-      { label: 'Submit Model', to: '/model/upload', roles: CONTRIBUTORS },
+      { label: 'Explore Models', key: 'menu.exploreModels', to: '/model/explore-models', roles: 'public' },
+      { label: 'Benchmark Datasets', key: 'menu.benchmarkDatasets', to: '/model/benchmark-datasets', roles: 'public' },
+      { label: 'My Contribution', key: 'menu.myContribution', to: '/model/my-contribution', roles: CONTRIBUTORS },
+      { label: 'Submit Model', key: 'menu.submitModel', to: '/model/upload', roles: CONTRIBUTORS },
     ],
   },
   {
-    label: 'Admin',
+    label: 'Admin', key: 'menu.admin',
     onlyFor: ADMIN_ONLY,
-    tabs: [{ label: 'View User Details', to: '/admin/view-user-details', roles: ADMIN_ONLY }],
+    tabs: [{ label: 'View User Details', key: 'menu.viewUserDetails', to: '/admin/view-user-details', roles: ADMIN_ONLY }],
   },
 ];
 

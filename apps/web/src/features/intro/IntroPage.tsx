@@ -1,3 +1,4 @@
+import { useTranslation } from '../../lib/i18n/i18n.ts';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,53 +16,53 @@ import { usePageTitle } from '../../components/usePageTitle.ts';
 const FEATURES = [
   {
     icon: StorageOutlined,
-    title: 'Datasets',
-    text: 'Contribute parallel, monolingual, speech, OCR and other corpora. Every record is validated and de-duplicated before it is published.',
+    title: 'intro.datasetsTitle',
+    text: 'intro.datasetsText',
     to: '/dataset/readymade-datasets',
-    cta: 'Browse datasets',
+    cta: 'intro.datasetsCta',
   },
   {
     icon: SmartToyOutlined,
-    title: 'Models',
-    text: 'Explore translation, speech, transliteration and OCR models for Indian languages, and try them right in your browser.',
+    title: 'intro.modelsTitle',
+    text: 'intro.modelsText',
     to: '/model/explore-models',
-    cta: 'Explore models',
+    cta: 'intro.modelsCta',
   },
   {
     icon: LeaderboardOutlined,
-    title: 'Benchmarks',
-    text: 'Compare models on shared benchmark datasets and see where each language stands on the public leaderboards.',
+    title: 'intro.benchmarksTitle',
+    text: 'intro.benchmarksText',
     to: '/model/benchmark-datasets',
-    cta: 'See benchmarks',
+    cta: 'intro.benchmarksCta',
   },
 ] as const;
 
 /** /intro: the landing page behind the header title (spec 01 §2). */
 export default function IntroPage() {
-  usePageTitle('Welcome');
+  const { t } = useTranslation();
+  usePageTitle(t('intro.pageTitle'));
   const session = useSession();
   return (
     <>
       <Box component="section" sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', py: { xs: 5, sm: 8 } }}>
         <Container maxWidth="lg">
           <Typography component="h1" variant="h1" sx={{ fontSize: { xs: '1.9rem', sm: '2.6rem' }, maxWidth: 760 }}>
-            Open data and models for every Indian language
+            {t('intro.heading')}
           </Typography>
           <Typography sx={{ mt: 2, maxWidth: 680, fontSize: '1.1rem', opacity: 0.92 }}>
-            ULCA is an open platform where researchers, companies and communities share, discover and benchmark datasets and AI models for
-            Indian languages — from Assamese to Urdu.
+            {t('intro.lead')}
           </Typography>
           <Stack direction={{ xs: 'column', mobileL: 'row' }} spacing={2} sx={{ mt: 4 }}>
             <Button component={RouterLink} to="/dashboard" variant="contained" color="secondary" size="large">
-              View the dashboard
+              {t('intro.viewDashboard')}
             </Button>
             {session ? (
               <Button component={RouterLink} to="/dataset/upload" variant="outlined" color="inherit" size="large">
-                Submit a dataset
+                {t('intro.submitDataset')}
               </Button>
             ) : (
               <Button component={RouterLink} to="/user/register" variant="outlined" color="inherit" size="large">
-                Create a free account
+                {t('intro.createAccount')}
               </Button>
             )}
           </Stack>
@@ -69,7 +70,7 @@ export default function IntroPage() {
       </Box>
       <Container maxWidth="lg" component="section" sx={{ py: { xs: 4, sm: 6 } }} aria-labelledby="intro-what">
         <Typography id="intro-what" component="h2" variant="h2" gutterBottom>
-          What you can do
+          {t('intro.whatYouCanDo')}
         </Typography>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
           {FEATURES.map(({ icon: Icon, title, text, to, cta }) => (
@@ -77,15 +78,15 @@ export default function IntroPage() {
               <CardContent sx={{ flex: 1 }}>
                 <Icon color="primary" fontSize="large" aria-hidden />
                 <Typography component="h3" variant="h3" sx={{ mt: 1 }}>
-                  {title}
+                  {t(title)}
                 </Typography>
                 <Typography color="text.secondary" sx={{ mt: 1 }}>
-                  {text}
+                  {t(text)}
                 </Typography>
               </CardContent>
               <Box sx={{ px: 2, pb: 2 }}>
                 <Button component={RouterLink} to={to}>
-                  {cta} →
+                  {t(cta)} →
                 </Button>
               </Box>
             </Card>

@@ -1,38 +1,32 @@
+import { useTranslation } from '../../lib/i18n/i18n.ts';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { usePageTitle } from '../../components/usePageTitle.ts';
 
 const TEXTS = {
   privacy: {
-    title: 'Privacy policy',
-    paragraphs: [
-      'ULCA stores the name, e-mail address and role you give when you create an account, and the datasets, models and searches you submit. It uses them only to run the platform: to sign you in, to show your contributions and to tell you about the progress of your submissions.',
-      'Published datasets and models carry the submitter name you chose. Your e-mail address is never shown to other users.',
-      'You can ask the ULCA team to delete your account at any time using the contact address below.',
-    ],
+    title: 'legal.privacyTitle',
+    paragraphs: ['legal.privacy1', 'legal.privacy2', 'legal.privacy3'],
   },
   terms: {
-    title: 'Terms of use',
-    paragraphs: [
-      'By contributing a dataset or model you confirm that you have the right to share it under the licence you declare.',
-      'Records downloaded from ULCA must be used according to the licence of each dataset. Do not use the platform to upload personal data without the consent of the people concerned.',
-      'The platform is provided as is; the ULCA team may remove content that breaks these terms.',
-    ],
+    title: 'legal.termsTitle',
+    paragraphs: ['legal.terms1', 'legal.terms2', 'legal.terms3'],
   },
 } as const;
 
 /** /privacy-policy and /terms-of-use: the footer's legal pages. */
 export default function LegalPage({ kind }: { kind: keyof typeof TEXTS }) {
-  const t = TEXTS[kind];
-  usePageTitle(t.title);
+  const { t } = useTranslation();
+  const texts = TEXTS[kind];
+  usePageTitle(t(texts.title));
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
       <Typography component="h1" variant="h1" gutterBottom>
-        {t.title}
+        {t(texts.title)}
       </Typography>
-      {t.paragraphs.map((p) => (
+      {texts.paragraphs.map((p) => (
         <Typography key={p} sx={{ mb: 2 }}>
-          {p}
+          {t(p)}
         </Typography>
       ))}
     </Container>

@@ -1,3 +1,4 @@
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -18,7 +19,8 @@ export const ACTIVATION_REDIRECT_MS = 4000;
  * §8); a link used before says the account is already active. Every outcome offers the way to login.
  */
 export default function ActivatePage() {
-  usePageTitle('Account activation');
+  const { t } = useTranslation();
+  usePageTitle(t('auth.activation'));
   const { email = '', userId = '', time } = useParams();
   const navigate = useNavigate();
   const verify = useVerifyUser({ email, userID: userId, token: time });
@@ -26,36 +28,36 @@ export default function ActivatePage() {
 
   useEffect(() => {
     if (!settled) return;
-    const t = setTimeout(() => navigate('/user/login', { replace: true }), ACTIVATION_REDIRECT_MS);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => navigate('/user/login', { replace: true }), ACTIVATION_REDIRECT_MS);
+    return () => clearTimeout(timer);
   }, [settled, navigate]);
 
-  if (verify.isPending) return <FullScreenSpinner label="Activating your account…" />;
+  if (verify.isPending) return <FullScreenSpinner label={t('auth.activating')} />;
 
   return (
-    <AuthCard title="Account activation">
+    <AuthCard title={t('auth.activation')}>
       {verify.isSuccess && verify.data.alreadyActive ? (
         // A used link opened again: the account is fine, nothing failed.
         <Alert severity="info" sx={{ my: 2 }}>
-          <AlertTitle>Account already active</AlertTitle>
-          {verify.data.message}
+          <AlertTitle>{t('auth.alreadyActive')}</AlertTitle>
+          {localizeMessage(verify.data.message)}
         </Alert>
       ) : verify.isSuccess ? (
         <Alert severity="success" sx={{ my: 2 }}>
-          <AlertTitle>Congratulations!</AlertTitle>
-          {verify.data.message || 'Your account is now active.'} You can now sign in to ULCA.
+          <AlertTitle>{t('auth.congratulations')}</AlertTitle>
+          {localizeMessage(verify.data.message) || t('auth.nowActive')} {t('auth.canSignIn')}
         </Alert>
       ) : (
         <Alert severity="error" sx={{ my: 2 }}>
-          <AlertTitle>Activation failed</AlertTitle>
-          {accountErrorMessage(verify.error, 'Something went wrong. please try again')}
+          <AlertTitle>{t('auth.activationFailed')}</AlertTitle>
+          {localizeMessage(accountErrorMessage(verify.error, t('messages.tryAgainLater')))}
         </Alert>
       )}
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} role="status">
-        You will be taken to the sign-in page in a few seconds.
+        {t('auth.takenToSignIn')}
       </Typography>
       <Button component={RouterLink} to="/user/login" variant="contained" fullWidth>
-        Proceed to login
+        {t('auth.proceedToLogin')}
       </Button>
     </AuthCard>
   );

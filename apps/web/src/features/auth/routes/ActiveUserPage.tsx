@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -6,14 +7,15 @@ import { AuthCard } from './AuthCard.tsx';
 
 /** /active-user: public page confirming the account is active (spec 01 §2). */
 export default function ActiveUserPage() {
-  usePageTitle('Account active');
+  const { t } = useTranslation();
+  usePageTitle(t('auth.accountActive'));
   return (
-    <AuthCard title="Your account is active">
+    <AuthCard title={t('auth.yourAccountActive')}>
       <Alert severity="success" sx={{ my: 2 }}>
-        Your ULCA account has been activated. Sign in to start contributing.
+        {t('auth.activatedText')}
       </Alert>
       <Button component={RouterLink} to="/user/login" variant="contained" fullWidth>
-        Go to sign in
+        {t('auth.goToSignIn')}
       </Button>
     </AuthCard>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -26,11 +27,12 @@ export function AuthSubmitButton({ busy, busyText, disabled = false, children }:
 
 /** The success message of a screen that returns to sign-in by itself (forgot and reset password, spec 01 §4). */
 export function BackToSignInAlert({ message }: { message: string }) {
+  const { t } = useTranslation();
   return (
     <Alert severity="success" sx={{ mt: 2 }}>
       {message}
       <Typography variant="body2" sx={{ mt: 0.5 }}>
-        You will be taken to the sign-in page in a few seconds.
+        {t('auth.takenToSignIn')}
       </Typography>
     </Alert>
   );

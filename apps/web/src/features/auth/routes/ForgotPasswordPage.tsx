@@ -1,3 +1,4 @@
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -25,7 +26,8 @@ const FORGOT_FAILED = 'Something went wrong while we tried to send password to t
  * shown (a toast and on the card) and the user returns to login after 3 s.
  */
 export default function ForgotPasswordPage() {
-  usePageTitle('Forgot password');
+  const { t } = useTranslation();
+  usePageTitle(t('auth.forgotPassword'));
   const forgot = useForgotPassword();
   const [sent, setSent] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<ForgotPasswordFormInput, unknown, ForgotPasswordFormValues>({
@@ -38,37 +40,37 @@ export default function ForgotPasswordPage() {
     forgot.mutateAsync(v.email).then(
       (message) => {
         setSent(message);
-        enqueueSnackbar(message, { variant: 'success' });
+        enqueueSnackbar(localizeMessage(message), { variant: 'success' });
       },
       (err: unknown) => {
-        enqueueSnackbar(accountErrorMessage(err, FORGOT_FAILED), { variant: 'error' });
+        enqueueSnackbar(localizeMessage(accountErrorMessage(err, FORGOT_FAILED)), { variant: 'error' });
       },
     ),
   );
   const busy = forgot.isPending;
 
   return (
-    <AuthCard title="Forgot password" subtitle="Enter the e-mail address of your account and we will send you a link to set a new password.">
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Forgot password">
+    <AuthCard title={t('auth.forgotPassword')} subtitle={t('auth.forgotSubtitle')}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.forgotPassword')}>
         <TextField
-          label="Email address"
+          label={t('auth.email')}
           type="email"
           autoComplete="email"
           autoFocus
           disabled={sent !== null}
           {...fieldProps(register('email'))}
           error={!!formState.errors.email}
-          helperText={formState.errors.email?.message}
+          helperText={localizeMessage(formState.errors.email?.message)}
         />
-        {sent !== null ? <BackToSignInAlert message={sent} /> : null}
-        <AuthSubmitButton busy={busy} busyText="Sending" disabled={sent !== null}>
-          {sent !== null ? 'Link sent' : 'Send reset link'}
+        {sent !== null ? <BackToSignInAlert message={localizeMessage(sent) ?? sent} /> : null}
+        <AuthSubmitButton busy={busy} busyText={t('auth.sending')} disabled={sent !== null}>
+          {sent !== null ? t('auth.linkSent') : t('auth.sendResetLink')}
         </AuthSubmitButton>
       </Box>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        Remembered it?{' '}
+        {t('auth.rememberedIt')}{' '}
         <Link component={RouterLink} to="/user/login">
-          Back to sign in
+          {t('auth.backToSignIn')}
         </Link>
       </Typography>
     </AuthCard>

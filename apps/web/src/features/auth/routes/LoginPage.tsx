@@ -1,3 +1,4 @@
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -12,6 +13,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { setSession, useSession } from '../../../lib/session.ts';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { fieldProps } from '../../../components/form.ts';
+import { applyProfileLanguage } from '../../../lib/i18n/profile-language.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useLogin } from '../api/login.ts';
 import { loginFormSchema, type LoginFormInput, type LoginFormValues } from '../schemas.ts';
@@ -21,7 +23,8 @@ import { AuthSubmitButton } from './AuthFormParts.tsx';
 
 /** /user/login (spec 01 §2, §4): sign in, then go back to the requested page or the role's home. */
 export default function LoginPage() {
-  usePageTitle('Sign in');
+  const { t } = useTranslation();
+  usePageTitle(t('auth.signIn'));
   const session = useSession();
   const location = useLocation();
   const from = (location.state as LoginRedirectState | null)?.from;
@@ -40,56 +43,58 @@ export default function LoginPage() {
     login.mutateAsync(v).then(
       (s) => {
         setSession(s);
-        enqueueSnackbar('Logged in successfully', { variant: 'success' });
+        // The language kept in the profile follows the user to this browser.
+        void applyProfileLanguage();
+        enqueueSnackbar(t('messages.loggedIn'), { variant: 'success' });
       },
       (err: unknown) => {
         if (err instanceof ApiRequestError && err.status === 429) setAskCode(true);
-        enqueueSnackbar(accountErrorMessage(err, 'Invalid email / password'), { variant: 'error' });
+        enqueueSnackbar(localizeMessage(accountErrorMessage(err, t('messages.invalidCredentials'))), { variant: 'error' });
       },
     ),
   );
   const busy = login.isPending;
 
   return (
-    <AuthCard title="Sign in to ULCA" subtitle={from ? 'Please sign in to continue.' : 'Contribute and discover Indian-language datasets and models.'}>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Sign in">
+    <AuthCard title={t('auth.signInTitle')} subtitle={from ? t('auth.signInToContinue') : t('auth.signInSubtitle')}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.signIn')}>
         <TextField
-          label="Email address"
+          label={t('auth.email')}
           type="email"
           autoComplete="email"
           autoFocus
           {...fieldProps(register('email'))}
           error={!!formState.errors.email}
-          helperText={formState.errors.email?.message}
+          helperText={localizeMessage(formState.errors.email?.message)}
         />
         <PasswordField
-          label="Password"
+          label={t('auth.password')}
           autoComplete="current-password"
           {...fieldProps(register('password'))}
           error={!!formState.errors.password}
-          helperText={formState.errors.password?.message}
+          helperText={localizeMessage(formState.errors.password?.message)}
         />
         {askCode && (
           <TextField
-            label="Sign-in code from your e-mail"
+            label={t('auth.signInCode')}
             autoComplete="one-time-code"
             {...fieldProps(register('code'))}
-            helperText="Too many failed attempts: enter the code we e-mailed to you with your password."
+            helperText={t('auth.signInCodeHint')}
           />
         )}
         <Box sx={{ textAlign: 'right', mt: 0.5 }}>
           <Link component={RouterLink} to="/user/forgot-password" variant="body2">
-            Forgot password?
+            {t('auth.forgotPasswordLink')}
           </Link>
         </Box>
-        <AuthSubmitButton busy={busy} busyText="Signing in">
-          Sign in
+        <AuthSubmitButton busy={busy} busyText={t('auth.signingIn')}>
+          {t('auth.signIn')}
         </AuthSubmitButton>
       </Box>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        New to ULCA?{' '}
+        {t('auth.newToUlca')}{' '}
         <Link component={RouterLink} to="/user/register">
-          Create an account
+          {t('auth.createAccount')}
         </Link>
       </Typography>
     </AuthCard>

@@ -1,3 +1,4 @@
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -39,7 +40,8 @@ function isLinkRefusal(err: unknown): boolean {
  * account in this browser is cleared too.
  */
 export default function ResetPasswordPage() {
-  usePageTitle('Reset password');
+  const { t } = useTranslation();
+  usePageTitle(t('auth.resetPassword'));
   const { email = '', token = '' } = useParams();
   const status = useTokenStatus(email, token);
   const reset = useResetPassword();
@@ -58,36 +60,36 @@ export default function ResetPasswordPage() {
       (message) => {
         setDone(message);
         if (getSession()?.userDetails.email.toLowerCase() === (status.data?.email ?? email).toLowerCase()) clearSession();
-        enqueueSnackbar(message, { variant: 'success' });
+        enqueueSnackbar(localizeMessage(message), { variant: 'success' });
       },
       (err: unknown) => {
         const message = accountErrorMessage(err, RESET_FAILED);
         if (err instanceof ApiRequestError && err.code === RESET_TOKEN_INVALID) setRefused(message);
-        enqueueSnackbar(message, { variant: 'error' });
+        enqueueSnackbar(localizeMessage(message), { variant: 'error' });
       },
     ),
   );
 
   if (status.isPending) {
     return (
-      <AuthCard title="Reset password">
-        <LoadingState label="Checking your reset link…" />
+      <AuthCard title={t('auth.resetPassword')}>
+        <LoadingState label={t('auth.checkingLink')} />
       </AuthCard>
     );
   }
 
   if (linkInvalid !== null) {
     return (
-      <AuthCard title="Reset password">
+      <AuthCard title={t('auth.resetPassword')}>
         <Alert severity="error" sx={{ my: 2 }}>
-          <AlertTitle>This link cannot be used</AlertTitle>
-          {linkInvalid}
+          <AlertTitle>{t('auth.linkUnusable')}</AlertTitle>
+          {localizeMessage(linkInvalid)}
         </Alert>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} role="status">
-          You will be taken to the sign-in page in a few seconds. From there you can ask for a new link.
+          {t('auth.takenToSignInNewLink')}
         </Typography>
         <Button component={RouterLink} to="/user/login" variant="contained" fullWidth>
-          Back to sign in
+          {t('auth.backToSignIn')}
         </Button>
       </AuthCard>
     );
@@ -95,8 +97,8 @@ export default function ResetPasswordPage() {
 
   if (status.isError) {
     return (
-      <AuthCard title="Reset password">
-        <ErrorState title="Could not check your link" message={accountErrorMessage(status.error, RESET_FAILED)} onRetry={() => void status.refetch()} />
+      <AuthCard title={t('auth.resetPassword')}>
+        <ErrorState title={t('auth.couldNotCheck')} message={localizeMessage(accountErrorMessage(status.error, RESET_FAILED)) ?? ''} onRetry={() => void status.refetch()} />
       </AuthCard>
     );
   }
@@ -104,34 +106,34 @@ export default function ResetPasswordPage() {
   const busy = reset.isPending;
   return (
     <AuthCard
-      title="Reset password"
+      title={t('auth.resetPassword')}
       subtitle={
         <>
-          Choose a new password for <strong>{status.data.email}</strong>.
+          {t('auth.choosePasswordBefore')} <strong>{status.data.email}</strong>{t('auth.choosePasswordAfter')}
         </>
       }
     >
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Reset password">
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.resetPassword')}>
         <PasswordField
-          label="New password"
+          label={t('auth.newPassword')}
           autoComplete="new-password"
           autoFocus
           disabled={done !== null}
           {...fieldProps(register('password'))}
           error={!!formState.errors.password}
-          helperText={formState.errors.password?.message ?? 'At least 8 characters; mix upper and lower case, numbers and symbols.'}
+          helperText={localizeMessage(formState.errors.password?.message) ?? t('auth.passwordHint')}
         />
         <PasswordField
-          label="Confirm new password"
+          label={t('auth.confirmNewPassword')}
           autoComplete="new-password"
           disabled={done !== null}
           {...fieldProps(register('confirmPassword'))}
           error={!!formState.errors.confirmPassword}
-          helperText={formState.errors.confirmPassword?.message}
+          helperText={localizeMessage(formState.errors.confirmPassword?.message)}
         />
-        {done !== null ? <BackToSignInAlert message={done} /> : null}
-        <AuthSubmitButton busy={busy} busyText="Saving" disabled={done !== null}>
-          {done !== null ? 'Password changed' : 'Set new password'}
+        {done !== null ? <BackToSignInAlert message={localizeMessage(done) ?? done} /> : null}
+        <AuthSubmitButton busy={busy} busyText={t('auth.saving')} disabled={done !== null}>
+          {done !== null ? t('auth.passwordChanged') : t('auth.setNewPassword')}
         </AuthSubmitButton>
       </Box>
     </AuthCard>

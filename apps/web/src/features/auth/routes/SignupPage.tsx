@@ -1,3 +1,4 @@
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Controller, useForm } from 'react-hook-form';
@@ -25,7 +26,8 @@ import { AuthSubmitButton } from './AuthFormParts.tsx';
 
 /** /user/register: self sign-up as CONTRIBUTOR-USER (spec 01 §3, §5), then "check your e-mail". */
 export default function SignupPage() {
-  usePageTitle('Create an account');
+  const { t } = useTranslation();
+  usePageTitle(t('auth.createAccount'));
   const signup = useSignup();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { register, handleSubmit, formState, control } = useForm<SignupFormInput, unknown, SignupFormValues>({
@@ -38,23 +40,23 @@ export default function SignupPage() {
     signup.mutateAsync({ firstName: v.name, email: v.email, password: v.password }).then(
       () => {
         setSentTo(v.email);
-        enqueueSnackbar('Registered successfully', { variant: 'success' });
+        enqueueSnackbar(t('messages.registered'), { variant: 'success' });
       },
       (err: unknown) => {
-        enqueueSnackbar(accountErrorMessage(err, 'Invalid email / password'), { variant: 'error' });
+        enqueueSnackbar(localizeMessage(accountErrorMessage(err, t('messages.invalidCredentials'))), { variant: 'error' });
       },
     ),
   );
 
   if (sentTo) {
     return (
-      <AuthCard title="Check your e-mail">
+      <AuthCard title={t('auth.checkEmail')}>
         <Alert severity="success" sx={{ my: 2 }}>
-          <AlertTitle>Your account has been created</AlertTitle>
-          We sent an activation link to <strong>{sentTo}</strong>. Check your e-mail to activate your account, then sign in.
+          <AlertTitle>{t('auth.accountCreated')}</AlertTitle>
+          {t('auth.sentLinkBefore')} <strong>{sentTo}</strong>{t('auth.sentLinkAfter')}
         </Alert>
         <Button component={RouterLink} to="/user/login" variant="contained" fullWidth>
-          Go to sign in
+          {t('auth.goToSignIn')}
         </Button>
       </AuthCard>
     );
@@ -62,23 +64,23 @@ export default function SignupPage() {
 
   const busy = signup.isPending;
   return (
-    <AuthCard title="Create an account" subtitle="Join ULCA to contribute datasets and models.">
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create an account">
-        <TextField label="Name" autoComplete="name" autoFocus {...fieldProps(register('name'))} error={!!e.name} helperText={e.name?.message} />
-        <TextField label="Email address" type="email" autoComplete="email" {...fieldProps(register('email'))} error={!!e.email} helperText={e.email?.message} />
+    <AuthCard title={t('auth.createAccount')} subtitle={t('auth.signupSubtitle')}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.createAccount')}>
+        <TextField label={t('auth.name')} autoComplete="name" autoFocus {...fieldProps(register('name'))} error={!!e.name} helperText={localizeMessage(e.name?.message)} />
+        <TextField label={t('auth.email')} type="email" autoComplete="email" {...fieldProps(register('email'))} error={!!e.email} helperText={localizeMessage(e.email?.message)} />
         <PasswordField
-          label="Password"
+          label={t('auth.password')}
           autoComplete="new-password"
           {...fieldProps(register('password'))}
           error={!!e.password}
-          helperText={e.password?.message ?? 'At least 8 characters; mix upper and lower case, numbers and symbols.'}
+          helperText={localizeMessage(e.password?.message) ?? t('auth.passwordHint')}
         />
         <PasswordField
-          label="Confirm password"
+          label={t('auth.confirmPassword')}
           autoComplete="new-password"
           {...fieldProps(register('confirmPassword'))}
           error={!!e.confirmPassword}
-          helperText={e.confirmPassword?.message}
+          helperText={localizeMessage(e.confirmPassword?.message)}
         />
         <Controller
           name="acceptTerms"
@@ -89,29 +91,30 @@ export default function SignupPage() {
                 control={<Checkbox checked={!!field.value} onChange={(_, c) => field.onChange(c)} onBlur={field.onBlur} inputRef={field.ref} />}
                 label={
                   <Typography variant="body2">
-                    I agree to the{' '}
+                    {t('auth.agreeBefore')}{' '}
                     <Link component={RouterLink} to="/terms-of-use" target="_blank" rel="noopener">
-                      terms of use
+                      {t('auth.agreeTerms')}
                     </Link>{' '}
-                    and{' '}
+                    {t('auth.agreeAnd')}{' '}
                     <Link component={RouterLink} to="/privacy-policy" target="_blank" rel="noopener">
-                      privacy policy
+                      {t('auth.agreePrivacy')}
                     </Link>
+                    {t('auth.agreeAfter')}
                   </Typography>
                 }
               />
-              {e.acceptTerms ? <FormHelperText>{e.acceptTerms.message}</FormHelperText> : null}
+              {e.acceptTerms ? <FormHelperText>{localizeMessage(e.acceptTerms.message)}</FormHelperText> : null}
             </FormControl>
           )}
         />
-        <AuthSubmitButton busy={busy} busyText="Creating account">
-          Create account
+        <AuthSubmitButton busy={busy} busyText={t('auth.creatingAccount')}>
+          {t('auth.createAccountButton')}
         </AuthSubmitButton>
       </Box>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        Already have an account?{' '}
+        {t('auth.haveAccount')}{' '}
         <Link component={RouterLink} to="/user/login">
-          Sign in
+          {t('auth.signIn')}
         </Link>
       </Typography>
     </AuthCard>

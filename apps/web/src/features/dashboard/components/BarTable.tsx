@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Link from '@mui/material/Link';
@@ -15,13 +16,14 @@ import { barColour, formatNumber, type MetricUnit } from '../lib/format.ts';
  * "Show values as a table" view; a lazy chunk (default export) loaded when first opened.
  */
 export default function BarTable({ open, bars, unit, groupLabel, onBarClick }: { open: boolean; bars: ChartBar[]; unit: MetricUnit; groupLabel: string; onBarClick?: (bar: ChartBar) => void }) {
+  const { t } = useTranslation();
   return (
     <Collapse in={open} unmountOnExit>
-      <Table size="small" aria-label="Chart values">
+      <Table size="small" aria-label={t('dashboard.chartValues')}>
         <TableHead>
           <TableRow>
             <TableCell>{groupLabel}</TableCell>
-            <TableCell align="right">Total ({unit})</TableCell>
+            <TableCell align="right">{t('dashboard.totalIn', { unit: t(`dashboard.unitWord.${unit}`, { count: 2 }) })}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

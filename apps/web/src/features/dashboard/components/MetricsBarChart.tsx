@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import { AxisBottom, AxisLeft, type TickRendererProps } from '@visx/axis';
@@ -8,7 +9,7 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
 import { Text } from '@visx/text';
 import type { ChartBar } from '../api/store-search.ts';
-import { CHART_HEIGHT, barColour, cutLabel, formatCompact, formatNumber, type MetricUnit } from '../lib/format.ts';
+import { CHART_HEIGHT, barColour, cutLabel, formatCompact, formatUnit, type MetricUnit } from '../lib/format.ts';
 
 /** Widest bar in pixels (spec 01 §9). */
 export const MAX_BAR_SIZE = 65;
@@ -23,7 +24,6 @@ const VALUE_TICKS = 5;
 const AXIS_COLOUR = '#666';
 const TEXT_COLOUR = '#4a5568';
 
-const UNIT_AXIS_LABEL: Record<MetricUnit, string> = { hrs: 'Hours', images: 'Images', sentences: 'Sentences' };
 
 /** One x-axis label: the bar's label cut to 14 characters, turned 40°, marked for tests (`data-x-label`). */
 function XTickLabel({ formattedValue, ...props }: TickRendererProps) {
@@ -48,6 +48,7 @@ function XTickLabel({ formattedValue, ...props }: TickRendererProps) {
  * name and role, so screen readers and keyboards reach every value.
  */
 export function MetricsBarChart({ bars, unit, title, onBarClick }: { bars: ChartBar[]; unit: MetricUnit; title: string; onBarClick?: (bar: ChartBar) => void }) {
+  const { t } = useTranslation();
   // The first measurement draws at once (leading call); later resizes redraw after 100 ms of quiet.
   const { parentRef, width, height } = useParentSize({ debounceTime: 100 });
 
@@ -92,7 +93,7 @@ export function MetricsBarChart({ bars, unit, title, onBarClick }: { bars: Chart
                 hideAxisLine
                 hideTicks
                 tickLabelProps={{ fontSize: 12, fill: AXIS_COLOUR, textAnchor: 'end', verticalAnchor: 'middle', dx: -4 }}
-                label={UNIT_AXIS_LABEL[unit]}
+                label={t(`dashboard.unitTitle.${unit}`)}
                 labelOffset={44}
                 labelProps={{ fontSize: 12, fill: AXIS_COLOUR, textAnchor: 'middle' }}
               />
@@ -109,7 +110,7 @@ export function MetricsBarChart({ bars, unit, title, onBarClick }: { bars: Chart
             {bars.map((b, i) => {
               const x = (xScale(b._id) ?? 0) + (xScale.bandwidth() - barW) / 2;
               const barTop = yScale(b.value);
-              const name = `${b.label}: ${formatNumber(b.value)} ${unit}`;
+              const name = `${b.label}: ${formatUnit(b.value, unit)}`;
               return (
                 <Group key={b._id}>
                   <Bar

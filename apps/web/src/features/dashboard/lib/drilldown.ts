@@ -152,13 +152,18 @@ export interface Crumb {
 
 /**
  * The breadcrumb of a state, e.g. ['Parallel Dataset (English)', 'English – Hindi', 'Domain: News'].
- * `typeLabel` and `languageLabel` give the human names.
+ * `typeLabel`, `languageLabel` and `groupLabel` give the human names (in the interface language).
  */
-export function breadcrumb(s: DrillState, typeLabel: (t: string) => string, languageLabel: (code: string) => string): Crumb[] {
+export function breadcrumb(
+  s: DrillState,
+  typeLabel: (t: string) => string,
+  languageLabel: (code: string) => string,
+  groupLabel: (g: Grouping) => string = (g) => GROUPING_LABELS[g],
+): Crumb[] {
   const paired = hasSourceLanguagePicker(s.datasetType);
   const crumbs: Crumb[] = [{ label: paired ? `${typeLabel(s.datasetType)} (${languageLabel(s.sourceLanguage)})` : typeLabel(s.datasetType), level: 0 }];
   if (s.language) crumbs.push({ label: paired ? `${languageLabel(s.sourceLanguage)} – ${s.language.label}` : s.language.label, level: 1 });
-  if (s.language && s.group) crumbs.push({ label: `${GROUPING_LABELS[s.groupBy]}: ${s.group.label}`, level: 2 });
+  if (s.language && s.group) crumbs.push({ label: `${groupLabel(s.groupBy)}: ${s.group.label}`, level: 2 });
   return crumbs;
 }
 

@@ -57,3 +57,25 @@ describe('barColour', () => {
     expect(barColour(25)).toBe(CHART_COLOURS[3]);
   });
 });
+
+describe('numbers in the interface language', () => {
+  it('Hindi and Tamil use Indian grouping, their compact words and plural units; English is unchanged', async () => {
+    const { setLanguage } = await import('../../../lib/i18n/i18n.ts');
+    try {
+      expect(await setLanguage('hi')).toBe(true);
+      expect(formatNumber(1234567)).toBe('12,34,567');
+      expect(formatCompact(4_500_000)).toMatch(/^45\sलाख$/);
+      expect(formatWithUnit(1, 'asr-corpus')).toBe('1 घंटा');
+      expect(formatWithUnit(2400, 'ocr-corpus')).toBe('2,400 छवियाँ');
+      expect(await setLanguage('ta')).toBe(true);
+      expect(formatNumber(12345678)).toBe('1,23,45,678');
+      expect(formatWithUnit(1, 'parallel-corpus')).toBe('1 வாக்கியம்');
+      expect(formatWithUnit(3, 'parallel-corpus')).toBe('3 வாக்கியங்கள்');
+    } finally {
+      await setLanguage('en');
+    }
+    expect(formatNumber(1234567)).toBe('1,234,567');
+    expect(formatWithUnit(1, 'parallel-corpus')).toBe('1 sentence');
+    expect(formatWithUnit(2, 'parallel-corpus')).toBe('2 sentences');
+  });
+});

@@ -1,12 +1,18 @@
 import { isAudioDatasetType } from '@ulca/contracts';
+import { currentLanguage, i18n } from '../../../lib/i18n/i18n.ts';
 
 /**
  * Number and label formats of the dashboard and Dataset Metrics (spec 01 §2 Dashboard, §9 chart
- * constants). One locale for every number on these screens: en-US grouping (1,234,567).
+ * constants). One locale for every number on these screens, following the interface language
+ * (docs/product.md#languages-of-the-interface): English keeps en-US grouping (1,234,567); Hindi
+ * and Tamil use Indian grouping (12,34,567) and their own compact words (लाख, கோடி) on axes.
  */
 
-/** Locale of every number shown on the dashboard and the metrics table. */
-export const NUMBER_LOCALE = 'en-US';
+/** Locale of every number shown on the dashboard and the metrics table, for the current interface language. */
+export function numberLocale(): string {
+  const lang = currentLanguage();
+  return lang === 'en' ? 'en-US' : `${lang}-IN`;
+}
 
 /** Axis and tooltip labels are cut to this many characters (spec 01 §9). */
 export const LABEL_MAX_CHARS = 14;
@@ -20,15 +26,27 @@ export function cutLabel(label: string, max = LABEL_MAX_CHARS): string {
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : label;
 }
 
-const whole = new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 0 });
-const fractional = new Intl.NumberFormat(NUMBER_LOCALE, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
-const compact = new Intl.NumberFormat(NUMBER_LOCALE, { notation: 'compact', maximumFractionDigits: 1 });
-const small = new Intl.NumberFormat(NUMBER_LOCALE, { maximumFractionDigits: 2 });
-const tiny = new Intl.NumberFormat(NUMBER_LOCALE, { maximumSignificantDigits: 2 });
+const FORMATS = {
+  whole: { maximumFractionDigits: 0 },
+  fractional: { minimumFractionDigits: 3, maximumFractionDigits: 3 },
+  compact: { notation: 'compact', maximumFractionDigits: 1 },
+  small: { maximumFractionDigits: 2 },
+  tiny: { maximumSignificantDigits: 2 },
+} as const satisfies Record<string, Intl.NumberFormatOptions>;
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** The cached Intl formatter of `kind` for the current locale. */
+function nf(kind: keyof typeof FORMATS): Intl.NumberFormat {
+  const locale = numberLocale();
+  const key = `${locale}|${kind}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.NumberFormat(locale, FORMATS[kind])));
+  return f;
+}
 
 /** Thousands separators; a fractional value (hours) shows exactly 3 decimals: 1234.5 → '1,234.500'. */
 export function formatNumber(n: number): string {
-  return Number.isInteger(n) ? whole.format(n) : fractional.format(n);
+  return Number.isInteger(n) ? nf('whole').format(n) : nf('fractional').format(n);
 }
 
 /**
@@ -37,8 +55,8 @@ export function formatNumber(n: number): string {
  */
 export function formatCompact(n: number): string {
   const abs = Math.abs(n);
-  if (abs >= 1000) return compact.format(n);
-  return abs >= 1 || abs === 0 ? small.format(n) : tiny.format(n);
+  if (abs >= 1000) return nf('compact').format(n);
+  return abs >= 1 || abs === 0 ? nf('small').format(n) : nf('tiny').format(n);
 }
 
 /** Unit of a dataset type's counts (spec 01 §2): hours of audio, images of OCR, sentences otherwise. */
@@ -50,9 +68,14 @@ export function unitOf(datasetType: string): MetricUnit {
   return 'sentences';
 }
 
-/** A value with its unit, e.g. '1,234 sentences' or '12.500 hrs'. */
+/** A value with its unit in the interface language, plural by `n`: '1,234 sentences', '1 sentence', '12.500 hrs'. */
 export function formatWithUnit(n: number, datasetType: string): string {
-  return `${formatNumber(n)} ${unitOf(datasetType)}`;
+  return formatUnit(n, unitOf(datasetType));
+}
+
+/** `n` formatted with `unit`'s word in the interface language, plural by `n` (catalogue keys unit.*). */
+export function formatUnit(n: number, unit: MetricUnit): string {
+  return i18n.t(`unit.${unit}`, { count: n, n: formatNumber(n) });
 }
 
 /** The 11 bar colours, used in order and cycling (spec 01 §9). */

@@ -1,3 +1,5 @@
+import { i18n } from '../../../lib/i18n/i18n.ts';
+import { localizedDatasetType, localizedLanguageName } from '../../../lib/i18n/names.ts';
 import { MASTER_COLLECTION_METHODS, MASTER_DATASET_TYPES, MASTER_DOMAINS, MASTER_LANGUAGES, type DatasetType } from '@ulca/contracts';
 
 /** Human labels of the codes the metrics API returns, from the master data in @ulca/contracts. */
@@ -8,10 +10,15 @@ const TYPE_LABELS = toMap(MASTER_DATASET_TYPES);
 const DOMAIN_LABELS = toMap(MASTER_DOMAINS);
 const METHOD_LABELS = toMap(MASTER_COLLECTION_METHODS);
 
-const orCode = (map: Map<string, string>) => (code: string) => (code === 'unspecified' ? 'Unspecified' : (map.get(code) ?? code));
+const orCode = (map: Map<string, string>, localize?: (code: string, english: string) => string) => (code: string) => {
+  if (code === 'unspecified') return i18n.t('common.unspecified');
+  const english = map.get(code);
+  return english === undefined ? code : localize ? localize(code, english) : english;
+};
 
-export const languageName = orCode(LANGUAGE_LABELS);
-export const datasetTypeName = orCode(TYPE_LABELS);
+/** Names in the interface language (lib/i18n/names.ts); domains and collection methods stay English for now. */
+export const languageName = orCode(LANGUAGE_LABELS, localizedLanguageName);
+export const datasetTypeName = orCode(TYPE_LABELS, localizedDatasetType);
 export const domainName = orCode(DOMAIN_LABELS);
 export const collectionMethodName = orCode(METHOD_LABELS);
 

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
@@ -22,9 +23,7 @@ import { useStoreSearch, type ChartBar } from '../api/store-search.ts';
 import { MetricsBarChart } from '../components/MetricsBarChart.tsx';
 import {
   GROUPINGS,
-  GROUPING_LABELS,
   backTo,
-  barsDescription,
   breadcrumb,
   buildSearchRequest,
   changeGrouping,
@@ -40,14 +39,12 @@ import {
   type DrillState,
   type Grouping,
 } from '../lib/drilldown.ts';
-import { CHART_HEIGHT, formatNumber, unitOf } from '../lib/format.ts';
+import { CHART_HEIGHT, formatNumber, formatUnit, unitOf } from '../lib/format.ts';
 import { DATASET_TYPE_OPTIONS, SOURCE_LANGUAGE_OPTIONS, datasetTypeName, languageName } from '../lib/labels.ts';
 
 // The table view loads when first opened: most visits only look at the chart.
 const BarTable = lazy(() => import('../components/BarTable.tsx'));
 
-/** The chart heading's first word per unit, e.g. 'Hours per language'. */
-const UNIT_TITLES = { hrs: 'Hours', images: 'Images', sentences: 'Sentences' } as const;
 
 /**
  * /dashboard and every unknown path (spec 01 §2 Dashboard): published records per language for a
@@ -55,7 +52,8 @@ const UNIT_TITLES = { hrs: 'Hours', images: 'Images', sentences: 'Sentences' } a
  * Collection Method or Submitter → level 2 one of those by another grouping. Public.
  */
 export default function DashboardPage() {
-  usePageTitle('Dashboard');
+  const { t } = useTranslation();
+  usePageTitle(t('shell.dashboard'));
   const [state, setState] = useState<DrillState>(() => initialState());
   const [showTable, setShowTable] = useState(false);
   // Once opened the table stays mounted, so that closing it can animate.
@@ -65,7 +63,14 @@ export default function DashboardPage() {
   const query = useStoreSearch(request);
   const unit = unitOf(state.datasetType);
   const grouping = currentGrouping(state);
-  const crumbs = breadcrumb(state, datasetTypeName, languageName);
+  const groupName = (g: Grouping) => t(`dashboard.grouping.${g}`);
+  const crumbs = breadcrumb(state, datasetTypeName, languageName, groupName);
+  const unitTitle = t(`dashboard.unitTitle.${unit}`);
+  const chartTitle = grouping
+    ? t('dashboard.chartTitle.by', { unit: unitTitle, group: groupName(grouping) })
+    : hasSourceLanguagePicker(state.datasetType)
+      ? t('dashboard.chartTitle.paired', { unit: unitTitle, language: languageName(state.sourceLanguage) })
+      : t('dashboard.chartTitle.perLanguage', { unit: unitTitle });
   const clickable = level < 2;
   const onBarClick = clickable ? (bar: ChartBar) => setState((s) => drillInto(s, { id: bar._id, label: bar.label })) : undefined;
   const groupingChoices: Grouping[] = level === 1 ? [...GROUPINGS] : level === 2 ? secondGroupings(state) : [];
@@ -74,43 +79,43 @@ export default function DashboardPage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
       <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
-        Dashboard
+        {t('shell.dashboard')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2, maxWidth: 760 }}>
-        Datasets published on ULCA for each language: sentences, hours of speech and images. Click a bar to see it by domain, collection method or submitter.
+        {t('dashboard.intro')}
       </Typography>
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', mb: 2 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }} useFlexGap>
             <FormControl size="small" sx={{ minWidth: 220 }} disabled={level !== 0}>
-              <InputLabel id="dash-type-label">Dataset Type</InputLabel>
+              <InputLabel id="dash-type-label">{t('dashboard.datasetType')}</InputLabel>
               <Select
                 labelId="dash-type-label"
-                label="Dataset Type"
+                label={t('dashboard.datasetType')}
                 value={state.datasetType}
                 onChange={(e) => setState((s) => changeType(s, e.target.value as DatasetType))}
               >
                 {DATASET_TYPE_OPTIONS.map((o) => (
                   <MenuItem key={o.value} value={o.value}>
-                    {o.label}
+                    {datasetTypeName(o.value)}
                   </MenuItem>
                 ))}
               </Select>
             </FormControl>
             {hasSourceLanguagePicker(state.datasetType) && (
               <FormControl size="small" sx={{ minWidth: 200 }} disabled={level !== 0}>
-                <InputLabel id="dash-source-label">Source Language</InputLabel>
+                <InputLabel id="dash-source-label">{t('dashboard.sourceLanguage')}</InputLabel>
                 <Select
                   labelId="dash-source-label"
-                  label="Source Language"
+                  label={t('dashboard.sourceLanguage')}
                   value={state.sourceLanguage}
                   onChange={(e) => setState((s) => changeSourceLanguage(s, e.target.value))}
                   MenuProps={{ slotProps: { paper: { sx: { maxHeight: 360 } } } }}
                 >
                   {SOURCE_LANGUAGE_OPTIONS.map((o) => (
                     <MenuItem key={o.value} value={o.value}>
-                      {o.label}
+                      {languageName(o.value)}
                     </MenuItem>
                   ))}
                 </Select>
@@ -118,11 +123,11 @@ export default function DashboardPage() {
             )}
           </Stack>
           <Button variant="outlined" startIcon={<RestartAltIcon />} onClick={() => setState(reset)} disabled={level === 0} sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}>
-            Reset
+            {t('dashboard.reset')}
           </Button>
         </Stack>
 
-        <Breadcrumbs aria-label="Dashboard level" sx={{ mb: 1 }}>
+        <Breadcrumbs aria-label={t('dashboard.level')} sx={{ mb: 1 }}>
           {crumbs.map((c, i) =>
             i < crumbs.length - 1 ? (
               <Link key={c.level} component="button" type="button" underline="hover" onClick={() => setState((s) => backTo(s, c.level))}>
@@ -139,14 +144,15 @@ export default function DashboardPage() {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 1 }}>
           <Box>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-              {UNIT_TITLES[unit]} {barsDescription(state, languageName)}
+              {chartTitle}
             </Typography>
             {/* The line keeps its height while the total loads. */}
             <Typography variant="body2" color="text.secondary" sx={{ minHeight: '1.43em' }} data-testid={query.data ? 'dashboard-total' : undefined}>
               {query.data && (
                 <>
-                  Total: <strong>{formatNumber(query.data.count)}</strong> {unit}
-                  {query.data.totalCount !== query.data.count && ` (of ${formatNumber(query.data.totalCount)} ${unit} in ${datasetTypeName(state.datasetType)})`}
+                  {t('dashboard.total')} <strong>{formatNumber(query.data.count)}</strong> {t(`dashboard.unitWord.${unit}`, { count: query.data.count })}
+                  {query.data.totalCount !== query.data.count &&
+                    ` ${t('dashboard.ofTotal', { total: formatUnit(query.data.totalCount, unit), type: datasetTypeName(state.datasetType) })}`}
                 </>
               )}
             </Typography>
@@ -158,11 +164,11 @@ export default function DashboardPage() {
               color="primary"
               value={grouping}
               onChange={(_e, g: Grouping | null) => g && setState((s) => changeGrouping(s, g))}
-              aria-label="Group by"
+              aria-label={t('dashboard.groupBy')}
             >
               {groupingChoices.map((g) => (
                 <ToggleButton key={g} value={g}>
-                  {GROUPING_LABELS[g]}
+                  {groupName(g)}
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
@@ -171,9 +177,9 @@ export default function DashboardPage() {
 
         {/* Every state of the chart area is as tall as the chart, so nothing below it moves when the bars arrive. */}
         <Box sx={{ minHeight: CHART_HEIGHT, display: 'flex', flexDirection: 'column', justifyContent: bars.length ? 'flex-start' : 'center' }}>
-          <QueryState query={query} loading="Loading chart…" empty={bars.length === 0 ? <EmptyState /> : undefined}>
+          <QueryState query={query} loading={t('dashboard.loadingChart')} empty={bars.length === 0 ? <EmptyState /> : undefined}>
             {() => (
-            <MetricsBarChart bars={bars} unit={unit} title={`${UNIT_TITLES[unit]} ${barsDescription(state, languageName)}`} onBarClick={onBarClick} />
+            <MetricsBarChart bars={bars} unit={unit} title={chartTitle} onBarClick={onBarClick} />
             )}
           </QueryState>
         </Box>
@@ -181,21 +187,21 @@ export default function DashboardPage() {
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1, visibility: bars.length > 0 ? 'visible' : 'hidden' }}>
           <Typography variant="caption" color="text.secondary">
             {level === 0
-              ? 'Click a bar to see that language by Domain, Collection Method or Submitter.'
+              ? t('dashboard.hintLevel0')
               : level === 1
-                ? `Click a bar to see it by ${GROUPING_LABELS[state.groupBy2]}.`
-                : 'Use the breadcrumb or Reset to go back.'}
+                ? t('dashboard.hintLevel1', { group: groupName(state.groupBy2) })
+                : t('dashboard.hintLevel2')}
           </Typography>
           <Button size="small" onClick={() => {
               setTableOpened(true);
               setShowTable((v) => !v);
             }} aria-expanded={showTable}>
-            {showTable ? 'Hide values' : 'Show values as a table'}
+            {showTable ? t('dashboard.hideTable') : t('dashboard.showTable')}
           </Button>
         </Stack>
         {bars.length > 0 && tableOpened && (
           <Suspense fallback={null}>
-            <BarTable open={showTable} bars={bars} unit={unit} groupLabel={grouping ? GROUPING_LABELS[grouping] : 'Language'} onBarClick={onBarClick} />
+            <BarTable open={showTable} bars={bars} unit={unit} groupLabel={grouping ? groupName(grouping) : t('dashboard.language')} onBarClick={onBarClick} />
           </Suspense>
         )}
       </Paper>

@@ -1,3 +1,4 @@
+import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import { DataGrid, type GridColDef, type GridColumnVisibilityModel } from '@mui/x-data-grid';
@@ -14,33 +15,36 @@ import { aggregateByVisible, targetLanguageText, visibleDimensions, type MetricT
 export const METRICS_CSV_FILE = 'dataset-metrics';
 
 // Dimension cells show labels; sorting, the quick filter and the CSV use the same labels.
-const COLUMNS: GridColDef<MetricTableRow>[] = [
-  { field: 'datasetType', headerName: 'Dataset Type', flex: 1.2, minWidth: 150, valueGetter: (_v, r) => (r.datasetType ? datasetTypeName(r.datasetType) : '') },
-  { field: 'sourceLanguage', headerName: 'Source Language', flex: 1, minWidth: 120, valueGetter: (_v, r) => (r.sourceLanguage ? languageName(r.sourceLanguage) : '') },
+/** The grid's columns, headers in the interface language. */
+function columns(t: TFunction): GridColDef<MetricTableRow>[] {
+  return [
+  { field: 'datasetType', headerName: t('dashboard.col.datasetType'), flex: 1.2, minWidth: 150, valueGetter: (_v, r) => (r.datasetType ? datasetTypeName(r.datasetType) : '') },
+  { field: 'sourceLanguage', headerName: t('dashboard.col.sourceLanguage'), flex: 1, minWidth: 120, valueGetter: (_v, r) => (r.sourceLanguage ? languageName(r.sourceLanguage) : '') },
   // A blank target (single-language types) is shown as '-' but exported empty: the CSV writer
   // would prefix a lone '-' with a quote, as it guards every cell against spreadsheet formulas.
   {
     field: 'targetLanguage',
-    headerName: 'Target Language',
+    headerName: t('dashboard.col.targetLanguage'),
     flex: 1,
     minWidth: 120,
     valueGetter: (_v, r) => (r.targetLanguage ? languageName(r.targetLanguage) : ''),
     renderCell: (p) => targetLanguageText(p.row.targetLanguage, languageName),
   },
-  { field: 'domains', headerName: 'Domain', flex: 1, minWidth: 110, valueGetter: (_v, r) => (r.domains ? domainName(r.domains) : '') },
+  { field: 'domains', headerName: t('dashboard.col.domain'), flex: 1, minWidth: 110, valueGetter: (_v, r) => (r.domains ? domainName(r.domains) : '') },
   {
     field: 'collectionMethod_collectionDescriptions',
-    headerName: 'Collection Method',
+    headerName: t('dashboard.col.collectionMethod'),
     flex: 1.2,
     minWidth: 150,
     valueGetter: (_v, r) => (r.collectionMethod_collectionDescriptions ? collectionMethodName(r.collectionMethod_collectionDescriptions) : ''),
   },
-  { field: 'primarySubmitterName', headerName: 'Submitter', flex: 1.2, minWidth: 130 },
-  { field: 'unit', headerName: 'Unit', width: 90 },
+  { field: 'primarySubmitterName', headerName: t('dashboard.col.submitter'), flex: 1.2, minWidth: 130 },
+  { field: 'unit', headerName: t('dashboard.col.unit'), width: 90, renderCell: (p) => t(`dashboard.unitWord.${p.row.unit}`, { count: 2 }) },
   // Numbers: renderCell formats for the eye; the CSV keeps plain numbers.
-  { field: 'count', headerName: 'Records', type: 'number', width: 100, renderCell: (p) => formatNumber(p.row.count) },
-  { field: 'total', headerName: 'Total', type: 'number', width: 100, renderCell: (p) => formatNumber(p.row.total) },
-];
+  { field: 'count', headerName: t('dashboard.col.records'), type: 'number', width: 100, renderCell: (p) => formatNumber(p.row.count) },
+  { field: 'total', headerName: t('dashboard.col.total'), type: 'number', width: 100, renderCell: (p) => formatNumber(p.row.total) },
+  ];
+}
 
 /**
  * /dataset/reports, Dataset Metrics (spec 01 §2; public): one row per published combination of
@@ -49,23 +53,26 @@ const COLUMNS: GridColDef<MetricTableRow>[] = [
  * download; hiding a dimension column sums the rows that become equal. Sorted by dataset type.
  */
 export default function DatasetMetricsPage() {
-  usePageTitle('Dataset Metrics');
+  const { t } = useTranslation();
+  usePageTitle(t('dashboard.metricsTitle'));
+  // react-i18next gives a new `t` when the language changes: the headers follow.
+  const cols = useMemo(() => columns(t), [t]);
   const query = useStoreReports();
   const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
   const rows = useMemo(() => aggregateByVisible(query.data?.data ?? [], visibleDimensions(visibility)), [query.data, visibility]);
 
   return (
     <PageFrame
-      title="Dataset Metrics"
-      subtitle="Published records for every dataset type, language, domain, collection method and submitter. Hide a column to add up the rows it separated."
+      title={t('dashboard.metricsTitle')}
+      subtitle={t('dashboard.metricsSubtitle')}
     >
-      <QueryState query={query} loading="Loading dataset metrics…" empty={rows.length === 0 ? <EmptyState /> : undefined}>
+      <QueryState query={query} loading={t('dashboard.loadingMetrics')} empty={rows.length === 0 ? <EmptyState /> : undefined}>
         {() => (
         <Box sx={{ width: '100%' }}>
           <DataGrid
             rows={rows}
-            columns={COLUMNS}
-            label="Dataset metrics"
+            columns={cols}
+            label={t('dashboard.metricsGrid')}
             showToolbar
             disableRowSelectionOnClick
             columnVisibilityModel={visibility}
@@ -81,7 +88,7 @@ export default function DatasetMetricsPage() {
                 printOptions: { disableToolbarButton: true },
               },
             }}
-            localeText={{ noRowsLabel: 'No records found.', noResultsOverlayLabel: 'No records found.' }}
+            localeText={{ noRowsLabel: t('common.noRecords'), noResultsOverlayLabel: t('common.noRecords') }}
             autoHeight
             sx={{ border: 0 }}
           />

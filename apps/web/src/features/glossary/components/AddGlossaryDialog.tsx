@@ -1,3 +1,4 @@
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -15,7 +16,10 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { TransliterationInput } from '../../../components/TransliterationInput.tsx';
 import { useFeatureSlots } from '../../../lib/feature-slots.ts';
 import { useAddGlossaryEntry, type GlossaryTarget } from '../api/glossary.ts';
-import { GLOSSARY_LANGUAGE_OPTIONS, checkGlossaryForm, type GlossaryForm } from '../lib/glossary.ts';
+import { GLOSSARY_LANGUAGE_OPTIONS, languageLabel, checkGlossaryForm, type GlossaryForm } from '../lib/glossary.ts';
+
+/** The spec's success text when the server sends none (also the catalogue's messages.glossaryAdded). */
+const GLOSSARY_ADDED = 'Glossary Added Successfully';
 
 const EMPTY: GlossaryForm = { sourceLanguage: '', targetLanguage: '', sourceText: '', targetText: '' };
 
@@ -25,14 +29,15 @@ const EMPTY: GlossaryForm = { sourceLanguage: '', targetLanguage: '', sourceText
  * such model is published.
  */
 function GlossaryTextInput({ id, language, label, value, onChange, error }: { id: string; language: string; label: string; value: string; onChange: (v: string) => void; error?: string }) {
+  const { t } = useTranslation();
   // The transliteration lookups are the model page's (features/model-detail), bound by the app shell.
   const { useTransliterationModelId, fetchTransliterationSuggestions } = useFeatureSlots();
   const model = useTransliterationModelId(language || undefined);
   if (language && language !== 'en' && model.data) {
-    return <TransliterationInput variant="list" id={id} modelId={model.data} fetchSuggestions={fetchTransliterationSuggestions} label={label} value={value} onChange={onChange} error={!!error} helperText={error} />;
+    return <TransliterationInput variant="list" id={id} modelId={model.data} fetchSuggestions={fetchTransliterationSuggestions} label={label} value={value} onChange={onChange} error={!!error} helperText={localizeMessage(error)} />;
   }
-  const note = language && language !== 'en' && !model.isPending ? 'No transliteration model for this language: type in its script.' : undefined;
-  return <TextField id={id} label={label} value={value} onChange={(e) => onChange(e.target.value)} fullWidth autoComplete="off" error={!!error} helperText={error ?? note} />;
+  const note = language && language !== 'en' && !model.isPending ? t('glossary.noTranslit') : undefined;
+  return <TextField id={id} label={label} value={value} onChange={(e) => onChange(e.target.value)} fullWidth autoComplete="off" error={!!error} helperText={localizeMessage(error) ?? note} />;
 }
 
 /**
@@ -41,6 +46,7 @@ function GlossaryTextInput({ id, language, label, value, onChange, error }: { id
  * server's message and closes. Escape or Cancel closes without saving.
  */
 export function AddGlossaryDialog({ open, target, onClose }: { open: boolean; target: GlossaryTarget; onClose: () => void }) {
+  const { t } = useTranslation();
   const [form, setForm] = useState<GlossaryForm>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof GlossaryForm, string>>>({});
   const add = useAddGlossaryEntry(target);
@@ -61,7 +67,7 @@ export function AddGlossaryDialog({ open, target, onClose }: { open: boolean; ta
     }
     add.mutate(checked.entry, {
       onSuccess: (message) => {
-        enqueueSnackbar(message || 'Glossary Added Successfully', { variant: 'success' });
+        enqueueSnackbar(localizeMessage(message || GLOSSARY_ADDED), { variant: 'success' });
         onClose();
       },
       onError: (err) => enqueueSnackbar(errorMessage(err), { variant: 'error' }),
@@ -77,11 +83,11 @@ export function AddGlossaryDialog({ open, target, onClose }: { open: boolean; ta
       onChange={(e) => set(field)(e.target.value)}
       fullWidth
       error={!!errors[field]}
-      helperText={errors[field]}
+      helperText={localizeMessage(errors[field])}
     >
       {GLOSSARY_LANGUAGE_OPTIONS.map((l) => (
         <MenuItem key={l.code} value={l.code}>
-          {l.label}
+          {languageLabel(l.code)}
         </MenuItem>
       ))}
     </TextField>
@@ -97,23 +103,23 @@ export function AddGlossaryDialog({ open, target, onClose }: { open: boolean; ta
       aria-labelledby="add-glossary-title"
       slotProps={{ transition: { onExited: () => { setForm(EMPTY); setErrors({}); } } }}
     >
-      <DialogTitle id="add-glossary-title">Add Glossary</DialogTitle>
+      <DialogTitle id="add-glossary-title">{t('glossary.add')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }} component="form" noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {languageSelect('sourceLanguage', 'Source Language')}
-            {languageSelect('targetLanguage', 'Target Language')}
+            {languageSelect('sourceLanguage', t('dashboard.col.sourceLanguage'))}
+            {languageSelect('targetLanguage', t('dashboard.col.targetLanguage'))}
           </Stack>
-          <GlossaryTextInput id="glossary-sourceText" language={form.sourceLanguage} label="Source Text" value={form.sourceText} onChange={set('sourceText')} error={errors.sourceText} />
-          <GlossaryTextInput id="glossary-targetText" language={form.targetLanguage} label="Target Text" value={form.targetText} onChange={set('targetText')} error={errors.targetText} />
+          <GlossaryTextInput id="glossary-sourceText" language={form.sourceLanguage} label={t('glossary.sourceText')} value={form.sourceText} onChange={set('sourceText')} error={errors.sourceText} />
+          <GlossaryTextInput id="glossary-targetText" language={form.targetLanguage} label={t('glossary.targetText')} value={form.targetText} onChange={set('targetText')} error={errors.targetText} />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={add.isPending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button variant="contained" onClick={submit} disabled={add.isPending} startIcon={add.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-          Submit
+          {t('common.submit')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,3 +1,4 @@
+import { localizedLanguageName } from '../../../lib/i18n/names.ts';
 import { GLOSSARY_LANGUAGES, GLOSSARY_MESSAGES, LANGUAGES, glossaryEntrySchema, type GlossaryEntry } from '@ulca/contracts';
 
 /** The 23 glossary languages (spec 02 §9) with their labels, in label order. */
@@ -8,7 +9,8 @@ export const GLOSSARY_LANGUAGE_OPTIONS: { code: string; label: string }[] = GLOS
 
 /** The label of a language code (the code itself when unknown). */
 export function languageLabel(code: string): string {
-  return LANGUAGES.find((l) => l.code === code)?.label ?? code;
+  const english = LANGUAGES.find((l) => l.code === code)?.label;
+  return english ? localizedLanguageName(code, english) : code;
 }
 
 /** The add form's values (empty strings while unset). */

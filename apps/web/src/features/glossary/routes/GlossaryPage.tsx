@@ -1,3 +1,4 @@
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
@@ -40,7 +41,8 @@ export const DELETE_CONFIRM_TEXT = 'Are you sure you want to delete?';
  * Delete of one row or of the selected rows after a confirm, and loading, empty and error states.
  */
 export default function GlossaryPage() {
-  usePageTitle('Glossary');
+  const { t } = useTranslation();
+  usePageTitle(t('glossary.title'));
   const [params] = useSearchParams();
   const target = { appName: params.get('appName') ?? '', serviceProviderName: params.get('serviceProviderName') ?? '' };
   const list = useGlossary(target);
@@ -74,7 +76,7 @@ export default function GlossaryPage() {
     const entries = deleting;
     remove.mutate(entries, {
       onSuccess: (message) => {
-        enqueueSnackbar(message || deletedText(entries.length), { variant: 'success' });
+        enqueueSnackbar(localizeMessage(message || deletedText(entries.length)), { variant: 'success' });
         setSelected((s) => {
           const next = new Set(s);
           for (const e of entries) next.delete(entryId(e));
@@ -93,13 +95,13 @@ export default function GlossaryPage() {
     return (
       <Container maxWidth="md" sx={{ py: 4 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
-          Glossary
+          {t('glossary.title')}
         </Typography>
         <EmptyState
-          message="Choose an app and a service provider on your profile to see its glossary."
+          message={t('glossary.chooseApp')}
           action={
             <Button component={RouterLink} to="/profile" variant="outlined">
-              Go to My Profile
+              {t('glossary.goToProfile')}
             </Button>
           }
         />
@@ -108,11 +110,11 @@ export default function GlossaryPage() {
   }
 
   const body = (
-    <QueryState query={list} loading="Loading the glossary…" errorTitle="Could not load the glossary" empty={rows.length === 0 ? <EmptyState action={<Typography variant="body2">Add a term that translations requested with this app's API key should always render your way.</Typography>} /> : undefined}>
+    <QueryState query={list} loading={t('glossary.loading')} errorTitle={t('glossary.loadFailed')} empty={rows.length === 0 ? <EmptyState action={<Typography variant="body2">{t('glossary.emptyHint')}</Typography>} /> : undefined}>
       {() => (
       <>
         <TableContainer>
-          <Table aria-label={`Glossary of ${target.appName}`} sx={{ minWidth: phone ? undefined : 560 }}>
+          <Table aria-label={t('glossary.tableLabel', { app: target.appName })} sx={{ minWidth: phone ? undefined : 560 }}>
             <TableHead>
               <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
                 <TableCell padding="checkbox">
@@ -129,20 +131,20 @@ export default function GlossaryPage() {
                         return next;
                       })
                     }
-                    slotProps={{ input: { 'aria-label': 'Select all rows on this page' } }}
+                    slotProps={{ input: { 'aria-label': t('glossary.selectAll') } }}
                   />
                 </TableCell>
                 {phone ? (
-                  <TableCell>Entry</TableCell>
+                  <TableCell>{t('glossary.entry')}</TableCell>
                 ) : (
                   <>
-                    <TableCell>Source Language</TableCell>
-                    <TableCell>Target Language</TableCell>
-                    <TableCell>Source Text</TableCell>
-                    <TableCell>Target Text</TableCell>
+                    <TableCell>{t('dashboard.col.sourceLanguage')}</TableCell>
+                    <TableCell>{t('dashboard.col.targetLanguage')}</TableCell>
+                    <TableCell>{t('glossary.sourceText')}</TableCell>
+                    <TableCell>{t('glossary.targetText')}</TableCell>
                   </>
                 )}
-                <TableCell align="right">Action</TableCell>
+                <TableCell align="right">{t('profile.action')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -151,7 +153,7 @@ export default function GlossaryPage() {
                 return (
                   <TableRow key={id} hover selected={selected.has(id)}>
                     <TableCell padding="checkbox">
-                      <Checkbox checked={selected.has(id)} onChange={() => toggle(id)} slotProps={{ input: { 'aria-label': `Select ${r.sourceText}` } }} />
+                      <Checkbox checked={selected.has(id)} onChange={() => toggle(id)} slotProps={{ input: { 'aria-label': t('glossary.select', { text: r.sourceText }) } }} />
                     </TableCell>
                     {phone ? (
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>
@@ -169,8 +171,8 @@ export default function GlossaryPage() {
                       </>
                     )}
                     <TableCell align="right">
-                      <Tooltip title="Delete">
-                        <IconButton aria-label={`Delete ${r.sourceText}`} onClick={() => setDeleting([r])} disabled={remove.isPending}>
+                      <Tooltip title={t('glossary.delete')}>
+                        <IconButton aria-label={t('glossary.deleteText', { text: r.sourceText })} onClick={() => setDeleting([r])} disabled={remove.isPending}>
                           <DeleteOutlineIcon />
                         </IconButton>
                       </Tooltip>
@@ -201,23 +203,24 @@ export default function GlossaryPage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
       <Button component={RouterLink} to="/profile" startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1 }}>
-        My Profile
+        {t('shell.myProfile')}
       </Button>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' }, mb: 2 }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-            Glossary
+            {t('glossary.title')}
           </Typography>
           <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            App <b>{target.appName}</b> · Service provider <b>{target.serviceProviderName}</b>
+            {t('glossary.app')} <b>{target.appName}</b> · {t('glossary.provider')} <b>{target.serviceProviderName}</b>
           </Typography>
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} disabled={selectedRows.length === 0 || remove.isPending} onClick={() => setDeleting(selectedRows)}>
-            Delete{selectedRows.length ? ` (${selectedRows.length})` : ''}
+            {t('glossary.delete')}
+            {selectedRows.length ? ` (${selectedRows.length})` : ''}
           </Button>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)} disabled={list.isError}>
-            Add Glossary
+            {t('glossary.add')}
           </Button>
         </Stack>
       </Stack>
@@ -226,9 +229,9 @@ export default function GlossaryPage() {
       <ConfirmDialog
         id="glossary-delete"
         open={!!deleting}
-        title={deleting && deleting.length > 1 ? `Delete ${deleting.length} glossary entries` : `Delete glossary entry “${deleting?.[0]?.sourceText ?? ''}”`}
-        text={DELETE_CONFIRM_TEXT}
-        confirmLabel="Delete"
+        title={deleting && deleting.length > 1 ? t('glossary.deleteMany', { count: deleting.length }) : t('glossary.deleteOne', { text: deleting?.[0]?.sourceText ?? '' })}
+        text={t('glossary.deleteConfirm')}
+        confirmLabel={t('glossary.delete')}
         pending={remove.isPending}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
@@ -6,6 +7,7 @@ import Typography from '@mui/material/Typography';
  * a drawn empty shelf and the spec's 'No records found.', with an optional hint.
  */
 export function NoModelsPlaceholder({ hint }: { hint?: string }) {
+  const { t } = useTranslation();
   return (
     <Box role="status" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1, py: 5, px: 2 }}>
       <Box component="svg" viewBox="0 0 200 120" aria-hidden sx={{ width: 200, maxWidth: '60%', color: 'primary.main' }}>
@@ -16,7 +18,7 @@ export function NoModelsPlaceholder({ hint }: { hint?: string }) {
         <line x1="161" y1="52" x2="174" y2="66" stroke="currentColor" strokeWidth="4" strokeLinecap="round" opacity="0.7" />
       </Box>
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-        No records found.
+        {t('common.noRecords')}
       </Typography>
       {hint && (
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 460 }}>

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
@@ -22,6 +23,7 @@ export function TablePager({
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
 }) {
+  const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(count / pageSize));
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { xs: 'flex-end', sm: 'center' }, justifyContent: 'flex-end', gap: { sm: 2 } }}>
@@ -29,7 +31,7 @@ export function TablePager({
         select
         size="small"
         variant="standard"
-        label="Jump to page"
+        label={t('models.jumpToPage')}
         // The theme makes text fields full width with a top margin: this one sits beside the pagination.
         fullWidth={false}
         margin="none"

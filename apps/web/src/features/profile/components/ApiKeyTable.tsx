@@ -1,3 +1,4 @@
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { Fragment, useState } from 'react';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import Button from '@mui/material/Button';
@@ -26,6 +27,7 @@ export const REVOKE_CONFIRM_TEXT = 'Are you sure you want to revoke this API key
  * row expands to its service provider keys.
  */
 export function ApiKeyTable({ rows, userID }: { rows: readonly ApiKey[]; userID: string }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
   // The row stays set while the dialog fades out, so its title does not change mid-transition.
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -35,14 +37,14 @@ export function ApiKeyTable({ rows, userID }: { rows: readonly ApiKey[]; userID:
   return (
     <>
       <TableContainer>
-        <Table aria-label="App Integration Details" sx={{ minWidth: 640 }}>
+        <Table aria-label={t('profile.appIntegration')} sx={{ minWidth: 640 }}>
           <TableHead>
             <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
               <TableCell sx={{ width: 56 }} />
-              <TableCell>App Name</TableCell>
-              <TableCell>API Key</TableCell>
-              <TableCell>Created On</TableCell>
-              <TableCell align="right">Action</TableCell>
+              <TableCell>{t('profile.appName')}</TableCell>
+              <TableCell>{t('profile.apiKey')}</TableCell>
+              <TableCell>{t('profile.createdOn')}</TableCell>
+              <TableCell align="right">{t('profile.action')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -54,7 +56,7 @@ export function ApiKeyTable({ rows, userID }: { rows: readonly ApiKey[]; userID:
                     <TableCell>
                       <IconButton
                         size="small"
-                        aria-label={`${expanded ? 'Hide' : 'Show'} provider keys of ${row.appName}`}
+                        aria-label={expanded ? t('profile.hideProviders', { app: row.appName }) : t('profile.showProviders', { app: row.appName })}
                         aria-expanded={expanded}
                         onClick={() => setOpen(expanded ? null : row.ulcaApiKey)}
                       >
@@ -69,13 +71,13 @@ export function ApiKeyTable({ rows, userID }: { rows: readonly ApiKey[]; userID:
                         size="small"
                         color="error"
                         variant="outlined"
-                        aria-label={`Revoke the key of ${row.appName}`}
+                        aria-label={t('profile.revokeKeyOf', { app: row.appName })}
                         onClick={() => {
                           setRevoking(row);
                           setConfirmOpen(true);
                         }}
                       >
-                        Revoke
+                        {t('profile.revoke')}
                       </Button>
                     </TableCell>
                   </TableRow>
@@ -94,9 +96,9 @@ export function ApiKeyTable({ rows, userID }: { rows: readonly ApiKey[]; userID:
       </TableContainer>
       <ConfirmDialog
         open={confirmOpen}
-        title={revoking ? `Revoke the key of ${revoking.appName}` : 'Revoke API key'}
-        text={REVOKE_CONFIRM_TEXT}
-        confirmLabel="Revoke"
+        title={revoking ? t('profile.revokeKeyOf', { app: revoking.appName }) : t('profile.revokeApiKey')}
+        text={t('profile.revokeConfirm')}
+        confirmLabel={t('profile.revoke')}
         pending={revoke.isPending}
         onClose={() => setConfirmOpen(false)}
         onConfirm={() => {
@@ -104,7 +106,7 @@ export function ApiKeyTable({ rows, userID }: { rows: readonly ApiKey[]; userID:
           revoke.mutate(
             { userID, ulcaApiKey: revoking.ulcaApiKey },
             {
-              onSuccess: (m) => enqueueSnackbar(m || 'API key revoked.', { variant: 'success' }),
+              onSuccess: (m) => enqueueSnackbar(localizeMessage(m) || t('profile.keyRevoked'), { variant: 'success' }),
               onError: (err) => enqueueSnackbar(errorMessage(err), { variant: 'error' }),
               onSettled: () => setConfirmOpen(false),
             },

@@ -1,3 +1,4 @@
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import Alert from '@mui/material/Alert';
@@ -65,6 +66,7 @@ function GenerateKeyForm({
   onCreated: (k: GeneratedKey) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const [appName, setAppName] = useState('');
 
   const submit = () => {
@@ -74,7 +76,7 @@ function GenerateKeyForm({
       {
         onSuccess: (res) => {
           onCreated(res);
-          enqueueSnackbar(res.message || 'API key generated.', { variant: 'success' });
+          enqueueSnackbar(localizeMessage(res.message) || t('profile.keyGenerated'), { variant: 'success' });
         },
       },
     );
@@ -89,11 +91,11 @@ function GenerateKeyForm({
         submit();
       }}
     >
-      <DialogTitle id="generate-key-title">Generate API key</DialogTitle>
+      <DialogTitle id="generate-key-title">{t('profile.generateTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>An API key lets one of your applications call the platform's inference API. Name the application it is for.</DialogContentText>
+        <DialogContentText>{t('profile.generateText')}</DialogContentText>
         <TextField
-          label="App name"
+          label={t('profile.appNameLabel')}
           autoFocus
           value={appName}
           onChange={(e) => setAppName(e.target.value)}
@@ -108,7 +110,7 @@ function GenerateKeyForm({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={generate.isPending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button
           type="submit"
@@ -116,7 +118,7 @@ function GenerateKeyForm({
           disabled={!canGenerateKey(appName) || generate.isPending}
           startIcon={generate.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
-          {generate.isPending ? 'Generating…' : 'Generate'}
+          {generate.isPending ? t('profile.generating') : t('profile.generate')}
         </Button>
       </DialogActions>
     </Box>
@@ -124,13 +126,14 @@ function GenerateKeyForm({
 }
 
 function ShowKeyOnce({ created, onClose }: { created: GeneratedKey; onClose: () => void }) {
+  const { t } = useTranslation();
   return (
     <OneTimeSecret
       titleId="generate-key-title"
-      title={`API key for ${created.data.appName}`}
-      label="Your API key"
+      title={t('profile.keyFor', { app: created.data.appName })}
+      label={t('profile.yourKey')}
       secret={created.data.ulcaApiKey}
-      warning="Copy this key now and keep it somewhere safe. It will not be shown again: the platform keeps only a hash of it."
+      warning={t('profile.copyNowHash')}
       onClose={onClose}
     />
   );

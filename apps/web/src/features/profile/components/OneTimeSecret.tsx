@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -30,9 +31,10 @@ export function OneTimeSecret({
   warning: string;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const copy = async () => {
     const ok = await copyText(secret);
-    enqueueSnackbar(ok ? 'Copied to the clipboard.' : 'Could not copy: select the value and copy it by hand.', { variant: ok ? 'success' : 'warning' });
+    enqueueSnackbar(ok ? t('profile.copied') : t('profile.copyFailed'), { variant: ok ? 'success' : 'warning' });
   };
   return (
     <>
@@ -52,8 +54,8 @@ export function OneTimeSecret({
             input: {
               endAdornment: (
                 <InputAdornment position="end">
-                  <Tooltip title="Copy">
-                    <IconButton aria-label={`Copy ${label.toLowerCase()}`} onClick={() => void copy()} edge="end">
+                  <Tooltip title={t('profile.copy')}>
+                    <IconButton aria-label={t('profile.copyLabel', { label })} onClick={() => void copy()} edge="end">
                       <ContentCopyIcon />
                     </IconButton>
                   </Tooltip>
@@ -65,10 +67,10 @@ export function OneTimeSecret({
       </DialogContent>
       <DialogActions>
         <Button onClick={() => void copy()} startIcon={<ContentCopyIcon />}>
-          Copy
+          {t('profile.copy')}
         </Button>
         <Button variant="contained" onClick={onClose}>
-          Done
+          {t('profile.done')}
         </Button>
       </DialogActions>
     </>

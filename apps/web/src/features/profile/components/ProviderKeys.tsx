@@ -1,3 +1,4 @@
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
@@ -34,22 +35,23 @@ import { OneTimeSecret } from './OneTimeSecret.tsx';
  * key's inference calls to the provider) and the Glossary and Speaker Verification buttons.
  */
 export function ProviderKeys({ apiKey, userID }: { apiKey: ApiKey; userID: string }) {
+  const { t } = useTranslation();
   if (apiKey.serviceProviderKeys.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
-        No service providers are available for this key.
+        {t('profile.noProviders')}
       </Typography>
     );
   }
   return (
     <Box sx={{ py: 1 }}>
-      <Table size="small" aria-label={`Service provider keys of ${apiKey.appName}`}>
+      <Table size="small" aria-label={t('profile.providerKeysOf', { app: apiKey.appName })}>
         <TableHead>
           <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
-            <TableCell>Service Provider</TableCell>
-            <TableCell>Inference API Key</TableCell>
-            <TableCell>Data Tracking</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell>{t('profile.serviceProvider')}</TableCell>
+            <TableCell>{t('profile.inferenceKey')}</TableCell>
+            <TableCell>{t('profile.dataTracking')}</TableCell>
+            <TableCell align="right">{t('profile.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -63,6 +65,7 @@ export function ProviderKeys({ apiKey, userID }: { apiKey: ApiKey; userID: strin
 }
 
 function ProviderRow({ provider, apiKey, userID }: { provider: ServiceProviderKey; apiKey: ApiKey; userID: string }) {
+  const { t } = useTranslation();
   const generate = useGenerateServiceProviderKey();
   const remove = useRemoveServiceProviderKey();
   const tracking = useToggleDataTracking();
@@ -82,7 +85,7 @@ function ProviderRow({ provider, apiKey, userID }: { provider: ServiceProviderKe
         {providerKeyText(provider.inferenceApiKey)}
       </TableCell>
       <TableCell>
-        <Tooltip title={provider.dataTracking ? 'Inputs and outputs of this key\'s calls are kept' : 'No inputs or outputs of this key\'s calls are kept'}>
+        <Tooltip title={provider.dataTracking ? t('profile.trackingOn') : t('profile.trackingOff')}>
           <span>
             <Switch
               checked={provider.dataTracking}
@@ -90,10 +93,10 @@ function ProviderRow({ provider, apiKey, userID }: { provider: ServiceProviderKe
               onChange={(_e, checked) =>
                 tracking.mutate(
                   { ...input, dataTracking: checked },
-                  { onSuccess: (m) => enqueueSnackbar(m || (checked ? 'Data tracking turned on.' : 'Data tracking turned off.'), { variant: 'success' }), onError: fail },
+                  { onSuccess: (m) => enqueueSnackbar(localizeMessage(m) || (checked ? t('profile.trackingTurnedOn') : t('profile.trackingTurnedOff')), { variant: 'success' }), onError: fail },
                 )
               }
-              slotProps={{ input: { 'aria-label': `Data tracking for ${provider.serviceProviderName}` } }}
+              slotProps={{ input: { 'aria-label': t('profile.trackingFor', { provider: provider.serviceProviderName }) } }}
             />
           </span>
         </Tooltip>
@@ -102,7 +105,7 @@ function ProviderRow({ provider, apiKey, userID }: { provider: ServiceProviderKe
         <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
           {hasKey ? (
             <Button size="small" color="error" variant="outlined" disabled={busy} onClick={() => setConfirming(true)}>
-              Revoke
+              {t('profile.revoke')}
             </Button>
           ) : (
             <Button
@@ -114,23 +117,23 @@ function ProviderRow({ provider, apiKey, userID }: { provider: ServiceProviderKe
                   onSuccess: (res) => {
                     setShown(res);
                     setShownOpen(true);
-                    enqueueSnackbar(res.message || 'Provider key generated.', { variant: 'success' });
+                    enqueueSnackbar(localizeMessage(res.message) || t('profile.providerKeyGenerated'), { variant: 'success' });
                   },
                   onError: fail,
                 })
               }
             >
-              {generate.isPending ? 'Generating…' : 'Generate'}
+              {generate.isPending ? t('profile.generating') : t('profile.generate')}
             </Button>
           )}
           <Button size="small" variant="outlined" component={RouterLink} to={glossaryPath(apiKey.appName, provider.serviceProviderName)}>
-            Glossary
+            {t('profile.glossary')}
           </Button>
           <Button size="small" variant="outlined" component={RouterLink} to={usagePath(apiKey.ulcaApiKey)}>
             Usage
           </Button>
           <Button size="small" variant="outlined" component={RouterLink} to={speakerPagePath(apiKey.appName, provider.serviceProviderName)}>
-            Speaker Verification
+            {t('profile.speakerVerification')}
           </Button>
         </Stack>
         <Dialog
@@ -146,26 +149,26 @@ function ProviderRow({ provider, apiKey, userID }: { provider: ServiceProviderKe
           {shown ? (
             <OneTimeSecret
               titleId="provider-key-title"
-              title={`${shown.data.serviceProviderName} key for ${apiKey.appName}`}
-              label="Inference API key"
+              title={t('profile.providerKeyFor', { provider: shown.data.serviceProviderName, app: apiKey.appName })}
+              label={t('profile.inferenceKeyLabel')}
               secret={shown.data.inferenceApiKey.value}
-              warning="Copy this key now. It will not be shown again: only a masked form is kept for display."
+              warning={t('profile.copyNowMasked')}
               onClose={() => setShownOpen(false)}
             />
           ) : null}
         </Dialog>
         <ConfirmDialog
           open={confirming}
-          title="Revoke provider key"
-          text={`Are you sure you want to revoke the ${provider.serviceProviderName} key of this API key ?`}
-          confirmLabel="Revoke"
+          title={t('profile.revokeProviderKey')}
+          text={t('profile.revokeProviderConfirm', { provider: provider.serviceProviderName })}
+          confirmLabel={t('profile.revoke')}
           pending={remove.isPending}
           onClose={() => setConfirming(false)}
           onConfirm={() =>
             remove.mutate(input, {
               onSuccess: (m) => {
                 setConfirming(false);
-                enqueueSnackbar(m || 'Provider key revoked.', { variant: 'success' });
+                enqueueSnackbar(localizeMessage(m) || t('profile.providerKeyRevoked'), { variant: 'success' });
               },
               onError: (err) => {
                 setConfirming(false);

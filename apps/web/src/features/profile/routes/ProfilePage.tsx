@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useMemo, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -25,7 +26,8 @@ import { GenerateKeyDialog } from '../components/GenerateKeyDialog.tsx';
  * id, and the 'App Integration Details' table of their API keys with search, Generate and Revoke.
  */
 export default function ProfilePage() {
-  usePageTitle('My Profile');
+  const { t } = useTranslation();
+  usePageTitle(t('shell.myProfile'));
   const session = useSession();
   const user = session?.userDetails;
   const keys = useApiKeys(user?.userID);
@@ -37,14 +39,14 @@ export default function ProfilePage() {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
 
   const body = (
-    <QueryState query={keys} loading="Loading your API keys…" errorTitle="Could not load your API keys" noRetry={isUnauthorised} empty={rows.length === 0 ? (
+    <QueryState query={keys} loading={t('profile.loadingKeys')} errorTitle={t('profile.loadKeysFailed')} noRetry={isUnauthorised} empty={rows.length === 0 ? (
       <EmptyState
         action={
           !keys.data?.length ? (
-            <Typography variant="body2">Generate a key to let an application call the platform's inference API.</Typography>
+            <Typography variant="body2">{t('profile.generateHint')}</Typography>
           ) : (
             <Button variant="outlined" onClick={() => setTerm('')}>
-              Clear search
+              {t('profile.clearSearch')}
             </Button>
           )
         }
@@ -57,7 +59,7 @@ export default function ProfilePage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
-        My Profile
+        {t('shell.myProfile')}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5} sx={{ alignItems: { sm: 'center' } }}>
@@ -72,7 +74,7 @@ export default function ProfilePage() {
               {user.email}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              User ID: <Box component="span" sx={{ fontFamily: 'monospace' }}>{user.userID}</Box>
+              {t('profile.userId')} <Box component="span" sx={{ fontFamily: 'monospace' }}>{user.userID}</Box>
             </Typography>
           </Box>
         </Stack>
@@ -80,18 +82,18 @@ export default function ProfilePage() {
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
           <Typography variant="h6" component="h2" sx={{ fontWeight: 600, flexShrink: 0, mr: 2 }}>
-            App Integration Details
+            {t('profile.appIntegration')}
           </Typography>
           <Box sx={{ flex: 1 }} />
           <TextField
             size="small"
             margin="none"
-            placeholder="Search app name or key"
+            placeholder={t('profile.searchPlaceholder')}
             value={term}
             onChange={(e) => setTerm(e.target.value)}
             sx={{ maxWidth: { sm: 320 } }}
             slotProps={{
-              htmlInput: { 'aria-label': 'Search API keys' },
+              htmlInput: { 'aria-label': t('profile.searchLabel') },
               input: {
                 startAdornment: (
                   <InputAdornment position="start">
@@ -102,7 +104,7 @@ export default function ProfilePage() {
             }}
           />
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setGenerating(true)} sx={{ flexShrink: 0 }}>
-            Generate
+            {t('profile.generate')}
           </Button>
         </Stack>
         {body}

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
@@ -13,16 +14,17 @@ import { DOWNLOAD_FORMATS, downloadHref } from '../lib/readymade-filters.ts';
  * streamed file itself (nothing is held in the page).
  */
 export function DownloadButton({ datasetId, datasetName }: { datasetId: string; datasetName: string }) {
+  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   return (
     <>
-      <ButtonGroup variant="contained" size="small" aria-label={`Download ${datasetName}`}>
-        <Button component="a" href={downloadHref(datasetId, 'json')} download startIcon={<DownloadIcon />} aria-label={`Download ${datasetName} as JSON`}>
-          Download
+      <ButtonGroup variant="contained" size="small" aria-label={t('readymade.downloadName', { name: datasetName })}>
+        <Button component="a" href={downloadHref(datasetId, 'json')} download startIcon={<DownloadIcon />} aria-label={t('readymade.downloadJson', { name: datasetName })}>
+          {t('readymade.download')}
         </Button>
         <Button
-          aria-label={`Other formats for ${datasetName}`}
+          aria-label={t('readymade.otherFormats', { name: datasetName })}
           aria-haspopup="menu"
           aria-controls={anchor ? menuId : undefined}
           aria-expanded={anchor ? 'true' : undefined}

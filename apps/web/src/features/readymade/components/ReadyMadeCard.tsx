@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -21,16 +22,18 @@ import { DownloadButton } from './DownloadButton.tsx';
  * submitter, published on, plus the record count, and the Download button.
  */
 export function ReadyMadeCard({ dataset }: { dataset: ReadyMadeDataset }) {
+  const { t } = useTranslation();
   const titleId = useId();
-  const fields: [string, string][] = [
-    ['Source', languageText(dataset.sourceLanguage)],
-    ['Target', languageText(dataset.targetLanguage)],
-    ['Type', dataKind(dataset.datasetType)],
-    ['License', licenseLabel(dataset.license)],
-    ['Domain', dataset.domain.length ? dataset.domain.map(domainLabel).join(', ') : '-'],
-    ['Submitter', dataset.submitterName ?? '-'],
-    ['Published On', formatPublishedOn(dataset.publishedOn)],
-    ['Records', formatRecordCount(dataset.recordCount)],
+  // [data-field (the spec's English name, stable for tests), catalogue key, value]
+  const fields: [string, string, string][] = [
+    ['Source', 'source', languageText(dataset.sourceLanguage)],
+    ['Target', 'target', languageText(dataset.targetLanguage)],
+    ['Type', 'type', t(`readymade.kind.${dataKind(dataset.datasetType)}`)],
+    ['License', 'license', licenseLabel(dataset.license)],
+    ['Domain', 'domain', dataset.domain.length ? dataset.domain.map(domainLabel).join(', ') : '-'],
+    ['Submitter', 'submitter', dataset.submitterName ?? '-'],
+    ['Published On', 'publishedOn', formatPublishedOn(dataset.publishedOn)],
+    ['Records', 'records', formatRecordCount(dataset.recordCount)],
   ];
   return (
     <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -42,10 +45,10 @@ export function ReadyMadeCard({ dataset }: { dataset: ReadyMadeDataset }) {
           {dataset.datasetName}
         </Typography>
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>
-          {fields.map(([label, value]) => (
+          {fields.map(([label, key, value]) => (
             <Box key={label} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" color="text.secondary">
-                {label}
+                {t(`readymade.field.${key}`)}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }} data-field={label}>
                 {value}

@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { FilterPopover, type FilterPopoverBinding } from '../../../components/FilterPopover.tsx';
 import { FILTER_GROUPS, type FilterOption, type ReadyMadeFilter, type ReadyMadeFilterGroup } from '../lib/readymade-filters.ts';
 
@@ -7,18 +8,19 @@ import { FILTER_GROUPS, type FilterOption, type ReadyMadeFilter, type ReadyMadeF
  * (spec 01 §5); Clear All (disabled when nothing is selected or applied) clears and applies at once.
  */
 export function ReadyMadeFilterPopover({ anchorEl, onClose, options, value, onApply }: FilterPopoverBinding<ReadyMadeFilter> & { options: Record<ReadyMadeFilterGroup, FilterOption[]> }) {
+  const { t } = useTranslation();
   return (
     <FilterPopover
       anchorEl={anchorEl}
       onClose={onClose}
-      groups={FILTER_GROUPS.map(({ key, label }) => ({ key, label, options: options[key] }))}
+      groups={FILTER_GROUPS.map(({ key }) => ({ key, label: t(`readymade.group.${key}`), options: options[key] }))}
       value={value}
       onApply={onApply}
       cleared={{}}
       width={640}
       columns={3}
-      emptyGroupText="None in this tab"
-      ariaLabel="Filter ready-made datasets"
+      emptyGroupText={t('readymade.noneInTab')}
+      ariaLabel={t('readymade.filterLabel')}
       clearDisabledWhen="nothing-selected"
       applyDisabledWhen="draft-empty"
     />

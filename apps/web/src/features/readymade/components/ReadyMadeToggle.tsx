@@ -1,3 +1,4 @@
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
@@ -21,6 +22,7 @@ export function ReadyMadeToggle({ serviceRequestNumber, datasetId, status }: { s
 }
 
 function Toggle({ serviceRequestNumber, datasetId }: { serviceRequestNumber: string; datasetId: string }) {
+  const { t } = useTranslation();
   const list = useReadyMadeList();
   const mark = useMarkReadyMade();
   const listed = !!list.data?.data.some((d) => d.datasetId === datasetId);
@@ -29,14 +31,14 @@ function Toggle({ serviceRequestNumber, datasetId }: { serviceRequestNumber: str
     mark.mutate(
       { serviceRequestNumber, readyMade: !listed },
       {
-        onSuccess: (r) => enqueueSnackbar(r.message, { variant: 'success' }),
+        onSuccess: (r) => enqueueSnackbar(localizeMessage(r.message), { variant: 'success' }),
         onError: (err) => enqueueSnackbar(errorMessage(err), { variant: 'error' }),
       },
     );
   if (list.isError) {
     return (
       <Button variant="outlined" onClick={() => void list.refetch()}>
-        Ready-made status unavailable: retry
+        {t('readymade.statusUnavailable')}
       </Button>
     );
   }
@@ -48,7 +50,7 @@ function Toggle({ serviceRequestNumber, datasetId }: { serviceRequestNumber: str
       disabled={busy}
       startIcon={busy ? <CircularProgress size={16} aria-hidden /> : listed ? <BookmarkRemoveOutlinedIcon /> : <BookmarkAddOutlinedIcon />}
     >
-      {listed ? 'Remove from ready-made' : 'Mark as ready-made'}
+      {listed ? t('readymade.remove') : t('readymade.mark')}
     </Button>
   );
 }

@@ -1,3 +1,5 @@
+import { currentLocale, i18n } from '../../../lib/i18n/i18n.ts';
+import { localizedDatasetType, localizedLanguageName } from '../../../lib/i18n/names.ts';
 import { DATASET_TYPES, DATASET_TYPE_LABELS, DOMAINS, LICENSES, languageLabel, type DatasetType, readyMadeDownloadPath, type ReadyMadeItem } from '@ulca/contracts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 
@@ -23,7 +25,8 @@ export function tabFromParam(value: string | null): DatasetType {
 
 /** Label of a dataset type ('Parallel Dataset'); the code itself when unknown. */
 export function taskLabel(type: string): string {
-  return DATASET_TYPE_LABELS[type as DatasetType] ?? type;
+  const english = DATASET_TYPE_LABELS[type as DatasetType];
+  return english ? localizedDatasetType(type, english) : type;
 }
 
 /** What kind of data a type holds, shown as the card's Type. */
@@ -46,7 +49,7 @@ export function licenseLabel(code: string | null): string {
 
 /** A language code as a label ('hi' → 'Hindi'); '-' for none (e.g. no target language). */
 export function languageText(code: string | null): string {
-  return code ? languageLabel(code) : '-';
+  return code ? localizedLanguageName(code, languageLabel(code)) : '-';
 }
 
 /** Filter groups of the popover (spec 01 §2: Domain, Language, Submitter). */
@@ -140,11 +143,9 @@ export function pruneFilter(filter: ReadyMadeFilter, options: Record<ReadyMadeFi
 /** Published on: en-IN date and 12-hour time, AM/PM upper case, as search times (spec 01 §9), e.g. '21/11/2026, 3:05:00 PM'; '-' for none. */
 export const formatPublishedOn = formatDateTime12;
 
-const countFormat = new Intl.NumberFormat('en-IN');
-
-/** A record count with Indian digit grouping ('1,23,456 records'; '1 record'). */
+/** A record count with Indian digit grouping in the interface language ('1,23,456 records'; '1 record'; '5 रिकॉर्ड'). */
 export function formatRecordCount(n: number): string {
-  return `${countFormat.format(n)} ${n === 1 ? 'record' : 'records'}`;
+  return i18n.t('readymade.records', { count: n, n: new Intl.NumberFormat(currentLocale()).format(n) });
 }
 
 /** Formats of the whole-dataset download; JSON first (the ULCA format). */

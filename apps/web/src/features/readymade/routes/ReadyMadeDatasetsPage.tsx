@@ -1,3 +1,4 @@
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
@@ -21,7 +22,8 @@ import { ReadyMadeFilterPopover } from '../components/ReadyMadeFilterPopover.tsx
  * box, the Domain / Language / Submitter filter, and one card per dataset with its download.
  */
 export default function ReadyMadeDatasetsPage() {
-  usePageTitle('Ready-made Datasets');
+  const { t } = useTranslation();
+  usePageTitle(t('menu.readymadeDatasets'));
   const [params, setParams] = useSearchParams();
   const tab = tabFromParam(params.get('type'));
   const query = useReadyMadeList();
@@ -51,11 +53,11 @@ export default function ReadyMadeDatasetsPage() {
   };
 
   const body = (
-    <QueryState query={query} loading="Loading ready-made datasets…" errorTitle="Could not load the ready-made datasets" empty={inTab.length === 0 ? <MessageBlock title="No records found." hint={`There is no ready-made ${taskLabel(tab)} yet. Choose another task above.`} role="status" /> : shown.length === 0 ? (
-      <NoMatches title="No records found." hint="No ready-made dataset matches your search or filters." onClear={clearAll} role="status" />
+    <QueryState query={query} loading={t('readymade.loading')} errorTitle={t('readymade.loadFailed')} empty={inTab.length === 0 ? <MessageBlock title={t('common.noRecords')} hint={t('readymade.noneOfType', { type: taskLabel(tab) })} role="status" /> : shown.length === 0 ? (
+      <NoMatches title={t('common.noRecords')} hint={t('readymade.noMatch')} onClear={clearAll} role="status" />
     ) : undefined}>
       {() => (
-      <Box component="section" aria-label={`${taskLabel(tab)} ready-made datasets`} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
+      <Box component="section" aria-label={t('readymade.sectionLabel', { type: taskLabel(tab) })} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
         {shown.map((d) => (
           <ReadyMadeCard key={d.datasetId} dataset={d} />
         ))}
@@ -67,10 +69,10 @@ export default function ReadyMadeDatasetsPage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-        Ready-made Datasets
+        {t('menu.readymadeDatasets')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-        Published datasets selected by the ULCA team, each ready to download whole.
+        {t('readymade.subtitle')}
       </Typography>
       <Paper variant="outlined" sx={{ mb: 2 }}>
         <Tabs
@@ -79,16 +81,16 @@ export default function ReadyMadeDatasetsPage() {
           variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
-          aria-label="Task types"
+          aria-label={t('readymade.taskTypes')}
           // A scroll button with nothing to scroll to takes no room (MUI keeps it, invisible, as a gap).
           sx={{ '& .MuiTabScrollButton-root.Mui-disabled': { width: 0 } }}
         >
-          {TABS.map((t) => (
-            <Tab key={t.value} value={t.value} label={counts[t.value] ? `${t.label} (${counts[t.value]})` : t.label} />
+          {TABS.map((tabDef) => (
+            <Tab key={tabDef.value} value={tabDef.value} label={counts[tabDef.value] ? `${taskLabel(tabDef.value)} (${counts[tabDef.value]})` : taskLabel(tabDef.value)} />
           ))}
         </Tabs>
       </Paper>
-      <SearchToolbar term={term} onTermChange={setTerm} placeholder="Search name, language, domain or submitter" searchLabel="Search ready-made datasets" onPaper>
+      <SearchToolbar term={term} onTermChange={setTerm} placeholder={t('readymade.searchPlaceholder')} searchLabel={t('readymade.searchLabel')} onPaper>
         <FilterButton
           count={filterCount}
           onOpen={setFilterAnchor}

@@ -1,3 +1,4 @@
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -34,7 +35,7 @@ import {
 export type SpeakerDialogMode = { kind: 'enroll' } | { kind: 'verify-any' } | { kind: 'verify-one'; speaker: Speaker };
 type Source = 'file' | 'record' | 'link';
 
-const TITLES = { enroll: 'Enroll speaker', 'verify-any': 'Verify speaker', 'verify-one': 'Verify speaker' } as const;
+const TITLES = { enroll: 'speakers.enroll', 'verify-any': 'speakers.verifySpeaker', 'verify-one': 'speakers.verifySpeaker' } as const;
 
 /** Spec 02 §8: the server's detail message, else the generic speaker text. */
 function speakerError(err: unknown): string {
@@ -62,6 +63,7 @@ export function SpeakerDialog({
   /** "Verify this speaker" of the success view. */
   onVerifyEnrolled: (speaker: Speaker) => void;
 }) {
+  const { t } = useTranslation();
   const enroll = useEnrollSpeaker(scope);
   const verify = useVerifySpeaker(scope);
   const [name, setName] = useState('');
@@ -160,7 +162,7 @@ export function SpeakerDialog({
         {
           onSuccess: (res) => {
             setEnrolled(res.output[0]);
-            enqueueSnackbar(ENROLLED_MESSAGE, { variant: 'success' });
+            enqueueSnackbar(localizeMessage(ENROLLED_MESSAGE), { variant: 'success' });
           },
           onError: fail,
         },
@@ -182,26 +184,26 @@ export function SpeakerDialog({
       fullWidth
       slotProps={{ transition: { onExited: reset } }}
     >
-      <DialogTitle id="speaker-dialog-title">{enrolled ? 'Speaker enrolled' : TITLES[mode.kind]}</DialogTitle>
+      <DialogTitle id="speaker-dialog-title">{enrolled ? t('speakers.enrolledTitle') : t(TITLES[mode.kind])}</DialogTitle>
       {enrolled ? (
         <>
           <DialogContent>
             <Alert severity="success" sx={{ mb: 2 }}>
-              {ENROLLED_MESSAGE}
+              {localizeMessage(ENROLLED_MESSAGE)}
             </Alert>
             <Stack spacing={1} component="dl" sx={{ m: 0, '& dt': { color: 'text.secondary', fontSize: 14 }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
-              <dt>Speaker ID</dt>
+              <dt>{t('speakers.speakerId')}</dt>
               <dd data-testid="enrolled-speaker-id" style={{ fontFamily: 'monospace' }}>
                 {enrolled.speakerId}
               </dd>
-              <dt>Speaker name</dt>
+              <dt>{t('speakers.speakerName')}</dt>
               <dd>{enrolled.speakerName}</dd>
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button onClick={close}>Close</Button>
+            <Button onClick={close}>{t('speakers.close')}</Button>
             <Button variant="contained" onClick={() => onVerifyEnrolled({ speakerId: enrolled.speakerId, speakerName: enrolled.speakerName, createdOn: new Date().toISOString() })}>
-              Verify this speaker
+              {t('speakers.verifyThis')}
             </Button>
           </DialogActions>
         </>
@@ -211,26 +213,26 @@ export function SpeakerDialog({
             <Stack spacing={2} sx={{ pt: 0.5 }}>
               {mode.kind === 'verify-one' && (
                 <Typography variant="body2">
-                  Checking the voice against <strong>{mode.speaker.speakerName}</strong> ({mode.speaker.speakerId}).
+                  {t('speakers.checkingBefore')} <strong>{mode.speaker.speakerName}</strong> ({mode.speaker.speakerId}){t('speakers.checkingAfter')}
                 </Typography>
               )}
-              {mode.kind === 'verify-any' && <Typography variant="body2">The voice is compared with every speaker enrolled in this application.</Typography>}
+              {mode.kind === 'verify-any' && <Typography variant="body2">{t('speakers.comparedWithAll')}</Typography>}
               {mode.kind === 'enroll' && (
-                <TextField label="Speaker name" required value={name} onChange={(e) => setName(e.target.value)} disabled={busy} slotProps={{ htmlInput: { maxLength: 100 } }} autoFocus />
+                <TextField label={t('speakers.speakerName')} required value={name} onChange={(e) => setName(e.target.value)} disabled={busy} slotProps={{ htmlInput: { maxLength: 100 } }} autoFocus />
               )}
-              <ToggleButtonGroup exclusive size="small" value={source} onChange={(_e, v: Source | null) => chooseSource(v)} aria-label="Audio source" disabled={busy}>
-                <ToggleButton value="file">Upload file</ToggleButton>
-                <ToggleButton value="record">Record</ToggleButton>
-                <ToggleButton value="link">Audio link</ToggleButton>
+              <ToggleButtonGroup exclusive size="small" value={source} onChange={(_e, v: Source | null) => chooseSource(v)} aria-label={t('speakers.audioSource')} disabled={busy}>
+                <ToggleButton value="file">{t('speakers.uploadFile')}</ToggleButton>
+                <ToggleButton value="record">{t('speakers.record')}</ToggleButton>
+                <ToggleButton value="link">{t('speakers.audioLink')}</ToggleButton>
               </ToggleButtonGroup>
               {source === 'file' && (
                 <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
                   <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={busy}>
-                    Choose audio file
-                    <input hidden type="file" accept={SPEAKER_FILE_ACCEPT} aria-label="Audio file" onChange={(e) => onFile(e.target.files?.[0])} />
+                    {t('speakers.chooseFile')}
+                    <input hidden type="file" accept={SPEAKER_FILE_ACCEPT} aria-label={t('speakers.audioFile')} onChange={(e) => onFile(e.target.files?.[0])} />
                   </Button>
                   <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                    {file ? file.name : 'wav, mp3, flac or ogg; at most 1 minute'}
+                    {file ? file.name : t('speakers.fileHint')}
                   </Typography>
                 </Stack>
               )}
@@ -240,7 +242,7 @@ export function SpeakerDialog({
                   {recording && (
                     <Box>
                       <Typography variant="body2" color="text.secondary" data-testid="recording-ready">
-                        Recording ready ({recording.seconds.toFixed(1)} s)
+                        {t('speakers.recordingReady', { seconds: recording.seconds.toFixed(1) })}
                       </Typography>
                       <audio controls src={recording.url} style={{ width: '100%', maxWidth: 360 }} />
                     </Box>
@@ -249,7 +251,7 @@ export function SpeakerDialog({
               )}
               {source === 'link' && (
                 <TextField
-                  label="Audio link"
+                  label={t('speakers.audioLink')}
                   placeholder="https://example.com/voice.wav"
                   value={link}
                   onChange={(e) => {
@@ -261,16 +263,16 @@ export function SpeakerDialog({
               )}
               {error && (
                 <Alert severity="error" role="alert">
-                  {error}
+                  {localizeMessage(error)}
                 </Alert>
               )}
               {verified && (
                 <Alert severity={verified.verified ? 'success' : 'warning'} data-testid="verify-result">
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {verified.message}
+                    {localizeMessage(verified.message)}
                   </Typography>
                   <Typography variant="body2">
-                    Confidence: <strong>{confidencePercent(verified.confidence)}</strong>
+                    {t('speakers.confidence')} <strong>{confidencePercent(verified.confidence)}</strong>
                     {verified.speakerName ? ` · ${verified.speakerName} (${verified.speakerId})` : ''}
                   </Typography>
                 </Alert>
@@ -279,10 +281,10 @@ export function SpeakerDialog({
           </DialogContent>
           <DialogActions>
             <Button onClick={close} disabled={busy}>
-              {verified ? 'Close' : 'Cancel'}
+              {verified ? t('speakers.close') : t('common.cancel')}
             </Button>
             <Button variant="contained" onClick={() => void submit()} disabled={!canSubmit} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-              {mode.kind === 'enroll' ? (busy ? 'Enrolling…' : 'Enroll') : busy ? 'Verifying…' : 'Verify'}
+              {mode.kind === 'enroll' ? (busy ? t('speakers.enrolling') : t('speakers.enrollButton')) : busy ? t('speakers.verifying') : t('speakers.verify')}
             </Button>
           </DialogActions>
         </>

@@ -1,3 +1,4 @@
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -25,11 +26,7 @@ import { formatDateTime12 } from '../../../lib/dates.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import { useDeleteSpeakers, useSpeakers, type Speaker } from '../api/speakers.ts';
 import { SpeakerDialog, type SpeakerDialogMode } from '../components/SpeakerDialog.tsx';
-import { DELETE_CONFIRM, SPEAKER_FALLBACK_ERROR } from '../lib/speaker-audio.ts';
-
-/** What the page says of its engine (DESIGN.md §11: a baseline; say so). */
-export const BASELINE_NOTE =
-  'Engine: the reference MFCC baseline: it compares average voice spectra (MFCC statistics with a background-normalised cosine), not a neural speaker model. It separates clearly different voices; similar voices, another microphone or noise can fool it.';
+import { SPEAKER_FALLBACK_ERROR } from '../lib/speaker-audio.ts';
 
 /** The enrolment date moves under the name on narrow screens, so the actions stay in view. */
 const HIDE_ON_PHONE = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -43,7 +40,8 @@ const errorText = (err: unknown) => (err instanceof ApiRequestError && err.messa
  * Verify and Delete (with the spec's confirmation).
  */
 export default function SpeakerRecognitionPage() {
-  usePageTitle('Speaker recognition');
+  const { t } = useTranslation();
+  usePageTitle(t('speakers.title'));
   const [params] = useSearchParams();
   const scope = { appName: params.get('appName') ?? '', serviceProviderName: params.get('serviceProviderName') ?? '' };
   const speakers = useSpeakers(scope);
@@ -54,12 +52,12 @@ export default function SpeakerRecognitionPage() {
 
   if (!scope.appName || !scope.serviceProviderName) {
     return (
-      <PageFrame title="Speaker recognition">
+      <PageFrame title={t('speakers.title')}>
         <EmptyState
-          message="Choose an application and a service provider: open this page with the Speaker Verification button of an API key on your profile."
+          message={t('speakers.chooseApp')}
           action={
             <Button component={RouterLink} to="/profile" variant="outlined">
-              Go to profile
+              {t('speakers.goToProfile')}
             </Button>
           }
         />
@@ -70,32 +68,32 @@ export default function SpeakerRecognitionPage() {
   const list = speakers.isError ? [] : (speakers.data ?? []);
   return (
     <PageFrame
-      title="Speaker recognition"
+      title={t('speakers.title')}
       subtitle={`${scope.appName} · ${scope.serviceProviderName}`}
       actions={
         <Stack direction="row" spacing={1}>
           <Button variant="contained" onClick={() => open({ kind: 'enroll' })}>
-            Enroll speaker
+            {t('speakers.enroll')}
           </Button>
           <Button variant="outlined" onClick={() => open({ kind: 'verify-any' })} disabled={list.length === 0}>
-            Verify speaker
+            {t('speakers.verifySpeaker')}
           </Button>
         </Stack>
       }
     >
       <Alert severity="info" sx={{ m: 2 }} data-testid="speaker-baseline-note">
-        {BASELINE_NOTE}
+        {t('speakers.baselineNote')}
       </Alert>
-      <QueryState query={speakers} loading="Loading speakers…" errorText={errorText} empty={list.length === 0 ? <EmptyState message="No records found." /> : undefined}>
+      <QueryState query={speakers} loading={t('speakers.loading')} errorText={(err) => localizeMessage(errorText(err)) ?? ''} empty={list.length === 0 ? <EmptyState /> : undefined}>
         {() => (
         <TableContainer>
-          <Table size="small" aria-label="Speakers">
+          <Table size="small" aria-label={t('speakers.tableLabel')}>
             <TableHead>
               <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
-                <TableCell>Speaker ID</TableCell>
-                <TableCell>Speaker name</TableCell>
-                <TableCell sx={HIDE_ON_PHONE}>Enrolled</TableCell>
-                <TableCell align="right">Actions</TableCell>
+                <TableCell>{t('speakers.speakerId')}</TableCell>
+                <TableCell>{t('speakers.speakerName')}</TableCell>
+                <TableCell sx={HIDE_ON_PHONE}>{t('speakers.enrolled')}</TableCell>
+                <TableCell align="right">{t('profile.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -111,11 +109,11 @@ export default function SpeakerRecognitionPage() {
                   <TableCell sx={{ ...HIDE_ON_PHONE, whiteSpace: 'nowrap' }}>{formatDateTime12(s.createdOn)}</TableCell>
                   <TableCell align="right">
                     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', alignItems: 'flex-end', flexWrap: 'wrap' }}>
-                      <Button size="small" variant="outlined" onClick={() => open({ kind: 'verify-one', speaker: s })} aria-label={`Verify ${s.speakerName}`}>
-                        Verify
+                      <Button size="small" variant="outlined" onClick={() => open({ kind: 'verify-one', speaker: s })} aria-label={t('speakers.verifyName', { name: s.speakerName })}>
+                        {t('speakers.verify')}
                       </Button>
-                      <Button size="small" color="error" variant="outlined" onClick={() => setDeleting(s)} aria-label={`Delete ${s.speakerName}`}>
-                        Delete
+                      <Button size="small" color="error" variant="outlined" onClick={() => setDeleting(s)} aria-label={t('speakers.deleteName', { name: s.speakerName })}>
+                        {t('glossary.delete')}
                       </Button>
                     </Stack>
                   </TableCell>
@@ -138,16 +136,16 @@ export default function SpeakerRecognitionPage() {
         }}
       />
       <Dialog open={!!deleting} onClose={() => !remove.isPending && setDeleting(null)} aria-labelledby="speaker-delete-title">
-        <DialogTitle id="speaker-delete-title">Delete speaker</DialogTitle>
+        <DialogTitle id="speaker-delete-title">{t('speakers.deleteTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{DELETE_CONFIRM}</DialogContentText>
+          <DialogContentText>{t('speakers.deleteConfirm')}</DialogContentText>
           <DialogContentText variant="body2" sx={{ mt: 1 }}>
-            {deleting?.speakerName} ({deleting?.speakerId}) will be removed; this cannot be undone.
+            {t('speakers.willBeRemoved', { name: deleting?.speakerName ?? '', id: deleting?.speakerId ?? '' })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDeleting(null)} disabled={remove.isPending}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button
             color="error"
@@ -159,16 +157,16 @@ export default function SpeakerRecognitionPage() {
               remove.mutate([deleting.speakerId], {
                 onSuccess: (res) => {
                   setDeleting(null);
-                  enqueueSnackbar(res.message, { variant: 'success' });
+                  enqueueSnackbar(localizeMessage(res.message), { variant: 'success' });
                 },
                 onError: (err) => {
                   setDeleting(null);
-                  enqueueSnackbar(errorText(err), { variant: 'error' });
+                  enqueueSnackbar(localizeMessage(errorText(err)), { variant: 'error' });
                 },
               })
             }
           >
-            Delete
+            {t('glossary.delete')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+import hi from './locales/hi.json';
+import ta from './locales/ta.json';
+import { matchLanguage, isUiLanguage } from './i18n.ts';
+
+type Tree = { [k: string]: string | Tree };
+
+/** Every leaf of a catalogue as 'a.b.c' → text. */
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+  }
+  return out;
+}
+
+/** The {{placeholders}} of a message, sorted. */
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*([\w.]+)\s*[,}]/g)].map((m) => m[1]).sort();
+
+const EN = flatten(en as Tree);
+const OTHERS = { hi: flatten(hi as Tree), ta: flatten(ta as Tree) };
+
+describe('message catalogues', () => {
+  it('English has keys and no empty text', () => {
+    expect(EN.size).toBeGreaterThan(50);
+    // Only the pieces around a link or a bold value (`…Before` / `…After`) may be empty in a language.
+    for (const [k, v] of EN) if (!/(Before|After)$/.test(k)) expect(v.trim(), k).not.toBe('');
+  });
+
+  for (const [lang, cat] of Object.entries(OTHERS)) {
+    it(`${lang} has every English key with the same placeholders, and no key English lacks`, () => {
+      const missing = [...EN.keys()].filter((k) => !cat.has(k));
+      expect(missing, `keys missing from ${lang}.json`).toEqual([]);
+      const extra = [...cat.keys()].filter((k) => !EN.has(k));
+      expect(extra, `keys of ${lang}.json unknown to en.json`).toEqual([]);
+      for (const [k, v] of EN) {
+        expect(placeholders(cat.get(k) ?? ''), `${lang}:${k}`).toEqual(placeholders(v));
+        if (!/(Before|After)$/.test(k)) expect((cat.get(k) ?? '').trim(), `${lang}:${k} is empty`).not.toBe('');
+      }
+    });
+  }
+
+  it('plural keys come in the forms Intl.PluralRules gives each language', () => {
+    // i18next picks `<key>_<category>` by Intl.PluralRules; en, hi and ta all have one/other.
+    for (const lang of ['en', 'hi', 'ta']) {
+      expect(new Intl.PluralRules(lang).resolvedOptions().pluralCategories.sort()).toEqual(['one', 'other']);
+    }
+    const bases = new Set([...EN.keys()].filter((k) => /_(one|other)$/.test(k)).map((k) => k.replace(/_(one|other)$/, '')));
+    for (const b of bases) for (const form of ['one', 'other']) expect(EN.has(`${b}_${form}`), `${b}_${form}`).toBe(true);
+  });
+});
+
+describe('language choice', () => {
+  it('follows the first browser language that is one of ours, else English', () => {
+    expect(matchLanguage(['de-DE', 'ta-IN', 'hi'])).toBe('ta');
+    expect(matchLanguage(['HI'])).toBe('hi');
+    expect(matchLanguage(['fr', 'de'])).toBe('en');
+    expect(matchLanguage(undefined)).toBe('en');
+  });
+  it('rejects unknown stored values', () => {
+    expect(isUiLanguage('xx')).toBe(false);
+    expect(isUiLanguage(null)).toBe(false);
+    expect(isUiLanguage('ta')).toBe(true);
+  });
+});
+
+describe('bad input falls back to English', () => {
+  it('a key missing from the chosen catalogue shows the English text; an unknown key shows its name', async () => {
+    const { i18n, setLanguage } = await import('./i18n.ts');
+    try {
+      expect(await setLanguage('hi', false)).toBe(true);
+      expect(i18n.t('shell.signIn')).toBe('साइन इन करें');
+      i18n.removeResourceBundle('hi', 'translation');
+      i18n.addResourceBundle('hi', 'translation', { shell: {} }, true, true);
+      expect(i18n.t('shell.signIn')).toBe('Sign In');
+    } finally {
+      i18n.removeResourceBundle('hi', 'translation');
+      await setLanguage('en', false);
+    }
+  });
+
+  it('localizeMessage translates known English texts and passes unknown ones through', async () => {
+    const { localizeMessage, setLanguage } = await import('./i18n.ts');
+    try {
+      await setLanguage('ta', false);
+      expect(localizeMessage('Invalid email')).toBe('மின்னஞ்சல் முகவரி தவறானது');
+      expect(localizeMessage('A brand new server sentence.')).toBe('A brand new server sentence.');
+      expect(localizeMessage(undefined)).toBeUndefined();
+    } finally {
+      await setLanguage('en', false);
+    }
+    expect(localizeMessage('Invalid email')).toBe('Invalid email');
+  });
+
+  it('language names: English labels unchanged; Hindi and Tamil name the language and add its own script', async () => {
+    const { setLanguage } = await import('./i18n.ts');
+    const { localizedLanguageName, localizedDatasetType } = await import('./names.ts');
+    expect(localizedLanguageName('ta', 'Tamil')).toBe('Tamil');
+    try {
+      await setLanguage('hi', false);
+      expect(localizedLanguageName('ta', 'Tamil')).toBe('तमिल (தமிழ்)');
+      expect(localizedLanguageName('hi', 'Hindi')).toBe('हिन्दी');
+      expect(localizedLanguageName('njz', 'Ngungwel')).toBe('न्गुंग्वेल');
+      expect(localizedDatasetType('parallel-corpus', 'Parallel Dataset')).toBe('समानांतर डेटासेट');
+      await setLanguage('ta', false);
+      expect(localizedLanguageName('hi', 'Hindi')).toBe('இந்தி (हिन्दी)');
+    } finally {
+      await setLanguage('en', false);
+    }
+  });
+});

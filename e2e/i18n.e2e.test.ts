@@ -1,0 +1,137 @@
+/**
+ * The interface in Hindi and Tamil (docs/product.md#languages-of-the-interface), in headless
+ * Chromium against the real platform with the offline reference models on: a first visit from a
+ * Hindi browser opens the dashboard in Hindi; the header switcher moves it to Tamil, which is
+ * remembered across a reload; a model page in both languages; `<html lang>` follows every time,
+ * axe-core finds no WCAG 2.1 AA violation on those pages, and back in English the spec's texts are
+ * unchanged. Screenshots at 1366×900 and 390×844: test-results/e2e/i18n-<nn>-<step>.png.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import { REPO_ROOT, startPlatform, type RunningPlatform } from './support/server.ts';
+
+const SHOT_PREFIX = 'i18n-';
+const AXE = path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
+const WCAG21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+let platform: RunningPlatform;
+let browser: Browser;
+let desktop: BrowserContext;
+let phone: BrowserContext;
+let page: Page;
+let modelId = '';
+
+const takeShot = screenshotTaker(SHOT_PREFIX);
+const journey = new Journey(() => takeShot(page, 'FAILED'));
+const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
+
+/** axe-core's WCAG 2.1 A/AA violations of the page as it is now: 'rule-id: target, …'. */
+async function axeViolations(p: Page): Promise<string[]> {
+  if (!(await p.evaluate(() => 'axe' in window))) await p.addScriptTag({ path: AXE });
+  const found = await p.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  }, WCAG21_AA);
+  return found;
+}
+
+const htmlLang = (p: Page) => p.evaluate(() => document.documentElement.lang);
+
+describe('the interface in Hindi and Tamil', () => {
+  beforeAll(async () => {
+    clearShots(SHOT_PREFIX);
+    platform = await startPlatform({ env: { REFERENCE_MODELS: 'true' } });
+    const res = await fetch(at('/apis/v0/model/search'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ task: 'translation', sourceLanguage: 'All', targetLanguage: 'All', domain: 'All', submitter: 'All' }),
+    });
+    const listed = ((await res.json()) as { data: { modelId: string }[] }).data;
+    if (!listed[0]) throw new Error(`no translation model listed:\n${platform.output().slice(-3000)}`);
+    modelId = listed[0].modelId;
+    browser = await launchChromium();
+    // A visitor whose browser asks for Hindi first.
+    desktop = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'hi-IN', bypassCSP: true });
+    phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ta-IN', isMobile: true, hasTouch: true, bypassCSP: true });
+    page = await newPageWithTimeout(desktop, 30_000);
+  }, 180_000);
+
+  afterAll(() => tearDownJourney({ prefix: SHOT_PREFIX, browser, platform, broken: journey.broken }));
+
+  const { step } = journey;
+
+  step('a first visit from a Hindi browser opens the dashboard in Hindi', async () => {
+    await page.goto(at('/dashboard'));
+    await expect.poll(() => htmlLang(page)).toBe('hi');
+    await page.getByRole('heading', { level: 1, name: 'डैशबोर्ड' }).waitFor();
+    await page.getByText(/प्रति भाषा वाक्य/).first().waitFor();
+    await expect.poll(() => page.getByTestId('language-switcher').innerText()).toBe('हिन्दी');
+    expect(await axeViolations(page)).toEqual([]);
+    await takeShot(page, 'dashboard-hi');
+  });
+
+  step('the switcher lists each language in its own script and moves the page to Tamil, remembered', async () => {
+    await page.getByTestId('language-switcher').click();
+    const options = page.getByRole('menuitem');
+    expect(await options.allInnerTexts()).toEqual(['English', 'हिन्दी', 'தமிழ்']);
+    expect(await options.evaluateAll((els) => els.map((e) => e.getAttribute('lang')))).toEqual(['en', 'hi', 'ta']);
+    await page.getByRole('menuitem', { name: 'தமிழ்' }).click();
+    await expect.poll(() => htmlLang(page)).toBe('ta');
+    await page.getByRole('heading', { level: 1, name: 'டாஷ்போர்டு' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('ulca.language'))).toBe('ta');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'டாஷ்போர்டு' }).waitFor();
+    expect(await htmlLang(page)).toBe('ta');
+    await page.getByRole('navigation', { name: 'முதன்மை' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await takeShot(page, 'dashboard-ta');
+  });
+
+  step('a model page in Tamil and in Hindi', async () => {
+    await page.goto(at(`/search-model/${encodeURIComponent(modelId)}/model`));
+    await page.getByTestId('engine-card').waitFor({ timeout: 60_000 });
+    expect(await htmlLang(page)).toBe('ta');
+    await page.getByRole('link', { name: 'ULCA பற்றி' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await takeShot(page, 'model-ta');
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: 'हिन्दी' }).click();
+    await expect.poll(() => htmlLang(page)).toBe('hi');
+    await page.getByRole('link', { name: 'ULCA के बारे में' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await takeShot(page, 'model-hi');
+  });
+
+  step('on a phone (a Tamil browser): dashboard and model page in Tamil, then Hindi from the drawer-less header', async () => {
+    const small = await newPageWithTimeout(phone, 30_000);
+    await small.goto(at('/dashboard'));
+    await small.getByRole('heading', { level: 1, name: 'டாஷ்போர்டு' }).waitFor();
+    expect(await htmlLang(small)).toBe('ta');
+    expect(await axeViolations(small)).toEqual([]);
+    await takeShot(small, 'phone-dashboard-ta');
+    await small.getByTestId('language-switcher').click();
+    await small.getByRole('menuitem', { name: 'हिन्दी' }).click();
+    await small.getByRole('heading', { level: 1, name: 'डैशबोर्ड' }).waitFor();
+    await small.goto(at(`/search-model/${encodeURIComponent(modelId)}/model`));
+    await small.getByTestId('engine-card').waitFor({ timeout: 60_000 });
+    expect(await htmlLang(small)).toBe('hi');
+    expect(await axeViolations(small)).toEqual([]);
+    await takeShot(small, 'phone-model-hi');
+    await small.close();
+  });
+
+  step('back in English the spec texts are unchanged and <html lang> is en', async () => {
+    await page.goto(at('/dashboard'));
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect.poll(() => htmlLang(page)).toBe('en');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByText(/Sentences per language/).first().waitFor();
+    await page.getByRole('link', { name: 'About ULCA' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await takeShot(page, 'dashboard-en');
+  });
+});
