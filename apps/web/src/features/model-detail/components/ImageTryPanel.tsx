@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +16,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import type { InferenceTask, ModelRecord } from '@ulca/contracts';
+import { useObjectUrl } from '../../../lib/useObjectUrl.ts';
 import { useTryModel } from '../api/inference.ts';
 import { PANEL_ERRORS, canSendUrl, urlError } from '../../../lib/limits.ts';
 import { PanelNotes } from './PanelNotes.tsx';
@@ -34,8 +35,7 @@ export function ImageTryPanel({ model, task }: { model: ModelRecord; task: Infer
   const [fileError, setFileError] = useState<string | null>(null);
   const [enlarged, setEnlarged] = useState(false);
   const tryModel = useTryModel(task);
-  const fileUrl = useMemo(() => (file ? URL.createObjectURL(file) : ''), [file]);
-  useEffect(() => () => (fileUrl ? URL.revokeObjectURL(fileUrl) : undefined), [fileUrl]);
+  const fileUrl = useObjectUrl(file);
 
   const preview = mode === 'file' ? fileUrl : canSendUrl(url) ? url.trim() : '';
   const ready = mode === 'file' ? !!file : canSendUrl(url);

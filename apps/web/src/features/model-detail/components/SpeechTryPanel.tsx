@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +13,7 @@ import { useTryModel, type TryRequest } from '../api/inference.ts';
 import { AudioInputError, prepareSpeech, type PreparedSpeech } from '../../../lib/audio.ts';
 import { canSendUrl, urlError } from '../../../lib/limits.ts';
 import { AudioRecorder } from '../../../components/AudioRecorder.tsx';
+import { useObjectUrl } from '../../../lib/useObjectUrl.ts';
 import { PanelNotes } from './PanelNotes.tsx';
 import { TryResult } from './TryResult.tsx';
 
@@ -32,8 +33,7 @@ export function SpeechTryPanel({ model, task }: { model: ModelRecord; task: Infe
   const [preparing, setPreparing] = useState(false);
   const [inputError, setInputError] = useState<string | null>(null);
   const tryModel = useTryModel(task);
-  const playerUrl = useMemo(() => (speech ? URL.createObjectURL(speech.blob) : ''), [speech]);
-  useEffect(() => () => (playerUrl ? URL.revokeObjectURL(playerUrl) : undefined), [playerUrl]);
+  const playerUrl = useObjectUrl(speech?.blob);
 
   const prepare = (blob: Blob) => {
     setPreparing(true);
