@@ -19,6 +19,7 @@ const run = (label, cmd, args) => {
 
 ensurePostgresBinaries(root);
 run('lint', 'npx', ['eslint', '.']);
+run('format', 'npx', ['prettier', '--check', '.']);
 run('types', 'npx', ['tsc', '-p', 'tsconfig.json']);
 run('types (web)', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json']);
 run('build web', 'npm', ['run', 'build', '-w', 'apps/web']);
