@@ -24,7 +24,14 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   // Feature boundaries and import cycles (DESIGN.md §4; eslint/boundaries.js).
-  ...boundaryConfig(import.meta.dirname, ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.{ts,mjs}', 'eslint/*.ts']),
+  ...boundaryConfig(import.meta.dirname, [
+    'apps/**/*.{ts,tsx}',
+    'packages/**/*.ts',
+    'bench/**/*.ts',
+    'e2e/**/*.ts',
+    'scripts/**/*.{ts,mjs}',
+    'eslint/*.ts',
+  ]),
   // The same rules on a small tree of fixtures (ignored by `npm run lint`; eslint/boundaries.test.ts lints them).
   ...boundaryConfig(path.join(import.meta.dirname, 'eslint/fixtures'), ['eslint/fixtures/**/*.ts']),
   // Web fetchers take paths and schemas from @ulca/contracts (eslint/contracts.js), in the tree and on the fixtures.

@@ -19,7 +19,15 @@ const db = process.env.DATABASE_URL ? createDb(process.env.DATABASE_URL, 10) : n
 if (db) {
   app.get('/bare-list', async (req) => {
     const { rows, count } = await listSubmissions(db.pool, (req.query as { userId: string }).userId, 10, 0);
-    return { count, data: rows.map((r) => ({ serviceRequestNumber: r.service_request_number, datasetName: r.dataset_name, submittedOn: r.submitted_on.toISOString(), status: r.status })) };
+    return {
+      count,
+      data: rows.map((r) => ({
+        serviceRequestNumber: r.service_request_number,
+        datasetName: r.dataset_name,
+        submittedOn: r.submitted_on.toISOString(),
+        status: r.status,
+      })),
+    };
   });
   app.post('/bare-search', async (req) => {
     const plan = planStoreSearch(req.body as Parameters<typeof planStoreSearch>[0]);
@@ -29,7 +37,11 @@ if (db) {
 }
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 console.log('listening');
-process.on('SIGTERM', () => void app.close().then(async () => {
-  await db?.close();
-  process.exit(0);
-}));
+process.on(
+  'SIGTERM',
+  () =>
+    void app.close().then(async () => {
+      await db?.close();
+      process.exit(0);
+    }),
+);

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// DESIGN.md §9: benchmarks are not timed tests, but a small run keeps the `api` bench working.
+// docs/benchmarks.md#performance-benches: benchmarks are not timed tests, but a small run keeps the `api` bench working.
 // Asserts that every target ran without a single error; never asserts speed.
 describe('api benchmark (smoke)', () => {
   it('runs every target against the real app for a second each, with 0 errors', () => {
@@ -13,7 +13,13 @@ describe('api benchmark (smoke)', () => {
       timeout: 240_000,
     });
     expect(r.status, `status ${r.status} signal ${r.signal} error ${String(r.error)}\n${r.stdout}\n${r.stderr}`).toBe(0);
-    for (const target of ['app trivial route', 'signed GET users/me', 'signed list call (listByUserId)', 'login (argon2id)', 'signed list call, session cache off']) {
+    for (const target of [
+      'app trivial route',
+      'signed GET users/me',
+      'signed list call (listByUserId)',
+      'login (argon2id)',
+      'signed list call, session cache off',
+    ]) {
       const line = r.stdout.split('\n').find((l) => l.startsWith(target));
       expect(line, `${target} missing:\n${r.stdout}`).toBeDefined();
       // columns: req/s, p99, bare req/s, ratio, errors, requests

@@ -59,7 +59,11 @@ export async function freePort(): Promise<number> {
 export async function startChild(script: string, env: Record<string, string>, url: string): Promise<ChildProcess> {
   // BENCH_CPU_PROF=<dir>: write a V8 CPU profile of each child process there (inspect with Chrome DevTools).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-  const child = spawn(process.execPath, [...prof, '--import', 'tsx', script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -165,7 +169,13 @@ export async function main(args: string[]): Promise<void> {
     if (!(await insertUsers(db, users))) throw new Error('could not create the bench users');
     const caller = users[0];
     for (let i = 0; i < 25; i++) {
-      await insertSubmission(db, { srn: `${Date.now()}${String(i).padStart(4, '0')}`, datasetId: crypto.randomUUID(), userId: caller.userId, datasetName: `bench-${stamp}-${i}`, url: 'https://example.org/d.zip' });
+      await insertSubmission(db, {
+        srn: `${Date.now()}${String(i).padStart(4, '0')}`,
+        datasetId: crypto.randomUUID(),
+        userId: caller.userId,
+        datasetName: `bench-${stamp}-${i}`,
+        url: 'https://example.org/d.zip',
+      });
     }
     // Dashboard rollup: 40 language pairs × 6 domains × 3 collection methods.
     await db.pool.query(
@@ -174,7 +184,30 @@ export async function main(args: string[]): Promise<void> {
        FROM unnest($1::text[]) l, unnest($2::text[]) d, unnest($3::text[]) m
        ON CONFLICT DO NOTHING`,
       [
-        ['hi', 'ta', 'te', 'bn', 'mr', 'gu', 'kn', 'ml', 'pa', 'or', 'as', 'ur', 'ne', 'sa', 'mai', 'kok', 'doi', 'brx', 'sat', 'ks', 'sd', 'mni'].slice(0, 40),
+        [
+          'hi',
+          'ta',
+          'te',
+          'bn',
+          'mr',
+          'gu',
+          'kn',
+          'ml',
+          'pa',
+          'or',
+          'as',
+          'ur',
+          'ne',
+          'sa',
+          'mai',
+          'kok',
+          'doi',
+          'brx',
+          'sat',
+          'ks',
+          'sd',
+          'mni',
+        ].slice(0, 40),
         ['general', 'news', 'legal', 'education', 'healthcare', 'tourism'],
         ['auto-aligned', 'crowd-sourced', 'manual-human-translated'],
       ],
@@ -193,7 +226,11 @@ export async function main(args: string[]): Promise<void> {
       ULCA_SECRET: 'bench-secret-0123456789',
     });
     app = await startChild('apps/server/src/main.ts', appEnv(appPort, path.join(tmp, 'data')), `http://127.0.0.1:${appPort}/ulca/health`);
-    bare = await startChild('bench/api-bare-server.ts', { PORT: String(barePort), DATABASE_URL: dbUrl }, `http://127.0.0.1:${barePort}/bare`);
+    bare = await startChild(
+      'bench/api-bare-server.ts',
+      { PORT: String(barePort), DATABASE_URL: dbUrl },
+      `http://127.0.0.1:${barePort}/bare`,
+    );
     const base = `http://127.0.0.1:${appPort}`;
 
     const loginRes = await fetch(`${base}/ulca/user-mgmt/v1/users/login`, {
@@ -208,17 +245,30 @@ export async function main(args: string[]): Promise<void> {
     // afresh, as a real client does; the client-side hashing is part of the figure.
     const signedGet = (url: string): autocannon.Options => ({
       url,
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...signedHeaders(keys, { method: 'GET', url: new URL(url).pathname + new URL(url).search }) } }) }],
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => ({
+            ...req,
+            headers: { ...req.headers, ...signedHeaders(keys, { method: 'GET', url: new URL(url).pathname + new URL(url).search }) },
+          }),
+        },
+      ],
     });
     const check = await fetch(`${base}${listPath}`, { headers: { ...signedHeaders(keys, { method: 'GET', url: listPath }) } });
     const checked = (await check.json()) as { data?: unknown[]; count?: number };
-    if (!check.ok || checked.data?.length !== 10 || checked.count !== 25) throw new Error(`signed list call failed: ${check.status} ${JSON.stringify(checked).slice(0, 300)}`);
+    if (!check.ok || checked.data?.length !== 10 || checked.count !== 25)
+      throw new Error(`signed list call failed: ${check.status} ${JSON.stringify(checked).slice(0, 300)}`);
 
     const docs = (await (await fetch(`${base}/ulca/docs/json`)).json()) as { paths: Record<string, unknown> };
     const hasStoreSearch = '/ulca/data-metric/v0/store/search' in docs.paths;
     const searchBody = JSON.stringify({ type: 'parallel-corpus', criterions: [{ field: 'sourceLanguage', value: 'en' }], groupby: null });
     if (hasStoreSearch) {
-      const s = await fetch(`${base}/ulca/data-metric/v0/store/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: searchBody });
+      const s = await fetch(`${base}/ulca/data-metric/v0/store/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: searchBody,
+      });
       if (!s.ok) throw new Error(`store search failed: ${s.status} ${await s.text()}`);
     }
 
@@ -235,7 +285,11 @@ export async function main(args: string[]): Promise<void> {
     const figures: Figure[] = [];
     const pair = async (name: string, opts: autocannon.Options, server: ChildProcess | undefined = app) => {
       const bareFigure = await measure('bare', { ...common, url: bareUrl }, bare);
-      figures.push({ ...(await measure(name, { ...common, ...opts }, server)), bare: bareFigure.rps, bareCpuPerRequest: bareFigure.cpuPerRequest });
+      figures.push({
+        ...(await measure(name, { ...common, ...opts }, server)),
+        bare: bareFigure.rps,
+        bareCpuPerRequest: bareFigure.cpuPerRequest,
+      });
     };
     // Issue #26: a call that reads the database against a bare Fastify route running the same SQL.
     const sqlFigures: { name: string; app: Figure; bare: Figure }[] = [];
@@ -245,10 +299,20 @@ export async function main(args: string[]): Promise<void> {
     };
     if (want('trivial')) await pair('app trivial route GET /ulca/health', { url: `${base}/ulca/health` });
     if (want('me')) await pair('signed GET users/me (session only)', signedGet(`${base}${mePath}`));
-    const searchOpts: autocannon.Options = { url: `${base}/ulca/data-metric/v0/store/search`, method: 'POST', headers: { 'content-type': 'application/json' }, body: searchBody };
+    const searchOpts: autocannon.Options = {
+      url: `${base}/ulca/data-metric/v0/store/search`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: searchBody,
+    };
     if (want('list')) await pair('signed list call (listByUserId)', signedGet(`${base}${listPath}`));
     if (hasStoreSearch && want('search')) await pair('dashboard store search', searchOpts);
-    if (want('list')) await pairSql('signed list call', { url: `http://127.0.0.1:${barePort}/bare-list?userId=${caller.userId}` }, signedGet(`${base}${listPath}`));
+    if (want('list'))
+      await pairSql(
+        'signed list call',
+        { url: `http://127.0.0.1:${barePort}/bare-list?userId=${caller.userId}` },
+        signedGet(`${base}${listPath}`),
+      );
     if (hasStoreSearch && want('search')) {
       await pairSql('dashboard store search', { ...searchOpts, url: `http://127.0.0.1:${barePort}/bare-search` }, searchOpts);
     }
@@ -261,7 +325,10 @@ export async function main(args: string[]): Promise<void> {
         requests: [
           {
             method: 'POST',
-            setupRequest: (req) => ({ ...req, body: JSON.stringify({ authenticator: 'ULCA', data: { email: users[n++ % LOGIN_USERS].email, password: PASSWORD } }) }),
+            setupRequest: (req) => ({
+              ...req,
+              body: JSON.stringify({ authenticator: 'ULCA', data: { email: users[n++ % LOGIN_USERS].email, password: PASSWORD } }),
+            }),
           },
         ],
       });
@@ -271,7 +338,11 @@ export async function main(args: string[]): Promise<void> {
     await stopChild(app);
     app = undefined;
     if (want('nocache')) {
-      appNoCache = await startChild('apps/server/src/main.ts', { ...appEnv(noCachePort, path.join(tmp, 'data')), SESSION_CACHE: 'false' }, `http://127.0.0.1:${noCachePort}/ulca/health`);
+      appNoCache = await startChild(
+        'apps/server/src/main.ts',
+        { ...appEnv(noCachePort, path.join(tmp, 'data')), SESSION_CACHE: 'false' },
+        `http://127.0.0.1:${noCachePort}/ulca/health`,
+      );
       const noCache = `http://127.0.0.1:${noCachePort}`;
       await autocannon({ ...signedGet(`${noCache}${listPath}`), connections, duration: 1 });
       await pair('signed users/me, session cache off', signedGet(`${noCache}${mePath}`), appNoCache);
@@ -279,7 +350,9 @@ export async function main(args: string[]): Promise<void> {
     }
 
     console.log('');
-    console.log(`${'target'.padEnd(38)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'errors'.padStart(7)} ${'requests'.padStart(9)} ${'CPU µs/req'.padStart(11)} ${'bare CPU'.padStart(9)}`);
+    console.log(
+      `${'target'.padEnd(38)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'errors'.padStart(7)} ${'requests'.padStart(9)} ${'CPU µs/req'.padStart(11)} ${'bare CPU'.padStart(9)}`,
+    );
     for (const f of figures) {
       console.log(
         `${f.name.padEnd(38)} ${f.rps.toFixed(0).padStart(8)} ${f.p99.toFixed(0).padStart(7)} ${f.bare!.toFixed(0).padStart(11)} ${(f.rps / f.bare!).toFixed(2).padStart(6)} ${String(f.errors).padStart(7)} ${String(f.requests).padStart(9)} ${(f.cpuPerRequest! * 1000).toFixed(0).padStart(11)} ${(f.bareCpuPerRequest! * 1000).toFixed(0).padStart(9)}`,
@@ -287,7 +360,9 @@ export async function main(args: string[]): Promise<void> {
     }
     if (sqlFigures.length > 0) {
       console.log('');
-      console.log(`${'against bare Fastify running the same SQL'.padEnd(38)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'errors'.padStart(7)} ${'CPU µs/req'.padStart(11)} ${'bare CPU'.padStart(9)}`);
+      console.log(
+        `${'against bare Fastify running the same SQL'.padEnd(38)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'bare req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'errors'.padStart(7)} ${'CPU µs/req'.padStart(11)} ${'bare CPU'.padStart(9)}`,
+      );
       for (const f of sqlFigures) {
         console.log(
           `${f.name.padEnd(38)} ${f.app.rps.toFixed(0).padStart(8)} ${f.app.p99.toFixed(0).padStart(7)} ${f.bare.rps.toFixed(0).padStart(11)} ${(f.app.rps / f.bare.rps).toFixed(2).padStart(6)} ${String(f.app.errors + f.bare.errors).padStart(7)} ${(f.app.cpuPerRequest! * 1000).toFixed(0).padStart(11)} ${(f.bare.cpuPerRequest! * 1000).toFixed(0).padStart(9)}   (target ≥ 0.5)`,

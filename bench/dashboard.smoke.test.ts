@@ -2,17 +2,21 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// DESIGN.md §9: benchmarks are not timed tests, but a small size runs in CI so they keep working.
+// docs/benchmarks.md#performance-benches: benchmarks are not timed tests, but a small size runs in CI so they keep working.
 // The figures are printed, never asserted; what is asserted is that the rollup and the GROUP BY
 // over the records give the same answer for every drill-down view.
 describe('dashboard benchmark (smoke size)', () => {
   it('20,000 records: every drill-down view answers the same from the rollup and from the records', () => {
     const root = path.resolve(import.meta.dirname, '..');
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', 'dashboard', '--records', '20000', '--rounds', '2', '--baseline-rounds', '1'], {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: 180_000,
-    });
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'bench/run.ts', 'dashboard', '--records', '20000', '--rounds', '2', '--baseline-rounds', '1'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 180_000,
+      },
+    );
     expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
     const m = r.stdout.match(/answers identical: (\d+)\/(\d+)/);
     expect(m, r.stdout).not.toBeNull();

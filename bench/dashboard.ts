@@ -25,7 +25,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { COLLECTION_METHODS_BY_TYPE, DATASET_TYPES, DOMAINS, LANGUAGES, isAudioDatasetType, type DatasetType } from '../packages/contracts/src/index.ts';
+import {
+  COLLECTION_METHODS_BY_TYPE,
+  DATASET_TYPES,
+  DOMAINS,
+  LANGUAGES,
+  isAudioDatasetType,
+  type DatasetType,
+} from '../packages/contracts/src/index.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { createDb, type Db } from '../apps/server/src/db/pool.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
@@ -79,15 +86,62 @@ const TYPE_WEIGHTS: Record<DatasetType, number> = {
   'pos-corpus': 3,
 };
 /** Languages by how much data they tend to have (most first); 'unknown' and 'mixed' are not used. */
-const LANGS = ['hi', 'en', 'bn', 'ta', 'te', 'mr', 'kn', 'ml', 'gu', 'pa', 'or', 'as', 'ur', 'ne', 'sa', 'kok', 'mai', 'doi', 'brx', 'sd', 'ks', 'mni', 'sat'].filter(
-  (l) => LANGUAGES.some((x) => x.code === l),
-);
+const LANGS = [
+  'hi',
+  'en',
+  'bn',
+  'ta',
+  'te',
+  'mr',
+  'kn',
+  'ml',
+  'gu',
+  'pa',
+  'or',
+  'as',
+  'ur',
+  'ne',
+  'sa',
+  'kok',
+  'mai',
+  'doi',
+  'brx',
+  'sd',
+  'ks',
+  'mni',
+  'sat',
+].filter((l) => LANGUAGES.some((x) => x.code === l));
 const SUBMITTERS = [
-  'AI4Bharat', 'IIT Madras Speech Lab', 'IIIT Hyderabad LTRC', 'CDAC Pune', 'IISc Bangalore', 'Project Anuvaad', 'TDIL', 'IIT Bombay CFILT',
-  'Bhashini Data Team', 'Vaani Consortium', 'NIT Silchar NLP', 'ISI Kolkata', 'Jadavpur University', 'IIT Kharagpur', 'Tamil Virtual Academy',
-  'Kerala IT Mission', 'Punjabi University', 'Gujarat University', 'Utkal University', 'Gauhati University', 'Sanskrit Bharati', 'Marathi Vishwakosh',
-  'Kannada Ganaka Parishat', 'Telugu Academy', 'Assam Sahitya Sabha', 'Nepali Bhasha Parishad', 'Dogri Sanstha', 'Bodo Sahitya Sabha',
-  'Open Speech Collective', 'Community Volunteers',
+  'AI4Bharat',
+  'IIT Madras Speech Lab',
+  'IIIT Hyderabad LTRC',
+  'CDAC Pune',
+  'IISc Bangalore',
+  'Project Anuvaad',
+  'TDIL',
+  'IIT Bombay CFILT',
+  'Bhashini Data Team',
+  'Vaani Consortium',
+  'NIT Silchar NLP',
+  'ISI Kolkata',
+  'Jadavpur University',
+  'IIT Kharagpur',
+  'Tamil Virtual Academy',
+  'Kerala IT Mission',
+  'Punjabi University',
+  'Gujarat University',
+  'Utkal University',
+  'Gauhati University',
+  'Sanskrit Bharati',
+  'Marathi Vishwakosh',
+  'Kannada Ganaka Parishat',
+  'Telugu Academy',
+  'Assam Sahitya Sabha',
+  'Nepali Bhasha Parishad',
+  'Dogri Sanstha',
+  'Bodo Sahitya Sabha',
+  'Open Speech Collective',
+  'Community Volunteers',
 ];
 
 interface SyntheticDataset {
@@ -105,8 +159,16 @@ function makeDatasets(d: number, seed = 20261121): SyntheticDataset[] {
   const rand = prng(seed);
   const typeList = DATASET_TYPES.flatMap((t) => Array<DatasetType>(TYPE_WEIGHTS[t]).fill(t));
   const lang = zipfPicker(LANGS, rand, 0.9);
-  const indic = zipfPicker(LANGS.filter((l) => l !== 'en'), rand, 0.9);
-  const domain = zipfPicker(DOMAINS.map((x) => x.code), rand, 1.2);
+  const indic = zipfPicker(
+    LANGS.filter((l) => l !== 'en'),
+    rand,
+    0.9,
+  );
+  const domain = zipfPicker(
+    DOMAINS.map((x) => x.code),
+    rand,
+    1.2,
+  );
   const submitter = zipfPicker(SUBMITTERS, rand, 0.8);
   const out: SyntheticDataset[] = [];
   for (let id = 1; id <= d; id++) {
@@ -137,7 +199,9 @@ function makeDatasets(d: number, seed = 20261121): SyntheticDataset[] {
 async function generateRecords(pool: pg.Pool, datasets: SyntheticDataset[], records: number): Promise<void> {
   const client = await pool.connect();
   try {
-    await client.query(`CREATE TEMP TABLE bench_datasets (id int PRIMARY KEY, dataset_type text, source_language text, target_language text, domain text, collection_method text, submitter text, dataset_id uuid)`);
+    await client.query(
+      `CREATE TEMP TABLE bench_datasets (id int PRIMARY KEY, dataset_type text, source_language text, target_language text, domain text, collection_method text, submitter text, dataset_id uuid)`,
+    );
     await client.query(
       `INSERT INTO bench_datasets SELECT *, gen_random_uuid() FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])`,
       [
@@ -208,7 +272,10 @@ const COLUMN: Record<string, string> = {
  * with its in-memory answer cache off so every view really reads the rollup.
  */
 async function viaRollup(db: Db, body: Body): Promise<StoreSearchResponse> {
-  return storeSearch({ db, config: { dashboardCacheSeconds: 0 } as Config, services: { dashboard: new AnswerCache({ db }) } }, storeSearchBody.parse(body));
+  return storeSearch(
+    { db, config: { dashboardCacheSeconds: 0 } as Config, services: { dashboard: new AnswerCache({ db }) } },
+    storeSearchBody.parse(body),
+  );
 }
 
 /**
@@ -232,7 +299,8 @@ async function viaRecords(db: Db, body: Body): Promise<StoreSearchResponse> {
       const [a, b] = [p(langs[0]), p(langs[1])];
       conds.push(`((source_language = ${a} AND target_language = ${b}) OR (source_language = ${b} AND target_language = ${a}))`);
     }
-    if (langs.length && isLang(groupField)) key = `CASE WHEN source_language = ${p(langs[0])} THEN target_language ELSE source_language END`;
+    if (langs.length && isLang(groupField))
+      key = `CASE WHEN source_language = ${p(langs[0])} THEN target_language ELSE source_language END`;
     for (const c of crit.filter((x) => !isLang(x.field))) conds.push(`${COLUMN[c.field]} = ${p(c.value)}`);
   } else {
     for (const c of crit) conds.push(`${COLUMN[c.field]} = ${p(c.value)}`);
@@ -259,7 +327,9 @@ async function viaRecords(db: Db, body: Body): Promise<StoreSearchResponse> {
 /** The drill-down a user makes: for each type, level 0, the top two bars × every grouping (level 1), and the top bar of each × the other groupings (level 2). */
 async function drillDownViews(db: Db): Promise<Body[]> {
   const views: Body[] = [];
-  const types = (await db.pool.query(`SELECT DISTINCT dataset_type FROM record_rollup ORDER BY 1`)).rows.map((r) => r.dataset_type as DatasetType);
+  const types = (await db.pool.query(`SELECT DISTINCT dataset_type FROM record_rollup ORDER BY 1`)).rows.map(
+    (r) => r.dataset_type as DatasetType,
+  );
   for (const type of types) {
     let root: Body['criterions'] = null;
     if (SYMMETRIC.includes(type)) {
@@ -276,7 +346,8 @@ async function drillDownViews(db: Db): Promise<Body[]> {
         views.push(level1);
         const top = (await viaRollup(db, level1)).data[0];
         if (!top) continue;
-        for (const g2 of GROUPINGS.filter((g) => g !== g1)) views.push({ type, criterions: [...lang, { field: g1, value: top._id }], groupby: [{ field: g2, value: null }] });
+        for (const g2 of GROUPINGS.filter((g) => g !== g1))
+          views.push({ type, criterions: [...lang, { field: g1, value: top._id }], groupby: [{ field: g2, value: null }] });
       }
     }
   }
@@ -285,7 +356,11 @@ async function drillDownViews(db: Db): Promise<Body[]> {
 
 /** The comparable part of an answer: bars as {_id, value} sorted by _id, and both totals. */
 function comparable(a: StoreSearchResponse): string {
-  return JSON.stringify({ bars: a.data.map((d) => [d._id, d.value]).sort((x, y) => String(x[0]).localeCompare(String(y[0]))), count: a.count, totalCount: a.totalCount });
+  return JSON.stringify({
+    bars: a.data.map((d) => [d._id, d.value]).sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+    count: a.count,
+    totalCount: a.totalCount,
+  });
 }
 
 /** Nearest-rank percentile of `samples` (milliseconds). */
@@ -346,13 +421,20 @@ export async function main(args: string[]): Promise<void> {
     t = performance.now();
     const rollupRows = await buildRollup(db.pool);
     const rollupSeconds = (performance.now() - t) / 1000;
-    const size = await db.pool.query(`SELECT pg_size_pretty(pg_total_relation_size('dataset_records')) AS records, pg_size_pretty(pg_total_relation_size('record_rollup')) AS rollup`);
-    console.log(`generated ${fmtN(records)} records in ${genSeconds.toFixed(1)} s (${size.rows[0].records}); rollup: ${fmtN(rollupRows)} rows (${size.rows[0].rollup}) built in ${rollupSeconds.toFixed(1)} s`);
+    const size = await db.pool.query(
+      `SELECT pg_size_pretty(pg_total_relation_size('dataset_records')) AS records, pg_size_pretty(pg_total_relation_size('record_rollup')) AS rollup`,
+    );
+    console.log(
+      `generated ${fmtN(records)} records in ${genSeconds.toFixed(1)} s (${size.rows[0].records}); rollup: ${fmtN(rollupRows)} rows (${size.rows[0].rollup}) built in ${rollupSeconds.toFixed(1)} s`,
+    );
 
     const views = await drillDownViews(db);
     const levels = [0, 0, 0];
-    for (const v of views) levels[!v.groupby ? 0 : (v.criterions ?? []).some((c) => (GROUPINGS as readonly string[]).includes(c.field)) ? 2 : 1]++;
-    console.log(`drill-down views: ${views.length} (level 0: ${levels[0]}, level 1: ${levels[1]}, level 2: ${levels[2]}) over ${new Set(views.map((v) => v.type)).size} dataset types`);
+    for (const v of views)
+      levels[!v.groupby ? 0 : (v.criterions ?? []).some((c) => (GROUPINGS as readonly string[]).includes(c.field)) ? 2 : 1]++;
+    console.log(
+      `drill-down views: ${views.length} (level 0: ${levels[0]}, level 1: ${levels[1]}, level 2: ${levels[2]}) over ${new Set(views.map((v) => v.type)).size} dataset types`,
+    );
 
     // Baseline first (it also warms the cache for itself), then the product; answers compared view by view.
     const baselineMs: number[] = [];
@@ -379,13 +461,20 @@ export async function main(args: string[]): Promise<void> {
       }
     }
 
-    const [r50, r95, b50, b95] = [percentile(rollupMs, 50), percentile(rollupMs, 95), percentile(baselineMs, 50), percentile(baselineMs, 95)];
+    const [r50, r95, b50, b95] = [
+      percentile(rollupMs, 50),
+      percentile(rollupMs, 95),
+      percentile(baselineMs, 50),
+      percentile(baselineMs, 95),
+    ];
     console.log('');
     console.log(`answers identical: ${views.length - mismatches}/${views.length}`);
     console.log(`                                        p50 (ms)  p95 (ms)   samples`);
     console.log(`store/search from the rollup:          ${fmtMs(r50)}  ${fmtMs(r95)}  ${String(rollupMs.length).padStart(8)}`);
     console.log(`GROUP BY over dataset_records:         ${fmtMs(b50)}  ${fmtMs(b95)}  ${String(baselineMs.length).padStart(8)}`);
-    console.log(`speed-up (GROUP BY / rollup):  p50 ${(b50 / r50).toFixed(0)}×   p95 ${(b95 / r95).toFixed(0)}×   (target: rollup p95 ≤ 20 ms and ≥ 100×)`);
+    console.log(
+      `speed-up (GROUP BY / rollup):  p50 ${(b50 / r50).toFixed(0)}×   p95 ${(b95 / r95).toFixed(0)}×   (target: rollup p95 ≤ 20 ms and ≥ 100×)`,
+    );
   } finally {
     await db.close();
     await database.drop();

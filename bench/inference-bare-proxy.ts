@@ -15,7 +15,14 @@ function forward(body: unknown): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const payload = Buffer.from(JSON.stringify(body));
     const req = http.request(
-      { hostname: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': String(payload.length) } },
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': String(payload.length) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

@@ -1,5 +1,5 @@
 /**
- * Inference proxy benchmark (issue #11 "Must show"; DESIGN.md §9): requests/s and latency of
+ * Inference proxy benchmark (issue #11 "Must show"; docs/benchmarks.md#performance-benches): requests/s and latency of
  * POST /ulca/apis/v0/model/compute (a published translation model, anonymous try-it call) at N
  * connections, against calling the same local model endpoint directly, in the same run.
  *
@@ -42,7 +42,10 @@ function arg(args: string[], name: string, dflt: number): number {
 
 /** Starts the model double; resolves with its process, base URL and a reader of its accepted-connection count. */
 async function startModelServer(): Promise<{ child: ChildProcess; base: string; connections: () => Promise<number> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/inference-model-server.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/inference-model-server.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines: string[] = [];
   let waiting: ((line: string) => void) | undefined;
   let out = '';
@@ -59,12 +62,13 @@ async function startModelServer(): Promise<{ child: ChildProcess; base: string; 
       } else lines.push(line);
     }
   });
-  const nextLine = () => new Promise<string>((resolve, reject) => {
-    const queued = lines.shift();
-    if (queued !== undefined) return resolve(queued);
-    waiting = resolve;
-    child.once('exit', (code) => reject(new Error(`model server exited with ${code}`)));
-  });
+  const nextLine = () =>
+    new Promise<string>((resolve, reject) => {
+      const queued = lines.shift();
+      if (queued !== undefined) return resolve(queued);
+      waiting = resolve;
+      child.once('exit', (code) => reject(new Error(`model server exited with ${code}`)));
+    });
   const base = (await nextLine()).replace(/\/$/, '');
   const connections = async () => {
     const answer = nextLine();
@@ -96,7 +100,12 @@ export async function main(args: string[]): Promise<void> {
   const modelMs = arg(args, 'model-ms', 0);
   const modelPath = modelMs > 0 ? `slow/translation?ms=${modelMs}` : 'translation';
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-inference-'));
-  console.log(`inference benchmark: ${connections} connections, ${duration} s per target, model answers in ${modelMs} ms, MODEL_CONCURRENCY=${connections}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (work dir ${tmp})`);
+  console.log(
+    `inference benchmark: ${connections} connections, ${duration} s per target, model answers in ${modelMs} ms, MODEL_CONCURRENCY=${connections}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (work dir ${tmp})`,
+  );
   const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'), { temporary: true });
   const dbUrl = process.env.DATABASE_URL ?? cluster!.url;
   const db = createDb(dbUrl, 2);
@@ -108,9 +117,23 @@ export async function main(args: string[]): Promise<void> {
     const ms = await startModelServer();
     model = ms.child;
     const userId = crypto.randomUUID().replace(/-/g, '');
-    await insertUsers(db, [{ userId, email: `bench.${userId.slice(0, 8)}@example.org`, firstName: 'Bench', passwordHash: 'x', roles: ['CONTRIBUTOR-USER'], isActive: true, activationTokenHash: null }]);
+    await insertUsers(db, [
+      {
+        userId,
+        email: `bench.${userId.slice(0, 8)}@example.org`,
+        firstName: 'Bench',
+        passwordHash: 'x',
+        roles: ['CONTRIBUTOR-USER'],
+        isActive: true,
+        activationTokenHash: null,
+      },
+    ]);
     // No inference key: the helper needs the secret only to encrypt one.
-    const modelId = await insertTestModel({ db, config: {} } as unknown as AppContext, { userId, callbackUrl: `${ms.base}/${modelPath}`, name: `bench-${userId.slice(0, 8)}` });
+    const modelId = await insertTestModel({ db, config: {} } as unknown as AppContext, {
+      userId,
+      callbackUrl: `${ms.base}/${modelPath}`,
+      name: `bench-${userId.slice(0, 8)}`,
+    });
 
     const port = await freePort();
     app = await startChild(
@@ -133,13 +156,24 @@ export async function main(args: string[]): Promise<void> {
       `http://127.0.0.1:${port}/ulca/health`,
     );
     const barePort = await freePort();
-    bareProxy = await startChild('bench/inference-bare-proxy.ts', { PORT: String(barePort), TARGET: `${ms.base}/${modelPath}` }, `http://127.0.0.1:${barePort}/ready`);
-    const direct = { url: `${ms.base}/${modelPath}`, body: JSON.stringify({ input: [{ source: 'How are you?' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } }) };
-    const proxy = { url: `http://127.0.0.1:${port}/ulca/apis/v0/model/compute`, body: JSON.stringify({ modelId, task: 'translation', input: [{ source: 'How are you?' }] }) };
+    bareProxy = await startChild(
+      'bench/inference-bare-proxy.ts',
+      { PORT: String(barePort), TARGET: `${ms.base}/${modelPath}` },
+      `http://127.0.0.1:${barePort}/ready`,
+    );
+    const direct = {
+      url: `${ms.base}/${modelPath}`,
+      body: JSON.stringify({ input: [{ source: 'How are you?' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } }),
+    };
+    const proxy = {
+      url: `http://127.0.0.1:${port}/ulca/apis/v0/model/compute`,
+      body: JSON.stringify({ modelId, task: 'translation', input: [{ source: 'How are you?' }] }),
+    };
     const bare = { url: `http://127.0.0.1:${barePort}/proxy`, body: direct.body };
     const check = await fetch(proxy.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: proxy.body });
     const answer = (await check.json()) as { output?: { target?: string }[] };
-    if (!check.ok || answer.output?.[0]?.target !== 'hi:How are you?') throw new Error(`proxy call failed: ${check.status} ${JSON.stringify(answer)}`);
+    if (!check.ok || answer.output?.[0]?.target !== 'hi:How are you?')
+      throw new Error(`proxy call failed: ${check.status} ${JSON.stringify(answer)}`);
 
     // Warm both paths (JIT, pooled connections), then measure them back to back.
     await measure(direct.url, direct.body, connections, 1);
@@ -152,15 +186,27 @@ export async function main(args: string[]): Promise<void> {
     const cb = await ms.connections();
     const p = await measure(proxy.url, proxy.body, connections, duration, app);
     const c2 = await ms.connections();
-    const row = (name: string, r: Run) => `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}${Number.isNaN(r.cpuUs) ? '' : `   CPU ${r.cpuUs.toFixed(0)} µs/req`}`;
+    const row = (name: string, r: Run) =>
+      `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}${Number.isNaN(r.cpuUs) ? '' : `   CPU ${r.cpuUs.toFixed(0)} µs/req`}`;
     console.log(row('direct', d));
     console.log(row('bare', b));
     console.log(row('proxy', p));
     const ratio = p.rps / d.rps;
-    console.log(`model server: new TCP connections during direct ${c1 - c0}, bare ${cb - c1}, proxy ${c2 - cb} (the proxies' pools were warmed)`);
-    console.log(`floor: bare proxy/direct ${(b.rps / d.rps).toFixed(2)}, added p50 ${b.p50 - d.p50} ms; proxy/bare ${(p.rps / b.rps).toFixed(2)}, proxy − bare p50 ${p.p50 - b.p50} ms, CPU ${(p.cpuUs / b.cpuUs).toFixed(2)}× the bare proxy's`);
-    console.log(`load average after ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.log(`ratio proxy/direct ${ratio.toFixed(2)} (target >= 0.8)   added latency p50 ${p.p50 - d.p50} ms (target <= 2)   p99 ${p.p99 - d.p99} ms`);
+    console.log(
+      `model server: new TCP connections during direct ${c1 - c0}, bare ${cb - c1}, proxy ${c2 - cb} (the proxies' pools were warmed)`,
+    );
+    console.log(
+      `floor: bare proxy/direct ${(b.rps / d.rps).toFixed(2)}, added p50 ${b.p50 - d.p50} ms; proxy/bare ${(p.rps / b.rps).toFixed(2)}, proxy − bare p50 ${p.p50 - b.p50} ms, CPU ${(p.cpuUs / b.cpuUs).toFixed(2)}× the bare proxy's`,
+    );
+    console.log(
+      `load average after ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log(
+      `ratio proxy/direct ${ratio.toFixed(2)} (target >= 0.8)   added latency p50 ${p.p50 - d.p50} ms (target <= 2)   p99 ${p.p99 - d.p99} ms`,
+    );
   } finally {
     await stopChild(app);
     await stopChild(bareProxy);

@@ -47,14 +47,23 @@ export async function main(args: string[]): Promise<void> {
   const s3 = args.includes('--s3') ? await startTestS3Server('ulca-bench') : null;
   const store = s3 ? new S3ObjectStore(s3.config) : new LocalObjectStore(path.join(tmp, 'objects'));
   if (s3) console.log(`object store: S3 (s3rver at ${s3.config.endpoint})`);
-  const ctx = await createServices({ config, db, boss, store, mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }), log });
+  const ctx = await createServices({
+    config,
+    db,
+    boss,
+    store,
+    mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }),
+    log,
+  });
 
   try {
     let t = Date.now();
     const zipDir = path.join(tmp, 'zips');
     fs.mkdirSync(zipDir);
     const zip = await makeParallelZip({ rows: records, destDir: zipDir, seed: crypto.randomUUID() });
-    console.log(`generated ${path.basename(zip)}: ${(fs.statSync(zip).size / 1e6).toFixed(1)} MB in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `generated ${path.basename(zip)}: ${(fs.statSync(zip).size / 1e6).toFixed(1)} MB in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    );
 
     // Baseline input: the same rows as TSV, prepared before timing so the baseline is COPY alone.
     const tsv = path.join(tmp, 'rows.tsv');
@@ -74,9 +83,17 @@ export async function main(args: string[]): Promise<void> {
 
     // 2) The real pipeline, served over HTTP like a contributor's URL.
     const server = await startFixtureServer(zipDir);
-    await db.pool.query(`INSERT INTO users (user_id, email, first_name, password_hash, roles, is_active) VALUES ('bench', 'bench@local', 'Bench', 'x', '{CONTRIBUTOR-USER}', true)`);
+    await db.pool.query(
+      `INSERT INTO users (user_id, email, first_name, password_hash, roles, is_active) VALUES ('bench', 'bench@local', 'Bench', 'x', '{CONTRIBUTOR-USER}', true)`,
+    );
     const srn = `${Date.now()}`;
-    await insertSubmission(db, { srn, datasetId: crypto.randomUUID(), userId: 'bench', datasetName: 'bench', url: server.url(path.basename(zip)) });
+    await insertSubmission(db, {
+      srn,
+      datasetId: crypto.randomUUID(),
+      userId: 'bench',
+      datasetName: 'bench',
+      url: server.url(path.basename(zip)),
+    });
     let peakRss = process.memoryUsage().rss;
     const baseRss = peakRss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
@@ -91,12 +108,15 @@ export async function main(args: string[]): Promise<void> {
 
     console.log('');
     console.log(`stages: ${stages.map((s) => `${s.stage} ${s.status} ${s.success_count}/${s.failed_count}`).join(' | ')}`);
-    const secs = (s: (typeof stages)[number]) => (s.ended_on && s.started_on ? ((s.ended_on.getTime() - s.started_on.getTime()) / 1000).toFixed(1) : '?');
+    const secs = (s: (typeof stages)[number]) =>
+      s.ended_on && s.started_on ? ((s.ended_on.getTime() - s.started_on.getTime()) / 1000).toFixed(1) : '?';
     console.log(`stage time (s): ${stages.map((s) => `${s.stage} ${secs(s)}`).join(' | ')}`);
     console.log(`bare COPY (baseline):   ${copyRate.toFixed(0).padStart(9)} records/s  (${copySeconds.toFixed(1)} s)`);
     console.log(`pipeline end to end:    ${pipeRate.toFixed(0).padStart(9)} records/s  (${pipeSeconds.toFixed(1)} s)`);
     console.log(`ratio pipeline / COPY:  ${(pipeRate / copyRate).toFixed(2)}   (target ≥ 0.3)`);
-    console.log(`peak RSS during pipeline: ${(peakRss / 2 ** 20).toFixed(0)} MiB (process RSS before it: ${(baseRss / 2 ** 20).toFixed(0)} MiB)`);
+    console.log(
+      `peak RSS during pipeline: ${(peakRss / 2 ** 20).toFixed(0)} MiB (process RSS before it: ${(baseRss / 2 ** 20).toFixed(0)} MiB)`,
+    );
     if (publish.success_count !== records) console.log(`WARNING: published ${publish.success_count} of ${records} records`);
   } finally {
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
@@ -110,14 +130,19 @@ export async function main(args: string[]): Promise<void> {
 
 /** Writes the zip's rows as COPY text lines (hash, source, target, data) — untimed preparation. */
 async function writeTsv(zip: string, out: string, config: ReturnType<typeof loadConfig>): Promise<void> {
-  const archive = await openArchive(zip, { maxUnzippedBytes: config.maxUnzippedBytes, maxCompressionRatio: config.maxCompressionRatio, maxZipEntries: config.maxZipEntries });
+  const archive = await openArchive(zip, {
+    maxUnzippedBytes: config.maxUnzippedBytes,
+    maxCompressionRatio: config.maxCompressionRatio,
+    maxZipEntries: config.maxZipEntries,
+  });
   const ws = fs.createWriteStream(out);
   const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
   for await (const { raw } of archive.rows()) {
     const r = raw as { sourceText: string; targetText: string };
     const data = JSON.stringify(r);
     const hash = crypto.createHash('sha256').update(`${r.sourceText}\u0000${r.targetText}`).digest('hex');
-    if (!ws.write(`${hash}\t${esc(r.sourceText)}\t${esc(r.targetText)}\t${esc(data)}\n`)) await new Promise<void>((res) => ws.once("drain", () => res()));
+    if (!ws.write(`${hash}\t${esc(r.sourceText)}\t${esc(r.targetText)}\t${esc(data)}\n`))
+      await new Promise<void>((res) => ws.once('drain', () => res()));
   }
   await new Promise<void>((res) => ws.end(() => res()));
   await archive.close();

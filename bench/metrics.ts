@@ -1,5 +1,5 @@
 /**
- * Metrics benchmark (issue #13, DESIGN.md §9): generates N synthetic sentence pairs (default
+ * Metrics benchmark (issue #13, docs/benchmarks.md#performance-benches): generates N synthetic sentence pairs (default
  * 100,000; `--records N`), times BLEU, chrF and TER over them in sentences/s (target: each ≤ 2 s
  * for 100,000 pairs), the cost of a 1000-sample bootstrap interval for each, and compares with a
  * baseline measured in the same run: a tokenise-only pass (13a tokenisation + whitespace split of
@@ -76,7 +76,12 @@ export async function main(args: string[]): Promise<void> {
   const naive = args.includes('--naive');
   const samples = arg(args, 'samples', 1000);
   const { hyps, refs } = generate(n, 42);
-  console.log(`metrics benchmark: ${n.toLocaleString('en-US')} synthetic sentence pairs, 1 reference, bootstrap ${samples} samples; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, ${os.cpus().length} CPUs`);
+  console.log(
+    `metrics benchmark: ${n.toLocaleString('en-US')} synthetic sentence pairs, 1 reference, bootstrap ${samples} samples; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, ${os.cpus().length} CPUs`,
+  );
 
   const [, baselineWall, baseline] = time(() => {
     let tokens = 0;
@@ -84,7 +89,9 @@ export async function main(args: string[]): Promise<void> {
     return tokens;
   });
   console.log(`times are CPU seconds of this process (wall-clock in brackets; the machine is shared)`);
-  console.log(`baseline (13a tokenise + split only): ${(n / baseline).toFixed(0)} sentences/s (${baseline.toFixed(2)} s [${baselineWall.toFixed(2)} s])`);
+  console.log(
+    `baseline (13a tokenise + split only): ${(n / baseline).toFixed(0)} sentences/s (${baseline.toFixed(2)} s [${baselineWall.toFixed(2)} s])`,
+  );
 
   const ours: Record<string, number> = {};
   for (const name of ['bleu', 'chrf', 'ter']) {
@@ -107,7 +114,12 @@ export async function main(args: string[]): Promise<void> {
       );
     }
   }
-  console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 
   // The same scores from the CLI on the same data written to files.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-metrics-'));
@@ -117,10 +129,27 @@ export async function main(args: string[]): Promise<void> {
     const repo = path.resolve(import.meta.dirname, '..');
     for (const name of Object.keys(ours)) {
       const [out, t] = time(() =>
-        execFileSync(process.execPath, [path.join(repo, 'node_modules/tsx/dist/cli.mjs'), path.join(repo, 'apps/server/src/cli/ulca.ts'), 'score', '--metric', name, '--refs', path.join(dir, 'refs.txt'), '--hyps', path.join(dir, 'hyps.txt'), '--json'], { encoding: 'utf8' }),
+        execFileSync(
+          process.execPath,
+          [
+            path.join(repo, 'node_modules/tsx/dist/cli.mjs'),
+            path.join(repo, 'apps/server/src/cli/ulca.ts'),
+            'score',
+            '--metric',
+            name,
+            '--refs',
+            path.join(dir, 'refs.txt'),
+            '--hyps',
+            path.join(dir, 'hyps.txt'),
+            '--json',
+          ],
+          { encoding: 'utf8' },
+        ),
       );
       const cli = JSON.parse(out.trim().split('\n').at(-1)!) as { score: number; signature: string };
-      console.log(`cli ${name.padEnd(5)} ${cli.score.toFixed(4).padStart(8)}  (${cli.score === ours[name] ? 'equal' : 'DIFFERENT'}; ${t.toFixed(1)} s including start-up)  ${cli.signature}`);
+      console.log(
+        `cli ${name.padEnd(5)} ${cli.score.toFixed(4).padStart(8)}  (${cli.score === ours[name] ? 'equal' : 'DIFFERENT'}; ${t.toFixed(1)} s including start-up)  ${cli.signature}`,
+      );
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

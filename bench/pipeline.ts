@@ -36,7 +36,10 @@ function arg(args: string[], name: string, dflt: number): number {
 }
 
 async function startModelServer(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/inference-model-server.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/inference-model-server.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const base = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
@@ -62,7 +65,12 @@ const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, 
 export async function main(args: string[]): Promise<void> {
   const calls = arg(args, 'calls', 300);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-pipeline-'));
-  console.log(`pipeline benchmark: ${calls} calls per arm, one at a time, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `pipeline benchmark: ${calls} calls per arm, one at a time, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'), { temporary: true });
   const dbUrl = process.env.DATABASE_URL ?? cluster!.url;
   const db = createDb(dbUrl, 2);
@@ -73,10 +81,25 @@ export async function main(args: string[]): Promise<void> {
     const ms = await startModelServer();
     model = ms.child;
     const userId = crypto.randomUUID().replace(/-/g, '');
-    await insertUsers(db, [{ userId, email: `bench.${userId.slice(0, 8)}@example.org`, firstName: 'Bench', passwordHash: 'x', roles: ['CONTRIBUTOR-USER'], isActive: true, activationTokenHash: null }]);
+    await insertUsers(db, [
+      {
+        userId,
+        email: `bench.${userId.slice(0, 8)}@example.org`,
+        firstName: 'Bench',
+        passwordHash: 'x',
+        roles: ['CONTRIBUTOR-USER'],
+        isActive: true,
+        activationTokenHash: null,
+      },
+    ]);
     const ctx = { db, config: {} } as unknown as AppContext;
     const asr = await insertTestModel(ctx, { userId, task: 'asr', callbackUrl: `${ms.base}/asr`, languages: [{ sourceLanguage: 'hi' }] });
-    const mt = await insertTestModel(ctx, { userId, task: 'translation', callbackUrl: `${ms.base}/translation`, languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }] });
+    const mt = await insertTestModel(ctx, {
+      userId,
+      task: 'translation',
+      callbackUrl: `${ms.base}/translation`,
+      languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }],
+    });
     const tts = await insertTestModel(ctx, { userId, task: 'tts', callbackUrl: `${ms.base}/tts`, languages: [{ sourceLanguage: 'ur' }] });
     const key = newApiKey();
     await insertApiKey(db, { keyId: key.keyId, userId, appName: 'bench', secretHash: keyHash(key.fullKey) });
@@ -100,10 +123,19 @@ export async function main(args: string[]): Promise<void> {
     );
     const audio = silentWav(0.5).toString('base64');
     const direct = async () => {
-      const a = await post(`${ms.base}/asr`, { audio: [{ audioContent: audio }], config: { language: { sourceLanguage: 'hi' }, audioFormat: 'wav', samplingRate: 16000 } });
+      const a = await post(`${ms.base}/asr`, {
+        audio: [{ audioContent: audio }],
+        config: { language: { sourceLanguage: 'hi' }, audioFormat: 'wav', samplingRate: 16000 },
+      });
       const text = ((a.output as Json[])[0].source as string) ?? '';
-      const t = await post(`${ms.base}/translation`, { input: [{ source: text }], config: { language: { sourceLanguage: 'hi', targetLanguage: 'ur' } } });
-      await post(`${ms.base}/tts`, { input: [{ source: (t.output as Json[])[0].target as string }], config: { language: { sourceLanguage: 'ur' }, gender: 'female' } });
+      const t = await post(`${ms.base}/translation`, {
+        input: [{ source: text }],
+        config: { language: { sourceLanguage: 'hi', targetLanguage: 'ur' } },
+      });
+      await post(`${ms.base}/tts`, {
+        input: [{ source: (t.output as Json[])[0].target as string }],
+        config: { language: { sourceLanguage: 'ur' }, gender: 'female' },
+      });
     };
     const body = {
       pipelineTasks: [
@@ -137,12 +169,20 @@ export async function main(args: string[]): Promise<void> {
     }
     d.sort((a, b) => a - b);
     p.sort((a, b) => a - b);
-    const row = (name: string, s: number[]) => `${name.padEnd(28)} p50 ${pct(s, 0.5).toFixed(2).padStart(7)} ms   p95 ${pct(s, 0.95).toFixed(2).padStart(7)} ms`;
+    const row = (name: string, s: number[]) =>
+      `${name.padEnd(28)} p50 ${pct(s, 0.5).toFixed(2).padStart(7)} ms   p95 ${pct(s, 0.95).toFixed(2).padStart(7)} ms`;
     console.log(row('direct (sum of 3 model calls)', d));
     console.log(row('pipeline (1 call, 3 stages)', p));
     const perStage = (pct(p, 0.5) - pct(d, 0.5)) / 3;
-    console.log(`load average after ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.log(`ratio pipeline/direct p50 ${(pct(p, 0.5) / pct(d, 0.5)).toFixed(2)}   platform overhead per stage p50 ${perStage.toFixed(2)} ms (target <= 2)`);
+    console.log(
+      `load average after ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log(
+      `ratio pipeline/direct p50 ${(pct(p, 0.5) / pct(d, 0.5)).toFixed(2)}   platform overhead per stage p50 ${perStage.toFixed(2)} ms (target <= 2)`,
+    );
   } finally {
     await stopChild(app);
     await stopChild(model);

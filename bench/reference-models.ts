@@ -54,7 +54,9 @@ async function load(fn: (i: number) => Promise<void>, calls: number, concurrency
 
 /** A 10 s 16 kHz WAV of espeak-ng's male Hindi voice: the gender engine's benchmark input. */
 function speechWav(): string {
-  const r = spawnSync('espeak-ng', ['-v', 'hi+m3', '--stdout', 'भारत एक विशाल देश है। यहाँ बहुत सी भाषाएँ बोली जाती हैं। '.repeat(3)], { maxBuffer: 1 << 26 });
+  const r = spawnSync('espeak-ng', ['-v', 'hi+m3', '--stdout', 'भारत एक विशाल देश है। यहाँ बहुत सी भाषाएँ बोली जाती हैं। '.repeat(3)], {
+    maxBuffer: 1 << 26,
+  });
   const raw = Buffer.from(r.stdout);
   raw.writeUInt32LE(raw.length - 8, 4);
   raw.writeUInt32LE(raw.length - 44, 40);
@@ -88,7 +90,10 @@ export async function main(args: string[]): Promise<void> {
     },
     'gender-pitch': { body: () => ({ audio: [{ audioContent: wav }] }) },
   };
-  const cases: Case[] = createReferenceEngines(opts).map((engine) => ({ engine, ...(inputs[engine.id] ?? { body: () => engine.exampleRequest }) }));
+  const cases: Case[] = createReferenceEngines(opts).map((engine) => ({
+    engine,
+    ...(inputs[engine.id] ?? { body: () => engine.exampleRequest }),
+  }));
 
   const rssStart = process.memoryUsage().rss;
   let peak = rssStart;
@@ -99,13 +104,19 @@ export async function main(args: string[]): Promise<void> {
     { host: '127.0.0.1', port: 0, log },
   );
   await server.ready;
-  console.log(`engines warm in ${(performance.now() - t0).toFixed(0)} ms; server RSS ${mb(rssStart)} before, ${mb(process.memoryUsage().rss)} after warm-up`);
+  console.log(
+    `engines warm in ${(performance.now() - t0).toFixed(0)} ms; server RSS ${mb(rssStart)} before, ${mb(process.memoryUsage().rss)} after warm-up`,
+  );
   console.log('engine                     callers  calls/s   p50 ms   p95 ms   bare CLI p50 ms   ratio p50');
   for (const c of cases) {
     for (const concurrency of [1, 8]) {
       const r = await load(
         async (i) => {
-          const res = await fetch(`${server.baseUrl}/${c.engine.id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(c.body(i)) });
+          const res = await fetch(`${server.baseUrl}/${c.engine.id}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(c.body(i)),
+          });
           if (res.status !== 200) throw new Error(`${c.engine.id} answered ${res.status}: ${await res.text()}`);
           await res.arrayBuffer();
         },

@@ -1,4 +1,4 @@
-// `npm run bench -- <name> [--records N]`: runs one benchmark (DESIGN.md §9).
+// `npm run bench -- <name> [--records N]`: runs one benchmark (docs/benchmarks.md#performance-benches).
 export {};
 const [benchName, ...rest] = process.argv.slice(2);
 const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void> }>> = {

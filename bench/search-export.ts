@@ -71,15 +71,26 @@ export async function main(args: string[]): Promise<void> {
   await migrate(db.pool);
   const boss = await startBoss(url, { supervise: false });
   const config = loadConfig({ ...process.env, ULCA_DATA_DIR: path.join(tmp, 'data') }, {});
-  const ctx = await createServices({ config, db, boss, store: new LocalObjectStore(path.join(tmp, 'objects')), mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }), log });
+  const ctx = await createServices({
+    config,
+    db,
+    boss,
+    store: new LocalObjectStore(path.join(tmp, 'objects')),
+    mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }),
+    log,
+  });
 
   try {
     let t = performance.now();
-    await db.pool.query(`INSERT INTO users (user_id, email, first_name, password_hash, roles, is_active) VALUES ('bench', 'bench@local', 'Bench', 'x', '{READONLY-USER}', true)`);
+    await db.pool.query(
+      `INSERT INTO users (user_id, email, first_name, password_hash, roles, is_active) VALUES ('bench', 'bench@local', 'Bench', 'x', '{READONLY-USER}', true)`,
+    );
     await generateRecords(db, DATASET_ID, 'hi', records);
     await generateRecords(db, OTHER_DATASET_ID, 'ta', Math.ceil(records / 10), records);
     await db.pool.query('VACUUM ANALYZE dataset_records');
-    console.log(`generated ${records.toLocaleString('en-US')} en→hi + ${Math.ceil(records / 10).toLocaleString('en-US')} en→ta records in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(
+      `generated ${records.toLocaleString('en-US')} en→hi + ${Math.ceil(records / 10).toLocaleString('en-US')} en→ta records in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
 
     // 1) Baseline: COPY of the same rows (same filter, same order) to the client, discarded. A
     //    first untimed pass warms the cache for both measurements.
@@ -92,7 +103,12 @@ export async function main(args: string[]): Promise<void> {
 
     // 2) The real job: a search request as the API stores it, then runSearchExport.
     const srn = `${Date.now()}0001`;
-    await insertSearch(db, { srn, userId: 'bench', datasetType: 'parallel-corpus', criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'], datasetType: 'parallel-corpus' } });
+    await insertSearch(db, {
+      srn,
+      userId: 'bench',
+      datasetType: 'parallel-corpus',
+      criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'], datasetType: 'parallel-corpus' },
+    });
     let peakRss = process.memoryUsage().rss;
     const baseRss = peakRss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
@@ -104,14 +120,21 @@ export async function main(args: string[]): Promise<void> {
 
     const copyRate = records / copySeconds;
     const exportRate = records / exportSeconds;
-    const sizes = ['json', 'jsonl', 'csv'].map((f) => `${f} ${(fs.statSync(ctx.store.localPath(`searches/${srn}/all.${f}`)!).size / 2 ** 20).toFixed(0)} MiB`);
+    const sizes = ['json', 'jsonl', 'csv'].map(
+      (f) => `${f} ${(fs.statSync(ctx.store.localPath(`searches/${srn}/all.${f}`)!).size / 2 ** 20).toFixed(0)} MiB`,
+    );
     console.log('');
     console.log(`search export ${search?.status} ${search?.record_count} records; files: ${sizes.join(', ')} (+ samples of 100)`);
-    console.log(`bare COPY (baseline):   ${copyRate.toFixed(0).padStart(9)} records/s  (${copySeconds.toFixed(1)} s, ${(base.bytes / 2 ** 20).toFixed(0)} MiB)`);
+    console.log(
+      `bare COPY (baseline):   ${copyRate.toFixed(0).padStart(9)} records/s  (${copySeconds.toFixed(1)} s, ${(base.bytes / 2 ** 20).toFixed(0)} MiB)`,
+    );
     console.log(`search export:          ${exportRate.toFixed(0).padStart(9)} records/s  (${exportSeconds.toFixed(1)} s)`);
     console.log(`ratio export / COPY:    ${(exportRate / copyRate).toFixed(2)}   (target ≥ 0.3)`);
-    console.log(`peak RSS during export: ${(peakRss / 2 ** 20).toFixed(0)} MiB (process RSS before it: ${(baseRss / 2 ** 20).toFixed(0)} MiB)`);
-    if (search?.status !== 'Completed' || search.record_count !== records) console.log(`WARNING: export ended ${search?.status} with ${search?.record_count} of ${records} records`);
+    console.log(
+      `peak RSS during export: ${(peakRss / 2 ** 20).toFixed(0)} MiB (process RSS before it: ${(baseRss / 2 ** 20).toFixed(0)} MiB)`,
+    );
+    if (search?.status !== 'Completed' || search.record_count !== records)
+      console.log(`WARNING: export ended ${search?.status} with ${search?.record_count} of ${records} records`);
   } finally {
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
     await closeServices(ctx);

@@ -1,5 +1,5 @@
 /**
- * Speaker baseline benchmark (issue #14, DESIGN.md §9): synthesises `--seconds N` (default 60) of
+ * Speaker baseline benchmark (issue #14, docs/benchmarks.md#performance-benches): synthesises `--seconds N` (default 60) of
  * speech with espeak-ng, then times per stage, in ms per 10 s of audio: WAV decoding and
  * resampling to 16 kHz, MFCC statistics (meyda), and the whole analysis through the worker pool
  * (dsp.ts, what a request waits for). Baseline in the same run: one pass of reading the samples
@@ -32,7 +32,10 @@ export async function main(args: string[]): Promise<void> {
   const target = Math.min(60, arg(args, 'seconds', 60));
   const sentence = 'The quick brown fox jumps over the lazy dog near the river bank, and the birds sing in the trees. ';
   // espeak-ng speaks a sentence in ~6 s; cut the WAV at the target length (its header's sizes are placeholders, fixed on reading).
-  const full = execFileSync('espeak-ng', ['-v', 'en-us+m3', '--stdout'], { input: sentence.repeat(Math.ceil(target / 5)), maxBuffer: 64 * 1024 * 1024 });
+  const full = execFileSync('espeak-ng', ['-v', 'en-us+m3', '--stdout'], {
+    input: sentence.repeat(Math.ceil(target / 5)),
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const wav = full.subarray(0, Math.min(full.length, 44 + Math.round(target * 22050) * 2));
   const d = await decodeSpeech(wav);
   const per10 = (ms: number) => (ms * 10) / d.seconds;
@@ -47,7 +50,8 @@ export async function main(args: string[]): Promise<void> {
   await pool.analyse(wav); // start the worker threads
   const worker = await median(() => pool.analyse(wav));
   await pool.close();
-  const line = (name: string, ms: number) => console.log(`${name.padEnd(34)} ${per10(ms).toFixed(1).padStart(8)} ms / 10 s audio  ×${(ms / baseline).toFixed(0)} baseline`);
+  const line = (name: string, ms: number) =>
+    console.log(`${name.padEnd(34)} ${per10(ms).toFixed(1).padStart(8)} ms / 10 s audio  ×${(ms / baseline).toFixed(0)} baseline`);
   console.log(`speaker baseline on ${d.seconds.toFixed(1)} s of espeak-ng speech (22.05 kHz WAV):`);
   line('baseline (one pass over samples)', baseline);
   line('decode + resample to 16 kHz', decode);

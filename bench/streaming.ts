@@ -1,5 +1,5 @@
 /**
- * Streaming relay benchmark (issue #14; DESIGN.md §9): the latency the relay adds to streaming
+ * Streaming relay benchmark (issue #14; docs/benchmarks.md#performance-benches): the latency the relay adds to streaming
  * ASR and TTS, against talking to the same model socket directly, in the same run.
  *
  *   ASR direct   socket.io-client → the test streaming model (connect_mic_stream, then per round
@@ -92,7 +92,9 @@ async function relaySocket(url: string): Promise<{ ws: WebSocket; next: (type: s
 function stats(name: string, all: number[], ms: number): { p50: number; p99: number } {
   const s = [...all].sort((a, b) => a - b);
   const p = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  console.log(`${name.padEnd(11)} ${((all.length / ms) * 1000).toFixed(0).padStart(6)} round trips/s   p50 ${p(0.5).toFixed(2)} ms   p99 ${p(0.99).toFixed(2)} ms`);
+  console.log(
+    `${name.padEnd(11)} ${((all.length / ms) * 1000).toFixed(0).padStart(6)} round trips/s   p50 ${p(0.5).toFixed(2)} ms   p99 ${p(0.99).toFixed(2)} ms`,
+  );
   return { p50: p(0.5), p99: p(0.99) };
 }
 
@@ -107,7 +109,12 @@ export async function main(args: string[]): Promise<void> {
   const streams = arg(args, 'streams', 4);
   const n = arg(args, 'trips', 100);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-streaming-'));
-  console.log(`streaming benchmark: ${streams} streams at once, ${n} round trips each, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `streaming benchmark: ${streams} streams at once, ${n} round trips each, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'), { temporary: true });
   const dbUrl = process.env.DATABASE_URL ?? cluster!.url;
   const db = createDb(dbUrl, 2);
@@ -116,10 +123,32 @@ export async function main(args: string[]): Promise<void> {
   try {
     await migrate(db.pool);
     const userId = crypto.randomUUID().replace(/-/g, '');
-    await insertUsers(db, [{ userId, email: `bench.${userId.slice(0, 8)}@example.org`, firstName: 'Bench', passwordHash: 'x', roles: ['CONTRIBUTOR-USER'], isActive: true, activationTokenHash: null }]);
+    await insertUsers(db, [
+      {
+        userId,
+        email: `bench.${userId.slice(0, 8)}@example.org`,
+        firstName: 'Bench',
+        passwordHash: 'x',
+        roles: ['CONTRIBUTOR-USER'],
+        isActive: true,
+        activationTokenHash: null,
+      },
+    ]);
     const ctx = { db, config: {} } as unknown as AppContext;
-    const asr = await insertTestModel(ctx, { userId, task: 'asr', callbackUrl: sm.url('asr'), languages: [{ sourceLanguage: 'hi' }], name: `bench-asr-${userId.slice(0, 8)}` });
-    const tts = await insertTestModel(ctx, { userId, task: 'tts', callbackUrl: sm.url('tts'), languages: [{ sourceLanguage: 'hi' }], name: `bench-tts-${userId.slice(0, 8)}` });
+    const asr = await insertTestModel(ctx, {
+      userId,
+      task: 'asr',
+      callbackUrl: sm.url('asr'),
+      languages: [{ sourceLanguage: 'hi' }],
+      name: `bench-asr-${userId.slice(0, 8)}`,
+    });
+    const tts = await insertTestModel(ctx, {
+      userId,
+      task: 'tts',
+      callbackUrl: sm.url('tts'),
+      languages: [{ sourceLanguage: 'hi' }],
+      name: `bench-tts-${userId.slice(0, 8)}`,
+    });
     const port = await freePort();
     app = await startChild(
       'apps/server/src/main.ts',
@@ -149,31 +178,54 @@ export async function main(args: string[]): Promise<void> {
       const ready = new Promise((r) => s.once('connect-success', r));
       s.emit('connect_mic_stream');
       await ready;
-      const out = await trips(n, () => s.emit('mic_data', PCM, 'hi', true, false), nextOf((cb) => s.on('response', cb)));
+      const out = await trips(
+        n,
+        () => s.emit('mic_data', PCM, 'hi', true, false),
+        nextOf((cb) => s.on('response', cb)),
+      );
       s.disconnect();
       return out;
     });
     const asrRelay = await arm('asr relay', streams, async () => {
       const r = await relaySocket(relay('asr', asr));
-      const out = await trips(n, () => r.ws.send(PCM), () => r.next('partial'));
+      const out = await trips(
+        n,
+        () => r.ws.send(PCM),
+        () => r.next('partial'),
+      );
       r.ws.close();
       return out;
     });
     const infer = { input: [{ source: 'नमस्ते' }], config: { gender: 'female', language: { sourceLanguage: 'hi' } } };
     const ttsDirect = await arm('tts direct', streams, async () => {
       const s = await directSocket(sm.url('tts'), {});
-      const out = await trips(n, () => undefined, () => new Promise((resolve) => s.emit('infer', infer, resolve)));
+      const out = await trips(
+        n,
+        () => undefined,
+        () => new Promise((resolve) => s.emit('infer', infer, resolve)),
+      );
       s.disconnect();
       return out;
     });
     const ttsRelay = await arm('tts relay', streams, async () => {
       const r = await relaySocket(relay('tts', tts));
-      const out = await trips(n, () => r.ws.send(JSON.stringify({ type: 'infer', text: 'नमस्ते' })), () => r.next('audio'));
+      const out = await trips(
+        n,
+        () => r.ws.send(JSON.stringify({ type: 'infer', text: 'नमस्ते' })),
+        () => r.next('audio'),
+      );
       r.ws.close();
       return out;
     });
-    console.log(`relay adds: asr p50 ${(asrRelay.p50 - asrDirect.p50).toFixed(2)} ms, p99 ${(asrRelay.p99 - asrDirect.p99).toFixed(2)} ms; tts p50 ${(ttsRelay.p50 - ttsDirect.p50).toFixed(2)} ms, p99 ${(ttsRelay.p99 - ttsDirect.p99).toFixed(2)} ms`);
-    console.log(`load average after ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `relay adds: asr p50 ${(asrRelay.p50 - asrDirect.p50).toFixed(2)} ms, p99 ${(asrRelay.p99 - asrDirect.p99).toFixed(2)} ms; tts p50 ${(ttsRelay.p50 - ttsDirect.p50).toFixed(2)} ms, p99 ${(ttsRelay.p99 - ttsDirect.p99).toFixed(2)} ms`,
+    );
+    console.log(
+      `load average after ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     await stopChild(app);
     await sm.close();

@@ -61,18 +61,29 @@ export async function main(args: string[]): Promise<void> {
   const rounds = arg(args, 'rounds', 50);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-viewer-'));
   const log = pino({ level: 'silent' });
-  console.log(`viewer benchmark: ${records.toLocaleString('en-US')} records in one dataset, ${Math.ceil(records / 100).toLocaleString('en-US')} in another (work dir ${tmp})`);
+  console.log(
+    `viewer benchmark: ${records.toLocaleString('en-US')} records in one dataset, ${Math.ceil(records / 100).toLocaleString('en-US')} in another (work dir ${tmp})`,
+  );
   const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'), { temporary: true });
   const url = process.env.DATABASE_URL ?? cluster!.url;
   const db = createDb(url, 10);
   await migrate(db.pool);
   const boss = await startBoss(url, { supervise: false });
   const config = loadConfig({ ...process.env, ULCA_DATA_DIR: path.join(tmp, 'data') }, {});
-  const ctx = await createServices({ config, db, boss, store: new LocalObjectStore(path.join(tmp, 'objects')), mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }), log });
+  const ctx = await createServices({
+    config,
+    db,
+    boss,
+    store: new LocalObjectStore(path.join(tmp, 'objects')),
+    mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }),
+    log,
+  });
   const app = await buildApp(ctx, { logger: false });
   try {
     let t = performance.now();
-    await db.pool.query(`INSERT INTO users (user_id, email, first_name, password_hash, roles, is_active) VALUES ('bench', 'bench@local', 'Bench', 'x', '{READONLY-USER}', true)`);
+    await db.pool.query(
+      `INSERT INTO users (user_id, email, first_name, password_hash, roles, is_active) VALUES ('bench', 'bench@local', 'Bench', 'x', '{READONLY-USER}', true)`,
+    );
     await generate(db, BIG, '90000000000000001', records, 0, (d) => process.stdout.write(`\r  generated ${d.toLocaleString('en-US')}`));
     await generate(db, SMALL, '90000000000000002', Math.ceil(records / 100), records, () => undefined);
     await db.pool.query('VACUUM ANALYZE dataset_records');
@@ -103,7 +114,9 @@ export async function main(args: string[]): Promise<void> {
     ];
     const baseline = async () => {
       const s = performance.now();
-      await db.pool.query(`SELECT hash, data FROM dataset_records WHERE dataset_type = 'parallel-corpus' ORDER BY dataset_type, hash LIMIT 100`);
+      await db.pool.query(
+        `SELECT hash, data FROM dataset_records WHERE dataset_type = 'parallel-corpus' ORDER BY dataset_type, hash LIMIT 100`,
+      );
       return performance.now() - s;
     };
     const samples = new Map<string, number[]>(cases.map(([name]) => [name, []]));
@@ -113,10 +126,14 @@ export async function main(args: string[]): Promise<void> {
       for (const [name, q] of cases) samples.get(name)!.push((await page(q)).ms);
     }
     const b50 = percentile(base, 50);
-    console.log(`  baseline (bare SQL, 100 rows from the primary key): p50 ${b50.toFixed(2)} ms  p95 ${percentile(base, 95).toFixed(2)} ms`);
+    console.log(
+      `  baseline (bare SQL, 100 rows from the primary key): p50 ${b50.toFixed(2)} ms  p95 ${percentile(base, 95).toFixed(2)} ms`,
+    );
     for (const [name] of cases) {
       const s = samples.get(name)!;
-      console.log(`  ${name.padEnd(32)} server time p50 ${percentile(s, 50).toFixed(2)} ms  p95 ${percentile(s, 95).toFixed(2)} ms  ratio to baseline p50 ${(percentile(s, 50) / b50).toFixed(2)}`);
+      console.log(
+        `  ${name.padEnd(32)} server time p50 ${percentile(s, 50).toFixed(2)} ms  p95 ${percentile(s, 95).toFixed(2)} ms  ratio to baseline p50 ${(percentile(s, 50) / b50).toFixed(2)}`,
+      );
     }
   } finally {
     await app.close();

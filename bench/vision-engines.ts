@@ -1,6 +1,6 @@
 /**
  * Cost of the ocr, img-lang-detection and txt-lang-detection reference engines (issue #12,
- * DESIGN.md §11): for each, warm-up time (with a fresh cache folder, so the first start's unpacking
+ * docs/product.md#reference-models): for each, warm-up time (with a fresh cache folder, so the first start's unpacking
  * of the traineddata counts), the process's resident memory after warm() (tesseract workers are
  * threads of this process, so RSS holds them), and the latency (p50/p95 over --calls sequential
  * calls) of one call on a one-line image or sentence. The images are rendered here with Debian
@@ -48,11 +48,15 @@ async function measure<T extends ReferenceEngine>(label: string, engine: T, call
   );
 }
 
-console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}; ${CALLS} calls each; baseline rss ${rssMb().toFixed(0)} MB`);
+console.log(
+  `node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}; ${CALLS} calls each; baseline rss ${rssMb().toFixed(0)} MB`,
+);
 const txt = createTxtLangFasttextEngine({ cacheDir, log });
 await measure('txt-lang-fasttext (one sentence)', txt, () => txt.infer({ input: [{ source: 'मुझे सुबह की सैर करना बहुत पसंद है' }] }));
 const ocr = createOcrTesseractEngine({ cacheDir, log });
-await measure('ocr-tesseract (one Hindi line)', ocr, () => ocr.infer({ image: [{ imageContent: hindi }], config: { language: { sourceLanguage: 'hi' } } }));
+await measure('ocr-tesseract (one Hindi line)', ocr, () =>
+  ocr.infer({ image: [{ imageContent: hindi }], config: { language: { sourceLanguage: 'hi' } } }),
+);
 const t1 = performance.now();
 await ocr.infer({ image: [{ imageContent: tamil }], config: { language: { sourceLanguage: 'ta' } } });
 console.log(`ocr Tamil call: ${(performance.now() - t1).toFixed(0)} ms`);

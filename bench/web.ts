@@ -6,7 +6,7 @@
  *      data folder, the demo datasets published on first start) and waits until the dashboard's
  *      chart has bars;
  *   3. loads /ulca/dashboard once in headless Debian Chromium (playwright-core, the flags of
- *      DESIGN.md §8, empty cache, 390×844 phone viewport) and sums the JavaScript responses:
+ *      docs/architecture.md#tests, empty cache, 390×844 phone viewport) and sums the JavaScript responses:
  *      bytes on the wire as the browser received them (encoded body size: brotli here), and the
  *      same files' gzip sizes, fetched again with `Accept-Encoding: gzip` (the unit of the target
  *      and of the original client's figure);
@@ -28,8 +28,16 @@ import lighthouse from 'lighthouse';
 import { REPO_ROOT, startPlatform, type RunningPlatform } from '../e2e/support/server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** DESIGN.md §8: as root the sandbox must be off; without the networking flags Chromium dials out. */
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+/** docs/architecture.md#tests: as root the sandbox must be off; without the networking flags Chromium dials out. */
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const ORIGINAL = { performance: 55, accessibility: 74, 'best-practices': 96, firstLoadGzipKB: 621 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
@@ -110,9 +118,17 @@ async function lighthouseRun(url: string): Promise<LighthouseRun> {
     if (!result) throw new Error('Lighthouse returned no result');
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as LighthouseRun['scores'];
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as LighthouseRun['scores'];
     const metrics: Record<string, string> = {};
-    for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
+    for (const id of [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+      'speed-index',
+    ]) {
       metrics[id] = lhr.audits[id]?.displayValue ?? '?';
     }
     const lost: string[] = [];
@@ -147,7 +163,10 @@ export async function main(args: string[]): Promise<void> {
     const wire = scripts.reduce((n, s) => n + s.wire, 0);
     const gzip = scripts.reduce((n, s) => n + s.gzip, 0);
     console.log(`first-load JavaScript of /ulca/dashboard: ${scripts.length} files`);
-    for (const s of scripts.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${new URL(s.url).pathname.padEnd(52)} ${s.encoding.padEnd(8)} ${kb(s.wire).padStart(7)} KB wire  ${kb(s.gzip).padStart(7)} KB gzip`);
+    for (const s of scripts.sort((a, b) => b.gzip - a.gzip))
+      console.log(
+        `  ${new URL(s.url).pathname.padEnd(52)} ${s.encoding.padEnd(8)} ${kb(s.wire).padStart(7)} KB wire  ${kb(s.gzip).padStart(7)} KB gzip`,
+      );
     console.log(`  on the wire (${[...new Set(scripts.map((s) => s.encoding))].join('/')}): ${kb(wire)} KB`);
     console.log(`  as gzip:                  ${kb(gzip)} KB   (original ULCA client: ${ORIGINAL.firstLoadGzipKB} KB; target ≤ 200 KB)\n`);
 
@@ -164,9 +183,13 @@ export async function main(args: string[]): Promise<void> {
     if (lost.length) console.log(`audits that cost points:\n  ${lost.join('\n  ')}`);
     console.log('\n                      ours (median)   original ULCA client   target');
     for (const c of CATEGORIES) {
-      console.log(`  ${c.padEnd(18)}  ${String(median(results.map((r) => r.scores[c]))).padStart(13)}   ${String(ORIGINAL[c]).padStart(19)}   ${c === 'performance' ? '≥ 90' : '100'}`);
+      console.log(
+        `  ${c.padEnd(18)}  ${String(median(results.map((r) => r.scores[c]))).padStart(13)}   ${String(ORIGINAL[c]).padStart(19)}   ${c === 'performance' ? '≥ 90' : '100'}`,
+      );
     }
-    console.log(`  ${'first-load JS gzip'.padEnd(18)}  ${`${kb(gzip)} KB`.padStart(13)}   ${`${ORIGINAL.firstLoadGzipKB} KB`.padStart(19)}   ≤ 200 KB`);
+    console.log(
+      `  ${'first-load JS gzip'.padEnd(18)}  ${`${kb(gzip)} KB`.padStart(13)}   ${`${ORIGINAL.firstLoadGzipKB} KB`.padStart(19)}   ≤ 200 KB`,
+    );
   } finally {
     await platform?.stop().catch((e: unknown) => console.error(String(e)));
     await platform?.cleanup();

@@ -10,7 +10,15 @@
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { clearShots, Journey, launchChromium, newDesktopContext, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import {
+  clearShots,
+  Journey,
+  launchChromium,
+  newDesktopContext,
+  newPageWithTimeout,
+  screenshotTaker,
+  tearDownJourney,
+} from './support/browser.ts';
 import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
 
 const SHOT_PREFIX = 'account-';
@@ -20,7 +28,7 @@ const ADMIN_EMAIL = 'admin@ulca.local';
 const USER = { name: 'Kavya Reddy', email: `kavya.reddy+${Date.now()}@example.org` };
 /** The full-key format of the contract: `ulca_<12 hex id>.<43 char base64url secret>`. */
 const FULL_KEY = /^(ulca_[0-9a-f]{12})\.[A-Za-z0-9_-]{43}$/;
-/** The spec 02 §8 confirmation text, word for word. */
+/** The docs/product.md#messages confirmation text, word for word. */
 const REVOKE_CONFIRM = 'Are you sure you want to revoke this API key ?';
 
 let platform: RunningPlatform;
@@ -91,12 +99,16 @@ describe('account journey in Chromium', () => {
     adminContext = await newDesktopContext(browser);
     adminPage = await newPageWithTimeout(adminContext);
     // Uncaught errors in the pages are part of a failure report.
-    for (const [who, p] of [['user', page], ['admin', adminPage]] as const) {
+    for (const [who, p] of [
+      ['user', page],
+      ['admin', adminPage],
+    ] as const) {
       p.on('pageerror', (err) => pageErrors.push(`${who}: ${err.message}`));
       // React reports errors caught by the route's error boundary on the console.
       p.on('console', (m) => {
         // Refused calls (4xx) are part of the journey; the browser logs each as an error.
-        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(`${who} console: ${m.text().slice(0, 2000)}`);
+        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+          pageErrors.push(`${who} console: ${m.text().slice(0, 2000)}`);
       });
     }
   });
@@ -138,11 +150,19 @@ describe('account journey in Chromium', () => {
 
   step('the same answer for an address without an account, and no e-mail is sent', async () => {
     const ask = (email: string) =>
-      fetch(`${platform.baseUrl}/ulca/user-mgmt/v1/users/forgot-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      fetch(`${platform.baseUrl}/ulca/user-mgmt/v1/users/forgot-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
     const unknown = await ask('nobody-here@example.org');
     expect(unknown.status).toBe(200);
-    expect(((await unknown.json()) as { message: string }).message).toBe('If an account exists for this e-mail, we have sent a link to reset the password.');
-    await expect(waitForMailLink(platform.outboxDir, 'nobody-here@example.org', `${platform.baseUrl}/ulca/user/reset-password/`, 1500)).rejects.toThrow(/no e-mail/);
+    expect(((await unknown.json()) as { message: string }).message).toBe(
+      'If an account exists for this e-mail, we have sent a link to reset the password.',
+    );
+    await expect(
+      waitForMailLink(platform.outboxDir, 'nobody-here@example.org', `${platform.baseUrl}/ulca/user/reset-password/`, 1500),
+    ).rejects.toThrow(/no e-mail/);
   });
 
   step('the reset e-mail arrives in the outbox with a link that carries no key material', async () => {
@@ -158,7 +178,7 @@ describe('account journey in Chromium', () => {
     await page.waitForURL(/\/ulca\/user\/login$/, { timeout: 6000 });
   });
 
-  step('the real link asks for the new password; paste is refused and the rules are the spec\'s', async () => {
+  step("the real link asks for the new password; paste is refused and the rules are the spec's", async () => {
     await page.goto(resetLink);
     await page.getByRole('heading', { name: 'Reset password' }).waitFor();
     await page.getByText(USER.email).waitFor();
@@ -185,7 +205,9 @@ describe('account journey in Chromium', () => {
     await password.fill('weakpass');
     await confirm.fill('weakpass2');
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByText('Minimum length is 8 characters with combination of uppercase, lowercase, number and a special character').waitFor();
+    await page
+      .getByText('Minimum length is 8 characters with combination of uppercase, lowercase, number and a special character')
+      .waitFor();
     await page.getByText('Both password must match.').waitFor();
     await screenshot('reset-rules');
 
@@ -288,8 +310,12 @@ describe('account journey in Chromium', () => {
     await page.getByText('Data tracking turned on.').waitFor();
     await expect.poll(() => tracking.isChecked()).toBe(true);
     // Glossary opens the glossary page of this app and provider (glossary.e2e.test.ts goes there).
-    expect(await providers.getByRole('link', { name: 'Glossary' }).getAttribute('href')).toBe('/ulca/glossary?appName=Kisan+Bot&serviceProviderName=ulca-reference-models');
-    expect(await providers.getByRole('link', { name: 'Speaker Verification' }).getAttribute('href')).toBe('/ulca/speaker-recognition?appName=Kisan+Bot&serviceProviderName=ulca-reference-models');
+    expect(await providers.getByRole('link', { name: 'Glossary' }).getAttribute('href')).toBe(
+      '/ulca/glossary?appName=Kisan+Bot&serviceProviderName=ulca-reference-models',
+    );
+    expect(await providers.getByRole('link', { name: 'Speaker Verification' }).getAttribute('href')).toBe(
+      '/ulca/speaker-recognition?appName=Kisan+Bot&serviceProviderName=ulca-reference-models',
+    );
 
     await providers.getByRole('button', { name: 'Generate' }).click();
     const dialog = page.getByRole('dialog');
@@ -304,7 +330,7 @@ describe('account journey in Chromium', () => {
     await screenshot('provider-keys');
   });
 
-  step('revoke asks the spec\'s question; the key disappears and is refused', async () => {
+  step("revoke asks the spec's question; the key disappears and is refused", async () => {
     const table = page.getByRole('table', { name: 'App Integration Details' });
     await table.getByRole('button', { name: 'Revoke the key of Kisan Bot' }).click();
     const dialog = page.getByRole('dialog');
@@ -370,7 +396,7 @@ describe('account journey in Chromium', () => {
     await adminPage.getByRole('table', { name: 'Users' }).getByText(USER.email).waitFor();
   });
 
-  step('the edit dialog checks its fields with the spec\'s messages', async () => {
+  step("the edit dialog checks its fields with the spec's messages", async () => {
     const table = adminPage.getByRole('table', { name: 'Users' });
     await table.getByRole('button', { name: `Edit ${USER.email}` }).click();
     const dialog = adminPage.getByRole('dialog');
@@ -442,7 +468,10 @@ describe('account journey in Chromium', () => {
   step('reactivation restores the account: the same API key works again', async () => {
     const table = adminPage.getByRole('table', { name: 'Users' });
     await table.getByRole('switch', { name: `Activate ${USER.email}` }).click();
-    await adminPage.getByRole('dialog', { name: `Activate ${USER.email}?` }).getByRole('button', { name: 'Activate' }).click();
+    await adminPage
+      .getByRole('dialog', { name: `Activate ${USER.email}?` })
+      .getByRole('button', { name: 'Activate' })
+      .click();
     await adminPage.getByText('User activated successfully.').waitFor();
     expect((await whoami(survivingKey)).status).toBe(200);
   });

@@ -123,7 +123,14 @@ describe('benchmark journey in Chromium', () => {
     const folder = path.join(dir, 'benchmark');
     fs.mkdirSync(folder);
     fs.writeFileSync(path.join(folder, 'params.json'), JSON.stringify(benchmarkParams, null, 2));
-    fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(SOURCES.map((s, i) => ({ sourceText: s, targetText: REFS[i] })), null, 2));
+    fs.writeFileSync(
+      path.join(folder, 'data.json'),
+      JSON.stringify(
+        SOURCES.map((s, i) => ({ sourceText: s, targetText: REFS[i] })),
+        null,
+        2,
+      ),
+    );
     fs.mkdirSync(path.join(dir, 'zips'));
     await zipFolder(folder, path.join(dir, 'zips', 'hi-mr-benchmark.zip'));
     fixtures = await startFixtureServer(dir);
@@ -147,7 +154,15 @@ describe('benchmark journey in Chromium', () => {
     const curator = await apiLogin(CURATOR.email, PASSWORD);
     const admin = await apiLogin('admin@ulca.local', platform.adminPassword);
     const res = await signedFetch(platform.baseUrl, admin.keys, 'POST', '/ulca/user-mgmt/v1/users/update', {
-      users: [{ userID: curator.userID, email: CURATOR.email, firstName: CURATOR.name, roles: ['BENCHMARK-DATASET-CONTRIBUTOR'], orgID: 'UNDEFINED' }],
+      users: [
+        {
+          userID: curator.userID,
+          email: CURATOR.email,
+          firstName: CURATOR.name,
+          roles: ['BENCHMARK-DATASET-CONTRIBUTOR'],
+          orgID: 'UNDEFINED',
+        },
+      ],
     });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     await signIn(CURATOR.email);
@@ -237,7 +252,9 @@ describe('benchmark journey in Chromium', () => {
     await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
     // The run sends the benchmark's rows to the model's endpoint (batches through the inference proxy).
-    await expect.poll(() => ms.calls.slice(calls).some((c) => c.path.startsWith('/fail-on/translation')), { timeout: PIPELINE_TIMEOUT_MS }).toBe(true);
+    await expect
+      .poll(() => ms.calls.slice(calls).some((c) => c.path.startsWith('/fail-on/translation')), { timeout: PIPELINE_TIMEOUT_MS })
+      .toBe(true);
   });
 
   step('refreshing My Models until the run is Completed, with its score', async () => {
@@ -248,7 +265,8 @@ describe('benchmark journey in Chromium', () => {
           const refresh = page.getByRole('button', { name: 'Refresh' });
           if (await refresh.isEnabled().catch(() => false)) await refresh.click();
           const toggle = modelRow().getByRole('button', { name: `Benchmark runs of ${MODEL}` });
-          if ((await toggle.isEnabled().catch(() => false)) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+          if ((await toggle.isEnabled().catch(() => false)) && (await toggle.getAttribute('aria-expanded')) !== 'true')
+            await toggle.click();
           const row = runs.getByRole('row').filter({ hasText: BENCHMARK });
           return (await row.count()) ? (await cells(row))[4] : 'no run listed';
         },
@@ -258,31 +276,43 @@ describe('benchmark journey in Chromium', () => {
     const expected = scoreMetric('bleu', HYPS, [REFS]).score;
     expect(expected).toBeGreaterThan(0);
     expect(expected).toBeLessThan(100);
-    expect((await cells(runs.getByRole('row').filter({ hasText: BENCHMARK }))).slice(0, 3)).toEqual([BENCHMARK, 'BLEU', expected.toFixed(2)]);
+    expect((await cells(runs.getByRole('row').filter({ hasText: BENCHMARK }))).slice(0, 3)).toEqual([
+      BENCHMARK,
+      'BLEU',
+      expected.toFixed(2),
+    ]);
     await screenshot('my-models-run-completed');
   });
 
-  step('the leaderboard shows the owner their unpublished model, marked and unranked, with its score, 95% interval and coverage 5/6', async () => {
-    await page.goto(at(`/model/benchmark-details/${benchmarkId}`));
-    await page.getByRole('heading', { name: BENCHMARK, level: 1 }).waitFor();
-    await page.getByRole('tab', { name: /BLEU/ }).first().click();
-    const board = page.getByRole('table', { name: 'Leaderboard, BLEU' });
-    const row = board.getByRole('row').filter({ hasText: MODEL });
-    await row.waitFor();
-    const expected = scoreMetric('bleu', HYPS, [REFS]).score;
-    const [rank, model, score, interval, coverage] = await cells(row);
-    // The model is not published yet: its owner sees the run, marked, without a rank (nobody else sees it).
-    expect([rank, model, score, coverage]).toEqual(['–', `${MODEL} v1.0\nUnpublished: only you see this run; it is not ranked.`, expected.toFixed(2), '5/6 rows (83%)']);
-    // The 95% bootstrap interval brackets the score.
-    const m = interval.match(/^(\d+\.\d\d) – (\d+\.\d\d)$/);
-    expect(m, interval).not.toBeNull();
-    expect(Number(m![1])).toBeLessThanOrEqual(Number(score));
-    expect(Number(m![2])).toBeGreaterThanOrEqual(Number(score));
-    // The scoring details give the signature the number can be reproduced with.
-    await row.getByRole('button', { name: `Scoring details of ${MODEL}` }).click();
-    await page.getByText(/^nrefs:1\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:2\.6\.0\|metric:bleu\|/).waitFor();
-    await screenshot('leaderboard');
-  });
+  step(
+    'the leaderboard shows the owner their unpublished model, marked and unranked, with its score, 95% interval and coverage 5/6',
+    async () => {
+      await page.goto(at(`/model/benchmark-details/${benchmarkId}`));
+      await page.getByRole('heading', { name: BENCHMARK, level: 1 }).waitFor();
+      await page.getByRole('tab', { name: /BLEU/ }).first().click();
+      const board = page.getByRole('table', { name: 'Leaderboard, BLEU' });
+      const row = board.getByRole('row').filter({ hasText: MODEL });
+      await row.waitFor();
+      const expected = scoreMetric('bleu', HYPS, [REFS]).score;
+      const [rank, model, score, interval, coverage] = await cells(row);
+      // The model is not published yet: its owner sees the run, marked, without a rank (nobody else sees it).
+      expect([rank, model, score, coverage]).toEqual([
+        '–',
+        `${MODEL} v1.0\nUnpublished: only you see this run; it is not ranked.`,
+        expected.toFixed(2),
+        '5/6 rows (83%)',
+      ]);
+      // The 95% bootstrap interval brackets the score.
+      const m = interval.match(/^(\d+\.\d\d) – (\d+\.\d\d)$/);
+      expect(m, interval).not.toBeNull();
+      expect(Number(m![1])).toBeLessThanOrEqual(Number(score));
+      expect(Number(m![2])).toBeGreaterThanOrEqual(Number(score));
+      // The scoring details give the signature the number can be reproduced with.
+      await row.getByRole('button', { name: `Scoring details of ${MODEL}` }).click();
+      await page.getByText(/^nrefs:1\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:2\.6\.0\|metric:bleu\|/).waitFor();
+      await screenshot('leaderboard');
+    },
+  );
 
   step("the model page's Benchmarkings shows the run and links back to the benchmark", async () => {
     await page.getByRole('link', { name: MODEL }).click();
@@ -320,20 +350,38 @@ describe('benchmark journey in Chromium', () => {
   step('phone size: the models health grid fits 390 px (task and status under the model name)', async () => {
     // The model is published and an admin's check round gives it a health row.
     const owner = await apiLogin(OWNER.email, PASSWORD);
-    expect((await signedFetch(platform.baseUrl, owner.keys, 'POST', '/ulca/apis/v0/model/status/change', { modelId, status: 'published' })).status).toBe(200);
+    expect(
+      (await signedFetch(platform.baseUrl, owner.keys, 'POST', '/ulca/apis/v0/model/status/change', { modelId, status: 'published' }))
+        .status,
+    ).toBe(200);
     const admin = await apiLogin('admin@ulca.local', platform.adminPassword);
     await expect
-      .poll(async () => ((await signedFetch(platform.baseUrl, admin.keys, 'POST', '/ulca/apis/v0/model/health/check', {})).json.data as { jobId?: string | null } | undefined)?.jobId, {
-        timeout: 75_000,
-        interval: 5000,
-      })
+      .poll(
+        async () =>
+          (
+            (await signedFetch(platform.baseUrl, admin.keys, 'POST', '/ulca/apis/v0/model/health/check', {})).json.data as
+              { jobId?: string | null } | undefined
+          )?.jobId,
+        {
+          timeout: 75_000,
+          interval: 5000,
+        },
+      )
       .toBeTruthy();
     await expect
       // Listed as soon as it is published ('unknown'); the page is opened once the round has judged it.
-      .poll(async () => ((await (await fetch(`${platform.baseUrl}/ulca/apis/v0/model/getModelHealthStatus`)).json()) as { modelHealthStatusList: { modelId: string; status: string }[] }).modelHealthStatusList.some((r) => r.modelId === modelId && r.status === 'available'), {
-        timeout: 60_000,
-        interval: 500,
-      })
+      .poll(
+        async () =>
+          (
+            (await (await fetch(`${platform.baseUrl}/ulca/apis/v0/model/getModelHealthStatus`)).json()) as {
+              modelHealthStatusList: { modelId: string; status: string }[];
+            }
+          ).modelHealthStatusList.some((r) => r.modelId === modelId && r.status === 'available'),
+        {
+          timeout: 60_000,
+          interval: 500,
+        },
+      )
       .toBe(true);
     await page.goto(at('/model/explore-models?task=status-check'));
     const gridRow = page.getByRole('grid').getByRole('row').filter({ hasText: MODEL });

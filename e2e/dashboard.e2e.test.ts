@@ -14,7 +14,15 @@ import { parse } from 'csv-parse/sync';
 import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { FIXTURES_DIR, generateParallelPairs, zipFixture, zipFolder } from '../apps/server/src/test/fixtures.ts';
 import { signedHeaders } from '../apps/server/src/security/signing.ts';
-import { clearShots, Journey, launchChromium, newDesktopContext, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import {
+  clearShots,
+  Journey,
+  launchChromium,
+  newDesktopContext,
+  newPageWithTimeout,
+  screenshotTaker,
+  tearDownJourney,
+} from './support/browser.ts';
 import { startPlatform, type RunningPlatform } from './support/server.ts';
 
 const PIPELINE_TIMEOUT_MS = 90_000;
@@ -25,7 +33,15 @@ const GENERATED = [
   { name: 'hi-en-legal', src: 'hi', tgt: 'en', rows: 25, domain: 'legal', method: 'manual-translated', submitter: 'Lab B' },
   { name: 'en-hi-general', src: 'en', tgt: 'hi', rows: 20, domain: 'general', method: 'manual-translated', submitter: 'Lab C' },
   { name: 'en-ta-news', src: 'en', tgt: 'ta', rows: 30, domain: 'news', method: 'machine-translated', submitter: 'Lab A' },
-  { name: 'en-bn-government', src: 'en', tgt: 'bn', rows: 18, domain: 'government-press-release', method: 'manual-translated', submitter: 'Lab B' },
+  {
+    name: 'en-bn-government',
+    src: 'en',
+    tgt: 'bn',
+    rows: 18,
+    domain: 'government-press-release',
+    method: 'manual-translated',
+    submitter: 'Lab B',
+  },
   { name: 'en-mr-news', src: 'en', tgt: 'mr', rows: 12, domain: 'news', method: 'machine-translated', submitter: 'Lab C' },
 ] as const;
 const FIXTURES = ['parallel-valid', 'monolingual-valid', 'asr-valid', 'asr-unlabeled-valid', 'tts-valid', 'ocr-valid'] as const;
@@ -49,7 +65,7 @@ async function screenshot(step: string): Promise<void> {
 
 const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
 
-/** A signed API call as the admin (DESIGN.md §5). */
+/** A signed API call as the admin (docs/api.md#request-signatures). */
 async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
   const raw = body === undefined ? undefined : JSON.stringify(body);
   const res = await fetch(`${platform.baseUrl}${url}`, {
@@ -64,7 +80,10 @@ async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Prom
 
 async function writeParallelZip(g: (typeof GENERATED)[number]): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-dash-'));
-  const collectionDetails = g.method === 'manual-translated' ? { contributor: { name: 'Translator', aboutMe: 'Translates' } } : { translationModel: 'template generator' };
+  const collectionDetails =
+    g.method === 'manual-translated'
+      ? { contributor: { name: 'Translator', aboutMe: 'Translates' } }
+      : { translationModel: 'template generator' };
   const params = {
     datasetType: 'parallel-corpus',
     languages: { sourceLanguage: g.src, targetLanguage: g.tgt },
@@ -75,14 +94,25 @@ async function writeParallelZip(g: (typeof GENERATED)[number]): Promise<string> 
     submitter: { name: g.submitter, aboutMe: 'Dashboard journey submitter' },
   };
   fs.writeFileSync(path.join(dir, 'params.json'), JSON.stringify(params));
-  fs.writeFileSync(path.join(dir, 'data.json'), JSON.stringify([...generateParallelPairs({ rows: g.rows, seed: `e2e-${g.name}`, sourceLanguage: g.src, targetLanguage: g.tgt })]));
+  fs.writeFileSync(
+    path.join(dir, 'data.json'),
+    JSON.stringify([...generateParallelPairs({ rows: g.rows, seed: `e2e-${g.name}`, sourceLanguage: g.src, targetLanguage: g.tgt })]),
+  );
   const file = `${g.name}.zip`;
   await zipFolder(dir, path.join(zipDir, file));
   fs.rmSync(dir, { recursive: true, force: true });
   return file;
 }
 
-type ReportRow = { datasetType: string; sourceLanguage: string; targetLanguage: string; domains: string; primarySubmitterName: string; count: number; total: number };
+type ReportRow = {
+  datasetType: string;
+  sourceLanguage: string;
+  targetLanguage: string;
+  domains: string;
+  primarySubmitterName: string;
+  count: number;
+  total: number;
+};
 
 describe('dashboard and Dataset Metrics in Chromium', () => {
   beforeAll(async () => {
@@ -153,25 +183,35 @@ describe('dashboard and Dataset Metrics in Chromium', () => {
     await screenshot('level-0');
   });
 
-  step('level 1: the Hindi bar (a button, here pressed with Enter) shows English–Hindi by domain; the type picker is disabled', async () => {
-    await page.getByRole('button', { name: 'Hindi: 90 sentences', exact: true }).press('Enter');
-    await expect.poll(crumbs).toEqual(['Parallel Dataset (English)', 'English – Hindi']);
-    await expect.poll(xLabels).toEqual(['News', 'General', 'Legal']);
-    expect(await total()).toBe('Total: 90 sentences (of 150 sentences in Parallel Dataset)');
-    expect(await page.getByRole('combobox', { name: 'Dataset Type' }).getAttribute('aria-disabled')).toBe('true');
-    expect(await page.getByRole('group', { name: 'Group by' }).getByRole('button').allInnerTexts()).toEqual(['Domain', 'Collection Method', 'Submitter']);
-    await screenshot('level-1-by-domain');
-    await page.getByRole('button', { name: 'Submitter' }).click();
-    await expect.poll(xLabels).toEqual(['Lab A', 'Lab B', 'Lab C', 'ULCA Test Fixt…']);
-    await screenshot('level-1-by-submitter');
-  });
+  step(
+    'level 1: the Hindi bar (a button, here pressed with Enter) shows English–Hindi by domain; the type picker is disabled',
+    async () => {
+      await page.getByRole('button', { name: 'Hindi: 90 sentences', exact: true }).press('Enter');
+      await expect.poll(crumbs).toEqual(['Parallel Dataset (English)', 'English – Hindi']);
+      await expect.poll(xLabels).toEqual(['News', 'General', 'Legal']);
+      expect(await total()).toBe('Total: 90 sentences (of 150 sentences in Parallel Dataset)');
+      expect(await page.getByRole('combobox', { name: 'Dataset Type' }).getAttribute('aria-disabled')).toBe('true');
+      expect(await page.getByRole('group', { name: 'Group by' }).getByRole('button').allInnerTexts()).toEqual([
+        'Domain',
+        'Collection Method',
+        'Submitter',
+      ]);
+      await screenshot('level-1-by-domain');
+      await page.getByRole('button', { name: 'Submitter' }).click();
+      await expect.poll(xLabels).toEqual(['Lab A', 'Lab B', 'Lab C', 'ULCA Test Fixt…']);
+      await screenshot('level-1-by-submitter');
+    },
+  );
 
   step('level 2: clicking Lab C shows its sentences by domain, and offers the two other groupings', async () => {
     await bars().nth(2).click();
     await expect.poll(crumbs).toEqual(['Parallel Dataset (English)', 'English – Hindi', 'Submitter: Lab C']);
     await expect.poll(xLabels).toEqual(['General']);
     expect(await total()).toBe('Total: 20 sentences (of 150 sentences in Parallel Dataset)');
-    expect(await page.getByRole('group', { name: 'Group by' }).getByRole('button').allInnerTexts()).toEqual(['Domain', 'Collection Method']);
+    expect(await page.getByRole('group', { name: 'Group by' }).getByRole('button').allInnerTexts()).toEqual([
+      'Domain',
+      'Collection Method',
+    ]);
     await page.getByRole('button', { name: 'Collection Method' }).click();
     await expect.poll(xLabels).toEqual(['Manually Trans…']);
     await page.getByRole('button', { name: 'Show values as a table' }).click();
@@ -215,7 +255,9 @@ describe('dashboard and Dataset Metrics in Chromium', () => {
     await page.getByRole('heading', { name: 'Dataset Metrics' }).waitFor();
     const grid = page.getByRole('grid');
     await grid.getByRole('row').nth(1).waitFor();
-    const api = (await (await fetch(at('/data-metric/v0/store/reports'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()) as { data: ReportRow[] };
+    const api = (await (
+      await fetch(at('/data-metric/v0/store/reports'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    ).json()) as { data: ReportRow[] };
     const totalRecords = api.data.reduce((n, r) => n + r.count, 0);
     // Default sort: dataset type ascending; the monolingual row shows '-' as target language.
     const firstType = await grid.locator('[role="row"][data-rowindex="0"] [data-field="datasetType"]').innerText();
@@ -248,14 +290,40 @@ describe('dashboard and Dataset Metrics in Chromium', () => {
     const file = path.join(zipDir, 'metrics.csv');
     await download.saveAs(file);
     const rows = parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
-    expect(Object.keys(rows[0])).toEqual(['Dataset Type', 'Source Language', 'Target Language', 'Domain', 'Collection Method', 'Unit', 'Records', 'Total']);
+    expect(Object.keys(rows[0])).toEqual([
+      'Dataset Type',
+      'Source Language',
+      'Target Language',
+      'Domain',
+      'Collection Method',
+      'Unit',
+      'Records',
+      'Total',
+    ]);
     // Rows whose visible dimensions are equal were summed: one row per combination without the submitter.
-    const combos = new Set(api.data.map((r) => JSON.stringify([r.datasetType, r.sourceLanguage, r.targetLanguage, r.domains, (r as Record<string, unknown>).collectionMethod_collectionDescriptions])));
+    const combos = new Set(
+      api.data.map((r) =>
+        JSON.stringify([
+          r.datasetType,
+          r.sourceLanguage,
+          r.targetLanguage,
+          r.domains,
+          (r as Record<string, unknown>).collectionMethod_collectionDescriptions,
+        ]),
+      ),
+    );
     expect(rows.length).toBe(combos.size);
     expect(rows.length).toBeLessThan(api.data.length);
     expect(rows.reduce((n, r) => n + Number(r.Records), 0)).toBe(totalRecords);
     // en→hi 'news' (Lab A) and 'general' (Lab C + the fixture's submitter) are distinct rows; the general ones were summed.
-    const general = rows.find((r) => r['Dataset Type'] === 'Parallel Dataset' && r['Source Language'] === 'English' && r['Target Language'] === 'Hindi' && r.Domain === 'General' && r['Collection Method'] === 'Manually Translated');
+    const general = rows.find(
+      (r) =>
+        r['Dataset Type'] === 'Parallel Dataset' &&
+        r['Source Language'] === 'English' &&
+        r['Target Language'] === 'Hindi' &&
+        r.Domain === 'General' &&
+        r['Collection Method'] === 'Manually Translated',
+    );
     expect(general?.Records).toBe('25');
     // The blank target shown as '-' is exported empty (a lone '-' would be quoted as a formula guard).
     expect(rows.find((r) => r['Dataset Type'] === 'Monolingual Dataset')?.['Target Language']).toBe('');

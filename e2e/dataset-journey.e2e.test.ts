@@ -13,7 +13,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { buildBadZip, FIXTURE_EXPECTATIONS, zipFixture, type ProcessedExpectation } from '../apps/server/src/test/fixtures.ts';
-import { clearShots, Journey, launchChromium, newDesktopContext, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import {
+  clearShots,
+  Journey,
+  launchChromium,
+  newDesktopContext,
+  newPageWithTimeout,
+  screenshotTaker,
+  tearDownJourney,
+} from './support/browser.ts';
 import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
 
 const PASSWORD = 'Str0ng!pass';
@@ -80,7 +88,9 @@ async function waitForFinalStatus(final: 'Completed' | 'Failed'): Promise<string
         if (await refresh.isEnabled().catch(() => false)) await refresh.click();
         const rows = await bodyRows(stages).catch(() => []);
         const statuses = rows.map((r) => r[1]);
-        return statuses.length === 4 && !statuses.some((s) => s === 'Pending' || s === 'In-Progress') ? 'finished' : `still running: ${statuses.join(', ')}`;
+        return statuses.length === 4 && !statuses.some((s) => s === 'Pending' || s === 'In-Progress')
+          ? 'finished'
+          : `still running: ${statuses.join(', ')}`;
       },
       { timeout: PIPELINE_TIMEOUT_MS, interval: 1000 },
     )

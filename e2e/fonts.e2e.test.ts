@@ -9,7 +9,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { clearShots, Journey, launchChromium, newDesktopContext, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import {
+  clearShots,
+  Journey,
+  launchChromium,
+  newDesktopContext,
+  newPageWithTimeout,
+  screenshotTaker,
+  tearDownJourney,
+} from './support/browser.ts';
 import { startPlatform, type RunningPlatform } from './support/server.ts';
 
 const SHOT_PREFIX = 'fonts-';

@@ -35,11 +35,17 @@ const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
 
 /** A signed JSON call with the browser's session keys. */
 async function signedApi<T>(method: 'GET' | 'POST', pathAndQuery: string, body?: unknown): Promise<T> {
-  const k = (await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'))).userKeys as { publicKey: string; privateKey: string };
+  const k = (await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'))).userKeys as {
+    publicKey: string;
+    privateKey: string;
+  };
   const raw = body === undefined ? undefined : JSON.stringify(body);
   const res = await fetch(`${platform.baseUrl}${pathAndQuery}`, {
     method,
-    headers: { ...signHeaders(k.publicKey, k.privateKey, { method, url: pathAndQuery, body: raw }), ...(raw ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...signHeaders(k.publicKey, k.privateKey, { method, url: pathAndQuery, body: raw }),
+      ...(raw ? { 'content-type': 'application/json' } : {}),
+    },
     body: raw,
   });
   const text = await res.text();
@@ -94,7 +100,9 @@ describe('glossary journey in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
     const userID = (await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'))).userDetails.userID as string;
-    fullKey = (await signedApi<{ data: { ulcaApiKey: string } }>('POST', '/ulca/user-mgmt/v1/users/generateApiKey', { userID, appName: APP })).data.ulcaApiKey;
+    fullKey = (
+      await signedApi<{ data: { ulcaApiKey: string } }>('POST', '/ulca/user-mgmt/v1/users/generateApiKey', { userID, appName: APP })
+    ).data.ulcaApiKey;
     expect(fullKey).toMatch(/^ulca_/);
   });
 
@@ -174,7 +182,9 @@ describe('glossary journey in Chromium', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ task: 'translation', sourceLanguage: 'hi', targetLanguage: 'ur', domain: 'All', submitter: 'All' }),
     });
-    const model = ((await search.json()) as { data: { modelId: string; submitter: { name: string } }[] }).data.find((m) => m.submitter.name === 'ULCA reference models')!;
+    const model = ((await search.json()) as { data: { modelId: string; submitter: { name: string } }[] }).data.find(
+      (m) => m.submitter.name === 'ULCA reference models',
+    )!;
     const translate = async (key?: string) => {
       const res = await fetch(`${platform.baseUrl}${MODEL_API.compute}`, {
         method: 'POST',
@@ -225,7 +235,10 @@ describe('glossary journey in Chromium', () => {
     await page.getByText('Multiple Glossaries Deleted Successfully').waitFor();
     await page.getByText('No records found.').waitFor();
     await screenshot('all-deleted');
-    const left = await signedApi<{ glossary: unknown[] }>('GET', `${GLOSSARY_API.fetchAll}?${new URLSearchParams({ appName: APP, serviceProviderName: PROVIDER })}`);
+    const left = await signedApi<{ glossary: unknown[] }>(
+      'GET',
+      `${GLOSSARY_API.fetchAll}?${new URLSearchParams({ appName: APP, serviceProviderName: PROVIDER })}`,
+    );
     expect(left.glossary).toEqual([]);
   });
 });

@@ -31,7 +31,11 @@ const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
 async function axeViolations(p: Page): Promise<string[]> {
   if (!(await p.evaluate(() => 'axe' in window))) await p.addScriptTag({ path: AXE });
   const found = await p.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> };
+      }
+    ).axe;
     const r = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
     return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
   }, WCAG21_AA);
@@ -55,7 +59,13 @@ describe('the interface in Hindi and Tamil', () => {
     browser = await launchChromium();
     // A visitor whose browser asks for Hindi first.
     desktop = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'hi-IN', bypassCSP: true });
-    phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ta-IN', isMobile: true, hasTouch: true, bypassCSP: true });
+    phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'ta-IN',
+      isMobile: true,
+      hasTouch: true,
+      bypassCSP: true,
+    });
     page = await newPageWithTimeout(desktop, 30_000);
   }, 180_000);
 
@@ -67,7 +77,10 @@ describe('the interface in Hindi and Tamil', () => {
     await page.goto(at('/dashboard'));
     await expect.poll(() => htmlLang(page)).toBe('hi');
     await page.getByRole('heading', { level: 1, name: 'डैशबोर्ड' }).waitFor();
-    await page.getByText(/प्रति भाषा वाक्य/).first().waitFor();
+    await page
+      .getByText(/प्रति भाषा वाक्य/)
+      .first()
+      .waitFor();
     await expect.poll(() => page.getByTestId('language-switcher').innerText()).toBe('हिन्दी');
     expect(await axeViolations(page)).toEqual([]);
     await takeShot(page, 'dashboard-hi');
@@ -129,7 +142,10 @@ describe('the interface in Hindi and Tamil', () => {
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect.poll(() => htmlLang(page)).toBe('en');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    await page.getByText(/Sentences per language/).first().waitFor();
+    await page
+      .getByText(/Sentences per language/)
+      .first()
+      .waitFor();
     await page.getByRole('link', { name: 'About ULCA' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await takeShot(page, 'dashboard-en');

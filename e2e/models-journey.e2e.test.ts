@@ -109,7 +109,10 @@ async function exploreTranslation(): Promise<void> {
 /** A signed API call with keys `keys`, or with the browser's session (the owner) by default. */
 async function signedApi<T>(method: 'GET' | 'POST', pathAndQuery: string, keys?: { publicKey: string; privateKey: string }): Promise<T> {
   const k = keys ?? (await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'))).userKeys;
-  const res = await fetch(`${platform.baseUrl}${pathAndQuery}`, { method, headers: signHeaders(k.publicKey, k.privateKey, { method, url: pathAndQuery }) });
+  const res = await fetch(`${platform.baseUrl}${pathAndQuery}`, {
+    method,
+    headers: signHeaders(k.publicKey, k.privateKey, { method, url: pathAndQuery }),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${pathAndQuery} → ${res.status} ${text}`);
   return JSON.parse(text) as T;
@@ -136,7 +139,10 @@ async function checkHealth(modelId: string): Promise<ModelHealthRow> {
   const keys = await adminKeys();
   const asked = Date.now();
   await expect
-    .poll(async () => (await signedApi<{ data: { jobId: string | null } }>('POST', MODEL_HEALTH_CHECK_PATH, keys)).data.jobId, { timeout: 75_000, interval: 5000 })
+    .poll(async () => (await signedApi<{ data: { jobId: string | null } }>('POST', MODEL_HEALTH_CHECK_PATH, keys)).data.jobId, {
+      timeout: 75_000,
+      interval: 5000,
+    })
     .toBeTruthy();
   let row: ModelHealthRow | undefined;
   await expect
@@ -217,9 +223,14 @@ describe('model journey in Chromium', () => {
     await chooser.setFiles(file);
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     // The form's own alert (the toast says the same).
-    const alert = page.getByRole('form', { name: 'Submit model' }).getByRole('alert').filter({ hasText: 'did not answer its example request properly' });
+    const alert = page
+      .getByRole('form', { name: 'Submit model' })
+      .getByRole('alert')
+      .filter({ hasText: 'did not answer its example request properly' });
     await alert.waitFor({ timeout: 30_000 });
-    expect(await alert.getByRole('list', { name: 'Problems in the parameter file' }).innerText()).toMatch(/^inferenceEndPoint\.callbackUrl: /);
+    expect(await alert.getByRole('list', { name: 'Problems in the parameter file' }).innerText()).toMatch(
+      /^inferenceEndPoint\.callbackUrl: /,
+    );
     expect(currentPath()).toBe('/ulca/model/upload');
     await screenshot('upload-endpoint-fails');
   });
@@ -227,7 +238,10 @@ describe('model journey in Chromium', () => {
   step('submits the translation descriptor with the file picker and sees the thank-you page', async () => {
     modelIds.translation = await submitModel('translation', true);
     // The endpoint got the descriptor's example request.
-    expect(ms.calls.at(-1)?.body).toMatchObject({ input: [{ source: 'Good morning' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } });
+    expect(ms.calls.at(-1)?.body).toMatchObject({
+      input: [{ source: 'Good morning' }],
+      config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } },
+    });
   });
 
   step('Go to my models lands in My Models with the new row highlighted and unpublished', async () => {
@@ -237,8 +251,18 @@ describe('model journey in Chromium', () => {
     const row = myRow(NAMES.translation);
     await row.waitFor();
     expect(await row.getAttribute('data-highlighted')).toBe('true');
-    const today = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date());
-    expect((await cells(row)).slice(1, 8)).toEqual(['Translation', NAMES.translation, 'v1.0', 'general', 'CC-BY-4.0', today, 'Unpublished']);
+    const today = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(
+      new Date(),
+    );
+    expect((await cells(row)).slice(1, 8)).toEqual([
+      'Translation',
+      NAMES.translation,
+      'v1.0',
+      'general',
+      'CC-BY-4.0',
+      today,
+      'Unpublished',
+    ]);
     await screenshot('my-models-highlighted');
     // The tint goes after 4 s.
     await expect.poll(() => row.getAttribute('data-highlighted'), { timeout: 8000 }).toBeNull();
@@ -289,7 +313,10 @@ describe('model journey in Chromium', () => {
     await page.getByLabel('English text').fill(SENTENCE);
     await page.getByRole('button', { name: 'Translate' }).click();
     await page.getByText(`hi:${SENTENCE}`).waitFor();
-    expect(ms.calls.at(-1)?.body).toMatchObject({ input: [{ source: SENTENCE }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } });
+    expect(ms.calls.at(-1)?.body).toMatchObject({
+      input: [{ source: SENTENCE }],
+      config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } },
+    });
     await screenshot('try-translation');
   });
 
@@ -320,7 +347,10 @@ describe('model journey in Chromium', () => {
     await page.getByText('Thank you for your feedback.').waitFor();
     await screenshot('feedback-thanks');
     // The owner's list (signed as the signed-in owner) has the entry with what the dialog sent.
-    const list = await signedApi<{ data: ModelFeedbackEntry[]; count: number }>('GET', `${MODEL_API.feedbackList}?modelId=${modelIds.translation}`);
+    const list = await signedApi<{ data: ModelFeedbackEntry[]; count: number }>(
+      'GET',
+      `${MODEL_API.feedbackList}?modelId=${modelIds.translation}`,
+    );
     expect(list.count).toBe(1);
     expect(list.data[0]).toMatchObject({
       modelId: modelIds.translation,
@@ -396,7 +426,10 @@ describe('model journey in Chromium', () => {
         }),
     );
     expect(duration).toBeCloseTo(0.1, 2);
-    expect(ms.calls.at(-1)?.body).toMatchObject({ input: [{ source: 'नमस्ते दोस्तों' }], config: { gender: 'male', language: { sourceLanguage: 'hi' } } });
+    expect(ms.calls.at(-1)?.body).toMatchObject({
+      input: [{ source: 'नमस्ते दोस्तों' }],
+      config: { gender: 'male', language: { sourceLanguage: 'hi' } },
+    });
     await screenshot('try-tts');
   });
 

@@ -31,11 +31,17 @@ const screenshot = (step: string) => takeShot(page, step);
 const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
 
 async function signedApi<T>(method: 'GET' | 'POST', pathAndQuery: string, body?: unknown): Promise<T> {
-  const k = (await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'))).userKeys as { publicKey: string; privateKey: string };
+  const k = (await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'))).userKeys as {
+    publicKey: string;
+    privateKey: string;
+  };
   const raw = body === undefined ? undefined : JSON.stringify(body);
   const res = await fetch(`${platform.baseUrl}${pathAndQuery}`, {
     method,
-    headers: { ...signHeaders(k.publicKey, k.privateKey, { method, url: pathAndQuery, body: raw }), ...(raw ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...signHeaders(k.publicKey, k.privateKey, { method, url: pathAndQuery, body: raw }),
+      ...(raw ? { 'content-type': 'application/json' } : {}),
+    },
     body: raw,
   });
   const text = await res.text();
@@ -44,7 +50,11 @@ async function signedApi<T>(method: 'GET' | 'POST', pathAndQuery: string, body?:
 }
 
 async function keyCall(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${platform.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ulcaApiKey: fullKey }, body: JSON.stringify(body) });
+  const res = await fetch(`${platform.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ulcaApiKey: fullKey },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${path} → ${res.status} ${text}`);
   return JSON.parse(text) as Record<string, unknown>;
@@ -81,13 +91,18 @@ describe('pipeline usage, status page and uptime in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
     const userID = (await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'))).userDetails.userID as string;
-    fullKey = (await signedApi<{ data: { ulcaApiKey: string } }>('POST', '/ulca/user-mgmt/v1/users/generateApiKey', { userID, appName: APP })).data.ulcaApiKey;
+    fullKey = (
+      await signedApi<{ data: { ulcaApiKey: string } }>('POST', '/ulca/user-mgmt/v1/users/generateApiKey', { userID, appName: APP })
+    ).data.ulcaApiKey;
     expect(fullKey).toMatch(/^ulca_/);
   });
 
   step('the app configures and runs translation → tts pipelines and a direct translation with its key', async () => {
     const config = await keyCall(PIPELINE_API.config, {
-      pipelineTasks: [{ taskType: 'translation', config: { language: { sourceLanguage: 'hi', targetLanguage: 'ur' } } }, { taskType: 'tts' }],
+      pipelineTasks: [
+        { taskType: 'translation', config: { language: { sourceLanguage: 'hi', targetLanguage: 'ur' } } },
+        { taskType: 'tts' },
+      ],
     });
     const candidates = config.pipelineResponseConfig as { taskType: string; config: { serviceId: string }[] }[];
     const [mt, tts] = candidates.map((c) => c.config[0].serviceId);
@@ -107,15 +122,25 @@ describe('pipeline usage, status page and uptime in Chromium', () => {
   step("Profile → the key's Usage: the 30-day chart, the limits and the table with the characters sent", async () => {
     await page.goto(at('/profile'));
     await page.getByRole('button', { name: `Show provider keys of ${APP}` }).click();
-    await page.getByRole('table', { name: `Service provider keys of ${APP}` }).getByRole('link', { name: 'Usage' }).first().click();
+    await page
+      .getByRole('table', { name: `Service provider keys of ${APP}` })
+      .getByRole('link', { name: 'Usage' })
+      .first()
+      .click();
     await page.getByRole('heading', { name: `Usage of ${APP}`, level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/ulca/usage');
     await page.getByTestId('usage-chart').getByRole('group', { name: 'Calls per day, last 30 days' }).waitFor();
     const table = page.getByRole('table', { name: 'Usage per day, model and task' });
     const rows = (await table.locator('tbody tr').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
     // Translation: 3 calls of 4 + 15 + 6 characters (UTF-16 code units); tts: 2 calls with seconds of speech out.
-    expect(rows.some((r) => / translation 3 0 \d+ 25 0 0 0$/.test(r)), rows.join('\n')).toBe(true);
-    expect(rows.some((r) => / tts 2 0 \d+ \d+ 0 [\d.]+ 0$/.test(r) && !/ 0 0$/.test(r)), rows.join('\n')).toBe(true);
+    expect(
+      rows.some((r) => / translation 3 0 \d+ 25 0 0 0$/.test(r)),
+      rows.join('\n'),
+    ).toBe(true);
+    expect(
+      rows.some((r) => / tts 2 0 \d+ \d+ 0 [\d.]+ 0$/.test(r) && !/ 0 0$/.test(r)),
+      rows.join('\n'),
+    ).toBe(true);
     await page.getByText('No daily limit').waitFor();
     await screenshot('usage');
   });

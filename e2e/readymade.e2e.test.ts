@@ -15,7 +15,15 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { zipFixture } from '../apps/server/src/test/fixtures.ts';
-import { clearShots, Journey, launchChromium, newDesktopContext, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import {
+  clearShots,
+  Journey,
+  launchChromium,
+  newDesktopContext,
+  newPageWithTimeout,
+  screenshotTaker,
+  tearDownJourney,
+} from './support/browser.ts';
 import { REPO_ROOT, startPlatform, type RunningPlatform } from './support/server.ts';
 
 const SHOT_PREFIX = 'readymade-';
@@ -103,7 +111,9 @@ describe('ready-made datasets in Chromium', () => {
     page = await newPageWithTimeout(adminContext);
   });
 
-  afterAll(() => tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures, platform, broken: journey.broken, tempDirs: [zipDir, downloadDir] }));
+  afterAll(() =>
+    tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures, platform, broken: journey.broken, tempDirs: [zipDir, downloadDir] }),
+  );
 
   const { step } = journey;
 
@@ -271,7 +281,10 @@ describe('ready-made datasets in Chromium', () => {
     const demo = card(page, DEMO_PARALLEL);
     const expected = Number((await cardField(demo, 'Records')).replace(/\D/g, ''));
     // The demo's data.json, de-duplicated as the platform does: the count the card must show.
-    const demoRows = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'apps/server/demo/parallel-en-hi/data.json'), 'utf8')) as { sourceText: string; targetText: string }[];
+    const demoRows = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'apps/server/demo/parallel-en-hi/data.json'), 'utf8')) as {
+      sourceText: string;
+      targetText: string;
+    }[];
     const distinct = new Set(demoRows.map((r) => `${r.sourceText}\u0000${r.targetText}`));
     expect(expected).toBe(distinct.size);
 

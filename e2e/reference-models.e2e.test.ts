@@ -44,7 +44,9 @@ describe('reference models in Chromium', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ task, sourceLanguage: 'All', targetLanguage: 'All', domain: 'All', submitter: 'All' }),
       });
-      const listed = ((await res.json()) as { data: { modelId: string; name: string; submitter: { name: string } }[] }).data.filter((m) => m.submitter.name === 'ULCA reference models');
+      const listed = ((await res.json()) as { data: { modelId: string; name: string; submitter: { name: string } }[] }).data.filter(
+        (m) => m.submitter.name === 'ULCA reference models',
+      );
       // TTS has two: the batch model and its streaming variant (issue #14), tried in its own step.
       const found = listed.find((m) => !m.name.includes('streaming'));
       if (!found) throw new Error(`no reference ${task} model listed:\n${platform.output().slice(-3000)}`);
@@ -59,7 +61,11 @@ describe('reference models in Chromium', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ modelId: idOf.ocr, task: 'ocr', imageContent: png.toString('base64'), sourceLanguage: 'hi' }),
     });
-    firstCall = { ms: performance.now() - started, status: first.status, text: ((await first.json()) as { output?: { source: string }[] }).output?.[0]?.source ?? '' };
+    firstCall = {
+      ms: performance.now() - started,
+      status: first.status,
+      text: ((await first.json()) as { output?: { source: string }[] }).output?.[0]?.source ?? '',
+    };
     console.log(`e2e first OCR call after start: ${firstCall.ms.toFixed(0)} ms, HTTP ${firstCall.status}, "${firstCall.text}"`);
     browser = await launchChromium();
     desktop = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
@@ -136,7 +142,12 @@ describe('reference models in Chromium', () => {
     expect(await audio.getAttribute('src')).toMatch(/^blob:/);
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration), { timeout: 20_000 }).toBeGreaterThan(0.5);
     // Play it through the element (headless Chromium has no audio device, but its clock runs), then see time advance.
-    const played = await audio.evaluate((a: HTMLAudioElement) => a.play().then(() => 'resolved', (e: Error) => `rejected: ${e.message}`));
+    const played = await audio.evaluate((a: HTMLAudioElement) =>
+      a.play().then(
+        () => 'resolved',
+        (e: Error) => `rejected: ${e.message}`,
+      ),
+    );
     expect(played).toBe('resolved');
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.currentTime > 0 || a.ended), { timeout: 15_000 }).toBe(true);
     await audio.evaluate((a: HTMLAudioElement) => a.pause());

@@ -60,13 +60,22 @@ describe('dataset viewer and versions in Chromium', () => {
     keys = body.data.userKeys;
     userId = body.data.userDetails.userID;
     for (const name of ['parallel-valid', 'asr-valid', 'ocr-valid']) {
-      const res = await signedFetch(platform.baseUrl, keys, 'POST', '/ulca/apis/v0/dataset/corpus/submit', { datasetName: `Research ${name}`, url: fixtures.url(`${name}.zip`), userId });
+      const res = await signedFetch(platform.baseUrl, keys, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
+        datasetName: `Research ${name}`,
+        url: fixtures.url(`${name}.zip`),
+        userId,
+      });
       expect(res.status).toBe(200);
       const data = res.json.data as { serviceRequestNumber: string; datasetId: string };
       ids[name] = data.datasetId;
       const deadline = Date.now() + 120_000;
       for (;;) {
-        const s = await signedFetch(platform.baseUrl, keys, 'GET', `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${data.serviceRequestNumber}`);
+        const s = await signedFetch(
+          platform.baseUrl,
+          keys,
+          'GET',
+          `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${data.serviceRequestNumber}`,
+        );
         if (s.json.status === 'Completed') break;
         if (s.json.status === 'Failed' || Date.now() > deadline) throw new Error(`${name} did not publish: ${JSON.stringify(s.json)}`);
         await new Promise((r) => setTimeout(r, 500));
@@ -116,7 +125,14 @@ describe('dataset viewer and versions in Chromium', () => {
     await page.goto(at(`/datasets/${ids['ocr-valid']}`));
     const box = page.getByTestId('ocr-box').first();
     await box.waitFor({ state: 'attached' });
-    await expect.poll(() => page.locator('img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page
+          .locator('img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     const size = await box.boundingBox();
     expect(size?.width ?? 0).toBeGreaterThan(10);
     await takeShot(page, 'ocr-wide');
@@ -143,32 +159,74 @@ describe('dataset viewer and versions in Chromium', () => {
   });
 
   journey.step('comparing two runs on the leaderboard: p-value and the examples that differ most; wide and phone', async () => {
-    const sources = ['बिल्ली सो रही है', 'रात को कुत्ता भौंकता है', 'छत पर बारिश गिरती है', 'कुत्ता चावल खाता है', 'बच्चे बगीचे में खेलते हैं', 'चिड़िया गाती है'];
+    const sources = [
+      'बिल्ली सो रही है',
+      'रात को कुत्ता भौंकता है',
+      'छत पर बारिश गिरती है',
+      'कुत्ता चावल खाता है',
+      'बच्चे बगीचे में खेलते हैं',
+      'चिड़िया गाती है',
+    ];
     const folder = path.join(dir, 'bm');
     fs.mkdirSync(folder);
-    const params = { name: 'Research hi-mr benchmark', taskType: { type: 'translation' }, description: 'Six sentences', languages: { sourceLanguage: 'hi', targetLanguage: 'mr' }, collectionSource: ['written for this test'], domain: ['general'], license: 'cc-by-4.0', submitter: { name: 'Pune Language Lab' } };
+    const params = {
+      name: 'Research hi-mr benchmark',
+      taskType: { type: 'translation' },
+      description: 'Six sentences',
+      languages: { sourceLanguage: 'hi', targetLanguage: 'mr' },
+      collectionSource: ['written for this test'],
+      domain: ['general'],
+      license: 'cc-by-4.0',
+      submitter: { name: 'Pune Language Lab' },
+    };
     fs.writeFileSync(path.join(folder, 'params.json'), JSON.stringify(params));
-    fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(sources.map((s, i) => ({ sourceText: s, targetText: i === 5 ? 'mr:छोटी चिड़िया गाती है' : `mr:${s}` }))));
+    fs.writeFileSync(
+      path.join(folder, 'data.json'),
+      JSON.stringify(sources.map((s, i) => ({ sourceText: s, targetText: i === 5 ? 'mr:छोटी चिड़िया गाती है' : `mr:${s}` }))),
+    );
     await zipFolder(folder, path.join(dir, 'bm.zip'));
-    const sub = await signedFetch(platform.baseUrl, keys, 'POST', '/ulca/apis/v0/benchmark/submit', { datasetName: 'Research hi-mr benchmark', url: fixtures.url('bm.zip') });
+    const sub = await signedFetch(platform.baseUrl, keys, 'POST', '/ulca/apis/v0/benchmark/submit', {
+      datasetName: 'Research hi-mr benchmark',
+      url: fixtures.url('bm.zip'),
+    });
     expect(sub.status).toBe(200);
     const benchmarkId = (sub.json.data as { benchmarkId: string }).benchmarkId;
     await expect
-      .poll(async () => ((await signedFetch(platform.baseUrl, keys, 'GET', '/ulca/apis/v0/benchmark/listByUserId')).json.data as { status: string }[])[0]?.status, { timeout: 120_000, interval: 500 })
+      .poll(
+        async () =>
+          ((await signedFetch(platform.baseUrl, keys, 'GET', '/ulca/apis/v0/benchmark/listByUserId')).json.data as { status: string }[])[0]
+            ?.status,
+        { timeout: 120_000, interval: 500 },
+      )
       .toBe('Completed');
     ms = await startTestModelServer();
     const db = createDb(embeddedDatabaseUrl(platform.dataDir), 2);
     const ctx = { db } as unknown as AppContext;
     const langs = [{ sourceLanguage: 'hi', targetLanguage: 'mr' }];
     const good = await insertTestModel(ctx, { userId, callbackUrl: ms.url('translation'), name: 'Sahyadri MT', languages: langs });
-    const flaky = await insertTestModel(ctx, { userId, callbackUrl: ms.url(`fail-on/translation?word=${encodeURIComponent('कुत्ता')}`), name: 'Konkan MT', languages: langs });
+    const flaky = await insertTestModel(ctx, {
+      userId,
+      callbackUrl: ms.url(`fail-on/translation?word=${encodeURIComponent('कुत्ता')}`),
+      name: 'Konkan MT',
+      languages: langs,
+    });
     await db.pool.end();
     for (const modelId of [good, flaky]) {
-      const run = await signedFetch(platform.baseUrl, keys, 'POST', '/ulca/apis/v0/benchmark/execute', { modelId, benchmarks: [{ benchmarkId, metric: 'bleu' }] });
+      const run = await signedFetch(platform.baseUrl, keys, 'POST', '/ulca/apis/v0/benchmark/execute', {
+        modelId,
+        benchmarks: [{ benchmarkId, metric: 'bleu' }],
+      });
       expect(run.status, JSON.stringify(run.json)).toBe(200);
       const id = (run.json as { benchmarkProcessIds: string[] }).benchmarkProcessIds[0];
       await expect
-        .poll(async () => ((await signedFetch(platform.baseUrl, keys, 'GET', `/ulca/apis/v0/benchmark/process/status?benchmarkProcessId=${id}`)).json.data as { status: string }[])[0].status, { timeout: 120_000, interval: 500 })
+        .poll(
+          async () =>
+            (
+              (await signedFetch(platform.baseUrl, keys, 'GET', `/ulca/apis/v0/benchmark/process/status?benchmarkProcessId=${id}`)).json
+                .data as { status: string }[]
+            )[0].status,
+          { timeout: 120_000, interval: 500 },
+        )
         .toBe('Completed');
     }
     await page.goto(at(`/model/benchmark-details/${benchmarkId}`));
@@ -181,7 +239,9 @@ describe('dataset viewer and versions in Chromium', () => {
     const pairs = page.getByRole('table', { name: 'Paired bootstrap tests' });
     await pairs.waitFor();
     await expect.poll(() => pairs.getByRole('row').count()).toBe(2);
-    expect(await pairs.getByRole('row').nth(1).innerText()).toMatch(/Sahyadri MT v1\.0 vs Konkan MT v1\.0\s+[\d.]+ \/ [\d.]+\s+0\.\d{4} \((not )?significant\)/);
+    expect(await pairs.getByRole('row').nth(1).innerText()).toMatch(
+      /Sahyadri MT v1\.0 vs Konkan MT v1\.0\s+[\d.]+ \/ [\d.]+\s+0\.\d{4} \((not )?significant\)/,
+    );
     const examples = page.getByRole('table', { name: 'Examples where the runs differ most' });
     await expect.poll(() => examples.getByRole('row').count()).toBe(7);
     expect(await examples.getByRole('row').nth(1).innerText()).toContain('कुत्ता');

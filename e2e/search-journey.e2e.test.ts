@@ -22,7 +22,15 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { FIXTURE_EXPECTATIONS, makeParallelZip, zipFixture, type ProcessedExpectation } from '../apps/server/src/test/fixtures.ts';
 import { signHeaders } from '../apps/web/src/lib/signing.ts';
-import { clearShots, Journey, launchChromium, newDesktopContext, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import {
+  clearShots,
+  Journey,
+  launchChromium,
+  newDesktopContext,
+  newPageWithTimeout,
+  screenshotTaker,
+  tearDownJourney,
+} from './support/browser.ts';
 import { startPlatform, type RunningPlatform } from './support/server.ts';
 
 const SHOT_PREFIX = 'search-';
@@ -58,7 +66,11 @@ const currentPath = () => decodeURIComponent(new URL(page.url()).pathname);
 async function signedApi<T>(method: 'GET' | 'POST', pathAndQuery: string, body?: unknown): Promise<T> {
   const session = await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'));
   const text = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, { method, url: pathAndQuery, body: text });
+  const headers: Record<string, string> = signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, {
+    method,
+    url: pathAndQuery,
+    body: text,
+  });
   if (text) headers['content-type'] = 'application/json';
   const res = await fetch(`${platform.baseUrl}${pathAndQuery}`, { method, headers, body: text });
   const json = (await res.json()) as T;
@@ -79,7 +91,10 @@ async function publishFixture(name: string, file: string): Promise<void> {
   await expect
     .poll(
       async () => {
-        const status = await signedApi<{ data: { stage: string; status: string }[] }>('GET', `/ulca/apis/v0/dataset/getByServiceRequestNumber?${q}`);
+        const status = await signedApi<{ data: { stage: string; status: string }[] }>(
+          'GET',
+          `/ulca/apis/v0/dataset/getByServiceRequestNumber?${q}`,
+        );
         return status.data.map((s) => `${s.stage}:${s.status}`).join(' ');
       },
       { timeout: JOB_TIMEOUT_MS, interval: 1000 },
@@ -160,7 +175,9 @@ describe('search and download journey in Chromium', () => {
     downloadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-search-downloads-'));
     await zipFixture('parallel-valid', zipDir);
     await zipFixture('asr-valid', zipDir);
-    largeZip = path.basename(await makeParallelZip({ rows: LARGE_ROWS, destDir: zipDir, seed: 'search-e2e', sourceLanguage: 'en', targetLanguage: 'mr' }));
+    largeZip = path.basename(
+      await makeParallelZip({ rows: LARGE_ROWS, destDir: zipDir, seed: 'search-e2e', sourceLanguage: 'en', targetLanguage: 'mr' }),
+    );
     fixtures = await startFixtureServer(zipDir);
     platform = await startPlatform();
     browser = await launchChromium();
@@ -168,7 +185,9 @@ describe('search and download journey in Chromium', () => {
     page = await newPageWithTimeout(context);
   });
 
-  afterAll(() => tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures, platform, broken: journey.broken, tempDirs: [zipDir, downloadDir] }));
+  afterAll(() =>
+    tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures, platform, broken: journey.broken, tempDirs: [zipDir, downloadDir] }),
+  );
 
   const { step } = journey;
 
@@ -226,7 +245,10 @@ describe('search and download journey in Chromium', () => {
     await chooseMany('Target languages', ['Marathi']);
     searches.large = await submitSearch();
     const inProgress = page.getByText('Your search query has been submitted');
-    await inProgress.or(page.getByRole('heading', { name: 'Search result', level: 1 })).first().waitFor();
+    await inProgress
+      .or(page.getByRole('heading', { name: 'Search result', level: 1 }))
+      .first()
+      .waitFor();
     expect(await inProgress.isVisible(), 'the export of 50,000 records finished before the in-progress view asked').toBe(true);
     expect(await page.getByLabel('Service request number').innerText()).toBe(searches.large);
     expect(await page.getByText('The result will be displayed once it is ready.').isVisible()).toBe(true);
@@ -283,7 +305,10 @@ describe('search and download journey in Chromium', () => {
       expect(typeof r.targetText).toBe('string');
     }
     const jsonl = await download('Download All: JSONL');
-    const lines = fs.readFileSync(jsonl.file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+    const lines = fs
+      .readFileSync(jsonl.file, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     expect(lines.map((l) => JSON.parse(l))).toHaveLength(count);
     const csv = await download('Download All: CSV');
     expect(parseCsv(fs.readFileSync(csv.file, 'utf8'), { columns: true, bom: true, skip_empty_lines: true })).toHaveLength(count);
@@ -350,7 +375,9 @@ describe('search and download journey in Chromium', () => {
     await page.waitForTimeout(800);
     await screenshot('my-searches');
     await page.getByLabel('Search my searches').fill('tamil');
-    await expect.poll(async () => (await bodyRows(page.getByRole('table', { name: 'My searches' }))).map((r) => r[0])).toEqual([expect.stringContaining(searches.nothing)]);
+    await expect
+      .poll(async () => (await bodyRows(page.getByRole('table', { name: 'My searches' }))).map((r) => r[0]))
+      .toEqual([expect.stringContaining(searches.nothing)]);
     await page.getByLabel('Search my searches').fill('');
     await searchRow(searches.parallel).click();
     await waitForCompleted();

@@ -49,9 +49,21 @@ describe('speaker journey in Chromium', () => {
   beforeAll(async () => {
     clearShots(SHOT_PREFIX);
     fileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-speakers-'));
-    micWav = speakTo(path.join(fileDir, 'mic.wav'), 'en-us+m3', 'The quick brown fox jumps over the lazy dog near the river bank today. My voice is my passport, please verify me.');
-    verifyWav = speakTo(path.join(fileDir, 'farhan.wav'), 'en-us+m3', 'Seven green apples were sitting on the kitchen table this morning. Please call me back when you have finished.');
-    otherWav = speakTo(path.join(fileDir, 'asha.wav'), 'en-us+f2', 'Seven green apples were sitting on the kitchen table this morning. Please call me back when you have finished.');
+    micWav = speakTo(
+      path.join(fileDir, 'mic.wav'),
+      'en-us+m3',
+      'The quick brown fox jumps over the lazy dog near the river bank today. My voice is my passport, please verify me.',
+    );
+    verifyWav = speakTo(
+      path.join(fileDir, 'farhan.wav'),
+      'en-us+m3',
+      'Seven green apples were sitting on the kitchen table this morning. Please call me back when you have finished.',
+    );
+    otherWav = speakTo(
+      path.join(fileDir, 'asha.wav'),
+      'en-us+f2',
+      'Seven green apples were sitting on the kitchen table this morning. Please call me back when you have finished.',
+    );
     fs.writeFileSync(path.join(fileDir, 'notes.txt'), 'not audio');
     platform = await startPlatform();
     browser = await launchChromium({ fakeMicrophone: micWav });
@@ -84,24 +96,33 @@ describe('speaker journey in Chromium', () => {
     const body = JSON.stringify({ userID: session.userDetails.userID, appName: APP });
     const keyRes = await fetch(`${platform.baseUrl}${url}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, { method: 'POST', url, body }) },
+      headers: {
+        'content-type': 'application/json',
+        ...signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, { method: 'POST', url, body }),
+      },
       body,
     });
     expect(keyRes.status, await keyRes.clone().text()).toBe(200);
   });
 
-  step("the profile's Speaker Verification button opens the page for that key and provider; it starts empty and says it is a baseline", async () => {
-    await page.goto(at('/profile'));
-    await page.getByRole('button', { name: `Show provider keys of ${APP}` }).click();
-    await page.getByRole('table', { name: `Service provider keys of ${APP}` }).getByRole('link', { name: 'Speaker Verification' }).click();
-    await page.getByRole('heading', { name: 'Speaker recognition', level: 1 }).waitFor();
-    const url = new URL(page.url());
-    expect(url.pathname).toBe('/ulca/speaker-recognition');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ appName: APP, serviceProviderName: PROVIDER });
-    await page.getByText('No records found.').waitFor();
-    expect(await page.getByTestId('speaker-baseline-note').innerText()).toMatch(/reference MFCC baseline/);
-    await screenshot('empty');
-  });
+  step(
+    "the profile's Speaker Verification button opens the page for that key and provider; it starts empty and says it is a baseline",
+    async () => {
+      await page.goto(at('/profile'));
+      await page.getByRole('button', { name: `Show provider keys of ${APP}` }).click();
+      await page
+        .getByRole('table', { name: `Service provider keys of ${APP}` })
+        .getByRole('link', { name: 'Speaker Verification' })
+        .click();
+      await page.getByRole('heading', { name: 'Speaker recognition', level: 1 }).waitFor();
+      const url = new URL(page.url());
+      expect(url.pathname).toBe('/ulca/speaker-recognition');
+      expect(Object.fromEntries(url.searchParams)).toEqual({ appName: APP, serviceProviderName: PROVIDER });
+      await page.getByText('No records found.').waitFor();
+      expect(await page.getByTestId('speaker-baseline-note').innerText()).toMatch(/reference MFCC baseline/);
+      await screenshot('empty');
+    },
+  );
 
   step('enrols a speaker from a recording (fake microphone) and shows the success view', async () => {
     await page.getByRole('button', { name: 'Enroll speaker' }).click();

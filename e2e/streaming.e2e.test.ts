@@ -76,7 +76,10 @@ async function uploadStreaming(task: 'asr' | 'tts', name: string): Promise<strin
   const keys = await adminKeys();
   const request =
     task === 'asr'
-      ? { audio: [{ audioUri: 'https://lab.example.org/a.wav' }], config: { language: { sourceLanguage: 'hi' }, audioFormat: 'wav', samplingRate: 16000 } }
+      ? {
+          audio: [{ audioUri: 'https://lab.example.org/a.wav' }],
+          config: { language: { sourceLanguage: 'hi' }, audioFormat: 'wav', samplingRate: 16000 },
+        }
       : { input: [{ source: 'नमस्ते' }], config: { language: { sourceLanguage: 'hi' }, gender: 'female' } };
   const descriptor = {
     name,
@@ -96,7 +99,10 @@ async function uploadStreaming(task: 'asr' | 'tts', name: string): Promise<strin
   const body = new Uint8Array(await req.arrayBuffer());
   const up = await fetch(`${platform.baseUrl}${MODEL_API.upload}`, {
     method: 'POST',
-    headers: { ...signHeaders(keys.publicKey, keys.privateKey, { method: 'POST', url: MODEL_API.upload, body }), 'content-type': req.headers.get('content-type')! },
+    headers: {
+      ...signHeaders(keys.publicKey, keys.privateKey, { method: 'POST', url: MODEL_API.upload, body }),
+      'content-type': req.headers.get('content-type')!,
+    },
     body,
   });
   const text = await up.text();
@@ -105,7 +111,10 @@ async function uploadStreaming(task: 'asr' | 'tts', name: string): Promise<strin
   const pub = JSON.stringify({ modelId, status: 'published' });
   const res = await fetch(`${platform.baseUrl}${MODEL_API.statusChange}`, {
     method: 'POST',
-    headers: { ...signHeaders(keys.publicKey, keys.privateKey, { method: 'POST', url: MODEL_API.statusChange, body: pub }), 'content-type': 'application/json' },
+    headers: {
+      ...signHeaders(keys.publicKey, keys.privateKey, { method: 'POST', url: MODEL_API.statusChange, body: pub }),
+      'content-type': 'application/json',
+    },
     body: pub,
   });
   expect(res.status, await res.text()).toBe(200);
@@ -188,7 +197,10 @@ describe('streaming ASR and TTS in Chromium', () => {
     const body = JSON.stringify({ modelId: ids.asr, status: 'unpublished', unpublishReason: 'Retraining the acoustic model' });
     const res = await fetch(`${platform.baseUrl}${MODEL_API.statusChange}`, {
       method: 'POST',
-      headers: { ...signHeaders(keys.publicKey, keys.privateKey, { method: 'POST', url: MODEL_API.statusChange, body }), 'content-type': 'application/json' },
+      headers: {
+        ...signHeaders(keys.publicKey, keys.privateKey, { method: 'POST', url: MODEL_API.statusChange, body }),
+        'content-type': 'application/json',
+      },
       body,
     });
     expect(res.status, await res.text()).toBe(200);

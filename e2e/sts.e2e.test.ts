@@ -68,7 +68,11 @@ function toneWav(seconds: number, rate = 48_000): Buffer {
 }
 
 /** A signed API call as the admin (JSON or multipart bytes). */
-async function adminApi<T>(method: 'GET' | 'POST', url: string, body?: { json: unknown } | { bytes: Uint8Array; contentType: string }): Promise<T> {
+async function adminApi<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  body?: { json: unknown } | { bytes: Uint8Array; contentType: string },
+): Promise<T> {
   const raw = body && 'json' in body ? JSON.stringify(body.json) : body?.bytes;
   const headers: Record<string, string> = { ...signHeaders(keys.publicKey, keys.privateKey, { method, url, body: raw }) };
   if (body) headers['content-type'] = 'json' in body ? 'application/json' : body.contentType;
@@ -97,17 +101,26 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ authenticator: 'ULCA', data: { email: ADMIN_EMAIL, password: platform.adminPassword } }),
   });
-  const data = ((await login.json()) as { data: { userDetails: { userID: string }; userKeys: { publicKey: string; privateKey: string } } }).data;
+  const data = ((await login.json()) as { data: { userDetails: { userID: string }; userKeys: { publicKey: string; privateKey: string } } })
+    .data;
   keys = { userId: data.userDetails.userID, ...data.userKeys };
   session = data;
   files = await startFixtureServer(dir);
   // A contributor's Hindi ASR model (owned by the admin here), uploaded and published through the API.
   const form = new FormData();
-  const descriptor = testDescriptor('asr', ASR_NAME, ms.url(`say/asr?text=${encodeURIComponent(HINDI)}`), silentWav(0.2).toString('base64'));
+  const descriptor = testDescriptor(
+    'asr',
+    ASR_NAME,
+    ms.url(`say/asr?text=${encodeURIComponent(HINDI)}`),
+    silentWav(0.2).toString('base64'),
+  );
   form.append('file', new Blob([JSON.stringify(descriptor)], { type: 'application/json' }), 'asr.json');
   const req = new Request('http://x/', { method: 'POST', body: form });
   const bytes = new Uint8Array(await req.arrayBuffer());
-  const uploaded = await adminApi<{ data: { modelId: string } }>('POST', MODEL_API.upload, { bytes, contentType: req.headers.get('content-type')! });
+  const uploaded = await adminApi<{ data: { modelId: string } }>('POST', MODEL_API.upload, {
+    bytes,
+    contentType: req.headers.get('content-type')!,
+  });
   asrId = uploaded.data.modelId;
   await adminApi('POST', MODEL_API.statusChange, { json: { userId: keys.userId, modelId: asrId, status: 'published' } });
   browser = await launchChromium({ fakeMicrophone: mic });
@@ -146,7 +159,7 @@ describe('speech-to-speech in the browser (issue #14)', () => {
     await page.getByText('Your translated speech is ready.').waitFor();
     const asrCall = ms.calls.filter((c) => c.path.startsWith('/say/asr')).at(-1)!;
     // The recording reached the ASR model as WAV 16 kHz.
-    const sent = Buffer.from(((asrCall.body as { audio: { audioContent: string }[] }).audio[0].audioContent), 'base64');
+    const sent = Buffer.from((asrCall.body as { audio: { audioContent: string }[] }).audio[0].audioContent, 'base64');
     expect(sent.subarray(0, 4).toString()).toBe('RIFF');
     expect(sent.length).toBeGreaterThan(16_000 * 2 * 1.5);
     const played = await audio.evaluate(async (el: HTMLAudioElement) => {
@@ -199,7 +212,12 @@ describe('speech-to-speech in the browser (issue #14)', () => {
     const list = await adminApi<{ data: ModelFeedbackEntry[] }>('GET', `${MODEL_API.feedbackList}?modelId=${asrId}`);
     const fb = list.data.find((f) => f.taskType === 'sts')!;
     expect(fb).toMatchObject({ rating: 2, modelId: null, input: HINDI });
-    expect((fb.detailedFeedback as { taskType: string; feedback: { feedbackQuestionResponse: number }[] }[]).map((s) => [s.taskType, s.feedback[0].feedbackQuestionResponse])).toEqual([
+    expect(
+      (fb.detailedFeedback as { taskType: string; feedback: { feedbackQuestionResponse: number }[] }[]).map((s) => [
+        s.taskType,
+        s.feedback[0].feedbackQuestionResponse,
+      ]),
+    ).toEqual([
       ['asr', 1],
       ['translation', 4],
       ['tts', 3],
@@ -224,7 +242,12 @@ describe('speech-to-speech in the browser (issue #14)', () => {
     zip.addBuffer(silentWav(0.7), 'calls/second.wav');
     zip.addBuffer(Buffer.from('notes'), 'calls/notes.txt');
     zip.end();
-    await new Promise<void>((resolve, reject) => zip.outputStream.pipe(fs.createWriteStream(path.join(dir, 'calls.zip'))).on('finish', resolve).on('error', reject));
+    await new Promise<void>((resolve, reject) =>
+      zip.outputStream
+        .pipe(fs.createWriteStream(path.join(dir, 'calls.zip')))
+        .on('finish', resolve)
+        .on('error', reject),
+    );
     await page.evaluate((s) => localStorage.setItem('ulca.session', JSON.stringify(s)), session);
     await page.goto(at('/model/explore-models?task=sts'));
     await choose('Source Language *', 'Hindi');
@@ -251,37 +274,42 @@ describe('speech-to-speech in the browser (issue #14)', () => {
     await row.getByText('Completed').waitFor();
     expect(await row.innerText()).toMatch(/Hindi → Urdu · files done: 2\/2/);
     expect(await row.innerText()).toMatch(/\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} (AM|PM)/);
-    const again = await fetch(`${platform.baseUrl}${(await row.getByRole('link', { name: /Download the results/ }).getAttribute('href'))!}`);
+    const again = await fetch(
+      `${platform.baseUrl}${(await row.getByRole('link', { name: /Download the results/ }).getAttribute('href'))!}`,
+    );
     expect(again.status).toBe(200);
     await takeShot(page, 'batch-list');
   });
 
-  journey.step('phone size: the choices survive the resize; record → speech-to-speech on a 390 px screen, nothing wider than the screen', async () => {
-    await choose('Source Language *', 'Hindi');
-    await choose('Target Language *', 'Urdu');
-    await page.getByRole('radio', { name: 'Male', exact: true }).check();
-    // Crossing the md breakpoint mid-journey (no reload): the tab keeps its choices.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('tablist', { name: 'Model tasks' }).waitFor();
-    expect(await comboText('Source Language *')).toBe('Hindi');
-    expect(await comboText('Target Language *')).toBe('Urdu');
-    expect(await comboText('ASR Model *')).toBe(ASR_NAME);
-    expect(await page.getByRole('radio', { name: 'Male', exact: true }).isChecked()).toBe(true);
-    await page.getByRole('button', { name: 'Start recording' }).click();
-    await page.getByText('Listening...').waitFor();
-    await page.waitForTimeout(1500);
-    await page.getByRole('button', { name: 'Stop' }).click();
-    await page.getByLabel('Translated speech').waitFor({ timeout: 90_000 });
-    await takeShot(page, 'phone-audio');
-    await page.getByRole('region', { name: 'Speech-to-speech results' }).getByRole('tab', { name: 'Translation', exact: true }).click();
-    await takeShot(page, 'phone-translation');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(1);
-    // And back to the wide layout: the results are still there.
-    await page.setViewportSize({ width: 1366, height: 900 });
-    await page.getByRole('tablist', { name: 'Model tasks' }).waitFor({ state: 'detached' });
-    expect(await page.getByLabel('Translation (you can correct it)').inputValue()).toMatch(URDU_SCRIPT);
-    await page.getByRole('region', { name: 'Speech-to-speech results' }).getByRole('tab', { name: 'Audio', exact: true }).click();
-    await page.getByLabel('Translated speech').waitFor();
-  });
+  journey.step(
+    'phone size: the choices survive the resize; record → speech-to-speech on a 390 px screen, nothing wider than the screen',
+    async () => {
+      await choose('Source Language *', 'Hindi');
+      await choose('Target Language *', 'Urdu');
+      await page.getByRole('radio', { name: 'Male', exact: true }).check();
+      // Crossing the md breakpoint mid-journey (no reload): the tab keeps its choices.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('tablist', { name: 'Model tasks' }).waitFor();
+      expect(await comboText('Source Language *')).toBe('Hindi');
+      expect(await comboText('Target Language *')).toBe('Urdu');
+      expect(await comboText('ASR Model *')).toBe(ASR_NAME);
+      expect(await page.getByRole('radio', { name: 'Male', exact: true }).isChecked()).toBe(true);
+      await page.getByRole('button', { name: 'Start recording' }).click();
+      await page.getByText('Listening...').waitFor();
+      await page.waitForTimeout(1500);
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByLabel('Translated speech').waitFor({ timeout: 90_000 });
+      await takeShot(page, 'phone-audio');
+      await page.getByRole('region', { name: 'Speech-to-speech results' }).getByRole('tab', { name: 'Translation', exact: true }).click();
+      await takeShot(page, 'phone-translation');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(1);
+      // And back to the wide layout: the results are still there.
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.getByRole('tablist', { name: 'Model tasks' }).waitFor({ state: 'detached' });
+      expect(await page.getByLabel('Translation (you can correct it)').inputValue()).toMatch(URDU_SCRIPT);
+      await page.getByRole('region', { name: 'Speech-to-speech results' }).getByRole('tab', { name: 'Audio', exact: true }).click();
+      await page.getByLabel('Translated speech').waitFor();
+    },
+  );
 });

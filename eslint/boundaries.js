@@ -1,4 +1,4 @@
-// Import boundaries of DESIGN.md §4, checked by `npm run lint` (issue 8 §1 "The boundaries are
+// Import boundaries of docs/architecture.md#boundaries, checked by `npm run lint` (issue 8 §1 "The boundaries are
 // checked"). One function builds the rules for a tree, so the real tree and the lint fixtures
 // (eslint/fixtures, used by eslint/boundaries.test.ts to prove the rules fire) share them.
 import fs from 'node:fs';
@@ -17,14 +17,14 @@ function folders(dir) {
 }
 
 const SERVICE_ONLY =
-  "A feature reaches another feature only through its service.ts (or types.ts); move the code or export it from that service (DESIGN.md §4).";
-const SHARED_LAYER = 'Shared server code (db, lib, mail, net, storage) must not depend on a feature (DESIGN.md §4).';
+  'A feature reaches another feature only through its service.ts (or types.ts); move the code or export it from that service (docs/architecture.md#boundaries).';
+const SHARED_LAYER = 'Shared server code (db, lib, mail, net, storage) must not depend on a feature (docs/architecture.md#boundaries).';
 const WEB_FEATURE =
-  'A web feature imports no other feature: move code two features need to components/ or lib/, or compose the features in app/ (lib/feature-slots.ts) (DESIGN.md §4, §7).';
-const WEB_SHARED = 'Shared web code (components, lib) must not depend on a feature or the app shell (DESIGN.md §7).';
+  'A web feature imports no other feature: move code two features need to components/ or lib/, or compose the features in app/ (lib/feature-slots.ts) (docs/architecture.md#boundaries).';
+const WEB_SHARED = 'Shared web code (components, lib) must not depend on a feature or the app shell (docs/architecture.md#boundaries).';
 const CYCLE = 'Import cycle (type-only imports count): {{route}}. Move the shared types to a types.ts (docs/architecture.md#boundaries).';
 const SERVICE_REEXPORTS_REPO =
-  "A service.ts must not re-export from its repo ({{source}}): give callers a service function (or move the type to types.ts) (docs/architecture.md#boundaries).";
+  'A service.ts must not re-export from its repo ({{source}}): give callers a service function (or move the type to types.ts) (docs/architecture.md#boundaries).';
 
 /** Relative specifiers of a file: every import, import type, export … from, and import(); cached by modification time. */
 const importsCache = new Map();
@@ -38,7 +38,11 @@ function relativeImports(file) {
   const hit = importsCache.get(file);
   if (hit && hit.mtime === mtime) return hit.deps;
   const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
-  const deps = info.importedFiles.map((i) => i.fileName).filter((n) => n.startsWith('.')).map((n) => resolveRelative(file, n)).filter(Boolean);
+  const deps = info.importedFiles
+    .map((i) => i.fileName)
+    .filter((n) => n.startsWith('.'))
+    .map((n) => resolveRelative(file, n))
+    .filter(Boolean);
   importsCache.set(file, { mtime, deps });
   return deps;
 }
@@ -88,7 +92,11 @@ const noCycle = {
       const route = pathBack(target, file);
       if (!route) return;
       const rel = (f) => path.relative(path.dirname(file), f) || path.basename(f);
-      context.report({ node, messageId: 'cycle', data: { route: [path.basename(file), ...route.map(rel), path.basename(file)].join(' → ') } });
+      context.report({
+        node,
+        messageId: 'cycle',
+        data: { route: [path.basename(file), ...route.map(rel), path.basename(file)].join(' → ') },
+      });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },
@@ -100,7 +108,8 @@ const noRepoReexport = {
   create(context) {
     const check = (node) => {
       const source = node.source?.value;
-      if (typeof source === 'string' && /(^|[/.-])repo(\.ts)?$/.test(source)) context.report({ node, messageId: 'reexport', data: { source } });
+      if (typeof source === 'string' && /(^|[/.-])repo(\.ts)?$/.test(source))
+        context.report({ node, messageId: 'reexport', data: { source } });
     };
     return { ExportNamedDeclaration: check, ExportAllDeclaration: check };
   },

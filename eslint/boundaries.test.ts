@@ -36,13 +36,19 @@ describe('import boundaries (eslint/boundaries.js)', () => {
   it('fails an import cycle, on both of its files', async () => {
     for (const file of ['cycle-a.ts', 'cycle-b.ts']) {
       const errors = await lintRules(`apps/server/src/modules/alpha/${file}`);
-      expect(errors).toEqual([expect.stringMatching(/^ulca\/no-cycle: Import cycle \(type-only imports count\): cycle-(a|b)\.ts → cycle-(a|b)\.ts → cycle-(a|b)\.ts/)]);
+      expect(errors).toEqual([
+        expect.stringMatching(
+          /^ulca\/no-cycle: Import cycle \(type-only imports count\): cycle-(a|b)\.ts → cycle-(a|b)\.ts → cycle-(a|b)\.ts/,
+        ),
+      ]);
     }
   });
 
   it('fails a cycle of type-only imports, on both of its files', async () => {
     expect(await lintRules('apps/server/src/modules/alpha/type-cycle-a.ts')).toEqual([
-      expect.stringMatching(/^ulca\/no-cycle: Import cycle \(type-only imports count\): type-cycle-a\.ts → type-cycle-b\.ts → type-cycle-a\.ts\. Move the shared types to a types\.ts/),
+      expect.stringMatching(
+        /^ulca\/no-cycle: Import cycle \(type-only imports count\): type-cycle-a\.ts → type-cycle-b\.ts → type-cycle-a\.ts\. Move the shared types to a types\.ts/,
+      ),
     ]);
     expect(await lintRules('apps/server/src/modules/alpha/type-cycle-b.ts')).toEqual([expect.stringMatching(/^ulca\/no-cycle: /)]);
   });
@@ -71,7 +77,9 @@ describe('import boundaries (eslint/boundaries.js)', () => {
   });
 
   it('fails shared web code that imports a feature', async () => {
-    expect(await lintRules('apps/web/src/lib/uses-feature.ts')).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*must not depend on a feature/)]);
+    expect(await lintRules('apps/web/src/lib/uses-feature.ts')).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*must not depend on a feature/),
+    ]);
   });
 });
 
@@ -91,7 +99,9 @@ describe('contract rules (eslint/contracts.js)', () => {
   });
 
   it('fails a type-only zod import too', async () => {
-    expect(await lintRules('apps/web/src/features/one/api/zod-type.ts')).toEqual([expect.stringMatching(/^no-restricted-imports: .*declares no zod shape/)]);
+    expect(await lintRules('apps/web/src/features/one/api/zod-type.ts')).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*declares no zod shape/),
+    ]);
   });
 
   it('accepts a fetcher without literal paths or zod, and a test that asserts the wire path', async () => {

@@ -2,7 +2,7 @@
  * Validates every model descriptor example of the original ULCA against modelDescriptorSchema
  * and prints the tally, then each refusal with its field errors.
  *
- *   npx tsx scripts/check-model-examples.ts [folder]   (default /work/shared/ulca-reference/specs/examples/model)
+ *   npx tsx scripts/check-model-examples.ts [folder]   (default the original ULCA repository (ULCA-IN/ulca) `specs/examples/model`)
  *
  * A development check, not a test: tests never read the reference at run time.
  */
@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseModelDescriptor } from '../packages/contracts/src/index.ts';
 
-const root = process.argv[2] ?? '/work/shared/ulca-reference/specs/examples/model';
+const root = process.argv[2] ?? process.env.ULCA_REFERENCE_EXAMPLES ?? 'ulca-reference/specs/examples/model';
 
 function jsonFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

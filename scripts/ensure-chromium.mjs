@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// End-to-end tests drive Debian's Chromium (DESIGN.md §8). Install it when missing and we are root.
+// End-to-end tests drive Debian's Chromium (docs/architecture.md#tests). Install it when missing and we are root.
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The reference models run on Debian packages (DESIGN.md §11, issue #12): espeak-ng (tts) and
+// The reference models run on Debian packages (docs/product.md#reference-models, issue #12): espeak-ng (tts) and
 // apertium with apertium-urd-hin (hi↔ur translation). Install them when missing and we are root,
 // as scripts/ensure-chromium.mjs does for chromium. Quick (one dpkg-query) when all are present.
 // Run directly (`node scripts/ensure-debian-packages.mjs`) or import ensureDebianPackages().

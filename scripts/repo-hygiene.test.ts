@@ -14,7 +14,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /** Flip to true once the comment citations have been rewritten into docs/ citations. */
-const CITATIONS_ENFORCED = false;
+const CITATIONS_ENFORCED = true;
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const README_MAX_LINES = 200;

@@ -1,7 +1,7 @@
 /**
  * Writes apps/server/src/modules/speakers/background.ts: the per-dimension mean and standard
  * deviation of speaker vectors of a background set, which the speaker baseline uses to standardise
- * vectors before the cosine (DESIGN.md §11). The set: 24 eSpeak NG voices (languages × voice
+ * vectors before the cosine (docs/product.md#speaker-recognition). The set: 24 eSpeak NG voices (languages × voice
  * variants × pitches) reading sentences that the tests do not use, with variants the tests do not
  * use either (tests: m1 m2 m3 m7 f1 f2 f3 f4). Run: `npx tsx scripts/speaker-background.ts`.
  */

@@ -44,9 +44,10 @@ export interface CompileError {
 export function withFakeTask(source: string, variant: FakeTaskVariant): string {
   const anchor = "  'document-layout': { served: false";
   if (!source.includes(anchor)) throw new Error(`${REGISTRY_FILE}: no '${anchor.trim()}' entry to insert before`);
-  const kinds = variant === 'new-kinds'
-    ? { input: 'fake-input', output: 'fake-output', tryPanel: 'fake-panel' }
-    : { input: 'text', output: 'target-text', tryPanel: 'text' };
+  const kinds =
+    variant === 'new-kinds'
+      ? { input: 'fake-input', output: 'fake-output', tryPanel: 'fake-panel' }
+      : { input: 'text', output: 'target-text', tryPanel: 'text' };
   const entry =
     `  '${FAKE_TASK}': {\n` +
     `    served: true, label: 'Fake', input: '${kinds.input}', output: '${kinds.output}', languages: 'single', tryPanel: '${kinds.tryPanel}',\n` +
@@ -85,7 +86,13 @@ function checkProject(tsconfig: string, overlays: ReadonlyMap<string, string>): 
   return ts.getPreEmitDiagnostics(program).flatMap((d) => {
     if (!d.file || d.start === undefined) return [];
     const { line } = d.file.getLineAndCharacterOfPosition(d.start);
-    return [{ file: path.relative(ROOT, d.file.fileName), line: line + 1, message: ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n')[0] }];
+    return [
+      {
+        file: path.relative(ROOT, d.file.fileName),
+        line: line + 1,
+        message: ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n')[0],
+      },
+    ];
   });
 }
 
@@ -93,7 +100,10 @@ function checkProject(tsconfig: string, overlays: ReadonlyMap<string, string>): 
  * The compile errors of every project of PROJECTS with the fake task added to the registry,
  * deduplicated (a contracts file is checked by both projects), sorted by file and line.
  */
-export function compileErrorsWithFakeTask(variant: FakeTaskVariant, read: (file: string) => string | undefined = ts.sys.readFile): CompileError[] {
+export function compileErrorsWithFakeTask(
+  variant: FakeTaskVariant,
+  read: (file: string) => string | undefined = ts.sys.readFile,
+): CompileError[] {
   const registry = path.join(ROOT, REGISTRY_FILE);
   const source = read(registry);
   if (source === undefined) throw new Error(`cannot read ${REGISTRY_FILE}`);

@@ -24,5 +24,13 @@ export default defineConfig({
     }) as unknown as PluginOption,
   ],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
-  server: { proxy: { '/ulca/apis': 'http://localhost:8080', '/ulca/user-mgmt': 'http://localhost:8080', '/ulca/error-consumer': 'http://localhost:8080', '/ulca/data-metric': 'http://localhost:8080', '/ulca/mdms': 'http://localhost:8080' } },
+  server: {
+    proxy: {
+      '/ulca/apis': 'http://localhost:8080',
+      '/ulca/user-mgmt': 'http://localhost:8080',
+      '/ulca/error-consumer': 'http://localhost:8080',
+      '/ulca/data-metric': 'http://localhost:8080',
+      '/ulca/mdms': 'http://localhost:8080',
+    },
+  },
 });

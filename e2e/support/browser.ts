@@ -25,11 +25,25 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export function launchChromium(opts: { fakeMicrophone?: string; env?: Record<string, string> } = {}): Promise<Browser> {
   const mic = opts.fakeMicrophone
-    ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${opts.fakeMicrophone}`, '--autoplay-policy=no-user-gesture-required']
+    ? [
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${opts.fakeMicrophone}`,
+        '--autoplay-policy=no-user-gesture-required',
+      ]
     : [];
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...mic],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      ...mic,
+    ],
     ...(opts.env ? { env: { ...process.env, ...opts.env } as Record<string, string> } : {}),
   });
 }

@@ -1,5 +1,11 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyError } from 'fastify';
-import { serializerCompiler, validatorCompiler, jsonSchemaTransform, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  jsonSchemaTransform,
+  hasZodFastifySchemaValidationErrors,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context.ts';
@@ -48,7 +54,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * Builds the Fastify app: JSON with raw-body capture, zod validation, the OpenAPI document at
- * /ulca/docs and /ulca/docs/json, every feature's routes, the error shape of DESIGN.md §5, and the
+ * /ulca/docs and /ulca/docs/json, every feature's routes, the error shape of docs/api.md#request-signatures, and the
  * built web app at /ulca/ (SPA fallback). Does not listen.
  */
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
@@ -97,16 +103,22 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({
-        field: (v.instancePath || '/').replace(/^\//, '').replace(/\//g, '.') || String(v.params?.issue ? (v.params.issue as { path?: unknown[] }).path?.join('.') ?? '' : ''),
+        field:
+          (v.instancePath || '/').replace(/^\//, '').replace(/\//g, '.') ||
+          String(v.params?.issue ? ((v.params.issue as { path?: unknown[] }).path?.join('.') ?? '') : ''),
         message: v.message ?? 'invalid',
       }));
-      return reply.status(400).send({ message: 'Something wrong with the input you supplied, please verify and try again!', code: 'VALIDATION_FAILED', errors });
+      return reply
+        .status(400)
+        .send({ message: 'Something wrong with the input you supplied, please verify and try again!', code: 'VALIDATION_FAILED', errors });
     }
     const status = err.statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ message: 'Request body is too large.', code: 'BODY_TOO_LARGE' });
     if (status < 500) return reply.status(status).send({ message: err.message, code: err.code ?? 'BAD_REQUEST' });
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong while we process your request. Please try after sometime.', code: 'INTERNAL' });
+    return reply
+      .status(500)
+      .send({ message: 'Something went wrong while we process your request. Please try after sometime.', code: 'INTERNAL' });
   });
 
   // Before any route or plugin, so every scope inherits them: each route declares who may call it
@@ -137,7 +149,12 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
           key: { type: 'apiKey', in: 'header', name: 'key' },
           sig: { type: 'apiKey', in: 'header', name: 'sig' },
           payload: { type: 'apiKey', in: 'header', name: 'payload' },
-          timestamp: { type: 'apiKey', in: 'header', name: 'x-ulca-timestamp', description: 'Signature v2: Unix time in seconds (README "Request signatures")' },
+          timestamp: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-ulca-timestamp',
+            description: 'Signature v2: Unix time in seconds (README "Request signatures")',
+          },
           nonce: { type: 'apiKey', in: 'header', name: 'x-ulca-nonce', description: 'Signature v2: 16-64 random characters, used once' },
         },
       },
@@ -153,7 +170,10 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   app.get('/ulca/health', { config: { access: PUBLIC }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/ulca/health/ready', { config: { access: PUBLIC }, schema: { hide: true } }, async (_req, reply) => {
     const report = await ctx.readiness.check();
-    return reply.code(report.ready ? 200 : 503).header('cache-control', 'no-store').send(report);
+    return reply
+      .code(report.ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(report);
   });
   // Prometheus metrics: only with METRICS_TOKEN set, and only for its bearer (ops/http.ts metricsAccess).
   // PUBLIC for the access hook: the bearer METRICS_TOKEN is checked here instead.

@@ -14,13 +14,27 @@ describe('S3 object store configuration', () => {
       S3_ACCESS_KEY_ID: 'id',
       S3_SECRET_ACCESS_KEY: 'secret',
     }).s3;
-    expect(s3).toEqual({ endpoint: 'http://minio:9000', bucket: 'ulca', region: 'ap-south-1', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true });
-    expect(loadConfig({ S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'ulca', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+    expect(s3).toEqual({
+      endpoint: 'http://minio:9000',
+      bucket: 'ulca',
+      region: 'ap-south-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ S3_ENDPOINT: 'http://minio:9000', S3_BUCKET: 'ulca', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(
+      false,
+    );
   });
 
   it('on AWS S3 (no endpoint) uses virtual-hosted URLs, us-east-1 and the default credential chain', () => {
     expect(loadConfig({ S3_BUCKET: 'ulca' }).s3).toEqual({
-      endpoint: undefined, bucket: 'ulca', region: 'us-east-1', accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: false,
+      endpoint: undefined,
+      bucket: 'ulca',
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
     });
   });
 
@@ -34,7 +48,10 @@ describe('S3 object store configuration', () => {
 describe('reference models configuration', () => {
   it('is on, on any free port, by default; REFERENCE_MODELS=false turns it off', () => {
     expect(loadConfig({})).toMatchObject({ referenceModels: true, referenceModelsPort: 0 });
-    expect(loadConfig({ REFERENCE_MODELS: 'false', REFERENCE_MODELS_PORT: '9123' })).toMatchObject({ referenceModels: false, referenceModelsPort: 9123 });
+    expect(loadConfig({ REFERENCE_MODELS: 'false', REFERENCE_MODELS_PORT: '9123' })).toMatchObject({
+      referenceModels: false,
+      referenceModelsPort: 9123,
+    });
   });
 
   it('refuses a port that is not one', () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /**
- * Runtime configuration, read once from the environment (README "Configuration").
+ * Runtime configuration, read once from the environment (docs/configuration.md#server).
  * Sizes are in bytes, durations in milliseconds unless the name says otherwise.
  */
 export interface Config {
@@ -31,7 +31,7 @@ export interface Config {
   secret: string | undefined;
   /**
    * Also accept the body-only signatures of the original ULCA clients, SHA-256 or MD5, with no
-   * time, nonce or route (LEGACY_MD5_SIGNATURES, default false; README "Request signatures").
+   * time, nonce or route (LEGACY_MD5_SIGNATURES, default false; docs/api.md#request-signatures).
    */
   legacyMd5Signatures: boolean;
   /**
@@ -194,13 +194,13 @@ export interface Config {
   metricsToken: string | undefined;
   /** Port of the small ops listener (/live, /ready, /metrics) on HOST (OPS_PORT; unset = none; worker processes' only HTTP port). */
   opsPort: number | undefined;
-  /** Start the offline reference models (issue #12, DESIGN.md §11) on their own loopback listener (REFERENCE_MODELS, default true; false = off). */
+  /** Start the offline reference models (issue #12, docs/product.md#reference-models) on their own loopback listener (REFERENCE_MODELS, default true; false = off). */
   referenceModels: boolean;
   /** TCP port of the reference-model server on 127.0.0.1 (REFERENCE_MODELS_PORT, default 0 = any free port). */
   referenceModelsPort: number;
 }
 
-/** Where the S3-compatible object store is (DESIGN.md §2 Files; README "Scale out"). */
+/** Where the S3-compatible object store is (docs/architecture.md#where-state-lives Files; docs/operations.md#scale-out). */
 export interface S3Config {
   /** Endpoint URL, e.g. http://minio:9000; undefined = AWS S3 of `region`. */
   endpoint: string | undefined;
@@ -230,7 +230,10 @@ function trustProxy(v: string | undefined): Config['trustProxy'] {
     const hops = Number(text);
     return (_address: string, hop: number) => hop < hops;
   }
-  return text.split(',').map((s) => s.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** LOG_FORMAT: 'json' or 'pretty'; unset = pretty for a person at a terminal, JSON for everything else. */
@@ -243,7 +246,10 @@ function logFormat(v: string | undefined): Config['logFormat'] {
 
 /** CORS_ORIGINS: comma-separated origins; each must be `http(s)://host[:port]` without a path. Throws otherwise. */
 function corsOrigins(v: string | undefined): string[] {
-  const list = (v ?? '').split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+  const list = (v ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
   for (const origin of list) {
     let url: URL | undefined;
     try {
@@ -303,7 +309,8 @@ function httpUrl(name: string, v: string): string {
   } catch {
     url = undefined;
   }
-  if (!url || !/^https?:$/.test(url.protocol) || !url.host) throw new Error(`${name} "${v}" must be an http(s) URL like https://ulca.example.org`);
+  if (!url || !/^https?:$/.test(url.protocol) || !url.host)
+    throw new Error(`${name} "${v}" must be an http(s) URL like https://ulca.example.org`);
   return v.replace(/\/+$/, '');
 }
 

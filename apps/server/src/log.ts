@@ -3,7 +3,7 @@ import pretty from 'pino-pretty';
 import type { Config } from './config.ts';
 
 /**
- * The process logger (README "Configuration", LOG_FORMAT): readable coloured lines through
+ * The process logger (docs/configuration.md#server, LOG_FORMAT): readable coloured lines through
  * pino-pretty when `logFormat` is 'pretty' (the default for a person at a terminal), one JSON
  * object a line otherwise (pipes, log collectors). Pretty printing runs in this thread, so lines
  * are never lost when the process exits.

@@ -21,7 +21,7 @@ import { publishBundledBenchmarks, queueBundledBenchmarkRuns } from './modules/b
 import { startReferenceModels, type ReferenceModels } from './modules/reference-models/service.ts';
 
 /**
- * Process entry (DESIGN.md §2): `npm start` runs API + web app + workers in one process;
+ * Process entry (docs/architecture.md#processes): `npm start` runs API + web app + workers in one process;
  * `--worker` runs the job workers only (scale-out); `--migrate` only migrates and exits. Starts
  * embedded PostgreSQL when DATABASE_URL is unset, migrates, and stops everything cleanly on SIGINT/SIGTERM.
  */
@@ -96,14 +96,22 @@ async function main(started: Started): Promise<void> {
     db,
     boss,
     store,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom, log, printLinks: config.logFormat === 'pretty' }),
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      from: config.mailFrom,
+      log,
+      printLinks: config.logFormat === 'pretty',
+    }),
     log,
   });
 
   if (config.runHttp) {
     const admin = await ensureAdmin(ctx);
     if (admin.created) {
-      const shown = admin.password ? `password: ${admin.password}  (shown once; set ULCA_ADMIN_PASSWORD to choose it)` : 'password from ULCA_ADMIN_PASSWORD';
+      const shown = admin.password
+        ? `password: ${admin.password}  (shown once; set ULCA_ADMIN_PASSWORD to choose it)`
+        : 'password from ULCA_ADMIN_PASSWORD';
       // Printed on stdout, outside the JSON log, so a person sees it once.
       console.log(`\n  ADMIN account created: ${config.adminEmail}  ${shown}\n`);
     }
@@ -130,10 +138,18 @@ async function main(started: Started): Promise<void> {
     });
   }
   // The ops listener (/live, /ready, /metrics): a worker's only HTTP port; optional beside the API.
-  const ops = config.opsPort !== undefined ? await startOpsServer({ metrics: ctx.metrics, readiness: ctx.readiness, metricsToken: config.metricsToken }, config.opsPort, config.host) : undefined;
+  const ops =
+    config.opsPort !== undefined
+      ? await startOpsServer(
+          { metrics: ctx.metrics, readiness: ctx.readiness, metricsToken: config.metricsToken },
+          config.opsPort,
+          config.host,
+        )
+      : undefined;
   // The bundled benchmarks already published get their reference runs now that the models are registered
   // (the ingest job queues those that publish later); repeats add nothing. Not awaited: it waits for the engines to warm.
-  if (config.runHttp && config.demoData) void queueBundledBenchmarkRuns(ctx).catch((err: unknown) => log.warn({ err }, 'reference runs of the bundled benchmarks not queued'));
+  if (config.runHttp && config.demoData)
+    void queueBundledBenchmarkRuns(ctx).catch((err: unknown) => log.warn({ err }, 'reference runs of the bundled benchmarks not queued'));
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   if (config.runHttp) {

@@ -40,7 +40,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 function unwrap(e: ts.Expression): ts.Expression {
-  while (ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isParenthesizedExpression(e) || ts.isTypeAssertionExpression(e)) e = e.expression;
+  while (ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isParenthesizedExpression(e) || ts.isTypeAssertionExpression(e))
+    e = e.expression;
   return e;
 }
 
@@ -51,7 +52,8 @@ function mutableReason(d: ts.VariableDeclaration, flags: ts.NodeFlags): string |
   const type = d.type?.getText() ?? '';
   if (/^Readonly(Map|Set)</.test(type)) return null;
   const init = unwrap(d.initializer);
-  if (ts.isNewExpression(init) && ts.isIdentifier(init.expression) && MUTABLE_CLASSES.has(init.expression.text)) return `new ${init.expression.text}`;
+  if (ts.isNewExpression(init) && ts.isIdentifier(init.expression) && MUTABLE_CLASSES.has(init.expression.text))
+    return `new ${init.expression.text}`;
   if (ts.isArrayLiteralExpression(init) && init.elements.length === 0) return 'empty array';
   if (ts.isObjectLiteralExpression(init) && init.properties.length === 0) return 'empty object';
   return null;
@@ -102,7 +104,12 @@ describe('module-level state (docs/architecture.md#services)', () => {
           'export function g() { let local = 1; return (local += 1); }',
         ].join('\n'),
       );
-      expect(moduleState(dir).map((f) => `${f.key} ${f.why}`)).toEqual(['sample.ts:a let/var', 'sample.ts:b new WeakMap', 'sample.ts:c new Map', 'sample.ts:d empty array']);
+      expect(moduleState(dir).map((f) => `${f.key} ${f.why}`)).toEqual([
+        'sample.ts:a let/var',
+        'sample.ts:b new WeakMap',
+        'sample.ts:c new Map',
+        'sample.ts:d empty array',
+      ]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -57,7 +57,10 @@ export async function createServices(
   const core: CoreContext = given.metrics && given.readiness ? (given as CoreContext) : { ...given, ...createOpsServices(given) };
   const ctx = { ...core, services: {} as Services } as AppContext;
   const building = ctx.services as unknown as Record<string, Closeable>;
-  for (const [name, build] of Object.entries({ ...FACTORIES, ...overrides }) as [string, (c: AppContext) => Closeable & { ready?: Promise<void> }][]) {
+  for (const [name, build] of Object.entries({ ...FACTORIES, ...overrides }) as [
+    string,
+    (c: AppContext) => Closeable & { ready?: Promise<void> },
+  ][]) {
     const service = build(ctx);
     building[name] = service;
     if (service.ready) await service.ready;

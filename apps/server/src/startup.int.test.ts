@@ -36,7 +36,14 @@ describe('settings checked at start (docs/operations.md#running-it-in-production
     try {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-start-'));
       dirs.push(dataDir);
-      const env = { ULCA_DATA_DIR: dataDir, DATABASE_URL: database.url, ULCA_SECRET: 'too-short', PORT: String(await freePort()), DEMO_DATA: 'false', REFERENCE_MODELS: 'false' };
+      const env = {
+        ULCA_DATA_DIR: dataDir,
+        DATABASE_URL: database.url,
+        ULCA_SECRET: 'too-short',
+        PORT: String(await freePort()),
+        DEMO_DATA: 'false',
+        REFERENCE_MODELS: 'false',
+      };
       for (const args of [[], ['--worker']]) {
         const r = await runMain(env, args);
         expect(r.code, r.out).toBe(1);
@@ -77,7 +84,8 @@ describe('temp copies (docs/operations.md#running-it-in-production)', () => {
     const exited = new Promise((r) => child.on('exit', r));
     try {
       const deadline = Date.now() + 60_000;
-      while (!out.includes('worker started') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 200));
+      while (!out.includes('worker started') && Date.now() < deadline && child.exitCode === null)
+        await new Promise((r) => setTimeout(r, 200));
       expect(out, out).toContain('worker started');
       expect(fs.existsSync(leftover)).toBe(false);
       expect(out).toContain('stale temp copies removed');

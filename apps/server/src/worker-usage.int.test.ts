@@ -65,9 +65,27 @@ describe('sts usage in a worker process', () => {
   it('is written to model_usage when the worker closes its services', async () => {
     const owner = await createSignedInUser(p);
     const languages = [{ sourceLanguage: 'hi', targetLanguage: 'ur' }];
-    const asrModelId = await insertTestModel(p.ctx, { userId: owner.userId, task: 'asr', name: 'ASR', callbackUrl: local(ms.url('say/asr?text=namaste')), languages: [{ sourceLanguage: 'hi' }] });
-    const translationModelId = await insertTestModel(p.ctx, { userId: owner.userId, task: 'translation', name: 'MT', callbackUrl: local(ms.url('ok/translation')), languages });
-    const ttsModelId = await insertTestModel(p.ctx, { userId: owner.userId, task: 'tts', name: 'TTS', callbackUrl: local(ms.url('ok/tts')), languages: [{ sourceLanguage: 'ur' }] });
+    const asrModelId = await insertTestModel(p.ctx, {
+      userId: owner.userId,
+      task: 'asr',
+      name: 'ASR',
+      callbackUrl: local(ms.url('say/asr?text=namaste')),
+      languages: [{ sourceLanguage: 'hi' }],
+    });
+    const translationModelId = await insertTestModel(p.ctx, {
+      userId: owner.userId,
+      task: 'translation',
+      name: 'MT',
+      callbackUrl: local(ms.url('ok/translation')),
+      languages,
+    });
+    const ttsModelId = await insertTestModel(p.ctx, {
+      userId: owner.userId,
+      task: 'tts',
+      name: 'TTS',
+      callbackUrl: local(ms.url('ok/tts')),
+      languages: [{ sourceLanguage: 'ur' }],
+    });
     const ids = [asrModelId, translationModelId, ttsModelId];
 
     const url = await zipUrl('two.zip', { 'one.wav': silentWav(0.5), 'two.wav': silentWav(0.6) });
@@ -87,7 +105,8 @@ describe('sts usage in a worker process', () => {
       .toMatch(/Completed|Failed/);
     expect(batch?.status, JSON.stringify(batch)).toBe('Completed');
 
-    const usage = () => p.ctx.db.db.selectFrom('model_usage').select(['model_id', 'calls', 'failures']).where('model_id', 'in', ids).execute();
+    const usage = () =>
+      p.ctx.db.db.selectFrom('model_usage').select(['model_id', 'calls', 'failures']).where('model_id', 'in', ids).execute();
     // Counted by the worker's services, not yet written (and not by the API process: it ran nothing).
     expect(await usage()).toEqual([]);
     expect(worker!.services.inference.pending.filter((d) => ids.includes(d.modelId)).map((d) => d.calls)).toEqual([2, 2, 2]);

@@ -1,14 +1,14 @@
 /**
- * Account rules shared by the server and the web app (spec 01 §5, §9), so the sign-up form and
+ * Account rules shared by the server and the web app (docs/product.md#validation-rules, docs/product.md#constants-and-limits), so the sign-up form and
  * the API accept exactly the same passwords.
  */
 import { z } from 'zod';
 
-/** Minimum password length in characters (spec 01 §9). */
+/** Minimum password length in characters (docs/product.md#constants-and-limits). */
 export const PASSWORD_MIN_LENGTH = 8;
 /** Longest accepted password in characters (bounds the hashing work per request). */
 export const MAX_PASSWORD_LENGTH = 256;
-/** The spec's message for a password that breaks the rule (spec 01 §5). */
+/** The spec's message for a password that breaks the rule (docs/product.md#validation-rules). */
 export const PASSWORD_RULE_MESSAGE =
   'Minimum length is 8 characters with combination of uppercase, lowercase, number and a special character';
 
@@ -21,7 +21,7 @@ export function isStrongPassword(password: string): boolean {
 
 /**
  * Answer of POST /ulca/user-mgmt/v1/users/verify-user (200): the account was activated, or
- * `code: 'ALREADY_ACTIVE'` when it was active already (a used link opened again; spec 01 §4).
+ * `code: 'ALREADY_ACTIVE'` when it was active already (a used link opened again; docs/product.md#states-and-transitions).
  */
 export const verifyUserResponse = z.object({ message: z.string(), code: z.literal('ALREADY_ACTIVE').optional() });
 export type VerifyUserResponse = z.infer<typeof verifyUserResponse>;

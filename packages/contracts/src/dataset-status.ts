@@ -1,6 +1,6 @@
 /**
  * Statuses of a dataset submission and of its pipeline stages, as the status and contribution
- * APIs return them and the web app shows them (spec 01 §3; DESIGN.md §6).
+ * APIs return them and the web app shows them (docs/product.md#entities-and-fields; docs/architecture.md#dataset-pipeline).
  */
 import { z } from 'zod';
 import { SUBMISSION_STATUSES } from './enums.ts';

@@ -26,7 +26,10 @@ describe('dataset schemas', () => {
     expect(parallelParamsSchema.safeParse(parallelParams).success).toBe(true);
     const top = parallelParamsSchema.safeParse({ ...parallelParams, extra: true });
     expect(top.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['extra'] });
-    const nested = parallelParamsSchema.safeParse({ ...parallelParams, languages: { sourceLanguage: 'en', targetLanguage: 'ta', dialect: 'x' } });
+    const nested = parallelParamsSchema.safeParse({
+      ...parallelParams,
+      languages: { sourceLanguage: 'en', targetLanguage: 'ta', dialect: 'x' },
+    });
     expect(nested.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', path: ['languages'] });
   });
 
@@ -46,7 +49,9 @@ describe('dataset schemas', () => {
   it('limits collectionSource to 1..10 items', () => {
     const eleven = Array.from({ length: 11 }, (_, i) => `s${i}`);
     expect(parallelParamsSchema.safeParse({ ...parallelParams, collectionSource: eleven }).error?.issues[0]).toMatchObject({
-      code: 'too_big', maximum: 10, path: ['collectionSource'],
+      code: 'too_big',
+      maximum: 10,
+      path: ['collectionSource'],
     });
     expect(parallelParamsSchema.safeParse({ ...parallelParams, collectionSource: [] }).success).toBe(false);
   });

@@ -4,7 +4,7 @@
  *
  * Every object is strict (unknown keys are errors) and every enumerated field is checked.
  * Row schemas describe what a row may say on its own; a row's values override the params
- * (DESIGN.md §6), so a row's `collectionMethod` may carry only `collectionDetails` and inherit
+ * (docs/architecture.md#dataset-pipeline), so a row's `collectionMethod` may carry only `collectionDetails` and inherit
  * `collectionDescription` from the params.
  *
  * Custom (refinement) issues carry `params.ulcaCode` (e.g. MISSING_FIELD) so that a pipeline can
@@ -24,10 +24,36 @@
  */
 import { z } from 'zod';
 import {
-  AGE_RANGE_ALIASES, AGE_RANGES, AUDIO_ALIGNMENT_TOOLS, AUDIO_CHANNELS, AUDIO_FORMATS, BITS_PER_SAMPLE, COLLECTION_METHODS_BY_TYPE, DATASET_TYPES,
-  DIALECTS, DOMAIN_CODES, GENDERS, GLOSSARY_LEVELS, IMAGE_DPIS, IMAGE_FORMATS, IMAGE_TEXT_TYPES, LANGUAGE_ALIASES, LANGUAGE_CODES,
-  LAYOUT_CLASSES, LICENSE_CODES, MIXED_DATA_SOURCES, MT_EVALUATION_METHOD_TYPES, NER_TAG_FORMATS, OAUTH_PROVIDERS, OCR_TOOLS,
-  PAIRED_DATASET_TYPES, SCRIPT_CODES, SNR_METHOD_TYPES, TEXT_ALIGNMENT_TOOLS, TRANSCRIPTION_EVALUATION_METHOD_TYPES, UPOS_TAGS,
+  AGE_RANGE_ALIASES,
+  AGE_RANGES,
+  AUDIO_ALIGNMENT_TOOLS,
+  AUDIO_CHANNELS,
+  AUDIO_FORMATS,
+  BITS_PER_SAMPLE,
+  COLLECTION_METHODS_BY_TYPE,
+  DATASET_TYPES,
+  DIALECTS,
+  DOMAIN_CODES,
+  GENDERS,
+  GLOSSARY_LEVELS,
+  IMAGE_DPIS,
+  IMAGE_FORMATS,
+  IMAGE_TEXT_TYPES,
+  LANGUAGE_ALIASES,
+  LANGUAGE_CODES,
+  LAYOUT_CLASSES,
+  LICENSE_CODES,
+  MIXED_DATA_SOURCES,
+  MT_EVALUATION_METHOD_TYPES,
+  NER_TAG_FORMATS,
+  OAUTH_PROVIDERS,
+  OCR_TOOLS,
+  PAIRED_DATASET_TYPES,
+  SCRIPT_CODES,
+  SNR_METHOD_TYPES,
+  TEXT_ALIGNMENT_TOOLS,
+  TRANSCRIPTION_EVALUATION_METHOD_TYPES,
+  UPOS_TAGS,
   type DatasetType,
 } from './enums.ts';
 
@@ -179,7 +205,11 @@ const audioDetails = {
 const DETAILS_BY_TYPE: Record<DatasetType, z.core.$ZodLooseShape> = {
   'parallel-corpus': { ...textAlignedDetails, ...manualEditDetails, ...mtDetails },
   'transliteration-corpus': {
-    ...textAlignedDetails, ...manualEditDetails, ...mtDetails, transliterationModel: str, transliterationModelVersion: str,
+    ...textAlignedDetails,
+    ...manualEditDetails,
+    ...mtDetails,
+    transliterationModel: str,
+    transliterationModelVersion: str,
   },
   'glossary-corpus': { ...textAlignedDetails, ...manualEditDetails, ...modelDetails },
   'monolingual-corpus': { ...manualEditDetails },
@@ -204,7 +234,10 @@ const REQUIRED_DETAILS: Record<string, string[]> = {
 };
 
 function collectionMethodSchema(type: DatasetType, descriptionRequired: boolean) {
-  const description = z.array(z.enum(COLLECTION_METHODS_BY_TYPE[type] as [string, ...string[]])).min(1).max(MAX_LIST_ITEMS);
+  const description = z
+    .array(z.enum(COLLECTION_METHODS_BY_TYPE[type] as [string, ...string[]]))
+    .min(1)
+    .max(MAX_LIST_ITEMS);
   return z
     .strictObject({
       collectionDescription: descriptionRequired ? description : description.optional(),

@@ -1,7 +1,14 @@
 import { describe, it, expect } from 'vitest';
 import {
-  COLLECTION_METHOD_LABELS, COLLECTION_METHODS_BY_TYPE, DATASET_TYPE_LABELS, DATASET_TYPES, DOMAIN_CODES, LANGUAGE_ALIASES, LANGUAGE_CODES,
-  LICENSE_CODES, languageLabel,
+  COLLECTION_METHOD_LABELS,
+  COLLECTION_METHODS_BY_TYPE,
+  DATASET_TYPE_LABELS,
+  DATASET_TYPES,
+  DOMAIN_CODES,
+  LANGUAGE_ALIASES,
+  LANGUAGE_CODES,
+  LICENSE_CODES,
+  languageLabel,
 } from './enums.ts';
 import { ROLES } from './roles.ts';
 
@@ -34,10 +41,35 @@ describe('enumerations', () => {
 describe('domains', () => {
   it('offers every domain the product lists, including websites, science, stories and wikipedia (docs/product.md#validation-rules)', () => {
     const listed = [
-      'agriculture', 'automobile', 'education', 'general', 'healthcare', 'legal', 'news', 'tourism', 'parliamentary',
-      'government-press-release', 'financial', 'movies', 'subtitles', 'sports', 'technology', 'lifestyle', 'entertainment',
-      'art-and-culture', 'economy', 'history', 'philosophy', 'religion', 'national-security-and-defence', 'literature', 'geography',
-      'websites', 'science', 'stories', 'wikipedia',
+      'agriculture',
+      'automobile',
+      'education',
+      'general',
+      'healthcare',
+      'legal',
+      'news',
+      'tourism',
+      'parliamentary',
+      'government-press-release',
+      'financial',
+      'movies',
+      'subtitles',
+      'sports',
+      'technology',
+      'lifestyle',
+      'entertainment',
+      'art-and-culture',
+      'economy',
+      'history',
+      'philosophy',
+      'religion',
+      'national-security-and-defence',
+      'literature',
+      'geography',
+      'websites',
+      'science',
+      'stories',
+      'wikipedia',
     ];
     expect([...DOMAIN_CODES].sort()).toEqual([...listed].sort());
   });

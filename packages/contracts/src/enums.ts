@@ -4,7 +4,7 @@
  * Values follow ulca-reference/specs/common-schemas.yml, specs/dataset-schema.yml and
  * master-data/prod/*.json. Where the schema and the master data disagree, the union is accepted
  * (old submissions used either list). `pos-corpus` is ours: it is named in the product spec
- * (spec 01 §4) but absent from the schema, so it is modelled on `ner-corpus`.
+ * (docs/product.md#states-and-transitions) but absent from the schema, so it is modelled on `ner-corpus`.
  */
 
 /** A code with its human label, as the master-data lists publish them. */
@@ -18,7 +18,7 @@ const codes = <C extends string>(list: readonly CodeLabel<C>[]): C[] => list.map
 // ---------------------------------------------------------------------------------------------
 // Dataset types
 
-/** Dataset types (common-schemas DatasetType, plus pos-corpus from spec 01). */
+/** Dataset types (common-schemas DatasetType, plus pos-corpus from docs/product.md). */
 export const DATASET_TYPES = [
   'parallel-corpus',
   'monolingual-corpus',
@@ -55,7 +55,7 @@ export const PAIRED_DATASET_TYPES: readonly DatasetType[] = ['parallel-corpus', 
 /** Types whose records carry an audio file (duration is a dimension, in seconds). */
 export const AUDIO_DATASET_TYPES: readonly DatasetType[] = ['asr-corpus', 'asr-unlabeled-corpus', 'tts-corpus'];
 
-/** True for the types whose counts are also reported in audio time (spec 01 §3: seconds / 3600, 'hrs'). */
+/** True for the types whose counts are also reported in audio time (docs/product.md#entities-and-fields: seconds / 3600, 'hrs'). */
 export function isAudioDatasetType(type: string | null | undefined): boolean {
   return (AUDIO_DATASET_TYPES as readonly string[]).includes(type ?? '');
 }
@@ -128,7 +128,22 @@ export function languageLabel(code: string): string {
 
 /** ISO 15924 script codes of the contribution format (common-schemas SupportedScripts). */
 export const SCRIPT_CODES = [
-  'Beng', 'Deva', 'Thaa', 'Gujr', 'Aran', 'Orya', 'Guru', 'Arab', 'Sinh', 'Knda', 'Mlym', 'Taml', 'Telu', 'Mtei', 'Olck', 'Latn',
+  'Beng',
+  'Deva',
+  'Thaa',
+  'Gujr',
+  'Aran',
+  'Orya',
+  'Guru',
+  'Arab',
+  'Sinh',
+  'Knda',
+  'Mlym',
+  'Taml',
+  'Telu',
+  'Mtei',
+  'Olck',
+  'Latn',
 ] as const;
 export type ScriptCode = (typeof SCRIPT_CODES)[number];
 
@@ -226,7 +241,12 @@ export const COLLECTION_METHOD_LABELS: Readonly<Record<string, string>> = {
 };
 
 const AUDIO_METHODS = [
-  'auto-aligned', 'algorithm-auto-aligned', 'machine-generated-transcript', 'manual-transcribed', 'studio-recorded', 'image-prompted-recording',
+  'auto-aligned',
+  'algorithm-auto-aligned',
+  'machine-generated-transcript',
+  'manual-transcribed',
+  'studio-recorded',
+  'image-prompted-recording',
 ] as const;
 const OCR_METHODS = ['web-scraping-ocr', 'scanned-ocr', 'screen-capture', 'web-scrapping-machine-readable'] as const;
 const ANNOTATION_METHODS = ['manual-curated', 'machine-generated', 'machine-generated-post-edited'] as const;
@@ -239,12 +259,25 @@ const ANNOTATION_METHODS = ['manual-curated', 'machine-generated', 'machine-gene
  */
 export const COLLECTION_METHODS_BY_TYPE: Readonly<Record<DatasetType, readonly string[]>> = {
   'parallel-corpus': [
-    'auto-aligned', 'auto-aligned-from-parallel-docs', 'manual-aligned', 'machine-translated', 'machine-translated-post-edited',
-    'manual-translated', 'algorithm-auto-aligned', 'manual-human-translated',
+    'auto-aligned',
+    'auto-aligned-from-parallel-docs',
+    'manual-aligned',
+    'machine-translated',
+    'machine-translated-post-edited',
+    'manual-translated',
+    'algorithm-auto-aligned',
+    'manual-human-translated',
   ],
   'monolingual-corpus': [
-    'web-scrapping-machine-readable', 'web-scrapping-ocr', 'manual-human-translated', 'manual-transliterated', 'algorithm-auto-aligned',
-    'algorithm-back-translated', 'human-validated', 'phone-recording', 'crowd-sourced',
+    'web-scrapping-machine-readable',
+    'web-scrapping-ocr',
+    'manual-human-translated',
+    'manual-transliterated',
+    'algorithm-auto-aligned',
+    'algorithm-back-translated',
+    'human-validated',
+    'phone-recording',
+    'crowd-sourced',
   ],
   'transliteration-corpus': ['auto-aligned', 'machine-transliterated', 'machine-transliterated-post-edited', 'manual-transliterated'],
   'glossary-corpus': ['auto-aligned', 'manual-curated', 'machine-generated', 'machine-generated-post-edited'],
@@ -281,8 +314,15 @@ export const IMAGE_DPIS = ['300_dpi', '72_dpi'] as const;
 export const IMAGE_TEXT_TYPES = ['scene-text', 'typewriter-typed-text', 'computer-typed-text', 'handwritten-text'] as const;
 export const LAYOUT_CLASSES = ['paragraph', 'line', 'word', 'signatureImage'] as const;
 export const OCR_TOOLS = [
-  'google cloud vision', 'tesseract', 'anuvaad ocr', 'microsoft azure computer vision', 'calamari', 'ocropus', 'amazon textract',
-  'abbyy cloud ocr', 'unknown',
+  'google cloud vision',
+  'tesseract',
+  'anuvaad ocr',
+  'microsoft azure computer vision',
+  'calamari',
+  'ocropus',
+  'amazon textract',
+  'abbyy cloud ocr',
+  'unknown',
 ] as const;
 /** Text alignment tools (parallel, transliteration, glossary). */
 export const TEXT_ALIGNMENT_TOOLS = ['LaBSE', 'LASER'] as const;
@@ -297,18 +337,34 @@ export const GLOSSARY_LEVELS = ['w', 'p', 's'] as const;
 export const NER_TAG_FORMATS = ['IOB', 'IOB2', 'BIOES', 'basic', 'custom'] as const;
 /** Universal POS tags (Universal Dependencies v2), the tag set of pos-corpus. */
 export const UPOS_TAGS = [
-  'ADJ', 'ADP', 'ADV', 'AUX', 'CCONJ', 'DET', 'INTJ', 'NOUN', 'NUM', 'PART', 'PRON', 'PROPN', 'PUNCT', 'SCONJ', 'SYM', 'VERB', 'X',
+  'ADJ',
+  'ADP',
+  'ADV',
+  'AUX',
+  'CCONJ',
+  'DET',
+  'INTJ',
+  'NOUN',
+  'NUM',
+  'PART',
+  'PRON',
+  'PROPN',
+  'PUNCT',
+  'SCONJ',
+  'SYM',
+  'VERB',
+  'X',
 ] as const;
 export type UposTag = (typeof UPOS_TAGS)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Accounts and processing
 
-/** Pipeline stages as the status page shows them (DESIGN.md §6). */
+/** Pipeline stages as the status page shows them (docs/architecture.md#dataset-pipeline). */
 export const PIPELINE_STAGES = ['download', 'ingest', 'validate', 'publish'] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 
-/** Status of a submission as the contribution list shows it (spec 01 §3); stages add 'Not Run' (STAGE_STATUSES). */
+/** Status of a submission as the contribution list shows it (docs/product.md#entities-and-fields); stages add 'Not Run' (STAGE_STATUSES). */
 export const SUBMISSION_STATUSES = ['Pending', 'In-Progress', 'Completed', 'Failed'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 

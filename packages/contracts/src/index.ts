@@ -1,6 +1,6 @@
 /**
  * @ulca/contracts: zod schemas and types shared by the server, the web app and the docs
- * (DESIGN.md §3, §4). Import from the package root: `import { datasetRowSchemas } from '@ulca/contracts'`.
+ * (docs/architecture.md#stack, docs/architecture.md#layout). Import from the package root: `import { datasetRowSchemas } from '@ulca/contracts'`.
  */
 export * from './enums.ts';
 export * from './roles.ts';

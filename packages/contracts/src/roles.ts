@@ -1,15 +1,9 @@
 /**
- * User roles and the role groups the API and the web app check (spec 01 §1 and §6, spec 02 §6;
+ * User roles and the role groups the API and the web app check (docs/product.md#what-the-platform-is and docs/product.md#roles;
  * who may call which route: docs/api.md#who-may-call-what). The first role of a user's list
  * drives tab visibility in the web app; the server checks membership in the list.
  */
-export const ROLES = [
-  'CONTRIBUTOR-USER',
-  'READONLY-USER',
-  'BENCHMARK-DATASET-CONTRIBUTOR',
-  'EXTERNAL-CONSORTIUM-MEMBER',
-  'ADMIN',
-] as const;
+export const ROLES = ['CONTRIBUTOR-USER', 'READONLY-USER', 'BENCHMARK-DATASET-CONTRIBUTOR', 'EXTERNAL-CONSORTIUM-MEMBER', 'ADMIN'] as const;
 
 /** One of {@link ROLES}. */
 export type Role = (typeof ROLES)[number];

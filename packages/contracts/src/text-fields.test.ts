@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, NUL_FIELD_MESSAGE, TOO_DEEP_FIELD_MESSAGE, TOO_MANY_VALUES_MESSAGE, findNulField, findTextProblem } from './text-fields.ts';
+import {
+  MAX_JSON_DEPTH,
+  NUL_FIELD_MESSAGE,
+  TOO_DEEP_FIELD_MESSAGE,
+  TOO_MANY_VALUES_MESSAGE,
+  findNulField,
+  findTextProblem,
+} from './text-fields.ts';
 
 /** `levels` arrays nested in one another: `[[[…]]]`. */
 function nested(levels: number): unknown {
@@ -18,7 +25,11 @@ describe('findTextProblem', () => {
 
   it(`accepts ${MAX_JSON_DEPTH} levels of nesting and refuses one more, naming where`, () => {
     expect(findTextProblem(nested(MAX_JSON_DEPTH))).toBeNull();
-    expect(findTextProblem({ feedback: nested(MAX_JSON_DEPTH) })).toEqual({ field: `feedback${'.0'.repeat(MAX_JSON_DEPTH - 1)}`, kind: 'depth', message: TOO_DEEP_FIELD_MESSAGE });
+    expect(findTextProblem({ feedback: nested(MAX_JSON_DEPTH) })).toEqual({
+      field: `feedback${'.0'.repeat(MAX_JSON_DEPTH - 1)}`,
+      kind: 'depth',
+      message: TOO_DEEP_FIELD_MESSAGE,
+    });
     // 5,000 levels (JSON.parse builds it; JSON.stringify would overflow the stack on it).
     const deep = JSON.parse(`{"feedback":${'['.repeat(5000)}${']'.repeat(5000)}}`);
     expect(findTextProblem(deep)?.kind).toBe('depth');

@@ -30,7 +30,9 @@ async function run(): Promise<void> {
     try {
       const m = command === 'backup' ? await backupPlatform(parts, path.resolve(dir)) : await restorePlatform(parts, path.resolve(dir));
       const rows = m.tables.reduce((n, t) => n + t.rows, 0);
-      console.log(`ULCA ${command === 'backup' ? 'backed up to' : 'restored from'} ${path.resolve(dir)}: ${m.tables.length} tables, ${rows} rows, ${m.objects} files, the secret`);
+      console.log(
+        `ULCA ${command === 'backup' ? 'backed up to' : 'restored from'} ${path.resolve(dir)}: ${m.tables.length} tables, ${rows} rows, ${m.objects} files, the secret`,
+      );
     } finally {
       await db.close();
     }

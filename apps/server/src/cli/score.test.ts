@@ -38,20 +38,61 @@ afterAll(async () => {
 
 describe.concurrent('ulca score', { timeout: 120_000 }, () => {
   it('prints BLEU and its signature; --json ends with the sacrebleu-scale result', async () => {
-    const { code, stdout } = await ulca('score', '--metric', 'bleu', '--refs', f('refs1.txt'), '--refs', f('refs2.txt'), '--hyps', f('hyps.txt'), '--json');
+    const { code, stdout } = await ulca(
+      'score',
+      '--metric',
+      'bleu',
+      '--refs',
+      f('refs1.txt'),
+      '--refs',
+      f('refs2.txt'),
+      '--hyps',
+      f('hyps.txt'),
+      '--json',
+    );
     expect(code).toBe(0);
     expect(stdout).toMatch(/^bleu = 48\.53/m);
     const r = last(stdout);
     expect(Math.abs((r.score as number) - 48.530827)).toBeLessThan(1e-6);
-    expect(r).toMatchObject({ metric: 'bleu', nrefs: 2, rows: 3, signature: 'nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0|metric:bleu|ulca:1' });
+    expect(r).toMatchObject({
+      metric: 'bleu',
+      nrefs: 2,
+      rows: 3,
+      signature: 'nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0|metric:bleu|ulca:1',
+    });
   });
   it('passes the tokeniser and lowercase options through', async () => {
-    const { code, stdout } = await ulca('score', '--metric', 'bleu', '--tokenize', 'intl', '--lowercase', '--refs', f('refs1.txt'), '--refs', f('refs2.txt'), '--hyps', f('hyps.txt'), '--json');
+    const { code, stdout } = await ulca(
+      'score',
+      '--metric',
+      'bleu',
+      '--tokenize',
+      'intl',
+      '--lowercase',
+      '--refs',
+      f('refs1.txt'),
+      '--refs',
+      f('refs2.txt'),
+      '--hyps',
+      f('hyps.txt'),
+      '--json',
+    );
     expect(code).toBe(0);
     expect(last(stdout).signature).toBe('nrefs:2|case:lc|eff:no|tok:intl|smooth:exp|version:2.6.0|metric:bleu|ulca:1');
   });
   it('scores WER on the 0–100 scale (jiwer 0.5 → 50) with a bootstrap interval', async () => {
-    const { code, stdout } = await ulca('score', '--metric', 'wer', '--refs', f('asr-ref.txt'), '--hyps', f('asr-hyp.txt'), '--bootstrap', '50', '--json');
+    const { code, stdout } = await ulca(
+      'score',
+      '--metric',
+      'wer',
+      '--refs',
+      f('asr-ref.txt'),
+      '--hyps',
+      f('asr-hyp.txt'),
+      '--bootstrap',
+      '50',
+      '--json',
+    );
     expect(code).toBe(0);
     expect(last(stdout)).toMatchObject({ metric: 'wer', score: 50, direction: 'lower', interval: { low: 50, high: 50, samples: 50 } });
   });

@@ -2,7 +2,7 @@
  * `npm run ulca -- score --metric <name> --refs refs.txt [--refs refs2.txt …] --hyps hyps.txt
  * [--tokenize 13a|none|intl|char] [--smooth exp|floor|add-k|none] [--lowercase] [--lang hi]
  * [--bootstrap [N]] [--seed S] [--json]`: scores a system output with the same metric code as
- * benchmark runs (DESIGN.md §11, issue #13 point 6).
+ * benchmark runs (docs/benchmarks.md#benchmark-runs-and-leaderboards, issue #13 point 6).
  *
  * Files hold one sentence per line (UTF-8; a final newline and Windows line ends are fine); every
  * file must have as many lines as the hypotheses. For top1/top5 a hypothesis line holds the
@@ -117,7 +117,10 @@ export async function runScore(args: ScoreArgs): Promise<MetricScore> {
   const refs: string[][] = [];
   for (const file of args.refs) {
     const lines = await readLines(file);
-    if (lines.length !== hyps.length) throw new ScoreInputError(`${file} has ${lines.length} lines but ${args.hyps} has ${hyps.length}: every file needs one line per sentence.`);
+    if (lines.length !== hyps.length)
+      throw new ScoreInputError(
+        `${file} has ${lines.length} lines but ${args.hyps} has ${hyps.length}: every file needs one line per sentence.`,
+      );
     refs.push(lines);
   }
   try {
@@ -134,7 +137,9 @@ export async function scoreCommand(argv: readonly string[]): Promise<number> {
   try {
     const args = parseScoreArgs(argv);
     const r = await runScore(args);
-    const ci = r.interval ? `  (${Math.round(r.interval.confidence * 100)}% CI ${r.interval.low.toFixed(2)}–${r.interval.high.toFixed(2)}, ${r.interval.samples} bootstrap samples, seed ${r.interval.seed})` : '';
+    const ci = r.interval
+      ? `  (${Math.round(r.interval.confidence * 100)}% CI ${r.interval.low.toFixed(2)}–${r.interval.high.toFixed(2)}, ${r.interval.samples} bootstrap samples, seed ${r.interval.seed})`
+      : '';
     console.log(`${r.metric} = ${r.score.toFixed(2)}${ci}  [${r.direction} is better, ${r.rows} rows]`);
     console.log(`signature: ${r.signature}`);
     if (json) console.log(JSON.stringify(r));

@@ -83,7 +83,10 @@ describe.concurrent('ulca validate', { timeout: 120_000 }, () => {
   });
 
   it('prints a readable summary without --json', async () => {
-    const zip = await writeZip(dir, 'readable.zip', { 'params.json': MONO_PARAMS, 'data.json': [...monoRows(1), { text: 'x', speaker: 'a' }] });
+    const zip = await writeZip(dir, 'readable.zip', {
+      'params.json': MONO_PARAMS,
+      'data.json': [...monoRows(1), { text: 'x', speaker: 'a' }],
+    });
     const { code, stdout } = await ulca('validate', zip);
     expect(stdout).toContain('Status:  PARTIAL');
     expect(stdout).toContain('Records: 2   valid: 1   failed: 1   duplicates in file: 0');
@@ -115,7 +118,10 @@ describe.concurrent('ulca validate', { timeout: 120_000 }, () => {
       'data.json': monoRows(1),
     });
     const { code, stdout } = await ulca('validate', '--json', folder);
-    expect(lastLine(stdout)).toMatchObject({ status: 'failed', errors: [{ code: 'JSON_TOO_DEEP', message: expect.stringMatching(/^params\.json/) }] });
+    expect(lastLine(stdout)).toMatchObject({
+      status: 'failed',
+      errors: [{ code: 'JSON_TOO_DEEP', message: expect.stringMatching(/^params\.json/) }],
+    });
     expect(code).toBe(1);
   });
 

@@ -3,7 +3,7 @@
  * exit 0, or 2 for bad input).
  *
  * `npm run ulca -- validate [--json] <folder-or-zip>`: checks a dataset offline with the same
- * ingest + validate code the platform runs (DESIGN.md §6), before it is submitted.
+ * ingest + validate code the platform runs (docs/architecture.md#dataset-pipeline), before it is submitted.
  * Exit codes: 0 passed (every record valid), 2 partial (some records valid), 1 failed (dataset
  * rejected, or no valid record) and for usage errors. With --json the last line printed is the
  * summary object `{"status","records","success","failed","duplicates","errors":[...]}`, whatever
@@ -70,7 +70,14 @@ async function zipFolder(folder: string): Promise<string> {
  * yields status 'failed' with that rejection as the only error. Other errors are thrown.
  */
 export async function validateZip(zipPath: string, limits: ArchiveLimits): Promise<ValidationSummary & { datasetType?: string }> {
-  const summary: ValidationSummary & { datasetType?: string } = { status: 'failed', records: 0, success: 0, failed: 0, duplicates: 0, errors: [] };
+  const summary: ValidationSummary & { datasetType?: string } = {
+    status: 'failed',
+    records: 0,
+    success: 0,
+    failed: 0,
+    duplicates: 0,
+    errors: [],
+  };
   const groups = new Map<string, ErrorGroup>();
   const seen = new Set<string>();
   let archive;

@@ -49,7 +49,13 @@ beforeAll(async () => {
   models = await startTestModelServer();
   p = await createTestPlatform({
     referenceModels: true,
-    config: { corsOrigins: [CLIENT_ORIGIN], publicUrl: PUBLIC_URL, legacyMd5Signatures: true, trustProxy: false, modelCallTimeoutMs: 60_000 },
+    config: {
+      corsOrigins: [CLIENT_ORIGIN],
+      publicUrl: PUBLIC_URL,
+      legacyMd5Signatures: true,
+      trustProxy: false,
+      modelCallTimeoutMs: 60_000,
+    },
     startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: true }),
   });
   [contributor, admin] = await Promise.all([createSignedInUser(p, ['CONTRIBUTOR-USER']), createSignedInUser(p, ['ADMIN'])]);
@@ -67,7 +73,10 @@ beforeAll(async () => {
     task: 'asr',
     callbackUrl: models.url('asr'),
     languages: [{ sourceLanguage: 'hi' }],
-    request: { audio: [{ audioContent: silentWav().toString('base64') }], config: { language: { sourceLanguage: 'hi' }, audioFormat: 'wav', samplingRate: 16000 } },
+    request: {
+      audio: [{ audioContent: silentWav().toString('base64') }],
+      config: { language: { sourceLanguage: 'hi' }, audioFormat: 'wav', samplingRate: 16000 },
+    },
   });
   await until(
     async () => (await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM benchmarks WHERE published_on IS NOT NULL`)).rows[0].n as number,
@@ -87,7 +96,11 @@ describe('1. asr/tts models state modelProcessingType', () => {
     for (const task of ['tts', 'asr']) {
       const res = await client.publicPost(MODEL_API.search, searchBody(task));
       expect(res.statusCode, res.body).toBe(200);
-      const cards = res.json().data as { modelId: string; name: string; inferenceEndPoint: { schema: { modelProcessingType: { type: string } } } }[];
+      const cards = res.json().data as {
+        modelId: string;
+        name: string;
+        inferenceEndPoint: { schema: { modelProcessingType: { type: string } } };
+      }[];
       expect(cards.length, task).toBeGreaterThan(0);
       // CardComponent.jsx reads `.inferenceEndPoint.schema.modelProcessingType.type`.
       for (const card of cards) expect(['batch', 'streaming'], card.name).toContain(card.inferenceEndPoint.schema.modelProcessingType.type);
@@ -95,7 +108,11 @@ describe('1. asr/tts models state modelProcessingType', () => {
         const espeak = cards.find((c) => /espeak/i.test(c.name) && !/stream/i.test(c.name));
         expect(espeak?.inferenceEndPoint.schema.modelProcessingType).toEqual({ type: 'batch' });
         // GetModelDetails.js: an unsigned GET with only the JSON content type.
-        const detail = await p.app.inject({ method: 'GET', url: `${PUBLIC_URL}${MODEL_API.getModel}?modelId=${espeak!.modelId}`, headers: { 'content-type': 'application/json' } });
+        const detail = await p.app.inject({
+          method: 'GET',
+          url: `${PUBLIC_URL}${MODEL_API.getModel}?modelId=${espeak!.modelId}`,
+          headers: { 'content-type': 'application/json' },
+        });
         expect(detail.statusCode, detail.body).toBe(200);
         expect(detail.json().inferenceEndPoint.schema).toMatchObject({ taskType: 'tts', modelProcessingType: { type: 'batch' } });
       }
@@ -109,7 +126,11 @@ describe('2. master data feedbackQns in the original shape', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { feedbackQns, languages } = res.json().data as { feedbackQns: Obj[]; languages: unknown[] };
     expect(languages.length).toBeGreaterThan(10);
-    const first = feedbackQns[0] as { code: string; initialQuestion: { question: string; answerType: string }; values: { code: string; question: string }[] };
+    const first = feedbackQns[0] as {
+      code: string;
+      initialQuestion: { question: string; answerType: string };
+      values: { code: string; question: string }[];
+    };
     expect(first.code).toBe('sts');
     expect(first.initialQuestion).toMatchObject({ question: expect.stringMatching(/\?$/), answerType: '5-star-rating' });
     // FeedbackTTranslation.jsx: feedbackQns[0].values.filter(q => q.code === taskType).
@@ -138,7 +159,13 @@ describe('3. model upload signed over JSON.stringify(FormData)', () => {
       domain: ['general'],
       submitter: { name: 'Test Lab' },
       trainingDataset: { description: 'none' },
-      inferenceEndPoint: { callbackUrl: models.url('translation'), schema: { taskType: 'translation', request: { input: [{ source: 'नमस्ते' }], config: { language: { sourceLanguage: 'hi', targetLanguage: 'ur' } } } } },
+      inferenceEndPoint: {
+        callbackUrl: models.url('translation'),
+        schema: {
+          taskType: 'translation',
+          request: { input: [{ source: 'नमस्ते' }], config: { language: { sourceLanguage: 'hi', targetLanguage: 'ur' } } },
+        },
+      },
     };
     const fd = new FormData();
     fd.append('file', new Blob([JSON.stringify(descriptor)], { type: 'application/json' }), 'model.json');
@@ -149,7 +176,12 @@ describe('3. model upload signed over JSON.stringify(FormData)', () => {
     return app.inject({
       method: 'POST',
       url: `${PUBLIC_URL}${MODEL_API.upload}`,
-      headers: { key: user.publicKey, sig: md5(`${user.privateKey}|${payload}`), payload, 'content-type': req.headers.get('content-type')! },
+      headers: {
+        key: user.publicKey,
+        sig: md5(`${user.privateKey}|${payload}`),
+        payload,
+        'content-type': req.headers.get('content-type')!,
+      },
       payload: body,
     });
   }
@@ -164,7 +196,13 @@ describe('3. model upload signed over JSON.stringify(FormData)', () => {
       const refused = await clientUpload(strict, contributor, 'Refused upload');
       expect(refused.statusCode).toBe(401);
     });
-    const elsewhere = await client.post(contributor, '/ulca/user-mgmt/v1/users/getApiKeysForProfile', 'url', { userID: contributor.userId }, { hashed: '{}' });
+    const elsewhere = await client.post(
+      contributor,
+      '/ulca/user-mgmt/v1/users/getApiKeysForProfile',
+      'url',
+      { userID: contributor.userId },
+      { hashed: '{}' },
+    );
     expect(elsewhere.statusCode).toBe(401);
   });
 });
@@ -179,10 +217,20 @@ describe('4–6. Run Benchmark: getByTask unsigned, its answer shape, execute/al
       payload: JSON.stringify({ modelId }),
     });
 
-  it('lists the public benchmarks of the model\'s task and languages as `benchmark` with metric names, unsigned in legacy mode only', async () => {
+  it("lists the public benchmarks of the model's task and languages as `benchmark` with metric names, unsigned in legacy mode only", async () => {
     const res = await getByTask(p.app, ownModelId);
     expect(res.statusCode, res.body).toBe(200);
-    const answer = res.json() as { count: number; benchmark: { benchmarkId: string; name: string; description: string | null; domain: string[]; metric: string[]; availableMetric: string[] }[] };
+    const answer = res.json() as {
+      count: number;
+      benchmark: {
+        benchmarkId: string;
+        name: string;
+        description: string | null;
+        domain: string[];
+        metric: string[];
+        availableMetric: string[];
+      }[];
+    };
     expect(answer.count).toBe(1);
     const [b] = answer.benchmark;
     expect(b.name).toBe('Demo benchmark: Hindi-Urdu translation');
@@ -200,14 +248,21 @@ describe('4–6. Run Benchmark: getByTask unsigned, its answer shape, execute/al
     const run = await client.post(contributor, BENCHMARK_API.executeAllMetric, 'body', { modelId: ownModelId, benchmarkId: b.benchmarkId });
     expect(run.statusCode, run.body).toBe(200);
     const ids = run.json().benchmarkProcessIds as string[];
-    const rows = (await p.ctx.db.pool.query(`SELECT metric FROM benchmark_runs WHERE benchmark_process_id = ANY($1::uuid[]) ORDER BY metric`, [ids])).rows.map((r) => r.metric);
+    const rows = (
+      await p.ctx.db.pool.query(`SELECT metric FROM benchmark_runs WHERE benchmark_process_id = ANY($1::uuid[]) ORDER BY metric`, [ids])
+    ).rows.map((r) => r.metric);
     expect(rows.length).toBeGreaterThan(1);
     expect(rows).toEqual(expect.arrayContaining(['bleu']));
-    const again = await client.post(contributor, BENCHMARK_API.executeAllMetric, 'body', { modelId: ownModelId, benchmarkId: b.benchmarkId });
+    const again = await client.post(contributor, BENCHMARK_API.executeAllMetric, 'body', {
+      modelId: ownModelId,
+      benchmarkId: b.benchmarkId,
+    });
     expect(again.statusCode).toBe(409);
     // Another contributor's call on this model learns nothing.
     const other = await createSignedInUser(p, ['CONTRIBUTOR-USER']);
-    expect((await client.post(other, BENCHMARK_API.executeAllMetric, 'body', { modelId: ownModelId, benchmarkId: b.benchmarkId })).statusCode).toBe(404);
+    expect(
+      (await client.post(other, BENCHMARK_API.executeAllMetric, 'body', { modelId: ownModelId, benchmarkId: b.benchmarkId })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -223,27 +278,41 @@ describe('8. admin edit user by e-mail', () => {
   it('finds the user by e-mail and keeps what is not sent (no userID, no orgID)', async () => {
     const target = await createSignedInUser(p, ['CONTRIBUTOR-USER']);
     // UpdateUserDetails.js: signed over the URL, body {users: [userInfo]}.
-    const res = await client.post(admin, '/ulca/user-mgmt/v1/users/update', 'url', { users: [{ firstName: 'Renamed', email: target.email, roles: ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR'] }] });
+    const res = await client.post(admin, '/ulca/user-mgmt/v1/users/update', 'url', {
+      users: [{ firstName: 'Renamed', email: target.email, roles: ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR'] }],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const row = (await p.ctx.db.pool.query(`SELECT first_name, roles, org FROM users WHERE user_id = $1`, [target.userId])).rows[0];
     expect(row.first_name).toBe('Renamed');
     expect(row.roles).toEqual(['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR']);
-    const unknown = await client.post(admin, '/ulca/user-mgmt/v1/users/update', 'url', { users: [{ firstName: 'Nobody', email: 'nobody@example.org', roles: ['CONTRIBUTOR-USER'] }] });
+    const unknown = await client.post(admin, '/ulca/user-mgmt/v1/users/update', 'url', {
+      users: [{ firstName: 'Nobody', email: 'nobody@example.org', roles: ['CONTRIBUTOR-USER'] }],
+    });
     expect(unknown.statusCode).toBe(404);
     // The admin cannot edit themselves this way either.
-    const self = await client.post(admin, '/ulca/user-mgmt/v1/users/update', 'url', { users: [{ firstName: 'Me', email: admin.email, roles: ['ADMIN'] }] });
+    const self = await client.post(admin, '/ulca/user-mgmt/v1/users/update', 'url', {
+      users: [{ firstName: 'Me', email: admin.email, roles: ['ADMIN'] }],
+    });
     expect(self.statusCode).toBe(403);
   });
 });
 
 describe('9. transliteration suggestions for a word already in the target script', () => {
   it('answers the word itself, as react-transliterate reads output[0].target', async () => {
-    const id = await p.app.inject({ method: 'GET', url: `${PUBLIC_URL}${MODEL_API.transliterationModelId}?sourceLanguage=en&targetLanguage=hi` });
+    const id = await p.app.inject({
+      method: 'GET',
+      url: `${PUBLIC_URL}${MODEL_API.transliterationModelId}?sourceLanguage=en&targetLanguage=hi`,
+    });
     expect(id.statusCode, id.body).toBe(200);
     const modelId = id.json().modelId as string;
     // The input library's call: unsigned, {modelId, task, input: [{source: word}]}, no config.
     const ask = (word: string) =>
-      p.app.inject({ method: 'POST', url: `${PUBLIC_URL}${MODEL_API.compute}`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ modelId, task: 'transliteration', input: [{ source: word }] }) });
+      p.app.inject({
+        method: 'POST',
+        url: `${PUBLIC_URL}${MODEL_API.compute}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ modelId, task: 'transliteration', input: [{ source: word }] }),
+      });
     const typed = await ask('namaste');
     expect(typed.statusCode, typed.body).toBe(200);
     expect(typed.json().output[0].target[0]).toBe('नमस्ते');

@@ -36,10 +36,14 @@ let asr: { srn: string; datasetId: string };
 
 /** Submits a fixture zip as the contributor and waits until it is Completed. */
 async function publish(fixture: string, datasetName: string): Promise<{ srn: string; datasetId: string }> {
-  const res = await clientPost(contributor, '/ulca/apis/v0/dataset/corpus/submit', 'body', { datasetName, url: server.url(`${fixture}.zip`), userId: contributor.userId });
+  const res = await clientPost(contributor, '/ulca/apis/v0/dataset/corpus/submit', 'body', {
+    datasetName,
+    url: server.url(`${fixture}.zip`),
+    userId: contributor.userId,
+  });
   expect(res.statusCode, res.body).toBe(200);
   const { serviceRequestNumber: srn, datasetId } = res.json().data as { serviceRequestNumber: string; datasetId: string };
-  for (const end = Date.now() + 90_000; ; ) {
+  for (const end = Date.now() + 90_000; ;) {
     const r = await p.ctx.db.pool.query(`SELECT status FROM dataset_submissions WHERE service_request_number = $1`, [srn]);
     if (r.rows[0].status === 'Completed') return { srn, datasetId };
     if (r.rows[0].status === 'Failed' || Date.now() > end) throw new Error(`${fixture} ended ${r.rows[0].status}`);
@@ -77,14 +81,20 @@ describe('CORS (item 2)', () => {
     app.inject({
       method: 'OPTIONS',
       url: '/ulca/apis/v0/dataset/listByUserId?userId=x&startPage=1&endPage=1',
-      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'key,sig,payload,content-type,x-ulca-timestamp,x-ulca-nonce' },
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'key,sig,payload,content-type,x-ulca-timestamp,x-ulca-nonce',
+      },
     });
 
   it('answers the preflight of a listed origin with the headers the client signs with', async () => {
     const res = await preflight(p.app, CLIENT_ORIGIN);
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe(CLIENT_ORIGIN);
-    const allowed = String(res.headers['access-control-allow-headers']).split(',').map((h) => h.trim().toLowerCase());
+    const allowed = String(res.headers['access-control-allow-headers'])
+      .split(',')
+      .map((h) => h.trim().toLowerCase());
     expect(allowed).toEqual(expect.arrayContaining(['key', 'sig', 'payload', 'content-type', 'x-ulca-timestamp', 'x-ulca-nonce']));
     expect(String(res.headers['access-control-allow-methods'])).toMatch(/POST/);
     // A call without Origin (same origin, or not a browser) gets no CORS header; a call from the
@@ -92,7 +102,12 @@ describe('CORS (item 2)', () => {
     const list = await clientGet(contributor, `/ulca/apis/v0/dataset/listByUserId?userId=${contributor.userId}&startPage=1&endPage=1`);
     expect(list.statusCode, list.body).toBe(200);
     expect(list.headers['access-control-allow-origin']).toBeUndefined();
-    const withOrigin = await p.app.inject({ method: 'POST', url: '/ulca/data-metric/v0/store/reportdata', headers: { ...JSON_HEADERS, origin: CLIENT_ORIGIN }, payload: '{}' });
+    const withOrigin = await p.app.inject({
+      method: 'POST',
+      url: '/ulca/data-metric/v0/store/reportdata',
+      headers: { ...JSON_HEADERS, origin: CLIENT_ORIGIN },
+      payload: '{}',
+    });
     expect(withOrigin.headers['access-control-allow-origin']).toBe(CLIENT_ORIGIN);
   });
 
@@ -125,13 +140,26 @@ describe('Signatures (item 1)', () => {
     const cases: [string, ReturnType<typeof client.call>][] = [
       ['URL of another host', clientGet(contributor, LIST(), { hashed: `http://other.example.org:8080${LIST()}` })],
       ['URL with another scheme', clientGet(contributor, LIST(), { hashed: `https://api.example.org:8080${LIST()}` })],
-      ['URL with another query', clientGet(contributor, LIST(), { hashed: `${PUBLIC_URL}/ulca/apis/v0/dataset/listByUserId?userId=${admin.userId}&startPage=1&endPage=1` })],
-      ['URL of another route', clientPost(contributor, KEYS, 'url', keysBody(), { hashed: `${PUBLIC_URL}/ulca/user-mgmt/v1/users/generateApiKey` })],
+      [
+        'URL with another query',
+        clientGet(contributor, LIST(), {
+          hashed: `${PUBLIC_URL}/ulca/apis/v0/dataset/listByUserId?userId=${admin.userId}&startPage=1&endPage=1`,
+        }),
+      ],
+      [
+        'URL of another route',
+        clientPost(contributor, KEYS, 'url', keysBody(), { hashed: `${PUBLIC_URL}/ulca/user-mgmt/v1/users/generateApiKey` }),
+      ],
       ['call signed for one host, sent to another', clientGet(contributor, LIST(), { arrivesAt: 'http://other.example.org:8080' })],
-      ['another body', clientPost(contributor, SUBMIT, 'body', submitBody(), { hashed: JSON.stringify({ ...submitBody(), datasetName: 'Other' }) })],
+      [
+        'another body',
+        clientPost(contributor, SUBMIT, 'body', submitBody(), { hashed: JSON.stringify({ ...submitBody(), datasetName: 'Other' }) }),
+      ],
     ];
     for (const [what, res] of cases) expectRefused(await res, what);
-    const submitted = await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_submissions WHERE dataset_name = 'Refused submission'`);
+    const submitted = await p.ctx.db.pool.query(
+      `SELECT count(*)::int AS n FROM dataset_submissions WHERE dataset_name = 'Refused submission'`,
+    );
     expect(submitted.rows[0].n).toBe(0);
   });
 
@@ -167,7 +195,10 @@ describe('Signatures (item 1)', () => {
       const keys = await clientPost(contributor, KEYS, 'url', keysBody(), { ...behindProxy, app: proxied });
       expect(keys.statusCode, keys.body).toBe(200);
       // Behind the trusted proxy the URL is the forwarded one, not the one the proxy called.
-      expectRefused(await clientGet(contributor, LIST(), { base: 'http://127.0.0.1:8080', headers: forwarded, app: proxied }), 'URL the proxy called');
+      expectRefused(
+        await clientGet(contributor, LIST(), { base: 'http://127.0.0.1:8080', headers: forwarded, app: proxied }),
+        'URL the proxy called',
+      );
     } finally {
       await proxied.close();
     }
@@ -184,19 +215,28 @@ describe('My Contribution and submission status (items 3, 4)', () => {
     const body = res.json() as { totalCount: number; data: Obj[] };
     expect(body.totalCount).toBe(2);
     const row = body.data.find((d) => d.serviceRequestNumber === parallel.srn)!;
-    expect(row).toMatchObject({ datasetId: parallel.datasetId, datasetName: 'Original client parallel', datasetType: 'parallel-corpus', status: 'Completed' });
+    expect(row).toMatchObject({
+      datasetId: parallel.datasetId,
+      datasetName: 'Original client parallel',
+      datasetType: 'parallel-corpus',
+      status: 'Completed',
+    });
     expect(Number.isNaN(new Date(String(row.submittedOn)).getTime())).toBe(false);
   });
 
   it('gives each stage as tool with details as JSON text of processedCount', async () => {
     const res = await clientGet(contributor, `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${parallel.srn}`);
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { datasetName: string; data: { serviceRequestNumber: string; tool: string; status: string; details: string }[] };
+    const body = res.json() as {
+      datasetName: string;
+      data: { serviceRequestNumber: string; tool: string; status: string; details: string }[];
+    };
     expect(body.datasetName).toBe('Original client parallel');
     expect(body.data.map((d) => d.tool)).toEqual(['download', 'ingest', 'validate', 'publish']);
     // As the client's reducer: JSON.parse(details).processedCount → success / failed counts.
     const counts = (tool: string) => {
-      const pc = (JSON.parse(body.data.find((d) => d.tool === tool)!.details) as { processedCount: { type: string; count: number }[] }).processedCount;
+      const pc = (JSON.parse(body.data.find((d) => d.tool === tool)!.details) as { processedCount: { type: string; count: number }[] })
+        .processedCount;
       return [pc.find((c) => c.type === 'success')!.count, pc.find((c) => c.type === 'failed')!.count];
     };
     expect(counts('ingest')).toEqual([6, 0]);
@@ -222,7 +262,8 @@ describe('My Contribution and submission status (items 3, 4)', () => {
     const res = await clientGet(contributor, `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${asr.srn}`);
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().data as { tool: string; details: string }[];
-    const entry = (tool: string, type: string) => (JSON.parse(rows.find((r) => r.tool === tool)!.details).processedCount as Obj[]).find((c) => c.type === type)!;
+    const entry = (tool: string, type: string) =>
+      (JSON.parse(rows.find((r) => r.tool === tool)!.details).processedCount as Obj[]).find((c) => c.type === type)!;
     expect(entry('publish', 'success').publishSuccessSeconds).toBeCloseTo(5.3, 2);
     expect(entry('publish', 'failed').publishErrorSeconds).toBe(0);
     expect(entry('validate', 'success').validateSuccessSeconds).toBeCloseTo(5.3, 2);
@@ -235,20 +276,64 @@ describe('Search and download (items 5, 6)', () => {
     // The client's SearchAndDownload call: masterNames ['datasetFilterParams'], signed over the URL; it reads res.data.datasetFilterParams.
     const res = await clientPost(contributor, '/ulca/mdms/v0/fetch-master/bulk', 'url', { masterNames: ['datasetFilterParams'] });
     expect(res.statusCode, res.body).toBe(200);
-    const payload = res.json().data.datasetFilterParams as { datasetType: string; values: { code: string; values: { code: unknown; label: string }[] }[] }[];
+    const payload = res.json().data.datasetFilterParams as {
+      datasetType: string;
+      values: { code: string; values: { code: unknown; label: string }[] }[];
+    }[];
     // Its reducer: payload.filter(e => e.datasetType === type)[0].values.filter(v => v.code === filter.value)[0].values
-    const valuesOf = (type: string, filter: string) => payload.filter((e) => e.datasetType === type)[0].values.filter((v) => v.code === filter)[0]?.values;
+    const valuesOf = (type: string, filter: string) =>
+      payload.filter((e) => e.datasetType === type)[0].values.filter((v) => v.code === filter)[0]?.values;
     // The filters the client's own configs/filters.json lists for parallel-corpus and asr-corpus.
-    const PARALLEL = ['sourceLanguage', 'targetLanguage', 'domain', 'collectionSource', 'license', 'submitterName', 'collectionMethod', 'alignmentTool', 'minScore', 'maxScore', 'editingTool', 'translationModel', 'evaluationMethod'];
-    const ASR = ['sourceLanguage', 'domain', 'collectionSource', 'license', 'submitterName', 'collectionMethod', 'format', 'channel', 'samplingRate', 'bitsPerSample', 'gender', 'dialect', 'snrTool', 'minSnr', 'maxSnr', 'asrModel', 'minNoOfSpeakers', 'maxNoOfSpeakers', 'minAge', 'maxAge'];
+    const PARALLEL = [
+      'sourceLanguage',
+      'targetLanguage',
+      'domain',
+      'collectionSource',
+      'license',
+      'submitterName',
+      'collectionMethod',
+      'alignmentTool',
+      'minScore',
+      'maxScore',
+      'editingTool',
+      'translationModel',
+      'evaluationMethod',
+    ];
+    const ASR = [
+      'sourceLanguage',
+      'domain',
+      'collectionSource',
+      'license',
+      'submitterName',
+      'collectionMethod',
+      'format',
+      'channel',
+      'samplingRate',
+      'bitsPerSample',
+      'gender',
+      'dialect',
+      'snrTool',
+      'minSnr',
+      'maxSnr',
+      'asrModel',
+      'minNoOfSpeakers',
+      'maxNoOfSpeakers',
+      'minAge',
+      'maxAge',
+    ];
     for (const f of PARALLEL) expect(Array.isArray(valuesOf('parallel-corpus', f)), f).toBe(true);
     for (const f of ASR) expect(Array.isArray(valuesOf('asr-corpus', f)), f).toBe(true);
     expect(valuesOf('parallel-corpus', 'sourceLanguage')).toContainEqual({ code: 'hi', label: 'Hindi', active: true });
     // The ASR form renders filters[0].values.filter(e => e.code === 'mixed')[0].values (data sources, each with languages).
     for (const type of ['asr-corpus', 'asr-unlabeled-corpus']) {
-      const mixed = (valuesOf(type, 'sourceLanguage') as { code: unknown; values?: { code: unknown; values?: { code: unknown }[] }[] }[]).filter((e) => e.code === 'mixed');
+      const mixed = (
+        valuesOf(type, 'sourceLanguage') as { code: unknown; values?: { code: unknown; values?: { code: unknown }[] }[] }[]
+      ).filter((e) => e.code === 'mixed');
       expect(mixed[0].values?.[0].code, type).toBe('vaani');
-      expect(mixed[0].values?.[0].values?.map((l) => l.code), type).toContain('hi');
+      expect(
+        mixed[0].values?.[0].values?.map((l) => l.code),
+        type,
+      ).toContain('hi');
     }
     expect(valuesOf('parallel-corpus', 'collectionMethod').map((v) => v.code)).toContain('auto-aligned');
     expect(valuesOf('monolingual-corpus', 'collectionMethod').map((v) => v.code)).not.toContain('auto-aligned');
@@ -260,11 +345,20 @@ describe('Search and download (items 5, 6)', () => {
     const submit = await clientPost(contributor, '/ulca/apis/v0/dataset/corpus/search', 'body', {
       userId: contributor.userId,
       datasetType: 'asr-corpus',
-      criteria: { sourceLanguage: ['hi'], targetLanguage: null, domain: ['general'], multipleContributors: false, originalSourceSentence: false },
+      criteria: {
+        sourceLanguage: ['hi'],
+        targetLanguage: null,
+        domain: ['general'],
+        multipleContributors: false,
+        originalSourceSentence: false,
+      },
     });
     expect(submit.statusCode, submit.body).toBe(200);
     const srn = submit.json().data.serviceRequestNumber as string;
-    const res = await clientGet(contributor, `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${contributor.userId}&startPage=1&endPage=1`);
+    const res = await clientGet(
+      contributor,
+      `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${contributor.userId}&startPage=1&endPage=1`,
+    );
     const row = (res.json().data as { serviceRequestNumber: string; searchCriteria: Obj }[]).find((r) => r.serviceRequestNumber === srn)!;
     // Its reducer maps every language criterion present (null.map would break the page) and reads the type first.
     expect(row.searchCriteria).not.toHaveProperty('targetLanguage');
@@ -280,10 +374,14 @@ describe('Search and download (items 5, 6)', () => {
     });
     expect(submit.statusCode, submit.body).toBe(200);
     const srn = submit.json().data.serviceRequestNumber as string;
-    let row: { serviceRequestNumber: string; timestamp: string; searchCriteria: Obj; status: { status: string; details: string }[] } | undefined;
+    let row:
+      { serviceRequestNumber: string; timestamp: string; searchCriteria: Obj; status: { status: string; details: string }[] } | undefined;
     let page: { startPage: number; totalCount: number } | undefined;
-    for (const end = Date.now() + 60_000; ; ) {
-      const res = await clientGet(contributor, `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${contributor.userId}&startPage=1&endPage=1`);
+    for (const end = Date.now() + 60_000; ;) {
+      const res = await clientGet(
+        contributor,
+        `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${contributor.userId}&startPage=1&endPage=1`,
+      );
       expect(res.statusCode, res.body).toBe(200);
       page = res.json();
       row = (res.json().data as NonNullable<typeof row>[]).find((r) => r.serviceRequestNumber === srn);
@@ -318,7 +416,12 @@ describe('Dataset Metrics and the dashboard (items 7, 8)', () => {
     const rows = res.json().data as Obj[];
     expect(rows).toEqual((await publicPost('/ulca/data-metric/v0/store/reports', {})).json().data);
     expect(rows.find((r) => r.datasetType === 'parallel-corpus')).toMatchObject({
-      sourceLanguage: 'en', targetLanguage: 'hi', total: 5, collectionMethod_collectionDescriptions: 'manual-translated', domains: 'general', primarySubmitterName: 'ULCA Test Fixtures',
+      sourceLanguage: 'en',
+      targetLanguage: 'hi',
+      total: 5,
+      collectionMethod_collectionDescriptions: 'manual-translated',
+      domains: 'general',
+      primarySubmitterName: 'ULCA Test Fixtures',
     });
   });
 
@@ -329,17 +432,43 @@ describe('Dataset Metrics and the dashboard (items 7, 8)', () => {
       expect(level0.statusCode, `${type}: ${level0.body}`).toBe(200);
       expect(level0.json()).toEqual((await publicPost(SEARCH, { type, criterions: null, groupby: null })).json());
       const language = type === 'asr-corpus' ? 'hi' : 'en';
-      const drill = await publicPost(SEARCH, { type, criterions: [{ field: 'sourceLanguage', value: language }, { field: 'targetLanguage', value: '' }], groupby: [{ field: 'domains', value: null }] });
+      const drill = await publicPost(SEARCH, {
+        type,
+        criterions: [
+          { field: 'sourceLanguage', value: language },
+          { field: 'targetLanguage', value: '' },
+        ],
+        groupby: [{ field: 'domains', value: null }],
+      });
       expect(drill.statusCode, `${type}: ${drill.body}`).toBe(200);
-      expect(drill.json()).toEqual((await publicPost(SEARCH, { type, criterions: [{ field: 'sourceLanguage', value: language }], groupby: [{ field: 'domains', value: null }] })).json());
+      expect(drill.json()).toEqual(
+        (
+          await publicPost(SEARCH, {
+            type,
+            criterions: [{ field: 'sourceLanguage', value: language }],
+            groupby: [{ field: 'domains', value: null }],
+          })
+        ).json(),
+      );
       const level2 = await publicPost(SEARCH, {
         type,
-        criterions: [{ field: 'sourceLanguage', value: language }, { field: 'targetLanguage', value: '' }, { field: 'domains', value: 'general' }],
+        criterions: [
+          { field: 'sourceLanguage', value: language },
+          { field: 'targetLanguage', value: '' },
+          { field: 'domains', value: 'general' },
+        ],
         groupby: [{ field: 'collectionMethod_collectionDescriptions', value: null }],
       });
       expect(level2.statusCode, `${type}: ${level2.body}`).toBe(200);
     }
-    const asrDrill = await publicPost(SEARCH, { type: 'asr-corpus', criterions: [{ field: 'sourceLanguage', value: 'hi' }, { field: 'targetLanguage', value: '' }], groupby: [{ field: 'domains', value: null }] });
+    const asrDrill = await publicPost(SEARCH, {
+      type: 'asr-corpus',
+      criterions: [
+        { field: 'sourceLanguage', value: 'hi' },
+        { field: 'targetLanguage', value: '' },
+      ],
+      groupby: [{ field: 'domains', value: null }],
+    });
     // Hours with 3 decimals: 5.3 s of audio.
     expect(asrDrill.json().data).toEqual([expect.objectContaining({ _id: 'general', value: 0.001 })]);
   });
@@ -348,7 +477,13 @@ describe('Dataset Metrics and the dashboard (items 7, 8)', () => {
 describe('Admin users and API keys (items 9, 10)', () => {
   it('searches users with offset and limit given as empty strings', async () => {
     const res = await clientPost(admin, '/ulca/user-mgmt/v1/users/search', 'url', {
-      userIDs: [], emails: [], roleCodes: [], orgCodes: [], offset: '', limit: '', skip_pagination: true,
+      userIDs: [],
+      emails: [],
+      roleCodes: [],
+      orgCodes: [],
+      offset: '',
+      limit: '',
+      skip_pagination: true,
     });
     expect(res.statusCode, res.body).toBe(200);
     const users = res.json().data as Obj[];
@@ -362,26 +497,41 @@ describe('Admin users and API keys (items 9, 10)', () => {
   });
 
   it('lets the profile page manage a key by the identifier it lists', async () => {
-    const gen = await clientPost(contributor, '/ulca/user-mgmt/v1/users/generateApiKey', 'url', { userID: contributor.userId, appName: 'Original client app' });
+    const gen = await clientPost(contributor, '/ulca/user-mgmt/v1/users/generateApiKey', 'url', {
+      userID: contributor.userId,
+      appName: 'Original client app',
+    });
     expect(gen.statusCode, gen.body).toBe(200);
     // The client only logs this answer; it is where a user of that client finds the full key (README).
     const fullKey = gen.json().data.ulcaApiKey as string;
     const listed = await clientPost(contributor, '/ulca/user-mgmt/v1/users/getApiKeysForProfile', 'url', { userID: contributor.userId });
     expect(listed.statusCode, listed.body).toBe(200);
-    const key = (listed.json().data as { appName: string; ulcaApiKey: string; serviceProviderKeys: Obj[] }[]).find((k) => k.appName === 'Original client app')!;
+    const key = (listed.json().data as { appName: string; ulcaApiKey: string; serviceProviderKeys: Obj[] }[]).find(
+      (k) => k.appName === 'Original client app',
+    )!;
     expect(fullKey.startsWith(`${key.ulcaApiKey}.`)).toBe(true);
     expect(key.serviceProviderKeys.length).toBeGreaterThan(0);
     const provider = key.serviceProviderKeys[0].serviceProviderName as string;
-    const spk = await clientPost(contributor, '/ulca/user-mgmt/v1/users/generateServiceProviderKey', 'url', { userID: contributor.userId, ulcaApiKey: key.ulcaApiKey, serviceProviderName: provider });
+    const spk = await clientPost(contributor, '/ulca/user-mgmt/v1/users/generateServiceProviderKey', 'url', {
+      userID: contributor.userId,
+      ulcaApiKey: key.ulcaApiKey,
+      serviceProviderName: provider,
+    });
     expect(spk.statusCode, spk.body).toBe(200);
     const tracking = await clientPost(contributor, '/ulca/user-mgmt/v1/users/dataTrackingToggle', 'url', {
-      userID: contributor.userId, ulcaApiKey: key.ulcaApiKey, serviceProviderName: provider, dataTracking: true,
+      userID: contributor.userId,
+      ulcaApiKey: key.ulcaApiKey,
+      serviceProviderName: provider,
+      dataTracking: true,
     });
     expect(tracking.statusCode, tracking.body).toBe(200);
     // The full key works as an application key until the listed identifier revokes it.
     const whoami = () => p.app.inject({ method: 'GET', url: '/ulca/apis/v0/api-key/whoami', headers: { ulcaApiKey: fullKey } });
     expect((await whoami()).statusCode).toBe(200);
-    const revoke = await clientPost(contributor, '/ulca/user-mgmt/v1/users/revokeApiKey', 'url', { userID: contributor.userId, ulcaApiKey: key.ulcaApiKey });
+    const revoke = await clientPost(contributor, '/ulca/user-mgmt/v1/users/revokeApiKey', 'url', {
+      userID: contributor.userId,
+      ulcaApiKey: key.ulcaApiKey,
+    });
     expect(revoke.statusCode, revoke.body).toBe(200);
     expect((await whoami()).statusCode).toBe(401);
   });
@@ -390,9 +540,23 @@ describe('Admin users and API keys (items 9, 10)', () => {
 describe('Ready-made datasets (item 11)', () => {
   it('answers model/search with a dataset type from the ready-made list, as model cards', async () => {
     // Marking is this platform's own admin call (the original client has none): signed v2.
-    expect((await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/dataset/readymade/mark', { serviceRequestNumber: parallel.srn, readyMade: true })).statusCode).toBe(200);
+    expect(
+      (
+        await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/dataset/readymade/mark', {
+          serviceRequestNumber: parallel.srn,
+          readyMade: true,
+        })
+      ).statusCode,
+    ).toBe(200);
     // The page's call: SearchReadymade(type, "", ""), unsigned.
-    const body = (task: string) => ({ task, sourceLanguage: '', targetLanguage: '', domain: 'All', submitter: 'All', userId: contributor.userId });
+    const body = (task: string) => ({
+      task,
+      sourceLanguage: '',
+      targetLanguage: '',
+      domain: 'All',
+      submitter: 'All',
+      userId: contributor.userId,
+    });
     const res = await publicPost('/ulca/apis/v0/model/search', body('parallel-corpus'));
     expect(res.statusCode, res.body).toBe(200);
     const cards = res.json().data as Obj[];
@@ -401,7 +565,12 @@ describe('Ready-made datasets (item 11)', () => {
     // submitter.name, modelId, name, description, publishedOn, license, refUrl.
     const card = cards[0] as { languages: Obj[]; domain: string[]; task: Obj; submitter: Obj; refUrl: string } & Obj;
     expect(card).toMatchObject({
-      modelId: parallel.datasetId, name: 'Original client parallel', description: '5 records', task: { type: 'parallel-corpus' }, license: 'cc-by-4.0', submitter: { name: 'ULCA Test Fixtures' },
+      modelId: parallel.datasetId,
+      name: 'Original client parallel',
+      description: '5 records',
+      task: { type: 'parallel-corpus' },
+      license: 'cc-by-4.0',
+      submitter: { name: 'ULCA Test Fixtures' },
     });
     expect(card.languages[0]).toEqual({ sourceLanguage: 'en', targetLanguage: 'hi' });
     expect(card.domain).toEqual(['general']);
@@ -411,7 +580,10 @@ describe('Ready-made datasets (item 11)', () => {
 
     // Filters narrow the list; other dataset types have none marked.
     expect((await publicPost('/ulca/apis/v0/model/search', { ...body('parallel-corpus'), sourceLanguage: 'ta' })).json().data).toEqual([]);
-    expect((await publicPost('/ulca/apis/v0/model/search', { ...body('parallel-corpus'), targetLanguage: ['hi'], domain: ['general'] })).json().data).toHaveLength(1);
+    expect(
+      (await publicPost('/ulca/apis/v0/model/search', { ...body('parallel-corpus'), targetLanguage: ['hi'], domain: ['general'] })).json()
+        .data,
+    ).toHaveLength(1);
     expect((await publicPost('/ulca/apis/v0/model/search', body('asr-corpus'))).json()).toMatchObject({ data: [], count: 0 });
     // A model task (the page's "transliteration" tab too) has no models yet; an unknown task is a 400.
     expect((await publicPost('/ulca/apis/v0/model/search', body('transliteration'))).json()).toMatchObject({ data: [], count: 0 });

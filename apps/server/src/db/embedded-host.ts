@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * Host-side helpers of the embedded PostgreSQL (DESIGN.md §2): which user runs it, whether that
+ * Host-side helpers of the embedded PostgreSQL (docs/architecture.md#processes): which user runs it, whether that
  * user can reach a path, where its binaries and cluster live when it cannot, and whether a
  * `postmaster.pid` names a live PostgreSQL of a given cluster. No SQL here.
  */
@@ -48,9 +48,14 @@ export function postgresAccount(): RunAs {
   let ids = lookupUser('postgres');
   if (!ids) {
     spawnSync('groupadd', ['--system', 'postgres'], { stdio: 'ignore' });
-    spawnSync('useradd', ['--system', '-g', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
+    spawnSync('useradd', ['--system', '-g', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], {
+      stdio: 'ignore',
+    });
     ids = lookupUser('postgres');
-    if (!ids) throw new EmbeddedPgError('running as root, PostgreSQL needs a `postgres` system user and it could not be created (useradd); create it or set DATABASE_URL');
+    if (!ids)
+      throw new EmbeddedPgError(
+        'running as root, PostgreSQL needs a `postgres` system user and it could not be created (useradd); create it or set DATABASE_URL',
+      );
   }
   return ids;
 }
@@ -108,7 +113,9 @@ export function reachableBinaries(bins: PgBinaries, runAs: RunAs, pgHome: string
   }
   const copy = { ...bins, nativeDir: dest, initdb: path.join(dest, 'bin', 'initdb'), pgCtl: path.join(dest, 'bin', 'pg_ctl') };
   if (!userCan(runAs, '-x', copy.pgCtl)) {
-    throw new EmbeddedPgError(`the postgres user cannot run the PostgreSQL binaries copied to ${dest}; make ${pgHome} reachable (or set ULCA_PG_HOME / DATABASE_URL)`);
+    throw new EmbeddedPgError(
+      `the postgres user cannot run the PostgreSQL binaries copied to ${dest}; make ${pgHome} reachable (or set ULCA_PG_HOME / DATABASE_URL)`,
+    );
   }
   return copy;
 }
@@ -118,9 +125,12 @@ function ensureHome(pgHome: string, runAs: RunAs): void {
   try {
     fs.mkdirSync(pgHome, { recursive: true, mode: 0o755 });
   } catch (err) {
-    throw new EmbeddedPgError(`cannot create ${pgHome} for the embedded PostgreSQL (${(err as Error).message}); set ULCA_PG_HOME to a writable folder or DATABASE_URL`);
+    throw new EmbeddedPgError(
+      `cannot create ${pgHome} for the embedded PostgreSQL (${(err as Error).message}); set ULCA_PG_HOME to a writable folder or DATABASE_URL`,
+    );
   }
-  if (!userCan(runAs, '-x', pgHome)) throw new EmbeddedPgError(`the postgres user cannot reach ${pgHome}; set ULCA_PG_HOME to a folder outside private folders`);
+  if (!userCan(runAs, '-x', pgHome))
+    throw new EmbeddedPgError(`the postgres user cannot reach ${pgHome}; set ULCA_PG_HOME to a folder outside private folders`);
 }
 
 /** Where a cluster lives and how it was placed. */
@@ -145,7 +155,8 @@ export function placeCluster(dir: string, runAs: RunAs, opts: { pgHome: string; 
   const st = fs.lstatSync(dir, { throwIfNoEntry: false });
   if (st?.isSymbolicLink()) {
     const target = path.resolve(path.dirname(dir), fs.readlinkSync(dir));
-    if (!userCan(runAs, '-x', target)) throw new EmbeddedPgError(`${dir} links to ${target}, which the postgres user cannot reach; restore that folder or set DATABASE_URL`);
+    if (!userCan(runAs, '-x', target))
+      throw new EmbeddedPgError(`${dir} links to ${target}, which the postgres user cannot reach; restore that folder or set DATABASE_URL`);
     return { clusterDir: target, removeOnStop: opts.temporary ? path.dirname(target) : undefined };
   }
   if (st) {

@@ -81,7 +81,8 @@ export function clusterPassword(dir: string): { file: string; password: string }
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   const password = fs.readFileSync(file, 'utf8').trim();
-  if (!/^[0-9a-f]{32,128}$/i.test(password)) throw new EmbeddedPgError(`${file} does not hold the database password; restore it from a backup`);
+  if (!/^[0-9a-f]{32,128}$/i.test(password))
+    throw new EmbeddedPgError(`${file} does not hold the database password; restore it from a backup`);
   return { file, password };
 }
 
@@ -101,7 +102,9 @@ function run(bin: string, args: string[], runAs: RunAs, cwd: string, what: strin
     child.stderr.on('data', (b: Buffer) => (out += b.toString()));
     // A spawn failure (EACCES, ENOENT) arrives as 'error': never let it escape unhandled.
     child.on('error', (err) => reject(new EmbeddedPgError(`${what}: ${err.message}`)));
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new EmbeddedPgError(`${what}: ${lastLines(out) || `exit code ${code}`}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new EmbeddedPgError(`${what}: ${lastLines(out) || `exit code ${code}`}`)),
+    );
   });
 }
 
@@ -130,7 +133,16 @@ async function initCluster(bins: PgBinaries, clusterDir: string, runAs: RunAs, p
     if (runAs) fs.chownSync(pwFile, runAs.uid, runAs.gid);
     await run(
       bins.initdb,
-      [`--pgdata=${clusterDir}`, `--username=${SUPERUSER}`, `--pwfile=${pwFile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+      [
+        `--pgdata=${clusterDir}`,
+        `--username=${SUPERUSER}`,
+        `--pwfile=${pwFile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+      ],
       runAs,
       path.dirname(clusterDir),
       'PostgreSQL initdb failed',
@@ -142,14 +154,21 @@ async function initCluster(bins: PgBinaries, clusterDir: string, runAs: RunAs, p
 
 async function stopCluster(bins: PgBinaries, clusterDir: string, runAs: RunAs, pid?: number): Promise<void> {
   try {
-    await run(bins.pgCtl, ['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', '60'], runAs, path.dirname(clusterDir), 'pg_ctl stop failed');
+    await run(
+      bins.pgCtl,
+      ['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', '60'],
+      runAs,
+      path.dirname(clusterDir),
+      'pg_ctl stop failed',
+    );
   } catch (err) {
     if (!fs.existsSync(path.join(clusterDir, 'postmaster.pid'))) return; // already stopped
     if (!pid) throw err;
     // pg_ctl could not do it (e.g. a foreign pid file version): ask the postmaster directly for a fast shutdown.
     process.kill(pid, 'SIGINT');
     for (let i = 0; i < 600 && processAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
-    if (processAlive(pid)) throw new EmbeddedPgError(`PostgreSQL (pid ${pid}) of ${clusterDir} did not stop within 60 s; stop it and start again`);
+    if (processAlive(pid))
+      throw new EmbeddedPgError(`PostgreSQL (pid ${pid}) of ${clusterDir} did not stop within 60 s; stop it and start again`);
   }
 }
 
@@ -168,7 +187,7 @@ async function connectAdmin(port: number, password: string): Promise<pg.Client |
 }
 
 /**
- * Starts (initialising on first use) an embedded PostgreSQL cluster for `dir` (DESIGN.md §2),
+ * Starts (initialising on first use) an embedded PostgreSQL cluster for `dir` (docs/architecture.md#processes),
  * listening on 127.0.0.1 only. As root it runs as the `postgres` user; when that user cannot
  * reach the binaries or `dir` (private folders), they are placed under `pgHome` instead (see
  * placeCluster). A PostgreSQL left running by a killed earlier start of the same cluster is
@@ -200,9 +219,26 @@ export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions =
 
   const port = await freePort(opts.port ?? 5439);
   const logFile = path.join(clusterDir, 'ulca-postgres.log');
-  const flags = ['-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', "unix_socket_directories=''", '-c', 'max_connections=200', '-c', 'fsync=on'];
+  const flags = [
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    "unix_socket_directories=''",
+    '-c',
+    'max_connections=200',
+    '-c',
+    'fsync=on',
+  ];
   try {
-    await run(bins.pgCtl, ['start', '-D', clusterDir, '-w', '-t', '120', '-l', logFile, '-o', flags.join(' ')], runAs, path.dirname(clusterDir), 'PostgreSQL did not start');
+    await run(
+      bins.pgCtl,
+      ['start', '-D', clusterDir, '-w', '-t', '120', '-l', logFile, '-o', flags.join(' ')],
+      runAs,
+      path.dirname(clusterDir),
+      'PostgreSQL did not start',
+    );
   } catch (err) {
     const reason = logReason(logFile);
     throw new EmbeddedPgError(`${(err as Error).message}${reason ? ` — ${reason}` : ''} (log: ${logFile})`);
@@ -217,7 +253,10 @@ export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions =
     if (!client) {
       // A cluster made before per-folder passwords: the old fixed password, once, then rotate.
       client = await connectAdmin(port, LEGACY_PASSWORD);
-      if (!client) throw new EmbeddedPgError(`the database password in ${passwordFile} does not open the cluster in ${clusterDir}; restore the file from a backup`);
+      if (!client)
+        throw new EmbeddedPgError(
+          `the database password in ${passwordFile} does not open the cluster in ${clusterDir}; restore the file from a backup`,
+        );
       await client.query(`ALTER ROLE ${SUPERUSER} WITH PASSWORD ${client.escapeLiteral(password)}`);
       info(`moved the PostgreSQL superuser to the password kept in ${passwordFile}`);
     }

@@ -28,7 +28,13 @@ export async function releaseNamedLock(client: pg.PoolClient, name: string): Pro
  * without running `fn` once `isFinal()` says the subject ended (the other attempt finished it), or
  * runs `fn` once the lock is free (the other attempt ended or died).
  */
-export async function runUnderLock(db: Db, name: string, isFinal: () => Promise<boolean>, fn: () => Promise<void>, pollMs = POLL_MS): Promise<void> {
+export async function runUnderLock(
+  db: Db,
+  name: string,
+  isFinal: () => Promise<boolean>,
+  fn: () => Promise<void>,
+  pollMs = POLL_MS,
+): Promise<void> {
   const client = await db.pool.connect();
   try {
     while (!(await tryNamedLock(client, name))) {

@@ -4,7 +4,7 @@ import type { Db } from './pool.ts';
  * Per-database change counters inside this process: a writer bumps a topic after committing a
  * change (e.g. 'rollup' after publish), and a cache of derived answers compares the counter it
  * saw when filling an entry. Lets one feature invalidate another's cache without either reading
- * the other's tables (DESIGN.md §4). Other processes do not see these counters: caches that use
+ * the other's tables (docs/architecture.md#layout). Other processes do not see these counters: caches that use
  * them must also expire by time.
  */
 // The counters are held by the Db object (db.versions), so they live and die with the process's pool.

@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Kysely types of every table (migrations/*.sql), in one place and one style; keep in step with the
- * SQL. Each table is owned by one module, whose repo files alone query it (DESIGN.md §4).
+ * SQL. Each table is owned by one module, whose repo files alone query it (docs/architecture.md#layout).
  */
 type Ts = ColumnType<Date, Date | string | undefined, Date | string>;
 

@@ -1,5 +1,12 @@
 import type { AppContext } from '../context.ts';
-import { benchmarkRunSummary, failBenchmarkRun, runBenchmarkJob, runningBenchmarkRuns, type BenchmarkRunJobData, type RunOptions } from '../modules/benchmarks/service.ts';
+import {
+  benchmarkRunSummary,
+  failBenchmarkRun,
+  runBenchmarkJob,
+  runningBenchmarkRuns,
+  type BenchmarkRunJobData,
+  type RunOptions,
+} from '../modules/benchmarks/service.ts';
 import { QUEUES } from './boss.ts';
 import { hasWaitingJob } from './recovery-repo.ts';
 import { workWithRetries } from './retry.ts';
@@ -22,7 +29,7 @@ export async function requeueRunningBenchmarkRuns(ctx: AppContext): Promise<stri
 }
 
 /**
- * The benchmark-run queue (issue #13 point 3; DESIGN.md §11 "Benchmarks"): one run at a time per
+ * The benchmark-run queue (issue #13 point 3; docs/benchmarks.md#benchmark-runs-and-leaderboards "Benchmarks"): one run at a time per
  * process (a run's model calls are already batched and limited per model). A retried job resumes
  * from the outputs its earlier attempt stored; the last failed attempt ends the run Failed with
  * every stage final. At start, before this process takes jobs, runs still In-Progress (their

@@ -3,7 +3,7 @@ import PgBossImport from 'pg-boss';
 export type PgBoss = PgBossImport;
 export const PgBossCtor = PgBossImport;
 
-/** Queue names (DESIGN.md §2 Jobs). */
+/** Queue names (docs/architecture.md#processes Jobs). */
 export const QUEUES = {
   datasetIngest: 'dataset-ingest',
   mail: 'mail',

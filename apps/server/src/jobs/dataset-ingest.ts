@@ -1,5 +1,12 @@
 import type { AppContext } from '../context.ts';
-import { failSubmission, ingestSummary, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from '../modules/datasets/service.ts';
+import {
+  failSubmission,
+  ingestSummary,
+  runIngestJob,
+  SubmissionBusy,
+  type IngestJobData,
+  type IngestJobOptions,
+} from '../modules/datasets/service.ts';
 import { markDemoReadyMade } from '../modules/readymade/service.ts';
 import { queueBundledBenchmarkRuns, registerPublishedBenchmark } from '../modules/benchmarks/service.ts';
 import { QUEUES } from './boss.ts';
@@ -9,7 +16,7 @@ import { workWithRetries } from './retry.ts';
 const INTERNAL_FAILURE_MESSAGE = 'The platform could not process the dataset; please try again later.';
 
 /**
- * The dataset-ingest queue (DESIGN.md §6): `ctx.config.ingestConcurrency` jobs at once per
+ * The dataset-ingest queue (docs/architecture.md#dataset-pipeline): `ctx.config.ingestConcurrency` jobs at once per
  * process, each running the datasets pipeline for one submission. The last failed attempt marks
  * the submission Failed, unless another worker still holds it (its job outlived the queue's expiry).
  */
@@ -27,7 +34,9 @@ export async function startDatasetIngestWorker(ctx: AppContext, opts: IngestJobO
       await registerPublishedBenchmark(ctx, data.serviceRequestNumber);
       // A bundled demo benchmark, once published, gets the reference models' runs (a no-op otherwise).
       // Not retried with the ingest: the next start queues whatever is missing.
-      await queueBundledBenchmarkRuns(ctx, data.serviceRequestNumber).catch((err: unknown) => ctx.log.warn({ err, srn: data.serviceRequestNumber }, 'reference runs of a bundled benchmark not queued'));
+      await queueBundledBenchmarkRuns(ctx, data.serviceRequestNumber).catch((err: unknown) =>
+        ctx.log.warn({ err, srn: data.serviceRequestNumber }, 'reference runs of a bundled benchmark not queued'),
+      );
     },
     onLastFailure: async (data, err) => {
       if (err instanceof SubmissionBusy) return;

@@ -44,8 +44,12 @@ describe('a worker stopped during a health round', () => {
     try {
       // The schedule offers the slot's round at start; the worker takes it and calls the hanging model.
       const deadline = Date.now() + 60_000;
-      while (!ms.calls.some((c) => c.path.includes('hang')) && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
-      expect(ms.calls.some((c) => c.path.includes('hang')), out).toBe(true);
+      while (!ms.calls.some((c) => c.path.includes('hang')) && Date.now() < deadline && child.exitCode === null)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(
+        ms.calls.some((c) => c.path.includes('hang')),
+        out,
+      ).toBe(true);
       const stopAt = Date.now();
       child.kill('SIGTERM');
       const code = await exited;

@@ -30,6 +30,10 @@ export async function activeJobs(pool: Db['pool'], queue: string, field = 'servi
  * payload field `field` equals `value`. Reads `pgboss.job` as {@link activeJobs} does.
  */
 export async function hasWaitingJob(pool: Db['pool'], queue: string, field: string, value: string): Promise<boolean> {
-  const r = await pool.query(`SELECT 1 FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry') AND data->>$2 = $3 LIMIT 1`, [queue, field, value]);
+  const r = await pool.query(`SELECT 1 FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry') AND data->>$2 = $3 LIMIT 1`, [
+    queue,
+    field,
+    value,
+  ]);
   return (r.rowCount ?? 0) > 0;
 }

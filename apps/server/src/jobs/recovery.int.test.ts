@@ -31,7 +31,11 @@ describe('a dataset job whose worker was killed', () => {
   it('resumes within 5 s of a replacement worker start', async () => {
     const user = await createSignedInUser(p);
     const zipName = fs.readdirSync(zipDir).find((f) => f.endsWith('.zip'))!;
-    const res = await signedInject(p.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', { datasetName: 'orphan', url: server.url(zipName), userId: user.userId });
+    const res = await signedInject(p.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
+      datasetName: 'orphan',
+      url: server.url(zipName),
+      userId: user.userId,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const srn = res.json().data.serviceRequestNumber as string;
     // The killed worker's state: pg-boss shows the job active, and no session holds its lock.
@@ -73,7 +77,9 @@ describe('a dataset job whose worker was killed', () => {
       expect(startedAt, out).toBeGreaterThan(0);
       expect(resumedAt, out).toBeGreaterThan(0);
       expect(resumedAt - startedAt).toBeLessThan(5000);
-      const status = async () => (await p.ctx.db.pool.query(`SELECT status FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0]?.status as string;
+      const status = async () =>
+        (await p.ctx.db.pool.query(`SELECT status FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0]
+          ?.status as string;
       for (let i = 0; i < 300 && (await status()) !== 'Completed'; i++) await new Promise((r) => setTimeout(r, 100));
       expect(await status()).toBe('Completed');
     } finally {

@@ -37,7 +37,13 @@ describe('job logs (docs/operations.md#running-it-in-production)', () => {
     await f.run({ id: 'j1', data: { serviceRequestNumber: 'SRN-1' }, retryCount: 0, retryLimit: 3 });
     const [start, end] = f.lines.filter((l) => l.queue === 'dataset-ingest');
     expect(start).toMatchObject({ msg: 'job started', serviceRequestNumber: 'SRN-1', attempt: 1 });
-    expect(end).toMatchObject({ msg: 'job ended', serviceRequestNumber: 'SRN-1', attempt: 1, status: 'Completed', records: { success: 25, failed: 1 } });
+    expect(end).toMatchObject({
+      msg: 'job ended',
+      serviceRequestNumber: 'SRN-1',
+      attempt: 1,
+      status: 'Completed',
+      records: { success: 25, failed: 1 },
+    });
     expect(end!.seconds).toBeGreaterThanOrEqual(0.015);
     expect(end!.seconds).toBeLessThan(5);
     expect((await f.metrics.scrape()).body).toMatch(/ulca_job_duration_seconds_count\{queue="dataset-ingest",outcome="completed"\} 1/);
@@ -55,7 +61,12 @@ describe('job logs (docs/operations.md#running-it-in-production)', () => {
       summary: async () => ({ status: 'In-Progress', records: null }),
     });
     await expect(f.run({ id: 'j2', data: { serviceRequestNumber: 'SRN-2' }, retryCount: 1, retryLimit: 3 })).rejects.toThrow('disk full');
-    expect(f.lines.find((l) => l.msg === 'job attempt failed')).toMatchObject({ serviceRequestNumber: 'SRN-2', attempt: 2, error: 'disk full', status: 'In-Progress' });
+    expect(f.lines.find((l) => l.msg === 'job attempt failed')).toMatchObject({
+      serviceRequestNumber: 'SRN-2',
+      attempt: 2,
+      error: 'disk full',
+      status: 'In-Progress',
+    });
     f.metrics.close();
   });
 });

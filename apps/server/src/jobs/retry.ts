@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 
 /**
- * The one retry rule of every queue (DESIGN.md §2 Jobs, §4 jobs/): pg-boss retries a job whose
+ * The one retry rule of every queue (docs/architecture.md#processes Jobs, docs/architecture.md#layout jobs/): pg-boss retries a job whose
  * handler throws, up to the queue's `retryLimit` (3, with backoff; jobs/boss.ts). A handler here
  * runs one job at a time; an error is logged and thrown back so pg-boss retries, and on the last
  * attempt `onLastFailure` runs first (e.g. marks the submission or search Failed). Errors of
@@ -64,7 +64,9 @@ export async function workWithRetries<T extends object>(ctx: AppContext, queue: 
           await ended('job attempt failed', { error: err instanceof Error ? err.message : String(err) });
           ctx.log.error({ err, queue, ...handler.describe?.(job.data) }, handler.failureMessage);
           if (isLastAttempt(job as unknown as RetryMeta) && handler.onLastFailure) {
-            await handler.onLastFailure(job.data, err).catch((e: unknown) => ctx.log.error({ err: e, queue }, 'could not record the failure of a job'));
+            await handler
+              .onLastFailure(job.data, err)
+              .catch((e: unknown) => ctx.log.error({ err: e, queue }, 'could not record the failure of a job'));
           }
           throw err;
         }

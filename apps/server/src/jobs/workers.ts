@@ -22,12 +22,15 @@ export interface WorkerSelection {
 }
 
 /**
- * Starts the job workers of this process (DESIGN.md §2 Jobs): `npm start` and `npm run worker`
+ * Starts the job workers of this process (docs/architecture.md#processes Jobs): `npm start` and `npm run worker`
  * call it once with every queue. `stop()` ends the health schedule and cuts a running health
  * round; main.ts calls it first on shutdown, before the reference engines and pg-boss stop (the
  * other queues' jobs are left to pg-boss's graceful stop). Throws when pg-boss cannot register a worker.
  */
-export async function startWorkers(ctx: AppContext, which: WorkerSelection = { datasetIngest: true, searchExport: true, mail: true, modelHealth: true, benchmarkRun: true, stsBatch: true }): Promise<{ stop(): void }> {
+export async function startWorkers(
+  ctx: AppContext,
+  which: WorkerSelection = { datasetIngest: true, searchExport: true, mail: true, modelHealth: true, benchmarkRun: true, stsBatch: true },
+): Promise<{ stop(): void }> {
   const stops: (() => void)[] = [];
   if (which.datasetIngest) await startDatasetIngestWorker(ctx, typeof which.datasetIngest === 'object' ? which.datasetIngest : {});
   if (which.searchExport) await startSearchExportWorker(ctx);
@@ -35,7 +38,10 @@ export async function startWorkers(ctx: AppContext, which: WorkerSelection = { d
   if (which.modelHealth) {
     const worker = await startModelHealthWorker(ctx);
     const schedule = startModelHealthSchedule(ctx);
-    stops.push(() => schedule.stop(), () => worker.stop());
+    stops.push(
+      () => schedule.stop(),
+      () => worker.stop(),
+    );
   }
   if (which.stsBatch) await startStsBatchWorker(ctx);
   if (which.benchmarkRun) await startBenchmarkRunWorker(ctx, typeof which.benchmarkRun === 'object' ? which.benchmarkRun : {});

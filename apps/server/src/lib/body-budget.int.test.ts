@@ -34,7 +34,9 @@ afterAll(async () => {
 function stalledUpload(head: string, length: number, from = '127.0.0.1', waitMs = 1500): Promise<string> {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host: '127.0.0.1', localAddress: from }, () => {
-      socket.write(`POST ${MODEL_API.compute} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n${head}`);
+      socket.write(
+        `POST ${MODEL_API.compute} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n${head}`,
+      );
     });
     sockets.push(socket);
     let text = '';
@@ -62,10 +64,18 @@ describe('request body budgets', () => {
   });
 
   it('refuses unknown fields of a compute body', async () => {
-    const res = await p.app.inject({ method: 'POST', url: MODEL_API.compute, payload: { modelId: 'm', input: [{ source: 'hi' }], padding: 'x' } });
+    const res = await p.app.inject({
+      method: 'POST',
+      url: MODEL_API.compute,
+      payload: { modelId: 'm', input: [{ source: 'hi' }], padding: 'x' },
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
-    const item = await p.app.inject({ method: 'POST', url: MODEL_API.compute, payload: { modelId: 'm', input: [{ source: 'hi', extra: 1 }] } });
+    const item = await p.app.inject({
+      method: 'POST',
+      url: MODEL_API.compute,
+      payload: { modelId: 'm', input: [{ source: 'hi', extra: 1 }] },
+    });
     expect(item.statusCode, item.body).toBe(400);
   });
 

@@ -37,10 +37,16 @@ export class BodyBudget {
     const { bodyBytesInFlightPerIp: perIp, bodyBytesInFlight: all } = this.config;
     // A body alone larger than a budget is still admitted when nothing else is in flight (its route's own limit decides).
     if (perIp > 0 && mine > 0 && mine + bytes > perIp) {
-      throw new ApiError(429, 'TOO_MANY_UPLOADS', 'Too much data is being sent from your address at the moment. Please wait for your other requests to finish.').retryAfter(RETRY_AFTER_SECONDS);
+      throw new ApiError(
+        429,
+        'TOO_MANY_UPLOADS',
+        'Too much data is being sent from your address at the moment. Please wait for your other requests to finish.',
+      ).retryAfter(RETRY_AFTER_SECONDS);
     }
     if (all > 0 && this.total > 0 && this.total + bytes > all) {
-      throw new ApiError(503, 'SERVER_BUSY', 'The server is receiving too much data at the moment. Please try again shortly.').retryAfter(RETRY_AFTER_SECONDS);
+      throw new ApiError(503, 'SERVER_BUSY', 'The server is receiving too much data at the moment. Please try again shortly.').retryAfter(
+        RETRY_AFTER_SECONDS,
+      );
     }
     this.perAddress.set(key, mine + bytes);
     this.total += bytes;

@@ -12,7 +12,7 @@ const TEXTS = [
   '=1+2',
   '+91 98765 43210',
   '-5',
-  '-1+cmd|\' /C calc\'!A0',
+  "-1+cmd|' /C calc'!A0",
   '@SUM(A1:A2)',
   '\tleading tab',
   '\rleading CR',

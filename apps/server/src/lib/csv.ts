@@ -1,6 +1,6 @@
 /**
  * The one CSV rule of every CSV the server writes (search all.csv and sample.csv, ready-made
- * CSV, error summary and detailed error reports; README "CSV files"):
+ * CSV, error summary and detailed error reports; docs/api.md#conventions):
  *
  * - the file starts with a UTF-8 byte order mark, so spreadsheets read Hindi, Tamil… as UTF-8;
  * - a cell that begins with `=`, `+`, `-`, `@`, tab or carriage return (or their full-width forms

@@ -1,5 +1,5 @@
 /**
- * The one error shape of the API (DESIGN.md §5): `{ message, code, errors? }`.
+ * The one error shape of the API (docs/api.md#request-signatures): `{ message, code, errors? }`.
  * Throw an ApiError from any route or service; the app's error handler renders it.
  */
 export class ApiError extends Error {

@@ -5,7 +5,7 @@ import { textProblemError } from './nul-guard.ts';
 
 /**
  * multipart/form-data read as bytes, so that a request signature over the exact body verifies
- * (DESIGN.md §5): the models upload and the inference tryMe route register this parser in their
+ * (docs/api.md#request-signatures): the models upload and the inference tryMe route register this parser in their
  * own scope. The bytes become `request.body` and `request.rawBody`; a body over `limit` bytes
  * (announced by Content-Length or counted as it arrives) is refused with `tooLarge()` at once.
  */

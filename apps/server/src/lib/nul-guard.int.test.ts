@@ -41,7 +41,9 @@ describe('NUL characters in API text fields', () => {
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ ...NUL_ERROR, field: 'data.email' }] });
-    const audit = await p.ctx.db.pool.query(`SELECT action, details FROM audit_log WHERE action = 'login.failure' ORDER BY id DESC LIMIT 1`);
+    const audit = await p.ctx.db.pool.query(
+      `SELECT action, details FROM audit_log WHERE action = 'login.failure' ORDER BY id DESC LIMIT 1`,
+    );
     expect(audit.rows[0]).toEqual({ action: 'login.failure', details: { email: 'someone\uFFFD@example.org', reason: 'invalid input' } });
   });
 
@@ -58,7 +60,11 @@ describe('NUL characters in API text fields', () => {
     expect(status.statusCode, status.body).toBe(400);
     expect(status.json().errors).toEqual([{ ...NUL_ERROR, field: 'serviceRequestNumber' }]);
 
-    const forgot = await p.app.inject({ method: 'POST', url: '/ulca/user-mgmt/v1/users/forgot-password', payload: { email: 'a@b.org\u0000' } });
+    const forgot = await p.app.inject({
+      method: 'POST',
+      url: '/ulca/user-mgmt/v1/users/forgot-password',
+      payload: { email: 'a@b.org\u0000' },
+    });
     expect(forgot.statusCode, forgot.body).toBe(400);
   });
 
@@ -72,7 +78,9 @@ describe('NUL characters in API text fields', () => {
       payload: `{"taskType":"translation","modelId":"${modelId}","feedback":${deep}}`,
     });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().errors).toEqual([{ field: `feedback${'.a'.repeat(MAX_JSON_DEPTH - 1)}`, message: `nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep` }]);
+    expect(res.json().errors).toEqual([
+      { field: `feedback${'.a'.repeat(MAX_JSON_DEPTH - 1)}`, message: `nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep` },
+    ]);
     expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM model_feedback`)).rows[0].n).toBe(0);
   });
 
@@ -84,7 +92,10 @@ describe('NUL characters in API text fields', () => {
     const res = await p.app.inject({
       method: 'POST',
       url: MODEL_API.upload,
-      headers: { ...signedHeaders(user, { method: 'POST', url: MODEL_API.upload, body }), 'content-type': req.headers.get('content-type')! },
+      headers: {
+        ...signedHeaders(user, { method: 'POST', url: MODEL_API.upload, body }),
+        'content-type': req.headers.get('content-type')!,
+      },
       payload: body,
     });
     expect(res.statusCode, res.body).toBe(400);
@@ -99,7 +110,10 @@ describe('NUL characters in API text fields', () => {
     const res2 = await p.app.inject({
       method: 'POST',
       url: MODEL_API.upload,
-      headers: { ...signedHeaders(user, { method: 'POST', url: MODEL_API.upload, body: body2 }), 'content-type': req2.headers.get('content-type')! },
+      headers: {
+        ...signedHeaders(user, { method: 'POST', url: MODEL_API.upload, body: body2 }),
+        'content-type': req2.headers.get('content-type')!,
+      },
       payload: body2,
     });
     expect(res2.statusCode, res2.body).toBe(400);
@@ -115,7 +129,11 @@ describe('NUL characters in API text fields', () => {
   });
 
   it('the server stays up and serves clean requests after them', async () => {
-    const res = await p.app.inject({ method: 'POST', url: '/ulca/user-mgmt/v1/users/login', payload: { authenticator: 'ULCA', data: { email: 'nobody@example.org', password: 'Secret#123' } } });
+    const res = await p.app.inject({
+      method: 'POST',
+      url: '/ulca/user-mgmt/v1/users/login',
+      payload: { authenticator: 'ULCA', data: { email: 'nobody@example.org', password: 'Secret#123' } },
+    });
     expect(res.statusCode, res.body).toBe(401);
   });
 });

@@ -18,5 +18,10 @@ export function validatedBody<S extends z.ZodType>(schema: S, request: FastifyRe
   const parsed = schema.safeParse(request.body);
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
-  throw new ApiError(400, 'VALIDATION_FAILED', errors[0]?.message ?? 'Something wrong with the input you supplied, please verify and try again!', errors);
+  throw new ApiError(
+    400,
+    'VALIDATION_FAILED',
+    errors[0]?.message ?? 'Something wrong with the input you supplied, please verify and try again!',
+    errors,
+  );
 }

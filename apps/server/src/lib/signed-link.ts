@@ -9,13 +9,19 @@ import crypto from 'node:crypto';
 
 /** The token (base64url HMAC) for `parts` valid until `expiresAt` (Unix seconds). */
 export function signLinkParts(secret: Buffer, parts: readonly string[], expiresAt: number): string {
-  return crypto.createHmac('sha256', secret).update(`${parts.join('|')}|${expiresAt}`).digest('base64url');
+  return crypto
+    .createHmac('sha256', secret)
+    .update(`${parts.join('|')}|${expiresAt}`)
+    .digest('base64url');
 }
 
 /** True when `token` was made by signLinkParts for (`parts`, `expiresAt`) and `expiresAt` has not passed. Constant-time. */
 export function checkLinkParts(secret: Buffer, parts: readonly string[], expiresAt: number, token: string, now = Date.now()): boolean {
   if (!Number.isInteger(expiresAt) || expiresAt < now / 1000 || !token) return false;
-  const expected = crypto.createHmac('sha256', secret).update(`${parts.join('|')}|${expiresAt}`).digest();
+  const expected = crypto
+    .createHmac('sha256', secret)
+    .update(`${parts.join('|')}|${expiresAt}`)
+    .digest();
   const given = Buffer.from(token, 'base64url');
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Mailer, MailMessage } from './mailer.ts';
 
 /**
- * Builds the Mailer of DESIGN.md §2: SMTP through nodemailer when `smtpUrl` is set; otherwise
+ * Builds the Mailer of docs/architecture.md#data-flow: SMTP through nodemailer when `smtpUrl` is set; otherwise
  * nodemailer's stream transport renders each message to `<outboxDir>/<time>-<to>.eml` and the
  * message's links are logged so a local user can follow them (`printLinks`: also printed alone on a line).
  */

@@ -3,7 +3,7 @@ import { QUEUES } from '../jobs/boss.ts';
 import type { MailMessage } from './mailer.ts';
 
 /**
- * Queues `msg` on the `mail` queue (DESIGN.md §2 Jobs): a worker sends it through the Mailer
+ * Queues `msg` on the `mail` queue (docs/architecture.md#data-flow Jobs): a worker sends it through the Mailer
  * (jobs/mail.ts), and pg-boss retries a failed send with backoff (jobs/retry.ts), so a slow or
  * briefly unavailable SMTP server neither delays nor fails the request that asked for the e-mail.
  * Throws when the job cannot be queued (the database is unreachable).

@@ -17,7 +17,9 @@ let p: TestPlatform;
 let port = 0;
 
 beforeAll(async () => {
-  p = await createTestPlatform({ config: { requestTimeoutMs: REQUEST_TIMEOUT_MS, requestHeadersTimeoutMs: HEADERS_TIMEOUT_MS, maxConnectionsPerIp: PER_IP } });
+  p = await createTestPlatform({
+    config: { requestTimeoutMs: REQUEST_TIMEOUT_MS, requestHeadersTimeoutMs: HEADERS_TIMEOUT_MS, maxConnectionsPerIp: PER_IP },
+  });
   await p.app.listen({ port: 0, host: '127.0.0.1' });
   port = (p.app.server.address() as AddressInfo).port;
 });
@@ -45,7 +47,10 @@ const health = async () => (await fetch(`http://127.0.0.1:${port}/ulca/health`))
 
 describe('request timeouts and connection limits', () => {
   it('closes a connection that sent its headers and stalls its body within the configured time', async () => {
-    const stalled = closedAfter('POST /ulca/apis/v0/model/feedback/submit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"taskType":', 15_000);
+    const stalled = closedAfter(
+      'POST /ulca/apis/v0/model/feedback/submit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"taskType":',
+      15_000,
+    );
     // Meanwhile the server answers others.
     expect(await health()).toBe(200);
     const ms = await stalled;
@@ -62,10 +67,12 @@ describe('request timeouts and connection limits', () => {
   it(`holds at most ${PER_IP} connections from one address; the next is closed at once, and a freed slot is usable again`, async () => {
     const open: net.Socket[] = [];
     for (let i = 0; i < PER_IP; i++) {
-      open.push(await new Promise<net.Socket>((resolve) => {
-        const s = net.connect(port, '127.0.0.1', () => resolve(s));
-        s.on('error', () => undefined);
-      }));
+      open.push(
+        await new Promise<net.Socket>((resolve) => {
+          const s = net.connect(port, '127.0.0.1', () => resolve(s));
+          s.on('error', () => undefined);
+        }),
+      );
     }
     await new Promise((r) => setTimeout(r, 100));
     const refused = await closedAfter('GET /ulca/health HTTP/1.1\r\nHost: x\r\n\r\n', 5000);

@@ -15,7 +15,10 @@ import { addressKey } from '../lib/client-ip.ts';
 /** The soft limit of open files of this process (Linux /proc/self/limits), or undefined when unknown. */
 export function openFileLimit(): number | undefined {
   try {
-    const line = fs.readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+    const line = fs
+      .readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
     const soft = line?.split(/\s{2,}/)[1];
     const n = Number(soft);
     return Number.isFinite(n) && n > 0 ? n : undefined;

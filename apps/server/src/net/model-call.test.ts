@@ -56,7 +56,11 @@ describe('callModelEndpoint', () => {
     expect(err.code).toBe('HTTP_ERROR');
     expect(err.status).toBe(401);
     expect(err.message).toContain('bad key');
-    const { body } = await callModelEndpoint(target('key/translation', { inferenceApiKey: { name: 'authorization', value: 'Bearer test-key' } }), request, LOCAL);
+    const { body } = await callModelEndpoint(
+      target('key/translation', { inferenceApiKey: { name: 'authorization', value: 'Bearer test-key' } }),
+      request,
+      LOCAL,
+    );
     expect(body.output[0].target).toBe('hi:hello');
   });
 
@@ -109,7 +113,12 @@ describe('callModelEndpoint', () => {
     const t0 = Date.now();
     const err = await failure(
       callModelEndpoint(
-        { ...target('x'), callbackUrl: `${pendingUrl}/start`, isSyncApi: false, asyncApiDetails: { pollingUrl: `${pendingUrl}/poll/{requestId}`, pollInterval: 30 } },
+        {
+          ...target('x'),
+          callbackUrl: `${pendingUrl}/start`,
+          isSyncApi: false,
+          asyncApiDetails: { pollingUrl: `${pendingUrl}/poll/{requestId}`, pollInterval: 30 },
+        },
         request,
         { ...LOCAL, timeoutMs: 400 },
       ),

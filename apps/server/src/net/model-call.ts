@@ -1,5 +1,5 @@
 /**
- * Calling a model's inference endpoint (DESIGN.md §11 "Calling models"; spec 02 §7 "Hosted
+ * Calling a model's inference endpoint (docs/architecture.md#calling-models "Calling models"; docs/api.md#inference "Hosted
  * inference"): the one way the inference proxy, the health job, model upload and benchmark runs
  * reach a contributor's `callbackUrl`. Every call goes through the guarded POST of safe-fetch.ts
  * (address policy, DNS pinning, no redirects, time limit, size cap), sends the endpoint's key as
@@ -118,7 +118,10 @@ function validate<T extends InferenceTask>(task: T, value: unknown): InferenceRe
   if (parsed.success) return parsed.data as InferenceResponse<T>;
   const issue = parsed.error.issues[0];
   const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-  throw new ModelCallError('BAD_RESPONSE', `The model endpoint's answer does not follow the ULCA ${task} response schema${where}: ${issue?.message ?? 'invalid'}.`);
+  throw new ModelCallError(
+    'BAD_RESPONSE',
+    `The model endpoint's answer does not follow the ULCA ${task} response schema${where}: ${issue?.message ?? 'invalid'}.`,
+  );
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -186,18 +189,21 @@ export async function callModelEndpoint<T extends InferenceTask>(
     if (target.isSyncApi) return { body: validate(target.task, first), latencyMs: performance.now() - started };
 
     // A model that answers at once although it is declared async is accepted as it is.
-    if (inferenceResponseSchemas[target.task].safeParse(first).success) return { body: validate(target.task, first), latencyMs: performance.now() - started };
+    if (inferenceResponseSchemas[target.task].safeParse(first).success)
+      return { body: validate(target.task, first), latencyMs: performance.now() - started };
     const requestId = requestIdOf(first);
     if (!requestId) throw new ModelCallError('BAD_RESPONSE', 'The asynchronous model endpoint did not answer a requestId.');
     const details = target.asyncApiDetails ?? {};
     const pollingUrl = typeof details.pollingUrl === 'string' ? details.pollingUrl : null;
-    if (!pollingUrl) throw new ModelCallError('BAD_RESPONSE', 'The model is asynchronous but its descriptor gives no asyncApiDetails.pollingUrl.');
+    if (!pollingUrl)
+      throw new ModelCallError('BAD_RESPONSE', 'The model is asynchronous but its descriptor gives no asyncApiDetails.pollingUrl.');
     const interval = Math.max(MIN_POLL_INTERVAL_MS, Number(details.pollInterval) || DEFAULT_POLL_INTERVAL_MS);
     const url = pollingUrl.replaceAll('{requestId}', encodeURIComponent(requestId));
     for (;;) {
       await sleep(interval, controller.signal);
       const answer = parseAnswer(await post(url, { requestId }), 'polling endpoint');
-      if (inferenceResponseSchemas[target.task].safeParse(answer).success) return { body: validate(target.task, answer), latencyMs: performance.now() - started };
+      if (inferenceResponseSchemas[target.task].safeParse(answer).success)
+        return { body: validate(target.task, answer), latencyMs: performance.now() - started };
       const status = (answer as { status?: unknown } | null)?.status;
       if (typeof status === 'string' && FAILED_STATUS.test(status)) {
         throw new ModelCallError('HTTP_ERROR', `The model endpoint reported that the request failed (status ${status.slice(0, 50)}).`);

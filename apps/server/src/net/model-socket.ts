@@ -1,6 +1,6 @@
 /**
- * The guarded connection to a streaming model's socket endpoint (issue #14 scope 2; DESIGN.md §5
- * "Outbound URLs", §11 "Calling models"). Streaming models speak socket.io, as the original ULCA's
+ * The guarded connection to a streaming model's socket endpoint (issue #14 scope 2; docs/api.md#conventions
+ * "Outbound URLs", docs/architecture.md#calling-models "Calling models"). Streaming models speak socket.io, as the original ULCA's
  * did (its ASR client library and its TTS panel both used socket.io): the callbackUrl's origin is
  * the server, its path the socket.io namespace (what `io(callbackUrl)` means), the engine path the
  * default `/socket.io/`.
@@ -91,7 +91,12 @@ export async function openModelSocket(callbackUrl: string, opts: ModelSocketOpti
     const timer = setTimeout(() => {
       socket.disconnect();
       agent.destroy();
-      reject(new ModelSocketError('TIMEOUT', `The model's socket did not accept the connection within ${Math.round(opts.connectTimeoutMs / 100) / 10} seconds.`));
+      reject(
+        new ModelSocketError(
+          'TIMEOUT',
+          `The model's socket did not accept the connection within ${Math.round(opts.connectTimeoutMs / 100) / 10} seconds.`,
+        ),
+      );
     }, opts.connectTimeoutMs);
     socket.once('connect', () => {
       clearTimeout(timer);
@@ -103,7 +108,12 @@ export async function openModelSocket(callbackUrl: string, opts: ModelSocketOpti
       socket.disconnect();
       agent.destroy();
       const why = err.message === 'timeout' ? 'the handshake timed out' : err.message || 'connection failed';
-      reject(new ModelSocketError(err.message === 'timeout' ? 'TIMEOUT' : 'UNREACHABLE', `Could not open the model's socket at ${target.host}: ${why}.`));
+      reject(
+        new ModelSocketError(
+          err.message === 'timeout' ? 'TIMEOUT' : 'UNREACHABLE',
+          `Could not open the model's socket at ${target.host}: ${why}.`,
+        ),
+      );
     });
     socket.connect();
   });
@@ -118,7 +128,7 @@ export function isStreamingEndpoint(schema: Record<string, unknown> | null | und
   return mpt === 'streaming' || /^wss?:/i.test(callbackUrl);
 }
 
-/** Tasks that may be streaming (spec 02 §2: asr and tts only). */
+/** Tasks that may be streaming (docs/product.md#screens: asr and tts only). */
 export const STREAMING_TASKS = ['asr', 'tts'] as const;
 
 /** Options of {@link probeStreamingEndpoint}. */
@@ -177,13 +187,26 @@ export async function probeStreamingEndpoint(
     const s = socket;
     const left = () => Math.max(1, Math.ceil(deadline - performance.now()));
     const body = await new Promise<Record<string, unknown>>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new ModelCallError('TIMEOUT', `The model's socket did not finish the check within ${Math.round(opts.timeoutMs / 100) / 10} seconds.`)), left());
+      const timer = setTimeout(
+        () =>
+          reject(
+            new ModelCallError(
+              'TIMEOUT',
+              `The model's socket did not finish the check within ${Math.round(opts.timeoutMs / 100) / 10} seconds.`,
+            ),
+          ),
+        left(),
+      );
       const fail = (e: ModelCallError) => {
         clearTimeout(timer);
         reject(e);
       };
       s.on('disconnect', (reason: string) =>
-        fail(reason === 'transport error' ? new ModelCallError('TOO_LARGE', "The model's socket closed with a transport error (a message may have been too large).") : new ModelCallError('UNREACHABLE', 'The model closed the socket before the check finished.')),
+        fail(
+          reason === 'transport error'
+            ? new ModelCallError('TOO_LARGE', "The model's socket closed with a transport error (a message may have been too large).")
+            : new ModelCallError('UNREACHABLE', 'The model closed the socket before the check finished.'),
+        ),
       );
       if (task === 'asr') {
         let text = '';
@@ -207,7 +230,10 @@ export async function probeStreamingEndpoint(
         s.emit('infer', { input: [{ source }], config: { gender, language: { sourceLanguage: language } } }, (answer: unknown) => {
           clearTimeout(timer);
           const parsed = inferenceResponseSchemas.tts.safeParse(answer);
-          if (!parsed.success) return reject(new ModelCallError('BAD_RESPONSE', "The model's infer answer is not a ULCA tts response (audio[0].audioContent)."));
+          if (!parsed.success)
+            return reject(
+              new ModelCallError('BAD_RESPONSE', "The model's infer answer is not a ULCA tts response (audio[0].audioContent)."),
+            );
           resolve(parsed.data as Record<string, unknown>);
         });
       }

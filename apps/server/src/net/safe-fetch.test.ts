@@ -275,7 +275,10 @@ describe('safeGetStream: address policy', () => {
       detail: 'mixed.example resolves to a private address (10.0.0.5)',
     });
     // What internal DNS answers reaches the log only, never the caller.
-    await expect(checkFetchTarget('https://mixed.example/x.zip', [])).rejects.not.toHaveProperty('message', expect.stringContaining('10.0.0.5'));
+    await expect(checkFetchTarget('https://mixed.example/x.zip', [])).rejects.not.toHaveProperty(
+      'message',
+      expect.stringContaining('10.0.0.5'),
+    );
   });
 
   it('connects to the checked address, without resolving the name again', async () => {

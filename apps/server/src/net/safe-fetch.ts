@@ -26,7 +26,7 @@ export class FetchError extends Error {
   }
 }
 
-/** Limits of one fetch (DESIGN.md §5 "Outbound URLs"). */
+/** Limits of one fetch (docs/api.md#conventions "Outbound URLs"). */
 export interface SafeFetchOptions {
   /** Lower-case host names (no port) that may resolve to loopback/private addresses (ALLOWED_FETCH_HOSTS). */
   allowedHosts: string[];
@@ -139,14 +139,18 @@ function bareHost(url: URL): string {
 
 /**
  * Resolves the host of `url` (every address, via dns.lookup) and applies the outbound policy
- * (DESIGN.md §5): loopback, private, link-local (incl. 169.254.169.254), unique-local, CGNAT,
+ * (docs/api.md#conventions): loopback, private, link-local (incl. 169.254.169.254), unique-local, CGNAT,
  * multicast, broadcast, unspecified and reserved addresses are refused unless the host is in
  * `allowedHosts`, or the URL's exact origin (scheme, host and port, e.g. `http://127.0.0.1:41234`)
  * is in `allowedOrigins` (the platform's own reference-model server: one port, not the whole
  * loopback). Throws FetchError INVALID_URL, URL_REFUSED or UNREACHABLE (DNS failure).
  * Also usable on its own to vet a URL before storing it (e.g. model callback URLs).
  */
-export async function checkFetchTarget(raw: string | URL, allowedHosts: string[], allowedOrigins: readonly string[] = []): Promise<CheckedTarget> {
+export async function checkFetchTarget(
+  raw: string | URL,
+  allowedHosts: string[],
+  allowedOrigins: readonly string[] = [],
+): Promise<CheckedTarget> {
   const url = typeof raw === 'string' ? parseFetchUrl(raw) : parseFetchUrl(raw.href);
   const host = bareHost(url);
   const allowed = allowedHosts.some((h) => h.replace(/^\[(.*)\]$/, '$1').toLowerCase() === host) || allowedOrigins.includes(url.origin);
@@ -172,7 +176,12 @@ export async function checkFetchTarget(raw: string | URL, allowedHosts: string[]
       if (why) {
         // A literal address is the caller's own text; what a name resolves to is internal and goes to the log only.
         if (literal) throw new FetchError('URL_REFUSED', `The URL points to ${why} address (${address}); ${PUBLIC_ONLY}`);
-        throw new FetchError('URL_REFUSED', `The URL's host ${host} is not allowed: ${PUBLIC_ONLY}`, undefined, `${host} resolves to ${why} address (${address})`);
+        throw new FetchError(
+          'URL_REFUSED',
+          `The URL's host ${host} is not allowed: ${PUBLIC_ONLY}`,
+          undefined,
+          `${host} resolves to ${why} address (${address})`,
+        );
       }
     }
   }
@@ -269,7 +278,12 @@ function limitBody(res: http.IncomingMessage, opts: SafeFetchOptions, host: stri
     transform(chunk: Buffer, _enc, cb) {
       seen += chunk.length;
       if (seen > opts.maxBytes) {
-        cb(new FetchError('TOO_LARGE', `The file is larger than the download limit of ${describeBytes(opts.maxBytes)}; the download was stopped.`));
+        cb(
+          new FetchError(
+            'TOO_LARGE',
+            `The file is larger than the download limit of ${describeBytes(opts.maxBytes)}; the download was stopped.`,
+          ),
+        );
         return;
       }
       cb(null, chunk);
@@ -279,7 +293,9 @@ function limitBody(res: http.IncomingMessage, opts: SafeFetchOptions, host: stri
   signal.addEventListener('abort', onAbort, { once: true });
   res.on('error', (err) => out.destroy(networkError(err, host)));
   // IncomingMessage may end without error on some truncated bodies; treat that as a dropped connection.
-  res.once('aborted', () => out.destroy(new FetchError('UNREACHABLE', `The connection to ${host} was closed before the download finished.`)));
+  res.once('aborted', () =>
+    out.destroy(new FetchError('UNREACHABLE', `The connection to ${host} was closed before the download finished.`)),
+  );
   out.once('close', () => {
     signal.removeEventListener('abort', onAbort);
     if (!res.complete) res.destroy();
@@ -290,7 +306,7 @@ function limitBody(res: http.IncomingMessage, opts: SafeFetchOptions, host: stri
 }
 
 /**
- * GETs `url` under the outbound policy (DESIGN.md §5 "Outbound URLs") and returns its body as a stream.
+ * GETs `url` under the outbound policy (docs/api.md#conventions "Outbound URLs") and returns its body as a stream.
  * - http and https only (ftp: URL_REFUSED "not supported yet"); each host, including every redirect
  *   target (at most `maxRedirects`, default 5), is resolved and checked by {@link checkFetchTarget},
  *   and the socket connects only to the addresses that were checked.
@@ -361,7 +377,7 @@ export async function safeGetStream(url: string, opts: SafeFetchOptions): Promis
 }
 
 // ---------------------------------------------------------------------------------------------
-// POST JSON (model endpoints, DESIGN.md §11 "Calling models")
+// POST JSON (model endpoints, docs/architecture.md#calling-models "Calling models")
 
 /** Limits and extras of one {@link safePostJson}. */
 export interface SafePostOptions {
@@ -411,7 +427,10 @@ export class OutboundPools {
   /** The keep-alive agent of `target`. */
   agentFor(target: CheckedTarget): http.Agent {
     const { url } = target;
-    const key = `${url.protocol}//${target.host}:${url.port}|${target.addresses.map((a) => a.address).sort().join(',')}`;
+    const key = `${url.protocol}//${target.host}:${url.port}|${target.addresses
+      .map((a) => a.address)
+      .sort()
+      .join(',')}`;
     let agent = this.agents.get(key);
     if (agent) {
       // Move to the end: Map order is the LRU order.
@@ -419,7 +438,13 @@ export class OutboundPools {
       this.agents.set(key, agent);
       return agent;
     }
-    const options = { keepAlive: true, keepAliveMsecs: 1000, maxFreeSockets: 64, scheduling: 'lifo' as const, lookup: pinnedLookup(target.addresses) };
+    const options = {
+      keepAlive: true,
+      keepAliveMsecs: 1000,
+      maxFreeSockets: 64,
+      scheduling: 'lifo' as const,
+      lookup: pinnedLookup(target.addresses),
+    };
     agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
     this.agents.set(key, agent);
     if (this.agents.size > MAX_AGENTS) {
@@ -450,7 +475,13 @@ export class OutboundPools {
 }
 
 /** The checked target of `url`: remembered by `pools` for an IP-address host, else {@link checkFetchTarget}. */
-async function postTarget(url: string, allowedHosts: string[], allowedOrigins: readonly string[], signal: AbortSignal, pools: OutboundPools | undefined): Promise<CheckedTarget> {
+async function postTarget(
+  url: string,
+  allowedHosts: string[],
+  allowedOrigins: readonly string[],
+  signal: AbortSignal,
+  pools: OutboundPools | undefined,
+): Promise<CheckedTarget> {
   const key = `${allowedHosts.join(' ')}\n${allowedOrigins.join(' ')}\n${url}`;
   const known = pools?.knownTarget(key);
   if (known) return known;
@@ -500,7 +531,12 @@ function postOnce(target: CheckedTarget, payload: Buffer, opts: SafePostOptions,
       const status = res.statusCode ?? 0;
       const header = res.headers['content-length'];
       if (header !== undefined && /^\d+$/.test(header) && Number(header) > opts.maxBytes) {
-        fail(new FetchError('TOO_LARGE', `The answer is ${describeBytes(Number(header))}, larger than the limit of ${describeBytes(opts.maxBytes)}.`));
+        fail(
+          new FetchError(
+            'TOO_LARGE',
+            `The answer is ${describeBytes(Number(header))}, larger than the limit of ${describeBytes(opts.maxBytes)}.`,
+          ),
+        );
         res.destroy();
         req.destroy();
         return;
@@ -519,10 +555,13 @@ function postOnce(target: CheckedTarget, payload: Buffer, opts: SafePostOptions,
         chunks.push(chunk);
       });
       res.on('error', (err) => fail(networkError(err, target.host)));
-      res.once('aborted', () => fail(new FetchError('UNREACHABLE', `The connection to ${target.host} was closed before the answer was complete.`)));
+      res.once('aborted', () =>
+        fail(new FetchError('UNREACHABLE', `The connection to ${target.host} was closed before the answer was complete.`)),
+      );
       res.once('end', () => {
         if (settled) return;
-        if (!res.complete) return fail(new FetchError('UNREACHABLE', `The connection to ${target.host} was closed before the answer was complete.`));
+        if (!res.complete)
+          return fail(new FetchError('UNREACHABLE', `The connection to ${target.host} was closed before the answer was complete.`));
         settled = true;
         signal.removeEventListener('abort', onAbort);
         resolve({ status, headers: res.headers, body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) });
@@ -533,7 +572,7 @@ function postOnce(target: CheckedTarget, payload: Buffer, opts: SafePostOptions,
 }
 
 /**
- * POSTs `body` as JSON to `url` under the outbound policy (DESIGN.md §5 "Outbound URLs", §11):
+ * POSTs `body` as JSON to `url` under the outbound policy (docs/api.md#conventions "Outbound URLs", docs/architecture.md#calling-models):
  * the host is resolved and checked by {@link checkFetchTarget} on every call (an IP-address host,
  * which needs no DNS, is checked once per URL) and the socket connects only to the checked
  * addresses (kept-alive connections are pooled per checked address set, see {@link OutboundPools}). Redirects are not followed (a 3xx is answered as HTTP_ERROR naming the
@@ -547,7 +586,9 @@ export async function safePostJson(url: string, body: unknown, opts: SafePostOpt
   const controller = new AbortController();
   let host = '';
   const timer = setTimeout(() => {
-    controller.abort(new FetchError('TIMEOUT', `The call${host ? ` to ${host}` : ''} did not finish within ${describeLimit(opts.timeoutMs)}.`));
+    controller.abort(
+      new FetchError('TIMEOUT', `The call${host ? ` to ${host}` : ''} did not finish within ${describeLimit(opts.timeoutMs)}.`),
+    );
   }, opts.timeoutMs);
   const onOuterAbort = () => controller.abort(opts.signal?.reason);
   if (opts.signal?.aborted) onOuterAbort();
@@ -566,7 +607,11 @@ export async function safePostJson(url: string, body: unknown, opts: SafePostOpt
     }
     if (REDIRECTS.has(res.status)) {
       const location = res.headers.location;
-      throw new FetchError('HTTP_ERROR', `The endpoint answered ${res.status} (redirect${location ? ` to ${location}` : ''}); redirects are not followed, register the final URL.`, res.status);
+      throw new FetchError(
+        'HTTP_ERROR',
+        `The endpoint answered ${res.status} (redirect${location ? ` to ${location}` : ''}); redirects are not followed, register the final URL.`,
+        res.status,
+      );
     }
     return res;
   } finally {

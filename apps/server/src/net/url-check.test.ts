@@ -6,7 +6,7 @@ const message = (url: string) => {
   return r.ok ? null : r.message;
 };
 
-describe('validateSubmissionUrl (spec 01 §5, dataset submit)', () => {
+describe('validateSubmissionUrl (docs/product.md#validation-rules, dataset submit)', () => {
   it('asks for a URL when the field is empty or blank', () => {
     expect(message('')).toBe('URL cannot be empty');
     expect(message('   ')).toBe('URL cannot be empty');

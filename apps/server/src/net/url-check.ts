@@ -18,7 +18,7 @@ function isValidHost(hostname: string): boolean {
 }
 
 /**
- * Checks the URL field of the dataset submit form (spec 01 §5, "Dataset submit" rules), in the
+ * Checks the URL field of the dataset submit form (docs/product.md#validation-rules, "Dataset submit" rules), in the
  * spec's order: empty, then whitespace inside, then shape. A valid URL starts with http://,
  * https:// or ftp:// and names a host (domain name, IPv4 or bracketed IPv6), optionally with a
  * port, path and query. This is a shape check only: whether the host may be fetched is decided by

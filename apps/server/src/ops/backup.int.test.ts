@@ -42,19 +42,39 @@ describe('restore drill (docs/operations.md#running-it-in-production, "Backups")
   it('backs up, wipes, restores: the platform answers with the same records, the same users and working model keys', async () => {
     const user = await createSignedInUser(before);
     const zipName = fs.readdirSync(path.join(work, 'zips')).find((f) => f.endsWith('.zip'))!;
-    const submitted = await signedInject(before.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', { datasetName: 'drill', url: files.url(zipName), userId: user.userId });
+    const submitted = await signedInject(before.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
+      datasetName: 'drill',
+      url: files.url(zipName),
+      userId: user.userId,
+    });
     expect(submitted.statusCode, submitted.body).toBe(200);
     const srn = submitted.json().data.serviceRequestNumber as string;
-    const status = async (p: TestPlatform) => (await p.ctx.db.pool.query(`SELECT status FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0]?.status as string;
+    const status = async (p: TestPlatform) =>
+      (await p.ctx.db.pool.query(`SELECT status FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0]
+        ?.status as string;
     for (let i = 0; i < 300 && (await status(before)) !== 'Completed'; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await status(before)).toBe('Completed');
     // A model whose endpoint needs its inference key, stored encrypted with the server secret.
-    const keyed = await insertTestModel(before.ctx, { userId: user.userId, callbackUrl: models.url('key/translation'), inferenceApiKey: { name: 'authorization', value: 'Bearer test-key' } });
-    const compute = (p: TestPlatform) => p.app.inject({ method: 'POST', url: MODEL_API.compute, payload: { modelId: keyed, task: 'translation', input: [{ source: 'hello' }] } });
+    const keyed = await insertTestModel(before.ctx, {
+      userId: user.userId,
+      callbackUrl: models.url('key/translation'),
+      inferenceApiKey: { name: 'authorization', value: 'Bearer test-key' },
+    });
+    const compute = (p: TestPlatform) =>
+      p.app.inject({
+        method: 'POST',
+        url: MODEL_API.compute,
+        payload: { modelId: keyed, task: 'translation', input: [{ source: 'hello' }] },
+      });
     expect((await compute(before)).statusCode).toBe(200);
     const list = `/ulca/apis/v0/dataset/listByUserId?userId=${user.userId}`;
     const listed = (await signedInject(before.app, user, 'GET', list)).json();
-    const records = async (p: TestPlatform) => (await p.ctx.db.pool.query(`SELECT count(*)::int AS n, md5(string_agg(hash::text, ',' ORDER BY hash)) AS digest FROM dataset_records`)).rows[0];
+    const records = async (p: TestPlatform) =>
+      (
+        await p.ctx.db.pool.query(
+          `SELECT count(*)::int AS n, md5(string_agg(hash::text, ',' ORDER BY hash)) AS digest FROM dataset_records`,
+        )
+      ).rows[0];
     const recordsBefore = await records(before);
     expect(recordsBefore.n).toBe(ROWS);
 

@@ -56,7 +56,10 @@ export async function backupPlatform(parts: BackupParts, dir: string): Promise<B
     manifest.migrations = (await client.query('SELECT name FROM schema_migrations ORDER BY name')).rows.map((r) => r.name as string);
     for (const [i, name] of (await listTables(parts.db)).entries()) {
       const file = `${String(i).padStart(3, '0')}-${name.replace(/"/g, '')}.bin`;
-      await pipeline(client.query(copyTo(`COPY (SELECT * FROM ${name}) TO STDOUT (FORMAT binary)`)), fs.createWriteStream(path.join(dir, 'db', file)));
+      await pipeline(
+        client.query(copyTo(`COPY (SELECT * FROM ${name}) TO STDOUT (FORMAT binary)`)),
+        fs.createWriteStream(path.join(dir, 'db', file)),
+      );
       const rows = Number((await client.query(`SELECT count(*) AS n FROM ${name}`)).rows[0].n);
       manifest.tables.push({ name, file, rows });
     }
@@ -99,20 +102,23 @@ export async function restorePlatform(parts: BackupParts, dir: string): Promise<
   const manifest = JSON.parse(await fsp.readFile(path.join(dir, 'manifest.json'), 'utf8')) as BackupManifest;
   const secretHex = (await fsp.readFile(path.join(dir, 'secret.key'), 'utf8')).trim();
   if (parts.config.secret && secretKey(parts.config).toString('hex') !== secretHex) {
-    throw new Error('ULCA_SECRET differs from the backup\'s secret: set ULCA_SECRET to the 64 hex characters of the backup\'s secret.key');
+    throw new Error("ULCA_SECRET differs from the backup's secret: set ULCA_SECRET to the 64 hex characters of the backup's secret.key");
   }
   await migrate(parts.db.pool);
   const boss = await startBoss(parts.databaseUrl, { supervise: false, max: 2 });
   await boss.stop({ graceful: false, wait: true });
   const applied = new Set((await parts.db.pool.query('SELECT name FROM schema_migrations')).rows.map((r) => r.name as string));
   const unknown = manifest.migrations.filter((m) => !applied.has(m));
-  if (unknown.length) throw new Error(`the backup comes from a newer version (migrations ${unknown.join(', ')}): restore with that version`);
+  if (unknown.length)
+    throw new Error(`the backup comes from a newer version (migrations ${unknown.join(', ')}): restore with that version`);
   // Table names are pasted into TRUNCATE and COPY: only names of this database's own tables are taken
   // from the manifest, and each file name must stay inside the backup folder.
   const known = new Set(await listTables(parts.db));
   for (const t of manifest.tables) {
-    if (!known.has(t.name)) throw new Error(`the backup names a table this database does not have: ${JSON.stringify(t.name).slice(0, 120)}`);
-    if (path.basename(t.file) !== t.file) throw new Error(`the backup names a file outside its folder: ${JSON.stringify(t.file).slice(0, 120)}`);
+    if (!known.has(t.name))
+      throw new Error(`the backup names a table this database does not have: ${JSON.stringify(t.name).slice(0, 120)}`);
+    if (path.basename(t.file) !== t.file)
+      throw new Error(`the backup names a file outside its folder: ${JSON.stringify(t.file).slice(0, 120)}`);
   }
   const client = await parts.db.pool.connect();
   try {
@@ -120,7 +126,10 @@ export async function restorePlatform(parts: BackupParts, dir: string): Promise<
     await client.query('SET LOCAL session_replication_role = replica');
     await client.query(`TRUNCATE ${manifest.tables.map((t) => t.name).join(', ')}`);
     for (const t of manifest.tables) {
-      await pipeline(fs.createReadStream(path.join(dir, 'db', t.file)), client.query(copyFrom(`COPY ${t.name} FROM STDIN (FORMAT binary)`)));
+      await pipeline(
+        fs.createReadStream(path.join(dir, 'db', t.file)),
+        client.query(copyFrom(`COPY ${t.name} FROM STDIN (FORMAT binary)`)),
+      );
     }
     // Sequences owned by restored columns continue after the restored ids.
     const seqs = await client.query(

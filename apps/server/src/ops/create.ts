@@ -23,8 +23,12 @@ export function createOpsServices(parts: { config: Config; db: Db; store: Object
       const r = await pool.query(
         `SELECT name AS queue, state::text AS state, count(*)::int AS count FROM pgboss.job WHERE state IN ('created', 'retry', 'active') GROUP BY name, state`,
       );
-      const counted = new Map((r.rows as { queue: string; state: string; count: number }[]).map((row) => [`${row.queue} ${row.state}`, row.count]));
-      return Object.values(QUEUES).flatMap((queue) => QUEUE_STATES.map((state) => ({ queue, state, count: counted.get(`${queue} ${state}`) ?? 0 })));
+      const counted = new Map(
+        (r.rows as { queue: string; state: string; count: number }[]).map((row) => [`${row.queue} ${row.state}`, row.count]),
+      );
+      return Object.values(QUEUES).flatMap((queue) =>
+        QUEUE_STATES.map((state) => ({ queue, state, count: counted.get(`${queue} ${state}`) ?? 0 })),
+      );
     },
   });
   return { metrics, readiness: createReadiness(parts) };

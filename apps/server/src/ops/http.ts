@@ -28,7 +28,11 @@ export interface OpsServer {
  * report; GET /metrics → the Prometheus text, under {@link metricsAccess}. Anything else is 404.
  * Throws when the port cannot be bound.
  */
-export async function startOpsServer(parts: { metrics: Metrics; readiness: Readiness; metricsToken: string | undefined }, port: number, host: string): Promise<OpsServer> {
+export async function startOpsServer(
+  parts: { metrics: Metrics; readiness: Readiness; metricsToken: string | undefined },
+  port: number,
+  host: string,
+): Promise<OpsServer> {
   const server = http.createServer((req, res) => {
     const send = (status: number, body: string, type = 'application/json') => {
       res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
@@ -46,7 +50,8 @@ export async function startOpsServer(parts: { metrics: Metrics; readiness: Readi
     }
     if (path === '/metrics') {
       const access = metricsAccess(parts.metricsToken, req.headers.authorization);
-      if (access !== 200) return send(access, JSON.stringify({ message: access === 404 ? 'Not found' : 'A valid metrics token is required.' }));
+      if (access !== 200)
+        return send(access, JSON.stringify({ message: access === 404 ? 'Not found' : 'A valid metrics token is required.' }));
       void parts.metrics.scrape().then(
         (m) => send(200, m.body, m.contentType),
         (err: unknown) => send(500, JSON.stringify({ message: String(err) })),

@@ -45,13 +45,51 @@ export function createMetrics(): Metrics {
   const registers = [registry];
   let sources: MetricsSources = {};
   collectDefaultMetrics({ register: registry, prefix: 'ulca_' });
-  const httpTotal = new Counter({ name: 'ulca_http_requests_total', help: 'HTTP requests by route, method and status', labelNames: ['route', 'method', 'status'], registers });
-  const httpSeconds = new Histogram({ name: 'ulca_http_request_duration_seconds', help: 'HTTP request latency by route and method', labelNames: ['route', 'method'], buckets: LATENCY_BUCKETS, registers });
-  const modelTotal = new Counter({ name: 'ulca_model_calls_total', help: 'Model endpoint calls by model and outcome', labelNames: ['model', 'outcome'], registers });
-  const modelSeconds = new Histogram({ name: 'ulca_model_call_duration_seconds', help: 'Model endpoint call latency by model and outcome', labelNames: ['model', 'outcome'], buckets: LATENCY_BUCKETS, registers });
-  const jobSeconds = new Histogram({ name: 'ulca_job_duration_seconds', help: 'Job attempt duration by queue and outcome', labelNames: ['queue', 'outcome'], buckets: JOB_BUCKETS, registers });
-  const records = new Counter({ name: 'ulca_ingest_records_total', help: 'Records of finished dataset ingests by outcome (success = published, failed = rejected)', labelNames: ['outcome'], registers });
-  const health = new Counter({ name: 'ulca_model_health_checks_total', help: 'Health-round checks by result', labelNames: ['status'], registers });
+  const httpTotal = new Counter({
+    name: 'ulca_http_requests_total',
+    help: 'HTTP requests by route, method and status',
+    labelNames: ['route', 'method', 'status'],
+    registers,
+  });
+  const httpSeconds = new Histogram({
+    name: 'ulca_http_request_duration_seconds',
+    help: 'HTTP request latency by route and method',
+    labelNames: ['route', 'method'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const modelTotal = new Counter({
+    name: 'ulca_model_calls_total',
+    help: 'Model endpoint calls by model and outcome',
+    labelNames: ['model', 'outcome'],
+    registers,
+  });
+  const modelSeconds = new Histogram({
+    name: 'ulca_model_call_duration_seconds',
+    help: 'Model endpoint call latency by model and outcome',
+    labelNames: ['model', 'outcome'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const jobSeconds = new Histogram({
+    name: 'ulca_job_duration_seconds',
+    help: 'Job attempt duration by queue and outcome',
+    labelNames: ['queue', 'outcome'],
+    buckets: JOB_BUCKETS,
+    registers,
+  });
+  const records = new Counter({
+    name: 'ulca_ingest_records_total',
+    help: 'Records of finished dataset ingests by outcome (success = published, failed = rejected)',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const health = new Counter({
+    name: 'ulca_model_health_checks_total',
+    help: 'Health-round checks by result',
+    labelNames: ['status'],
+    registers,
+  });
   new Gauge({
     name: 'ulca_db_pool_connections',
     help: "Connections of this process's database pool by state (total, idle, waiting = callers waiting for one)",

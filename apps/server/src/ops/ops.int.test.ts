@@ -91,7 +91,10 @@ describe('readiness (docs/operations.md#running-it-in-production)', () => {
     expect((await p.app.inject({ method: 'GET', url: '/ulca/health' })).json()).toEqual({ status: 'ok' });
     const res = await p.app.inject({ method: 'GET', url: '/ulca/health/ready' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ready: true, checks: { database: { ok: true }, migrations: { ok: true }, objectStore: { ok: true }, secret: { ok: true } } });
+    expect(res.json()).toEqual({
+      ready: true,
+      checks: { database: { ok: true }, migrations: { ok: true }, objectStore: { ok: true }, secret: { ok: true } },
+    });
   });
 
   it("a worker's ops listener: /ready fails while the database is down and recovers, /live stays up", async () => {
@@ -140,7 +143,9 @@ describe('metrics (docs/operations.md#running-it-in-production)', () => {
     expect((await p.app.inject({ method: 'GET', url: '/ulca/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode).toBe(401);
     p.ctx.config.metricsToken = undefined;
     try {
-      expect((await p.app.inject({ method: 'GET', url: '/ulca/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(404);
+      expect((await p.app.inject({ method: 'GET', url: '/ulca/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(
+        404,
+      );
     } finally {
       p.ctx.config.metricsToken = TOKEN;
     }
@@ -153,19 +158,33 @@ describe('metrics (docs/operations.md#running-it-in-production)', () => {
     const before = await scrape();
 
     const zipName = fs.readdirSync(zipDir).find((f) => f.endsWith('.zip'))!;
-    const res = await signedInject(p.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', { datasetName: 'ops', url: files.url(zipName), userId: user.userId });
+    const res = await signedInject(p.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
+      datasetName: 'ops',
+      url: files.url(zipName),
+      userId: user.userId,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const srn = res.json().data.serviceRequestNumber as string;
-    const status = async () => (await p.ctx.db.pool.query(`SELECT status FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0]?.status as string;
+    const status = async () =>
+      (await p.ctx.db.pool.query(`SELECT status FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0]
+        ?.status as string;
     for (let i = 0; i < 300 && (await status()) !== 'Completed'; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await status()).toBe('Completed');
 
     const calls = 3;
     for (let i = 0; i < calls; i++) {
-      const r = await p.app.inject({ method: 'POST', url: MODEL_API.compute, payload: { modelId, task: 'translation', input: [{ source: `hello ${i}` }] } });
+      const r = await p.app.inject({
+        method: 'POST',
+        url: MODEL_API.compute,
+        payload: { modelId, task: 'translation', input: [{ source: `hello ${i}` }] },
+      });
       expect(r.statusCode, r.body).toBe(200);
     }
-    const bad = await p.app.inject({ method: 'POST', url: MODEL_API.compute, payload: { modelId: failing, task: 'translation', input: [{ source: 'hello' }] } });
+    const bad = await p.app.inject({
+      method: 'POST',
+      url: MODEL_API.compute,
+      payload: { modelId: failing, task: 'translation', input: [{ source: 'hello' }] },
+    });
     expect(bad.statusCode).toBe(502);
 
     const after = await scrape();

@@ -50,7 +50,11 @@ export const API_KEY: RouteAccess = Object.freeze({ kind: 'api-key' });
  * user holding one of them (403 FORBIDDEN for the others). Without, any role.
  */
 export function signedIn(roles?: readonly Role[], opts: { legacyUnsigned?: boolean } = {}): RouteAccess {
-  return Object.freeze({ kind: 'signed-in', roles: roles ? Object.freeze([...roles]) : null, ...(opts.legacyUnsigned ? { legacyUnsigned: true } : {}) });
+  return Object.freeze({
+    kind: 'signed-in',
+    roles: roles ? Object.freeze([...roles]) : null,
+    ...(opts.legacyUnsigned ? { legacyUnsigned: true } : {}),
+  });
 }
 
 /** Header that carries an application's full API key. */
@@ -78,7 +82,8 @@ export async function applyAccess(ctx: AppContext, access: RouteAccess, request:
       return;
     }
     case 'signed-in': {
-      if (access.legacyUnsigned && ctx.config.legacyMd5Signatures && request.headers.key === undefined && request.headers.sig === undefined) return;
+      if (access.legacyUnsigned && ctx.config.legacyMd5Signatures && request.headers.key === undefined && request.headers.sig === undefined)
+        return;
       const user = await authenticate(ctx, request);
       request.user = user;
       if (access.roles && !user.roles.some((r) => access.roles!.includes(r))) throw forbidden();

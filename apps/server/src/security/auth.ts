@@ -6,11 +6,21 @@ import { decryptSecret, secretKey } from './crypto.ts';
 import { findSessionKey, touchSessionKey } from '../modules/accounts/service.ts';
 import type { AuthUser } from './types.ts';
 import { sessionCacheFor, type CachedSession } from './session-cache.ts';
-import { hexEquals, NONCE_HEADER, NONCE_PATTERN, payloadForBody, payloadForUrl, payloadV2, signRequest, TIMESTAMP_HEADER, type SignatureHash } from './signing.ts';
+import {
+  hexEquals,
+  NONCE_HEADER,
+  NONCE_PATTERN,
+  payloadForBody,
+  payloadForUrl,
+  payloadV2,
+  signRequest,
+  TIMESTAMP_HEADER,
+  type SignatureHash,
+} from './signing.ts';
 import { pruneNonces } from './nonce-repo.ts';
 
 /**
- * Verification of signed calls (DESIGN.md §5, spec 01 §7, issue #9 §2; algorithms in signing.ts).
+ * Verification of signed calls (docs/api.md#request-signatures, issue #9 §2; algorithms in signing.ts).
  * Version 2 (headers `key`, `payload`, `sig`, `x-ulca-timestamp`, `x-ulca-nonce`): the timestamp
  * must be within SIGNATURE_WINDOW_SECONDS of the server's clock, the payload is recomputed from the
  * method, path and query, timestamp, nonce and raw body received, `sig` is checked in constant
@@ -36,7 +46,8 @@ export const SIGNATURE_INVALID_MESSAGE = 'Request signature is invalid.';
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is not active. Please sign in to continue.';
 export const SIGNATURE_EXPIRED_MESSAGE = "Request signature has expired or is not yet valid. Check this device's clock and try again.";
 export const SIGNATURE_REPLAYED_MESSAGE = 'This signed request has already been used. Sign every request afresh.';
-export const SIGNATURE_V2_REQUIRED_MESSAGE = 'Request signature is invalid: sign with x-ulca-timestamp and x-ulca-nonce (signature version 2).';
+export const SIGNATURE_V2_REQUIRED_MESSAGE =
+  'Request signature is invalid: sign with x-ulca-timestamp and x-ulca-nonce (signature version 2).';
 
 /** Expired nonces are deleted at most this often per process, seconds (ctx.services.noncePrune). */
 export const NONCE_PRUNE_INTERVAL_SECONDS = 60;
@@ -80,7 +91,8 @@ export function expectedPayloads(request: FastifyRequest): { payload: string; al
   if (fullUrl !== undefined) expected.push({ algorithm: 'md5', payload: payloadForUrl(fullUrl, 'md5') });
   // The original client signs its multipart model upload over JSON.stringify(FormData), always "{}":
   // a payload that covers nothing, accepted on that route only (docs/migration.md#legacy-weaknesses).
-  if (request.method === 'POST' && request.url.split('?')[0] === MODEL_API.upload) expected.push({ algorithm: 'md5', payload: payloadForBody('{}', 'md5') });
+  if (request.method === 'POST' && request.url.split('?')[0] === MODEL_API.upload)
+    expected.push({ algorithm: 'md5', payload: payloadForBody('{}', 'md5') });
   return expected;
 }
 
@@ -93,7 +105,13 @@ function invalidSignature(): ApiError {
  * nonce's expiry (timestamp + window). Throws ApiError 401 SIGNATURE_INVALID (malformed header,
  * payload mismatch) or SIGNATURE_EXPIRED (timestamp outside the window).
  */
-function checkV2(ctx: AppContext, request: FastifyRequest, payload: string, timestamp: string | undefined, nonce: string | undefined): Date {
+function checkV2(
+  ctx: AppContext,
+  request: FastifyRequest,
+  payload: string,
+  timestamp: string | undefined,
+  nonce: string | undefined,
+): Date {
   if (!timestamp || !/^\d{1,12}$/.test(timestamp) || !nonce || !NONCE_PATTERN.test(nonce)) throw invalidSignature();
   const window = ctx.config.signatureWindowSeconds;
   const seconds = Number(timestamp);

@@ -85,7 +85,13 @@ function prepare(
     const h = signedHeaders(user, { method, url, body: raw });
     if (how === 'signed') headers = { ...headers, ...h };
     if (how === 'key only') headers.key = h.key;
-    if (how === 'wrong signature') headers = { ...headers, ...h, sig: signedHeaders({ publicKey: user.publicKey, privateKey: crypto.randomBytes(32).toString('hex') }, { method, url, body: raw }).sig };
+    if (how === 'wrong signature')
+      headers = {
+        ...headers,
+        ...h,
+        sig: signedHeaders({ publicKey: user.publicKey, privateKey: crypto.randomBytes(32).toString('hex') }, { method, url, body: raw })
+          .sig,
+      };
     if (how === 'replayed signature') {
       headers = { ...headers, ...h };
       // Same meaning, other bytes: passes the route's validation, so only the signature check can refuse it.
@@ -94,7 +100,8 @@ function prepare(
       else url = url.includes('?') ? `${url}&` : `${url}?replayed=1`;
     }
     // A valid call captured on another route, its headers and body sent to this one.
-    if (how === 'cross-route replay') headers = { ...headers, ...signedHeaders(user, { method: other!.method, url: other!.url, body: raw }) };
+    if (how === 'cross-route replay')
+      headers = { ...headers, ...signedHeaders(user, { method: other!.method, url: other!.url, body: raw }) };
   }
   return { method: method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) };
 }
@@ -125,8 +132,7 @@ beforeAll(async () => {
     ctx: platform.ctx,
     users,
     createUser: (roles = ['CONTRIBUTOR-USER']) => createSignedInUser(platform, roles),
-    call: (user, method, url, body) =>
-      send(method.toUpperCase(), { url, body }, user, user ? 'signed' : 'none'),
+    call: (user, method, url, body) => send(method.toUpperCase(), { url, body }, user, user ? 'signed' : 'none'),
   };
   doc = (await platform.app.inject({ method: 'GET', url: '/ulca/docs/json' })).json() as OpenApiDoc;
   documented = Object.entries(doc.paths).flatMap(([p, ops]) => METHODS.filter((m) => ops[m]).map((m) => `${m.toUpperCase()} ${p}`));

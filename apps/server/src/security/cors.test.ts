@@ -6,11 +6,20 @@ import { CORS_MAX_AGE_SECONDS, registerCors } from './cors.ts';
 describe('CORS_ORIGINS', () => {
   it('is empty by default and lists exact origins otherwise', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
-    expect(loadConfig({ CORS_ORIGINS: ' http://localhost:3000 , https://Client.Example.org/ ' }).corsOrigins).toEqual(['http://localhost:3000', 'https://client.example.org']);
+    expect(loadConfig({ CORS_ORIGINS: ' http://localhost:3000 , https://Client.Example.org/ ' }).corsOrigins).toEqual([
+      'http://localhost:3000',
+      'https://client.example.org',
+    ]);
   });
 
   it('refuses what a browser never sends as an origin', () => {
-    for (const bad of ['*', 'client.example.org', 'https://client.example.org/app', 'ftp://client.example.org', 'https://client.example.org:443']) {
+    for (const bad of [
+      '*',
+      'client.example.org',
+      'https://client.example.org/app',
+      'ftp://client.example.org',
+      'https://client.example.org:443',
+    ]) {
       expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS/);
     }
   });
@@ -23,7 +32,15 @@ describe('registerCors', () => {
     a.get('/x', async () => ({ ok: true }));
     return a;
   };
-  const preflight = { method: 'OPTIONS' as const, url: '/x', headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET', 'access-control-request-headers': 'key,sig,payload' } };
+  const preflight = {
+    method: 'OPTIONS' as const,
+    url: '/x',
+    headers: {
+      origin: 'http://localhost:3000',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'key,sig,payload',
+    },
+  };
 
   it('answers a listed origin and caches the preflight', async () => {
     const a = await app(['http://localhost:3000']);
@@ -41,7 +58,9 @@ describe('registerCors', () => {
   it('registers nothing without origins', async () => {
     const a = await app([]);
     expect((await a.inject(preflight)).statusCode).toBe(404);
-    expect((await a.inject({ method: 'GET', url: '/x', headers: { origin: 'http://localhost:3000' } })).headers['access-control-allow-origin']).toBeUndefined();
+    expect(
+      (await a.inject({ method: 'GET', url: '/x', headers: { origin: 'http://localhost:3000' } })).headers['access-control-allow-origin'],
+    ).toBeUndefined();
     await a.close();
   });
 });

@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Request headers a cross-origin client may send: the signed-call headers of DESIGN.md §5 (`key`,
+ * Request headers a cross-origin client may send: the signed-call headers of docs/api.md#request-signatures (`key`,
  * `sig`, `payload`), those of the timestamped signature version (`x-ulca-timestamp`,
  * `x-ulca-nonce`), the JSON content type, and `ulcaApiKey` (the inference API's application key).
  */
@@ -20,7 +20,7 @@ export const CORS_MAX_AGE_SECONDS = 600;
  * methods and headers; answers to a listed origin carry `Access-Control-Allow-Origin` for it and
  * `Vary: Origin`. No cookies are involved (calls are signed by headers), so credentials are not
  * allowed. With an empty list nothing is registered: no origin but the platform's own may read
- * its answers, and a preflight gets the usual 404 (README "Using the original ULCA web client").
+ * its answers, and a preflight gets the usual 404 (docs/api.md#using-the-original-ulca-web-client).
  */
 export async function registerCors(app: FastifyInstance, origins: readonly string[]): Promise<void> {
   if (origins.length === 0) return;

@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 import type { Config } from '../config.ts';
 
 /**
- * Server-secret handling and encryption at rest of session private keys (DESIGN.md §5:
+ * Server-secret handling and encryption at rest of session private keys (docs/api.md#conventions:
  * "Private keys are stored encrypted with the server secret").
  */
 

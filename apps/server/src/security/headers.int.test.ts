@@ -82,36 +82,63 @@ describe('security headers and body limits', () => {
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     const viaProxy = await p.app.inject({ method: 'GET', url: '/ulca/health', headers: { 'x-forwarded-proto': 'https' } });
     expect(viaProxy.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
-    const spoofed = await p.app.inject({ method: 'GET', url: '/ulca/health', remoteAddress: '203.0.113.5', headers: { 'x-forwarded-proto': 'https' } });
+    const spoofed = await p.app.inject({
+      method: 'GET',
+      url: '/ulca/health',
+      remoteAddress: '203.0.113.5',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('answers carrying a secret (login, a generated API key) with Cache-Control: no-store, others without', async () => {
     const other = await createSignedInUser(p);
-    const login = await p.app.inject({ method: 'POST', url: '/ulca/user-mgmt/v1/users/login', payload: { authenticator: 'ULCA', data: { email: other.email, password: other.password } } });
+    const login = await p.app.inject({
+      method: 'POST',
+      url: '/ulca/user-mgmt/v1/users/login',
+      payload: { authenticator: 'ULCA', data: { email: other.email, password: other.password } },
+    });
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json().data.userKeys.privateKey).toBeTruthy();
     expect(login.headers['cache-control']).toBe('no-store');
-    const key = await signedInject(p.app, other, 'POST', '/ulca/user-mgmt/v1/users/generateApiKey', { userID: other.userId, appName: 'no-store-app' });
+    const key = await signedInject(p.app, other, 'POST', '/ulca/user-mgmt/v1/users/generateApiKey', {
+      userID: other.userId,
+      appName: 'no-store-app',
+    });
     expect(key.statusCode, key.body).toBe(200);
     expect(key.headers['cache-control']).toBe('no-store');
     expect((await p.app.inject({ method: 'GET', url: '/ulca/health' })).headers['cache-control']).toBeUndefined();
   });
 
   it('refuses a body over the limit with 413 and changes nothing', async () => {
-    const big = JSON.stringify({ users: [{ firstName: 'Big Body', email: 'big@example.org', password: 'Str0ng&Pass', roles: ['x'.repeat(BODY_LIMIT_BYTES)] }] });
-    const res = await p.app.inject({ method: 'POST', url: '/ulca/user-mgmt/v1/users/signup', payload: big, headers: { 'content-type': 'application/json' } });
+    const big = JSON.stringify({
+      users: [{ firstName: 'Big Body', email: 'big@example.org', password: 'Str0ng&Pass', roles: ['x'.repeat(BODY_LIMIT_BYTES)] }],
+    });
+    const res = await p.app.inject({
+      method: 'POST',
+      url: '/ulca/user-mgmt/v1/users/signup',
+      payload: big,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'Request body is too large.', code: 'BODY_TOO_LARGE' });
     expect(await p.ctx.db.db.selectFrom('users').select('user_id').where('email', '=', 'big@example.org').execute()).toEqual([]);
 
-    const signed = await signedInject(p.app, user, 'POST', '/ulca/user-mgmt/v1/users/generateApiKey', { userID: user.userId, appName: 'y'.repeat(BODY_LIMIT_BYTES) });
+    const signed = await signedInject(p.app, user, 'POST', '/ulca/user-mgmt/v1/users/generateApiKey', {
+      userID: user.userId,
+      appName: 'y'.repeat(BODY_LIMIT_BYTES),
+    });
     expect(signed.statusCode).toBe(413);
     expect(await p.ctx.db.db.selectFrom('api_keys').select('key_id').where('user_id', '=', user.userId).execute()).toEqual([]);
 
     // Just under the limit is parsed (and then refused by validation, not by size).
     const under = JSON.stringify({ email: `${'a'.repeat(BODY_LIMIT_BYTES - 100)}@example.org` });
-    const ok = await p.app.inject({ method: 'POST', url: '/ulca/user-mgmt/v1/users/forgot-password', payload: under, headers: { 'content-type': 'application/json' } });
+    const ok = await p.app.inject({
+      method: 'POST',
+      url: '/ulca/user-mgmt/v1/users/forgot-password',
+      payload: under,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(ok.statusCode).toBe(400);
   });
 });

@@ -56,7 +56,14 @@ export const NO_STORE_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 /** Response headers every HTTP exchange has anyway (not security headers). */
-const TRANSPORT_HEADERS: ReadonlySet<string> = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+const TRANSPORT_HEADERS: ReadonlySet<string> = new Set([
+  'content-type',
+  'content-length',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+]);
 
 /**
  * The headers @fastify/helmet sets with our options, computed once: the plugin builds a new

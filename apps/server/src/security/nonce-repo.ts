@@ -51,6 +51,9 @@ export async function claimNonce(db: Db, publicKey: string, nonce: string, expir
 
 /** Deletes the nonces whose window has passed. Returns how many were deleted. */
 export async function pruneNonces(db: Db): Promise<number> {
-  const res = await db.db.deleteFrom('signature_nonces').where('expires_at', '<', sql<Date>`now()`).executeTakeFirst();
+  const res = await db.db
+    .deleteFrom('signature_nonces')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .executeTakeFirst();
   return Number(res.numDeletedRows);
 }

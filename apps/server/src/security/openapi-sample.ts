@@ -91,7 +91,8 @@ export function sampleFromOperation(doc: OpenApiDoc, path: string, op: OpenApiOp
   const query = new URLSearchParams();
   for (const p of op.parameters ?? []) {
     if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(String(sampleValue(doc, p.schema, userId, p.name) ?? 'x')));
-    if (p.in === 'query' && (p.required || USER_ID_FIELD.test(p.name))) query.set(p.name, String(sampleValue(doc, p.schema, userId, p.name)));
+    if (p.in === 'query' && (p.required || USER_ID_FIELD.test(p.name)))
+      query.set(p.name, String(sampleValue(doc, p.schema, userId, p.name)));
   }
   url = url.replace(/\{[^}]+\}/g, 'x');
   const qs = query.toString();

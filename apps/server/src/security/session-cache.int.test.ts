@@ -65,7 +65,9 @@ describe('session cache across processes', () => {
     expect((await signedInject(other, u, 'GET', list)).statusCode).toBe(200);
 
     notified = sessionCacheFor(otherCtx)!.nextNotification();
-    expect((await signedInject(p.app, admin, 'POST', `${USERS}/update/active/status`, { email: u.email, is_active: false })).statusCode).toBe(200);
+    expect(
+      (await signedInject(p.app, admin, 'POST', `${USERS}/update/active/status`, { email: u.email, is_active: false })).statusCode,
+    ).toBe(200);
     await notified;
     expect((await signedInject(other, u, 'GET', `${USERS}/me`)).statusCode).toBe(401);
   });

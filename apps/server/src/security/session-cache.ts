@@ -190,7 +190,10 @@ export class SessionCacheService {
 
   constructor(deps: { config: Pick<Config, 'sessionCache' | 'sessionCacheTtlSeconds' | 'runHttp'>; db: Db; log: Logger }) {
     const connectionString = deps.db.pool.options.connectionString;
-    this.cache = deps.config.sessionCache && deps.config.runHttp && connectionString ? new SessionCache(connectionString, deps.config.sessionCacheTtlSeconds * 1000, deps.log) : undefined;
+    this.cache =
+      deps.config.sessionCache && deps.config.runHttp && connectionString
+        ? new SessionCache(connectionString, deps.config.sessionCacheTtlSeconds * 1000, deps.log)
+        : undefined;
     this.ready = this.cache?.start() ?? Promise.resolve();
   }
 

@@ -36,9 +36,15 @@ describe('signature replay (issue #9 §2)', () => {
   const capture = (path: string, body: unknown): InjectOptions => {
     const raw = JSON.stringify(body);
     const url = `${USERS}/${path}`;
-    return { method: 'POST', url, payload: raw, headers: { 'content-type': 'application/json', ...signedHeaders(alice, { method: 'POST', url, body: raw }) } };
+    return {
+      method: 'POST',
+      url,
+      payload: raw,
+      headers: { 'content-type': 'application/json', ...signedHeaders(alice, { method: 'POST', url, body: raw }) },
+    };
   };
-  const providerKeys = async () => p.ctx.db.db.selectFrom('api_key_providers').select(['provider_name', 'inference_key_hash']).where('key_id', '=', keyId).execute();
+  const providerKeys = async () =>
+    p.ctx.db.db.selectFrom('api_key_providers').select(['provider_name', 'inference_key_hash']).where('key_id', '=', keyId).execute();
 
   it('refuses a captured generateServiceProviderKey replayed on removeServiceProviderKey and on itself', async () => {
     const body = { userID: alice.userId, ulcaApiKey: keyId, serviceProviderName: PROVIDER };
@@ -76,7 +82,11 @@ describe('signature replay (issue #9 §2)', () => {
   it('refuses a call whose timestamp is older than SIGNATURE_WINDOW_SECONDS, never seen before', async () => {
     const url = `${USERS}/me`;
     const stale = Math.floor(Date.now() / 1000) - p.ctx.config.signatureWindowSeconds - 1;
-    const res = await p.app.inject({ method: 'GET', url, headers: { ...signedHeaders(alice, { method: 'GET', url }, { timestamp: stale }) } });
+    const res = await p.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...signedHeaders(alice, { method: 'GET', url }, { timestamp: stale }) },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('SIGNATURE_EXPIRED');
   });

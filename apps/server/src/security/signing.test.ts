@@ -3,14 +3,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { describe, it, expect } from 'vitest';
-import { hexEquals, legacySignedHeaders, newNonce, NONCE_PATTERN, payloadForBody, payloadForUrl, payloadV2, signRequest, signedHeaders } from './signing.ts';
+import {
+  hexEquals,
+  legacySignedHeaders,
+  newNonce,
+  NONCE_PATTERN,
+  payloadForBody,
+  payloadForUrl,
+  payloadV2,
+  signRequest,
+  signedHeaders,
+} from './signing.ts';
 import { signHeaders as webSignHeaders } from '../../../web/src/lib/signing.ts';
 import { decryptSecret, encryptSecret, secretKey, tokenHash } from './crypto.ts';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const sha256Bytes = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** The worked example of README "Request signatures" (keys 'pub' / 'priv'). */
+/** The worked example of docs/api.md#request-signatures (keys 'pub' / 'priv'). */
 const README_EXAMPLE = {
   bodyHash: 'dc7b7f8be9141c63e687a978ef577d9581b8e8099761c20f7dc4aa54cac3d135',
   payload: 'a0152a3dc587ee7a435285c5ff32ce301cb5f5e7e5c4130c4670c7734408acbd',
@@ -45,8 +55,14 @@ describe('request signing', () => {
     const at = { timestamp: 1767225600, nonce: '5f2b9c1e8a7d4f60b3e1c2d4a5b6c7d8' };
     const h = signedHeaders(keys, { method: 'post', url, body }, at);
     const material = `POST\n${url}\n1767225600\n5f2b9c1e8a7d4f60b3e1c2d4a5b6c7d8\n${sha256(body)}`;
-    expect(h).toEqual({ key: 'pub', payload: sha256(material), sig: sha256(`priv|${sha256(material)}`), 'x-ulca-timestamp': '1767225600', 'x-ulca-nonce': at.nonce });
-    // The values printed in README "Request signatures".
+    expect(h).toEqual({
+      key: 'pub',
+      payload: sha256(material),
+      sig: sha256(`priv|${sha256(material)}`),
+      'x-ulca-timestamp': '1767225600',
+      'x-ulca-nonce': at.nonce,
+    });
+    // The values printed in docs/api.md#request-signatures.
     expect(sha256(body)).toBe(README_EXAMPLE.bodyHash);
     expect(h.payload).toBe(README_EXAMPLE.payload);
     expect(h.sig).toBe(README_EXAMPLE.sig);

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * The request-signing algorithms of DESIGN.md §5 (spec 01 §7, issue #9 §2), pure and
+ * The request-signing algorithms of docs/api.md#request-signatures (docs/api.md#request-signatures, issue #9 §2), pure and
  * dependency-free so the web client (apps/web/src/lib/signing.ts), the tests and the benchmarks
- * mirror them exactly. README "Request signatures" documents them for API clients.
+ * mirror them exactly. docs/api.md#request-signatures documents them for API clients.
  *
  * Version 2 (the default; headers `key`, `payload`, `sig`, `x-ulca-timestamp`, `x-ulca-nonce`):
  * - `x-ulca-timestamp` = Unix time in whole seconds; `x-ulca-nonce` = 16 to 64 random characters

@@ -5,7 +5,7 @@ import type { ObjectStore } from './object-store.ts';
 import { S3ObjectStore } from './s3-store.ts';
 
 /**
- * The object store the configuration asks for (DESIGN.md §2 Files): S3ObjectStore when S3_BUCKET
+ * The object store the configuration asks for (docs/architecture.md#where-state-lives Files): S3ObjectStore when S3_BUCKET
  * is set (its bucket checked before anything starts), otherwise a LocalObjectStore in
  * `dataDir/objects`. Throws when the bucket is missing or refuses the credentials.
  */

@@ -125,7 +125,9 @@ describe.each(Object.keys(stores))('%s object store', (kind) => {
     expect(text).toBe('pretend zip');
     expect(fs.existsSync(seen)).toBe(kind === 'local');
     if (kind !== 'local') expect(path.dirname(path.dirname(seen))).toBe(tmp);
-    await expect(withLocalCopy(store, `${p}/zip/missing.zip`, tmp, (file) => fs.promises.readFile(file))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(withLocalCopy(store, `${p}/zip/missing.zip`, tmp, (file) => fs.promises.readFile(file))).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
   });
 });
 
@@ -135,7 +137,13 @@ describe('temp copies left by a killed process', () => {
     try {
       const host = os.hostname().replace(/[^A-Za-z0-9.]/g, '_');
       // 4194304 is above Linux's largest pid, so no process has it.
-      const names = [`ulca-object-${host}-4194304-dead`, `ulca-object-${host}-${process.pid}-mine`, `ulca-object-${host}-1-init`, 'ulca-object-otherhost-4194304-x', 'demo.zip'];
+      const names = [
+        `ulca-object-${host}-4194304-dead`,
+        `ulca-object-${host}-${process.pid}-mine`,
+        `ulca-object-${host}-1-init`,
+        'ulca-object-otherhost-4194304-x',
+        'demo.zip',
+      ];
       for (const n of names) fs.mkdirSync(path.join(tmp, n));
       fs.writeFileSync(path.join(tmp, names[0]!, 'source.zip'), 'left over');
       expect(await removeStaleTempCopies(tmp)).toEqual([names[0]]);

@@ -15,7 +15,7 @@ export interface ObjectEntry {
 
 /**
  * Where the platform keeps files: downloaded zips, error reports, media, search results
- * (DESIGN.md §2). Keys are relative slash-separated paths such as `datasets/SRN/source.zip`.
+ * (docs/architecture.md#where-state-lives). Keys are relative slash-separated paths such as `datasets/SRN/source.zip`.
  * Implementations: LocalObjectStore (a folder, default) and S3ObjectStore (any S3-compatible
  * store, selected by S3_BUCKET; see storage/create-store.ts).
  */

@@ -53,14 +53,13 @@ afterAll(async () => {
 });
 
 async function poll<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, ms = 90_000): Promise<T> {
-  for (const end = Date.now() + ms; ; ) {
+  for (const end = Date.now() + ms; ;) {
     const v = await read();
     if (done(v)) return v;
     if (Date.now() > end) throw new Error(`${what} not finished: ${JSON.stringify(v)}`);
     await new Promise((r) => setTimeout(r, 150));
   }
 }
-
 
 const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 
@@ -77,7 +76,10 @@ describe('dataset journey on an S3 object store', () => {
     type Status = { status: string; data: { stage: string; details: string }[] };
     const status = await poll<Status>(
       'submission',
-      async () => (await signedInject(p.app, contributor, 'GET', `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${srn}`)).json(),
+      async () =>
+        (
+          await signedInject(p.app, contributor, 'GET', `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${srn}`)
+        ).json(),
       (s) => s.status === 'Completed' || s.status === 'Failed',
     );
     expect(status.status).toBe('Completed');
@@ -87,9 +89,14 @@ describe('dataset journey on an S3 object store', () => {
     expect(stageDetails.processedCount.find((c) => c.type === 'success')!.count).toBe(2);
 
     // Error reports: written to the bucket, downloaded through their links, BOM first.
-    const report = (await signedInject(p.app, contributor, 'POST', '/ulca/error-consumer/v0/error/report', { serviceRequestNumber: srn })).json()[0];
+    const report = (
+      await signedInject(p.app, contributor, 'POST', '/ulca/error-consumer/v0/error/report', { serviceRequestNumber: srn })
+    ).json()[0];
     expect(report.errors.map((e: { code: string }) => e.code).sort()).toEqual(['MEDIA_MISSING', 'MEDIA_UNREADABLE']);
-    const summary = await p.app.inject({ method: 'GET', url: new URL(report.consolidated_file).pathname + new URL(report.consolidated_file).search });
+    const summary = await p.app.inject({
+      method: 'GET',
+      url: new URL(report.consolidated_file).pathname + new URL(report.consolidated_file).search,
+    });
     expect(summary.statusCode).toBe(200);
     expect(summary.rawPayload.subarray(0, 3)).toEqual(Buffer.from(BOM));
     expect(summary.headers['content-length']).toBe(String(summary.rawPayload.length));
@@ -111,7 +118,9 @@ describe('dataset journey on an S3 object store', () => {
     const searchSrn = search.json().data.serviceRequestNumber as string;
     const row = await poll<{ status: { status: string; details: string }[] }>(
       'search',
-      async () => (await signedInject(p.app, searcher, 'GET', `/ulca/apis/v0/dataset/corpus/search/status?serviceRequestNumber=${searchSrn}`)).json().data,
+      async () =>
+        (await signedInject(p.app, searcher, 'GET', `/ulca/apis/v0/dataset/corpus/search/status?serviceRequestNumber=${searchSrn}`)).json()
+          .data,
       (r) => r.status[0].status !== 'In-Progress',
     );
     expect(row.status[0].status).toBe('Completed');
@@ -125,11 +134,15 @@ describe('dataset journey on an S3 object store', () => {
     expect(records.map((r) => r.text).sort()).toEqual(['खाना तैयार है', 'पानी ठंडा है'].sort());
     const csv = await p.app.inject({ method: 'GET', url: details.files.csv.all });
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from(BOM));
-    expect((parseCsv(csv.body, { bom: true, columns: true }) as Obj[]).map((r) => r.text).sort()).toEqual(records.map((r) => r.text).sort());
+    expect((parseCsv(csv.body, { bom: true, columns: true }) as Obj[]).map((r) => r.text).sort()).toEqual(
+      records.map((r) => r.text).sort(),
+    );
     const zip = await p.app.inject({ method: 'GET', url: details.files.zip.all });
     expect(zip.statusCode).toBe(200);
     const files = await readZip(zip.rawPayload);
-    const audio = ['food_ready.wav', 'cold_water.wav'].map((f) => sha(fs.readFileSync(path.join(FIXTURES_DIR, 'asr-missing-audio', 'audios', f))));
+    const audio = ['food_ready.wav', 'cold_water.wav'].map((f) =>
+      sha(fs.readFileSync(path.join(FIXTURES_DIR, 'asr-missing-audio', 'audios', f))),
+    );
     const mediaInZip = [...files.entries()].filter(([name]) => name.startsWith('media/'));
     expect(mediaInZip.map(([, b]) => sha(b)).sort()).toEqual(audio.sort());
     expect(JSON.parse(files.get('data.json')!.toString('utf8'))).toEqual(records);
@@ -146,7 +159,11 @@ describe('dataset journey on an S3 object store', () => {
     expect(ranged.rawPayload.equals(zip.rawPayload.subarray(0, 10))).toBe(true);
     expect(ranged.headers['content-range']).toBe(`bytes 0-9/${zip.rawPayload.length}`);
 
-    const outside = await p.app.inject({ method: 'GET', url: details.files.zip.all, headers: { range: `bytes=${zip.rawPayload.length}-` } });
+    const outside = await p.app.inject({
+      method: 'GET',
+      url: details.files.zip.all,
+      headers: { range: `bytes=${zip.rawPayload.length}-` },
+    });
     expect(outside.statusCode).toBe(416);
     expect(outside.headers['content-range']).toBe(`bytes */${zip.rawPayload.length}`);
     expect(outside.json().code).toBe('RANGE_NOT_SATISFIABLE');

@@ -46,7 +46,7 @@ function isNotFound(err: unknown): boolean {
 
 /**
  * ObjectStore on an S3-compatible service (AWS S3, MinIO, Ceph RGW, Garage, …), selected when
- * S3_BUCKET is set (DESIGN.md §2, §3). Writes stream through `@aws-sdk/lib-storage`'s multipart
+ * S3_BUCKET is set (docs/architecture.md#where-state-lives, docs/architecture.md#stack). Writes stream through `@aws-sdk/lib-storage`'s multipart
  * Upload (one PutObject for bodies under one part), so a multi-GB export never sits in memory; an
  * object appears whole or not at all, which gives `put` the local store's atomic replacement.
  * Reads are streamed GETs, with a Range header when a range is asked for.
@@ -64,7 +64,9 @@ export class S3ObjectStore implements ObjectStore {
       region: cfg.region,
       ...(cfg.endpoint ? { endpoint: cfg.endpoint } : {}),
       forcePathStyle: cfg.forcePathStyle,
-      ...(cfg.accessKeyId && cfg.secretAccessKey ? { credentials: { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey } } : {}),
+      ...(cfg.accessKeyId && cfg.secretAccessKey
+        ? { credentials: { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey } }
+        : {}),
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       ...overrides,
@@ -80,7 +82,12 @@ export class S3ObjectStore implements ObjectStore {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (err) {
       const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      const why = status === 404 ? 'does not exist: create it first' : status === 403 ? 'refuses these credentials (S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY)' : `cannot be reached (${(err as Error).message})`;
+      const why =
+        status === 404
+          ? 'does not exist: create it first'
+          : status === 403
+            ? 'refuses these credentials (S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY)'
+            : `cannot be reached (${(err as Error).message})`;
       throw new Error(`S3 bucket "${this.bucket}" ${why}.`, { cause: err });
     }
   }
@@ -168,7 +175,10 @@ export class S3ObjectStore implements ObjectStore {
     const flush = async () => {
       if (!batch.length) return;
       const out = await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch, Quiet: true } }));
-      if (out.Errors?.length) throw new Error(`S3 could not delete ${out.Errors.length} object(s) under ${folder}: ${out.Errors[0].Code} ${out.Errors[0].Message ?? ''}`);
+      if (out.Errors?.length)
+        throw new Error(
+          `S3 could not delete ${out.Errors.length} object(s) under ${folder}: ${out.Errors[0].Code} ${out.Errors[0].Message ?? ''}`,
+        );
       batch = [];
     };
     // The listing continues after the last key it returned, so deleting a page's keys as they come is safe.

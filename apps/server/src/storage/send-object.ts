@@ -21,7 +21,13 @@ export interface SendObjectOptions {
  * whole object (200); a range past the end gets 416. HEAD answers the headers without opening
  * the object. Throws ApiError 404 when the object is missing.
  */
-export async function sendObject(req: FastifyRequest, reply: FastifyReply, store: ObjectStore, key: string, opts: SendObjectOptions): Promise<FastifyReply> {
+export async function sendObject(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  store: ObjectStore,
+  key: string,
+  opts: SendObjectOptions,
+): Promise<FastifyReply> {
   const size = await store.size(key);
   if (size === null) throw notFound(opts.missing ?? 'This file is no longer available.');
   let range: { start: number; end: number } | undefined;

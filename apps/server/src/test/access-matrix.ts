@@ -123,7 +123,10 @@ export async function publishedModel(fx: MatrixFixture): Promise<string> {
       trainingDataset: { description: 'none' },
       inferenceEndPoint: {
         callbackUrl: 'http://127.0.0.1:9/transliteration',
-        schema: { taskType: 'transliteration', request: { input: [{ source: 'namaste' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } } },
+        schema: {
+          taskType: 'transliteration',
+          request: { input: [{ source: 'namaste' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } },
+        },
       },
     },
     engineCard: { kind: 'rule-based', engine: 'matrix', limits: [] },

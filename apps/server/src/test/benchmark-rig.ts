@@ -34,7 +34,10 @@ export async function startBenchmarkRig(tmpPrefix: string): Promise<BenchmarkRig
     config: { allowedFetchHosts: ['localhost'], modelCallTimeoutMs: 60_000 },
     startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: true, benchmarkRun: true }),
   });
-  const [contributor, admin] = await Promise.all([createSignedInUser(p, ['BENCHMARK-DATASET-CONTRIBUTOR']), createSignedInUser(p, ['ADMIN'])]);
+  const [contributor, admin] = await Promise.all([
+    createSignedInUser(p, ['BENCHMARK-DATASET-CONTRIBUTOR']),
+    createSignedInUser(p, ['ADMIN']),
+  ]);
   await p.referenceModels!.ready;
   return {
     p,

@@ -17,7 +17,14 @@ const log = pino({ level: 'silent' });
 const config = loadConfig({ ...process.env, ULCA_DATA_DIR: dataDir, DATABASE_URL: url }, { allowedFetchHosts: ['127.0.0.1', 'localhost'] });
 const db = createDb(url, 4);
 const boss = await startBoss(url, { supervise: false });
-const ctx = await createServices({ config, db, boss, store: new LocalObjectStore(path.join(dataDir, 'objects')), mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'x@y', log }), log });
+const ctx = await createServices({
+  config,
+  db,
+  boss,
+  store: new LocalObjectStore(path.join(dataDir, 'objects')),
+  mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'x@y', log }),
+  log,
+});
 await startBenchmarkRunWorker(ctx, {
   batchRows: Number(batchRows),
   onBatch: (stored) => {

@@ -1,6 +1,6 @@
 /**
  * A real HTTP server on 127.0.0.1 (random port) that serves fixture zips to the dataset download
- * stage in tests (DESIGN.md §8: "a real HTTP server serving fixture zips"). Besides plain files:
+ * stage in tests (docs/architecture.md#tests: "a real HTTP server serving fixture zips"). Besides plain files:
  * - `/slow/<file>`: the same file, sent slowly (default 1024 bytes/s; `?bytesPerSecond=N` to change);
  * - `/redirect?to=<url>`: 302 to `<url>`;
  * - `/huge`: an endless stream of bytes (for download size caps), ended only by the client.

@@ -138,7 +138,12 @@ describe('fixture datasets', () => {
         expect(failures, name).toBe(e.ingest.failed + e.validate.failed + e.publish.failed);
       }
     }
-    expect(fs.readdirSync(FIXTURES_DIR).filter((f) => f !== 'README.md').sort()).toEqual([...names].sort());
+    expect(
+      fs
+        .readdirSync(FIXTURES_DIR)
+        .filter((f) => f !== 'README.md')
+        .sort(),
+    ).toEqual([...names].sort());
   });
 
   it('valid fixtures reference only media files that exist, and write every text in its language script', () => {
@@ -247,7 +252,9 @@ describe('fixture datasets', () => {
 
   it('the fixtures folder stays under 2 MB', () => {
     const size = (d: string): number =>
-      fs.readdirSync(d, { withFileTypes: true }).reduce((s, e) => s + (e.isDirectory() ? size(path.join(d, e.name)) : fs.statSync(path.join(d, e.name)).size), 0);
+      fs
+        .readdirSync(d, { withFileTypes: true })
+        .reduce((s, e) => s + (e.isDirectory() ? size(path.join(d, e.name)) : fs.statSync(path.join(d, e.name)).size), 0);
     expect(size(FIXTURES_DIR)).toBeLessThan(2 * 1024 * 1024);
   });
 

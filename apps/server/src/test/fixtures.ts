@@ -2,7 +2,7 @@
  * The project's own dataset fixtures (ULCA contribution format: a zip holding params.json,
  * data.json and the media files the rows name) and helpers that zip them, build broken zips and
  * generate large parallel datasets for tests and benchmarks. Expected counts per pipeline stage
- * (DESIGN.md §6) are in FIXTURE_EXPECTATIONS and described in fixtures/datasets/README.md.
+ * (docs/architecture.md#dataset-pipeline) are in FIXTURE_EXPECTATIONS and described in fixtures/datasets/README.md.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -81,75 +81,180 @@ const counts = (success: number, failed: number): StageCounts => ({ success, fai
 /** Expected pipeline outcome of each fixture submitted once to an empty platform (see README.md). */
 export const FIXTURE_EXPECTATIONS: Record<FixtureName, FixtureExpectation> = {
   'parallel-valid': {
-    outcome: 'processed', datasetType: 'parallel-corpus', sourceLanguage: 'en', targetLanguage: 'hi', rows: 6,
-    ingest: counts(6, 0), validate: counts(6, 0), publish: counts(5, 1), errors: { DUPLICATE_RECORD: 1 },
+    outcome: 'processed',
+    datasetType: 'parallel-corpus',
+    sourceLanguage: 'en',
+    targetLanguage: 'hi',
+    rows: 6,
+    ingest: counts(6, 0),
+    validate: counts(6, 0),
+    publish: counts(5, 1),
+    errors: { DUPLICATE_RECORD: 1 },
   },
   'monolingual-valid': {
-    outcome: 'processed', datasetType: 'monolingual-corpus', sourceLanguage: 'bn', targetLanguage: null, rows: 5,
-    ingest: counts(5, 0), validate: counts(5, 0), publish: counts(5, 0), errors: {},
+    outcome: 'processed',
+    datasetType: 'monolingual-corpus',
+    sourceLanguage: 'bn',
+    targetLanguage: null,
+    rows: 5,
+    ingest: counts(5, 0),
+    validate: counts(5, 0),
+    publish: counts(5, 0),
+    errors: {},
   },
   'transliteration-valid': {
-    outcome: 'processed', datasetType: 'transliteration-corpus', sourceLanguage: 'en', targetLanguage: 'ta', rows: 5,
-    ingest: counts(5, 0), validate: counts(5, 0), publish: counts(5, 0), errors: {},
+    outcome: 'processed',
+    datasetType: 'transliteration-corpus',
+    sourceLanguage: 'en',
+    targetLanguage: 'ta',
+    rows: 5,
+    ingest: counts(5, 0),
+    validate: counts(5, 0),
+    publish: counts(5, 0),
+    errors: {},
   },
   'glossary-valid': {
-    outcome: 'processed', datasetType: 'glossary-corpus', sourceLanguage: 'en', targetLanguage: 'mr', rows: 5,
-    ingest: counts(5, 0), validate: counts(5, 0), publish: counts(5, 0), errors: {},
+    outcome: 'processed',
+    datasetType: 'glossary-corpus',
+    sourceLanguage: 'en',
+    targetLanguage: 'mr',
+    rows: 5,
+    ingest: counts(5, 0),
+    validate: counts(5, 0),
+    publish: counts(5, 0),
+    errors: {},
   },
   'asr-valid': {
-    outcome: 'processed', datasetType: 'asr-corpus', sourceLanguage: 'hi', targetLanguage: null, rows: 4,
-    ingest: counts(4, 0), validate: counts(4, 0), publish: counts(4, 0), errors: {}, publishedAudioSeconds: 5.30025,
+    outcome: 'processed',
+    datasetType: 'asr-corpus',
+    sourceLanguage: 'hi',
+    targetLanguage: null,
+    rows: 4,
+    ingest: counts(4, 0),
+    validate: counts(4, 0),
+    publish: counts(4, 0),
+    errors: {},
+    publishedAudioSeconds: 5.30025,
   },
   'asr-unlabeled-valid': {
-    outcome: 'processed', datasetType: 'asr-unlabeled-corpus', sourceLanguage: 'mr', targetLanguage: null, rows: 3,
-    ingest: counts(3, 0), validate: counts(3, 0), publish: counts(3, 0), errors: {}, publishedAudioSeconds: 4.634125,
+    outcome: 'processed',
+    datasetType: 'asr-unlabeled-corpus',
+    sourceLanguage: 'mr',
+    targetLanguage: null,
+    rows: 3,
+    ingest: counts(3, 0),
+    validate: counts(3, 0),
+    publish: counts(3, 0),
+    errors: {},
+    publishedAudioSeconds: 4.634125,
   },
   'tts-valid': {
-    outcome: 'processed', datasetType: 'tts-corpus', sourceLanguage: 'ta', targetLanguage: null, rows: 3,
-    ingest: counts(3, 0), validate: counts(3, 0), publish: counts(3, 0), errors: {}, publishedAudioSeconds: 3.9435,
+    outcome: 'processed',
+    datasetType: 'tts-corpus',
+    sourceLanguage: 'ta',
+    targetLanguage: null,
+    rows: 3,
+    ingest: counts(3, 0),
+    validate: counts(3, 0),
+    publish: counts(3, 0),
+    errors: {},
+    publishedAudioSeconds: 3.9435,
   },
   'ocr-valid': {
-    outcome: 'processed', datasetType: 'ocr-corpus', sourceLanguage: 'ta', targetLanguage: null, rows: 3,
-    ingest: counts(3, 0), validate: counts(3, 0), publish: counts(3, 0), errors: {},
+    outcome: 'processed',
+    datasetType: 'ocr-corpus',
+    sourceLanguage: 'ta',
+    targetLanguage: null,
+    rows: 3,
+    ingest: counts(3, 0),
+    validate: counts(3, 0),
+    publish: counts(3, 0),
+    errors: {},
   },
   'document-layout-valid': {
-    outcome: 'processed', datasetType: 'document-layout-corpus', sourceLanguage: 'hi', targetLanguage: null, rows: 5,
-    ingest: counts(5, 0), validate: counts(5, 0), publish: counts(5, 0), errors: {},
+    outcome: 'processed',
+    datasetType: 'document-layout-corpus',
+    sourceLanguage: 'hi',
+    targetLanguage: null,
+    rows: 5,
+    ingest: counts(5, 0),
+    validate: counts(5, 0),
+    publish: counts(5, 0),
+    errors: {},
   },
   'ner-valid': {
-    outcome: 'processed', datasetType: 'ner-corpus', sourceLanguage: 'hi', targetLanguage: null, rows: 4,
-    ingest: counts(4, 0), validate: counts(4, 0), publish: counts(4, 0), errors: {},
+    outcome: 'processed',
+    datasetType: 'ner-corpus',
+    sourceLanguage: 'hi',
+    targetLanguage: null,
+    rows: 4,
+    ingest: counts(4, 0),
+    validate: counts(4, 0),
+    publish: counts(4, 0),
+    errors: {},
   },
   'pos-valid': {
-    outcome: 'processed', datasetType: 'pos-corpus', sourceLanguage: 'hi', targetLanguage: null, rows: 4,
-    ingest: counts(4, 0), validate: counts(4, 0), publish: counts(4, 0), errors: {},
+    outcome: 'processed',
+    datasetType: 'pos-corpus',
+    sourceLanguage: 'hi',
+    targetLanguage: null,
+    rows: 4,
+    ingest: counts(4, 0),
+    validate: counts(4, 0),
+    publish: counts(4, 0),
+    errors: {},
   },
   'parallel-mixed': {
-    outcome: 'processed', datasetType: 'parallel-corpus', sourceLanguage: 'en', targetLanguage: 'hi', rows: 9,
-    ingest: counts(6, 3), validate: counts(4, 2), publish: counts(4, 0),
+    outcome: 'processed',
+    datasetType: 'parallel-corpus',
+    sourceLanguage: 'en',
+    targetLanguage: 'hi',
+    rows: 9,
+    ingest: counts(6, 3),
+    validate: counts(4, 2),
+    publish: counts(4, 0),
     errors: { UNKNOWN_FIELD: 1, WRONG_TYPE: 1, INVALID_VALUE: 1, WRONG_SCRIPT: 1, EMPTY_TEXT: 1 },
   },
   'asr-missing-audio': {
-    outcome: 'processed', datasetType: 'asr-corpus', sourceLanguage: 'hi', targetLanguage: null, rows: 4,
-    ingest: counts(4, 0), validate: counts(2, 2), publish: counts(2, 0),
-    errors: { MEDIA_MISSING: 1, MEDIA_UNREADABLE: 1 }, publishedAudioSeconds: 1.8738125,
+    outcome: 'processed',
+    datasetType: 'asr-corpus',
+    sourceLanguage: 'hi',
+    targetLanguage: null,
+    rows: 4,
+    ingest: counts(4, 0),
+    validate: counts(2, 2),
+    publish: counts(2, 0),
+    errors: { MEDIA_MISSING: 1, MEDIA_UNREADABLE: 1 },
+    publishedAudioSeconds: 1.8738125,
   },
   'ocr-bbox-outside': {
-    outcome: 'processed', datasetType: 'ocr-corpus', sourceLanguage: 'bn', targetLanguage: null, rows: 3,
-    ingest: counts(3, 0), validate: counts(2, 1), publish: counts(2, 0), errors: { BOUNDING_BOX_OUTSIDE_IMAGE: 1 },
+    outcome: 'processed',
+    datasetType: 'ocr-corpus',
+    sourceLanguage: 'bn',
+    targetLanguage: null,
+    rows: 3,
+    ingest: counts(3, 0),
+    validate: counts(2, 1),
+    publish: counts(2, 0),
+    errors: { BOUNDING_BOX_OUTSIDE_IMAGE: 1 },
   },
   'parallel-invalid-params': { outcome: 'rejected', stage: 'ingest', code: 'PARAMS_INVALID' },
   'parallel-unknown-param-value': { outcome: 'rejected', stage: 'ingest', code: 'PARAMS_INVALID' },
   'parallel-all-invalid': {
-    outcome: 'processed', datasetType: 'parallel-corpus', sourceLanguage: 'en', targetLanguage: 'hi', rows: 3,
-    ingest: counts(3, 0), validate: counts(0, 3), publish: counts(0, 0), errors: { WRONG_SCRIPT: 3 },
+    outcome: 'processed',
+    datasetType: 'parallel-corpus',
+    sourceLanguage: 'en',
+    targetLanguage: 'hi',
+    rows: 3,
+    ingest: counts(3, 0),
+    validate: counts(0, 3),
+    publish: counts(0, 0),
+    errors: { WRONG_SCRIPT: 3 },
   },
 };
 
 /** Fixture names whose data.json rows are all meant to be accepted (except in-file duplicates). */
-export const VALID_FIXTURES: FixtureName[] = (Object.keys(FIXTURE_EXPECTATIONS) as FixtureName[]).filter((n) =>
-  n.endsWith('-valid'),
-);
+export const VALID_FIXTURES: FixtureName[] = (Object.keys(FIXTURE_EXPECTATIONS) as FixtureName[]).filter((n) => n.endsWith('-valid'));
 
 /**
  * Zips the fixture folder `name` into `<destDir>/<name>.zip` (entries at the zip root) and returns
@@ -208,10 +313,7 @@ const badRows = [
 const json = (v: unknown): Buffer => Buffer.from(JSON.stringify(v, null, 2));
 
 /** Writes a zip made of in-memory entries (and optional streams) to `dest`. */
-async function writeZip(
-  dest: string,
-  entries: { name: string; data: Buffer | Readable; compress?: boolean }[],
-): Promise<void> {
+async function writeZip(dest: string, entries: { name: string; data: Buffer | Readable; compress?: boolean }[]): Promise<void> {
   const zip = new yazl.ZipFile();
   for (const e of entries) {
     const opts = { mtime: ZIP_ENTRY_MTIME, compress: e.compress ?? true };
@@ -358,7 +460,10 @@ export async function buildBadZip(kind: BadZipKind, destDir: string, opts: { ent
       await writeZip(dest, [data]);
       break;
     case 'params-malformed':
-      await writeZip(dest, [{ name: 'params.json', data: Buffer.from('{\n  "datasetType": "parallel-corpus",\n  "languages": {\n') }, data]);
+      await writeZip(dest, [
+        { name: 'params.json', data: Buffer.from('{\n  "datasetType": "parallel-corpus",\n  "languages": {\n') },
+        data,
+      ]);
       break;
     case 'data-missing':
       await writeZip(dest, [params]);
@@ -484,12 +589,18 @@ export function generateParallelPairs(opts: {
       .replace('{id}', v.id);
   // Arguments are checked above, eagerly; the rows themselves are produced lazily.
   return (function* () {
-  for (let i = 0; i < rows; i++) {
-    const t = pick(TEMPLATES.en.length);
-    const a = pick(CITIES.en.length);
-    const v = { name: pick(NAMES.en.length), a, b: (a + 1 + pick(CITIES.en.length - 1)) % CITIES.en.length, h: 1 + pick(12), id: `${tag}-${i + 1}` };
-    yield { sourceText: fill(sourceLanguage, t, v), targetText: fill(targetLanguage, t, v) };
-  }
+    for (let i = 0; i < rows; i++) {
+      const t = pick(TEMPLATES.en.length);
+      const a = pick(CITIES.en.length);
+      const v = {
+        name: pick(NAMES.en.length),
+        a,
+        b: (a + 1 + pick(CITIES.en.length - 1)) % CITIES.en.length,
+        h: 1 + pick(12),
+        id: `${tag}-${i + 1}`,
+      };
+      yield { sourceText: fill(sourceLanguage, t, v), targetText: fill(targetLanguage, t, v) };
+    }
   })();
 }
 

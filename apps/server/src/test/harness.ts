@@ -61,12 +61,15 @@ export async function createTestPlatform(
 ): Promise<TestPlatform> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-data-'));
-  const config = loadConfig({ ...process.env, ULCA_DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent' }, {
-    allowedFetchHosts: ['127.0.0.1', 'localhost'],
-    demoData: false,
-    ...opts.config,
-    ...(opts.referenceModels ? { referenceModels: true } : {}),
-  });
+  const config = loadConfig(
+    { ...process.env, ULCA_DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+    {
+      allowedFetchHosts: ['127.0.0.1', 'localhost'],
+      demoData: false,
+      ...opts.config,
+      ...(opts.referenceModels ? { referenceModels: true } : {}),
+    },
+  );
   const log = pino({ level: 'silent' });
   const db = createDb(database.url, 8);
   const boss = await startBoss(database.url, { supervise: true });

@@ -7,7 +7,10 @@
 import type { InferenceTask } from '@ulca/contracts';
 
 /** A 1×1 PNG (image inputs of the test descriptors and tries). */
-export const TEST_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const TEST_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const lang = (sourceLanguage: string, targetLanguage?: string) => ({ sourceLanguage, ...(targetLanguage ? { targetLanguage } : {}) });
 /** The language pairs the test descriptors declare (a pair for translation and transliteration, Hindi otherwise). */
@@ -29,9 +32,18 @@ export const TEST_MODEL_LANGUAGES: Record<InferenceTask, { sourceLanguage: strin
 /** The example request of each task's test descriptor (what the upload check sends; audio and images inline). */
 export function testExampleRequest(task: InferenceTask, audioContent: string): Record<string, unknown> {
   const language = TEST_MODEL_LANGUAGES[task][0];
-  const text = { translation: 'Good morning', transliteration: 'namaste', tts: 'नमस्ते', ner: 'Meera moved to Pune', itn: 'twenty five apples', 'text-normalization': '25 apples', 'txt-lang-detection': 'नमस्ते दोस्तों' } as Partial<Record<InferenceTask, string>>;
+  const text = {
+    translation: 'Good morning',
+    transliteration: 'namaste',
+    tts: 'नमस्ते',
+    ner: 'Meera moved to Pune',
+    itn: 'twenty five apples',
+    'text-normalization': '25 apples',
+    'txt-lang-detection': 'नमस्ते दोस्तों',
+  } as Partial<Record<InferenceTask, string>>;
   if (text[task]) return { input: [{ source: text[task] }], config: { language, ...(task === 'tts' ? { gender: 'female' } : {}) } };
-  if (task === 'ocr' || task === 'img-lang-detection') return { image: [{ imageContent: TEST_PNG.toString('base64') }], config: { language } };
+  if (task === 'ocr' || task === 'img-lang-detection')
+    return { image: [{ imageContent: TEST_PNG.toString('base64') }], config: { language } };
   return { audio: [{ audioContent }], config: { language, audioFormat: 'wav', samplingRate: 16000 } };
 }
 

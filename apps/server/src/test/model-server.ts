@@ -115,7 +115,12 @@ export function answerFor(task: string, body: Json): Json {
         }),
       };
     case 'txt-lang-detection':
-      return { output: sources(body).map((s) => ({ source: s, langPrediction: [{ langCode: String(language.sourceLanguage ?? 'hi'), langScore: 90 }] })) };
+      return {
+        output: sources(body).map((s) => ({
+          source: s,
+          langPrediction: [{ langCode: String(language.sourceLanguage ?? 'hi'), langScore: 90 }],
+        })),
+      };
     case 'asr':
       return { output: audio.map((a) => ({ source: `heard ${mediaSize(a)} bytes` })) };
     case 'tts':
@@ -187,7 +192,8 @@ export async function startTestModelServer(): Promise<TestModelServer> {
         case 'say': {
           const text = url.searchParams.get('text') ?? '';
           const answer = answerFor(task, body);
-          for (const o of Array.isArray(answer.output) ? (answer.output as Json[]) : []) o[task === 'asr' || task === 'ocr' ? 'source' : 'target'] = text;
+          for (const o of Array.isArray(answer.output) ? (answer.output as Json[]) : [])
+            o[task === 'asr' || task === 'ocr' ? 'source' : 'target'] = text;
           return send(200, answer);
         }
         case 'key':

@@ -37,7 +37,11 @@ export async function uploadTestModel(p: TestPlatform, user: TestUser, spec: Upl
     trainingDataset: { description: 'none' },
     inferenceEndPoint: {
       callbackUrl: spec.callbackUrl,
-      schema: { taskType: task, request: spec.request, ...(spec.modelProcessingType ? { modelProcessingType: { type: spec.modelProcessingType } } : {}) },
+      schema: {
+        taskType: task,
+        request: spec.request,
+        ...(spec.modelProcessingType ? { modelProcessingType: { type: spec.modelProcessingType } } : {}),
+      },
     },
   };
   const fd = new FormData();

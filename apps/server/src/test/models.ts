@@ -27,7 +27,9 @@ export interface TestModelSpec {
 export async function insertTestModel(ctx: AppContext, spec: TestModelSpec): Promise<string> {
   const modelId = crypto.randomUUID();
   const task = spec.task ?? 'translation';
-  const languages = spec.languages ?? (task === 'translation' || task === 'transliteration' ? [{ sourceLanguage: 'en', targetLanguage: 'hi' }] : [{ sourceLanguage: 'hi' }]);
+  const languages =
+    spec.languages ??
+    (task === 'translation' || task === 'transliteration' ? [{ sourceLanguage: 'en', targetLanguage: 'hi' }] : [{ sourceLanguage: 'hi' }]);
   const descriptor = {
     name: spec.name ?? `model-${modelId.slice(0, 8)}`,
     version: 'v1.0',
@@ -57,7 +59,9 @@ export async function insertTestModel(ctx: AppContext, spec: TestModelSpec): Pro
       descriptor: JSON.stringify(descriptor),
       callback_url: spec.callbackUrl,
       inference_key_name: spec.inferenceApiKey?.name ?? null,
-      inference_key_enc: spec.inferenceApiKey ? encryptSecret(secretKey(ctx.config), spec.inferenceApiKey.value, inferenceKeyContext(modelId)) : null,
+      inference_key_enc: spec.inferenceApiKey
+        ? encryptSecret(secretKey(ctx.config), spec.inferenceApiKey.value, inferenceKeyContext(modelId))
+        : null,
       status: spec.status ?? 'published',
       published_on: (spec.status ?? 'published') === 'published' ? new Date() : null,
     })

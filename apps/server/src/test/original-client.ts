@@ -36,14 +36,27 @@ export interface OriginalClientCallOptions {
  * URL), `post`, and `publicPost` (unsigned, JSON content type only, as its unsigned API classes send).
  */
 export function originalClient(getApp: () => FastifyInstance, publicUrl: string) {
-  function call(user: TestUser, method: 'GET' | 'POST', path: string, signOver: SignOver, body?: unknown, o: OriginalClientCallOptions = {}) {
+  function call(
+    user: TestUser,
+    method: 'GET' | 'POST',
+    path: string,
+    signOver: SignOver,
+    body?: unknown,
+    o: OriginalClientCallOptions = {},
+  ) {
     const url = `${o.base ?? publicUrl}${path}`;
     const raw = body === undefined ? undefined : JSON.stringify(body);
     const payload = md5(o.hashed ?? (signOver === 'url' ? url : raw!));
     const opts: InjectOptions = {
       method,
       url: o.arrivesAt !== undefined ? `${o.arrivesAt}${path}` : url,
-      headers: { ...(raw !== undefined ? JSON_HEADERS : {}), key: user.publicKey, sig: md5(`${user.privateKey}|${payload}`), payload, ...o.headers },
+      headers: {
+        ...(raw !== undefined ? JSON_HEADERS : {}),
+        key: user.publicKey,
+        sig: md5(`${user.privateKey}|${payload}`),
+        payload,
+        ...o.headers,
+      },
       ...(raw !== undefined ? { payload: raw } : {}),
     };
     return (o.app ?? getApp()).inject(opts);
@@ -51,7 +64,9 @@ export function originalClient(getApp: () => FastifyInstance, publicUrl: string)
   return {
     call,
     get: (user: TestUser, path: string, o?: OriginalClientCallOptions) => call(user, 'GET', path, 'url', undefined, o),
-    post: (user: TestUser, path: string, signOver: SignOver, body: unknown, o?: OriginalClientCallOptions) => call(user, 'POST', path, signOver, body, o),
-    publicPost: (path: string, body: unknown) => getApp().inject({ method: 'POST', url: `${publicUrl}${path}`, headers: JSON_HEADERS, payload: JSON.stringify(body) }),
+    post: (user: TestUser, path: string, signOver: SignOver, body: unknown, o?: OriginalClientCallOptions) =>
+      call(user, 'POST', path, signOver, body, o),
+    publicPost: (path: string, body: unknown) =>
+      getApp().inject({ method: 'POST', url: `${publicUrl}${path}`, headers: JSON_HEADERS, payload: JSON.stringify(body) }),
   };
 }

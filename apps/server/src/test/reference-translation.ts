@@ -10,7 +10,9 @@ import { createTranslationApertiumEngine } from '../modules/reference-models/eng
  * running reference models (close() them after the tests) and the translation model's id.
  */
 export async function startApertiumOnly(ctx: AppContext, dataDir: string): Promise<{ refs: ReferenceModels; modelId: string }> {
-  const refs = await startReferenceModels(ctx, { engines: [createTranslationApertiumEngine({ cacheDir: path.join(dataDir, 'cache'), log: ctx.log })] });
+  const refs = await startReferenceModels(ctx, {
+    engines: [createTranslationApertiumEngine({ cacheDir: path.join(dataDir, 'cache'), log: ctx.log })],
+  });
   await refs.ready;
   return { refs, modelId: refs.models[0]!.modelId };
 }

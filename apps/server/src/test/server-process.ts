@@ -54,7 +54,9 @@ export async function startServerProcess(opts: {
   let out = '';
   child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   let gone = false;
   void exited.then(() => (gone = true));
   const baseUrl = `http://127.0.0.1:${opts.port}`;
@@ -87,7 +89,13 @@ export async function stopServerProcess(s: ServerProcess, ms = 30_000): Promise<
 }
 
 /** A v2-signed JSON call (method, path, time, nonce and body signed) to a server over HTTP. */
-export async function signedFetch(baseUrl: string, keys: { publicKey: string; privateKey: string }, method: 'GET' | 'POST', url: string, body?: unknown) {
+export async function signedFetch(
+  baseUrl: string,
+  keys: { publicKey: string; privateKey: string },
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+) {
   const raw = body === undefined ? undefined : JSON.stringify(body);
   const headers: Record<string, string> = { ...signedHeaders(keys, { method, url, body: raw }) };
   if (raw !== undefined) headers['content-type'] = 'application/json';

@@ -57,7 +57,9 @@ export async function startStreamModelServer(): Promise<TestStreamServer> {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { text?: string };
       seen.punctuate.push(body);
       const t = String(body.text ?? '');
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: `${t.charAt(0).toUpperCase()}${t.slice(1)}.` }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ text: `${t.charAt(0).toUpperCase()}${t.slice(1)}.` }));
     });
   });
   const io = new Server(server, { transports: ['websocket'], maxHttpBufferSize: 16 * 1024 * 1024 });
@@ -70,7 +72,10 @@ export async function startStreamModelServer(): Promise<TestStreamServer> {
       if (mode === 'asr-abort') return void socket.emit('abort');
       socket.emit('connect-success');
       // The flood follows once connect-success is on its way: encoding 5000 events in the same tick could hold it back past the connect limit on a loaded machine.
-      if (mode === 'asr-flood') setTimeout(() => { for (let i = 0; i < 5000; i++) socket.emit('response', `flood ${i}`, 'hi'); }, 50);
+      if (mode === 'asr-flood')
+        setTimeout(() => {
+          for (let i = 0; i < 5000; i++) socket.emit('response', `flood ${i}`, 'hi');
+        }, 50);
     });
     socket.on('mic_data', (data: Buffer | null, language: string, _speaking: boolean, over: boolean) => {
       if (mode === 'asr-close') return void socket.disconnect(true);

@@ -49,8 +49,11 @@ describe('task registry guard', () => {
       'packages/contracts/src/models/descriptor.ts',
     ]);
     const messages = errors.map((e) => `${e.file}: ${e.message}`).join('\n');
-    for (const kind of ['fake-input', 'fake-output', 'fake-panel']) expect(messages).toContain(`Argument of type '"${kind}"' is not assignable to parameter of type 'never'`);
-    expect(messages).toContain(`apps/server/src/test/model-server.ts: Argument of type '"${FAKE_TASK}"' is not assignable to parameter of type 'never'`);
+    for (const kind of ['fake-input', 'fake-output', 'fake-panel'])
+      expect(messages).toContain(`Argument of type '"${kind}"' is not assignable to parameter of type 'never'`);
+    expect(messages).toContain(
+      `apps/server/src/test/model-server.ts: Argument of type '"${FAKE_TASK}"' is not assignable to parameter of type 'never'`,
+    );
     expect(messages).toMatch(new RegExp(`apps/server/src/modules/benchmarks/run.ts: Property '"${FAKE_TASK}"' is missing`));
     // The per-task places (what a task of existing kinds must handle: `task-registry-check.ts existing-kinds`) are the errors naming the task.
     expect(filesToHandle(errors.filter((e) => e.message.includes(FAKE_TASK)))).toEqual([

@@ -24,14 +24,24 @@ export async function createSignedInUser(p: TestPlatform, roles: string[] = ['CO
   await insertUsers(p.ctx.db, [
     { userId, email, firstName: 'Test User', passwordHash: await hashPassword(password), roles, isActive: true, activationTokenHash: null },
   ]);
-  const res = await p.app.inject({ method: 'POST', url: '/ulca/user-mgmt/v1/users/login', payload: { authenticator: 'ULCA', data: { email, password } } });
+  const res = await p.app.inject({
+    method: 'POST',
+    url: '/ulca/user-mgmt/v1/users/login',
+    payload: { authenticator: 'ULCA', data: { email, password } },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   const keys = res.json().data.userKeys as { publicKey: string; privateKey: string };
   return { userId, email, password, ...keys };
 }
 
-/** Injects a request signed as `user` with signature v2 (DESIGN.md §5, signing.ts), a fresh nonce each call. */
-export async function signedInject(app: FastifyInstance, user: Pick<TestUser, 'publicKey' | 'privateKey'>, method: 'GET' | 'POST', url: string, body?: unknown) {
+/** Injects a request signed as `user` with signature v2 (docs/api.md#request-signatures, signing.ts), a fresh nonce each call. */
+export async function signedInject(
+  app: FastifyInstance,
+  user: Pick<TestUser, 'publicKey' | 'privateKey'>,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+) {
   const raw = body === undefined ? undefined : JSON.stringify(body);
   const opts: InjectOptions = {
     method,
@@ -46,8 +56,19 @@ export async function signedInject(app: FastifyInstance, user: Pick<TestUser, 'p
  * Writes an active user with `password` straight into `db` (for tests whose server runs in another
  * process). Throws on a database error.
  */
-export async function insertActiveUser(db: Db, u: { userId: string; email: string; password: string; roles: Role[]; firstName?: string }): Promise<void> {
+export async function insertActiveUser(
+  db: Db,
+  u: { userId: string; email: string; password: string; roles: Role[]; firstName?: string },
+): Promise<void> {
   await insertUsers(db, [
-    { userId: u.userId, email: u.email, firstName: u.firstName ?? 'Test User', passwordHash: await hashPassword(u.password), roles: u.roles, isActive: true, activationTokenHash: null },
+    {
+      userId: u.userId,
+      email: u.email,
+      firstName: u.firstName ?? 'Test User',
+      passwordHash: await hashPassword(u.password),
+      roles: u.roles,
+      isActive: true,
+      activationTokenHash: null,
+    },
   ]);
 }

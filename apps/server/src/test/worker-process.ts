@@ -15,7 +15,14 @@ const log = pino({ level: 'silent' });
 const config = loadConfig({ ...process.env, ULCA_DATA_DIR: dataDir, DATABASE_URL: url }, { allowedFetchHosts: ['127.0.0.1', 'localhost'] });
 const db = createDb(url, 4);
 const boss = await startBoss(url, { supervise: false });
-const ctx = await createServices({ config, db, boss, store: new LocalObjectStore(path.join(dataDir, 'objects')), mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'x@y', log }), log });
+const ctx = await createServices({
+  config,
+  db,
+  boss,
+  store: new LocalObjectStore(path.join(dataDir, 'objects')),
+  mailer: createMailer({ outboxDir: path.join(dataDir, 'outbox'), from: 'x@y', log }),
+  log,
+});
 await runIngestJob(ctx, srn, {
   publishChunkRows: Number(chunkRows),
   onPublishChunk: async () => {

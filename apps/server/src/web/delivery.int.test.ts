@@ -8,7 +8,8 @@ import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from './delivery.ts';
 
 // A web build of our own, laid out as `vite build` writes it: index.html, a hashed script with its
 // .br and .gz copies, and a favicon.
-const INDEX_HTML = '<!doctype html><html><head><script type="module" src="/ulca/assets/index-a1b2c3.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><script type="module" src="/ulca/assets/index-a1b2c3.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, label: 'row ${i}' }`).join(', ')}];\n`;
 
 describe('web app delivery: precompressed assets, caching, HEAD and misses', () => {
@@ -31,7 +32,11 @@ describe('web app delivery: precompressed assets, caching, HEAD and misses', () 
   });
 
   it('sends a hashed asset as its brotli copy when asked, cached as immutable', async () => {
-    const res = await p.app.inject({ method: 'GET', url: '/ulca/assets/index-a1b2c3.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const res = await p.app.inject({
+      method: 'GET',
+      url: '/ulca/assets/index-a1b2c3.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/javascript/);
@@ -96,7 +101,12 @@ describe('web app delivery: precompressed assets, caching, HEAD and misses', () 
     expect(res.headers['content-encoding']).toBe('br');
     const doc = JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString('utf8')) as { openapi: string };
     expect(doc.openapi).toMatch(/^3\./);
-    const gz = await p.app.inject({ method: 'POST', url: '/ulca/mdms/v0/fetch-master/bulk', headers: { 'accept-encoding': 'gzip' }, payload: { masterNames: ['languages'] } });
+    const gz = await p.app.inject({
+      method: 'POST',
+      url: '/ulca/mdms/v0/fetch-master/bulk',
+      headers: { 'accept-encoding': 'gzip' },
+      payload: { masterNames: ['languages'] },
+    });
     expect(gz.statusCode).toBe(200);
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString('utf8'))).toHaveProperty('data');

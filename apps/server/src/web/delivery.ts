@@ -16,7 +16,7 @@ const API_PATH = /^\/ulca\/(apis|user-mgmt|error-consumer|data-metric|mdms|docs)
 const ASSET_PATH = /^\/ulca\/assets\/|\.(js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|json|txt|webmanifest|br|gz)$/i;
 
 /**
- * Registers @fastify/compress for every route registered after it (DESIGN.md §3: API answers are
+ * Registers @fastify/compress for every route registered after it (docs/architecture.md#stack: API answers are
  * compressed): brotli (quality 4, the plugin's default, cheap enough per request) or gzip, chosen
  * from Accept-Encoding, for compressible types over 1 KiB. Answers that already carry a
  * Content-Encoding (the precompressed web assets) pass through. Call before any route is added:
@@ -44,21 +44,23 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 export async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
   const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
-    await app.routeAccess.declarePluginRoutes(PUBLIC, () => app.register(fastifyStatic, {
-      root: dist,
-      prefix: '/ulca/',
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      // The compressed copies are reached through their originals, not as URLs of their own.
-      globIgnore: ['**/*.br', '**/*.gz'],
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        const rel = path.relative(dist, filePath).split(path.sep).join('/');
-        res.setHeader('cache-control', rel.startsWith('assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
-        res.setHeader('vary', 'accept-encoding');
-      },
-    }));
+    await app.routeAccess.declarePluginRoutes(PUBLIC, () =>
+      app.register(fastifyStatic, {
+        root: dist,
+        prefix: '/ulca/',
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        // The compressed copies are reached through their originals, not as URLs of their own.
+        globIgnore: ['**/*.br', '**/*.gz'],
+        cacheControl: false,
+        setHeaders(res, filePath) {
+          const rel = path.relative(dist, filePath).split(path.sep).join('/');
+          res.setHeader('cache-control', rel.startsWith('assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
+          res.setHeader('vary', 'accept-encoding');
+        },
+      }),
+    );
   }
   app.get('/', { config: { access: PUBLIC }, schema: { hide: true } }, (_req, reply) => reply.redirect('/ulca/'));
   app.setNotFoundHandler((req, reply) => {

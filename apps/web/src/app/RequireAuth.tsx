@@ -3,7 +3,7 @@ import { useSession } from '../lib/session.ts';
 import type { LoginRedirectState } from '../features/auth/redirect.ts';
 
 /**
- * Layout route for pages that need sign-in (spec 01 §2): a visitor without a stored session is sent
+ * Layout route for pages that need sign-in (docs/product.md#screens): a visitor without a stored session is sent
  * to /user/login with the requested path remembered (the login page returns there afterwards).
  */
 export function RequireAuth() {

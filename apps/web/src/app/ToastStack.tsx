@@ -4,7 +4,7 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import { toastStackReady } from '../lib/toast.ts';
 import { HEADER_HEIGHT_PX } from './theme.ts';
 
-/** Default toast life, in milliseconds (spec 01 §9); submit-error toasts pass 40000 per call. */
+/** Default toast life, in milliseconds (docs/product.md#constants-and-limits); submit-error toasts pass 40000 per call. */
 export const TOAST_AUTO_HIDE_MS = 5000;
 
 /** Class of the top-right toast stack: placed below the sticky header, so a toast never covers the account button. */

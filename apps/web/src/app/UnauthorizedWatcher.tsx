@@ -6,14 +6,14 @@ import { localizeMessage } from '../lib/i18n/i18n.ts';
 import { onUnauthorized, STATUS_MESSAGES } from '../lib/api-client.ts';
 import { clearSession } from '../lib/session.ts';
 
-/** Delay between an unauthorised response and the move to the login page (spec 01 §4, §9). */
+/** Delay between an unauthorised response and the move to the login page (docs/product.md#states-and-transitions, docs/product.md#constants-and-limits). */
 export const UNAUTHORIZED_REDIRECT_MS = 3000;
 
 /** Paths whose own 401s (e.g. a wrong password) are reported by the page itself, not by this watcher. */
 const AUTH_PATHS = /^\/(user\/|activate\/|active-user)/;
 
 /**
- * Listens for the global "unauthorised" flag raised by any 401 (spec 01 §4, §8): shows
+ * Listens for the global "unauthorised" flag raised by any 401 (docs/product.md#states-and-transitions, docs/product.md#messages): shows
  * 'You are not authorized to do this action at the moment!', then after 3 s clears the session and
  * goes to the login page, remembering the current page. Several 401s in a row act once.
  */

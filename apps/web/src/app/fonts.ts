@@ -35,7 +35,11 @@ interface IndicFace {
 
 /** The scripts of the platform's languages (Devanagari, Bengali-Assamese, …, Urdu's Nastaliq). */
 const INDIC_FACES: readonly IndicFace[] = [
-  { family: 'Noto Sans Devanagari', unicodeRange: 'U+0900-097F, U+1CD0-1CFF, U+A8E0-A8FF', files: { 400: devanagari400, 700: devanagari700 } },
+  {
+    family: 'Noto Sans Devanagari',
+    unicodeRange: 'U+0900-097F, U+1CD0-1CFF, U+A8E0-A8FF',
+    files: { 400: devanagari400, 700: devanagari700 },
+  },
   { family: 'Noto Sans Bengali', unicodeRange: 'U+0980-09FF', files: { 400: bengali400, 700: bengali700 } },
   { family: 'Noto Sans Gurmukhi', unicodeRange: 'U+0A00-0A7F', files: { 400: gurmukhi400, 700: gurmukhi700 } },
   { family: 'Noto Sans Gujarati', unicodeRange: 'U+0A80-0AFF', files: { 400: gujarati400, 700: gujarati700 } },
@@ -44,7 +48,11 @@ const INDIC_FACES: readonly IndicFace[] = [
   { family: 'Noto Sans Telugu', unicodeRange: 'U+0C00-0C7F', files: { 400: telugu400, 700: telugu700 } },
   { family: 'Noto Sans Kannada', unicodeRange: 'U+0C80-0CFF', files: { 400: kannada400, 700: kannada700 } },
   { family: 'Noto Sans Malayalam', unicodeRange: 'U+0D00-0D7F', files: { 400: malayalam400, 700: malayalam700 } },
-  { family: 'Noto Nastaliq Urdu', unicodeRange: 'U+0600-06FF, U+0750-077F, U+08A0-08FF, U+FB50-FDFF, U+FE70-FEFF', files: { 400: urdu400, 700: urdu700 } },
+  {
+    family: 'Noto Nastaliq Urdu',
+    unicodeRange: 'U+0600-06FF, U+0750-077F, U+08A0-08FF, U+FB50-FDFF, U+FE70-FEFF',
+    files: { 400: urdu400, 700: urdu700 },
+  },
 ];
 
 /** The families registered by {@link registerIndicFonts}, first in the theme's font stack. */
@@ -58,7 +66,13 @@ export function registerIndicFonts(): void {
   if (typeof document === 'undefined' || typeof FontFace === 'undefined') return;
   for (const face of INDIC_FACES) {
     for (const weight of [400, 700] as const) {
-      document.fonts.add(new FontFace(face.family, `url(${face.files[weight]}) format('woff2')`, { weight: String(weight), unicodeRange: face.unicodeRange, display: 'swap' }));
+      document.fonts.add(
+        new FontFace(face.family, `url(${face.files[weight]}) format('woff2')`, {
+          weight: String(weight),
+          unicodeRange: face.unicodeRange,
+          display: 'swap',
+        }),
+      );
     }
   }
 }

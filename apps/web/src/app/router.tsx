@@ -21,11 +21,11 @@ import { RouteError } from './RouteError.tsx';
 
 // Every feature exports its own routes (features/<feature>/routes.tsx); the shell composes them.
 
-/** Router basename: the app is served under /ulca (spec 01 §2 {base}). */
+/** Router basename: the app is served under /ulca (docs/product.md#screens {base}). */
 export const BASENAME = '/ulca';
 
 /**
- * The route tree (spec 01 §2, spec 02 §2): public pages, the sign-in-only pages under RequireAuth
+ * The route tree (docs/product.md#screens): public pages, the sign-in-only pages under RequireAuth
  * (datasets, search, profile, admin, my models and model submit), and '*' → the dashboard for any unknown path.
  */
 export const routes: RouteObject[] = [
@@ -43,7 +43,18 @@ export const routes: RouteObject[] = [
           ...introRoutes,
           ...dashboardRoutes,
           ...authRoutes,
-          { element: <RequireAuth />, children: [...datasetRoutes, ...searchRoutes, ...profileRoutes, ...glossaryRoutes, ...usageRoutes, ...speakerRoutes, ...adminRoutes] },
+          {
+            element: <RequireAuth />,
+            children: [
+              ...datasetRoutes,
+              ...searchRoutes,
+              ...profileRoutes,
+              ...glossaryRoutes,
+              ...usageRoutes,
+              ...speakerRoutes,
+              ...adminRoutes,
+            ],
+          },
           ...readyMadePublicRoutes,
           ...modelDetailRoutes,
           ...statusRoutes,

@@ -3,7 +3,7 @@ import { createTheme } from '@mui/material/styles';
 
 declare module '@mui/material/styles' {
   interface BreakpointOverrides {
-    /** 425 px: large phones (spec 01 §9 theme breakpoints). */
+    /** 425 px: large phones (docs/product.md#constants-and-limits theme breakpoints). */
     mobileL: true;
     /** 550 px: phablets. */
     phablet: true;
@@ -35,7 +35,7 @@ const fontFamily = [
 
 /**
  * The app's MUI theme: MUI's default breakpoints plus the spec's 425/550/640/650/670 px ones
- * (spec 01 §9), an accessible blue primary (contrast ≥ 4.5:1 on white) and system fonts.
+ * (docs/product.md#constants-and-limits), an accessible blue primary (contrast ≥ 4.5:1 on white) and system fonts.
  */
 /** Height of the sticky header bar in pixels at every width; toasts open just below it. */
 export const HEADER_HEIGHT_PX = 64;

@@ -12,7 +12,7 @@ import { MAX_AUDIO_SECONDS, formatSeconds } from '../lib/limits.ts';
 
 /**
  * Records from the microphone with the browser's MediaRecorder, showing a timer; stops by itself
- * after 60 s (spec 02 §9). Calls `onRecorded` with the recording (the browser's own format; the
+ * after 60 s (docs/product.md#constants-and-limits). Calls `onRecorded` with the recording (the browser's own format; the
  * panel converts it to WAV).
  */
 export function AudioRecorder({ onRecorded, disabled }: { onRecorded: (blob: Blob) => void; disabled?: boolean }) {

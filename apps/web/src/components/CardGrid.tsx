@@ -23,7 +23,19 @@ export interface CardField {
 /** A card's label/value list (a `dl`, labels muted). `mt`: space above it (theme units). */
 export function CardFields({ fields, mt = 1 }: { fields: readonly CardField[]; mt?: number }) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25, m: 0, mt, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'auto 1fr',
+        columnGap: 1.5,
+        rowGap: 0.25,
+        m: 0,
+        mt,
+        '& dt': { color: 'text.secondary' },
+        '& dd': { m: 0, overflowWrap: 'anywhere' },
+      }}
+    >
       {fields.map((f) => [
         <Typography key={`${f.label}-dt`} component="dt" variant="body2">
           {f.label}
@@ -47,7 +59,7 @@ export interface CardContentSpec {
 }
 
 /**
- * A paged grid of clickable cards (spec 02 §2, §9: Explore Models and the benchmark datasets):
+ * A paged grid of clickable cards (docs/product.md#screens, docs/product.md#constants-and-limits: Explore Models and the benchmark datasets):
  * 9, 12 or 18 cards per page (default 9) in {@link CARD_GRID_COLUMNS}; a card click calls
  * `onOpen`. `hideSinglePage`: no pager when everything fits one page (then shown in the primary colour).
  */
@@ -87,7 +99,11 @@ export function CardGrid<T>({
                   <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                     {c.title}
                   </Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ mt: 0.5, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+                  >
                     {c.description}
                   </Typography>
                   <CardFields fields={c.fields} mt={1.5} />
@@ -117,7 +133,13 @@ export function CardGrid<T>({
           ))}
         </TextField>
         {!(hideSinglePage && shown.pageCount <= 1) && (
-          <Pagination count={shown.pageCount} page={shown.page + 1} onChange={(_e, p) => setPage(p - 1)} color={hideSinglePage ? 'primary' : 'standard'} size="small" />
+          <Pagination
+            count={shown.pageCount}
+            page={shown.page + 1}
+            onChange={(_e, p) => setPage(p - 1)}
+            color={hideSinglePage ? 'primary' : 'standard'}
+            size="small"
+          />
         )}
       </Stack>
     </Box>

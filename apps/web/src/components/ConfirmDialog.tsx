@@ -8,7 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 
 /**
- * A yes/no confirmation (e.g. spec 02 §8 'Are you sure you want to revoke this API key ?'). While
+ * A yes/no confirmation (e.g. docs/product.md#messages 'Are you sure you want to revoke this API key ?'). While
  * `pending` the buttons are disabled and the dialog cannot be dismissed.
  */
 export function ConfirmDialog({
@@ -33,7 +33,14 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-text`}>{text}</DialogContentText>

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 
-/** Empty state of a table or list; the default text is the spec's 'No records found.' (spec 01 §8). */
+/** Empty state of a table or list; the default text is the spec's 'No records found.' (docs/product.md#messages). */
 export function EmptyState({ message, action }: { message?: string; action?: ReactNode }) {
   const { t } = useTranslation();
   return (

@@ -63,10 +63,10 @@ export interface FilterPopoverProps<K extends string, V extends FilterSelection<
 export type FilterPopoverBinding<V> = { anchorEl: HTMLElement | null; onClose: () => void; value: V; onApply: (f: V) => void };
 
 /**
- * The filter popover of the table and card pages (spec 01 §2 and §4 "Filter popovers", spec 02 §2):
+ * The filter popover of the table and card pages (docs/product.md#screens and docs/product.md#states-and-transitions "Filter popovers", docs/product.md#screens):
  * groups of values to toggle. Choices are a draft until Apply; Clear All applies `cleared` at once.
- * Which of the two buttons is disabled while nothing is selected is the caller's choice (spec 01 §5,
- * spec 02 §5).
+ * Which of the two buttons is disabled while nothing is selected is the caller's choice (docs/product.md#validation-rules,
+ * docs/product.md#validation-rules).
  */
 export function FilterPopover<K extends string, V extends FilterSelection<K>>(props: FilterPopoverProps<K, V>) {
   const { anchorEl, onClose, width, ariaLabel } = props;
@@ -112,12 +112,20 @@ function FilterBody<K extends string, V extends FilterSelection<K>>({
     });
   const nothingDrafted = countSelected(groups, draft) === 0;
   const nothingApplied = countSelected(groups, value) === 0;
-  const disabled = (when: DisabledWhen | undefined) => (when === 'draft-empty' ? nothingDrafted : when === 'nothing-selected' ? nothingDrafted && nothingApplied : false);
+  const disabled = (when: DisabledWhen | undefined) =>
+    when === 'draft-empty' ? nothingDrafted : when === 'nothing-selected' ? nothingDrafted && nothingApplied : false;
   const chips = control === 'chip';
   return (
     <Box>
       <Box
-        sx={{ p: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: `repeat(${columns}, 1fr)` }, gap: chips ? 2.5 : 2, maxHeight: '60vh', overflowY: 'auto' }}
+        sx={{
+          p: 2,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: `repeat(${columns}, 1fr)` },
+          gap: chips ? 2.5 : 2,
+          maxHeight: '60vh',
+          overflowY: 'auto',
+        }}
       >
         {groups.map(({ key, label, options }) => (
           <Box key={key} component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
@@ -136,7 +144,9 @@ function FilterBody<K extends string, V extends FilterSelection<K>>({
                   <FormControlLabel
                     key={o.value}
                     sx={{ my: -0.5 }}
-                    control={<Checkbox size="small" checked={draft[key]?.includes(o.value) ?? false} onChange={() => toggle(key, o.value)} />}
+                    control={
+                      <Checkbox size="small" checked={draft[key]?.includes(o.value) ?? false} onChange={() => toggle(key, o.value)} />
+                    }
                     label={<Typography variant="body2">{o.label}</Typography>}
                   />
                 ))}
@@ -172,7 +182,15 @@ function FilterBody<K extends string, V extends FilterSelection<K>>({
   );
 }
 
-function ChipGroup({ options, selected, onToggle }: { options: readonly FilterChoice[]; selected: string[]; onToggle: (v: string) => void }) {
+function ChipGroup({
+  options,
+  selected,
+  onToggle,
+}: {
+  options: readonly FilterChoice[];
+  selected: string[];
+  onToggle: (v: string) => void;
+}) {
   return (
     <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
       {options.map((o) => {

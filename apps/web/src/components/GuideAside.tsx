@@ -17,7 +17,17 @@ export interface GuidePoint {
  * The info box beside a form (Submit Dataset, Submit Model, Search & Download): a title, a list of
  * points and a closing paragraph (`children`). `iconWidth`: the width of the icon column in px.
  */
-export function GuideAside({ title, points, iconWidth = 28, children }: { title: string; points: readonly GuidePoint[]; iconWidth?: number; children: ReactNode }) {
+export function GuideAside({
+  title,
+  points,
+  iconWidth = 28,
+  children,
+}: {
+  title: string;
+  points: readonly GuidePoint[];
+  iconWidth?: number;
+  children: ReactNode;
+}) {
   return (
     <Alert severity="info" icon={false} sx={{ alignSelf: 'start', '& .MuiAlert-message': { width: '100%' } }}>
       <Typography variant="subtitle2" sx={{ fontWeight: 600, mb: 0.5 }}>

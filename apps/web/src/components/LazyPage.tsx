@@ -9,7 +9,7 @@ function PageLoading() {
 }
 
 /**
- * A route element for a lazily loaded page (each page is its own chunk, DESIGN.md §7), with its
+ * A route element for a lazily loaded page (each page is its own chunk, docs/architecture.md#web-app), with its
  * own Suspense boundary ("Loading page…") so the routes work under any router.
  */
 export function lazyPage(Page: LazyExoticComponent<ComponentType>) {

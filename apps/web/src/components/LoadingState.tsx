@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 
-/** Inline loading state for a screen or a panel (DESIGN.md §7: every screen has a loading state). */
+/** Inline loading state for a screen or a panel (docs/architecture.md#web-app: every screen has a loading state). */
 export function LoadingState({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (

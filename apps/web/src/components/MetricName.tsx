@@ -9,7 +9,7 @@ import { directionText, findMetric, metricGlossaryPath, metricLabel } from '../l
 
 /**
  * A metric's label with an info icon: hover or focus shows its definition and direction, and a
- * link to the metric definitions section (spec 02 §2 "tooltip links to a metric definitions page").
+ * link to the metric definitions section (docs/product.md#screens "tooltip links to a metric definitions page").
  */
 export function MetricName({ metric, showDirection = false }: { metric: string; showDirection?: boolean }) {
   const { t } = useTranslation();

@@ -21,7 +21,11 @@ export function PageFrame({
 }) {
   return (
     <Container maxWidth={maxWidth} sx={{ py: { xs: 2, sm: 4 } }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { xs: 'stretch', sm: 'flex-end' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, alignItems: { xs: 'stretch', sm: 'flex-end' }, justifyContent: 'space-between' }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {title}

@@ -9,7 +9,7 @@ const block = (e: SyntheticEvent) => e.preventDefault();
 
 /**
  * The one password input of the app (login, sign-up, reset, admin edit): a TextField with a
- * show/hide toggle that refuses copy, cut and paste (spec 01 §2 "Password fields disallow copy, cut
+ * show/hide toggle that refuses copy, cut and paste (docs/product.md#sign-in-and-accounts "Password fields disallow copy, cut
  * and paste"), and dropping dragged text, which would be a paste by other means. Takes every
  * TextField prop; the caller's clipboard handlers are ignored on purpose. Pass react-hook-form's ref
  * as `inputRef` (see `fieldProps`).

@@ -5,9 +5,18 @@ import { QueryState, type QueryLike } from './QueryState.tsx';
 
 const base: QueryLike<string[]> = { isPending: false, isError: false, error: null, data: undefined, refetch: () => undefined };
 
-function render(query: Partial<QueryLike<string[]>>, extra: { empty?: ReactNode; noRetry?: (e: unknown) => boolean; keepDataOnError?: boolean } = {}): string {
+function render(
+  query: Partial<QueryLike<string[]>>,
+  extra: { empty?: ReactNode; noRetry?: (e: unknown) => boolean; keepDataOnError?: boolean } = {},
+): string {
   return renderToStaticMarkup(
-    createElement(QueryState<string[]>, { query: { ...base, ...query }, loading: 'Loading rows…', errorTitle: 'Could not load rows', ...extra, children: (data: string[]) => `rows: ${data.join(',')}` }),
+    createElement(QueryState<string[]>, {
+      query: { ...base, ...query },
+      loading: 'Loading rows…',
+      errorTitle: 'Could not load rows',
+      ...extra,
+      children: (data: string[]) => `rows: ${data.join(',')}`,
+    }),
   );
 }
 

@@ -13,7 +13,7 @@ export interface QueryLike<T> {
 }
 
 /**
- * The loading → error → empty → content chain every data screen shows (DESIGN.md §7: each screen
+ * The loading → error → empty → content chain every data screen shows (docs/architecture.md#web-app: each screen
  * has a loading, an error and an empty state; see docs/architecture.md#web):
  * - while `query` is pending, {@link LoadingState} with `loading` as its label;
  * - when it failed (and, with `keepDataOnError`, has no data from an earlier success), {@link ErrorState} titled `errorTitle` with the error's text (`errorText`,

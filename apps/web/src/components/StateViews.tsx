@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 
-/** An empty or failed section with a title, a hint and an action (DESIGN.md §7): the shared EmptyState has only one line. */
+/** An empty or failed section with a title, a hint and an action (docs/architecture.md#web-app): the shared EmptyState has only one line. */
 export function MessageBlock({
   kind = 'empty',
   title,
@@ -23,7 +23,10 @@ export function MessageBlock({
 }) {
   const Icon = kind === 'error' ? ErrorOutlineIcon : InboxOutlinedIcon;
   return (
-    <Box role={kind === 'error' ? 'alert' : role} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1, py: 6, px: 2 }}>
+    <Box
+      role={kind === 'error' ? 'alert' : role}
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1, py: 6, px: 2 }}
+    >
       <Icon sx={{ fontSize: 48, color: kind === 'error' ? 'error.main' : 'text.disabled' }} />
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
         {title}

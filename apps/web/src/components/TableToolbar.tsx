@@ -13,7 +13,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 
 /**
- * The bar above a table or card list (spec 01 §2, spec 02 §2): a search box on the left and the
+ * The bar above a table or card list (docs/product.md#dashboard-and-dataset-metrics, docs/product.md#screens): a search box on the left and the
  * caller's buttons (`children`, e.g. {@link FilterButton} and {@link RefreshButton}) on the right;
  * stacked below the `sm` breakpoint.
  */
@@ -146,7 +146,26 @@ export function RefreshButton({ onRefresh, disabled }: { onRefresh: () => void; 
   );
 }
 
-/** Table paging with a fixed page size (no rows-per-page choice; spec 01 §9, spec 02 §4). `page` is zero-based. */
-export function FixedSizePagination({ count, page, pageSize, onPageChange }: { count: number; page: number; pageSize: number; onPageChange: (page: number) => void }) {
-  return <TablePagination component="div" count={count} page={page} onPageChange={(_e, p) => onPageChange(p)} rowsPerPage={pageSize} rowsPerPageOptions={[pageSize]} />;
+/** Table paging with a fixed page size (no rows-per-page choice; docs/product.md#constants-and-limits, docs/product.md#states-and-transitions). `page` is zero-based. */
+export function FixedSizePagination({
+  count,
+  page,
+  pageSize,
+  onPageChange,
+}: {
+  count: number;
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+}) {
+  return (
+    <TablePagination
+      component="div"
+      count={count}
+      page={page}
+      onPageChange={(_e, p) => onPageChange(p)}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={[pageSize]}
+    />
+  );
 }

@@ -11,7 +11,19 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
  * `lead`, the reference to keep (`reference`, named `referenceLabel` for screen readers, in
  * monospace at `referenceSize`) and what follows (`children`: next steps and links).
  */
-export function ThankYouCard({ lead, reference, referenceLabel, referenceSize, children }: { lead: string; reference: string; referenceLabel: string; referenceSize: string; children: ReactNode }) {
+export function ThankYouCard({
+  lead,
+  reference,
+  referenceLabel,
+  referenceSize,
+  children,
+}: {
+  lead: string;
+  reference: string;
+  referenceLabel: string;
+  referenceSize: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, sm: 6 } }}>
@@ -25,7 +37,17 @@ export function ThankYouCard({ lead, reference, referenceLabel, referenceSize, c
         </Typography>
         <Box
           aria-label={referenceLabel}
-          sx={{ display: 'inline-block', mt: 2, px: 2, py: 1, borderRadius: 1, bgcolor: 'grey.100', fontFamily: 'monospace', fontSize: referenceSize, overflowWrap: 'anywhere' }}
+          sx={{
+            display: 'inline-block',
+            mt: 2,
+            px: 2,
+            py: 1,
+            borderRadius: 1,
+            bgcolor: 'grey.100',
+            fontFamily: 'monospace',
+            fontSize: referenceSize,
+            overflowWrap: 'anywhere',
+          }}
         >
           {reference}
         </Box>

@@ -34,12 +34,22 @@ export interface TransliterationInputProps {
 }
 
 /**
- * A text box that transliterates as the user types (spec 02 §2: translation toggle, glossary
+ * A text box that transliterates as the user types (docs/product.md#glossary: translation toggle, glossary
  * page): the Roman-letter word at the caret goes to transliteration model `modelId` and its
  * suggestions are offered; choosing one replaces the word, followed by one space. A failed lookup
  * shows a note and typing goes on as usual.
  */
-export function TransliterationInput({ modelId, fetchSuggestions, value, onChange, label, error, helperText, variant, id = 'transliteration' }: TransliterationInputProps) {
+export function TransliterationInput({
+  modelId,
+  fetchSuggestions,
+  value,
+  onChange,
+  label,
+  error,
+  helperText,
+  variant,
+  id = 'transliteration',
+}: TransliterationInputProps) {
   const { t } = useTranslation();
   const [target, setTarget] = useState<{ word: string; start: number; end: number } | null>(null);
   const [suggestions, setSuggestions] = useState<string[]>([]);
@@ -114,12 +124,25 @@ export function TransliterationInput({ modelId, fetchSuggestions, value, onChang
           placeholder={t('translit.placeholder')}
         />
         {(target || failed) && (
-          <Stack direction="row" useFlexGap spacing={1} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center', minHeight: 32 }} aria-label={t('translit.suggestions')}>
+          <Stack
+            direction="row"
+            useFlexGap
+            spacing={1}
+            sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center', minHeight: 32 }}
+            aria-label={t('translit.suggestions')}
+          >
             {loading && <CircularProgress size={16} aria-label={t('translit.loading')} />}
             {!loading &&
               target &&
               [...suggestions, target.word].map((s, i) => (
-                <Chip key={`${s}-${i}`} label={s} size="small" color={i === 0 && suggestions.length ? 'primary' : 'default'} variant={i === 0 ? 'filled' : 'outlined'} onClick={() => choose(s)} />
+                <Chip
+                  key={`${s}-${i}`}
+                  label={s}
+                  size="small"
+                  color={i === 0 && suggestions.length ? 'primary' : 'default'}
+                  variant={i === 0 ? 'filled' : 'outlined'}
+                  onClick={() => choose(s)}
+                />
               ))}
             {!loading && failed && (
               <Typography variant="body2" color="text.secondary">

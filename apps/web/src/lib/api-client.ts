@@ -1,7 +1,7 @@
 import type { ZodType } from 'zod';
 import { getSession } from './session.ts';
 
-/** An API failure with the server's `{ message, code, errors? }` body (DESIGN.md §5). */
+/** An API failure with the server's `{ message, code, errors? }` body (docs/api.md#errors). */
 export class ApiRequestError extends Error {
   constructor(
     public readonly status: number,
@@ -14,7 +14,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-/** Per-status wording of spec 01 §8 "Generic API failure". */
+/** Per-status wording of docs/product.md#messages "Generic API failure". */
 export const STATUS_MESSAGES: Record<number, string> = {
   422: 'A User with same email already exist.',
   400: 'Something wrong with the input you supplied, please verify and try again!',
@@ -65,11 +65,21 @@ function serverClockOffset(res: Response): number {
  * clock. Resolves with the parsed JSON body; throws ApiRequestError with the server's message, or
  * the spec's per-status wording; a 401 also raises the unauthorised flag.
  */
-export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  opts: RequestOptions<T> = {},
+): Promise<T> {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) qs.set(k, String(v));
   const url = qs.size ? `${path}?${qs.toString()}` : path;
-  const sentBody = opts.rawBody ? ('bytes' in opts.rawBody ? opts.rawBody.bytes : opts.rawBody.text) : opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const sentBody = opts.rawBody
+    ? 'bytes' in opts.rawBody
+      ? opts.rawBody.bytes
+      : opts.rawBody.text
+    : opts.body === undefined
+      ? undefined
+      : JSON.stringify(opts.body);
   const send = async (): Promise<Response> => {
     const headers: Record<string, string> = {};
     if (sentBody !== undefined) headers['content-type'] = opts.rawBody?.contentType ?? 'application/json';
@@ -77,7 +87,10 @@ export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PUT' | '
     if (session && opts.signed !== false) {
       // Loaded with the first signed call: a visitor who is not signed in never needs the hashing code.
       const { signHeaders } = await import('./signing.ts');
-      Object.assign(headers, signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, { method, url, body: sentBody }, { clockOffsetSeconds }));
+      Object.assign(
+        headers,
+        signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, { method, url, body: sentBody }, { clockOffsetSeconds }),
+      );
     }
     try {
       return await fetch(url, { method, headers, body: sentBody, signal: opts.signal });
@@ -89,7 +102,13 @@ export async function apiRequest<T = unknown>(method: 'GET' | 'POST' | 'PUT' | '
   let res = await send();
   if (res.status === 401) {
     const offset = serverClockOffset(res);
-    const expired = await res.clone().json().then((b: { code?: string }) => b.code === 'SIGNATURE_EXPIRED', () => false);
+    const expired = await res
+      .clone()
+      .json()
+      .then(
+        (b: { code?: string }) => b.code === 'SIGNATURE_EXPIRED',
+        () => false,
+      );
     if (expired && Math.abs(offset - clockOffsetSeconds) > 1) {
       clockOffsetSeconds = offset;
       res = await send();
@@ -119,7 +138,7 @@ export async function multipartBody(form: FormData): Promise<{ bytes: Uint8Array
   return { bytes: new Uint8Array(await req.arrayBuffer()), contentType: req.headers.get('content-type') ?? 'multipart/form-data' };
 }
 
-/** The message to show for any error thrown by apiRequest (spec 01 §8), or `fallback`. */
+/** The message to show for any error thrown by apiRequest (docs/product.md#messages), or `fallback`. */
 export function errorMessage(err: unknown, fallback = DEFAULT_ERROR): string {
   if (err instanceof ApiRequestError) return err.message || fallback;
   return fallback;

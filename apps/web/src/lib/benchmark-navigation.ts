@@ -1,6 +1,6 @@
 import { isBenchmarkTask, TASK_LABELS } from '@ulca/contracts';
 
-/** Where the details page was opened from, and its back button (spec 02 §2). */
+/** Where the details page was opened from, and its back button (docs/product.md#screens). */
 export type BenchmarkOrigin = 'benchmark-datasets' | 'my-contribution' | 'model';
 
 /** Router state to pass when opening /model/benchmark-details/:id: where Back returns to. */

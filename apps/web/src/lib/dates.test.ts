@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateTime12, formatDateTime24, formatDayMonthYear, formatMonthDayYear } from './dates.ts';
 
-describe('date formats (spec 01 §9, spec 02 §9)', () => {
+describe('date formats (docs/product.md#constants-and-limits)', () => {
   const t = '2024-05-02T10:00:09Z'; // 3:30:09 PM in India
 
   it('search and publish times: en-IN, 12-hour, upper case', () => {

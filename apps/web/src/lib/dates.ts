@@ -1,6 +1,6 @@
 /**
  * The one place the web app turns timestamps into text (issue 8 §2: the same kind of value reads
- * the same everywhere). The formats are the spec's where it names them (spec 01 §9, spec 02 §9):
+ * the same everywhere). The formats are the spec's where it names them (docs/product.md#constants-and-limits):
  *
  * | helper              | example                    | used for                                   |
  * |---------------------|----------------------------|--------------------------------------------|
@@ -52,7 +52,9 @@ function format(kind: Kind, iso: string | null | undefined, timeZone?: string): 
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '-';
   // ICU puts narrow no-break spaces before am/pm; plain spaces read and search the same.
-  return formatter(kind, timeZone).format(d).replace(/[\u202f\u00a0]/g, ' ');
+  return formatter(kind, timeZone)
+    .format(d)
+    .replace(/[\u202f\u00a0]/g, ' ');
 }
 
 /** en-IN date and 12-hour time, AM/PM upper case: '2/5/2024, 3:30:00 PM' (search and publish times). */

@@ -9,7 +9,11 @@ export interface FeatureSlots {
   /** The Explore 'sts' tab (features/sts); lazy, so render it inside a Suspense boundary. */
   SpeechToSpeech: ComponentType;
   /** The Run Benchmark modal of My Models (features/benchmarks); lazy, so render it inside a Suspense boundary. */
-  RunBenchmarkDialog: ComponentType<{ model: { modelId: string; name: string; version: string }; onClose: () => void; onDone: (message: string) => void }>;
+  RunBenchmarkDialog: ComponentType<{
+    model: { modelId: string; name: string; version: string };
+    onClose: () => void;
+    onDone: (message: string) => void;
+  }>;
   /** The admin's "Mark as ready-made" toggle of the Dataset status page (features/readymade); renders nothing for others. */
   ReadyMadeToggle: ComponentType<{ serviceRequestNumber: string; datasetId: string | null | undefined; status: string | null | undefined }>;
   /** Query hook (features/model-detail): the feedback questions of the app config, fetched while `enabled`. */

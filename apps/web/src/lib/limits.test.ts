@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_TEXT_CHARS, canSendText, canSendUrl, formatSeconds, isValidUrl, textError, urlError } from './limits.ts';
 
-describe('URL pattern (spec 02 §5)', () => {
+describe('URL pattern (docs/product.md#validation-rules)', () => {
   it.each([
     'https://example.com/a.wav',
     'http://example.com:8080/path/to/file.png?x=1&y=2#top',
@@ -12,10 +12,13 @@ describe('URL pattern (spec 02 §5)', () => {
     'https://storage.googleapis.com/bucket/a%20b.wav',
   ])('accepts %s', (url) => expect(isValidUrl(url)).toBe(true));
 
-  it.each(['notaurl', 'http://', 'https://exa mple.com', 'mailto:a@b.com', 'javascript:alert(1)', 'http://localhost'])('refuses %s', (url) => {
-    expect(isValidUrl(url)).toBe(false);
-    expect(urlError(url)).toBe('Invalid URL');
-  });
+  it.each(['notaurl', 'http://', 'https://exa mple.com', 'mailto:a@b.com', 'javascript:alert(1)', 'http://localhost'])(
+    'refuses %s',
+    (url) => {
+      expect(isValidUrl(url)).toBe(false);
+      expect(urlError(url)).toBe('Invalid URL');
+    },
+  );
 
   it('shows no error while empty, but cannot send', () => {
     expect(urlError('')).toBeNull();
@@ -24,7 +27,7 @@ describe('URL pattern (spec 02 §5)', () => {
   });
 });
 
-describe('text limit (spec 02 §9: 150 characters)', () => {
+describe('text limit (docs/product.md#constants-and-limits: 150 characters)', () => {
   it('allows up to 150 characters, counted as characters not UTF-16 units', () => {
     expect(textError('a'.repeat(MAX_TEXT_CHARS))).toBeNull();
     expect(textError('a'.repeat(MAX_TEXT_CHARS + 1))).toMatch(/150/);

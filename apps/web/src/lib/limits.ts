@@ -1,11 +1,11 @@
 /**
- * Input rules and notes of the try panels (spec 02 §2 "Try-it panels", §5, §9): the 150-character
+ * Input rules and notes of the try panels (docs/product.md#model-detail-and-try-it-panels "Try-it panels", docs/product.md#validation-rules, docs/product.md#constants-and-limits): the 150-character
  * text limit, the 1-minute speech limit, the URL pattern, and the note texts of the original client.
  */
 
-/** Most characters of text a try panel sends (spec 02 §9). */
+/** Most characters of text a try panel sends (docs/product.md#constants-and-limits). */
 export const MAX_TEXT_CHARS = 150;
-/** Recording auto-stops after this many seconds; longer audio is refused (spec 02 §9). */
+/** Recording auto-stops after this many seconds; longer audio is refused (docs/product.md#constants-and-limits). */
 export const MAX_AUDIO_SECONDS = 60;
 
 /** The notes shown under every panel (the original client's wording). */
@@ -20,7 +20,7 @@ export const NOTES = {
   asr: 'Please start speaking after the listening mode is enabled. Once you start speaking, ULCA will hit the inference endpoint of the hosted model, to get the transcription.',
 } as const;
 
-/** Spec 02 §8 texts of the try panels that are not in the contracts. */
+/** docs/product.md#messages texts of the try panels that are not in the contracts. */
 export const PANEL_ERRORS = {
   ner: 'Something went wrong',
   transliterationLookup: 'Transliteration Model ID Not Present.',
@@ -32,7 +32,7 @@ export const PANEL_ERRORS = {
 } as const;
 
 /**
- * Spec 02 §5 URL pattern: optional http/https/ftp scheme, a host name or IPv4 address, optional
+ * docs/product.md#validation-rules URL pattern: optional http/https/ftp scheme, a host name or IPv4 address, optional
  * port, path, query and fragment.
  */
 export const URL_PATTERN =

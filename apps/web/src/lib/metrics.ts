@@ -1,5 +1,5 @@
 /**
- * The metric glossary (spec 02 §3 "Metric glossary"; issue #13): our own one-line description of
+ * The metric glossary (docs/product.md#entities-and-fields "Metric glossary"; issue #13): our own one-line description of
  * every metric a benchmark can be scored with, its direction and its display label. Names are the
  * server's registry names (bleu, chrf, top1, meteor-exact, …); the original ULCA's spellings
  * (top-1 accuracy, meteor, bert) resolve to the same entries.
@@ -17,21 +17,115 @@ export interface MetricDefinition {
 
 /** Every metric, in the order the glossary lists them. */
 export const METRIC_GLOSSARY: readonly MetricDefinition[] = [
-  { name: 'bleu', label: 'BLEU', direction: 'higher', available: true, description: 'How many word sequences (1 to 4 words) of the output also appear in the reference, with a penalty for outputs that are too short.' },
-  { name: 'bleu-indic', label: 'BLEU (IndicNLP)', direction: 'higher', available: true, description: 'BLEU computed after Indian-language normalisation of the text, as the original ULCA scored translations into Indian languages.' },
-  { name: 'chrf', label: 'chrF', direction: 'higher', available: true, description: 'Overlap of character sequences between output and reference: kind to languages with rich word forms.' },
-  { name: 'chrf++', label: 'chrF++', direction: 'higher', available: true, description: 'chrF that also counts matching single words and word pairs.' },
-  { name: 'ter', label: 'TER', direction: 'lower', available: true, description: 'Translation edit rate: the edits (including moving blocks of words) needed to turn the output into the reference, per reference word.' },
-  { name: 'gleu', label: 'GLEU', direction: 'higher', available: true, description: "Google's sentence-friendly BLEU: matching word sequences over the larger of output and reference." },
-  { name: 'ribes', label: 'RIBES', direction: 'higher', available: true, description: 'Rewards outputs that keep the words of the reference in the same order; suited to distant language pairs.' },
-  { name: 'meteor-exact', label: 'METEOR (exact match)', direction: 'higher', available: true, description: 'Aligns output and reference word by word (exact matches only here), balancing precision, recall and word order.' },
-  { name: 'bertscore', label: 'BERTScore', direction: 'higher', available: false, description: 'Not available on this platform: needs a model these machines do not have.' },
-  { name: 'wer', label: 'WER', direction: 'lower', available: true, description: 'Word error rate: words substituted, deleted or inserted, per reference word.' },
-  { name: 'cer', label: 'CER', direction: 'lower', available: true, description: 'Character error rate: characters substituted, deleted or inserted, per reference character.' },
-  { name: 'top1', label: 'Top-1 accuracy', direction: 'higher', available: true, description: 'Share of rows whose first answer is a correct one.' },
-  { name: 'top5', label: 'Top-5 accuracy', direction: 'higher', available: true, description: 'Share of rows with a correct answer among the first five.' },
-  { name: 'ner-f1', label: 'Entity F1 (NER)', direction: 'higher', available: true, description: 'Named entities found with exactly the right words and type, balanced between entities missed and entities wrongly found (F1 over all rows).' },
-  { name: 'accuracy', label: 'Accuracy', direction: 'higher', available: true, description: "Language detection: share of rows whose most likely language, as the model ranks it, is the right one." },
+  {
+    name: 'bleu',
+    label: 'BLEU',
+    direction: 'higher',
+    available: true,
+    description:
+      'How many word sequences (1 to 4 words) of the output also appear in the reference, with a penalty for outputs that are too short.',
+  },
+  {
+    name: 'bleu-indic',
+    label: 'BLEU (IndicNLP)',
+    direction: 'higher',
+    available: true,
+    description:
+      'BLEU computed after Indian-language normalisation of the text, as the original ULCA scored translations into Indian languages.',
+  },
+  {
+    name: 'chrf',
+    label: 'chrF',
+    direction: 'higher',
+    available: true,
+    description: 'Overlap of character sequences between output and reference: kind to languages with rich word forms.',
+  },
+  {
+    name: 'chrf++',
+    label: 'chrF++',
+    direction: 'higher',
+    available: true,
+    description: 'chrF that also counts matching single words and word pairs.',
+  },
+  {
+    name: 'ter',
+    label: 'TER',
+    direction: 'lower',
+    available: true,
+    description:
+      'Translation edit rate: the edits (including moving blocks of words) needed to turn the output into the reference, per reference word.',
+  },
+  {
+    name: 'gleu',
+    label: 'GLEU',
+    direction: 'higher',
+    available: true,
+    description: "Google's sentence-friendly BLEU: matching word sequences over the larger of output and reference.",
+  },
+  {
+    name: 'ribes',
+    label: 'RIBES',
+    direction: 'higher',
+    available: true,
+    description: 'Rewards outputs that keep the words of the reference in the same order; suited to distant language pairs.',
+  },
+  {
+    name: 'meteor-exact',
+    label: 'METEOR (exact match)',
+    direction: 'higher',
+    available: true,
+    description: 'Aligns output and reference word by word (exact matches only here), balancing precision, recall and word order.',
+  },
+  {
+    name: 'bertscore',
+    label: 'BERTScore',
+    direction: 'higher',
+    available: false,
+    description: 'Not available on this platform: needs a model these machines do not have.',
+  },
+  {
+    name: 'wer',
+    label: 'WER',
+    direction: 'lower',
+    available: true,
+    description: 'Word error rate: words substituted, deleted or inserted, per reference word.',
+  },
+  {
+    name: 'cer',
+    label: 'CER',
+    direction: 'lower',
+    available: true,
+    description: 'Character error rate: characters substituted, deleted or inserted, per reference character.',
+  },
+  {
+    name: 'top1',
+    label: 'Top-1 accuracy',
+    direction: 'higher',
+    available: true,
+    description: 'Share of rows whose first answer is a correct one.',
+  },
+  {
+    name: 'top5',
+    label: 'Top-5 accuracy',
+    direction: 'higher',
+    available: true,
+    description: 'Share of rows with a correct answer among the first five.',
+  },
+  {
+    name: 'ner-f1',
+    label: 'Entity F1 (NER)',
+    direction: 'higher',
+    available: true,
+    description:
+      'Named entities found with exactly the right words and type, balanced between entities missed and entities wrongly found (F1 over all rows).',
+  },
+  {
+    name: 'accuracy',
+    label: 'Accuracy',
+    direction: 'higher',
+    available: true,
+    description: 'Language detection: share of rows whose most likely language, as the model ranks it, is the right one.',
+  },
 ];
 
 const ALIASES: Readonly<Record<string, string>> = {

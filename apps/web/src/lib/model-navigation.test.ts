@@ -2,10 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { modelDetailPath, originPath, readDetailState } from './model-navigation.ts';
 
 const record = {
-  modelId: 'm1', name: 'n', version: 'v1.0', description: 'd', refUrl: null, task: { type: 'ocr' }, languages: [{ sourceLanguage: 'hi' }],
-  license: 'mit', licenseUrl: null, domain: ['general'], submitter: { name: 's' }, trainingDataset: { description: 't' },
-  inferenceEndPoint: { schema: null, isSyncApi: true }, status: 'published', unpublishReason: null, submittedOn: 1, publishedOn: 2,
-  isReferenceModel: false, engineCard: null, metric: [], benchmarkPerformance: [],
+  modelId: 'm1',
+  name: 'n',
+  version: 'v1.0',
+  description: 'd',
+  refUrl: null,
+  task: { type: 'ocr' },
+  languages: [{ sourceLanguage: 'hi' }],
+  license: 'mit',
+  licenseUrl: null,
+  domain: ['general'],
+  submitter: { name: 's' },
+  trainingDataset: { description: 't' },
+  inferenceEndPoint: { schema: null, isSyncApi: true },
+  status: 'published',
+  unpublishReason: null,
+  submittedOn: 1,
+  publishedOn: 2,
+  isReferenceModel: false,
+  engineCard: null,
+  metric: [],
+  benchmarkPerformance: [],
 };
 
 describe('model page navigation', () => {
@@ -16,7 +33,10 @@ describe('model page navigation', () => {
     expect(originPath('explore-models')).toBe('/model/explore-models');
   });
   it('reads the row and origin in either form; explore-models by default', () => {
-    expect(readDetailState({ model: record, prevUrl: 'my-contribution' }, 'm1')).toEqual({ placeholder: record, origin: 'my-contribution' });
+    expect(readDetailState({ model: record, prevUrl: 'my-contribution' }, 'm1')).toEqual({
+      placeholder: record,
+      origin: 'my-contribution',
+    });
     expect(readDetailState({ ...record, prevUrl: 'explore-models' }, 'm1').placeholder?.modelId).toBe('m1');
     expect(readDetailState(null, 'm1')).toEqual({ placeholder: undefined, origin: 'explore-models' });
     expect(readDetailState({ model: record }, 'other').placeholder).toBeUndefined();

@@ -1,6 +1,6 @@
 import { modelRecordSchema, type ModelRecord } from '@ulca/contracts';
 
-/** The list a visitor came to the model page from (spec 02 §2: explore-models by default). */
+/** The list a visitor came to the model page from (docs/product.md#explore-models: explore-models by default). */
 export type ModelListOrigin = 'explore-models' | 'my-contribution';
 
 /**
@@ -26,7 +26,8 @@ export function originPath(origin: ModelListOrigin): string {
 /** Reads router state: the row to show at once (when it is a model record for `modelId`) and the origin. */
 export function readDetailState(state: unknown, modelId: string): { placeholder?: ModelRecord; origin: ModelListOrigin } {
   const s = (state && typeof state === 'object' ? state : {}) as Record<string, unknown>;
-  const origin: ModelListOrigin = typeof s.prevUrl === 'string' && s.prevUrl.includes('my-contribution') ? 'my-contribution' : 'explore-models';
+  const origin: ModelListOrigin =
+    typeof s.prevUrl === 'string' && s.prevUrl.includes('my-contribution') ? 'my-contribution' : 'explore-models';
   const parsed = modelRecordSchema.safeParse(s.model ?? s);
   const placeholder = parsed.success && parsed.data.modelId === modelId ? parsed.data : undefined;
   return { placeholder, origin };

@@ -1,4 +1,4 @@
-/** Cards per page of the card grids (spec 02 §9: Explore Models, benchmark datasets); the first is the default. */
+/** Cards per page of the card grids (docs/product.md#constants-and-limits: Explore Models, benchmark datasets); the first is the default. */
 export const CARD_PAGE_SIZES = [9, 12, 18] as const;
 
 /** One page of `items` (zero-based `page`), clamped to the last page. */

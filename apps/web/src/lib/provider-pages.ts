@@ -3,7 +3,7 @@ export function speakerPagePath(appName: string, serviceProviderName: string): s
   return `/speaker-recognition?${new URLSearchParams({ appName, serviceProviderName }).toString()}`;
 }
 
-/** Path of the glossary page for an app and provider (spec 02 §2 route /glossary). */
+/** Path of the glossary page for an app and provider (docs/product.md#glossary route /glossary). */
 export function glossaryPath(appName: string, serviceProviderName: string): string {
   return `/glossary?${new URLSearchParams({ appName, serviceProviderName })}`;
 }

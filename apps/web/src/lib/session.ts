@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Role } from '@ulca/contracts';
 
-
-/** data.userDetails of the login response (spec 01 §3). */
+/** data.userDetails of the login response (docs/product.md#entities-and-fields). */
 export interface UserDetails {
   userID: string;
   email: string;
@@ -38,19 +37,19 @@ function read(): Session | null {
   return cached;
 }
 
-/** The stored session, or null. Signed in = stored user info with a private key (spec 01 §2). */
+/** The stored session, or null. Signed in = stored user info with a private key (docs/product.md#sign-in-and-accounts). */
 export function getSession(): Session | null {
   return read();
 }
 
-/** Stores the session after login (local storage, spec 01 §3). */
+/** Stores the session after login (local storage, docs/product.md#entities-and-fields). */
 export function setSession(s: Session): void {
   localStorage.setItem(KEY, JSON.stringify(s));
   cached = s;
   listeners.forEach((l) => l());
 }
 
-/** Logout: clears every stored state of the app (spec 01 §2 "all stored state is reset"). */
+/** Logout: clears every stored state of the app (docs/product.md#sign-in-and-accounts "all stored state is reset"). */
 export function clearSession(): void {
   localStorage.clear();
   sessionStorage.clear();
@@ -80,7 +79,7 @@ export function useSession(): Session | null {
   );
 }
 
-/** The first role decides tab visibility (spec 01 §6). */
+/** The first role decides tab visibility (docs/product.md#roles). */
 export function primaryRole(s: Session | null): Role | null {
   return s?.userDetails.roles[0] ?? null;
 }

@@ -1,10 +1,10 @@
-/** Processing statuses of a submission and of each stage (spec 01 §3, §4). */
+/** Processing statuses of a submission and of each stage (docs/product.md#entities-and-fields, docs/product.md#states-and-transitions). */
 export const PROCESS_STATUSES = ['Pending', 'In-Progress', 'Completed', 'Failed'] as const;
 export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
 
 /**
  * MUI palette colour of a status chip: Completed green, In-Progress blue, Failed red, others
- * orange (spec 01 §3); a stage that never ran ('Not Run') grey, since nothing happened to it.
+ * orange (docs/product.md#entities-and-fields); a stage that never ran ('Not Run') grey, since nothing happened to it.
  */
 export type StatusColor = 'success' | 'info' | 'error' | 'warning' | 'default';
 
@@ -24,7 +24,7 @@ export function statusColor(status: string): StatusColor {
   }
 }
 
-/** True while work is still running: the refresh flag of spec 01 §3 (Pending or In-Progress). */
+/** True while work is still running: the refresh flag of docs/product.md#entities-and-fields (Pending or In-Progress). */
 export function isActiveStatus(status: string): boolean {
   return status === 'Pending' || status === 'In-Progress';
 }

@@ -49,7 +49,10 @@ describe('lib/toast: notistack loaded on the first toast', () => {
     toast.closeSnackbar(waiting);
     const stack = fakeStack();
     toast.toastStackReady(stack.api);
-    expect(stack.log).toEqual([`show Please wait while we process your request... key=${String(waiting)} variant=info`, `close ${String(waiting)}`]);
+    expect(stack.log).toEqual([
+      `show Please wait while we process your request... key=${String(waiting)} variant=info`,
+      `close ${String(waiting)}`,
+    ]);
   });
 
   it('a toast asked for before the host registers mounts it on registration', () => {

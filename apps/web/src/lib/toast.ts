@@ -1,7 +1,7 @@
 import type { OptionsObject, SnackbarKey, SnackbarMessage } from 'notistack';
 
 /**
- * Toasts for the whole app (spec 01 §4: top-right, 5 s), shown by notistack, which is loaded only
+ * Toasts for the whole app (docs/product.md#states-and-transitions: top-right, 5 s), shown by notistack, which is loaded only
  * when the first toast is asked for: most visits (the public dashboard) never show one, and
  * notistack is ~9 KB gzip of first-load JavaScript (issue 8 §2 asks ≤ 200 KB).
  *

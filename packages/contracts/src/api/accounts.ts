@@ -1,5 +1,5 @@
 /**
- * The account calls (spec 01 §3, §5, §7; spec 02 §5, §7; see docs/api.md#accounts): their paths,
+ * The account calls (docs/product.md#entities-and-fields, docs/product.md#validation-rules, docs/api.md#route-groups; docs/product.md#validation-rules, docs/api.md#route-groups; see docs/api.md#accounts): their paths,
  * request bodies with the spec's validation messages, and answers. One source for the server's
  * routes (validation and the OpenAPI document) and the web app's fetchers (which parse each answer
  * with the schema the server answers with).
@@ -10,7 +10,7 @@ import { ADMIN_EDIT_MESSAGES, type UserUpdateBody } from './admin-users.ts';
 import { AUDIT_ACTIONS } from '../audit.ts';
 import { ROLES } from '../roles.ts';
 
-/** Base path of the user-management calls (accounts, keys, audit; spec 01 §7). */
+/** Base path of the user-management calls (accounts, keys, audit; docs/api.md#route-groups). */
 export const USERS_PATH = '/ulca/user-mgmt/v1/users';
 
 /** Paths of the account and admin calls (all POST except `me` and `audit`, GET). */
@@ -53,8 +53,7 @@ export const errorResponse = z.object({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
 
-
-/** Spec 01 §5 messages. */
+/** docs/product.md#validation-rules messages. */
 export const ACCOUNT_MESSAGES = {
   name: 'Name is not proper',
   email: 'Invalid email',
@@ -72,7 +71,6 @@ const email = z
   .toLowerCase()
   .max(254, ACCOUNT_MESSAGES.email)
   .pipe(z.email({ error: ACCOUNT_MESSAGES.email }));
-
 
 /** One user of a sign-up request. `roles` is accepted but ignored: self sign-up is always CONTRIBUTOR-USER. */
 export const signupUserSchema = z.object({
@@ -96,7 +94,10 @@ export const SIGNUP_MAX_USERS = 1;
 
 /** Body of POST /users/signup (`users`: a list, as in the original ULCA, of at most SIGNUP_MAX_USERS). */
 export const signupBody = z.object({
-  users: z.array(signupUserSchema, { error: 'users must be a list of users' }).min(1, 'users must not be empty').max(SIGNUP_MAX_USERS, `At most ${SIGNUP_MAX_USERS} user per request`),
+  users: z
+    .array(signupUserSchema, { error: 'users must be a list of users' })
+    .min(1, 'users must not be empty')
+    .max(SIGNUP_MAX_USERS, `At most ${SIGNUP_MAX_USERS} user per request`),
 });
 
 /** Body of POST /users/verify-user: the parts of the activation link. */
@@ -115,11 +116,16 @@ export const loginBody = z.object({
       .string({ error: ACCOUNT_MESSAGES.enterPassword })
       .max(MAX_PASSWORD_LENGTH, 'Invalid email / password')
       .refine((p) => p.trim() !== '', ACCOUNT_MESSAGES.enterPassword),
-    code: z.string().trim().max(40, 'The sign-in code is not valid').optional().describe('The one-time code e-mailed after too many failed attempts'),
+    code: z
+      .string()
+      .trim()
+      .max(40, 'The sign-in code is not valid')
+      .optional()
+      .describe('The one-time code e-mailed after too many failed attempts'),
   }),
 });
 
-/** The public view of a user (login data.userDetails, spec 01 §3 and spec 02 §3). */
+/** The public view of a user (login data.userDetails, docs/product.md#entities-and-fields). */
 export const userDetailsSchema = z.object({
   userID: z.string(),
   email: z.string(),
@@ -141,8 +147,7 @@ export const loginResponse = z.object({
 
 export const meResponse = z.object({ data: userDetailsSchema });
 
-
-// ── forgot and reset password (spec 01 §2, §5, §7; contracts "Accounts") ──────────────────────
+// ── forgot and reset password (docs/product.md#sign-in-and-accounts, docs/product.md#validation-rules, docs/api.md#route-groups; contracts "Accounts") ──────────────────────
 
 /** Body of POST /users/forgot-password. */
 export const forgotPasswordBody = z.object({ email });
@@ -155,7 +160,7 @@ export const tokenStatusBody = z.object({
   email: z.string().trim().max(254, ACCOUNT_MESSAGES.email).optional(),
 });
 
-/** Body of POST /users/reset-password: the e-mail and token of the link, and the new password (spec 01 §5 rule). */
+/** Body of POST /users/reset-password: the e-mail and token of the link, and the new password (docs/product.md#validation-rules rule). */
 export const resetPasswordBody = z.object({
   email: z.string({ error: ACCOUNT_MESSAGES.email }).trim().min(1, ACCOUNT_MESSAGES.email).max(254, ACCOUNT_MESSAGES.email),
   token: resetToken,
@@ -167,9 +172,9 @@ export const resetPasswordBody = z.object({
 
 export const tokenStatusResponse = z.object({ message: z.string(), data: z.object({ valid: z.literal(true), email: z.string() }) });
 
-// ── admin user management (spec 02 §2, §5, §7) ────────────────────────────────────────────────
+// ── admin user management (docs/product.md#admin, docs/product.md#validation-rules, docs/api.md#route-groups) ────────────────────────────────────────────────
 
-/** Spec 02 §5 messages of the admin edit dialog. */
+/** docs/product.md#validation-rules messages of the admin edit dialog. */
 const ADMIN_MESSAGES = ADMIN_EDIT_MESSAGES;
 
 /** '' and null as absent: the original ULCA admin page sends `offset: ""` and `limit: ""`. */
@@ -218,8 +223,10 @@ export const adminUserUpdate = z
   })
   .superRefine((u, c) => {
     if (u.confirmPassword === undefined) return;
-    if (u.password === undefined || u.confirmPassword === '') c.addIssue({ code: 'custom', path: ['confirmPassword'], message: ADMIN_MESSAGES.fillPassword });
-    else if (u.password !== u.confirmPassword) c.addIssue({ code: 'custom', path: ['confirmPassword'], message: ADMIN_MESSAGES.passwordsDiffer });
+    if (u.password === undefined || u.confirmPassword === '')
+      c.addIssue({ code: 'custom', path: ['confirmPassword'], message: ADMIN_MESSAGES.fillPassword });
+    else if (u.password !== u.confirmPassword)
+      c.addIssue({ code: 'custom', path: ['confirmPassword'], message: ADMIN_MESSAGES.passwordsDiffer });
   });
 
 /** Body of POST /users/update (admin). */
@@ -250,7 +257,7 @@ export type LoginBody = z.input<typeof loginBody>;
 export type LoginResponse = z.infer<typeof loginResponse>;
 export type TokenStatusResponse = z.infer<typeof tokenStatusResponse>;
 export type UserSearchResponse = z.infer<typeof userSearchResponse>;
-/** One user of POST users/search (spec 02 §3 'User (admin)'). */
+/** One user of POST users/search (docs/product.md#entities-and-fields 'User (admin)'). */
 export type AdminUserRecord = z.infer<typeof adminUserRecord>;
 
 // ── the audit log (issue #4 §4; GET USER_API.audit, ADMIN) ───────────────────────────────────

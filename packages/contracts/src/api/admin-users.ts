@@ -1,12 +1,12 @@
 /**
- * Admin user management (spec 02 §5): the users/update body and the edit dialog's messages, one
+ * Admin user management (docs/product.md#validation-rules): the users/update body and the edit dialog's messages, one
  * source for the server (accounts schemas and admin service) and the web admin feature.
  */
 
 /** Path of the admin's update call (POST). */
 export const USER_UPDATE_PATH = '/ulca/user-mgmt/v1/users/update';
 
-/** Spec 02 §5 messages of the admin edit dialog, answered by the server for the same faults. */
+/** docs/product.md#validation-rules messages of the admin edit dialog, answered by the server for the same faults. */
 export const ADMIN_EDIT_MESSAGES = {
   profile: 'Profile details are mandatory',
   fillPassword: 'Please fill password',

@@ -86,7 +86,9 @@ export const compareRunsResponse = z.object({
         input: z.string(),
         reference: z.string(),
         spread: z.number(),
-        outputs: z.array(z.object({ benchmarkProcessId: z.string(), hypothesis: z.string(), score: z.number().nullable(), failed: z.boolean() })),
+        outputs: z.array(
+          z.object({ benchmarkProcessId: z.string(), hypothesis: z.string(), score: z.number().nullable(), failed: z.boolean() }),
+        ),
       }),
     ),
   }),

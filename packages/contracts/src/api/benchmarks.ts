@@ -1,6 +1,6 @@
 /**
- * Benchmarks API (spec 02 §2 "Benchmark datasets", "Run benchmark", §3 "Benchmark dataset",
- * "Benchmark run"; DESIGN.md §11 paths table; issue #13). Field names are the original ULCA's
+ * Benchmarks API (docs/product.md#model-screens "Benchmark datasets", "Run benchmark", docs/product.md#entities-and-fields "Benchmark dataset",
+ * "Benchmark run"; docs/api.md#route-groups paths table; issue #13). Field names are the original ULCA's
  * (benchmark-dataset-schema.yml, model-benchmark-schema.yml, ulca-api-contract.yaml).
  */
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { AUDIO_CHANNELS, BITS_PER_SAMPLE, type DatasetType } from '../enums.ts';
 import { collectionSourceSchema, languageCodeSchema } from '../datasets.ts';
 import { BENCHMARK_TASKS, TASK_REGISTRY, benchmarkSpec, type BenchmarkTask } from '../models/tasks.ts';
 
-/** Paths of the benchmark routes (the original ULCA's, DESIGN.md §11). */
+/** Paths of the benchmark routes (the original ULCA's, docs/benchmarks.md#benchmark-runs-and-leaderboards). */
 export const BENCHMARK_API = {
   submit: '/ulca/apis/v0/benchmark/submit',
   listByUserId: '/ulca/apis/v0/benchmark/listByUserId',
@@ -74,10 +74,8 @@ export const BENCHMARK_ROW_SCHEMAS: Partial<Record<BenchmarkTask, z.ZodType>> = 
   'audio-lang-detection': audioLangDetectionBenchmarkRowSchema,
 };
 
-/** Run and benchmark statuses (spec 02 §3). */
+/** Run and benchmark statuses (docs/product.md#entities-and-fields). */
 export const BENCHMARK_RUN_STATUSES = ['In-Progress', 'Completed', 'Failed'] as const;
-
-
 
 /** POST benchmark/submit. `userId` is optional and must be the caller's (identity comes from the signature). */
 export const benchmarkSubmitBody = z.object({
@@ -97,7 +95,7 @@ export const benchmarkListQuery = z.object({
   startPage: z.coerce.number().int().min(1).optional(),
   endPage: z.coerce.number().int().min(1).optional(),
 });
-/** A row of the My Contribution "Benchmark Dataset" tab (spec 01 §2). */
+/** A row of the My Contribution "Benchmark Dataset" tab (docs/product.md#dataset-screens). */
 export const benchmarkContributionSchema = z.object({
   submitRefNumber: z.string(),
   serviceRequestNumber: z.string(),
@@ -107,7 +105,12 @@ export const benchmarkContributionSchema = z.object({
   submittedOn: z.string(),
   status: z.string(),
 });
-export const benchmarkListResponse = z.object({ message: z.string(), count: z.number(), totalCount: z.number(), data: z.array(benchmarkContributionSchema) });
+export const benchmarkListResponse = z.object({
+  message: z.string(),
+  count: z.number(),
+  totalCount: z.number(),
+  data: z.array(benchmarkContributionSchema),
+});
 
 const filterValue = z.union([z.string(), z.array(z.string())]).nullish();
 /** POST benchmark/search: '', null, [] and 'All' = any. */
@@ -135,7 +138,10 @@ export const benchmarkSchema = z.object({
   benchmarkId: z.string(),
   name: z.string(),
   description: z.string().nullable(),
-  refUrl: z.string().nullable().describe('Where the benchmark dataset can be downloaded: the URL it was submitted from (null for a bundled one)'),
+  refUrl: z
+    .string()
+    .nullable()
+    .describe('Where the benchmark dataset can be downloaded: the URL it was submitted from (null for a bundled one)'),
   task: z.object({ type: z.string() }),
   languages: z.object({ sourceLanguage: z.string(), targetLanguage: z.string().nullable() }),
   domain: z.array(z.string()),
@@ -150,7 +156,7 @@ export const benchmarkSchema = z.object({
 export type Benchmark = z.infer<typeof benchmarkSchema>;
 export const benchmarkSearchResponse = z.object({ message: z.string(), count: z.number(), data: z.array(benchmarkSchema) });
 
-/** A leaderboard entry (spec 02 §2 benchmark details; model-benchmark-schema.yml BenchmarkPerformance plus the trust fields of issue #13 §5). */
+/** A leaderboard entry (docs/product.md#benchmark-datasets-and-leaderboards benchmark details; model-benchmark-schema.yml BenchmarkPerformance plus the trust fields of issue #13 §5). */
 export const leaderboardEntrySchema = z.object({
   benchmarkProcessId: z.string(),
   modelId: z.string(),
@@ -162,8 +168,13 @@ export const leaderboardEntrySchema = z.object({
   coverage: z.number().describe('Rows scored / rows (0–1); failed rows count as failed'),
   ci: z.object({ low: z.number(), high: z.number() }).nullable().describe('95% bootstrap interval'),
   createdOn: z.number(),
-  position: z.number().int().describe('1-based rank within the metric among published models, best first in its direction; 0 for an unpublished model'),
-  modelStatus: z.enum(['published', 'unpublished']).describe("unpublished: a run of the caller's own unpublished model (or any, for an ADMIN), shown to them only and not ranked"),
+  position: z
+    .number()
+    .int()
+    .describe('1-based rank within the metric among published models, best first in its direction; 0 for an unpublished model'),
+  modelStatus: z
+    .enum(['published', 'unpublished'])
+    .describe("unpublished: a run of the caller's own unpublished model (or any, for an ADMIN), shown to them only and not ranked"),
 });
 export const benchmarkQuery = z.object({ benchmarkId: z.string().max(100) });
 export const benchmarkDetailResponse = benchmarkSchema.extend({
@@ -186,7 +197,10 @@ export const benchmarkByTaskResponse = z.object({
 export const benchmarkExecuteBody = z.object({
   modelId: z.string().max(100),
   userId: z.string().max(100).optional(),
-  benchmarks: z.array(z.object({ benchmarkId: z.string().max(100), metric: z.string().max(50) })).min(1).max(50),
+  benchmarks: z
+    .array(z.object({ benchmarkId: z.string().max(100), metric: z.string().max(50) }))
+    .min(1)
+    .max(50),
 });
 export type BenchmarkExecuteBody = z.infer<typeof benchmarkExecuteBody>;
 /** POST benchmark/execute/allMetric (the original ULCA client's Run Benchmark): every offered, computable metric of one benchmark. */
@@ -230,4 +244,3 @@ export const benchmarkRescoreResponse = z.object({
     equal: z.boolean(),
   }),
 });
-

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 
 /**
- * Submit Dataset (spec 01 §2, §3, §5, §9): POST /ulca/apis/v0/dataset/corpus/submit. One source
+ * Submit Dataset (docs/product.md#dataset-screens, docs/product.md#entities-and-fields, docs/product.md#validation-rules, docs/product.md#constants-and-limits): POST /ulca/apis/v0/dataset/corpus/submit. One source
  * for the server route, its service and the web form and api file.
  */
 
 /** Path of the submit call. */
 export const SUBMIT_DATASET_PATH = '/ulca/apis/v0/dataset/corpus/submit';
-/** Longest dataset name in characters, after trimming (spec 01 §9). */
+/** Longest dataset name in characters, after trimming (docs/product.md#constants-and-limits). */
 export const DATASET_NAME_MAX = 256;
 /** Longest dataset URL in characters. */
 export const DATASET_URL_MAX = 4096;
 
-/** Validation messages of spec 01 §5 "Dataset submit". */
+/** Validation messages of docs/product.md#validation-rules "Dataset submit". */
 export const SUBMIT_MESSAGES = {
   nameEmpty: 'Name cannot be empty',
   urlEmpty: 'URL cannot be empty',

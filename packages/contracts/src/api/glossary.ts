@@ -1,21 +1,43 @@
 /**
- * Glossary API (spec 02 §2 "Glossary page", §3 "Glossary entry", §5, §7, §8, §9; DESIGN.md §11;
+ * Glossary API (docs/product.md#glossary "Glossary page", docs/product.md#entities-and-fields "Glossary entry", docs/product.md#validation-rules, docs/api.md#glossary, docs/product.md#messages, docs/product.md#constants-and-limits; docs/api.md#glossary;
  * issue #14 point 3): per application (API key) and service provider, a list of
  * `{sourceLanguage, targetLanguage, sourceText, targetText}` that translations requested with that
  * application's key honour. One definition for the server's validation, the web form and the docs.
  */
 import { z } from 'zod';
 
-/** Paths of the glossary routes (the original ULCA's, DESIGN.md §11). */
+/** Paths of the glossary routes (the original ULCA's, docs/api.md#glossary). */
 export const GLOSSARY_API = {
   fetchAll: '/ulca/user-mgmt/v1/users/glossary/fetch-all',
   create: '/ulca/user-mgmt/v1/users/glossary/create',
   delete: '/ulca/user-mgmt/v1/users/glossary/delete',
 } as const;
 
-/** Glossary languages (spec 02 §9: 23 codes). */
+/** Glossary languages (docs/product.md#constants-and-limits: 23 codes). */
 export const GLOSSARY_LANGUAGES = [
-  'as', 'bn', 'brx', 'doi', 'en', 'gom', 'gu', 'hi', 'kn', 'ks', 'mai', 'ml', 'mni', 'mr', 'ne', 'or', 'pa', 'sa', 'sat', 'sd', 'ta', 'te', 'ur',
+  'as',
+  'bn',
+  'brx',
+  'doi',
+  'en',
+  'gom',
+  'gu',
+  'hi',
+  'kn',
+  'ks',
+  'mai',
+  'ml',
+  'mni',
+  'mr',
+  'ne',
+  'or',
+  'pa',
+  'sa',
+  'sat',
+  'sd',
+  'ta',
+  'te',
+  'ur',
 ] as const;
 export type GlossaryLanguage = (typeof GLOSSARY_LANGUAGES)[number];
 
@@ -26,7 +48,7 @@ export const GLOSSARY_MAX_ENTRIES = 1000;
 /** Most entries one delete call may name. */
 export const GLOSSARY_DELETE_MAX = 1000;
 
-/** Success texts (spec 02 §8) and the server's own for adding. */
+/** Success texts (docs/product.md#messages) and the server's own for adding. */
 export const GLOSSARY_MESSAGES = {
   added: 'Glossary Added Successfully',
   updated: 'Glossary Updated Successfully',
@@ -48,7 +70,7 @@ const isControl = (c: string) => {
   return (code < 0x20 && code !== 0x09 && code !== 0x0a) || code === 0x7f;
 };
 
-/** A glossary text: required, trimmed (spec 02 §5 right-trims; a leading blank could never match a word either), capped, no markup. */
+/** A glossary text: required, trimmed (docs/product.md#validation-rules right-trims; a leading blank could never match a word either), capped, no markup. */
 function glossaryText(field: 'sourceText' | 'targetText') {
   return z
     .string({ error: `${field} is required` })
@@ -63,7 +85,7 @@ function glossaryLanguage(field: 'sourceLanguage' | 'targetLanguage') {
   return z.enum(GLOSSARY_LANGUAGES, { error: `${field} is required: one of ${GLOSSARY_LANGUAGES.join(', ')}` });
 }
 
-/** One glossary entry (spec 02 §3); target language ≠ source (spec 02 §5). */
+/** One glossary entry (docs/product.md#entities-and-fields); target language ≠ source (docs/product.md#validation-rules). */
 export const glossaryEntrySchema = z
   .object({
     sourceLanguage: glossaryLanguage('sourceLanguage'),
@@ -75,12 +97,16 @@ export const glossaryEntrySchema = z
 export type GlossaryEntry = z.output<typeof glossaryEntrySchema>;
 
 const appName = z.string({ error: 'appName is required' }).trim().min(1, 'appName is required').max(100, 'appName is not valid');
-const serviceProviderName = z.string({ error: 'serviceProviderName is required' }).trim().min(1, 'serviceProviderName is required').max(100, 'serviceProviderName is not valid');
+const serviceProviderName = z
+  .string({ error: 'serviceProviderName is required' })
+  .trim()
+  .min(1, 'serviceProviderName is required')
+  .max(100, 'serviceProviderName is not valid');
 
 /** Query of fetch-all. */
 export const glossaryQuery = z.object({ appName, serviceProviderName });
 
-/** Body of create: exactly one entry (spec 02 §7). An entry with the same languages and sourceText replaces the old targetText. */
+/** Body of create: exactly one entry (docs/api.md#route-groups). An entry with the same languages and sourceText replaces the old targetText. */
 export const glossaryCreateBody = z.object({
   appName,
   serviceProviderName,

@@ -1,5 +1,5 @@
 /**
- * The API key calls (spec 02 §3 "API key record", §7; see docs/api.md#api-keys): paths, bodies
+ * The API key calls (docs/product.md#entities-and-fields "API key record", docs/api.md#route-groups; see docs/api.md#api-keys): paths, bodies
  * with their validation messages, and answers, shared by the server's keys feature and the web
  * profile page. A key's secret appears in an answer once, when it is generated.
  */
@@ -18,13 +18,25 @@ export const KEYS_API = {
 } as const;
 
 const userID = z.string({ error: 'userID is required' }).trim().min(1, 'userID is required').max(64, 'userID is not valid');
-const ulcaApiKey = z.string({ error: 'ulcaApiKey is required' }).trim().min(1, 'ulcaApiKey is required').max(200, 'ulcaApiKey is not valid');
-const serviceProviderName = z.string({ error: 'serviceProviderName is required' }).trim().min(1, 'serviceProviderName is required').max(100);
+const ulcaApiKey = z
+  .string({ error: 'ulcaApiKey is required' })
+  .trim()
+  .min(1, 'ulcaApiKey is required')
+  .max(200, 'ulcaApiKey is not valid');
+const serviceProviderName = z
+  .string({ error: 'serviceProviderName is required' })
+  .trim()
+  .min(1, 'serviceProviderName is required')
+  .max(100);
 
 /** Body of generateApiKey: the user and a name for the application (unique per user). */
 export const generateApiKeyBody = z.object({
   userID,
-  appName: z.string({ error: 'App name is required' }).trim().min(1, 'App name is required').max(100, 'App name is too long (at most 100 characters).'),
+  appName: z
+    .string({ error: 'App name is required' })
+    .trim()
+    .min(1, 'App name is required')
+    .max(100, 'App name is too long (at most 100 characters).'),
 });
 /** Body of getApiKeysForProfile. */
 export const apiKeysForProfileBody = z.object({ userID });
@@ -47,7 +59,11 @@ export type ServiceProviderKey = z.infer<typeof serviceProviderKey>;
 /** Response of generateApiKey: the FULL key, sent this once. */
 export const generateApiKeyResponse = z.object({
   message: z.string(),
-  data: z.object({ appName: z.string(), ulcaApiKey: z.string().describe('Full key, shown once'), serviceProviderKeys: z.array(serviceProviderKey) }),
+  data: z.object({
+    appName: z.string(),
+    ulcaApiKey: z.string().describe('Full key, shown once'),
+    serviceProviderKeys: z.array(serviceProviderKey),
+  }),
 });
 export type GenerateApiKeyResponse = z.infer<typeof generateApiKeyResponse>;
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { DATASET_TYPES } from '../enums.ts';
 
 /**
- * Request and response schemas of the dashboard metrics API (spec 01 §3 "Dashboard search
- * request", §7; contracts.md "Dashboard and metrics"). Objects are strict: an unknown field is a
+ * Request and response schemas of the dashboard metrics API (docs/product.md#entities-and-fields "Dashboard search
+ * request", docs/api.md#route-groups; docs/api.md "Dashboard and metrics"). Objects are strict: an unknown field is a
  * 400 with field errors, never silently ignored.
  */
 

@@ -1,18 +1,18 @@
 /**
- * The models API (spec 02 §2, §3, §7; DESIGN.md §11 paths): shapes shared by the server's models,
+ * The models API (docs/product.md#screens, docs/product.md#entities-and-fields, docs/api.md#route-groups paths): shapes shared by the server's models,
  * inference, health and feedback features, the web app's model pages and the docs. Field names are
  * the original ULCA's (ModelExtended / ModelListResponseDto, ModelStatusChangeRequest,
  * ModelFeedbackSubmitRequest, ModelHealthStatus) so that its web client keeps working.
  *
  * What never appears in an answer: `inferenceEndPoint.callbackUrl`, `inferenceApiKey`, the async
- * polling URL (DESIGN.md §11: they never reach a browser).
+ * polling URL (docs/benchmarks.md#metrics: they never reach a browser).
  */
 import { z } from 'zod';
 import { INFERENCE_TASKS } from '../models/tasks.ts';
 import { readyMadeCardSchema } from '../model-search.ts';
 
 // ---------------------------------------------------------------------------------------------
-// Paths (DESIGN.md §11)
+// Paths (docs/api.md#route-groups)
 
 export const MODEL_API = {
   upload: '/ulca/apis/v0/model/upload',
@@ -30,22 +30,22 @@ export const MODEL_API = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Statuses (spec 02 §4)
+// Statuses (docs/product.md#states-and-transitions)
 
 /** A model's publication status: new models start `unpublished`; the owner (or an admin) publishes. */
 export const MODEL_STATUSES = ['published', 'unpublished'] as const;
 export type ModelStatus = (typeof MODEL_STATUSES)[number];
 
-/** Spec 02 §8 confirm texts of the Publish / Unpublish dialogs. */
+/** docs/product.md#messages confirm texts of the Publish / Unpublish dialogs. */
 export const MODEL_STATUS_CONFIRM = {
   published: 'After the model is published, it will be available for public use. Are you sure you want to publish the model?',
   unpublished: 'After the model is unpublished, it will not be available for public use. Are you sure you want to unpublish the model?',
 } as const;
 
-/** Spec 02 §4: unpublishing needs a typed reason (model/status/change answers 400 with this text without one). */
+/** docs/product.md#states-and-transitions: unpublishing needs a typed reason (model/status/change answers 400 with this text without one). */
 export const UNPUBLISH_REASON_REQUIRED_MESSAGE = 'Please give a reason for unpublishing the model.';
 
-/** Spec 02 §8: model/getTransliterationModelId when no published transliteration model serves the pair (404). */
+/** docs/product.md#messages: model/getTransliterationModelId when no published transliteration model serves the pair (404). */
 export const TRANSLITERATION_MODEL_NOT_PRESENT_MESSAGE = 'Transliteration Model ID Not Present.';
 
 /** Largest descriptor file model/upload accepts, in bytes (a descriptor is a few KiB; example requests with inline audio can be larger). */
@@ -53,7 +53,7 @@ export const MODEL_DESCRIPTOR_MAX_BYTES = 1024 * 1024;
 
 // MODEL_TASK_METRICS (the `metric` of every model record) is derived from the task registry (models/tasks.ts).
 
-/** Spec 02 §8: what the try panels show when a model call fails. */
+/** docs/product.md#messages: what the try panels show when a model call fails. */
 export const MODEL_NOT_ACCESSIBLE_MESSAGE = 'The model is not accessible currently. Please try again later';
 
 // ---------------------------------------------------------------------------------------------
@@ -66,7 +66,7 @@ const languagePairOut = z.object({
   targetScriptCode: z.string().nullish(),
 });
 
-/** A benchmark run of a model (spec 02 §3 "Benchmark run"); filled by the benchmarks feature (issue #13). */
+/** A benchmark run of a model (docs/product.md#entities-and-fields "Benchmark run"); filled by the benchmarks feature (issue #13). */
 export const benchmarkPerformanceSchema = z.object({
   benchmarkProcessId: z.string().optional(),
   benchmarkDatasetId: z.string(),
@@ -107,14 +107,17 @@ export const modelRecordSchema = z.object({
   submitter: z.looseObject({ name: z.string() }),
   trainingDataset: z.looseObject({ description: z.string() }),
   inferenceEndPoint: z.object({
-    schema: z.looseObject({}).nullable().describe('The descriptor inference schema (taskType, request example, modelProcessingType, supportedVoices)'),
+    schema: z
+      .looseObject({})
+      .nullable()
+      .describe('The descriptor inference schema (taskType, request example, modelProcessingType, supportedVoices)'),
     isSyncApi: z.boolean(),
   }),
   status: z.enum(MODEL_STATUSES),
   unpublishReason: z.string().nullable(),
   submittedOn: z.number().describe('Epoch milliseconds'),
   publishedOn: z.number().nullable().describe('Epoch milliseconds of the last publication'),
-  isReferenceModel: z.boolean().describe('One of the platform\'s own offline engines (issue #12)'),
+  isReferenceModel: z.boolean().describe("One of the platform's own offline engines (issue #12)"),
   engineCard: engineCardSchema.nullable(),
   metric: z.array(z.string()).describe('Metrics available for this task (filled by the benchmarks feature)'),
   benchmarkPerformance: z.array(benchmarkPerformanceSchema),
@@ -146,7 +149,12 @@ export const modelListQuery = z.object({
   name: z.string().max(200).optional(),
 });
 /** Answer of model/listByUserId (ModelListByUserIdResponse). */
-export const modelListResponse = z.object({ message: z.string(), data: z.array(modelRecordSchema), count: z.number(), totalCount: z.number() });
+export const modelListResponse = z.object({
+  message: z.string(),
+  data: z.array(modelRecordSchema),
+  count: z.number(),
+  totalCount: z.number(),
+});
 export type ModelListResponse = z.infer<typeof modelListResponse>;
 
 /** Answer of model/search for a model task (published models only, newest first). */
@@ -177,7 +185,7 @@ export type ModelStatusChangeBody = z.infer<typeof modelStatusChangeBody>;
 /** Answer of model/status/change: the sentence and the model as it now is. */
 export const modelStatusChangeResponse = z.object({ message: z.string(), data: modelRecordSchema });
 
-/** Query of model/getTransliterationModelId (spec 02 §7): the language pair; targetLanguage optional (any target). */
+/** Query of model/getTransliterationModelId (docs/api.md#route-groups): the language pair; targetLanguage optional (any target). */
 export const transliterationModelIdQuery = z.object({
   sourceLanguage: z.string().min(1).max(20),
   targetLanguage: z.string().max(20).optional(),
@@ -198,7 +206,11 @@ export const modelComputeBody = z.strictObject({
   modelId: z.string().min(1).max(100),
   task: z.enum(INFERENCE_TASKS).optional(),
   userId: z.string().max(100).nullish(),
-  input: z.array(z.strictObject({ source: z.string() })).min(1).max(25).optional(),
+  input: z
+    .array(z.strictObject({ source: z.string() }))
+    .min(1)
+    .max(25)
+    .optional(),
   gender: z.enum(['male', 'female']).optional(),
   source: z.string().max(5000).optional(),
   sourceLanguage: z.string().max(20).optional(),
@@ -210,7 +222,7 @@ export const modelComputeBody = z.strictObject({
 });
 export type ModelComputeBody = z.infer<typeof modelComputeBody>;
 
-/** One question and answer of the feedback dialog (spec 02 §3 feedback payload). */
+/** One question and answer of the feedback dialog (docs/product.md#entities-and-fields feedback payload). */
 export const feedbackAnswerSchema = z.looseObject({
   feedbackQuestion: z.string().max(500).optional(),
   feedbackQuestionResponse: z.union([z.string().max(5000), z.number(), z.boolean(), z.null()]).optional(),
@@ -253,7 +265,7 @@ export const modelFeedbackEntrySchema = z.object({
 });
 export type ModelFeedbackEntry = z.infer<typeof modelFeedbackEntrySchema>;
 
-/** A row of the models health table (ModelHealthStatus; spec 02 §2 "Models Health Check"). No callbackUrl. */
+/** A row of the models health table (ModelHealthStatus; docs/product.md#models-health "Models Health Check"). No callbackUrl. */
 export const modelHealthRowSchema = z.object({
   modelId: z.string(),
   modelName: z.string(),

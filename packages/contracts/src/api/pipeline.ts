@@ -36,7 +36,10 @@ export const pipelineSearchBody = z.object({ pipelineTasks: z.array(pipelineTask
 export const pipelineLanguages = z.object({ sourceLanguage: z.string(), targetLanguageList: z.array(z.string()) });
 
 /** One sequence the platform can serve. */
-export const pipelineSearchEntry = z.object({ pipelineTasks: z.array(z.object({ taskType: z.string() })), languages: z.array(pipelineLanguages) });
+export const pipelineSearchEntry = z.object({
+  pipelineTasks: z.array(z.object({ taskType: z.string() })),
+  languages: z.array(pipelineLanguages),
+});
 /** Answer of pipeline search: the sequences served (a sequence whose languages do not connect is absent). */
 export const pipelineSearchResponse = z.object({ data: z.array(pipelineSearchEntry) });
 
@@ -64,7 +67,9 @@ export const pipelineConfigResponse = z.object({
   languages: z.array(pipelineLanguages),
   pipelineResponseConfig: z.array(z.object({ taskType: z.string(), config: z.array(pipelineCandidate) })),
   pipelineInferenceAPIEndPoint: z.object({ callbackUrl: z.string(), inferenceApiKey: z.object({ name: z.string(), value: z.string() }) }),
-  pipelineInferenceSocketEndPoint: z.object({ callbackUrl: z.string(), inferenceApiKey: z.object({ name: z.string(), value: z.string() }) }).optional(),
+  pipelineInferenceSocketEndPoint: z
+    .object({ callbackUrl: z.string(), inferenceApiKey: z.object({ name: z.string(), value: z.string() }) })
+    .optional(),
 });
 export type PipelineConfigResponse = z.infer<typeof pipelineConfigResponse>;
 
@@ -88,7 +93,11 @@ const imageItem = z.looseObject({ imageContent: z.string().nullish(), imageUri: 
 export const pipelineComputeBody = z.object({
   pipelineTasks: z.array(pipelineComputeTask).min(1).max(PIPELINE_MAX_TASKS),
   inputData: z.object({
-    input: z.array(z.looseObject({ source: z.string() })).min(1).max(25).optional(),
+    input: z
+      .array(z.looseObject({ source: z.string() }))
+      .min(1)
+      .max(25)
+      .optional(),
     audio: z.array(audioItem).min(1).max(1).optional(),
     image: z.array(imageItem).min(1).max(1).optional(),
   }),

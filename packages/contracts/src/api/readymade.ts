@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DATASET_TYPES } from '../enums.ts';
 
 /**
- * Ready-made datasets (issue #3 §6; spec 01 §2 "Ready-made datasets page"): the public list and
+ * Ready-made datasets (issue #3 §6; docs/product.md#ready-made-datasets "Ready-made datasets page"): the public list and
  * the admin's mark call. One source for the server route and service and the web api file.
  */
 
@@ -21,7 +21,10 @@ export function readyMadeDownloadPath(datasetId: string, format: string): string
 /** Query of the list: one dataset type, or all. */
 export const readyMadeListQuery = z.object({ datasetType: z.enum(DATASET_TYPES).optional() });
 /** Path parameters of the download. */
-export const readyMadeDownloadParams = z.object({ datasetId: z.string().max(64), format: z.string().max(16).describe('json, jsonl or csv') });
+export const readyMadeDownloadParams = z.object({
+  datasetId: z.string().max(64),
+  format: z.string().max(16).describe('json, jsonl or csv'),
+});
 
 /** One dataset of the list. */
 export const readyMadeItemSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * The record search calls (spec 01 §2, §3, §7; see docs/api.md#search): submit a search, list
+ * The record search calls (docs/product.md#search-and-download, docs/product.md#entities-and-fields, docs/api.md#route-groups; see docs/api.md#search): submit a search, list
  * My Searches, read one search's status and download its files. Paths, bodies and answers shared
  * by the server's search feature, the web search pages and the OpenAPI document.
  */
@@ -15,7 +15,7 @@ export const SEARCH_API = {
 
 const languageList = z.array(z.string().max(20)).max(60).nullish();
 
-/** Search criteria (spec 01 §3): languages, basic filters and the advanced filters of the type in datasetFilterParams. */
+/** Search criteria (docs/product.md#entities-and-fields): languages, basic filters and the advanced filters of the type in datasetFilterParams. */
 export const searchCriteriaBody = z
   .object({
     sourceLanguage: languageList,
@@ -28,17 +28,20 @@ export const searchCriteriaBody = z
     originalSourceSentence: z.boolean().nullish(),
   })
   .catchall(z.unknown())
-  .describe('Search criteria (spec 01 §3): languages, basic filters and the advanced filters of the type in datasetFilterParams');
+  .describe('Search criteria: languages, basic filters and the advanced filters of the type in datasetFilterParams');
 
 /** Body of POST search: `userId` must be the caller. */
 export const searchSubmitBody = z.object({ userId: z.string().max(100), datasetType: z.string().max(100), criteria: searchCriteriaBody });
 export type SearchSubmitBody = z.input<typeof searchSubmitBody>;
 
 /** Response of POST search: the new search's service request number. */
-export const searchSubmitResponse = z.object({ message: z.string(), data: z.object({ serviceRequestNumber: z.string(), datasetType: z.string() }) });
+export const searchSubmitResponse = z.object({
+  message: z.string(),
+  data: z.object({ serviceRequestNumber: z.string(), datasetType: z.string() }),
+});
 export type SearchSubmitResponse = z.infer<typeof searchSubmitResponse>;
 
-/** The statuses of a search (spec 01 §4; 'Failed' is ours). */
+/** The statuses of a search (docs/product.md#states-and-transitions; 'Failed' is ours). */
 export const SEARCH_STATUSES = ['In-Progress', 'Completed', 'Failed'] as const;
 
 /**
@@ -72,7 +75,12 @@ export const searchDetailsSchema = z.object({
   datasetSample: z.string().nullish(),
   dataset: z.string().nullish(),
   files: z
-    .object({ json: searchFileLinks.optional(), jsonl: searchFileLinks.optional(), csv: searchFileLinks.optional(), zip: searchFileLinks.optional() })
+    .object({
+      json: searchFileLinks.optional(),
+      jsonl: searchFileLinks.optional(),
+      csv: searchFileLinks.optional(),
+      zip: searchFileLinks.optional(),
+    })
     .nullish(),
 });
 export type SearchDetails = z.infer<typeof searchDetailsSchema>;

@@ -18,7 +18,11 @@ describe('streaming relay protocol', () => {
   });
 
   it('server frames carry what the panels read', () => {
-    expect(streamServerMessage.parse({ type: 'final', text: 'a', punctuated: null })).toEqual({ type: 'final', text: 'a', punctuated: null });
+    expect(streamServerMessage.parse({ type: 'final', text: 'a', punctuated: null })).toEqual({
+      type: 'final',
+      text: 'a',
+      punctuated: null,
+    });
     expect(streamServerMessage.safeParse({ type: 'error', code: 'NOPE', message: 'x' }).success).toBe(false);
     expect(streamServerMessage.safeParse({ type: 'audio', seq: 0, audioContent: 'x' }).success).toBe(false);
   });

@@ -1,6 +1,6 @@
 /**
- * Streaming ASR and TTS between the browser and this platform (spec 02 §2 "Try-it panels", §4,
- * §7 last paragraph; issue #14 scope 2). The browser opens a WebSocket to one of
+ * Streaming ASR and TTS between the browser and this platform (docs/product.md#model-detail-and-try-it-panels "Try-it panels", docs/product.md#states-and-transitions,
+ * docs/api.md#streaming last paragraph; issue #14 scope 2). The browser opens a WebSocket to one of
  * {@link STREAMING_API}'s paths with `?modelId=…&language=…`; the server relays to the model's own
  * socket endpoint (socket.io, the protocol of the original ULCA's streaming models). The browser
  * never connects to a model.
@@ -45,22 +45,29 @@ export const streamTicketResponse = z.object({ data: z.object({ ticket: z.string
 export type StreamTicketResponse = z.infer<typeof streamTicketResponse>;
 
 /** The `error` frame's sentence for a ticket that is unknown, used, expired or for another model. */
-export const STREAM_TICKET_INVALID_MESSAGE = 'This stream ticket is not valid (already used, expired, or for another model). Please start again.';
+export const STREAM_TICKET_INVALID_MESSAGE =
+  'This stream ticket is not valid (already used, expired, or for another model). Please start again.';
 
 /** Sample rate of the PCM the browser sends and the model receives, Hz. */
 export const STREAM_SAMPLE_RATE = 16_000;
-/** Spec 02 §4/§9: the streaming ASR timer stops the stream after 61 s. */
+/** docs/product.md#states-and-transitions, docs/product.md#constants-and-limits: the streaming ASR timer stops the stream after 61 s. */
 export const STREAM_ASR_MAX_SECONDS = 61;
-/** Spec 02 §8: the alert when a streaming model has no callback URL. */
+/** docs/product.md#messages: the alert when a streaming model has no callback URL. */
 export const STREAM_ENDPOINT_MISSING_MESSAGE = 'Endpoint missing from master config';
 
 /** Query of both streaming paths. */
 export const streamQuery = z.object({
   modelId: z.string().min(1).max(100),
   /** Language code of the speech or text (e.g. `hi`); default: the model's first source language. */
-  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]{2,8})?$/).optional(),
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Za-z]{2,8})?$/)
+    .optional(),
   /** A stream ticket from POST {@link STREAMING_API}.ticket: the caller is its user (single use). */
-  ticket: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/).optional(),
+  ticket: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{20,100}$/)
+    .optional(),
 });
 export type StreamQuery = z.infer<typeof streamQuery>;
 

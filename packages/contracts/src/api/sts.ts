@@ -1,5 +1,5 @@
 /**
- * Speech-to-speech (spec 02 §2 "Speech-to-speech tab", §4, §5, §8; issue #14 point 1): the
+ * Speech-to-speech (docs/product.md#speech-to-speech "Speech-to-speech tab", docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/product.md#messages; issue #14 point 1): the
  * interactive chain runs in the browser through the compute routes (asr/v1/model/compute, then
  * model/compute twice); the batch of a zip of audio files runs on the server as a job. The original
  * ULCA had no batch path: ours sit beside the model API.
@@ -14,11 +14,11 @@ export const STS_API = {
   batchDownload: '/ulca/apis/v0/model/sts/batch/download',
 } as const;
 
-/** Spec 02 §5: speech-to-speech needs source, target and all three models. */
+/** docs/product.md#validation-rules: speech-to-speech needs source, target and all three models. */
 export const STS_SELECT_ALL_MESSAGE = 'Please select all the drop down values...';
-/** Spec 02 §8: speech-to-speech network failure. */
+/** docs/product.md#messages: speech-to-speech network failure. */
 export const STS_NETWORK_FAILURE_MESSAGE = 'Unable to process your request at the moment. Please try after sometime.';
-/** Spec 02 §4: the info toast while a chain runs. */
+/** docs/product.md#states-and-transitions: the info toast while a chain runs. */
 export const STS_WAIT_MESSAGE = 'Please wait while we process your request...';
 
 /** Body of the batch submit: the zip's public URL, the languages, the three models and the voice. */
@@ -29,7 +29,7 @@ export const stsBatchSubmitBody = z.object({
   asrModelId: z.string().min(1).max(100),
   translationModelId: z.string().min(1).max(100),
   ttsModelId: z.string().min(1).max(100),
-  gender: z.enum(['male', 'female']).default('female').describe('TTS voice (spec 02 §9: default Female)'),
+  gender: z.enum(['male', 'female']).default('female').describe('TTS voice (default female)'),
 });
 export type StsBatchSubmitBody = z.input<typeof stsBatchSubmitBody>;
 

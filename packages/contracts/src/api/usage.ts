@@ -26,7 +26,10 @@ export const usageKeyQuery = z.object({
   format: z.enum(['json', 'csv']).default('json'),
 });
 /** Query of usage/all. */
-export const usageAllQuery = z.object({ days: z.coerce.number().int().min(1).max(USAGE_MAX_DAYS).default(30), format: z.enum(['json', 'csv']).default('json') });
+export const usageAllQuery = z.object({
+  days: z.coerce.number().int().min(1).max(USAGE_MAX_DAYS).default(30),
+  format: z.enum(['json', 'csv']).default('json'),
+});
 
 /** One row of usage: a key, UTC day, model and task. Seconds rounded to 0.1. */
 export const usageRowSchema = z.object({
@@ -45,7 +48,12 @@ export const usageRowSchema = z.object({
 export type UsageRow = z.infer<typeof usageRowSchema>;
 
 /** A daily limit of a key and what is left of it today. */
-export const usageQuotaSchema = z.object({ unit: z.enum(USAGE_UNITS), dailyLimit: z.number(), usedToday: z.number(), remainingToday: z.number() });
+export const usageQuotaSchema = z.object({
+  unit: z.enum(USAGE_UNITS),
+  dailyLimit: z.number(),
+  usedToday: z.number(),
+  remainingToday: z.number(),
+});
 
 /** Answer of usage/key (JSON). */
 export const usageKeyResponse = z.object({
@@ -56,6 +64,12 @@ export type UsageKeyReport = z.infer<typeof usageKeyResponse>['data'];
 export const usageAllResponse = z.object({ data: z.array(usageRowSchema) });
 
 /** Body of the admin's quota setting: a key (identifier or full key) or '*' for every key's default; dailyLimit null removes it. */
-export const usageQuotaBody = z.object({ ulcaApiKey: z.string().min(1).max(200), unit: z.enum(USAGE_UNITS), dailyLimit: z.number().int().min(0).nullable() });
+export const usageQuotaBody = z.object({
+  ulcaApiKey: z.string().min(1).max(200),
+  unit: z.enum(USAGE_UNITS),
+  dailyLimit: z.number().int().min(0).nullable(),
+});
 /** Answer of the quota list. */
-export const usageQuotaListResponse = z.object({ data: z.array(z.object({ keyId: z.string(), unit: z.enum(USAGE_UNITS), dailyLimit: z.number() })) });
+export const usageQuotaListResponse = z.object({
+  data: z.array(z.object({ keyId: z.string(), unit: z.enum(USAGE_UNITS), dailyLimit: z.number() })),
+});

@@ -7,9 +7,27 @@
  * tools, ASR models, SNR tools) carry the reference codes; the search compares those without case.
  */
 import {
-  AGE_RANGES, AUDIO_ALIGNMENT_TOOLS, AUDIO_CHANNELS, AUDIO_FORMATS, BITS_PER_SAMPLE, COLLECTION_METHOD_LABELS, DATASET_TYPES,
-  DATASET_TYPE_LABELS, DIALECTS, DOMAINS, GENDERS, IMAGE_DPIS, IMAGE_FORMATS, IMAGE_TEXT_TYPES, LANGUAGES, LICENSES,
-  MIXED_DATA_SOURCES, MT_EVALUATION_METHOD_TYPES, OCR_TOOLS, TEXT_ALIGNMENT_TOOLS, TRANSCRIPTION_EVALUATION_METHOD_TYPES,
+  AGE_RANGES,
+  AUDIO_ALIGNMENT_TOOLS,
+  AUDIO_CHANNELS,
+  AUDIO_FORMATS,
+  BITS_PER_SAMPLE,
+  COLLECTION_METHOD_LABELS,
+  DATASET_TYPES,
+  DATASET_TYPE_LABELS,
+  DIALECTS,
+  DOMAINS,
+  GENDERS,
+  IMAGE_DPIS,
+  IMAGE_FORMATS,
+  IMAGE_TEXT_TYPES,
+  LANGUAGES,
+  LICENSES,
+  MIXED_DATA_SOURCES,
+  MT_EVALUATION_METHOD_TYPES,
+  OCR_TOOLS,
+  TEXT_ALIGNMENT_TOOLS,
+  TRANSCRIPTION_EVALUATION_METHOD_TYPES,
 } from '../enums.ts';
 import { MODEL_TASK_LABELS } from '../models/tasks.ts';
 
@@ -42,7 +60,13 @@ const LABELS: Readonly<Record<string, string>> = {
 
 /** 'scene-text' → 'Scene Text', unless LABELS says otherwise. */
 function labelOf(code: string): string {
-  return LABELS[code] ?? code.split(/[-_ ]/).map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w)).join(' ');
+  return (
+    LABELS[code] ??
+    code
+      .split(/[-_ ]/)
+      .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
+      .join(' ')
+  );
 }
 const fromCodes = (list: readonly string[], label: (c: string) => string = labelOf): MasterEntry[] => list.map((c) => entry(c, label(c)));
 
@@ -57,8 +81,14 @@ export const MASTER_COLLECTION_METHODS: MasterEntry[] = Object.entries(COLLECTIO
 export const MASTER_DATASET_TYPES: MasterEntry[] = DATASET_TYPES.map((t) => entry(t, DATASET_TYPE_LABELS[t]));
 export const MASTER_ALIGNMENT_TOOLS: MasterEntry[] = fromCodes([...TEXT_ALIGNMENT_TOOLS, ...AUDIO_ALIGNMENT_TOOLS]);
 export const MASTER_TRANSLATION_MODELS: MasterEntry[] = [entry('google-translate', 'Google Translate')];
-export const MASTER_EDITING_TOOLS: MasterEntry[] = [entry('microsoft excel', 'Microsoft Excel'), entry('google translation', 'Google Translation')];
-export const MASTER_EVALUATION_METHODS: MasterEntry[] = fromCodes([...TRANSCRIPTION_EVALUATION_METHOD_TYPES, ...MT_EVALUATION_METHOD_TYPES]);
+export const MASTER_EDITING_TOOLS: MasterEntry[] = [
+  entry('microsoft excel', 'Microsoft Excel'),
+  entry('google translation', 'Google Translation'),
+];
+export const MASTER_EVALUATION_METHODS: MasterEntry[] = fromCodes([
+  ...TRANSCRIPTION_EVALUATION_METHOD_TYPES,
+  ...MT_EVALUATION_METHOD_TYPES,
+]);
 export const MASTER_OCR_TOOLS: MasterEntry[] = fromCodes(OCR_TOOLS);
 export const MASTER_IMAGE_TEXT_TYPES: MasterEntry[] = fromCodes(IMAGE_TEXT_TYPES);
 export const MASTER_IMAGE_TYPES: MasterEntry[] = fromCodes(IMAGE_FORMATS, (c) => c.toUpperCase());
@@ -84,23 +114,58 @@ export interface FeedbackQuestion extends MasterEntry {
 
 /**
  * Feedback questions per task (reference feedbackQns.json / stsDetailedQns.json; written in our words):
- * the rating question of each try panel's feedback dialog (spec 02 §2), one per model task, plus
+ * the rating question of each try panel's feedback dialog (docs/product.md#model-detail-and-try-it-panels), one per model task, plus
  * the comments prompt.
  */
 export const FEEDBACK_QUESTIONS: FeedbackQuestion[] = [
   { code: 'sts', label: 'Speech to speech', active: true, question: 'How good was this speech-to-speech result overall?' },
   { code: 'asr', label: MODEL_TASK_LABELS.asr, active: true, question: 'How accurately was the speech turned into text?' },
-  { code: 'translation', label: MODEL_TASK_LABELS.translation, active: true, question: 'How well does the translation keep the meaning of the original?' },
+  {
+    code: 'translation',
+    label: MODEL_TASK_LABELS.translation,
+    active: true,
+    question: 'How well does the translation keep the meaning of the original?',
+  },
   { code: 'tts', label: MODEL_TASK_LABELS.tts, active: true, question: 'How natural and clear does the generated speech sound?' },
-  { code: 'transliteration', label: MODEL_TASK_LABELS.transliteration, active: true, question: 'How well was the text written in the target script?' },
+  {
+    code: 'transliteration',
+    label: MODEL_TASK_LABELS.transliteration,
+    active: true,
+    question: 'How well was the text written in the target script?',
+  },
   { code: 'ocr', label: MODEL_TASK_LABELS.ocr, active: true, question: 'How accurately was the text in the image read?' },
   { code: 'ner', label: MODEL_TASK_LABELS.ner, active: true, question: 'How well were the names, places and other entities tagged?' },
-  { code: 'txt-lang-detection', label: MODEL_TASK_LABELS['txt-lang-detection'], active: true, question: 'Was the language of the text detected correctly?' },
-  { code: 'audio-lang-detection', label: MODEL_TASK_LABELS['audio-lang-detection'], active: true, question: 'Was the spoken language detected correctly?' },
-  { code: 'img-lang-detection', label: MODEL_TASK_LABELS['img-lang-detection'], active: true, question: 'Was the language of the text in the image detected correctly?' },
-  { code: 'audio-gender-detection', label: MODEL_TASK_LABELS['audio-gender-detection'], active: true, question: "Was the speaker's gender detected correctly?" },
+  {
+    code: 'txt-lang-detection',
+    label: MODEL_TASK_LABELS['txt-lang-detection'],
+    active: true,
+    question: 'Was the language of the text detected correctly?',
+  },
+  {
+    code: 'audio-lang-detection',
+    label: MODEL_TASK_LABELS['audio-lang-detection'],
+    active: true,
+    question: 'Was the spoken language detected correctly?',
+  },
+  {
+    code: 'img-lang-detection',
+    label: MODEL_TASK_LABELS['img-lang-detection'],
+    active: true,
+    question: 'Was the language of the text in the image detected correctly?',
+  },
+  {
+    code: 'audio-gender-detection',
+    label: MODEL_TASK_LABELS['audio-gender-detection'],
+    active: true,
+    question: "Was the speaker's gender detected correctly?",
+  },
   { code: 'itn', label: MODEL_TASK_LABELS.itn, active: true, question: 'How well were spoken numbers and dates turned into written form?' },
-  { code: 'text-normalization', label: MODEL_TASK_LABELS['text-normalization'], active: true, question: 'How well were numbers and symbols turned into words?' },
+  {
+    code: 'text-normalization',
+    label: MODEL_TASK_LABELS['text-normalization'],
+    active: true,
+    question: 'How well were numbers and symbols turned into words?',
+  },
   { code: 'comments', label: 'Comments', active: true, question: 'Anything else you would like to tell us?' },
 ];
 
@@ -128,10 +193,12 @@ export interface FeedbackQuestionGroup extends FeedbackQuestion {
 export const FEEDBACK_QUESTIONS_BULK: [FeedbackQuestionGroup, ...FeedbackQuestion[]] = (() => {
   const sts = FEEDBACK_QUESTIONS.find((q) => q.code === 'sts')!;
   const values: FeedbackDetailQuestion[] = FEEDBACK_QUESTIONS.filter((q) => q.code !== 'sts').map((q) =>
-    q.code === 'comments'
-      ? { ...q, answerType: 'freetext' }
-      : { ...q, taskType: q.code, answerType: '5-star-rating', editbox: 'true' },
+    q.code === 'comments' ? { ...q, answerType: 'freetext' } : { ...q, taskType: q.code, answerType: '5-star-rating', editbox: 'true' },
   );
-  const group: FeedbackQuestionGroup = { ...sts, initialQuestion: { question: sts.question, answerType: '5-star-rating', editbox: 'false' }, values };
+  const group: FeedbackQuestionGroup = {
+    ...sts,
+    initialQuestion: { question: sts.question, answerType: '5-star-rating', editbox: 'false' },
+    values,
+  };
   return [group, ...FEEDBACK_QUESTIONS.filter((q) => q.code !== 'sts')];
 })();

@@ -1,14 +1,14 @@
 /**
- * The dataset filter catalogue (spec 01 §3 "Filter catalogue"; master name `datasetFilterParams`):
+ * The dataset filter catalogue (docs/product.md#entities-and-fields "Filter catalogue"; master name `datasetFilterParams`):
  * for each searchable dataset type, the filters the search form offers and the search API accepts.
  *
  * Facts (which filters a type has, their labels and option lists) follow the reference
  * `*CorpusFilters.json` files of ulca-reference/master-data/prod and the enumerations; the rules
- * are ours and spec 01's:
+ * are ours and docs/product.md's:
  * - filterType: `language` for sourceLanguage/targetLanguage; `basic` for collection method,
  *   domain, collection source, licence and submitter; `advance` for every other filter.
  * - Collection Source is inactive for every type; Submitter is inactive for asr, asr-unlabeled,
- *   tts, pos and ner (spec 01 §3).
+ *   tts, pos and ner (docs/product.md#entities-and-fields).
  * - parent: the collection method that makes a filter relevant (the first collection method the
  *   reference tool list names for it), e.g. alignment tool and scores → auto-aligned.
  * - input/type: single-select numbers for the single-value numeric filters (min/max scores,
@@ -19,10 +19,29 @@
  */
 import { COLLECTION_METHOD_LABELS, COLLECTION_METHODS_BY_TYPE, PAIRED_DATASET_TYPES, type DatasetType } from '../enums.ts';
 import {
-  MASTER_AGE_RANGES, MASTER_ALIGNMENT_TOOLS, MASTER_ASR_MODELS, MASTER_AUDIO_CHANNELS, MASTER_AUDIO_FORMATS, MASTER_BITS_PER_SAMPLE,
-  MASTER_DIALECTS, MASTER_DOMAINS, MASTER_DPI, MASTER_EDITING_TOOLS, MASTER_EVALUATION_METHODS, MASTER_GENDER, MASTER_IMAGE_TEXT_TYPES,
-  MASTER_IMAGE_TYPES, MASTER_LANGUAGES, MASTER_LICENSES, MASTER_MIXED_DATA_SOURCES, MASTER_OCR_TOOLS, MASTER_SAMPLING_RATES, MASTER_SNR_TOOLS,
-  MASTER_SPEECH_LANGUAGES, MASTER_TRANSLATION_MODELS, type MasterEntry,
+  MASTER_AGE_RANGES,
+  MASTER_ALIGNMENT_TOOLS,
+  MASTER_ASR_MODELS,
+  MASTER_AUDIO_CHANNELS,
+  MASTER_AUDIO_FORMATS,
+  MASTER_BITS_PER_SAMPLE,
+  MASTER_DIALECTS,
+  MASTER_DOMAINS,
+  MASTER_DPI,
+  MASTER_EDITING_TOOLS,
+  MASTER_EVALUATION_METHODS,
+  MASTER_GENDER,
+  MASTER_IMAGE_TEXT_TYPES,
+  MASTER_IMAGE_TYPES,
+  MASTER_LANGUAGES,
+  MASTER_LICENSES,
+  MASTER_MIXED_DATA_SOURCES,
+  MASTER_OCR_TOOLS,
+  MASTER_SAMPLING_RATES,
+  MASTER_SNR_TOOLS,
+  MASTER_SPEECH_LANGUAGES,
+  MASTER_TRANSLATION_MODELS,
+  type MasterEntry,
 } from './enumerations.ts';
 
 /** Where a filter sits on the search form. */
@@ -95,7 +114,7 @@ const list = (value: string, label: string, options: FilterOption[], parent: str
 const single = (value: string, label: string, options: FilterOption[], parent: string | null = null): DatasetFilter =>
   filter({ value, label, filterType: 'advance', input: 'single-select', type: 'number', options, parent });
 
-/** Types whose Submitter filter is inactive (spec 01 §3). */
+/** Types whose Submitter filter is inactive (docs/product.md#entities-and-fields). */
 const SUBMITTER_INACTIVE: readonly DatasetType[] = ['asr-corpus', 'asr-unlabeled-corpus', 'tts-corpus', 'pos-corpus', 'ner-corpus'];
 
 function languageFilters(type: DatasetType): DatasetFilter[] {
@@ -103,21 +122,64 @@ function languageFilters(type: DatasetType): DatasetFilter[] {
   const speech = type === 'asr-corpus' || type === 'asr-unlabeled-corpus';
   const languages = opts(speech ? MASTER_SPEECH_LANGUAGES : MASTER_LANGUAGES);
   const source = filter({
-    value: 'sourceLanguage', label: 'Source Language', filterType: 'language', input: paired ? 'single-select' : 'multi-select', type: 'array', options: languages,
+    value: 'sourceLanguage',
+    label: 'Source Language',
+    filterType: 'language',
+    input: paired ? 'single-select' : 'multi-select',
+    type: 'array',
+    options: languages,
   });
   if (!paired) return [source];
-  return [source, filter({ value: 'targetLanguage', label: 'Target Language', filterType: 'language', input: 'multi-select', type: 'array', options: languages })];
+  return [
+    source,
+    filter({
+      value: 'targetLanguage',
+      label: 'Target Language',
+      filterType: 'language',
+      input: 'multi-select',
+      type: 'array',
+      options: languages,
+    }),
+  ];
 }
 
 function basicFilters(type: DatasetType): DatasetFilter[] {
   const methods = COLLECTION_METHODS_BY_TYPE[type].map((c) => ({ value: c, label: COLLECTION_METHOD_LABELS[c] ?? c }));
   return [
-    filter({ value: 'collectionMethod', label: 'Collection Method', filterType: 'basic', input: 'multi-select', type: 'array', options: methods }),
-    filter({ value: 'domain', label: 'Domain', filterType: 'basic', input: 'multi-select', type: 'array', options: opts(MASTER_DOMAINS) }),
-    filter({ value: 'collectionSource', label: 'Collection Source', filterType: 'basic', input: 'string', type: 'text', options: [], active: false }),
-    filter({ value: 'license', label: 'License', filterType: 'basic', input: 'multi-select', type: 'array', options: opts(MASTER_LICENSES) }),
     filter({
-      value: 'submitterName', label: 'Submitter', filterType: 'basic', input: 'string', type: 'text', options: [], active: !SUBMITTER_INACTIVE.includes(type),
+      value: 'collectionMethod',
+      label: 'Collection Method',
+      filterType: 'basic',
+      input: 'multi-select',
+      type: 'array',
+      options: methods,
+    }),
+    filter({ value: 'domain', label: 'Domain', filterType: 'basic', input: 'multi-select', type: 'array', options: opts(MASTER_DOMAINS) }),
+    filter({
+      value: 'collectionSource',
+      label: 'Collection Source',
+      filterType: 'basic',
+      input: 'string',
+      type: 'text',
+      options: [],
+      active: false,
+    }),
+    filter({
+      value: 'license',
+      label: 'License',
+      filterType: 'basic',
+      input: 'multi-select',
+      type: 'array',
+      options: opts(MASTER_LICENSES),
+    }),
+    filter({
+      value: 'submitterName',
+      label: 'Submitter',
+      filterType: 'basic',
+      input: 'string',
+      type: 'text',
+      options: [],
+      active: !SUBMITTER_INACTIVE.includes(type),
     }),
   ];
 }
@@ -134,13 +196,19 @@ function textPairFilters(): DatasetFilter[] {
     single('minScore', 'Min Alignment Score', MIN_SCORES, 'auto-aligned'),
     single('maxScore', 'Max Alignment Score', MAX_SCORES, 'auto-aligned'),
     list('editingTool', 'Editing Tool', opts(MASTER_EDITING_TOOLS), 'manual-aligned'),
-    list('evaluationMethod', 'Evaluation Method', byCode(MASTER_EVALUATION_METHODS, ['MTAutomaticEvaluationMethod', 'MachineTranslatedEvaluationMethod2']), 'machine-translated'),
+    list(
+      'evaluationMethod',
+      'Evaluation Method',
+      byCode(MASTER_EVALUATION_METHODS, ['MTAutomaticEvaluationMethod', 'MachineTranslatedEvaluationMethod2']),
+      'machine-translated',
+    ),
   ];
 }
 
 /** Audio filters shared by the speech types (the reference lists for asr, asr-unlabeled and tts). */
 function audioFilters(withTranscriptFilters: boolean): DatasetFilter[] {
-  const free = (value: string, label: string) => filter({ value, label, filterType: 'advance', input: 'string', type: 'number', options: [] });
+  const free = (value: string, label: string) =>
+    filter({ value, label, filterType: 'advance', input: 'string', type: 'number', options: [] });
   const common = [
     list('format', 'Format', opts(MASTER_AUDIO_FORMATS)),
     list('channel', 'Channel', opts(MASTER_AUDIO_CHANNELS)),
@@ -168,7 +236,12 @@ function audioFilters(withTranscriptFilters: boolean): DatasetFilter[] {
   ];
   const transcript = withTranscriptFilters
     ? [
-        list('evaluationMethod', 'Evaluation Method', byCode(MASTER_EVALUATION_METHODS, ['TranscriptionEvaluationMethod1']), 'machine-generated-transcript'),
+        list(
+          'evaluationMethod',
+          'Evaluation Method',
+          byCode(MASTER_EVALUATION_METHODS, ['TranscriptionEvaluationMethod1']),
+          'machine-generated-transcript',
+        ),
         list('alignmentTool', 'Alignment Tool', byCode(MASTER_ALIGNMENT_TOOLS, ['AENAES']), 'auto-aligned'),
         single('minScore', 'Min Alignment Score', MIN_SCORES, 'auto-aligned'),
         single('maxScore', 'Max Alignment Score', MAX_SCORES, 'auto-aligned'),
@@ -223,7 +296,14 @@ function filtersOf(type: DatasetType): DatasetFilter[] {
 export const DATASET_FILTER_PARAMS: DatasetFilterParams[] = SEARCHABLE.map(([datasetType, label]) => {
   const filters = filtersOf(datasetType);
   const withDataSources = datasetType === 'asr-corpus' || datasetType === 'asr-unlabeled-corpus';
-  return { datasetType, label, active: true, filters, code: datasetType, values: filters.map((f) => toUlcaFilterEntry(f, withDataSources)) };
+  return {
+    datasetType,
+    label,
+    active: true,
+    filters,
+    code: datasetType,
+    values: filters.map((f) => toUlcaFilterEntry(f, withDataSources)),
+  };
 });
 
 /**
@@ -236,7 +316,8 @@ export function toUlcaFilterEntry(f: DatasetFilter, withDataSources = false): Ul
   const languageChoices = (): UlcaMasterEntry[] => MASTER_LANGUAGES.filter((l) => l.active && l.code !== 'mixed');
   const values = f.options.map((o): UlcaMasterEntry => {
     const e: UlcaMasterEntry = { code: o.value, label: o.label, active: true };
-    if (withDataSources && f.filterType === 'language' && o.value === 'mixed') e.values = MASTER_MIXED_DATA_SOURCES.filter((d) => d.active).map((d) => ({ ...d, values: languageChoices() }));
+    if (withDataSources && f.filterType === 'language' && o.value === 'mixed')
+      e.values = MASTER_MIXED_DATA_SOURCES.filter((d) => d.active).map((d) => ({ ...d, values: languageChoices() }));
     return e;
   });
   return { code: f.value, label: f.label, active: f.active, values };

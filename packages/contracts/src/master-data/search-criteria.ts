@@ -1,5 +1,5 @@
 /**
- * Search criteria (spec 01 §3 "Search payload criteria", §5 "Search submit") and their check
+ * Search criteria (docs/product.md#entities-and-fields "Search payload criteria", docs/product.md#validation-rules "Search submit") and their check
  * against the filter catalogue. Shared by the search API (400 with field errors) and the web form
  * (the same messages), so both say the same thing.
  */
@@ -62,18 +62,33 @@ export const INACTIVE_FILTER_MESSAGE = 'This filter is not in use.';
 export const NOT_SEARCHABLE_MESSAGE = 'This dataset type cannot be searched.';
 const notAllowed = (v: unknown) => `'${String(v)}' is not one of the allowed values.`;
 
-/** Filters that take one number (spec 01 §3): all other filters are lists. */
+/** Filters that take one number (docs/product.md#entities-and-fields): all other filters are lists. */
 export const SINGLE_VALUE_FILTERS: readonly string[] = [
-  'minScore', 'maxScore', 'score', 'samplingRate', 'countOfTranslations', 'minNoOfSpeakers', 'maxNoOfSpeakers', 'minAge', 'maxAge', 'minSnr', 'maxSnr',
+  'minScore',
+  'maxScore',
+  'score',
+  'samplingRate',
+  'countOfTranslations',
+  'minNoOfSpeakers',
+  'maxNoOfSpeakers',
+  'minAge',
+  'maxAge',
+  'minSnr',
+  'maxSnr',
 ];
 /** Criteria that are not catalogue filters but switches any type accepts. */
 const FLAGS = ['multipleContributors', 'originalSourceSentence'] as const;
-/** Data-source criteria of the ASR types (spec 01 §2 "a data source and an assert language for ASR types"). */
+/** Data-source criteria of the ASR types (docs/product.md#screens "a data source and an assert language for ASR types"). */
 const DATA_SOURCE_TYPES: readonly string[] = ['asr-corpus', 'asr-unlabeled-corpus'];
 /** Keys a client may send that carry no filter (ignored). */
 const IGNORED = new Set(['datasetType', 'groupBy', 'serviceRequestNumber', 'userId']);
 /** Pairs whose minimum must not exceed their maximum. */
-const RANGES: [string, string][] = [['minScore', 'maxScore'], ['minNoOfSpeakers', 'maxNoOfSpeakers'], ['minAge', 'maxAge'], ['minSnr', 'maxSnr']];
+const RANGES: [string, string][] = [
+  ['minScore', 'maxScore'],
+  ['minNoOfSpeakers', 'maxNoOfSpeakers'],
+  ['minAge', 'maxAge'],
+  ['minSnr', 'maxSnr'],
+];
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
@@ -91,14 +106,15 @@ function checkList(f: DatasetFilter, raw: unknown, errors: CriteriaError[]): (st
   for (const v of values) {
     if (f.type === 'number') {
       const n = toNumber(v);
-      if (n === null) return errors.push({ field: f.value, message: `'${String(v)}' is not a number.` }), null;
+      if (n === null) return (errors.push({ field: f.value, message: `'${String(v)}' is not a number.` }), null);
       out.push(n);
     } else if (typeof v === 'string' || typeof v === 'number') {
       const s = String(v).trim();
-      if (f.options.length && !f.options.some((o) => String(o.value) === s)) return errors.push({ field: f.value, message: notAllowed(v) }), null;
+      if (f.options.length && !f.options.some((o) => String(o.value) === s))
+        return (errors.push({ field: f.value, message: notAllowed(v) }), null);
       out.push(s);
     } else {
-      return errors.push({ field: f.value, message: 'Expected a list of values.' }), null;
+      return (errors.push({ field: f.value, message: 'Expected a list of values.' }), null);
     }
   }
   return out.length ? [...new Set(out)] : null;
@@ -107,10 +123,10 @@ function checkList(f: DatasetFilter, raw: unknown, errors: CriteriaError[]): (st
 function checkSingle(f: DatasetFilter, raw: unknown, errors: CriteriaError[]): number | null {
   const values = asList(raw).filter((v) => !isEmpty(v));
   if (values.length === 0) return null;
-  if (values.length > 1) return errors.push({ field: f.value, message: 'Choose one value.' }), null;
+  if (values.length > 1) return (errors.push({ field: f.value, message: 'Choose one value.' }), null);
   const n = toNumber(values[0]);
   if (n === null || (f.options.length && !f.options.some((o) => Number(o.value) === n))) {
-    return errors.push({ field: f.value, message: notAllowed(values[0]) }), null;
+    return (errors.push({ field: f.value, message: notAllowed(values[0]) }), null);
   }
   return n;
 }
@@ -137,8 +153,14 @@ export function validateSearchCriteria(
   const byName = new Map(catalogue.filters.map((f) => [f.value, f]));
   const paired = PAIRED_DATASET_TYPES.includes(type);
   const value: NormalizedCriteria = {
-    datasetType: type, sourceLanguage: [], targetLanguage: paired ? [] : null, lists: {}, numbers: {},
-    multipleContributors: false, originalSourceSentence: false, mixedDataSource: null,
+    datasetType: type,
+    sourceLanguage: [],
+    targetLanguage: paired ? [] : null,
+    lists: {},
+    numbers: {},
+    multipleContributors: false,
+    originalSourceSentence: false,
+    mixedDataSource: null,
   };
 
   // Languages: the pair types need both; the others take the record languages from either list.
@@ -147,14 +169,18 @@ export function validateSearchCriteria(
   const sources = languageList('sourceLanguage', c.sourceLanguage) as string[];
   const targets = languageList('targetLanguage', c.targetLanguage) as string[];
   if (paired) {
-    if (sources.length === 0 && !errors.some((e) => e.field === 'sourceLanguage')) errors.push({ field: 'sourceLanguage', message: MANDATORY_MESSAGE });
-    if (targets.length === 0 && !errors.some((e) => e.field === 'targetLanguage')) errors.push({ field: 'targetLanguage', message: MANDATORY_MESSAGE });
+    if (sources.length === 0 && !errors.some((e) => e.field === 'sourceLanguage'))
+      errors.push({ field: 'sourceLanguage', message: MANDATORY_MESSAGE });
+    if (targets.length === 0 && !errors.some((e) => e.field === 'targetLanguage'))
+      errors.push({ field: 'targetLanguage', message: MANDATORY_MESSAGE });
     value.sourceLanguage = sources;
     value.targetLanguage = targets.filter((t) => !sources.includes(t));
-    if (targets.length && value.targetLanguage.length === 0) errors.push({ field: 'targetLanguage', message: 'Choose a target language other than the source language.' });
+    if (targets.length && value.targetLanguage.length === 0)
+      errors.push({ field: 'targetLanguage', message: 'Choose a target language other than the source language.' });
   } else {
     value.sourceLanguage = [...new Set([...sources, ...targets])];
-    if (value.sourceLanguage.length === 0 && !errors.some((e) => e.field.endsWith('Language'))) errors.push({ field: 'targetLanguage', message: MANDATORY_MESSAGE });
+    if (value.sourceLanguage.length === 0 && !errors.some((e) => e.field.endsWith('Language')))
+      errors.push({ field: 'targetLanguage', message: MANDATORY_MESSAGE });
   }
 
   for (const [key, raw] of Object.entries(c)) {
@@ -174,7 +200,11 @@ export function validateSearchCriteria(
         if (src !== true && !MASTER_MIXED_DATA_SOURCES.some((m) => m.code === src)) errors.push({ field: key, message: notAllowed(src) });
         else value.mixedDataSource = src as true | string;
       } else {
-        const langs = checkList({ ...sourceFilter, value: key, options: MASTER_LANGUAGES.map((l) => ({ value: l.code, label: l.label })) }, raw, errors);
+        const langs = checkList(
+          { ...sourceFilter, value: key, options: MASTER_LANGUAGES.map((l) => ({ value: l.code, label: l.label })) },
+          raw,
+          errors,
+        );
         if (langs) value.lists.assertLanguage = langs;
       }
       continue;

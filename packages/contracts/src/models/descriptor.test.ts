@@ -1,6 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import {
-  checkModelDescriptor, DEFAULT_MODEL_VERSION, modelDescriptorSchema, parseModelDescriptor, type DescriptorFieldError,
+  checkModelDescriptor,
+  DEFAULT_MODEL_VERSION,
+  modelDescriptorSchema,
+  parseModelDescriptor,
+  type DescriptorFieldError,
 } from './descriptor.ts';
 import { INFERENCE_TASKS, type InferenceTask } from './tasks.ts';
 
@@ -26,7 +30,10 @@ const schemas: Record<InferenceTask, Record<string, unknown>> = {
   asr: {
     taskType: 'asr',
     modelProcessingType: { type: 'batch' },
-    request: { audio: [wav], config: { language: { sourceLanguage: 'ta' }, audioFormat: 'wav', samplingRate: 16000, transcriptionFormat: { value: 'transcript' } } },
+    request: {
+      audio: [wav],
+      config: { language: { sourceLanguage: 'ta' }, audioFormat: 'wav', samplingRate: 16000, transcriptionFormat: { value: 'transcript' } },
+    },
     response: { output: [{ source: 'காலை வணக்கம்' }], status: 'SUCCESS' },
   },
   tts: {
@@ -46,13 +53,15 @@ const schemas: Record<InferenceTask, Record<string, unknown>> = {
     tagsFormat: 'IOB2',
     request: { input: [{ source: 'Meera moved to Pune in May' }], config: { language: en } },
     response: {
-      output: [{
-        source: 'Meera moved to Pune in May',
-        nerPrediction: [
-          { token: 'Meera', tag: 'B-PER', tokenStartIndex: 0, tokenEndIndex: 4 },
-          { token: 'Pune', tag: 'B-LOC', tokenStartIndex: 15, tokenEndIndex: 18 },
-        ],
-      }],
+      output: [
+        {
+          source: 'Meera moved to Pune in May',
+          nerPrediction: [
+            { token: 'Meera', tag: 'B-PER', tokenStartIndex: 0, tokenEndIndex: 4 },
+            { token: 'Pune', tag: 'B-LOC', tokenStartIndex: 15, tokenEndIndex: 18 },
+          ],
+        },
+      ],
     },
   },
   'txt-lang-detection': {
@@ -137,7 +146,12 @@ describe('model descriptor: accepted', () => {
     const d = descriptor(task);
     const r = modelDescriptorSchema.safeParse(d);
     expect(r.error?.issues).toBeUndefined();
-    expect(r.data).toMatchObject({ name: d.name, version: 'v2.1', task: { type: task }, inferenceEndPoint: { schema: { taskType: task } } });
+    expect(r.data).toMatchObject({
+      name: d.name,
+      version: 'v2.1',
+      task: { type: task },
+      inferenceEndPoint: { schema: { taskType: task } },
+    });
   });
 
   it('gives version v1.0 when none is stated, and Authorization as the default key header', () => {
@@ -162,7 +176,10 @@ describe('model descriptor: accepted', () => {
     s.schema = { ...s.schema, supportedInputAudioFormat: ['wav', 'flac'] };
     (s.schema.request as { config: Record<string, unknown> }).config.inputFormat = { value: 'plain' };
     const r = modelDescriptorSchema.parse(d);
-    expect(r.inferenceEndPoint.schema).toMatchObject({ supportedInputAudioFormat: ['wav', 'flac'], request: { config: { inputFormat: { value: 'plain' } } } });
+    expect(r.inferenceEndPoint.schema).toMatchObject({
+      supportedInputAudioFormat: ['wav', 'flac'],
+      request: { config: { inputFormat: { value: 'plain' } } },
+    });
   });
 
   it('accepts a streaming model on a wss:// endpoint', () => {
@@ -175,7 +192,11 @@ describe('model descriptor: accepted', () => {
 
   it('accepts a list of per-language schemas of the same task (a multilingual endpoint)', () => {
     const d = descriptor('ner');
-    const hi = { ...schemas.ner, request: { input: [{ source: 'रीना दिल्ली गई' }], config: { language: { sourceLanguage: 'hi' } } }, response: undefined };
+    const hi = {
+      ...schemas.ner,
+      request: { input: [{ source: 'रीना दिल्ली गई' }], config: { language: { sourceLanguage: 'hi' } } },
+      response: undefined,
+    };
     d.languages = [en, { sourceLanguage: 'hi' }];
     (d.inferenceEndPoint as { schema: unknown }).schema = [schemas.ner, hi];
     expect(checkModelDescriptor(d).success).toBe(true);
@@ -228,7 +249,9 @@ describe('model descriptor: refused, with an error per path', () => {
     d.languages = [{ sourceLanguage: 'en', targetLanguage: 'xx' }];
     expect(errorsOf(d)).toEqual([{ path: 'languages.0.targetLanguage', code: 'invalid_value', message: 'unknown language code "xx"' }]);
     const e = descriptor('asr');
-    ((e.inferenceEndPoint as { schema: { request: { config: { language: object } } } }).schema.request.config.language = { sourceLanguage: 'klingon' });
+    (e.inferenceEndPoint as { schema: { request: { config: { language: object } } } }).schema.request.config.language = {
+      sourceLanguage: 'klingon',
+    };
     expect(paths(e)).toEqual(['inferenceEndPoint.schema.request.config.language.sourceLanguage']);
   });
 
@@ -260,7 +283,9 @@ describe('model descriptor: refused, with an error per path', () => {
   it('refuses a descriptor without inferenceEndPoint, or with one without schema', () => {
     const d = descriptor('ner');
     delete d.inferenceEndPoint;
-    expect(errorsOf(d)).toEqual([{ path: 'inferenceEndPoint', code: 'invalid_type', message: "missing required field 'inferenceEndPoint'" }]);
+    expect(errorsOf(d)).toEqual([
+      { path: 'inferenceEndPoint', code: 'invalid_type', message: "missing required field 'inferenceEndPoint'" },
+    ]);
     const e = descriptor('ner');
     delete (e.inferenceEndPoint as { schema?: unknown }).schema;
     expect(errorsOf(e)[0]).toMatchObject({ path: 'inferenceEndPoint.schema', message: expect.stringContaining('missing required field') });
@@ -287,7 +312,9 @@ describe('model descriptor: refused, with an error per path', () => {
   });
 
   it('refuses unknown fields outside the inference schema', () => {
-    expect(errorsOf({ ...descriptor('tts'), colour: 'blue' })).toEqual([{ path: '', code: 'unrecognized_keys', message: "unknown field 'colour'" }]);
+    expect(errorsOf({ ...descriptor('tts'), colour: 'blue' })).toEqual([
+      { path: '', code: 'unrecognized_keys', message: "unknown field 'colour'" },
+    ]);
     const d = descriptor('tts');
     (d.submitter as Record<string, unknown>).email = 'lab@example.org';
     (d.inferenceEndPoint as Record<string, unknown>).region = 'south';
@@ -299,7 +326,9 @@ describe('model descriptor: refused, with an error per path', () => {
     delete d.languages;
     expect(errorsOf(d)).toEqual([{ path: 'languages', code: 'custom', message: "missing required field 'languages' (required for asr)" }]);
     expect(paths({ ...descriptor('translation'), languages: [en] })).toEqual(['languages.0.targetLanguage']);
-    expect(paths({ ...descriptor('translation'), languages: [{ sourceLanguage: 'ta', targetLanguage: 'ta' }] })).toEqual(['languages.0.targetLanguage']);
+    expect(paths({ ...descriptor('translation'), languages: [{ sourceLanguage: 'ta', targetLanguage: 'ta' }] })).toEqual([
+      'languages.0.targetLanguage',
+    ]);
   });
 
   it('refuses a schema of another task, naming the mismatch first', () => {
@@ -312,9 +341,9 @@ describe('model descriptor: refused, with an error per path', () => {
     (e.inferenceEndPoint as { schema: unknown }).schema = { ...schemas.translation, taskType: 'ner' };
     const errors = errorsOf({ ...e, task: { type: 'translation' }, languages: [enTa] });
     expect(errors[0].path).toBe('inferenceEndPoint.schema.taskType');
-    expect(paths({ ...descriptor('ocr'), inferenceEndPoint: { callbackUrl: 'https://x.example.org', schema: { taskType: 'summarise' } } })).toEqual([
-      'inferenceEndPoint.schema.taskType',
-    ]);
+    expect(
+      paths({ ...descriptor('ocr'), inferenceEndPoint: { callbackUrl: 'https://x.example.org', schema: { taskType: 'summarise' } } }),
+    ).toEqual(['inferenceEndPoint.schema.taskType']);
   });
 
   it('refuses an example request that does not fit the task, at the request path', () => {
@@ -325,7 +354,10 @@ describe('model descriptor: refused, with an error per path', () => {
     expect(paths(d).sort()).toEqual(['inferenceEndPoint.schema.request.config.gender', 'inferenceEndPoint.schema.request.input.0.source']);
     const a = descriptor('audio-gender-detection');
     (a.inferenceEndPoint as { schema: { request: unknown } }).schema.request = { audio: [{}] };
-    expect(errorsOf(a)[0]).toMatchObject({ path: 'inferenceEndPoint.schema.request.audio.0.audioContent', message: expect.stringContaining("'audioUri'") });
+    expect(errorsOf(a)[0]).toMatchObject({
+      path: 'inferenceEndPoint.schema.request.audio.0.audioContent',
+      message: expect.stringContaining("'audioUri'"),
+    });
   });
 
   it('refuses NER without tagsFormat, and TTS voices outside male/female', () => {

@@ -1,6 +1,6 @@
 /**
  * The ULCA model descriptor: the JSON file a contributor uploads to register a model that runs
- * at their own inference endpoint (spec 02 §2 "Model submission", issue 11 item 1;
+ * at their own inference endpoint (docs/product.md#screens "Model submission", issue 11 item 1;
  * ulca-reference/specs/model-schema.yml `Model`, common-schemas.yml). Field names are the
  * reference's.
  *
@@ -18,7 +18,7 @@
  * missing.
  *
  * Deviations from model-schema.yml, each needed by the published examples or by the product:
- * - `version` may be omitted and defaults to "v1.0" (spec 02 §3).
+ * - `version` may be omitted and defaults to "v1.0" (docs/product.md#entities-and-fields).
  * - `languages` is required except for the detection tasks (LANGUAGE_FREE_TASKS), as the original
  *   server checks; translation and transliteration pairs need `targetLanguage`, translation's
  *   different from the source.
@@ -43,11 +43,16 @@ import { z } from 'zod';
 import { DOMAIN_CODES, LICENSE_CODES, NER_TAG_FORMATS, type License } from '../enums.ts';
 import { languagePairSchema, withoutNullFields, type UlcaIssueCode } from '../datasets.ts';
 import {
-  INFERENCE_TASKS, LANGUAGE_FREE_TASKS, PAIRED_INFERENCE_TASKS, inferenceRequestSchemas, inferenceResponseSchemas, type InferenceTask,
+  INFERENCE_TASKS,
+  LANGUAGE_FREE_TASKS,
+  PAIRED_INFERENCE_TASKS,
+  inferenceRequestSchemas,
+  inferenceResponseSchemas,
+  type InferenceTask,
 } from './tasks.ts';
 import { findTextProblem } from '../text-fields.ts';
 
-/** Version given to a descriptor that states none (spec 02 §3: "version (default v1.0)"). */
+/** Version given to a descriptor that states none (docs/product.md#entities-and-fields: "version (default v1.0)"). */
 export const DEFAULT_MODEL_VERSION = 'v1.0';
 
 /** Licence spellings seen in published descriptors, mapped to the licence they mean. */
@@ -261,7 +266,11 @@ function refineDescriptor(d: DescriptorObject, ctx: z.RefinementCtx) {
       issue(ctx, ['languages', i, 'targetLanguage'], `missing required field 'targetLanguage' (required for ${task})`, 'MISSING_FIELD');
     }
     // Same language is a script conversion (ks Aran -> ks Deva): the scripts must then say so.
-    if (task === 'translation' && l.targetLanguage === l.sourceLanguage && (!l.sourceScriptCode || l.sourceScriptCode === l.targetScriptCode)) {
+    if (
+      task === 'translation' &&
+      l.targetLanguage === l.sourceLanguage &&
+      (!l.sourceScriptCode || l.sourceScriptCode === l.targetScriptCode)
+    ) {
       issue(
         ctx,
         ['languages', i, 'targetLanguage'],
@@ -277,17 +286,30 @@ function refineDescriptor(d: DescriptorObject, ctx: z.RefinementCtx) {
   const ep = d.inferenceEndPoint;
   const async = ep.isSyncApi === false;
   if (async && !ep.asyncApiDetails) {
-    issue(ctx, ['inferenceEndPoint', 'asyncApiDetails'], "missing required field 'asyncApiDetails' (required when isSyncApi is false)", 'MISSING_FIELD');
+    issue(
+      ctx,
+      ['inferenceEndPoint', 'asyncApiDetails'],
+      "missing required field 'asyncApiDetails' (required when isSyncApi is false)",
+      'MISSING_FIELD',
+    );
   }
   const asyncSchema = ep.asyncApiDetails?.asyncApiSchema;
   if (async && asyncSchema) {
     // The async example request is the one sent at upload and by the health job: check it as the task's request.
     const r = inferenceRequestSchemas[task].safeParse(asyncSchema.request);
     for (const iss of r.error?.issues ?? []) {
-      ctx.addIssue({ ...iss, path: ['inferenceEndPoint', 'asyncApiDetails', 'asyncApiSchema', 'request', ...iss.path] } as z.core.$ZodRawIssue);
+      ctx.addIssue({
+        ...iss,
+        path: ['inferenceEndPoint', 'asyncApiDetails', 'asyncApiSchema', 'request', ...iss.path],
+      } as z.core.$ZodRawIssue);
     }
     if (asyncSchema.taskType && asyncSchema.taskType !== task) {
-      issue(ctx, ['inferenceEndPoint', 'asyncApiDetails', 'asyncApiSchema', 'taskType'], `taskType '${asyncSchema.taskType}' must equal task.type '${task}'`, 'INVALID_VALUE');
+      issue(
+        ctx,
+        ['inferenceEndPoint', 'asyncApiDetails', 'asyncApiSchema', 'taskType'],
+        `taskType '${asyncSchema.taskType}' must equal task.type '${task}'`,
+        'INVALID_VALUE',
+      );
     }
   }
   if (ep.schema === undefined && !(async && asyncSchema)) {
@@ -334,7 +356,11 @@ function messageOf(iss: z.core.$ZodIssue, input: unknown): string {
   let value: unknown = input;
   for (const p of iss.path) value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[p] : undefined;
   const shown = JSON.stringify(value)?.slice(0, 80);
-  if (value === undefined && iss.path.length && (iss.code === 'invalid_type' || iss.code === 'invalid_value' || iss.code === 'invalid_union')) {
+  if (
+    value === undefined &&
+    iss.path.length &&
+    (iss.code === 'invalid_type' || iss.code === 'invalid_value' || iss.code === 'invalid_union')
+  ) {
     return `missing required field '${key}'`;
   }
   switch (iss.code) {
@@ -343,7 +369,8 @@ function messageOf(iss: z.core.$ZodIssue, input: unknown): string {
     case 'unrecognized_keys':
       return `unknown field${iss.keys.length > 1 ? 's' : ''} ${iss.keys.map((k) => `'${k}'`).join(', ')}`;
     case 'invalid_value':
-      if (key === 'type' && iss.path[0] === 'task' && iss.path.length === 2) return `unknown task ${shown}; expected one of ${INFERENCE_TASKS.join(', ')}`;
+      if (key === 'type' && iss.path[0] === 'task' && iss.path.length === 2)
+        return `unknown task ${shown}; expected one of ${INFERENCE_TASKS.join(', ')}`;
       if (/Language$/.test(key)) return `unknown language code ${shown}`;
       return `${shown} is not allowed; expected one of ${iss.values.map((x) => JSON.stringify(x)).join(', ')}`;
     case 'invalid_union':
@@ -351,7 +378,10 @@ function messageOf(iss: z.core.$ZodIssue, input: unknown): string {
       return iss.message;
     case 'too_small':
     case 'too_big':
-      return iss.message.replace(/^Too (small|big): expected /, 'must be ').replace(/^(must be) string to have /, 'must have ').replace(/^(must be) array to have /, 'must have ');
+      return iss.message
+        .replace(/^Too (small|big): expected /, 'must be ')
+        .replace(/^(must be) string to have /, 'must have ')
+        .replace(/^(must be) array to have /, 'must have ');
     default:
       return iss.message;
   }

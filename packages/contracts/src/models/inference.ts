@@ -1,6 +1,6 @@
 /**
  * The ULCA inference interface: what the platform sends to a model's `callbackUrl` and what the
- * model answers, one request and one response schema per task of spec 02 §1/§2
+ * model answers, one request and one response schema per task of docs/product.md#what-the-platform-is, docs/product.md#screens
  * (ulca-reference/specs/model-schema.yml: TranslationRequest, ASRRequest, …; the original ULCA's
  * later tasks audio-gender-detection, img-lang-detection, itn and text-normalization follow the
  * same shapes). The task registry (tasks.ts) pairs each task with its schemas
@@ -44,7 +44,12 @@ export const sentencesSchema = z.array(sentenceSchema).min(1);
 function requireOneOf<T extends Record<string, unknown>>(a: keyof T & string, b: keyof T & string) {
   return (v: T, ctx: z.RefinementCtx) => {
     if (v[a] === undefined && v[b] === undefined) {
-      ctx.addIssue({ code: 'custom', path: [a], message: `missing required field: give '${a}' or '${b}'`, params: { ulcaCode: 'MISSING_FIELD' } });
+      ctx.addIssue({
+        code: 'custom',
+        path: [a],
+        message: `missing required field: give '${a}' or '${b}'`,
+        params: { ulcaCode: 'MISSING_FIELD' },
+      });
     }
   };
 }
@@ -180,7 +185,10 @@ const langDetectionConfig = z.looseObject({
 export const txtLangDetectionRequestSchema = z.looseObject({ input: sentencesSchema, config: langDetectionConfig.optional() });
 
 /** audio-lang-detection: `{audio:[{audioContent|audioUri}], config?}` (AudioLangDetectionRequest). */
-export const audioLangDetectionRequestSchema = z.looseObject({ audio: z.array(audioFileSchema).min(1), config: langDetectionConfig.optional() });
+export const audioLangDetectionRequestSchema = z.looseObject({
+  audio: z.array(audioFileSchema).min(1),
+  config: langDetectionConfig.optional(),
+});
 
 /** audio-gender-detection: `{audio:[…], config?:{language, audioFormat, samplingRate, encoding}}` (original AudioGenderDetectionRequest). */
 export const audioGenderDetectionRequestSchema = z.looseObject({

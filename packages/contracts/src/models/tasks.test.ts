@@ -1,7 +1,21 @@
 import { describe, it, expect } from 'vitest';
 import {
-  AUDIO_INPUT_TASKS, BENCHMARK_TASKS, IMAGE_INPUT_TASKS, INFERENCE_TASKS, LANGUAGE_FREE_TASKS, MODEL_TASK_METRICS, MODEL_TASKS, PAIRED_INFERENCE_TASKS,
-  TASK_LABELS, TASK_REGISTRY, assertNever, inferenceRequestSchemas, inferenceResponseSchemas, isBenchmarkTask, isInferenceTask, isModelTask,
+  AUDIO_INPUT_TASKS,
+  BENCHMARK_TASKS,
+  IMAGE_INPUT_TASKS,
+  INFERENCE_TASKS,
+  LANGUAGE_FREE_TASKS,
+  MODEL_TASK_METRICS,
+  MODEL_TASKS,
+  PAIRED_INFERENCE_TASKS,
+  TASK_LABELS,
+  TASK_REGISTRY,
+  assertNever,
+  inferenceRequestSchemas,
+  inferenceResponseSchemas,
+  isBenchmarkTask,
+  isInferenceTask,
+  isModelTask,
 } from './tasks.ts';
 import { BENCHMARK_TASK_DATASET_TYPES, LANGUAGE_FREE_BENCHMARK_TASKS } from '../api/benchmarks.ts';
 import { FEEDBACK_QUESTIONS } from '../master-data/enumerations.ts';
@@ -9,8 +23,20 @@ import { FEEDBACK_QUESTIONS } from '../master-data/enumerations.ts';
 describe('task registry', () => {
   it('is the one list: the 12 served tasks, then the search-only ULCA names', () => {
     expect(MODEL_TASKS).toEqual([
-      'translation', 'transliteration', 'asr', 'tts', 'ocr', 'ner', 'txt-lang-detection', 'audio-lang-detection', 'audio-gender-detection',
-      'img-lang-detection', 'itn', 'text-normalization', 'document-layout', 'glossary',
+      'translation',
+      'transliteration',
+      'asr',
+      'tts',
+      'ocr',
+      'ner',
+      'txt-lang-detection',
+      'audio-lang-detection',
+      'audio-gender-detection',
+      'img-lang-detection',
+      'itn',
+      'text-normalization',
+      'document-layout',
+      'glossary',
     ]);
     expect(INFERENCE_TASKS).toEqual(MODEL_TASKS.slice(0, 12));
     expect(isModelTask('glossary')).toBe(true);

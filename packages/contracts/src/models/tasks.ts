@@ -6,17 +6,36 @@
  * so that a task added here fails to compile wherever it is not handled yet.
  *
  * The list is the union of the tasks the platform serves (those with an inference interface,
- * spec 02 §1/§2) and the older ULCA task names model/search still accepts (`document-layout`,
+ * docs/product.md#what-the-platform-is, docs/product.md#screens) and the older ULCA task names model/search still accepts (`document-layout`,
  * `glossary`: common-schemas SupportedTasks; no descriptor may declare them).
  */
 import { z } from 'zod';
 import type { DatasetType } from '../enums.ts';
 import {
-  asrRequestSchema, asrResponseSchema, audioGenderDetectionRequestSchema, audioGenderDetectionResponseSchema, audioLangDetectionRequestSchema,
-  audioLangDetectionResponseSchema, imgLangDetectionRequestSchema, imgLangDetectionResponseSchema, itnRequestSchema, itnResponseSchema,
-  nerRequestSchema, nerResponseSchema, ocrRequestSchema, ocrResponseSchema, textNormalizationRequestSchema, textNormalizationResponseSchema,
-  translationRequestSchema, translationResponseSchema, transliterationRequestSchema, transliterationResponseSchema, ttsRequestSchema,
-  ttsResponseSchema, txtLangDetectionRequestSchema, txtLangDetectionResponseSchema,
+  asrRequestSchema,
+  asrResponseSchema,
+  audioGenderDetectionRequestSchema,
+  audioGenderDetectionResponseSchema,
+  audioLangDetectionRequestSchema,
+  audioLangDetectionResponseSchema,
+  imgLangDetectionRequestSchema,
+  imgLangDetectionResponseSchema,
+  itnRequestSchema,
+  itnResponseSchema,
+  nerRequestSchema,
+  nerResponseSchema,
+  ocrRequestSchema,
+  ocrResponseSchema,
+  textNormalizationRequestSchema,
+  textNormalizationResponseSchema,
+  translationRequestSchema,
+  translationResponseSchema,
+  transliterationRequestSchema,
+  transliterationResponseSchema,
+  ttsRequestSchema,
+  ttsResponseSchema,
+  txtLangDetectionRequestSchema,
+  txtLangDetectionResponseSchema,
 } from './inference.ts';
 
 /** What a task's request carries: `input:[{source}]`, `audio:[…]` or `image:[…]`. */
@@ -40,10 +59,10 @@ export type TaskOutputKind = 'target-text' | 'suggestions' | 'source-text' | 'au
  */
 export type TaskLanguageKind = 'pair' | 'single' | 'free';
 
-/** The web app's try panel of a task (spec 02 §2 "Try-it panels"); streaming asr/tts models get a streaming panel instead. */
+/** The web app's try panel of a task (docs/product.md#model-detail-and-try-it-panels "Try-it panels"); streaming asr/tts models get a streaming panel instead. */
 export type TryPanelKind = 'text' | 'speech' | 'image';
 
-/** The benchmark side of a task (spec 02 §2 "Benchmark datasets"); see docs/benchmarks.md. */
+/** The benchmark side of a task (docs/product.md#benchmark-datasets-and-leaderboards "Benchmark datasets"); see docs/benchmarks.md. */
 export interface TaskBenchmarkSpec {
   /**
    * The dataset type whose params checks (and row checks unless BENCHMARK_ROW_SCHEMAS has the
@@ -57,7 +76,7 @@ export interface TaskBenchmarkSpec {
 /** A task the platform serves: models of it are uploaded, tried, health-checked and (maybe) benchmarked. */
 export interface ServedTaskSpec {
   served: true;
-  /** How every page names the task (spec 02 §1). */
+  /** How every page names the task (docs/product.md#what-the-platform-is). */
   label: string;
   input: TaskInputKind;
   output: TaskOutputKind;
@@ -67,7 +86,7 @@ export interface ServedTaskSpec {
   request: z.ZodType;
   /** What the model answers (models/inference.ts). */
   response: z.ZodType;
-  /** Metrics answered as `metric` on every model record of the task (spec 02 §3 metric glossary). */
+  /** Metrics answered as `metric` on every model record of the task (docs/product.md#entities-and-fields metric glossary). */
   modelMetrics: readonly string[];
   /** Null when the platform has no benchmark datasets of the task. */
   benchmark: TaskBenchmarkSpec | null;
@@ -87,77 +106,152 @@ export type TaskSpec = ServedTaskSpec | SearchOnlyTaskSpec;
  */
 export const TASK_REGISTRY = {
   translation: {
-    served: true, label: 'Translation', input: 'text', output: 'target-text', languages: 'pair', tryPanel: 'text',
-    request: translationRequestSchema, response: translationResponseSchema,
+    served: true,
+    label: 'Translation',
+    input: 'text',
+    output: 'target-text',
+    languages: 'pair',
+    tryPanel: 'text',
+    request: translationRequestSchema,
+    response: translationResponseSchema,
     modelMetrics: ['bleu', 'chrf', 'chrf++', 'ter'],
-    benchmark: { datasetType: 'parallel-corpus', metrics: ['bleu', 'chrf', 'chrf++', 'ter', 'bleu-indic', 'gleu', 'ribes', 'meteor-exact'] },
+    benchmark: {
+      datasetType: 'parallel-corpus',
+      metrics: ['bleu', 'chrf', 'chrf++', 'ter', 'bleu-indic', 'gleu', 'ribes', 'meteor-exact'],
+    },
   },
   transliteration: {
-    served: true, label: 'Transliteration', input: 'text', output: 'suggestions', languages: 'pair', tryPanel: 'text',
-    request: transliterationRequestSchema, response: transliterationResponseSchema,
+    served: true,
+    label: 'Transliteration',
+    input: 'text',
+    output: 'suggestions',
+    languages: 'pair',
+    tryPanel: 'text',
+    request: transliterationRequestSchema,
+    response: transliterationResponseSchema,
     modelMetrics: ['top-1 accuracy', 'cer'],
     benchmark: { datasetType: 'transliteration-corpus', metrics: ['top1', 'top5', 'cer'] },
   },
   asr: {
-    served: true, label: 'ASR', input: 'audio', output: 'source-text', languages: 'single', tryPanel: 'speech',
-    request: asrRequestSchema, response: asrResponseSchema,
+    served: true,
+    label: 'ASR',
+    input: 'audio',
+    output: 'source-text',
+    languages: 'single',
+    tryPanel: 'speech',
+    request: asrRequestSchema,
+    response: asrResponseSchema,
     modelMetrics: ['wer', 'cer'],
     benchmark: { datasetType: 'asr-corpus', metrics: ['wer', 'cer'] },
   },
   tts: {
-    served: true, label: 'TTS', input: 'text', output: 'audio', languages: 'single', tryPanel: 'text',
-    request: ttsRequestSchema, response: ttsResponseSchema,
+    served: true,
+    label: 'TTS',
+    input: 'text',
+    output: 'audio',
+    languages: 'single',
+    tryPanel: 'text',
+    request: ttsRequestSchema,
+    response: ttsResponseSchema,
     modelMetrics: [],
     benchmark: null,
   },
   ocr: {
-    served: true, label: 'OCR', input: 'image', output: 'source-text', languages: 'single', tryPanel: 'image',
-    request: ocrRequestSchema, response: ocrResponseSchema,
+    served: true,
+    label: 'OCR',
+    input: 'image',
+    output: 'source-text',
+    languages: 'single',
+    tryPanel: 'image',
+    request: ocrRequestSchema,
+    response: ocrResponseSchema,
     modelMetrics: ['wer', 'cer'],
     benchmark: { datasetType: 'ocr-corpus', metrics: ['wer', 'cer'] },
   },
   ner: {
-    served: true, label: 'NER', input: 'text', output: 'ner', languages: 'single', tryPanel: 'text',
-    request: nerRequestSchema, response: nerResponseSchema,
+    served: true,
+    label: 'NER',
+    input: 'text',
+    output: 'ner',
+    languages: 'single',
+    tryPanel: 'text',
+    request: nerRequestSchema,
+    response: nerResponseSchema,
     modelMetrics: [],
     // Runs align the model's nerPrediction and the rows' nerData to the rows' words and score entity F1.
     benchmark: { datasetType: 'ner-corpus', metrics: ['ner-f1'] },
   },
   'txt-lang-detection': {
-    served: true, label: 'Text Language Detection', input: 'text', output: 'languages', languages: 'free', tryPanel: 'text',
-    request: txtLangDetectionRequestSchema, response: txtLangDetectionResponseSchema,
+    served: true,
+    label: 'Text Language Detection',
+    input: 'text',
+    output: 'languages',
+    languages: 'free',
+    tryPanel: 'text',
+    request: txtLangDetectionRequestSchema,
+    response: txtLangDetectionResponseSchema,
     modelMetrics: ['top-1 accuracy'],
     // Params are monolingual-corpus's; rows ({sourceText, langCode}) are BENCHMARK_ROW_SCHEMAS'.
     benchmark: { datasetType: 'monolingual-corpus', metrics: ['accuracy'] },
   },
   'audio-lang-detection': {
-    served: true, label: 'Audio Language Detection', input: 'audio', output: 'languages', languages: 'free', tryPanel: 'speech',
-    request: audioLangDetectionRequestSchema, response: audioLangDetectionResponseSchema,
+    served: true,
+    label: 'Audio Language Detection',
+    input: 'audio',
+    output: 'languages',
+    languages: 'free',
+    tryPanel: 'speech',
+    request: audioLangDetectionRequestSchema,
+    response: audioLangDetectionResponseSchema,
     modelMetrics: ['top-1 accuracy'],
     // Params are asr-corpus's; rows ({audioFilename, langCode}) are BENCHMARK_ROW_SCHEMAS'.
     benchmark: { datasetType: 'asr-corpus', metrics: ['accuracy'] },
   },
   'audio-gender-detection': {
-    served: true, label: 'Audio Gender Detection', input: 'audio', output: 'genders', languages: 'free', tryPanel: 'speech',
-    request: audioGenderDetectionRequestSchema, response: audioGenderDetectionResponseSchema,
+    served: true,
+    label: 'Audio Gender Detection',
+    input: 'audio',
+    output: 'genders',
+    languages: 'free',
+    tryPanel: 'speech',
+    request: audioGenderDetectionRequestSchema,
+    response: audioGenderDetectionResponseSchema,
     modelMetrics: ['top-1 accuracy'],
     benchmark: null,
   },
   'img-lang-detection': {
-    served: true, label: 'Image Language Detection', input: 'image', output: 'languages', languages: 'free', tryPanel: 'image',
-    request: imgLangDetectionRequestSchema, response: imgLangDetectionResponseSchema,
+    served: true,
+    label: 'Image Language Detection',
+    input: 'image',
+    output: 'languages',
+    languages: 'free',
+    tryPanel: 'image',
+    request: imgLangDetectionRequestSchema,
+    response: imgLangDetectionResponseSchema,
     modelMetrics: ['top-1 accuracy'],
     benchmark: null,
   },
   itn: {
-    served: true, label: 'ITN', input: 'text', output: 'target-text', languages: 'single', tryPanel: 'text',
-    request: itnRequestSchema, response: itnResponseSchema,
+    served: true,
+    label: 'ITN',
+    input: 'text',
+    output: 'target-text',
+    languages: 'single',
+    tryPanel: 'text',
+    request: itnRequestSchema,
+    response: itnResponseSchema,
     modelMetrics: ['wer', 'cer'],
     benchmark: null,
   },
   'text-normalization': {
-    served: true, label: 'Text Normalization', input: 'text', output: 'target-text', languages: 'single', tryPanel: 'text',
-    request: textNormalizationRequestSchema, response: textNormalizationResponseSchema,
+    served: true,
+    label: 'Text Normalization',
+    input: 'text',
+    output: 'target-text',
+    languages: 'single',
+    tryPanel: 'text',
+    request: textNormalizationRequestSchema,
+    response: textNormalizationResponseSchema,
     modelMetrics: ['wer', 'cer'],
     benchmark: null,
   },
@@ -195,7 +289,8 @@ export function isModelTask(task: unknown): task is ModelTask {
   return typeof task === 'string' && Object.hasOwn(TASK_REGISTRY, task);
 }
 
-const servedWhere = (pick: (s: ServedTaskSpec) => boolean): readonly InferenceTask[] => INFERENCE_TASKS.filter((t) => pick(TASK_REGISTRY[t]));
+const servedWhere = (pick: (s: ServedTaskSpec) => boolean): readonly InferenceTask[] =>
+  INFERENCE_TASKS.filter((t) => pick(TASK_REGISTRY[t]));
 
 /** Tasks whose model maps a source language to a different target language (languages need targetLanguage). */
 export const PAIRED_INFERENCE_TASKS: readonly InferenceTask[] = servedWhere((s) => s.languages === 'pair');
@@ -238,13 +333,15 @@ export const TASK_LABELS: Readonly<Record<InferenceTask, string>> = byTask((s) =
 /** How every page and every answer names a model task: the registry's labels, also used by the feedback questions the server answers. */
 export const MODEL_TASK_LABELS = TASK_LABELS;
 
-/** Metrics answered as `metric` on a model of each task (spec 02 §3 metric glossary, DESIGN.md §11 "Benchmarks"). */
+/** Metrics answered as `metric` on a model of each task (docs/product.md#entities-and-fields metric glossary, docs/benchmarks.md#benchmark-runs-and-leaderboards "Benchmarks"). */
 export const MODEL_TASK_METRICS: Readonly<Record<InferenceTask, readonly string[]>> = byTask((s) => s.modelMetrics);
 
 /** A served task with benchmark datasets. */
 export type BenchmarkTask = { [K in InferenceTask]: Registry[K] extends { benchmark: TaskBenchmarkSpec } ? K : never }[InferenceTask];
 /** The benchmark tasks, in registry order. */
-export const BENCHMARK_TASKS: readonly BenchmarkTask[] = INFERENCE_TASKS.filter((t): t is BenchmarkTask => TASK_REGISTRY[t].benchmark !== null);
+export const BENCHMARK_TASKS: readonly BenchmarkTask[] = INFERENCE_TASKS.filter(
+  (t): t is BenchmarkTask => TASK_REGISTRY[t].benchmark !== null,
+);
 /** True for a benchmark task name. */
 export function isBenchmarkTask(task: unknown): task is BenchmarkTask {
   return typeof task === 'string' && (BENCHMARK_TASKS as readonly string[]).includes(task);

@@ -1,4 +1,4 @@
--- Accounts (spec 01 §3 Credentials, Sign-up payload; spec 02 §3 User)
+-- Accounts (docs/product.md#entities-and-fields Credentials, Sign-up payload; docs/product.md#entities-and-fields User)
 CREATE TABLE users (
   user_id          text PRIMARY KEY,
   email            text NOT NULL,
@@ -24,7 +24,7 @@ CREATE TABLE user_keys (
 );
 CREATE INDEX user_keys_user ON user_keys (user_id);
 
--- Dataset submissions (spec 01 §3 Dataset submission / contribution row)
+-- Dataset submissions (docs/product.md#entities-and-fields Dataset submission / contribution row)
 CREATE TABLE dataset_submissions (
   service_request_number text PRIMARY KEY,
   dataset_id       uuid NOT NULL UNIQUE,

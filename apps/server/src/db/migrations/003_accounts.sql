@@ -14,7 +14,7 @@ CREATE TABLE password_resets (
   created_on   timestamptz NOT NULL DEFAULT now()
 );
 
--- Application API keys (spec 02 §3 "API key record"). key_id is the public identifier
+-- Application API keys (docs/product.md#entities-and-fields "API key record"). key_id is the public identifier
 -- `ulca_<12 hex>`; secret_hash is the sha-256 (hex) of the full key `<key_id>.<secret>`.
 -- Revoking deletes the row (its provider keys go with it).
 CREATE TABLE api_keys (

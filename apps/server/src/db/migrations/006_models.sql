@@ -1,4 +1,4 @@
--- The model side (spec 02; DESIGN.md §11; issue #11). Each table has one owning module:
+-- The model side (docs/product.md; docs/architecture.md#calling-models; issue #11). Each table has one owning module:
 --   models                  -> modules/models
 --   model_feedback, model_feedback_limits -> modules/model-feedback
 --   model_health            -> modules/model-health
@@ -31,7 +31,7 @@ CREATE INDEX models_published ON models (task, published_on DESC) WHERE status =
 CREATE TABLE model_feedback (
   feedback_id         text PRIMARY KEY,
   model_id            text REFERENCES models(model_id) ON DELETE CASCADE,
-  user_id             text,                             -- null for anonymous feedback (spec 02 §6: sts feedback has no identity)
+  user_id             text,                             -- null for anonymous feedback (docs/product.md#roles: sts feedback has no identity)
   task_type           text NOT NULL,
   input               text,                             -- null when the caller's data tracking is off
   output              text,

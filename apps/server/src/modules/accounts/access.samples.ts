@@ -9,7 +9,7 @@ async function otherUser(fx: MatrixFixture): Promise<TestUser> {
 }
 
 /**
- * Accounts and admin user management (spec 01 §7, spec 02 §2, §5, §7): the authorisation matrix's samples of this feature's routes (who may call each is
+ * Accounts and admin user management (docs/api.md#route-groups, docs/product.md#admin, docs/product.md#validation-rules, docs/api.md#route-groups): the authorisation matrix's samples of this feature's routes (who may call each is
  * declared on the route: routes.ts `config.access`; see test/access-matrix.ts and docs/api.md#who-may-call-what).
  */
 export const ACCESS_SAMPLES: AccessSamples = {
@@ -25,10 +25,20 @@ export const ACCESS_SAMPLES: AccessSamples = {
     },
     okStatus: 200,
   },
-  [`POST ${USERS}/logout`]: { owner: null, freshSession: true, sample: () => ({ body: {} }), note: 'Ends the session that signed it; nothing of another user to name.' },
+  [`POST ${USERS}/logout`]: {
+    owner: null,
+    freshSession: true,
+    sample: () => ({ body: {} }),
+    note: 'Ends the session that signed it; nothing of another user to name.',
+  },
   [`GET ${USERS}/me`]: { owner: null, okStatus: 200, note: 'Always the caller.' },
   [`GET ${USERS}/language`]: { owner: null, okStatus: 200, note: "Always the caller's own language." },
-  [`POST ${USERS}/language`]: { owner: null, sample: () => ({ body: { language: 'hi' } }), okStatus: 200, note: "Always the caller's own language." },
+  [`POST ${USERS}/language`]: {
+    owner: null,
+    sample: () => ({ body: { language: 'hi' } }),
+    okStatus: 200,
+    note: "Always the caller's own language.",
+  },
   [`POST ${USERS}/forgot-password`]: { sample: () => ({ body: { email: 'nobody@example.org' } }), okStatus: 200 },
   [`POST ${USERS}/get/token/status`]: { sample: () => ({ body: { token: 'x'.repeat(43) } }), okStatus: 400 },
   [`POST ${USERS}/reset-password`]: {
@@ -40,7 +50,9 @@ export const ACCESS_SAMPLES: AccessSamples = {
     owner: null,
     sample: async ({ fx }) => {
       const u = await otherUser(fx);
-      return { body: { users: [{ userID: u.userId, email: u.email, firstName: 'Renamed User', roles: ['CONTRIBUTOR-USER'], orgID: 'UNDEFINED' }] } };
+      return {
+        body: { users: [{ userID: u.userId, email: u.email, firstName: 'Renamed User', roles: ['CONTRIBUTOR-USER'], orgID: 'UNDEFINED' }] },
+      };
     },
     okStatus: 200,
     note: "Admins act on every user's row but their own (403 SELF_EDIT, tested in admin-users.int.test.ts).",

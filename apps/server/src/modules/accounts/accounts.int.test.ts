@@ -25,7 +25,10 @@ interface Keys {
 
 /** The activation link in the newest outbox message to `to`. */
 function activationLinkFor(outboxDir: string, to: string): string {
-  const files = fs.readdirSync(outboxDir).filter((f) => f.endsWith(`-${to}.eml`)).sort();
+  const files = fs
+    .readdirSync(outboxDir)
+    .filter((f) => f.endsWith(`-${to}.eml`))
+    .sort();
   expect(files.length).toBeGreaterThan(0);
   const raw = fs.readFileSync(path.join(outboxDir, files[files.length - 1]), 'utf8');
   expect(raw).toMatch(new RegExp(`^To: ${to.replace(/[.]/g, '\\.')}$`, 'mi'));
@@ -74,16 +77,23 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     await platform?.close();
   });
 
-  const signup = (user: Record<string, unknown>) => platform.app.inject({ method: 'POST', url: `${USERS}/signup`, payload: { users: [user] } });
+  const signup = (user: Record<string, unknown>) =>
+    platform.app.inject({ method: 'POST', url: `${USERS}/signup`, payload: { users: [user] } });
   const login = (email: string, password: string) =>
     platform.app.inject({ method: 'POST', url: `${USERS}/login`, payload: { authenticator: 'ULCA', data: { email, password } } });
 
   /** Signs and sends a JSON POST, the body string exactly as sent. */
   const signedPost = (a: FastifyInstance, url: string, body: unknown, k: Keys = keys) => {
     const raw = JSON.stringify(body);
-    return a.inject({ method: 'POST', url, payload: raw, headers: { 'content-type': 'application/json', ...signedHeaders(k, { method: 'POST', url, body: raw }) } });
+    return a.inject({
+      method: 'POST',
+      url,
+      payload: raw,
+      headers: { 'content-type': 'application/json', ...signedHeaders(k, { method: 'POST', url, body: raw }) },
+    });
   };
-  const signedGet = (a: FastifyInstance, url: string, k: Keys = keys) => a.inject({ method: 'GET', url, headers: { ...signedHeaders(k, { method: 'GET', url }) } });
+  const signedGet = (a: FastifyInstance, url: string, k: Keys = keys) =>
+    a.inject({ method: 'GET', url, headers: { ...signedHeaders(k, { method: 'GET', url }) } });
 
   it('signs up an inactive CONTRIBUTOR-USER whatever roles are sent', async () => {
     const res = await signup({ firstName: 'Asha Rao', email: 'Asha@Example.org', password: PASSWORD, roles: ['ADMIN'] });
@@ -154,7 +164,10 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     ]) {
       const res = await platform.app.inject({ method: 'POST', url: `${USERS}/verify-user`, payload: body });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'ACTIVATION_INVALID', message: 'This activation link is not valid, has expired or has already been used.' });
+      expect(res.json()).toMatchObject({
+        code: 'ACTIVATION_INVALID',
+        message: 'This activation link is not valid, has expired or has already been used.',
+      });
     }
     expect((await getUserById(ctx, userId))?.isActive).toBe(false);
   });
@@ -171,7 +184,11 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ message: 'This account is already active. You can sign in.', code: 'ALREADY_ACTIVE' });
     // A wrong e-mail with that user id is still just an invalid link.
-    const wrongMail = await platform.app.inject({ method: 'POST', url: `${USERS}/verify-user`, payload: { ...parts, email: 'other@example.org' } });
+    const wrongMail = await platform.app.inject({
+      method: 'POST',
+      url: `${USERS}/verify-user`,
+      payload: { ...parts, email: 'other@example.org' },
+    });
     expect(wrongMail.statusCode).toBe(400);
   });
 
@@ -222,7 +239,7 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     expect(res.json().data).toMatchObject({ userID: userId, email: 'asha@example.org', roles: ['CONTRIBUTOR-USER'] });
   });
 
-  it('keeps the caller\'s interface language: none at first, then the one chosen; refuses an unknown one', async () => {
+  it("keeps the caller's interface language: none at first, then the one chosen; refuses an unknown one", async () => {
     const first = await signedGet(platform.app, `${USERS}/language`);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ language: null });
@@ -250,34 +267,74 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     const body = { datasetName: 'Hindi news sentences', url: 'https://example.org/data.zip' };
     const ok = await signedPost(app, '/test/echo', body);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ user: { userId, email: 'asha@example.org', firstName: 'Asha Rao', lastName: null, org: null, roles: ['CONTRIBUTOR-USER'], publicKey: keys.publicKey }, body });
+    expect(ok.json()).toEqual({
+      user: {
+        userId,
+        email: 'asha@example.org',
+        firstName: 'Asha Rao',
+        lastName: null,
+        org: null,
+        roles: ['CONTRIBUTOR-USER'],
+        publicKey: keys.publicKey,
+      },
+      body,
+    });
 
     const raw = JSON.stringify(body);
     const headers = signedHeaders(keys, { method: 'POST', url: '/test/echo', body: raw });
     const other = JSON.stringify({ ...body, url: 'https://example.org/other.zip' });
-    const replay = await app.inject({ method: 'POST', url: '/test/echo', payload: other, headers: { 'content-type': 'application/json', ...headers } });
+    const replay = await app.inject({
+      method: 'POST',
+      url: '/test/echo',
+      payload: other,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toMatchObject({ code: 'SIGNATURE_INVALID', message: 'Request signature is invalid.' });
 
     // Same data, different bytes (whitespace): the payload is over the exact body, so it differs too.
     const spaced = JSON.stringify(body, null, 2);
-    const reformatted = await app.inject({ method: 'POST', url: '/test/echo', payload: spaced, headers: { 'content-type': 'application/json', ...headers } });
+    const reformatted = await app.inject({
+      method: 'POST',
+      url: '/test/echo',
+      payload: spaced,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
     expect(reformatted.statusCode).toBe(401);
   });
 
   it('verifies a body signed over its raw bytes, even when they are not valid UTF-8', async () => {
     // {"note":"<0xff 0xfe>"}: JSON.parse sees U+FFFD, the signature covers the bytes sent.
     const bytes = Buffer.concat([Buffer.from('{"note":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
-    const res = await app.inject({ method: 'POST', url: '/test/echo', payload: bytes, headers: { 'content-type': 'application/json', ...signedHeaders(keys, { method: 'POST', url: '/test/echo', body: bytes }) } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/test/echo',
+      payload: bytes,
+      headers: { 'content-type': 'application/json', ...signedHeaders(keys, { method: 'POST', url: '/test/echo', body: bytes }) },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().body).toEqual({ note: '\uFFFD\uFFFD' });
     // Signing the decoded text instead does not match the bytes received.
     const decoded = bytes.toString('utf8');
-    const wrong = await app.inject({ method: 'POST', url: '/test/echo', payload: bytes, headers: { 'content-type': 'application/json', ...signedHeaders(keys, { method: 'POST', url: '/test/echo', body: decoded }) } });
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/test/echo',
+      payload: bytes,
+      headers: { 'content-type': 'application/json', ...signedHeaders(keys, { method: 'POST', url: '/test/echo', body: decoded }) },
+    });
     expect(wrong.statusCode).toBe(401);
     // A v1 signature over the raw bytes verifies too (LEGACY_MD5_SIGNATURES=true).
     const v1 = { key: keys.publicKey, payload: payloadForBody(bytes), sig: signRequest(keys.privateKey, payloadForBody(bytes)) };
-    expect((await legacyApp.inject({ method: 'POST', url: '/test/echo', payload: bytes, headers: { 'content-type': 'application/json', ...v1 } })).statusCode).toBe(200);
+    expect(
+      (
+        await legacyApp.inject({
+          method: 'POST',
+          url: '/test/echo',
+          payload: bytes,
+          headers: { 'content-type': 'application/json', ...v1 },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('refuses a captured call replayed on its route or another, and a second use of any nonce', async () => {
@@ -305,7 +362,9 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     const raw = JSON.stringify({ hello: 'race' });
     const headers = { 'content-type': 'application/json', ...signedHeaders(keys, { method: 'POST', url: '/test/echo', body: raw }) };
     // Through two app instances on one database, as two API processes would be.
-    const sent = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? legacyApp : app).inject({ method: 'POST', url: '/test/echo', payload: raw, headers })));
+    const sent = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 ? legacyApp : app).inject({ method: 'POST', url: '/test/echo', payload: raw, headers })),
+    );
     const codes = sent.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 401)).toHaveLength(29);
@@ -321,11 +380,28 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'SIGNATURE_EXPIRED' });
     }
-    expect((await app.inject({ method: 'GET', url, headers: { ...signedHeaders(keys, { method: 'GET', url }, { timestamp: now - window + 30 }) } })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url,
+          headers: { ...signedHeaders(keys, { method: 'GET', url }, { timestamp: now - window + 30 }) },
+        })
+      ).statusCode,
+    ).toBe(200);
     // Malformed v2 headers, and one of the two missing.
-    for (const bad of [{ 'x-ulca-nonce': 'short' }, { 'x-ulca-timestamp': 'soon' }, { 'x-ulca-nonce': 'x'.repeat(65) }, { 'x-ulca-nonce': undefined }]) {
+    for (const bad of [
+      { 'x-ulca-nonce': 'short' },
+      { 'x-ulca-timestamp': 'soon' },
+      { 'x-ulca-nonce': 'x'.repeat(65) },
+      { 'x-ulca-nonce': undefined },
+    ]) {
       const h: Record<string, string | undefined> = { ...signedHeaders(keys, { method: 'GET', url }), ...bad };
-      const res = await app.inject({ method: 'GET', url, headers: Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) as Record<string, string> });
+      const res = await app.inject({
+        method: 'GET',
+        url,
+        headers: Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) as Record<string, string>,
+      });
       expect(res.statusCode, JSON.stringify(bad)).toBe(401);
       expect(res.json().code).toBe('SIGNATURE_INVALID');
     }
@@ -336,7 +412,10 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     expect(rows.length).toBeGreaterThan(3);
     for (const r of rows) expect(r.expires_at.getTime()).toBeGreaterThan(Date.now());
     const { pruneNonces } = await import('../../security/nonce-repo.ts');
-    await ctx.db.db.insertInto('signature_nonces').values({ public_key: keys.publicKey, nonce: 'expired-nonce-0001', expires_at: new Date(Date.now() - 1000) }).execute();
+    await ctx.db.db
+      .insertInto('signature_nonces')
+      .values({ public_key: keys.publicKey, nonce: 'expired-nonce-0001', expires_at: new Date(Date.now() - 1000) })
+      .execute();
     expect(await pruneNonces(ctx.db)).toBe(1);
     expect(await ctx.db.db.selectFrom('signature_nonces').select('nonce').where('nonce', '=', 'expired-nonce-0001').execute()).toEqual([]);
   });
@@ -349,7 +428,9 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     expect(wrongSig.json().message).toBe('Request signature is invalid.');
     // The method is signed: a GET's headers do not sign a DELETE of the same URL.
     const otherMethod = signedHeaders(keys, { method: 'GET', url });
-    expect(otherMethod.payload).not.toBe(payloadV2({ method: 'DELETE', url, timestamp: otherMethod['x-ulca-timestamp'], nonce: otherMethod['x-ulca-nonce'] }));
+    expect(otherMethod.payload).not.toBe(
+      payloadV2({ method: 'DELETE', url, timestamp: otherMethod['x-ulca-timestamp'], nonce: otherMethod['x-ulca-nonce'] }),
+    );
 
     const missing = await app.inject({ method: 'GET', url, headers: { key: keys.publicKey, payload: good.payload } });
     expect(missing.statusCode).toBe(401);
@@ -389,13 +470,26 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
       return a.inject({
         method,
         url,
-        headers: { host, ...(post ? { 'content-type': 'application/json' } : {}), key: keys.publicKey, payload, sig: md5(`${keys.privateKey}|${payload}`) },
+        headers: {
+          host,
+          ...(post ? { 'content-type': 'application/json' } : {}),
+          key: keys.publicKey,
+          payload,
+          sig: md5(`${keys.privateKey}|${payload}`),
+        },
         ...(post ? { payload: JSON.stringify({ any: 'body' }) } : {}),
       });
     };
-    for (const [method, url] of [['GET', '/test/whoami?x=1'], ['POST', '/test/echo']] as const) {
+    for (const [method, url] of [
+      ['GET', '/test/whoami?x=1'],
+      ['POST', '/test/echo'],
+    ] as const) {
       const full = `http://${host}${url}`;
-      expect(legacySignedHeaders(keys, { url: full }, 'md5')).toEqual({ key: keys.publicKey, payload: md5(full), sig: md5(`${keys.privateKey}|${md5(full)}`) });
+      expect(legacySignedHeaders(keys, { url: full }, 'md5')).toEqual({
+        key: keys.publicKey,
+        payload: md5(full),
+        sig: md5(`${keys.privateKey}|${md5(full)}`),
+      });
       const strict = await asClient(app, method, url, full);
       expect(strict.statusCode, method).toBe(401);
       expect(strict.json().message, method).toContain('x-ulca-timestamp');
@@ -409,12 +503,17 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
 
   it('records key use at most once a minute', async () => {
     const read = async () =>
-      (await ctx.db.db.selectFrom('user_keys').select('last_used').where('public_key', '=', keys.publicKey).executeTakeFirstOrThrow()).last_used;
+      (await ctx.db.db.selectFrom('user_keys').select('last_used').where('public_key', '=', keys.publicKey).executeTakeFirstOrThrow())
+        .last_used;
     const first = await read();
     expect(first).toBeInstanceOf(Date);
     expect((await signedGet(app, `${USERS}/me`)).statusCode).toBe(200);
     expect((await read())?.getTime()).toBe(first?.getTime());
-    await ctx.db.db.updateTable('user_keys').set({ last_used: new Date(Date.now() - 120_000) }).where('public_key', '=', keys.publicKey).execute();
+    await ctx.db.db
+      .updateTable('user_keys')
+      .set({ last_used: new Date(Date.now() - 120_000) })
+      .where('public_key', '=', keys.publicKey)
+      .execute();
     // This process remembers its own last write (session cache); forget it, as a fresh process would.
     sessionCacheFor(ctx)?.clear();
     expect((await signedGet(app, `${USERS}/me`)).statusCode).toBe(200);

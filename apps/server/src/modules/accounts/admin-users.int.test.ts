@@ -67,7 +67,12 @@ describe('admin user management', () => {
     expect(page.json().count).toBe(3);
 
     const byRole = await asAdmin('search', { roleCodes: ['ADMIN', 'READONLY-USER'], offset: 0, limit: 10 });
-    expect(byRole.json().data.map((d: { userID: string }) => d.userID).sort()).toEqual([admin.userId, reader.userId].sort());
+    expect(
+      byRole
+        .json()
+        .data.map((d: { userID: string }) => d.userID)
+        .sort(),
+    ).toEqual([admin.userId, reader.userId].sort());
     const byEmail = await asAdmin('search', { emails: [contributor.email.toUpperCase()], offset: 0, limit: 10 });
     expect(byEmail.json().data.map((d: { userID: string }) => d.userID)).toEqual([contributor.userId]);
     const byOrg = await asAdmin('search', { orgCodes: ['UNDEFINED'], offset: 0, limit: 10 });
@@ -93,7 +98,7 @@ describe('admin user management', () => {
     expect((await signedInject(p.app, admin, 'GET', `${USERS}/me`)).statusCode).toBe(200);
   });
 
-  it('validates edits with the spec 02 §5 messages', async () => {
+  it('validates edits with the docs/product.md#validation-rules messages', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ firstName: '   ' }, 'Profile details are mandatory'],
       [{ roles: [] }, 'Profile details are mandatory'],
@@ -117,7 +122,9 @@ describe('admin user management', () => {
 
   it("updates another user's name, roles and organisation; the new roles apply to their next call", async () => {
     expect((await signedInject(p.app, reader, 'GET', `/ulca/apis/v0/dataset/listByUserId?userId=${reader.userId}`)).statusCode).toBe(403);
-    const res = await asAdmin('update', { users: [edit(reader, { firstName: '  Reader Renamed ', roles: ['CONTRIBUTOR-USER', 'READONLY-USER'] })] });
+    const res = await asAdmin('update', {
+      users: [edit(reader, { firstName: '  Reader Renamed ', roles: ['CONTRIBUTOR-USER', 'READONLY-USER'] })],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Profile updated successfully.' });
     const r = await row(reader.userId);
@@ -132,7 +139,8 @@ describe('admin user management', () => {
     const res = await asAdmin('update', { users: [edit(u, { password: 'Admin&Set9', confirmPassword: 'Admin&Set9' })] });
     expect(res.statusCode).toBe(200);
     expect((await signedInject(p.app, u, 'GET', `${USERS}/me`)).statusCode).toBe(401);
-    const login = (password: string) => p.app.inject({ method: 'POST', url: `${USERS}/login`, payload: { authenticator: 'ULCA', data: { email: u.email, password } } });
+    const login = (password: string) =>
+      p.app.inject({ method: 'POST', url: `${USERS}/login`, payload: { authenticator: 'ULCA', data: { email: u.email, password } } });
     expect((await login(u.password)).statusCode).toBe(401);
     expect((await login('Admin&Set9')).statusCode).toBe(200);
   });
@@ -160,10 +168,18 @@ describe('admin user management', () => {
     const me = await signedInject(p.app, u, 'GET', `${USERS}/me`);
     expect(me.statusCode).toBe(401);
     expect((await whoami()).statusCode).toBe(401);
-    const login = () => p.app.inject({ method: 'POST', url: `${USERS}/login`, payload: { authenticator: 'ULCA', data: { email: u.email, password: u.password } } });
+    const login = () =>
+      p.app.inject({
+        method: 'POST',
+        url: `${USERS}/login`,
+        payload: { authenticator: 'ULCA', data: { email: u.email, password: u.password } },
+      });
     const refused = await login();
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: 'ACCOUNT_DEACTIVATED', message: 'This account has been deactivated. Please contact the administrator.' });
+    expect(refused.json()).toMatchObject({
+      code: 'ACCOUNT_DEACTIVATED',
+      message: 'This account has been deactivated. Please contact the administrator.',
+    });
 
     const on = await asAdmin('update/active/status', { email: u.email, is_active: true });
     expect(on.json().message).toBe('User activated successfully.');
@@ -175,7 +191,19 @@ describe('admin user management', () => {
   it('records admin actions in the audit log, readable by admins with paging and an action filter', async () => {
     const res = await signedInject(p.app, admin, 'GET', `${AUDIT}?offset=0&limit=200`);
     expect(res.statusCode).toBe(200);
-    const { data, count } = res.json() as { data: { id: number; at: string; action: string; actorUserId: string | null; actorEmail: string | null; targetUserId: string | null; ip: string | null; details: Record<string, unknown> | null }[]; count: number };
+    const { data, count } = res.json() as {
+      data: {
+        id: number;
+        at: string;
+        action: string;
+        actorUserId: string | null;
+        actorEmail: string | null;
+        targetUserId: string | null;
+        ip: string | null;
+        details: Record<string, unknown> | null;
+      }[];
+      count: number;
+    };
     expect(count).toBe(data.length);
     const times = data.map((d) => Date.parse(d.at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
@@ -183,7 +211,9 @@ describe('admin user management', () => {
     expect(status).toMatchObject({ actorUserId: admin.userId, actorEmail: admin.email, ip: '127.0.0.1' });
     expect(status?.details).toMatchObject({ sessionsEnded: 1 });
     expect(status?.details).not.toHaveProperty('apiKeysRevoked');
-    expect(data.find((d) => d.action === 'admin.user.update' && d.targetUserId === reader.userId)?.details).toMatchObject({ changed: expect.arrayContaining(['firstName', 'roles']) });
+    expect(data.find((d) => d.action === 'admin.user.update' && d.targetUserId === reader.userId)?.details).toMatchObject({
+      changed: expect.arrayContaining(['firstName', 'roles']),
+    });
     expect(data.some((d) => d.action === 'admin.self-edit.refused' && d.actorUserId === admin.userId)).toBe(true);
     expect(JSON.stringify(data)).not.toContain('Admin&Set9');
 

@@ -3,17 +3,26 @@ import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { AuthUser } from '../../security/auth.ts';
-import { deleteUserKeys, findUserByEmail, findUserForUpdate, inTransaction, selectUsers, setUserActiveFlag, updateUserProfile, type UserRow } from './repo.ts';
+import {
+  deleteUserKeys,
+  findUserByEmail,
+  findUserForUpdate,
+  inTransaction,
+  selectUsers,
+  setUserActiveFlag,
+  updateUserProfile,
+  type UserRow,
+} from './repo.ts';
 import { DUPLICATE_EMAIL_MESSAGE, hashPassword, type RequestMeta } from './service.ts';
 
 /**
- * Admin user management (spec 02 §2 "Admin user details", §5, §7; issue #4 §3): search, update
+ * Admin user management (docs/product.md#admin "Admin user details", docs/product.md#validation-rules, docs/api.md#route-groups; issue #4 §3): search, update
  * (name, e-mail, roles, organisation, optional password), activate/deactivate. An admin never acts
  * on their own row here (403 SELF_EDIT). Deactivation ends the user's sessions and revokes their API
  * keys at once; a password or role change ends or refreshes their sessions likewise.
  */
 
-/** The only organisation the product offers (spec 02 §6). */
+/** The only organisation the product offers (docs/product.md#roles). */
 export { UNDEFINED_ORG };
 export const SELF_EDIT_MESSAGE = 'You cannot change your own account here.';
 export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully.';
@@ -88,7 +97,13 @@ function selfEdit(): ApiError {
 export async function updateUsers(ctx: AppContext, admin: AuthUser, sent: UserUpdate[], meta: RequestMeta): Promise<void> {
   const users = await Promise.all(sent.map((u) => withUserId(ctx, u)));
   if (users.some((u) => u.userID === admin.userId)) {
-    await recordAudit(ctx, { actorUserId: admin.userId, action: 'admin.self-edit.refused', targetUserId: admin.userId, ip: meta.ip, details: { route: 'update' } });
+    await recordAudit(ctx, {
+      actorUserId: admin.userId,
+      action: 'admin.self-edit.refused',
+      targetUserId: admin.userId,
+      ip: meta.ip,
+      details: { route: 'update' },
+    });
     throw selfEdit();
   }
   const hashes = await Promise.all(users.map((u) => (u.password ? hashPassword(u.password) : Promise.resolve(undefined))));
@@ -117,7 +132,13 @@ export async function updateUsers(ctx: AppContext, admin: AuthUser, sent: UserUp
     throw err;
   }
   for (const c of changes) {
-    await recordAudit(ctx, { actorUserId: admin.userId, action: 'admin.user.update', targetUserId: c.userId, ip: meta.ip, details: { changed: c.changed } });
+    await recordAudit(ctx, {
+      actorUserId: admin.userId,
+      action: 'admin.user.update',
+      targetUserId: c.userId,
+      ip: meta.ip,
+      details: { changed: c.changed },
+    });
   }
 }
 
@@ -139,11 +160,23 @@ async function withUserId(ctx: AppContext, u: UserUpdate): Promise<UserUpdate & 
  * their glossaries, enrolled speakers and usage (docs/product.md#admin). Throws 403 SELF_EDIT for the
  * caller's own account, 404 for an unknown e-mail. Returns the message to show.
  */
-export async function setUserActive(ctx: AppContext, admin: AuthUser, email: string, isActive: boolean, meta: RequestMeta): Promise<string> {
+export async function setUserActive(
+  ctx: AppContext,
+  admin: AuthUser,
+  email: string,
+  isActive: boolean,
+  meta: RequestMeta,
+): Promise<string> {
   const target = await findUserByEmail(ctx.db, email.trim());
   if (!target) throw notFound('No user with this e-mail.');
   if (target.user_id === admin.userId) {
-    await recordAudit(ctx, { actorUserId: admin.userId, action: 'admin.self-edit.refused', targetUserId: admin.userId, ip: meta.ip, details: { route: 'update/active/status' } });
+    await recordAudit(ctx, {
+      actorUserId: admin.userId,
+      action: 'admin.self-edit.refused',
+      targetUserId: admin.userId,
+      ip: meta.ip,
+      details: { route: 'update/active/status' },
+    });
     throw selfEdit();
   }
   const sessionsEnded = await inTransaction(ctx.db, async (trx) => {

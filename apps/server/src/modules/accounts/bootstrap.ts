@@ -5,7 +5,7 @@ import { insertUserIfAbsent, findUserByEmail } from './repo.ts';
 import { isStrongPassword } from '@ulca/contracts';
 import { hashPassword } from './passwords.ts';
 
-/** A random password that meets the sign-up rule of spec 01 §5 (about 144 bits). */
+/** A random password that meets the sign-up rule of docs/product.md#validation-rules (about 144 bits). */
 export function generatePassword(): string {
   for (;;) {
     const candidate = `${randomBytes(18).toString('base64url')}!`;

@@ -9,12 +9,27 @@ import type { Db } from '../../db/pool.ts';
 
 type LimitConfig = Pick<
   Config,
-  'loginMaxFailuresPerAccount' | 'loginAccountWindowSeconds' | 'loginMaxFailuresPerIp' | 'loginIpWindowSeconds' | 'forgotMaxPerIpPerHour' | 'forgotMaxEmailsPerHour' | 'signupMaxPerIpPerHour' | 'loginCodeEmailsPerHour'
+  | 'loginMaxFailuresPerAccount'
+  | 'loginAccountWindowSeconds'
+  | 'loginMaxFailuresPerIp'
+  | 'loginIpWindowSeconds'
+  | 'forgotMaxPerIpPerHour'
+  | 'forgotMaxEmailsPerHour'
+  | 'signupMaxPerIpPerHour'
+  | 'loginCodeEmailsPerHour'
 >;
 
 function limiter(db: Db, keyPrefix: string, points: number, duration: number): RateLimiterPostgres | undefined {
   if (points <= 0 || duration <= 0) return undefined;
-  return new RateLimiterPostgres({ storeClient: db.pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, keyPrefix, points, duration });
+  return new RateLimiterPostgres({
+    storeClient: db.pool,
+    storeType: 'pool',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix,
+    points,
+    duration,
+  });
 }
 
 /** See the file comment. */

@@ -45,7 +45,10 @@ export function isLoginCode(ctx: AppContext, user: Pick<UserRow, 'user_id' | 'pa
 }
 
 /** Queues the e-mail carrying the code to the account's address. */
-export async function mailLoginCode(ctx: AppContext, user: Pick<UserRow, 'user_id' | 'password_hash' | 'email' | 'first_name'>): Promise<void> {
+export async function mailLoginCode(
+  ctx: AppContext,
+  user: Pick<UserRow, 'user_id' | 'password_hash' | 'email' | 'first_name'>,
+): Promise<void> {
   const minutes = Math.round(ctx.config.loginCodeTtlSeconds / 60);
   await queueMail(ctx, {
     to: user.email,

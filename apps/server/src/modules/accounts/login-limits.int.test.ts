@@ -25,7 +25,13 @@ describe('login rate limits (failed attempts per account and per address)', () =
 
   // Each call comes from its own peer address unless one is given (no proxy is trusted by default).
   const login = (email: string, password: string, ip = nextIp(), headers: Record<string, string> = {}, app = p.app, code?: string) =>
-    app.inject({ method: 'POST', url: LOGIN, remoteAddress: ip, payload: { authenticator: 'ULCA', data: { email, password, ...(code ? { code } : {}) } }, headers });
+    app.inject({
+      method: 'POST',
+      url: LOGIN,
+      remoteAddress: ip,
+      payload: { authenticator: 'ULCA', data: { email, password, ...(code ? { code } : {}) } },
+      headers,
+    });
   /** The sign-in code of the newest code e-mail to `email`, once the mail queue has sent it. */
   const mailedCode = async (email: string) => {
     await mailSettled(p.ctx);
@@ -42,7 +48,9 @@ describe('login rate limits (failed attempts per account and per address)', () =
       const res = await login(u.email, password);
       expect(res.statusCode).toBe(429);
       expect(res.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
-      expect(res.json().message).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes, or sign in now with your password and the code we have e-mailed to you\.$/);
+      expect(res.json().message).toMatch(
+        /^Too many failed sign-in attempts\. Please try again in \d+ minutes, or sign in now with your password and the code we have e-mailed to you\.$/,
+      );
       const retryAfter = Number(res.headers['retry-after']);
       expect(Number.isInteger(retryAfter)).toBe(true);
       expect(retryAfter).toBeGreaterThan(800);
@@ -153,7 +161,10 @@ describe('login rate limits (failed attempts per account and per address)', () =
     for (const peer of ['203.0.113.9', '127.0.0.1']) {
       const u = await createSignedInUser(p);
       // A client changing the header per request still counts as one address.
-      for (let i = 0; i < 5; i++) expect((await login(`x${i}.${peer}@example.org`, 'Wr0ng&Password', peer, { 'x-forwarded-for': `198.51.100.${i}` })).statusCode).toBe(401);
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await login(`x${i}.${peer}@example.org`, 'Wr0ng&Password', peer, { 'x-forwarded-for': `198.51.100.${i}` })).statusCode,
+        ).toBe(401);
       const res = await login(u.email, u.password, peer, { 'x-forwarded-for': '198.51.100.99' });
       expect(res.statusCode).toBe(429);
       await p.ctx.db.pool.query('DELETE FROM rate_limits');
@@ -167,7 +178,13 @@ describe('login rate limits (failed attempts per account and per address)', () =
       const viaProxy = await login('proxied@example.org', 'Wr0ng&Password', '127.0.0.1', { 'x-forwarded-for': '198.51.100.7' }, proxied);
       expect(viaProxy.statusCode).toBe(401);
       // Header text that is not an address falls back to the proxy's own address.
-      const hostile = await login('hostile@example.org', 'Wr0ng&Password', '127.0.0.1', { 'x-forwarded-for': '<img src=x onerror=alert(1)>' }, proxied);
+      const hostile = await login(
+        'hostile@example.org',
+        'Wr0ng&Password',
+        '127.0.0.1',
+        { 'x-forwarded-for': '<img src=x onerror=alert(1)>' },
+        proxied,
+      );
       expect(hostile.statusCode).toBe(401);
       const rows = await p.ctx.db.db.selectFrom('audit_log').select(['ip', 'details']).where('action', '=', 'login.failure').execute();
       const ipOf = (email: string) => rows.find((r) => (r.details as { email: string }).email === email)?.ip;
@@ -189,7 +206,11 @@ describe('login rate limits (failed attempts per account and per address)', () =
 
   it('records failures, throttling and successes in the audit log with the address', async () => {
     const rows = await p.ctx.db.db.selectFrom('audit_log').selectAll().where('action', 'like', 'login.%').execute();
-    expect(rows.some((r) => r.action === 'login.failure' && (r.details as { email: string }).email === 'ghost@example.org' && r.target_user_id === null)).toBe(true);
+    expect(
+      rows.some(
+        (r) => r.action === 'login.failure' && (r.details as { email: string }).email === 'ghost@example.org' && r.target_user_id === null,
+      ),
+    ).toBe(true);
     expect(rows.some((r) => r.action === 'login.throttled' && r.ip === '203.0.113.9')).toBe(true);
     expect(rows.some((r) => r.action === 'login.success' && r.actor_user_id !== null && /^10\.7\.\d+\.\d+$/.test(r.ip ?? ''))).toBe(true);
     // Every address stored is an IP address.

@@ -18,7 +18,9 @@ describe('forgot and reset password', () => {
   const nextIp = () => `10.0.0.${++ipCounter}`;
 
   beforeAll(async () => {
-    p = await createTestPlatform({ config: { publicUrl: 'https://ulca.example.org', forgotMaxPerIpPerHour: 3, forgotMaxEmailsPerHour: 3 } });
+    p = await createTestPlatform({
+      config: { publicUrl: 'https://ulca.example.org', forgotMaxPerIpPerHour: 3, forgotMaxEmailsPerHour: 3 },
+    });
     user = await createSignedInUser(p);
   });
   afterAll(async () => {
@@ -33,7 +35,12 @@ describe('forgot and reset password', () => {
     return res;
   };
   const login = (email: string, password: string) =>
-    p.app.inject({ method: 'POST', url: `${USERS}/login`, payload: { authenticator: 'ULCA', data: { email, password } }, remoteAddress: nextIp() });
+    p.app.inject({
+      method: 'POST',
+      url: `${USERS}/login`,
+      payload: { authenticator: 'ULCA', data: { email, password } },
+      remoteAddress: nextIp(),
+    });
   const passwordHash = async (userId: string) =>
     (await p.ctx.db.db.selectFrom('users').select('password_hash').where('user_id', '=', userId).executeTakeFirstOrThrow()).password_hash;
 
@@ -85,7 +92,7 @@ describe('forgot and reset password', () => {
     }
   });
 
-  it('refuses weak passwords with the spec 01 §5 message and changes nothing', async () => {
+  it('refuses weak passwords with the docs/product.md#validation-rules message and changes nothing', async () => {
     await mailSettled(p.ctx);
     const { email, token } = resetLinkParts(latestResetLink(p.outboxDir, user.email)!);
     const before = await passwordHash(user.userId);
@@ -149,7 +156,11 @@ describe('forgot and reset password', () => {
     await forgot(u.email);
     await mailSettled(p.ctx);
     const { email, token } = resetLinkParts(latestResetLink(p.outboxDir, u.email)!);
-    await p.ctx.db.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', u.userId).execute();
+    await p.ctx.db.db
+      .updateTable('password_resets')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', u.userId)
+      .execute();
     expect((await post('get/token/status', { token, email })).json()).toMatchObject(INVALID);
     const res = await post('reset-password', { email, token, password: NEW_PASSWORD });
     expect(res.statusCode).toBe(400);
@@ -209,11 +220,22 @@ describe('forgot and reset password', () => {
   });
 
   it('records requests and resets in the audit log, with the address', async () => {
-    const rows = await p.ctx.db.db.selectFrom('audit_log').selectAll().where('action', 'in', ['password.forgot', 'password.reset', 'password.reset.failure']).execute();
+    const rows = await p.ctx.db.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', 'in', ['password.forgot', 'password.reset', 'password.reset.failure'])
+      .execute();
     const reset = rows.find((r) => r.action === 'password.reset' && r.target_user_id === user.userId);
     expect(reset).toMatchObject({ actor_user_id: user.userId, ip: expect.stringMatching(/^10\.0\.0\.\d+$/) });
     expect(reset?.details).toMatchObject({ sessionsEnded: expect.any(Number) });
-    expect(rows.some((r) => r.action === 'password.forgot' && (r.details as { email?: string }).email === 'nobody-here@example.org' && r.target_user_id === null)).toBe(true);
+    expect(
+      rows.some(
+        (r) =>
+          r.action === 'password.forgot' &&
+          (r.details as { email?: string }).email === 'nobody-here@example.org' &&
+          r.target_user_id === null,
+      ),
+    ).toBe(true);
     expect(rows.some((r) => r.action === 'password.reset.failure')).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(NEW_PASSWORD);
   });
@@ -230,7 +252,11 @@ describe('activation links expire', () => {
 
   it('stores a 7-day expiry and refuses the link after it', async () => {
     const email = 'late.user@example.org';
-    const res = await p.app.inject({ method: 'POST', url: `${USERS}/signup`, payload: { users: [{ firstName: 'Late User', email, password: NEW_PASSWORD }] } });
+    const res = await p.app.inject({
+      method: 'POST',
+      url: `${USERS}/signup`,
+      payload: { users: [{ firstName: 'Late User', email, password: NEW_PASSWORD }] },
+    });
     expect(res.statusCode).toBe(200);
     const row = await p.ctx.db.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
     const days = (row.activation_expires_at!.getTime() - Date.now()) / 86_400_000;
@@ -239,11 +265,22 @@ describe('activation links expire', () => {
     await mailSettled(p.ctx);
     const link = mailsTo(p.outboxDir, email)[0].match(/https?:\/\/\S+\/ulca\/activate\/\S+/)![0];
     const [, userID, token] = new URL(link).pathname.replace(/^\/ulca\/activate\//, '').split('/');
-    await p.ctx.db.db.updateTable('users').set({ activation_expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', userID).execute();
+    await p.ctx.db.db
+      .updateTable('users')
+      .set({ activation_expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', userID)
+      .execute();
     const verify = await p.app.inject({ method: 'POST', url: `${USERS}/verify-user`, payload: { email, userID, token } });
     expect(verify.statusCode).toBe(400);
-    expect(verify.json()).toMatchObject({ code: 'ACTIVATION_INVALID', message: 'This activation link is not valid, has expired or has already been used.' });
-    await p.ctx.db.db.updateTable('users').set({ activation_expires_at: new Date(Date.now() + 60_000) }).where('user_id', '=', userID).execute();
+    expect(verify.json()).toMatchObject({
+      code: 'ACTIVATION_INVALID',
+      message: 'This activation link is not valid, has expired or has already been used.',
+    });
+    await p.ctx.db.db
+      .updateTable('users')
+      .set({ activation_expires_at: new Date(Date.now() + 60_000) })
+      .where('user_id', '=', userID)
+      .execute();
     expect((await p.app.inject({ method: 'POST', url: `${USERS}/verify-user`, payload: { email, userID, token } })).statusCode).toBe(200);
   });
 });

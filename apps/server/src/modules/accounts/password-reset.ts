@@ -8,7 +8,7 @@ import * as repo from './repo.ts';
 import { hashPassword, type RequestMeta } from './service.ts';
 
 /**
- * Forgot and reset password (spec 01 §2, §4, §5, §7; issue #4 §1).
+ * Forgot and reset password (docs/product.md#sign-in-and-accounts, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/api.md#route-groups; issue #4 §1).
  *
  * - The link is `{PUBLIC_URL}/ulca/user/reset-password/{email}/{token}`: the token is 32 random
  *   bytes (base64url); only its sha-256 is stored; it expires after RESET_TOKEN_TTL_MINUTES (60)
@@ -16,7 +16,7 @@ import { hashPassword, type RequestMeta } from './service.ts';
  * - The answer to a request is the same whether or not the e-mail has an account, and so is its
  *   timing: the request only validates and counts the address (rate-limits.ts), then answers; the
  *   look-up, token and e-mail happen after the answer (see {@link whenResetMailsSent}).
- * - A reset sets the new password (spec 01 §5 rule) and ends every session of the user.
+ * - A reset sets the new password (docs/product.md#validation-rules rule) and ends every session of the user.
  */
 
 export const FORGOT_MESSAGE = 'If an account exists for this e-mail, we have sent a link to reset the password.';
@@ -45,7 +45,9 @@ export async function whenResetMailsSent(ctx: AppContext): Promise<void> {
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
   await consumeForgotRequest(ctx, meta.ip);
-  ctx.services.background.track(sendResetMail(ctx, email.trim().toLowerCase(), meta), (err) => ctx.log.error({ err }, 'password reset e-mail failed'));
+  ctx.services.background.track(sendResetMail(ctx, email.trim().toLowerCase(), meta), (err) =>
+    ctx.log.error({ err }, 'password reset e-mail failed'),
+  );
 }
 
 async function sendResetMail(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
@@ -91,10 +93,14 @@ export async function resetTokenStatus(ctx: AppContext, token: string, email?: s
 
 /**
  * POST reset-password: spends the token, sets the new password (already checked against the
- * spec 01 §5 rule by the route schema) and ends every session of the user, in one transaction.
+ * docs/product.md#validation-rules rule by the route schema) and ends every session of the user, in one transaction.
  * Throws 400 RESET_TOKEN_INVALID when the token is unknown, expired, used, or not `email`'s.
  */
-export async function resetPassword(ctx: AppContext, input: { email: string; token: string; password: string }, meta: RequestMeta): Promise<void> {
+export async function resetPassword(
+  ctx: AppContext,
+  input: { email: string; token: string; password: string },
+  meta: RequestMeta,
+): Promise<void> {
   const hashHex = tokenHash(input.token);
   // Checked before hashing so forged tokens cost no argon2 work; spent atomically below.
   const user = await repo.findUserByResetToken(ctx.db, hashHex);
@@ -103,8 +109,20 @@ export async function resetPassword(ctx: AppContext, input: { email: string; tok
       ? await repo.consumeResetToken(ctx.db, hashHex, input.email.trim(), await hashPassword(input.password))
       : undefined;
   if (!done) {
-    await recordAudit(ctx, { actorUserId: null, action: 'password.reset.failure', targetUserId: user?.user_id ?? null, ip: meta.ip, details: { email: input.email.trim().toLowerCase() } });
+    await recordAudit(ctx, {
+      actorUserId: null,
+      action: 'password.reset.failure',
+      targetUserId: user?.user_id ?? null,
+      ip: meta.ip,
+      details: { email: input.email.trim().toLowerCase() },
+    });
     throw invalidToken();
   }
-  await recordAudit(ctx, { actorUserId: done.userId, action: 'password.reset', targetUserId: done.userId, ip: meta.ip, details: { sessionsEnded: done.sessionsEnded } });
+  await recordAudit(ctx, {
+    actorUserId: done.userId,
+    action: 'password.reset',
+    targetUserId: done.userId,
+    ip: meta.ip,
+    details: { sessionsEnded: done.sessionsEnded },
+  });
 }

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { isStrongPassword } from '@ulca/contracts';
 import { generatePassword } from './bootstrap.ts';
 
-describe('password rule (spec 01 §5)', () => {
+describe('password rule (docs/product.md#validation-rules)', () => {
   it('needs 8+ characters with upper, lower, digit and special', () => {
     expect(isStrongPassword('Abcdef1!')).toBe(true);
     expect(isStrongPassword('Abcde1!')).toBe(false);

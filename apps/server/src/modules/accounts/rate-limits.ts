@@ -112,7 +112,11 @@ export async function recordLoginSuccess(ctx: AppContext, email: string, ip: str
  * (a 422 "already exist" answer counts too, so the form cannot be used to list registered e-mails).
  */
 export async function consumeSignupRequest(ctx: AppContext, ip: string): Promise<void> {
-  await consumePerAddress(ctx.services.accountLimits.signupIp, ip, (wait) => `Too many sign-up requests from this network. Please try again in ${humanWait(wait)}.`);
+  await consumePerAddress(
+    ctx.services.accountLimits.signupIp,
+    ip,
+    (wait) => `Too many sign-up requests from this network. Please try again in ${humanWait(wait)}.`,
+  );
 }
 
 /**
@@ -121,7 +125,11 @@ export async function consumeSignupRequest(ctx: AppContext, ip: string): Promise
  * nothing about accounts).
  */
 export async function consumeForgotRequest(ctx: AppContext, ip: string): Promise<void> {
-  await consumePerAddress(ctx.services.accountLimits.forgotIp, ip, (wait) => `Too many password reset requests. Please try again in ${humanWait(wait)}.`);
+  await consumePerAddress(
+    ctx.services.accountLimits.forgotIp,
+    ip,
+    (wait) => `Too many password reset requests. Please try again in ${humanWait(wait)}.`,
+  );
 }
 
 /** One point of a per-address limiter (none configured = no limit); a refusal throws 429 with `message(seconds to wait)`. */

@@ -7,7 +7,6 @@ import type { UsersTable } from '../../db/schema.ts';
  * `password_resets` and `users.activation_expires_at` (003_accounts.sql).
  */
 
-
 /** A `users` row as read. */
 export type UserRow = Selectable<UsersTable>;
 
@@ -76,10 +75,7 @@ export async function insertUsers(db: Db, users: NewUser[]): Promise<boolean> {
   try {
     await db.db.transaction().execute(async (trx) => {
       for (const u of users) {
-        await trx
-          .insertInto('users')
-          .values(userValues(u))
-          .execute();
+        await trx.insertInto('users').values(userValues(u)).execute();
       }
     });
     return true;
@@ -236,7 +232,7 @@ export async function consumeResetToken(
   });
 }
 
-// ── admin user management (spec 02; admin.ts holds the rules) ──
+// ── admin user management (docs/product.md; admin.ts holds the rules) ──
 
 /** A query runner: the pool's Kysely or a transaction of {@link inTransaction}. */
 export type Queryable = Db | { db: Db['db'] };
@@ -261,15 +257,25 @@ export interface UserFilter {
 export async function selectUsers(db: Db, f: UserFilter): Promise<{ rows: UserRow[]; total: number }> {
   let base = db.db.selectFrom('users');
   if (f.userIDs?.length) base = base.where('user_id', 'in', f.userIDs);
-  if (f.emails?.length) base = base.where(sql<string>`lower(email)`, 'in', f.emails.map((e) => e.trim().toLowerCase()));
+  if (f.emails?.length)
+    base = base.where(
+      sql<string>`lower(email)`,
+      'in',
+      f.emails.map((e) => e.trim().toLowerCase()),
+    );
   if (f.roleCodes?.length) base = base.where('roles', '&&', sql<string[]>`${f.roleCodes}::text[]`);
   if (f.orgCodes?.length) {
     const orgs = f.orgCodes;
-    base = base.where((eb) => (orgs.includes(f.undefinedOrg) ? eb.or([eb('org', 'in', orgs), eb('org', 'is', null)]) : eb('org', 'in', orgs)));
+    base = base.where((eb) =>
+      orgs.includes(f.undefinedOrg) ? eb.or([eb('org', 'in', orgs), eb('org', 'is', null)]) : eb('org', 'in', orgs),
+    );
   }
   let rowsQuery = base.selectAll().orderBy('created_on', 'desc').orderBy('user_id');
   if (f.page) rowsQuery = rowsQuery.limit(f.page.limit).offset(f.page.offset);
-  const [rows, total] = await Promise.all([rowsQuery.execute(), base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
+  const [rows, total] = await Promise.all([
+    rowsQuery.execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
   return { rows, total: Number(total.n) };
 }
 
@@ -286,7 +292,13 @@ export async function updateUserProfile(
 ): Promise<void> {
   await q.db
     .updateTable('users')
-    .set({ email: p.email, first_name: p.firstName, roles: p.roles, org: p.org, ...(p.passwordHash ? { password_hash: p.passwordHash } : {}) })
+    .set({
+      email: p.email,
+      first_name: p.firstName,
+      roles: p.roles,
+      org: p.org,
+      ...(p.passwordHash ? { password_hash: p.passwordHash } : {}),
+    })
     .where('user_id', '=', userId)
     .execute();
 }

@@ -40,7 +40,7 @@ function withRetryAfter(reply: FastifyReply, err: unknown): never {
 }
 
 /**
- * Account routes under /ulca/user-mgmt/v1/users (spec 01 §7, spec 02 §7): signup, verify-user,
+ * Account routes under /ulca/user-mgmt/v1/users (docs/api.md#route-groups): signup, verify-user,
  * login, forgot-password, get/token/status, reset-password (unsigned); logout and me (signed);
  * search, update and update/active/status (ADMIN). Bodies are validated with the spec's messages:
  * a 400's `message` is the first field's message and `errors` lists them all.
@@ -55,7 +55,8 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       attachValidation: true,
       schema: {
         tags: TAGS,
-        summary: 'Register a contributor account (inactive until the e-mailed link is followed; one user per request, 429 after SIGNUP_MAX_PER_IP_PER_HOUR requests from one address)',
+        summary:
+          'Register a contributor account (inactive until the e-mailed link is followed; one user per request, 429 after SIGNUP_MAX_PER_IP_PER_HOUR requests from one address)',
         body: signupBody,
         response: { 200: messageResponse, 400: errorResponse, 422: errorResponse, 429: errorResponse, 503: errorResponse },
       },
@@ -82,7 +83,9 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     async (request) => {
       const body = validatedBody(verifyUserBody, request);
       const { alreadyActive } = await service.verifyUser(ctx, body, { ip: request.ip });
-      return alreadyActive ? { message: service.ALREADY_ACTIVE_MESSAGE, code: 'ALREADY_ACTIVE' } : { message: 'Your account has been activated.' };
+      return alreadyActive
+        ? { message: service.ALREADY_ACTIVE_MESSAGE, code: 'ALREADY_ACTIVE' }
+        : { message: 'Your account has been activated.' };
     },
   );
 
@@ -94,14 +97,17 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       config: { access: PUBLIC, onRejectedInput: (request) => service.auditRefusedLogin(ctx, request.body, { ip: request.ip }) },
       schema: {
         tags: TAGS,
-        summary: 'Sign in: returns a new key pair for signing calls and the user details (after too many failed attempts: 429 unless data.code, the one-time code e-mailed to the account, comes with the password)',
+        summary:
+          'Sign in: returns a new key pair for signing calls and the user details (after too many failed attempts: 429 unless data.code, the one-time code e-mailed to the account, comes with the password)',
         body: loginBody,
         response: { 200: loginResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {
       const body = validatedBody(loginBody, request);
-      const data = await service.login(ctx, body.data.email, body.data.password, { ip: request.ip }, body.data.code || undefined).catch((err: unknown) => withRetryAfter(reply, err));
+      const data = await service
+        .login(ctx, body.data.email, body.data.password, { ip: request.ip }, body.data.code || undefined)
+        .catch((err: unknown) => withRetryAfter(reply, err));
       return { message: 'Logged in successfully', data };
     },
   );
@@ -139,7 +145,9 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     async (request) => {
       const stored = await findUiLanguage(ctx.db, currentUser(request).userId);
       // A value no longer offered reads as never chosen.
-      const language = (UI_LANGUAGE_CODES as readonly string[]).includes(stored ?? '') ? (stored as (typeof UI_LANGUAGE_CODES)[number]) : null;
+      const language = (UI_LANGUAGE_CODES as readonly string[]).includes(stored ?? '')
+        ? (stored as (typeof UI_LANGUAGE_CODES)[number])
+        : null;
       return { language };
     },
   );
@@ -179,7 +187,17 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       // Answered from the verified session: it reflects every change to the user at once
       // (session-cache.ts invalidation), so no second read of `users` is needed.
       const u = currentUser(request);
-      return { data: { userID: u.userId, email: u.email, firstName: u.firstName, lastName: u.lastName, roles: u.roles, isActive: true, org: u.org } };
+      return {
+        data: {
+          userID: u.userId,
+          email: u.email,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          roles: u.roles,
+          isActive: true,
+          org: u.org,
+        },
+      };
     },
   );
 
@@ -268,7 +286,14 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
         summary: "Edit users' name, e-mail, roles, organisation and optionally password (ADMIN; never one's own row)",
         security: SIGNED,
         body: userUpdateBody,
-        response: { 200: messageResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse },
+        response: {
+          200: messageResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+          422: errorResponse,
+        },
       },
     },
     async (request) => {

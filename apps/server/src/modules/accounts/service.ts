@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { encryptSecret, randomHex, randomToken, secretKey, tokenHash } from '../../security/crypto.ts';
 import type { SignupUser, UserDetails } from '@ulca/contracts';
 
-/** Rules of the accounts module: sign-up, activation, login and logout (spec 01 §2–§5, §7, §8). */
+/** Rules of the accounts module: sign-up, activation, login and logout (docs/product.md#sign-in-and-accounts, docs/product.md#entities-and-fields, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/api.md#route-groups, docs/product.md#messages). */
 
 /** Where a request came from, for the audit log and the rate limits. */
 export interface RequestMeta {
@@ -18,7 +18,7 @@ export interface RequestMeta {
   ip: string;
 }
 
-/** Role given to every self-registered user (spec 01 §6). */
+/** Role given to every self-registered user (docs/product.md#roles). */
 export const SIGNUP_ROLE: Role = 'CONTRIBUTOR-USER';
 
 export const DUPLICATE_EMAIL_MESSAGE = 'A User with same email already exist.';
@@ -64,7 +64,7 @@ export function toUserDetails(row: repo.UserRow): UserDetails {
   };
 }
 
-/** The activation link of spec 01 §2: `{publicUrl}/ulca/activate/{email}/{userId}/{token}`. */
+/** The activation link of docs/product.md#sign-in-and-accounts: `{publicUrl}/ulca/activate/{email}/{userId}/{token}`. */
 export function activationLink(publicUrl: string, email: string, userId: string, token: string): string {
   return `${publicUrl}/ulca/activate/${encodeURIComponent(email)}/${userId}/${token}`;
 }
@@ -132,7 +132,13 @@ export async function signup(ctx: AppContext, users: SignupUser[], meta?: Reques
     throw new ApiError(503, 'MAIL_FAILED', 'We could not send the activation e-mail. Please try again later.');
   }
   for (const p of prepared) {
-    await recordAudit(ctx, { actorUserId: null, action: 'signup', targetUserId: p.userId, ip: meta?.ip ?? null, details: { email: p.user.email.toLowerCase() } });
+    await recordAudit(ctx, {
+      actorUserId: null,
+      action: 'signup',
+      targetUserId: p.userId,
+      ip: meta?.ip ?? null,
+      details: { email: p.user.email.toLowerCase() },
+    });
   }
   return prepared.map((p) => p.userId);
 }
@@ -163,7 +169,12 @@ export async function verifyUser(
     if (existing && existing.is_active && existing.email.toLowerCase() === input.email.trim().toLowerCase()) {
       return { user: toUserDetails(existing), alreadyActive: true };
     }
-    await recordAudit(ctx, { actorUserId: null, action: 'activation.failure', ip: meta?.ip ?? null, details: { email: input.email.toLowerCase(), userID: input.userID.slice(0, 64) } });
+    await recordAudit(ctx, {
+      actorUserId: null,
+      action: 'activation.failure',
+      ip: meta?.ip ?? null,
+      details: { email: input.email.toLowerCase(), userID: input.userID.slice(0, 64) },
+    });
     throw new ApiError(400, 'ACTIVATION_INVALID', INVALID_ACTIVATION_MESSAGE);
   }
   await recordAudit(ctx, { actorUserId: row.user_id, action: 'activation', targetUserId: row.user_id, ip: meta?.ip ?? null });
@@ -186,7 +197,13 @@ export interface LoginResult {
  * (docs/operations.md#limits). The attempt is counted before the password is checked, atomically,
  * so parallel guesses cannot pass the limit (issue #9 §1). Every outcome is audited.
  */
-export async function login(ctx: AppContext, email: string, password: string, meta: RequestMeta = { ip: '0.0.0.0' }, code?: string): Promise<LoginResult> {
+export async function login(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  meta: RequestMeta = { ip: '0.0.0.0' },
+  code?: string,
+): Promise<LoginResult> {
   const typed = email.trim();
   const gate = await consumeLoginAttempt(ctx, typed, meta.ip);
   const user = await repo.findUserByEmail(ctx.db, typed);
@@ -194,7 +211,13 @@ export async function login(ctx: AppContext, email: string, password: string, me
     // No password is checked without the code: guesses learn nothing and cost no hashing. The
     // answer is the same whether the e-mail exists, the code was missing or wrong.
     if (user && !code && (await mayEmailLoginCode(ctx, typed))) await mailLoginCode(ctx, user);
-    await recordAudit(ctx, { actorUserId: null, action: 'login.throttled', targetUserId: user?.user_id ?? null, ip: meta.ip, details: { email: typed.toLowerCase(), ...(code ? { code: 'wrong' } : {}) } });
+    await recordAudit(ctx, {
+      actorUserId: null,
+      action: 'login.throttled',
+      targetUserId: user?.user_id ?? null,
+      ip: meta.ip,
+      details: { email: typed.toLowerCase(), ...(code ? { code: 'wrong' } : {}) },
+    });
     throw new TooManyRequestsError(gate.message, gate.waitSeconds);
   }
   let ok = false;
@@ -202,20 +225,38 @@ export async function login(ctx: AppContext, email: string, password: string, me
   else await verifyPassword(await getDummyHash(), password);
   if (!user || !ok) {
     // Already counted by consumeLoginAttempt.
-    await recordAudit(ctx, { actorUserId: null, action: 'login.failure', targetUserId: user?.user_id ?? null, ip: meta.ip, details: { email: typed.toLowerCase(), reason: user ? 'wrong password' : 'unknown e-mail' } });
+    await recordAudit(ctx, {
+      actorUserId: null,
+      action: 'login.failure',
+      targetUserId: user?.user_id ?? null,
+      ip: meta.ip,
+      details: { email: typed.toLowerCase(), reason: user ? 'wrong password' : 'unknown e-mail' },
+    });
     throw unauthorized(INVALID_LOGIN_MESSAGE);
   }
   await recordLoginSuccess(ctx, typed, meta.ip);
   if (!user.is_active) {
     const deactivated = user.activated_time !== null;
-    await recordAudit(ctx, { actorUserId: null, action: 'login.failure', targetUserId: user.user_id, ip: meta.ip, details: { email: user.email, reason: deactivated ? 'deactivated' : 'inactive' } });
+    await recordAudit(ctx, {
+      actorUserId: null,
+      action: 'login.failure',
+      targetUserId: user.user_id,
+      ip: meta.ip,
+      details: { email: user.email, reason: deactivated ? 'deactivated' : 'inactive' },
+    });
     if (deactivated) throw new ApiError(403, 'ACCOUNT_DEACTIVATED', DEACTIVATED_LOGIN_MESSAGE);
     throw new ApiError(403, 'ACCOUNT_INACTIVE', INACTIVE_LOGIN_MESSAGE);
   }
   const publicKey = randomHex(32);
   const privateKey = randomHex(32);
   await repo.insertKey(ctx.db, user.user_id, publicKey, encryptSecret(secretKey(ctx.config), privateKey, publicKey));
-  await recordAudit(ctx, { actorUserId: user.user_id, action: 'login.success', targetUserId: user.user_id, ip: meta.ip, ...(gate.locked ? { details: { withCode: true } } : {}) });
+  await recordAudit(ctx, {
+    actorUserId: user.user_id,
+    action: 'login.success',
+    targetUserId: user.user_id,
+    ip: meta.ip,
+    ...(gate.locked ? { details: { withCode: true } } : {}),
+  });
   return { userKeys: { publicKey, privateKey }, userDetails: toUserDetails(user) };
 }
 
@@ -224,7 +265,11 @@ export async function login(ctx: AppContext, email: string, password: string, me
  * NUL character): a 'login.failure' audit event with reason 'invalid input' and the e-mail as
  * typed, NUL characters shown as U+FFFD (PostgreSQL cannot store them).
  */
-export async function auditRefusedLogin(ctx: AppContext, body: unknown /* the login body, { data: { email } } */, meta: RequestMeta = { ip: 'unknown' }): Promise<void> {
+export async function auditRefusedLogin(
+  ctx: AppContext,
+  body: unknown /* the login body, { data: { email } } */,
+  meta: RequestMeta = { ip: 'unknown' },
+): Promise<void> {
   const email = (body as { data?: { email?: unknown } } | null)?.data?.email;
   const shown = typeof email === 'string' ? withoutNul(email.trim().toLowerCase()).slice(0, 320) : null;
   await recordAudit(ctx, { actorUserId: null, action: 'login.failure', ip: meta.ip, details: { email: shown, reason: 'invalid input' } });

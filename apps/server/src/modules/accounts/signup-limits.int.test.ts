@@ -61,7 +61,13 @@ describe('sign-up throttling (issue #9 §10)', () => {
     const ip = '198.51.100.5';
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await p.app.inject({ method: 'POST', url: SIGNUP, remoteAddress: ip, headers: { 'x-forwarded-for': `203.0.113.${i}` }, payload: { users: [user(`xff${i}@example.org`)] } });
+      const res = await p.app.inject({
+        method: 'POST',
+        url: SIGNUP,
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        payload: { users: [user(`xff${i}@example.org`)] },
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);

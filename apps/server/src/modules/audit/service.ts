@@ -68,7 +68,10 @@ export interface AuditEntry {
  * Audit events, newest first, `limit` from `offset`, optionally of one action; with the total
  * count of the filter. The actor's current e-mail is joined in (null once the user is deleted).
  */
-export async function listAudit(ctx: AppContext, q: { offset: number; limit: number; action?: string }): Promise<{ data: AuditEntry[]; count: number }> {
+export async function listAudit(
+  ctx: AppContext,
+  q: { offset: number; limit: number; action?: string },
+): Promise<{ data: AuditEntry[]; count: number }> {
   const { rows, total } = await selectAudit(ctx.db, q);
   return {
     count: total,

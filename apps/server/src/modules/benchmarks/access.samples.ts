@@ -11,13 +11,19 @@ export const ACCESS_SAMPLES: AccessSamples = {
     owner: {
       expect: 403,
       role: 'BENCHMARK-DATASET-CONTRIBUTOR',
-      request: (_fx, owner) => ({ body: { userId: owner.userId, datasetName: `matrix-bm-${randomTag()}`, url: 'https://example.org/benchmark.zip' } }),
+      request: (_fx, owner) => ({
+        body: { userId: owner.userId, datasetName: `matrix-bm-${randomTag()}`, url: 'https://example.org/benchmark.zip' },
+      }),
     },
-    note: 'Benchmark dataset contributors and admins (spec 01 §6); the job is queued, no worker runs in the matrix. Claiming another userId is 403.',
+    note: 'Benchmark dataset contributors and admins; the job is queued, no worker runs in the matrix. Claiming another userId is 403.',
   },
   ['GET /ulca/apis/v0/benchmark/listByUserId']: {
     okStatus: 200,
-    owner: { expect: 403, role: 'BENCHMARK-DATASET-CONTRIBUTOR', request: (_fx, owner) => ({ url: `/ulca/apis/v0/benchmark/listByUserId?userId=${owner.userId}` }) },
+    owner: {
+      expect: 403,
+      role: 'BENCHMARK-DATASET-CONTRIBUTOR',
+      request: (_fx, owner) => ({ url: `/ulca/apis/v0/benchmark/listByUserId?userId=${owner.userId}` }),
+    },
   },
   ['POST /ulca/apis/v0/benchmark/search']: {
     sample: () => ({ body: { task: 'translation', sourceLanguage: 'All', targetLanguage: '', domain: null, submitter: 'All' } }),
@@ -38,7 +44,12 @@ export const ACCESS_SAMPLES: AccessSamples = {
   ['POST /ulca/apis/v0/benchmark/execute']: {
     sample: () => ({ body: { modelId: crypto.randomUUID(), benchmarks: [{ benchmarkId: crypto.randomUUID(), metric: 'bleu' }] } }),
     okStatus: 404,
-    owner: { expect: 404, request: async (fx) => ({ body: { modelId: await publishedModel(fx), benchmarks: [{ benchmarkId: crypto.randomUUID(), metric: 'bleu' }] } }) },
+    owner: {
+      expect: 404,
+      request: async (fx) => ({
+        body: { modelId: await publishedModel(fx), benchmarks: [{ benchmarkId: crypto.randomUUID(), metric: 'bleu' }] },
+      }),
+    },
     note: "Only the model's owner or an admin runs it; another user's model is 404 (benchmarks.int.test.ts runs real benchmarks).",
   },
   ['POST /ulca/apis/v0/benchmark/execute/allMetric']: {
@@ -57,7 +68,7 @@ export const ACCESS_SAMPLES: AccessSamples = {
     sample: () => ({ body: { benchmarkProcessId: crypto.randomUUID() } }),
     okStatus: 404,
     owner: null,
-    note: 'Admins recompute any completed run; there is nothing of the caller\'s own to protect.',
+    note: "Admins recompute any completed run; there is nothing of the caller's own to protect.",
   },
   ['GET /ulca/apis/v0/benchmark/run/outputs']: {
     sample: () => ({ url: `/ulca/apis/v0/benchmark/run/outputs?benchmarkProcessId=${crypto.randomUUID()}` }),

@@ -58,7 +58,6 @@ const translationParams = {
   submitter: { name: 'Bench Team' },
 };
 
-
 const api = (x: string) => `/ulca/apis/v0/benchmark/${x}`;
 
 const finished = (as: TestUser, id: string) => benchmarkRunFinished(p.app, as, id);
@@ -90,7 +89,11 @@ describe('benchmarks', () => {
   const runs: Record<string, string> = {};
 
   it('publishes a translation benchmark dataset through the dataset pipeline, kept out of the dataset list', async () => {
-    const url = await writeBenchmarkZip('bm', translationParams, SOURCES.map((s, i) => ({ sourceText: s, targetText: REFS[i] })));
+    const url = await writeBenchmarkZip(
+      'bm',
+      translationParams,
+      SOURCES.map((s, i) => ({ sourceText: s, targetText: REFS[i] })),
+    );
     const res = await signedInject(p.app, contributor, 'POST', api('submit'), { datasetName: 'Test hi-mr benchmark', url });
     expect(res.statusCode, res.body).toBe(200);
     benchmarkId = res.json().data.benchmarkId;
@@ -99,22 +102,46 @@ describe('benchmarks', () => {
       async () => (await signedInject(p.app, contributor, 'GET', api('listByUserId'))).json(),
       (l) => l.data?.[0]?.status === 'Completed' || l.data?.[0]?.status === 'Failed',
     );
-    expect(listed.data[0]).toMatchObject({ benchmarkId, serviceRequestNumber: srn, datasetName: 'Test hi-mr benchmark', datasetType: 'translation', status: 'Completed' });
+    expect(listed.data[0]).toMatchObject({
+      benchmarkId,
+      serviceRequestNumber: srn,
+      datasetName: 'Test hi-mr benchmark',
+      datasetType: 'translation',
+      status: 'Completed',
+    });
     // The dataset tab and the public records know nothing of it.
-    expect((await signedInject(p.app, contributor, 'GET', `/ulca/apis/v0/dataset/listByUserId?userId=${contributor.userId}`)).json().data).toEqual([]);
+    expect(
+      (await signedInject(p.app, contributor, 'GET', `/ulca/apis/v0/dataset/listByUserId?userId=${contributor.userId}`)).json().data,
+    ).toEqual([]);
     const n = await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_records`);
     expect(n.rows[0].n).toBe(0);
 
-    const search = (await p.app.inject({ method: 'POST', url: api('search'), payload: { task: 'translation', sourceLanguage: 'hi', targetLanguage: 'All', domain: 'general' } })).json();
+    const search = (
+      await p.app.inject({
+        method: 'POST',
+        url: api('search'),
+        payload: { task: 'translation', sourceLanguage: 'hi', targetLanguage: 'All', domain: 'general' },
+      })
+    ).json();
     expect(search.data).toHaveLength(1);
     // refUrl: the Download of the details page, the address the dataset was submitted from.
-    expect(search.data[0]).toMatchObject({ benchmarkId, refUrl: url, recordCount: SOURCES.length, languages: { sourceLanguage: 'hi', targetLanguage: 'mr' }, submitter: { name: 'Bench Team' } });
+    expect(search.data[0]).toMatchObject({
+      benchmarkId,
+      refUrl: url,
+      recordCount: SOURCES.length,
+      languages: { sourceLanguage: 'hi', targetLanguage: 'mr' },
+      submitter: { name: 'Bench Team' },
+    });
     expect(search.data[0].metric).toEqual(expect.arrayContaining(['bleu', 'chrf', 'ter']));
-    expect((await p.app.inject({ method: 'POST', url: api('search'), payload: { task: 'translation', sourceLanguage: 'ta' } })).json().data).toEqual([]);
+    expect(
+      (await p.app.inject({ method: 'POST', url: api('search'), payload: { task: 'translation', sourceLanguage: 'ta' } })).json().data,
+    ).toEqual([]);
   });
 
   it('refuses benchmark params of an unknown task and a plain contributor', async () => {
-    const url = await writeBenchmarkZip('bad', { ...translationParams, taskType: { type: 'summarisation' } }, [{ sourceText: 'a', targetText: 'b' }]);
+    const url = await writeBenchmarkZip('bad', { ...translationParams, taskType: { type: 'summarisation' } }, [
+      { sourceText: 'a', targetText: 'b' },
+    ]);
     const res = await signedInject(p.app, contributor, 'POST', api('submit'), { datasetName: 'Bad task', url });
     expect(res.statusCode).toBe(200);
     const listed = await until(
@@ -126,37 +153,70 @@ describe('benchmarks', () => {
   });
 
   it('offers the benchmark for the model and runs it; the failing rows lower coverage, never vanish', async () => {
-    good = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: models.url('translation'), name: 'Good MT', languages: LANGS });
-    flaky = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: models.url(`fail-on/translation?word=${encodeURIComponent('कुत्ता')}`), name: 'Flaky MT', languages: LANGS });
+    good = await insertTestModel(p.ctx, {
+      userId: owner.userId,
+      callbackUrl: models.url('translation'),
+      name: 'Good MT',
+      languages: LANGS,
+    });
+    flaky = await insertTestModel(p.ctx, {
+      userId: owner.userId,
+      callbackUrl: models.url(`fail-on/translation?word=${encodeURIComponent('कुत्ता')}`),
+      name: 'Flaky MT',
+      languages: LANGS,
+    });
     const offered = (await signedInject(p.app, owner, 'POST', api('getByTask'), { modelId: good })).json();
     expect(offered.data.map((b: { benchmarkId: string }) => b.benchmarkId)).toEqual([benchmarkId]);
     expect(offered.data[0].availableMetric.map((m: { metricName: string }) => m.metricName)).toContain('ter');
 
-    for (const [model, key] of [[good, 'good'], [flaky, 'flaky']] as const) {
-      const res = await signedInject(p.app, owner, 'POST', api('execute'), { modelId: model, benchmarks: [{ benchmarkId, metric: 'bleu' }, { benchmarkId, metric: 'ter' }] });
+    for (const [model, key] of [
+      [good, 'good'],
+      [flaky, 'flaky'],
+    ] as const) {
+      const res = await signedInject(p.app, owner, 'POST', api('execute'), {
+        modelId: model,
+        benchmarks: [
+          { benchmarkId, metric: 'bleu' },
+          { benchmarkId, metric: 'ter' },
+        ],
+      });
       expect(res.statusCode, res.body).toBe(200);
       [runs[`${key}-bleu`], runs[`${key}-ter`]] = res.json().benchmarkProcessIds;
     }
     const goodBleu = await finished(owner, runs['good-bleu']);
     const flakyBleu = await finished(owner, runs['flaky-bleu']);
     expect(goodBleu).toMatchObject({ status: 'Completed', recordCount: 6, scoredCount: 6, failedCount: 0, coverage: 1 });
-    expect(goodBleu.stages).toEqual([{ stage: 'inference', status: 'Completed' }, { stage: 'scoring', status: 'Completed' }]);
+    expect(goodBleu.stages).toEqual([
+      { stage: 'inference', status: 'Completed' },
+      { stage: 'scoring', status: 'Completed' },
+    ]);
     expect(flakyBleu).toMatchObject({ status: 'Completed', scoredCount: 4, failedCount: 2 });
     expect(flakyBleu.coverage).toBeCloseTo(4 / 6, 12);
 
     // The stored score is the registry's on the same hypotheses (failed rows = empty outputs).
     const hyps = SOURCES.map((s) => `mr:${s}`);
     expect(goodBleu.score).toBe(scoreMetric('bleu', hyps, [REFS]).score);
-    expect(flakyBleu.score).toBe(scoreMetric('bleu', hyps.map((h) => (h.includes('कुत्ता') ? '' : h)), [REFS]).score);
+    expect(flakyBleu.score).toBe(
+      scoreMetric(
+        'bleu',
+        hyps.map((h) => (h.includes('कुत्ता') ? '' : h)),
+        [REFS],
+      ).score,
+    );
     expect(goodBleu.score).toBeLessThan(100);
     expect(flakyBleu.score).toBeLessThan(goodBleu.score);
     for (const s of [goodBleu, flakyBleu]) {
-      expect(s.signature).toMatch(/^nrefs:1\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:2\.6\.0\|metric:bleu\|ulca:\d+\|outputs:nfc\+ws$/);
+      expect(s.signature).toMatch(
+        /^nrefs:1\|case:mixed\|eff:no\|tok:13a\|smooth:exp\|version:2\.6\.0\|metric:bleu\|ulca:\d+\|outputs:nfc\+ws$/,
+      );
       expect(s.ci.low).toBeLessThanOrEqual(s.score);
       expect(s.ci.high).toBeGreaterThanOrEqual(s.score);
     }
     // Every row's output is kept, the failed ones as failed.
-    const stored = await p.ctx.db.pool.query(`SELECT count(*)::int AS n, count(*) FILTER (WHERE error IS NOT NULL)::int AS failed FROM benchmark_outputs WHERE benchmark_process_id = $1`, [runs['flaky-bleu']]);
+    const stored = await p.ctx.db.pool.query(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE error IS NOT NULL)::int AS failed FROM benchmark_outputs WHERE benchmark_process_id = $1`,
+      [runs['flaky-bleu']],
+    );
     expect(stored.rows[0]).toEqual({ n: 6, failed: 2 });
   });
 
@@ -165,19 +225,36 @@ describe('benchmarks', () => {
     await finished(owner, runs['flaky-ter']);
     const detail = (await p.app.inject({ method: 'GET', url: api(`getBenchmark?benchmarkId=${benchmarkId}`) })).json();
     const board = (metric: string) =>
-      detail.benchmarkPerformance.filter((e: { metric: string }) => e.metric === metric).map((e: { modelName: string; position: number; score: number }) => [e.position, e.modelName, e.score]);
+      detail.benchmarkPerformance
+        .filter((e: { metric: string }) => e.metric === metric)
+        .map((e: { modelName: string; position: number; score: number }) => [e.position, e.modelName, e.score]);
     const bleu = board('bleu');
     const ter = board('ter');
-    expect(bleu.map((e: unknown[]) => e.slice(0, 2))).toEqual([[1, 'Good MT'], [2, 'Flaky MT']]);
-    expect(ter.map((e: unknown[]) => e.slice(0, 2))).toEqual([[1, 'Good MT'], [2, 'Flaky MT']]);
+    expect(bleu.map((e: unknown[]) => e.slice(0, 2))).toEqual([
+      [1, 'Good MT'],
+      [2, 'Flaky MT'],
+    ]);
+    expect(ter.map((e: unknown[]) => e.slice(0, 2))).toEqual([
+      [1, 'Good MT'],
+      [2, 'Flaky MT'],
+    ]);
     expect(ter[0][2]).toBeLessThan(ter[1][2]);
     expect(detail.benchmarkPerformance[0]).toMatchObject({ modelVersion: 'v1.0', coverage: 1 });
     expect(detail.refUrl).toBe(files.url('zips/bm.zip'));
   });
 
   it("lists an unpublished model's run to its owner only, marked and unranked; the public ranks stay", async () => {
-    const hidden = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: models.url('translation'), name: 'Draft MT', languages: LANGS, status: 'unpublished' });
-    const res = await signedInject(p.app, owner, 'POST', api('execute'), { modelId: hidden, benchmarks: [{ benchmarkId, metric: 'bleu' }] });
+    const hidden = await insertTestModel(p.ctx, {
+      userId: owner.userId,
+      callbackUrl: models.url('translation'),
+      name: 'Draft MT',
+      languages: LANGS,
+      status: 'unpublished',
+    });
+    const res = await signedInject(p.app, owner, 'POST', api('execute'), {
+      modelId: hidden,
+      benchmarks: [{ benchmarkId, metric: 'bleu' }],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await finished(owner, res.json().benchmarkProcessIds[0])).status).toBe('Completed');
     const bleuOf = (detail: { benchmarkPerformance: { metric: string; modelName: string; position: number; modelStatus: string }[] }) =>
@@ -223,28 +300,52 @@ describe('benchmarks', () => {
     const m = (await signedInject(p.app, owner, 'GET', `/ulca/apis/v0/model/getModel?modelId=${flaky}`)).json();
     expect(m.benchmarkPerformance).toHaveLength(2);
     expect(m.benchmarkPerformance.map((b: { metric: string }) => b.metric).sort()).toEqual(['bleu', 'ter']);
-    expect(m.benchmarkPerformance[0]).toMatchObject({ benchmarkDatasetId: benchmarkId, benchmarkDatasetName: 'Test hi-mr benchmark', status: 'Completed' });
+    expect(m.benchmarkPerformance[0]).toMatchObject({
+      benchmarkDatasetId: benchmarkId,
+      benchmarkDatasetName: 'Test hi-mr benchmark',
+      status: 'Completed',
+    });
     expect(m.benchmarkPerformance[0].createdOn).toBeGreaterThanOrEqual(m.benchmarkPerformance[1].createdOn);
     const mine = (await signedInject(p.app, owner, 'GET', `/ulca/apis/v0/model/listByUserId?userId=${owner.userId}`)).json();
     // Good MT and Flaky MT ran BLEU and TER; Draft MT (unpublished, above) BLEU only.
-    expect(mine.data.filter((x: { name: string }) => x.name !== 'Draft MT').every((x: { benchmarkPerformance: unknown[] }) => x.benchmarkPerformance.length === 2)).toBe(true);
+    expect(
+      mine.data
+        .filter((x: { name: string }) => x.name !== 'Draft MT')
+        .every((x: { benchmarkPerformance: unknown[] }) => x.benchmarkPerformance.length === 2),
+    ).toBe(true);
   });
 
   it("keeps other users off a model's runs", async () => {
-    expect((await signedInject(p.app, other, 'POST', api('execute'), { modelId: good, benchmarks: [{ benchmarkId, metric: 'chrf' }] })).statusCode).toBe(404);
+    expect(
+      (await signedInject(p.app, other, 'POST', api('execute'), { modelId: good, benchmarks: [{ benchmarkId, metric: 'chrf' }] }))
+        .statusCode,
+    ).toBe(404);
     expect((await signedInject(p.app, other, 'POST', api('getByTask'), { modelId: good })).statusCode).toBe(404);
     expect((await signedInject(p.app, other, 'GET', api(`process/status?benchmarkProcessId=${runs['good-bleu']}`))).statusCode).toBe(404);
     expect((await signedInject(p.app, admin, 'GET', api(`process/status?benchmarkProcessId=${runs['good-bleu']}`))).statusCode).toBe(200);
   });
 
   it('refuses publish/unpublish while a run is In-Progress', async () => {
-    const slow = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: models.url('slow/translation?ms=1500'), name: 'Slow MT', languages: LANGS });
+    const slow = await insertTestModel(p.ctx, {
+      userId: owner.userId,
+      callbackUrl: models.url('slow/translation?ms=1500'),
+      name: 'Slow MT',
+      languages: LANGS,
+    });
     const res = await signedInject(p.app, owner, 'POST', api('execute'), { modelId: slow, benchmarks: [{ benchmarkId, metric: 'chrf' }] });
     const id = res.json().benchmarkProcessIds[0];
-    const change = await signedInject(p.app, owner, 'POST', '/ulca/apis/v0/model/status/change', { modelId: slow, status: 'unpublished', unpublishReason: 'testing' });
+    const change = await signedInject(p.app, owner, 'POST', '/ulca/apis/v0/model/status/change', {
+      modelId: slow,
+      status: 'unpublished',
+      unpublishReason: 'testing',
+    });
     expect(change.statusCode).toBe(409);
     expect((await finished(owner, id)).status).toBe('Completed');
-    const after = await signedInject(p.app, owner, 'POST', '/ulca/apis/v0/model/status/change', { modelId: slow, status: 'unpublished', unpublishReason: 'testing' });
+    const after = await signedInject(p.app, owner, 'POST', '/ulca/apis/v0/model/status/change', {
+      modelId: slow,
+      status: 'unpublished',
+      unpublishReason: 'testing',
+    });
     expect(after.statusCode).toBe(200);
   }, 30_000);
 });

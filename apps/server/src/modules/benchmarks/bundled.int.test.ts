@@ -40,13 +40,19 @@ it('first start: the bundled benchmarks publish and every reference model of the
   expect(await publishBundledBenchmarks(p.ctx)).toBe(BUNDLED.length);
 
   const subs = await until(
-    async () => (await p.ctx.db.pool.query(`SELECT dataset_name, status FROM dataset_submissions WHERE kind = 'benchmark' ORDER BY dataset_name`)).rows as { dataset_name: string; status: string }[],
+    async () =>
+      (await p.ctx.db.pool.query(`SELECT dataset_name, status FROM dataset_submissions WHERE kind = 'benchmark' ORDER BY dataset_name`))
+        .rows as { dataset_name: string; status: string }[],
     (rows) => rows.length === BUNDLED.length && rows.every((r) => r.status === 'Completed' || r.status === 'Failed'),
     180_000,
   );
   expect(subs).toEqual(BUNDLED.map((b) => ({ dataset_name: b.name, status: 'Completed' })));
   // A bundled translation benchmark is parallel-corpus data, but no demo dataset: never listed as ready-made.
-  const kinds = (await p.ctx.db.pool.query(`SELECT dataset_type, is_ready_made FROM dataset_submissions WHERE kind = 'benchmark' AND dataset_type = 'parallel-corpus'`)).rows;
+  const kinds = (
+    await p.ctx.db.pool.query(
+      `SELECT dataset_type, is_ready_made FROM dataset_submissions WHERE kind = 'benchmark' AND dataset_type = 'parallel-corpus'`,
+    )
+  ).rows;
   expect(kinds).toEqual([
     { dataset_type: 'parallel-corpus', is_ready_made: false },
     { dataset_type: 'parallel-corpus', is_ready_made: false },
@@ -54,21 +60,32 @@ it('first start: the bundled benchmarks publish and every reference model of the
 
   // The ingest job registers each benchmark just after its pipeline completes.
   const benchmarks = await until(
-    async () => (await p.ctx.db.pool.query(`SELECT benchmark_id, name, task, source_language, target_language, record_count, published_on FROM benchmarks ORDER BY name`)).rows,
+    async () =>
+      (
+        await p.ctx.db.pool.query(
+          `SELECT benchmark_id, name, task, source_language, target_language, record_count, published_on FROM benchmarks ORDER BY name`,
+        )
+      ).rows,
     (rows) => rows.every((b) => b.published_on !== null),
     30_000,
   );
-  expect(benchmarks.map((b) => [b.name, b.task, b.source_language, b.target_language, b.record_count])).toEqual(BUNDLED.map((b) => [b.name, b.task, b.source, b.target, b.rows]));
+  expect(benchmarks.map((b) => [b.name, b.task, b.source_language, b.target_language, b.record_count])).toEqual(
+    BUNDLED.map((b) => [b.name, b.task, b.source, b.target, b.rows]),
+  );
 
   // What main.ts does after registering the reference models; the ingest job may already have queued some.
   await queueBundledBenchmarkRuns(p.ctx);
 
   // One run per reference model of the task (one per task here), per metric of the task.
   const references = p.referenceModels!.models.filter((m) => ['translation', 'transliteration', 'ocr'].includes(m.task.type));
-  const expectedRuns = BUNDLED.reduce((n, b) => n + references.filter((m) => m.task.type === b.task).length * BUNDLED_RUN_METRICS[b.task]!.length, 0);
+  const expectedRuns = BUNDLED.reduce(
+    (n, b) => n + references.filter((m) => m.task.type === b.task).length * BUNDLED_RUN_METRICS[b.task]!.length,
+    0,
+  );
   expect(expectedRuns).toBe(10);
   const runs = await until(
-    async () => (await p.ctx.db.pool.query(`SELECT status, coverage FROM benchmark_runs`)).rows as { status: string; coverage: number | null }[],
+    async () =>
+      (await p.ctx.db.pool.query(`SELECT status, coverage FROM benchmark_runs`)).rows as { status: string; coverage: number | null }[],
     (rows) => rows.length >= expectedRuns && rows.every((r) => r.status !== 'In-Progress'),
     420_000,
     500,
@@ -109,5 +126,7 @@ it('first start: the bundled benchmarks publish and every reference model of the
   // REFERENCE_MODELS=false queues nothing either.
   expect(await queueBundledBenchmarkRuns({ ...p.ctx, config: { ...p.ctx.config, referenceModels: false } })).toBe(0);
   expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM benchmark_runs`)).rows[0].n).toBe(expectedRuns);
-  expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_submissions WHERE kind = 'benchmark'`)).rows[0].n).toBe(BUNDLED.length);
+  expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_submissions WHERE kind = 'benchmark'`)).rows[0].n).toBe(
+    BUNDLED.length,
+  );
 }, 720_000);

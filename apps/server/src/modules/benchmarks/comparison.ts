@@ -39,7 +39,16 @@ export interface ScoredRows {
   width: number;
   fromTotals: (totals: readonly number[]) => number;
   corpusScore: number;
-  rows: { seq: number; input: string; reference: string; output: unknown; hypothesis: string; score: number | null; failed: boolean; error: string | null }[];
+  rows: {
+    seq: number;
+    input: string;
+    reference: string;
+    output: unknown;
+    hypothesis: string;
+    score: number | null;
+    failed: boolean;
+    error: string | null;
+  }[];
 }
 
 /**
@@ -82,12 +91,17 @@ export function scoreRows(
 }
 
 /** A completed run the caller may see, with its model's name; 404 / 409 otherwise. */
-async function visibleCompletedRun(ctx: AppContext, id: string, caller: models.ModelCaller | null): Promise<{ run: RunRow; model: models.ModelEndpoint }> {
+async function visibleCompletedRun(
+  ctx: AppContext,
+  id: string,
+  caller: models.ModelCaller | null,
+): Promise<{ run: RunRow; model: models.ModelEndpoint }> {
   const run = await repo.findRun(ctx.db, id.trim());
   if (!run) throw notFound(RUN_NOT_FOUND);
   const model = await models.getModelForCall(ctx, run.model_id, caller).catch(() => null);
   if (!model) throw notFound(RUN_NOT_FOUND);
-  if (run.status !== 'Completed') throw new ApiError(409, 'RUN_NOT_COMPLETED', 'Only a completed run has outputs to show; this one is ' + run.status + '.');
+  if (run.status !== 'Completed')
+    throw new ApiError(409, 'RUN_NOT_COMPLETED', 'Only a completed run has outputs to show; this one is ' + run.status + '.');
   return { run, model };
 }
 
@@ -100,7 +114,11 @@ async function scoredRun(ctx: AppContext, run: RunRow, records: readonly Benchma
  * GET benchmark/run/outputs: a completed run's rows, one JSON object a line (RunOutputLine of
  * @ulca/contracts), in row order. Throws 404 RUN_NOT_FOUND, 409 RUN_NOT_COMPLETED.
  */
-export async function runOutputLines(ctx: AppContext, caller: models.ModelCaller | null, id: string): Promise<{ fileName: string; body: string }> {
+export async function runOutputLines(
+  ctx: AppContext,
+  caller: models.ModelCaller | null,
+  id: string,
+): Promise<{ fileName: string; body: string }> {
   const { run } = await visibleCompletedRun(ctx, id, caller);
   const b = await repo.findBenchmark(ctx.db, run.benchmark_id);
   const records = await datasets.readBenchmarkRecords(ctx, run.benchmark_id);
@@ -115,7 +133,12 @@ export async function runOutputLines(ctx: AppContext, caller: models.ModelCaller
  * and the `limit` rows where the runs' row scores spread most. Throws 400 DUPLICATE_RUNS or
  * RUNS_NOT_COMPARABLE (different benchmarks or metrics), 404 RUN_NOT_FOUND, 409 RUN_NOT_COMPLETED.
  */
-export async function compareRuns(ctx: AppContext, caller: models.ModelCaller | null, ids: readonly string[], limit = DEFAULT_COMPARED_EXAMPLES): Promise<CompareRunsResponse['data']> {
+export async function compareRuns(
+  ctx: AppContext,
+  caller: models.ModelCaller | null,
+  ids: readonly string[],
+  limit = DEFAULT_COMPARED_EXAMPLES,
+): Promise<CompareRunsResponse['data']> {
   const trimmed = ids.map((i) => i.trim());
   if (new Set(trimmed).size !== trimmed.length) throw badRequest('DUPLICATE_RUNS', 'Each run can be selected only once.');
   const runs: { run: RunRow; model: models.ModelEndpoint }[] = [];
@@ -130,12 +153,24 @@ export async function compareRuns(ctx: AppContext, caller: models.ModelCaller | 
   const scored: ScoredRows[] = [];
   for (const { run } of runs) scored.push(await scoredRun(ctx, run, records, b!.task!));
   const { width, fromTotals } = scored[0];
-  const resampled = resampledScores(scored.map((s) => s.stats), width, fromTotals, { samples: PAIRED_BS_SAMPLES, seed: PAIRED_BS_SEED });
+  const resampled = resampledScores(
+    scored.map((s) => s.stats),
+    width,
+    fromTotals,
+    { samples: PAIRED_BS_SAMPLES, seed: PAIRED_BS_SEED },
+  );
   const pairs = [];
   for (let i = 0; i < runs.length; i++) {
     for (let j = i + 1; j < runs.length; j++) {
       const t = pairedBootstrapTest(scored[i].corpusScore, scored[j].corpusScore, resampled[i], resampled[j]);
-      pairs.push({ a: runs[i].run.benchmark_process_id, b: runs[j].run.benchmark_process_id, scoreA: t.baselineScore, scoreB: t.systemScore, pValue: t.pValue, significant: t.pValue < 0.05 });
+      pairs.push({
+        a: runs[i].run.benchmark_process_id,
+        b: runs[j].run.benchmark_process_id,
+        scoreA: t.baselineScore,
+        scoreB: t.systemScore,
+        pValue: t.pValue,
+        significant: t.pValue < 0.05,
+      });
     }
   }
   const spreadOf = (k: number): number => {
@@ -148,7 +183,12 @@ export async function compareRuns(ctx: AppContext, caller: models.ModelCaller | 
     input: scored[0].rows[k].input,
     reference: scored[0].rows[k].reference,
     spread,
-    outputs: scored.map((s, r) => ({ benchmarkProcessId: runs[r].run.benchmark_process_id, hypothesis: s.rows[k].hypothesis, score: s.rows[k].score, failed: s.rows[k].failed })),
+    outputs: scored.map((s, r) => ({
+      benchmarkProcessId: runs[r].run.benchmark_process_id,
+      hypothesis: s.rows[k].hypothesis,
+      score: s.rows[k].score,
+      failed: s.rows[k].failed,
+    })),
   }));
   return {
     benchmarkId: first.benchmark_id,

@@ -1,5 +1,5 @@
 /**
- * A benchmark run whose worker dies mid-run (issue #13 point 3, DESIGN.md §11 "Benchmarks"): a
+ * A benchmark run whose worker dies mid-run (issue #13 point 3, docs/benchmarks.md#benchmark-runs-and-leaderboards "Benchmarks"): a
  * separate worker process (test/benchmark-worker-process.ts) runs a benchmark on a slow test model
  * and is SIGKILLed after a few stored batches; a new worker then takes the run up again (the
  * In-Progress run is re-queued at its start) and finishes it. Every row's output is stored exactly
@@ -38,7 +38,6 @@ let p: TestPlatform;
 let files: FixtureServer;
 let models: TestModelServer;
 let dir: string;
-
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-crash-'));
@@ -80,7 +79,10 @@ describe('a benchmark run whose worker is killed mid-run', () => {
     fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(SOURCES.map((s, i) => ({ sourceText: s, targetText: REFS[i] }))));
     fs.mkdirSync(path.join(dir, 'zips'), { recursive: true });
     await zipFolder(folder, path.join(dir, 'zips', 'bm.zip'));
-    const submit = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/benchmark/submit', { datasetName: 'Crash benchmark', url: files.url('zips/bm.zip') });
+    const submit = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/benchmark/submit', {
+      datasetName: 'Crash benchmark',
+      url: files.url('zips/bm.zip'),
+    });
     expect(submit.statusCode, submit.body).toBe(200);
     const benchmarkId = submit.json().data.benchmarkId as string;
     await until(
@@ -88,16 +90,28 @@ describe('a benchmark run whose worker is killed mid-run', () => {
       (s) => s === 'Completed' || s === 'Failed',
     );
 
-    const model = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: models.url('slow/translation?ms=300'), name: 'Slow MT', languages: LANGS });
-    const exec = await signedInject(p.app, owner, 'POST', '/ulca/apis/v0/benchmark/execute', { modelId: model, benchmarks: [{ benchmarkId, metric: 'bleu' }] });
+    const model = await insertTestModel(p.ctx, {
+      userId: owner.userId,
+      callbackUrl: models.url('slow/translation?ms=300'),
+      name: 'Slow MT',
+      languages: LANGS,
+    });
+    const exec = await signedInject(p.app, owner, 'POST', '/ulca/apis/v0/benchmark/execute', {
+      modelId: model,
+      benchmarks: [{ benchmarkId, metric: 'bleu' }],
+    });
     expect(exec.statusCode, exec.body).toBe(200);
     const runId = exec.json().benchmarkProcessIds[0] as string;
 
     // The first worker: a separate process, SIGKILLed after a few stored batches.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/test/benchmark-worker-process.ts', p.ctx.config.databaseUrl!, p.dataDir, String(BATCH)], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/test/benchmark-worker-process.ts', p.ctx.config.databaseUrl!, p.dataDir, String(BATCH)],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let batches = 0;
     await new Promise<void>((resolve) => {
       readline.createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -107,14 +121,17 @@ describe('a benchmark run whose worker is killed mid-run', () => {
     });
     expect(batches).toBe(KILL_AFTER_BATCHES);
 
-    const status = async () => (await signedInject(p.app, owner, 'GET', `/ulca/apis/v0/benchmark/process/status?benchmarkProcessId=${runId}`)).json().data[0];
+    const status = async () =>
+      (await signedInject(p.app, owner, 'GET', `/ulca/apis/v0/benchmark/process/status?benchmarkProcessId=${runId}`)).json().data[0];
     const mid = await status();
     expect(mid.status).toBe('In-Progress');
     expect(mid.stages).toEqual([
       { stage: 'inference', status: 'In-Progress' },
       { stage: 'scoring', status: expect.not.stringMatching(/^(Completed|Failed)$/) },
     ]);
-    const storedMid = (await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM benchmark_outputs WHERE benchmark_process_id = $1`, [runId])).rows[0].n as number;
+    const storedMid = (
+      await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM benchmark_outputs WHERE benchmark_process_id = $1`, [runId])
+    ).rows[0].n as number;
     expect(storedMid).toBeGreaterThanOrEqual(KILL_AFTER_BATCHES * BATCH);
     expect(storedMid).toBeLessThan(ROWS);
     // A call the dead worker had on the wire may still be reaching the model server.
@@ -125,9 +142,12 @@ describe('a benchmark run whose worker is killed mid-run', () => {
     expect(await requeueRunningBenchmarkRuns(p.ctx)).toEqual([runId]);
     expect(await requeueRunningBenchmarkRuns(p.ctx)).toEqual([]);
     const jobs = async () =>
-      (await p.ctx.db.pool.query(`SELECT state FROM pgboss.job WHERE name = $1 AND data->>'benchmarkProcessId' = $2 ORDER BY created_on`, [QUEUES.benchmarkRun, runId])).rows.map(
-        (r: { state: string }) => r.state,
-      );
+      (
+        await p.ctx.db.pool.query(`SELECT state FROM pgboss.job WHERE name = $1 AND data->>'benchmarkProcessId' = $2 ORDER BY created_on`, [
+          QUEUES.benchmarkRun,
+          runId,
+        ])
+      ).rows.map((r: { state: string }) => r.state);
     // The dead worker's job (still active until it expires) and the one waiting.
     expect(await jobs()).toEqual(['active', 'created']);
 
@@ -151,7 +171,13 @@ describe('a benchmark run whose worker is killed mid-run', () => {
     expect(resent).toBe(ROWS - storedMid);
 
     // The score is the registry's on the same outputs, and a re-score gives it again.
-    expect(end.score).toBe(scoreMetric('bleu', SOURCES.map((s) => `mr:${s}`), [REFS]).score);
+    expect(end.score).toBe(
+      scoreMetric(
+        'bleu',
+        SOURCES.map((s) => `mr:${s}`),
+        [REFS],
+      ).score,
+    );
     const rescore = await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/rescore', { benchmarkProcessId: runId });
     expect(rescore.statusCode, rescore.body).toBe(200);
     expect(rescore.json().data.equal).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Benchmark runs on media tasks through the real job (issue #13 point 3; DESIGN.md §11): an ASR
+ * Benchmark runs on media tasks through the real job (issue #13 point 3; docs/benchmarks.md#benchmark-runs-and-leaderboards): an ASR
  * benchmark (the espeak-ng WAVs of the asr-valid fixture) run on a test-double ASR endpoint
  * (apps/server/src/test/model-server.ts answers `heard <n> bytes` per audio), scored with WER; and
  * an OCR benchmark (the rendered Tamil lines of the ocr-valid fixture) run on the reference
@@ -39,16 +39,27 @@ afterAll(async () => rig?.close());
  * Turns dataset fixture `fixture` into a benchmark of `task` (its params become benchmark params,
  * `rewrite` may change its rows), submits it and waits until it is listed; returns its id and rows.
  */
-async function submitBenchmark(fixture: string, task: string, name: string, rewrite: (rows: Record<string, unknown>[]) => Record<string, unknown>[]) {
+async function submitBenchmark(
+  fixture: string,
+  task: string,
+  name: string,
+  rewrite: (rows: Record<string, unknown>[]) => Record<string, unknown>[],
+) {
   const folder = path.join(dir, fixture);
   fs.cpSync(path.join(FIXTURES_DIR, fixture), folder, { recursive: true });
   const params = JSON.parse(fs.readFileSync(path.join(folder, 'params.json'), 'utf8')) as Record<string, unknown>;
   delete params.datasetType;
-  fs.writeFileSync(path.join(folder, 'params.json'), JSON.stringify({ ...params, name, taskType: { type: task }, description: `${name}, for the media run test` }));
+  fs.writeFileSync(
+    path.join(folder, 'params.json'),
+    JSON.stringify({ ...params, name, taskType: { type: task }, description: `${name}, for the media run test` }),
+  );
   const rows = rewrite(JSON.parse(fs.readFileSync(path.join(folder, 'data.json'), 'utf8')) as Record<string, unknown>[]);
   fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(rows));
   await zipFolder(folder, path.join(dir, `${fixture}.zip`));
-  const res = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/benchmark/submit', { datasetName: name, url: files.url(`${fixture}.zip`).replace('127.0.0.1', 'localhost') });
+  const res = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/benchmark/submit', {
+    datasetName: name,
+    url: files.url(`${fixture}.zip`).replace('127.0.0.1', 'localhost'),
+  });
   expect(res.statusCode, res.body).toBe(200);
   const { benchmarkId } = res.json().data as { benchmarkId: string };
   await until(
@@ -61,11 +72,16 @@ async function submitBenchmark(fixture: string, task: string, name: string, rewr
 
 /** Runs `modelId` on the benchmark with `metric` as the admin; returns the finished status and the stored outputs in row order. */
 async function run(modelId: string, benchmarkId: string, metric: string) {
-  const res = await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/execute', { modelId, benchmarks: [{ benchmarkId, metric }] });
+  const res = await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/execute', {
+    modelId,
+    benchmarks: [{ benchmarkId, metric }],
+  });
   expect(res.statusCode, res.body).toBe(200);
   const [runId] = res.json().benchmarkProcessIds as string[];
   const status = await benchmarkRunFinished(p.app, admin, runId, 180_000);
-  const outputs = (await p.ctx.db.pool.query(`SELECT output, error FROM benchmark_outputs WHERE benchmark_process_id = $1 ORDER BY seq`, [runId])).rows as { output: unknown; error: string | null }[];
+  const outputs = (
+    await p.ctx.db.pool.query(`SELECT output, error FROM benchmark_outputs WHERE benchmark_process_id = $1 ORDER BY seq`, [runId])
+  ).rows as { output: unknown; error: string | null }[];
   const rescored = await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/rescore', { benchmarkProcessId: runId });
   expect(rescored.statusCode, rescored.body).toBe(200);
   expect(rescored.json().data.equal).toBe(true);
@@ -77,12 +93,23 @@ it('ASR on a test-double endpoint: every audio reaches it from the store; WER eq
   // hi), so the double's Latin answers are all wrong: what is checked is the path, not the model.
   const { benchmarkId, rows } = await submitBenchmark('asr-valid', 'asr', 'ASR media benchmark', (rs) => rs);
   expect(rows).toHaveLength(4);
-  const modelId = await insertTestModel(p.ctx, { userId: admin.userId, task: 'asr', callbackUrl: models.url('asr').replace('127.0.0.1', 'localhost'), name: 'ASR double' });
+  const modelId = await insertTestModel(p.ctx, {
+    userId: admin.userId,
+    task: 'asr',
+    callbackUrl: models.url('asr').replace('127.0.0.1', 'localhost'),
+    name: 'ASR double',
+  });
   const { status, outputs } = await run(modelId, benchmarkId, 'wer');
   expect(status).toMatchObject({ status: 'Completed', recordCount: rows.length, scoredCount: rows.length, failedCount: 0, coverage: 1 });
   // The double heard each stored WAV whole: the bytes submitted.
-  expect(outputs.map((o) => o.output)).toEqual(rows.map((r) => `heard ${fs.statSync(path.join(FIXTURES_DIR, 'asr-valid', String(r.audioFilename))).size} bytes`));
-  const expected = scoreMetric('wer', outputs.map((o) => String(o.output)), [rows.map((r) => String(r.text))]).score;
+  expect(outputs.map((o) => o.output)).toEqual(
+    rows.map((r) => `heard ${fs.statSync(path.join(FIXTURES_DIR, 'asr-valid', String(r.audioFilename))).size} bytes`),
+  );
+  const expected = scoreMetric(
+    'wer',
+    outputs.map((o) => String(o.output)),
+    [rows.map((r) => String(r.text))],
+  ).score;
   expect(status.score).toBe(expected);
   expect(expected).toBeGreaterThan(0);
 }, 300_000);
@@ -92,7 +119,11 @@ it('OCR on the reference Tesseract model: every image read; CER equals the regis
   const modelId = p.referenceModels!.models.find((m) => m.task.type === 'ocr')!.modelId;
   const { status, outputs } = await run(modelId, benchmarkId, 'cer');
   expect(status).toMatchObject({ status: 'Completed', recordCount: rows.length, scoredCount: rows.length, failedCount: 0, coverage: 1 });
-  const expected = scoreMetric('cer', outputs.map((o) => String(o.output)), [rows.map((r) => String(r.groundTruth))]).score;
+  const expected = scoreMetric(
+    'cer',
+    outputs.map((o) => String(o.output)),
+    [rows.map((r) => String(r.groundTruth))],
+  ).score;
   expect(status.score).toBeCloseTo(expected, 9);
   // Printed Tamil lines: Tesseract reads them nearly right (a CER of 100 would mean it read nothing).
   expect(expected).toBeLessThan(25);

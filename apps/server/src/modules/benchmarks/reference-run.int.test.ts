@@ -47,7 +47,6 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-
 const api = (x: string) => `/ulca/apis/v0/benchmark/${x}`;
 
 it('runs the reference hi→ur translation model on a hi→ur benchmark: every row answered, scored and re-scored equal', async () => {
@@ -68,11 +67,21 @@ it('runs the reference hi→ur translation model on a hi→ur benchmark: every r
   );
   fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(ROWS));
   await zipFolder(folder, path.join(dir, 'bm.zip'));
-  const submitted = await signedInject(p.app, contributor, 'POST', api('submit'), { datasetName: 'Reference hi-ur benchmark', url: files.url('bm.zip').replace('127.0.0.1', 'localhost') });
+  const submitted = await signedInject(p.app, contributor, 'POST', api('submit'), {
+    datasetName: 'Reference hi-ur benchmark',
+    url: files.url('bm.zip').replace('127.0.0.1', 'localhost'),
+  });
   expect(submitted.statusCode, submitted.body).toBe(200);
   const { benchmarkId } = submitted.json().data;
   await until(
-    async () => (await p.app.inject({ method: 'POST', url: api('search'), payload: { task: 'translation', sourceLanguage: 'hi', targetLanguage: 'ur' } })).json().data ?? [],
+    async () =>
+      (
+        await p.app.inject({
+          method: 'POST',
+          url: api('search'),
+          payload: { task: 'translation', sourceLanguage: 'hi', targetLanguage: 'ur' },
+        })
+      ).json().data ?? [],
     (d: { benchmarkId: string }[]) => d.some((b) => b.benchmarkId === benchmarkId),
     90_000,
   );

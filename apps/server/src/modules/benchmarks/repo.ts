@@ -48,7 +48,12 @@ export interface RunRow {
 
 /** Records a new benchmark submission (metadata comes with {@link setPublished}). */
 export async function insertBenchmark(db: Db, b: { benchmarkId: string; srn: string; userId: string; name: string }): Promise<void> {
-  await db.pool.query(`INSERT INTO benchmarks (benchmark_id, service_request_number, user_id, name) VALUES ($1, $2, $3, $4)`, [b.benchmarkId, b.srn, b.userId, b.name]);
+  await db.pool.query(`INSERT INTO benchmarks (benchmark_id, service_request_number, user_id, name) VALUES ($1, $2, $3, $4)`, [
+    b.benchmarkId,
+    b.srn,
+    b.userId,
+    b.name,
+  ]);
 }
 
 /** The benchmark of a submission, or null. */
@@ -67,17 +72,43 @@ export async function findBenchmark(db: Db, benchmarkId: string): Promise<Benchm
 export async function setPublished(
   db: Db,
   benchmarkId: string,
-  m: { task: string; sourceLanguage: string; targetLanguage: string | null; domain: string[]; submitter: string; description: string | null; params: unknown; recordCount: number; publishedOn: Date },
+  m: {
+    task: string;
+    sourceLanguage: string;
+    targetLanguage: string | null;
+    domain: string[];
+    submitter: string;
+    description: string | null;
+    params: unknown;
+    recordCount: number;
+    publishedOn: Date;
+  },
 ): Promise<void> {
   await db.pool.query(
     `UPDATE benchmarks SET task = $2, source_language = $3, target_language = $4, domain = $5, submitter = $6, description = $7, params = $8,
         record_count = $9, published_on = coalesce(published_on, $10) WHERE benchmark_id = $1`,
-    [benchmarkId, m.task, m.sourceLanguage, m.targetLanguage, m.domain, m.submitter, m.description, JSON.stringify(m.params), m.recordCount, m.publishedOn],
+    [
+      benchmarkId,
+      m.task,
+      m.sourceLanguage,
+      m.targetLanguage,
+      m.domain,
+      m.submitter,
+      m.description,
+      JSON.stringify(m.params),
+      m.recordCount,
+      m.publishedOn,
+    ],
   );
 }
 
 /** A user's benchmark submissions, newest first, with the total; `limit` null = all. */
-export async function listOfUser(db: Db, userId: string, limit: number | null, offset: number): Promise<{ rows: BenchmarkRow[]; total: number }> {
+export async function listOfUser(
+  db: Db,
+  userId: string,
+  limit: number | null,
+  offset: number,
+): Promise<{ rows: BenchmarkRow[]; total: number }> {
   const r = await db.pool.query(
     `SELECT *, count(*) OVER ()::int AS total FROM benchmarks WHERE user_id = $1 ORDER BY submitted_on DESC, service_request_number DESC LIMIT $2 OFFSET $3`,
     [userId, limit, offset],
@@ -117,7 +148,15 @@ export async function searchPublished(db: Db, f: BenchmarkFilter): Promise<Bench
  */
 export async function insertRun(
   db: Db,
-  r: { id: string; modelId: string; benchmarkId: string; metric: string; userId: string; recordCount: number; options: Record<string, unknown> },
+  r: {
+    id: string;
+    modelId: string;
+    benchmarkId: string;
+    metric: string;
+    userId: string;
+    recordCount: number;
+    options: Record<string, unknown>;
+  },
 ): Promise<void> {
   await db.pool.query(
     `INSERT INTO benchmark_runs (benchmark_process_id, model_id, benchmark_id, metric, user_id, record_count, metric_options)
@@ -128,7 +167,11 @@ export async function insertRun(
 
 /** True when the model has any run (In-Progress, Completed or Failed) on the benchmark with the metric. */
 export async function anyRunExists(db: Db, modelId: string, benchmarkId: string, metric: string): Promise<boolean> {
-  const r = await db.pool.query(`SELECT 1 FROM benchmark_runs WHERE model_id = $1 AND benchmark_id = $2 AND metric = $3 LIMIT 1`, [modelId, benchmarkId, metric]);
+  const r = await db.pool.query(`SELECT 1 FROM benchmark_runs WHERE model_id = $1 AND benchmark_id = $2 AND metric = $3 LIMIT 1`, [
+    modelId,
+    benchmarkId,
+    metric,
+  ]);
   return (r.rowCount ?? 0) > 0;
 }
 
@@ -196,7 +239,12 @@ export async function storeOutputs(db: Db, id: string, rows: { seq: number; outp
     `INSERT INTO benchmark_outputs (benchmark_process_id, seq, output, error)
      SELECT $1, seq, output, error FROM unnest($2::int[], $3::jsonb[], $4::text[]) AS t(seq, output, error)
      ON CONFLICT (benchmark_process_id, seq) DO NOTHING`,
-    [id, rows.map((r) => r.seq), rows.map((r) => (r.output === null || r.output === undefined ? null : JSON.stringify(r.output))), rows.map((r) => r.error)],
+    [
+      id,
+      rows.map((r) => r.seq),
+      rows.map((r) => (r.output === null || r.output === undefined ? null : JSON.stringify(r.output))),
+      rows.map((r) => r.error),
+    ],
   );
 }
 
@@ -224,13 +272,17 @@ export async function runsOfModels(db: Db, modelIds: string[]): Promise<ModelRun
 
 /** Completed runs of a benchmark (the leaderboard's entries, unranked). */
 export async function completedRunsOf(db: Db, benchmarkId: string): Promise<RunRow[]> {
-  const r = await db.pool.query(`SELECT * FROM benchmark_runs WHERE benchmark_id = $1 AND status = 'Completed' ORDER BY created_on`, [benchmarkId]);
+  const r = await db.pool.query(`SELECT * FROM benchmark_runs WHERE benchmark_id = $1 AND status = 'Completed' ORDER BY created_on`, [
+    benchmarkId,
+  ]);
   return r.rows as RunRow[];
 }
 
 /** True when the model has an In-Progress run. */
 export async function hasRunningRun(db: Db, modelId: string): Promise<boolean> {
-  const r = await db.pool.query(`SELECT EXISTS (SELECT 1 FROM benchmark_runs WHERE model_id = $1 AND status = 'In-Progress') AS x`, [modelId]);
+  const r = await db.pool.query(`SELECT EXISTS (SELECT 1 FROM benchmark_runs WHERE model_id = $1 AND status = 'In-Progress') AS x`, [
+    modelId,
+  ]);
   return r.rows[0].x as boolean;
 }
 

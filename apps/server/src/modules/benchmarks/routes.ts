@@ -53,7 +53,7 @@ function checkClaimedUser(claimed: string | null | undefined, userId: string): v
 }
 
 /**
- * The benchmark routes (DESIGN.md §11 paths table; issue #13): submit, listByUserId (signed,
+ * The benchmark routes (docs/api.md#route-groups paths table; issue #13): submit, listByUserId (signed,
  * benchmark contributors), search and getBenchmark (public), getByTask, execute and process/status
  * (signed, model owners), rescore (ADMIN).
  */
@@ -88,7 +88,8 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
       config: { access: signedIn(BENCHMARK_SUBMITTERS) },
       schema: {
         tags: ['benchmarks'],
-        summary: "The caller's benchmark dataset submissions with their status, newest first (pages of 10 when startPage/endPage are given)",
+        summary:
+          "The caller's benchmark dataset submissions with their status, newest first (pages of 10 when startPage/endPage are given)",
         security: SIGNED,
         querystring: benchmarkListQuery,
         response: { 200: benchmarkListResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
@@ -107,7 +108,8 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
       config: { access: PUBLIC },
       schema: {
         tags: ['benchmarks'],
-        summary: "Published benchmark datasets of a task, newest first, by language, domain and submitter ('', null, [] and 'All' = any), each with its metric[]",
+        summary:
+          "Published benchmark datasets of a task, newest first, by language, domain and submitter ('', null, [] and 'All' = any), each with its metric[]",
         body: benchmarkSearchBody,
         response: { 200: benchmarkSearchResponse, 400: errorResponse },
       },
@@ -124,14 +126,14 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
       config: { access: OPTIONAL_SIGNATURE },
       schema: {
         tags: ['benchmarks'],
-        summary: 'A benchmark dataset and its leaderboard: completed runs per metric, ranked in the metric direction, with signature, coverage and 95% interval',
+        summary:
+          'A benchmark dataset and its leaderboard: completed runs per metric, ranked in the metric direction, with signature, coverage and 95% interval',
         querystring: benchmarkQuery,
         response: { 200: benchmarkDetailResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
       },
     },
     async (req) => getBenchmark(ctx, req.query.benchmarkId, req.user ?? null),
   );
-
 
   app.post(
     BENCHMARK_API.getByTask,
@@ -140,7 +142,8 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
       config: { access: signedIn(CONTRIBUTORS, { legacyUnsigned: true }) },
       schema: {
         tags: ['benchmarks'],
-        summary: "The published benchmarks a model can run on (its task and languages), with metric[] and availableMetric[]; the caller's model (or ADMIN)",
+        summary:
+          "The published benchmarks a model can run on (its task and languages), with metric[] and availableMetric[]; the caller's model (or ADMIN)",
         security: SIGNED,
         body: benchmarkByTaskBody,
         response: { 200: benchmarkByTaskResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
@@ -151,7 +154,12 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
       if (user) checkClaimedUser(req.body.userId, user.userId);
       const data = await benchmarksForModel(ctx, user, req.body.modelId);
       const benchmark = data.map((b) => ({ ...b, availableMetric: b.availableMetric.map((m) => m.metricName) }));
-      return { message: data.length ? 'Benchmark datasets for this model' : 'No benchmark dataset for this model.', count: data.length, data, benchmark };
+      return {
+        message: data.length ? 'Benchmark datasets for this model' : 'No benchmark dataset for this model.',
+        count: data.length,
+        data,
+        benchmark,
+      };
     },
   );
 
@@ -161,10 +169,18 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
       config: { access: signedIn(CONTRIBUTORS) },
       schema: {
         tags: ['benchmarks'],
-        summary: 'Runs a model (the caller\'s, or any for ADMIN) on benchmarks, one run per {benchmarkId, metric}; 409 while the same run is In-Progress or Completed',
+        summary:
+          "Runs a model (the caller's, or any for ADMIN) on benchmarks, one run per {benchmarkId, metric}; 409 while the same run is In-Progress or Completed",
         security: SIGNED,
         body: benchmarkExecuteBody,
-        response: { 200: benchmarkExecuteResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: {
+          200: benchmarkExecuteResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+        },
       },
     },
     async (req) => {
@@ -181,10 +197,18 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
       config: { access: signedIn(CONTRIBUTORS) },
       schema: {
         tags: ['benchmarks'],
-        summary: "Runs a model (the caller's, or any for ADMIN) on one benchmark with every computable metric of its task not yet run (the original ULCA client's Run Benchmark)",
+        summary:
+          "Runs a model (the caller's, or any for ADMIN) on one benchmark with every computable metric of its task not yet run (the original ULCA client's Run Benchmark)",
         security: SIGNED,
         body: benchmarkExecuteAllMetricBody,
-        response: { 200: benchmarkExecuteResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: {
+          200: benchmarkExecuteResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+        },
       },
     },
     async (req) => {
@@ -201,7 +225,8 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
       config: { access: signedIn(CONTRIBUTORS) },
       schema: {
         tags: ['benchmarks'],
-        summary: 'A benchmark run: status, stages, score, signature, coverage, interval, counts (whoever started it, the model owner, ADMIN)',
+        summary:
+          'A benchmark run: status, stages, score, signature, coverage, interval, counts (whoever started it, the model owner, ADMIN)',
         security: SIGNED,
         querystring: benchmarkProcessQuery,
         response: { 200: benchmarkProcessResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
@@ -216,17 +241,28 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
       config: { access: signedIn(ADMIN_ONLY) },
       schema: {
         tags: ['benchmarks'],
-        summary: 'Recomputes a completed run from its stored outputs (ADMIN); answers the stored and the recomputed score and whether they are equal',
+        summary:
+          'Recomputes a completed run from its stored outputs (ADMIN); answers the stored and the recomputed score and whether they are equal',
         security: SIGNED,
         body: benchmarkRescoreBody,
-        response: { 200: benchmarkRescoreResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: {
+          200: benchmarkRescoreResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+        },
       },
     },
     async (req) => {
       const user = currentUser(req);
       checkClaimedUser(req.body.userId, user.userId);
       const data = await rescoreRun(ctx, req.body.benchmarkProcessId);
-      return { message: data.equal ? 'The recomputed score equals the stored one.' : 'The recomputed score differs from the stored one.', data };
+      return {
+        message: data.equal ? 'The recomputed score equals the stored one.' : 'The recomputed score differs from the stored one.',
+        data,
+      };
     },
   );
 
@@ -237,14 +273,19 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
       config: { access: OPTIONAL_SIGNATURE },
       schema: {
         tags: ['benchmarks'],
-        summary: "A completed run's rows as JSON Lines: input, reference, the model's output, the hypothesis scored, the row's own score, failed",
-        description: 'Answers application/x-ndjson, one RunOutputLine a line; 404 when the run is not visible to the caller, 409 before it has completed.',
+        summary:
+          "A completed run's rows as JSON Lines: input, reference, the model's output, the hypothesis scored, the row's own score, failed",
+        description:
+          'Answers application/x-ndjson, one RunOutputLine a line; 404 when the run is not visible to the caller, 409 before it has completed.',
         querystring: runOutputsQuery,
       },
     },
     async (req, reply) => {
       const file = await runOutputLines(ctx, req.user ?? null, req.query.benchmarkProcessId);
-      return reply.type('application/x-ndjson; charset=utf-8').header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
+      return reply
+        .type('application/x-ndjson; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body);
     },
   );
 
@@ -254,14 +295,20 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
       config: { access: OPTIONAL_SIGNATURE },
       schema: {
         tags: ['benchmarks'],
-        summary: "Compares 2–5 completed runs on the same benchmark and metric: sacrebleu's paired bootstrap test for every pair and the examples where they differ most",
+        summary:
+          "Compares 2–5 completed runs on the same benchmark and metric: sacrebleu's paired bootstrap test for every pair and the examples where they differ most",
         body: compareRunsBody,
         response: { 200: compareRunsResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },
     async (req) => {
       const data = await compareRuns(ctx, req.user ?? null, req.body.benchmarkProcessIds, req.body.limit);
-      return { message: data.pairs.some((p) => p.significant) ? 'At least one pair differs significantly (p < 0.05).' : 'No pair differs significantly (p ≥ 0.05).', data };
+      return {
+        message: data.pairs.some((p) => p.significant)
+          ? 'At least one pair differs significantly (p < 0.05).'
+          : 'No pair differs significantly (p ≥ 0.05).',
+        data,
+      };
     },
   );
 }

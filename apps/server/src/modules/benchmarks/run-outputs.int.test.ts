@@ -21,7 +21,26 @@ import { startWorkers } from '../../jobs/workers.ts';
 import { getMetric } from './metrics/index.ts';
 import { pairedBootstrapTest, resampledScores } from './metrics/significance.ts';
 
-const WORDS = ['बिल्ली', 'सो', 'रही', 'है', 'रात', 'को', 'भौंकता', 'छत', 'पर', 'बारिश', 'गिरती', 'बच्चे', 'बगीचे', 'में', 'खेलते', 'हैं', 'चिड़िया', 'गाती'];
+const WORDS = [
+  'बिल्ली',
+  'सो',
+  'रही',
+  'है',
+  'रात',
+  'को',
+  'भौंकता',
+  'छत',
+  'पर',
+  'बारिश',
+  'गिरती',
+  'बच्चे',
+  'बगीचे',
+  'में',
+  'खेलते',
+  'हैं',
+  'चिड़िया',
+  'गाती',
+];
 /** 24 Hindi sentences; every fourth mentions "कुत्ता" (the flaky model fails on those). */
 const SOURCES = Array.from({ length: 24 }, (_, i) => {
   const words = Array.from({ length: 4 + (i % 5) }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]);
@@ -80,18 +99,44 @@ describe('per-example outputs and run comparison', () => {
     fs.writeFileSync(path.join(folder, 'params.json'), JSON.stringify(params));
     fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(SOURCES.map((s, i) => ({ sourceText: s, targetText: REFS[i] }))));
     await zipFolder(folder, path.join(dir, 'zips', 'bm.zip'));
-    const res = await signedInject(p.app, contributor, 'POST', api('submit'), { datasetName: 'Per-example hi-mr', url: files.url('zips/bm.zip') });
+    const res = await signedInject(p.app, contributor, 'POST', api('submit'), {
+      datasetName: 'Per-example hi-mr',
+      url: files.url('zips/bm.zip'),
+    });
     expect(res.statusCode, res.body).toBe(200);
     benchmarkId = res.json().data.benchmarkId;
     await until(
       async () => (await signedInject(p.app, contributor, 'GET', api('listByUserId'))).json(),
       (l) => l.data?.[0]?.status === 'Completed',
     );
-    const good = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: models.url('translation'), name: 'Good MT', languages: LANGS });
-    const flaky = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: models.url(`fail-on/translation?word=${encodeURIComponent('कुत्ता')}`), name: 'Flaky MT', languages: LANGS });
-    const draft = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: models.url('translation'), name: 'Draft MT', languages: LANGS, status: 'unpublished' });
-    for (const [model, key, metrics] of [[good, 'good', ['bleu', 'chrf']], [flaky, 'flaky', ['bleu']], [draft, 'draft', ['bleu']]] as const) {
-      const r = await signedInject(p.app, owner, 'POST', api('execute'), { modelId: model, benchmarks: metrics.map((metric) => ({ benchmarkId, metric })) });
+    const good = await insertTestModel(p.ctx, {
+      userId: owner.userId,
+      callbackUrl: models.url('translation'),
+      name: 'Good MT',
+      languages: LANGS,
+    });
+    const flaky = await insertTestModel(p.ctx, {
+      userId: owner.userId,
+      callbackUrl: models.url(`fail-on/translation?word=${encodeURIComponent('कुत्ता')}`),
+      name: 'Flaky MT',
+      languages: LANGS,
+    });
+    const draft = await insertTestModel(p.ctx, {
+      userId: owner.userId,
+      callbackUrl: models.url('translation'),
+      name: 'Draft MT',
+      languages: LANGS,
+      status: 'unpublished',
+    });
+    for (const [model, key, metrics] of [
+      [good, 'good', ['bleu', 'chrf']],
+      [flaky, 'flaky', ['bleu']],
+      [draft, 'draft', ['bleu']],
+    ] as const) {
+      const r = await signedInject(p.app, owner, 'POST', api('execute'), {
+        modelId: model,
+        benchmarks: metrics.map((metric) => ({ benchmarkId, metric })),
+      });
       expect(r.statusCode, r.body).toBe(200);
       r.json().benchmarkProcessIds.forEach((id: string, i: number) => (runs[`${key}-${metrics[i]}`] = id));
     }
@@ -103,8 +148,15 @@ describe('per-example outputs and run comparison', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="run-.*-bleu\.jsonl"/);
-    const lines = res.body.trimEnd().split('\n').map((l) => JSON.parse(l));
-    const stored = (await p.ctx.db.pool.query(`SELECT seq, output, error FROM benchmark_outputs WHERE benchmark_process_id = $1 ORDER BY seq`, [runs['flaky-bleu']])).rows;
+    const lines = res.body
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const stored = (
+      await p.ctx.db.pool.query(`SELECT seq, output, error FROM benchmark_outputs WHERE benchmark_process_id = $1 ORDER BY seq`, [
+        runs['flaky-bleu'],
+      ])
+    ).rows;
     expect(lines.map((l) => ({ seq: l.seq, output: l.output, error: l.error }))).toEqual(stored);
     expect(lines.map((l) => l.input)).toEqual(SOURCES);
     expect(lines.map((l) => l.reference)).toEqual(REFS);
@@ -127,12 +179,23 @@ describe('per-example outputs and run comparison', () => {
   });
 
   it('compares two runs: stored scores, the paired bootstrap p-value, the failed rows first', async () => {
-    const res = await p.app.inject({ method: 'POST', url: api('run/compare'), payload: { benchmarkProcessIds: [runs['good-bleu'], runs['flaky-bleu']], limit: 10 } });
+    const res = await p.app.inject({
+      method: 'POST',
+      url: api('run/compare'),
+      payload: { benchmarkProcessIds: [runs['good-bleu'], runs['flaky-bleu']], limit: 10 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
     const board = (await p.app.inject({ method: 'GET', url: api(`getBenchmark?benchmarkId=${benchmarkId}`) })).json().benchmarkPerformance;
     const stored = (id: string) => board.find((e: { benchmarkProcessId: string }) => e.benchmarkProcessId === id).score;
-    expect(d).toMatchObject({ benchmarkId, benchmarkName: 'Per-example hi-mr', metric: 'bleu', direction: 'higher', samples: 1000, seed: 12345 });
+    expect(d).toMatchObject({
+      benchmarkId,
+      benchmarkName: 'Per-example hi-mr',
+      metric: 'bleu',
+      direction: 'higher',
+      samples: 1000,
+      seed: 12345,
+    });
     expect(d.runs.map((r: { modelName: string; score: number }) => [r.modelName, r.score])).toEqual([
       ['Good MT', stored(runs['good-bleu'])],
       ['Flaky MT', stored(runs['flaky-bleu'])],
@@ -141,21 +204,41 @@ describe('per-example outputs and run comparison', () => {
     const bleu = getMetric('bleu');
     const hyps = SOURCES.map((s) => `mr:${s}`);
     const a = bleu.impl.rowStats(hyps, [REFS], {});
-    const b = bleu.impl.rowStats(hyps.map((h) => (h.includes('कुत्ता') ? '' : h)), [REFS], {});
+    const b = bleu.impl.rowStats(
+      hyps.map((h) => (h.includes('कुत्ता') ? '' : h)),
+      [REFS],
+      {},
+    );
     const [ra, rb] = resampledScores([a, b], bleu.impl.width({}), (t) => bleu.impl.fromTotals(t, {}));
     const t = pairedBootstrapTest(d.runs[0].score, d.runs[1].score, ra, rb);
-    expect(d.pairs).toEqual([{ a: runs['good-bleu'], b: runs['flaky-bleu'], scoreA: d.runs[0].score, scoreB: d.runs[1].score, pValue: t.pValue, significant: t.pValue < 0.05 }]);
+    expect(d.pairs).toEqual([
+      {
+        a: runs['good-bleu'],
+        b: runs['flaky-bleu'],
+        scoreA: d.runs[0].score,
+        scoreB: d.runs[1].score,
+        pValue: t.pValue,
+        significant: t.pValue < 0.05,
+      },
+    ]);
     expect(d.runs[1].bootstrap).toEqual(t.system);
     expect(d.examples).toHaveLength(10);
     const failedRows = SOURCES.map((s, i) => (s.includes('कुत्ता') ? i : -1)).filter((i) => i >= 0);
-    expect(d.examples.slice(0, failedRows.length).map((e: { seq: number }) => e.seq).sort((x: number, y: number) => x - y)).toEqual(failedRows);
+    expect(
+      d.examples
+        .slice(0, failedRows.length)
+        .map((e: { seq: number }) => e.seq)
+        .sort((x: number, y: number) => x - y),
+    ).toEqual(failedRows);
     expect(d.examples[0].outputs.map((o: { failed: boolean }) => o.failed)).toEqual([false, true]);
     expect(d.examples[0].spread).toBeGreaterThan(0);
   });
 
   it('refuses runs on different metrics, one run, a run twice and unseen runs; nothing changes', async () => {
     const post = (ids: string[], as?: TestUser) =>
-      as ? signedInject(p.app, as, 'POST', api('run/compare'), { benchmarkProcessIds: ids }) : p.app.inject({ method: 'POST', url: api('run/compare'), payload: { benchmarkProcessIds: ids } });
+      as
+        ? signedInject(p.app, as, 'POST', api('run/compare'), { benchmarkProcessIds: ids })
+        : p.app.inject({ method: 'POST', url: api('run/compare'), payload: { benchmarkProcessIds: ids } });
     const before = (await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM benchmark_outputs`)).rows[0].n;
     const metrics = await post([runs['good-bleu'], runs['good-chrf']]);
     expect(metrics.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 /**
- * A benchmark run (issue #13 point 3, DESIGN.md §11 "Benchmarks"): sends a benchmark's rows to the
+ * A benchmark run (issue #13 point 3, docs/benchmarks.md#benchmark-runs-and-leaderboards "Benchmarks"): sends a benchmark's rows to the
  * model in batches through the guarded model call (net/model-call.ts) within a per-model
  * concurrency limit, stores every row's output as it comes (a failed row is stored as failed,
  * never dropped), then scores the stored outputs with the metric registry. A run whose worker died
@@ -156,7 +156,9 @@ function baseConfig(model: ModelEndpoint): Record<string, unknown> {
 /** The ULCA inference request of `rows` for the model's task. */
 async function requestOf(ctx: AppContext, model: ModelEndpoint, rows: readonly BenchmarkRecord[]): Promise<Record<string, unknown>> {
   const first = rows[0];
-  const language = first.targetLanguage ? { sourceLanguage: first.sourceLanguage, targetLanguage: first.targetLanguage } : { sourceLanguage: first.sourceLanguage };
+  const language = first.targetLanguage
+    ? { sourceLanguage: first.sourceLanguage, targetLanguage: first.targetLanguage }
+    : { sourceLanguage: first.sourceLanguage };
   // A language detector is never told the language: that is the answer.
   const spec = TASK_REGISTRY[model.task];
   const config = spec.languages === 'free' ? baseConfig(model) : { ...baseConfig(model), language };
@@ -188,7 +190,8 @@ async function requestOf(ctx: AppContext, model: ModelEndpoint, rows: readonly B
  */
 function outputsOf(task: InferenceTask, body: unknown, n: number): unknown[] {
   const out = (body as { output?: Record<string, unknown>[] }).output;
-  if (!Array.isArray(out) || out.length !== n) throw new ModelCallError('BAD_RESPONSE', `The model answered ${Array.isArray(out) ? out.length : 0} outputs for ${n} inputs.`);
+  if (!Array.isArray(out) || out.length !== n)
+    throw new ModelCallError('BAD_RESPONSE', `The model answered ${Array.isArray(out) ? out.length : 0} outputs for ${n} inputs.`);
   const kind = TASK_REGISTRY[task].output;
   const field = ((): string | null => {
     switch (kind) {
@@ -218,7 +221,10 @@ async function callOnce(ctx: AppContext, model: ModelEndpoint, rows: readonly Be
   // A reference model is reached on this process's own reference server (the one loopback origin
   // allowed); a worker-only process starts the engine on demand.
   const route = await referenceModels.reachModel(ctx, model);
-  const { body } = await limitOf(ctx, model.modelId)(() =>
+  const { body } = await limitOf(
+    ctx,
+    model.modelId,
+  )(() =>
     callModelEndpoint(route.target, request, {
       allowedHosts: ctx.config.allowedFetchHosts,
       pools: ctx.services.outbound,
@@ -234,7 +240,11 @@ async function callOnce(ctx: AppContext, model: ModelEndpoint, rows: readonly Be
  * Sends one batch and returns one result per row. A failed batch call is retried row by row, so
  * only the rows the model really fails on end as failed (with the reason).
  */
-async function runBatch(ctx: AppContext, model: ModelEndpoint, rows: readonly BenchmarkRecord[]): Promise<{ seq: number; output: unknown; error: string | null }[]> {
+async function runBatch(
+  ctx: AppContext,
+  model: ModelEndpoint,
+  rows: readonly BenchmarkRecord[],
+): Promise<{ seq: number; output: unknown; error: string | null }[]> {
   try {
     const outs = await callOnce(ctx, model, rows);
     return rows.map((r, i) => ({ seq: r.seq, output: outs[i], error: outs[i] === null ? 'The model gave no output for this row.' : null }));
@@ -259,7 +269,13 @@ export interface RunOptions {
  * The inference stage of a run: every row without a stored output is sent (batches run within the
  * model's concurrency limit) and its output stored at once. Returns when every row has one.
  */
-export async function runInference(ctx: AppContext, runId: string, model: ModelEndpoint, rows: readonly BenchmarkRecord[], opts: RunOptions = {}): Promise<void> {
+export async function runInference(
+  ctx: AppContext,
+  runId: string,
+  model: ModelEndpoint,
+  rows: readonly BenchmarkRecord[],
+  opts: RunOptions = {},
+): Promise<void> {
   const done = await repo.storedSeqs(ctx.db, runId);
   const pending = rows.filter((r) => !done.has(r.seq));
   const size = isMediaTask(model.task) ? 1 : Math.max(1, opts.batchRows ?? TEXT_BATCH_ROWS);

@@ -1,5 +1,5 @@
 /**
- * The benchmarks feature (spec 02 §2 "Benchmark datasets", "Run benchmark", §3; DESIGN.md §11
+ * The benchmarks feature (docs/product.md#model-screens "Benchmark datasets", "Run benchmark", docs/product.md#entities-and-fields; docs/benchmarks.md#benchmark-runs-and-leaderboards
  * "Benchmarks"; issue #13 points 1, 3, 5 and the server side of 2 and 7). Benchmark datasets go
  * through the datasets pipeline (datasets/service.ts submitBenchmarkDataset) and are registered
  * here once published; runs are pg-boss jobs (jobs/benchmark-run.ts) that call the model through
@@ -37,8 +37,7 @@ export type { RunOptions } from './run.ts';
 export { compareRuns, runOutputLines } from './comparison.ts';
 
 /**
- * Metrics a run on a benchmark of each task may use, in display order (registry names; DESIGN.md
- * §11), from the task registry's `benchmark.metrics` (packages/contracts models/tasks.ts). ner
+ * Metrics a run on a benchmark of each task may use, in display order (registry names; docs/benchmarks.md#benchmark-runs-and-leaderboards), from the task registry's `benchmark.metrics` (packages/contracts models/tasks.ts). ner
  * runs align the model's nerPrediction and the rows' nerData to the rows' words and score the tag
  * lines with entity F1; language detection compares the model's top language with the row's
  * langCode (task-outputs.ts).
@@ -48,7 +47,8 @@ export const TASK_METRICS: Readonly<Record<BenchmarkTask, readonly string[]>> = 
 ) as Record<BenchmarkTask, readonly string[]>;
 
 /** The 409 text of a second run of the same model, benchmark and metric. */
-export const RUN_EXISTS_MESSAGE = 'This model has already been benchmarked (or is being benchmarked) on this benchmark dataset with this metric.';
+export const RUN_EXISTS_MESSAGE =
+  'This model has already been benchmarked (or is being benchmarked) on this benchmark dataset with this metric.';
 /** Message of a run whose job failed for a reason of the platform. */
 export const RUN_INTERNAL_FAILURE = 'The platform could not complete this benchmark run; please try again later.';
 /** The 404 text of a benchmark that does not exist or is not published. */
@@ -96,7 +96,10 @@ function toBenchmark(b: BenchmarkRow, refUrl: string | null) {
  * bundled one (datasets/service.ts submittedUrls).
  */
 async function withRefUrls(ctx: AppContext, rows: BenchmarkRow[]) {
-  const urls = await datasets.submittedUrls(ctx, rows.map((b) => b.service_request_number));
+  const urls = await datasets.submittedUrls(
+    ctx,
+    rows.map((b) => b.service_request_number),
+  );
   return rows.map((b) => toBenchmark(b, urls.get(b.service_request_number) ?? null));
 }
 
@@ -109,12 +112,20 @@ async function withRefUrls(ctx: AppContext, rows: BenchmarkRow[]) {
  * benchmarkId, timestamp}`. Throws 400 (name, url), 403 (userId of someone else), 409 (name taken).
  */
 export async function submitBenchmark(ctx: AppContext, user: AuthUser, body: BenchmarkSubmitBody) {
-  if (body.userId && body.userId !== user.userId) throw new ApiError(403, 'FORBIDDEN', 'You can only submit benchmark datasets as yourself.');
+  if (body.userId && body.userId !== user.userId)
+    throw new ApiError(403, 'FORBIDDEN', 'You can only submit benchmark datasets as yourself.');
   const sub = await datasets.submitBenchmarkDataset(ctx, user, body);
-  await repo.insertBenchmark(ctx.db, { benchmarkId: sub.datasetId, srn: sub.serviceRequestNumber, userId: user.userId, name: body.datasetName.trim() }).catch(async (err: unknown) => {
-    // The ingest job may have registered it first (registerPublishedBenchmark); that is the same row.
-    if ((err as { code?: string }).code !== '23505') throw err;
-  });
+  await repo
+    .insertBenchmark(ctx.db, {
+      benchmarkId: sub.datasetId,
+      srn: sub.serviceRequestNumber,
+      userId: user.userId,
+      name: body.datasetName.trim(),
+    })
+    .catch(async (err: unknown) => {
+      // The ingest job may have registered it first (registerPublishedBenchmark); that is the same row.
+      if ((err as { code?: string }).code !== '23505') throw err;
+    });
   return { serviceRequestNumber: sub.serviceRequestNumber, benchmarkId: sub.datasetId, timestamp: sub.timestamp };
 }
 
@@ -131,9 +142,11 @@ export async function registerPublishedBenchmark(ctx: AppContext, srn: string): 
   const task = ((p.taskType ?? {}) as { type?: string }).type ?? '';
   if (!(BENCHMARK_TASKS as readonly string[]).includes(task)) return;
   if (!(await repo.findBySrn(ctx.db, srn))) {
-    await repo.insertBenchmark(ctx.db, { benchmarkId: sub.datasetId, srn, userId: sub.userId, name: sub.datasetName }).catch((err: unknown) => {
-      if ((err as { code?: string }).code !== '23505') throw err;
-    });
+    await repo
+      .insertBenchmark(ctx.db, { benchmarkId: sub.datasetId, srn, userId: sub.userId, name: sub.datasetName })
+      .catch((err: unknown) => {
+        if ((err as { code?: string }).code !== '23505') throw err;
+      });
   }
   const rows = await datasets.readBenchmarkRecords(ctx, sub.datasetId);
   await repo.setPublished(ctx.db, sub.datasetId, {
@@ -160,7 +173,7 @@ function listedStatus(pipelineStatus: string, b: BenchmarkRow): string {
 
 /**
  * GET benchmark/listByUserId: the caller's benchmark submissions, newest first, with their
- * pipeline status (the My Contribution Benchmark Dataset tab, spec 01 §2); pages of 10 when
+ * pipeline status (the My Contribution Benchmark Dataset tab, docs/product.md#dataset-screens); pages of 10 when
  * startPage/endPage are given (1-based, inclusive).
  */
 export async function listBenchmarksOfUser(ctx: AppContext, userId: string, q: { startPage?: number; endPage?: number }) {
@@ -168,7 +181,12 @@ export async function listBenchmarksOfUser(ctx: AppContext, userId: string, q: {
   const paged = q.startPage !== undefined;
   const start = q.startPage ?? 1;
   const end = Math.max(start, q.endPage ?? start);
-  const { rows, total } = await repo.listOfUser(ctx.db, userId, paged ? (end - start + 1) * pageSize : null, paged ? (start - 1) * pageSize : 0);
+  const { rows, total } = await repo.listOfUser(
+    ctx.db,
+    userId,
+    paged ? (end - start + 1) * pageSize : null,
+    paged ? (start - 1) * pageSize : 0,
+  );
   const data = [];
   for (const b of rows) {
     const sub = await datasets.submissionSummary(ctx, b.service_request_number);
@@ -187,19 +205,24 @@ export async function listBenchmarksOfUser(ctx: AppContext, userId: string, q: {
 }
 
 const isAny = (v: string | string[] | null | undefined): boolean =>
-  v === undefined || v === null || (typeof v === 'string' && (v.trim() === '' || v === 'All')) || (Array.isArray(v) && v.filter((x) => x && x !== 'All').length === 0);
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && (v.trim() === '' || v === 'All')) ||
+  (Array.isArray(v) && v.filter((x) => x && x !== 'All').length === 0);
 const asList = (v: string | string[] | null | undefined): string[] | undefined =>
   isAny(v) ? undefined : (Array.isArray(v) ? v : [v as string]).filter((x) => x && x !== 'All');
 
 /**
- * POST benchmark/search (spec 02 §2 benchmark list): published benchmarks of `task`, newest
+ * POST benchmark/search (docs/product.md#screens benchmark list): published benchmarks of `task`, newest
  * first, filtered by source/target language, domain and submitter ('', null, [], 'All' = any),
  * each with the task's metric[]. Throws 400 UNKNOWN_TASK.
  */
 export async function searchBenchmarks(ctx: AppContext, body: BenchmarkSearchBody) {
   const task = body.task.trim();
   if (!(BENCHMARK_TASKS as readonly string[]).includes(task)) {
-    throw badRequest('UNKNOWN_TASK', `Unknown benchmark task "${task}".`, [{ field: 'task', message: `One of ${BENCHMARK_TASKS.join(', ')}.` }]);
+    throw badRequest('UNKNOWN_TASK', `Unknown benchmark task "${task}".`, [
+      { field: 'task', message: `One of ${BENCHMARK_TASKS.join(', ')}.` },
+    ]);
   }
   const rows = await repo.searchPublished(ctx.db, {
     task,
@@ -218,7 +241,7 @@ async function publishedBenchmark(ctx: AppContext, benchmarkId: string): Promise
 }
 
 /**
- * GET benchmark/getBenchmark (spec 02 §2 benchmark details; public): the benchmark, its metrics and
+ * GET benchmark/getBenchmark (docs/product.md#benchmark-datasets-and-leaderboards benchmark details; public): the benchmark, its metrics and
  * the leaderboard: every completed run with model name and version, score, signature, coverage and
  * 95% interval, ranked per metric in the metric's direction (lower first for WER, CER, TER),
  * `position` 1-based within the metric among published models. A run of an unpublished model is
@@ -268,7 +291,7 @@ function leaderboardEntry(r: RunRow, m: { name: string; version: string; status:
 }
 
 /**
- * POST benchmark/getByTask (the Run Benchmark modal, spec 02 §2): the published benchmarks of the
+ * POST benchmark/getByTask (the Run Benchmark modal, docs/product.md#model-screens): the published benchmarks of the
  * model's task whose languages the model supports, each with metric[] and availableMetric[]. A
  * signed caller's model must be theirs (or the caller an ADMIN): else 404, as for a missing model.
  * `caller` null is the original ULCA client's unsigned call (legacy mode only, docs/migration.md):
@@ -277,7 +300,12 @@ function leaderboardEntry(r: RunRow, m: { name: string; version: string; status:
 export async function benchmarksForModel(ctx: AppContext, caller: AuthUser | null, modelId: string) {
   const model = caller ? await ownModel(ctx, caller, modelId) : await models.getModelForCall(ctx, modelId.trim(), null);
   const rows = await repo.searchPublished(ctx.db, { task: model.task });
-  return (await withRefUrls(ctx, rows.filter((b) => supportsLanguages(model, b)))).map((b) => ({ ...b, availableMetric: metricsOfTask(b.task.type).map(metricInfo) }));
+  return (
+    await withRefUrls(
+      ctx,
+      rows.filter((b) => supportsLanguages(model, b)),
+    )
+  ).map((b) => ({ ...b, availableMetric: metricsOfTask(b.task.type).map(metricInfo) }));
 }
 
 /**
@@ -287,7 +315,9 @@ export async function benchmarksForModel(ctx: AppContext, caller: AuthUser | nul
  */
 function supportsLanguages(model: models.ModelEndpoint, b: BenchmarkRow): boolean {
   if (model.languages.length === 0 || !b.source_language) return true;
-  return model.languages.some((l) => l.sourceLanguage === b.source_language && (!b.target_language || l.targetLanguage === b.target_language));
+  return model.languages.some(
+    (l) => l.sourceLanguage === b.source_language && (!b.target_language || l.targetLanguage === b.target_language),
+  );
 }
 
 /** The model `modelId` when the caller owns it or is an ADMIN; 404 otherwise (nothing learnt about others' models). */
@@ -306,7 +336,7 @@ export interface BenchmarkRunJobData {
 }
 
 /**
- * POST benchmark/execute (spec 02 §2 "Run benchmark"; issue #13 point 3): one run per
+ * POST benchmark/execute (docs/product.md#model-screens "Run benchmark"; issue #13 point 3): one run per
  * {benchmarkId, metric}, each queued as a benchmark-run job. All are checked before any starts:
  * the model must be the caller's (or the caller an ADMIN; else 404), each benchmark published and
  * of the model's task and languages (400), each metric offered for the task and computable (400),
@@ -318,15 +348,26 @@ export async function executeRuns(ctx: AppContext, caller: models.ModelCaller, b
   const planned: { benchmark: BenchmarkRow; metric: AvailableMetric }[] = [];
   for (const [i, item] of body.benchmarks.entries()) {
     const b = await publishedBenchmark(ctx, item.benchmarkId);
-    if (b.task !== model.task) throw badRequest('TASK_MISMATCH', `Benchmark "${b.name}" is a ${b.task} benchmark; this model is a ${model.task} model.`, [{ field: `benchmarks.${i}.benchmarkId`, message: 'Not of the model\'s task.' }]);
-    if (!supportsLanguages(model, b)) throw badRequest('LANGUAGE_NOT_SUPPORTED', `This model does not support the languages of benchmark "${b.name}".`, [{ field: `benchmarks.${i}.benchmarkId`, message: 'Languages not supported by the model.' }]);
+    if (b.task !== model.task)
+      throw badRequest('TASK_MISMATCH', `Benchmark "${b.name}" is a ${b.task} benchmark; this model is a ${model.task} model.`, [
+        { field: `benchmarks.${i}.benchmarkId`, message: "Not of the model's task." },
+      ]);
+    if (!supportsLanguages(model, b))
+      throw badRequest('LANGUAGE_NOT_SUPPORTED', `This model does not support the languages of benchmark "${b.name}".`, [
+        { field: `benchmarks.${i}.benchmarkId`, message: 'Languages not supported by the model.' },
+      ]);
     const def = findMetric(item.metric);
     const offered = metricsOfTask(b.task);
     if (!def || !offered.includes(def.name)) {
-      throw badRequest('METRIC_NOT_OFFERED', `Metric "${item.metric}" is not offered for ${b.task} benchmarks; choose one of ${offered.join(', ') || 'none'}.`, [{ field: `benchmarks.${i}.metric`, message: 'Not offered for this task.' }]);
+      throw badRequest(
+        'METRIC_NOT_OFFERED',
+        `Metric "${item.metric}" is not offered for ${b.task} benchmarks; choose one of ${offered.join(', ') || 'none'}.`,
+        [{ field: `benchmarks.${i}.metric`, message: 'Not offered for this task.' }],
+      );
     }
     if (!def.available) throw badRequest('METRIC_UNAVAILABLE', `${def.label} is unavailable: ${def.reason}`);
-    if (planned.some((p) => p.benchmark.benchmark_id === b.benchmark_id && p.metric.name === def.name)) throw badRequest('DUPLICATE_RUN', 'The same benchmark and metric are listed twice.');
+    if (planned.some((p) => p.benchmark.benchmark_id === b.benchmark_id && p.metric.name === def.name))
+      throw badRequest('DUPLICATE_RUN', 'The same benchmark and metric are listed twice.');
     planned.push({ benchmark: b, metric: def });
   }
   const ids: string[] = [];
@@ -343,7 +384,8 @@ export async function executeRuns(ctx: AppContext, caller: models.ModelCaller, b
         options: metricOptionsFor(p.metric, p.benchmark) as Record<string, unknown>,
       });
     } catch (err) {
-      if ((err as { code?: string }).code === '23505') throw new ApiError(409, 'BENCHMARK_RUN_EXISTS', `${RUN_EXISTS_MESSAGE} (${p.benchmark.name}, ${p.metric.label})`);
+      if ((err as { code?: string }).code === '23505')
+        throw new ApiError(409, 'BENCHMARK_RUN_EXISTS', `${RUN_EXISTS_MESSAGE} (${p.benchmark.name}, ${p.metric.label})`);
       throw err;
     }
     await ctx.boss.send(QUEUES.benchmarkRun, { benchmarkProcessId: id } satisfies BenchmarkRunJobData, { singletonKey: id });
@@ -358,13 +400,20 @@ export async function executeRuns(ctx: AppContext, caller: models.ModelCaller, b
  * already has an In-Progress or Completed run of; then as {@link executeRuns}. 409
  * BENCHMARK_RUN_EXISTS when no metric is left, 404 for an unknown benchmark or another's model.
  */
-export async function executeAllMetrics(ctx: AppContext, caller: models.ModelCaller, body: { modelId: string; benchmarkId: string }): Promise<string[]> {
+export async function executeAllMetrics(
+  ctx: AppContext,
+  caller: models.ModelCaller,
+  body: { modelId: string; benchmarkId: string },
+): Promise<string[]> {
   const b = await publishedBenchmark(ctx, body.benchmarkId);
   const model = await ownModel(ctx, caller, body.modelId);
   const taken = await repo.activeRunMetrics(ctx.db, model.modelId, b.benchmark_id);
   const metrics = metricsOfTask(b.task).filter((name) => findMetric(name)?.available && !taken.has(name));
   if (metrics.length === 0) throw new ApiError(409, 'BENCHMARK_RUN_EXISTS', `${RUN_EXISTS_MESSAGE} (${b.name}, every metric)`);
-  return executeRuns(ctx, caller, { modelId: model.modelId, benchmarks: metrics.map((metric) => ({ benchmarkId: b.benchmark_id, metric })) });
+  return executeRuns(ctx, caller, {
+    modelId: model.modelId,
+    benchmarks: metrics.map((metric) => ({ benchmarkId: b.benchmark_id, metric })),
+  });
 }
 
 function toRunStatus(r: RunRow) {
@@ -447,7 +496,15 @@ async function runBenchmarkLocked(ctx: AppContext, id: string, opts: RunOptions)
   await repo.setRunStages(ctx.db, id, { inference: 'Completed', scoring: 'In-Progress' });
   const s = await scoreRun(ctx, r, b.task);
   if (s.scored === 0) return repo.failRun(ctx.db, id, `The model failed on every one of the ${rows.length} rows; no score is given.`);
-  await repo.completeRun(ctx.db, id, { score: s.score, signature: s.signature, coverage: s.coverage, scored: s.scored, failed: s.failed, ciLow: s.ci?.low ?? null, ciHigh: s.ci?.high ?? null });
+  await repo.completeRun(ctx.db, id, {
+    score: s.score,
+    signature: s.signature,
+    coverage: s.coverage,
+    scored: s.scored,
+    failed: s.failed,
+    ciLow: s.ci?.low ?? null,
+    ciHigh: s.ci?.high ?? null,
+  });
 }
 
 /** What the job log reports when a run attempt ends (jobs/retry.ts): status and rows scored / failed. */
@@ -475,12 +532,18 @@ export async function runningBenchmarkRuns(ctx: AppContext): Promise<string[]> {
 export async function rescoreRun(ctx: AppContext, id: string) {
   const r = await repo.findRun(ctx.db, id.trim());
   if (!r) throw notFound(RUN_NOT_FOUND);
-  if (r.status !== 'Completed' || r.score === null) throw new ApiError(409, 'RUN_NOT_COMPLETED', 'Only a completed run has a score to recompute.');
+  if (r.status !== 'Completed' || r.score === null)
+    throw new ApiError(409, 'RUN_NOT_COMPLETED', 'Only a completed run has a score to recompute.');
   const b = await repo.findBenchmark(ctx.db, r.benchmark_id);
   const s = await scoreRun(ctx, r, b!.task!);
   const stored = { score: r.score, signature: r.signature ?? '', coverage: r.coverage ?? 0 };
   const recomputed = { score: s.score, signature: s.signature, coverage: s.coverage };
-  return { benchmarkProcessId: r.benchmark_process_id, stored, recomputed, equal: stored.score === recomputed.score && stored.signature === recomputed.signature && stored.coverage === recomputed.coverage };
+  return {
+    benchmarkProcessId: r.benchmark_process_id,
+    stored,
+    recomputed,
+    equal: stored.score === recomputed.score && stored.signature === recomputed.signature && stored.coverage === recomputed.coverage,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -505,10 +568,12 @@ export const BUNDLED_RUN_METRICS: Readonly<Record<string, readonly string[]>> = 
 export async function publishBundledBenchmarks(ctx: AppContext): Promise<number> {
   const subs = await datasets.submitDemoBenchmarks(ctx);
   for (const sub of subs) {
-    await repo.insertBenchmark(ctx.db, { benchmarkId: sub.datasetId, srn: sub.serviceRequestNumber, userId: sub.userId, name: sub.datasetName }).catch((err: unknown) => {
-      // The ingest job may have registered it first (registerPublishedBenchmark): the same row.
-      if ((err as { code?: string }).code !== '23505') throw err;
-    });
+    await repo
+      .insertBenchmark(ctx.db, { benchmarkId: sub.datasetId, srn: sub.serviceRequestNumber, userId: sub.userId, name: sub.datasetName })
+      .catch((err: unknown) => {
+        // The ingest job may have registered it first (registerPublishedBenchmark): the same row.
+        if ((err as { code?: string }).code !== '23505') throw err;
+      });
   }
   return subs.length;
 }
@@ -540,7 +605,13 @@ export async function queueBundledBenchmarkRuns(ctx: AppContext, srn?: string): 
       for (const metric of BUNDLED_RUN_METRICS[b.task] ?? []) {
         if (await repo.anyRunExists(ctx.db, model.modelId, b.benchmark_id, metric)) continue;
         try {
-          queued += (await executeRuns(ctx, { userId: model.userId, roles: [] }, { modelId: model.modelId, benchmarks: [{ benchmarkId: b.benchmark_id, metric }] })).length;
+          queued += (
+            await executeRuns(
+              ctx,
+              { userId: model.userId, roles: [] },
+              { modelId: model.modelId, benchmarks: [{ benchmarkId: b.benchmark_id, metric }] },
+            )
+          ).length;
         } catch (err) {
           // Queued meanwhile by the other caller (the ingest job or a start).
           if (err instanceof ApiError && err.status === 409) continue;
@@ -562,7 +633,7 @@ export async function hasRunningBenchmark(ctx: AppContext, modelId: string): Pro
 }
 
 /**
- * Each model's runs as ModelRecord.benchmarkPerformance (spec 02 §2 "My models", "Model detail"):
+ * Each model's runs as ModelRecord.benchmarkPerformance (docs/product.md#model-detail-and-try-it-panels "My models", "Model detail"):
  * benchmarkDatasetId, benchmarkDatasetName, metric, score (null unless Completed), createdOn, status,
  * newest first.
  */

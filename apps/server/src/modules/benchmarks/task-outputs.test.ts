@@ -8,16 +8,46 @@ const pred = (token: string, tag: string, tokenStartIndex?: number) => ({ token,
 
 describe('NER reference tags', () => {
   it('reads a fully listed row as is and a partial one by 1-based tokenIndex (ULCA examples), bare tags as I-', () => {
-    const full = { sourceText: 'Ram lives in Delhi', nerData: ['B-PER', 'O', 'O', 'B-LOC'].map((tag, i) => ({ token: 'Ram lives in Delhi'.split(' ')[i], tag })) };
+    const full = {
+      sourceText: 'Ram lives in Delhi',
+      nerData: ['B-PER', 'O', 'O', 'B-LOC'].map((tag, i) => ({ token: 'Ram lives in Delhi'.split(' ')[i], tag })),
+    };
     expect(nerReferenceTags(full)).toEqual(['B-PER', 'O', 'O', 'B-LOC']);
     // ULCA's "basic" example: only the entity words, tokenIndex from 1, tags without prefix.
-    const partial = { sourceText: 'आस्ट्रेलिया के खिलाफ वनडे टीम की कमान', nerData: [{ tokenIndex: 1, token: 'आस्ट्रेलिया', tag: 'LOC' }, { tokenIndex: 5, tag: 'ORG' }] };
+    const partial = {
+      sourceText: 'आस्ट्रेलिया के खिलाफ वनडे टीम की कमान',
+      nerData: [
+        { tokenIndex: 1, token: 'आस्ट्रेलिया', tag: 'LOC' },
+        { tokenIndex: 5, tag: 'ORG' },
+      ],
+    };
     expect(nerReferenceTags(partial)).toEqual(['I-LOC', 'O', 'O', 'O', 'I-ORG', 'O', 'O']);
     // Tokens without index: placed at their next occurrence; 0-based when the row uses index 0.
-    expect(nerReferenceTags({ sourceText: 'a b a', nerData: [{ token: 'a', tag: 'PER' }, { token: 'a', tag: 'LOC' }] })).toEqual(['I-PER', 'O', 'I-LOC']);
-    expect(nerReferenceTags({ sourceText: 'x y z', nerData: [{ tokenIndex: 0, tag: 'B-PER' }, { tokenIndex: 2, tag: 'B-LOC' }] })).toEqual(['B-PER', 'O', 'B-LOC']);
+    expect(
+      nerReferenceTags({
+        sourceText: 'a b a',
+        nerData: [
+          { token: 'a', tag: 'PER' },
+          { token: 'a', tag: 'LOC' },
+        ],
+      }),
+    ).toEqual(['I-PER', 'O', 'I-LOC']);
+    expect(
+      nerReferenceTags({
+        sourceText: 'x y z',
+        nerData: [
+          { tokenIndex: 0, tag: 'B-PER' },
+          { tokenIndex: 2, tag: 'B-LOC' },
+        ],
+      }),
+    ).toEqual(['B-PER', 'O', 'B-LOC']);
     // No sourceText: the tokens are the row.
-    const tokensOnly = { nerData: [{ token: 'Ram', tag: 'B-PER' }, { token: 'ran', tag: 'O' }] };
+    const tokensOnly = {
+      nerData: [
+        { token: 'Ram', tag: 'B-PER' },
+        { token: 'ran', tag: 'O' },
+      ],
+    };
     expect(nerSourceOf(tokensOnly)).toBe('Ram ran');
     expect(nerReferenceTags(tokensOnly)).toEqual(['B-PER', 'O']);
     expect(() => nerReferenceTags({ sourceText: 'a b', nerData: [{ token: 'c', tag: 'PER' }] })).toThrow(RangeError);
@@ -52,8 +82,31 @@ describe('NER predictions aligned to the row words', () => {
   });
   it('scores a run: a misaligned row counts as failed, in the corpus with no entity found', () => {
     const rows = [
-      { seq: 0, sourceLanguage: 'en', targetLanguage: null, data: { sourceText: 'Ram in Delhi', nerData: [{ token: 'Ram', tag: 'B-PER' }, { token: 'in', tag: 'O' }, { token: 'Delhi', tag: 'B-LOC' }] } },
-      { seq: 1, sourceLanguage: 'en', targetLanguage: null, data: { sourceText: 'Sita in Pune', nerData: [{ tokenIndex: 1, tag: 'PER' }, { tokenIndex: 3, tag: 'LOC' }] } },
+      {
+        seq: 0,
+        sourceLanguage: 'en',
+        targetLanguage: null,
+        data: {
+          sourceText: 'Ram in Delhi',
+          nerData: [
+            { token: 'Ram', tag: 'B-PER' },
+            { token: 'in', tag: 'O' },
+            { token: 'Delhi', tag: 'B-LOC' },
+          ],
+        },
+      },
+      {
+        seq: 1,
+        sourceLanguage: 'en',
+        targetLanguage: null,
+        data: {
+          sourceText: 'Sita in Pune',
+          nerData: [
+            { tokenIndex: 1, tag: 'PER' },
+            { tokenIndex: 3, tag: 'LOC' },
+          ],
+        },
+      },
     ];
     const outputs = new Map([
       [0, { output: [pred('Ram', 'B-PER'), pred('in', 'O'), pred('Delhi', 'B-ORG')], error: null }],
@@ -70,16 +123,36 @@ describe('NER predictions aligned to the row words', () => {
 
 describe('language detection', () => {
   it('takes the highest langScore, else the first prediction', () => {
-    expect(topLanguage([{ langCode: 'mr', langScore: 40 }, { langCode: 'hi', langScore: 55 }, { langCode: 'ne', langScore: 55 }])).toBe('hi');
+    expect(
+      topLanguage([
+        { langCode: 'mr', langScore: 40 },
+        { langCode: 'hi', langScore: 55 },
+        { langCode: 'ne', langScore: 55 },
+      ]),
+    ).toBe('hi');
     expect(topLanguage([{ langCode: 'ta' }, { langCode: 'ml' }])).toBe('ta');
     expect(topLanguage([])).toBeNull();
     expect(topLanguage(null)).toBeNull();
   });
   it('scores accuracy on langCode; an empty answer is a failed row', () => {
-    const rows = ['hi', 'en', 'ml'].map((langCode, seq) => ({ seq, sourceLanguage: langCode, targetLanguage: null, data: { sourceText: 'x', langCode } }));
+    const rows = ['hi', 'en', 'ml'].map((langCode, seq) => ({
+      seq,
+      sourceLanguage: langCode,
+      targetLanguage: null,
+      data: { sourceText: 'x', langCode },
+    }));
     const outputs = new Map([
       [0, { output: [{ langCode: 'hi', langScore: 90 }], error: null }],
-      [1, { output: [{ langCode: 'hi', langScore: 30 }, { langCode: 'EN', langScore: 70 }], error: null }],
+      [
+        1,
+        {
+          output: [
+            { langCode: 'hi', langScore: 30 },
+            { langCode: 'EN', langScore: 70 },
+          ],
+          error: null,
+        },
+      ],
       [2, { output: [], error: null }],
     ]);
     const s = scoreOutputs('txt-lang-detection', 'accuracy', {}, rows, outputs);

@@ -1,6 +1,6 @@
 /**
  * How a benchmark row's reference and a model's stored output become the two lines a metric
- * compares, for the tasks whose outputs are not plain text (DESIGN.md §11 "Benchmarks"; issue #13):
+ * compares, for the tasks whose outputs are not plain text (docs/benchmarks.md#benchmark-runs-and-leaderboards "Benchmarks"; issue #13):
  *
  * NER (`ner-f1`). A row (benchmark-dataset-schema NerBenchmarkDatasetRowSchema = the ner-corpus
  * row) has `nerData` [{token?, tag, tokenIndex?}] and maybe `sourceText`. The row's tokens are the
@@ -74,7 +74,10 @@ export function nerReferenceTags(data: Record<string, unknown>): string[] {
     const idx = indices[n];
     let at = idx !== null && Number.isInteger(idx) ? idx - base : -1;
     if (at >= tokens.length || at < 0 || (tok !== null && tokens[at] !== tok)) at = tok === null ? -1 : tokens.indexOf(tok, cursor);
-    if (at < 0) throw new RangeError(`NER row: nerData[${n}] (${tok ?? `tokenIndex ${String(idx)}`}) is not one of the row's ${tokens.length} words.`);
+    if (at < 0)
+      throw new RangeError(
+        `NER row: nerData[${n}] (${tok ?? `tokenIndex ${String(idx)}`}) is not one of the row's ${tokens.length} words.`,
+      );
     tags[at] = normalizeTag(String(t.tag ?? 'O'));
     cursor = at + 1;
   });

@@ -1,5 +1,5 @@
 /**
- * Benchmark runs of the tasks whose answers are not text (issue #13; DESIGN.md §11): a NER
+ * Benchmark runs of the tasks whose answers are not text (issue #13; docs/benchmarks.md#benchmark-runs-and-leaderboards): a NER
  * benchmark (nerData, one row annotated ULCA's "basic" way: only the entity words, by tokenIndex)
  * run on the test-double NER endpoint (src/test/model-server.ts: first word B-PER, the rest O) and
  * on the reference rule NER model, scored with ner-f1; a txt-lang-detection benchmark (params
@@ -49,23 +49,37 @@ async function submit(name: string, params: Record<string, unknown>, rows: unkno
   const folder = path.join(dir, slug);
   fs.mkdirSync(folder, { recursive: true });
   for (const m of media) fs.copyFileSync(path.join(FIXTURES_DIR, 'asr-valid', 'audios', m), path.join(folder, m));
-  fs.writeFileSync(path.join(folder, 'params.json'), JSON.stringify({ name, description: `${name}, for the task run test`, ...common, ...params }));
+  fs.writeFileSync(
+    path.join(folder, 'params.json'),
+    JSON.stringify({ name, description: `${name}, for the task run test`, ...common, ...params }),
+  );
   fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(rows));
   await zipFolder(folder, path.join(dir, `${slug}.zip`));
-  const res = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/benchmark/submit', { datasetName: name, url: files.url(`${slug}.zip`).replace('127.0.0.1', 'localhost') });
+  const res = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/benchmark/submit', {
+    datasetName: name,
+    url: files.url(`${slug}.zip`).replace('127.0.0.1', 'localhost'),
+  });
   expect(res.statusCode, res.body).toBe(200);
   const { benchmarkId } = res.json().data as { benchmarkId: string };
   // ULCA's examples misspell the language-detection tasks; the search takes the right name.
   const task = (params.taskType as { type: string }).type.replace('detetcion', 'detection');
   const statusOf = (d: { benchmarkId: string; status: string }[]) => d.find((b) => b.benchmarkId === benchmarkId)?.status;
   const listed = await until(
-    async () => ((await signedInject(p.app, contributor, 'GET', '/ulca/apis/v0/benchmark/listByUserId')).json().data ?? []) as { benchmarkId: string; status: string }[],
+    async () =>
+      ((await signedInject(p.app, contributor, 'GET', '/ulca/apis/v0/benchmark/listByUserId')).json().data ?? []) as {
+        benchmarkId: string;
+        status: string;
+      }[],
     (d) => statusOf(d) === 'Completed' || statusOf(d) === 'Failed',
     120_000,
   );
   // Completed here means published (listed and searchable).
   expect(statusOf(listed)).toBe('Completed');
-  const search = (await p.app.inject({ method: 'POST', url: '/ulca/apis/v0/benchmark/search', payload: { task } })).json().data as { benchmarkId: string; recordCount: number; metric: string[] }[];
+  const search = (await p.app.inject({ method: 'POST', url: '/ulca/apis/v0/benchmark/search', payload: { task } })).json().data as {
+    benchmarkId: string;
+    recordCount: number;
+    metric: string[];
+  }[];
   const found = search.find((b) => b.benchmarkId === benchmarkId)!;
   expect(found.recordCount).toBe(rows.length);
   return benchmarkId;
@@ -73,41 +87,82 @@ async function submit(name: string, params: Record<string, unknown>, rows: unkno
 
 /** Runs the model with `metric` as the admin; the finished status and the stored outputs in row order, after checking the re-score. */
 async function run(modelId: string, benchmarkId: string, metric: string) {
-  const offered = (await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/getByTask', { modelId })).json().data as { benchmarkId: string; availableMetric: { metricName: string }[] }[];
+  const offered = (await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/getByTask', { modelId })).json().data as {
+    benchmarkId: string;
+    availableMetric: { metricName: string }[];
+  }[];
   expect(offered.find((b) => b.benchmarkId === benchmarkId)?.availableMetric.map((m) => m.metricName)).toEqual([metric]);
-  const res = await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/execute', { modelId, benchmarks: [{ benchmarkId, metric }] });
+  const res = await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/execute', {
+    modelId,
+    benchmarks: [{ benchmarkId, metric }],
+  });
   expect(res.statusCode, res.body).toBe(200);
   const [runId] = res.json().benchmarkProcessIds as string[];
   const status = await benchmarkRunFinished(p.app, admin, runId, 180_000);
-  const outputs = (await p.ctx.db.pool.query(`SELECT output, error FROM benchmark_outputs WHERE benchmark_process_id = $1 ORDER BY seq`, [runId])).rows as { output: unknown; error: string | null }[];
+  const outputs = (
+    await p.ctx.db.pool.query(`SELECT output, error FROM benchmark_outputs WHERE benchmark_process_id = $1 ORDER BY seq`, [runId])
+  ).rows as { output: unknown; error: string | null }[];
   const rescored = await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/rescore', { benchmarkProcessId: runId });
   expect(rescored.statusCode, rescored.body).toBe(200);
   expect(rescored.json().data.equal).toBe(true);
   return { status, outputs };
 }
 
-const tagged = (sentence: string, tags: string[]) => ({ sourceText: sentence, nerData: sentence.split(' ').map((token, i) => ({ token, tag: tags[i] })) });
+const tagged = (sentence: string, tags: string[]) => ({
+  sourceText: sentence,
+  nerData: sentence.split(' ').map((token, i) => ({ token, tag: tags[i] })),
+});
 /** English rows, words separated by spaces as the reference engine splits them. */
 const NER_ROWS = [
   tagged('Ram went to Delhi on 15 August 1947 .', ['B-PER', 'O', 'O', 'B-LOC', 'O', 'B-DATE', 'I-DATE', 'I-DATE', 'O']),
   tagged('Mumbai is a big city .', ['B-LOC', 'O', 'O', 'O', 'O', 'O']),
   tagged('Sita lives in Chennai .', ['B-PER', 'O', 'O', 'B-LOC', 'O']),
   // ULCA's basic annotation: only the entity words, tokenIndex from 1, tags without B-/I-.
-  { sourceText: 'Priya flew from Kolkata to Pune', nerData: [{ tokenIndex: 1, token: 'Priya', tag: 'PER' }, { tokenIndex: 4, tag: 'LOC' }, { tokenIndex: 6, tag: 'LOC' }] },
+  {
+    sourceText: 'Priya flew from Kolkata to Pune',
+    nerData: [
+      { tokenIndex: 1, token: 'Priya', tag: 'PER' },
+      { tokenIndex: 4, tag: 'LOC' },
+      { tokenIndex: 6, tag: 'LOC' },
+    ],
+  },
 ];
 const NER_REFS = ['B-PER O O B-LOC O B-DATE I-DATE I-DATE O', 'B-LOC O O O O O', 'B-PER O O B-LOC O', 'I-PER O O I-LOC O I-LOC'];
 
 it('NER: a benchmark through the pipeline, run on a test double and on the reference rule model; ner-f1 and re-score equal', async () => {
-  const benchmarkId = await submit('NER en benchmark', { taskType: { type: 'ner' }, languages: { sourceLanguage: 'en' }, tagsFormat: 'IOB2' }, NER_ROWS);
+  const benchmarkId = await submit(
+    'NER en benchmark',
+    { taskType: { type: 'ner' }, languages: { sourceLanguage: 'en' }, tagsFormat: 'IOB2' },
+    NER_ROWS,
+  );
 
-  const double = await insertTestModel(p.ctx, { userId: admin.userId, task: 'ner', callbackUrl: models.url('ner').replace('127.0.0.1', 'localhost'), name: 'NER double', languages: [{ sourceLanguage: 'en' }] });
+  const double = await insertTestModel(p.ctx, {
+    userId: admin.userId,
+    task: 'ner',
+    callbackUrl: models.url('ner').replace('127.0.0.1', 'localhost'),
+    name: 'NER double',
+    languages: [{ sourceLanguage: 'en' }],
+  });
   const d = await run(double, benchmarkId, 'ner-f1');
   expect(d.status).toMatchObject({ status: 'Completed', recordCount: 4, scoredCount: 4, failedCount: 0, coverage: 1 });
   // The double tags each row's first word B-PER: right in rows 1, 3 and 4, wrong (a LOC) in row 2;
   // 9 reference entities. P = 3/4, R = 3/9, F1 = 6/13.
   expect(d.status.score).toBeCloseTo((100 * 6) / 13, 9);
-  expect(d.status.score).toBe(scoreMetric('ner-f1', NER_REFS.map((r) => r.split(' ').map((_, i) => (i === 0 ? 'B-PER' : 'O')).join(' ')), [NER_REFS]).score);
-  expect(d.status.signature).toMatch(/^nrefs:1\|scheme:conlleval\|mode:default\|average:micro\|version:1\.2\.2\|metric:ner-f1\|ulca:\d+\|outputs:nfc\+align:tokens\+bare:I$/);
+  expect(d.status.score).toBe(
+    scoreMetric(
+      'ner-f1',
+      NER_REFS.map((r) =>
+        r
+          .split(' ')
+          .map((_, i) => (i === 0 ? 'B-PER' : 'O'))
+          .join(' '),
+      ),
+      [NER_REFS],
+    ).score,
+  );
+  expect(d.status.signature).toMatch(
+    /^nrefs:1\|scheme:conlleval\|mode:default\|average:micro\|version:1\.2\.2\|metric:ner-f1\|ulca:\d+\|outputs:nfc\+align:tokens\+bare:I$/,
+  );
 
   const ref = p.referenceModels!.models.find((m) => m.task.type === 'ner')!.modelId;
   const r = await run(ref, benchmarkId, 'ner-f1');
@@ -132,7 +187,9 @@ it('txt-lang-detection: a benchmark without languages, run on the reference fast
     { sourceText: 'बहुत से लोग हिंदी पढ़ और लिख सकते हैं', langCode: 'mr' },
   ];
   const benchmarkId = await submit('Text LID benchmark', { taskType: { type: 'txt-lang-detetcion' }, languages: null }, rows);
-  const stored = (await p.ctx.db.pool.query(`SELECT source_language FROM benchmark_records WHERE dataset_id = $1 ORDER BY seq`, [benchmarkId])).rows.map((x) => x.source_language);
+  const stored = (
+    await p.ctx.db.pool.query(`SELECT source_language FROM benchmark_records WHERE dataset_id = $1 ORDER BY seq`, [benchmarkId])
+  ).rows.map((x) => x.source_language);
   expect(stored).toEqual(rows.map((r) => r.langCode));
 
   const ref = p.referenceModels!.models.find((m) => m.task.type === 'txt-lang-detection')!.modelId;
@@ -151,8 +208,18 @@ it('audio-lang-detection: WAV rows through the pipeline, run on a test double on
     { audioFilename: wavs[1], langCode: 'hi', speaker: 'espeak-ng' },
     { audioFilename: wavs[2], langCode: 'en' },
   ];
-  const benchmarkId = await submit('Audio LID benchmark', { taskType: { type: 'audio-lang-detection' }, languages: null, format: 'wav' }, rows, wavs);
-  const double = await insertTestModel(p.ctx, { userId: admin.userId, task: 'audio-lang-detection', callbackUrl: models.url('audio-lang-detection').replace('127.0.0.1', 'localhost'), name: 'Audio LID double' });
+  const benchmarkId = await submit(
+    'Audio LID benchmark',
+    { taskType: { type: 'audio-lang-detection' }, languages: null, format: 'wav' },
+    rows,
+    wavs,
+  );
+  const double = await insertTestModel(p.ctx, {
+    userId: admin.userId,
+    task: 'audio-lang-detection',
+    callbackUrl: models.url('audio-lang-detection').replace('127.0.0.1', 'localhost'),
+    name: 'Audio LID double',
+  });
   const before = models.calls.length;
   const { status } = await run(double, benchmarkId, 'accuracy');
   expect(status).toMatchObject({ status: 'Completed', recordCount: 3, scoredCount: 3, failedCount: 0, coverage: 1 });
@@ -160,7 +227,9 @@ it('audio-lang-detection: WAV rows through the pipeline, run on a test double on
   expect(status.score).toBeCloseTo(200 / 3, 9);
   const calls = models.calls.slice(before).filter((c) => c.path === '/audio-lang-detection');
   expect(calls).toHaveLength(3);
-  const sizes = calls.map((c) => Buffer.from(((c.body as { audio: { audioContent: string }[] }).audio[0]).audioContent, 'base64').length).sort();
+  const sizes = calls
+    .map((c) => Buffer.from((c.body as { audio: { audioContent: string }[] }).audio[0].audioContent, 'base64').length)
+    .sort();
   expect(sizes).toEqual(wavs.map((w) => fs.statSync(path.join(FIXTURES_DIR, 'asr-valid', 'audios', w)).size).sort());
   // The language is the answer: it is not sent.
   expect(calls.every((c) => (c.body as { config?: { language?: unknown } }).config?.language === undefined)).toBe(true);

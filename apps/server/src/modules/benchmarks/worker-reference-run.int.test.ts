@@ -1,6 +1,6 @@
 /**
  * A benchmark run of a reference model taken by a worker-only process (`npm run worker`, issue
- * #13; DESIGN.md §11). The model is registered by the API process with the URL of that process's
+ * #13; docs/product.md#reference-models). The model is registered by the API process with the URL of that process's
  * own loopback reference server, which the worker's guarded fetch refuses (loopback, not in
  * ALLOWED_FETCH_HOSTS). The worker must start the engine on demand on a loopback server of its
  * own and call it there (reference-models/service.ts reachModel): every row answered, the run
@@ -54,7 +54,10 @@ afterAll(async () => {
 }, 60_000);
 
 it('a worker-only process starts the reference engine it needs and completes the run: every row answered, re-scored equal', async () => {
-  const [contributor, admin] = await Promise.all([createSignedInUser(p, ['BENCHMARK-DATASET-CONTRIBUTOR']), createSignedInUser(p, ['ADMIN'])]);
+  const [contributor, admin] = await Promise.all([
+    createSignedInUser(p, ['BENCHMARK-DATASET-CONTRIBUTOR']),
+    createSignedInUser(p, ['ADMIN']),
+  ]);
   const folder = path.join(dir, 'bm');
   fs.mkdirSync(folder, { recursive: true });
   fs.writeFileSync(
@@ -79,7 +82,14 @@ it('a worker-only process starts the reference engine it needs and completes the
   expect(submitted.statusCode, submitted.body).toBe(200);
   const { benchmarkId } = submitted.json().data;
   await until(
-    async () => (await p.app.inject({ method: 'POST', url: '/ulca/apis/v0/benchmark/search', payload: { task: 'translation', sourceLanguage: 'hi', targetLanguage: 'ur' } })).json().data ?? [],
+    async () =>
+      (
+        await p.app.inject({
+          method: 'POST',
+          url: '/ulca/apis/v0/benchmark/search',
+          payload: { task: 'translation', sourceLanguage: 'hi', targetLanguage: 'ur' },
+        })
+      ).json().data ?? [],
     (d: { benchmarkId: string }[]) => d.some((b) => b.benchmarkId === benchmarkId),
   );
 
@@ -107,7 +117,10 @@ it('a worker-only process starts the reference engine it needs and completes the
   );
 
   const modelId = p.referenceModels!.models.find((m) => m.task.type === 'translation')!.modelId;
-  const res = await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/execute', { modelId, benchmarks: [{ benchmarkId, metric: 'bleu' }] });
+  const res = await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/execute', {
+    modelId,
+    benchmarks: [{ benchmarkId, metric: 'bleu' }],
+  });
   expect(res.statusCode, res.body).toBe(200);
   const [runId] = res.json().benchmarkProcessIds;
   const status = await benchmarkRunFinished(p.app, admin, runId, 150_000);

@@ -26,7 +26,8 @@ export interface CiteFacts {
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => String(x)).filter((x) => x !== '') : typeof v === 'string' && v ? [v] : []);
+const list = (v: unknown): string[] =>
+  Array.isArray(v) ? v.map((x) => String(x)).filter((x) => x !== '') : typeof v === 'string' && v ? [v] : [];
 
 /** The facts of params.json the formats use. */
 export function describeParams(params: Record<string, unknown>) {
@@ -45,7 +46,12 @@ export function describeParams(params: Record<string, unknown>) {
 
 /** A BibTeX key: letters and digits of the name, then the version. */
 function bibKey(f: CiteFacts): string {
-  const base = f.name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40) || 'dataset';
+  const base =
+    f.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 40) || 'dataset';
   return `ulca_${base}_v${f.version}`;
 }
 
@@ -86,7 +92,9 @@ export function cff(f: CiteFacts): string {
     ...(p.license ? [`license: ${yamlString(p.license.toUpperCase())}`] : []),
     'authors:',
     `  - name: ${yamlString(p.submitter)}`,
-    ...(p.domains.length || p.languages.length ? ['keywords:', ...[...p.languages, ...p.domains, f.datasetType].map((k) => `  - ${yamlString(k)}`)] : []),
+    ...(p.domains.length || p.languages.length
+      ? ['keywords:', ...[...p.languages, ...p.domains, f.datasetType].map((k) => `  - ${yamlString(k)}`)]
+      : []),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -111,7 +119,10 @@ export function datacite(f: CiteFacts) {
         formats: ['application/jsonl'],
         rightsList: p.license ? [{ rights: p.license }] : [],
         descriptions: [
-          { description: `${f.datasetType} dataset, version ${f.version}, ${f.recordCount} records; languages ${p.languages.join(', ') || 'unknown'}.`, descriptionType: 'Abstract' },
+          {
+            description: `${f.datasetType} dataset, version ${f.version}, ${f.recordCount} records; languages ${p.languages.join(', ') || 'unknown'}.`,
+            descriptionType: 'Abstract',
+          },
         ],
         dates: [{ date: f.published.toISOString().slice(0, 10), dateType: 'Issued' }],
         url: f.url,

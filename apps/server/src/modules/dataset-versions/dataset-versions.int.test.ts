@@ -24,7 +24,10 @@ let alice: TestUser;
 let bob: TestUser;
 const API = '/ulca/apis/v0/dataset';
 const PARAMS = fs.readFileSync(path.join(FIXTURES_DIR, 'parallel-valid', 'params.json'), 'utf8');
-const pair = (i: number) => ({ sourceText: `Version test sentence number ${i} is here.`, targetText: `संस्करण परीक्षण वाक्य संख्या ${i} यहाँ है।` });
+const pair = (i: number) => ({
+  sourceText: `Version test sentence number ${i} is here.`,
+  targetText: `संस्करण परीक्षण वाक्य संख्या ${i} यहाँ है।`,
+});
 
 async function zipOf(name: string, rows: number[]): Promise<string> {
   const folder = path.join(dir, name);
@@ -73,7 +76,11 @@ describe('dataset versions', () => {
   const V2 = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
 
   it('version 1 is the first submission, frozen with its export sha-256', async () => {
-    const res = await signedInject(p.app, alice, 'POST', `${API}/corpus/submit`, { datasetName: 'Versioned pairs', url: await zipOf('v1', V1), userId: alice.userId });
+    const res = await signedInject(p.app, alice, 'POST', `${API}/corpus/submit`, {
+      datasetName: 'Versioned pairs',
+      url: await zipOf('v1', V1),
+      userId: alice.userId,
+    });
     expect(res.statusCode, res.body).toBe(200);
     datasetId = res.json().data.datasetId;
     expect(await waitSubmission(alice, res.json().data.serviceRequestNumber)).toBe('Completed');
@@ -95,7 +102,10 @@ describe('dataset versions', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('You can only submit a new version of your own dataset.');
     expect((await versions(datasetId)).versions).toHaveLength(1);
-    expect((await signedInject(p.app, alice, 'POST', `${API}/version/submit`, { datasetId: crypto.randomUUID(), url: await zipOf('none', V2) })).statusCode).toBe(404);
+    expect(
+      (await signedInject(p.app, alice, 'POST', `${API}/version/submit`, { datasetId: crypto.randomUUID(), url: await zipOf('none', V2) }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('version 2 with 3 removed and 5 added shows exactly that; version 1 keeps its bytes; records stored once', async () => {
@@ -104,7 +114,15 @@ describe('dataset versions', () => {
     expect(res.json().data.datasetId).toBe(datasetId);
     expect(await waitSubmission(alice, res.json().data.serviceRequestNumber)).toBe('Completed');
     const list = await versions(datasetId);
-    expect(list.versions.map((v: { version: number; status: string; recordCount: number; added: number; removed: number }) => [v.version, v.status, v.recordCount, v.added, v.removed])).toEqual([
+    expect(
+      list.versions.map((v: { version: number; status: string; recordCount: number; added: number; removed: number }) => [
+        v.version,
+        v.status,
+        v.recordCount,
+        v.added,
+        v.removed,
+      ]),
+    ).toEqual([
       [1, 'Published', 10, 10, 0],
       [2, 'Published', 12, 5, 3],
     ]);
@@ -113,13 +131,21 @@ describe('dataset versions', () => {
     expect(again.rawPayload.equals(v1Bytes)).toBe(true);
     const v2 = await download(list.versions[1].downloadUrl);
     expect(sha(v2.rawPayload)).toBe(list.versions[1].exportSha256);
-    const lines = v2.rawPayload.toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l).sourceText);
+    const lines = v2.rawPayload
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l).sourceText);
     expect(lines.sort()).toEqual(V2.map((i) => pair(i).sourceText).sort());
     // Global de-duplication: the 7 records of both versions are stored once, with both submissions.
-    const stored = await p.ctx.db.pool.query(`SELECT count(*)::int AS n, max(cardinality(dataset_ids))::int AS most FROM dataset_records WHERE data->>'sourceText' LIKE 'Version test sentence%'`);
+    const stored = await p.ctx.db.pool.query(
+      `SELECT count(*)::int AS n, max(cardinality(dataset_ids))::int AS most FROM dataset_records WHERE data->>'sourceText' LIKE 'Version test sentence%'`,
+    );
     expect(stored.rows[0]).toEqual({ n: 15, most: 2 });
     // The list answers the same through the version submission's own dataset id.
-    const sub = await p.ctx.db.pool.query(`SELECT dataset_id::text AS id FROM dataset_submissions WHERE service_request_number = $1`, [res.json().data.serviceRequestNumber]);
+    const sub = await p.ctx.db.pool.query(`SELECT dataset_id::text AS id FROM dataset_submissions WHERE service_request_number = $1`, [
+      res.json().data.serviceRequestNumber,
+    ]);
     expect((await versions(sub.rows[0].id)).datasetId).toBe(datasetId);
   });
 
@@ -139,14 +165,22 @@ describe('dataset versions', () => {
     expect(cffText).toContain('type: dataset');
     expect(cffText).toContain('version: "2"');
     const dc = (await cite('datacite')).json();
-    expect(dc.data.attributes).toMatchObject({ types: { resourceTypeGeneral: 'Dataset', resourceType: 'parallel-corpus' }, version: '2', titles: [{ title: 'Versioned pairs' }] });
+    expect(dc.data.attributes).toMatchObject({
+      types: { resourceTypeGeneral: 'Dataset', resourceType: 'parallel-corpus' },
+      version: '2',
+      titles: [{ title: 'Versioned pairs' }],
+    });
     const cr = JSON.parse((await cite('croissant')).body);
     expect(cr['@type']).toBe('sc:Dataset');
     expect(cr.conformsTo).toBe('http://mlcommons.org/croissant/1.0');
     expect(cr.distribution).toHaveLength(1);
     expect(cr.distribution[0]).toMatchObject({ '@type': 'cr:FileObject', sha256: list.versions[1].exportSha256 });
     expect(new URL(cr.distribution[0].contentUrl).pathname).toBe(list.versions[1].downloadUrl);
-    const exported = (await download(list.versions[1].downloadUrl)).rawPayload.toString('utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    const exported = (await download(list.versions[1].downloadUrl)).rawPayload
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const keys = [...new Set(exported.flatMap((r) => Object.keys(r)))].sort();
     expect(cr.recordSet[0].field.map((x: { name: string }) => x.name)).toEqual(keys);
     expect(keys).toEqual(expect.arrayContaining(['sourceText', 'targetText']));
@@ -165,7 +199,9 @@ describe('dataset versions', () => {
     const ok = await signedInject(p.app, alice, 'POST', `${API}/version/doi`, body);
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await versions(datasetId)).versions[1].doi).toBe(body.doi);
-    expect((await p.app.inject({ method: 'GET', url: `${API}/version/cite/${datasetId}/2?format=bibtex` })).body).toContain(`doi = {${body.doi}}`);
+    expect((await p.app.inject({ method: 'GET', url: `${API}/version/cite/${datasetId}/2?format=bibtex` })).body).toContain(
+      `doi = {${body.doi}}`,
+    );
   });
 
   it('a zip identical to the latest version adds nothing and says so', async () => {

@@ -31,7 +31,9 @@ export interface VersionRow {
 
 /** The dataset a submission's dataset id carries a version of, or null when it carries none. */
 export async function rootOfSubmissionDataset(q: Q, submissionDatasetId: string): Promise<string | null> {
-  const r = await q.query(`SELECT dataset_id::text AS id FROM dataset_versions WHERE submission_dataset_id::text = $1`, [submissionDatasetId]);
+  const r = await q.query(`SELECT dataset_id::text AS id FROM dataset_versions WHERE submission_dataset_id::text = $1`, [
+    submissionDatasetId,
+  ]);
   return (r.rows[0]?.id as string) ?? null;
 }
 
@@ -58,7 +60,10 @@ export async function lockDataset(client: pg.PoolClient, datasetId: string): Pro
 
 /** The hashes of the latest version's records, in hash order. */
 export async function currentMembers(q: Q, datasetId: string): Promise<Buffer[]> {
-  const r = await q.query<{ hash: Buffer }>(`SELECT hash FROM dataset_version_members WHERE dataset_id = $1 AND last_version IS NULL ORDER BY hash`, [datasetId]);
+  const r = await q.query<{ hash: Buffer }>(
+    `SELECT hash FROM dataset_version_members WHERE dataset_id = $1 AND last_version IS NULL ORDER BY hash`,
+    [datasetId],
+  );
   return r.rows.map((x) => x.hash);
 }
 
@@ -72,20 +77,24 @@ export async function membersOf(q: Q, datasetId: string, version: number): Promi
 }
 
 /** Records the membership change of new version `version`: `removed` end at version − 1, `added` start at it. */
-export async function applyMembership(client: pg.PoolClient, datasetId: string, version: number, added: Buffer[], removed: Buffer[]): Promise<void> {
+export async function applyMembership(
+  client: pg.PoolClient,
+  datasetId: string,
+  version: number,
+  added: Buffer[],
+  removed: Buffer[],
+): Promise<void> {
   if (removed.length) {
-    await client.query(`UPDATE dataset_version_members SET last_version = $2 WHERE dataset_id = $1 AND last_version IS NULL AND hash = ANY ($3::bytea[])`, [
-      datasetId,
-      version - 1,
-      removed,
-    ]);
+    await client.query(
+      `UPDATE dataset_version_members SET last_version = $2 WHERE dataset_id = $1 AND last_version IS NULL AND hash = ANY ($3::bytea[])`,
+      [datasetId, version - 1, removed],
+    );
   }
   for (let i = 0; i < added.length; i += 10_000) {
-    await client.query(`INSERT INTO dataset_version_members (dataset_id, hash, first_version) SELECT $1, h, $2 FROM unnest($3::bytea[]) AS h`, [
-      datasetId,
-      version,
-      added.slice(i, i + 10_000),
-    ]);
+    await client.query(
+      `INSERT INTO dataset_version_members (dataset_id, hash, first_version) SELECT $1, h, $2 FROM unnest($3::bytea[]) AS h`,
+      [datasetId, version, added.slice(i, i + 10_000)],
+    );
   }
 }
 
@@ -93,7 +102,16 @@ export async function applyMembership(client: pg.PoolClient, datasetId: string, 
 export async function markPublished(
   client: pg.PoolClient,
   id: string,
-  v: { version: number; datasetType: string; records: number; added: number; removed: number; params: unknown; sha256: string; bytes: number },
+  v: {
+    version: number;
+    datasetType: string;
+    records: number;
+    added: number;
+    removed: number;
+    params: unknown;
+    sha256: string;
+    bytes: number;
+  },
 ): Promise<void> {
   await client.query(
     `UPDATE dataset_versions SET status = 'Published', version = $2, dataset_type = $3, record_count = $4, added_count = $5, removed_count = $6,
@@ -104,11 +122,19 @@ export async function markPublished(
 
 /** Ends a Pending row without a version: Identical (nothing added) or Failed, with the reason. */
 export async function markEnded(q: Q, id: string, status: 'Identical' | 'Failed', message: string): Promise<void> {
-  await q.query(`UPDATE dataset_versions SET status = $2, message = $3, frozen_on = now() WHERE id = $1 AND status = 'Pending'`, [id, status, message]);
+  await q.query(`UPDATE dataset_versions SET status = $2, message = $3, frozen_on = now() WHERE id = $1 AND status = 'Pending'`, [
+    id,
+    status,
+    message,
+  ]);
 }
 
 /** Sets (or clears, with null) the DOI of a published version; false when there is no such version. */
 export async function setDoi(q: Q, datasetId: string, version: number, doi: string | null): Promise<boolean> {
-  const r = await q.query(`UPDATE dataset_versions SET doi = $3 WHERE dataset_id = $1 AND version = $2 AND status = 'Published'`, [datasetId, version, doi]);
+  const r = await q.query(`UPDATE dataset_versions SET doi = $3 WHERE dataset_id = $1 AND version = $2 AND status = 'Published'`, [
+    datasetId,
+    version,
+    doi,
+  ]);
   return (r.rowCount ?? 0) > 0;
 }

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CONTRIBUTORS, DATASET_VERSIONS_API, versionCiteQuery, versionDoiBody, versionListQuery, versionListResponse, versionSubmitBody, versionSubmitResponse } from '@ulca/contracts';
+import {
+  CONTRIBUTORS,
+  DATASET_VERSIONS_API,
+  versionCiteQuery,
+  versionDoiBody,
+  versionListQuery,
+  versionListResponse,
+  versionSubmitBody,
+  versionSubmitResponse,
+} from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
@@ -26,7 +35,14 @@ export async function datasetVersionRoutes(fastify: FastifyInstance, ctx: AppCon
         summary: 'Submits a new zip of your own published dataset as its next version (through the dataset pipeline)',
         security: SIGNED,
         body: versionSubmitBody,
-        response: { 200: versionSubmitResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: {
+          200: versionSubmitResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+        },
       },
     },
     async (req) => ({ message: 'Version submitted successfully', data: await service.submitVersion(ctx, currentUser(req), req.body) }),
@@ -38,7 +54,8 @@ export async function datasetVersionRoutes(fastify: FastifyInstance, ctx: AppCon
       config: { access: PUBLIC },
       schema: {
         tags: TAGS,
-        summary: "A published dataset's versions, oldest first: record counts, records added and removed, export sha-256, and version submissions that added nothing",
+        summary:
+          "A published dataset's versions, oldest first: record counts, records added and removed, export sha-256, and version submissions that added nothing",
         querystring: versionListQuery,
         response: { 200: versionListResponse, 400: errorResponse, 404: errorResponse },
       },
@@ -85,7 +102,13 @@ export async function datasetVersionRoutes(fastify: FastifyInstance, ctx: AppCon
         summary: "Sets (or clears, with null) a version's DOI; the dataset's owner or an admin",
         security: SIGNED,
         body: versionDoiBody,
-        response: { 200: z.object({ message: z.string() }), 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: {
+          200: z.object({ message: z.string() }),
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+        },
       },
     },
     async (req) => {

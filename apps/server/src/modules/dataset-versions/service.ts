@@ -71,7 +71,12 @@ function diff(prev: readonly Buffer[], next: readonly Buffer[]): { added: Buffer
 }
 
 /** Writes the canonical export of `hashes` (hash order) and returns its sha-256 and size. */
-async function writeExport(ctx: AppContext, key: string, datasetType: string, hashes: readonly Buffer[]): Promise<{ sha256: string; bytes: number }> {
+async function writeExport(
+  ctx: AppContext,
+  key: string,
+  datasetType: string,
+  hashes: readonly Buffer[],
+): Promise<{ sha256: string; bytes: number }> {
   const parts: Buffer[] = [];
   for (let i = 0; i < hashes.length; i += EXPORT_BATCH) {
     const rows = await datasets.recordsByHashes(ctx.db, datasetType, hashes.slice(i, i + EXPORT_BATCH));
@@ -95,7 +100,12 @@ async function freezePending(ctx: AppContext, root: datasets.PublishedDataset): 
     await repo.lockDataset(client, root.datasetId);
     let current = await repo.versionsOf(client, root.datasetId);
     if (current.length === 0) {
-      await repo.insertPending(client, { id: crypto.randomUUID(), datasetId: root.datasetId, srn: root.serviceRequestNumber, submissionDatasetId: root.datasetId });
+      await repo.insertPending(client, {
+        id: crypto.randomUUID(),
+        datasetId: root.datasetId,
+        srn: root.serviceRequestNumber,
+        submissionDatasetId: root.datasetId,
+      });
       current = await repo.versionsOf(client, root.datasetId);
     }
     for (const row of current.filter((r) => r.status === 'Pending')) await freezeOne(ctx, client, root, row, current);
@@ -108,25 +118,55 @@ async function freezePending(ctx: AppContext, root: datasets.PublishedDataset): 
   }
 }
 
-async function freezeOne(ctx: AppContext, client: import('pg').PoolClient, root: datasets.PublishedDataset, row: VersionRow, all: VersionRow[]): Promise<void> {
+async function freezeOne(
+  ctx: AppContext,
+  client: import('pg').PoolClient,
+  root: datasets.PublishedDataset,
+  row: VersionRow,
+  all: VersionRow[],
+): Promise<void> {
   const sub = await datasets.submissionSummary(ctx, row.service_request_number);
   if (!sub || sub.status === 'Pending' || sub.status === 'In-Progress') return;
-  if (sub.status === 'Failed') return repo.markEnded(client, row.id, 'Failed', 'The submission of this version failed; see its status for the reasons. Nothing was added.');
+  if (sub.status === 'Failed')
+    return repo.markEnded(
+      client,
+      row.id,
+      'Failed',
+      'The submission of this version failed; see its status for the reasons. Nothing was added.',
+    );
   const published = await datasets.findPublishedDataset(ctx.db, sub.datasetId);
   if (!published || published.datasetType !== root.datasetType) {
-    return repo.markEnded(client, row.id, 'Failed', `A version must be a ${root.datasetType} dataset, like version 1; this zip is ${published?.datasetType ?? 'of no known type'}. Nothing was added.`);
+    return repo.markEnded(
+      client,
+      row.id,
+      'Failed',
+      `A version must be a ${root.datasetType} dataset, like version 1; this zip is ${published?.datasetType ?? 'of no known type'}. Nothing was added.`,
+    );
   }
   const latest = Math.max(0, ...all.map((r) => (r.status === 'Published' ? (r.version ?? 0) : 0)));
   const next = await datasets.recordHashes(ctx.db, root.datasetType, sub.datasetId);
   const prev = latest === 0 ? [] : await repo.currentMembers(client, root.datasetId);
   const { added, removed } = diff(prev, next);
   if (latest > 0 && added.length === 0 && removed.length === 0) {
-    return repo.markEnded(client, row.id, 'Identical', `This zip has exactly the records of version ${latest}: nothing was added and no new version was made.`);
+    return repo.markEnded(
+      client,
+      row.id,
+      'Identical',
+      `This zip has exactly the records of version ${latest}: nothing was added and no new version was made.`,
+    );
   }
   const version = latest + 1;
   await repo.applyMembership(client, root.datasetId, version, added, removed);
   const file = await writeExport(ctx, exportKey(root.datasetId, version), root.datasetType, next);
-  await repo.markPublished(client, row.id, { version, datasetType: root.datasetType, records: next.length, added: added.length, removed: removed.length, params: sub.params, ...file });
+  await repo.markPublished(client, row.id, {
+    version,
+    datasetType: root.datasetType,
+    records: next.length,
+    added: added.length,
+    removed: removed.length,
+    params: sub.params,
+    ...file,
+  });
   row.status = 'Published';
   row.version = version;
 }
@@ -158,7 +198,12 @@ export async function listVersions(ctx: AppContext, datasetId: string): Promise<
   const root = await rootDataset(ctx, datasetId);
   await freezePending(ctx, root);
   const rows = await repo.versionsOf(ctx.db.pool, root.datasetId);
-  return { datasetId: root.datasetId, datasetName: root.datasetName, datasetType: root.datasetType, versions: rows.map((r) => toVersion(root.datasetId, r)) };
+  return {
+    datasetId: root.datasetId,
+    datasetName: root.datasetName,
+    datasetType: root.datasetType,
+    versions: rows.map((r) => toVersion(root.datasetId, r)),
+  };
 }
 
 /**
@@ -171,10 +216,20 @@ export async function submitVersion(ctx: AppContext, user: AuthUser, body: Versi
   if (root.userId !== user.userId) throw forbidden('You can only submit a new version of your own dataset.');
   await freezePending(ctx, root);
   const rows = await repo.versionsOf(ctx.db.pool, root.datasetId);
-  if (rows.some((r) => r.status === 'Pending')) throw new ApiError(409, 'VERSION_PENDING', 'A version of this dataset is still being processed; submit the next one when it has ended.');
+  if (rows.some((r) => r.status === 'Pending'))
+    throw new ApiError(
+      409,
+      'VERSION_PENDING',
+      'A version of this dataset is still being processed; submit the next one when it has ended.',
+    );
   const datasetName = `${root.datasetName} (version submission ${rows.length + 1})`;
   const sub = await datasets.submitDataset(ctx, user, { datasetName, url: body.url, userId: user.userId });
-  await repo.insertPending(ctx.db.pool, { id: crypto.randomUUID(), datasetId: root.datasetId, srn: sub.serviceRequestNumber, submissionDatasetId: sub.datasetId });
+  await repo.insertPending(ctx.db.pool, {
+    id: crypto.randomUUID(),
+    datasetId: root.datasetId,
+    srn: sub.serviceRequestNumber,
+    submissionDatasetId: sub.datasetId,
+  });
   return { datasetId: root.datasetId, serviceRequestNumber: sub.serviceRequestNumber };
 }
 
@@ -182,7 +237,13 @@ export async function submitVersion(ctx: AppContext, user: AuthUser, body: Versi
  * GET dataset/version/download/:datasetId/:version: the frozen canonical export, byte for byte
  * (Range supported). Throws 404 for an unknown dataset or version.
  */
-export async function sendVersionExport(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, datasetId: string, version: number): Promise<FastifyReply> {
+export async function sendVersionExport(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  datasetId: string,
+  version: number,
+): Promise<FastifyReply> {
   const root = await rootDataset(ctx, datasetId);
   await freezePending(ctx, root);
   const row = (await repo.versionsOf(ctx.db.pool, root.datasetId)).find((r) => r.version === version && r.status === 'Published');
@@ -214,7 +275,9 @@ const FIELD_SAMPLE_BYTES = 1 << 20;
 /** Top-level fields of the records in the first MiB of a version's export, sorted. */
 async function exportFields(ctx: AppContext, key: string, bytes: number): Promise<string[]> {
   if (bytes === 0) return [];
-  const text = Buffer.concat(await (await ctx.store.get(key, { start: 0, end: Math.min(bytes, FIELD_SAMPLE_BYTES) - 1 })).toArray()).toString('utf8');
+  const text = Buffer.concat(
+    await (await ctx.store.get(key, { start: 0, end: Math.min(bytes, FIELD_SAMPLE_BYTES) - 1 })).toArray(),
+  ).toString('utf8');
   const fields = new Set<string>();
   const lines = text.split('\n');
   if (bytes > FIELD_SAMPLE_BYTES) lines.pop();
@@ -226,7 +289,12 @@ async function exportFields(ctx: AppContext, key: string, bytes: number): Promis
  * GET dataset/version/cite/:datasetId/:version?format=…: the version's citation (BibTeX, CFF,
  * DataCite JSON) or description (Croissant JSON-LD, Markdown card). Public. Throws 404.
  */
-export async function citeVersion(ctx: AppContext, datasetId: string, version: number, format: CiteFormat): Promise<{ type: string; body: string }> {
+export async function citeVersion(
+  ctx: AppContext,
+  datasetId: string,
+  version: number,
+  format: CiteFormat,
+): Promise<{ type: string; body: string }> {
   const root = await rootDataset(ctx, datasetId);
   await freezePending(ctx, root);
   const rows = (await repo.versionsOf(ctx.db.pool, root.datasetId)).filter((r) => r.status === 'Published' && r.version !== null);
@@ -249,10 +317,22 @@ export async function citeVersion(ctx: AppContext, datasetId: string, version: n
     fields: await exportFields(ctx, exportKey(root.datasetId, version), Number(row.export_bytes ?? 0)),
     history: rows
       .filter((r) => (r.version ?? 0) <= version)
-      .map((r) => ({ version: r.version!, recordCount: r.record_count ?? 0, added: r.added_count ?? 0, removed: r.removed_count ?? 0, published: r.frozen_on ?? r.created_on })),
+      .map((r) => ({
+        version: r.version!,
+        recordCount: r.record_count ?? 0,
+        added: r.added_count ?? 0,
+        removed: r.removed_count ?? 0,
+        published: r.frozen_on ?? r.created_on,
+      })),
   };
   const body =
-    format === 'bibtex' ? bibtex(facts) : format === 'cff' ? cff(facts) : format === 'card' ? datasetCard(facts) : `${JSON.stringify(format === 'datacite' ? datacite(facts) : croissant(facts), null, 2)}\n`;
+    format === 'bibtex'
+      ? bibtex(facts)
+      : format === 'cff'
+        ? cff(facts)
+        : format === 'card'
+          ? datasetCard(facts)
+          : `${JSON.stringify(format === 'datacite' ? datacite(facts) : croissant(facts), null, 2)}\n`;
   return { type: CITE_TYPES[format], body };
 }
 
@@ -260,9 +340,15 @@ export async function citeVersion(ctx: AppContext, datasetId: string, version: n
  * POST dataset/version/doi: sets (or clears with null) a published version's DOI; the dataset's
  * owner or an ADMIN. Throws 403, 404 (no such dataset or version).
  */
-export async function setVersionDoi(ctx: AppContext, user: AuthUser, body: { datasetId: string; version: number; doi: string | null }): Promise<void> {
+export async function setVersionDoi(
+  ctx: AppContext,
+  user: AuthUser,
+  body: { datasetId: string; version: number; doi: string | null },
+): Promise<void> {
   const root = await rootDataset(ctx, body.datasetId);
-  if (root.userId !== user.userId && !user.roles.includes('ADMIN')) throw forbidden("Only the dataset's owner or an admin can set its DOI.");
+  if (root.userId !== user.userId && !user.roles.includes('ADMIN'))
+    throw forbidden("Only the dataset's owner or an admin can set its DOI.");
   await freezePending(ctx, root);
-  if (!(await repo.setDoi(ctx.db.pool, root.datasetId, body.version, body.doi))) throw notFound(`This dataset has no version ${body.version}.`);
+  if (!(await repo.setDoi(ctx.db.pool, root.datasetId, body.version, body.doi)))
+    throw notFound(`This dataset has no version ${body.version}.`);
 }

@@ -23,16 +23,22 @@ let bob: TestUser;
 const V = '/ulca/apis/v0/dataset/viewer';
 
 async function publish(as: TestUser, zipName: string, datasetName: string): Promise<string> {
-  const res = await signedInject(p.app, as, 'POST', '/ulca/apis/v0/dataset/corpus/submit', { datasetName, url: server.url(zipName), userId: as.userId });
+  const res = await signedInject(p.app, as, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
+    datasetName,
+    url: server.url(zipName),
+    userId: as.userId,
+  });
   expect(res.statusCode, res.body).toBe(200);
   const srn = res.json().data.serviceRequestNumber as string;
   const s = await until(
-    async () => (await signedInject(p.app, as, 'GET', `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${srn}`)).json(),
+    async () =>
+      (await signedInject(p.app, as, 'GET', `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${srn}`)).json(),
     (b) => b.status === 'Completed' || b.status === 'Failed',
     90_000,
   );
   expect(s.status).toBe('Completed');
-  return (await p.ctx.db.pool.query(`SELECT dataset_id::text AS id FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0].id as string;
+  return (await p.ctx.db.pool.query(`SELECT dataset_id::text AS id FROM dataset_submissions WHERE service_request_number = $1`, [srn]))
+    .rows[0].id as string;
 }
 
 const get = (url: string, headers: Record<string, string> = {}) => p.app.inject({ method: 'GET', url, headers });
@@ -65,11 +71,16 @@ describe('dataset viewer', () => {
     expect(b1.records).toHaveLength(100);
     expect(b1.records[0]).toMatchObject({ sourceLanguage: 'en', targetLanguage: 'hi', datasetCount: 1, mediaUrl: null });
     expect(typeof b1.records[0].data.sourceText).toBe('string');
-    const byPage = [b1, (await get(`${V}/records?datasetId=${big}&page=2`)).json(), (await get(`${V}/records?datasetId=${big}&page=3`)).json()];
+    const byPage = [
+      b1,
+      (await get(`${V}/records?datasetId=${big}&page=2`)).json(),
+      (await get(`${V}/records?datasetId=${big}&page=3`)).json(),
+    ];
     expect(byPage.map((b) => b.records.length)).toEqual([100, 100, 50]);
     expect(byPage[2].next).toBeNull();
     const byKey = [b1];
-    while (byKey[byKey.length - 1].next) byKey.push((await get(`${V}/records?datasetId=${big}&after=${byKey[byKey.length - 1].next}`)).json());
+    while (byKey[byKey.length - 1].next)
+      byKey.push((await get(`${V}/records?datasetId=${big}&after=${byKey[byKey.length - 1].next}`)).json());
     const ids = (bs: { records: { id: string }[] }[]) => bs.flatMap((b) => b.records.map((r) => r.id));
     expect(ids(byKey)).toEqual(ids(byPage));
     expect(new Set(ids(byKey)).size).toBe(250);

@@ -6,7 +6,10 @@ import type { Db } from '../../db/pool.ts';
 
 /** The cached summary of a dataset if it was computed from `stamp`, else null. */
 export async function cachedSummary(db: Db, datasetId: string, stamp: string): Promise<{ summary: unknown; computedOn: Date } | null> {
-  const r = await db.pool.query(`SELECT summary, computed_on FROM dataset_viewer_summaries WHERE dataset_id = $1 AND stamp = $2`, [datasetId, stamp]);
+  const r = await db.pool.query(`SELECT summary, computed_on FROM dataset_viewer_summaries WHERE dataset_id = $1 AND stamp = $2`, [
+    datasetId,
+    stamp,
+  ]);
   return r.rows[0] ? { summary: r.rows[0].summary, computedOn: r.rows[0].computed_on as Date } : null;
 }
 

@@ -22,7 +22,8 @@ export async function datasetViewerRoutes(fastify: FastifyInstance, ctx: AppCont
       config: { access: PUBLIC },
       schema: {
         tags: TAGS,
-        summary: "A page (100) of a published dataset's records in id order, by `after` (keyset) or `page`, filtered by language, domain and collection method",
+        summary:
+          "A page (100) of a published dataset's records in id order, by `after` (keyset) or `page`, filtered by language, domain and collection method",
         querystring: viewerRecordsQuery,
         response: { 200: viewerRecordsResponse, 400: errorResponse, 404: errorResponse },
       },
@@ -36,7 +37,8 @@ export async function datasetViewerRoutes(fastify: FastifyInstance, ctx: AppCont
       config: { access: PUBLIC },
       schema: {
         tags: TAGS,
-        summary: "Per-column summary of a published dataset's records: counts by language, domain, collection method and submitter, length or duration histogram",
+        summary:
+          "Per-column summary of a published dataset's records: counts by language, domain, collection method and submitter, length or duration histogram",
         querystring: viewerSummaryQuery,
         response: { 200: viewerSummaryResponse, 400: errorResponse, 404: errorResponse },
       },

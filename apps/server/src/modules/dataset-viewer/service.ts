@@ -7,7 +7,13 @@
  * Published records are public, as on the dashboard. Other features import this file only.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { VIEWER_PAGE_SIZE, DATASET_VIEWER_API, type ViewerRecord, type ViewerRecordsQuery, type ViewerSummaryResponse } from '@ulca/contracts';
+import {
+  VIEWER_PAGE_SIZE,
+  DATASET_VIEWER_API,
+  type ViewerRecord,
+  type ViewerRecordsQuery,
+  type ViewerSummaryResponse,
+} from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { sendObject } from '../../storage/send-object.ts';
@@ -89,7 +95,12 @@ export async function recordsPage(ctx: AppContext, q: ViewerRecordsQuery) {
     limit: VIEWER_PAGE_SIZE + 1,
     filters: { sourceLanguage: q.sourceLanguage, targetLanguage: q.targetLanguage, domain: q.domain, collectionMethod: q.collectionMethod },
   });
-  if (page !== null && page > 1 && rows.length === 0) throw new ApiError(404, 'PAGE_BEYOND_LAST', `Page ${page} is beyond the last page of this dataset${q.sourceLanguage || q.targetLanguage || q.domain || q.collectionMethod ? ' with these filters' : ''}.`);
+  if (page !== null && page > 1 && rows.length === 0)
+    throw new ApiError(
+      404,
+      'PAGE_BEYOND_LAST',
+      `Page ${page} is beyond the last page of this dataset${q.sourceLanguage || q.targetLanguage || q.domain || q.collectionMethod ? ' with these filters' : ''}.`,
+    );
   const records = rows.slice(0, VIEWER_PAGE_SIZE).map((r) => toViewerRecord(d.datasetId, r));
   return {
     datasetId: d.datasetId,
@@ -120,10 +131,23 @@ export async function summary(ctx: AppContext, datasetId: string): Promise<Viewe
   let computedOn = cached?.computedOn;
   if (!agg || !computedOn) {
     const audio = AUDIO_TYPES.includes(d.datasetType);
-    agg = await datasets.aggregateRecords(ctx.db, d.datasetType, d.datasetId, audio ? 'seconds' : 'characters', audio ? SECOND_EDGES : CHARACTER_EDGES);
+    agg = await datasets.aggregateRecords(
+      ctx.db,
+      d.datasetType,
+      d.datasetId,
+      audio ? 'seconds' : 'characters',
+      audio ? SECOND_EDGES : CHARACTER_EDGES,
+    );
     computedOn = await repo.storeSummary(ctx.db, d.datasetId, stamp, agg);
   }
-  return { datasetId: d.datasetId, datasetType: d.datasetType, records: agg.records, columns: agg.counts, histogram: agg.histogram, computedOn: computedOn.getTime() };
+  return {
+    datasetId: d.datasetId,
+    datasetType: d.datasetType,
+    records: agg.records,
+    columns: agg.counts,
+    histogram: agg.histogram,
+    computedOn: computedOn.getTime(),
+  };
 }
 
 /**
@@ -131,9 +155,17 @@ export async function summary(ctx: AppContext, datasetId: string): Promise<Viewe
  * with Range requests (206). Throws 404 DATASET_NOT_FOUND, RECORD_NOT_FOUND (not in this dataset or
  * without media), or NOT_FOUND when the file is missing from the store.
  */
-export async function sendMedia(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, datasetId: string, recordId: string): Promise<FastifyReply> {
+export async function sendMedia(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  datasetId: string,
+  recordId: string,
+): Promise<FastifyReply> {
   const d = await publishedDataset(ctx, datasetId);
-  const r = /^[0-9a-f]{64}$/.test(recordId) ? await datasets.recordOfDataset(ctx.db, d.datasetType, d.datasetId, Buffer.from(recordId, 'hex')) : null;
+  const r = /^[0-9a-f]{64}$/.test(recordId)
+    ? await datasets.recordOfDataset(ctx.db, d.datasetType, d.datasetId, Buffer.from(recordId, 'hex'))
+    : null;
   const media = r ? mediaOf(r.data) : null;
   if (!media) throw new ApiError(404, 'RECORD_NOT_FOUND', 'This dataset has no record with this id that has an audio or image file.');
   return sendObject(req, reply, ctx.store, media.key, {

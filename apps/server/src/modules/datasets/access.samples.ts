@@ -1,14 +1,17 @@
 import { ownerSubmission, randomTag, type AccessSamples } from '../../test/access-matrix.ts';
 
 /**
- * Datasets (spec 01 §7; issue #2): the authorisation matrix's samples of this feature's routes (who may call each is
+ * Datasets (docs/api.md#route-groups; issue #2): the authorisation matrix's samples of this feature's routes (who may call each is
  * declared on the route: routes.ts `config.access`; see test/access-matrix.ts and docs/api.md#who-may-call-what).
  */
 export const ACCESS_SAMPLES: AccessSamples = {
   ['POST /ulca/apis/v0/dataset/corpus/submit']: {
     sample: ({ caller }) => ({ body: { datasetName: `matrix-${randomTag()}`, url: 'https://example.org/d.zip', userId: caller.userId } }),
     okStatus: 200,
-    owner: { expect: 403, request: (_fx, owner) => ({ body: { datasetName: 'intruder-dataset', url: 'https://example.org/d.zip', userId: owner.userId } }) },
+    owner: {
+      expect: 403,
+      request: (_fx, owner) => ({ body: { datasetName: 'intruder-dataset', url: 'https://example.org/d.zip', userId: owner.userId } }),
+    },
   },
   ['GET /ulca/apis/v0/dataset/listByUserId']: {
     sample: ({ caller }) => ({ url: `/ulca/apis/v0/dataset/listByUserId?userId=${caller.userId}` }),
@@ -16,9 +19,16 @@ export const ACCESS_SAMPLES: AccessSamples = {
     owner: { expect: 403, request: (_fx, owner) => ({ url: `/ulca/apis/v0/dataset/listByUserId?userId=${owner.userId}` }) },
   },
   ['GET /ulca/apis/v0/dataset/getByServiceRequestNumber']: {
-    sample: async ({ fx, caller }) => ({ url: `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${await ownerSubmission(fx, caller)}` }),
+    sample: async ({ fx, caller }) => ({
+      url: `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${await ownerSubmission(fx, caller)}`,
+    }),
     okStatus: 200,
-    owner: { expect: 404, request: async (fx, owner) => ({ url: `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${await ownerSubmission(fx, owner)}` }) },
+    owner: {
+      expect: 404,
+      request: async (fx, owner) => ({
+        url: `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${await ownerSubmission(fx, owner)}`,
+      }),
+    },
   },
   ['POST /ulca/error-consumer/v0/error/report']: {
     sample: async ({ fx, caller }) => ({ body: { serviceRequestNumber: await ownerSubmission(fx, caller) } }),

@@ -35,15 +35,23 @@ describe('a worker killed mid-publish', () => {
   it('resumes after restart with exact counts and no duplicate records', async () => {
     const user = await createSignedInUser(p);
     const zipName = fs.readdirSync(zipDir).find((f) => f.endsWith('.zip'))!;
-    const res = await signedInject(p.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', { datasetName: 'crash', url: server.url(zipName), userId: user.userId });
+    const res = await signedInject(p.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
+      datasetName: 'crash',
+      url: server.url(zipName),
+      userId: user.userId,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const srn = res.json().data.serviceRequestNumber as string;
 
     // A separate worker process with a slow publish (100 rows per chunk); SIGKILL it after 3 chunks.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/test/worker-process.ts', p.ctx.config.databaseUrl!, p.dataDir, srn, '100'], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/test/worker-process.ts', p.ctx.config.databaseUrl!, p.dataDir, srn, '100'],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let chunks = 0;
     const killed = new Promise<void>((resolve, reject) => {
       readline.createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -77,7 +85,9 @@ describe('a worker killed mid-publish', () => {
       [sub!.dataset_id],
     );
     expect(records.rows[0]).toEqual({ n: ROWS, distinct_hashes: ROWS });
-    const rollup = await p.ctx.db.pool.query(`SELECT sum(record_count)::int AS n FROM record_rollup WHERE dataset_type = 'parallel-corpus'`);
+    const rollup = await p.ctx.db.pool.query(
+      `SELECT sum(record_count)::int AS n FROM record_rollup WHERE dataset_type = 'parallel-corpus'`,
+    );
     expect(rollup.rows[0].n).toBe(ROWS);
     const dupErrors = await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_errors WHERE service_request_number = $1`, [srn]);
     expect(dupErrors.rows[0].n).toBe(0);

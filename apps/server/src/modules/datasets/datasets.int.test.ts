@@ -71,19 +71,32 @@ async function submitAndWait(url: string, name?: string): Promise<{ srn: string;
 function counts(s: StatusBody, stage: string) {
   const row = s.data.find((d) => d.stage === stage)!;
   const pc = row.details.processedCount;
-  return { status: row.status, success: pc.find((c) => c.type === 'success')!.count, failed: pc.find((c) => c.type === 'failed')!.count, pc };
+  return {
+    status: row.status,
+    success: pc.find((c) => c.type === 'success')!.count,
+    failed: pc.find((c) => c.type === 'failed')!.count,
+    pc,
+  };
 }
 
 /** Path and query of an absolute link, for app.inject. */
-const pathOf = (link: string) => { const u = new URL(link); return `${u.pathname}${u.search}`; };
+const pathOf = (link: string) => {
+  const u = new URL(link);
+  return `${u.pathname}${u.search}`;
+};
 
 async function errorReport(srn: string) {
   const res = await signedInject(p.app, user, 'POST', '/ulca/error-consumer/v0/error/report', { serviceRequestNumber: srn });
   expect(res.statusCode, res.body).toBe(200);
   // A bare list, as the original ULCA client reads it; links are absolute (PUBLIC_URL).
-  const list = res.json() as { file: string | null; consolidated_file: string | null; errors: { stage: string; code: string; message: string; count: number }[] }[];
+  const list = res.json() as {
+    file: string | null;
+    consolidated_file: string | null;
+    errors: { stage: string; code: string; message: string; count: number }[];
+  }[];
   expect(list).toHaveLength(1);
-  for (const link of [list[0].file, list[0].consolidated_file]) if (link) expect(link.startsWith(`${p.ctx.config.publicUrl}/ulca/`)).toBe(true);
+  for (const link of [list[0].file, list[0].consolidated_file])
+    if (link) expect(link.startsWith(`${p.ctx.config.publicUrl}/ulca/`)).toBe(true);
   return list[0];
 }
 
@@ -117,7 +130,12 @@ describe('every fixture through the real pipeline', () => {
     // No stage is left Pending or In-Progress once the submission has ended; publish, which only
     // starts with a valid record, is 'Not Run' when there was none.
     const done = (n: number) => (n > 0 ? 'Completed' : 'Failed');
-    expect(s.data.map((d) => d.status)).toEqual(['Completed', done(e.ingest.success), done(e.validate.success), e.validate.success > 0 ? 'Completed' : 'Not Run']);
+    expect(s.data.map((d) => d.status)).toEqual([
+      'Completed',
+      done(e.ingest.success),
+      done(e.validate.success),
+      e.validate.success > 0 ? 'Completed' : 'Not Run',
+    ]);
     if (e.publishedAudioSeconds !== undefined) {
       const pub = counts(s, 'publish').pc.find((c) => c.type === 'success')!;
       expect(pub.durationInSeconds).toBeCloseTo(e.publishedAudioSeconds, 2);
@@ -128,16 +146,19 @@ describe('every fixture through the real pipeline', () => {
     expect(byCode).toEqual(e.errors);
     expect(report.file !== null).toBe(Object.keys(e.errors).length > 0);
     // Published records are stored and counted in the rollup.
-    const { rows } = await p.ctx.db.pool.query(
-      `SELECT count(*)::int AS n FROM dataset_records WHERE $1::uuid = ANY (dataset_ids)`,
-      [(await p.ctx.db.pool.query(`SELECT dataset_id FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0].dataset_id],
-    );
+    const { rows } = await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_records WHERE $1::uuid = ANY (dataset_ids)`, [
+      (await p.ctx.db.pool.query(`SELECT dataset_id FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0].dataset_id,
+    ]);
     expect(rows[0].n).toBe(e.publish.success);
   });
 
   it('the rollup counts exactly the published records of each type', async () => {
-    const records = await p.ctx.db.pool.query(`SELECT dataset_type, count(*)::int AS n, coalesce(sum(duration_seconds), 0) AS secs FROM dataset_records GROUP BY 1 ORDER BY 1`);
-    const rollup = await p.ctx.db.pool.query(`SELECT dataset_type, sum(record_count)::int AS n, sum(duration_seconds) AS secs FROM record_rollup GROUP BY 1 ORDER BY 1`);
+    const records = await p.ctx.db.pool.query(
+      `SELECT dataset_type, count(*)::int AS n, coalesce(sum(duration_seconds), 0) AS secs FROM dataset_records GROUP BY 1 ORDER BY 1`,
+    );
+    const rollup = await p.ctx.db.pool.query(
+      `SELECT dataset_type, sum(record_count)::int AS n, sum(duration_seconds) AS secs FROM record_rollup GROUP BY 1 ORDER BY 1`,
+    );
     expect(rollup.rows.map((r) => [r.dataset_type, r.n])).toEqual(records.rows.map((r) => [r.dataset_type, r.n]));
     expect(records.rows.length).toBeGreaterThanOrEqual(11);
   });
@@ -151,13 +172,20 @@ describe('duplicates', () => {
     expect(counts(s, 'validate')).toMatchObject({ status: 'Completed', success: e.validate.success });
     expect(counts(s, 'publish')).toMatchObject({ status: 'Completed', success: 0, failed: e.validate.success });
     expect(s.status).toBe('Completed');
-    expect(s.outcome).toEqual({ code: 'ALREADY_PUBLISHED', message: 'Every record of this dataset is already on the platform, so nothing new was published.' });
+    expect(s.outcome).toEqual({
+      code: 'ALREADY_PUBLISHED',
+      message: 'Every record of this dataset is already on the platform, so nothing new was published.',
+    });
     const listed = (await signedInject(p.app, user, 'GET', `/ulca/apis/v0/dataset/listByUserId?userId=${user.userId}`)).json();
     expect(listed.data.find((r: { submitRefNumber: string }) => r.submitRefNumber === srn)).toMatchObject({ status: 'Completed' });
-    expect((await errorReport(srn)).errors).toEqual([expect.objectContaining({ stage: 'publish', code: 'DUPLICATE_RECORD', count: e.validate.success })]);
+    expect((await errorReport(srn)).errors).toEqual([
+      expect.objectContaining({ stage: 'publish', code: 'DUPLICATE_RECORD', count: e.validate.success }),
+    ]);
     expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_records`)).rows[0].n).toBe(before);
     // The existing records now list both datasets.
-    const lists = await p.ctx.db.pool.query(`SELECT cardinality(dataset_ids) AS c FROM dataset_records WHERE dataset_type = 'monolingual-corpus' AND source_language = 'bn'`);
+    const lists = await p.ctx.db.pool.query(
+      `SELECT cardinality(dataset_ids) AS c FROM dataset_records WHERE dataset_type = 'monolingual-corpus' AND source_language = 'bn'`,
+    );
     expect(lists.rows.every((r) => r.c === 2)).toBe(true);
   });
 });
@@ -179,7 +207,9 @@ describe('bad input', () => {
     expect(report.errors.map((r) => r.code)).toContain(e.code);
     expect(report.errors.find((r) => r.code === e.code)!.message.length).toBeGreaterThan(10);
     expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_records`)).rows[0].n).toBe(before);
-    expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM pg_tables WHERE tablename = $1`, [`staged_${srn}`])).rows[0].n).toBe(0);
+    expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM pg_tables WHERE tablename = $1`, [`staged_${srn}`])).rows[0].n).toBe(
+      0,
+    );
   });
 
   it('a file rejected near its end takes back the records already published while it was read', async () => {
@@ -188,12 +218,16 @@ describe('bad input', () => {
     const rows = [...generateParallelPairs({ rows: 300, seed: 'late-failure' })].map((r) => JSON.stringify(r));
     fs.writeFileSync(path.join(dir, 'data.json'), `[${rows.join(',')}, {"sourceText": "broken`);
     await zipFolder(dir, path.join(zipDir, 'late-failure.zip'));
-    const before = await p.ctx.db.pool.query(`SELECT count(*)::int AS n, (SELECT sum(record_count)::int FROM record_rollup) AS r FROM dataset_records`);
+    const before = await p.ctx.db.pool.query(
+      `SELECT count(*)::int AS n, (SELECT sum(record_count)::int FROM record_rollup) AS r FROM dataset_records`,
+    );
     const { srn, s } = await submitAndWait(server.url('late-failure.zip'), 'late failure');
     expect(s.status).toBe('Failed');
     expect((await errorReport(srn)).errors.map((e) => e.code)).toContain('DATA_MALFORMED_JSON');
     // Segments of 2 records were published while the file was read; all of them were taken back.
-    const after = await p.ctx.db.pool.query(`SELECT count(*)::int AS n, (SELECT sum(record_count)::int FROM record_rollup) AS r FROM dataset_records`);
+    const after = await p.ctx.db.pool.query(
+      `SELECT count(*)::int AS n, (SELECT sum(record_count)::int FROM record_rollup) AS r FROM dataset_records`,
+    );
     expect(after.rows[0]).toEqual(before.rows[0]);
     expect(counts(s, 'publish')).toMatchObject({ status: 'Failed', success: 0 });
     fs.rmSync(dir, { recursive: true, force: true });
@@ -209,20 +243,32 @@ describe('bad input', () => {
     const before = (await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_records`)).rows[0].n;
     const { srn, s } = await submitAndWait(server.url('deep.zip'), 'deep json');
     expect(s.status).toBe('Failed');
-    expect(s.outcome).toMatchObject({ code: 'JSON_TOO_DEEP', message: expect.stringMatching(/^data\.json nests arrays and objects more than 64 levels deep in record 6/) });
+    expect(s.outcome).toMatchObject({
+      code: 'JSON_TOO_DEEP',
+      message: expect.stringMatching(/^data\.json nests arrays and objects more than 64 levels deep in record 6/),
+    });
     // Ingest failed; validate had started on the rows before (so Failed, not Not Run); nothing is left running.
     expect(s.data.map((d) => d.status)).toEqual(['Completed', 'Failed', 'Failed', expect.stringMatching(/^(Failed|Not Run)$/)]);
     expect((await errorReport(srn)).errors).toContainEqual(expect.objectContaining({ stage: 'ingest', code: 'JSON_TOO_DEEP' }));
     expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_records`)).rows[0].n).toBe(before);
     // One attempt: the job completed without a retry (no stack overflow, no INTERNAL ending).
-    const jobs = await p.ctx.db.pool.query(`SELECT state, retry_count FROM pgboss.job WHERE name = 'dataset-ingest' AND data->>'serviceRequestNumber' = $1`, [srn]);
+    const jobs = await p.ctx.db.pool.query(
+      `SELECT state, retry_count FROM pgboss.job WHERE name = 'dataset-ingest' AND data->>'serviceRequestNumber' = $1`,
+      [srn],
+    );
     expect(jobs.rows).toEqual([{ state: 'completed', retry_count: 0 }]);
   });
 
   it('a job that fails unexpectedly on its last attempt leaves no stage running: the running ones Failed, the rest Not Run', async () => {
     // The state a crash mid-ingest leaves behind (what the job's last-attempt handler then sees).
     const srn = `${Date.now()}9999`;
-    await insertSubmission(p.ctx.db, { srn, datasetId: crypto.randomUUID(), userId: user.userId, datasetName: 'crashed mid-ingest', url: 'http://127.0.0.1/x.zip' });
+    await insertSubmission(p.ctx.db, {
+      srn,
+      datasetId: crypto.randomUUID(),
+      userId: user.userId,
+      datasetName: 'crashed mid-ingest',
+      url: 'http://127.0.0.1/x.zip',
+    });
     await setSubmissionStatus(p.ctx.db.pool, srn, 'In-Progress');
     await setStage(p.ctx.db.pool, srn, 'download', 'Completed', { success: 1, failed: 0 });
     await setStage(p.ctx.db.pool, srn, 'ingest', 'In-Progress', { success: 10, failed: 0 });
@@ -265,7 +311,10 @@ describe('bad input', () => {
       ['publish', 'Not Run'],
     ]);
     expect(notFound.s.outcome).toMatchObject({ code: 'HTTP_404' });
-    const times = await p.ctx.db.pool.query(`SELECT stage, started_on, ended_on FROM dataset_stages WHERE service_request_number = $1 AND stage <> 'download'`, [notFound.srn]);
+    const times = await p.ctx.db.pool.query(
+      `SELECT stage, started_on, ended_on FROM dataset_stages WHERE service_request_number = $1 AND stage <> 'download'`,
+      [notFound.srn],
+    );
     expect(times.rows.every((r) => r.started_on === null && r.ended_on === null)).toBe(true);
     expect((await errorReport(notFound.srn)).errors[0]).toMatchObject({ stage: 'download', code: 'HTTP_404' });
 
@@ -289,7 +338,9 @@ describe('bad input', () => {
     const detail = await p.app.inject({ method: 'GET', url: pathOf(report.file!) });
     expect(detail.body.startsWith('\uFEFFstage,error,message,record_number,record\n')).toBe(true);
     // Records in file order; one record's errors in stage order.
-    const numbers = (parseCsv(detail.body, { bom: true, columns: true }) as { record_number: string }[]).map((r) => Number(r.record_number));
+    const numbers = (parseCsv(detail.body, { bom: true, columns: true }) as { record_number: string }[]).map((r) =>
+      Number(r.record_number),
+    );
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
     const e = FIXTURE_EXPECTATIONS['parallel-mixed'] as ProcessedExpectation;
     const failedRows = e.ingest.failed + e.validate.failed;
@@ -312,7 +363,9 @@ describe('submit form rules and access', () => {
     );
     expect((await submit('http://a b.zip', 'ok name')).json().errors).toEqual([{ field: 'url', message: 'URL contains space in between' }]);
     expect((await submit('notaurl', 'ok name')).json().errors).toEqual([{ field: 'url', message: 'Invalid URL' }]);
-    expect((await submit(server.url('x.zip'), 'n'.repeat(257))).json().errors).toEqual([{ field: 'datasetName', message: 'Max 256 characters allowed' }]);
+    expect((await submit(server.url('x.zip'), 'n'.repeat(257))).json().errors).toEqual([
+      { field: 'datasetName', message: 'Max 256 characters allowed' },
+    ]);
     // 256 is the route's own limit too (the body schema of @ulca/contracts), far below what it used to take.
     const long = await submit(server.url('x.zip'), 'n'.repeat(10_001));
     expect(long.statusCode).toBe(400);
@@ -329,13 +382,21 @@ describe('submit form rules and access', () => {
   });
 
   it('enforces sign-in, roles and ownership', async () => {
-    const unsigned = await p.app.inject({ method: 'POST', url: '/ulca/apis/v0/dataset/corpus/submit', payload: { datasetName: 'x', url: server.url('a.zip'), userId: user.userId } });
+    const unsigned = await p.app.inject({
+      method: 'POST',
+      url: '/ulca/apis/v0/dataset/corpus/submit',
+      payload: { datasetName: 'x', url: server.url('a.zip'), userId: user.userId },
+    });
     expect(unsigned.statusCode).toBe(401);
     const reader = await createSignedInUser(p, ['READONLY-USER']);
     expect((await submit(server.url('a.zip'), 'reader', reader)).statusCode).toBe(403);
     const other = await createSignedInUser(p);
     // Submitting on behalf of someone else is refused.
-    const spoof = await signedInject(p.app, other, 'POST', '/ulca/apis/v0/dataset/corpus/submit', { datasetName: 'spoof', url: server.url('a.zip'), userId: user.userId });
+    const spoof = await signedInject(p.app, other, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
+      datasetName: 'spoof',
+      url: server.url('a.zip'),
+      userId: user.userId,
+    });
     expect(spoof.statusCode).toBe(403);
     // Another user's submission is invisible.
     const mine = (await submit(server.url('ner-valid.zip'), 'owned by user')).json().data.serviceRequestNumber;
@@ -355,11 +416,17 @@ describe('submit form rules and access', () => {
     expect(body.count).toBeGreaterThan(10);
     const times = body.data.map((r: { submittedOn: string }) => Date.parse(r.submittedOn));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    const page2 = (await signedInject(p.app, user, 'GET', `/ulca/apis/v0/dataset/listByUserId?userId=${user.userId}&startPage=2&endPage=2`)).json();
-    expect(page2.data.map((r: { submitRefNumber: string }) => r.submitRefNumber)).toEqual(body.data.slice(10, 20).map((r: { submitRefNumber: string }) => r.submitRefNumber));
+    const page2 = (
+      await signedInject(p.app, user, 'GET', `/ulca/apis/v0/dataset/listByUserId?userId=${user.userId}&startPage=2&endPage=2`)
+    ).json();
+    expect(page2.data.map((r: { submitRefNumber: string }) => r.submitRefNumber)).toEqual(
+      body.data.slice(10, 20).map((r: { submitRefNumber: string }) => r.submitRefNumber),
+    );
     expect(page2.count).toBe(body.count);
     // A page past the end is empty but still tells the total.
-    const beyond = (await signedInject(p.app, user, 'GET', `/ulca/apis/v0/dataset/listByUserId?userId=${user.userId}&startPage=99&endPage=99`)).json();
+    const beyond = (
+      await signedInject(p.app, user, 'GET', `/ulca/apis/v0/dataset/listByUserId?userId=${user.userId}&startPage=99&endPage=99`)
+    ).json();
     expect(beyond).toMatchObject({ count: body.count, data: [] });
   });
 });
@@ -395,19 +462,32 @@ describe('outbound URL guard', () => {
   afterAll(async () => guarded?.close());
 
   async function run(url: string, name: string) {
-    const res = await signedInject(guarded.app, guardedUser, 'POST', '/ulca/apis/v0/dataset/corpus/submit', { datasetName: name, url, userId: guardedUser.userId });
+    const res = await signedInject(guarded.app, guardedUser, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
+      datasetName: name,
+      url,
+      userId: guardedUser.userId,
+    });
     const srn = res.json().data.serviceRequestNumber;
     for (;;) {
-      const s = (await signedInject(guarded.app, guardedUser, 'GET', `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${srn}`)).json();
+      const s = (
+        await signedInject(guarded.app, guardedUser, 'GET', `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${srn}`)
+      ).json();
       if (s.status === 'Failed' || s.status === 'Completed') break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    return (await signedInject(guarded.app, guardedUser, 'POST', '/ulca/error-consumer/v0/error/report', { serviceRequestNumber: srn })).json()[0];
+    return (
+      await signedInject(guarded.app, guardedUser, 'POST', '/ulca/error-consumer/v0/error/report', { serviceRequestNumber: srn })
+    ).json()[0];
   }
 
   it('refuses loopback, private and metadata addresses unless allowed', async () => {
     const port = new URL(server.url('x')).port;
-    for (const url of [`http://localhost:${port}/parallel-valid.zip`, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.8/data.zip', `http://[::1]:${port}/parallel-valid.zip`]) {
+    for (const url of [
+      `http://localhost:${port}/parallel-valid.zip`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.8/data.zip',
+      `http://[::1]:${port}/parallel-valid.zip`,
+    ]) {
       const report = await run(url, `hostile ${url}`);
       expect(report.status).toBe('Failed');
       expect(report.errors[0]).toMatchObject({ stage: 'download', code: 'URL_REFUSED' });

@@ -46,7 +46,13 @@ export async function publishDemoDatasets(ctx: AppContext): Promise<number> {
   const names = bundledFolders(DEMO_DIR);
   for (const name of names) {
     const srn = newServiceRequestNumber();
-    await insertSubmission(ctx.db, { srn, datasetId: crypto.randomUUID(), userId: admin.userID, datasetName: `Demo: ${name}`, url: `${DEMO_URL_PREFIX}${name}` });
+    await insertSubmission(ctx.db, {
+      srn,
+      datasetId: crypto.randomUUID(),
+      userId: admin.userID,
+      datasetName: `Demo: ${name}`,
+      url: `${DEMO_URL_PREFIX}${name}`,
+    });
     await ctx.boss.send(QUEUES.datasetIngest, { serviceRequestNumber: srn }, { singletonKey: srn });
   }
   await recordDemoDatasets(ctx.db, names);
@@ -81,7 +87,14 @@ export async function submitDemoBenchmarks(ctx: AppContext): Promise<DemoBenchma
   for (const name of names) {
     const params = JSON.parse(fs.readFileSync(path.join(DEMO_BENCHMARKS_DIR, name, 'params.json'), 'utf8')) as { name?: unknown };
     const datasetName = typeof params.name === 'string' && params.name.trim() ? params.name.trim() : `Demo benchmark: ${name}`;
-    const sub = { srn: newServiceRequestNumber(), datasetId: crypto.randomUUID(), userId: admin.userID, datasetName, url: `${DEMO_BENCHMARK_URL_PREFIX}${name}`, kind: 'benchmark' as const };
+    const sub = {
+      srn: newServiceRequestNumber(),
+      datasetId: crypto.randomUUID(),
+      userId: admin.userID,
+      datasetName,
+      url: `${DEMO_BENCHMARK_URL_PREFIX}${name}`,
+      kind: 'benchmark' as const,
+    };
     try {
       await insertSubmission(ctx.db, sub);
     } catch (err) {
@@ -104,7 +117,8 @@ export async function demoBenchmarkSubmissions(ctx: AppContext): Promise<string[
 export async function fetchDemoDataset(ctx: AppContext, url: string, key: string): Promise<{ bytes: number; sha256: string }> {
   const name = url.slice(DEMO_URL_PREFIX.length);
   const dir = path.join(DEMO_DIR, name);
-  if (!/^(benchmarks\/)?[a-z0-9-]+$/.test(name) || !fs.existsSync(path.join(dir, 'params.json'))) throw new Error(`unknown demo dataset ${name}`);
+  if (!/^(benchmarks\/)?[a-z0-9-]+$/.test(name) || !fs.existsSync(path.join(dir, 'params.json')))
+    throw new Error(`unknown demo dataset ${name}`);
   const tmp = path.join(ctx.config.dataDir, 'tmp', `${name.replace('/', '-')}-${Date.now()}.zip`);
   fs.mkdirSync(path.dirname(tmp), { recursive: true });
   await zipFolder(dir, tmp);
@@ -126,7 +140,10 @@ export async function fetchSubmissionArchive(ctx: AppContext, url: string, key: 
  * The submission `srn` when it is a bundled demo dataset (not a bundled benchmark) that finished Completed, else null:
  * `{serviceRequestNumber, userId}` (userId = the admin account that submitted it on first start).
  */
-export async function completedDemoSubmission(ctx: AppContext, srn: string): Promise<{ serviceRequestNumber: string; userId: string } | null> {
+export async function completedDemoSubmission(
+  ctx: AppContext,
+  srn: string,
+): Promise<{ serviceRequestNumber: string; userId: string } | null> {
   const sub = await getSubmission(ctx.db.pool, srn);
   // A bundled benchmark (kind 'benchmark', demo:benchmarks/…) is no demo dataset: never ready-made.
   if (!sub || sub.status !== 'Completed' || sub.kind !== 'dataset' || !sub.url.startsWith(DEMO_URL_PREFIX)) return null;

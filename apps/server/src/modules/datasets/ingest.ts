@@ -55,7 +55,7 @@ export interface IngestJobData {
 }
 
 /**
- * The dataset pipeline of DESIGN.md §6 for one submission: download → ingest → validate → publish.
+ * The dataset pipeline of docs/architecture.md#dataset-pipeline for one submission: download → ingest → validate → publish.
  * Idempotent: a retry after a crash before publish starts over (staging and errors are cleared);
  * a crash during publish resumes at the publish cursor. Concurrent attempts on one submission are
  * excluded with an advisory lock. Whole-submission problems (DatasetRejected) end as Failed with
@@ -126,7 +126,9 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
         await setStage(ctx.db.pool, srn, 'download', 'Completed', { success: 1, failed: 0 });
       }
       // The zip is read through the store: in place when local, from a temp copy otherwise (storage/local-copy.ts).
-      const ok = await withLocalCopy(ctx.store, zipKey, tempDir(ctx.config.dataDir), (zipPath) => ingestAndValidate(ctx, sub, zipPath, opts, resume?.firstUnstagedSeq ?? 0));
+      const ok = await withLocalCopy(ctx.store, zipKey, tempDir(ctx.config.dataDir), (zipPath) =>
+        ingestAndValidate(ctx, sub, zipPath, opts, resume?.firstUnstagedSeq ?? 0),
+      );
       if (!ok) return true;
     } catch (err) {
       if (err instanceof DatasetRejected) {
@@ -146,7 +148,11 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
   const result =
     sub.kind === 'benchmark'
       ? await publishBenchmarkStaged(ctx.db, { srn, datasetId: sub.dataset_id })
-      : await publishStaged(ctx.db, { srn, datasetId: sub.dataset_id, datasetType: fresh!.dataset_type! }, { chunkRows: opts.publishChunkRows, onChunk: opts.onPublishChunk });
+      : await publishStaged(
+          ctx.db,
+          { srn, datasetId: sub.dataset_id, datasetType: fresh!.dataset_type! },
+          { chunkRows: opts.publishChunkRows, onChunk: opts.onPublishChunk },
+        );
   await dropStagingTable(ctx.db, srn);
   // Valid records that were all on the platform already (a re-submission) are merged, not lost: the
   // publish ran to its end, so it is Completed, and the outcome says why nothing is new.
@@ -161,8 +167,6 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
   return true;
 }
 
-
-
 /**
  * Streams the zip through ingest and validate, staging valid records with COPY and recording
  * per-row errors; counts are written every PROGRESS_INTERVAL_MS. Staging is committed in segments
@@ -172,7 +176,13 @@ async function runLocked(ctx: AppContext, srn: string, opts: IngestJobOptions): 
  * `unpublish`. Returns false when the submission ended as Failed (a stage with no successes).
  * A resumed attempt passes `firstUnstaged`: records before it are counted but not staged again.
  */
-async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: string, opts: IngestJobOptions, firstUnstaged = 0): Promise<boolean> {
+async function ingestAndValidate(
+  ctx: AppContext,
+  sub: SubmissionRow,
+  zipPath: string,
+  opts: IngestJobOptions,
+  firstUnstaged = 0,
+): Promise<boolean> {
   const srn = sub.service_request_number;
   const segmentRows = opts.publishChunkRows ?? DEFAULT_PUBLISH_CHUNK_ROWS;
   const archive = await openArchive(zipPath, {
@@ -185,7 +195,12 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
   let paramsSaved: Promise<unknown> = Promise.resolve();
   await setStage(ctx.db.pool, srn, 'ingest', 'In-Progress');
   // Publishing of committed segments runs one at a time, beside the reading.
-  const publisher = new SegmentPublisher(ctx.db, { srn, datasetId: sub.dataset_id, datasetType: () => datasetType! }, segmentRows, opts.onPublishChunk);
+  const publisher = new SegmentPublisher(
+    ctx.db,
+    { srn, datasetId: sub.dataset_id, datasetType: () => datasetType! },
+    segmentRows,
+    opts.onPublishChunk,
+  );
 
   // Two COPY streams run side by side: valid records to staging, row errors to dataset_errors.
   const client: pg.PoolClient = await ctx.db.pool.connect();
@@ -202,10 +217,7 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
       onParams: (type, params) => {
         datasetType = type;
         // Awaited below, before anything reads the type back (the final publish does).
-        paramsSaved = Promise.all([
-          setDatasetParams(ctx.db, srn, type, params),
-          setStage(ctx.db.pool, srn, 'validate', 'In-Progress'),
-        ]);
+        paramsSaved = Promise.all([setDatasetParams(ctx.db, srn, type, params), setStage(ctx.db.pool, srn, 'validate', 'In-Progress')]);
       },
     });
     for await (const ev of events) {
@@ -216,7 +228,18 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
         c.validSeconds += r.durationSeconds ?? 0;
         for (const m of r.media) if (!(await ctx.store.exists(m.key))) await ctx.store.put(m.key, m.bytes);
         // Records before firstUnstaged were staged (or published) by the attempt that died.
-        if (r.seq >= firstUnstaged) await staged.write([r.seq, `\\x${r.hash}`, r.sourceLanguage, r.targetLanguage, r.domain, r.collectionMethod, r.submitter, r.durationSeconds, JSON.stringify(r.data)]);
+        if (r.seq >= firstUnstaged)
+          await staged.write([
+            r.seq,
+            `\\x${r.hash}`,
+            r.sourceLanguage,
+            r.targetLanguage,
+            r.domain,
+            r.collectionMethod,
+            r.submitter,
+            r.durationSeconds,
+            JSON.stringify(r.data),
+          ]);
         if (r.seq >= firstUnstaged && ++inSegment >= segmentRows) {
           await staged.end();
           staged = new CopyWriter(client, stagingTable(srn), STAGED_COLUMNS);
@@ -257,12 +280,21 @@ async function ingestAndValidate(ctx: AppContext, sub: SubmissionRow, zipPath: s
   if (!datasetType) throw new DatasetRejected('ingest', 'PARAMS_INVALID', 'params.json could not be read.');
   const ingestStatus = c.ingestOk > 0 ? 'Completed' : 'Failed';
   const validateStatus = c.valid > 0 ? 'Completed' : 'Failed';
-  await setStage(ctx.db.pool, srn, 'ingest', ingestStatus, { success: c.ingestOk, failed: c.ingestFail, successSeconds: c.validSeconds + c.validateFailSeconds });
+  await setStage(ctx.db.pool, srn, 'ingest', ingestStatus, {
+    success: c.ingestOk,
+    failed: c.ingestFail,
+    successSeconds: c.validSeconds + c.validateFailSeconds,
+  });
   if (ingestStatus === 'Failed') {
     await finishFailed(ctx, srn, ['validate', 'publish'], 'NO_VALID_RECORD', 'No record passed the ingest checks.');
     return false;
   }
-  await setStage(ctx.db.pool, srn, 'validate', validateStatus, { success: c.valid, failed: c.validateFail, successSeconds: c.validSeconds, failedSeconds: c.validateFailSeconds });
+  await setStage(ctx.db.pool, srn, 'validate', validateStatus, {
+    success: c.valid,
+    failed: c.validateFail,
+    successSeconds: c.validSeconds,
+    failedSeconds: c.validateFailSeconds,
+  });
   if (validateStatus === 'Failed') {
     await finishFailed(ctx, srn, ['publish'], 'NO_VALID_RECORD', 'No record passed validation.');
     return false;
@@ -277,7 +309,12 @@ async function writeProgress(
 ): Promise<void> {
   // Never lower than stored: a resumed attempt counts from the start of the file again.
   await raiseStageCounts(ctx.db.pool, srn, 'ingest', { success: c.ingestOk, failed: c.ingestFail });
-  await raiseStageCounts(ctx.db.pool, srn, 'validate', { success: c.valid, failed: c.validateFail, successSeconds: c.validSeconds, failedSeconds: c.validateFailSeconds });
+  await raiseStageCounts(ctx.db.pool, srn, 'validate', {
+    success: c.valid,
+    failed: c.validateFail,
+    successSeconds: c.validSeconds,
+    failedSeconds: c.validateFailSeconds,
+  });
 }
 
 /**
@@ -289,7 +326,8 @@ async function finishFailed(ctx: AppContext, srn: string, rest: Stage[], code: s
   for (const s of rest) {
     const row = current.find((c) => c.stage === s);
     // Validate is marked In-Progress with ingest; if no record reached it (params.json refused), it never ran.
-    const validateNeverReached = s === 'validate' && row?.status === 'In-Progress' && Number(row.success_count) === 0 && Number(row.failed_count) === 0;
+    const validateNeverReached =
+      s === 'validate' && row?.status === 'In-Progress' && Number(row.success_count) === 0 && Number(row.failed_count) === 0;
     const started = row !== undefined && row.status !== 'Pending' && !validateNeverReached;
     await setStage(ctx.db.pool, srn, s, started ? 'Failed' : 'Not Run', started ? undefined : { success: 0, failed: 0 });
   }

@@ -13,7 +13,7 @@ export interface PublishProgress {
 }
 
 /**
- * Publish stage (DESIGN.md §6): merges the submission's staged records into `dataset_records`
+ * Publish stage (docs/architecture.md#dataset-pipeline): merges the submission's staged records into `dataset_records`
  * chunk by chunk. Each chunk is one transaction that (1) inserts records whose (dataset_type, hash)
  * is new, (2) for a record already published by anyone adds this dataset and submitter to its
  * lists, counting it as DUPLICATE_RECORD, (3) adds the new records to the dashboard rollup,
@@ -75,13 +75,22 @@ export async function publishStaged(
                 (SELECT count(*) FROM dups)::int AS dup_rows`,
         [sub.srn, nextSeq, chunkRows, sub.datasetType, sub.datasetId],
       );
-      const row = r.rows[0] as { chunk_rows: number; last_seq: number | null; published: number; published_seconds: number; chunk_seconds: number };
+      const row = r.rows[0] as {
+        chunk_rows: number;
+        last_seq: number | null;
+        published: number;
+        published_seconds: number;
+        chunk_seconds: number;
+      };
       if (row.chunk_rows === 0) {
         await client.query('COMMIT');
         done = true;
       } else {
         const failed = row.chunk_rows - row.published;
-        await client.query(`UPDATE publish_cursor SET next_seq = $2 WHERE service_request_number = $1`, [sub.srn, (row.last_seq as number) + 1]);
+        await client.query(`UPDATE publish_cursor SET next_seq = $2 WHERE service_request_number = $1`, [
+          sub.srn,
+          (row.last_seq as number) + 1,
+        ]);
         await client.query(
           `UPDATE dataset_stages SET status = 'In-Progress', success_count = success_count + $2, failed_count = failed_count + $3,
               success_seconds = success_seconds + $4, failed_seconds = failed_seconds + $5
@@ -120,7 +129,10 @@ export async function publishBenchmarkStaged(db: Db, sub: { srn: string; dataset
        ON CONFLICT (dataset_id, seq) DO NOTHING`,
       [sub.datasetId],
     );
-    const n = await client.query(`SELECT count(*)::int AS n, coalesce(max(seq) + 1, 0) AS next FROM benchmark_records WHERE dataset_id = $1`, [sub.datasetId]);
+    const n = await client.query(
+      `SELECT count(*)::int AS n, coalesce(max(seq) + 1, 0) AS next FROM benchmark_records WHERE dataset_id = $1`,
+      [sub.datasetId],
+    );
     await client.query(`UPDATE publish_cursor SET next_seq = $2 WHERE service_request_number = $1`, [sub.srn, n.rows[0].next]);
     await client.query(
       `UPDATE dataset_stages SET status = 'In-Progress', success_count = $2, failed_count = 0 WHERE service_request_number = $1 AND stage = 'publish'`,
@@ -137,7 +149,10 @@ export async function publishBenchmarkStaged(db: Db, sub: { srn: string; dataset
 }
 
 /** The rows of a published benchmark dataset in file order: `{seq, sourceLanguage, targetLanguage, data}` (data = the row's own fields). */
-export async function readBenchmarkRecords(db: Db, datasetId: string): Promise<{ seq: number; sourceLanguage: string; targetLanguage: string | null; data: Record<string, unknown> }[]> {
+export async function readBenchmarkRecords(
+  db: Db,
+  datasetId: string,
+): Promise<{ seq: number; sourceLanguage: string; targetLanguage: string | null; data: Record<string, unknown> }[]> {
   const r = await db.pool.query(
     `SELECT seq, source_language, target_language, data FROM benchmark_records WHERE dataset_id = $1 ORDER BY seq`,
     [datasetId],
@@ -193,7 +208,9 @@ export async function unpublish(db: Db, srn: string, datasetId: string): Promise
        SELECT (SELECT count(*) FROM del)::int AS n, (SELECT count(*) FROM roll)::int AS r`,
       [datasetId],
     );
-    await client.query(`UPDATE dataset_records SET dataset_ids = array_remove(dataset_ids, $1::uuid) WHERE $1::uuid = ANY (dataset_ids)`, [datasetId]);
+    await client.query(`UPDATE dataset_records SET dataset_ids = array_remove(dataset_ids, $1::uuid) WHERE $1::uuid = ANY (dataset_ids)`, [
+      datasetId,
+    ]);
     // A benchmark submission published its rows here instead (issue #13).
     await client.query(`DELETE FROM benchmark_records WHERE dataset_id = $1`, [datasetId]);
     await client.query(`DELETE FROM dataset_errors WHERE service_request_number = $1 AND stage = 'publish'`, [srn]);

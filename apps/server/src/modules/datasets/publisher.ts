@@ -3,7 +3,7 @@ import { publishStaged, type PublishProgress } from './publish.repo.ts';
 import { setStage } from './repo.ts';
 
 /**
- * Publishes committed staging segments beside the reading (DESIGN.md §6): PostgreSQL merges
+ * Publishes committed staging segments beside the reading (docs/architecture.md#dataset-pipeline): PostgreSQL merges
  * records on one core while the worker parses on the other. Segments are published one at a time,
  * in order; the first error stops further publishing and is rethrown by {@link finish}.
  */
@@ -29,7 +29,11 @@ export class SegmentPublisher {
       if (this.error) return;
       try {
         await setStage(this.db.pool, this.sub.srn, 'publish', 'In-Progress');
-        await publishStaged(this.db, { srn: this.sub.srn, datasetId: this.sub.datasetId, datasetType: this.sub.datasetType() }, { chunkRows: this.segmentRows, onChunk: this.onChunk });
+        await publishStaged(
+          this.db,
+          { srn: this.sub.srn, datasetId: this.sub.datasetId, datasetType: this.sub.datasetType() },
+          { chunkRows: this.segmentRows, onChunk: this.onChunk },
+        );
       } catch (err) {
         this.error = err;
       }

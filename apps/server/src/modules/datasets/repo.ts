@@ -7,7 +7,7 @@ import type { MarkableRow, ReadyMadeRow } from './types.ts';
 import type { Db } from '../../db/pool.ts';
 import { STAGES, type Stage } from './pipeline/types.ts';
 
-/** Submission statuses of spec 01 §3 (SUBMISSION_STATUSES of @ulca/contracts). */
+/** Submission statuses of docs/product.md#entities-and-fields (SUBMISSION_STATUSES of @ulca/contracts). */
 export type Status = SubmissionStatus;
 /** Stage statuses: a submission's plus 'Not Run' (STAGE_STATUSES of @ulca/contracts). */
 export type { StageStatus };
@@ -45,7 +45,6 @@ export interface StageRow {
   started_on: Date | null;
   ended_on: Date | null;
 }
-
 
 /** Name of the submission's staging table (service request numbers are digits only). */
 export function stagingTable(srn: string): string {
@@ -181,9 +180,18 @@ export async function setSubmissionStatus(
   );
 }
 
-
 /** Staged-record columns, in COPY order (see {@link createStagingTable}). */
-export const STAGED_COLUMNS = ['seq', 'hash', 'source_language', 'target_language', 'domain', 'collection_method', 'submitter', 'duration_seconds', 'data'];
+export const STAGED_COLUMNS = [
+  'seq',
+  'hash',
+  'source_language',
+  'target_language',
+  'domain',
+  'collection_method',
+  'submitter',
+  'duration_seconds',
+  'data',
+];
 /** `dataset_errors` columns, in COPY order. */
 export const ERROR_COLUMNS = ['service_request_number', 'stage', 'code', 'message', 'record_index', 'record'];
 
@@ -213,12 +221,20 @@ export async function clearAttempt(db: Db, srn: string): Promise<void> {
 
 /** Records the downloaded archive's sha-256 (hex) and size in bytes. */
 export async function setDownloadResult(db: Db, srn: string, dl: { sha256: string; bytes: number }): Promise<void> {
-  await db.pool.query(`UPDATE dataset_submissions SET download_sha256 = $2, download_bytes = $3 WHERE service_request_number = $1`, [srn, dl.sha256, dl.bytes]);
+  await db.pool.query(`UPDATE dataset_submissions SET download_sha256 = $2, download_bytes = $3 WHERE service_request_number = $1`, [
+    srn,
+    dl.sha256,
+    dl.bytes,
+  ]);
 }
 
 /** Records the dataset type and params read from params.json. */
 export async function setDatasetParams(db: Db, srn: string, type: string, params: unknown): Promise<void> {
-  await db.pool.query(`UPDATE dataset_submissions SET dataset_type = $2, params = $3 WHERE service_request_number = $1`, [srn, type, JSON.stringify(params)]);
+  await db.pool.query(`UPDATE dataset_submissions SET dataset_type = $2, params = $3 WHERE service_request_number = $1`, [
+    srn,
+    type,
+    JSON.stringify(params),
+  ]);
 }
 
 /** Records a whole-submission error (no record) of `stage`. */
@@ -252,7 +268,12 @@ export async function setReportKeys(db: Db, srn: string, keys: { summary: string
  * large report never sits in memory) into `consume`; the connection is held until it resolves.
  * summary: stage, error, message, count; detail: stage, error, message, record_number, record.
  */
-export async function copyErrorReportCsv(db: Db, srn: string, kind: 'summary' | 'detail', consume: (csv: Readable) => Promise<unknown>): Promise<void> {
+export async function copyErrorReportCsv(
+  db: Db,
+  srn: string,
+  kind: 'summary' | 'detail',
+  consume: (csv: Readable) => Promise<unknown>,
+): Promise<void> {
   // COPY cannot take bind parameters: the number is checked to be digits before it goes in the SQL.
   if (!isServiceRequestNumber(srn)) throw new Error(`invalid service request number ${srn}`);
   const lit = `'${srn}'`;
@@ -302,7 +323,9 @@ export async function recordDemoDatasets(db: Db, names: string[]): Promise<void>
  * concurrent one) already had, so two processes starting together never both submit them.
  */
 export async function claimDemoBenchmarks(db: Db, names: string[]): Promise<boolean> {
-  const r = await db.pool.query(`INSERT INTO app_settings (key, value) VALUES ('demo_benchmarks', $1) ON CONFLICT DO NOTHING`, [JSON.stringify(names)]);
+  const r = await db.pool.query(`INSERT INTO app_settings (key, value) VALUES ('demo_benchmarks', $1) ON CONFLICT DO NOTHING`, [
+    JSON.stringify(names),
+  ]);
   return (r.rowCount ?? 0) > 0;
 }
 
@@ -370,7 +393,10 @@ export async function clearReadyMade(db: Db, srn: string): Promise<void> {
 
 /** Stores a record count taken later (a row marked without one, e.g. by SQL); only while still marked. */
 export async function storeRecordCount(db: Db, datasetId: string, recordCount: number): Promise<void> {
-  await db.pool.query(`UPDATE dataset_submissions SET ready_made_record_count = $2 WHERE dataset_id = $1 AND is_ready_made`, [datasetId, recordCount]);
+  await db.pool.query(`UPDATE dataset_submissions SET ready_made_record_count = $2 WHERE dataset_id = $1 AND is_ready_made`, [
+    datasetId,
+    recordCount,
+  ]);
 }
 
 // ── dataset params, read by search exports through service.ts ──
@@ -379,13 +405,18 @@ export async function storeRecordCount(db: Db, datasetId: string, recordCount: n
  * The params.json of each dataset among `ids` that has them, as `{ id, params }` (id as text).
  */
 export async function paramsOfDatasets(db: Db, ids: string[]): Promise<{ id: string; params: Record<string, unknown> | null }[]> {
-  const r = await db.pool.query(`SELECT dataset_id::text AS id, params FROM dataset_submissions WHERE dataset_id = ANY ($1::uuid[])`, [ids]);
+  const r = await db.pool.query(`SELECT dataset_id::text AS id, params FROM dataset_submissions WHERE dataset_id = ANY ($1::uuid[])`, [
+    ids,
+  ]);
   return r.rows;
 }
 
 /** The params.json of every dataset of `datasetType` that has them, as `{ id, params }`. */
 export async function paramsOfType(db: Db, datasetType: string): Promise<{ id: string; params: Record<string, unknown> | null }[]> {
-  const r = await db.pool.query(`SELECT dataset_id::text AS id, params FROM dataset_submissions WHERE dataset_type = $1 AND params IS NOT NULL`, [datasetType]);
+  const r = await db.pool.query(
+    `SELECT dataset_id::text AS id, params FROM dataset_submissions WHERE dataset_type = $1 AND params IS NOT NULL`,
+    [datasetType],
+  );
   return r.rows;
 }
 

@@ -13,7 +13,7 @@ export const reportKeys = (srn: string) => ({
 });
 
 /**
- * Writes the error reports of DESIGN.md §6 when the submission has errors: a summary CSV
+ * Writes the error reports of docs/architecture.md#dataset-pipeline when the submission has errors: a summary CSV
  * (stage, error, message, count) and a detailed CSV (stage, error, message, record number, record;
  * records in file order, a record's errors in stage order), streamed from `dataset_errors` with
  * COPY … TO STDOUT so large reports never sit in memory. Both follow the CSV rule of lib/csv.ts.
@@ -45,7 +45,10 @@ async function storeSafeCsv(ctx: AppContext, copy: Readable, key: string): Promi
 }
 
 /** The error summary rows `{ stage, code, message, count }` (for the status API and the web page). */
-export async function errorSummary(ctx: AppContext, srn: string): Promise<{ stage: string; code: string; message: string; count: number }[]> {
+export async function errorSummary(
+  ctx: AppContext,
+  srn: string,
+): Promise<{ stage: string; code: string; message: string; count: number }[]> {
   return errorSummaryRows(ctx.db, srn);
 }
 

@@ -8,7 +8,14 @@ import { processAlive } from '../../db/embedded-host.ts';
 import { insertActiveUser } from '../../test/users.ts';
 import { makeParallelZip } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
-import { embeddedDatabaseUrl, freePort, signedFetch, startServerProcess, stopServerProcess, type ServerProcess } from '../../test/server-process.ts';
+import {
+  embeddedDatabaseUrl,
+  freePort,
+  signedFetch,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../../test/server-process.ts';
 
 // Issue 9 #4 and #5: kill -9 of the real server mid-publish, then `npm start` again on the same data folder.
 const ROWS = 40_000;
@@ -78,7 +85,11 @@ describe('kill -9 of the server mid-publish, then npm start again on the same da
     const keys = ((await login.json()) as { data: { userKeys: { publicKey: string; privateKey: string } } }).data.userKeys;
 
     const zipName = fs.readdirSync(zipDir).find((f) => f.endsWith('.zip'))!;
-    const submit = await signedFetch(first.baseUrl, keys, 'POST', '/ulca/apis/v0/dataset/corpus/submit', { datasetName: 'restart', url: files.url(zipName), userId });
+    const submit = await signedFetch(first.baseUrl, keys, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
+      datasetName: 'restart',
+      url: files.url(zipName),
+      userId,
+    });
     expect(submit.status, JSON.stringify(submit.json)).toBe(200);
     const srn = (submit.json.data as { serviceRequestNumber: string }).serviceRequestNumber;
     const statusUrl = `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${srn}`;
@@ -89,10 +100,13 @@ describe('kill -9 of the server mid-publish, then npm start again on the same da
       if (!r || r.status !== 200) return null;
       const counts = countsOf(r.json);
       const prev = seen.at(-1);
-      if (prev) for (const st of STAGES) {
-        expect(counts[st].success, `${st} success fell: ${JSON.stringify(prev)} -> ${JSON.stringify(counts)}`).toBeGreaterThanOrEqual(prev[st].success);
-        expect(counts[st].failed, `${st} failed fell`).toBeGreaterThanOrEqual(prev[st].failed);
-      }
+      if (prev)
+        for (const st of STAGES) {
+          expect(counts[st].success, `${st} success fell: ${JSON.stringify(prev)} -> ${JSON.stringify(counts)}`).toBeGreaterThanOrEqual(
+            prev[st].success,
+          );
+          expect(counts[st].failed, `${st} failed fell`).toBeGreaterThanOrEqual(prev[st].failed);
+        }
       seen.push(counts);
       return { status: r.json.status as string, counts };
     };

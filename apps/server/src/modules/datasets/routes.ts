@@ -26,7 +26,7 @@ import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts
 import { signedHeaders } from './schemas.ts';
 import { sendObject } from '../../storage/send-object.ts';
 
-/** Dataset routes (spec 01 §7; issue #2 §7, §9) under /ulca/apis/v0/dataset and /ulca/error-consumer. */
+/** Dataset routes (docs/api.md#route-groups; issue #2 §7, §9) under /ulca/apis/v0/dataset and /ulca/error-consumer. */
 export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
 
@@ -49,7 +49,10 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
         },
       },
     },
-    async (req) => ({ message: 'Dataset submitted successfully', data: await submitDataset(ctx, currentUser(req), validatedBody(submitDatasetBody, req)) }),
+    async (req) => ({
+      message: 'Dataset submitted successfully',
+      data: await submitDataset(ctx, currentUser(req), validatedBody(submitDatasetBody, req)),
+    }),
   );
 
   app.get(
@@ -120,11 +123,16 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
     async (req, reply) => {
       const kind = req.params.file === 'summary.csv' ? 'summary' : 'detail';
       const srn = req.params.serviceRequestNumber;
-      if (!checkReportToken(secretKey(ctx.config), srn, kind, req.query.token)) throw notFound('This report link is not valid or has expired.');
+      if (!checkReportToken(secretKey(ctx.config), srn, kind, req.query.token))
+        throw notFound('This report link is not valid or has expired.');
       const sub = await getSubmission(ctx.db.pool, srn);
       const key = kind === 'summary' ? sub?.error_summary_key : sub?.error_detail_key;
       if (!sub || !key || key !== reportKeys(srn)[kind]) throw notFound('This submission has no such report.');
-      return sendObject(req, reply, ctx.store, key, { type: 'text/csv; charset=utf-8', filename: `${srn}-error-${kind}.csv`, missing: 'This submission has no such report.' });
+      return sendObject(req, reply, ctx.store, key, {
+        type: 'text/csv; charset=utf-8',
+        filename: `${srn}-error-${kind}.csv`,
+        missing: 'This submission has no such report.',
+      });
     },
   );
 }

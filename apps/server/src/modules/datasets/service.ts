@@ -19,12 +19,18 @@ import type { MarkableRow, ReadyMadeRow } from './types.ts';
 export const NAME_TAKEN_MESSAGE = 'A dataset with this name already exists.';
 
 /**
- * What other features and the jobs layer use of this module (DESIGN.md §4: other features call
+ * What other features and the jobs layer use of this module (docs/architecture.md#layout: other features call
  * service.ts only): service request numbers, the ingest job body and its failure path, demo data.
  */
 export { isServiceRequestNumber, newServiceRequestNumber } from './srn.ts';
 export { failSubmission, ingestSummary, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from './ingest.ts';
-export { completedDemoSubmission, demoBenchmarkSubmissions, publishDemoDatasets, submitDemoBenchmarks, type DemoBenchmarkSubmission } from './demo.ts';
+export {
+  completedDemoSubmission,
+  demoBenchmarkSubmissions,
+  publishDemoDatasets,
+  submitDemoBenchmarks,
+  type DemoBenchmarkSubmission,
+} from './demo.ts';
 export type { MarkableRow, ReadyMadeRow } from './types.ts';
 
 type DbContext = Pick<AppContext, 'db'>;
@@ -110,7 +116,9 @@ export type RecordFilters = viewerRepo.RecordFilters;
 export type ViewerRecord = viewerRepo.ViewerRecord;
 
 /** The published dataset `datasetId` (type, counts), or null. */
-export function findPublishedDataset(...a: Parameters<typeof viewerRepo.findPublishedDataset>): ReturnType<typeof viewerRepo.findPublishedDataset> {
+export function findPublishedDataset(
+  ...a: Parameters<typeof viewerRepo.findPublishedDataset>
+): ReturnType<typeof viewerRepo.findPublishedDataset> {
   return viewerRepo.findPublishedDataset(...a);
 }
 
@@ -140,7 +148,7 @@ export function recordsByHashes(...a: Parameters<typeof viewerRepo.recordsByHash
 }
 
 /**
- * Submit Dataset (spec 01 §2, §5, §7; POST /ulca/apis/v0/dataset/corpus/submit). Checks the form
+ * Submit Dataset (docs/product.md#dataset-screens, docs/product.md#validation-rules, docs/api.md#route-groups; POST /ulca/apis/v0/dataset/corpus/submit). Checks the form
  * rules with the spec's messages, reserves the unique name, records the submission with four
  * Pending stages and queues the pipeline job. Throws 400 (field errors), 403 (userId of someone
  * else), 409 (name taken).
@@ -218,7 +226,8 @@ async function submitOfKind(ctx: AppContext, user: AuthUser, body: { datasetName
   try {
     await repo.insertSubmission(ctx.db, { srn, datasetId, userId: user.userId, datasetName: name, url, kind });
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') throw new ApiError(409, 'DATASET_NAME_TAKEN', NAME_TAKEN_MESSAGE, [{ field: 'datasetName', message: NAME_TAKEN_MESSAGE }]);
+    if ((err as { code?: string }).code === '23505')
+      throw new ApiError(409, 'DATASET_NAME_TAKEN', NAME_TAKEN_MESSAGE, [{ field: 'datasetName', message: NAME_TAKEN_MESSAGE }]);
     throw err;
   }
   await ctx.boss.send(QUEUES.datasetIngest, { serviceRequestNumber: srn }, { singletonKey: srn });
@@ -228,21 +237,27 @@ async function submitOfKind(ctx: AppContext, user: AuthUser, body: { datasetName
 /** The submission `srn` if `user` may see it (owner or ADMIN); otherwise 404, so others learn nothing. */
 export async function visibleSubmission(ctx: AppContext, user: AuthUser, srn: string): Promise<SubmissionRow> {
   const sub = isServiceRequestNumber(srn) ? await getSubmission(ctx.db.pool, srn) : null;
-  if (!sub || (sub.user_id !== user.userId && !user.roles.includes('ADMIN'))) throw notFound('No dataset submission with this service request number.');
+  if (!sub || (sub.user_id !== user.userId && !user.roles.includes('ADMIN')))
+    throw notFound('No dataset submission with this service request number.');
   return sub;
 }
 
-/** Contribution rows (spec 01 §3) of `userId`, newest first; pages of 10 when startPage/endPage are given (1-based, inclusive). */
+/** Contribution rows (docs/product.md#entities-and-fields) of `userId`, newest first; pages of 10 when startPage/endPage are given (1-based, inclusive). */
 export async function listContributions(ctx: AppContext, user: AuthUser, q: { userId: string; startPage?: number; endPage?: number }) {
   if (q.userId !== user.userId && !user.roles.includes('ADMIN')) throw forbidden('You can only list your own contributions.');
   const pageSize = 10;
   const paged = q.startPage !== undefined;
   const start = q.startPage ?? 1;
   const end = Math.max(start, q.endPage ?? start);
-  const { rows, count } = await listSubmissions(ctx.db.pool, q.userId, paged ? (end - start + 1) * pageSize : null, paged ? (start - 1) * pageSize : 0);
+  const { rows, count } = await listSubmissions(
+    ctx.db.pool,
+    q.userId,
+    paged ? (end - start + 1) * pageSize : null,
+    paged ? (start - 1) * pageSize : 0,
+  );
   return {
     count,
-    // The original ULCA client reads totalCount and serviceRequestNumber (README "Using the original ULCA web client").
+    // The original ULCA client reads totalCount and serviceRequestNumber (docs/api.md#using-the-original-ulca-web-client).
     totalCount: count,
     data: rows.map((r) => ({
       submitRefNumber: r.service_request_number,
@@ -259,7 +274,7 @@ export async function listContributions(ctx: AppContext, user: AuthUser, q: { us
 }
 
 /**
- * The `details` of a stage row, sent as JSON text (spec 01 §3 Submission detail; ULCA's task
+ * The `details` of a stage row, sent as JSON text (docs/product.md#entities-and-fields Submission detail; ULCA's task
  * tracker). Counts are records; `durationInSeconds` (ours) and the original ULCA names
  * `validateSuccessSeconds`/`validateErrorSeconds` (validate stage) and
  * `publishSuccessSeconds`/`publishErrorSeconds` (publish stage) are seconds of audio, given for
@@ -270,7 +285,7 @@ export interface StageDetails {
 }
 
 /**
- * Stage rows of the status API (spec 01 §3 Submission detail; issue #2 §9), with the outcome of
+ * Stage rows of the status API (docs/product.md#entities-and-fields Submission detail; issue #2 §9), with the outcome of
  * a finished submission (its failure code and message, or ALREADY_PUBLISHED; null otherwise).
  * Stage statuses include 'Not Run' for stages an earlier failure kept from starting.
  */

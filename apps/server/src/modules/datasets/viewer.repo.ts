@@ -69,20 +69,29 @@ export async function recordsPage(
         AND ($4::text IS NULL OR source_language = $4) AND ($5::text IS NULL OR target_language = $5)
         AND ($6::text IS NULL OR domain = $6) AND ($7::text IS NULL OR collection_method = $7)
       ORDER BY dataset_type, hash LIMIT $8 OFFSET $9`,
-    [q.datasetType, q.datasetId, q.after, f.sourceLanguage ?? null, f.targetLanguage ?? null, f.domain ?? null, f.collectionMethod ?? null, q.limit, q.offset],
+    [
+      q.datasetType,
+      q.datasetId,
+      q.after,
+      f.sourceLanguage ?? null,
+      f.targetLanguage ?? null,
+      f.domain ?? null,
+      f.collectionMethod ?? null,
+      q.limit,
+      q.offset,
+    ],
   );
   return r.rows as ViewerRecord[];
 }
 
 /** One record of the dataset by hash, or null when the dataset does not contain it. */
 export async function recordOfDataset(db: Db, datasetType: string, datasetId: string, hash: Buffer): Promise<ViewerRecord | null> {
-  const r = await db.pool.query(`SELECT hash, source_language AS "sourceLanguage", target_language AS "targetLanguage", domain, collection_method AS "collectionMethod",
+  const r = await db.pool.query(
+    `SELECT hash, source_language AS "sourceLanguage", target_language AS "targetLanguage", domain, collection_method AS "collectionMethod",
             duration_seconds AS "durationSeconds", submitters, dataset_ids::text[] AS "datasetIds", data
-       FROM dataset_records WHERE dataset_type = $1 AND hash = $2 AND dataset_ids @> ARRAY[$3::uuid]`, [
-    datasetType,
-    hash,
-    datasetId,
-  ]);
+       FROM dataset_records WHERE dataset_type = $1 AND hash = $2 AND dataset_ids @> ARRAY[$3::uuid]`,
+    [datasetType, hash, datasetId],
+  );
   return (r.rows[0] as ViewerRecord) ?? null;
 }
 
@@ -99,7 +108,13 @@ export interface RecordAggregates {
  * and the histogram of `measure`: the duration in seconds, or the characters of the record's main
  * text (sourceText, text or groundTruth). `edges` ascending, starting at 0.
  */
-export async function aggregateRecords(db: Db, datasetType: string, datasetId: string, measure: 'characters' | 'seconds', edges: readonly number[]): Promise<RecordAggregates> {
+export async function aggregateRecords(
+  db: Db,
+  datasetType: string,
+  datasetId: string,
+  measure: 'characters' | 'seconds',
+  edges: readonly number[],
+): Promise<RecordAggregates> {
   // The measure per record: seconds of audio, or characters of the main text (two literal statements).
   const r =
     measure === 'seconds'
@@ -126,7 +141,16 @@ export async function aggregateRecords(db: Db, datasetType: string, datasetId: s
   let records = 0;
   // GROUPING's bits, most significant first: source, target, domain, method, submitter, bin (1 = rolled up).
   const only = (col: number) => 0b111111 ^ (1 << (5 - col));
-  for (const row of r.rows as { source_language: string; target_language: string; domain: string; collection_method: string; submitter: string; bin: number; n: string; g: number }[]) {
+  for (const row of r.rows as {
+    source_language: string;
+    target_language: string;
+    domain: string;
+    collection_method: string;
+    submitter: string;
+    bin: number;
+    n: string;
+    g: number;
+  }[]) {
     const n = Number(row.n);
     if (row.g === 0b111111) records = n;
     else if (row.g === only(0)) counts.sourceLanguage.push({ value: row.source_language, count: n });
@@ -161,8 +185,15 @@ export async function recordHashes(db: Db, datasetType: string, datasetId: strin
 }
 
 /** The published data of the records `hashes` (any order in, hash order out). */
-export async function recordsByHashes(db: Db, datasetType: string, hashes: readonly Buffer[]): Promise<{ hash: Buffer; data: Record<string, unknown> }[]> {
+export async function recordsByHashes(
+  db: Db,
+  datasetType: string,
+  hashes: readonly Buffer[],
+): Promise<{ hash: Buffer; data: Record<string, unknown> }[]> {
   if (hashes.length === 0) return [];
-  const r = await db.pool.query(`SELECT hash, data FROM dataset_records WHERE dataset_type = $1 AND hash = ANY ($2::bytea[]) ORDER BY hash`, [datasetType, hashes]);
+  const r = await db.pool.query(
+    `SELECT hash, data FROM dataset_records WHERE dataset_type = $1 AND hash = ANY ($2::bytea[]) ORDER BY hash`,
+    [datasetType, hashes],
+  );
   return r.rows as { hash: Buffer; data: Record<string, unknown> }[];
 }

@@ -1,4 +1,11 @@
-import { newApiKey, USERS, type AccessSample, type AccessSamples, type MatrixFixture, type SampleRequest } from '../../test/access-matrix.ts';
+import {
+  newApiKey,
+  USERS,
+  type AccessSample,
+  type AccessSamples,
+  type MatrixFixture,
+  type SampleRequest,
+} from '../../test/access-matrix.ts';
 import type { TestUser } from '../../test/users.ts';
 
 /** A valid glossary entry for the matrix samples. */
@@ -21,21 +28,29 @@ const glossaryCall = (request: (fx: MatrixFixture, caller: TestUser, appName: st
 });
 
 /**
- * Glossary (spec 02 §7): the app must be one of the caller's API keys: the authorisation matrix's samples of this feature's routes (who may call each is
+ * Glossary (docs/api.md#glossary): the app must be one of the caller's API keys: the authorisation matrix's samples of this feature's routes (who may call each is
  * declared on the route: routes.ts `config.access`; see test/access-matrix.ts and docs/api.md#who-may-call-what).
  */
 export const ACCESS_SAMPLES: AccessSamples = {
   [`GET ${USERS}/glossary/fetch-all`]: {
-    ...glossaryCall(async (fx, caller, appName) => ({ url: `${USERS}/glossary/fetch-all?appName=${encodeURIComponent(appName)}&serviceProviderName=ulca-reference-models` })),
+    ...glossaryCall(async (fx, caller, appName) => ({
+      url: `${USERS}/glossary/fetch-all?appName=${encodeURIComponent(appName)}&serviceProviderName=ulca-reference-models`,
+    })),
     okStatus: 200,
   },
   [`POST ${USERS}/glossary/create`]: {
-    ...glossaryCall(async (fx, caller, appName) => ({ body: { appName, serviceProviderName: 'ulca-reference-models', glossary: [GLOSSARY_SAMPLE] } })),
+    ...glossaryCall(async (fx, caller, appName) => ({
+      body: { appName, serviceProviderName: 'ulca-reference-models', glossary: [GLOSSARY_SAMPLE] },
+    })),
     okStatus: 200,
   },
   [`POST ${USERS}/glossary/delete`]: {
     ...glossaryCall(async (fx, caller, appName) => {
-      const res = await fx.call(caller, 'POST', `${USERS}/glossary/create`, { appName, serviceProviderName: 'ulca-reference-models', glossary: [GLOSSARY_SAMPLE] });
+      const res = await fx.call(caller, 'POST', `${USERS}/glossary/create`, {
+        appName,
+        serviceProviderName: 'ulca-reference-models',
+        glossary: [GLOSSARY_SAMPLE],
+      });
       if (res.statusCode !== 200) throw new Error(`glossary create failed: ${res.body}`);
       return { body: { appName, serviceProviderName: 'ulca-reference-models', glossary: [GLOSSARY_SAMPLE] } };
     }),

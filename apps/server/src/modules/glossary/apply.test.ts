@@ -9,10 +9,13 @@ const roundTrip = (texts: string[], terms: { sourceText: string; targetText: str
 
 describe('protectTerms', () => {
   it('replaces whole words only, the longest term first, and restores the target texts', () => {
-    const r = roundTrip(['मेरा नाम राम है। रामायण राम'], [
-      { sourceText: 'राम', targetText: 'R' },
-      { sourceText: 'नाम राम', targetText: 'NR' },
-    ]);
+    const r = roundTrip(
+      ['मेरा नाम राम है। रामायण राम'],
+      [
+        { sourceText: 'राम', targetText: 'R' },
+        { sourceText: 'नाम राम', targetText: 'NR' },
+      ],
+    );
     expect(r.applied).toBe(true);
     expect(r.sent[0]).not.toContain('राम ');
     expect(r.sent[0]).toContain('रामायण');
@@ -34,6 +37,15 @@ describe('protectTerms', () => {
   });
 
   it('escapes regular-expression characters in terms', () => {
-    expect(roundTrip(['a (b) c.*'], [{ sourceText: '(b)', targetText: 'B' }, { sourceText: 'c.*', targetText: 'C' }], 'en').back).toEqual(['a B C']);
+    expect(
+      roundTrip(
+        ['a (b) c.*'],
+        [
+          { sourceText: '(b)', targetText: 'B' },
+          { sourceText: 'c.*', targetText: 'C' },
+        ],
+        'en',
+      ).back,
+    ).toEqual(['a B C']);
   });
 });

@@ -47,7 +47,10 @@ export function protectTerms(texts: string[], terms: GlossaryTerm[], sourceLangu
   }
   // Longest first: the regex alternation takes the first alternative that matches.
   const sources = [...byKey.keys()].sort((a, b) => b.length - a.length).slice(0, LAST - FIRST + 1);
-  const pattern = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${sources.map(escapeRegExp).join('|')})(?![\\p{L}\\p{M}\\p{N}])`, sourceLanguage === 'en' ? 'giu' : 'gu');
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{M}\\p{N}])(?:${sources.map(escapeRegExp).join('|')})(?![\\p{L}\\p{M}\\p{N}])`,
+    sourceLanguage === 'en' ? 'giu' : 'gu',
+  );
 
   const normalised = texts.map((t) => t.normalize('NFC'));
   // Placeholders the input itself does not contain, so restoring never touches the user's own characters.

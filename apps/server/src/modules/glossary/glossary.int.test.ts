@@ -27,10 +27,16 @@ async function generate(u: TestUser, appName: string): Promise<string> {
   return res.json().data.ulcaApiKey as string;
 }
 
-const entry = (sourceText: string, targetText: string, sourceLanguage = 'hi', targetLanguage = 'ur') => ({ sourceLanguage, targetLanguage, sourceText, targetText });
+const entry = (sourceText: string, targetText: string, sourceLanguage = 'hi', targetLanguage = 'ur') => ({
+  sourceLanguage,
+  targetLanguage,
+  sourceText,
+  targetText,
+});
 const create = (u: TestUser, appName: string, glossary: unknown, provider = PROVIDER) =>
   signedInject(p.app, u, 'POST', GLOSSARY_API.create, { appName, serviceProviderName: provider, glossary });
-const remove = (u: TestUser, appName: string, glossary: unknown) => signedInject(p.app, u, 'POST', GLOSSARY_API.delete, { appName, serviceProviderName: PROVIDER, glossary });
+const remove = (u: TestUser, appName: string, glossary: unknown) =>
+  signedInject(p.app, u, 'POST', GLOSSARY_API.delete, { appName, serviceProviderName: PROVIDER, glossary });
 const fetchAll = (u: TestUser, appName: string, provider = PROVIDER) =>
   signedInject(p.app, u, 'GET', `${GLOSSARY_API.fetchAll}?${new URLSearchParams({ appName, serviceProviderName: provider })}`);
 const list = async (u: TestUser, appName: string) => {
@@ -39,7 +45,12 @@ const list = async (u: TestUser, appName: string) => {
   return (res.json().glossary as { sourceText: string; targetText: string }[]).map((e) => `${e.sourceText}=${e.targetText}`);
 };
 const translate = (modelId: string, source: string, key?: string, languages: { sourceLanguage?: string; targetLanguage?: string } = {}) =>
-  p.app.inject({ method: 'POST', url: MODEL_API.compute, payload: { modelId, task: 'translation', input: [{ source }], ...languages }, headers: key ? { ulcaApiKey: key } : {} });
+  p.app.inject({
+    method: 'POST',
+    url: MODEL_API.compute,
+    payload: { modelId, task: 'translation', input: [{ source }], ...languages },
+    headers: key ? { ulcaApiKey: key } : {},
+  });
 
 beforeAll(async () => {
   p = await createTestPlatform({ config: { referenceModels: true, modelCallTimeoutMs: 30_000 } });
@@ -92,19 +103,28 @@ describe('glossary CRUD', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe('No such glossary entry.');
 
-    const audit = await p.ctx.db.db.selectFrom('audit_log').select(['action', 'details']).where('actor_user_id', '=', alice.userId).where('action', 'like', 'glossary.%').execute();
+    const audit = await p.ctx.db.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('actor_user_id', '=', alice.userId)
+      .where('action', 'like', 'glossary.%')
+      .execute();
     expect(audit.map((a) => a.action).sort()).toEqual([...Array(5).fill('glossary.create'), 'glossary.delete', 'glossary.delete']);
   });
 
   it('refuses unsigned calls with 401', async () => {
-    const res = await p.app.inject({ method: 'POST', url: GLOSSARY_API.create, payload: { appName: 'Chat Bot', serviceProviderName: PROVIDER, glossary: [entry('a', 'b')] } });
+    const res = await p.app.inject({
+      method: 'POST',
+      url: GLOSSARY_API.create,
+      payload: { appName: 'Chat Bot', serviceProviderName: PROVIDER, glossary: [entry('a', 'b')] },
+    });
     expect(res.statusCode).toBe(401);
     const get = await p.app.inject({ method: 'GET', url: `${GLOSSARY_API.fetchAll}?appName=Chat%20Bot&serviceProviderName=${PROVIDER}` });
     expect(get.statusCode).toBe(401);
   });
 });
 
-describe('glossary validation (spec 02 §5)', () => {
+describe('glossary validation (docs/product.md#validation-rules)', () => {
   const refused = async (glossary: unknown, message: string | RegExp, field?: string) => {
     const res = await create(alice, 'Other App', glossary);
     expect(res.statusCode, res.body).toBe(400);
@@ -125,9 +145,13 @@ describe('glossary validation (spec 02 §5)', () => {
   });
 
   it('refuses a target language equal to the source, and languages outside the 23', async () => {
-    await refused([entry('पानी', 'पानी', 'hi', 'hi')], 'Target language cannot be the same as source language.', 'glossary.0.targetLanguage');
+    await refused(
+      [entry('पानी', 'पानी', 'hi', 'hi')],
+      'Target language cannot be the same as source language.',
+      'glossary.0.targetLanguage',
+    );
     await refused([entry('water', 'eau', 'en', 'fr')], /^targetLanguage is required: one of as, bn, brx/);
-    // 'kok' is a platform language but not a glossary one (spec 02 §9 lists gom).
+    // 'kok' is a platform language but not a glossary one (docs/product.md#constants-and-limits lists gom).
     await refused([entry('x', 'y', 'kok', 'hi')], /^sourceLanguage is required/);
   });
 
@@ -162,10 +186,22 @@ describe('glossary validation (spec 02 §5)', () => {
     const have = (await fetchAll(alice, 'Other App')).json().count as number;
     await p.ctx.db.db
       .insertInto('glossary_entries')
-      .values(Array.from({ length: GLOSSARY_MAX_ENTRIES - have - 1 }, (_, i) => ({ key_id: keyId, provider_name: PROVIDER, source_language: 'en', target_language: 'hi', source_text: `term ${i}`, target_text: `t${i}` })))
+      .values(
+        Array.from({ length: GLOSSARY_MAX_ENTRIES - have - 1 }, (_, i) => ({
+          key_id: keyId,
+          provider_name: PROVIDER,
+          source_language: 'en',
+          target_language: 'hi',
+          source_text: `term ${i}`,
+          target_text: `t${i}`,
+        })),
+      )
       .execute();
     // Concurrent adds of distinct entries: exactly one fits.
-    const results = await Promise.all([create(alice, 'Other App', [entry('last one', 'x', 'en', 'hi')]), create(alice, 'Other App', [entry('one too many', 'y', 'en', 'hi')])]);
+    const results = await Promise.all([
+      create(alice, 'Other App', [entry('last one', 'x', 'en', 'hi')]),
+      create(alice, 'Other App', [entry('one too many', 'y', 'en', 'hi')]),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect(results.find((r) => r.statusCode === 400)!.json()).toMatchObject({ code: 'GLOSSARY_FULL' });
     expect((await fetchAll(alice, 'Other App')).json().count).toBe(GLOSSARY_MAX_ENTRIES);
@@ -207,7 +243,10 @@ describe('glossary isolation', () => {
 
   it('refuses a replayed signed call (its nonce is spent) and a signature replayed with another body', async () => {
     const raw = JSON.stringify({ appName: 'Chat Bot', serviceProviderName: PROVIDER, glossary: [entry('गंगा', 'گنگا')] });
-    const headers = { ...signedHeaders(alice, { method: 'POST', url: GLOSSARY_API.create, body: raw }), 'content-type': 'application/json' };
+    const headers = {
+      ...signedHeaders(alice, { method: 'POST', url: GLOSSARY_API.create, body: raw }),
+      'content-type': 'application/json',
+    };
     const first = await p.app.inject({ method: 'POST', url: GLOSSARY_API.create, payload: raw, headers });
     expect(first.statusCode).toBe(200);
     const replay = await p.app.inject({ method: 'POST', url: GLOSSARY_API.create, payload: raw, headers });
@@ -216,8 +255,16 @@ describe('glossary isolation', () => {
     expect(tampered.statusCode).toBe(401);
     // Bob replaying Alice's signed delete on his own app gets nowhere either.
     const del = JSON.stringify({ appName: 'Chat Bot', serviceProviderName: PROVIDER, glossary: [entry('गंगा', '')] });
-    const delHeaders = { ...signedHeaders(alice, { method: 'POST', url: GLOSSARY_API.delete, body: del }), 'content-type': 'application/json' };
-    const asBob = await p.app.inject({ method: 'POST', url: GLOSSARY_API.delete, payload: del, headers: { ...delHeaders, key: bob.publicKey } });
+    const delHeaders = {
+      ...signedHeaders(alice, { method: 'POST', url: GLOSSARY_API.delete, body: del }),
+      'content-type': 'application/json',
+    };
+    const asBob = await p.app.inject({
+      method: 'POST',
+      url: GLOSSARY_API.delete,
+      payload: del,
+      headers: { ...delHeaders, key: bob.publicKey },
+    });
     expect(asBob.statusCode).toBe(401);
     expect(await list(alice, 'Chat Bot')).toContain('गंगा=گنگا');
   });
@@ -225,10 +272,15 @@ describe('glossary isolation', () => {
   it('revoking the API key deletes its glossary', async () => {
     const temp = await generate(alice, 'Temp App');
     expect((await create(alice, 'Temp App', [entry('राम', 'x')])).statusCode).toBe(200);
-    const revoke = await signedInject(p.app, alice, 'POST', `${USERS}/revokeApiKey`, { userID: alice.userId, ulcaApiKey: temp.split('.')[0] });
+    const revoke = await signedInject(p.app, alice, 'POST', `${USERS}/revokeApiKey`, {
+      userID: alice.userId,
+      ulcaApiKey: temp.split('.')[0],
+    });
     expect(revoke.statusCode).toBe(200);
     expect((await fetchAll(alice, 'Temp App')).statusCode).toBe(404);
-    expect(await p.ctx.db.db.selectFrom('glossary_entries').select('source_text').where('key_id', '=', temp.split('.')[0]!).execute()).toEqual([]);
+    expect(
+      await p.ctx.db.db.selectFrom('glossary_entries').select('source_text').where('key_id', '=', temp.split('.')[0]!).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -263,13 +315,23 @@ describe('glossary at inference', () => {
     expect((await create(alice, 'Chat Bot', [entry('How', 'कैसे', 'en', 'hi')])).statusCode).toBe(200);
     const res = await translate(modelId, 'How are you?', chatKey);
     expect(res.statusCode, res.body).toBe(200);
-    expect(ms.calls.at(-1)?.body).toMatchObject({ input: [{ source: 'How are you?' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' }, glossary: [{ sourceText: 'How', targetText: 'कैसे' }] } });
+    expect(ms.calls.at(-1)?.body).toMatchObject({
+      input: [{ source: 'How are you?' }],
+      config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' }, glossary: [{ sourceText: 'How', targetText: 'कैसे' }] },
+    });
     await translate(modelId, 'How are you?');
     expect((ms.calls.at(-1)?.body as { config: Record<string, unknown> }).config).not.toHaveProperty('glossary');
     // Alice's other app sends its own en→hi entries (from the cap test), not Chat Bot's.
     await translate(modelId, 'How are you?', otherKey);
     // Which of the cap test's two concurrent adds won is not fixed: expect the one that was stored.
-    const stored = ((await fetchAll(alice, 'Other App')).json().glossary as { sourceLanguage: string; targetLanguage: string; sourceText: string; targetText: string }[])
+    const stored = (
+      (await fetchAll(alice, 'Other App')).json().glossary as {
+        sourceLanguage: string;
+        targetLanguage: string;
+        sourceText: string;
+        targetText: string;
+      }[]
+    )
       .filter((e) => e.sourceLanguage === 'en' && e.targetLanguage === 'hi')
       .map((e) => ({ sourceText: e.sourceText, targetText: e.targetText }));
     expect(stored).toHaveLength(1);

@@ -25,7 +25,13 @@ export async function listEntries(db: Db, keyId: string, provider: string): Prom
 }
 
 /** The entries of (key, provider) for one language pair: what a translation honours. */
-export async function entriesForPair(db: Db, keyId: string, provider: string, sourceLanguage: string, targetLanguage: string): Promise<{ source_text: string; target_text: string }[]> {
+export async function entriesForPair(
+  db: Db,
+  keyId: string,
+  provider: string,
+  sourceLanguage: string,
+  targetLanguage: string,
+): Promise<{ source_text: string; target_text: string }[]> {
   return db.db
     .selectFrom('glossary_entries')
     .select(['source_text', 'target_text'])
@@ -69,21 +75,41 @@ export async function upsertEntry(
     if (Number(n.n) >= maxEntries) return 'full';
     await trx
       .insertInto('glossary_entries')
-      .values({ key_id: keyId, provider_name: provider, source_language: e.sourceLanguage, target_language: e.targetLanguage, source_text: e.sourceText, target_text: e.targetText })
+      .values({
+        key_id: keyId,
+        provider_name: provider,
+        source_language: e.sourceLanguage,
+        target_language: e.targetLanguage,
+        source_text: e.sourceText,
+        target_text: e.targetText,
+      })
       .execute();
     return 'added';
   });
 }
 
 /** Deletes the named entries of (key, provider), matched by languages and source text. Returns how many were deleted. */
-export async function deleteEntries(db: Db, keyId: string, provider: string, entries: { sourceLanguage: string; targetLanguage: string; sourceText: string }[]): Promise<number> {
+export async function deleteEntries(
+  db: Db,
+  keyId: string,
+  provider: string,
+  entries: { sourceLanguage: string; targetLanguage: string; sourceText: string }[],
+): Promise<number> {
   if (entries.length === 0) return 0;
   const r = await db.db
     .deleteFrom('glossary_entries')
     .where('key_id', '=', keyId)
     .where('provider_name', '=', provider)
     .where((eb) =>
-      eb.or(entries.map((e) => eb.and([eb('source_language', '=', e.sourceLanguage), eb('target_language', '=', e.targetLanguage), eb('source_text', '=', e.sourceText)]))),
+      eb.or(
+        entries.map((e) =>
+          eb.and([
+            eb('source_language', '=', e.sourceLanguage),
+            eb('target_language', '=', e.targetLanguage),
+            eb('source_text', '=', e.sourceText),
+          ]),
+        ),
+      ),
     )
     .executeTakeFirst();
   return Number(r.numDeletedRows);

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GLOSSARY_API, glossaryChangeResponse, glossaryCreateBody, glossaryDeleteBody, glossaryListResponse, glossaryQuery } from '@ulca/contracts';
+import {
+  GLOSSARY_API,
+  glossaryChangeResponse,
+  glossaryCreateBody,
+  glossaryDeleteBody,
+  glossaryListResponse,
+  glossaryQuery,
+} from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { signedIn } from '../../security/access.ts';
@@ -11,7 +18,7 @@ const TAGS = ['glossary'];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
 /**
- * Glossary routes (spec 02 §7; DESIGN.md §11): GET fetch-all?appName&serviceProviderName,
+ * Glossary routes (docs/api.md#glossary): GET fetch-all?appName&serviceProviderName,
  * POST create {appName, serviceProviderName, glossary:[one entry]}, POST delete {…, glossary:[entries]},
  * under /ulca/user-mgmt/v1/users/glossary. Signed, any role; the app must be one of the caller's
  * API keys (404 APP_NOT_FOUND otherwise).
@@ -46,8 +53,8 @@ export async function glossaryRoutes(fastify: FastifyInstance, ctx: AppContext):
         tags: TAGS,
         summary: 'Add one glossary entry; an entry with the same languages and sourceText gets the new targetText',
         description:
-          'All four fields required; targetLanguage ≠ sourceLanguage; texts trimmed, at most 500 characters, no HTML; 23 languages (spec 02 §9); ' +
-          'at most 1000 entries per app and provider. Translations requested with the app\'s ulcaApiKey honour the glossary of the first service provider.',
+          'All four fields required; targetLanguage ≠ sourceLanguage; texts trimmed, at most 500 characters, no HTML; 23 languages (docs/product.md#glossary); ' +
+          "at most 1000 entries per app and provider. Translations requested with the app's ulcaApiKey honour the glossary of the first service provider.",
         security: SIGNED,
         body: glossaryCreateBody,
         response: { 200: glossaryChangeResponse, ...errors },

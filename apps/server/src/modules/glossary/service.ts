@@ -1,5 +1,5 @@
 /**
- * Glossaries (spec 02 §2 "Glossary page", §3, §5, §7, §8; DESIGN.md §11; issue #14 point 3).
+ * Glossaries (docs/product.md#glossary "Glossary page", docs/product.md#entities-and-fields, docs/product.md#validation-rules, docs/api.md#route-groups, docs/product.md#messages; docs/api.md#glossary; issue #14 point 3).
  *
  * A glossary belongs to one application (an API key of the caller, named by its appName) and one
  * service provider (SERVICE_PROVIDERS). The caller is the verified signature's user, never a
@@ -47,19 +47,35 @@ export async function listGlossary(ctx: AppContext, user: AuthUser, q: GlossaryT
  * entry with the same languages and sourceText. Returns the success text. Throws 404
  * APP_NOT_FOUND, 400 UNKNOWN_PROVIDER, 400 GLOSSARY_FULL beyond GLOSSARY_MAX_ENTRIES.
  */
-export async function addGlossaryEntry(ctx: AppContext, user: AuthUser, body: GlossaryTarget & { glossary: GlossaryEntry[] }, meta: { ip: string }): Promise<string> {
+export async function addGlossaryEntry(
+  ctx: AppContext,
+  user: AuthUser,
+  body: GlossaryTarget & { glossary: GlossaryEntry[] },
+  meta: { ip: string },
+): Promise<string> {
   const app = await keys.ownApplication(ctx, user.userId, body.appName, body.serviceProviderName);
   const entry = body.glossary[0]!;
   const outcome = await repo.upsertEntry(ctx.db, app.keyId, body.serviceProviderName, entry, GLOSSARY_MAX_ENTRIES);
   if (outcome === 'full') {
-    throw new ApiError(400, 'GLOSSARY_FULL', `This app's glossary already holds ${GLOSSARY_MAX_ENTRIES} entries for this provider; delete some first.`);
+    throw new ApiError(
+      400,
+      'GLOSSARY_FULL',
+      `This app's glossary already holds ${GLOSSARY_MAX_ENTRIES} entries for this provider; delete some first.`,
+    );
   }
   await recordAudit(ctx, {
     actorUserId: user.userId,
     action: 'glossary.create',
     targetUserId: user.userId,
     ip: meta.ip,
-    details: { appName: app.appName, keyId: app.keyId, serviceProviderName: body.serviceProviderName, sourceLanguage: entry.sourceLanguage, targetLanguage: entry.targetLanguage, updated: outcome === 'updated' },
+    details: {
+      appName: app.appName,
+      keyId: app.keyId,
+      serviceProviderName: body.serviceProviderName,
+      sourceLanguage: entry.sourceLanguage,
+      targetLanguage: entry.targetLanguage,
+      updated: outcome === 'updated',
+    },
   });
   return outcome === 'added' ? GLOSSARY_MESSAGES.added : GLOSSARY_MESSAGES.updated;
 }
@@ -93,7 +109,12 @@ export async function deleteGlossaryEntries(
  * application's entries for the platform's service provider (first of SERVICE_PROVIDERS). Empty
  * when there are none.
  */
-export async function glossaryForTranslation(ctx: AppContext, keyId: string, sourceLanguage: string, targetLanguage: string): Promise<{ sourceText: string; targetText: string }[]> {
+export async function glossaryForTranslation(
+  ctx: AppContext,
+  keyId: string,
+  sourceLanguage: string,
+  targetLanguage: string,
+): Promise<{ sourceText: string; targetText: string }[]> {
   const provider = ctx.config.serviceProviders[0] ?? 'ulca-reference-models';
   const rows = await repo.entriesForPair(ctx.db, keyId, provider, sourceLanguage, targetLanguage);
   return rows.map((r) => ({ sourceText: r.source_text, targetText: r.target_text }));

@@ -38,7 +38,8 @@ afterAll(async () => {
   await ms?.close();
 });
 
-const compute = (payload: Record<string, unknown>) => p.app.inject({ method: 'POST', url: MODEL_API.compute, payload, remoteAddress: '198.51.100.1' });
+const compute = (payload: Record<string, unknown>) =>
+  p.app.inject({ method: 'POST', url: MODEL_API.compute, payload, remoteAddress: '198.51.100.1' });
 
 describe('model answer budgets', () => {
   it('refuses calls beyond the answer budget with 503 and Retry-After before reading, with memory below the stated ceiling', async () => {
@@ -50,7 +51,9 @@ describe('model answer budgets', () => {
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     const calledBefore = ms.calls.length;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => compute({ modelId: i % 2 ? tts : tts2, input: [{ source: 'नमस्ते' }], sourceLanguage: 'hi', gender: 'female' })),
+      Array.from({ length: 20 }, (_, i) =>
+        compute({ modelId: i % 2 ? tts : tts2, input: [{ source: 'नमस्ते' }], sourceLanguage: 'hi', gender: 'female' }),
+      ),
     );
     clearInterval(sampler);
     const busy = answers.filter((a) => a.statusCode === 503);
@@ -75,14 +78,18 @@ describe('model answer budgets', () => {
 
   it("runs at most MODEL_OWNER_CONCURRENCY calls to one owner's models at once", async () => {
     const slowOwner = await createSignedInUser(p);
-    const ids = await Promise.all([0, 1, 2].map(() => insertTestModel(p.ctx, { userId: slowOwner.userId, callbackUrl: ms.url('slow/translation?ms=1000') })));
+    const ids = await Promise.all(
+      [0, 1, 2].map(() => insertTestModel(p.ctx, { userId: slowOwner.userId, callbackUrl: ms.url('slow/translation?ms=1000') })),
+    );
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => compute({ modelId: ids[i % 3], input: [{ source: 'hello' }] })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 503, 503]);
   });
 
   it('lets an owner publish at most MAX_PUBLISHED_MODELS_PER_OWNER models', async () => {
     const u = await createSignedInUser(p);
-    const ids = await Promise.all([0, 1, 2].map(() => insertTestModel(p.ctx, { userId: u.userId, callbackUrl: ms.url('translation'), status: 'unpublished' })));
+    const ids = await Promise.all(
+      [0, 1, 2].map(() => insertTestModel(p.ctx, { userId: u.userId, callbackUrl: ms.url('translation'), status: 'unpublished' })),
+    );
     const publish = (modelId: string) => signedInject(p.app, u, 'POST', MODEL_API.statusChange, { modelId, status: 'published' });
     expect((await publish(ids[0])).statusCode).toBe(200);
     expect((await publish(ids[1])).statusCode).toBe(200);

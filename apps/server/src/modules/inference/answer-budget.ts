@@ -21,7 +21,9 @@ export const SERVER_BUSY_MESSAGE = 'The server is busy with other model calls. P
 
 /** The largest answer a call of `task` may buffer, bytes. */
 export function answerCapOf(config: Pick<Config, 'modelMaxResponseBytes' | 'modelMaxTextResponseBytes'>, task: InferenceTask): number {
-  return MEDIA_ANSWER_TASKS.includes(task) ? config.modelMaxResponseBytes : Math.min(config.modelMaxTextResponseBytes, config.modelMaxResponseBytes);
+  return MEDIA_ANSWER_TASKS.includes(task)
+    ? config.modelMaxResponseBytes
+    : Math.min(config.modelMaxTextResponseBytes, config.modelMaxResponseBytes);
 }
 
 /** The answer budget and per-owner call slots of one process (built with the inference state of a context). */

@@ -33,11 +33,20 @@ async function listen(server: http.Server): Promise<string> {
 }
 
 beforeAll(async () => {
-  p = await createTestPlatform({ config: { modelCallTimeoutMs: 1500, modelMaxResponseBytes: 1024 * 1024, modelConcurrency: 3, modelQueueWaitMs: 5000 } });
+  p = await createTestPlatform({
+    config: { modelCallTimeoutMs: 1500, modelMaxResponseBytes: 1024 * 1024, modelConcurrency: 3, modelQueueWaitMs: 5000 },
+  });
   ms = await startTestModelServer();
   owner = await createSignedInUser(p);
   files = http.createServer((req, res) => {
-    const body = req.url === '/speech.wav' ? silentWav(0.5) : req.url === '/long.wav' ? silentWav(61) : req.url === '/page.png' ? PNG : Buffer.from('not media');
+    const body =
+      req.url === '/speech.wav'
+        ? silentWav(0.5)
+        : req.url === '/long.wav'
+          ? silentWav(61)
+          : req.url === '/page.png'
+            ? PNG
+            : Buffer.from('not media');
     res.writeHead(200, { 'content-length': body.length });
     res.end(body);
   });
@@ -63,7 +72,8 @@ afterAll(async () => {
 });
 
 const model = (spec: Partial<TestModelSpec> & { callbackUrl: string }) => insertTestModel(p.ctx, { userId: owner.userId, ...spec });
-const compute = (body: unknown, headers: Record<string, string> = {}, url: string = MODEL_API.compute) => p.app.inject({ method: 'POST', url, payload: body as object, headers });
+const compute = (body: unknown, headers: Record<string, string> = {}, url: string = MODEL_API.compute) =>
+  p.app.inject({ method: 'POST', url, payload: body as object, headers });
 
 describe('hosted inference: every task', () => {
   it('text tasks answer what the original client reads', async () => {
@@ -72,12 +82,19 @@ describe('hosted inference: every task', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().output[0].target).toBe('hi:How are you?');
     // The model got the ULCA translation request with the model's language pair.
-    expect(ms.calls.at(-1)?.body).toMatchObject({ input: [{ source: 'How are you?' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } });
+    expect(ms.calls.at(-1)?.body).toMatchObject({
+      input: [{ source: 'How are you?' }],
+      config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } },
+    });
 
-        type Answer = { output: { target: unknown; nerPrediction: unknown[]; langPrediction: { langCode: string }[] }[] };
+    type Answer = { output: { target: unknown; nerPrediction: unknown[]; langPrediction: { langCode: string }[] }[] };
     const cases: [string, (j: Answer) => unknown, unknown][] = [
       ['transliteration', (j) => j.output[0].target, ['namaste1', 'namaste2']],
-      ['ner', (j) => j.output[0].nerPrediction[0], expect.objectContaining({ token: 'namaste', tag: 'B-PER', tokenStartIndex: 0, tokenEndIndex: 6 })],
+      [
+        'ner',
+        (j) => j.output[0].nerPrediction[0],
+        expect.objectContaining({ token: 'namaste', tag: 'B-PER', tokenStartIndex: 0, tokenEndIndex: 6 }),
+      ],
       ['txt-lang-detection', (j) => j.output[0].langPrediction[0].langCode, 'hi'],
       ['itn', (j) => j.output[0].target, 'itn:namaste'],
       ['text-normalization', (j) => j.output[0].target, 'text-normalization:namaste'],
@@ -101,10 +118,18 @@ describe('hosted inference: every task', () => {
   it('speech: audio content and audio URI (downloaded by the server, sent as content); data.source on the asr endpoint', async () => {
     const asr = await model({ callbackUrl: ms.url('asr'), task: 'asr' });
     const wav = silentWav(0.5);
-    const byContent = await compute({ modelId: asr, task: 'asr', source: 'hi', audioContent: wav.toString('base64') }, {}, MODEL_API.computeSpeech);
+    const byContent = await compute(
+      { modelId: asr, task: 'asr', source: 'hi', audioContent: wav.toString('base64') },
+      {},
+      MODEL_API.computeSpeech,
+    );
     expect(byContent.statusCode, byContent.body).toBe(200);
     expect(byContent.json().data.source).toBe(`heard ${wav.length} bytes`);
-    const byUri = await compute({ modelId: asr, task: 'asr', source: 'hi', audioUri: `${filesUrl}/speech.wav` }, {}, MODEL_API.computeSpeech);
+    const byUri = await compute(
+      { modelId: asr, task: 'asr', source: 'hi', audioUri: `${filesUrl}/speech.wav` },
+      {},
+      MODEL_API.computeSpeech,
+    );
     expect(byUri.json().data.source).toBe(`heard ${wav.length} bytes`);
     const sent = ms.calls.at(-1)?.body as { audio: { audioContent?: string; audioUri?: string }[]; config: Record<string, unknown> };
     expect(sent.audio[0].audioUri).toBeUndefined();
@@ -114,7 +139,9 @@ describe('hosted inference: every task', () => {
       const id = await model({ callbackUrl: ms.url(task), task });
       const r = await compute({ modelId: id, task, audioContent: wav.toString('base64') });
       expect(r.statusCode, r.body).toBe(200);
-      expect(task === 'audio-lang-detection' ? r.json().output[0].langPrediction[0].langCode : r.json().output[0].genderPrediction[0].gender).toBe(task === 'audio-lang-detection' ? 'hi' : 'female');
+      expect(
+        task === 'audio-lang-detection' ? r.json().output[0].langPrediction[0].langCode : r.json().output[0].genderPrediction[0].gender,
+      ).toBe(task === 'audio-lang-detection' ? 'hi' : 'female');
     }
   });
 
@@ -128,12 +155,19 @@ describe('hosted inference: every task', () => {
     const boundary = 'xBOUNDARYx';
     const form = (modelId: string, bytes: Buffer, type: string) =>
       Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="modelId"\r\n\r\n${modelId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f"\r\nContent-Type: ${type}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="modelId"\r\n\r\n${modelId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f"\r\nContent-Type: ${type}\r\n\r\n`,
+        ),
         bytes,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
     const tryMe = (modelId: string, bytes: Buffer, type: string) =>
-      p.app.inject({ method: 'POST', url: MODEL_API.tryMe, payload: form(modelId, bytes, type), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      p.app.inject({
+        method: 'POST',
+        url: MODEL_API.tryMe,
+        payload: form(modelId, bytes, type),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
     const up = await tryMe(ocr, PNG, 'image/png');
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json().output[0].source).toBe(`read ${PNG.length} bytes`);
@@ -185,11 +219,19 @@ describe('hosted inference: model faults', () => {
   });
 
   it('polls an async model to completion; one that never finishes is bounded by the overall limit', async () => {
-    const done = await model({ callbackUrl: ms.url('async/translation'), isSyncApi: false, asyncApiDetails: { pollingUrl: ms.url('poll'), pollInterval: 20 } });
+    const done = await model({
+      callbackUrl: ms.url('async/translation'),
+      isSyncApi: false,
+      asyncApiDetails: { pollingUrl: ms.url('poll'), pollInterval: 20 },
+    });
     const r = await compute({ modelId: done, input: [{ source: 'later' }] });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().output[0].target).toBe('hi:later');
-    const never = await model({ callbackUrl: ms.url('async/translation'), isSyncApi: false, asyncApiDetails: { pollingUrl: ms.url('hang/poll'), pollInterval: 20 } });
+    const never = await model({
+      callbackUrl: ms.url('async/translation'),
+      isSyncApi: false,
+      asyncApiDetails: { pollingUrl: ms.url('hang/poll'), pollInterval: 20 },
+    });
     const t0 = Date.now();
     const n = await compute({ modelId: never, input: [{ source: 'never' }] });
     expect(n.statusCode).toBe(504);
@@ -197,7 +239,10 @@ describe('hosted inference: model faults', () => {
   });
 
   it('sends the inference key as its header', async () => {
-    const keyed = await model({ callbackUrl: ms.url('key/translation'), inferenceApiKey: { name: 'Authorization', value: 'Bearer test-key' } });
+    const keyed = await model({
+      callbackUrl: ms.url('key/translation'),
+      inferenceApiKey: { name: 'Authorization', value: 'Bearer test-key' },
+    });
     const r = await compute({ modelId: keyed, input: [{ source: 'k' }] });
     expect(r.statusCode, r.body).toBe(200);
     expect(ms.calls.at(-1)?.headers.authorization).toBe('Bearer test-key');
@@ -223,12 +268,16 @@ describe('hosted inference: model faults', () => {
 
 describe('hosted inference: callers', () => {
   it('API-key calls are counted per key (calls and failures) and get the larger text limit', async () => {
-    const gen = await signedInject(p.app, owner, 'POST', '/ulca/user-mgmt/v1/users/generateApiKey', { userID: owner.userId, appName: 'counter-app' });
+    const gen = await signedInject(p.app, owner, 'POST', '/ulca/user-mgmt/v1/users/generateApiKey', {
+      userID: owner.userId,
+      appName: 'counter-app',
+    });
     const fullKey = gen.json().data.ulcaApiKey as string;
     const keyId = fullKey.split('.')[0];
     const ok = await model({ callbackUrl: ms.url('translation') });
     const bad = await model({ callbackUrl: ms.url('error/translation') });
-    for (let i = 0; i < 3; i++) expect((await compute({ modelId: ok, input: [{ source: 'y'.repeat(400) }] }, { ulcaApiKey: fullKey })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await compute({ modelId: ok, input: [{ source: 'y'.repeat(400) }] }, { ulcaApiKey: fullKey })).statusCode).toBe(200);
     expect((await compute({ modelId: bad, input: [{ source: 'z' }] }, { ulcaApiKey: fullKey })).statusCode).toBe(502);
     const usage = await usageOfKey(p.ctx, keyId);
     const today = new Date().toISOString().slice(0, 10);
@@ -245,11 +294,15 @@ describe('hosted inference: callers', () => {
     const hidden = await model({ callbackUrl: ms.url('translation'), status: 'unpublished' });
     expect((await compute({ modelId: hidden, input: [{ source: 'h' }] })).statusCode).toBe(404);
     const other = await createSignedInUser(p);
-    expect((await signedInject(p.app, other, 'POST', MODEL_API.compute, { modelId: hidden, input: [{ source: 'h' }] })).statusCode).toBe(404);
+    expect((await signedInject(p.app, other, 'POST', MODEL_API.compute, { modelId: hidden, input: [{ source: 'h' }] })).statusCode).toBe(
+      404,
+    );
     const mine = await signedInject(p.app, owner, 'POST', MODEL_API.compute, { modelId: hidden, input: [{ source: 'h' }] });
     expect(mine.statusCode, mine.body).toBe(200);
     const admin = await createSignedInUser(p, ['ADMIN']);
-    expect((await signedInject(p.app, admin, 'POST', MODEL_API.compute, { modelId: hidden, input: [{ source: 'h' }] })).statusCode).toBe(200);
+    expect((await signedInject(p.app, admin, 'POST', MODEL_API.compute, { modelId: hidden, input: [{ source: 'h' }] })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -303,7 +356,11 @@ describe('hosted inference without ALLOWED_FETCH_HOSTS', () => {
       expect([r.statusCode, r.json().message]).toEqual([502, MODEL_NOT_ACCESSIBLE_MESSAGE]);
       expect(ms.calls.length).toBe(before);
       const asr = await insertTestModel(strict.ctx, { userId: u.userId, callbackUrl: 'https://models.example.org/asr', task: 'asr' });
-      const a = await strict.app.inject({ method: 'POST', url: MODEL_API.compute, payload: { modelId: asr, audioUri: `${filesUrl}/speech.wav` } });
+      const a = await strict.app.inject({
+        method: 'POST',
+        url: MODEL_API.compute,
+        payload: { modelId: asr, audioUri: `${filesUrl}/speech.wav` },
+      });
       expect(a.statusCode).toBe(400);
       expect(a.json().message).toMatch(/^The audio URL could not be downloaded: The URL points to a loopback address/);
     } finally {
@@ -317,14 +374,22 @@ describe('hosted inference without ALLOWED_FETCH_HOSTS', () => {
     const sink = new Writable({ write: (chunk, _enc, cb) => (lines.push(String(chunk)), cb()) });
     const app = await buildApp({ ...strict.ctx, log: pino({ level: 'warn' }, sink) });
     const real = dns.promises.lookup;
-    const lookup = vi.spyOn(dns.promises, 'lookup').mockImplementation(((host: string, opts: object) =>
-      host === 'files.internal.test' ? Promise.resolve([{ address: '10.0.0.5', family: 4 }]) : real(host, opts as never)) as never);
+    const lookup = vi
+      .spyOn(dns.promises, 'lookup')
+      .mockImplementation(((host: string, opts: object) =>
+        host === 'files.internal.test' ? Promise.resolve([{ address: '10.0.0.5', family: 4 }]) : real(host, opts as never)) as never);
     try {
       const u = await createSignedInUser(strict);
       const asr = await insertTestModel(strict.ctx, { userId: u.userId, callbackUrl: 'https://models.example.org/asr', task: 'asr' });
-      const a = await app.inject({ method: 'POST', url: MODEL_API.compute, payload: { modelId: asr, audioUri: 'http://files.internal.test/speech.wav' } });
+      const a = await app.inject({
+        method: 'POST',
+        url: MODEL_API.compute,
+        payload: { modelId: asr, audioUri: 'http://files.internal.test/speech.wav' },
+      });
       expect(a.statusCode).toBe(400);
-      expect(a.json().message).toBe("The audio URL could not be downloaded: The URL's host files.internal.test is not allowed: the platform only downloads from public hosts.");
+      expect(a.json().message).toBe(
+        "The audio URL could not be downloaded: The URL's host files.internal.test is not allowed: the platform only downloads from public hosts.",
+      );
       expect(a.body).not.toContain('10.0.0.5');
       expect(lines.join('')).toContain('files.internal.test resolves to a private address (10.0.0.5)');
     } finally {

@@ -1,5 +1,5 @@
 /**
- * Per-model concurrency limit of hosted inference (DESIGN.md §11 "a concurrency limit per model"):
+ * Per-model concurrency limit of hosted inference (docs/architecture.md#calling-models "a concurrency limit per model"):
  * at most `concurrency` calls of one model run at once in this process; a further call waits up to
  * `waitMs` for a slot and is then refused with 503 (the model is busy), so a slow model cannot tie
  * up the server or be flooded through it. Built on p-limit.

@@ -1,5 +1,5 @@
 /**
- * The audio and image inputs of hosted inference (spec 02 §7 "Hosted inference", §9 limits):
+ * The audio and image inputs of hosted inference (docs/api.md#inference "Hosted inference", docs/product.md#constants-and-limits limits):
  * base64 content is decoded, a URI is downloaded by the server through the guarded fetch (so a
  * model never receives a private URL), and the bytes are checked to be audio (duration read with
  * music-metadata) or an image (image-size). Errors are 400s with a clear message.
@@ -39,12 +39,13 @@ const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 export function decodeBase64(value: string, what: string, maxBytes: number): Buffer {
   const text = value.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
   if (!BASE64.test(text) || text.length === 0) throw badRequest('BAD_MEDIA', `The ${what} content is not base64.`);
-  if (Math.floor((text.length * 3) / 4) > maxBytes + 2) throw badRequest('MEDIA_TOO_LARGE', `The ${what} is larger than ${describeBytes(maxBytes)}.`);
+  if (Math.floor((text.length * 3) / 4) > maxBytes + 2)
+    throw badRequest('MEDIA_TOO_LARGE', `The ${what} is larger than ${describeBytes(maxBytes)}.`);
   return Buffer.from(text, 'base64');
 }
 
 /**
- * Downloads `uri` through the guarded fetch (DESIGN.md §5: public hosts only unless allowed, size
+ * Downloads `uri` through the guarded fetch (docs/api.md#conventions: public hosts only unless allowed, size
  * and time limits). 400 MEDIA_URL with the reason when it cannot be fetched.
  */
 export async function downloadMedia(uri: string, what: string, limits: MediaFetchLimits): Promise<Buffer> {
@@ -55,14 +56,19 @@ export async function downloadMedia(uri: string, what: string, limits: MediaFetc
     return Buffer.concat(chunks);
   } catch (err) {
     const reason = err instanceof FetchError ? err.message : 'the download failed.';
-    throw badRequest('MEDIA_URL', `The ${what} URL could not be downloaded: ${reason}`, undefined, err instanceof FetchError ? err.detail : undefined);
+    throw badRequest(
+      'MEDIA_URL',
+      `The ${what} URL could not be downloaded: ${reason}`,
+      undefined,
+      err instanceof FetchError ? err.detail : undefined,
+    );
   }
 }
 
 const FORMATS: Record<string, CheckedAudio['audioFormat']> = { wave: 'wav', mpeg: 'mp3', flac: 'flac', ogg: 'ogg' };
 
 /**
- * Checks that `bytes` are audio and at most `maxSeconds` long (spec 02 §9: 1 minute of speech for
+ * Checks that `bytes` are audio and at most `maxSeconds` long (docs/product.md#constants-and-limits: 1 minute of speech for
  * the try panels). 400 NOT_AUDIO or AUDIO_TOO_LONG.
  */
 export async function checkAudio(bytes: Buffer, maxSeconds: number): Promise<CheckedAudio> {

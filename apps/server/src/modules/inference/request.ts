@@ -1,5 +1,5 @@
 /**
- * Turns the ULCA compute body (what the try panels and applications send; spec 02 §7 "Hosted
+ * Turns the ULCA compute body (what the try panels and applications send; docs/api.md#inference "Hosted
  * inference") into the model's inference request of its task (packages/contracts
  * models/inference.ts), by the task's input and language kinds of the task registry (models/tasks.ts).
  * Pure: media are already checked (media.ts).
@@ -19,7 +19,7 @@ export interface RequestParts {
   input?: { source: string }[];
   sourceLanguage?: string;
   targetLanguage?: string;
-  /** tts voice, default female (spec 02 §9). */
+  /** tts voice, default female (docs/product.md#constants-and-limits). */
   gender?: 'male' | 'female';
   audio?: CheckedAudio;
   image?: CheckedImage;
@@ -27,16 +27,23 @@ export interface RequestParts {
 
 function pickPair(p: RequestParts): { sourceLanguage: string; targetLanguage?: string } | null {
   const paired = TASK_REGISTRY[p.task].languages === 'pair';
-  if (p.languages.length === 0) return p.sourceLanguage ? { sourceLanguage: p.sourceLanguage, ...(paired && p.targetLanguage ? { targetLanguage: p.targetLanguage } : {}) } : null;
+  if (p.languages.length === 0)
+    return p.sourceLanguage
+      ? { sourceLanguage: p.sourceLanguage, ...(paired && p.targetLanguage ? { targetLanguage: p.targetLanguage } : {}) }
+      : null;
   const match = p.languages.find(
-    (l) => (!p.sourceLanguage || l.sourceLanguage === p.sourceLanguage) && (!paired || !p.targetLanguage || l.targetLanguage === p.targetLanguage),
+    (l) =>
+      (!p.sourceLanguage || l.sourceLanguage === p.sourceLanguage) &&
+      (!paired || !p.targetLanguage || l.targetLanguage === p.targetLanguage),
   );
   if (!match) {
     const asked = paired ? `${p.sourceLanguage ?? '?'}-${p.targetLanguage ?? '?'}` : String(p.sourceLanguage);
     const offered = p.languages.map((l) => (paired ? `${l.sourceLanguage}-${l.targetLanguage ?? '?'}` : l.sourceLanguage)).join(', ');
     throw badRequest('LANGUAGE_NOT_SUPPORTED', `This model does not support ${asked}; it supports ${offered}.`);
   }
-  return paired && match.targetLanguage ? { sourceLanguage: match.sourceLanguage, targetLanguage: match.targetLanguage } : { sourceLanguage: match.sourceLanguage };
+  return paired && match.targetLanguage
+    ? { sourceLanguage: match.sourceLanguage, targetLanguage: match.targetLanguage }
+    : { sourceLanguage: match.sourceLanguage };
 }
 
 /**
@@ -59,7 +66,8 @@ export function buildInferenceRequest(parts: RequestParts): Record<string, unkno
   const languageFree = spec.languages === 'free';
   const pair = languageFree && !parts.sourceLanguage ? null : pickPair(parts);
   if (pair) {
-    if (task === 'ocr' && Array.isArray(parts.exampleRequest?.config && (parts.exampleRequest.config as Record<string, unknown>).languages)) config.languages = [pair];
+    if (task === 'ocr' && Array.isArray(parts.exampleRequest?.config && (parts.exampleRequest.config as Record<string, unknown>).languages))
+      config.languages = [pair];
     else config.language = pair;
   }
 
@@ -70,7 +78,10 @@ export function buildInferenceRequest(parts: RequestParts): Record<string, unkno
       if (parts.audio.audioFormat) config.audioFormat = parts.audio.audioFormat;
       else if (task === 'asr' && !config.audioFormat) config.audioFormat = 'wav';
       if (parts.audio.samplingRate) config.samplingRate = parts.audio.samplingRate;
-      return { audio: [{ audioContent: parts.audio.bytes.toString('base64') }], ...(Object.keys(config).length || task === 'asr' ? { config } : {}) };
+      return {
+        audio: [{ audioContent: parts.audio.bytes.toString('base64') }],
+        ...(Object.keys(config).length || task === 'asr' ? { config } : {}),
+      };
     case 'image':
       if (!parts.image) throw badRequest('MISSING_INPUT', 'Please give the image: imageContent (base64) or imageUri.');
       return { image: [{ imageContent: parts.image.bytes.toString('base64') }], ...(Object.keys(config).length ? { config } : {}) };

@@ -15,8 +15,17 @@ const TAGS = ['inference'];
 /** Multipart overhead allowed on tryMe beyond the file itself (boundaries, part headers, modelId and source). */
 const TRY_ME_FORM_SLACK_BYTES = 64 * 1024;
 /** 413 of a tryMe file over INFERENCE_MAX_MEDIA_BYTES. */
-const mediaTooLarge = (ctx: AppContext) => () => new ApiError(413, 'MEDIA_TOO_LARGE', `The file is larger than ${describeBytes(ctx.config.inferenceMaxMediaBytes)}.`);
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 413: errorResponse, 502: errorResponse, 503: errorResponse, 504: errorResponse };
+const mediaTooLarge = (ctx: AppContext) => () =>
+  new ApiError(413, 'MEDIA_TOO_LARGE', `The file is larger than ${describeBytes(ctx.config.inferenceMaxMediaBytes)}.`);
+const errors = {
+  400: errorResponse,
+  401: errorResponse,
+  404: errorResponse,
+  413: errorResponse,
+  502: errorResponse,
+  503: errorResponse,
+  504: errorResponse,
+};
 
 /** The verified caller: the signature's user (the OPTIONAL_SIGNATURE access hook ran) and/or the `ulcaApiKey` header's key (401 when invalid). */
 async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<service.InferenceCaller> {
@@ -29,7 +38,7 @@ async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<servi
 }
 
 /**
- * Hosted inference routes (spec 02 §7; DESIGN.md §11): POST model/compute (every task),
+ * Hosted inference routes (docs/api.md#inference; docs/api.md#route-groups): POST model/compute (every task),
  * POST asr/v1/model/compute (speech: `{data: output[0]}` plus the answer), POST model/tryMe
  * (multipart `file` + `modelId`, image and speech tasks). Anonymous, signed (optional signature)
  * or with an application's `ulcaApiKey` header.
@@ -49,8 +58,10 @@ export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext)
       preParsing: computeGuard,
       schema: {
         tags: TAGS,
-        summary: "Call a model: the compute body becomes the task's ULCA inference request; the answer is the model's (output[0].target, audio[0].audioContent, …)",
-        description: 'Anonymous calls are held to the try-panel limits (150 characters of text, 1 minute of speech); API-key calls to 5000 characters and 5 minutes.',
+        summary:
+          "Call a model: the compute body becomes the task's ULCA inference request; the answer is the model's (output[0].target, audio[0].audioContent, …)",
+        description:
+          'Anonymous calls are held to the try-panel limits (150 characters of text, 1 minute of speech); API-key calls to 5000 characters and 5 minutes.',
         body: modelComputeBody,
         response: { 200: modelComputeResponse, ...errors },
       },
@@ -70,7 +81,8 @@ export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext)
       preParsing: computeGuard,
       schema: {
         tags: TAGS,
-        summary: 'Call a speech model (asr, audio language or gender detection) with audioContent (base64) or audioUri; data = output[0] (data.source is the transcript)',
+        summary:
+          'Call a speech model (asr, audio language or gender detection) with audioContent (base64) or audioUri; data = output[0] (data.source is the transcript)',
         body: modelComputeBody,
         response: { 200: modelSpeechComputeResponse, ...errors },
       },
@@ -87,7 +99,10 @@ export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext)
   // (the models upload reads its file the same way); the rest of the API stays JSON.
   await app.register(async (scope) => {
     if (scope.hasContentTypeParser('multipart/form-data')) scope.removeContentTypeParser('multipart/form-data');
-    scope.addContentTypeParser('multipart/form-data', multipartBytesParser(ctx.config.inferenceMaxMediaBytes + TRY_ME_FORM_SLACK_BYTES, mediaTooLarge(ctx)));
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      multipartBytesParser(ctx.config.inferenceMaxMediaBytes + TRY_ME_FORM_SLACK_BYTES, mediaTooLarge(ctx)),
+    );
     scope.withTypeProvider<ZodTypeProvider>().post(
       MODEL_API.tryMe,
       {
@@ -104,7 +119,9 @@ export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext)
         },
       },
       async (request) => {
-        const form = await readMultipartForm(request, () => badRequest('NOT_MULTIPART', 'Send the file as multipart/form-data with the fields file and modelId.'));
+        const form = await readMultipartForm(request, () =>
+          badRequest('NOT_MULTIPART', 'Send the file as multipart/form-data with the fields file and modelId.'),
+        );
         const field = (name: string) => {
           const v = form.get(name);
           return typeof v === 'string' ? v : undefined;
@@ -113,9 +130,16 @@ export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext)
         if (!modelId) throw badRequest('VALIDATION_FAILED', 'modelId is required.', [{ field: 'modelId', message: 'Required' }]);
         const file = form.get('file');
         const bytes = file && typeof file !== 'string' ? Buffer.from(await file.arrayBuffer()) : undefined;
-        if (!bytes || bytes.length === 0) throw badRequest('MISSING_INPUT', 'Please choose a file to upload.', [{ field: 'file', message: 'Required' }]);
+        if (!bytes || bytes.length === 0)
+          throw badRequest('MISSING_INPUT', 'Please choose a file to upload.', [{ field: 'file', message: 'Required' }]);
         if (bytes.length > ctx.config.inferenceMaxMediaBytes) throw mediaTooLarge(ctx)();
-        return service.runTryMe(ctx, await callerOf(ctx, request), modelId, { bytes, filename: file && typeof file !== 'string' ? file.name : undefined }, field('source'));
+        return service.runTryMe(
+          ctx,
+          await callerOf(ctx, request),
+          modelId,
+          { bytes, filename: file && typeof file !== 'string' ? file.name : undefined },
+          field('source'),
+        );
       },
     );
   });

@@ -1,5 +1,5 @@
 /**
- * Hosted inference (spec 02 §7 "Hosted inference", §8, §9; DESIGN.md §11; issue #11 point 6): the
+ * Hosted inference (docs/api.md#inference "Hosted inference", docs/product.md#messages, docs/product.md#constants-and-limits; docs/architecture.md#calling-models; issue #11 point 6): the
  * try panels and applications call a model through the platform. The platform checks the input
  * (limits, audio/image), builds the task's ULCA inference request, calls the model's endpoint
  * through the guarded call (net/model-call.ts) within the model's concurrency limit, and answers the
@@ -9,7 +9,15 @@
  * code and status, and the endpoint's error text only when the caller's data tracking allows it.
  */
 import { answerCapOf } from './answer-budget.ts';
-import { AUDIO_INPUT_TASKS, IMAGE_INPUT_TASKS, MODEL_NOT_ACCESSIBLE_MESSAGE, STREAMING_API, TRY_AUDIO_MAX_SECONDS, TRY_TEXT_MAX_CHARS, type ModelComputeBody } from '@ulca/contracts';
+import {
+  AUDIO_INPUT_TASKS,
+  IMAGE_INPUT_TASKS,
+  MODEL_NOT_ACCESSIBLE_MESSAGE,
+  STREAMING_API,
+  TRY_AUDIO_MAX_SECONDS,
+  TRY_TEXT_MAX_CHARS,
+  type ModelComputeBody,
+} from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
@@ -24,9 +32,9 @@ import { checkAudio, checkImage, decodeBase64, downloadMedia, type CheckedAudio,
 import * as repo from './repo.ts';
 import type { UsageDelta } from './repo.ts';
 
-/** Text limit per input for application (API-key) calls; the try panels keep spec 02 §9's 150. */
+/** Text limit per input for application (API-key) calls; the try panels keep docs/product.md#constants-and-limits's 150. */
 export const API_TEXT_MAX_CHARS = 5000;
-/** Speech limit for application (API-key) calls, seconds; the try panels keep spec 02 §9's 60. */
+/** Speech limit for application (API-key) calls, seconds; the try panels keep docs/product.md#constants-and-limits's 60. */
 export const API_AUDIO_MAX_SECONDS = 300;
 
 /** Who calls: the verified signed-in user, the verified API key, or neither (anonymous try-it). */
@@ -73,11 +81,17 @@ function modelCaller(caller: InferenceCaller): models.ModelCaller | null {
 }
 
 function limitsOf(caller: InferenceCaller): { textChars: number; audioSeconds: number } {
-  return caller.apiKey ? { textChars: API_TEXT_MAX_CHARS, audioSeconds: API_AUDIO_MAX_SECONDS } : { textChars: TRY_TEXT_MAX_CHARS, audioSeconds: TRY_AUDIO_MAX_SECONDS };
+  return caller.apiKey
+    ? { textChars: API_TEXT_MAX_CHARS, audioSeconds: API_AUDIO_MAX_SECONDS }
+    : { textChars: TRY_TEXT_MAX_CHARS, audioSeconds: TRY_AUDIO_MAX_SECONDS };
 }
 
 function mediaLimits(ctx: AppContext) {
-  return { allowedHosts: ctx.config.allowedFetchHosts, maxBytes: ctx.config.inferenceMaxMediaBytes, timeoutMs: Math.min(ctx.config.modelCallTimeoutMs, 20_000) };
+  return {
+    allowedHosts: ctx.config.allowedFetchHosts,
+    maxBytes: ctx.config.inferenceMaxMediaBytes,
+    timeoutMs: Math.min(ctx.config.modelCallTimeoutMs, 20_000),
+  };
 }
 
 async function audioOf(ctx: AppContext, body: ModelComputeBody, maxSeconds: number): Promise<CheckedAudio | undefined> {
@@ -102,11 +116,11 @@ function languageCodeIn(value: string | undefined): string | undefined {
  * - The model must be visible to the caller (published, or the caller owns it / is ADMIN): else 404.
  * - `body.task`, when given, must be the model's task (400 TASK_MISMATCH); a streaming model is
  *   refused (400 STREAMING_MODEL: it is called over the streaming relay, modules/streaming).
- * - Limits: text per input and audio length, spec 02 §9 for web callers (150 characters, 1 minute),
+ * - Limits: text per input and audio length, docs/product.md#constants-and-limits for web callers (150 characters, 1 minute),
  *   API_TEXT_MAX_CHARS / API_AUDIO_MAX_SECONDS for API keys (400 TEXT_TOO_LONG, AUDIO_TOO_LONG,
  *   NOT_AUDIO, NOT_IMAGE, MEDIA_URL, MISSING_INPUT, LANGUAGE_NOT_SUPPORTED).
  * - Model failures (unreachable, time limit, error status, too large, wrong answer) → 502 (504 for
- *   the time limit) MODEL_NOT_ACCESSIBLE with spec 02 §8's text; a model whose slots stay busy →
+ *   the time limit) MODEL_NOT_ACCESSIBLE with docs/product.md#messages's text; a model whose slots stay busy →
  *   503 MODEL_BUSY; past the answer budget or the owner's concurrent calls → 503 SERVER_BUSY
  *   (answer-budget.ts). Counted in model_usage per API key ('' for web calls).
  * - `opts.limits` replaces the caller's limits (the sts batch job: a transcript may pass 150 characters).
@@ -121,21 +135,36 @@ export async function runInference(
   const model = await models.getModelForCall(ctx, body.modelId, modelCaller(caller));
   if (body.task && body.task !== model.task) throw badRequest('TASK_MISMATCH', `This model is a ${model.task} model, not ${body.task}.`);
   // A socket endpoint cannot answer a POST (issue #14): streaming models are tried through the streaming relay.
-  if (isStreamingEndpoint(model.schema, model.callbackUrl)) throw badRequest('STREAMING_MODEL', `This is a streaming model: call it over the WebSocket at ${STREAMING_API[model.task === 'tts' ? 'tts' : 'asr']}.`);
-  if (opts.audioOnly && !AUDIO_INPUT_TASKS.includes(model.task)) throw badRequest('TASK_MISMATCH', `This endpoint is for speech models; this model is a ${model.task} model.`);
+  if (isStreamingEndpoint(model.schema, model.callbackUrl))
+    throw badRequest(
+      'STREAMING_MODEL',
+      `This is a streaming model: call it over the WebSocket at ${STREAMING_API[model.task === 'tts' ? 'tts' : 'asr']}.`,
+    );
+  if (opts.audioOnly && !AUDIO_INPUT_TASKS.includes(model.task))
+    throw badRequest('TASK_MISMATCH', `This endpoint is for speech models; this model is a ${model.task} model.`);
   const limits = opts.limits ?? limitsOf(caller);
 
-  const input = body.input ?? (!AUDIO_INPUT_TASKS.includes(model.task) && !IMAGE_INPUT_TASKS.includes(model.task) && body.source ? [{ source: body.source }] : undefined);
+  const input =
+    body.input ??
+    (!AUDIO_INPUT_TASKS.includes(model.task) && !IMAGE_INPUT_TASKS.includes(model.task) && body.source
+      ? [{ source: body.source }]
+      : undefined);
   for (const [i, item] of (input ?? []).entries()) {
     if (item.source.length > limits.textChars) {
       const words = caller.apiKey ? `at most ${limits.textChars} characters per input` : `max ${TRY_TEXT_MAX_CHARS} characters of text`;
-      throw badRequest('TEXT_TOO_LONG', `The text is ${item.source.length} characters long; ${words}.`, [{ field: `input.${i}.source`, message: words }]);
+      throw badRequest('TEXT_TOO_LONG', `The text is ${item.source.length} characters long; ${words}.`, [
+        { field: `input.${i}.source`, message: words },
+      ]);
     }
   }
   const audio = AUDIO_INPUT_TASKS.includes(model.task) ? await audioOf(ctx, body, limits.audioSeconds) : undefined;
   const image = IMAGE_INPUT_TASKS.includes(model.task) ? await imageOf(ctx, body) : undefined;
   // Metered per API key and held to its daily quotas before the model is called (docs/api.md#usage-and-quotas).
-  const units: metering.CallUnits = { charactersIn: audio || image ? 0 : (input ?? []).reduce((n, i) => n + i.source.length, 0), audioSecondsIn: audio?.durationSeconds ?? 0, images: image ? 1 : 0 };
+  const units: metering.CallUnits = {
+    charactersIn: audio || image ? 0 : (input ?? []).reduce((n, i) => n + i.source.length, 0),
+    audioSecondsIn: audio?.durationSeconds ?? 0,
+    images: image ? 1 : 0,
+  };
   if (caller.apiKey) await metering.reserveQuota(ctx, caller.apiKey.keyId, units);
   const request = buildInferenceRequest({
     task: model.task,
@@ -159,29 +188,53 @@ export async function runInference(
  * a contributor's model gets the entries in `config.glossary` (`[{sourceText, targetText}]`; the
  * ULCA inference contract has none, so this field is ours) and applies them itself.
  */
-async function translateWithGlossary(ctx: AppContext, caller: InferenceCaller, keyId: string, model: models.ModelEndpoint, request: Record<string, unknown>, units: metering.CallUnits) {
+async function translateWithGlossary(
+  ctx: AppContext,
+  caller: InferenceCaller,
+  keyId: string,
+  model: models.ModelEndpoint,
+  request: Record<string, unknown>,
+  units: metering.CallUnits,
+) {
   const config = request.config as { language: { sourceLanguage: string; targetLanguage: string } };
   const terms = await glossary.glossaryForTranslation(ctx, keyId, config.language.sourceLanguage, config.language.targetLanguage);
   if (terms.length === 0) return callModel(ctx, caller, model, request, units);
   if (!model.isReference) return callModel(ctx, caller, model, { ...request, config: { ...config, glossary: terms } }, units);
   const input = request.input as { source: string }[];
-  const guarded = glossary.protectTerms(input.map((i) => i.source), terms, config.language.sourceLanguage);
+  const guarded = glossary.protectTerms(
+    input.map((i) => i.source),
+    terms,
+    config.language.sourceLanguage,
+  );
   if (!guarded.applied) return callModel(ctx, caller, model, request, units);
   const answer = await callModel(ctx, caller, model, { ...request, input: guarded.texts.map((source) => ({ source })) }, units);
   const output = Array.isArray(answer.output) ? (answer.output as Record<string, unknown>[]) : [];
   return {
     ...answer,
-    output: output.map((o, i) => ({ ...o, source: input[i]?.source ?? o.source, target: typeof o.target === 'string' ? guarded.restore(o.target) : o.target })),
+    output: output.map((o, i) => ({
+      ...o,
+      source: input[i]?.source ?? o.source,
+      target: typeof o.target === 'string' ? guarded.restore(o.target) : o.target,
+    })),
   };
 }
 
 /** tryMe: the uploaded file becomes the image (ocr, img-lang-detection) or audio (asr, audio detections) of the call. */
-export async function runTryMe(ctx: AppContext, caller: InferenceCaller, modelId: string, file: TryMeFile, source?: string): Promise<Record<string, unknown>> {
+export async function runTryMe(
+  ctx: AppContext,
+  caller: InferenceCaller,
+  modelId: string,
+  file: TryMeFile,
+  source?: string,
+): Promise<Record<string, unknown>> {
   const model = await models.getModelForCall(ctx, modelId, modelCaller(caller));
   const content = file.bytes.toString('base64');
   if (IMAGE_INPUT_TASKS.includes(model.task)) return runInference(ctx, caller, { modelId, imageContent: content, source });
   if (AUDIO_INPUT_TASKS.includes(model.task)) return runInference(ctx, caller, { modelId, audioContent: content, source });
-  throw badRequest('TASK_MISMATCH', `tryMe takes a file for image and speech models; this ${model.task} model takes text through model/compute.`);
+  throw badRequest(
+    'TASK_MISMATCH',
+    `tryMe takes a file for image and speech models; this ${model.task} model takes text through model/compute.`,
+  );
 }
 
 /** Answer of a reference-model call on an API process that runs no reference engines (REFERENCE_MODELS=false). */
@@ -201,7 +254,15 @@ async function callModel(
   const meter = (failed: boolean, answer?: Record<string, unknown>) => {
     if (!keyId) return;
     const audioSecondsOut = answer && model.task === 'tts' ? metering.answeredAudioSeconds(answer) : 0;
-    metering.recordCall(ctx, { keyId, modelId: model.modelId, task: model.task, failed, latencyMs: performance.now() - calledAt, audioSecondsOut, ...units });
+    metering.recordCall(ctx, {
+      keyId,
+      modelId: model.modelId,
+      task: model.task,
+      failed,
+      latencyMs: performance.now() - calledAt,
+      audioSecondsOut,
+      ...units,
+    });
   };
   // A reference model is called on this process's own reference server, whose exact origin is the one loopback origin allowed;
   // a worker-only process (speech-to-speech batches) starts that engine on demand.
@@ -238,7 +299,11 @@ async function callModel(
     ctx.services.inference.count(keyId, model.modelId, true);
     meter(true);
     // A call refused before it started (the model's slot stayed busy) is counted as BUSY with no time.
-    ctx.metrics.modelCall(model.modelId, started ? (err instanceof ModelCallError ? err.code : 'ERROR') : 'BUSY', started ? (performance.now() - started) / 1000 : 0);
+    ctx.metrics.modelCall(
+      model.modelId,
+      started ? (err instanceof ModelCallError ? err.code : 'ERROR') : 'BUSY',
+      started ? (performance.now() - started) / 1000 : 0,
+    );
     // The platform's own engines word their refusals for the person trying them (engine.ts EngineInputError): passed on as they are.
     if (err instanceof ModelCallError && model.isReference && route.reachable && err.status === 400 && err.endpointMessage) {
       throw badRequest('INPUT_REFUSED', err.endpointMessage);

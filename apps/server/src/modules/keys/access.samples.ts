@@ -17,7 +17,7 @@ const keyCall = (extra: (fx: MatrixFixture, caller: TestUser, keyId: string) => 
 });
 
 /**
- * API keys (spec 02 §2 Profile, §3, §7): the authorisation matrix's samples of this feature's routes (who may call each is
+ * API keys (docs/product.md#profile-and-api-keys Profile, docs/product.md#entities-and-fields, docs/api.md#route-groups): the authorisation matrix's samples of this feature's routes (who may call each is
  * declared on the route: routes.ts `config.access`; see test/access-matrix.ts and docs/api.md#who-may-call-what).
  */
 export const ACCESS_SAMPLES: AccessSamples = {
@@ -33,8 +33,15 @@ export const ACCESS_SAMPLES: AccessSamples = {
   },
   [`POST ${USERS}/revokeApiKey`]: { ...keyCall(() => ({})), okStatus: 200 },
   [`POST ${USERS}/generateServiceProviderKey`]: { ...keyCall(() => ({ serviceProviderName: 'ulca-reference-models' })), okStatus: 200 },
-  [`POST ${USERS}/removeServiceProviderKey`]: { ...keyCall(() => ({ serviceProviderName: 'ulca-reference-models' })), okStatus: 404, note: 'The sample key has no provider key yet: 404 once admitted.' },
-  [`POST ${USERS}/dataTrackingToggle`]: { ...keyCall(() => ({ serviceProviderName: 'ulca-reference-models', dataTracking: true })), okStatus: 200 },
+  [`POST ${USERS}/removeServiceProviderKey`]: {
+    ...keyCall(() => ({ serviceProviderName: 'ulca-reference-models' })),
+    okStatus: 404,
+    note: 'The sample key has no provider key yet: 404 once admitted.',
+  },
+  [`POST ${USERS}/dataTrackingToggle`]: {
+    ...keyCall(() => ({ serviceProviderName: 'ulca-reference-models', dataTracking: true })),
+    okStatus: 200,
+  },
   ['GET /ulca/apis/v0/api-key/whoami']: {
     sample: async ({ fx, caller }) => {
       const res = await fx.call(caller, 'POST', `${USERS}/generateApiKey`, { userID: caller.userId, appName: `app-${randomTag()}` });

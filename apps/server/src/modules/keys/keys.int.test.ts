@@ -105,7 +105,11 @@ describe('API keys', () => {
     }
     expect((await whoami(aliceKey)).statusCode).toBe(200);
     const list = await call(alice, 'getApiKeysForProfile', { userID: alice.userId });
-    expect(list.json().data[0].serviceProviderKeys[0]).toEqual({ serviceProviderName: PROVIDER, inferenceApiKey: null, dataTracking: false });
+    expect(list.json().data[0].serviceProviderKeys[0]).toEqual({
+      serviceProviderName: PROVIDER,
+      inferenceApiKey: null,
+      dataTracking: false,
+    });
   });
 
   it('generates a provider key shown once and listed masked; 409 twice; removes it; 404 when none', async () => {
@@ -115,7 +119,11 @@ describe('API keys', () => {
     expect(gen.statusCode).toBe(200);
     const value = gen.json().data.inferenceApiKey.value as string;
     expect(value).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(gen.json().data).toMatchObject({ serviceProviderName: PROVIDER, inferenceApiKey: { name: 'Authorization' }, dataTracking: false });
+    expect(gen.json().data).toMatchObject({
+      serviceProviderName: PROVIDER,
+      inferenceApiKey: { name: 'Authorization' },
+      dataTracking: false,
+    });
     expect((await call(alice, 'generateServiceProviderKey', body)).statusCode).toBe(409);
 
     const listed = (await call(alice, 'getApiKeysForProfile', { userID: alice.userId })).json().data[0].serviceProviderKeys[0];
@@ -136,14 +144,20 @@ describe('API keys', () => {
 
   it('toggles data tracking per key and provider', async () => {
     const keyId = aliceKey.split('.')[0];
-    const toggle = (on: boolean) => call(alice, 'dataTrackingToggle', { userID: alice.userId, ulcaApiKey: aliceKey, serviceProviderName: PROVIDER, dataTracking: on });
+    const toggle = (on: boolean) =>
+      call(alice, 'dataTrackingToggle', { userID: alice.userId, ulcaApiKey: aliceKey, serviceProviderName: PROVIDER, dataTracking: on });
     expect((await toggle(true)).json().message).toBe('Data tracking turned on.');
     let entry = (await call(alice, 'getApiKeysForProfile', { userID: alice.userId })).json().data[0];
     expect(entry.serviceProviderKeys[0].dataTracking).toBe(true);
     expect((await toggle(false)).statusCode).toBe(200);
     entry = (await call(alice, 'getApiKeysForProfile', { userID: alice.userId })).json().data[0];
     expect(entry.serviceProviderKeys[0].dataTracking).toBe(false);
-    const bad = await call(alice, 'dataTrackingToggle', { userID: alice.userId, ulcaApiKey: keyId, serviceProviderName: PROVIDER, dataTracking: 'yes' });
+    const bad = await call(alice, 'dataTrackingToggle', {
+      userID: alice.userId,
+      ulcaApiKey: keyId,
+      serviceProviderName: PROVIDER,
+      dataTracking: 'yes',
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -174,10 +188,18 @@ describe('API keys', () => {
   });
 
   it('audits key generation and revocation with the app name, never the key itself', async () => {
-    const rows = await p.ctx.db.db.selectFrom('audit_log').selectAll().where('actor_user_id', '=', alice.userId).where('action', 'like', '%key%').execute();
+    const rows = await p.ctx.db.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('actor_user_id', '=', alice.userId)
+      .where('action', 'like', '%key%')
+      .execute();
     const actions = rows.map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['apikey.generate', 'apikey.revoke', 'provider-key.generate', 'provider-key.remove']));
-    expect(rows.find((r) => r.action === 'apikey.revoke')?.details).toMatchObject({ appName: 'Hindi Chat Bot', keyId: aliceKey.split('.')[0] });
+    expect(rows.find((r) => r.action === 'apikey.revoke')?.details).toMatchObject({
+      appName: 'Hindi Chat Bot',
+      keyId: aliceKey.split('.')[0],
+    });
     expect(JSON.stringify(rows)).not.toContain(aliceKey.split('.')[1]);
   });
 });

@@ -4,7 +4,6 @@ import type { Database } from '../../db/schema.ts';
 
 /** SQL of the API keys module: tables `api_keys` and `api_key_providers` (003_accounts.sql). */
 
-
 /** Anything that runs queries: the pool's Kysely or a transaction. */
 type Q = { db: Kysely<Database> };
 
@@ -41,13 +40,22 @@ export async function insertApiKey(db: Db, k: { keyId: string; userId: string; a
 
 /** Number of keys a user holds. */
 export async function countApiKeys(db: Db, userId: string): Promise<number> {
-  const r = await db.db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const r = await db.db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 /** The user's keys, newest first. */
 export async function listApiKeys(db: Db, userId: string): Promise<ApiKeyRow[]> {
-  return (await db.db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).orderBy('created_on', 'desc').execute()) as ApiKeyRow[];
+  return (await db.db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_on', 'desc')
+    .execute()) as ApiKeyRow[];
 }
 
 /** Provider rows of these keys. */
@@ -58,7 +66,8 @@ export async function listProviders(db: Db, keyIds: string[]): Promise<ProviderR
 
 /** The key `keyId` if it belongs to `userId`, else undefined. */
 export async function findOwnKey(db: Db, userId: string, keyId: string): Promise<ApiKeyRow | undefined> {
-  return (await db.db.selectFrom('api_keys').selectAll().where('key_id', '=', keyId).where('user_id', '=', userId).executeTakeFirst()) as ApiKeyRow | undefined;
+  return (await db.db.selectFrom('api_keys').selectAll().where('key_id', '=', keyId).where('user_id', '=', userId).executeTakeFirst()) as
+    ApiKeyRow | undefined;
 }
 
 /** The user's key for `appName` (any case, as app names are unique per user), else undefined. */
@@ -100,7 +109,9 @@ export async function touchApiKey(db: Db, keyId: string, minIntervalSeconds = 60
     .updateTable('api_keys')
     .set({ last_used: sql<Date>`now()` })
     .where('key_id', '=', keyId)
-    .where((eb) => eb.or([eb('last_used', 'is', null), eb('last_used', '<', sql<Date>`now() - make_interval(secs => ${minIntervalSeconds})`)]))
+    .where((eb) =>
+      eb.or([eb('last_used', 'is', null), eb('last_used', '<', sql<Date>`now() - make_interval(secs => ${minIntervalSeconds})`)]),
+    )
     .execute();
 }
 
@@ -108,14 +119,30 @@ export async function touchApiKey(db: Db, keyId: string, minIntervalSeconds = 60
  * Sets the provider's inference key of an API key unless one exists. Returns false when the key
  * already has one for this provider.
  */
-export async function setProviderKey(db: Db, keyId: string, provider: string, k: { name: string; hash: string; masked: string }): Promise<boolean> {
+export async function setProviderKey(
+  db: Db,
+  keyId: string,
+  provider: string,
+  k: { name: string; hash: string; masked: string },
+): Promise<boolean> {
   const row = await db.db
     .insertInto('api_key_providers')
-    .values({ key_id: keyId, provider_name: provider, inference_key_name: k.name, inference_key_hash: k.hash, inference_key_masked: k.masked })
+    .values({
+      key_id: keyId,
+      provider_name: provider,
+      inference_key_name: k.name,
+      inference_key_hash: k.hash,
+      inference_key_masked: k.masked,
+    })
     .onConflict((oc) =>
       oc
         .columns(['key_id', 'provider_name'])
-        .doUpdateSet({ inference_key_name: k.name, inference_key_hash: k.hash, inference_key_masked: k.masked, updated_on: sql<Date>`now()` })
+        .doUpdateSet({
+          inference_key_name: k.name,
+          inference_key_hash: k.hash,
+          inference_key_masked: k.masked,
+          updated_on: sql<Date>`now()`,
+        })
         .where('api_key_providers.inference_key_hash', 'is', null),
     )
     .returning('key_id')
@@ -146,6 +173,11 @@ export async function setDataTracking(db: Db, keyId: string, provider: string, o
 
 /** The data-tracking switch of (key, provider); false when never set. */
 export async function getDataTracking(db: Db, keyId: string, provider: string): Promise<boolean> {
-  const r = await db.db.selectFrom('api_key_providers').select('data_tracking').where('key_id', '=', keyId).where('provider_name', '=', provider).executeTakeFirst();
+  const r = await db.db
+    .selectFrom('api_key_providers')
+    .select('data_tracking')
+    .where('key_id', '=', keyId)
+    .where('provider_name', '=', provider)
+    .executeTakeFirst();
   return r?.data_tracking ?? false;
 }

@@ -23,7 +23,7 @@ import {
 const TAGS = ['api keys'];
 
 /**
- * API key routes (spec 02 §7; contracts "Accounts"): generateApiKey, getApiKeysForProfile,
+ * API key routes (docs/api.md#route-groups; contracts "Accounts"): generateApiKey, getApiKeysForProfile,
  * revokeApiKey, generateServiceProviderKey, removeServiceProviderKey, dataTrackingToggle under
  * /ulca/user-mgmt/v1/users (signed; userID must be the caller), and GET /ulca/apis/v0/api-key/whoami
  * (header ulcaApiKey).
@@ -111,7 +111,14 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
         summary: "Generate a service provider's inference key for an API key; the full value is in this answer only",
         security: SIGNED,
         body: providerBody,
-        response: { 200: providerKeyResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: {
+          200: providerKeyResponse,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+        },
       },
     },
     async (request) => {

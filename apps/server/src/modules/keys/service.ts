@@ -13,7 +13,7 @@ export async function deleteApiKeysOfUser(trx: Parameters<typeof repo.deleteApiK
 }
 
 /**
- * Application API keys (spec 02 §2 Profile, §3 "API key record", §7; issue #4 §2).
+ * Application API keys (docs/product.md#profile-and-api-keys Profile, docs/product.md#entities-and-fields "API key record", docs/api.md#route-groups; issue #4 §2).
  *
  * A key authenticates an application's calls to the inference API (header `ulcaApiKey`). Format:
  * `ulca_<12 hex>.<43 base64url>`: the part before the dot is the public identifier (listed, used to
@@ -75,11 +75,13 @@ async function ownKey(ctx: AppContext, user: AuthUser, ulcaApiKey: string): Prom
 /** Throws 400 for a provider not in SERVICE_PROVIDERS. */
 function assertProvider(ctx: AppContext, provider: string): void {
   if (!ctx.config.serviceProviders.includes(provider)) {
-    throw badRequest('UNKNOWN_PROVIDER', 'Unknown service provider.', [{ field: 'serviceProviderName', message: `One of: ${ctx.config.serviceProviders.join(', ')}` }]);
+    throw badRequest('UNKNOWN_PROVIDER', 'Unknown service provider.', [
+      { field: 'serviceProviderName', message: `One of: ${ctx.config.serviceProviders.join(', ')}` },
+    ]);
   }
 }
 
-/** A provider entry of a key record (spec 02 §3). */
+/** A provider entry of a key record (docs/product.md#entities-and-fields). */
 export interface ServiceProviderKey {
   serviceProviderName: string;
   /** The provider's inference key, masked; null when none is generated. */
@@ -93,7 +95,9 @@ function providerEntries(ctx: AppContext, rows: repo.ProviderRow[]): ServiceProv
     const r = rows.find((p) => p.provider_name === name);
     return {
       serviceProviderName: name,
-      inferenceApiKey: r?.inference_key_hash ? { name: r.inference_key_name ?? 'Authorization', value: r.inference_key_masked ?? '' } : null,
+      inferenceApiKey: r?.inference_key_hash
+        ? { name: r.inference_key_name ?? 'Authorization', value: r.inference_key_masked ?? '' }
+        : null,
       dataTracking: r?.data_tracking ?? false,
     };
   });
@@ -114,8 +118,14 @@ export async function generateApiKey(ctx: AppContext, user: AuthUser, body: { us
   if (!(await repo.insertApiKey(ctx.db, { keyId, userId: user.userId, appName, secretHash: keyHash(fullKey) }))) {
     throw new ApiError(409, 'APP_NAME_TAKEN', APP_NAME_TAKEN_MESSAGE, [{ field: 'appName', message: APP_NAME_TAKEN_MESSAGE }]);
   }
-  await recordAudit(ctx, { actorUserId: user.userId, action: 'apikey.generate', targetUserId: user.userId, ip: meta.ip, details: { appName, keyId } });
-  // A new key holds no provider key yet (contracts.md: `serviceProviderKeys: []`); the profile list shows every provider.
+  await recordAudit(ctx, {
+    actorUserId: user.userId,
+    action: 'apikey.generate',
+    targetUserId: user.userId,
+    ip: meta.ip,
+    details: { appName, keyId },
+  });
+  // A new key holds no provider key yet (docs/api.md: `serviceProviderKeys: []`); the profile list shows every provider.
   return { appName, ulcaApiKey: fullKey, serviceProviderKeys: [] as ServiceProviderKey[] };
 }
 
@@ -123,21 +133,38 @@ export async function generateApiKey(ctx: AppContext, user: AuthUser, body: { us
 export async function listApiKeys(ctx: AppContext, user: AuthUser, body: { userID: string }) {
   assertSelf(user, body.userID);
   const keys = await repo.listApiKeys(ctx.db, user.userId);
-  const providers = await repo.listProviders(ctx.db, keys.map((k) => k.key_id));
+  const providers = await repo.listProviders(
+    ctx.db,
+    keys.map((k) => k.key_id),
+  );
   return keys.map((k) => ({
     appName: k.app_name,
     ulcaApiKey: k.key_id,
     createdOn: k.created_on.toISOString(),
-    serviceProviderKeys: providerEntries(ctx, providers.filter((p) => p.key_id === k.key_id)),
+    serviceProviderKeys: providerEntries(
+      ctx,
+      providers.filter((p) => p.key_id === k.key_id),
+    ),
   }));
 }
 
 /** revokeApiKey: deletes the caller's key; its next call is refused. 403 / 404 as {@link ownKey}. */
-export async function revokeApiKey(ctx: AppContext, user: AuthUser, body: { userID: string; ulcaApiKey: string }, meta: RequestMeta): Promise<void> {
+export async function revokeApiKey(
+  ctx: AppContext,
+  user: AuthUser,
+  body: { userID: string; ulcaApiKey: string },
+  meta: RequestMeta,
+): Promise<void> {
   assertSelf(user, body.userID);
   const key = await ownKey(ctx, user, body.ulcaApiKey);
   if (!(await repo.deleteApiKey(ctx.db, user.userId, key.key_id))) throw notFound(KEY_NOT_FOUND_MESSAGE);
-  await recordAudit(ctx, { actorUserId: user.userId, action: 'apikey.revoke', targetUserId: user.userId, ip: meta.ip, details: { appName: key.app_name, keyId: key.key_id } });
+  await recordAudit(ctx, {
+    actorUserId: user.userId,
+    action: 'apikey.revoke',
+    targetUserId: user.userId,
+    ip: meta.ip,
+    details: { appName: key.app_name, keyId: key.key_id },
+  });
 }
 
 type ProviderBody = { userID: string; ulcaApiKey: string; serviceProviderName: string };
@@ -152,7 +179,9 @@ export async function generateProviderKey(ctx: AppContext, user: AuthUser, body:
   const key = await ownKey(ctx, user, body.ulcaApiKey);
   const value = randomBytes(32).toString('base64url');
   const name = 'Authorization';
-  if (!(await repo.setProviderKey(ctx.db, key.key_id, body.serviceProviderName, { name, hash: keyHash(value), masked: maskSecret(value) }))) {
+  if (
+    !(await repo.setProviderKey(ctx.db, key.key_id, body.serviceProviderName, { name, hash: keyHash(value), masked: maskSecret(value) }))
+  ) {
     throw new ApiError(409, 'PROVIDER_KEY_EXISTS', 'This app already has a key for this service provider; revoke it first.');
   }
   await recordAudit(ctx, {
@@ -162,7 +191,11 @@ export async function generateProviderKey(ctx: AppContext, user: AuthUser, body:
     ip: meta.ip,
     details: { appName: key.app_name, keyId: key.key_id, serviceProviderName: body.serviceProviderName },
   });
-  return { serviceProviderName: body.serviceProviderName, inferenceApiKey: { name, value }, dataTracking: await repo.getDataTracking(ctx.db, key.key_id, body.serviceProviderName) };
+  return {
+    serviceProviderName: body.serviceProviderName,
+    inferenceApiKey: { name, value },
+    dataTracking: await repo.getDataTracking(ctx.db, key.key_id, body.serviceProviderName),
+  };
 }
 
 /** removeServiceProviderKey: deletes the provider's inference key of the caller's key; 404 when there is none. */
@@ -170,7 +203,8 @@ export async function removeProviderKey(ctx: AppContext, user: AuthUser, body: P
   assertSelf(user, body.userID);
   assertProvider(ctx, body.serviceProviderName);
   const key = await ownKey(ctx, user, body.ulcaApiKey);
-  if (!(await repo.clearProviderKey(ctx.db, key.key_id, body.serviceProviderName))) throw notFound('This app has no key for this service provider.');
+  if (!(await repo.clearProviderKey(ctx.db, key.key_id, body.serviceProviderName)))
+    throw notFound('This app has no key for this service provider.');
   await recordAudit(ctx, {
     actorUserId: user.userId,
     action: 'provider-key.remove',
@@ -181,7 +215,12 @@ export async function removeProviderKey(ctx: AppContext, user: AuthUser, body: P
 }
 
 /** dataTrackingToggle: sets whether the platform may keep this key's inference inputs and outputs for the provider. */
-export async function toggleDataTracking(ctx: AppContext, user: AuthUser, body: ProviderBody & { dataTracking: boolean }, meta: RequestMeta): Promise<void> {
+export async function toggleDataTracking(
+  ctx: AppContext,
+  user: AuthUser,
+  body: ProviderBody & { dataTracking: boolean },
+  meta: RequestMeta,
+): Promise<void> {
   assertSelf(user, body.userID);
   assertProvider(ctx, body.serviceProviderName);
   const key = await ownKey(ctx, user, body.ulcaApiKey);
@@ -201,7 +240,12 @@ export async function toggleDataTracking(ctx: AppContext, user: AuthUser, body: 
  * UNKNOWN_PROVIDER, and 404 APP_NOT_FOUND for an app the caller has no key for — the same answer
  * whether or not another user has such an app, so nothing of another user is revealed.
  */
-export async function ownApplication(ctx: AppContext, userId: string, appName: string, provider: string): Promise<{ keyId: string; appName: string }> {
+export async function ownApplication(
+  ctx: AppContext,
+  userId: string,
+  appName: string,
+  provider: string,
+): Promise<{ keyId: string; appName: string }> {
   assertProvider(ctx, provider);
   const row = await repo.findOwnKeyByApp(ctx.db, userId, appName.trim());
   if (!row) throw new ApiError(404, 'APP_NOT_FOUND', APP_NOT_FOUND_MESSAGE);

@@ -37,9 +37,12 @@ async function generate(u: TestUser, appName: string): Promise<string> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.ulcaApiKey as string;
 }
-const computeOn = (app: FastifyInstance, key: string, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: MODEL_API.compute, payload, headers: { ulcaApiKey: key } });
-const usage = (u: TestUser, key: string, extra = '') => signedInject(p.app, u, 'GET', `${USAGE_API.key}?ulcaApiKey=${encodeURIComponent(key.split('.')[0])}${extra}`);
-const setQuota = (ulcaApiKey: string, unit: string, dailyLimit: number | null) => signedInject(p.app, admin, 'POST', USAGE_API.quota, { ulcaApiKey, unit, dailyLimit });
+const computeOn = (app: FastifyInstance, key: string, payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: MODEL_API.compute, payload, headers: { ulcaApiKey: key } });
+const usage = (u: TestUser, key: string, extra = '') =>
+  signedInject(p.app, u, 'GET', `${USAGE_API.key}?ulcaApiKey=${encodeURIComponent(key.split('.')[0])}${extra}`);
+const setQuota = (ulcaApiKey: string, unit: string, dailyLimit: number | null) =>
+  signedInject(p.app, admin, 'POST', USAGE_API.quota, { ulcaApiKey, unit, dailyLimit });
 
 beforeAll(async () => {
   ms = await startTestModelServer();
@@ -49,10 +52,29 @@ beforeAll(async () => {
   second = { ctx: ctx2, app: await buildApp(ctx2, { logger: false }) };
   await second.app.ready();
   [alice, bob, admin] = await Promise.all([createSignedInUser(p), createSignedInUser(p), createSignedInUser(p, ['ADMIN'])]);
-  translationId = await insertTestModel(p.ctx, { userId: bob.userId, callbackUrl: ms.url('translation'), languages: [{ sourceLanguage: 'en', targetLanguage: 'hi' }] });
-  asrId = await insertTestModel(p.ctx, { userId: bob.userId, task: 'asr', callbackUrl: ms.url('asr'), languages: [{ sourceLanguage: 'en' }] });
-  ttsId = await insertTestModel(p.ctx, { userId: bob.userId, task: 'tts', callbackUrl: ms.url('tts'), languages: [{ sourceLanguage: 'hi' }] });
-  ocrId = await insertTestModel(p.ctx, { userId: bob.userId, task: 'ocr', callbackUrl: ms.url('ocr'), languages: [{ sourceLanguage: 'en' }] });
+  translationId = await insertTestModel(p.ctx, {
+    userId: bob.userId,
+    callbackUrl: ms.url('translation'),
+    languages: [{ sourceLanguage: 'en', targetLanguage: 'hi' }],
+  });
+  asrId = await insertTestModel(p.ctx, {
+    userId: bob.userId,
+    task: 'asr',
+    callbackUrl: ms.url('asr'),
+    languages: [{ sourceLanguage: 'en' }],
+  });
+  ttsId = await insertTestModel(p.ctx, {
+    userId: bob.userId,
+    task: 'tts',
+    callbackUrl: ms.url('tts'),
+    languages: [{ sourceLanguage: 'hi' }],
+  });
+  ocrId = await insertTestModel(p.ctx, {
+    userId: bob.userId,
+    task: 'ocr',
+    callbackUrl: ms.url('ocr'),
+    languages: [{ sourceLanguage: 'en' }],
+  });
   aliceKey = await generate(alice, 'Metered App');
   quotaKey = await generate(alice, 'Quota App');
 }, 120_000);
@@ -66,7 +88,9 @@ afterAll(async () => {
 
 describe('metering per key', () => {
   it('counts equal the units sent: characters, seconds of audio in and out, images, calls and failures', async () => {
-    expect((await computeOn(p.app, aliceKey, { modelId: translationId, input: [{ source: 'hello world' }, { source: 'four' }] })).statusCode).toBe(200);
+    expect(
+      (await computeOn(p.app, aliceKey, { modelId: translationId, input: [{ source: 'hello world' }, { source: 'four' }] })).statusCode,
+    ).toBe(200);
     expect((await computeOn(p.app, aliceKey, { modelId: translationId, input: [{ source: 'abc' }] })).statusCode).toBe(200);
     const asr = await computeOn(p.app, aliceKey, { modelId: asrId, audioContent: silentWav(1.5).toString('base64'), sourceLanguage: 'en' });
     expect(asr.statusCode, asr.body).toBe(200);
@@ -87,9 +111,17 @@ describe('metering per key', () => {
     });
     expect(pipe.statusCode, pipe.body).toBe(200);
     // The translation double prefixes 'hi:': the tts stage reads 'hi:water' (8 characters).
-    expect(((pipe.json().pipelineResponse[0].output as { target: string }[])[0]).target).toBe('hi:water');
+    expect((pipe.json().pipelineResponse[0].output as { target: string }[])[0].target).toBe('hi:water');
     // Web calls (no key) are not metered per key.
-    expect((await p.app.inject({ method: 'POST', url: MODEL_API.compute, payload: { modelId: translationId, input: [{ source: 'not counted' }] } })).statusCode).toBe(200);
+    expect(
+      (
+        await p.app.inject({
+          method: 'POST',
+          url: MODEL_API.compute,
+          payload: { modelId: translationId, input: [{ source: 'not counted' }] },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const res = await usage(alice, aliceKey);
     expect(res.statusCode, res.body).toBe(200);
@@ -97,7 +129,15 @@ describe('metering per key', () => {
     expect(report.appName).toBe('Metered App');
     const by = (model: string) => report.rows.find((r) => r.modelId === model)!;
     const today = new Date().toISOString().slice(0, 10);
-    expect(by(translationId)).toMatchObject({ day: today, task: 'translation', calls: 3, failures: 0, charactersIn: 11 + 4 + 3 + 5, audioSecondsIn: 0, images: 0 });
+    expect(by(translationId)).toMatchObject({
+      day: today,
+      task: 'translation',
+      calls: 3,
+      failures: 0,
+      charactersIn: 11 + 4 + 3 + 5,
+      audioSecondsIn: 0,
+      images: 0,
+    });
     expect(by(asrId)).toMatchObject({ task: 'asr', calls: 1, charactersIn: 0, audioSecondsIn: 1.5, audioSecondsOut: 0 });
     expect(by(ocrId)).toMatchObject({ task: 'ocr', calls: 1, images: 1, charactersIn: 0 });
     expect(by(ttsId)).toMatchObject({ task: 'tts', calls: 1, charactersIn: 8, audioSecondsOut: 0.1 });
@@ -153,17 +193,22 @@ describe('quotas per key', () => {
       method: 'POST',
       url: PIPELINE_API.compute,
       headers: { ulcaApiKey: quotaKey },
-      payload: { pipelineTasks: [{ taskType: 'translation', config: { serviceId: translationId } }], inputData: { input: [{ source: 'more' }] } },
+      payload: {
+        pipelineTasks: [{ taskType: 'translation', config: { serviceId: translationId } }],
+        inputData: { input: [{ source: 'more' }] },
+      },
     });
     expect(pipe.statusCode).toBe(429);
     expect(pipe.headers['retry-after']).toBeDefined();
   });
 
-  it("a default limit applies to every key without its own; concurrent calls on two processes never pass it", async () => {
+  it('a default limit applies to every key without its own; concurrent calls on two processes never pass it', async () => {
     expect((await setQuota('*', 'calls', 4)).statusCode).toBe(200);
     const key = await generate(bob, 'Default Limited');
     const calls = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => computeOn(i % 2 ? second.app : p.app, key, { modelId: translationId, input: [{ source: `c${i}` }] })),
+      Array.from({ length: 10 }, (_, i) =>
+        computeOn(i % 2 ? second.app : p.app, key, { modelId: translationId, input: [{ source: `c${i}` }] }),
+      ),
     );
     expect(calls.filter((r) => r.statusCode === 200)).toHaveLength(4);
     expect(calls.filter((r) => r.statusCode === 429)).toHaveLength(6);
@@ -172,7 +217,9 @@ describe('quotas per key', () => {
     expect((await setQuota('*', 'calls', null)).statusCode).toBe(200);
     expect((await computeOn(p.app, key, { modelId: translationId, input: [{ source: 'free again' }] })).statusCode).toBe(200);
     // Only an admin sets limits; an unknown key is 404.
-    expect((await signedInject(p.app, alice, 'POST', USAGE_API.quota, { ulcaApiKey: '*', unit: 'calls', dailyLimit: 1 })).statusCode).toBe(403);
+    expect((await signedInject(p.app, alice, 'POST', USAGE_API.quota, { ulcaApiKey: '*', unit: 'calls', dailyLimit: 1 })).statusCode).toBe(
+      403,
+    );
     expect((await setQuota('ulca_000000000000', 'calls', 1)).statusCode).toBe(404);
   });
 });

@@ -116,7 +116,9 @@ export async function setLimit(db: Db, keyId: string, unit: QuotaUnit, dailyLimi
 /** Every limit set, default ('*') first. */
 export async function listLimits(db: Db): Promise<{ keyId: string; unit: QuotaUnit; dailyLimit: number }[]> {
   const rows = await db.db.selectFrom('key_quotas').select(['key_id', 'unit', 'daily_limit']).orderBy('key_id').orderBy('unit').execute();
-  return rows.map((r) => ({ keyId: r.key_id, unit: r.unit as QuotaUnit, dailyLimit: Number(r.daily_limit) })).sort((a, b) => Number(b.keyId === '*') - Number(a.keyId === '*'));
+  return rows
+    .map((r) => ({ keyId: r.key_id, unit: r.unit as QuotaUnit, dailyLimit: Number(r.daily_limit) }))
+    .sort((a, b) => Number(b.keyId === '*') - Number(a.keyId === '*'));
 }
 
 /**
@@ -145,12 +147,23 @@ export async function addReserved(db: Db, keyId: string, day: string, unit: Quot
 
 /** Units used today per unit for `keyId`. */
 export async function usedToday(db: Db, keyId: string, day: string): Promise<Map<QuotaUnit, number>> {
-  const rows = await db.db.selectFrom('key_quota_usage').select(['unit', 'used']).where('key_id', '=', keyId).where('day', '=', day).execute();
+  const rows = await db.db
+    .selectFrom('key_quota_usage')
+    .select(['unit', 'used'])
+    .where('key_id', '=', keyId)
+    .where('day', '=', day)
+    .execute();
   return new Map(rows.map((r) => [r.unit as QuotaUnit, Number(r.used)]));
 }
 
 /** Gives back `amount` of `unit` reserved today (a call refused on another unit after this one was reserved). */
 export async function release(db: Db, keyId: string, day: string, unit: QuotaUnit, amount: number): Promise<void> {
   if (amount <= 0) return;
-  await db.db.updateTable('key_quota_usage').set({ used: sql`greatest(used - ${amount}, 0)` }).where('key_id', '=', keyId).where('day', '=', day).where('unit', '=', unit).execute();
+  await db.db
+    .updateTable('key_quota_usage')
+    .set({ used: sql`greatest(used - ${amount}, 0)` })
+    .where('key_id', '=', keyId)
+    .where('day', '=', day)
+    .where('unit', '=', unit)
+    .execute();
 }

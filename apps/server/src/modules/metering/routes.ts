@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { USAGE_API, usageAllQuery, usageAllResponse, usageKeyQuery, usageKeyResponse, usageQuotaBody, usageQuotaListResponse } from '@ulca/contracts';
+import {
+  USAGE_API,
+  usageAllQuery,
+  usageAllResponse,
+  usageKeyQuery,
+  usageKeyResponse,
+  usageQuotaBody,
+  usageQuotaListResponse,
+} from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { signedIn } from '../../security/access.ts';
 import { currentUser } from '../../security/auth.ts';
@@ -19,7 +27,10 @@ async function sendCsv(reply: FastifyReply, filename: string, rows: service.KeyU
   for (const r of rows) s.write(service.USAGE_CSV_COLUMNS.map((c) => r[c]));
   s.end();
   await done;
-  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(Buffer.concat(chunks));
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(Buffer.concat(chunks));
 }
 
 /**
@@ -35,7 +46,8 @@ export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext):
       config: { access: signedIn() },
       schema: {
         tags: TAGS,
-        summary: "One API key's usage per UTC day, model and task over the last `days` days, with its daily limits and what is left today (its owner or an ADMIN; 404 otherwise)",
+        summary:
+          "One API key's usage per UTC day, model and task over the last `days` days, with its daily limits and what is left today (its owner or an ADMIN; 404 otherwise)",
         security: SIGNED,
         querystring: usageKeyQuery,
         response: { 200: usageKeyResponse, 401: errorResponse, 404: errorResponse },
@@ -52,7 +64,13 @@ export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext):
     USAGE_API.all,
     {
       config: { access: signedIn(['ADMIN']) },
-      schema: { tags: TAGS, summary: "Every API key's usage per UTC day, model and task (ADMIN)", security: SIGNED, querystring: usageAllQuery, response: { 200: usageAllResponse, 401: errorResponse, 403: errorResponse } },
+      schema: {
+        tags: TAGS,
+        summary: "Every API key's usage per UTC day, model and task (ADMIN)",
+        security: SIGNED,
+        querystring: usageAllQuery,
+        response: { 200: usageAllResponse, 401: errorResponse, 403: errorResponse },
+      },
     },
     async (req, reply) => {
       const rows = await service.usageOfAllKeys(ctx, req.query.days);
@@ -65,7 +83,12 @@ export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext):
     USAGE_API.quota,
     {
       config: { access: signedIn(['ADMIN']) },
-      schema: { tags: TAGS, summary: "The daily limits set: per key, and the default of every key ('*') (ADMIN)", security: SIGNED, response: { 200: usageQuotaListResponse, 401: errorResponse, 403: errorResponse } },
+      schema: {
+        tags: TAGS,
+        summary: "The daily limits set: per key, and the default of every key ('*') (ADMIN)",
+        security: SIGNED,
+        response: { 200: usageQuotaListResponse, 401: errorResponse, 403: errorResponse },
+      },
     },
     async () => ({ data: await service.listQuotas(ctx) }),
   );
@@ -77,7 +100,8 @@ export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext):
       attachValidation: true,
       schema: {
         tags: TAGS,
-        summary: "Sets a daily limit of one unit for a key, or with ulcaApiKey '*' the default of every key; dailyLimit null removes it (ADMIN)",
+        summary:
+          "Sets a daily limit of one unit for a key, or with ulcaApiKey '*' the default of every key; dailyLimit null removes it (ADMIN)",
         security: SIGNED,
         body: usageQuotaBody,
         response: { 200: messageResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },

@@ -21,7 +21,6 @@ import * as keys from '../keys/service.ts';
 import * as repo from './repo.ts';
 import { QUOTA_UNITS, type KeyUsageDelta, type QuotaUnit } from './repo.ts';
 
-
 /** The units one call sends (known before the model is called). */
 export interface CallUnits {
   charactersIn: number;
@@ -56,7 +55,19 @@ export function recordCall(ctx: AppContext, r: CallRecord): void {
   const day = utcDay();
   const k = `${r.keyId}|${r.modelId}|${r.task}|${day}`;
   const { usage } = ctx.services.metering;
-  const d = usage.get(k) ?? { keyId: r.keyId, modelId: r.modelId, task: r.task, day, calls: 0, failures: 0, latencyMsTotal: 0, charactersIn: 0, audioMsIn: 0, audioMsOut: 0, images: 0 };
+  const d = usage.get(k) ?? {
+    keyId: r.keyId,
+    modelId: r.modelId,
+    task: r.task,
+    day,
+    calls: 0,
+    failures: 0,
+    latencyMsTotal: 0,
+    charactersIn: 0,
+    audioMsIn: 0,
+    audioMsOut: 0,
+    images: 0,
+  };
   d.calls += 1;
   if (r.failed) d.failures += 1;
   d.latencyMsTotal += r.latencyMs;
@@ -70,7 +81,8 @@ export function recordCall(ctx: AppContext, r: CallRecord): void {
 
 async function addAudioOut(ctx: AppContext, keyId: string, seconds: number): Promise<void> {
   try {
-    if ((await cachedLimits(ctx, keyId)).has('audioSecondsOut')) await repo.addReserved(ctx.db, keyId, utcDay(), 'audioSecondsOut', Math.ceil(seconds));
+    if ((await cachedLimits(ctx, keyId)).has('audioSecondsOut'))
+      await repo.addReserved(ctx.db, keyId, utcDay(), 'audioSecondsOut', Math.ceil(seconds));
   } catch (err) {
     ctx.log.warn({ err }, 'could not count audio out against the quota');
   }
@@ -89,7 +101,13 @@ function cachedLimits(ctx: AppContext, keyId: string): Promise<Map<QuotaUnit, nu
   return ctx.services.metering.limits(keyId);
 }
 
-const UNIT_WORDS: Record<QuotaUnit, string> = { calls: 'calls', characters: 'characters', audioSecondsIn: 'seconds of audio in', audioSecondsOut: 'seconds of audio out', images: 'images' };
+const UNIT_WORDS: Record<QuotaUnit, string> = {
+  calls: 'calls',
+  characters: 'characters',
+  audioSecondsIn: 'seconds of audio in',
+  audioSecondsOut: 'seconds of audio out',
+  images: 'images',
+};
 
 /**
  * Reserves today's units of one call of `keyId` against its limits (its own, else the default).
@@ -100,7 +118,13 @@ export async function reserveQuota(ctx: AppContext, keyId: string, units: CallUn
   const limits = await cachedLimits(ctx, keyId);
   if (limits.size === 0) return;
   const day = utcDay();
-  const amounts: Record<QuotaUnit, number> = { calls: 1, characters: units.charactersIn, audioSecondsIn: Math.ceil(units.audioSecondsIn), audioSecondsOut: 0, images: units.images };
+  const amounts: Record<QuotaUnit, number> = {
+    calls: 1,
+    characters: units.charactersIn,
+    audioSecondsIn: Math.ceil(units.audioSecondsIn),
+    audioSecondsOut: 0,
+    images: units.images,
+  };
   const done: [QuotaUnit, number][] = [];
   for (const unit of QUOTA_UNITS) {
     const limit = limits.get(unit);
@@ -109,9 +133,12 @@ export async function reserveQuota(ctx: AppContext, keyId: string, units: CallUn
     if (total === null) {
       for (const [u, a] of done) await repo.release(ctx.db, keyId, day, u, a);
       const retryAfter = secondsToUtcMidnight();
-      const err = new ApiError(429, 'QUOTA_EXCEEDED', `This API key's daily limit of ${limit} ${UNIT_WORDS[unit]} is reached (this call needs ${amounts[unit]}); it resets at 00:00 UTC.`, [
-        { field: unit, message: `daily limit ${limit}` },
-      ]);
+      const err = new ApiError(
+        429,
+        'QUOTA_EXCEEDED',
+        `This API key's daily limit of ${limit} ${UNIT_WORDS[unit]} is reached (this call needs ${amounts[unit]}); it resets at 00:00 UTC.`,
+        [{ field: unit, message: `daily limit ${limit}` }],
+      );
       err.headers = { 'retry-after': String(retryAfter) };
       throw err;
     }
@@ -168,17 +195,31 @@ function fromDay(days: number): string {
  * Usage of one key over the last `days` days: its owner or an ADMIN (404 KEY_NOT_FOUND for anyone
  * else, as for a key that does not exist). Flushes this process's counts first.
  */
-export async function usageOfKey(ctx: AppContext, user: { userId: string; roles: readonly string[] }, keyIdOrKey: string, days: number): Promise<KeyUsageReport> {
+export async function usageOfKey(
+  ctx: AppContext,
+  user: { userId: string; roles: readonly string[] },
+  keyIdOrKey: string,
+  days: number,
+): Promise<KeyUsageReport> {
   const keyId = keys.keyIdOf(keyIdOrKey);
   const owner = keyId ? await keys.keyOwner(ctx, keyId) : undefined;
   if (!keyId || !owner || (owner.userId !== user.userId && !user.roles.includes('ADMIN'))) throw notFound(keys.KEY_NOT_FOUND_MESSAGE);
   await flushMetering(ctx);
-  const [rows, limits, used] = await Promise.all([repo.usageSince(ctx.db, [keyId], fromDay(days)), repo.limitsOf(ctx.db, keyId), repo.usedToday(ctx.db, keyId, utcDay())]);
+  const [rows, limits, used] = await Promise.all([
+    repo.usageSince(ctx.db, [keyId], fromDay(days)),
+    repo.limitsOf(ctx.db, keyId),
+    repo.usedToday(ctx.db, keyId, utcDay()),
+  ]);
   return {
     keyId,
     appName: owner.appName,
     rows: rows.map(toRow),
-    quota: [...limits].map(([unit, dailyLimit]) => ({ unit, dailyLimit, usedToday: used.get(unit) ?? 0, remainingToday: Math.max(0, dailyLimit - (used.get(unit) ?? 0)) })),
+    quota: [...limits].map(([unit, dailyLimit]) => ({
+      unit,
+      dailyLimit,
+      usedToday: used.get(unit) ?? 0,
+      remainingToday: Math.max(0, dailyLimit - (used.get(unit) ?? 0)),
+    })),
   };
 }
 
@@ -189,15 +230,32 @@ export async function usageOfAllKeys(ctx: AppContext, days: number): Promise<Key
 }
 
 /** Columns of the usage CSV, in order. */
-export const USAGE_CSV_COLUMNS = ['day', 'keyId', 'modelId', 'task', 'calls', 'failures', 'meanLatencyMs', 'charactersIn', 'audioSecondsIn', 'audioSecondsOut', 'images'] as const;
+export const USAGE_CSV_COLUMNS = [
+  'day',
+  'keyId',
+  'modelId',
+  'task',
+  'calls',
+  'failures',
+  'meanLatencyMs',
+  'charactersIn',
+  'audioSecondsIn',
+  'audioSecondsOut',
+  'images',
+] as const;
 
 /**
  * Sets (dailyLimit null: removes) an admin's daily limit of `unit` for a key (identifier or full
  * key) or, with `ulcaApiKey` '*', the default for every key. 404 for an unknown key, 400 for a unit
  * not in QUOTA_UNITS.
  */
-export async function setQuota(ctx: AppContext, admin: { userId: string }, body: { ulcaApiKey: string; unit: string; dailyLimit: number | null }): Promise<void> {
-  if (!(QUOTA_UNITS as readonly string[]).includes(body.unit)) throw badRequest('UNKNOWN_UNIT', `The unit must be one of ${QUOTA_UNITS.join(', ')}.`, [{ field: 'unit', message: 'unknown unit' }]);
+export async function setQuota(
+  ctx: AppContext,
+  admin: { userId: string },
+  body: { ulcaApiKey: string; unit: string; dailyLimit: number | null },
+): Promise<void> {
+  if (!(QUOTA_UNITS as readonly string[]).includes(body.unit))
+    throw badRequest('UNKNOWN_UNIT', `The unit must be one of ${QUOTA_UNITS.join(', ')}.`, [{ field: 'unit', message: 'unknown unit' }]);
   let keyId = '*';
   if (body.ulcaApiKey !== '*') {
     const k = keys.keyIdOf(body.ulcaApiKey);

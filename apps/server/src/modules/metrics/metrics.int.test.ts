@@ -50,7 +50,10 @@ const GENERATED = [
 /** Writes a parallel dataset zip with the given dimensions (rows from generateParallelPairs, seed = name). */
 async function writeParallelZip(g: (typeof GENERATED)[number], file = `${g.name}.zip`, submitter: string = g.submitter): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-metrics-ds-'));
-  const collectionDetails = g.method === 'manual-translated' ? { contributor: { name: 'Translator', aboutMe: 'Translates' } } : { translationModel: 'template generator' };
+  const collectionDetails =
+    g.method === 'manual-translated'
+      ? { contributor: { name: 'Translator', aboutMe: 'Translates' } }
+      : { translationModel: 'template generator' };
   const params = {
     datasetType: 'parallel-corpus',
     languages: { sourceLanguage: g.src, targetLanguage: g.tgt },
@@ -61,7 +64,10 @@ async function writeParallelZip(g: (typeof GENERATED)[number], file = `${g.name}
     submitter: { name: submitter, aboutMe: 'Metrics test submitter' },
   };
   fs.writeFileSync(path.join(dir, 'params.json'), JSON.stringify(params, null, 2));
-  fs.writeFileSync(path.join(dir, 'data.json'), JSON.stringify([...generateParallelPairs({ rows: g.rows, seed: g.name, sourceLanguage: g.src, targetLanguage: g.tgt })]));
+  fs.writeFileSync(
+    path.join(dir, 'data.json'),
+    JSON.stringify([...generateParallelPairs({ rows: g.rows, seed: g.name, sourceLanguage: g.src, targetLanguage: g.tgt })]),
+  );
   await zipFolder(dir, path.join(zipDir, file));
   fs.rmSync(dir, { recursive: true, force: true });
   return file;
@@ -84,7 +90,11 @@ let nameCounter = 0;
 async function submitAll(files: string[]): Promise<string[]> {
   const srns: string[] = [];
   for (const f of files) {
-    const res = await signedInject(p.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', { datasetName: `metrics ${++nameCounter} ${f}`, url: server.url(f), userId: user.userId });
+    const res = await signedInject(p.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
+      datasetName: `metrics ${++nameCounter} ${f}`,
+      url: server.url(f),
+      userId: user.userId,
+    });
     expect(res.statusCode, res.body).toBe(200);
     srns.push(res.json().data.serviceRequestNumber);
   }
@@ -102,7 +112,11 @@ async function submitAll(files: string[]): Promise<string[]> {
 
 async function search(type: string, criterions: Criterion[] | null, groupby: string | null): Promise<SearchAnswer> {
   // Public: no signature headers at all.
-  const res = await p.app.inject({ method: 'POST', url: SEARCH, payload: { type, criterions, groupby: groupby ? [{ field: groupby, value: null }] : null } });
+  const res = await p.app.inject({
+    method: 'POST',
+    url: SEARCH,
+    payload: { type, criterions, groupby: groupby ? [{ field: groupby, value: null }] : null },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -133,7 +147,8 @@ async function expected(type: string, criterions: Criterion[], groupby: string |
       values.push(langs[1]);
       where.push(`ARRAY[source_language, target_language] @> ARRAY[${a}, $${values.length}] AND source_language <> target_language`);
     }
-    if (!groupby || groupby === 'sourceLanguage' || groupby === 'targetLanguage') key = `CASE WHEN source_language = ${a} THEN target_language ELSE source_language END`;
+    if (!groupby || groupby === 'sourceLanguage' || groupby === 'targetLanguage')
+      key = `CASE WHEN source_language = ${a} THEN target_language ELSE source_language END`;
   }
   const r = await p.ctx.db.pool.query(
     `SELECT coalesce(${key}, '') AS k, count(*)::int AS n, coalesce(sum(duration_seconds), 0)::float8 AS secs FROM dataset_records WHERE ${where.join(' AND ')} GROUP BY 1`,
@@ -151,7 +166,10 @@ async function checkView(type: string, criterions: Criterion[], groupby: string 
   const values = got.data.map((d) => d.value);
   expect(values, where).toEqual([...values].sort((a, b) => b - a));
   if (!isAudioDatasetType(type)) expect(got.count, where).toBe(values.reduce((a, b) => a + b, 0));
-  expect(got.data.every((d) => d.label.length > 0), where).toBe(true);
+  expect(
+    got.data.every((d) => d.label.length > 0),
+    where,
+  ).toBe(true);
   return got;
 }
 
@@ -163,7 +181,9 @@ async function allViews(type: string, sourceLanguages: string[]): Promise<Record
     const level0 = await checkView(type, root, null);
     out[JSON.stringify([root, null])] = level0;
     for (const bar of level0.data) {
-      const lang: Criterion[] = SYMMETRIC.includes(type) ? [...root, { field: 'targetLanguage', value: bar._id }] : [{ field: 'sourceLanguage', value: bar._id }];
+      const lang: Criterion[] = SYMMETRIC.includes(type)
+        ? [...root, { field: 'targetLanguage', value: bar._id }]
+        : [{ field: 'sourceLanguage', value: bar._id }];
       for (const g1 of GROUPINGS) {
         const level1 = await checkView(type, lang, g1);
         out[JSON.stringify([lang, g1])] = level1;
@@ -182,18 +202,25 @@ async function allViews(type: string, sourceLanguages: string[]): Promise<Record
 
 /** Languages on either side of the published pairs of a type. */
 async function pairLanguages(type: string): Promise<string[]> {
-  const r = await p.ctx.db.pool.query(`SELECT DISTINCT unnest(ARRAY[source_language, target_language]) AS l FROM dataset_records WHERE dataset_type = $1 ORDER BY 1`, [type]);
+  const r = await p.ctx.db.pool.query(
+    `SELECT DISTINCT unnest(ARRAY[source_language, target_language]) AS l FROM dataset_records WHERE dataset_type = $1 ORDER BY 1`,
+    [type],
+  );
   return r.rows.map((x) => x.l);
 }
 
 async function snapshot(): Promise<Record<string, Record<string, SearchAnswer>>> {
-  const types = (await p.ctx.db.pool.query(`SELECT DISTINCT dataset_type FROM dataset_records ORDER BY 1`)).rows.map((r) => r.dataset_type as string);
+  const types = (await p.ctx.db.pool.query(`SELECT DISTINCT dataset_type FROM dataset_records ORDER BY 1`)).rows.map(
+    (r) => r.dataset_type as string,
+  );
   const out: Record<string, Record<string, SearchAnswer>> = {};
   for (const t of types) out[t] = await allViews(t, SYMMETRIC.includes(t) ? await pairLanguages(t) : []);
   return out;
 }
 
-const FIXTURES: FixtureName[] = (Object.keys(FIXTURE_EXPECTATIONS) as FixtureName[]).filter((n) => FIXTURE_EXPECTATIONS[n].outcome === 'processed');
+const FIXTURES: FixtureName[] = (Object.keys(FIXTURE_EXPECTATIONS) as FixtureName[]).filter(
+  (n) => FIXTURE_EXPECTATIONS[n].outcome === 'processed',
+);
 
 beforeAll(async () => {
   p = await createTestPlatform({ startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: { publishChunkRows: 7 } }) });
@@ -226,7 +253,9 @@ describe('store/search answers from the rollup equal the published records', () 
     // Every published type is covered, and the drill-down reached level 2 (a criterion on a grouping) for each.
     expect(Object.keys(before).length).toBeGreaterThanOrEqual(11);
     for (const [type, views] of Object.entries(before)) {
-      const level2 = Object.keys(views).filter((k) => (JSON.parse(k)[0] as Criterion[]).some((c) => (GROUPINGS as readonly string[]).includes(c.field)));
+      const level2 = Object.keys(views).filter((k) =>
+        (JSON.parse(k)[0] as Criterion[]).some((c) => (GROUPINGS as readonly string[]).includes(c.field)),
+      );
       expect(level2.length, type).toBeGreaterThan(0);
     }
   });
@@ -258,13 +287,24 @@ describe('store/search answers from the rollup equal the published records', () 
     expect(fromHi.data.find((d) => d._id === 'mr')).toEqual({ label: 'Marathi', value: 15, _id: 'mr' });
     expect(fromEn.data[0]._id).toBe('hi');
     // Level 1 of the pair {hi, en} by domain, picked from the Hindi side, holds both directions.
-    const byDomain = await search('parallel-corpus', [{ field: 'sourceLanguage', value: 'hi' }, { field: 'targetLanguage', value: 'en' }], 'domains');
+    const byDomain = await search(
+      'parallel-corpus',
+      [
+        { field: 'sourceLanguage', value: 'hi' },
+        { field: 'targetLanguage', value: 'en' },
+      ],
+      'domains',
+    );
     expect(byDomain.data.find((d) => d._id === 'legal')?.value).toBe(25);
     expect(byDomain.data.find((d) => d._id === 'news')?.value).toBe(40);
     // Level 2: news of that pair by submitter.
     const bySubmitter = await search(
       'parallel-corpus',
-      [{ field: 'sourceLanguage', value: 'hi' }, { field: 'targetLanguage', value: 'en' }, { field: 'domains', value: 'news' }],
+      [
+        { field: 'sourceLanguage', value: 'hi' },
+        { field: 'targetLanguage', value: 'en' },
+        { field: 'domains', value: 'news' },
+      ],
       'primarySubmitterName',
     );
     expect(bySubmitter.data).toEqual([{ label: 'Lab A', value: 40, _id: 'Lab A' }]);
@@ -290,7 +330,9 @@ describe('store/search answers from the rollup equal the published records', () 
     params.domain = ['tourism'];
     params.submitter.name = 'Late Lab';
     fs.writeFileSync(path.join(dir, 'params.json'), JSON.stringify(params));
-    const rows = [...generateParallelPairs({ rows: 30, seed: 'late', sourceLanguage: 'bn', targetLanguage: 'ta' })].map((r) => JSON.stringify(r));
+    const rows = [...generateParallelPairs({ rows: 30, seed: 'late', sourceLanguage: 'bn', targetLanguage: 'ta' })].map((r) =>
+      JSON.stringify(r),
+    );
     fs.writeFileSync(path.join(dir, 'data.json'), `[${rows.join(',')}, {"sourceText": "broken`);
     await zipFolder(dir, path.join(zipDir, 'late-broken.zip'));
     fs.rmSync(dir, { recursive: true, force: true });
@@ -298,7 +340,9 @@ describe('store/search answers from the rollup equal the published records', () 
     const sub = await p.ctx.db.pool.query(`SELECT status FROM dataset_submissions WHERE service_request_number = $1`, [srn]);
     expect(sub.rows[0].status).toBe('Failed');
     // The rollup kept the emptied combination (count 0); the dashboard must not show it.
-    const zero = await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM record_rollup WHERE submitter = 'Late Lab' AND record_count = 0`);
+    const zero = await p.ctx.db.pool.query(
+      `SELECT count(*)::int AS n FROM record_rollup WHERE submitter = 'Late Lab' AND record_count = 0`,
+    );
     expect(zero.rows[0].n).toBeGreaterThan(0);
     const tamil = await search('parallel-corpus', [{ field: 'sourceLanguage', value: 'ta' }], null);
     expect(tamil.data.find((d) => d._id === 'bn')?.value).toBe(8);
@@ -310,7 +354,14 @@ describe('store/reports', () => {
   it('lists each combination once, and its counts add up to the records per type', async () => {
     const res = await p.app.inject({ method: 'POST', url: REPORTS, payload: {} });
     expect(res.statusCode, res.body).toBe(200);
-    const rows = res.json().data as { datasetType: string; sourceLanguage: string; targetLanguage: string; domains: string; count: number; total: number }[];
+    const rows = res.json().data as {
+      datasetType: string;
+      sourceLanguage: string;
+      targetLanguage: string;
+      domains: string;
+      count: number;
+      total: number;
+    }[];
     const byType = new Map<string, { n: number; total: number }>();
     for (const r of rows) {
       const t = byType.get(r.datasetType) ?? { n: 0, total: 0 };
@@ -318,7 +369,9 @@ describe('store/reports', () => {
       expect(r.count).toBeGreaterThan(0);
       if (!isAudioDatasetType(r.datasetType)) expect(r.total).toBe(r.count);
     }
-    const records = await p.ctx.db.pool.query(`SELECT dataset_type, count(*)::int AS n, coalesce(sum(duration_seconds), 0)::float8 AS secs FROM dataset_records GROUP BY 1`);
+    const records = await p.ctx.db.pool.query(
+      `SELECT dataset_type, count(*)::int AS n, coalesce(sum(duration_seconds), 0)::float8 AS secs FROM dataset_records GROUP BY 1`,
+    );
     expect(byType.size).toBe(records.rows.length);
     for (const r of records.rows) {
       expect(byType.get(r.dataset_type)?.n, r.dataset_type).toBe(r.n);
@@ -326,7 +379,11 @@ describe('store/reports', () => {
     }
     // Single-language types have a blank target; pair types name it.
     expect(rows.find((r) => r.datasetType === 'monolingual-corpus')?.targetLanguage).toBe('');
-    expect(rows.find((r) => r.datasetType === 'parallel-corpus' && r.sourceLanguage === 'hi')).toMatchObject({ targetLanguage: 'en', domains: 'legal', count: 25 });
+    expect(rows.find((r) => r.datasetType === 'parallel-corpus' && r.sourceLanguage === 'hi')).toMatchObject({
+      targetLanguage: 'en',
+      domains: 'legal',
+      count: 25,
+    });
     // A body is optional; an unknown field is not.
     expect((await p.app.inject({ method: 'POST', url: REPORTS })).statusCode).toBe(200);
     const bad = await p.app.inject({ method: 'POST', url: REPORTS, payload: { everything: true } });
@@ -341,9 +398,16 @@ describe('bad input', () => {
   it('an unknown field, dimension or dataset type is a 400 with field errors', async () => {
     const unknownTop = await post({ type: 'parallel-corpus', criterions: null, groupby: null, starttime: 'x' });
     expect(unknownTop.statusCode).toBe(400);
-    expect(unknownTop.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ field: 'starttime', message: "Unknown field 'starttime'." }] });
+    expect(unknownTop.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: [{ field: 'starttime', message: "Unknown field 'starttime'." }],
+    });
 
-    const unknownNested = await post({ type: 'parallel-corpus', criterions: [{ field: 'sourceLanguage', value: 'en', op: 'eq' }], groupby: null });
+    const unknownNested = await post({
+      type: 'parallel-corpus',
+      criterions: [{ field: 'sourceLanguage', value: 'en', op: 'eq' }],
+      groupby: null,
+    });
     expect(unknownNested.json().errors).toEqual([{ field: 'criterions.0.op', message: "Unknown field 'op'." }]);
 
     const badField = await post({ type: 'parallel-corpus', criterions: [{ field: 'license', value: 'mit' }], groupby: null });
@@ -354,11 +418,23 @@ describe('bad input', () => {
     expect(badType.statusCode).toBe(400);
     expect(badType.json().errors[0].field).toBe('type');
 
-    const twice = await post({ type: 'ocr-corpus', criterions: [{ field: 'domains', value: 'news' }, { field: 'domains', value: 'general' }], groupby: null });
+    const twice = await post({
+      type: 'ocr-corpus',
+      criterions: [
+        { field: 'domains', value: 'news' },
+        { field: 'domains', value: 'general' },
+      ],
+      groupby: null,
+    });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().errors[0].field).toBe('criterions.1.field');
 
-    const notJson = await p.app.inject({ method: 'POST', url: SEARCH, headers: { 'content-type': 'application/json' }, payload: '{"type":' });
+    const notJson = await p.app.inject({
+      method: 'POST',
+      url: SEARCH,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"type":',
+    });
     expect(notJson.statusCode).toBe(400);
   });
 

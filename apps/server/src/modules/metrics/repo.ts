@@ -48,7 +48,10 @@ export function rollupQuery(plan: MetricPlan): { text: string; values: string[] 
 }
 
 /** Runs rollupQuery: the groups of the selection and the type's total (records and audio seconds). */
-export async function readRollupGroups(db: Db, plan: MetricPlan): Promise<{ groups: GroupSums[]; total: { records: number; seconds: number } }> {
+export async function readRollupGroups(
+  db: Db,
+  plan: MetricPlan,
+): Promise<{ groups: GroupSums[]; total: { records: number; seconds: number } }> {
   const q = rollupQuery(plan);
   const r = await db.pool.query<{ key: string | null; records: number; seconds: number; is_total: boolean }>(q);
   const groups: GroupSums[] = [];

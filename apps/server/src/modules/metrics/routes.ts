@@ -9,9 +9,8 @@ import { storeReportsBody, storeReportsResponse, storeSearchBody, storeSearchRes
 import { storeReports, storeSearch } from './service.ts';
 import { errorResponse } from '../../lib/route-schemas.ts';
 
-
 /**
- * Parses the body with `schema`, turning zod issues into the API's field errors (DESIGN.md §5).
+ * Parses the body with `schema`, turning zod issues into the API's field errors (docs/api.md#errors).
  * An unknown key is reported under its own name (e.g. `criterions.0.operator`), which the
  * generic validation handler cannot do because zod puts it on the parent object.
  */
@@ -26,7 +25,7 @@ function parseBody<S extends z.ZodType>(schema: S, request: FastifyRequest): z.o
   throw new ApiError(400, 'VALIDATION_FAILED', 'Something wrong with the input you supplied, please verify and try again!', errors);
 }
 
-/** Dashboard metrics routes (spec 01 §7, contracts.md "Dashboard and metrics"): public, answered from the rollup. */
+/** Dashboard metrics routes (docs/api.md#route-groups, docs/api.md "Dashboard and metrics"): public, answered from the rollup. */
 export async function metricsRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
 
@@ -60,7 +59,9 @@ export async function metricsRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
         schema: {
           tags: ['metrics'],
           summary: 'Dataset Metrics: records and totals per dataset type, languages, domain, collection method and submitter',
-          ...(url === STORE_REPORT_DATA_PATH ? { description: `Same as POST ${STORE_REPORTS_PATH} (the original ULCA client's path).` } : {}),
+          ...(url === STORE_REPORT_DATA_PATH
+            ? { description: `Same as POST ${STORE_REPORTS_PATH} (the original ULCA client's path).` }
+            : {}),
           body: storeReportsBody.optional(),
           response: { 200: storeReportsResponse, 400: errorResponse },
         },

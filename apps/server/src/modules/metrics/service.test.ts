@@ -44,7 +44,14 @@ describe('planStoreSearch', () => {
 
   it('glossary is not symmetric: plain equality on both languages', () => {
     const plan = planStoreSearch(
-      body({ type: 'glossary-corpus', criterions: [{ field: 'sourceLanguage', value: 'en' }, { field: 'targetLanguage', value: 'mr' }], groupby: [{ field: 'domains', value: null }] }),
+      body({
+        type: 'glossary-corpus',
+        criterions: [
+          { field: 'sourceLanguage', value: 'en' },
+          { field: 'targetLanguage', value: 'mr' },
+        ],
+        groupby: [{ field: 'domains', value: null }],
+      }),
     );
     expect(plan.pairLanguages).toEqual([]);
     expect(plan.filters).toEqual([
@@ -55,7 +62,16 @@ describe('planStoreSearch', () => {
 
   it('a field used twice in criterions is a 400 naming the second one', () => {
     expect(() =>
-      planStoreSearch(body({ type: 'ocr-corpus', criterions: [{ field: 'domains', value: 'news' }, { field: 'domains', value: 'legal' }], groupby: null })),
+      planStoreSearch(
+        body({
+          type: 'ocr-corpus',
+          criterions: [
+            { field: 'domains', value: 'news' },
+            { field: 'domains', value: 'legal' },
+          ],
+          groupby: null,
+        }),
+      ),
     ).toThrow(expect.objectContaining({ status: 400, errors: [expect.objectContaining({ field: 'criterions.1.field' })] }));
   });
 });
@@ -63,10 +79,19 @@ describe('planStoreSearch', () => {
 describe('storeSearchBody', () => {
   it('rejects unknown fields, unknown dimensions, unknown types and two groupings', () => {
     expect(storeSearchBody.safeParse({ type: 'parallel-corpus', criterions: null, groupby: null, extra: 1 }).success).toBe(false);
-    expect(storeSearchBody.safeParse({ type: 'parallel-corpus', criterions: [{ field: 'license', value: 'mit' }], groupby: null }).success).toBe(false);
+    expect(
+      storeSearchBody.safeParse({ type: 'parallel-corpus', criterions: [{ field: 'license', value: 'mit' }], groupby: null }).success,
+    ).toBe(false);
     expect(storeSearchBody.safeParse({ type: 'video-corpus', criterions: null, groupby: null }).success).toBe(false);
     expect(
-      storeSearchBody.safeParse({ type: 'asr-corpus', criterions: null, groupby: [{ field: 'domains', value: null }, { field: 'primarySubmitterName', value: null }] }).success,
+      storeSearchBody.safeParse({
+        type: 'asr-corpus',
+        criterions: null,
+        groupby: [
+          { field: 'domains', value: null },
+          { field: 'primarySubmitterName', value: null },
+        ],
+      }).success,
     ).toBe(false);
     expect(storeSearchBody.safeParse({ type: 'asr-corpus' }).success).toBe(true);
   });
@@ -77,10 +102,17 @@ describe('storeSearchBody', () => {
     expect(planStoreSearch(level0)).toEqual(planStoreSearch(body({ type: 'ocr-corpus', criterions: null, groupby: null })));
     const drill = body({
       type: 'asr-corpus',
-      criterions: [{ field: 'sourceLanguage', value: 'hi' }, { field: 'targetLanguage', value: '' }, { field: 'domains', value: 'news' }],
+      criterions: [
+        { field: 'sourceLanguage', value: 'hi' },
+        { field: 'targetLanguage', value: '' },
+        { field: 'domains', value: 'news' },
+      ],
       groupby: [{ field: 'collectionMethod_collectionDescriptions', value: null }],
     });
-    expect(drill.criterions).toEqual([{ field: 'sourceLanguage', value: 'hi' }, { field: 'domains', value: 'news' }]);
+    expect(drill.criterions).toEqual([
+      { field: 'sourceLanguage', value: 'hi' },
+      { field: 'domains', value: 'news' },
+    ]);
     // A value of another type is still refused.
     expect(storeSearchBody.safeParse({ type: 'ocr-corpus', criterions: [{ field: 'sourceLanguage', value: 7 }] }).success).toBe(false);
   });
@@ -134,7 +166,9 @@ describe('toSearchResponse', () => {
   });
 
   it('speech types answer in hours, sorted by the exact seconds', () => {
-    const plan = planStoreSearch(body({ type: 'asr-corpus', criterions: [{ field: 'sourceLanguage', value: 'hi' }], groupby: [{ field: 'domains', value: null }] }));
+    const plan = planStoreSearch(
+      body({ type: 'asr-corpus', criterions: [{ field: 'sourceLanguage', value: 'hi' }], groupby: [{ field: 'domains', value: null }] }),
+    );
     const r = toSearchResponse(
       plan,
       [

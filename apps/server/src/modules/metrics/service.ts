@@ -8,8 +8,8 @@ export type { GroupSums, MetricGroup, MetricPlan, RollupColumn } from './types.t
 import type { DataPoint, MetricField, MetricReportRow, StoreSearchBody, StoreSearchResponse } from './schemas.ts';
 
 /**
- * Dashboard metrics (spec 01 §2 Dashboard, §3 Dashboard search request, issue #3 scope 1–2),
- * answered from the `record_rollup` table only, never by scanning records (DESIGN.md §6).
+ * Dashboard metrics (docs/product.md#dashboard-and-dataset-metrics Dashboard, docs/product.md#entities-and-fields Dashboard search request, issue #3 scope 1–2),
+ * answered from the `record_rollup` table only, never by scanning records (docs/architecture.md#dataset-pipeline).
  *
  * Drill-down semantics, as the original ULCA dashboard:
  * - level 0: `criterions` null (or, for parallel-corpus and transliteration-corpus, the chosen
@@ -38,7 +38,6 @@ export const FIELD_COLUMNS: Readonly<Record<MetricField, RollupColumn>> = {
   primarySubmitterName: 'submitter',
 };
 
-
 /**
  * Translates a validated store/search body into a MetricPlan. Throws ApiError 400 (field errors)
  * when a field appears twice in `criterions`.
@@ -48,7 +47,8 @@ export function planStoreSearch(body: StoreSearchBody): MetricPlan {
   const seen = new Map<MetricField, number>();
   const errors: { field: string; message: string }[] = [];
   criterions.forEach((c, i) => {
-    if (seen.has(c.field)) errors.push({ field: `criterions.${i}.field`, message: `'${c.field}' is already a criterion (criterions.${seen.get(c.field)}).` });
+    if (seen.has(c.field))
+      errors.push({ field: `criterions.${i}.field`, message: `'${c.field}' is already a criterion (criterions.${seen.get(c.field)}).` });
     else seen.set(c.field, i);
   });
   if (errors.length) throw badRequest('VALIDATION_FAILED', errors[0].message, errors);
@@ -82,7 +82,7 @@ export function planStoreSearch(body: StoreSearchBody): MetricPlan {
   };
 }
 
-/** Hours with 3 decimals from seconds (spec 01 §3: seconds / 3600). */
+/** Hours with 3 decimals from seconds (docs/product.md#entities-and-fields: seconds / 3600). */
 export function secondsToHours(seconds: number): number {
   return Math.round((seconds / 3600) * 1000) / 1000;
 }
@@ -115,7 +115,11 @@ export function dimensionLabel(field: MetricField, key: string): string {
  * Shapes grouped sums into the response: labels, units, sorted by value descending (then label,
  * so equal bars keep a stable order); groups whose value is 0 records are left out.
  */
-export function toSearchResponse(plan: MetricPlan, groups: GroupSums[], typeTotal: { records: number; seconds: number }): StoreSearchResponse {
+export function toSearchResponse(
+  plan: MetricPlan,
+  groups: GroupSums[],
+  typeTotal: { records: number; seconds: number },
+): StoreSearchResponse {
   const field: MetricField = plan.group.kind === 'column' ? plan.group.field : 'targetLanguage';
   const data: (DataPoint & { raw: number })[] = groups
     .filter((g) => g.records > 0)

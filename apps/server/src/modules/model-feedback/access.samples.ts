@@ -6,9 +6,15 @@ import { publishedModel, type AccessSamples } from '../../test/access-matrix.ts'
  */
 export const ACCESS_SAMPLES: AccessSamples = {
   ['POST /ulca/apis/v0/model/feedback/submit']: {
-    sample: () => ({ body: { taskType: 'translation', modelId: crypto.randomUUID(), feedback: [{ feedbackQuestion: 'Rate the translation', feedbackQuestionResponse: 4 }] } }),
+    sample: () => ({
+      body: {
+        taskType: 'translation',
+        modelId: crypto.randomUUID(),
+        feedback: [{ feedbackQuestion: 'Rate the translation', feedbackQuestionResponse: 4 }],
+      },
+    }),
     okStatus: 404,
-    note: 'Anonymous, signed or ulcaApiKey (spec 02 §6); the sample names no model (404). Stored feedback, data tracking and the anonymous limit: model-feedback.int.test.ts.',
+    note: 'Anonymous, signed or ulcaApiKey; the sample names no model (404). Stored feedback, data tracking and the anonymous limit: model-feedback.int.test.ts.',
   },
   ['GET /ulca/apis/v0/model/feedback/list']: {
     sample: () => ({ url: `/ulca/apis/v0/model/feedback/list?modelId=${crypto.randomUUID()}` }),

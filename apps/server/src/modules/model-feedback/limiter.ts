@@ -22,7 +22,15 @@ export class FeedbackLimiter {
   constructor(ctx: { config: Pick<Config, 'feedbackMaxPerIpPerHour' | 'feedbackMaxPerUserPerHour'>; db: Db }) {
     const make = (keyPrefix: string, points: number) =>
       points > 0
-        ? new RateLimiterPostgres({ storeClient: ctx.db.pool, storeType: 'pool', tableName: 'model_feedback_limits', tableCreated: true, keyPrefix, points, duration: 3600 })
+        ? new RateLimiterPostgres({
+            storeClient: ctx.db.pool,
+            storeType: 'pool',
+            tableName: 'model_feedback_limits',
+            tableCreated: true,
+            keyPrefix,
+            points,
+            duration: 3600,
+          })
         : null;
     this.anonymous = make('feedback-ip', ctx.config.feedbackMaxPerIpPerHour);
     this.perUser = make('feedback-user', ctx.config.feedbackMaxPerUserPerHour);

@@ -36,7 +36,9 @@ export async function listFeedbackOfModel(db: Db, modelId: string, limit: number
   const rows = await db.db
     .selectFrom('model_feedback')
     .selectAll()
-    .where((eb) => eb.or([eb('model_id', '=', modelId), eb('detailed_feedback', '@>', sql<unknown>`${JSON.stringify([{ modelId }])}::jsonb`)]))
+    .where((eb) =>
+      eb.or([eb('model_id', '=', modelId), eb('detailed_feedback', '@>', sql<unknown>`${JSON.stringify([{ modelId }])}::jsonb`)]),
+    )
     .orderBy('created_on', 'desc')
     .orderBy('feedback_id', 'desc')
     .limit(limit)

@@ -28,7 +28,7 @@ async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<Feedb
 }
 
 /**
- * Feedback routes (spec 02 §2, §3, §6; DESIGN.md §11; issue #11 point 8):
+ * Feedback routes (docs/product.md#screens, docs/product.md#entities-and-fields, docs/product.md#roles; docs/api.md#route-groups; issue #11 point 8):
  * - POST model/feedback/submit (anonymous, signed or `ulcaApiKey`; a body userId is ignored) →
  *   `{message, data:{feedbackId}}`; 400 bad input, 404 unknown or invisible model, 413 over
  *   FEEDBACK_BODY_LIMIT_BYTES, 429 too many anonymous submits from one address.
@@ -50,7 +50,14 @@ export async function modelFeedbackRoutes(fastify: FastifyInstance, ctx: AppCont
         description:
           "Input, output and suggested outputs are kept unless the caller's data tracking is off (an API key whose Data Tracking switch is off). The sender is the signature's user or the API key's owner; a userId in the body is ignored. Anonymous submits are limited per address (429).",
         body: modelFeedbackBody,
-        response: { 200: modelFeedbackResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse, 413: errorResponse, 429: errorResponse },
+        response: {
+          200: modelFeedbackResponse,
+          400: errorResponse,
+          401: errorResponse,
+          404: errorResponse,
+          413: errorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request, reply) => {

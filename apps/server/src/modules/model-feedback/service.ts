@@ -1,5 +1,5 @@
 /**
- * Model feedback (spec 02 §2 feedback dialog, §3 "Feedback payload", §6; DESIGN.md §11; issue #11
+ * Model feedback (docs/product.md#screens feedback dialog, docs/product.md#entities-and-fields "Feedback payload", docs/product.md#roles; docs/architecture.md#calling-models; issue #11
  * point 8): anyone who tried a model (anonymous, signed in, or an application with its API key)
  * sends a rating, question answers, a suggested output and, for speech-to-speech, one feedback per
  * stage; the model's owner (and ADMINs) read the feedback on their models. Owns `model_feedback`
@@ -24,7 +24,7 @@ export const FEEDBACK_TASK_TYPES: readonly string[] = [...INFERENCE_TASKS, 'sts'
 /** Most entries model/feedback/list answers (newest first). */
 export const FEEDBACK_LIST_MAX = 1000;
 
-/** Answer text of a stored feedback (spec 02: the dialog shows the server's message). */
+/** Answer text of a stored feedback (docs/product.md: the dialog shows the server's message). */
 export const FEEDBACK_THANKS_MESSAGE = 'Thank you for your feedback.';
 /** 403 text when a user lists feedback of a model they do not own. */
 export const FEEDBACK_NOT_OWNER_MESSAGE = "Only the model's owner can read its feedback.";
@@ -49,7 +49,9 @@ function ratingOf(feedback: ModelFeedbackBody['feedback'], field: string): numbe
     const v = a.feedbackQuestionResponse;
     if (typeof v !== 'number') continue;
     if (!Number.isInteger(v) || v < 1 || v > 5) {
-      throw badRequest('INVALID_RATING', 'A rating is a whole number from 1 to 5.', [{ field: `${field}.${i}.feedbackQuestionResponse`, message: 'from 1 to 5' }]);
+      throw badRequest('INVALID_RATING', 'A rating is a whole number from 1 to 5.', [
+        { field: `${field}.${i}.feedbackQuestionResponse`, message: 'from 1 to 5' },
+      ]);
     }
     return v;
   }
@@ -92,28 +94,40 @@ function modelCaller(caller: FeedbackCaller): models.ModelCaller | null {
  */
 export async function submitFeedback(ctx: AppContext, caller: FeedbackCaller, body: ModelFeedbackBody): Promise<{ feedbackId: string }> {
   if (!FEEDBACK_TASK_TYPES.includes(body.taskType)) {
-    throw badRequest('INVALID_TASK', `Unknown taskType "${body.taskType}": use a model task (${INFERENCE_TASKS.join(', ')}) or sts.`, [{ field: 'taskType', message: 'unknown task' }]);
+    throw badRequest('INVALID_TASK', `Unknown taskType "${body.taskType}": use a model task (${INFERENCE_TASKS.join(', ')}) or sts.`, [
+      { field: 'taskType', message: 'unknown task' },
+    ]);
   }
   const who = modelCaller(caller);
-  if (body.taskType !== 'sts' && !body.modelId) throw badRequest('VALIDATION_FAILED', 'modelId is required: say which model the feedback is about.', [{ field: 'modelId', message: 'Required' }]);
+  if (body.taskType !== 'sts' && !body.modelId)
+    throw badRequest('VALIDATION_FAILED', 'modelId is required: say which model the feedback is about.', [
+      { field: 'modelId', message: 'Required' },
+    ]);
   // Owners of the models the feedback is about: feedback onto someone else's model counts against the sender.
   const owners: string[] = [];
   if (body.modelId) {
     const model = await models.getModelForCall(ctx, body.modelId, who);
     owners.push(model.userId);
-    if (body.taskType !== 'sts' && model.task !== body.taskType) throw badRequest('TASK_MISMATCH', `This model is a ${model.task} model, not ${body.taskType}.`, [{ field: 'taskType', message: `must be ${model.task}` }]);
+    if (body.taskType !== 'sts' && model.task !== body.taskType)
+      throw badRequest('TASK_MISMATCH', `This model is a ${model.task} model, not ${body.taskType}.`, [
+        { field: 'taskType', message: `must be ${model.task}` },
+      ]);
   }
   const stages = body.detailedFeedback ?? [];
   for (const [i, stage] of stages.entries()) {
     if (!(INFERENCE_TASKS as readonly string[]).includes(stage.taskType)) {
-      throw badRequest('INVALID_TASK', `Unknown taskType "${stage.taskType}" in stage ${i + 1}.`, [{ field: `detailedFeedback.${i}.taskType`, message: 'unknown task' }]);
+      throw badRequest('INVALID_TASK', `Unknown taskType "${stage.taskType}" in stage ${i + 1}.`, [
+        { field: `detailedFeedback.${i}.taskType`, message: 'unknown task' },
+      ]);
     }
     if (stage.modelId) owners.push((await models.getModelForCall(ctx, stage.modelId, who)).userId);
     ratingOf(stage.feedback, `detailedFeedback.${i}.feedback`);
   }
   const answers = Array.isArray(body.feedback) ? body.feedback.length : body.feedback ? Object.keys(body.feedback).length : 0;
   if (answers === 0 && !body.suggestedOutput?.trim() && stages.length === 0) {
-    throw badRequest('EMPTY_FEEDBACK', 'The feedback is empty: give a rating, an answer or a suggested output.', [{ field: 'feedback', message: 'Required' }]);
+    throw badRequest('EMPTY_FEEDBACK', 'The feedback is empty: give a rating, an answer or a suggested output.', [
+      { field: 'feedback', message: 'Required' },
+    ]);
   }
   const rating = ratingOf(body.feedback, 'feedback');
   if (!who) await ctx.services.feedbackLimiter.consumeAnonymous(caller.ip);
@@ -156,7 +170,11 @@ function toEntry(r: FeedbackRow): ModelFeedbackEntry {
  * Only the model's owner and ADMINs: 403 for other users; 404 when the model does not exist or is
  * not visible to `user` (an unpublished model of someone else).
  */
-export async function listFeedback(ctx: AppContext, user: { userId: string; roles: readonly string[] }, modelId: string): Promise<ModelFeedbackEntry[]> {
+export async function listFeedback(
+  ctx: AppContext,
+  user: { userId: string; roles: readonly string[] },
+  modelId: string,
+): Promise<ModelFeedbackEntry[]> {
   const model = await models.getModelForCall(ctx, modelId, user);
   if (model.userId !== user.userId && !user.roles.includes('ADMIN')) throw forbidden(FEEDBACK_NOT_OWNER_MESSAGE);
   return (await repo.listFeedbackOfModel(ctx.db, modelId, FEEDBACK_LIST_MAX)).map(toEntry);

@@ -18,7 +18,11 @@ let modelId = '';
 beforeAll(async () => {
   p = await createTestPlatform();
   bob = await createSignedInUser(p);
-  modelId = await insertTestModel(p.ctx, { userId: bob.userId, callbackUrl: 'http://localhost:9/translation', languages: [{ sourceLanguage: 'xx', targetLanguage: 'yy' }] });
+  modelId = await insertTestModel(p.ctx, {
+    userId: bob.userId,
+    callbackUrl: 'http://localhost:9/translation',
+    languages: [{ sourceLanguage: 'xx', targetLanguage: 'yy' }],
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -26,7 +30,14 @@ afterAll(async () => {
 });
 
 const check = (id: string, hoursAgo: number, up: boolean, latencyMs: number | null, error: string | null = null) =>
-  repo.recordCheck(p.ctx.db, { modelId: id, status: up ? 'available' : 'unavailable', checkedOn: new Date(Date.now() - hoursAgo * H), latencyMs, outputCheck: null, error });
+  repo.recordCheck(p.ctx.db, {
+    modelId: id,
+    status: up ? 'available' : 'unavailable',
+    checkedOn: new Date(Date.now() - hoursAgo * H),
+    latencyMs,
+    outputCheck: null,
+    error,
+  });
 
 describe('model health history', () => {
   it('keeps every round and computes uptime, latency percentiles and the last failure from them', async () => {
@@ -41,7 +52,13 @@ describe('model health history', () => {
     const res = await p.app.inject({ method: 'GET', url: `${MODEL_HEALTH_HISTORY_PATH}?modelId=${modelId}` });
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
-    expect(d.rounds.map((r: { status: string }) => r.status)).toEqual(['unavailable', 'available', 'unavailable', 'available', 'available']);
+    expect(d.rounds.map((r: { status: string }) => r.status)).toEqual([
+      'unavailable',
+      'available',
+      'unavailable',
+      'available',
+      'available',
+    ]);
     expect(d.uptime24h).toBe(2 / 3);
     expect(d.uptime7d).toBe(3 / 5);
     expect(d.p50LatencyMs).toBe(200);
@@ -55,15 +72,30 @@ describe('model health history', () => {
 
     const all = (await p.app.inject({ method: 'GET', url: MODEL_UPTIME_PATH })).json().data as { modelId: string; uptime7d: number }[];
     expect(all.find((m) => m.modelId === modelId)!.uptime7d).toBe(3 / 5);
-    expect((await p.app.inject({ method: 'GET', url: `${MODEL_HEALTH_HISTORY_PATH}?modelId=${crypto.randomUUID()}` })).statusCode).toBe(404);
+    expect((await p.app.inject({ method: 'GET', url: `${MODEL_HEALTH_HISTORY_PATH}?modelId=${crypto.randomUUID()}` })).statusCode).toBe(
+      404,
+    );
   });
 
   it('the pipeline config lists, among equal candidates, the model that is up first', async () => {
-    const down = await insertTestModel(p.ctx, { userId: bob.userId, name: 'Down', callbackUrl: 'http://localhost:9/a', languages: [{ sourceLanguage: 'qq', targetLanguage: 'rr' }] });
-    const up = await insertTestModel(p.ctx, { userId: bob.userId, name: 'Up', callbackUrl: 'http://localhost:9/b', languages: [{ sourceLanguage: 'qq', targetLanguage: 'rr' }] });
+    const down = await insertTestModel(p.ctx, {
+      userId: bob.userId,
+      name: 'Down',
+      callbackUrl: 'http://localhost:9/a',
+      languages: [{ sourceLanguage: 'qq', targetLanguage: 'rr' }],
+    });
+    const up = await insertTestModel(p.ctx, {
+      userId: bob.userId,
+      name: 'Up',
+      callbackUrl: 'http://localhost:9/b',
+      languages: [{ sourceLanguage: 'qq', targetLanguage: 'rr' }],
+    });
     await check(down, 0.1, false, null, 'HTTP 500');
     await check(up, 0.1, true, 80);
-    const gen = await signedInject(p.app, bob, 'POST', '/ulca/user-mgmt/v1/users/generateApiKey', { userID: bob.userId, appName: 'status-app' });
+    const gen = await signedInject(p.app, bob, 'POST', '/ulca/user-mgmt/v1/users/generateApiKey', {
+      userID: bob.userId,
+      appName: 'status-app',
+    });
     const key = gen.json().data.ulcaApiKey as string;
     const res = await p.app.inject({
       method: 'POST',

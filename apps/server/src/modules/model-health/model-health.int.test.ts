@@ -59,8 +59,18 @@ afterAll(async () => {
   await ms?.close();
 });
 
-const healthRow = (modelId: string) => p.ctx.db.db.selectFrom('model_health').selectAll().where('model_id', '=', modelId).executeTakeFirst();
-type Row = { modelId: string; modelName: string; taskType: string; status: string; lastStatusUpdate: number | null; lastSuccess: number | null; latencyMs: number | null; outputCheck: string | null };
+const healthRow = (modelId: string) =>
+  p.ctx.db.db.selectFrom('model_health').selectAll().where('model_id', '=', modelId).executeTakeFirst();
+type Row = {
+  modelId: string;
+  modelName: string;
+  taskType: string;
+  status: string;
+  lastStatusUpdate: number | null;
+  lastSuccess: number | null;
+  latencyMs: number | null;
+  outputCheck: string | null;
+};
 const statusList = async (query = '') => {
   const res = await p.app.inject({ method: 'GET', url: `${MODEL_API.health}${query}` });
   expect(res.statusCode, res.body).toBe(200);
@@ -71,7 +81,8 @@ describe('model health (issue #11 point 7)', () => {
   it('before any round every published model is unknown, and unpublished ones are not listed', async () => {
     const { json } = await statusList();
     const byId = new Map(json.modelHealthStatusList.map((r) => [r.modelId, r]));
-    for (const k of ['ok', 'wrongScript', 'error', 'hang'] as const) expect(byId.get(ids[k])).toMatchObject({ status: 'unknown', lastStatusUpdate: null, lastSuccess: null, latencyMs: null });
+    for (const k of ['ok', 'wrongScript', 'error', 'hang'] as const)
+      expect(byId.get(ids[k])).toMatchObject({ status: 'unknown', lastStatusUpdate: null, lastSuccess: null, latencyMs: null });
     expect(byId.has(ids.unpublished)).toBe(false);
     expect(json.count).toBe(json.modelHealthStatusList.length);
   });
@@ -89,7 +100,10 @@ describe('model health (issue #11 point 7)', () => {
     // Each published model called once with its descriptor's example request; the unpublished one never.
     expect(calls.map((c) => c.path).sort()).toEqual(['/error/translation', '/hang/translation', '/translation', '/translation'].sort());
     expect(calls.some((c) => c.path.includes('unpublished'))).toBe(false);
-    expect(calls.map((c) => c.body)).toContainEqual({ input: [{ source: 'The river is calm today.' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } });
+    expect(calls.map((c) => c.body)).toContainEqual({
+      input: [{ source: 'The river is calm today.' }],
+      config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } },
+    });
 
     const ok = await healthRow(ids.ok);
     expect(ok).toMatchObject({ status: 'available', output_check: null, error: null });
@@ -115,10 +129,20 @@ describe('model health (issue #11 point 7)', () => {
   it('getModelHealthStatus answers the checks, filters by task, pages, and never shows a callbackUrl', async () => {
     const { body, json } = await statusList();
     const byId = new Map(json.modelHealthStatusList.map((r) => [r.modelId, r]));
-    expect(byId.get(ids.ok)).toMatchObject({ modelName: 'Health ok hi-en', taskType: 'translation', status: 'available', outputCheck: null, isSyncApi: true });
+    expect(byId.get(ids.ok)).toMatchObject({
+      modelName: 'Health ok hi-en',
+      taskType: 'translation',
+      status: 'available',
+      outputCheck: null,
+      isSyncApi: true,
+    });
     expect(byId.get(ids.ok)!.lastStatusUpdate).toBeGreaterThan(Date.now() - 60_000);
     expect(byId.get(ids.ok)!.lastSuccess).toBe(byId.get(ids.ok)!.lastStatusUpdate);
-    expect(byId.get(ids.wrongScript)).toMatchObject({ status: 'unavailable', lastSuccess: null, outputCheck: expect.stringMatching(/Devanagari/) });
+    expect(byId.get(ids.wrongScript)).toMatchObject({
+      status: 'unavailable',
+      lastSuccess: null,
+      outputCheck: expect.stringMatching(/Devanagari/),
+    });
     expect(byId.get(ids.error)).toMatchObject({ status: 'unavailable', outputCheck: 'The model answered with an error (HTTP 500).' });
     expect(byId.get(ids.hang)?.status).toBe('unavailable');
     // Not the address, not the port, not the field.
@@ -137,7 +161,11 @@ describe('model health (issue #11 point 7)', () => {
   it('a later failure keeps the last success; a model published after the round is unknown', async () => {
     const first = (await healthRow(ids.ok))!.last_success!;
     // Break the ok model's endpoint (as its owner's server going down): the stored URL changes.
-    await p.ctx.db.db.updateTable('models').set({ callback_url: ms.url('error/translation') }).where('model_id', '=', ids.ok).execute();
+    await p.ctx.db.db
+      .updateTable('models')
+      .set({ callback_url: ms.url('error/translation') })
+      .where('model_id', '=', ids.ok)
+      .execute();
     const fresh = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: ms.url('translation'), name: 'Health fresh' });
     expect((await statusList()).json.modelHealthStatusList.find((r) => r.modelId === fresh)?.status).toBe('unknown');
     await runHealthRound(p.ctx);
@@ -145,7 +173,11 @@ describe('model health (issue #11 point 7)', () => {
     expect(after.status).toBe('unavailable');
     expect(after.last_success?.getTime()).toBe(first.getTime());
     expect(after.checked_on.getTime()).toBeGreaterThan(first.getTime());
-    await p.ctx.db.db.updateTable('models').set({ callback_url: ms.url('translation') }).where('model_id', '=', ids.ok).execute();
+    await p.ctx.db.db
+      .updateTable('models')
+      .set({ callback_url: ms.url('translation') })
+      .where('model_id', '=', ids.ok)
+      .execute();
   });
 
   it('a shutdown stops a round at once and records nothing for the calls it cut', async () => {

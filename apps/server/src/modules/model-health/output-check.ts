@@ -1,5 +1,5 @@
 /**
- * Is a model's answer usable? (DESIGN.md §11 "Health"; issue #11 point 7.) The original ULCA called
+ * Is a model's answer usable? (docs/architecture.md#calling-models "Health"; issue #11 point 7.) The original ULCA called
  * a model available when its endpoint answered "SUCCESS" with an empty output; here an answer counts
  * only when it carries a non-empty output, and, for the tasks whose output is text in a known
  * language, when that text is mostly in the language's script.
@@ -107,7 +107,9 @@ export function outputTexts(task: InferenceTask, body: unknown): string[] | null
     case 'target-text':
       return out.map((o) => (typeof o.target === 'string' ? o.target : ''));
     case 'suggestions':
-      return out.flatMap((o) => (Array.isArray(o.target) ? o.target.map((t) => (typeof t === 'string' ? t : '')) : [typeof o.target === 'string' ? o.target : '']));
+      return out.flatMap((o) =>
+        Array.isArray(o.target) ? o.target.map((t) => (typeof t === 'string' ? t : '')) : [typeof o.target === 'string' ? o.target : ''],
+      );
     case 'source-text':
       return out.map((o) => (typeof o.source === 'string' ? o.source : ''));
     case 'audio':
@@ -141,7 +143,11 @@ export function scriptShare(text: string, scripts: readonly string[]): number | 
  * @returns e.g. "The model answered an empty output." or "The output is not in the Devanagari
  *   script expected for hi (3% of its letters are)."
  */
-export function checkOutput(task: InferenceTask, body: unknown, language: { sourceLanguage?: string | null; targetLanguage?: string | null }): string | null {
+export function checkOutput(
+  task: InferenceTask,
+  body: unknown,
+  language: { sourceLanguage?: string | null; targetLanguage?: string | null },
+): string | null {
   const out = items(body, 'output');
   const kind = TASK_REGISTRY[task].output;
   switch (kind) {
@@ -150,11 +156,17 @@ export function checkOutput(task: InferenceTask, body: unknown, language: { sour
       return audio.some((a) => nonBlank(a.audioContent) || nonBlank(a.audioUri)) ? null : 'The model answered no audio.';
     }
     case 'ner':
-      return out.some((o) => Array.isArray(o.nerPrediction) && o.nerPrediction.length > 0) ? null : 'The model answered no named-entity predictions.';
+      return out.some((o) => Array.isArray(o.nerPrediction) && o.nerPrediction.length > 0)
+        ? null
+        : 'The model answered no named-entity predictions.';
     case 'languages':
-      return out.some((o) => Array.isArray(o.langPrediction) && (o.langPrediction as Obj[]).some((p) => nonBlank(p?.langCode))) ? null : 'The model answered no language prediction.';
+      return out.some((o) => Array.isArray(o.langPrediction) && (o.langPrediction as Obj[]).some((p) => nonBlank(p?.langCode)))
+        ? null
+        : 'The model answered no language prediction.';
     case 'genders':
-      return out.some((o) => Array.isArray(o.genderPrediction) && (o.genderPrediction as Obj[]).some((p) => nonBlank(p?.gender))) ? null : 'The model answered no gender prediction.';
+      return out.some((o) => Array.isArray(o.genderPrediction) && (o.genderPrediction as Obj[]).some((p) => nonBlank(p?.gender)))
+        ? null
+        : 'The model answered no gender prediction.';
     case 'target-text':
     case 'suggestions':
     case 'source-text':

@@ -32,7 +32,15 @@ export async function recordCheck(db: Db, o: HealthCheckOutcome): Promise<void> 
   try {
     await db.db
       .insertInto('model_health')
-      .values({ model_id: o.modelId, status: o.status, checked_on: o.checkedOn, last_success: lastSuccess, latency_ms: o.latencyMs, output_check: o.outputCheck, error: o.error })
+      .values({
+        model_id: o.modelId,
+        status: o.status,
+        checked_on: o.checkedOn,
+        last_success: lastSuccess,
+        latency_ms: o.latencyMs,
+        output_check: o.outputCheck,
+        error: o.error,
+      })
       .onConflict((oc) =>
         oc.column('model_id').doUpdateSet({
           status: (eb) => eb.ref('excluded.status'),
@@ -47,7 +55,13 @@ export async function recordCheck(db: Db, o: HealthCheckOutcome): Promise<void> 
     // Every round is also kept (30 days, pruneRounds) for uptime: docs/api.md#inference.
     await db.db
       .insertInto('model_health_rounds')
-      .values({ model_id: o.modelId, checked_on: o.checkedOn, status: o.status, latency_ms: o.latencyMs, reason: o.status === 'available' ? null : (o.error ?? o.outputCheck) })
+      .values({
+        model_id: o.modelId,
+        checked_on: o.checkedOn,
+        status: o.status,
+        latency_ms: o.latencyMs,
+        reason: o.status === 'available' ? null : (o.error ?? o.outputCheck),
+      })
       .onConflict((oc) => oc.columns(['model_id', 'checked_on']).doNothing())
       .execute();
   } catch (err) {
@@ -59,14 +73,29 @@ export async function recordCheck(db: Db, o: HealthCheckOutcome): Promise<void> 
 
 /** Deletes the rounds older than `days` days. Returns how many. */
 export async function pruneRounds(db: Db, days: number): Promise<number> {
-  const r = await db.db.deleteFrom('model_health_rounds').where('checked_on', '<', sql<Date>`now() - make_interval(days => ${days})`).executeTakeFirst();
+  const r = await db.db
+    .deleteFrom('model_health_rounds')
+    .where('checked_on', '<', sql<Date>`now() - make_interval(days => ${days})`)
+    .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
 /** The stored rounds of some models since `since`, oldest first. */
-export async function roundsOf(db: Db, modelIds: string[], since: Date): Promise<{ model_id: string; checked_on: Date; status: 'available' | 'unavailable'; latency_ms: number | null; reason: string | null }[]> {
+export async function roundsOf(
+  db: Db,
+  modelIds: string[],
+  since: Date,
+): Promise<
+  { model_id: string; checked_on: Date; status: 'available' | 'unavailable'; latency_ms: number | null; reason: string | null }[]
+> {
   if (modelIds.length === 0) return [];
-  return db.db.selectFrom('model_health_rounds').selectAll().where('model_id', 'in', modelIds).where('checked_on', '>=', since).orderBy('checked_on').execute();
+  return db.db
+    .selectFrom('model_health_rounds')
+    .selectAll()
+    .where('model_id', 'in', modelIds)
+    .where('checked_on', '>=', since)
+    .orderBy('checked_on')
+    .execute();
 }
 
 /** The health rows of these models (any order); models never checked have none. */

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MODEL_API, MODEL_HEALTH_CHECK_PATH, modelHealthCheckResponse, modelHealthQuery, modelHealthResponse } from '@ulca/contracts';
-import { MODEL_HEALTH_HISTORY_PATH, MODEL_UPTIME_PATH, modelHealthHistoryQuery, modelHealthHistoryResponse, modelUptimeListResponse } from '@ulca/contracts';
+import {
+  MODEL_HEALTH_HISTORY_PATH,
+  MODEL_UPTIME_PATH,
+  modelHealthHistoryQuery,
+  modelHealthHistoryResponse,
+  modelUptimeListResponse,
+} from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 import { ADMIN_ONLY } from '@ulca/contracts';
@@ -13,7 +19,7 @@ const TAGS = ['models'];
 const ADMIN_CHECK_SLOT_SECONDS = 60;
 
 /**
- * Model health routes (spec 02 §2 "Models health check"; DESIGN.md §11; issue #11 point 7):
+ * Model health routes (docs/product.md#models-health "Models health check"; docs/architecture.md#calling-models; issue #11 point 7):
  * - GET model/getModelHealthStatus (public; `taskType`, `startPage`/`endPage`/`pageSize`) →
  *   `{modelHealthStatusList, count}`: every published model with its last check, 'unknown' when
  *   never checked; never a callbackUrl.
@@ -28,7 +34,8 @@ export async function modelHealthRoutes(fastify: FastifyInstance, ctx: AppContex
       config: { access: PUBLIC },
       schema: {
         tags: TAGS,
-        summary: 'Health of every published model: status available / unavailable / unknown (never checked), last check, last success, latency, why the output was unusable',
+        summary:
+          'Health of every published model: status available / unavailable / unknown (never checked), last check, last success, latency, why the output was unusable',
         querystring: modelHealthQuery,
         response: { 200: modelHealthResponse, 400: errorResponse },
       },
@@ -42,7 +49,8 @@ export async function modelHealthRoutes(fastify: FastifyInstance, ctx: AppContex
       config: { access: PUBLIC },
       schema: {
         tags: TAGS,
-        summary: "A published model's health rounds of the last `days` days (default 7, kept 30), uptime over 24 h and 7 d, p50/p95 latency and the last failure",
+        summary:
+          "A published model's health rounds of the last `days` days (default 7, kept 30), uptime over 24 h and 7 d, p50/p95 latency and the last failure",
         querystring: modelHealthHistoryQuery,
         response: { 200: modelHealthHistoryResponse, 400: errorResponse, 404: errorResponse },
       },
@@ -54,7 +62,11 @@ export async function modelHealthRoutes(fastify: FastifyInstance, ctx: AppContex
     MODEL_UPTIME_PATH,
     {
       config: { access: PUBLIC },
-      schema: { tags: TAGS, summary: 'Every published model with its health rounds of the last 7 days and its uptime (the status page)', response: { 200: modelUptimeListResponse } },
+      schema: {
+        tags: TAGS,
+        summary: 'Every published model with its health rounds of the last 7 days and its uptime (the status page)',
+        response: { 200: modelUptimeListResponse },
+      },
     },
     async () => ({ data: await uptimeOfAll(ctx) }),
   );
@@ -73,7 +85,9 @@ export async function modelHealthRoutes(fastify: FastifyInstance, ctx: AppContex
     async () => {
       const jobId = await queueHealthRound(ctx, ADMIN_CHECK_SLOT_SECONDS);
       return {
-        message: jobId ? 'A health check of every published model is queued.' : 'A health check was queued less than a minute ago; it will run shortly.',
+        message: jobId
+          ? 'A health check of every published model is queued.'
+          : 'A health check was queued less than a minute ago; it will run shortly.',
         data: { jobId },
       };
     },

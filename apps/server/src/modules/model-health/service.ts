@@ -1,5 +1,5 @@
 /**
- * Model health (spec 02 §2 "Models health check"; DESIGN.md §11 "Health"; issue #11 point 7).
+ * Model health (docs/product.md#models-health "Models health check"; docs/architecture.md#calling-models "Health"; issue #11 point 7).
  * A round calls every published model with its descriptor's example request through the guarded
  * model call (net/model-call.ts: address policy, time limit, size cap), a few models at once, and
  * records per model: available / unavailable, latency, the time of the check and of the last
@@ -26,7 +26,8 @@ import type { HealthCheckOutcome } from './repo.ts';
 export { checkOutput, LANGUAGE_SCRIPTS, SCRIPT_CHECKED_TASKS } from './output-check.ts';
 
 /** Reason recorded for a model whose descriptor carries no example request to call it with. */
-export const NO_EXAMPLE_REQUEST_MESSAGE = 'The model descriptor has no example request (inferenceEndPoint.schema.request) to check it with.';
+export const NO_EXAMPLE_REQUEST_MESSAGE =
+  'The model descriptor has no example request (inferenceEndPoint.schema.request) to check it with.';
 
 /**
  * The reason shown for a failed call, by failure code: the call's own message may name the
@@ -50,7 +51,10 @@ function publicReason(err: ModelCallError, timeoutMs: number): string {
 }
 
 /** The language pair an example request asks for (`config.language`), else the model's first pair. */
-function languageOf(model: models.ModelEndpoint, request: Record<string, unknown>): { sourceLanguage?: string | null; targetLanguage?: string | null } {
+function languageOf(
+  model: models.ModelEndpoint,
+  request: Record<string, unknown>,
+): { sourceLanguage?: string | null; targetLanguage?: string | null } {
   const config = request.config as { language?: { sourceLanguage?: unknown; targetLanguage?: unknown } } | undefined;
   const asked = config?.language;
   if (asked && typeof asked.sourceLanguage === 'string') {
@@ -74,18 +78,26 @@ export async function checkModel(ctx: AppContext, model: models.ModelEndpoint, s
   const checkedOn = new Date();
   const request = model.schema?.request;
   const base = { modelId: model.modelId, checkedOn };
-  if (!request || typeof request !== 'object') return { ...base, status: 'unavailable', latencyMs: null, outputCheck: null, error: NO_EXAMPLE_REQUEST_MESSAGE };
+  if (!request || typeof request !== 'object')
+    return { ...base, status: 'unavailable', latencyMs: null, outputCheck: null, error: NO_EXAMPLE_REQUEST_MESSAGE };
   const timeoutMs = Math.min(ctx.config.modelHealthTimeoutMs, ctx.config.modelCallTimeoutMs);
   try {
     // A reference model is called on this process's own reference server, the one loopback origin allowed (as the proxy does).
     const route = await referenceModels.reachModel(ctx, model);
-    const limits = { allowedHosts: ctx.config.allowedFetchHosts, allowedOrigins: route.allowedOrigins, timeoutMs, maxBytes: ctx.config.modelMaxResponseBytes, pools: ctx.services.outbound };
+    const limits = {
+      allowedHosts: ctx.config.allowedFetchHosts,
+      allowedOrigins: route.allowedOrigins,
+      timeoutMs,
+      maxBytes: ctx.config.modelMaxResponseBytes,
+      pools: ctx.services.outbound,
+    };
     // A streaming model is checked over its socket as the relay uses it (issue #14); the half second of silence a streaming ASR check sends has no text to judge.
     const streaming = isStreamingEndpoint(model.schema, model.callbackUrl);
     const { body, latencyMs } = streaming
       ? await untilAborted(probeStreamingEndpoint(model.task, route.target.callbackUrl, request, model.inferenceApiKey, limits), signal)
       : await callModelEndpoint(route.target, request, { ...limits, signal });
-    const outputCheck = streaming && model.task === 'asr' ? null : checkOutput(model.task, body, languageOf(model, request as Record<string, unknown>));
+    const outputCheck =
+      streaming && model.task === 'asr' ? null : checkOutput(model.task, body, languageOf(model, request as Record<string, unknown>));
     return { ...base, status: outputCheck ? 'unavailable' : 'available', latencyMs: Math.round(latencyMs), outputCheck, error: null };
   } catch (err) {
     if (!(err instanceof ModelCallError)) throw err;
@@ -139,7 +151,11 @@ export async function runHealthRound(ctx: AppContext, signal?: AbortSignal): Pro
         if (signal?.aborted) return null;
         await repo.recordCheck(ctx.db, outcome);
         ctx.metrics.healthCheck(outcome.status);
-        if (outcome.status === 'unavailable') ctx.log.info({ modelId: model.modelId, task: model.task, error: outcome.error, outputCheck: outcome.outputCheck }, 'model health: unavailable');
+        if (outcome.status === 'unavailable')
+          ctx.log.info(
+            { modelId: model.modelId, task: model.task, error: outcome.error, outputCheck: outcome.outputCheck },
+            'model health: unavailable',
+          );
         return outcome;
       }),
     ),
@@ -188,11 +204,14 @@ export interface HealthListQuery {
 const ms = (d: Date | null | undefined): number | null => (d ? new Date(d).getTime() : null);
 
 /**
- * The models health table (GET model/getModelHealthStatus; spec 02 §2): every published model,
+ * The models health table (GET model/getModelHealthStatus; docs/product.md#models-health): every published model,
  * in the models feature's order (oldest publication first), with its last check; 'unknown' and
  * nulls for a model never checked. `count` is the number of rows answered. No callbackUrl.
  */
-export async function listModelHealth(ctx: AppContext, q: HealthListQuery = {}): Promise<{ modelHealthStatusList: ModelHealthRow[]; count: number }> {
+export async function listModelHealth(
+  ctx: AppContext,
+  q: HealthListQuery = {},
+): Promise<{ modelHealthStatusList: ModelHealthRow[]; count: number }> {
   let listed = await models.listPublishedModelSummaries(ctx);
   if (q.taskType) listed = listed.filter((m) => m.task === q.taskType);
   if (q.startPage !== undefined) {
@@ -201,7 +220,14 @@ export async function listModelHealth(ctx: AppContext, q: HealthListQuery = {}):
     const end = Math.max(start, q.endPage ?? start);
     listed = listed.slice((start - 1) * size, end * size);
   }
-  const health = new Map((await repo.healthOf(ctx.db, listed.map((m) => m.modelId))).map((h) => [h.model_id, h]));
+  const health = new Map(
+    (
+      await repo.healthOf(
+        ctx.db,
+        listed.map((m) => m.modelId),
+      )
+    ).map((h) => [h.model_id, h]),
+  );
   const list = listed.map((m): ModelHealthRow => {
     const h = health.get(m.modelId);
     return {
@@ -228,20 +254,41 @@ export async function healthHistory(ctx: AppContext, modelId: string, days: numb
   const model = (await models.listPublishedModelSummaries(ctx)).find((m) => m.modelId === modelId);
   if (!model) throw notFound(models.MODEL_NOT_FOUND_MESSAGE);
   const since = new Date(now - Math.max(days, 7) * 86_400_000);
-  const rounds: HealthRound[] = (await repo.roundsOf(ctx.db, [modelId], since)).map((r) => ({ checkedOn: new Date(r.checked_on).getTime(), status: r.status, latencyMs: r.latency_ms, reason: r.reason }));
+  const rounds: HealthRound[] = (await repo.roundsOf(ctx.db, [modelId], since)).map((r) => ({
+    checkedOn: new Date(r.checked_on).getTime(),
+    status: r.status,
+    latencyMs: r.latency_ms,
+    reason: r.reason,
+  }));
   const windowStart = now - days * 86_400_000;
-  return { modelId, modelName: model.name, taskType: model.task, rounds: rounds.filter((r) => r.checkedOn >= windowStart), ...uptimeOf(rounds, now) };
+  return {
+    modelId,
+    modelName: model.name,
+    taskType: model.task,
+    rounds: rounds.filter((r) => r.checkedOn >= windowStart),
+    ...uptimeOf(rounds, now),
+  };
 }
 
 /** Uptime figures of every published model (the public status page and the health tab): modelId → 7 days of rounds and uptime. */
 export async function uptimeOfAll(ctx: AppContext, now = Date.now()) {
   const listed = await models.listPublishedModelSummaries(ctx);
-  const rows = await repo.roundsOf(ctx.db, listed.map((m) => m.modelId), new Date(now - 7 * 86_400_000));
+  const rows = await repo.roundsOf(
+    ctx.db,
+    listed.map((m) => m.modelId),
+    new Date(now - 7 * 86_400_000),
+  );
   const byModel = new Map<string, HealthRound[]>();
   for (const r of rows) {
     const list = byModel.get(r.model_id) ?? [];
     list.push({ checkedOn: new Date(r.checked_on).getTime(), status: r.status, latencyMs: r.latency_ms, reason: r.reason });
     byModel.set(r.model_id, list);
   }
-  return listed.map((m) => ({ modelId: m.modelId, modelName: m.name, taskType: m.task, rounds: byModel.get(m.modelId) ?? [], ...uptimeOf(byModel.get(m.modelId) ?? [], now) }));
+  return listed.map((m) => ({
+    modelId: m.modelId,
+    modelName: m.name,
+    taskType: m.task,
+    rounds: byModel.get(m.modelId) ?? [],
+    ...uptimeOf(byModel.get(m.modelId) ?? [], now),
+  }));
 }

@@ -21,7 +21,10 @@ export function uptimeOf(rounds: readonly HealthRound[], now = Date.now()): Mode
     return inWindow.length ? inWindow.filter((r) => r.status === 'available').length / inWindow.length : null;
   };
   const week = rounds.filter((r) => r.checkedOn > now - 168 * HOUR && r.checkedOn <= now);
-  const latencies = week.filter((r) => r.status === 'available' && r.latencyMs !== null).map((r) => r.latencyMs!).sort((a, b) => a - b);
+  const latencies = week
+    .filter((r) => r.status === 'available' && r.latencyMs !== null)
+    .map((r) => r.latencyMs!)
+    .sort((a, b) => a - b);
   const failures = rounds.filter((r) => r.status === 'unavailable' && r.checkedOn <= now).sort((a, b) => b.checkedOn - a.checkedOn);
   return {
     uptime24h: share(now - 24 * HOUR),

@@ -17,9 +17,11 @@ export const ACCESS_SAMPLES: AccessSamples = {
     owner: { expect: 403, request: (_fx, owner) => ({ url: `/ulca/apis/v0/model/listByUserId?userId=${owner.userId}` }) },
   },
   ['POST /ulca/apis/v0/model/search']: {
-    sample: () => ({ body: { task: 'parallel-corpus', sourceLanguage: '', targetLanguage: '', domain: 'All', submitter: 'All', userId: null } }),
+    sample: () => ({
+      body: { task: 'parallel-corpus', sourceLanguage: '', targetLanguage: '', domain: 'All', submitter: 'All', userId: null },
+    }),
     okStatus: 200,
-    note: 'Public explore search (published models only); a dataset type as task lists ready-made datasets (the original ULCA client\'s ready-made page).',
+    note: "Public explore search (published models only); a dataset type as task lists ready-made datasets (the original ULCA client's ready-made page).",
   },
   ['GET /ulca/apis/v0/model/getModel']: {
     sample: async ({ fx }) => ({ url: `/ulca/apis/v0/model/getModel?modelId=${await publishedModel(fx)}` }),
@@ -29,7 +31,10 @@ export const ACCESS_SAMPLES: AccessSamples = {
   ['POST /ulca/apis/v0/model/status/change']: {
     sample: () => ({ body: { modelId: crypto.randomUUID(), status: 'published' } }),
     okStatus: 404,
-    owner: { expect: 403, request: async (fx) => ({ body: { modelId: await publishedModel(fx), status: 'unpublished', unpublishReason: 'intruder' } }) },
+    owner: {
+      expect: 403,
+      request: async (fx) => ({ body: { modelId: await publishedModel(fx), status: 'unpublished', unpublishReason: 'intruder' } }),
+    },
     note: "The sample names no model (404 once admitted); the owner check tries to unpublish a published model the intruder does not own (403); another user's unpublished model is 404 (models.int.test.ts).",
   },
   ['GET /ulca/apis/v0/model/getTransliterationModelId']: {

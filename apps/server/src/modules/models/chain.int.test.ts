@@ -22,16 +22,43 @@ const IMAGE_TASKS: InferenceTask[] = ['ocr', 'img-lang-detection'];
 const TRIES: Record<InferenceTask, { body: Json; read: (answer: Json) => unknown; want: unknown }> = {
   translation: { body: { input: [{ source: 'Where is the station?' }] }, read: (a) => out(a).target, want: 'hi:Where is the station?' },
   transliteration: { body: { input: [{ source: 'ghar' }] }, read: (a) => out(a).target, want: ['ghar1', 'ghar2'] },
-  tts: { body: { input: [{ source: 'नमस्ते' }], gender: 'female' }, read: (a) => Buffer.from(String((a.audio as Json[])[0].audioContent), 'base64').subarray(0, 4).toString(), want: 'RIFF' },
-  ner: { body: { input: [{ source: 'Meera lives here' }] }, read: (a) => (out(a).nerPrediction as Json[]).map((p) => p.tag), want: ['B-PER', 'O', 'O'] },
+  tts: {
+    body: { input: [{ source: 'नमस्ते' }], gender: 'female' },
+    read: (a) =>
+      Buffer.from(String((a.audio as Json[])[0].audioContent), 'base64')
+        .subarray(0, 4)
+        .toString(),
+    want: 'RIFF',
+  },
+  ner: {
+    body: { input: [{ source: 'Meera lives here' }] },
+    read: (a) => (out(a).nerPrediction as Json[]).map((p) => p.tag),
+    want: ['B-PER', 'O', 'O'],
+  },
   'txt-lang-detection': { body: { input: [{ source: 'नमस्ते' }] }, read: (a) => (out(a).langPrediction as Json[])[0].langCode, want: 'hi' },
   itn: { body: { input: [{ source: 'five' }] }, read: (a) => out(a).target, want: 'itn:five' },
   'text-normalization': { body: { input: [{ source: '5' }] }, read: (a) => out(a).target, want: 'text-normalization:5' },
-  asr: { body: { audioContent: WAV.toString('base64'), source: 'hi' }, read: (a) => (a.data as Json).source, want: `heard ${WAV.length} bytes` },
-  'audio-lang-detection': { body: { audioContent: WAV.toString('base64') }, read: (a) => (out(a).langPrediction as Json[])[0].langCode, want: 'hi' },
-  'audio-gender-detection': { body: { audioContent: WAV.toString('base64') }, read: (a) => (out(a).genderPrediction as Json[])[0].gender, want: 'female' },
+  asr: {
+    body: { audioContent: WAV.toString('base64'), source: 'hi' },
+    read: (a) => (a.data as Json).source,
+    want: `heard ${WAV.length} bytes`,
+  },
+  'audio-lang-detection': {
+    body: { audioContent: WAV.toString('base64') },
+    read: (a) => (out(a).langPrediction as Json[])[0].langCode,
+    want: 'hi',
+  },
+  'audio-gender-detection': {
+    body: { audioContent: WAV.toString('base64') },
+    read: (a) => (out(a).genderPrediction as Json[])[0].gender,
+    want: 'female',
+  },
   ocr: { body: { imageContent: TEST_PNG.toString('base64') }, read: (a) => out(a).source, want: `read ${TEST_PNG.length} bytes` },
-  'img-lang-detection': { body: { imageContent: TEST_PNG.toString('base64') }, read: (a) => (out(a).langPrediction as Json[])[0].langCode, want: 'hi' },
+  'img-lang-detection': {
+    body: { imageContent: TEST_PNG.toString('base64') },
+    read: (a) => (out(a).langPrediction as Json[])[0].langCode,
+    want: 'hi',
+  },
 };
 function out(answer: Json): Json {
   return (answer.output as Json[])[0];
@@ -67,18 +94,22 @@ async function postForm(user: TestUser | null, url: string, parts: Record<string
   return p.app.inject({ method: 'POST', url, payload: body, headers: { ...signed, 'content-type': contentType } });
 }
 const anonymous = (method: 'GET' | 'POST', url: string, body?: Json) => p.app.inject({ method, url, ...(body ? { payload: body } : {}) });
-const as = (user: TestUser | null, method: 'GET' | 'POST', url: string, body?: Json) => (user ? signedInject(p.app, user, method, url, body) : anonymous(method, url, body));
+const as = (user: TestUser | null, method: 'GET' | 'POST', url: string, body?: Json) =>
+  user ? signedInject(p.app, user, method, url, body) : anonymous(method, url, body);
 /** compute (asr: the speech endpoint) for `task`'s model. */
 const compute = (user: TestUser | null, task: InferenceTask, modelId: string) =>
   as(user, 'POST', task === 'asr' ? MODEL_API.computeSpeech : MODEL_API.compute, { modelId, task, ...TRIES[task].body });
-const search = async (body: Json) => ((await anonymous('POST', MODEL_API.search, body)).json().data as { modelId: string }[]).map((m) => m.modelId);
+const search = async (body: Json) =>
+  ((await anonymous('POST', MODEL_API.search, body)).json().data as { modelId: string }[]).map((m) => m.modelId);
 
 describe('model chain through the real routes, every task (issue #11)', () => {
   it.each(INFERENCE_TASKS.map((t) => [t]))('%s: upload → my models → publish → explore → detail → compute → unpublish', async (task) => {
     const name = `Chain ${task} ${Date.now()}`;
     const descriptor = testDescriptor(task, name, ms.url(task), WAV.toString('base64'));
     const calls = ms.calls.length;
-    const uploaded = await postForm(owner, MODEL_API.upload, { file: new Blob([JSON.stringify(descriptor)], { type: 'application/json' }) });
+    const uploaded = await postForm(owner, MODEL_API.upload, {
+      file: new Blob([JSON.stringify(descriptor)], { type: 'application/json' }),
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const modelId = uploaded.json().data.modelId as string;
     // The upload check called the endpoint once with the descriptor's example request.
@@ -87,7 +118,12 @@ describe('model chain through the real routes, every task (issue #11)', () => {
     // My Models: the new model, unpublished.
     const mine = await signedInject(p.app, owner, 'GET', `${MODEL_API.listByUserId}?userId=${owner.userId}`);
     expect(mine.statusCode, mine.body).toBe(200);
-    expect((mine.json().data as Json[]).find((m) => m.modelId === modelId)).toMatchObject({ name, version: 'v1.0', status: 'unpublished', task: { type: task } });
+    expect((mine.json().data as Json[]).find((m) => m.modelId === modelId)).toMatchObject({
+      name,
+      version: 'v1.0',
+      status: 'unpublished',
+      task: { type: task },
+    });
 
     // Unpublished: its owner computes with it, others get the 404 of a missing model; search does not list it.
     const ownTry = await compute(owner, task, modelId);
@@ -119,7 +155,9 @@ describe('model chain through the real routes, every task (issue #11)', () => {
     expect(TRIES[task].read(tried.json())).toEqual(TRIES[task].want);
     // Audio and image tasks also take a file through tryMe.
     if (AUDIO_TASKS.includes(task) || IMAGE_TASKS.includes(task)) {
-      const media = AUDIO_TASKS.includes(task) ? new Blob([new Uint8Array(WAV)], { type: 'audio/wav' }) : new Blob([new Uint8Array(TEST_PNG)], { type: 'image/png' });
+      const media = AUDIO_TASKS.includes(task)
+        ? new Blob([new Uint8Array(WAV)], { type: 'audio/wav' })
+        : new Blob([new Uint8Array(TEST_PNG)], { type: 'image/png' });
       const byFile = await postForm(null, MODEL_API.tryMe, { file: media, modelId });
       expect(byFile.statusCode, byFile.body).toBe(200);
       const answer = byFile.json() as Json;
@@ -127,7 +165,11 @@ describe('model chain through the real routes, every task (issue #11)', () => {
       expect(task === 'asr' ? out(answer).source : TRIES[task].read(answer)).toEqual(TRIES[task].want);
     }
 
-    const unpublished = await signedInject(p.app, owner, 'POST', MODEL_API.statusChange, { modelId, status: 'unpublished', unpublishReason: 'Chain test done' });
+    const unpublished = await signedInject(p.app, owner, 'POST', MODEL_API.statusChange, {
+      modelId,
+      status: 'unpublished',
+      unpublishReason: 'Chain test done',
+    });
     expect(unpublished.statusCode, unpublished.body).toBe(200);
     expect(await search({ task })).not.toContain(modelId);
     expect((await compute(null, task, modelId)).statusCode).toBe(404);

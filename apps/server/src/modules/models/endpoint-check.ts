@@ -1,6 +1,6 @@
 /**
- * The upload-time check of a contributor's endpoint (issue #11 §2; DESIGN.md §5 "Outbound URLs",
- * §11 "Calling models"): the callbackUrl must pass the outbound rules and answer the descriptor's
+ * The upload-time check of a contributor's endpoint (issue #11 §2; docs/api.md#conventions "Outbound URLs",
+ * docs/architecture.md#calling-models "Calling models"): the callbackUrl must pass the outbound rules and answer the descriptor's
  * own example request, within a time limit and a size cap, with a body of the task's response
  * shape. A model whose endpoint fails is not stored.
  */
@@ -55,13 +55,18 @@ export async function checkEndpointAnswers(ctx: AppContext, d: ModelDescriptor):
   const own = (schemas.find((s) => s.taskType === d.task.type) ?? schemas[0] ?? null) as Record<string, unknown> | null;
   // The descriptor must say so (the model pages choose the streaming panels from it); a ws URL alone is refused below.
   const streaming = (own?.modelProcessingType as { type?: unknown } | undefined)?.type === 'streaming';
-  if (streaming && !(STREAMING_TASKS as readonly string[]).includes(d.task.type)) throw refused(`only asr and tts models can be streaming, not ${d.task.type}.`);
-  if (!streaming && /^wss?:/i.test(url)) throw refused('a ws:// or wss:// callbackUrl is for streaming models: set inferenceEndPoint.schema.modelProcessingType to {"type":"streaming"}.');
+  if (streaming && !(STREAMING_TASKS as readonly string[]).includes(d.task.type))
+    throw refused(`only asr and tts models can be streaming, not ${d.task.type}.`);
+  if (!streaming && /^wss?:/i.test(url))
+    throw refused(
+      'a ws:// or wss:// callbackUrl is for streaming models: set inferenceEndPoint.schema.modelProcessingType to {"type":"streaming"}.',
+    );
   // Checked here too (not only by the call) so a refused address is named as such, before anything is sent.
   try {
     await checkFetchTarget(httpFormOf(url), ctx.config.allowedFetchHosts);
   } catch (err) {
-    if (err instanceof FetchError) throw err.code === 'URL_REFUSED' || err.code === 'INVALID_URL' ? refused(err.message, err.detail) : failed(err.message);
+    if (err instanceof FetchError)
+      throw err.code === 'URL_REFUSED' || err.code === 'INVALID_URL' ? refused(err.message, err.detail) : failed(err.message);
     throw err;
   }
   let body: unknown;
@@ -73,17 +78,18 @@ export async function checkEndpointAnswers(ctx: AppContext, d: ModelDescriptor):
         timeoutMs: ctx.config.modelUploadCheckTimeoutMs,
         maxBytes: UPLOAD_CHECK_MAX_BYTES,
       }));
-    } else ({ body } = await callModelEndpoint(
-      {
-        task: d.task.type,
-        callbackUrl: url,
-        inferenceApiKey: d.inferenceEndPoint.inferenceApiKey ?? null,
-        isSyncApi: d.inferenceEndPoint.isSyncApi !== false,
-        asyncApiDetails: (d.inferenceEndPoint.asyncApiDetails ?? null) as Record<string, unknown> | null,
-      },
-      exampleRequestOf(d),
-      { allowedHosts: ctx.config.allowedFetchHosts, timeoutMs: ctx.config.modelUploadCheckTimeoutMs, maxBytes: UPLOAD_CHECK_MAX_BYTES },
-    ));
+    } else
+      ({ body } = await callModelEndpoint(
+        {
+          task: d.task.type,
+          callbackUrl: url,
+          inferenceApiKey: d.inferenceEndPoint.inferenceApiKey ?? null,
+          isSyncApi: d.inferenceEndPoint.isSyncApi !== false,
+          asyncApiDetails: (d.inferenceEndPoint.asyncApiDetails ?? null) as Record<string, unknown> | null,
+        },
+        exampleRequestOf(d),
+        { allowedHosts: ctx.config.allowedFetchHosts, timeoutMs: ctx.config.modelUploadCheckTimeoutMs, maxBytes: UPLOAD_CHECK_MAX_BYTES },
+      ));
   } catch (err) {
     if (err instanceof ModelCallError) throw err.code === 'URL_REFUSED' ? refused(err.message) : failed(err.message);
     throw err;

@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { INFERENCE_TASKS, MODEL_API, TRANSLITERATION_MODEL_NOT_PRESENT_MESSAGE, UNPUBLISH_REASON_REQUIRED_MESSAGE, type InferenceTask } from '@ulca/contracts';
+import {
+  INFERENCE_TASKS,
+  MODEL_API,
+  TRANSLITERATION_MODEL_NOT_PRESENT_MESSAGE,
+  UNPUBLISH_REASON_REQUIRED_MESSAGE,
+  type InferenceTask,
+} from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { silentWav, startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { signedHeaders } from '../../security/signing.ts';
 import { MODEL_ENDPOINT_CACHE_TTL_MS, MODEL_NOT_FOUND_MESSAGE, getModelForCall, registerReferenceModel } from './service.ts';
 
-// Our own descriptors, one per task, shaped like the published ULCA ones (nothing read from /work/shared).
+// Our own descriptors, one per task, shaped like the published ULCA ones (nothing read from outside the repository).
 
 type Obj = Record<string, unknown>;
 const KEY_VALUE = 'Bearer test-key';
@@ -113,10 +119,19 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
         : await p.app.inject({ method, url, ...(body !== undefined ? { payload: body as Obj } : {}) }),
     );
   const search = (body: Obj, user: TestUser | null = null) => call(user, 'POST', MODEL_API.search, body);
-  const getModel = (id: string, user: TestUser | null = null) => call(user, 'GET', `${MODEL_API.getModel}?modelId=${encodeURIComponent(id)}`);
+  const getModel = (id: string, user: TestUser | null = null) =>
+    call(user, 'GET', `${MODEL_API.getModel}?modelId=${encodeURIComponent(id)}`);
   const setStatus = (user: TestUser, body: Obj) => call(user, 'POST', MODEL_API.statusChange, body);
   const countNamed = async (name: string) =>
-    Number((await p.ctx.db.db.selectFrom('models').select((eb) => eb.fn.countAll<number>().as('n')).where('name', 'ilike', name).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await p.ctx.db.db
+          .selectFrom('models')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('name', 'ilike', name)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   const ids = {} as Record<InferenceTask, string>;
 
@@ -126,8 +141,19 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
       const res = await upload(alice, descriptor(task, `Harbour ${task} model`));
       expect(res.statusCode, `${task}: ${res.body}`).toBe(200);
       const data = res.json().data;
-      expect(data).toMatchObject({ name: `Harbour ${task} model`, version: 'v1.0', task: { type: task }, status: 'unpublished', publishedOn: null, isReferenceModel: false, benchmarkPerformance: [] });
-      expect(data.inferenceEndPoint).toEqual({ schema: expect.objectContaining({ taskType: task, request: requests[task] }), isSyncApi: true });
+      expect(data).toMatchObject({
+        name: `Harbour ${task} model`,
+        version: 'v1.0',
+        task: { type: task },
+        status: 'unpublished',
+        publishedOn: null,
+        isReferenceModel: false,
+        benchmarkPerformance: [],
+      });
+      expect(data.inferenceEndPoint).toEqual({
+        schema: expect.objectContaining({ taskType: task, request: requests[task] }),
+        isSyncApi: true,
+      });
       ids[task] = data.modelId;
       // Exactly one call, to the task's path, with the descriptor's own example request.
       const made = ms.calls.slice(before);
@@ -160,7 +186,11 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
     expect(ep.inferenceApiKey).toEqual({ name: 'Authorization', value: KEY_VALUE });
     expect(ep.callbackUrl).toBe(ms.url('key/translation'));
     // Without the key the same endpoint refuses, and the upload says so.
-    const keyless = await upload(alice, { ...d, name: 'Harbour keyless translation', inferenceEndPoint: { ...(d.inferenceEndPoint as Obj), inferenceApiKey: undefined } });
+    const keyless = await upload(alice, {
+      ...d,
+      name: 'Harbour keyless translation',
+      inferenceEndPoint: { ...(d.inferenceEndPoint as Obj), inferenceApiKey: undefined },
+    });
     expect(keyless.statusCode).toBe(400);
     expect(keyless.json().message).toMatch(/401/);
   });
@@ -203,7 +233,10 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
     }
     expect((await getModel(id, alice)).json()).toMatchObject({ modelId: id, status: 'unpublished' });
     expect((await getModel(id, admin)).statusCode).toBe(200);
-    expect((await search({ task: 'translation', sourceLanguage: 'en', targetLanguage: 'hi' })).json()).toMatchObject({ data: [], count: 0 });
+    expect((await search({ task: 'translation', sourceLanguage: 'en', targetLanguage: 'hi' })).json()).toMatchObject({
+      data: [],
+      count: 0,
+    });
     expect((await search({ task: 'translation' }, alice)).json().data).toEqual([]);
   });
 
@@ -218,7 +251,11 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
     expect((await setStatus(bob, { modelId: id, status: 'unpublished', unpublishReason: 'mine now' })).statusCode).toBe(403);
     expect((await setStatus(bob, { modelId: id, status: 'unpublished', unpublishReason: 'x', userId: alice.userId })).statusCode).toBe(403);
     for (const reason of [undefined, '', '   ']) {
-      const res = await setStatus(alice, { modelId: id, status: 'unpublished', ...(reason !== undefined ? { unpublishReason: reason } : {}) });
+      const res = await setStatus(alice, {
+        modelId: id,
+        status: 'unpublished',
+        ...(reason !== undefined ? { unpublishReason: reason } : {}),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(UNPUBLISH_REASON_REQUIRED_MESSAGE);
     }
@@ -226,7 +263,12 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
     expect(unpub.statusCode, unpub.body).toBe(200);
     expect(unpub.json().data).toMatchObject({ status: 'unpublished', unpublishReason: 'Endpoint moves next week' });
     expect((await getModel(id)).statusCode).toBe(404);
-    const audit = await p.ctx.db.db.selectFrom('audit_log').selectAll().where('action', 'in', ['model.publish', 'model.unpublish']).orderBy('id').execute();
+    const audit = await p.ctx.db.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', 'in', ['model.publish', 'model.unpublish'])
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => [a.action, a.actor_user_id, a.target_user_id])).toEqual([
       ['model.publish', alice.userId, alice.userId],
       ['model.unpublish', admin.userId, alice.userId],
@@ -236,9 +278,17 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
   });
 
   it('explore: published models of a task, newest first, filtered by language, domain and submitter', async () => {
-    for (const task of INFERENCE_TASKS) if (task !== 'translation') expect((await setStatus(alice, { modelId: ids[task], status: 'published' })).statusCode).toBe(200);
+    for (const task of INFERENCE_TASKS)
+      if (task !== 'translation') expect((await setStatus(alice, { modelId: ids[task], status: 'published' })).statusCode).toBe(200);
     // A second translation model, en → ta in the legal domain, by another lab, published last.
-    const ta = await upload(bob, descriptor('translation', 'Delta legal translation', { languages: [lang('en', 'ta')], domain: ['legal'], submitter: { name: 'Delta Lab' } }));
+    const ta = await upload(
+      bob,
+      descriptor('translation', 'Delta legal translation', {
+        languages: [lang('en', 'ta')],
+        domain: ['legal'],
+        submitter: { name: 'Delta Lab' },
+      }),
+    );
     expect(ta.statusCode, ta.body).toBe(200);
     const taId = ta.json().data.modelId;
     expect((await setStatus(bob, { modelId: taId, status: 'published' })).statusCode).toBe(200);
@@ -278,7 +328,9 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
     const res = await call(null, 'GET', `${MODEL_API.transliterationModelId}?sourceLanguage=en&targetLanguage=hi`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ modelId: ids.transliteration });
-    expect((await call(null, 'GET', `${MODEL_API.transliterationModelId}?sourceLanguage=en`)).json()).toEqual({ modelId: ids.transliteration });
+    expect((await call(null, 'GET', `${MODEL_API.transliterationModelId}?sourceLanguage=en`)).json()).toEqual({
+      modelId: ids.transliteration,
+    });
     const none = await call(null, 'GET', `${MODEL_API.transliterationModelId}?sourceLanguage=ta&targetLanguage=hi`);
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe(TRANSLITERATION_MODEL_NOT_PRESENT_MESSAGE);
@@ -297,10 +349,21 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
       await refused('{"name": "Broken', 400, /not valid JSON/, 'file');
       await refused(descriptor('translation', 'Harbour extra field', { colour: 'blue' }), 400, /unknown field 'colour'/);
       await refused(descriptor('translation', 'Harbour odd task', { task: { type: 'telepathy' } }), 400, /unknown task/, 'task.type');
-      await refused(descriptor('translation', 'Harbour odd language', { languages: [lang('en', 'xx')] }), 400, /unknown language/, 'languages.0.targetLanguage');
+      await refused(
+        descriptor('translation', 'Harbour odd language', { languages: [lang('en', 'xx')] }),
+        400,
+        /unknown language/,
+        'languages.0.targetLanguage',
+      );
       const { trainingDataset: _t, ...noTraining } = descriptor('asr', 'Harbour missing training');
       await refused(noTraining, 400, /missing required field/, 'trainingDataset');
-      const body = await refused(descriptor('translation', 'Harbour bad url', { inferenceEndPoint: { callbackUrl: 'ftp://x.example.org/a', schema: { taskType: 'translation', request: requests.translation } } }), 400, /./);
+      const body = await refused(
+        descriptor('translation', 'Harbour bad url', {
+          inferenceEndPoint: { callbackUrl: 'ftp://x.example.org/a', schema: { taskType: 'translation', request: requests.translation } },
+        }),
+        400,
+        /./,
+      );
       expect(body.errors[0].field).toBe('inferenceEndPoint.callbackUrl');
       // 1 MB cap on the file; a 50 MB upload is refused as soon as it is announced.
       await refused(Buffer.alloc(1024 * 1024 + 10, 0x20), 413, /too large/);
@@ -313,7 +376,9 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
       expect(json.statusCode).toBe(400);
       expect(json.json().message).toMatch(/multipart/);
       expect((await upload(alice, descriptor('asr', 'Harbour impostor one'), { userId: bob.userId })).statusCode).toBe(403);
-      expect((await upload(alice, descriptor('asr', 'Harbour impostor two'), { url: `${MODEL_API.upload}?userId=${bob.userId}` })).statusCode).toBe(403);
+      expect(
+        (await upload(alice, descriptor('asr', 'Harbour impostor two'), { url: `${MODEL_API.upload}?userId=${bob.userId}` })).statusCode,
+      ).toBe(403);
       expect((await upload(reader, descriptor('asr', 'Harbour reader model'))).statusCode).toBe(403);
       expect(await countNamed('Harbour impostor%')).toBe(0);
     });
@@ -321,11 +386,23 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
     it('refuses endpoints on private or metadata addresses, and endpoints that fail', async () => {
       const port = new URL(ms.url('x')).port;
       const withUrl = (name: string, callbackUrl: string) =>
-        descriptor('translation', name, { inferenceEndPoint: { callbackUrl, schema: { taskType: 'translation', request: requests.translation } } });
+        descriptor('translation', name, {
+          inferenceEndPoint: { callbackUrl, schema: { taskType: 'translation', request: requests.translation } },
+        });
       const before = ms.calls.length;
       // 127.0.0.2 is loopback but not allow-listed (the tests allow 127.0.0.1 and localhost only).
-      await refused(withUrl('Harbour loopback', `http://127.0.0.2:${port}/translation`), 400, /loopback address/, 'inferenceEndPoint.callbackUrl');
-      await refused(withUrl('Harbour metadata', 'http://169.254.169.254/latest/meta-data'), 400, /link-local address/, 'inferenceEndPoint.callbackUrl');
+      await refused(
+        withUrl('Harbour loopback', `http://127.0.0.2:${port}/translation`),
+        400,
+        /loopback address/,
+        'inferenceEndPoint.callbackUrl',
+      );
+      await refused(
+        withUrl('Harbour metadata', 'http://169.254.169.254/latest/meta-data'),
+        400,
+        /link-local address/,
+        'inferenceEndPoint.callbackUrl',
+      );
       await refused(withUrl('Harbour private', 'http://10.1.2.3/translation'), 400, /private address/);
       expect(ms.calls.length).toBe(before);
       await refused(withUrl('Harbour hanging', ms.url('hang/translation')), 400, /did not answer within 1.5 seconds/);
@@ -344,7 +421,9 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
       expect(dup.code).toBe('MODEL_EXISTS');
       // Another version of the same name is a new model.
       expect((await upload(alice, descriptor('asr', 'Harbour asr model', { version: 'v2.0' }))).statusCode).toBe(200);
-      const results = await Promise.all(Array.from({ length: 5 }, (_, i) => upload(i % 2 ? alice : bob, descriptor('tts', 'Racing tts model'))));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => upload(i % 2 ? alice : bob, descriptor('tts', 'Racing tts model'))),
+      );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
       expect(await countNamed('Racing tts model')).toBe(1);
     });
@@ -352,7 +431,10 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
 
   it('registers reference models idempotently, published and owned by the platform', async () => {
     const input = {
-      descriptor: descriptor('transliteration', 'Reference sanscript transliteration', { languages: [lang('hi', 'ta')], submitter: { name: 'ULCA reference models' } }),
+      descriptor: descriptor('transliteration', 'Reference sanscript transliteration', {
+        languages: [lang('hi', 'ta')],
+        submitter: { name: 'ULCA reference models' },
+      }),
       engineCard: { kind: 'rule-based' as const, engine: 'sanscript 1.0', limits: ['no schwa deletion'] },
       callbackUrl: 'http://127.0.0.1:9/sanscript',
     };
@@ -364,11 +446,20 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
     expect(second.modelId).toBe(first.modelId);
     expect((await getModelForCall(p.ctx, first.modelId, null)).callbackUrl).toBe('http://127.0.0.1:10/sanscript');
     expect(await countNamed('Reference sanscript transliteration')).toBe(1);
-    const owner = await p.ctx.db.db.selectFrom('users').innerJoin('models', 'models.user_id', 'users.user_id').select(['users.is_active', 'users.first_name']).where('model_id', '=', first.modelId).executeTakeFirstOrThrow();
+    const owner = await p.ctx.db.db
+      .selectFrom('users')
+      .innerJoin('models', 'models.user_id', 'users.user_id')
+      .select(['users.is_active', 'users.first_name'])
+      .where('model_id', '=', first.modelId)
+      .executeTakeFirstOrThrow();
     expect(owner).toEqual({ is_active: false, first_name: 'ULCA reference models' });
-    expect((await call(null, 'GET', `${MODEL_API.transliterationModelId}?sourceLanguage=hi&targetLanguage=ta`)).json()).toEqual({ modelId: first.modelId });
+    expect((await call(null, 'GET', `${MODEL_API.transliterationModelId}?sourceLanguage=hi&targetLanguage=ta`)).json()).toEqual({
+      modelId: first.modelId,
+    });
     // A contributor's name is never taken over.
-    await expect(registerReferenceModel(p.ctx, { ...input, descriptor: descriptor('asr', 'Harbour asr model') })).rejects.toThrow(/already holds/);
+    await expect(registerReferenceModel(p.ctx, { ...input, descriptor: descriptor('asr', 'Harbour asr model') })).rejects.toThrow(
+      /already holds/,
+    );
   });
 
   it('the endpoint lookup of the inference path is cached, and a change of status is seen at once in this process', async () => {
@@ -396,7 +487,11 @@ describe('models: upload, my models, explore, detail, publish (issue #11)', () =
   it('a change made by another process (straight in the database) is seen after MODEL_ENDPOINT_CACHE_TTL_MS at the latest', async () => {
     const id = ids.translation;
     expect((await getModelForCall(p.ctx, id, null)).status).toBe('published');
-    await p.ctx.db.db.updateTable('models').set({ status: 'unpublished', unpublish_reason: 'elsewhere' }).where('model_id', '=', id).execute();
+    await p.ctx.db.db
+      .updateTable('models')
+      .set({ status: 'unpublished', unpublish_reason: 'elsewhere' })
+      .where('model_id', '=', id)
+      .execute();
     const now = Date.now();
     const clock = vi.spyOn(Date, 'now').mockReturnValue(now + MODEL_ENDPOINT_CACHE_TTL_MS + 1);
     try {

@@ -74,7 +74,10 @@ export async function listUserModels(
   if (q.name) base = base.where(sql<boolean>`strpos(lower(name), lower(${q.name})) > 0`);
   let page = base.selectAll().orderBy('submitted_on', 'desc').orderBy('model_id').offset(q.offset);
   if (q.limit !== null) page = page.limit(q.limit);
-  const [rows, total] = await Promise.all([page.execute(), base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()]);
+  const [rows, total] = await Promise.all([
+    page.execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
   return { rows, total: Number(total.n) };
 }
 
@@ -115,12 +118,22 @@ export async function searchPublished(db: Db, f: PublishedFilter): Promise<Model
 
 /** How many models of `userId` are published now. */
 export async function countPublishedOfUser(db: Db, userId: string): Promise<number> {
-  const row = await db.db.selectFrom('models').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('status', '=', 'published').executeTakeFirst();
+  const row = await db.db
+    .selectFrom('models')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 /** Sets a model's status: publishing stamps published_on and clears the reason; unpublishing keeps published_on and stores the reason. */
-export async function setModelStatus(db: Db, modelId: string, status: 'published' | 'unpublished', reason: string | null): Promise<ModelRow | undefined> {
+export async function setModelStatus(
+  db: Db,
+  modelId: string,
+  status: 'published' | 'unpublished',
+  reason: string | null,
+): Promise<ModelRow | undefined> {
   return db.db
     .updateTable('models')
     .set(status === 'published' ? { status, unpublish_reason: null, published_on: sql`now()` } : { status, unpublish_reason: reason })
@@ -178,12 +191,15 @@ export async function upsertReferenceModel(db: Db, m: ReferenceModelRow): Promis
       engine_card: JSON.stringify(m.engineCard),
     })
     .onConflict((oc) =>
-      oc.expression(sql`lower(name), lower(version)`).doUpdateSet({
-        task: m.task,
-        descriptor: JSON.stringify(m.descriptor),
-        callback_url: m.callbackUrl,
-        engine_card: JSON.stringify(m.engineCard),
-      }).where('models.is_reference', '=', true),
+      oc
+        .expression(sql`lower(name), lower(version)`)
+        .doUpdateSet({
+          task: m.task,
+          descriptor: JSON.stringify(m.descriptor),
+          callback_url: m.callbackUrl,
+          engine_card: JSON.stringify(m.engineCard),
+        })
+        .where('models.is_reference', '=', true),
     )
     .returningAll()
     .executeTakeFirst();
@@ -206,4 +222,3 @@ export async function republishReferenceModels(db: Db, ids: string[], reason: st
   );
   return r.rowCount ?? 0;
 }
-

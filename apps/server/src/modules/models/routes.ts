@@ -27,14 +27,7 @@ import { describeBytes } from '../../net/safe-fetch.ts';
 import { currentUser } from '../../security/auth.ts';
 import { OPTIONAL_SIGNATURE, PUBLIC, signedIn } from '../../security/access.ts';
 import { clientIp, recordAudit } from '../audit/service.ts';
-import {
-  changeModelStatus,
-  getModelRecord,
-  getTransliterationModelId,
-  listModelsOfUser,
-  searchModels,
-  uploadModel,
-} from './service.ts';
+import { changeModelStatus, getModelRecord, getTransliterationModelId, listModelsOfUser, searchModels, uploadModel } from './service.ts';
 
 /** Multipart overhead allowed beyond the descriptor's own cap (boundaries, part headers, the userId field). */
 const MULTIPART_SLACK_BYTES = 64 * 1024;
@@ -46,21 +39,25 @@ export const MODEL_FILE_MISSING_MESSAGE = 'Choose the model descriptor file (JSO
 
 /** A `userId` the caller sent (query or form) must be their own: identity comes from the signature only. */
 function checkClaimedUser(claimed: unknown, userId: string): void {
-  if (typeof claimed === 'string' && claimed !== '' && claimed !== userId) throw forbidden('You can only act as yourself: userId must be your own.');
+  if (typeof claimed === 'string' && claimed !== '' && claimed !== userId)
+    throw forbidden('You can only act as yourself: userId must be your own.');
 }
 
 /** The descriptor bytes and the form's userId of a model/upload body (multipart/form-data). */
 async function readUploadForm(req: FastifyRequest): Promise<{ file: Buffer; userId: unknown }> {
-  const form = await readMultipartForm(req, () => badRequest('MODEL_FILE_MISSING', MODEL_FILE_MISSING_MESSAGE, [{ field: 'file', message: MODEL_FILE_MISSING_MESSAGE }]));
+  const form = await readMultipartForm(req, () =>
+    badRequest('MODEL_FILE_MISSING', MODEL_FILE_MISSING_MESSAGE, [{ field: 'file', message: MODEL_FILE_MISSING_MESSAGE }]),
+  );
   const file = form.get('file');
-  if (file === null) throw badRequest('MODEL_FILE_MISSING', MODEL_FILE_MISSING_MESSAGE, [{ field: 'file', message: MODEL_FILE_MISSING_MESSAGE }]);
+  if (file === null)
+    throw badRequest('MODEL_FILE_MISSING', MODEL_FILE_MISSING_MESSAGE, [{ field: 'file', message: MODEL_FILE_MISSING_MESSAGE }]);
   const bytes = typeof file === 'string' ? Buffer.from(file, 'utf8') : Buffer.from(await file.arrayBuffer());
   if (bytes.length > MODEL_DESCRIPTOR_MAX_BYTES) throw new ApiError(413, 'MODEL_FILE_TOO_LARGE', MODEL_FILE_TOO_LARGE_MESSAGE);
   return { file: bytes, userId: form.get('userId') };
 }
 
 /**
- * The models routes (spec 02 §2, §4, §7; DESIGN.md §11; issue #11):
+ * The models routes (docs/product.md#screens, docs/product.md#states-and-transitions, docs/api.md#route-groups; issue #11):
  * POST model/upload (signed, contributors), GET model/listByUserId (signed, contributors),
  * POST model/search (public), GET model/getModel (public; unpublished: owner and ADMIN),
  * POST model/status/change (signed, contributors: owner or ADMIN),
@@ -74,7 +71,10 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
     if (app.hasContentTypeParser('multipart/form-data')) app.removeContentTypeParser('multipart/form-data');
     app.addContentTypeParser(
       'multipart/form-data',
-      multipartBytesParser(MODEL_DESCRIPTOR_MAX_BYTES + MULTIPART_SLACK_BYTES, () => new ApiError(413, 'MODEL_FILE_TOO_LARGE', MODEL_FILE_TOO_LARGE_MESSAGE)),
+      multipartBytesParser(
+        MODEL_DESCRIPTOR_MAX_BYTES + MULTIPART_SLACK_BYTES,
+        () => new ApiError(413, 'MODEL_FILE_TOO_LARGE', MODEL_FILE_TOO_LARGE_MESSAGE),
+      ),
     );
 
     app.post(
@@ -83,7 +83,8 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
         config: { access: signedIn(CONTRIBUTORS) },
         schema: {
           tags: ['models'],
-          summary: 'Submits a model: a descriptor JSON file (multipart field "file"); its endpoint is called once with the example request; the model starts unpublished',
+          summary:
+            'Submits a model: a descriptor JSON file (multipart field "file"); its endpoint is called once with the example request; the model starts unpublished',
           description:
             `multipart/form-data: file = the model descriptor (ulca-reference model-schema.yml), at most ${describeBytes(MODEL_DESCRIPTOR_MAX_BYTES)}; userId optional (must be the caller's). ` +
             'The signature covers the exact multipart bytes. 400 with per-field errors for a bad descriptor, or when the callbackUrl is refused, ' +
@@ -91,7 +92,14 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
           consumes: ['multipart/form-data'],
           security: SIGNED,
           querystring: modelUploadQuery,
-          response: { 200: modelUploadResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse, 413: errorResponse },
+          response: {
+            200: modelUploadResponse,
+            400: errorResponse,
+            401: errorResponse,
+            403: errorResponse,
+            409: errorResponse,
+            413: errorResponse,
+          },
         },
       },
       async (req) => {
@@ -110,7 +118,8 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
         config: { access: signedIn(CONTRIBUTORS) },
         schema: {
           tags: ['models'],
-          summary: "The caller's models, newest first (pages of pageSize, default 10, when startPage/endPage are given, 1-based); name filters by name",
+          summary:
+            "The caller's models, newest first (pages of pageSize, default 10, when startPage/endPage are given, 1-based); name filters by name",
           security: SIGNED,
           querystring: modelListQuery,
           response: { 200: modelListResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
@@ -129,7 +138,8 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
         config: { access: PUBLIC },
         schema: {
           tags: ['models'],
-          summary: 'Explore: the published models of a task, newest first, filtered by language, domain and submitter; with a dataset type as task, the ready-made datasets',
+          summary:
+            'Explore: the published models of a task, newest first, filtered by language, domain and submitter; with a dataset type as task, the ready-made datasets',
           description:
             `Public. task: a model task (${INFERENCE_TASKS.join(', ')}) → published models; sourceLanguage and targetLanguage (a code or a list) ` +
             'match the source and target of one pair for translation and transliteration, either side of any pair for the other tasks; ' +
@@ -141,7 +151,8 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
       },
       async (req) => {
         const result = await searchModels(ctx, req.body);
-        const message = result.kind === 'ready-made' ? 'Ready-made datasets' : result.data.length ? 'Published models' : 'No published model matches.';
+        const message =
+          result.kind === 'ready-made' ? 'Ready-made datasets' : result.data.length ? 'Published models' : 'No published model matches.';
         return { message, data: result.data, count: result.data.length };
       },
     );
@@ -167,10 +178,18 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
         attachValidation: true,
         schema: {
           tags: ['models'],
-          summary: 'Publishes or unpublishes a model (owner or admin); unpublishing needs a reason; 409 while a benchmark run of the model is In-Progress',
+          summary:
+            'Publishes or unpublishes a model (owner or admin); unpublishing needs a reason; 409 while a benchmark run of the model is In-Progress',
           security: SIGNED,
           body: modelStatusChangeBody,
-          response: { 200: modelStatusChangeResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse },
+          response: {
+            200: modelStatusChangeResponse,
+            400: errorResponse,
+            401: errorResponse,
+            403: errorResponse,
+            404: errorResponse,
+            409: errorResponse,
+          },
         },
       },
       async (req) => {
@@ -184,7 +203,12 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
             action: body.status === 'published' ? 'model.publish' : 'model.unpublish',
             targetUserId: outcome.ownerUserId,
             ip: clientIp(req),
-            details: { modelId: outcome.model.modelId, name: outcome.model.name, version: outcome.model.version, ...(body.status === 'unpublished' ? { reason: outcome.model.unpublishReason } : {}) },
+            details: {
+              modelId: outcome.model.modelId,
+              name: outcome.model.name,
+              version: outcome.model.version,
+              ...(body.status === 'unpublished' ? { reason: outcome.model.unpublishReason } : {}),
+            },
           });
         }
         return { message: outcome.message, data: outcome.model };
@@ -197,7 +221,8 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
         config: { access: PUBLIC },
         schema: {
           tags: ['models'],
-          summary: 'The id of a published transliteration model for sourceLanguage (→ targetLanguage when given); 404 "Transliteration Model ID Not Present." when none',
+          summary:
+            'The id of a published transliteration model for sourceLanguage (→ targetLanguage when given); 404 "Transliteration Model ID Not Present." when none',
           querystring: transliterationModelIdQuery,
           response: { 200: transliterationModelIdResponse, 400: errorResponse, 404: errorResponse },
         },

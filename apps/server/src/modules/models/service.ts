@@ -1,5 +1,5 @@
 /**
- * The models feature (spec 02 §2, §3; DESIGN.md §11; issue #11): registry of contributors' models
+ * The models feature (docs/product.md#screens, docs/product.md#entities-and-fields; docs/architecture.md#calling-models; issue #11): registry of contributors' models
  * (upload, my models, explore, detail, publish/unpublish) and the one way other features reach a
  * model's endpoint. Other features import this file only.
  */
@@ -64,7 +64,10 @@ function endpointOf(ctx: AppContext, row: ModelRow): ModelEndpoint {
     callbackUrl: row.callback_url,
     inferenceApiKey:
       row.inference_key_name && row.inference_key_enc
-        ? { name: row.inference_key_name, value: decryptSecret(secretKey(ctx.config), row.inference_key_enc, inferenceKeyContext(row.model_id)) }
+        ? {
+            name: row.inference_key_name,
+            value: decryptSecret(secretKey(ctx.config), row.inference_key_enc, inferenceKeyContext(row.model_id)),
+          }
         : null,
     schema,
     isSyncApi: ep.isSyncApi !== false,
@@ -88,7 +91,6 @@ export const MODEL_NOT_FOUND_MESSAGE = 'No published model with this modelId.';
 export const MODEL_ENDPOINT_CACHE_TTL_MS = 1000;
 /** Largest number of cached endpoints; the cache is emptied when it would grow beyond. */
 const MAX_CACHED_ENDPOINTS = 10_000;
-
 
 /**
  * Forgets the cached endpoint of `modelId` (every change of a model's status, URL or key calls
@@ -132,7 +134,7 @@ async function cachedEndpoint(ctx: AppContext, modelId: string): Promise<ModelEn
 
 /**
  * The endpoint of a model the caller may call: published models for everyone; unpublished ones
- * only for their owner and ADMINs (DESIGN.md §11). The visibility check runs on every call; the
+ * only for their owner and ADMINs (docs/architecture.md#calling-models). The visibility check runs on every call; the
  * model's data may come from memory (see MODEL_ENDPOINT_CACHE_TTL_MS for how fresh it is). The
  * answer is frozen: callers must not change it.
  * @throws ApiError 404 MODEL_NOT_FOUND_MESSAGE when it does not exist or is not visible to the caller.
@@ -140,7 +142,8 @@ async function cachedEndpoint(ctx: AppContext, modelId: string): Promise<ModelEn
 export async function getModelForCall(ctx: AppContext, modelId: string, caller: ModelCaller | null): Promise<ModelEndpoint> {
   const endpoint = await cachedEndpoint(ctx, modelId);
   if (!endpoint) throw notFound(MODEL_NOT_FOUND_MESSAGE);
-  if (endpoint.status !== 'published' && !(caller && (caller.userId === endpoint.userId || caller.roles.includes('ADMIN')))) throw notFound(MODEL_NOT_FOUND_MESSAGE);
+  if (endpoint.status !== 'published' && !(caller && (caller.userId === endpoint.userId || caller.roles.includes('ADMIN'))))
+    throw notFound(MODEL_NOT_FOUND_MESSAGE);
   return endpoint;
 }
 
@@ -186,7 +189,8 @@ const asMs = (d: Date | null): number | null => (d ? new Date(d).getTime() : nul
 export function toModelRecord(row: ModelRow): ModelRecord {
   const d = row.descriptor as Partial<ModelDescriptor> & { inferenceEndPoint?: { schema?: unknown; isSyncApi?: boolean } };
   const schemas = Array.isArray(d.inferenceEndPoint?.schema) ? (d.inferenceEndPoint.schema as Record<string, unknown>[]) : null;
-  const own = (schemas ? (schemas.find((x) => x.taskType === row.task) ?? schemas[0]) : d.inferenceEndPoint?.schema) as Record<string, unknown> | undefined;
+  const own = (schemas ? (schemas.find((x) => x.taskType === row.task) ?? schemas[0]) : d.inferenceEndPoint?.schema) as
+    Record<string, unknown> | undefined;
   const schema = withProcessingType(own, row);
   const card = engineCardSchema.safeParse(row.engine_card);
   return {
@@ -245,8 +249,8 @@ export function duplicateModelMessage(name: string, version: string): string {
 }
 
 /**
- * Registers a contributor's model from its descriptor file (spec 02 §2 "Model submission";
- * DESIGN.md §11). Steps: parse and check the descriptor; refuse a taken name + version; check the
+ * Registers a contributor's model from its descriptor file (docs/product.md#screens "Model submission";
+ * docs/architecture.md#calling-models). Steps: parse and check the descriptor; refuse a taken name + version; check the
  * callbackUrl against the outbound rules and call it once with the descriptor's example request
  * (time limit, size cap), keeping the answer as `sample_response`; encrypt the inference key
  * (inferenceKeyContext) and drop its value from the stored descriptor; store it `unpublished`.
@@ -258,7 +262,11 @@ export async function uploadModel(ctx: AppContext, caller: ModelCaller, file: Bu
   const parsed = parseModelDescriptor(file.toString('utf8'));
   if (!parsed.success) {
     const errors: FieldErrors = parsed.errors.map((e) => ({ field: e.path || 'file', message: e.message }));
-    throw badRequest('DESCRIPTOR_INVALID', `The model file is not a valid model descriptor: ${errors[0].field === 'file' ? '' : `${errors[0].field}: `}${errors[0].message}`, errors);
+    throw badRequest(
+      'DESCRIPTOR_INVALID',
+      `The model file is not a valid model descriptor: ${errors[0].field === 'file' ? '' : `${errors[0].field}: `}${errors[0].message}`,
+      errors,
+    );
   }
   const d = parsed.data;
   if (await repo.findByNameVersion(ctx.db, d.name, d.version)) throw conflict('MODEL_EXISTS', duplicateModelMessage(d.name, d.version));
@@ -317,10 +325,14 @@ export interface ModelListQuery {
 }
 
 /**
- * The caller's own models, newest submission first (spec 02 §2 "My models"):
+ * The caller's own models, newest submission first (docs/product.md#model-screens "My models"):
  * `{data, count (on this page), totalCount (all matching)}`.
  */
-export async function listModelsOfUser(ctx: AppContext, userId: string, q: ModelListQuery = {}): Promise<{ data: ModelRecord[]; count: number; totalCount: number }> {
+export async function listModelsOfUser(
+  ctx: AppContext,
+  userId: string,
+  q: ModelListQuery = {},
+): Promise<{ data: ModelRecord[]; count: number; totalCount: number }> {
   const pageSize = q.pageSize ?? 10;
   const paged = q.startPage !== undefined;
   const start = Math.max(1, q.startPage ?? 1);
@@ -340,7 +352,10 @@ export async function listModelsOfUser(ctx: AppContext, userId: string, q: Model
 
 /** True when a model/search filter value means "any": absent, null, '', [] or 'All' (what the original client sends). */
 const isAny = (v: string | string[] | null | undefined): boolean =>
-  v === undefined || v === null || (typeof v === 'string' && (v.trim() === '' || v === 'All')) || (Array.isArray(v) && v.filter((x) => x && x !== 'All').length === 0);
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && (v.trim() === '' || v === 'All')) ||
+  (Array.isArray(v) && v.filter((x) => x && x !== 'All').length === 0);
 const asList = (v: string | string[] | null | undefined): string[] | undefined =>
   isAny(v) ? undefined : (Array.isArray(v) ? v : [v as string]).filter((x) => x && x !== 'All');
 
@@ -348,7 +363,7 @@ const asList = (v: string | string[] | null | undefined): string[] | undefined =
 export type ModelSearchResult = { kind: 'models'; data: ModelRecord[] } | { kind: 'ready-made'; data: ReadyMadeCard[] };
 
 /**
- * POST model/search (spec 02 §2 Explore): for a model task (a served task, or an older ULCA name
+ * POST model/search (docs/product.md#explore-models Explore): for a model task (a served task, or an older ULCA name
  * of the task registry's MODEL_TASKS) the published models of that task, newest publication first, filtered by
  * language, domain and submitter ('', null, [] and 'All' = any). Languages (a code or a list):
  * for translation and transliteration `sourceLanguage` matches a pair's source and
@@ -360,8 +375,12 @@ export type ModelSearchResult = { kind: 'models'; data: ModelRecord[] } | { kind
  */
 export async function searchModels(ctx: AppContext, body: ModelSearchBody): Promise<ModelSearchResult> {
   const task = body.task.trim();
-  if ((DATASET_TYPES as readonly string[]).includes(task)) return { kind: 'ready-made', data: await searchReadyMadeCards(ctx, task as DatasetType, body) };
-  if (!isModelTask(task)) throw badRequest('UNKNOWN_TASK', 'Unknown task.', [{ field: 'task', message: `A model task (${INFERENCE_TASKS.join(', ')}) or a dataset type.` }]);
+  if ((DATASET_TYPES as readonly string[]).includes(task))
+    return { kind: 'ready-made', data: await searchReadyMadeCards(ctx, task as DatasetType, body) };
+  if (!isModelTask(task))
+    throw badRequest('UNKNOWN_TASK', 'Unknown task.', [
+      { field: 'task', message: `A model task (${INFERENCE_TASKS.join(', ')}) or a dataset type.` },
+    ]);
   const sources = asList(body.sourceLanguage);
   const targets = asList(body.targetLanguage);
   const paired = PAIRED_INFERENCE_TASKS.includes(task as InferenceTask);
@@ -378,7 +397,7 @@ export async function searchModels(ctx: AppContext, body: ModelSearchBody): Prom
 // Detail, status, transliteration lookup (issue #11 §4, §5)
 
 /**
- * One model as answered (spec 02 §2 "Model detail"): published models for everyone, unpublished
+ * One model as answered (docs/product.md#model-detail-and-try-it-panels "Model detail"): published models for everyone, unpublished
  * ones for their owner and ADMINs.
  * @throws ApiError 404 MODEL_NOT_FOUND_MESSAGE when missing or not visible (the same text either way).
  */
@@ -399,7 +418,7 @@ export interface StatusChangeOutcome {
 }
 
 /**
- * Publishes or unpublishes a model (spec 02 §4): its owner or an ADMIN. Publishing stamps
+ * Publishes or unpublishes a model (docs/product.md#states-and-transitions): its owner or an ADMIN. Publishing stamps
  * publishedOn; unpublishing needs a non-empty reason, kept as unpublishReason.
  * @throws ApiError 400 UNPUBLISH_REASON_REQUIRED, 404 (missing, or another user's unpublished
  *   model), 403 (another user's published model: it is public, so its existence is no secret),
@@ -413,16 +432,25 @@ export async function changeModelStatus(
 ): Promise<StatusChangeOutcome> {
   const row = await repo.findModel(ctx.db, req.modelId);
   if (!row || (row.status !== 'published' && !mayManage(caller, row))) throw notFound(MODEL_NOT_FOUND_MESSAGE);
-  if (!mayManage(caller, row)) throw forbidden('Only the model\'s owner or an administrator can publish or unpublish it.');
+  if (!mayManage(caller, row)) throw forbidden("Only the model's owner or an administrator can publish or unpublish it.");
   const reason = req.unpublishReason?.trim() ?? '';
   if (req.status === 'unpublished' && !reason) {
-    throw badRequest('UNPUBLISH_REASON_REQUIRED', UNPUBLISH_REASON_REQUIRED_MESSAGE, [{ field: 'unpublishReason', message: UNPUBLISH_REASON_REQUIRED_MESSAGE }]);
+    throw badRequest('UNPUBLISH_REASON_REQUIRED', UNPUBLISH_REASON_REQUIRED_MESSAGE, [
+      { field: 'unpublishReason', message: UNPUBLISH_REASON_REQUIRED_MESSAGE },
+    ]);
   }
   const changed = row.status !== req.status;
-  if (changed && (await ctx.services.benchmarks.hasRunningBenchmark(row.model_id))) throw conflict('BENCHMARK_RUNNING', BENCHMARK_RUNNING_MESSAGE);
+  if (changed && (await ctx.services.benchmarks.hasRunningBenchmark(row.model_id)))
+    throw conflict('BENCHMARK_RUNNING', BENCHMARK_RUNNING_MESSAGE);
   // Each published model is an endpoint every visitor can make the platform call (docs/operations.md#limits).
   const maxPublished = ctx.config.maxPublishedModelsPerOwner;
-  if (changed && req.status === 'published' && maxPublished > 0 && !caller.roles.includes('ADMIN') && (await repo.countPublishedOfUser(ctx.db, row.user_id)) >= maxPublished) {
+  if (
+    changed &&
+    req.status === 'published' &&
+    maxPublished > 0 &&
+    !caller.roles.includes('ADMIN') &&
+    (await repo.countPublishedOfUser(ctx.db, row.user_id)) >= maxPublished
+  ) {
     throw conflict('TOO_MANY_PUBLISHED_MODELS', `An owner may have at most ${maxPublished} published models: unpublish one first.`);
   }
   const updated = await repo.setModelStatus(ctx.db, row.model_id, req.status, req.status === 'unpublished' ? reason : null);
@@ -439,9 +467,9 @@ export async function changeModelStatus(
 
 /**
  * The id of a published transliteration model from `sourceLanguage` (to `targetLanguage` when
- * given), contributors' models before reference ones, newest first (spec 02 §2: the try panel's
+ * given), contributors' models before reference ones, newest first (docs/product.md#model-detail-and-try-it-panels: the try panel's
  * transliteration input).
- * @throws ApiError 404 TRANSLITERATION_MODEL_NOT_PRESENT_MESSAGE (spec 02 §8) when none.
+ * @throws ApiError 404 TRANSLITERATION_MODEL_NOT_PRESENT_MESSAGE (docs/product.md#messages) when none.
  */
 export async function getTransliterationModelId(ctx: AppContext, sourceLanguage: string, targetLanguage?: string): Promise<string> {
   const row = await repo.findTransliterationModel(ctx.db, sourceLanguage.trim(), targetLanguage?.trim() || undefined);
@@ -466,7 +494,7 @@ export interface ReferenceModelInput {
 }
 
 /**
- * Registers (or refreshes) one of the platform's reference models (DESIGN.md §11 "Reference
+ * Registers (or refreshes) one of the platform's reference models (docs/product.md#reference-models "Reference
  * models"): a published model, is_reference, owned by the REFERENCE_MODELS_ACCOUNT system user,
  * keyed by name + version, so restarts update it in place (its id, status and publishedOn stay).
  * No endpoint call here: the engine is the platform's own.
@@ -476,7 +504,8 @@ export interface ReferenceModelInput {
 export async function registerReferenceModel(ctx: AppContext, input: ReferenceModelInput): Promise<ModelRecord> {
   const raw = input.descriptor as { inferenceEndPoint?: Record<string, unknown> } | null;
   const parsed = checkModelDescriptor({ ...raw, inferenceEndPoint: { ...(raw?.inferenceEndPoint ?? {}), callbackUrl: input.callbackUrl } });
-  if (!parsed.success) throw new Error(`reference model descriptor is invalid: ${parsed.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`reference model descriptor is invalid: ${parsed.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
   const d = parsed.data;
   if (d.inferenceEndPoint.inferenceApiKey) throw new Error('a reference model descriptor must not carry an inferenceApiKey');
   const card = engineCardSchema.parse({ kind: input.engineCard.kind, engine: input.engineCard.engine, limits: input.engineCard.limits });
@@ -516,4 +545,3 @@ export async function reconcileReferenceModels(ctx: AppContext, served: string[]
   if (withdrawn + republished > 0) for (const id of served) invalidateModelEndpoint(ctx, id);
   return { withdrawn, republished };
 }
-

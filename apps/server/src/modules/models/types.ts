@@ -6,7 +6,7 @@ import type { BenchmarkPerformance, InferenceTask } from '@ulca/contracts';
 
 /**
  * Everything needed to call a model's endpoint. Server-side only: `callbackUrl` and the key must
- * never be answered to a browser (DESIGN.md §11).
+ * never be answered to a browser (docs/architecture.md#calling-models).
  */
 export interface ModelEndpoint {
   modelId: string;

@@ -35,7 +35,10 @@ export const ACCESS_SAMPLES: AccessSamples = {
   ['POST /ulca/apis/v0/model/pipeline/compute']: {
     sample: async ({ fx }) => ({
       headers: { ulcaApiKey: (await keyOf(fx)).ulcaApiKey },
-      body: { pipelineTasks: [{ taskType: 'translation', config: { serviceId: crypto.randomUUID() } }], inputData: { input: [{ source: 'hello' }] } },
+      body: {
+        pipelineTasks: [{ taskType: 'translation', config: { serviceId: crypto.randomUUID() } }],
+        inputData: { input: [{ source: 'hello' }] },
+      },
     }),
     okStatus: 400,
     note: 'An application key (ulcaApiKey); an unknown serviceId is 400 UNKNOWN_SERVICE_ID naming the stage once admitted.',

@@ -7,7 +7,14 @@ const tts = (l: string): LanguageCandidate => ({ task: 'tts', sourceLanguage: l 
 
 describe('connectChain (docs/api.md#pipelines)', () => {
   it('keeps only candidates on a connected path and lists source → targets', () => {
-    const c = connectChain(['asr', 'translation', 'tts'], [[asr('hi'), asr('ta')], [mt('hi', 'ur'), mt('hi', 'bn'), mt('te', 'hi')], [tts('ur'), tts('hi')]]);
+    const c = connectChain(
+      ['asr', 'translation', 'tts'],
+      [
+        [asr('hi'), asr('ta')],
+        [mt('hi', 'ur'), mt('hi', 'bn'), mt('te', 'hi')],
+        [tts('ur'), tts('hi')],
+      ],
+    );
     expect(c.brokenAt).toBe(-1);
     expect(c.kept[0]).toEqual([asr('hi')]);
     expect(c.kept[1]).toEqual([mt('hi', 'ur')]);

@@ -43,7 +43,8 @@ async function generate(u: TestUser, appName: string): Promise<string> {
   return res.json().data.ulcaApiKey as string;
 }
 
-const compute = (body: Json, k = key) => p.app.inject({ method: 'POST', url: PIPELINE_API.compute, payload: body, headers: { ulcaApiKey: k } });
+const compute = (body: Json, k = key) =>
+  p.app.inject({ method: 'POST', url: PIPELINE_API.compute, payload: body, headers: { ulcaApiKey: k } });
 const config = (body: Json, k = key, userID?: string) =>
   p.app.inject({ method: 'POST', url: PIPELINE_API.config, payload: body, headers: { ulcaApiKey: k, ...(userID ? { userID } : {}) } });
 const task = (taskType: string, serviceId: string, language: Json) => ({ taskType, config: { serviceId, language } });
@@ -62,15 +63,53 @@ function wavSeconds(b64: string): number {
 
 beforeAll(async () => {
   ms = await startTestModelServer();
-  p = await createTestPlatform({ referenceModels: true, config: { allowedFetchHosts: ['localhost'], modelCallTimeoutMs: CALL_TIMEOUT_MS } });
+  p = await createTestPlatform({
+    referenceModels: true,
+    config: { allowedFetchHosts: ['localhost'], modelCallTimeoutMs: CALL_TIMEOUT_MS },
+  });
   [alice, bob] = await Promise.all([createSignedInUser(p), createSignedInUser(p)]);
-  asrId = await insertTestModel(p.ctx, { userId: bob.userId, task: 'asr', name: 'Hears Hindi', status: 'published', callbackUrl: local(ms.url(`say/asr?text=${encodeURIComponent(HINDI)}`)), languages: [{ sourceLanguage: 'hi' }] });
-  ocrId = await insertTestModel(p.ctx, { userId: bob.userId, task: 'ocr', name: 'Reads Hindi', status: 'published', callbackUrl: local(ms.url(`say/ocr?text=${encodeURIComponent(HINDI)}`)), languages: [{ sourceLanguage: 'hi' }] });
-  hangingId = await insertTestModel(p.ctx, { userId: bob.userId, name: 'Hangs', status: 'published', callbackUrl: local(ms.url('hang/translation')), languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }] });
-  garbageId = await insertTestModel(p.ctx, { userId: bob.userId, name: 'Garbage', status: 'published', callbackUrl: local(ms.url('garbage/translation')), languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }] });
-  doubleTtsId = await insertTestModel(p.ctx, { userId: bob.userId, task: 'tts', name: 'Silent TTS', status: 'published', callbackUrl: local(ms.url('tts')), languages: [{ sourceLanguage: 'ur' }] });
+  asrId = await insertTestModel(p.ctx, {
+    userId: bob.userId,
+    task: 'asr',
+    name: 'Hears Hindi',
+    status: 'published',
+    callbackUrl: local(ms.url(`say/asr?text=${encodeURIComponent(HINDI)}`)),
+    languages: [{ sourceLanguage: 'hi' }],
+  });
+  ocrId = await insertTestModel(p.ctx, {
+    userId: bob.userId,
+    task: 'ocr',
+    name: 'Reads Hindi',
+    status: 'published',
+    callbackUrl: local(ms.url(`say/ocr?text=${encodeURIComponent(HINDI)}`)),
+    languages: [{ sourceLanguage: 'hi' }],
+  });
+  hangingId = await insertTestModel(p.ctx, {
+    userId: bob.userId,
+    name: 'Hangs',
+    status: 'published',
+    callbackUrl: local(ms.url('hang/translation')),
+    languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }],
+  });
+  garbageId = await insertTestModel(p.ctx, {
+    userId: bob.userId,
+    name: 'Garbage',
+    status: 'published',
+    callbackUrl: local(ms.url('garbage/translation')),
+    languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }],
+  });
+  doubleTtsId = await insertTestModel(p.ctx, {
+    userId: bob.userId,
+    task: 'tts',
+    name: 'Silent TTS',
+    status: 'published',
+    callbackUrl: local(ms.url('tts')),
+    languages: [{ sourceLanguage: 'ur' }],
+  });
   const ref = p.referenceModels!.models;
-  translationId = ref.find((m) => m.task.type === 'translation' && m.languages.some((l) => l.sourceLanguage === 'hi' && l.targetLanguage === 'ur'))!.modelId;
+  translationId = ref.find(
+    (m) => m.task.type === 'translation' && m.languages.some((l) => l.sourceLanguage === 'hi' && l.targetLanguage === 'ur'),
+  )!.modelId;
   ttsId = ref.find((m) => m.task.type === 'tts' && m.languages.some((l) => l.sourceLanguage === 'ur'))!.modelId;
   transliterationId = ref.find((m) => m.task.type === 'transliteration')!.modelId;
   await p.referenceModels!.ready;
@@ -93,28 +132,51 @@ describe('pipeline search and config', () => {
   it('search lists asr → translation → tts with hi → ur among the usual chains, and answers an asked sequence', async () => {
     const res = await p.app.inject({ method: 'POST', url: PIPELINE_API.search, payload: {} });
     expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data as { pipelineTasks: { taskType: string }[]; languages: { sourceLanguage: string; targetLanguageList: string[] }[] }[];
+    const data = res.json().data as {
+      pipelineTasks: { taskType: string }[];
+      languages: { sourceLanguage: string; targetLanguageList: string[] }[];
+    }[];
     const chain = data.find((d) => d.pipelineTasks.map((t) => t.taskType).join('>') === 'asr>translation>tts')!;
     expect(chain.languages.find((l) => l.sourceLanguage === 'hi')!.targetLanguageList).toContain('ur');
-    const asked = await p.app.inject({ method: 'POST', url: PIPELINE_API.search, payload: { pipelineTasks: [{ taskType: 'ocr' }, { taskType: 'translation' }] } });
-    expect(asked.json().data[0].languages).toContainEqual(expect.objectContaining({ sourceLanguage: 'hi', targetLanguageList: expect.arrayContaining(['ur']) }));
+    const asked = await p.app.inject({
+      method: 'POST',
+      url: PIPELINE_API.search,
+      payload: { pipelineTasks: [{ taskType: 'ocr' }, { taskType: 'translation' }] },
+    });
+    expect(asked.json().data[0].languages).toContainEqual(
+      expect.objectContaining({ sourceLanguage: 'hi', targetLanguageList: expect.arrayContaining(['ur']) }),
+    );
     // asr only hears hi here; a translation from ta cannot follow it.
     const none = await p.app.inject({
       method: 'POST',
       url: PIPELINE_API.search,
-      payload: { pipelineTasks: [{ taskType: 'asr' }, { taskType: 'translation', config: { language: { sourceLanguage: 'ta', targetLanguage: 'hi' } } }] },
+      payload: {
+        pipelineTasks: [
+          { taskType: 'asr' },
+          { taskType: 'translation', config: { language: { sourceLanguage: 'ta', targetLanguage: 'hi' } } },
+        ],
+      },
     });
     expect(none.json().data).toEqual([]);
   });
 
   it('config answers the candidates of each task, the languages, and the compute endpoint with the key', async () => {
-    const res = await config({ pipelineTasks: [{ taskType: 'asr' }, { taskType: 'translation' }, { taskType: 'tts' }], pipelineRequestConfig: { submitter: 'ULCA' } }, key, alice.userId);
+    const res = await config(
+      {
+        pipelineTasks: [{ taskType: 'asr' }, { taskType: 'translation' }, { taskType: 'tts' }],
+        pipelineRequestConfig: { submitter: 'ULCA' },
+      },
+      key,
+      alice.userId,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const c = res.json() as PipelineConfigResponse;
     expect(c.languages.find((l) => l.sourceLanguage === 'hi')!.targetLanguageList).toContain('ur');
     expect(c.pipelineResponseConfig.map((t) => t.taskType)).toEqual(['asr', 'translation', 'tts']);
     expect(c.pipelineResponseConfig[0].config.map((m) => m.serviceId)).toContain(asrId);
-    expect(c.pipelineResponseConfig[1].config).toContainEqual(expect.objectContaining({ serviceId: translationId, language: { sourceLanguage: 'hi', targetLanguage: 'ur' } }));
+    expect(c.pipelineResponseConfig[1].config).toContainEqual(
+      expect.objectContaining({ serviceId: translationId, language: { sourceLanguage: 'hi', targetLanguage: 'ur' } }),
+    );
     expect(c.pipelineResponseConfig[2].config.map((m) => m.serviceId)).toContain(ttsId);
     // Every translation candidate takes what some asr candidate answers in (hi here).
     expect(c.pipelineResponseConfig[1].config.every((m) => m.language.sourceLanguage === 'hi')).toBe(true);
@@ -124,12 +186,19 @@ describe('pipeline search and config', () => {
   });
 
   it('config refuses languages that do not connect, naming the stage; another user id or no key is refused', async () => {
-    const res = await config({ pipelineTasks: [{ taskType: 'asr', config: { language: { sourceLanguage: 'hi' } } }, { taskType: 'translation', config: { language: { sourceLanguage: 'ur', targetLanguage: 'hi' } } }] });
+    const res = await config({
+      pipelineTasks: [
+        { taskType: 'asr', config: { language: { sourceLanguage: 'hi' } } },
+        { taskType: 'translation', config: { language: { sourceLanguage: 'ur', targetLanguage: 'hi' } } },
+      ],
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ code: 'LANGUAGES_DO_NOT_CONNECT', errors: [{ field: 'pipelineTasks.1.config.language' }] });
     expect(res.json().message).toMatch(/^Stage 2 \(translation\)/);
     expect((await config({ pipelineTasks: [{ taskType: 'asr' }] }, key, bob.userId)).statusCode).toBe(403);
-    expect((await p.app.inject({ method: 'POST', url: PIPELINE_API.config, payload: { pipelineTasks: [{ taskType: 'asr' }] } })).statusCode).toBe(401);
+    expect(
+      (await p.app.inject({ method: 'POST', url: PIPELINE_API.config, payload: { pipelineTasks: [{ taskType: 'asr' }] } })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -139,7 +208,11 @@ describe('pipeline compute', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [asr, tr, tts] = res.json().pipelineResponse as Json[];
     expect(asr).toMatchObject({ taskType: 'asr', serviceId: asrId, output: [{ source: HINDI }], audio: null });
-    expect(tr).toMatchObject({ taskType: 'translation', serviceId: translationId, config: { language: { sourceLanguage: 'hi', targetLanguage: 'ur' } } });
+    expect(tr).toMatchObject({
+      taskType: 'translation',
+      serviceId: translationId,
+      config: { language: { sourceLanguage: 'hi', targetLanguage: 'ur' } },
+    });
     const urdu = (tr.output as Json[])[0].target as string;
     expect(urdu).toMatch(URDU_SCRIPT);
     expect(urdu).toContain('شری رام');
@@ -157,7 +230,10 @@ describe('pipeline compute', () => {
   }, 60_000);
 
   it('transliteration alone: en → hi', async () => {
-    const res = await compute({ pipelineTasks: [task('transliteration', transliterationId, { sourceLanguage: 'en', targetLanguage: 'hi' })], inputData: { input: [{ source: 'bharat' }] } });
+    const res = await compute({
+      pipelineTasks: [task('transliteration', transliterationId, { sourceLanguage: 'en', targetLanguage: 'hi' })],
+      inputData: { input: [{ source: 'bharat' }] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [tl] = res.json().pipelineResponse as Json[];
     const target = (tl.output as Json[])[0].target;
@@ -173,7 +249,10 @@ describe('pipeline compute', () => {
     if (res.statusCode === 400) {
       expect(res.json()).toMatchObject({ failedStage: { index: 0, taskType: 'ocr' }, pipelineResponse: [] });
       const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==', 'base64');
-      const ok = await compute({ pipelineTasks: [task('ocr', ocrId, { sourceLanguage: 'hi' }), { taskType: 'translation', config: { serviceId: translationId } }], inputData: { image: [{ imageContent: png.toString('base64') }] } });
+      const ok = await compute({
+        pipelineTasks: [task('ocr', ocrId, { sourceLanguage: 'hi' }), { taskType: 'translation', config: { serviceId: translationId } }],
+        inputData: { image: [{ imageContent: png.toString('base64') }] },
+      });
       expect(ok.statusCode, ok.body).toBe(200);
       const [ocr, tr] = ok.json().pipelineResponse as Json[];
       expect((ocr.output as Json[])[0].source).toBe(HINDI);
@@ -188,21 +267,41 @@ describe('pipeline compute: bad input names the stage; nothing after it runs', (
 
   it('languages that do not connect: asr in hi, then translation from ur — refused before any model is called', async () => {
     const before = ms.calls.length;
-    const res = await compute({ pipelineTasks: [task('asr', asrId, { sourceLanguage: 'hi' }), task('translation', translationId, { sourceLanguage: 'ur', targetLanguage: 'hi' })], inputData: audioIn() });
+    const res = await compute({
+      pipelineTasks: [
+        task('asr', asrId, { sourceLanguage: 'hi' }),
+        task('translation', translationId, { sourceLanguage: 'ur', targetLanguage: 'hi' }),
+      ],
+      inputData: audioIn(),
+    });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'LANGUAGES_DO_NOT_CONNECT', failedStage: { index: 1, taskType: 'translation', serviceId: translationId }, pipelineResponse: [] });
+    expect(res.json()).toMatchObject({
+      code: 'LANGUAGES_DO_NOT_CONNECT',
+      failedStage: { index: 1, taskType: 'translation', serviceId: translationId },
+      pipelineResponse: [],
+    });
     expect(ms.calls.length).toBe(before);
   });
 
   it('an unknown serviceId, a task of the wrong kind, input the first stage cannot take', async () => {
-    const unknown = await compute({ pipelineTasks: [sts()[0], task('translation', crypto.randomUUID(), { sourceLanguage: 'hi', targetLanguage: 'ur' })], inputData: audioIn() });
+    const unknown = await compute({
+      pipelineTasks: [sts()[0], task('translation', crypto.randomUUID(), { sourceLanguage: 'hi', targetLanguage: 'ur' })],
+      inputData: audioIn(),
+    });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ code: 'UNKNOWN_SERVICE_ID', failedStage: { index: 1 }, errors: [{ field: 'pipelineTasks.1.config.serviceId' }] });
+    expect(unknown.json()).toMatchObject({
+      code: 'UNKNOWN_SERVICE_ID',
+      failedStage: { index: 1 },
+      errors: [{ field: 'pipelineTasks.1.config.serviceId' }],
+    });
     const wrong = await compute({ pipelineTasks: [task('asr', ttsId, { sourceLanguage: 'ur' })], inputData: audioIn() });
     expect(wrong.json()).toMatchObject({ code: 'TASK_MISMATCH', failedStage: { index: 0 } });
     const noAudio = await compute({ pipelineTasks: sts(), inputData: { input: [{ source: 'x' }] } });
     expect(noAudio.json()).toMatchObject({ code: 'MISSING_INPUT', failedStage: { index: 0 } });
-    const textToAsr = await compute({ pipelineTasks: [sts()[1], task('asr', asrId, { sourceLanguage: 'ur' })], inputData: { input: [{ source: 'पानी' }] } });
+    const textToAsr = await compute({
+      pipelineTasks: [sts()[1], task('asr', asrId, { sourceLanguage: 'ur' })],
+      inputData: { input: [{ source: 'पानी' }] },
+    });
     expect(textToAsr.json()).toMatchObject({ code: 'TASKS_DO_NOT_CONNECT', failedStage: { index: 1 } });
   });
 
@@ -215,12 +314,22 @@ describe('pipeline compute: bad input names the stage; nothing after it runs', (
   }, 30_000);
 
   it('a model unpublished between config and compute is an unknown serviceId at its stage', async () => {
-    const gone = await insertTestModel(p.ctx, { userId: bob.userId, name: 'Soon gone', callbackUrl: local(ms.url('translation')), languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }] });
-    const cfg = await config({ pipelineTasks: [{ taskType: 'translation', config: { language: { sourceLanguage: 'hi', targetLanguage: 'ur' } } }] });
+    const gone = await insertTestModel(p.ctx, {
+      userId: bob.userId,
+      name: 'Soon gone',
+      callbackUrl: local(ms.url('translation')),
+      languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }],
+    });
+    const cfg = await config({
+      pipelineTasks: [{ taskType: 'translation', config: { language: { sourceLanguage: 'hi', targetLanguage: 'ur' } } }],
+    });
     expect((cfg.json() as PipelineConfigResponse).pipelineResponseConfig[0].config.map((c) => c.serviceId)).toContain(gone);
     await p.ctx.db.db.updateTable('models').set({ status: 'unpublished' }).where('model_id', '=', gone).execute();
     invalidateModelEndpoint(p.ctx, gone);
-    const res = await compute({ pipelineTasks: [task('translation', gone, { sourceLanguage: 'hi', targetLanguage: 'ur' })], inputData: { input: [{ source: 'पानी' }] } });
+    const res = await compute({
+      pipelineTasks: [task('translation', gone, { sourceLanguage: 'hi', targetLanguage: 'ur' })],
+      inputData: { input: [{ source: 'पानी' }] },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'UNKNOWN_SERVICE_ID', failedStage: { index: 0, serviceId: gone } });
   });
@@ -228,16 +337,22 @@ describe('pipeline compute: bad input names the stage; nothing after it runs', (
   it('a missing or revoked key is 401', async () => {
     const k = await generate(alice, 'Short Lived');
     expect((await compute({ pipelineTasks: sts().slice(1), inputData: { input: [{ source: 'पानी' }] } }, k)).statusCode).toBe(200);
-    const revoked = await signedInject(p.app, alice, 'POST', `${USERS}/revokeApiKey`, { userID: alice.userId, ulcaApiKey: k.split('.')[0] });
+    const revoked = await signedInject(p.app, alice, 'POST', `${USERS}/revokeApiKey`, {
+      userID: alice.userId,
+      ulcaApiKey: k.split('.')[0],
+    });
     expect(revoked.statusCode, revoked.body).toBe(200);
     const res = await compute({ pipelineTasks: sts().slice(1), inputData: { input: [{ source: 'पानी' }] } }, k);
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('API_KEY_INVALID');
-    expect((await p.app.inject({ method: 'POST', url: PIPELINE_API.compute, payload: { pipelineTasks: sts(), inputData: audioIn() } })).statusCode).toBe(401);
+    expect(
+      (await p.app.inject({ method: 'POST', url: PIPELINE_API.compute, payload: { pipelineTasks: sts(), inputData: audioIn() } }))
+        .statusCode,
+    ).toBe(401);
   }, 30_000);
 
   it('10 MB of text is refused at the first stage, naming the field', async () => {
-    const res = await compute({ pipelineTasks: sts().slice(1), inputData: { input: [{ source: 'क'.repeat(10 * 1024 * 1024 / 3) }] } });
+    const res = await compute({ pipelineTasks: sts().slice(1), inputData: { input: [{ source: 'क'.repeat((10 * 1024 * 1024) / 3) }] } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'TEXT_TOO_LONG', failedStage: { index: 0, taskType: 'translation' }, pipelineResponse: [] });
     expect(res.json().errors[0].field).toBe('pipelineTasks.0.input.0.source');

@@ -46,7 +46,8 @@ export async function pipelineRoutes(fastify: FastifyInstance, ctx: AppContext):
       config: { access: PUBLIC },
       schema: {
         tags: TAGS,
-        summary: 'Which task sequences the published models can serve, with their languages (a sequence whose languages do not connect is absent)',
+        summary:
+          'Which task sequences the published models can serve, with their languages (a sequence whose languages do not connect is absent)',
         body: pipelineSearchBody,
         response: { 200: pipelineSearchResponse, 400: errorResponse },
       },
@@ -70,7 +71,8 @@ export async function pipelineRoutes(fastify: FastifyInstance, ctx: AppContext):
     async (request) => {
       const caller = currentApiKeyCaller(request);
       const userID = request.headers.userid;
-      if (typeof userID === 'string' && userID !== '' && userID !== caller.userID) throw forbidden('The userID header is not the owner of this API key.');
+      if (typeof userID === 'string' && userID !== '' && userID !== caller.userID)
+        throw forbidden('The userID header is not the owner of this API key.');
       return service.pipelineConfig(ctx, validatedBody(pipelineConfigBody, request), presentedKey(request));
     },
   );
@@ -86,10 +88,18 @@ export async function pipelineRoutes(fastify: FastifyInstance, ctx: AppContext):
         summary: "Runs a chain of models in one call: each stage's output feeds the next; pipelineResponse has one entry per task",
         description:
           'A stage refused (400: unknown serviceId, languages that do not connect, input over the limits) or failed (424: its model unreachable, too slow, ' +
-          'or answering something that is not its task\'s answer) stops the chain: the answer names the stage (failedStage) and carries the stages before it.',
+          "or answering something that is not its task's answer) stops the chain: the answer names the stage (failedStage) and carries the stages before it.",
         headers: keyHeaders,
         body: pipelineComputeBody,
-        response: { 200: pipelineComputeResponse, 400: pipelineStageErrorResponse, 401: errorResponse, 404: pipelineStageErrorResponse, 413: pipelineStageErrorResponse, 424: pipelineStageErrorResponse, 429: errorResponse },
+        response: {
+          200: pipelineComputeResponse,
+          400: pipelineStageErrorResponse,
+          401: errorResponse,
+          404: pipelineStageErrorResponse,
+          413: pipelineStageErrorResponse,
+          424: pipelineStageErrorResponse,
+          429: errorResponse,
+        },
       },
     },
     async (request, reply) => {

@@ -36,7 +36,8 @@ import { connectChain, isLanguageFree, outputLanguage } from './languages.ts';
 type Json = Record<string, unknown>;
 
 /** What flows between stages. */
-type Payload = { kind: 'text'; texts: string[] } | { kind: 'audio'; content?: string; uri?: string } | { kind: 'image'; content?: string; uri?: string };
+type Payload =
+  { kind: 'text'; texts: string[] } | { kind: 'audio'; content?: string; uri?: string } | { kind: 'image'; content?: string; uri?: string };
 
 /** The kind of input a task takes. */
 function inputKind(task: InferenceTask): Payload['kind'] {
@@ -48,7 +49,15 @@ function inputKind(task: InferenceTask): Payload['kind'] {
 /** The kind of output a task answers with; null = it passes its input on (detections, ner: they label, they do not transform). */
 function outputKind(task: InferenceTask): Payload['kind'] | null {
   if (task === 'tts') return 'audio';
-  if (task === 'asr' || task === 'ocr' || task === 'translation' || task === 'transliteration' || task === 'itn' || task === 'text-normalization') return 'text';
+  if (
+    task === 'asr' ||
+    task === 'ocr' ||
+    task === 'translation' ||
+    task === 'transliteration' ||
+    task === 'itn' ||
+    task === 'text-normalization'
+  )
+    return 'text';
   return null;
 }
 
@@ -85,7 +94,9 @@ interface Candidate extends PipelineCandidate {
 /** Every published model that a pipeline can call (not streaming), per task, as candidates; up models first. */
 async function candidatesByTask(ctx: AppContext): Promise<Map<InferenceTask, Candidate[]>> {
   const [records, status] = await Promise.all([models.listPublishedModelRecords(ctx), health.listModelHealth(ctx)]);
-  const up = new Map(status.modelHealthStatusList.map((h) => [h.modelId, h.status === 'available' ? true : h.status === 'unavailable' ? false : null]));
+  const up = new Map(
+    status.modelHealthStatusList.map((h) => [h.modelId, h.status === 'available' ? true : h.status === 'unavailable' ? false : null]),
+  );
   const byTask = new Map<InferenceTask, Candidate[]>();
   for (const r of records) {
     const processing = (r.inferenceEndPoint.schema as { modelProcessingType?: { type?: string } } | null)?.modelProcessingType?.type;
@@ -116,9 +127,16 @@ async function candidatesByTask(ctx: AppContext): Promise<Map<InferenceTask, Can
 }
 
 /** Stage i's candidates restricted to the languages its request names. */
-function filterByLanguage(cands: Candidate[], language: { sourceLanguage: string; targetLanguage?: string | null } | undefined): Candidate[] {
+function filterByLanguage(
+  cands: Candidate[],
+  language: { sourceLanguage: string; targetLanguage?: string | null } | undefined,
+): Candidate[] {
   if (!language) return cands;
-  return cands.filter((c) => (!language.sourceLanguage || c.sourceLanguage === language.sourceLanguage || c.sourceLanguage === '') && (!language.targetLanguage || !c.targetLanguage || c.targetLanguage === language.targetLanguage));
+  return cands.filter(
+    (c) =>
+      (!language.sourceLanguage || c.sourceLanguage === language.sourceLanguage || c.sourceLanguage === '') &&
+      (!language.targetLanguage || !c.targetLanguage || c.targetLanguage === language.targetLanguage),
+  );
 }
 
 /** Chains search answers when no sequence is asked for: every task alone, then the chains applications build most. */
@@ -137,7 +155,10 @@ export const USUAL_CHAINS: readonly (readonly InferenceTask[])[] = [
  * models connect, with the source languages and the languages the last stage answers in. A
  * sequence that does not connect is left out (for an asked sequence: an empty list).
  */
-export async function searchPipelines(ctx: AppContext, tasks?: { taskType: InferenceTask; config?: { language?: { sourceLanguage: string; targetLanguage?: string | null } } }[]) {
+export async function searchPipelines(
+  ctx: AppContext,
+  tasks?: { taskType: InferenceTask; config?: { language?: { sourceLanguage: string; targetLanguage?: string | null } } }[],
+) {
   const byTask = await candidatesByTask(ctx);
   const chains = tasks ? [tasks] : USUAL_CHAINS.map((c) => c.map((taskType) => ({ taskType, config: undefined })));
   const data: { pipelineTasks: { taskType: string }[]; languages: { sourceLanguage: string; targetLanguageList: string[] }[] }[] = [];
@@ -166,8 +187,12 @@ export async function pipelineConfig(ctx: AppContext, body: PipelineConfigBody, 
     const all = byTask.get(t.taskType) ?? [];
     const c = filterByLanguage(all, t.config?.language);
     if (c.length === 0) {
-      const want = t.config?.language ? ` for ${[t.config.language.sourceLanguage, t.config.language.targetLanguage].filter(Boolean).join('-')}` : '';
-      throw badRequest('NO_MODEL_FOR_TASK', `Stage ${i + 1} (${t.taskType}): no published ${t.taskType} model${want}.`, [{ field: `pipelineTasks.${i}`, message: `no ${t.taskType} model${want}` }]);
+      const want = t.config?.language
+        ? ` for ${[t.config.language.sourceLanguage, t.config.language.targetLanguage].filter(Boolean).join('-')}`
+        : '';
+      throw badRequest('NO_MODEL_FOR_TASK', `Stage ${i + 1} (${t.taskType}): no published ${t.taskType} model${want}.`, [
+        { field: `pipelineTasks.${i}`, message: `no ${t.taskType} model${want}` },
+      ]);
     }
     return c;
   });
@@ -180,18 +205,32 @@ export async function pipelineConfig(ctx: AppContext, body: PipelineConfigBody, 
     languages: chain.languages,
     pipelineResponseConfig: types.map((taskType, i) => ({
       taskType,
-      config: chain.kept[i].map((c) => ({ serviceId: c.serviceId, modelId: c.modelId, name: c.name, language: c.language, domain: c.domain, isUp: c.isUp })),
+      config: chain.kept[i].map((c) => ({
+        serviceId: c.serviceId,
+        modelId: c.modelId,
+        name: c.name,
+        language: c.language,
+        domain: c.domain,
+        isUp: c.isUp,
+      })),
     })),
     pipelineInferenceAPIEndPoint: { callbackUrl: `${origin}${PIPELINE_API.compute}`, inferenceApiKey: apiKey },
     ...(speech
-      ? { pipelineInferenceSocketEndPoint: { callbackUrl: `${origin.replace(/^http/, 'ws')}${types.includes('asr') ? STREAMING_API.asr : STREAMING_API.tts}`, inferenceApiKey: apiKey } }
+      ? {
+          pipelineInferenceSocketEndPoint: {
+            callbackUrl: `${origin.replace(/^http/, 'ws')}${types.includes('asr') ? STREAMING_API.asr : STREAMING_API.tts}`,
+            inferenceApiKey: apiKey,
+          },
+        }
       : {}),
   };
 }
 
 function notConnected(i: number, types: readonly string[]): ApiError {
   const before = i > 0 ? ` what stage ${i} (${types[i - 1]}) answers in` : ' the asked languages';
-  return badRequest('LANGUAGES_DO_NOT_CONNECT', `Stage ${i + 1} (${types[i]}): no model takes${before}.`, [{ field: `pipelineTasks.${i}.config.language`, message: 'the languages do not connect' }]);
+  return badRequest('LANGUAGES_DO_NOT_CONNECT', `Stage ${i + 1} (${types[i]}): no model takes${before}.`, [
+    { field: `pipelineTasks.${i}.config.language`, message: 'the languages do not connect' },
+  ]);
 }
 
 /** One stage of a compute call, resolved before anything runs. */
@@ -208,7 +247,11 @@ export interface PipelineRunOptions {
   limits?: { textChars: number; audioSeconds: number };
 }
 
-function pairOf(model: models.ModelEndpoint, source?: string, target?: string): { sourceLanguage?: string; targetLanguage?: string } | null {
+function pairOf(
+  model: models.ModelEndpoint,
+  source?: string,
+  target?: string,
+): { sourceLanguage?: string; targetLanguage?: string } | null {
   const paired = PAIRED_INFERENCE_TASKS.includes(model.task);
   if (model.languages.length === 0) return { sourceLanguage: source, targetLanguage: paired ? target : undefined };
   const m = model.languages.find((l) => (!source || l.sourceLanguage === source) && (!paired || !target || l.targetLanguage === target));
@@ -223,35 +266,73 @@ function pairOf(model: models.ModelEndpoint, source?: string, target?: string): 
  * `inputData` holds). Missing languages are taken from the stage before, or the model's only pair.
  */
 async function resolveStages(ctx: AppContext, caller: inference.InferenceCaller, body: PipelineComputeBody): Promise<ResolvedStage[]> {
-  const first: Payload['kind'] | null = body.inputData.audio ? 'audio' : body.inputData.image ? 'image' : body.inputData.input ? 'text' : null;
-  const modelCaller = caller.user ? { userId: caller.user.userId, roles: caller.user.roles } : caller.apiKey ? { userId: caller.apiKey.userID, roles: [] } : null;
+  const first: Payload['kind'] | null = body.inputData.audio
+    ? 'audio'
+    : body.inputData.image
+      ? 'image'
+      : body.inputData.input
+        ? 'text'
+        : null;
+  const modelCaller = caller.user
+    ? { userId: caller.user.userId, roles: caller.user.roles }
+    : caller.apiKey
+      ? { userId: caller.apiKey.userID, roles: [] }
+      : null;
   const out: ResolvedStage[] = [];
   let kind = first;
   let lang: string | undefined;
   for (const [i, t] of body.pipelineTasks.entries()) {
     const fail = (code: string, message: string, field: string) =>
-      new PipelineStageError(400, code, `Stage ${i + 1} (${t.taskType}): ${message}`, i, t.taskType, serviceId ?? null, [], [{ field, message }], message);
+      new PipelineStageError(
+        400,
+        code,
+        `Stage ${i + 1} (${t.taskType}): ${message}`,
+        i,
+        t.taskType,
+        serviceId ?? null,
+        [],
+        [{ field, message }],
+        message,
+      );
     const serviceId = t.config?.serviceId ?? t.serviceId;
-    if (!serviceId) throw fail('MISSING_SERVICE_ID', 'give the model as config.serviceId (getModelsPipeline lists the candidates).', `pipelineTasks.${i}.config.serviceId`);
+    if (!serviceId)
+      throw fail(
+        'MISSING_SERVICE_ID',
+        'give the model as config.serviceId (getModelsPipeline lists the candidates).',
+        `pipelineTasks.${i}.config.serviceId`,
+      );
     let model: models.ModelEndpoint;
     try {
       model = await models.getModelForCall(ctx, serviceId, modelCaller);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) throw fail('UNKNOWN_SERVICE_ID', `no published model with the serviceId ${serviceId}.`, `pipelineTasks.${i}.config.serviceId`);
+      if (err instanceof ApiError && err.status === 404)
+        throw fail('UNKNOWN_SERVICE_ID', `no published model with the serviceId ${serviceId}.`, `pipelineTasks.${i}.config.serviceId`);
       throw err;
     }
-    if (model.task !== t.taskType) throw fail('TASK_MISMATCH', `the model ${serviceId} is a ${model.task} model.`, `pipelineTasks.${i}.taskType`);
+    if (model.task !== t.taskType)
+      throw fail('TASK_MISMATCH', `the model ${serviceId} is a ${model.task} model.`, `pipelineTasks.${i}.taskType`);
     const need = inputKind(t.taskType);
     if (kind !== need) {
-      const what = i === 0 ? `inputData has no ${need === 'text' ? 'input[].source' : `${need}[]`}` : `stage ${i} (${body.pipelineTasks[i - 1].taskType}) answers ${kind}`;
-      throw fail(i === 0 ? 'MISSING_INPUT' : 'TASKS_DO_NOT_CONNECT', `this stage takes ${need}, but ${what}.`, i === 0 ? 'inputData' : `pipelineTasks.${i}.taskType`);
+      const what =
+        i === 0
+          ? `inputData has no ${need === 'text' ? 'input[].source' : `${need}[]`}`
+          : `stage ${i} (${body.pipelineTasks[i - 1].taskType}) answers ${kind}`;
+      throw fail(
+        i === 0 ? 'MISSING_INPUT' : 'TASKS_DO_NOT_CONNECT',
+        `this stage takes ${need}, but ${what}.`,
+        i === 0 ? 'inputData' : `pipelineTasks.${i}.taskType`,
+      );
     }
     const asked = t.config?.language;
     const stage: ResolvedStage = { taskType: t.taskType, serviceId, gender: t.config?.gender };
     if (!isLanguageFree(t.taskType) || asked) {
       const source = asked?.sourceLanguage ?? lang;
       if (asked && lang && !isLanguageFree(t.taskType) && asked.sourceLanguage !== lang) {
-        throw fail('LANGUAGES_DO_NOT_CONNECT', `it takes ${asked.sourceLanguage}, but stage ${i} (${body.pipelineTasks[i - 1].taskType}) answers in ${lang}.`, `pipelineTasks.${i}.config.language.sourceLanguage`);
+        throw fail(
+          'LANGUAGES_DO_NOT_CONNECT',
+          `it takes ${asked.sourceLanguage}, but stage ${i} (${body.pipelineTasks[i - 1].taskType}) answers in ${lang}.`,
+          `pipelineTasks.${i}.config.language.sourceLanguage`,
+        );
       }
       const pair = pairOf(model, source, asked?.targetLanguage ?? undefined);
       if (!pair) {
@@ -260,7 +341,8 @@ async function resolveStages(ctx: AppContext, caller: inference.InferenceCaller,
       }
       stage.sourceLanguage = pair.sourceLanguage;
       stage.targetLanguage = pair.targetLanguage;
-      if (!isLanguageFree(t.taskType) && pair.sourceLanguage) lang = outputLanguage({ task: t.taskType, sourceLanguage: pair.sourceLanguage, targetLanguage: pair.targetLanguage });
+      if (!isLanguageFree(t.taskType) && pair.sourceLanguage)
+        lang = outputLanguage({ task: t.taskType, sourceLanguage: pair.sourceLanguage, targetLanguage: pair.targetLanguage });
     }
     kind = outputKind(t.taskType) ?? kind;
     out.push(stage);
@@ -270,7 +352,12 @@ async function resolveStages(ctx: AppContext, caller: inference.InferenceCaller,
 
 /** The compute body of one stage: the model, languages and what flows in. */
 function stageBody(s: ResolvedStage, payload: Payload): ModelComputeBody {
-  const body: ModelComputeBody = { modelId: s.serviceId, task: s.taskType, sourceLanguage: s.sourceLanguage, targetLanguage: s.targetLanguage };
+  const body: ModelComputeBody = {
+    modelId: s.serviceId,
+    task: s.taskType,
+    sourceLanguage: s.sourceLanguage,
+    targetLanguage: s.targetLanguage,
+  };
   if (s.gender) body.gender = s.gender;
   if (payload.kind === 'text') body.input = payload.texts.map((source) => ({ source }));
   else if (payload.kind === 'audio') {
@@ -305,7 +392,17 @@ function failureOf(err: ApiError, i: number, s: ResolvedStage, ctx: AppContext, 
   const head = `Stage ${i + 1} (${s.taskType}, serviceId ${s.serviceId})`;
   if (err.status < 500) {
     const errors = err.errors?.map((e) => ({ ...e, field: `pipelineTasks.${i}.${e.field}` }));
-    return new PipelineStageError(err.status, err.code, `${head}: ${err.message}`, i, s.taskType, s.serviceId, completed, errors, err.message);
+    return new PipelineStageError(
+      err.status,
+      err.code,
+      `${head}: ${err.message}`,
+      i,
+      s.taskType,
+      s.serviceId,
+      completed,
+      errors,
+      err.message,
+    );
   }
   const why =
     err.status === 504
@@ -313,7 +410,15 @@ function failureOf(err: ApiError, i: number, s: ResolvedStage, ctx: AppContext, 
       : err.code === 'MODEL_BUSY'
         ? 'the model is busy; try again shortly'
         : 'the model could not be reached or answered something that is not a ' + s.taskType + ' answer';
-  return new PipelineStageError(424, err.status === 504 ? 'STAGE_TIMEOUT' : err.code === 'MODEL_BUSY' ? 'STAGE_BUSY' : 'STAGE_FAILED', `${head} failed: ${why}.`, i, s.taskType, s.serviceId, completed);
+  return new PipelineStageError(
+    424,
+    err.status === 504 ? 'STAGE_TIMEOUT' : err.code === 'MODEL_BUSY' ? 'STAGE_BUSY' : 'STAGE_FAILED',
+    `${head} failed: ${why}.`,
+    i,
+    s.taskType,
+    s.serviceId,
+    completed,
+  );
 }
 
 /**
@@ -322,7 +427,12 @@ function failureOf(err: ApiError, i: number, s: ResolvedStage, ctx: AppContext, 
  * @returns one entry per stage: task, serviceId, config (languages), the model's `output`/`audio`.
  * @throws PipelineStageError (see its doc) for the first stage refused or failed; nothing after it runs.
  */
-export async function runPipeline(ctx: AppContext, caller: inference.InferenceCaller, body: PipelineComputeBody, opts: PipelineRunOptions = {}): Promise<PipelineStageResponse[]> {
+export async function runPipeline(
+  ctx: AppContext,
+  caller: inference.InferenceCaller,
+  body: PipelineComputeBody,
+  opts: PipelineRunOptions = {},
+): Promise<PipelineStageResponse[]> {
   const stages = await resolveStages(ctx, caller, body);
   const d = body.inputData;
   let payload: Payload = d.audio
@@ -341,7 +451,9 @@ export async function runPipeline(ctx: AppContext, caller: inference.InferenceCa
       if (err instanceof ApiError) throw failureOf(err, i, s, ctx, done);
       throw err;
     }
-    const language = s.sourceLanguage ? { sourceLanguage: s.sourceLanguage, ...(s.targetLanguage ? { targetLanguage: s.targetLanguage } : {}) } : undefined;
+    const language = s.sourceLanguage
+      ? { sourceLanguage: s.sourceLanguage, ...(s.targetLanguage ? { targetLanguage: s.targetLanguage } : {}) }
+      : undefined;
     done.push({
       taskType: s.taskType,
       serviceId: s.serviceId,
@@ -352,7 +464,15 @@ export async function runPipeline(ctx: AppContext, caller: inference.InferenceCa
     if (i === stages.length - 1) break;
     const next = nextPayload(s.taskType, answer, payload);
     if (!next) {
-      throw new PipelineStageError(424, 'STAGE_EMPTY_OUTPUT', `Stage ${i + 1} (${s.taskType}, serviceId ${s.serviceId}) answered no ${outputKind(s.taskType)} to pass on.`, i, s.taskType, s.serviceId, done.slice(0, -1));
+      throw new PipelineStageError(
+        424,
+        'STAGE_EMPTY_OUTPUT',
+        `Stage ${i + 1} (${s.taskType}, serviceId ${s.serviceId}) answered no ${outputKind(s.taskType)} to pass on.`,
+        i,
+        s.taskType,
+        s.serviceId,
+        done.slice(0, -1),
+      );
     }
     payload = next;
   }

@@ -1,5 +1,5 @@
 /**
- * Ready-made datasets against the real app and database (issue #3 §6; contracts.md "Ready-made
+ * Ready-made datasets against the real app and database (issue #3 §6; docs/api.md "Ready-made
  * datasets"): only an ADMIN marks, only Completed datasets can be marked, the public list shows
  * exactly the marked datasets with their params and record counts, and the public download
  * streams exactly the dataset's records (including records another dataset published first) in
@@ -72,7 +72,11 @@ const FIXTURE_PARALLEL_TEXTS = [
 ];
 
 /** Writes a parallel-corpus zip named `<name>.zip` in zipDir with these rows and params overrides. */
-async function parallelZip(name: string, rows: { sourceText: string; targetText: string }[], params: Record<string, unknown>): Promise<void> {
+async function parallelZip(
+  name: string,
+  rows: { sourceText: string; targetText: string }[],
+  params: Record<string, unknown>,
+): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-readymade-'));
   fs.writeFileSync(
     path.join(dir, 'params.json'),
@@ -80,7 +84,10 @@ async function parallelZip(name: string, rows: { sourceText: string; targetText:
       datasetType: 'parallel-corpus',
       languages: { sourceLanguage: 'en', targetLanguage: 'hi' },
       collectionSource: ['Written for the ready-made tests'],
-      collectionMethod: { collectionDescription: ['manual-translated'], collectionDetails: { contributor: { name: 'Test Translator', aboutMe: 'Translated by hand' } } },
+      collectionMethod: {
+        collectionDescription: ['manual-translated'],
+        collectionDetails: { contributor: { name: 'Test Translator', aboutMe: 'Translated by hand' } },
+      },
       ...params,
     }),
   );
@@ -91,7 +98,11 @@ async function parallelZip(name: string, rows: { sourceText: string; targetText:
 
 /** Submits `file` as the contributor, waits for the pipeline to finish Completed, returns its ids. */
 async function publish(file: string, datasetName: string, texts: string[]): Promise<Published> {
-  const res = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/dataset/corpus/submit', { datasetName, url: server.url(file), userId: contributor.userId });
+  const res = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
+    datasetName,
+    url: server.url(file),
+    userId: contributor.userId,
+  });
   expect(res.statusCode, res.body).toBe(200);
   const { serviceRequestNumber: srn, datasetId } = res.json().data as { serviceRequestNumber: string; datasetId: string };
   const end = Date.now() + 90_000;
@@ -106,19 +117,25 @@ async function publish(file: string, datasetName: string, texts: string[]): Prom
   return { srn, datasetId, texts };
 }
 
-const mark = (as: TestUser, serviceRequestNumber: string, readyMade: boolean) => signedInject(p.app, as, 'POST', MARK, { serviceRequestNumber, readyMade });
+const mark = (as: TestUser, serviceRequestNumber: string, readyMade: boolean) =>
+  signedInject(p.app, as, 'POST', MARK, { serviceRequestNumber, readyMade });
 const list = async (query = ''): Promise<Item[]> => {
   const res = await p.app.inject({ method: 'GET', url: `${LIST}${query}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Item[];
 };
-const download = (datasetId: string, format: string) => p.app.inject({ method: 'GET', url: `/ulca/apis/v0/dataset/readymade/${datasetId}/download.${format}` });
+const download = (datasetId: string, format: string) =>
+  p.app.inject({ method: 'GET', url: `/ulca/apis/v0/dataset/readymade/${datasetId}/download.${format}` });
 
 /** The texts of the records in a downloaded file, whatever its format. */
 function textsOf(format: 'json' | 'jsonl' | 'csv', body: string): string[] {
   let records: Record<string, unknown>[];
   if (format === 'json') records = JSON.parse(body) as Record<string, unknown>[];
-  else if (format === 'jsonl') records = body.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+  else if (format === 'jsonl')
+    records = body
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
   else records = parseCsv(body, { columns: true, bom: true, skip_empty_lines: true }) as Record<string, unknown>[];
   return records.map((r) => String(r.sourceText ?? r.text));
 }
@@ -131,19 +148,41 @@ beforeAll(async () => {
   const big = [...generateParallelPairs({ rows: 20, seed: 'ready-made-big' })];
   const fresh = [...generateParallelPairs({ rows: 2, seed: 'ready-made-fresh' })];
   await parallelZip('big', big, { domain: ['news', 'legal'], license: 'cc0', submitter: { name: 'Lok Sabha Translation Cell' } });
-  await parallelZip('overlap', [...big.slice(0, 3), ...fresh], { domain: ['parliamentary'], license: 'cc-by-sa-4.0', submitter: { name: 'Overlap Team' } });
+  await parallelZip('overlap', [...big.slice(0, 3), ...fresh], {
+    domain: ['parliamentary'],
+    license: 'cc-by-sa-4.0',
+    submitter: { name: 'Overlap Team' },
+  });
   server = await startFixtureServer(zipDir);
   admin = await createSignedInUser(p, ['ADMIN']);
   contributor = await createSignedInUser(p, ['CONTRIBUTOR-USER']);
   readonly = await createSignedInUser(p, ['READONLY-USER']);
 
   fixtureParallel = await publish('parallel-valid.zip', 'Fixture parallel', FIXTURE_PARALLEL_TEXTS);
-  bigParallel = await publish('big.zip', 'Big parallel', big.map((r) => r.sourceText));
-  overlapping = await publish('overlap.zip', 'Overlapping parallel', [...big.slice(0, 3), ...fresh].map((r) => r.sourceText));
-  const bnTexts = (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../test/fixtures/datasets/monolingual-valid/data.json'), 'utf8')) as { text: string }[]).map((r) => r.text);
+  bigParallel = await publish(
+    'big.zip',
+    'Big parallel',
+    big.map((r) => r.sourceText),
+  );
+  overlapping = await publish(
+    'overlap.zip',
+    'Overlapping parallel',
+    [...big.slice(0, 3), ...fresh].map((r) => r.sourceText),
+  );
+  const bnTexts = (
+    JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../test/fixtures/datasets/monolingual-valid/data.json'), 'utf8')) as {
+      text: string;
+    }[]
+  ).map((r) => r.text);
   monolingual = await publish('monolingual-valid.zip', 'Fixture monolingual', bnTexts);
   pendingSrn = '17000000000001234';
-  await insertSubmission(p.ctx, { srn: pendingSrn, datasetId: crypto.randomUUID(), userId: contributor.userId, datasetName: 'Still pending', url: 'https://example.org/x.zip' });
+  await insertSubmission(p.ctx, {
+    srn: pendingSrn,
+    datasetId: crypto.randomUUID(),
+    userId: contributor.userId,
+    datasetName: 'Still pending',
+    url: 'https://example.org/x.zip',
+  });
 }, 300_000);
 
 afterAll(async () => {
@@ -173,7 +212,10 @@ describe('marking is for ADMINs only', () => {
     expect((await mark(admin, 'not-a-number', true)).statusCode).toBe(404);
     const pending = await mark(admin, pendingSrn, true);
     expect(pending.statusCode, pending.body).toBe(400);
-    expect(pending.json()).toMatchObject({ code: 'NOT_COMPLETED', message: 'Only a published (Completed) dataset can be marked ready-made.' });
+    expect(pending.json()).toMatchObject({
+      code: 'NOT_COMPLETED',
+      message: 'Only a published (Completed) dataset can be marked ready-made.',
+    });
     const bad = await signedInject(p.app, admin, 'POST', MARK, { serviceRequestNumber: fixtureParallel.srn });
     expect(bad.statusCode).toBe(400);
     expect(await list()).toEqual([]);
@@ -195,7 +237,9 @@ describe('the public list', () => {
     const parallel = await list('?datasetType=parallel-corpus');
     expect(parallel.map((i) => i.datasetName).sort()).toEqual(['Fixture parallel', 'Overlapping parallel']);
     const overlap = parallel.find((i) => i.datasetId === overlapping.datasetId)!;
-    const completedOn = (await p.ctx.db.pool.query(`SELECT completed_on FROM dataset_submissions WHERE service_request_number = $1`, [overlapping.srn])).rows[0].completed_on as Date;
+    const completedOn = (
+      await p.ctx.db.pool.query(`SELECT completed_on FROM dataset_submissions WHERE service_request_number = $1`, [overlapping.srn])
+    ).rows[0].completed_on as Date;
     expect(overlap).toEqual({
       datasetId: overlapping.datasetId,
       serviceRequestNumber: overlapping.srn,
@@ -211,11 +255,21 @@ describe('the public list', () => {
       recordCount: 5,
       downloadUrl: `/ulca/apis/v0/dataset/readymade/${overlapping.datasetId}/download.json`,
     });
-    expect(parallel.find((i) => i.datasetId === fixtureParallel.datasetId)).toMatchObject({ recordCount: 5, license: 'cc-by-4.0', domain: ['general'], submitterName: 'ULCA Test Fixtures' });
+    expect(parallel.find((i) => i.datasetId === fixtureParallel.datasetId)).toMatchObject({
+      recordCount: 5,
+      license: 'cc-by-4.0',
+      domain: ['general'],
+      submitterName: 'ULCA Test Fixtures',
+    });
 
     const mono = await list('?datasetType=monolingual-corpus');
     expect(mono).toHaveLength(1);
-    expect(mono[0]).toMatchObject({ datasetId: monolingual.datasetId, sourceLanguage: 'bn', targetLanguage: null, recordCount: monolingual.texts.length });
+    expect(mono[0]).toMatchObject({
+      datasetId: monolingual.datasetId,
+      sourceLanguage: 'bn',
+      targetLanguage: null,
+      recordCount: monolingual.texts.length,
+    });
     expect(await list('?datasetType=asr-corpus')).toEqual([]);
   });
 
@@ -231,9 +285,16 @@ describe('the public list', () => {
       ['dataset.readymade.unmark', admin.userId, contributor.userId, true],
       ['dataset.readymade.mark', admin.userId, contributor.userId, true],
     ]);
-    expect(r.rows[2].details).toMatchObject({ serviceRequestNumber: monolingual.srn, datasetName: 'Fixture monolingual', recordCount: monolingual.texts.length });
+    expect(r.rows[2].details).toMatchObject({
+      serviceRequestNumber: monolingual.srn,
+      datasetName: 'Fixture monolingual',
+      recordCount: monolingual.texts.length,
+    });
     // Refused attempts change nothing and are not recorded as marks.
-    const refused = await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM audit_log WHERE action LIKE 'dataset.readymade.%' AND actor_user_id <> $1`, [admin.userId]);
+    const refused = await p.ctx.db.pool.query(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action LIKE 'dataset.readymade.%' AND actor_user_id <> $1`,
+      [admin.userId],
+    );
     expect(refused.rows[0].n).toBe(0);
   });
 
@@ -275,7 +336,13 @@ describe('the public download', () => {
     expect(records).toHaveLength(card.recordCount);
     // Every record carries this dataset's metadata, also the 3 that another dataset published first.
     for (const r of records) {
-      expect(r).toMatchObject({ datasetType: 'parallel-corpus', languages: { sourceLanguage: 'en', targetLanguage: 'hi' }, license: 'cc-by-sa-4.0', domain: ['parliamentary'], submitter: { name: 'Overlap Team' } });
+      expect(r).toMatchObject({
+        datasetType: 'parallel-corpus',
+        languages: { sourceLanguage: 'en', targetLanguage: 'hi' },
+        license: 'cc-by-sa-4.0',
+        domain: ['parliamentary'],
+        submitter: { name: 'Overlap Team' },
+      });
     }
   });
 
@@ -305,7 +372,7 @@ describe('the public download', () => {
     for (const req of stalled) req.destroy();
     // Their exports are read to the end and dropped first, so the slots come back shortly.
     let full: Response | undefined;
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
       full = await fetch(url);
       if (full.status !== 429) break;
       await full.text();

@@ -13,9 +13,9 @@ import type { Db } from '../../db/pool.ts';
  * One pass over dataset_records of the type; called when marking, not per page view.
  */
 export async function countDatasetRecords(db: Db, datasetType: string, datasetId: string): Promise<number> {
-  const r = await db.pool.query(`SELECT count(*)::bigint AS n FROM dataset_records WHERE dataset_type = $1 AND $2::uuid = ANY (dataset_ids)`, [
-    datasetType,
-    datasetId,
-  ]);
+  const r = await db.pool.query(
+    `SELECT count(*)::bigint AS n FROM dataset_records WHERE dataset_type = $1 AND $2::uuid = ANY (dataset_ids)`,
+    [datasetType, datasetId],
+  );
   return r.rows[0].n as number;
 }

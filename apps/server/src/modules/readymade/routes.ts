@@ -30,8 +30,6 @@ import {
 } from './service.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 
-
-
 /** Whole-dataset downloads running at once per process (each holds a database connection while it streams). */
 export const MAX_CONCURRENT_DOWNLOADS = 4;
 export const TOO_MANY_DOWNLOADS_MESSAGE = 'Too many dataset downloads are running right now. Please try again in a minute.';
@@ -43,16 +41,19 @@ const CONTENT_TYPES: Record<DownloadFormat, string> = {
 };
 const isDownloadFormat = (f: string): f is DownloadFormat => (DOWNLOAD_FORMATS as readonly string[]).includes(f);
 
-
 /**
- * Ready-made dataset routes (issue #3 §6; contracts.md "Ready-made datasets"):
+ * Ready-made dataset routes (issue #3 §6; docs/api.md "Ready-made datasets"):
  * GET  /ulca/apis/v0/dataset/readymade/list?datasetType=   public
  * POST /ulca/apis/v0/dataset/readymade/mark                 signed, ADMIN only
  * GET  /ulca/apis/v0/dataset/readymade/{datasetId}/download.{json|jsonl|csv}   public, marked datasets only
  * (POST /ulca/apis/v0/model/search with a dataset type as task is the models feature's route; it
  * answers from searchReadyMadeCards.)
  */
-export async function readyMadeRoutes(appIn: FastifyInstance, ctx: AppContext, opts: { maxConcurrentDownloads?: number } = {}): Promise<void> {
+export async function readyMadeRoutes(
+  appIn: FastifyInstance,
+  ctx: AppContext,
+  opts: { maxConcurrentDownloads?: number } = {},
+): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
   const slots = new DownloadSlots(opts.maxConcurrentDownloads ?? MAX_CONCURRENT_DOWNLOADS);
 

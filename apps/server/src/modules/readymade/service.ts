@@ -16,7 +16,7 @@ import {
 import { countDatasetRecords } from './repo.ts';
 
 /**
- * Ready-made datasets (issue #3 §6; spec 01 §2 "Ready-made datasets page"): published (Completed)
+ * Ready-made datasets (issue #3 §6; docs/product.md#ready-made-datasets "Ready-made datasets page"): published (Completed)
  * datasets that an ADMIN has marked ready-made, listed publicly; each card downloads the whole
  * dataset.
  */
@@ -25,7 +25,7 @@ import { countDatasetRecords } from './repo.ts';
 export const DOWNLOAD_FORMATS = ['json', 'jsonl', 'csv'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
-/** One card of the public list (contracts.md "Ready-made datasets"). */
+/** One card of the public list (docs/api.md "Ready-made datasets"). */
 /** One dataset of the public list (the shape lives in @ulca/contracts). */
 export type { ReadyMadeItem } from '@ulca/contracts';
 
@@ -43,7 +43,8 @@ export function downloadPath(datasetId: string, format: DownloadFormat = 'json')
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /**
  * The card of a marked submission: languages, license, domains and submitter come from its
@@ -90,8 +91,10 @@ export async function listReadyMadeDatasets(ctx: AppContext, datasetType?: strin
 }
 
 /** True when a model/search filter value means "any": absent, null, '', [] or 'All' (what the original client sends). */
-const isAny = (v: string | string[] | null | undefined): boolean => v === undefined || v === null || v === '' || v === 'All' || (Array.isArray(v) && v.length === 0);
-const asList = (v: string | string[] | null | undefined): string[] | undefined => (isAny(v) ? undefined : Array.isArray(v) ? v : [v as string]);
+const isAny = (v: string | string[] | null | undefined): boolean =>
+  v === undefined || v === null || v === '' || v === 'All' || (Array.isArray(v) && v.length === 0);
+const asList = (v: string | string[] | null | undefined): string[] | undefined =>
+  isAny(v) ? undefined : Array.isArray(v) ? v : [v as string];
 
 /** A ready-made item as a model/search card (@ulca/contracts readyMadeCardSchema); `publicUrl` makes the download link absolute. */
 export function toReadyMadeCard(item: ReadyMadeItem, publicUrl: string): ReadyMadeCard {
@@ -152,7 +155,11 @@ export interface MarkOutcome {
  * Throws 404 NOT_FOUND for an unknown service request number and 400 NOT_COMPLETED when marking a
  * submission that is not Completed. Taking a dataset off the list is always allowed.
  */
-export async function markReadyMade(ctx: AppContext, admin: AuthUser, body: { serviceRequestNumber: string; readyMade: boolean }): Promise<MarkOutcome> {
+export async function markReadyMade(
+  ctx: AppContext,
+  admin: AuthUser,
+  body: { serviceRequestNumber: string; readyMade: boolean },
+): Promise<MarkOutcome> {
   const srn = body.serviceRequestNumber.trim();
   const sub = isServiceRequestNumber(srn) ? await getMarkable(ctx, srn) : null;
   if (!sub) throw notFound(UNKNOWN_SUBMISSION_MESSAGE);

@@ -23,7 +23,14 @@ async function startApi(env: Record<string, string>): Promise<ServerProcess> {
   dirs.push(dataDir);
   const s = await startServerProcess({
     port: await freePort(),
-    env: { ULCA_DATA_DIR: dataDir, DATABASE_URL: database!.url, WORKERS: 'false', DEMO_DATA: 'false', ULCA_SECRET: 'a-shared-fleet-secret-of-length', ...env },
+    env: {
+      ULCA_DATA_DIR: dataDir,
+      DATABASE_URL: database!.url,
+      WORKERS: 'false',
+      DEMO_DATA: 'false',
+      ULCA_SECRET: 'a-shared-fleet-secret-of-length',
+      ...env,
+    },
     waitPath: '/ulca/health',
   });
   started.push(s);
@@ -31,21 +38,26 @@ async function startApi(env: Record<string, string>): Promise<ServerProcess> {
 }
 
 describe('REFERENCE_MODELS per process', () => {
-  it('a process without engines keeps the fleet\'s reference models published, answers 503 for them itself; they are withdrawn when the last serving process stops', async () => {
+  it("a process without engines keeps the fleet's reference models published, answers 503 for them itself; they are withdrawn when the last serving process stops", async () => {
     database = await createTestDatabase();
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
-    const published = async () => (await client.query(`SELECT model_id FROM models WHERE is_reference AND status = 'published' ORDER BY model_id`)).rows.map((r) => r.model_id as string);
+    const published = async () =>
+      (await client.query(`SELECT model_id FROM models WHERE is_reference AND status = 'published' ORDER BY model_id`)).rows.map(
+        (r) => r.model_id as string,
+      );
     try {
       const withEngines = await startApi({});
       const ids = await published();
       expect(ids.length).toBeGreaterThan(5);
-      const ner = (await client.query(`SELECT model_id FROM models WHERE is_reference AND task = 'ner' LIMIT 1`)).rows[0].model_id as string;
+      const ner = (await client.query(`SELECT model_id FROM models WHERE is_reference AND task = 'ner' LIMIT 1`)).rows[0]
+        .model_id as string;
 
       const without = await startApi({ REFERENCE_MODELS: 'false' });
       expect(await published()).toEqual(ids);
       const body = JSON.stringify({ modelId: ner, task: 'ner', input: [{ source: 'Write to ram@example.com' }], sourceLanguage: 'en' });
-      const call = (s: ServerProcess) => fetch(`${s.baseUrl}${MODEL_API.compute}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const call = (s: ServerProcess) =>
+        fetch(`${s.baseUrl}${MODEL_API.compute}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       const refused = await call(without);
       expect(refused.status).toBe(503);
       expect(((await refused.json()) as { code: string }).code).toBe('REFERENCE_MODEL_NOT_SERVED_HERE');

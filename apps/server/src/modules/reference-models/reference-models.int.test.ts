@@ -40,7 +40,8 @@ afterAll(async () => {
   await p?.close();
 });
 
-const compute = (body: Record<string, unknown>) => p.app.inject({ method: 'POST', url: MODEL_API.compute, payload: { userId: 'ignored', ...body } });
+const compute = (body: Record<string, unknown>) =>
+  p.app.inject({ method: 'POST', url: MODEL_API.compute, payload: { userId: 'ignored', ...body } });
 
 function tryMe(modelId: string, bytes: Buffer, type: string, source?: string) {
   const boundary = 'x-reference-models-boundary';
@@ -51,14 +52,31 @@ function tryMe(modelId: string, bytes: Buffer, type: string, source?: string) {
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return p.app.inject({ method: 'POST', url: MODEL_API.tryMe, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return p.app.inject({
+    method: 'POST',
+    url: MODEL_API.tryMe,
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 }
 
 describe('reference models: registered and listed', () => {
   it('registers one published model per engine, owned by "ULCA reference models", with its card', async () => {
     const registered = p.referenceModels!.models;
     expect(registered.map((m) => m.task.type).sort()).toEqual(
-      ['audio-gender-detection', 'img-lang-detection', 'itn', 'ner', 'ocr', 'text-normalization', 'translation', 'transliteration', 'tts', 'tts', 'txt-lang-detection'].sort(),
+      [
+        'audio-gender-detection',
+        'img-lang-detection',
+        'itn',
+        'ner',
+        'ocr',
+        'text-normalization',
+        'translation',
+        'transliteration',
+        'tts',
+        'tts',
+        'txt-lang-detection',
+      ].sort(),
     );
     for (const m of registered) {
       const res = await p.app.inject({ method: 'GET', url: `${MODEL_API.getModel}?modelId=${m.modelId}` });
@@ -77,9 +95,16 @@ describe('reference models: registered and listed', () => {
 
   it('Explore (model/search) lists the reference model of each task', async () => {
     for (const [task, modelId] of Object.entries(idOf)) {
-      const res = await p.app.inject({ method: 'POST', url: MODEL_API.search, payload: { task, sourceLanguage: 'All', targetLanguage: 'All', domain: 'All', submitter: 'All' } });
+      const res = await p.app.inject({
+        method: 'POST',
+        url: MODEL_API.search,
+        payload: { task, sourceLanguage: 'All', targetLanguage: 'All', domain: 'All', submitter: 'All' },
+      });
       expect(res.statusCode, res.body).toBe(200);
-      expect((res.json().data as ModelRecord[]).map((m) => m.modelId), task).toContain(modelId);
+      expect(
+        (res.json().data as ModelRecord[]).map((m) => m.modelId),
+        task,
+      ).toContain(modelId);
     }
   });
 });
@@ -114,7 +139,13 @@ describe('reference models: every task through the inference proxy', () => {
   });
 
   it('transliteration from Devanagari to Tamil script and back to romanisation', async () => {
-    const res = await compute({ modelId: idOf.transliteration, task: 'transliteration', input: [{ source: 'नमस्ते' }], sourceLanguage: 'hi', targetLanguage: 'en' });
+    const res = await compute({
+      modelId: idOf.transliteration,
+      task: 'transliteration',
+      input: [{ source: 'नमस्ते' }],
+      sourceLanguage: 'hi',
+      targetLanguage: 'en',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const target = res.json().output[0].target;
     const first = Array.isArray(target) ? target[0] : target;
@@ -122,7 +153,13 @@ describe('reference models: every task through the inference proxy', () => {
   });
 
   it('TTS answers a WAV whose duration and sample rate are real', async () => {
-    const res = await compute({ modelId: idOf.tts, task: 'tts', input: [{ source: 'भारत एक विशाल देश है।' }], sourceLanguage: 'hi', gender: 'female' });
+    const res = await compute({
+      modelId: idOf.tts,
+      task: 'tts',
+      input: [{ source: 'भारत एक विशाल देश है।' }],
+      sourceLanguage: 'hi',
+      gender: 'female',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const wav = new wavefile.WaveFile(Buffer.from(res.json().audio[0].audioContent, 'base64'));
     const fmt = wav.fmt as { sampleRate: number; numChannels: number; bitsPerSample: number };
@@ -136,9 +173,19 @@ describe('reference models: every task through the inference proxy', () => {
 
   it('gender of the espeak voices the platform itself speaks', async () => {
     for (const gender of ['female', 'male'] as const) {
-      const speech = await compute({ modelId: idOf.tts, task: 'tts', input: [{ source: 'आज मौसम बहुत अच्छा है।' }], sourceLanguage: 'hi', gender });
+      const speech = await compute({
+        modelId: idOf.tts,
+        task: 'tts',
+        input: [{ source: 'आज मौसम बहुत अच्छा है।' }],
+        sourceLanguage: 'hi',
+        gender,
+      });
       expect(speech.statusCode, speech.body).toBe(200);
-      const res = await compute({ modelId: idOf['audio-gender-detection'], task: 'audio-gender-detection', audioContent: speech.json().audio[0].audioContent });
+      const res = await compute({
+        modelId: idOf['audio-gender-detection'],
+        task: 'audio-gender-detection',
+        audioContent: speech.json().audio[0].audioContent,
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().output[0].genderPrediction[0].gender).toBe(gender);
     }
@@ -157,7 +204,12 @@ describe('reference models: every task through the inference proxy', () => {
   });
 
   it('number normalisation and its inverse', async () => {
-    const tn = await compute({ modelId: idOf['text-normalization'], task: 'text-normalization', input: [{ source: 'मेरे पास 25 आम हैं' }], sourceLanguage: 'hi' });
+    const tn = await compute({
+      modelId: idOf['text-normalization'],
+      task: 'text-normalization',
+      input: [{ source: 'मेरे पास 25 आम हैं' }],
+      sourceLanguage: 'hi',
+    });
     expect(tn.statusCode, tn.body).toBe(200);
     const words: string = tn.json().output[0].target;
     expect(words).toBe('मेरे पास पच्चीस आम हैं');
@@ -167,15 +219,22 @@ describe('reference models: every task through the inference proxy', () => {
   });
 
   it('NER finds the amount, the e-mail address and the date', async () => {
-    const res = await compute({ modelId: idOf.ner, task: 'ner', input: [{ source: 'Pay ₹1,500 to ram@example.com by 15 August 2025.' }], sourceLanguage: 'en' });
+    const res = await compute({
+      modelId: idOf.ner,
+      task: 'ner',
+      input: [{ source: 'Pay ₹1,500 to ram@example.com by 15 August 2025.' }],
+      sourceLanguage: 'en',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const tags = (res.json().output[0].nerPrediction as { token: string; tag: string }[]).filter((t) => t.tag !== 'O').map((t) => `${t.token}/${t.tag}`);
+    const tags = (res.json().output[0].nerPrediction as { token: string; tag: string }[])
+      .filter((t) => t.tag !== 'O')
+      .map((t) => `${t.token}/${t.tag}`);
     expect(tags).toEqual(expect.arrayContaining(['₹/B-MONEY', 'ram@example.com/B-EMAIL', '15/B-DATE']));
   });
 });
 
 describe('reference models: the health tab shows them like any other model', () => {
-  it('a health round calls them on this process\'s reference server and finds every one available', async () => {
+  it("a health round calls them on this process's reference server and finds every one available", async () => {
     await modelHealth.runHealthRound(p.ctx);
     const res = await p.app.inject({ method: 'GET', url: MODEL_API.health });
     expect(res.statusCode, res.body).toBe(200);
@@ -190,12 +249,24 @@ describe('reference models: the health tab shows them like any other model', () 
 
 describe('reference models: bad input', () => {
   it('answers a clear 400 for empty text, an unsupported language and a file that is not an image; the next call works', async () => {
-    const empty = await compute({ modelId: idOf.transliteration, task: 'transliteration', input: [{ source: '   ' }], sourceLanguage: 'hi', targetLanguage: 'en' });
+    const empty = await compute({
+      modelId: idOf.transliteration,
+      task: 'transliteration',
+      input: [{ source: '   ' }],
+      sourceLanguage: 'hi',
+      targetLanguage: 'en',
+    });
     expect(empty.statusCode, empty.body).toBe(400);
     expect(empty.json().message).toMatch(/\w/);
     console.log(`empty text: ${empty.json().message}`);
 
-    const lang = await compute({ modelId: idOf.translation, task: 'translation', input: [{ source: 'hello' }], sourceLanguage: 'en', targetLanguage: 'ur' });
+    const lang = await compute({
+      modelId: idOf.translation,
+      task: 'translation',
+      input: [{ source: 'hello' }],
+      sourceLanguage: 'en',
+      targetLanguage: 'ur',
+    });
     expect(lang.statusCode, lang.body).toBe(400);
     console.log(`unsupported language: ${lang.json().message}`);
 
@@ -203,11 +274,23 @@ describe('reference models: bad input', () => {
     expect(notImage.statusCode, notImage.body).toBe(400);
     console.log(`not an image: ${notImage.json().message}`);
 
-    const latin = await compute({ modelId: idOf.translation, task: 'translation', input: [{ source: 'hello world' }], sourceLanguage: 'hi', targetLanguage: 'ur' });
+    const latin = await compute({
+      modelId: idOf.translation,
+      task: 'translation',
+      input: [{ source: 'hello world' }],
+      sourceLanguage: 'hi',
+      targetLanguage: 'ur',
+    });
     expect(latin.statusCode, latin.body).toBe(400);
     console.log(`Latin text for hi→ur: ${latin.json().message}`);
 
-    const next = await compute({ modelId: idOf.translation, task: 'translation', input: [{ source: 'वह पानी पीता है।' }], sourceLanguage: 'hi', targetLanguage: 'ur' });
+    const next = await compute({
+      modelId: idOf.translation,
+      task: 'translation',
+      input: [{ source: 'वह पानी पीता है।' }],
+      sourceLanguage: 'hi',
+      targetLanguage: 'ur',
+    });
     expect(next.statusCode, next.body).toBe(200);
     expect(next.json().output[0].target).toBe('وہ پانی پیتا ہے۔');
   });
@@ -222,12 +305,20 @@ describe('reference models: the loopback allowance is this one origin only', () 
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const owner = await createSignedInUser(p);
-      const local = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/translate` });
+      const local = await insertTestModel(p.ctx, {
+        userId: owner.userId,
+        callbackUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/translate`,
+      });
       const res = await compute({ modelId: local, input: [{ source: 'hello' }] });
       expect(res.statusCode, res.body).toBe(502);
       expect(res.json().message).toBe(MODEL_NOT_ACCESSIBLE_MESSAGE);
       // Not even the reference server's own URL, when a contributor's model names it.
-      const sneaky = await insertTestModel(p.ctx, { userId: owner.userId, name: 'sneaky', callbackUrl: `${p.referenceModels!.baseUrl}/translation-apertium`, task: 'translation' });
+      const sneaky = await insertTestModel(p.ctx, {
+        userId: owner.userId,
+        name: 'sneaky',
+        callbackUrl: `${p.referenceModels!.baseUrl}/translation-apertium`,
+        task: 'translation',
+      });
       const res2 = await compute({ modelId: sneaky, input: [{ source: 'मेरा नाम राम है।' }] });
       expect(res2.statusCode, res2.body).toBe(502);
     } finally {
@@ -239,7 +330,11 @@ describe('reference models: the loopback allowance is this one origin only', () 
 describe('reference models: REFERENCE_MODELS=false (per process)', () => {
   it('a process without engines withdraws nothing that another serves and answers 503 itself; once none serves, they are unpublished; the next start publishes them again', async () => {
     const search = async () => {
-      const res = await p.app.inject({ method: 'POST', url: MODEL_API.search, payload: { task: 'ocr', sourceLanguage: 'All', targetLanguage: 'All', domain: 'All', submitter: 'All' } });
+      const res = await p.app.inject({
+        method: 'POST',
+        url: MODEL_API.search,
+        payload: { task: 'ocr', sourceLanguage: 'All', targetLanguage: 'All', domain: 'All', submitter: 'All' },
+      });
       return (res.json().data as ModelRecord[]).map((m) => m.modelId);
     };
     // Another process: its own services (a reference server is found through them), on the same database.
@@ -251,7 +346,11 @@ describe('reference models: REFERENCE_MODELS=false (per process)', () => {
       expect(off.baseUrl).toBeNull();
       // The platform's own server still serves them: still published, still answered there.
       expect(await search()).toContain(idOf.ocr);
-      const here = await offApp.inject({ method: 'POST', url: MODEL_API.compute, payload: { modelId: idOf.ner, task: 'ner', input: [{ source: 'Write to ram@example.com' }], sourceLanguage: 'en' } });
+      const here = await offApp.inject({
+        method: 'POST',
+        url: MODEL_API.compute,
+        payload: { modelId: idOf.ner, task: 'ner', input: [{ source: 'Write to ram@example.com' }], sourceLanguage: 'en' },
+      });
       expect(here.statusCode, here.body).toBe(503);
       expect(here.json()).toMatchObject({ code: 'REFERENCE_MODEL_NOT_SERVED_HERE', message: REFERENCE_NOT_HERE_MESSAGE });
 
@@ -268,7 +367,10 @@ describe('reference models: REFERENCE_MODELS=false (per process)', () => {
 
     // Back on (here with the NER engine only): the same id, published again.
     const { createReferenceEngines } = await import('./engines/index.ts');
-    const engines = createReferenceEngines({ cacheDir: p.dataDir, log: { info: () => undefined, warn: () => undefined, error: () => undefined } }).filter((e) => e.task === 'ner');
+    const engines = createReferenceEngines({
+      cacheDir: p.dataDir,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+    }).filter((e) => e.task === 'ner');
     const on = await startReferenceModels(p.ctx, { engines });
     try {
       expect(on.models.map((m) => m.modelId)).toEqual([idOf.ner]);

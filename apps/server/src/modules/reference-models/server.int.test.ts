@@ -17,7 +17,15 @@ const crashing: ReferenceEngine<'ner'> = {
   id: 'ner-crashing',
   task: 'ner',
   languages: [{ sourceLanguage: 'hi' }],
-  card: { name: 'crashing', description: 'test engine', kind: 'rule-based', engine: 'sh', limits: [], license: 'mit', refUrl: 'https://example.org' },
+  card: {
+    name: 'crashing',
+    description: 'test engine',
+    kind: 'rule-based',
+    engine: 'sh',
+    limits: [],
+    license: 'mit',
+    refUrl: 'https://example.org',
+  },
   exampleRequest: { input: [{ source: 'x' }], config: { language: { sourceLanguage: 'hi' } } },
   warm: async () => undefined,
   infer: async () => {
@@ -38,7 +46,11 @@ const broken: ReferenceEngine<'itn'> = {
 
 let server: ReferenceModelServer;
 const post = (path: string, body: unknown) =>
-  fetch(`${server.baseUrl}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(`${server.baseUrl}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 const ttsBody = (source: string) => ({ input: [{ source }], config: { language: { sourceLanguage: 'hi' }, gender: 'male' } });
 const mtBody = (source: string) => ({ input: [{ source }], config: { language: { sourceLanguage: 'hi', targetLanguage: 'ur' } } });
@@ -75,7 +87,9 @@ describe('reference model server', () => {
 
     const gender = await post('gender-pitch', { audio: [{ audioContent: speech.audio[0]!.audioContent }] });
     expect(gender.status).toBe(200);
-    expect(inferenceResponseSchemas['audio-gender-detection'].parse(await gender.json()).output[0]!.genderPrediction[0]!.gender).toBe('male');
+    expect(inferenceResponseSchemas['audio-gender-detection'].parse(await gender.json()).output[0]!.genderPrediction[0]!.gender).toBe(
+      'male',
+    );
 
     const mt = await post('translation-apertium', mtBody('मेरा नाम राम है।'));
     expect(mt.status).toBe(200);
@@ -113,11 +127,19 @@ describe('reference model server', () => {
 
   it('answers 8 concurrent calls, all of them', async () => {
     const sentences = ['मेरा नाम राम है।', 'आज मौसम अच्छा है।', 'वह पानी पीता है।', 'भारत एक बड़ा देश है।'];
-    const calls = [...sentences.map((s) => post('translation-apertium', mtBody(s))), ...sentences.map((s) => post('tts-espeak', ttsBody(s)))];
+    const calls = [
+      ...sentences.map((s) => post('translation-apertium', mtBody(s))),
+      ...sentences.map((s) => post('tts-espeak', ttsBody(s))),
+    ];
     const answers = await Promise.all(calls);
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
     const bodies = (await Promise.all(answers.map((a) => a.json()))) as { output?: { target: string }[]; audio?: unknown[] }[];
-    expect(bodies.slice(0, 4).map((b) => b.output![0]!.target)).toEqual(['میرا نام رام ہے۔', 'آج موسم اچھا ہے۔', 'وہ پانی پیتا ہے۔', 'بھارت ایک بڑا دیش ہے۔']);
+    expect(bodies.slice(0, 4).map((b) => b.output![0]!.target)).toEqual([
+      'میرا نام رام ہے۔',
+      'آج موسم اچھا ہے۔',
+      'وہ پانی پیتا ہے۔',
+      'بھارت ایک بڑا دیش ہے۔',
+    ]);
     expect(bodies.slice(4).every((b) => b.audio?.length === 1)).toBe(true);
   });
 });

@@ -55,7 +55,7 @@ function describeValidation(issues: { path: PropertyKey[]; message: string }[]):
 }
 
 /**
- * Starts the reference-model HTTP server (issue #12, DESIGN.md §11) on its own Fastify listener:
+ * Starts the reference-model HTTP server (issue #12, docs/architecture.md#calling-models) on its own Fastify listener:
  * `POST /<engine.id>` with the task's ULCA inference request → the engine's response;
  * `GET /health` → `{engines: EngineHealth[]}`. Engines warm in the background from the start; a
  * call that arrives before its engine is warm waits for it.
@@ -70,7 +70,10 @@ function describeValidation(issues: { path: PropertyKey[]; message: string }[]):
  * ULCA's streaming TTS models, relayed by modules/streaming.
  * @throws when the port cannot be bound, or two engines share an id.
  */
-export async function startReferenceModelServer(engines: ReferenceEngine[], opts: ReferenceModelServerOptions): Promise<ReferenceModelServer> {
+export async function startReferenceModelServer(
+  engines: ReferenceEngine[],
+  opts: ReferenceModelServerOptions,
+): Promise<ReferenceModelServer> {
   const ids = new Set<string>();
   for (const e of engines) {
     if (ids.has(e.id)) throw new Error(`two reference engines share the id '${e.id}'`);
@@ -97,7 +100,8 @@ export async function startReferenceModelServer(engines: ReferenceEngine[], opts
   const app = Fastify({ logger: false, bodyLimit: REFERENCE_BODY_LIMIT_BYTES });
   app.setErrorHandler((err: FastifyError, _req, reply) => {
     const status = err.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ message: `The request is larger than ${REFERENCE_BODY_LIMIT_BYTES / 2 ** 20} MB.` });
+    if (status === 413)
+      return reply.status(413).send({ message: `The request is larger than ${REFERENCE_BODY_LIMIT_BYTES / 2 ** 20} MB.` });
     if (status < 500) return reply.status(status).send({ message: err.message });
     opts.log.error({ err }, 'reference model server error');
     return reply.status(500).send({ message: 'The model failed on this input.' });
@@ -113,7 +117,8 @@ export async function startReferenceModelServer(engines: ReferenceEngine[], opts
       if (!parsed.success) return reply.status(400).send({ message: describeValidation(parsed.error.issues) });
       await warming.get(engine.id);
       const state = health.get(engine.id)!;
-      if (state.error) return reply.status(503).send({ message: 'This reference model is not available: it failed to start on this server.' });
+      if (state.error)
+        return reply.status(503).send({ message: 'This reference model is not available: it failed to start on this server.' });
       try {
         return await engine.infer(parsed.data as InferenceRequest);
       } catch (err) {
@@ -125,7 +130,11 @@ export async function startReferenceModelServer(engines: ReferenceEngine[], opts
   }
 
   // The streaming TTS variant shares the listener: socket.io takes the upgrade requests of /socket.io/.
-  const io = new SocketServer(app.server, { transports: ['websocket'], serveClient: false, maxHttpBufferSize: REFERENCE_STREAM_MAX_MESSAGE_BYTES });
+  const io = new SocketServer(app.server, {
+    transports: ['websocket'],
+    serveClient: false,
+    maxHttpBufferSize: REFERENCE_STREAM_MAX_MESSAGE_BYTES,
+  });
   for (const engine of engines.filter((e) => e.task === 'tts')) {
     const schema = inferenceRequestSchemas.tts;
     io.of(streamingNamespace(engine.id)).on('connection', (socket) => {
@@ -134,7 +143,8 @@ export async function startReferenceModelServer(engines: ReferenceEngine[], opts
         const parsed = schema.safeParse(payload);
         if (!parsed.success) return ack({ message: describeValidation(parsed.error.issues) });
         await warming.get(engine.id);
-        if (health.get(engine.id)!.error) return ack({ message: 'This reference model is not available: it failed to start on this server.' });
+        if (health.get(engine.id)!.error)
+          return ack({ message: 'This reference model is not available: it failed to start on this server.' });
         try {
           ack(await engine.infer(parsed.data as InferenceRequest));
         } catch (err) {

@@ -1,5 +1,5 @@
 /**
- * The reference-models feature (issue #12, DESIGN.md §11 "Reference models"): the platform's own
+ * The reference-models feature (issue #12, docs/product.md#reference-models "Reference models"): the platform's own
  * offline engines, served on a loopback HTTP server and registered as published models of the
  * submitter "ULCA reference models". The platform calls them through the same inference proxy and
  * guarded fetch as a contributor's model; the only allowance is the exact origin of this process's
@@ -41,8 +41,6 @@ export interface ReferenceModels {
   /** Stops the server and closes every engine (workers, child processes). */
   close(): Promise<void>;
 }
-
-
 
 /**
  * The text stored as the model's description: the card's description, then its limits, cut at a
@@ -87,7 +85,10 @@ export function referenceDescriptor(engine: ReferenceEngine, callbackUrl: string
     license: known ? engine.card.license : 'custom-license',
     ...(known ? {} : { licenseUrl: engine.card.refUrl }),
     domain: ['general'],
-    submitter: { name: models.REFERENCE_MODELS_ACCOUNT.firstName, aboutMe: 'Offline engines shipped with this ULCA platform, so that every task can be tried on a fresh install.' },
+    submitter: {
+      name: models.REFERENCE_MODELS_ACCOUNT.firstName,
+      aboutMe: 'Offline engines shipped with this ULCA platform, so that every task can be tried on a fresh install.',
+    },
     inferenceEndPoint: {
       callbackUrl,
       schema: {
@@ -114,7 +115,9 @@ export function referenceDescriptor(engine: ReferenceEngine, callbackUrl: string
  * {type:'streaming'}`. `callbackUrl` is the ws:// URL of that namespace.
  */
 export function referenceStreamingDescriptor(engine: ReferenceEngine, callbackUrl: string): Record<string, unknown> {
-  const name = engine.card.name.includes('(reference)') ? engine.card.name.replace('(reference)', 'streaming (reference)') : `${engine.card.name} streaming`;
+  const name = engine.card.name.includes('(reference)')
+    ? engine.card.name.replace('(reference)', 'streaming (reference)')
+    : `${engine.card.name} streaming`;
   const streamed: ReferenceEngine = {
     ...engine,
     card: {
@@ -205,7 +208,9 @@ export async function startReferenceModels(ctx: AppContext, opts: { engines?: Re
         const streamUrl = referenceStreamingUrl(server.baseUrl, engine);
         const descriptor = referenceStreamingDescriptor(engine, streamUrl);
         const limits = ['Streaming answers one WAV per text sent, not partial audio of one text.', ...engine.card.limits];
-        registered.push(await models.registerReferenceModel(ctx, { descriptor, engineCard: { ...engine.card, limits }, callbackUrl: streamUrl }));
+        registered.push(
+          await models.registerReferenceModel(ctx, { descriptor, engineCard: { ...engine.card, limits }, callbackUrl: streamUrl }),
+        );
       }
     }
     ctx.services.referenceModels.running = server;
@@ -224,7 +229,9 @@ export async function startReferenceModels(ctx: AppContext, opts: { engines?: Re
         clearInterval(timer);
         if (ctx.services.referenceModels.running === server) ctx.services.referenceModels.running = undefined;
         // Forgotten first, so the models only this process served are withdrawn before its server stops.
-        await repo.removeHost(ctx.db, self.processId).catch((err: unknown) => log.warn({ err }, 'reference models: could not forget this process'));
+        await repo
+          .removeHost(ctx.db, self.processId)
+          .catch((err: unknown) => log.warn({ err }, 'reference models: could not forget this process'));
         await beatAndReconcile(ctx, null);
         await server.close();
       },
@@ -260,7 +267,10 @@ export function referenceCallTarget(ctx: AppContext, callbackUrl: string): { cal
  * reference server with that one origin allowed. `reachable` is false for a reference model when
  * no reference server runs here (a worker-only process): its registered loopback URL would be refused.
  */
-export function modelCallRoute(ctx: AppContext, model: models.ModelEndpoint): { target: models.ModelEndpoint; allowedOrigins: string[]; reachable: boolean } {
+export function modelCallRoute(
+  ctx: AppContext,
+  model: models.ModelEndpoint,
+): { target: models.ModelEndpoint; allowedOrigins: string[]; reachable: boolean } {
   if (!model.isReference) return { target: model, allowedOrigins: [], reachable: true };
   const ref = referenceCallTarget(ctx, model.callbackUrl);
   if (!ref) return { target: model, allowedOrigins: [], reachable: false };
@@ -331,11 +341,18 @@ function onDemandServer(ctx: AppContext, callbackUrl: string): Promise<Reference
  * origin allowed. Elsewhere the same as modelCallRoute. Resolves `reachable: false` when the
  * engine is unknown here or could not start (logged).
  */
-export async function reachModel(ctx: AppContext, model: models.ModelEndpoint): Promise<{ target: models.ModelEndpoint; allowedOrigins: string[]; reachable: boolean }> {
+export async function reachModel(
+  ctx: AppContext,
+  model: models.ModelEndpoint,
+): Promise<{ target: models.ModelEndpoint; allowedOrigins: string[]; reachable: boolean }> {
   const route = modelCallRoute(ctx, model);
   if (route.reachable || !startsOnDemand(ctx)) return route;
   const server = await onDemandServer(ctx, model.callbackUrl);
   if (!server) return route;
   const origin = new URL(server.baseUrl).origin;
-  return { target: { ...model, callbackUrl: `${origin}${new URL(model.callbackUrl).pathname}` }, allowedOrigins: [origin], reachable: true };
+  return {
+    target: { ...model, callbackUrl: `${origin}${new URL(model.callbackUrl).pathname}` },
+    allowedOrigins: [origin],
+    reachable: true,
+  };
 }

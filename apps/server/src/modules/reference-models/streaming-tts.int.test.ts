@@ -64,9 +64,16 @@ describe('reference streaming TTS', () => {
     ws.close();
 
     // model/compute refuses it with a pointer to the relay, and the health round checks it over the socket.
-    const compute = await p.app.inject({ method: 'POST', url: MODEL_API.compute, payload: { modelId: streaming!.modelId, input: [{ source: 'नमस्ते' }] } });
+    const compute = await p.app.inject({
+      method: 'POST',
+      url: MODEL_API.compute,
+      payload: { modelId: streaming!.modelId, input: [{ source: 'नमस्ते' }] },
+    });
     expect(compute.statusCode).toBe(400);
     expect(compute.json().code).toBe('STREAMING_MODEL');
-    expect(await checkModel(p.ctx, await getModelForCall(p.ctx, streaming!.modelId, null))).toMatchObject({ status: 'available', error: null });
+    expect(await checkModel(p.ctx, await getModelForCall(p.ctx, streaming!.modelId, null))).toMatchObject({
+      status: 'available',
+      error: null,
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { EngineInputError } from './engine.ts';
 
-/** Longest text one input may carry, in characters (Unicode code points): spec 02 "max 150 characters of text". */
+/** Longest text one input may carry, in characters (Unicode code points): docs/product.md "max 150 characters of text". */
 export const MAX_TEXT_CHARS = 150;
 
 /**

@@ -22,11 +22,15 @@ async function ownerSearch(fx: MatrixFixture, owner: TestUser): Promise<string> 
  */
 export const ACCESS_SAMPLES: AccessSamples = {
   ['POST /ulca/apis/v0/dataset/corpus/search']: {
-    sample: ({ caller }) => ({ body: { userId: caller.userId, datasetType: 'parallel-corpus', criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'] } } }),
+    sample: ({ caller }) => ({
+      body: { userId: caller.userId, datasetType: 'parallel-corpus', criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'] } },
+    }),
     okStatus: 200,
     owner: {
       expect: 403,
-      request: (_fx, owner) => ({ body: { userId: owner.userId, datasetType: 'parallel-corpus', criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'] } } }),
+      request: (_fx, owner) => ({
+        body: { userId: owner.userId, datasetType: 'parallel-corpus', criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'] } },
+      }),
     },
   },
   ['GET /ulca/apis/v0/dataset/corpus/search/listByUserId']: {
@@ -35,9 +39,16 @@ export const ACCESS_SAMPLES: AccessSamples = {
     owner: { expect: 403, request: (_fx, owner) => ({ url: `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${owner.userId}` }) },
   },
   ['GET /ulca/apis/v0/dataset/corpus/search/status']: {
-    sample: async ({ fx, caller }) => ({ url: `/ulca/apis/v0/dataset/corpus/search/status?serviceRequestNumber=${await ownerSearch(fx, caller)}` }),
+    sample: async ({ fx, caller }) => ({
+      url: `/ulca/apis/v0/dataset/corpus/search/status?serviceRequestNumber=${await ownerSearch(fx, caller)}`,
+    }),
     okStatus: 200,
-    owner: { expect: 404, request: async (fx, owner) => ({ url: `/ulca/apis/v0/dataset/corpus/search/status?serviceRequestNumber=${await ownerSearch(fx, owner)}` }) },
+    owner: {
+      expect: 404,
+      request: async (fx, owner) => ({
+        url: `/ulca/apis/v0/dataset/corpus/search/status?serviceRequestNumber=${await ownerSearch(fx, owner)}`,
+      }),
+    },
   },
   ['GET /ulca/apis/v0/dataset/corpus/search/download/{serviceRequestNumber}/{file}']: {
     sample: () => ({ url: '/ulca/apis/v0/dataset/corpus/search/download/1234567890123/all.json?expires=9999999999&token=forged' }),

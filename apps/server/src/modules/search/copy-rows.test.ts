@@ -48,7 +48,12 @@ describe('copyRows (binary COPY)', () => {
     for (let cut = 1; cut < data.length; cut++) {
       expect(await collect([data.subarray(0, cut), data.subarray(cut)], 3), `cut at ${cut}`).toEqual(rows);
     }
-    expect(await collect([...data].map((b) => Buffer.from([b])), 3)).toEqual(rows);
+    expect(
+      await collect(
+        [...data].map((b) => Buffer.from([b])),
+        3,
+      ),
+    ).toEqual(rows);
   });
 
   it('refuses output that ends inside a row or is not binary COPY', async () => {

@@ -1,6 +1,6 @@
 /**
  * How an exported record looks (issue #3 scope 4, "files in the ULCA format"): the record's own
- * fields over the params of its dataset (row values override params, DESIGN.md §6), i.e. a
+ * fields over the params of its dataset (row values override params, docs/architecture.md#dataset-pipeline), i.e. a
  * contribution-format row that carries its metadata. Media fields name the file inside the
  * export zip (`media/<sha256>.<ext>`, the object-store key) instead of the contributor's path;
  * the internal `<field>Hash` keys are dropped. A text pair found the other way round is turned
@@ -169,7 +169,11 @@ export class RecordFormatter {
       [out.sourceText, out.targetText] = [out.targetText, out.sourceText];
       const l = (out.languages ?? {}) as Record<string, unknown>;
       const swapped: Record<string, unknown> = {};
-      for (const [a, b] of [['sourceLanguage', 'targetLanguage'], ['sourceLanguageName', 'targetLanguageName'], ['sourceScriptCode', 'targetScriptCode']]) {
+      for (const [a, b] of [
+        ['sourceLanguage', 'targetLanguage'],
+        ['sourceLanguageName', 'targetLanguageName'],
+        ['sourceScriptCode', 'targetScriptCode'],
+      ]) {
         if (l[b] !== undefined) swapped[a] = l[b];
         if (l[a] !== undefined) swapped[b] = l[a];
       }

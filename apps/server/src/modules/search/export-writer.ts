@@ -1,5 +1,5 @@
 /**
- * The reusable record export (contracts.md "Reusable export writer"): streams the records a
+ * The reusable record export (docs/api.md "Reusable export writer"): streams the records a
  * query selects, as JSON (the ULCA format: one array of records with their metadata), JSON Lines
  * or CSV, from a `COPY … TO STDOUT` of the database, so memory stays flat whatever the count.
  * Used by the search-export job (all formats in one pass, plus samples and zips) and by other
@@ -76,7 +76,8 @@ export class FormatSink {
     csvHeader: string,
   ) {
     // A CSV starts with the UTF-8 BOM (lib/csv.ts), so spreadsheets read Indian scripts right.
-    this.header = format === 'json' ? Buffer.from('[\n') : format === 'csv' ? Buffer.concat([CSV_BOM, Buffer.from(`${csvHeader}\n`)]) : Buffer.alloc(0);
+    this.header =
+      format === 'json' ? Buffer.from('[\n') : format === 'csv' ? Buffer.concat([CSV_BOM, Buffer.from(`${csvHeader}\n`)]) : Buffer.alloc(0);
   }
 
   /** Records written so far. */
@@ -217,7 +218,12 @@ export async function* streamRecordBatches(
  * criteria do not fit the filter catalogue; database or stream errors reject (and `out` is
  * destroyed so a consumer sees the failure).
  */
-export async function writeRecordsExport(ctx: AppContext, query: RecordQuery, format: ExportFormat, out: Writable): Promise<{ count: number }> {
+export async function writeRecordsExport(
+  ctx: AppContext,
+  query: RecordQuery,
+  format: ExportFormat,
+  out: Writable,
+): Promise<{ count: number }> {
   const q = resolveRecordQuery(query);
   const sink = new FormatSink(format, out, new RecordFormatter(q.datasetType).header());
   try {

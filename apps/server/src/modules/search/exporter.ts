@@ -1,5 +1,5 @@
 /**
- * The search-export job (issue #3 §4; DESIGN.md §2 Jobs): writes the records a search selects to
+ * The search-export job (issue #3 §4; docs/architecture.md#processes Jobs): writes the records a search selects to
  * the object store under `searches/<srn>/`: `all` and `sample` (first SAMPLE_RECORDS) files in
  * JSON, JSON Lines and CSV, in one pass over a COPY of the records (never all in memory); for
  * speech and OCR types also zips holding data.json (the JSON file) and the media files.
@@ -96,7 +96,8 @@ export async function writeSearchFiles(ctx: AppContext, srn: string, q: Resolved
     throw err;
   }
   // Parquet beside them, written from the JSON Lines files (parquet.ts; docs/api.md#search-and-download).
-  for (const variant of ['all', 'sample'] as const) await writeParquetFromJsonl(ctx, searchFileKey(srn, variant, 'jsonl'), searchFileKey(srn, variant, 'parquet'));
+  for (const variant of ['all', 'sample'] as const)
+    await writeParquetFromJsonl(ctx, searchFileKey(srn, variant, 'jsonl'), searchFileKey(srn, variant, 'parquet'));
   const files = [...TEXT_FORMATS, 'parquet'] as string[];
   if (zip) {
     await writeZip(ctx, searchFileKey(srn, 'sample', 'zip'), searchFileKey(srn, 'sample', 'json'), listKeys([...new Set(sampleMedia)]));
@@ -148,7 +149,10 @@ async function writeZip(ctx: AppContext, key: string, dataKey: string, mediaKeys
   const lazy = (objectKey: string) => (cb: Open) => {
     started++;
     wake?.();
-    ctx.store.get(objectKey).then((s) => cb(null, s), (err: Error) => cb(err, undefined as unknown as NodeJS.ReadableStream));
+    ctx.store.get(objectKey).then(
+      (s) => cb(null, s),
+      (err: Error) => cb(err, undefined as unknown as NodeJS.ReadableStream),
+    );
   };
   try {
     zip.addReadStreamLazy('data.json', { compress: true }, lazy(dataKey));

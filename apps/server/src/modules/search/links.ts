@@ -6,9 +6,9 @@ export type SearchFileVariant = (typeof SEARCH_FILE_VARIANTS)[number];
 export const SEARCH_FILE_FORMATS = ['json', 'jsonl', 'csv', 'parquet', 'zip'] as const;
 export type SearchFileFormat = (typeof SEARCH_FILE_FORMATS)[number];
 
-/** Records in the sample files (spec 01 §2: Download Sample). */
+/** Records in the sample files (docs/product.md#screens: Download Sample). */
 export const SAMPLE_RECORDS = 100;
-/** Validity of a download link (contracts.md: one hour). */
+/** Validity of a download link (docs/api.md: one hour). */
 export const DOWNLOAD_LINK_SECONDS = 3600;
 
 /** Object-store key of a search file, e.g. `searches/1700000000000123/all.json`. */
@@ -30,6 +30,14 @@ export function searchDownloadUrl(secret: Buffer, srn: string, file: string, own
 }
 
 /** True when (`expires`, `token`) is a valid, unexpired link to `file` of `srn` signed for `ownerId`. */
-export function checkSearchDownload(secret: Buffer, srn: string, file: string, ownerId: string, expires: number, token: string, now = Date.now()): boolean {
+export function checkSearchDownload(
+  secret: Buffer,
+  srn: string,
+  file: string,
+  ownerId: string,
+  expires: number,
+  token: string,
+  now = Date.now(),
+): boolean {
   return checkLinkParts(secret, parts(srn, file, ownerId), expires, token, now);
 }

@@ -59,7 +59,11 @@ export async function writeParquetFromJsonl(ctx: AppContext, jsonlKey: string, p
       data: rows.map((r) => cell(r[name], kind)) as unknown[] as string[],
     }));
   const out = new ByteWriter();
-  const writer = new ParquetWriter({ writer: out, schema: schemaFromColumnData({ columnData: columns([]) }), createdBy: 'ULCA search export (hyparquet-writer)' });
+  const writer = new ParquetWriter({
+    writer: out,
+    schema: schemaFromColumnData({ columnData: columns([]) }),
+    createdBy: 'ULCA search export (hyparquet-writer)',
+  });
   let batch: Record<string, unknown>[] = [];
   let rows = 0;
   for await (const r of records(ctx, jsonlKey)) {

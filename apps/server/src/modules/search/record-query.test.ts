@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DATASET_FILTER_PARAMS } from '@ulca/contracts';
-import { buildRecordQuery, inlineQuery, NUMBER_BOUND_PATHS, NUMBER_LIST_PATHS, SPECIAL_FILTERS, TEXT_FILTER_PATHS } from './record-query.ts';
+import {
+  buildRecordQuery,
+  inlineQuery,
+  NUMBER_BOUND_PATHS,
+  NUMBER_LIST_PATHS,
+  SPECIAL_FILTERS,
+  TEXT_FILTER_PATHS,
+} from './record-query.ts';
 import { csvCell, mediaExtension, RecordFormatter } from './export-format.ts';
 import { ByteBuilder } from './byte-builder.ts';
 
@@ -8,7 +15,11 @@ describe('record query', () => {
   it('has SQL for every active filter of the catalogue', () => {
     for (const t of DATASET_FILTER_PARAMS) {
       for (const f of t.filters.filter((x) => x.active)) {
-        const known = SPECIAL_FILTERS.includes(f.value) || f.value in TEXT_FILTER_PATHS || f.value in NUMBER_LIST_PATHS || f.value in NUMBER_BOUND_PATHS;
+        const known =
+          SPECIAL_FILTERS.includes(f.value) ||
+          f.value in TEXT_FILTER_PATHS ||
+          f.value in NUMBER_LIST_PATHS ||
+          f.value in NUMBER_BOUND_PATHS;
         expect(known, `${t.datasetType}.${f.value}`).toBe(true);
       }
     }
@@ -19,8 +30,14 @@ describe('record query', () => {
     const q = buildRecordQuery({
       datasetType: 'parallel-corpus',
       criteria: {
-        datasetType: 'parallel-corpus', sourceLanguage: ['en'], targetLanguage: ['hi'], lists: { submitterName: [evil, '$1::text'] }, numbers: { minScore: 0.5 },
-        multipleContributors: false, originalSourceSentence: false, mixedDataSource: null,
+        datasetType: 'parallel-corpus',
+        sourceLanguage: ['en'],
+        targetLanguage: ['hi'],
+        lists: { submitterName: [evil, '$1::text'] },
+        numbers: { minScore: 0.5 },
+        multipleContributors: false,
+        originalSourceSentence: false,
+        mixedDataSource: null,
       },
     });
     expect(q.text).not.toContain('DROP');
@@ -50,7 +67,7 @@ describe('export format helpers', () => {
     expect(csvCell(null)).toBe('');
   });
 
-  it("neutralises formula-like cells in the CSV on the fast (bytes) and the slow (merged) path, and leaves JSON as it is", () => {
+  it('neutralises formula-like cells in the CSV on the fast (bytes) and the slow (merged) path, and leaves JSON as it is', () => {
     const f = new RecordFormatter('parallel-corpus');
     const params = f.prepare({ languages: { sourceLanguage: 'en', targetLanguage: 'hi' }, license: '-1+cmd', submitter: { name: 'Team' } });
     const data = { sourceText: '=HYPERLINK("http://evil.example","click")', targetText: '@SUM(A1)' };

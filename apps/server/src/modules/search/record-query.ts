@@ -1,5 +1,5 @@
 /**
- * Translation of search criteria into SQL over `dataset_records` (issue #3 scope 4; DESIGN.md §6).
+ * Translation of search criteria into SQL over `dataset_records` (issue #3 scope 4; docs/architecture.md#dataset-pipeline).
  *
  * What is stored: a record row has the searchable dimensions as columns (source_language,
  * target_language, first domain, first collection method, first submitter, duration_seconds,
@@ -168,14 +168,31 @@ function buildParts(q: ResolvedRecordQuery): QueryParts {
     const mixed: string[] = [];
     for (const [key, list] of Object.entries(c.lists)) {
       if (key === 'assertLanguage') {
-        mixed.push(`lower(${effective(TEXT_FILTER_PATHS.assertLanguage, true)}) = ANY (${param(list.map((v) => String(v).toLowerCase()), 'text[]')})`);
+        mixed.push(
+          `lower(${effective(TEXT_FILTER_PATHS.assertLanguage, true)}) = ANY (${param(
+            list.map((v) => String(v).toLowerCase()),
+            'text[]',
+          )})`,
+        );
       } else if (key === 'domain') where.push(`coalesce(r.data->'domain', s.params->'domain') ?| ${param(list.map(String), 'text[]')}`);
       else if (key === 'collectionMethod') {
-        where.push(`(coalesce(r.data->'collectionMethod', s.params->'collectionMethod')->'collectionDescription') ?| ${param(list.map(String), 'text[]')}`);
+        where.push(
+          `(coalesce(r.data->'collectionMethod', s.params->'collectionMethod')->'collectionDescription') ?| ${param(list.map(String), 'text[]')}`,
+        );
       } else if (key === 'submitterName') {
-        where.push(`EXISTS (SELECT 1 FROM unnest(r.submitters) AS n WHERE lower(n) = ANY (${param(list.map((v) => String(v).toLowerCase()), 'text[]')}))`);
+        where.push(
+          `EXISTS (SELECT 1 FROM unnest(r.submitters) AS n WHERE lower(n) = ANY (${param(
+            list.map((v) => String(v).toLowerCase()),
+            'text[]',
+          )}))`,
+        );
       } else if (TEXT_FILTER_PATHS[key]) {
-        where.push(`lower(${effective(TEXT_FILTER_PATHS[key], true)}) = ANY (${param(list.map((v) => String(v).toLowerCase()), 'text[]')})`);
+        where.push(
+          `lower(${effective(TEXT_FILTER_PATHS[key], true)}) = ANY (${param(
+            list.map((v) => String(v).toLowerCase()),
+            'text[]',
+          )})`,
+        );
       } else if (NUMBER_LIST_PATHS[key]) {
         where.push(`${numberAt(NUMBER_LIST_PATHS[key])} = ANY (${param(list.map(Number), 'numeric[]')})`);
       } else throw new Error(`no SQL for list filter ${key}`);
@@ -195,7 +212,8 @@ function buildParts(q: ResolvedRecordQuery): QueryParts {
       } else throw new Error(`no SQL for numeric filter ${key}`);
     }
     if (c.mixedDataSource === true) mixed.push(`${effective(at('mixedDataSource'), true)} IS NOT NULL`);
-    else if (typeof c.mixedDataSource === 'string') mixed.push(`${effective(at('mixedDataSource'), true)} = ${param(c.mixedDataSource, 'text')}`);
+    else if (typeof c.mixedDataSource === 'string')
+      mixed.push(`${effective(at('mixedDataSource'), true)} = ${param(c.mixedDataSource, 'text')}`);
     if (mixed.length) where.push(`(r.source_language <> 'mixed' OR (${mixed.join(' AND ')}))`);
   }
   const join = needsParams(c) ? ` JOIN ${DATASET_PARAMS_RELATION} s ON s.dataset_id = r.dataset_ids[1]` : '';

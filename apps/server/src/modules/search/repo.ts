@@ -1,6 +1,6 @@
 import type { Db } from '../../db/pool.ts';
 
-/** Status of a search request (spec 01 §4: In-Progress, then Completed, or Failed). */
+/** Status of a search request (docs/product.md#states-and-transitions: In-Progress, then Completed, or Failed). */
 export type SearchStatus = 'In-Progress' | 'Completed' | 'Failed';
 
 /** A row of search_requests (migration 002_search.sql). */
@@ -19,11 +19,16 @@ export interface SearchRequestRow {
 }
 
 /** Records a submitted search as In-Progress. */
-export async function insertSearch(db: Db, s: { srn: string; userId: string; datasetType: string; criteria: Record<string, unknown> }): Promise<void> {
-  await db.pool.query(
-    `INSERT INTO search_requests (service_request_number, user_id, dataset_type, criteria) VALUES ($1, $2, $3, $4)`,
-    [s.srn, s.userId, s.datasetType, JSON.stringify(s.criteria)],
-  );
+export async function insertSearch(
+  db: Db,
+  s: { srn: string; userId: string; datasetType: string; criteria: Record<string, unknown> },
+): Promise<void> {
+  await db.pool.query(`INSERT INTO search_requests (service_request_number, user_id, dataset_type, criteria) VALUES ($1, $2, $3, $4)`, [
+    s.srn,
+    s.userId,
+    s.datasetType,
+    JSON.stringify(s.criteria),
+  ]);
 }
 
 /** The search `srn`, or null. */
@@ -33,7 +38,12 @@ export async function getSearch(db: Db, srn: string): Promise<SearchRequestRow |
 }
 
 /** A user's searches, newest first; `limit` null for all. Also the total count. */
-export async function listSearches(db: Db, userId: string, limit: number | null, offset: number): Promise<{ rows: SearchRequestRow[]; count: number }> {
+export async function listSearches(
+  db: Db,
+  userId: string,
+  limit: number | null,
+  offset: number,
+): Promise<{ rows: SearchRequestRow[]; count: number }> {
   const r = await db.pool.query(
     `SELECT *, count(*) OVER () AS total FROM search_requests WHERE user_id = $1
       ORDER BY created_on DESC, service_request_number DESC LIMIT $2 OFFSET $3`,
@@ -48,7 +58,11 @@ export async function listSearches(db: Db, userId: string, limit: number | null,
 }
 
 /** Marks a search Completed with its outcome (the same values on a retry). */
-export async function completeSearch(db: Db, srn: string, r: { count: number; durationSeconds: number | null; files: string[] }): Promise<void> {
+export async function completeSearch(
+  db: Db,
+  srn: string,
+  r: { count: number; durationSeconds: number | null; files: string[] },
+): Promise<void> {
   await db.pool.query(
     `UPDATE search_requests SET status = 'Completed', record_count = $2, duration_seconds = $3, files = $4, message = NULL, completed_on = now()
       WHERE service_request_number = $1`,

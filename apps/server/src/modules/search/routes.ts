@@ -33,7 +33,7 @@ const CONTENT_TYPES: Record<SearchFileFormat, string> = {
 };
 const FILE_NAME = /^(sample|all)\.(json|jsonl|csv|parquet|zip)$/;
 
-/** Search and download routes (contracts.md "Search and download") under /ulca/apis/v0/dataset/corpus/search. */
+/** Search and download routes (docs/api.md "Search and download") under /ulca/apis/v0/dataset/corpus/search. */
 export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
 
@@ -45,7 +45,7 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
         tags: ['search'],
         summary: 'Submit a record search; a job writes the matching records (JSON, JSONL, CSV, zip with media) for download',
         description:
-          'userId must be the caller. Criteria outside the type\'s filter catalogue, a value outside a filter\'s options or a missing language give 400 with errors[{field, message}]. ' +
+          "userId must be the caller. Criteria outside the type's filter catalogue, a value outside a filter's options or a missing language give 400 with errors[{field, message}]. " +
           'For text-pair types sourceLanguage and targetLanguage are both required (pairs stored the other way round also match and are exported turned around unless originalSourceSentence); ' +
           'for the other types the record languages may be given in targetLanguage or sourceLanguage.',
         security: SIGNED,

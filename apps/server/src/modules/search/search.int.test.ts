@@ -23,8 +23,21 @@ import * as parquetWasm from 'parquet-wasm';
 import { tableFromIPC } from 'apache-arrow';
 
 type Obj = Record<string, unknown>;
-type SearchRow = { serviceRequestNumber: string; datasetType: string; timestamp: string; searchCriteria: Obj; status: { status: string; details: string }[] };
-type Details = { count: number; durationInSeconds?: number; message?: string; sampleUrl?: string; downloadUrl?: string; files?: Record<string, { sample: string; all: string }> };
+type SearchRow = {
+  serviceRequestNumber: string;
+  datasetType: string;
+  timestamp: string;
+  searchCriteria: Obj;
+  status: { status: string; details: string }[];
+};
+type Details = {
+  count: number;
+  durationInSeconds?: number;
+  message?: string;
+  sampleUrl?: string;
+  downloadUrl?: string;
+  files?: Record<string, { sample: string; all: string }>;
+};
 
 let p: TestPlatform;
 let server: FixtureServer;
@@ -79,9 +92,20 @@ function addToModel(dir: string): void {
   for (const row of rows) {
     const media: Record<string, string> = {};
     for (const f of ['audioFilename', 'imageFilename']) {
-      if (typeof row[f] === 'string') media[f] = crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, row[f] as string))).digest('hex');
+      if (typeof row[f] === 'string')
+        media[f] = crypto
+          .createHash('sha256')
+          .update(fs.readFileSync(path.join(dir, row[f] as string)))
+          .digest('hex');
     }
-    const rec: ModelRecord = { type: params.datasetType as string, src: langs.sourceLanguage, tgt: langs.targetLanguage ?? null, meta: mergeRow(params, row), submitters: [submitter], media };
+    const rec: ModelRecord = {
+      type: params.datasetType as string,
+      src: langs.sourceLanguage,
+      tgt: langs.targetLanguage ?? null,
+      meta: mergeRow(params, row),
+      submitters: [submitter],
+      media,
+    };
     const same = model.find((m) => identity(m) === identity(rec));
     if (same) {
       if (!same.submitters.includes(submitter)) same.submitters.push(submitter);
@@ -102,8 +126,14 @@ function expected(type: string, pick: (r: ModelRecord) => boolean | 'reversed'):
   return out.sort();
 }
 const cm = (r: ModelRecord) => (r.meta.collectionMethod ?? {}) as { collectionDescription?: string[]; collectionDetails?: Obj };
-const pair = (src: string[], tgt: string[], original = false) => (r: ModelRecord) =>
-  src.includes(r.src) && tgt.includes(r.tgt ?? '') ? true : !original && tgt.includes(r.src) && src.includes(r.tgt ?? '') ? ('reversed' as const) : false;
+const pair =
+  (src: string[], tgt: string[], original = false) =>
+  (r: ModelRecord) =>
+    src.includes(r.src) && tgt.includes(r.tgt ?? '')
+      ? true
+      : !original && tgt.includes(r.src) && src.includes(r.tgt ?? '')
+        ? ('reversed' as const)
+        : false;
 
 // ---------------------------------------------------------------------------------------------
 // Custom fixture datasets (written here, zipped, served and published through the pipeline)
@@ -128,16 +158,33 @@ const parallelHiEn = () =>
   writeDataset(
     'parallel-hi-en-aligned',
     {
-      datasetType: 'parallel-corpus', languages: { sourceLanguage: 'hi', targetLanguage: 'en' }, collectionSource: ['search tests'], domain: ['news', 'legal'],
-      license: 'mit', submitter: submitter(SUBMITTER_2),
+      datasetType: 'parallel-corpus',
+      languages: { sourceLanguage: 'hi', targetLanguage: 'en' },
+      collectionSource: ['search tests'],
+      domain: ['news', 'legal'],
+      license: 'mit',
+      submitter: submitter(SUBMITTER_2),
       collectionMethod: { collectionDescription: ['auto-aligned'], collectionDetails: { alignmentTool: 'LaBSE' } },
     },
     [
-      { sourceText: 'सुबह की खबरें आठ बजे आती हैं।', targetText: 'The morning news comes at eight.', collectionMethod: { collectionDetails: { alignmentScore: 0.55 } } },
-      { sourceText: 'अदालत आज बंद रहेगी।', targetText: 'The court will stay closed today.', collectionMethod: { collectionDetails: { alignmentScore: 0.75 } } },
-      { sourceText: 'नया कानून कल से लागू होगा।', targetText: 'The new law applies from tomorrow.', collectionMethod: { collectionDetails: { alignmentScore: 0.95 } } },
       {
-        sourceText: 'चुनाव के नतीजे शाम को आएँगे।', targetText: 'The election results will come in the evening.',
+        sourceText: 'सुबह की खबरें आठ बजे आती हैं।',
+        targetText: 'The morning news comes at eight.',
+        collectionMethod: { collectionDetails: { alignmentScore: 0.55 } },
+      },
+      {
+        sourceText: 'अदालत आज बंद रहेगी।',
+        targetText: 'The court will stay closed today.',
+        collectionMethod: { collectionDetails: { alignmentScore: 0.75 } },
+      },
+      {
+        sourceText: 'नया कानून कल से लागू होगा।',
+        targetText: 'The new law applies from tomorrow.',
+        collectionMethod: { collectionDetails: { alignmentScore: 0.95 } },
+      },
+      {
+        sourceText: 'चुनाव के नतीजे शाम को आएँगे।',
+        targetText: 'The election results will come in the evening.',
         collectionMethod: { collectionDetails: { alignmentTool: 'LASER', alignmentScore: 0.8 } },
       },
     ],
@@ -147,8 +194,12 @@ const parallelEnHiMt = () =>
   writeDataset(
     'parallel-en-hi-mt',
     {
-      datasetType: 'parallel-corpus', languages: { sourceLanguage: 'en', targetLanguage: 'hi' }, collectionSource: ['search tests'], domain: ['education'],
-      license: 'cc0', submitter: submitter(SUBMITTER_3),
+      datasetType: 'parallel-corpus',
+      languages: { sourceLanguage: 'en', targetLanguage: 'hi' },
+      collectionSource: ['search tests'],
+      domain: ['education'],
+      license: 'cc0',
+      submitter: submitter(SUBMITTER_3),
       collectionMethod: { collectionDescription: ['machine-translated'], collectionDetails: { translationModel: 'Google-Translate' } },
     },
     [
@@ -164,8 +215,18 @@ const asrFemale = () =>
   writeDataset(
     'asr-hi-female',
     {
-      datasetType: 'asr-corpus', languages: { sourceLanguage: 'hi' }, collectionSource: ['search tests'], domain: ['healthcare'], license: 'cc0',
-      submitter: submitter(SUBMITTER_2), format: 'wav', channel: 'stereo', samplingRate: 44.1, bitsPerSample: 'sixteen', numberOfSpeakers: 3, gender: 'female',
+      datasetType: 'asr-corpus',
+      languages: { sourceLanguage: 'hi' },
+      collectionSource: ['search tests'],
+      domain: ['healthcare'],
+      license: 'cc0',
+      submitter: submitter(SUBMITTER_2),
+      format: 'wav',
+      channel: 'stereo',
+      samplingRate: 44.1,
+      bitsPerSample: 'sixteen',
+      numberOfSpeakers: 3,
+      gender: 'female',
       snr: { methodType: 'WadaSnr', methodDetails: { snr: 20, snrTool: 'WadaSNR' } },
       collectionMethod: { collectionDescription: ['machine-generated-transcript'], collectionDetails: { asrModel: 'Google-ASR' } },
     },
@@ -174,22 +235,37 @@ const asrFemale = () =>
       { audioFilename: 'audio/a2.wav', text: 'दवा समय पर लीजिए', age: '11-20' },
       { audioFilename: 'audio/a3.wav', text: 'अस्पताल पास में है', age: '61-100', gender: 'male', snr: { methodDetails: { snr: 10 } } },
     ],
-    [['asr-valid/audios/hi_asr_01.wav', 'audio/a1.wav'], ['asr-valid/audios/hi_asr_02.wav', 'audio/a2.wav'], ['asr-valid/audios/hi_asr_03.wav', 'audio/a3.wav']],
+    [
+      ['asr-valid/audios/hi_asr_01.wav', 'audio/a1.wav'],
+      ['asr-valid/audios/hi_asr_02.wav', 'audio/a2.wav'],
+      ['asr-valid/audios/hi_asr_03.wav', 'audio/a3.wav'],
+    ],
   );
 
 const asrMixed = () =>
   writeDataset(
     'asr-mixed-vaani',
     {
-      datasetType: 'asr-corpus', languages: { sourceLanguage: 'mixed' }, collectionSource: ['search tests'], domain: ['general'], license: 'cc-by-4.0',
-      submitter: submitter(SUBMITTER_3), mixedDataSource: 'vaani', format: 'wav', channel: 'mono', samplingRate: 16,
+      datasetType: 'asr-corpus',
+      languages: { sourceLanguage: 'mixed' },
+      collectionSource: ['search tests'],
+      domain: ['general'],
+      license: 'cc-by-4.0',
+      submitter: submitter(SUBMITTER_3),
+      mixedDataSource: 'vaani',
+      format: 'wav',
+      channel: 'mono',
+      samplingRate: 16,
       collectionMethod: { collectionDescription: ['manual-transcribed'] },
     },
     [
       { audioFilename: 'm1.wav', text: 'मौसम आज साफ़ है', assertLanguage: 'hi' },
       { audioFilename: 'm2.wav', text: 'आज पाऊस पडला', assertLanguage: 'mr' },
     ],
-    [['asr-valid/audios/hi_asr_04.wav', 'm1.wav'], ['asr-valid/audios/hi_asr_01.wav', 'm2.wav']],
+    [
+      ['asr-valid/audios/hi_asr_04.wav', 'm1.wav'],
+      ['asr-valid/audios/hi_asr_01.wav', 'm2.wav'],
+    ],
   );
 
 // ---------------------------------------------------------------------------------------------
@@ -198,10 +274,14 @@ const asrMixed = () =>
 async function publish(dir: string, name: string): Promise<void> {
   const zip = path.join(work, 'zips', `${name}.zip`);
   await zipFolder(dir, zip);
-  const res = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/dataset/corpus/submit', { datasetName: name, url: server.url(`${name}.zip`), userId: contributor.userId });
+  const res = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
+    datasetName: name,
+    url: server.url(`${name}.zip`),
+    userId: contributor.userId,
+  });
   expect(res.statusCode, res.body).toBe(200);
   const srn = res.json().data.serviceRequestNumber as string;
-  for (const end = Date.now() + 90_000; ; ) {
+  for (const end = Date.now() + 90_000; ;) {
     const s = await signedInject(p.app, contributor, 'GET', `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${srn}`);
     const status = s.json().status as string;
     if (status === 'Completed') break;
@@ -220,7 +300,7 @@ async function status(srn: string, as: TestUser = searcher) {
 }
 
 async function waitSearch(srn: string, as: TestUser = searcher): Promise<{ row: SearchRow; details: Details }> {
-  for (const end = Date.now() + 60_000; ; ) {
+  for (const end = Date.now() + 60_000; ;) {
     const res = await status(srn, as);
     expect(res.statusCode, res.body).toBe(200);
     const row = res.json().data as SearchRow;
@@ -250,7 +330,6 @@ async function download(url: string, as?: TestUser) {
 
 const keysOf = (records: Obj[]) => records.map((r) => norm((r.sourceText ?? r.text ?? r.groundTruth) as string)).sort();
 
-
 // ---------------------------------------------------------------------------------------------
 
 beforeAll(async () => {
@@ -275,7 +354,13 @@ beforeAll(async () => {
   await publish(asrFemale(), 'asr-hi-female');
   await publish(asrMixed(), 'asr-mixed-vaani');
   // 150 generated Marathi → Tamil pairs: more than a sample.
-  const generated = await makeParallelZip({ rows: 150, destDir: path.join(work, 'generated'), seed: 'search', sourceLanguage: 'mr', targetLanguage: 'ta' });
+  const generated = await makeParallelZip({
+    rows: 150,
+    destDir: path.join(work, 'generated'),
+    seed: 'search',
+    sourceLanguage: 'mr',
+    targetLanguage: 'ta',
+  });
   const unzipped = path.join(work, 'datasets', 'generated');
   await extractZip(generated, unzipped);
   await publish(unzipped, 'generated-mr-ta');
@@ -302,9 +387,17 @@ describe('criteria select exactly the right records', () => {
     ['languages (both directions, reversed pairs turned around)', {}, pair(en, hi)],
     ['originalSourceSentence (stored direction only)', { originalSourceSentence: true }, pair(en, hi, true)],
     ['domain', { domain: ['news'] }, (r) => pair(en, hi)(r) && (r.meta.domain as string[]).includes('news') && pair(en, hi)(r)],
-    ['collectionMethod', { collectionMethod: ['auto-aligned'] }, (r) => (cm(r).collectionDescription ?? []).includes('auto-aligned') && pair(en, hi)(r)],
+    [
+      'collectionMethod',
+      { collectionMethod: ['auto-aligned'] },
+      (r) => (cm(r).collectionDescription ?? []).includes('auto-aligned') && pair(en, hi)(r),
+    ],
     ['license', { license: ['mit', 'cc0'] }, (r) => ['mit', 'cc0'].includes(r.meta.license as string) && pair(en, hi)(r)],
-    ['submitterName (any contributor, any case)', { submitterName: ['third submitter'] }, (r) => r.submitters.includes(SUBMITTER_3) && pair(en, hi)(r)],
+    [
+      'submitterName (any contributor, any case)',
+      { submitterName: ['third submitter'] },
+      (r) => r.submitters.includes(SUBMITTER_3) && pair(en, hi)(r),
+    ],
     ['multipleContributors', { multipleContributors: true }, (r) => r.submitters.length > 1 && pair(en, hi)(r)],
     ['minScore', { minScore: 0.7 }, (r) => Number(cm(r).collectionDetails?.alignmentScore ?? -1) >= 0.7 && pair(en, hi)(r)],
     [
@@ -315,8 +408,16 @@ describe('criteria select exactly the right records', () => {
         return s >= 0.7 && s <= 0.8 && pair(en, hi)(r);
       },
     ],
-    ['alignmentTool (row overrides params)', { alignmentTool: ['LaBSE'] }, (r) => cm(r).collectionDetails?.alignmentTool === 'LaBSE' && pair(en, hi)(r)],
-    ['translationModel (any case)', { translationModel: ['google-translate'] }, (r) => String(cm(r).collectionDetails?.translationModel).toLowerCase() === 'google-translate' && pair(en, hi)(r)],
+    [
+      'alignmentTool (row overrides params)',
+      { alignmentTool: ['LaBSE'] },
+      (r) => cm(r).collectionDetails?.alignmentTool === 'LaBSE' && pair(en, hi)(r),
+    ],
+    [
+      'translationModel (any case)',
+      { translationModel: ['google-translate'] },
+      (r) => String(cm(r).collectionDetails?.translationModel).toLowerCase() === 'google-translate' && pair(en, hi)(r),
+    ],
   ];
 
   it.each(parallelCases)('parallel-corpus en → hi: %s', async (_name, extra, pick) => {
@@ -341,7 +442,9 @@ describe('criteria select exactly the right records', () => {
   const num = (v: unknown) => (typeof v === 'number' ? v : NaN);
   const ageEnds = (r: ModelRecord): [number, number] => {
     if (typeof r.meta.exactAge === 'number') return [r.meta.exactAge, r.meta.exactAge];
-    const [a, b] = String(r.meta.age ?? 'x-x').split('-').map(Number);
+    const [a, b] = String(r.meta.age ?? 'x-x')
+      .split('-')
+      .map(Number);
     return [a, b];
   };
   const asrCases: [string, Obj, (r: ModelRecord) => boolean][] = [
@@ -353,8 +456,16 @@ describe('criteria select exactly the right records', () => {
     ['minNoOfSpeakers', { minNoOfSpeakers: 5 }, (r) => hiAsr(r) && num(r.meta.numberOfSpeakers) >= 5],
     ['minAge (exact age or both ends of the range)', { minAge: 20 }, (r) => hiAsr(r) && ageEnds(r)[0] >= 20],
     ['maxAge', { maxAge: 20 }, (r) => hiAsr(r) && ageEnds(r)[1] <= 20],
-    ['minSnr (nested row override)', { minSnr: 18 }, (r) => hiAsr(r) && num((r.meta.snr as { methodDetails?: Obj } | undefined)?.methodDetails?.snr) >= 18],
-    ['asrModel (any case)', { asrModel: ['google-asr'] }, (r) => hiAsr(r) && String(cm(r).collectionDetails?.asrModel).toLowerCase() === 'google-asr'],
+    [
+      'minSnr (nested row override)',
+      { minSnr: 18 },
+      (r) => hiAsr(r) && num((r.meta.snr as { methodDetails?: Obj } | undefined)?.methodDetails?.snr) >= 18,
+    ],
+    [
+      'asrModel (any case)',
+      { asrModel: ['google-asr'] },
+      (r) => hiAsr(r) && String(cm(r).collectionDetails?.asrModel).toLowerCase() === 'google-asr',
+    ],
   ];
 
   it.each(asrCases)('asr-corpus hi: %s', async (_name, extra, pick) => {
@@ -373,7 +484,12 @@ describe('criteria select exactly the right records', () => {
     const { records } = await search('asr-corpus', { targetLanguage: ['mixed'], mixedDataSource: true, assertLanguage: ['hi'] });
     expect(keysOf(records)).toEqual(want);
     // As the form sends it: Hindi plus the data source (which adds Mixed): the Hindi records and the mixed ones asserted Hindi.
-    const both = await search('asr-corpus', { sourceLanguage: ['hi', 'mixed'], targetLanguage: null, mixedDataSource: 'vaani', assertLanguage: ['hi'] });
+    const both = await search('asr-corpus', {
+      sourceLanguage: ['hi', 'mixed'],
+      targetLanguage: null,
+      mixedDataSource: 'vaani',
+      assertLanguage: ['hi'],
+    });
     expect(keysOf(both.records)).toEqual(expected('asr-corpus', (r) => r.src === 'hi' || asserted(r)));
   });
 
@@ -392,9 +508,15 @@ describe('downloaded files', () => {
     expect(details.sampleUrl).toBe(details.files!.json.sample);
     expect(details.downloadUrl).toBe(details.files!.json.all);
     expect(Object.keys(details.files!).sort()).toEqual(['csv', 'json', 'jsonl', 'parquet']);
-    for (const [variant, n] of [['all', 150], ['sample', 100]] as const) {
+    for (const [variant, n] of [
+      ['all', 150],
+      ['sample', 100],
+    ] as const) {
       const json = JSON.parse((await download(details.files!.json[variant])).body) as Obj[];
-      const jsonl = (await download(details.files!.jsonl[variant])).body.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Obj);
+      const jsonl = (await download(details.files!.jsonl[variant])).body
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Obj);
       const csvRes = await download(details.files!.csv[variant]);
       expect(csvRes.headers['content-type']).toContain('text/csv');
       // Every CSV starts with the UTF-8 BOM (spreadsheets then read Indian scripts as UTF-8).
@@ -409,7 +531,11 @@ describe('downloaded files', () => {
     const sample = JSON.parse((await download(details.files!.json.sample)).body) as Obj[];
     expect(sample).toEqual(records.slice(0, 100));
     // Each record carries its metadata: its own fields over the dataset's params.
-    expect(records[0]).toMatchObject({ datasetType: 'parallel-corpus', languages: { sourceLanguage: 'mr', targetLanguage: 'ta' }, submitter: { name: 'ULCA Test Fixtures' } });
+    expect(records[0]).toMatchObject({
+      datasetType: 'parallel-corpus',
+      languages: { sourceLanguage: 'mr', targetLanguage: 'ta' },
+      submitter: { name: 'ULCA Test Fixtures' },
+    });
     expect(typeof records[0].sourceText).toBe('string');
   });
 
@@ -425,7 +551,12 @@ describe('downloaded files', () => {
       expect(rows).toHaveLength(json.length);
       // Strings and numbers as they are; other values as their JSON text; a missing field is null.
       const asCells = (o: Obj) =>
-        Object.fromEntries(table.schema.fields.map((f) => [f.name, o[f.name] === undefined || o[f.name] === null ? null : typeof o[f.name] === 'object' ? JSON.stringify(o[f.name]) : o[f.name]]));
+        Object.fromEntries(
+          table.schema.fields.map((f) => [
+            f.name,
+            o[f.name] === undefined || o[f.name] === null ? null : typeof o[f.name] === 'object' ? JSON.stringify(o[f.name]) : o[f.name],
+          ]),
+        );
       expect(rows).toEqual(json.map(asCells));
       expect(table.schema.fields.map((f) => f.name)).toEqual(expect.arrayContaining(Object.keys(json[0])));
     }
@@ -474,12 +605,16 @@ describe('downloaded files', () => {
 
   it('a retry of the job rewrites the same files with the same count', async () => {
     const { srn, details } = await search('parallel-corpus', { sourceLanguage: ['en'], targetLanguage: ['hi'] });
-    const before = await Promise.all(['json', 'jsonl', 'csv'].map((f) => fs.promises.readFile(p.ctx.store.localPath(searchFileKey(srn, 'all', f as 'json'))!)));
+    const before = await Promise.all(
+      ['json', 'jsonl', 'csv'].map((f) => fs.promises.readFile(p.ctx.store.localPath(searchFileKey(srn, 'all', f as 'json'))!)),
+    );
     await p.ctx.db.pool.query(`UPDATE search_requests SET status = 'In-Progress' WHERE service_request_number = $1`, [srn]);
     await runSearchExport(p.ctx, srn);
     const again = await waitSearch(srn);
     expect(again.details.count).toBe(details.count);
-    const after = await Promise.all(['json', 'jsonl', 'csv'].map((f) => fs.promises.readFile(p.ctx.store.localPath(searchFileKey(srn, 'all', f as 'json'))!)));
+    const after = await Promise.all(
+      ['json', 'jsonl', 'csv'].map((f) => fs.promises.readFile(p.ctx.store.localPath(searchFileKey(srn, 'all', f as 'json'))!)),
+    );
     expect(after).toEqual(before);
   });
 
@@ -498,16 +633,66 @@ describe('downloaded files', () => {
 
 describe('bad input', () => {
   const cases: [string, string, Obj, { field: string; message: string }][] = [
-    ['a filter of another type', 'parallel-corpus', { sourceLanguage: ['en'], targetLanguage: ['hi'], ocrTool: ['tesseract'] }, { field: 'ocrTool', message: 'This filter is not available for the chosen dataset type.' }],
-    ['an inactive filter (Collection Source)', 'parallel-corpus', { sourceLanguage: ['en'], targetLanguage: ['hi'], collectionSource: ['x'] }, { field: 'collectionSource', message: 'This filter is not in use.' }],
-    ['Submitter on a speech type', 'asr-corpus', { targetLanguage: ['hi'], submitterName: ['x'] }, { field: 'submitterName', message: 'This filter is not in use.' }],
-    ['a value outside the options', 'parallel-corpus', { sourceLanguage: ['en'], targetLanguage: ['hi'], license: ['bogus'] }, { field: 'license', message: "'bogus' is not one of the allowed values." }],
-    ['a score outside the options', 'parallel-corpus', { sourceLanguage: ['en'], targetLanguage: ['hi'], minScore: 0.42 }, { field: 'minScore', message: "'0.42' is not one of the allowed values." }],
-    ['no target language', 'parallel-corpus', { sourceLanguage: ['en'], targetLanguage: [] }, { field: 'targetLanguage', message: 'This field is mandatory' }],
-    ['no source language for a text pair', 'parallel-corpus', { sourceLanguage: [], targetLanguage: ['hi'] }, { field: 'sourceLanguage', message: 'This field is mandatory' }],
-    ['no language at all', 'monolingual-corpus', { sourceLanguage: null, targetLanguage: null }, { field: 'targetLanguage', message: 'This field is mandatory' }],
-    ['an unknown language', 'monolingual-corpus', { targetLanguage: ['xx'] }, { field: 'targetLanguage', message: "'xx' is not one of the allowed values." }],
-    ['a type that cannot be searched', 'document-layout-corpus', { targetLanguage: ['hi'] }, { field: 'datasetType', message: 'This dataset type cannot be searched.' }],
+    [
+      'a filter of another type',
+      'parallel-corpus',
+      { sourceLanguage: ['en'], targetLanguage: ['hi'], ocrTool: ['tesseract'] },
+      { field: 'ocrTool', message: 'This filter is not available for the chosen dataset type.' },
+    ],
+    [
+      'an inactive filter (Collection Source)',
+      'parallel-corpus',
+      { sourceLanguage: ['en'], targetLanguage: ['hi'], collectionSource: ['x'] },
+      { field: 'collectionSource', message: 'This filter is not in use.' },
+    ],
+    [
+      'Submitter on a speech type',
+      'asr-corpus',
+      { targetLanguage: ['hi'], submitterName: ['x'] },
+      { field: 'submitterName', message: 'This filter is not in use.' },
+    ],
+    [
+      'a value outside the options',
+      'parallel-corpus',
+      { sourceLanguage: ['en'], targetLanguage: ['hi'], license: ['bogus'] },
+      { field: 'license', message: "'bogus' is not one of the allowed values." },
+    ],
+    [
+      'a score outside the options',
+      'parallel-corpus',
+      { sourceLanguage: ['en'], targetLanguage: ['hi'], minScore: 0.42 },
+      { field: 'minScore', message: "'0.42' is not one of the allowed values." },
+    ],
+    [
+      'no target language',
+      'parallel-corpus',
+      { sourceLanguage: ['en'], targetLanguage: [] },
+      { field: 'targetLanguage', message: 'This field is mandatory' },
+    ],
+    [
+      'no source language for a text pair',
+      'parallel-corpus',
+      { sourceLanguage: [], targetLanguage: ['hi'] },
+      { field: 'sourceLanguage', message: 'This field is mandatory' },
+    ],
+    [
+      'no language at all',
+      'monolingual-corpus',
+      { sourceLanguage: null, targetLanguage: null },
+      { field: 'targetLanguage', message: 'This field is mandatory' },
+    ],
+    [
+      'an unknown language',
+      'monolingual-corpus',
+      { targetLanguage: ['xx'] },
+      { field: 'targetLanguage', message: "'xx' is not one of the allowed values." },
+    ],
+    [
+      'a type that cannot be searched',
+      'document-layout-corpus',
+      { targetLanguage: ['hi'] },
+      { field: 'datasetType', message: 'This dataset type cannot be searched.' },
+    ],
   ];
   it.each(cases)('%s → 400 with the field error', async (_name, type, criteria, error) => {
     const before = (await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM search_requests`)).rows[0].n;
@@ -529,17 +714,22 @@ describe('who may search and download', () => {
     const consortium = await createSignedInUser(p, ['EXTERNAL-CONSORTIUM-MEMBER']);
     const res = await submitSearch('parallel-corpus', { sourceLanguage: ['en'], targetLanguage: ['hi'] }, consortium);
     expect(res.statusCode).toBe(403);
-    expect((await signedInject(p.app, consortium, 'GET', `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${consortium.userId}`)).statusCode).toBe(403);
+    expect(
+      (await signedInject(p.app, consortium, 'GET', `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${consortium.userId}`))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('searching as another user is refused (403)', async () => {
     const res = await signedInject(p.app, other, 'POST', '/ulca/apis/v0/dataset/corpus/search', {
-      userId: searcher.userId, datasetType: 'parallel-corpus', criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'] },
+      userId: searcher.userId,
+      datasetType: 'parallel-corpus',
+      criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'] },
     });
     expect(res.statusCode).toBe(403);
   });
 
-  it("another user gets 404 on the status; an unknown srno is 404; ADMIN may see it", async () => {
+  it('another user gets 404 on the status; an unknown srno is 404; ADMIN may see it', async () => {
     expect((await status(srn, other)).statusCode).toBe(404);
     expect((await status('123', searcher)).statusCode).toBe(404);
     expect((await status('not-a-number', searcher)).statusCode).toBe(404);
@@ -572,26 +762,38 @@ describe('who may search and download', () => {
     expect((await download(forged)).statusCode).toBe(404);
   });
 
-  it('My Searches lists only the caller\'s searches, pages of 10, 1-based', async () => {
+  it("My Searches lists only the caller's searches, pages of 10, 1-based", async () => {
     const all = await signedInject(p.app, searcher, 'GET', `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${searcher.userId}`);
     expect(all.statusCode).toBe(200);
     const body = all.json() as { data: SearchRow[]; totalCount: number; startPage: number };
-    const own = (await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM search_requests WHERE user_id = $1`, [searcher.userId])).rows[0].n;
+    const own = (await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM search_requests WHERE user_id = $1`, [searcher.userId])).rows[0]
+      .n;
     expect(body.totalCount).toBe(own);
     expect(body.data).toHaveLength(own);
     expect(own).toBeGreaterThan(10);
     const times = body.data.map((r) => r.timestamp);
     expect([...times].sort().reverse()).toEqual(times);
-    const page2 = (await signedInject(p.app, searcher, 'GET', `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${searcher.userId}&startPage=2&endPage=2`)).json();
+    const page2 = (
+      await signedInject(
+        p.app,
+        searcher,
+        'GET',
+        `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${searcher.userId}&startPage=2&endPage=2`,
+      )
+    ).json();
     expect(page2.startPage).toBe(2);
     expect(page2.totalCount).toBe(own);
     expect(page2.data.map((r: SearchRow) => r.serviceRequestNumber)).toEqual(body.data.slice(10, 20).map((r) => r.serviceRequestNumber));
     expect(body.data[0].searchCriteria.datasetType).toBeDefined();
     // Someone else's list: 403 unless ADMIN.
-    expect((await signedInject(p.app, other, 'GET', `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${searcher.userId}`)).statusCode).toBe(403);
+    expect(
+      (await signedInject(p.app, other, 'GET', `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${searcher.userId}`)).statusCode,
+    ).toBe(403);
     const byAdmin = await signedInject(p.app, admin, 'GET', `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${searcher.userId}`);
     expect(byAdmin.json().totalCount).toBe(own);
-    const otherList = (await signedInject(p.app, other, 'GET', `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${other.userId}`)).json();
+    const otherList = (
+      await signedInject(p.app, other, 'GET', `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${other.userId}`)
+    ).json();
     expect(otherList.data).toEqual([]);
   });
 });

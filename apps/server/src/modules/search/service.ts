@@ -1,5 +1,5 @@
 /**
- * Search and download (issue #3 §4, §5; spec 01 §2-§5, §7; contracts.md "Search and download"):
+ * Search and download (issue #3 §4, §5; docs/product.md#search-and-download, docs/product.md#entities-and-fields, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/api.md#route-groups; docs/api.md "Search and download"):
  * submitting a search, My Searches, the status of one search and its download links.
  */
 import { isAudioDatasetType, validateSearchCriteria } from '@ulca/contracts';
@@ -29,7 +29,7 @@ export async function failSearchExport(ctx: AppContext, srn: string): Promise<vo
   await failSearch(ctx.db, srn, SEARCH_FAILED_MESSAGE);
 }
 
-/** Rows per page of My Searches (spec 01 §9). */
+/** Rows per page of My Searches (docs/product.md#constants-and-limits). */
 export const SEARCH_PAGE_SIZE = 10;
 export const SEARCH_SUBMITTED_MESSAGE = 'Your search query has been submitted';
 export const NO_SEARCH_MESSAGE = 'No search with this service request number.';
@@ -47,7 +47,7 @@ export interface SearchDetails {
   dataset?: string;
 }
 
-/** A search as My Searches and the status call show it (contracts.md SearchRow). */
+/** A search as My Searches and the status call show it (docs/api.md SearchRow). */
 export interface SearchRow {
   serviceRequestNumber: string;
   datasetType: string;
@@ -72,7 +72,12 @@ export async function submitSearch(
   const checked = validateSearchCriteria(body.datasetType, body.criteria);
   if (!checked.ok) throw badRequest('VALIDATION_FAILED', checked.errors[0].message, checked.errors);
   const srn = newServiceRequestNumber();
-  await insertSearch(ctx.db, { srn, userId: user.userId, datasetType: body.datasetType, criteria: { ...body.criteria, datasetType: body.datasetType } });
+  await insertSearch(ctx.db, {
+    srn,
+    userId: user.userId,
+    datasetType: body.datasetType,
+    criteria: { ...body.criteria, datasetType: body.datasetType },
+  });
   await ctx.boss.send(QUEUES.searchExport, { serviceRequestNumber: srn }, { singletonKey: srn });
   return { serviceRequestNumber: srn, datasetType: body.datasetType };
 }
@@ -126,7 +131,12 @@ export async function listUserSearches(ctx: AppContext, user: AuthUser, q: { use
   const start = q.startPage ?? q.endPage;
   const end = Math.max(q.endPage ?? start ?? 1, start ?? 1);
   const paged = start !== undefined;
-  const { rows, count } = await listSearches(ctx.db, q.userId, paged ? (end - start + 1) * SEARCH_PAGE_SIZE : null, paged ? (start - 1) * SEARCH_PAGE_SIZE : 0);
+  const { rows, count } = await listSearches(
+    ctx.db,
+    q.userId,
+    paged ? (end - start + 1) * SEARCH_PAGE_SIZE : null,
+    paged ? (start - 1) * SEARCH_PAGE_SIZE : 0,
+  );
   const now = Date.now();
   return { data: rows.map((r) => toSearchRow(ctx, r, now)), startPage: start ?? 1, totalCount: count };
 }

@@ -43,35 +43,56 @@ export const ACCESS_SAMPLES: AccessSamples = {
   [`POST ${SPEAKERS}/enroll`]: {
     sample: async ({ fx, caller }) => ({
       url: `${SPEAKERS}/enroll${speakerQuery(await appNameOf(fx, caller))}`,
-      body: { pipelineTasks: [{ taskType: 'speaker-enrollment', config: { speakerName: 'Matrix' } }], inputData: { audio: [{ audioContent: voicedWavBase64() }] } },
+      body: {
+        pipelineTasks: [{ taskType: 'speaker-enrollment', config: { speakerName: 'Matrix' } }],
+        inputData: { audio: [{ audioContent: voicedWavBase64() }] },
+      },
     }),
     okStatus: 200,
     owner: {
       expect: 404,
       request: async (fx, owner) => ({
         url: `${SPEAKERS}/enroll${speakerQuery(await appNameOf(fx, owner))}`,
-        body: { pipelineTasks: [{ taskType: 'speaker-enrollment', config: { speakerName: 'Intruder' } }], inputData: { audio: [{ audioContent: voicedWavBase64() }] } },
+        body: {
+          pipelineTasks: [{ taskType: 'speaker-enrollment', config: { speakerName: 'Intruder' } }],
+          inputData: { audio: [{ audioContent: voicedWavBase64() }] },
+        },
       }),
     },
   },
   [`POST ${SPEAKERS}/verify`]: {
     sample: async ({ fx, caller }) => ({
       url: `${SPEAKERS}/verify${speakerQuery(await appNameOf(fx, caller))}`,
-      body: { pipelineTasks: [{ taskType: 'speaker-verification', config: { speakerId: crypto.randomUUID() } }], inputData: { audio: [{ audioContent: voicedWavBase64() }] } },
+      body: {
+        pipelineTasks: [{ taskType: 'speaker-verification', config: { speakerId: crypto.randomUUID() } }],
+        inputData: { audio: [{ audioContent: voicedWavBase64() }] },
+      },
     }),
     okStatus: 404,
     owner: {
       expect: 404,
       request: async (fx, owner) => ({
         url: `${SPEAKERS}/verify${speakerQuery(await appNameOf(fx, owner))}`,
-        body: { pipelineTasks: [{ taskType: 'speaker-verification', config: {} }], inputData: { audio: [{ audioContent: voicedWavBase64() }] } },
+        body: {
+          pipelineTasks: [{ taskType: 'speaker-verification', config: {} }],
+          inputData: { audio: [{ audioContent: voicedWavBase64() }] },
+        },
       }),
     },
-    note: 'A speaker id outside the caller\'s app reads as unknown (404); speakers.int.test.ts verifies real voices and tries foreign ids.',
+    note: "A speaker id outside the caller's app reads as unknown (404); speakers.int.test.ts verifies real voices and tries foreign ids.",
   },
   [`POST ${SPEAKERS}/delete`]: {
-    sample: async ({ fx, caller }) => ({ url: `${SPEAKERS}/delete${speakerQuery(await appNameOf(fx, caller))}`, body: { config: { speakerId: [crypto.randomUUID()] } } }),
+    sample: async ({ fx, caller }) => ({
+      url: `${SPEAKERS}/delete${speakerQuery(await appNameOf(fx, caller))}`,
+      body: { config: { speakerId: [crypto.randomUUID()] } },
+    }),
     okStatus: 404,
-    owner: { expect: 404, request: async (fx, owner) => ({ url: `${SPEAKERS}/delete${speakerQuery(await appNameOf(fx, owner))}`, body: { config: { speakerId: [crypto.randomUUID()] } } }) },
+    owner: {
+      expect: 404,
+      request: async (fx, owner) => ({
+        url: `${SPEAKERS}/delete${speakerQuery(await appNameOf(fx, owner))}`,
+        body: { config: { speakerId: [crypto.randomUUID()] } },
+      }),
+    },
   },
 };

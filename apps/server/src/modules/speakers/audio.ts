@@ -1,5 +1,5 @@
 /**
- * Speaker audio decoding (spec 02 §5 "Speaker audio": wav, mp3, flac, ogg; §9 max 1 minute).
+ * Speaker audio decoding (docs/product.md#validation-rules "Speaker audio": wav, mp3, flac, ogg; docs/product.md#constants-and-limits max 1 minute).
  * Bytes → mono float samples at 16 kHz. The container is recognised by its magic bytes, not by a
  * declared type; WAV is read with `wavefile`, MP3 with `mpg123-decoder`, FLAC with
  * `@wasm-audio-decoders/flac` and Ogg Vorbis with `@wasm-audio-decoders/ogg-vorbis` (WebAssembly
@@ -16,7 +16,7 @@ const { WaveFile } = (wavefileModule as { default?: typeof wavefileModule }).def
 
 /** Analysis sampling rate, Hz: telephone-band speaker features need no more than 8 kHz of spectrum. */
 export const SPEAKER_RATE = 16000;
-/** Longest audio accepted, seconds (spec 02 §9: 1 minute of speech). */
+/** Longest audio accepted, seconds (docs/product.md#constants-and-limits: 1 minute of speech). */
 export const MAX_SPEAKER_SECONDS = 60;
 
 /** Containers recognised. */
@@ -153,7 +153,10 @@ function decodeWav(input: Uint8Array): { channels: Float32Array[]; length: numbe
   const dataBytes = (file.data as { chunkSize?: number }).chunkSize ?? 0;
   if (!rate || !nch || !bitDepth || !dataBytes) throw new SpeakerAudioError('NOT_AUDIO', NOT_AUDIO_MESSAGE);
   if (fmt.audioFormat !== 1 && fmt.audioFormat !== 3 && fmt.audioFormat !== 65534) {
-    throw new SpeakerAudioError('UNSUPPORTED_AUDIO_FORMAT', 'This WAV encoding is not supported: please send PCM (8/16/24/32-bit) or float WAV.');
+    throw new SpeakerAudioError(
+      'UNSUPPORTED_AUDIO_FORMAT',
+      'This WAV encoding is not supported: please send PCM (8/16/24/32-bit) or float WAV.',
+    );
   }
   // Refuse before converting: a minute of 48 kHz stereo is the most we ever expand.
   const seconds = dataBytes / (rate * nch * (bitDepth / 8));
@@ -201,7 +204,10 @@ const DECODE_CHUNK = 64 * 1024;
  * Decodes mp3/flac/ogg in chunks, stopping as soon as more than 60 s came out, so a long
  * low-bitrate file never expands to gigabytes of samples.
  */
-async function decodeCompressed(format: 'mp3' | 'flac' | 'ogg', bytes: Uint8Array): Promise<{ channels: Float32Array[]; length: number; rate: number }> {
+async function decodeCompressed(
+  format: 'mp3' | 'flac' | 'ogg',
+  bytes: Uint8Array,
+): Promise<{ channels: Float32Array[]; length: number; rate: number }> {
   const decoder = format === 'mp3' ? new MPEGDecoder() : format === 'flac' ? new FLACDecoder() : new OggVorbisDecoder();
   const parts: Float32Array[][] = [];
   let length = 0;

@@ -1,5 +1,5 @@
 /**
- * The speaker baseline's maths (DESIGN.md §11 "speaker enrol/verify: MFCC statistics (meyda) with
+ * The speaker baseline's maths (docs/product.md#speaker-recognition "speaker enrol/verify: MFCC statistics (meyda) with
  * background-normalised cosine — a baseline"). Not a neural speaker model: it compares the average
  * shape of the voice's spectrum, so it tells apart clearly different voices and is fooled by
  * similar ones, by channel changes (microphone, phone line) and by noise.
@@ -127,7 +127,10 @@ export interface Background {
 
 /** The background statistics of a set of vectors (std floored so that no dimension divides by ~0). */
 export function backgroundOf(vectors: number[][]): Background {
-  const { mean, std } = meanStd(vectors.map((v) => Float64Array.from(v)), vectors[0].length);
+  const { mean, std } = meanStd(
+    vectors.map((v) => Float64Array.from(v)),
+    vectors[0].length,
+  );
   return { mean, std: std.map((s) => Math.max(s, 1e-6)) };
 }
 
@@ -138,7 +141,8 @@ export function averageVectors(vectors: number[][]): number[] {
 
 /** Cosine of two vectors after standardising each dimension with `bg`; in [-1, 1] (0 for a zero vector). */
 export function normalisedCosine(a: number[], b: number[], bg: Background): number {
-  if (a.length !== b.length || a.length !== bg.mean.length) throw new Error(`vector sizes differ: ${a.length}, ${b.length}, ${bg.mean.length}`);
+  if (a.length !== b.length || a.length !== bg.mean.length)
+    throw new Error(`vector sizes differ: ${a.length}, ${b.length}, ${bg.mean.length}`);
   let dot = 0;
   let na = 0;
   let nb = 0;

@@ -29,13 +29,18 @@ function validated<S extends z.ZodType>(schema: S, value: unknown): z.output<S> 
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const list = parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
-  throw new ApiError(400, 'VALIDATION_FAILED', list[0]?.message ?? 'Something wrong with the input you supplied, please verify and try again!', list);
+  throw new ApiError(
+    400,
+    'VALIDATION_FAILED',
+    list[0]?.message ?? 'Something wrong with the input you supplied, please verify and try again!',
+    list,
+  );
 }
 
 const queryOf = (req: FastifyRequest) => validated(speakerScopeQuery, req.query);
 
 /**
- * Speaker routes (spec 02 §7; DESIGN.md §11), signed calls of any role, each with the query
+ * Speaker routes (docs/api.md#speakers; docs/product.md#speaker-recognition), signed calls of any role, each with the query
  * `appName` (one of the caller's API keys) and `serviceProviderName`:
  * GET speakers/list, POST speakers/enroll, speakers/verify, speakers/delete.
  */
@@ -69,7 +74,8 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): 
       bodyLimit: SPEAKER_BODY_LIMIT,
       schema: {
         tags: TAGS,
-        summary: 'Enrol a speaker from up to three recordings (wav, mp3, flac or ogg; 1 minute each at most); engine: the MFCC-statistics baseline',
+        summary:
+          'Enrol a speaker from up to three recordings (wav, mp3, flac or ogg; 1 minute each at most); engine: the MFCC-statistics baseline',
         security: SIGNED,
         querystring: speakerScopeQuery,
         body: speakerEnrollBody,
@@ -77,7 +83,9 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (req) => {
-      const output = await service.enrollSpeaker(ctx, currentUser(req), queryOf(req), validated(speakerEnrollBody, req.body), { ip: req.ip });
+      const output = await service.enrollSpeaker(ctx, currentUser(req), queryOf(req), validated(speakerEnrollBody, req.body), {
+        ip: req.ip,
+      });
       return { message: output.message, taskType: 'speaker-enrollment' as const, output: [output] };
     },
   );
@@ -90,7 +98,8 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): 
       bodyLimit: SPEAKER_BODY_LIMIT,
       schema: {
         tags: TAGS,
-        summary: "Verify a voice against one speaker (config.speakerId) or find the best-matching speaker of the application; confidence is a fraction",
+        summary:
+          'Verify a voice against one speaker (config.speakerId) or find the best-matching speaker of the application; confidence is a fraction',
         security: SIGNED,
         querystring: speakerScopeQuery,
         body: speakerVerifyBody,
@@ -123,7 +132,9 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (req) => {
-      const deleted = await service.deleteSpeakers(ctx, currentUser(req), queryOf(req), validated(speakerDeleteBody, req.body), { ip: req.ip });
+      const deleted = await service.deleteSpeakers(ctx, currentUser(req), queryOf(req), validated(speakerDeleteBody, req.body), {
+        ip: req.ip,
+      });
       return { message: deleted === 1 ? 'Speaker deleted successfully' : `${deleted} speakers deleted successfully`, deleted };
     },
   );

@@ -1,6 +1,5 @@
 /**
- * Speaker enrolment and verification (spec 02 §2 "Speaker recognition page", §3, §5, §7; DESIGN.md
- * §11; issue #14 item 4).
+ * Speaker enrolment and verification (docs/product.md#speaker-recognition "Speaker recognition page", docs/product.md#entities-and-fields, docs/product.md#validation-rules, docs/api.md#speakers; docs/product.md#speaker-recognition; issue #14 item 4).
  *
  * A speaker belongs to the signed-in user, one of that user's applications (the API key whose
  * app name is `appName`) and one service provider; every query carries all three, so another
@@ -27,7 +26,7 @@ import * as repo from './repo.ts';
 export const SPEAKER_ENGINE = 'mfcc-stats-baseline-v1';
 /**
  * Confidence at or above which a voice is accepted as the speaker: the equal-error-rate threshold
- * on the espeak-ng test set of speakers.int.test.ts (README "Speakers").
+ * on the espeak-ng test set of speakers.int.test.ts (docs/product.md#speaker-recognition).
  */
 export const SPEAKER_THRESHOLD = 0.885;
 /** Speakers one application may hold per provider (verification against any speaker scores them all). */
@@ -52,7 +51,9 @@ const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
  */
 async function scopeOf(ctx: AppContext, user: AuthUser, query: SpeakerScopeQuery): Promise<repo.SpeakerScope> {
   if (!ctx.config.serviceProviders.includes(query.serviceProviderName)) {
-    throw badRequest('UNKNOWN_PROVIDER', 'Unknown service provider.', [{ field: 'serviceProviderName', message: `One of: ${ctx.config.serviceProviders.join(', ')}` }]);
+    throw badRequest('UNKNOWN_PROVIDER', 'Unknown service provider.', [
+      { field: 'serviceProviderName', message: `One of: ${ctx.config.serviceProviders.join(', ')}` },
+    ]);
   }
   const keys = await listApiKeys(ctx, user, { userID: user.userId });
   const key = keys.find((k) => k.appName === query.appName) ?? keys.find((k) => k.appName.toLowerCase() === query.appName.toLowerCase());
@@ -67,23 +68,36 @@ async function audioBytes(ctx: AppContext, input: { audioContent?: string; audio
   if (input.audioContent) {
     const text = input.audioContent.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
     if (!text || !BASE64.test(text)) throw badRequest('BAD_MEDIA', `${which}: audioContent is not base64.`);
-    if (Math.floor((text.length * 3) / 4) > maxBytes + 2) throw new ApiError(413, 'MEDIA_TOO_LARGE', `${which} is larger than ${describeBytes(maxBytes)}.`);
+    if (Math.floor((text.length * 3) / 4) > maxBytes + 2)
+      throw new ApiError(413, 'MEDIA_TOO_LARGE', `${which} is larger than ${describeBytes(maxBytes)}.`);
     return Buffer.from(text, 'base64');
   }
   const uri = input.audioUri ?? '';
   try {
-    const { stream } = await safeGetStream(uri, { allowedHosts: ctx.config.allowedFetchHosts, maxBytes, timeoutMs: Math.min(ctx.config.modelCallTimeoutMs, 20_000) });
+    const { stream } = await safeGetStream(uri, {
+      allowedHosts: ctx.config.allowedFetchHosts,
+      maxBytes,
+      timeoutMs: Math.min(ctx.config.modelCallTimeoutMs, 20_000),
+    });
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   } catch (err) {
     const reason = err instanceof FetchError ? err.message : 'the download failed.';
-    throw badRequest('MEDIA_URL', `${which}: the audio link could not be downloaded: ${reason}`, undefined, err instanceof FetchError ? err.detail : undefined);
+    throw badRequest(
+      'MEDIA_URL',
+      `${which}: the audio link could not be downloaded: ${reason}`,
+      undefined,
+      err instanceof FetchError ? err.detail : undefined,
+    );
   }
 }
 
 /** Speaker vectors of the request's audio items (decoded and analysed in worker threads). 400 with the audio's problem. */
-async function vectorsOf(ctx: AppContext, audio: { audioContent?: string; audioUri?: string }[]): Promise<{ vector: number[]; voicedSeconds: number }> {
+async function vectorsOf(
+  ctx: AppContext,
+  audio: { audioContent?: string; audioUri?: string }[],
+): Promise<{ vector: number[]; voicedSeconds: number }> {
   const vectors: number[][] = [];
   let voicedSeconds = 0;
   // One after another: a request holds at most one worker thread, others' requests get the rest.
@@ -113,7 +127,13 @@ export async function listSpeakers(ctx: AppContext, user: AuthUser, query: Speak
  * averaged). 400 for bad audio (NOT_AUDIO, UNSUPPORTED_AUDIO_FORMAT, AUDIO_TOO_LONG, NO_SPEECH,
  * MEDIA_URL), 400 TOO_MANY_SPEAKERS beyond {@link MAX_SPEAKERS_PER_APP}.
  */
-export async function enrollSpeaker(ctx: AppContext, user: AuthUser, query: SpeakerScopeQuery, body: SpeakerEnrollBody, meta: SpeakerRequestMeta) {
+export async function enrollSpeaker(
+  ctx: AppContext,
+  user: AuthUser,
+  query: SpeakerScopeQuery,
+  body: SpeakerEnrollBody,
+  meta: SpeakerRequestMeta,
+) {
   const scope = await scopeOf(ctx, user, query);
   const speakerName = body.pipelineTasks[0].config.speakerName ?? '';
   if ((await repo.countSpeakers(ctx.db, scope)) >= MAX_SPEAKERS_PER_APP) {
@@ -159,7 +179,13 @@ export async function verifySpeaker(ctx: AppContext, user: AuthUser, query: Spea
     };
   }
   return verified
-    ? { message: `The voice matches ${best.s.speaker_name}.`, speakerId: best.s.speaker_id, speakerName: best.s.speaker_name, confidence: best.confidence, verified }
+    ? {
+        message: `The voice matches ${best.s.speaker_name}.`,
+        speakerId: best.s.speaker_id,
+        speakerName: best.s.speaker_name,
+        confidence: best.confidence,
+        verified,
+      }
     : { message: 'The voice matches no enrolled speaker.', speakerId: null, speakerName: null, confidence: best.confidence, verified };
 }
 
@@ -167,7 +193,13 @@ export async function verifySpeaker(ctx: AppContext, user: AuthUser, query: Spea
  * speakers/delete: deletes the listed speakers of the scope. 404 SPEAKER_NOT_FOUND when none of
  * the ids is one of the scope's (ids of other scopes are ignored, never deleted).
  */
-export async function deleteSpeakers(ctx: AppContext, user: AuthUser, query: SpeakerScopeQuery, body: SpeakerDeleteBody, meta: SpeakerRequestMeta): Promise<number> {
+export async function deleteSpeakers(
+  ctx: AppContext,
+  user: AuthUser,
+  query: SpeakerScopeQuery,
+  body: SpeakerDeleteBody,
+  meta: SpeakerRequestMeta,
+): Promise<number> {
   const scope = await scopeOf(ctx, user, query);
   const ids = [...new Set(body.config.speakerId.filter((id) => UUID.test(id)).map((id) => id.toLowerCase()))];
   const deleted = ids.length ? await repo.deleteSpeakers(ctx.db, scope, ids) : 0;

@@ -31,7 +31,8 @@ const VOICES = [
   { name: 'Hari', voice: 'hi+m2', pitch: 50 },
 ];
 const ENROL_TEXT = 'The quick brown fox jumps over the lazy dog near the river bank today. My voice is my passport, please verify me.';
-const VERIFY_TEXT = 'Seven green apples were sitting on the kitchen table this morning. Please call me back when you have finished reading.';
+const VERIFY_TEXT =
+  'Seven green apples were sitting on the kitchen table this morning. Please call me back when you have finished reading.';
 
 function speak(voice: string, pitch: number, text: string, wpm = 175): Buffer {
   return execFileSync('espeak-ng', ['-v', voice, '-p', String(pitch), '-s', String(wpm), '--stdout'], { input: text });
@@ -39,7 +40,12 @@ function speak(voice: string, pitch: number, text: string, wpm = 175): Buffer {
 
 function pcmWav(samples: Float32Array, rate: number): Buffer {
   const f = new wavefile.WaveFile();
-  f.fromScratch(1, rate, '16', Int16Array.from(samples, (v) => Math.round(v * 32767)));
+  f.fromScratch(
+    1,
+    rate,
+    '16',
+    Int16Array.from(samples, (v) => Math.round(v * 32767)),
+  );
   return Buffer.from(f.toBuffer());
 }
 
@@ -60,7 +66,11 @@ describe('speakers', () => {
     files = await startFixtureServer(filesDir);
     alice = await createSignedInUser(p, ['CONTRIBUTOR-USER']);
     bob = await createSignedInUser(p, ['READONLY-USER']);
-    for (const [u, app] of [[alice, 'Voice Desk'], [alice, 'Second App'], [bob, 'Bob App']] as const) {
+    for (const [u, app] of [
+      [alice, 'Voice Desk'],
+      [alice, 'Second App'],
+      [bob, 'Bob App'],
+    ] as const) {
       const res = await signedInject(p.app, u, 'POST', '/ulca/user-mgmt/v1/users/generateApiKey', { userID: u.userId, appName: app });
       expect(res.statusCode, res.body).toBe(200);
     }
@@ -75,20 +85,26 @@ describe('speakers', () => {
     if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
   });
 
-  const q = (appName: string, provider = PROVIDER) => `?appName=${encodeURIComponent(appName)}&serviceProviderName=${encodeURIComponent(provider)}`;
+  const q = (appName: string, provider = PROVIDER) =>
+    `?appName=${encodeURIComponent(appName)}&serviceProviderName=${encodeURIComponent(provider)}`;
   const enrolBody = (speakerName: string | undefined, audio: object[]) => ({
     pipelineTasks: [{ taskType: 'speaker-enrollment', config: { speakerName, preprocessors: ['vad', 'denoiser'] } }],
     inputData: { audio },
   });
   const verifyBody = (speakerId: string | undefined, audio: object[]) => ({
-    pipelineTasks: [{ taskType: 'speaker-verification', config: { ...(speakerId ? { speakerId } : {}), preprocessors: ['vad', 'denoiser'] } }],
+    pipelineTasks: [
+      { taskType: 'speaker-verification', config: { ...(speakerId ? { speakerId } : {}), preprocessors: ['vad', 'denoiser'] } },
+    ],
     inputData: { audio },
   });
   const b64 = (b: Buffer) => ({ audioContent: b.toString('base64') });
-  const enrol = (u: TestUser, app: string, name: string | undefined, audio: object[]) => signedInject(p.app, u, 'POST', SPEAKERS_API.enroll + q(app), enrolBody(name, audio));
-  const verify = (u: TestUser, app: string, speakerId: string | undefined, audio: object[]) => signedInject(p.app, u, 'POST', SPEAKERS_API.verify + q(app), verifyBody(speakerId, audio));
+  const enrol = (u: TestUser, app: string, name: string | undefined, audio: object[]) =>
+    signedInject(p.app, u, 'POST', SPEAKERS_API.enroll + q(app), enrolBody(name, audio));
+  const verify = (u: TestUser, app: string, speakerId: string | undefined, audio: object[]) =>
+    signedInject(p.app, u, 'POST', SPEAKERS_API.verify + q(app), verifyBody(speakerId, audio));
   const list = (u: TestUser, app: string) => signedInject(p.app, u, 'GET', SPEAKERS_API.list + q(app));
-  const del = (u: TestUser, app: string, speakerId: string[]) => signedInject(p.app, u, 'POST', SPEAKERS_API.delete + q(app), { config: { speakerId } });
+  const del = (u: TestUser, app: string, speakerId: string[]) =>
+    signedInject(p.app, u, 'POST', SPEAKERS_API.delete + q(app), { config: { speakerId } });
 
   it('enrols the eight test voices and lists them newest first with id, name and date', async () => {
     for (const v of VOICES) {
@@ -106,7 +122,11 @@ describe('speakers', () => {
     expect(speakers.map((s) => s.speakerName)).toEqual([...VOICES].reverse().map((v) => v.name));
     expect(speakers.every((s) => ids.get(s.speakerName) === s.speakerId && Date.parse(s.createdOn) > Date.now() - 600_000)).toBe(true);
     // What is stored is the 57-number vector, not the audio.
-    const row = await p.ctx.db.db.selectFrom('speakers').select('vector').where('speaker_id', '=', ids.get('Asha')!).executeTakeFirstOrThrow();
+    const row = await p.ctx.db.db
+      .selectFrom('speakers')
+      .select('vector')
+      .where('speaker_id', '=', ids.get('Asha')!)
+      .executeTakeFirstOrThrow();
     expect(row.vector).toHaveLength(57);
   });
 
@@ -119,7 +139,9 @@ describe('speakers', () => {
     for (const probe of VOICES) {
       const result = await p.ctx.services.speechPool.analyse(verifyWav.get(probe.name)!);
       if (!result.ok) throw new Error(result.message);
-      const scores = VOICES.map((target) => confidenceOf(normalisedCosine(result.vector, enrolled.get(ids.get(target.name)!)!, BACKGROUND)));
+      const scores = VOICES.map((target) =>
+        confidenceOf(normalisedCosine(result.vector, enrolled.get(ids.get(target.name)!)!, BACKGROUND)),
+      );
       const own = scores[VOICES.indexOf(probe)];
       scores.forEach((s, i) => (i === VOICES.indexOf(probe) ? genuine : impostor).push(s));
       table.push(`${probe.name.padEnd(7)} ${scores.map((s) => s.toFixed(2)).join(' ')}`);
@@ -155,7 +177,12 @@ describe('speakers', () => {
     expect(any).toMatchObject({ speakerId: ids.get('Deepa'), speakerName: 'Deepa', verified: true });
     // A background-set voice (never enrolled), in Tamil.
     const stranger = await verify(alice, 'Voice Desk', undefined, [b64(speak('ta+croak', 35, 'மழை பெய்தால் வயல்களில் பயிர்கள் நன்றாக வளரும்.'))]);
-    expect(stranger.json().output[0]).toMatchObject({ speakerId: null, speakerName: null, verified: false, message: 'The voice matches no enrolled speaker.' });
+    expect(stranger.json().output[0]).toMatchObject({
+      speakerId: null,
+      speakerName: null,
+      verified: false,
+      message: 'The voice matches no enrolled speaker.',
+    });
   });
 
   it('takes audio from a link (downloaded under the guard) and refuses a private address', async () => {
@@ -184,13 +211,38 @@ describe('speakers', () => {
 
   it('refuses bad audio with clear messages and stays up', async () => {
     const cases: [string, object[], number, string, RegExp][] = [
-      ['61 s', [b64(pcmWav(Float32Array.from({ length: 8000 * 61 }, (_, i) => 0.3 * Math.sin(i / 5)), 8000))], 400, 'AUDIO_TOO_LONG', /max 1 minute of speech/],
+      [
+        '61 s',
+        [
+          b64(
+            pcmWav(
+              Float32Array.from({ length: 8000 * 61 }, (_, i) => 0.3 * Math.sin(i / 5)),
+              8000,
+            ),
+          ),
+        ],
+        400,
+        'AUDIO_TOO_LONG',
+        /max 1 minute of speech/,
+      ],
       ['silence', [b64(pcmWav(new Float32Array(16000 * 3), 16000))], 400, 'NO_SPEECH', /No speech found in the audio/],
       ['text', [b64(Buffer.from('this is a text file, not audio'))], 400, 'UNSUPPORTED_AUDIO_FORMAT', /wav, mp3, flac or ogg/],
       ['webm', [b64(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4]))], 400, 'UNSUPPORTED_AUDIO_FORMAT', /Unsupported audio format/],
-      ['broken wav', [b64(Buffer.concat([Buffer.from('RIFF\x10\x00\x00\x00WAVEjunk', 'latin1'), Buffer.alloc(8)]))], 400, 'NOT_AUDIO', /could not be decoded/],
+      [
+        'broken wav',
+        [b64(Buffer.concat([Buffer.from('RIFF\x10\x00\x00\x00WAVEjunk', 'latin1'), Buffer.alloc(8)]))],
+        400,
+        'NOT_AUDIO',
+        /could not be decoded/,
+      ],
       ['not base64', [{ audioContent: '%%% not base64 %%%' }], 400, 'BAD_MEDIA', /not base64/],
-      ['both sources', [{ audioContent: 'AAAA', audioUri: 'http://127.0.0.1/x.wav' }], 400, 'VALIDATION_FAILED', /exactly one of audioContent/],
+      [
+        'both sources',
+        [{ audioContent: 'AAAA', audioUri: 'http://127.0.0.1/x.wav' }],
+        400,
+        'VALIDATION_FAILED',
+        /exactly one of audioContent/,
+      ],
       ['no audio', [], 400, 'VALIDATION_FAILED', /needs one audio/],
     ];
     for (const [what, audio, status, code, message] of cases) {
@@ -202,10 +254,15 @@ describe('speakers', () => {
     const noName = await enrol(alice, 'Voice Desk', '  ', [b64(enrolWav.get('Asha')!)]);
     expect(noName.statusCode).toBe(400);
     expect(noName.json().message).toBe('Speaker name is required');
-    const wrongTask = await signedInject(p.app, alice, 'POST', SPEAKERS_API.enroll + q('Voice Desk'), { ...enrolBody('X', [b64(enrolWav.get('Asha')!)]), pipelineTasks: [{ taskType: 'asr', config: { speakerName: 'X' } }] });
+    const wrongTask = await signedInject(p.app, alice, 'POST', SPEAKERS_API.enroll + q('Voice Desk'), {
+      ...enrolBody('X', [b64(enrolWav.get('Asha')!)]),
+      pipelineTasks: [{ taskType: 'asr', config: { speakerName: 'X' } }],
+    });
     expect(wrongTask.statusCode).toBe(400);
     expect(wrongTask.json().message).toBe("taskType must be 'speaker-enrollment'");
-    expect((await signedInject(p.app, alice, 'GET', SPEAKERS_API.list + '?appName=Voice%20Desk')).json().message).toBe('serviceProviderName is required');
+    expect((await signedInject(p.app, alice, 'GET', SPEAKERS_API.list + '?appName=Voice%20Desk')).json().message).toBe(
+      'serviceProviderName is required',
+    );
     expect((await list(alice, 'Voice Desk')).json().speakers).toHaveLength(VOICES.length);
   });
 
@@ -244,7 +301,11 @@ describe('speakers', () => {
     const unsigned = await Promise.all([
       p.app.inject({ method: 'GET', url: SPEAKERS_API.list + q('Voice Desk') }),
       p.app.inject({ method: 'POST', url: SPEAKERS_API.enroll + q('Voice Desk'), payload: enrolBody('X', [b64(enrolWav.get('Asha')!)]) }),
-      p.app.inject({ method: 'POST', url: SPEAKERS_API.verify + q('Voice Desk'), payload: verifyBody(undefined, [b64(enrolWav.get('Asha')!)]) }),
+      p.app.inject({
+        method: 'POST',
+        url: SPEAKERS_API.verify + q('Voice Desk'),
+        payload: verifyBody(undefined, [b64(enrolWav.get('Asha')!)]),
+      }),
       p.app.inject({ method: 'POST', url: SPEAKERS_API.delete + q('Voice Desk'), payload: { config: { speakerId: [ids.get('Asha')] } } }),
     ]);
     expect(unsigned.map((r) => r.statusCode)).toEqual([401, 401, 401, 401]);
@@ -260,9 +321,14 @@ describe('speakers', () => {
     expect(two.json()).toEqual({ message: '2 speakers deleted successfully', deleted: 2 });
     expect((await del(alice, 'Voice Desk', [ids.get('Asha')!])).statusCode).toBe(404);
     expect((await list(alice, 'Voice Desk')).json().speakers).toHaveLength(VOICES.length - 3);
-    const keys = (await signedInject(p.app, alice, 'POST', '/ulca/user-mgmt/v1/users/getApiKeysForProfile', { userID: alice.userId })).json().data;
+    const keys = (
+      await signedInject(p.app, alice, 'POST', '/ulca/user-mgmt/v1/users/getApiKeysForProfile', { userID: alice.userId })
+    ).json().data;
     const key = keys.find((k: { appName: string }) => k.appName === 'Voice Desk').ulcaApiKey;
-    expect((await signedInject(p.app, alice, 'POST', '/ulca/user-mgmt/v1/users/revokeApiKey', { userID: alice.userId, ulcaApiKey: key })).statusCode).toBe(200);
+    expect(
+      (await signedInject(p.app, alice, 'POST', '/ulca/user-mgmt/v1/users/revokeApiKey', { userID: alice.userId, ulcaApiKey: key }))
+        .statusCode,
+    ).toBe(200);
     const left = await p.ctx.db.db.selectFrom('speakers').select('key_id').where('key_id', '=', key).execute();
     expect(left).toEqual([]);
   });

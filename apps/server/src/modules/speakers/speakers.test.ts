@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import wavefile from 'wavefile';
 import { describe, expect, it } from 'vitest';
 import { SPEAKER_RATE, SpeakerAudioError, decodeSpeech, fixStreamedWavSizes, resampleTo16k, sniffFormat } from './audio.ts';
-import { EMBEDDING_SIZE, MIN_VOICED_FRAMES, confidenceOf, deltas, equalErrorRate, frameEnergiesDb, normalisedCosine, speakerStats, voicedMask } from './embedding.ts';
+import {
+  EMBEDDING_SIZE,
+  MIN_VOICED_FRAMES,
+  confidenceOf,
+  deltas,
+  equalErrorRate,
+  frameEnergiesDb,
+  normalisedCosine,
+  speakerStats,
+  voicedMask,
+} from './embedding.ts';
 import { BACKGROUND } from './background.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
@@ -15,7 +25,8 @@ function wav(samples: Float32Array, rate: number, channels = 1): Buffer {
   return Buffer.from(f.toBuffer());
 }
 
-const tone = (hz: number, seconds: number, rate: number, amp = 0.5) => Float32Array.from({ length: Math.round(seconds * rate) }, (_, i) => amp * Math.sin((2 * Math.PI * hz * i) / rate));
+const tone = (hz: number, seconds: number, rate: number, amp = 0.5) =>
+  Float32Array.from({ length: Math.round(seconds * rate) }, (_, i) => amp * Math.sin((2 * Math.PI * hz * i) / rate));
 
 /** Frequency of the strongest DFT bin of `x` near the expected band (plain DFT over 1-4000 Hz, 10 Hz steps). */
 function peakHz(x: Float32Array, rate: number): number {
@@ -58,7 +69,9 @@ describe('speaker audio decoding', () => {
   });
 
   it('the three compressed copies of one voice score as the same speaker', SLOW, async () => {
-    const [a, b, c] = await Promise.all(['voice.mp3', 'voice.flac', 'voice.ogg'].map(async (n) => speakerStats((await decodeSpeech(fixture(n))).samples).vector));
+    const [a, b, c] = await Promise.all(
+      ['voice.mp3', 'voice.flac', 'voice.ogg'].map(async (n) => speakerStats((await decodeSpeech(fixture(n))).samples).vector),
+    );
     expect(confidenceOf(normalisedCosine(a, b, BACKGROUND))).toBeGreaterThan(0.95);
     expect(confidenceOf(normalisedCosine(b, c, BACKGROUND))).toBeGreaterThan(0.95);
   });
@@ -90,13 +103,19 @@ describe('speaker audio decoding', () => {
   });
 
   it('refuses audio over 60 s, broken files and other formats with their own codes', SLOW, async () => {
-    const codeOf = (p: Promise<unknown>) => p.then(() => 'accepted', (e: unknown) => (e instanceof SpeakerAudioError ? e.code : String(e)));
+    const codeOf = (p: Promise<unknown>) =>
+      p.then(
+        () => 'accepted',
+        (e: unknown) => (e instanceof SpeakerAudioError ? e.code : String(e)),
+      );
     expect(await codeOf(decodeSpeech(wav(new Float32Array(8000 * 61), 8000)))).toBe('AUDIO_TOO_LONG');
     expect(await codeOf(decodeSpeech(wav(new Float32Array(8000 * 60), 8000)))).toBe('accepted');
     // MPEG frames concatenate: 19 copies of the 3.35 s mp3 are 64 s, refused while decoding.
     expect(await codeOf(decodeSpeech(Buffer.concat(Array.from({ length: 19 }, () => fixture('voice.mp3')))))).toBe('AUDIO_TOO_LONG');
     expect(await codeOf(decodeSpeech(Buffer.from('not audio at all')))).toBe('UNSUPPORTED_AUDIO_FORMAT');
-    expect(await codeOf(decodeSpeech(Buffer.concat([Buffer.from('RIFF\x10\x00\x00\x00WAVEjunk', 'latin1'), Buffer.alloc(8)])))).toBe('NOT_AUDIO');
+    expect(await codeOf(decodeSpeech(Buffer.concat([Buffer.from('RIFF\x10\x00\x00\x00WAVEjunk', 'latin1'), Buffer.alloc(8)])))).toBe(
+      'NOT_AUDIO',
+    );
     expect(await codeOf(decodeSpeech(Buffer.concat([fixture('voice.flac').subarray(0, 4), Buffer.alloc(200, 7)])))).toBe('NOT_AUDIO');
     expect(await codeOf(decodeSpeech(Buffer.concat([Buffer.from('OggS'), Buffer.alloc(300, 1)])))).toBe('NOT_AUDIO');
   });

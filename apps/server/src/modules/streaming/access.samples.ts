@@ -22,7 +22,14 @@ export const ACCESS_SAMPLES: AccessSamples = {
     owner: {
       expect: 404,
       request: async (fx, owner) => ({
-        body: { modelId: await insertTestModel(fx.ctx, { userId: owner.userId, task: 'asr', callbackUrl: 'ws://127.0.0.1:1/asr/', status: 'unpublished' }) },
+        body: {
+          modelId: await insertTestModel(fx.ctx, {
+            userId: owner.userId,
+            task: 'asr',
+            callbackUrl: 'ws://127.0.0.1:1/asr/',
+            status: 'unpublished',
+          }),
+        },
       }),
     },
     note: "A stream ticket is issued only for a streaming model the caller may call: another user's unpublished model is 404 (streaming.int.test.ts attacks the tickets: replay, other model, other user, expiry, concurrent use).",

@@ -6,12 +6,10 @@ import type { Db } from '../../db/pool.ts';
 
 /** Stores a ticket hash for (`userId`, `modelId`), valid for `seconds` from the database's clock. */
 export async function insertTicket(db: Db, ticketHash: string, userId: string, modelId: string, seconds: number): Promise<void> {
-  await db.pool.query(`INSERT INTO stream_tickets (ticket_hash, user_id, model_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`, [
-    ticketHash,
-    userId,
-    modelId,
-    seconds,
-  ]);
+  await db.pool.query(
+    `INSERT INTO stream_tickets (ticket_hash, user_id, model_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [ticketHash, userId, modelId, seconds],
+  );
 }
 
 /**

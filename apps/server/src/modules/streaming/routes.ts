@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { STREAM_TICKET_INVALID_MESSAGE, STREAMING_API, streamQuery, streamTicketBody, streamTicketResponse, type StreamServerMessage } from '@ulca/contracts';
+import {
+  STREAM_TICKET_INVALID_MESSAGE,
+  STREAMING_API,
+  streamQuery,
+  streamTicketBody,
+  streamTicketResponse,
+  type StreamServerMessage,
+} from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { OPTIONAL_SIGNATURE, signedIn } from '../../security/access.ts';
@@ -19,7 +26,12 @@ const TAGS = ['inference'];
  * ticket is consumed here (single use), and an invalid one, or one sent with another user's
  * signature, is refused (null) rather than falling back to an anonymous caller.
  */
-async function callerOf(ctx: AppContext, request: FastifyRequest, modelId: string, ticket: string | undefined): Promise<StreamCaller | null> {
+async function callerOf(
+  ctx: AppContext,
+  request: FastifyRequest,
+  modelId: string,
+  ticket: string | undefined,
+): Promise<StreamCaller | null> {
   if (ticket !== undefined) {
     const user = await redeemStreamTicket(ctx, ticket, modelId);
     if (!user || (request.user && request.user.userId !== user.userId)) return null;
@@ -56,10 +68,11 @@ export async function streamingRoutes(fastify: FastifyInstance, ctx: AppContext)
       attachValidation: true,
       schema: {
         tags: TAGS,
-        summary: 'A single-use stream ticket for a browser WebSocket: bound to the caller and modelId, valid 60 s; open the stream with ?ticket=',
+        summary:
+          'A single-use stream ticket for a browser WebSocket: bound to the caller and modelId, valid 60 s; open the stream with ?ticket=',
         description:
           'For streaming a model only the caller may call (unpublished: owner or admin) from a browser, whose WebSocket cannot send the signature headers. ' +
-          'The ticket is random (only its hash is stored) and is consumed when the socket opens; a used, expired or other model\'s ticket is refused (error frame TICKET_INVALID).',
+          "The ticket is random (only its hash is stored) and is consumed when the socket opens; a used, expired or other model's ticket is refused (error frame TICKET_INVALID).",
         security: SIGNED,
         body: streamTicketBody,
         response: { 200: streamTicketResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
@@ -81,18 +94,32 @@ export async function streamingRoutes(fastify: FastifyInstance, ctx: AppContext)
             kind === 'asr'
               ? 'Streaming ASR (WebSocket upgrade): binary 16 kHz 16-bit PCM frames in, {type:"partial"|"final"} text out; {type:"stop"} ends and punctuates'
               : 'Streaming TTS (WebSocket upgrade): {type:"infer", text, gender} in, {type:"audio", seq, audioContent} out',
-          description: 'Query modelId, language. Protocol: @ulca/contracts api/streaming.ts and README "Streaming ASR and TTS". A request that is not a WebSocket upgrade gets 426.',
+          description:
+            'Query modelId, language. Protocol: @ulca/contracts api/streaming.ts and README "Streaming ASR and TTS". A request that is not a WebSocket upgrade gets 426.',
           response: { 426: errorResponse },
         },
-        handler: async (_request, reply) => reply.status(426).header('upgrade', 'websocket').send({ message: 'Open this path as a WebSocket (streaming relay).', code: 'UPGRADE_REQUIRED' }),
+        handler: async (_request, reply) =>
+          reply
+            .status(426)
+            .header('upgrade', 'websocket')
+            .send({ message: 'Open this path as a WebSocket (streaming relay).', code: 'UPGRADE_REQUIRED' }),
         wsHandler: async (socket, request) => {
           const query = streamQuery.safeParse(request.query);
-          if (!query.success) return refuse(socket, { type: 'error', code: 'BAD_REQUEST', message: 'modelId is required (and language must be a language code).' });
+          if (!query.success)
+            return refuse(socket, {
+              type: 'error',
+              code: 'BAD_REQUEST',
+              message: 'modelId is required (and language must be a language code).',
+            });
           let caller: StreamCaller | null;
           try {
             caller = await callerOf(ctx, request, query.data.modelId, query.data.ticket);
           } catch (err) {
-            return refuse(socket, { type: 'error', code: 'BAD_REQUEST', message: err instanceof ApiError ? err.message : 'The caller could not be verified.' });
+            return refuse(socket, {
+              type: 'error',
+              code: 'BAD_REQUEST',
+              message: err instanceof ApiError ? err.message : 'The caller could not be verified.',
+            });
           }
           if (!caller) return refuse(socket, { type: 'error', code: 'TICKET_INVALID', message: STREAM_TICKET_INVALID_MESSAGE });
           await runStream(ctx, socket, kind, caller, query.data);

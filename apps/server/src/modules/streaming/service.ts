@@ -1,5 +1,5 @@
 /**
- * The streaming relay (issue #14 scope 2; spec 02 §2, §4, §7 last paragraph, §8): the browser's
+ * The streaming relay (issue #14 scope 2; docs/product.md#screens, docs/product.md#states-and-transitions, docs/api.md#streaming last paragraph, docs/product.md#messages): the browser's
  * WebSocket (protocol in @ulca/contracts api/streaming.ts) on one side, the model's socket.io
  * endpoint (model-socket.ts, guarded) on the other. Nothing of the audio, text or answers is kept.
  *
@@ -65,7 +65,6 @@ export class StreamError extends Error {
   }
 }
 
-
 /** Streams running now in this process: per model id and per caller key (tests, README figures). */
 export function activeStreams(ctx: AppContext): { models: Record<string, number>; callers: Record<string, number> } {
   const c = ctx.services.streaming;
@@ -83,8 +82,10 @@ function takeSlot(ctx: AppContext, modelId: string, caller: string): () => void 
   const c = ctx.services.streaming;
   const m = c.perModel.get(modelId) ?? 0;
   const u = c.perCaller.get(caller) ?? 0;
-  if (u >= ctx.config.streamMaxPerCaller) throw new StreamError('TOO_MANY_STREAMS', `You already have ${u} streams open; close one and try again.`);
-  if (m >= ctx.config.streamMaxPerModel) throw new StreamError('TOO_MANY_STREAMS', 'This model is busy with other streams. Please try again in a moment.');
+  if (u >= ctx.config.streamMaxPerCaller)
+    throw new StreamError('TOO_MANY_STREAMS', `You already have ${u} streams open; close one and try again.`);
+  if (m >= ctx.config.streamMaxPerModel)
+    throw new StreamError('TOO_MANY_STREAMS', 'This model is busy with other streams. Please try again in a moment.');
   c.perModel.set(modelId, m + 1);
   c.perCaller.set(caller, u + 1);
   let freed = false;
@@ -140,7 +141,8 @@ function errorOf(err: unknown): StreamError {
   if (err instanceof StreamError) return err;
   if (err instanceof ModelSocketError) {
     if (err.code === 'REFUSED') return new StreamError('MODEL_REFUSED', `The model's streaming endpoint cannot be used: ${err.message}`);
-    if (err.code === 'TIMEOUT') return new StreamError('MODEL_TIMEOUT', 'The model did not accept the stream in time. Please try again later.');
+    if (err.code === 'TIMEOUT')
+      return new StreamError('MODEL_TIMEOUT', 'The model did not accept the stream in time. Please try again later.');
     return new StreamError('MODEL_UNREACHABLE', 'The model is not accessible currently. Please try again later');
   }
   if (err instanceof ApiError) return new StreamError(err.status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', err.message);
@@ -149,7 +151,11 @@ function errorOf(err: unknown): StreamError {
 
 /** The model, checked for the caller and for streaming, with the route this process uses to reach it. */
 async function streamingModel(ctx: AppContext, modelId: string, caller: StreamCaller, kind: StreamKind) {
-  const who = caller.user ? { userId: caller.user.userId, roles: caller.user.roles } : caller.apiKey ? { userId: caller.apiKey.userID, roles: [] } : null;
+  const who = caller.user
+    ? { userId: caller.user.userId, roles: caller.user.roles }
+    : caller.apiKey
+      ? { userId: caller.apiKey.userID, roles: [] }
+      : null;
   const model = await models.getModelForCall(ctx, modelId, who);
   if (model.task !== kind) throw new StreamError('BAD_REQUEST', `This model is a ${model.task} model, not ${kind}.`);
   if (!isStreamingModel(model)) throw new StreamError('NOT_STREAMING', 'This model is not a streaming model; use model/compute.');
@@ -164,7 +170,13 @@ async function streamingModel(ctx: AppContext, modelId: string, caller: StreamCa
  * `kind` picks the protocol; `modelId` and `language` come from the query. Every failure ends with
  * an `error` frame (code and sentence) and both sockets closed; the server stays up.
  */
-export async function runStream(ctx: AppContext, ws: WebSocket, kind: StreamKind, caller: StreamCaller, query: { modelId: string; language?: string }): Promise<void> {
+export async function runStream(
+  ctx: AppContext,
+  ws: WebSocket,
+  kind: StreamKind,
+  caller: StreamCaller,
+  query: { modelId: string; language?: string },
+): Promise<void> {
   // Frames that arrive while the model connects are kept (in order) and replayed: the browser may start talking at once.
   const early: { data: RawData; binary: boolean }[] = [];
   let earlyBytes = 0;
@@ -187,7 +199,8 @@ export async function runStream(ctx: AppContext, ws: WebSocket, kind: StreamKind
     clearTimeout(sessionTimer);
     if (err) {
       const e = errorOf(err);
-      if (!(err instanceof StreamError) && !(err instanceof ModelSocketError) && !(err instanceof ApiError)) log.error({ err }, 'stream failed');
+      if (!(err instanceof StreamError) && !(err instanceof ModelSocketError) && !(err instanceof ApiError))
+        log.error({ err }, 'stream failed');
       else log.info({ code: e.code }, 'stream ended with an error');
       send(ws, { type: 'error', code: e.code, message: e.message });
     }
@@ -205,7 +218,16 @@ export async function runStream(ctx: AppContext, ws: WebSocket, kind: StreamKind
     const language = query.language ?? model.languages[0]?.sourceLanguage ?? 'en';
     release = takeSlot(ctx, model.modelId, callerKey(caller));
     if (finished) return finish();
-    sessionTimer = setTimeout(() => finish(new StreamError('MODEL_TIMEOUT', `The stream reached its time limit of ${Math.round(ctx.config.streamMaxSessionMs / 1000)} seconds.`)), ctx.config.streamMaxSessionMs);
+    sessionTimer = setTimeout(
+      () =>
+        finish(
+          new StreamError(
+            'MODEL_TIMEOUT',
+            `The stream reached its time limit of ${Math.round(ctx.config.streamMaxSessionMs / 1000)} seconds.`,
+          ),
+        ),
+      ctx.config.streamMaxSessionMs,
+    );
     const s = await openModelSocket(url, {
       allowedHosts: ctx.config.allowedFetchHosts,
       allowedOrigins,
@@ -220,11 +242,19 @@ export async function runStream(ctx: AppContext, ws: WebSocket, kind: StreamKind
     // Any event beyond the rate, or larger than the cap, ends the stream: a model that floods is cut off.
     s.onAny((_event: string, ...args: unknown[]) => {
       if (!modelRate.hit()) finish(new StreamError('MODEL_FLOOD', 'The model sent too many messages; the stream was closed.'));
-      else if (args.reduce<number>((n, a) => n + byteLength(a), 0) > ctx.config.streamMaxMessageBytes) finish(new StreamError('TOO_LARGE', 'The model sent a message that is too large; the stream was closed.'));
+      else if (args.reduce<number>((n, a) => n + byteLength(a), 0) > ctx.config.streamMaxMessageBytes)
+        finish(new StreamError('TOO_LARGE', 'The model sent a message that is too large; the stream was closed.'));
     });
     s.on('disconnect', (reason: string) => {
       // ws maxPayload closes the transport with an error; the rate check may already have finished the stream.
-      finish(new StreamError(reason === 'transport error' ? 'TOO_LARGE' : 'MODEL_CLOSED', reason === 'transport error' ? 'The connection to the model failed (a message may have been too large); the stream was closed.' : 'The model closed the stream before it finished.'));
+      finish(
+        new StreamError(
+          reason === 'transport error' ? 'TOO_LARGE' : 'MODEL_CLOSED',
+          reason === 'transport error'
+            ? 'The connection to the model failed (a message may have been too large); the stream was closed.'
+            : 'The model closed the stream before it finished.',
+        ),
+      );
     });
     ws.off('message', onEarly);
     const runner = kind === 'asr' ? relayAsr : relayTts;
@@ -261,7 +291,10 @@ function idleWatch(ctx: AppContext, s: Session) {
     timer = undefined;
   };
   const arm = () => {
-    timer ??= setTimeout(() => s.finish(new StreamError('MODEL_TIMEOUT', 'The model stopped answering; the stream was closed.')), ctx.config.streamIdleTimeoutMs);
+    timer ??= setTimeout(
+      () => s.finish(new StreamError('MODEL_TIMEOUT', 'The model stopped answering; the stream was closed.')),
+      ctx.config.streamIdleTimeoutMs,
+    );
   };
   s.socket.onAny(clear);
   s.ws.once('close', clear);
@@ -281,14 +314,18 @@ function relayAsr(ctx: AppContext, s: Session): void {
     let punctuated: string | null = null;
     if (text.trim()) {
       try {
-        // spec 02 §7: {callbackUrl}asr/v1/punctuate/{languageCode}, concatenated as the original did.
-        const res = await safePostJson(`${httpFormOf(s.url)}asr/v1/punctuate/${encodeURIComponent(language)}`, { text, language, enabledItn: true }, {
-          allowedHosts: ctx.config.allowedFetchHosts,
-          pools: ctx.services.outbound,
-          allowedOrigins: s.allowedOrigins,
-          maxBytes: 1024 * 1024,
-          timeoutMs: ctx.config.streamIdleTimeoutMs,
-        });
+        // docs/api.md#route-groups: {callbackUrl}asr/v1/punctuate/{languageCode}, concatenated as the original did.
+        const res = await safePostJson(
+          `${httpFormOf(s.url)}asr/v1/punctuate/${encodeURIComponent(language)}`,
+          { text, language, enabledItn: true },
+          {
+            allowedHosts: ctx.config.allowedFetchHosts,
+            pools: ctx.services.outbound,
+            allowedOrigins: s.allowedOrigins,
+            maxBytes: 1024 * 1024,
+            timeoutMs: ctx.config.streamIdleTimeoutMs,
+          },
+        );
         const body = res.status >= 200 && res.status < 300 ? (JSON.parse(res.body.toString('utf8')) as { text?: unknown }) : null;
         if (body && typeof body.text === 'string') punctuated = body.text;
       } catch (err) {
@@ -317,7 +354,8 @@ function relayAsr(ctx: AppContext, s: Session): void {
     for (const f of replay) onFrame(f.data, f.binary);
   });
   socket.on('response', (data: unknown) => {
-    if (typeof data !== 'string') return s.finish(new StreamError('BAD_ANSWER', 'The model sent a transcript that is not text; the stream was closed.'));
+    if (typeof data !== 'string')
+      return s.finish(new StreamError('BAD_ANSWER', 'The model sent a transcript that is not text; the stream was closed.'));
     text = data;
     send(ws, { type: 'partial', text });
   });
@@ -334,7 +372,8 @@ function relayAsr(ctx: AppContext, s: Session): void {
     if (!binary) {
       const parsed = safeJson(toBuffer(data).toString('utf8'));
       const msg = streamClientMessage.safeParse(parsed);
-      if (!msg.success || msg.data.type !== 'stop') return s.finish(new StreamError('BAD_REQUEST', 'Send audio as binary frames and {"type":"stop"} to stop.'));
+      if (!msg.success || msg.data.type !== 'stop')
+        return s.finish(new StreamError('BAD_REQUEST', 'Send audio as binary frames and {"type":"stop"} to stop.'));
       return stop();
     }
     if (stopping) return;
@@ -347,7 +386,7 @@ function relayAsr(ctx: AppContext, s: Session): void {
       socket.emit('mic_data', chunk, language, true, false);
       idle.arm();
     }
-    // The 61 s timer (spec 02 §4): audio beyond it stops the stream as Stop would.
+    // The 61 s timer (docs/product.md#states-and-transitions): audio beyond it stops the stream as Stop would.
     if (audioBytes >= ASR_MAX_AUDIO_BYTES) stop();
   }
 
@@ -373,24 +412,33 @@ function relayTts(ctx: AppContext, s: Session): void {
     if (s.isFinished()) return;
     if (!clientRate.hit()) return s.finish(new StreamError('CLIENT_FLOOD', 'Too many messages; the stream was closed.'));
     const msg = binary ? null : streamClientMessage.safeParse(safeJson(toBuffer(data).toString('utf8')));
-    if (!msg?.success || msg.data.type !== 'infer') return s.finish(new StreamError('BAD_REQUEST', 'Send {"type":"infer","text":"…","gender":"female"|"male"}.'));
+    if (!msg?.success || msg.data.type !== 'infer')
+      return s.finish(new StreamError('BAD_REQUEST', 'Send {"type":"infer","text":"…","gender":"female"|"male"}.'));
     const { text, gender } = msg.data;
     if (text.length > TRY_TEXT_MAX_CHARS) {
       send(ws, { type: 'error', code: 'TEXT_TOO_LONG', message: `max ${TRY_TEXT_MAX_CHARS} characters of text` });
       return;
     }
-    if (pending >= TTS_MAX_PENDING) return s.finish(new StreamError('CLIENT_FLOOD', 'Too many texts waiting for the model; the stream was closed.'));
+    if (pending >= TTS_MAX_PENDING)
+      return s.finish(new StreamError('CLIENT_FLOOD', 'Too many texts waiting for the model; the stream was closed.'));
     pending += 1;
     seq += 1;
     const mine = seq;
-    socket.timeout(ctx.config.streamIdleTimeoutMs).emit('infer', { input: [{ source: text }], config: { gender, language: { sourceLanguage: language } } }, (err: Error | null, answer: unknown) => {
-      pending -= 1;
-      if (s.isFinished()) return;
-      if (err) return s.finish(new StreamError('MODEL_TIMEOUT', 'The model did not answer in time; the stream was closed.'));
-      const audio = (answer as { audio?: { audioContent?: unknown }[] } | null)?.audio?.[0]?.audioContent;
-      if (typeof audio !== 'string' || !audio) return s.finish(new StreamError('BAD_ANSWER', 'The model answered without audio[0].audioContent; the stream was closed.'));
-      send(ws, { type: 'audio', seq: mine, audioContent: audio });
-    });
+    socket
+      .timeout(ctx.config.streamIdleTimeoutMs)
+      .emit(
+        'infer',
+        { input: [{ source: text }], config: { gender, language: { sourceLanguage: language } } },
+        (err: Error | null, answer: unknown) => {
+          pending -= 1;
+          if (s.isFinished()) return;
+          if (err) return s.finish(new StreamError('MODEL_TIMEOUT', 'The model did not answer in time; the stream was closed.'));
+          const audio = (answer as { audio?: { audioContent?: unknown }[] } | null)?.audio?.[0]?.audioContent;
+          if (typeof audio !== 'string' || !audio)
+            return s.finish(new StreamError('BAD_ANSWER', 'The model answered without audio[0].audioContent; the stream was closed.'));
+          send(ws, { type: 'audio', seq: mine, audioContent: audio });
+        },
+      );
   };
   for (const f of s.early.splice(0)) onFrame(f.data, f.binary);
   ws.on('message', onFrame);

@@ -20,7 +20,15 @@ let base = '';
 
 beforeAll(async () => {
   p = await createTestPlatform({
-    config: { modelUploadCheckTimeoutMs: 1500, modelHealthTimeoutMs: 1500, streamConnectTimeoutMs: 3000, streamIdleTimeoutMs: 1000, streamMaxMessagesPerSecond: 200, streamMaxPerCaller: 3, streamMaxMessageBytes: 1024 * 1024 },
+    config: {
+      modelUploadCheckTimeoutMs: 1500,
+      modelHealthTimeoutMs: 1500,
+      streamConnectTimeoutMs: 3000,
+      streamIdleTimeoutMs: 1000,
+      streamMaxMessagesPerSecond: 200,
+      streamMaxPerCaller: 3,
+      streamMaxMessageBytes: 1024 * 1024,
+    },
   });
   sm = await startStreamModelServer();
   owner = await createSignedInUser(p);
@@ -39,7 +47,10 @@ const streamingModel = (task: 'asr' | 'tts', callbackUrl: string, extra: { statu
     task,
     callbackUrl,
     languages: [{ sourceLanguage: 'hi' }],
-    request: task === 'tts' ? { input: [{ source: 'नमस्ते' }], config: { gender: 'female', language: { sourceLanguage: 'hi' } } } : { audio: [{ audioUri: 'https://x.example.org/a.wav' }], config: { language: { sourceLanguage: 'hi' } } },
+    request:
+      task === 'tts'
+        ? { input: [{ source: 'नमस्ते' }], config: { gender: 'female', language: { sourceLanguage: 'hi' } } }
+        : { audio: [{ audioUri: 'https://x.example.org/a.wav' }], config: { language: { sourceLanguage: 'hi' } } },
     ...extra,
   });
 
@@ -92,7 +103,7 @@ describe('streaming ASR through the relay', () => {
     expect(activeStreams(p.ctx).models[modelId]).toBeUndefined();
   });
 
-  it('stops by itself after 61 s of audio (the spec 02 §4 timer)', async () => {
+  it('stops by itself after 61 s of audio (the docs/product.md#states-and-transitions timer)', async () => {
     const modelId = await streamingModel('asr', sm.url('asr'));
     const c = await open('asr', `modelId=${modelId}`);
     await c.next((m) => m.type === 'ready');
@@ -127,9 +138,15 @@ describe('streaming ASR through the relay', () => {
     const closing = await open('asr', `modelId=${await streamingModel('asr', sm.url('asr-close'))}`);
     await closing.next((m) => m.type === 'ready');
     closing.ws.send(pcm(320));
-    expect(await closing.next((m) => m.type === 'error')).toMatchObject({ code: 'MODEL_CLOSED', message: 'The model closed the stream before it finished.' });
+    expect(await closing.next((m) => m.type === 'error')).toMatchObject({
+      code: 'MODEL_CLOSED',
+      message: 'The model closed the stream before it finished.',
+    });
     const busy = await open('asr', `modelId=${await streamingModel('asr', sm.url('asr-abort'))}`);
-    expect(await busy.next((m) => m.type === 'error')).toMatchObject({ code: 'MODEL_BUSY', message: 'The server is busy at the moment, please try after sometime.' });
+    expect(await busy.next((m) => m.type === 'error')).toMatchObject({
+      code: 'MODEL_BUSY',
+      message: 'The server is busy at the moment, please try after sometime.',
+    });
   });
 
   it('a host name is resolved, checked and pinned (localhost is in ALLOWED_FETCH_HOSTS here)', async () => {
@@ -151,7 +168,10 @@ describe('streaming ASR through the relay', () => {
 
   it('unpublished, unknown and non-streaming models, and a bad query, are refused with a sentence', async () => {
     const hidden = await streamingModel('asr', sm.url('asr'), { status: 'unpublished' });
-    expect(await (await open('asr', `modelId=${hidden}`)).next((m) => m.type === 'error')).toMatchObject({ code: 'NOT_FOUND', message: 'No published model with this modelId.' });
+    expect(await (await open('asr', `modelId=${hidden}`)).next((m) => m.type === 'error')).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'No published model with this modelId.',
+    });
     const batch = await insertTestModel(p.ctx, { userId: owner.userId, task: 'asr', callbackUrl: 'http://127.0.0.1:1/asr' });
     expect(await (await open('asr', `modelId=${batch}`)).next((m) => m.type === 'error')).toMatchObject({ code: 'NOT_STREAMING' });
     const tts = await streamingModel('tts', sm.url('tts'));
@@ -195,7 +215,10 @@ describe('streaming TTS through the relay', () => {
 
   it('a text with a NUL character or nested past 64 levels is not a message: the stream ends with BAD_REQUEST, nothing reaches the model', async () => {
     const modelId = await streamingModel('tts', sm.url('tts'));
-    for (const frame of [JSON.stringify({ type: 'infer', text: 'a\u0000b' }), `{"type":"infer","text":"x","deep":${'['.repeat(5000)}${']'.repeat(5000)}}`]) {
+    for (const frame of [
+      JSON.stringify({ type: 'infer', text: 'a\u0000b' }),
+      `{"type":"infer","text":"x","deep":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+    ]) {
       const c = await open('tts', `modelId=${modelId}&language=hi`);
       await c.next((m) => m.type === 'ready');
       const before = sm.seen.infers.length;
@@ -221,11 +244,21 @@ describe('streaming TTS through the relay', () => {
 });
 
 describe('upload of a streaming model (issue #11 leftover)', () => {
-  const asrRequest = { audio: [{ audioUri: 'https://x.example.org/a.wav' }], config: { language: { sourceLanguage: 'hi' }, audioFormat: 'wav', samplingRate: 16000 } };
+  const asrRequest = {
+    audio: [{ audioUri: 'https://x.example.org/a.wav' }],
+    config: { language: { sourceLanguage: 'hi' }, audioFormat: 'wav', samplingRate: 16000 },
+  };
   const ttsRequest = { input: [{ source: 'नमस्ते' }], config: { gender: 'female', language: { sourceLanguage: 'hi' } } };
 
   it('a ws callbackUrl is checked over the socket, stored, and streams once published', async () => {
-    const asr = await uploadTestModel(p, owner, { name: 'Streaming ASR upload', task: 'asr', modelProcessingType: 'streaming', callbackUrl: sm.url('asr'), languages: [{ sourceLanguage: 'hi' }], request: asrRequest });
+    const asr = await uploadTestModel(p, owner, {
+      name: 'Streaming ASR upload',
+      task: 'asr',
+      modelProcessingType: 'streaming',
+      callbackUrl: sm.url('asr'),
+      languages: [{ sourceLanguage: 'hi' }],
+      request: asrRequest,
+    });
     // The check opened a stream in the example's language and sent half a second of 16 kHz PCM.
     expect(sm.seen.connections.at(-1)?.query).toMatchObject({ language: 'hi' });
     expect([...sm.seen.audioBytes.values()]).toContain(16_000);
@@ -234,32 +267,67 @@ describe('upload of a streaming model (issue #11 leftover)', () => {
     c.ws.send(pcm(640));
     await c.next((m) => m.type === 'partial' && m.text === 'heard 640 bytes');
     c.ws.close();
-    const tts = await uploadTestModel(p, owner, { name: 'Streaming TTS upload', task: 'tts', modelProcessingType: 'streaming', callbackUrl: sm.url('tts'), languages: [{ sourceLanguage: 'hi' }], request: ttsRequest });
+    const tts = await uploadTestModel(p, owner, {
+      name: 'Streaming TTS upload',
+      task: 'tts',
+      modelProcessingType: 'streaming',
+      callbackUrl: sm.url('tts'),
+      languages: [{ sourceLanguage: 'hi' }],
+      request: ttsRequest,
+    });
     expect(sm.seen.infers.at(-1)).toEqual(ttsRequest);
     const model = await p.app.inject({ method: 'GET', url: `${MODEL_API.getModel}?modelId=${tts}` });
     expect(model.json().inferenceEndPoint?.callbackUrl ?? '').not.toContain('127.0.0.1');
   });
 
   it('a socket that never answers, a private address and a streaming translation model are refused with the reason', async () => {
-    await expect(uploadTestModel(p, owner, { name: 'Hanging TTS', task: 'tts', modelProcessingType: 'streaming', callbackUrl: sm.url('tts-hang'), languages: [{ sourceLanguage: 'hi' }], request: ttsRequest })).rejects.toThrow(
-      /MODEL_ENDPOINT_FAILED.*did not finish the check/,
-    );
-    await expect(uploadTestModel(p, owner, { name: 'Private ASR', task: 'asr', modelProcessingType: 'streaming', callbackUrl: 'wss://10.0.0.7/asr/', languages: [{ sourceLanguage: 'hi' }], request: asrRequest })).rejects.toThrow(
-      /MODEL_ENDPOINT_REFUSED.*private/,
-    );
     await expect(
-      uploadTestModel(p, owner, { name: 'Streaming MT', task: 'translation', modelProcessingType: 'streaming', callbackUrl: sm.url('tts'), languages: [{ sourceLanguage: 'en', targetLanguage: 'hi' }], request: { input: [{ source: 'hi' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } } }),
+      uploadTestModel(p, owner, {
+        name: 'Hanging TTS',
+        task: 'tts',
+        modelProcessingType: 'streaming',
+        callbackUrl: sm.url('tts-hang'),
+        languages: [{ sourceLanguage: 'hi' }],
+        request: ttsRequest,
+      }),
+    ).rejects.toThrow(/MODEL_ENDPOINT_FAILED.*did not finish the check/);
+    await expect(
+      uploadTestModel(p, owner, {
+        name: 'Private ASR',
+        task: 'asr',
+        modelProcessingType: 'streaming',
+        callbackUrl: 'wss://10.0.0.7/asr/',
+        languages: [{ sourceLanguage: 'hi' }],
+        request: asrRequest,
+      }),
+    ).rejects.toThrow(/MODEL_ENDPOINT_REFUSED.*private/);
+    await expect(
+      uploadTestModel(p, owner, {
+        name: 'Streaming MT',
+        task: 'translation',
+        modelProcessingType: 'streaming',
+        callbackUrl: sm.url('tts'),
+        languages: [{ sourceLanguage: 'en', targetLanguage: 'hi' }],
+        request: { input: [{ source: 'hi' }], config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' } } },
+      }),
     ).rejects.toThrow(/only asr and tts models can be streaming/);
     // A ws URL whose descriptor does not say streaming: the model pages would offer the batch panel.
-    await expect(uploadTestModel(p, owner, { name: 'Unsaid streaming', task: 'tts', callbackUrl: sm.url('tts'), languages: [{ sourceLanguage: 'hi' }], request: ttsRequest })).rejects.toThrow(
-      /MODEL_ENDPOINT_REFUSED.*modelProcessingType/,
-    );
+    await expect(
+      uploadTestModel(p, owner, {
+        name: 'Unsaid streaming',
+        task: 'tts',
+        callbackUrl: sm.url('tts'),
+        languages: [{ sourceLanguage: 'hi' }],
+        request: ttsRequest,
+      }),
+    ).rejects.toThrow(/MODEL_ENDPOINT_REFUSED.*modelProcessingType/);
   });
 });
 
 describe('health of streaming models', () => {
   it('is checked over the socket: a working ASR and TTS are available, a silent one is not', async () => {
-    const outcome = async (mode: string, task: 'asr' | 'tts') => checkModel(p.ctx, await getModelForCall(p.ctx, await streamingModel(task, sm.url(mode)), null));
+    const outcome = async (mode: string, task: 'asr' | 'tts') =>
+      checkModel(p.ctx, await getModelForCall(p.ctx, await streamingModel(task, sm.url(mode)), null));
     expect(await outcome('asr', 'asr')).toMatchObject({ status: 'available', error: null });
     expect(await outcome('tts', 'tts')).toMatchObject({ status: 'available', error: null });
     const hang = await outcome('tts-hang', 'tts');
@@ -276,7 +344,11 @@ describe('stream tickets: a browser streams an unpublished model without signatu
   };
   const refused = async (kind: 'asr' | 'tts', query: string, headers?: Record<string, string>) => {
     const c = await open(kind, query, headers);
-    expect(await c.next((m) => m.type === 'error')).toEqual({ type: 'error', code: 'TICKET_INVALID', message: STREAM_TICKET_INVALID_MESSAGE });
+    expect(await c.next((m) => m.type === 'error')).toEqual({
+      type: 'error',
+      code: 'TICKET_INVALID',
+      message: STREAM_TICKET_INVALID_MESSAGE,
+    });
     expect(await c.closed).toBe(1008);
   };
   const streamsOnce = async (modelId: string, ticket: string) => {
@@ -295,7 +367,10 @@ describe('stream tickets: a browser streams an unpublished model without signatu
     const t = await askTicket(owner, hidden);
     expect(t.status).toBe(200);
     expect(t.body.data).toEqual({ ticket: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expiresInSeconds: 60 });
-    const stored = await p.ctx.db.pool.query('SELECT ticket_hash, user_id, model_id, expires_at FROM stream_tickets WHERE user_id = $1 AND model_id = $2', [owner.userId, hidden]);
+    const stored = await p.ctx.db.pool.query(
+      'SELECT ticket_hash, user_id, model_id, expires_at FROM stream_tickets WHERE user_id = $1 AND model_id = $2',
+      [owner.userId, hidden],
+    );
     expect(stored.rows).toHaveLength(1);
     expect(stored.rows[0].ticket_hash).toBe(tokenHash(t.ticket));
     expect(JSON.stringify(stored.rows)).not.toContain(t.ticket);
@@ -341,7 +416,9 @@ describe('stream tickets: a browser streams an unpublished model without signatu
     const hidden = await streamingModel('asr', sm.url('asr'), { status: 'unpublished' });
     const t = await askTicket(owner, hidden);
     // Sixty seconds later, as far as the database's clock is concerned.
-    await p.ctx.db.pool.query("UPDATE stream_tickets SET expires_at = now() - interval '1 second' WHERE ticket_hash = $1", [tokenHash(t.ticket)]);
+    await p.ctx.db.pool.query("UPDATE stream_tickets SET expires_at = now() - interval '1 second' WHERE ticket_hash = $1", [
+      tokenHash(t.ticket),
+    ]);
     await refused('asr', `modelId=${hidden}&ticket=${t.ticket}`);
   });
 

@@ -1,6 +1,6 @@
 /**
  * Stream tickets (issue #14 scope 2): how a signed-in owner or admin streams an UNPUBLISHED model
- * from the browser, whose WebSocket cannot carry the signature headers (DESIGN.md §5). A signed
+ * from the browser, whose WebSocket cannot carry the signature headers (docs/api.md#request-signatures). A signed
  * POST issues an opaque random ticket (32 bytes, base64url) bound to the verified user and the
  * modelId, valid STREAM_TICKET_SECONDS; only its SHA-256 is stored (repo.ts). The socket opened
  * with `?ticket=` consumes it atomically: unknown, used, expired or another model's ticket → null.
@@ -20,7 +20,11 @@ import { isStreamingModel, type StreamCaller } from './service.ts';
  * and its lifetime in seconds. Throws ApiError 404 (no such model for this caller), 400
  * NOT_STREAMING (not a streaming model).
  */
-export async function issueStreamTicket(ctx: AppContext, user: { userId: string; roles: readonly string[] }, modelId: string): Promise<{ ticket: string; expiresInSeconds: number }> {
+export async function issueStreamTicket(
+  ctx: AppContext,
+  user: { userId: string; roles: readonly string[] },
+  modelId: string,
+): Promise<{ ticket: string; expiresInSeconds: number }> {
   const model = await models.getModelForCall(ctx, modelId, user);
   if (!isStreamingModel(model)) throw badRequest('NOT_STREAMING', 'This model is not a streaming model; use model/compute.');
   // Expired tickets are deleted at most once a minute per process (ctx.services.streaming).
@@ -37,7 +41,11 @@ export async function issueStreamTicket(ctx: AppContext, user: { userId: string;
  * or null when the ticket is unknown, already used, expired, for another model, or its user is no
  * longer active. Single use: of concurrent redemptions at most one gets the user.
  */
-export async function redeemStreamTicket(ctx: AppContext, ticket: string, modelId: string): Promise<NonNullable<StreamCaller['user']> | null> {
+export async function redeemStreamTicket(
+  ctx: AppContext,
+  ticket: string,
+  modelId: string,
+): Promise<NonNullable<StreamCaller['user']> | null> {
   const userId = await repo.consumeTicket(ctx.db, tokenHash(ticket), modelId);
   if (!userId) return null;
   const user = await accounts.getUserById(ctx, userId);

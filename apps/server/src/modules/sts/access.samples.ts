@@ -8,7 +8,14 @@ export const ACCESS_SAMPLES: AccessSamples = {
   ['POST /ulca/apis/v0/model/sts/batch/submit']: {
     // A literal public address (no DNS lookup), then models that do not exist: 400 UNKNOWN_MODEL once admitted.
     sample: () => ({
-      body: { url: 'https://93.184.216.34/clips.zip', sourceLanguage: 'hi', targetLanguage: 'ur', asrModelId: crypto.randomUUID(), translationModelId: crypto.randomUUID(), ttsModelId: crypto.randomUUID() },
+      body: {
+        url: 'https://93.184.216.34/clips.zip',
+        sourceLanguage: 'hi',
+        targetLanguage: 'ur',
+        asrModelId: crypto.randomUUID(),
+        translationModelId: crypto.randomUUID(),
+        ttsModelId: crypto.randomUUID(),
+      },
     }),
     okStatus: 400,
     owner: null,

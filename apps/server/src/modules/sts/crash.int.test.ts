@@ -50,36 +50,71 @@ afterAll(async () => {
 describe('an sts batch whose worker is killed mid-batch', () => {
   it('is recovered at restart and ends Completed within 2 minutes with exactly one row per file', async () => {
     const [user, owner] = await Promise.all([createSignedInUser(p), createSignedInUser(p)]);
-    const asr = await insertTestModel(p.ctx, { userId: owner.userId, task: 'asr', callbackUrl: ms.url('slow/asr?ms=700'), languages: [{ sourceLanguage: 'hi' }] });
-    const mt = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: ms.url('translation'), languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }] });
-    const tts = await insertTestModel(p.ctx, { userId: owner.userId, task: 'tts', callbackUrl: ms.url('tts'), languages: [{ sourceLanguage: 'ur' }] });
+    const asr = await insertTestModel(p.ctx, {
+      userId: owner.userId,
+      task: 'asr',
+      callbackUrl: ms.url('slow/asr?ms=700'),
+      languages: [{ sourceLanguage: 'hi' }],
+    });
+    const mt = await insertTestModel(p.ctx, {
+      userId: owner.userId,
+      callbackUrl: ms.url('translation'),
+      languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }],
+    });
+    const tts = await insertTestModel(p.ctx, {
+      userId: owner.userId,
+      task: 'tts',
+      callbackUrl: ms.url('tts'),
+      languages: [{ sourceLanguage: 'ur' }],
+    });
     const z = new yazl.ZipFile();
     for (let i = 0; i < FILES; i++) z.addBuffer(silentWav(0.5), `clip${i}.wav`);
     z.end();
-    await new Promise<void>((resolve, reject) => z.outputStream.pipe(fs.createWriteStream(path.join(dir, 'clips.zip'))).on('finish', resolve).on('error', reject));
+    await new Promise<void>((resolve, reject) =>
+      z.outputStream
+        .pipe(fs.createWriteStream(path.join(dir, 'clips.zip')))
+        .on('finish', resolve)
+        .on('error', reject),
+    );
     const submit = await signedInject(p.app, user, 'POST', STS_API.batchSubmit, {
-      url: files.url('clips.zip'), sourceLanguage: 'hi', targetLanguage: 'ur', asrModelId: asr, translationModelId: mt, ttsModelId: tts, gender: 'female',
+      url: files.url('clips.zip'),
+      sourceLanguage: 'hi',
+      targetLanguage: 'ur',
+      asrModelId: asr,
+      translationModelId: mt,
+      ttsModelId: tts,
+      gender: 'female',
     });
     expect(submit.statusCode, submit.body).toBe(200);
     const batchId = submit.json().data.batchId as string;
-    const rows = async () => (await p.ctx.db.pool.query(`SELECT seq FROM sts_batch_files WHERE batch_id = $1 ORDER BY seq`, [batchId])).rows.map((r: { seq: number }) => r.seq);
+    const rows = async () =>
+      (await p.ctx.db.pool.query(`SELECT seq FROM sts_batch_files WHERE batch_id = $1 ORDER BY seq`, [batchId])).rows.map(
+        (r: { seq: number }) => r.seq,
+      );
 
     // The first worker: a separate process, killed with SIGKILL after a few files.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/test/sts-worker-process.ts', p.ctx.config.databaseUrl!, p.dataDir], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/test/sts-worker-process.ts', p.ctx.config.databaseUrl!, p.dataDir],
+      { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     await until(rows, (r) => r.length >= KILL_AFTER_FILES, 90_000, 50);
     child.kill('SIGKILL');
     await exited;
     const killedAt = Date.now();
     expect((await rows()).length).toBeLessThan(FILES);
-    const jobState = async () => (await p.ctx.db.pool.query(`SELECT state FROM pgboss.job WHERE name = $1 AND data->>'batchId' = $2`, [QUEUES.stsBatch, batchId])).rows[0]?.state;
+    const jobState = async () =>
+      (await p.ctx.db.pool.query(`SELECT state FROM pgboss.job WHERE name = $1 AND data->>'batchId' = $2`, [QUEUES.stsBatch, batchId]))
+        .rows[0]?.state;
     expect(await jobState()).toBe('active');
 
     // The restart: the recovery scan (at start and every JOB_RECOVERY_SECONDS) and a new worker.
     const recovery = await startJobRecovery(p.ctx);
     try {
       await startStsBatchWorker(p.ctx);
-      const status = async () => (await signedInject(p.app, user, 'GET', `${STS_API.batchStatus}?batchId=${batchId}`)).json().data as StsBatch;
+      const status = async () =>
+        (await signedInject(p.app, user, 'GET', `${STS_API.batchStatus}?batchId=${batchId}`)).json().data as StsBatch;
       const end = await until(status, (b) => b.status === 'Completed' || b.status === 'Failed', 120_000, 300);
       expect(Date.now() - killedAt).toBeLessThan(120_000);
       expect(end).toMatchObject({ status: 'Completed', total: FILES, done: FILES, failed: 0, skipped: 0 });
@@ -90,13 +125,24 @@ describe('an sts batch whose worker is killed mid-batch', () => {
       // Attempts that overlap (a job outliving JOB_EXPIRE_SECONDS is retried while it runs) never run
       // one batch twice: the worker's attempt and two more run it once between them.
       const again = await signedInject(p.app, user, 'POST', STS_API.batchSubmit, {
-        url: files.url('clips.zip'), sourceLanguage: 'hi', targetLanguage: 'ur', asrModelId: asr, translationModelId: mt, ttsModelId: tts, gender: 'female',
+        url: files.url('clips.zip'),
+        sourceLanguage: 'hi',
+        targetLanguage: 'ur',
+        asrModelId: asr,
+        translationModelId: mt,
+        ttsModelId: tts,
+        gender: 'female',
       });
       const second = again.json().data.batchId as string;
       const asrCalls = () => ms.calls.filter((c) => c.path.startsWith('/slow/asr')).length;
       const before = asrCalls();
       await Promise.all([runBatchJob(p.ctx, second), runBatchJob(p.ctx, second)]);
-      const done = await until(async () => (await signedInject(p.app, user, 'GET', `${STS_API.batchStatus}?batchId=${second}`)).json().data as StsBatch, (b) => b.status === 'Completed', 60_000, 300);
+      const done = await until(
+        async () => (await signedInject(p.app, user, 'GET', `${STS_API.batchStatus}?batchId=${second}`)).json().data as StsBatch,
+        (b) => b.status === 'Completed',
+        60_000,
+        300,
+      );
       expect(done).toMatchObject({ total: FILES, done: FILES });
       expect(asrCalls() - before).toBe(FILES);
     } finally {

@@ -37,7 +37,21 @@ export interface StsBatchFileRow {
 }
 
 /** Inserts a new Pending batch. */
-export async function insertBatch(db: Db, b: Pick<StsBatchRow, 'batch_id' | 'user_id' | 'url' | 'source_language' | 'target_language' | 'asr_model_id' | 'translation_model_id' | 'tts_model_id' | 'gender'>): Promise<void> {
+export async function insertBatch(
+  db: Db,
+  b: Pick<
+    StsBatchRow,
+    | 'batch_id'
+    | 'user_id'
+    | 'url'
+    | 'source_language'
+    | 'target_language'
+    | 'asr_model_id'
+    | 'translation_model_id'
+    | 'tts_model_id'
+    | 'gender'
+  >,
+): Promise<void> {
   await db.pool.query(
     `INSERT INTO sts_batches (batch_id, user_id, url, source_language, target_language, asr_model_id, translation_model_id, tts_model_id, gender)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
@@ -53,7 +67,10 @@ export async function getBatch(db: Db, batchId: string): Promise<StsBatchRow | n
 
 /** The user's batches, newest first, at most `limit`. */
 export async function listBatchesOfUser(db: Db, userId: string, limit: number): Promise<StsBatchRow[]> {
-  const { rows } = await db.pool.query<StsBatchRow>('SELECT * FROM sts_batches WHERE user_id = $1 ORDER BY created_on DESC, batch_id LIMIT $2', [userId, limit]);
+  const { rows } = await db.pool.query<StsBatchRow>(
+    'SELECT * FROM sts_batches WHERE user_id = $1 ORDER BY created_on DESC, batch_id LIMIT $2',
+    [userId, limit],
+  );
   return rows;
 }
 
@@ -108,7 +125,11 @@ export async function recordFile(db: Db, batchId: string, f: StsBatchFileRow): P
 }
 
 /** Ends a batch: Completed with its result zip, or Failed with the reason. */
-export async function finishBatch(db: Db, batchId: string, end: { status: 'Completed'; resultKey: string } | { status: 'Failed'; message: string }): Promise<void> {
+export async function finishBatch(
+  db: Db,
+  batchId: string,
+  end: { status: 'Completed'; resultKey: string } | { status: 'Failed'; message: string },
+): Promise<void> {
   await db.pool.query('UPDATE sts_batches SET status = $2, result_key = $3, message = $4, updated_on = now() WHERE batch_id = $1', [
     batchId,
     end.status,

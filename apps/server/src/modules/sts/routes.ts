@@ -22,7 +22,7 @@ const TAGS = ['sts'];
 const LINK_GONE = 'This download link is not valid or has expired.';
 
 /**
- * Speech-to-speech batch routes (spec 02 §2 "Speech-to-speech tab" batch field; issue #14): submit
+ * Speech-to-speech batch routes (docs/product.md#speech-to-speech "Speech-to-speech tab" batch field; issue #14): submit
  * (signed), status and list (signed, the caller's own batches only), and the result download by a
  * signed link from the status answer.
  */
@@ -36,7 +36,8 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
       attachValidation: true,
       schema: {
         tags: TAGS,
-        summary: 'Queue a speech-to-speech batch: a public URL of a zip of audio files run through the chosen asr, translation and tts models',
+        summary:
+          'Queue a speech-to-speech batch: a public URL of a zip of audio files run through the chosen asr, translation and tts models',
         description:
           'The zip is downloaded under the outbound guard (private addresses refused, STS_BATCH_MAX_ZIP_BYTES), at most STS_BATCH_MAX_FILES audio files ' +
           '(wav, mp3, flac, ogg; other entries are listed as skipped), each at most 1 minute. The result zip holds per file <name>.transcript.txt, ' +
@@ -46,7 +47,10 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
         response: { 200: stsBatchSubmitResponse, 400: errorResponse, 401: errorResponse },
       },
     },
-    async (req) => ({ message: service.STS_BATCH_SUBMITTED_MESSAGE, data: await service.submitBatch(ctx, currentUser(req), validatedBody(stsBatchSubmitBody, req)) }),
+    async (req) => ({
+      message: service.STS_BATCH_SUBMITTED_MESSAGE,
+      data: await service.submitBatch(ctx, currentUser(req), validatedBody(stsBatchSubmitBody, req)),
+    }),
   );
 
   app.get(
@@ -55,7 +59,8 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
       config: { access: signedIn() },
       schema: {
         tags: TAGS,
-        summary: "A batch's progress (files done/failed of total), per-file outcomes and, when Completed, a signed download link (the caller's own batch; 404 otherwise)",
+        summary:
+          "A batch's progress (files done/failed of total), per-file outcomes and, when Completed, a signed download link (the caller's own batch; 404 otherwise)",
         security: SIGNED,
         querystring: stsBatchStatusQuery,
         response: { 200: stsBatchStatusResponse, 401: errorResponse, 404: errorResponse },
@@ -68,7 +73,12 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
     STS_API.batchList,
     {
       config: { access: signedIn() },
-      schema: { tags: TAGS, summary: "The caller's speech-to-speech batches, newest first", security: SIGNED, response: { 200: stsBatchListResponse, 401: errorResponse } },
+      schema: {
+        tags: TAGS,
+        summary: "The caller's speech-to-speech batches, newest first",
+        security: SIGNED,
+        response: { 200: stsBatchListResponse, 401: errorResponse },
+      },
     },
     async (req) => ({ data: await service.listBatches(ctx, currentUser(req)) }),
   );
@@ -79,7 +89,8 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
       config: { access: PUBLIC },
       schema: {
         tags: TAGS,
-        summary: 'Downloads the result zip of a Completed batch by the link of its status answer (valid one hour; 404 when missing, altered or expired)',
+        summary:
+          'Downloads the result zip of a Completed batch by the link of its status answer (valid one hour; 404 when missing, altered or expired)',
         params: stsBatchDownloadParams,
         querystring: stsBatchDownloadQuery,
       },
@@ -89,7 +100,11 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
       if (!expires || !token) throw notFound(LINK_GONE);
       const key = await service.resultForLink(ctx, req.params.batchId, Number(expires), token);
       if (!key) throw notFound(LINK_GONE);
-      return sendObject(req, reply, ctx.store, key, { type: 'application/zip', filename: `sts-batch-${req.params.batchId}.zip`, missing: LINK_GONE });
+      return sendObject(req, reply, ctx.store, key, {
+        type: 'application/zip',
+        filename: `sts-batch-${req.params.batchId}.zip`,
+        missing: LINK_GONE,
+      });
     },
   );
 }

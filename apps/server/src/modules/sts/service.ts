@@ -1,5 +1,5 @@
 /**
- * Speech-to-speech batches (spec 02 §2 "Speech-to-speech tab": the batch URL field; issue #14
+ * Speech-to-speech batches (docs/product.md#speech-to-speech "Speech-to-speech tab": the batch URL field; issue #14
  * point 1). A signed-in user submits the public URL of a zip of audio files, the languages, the
  * three models (asr, translation, tts) and the voice; the sts-batch job (jobs/sts-batch.ts)
  * downloads the zip under the outbound guard, reads it with yauzl within caps, runs every audio file
@@ -18,7 +18,14 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import yazl from 'yazl';
-import { MODEL_NOT_ACCESSIBLE_MESSAGE, STS_API, TRY_AUDIO_MAX_SECONDS, type PipelineStageResponse, type StsBatch, type StsBatchSubmitBody } from '@ulca/contracts';
+import {
+  MODEL_NOT_ACCESSIBLE_MESSAGE,
+  STS_API,
+  TRY_AUDIO_MAX_SECONDS,
+  type PipelineStageResponse,
+  type StsBatch,
+  type StsBatchSubmitBody,
+} from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
@@ -35,7 +42,7 @@ import { tempDir, tempFileName } from '../../storage/local-copy.ts';
 import { ifUnlocked, runUnderLock } from '../../db/job-lock.ts';
 import type { StsBatchFileRow, StsBatchRow } from './repo.ts';
 
-/** Audio entries a batch runs (by extension; spec 02 §9 speaker audio types, the ULCA audio formats). */
+/** Audio entries a batch runs (by extension; docs/product.md#constants-and-limits speaker audio types, the ULCA audio formats). */
 export const STS_AUDIO_EXTENSIONS = ['wav', 'mp3', 'flac', 'ogg'] as const;
 /** Entries of any kind a batch zip may hold, as a multiple of STS_BATCH_MAX_FILES. */
 export const STS_ENTRY_FACTOR = 10;
@@ -68,16 +75,25 @@ export class StsBatchRejected extends Error {}
 const STAGE_TASK = { asr: 'asr', translation: 'translation', tts: 'tts' } as const;
 
 /** The model of one stage, checked: visible to the user, of the stage's task and serving the language(s). */
-async function checkStageModel(ctx: AppContext, user: StsUser, stage: keyof typeof STAGE_TASK, modelId: string, source: string, target: string): Promise<void> {
+async function checkStageModel(
+  ctx: AppContext,
+  user: StsUser,
+  stage: keyof typeof STAGE_TASK,
+  modelId: string,
+  source: string,
+  target: string,
+): Promise<void> {
   const field = `${stage}ModelId`;
   let model: models.ModelEndpoint;
   try {
     model = await models.getModelForCall(ctx, modelId, { userId: user.userId, roles: user.roles });
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw badRequest('UNKNOWN_MODEL', `No published ${stage} model with the id ${modelId}.`, [{ field, message: 'unknown model' }]);
+    if (err instanceof ApiError && err.status === 404)
+      throw badRequest('UNKNOWN_MODEL', `No published ${stage} model with the id ${modelId}.`, [{ field, message: 'unknown model' }]);
     throw err;
   }
-  if (model.task !== STAGE_TASK[stage]) throw badRequest('TASK_MISMATCH', `The ${stage} model is a ${model.task} model.`, [{ field, message: `must be a ${stage} model` }]);
+  if (model.task !== STAGE_TASK[stage])
+    throw badRequest('TASK_MISMATCH', `The ${stage} model is a ${model.task} model.`, [{ field, message: `must be a ${stage} model` }]);
   const langs = model.languages;
   if (langs.length === 0) return;
   const ok =
@@ -86,7 +102,9 @@ async function checkStageModel(ctx: AppContext, user: StsUser, stage: keyof type
       : langs.some((l) => l.sourceLanguage === (stage === 'asr' ? source : target));
   if (!ok) {
     const want = stage === 'translation' ? `${source}-${target}` : stage === 'asr' ? source : target;
-    throw badRequest('LANGUAGE_NOT_SUPPORTED', `The ${stage} model does not support ${want}.`, [{ field, message: `does not support ${want}` }]);
+    throw badRequest('LANGUAGE_NOT_SUPPORTED', `The ${stage} model does not support ${want}.`, [
+      { field, message: `does not support ${want}` },
+    ]);
   }
 }
 
@@ -99,7 +117,8 @@ export async function submitBatch(ctx: AppContext, user: StsUser, body: StsBatch
   const url = body.url.trim();
   const shape = validateSubmissionUrl(url);
   if (!shape.ok) throw badRequest('INVALID_URL', shape.message, [{ field: 'url', message: shape.message }]);
-  if (!/^https?:/i.test(url)) throw badRequest('INVALID_URL', 'The batch URL must be an http or https link to a zip.', [{ field: 'url', message: 'http(s) only' }]);
+  if (!/^https?:/i.test(url))
+    throw badRequest('INVALID_URL', 'The batch URL must be an http or https link to a zip.', [{ field: 'url', message: 'http(s) only' }]);
   // Refused now, with its reason, rather than as a failed batch later; the job checks again on every hop.
   try {
     await checkFetchTarget(url, ctx.config.allowedFetchHosts);
@@ -107,7 +126,10 @@ export async function submitBatch(ctx: AppContext, user: StsUser, body: StsBatch
     if (err instanceof FetchError) throw badRequest('URL_REFUSED', err.message, [{ field: 'url', message: err.message }], err.detail);
     throw err;
   }
-  if (body.sourceLanguage === body.targetLanguage) throw badRequest('VALIDATION_FAILED', 'The target language must differ from the source language.', [{ field: 'targetLanguage', message: 'same as source' }]);
+  if (body.sourceLanguage === body.targetLanguage)
+    throw badRequest('VALIDATION_FAILED', 'The target language must differ from the source language.', [
+      { field: 'targetLanguage', message: 'same as source' },
+    ]);
   await checkStageModel(ctx, user, 'asr', body.asrModelId, body.sourceLanguage, body.targetLanguage);
   await checkStageModel(ctx, user, 'translation', body.translationModelId, body.sourceLanguage, body.targetLanguage);
   await checkStageModel(ctx, user, 'tts', body.ttsModelId, body.sourceLanguage, body.targetLanguage);
@@ -155,7 +177,14 @@ function toBatch(ctx: AppContext, r: StsBatchRow, files: StsBatchFileRow[]): Sts
     message: r.message,
     createdOn: new Date(r.created_on).getTime(),
     downloadUrl,
-    files: files.map((f) => ({ name: f.name, status: f.status, stage: f.stage, message: f.message, transcript: f.transcript, translation: f.translation })),
+    files: files.map((f) => ({
+      name: f.name,
+      status: f.status,
+      stage: f.stage,
+      message: f.message,
+      transcript: f.transcript,
+      translation: f.translation,
+    })),
   };
 }
 
@@ -186,13 +215,16 @@ export async function resultForLink(ctx: AppContext, batchId: string, expires: n
 
 function openZip(file: string): Promise<ZipFile> {
   return new Promise((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (err, zip) => (err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip))),
+    yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (err, zip) =>
+      err || !zip ? reject(err ?? new Error('no zip')) : resolve(zip),
+    ),
   );
 }
 
 /** Every entry of `zip` (metadata only); rejects on a malformed directory or an unsafe name, or beyond `maxEntries`. */
 function listEntries(zip: ZipFile, maxEntries: number): Promise<Entry[]> {
-  if (zip.entryCount > maxEntries) return Promise.reject(new StsBatchRejected(`The zip has ${zip.entryCount} entries; a batch takes at most ${maxEntries}.`));
+  if (zip.entryCount > maxEntries)
+    return Promise.reject(new StsBatchRejected(`The zip has ${zip.entryCount} entries; a batch takes at most ${maxEntries}.`));
   return new Promise((resolve, reject) => {
     const entries: Entry[] = [];
     zip.on('entry', (e: Entry) => {
@@ -227,14 +259,18 @@ async function readAll(stream: Readable): Promise<Buffer> {
 type Json = Record<string, unknown>;
 const first = (answer: Json): Json => (Array.isArray(answer.output) ? ((answer.output as Json[])[0] ?? {}) : {});
 
-/** Why a stage failed, in the words the tab shows: the server's 400 text, else spec 02 §8's. */
+/** Why a stage failed, in the words the tab shows: the server's 400 text, else docs/product.md#messages's. */
 function stageMessage(err: unknown): string {
   if (err instanceof ApiError) return err.status === 400 ? err.message : MODEL_NOT_ACCESSIBLE_MESSAGE;
   return err instanceof Error ? err.message : String(err);
 }
 
 /** What the batch row says when a stage answered nothing to pass on. */
-const EMPTY_STAGE_MESSAGE = ['The ASR model heard no speech in this file.', 'The translation model answered an empty text.', 'The TTS model answered no audio.'] as const;
+const EMPTY_STAGE_MESSAGE = [
+  'The ASR model heard no speech in this file.',
+  'The translation model answered an empty text.',
+  'The TTS model answered no audio.',
+] as const;
 const STAGES = ['asr', 'translation', 'tts'] as const;
 
 /**
@@ -242,7 +278,13 @@ const STAGES = ['asr', 'translation', 'tts'] as const;
  * the chain of the pipeline API, each stage through the hosted-inference call); never throws for a
  * model or input failure (returns the failed row, at the stage that failed).
  */
-async function runChain(ctx: AppContext, b: StsBatchRow, seq: number, name: string, audio: Buffer): Promise<{ row: StsBatchFileRow; wav: Buffer | null }> {
+async function runChain(
+  ctx: AppContext,
+  b: StsBatchRow,
+  seq: number,
+  name: string,
+  audio: Buffer,
+): Promise<{ row: StsBatchFileRow; wav: Buffer | null }> {
   const caller: inference.InferenceCaller = { user: { userId: b.user_id, roles: [] }, apiKey: null };
   // The text limit of applications: a minute of speech may well pass the try panels' 150 characters.
   const limits = { textChars: inference.API_TEXT_MAX_CHARS, audioSeconds: TRY_AUDIO_MAX_SECONDS };
@@ -258,7 +300,13 @@ async function runChain(ctx: AppContext, b: StsBatchRow, seq: number, name: stri
       {
         pipelineTasks: [
           { taskType: 'asr', config: { serviceId: b.asr_model_id, language: { sourceLanguage: b.source_language } } },
-          { taskType: 'translation', config: { serviceId: b.translation_model_id, language: { sourceLanguage: b.source_language, targetLanguage: b.target_language } } },
+          {
+            taskType: 'translation',
+            config: {
+              serviceId: b.translation_model_id,
+              language: { sourceLanguage: b.source_language, targetLanguage: b.target_language },
+            },
+          },
           { taskType: 'tts', config: { serviceId: b.tts_model_id, language: { sourceLanguage: b.target_language }, gender: b.gender } },
         ],
         inputData: { audio: [{ audioContent: audio.toString('base64') }] },
@@ -271,7 +319,11 @@ async function runChain(ctx: AppContext, b: StsBatchRow, seq: number, name: stri
     let wav: Buffer | null = null;
     if (typeof item.audioContent === 'string' && item.audioContent) wav = Buffer.from(item.audioContent, 'base64');
     else if (typeof item.audioUri === 'string' && item.audioUri) {
-      const { stream } = await safeGetStream(item.audioUri, { allowedHosts: ctx.config.allowedFetchHosts, maxBytes: ctx.config.inferenceMaxMediaBytes, timeoutMs: 20_000 });
+      const { stream } = await safeGetStream(item.audioUri, {
+        allowedHosts: ctx.config.allowedFetchHosts,
+        maxBytes: ctx.config.inferenceMaxMediaBytes,
+        timeoutMs: 20_000,
+      });
       wav = await readAll(stream);
     }
     if (!wav || wav.length === 0) return { row: { ...row, message: EMPTY_STAGE_MESSAGE[2] }, wav: null };
@@ -280,8 +332,9 @@ async function runChain(ctx: AppContext, b: StsBatchRow, seq: number, name: stri
     if (err instanceof pipelines.PipelineStageError) {
       fill(err.completed);
       row.stage = STAGES[err.index] ?? 'asr';
-      // The tab's words: the server's 400 text, else spec 02 §8's.
-      const message = err.code === 'STAGE_EMPTY_OUTPUT' ? EMPTY_STAGE_MESSAGE[err.index] : err.status === 400 ? err.detail : MODEL_NOT_ACCESSIBLE_MESSAGE;
+      // The tab's words: the server's 400 text, else docs/product.md#messages's.
+      const message =
+        err.code === 'STAGE_EMPTY_OUTPUT' ? EMPTY_STAGE_MESSAGE[err.index] : err.status === 400 ? err.detail : MODEL_NOT_ACCESSIBLE_MESSAGE;
       return { row: { ...row, message }, wav: null };
     }
     if (!(err instanceof ApiError) && !(err instanceof FetchError)) throw err;
@@ -340,7 +393,11 @@ async function runBatchLocked(ctx: AppContext, batchId: string): Promise<void> {
   let zip: ZipFile | undefined;
   try {
     try {
-      const { stream } = await safeGetStream(b.url, { allowedHosts: ctx.config.allowedFetchHosts, maxBytes: ctx.config.stsBatchMaxZipBytes, timeoutMs: STS_DOWNLOAD_TIMEOUT_MS });
+      const { stream } = await safeGetStream(b.url, {
+        allowedHosts: ctx.config.allowedFetchHosts,
+        maxBytes: ctx.config.stsBatchMaxZipBytes,
+        timeoutMs: STS_DOWNLOAD_TIMEOUT_MS,
+      });
       await pipeline(stream, fs.createWriteStream(zipPath));
     } catch (err) {
       if (err instanceof FetchError) throw new StsBatchRejected(`The zip could not be downloaded: ${err.message}`);
@@ -358,7 +415,8 @@ async function runBatchLocked(ctx: AppContext, batchId: string): Promise<void> {
     const isAudio = (e: Entry) => (STS_AUDIO_EXTENSIONS as readonly string[]).includes(path.extname(e.fileName).slice(1).toLowerCase());
     const audioCount = files.filter(isAudio).length;
     if (audioCount === 0) throw new StsBatchRejected(`The zip holds no audio file (${STS_AUDIO_EXTENSIONS.join(', ')}).`);
-    if (audioCount > ctx.config.stsBatchMaxFiles) throw new StsBatchRejected(`The zip holds ${audioCount} audio files; a batch takes at most ${ctx.config.stsBatchMaxFiles}.`);
+    if (audioCount > ctx.config.stsBatchMaxFiles)
+      throw new StsBatchRejected(`The zip holds ${audioCount} audio files; a batch takes at most ${ctx.config.stsBatchMaxFiles}.`);
     await repo.startBatch(ctx.db, batchId, audioCount);
 
     const out = new yazl.ZipFile();
@@ -370,15 +428,39 @@ async function runBatchLocked(ctx: AppContext, batchId: string): Promise<void> {
         let row: StsBatchFileRow;
         let wav: Buffer | null = null;
         if (!isAudio(entry)) {
-          row = { seq, name: entry.fileName, status: 'skipped', stage: null, message: `Not an audio file (${STS_AUDIO_EXTENSIONS.join(', ')}): skipped.`, transcript: null, translation: null };
+          row = {
+            seq,
+            name: entry.fileName,
+            status: 'skipped',
+            stage: null,
+            message: `Not an audio file (${STS_AUDIO_EXTENSIONS.join(', ')}): skipped.`,
+            transcript: null,
+            translation: null,
+          };
         } else if (entry.uncompressedSize > ctx.config.inferenceMaxMediaBytes) {
-          row = { seq, name: entry.fileName, status: 'failed', stage: 'audio', message: `The file is ${describeBytes(entry.uncompressedSize)}, larger than ${describeBytes(ctx.config.inferenceMaxMediaBytes)}.`, transcript: null, translation: null };
+          row = {
+            seq,
+            name: entry.fileName,
+            status: 'failed',
+            stage: 'audio',
+            message: `The file is ${describeBytes(entry.uncompressedSize)}, larger than ${describeBytes(ctx.config.inferenceMaxMediaBytes)}.`,
+            transcript: null,
+            translation: null,
+          };
         } else {
           let audio: Buffer | null = null;
           try {
             audio = await readEntry(zip, entry);
           } catch (err) {
-            row = { seq, name: entry.fileName, status: 'failed', stage: 'audio', message: `The file could not be read from the zip (${err instanceof Error ? err.message : String(err)}).`, transcript: null, translation: null };
+            row = {
+              seq,
+              name: entry.fileName,
+              status: 'failed',
+              stage: 'audio',
+              message: `The file could not be read from the zip (${err instanceof Error ? err.message : String(err)}).`,
+              transcript: null,
+              translation: null,
+            };
           }
           if (audio) ({ row, wav } = await runChain(ctx, b, seq, entry.fileName, audio));
         }
@@ -390,7 +472,14 @@ async function runBatchLocked(ctx: AppContext, batchId: string): Promise<void> {
         if (wav) out.addBuffer(wav, `${base}.${b.target_language}.wav`);
       }
       out.addBuffer(await csvOf(rows), 'summary.csv');
-      const summary = { batchId, url: b.url, sourceLanguage: b.source_language, targetLanguage: b.target_language, gender: b.gender, files: rows.map(({ seq: _s, ...r }) => r) };
+      const summary = {
+        batchId,
+        url: b.url,
+        sourceLanguage: b.source_language,
+        targetLanguage: b.target_language,
+        gender: b.gender,
+        files: rows.map(({ seq: _s, ...r }) => r),
+      };
       out.addBuffer(Buffer.from(JSON.stringify(summary, null, 2)), 'summary.json');
     } finally {
       out.end();
@@ -399,7 +488,9 @@ async function runBatchLocked(ctx: AppContext, batchId: string): Promise<void> {
     const audioRows = rows.filter((r) => r.status !== 'skipped');
     if (audioRows.length > 0 && audioRows.every((r) => r.status === 'failed')) {
       const first = audioRows[0];
-      throw new StsBatchRejected(`Every audio file failed; the first, ${first.name}, at the ${first.stage ?? 'audio'} stage: ${first.message ?? 'no reason given'}`);
+      throw new StsBatchRejected(
+        `Every audio file failed; the first, ${first.name}, at the ${first.stage ?? 'audio'} stage: ${first.message ?? 'no reason given'}`,
+      );
     }
     await repo.finishBatch(ctx.db, batchId, { status: 'Completed', resultKey: key });
   } catch (err) {

@@ -47,10 +47,24 @@ beforeAll(async () => {
     startWorkers: (ctx) => startWorkers(ctx, { stsBatch: true }),
   });
   [alice, bob] = await Promise.all([createSignedInUser(p), createSignedInUser(p)]);
-  asrId = await insertTestModel(p.ctx, { userId: bob.userId, task: 'asr', name: 'Hears Hindi', callbackUrl: local(ms.url(`say/asr?text=${encodeURIComponent(HINDI)}`)), languages: [{ sourceLanguage: 'hi' }] });
-  failingAsrId = await insertTestModel(p.ctx, { userId: bob.userId, task: 'asr', name: 'Broken ASR', callbackUrl: local(ms.url('error/asr')), languages: [{ sourceLanguage: 'hi' }] });
+  asrId = await insertTestModel(p.ctx, {
+    userId: bob.userId,
+    task: 'asr',
+    name: 'Hears Hindi',
+    callbackUrl: local(ms.url(`say/asr?text=${encodeURIComponent(HINDI)}`)),
+    languages: [{ sourceLanguage: 'hi' }],
+  });
+  failingAsrId = await insertTestModel(p.ctx, {
+    userId: bob.userId,
+    task: 'asr',
+    name: 'Broken ASR',
+    callbackUrl: local(ms.url('error/asr')),
+    languages: [{ sourceLanguage: 'hi' }],
+  });
   const ref = p.referenceModels!.models;
-  translationId = ref.find((m) => m.task.type === 'translation' && m.languages.some((l) => l.sourceLanguage === 'hi' && l.targetLanguage === 'ur'))!.modelId;
+  translationId = ref.find(
+    (m) => m.task.type === 'translation' && m.languages.some((l) => l.sourceLanguage === 'hi' && l.targetLanguage === 'ur'),
+  )!.modelId;
   ttsId = ref.find((m) => m.task.type === 'tts' && m.languages.some((l) => l.sourceLanguage === 'ur'))!.modelId;
   await p.referenceModels!.ready;
 }, 180_000);
@@ -92,7 +106,16 @@ async function writeZip(name: string, entries: Record<string, Buffer | string>):
   return local(files.url(name));
 }
 
-const batchBody = (url: string, over: Json = {}) => ({ url, sourceLanguage: 'hi', targetLanguage: 'ur', asrModelId: asrId, translationModelId: translationId, ttsModelId: ttsId, gender: 'female', ...over });
+const batchBody = (url: string, over: Json = {}) => ({
+  url,
+  sourceLanguage: 'hi',
+  targetLanguage: 'ur',
+  asrModelId: asrId,
+  translationModelId: translationId,
+  ttsModelId: ttsId,
+  gender: 'female',
+  ...over,
+});
 const status = (user: TestUser, batchId: string) => signedInject(p.app, user, 'GET', `${STS_API.batchStatus}?batchId=${batchId}`);
 
 async function finished(user: TestUser, batchId: string, ms = 120_000): Promise<StsBatch> {
@@ -110,18 +133,30 @@ async function finished(user: TestUser, batchId: string, ms = 120_000): Promise<
 describe('speech-to-speech (issue #14 point 1)', () => {
   it('the tab chain through the routes: test ASR → Apertium hi→ur → espeak ur speech', async () => {
     const wav = silentWav(0.5);
-    const asr = await p.app.inject({ method: 'POST', url: MODEL_API.computeSpeech, payload: { modelId: asrId, task: 'asr', audioContent: wav.toString('base64'), source: 'hi' } });
+    const asr = await p.app.inject({
+      method: 'POST',
+      url: MODEL_API.computeSpeech,
+      payload: { modelId: asrId, task: 'asr', audioContent: wav.toString('base64'), source: 'hi' },
+    });
     expect(asr.statusCode, asr.body).toBe(200);
     const transcript = (asr.json().data as Json).source as string;
     expect(transcript).toBe(HINDI);
 
-    const tr = await p.app.inject({ method: 'POST', url: MODEL_API.compute, payload: { modelId: translationId, task: 'translation', input: [{ source: transcript }], sourceLanguage: 'hi', targetLanguage: 'ur' } });
+    const tr = await p.app.inject({
+      method: 'POST',
+      url: MODEL_API.compute,
+      payload: { modelId: translationId, task: 'translation', input: [{ source: transcript }], sourceLanguage: 'hi', targetLanguage: 'ur' },
+    });
     expect(tr.statusCode, tr.body).toBe(200);
     const urdu = ((tr.json().output as Json[])[0].target as string).trim();
     expect(urdu).toMatch(URDU_SCRIPT);
 
     for (const gender of ['female', 'male'] as const) {
-      const tts = await p.app.inject({ method: 'POST', url: MODEL_API.compute, payload: { modelId: ttsId, task: 'tts', input: [{ source: urdu }], gender, sourceLanguage: 'ur' } });
+      const tts = await p.app.inject({
+        method: 'POST',
+        url: MODEL_API.compute,
+        payload: { modelId: ttsId, task: 'tts', input: [{ source: urdu }], gender, sourceLanguage: 'ur' },
+      });
       expect(tts.statusCode, tts.body).toBe(200);
       const speech = wavInfo(Buffer.from((tts.json().audio as Json[])[0].audioContent as string, 'base64'));
       expect(speech.seconds).toBeGreaterThan(0.3);
@@ -130,14 +165,22 @@ describe('speech-to-speech (issue #14 point 1)', () => {
   }, 60_000);
 
   it('a failing ASR stage answers the spec text; the chain stops there', async () => {
-    const res = await p.app.inject({ method: 'POST', url: MODEL_API.computeSpeech, payload: { modelId: failingAsrId, task: 'asr', audioContent: silentWav(0.5).toString('base64'), source: 'hi' } });
+    const res = await p.app.inject({
+      method: 'POST',
+      url: MODEL_API.computeSpeech,
+      payload: { modelId: failingAsrId, task: 'asr', audioContent: silentWav(0.5).toString('base64'), source: 'hi' },
+    });
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toBe(MODEL_NOT_ACCESSIBLE_MESSAGE);
   });
 
   let batchId = '';
   it('a batch: zip of two recordings and a text file → per file transcript, translation and wav, plus summaries', async () => {
-    const url = await writeZip('clips.zip', { 'clips/one.wav': silentWav(0.5), 'clips/two.wav': silentWav(0.8), 'clips/readme.txt': 'not audio' });
+    const url = await writeZip('clips.zip', {
+      'clips/one.wav': silentWav(0.5),
+      'clips/two.wav': silentWav(0.8),
+      'clips/readme.txt': 'not audio',
+    });
     const res = await signedInject(p.app, alice, 'POST', STS_API.batchSubmit, batchBody(url));
     expect(res.statusCode, res.body).toBe(200);
     batchId = res.json().data.batchId;
@@ -180,7 +223,9 @@ describe('speech-to-speech (issue #14 point 1)', () => {
     expect((await p.app.inject({ method: 'GET', url: link.replace(/token=./, 'token=A') })).statusCode).toBe(404);
     expect((await p.app.inject({ method: 'GET', url: link.split('?')[0] })).statusCode).toBe(404);
     expect((await p.app.inject({ method: 'GET', url: `${STS_API.batchStatus}?batchId=${batchId}` })).statusCode).toBe(401);
-    expect((await p.app.inject({ method: 'POST', url: STS_API.batchSubmit, payload: batchBody('http://localhost/x.zip') })).statusCode).toBe(401);
+    expect(
+      (await p.app.inject({ method: 'POST', url: STS_API.batchSubmit, payload: batchBody('http://localhost/x.zip') })).statusCode,
+    ).toBe(401);
   });
 
   it('a failing ASR model fails each file at the asr stage with the spec text; a batch whose every file failed ends Failed', async () => {
@@ -190,7 +235,13 @@ describe('speech-to-speech (issue #14 point 1)', () => {
     const b = await finished(alice, res.json().data.batchId);
     expect(b).toMatchObject({ status: 'Failed', total: 1, done: 0, failed: 1 });
     expect(b.message).toMatch(/^Every audio file failed; the first, a\.wav, at the asr stage/);
-    expect(b.files[0]).toMatchObject({ name: 'a.wav', status: 'failed', stage: 'asr', message: MODEL_NOT_ACCESSIBLE_MESSAGE, transcript: null });
+    expect(b.files[0]).toMatchObject({
+      name: 'a.wav',
+      status: 'failed',
+      stage: 'asr',
+      message: MODEL_NOT_ACCESSIBLE_MESSAGE,
+      transcript: null,
+    });
   }, 60_000);
 
   it('a file that is not audio under an audio name fails at its first stage (asr: not audio); the others go on', async () => {
@@ -222,7 +273,10 @@ describe('speech-to-speech (issue #14 point 1)', () => {
     const cases: [string, RegExp][] = [
       [local(files.url('bad.zip')), /not a readable zip/],
       [await writeZip('text.zip', { 'a.txt': 'x' }), /no audio file/],
-      [await writeZip('many.zip', Object.fromEntries(['1', '2', '3', '4'].map((n) => [`${n}.wav`, silentWav(0.1)]))), /4 audio files; a batch takes at most 3/],
+      [
+        await writeZip('many.zip', Object.fromEntries(['1', '2', '3', '4'].map((n) => [`${n}.wav`, silentWav(0.1)]))),
+        /4 audio files; a batch takes at most 3/,
+      ],
     ];
     for (const [url, why] of cases) {
       const res = await signedInject(p.app, alice, 'POST', STS_API.batchSubmit, batchBody(url));
@@ -236,8 +290,14 @@ describe('speech-to-speech (issue #14 point 1)', () => {
 
   it('models of the wrong task or language are refused at submit', async () => {
     const url = local(files.url('clips.zip'));
-    expect((await signedInject(p.app, alice, 'POST', STS_API.batchSubmit, batchBody(url, { asrModelId: ttsId }))).json().code).toBe('TASK_MISMATCH');
-    expect((await signedInject(p.app, alice, 'POST', STS_API.batchSubmit, batchBody(url, { sourceLanguage: 'ta' }))).json().code).toBe('LANGUAGE_NOT_SUPPORTED');
-    expect((await signedInject(p.app, alice, 'POST', STS_API.batchSubmit, batchBody(url, { ttsModelId: crypto.randomUUID() }))).json().code).toBe('UNKNOWN_MODEL');
+    expect((await signedInject(p.app, alice, 'POST', STS_API.batchSubmit, batchBody(url, { asrModelId: ttsId }))).json().code).toBe(
+      'TASK_MISMATCH',
+    );
+    expect((await signedInject(p.app, alice, 'POST', STS_API.batchSubmit, batchBody(url, { sourceLanguage: 'ta' }))).json().code).toBe(
+      'LANGUAGE_NOT_SUPPORTED',
+    );
+    expect(
+      (await signedInject(p.app, alice, 'POST', STS_API.batchSubmit, batchBody(url, { ttsModelId: crypto.randomUUID() }))).json().code,
+    ).toBe('UNKNOWN_MODEL');
   });
 });

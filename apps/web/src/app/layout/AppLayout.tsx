@@ -9,7 +9,7 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { DeferredLogoCarousel } from './DeferredLogoCarousel.tsx';
 
-/** The shell of every page (spec 01 §1): header, contact banner, the page, logo carousel, footer. */
+/** The shell of every page (docs/product.md#what-the-platform-is): header, contact banner, the page, logo carousel, footer. */
 export function AppLayout() {
   const { t } = useTranslation();
   return (
@@ -17,7 +17,11 @@ export function AppLayout() {
       <Box
         component="a"
         href="#main"
-        sx={{ position: 'absolute', left: -9999, '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1, borderRadius: 1 } }}
+        sx={{
+          position: 'absolute',
+          left: -9999,
+          '&:focus': { left: 8, top: 8, zIndex: 2000, bgcolor: 'background.paper', p: 1, borderRadius: 1 },
+        }}
       >
         {t('shell.skipToMain')}
       </Box>

@@ -7,7 +7,7 @@ const LogoCarousel = lazy(() => import('./LogoCarousel.tsx').then((m) => ({ defa
 export const CAROUSEL_HEIGHT_PX = 149;
 
 /**
- * The logo carousel (spec 01 §1), loaded when its place scrolls into view: on a
+ * The logo carousel (docs/product.md#what-the-platform-is), loaded when its place scrolls into view: on a
  * phone it is far below the first screen, and its carousel library need not be part of the first
  * load. Its height is reserved meanwhile.
  */

@@ -15,7 +15,7 @@ const PROGRAMME_LINKS = [
 
 const linkSx = { color: 'inherit', display: 'block', py: 0.5 } as const;
 
-/** The footer of every page (spec 01 §1): programme links, legal links, contact, credit and © 2024. */
+/** The footer of every page (docs/product.md#what-the-platform-is): programme links, legal links, contact, credit and © 2024. */
 export function Footer() {
   const { t } = useTranslation();
   return (
@@ -63,7 +63,17 @@ export function Footer() {
             </Link>
           </Box>
         </Box>
-        <Box sx={{ borderTop: '1px solid rgba(255,255,255,0.15)', mt: 4, pt: 2, display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between' }}>
+        <Box
+          sx={{
+            borderTop: '1px solid rgba(255,255,255,0.15)',
+            mt: 4,
+            pt: 2,
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 1,
+            justifyContent: 'space-between',
+          }}
+        >
           <Typography variant="body2" sx={{ opacity: 0.85 }}>
             {t('footer.credit')}
           </Typography>

@@ -85,7 +85,7 @@ function MobileMenu({ menus, pathname }: { menus: MenuDef[]; pathname: string })
 }
 
 /**
- * The shared header (spec 01 §2): the ULCA title (→ /intro), the Dataset / Models / Admin menus
+ * The shared header (docs/product.md#what-the-platform-is): the ULCA title (→ /intro), the Dataset / Models / Admin menus
  * filtered by the first role, and the profile menu or a Sign In button. Below 670 px the menus
  * move into a drawer.
  */
@@ -105,7 +105,14 @@ export function Header() {
           component={RouterLink}
           to="/intro"
           variant="h6"
-          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 800, letterSpacing: 1, mr: 3, '&:focus-visible': { outline: '2px solid #fff', outlineOffset: 2 } }}
+          sx={{
+            color: 'inherit',
+            textDecoration: 'none',
+            fontWeight: 800,
+            letterSpacing: 1,
+            mr: 3,
+            '&:focus-visible': { outline: '2px solid #fff', outlineOffset: 2 },
+          }}
         >
           ULCA
         </Typography>

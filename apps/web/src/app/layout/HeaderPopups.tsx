@@ -62,10 +62,23 @@ export function ProfileMenu({ session }: { session: Session }) {
   const name = [session.userDetails.firstName, session.userDetails.lastName].filter(Boolean).join(' ');
   return (
     <>
-      <IconButton aria-label={t('shell.accountMenu')} aria-haspopup="menu" aria-controls={anchor ? 'menu-profile' : undefined} onClick={(e) => setAnchor(e.currentTarget)} sx={{ p: 0.5 }}>
+      <IconButton
+        aria-label={t('shell.accountMenu')}
+        aria-haspopup="menu"
+        aria-controls={anchor ? 'menu-profile' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ p: 0.5 }}
+      >
         <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: '1rem' }}>{initialOf(session)}</Avatar>
       </IconButton>
-      <Menu id="menu-profile" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        id="menu-profile"
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <Box sx={{ px: 2, py: 1, maxWidth: 260 }}>
           <Typography variant="subtitle2" noWrap>
             {name || session.userDetails.email}

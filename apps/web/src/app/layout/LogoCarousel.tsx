@@ -16,11 +16,11 @@ const LOGOS = [
   { file: 'translators.svg', alt: 'carousel.translators' },
 ] as const;
 
-/** Autoplay interval between slides, in milliseconds (spec 01 §9). */
+/** Autoplay interval between slides, in milliseconds (docs/product.md#constants-and-limits). */
 export const CAROUSEL_DELAY_MS = 1000;
 
 /**
- * The partner logo carousel shown on every page (spec 01 §1, §9): 5 logos visible, 2 under
+ * The partner logo carousel shown on every page (docs/product.md#what-the-platform-is, docs/product.md#constants-and-limits): 5 logos visible, 2 under
  * 1024 px, 1 under 600 px; advances every second; pauses on hover and for users who ask for
  * reduced motion.
  */
@@ -34,7 +34,11 @@ export function LogoCarousel() {
   const base = import.meta.env.BASE_URL;
 
   return (
-    <Box component="section" aria-label={t('carousel.label')} sx={{ bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', py: 3 }}>
+    <Box
+      component="section"
+      aria-label={t('carousel.label')}
+      sx={{ bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', py: 3 }}
+    >
       <Typography component="h2" variant="overline" sx={{ display: 'block', textAlign: 'center', color: 'text.secondary', mb: 1.5 }}>
         {t('carousel.heading')}
       </Typography>
@@ -55,7 +59,12 @@ export function LogoCarousel() {
                 '@media (min-width: 1024px)': { flex: '0 0 20%' },
               }}
             >
-              <Box component="img" src={`${base}logos/${l.file}`} alt={t(l.alt)} sx={{ height: 56, width: '100%', maxWidth: 220, objectFit: 'contain' }} />
+              <Box
+                component="img"
+                src={`${base}logos/${l.file}`}
+                alt={t(l.alt)}
+                sx={{ height: 56, width: '100%', maxWidth: 220, objectFit: 'contain' }}
+              />
             </Box>
           ))}
         </Box>

@@ -4,7 +4,7 @@ import { visibleMenus } from './menus.ts';
 const labels = (role: Parameters<typeof visibleMenus>[0]) =>
   Object.fromEntries(visibleMenus(role).map((m) => [m.label, m.tabs.map((t) => t.label)]));
 
-describe('header menus by first role (spec 01 §6)', () => {
+describe('header menus by first role (docs/product.md#roles)', () => {
   it('shows only public tabs when signed out', () => {
     expect(labels(null)).toEqual({
       Dataset: ['Dataset Metrics', 'Ready-made Datasets'],

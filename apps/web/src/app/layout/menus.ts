@@ -18,16 +18,17 @@ export interface MenuDef {
   /** Catalogue key of the label (lib/i18n/locales/en.json). */
   key: string;
   tabs: MenuTab[];
-  /** Roles for which the whole menu is hidden (spec 01 §6: Dataset hidden for consortium members). */
+  /** Roles for which the whole menu is hidden (docs/product.md#roles: Dataset hidden for consortium members). */
   hiddenFor?: readonly Role[];
   /** When set, only these roles see the menu (Admin). */
   onlyFor?: readonly Role[];
 }
 
-/** The header menus and their role rules (spec 01 §6, spec 02 §2). */
+/** The header menus and their role rules (docs/product.md#roles, docs/product.md#screens). */
 export const MENUS: readonly MenuDef[] = [
   {
-    label: 'Dataset', key: 'menu.dataset',
+    label: 'Dataset',
+    key: 'menu.dataset',
     hiddenFor: ['EXTERNAL-CONSORTIUM-MEMBER'],
     tabs: [
       { label: 'My Contribution', key: 'menu.myContribution', to: '/dataset/my-contribution', roles: CONTRIBUTORS },
@@ -39,7 +40,8 @@ export const MENUS: readonly MenuDef[] = [
     ],
   },
   {
-    label: 'Models', key: 'menu.models',
+    label: 'Models',
+    key: 'menu.models',
     tabs: [
       { label: 'Explore Models', key: 'menu.exploreModels', to: '/model/explore-models', roles: 'public' },
       { label: 'Benchmark Datasets', key: 'menu.benchmarkDatasets', to: '/model/benchmark-datasets', roles: 'public' },
@@ -48,7 +50,8 @@ export const MENUS: readonly MenuDef[] = [
     ],
   },
   {
-    label: 'Admin', key: 'menu.admin',
+    label: 'Admin',
+    key: 'menu.admin',
     onlyFor: ADMIN_ONLY,
     tabs: [{ label: 'View User Details', key: 'menu.viewUserDetails', to: '/admin/view-user-details', roles: ADMIN_ONLY }],
   },
@@ -56,7 +59,7 @@ export const MENUS: readonly MenuDef[] = [
 
 /**
  * The menus and sub-tabs visible to a user whose first role is `role` (null = signed out).
- * Spec 01 §6: the first role in the user's list decides tab visibility; public tabs show to
+ * docs/product.md#roles: the first role in the user's list decides tab visibility; public tabs show to
  * everyone; a menu with no visible tab is dropped.
  */
 export function visibleMenus(role: Role | null, menus: readonly MenuDef[] = MENUS): MenuDef[] {

@@ -8,8 +8,12 @@ describe('accountErrorMessage', () => {
     expect(accountErrorMessage(new ApiRequestError(422, STATUS_MESSAGES[422]), 'x')).toBe('A User with same email already exist.');
   });
   it('falls back to the screen text for generic or unknown failures', () => {
-    expect(accountErrorMessage(new ApiRequestError(500, DEFAULT_ERROR), 'Something went wrong. please try again')).toBe('Something went wrong. please try again');
-    expect(accountErrorMessage(new ApiRequestError(401, STATUS_MESSAGES[401]), 'Invalid email / password')).toBe('Invalid email / password');
+    expect(accountErrorMessage(new ApiRequestError(500, DEFAULT_ERROR), 'Something went wrong. please try again')).toBe(
+      'Something went wrong. please try again',
+    );
+    expect(accountErrorMessage(new ApiRequestError(401, STATUS_MESSAGES[401]), 'Invalid email / password')).toBe(
+      'Invalid email / password',
+    );
     expect(accountErrorMessage(new TypeError('boom'), 'Invalid email / password')).toBe('Invalid email / password');
   });
 });

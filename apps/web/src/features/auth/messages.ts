@@ -1,7 +1,7 @@
 import { ApiRequestError, DEFAULT_ERROR, STATUS_MESSAGES } from '../../lib/api-client.ts';
 
 /**
- * The text to show for a failed account call (spec 01 §8): the server's own message when it sent
+ * The text to show for a failed account call (docs/product.md#messages): the server's own message when it sent
  * one, else `fallback` (e.g. 'Invalid email / password'). The api client's generic texts for a
  * bodiless 401 or 5xx are replaced by `fallback`, which says more on these screens; a network
  * failure keeps its "cannot be reached" text.

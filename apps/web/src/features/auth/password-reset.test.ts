@@ -19,13 +19,17 @@ describe('reset password form', () => {
   it('accepts a strong password and its confirmation', () => {
     expect(resetPasswordFormSchema.safeParse({ password: 'N3w!secret', confirmPassword: 'N3w!secret' }).success).toBe(true);
   });
-  it('applies the sign-up rule with the spec 01 §5 message', () => {
+  it('applies the sign-up rule with the docs/product.md#validation-rules message', () => {
     for (const weak of ['Ab#1234', 'abcdef#1', 'ABCDEF#1', 'Abcdefg#', 'Abcdefg1']) {
-      expect(messages(resetPasswordFormSchema.safeParse({ password: weak, confirmPassword: weak }))).toEqual({ password: PASSWORD_RULE_MESSAGE });
+      expect(messages(resetPasswordFormSchema.safeParse({ password: weak, confirmPassword: weak }))).toEqual({
+        password: PASSWORD_RULE_MESSAGE,
+      });
     }
   });
   it('requires the confirmation to match', () => {
-    expect(messages(resetPasswordFormSchema.safeParse({ password: 'N3w!secret', confirmPassword: 'N3w!secreT' }))).toEqual({ confirmPassword: 'Both password must match.' });
+    expect(messages(resetPasswordFormSchema.safeParse({ password: 'N3w!secret', confirmPassword: 'N3w!secreT' }))).toEqual({
+      confirmPassword: 'Both password must match.',
+    });
   });
 });
 
@@ -46,7 +50,9 @@ const serve = serveJson;
 describe('password reset calls', () => {
   it('asks for a link unsigned, even with a session stored, and returns the server message', async () => {
     const calls = serve(200, { message: 'If an account exists for this e-mail, we have sent a link to reset the password.' });
-    expect(await api.forgotPassword('asha@example.in')).toBe('If an account exists for this e-mail, we have sent a link to reset the password.');
+    expect(await api.forgotPassword('asha@example.in')).toBe(
+      'If an account exists for this e-mail, we have sent a link to reset the password.',
+    );
     expect(calls[0].url).toBe('/ulca/user-mgmt/v1/users/forgot-password');
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ email: 'asha@example.in' });
     expect((calls[0].init.headers as Record<string, string>).sig).toBeUndefined();
@@ -61,11 +67,17 @@ describe('password reset calls', () => {
     serve(400, { code: 'RESET_TOKEN_INVALID', message: 'This password reset link is invalid or has expired.' });
     const err = await api.fetchTokenStatus('asha@example.in', 'bad').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiRequestError);
-    expect(err).toMatchObject({ status: 400, code: api.RESET_TOKEN_INVALID, message: 'This password reset link is invalid or has expired.' });
+    expect(err).toMatchObject({
+      status: 400,
+      code: api.RESET_TOKEN_INVALID,
+      message: 'This password reset link is invalid or has expired.',
+    });
   });
   it('sets the new password with the link and returns the server message', async () => {
     const calls = serve(200, { message: 'Password changed successfully.' });
-    expect(await api.resetPassword({ email: 'asha@example.in', token: 'tok_123', password: 'N3w!secret' })).toBe('Password changed successfully.');
+    expect(await api.resetPassword({ email: 'asha@example.in', token: 'tok_123', password: 'N3w!secret' })).toBe(
+      'Password changed successfully.',
+    );
     expect(calls[0].url).toBe('/ulca/user-mgmt/v1/users/reset-password');
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ email: 'asha@example.in', token: 'tok_123', password: 'N3w!secret' });
     expect((calls[0].init.headers as Record<string, string>).key).toBeUndefined();

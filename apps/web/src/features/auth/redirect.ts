@@ -6,7 +6,7 @@ export interface LoginRedirectState {
 }
 
 /**
- * Where to go after a successful login (spec 01 §4): the originally requested page if one was
+ * Where to go after a successful login (docs/product.md#states-and-transitions): the originally requested page if one was
  * given (a same-app path starting with '/', never the auth screens themselves); otherwise ADMIN →
  * /admin/view-user-details, EXTERNAL-CONSORTIUM-MEMBER → /model/explore-models, others → /dashboard.
  * Paths are relative to the router basename (/ulca).

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const notBlank = (message: string) => z.string().refine((v) => v.trim().length > 0, { message });
 
-/** Login form (spec 01 §5): email and password must be non-blank after trimming. */
+/** Login form (docs/product.md#validation-rules): email and password must be non-blank after trimming. */
 export const loginFormSchema = z.object({
   email: notBlank('Enter an email').transform((v) => v.trim()),
   password: notBlank('Enter a password'),
@@ -16,17 +16,17 @@ export type LoginFormValues = z.output<typeof loginFormSchema>;
 export { PASSWORD_MIN_LENGTH, PASSWORD_RULE_MESSAGE };
 
 /**
- * Sign-up form (spec 01 §5). The name allows letters of any script (so Indian-language names pass)
+ * Sign-up form (docs/product.md#validation-rules). The name allows letters of any script (so Indian-language names pass)
  * and spaces, by the server's pattern (@ulca/contracts); the password rule is the server's (shared in @ulca/contracts): at least 8 characters
  * with upper case, lower case, a digit and a special character, as the spec's message says.
  */
 export const signupFormSchema = z
   .object({
-    name: z
+    name: z.string().trim().regex(NAME_PATTERN, { message: ACCOUNT_MESSAGES.name }),
+    email: z
       .string()
       .trim()
-      .regex(NAME_PATTERN, { message: ACCOUNT_MESSAGES.name }),
-    email: z.string().trim().pipe(z.email({ message: 'Invalid email' })),
+      .pipe(z.email({ message: 'Invalid email' })),
     password: z.string().refine(isStrongPassword, { message: PASSWORD_RULE_MESSAGE }),
     confirmPassword: z.string(),
     acceptTerms: z.boolean().refine((v) => v, { message: 'You must accept our terms of service' }),
@@ -35,15 +35,18 @@ export const signupFormSchema = z
 export type SignupFormInput = z.input<typeof signupFormSchema>;
 export type SignupFormValues = z.output<typeof signupFormSchema>;
 
-/** Forgot password form (spec 01 §5): an e-mail address in the standard pattern, else 'Invalid email'. */
+/** Forgot password form (docs/product.md#validation-rules): an e-mail address in the standard pattern, else 'Invalid email'. */
 export const forgotPasswordFormSchema = z.object({
-  email: z.string().trim().pipe(z.email({ message: 'Invalid email' })),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email({ message: 'Invalid email' })),
 });
 export type ForgotPasswordFormInput = z.input<typeof forgotPasswordFormSchema>;
 export type ForgotPasswordFormValues = z.output<typeof forgotPasswordFormSchema>;
 
 /**
- * Reset password form (spec 01 §5): the new password follows the sign-up rule (the server's, shared
+ * Reset password form (docs/product.md#validation-rules): the new password follows the sign-up rule (the server's, shared
  * in @ulca/contracts, with its message) and the confirmation must match it ('Both password must
  * match.', as on sign-up; the spec gives no message of its own for the reset screen).
  */

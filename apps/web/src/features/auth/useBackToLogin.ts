@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
-/** Delay before the forgot and reset screens return to the login page (spec 01 §2, §9), milliseconds. */
+/** Delay before the forgot and reset screens return to the login page (docs/product.md#sign-in-and-accounts, docs/product.md#constants-and-limits), milliseconds. */
 export const BACK_TO_LOGIN_MS = 3000;
 
 /**

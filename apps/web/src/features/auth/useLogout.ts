@@ -6,7 +6,7 @@ import { clearSession } from '../../lib/session.ts';
 import { logoutRequest } from './api/logout.ts';
 
 /**
- * Returns a function that logs out (spec 01 §2): tells the server, clears all stored state and
+ * Returns a function that logs out (docs/product.md#screens): tells the server, clears all stored state and
  * cached queries, shows a toast and goes to the login page.
  */
 export function useLogout(): () => Promise<void> {

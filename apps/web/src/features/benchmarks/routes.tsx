@@ -5,7 +5,7 @@ import { lazyPage as page } from '../../components/LazyPage.tsx';
 const BenchmarkDatasetsPage = lazy(() => import('./routes/BenchmarkDatasetsPage.tsx'));
 const BenchmarkDetailsPage = lazy(() => import('./routes/BenchmarkDetailsPage.tsx'));
 
-/** The public benchmark pages (spec 02 §2), relative to '/ulca', each its own lazily loaded chunk (DESIGN.md §7). */
+/** The public benchmark pages (docs/product.md#screens), relative to '/ulca', each its own lazily loaded chunk (docs/architecture.md#web-app). */
 export const benchmarkRoutes: RouteObject[] = [
   { path: 'model/benchmark-datasets', element: page(BenchmarkDatasetsPage) },
   { path: 'model/benchmark-details/:benchmarkId', element: page(BenchmarkDetailsPage) },

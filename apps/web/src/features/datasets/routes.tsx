@@ -8,7 +8,7 @@ const MyContributionPage = lazy(() => import('./routes/MyContributionPage.tsx'))
 const DatasetStatusPage = lazy(() => import('./routes/DatasetStatusPage.tsx'));
 
 /**
- * The dataset screens (spec 01 §2), paths relative to the '/ulca' basename; mount them as children
+ * The dataset screens (docs/product.md#dataset-screens), paths relative to the '/ulca' basename; mount them as children
  * of the signed-in layout.
  */
 export const datasetRoutes: RouteObject[] = [

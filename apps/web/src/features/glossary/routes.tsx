@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
-// Its own chunk (DESIGN.md §7); AppLayout's <Suspense> shows the loading state.
+// Its own chunk (docs/architecture.md#web-app); AppLayout's <Suspense> shows the loading state.
 const GlossaryPage = lazy(() => import('./routes/GlossaryPage.tsx'));
 
 /** The glossary page (/glossary?appName&serviceProviderName); mount as a child of the signed-in layout. */

@@ -37,7 +37,7 @@ const FEATURES = [
   },
 ] as const;
 
-/** /intro: the landing page behind the header title (spec 01 §2). */
+/** /intro: the landing page behind the header title (docs/product.md#what-the-platform-is). */
 export default function IntroPage() {
   const { t } = useTranslation();
   usePageTitle(t('intro.pageTitle'));
@@ -49,9 +49,7 @@ export default function IntroPage() {
           <Typography component="h1" variant="h1" sx={{ fontSize: { xs: '1.9rem', sm: '2.6rem' }, maxWidth: 760 }}>
             {t('intro.heading')}
           </Typography>
-          <Typography sx={{ mt: 2, maxWidth: 680, fontSize: '1.1rem', opacity: 0.92 }}>
-            {t('intro.lead')}
-          </Typography>
+          <Typography sx={{ mt: 2, maxWidth: 680, fontSize: '1.1rem', opacity: 0.92 }}>{t('intro.lead')}</Typography>
           <Stack direction={{ xs: 'column', mobileL: 'row' }} spacing={2} sx={{ mt: 4 }}>
             <Button component={RouterLink} to="/dashboard" variant="contained" color="secondary" size="large">
               {t('intro.viewDashboard')}

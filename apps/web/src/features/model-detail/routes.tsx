@@ -5,8 +5,8 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 const ModelDetailPage = lazy(() => import('./routes/ModelDetailPage.tsx'));
 
 /**
- * The public model page (spec 02 §2 route table: /search-model/{srno}/{model?}), relative to the
- * '/ulca' basename; its own lazily loaded chunk (DESIGN.md §7).
+ * The public model page (docs/product.md#screens route table: /search-model/{srno}/{model?}), relative to the
+ * '/ulca' basename; its own lazily loaded chunk (docs/architecture.md#web-app).
  */
 export const modelDetailRoutes: RouteObject[] = [
   {

@@ -7,12 +7,10 @@ const ModelThanksPage = lazy(() => import('./routes/ModelThanksPage.tsx'));
 const MyModelsPage = lazy(() => import('./routes/MyModelsPage.tsx'));
 const ExploreModelsPage = lazy(() => import('./routes/ExploreModelsPage.tsx'));
 
-/** The public model pages (spec 02 §2), relative to '/ulca': Explore Models (with the health tab); the benchmark pages are features/benchmarks'. */
-export const modelPublicRoutes: RouteObject[] = [
-  { path: 'model/explore-models', element: page(ExploreModelsPage) },
-];
+/** The public model pages (docs/product.md#screens), relative to '/ulca': Explore Models (with the health tab); the benchmark pages are features/benchmarks'. */
+export const modelPublicRoutes: RouteObject[] = [{ path: 'model/explore-models', element: page(ExploreModelsPage) }];
 
-/** The signed-in model pages (spec 02 §2): submit, the thank-you page and My Models; mount under RequireAuth. */
+/** The signed-in model pages (docs/product.md#screens): submit, the thank-you page and My Models; mount under RequireAuth. */
 export const modelSignedInRoutes: RouteObject[] = [
   { path: 'model/upload', element: page(UploadModelPage) },
   { path: 'model/submission/:modelId', element: page(ModelThanksPage) },

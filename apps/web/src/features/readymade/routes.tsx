@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
-// Each page is its own chunk (DESIGN.md §7); AppLayout's <Suspense> shows the loading state.
+// Each page is its own chunk (docs/architecture.md#web-app); AppLayout's <Suspense> shows the loading state.
 const ReadyMadeDatasetsPage = lazy(() => import('./routes/ReadyMadeDatasetsPage.tsx'));
 
 /** The public ready-made datasets page (issue #3 §6), relative to '/ulca'. */

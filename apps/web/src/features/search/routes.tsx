@@ -6,7 +6,7 @@ const SearchAndDownloadPage = lazy(() => import('./routes/SearchAndDownloadPage.
 const MySearchesPage = lazy(() => import('./routes/MySearchesPage.tsx'));
 
 /**
- * The search screens (spec 01 §2), paths relative to the '/ulca' basename; mount them as children
+ * The search screens (docs/product.md#search-and-download), paths relative to the '/ulca' basename; mount them as children
  * of the signed-in layout.
  */
 export const searchRoutes: RouteObject[] = [

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
-// Their own chunks (DESIGN.md §7); AppLayout's <Suspense> shows the loading state.
+// Their own chunks (docs/architecture.md#web-app); AppLayout's <Suspense> shows the loading state.
 const UsagePage = lazy(() => import('./routes/UsagePage.tsx'));
 const StatusPage = lazy(() => import('./routes/StatusPage.tsx'));
 

@@ -14,8 +14,25 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Props whose string value is read or heard by the user. */
 const TEXT_PROPS = new Set([
-  'aria-label', 'label', 'placeholder', 'title', 'alt', 'helperText', 'primary', 'secondary', 'message', 'emptyText',
-  'loading', 'errorTitle', 'subtitle', 'confirmLabel', 'text', 'description', 'tooltip', 'heading', 'caption',
+  'aria-label',
+  'label',
+  'placeholder',
+  'title',
+  'alt',
+  'helperText',
+  'primary',
+  'secondary',
+  'message',
+  'emptyText',
+  'loading',
+  'errorTitle',
+  'subtitle',
+  'confirmLabel',
+  'text',
+  'description',
+  'tooltip',
+  'heading',
+  'caption',
 ]);
 
 /** Words that read the same in every interface language (the brand); symbols are ignored anyway. */
@@ -105,9 +122,18 @@ export function jsxLiterals(source: string, fileName = 'x.tsx'): string[] {
     else if (ts.isJsxAttribute(node) && TEXT_PROPS.has(node.name.getText(sf)) && node.initializer) {
       const init = node.initializer;
       if (ts.isStringLiteral(init)) report(init, init.text);
-      else if (ts.isJsxExpression(init) && init.expression && (ts.isStringLiteral(init.expression) || ts.isNoSubstitutionTemplateLiteral(init.expression)))
+      else if (
+        ts.isJsxExpression(init) &&
+        init.expression &&
+        (ts.isStringLiteral(init.expression) || ts.isNoSubstitutionTemplateLiteral(init.expression))
+      )
         report(init, init.expression.text);
-    } else if (ts.isJsxExpression(node) && node.parent && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent)) && node.expression) {
+    } else if (
+      ts.isJsxExpression(node) &&
+      node.parent &&
+      (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent)) &&
+      node.expression
+    ) {
       if (ts.isStringLiteral(node.expression) || ts.isNoSubstitutionTemplateLiteral(node.expression)) report(node, node.expression.text);
     }
     ts.forEachChild(node, visit);

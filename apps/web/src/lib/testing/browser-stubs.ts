@@ -14,7 +14,9 @@ export interface StoredSessionUser {
  * API modules (import them dynamically in beforeAll); undo with vi.unstubAllGlobals().
  */
 export function stubSignedInBrowser(user: StoredSessionUser): void {
-  const store = new Map<string, string>([['ulca.session', JSON.stringify({ userDetails: user, userKeys: { publicKey: 'pub', privateKey: 'priv' } })]]);
+  const store = new Map<string, string>([
+    ['ulca.session', JSON.stringify({ userDetails: user, userKeys: { publicKey: 'pub', privateKey: 'priv' } })],
+  ]);
   vi.stubGlobal('window', { addEventListener: () => {} });
   vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
 }

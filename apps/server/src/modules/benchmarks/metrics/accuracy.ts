@@ -1,5 +1,5 @@
 /**
- * Top-1 and top-5 accuracy for transliteration (DESIGN.md §11): each row's output holds its
+ * Top-1 and top-5 accuracy for transliteration (docs/architecture.md#calling-models): each row's output holds its
  * candidates, best first, separated by tab characters (a model's several transliterations of one
  * word); a row is correct when one of its first k non-empty candidates equals one of its
  * references, both stripped of surrounding whitespace (and lowercased with `lowercase`). A failed

@@ -1,5 +1,5 @@
 /**
- * Corpus BLEU exactly as sacrebleu 2.x computes it (DESIGN.md §11): n-grams 1–4 over the chosen
+ * Corpus BLEU exactly as sacrebleu 2.x computes it (docs/benchmarks.md#metrics): n-grams 1–4 over the chosen
  * tokeniser's tokens, clipped by the maximum count in any reference, the closest reference
  * length (ties → shorter) for the brevity penalty, and sacrebleu's smoothing methods
  * (Chen & Cherry 2014): `exp` (default, NIST), `floor` (0.1), `add-k` (1), `none`.
@@ -53,7 +53,8 @@ export function bleuSettings(options: MetricOptions): {
   const tok = options.tokenize ?? '13a';
   const tokenize = getTokenizer(tok);
   const smooth = options.smooth ?? 'exp';
-  if (!(smooth in SMOOTH_DEFAULTS)) throw new RangeError(`Unknown BLEU smoothing "${smooth}" (expected one of ${Object.keys(SMOOTH_DEFAULTS).join(', ')}).`);
+  if (!(smooth in SMOOTH_DEFAULTS))
+    throw new RangeError(`Unknown BLEU smoothing "${smooth}" (expected one of ${Object.keys(SMOOTH_DEFAULTS).join(', ')}).`);
   const smoothValue = options.smoothValue ?? SMOOTH_DEFAULTS[smooth];
   return { tokenize, words: getWordTokenizer(tok), tok, smooth, smoothValue };
 }
@@ -136,7 +137,12 @@ export function bleuTokens(line: string, lowercase: boolean, tokenize: (s: strin
  * (ngrams.ts): each segment is tokenised once, its tokens interned, and the n-grams of a row
  * numbered without building a string per n-gram.
  */
-export function bleuRows(hyps: readonly string[], refs: readonly (readonly string[])[], lowercase: boolean, words: (s: string) => string[]): number[][] {
+export function bleuRows(
+  hyps: readonly string[],
+  refs: readonly (readonly string[])[],
+  lowercase: boolean,
+  words: (s: string) => string[],
+): number[][] {
   const vocab = new Vocab();
   const index = new NgramIndex();
   const refSeqs: number[] = [];

@@ -1,6 +1,6 @@
 /**
  * Confidence intervals by bootstrap resampling of rows (Koehn 2004), seeded so that the same
- * benchmark, outputs and seed always give the same interval (DESIGN.md §11: any score can be
+ * benchmark, outputs and seed always give the same interval (docs/benchmarks.md#metrics: any score can be
  * recomputed). Each sample draws n rows with replacement, sums their statistics and scores the
  * sum with the metric's own `fromTotals`; the interval is the percentile interval of the sample
  * scores (2.5th and 97.5th for 95%). Resamples depend only on (seed, n), so two systems scored on
@@ -109,7 +109,9 @@ export function resampleScores(
   // summed from how often each row was drawn, reading the rows in order: integer sums below 2^53
   // are exact in any order, so the totals equal those of adding the drawn rows one by one. Other
   // systems are summed in draw order, as before. Either way no score changes by a bit.
-  const columns = flats.map((flat) => (flat.every((v) => Number.isInteger(v) && Math.abs(v) <= MAX_EXACT_STAT) ? toColumns(flat, n, width) : null));
+  const columns = flats.map((flat) =>
+    flat.every((v) => Number.isInteger(v) && Math.abs(v) <= MAX_EXACT_STAT) ? toColumns(flat, n, width) : null,
+  );
   const drawn = new Int32Array(n);
   const times = new Int32Array(n);
   const totals = new Float64Array(width);
@@ -168,7 +170,13 @@ export function pairedBootstrap(
   const sorted = diff.slice().sort();
   const tail = (1 - confidence) / 2;
   return {
-    difference: { low: percentile(sorted, tail), high: percentile(sorted, 1 - tail), confidence, samples: diff.length, seed: options.seed ?? DEFAULT_SEED },
+    difference: {
+      low: percentile(sorted, tail),
+      high: percentile(sorted, 1 - tail),
+      confidence,
+      samples: diff.length,
+      seed: options.seed ?? DEFAULT_SEED,
+    },
     fractionBNotWorse: bNotWorse / diff.length,
   };
 }

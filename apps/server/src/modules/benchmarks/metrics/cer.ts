@@ -1,5 +1,5 @@
 /**
- * CER (character error rate) as jiwer 4 computes it with its default transform (DESIGN.md §11):
+ * CER (character error rate) as jiwer 4 computes it with its default transform (docs/benchmarks.md#metrics):
  * each sentence is stripped and split into characters (code points, spaces included); errors
  * are the minimal edits; corpus CER = Σ errors / Σ reference characters (jiwer's rule for all
  * references empty applies). One reference per row. Scale: percent, lower is better.

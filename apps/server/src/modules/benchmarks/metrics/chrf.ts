@@ -1,5 +1,5 @@
 /**
- * chrF and chrF++ exactly as sacrebleu 2.x computes them (DESIGN.md §11): character n-grams of
+ * chrF and chrF++ exactly as sacrebleu 2.x computes them (docs/benchmarks.md#metrics): character n-grams of
  * orders 1–6 over the text with whitespace removed, plus (chrF++) word n-grams of orders 1–2 over
  * words with one leading or trailing ASCII punctuation mark split off; β = 2; per row the
  * reference with the best sentence-level F is kept; the corpus F averages precision and recall
@@ -150,7 +150,8 @@ export function makeChrf(wordOrder: number, name: string): MetricImpl {
     },
     fromTotals: (totals) => chrfFromStats(totals),
     width: () => 3 * (CHAR_ORDER + wordOrder),
-    signature: (options, nrefs) => `nrefs:${nrefs}|case:${options.lowercase ? 'lc' : 'mixed'}|eff:yes|nc:${CHAR_ORDER}|nw:${wordOrder}|space:no|version:2.6.0`,
+    signature: (options, nrefs) =>
+      `nrefs:${nrefs}|case:${options.lowercase ? 'lc' : 'mixed'}|eff:yes|nc:${CHAR_ORDER}|nw:${wordOrder}|space:no|version:2.6.0`,
   };
 }
 

@@ -12,21 +12,65 @@ import { getMetric } from './index.ts';
 import { tokenize13a, tokenizeIntl } from './tokenizers.ts';
 import { tokenize13a as naiveTokenize13a, tokenizeIntl as naiveTokenizeIntl } from './test/naive/tokenizers.ts';
 import { pyNormSpace, pyRemoveSpace, pySplit, pyStrip } from './text.ts';
-import { pyNormSpace as naivePyNormSpace, pyRemoveSpace as naivePyRemoveSpace, pySplit as naivePySplit, pyStrip as naivePyStrip } from './test/naive/text.ts';
+import {
+  pyNormSpace as naivePyNormSpace,
+  pyRemoveSpace as naivePyRemoveSpace,
+  pySplit as naivePySplit,
+  pyStrip as naivePyStrip,
+} from './test/naive/text.ts';
 import { bleu as naiveBleu } from './test/naive/bleu.ts';
 import { chrf as naiveChrf, chrfpp as naiveChrfpp } from './test/naive/chrf.ts';
 import { ter as naiveTer } from './test/naive/ter.ts';
 import type { MetricImpl, MetricOptions } from './types.ts';
 
 const WORDS = [
-  'the', 'The', 'a', 'dog', 'dogs', 'bit', 'man', 'man.', '(man)', 'it', "wasn't", 'isn\u2019t', '3.14', '1,000', '2-3', 'e-mail', '&amp;', '&quot;x&quot;',
-  'घर', 'गया', 'है।', 'நான்', 'আমি', 'किताब,', '😀', '𝔘𝔩𝔠𝔞', 'x\ud800y', '\udc00', ',', '.', '!', '?', '-', '"', "'", '$', '%', '“', '”', '€', '＃',
+  'the',
+  'The',
+  'a',
+  'dog',
+  'dogs',
+  'bit',
+  'man',
+  'man.',
+  '(man)',
+  'it',
+  "wasn't",
+  'isn\u2019t',
+  '3.14',
+  '1,000',
+  '2-3',
+  'e-mail',
+  '&amp;',
+  '&quot;x&quot;',
+  'घर',
+  'गया',
+  'है।',
+  'நான்',
+  'আমি',
+  'किताब,',
+  '😀',
+  '𝔘𝔩𝔠𝔞',
+  'x\ud800y',
+  '\udc00',
+  ',',
+  '.',
+  '!',
+  '?',
+  '-',
+  '"',
+  "'",
+  '$',
+  '%',
+  '“',
+  '”',
+  '€',
+  '＃',
 ];
 const SPACES = [' ', ' ', ' ', ' ', '  ', '\t', '\u00a0', '\u3000', '\x1c', '\u2009'];
 
 function corpus(seed: number, rows: number, nrefs: number): { hyps: string[]; refs: string[][] } {
   const rand = mulberry32(seed);
-  const pick = <T,>(a: readonly T[]) => a[Math.floor(rand() * a.length)];
+  const pick = <T>(a: readonly T[]) => a[Math.floor(rand() * a.length)];
   const sentence = (): string => {
     if (rand() < 0.05) return '';
     // A small vocabulary per sentence gives repeated n-grams.
@@ -113,9 +157,59 @@ describe('the faster bootstrap resamples to the same scores, to the bit', () => 
 });
 
 describe('the faster tokenisers and text helpers give the same strings', () => {
-  const PIECES = ['a', 'Ab', '7', '42', '.', ',', '-', '--', '\n', '-\n', '<skipped>', '&amp;', '&quot;', '&lt;', '&gt;', '&', "'", '"', '(', ')', '$', '@', '~', '`', '{', '}', '|', '^', '_', '[', ']', '\\', '/', ':', ';', '?', '!', '%', '।', '“', '😀', '\t', '\u00a0', '\u3000', '\x1c', ' ', '  '];
+  const PIECES = [
+    'a',
+    'Ab',
+    '7',
+    '42',
+    '.',
+    ',',
+    '-',
+    '--',
+    '\n',
+    '-\n',
+    '<skipped>',
+    '&amp;',
+    '&quot;',
+    '&lt;',
+    '&gt;',
+    '&',
+    "'",
+    '"',
+    '(',
+    ')',
+    '$',
+    '@',
+    '~',
+    '`',
+    '{',
+    '}',
+    '|',
+    '^',
+    '_',
+    '[',
+    ']',
+    '\\',
+    '/',
+    ':',
+    ';',
+    '?',
+    '!',
+    '%',
+    '।',
+    '“',
+    '😀',
+    '\t',
+    '\u00a0',
+    '\u3000',
+    '\x1c',
+    ' ',
+    '  ',
+  ];
   const rand = mulberry32(2024);
-  const lines = Array.from({ length: 5000 }, () => Array.from({ length: Math.floor(rand() * 14) }, () => PIECES[Math.floor(rand() * PIECES.length)]).join(rand() < 0.5 ? '' : ' '));
+  const lines = Array.from({ length: 5000 }, () =>
+    Array.from({ length: Math.floor(rand() * 14) }, () => PIECES[Math.floor(rand() * PIECES.length)]).join(rand() < 0.5 ? '' : ' '),
+  );
   it('13a and intl', () => {
     expect(lines.map(tokenize13a)).toEqual(lines.map(naiveTokenize13a));
     expect(lines.map(tokenizeIntl)).toEqual(lines.map(naiveTokenizeIntl));

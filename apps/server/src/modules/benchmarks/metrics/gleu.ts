@@ -1,6 +1,6 @@
 /**
  * Corpus GLEU (Google-BLEU, Wu et al. 2016) as NLTK 3.10's `corpus_gleu` computes it
- * (DESIGN.md §11): per row, n-grams of orders 1–4 of the hypothesis and of each reference; matches
+ * (docs/benchmarks.md#metrics): per row, n-grams of orders 1–4 of the hypothesis and of each reference; matches
  * = clipped overlap, denominator = max(hypothesis n-grams, reference n-grams); the reference with
  * the best ratio is kept (first on ties); corpus GLEU = Σ matches / Σ denominators. NLTK takes
  * token lists: ours are the whitespace-separated words (optionally lowercased). Scale: percent
@@ -36,7 +36,12 @@ export const gleu: MetricImpl = {
   rowStats(hyps, refs, options) {
     checkStreams('gleu', hyps, refs);
     const prep = (s: string) => pySplit(options.lowercase ? s.toLowerCase() : s);
-    return hyps.map((h, i) => gleuRow(prep(h), refs.map((stream) => prep(stream[i]))));
+    return hyps.map((h, i) =>
+      gleuRow(
+        prep(h),
+        refs.map((stream) => prep(stream[i])),
+      ),
+    );
   },
   fromTotals: ([match, all]) => (all === 0 ? 0 : 100 * (match / all)),
   width: () => 2,

@@ -1,5 +1,5 @@
 /**
- * The metric registry (DESIGN.md §11, issue #13 points 4–5): every benchmark metric with its
+ * The metric registry (docs/benchmarks.md#metrics, issue #13 points 4–5): every benchmark metric with its
  * direction, scale, reference implementation and signature, one `scoreMetric` entry point used
  * by benchmark runs, re-scores and the `ulca score` CLI alike, the coverage rule for failed rows
  * and the bootstrap interval.
@@ -37,7 +37,22 @@ export type { Interval, BootstrapOptions } from './bootstrap.ts';
 export const ULCA_METRICS_REVISION = 1;
 
 /** Names of the metrics that compute a score. */
-export const METRIC_NAMES = ['bleu', 'bleu-indic', 'chrf', 'chrf++', 'ter', 'wer', 'cer', 'gleu', 'ribes', 'meteor-exact', 'top1', 'top5', 'ner-f1', 'accuracy'] as const;
+export const METRIC_NAMES = [
+  'bleu',
+  'bleu-indic',
+  'chrf',
+  'chrf++',
+  'ter',
+  'wer',
+  'cer',
+  'gleu',
+  'ribes',
+  'meteor-exact',
+  'top1',
+  'top5',
+  'ner-f1',
+  'accuracy',
+] as const;
 /** One of {@link METRIC_NAMES}. */
 export type MetricName = (typeof METRIC_NAMES)[number];
 
@@ -87,29 +102,88 @@ const def = (
   description: string,
   impl: MetricImpl,
   unbounded = false,
-): AvailableMetric => ({ name, label, available: true, direction, scale: { min: 0, max: unbounded ? null : 100 }, reference, description, impl });
+): AvailableMetric => ({
+  name,
+  label,
+  available: true,
+  direction,
+  scale: { min: 0, max: unbounded ? null : 100 },
+  reference,
+  description,
+  impl,
+});
 
 /** The registry, in display order. */
 export const METRICS: readonly MetricDefinition[] = [
-  def('bleu', 'BLEU', 'higher', 'sacrebleu 2.6.0', 'Corpus BLEU: clipped n-gram precision (1–4) with brevity penalty; tokenisers 13a, none, intl, char; 1+ references.', bleu),
-  def('bleu-indic', 'BLEU (IndicNLP)', 'higher', 'sacrebleu 2.6.0 on IndicNLP-style text', "The original ULCA's recipe for Indian-language targets: IndicNLP normalisation and trivial tokenisation, then BLEU with tokenize=none.", bleuIndic),
+  def(
+    'bleu',
+    'BLEU',
+    'higher',
+    'sacrebleu 2.6.0',
+    'Corpus BLEU: clipped n-gram precision (1–4) with brevity penalty; tokenisers 13a, none, intl, char; 1+ references.',
+    bleu,
+  ),
+  def(
+    'bleu-indic',
+    'BLEU (IndicNLP)',
+    'higher',
+    'sacrebleu 2.6.0 on IndicNLP-style text',
+    "The original ULCA's recipe for Indian-language targets: IndicNLP normalisation and trivial tokenisation, then BLEU with tokenize=none.",
+    bleuIndic,
+  ),
   def('chrf', 'chrF', 'higher', 'sacrebleu 2.6.0', 'Character n-gram F-score (orders 1–6, β = 2).', chrf),
   def('chrf++', 'chrF++', 'higher', 'sacrebleu 2.6.0', 'chrF plus word uni- and bigrams.', chrfpp),
   def('ter', 'TER', 'lower', 'sacrebleu 2.6.0', 'Translation edit rate: word edits including block shifts per reference word.', ter, true),
   def('wer', 'WER', 'lower', 'jiwer 4.0.0', 'Word error rate: word substitutions, deletions and insertions per reference word.', wer, true),
   def('cer', 'CER', 'lower', 'jiwer 4.0.0', 'Character error rate: character edits per reference character.', cer, true),
-  def('gleu', 'GLEU', 'higher', 'NLTK 3.10.3 corpus_gleu', 'Google-BLEU: n-gram (1–4) matches over max(hypothesis, reference) n-grams.', gleu),
-  def('ribes', 'RIBES', 'higher', 'NLTK 3.10.3 corpus_ribes', 'Rank-based word-order score (Kendall τ) with unigram precision and brevity penalty.', ribes),
-  def('meteor-exact', 'METEOR (exact match)', 'higher', 'NLTK 3.10.3 meteor_score without stem or WordNet matches', 'METEOR with exact word matches only: no stems, synonyms or paraphrases.', meteor),
+  def(
+    'gleu',
+    'GLEU',
+    'higher',
+    'NLTK 3.10.3 corpus_gleu',
+    'Google-BLEU: n-gram (1–4) matches over max(hypothesis, reference) n-grams.',
+    gleu,
+  ),
+  def(
+    'ribes',
+    'RIBES',
+    'higher',
+    'NLTK 3.10.3 corpus_ribes',
+    'Rank-based word-order score (Kendall τ) with unigram precision and brevity penalty.',
+    ribes,
+  ),
+  def(
+    'meteor-exact',
+    'METEOR (exact match)',
+    'higher',
+    'NLTK 3.10.3 meteor_score without stem or WordNet matches',
+    'METEOR with exact word matches only: no stems, synonyms or paraphrases.',
+    meteor,
+  ),
   def('top1', 'Top-1 accuracy', 'higher', 'definition (no library)', 'Rows whose first candidate equals a reference.', top1),
   def('top5', 'Top-5 accuracy', 'higher', 'definition (no library)', 'Rows with a reference among their first five candidates.', top5),
-  def('ner-f1', 'Entity F1 (NER)', 'higher', 'seqeval 1.2.2 f1_score (default mode)', 'Named entities found with their exact span and type, micro-averaged F1 over all rows; one line of tags per row.', nerF1),
-  def('accuracy', 'Accuracy', 'higher', 'definition (no library)', 'Language detection: rows whose language code equals the reference.', accuracy),
+  def(
+    'ner-f1',
+    'Entity F1 (NER)',
+    'higher',
+    'seqeval 1.2.2 f1_score (default mode)',
+    'Named entities found with their exact span and type, micro-averaged F1 over all rows; one line of tags per row.',
+    nerF1,
+  ),
+  def(
+    'accuracy',
+    'Accuracy',
+    'higher',
+    'definition (no library)',
+    'Language detection: rows whose language code equals the reference.',
+    accuracy,
+  ),
   {
     name: 'bertscore',
     label: 'BERTScore',
     available: false,
-    reason: 'BERTScore needs a pretrained multilingual BERT model; none is installed on these machines and none may be downloaded at run time, so no score is computed.',
+    reason:
+      'BERTScore needs a pretrained multilingual BERT model; none is installed on these machines and none may be downloaded at run time, so no score is computed.',
   },
 ];
 

@@ -1,6 +1,6 @@
 /**
  * The original ULCA's BLEU recipe for Indian-language targets, as a named variant "bleu-indic"
- * (DESIGN.md §11): each sentence is normalised the way IndicNLP's normaliser does it, tokenised
+ * (docs/benchmarks.md#metrics): each sentence is normalised the way IndicNLP's normaliser does it, tokenised
  * with IndicNLP's trivial tokeniser (punctuation split off, digit groups such as "1,000" or
  * "12:30" kept whole), and the tokens joined with spaces are scored by BLEU with `tokenize=none`.
  *

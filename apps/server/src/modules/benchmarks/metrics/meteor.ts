@@ -1,6 +1,6 @@
 /**
  * METEOR, exact-match variant ("meteor-exact"), equal to NLTK 3.10's `meteor_score` when its
- * stemmer and WordNet stages find nothing (DESIGN.md §11). Words are whitespace-separated and
+ * stemmer and WordNet stages find nothing (docs/benchmarks.md#metrics). Words are whitespace-separated and
  * lowercased (NLTK's default preprocess); hypothesis words are matched to identical reference
  * words from the end; Fmean = P·R / (α·P + (1−α)·R) with α = 0.9; fragmentation penalty
  * γ·(chunks/matches)^β with β = 3, γ = 0.5; the best reference per row; corpus score = mean of

@@ -11,7 +11,8 @@ describe('registry', () => {
   it('lists every metric with its direction; lower is better only for edit rates', () => {
     const lower = METRICS.filter((m) => m.available && m.direction === 'lower').map((m) => m.name);
     expect(lower.sort()).toEqual(['cer', 'ter', 'wer']);
-    for (const n of ['bleu', 'chrf', 'chrf++', 'gleu', 'ribes', 'meteor-exact', 'top1', 'top5', 'bleu-indic']) expect(getMetric(n).direction).toBe('higher');
+    for (const n of ['bleu', 'chrf', 'chrf++', 'gleu', 'ribes', 'meteor-exact', 'top1', 'top5', 'bleu-indic'])
+      expect(getMetric(n).direction).toBe('higher');
   });
   it('lists BERTScore as unavailable with its reason and refuses to score it', () => {
     const bert = findMetric('bert');
@@ -30,15 +31,27 @@ describe('registry', () => {
     expect(scoreMetric('bleu', ['a'], [['a']], { tokenize: 'intl', lowercase: true, smooth: 'floor' }).signature).toBe(
       'nrefs:1|case:lc|eff:no|tok:intl|smooth:floor[0.10]|version:2.6.0|metric:bleu|ulca:1',
     );
-    expect(scoreMetric('ter', ['a'], [['a']]).signature).toBe('nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0|metric:ter|ulca:1');
+    expect(scoreMetric('ter', ['a'], [['a']]).signature).toBe(
+      'nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0|metric:ter|ulca:1',
+    );
   });
   it('scores every metric the task registry offers for a benchmark task', () => {
     for (const task of BENCHMARK_TASKS) {
-      for (const name of benchmarkSpec(task).metrics) expect({ task, name, metric: findMetric(name)?.name, available: findMetric(name)?.available }).toEqual({ task, name, metric: name, available: true });
+      for (const name of benchmarkSpec(task).metrics)
+        expect({ task, name, metric: findMetric(name)?.name, available: findMetric(name)?.available }).toEqual({
+          task,
+          name,
+          metric: name,
+          available: true,
+        });
     }
   });
   it('ranks in each metric direction', () => {
-    const rows = [{ m: 'A', score: 10 }, { m: 'B', score: 30 }, { m: 'C', score: 20 }];
+    const rows = [
+      { m: 'A', score: 10 },
+      { m: 'B', score: 30 },
+      { m: 'C', score: 20 },
+    ];
     expect(rankByMetric('bleu', rows).map((r) => r.m)).toEqual(['B', 'C', 'A']);
     expect(rankByMetric('wer', rows).map((r) => r.m)).toEqual(['A', 'C', 'B']);
   });
@@ -78,7 +91,11 @@ describe('bootstrap interval', () => {
   });
   it('paired: a system that is better on every row wins every resample', () => {
     const m = getMetric('wer');
-    const good = m.impl.rowStats(hyps.map(() => 'the cat sat on the mat'), refs, {});
+    const good = m.impl.rowStats(
+      hyps.map(() => 'the cat sat on the mat'),
+      refs,
+      {},
+    );
     const bad = m.impl.rowStats(hyps, refs, {});
     const r = pairedBootstrap(bad, good, 3, (t) => m.impl.fromTotals(t, {}), { samples: 200 });
     expect(r.fractionBNotWorse).toBe(0);
@@ -113,7 +130,9 @@ describe('tokenisers (sacrebleu behaviour)', () => {
 describe('Indic recipe (bleu-indic)', () => {
   it('normalises invisible characters and, for Devanagari, nukta forms, pipe and visarga', () => {
     expect(indicNormalize('क\u200Dि\u00A0x\u00AD')).toBe('कि x');
-    expect(indicNormalize('\u095B\u0930\u093E | \u0926\u0941:\u0916', 'hi')).toBe('\u091C\u093C\u0930\u093E \u0964 \u0926\u0941\u0903\u0916');
+    expect(indicNormalize('\u095B\u0930\u093E | \u0926\u0941:\u0916', 'hi')).toBe(
+      '\u091C\u093C\u0930\u093E \u0964 \u0926\u0941\u0903\u0916',
+    );
     expect(indicNormalize('a|b', 'ta')).toBe('a|b');
   });
   it('tokenises punctuation and keeps digit groups whole (except at the start, as IndicNLP)', () => {
@@ -125,9 +144,16 @@ describe('Indic recipe (bleu-indic)', () => {
     const hyps = ['मैं कल बाज़ार गया था।', 'यह किताब अच्छी है|'];
     const refs = [['मैं कल बाजार गया।', 'यह पुस्तक अच्छी है।']];
     const indic = scoreMetric('bleu-indic', hyps, refs, { lang: 'hi' });
-    const manual = scoreMetric('bleu', hyps.map((h) => indicPrepare(h, 'hi')), refs.map((s) => s.map((r) => indicPrepare(r, 'hi'))), { tokenize: 'none' });
+    const manual = scoreMetric(
+      'bleu',
+      hyps.map((h) => indicPrepare(h, 'hi')),
+      refs.map((s) => s.map((r) => indicPrepare(r, 'hi'))),
+      { tokenize: 'none' },
+    );
     expect(indic.score).toBe(manual.score);
     expect(indic.score).toBeGreaterThan(scoreMetric('bleu', hyps, refs, { tokenize: 'none' }).score);
-    expect(indic.signature).toBe('nrefs:1|case:mixed|eff:no|tok:none|smooth:exp|version:2.6.0|prep:indicnlp-norm[hi]+trivtok|metric:bleu-indic|ulca:1');
+    expect(indic.signature).toBe(
+      'nrefs:1|case:mixed|eff:no|tok:none|smooth:exp|version:2.6.0|prep:indicnlp-norm[hi]+trivtok|metric:bleu-indic|ulca:1',
+    );
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Entity-level F1 for NER (DESIGN.md §11), as seqeval 1.2.2 computes `f1_score(y_true, y_pred)`
+ * Entity-level F1 for NER (docs/architecture.md#calling-models), as seqeval 1.2.2 computes `f1_score(y_true, y_pred)`
  * by default: tags are read with its default (conlleval-style) chunking, which accepts IOB1, IOB2,
  * IOE and IOBES prefixes (B-, I-, E-, S-, O; a tag without a type is type "_"); an entity counts
  * as correct only when its type, first and last token all match a reference entity (strict span
@@ -68,7 +68,9 @@ export const nerF1: MetricImpl = {
       const gold = pySplit(refs[0][i]);
       // A failed row (no output) predicts no entity; otherwise the sequences must align token by token.
       if (pred.length !== 0 && pred.length !== gold.length) {
-        throw new RangeError(`ner-f1: row ${i + 1} has ${pred.length} predicted tags for ${gold.length} reference tags (they must be the same tokens).`);
+        throw new RangeError(
+          `ner-f1: row ${i + 1} has ${pred.length} predicted tags for ${gold.length} reference tags (they must be the same tokens).`,
+        );
       }
       const truth = new Set(entitiesOf(gold).map((e) => `${e.type}\u0000${e.start}\u0000${e.end}`));
       const found = entitiesOf(pred);

@@ -86,7 +86,7 @@ export class Pcg64 {
 
   constructor(seed: number | bigint) {
     const [s0, s1, i0, i1] = generateState64(seed, 4);
-    this.inc = (((i0 << 64n) | i1) << 1n | 1n) & MASK128;
+    this.inc = ((((i0 << 64n) | i1) << 1n) | 1n) & MASK128;
     this.step();
     this.state = (this.state + ((s0 << 64n) | s1)) & MASK128;
     this.step();

@@ -1,4 +1,4 @@
-// Our metrics against their reference implementations, to 1e-6 (DESIGN.md §11, issue #13).
+// Our metrics against their reference implementations, to 1e-6 (docs/benchmarks.md#metrics, issue #13).
 // fixtures/expected.json holds inputs and the numbers sacrebleu 2.6.0, jiwer 4.0.0 and NLTK 3.10.3
 // print for them (regenerate with fixtures/generate.py; the tests never run Python).
 import fs from 'node:fs';
@@ -19,16 +19,21 @@ const fixture = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtu
 
 describe('metrics equal their references on the generated fixture', () => {
   it('covers every metric with a reference', () => {
-    expect(new Set(fixture.cases.map((c) => c.metric))).toEqual(new Set(['bleu', 'chrf', 'chrf++', 'ter', 'wer', 'cer', 'gleu', 'ribes', 'meteor-exact']));
+    expect(new Set(fixture.cases.map((c) => c.metric))).toEqual(
+      new Set(['bleu', 'chrf', 'chrf++', 'ter', 'wer', 'cer', 'gleu', 'ribes', 'meteor-exact']),
+    );
   });
-  it.each(fixture.cases.map((c) => [`${c.metric} ${c.set} ${JSON.stringify({ ...c.options, signature: undefined })}`, c] as const))('%s', (_label, c) => {
-    const { hyps, refs } = fixture.sets[c.set];
-    const { signature, ...options } = c.options;
-    const result = scoreMetric(c.metric, hyps, refs, options);
-    expect(Math.abs(result.score - c.score)).toBeLessThan(1e-6);
-    // Our signature starts with sacrebleu's own for the metrics sacrebleu has.
-    if (signature) expect(result.signature.startsWith(`${signature}|`)).toBe(true);
-  });
+  it.each(fixture.cases.map((c) => [`${c.metric} ${c.set} ${JSON.stringify({ ...c.options, signature: undefined })}`, c] as const))(
+    '%s',
+    (_label, c) => {
+      const { hyps, refs } = fixture.sets[c.set];
+      const { signature, ...options } = c.options;
+      const result = scoreMetric(c.metric, hyps, refs, options);
+      expect(Math.abs(result.score - c.score)).toBeLessThan(1e-6);
+      // Our signature starts with sacrebleu's own for the metrics sacrebleu has.
+      if (signature) expect(result.signature.startsWith(`${signature}|`)).toBe(true);
+    },
+  );
 });
 
 // Published vectors, copied with their inputs from the reference projects' READMEs and tests.
@@ -52,13 +57,23 @@ describe('published test vectors', () => {
     expect(scoreMetric('bleu', ['', '', ''], refs).score).toBe(0);
   });
   it('sacrebleu test_bleu.py raw cases (floor 0.01)', () => {
-    expect(scoreMetric('bleu', ['this is a test'], [['this is a test']], { smooth: 'floor', smoothValue: 0.01, tokenize: 'none' }).score / 100).toBeCloseTo(1, 8);
-    expect(Math.abs(scoreMetric('bleu', ['this is a fest'], [['this is a test']], { smooth: 'floor', smoothValue: 0.01, tokenize: 'none' }).score / 100 - 0.223606797749979)).toBeLessThan(1e-8);
+    expect(
+      scoreMetric('bleu', ['this is a test'], [['this is a test']], { smooth: 'floor', smoothValue: 0.01, tokenize: 'none' }).score / 100,
+    ).toBeCloseTo(1, 8);
+    expect(
+      Math.abs(
+        scoreMetric('bleu', ['this is a fest'], [['this is a test']], { smooth: 'floor', smoothValue: 0.01, tokenize: 'none' }).score /
+          100 -
+          0.223606797749979,
+      ),
+    ).toBeLessThan(1e-8);
   });
   // sacrebleu test/test_chrf.py: cases with default settings are those with eps_smoothing off; the
   // keep-whitespace and beta=3 cases need options we do not offer.
   it('sacrebleu chrF signature of the default', () => {
-    expect(scoreMetric('chrf', ['a b c'], [['a b c']]).signature).toBe('nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0|metric:chrf|ulca:1');
+    expect(scoreMetric('chrf', ['a b c'], [['a b c']]).signature).toBe(
+      'nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0|metric:chrf|ulca:1',
+    );
   });
   // sacrebleu test/test_ter.py (EPSILON 1e-3 there; ours exact on these).
   it.each([
@@ -116,8 +131,14 @@ describe('published test vectors', () => {
       'It is a guide to action that ensures that the military will forever heed Party commands',
       'he was interested in world history because he read the book',
     ];
-    const r2 = ['It is the guiding principle which guarantees the military forces always being under the command of the Party', 'he was interested in world history because he read the book'];
-    const r3 = ['It is the practical guide for the army always to heed the directions of the party', 'he was interested in world history because he read the book'];
+    const r2 = [
+      'It is the guiding principle which guarantees the military forces always being under the command of the Party',
+      'he was interested in world history because he read the book',
+    ];
+    const r3 = [
+      'It is the practical guide for the army always to heed the directions of the party',
+      'he was interested in world history because he read the book',
+    ];
     expect(Math.round(scoreMetric('ribes', h, [r1, r2, r3]).score * 100) / 10000).toBe(0.3597);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * RIBES (Isozaki et al. 2010) as NLTK 3.10's `corpus_ribes` computes it (DESIGN.md §11): per row,
+ * RIBES (Isozaki et al. 2010) as NLTK 3.10's `corpus_ribes` computes it (docs/benchmarks.md#metrics): per row,
  * hypothesis words are aligned to reference positions (a word unique in both, else the shortest
  * context n-gram unique in both), normalised Kendall's τ over the alignment (NLTK counts only the
  * pairs inside runs of consecutive +1 positions), times unigram precision^α (α = 0.25) and brevity
@@ -108,9 +108,16 @@ export const ribes: MetricImpl = {
   rowStats(hyps, refs, options) {
     checkStreams('ribes', hyps, refs);
     const prep = (s: string) => pySplit(options.lowercase ? s.toLowerCase() : s);
-    return hyps.map((h, i) => [sentenceRibes(refs.map((stream) => prep(stream[i])), prep(h)), 1]);
+    return hyps.map((h, i) => [
+      sentenceRibes(
+        refs.map((stream) => prep(stream[i])),
+        prep(h),
+      ),
+      1,
+    ]);
   },
   fromTotals: ([sum, n]) => (n === 0 ? 0 : 100 * (sum / n)),
   width: () => 2,
-  signature: (options, nrefs) => `nrefs:${nrefs}|case:${options.lowercase ? 'lc' : 'mixed'}|tok:whitespace|alpha:0.25|beta:0.10|version:nltk-3.10.3`,
+  signature: (options, nrefs) =>
+    `nrefs:${nrefs}|case:${options.lowercase ? 'lc' : 'mixed'}|tok:whitespace|alpha:0.25|beta:0.10|version:nltk-3.10.3`,
 };

@@ -19,7 +19,12 @@ const fixture = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'fixtu
 
 describe('numpy default_rng, bit for bit', () => {
   it('SeedSequence(12345).generate_state(4, uint64) and PCG64(12345).random_raw(3)', () => {
-    expect(generateState64(12345, 4).map((x) => x.toString(16))).toEqual(['b5ae6482a03d837c', 'bbe2996ffa1f7a2f', '64e39a9f37158f94', '3ebb0f96a013fd73']);
+    expect(generateState64(12345, 4).map((x) => x.toString(16))).toEqual([
+      'b5ae6482a03d837c',
+      'bbe2996ffa1f7a2f',
+      '64e39a9f37158f94',
+      '3ebb0f96a013fd73',
+    ]);
     const r = new Pcg64(12345);
     expect([r.next64(), r.next64(), r.next64()]).toEqual([4193609425186963869n, 5843160025838961886n, 14708796524633321433n]);
   });

@@ -1,5 +1,5 @@
 /**
- * TER (translation edit rate) as sacrebleu 2.x computes it (DESIGN.md §11), a port of its
+ * TER (translation edit rate) as sacrebleu 2.x computes it (docs/benchmarks.md#metrics), a port of its
  * Tercom re-implementation: word edit distance with a beam around the diagonal plus greedy block
  * shifts (at most 10 words, moved at most 50 positions, 1000 candidates per row), the best
  * reference per row by edits and the average reference length as the denominator. Text is
@@ -133,7 +133,7 @@ class TerSearch {
         for (let sr = firstAt[word]; sr >= 0; sr = nextAt[sr]) {
           if (sr < sh - MAX_SHIFT_DIST) continue;
           if (sr > sh + MAX_SHIFT_DIST) break;
-          for (let len = 0; len < MAX_SHIFT_SIZE && h[sh + len] === r[sr + len]; ) {
+          for (let len = 0; len < MAX_SHIFT_SIZE && h[sh + len] === r[sr + len];) {
             len++;
             // Candidate pair (sh, sr, len): both ranges hold errors and sr is not aligned inside the block.
             if (hypErr[Math.min(sh + len, nh)] - hypErr[sh] !== 0 && refErr[Math.min(sr + len, n)] - refErr[sr] !== 0) {
@@ -149,7 +149,11 @@ class TerSearch {
                   prevIdx = idx;
                   const gain = pre - this.shiftedCost(sh, len, idx);
                   checked++;
-                  if (!found || gain > bGain || (gain === bGain && (len > bLen || (len === bLen && (sh < bStart || (sh === bStart && idx < bTarget)))))) {
+                  if (
+                    !found ||
+                    gain > bGain ||
+                    (gain === bGain && (len > bLen || (len === bLen && (sh < bStart || (sh === bStart && idx < bTarget)))))
+                  ) {
                     found = true;
                     bGain = gain;
                     bLen = len;

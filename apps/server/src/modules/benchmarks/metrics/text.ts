@@ -1,6 +1,6 @@
 /**
  * Text helpers that reproduce Python's string semantics, so that our metrics count exactly what
- * sacrebleu, jiwer and NLTK count (DESIGN.md §11): Python's `str.split()` whitespace set and
+ * sacrebleu, jiwer and NLTK count (docs/benchmarks.md#metrics): Python's `str.split()` whitespace set and
  * code-point (not UTF-16) indexing.
  */
 
@@ -45,7 +45,18 @@ export function pyRemoveSpace(s: string): string {
 /** True when UTF-16 unit `c` is Python whitespace (the PY_WS set; all of it lies in the BMP). */
 function isPyWs(c: number): boolean {
   return (
-    c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f) || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
+    c === 0x20 ||
+    (c >= 0x09 && c <= 0x0d) ||
+    (c >= 0x1c && c <= 0x1f) ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
   );
 }
 

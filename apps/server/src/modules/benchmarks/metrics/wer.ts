@@ -1,5 +1,5 @@
 /**
- * WER (word error rate) as jiwer 4 computes it with its default transform (DESIGN.md §11): runs of
+ * WER (word error rate) as jiwer 4 computes it with its default transform (docs/benchmarks.md#metrics): runs of
  * two or more whitespace characters become one space, the ends are stripped, words are split on
  * single spaces; errors are the minimal substitutions + deletions + insertions; corpus WER =
  * Σ errors / Σ reference words (when every reference is empty: the number of inserted words).

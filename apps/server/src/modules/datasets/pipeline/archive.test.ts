@@ -111,7 +111,9 @@ describe('openArchive guards', () => {
   });
 
   it('rejects params.json that is not JSON, saying where', async () => {
-    const err = await rejection(openArchive(await zipOf({ 'params.json': '{\n  "datasetType": "monolingual-corpus",\n  oops\n}', 'data.json': '[]' }), LIMITS));
+    const err = await rejection(
+      openArchive(await zipOf({ 'params.json': '{\n  "datasetType": "monolingual-corpus",\n  oops\n}', 'data.json': '[]' }), LIMITS),
+    );
     expect(err.code).toBe('PARAMS_INVALID');
     expect(err.message).toMatch(/^params\.json is not valid JSON at line 3, column 3/);
   });
@@ -134,7 +136,12 @@ describe('DatasetArchive.rows', () => {
 
   it('reads a zip made by zipping a folder (files one level down)', async () => {
     const archive = await openArchive(
-      await zipOf({ 'my-dataset/params.json': MONO_PARAMS, 'my-dataset/data.json': monoRows(2), 'my-dataset/audio/a.txt': 'A', '__MACOSX/my-dataset/._data.json': 'x' }),
+      await zipOf({
+        'my-dataset/params.json': MONO_PARAMS,
+        'my-dataset/data.json': monoRows(2),
+        'my-dataset/audio/a.txt': 'A',
+        '__MACOSX/my-dataset/._data.json': 'x',
+      }),
       LIMITS,
     );
     expect(archive.rawParams).toEqual(MONO_PARAMS);
@@ -143,7 +150,9 @@ describe('DatasetArchive.rows', () => {
   });
 
   it('rejects data.json that is not an array', async () => {
-    const { rows, error } = await collect(await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.json': { text: 'x' } }), LIMITS));
+    const { rows, error } = await collect(
+      await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.json': { text: 'x' } }), LIMITS),
+    );
     expect(rows).toEqual([]);
     expect(error?.code).toBe('DATA_NOT_ARRAY');
     expect(error?.message).toMatch(/must hold a JSON array/);
@@ -176,7 +185,9 @@ describe('DatasetArchive.rows', () => {
   });
 
   it('rejects a data.csv row with the wrong number of columns', async () => {
-    const { rows, error } = await collect(await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.csv': 'text,speaker\na,b\nc\n' }), LIMITS));
+    const { rows, error } = await collect(
+      await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.csv': 'text,speaker\na,b\nc\n' }), LIMITS),
+    );
     expect(rows).toHaveLength(1);
     expect(error?.code).toBe('DATA_MALFORMED_CSV');
   });
@@ -199,15 +210,21 @@ describe('deep JSON (JSON_TOO_DEEP)', () => {
     expect(rows).toEqual([{ text: 'पहला वाक्य' }]);
     expect(error?.code).toBe('JSON_TOO_DEEP');
     expect(error?.stage).toBe('ingest');
-    expect(error?.message).toBe(`data.json nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep in record 2; at most ${MAX_JSON_DEPTH} are allowed.`);
+    expect(error?.message).toBe(
+      `data.json nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep in record 2; at most ${MAX_JSON_DEPTH} are allowed.`,
+    );
   });
 
   it('accepts nesting up to the limit and refuses one level more', async () => {
     // The top-level array is level 1: a record may hold MAX_JSON_DEPTH - 1 levels.
-    const ok = await collect(await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.json': `[${nested(MAX_JSON_DEPTH - 1)}]` }), LIMITS));
+    const ok = await collect(
+      await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.json': `[${nested(MAX_JSON_DEPTH - 1)}]` }), LIMITS),
+    );
     expect(ok.error).toBeNull();
     expect(ok.rows).toHaveLength(1);
-    const deep = await collect(await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.json': `[${nested(MAX_JSON_DEPTH)}]` }), LIMITS));
+    const deep = await collect(
+      await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.json': `[${nested(MAX_JSON_DEPTH)}]` }), LIMITS),
+    );
     expect(deep.error?.code).toBe('JSON_TOO_DEEP');
   });
 
@@ -220,7 +237,9 @@ describe('deep JSON (JSON_TOO_DEEP)', () => {
 
   it('refuses data.csv headers that would nest deeper than the limit', async () => {
     const header = Array.from({ length: MAX_JSON_DEPTH + 1 }, (_, i) => `k${i}`).join('.');
-    const { error } = await collect(await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.csv': `text,${header}\na,b\n` }), LIMITS));
+    const { error } = await collect(
+      await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.csv': `text,${header}\na,b\n` }), LIMITS),
+    );
     expect(error?.code).toBe('JSON_TOO_DEEP');
   });
 });
@@ -244,7 +263,10 @@ describe('DatasetArchive.readMedia', () => {
   });
 
   it('reports a media file over the size cap as unreadable, not as a rejection', async () => {
-    const archive = await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.json': '[]', 'big.wav': Buffer.alloc(5000, 1) }), { ...LIMITS, maxMediaBytes: 1000 });
+    const archive = await openArchive(await zipOf({ 'params.json': MONO_PARAMS, 'data.json': '[]', 'big.wav': Buffer.alloc(5000, 1) }), {
+      ...LIMITS,
+      maxMediaBytes: 1000,
+    });
     await expect(archive.readMedia('big.wav')).rejects.toBeInstanceOf(MediaReadError);
     await archive.close();
   });

@@ -1,5 +1,5 @@
 /**
- * Reading a dataset zip in the ULCA contribution format (DESIGN.md §6 "ingest"): guards against
+ * Reading a dataset zip in the ULCA contribution format (docs/architecture.md#dataset-pipeline "ingest"): guards against
  * hostile zips, finds params.json and data.json / data.csv, streams the rows and serves the media
  * files the rows name. Shared by the ingest worker and the offline validator CLI.
  */
@@ -85,9 +85,11 @@ const DEFAULT_MAX_MEDIA_BYTES = 256 * 1024 * 1024;
 const IGNORED_TOP_FOLDERS: ReadonlySet<string> = new Set(['__MACOSX']);
 
 // yauzl exports this helper but @types/yauzl does not declare it.
-const getFileNameLowLevel = (yauzl as unknown as {
-  getFileNameLowLevel(flags: number, raw: Buffer, extraFields: unknown[], strict: boolean): string;
-}).getFileNameLowLevel;
+const getFileNameLowLevel = (
+  yauzl as unknown as {
+    getFileNameLowLevel(flags: number, raw: Buffer, extraFields: unknown[], strict: boolean): string;
+  }
+).getFileNameLowLevel;
 
 const reject = (code: string, message: string) => new DatasetRejected('ingest', code, message);
 
@@ -145,9 +147,7 @@ function indexEntries(zip: ZipFile, limits: ArchiveLimits): Promise<Map<string, 
       if (unsafe) return fail(reject('ZIP_SLIP', `The zip entry "${name}" ${unsafe}: entry names must stay inside the archive.`));
       declaredTotal += entry.uncompressedSize;
       if (declaredTotal > limits.maxUnzippedBytes) {
-        return fail(
-          reject('ZIP_BOMB', `The zip expands to more than ${limits.maxUnzippedBytes} bytes (the limit) once uncompressed.`),
-        );
+        return fail(reject('ZIP_BOMB', `The zip expands to more than ${limits.maxUnzippedBytes} bytes (the limit) once uncompressed.`));
       }
       if (ratioTooHigh(entry.uncompressedSize, entry.compressedSize, limits)) {
         return fail(bombByRatio(name, entry.uncompressedSize, entry.compressedSize, limits));
@@ -192,7 +192,9 @@ class InflateGuard extends Transform {
   override _transform(chunk: Buffer, _enc: BufferEncoding, cb: TransformCallback): void {
     this.seen += chunk.length;
     if (this.seen > this.entry.uncompressedSize || this.seen > this.limits.maxUnzippedBytes) {
-      return cb(reject('ZIP_BOMB', `The zip entry "${this.name}" expands beyond its declared size of ${this.entry.uncompressedSize} bytes.`));
+      return cb(
+        reject('ZIP_BOMB', `The zip entry "${this.name}" expands beyond its declared size of ${this.entry.uncompressedSize} bytes.`),
+      );
     }
     if (ratioTooHigh(this.seen, this.entry.compressedSize, this.limits)) {
       return cb(bombByRatio(this.name, this.seen, this.entry.compressedSize, this.limits));
@@ -229,7 +231,12 @@ class ArrayStartCheck extends Transform {
         if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue;
         this.checked = true;
         if (c !== 0x5b /* [ */) {
-          return cb(reject('DATA_NOT_ARRAY', `${this.fileName} must hold a JSON array of records ([ {...}, {...} ]); it starts with "${String.fromCharCode(c)}".`));
+          return cb(
+            reject(
+              'DATA_NOT_ARRAY',
+              `${this.fileName} must hold a JSON array of records ([ {...}, {...} ]); it starts with "${String.fromCharCode(c)}".`,
+            ),
+          );
         }
         break;
       }
@@ -246,7 +253,10 @@ type ProcessBuffer = (this: Parser, cb: (err?: Error | null) => void) => void;
 const parserProcessBuffer = (Parser.prototype as unknown as { _processBuffer: ProcessBuffer })._processBuffer;
 
 const tooDeep = (fileName: string, where: string) =>
-  reject('JSON_TOO_DEEP', `${fileName} nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep${where}; at most ${MAX_JSON_DEPTH} are allowed.`);
+  reject(
+    'JSON_TOO_DEEP',
+    `${fileName} nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep${where}; at most ${MAX_JSON_DEPTH} are allowed.`,
+  );
 
 /**
  * True when the JSON text nests arrays/objects deeper than `max` levels. Brackets inside strings
@@ -405,7 +415,7 @@ function lineColumn(text: string, position: number): { line: number; column: num
 }
 
 /**
- * Opens a dataset zip and applies the ingest guards (DESIGN.md §6). Rejections are
+ * Opens a dataset zip and applies the ingest guards (docs/architecture.md#dataset-pipeline). Rejections are
  * DatasetRejected('ingest', code): NOT_A_ZIP, ZIP_SLIP, TOO_MANY_ENTRIES, ZIP_BOMB, PARAMS_MISSING,
  * PARAMS_INVALID (params.json not JSON), DATA_MISSING. File-system errors (ENOENT…) pass through.
  */
@@ -449,7 +459,10 @@ async function describe(zip: ZipFile, limits: ArchiveLimits): Promise<DatasetArc
   const paramsName = `${prefix}params.json`;
   const paramsEntry = entries.get(paramsName);
   if (!paramsEntry) {
-    throw reject('PARAMS_MISSING', 'The zip has no params.json: put params.json and data.json at the root of the zip or in a single folder.');
+    throw reject(
+      'PARAMS_MISSING',
+      'The zip has no params.json: put params.json and data.json at the root of the zip or in a single folder.',
+    );
   }
   let dataFile: 'data.json' | 'data.csv' = 'data.json';
   let dataEntry = entries.get(`${prefix}data.json`);
@@ -568,13 +581,19 @@ async function describe(zip: ZipFile, limits: ArchiveLimits): Promise<DatasetArc
       const entry = entries.get(name);
       if (!entry) return null;
       if (entry.uncompressedSize > maxMediaBytes) {
-        throw new MediaReadError(relPath, `"${relPath}" is ${entry.uncompressedSize} bytes; media files may be at most ${maxMediaBytes} bytes.`);
+        throw new MediaReadError(
+          relPath,
+          `"${relPath}" is ${entry.uncompressedSize} bytes; media files may be at most ${maxMediaBytes} bytes.`,
+        );
       }
       try {
         return await readWhole(name, entry);
       } catch (err) {
         if (err instanceof DatasetRejected && err.code === 'ZIP_BOMB') throw err;
-        throw new MediaReadError(relPath, `"${relPath}" cannot be read from the zip (${err instanceof Error ? err.message : String(err)}).`);
+        throw new MediaReadError(
+          relPath,
+          `"${relPath}" cannot be read from the zip (${err instanceof Error ? err.message : String(err)}).`,
+        );
       }
     },
     async close() {

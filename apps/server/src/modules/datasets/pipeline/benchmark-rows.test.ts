@@ -16,10 +16,19 @@ const params = (type: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('language-detection benchmark datasets', () => {
-  it('accepts params without languages, and ULCA\'s misspelt task names', () => {
+  it("accepts params without languages, and ULCA's misspelt task names", () => {
     const txt = checkBenchmarkParams(params('txt-lang-detetcion'));
-    expect(txt).toMatchObject({ ok: true, task: 'txt-lang-detection', datasetType: 'monolingual-corpus', stored: { taskType: { type: 'txt-lang-detection' } } });
-    expect(checkBenchmarkParams(params('audio-lang-detection', { format: 'wav' }))).toMatchObject({ ok: true, task: 'audio-lang-detection', datasetType: 'asr-corpus' });
+    expect(txt).toMatchObject({
+      ok: true,
+      task: 'txt-lang-detection',
+      datasetType: 'monolingual-corpus',
+      stored: { taskType: { type: 'txt-lang-detection' } },
+    });
+    expect(checkBenchmarkParams(params('audio-lang-detection', { format: 'wav' }))).toMatchObject({
+      ok: true,
+      task: 'audio-lang-detection',
+      datasetType: 'asr-corpus',
+    });
     // Other tasks still need their languages.
     expect(checkBenchmarkParams(params('ner', { tagsFormat: 'IOB2' }))).toMatchObject({ ok: false, code: 'PARAMS_INVALID' });
   });
@@ -37,7 +46,11 @@ describe('language-detection benchmark datasets', () => {
     expect(checker.check({ sourceText: 'x', langCode: 'xx' }, 3)).toMatchObject({ ok: false, stage: 'ingest', code: 'INVALID_VALUE' });
     expect(checker.check({ sourceText: 'hello' }, 4)).toMatchObject({ ok: false, code: 'MISSING_FIELD' });
     expect(checker.check({ sourceText: '  ', langCode: 'en' }, 5)).toMatchObject({ ok: false, stage: 'validate', code: 'EMPTY_TEXT' });
-    expect(checker.check({ text: 'hello', langCode: 'en' }, 6)).toMatchObject({ ok: false, code: 'MISSING_FIELD', message: expect.stringContaining('sourceText') });
+    expect(checker.check({ text: 'hello', langCode: 'en' }, 6)).toMatchObject({
+      ok: false,
+      code: 'MISSING_FIELD',
+      message: expect.stringContaining('sourceText'),
+    });
   });
 
   it('checks audio rows: audioFilename is media, langCode the language', () => {
@@ -45,7 +58,11 @@ describe('language-detection benchmark datasets', () => {
     if (!p.ok) throw new Error(p.message);
     const checker = createRowChecker(p.datasetType, p.params, p.task);
     expect(checker.mediaFields).toEqual(['audioFilename']);
-    expect(checker.check({ audioFilename: './a/x.wav', langCode: 'en', duration: 2.5 }, 0)).toMatchObject({ ok: true, sourceLanguage: 'en', mediaPaths: [{ field: 'audioFilename', path: 'a/x.wav' }] });
+    expect(checker.check({ audioFilename: './a/x.wav', langCode: 'en', duration: 2.5 }, 0)).toMatchObject({
+      ok: true,
+      sourceLanguage: 'en',
+      mediaPaths: [{ field: 'audioFilename', path: 'a/x.wav' }],
+    });
     expect(checker.check({ audioFilename: 'x.wav', text: 'hello', langCode: 'en' }, 1)).toMatchObject({ ok: false, code: 'UNKNOWN_FIELD' });
   });
 });

@@ -100,7 +100,10 @@ describe('durations', () => {
   });
 
   it('refuses a reversed span and one ending after the audio', () => {
-    expect(recordDuration({ startTime: '00:00:04', endTime: '00:00:02' }, 7, 'a.wav')).toMatchObject({ ok: false, code: 'DURATION_INVALID' });
+    expect(recordDuration({ startTime: '00:00:04', endTime: '00:00:02' }, 7, 'a.wav')).toMatchObject({
+      ok: false,
+      code: 'DURATION_INVALID',
+    });
     const late = recordDuration({ startTime: '00:00:04', endTime: '00:00:09' }, 7, 'a.wav');
     expect(late).toMatchObject({ ok: false, code: 'DURATION_INVALID' });
     if (!late.ok) expect(late.message).toBe('endTime (9 s) is after the end of audio "a.wav" (7.00 s).');

@@ -1,5 +1,5 @@
 /**
- * Validate-stage checks of a record's media (DESIGN.md §6 "validate"): audio readable and with a
+ * Validate-stage checks of a record's media (docs/architecture.md#dataset-pipeline "validate"): audio readable and with a
  * duration (music-metadata: wav, mp3, flac, ogg…), image readable and its size (image-size), and
  * bounding boxes of ocr-corpus / document-layout-corpus rows inside their image.
  * Error codes: MEDIA_MISSING, MEDIA_UNREADABLE, DURATION_INVALID, BOUNDING_BOX_OUTSIDE_IMAGE.
@@ -46,15 +46,27 @@ export async function probeAudio(bytes: Buffer, relPath: string): Promise<AudioI
     return { ok: false, code: 'MEDIA_UNREADABLE', message: `Audio file "${relPath}" cannot be decoded (${detail}).` };
   }
   if (!format.container && !format.codec) {
-    return { ok: false, code: 'MEDIA_UNREADABLE', message: `Audio file "${relPath}" cannot be decoded: no known audio format (wav, mp3, flac, ogg…) was recognised.` };
+    return {
+      ok: false,
+      code: 'MEDIA_UNREADABLE',
+      message: `Audio file "${relPath}" cannot be decoded: no known audio format (wav, mp3, flac, ogg…) was recognised.`,
+    };
   }
   const duration = format.duration;
   if (duration === undefined && !format.sampleRate) {
     // A container was recognised but no audio stream in it: truncated or corrupt header.
-    return { ok: false, code: 'MEDIA_UNREADABLE', message: `Audio file "${relPath}" cannot be decoded: its ${format.container ?? 'audio'} header is incomplete or corrupt.` };
+    return {
+      ok: false,
+      code: 'MEDIA_UNREADABLE',
+      message: `Audio file "${relPath}" cannot be decoded: its ${format.container ?? 'audio'} header is incomplete or corrupt.`,
+    };
   }
   if (typeof duration !== 'number' || !Number.isFinite(duration) || duration <= 0) {
-    return { ok: false, code: 'DURATION_INVALID', message: `Audio file "${relPath}" has no playable duration (${duration ?? 'unknown'} s).` };
+    return {
+      ok: false,
+      code: 'DURATION_INVALID',
+      message: `Audio file "${relPath}" has no playable duration (${duration ?? 'unknown'} s).`,
+    };
   }
   return { ok: true, durationSeconds: duration, container: format.container ?? format.codec ?? 'audio' };
 }
@@ -132,7 +144,11 @@ export function recordDuration(
   const start = row.startTime === undefined ? 0 : parseTimestamp(row.startTime);
   const end = row.endTime === undefined ? audioSeconds : parseTimestamp(row.endTime);
   if (start === null || end === null) {
-    return { ok: false, code: 'DURATION_INVALID', message: `startTime/endTime must be times like "00:01:02.5" (got ${JSON.stringify(row.startTime)} – ${JSON.stringify(row.endTime)}).` };
+    return {
+      ok: false,
+      code: 'DURATION_INVALID',
+      message: `startTime/endTime must be times like "00:01:02.5" (got ${JSON.stringify(row.startTime)} – ${JSON.stringify(row.endTime)}).`,
+    };
   }
   if (end <= start) {
     return { ok: false, code: 'DURATION_INVALID', message: `endTime (${end} s) must be after startTime (${start} s).` };

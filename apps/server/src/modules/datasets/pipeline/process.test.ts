@@ -17,7 +17,14 @@ const COMMON = {
 const ASR_PARAMS = { ...COMMON, datasetType: 'asr-corpus', format: 'wav' };
 const OCR_PARAMS = { ...COMMON, datasetType: 'ocr-corpus', format: 'png', dpi: '72_dpi', imageTextType: 'computer-typed-text' };
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const box = (w: number, h: number) => ({ vertices: [{ x: 0, y: 0 }, { x: w, y: 0 }, { x: w, y: h }, { x: 0, y: h }] });
+const box = (w: number, h: number) => ({
+  vertices: [
+    { x: 0, y: 0 },
+    { x: w, y: 0 },
+    { x: w, y: h },
+    { x: 0, y: h },
+  ],
+});
 
 let dir: string;
 beforeAll(async () => {
@@ -55,7 +62,15 @@ describe('processArchive, text datasets', () => {
     expect(type).toBe('monolingual-corpus');
     expect(events.map((e) => e.kind)).toEqual(['valid', 'valid', 'invalid', 'invalid']);
     const [first] = valid(events);
-    expect(first).toMatchObject({ seq: 0, sourceLanguage: 'hi', targetLanguage: null, domain: 'news', submitter: 'Test Team', durationSeconds: null, media: [] });
+    expect(first).toMatchObject({
+      seq: 0,
+      sourceLanguage: 'hi',
+      targetLanguage: null,
+      domain: 'news',
+      submitter: 'Test Team',
+      durationSeconds: null,
+      media: [],
+    });
     expect(first.data.text).toBe(monoRows(1)[0].text);
     expect(first.hash).toMatch(/^[0-9a-f]{64}$/);
     const bad = invalid(events);
@@ -166,7 +181,12 @@ describe('processArchive, image datasets', () => {
     expect(record.data.imageFilenameHash).toBe(sha256(image));
     expect(record.durationSeconds).toBeNull();
     expect(invalid(events)).toEqual([
-      expect.objectContaining({ seq: 1, stage: 'validate', code: 'BOUNDING_BOX_OUTSIDE_IMAGE', message: 'Bounding box vertex (400, 0) is outside image "line.png" of 40×10 pixels.' }),
+      expect.objectContaining({
+        seq: 1,
+        stage: 'validate',
+        code: 'BOUNDING_BOX_OUTSIDE_IMAGE',
+        message: 'Bounding box vertex (400, 0) is outside image "line.png" of 40×10 pixels.',
+      }),
     ]);
   });
 

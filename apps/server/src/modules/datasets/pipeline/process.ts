@@ -1,5 +1,5 @@
 /**
- * The processing driver of the dataset pipeline (DESIGN.md §6 ingest + validate): turns the rows
+ * The processing driver of the dataset pipeline (docs/architecture.md#dataset-pipeline ingest + validate): turns the rows
  * of an opened archive into RowEvents, one per row, in file order. Shared by the ingest worker and
  * the offline validator (`npm run ulca -- validate`). De-duplication and publishing are the
  * caller's business.
@@ -121,7 +121,12 @@ export async function* processArchive(archive: DatasetArchive, opts: ProcessOpti
     const hashes: string[] = [];
     let durationSeconds: number | null = null;
     const fail = (f: MediaFailure): RowEvent => ({
-      kind: 'invalid', stage: 'validate', seq: record.seq, code: f.code, message: f.message, snippet: rowSnippet(raw),
+      kind: 'invalid',
+      stage: 'validate',
+      seq: record.seq,
+      code: f.code,
+      message: f.message,
+      snippet: rowSnippet(raw),
       ...(durationSeconds !== null ? { durationSeconds } : {}),
     });
     for (const { field, path: relPath } of mediaPaths) {

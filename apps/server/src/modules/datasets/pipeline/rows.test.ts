@@ -8,55 +8,123 @@ const TA = 'மழை இன்று காலை பெய்தது';
 const BN = 'আমি প্রতিদিন সকালে বই পড়ি';
 
 const submitter = { name: 'Test Lab', team: [{ name: 'Asha Verma', aboutMe: 'annotator' }] };
-const box = { vertices: [{ x: 0, y: 0 }, { x: 100, y: 0 }, { x: 100, y: 40 }, { x: 0, y: 40 }] };
+const box = {
+  vertices: [
+    { x: 0, y: 0 },
+    { x: 100, y: 0 },
+    { x: 100, y: 40 },
+    { x: 0, y: 40 },
+  ],
+};
 
 /** Valid params of every type, written for these tests. */
 const PARAMS: Record<DatasetType, Record<string, unknown>> = {
   'parallel-corpus': {
-    datasetType: 'parallel-corpus', languages: { sourceLanguage: 'en', targetLanguage: 'hi' }, collectionSource: ['https://example.org/a'],
-    domain: ['agriculture', 'news'], license: 'cc-by-4.0', submitter,
+    datasetType: 'parallel-corpus',
+    languages: { sourceLanguage: 'en', targetLanguage: 'hi' },
+    collectionSource: ['https://example.org/a'],
+    domain: ['agriculture', 'news'],
+    license: 'cc-by-4.0',
+    submitter,
     collectionMethod: { collectionDescription: ['auto-aligned'], collectionDetails: { alignmentTool: 'LaBSE', alignmentToolVersion: '2' } },
   },
   'monolingual-corpus': {
-    datasetType: 'monolingual-corpus', languages: { sourceLanguage: 'ta' }, collectionSource: ['field notes'], domain: ['general'],
-    license: 'cc0', submitter,
+    datasetType: 'monolingual-corpus',
+    languages: { sourceLanguage: 'ta' },
+    collectionSource: ['field notes'],
+    domain: ['general'],
+    license: 'cc0',
+    submitter,
   },
   'transliteration-corpus': {
-    datasetType: 'transliteration-corpus', languages: { sourceLanguage: 'en', targetLanguage: 'hi' }, collectionSource: ['lab'],
-    domain: ['general'], license: 'mit', submitter, collectionMethod: { collectionDescription: ['manual-transliterated'] },
+    datasetType: 'transliteration-corpus',
+    languages: { sourceLanguage: 'en', targetLanguage: 'hi' },
+    collectionSource: ['lab'],
+    domain: ['general'],
+    license: 'mit',
+    submitter,
+    collectionMethod: { collectionDescription: ['manual-transliterated'] },
   },
   'glossary-corpus': {
-    datasetType: 'glossary-corpus', languages: { sourceLanguage: 'en', targetLanguage: 'bn' }, collectionSource: ['lab'],
-    domain: ['legal'], license: 'cc-by-sa-4.0', submitter, level: 'w', collectionMethod: { collectionDescription: ['manual-curated'] },
+    datasetType: 'glossary-corpus',
+    languages: { sourceLanguage: 'en', targetLanguage: 'bn' },
+    collectionSource: ['lab'],
+    domain: ['legal'],
+    license: 'cc-by-sa-4.0',
+    submitter,
+    level: 'w',
+    collectionMethod: { collectionDescription: ['manual-curated'] },
   },
   'asr-corpus': {
-    datasetType: 'asr-corpus', languages: { sourceLanguage: 'hi' }, collectionSource: ['studio'], domain: ['general'], license: 'cc-by-4.0',
-    submitter, format: 'wav', channel: 'mono', samplingRate: 16, bitsPerSample: 'sixteen', gender: 'female',
+    datasetType: 'asr-corpus',
+    languages: { sourceLanguage: 'hi' },
+    collectionSource: ['studio'],
+    domain: ['general'],
+    license: 'cc-by-4.0',
+    submitter,
+    format: 'wav',
+    channel: 'mono',
+    samplingRate: 16,
+    bitsPerSample: 'sixteen',
+    gender: 'female',
     collectionMethod: { collectionDescription: ['manual-transcribed'] },
   },
   'asr-unlabeled-corpus': {
-    datasetType: 'asr-unlabeled-corpus', languages: { sourceLanguage: 'bn' }, collectionSource: ['radio'], domain: ['news'],
-    license: 'cc-by-4.0', submitter, format: 'flac',
+    datasetType: 'asr-unlabeled-corpus',
+    languages: { sourceLanguage: 'bn' },
+    collectionSource: ['radio'],
+    domain: ['news'],
+    license: 'cc-by-4.0',
+    submitter,
+    format: 'flac',
   },
   'tts-corpus': {
-    datasetType: 'tts-corpus', languages: { sourceLanguage: 'ta' }, collectionSource: ['studio'], domain: ['general'],
-    license: 'custom-license', licenseUrl: 'https://example.org/licence', submitter, format: 'wav',
+    datasetType: 'tts-corpus',
+    languages: { sourceLanguage: 'ta' },
+    collectionSource: ['studio'],
+    domain: ['general'],
+    license: 'custom-license',
+    licenseUrl: 'https://example.org/licence',
+    submitter,
+    format: 'wav',
     collectionMethod: { collectionDescription: ['studio-recorded'] },
   },
   'ocr-corpus': {
-    datasetType: 'ocr-corpus', languages: { sourceLanguage: 'hi' }, collectionSource: ['scans'], domain: ['history'], license: 'cc-by-4.0',
-    submitter, format: 'png', dpi: '300_dpi', imageTextType: 'computer-typed-text',
+    datasetType: 'ocr-corpus',
+    languages: { sourceLanguage: 'hi' },
+    collectionSource: ['scans'],
+    domain: ['history'],
+    license: 'cc-by-4.0',
+    submitter,
+    format: 'png',
+    dpi: '300_dpi',
+    imageTextType: 'computer-typed-text',
     collectionMethod: { collectionDescription: ['scanned-ocr'], collectionDetails: { ocrTool: 'tesseract' } },
   },
   'document-layout-corpus': {
-    datasetType: 'document-layout-corpus', collectionSource: ['scans'], license: 'cc-by-4.0', submitter, format: 'jpeg', dpi: '72_dpi',
+    datasetType: 'document-layout-corpus',
+    collectionSource: ['scans'],
+    license: 'cc-by-4.0',
+    submitter,
+    format: 'jpeg',
+    dpi: '72_dpi',
   },
   'ner-corpus': {
-    datasetType: 'ner-corpus', languages: { sourceLanguage: 'hi' }, collectionSource: ['lab'], domain: ['news'], license: 'cc-by-4.0',
-    submitter, tagsFormat: 'basic', collectionMethod: { collectionDescription: ['manual-curated'] },
+    datasetType: 'ner-corpus',
+    languages: { sourceLanguage: 'hi' },
+    collectionSource: ['lab'],
+    domain: ['news'],
+    license: 'cc-by-4.0',
+    submitter,
+    tagsFormat: 'basic',
+    collectionMethod: { collectionDescription: ['manual-curated'] },
   },
   'pos-corpus': {
-    datasetType: 'pos-corpus', languages: { sourceLanguage: 'en' }, collectionSource: ['lab'], domain: ['general'], license: 'cc-by-4.0',
+    datasetType: 'pos-corpus',
+    languages: { sourceLanguage: 'en' },
+    collectionSource: ['lab'],
+    domain: ['general'],
+    license: 'cc-by-4.0',
     submitter,
   },
 };
@@ -72,8 +140,20 @@ const ROWS: Record<DatasetType, Record<string, unknown>> = {
   'tts-corpus': { audioFilename: 't1.wav', text: TA },
   'ocr-corpus': { imageFilename: 'img/p1.png', groundTruth: HI, boundingBox: box },
   'document-layout-corpus': { imageFilename: 'page1.jpg', layoutClass: 'paragraph', boundingBox: box },
-  'ner-corpus': { sourceText: 'सीता दिल्ली गई', nerData: [{ token: 'सीता', tag: 'PER' }, { token: 'दिल्ली', tag: 'LOC' }] },
-  'pos-corpus': { sourceText: 'Rain fell', posData: [{ token: 'Rain', tag: 'NOUN' }, { token: 'fell', tag: 'VERB' }] },
+  'ner-corpus': {
+    sourceText: 'सीता दिल्ली गई',
+    nerData: [
+      { token: 'सीता', tag: 'PER' },
+      { token: 'दिल्ली', tag: 'LOC' },
+    ],
+  },
+  'pos-corpus': {
+    sourceText: 'Rain fell',
+    posData: [
+      { token: 'Rain', tag: 'NOUN' },
+      { token: 'fell', tag: 'VERB' },
+    ],
+  },
 };
 
 function checkerFor(type: DatasetType, params: Record<string, unknown> = PARAMS[type]) {
@@ -129,17 +209,20 @@ describe('checkParams', () => {
   it('refuses more than 10 collection sources', () => {
     const sources = Array.from({ length: 11 }, (_, i) => `source ${i}`);
     expect(checkParams({ ...PARAMS['parallel-corpus'], collectionSource: sources })).toMatchObject({
-      ok: false, message: "params.json: field 'collectionSource' has 11 items; at most 10 allowed",
+      ok: false,
+      message: "params.json: field 'collectionSource' has 11 items; at most 10 allowed",
     });
     expect(checkParams({ ...PARAMS['parallel-corpus'], collectionSource: sources.slice(0, 10) }).ok).toBe(true);
     expect(checkParams({ ...PARAMS['parallel-corpus'], collectionSource: [] })).toMatchObject({
-      ok: false, message: "params.json: field 'collectionSource' must have at least 1 item",
+      ok: false,
+      message: "params.json: field 'collectionSource' must have at least 1 item",
     });
   });
 
   it('requires a target language for paired types and refuses one for single-language types', () => {
     expect(checkParams({ ...PARAMS['parallel-corpus'], languages: { sourceLanguage: 'en' } })).toMatchObject({
-      ok: false, message: "params.json: missing required field 'languages.targetLanguage' (required for parallel-corpus)",
+      ok: false,
+      message: "params.json: missing required field 'languages.targetLanguage' (required for parallel-corpus)",
     });
     const r = checkParams({ ...PARAMS['monolingual-corpus'], languages: { sourceLanguage: 'ta', targetLanguage: 'hi' } });
     expect(r.ok).toBe(false);
@@ -150,13 +233,18 @@ describe('checkParams', () => {
     const { submitter: _s, ...noSubmitter } = PARAMS['monolingual-corpus'];
     expect(checkParams(noSubmitter)).toMatchObject({ ok: false, message: "params.json: missing required field 'submitter'" });
     expect(checkParams({ ...PARAMS['asr-corpus'], samplingRate: '16' })).toMatchObject({
-      ok: false, message: "params.json: field 'samplingRate' must be a number, got string",
+      ok: false,
+      message: "params.json: field 'samplingRate' must be a number, got string",
     });
-    const r = checkParams({ ...PARAMS['parallel-corpus'], collectionMethod: { collectionDescription: ['machine-translated'], collectionDetails: {} } });
+    const r = checkParams({
+      ...PARAMS['parallel-corpus'],
+      collectionMethod: { collectionDescription: ['machine-translated'], collectionDetails: {} },
+    });
     expect(r).toMatchObject({ ok: false });
     if (!r.ok) expect(r.message).toContain("missing required field 'collectionMethod.collectionDetails.translationModel'");
     expect(checkParams({ ...PARAMS['tts-corpus'], licenseUrl: undefined })).toMatchObject({
-      ok: false, message: "params.json: missing required field 'licenseUrl' (required when license is 'custom-license')",
+      ok: false,
+      message: "params.json: missing required field 'licenseUrl' (required when license is 'custom-license')",
     });
   });
 
@@ -190,7 +278,12 @@ describe('row checker: every type', () => {
   it('gives the dimensions of a parallel row', () => {
     const r = okRow('parallel-corpus', ROWS['parallel-corpus']);
     expect(r).toMatchObject({
-      sourceLanguage: 'en', targetLanguage: 'hi', domain: 'agriculture', collectionMethod: 'auto-aligned', submitter: 'Test Lab', mediaPaths: [],
+      sourceLanguage: 'en',
+      targetLanguage: 'hi',
+      domain: 'agriculture',
+      collectionMethod: 'auto-aligned',
+      submitter: 'Test Lab',
+      mediaPaths: [],
     });
     expect(okRow('monolingual-corpus', ROWS['monolingual-corpus']).collectionMethod).toBe('unspecified');
   });
@@ -199,10 +292,15 @@ describe('row checker: every type', () => {
     const c = checkerFor('asr-corpus');
     expect(c.mediaFields).toEqual(['audioFilename', 'imageFilename']);
     const r = c.check({ audioFilename: './audio\\a1.wav', imageFilename: 'img/p.jpg', text: HI }, 0);
-    expect(r.ok && r.mediaPaths).toEqual([{ field: 'audioFilename', path: 'audio/a1.wav' }, { field: 'imageFilename', path: 'img/p.jpg' }]);
+    expect(r.ok && r.mediaPaths).toEqual([
+      { field: 'audioFilename', path: 'audio/a1.wav' },
+      { field: 'imageFilename', path: 'img/p.jpg' },
+    ]);
     expect(okRow('ocr-corpus', ROWS['ocr-corpus']).mediaPaths).toEqual([{ field: 'imageFilename', path: 'img/p1.png' }]);
     expect(badRow('tts-corpus', { audioFilename: '../../etc/passwd', text: TA })).toMatchObject({
-      stage: 'ingest', code: 'INVALID_VALUE', message: "field 'audioFilename' must be a relative path inside the zip, got '../../etc/passwd'",
+      stage: 'ingest',
+      code: 'INVALID_VALUE',
+      message: "field 'audioFilename' must be a relative path inside the zip, got '../../etc/passwd'",
     });
   });
 });
@@ -217,32 +315,42 @@ describe('row checker: ingest errors', () => {
 
   it('UNKNOWN_FIELD, including a params-only field put in a text row', () => {
     expect(badRow('parallel-corpus', { ...ROWS['parallel-corpus'], score: 1 })).toEqual({
-      ok: false, stage: 'ingest', code: 'UNKNOWN_FIELD', message: "unknown field 'score'",
+      ok: false,
+      stage: 'ingest',
+      code: 'UNKNOWN_FIELD',
+      message: "unknown field 'score'",
     });
     expect(badRow('parallel-corpus', { ...ROWS['parallel-corpus'], domain: ['news'] })).toMatchObject({ code: 'UNKNOWN_FIELD' });
   });
 
   it('MISSING_FIELD', () => {
     expect(badRow('parallel-corpus', { sourceText: EN })).toMatchObject({
-      stage: 'ingest', code: 'MISSING_FIELD', message: "missing required field 'targetText'",
+      stage: 'ingest',
+      code: 'MISSING_FIELD',
+      message: "missing required field 'targetText'",
     });
     expect(badRow('ner-corpus', { sourceText: 'सीता', nerData: [{ tag: 'PER' }] })).toMatchObject({
-      code: 'MISSING_FIELD', message: "missing required field 'nerData[0].token' (a token may give only tokenIndex when the row has sourceText)",
+      code: 'MISSING_FIELD',
+      message: "missing required field 'nerData[0].token' (a token may give only tokenIndex when the row has sourceText)",
     });
   });
 
   it('WRONG_TYPE', () => {
     expect(badRow('parallel-corpus', { sourceText: 12, targetText: HI })).toMatchObject({
-      stage: 'ingest', code: 'WRONG_TYPE', message: "field 'sourceText' must be a string, got number",
+      stage: 'ingest',
+      code: 'WRONG_TYPE',
+      message: "field 'sourceText' must be a string, got number",
     });
     expect(badRow('ocr-corpus', { ...ROWS['ocr-corpus'], boundingBox: { vertices: [{ x: '0', y: 0 }] } })).toMatchObject({
-      code: 'WRONG_TYPE', message: "field 'boundingBox.vertices[0].x' must be a number, got string",
+      code: 'WRONG_TYPE',
+      message: "field 'boundingBox.vertices[0].x' must be a number, got string",
     });
   });
 
   it('INVALID_VALUE for enum fields of rows', () => {
     expect(badRow('asr-corpus', { ...ROWS['asr-corpus'], gender: 'robot' })).toMatchObject({
-      stage: 'ingest', code: 'INVALID_VALUE',
+      stage: 'ingest',
+      code: 'INVALID_VALUE',
     });
     expect(badRow('pos-corpus', { posData: [{ token: 'Rain', tag: 'NN' }] }).message).toMatch(
       /^field 'posData\[0\]\.tag' has invalid value 'NN'; allowed: ADJ, ADP, ADV, /,
@@ -255,7 +363,9 @@ describe('row checker: ingest errors', () => {
   it('TOO_MANY_ITEMS for a row list over 10 items', () => {
     const collectionSource = Array.from({ length: 11 }, (_, i) => `s${i}`);
     expect(badRow('asr-corpus', { ...ROWS['asr-corpus'], collectionSource })).toMatchObject({
-      stage: 'ingest', code: 'TOO_MANY_ITEMS', message: "field 'collectionSource' has 11 items; at most 10 allowed",
+      stage: 'ingest',
+      code: 'TOO_MANY_ITEMS',
+      message: "field 'collectionSource' has 11 items; at most 10 allowed",
     });
   });
 });
@@ -263,23 +373,32 @@ describe('row checker: ingest errors', () => {
 describe('row checker: validate errors', () => {
   it('EMPTY_TEXT for empty and whitespace-only text', () => {
     expect(badRow('parallel-corpus', { sourceText: EN, targetText: '' })).toEqual({
-      ok: false, stage: 'validate', code: 'EMPTY_TEXT', message: 'targetText is empty',
+      ok: false,
+      stage: 'validate',
+      code: 'EMPTY_TEXT',
+      message: 'targetText is empty',
     });
     expect(badRow('monolingual-corpus', { text: ' \t\n ' })).toMatchObject({ code: 'EMPTY_TEXT', message: 'text is empty' });
     expect(badRow('ner-corpus', { nerData: [{ token: ' ', tag: 'PER' }] })).toMatchObject({
-      code: 'EMPTY_TEXT', message: 'nerData[0].token is empty',
+      code: 'EMPTY_TEXT',
+      message: 'nerData[0].token is empty',
     });
   });
 
   it('TEXT_TOO_SHORT for text without letters', () => {
     expect(badRow('monolingual-corpus', { text: '12, 34 ...' })).toMatchObject({
-      stage: 'validate', code: 'TEXT_TOO_SHORT', message: "text has 0 letters; at least 1 needed: '12, 34 ...'",
+      stage: 'validate',
+      code: 'TEXT_TOO_SHORT',
+      message: "text has 0 letters; at least 1 needed: '12, 34 ...'",
     });
   });
 
   it('WRONG_SCRIPT names the field, the language, the script and the share', () => {
     expect(badRow('parallel-corpus', { sourceText: EN, targetText: TA })).toEqual({
-      ok: false, stage: 'validate', code: 'WRONG_SCRIPT', message: "targetText is not in the script of language 'hi' (Devanagari): 0% of letters",
+      ok: false,
+      stage: 'validate',
+      code: 'WRONG_SCRIPT',
+      message: "targetText is not in the script of language 'hi' (Devanagari): 0% of letters",
     });
     expect(badRow('glossary-corpus', { sourceText: 'book', targetText: 'पुस्तक' }).message).toBe(
       "targetText is not in the script of language 'bn' (Bengali): 0% of letters",
@@ -295,21 +414,34 @@ describe('row checker: validate errors', () => {
     const mixedAsr = { ...PARAMS['asr-corpus'], languages: { sourceLanguage: 'mixed' }, mixedDataSource: 'vaani' };
     okRow('asr-corpus', { audioFilename: 'a.wav', text: EN }, mixedAsr);
     // In a mixed source, the asserted language of the row is checked.
-    expect(badRow('asr-corpus', { audioFilename: 'a.wav', text: EN, assertLanguage: 'hi' }, mixedAsr)).toMatchObject({ code: 'WRONG_SCRIPT' });
+    expect(badRow('asr-corpus', { audioFilename: 'a.wav', text: EN, assertLanguage: 'hi' }, mixedAsr)).toMatchObject({
+      code: 'WRONG_SCRIPT',
+    });
   });
 
   it('INVALID_BOUNDING_BOX for too few vertices, negative coordinates or no area', () => {
     const v = box.vertices;
     expect(badRow('document-layout-corpus', { ...ROWS['document-layout-corpus'], boundingBox: { vertices: v.slice(0, 3) } })).toEqual({
-      ok: false, stage: 'validate', code: 'INVALID_BOUNDING_BOX', message: 'boundingBox has 3 vertices; at least 4 needed',
+      ok: false,
+      stage: 'validate',
+      code: 'INVALID_BOUNDING_BOX',
+      message: 'boundingBox has 3 vertices; at least 4 needed',
     });
     const negative = { vertices: [{ x: -5, y: 0 }, ...v.slice(1)] };
     expect(badRow('ocr-corpus', { ...ROWS['ocr-corpus'], boundingBox: negative }).message).toBe(
       'boundingBox.vertices[0] has a negative coordinate (x=-5, y=0)',
     );
-    const flat = { vertices: [{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 20, y: 0 }, { x: 30, y: 0 }] };
+    const flat = {
+      vertices: [
+        { x: 0, y: 0 },
+        { x: 10, y: 0 },
+        { x: 20, y: 0 },
+        { x: 30, y: 0 },
+      ],
+    };
     expect(badRow('document-layout-corpus', { ...ROWS['document-layout-corpus'], boundingBox: flat })).toMatchObject({
-      code: 'INVALID_BOUNDING_BOX', message: 'boundingBox has zero area',
+      code: 'INVALID_BOUNDING_BOX',
+      message: 'boundingBox has zero area',
     });
   });
 });
@@ -364,7 +496,10 @@ describe('normalisation and identity', () => {
 
   it('includes the language pair in the identity of paired types', () => {
     const hi = okRow('parallel-corpus', ROWS['parallel-corpus']);
-    const mr = okRow('parallel-corpus', ROWS['parallel-corpus'], { ...PARAMS['parallel-corpus'], languages: { sourceLanguage: 'en', targetLanguage: 'mr' } });
+    const mr = okRow('parallel-corpus', ROWS['parallel-corpus'], {
+      ...PARAMS['parallel-corpus'],
+      languages: { sourceLanguage: 'en', targetLanguage: 'mr' },
+    });
     expect(hi.identity).not.toBe(mr.identity);
   });
 
@@ -378,7 +513,13 @@ describe('normalisation and identity', () => {
 
   it('NER and POS identities depend on the tags, not only on the text', () => {
     const a = okRow('ner-corpus', ROWS['ner-corpus']);
-    const b = okRow('ner-corpus', { sourceText: 'सीता दिल्ली गई', nerData: [{ token: 'सीता', tag: 'PER' }, { token: 'दिल्ली', tag: 'ORG' }] });
+    const b = okRow('ner-corpus', {
+      sourceText: 'सीता दिल्ली गई',
+      nerData: [
+        { token: 'सीता', tag: 'PER' },
+        { token: 'दिल्ली', tag: 'ORG' },
+      ],
+    });
     expect(a.identity).not.toBe(b.identity);
     const p = okRow('pos-corpus', { posData: [{ token: ' Rain ', tag: 'NOUN' }] });
     expect(p.data.posData).toEqual([{ token: 'Rain', tag: 'NOUN' }]);
@@ -409,8 +550,14 @@ describe('real contributor data (issue 8)', () => {
   });
 
   it('still refuses a required field given as null, and a null list item', () => {
-    expect(checkParams({ ...PARAMS['parallel-corpus'], license: null })).toMatchObject({ ok: false, message: expect.stringContaining("missing required field 'license'") });
-    expect(badRow('parallel-corpus', { sourceText: EN, targetText: null })).toMatchObject({ code: 'MISSING_FIELD', message: expect.stringContaining('targetText') });
+    expect(checkParams({ ...PARAMS['parallel-corpus'], license: null })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("missing required field 'license'"),
+    });
+    expect(badRow('parallel-corpus', { sourceText: EN, targetText: null })).toMatchObject({
+      code: 'MISSING_FIELD',
+      message: expect.stringContaining('targetText'),
+    });
     expect(badRow('asr-corpus', { ...ROWS['asr-corpus'], languagesSpoken: [null] })).toMatchObject({ code: 'WRONG_TYPE' });
   });
 
@@ -419,7 +566,10 @@ describe('real contributor data (issue 8)', () => {
     expect(row.data.nerData).toEqual([{ tokenIndex: 2, tag: 'LOC' }]);
     const other = okRow('ner-corpus', { sourceText: 'सीता दिल्ली गई', nerData: [{ tokenIndex: 1, tag: 'LOC' }] });
     expect(other.identity).not.toBe(row.identity);
-    expect(badRow('ner-corpus', { nerData: [{ tokenIndex: 2, tag: 'LOC' }] })).toMatchObject({ code: 'MISSING_FIELD', message: expect.stringContaining('nerData[0].token') });
+    expect(badRow('ner-corpus', { nerData: [{ tokenIndex: 2, tag: 'LOC' }] })).toMatchObject({
+      code: 'MISSING_FIELD',
+      message: expect.stringContaining('nerData[0].token'),
+    });
     expect(badRow('ner-corpus', { sourceText: 'सीता दिल्ली गई', nerData: [{ tag: 'LOC' }] })).toMatchObject({ code: 'MISSING_FIELD' });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Per-row checks of the dataset pipeline (DESIGN.md §6): the ingest stage (params and every row
+ * Per-row checks of the dataset pipeline (docs/architecture.md#dataset-pipeline): the ingest stage (params and every row
  * against the type's schema of @ulca/contracts, row values overriding params) and the text-level
  * checks of the validate stage (empty or too-short text, script of the declared language,
  * malformed bounding boxes), plus whitespace normalisation and the de-duplication identity.
@@ -11,8 +11,20 @@
 import crypto from 'node:crypto';
 import type { core, ZodObject } from 'zod';
 import {
-  BENCHMARK_ROW_SCHEMAS, BENCHMARK_TASK_ALIASES, BENCHMARK_TASK_DATASET_TYPES, BENCHMARK_TASKS, DATASET_TYPES, LANGUAGE_FREE_BENCHMARK_TASKS, MEDIA_FIELDS, PAIRED_DATASET_TYPES,
-  datasetParamsSchemas, datasetRowSchemas, languagePairSchema, withoutNullFields, type BenchmarkTask, type DatasetType,
+  BENCHMARK_ROW_SCHEMAS,
+  BENCHMARK_TASK_ALIASES,
+  BENCHMARK_TASK_DATASET_TYPES,
+  BENCHMARK_TASKS,
+  DATASET_TYPES,
+  LANGUAGE_FREE_BENCHMARK_TASKS,
+  MEDIA_FIELDS,
+  PAIRED_DATASET_TYPES,
+  datasetParamsSchemas,
+  datasetRowSchemas,
+  languagePairSchema,
+  withoutNullFields,
+  type BenchmarkTask,
+  type DatasetType,
 } from '@ulca/contracts';
 import { countLetters, expectedScripts, type UnicodeScript } from './scripts.ts';
 
@@ -93,10 +105,16 @@ export function describeIssue(issue: Issue): { code: IngestCode; message: string
       };
     case 'too_small':
       if (issue.origin === 'array') {
-        return { code: 'INVALID_VALUE', message: `field '${at}' must have at least ${String(issue.minimum)} item${issue.minimum === 1 ? '' : 's'}` };
+        return {
+          code: 'INVALID_VALUE',
+          message: `field '${at}' must have at least ${String(issue.minimum)} item${issue.minimum === 1 ? '' : 's'}`,
+        };
       }
       if (issue.origin === 'string') {
-        return { code: 'INVALID_VALUE', message: `field '${at}' must be at least ${String(issue.minimum)} characters long, got ${show(issue.input)}` };
+        return {
+          code: 'INVALID_VALUE',
+          message: `field '${at}' must be at least ${String(issue.minimum)} characters long, got ${show(issue.input)}`,
+        };
       }
       return {
         code: 'INVALID_VALUE',
@@ -182,18 +200,28 @@ export function checkBenchmarkParams(
   const task = typeof given === 'string' ? (BENCHMARK_TASK_ALIASES[given] ?? given) : given;
   if (task === undefined) return fail("missing required field 'taskType.type'");
   if (typeof task !== 'string' || !(BENCHMARK_TASKS as readonly string[]).includes(task)) {
-    return fail(`field 'taskType.type' has invalid value ${show(task)}; benchmark datasets of these tasks are accepted: ${allowed(BENCHMARK_TASKS)}`);
+    return fail(
+      `field 'taskType.type' has invalid value ${show(task)}; benchmark datasets of these tasks are accepted: ${allowed(BENCHMARK_TASKS)}`,
+    );
   }
   if (typeof name !== 'string' || !name.trim()) return fail("missing required field 'name' (a non-empty string)");
   if (typeof description !== 'string') return fail("missing required field 'description' (a string)");
   const benchmarkTask = task as BenchmarkTask;
   const datasetType = BENCHMARK_TASK_DATASET_TYPES[benchmarkTask];
   const base = datasetParamsSchemas[datasetType] as ZodObject;
-  const schema = LANGUAGE_FREE_BENCHMARK_TASKS.includes(benchmarkTask) ? base.safeExtend({ languages: languagePairSchema.optional() }) : base;
+  const schema = LANGUAGE_FREE_BENCHMARK_TASKS.includes(benchmarkTask)
+    ? base.safeExtend({ languages: languagePairSchema.optional() })
+    : base;
   const parsed = schema.safeParse({ ...rest, datasetType }, { reportInput: true });
   if (!parsed.success) return fail(allProblems(parsed.error.issues));
   const params = parsed.data as Record<string, unknown>;
-  return { ok: true, datasetType, task: benchmarkTask, params, stored: { ...params, taskType: { type: task }, name: name.trim(), description } };
+  return {
+    ok: true,
+    datasetType,
+    task: benchmarkTask,
+    params,
+    stored: { ...params, taskType: { type: task }, name: name.trim(), description },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,7 +333,10 @@ function checkText(field: string, value: string, lc: LanguageCheck): TextResult 
   if (text === '') return validateFail('EMPTY_TEXT', `${field} is empty`);
   const { letters, inScript } = countLetters(text, lc.scripts);
   if (letters < MIN_LETTERS) {
-    return validateFail('TEXT_TOO_SHORT', `${field} has ${letters} letter${letters === 1 ? '' : 's'}; at least ${MIN_LETTERS} needed: ${show(text)}`);
+    return validateFail(
+      'TEXT_TOO_SHORT',
+      `${field} has ${letters} letter${letters === 1 ? '' : 's'}; at least ${MIN_LETTERS} needed: ${show(text)}`,
+    );
   }
   if (lc.scripts) {
     const share = inScript / letters;
@@ -358,7 +389,10 @@ export function createRowChecker(datasetType: DatasetType, checkedParams: Record
   const paired = PAIRED_DATASET_TYPES.includes(datasetType);
 
   const languages = (params.languages ?? {}) as {
-    sourceLanguage?: string; targetLanguage?: string; sourceScriptCode?: string; targetScriptCode?: string;
+    sourceLanguage?: string;
+    targetLanguage?: string;
+    sourceScriptCode?: string;
+    targetScriptCode?: string;
   };
   const sourceLanguage = languages.sourceLanguage ?? 'unknown';
   const targetLanguage = paired ? (languages.targetLanguage ?? 'unknown') : null;
@@ -483,7 +517,9 @@ export function createRowChecker(datasetType: DatasetType, checkedParams: Record
         const path = normalizeMediaPath(value);
         if (path === null) {
           return {
-            ok: false, stage: 'ingest', code: 'INVALID_VALUE',
+            ok: false,
+            stage: 'ingest',
+            code: 'INVALID_VALUE',
             message: `field '${field}' must be a relative path inside the zip, got ${show(value)}`,
           };
         }

@@ -1,5 +1,5 @@
 /**
- * Writing systems of the ULCA languages, for the validate-stage script check (DESIGN.md §6:
+ * Writing systems of the ULCA languages, for the validate-stage script check (docs/architecture.md#dataset-pipeline:
  * "text in the declared language's script").
  *
  * Scripts are Unicode script property names (`\p{Script=…}`), so the character tables are the
@@ -10,8 +10,21 @@
 
 /** Unicode script property value names used below. */
 export type UnicodeScript =
-  | 'Latin' | 'Devanagari' | 'Bengali' | 'Gurmukhi' | 'Gujarati' | 'Oriya' | 'Tamil' | 'Telugu' | 'Kannada' | 'Malayalam'
-  | 'Sinhala' | 'Arabic' | 'Thaana' | 'Meetei_Mayek' | 'Ol_Chiki';
+  | 'Latin'
+  | 'Devanagari'
+  | 'Bengali'
+  | 'Gurmukhi'
+  | 'Gujarati'
+  | 'Oriya'
+  | 'Tamil'
+  | 'Telugu'
+  | 'Kannada'
+  | 'Malayalam'
+  | 'Sinhala'
+  | 'Arabic'
+  | 'Thaana'
+  | 'Meetei_Mayek'
+  | 'Ol_Chiki';
 
 /** Language code → script(s), or null when the script is ambiguous or unknown (no check). */
 export const LANGUAGE_SCRIPTS: Readonly<Record<string, readonly UnicodeScript[] | null>> = {

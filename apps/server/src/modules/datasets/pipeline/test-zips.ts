@@ -107,7 +107,11 @@ export function patchBytes(buf: Buffer, from: string, to: string): Buffer {
 /** Rewrites the uncompressed size that the central directory declares for entry `name`. */
 export function forgeDeclaredSize(buf: Buffer, name: string, size: number): Buffer {
   const out = Buffer.from(buf);
-  for (let i = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); i !== -1; i = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), i + 4)) {
+  for (
+    let i = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    i !== -1;
+    i = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), i + 4)
+  ) {
     const nameLength = out.readUInt16LE(i + 28);
     if (out.toString('utf8', i + 46, i + 46 + nameLength) === name) {
       out.writeUInt32LE(size, i + 24);

@@ -1,5 +1,5 @@
 /**
- * Shapes shared by the dataset pipeline stages (DESIGN.md §6), the worker and the offline
+ * Shapes shared by the dataset pipeline stages (docs/architecture.md#dataset-pipeline), the worker and the offline
  * validator (`npm run ulca -- validate`).
  */
 
@@ -48,4 +48,12 @@ export interface NormalizedRecord {
 /** What the processing of one row produced. */
 export type RowEvent =
   | { kind: 'valid'; record: NormalizedRecord }
-  | { kind: 'invalid'; stage: 'ingest' | 'validate'; seq: number; code: string; message: string; snippet: string; durationSeconds?: number };
+  | {
+      kind: 'invalid';
+      stage: 'ingest' | 'validate';
+      seq: number;
+      code: string;
+      message: string;
+      snippet: string;
+      durationSeconds?: number;
+    };

@@ -30,11 +30,15 @@ describe('pitch gender detection on espeak-ng voices', () => {
         const res = await gender.infer({ audio: [{ audioContent: speech.audio[0]!.audioContent! }] });
         const answer = res.output[0]!;
         if (answer.genderPrediction[0]!.gender === voice) right += 1;
-        rows.push(`${lang} ${voice}: ${String(answer.medianPitchHz)} Hz → ${answer.genderPrediction[0]!.gender} (${answer.genderPrediction[0]!.genderScore})`);
+        rows.push(
+          `${lang} ${voice}: ${String(answer.medianPitchHz)} Hz → ${answer.genderPrediction[0]!.gender} (${answer.genderPrediction[0]!.genderScore})`,
+        );
       }
     }
     const accuracy = right / (SENTENCES.length * 2);
-    console.log(`gender of espeak voices: accuracy ${(accuracy * 100).toFixed(0)}% (${right}/${SENTENCES.length * 2})\n  ${rows.join('\n  ')}`);
+    console.log(
+      `gender of espeak voices: accuracy ${(accuracy * 100).toFixed(0)}% (${right}/${SENTENCES.length * 2})\n  ${rows.join('\n  ')}`,
+    );
     expect(accuracy).toBe(1);
   });
 });

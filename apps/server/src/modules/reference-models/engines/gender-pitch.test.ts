@@ -24,7 +24,11 @@ function toneWav(hz: number, seconds: number, rate = 16000, channels = 1): Buffe
 
 describe('pitch estimate', () => {
   it('finds the fundamental of harmonic tones within 3%, at any rate and channel count', () => {
-    for (const [hz, rate, channels] of [[110, 16000, 1], [220, 44100, 2], [180, 8000, 1]] as const) {
+    for (const [hz, rate, channels] of [
+      [110, 16000, 1],
+      [220, 44100, 2],
+      [180, 8000, 1],
+    ] as const) {
       const { medianHz } = estimatePitch(toneWav(hz, 1, rate, channels));
       expect(Math.abs(medianHz - hz) / hz).toBeLessThan(0.03);
     }

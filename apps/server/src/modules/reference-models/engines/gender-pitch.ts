@@ -37,7 +37,8 @@ export interface PitchEstimate {
  *   or hold too little voiced sound (silence, noise, music without a voice).
  */
 export function estimatePitch(bytes: Buffer): PitchEstimate {
-  if (bytes.length > MAX_WAV_BYTES) throw new EngineInputError(`The audio is ${(bytes.length / 2 ** 20).toFixed(1)} MB; this model takes at most 60 s of WAV.`);
+  if (bytes.length > MAX_WAV_BYTES)
+    throw new EngineInputError(`The audio is ${(bytes.length / 2 ** 20).toFixed(1)} MB; this model takes at most 60 s of WAV.`);
   const file = new wavefile.WaveFile();
   try {
     file.fromBuffer(bytes);
@@ -51,7 +52,8 @@ export function estimatePitch(bytes: Buffer): PitchEstimate {
   const bitDepth = Number.parseInt(file.bitDepth, 10);
   if (!sampleRate || !channels || !bitDepth || !data.chunkSize) throw new EngineInputError('The WAV file has no audio samples.');
   const seconds = data.chunkSize / (sampleRate * channels * (bitDepth / 8));
-  if (seconds > MAX_SECONDS) throw new EngineInputError(`The audio lasts ${seconds.toFixed(1)} s; this model takes at most ${MAX_SECONDS} s.`);
+  if (seconds > MAX_SECONDS)
+    throw new EngineInputError(`The audio lasts ${seconds.toFixed(1)} s; this model takes at most ${MAX_SECONDS} s.`);
 
   const format = (file.fmt as { audioFormat?: number }).audioFormat;
   const raw = (file.data as { samples?: Uint8Array }).samples;
@@ -78,7 +80,8 @@ export function estimatePitch(bytes: Buffer): PitchEstimate {
     const f0 = detect(frame);
     if (f0 !== null && f0 >= MIN_F0 && f0 <= MAX_F0) pitches.push(f0);
   }
-  if (pitches.length < MIN_VOICED_FRAMES) throw new EngineInputError('No voice found in the audio (silence, noise or too short): give at least half a second of speech.');
+  if (pitches.length < MIN_VOICED_FRAMES)
+    throw new EngineInputError('No voice found in the audio (silence, noise or too short): give at least half a second of speech.');
   pitches.sort((a, b) => a - b);
   const mid = pitches.length >> 1;
   const medianHz = pitches.length % 2 ? pitches[mid]! : (pitches[mid - 1]! + pitches[mid]!) / 2;
@@ -102,7 +105,7 @@ function decodeMono(raw: Uint8Array, channels: number, bitDepth: number, isFloat
       case 2:
         return view.getInt16(at, true) / 32768;
       case 3:
-        return ((view.getUint8(at) | (view.getUint8(at + 1) << 8) | (view.getInt8(at + 2) << 16)) / 8388608);
+        return (view.getUint8(at) | (view.getUint8(at + 1) << 8) | (view.getInt8(at + 2) << 16)) / 8388608;
       case 4:
         return view.getInt32(at, true) / 2147483648;
       default:

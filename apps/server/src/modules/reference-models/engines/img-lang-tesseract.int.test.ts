@@ -32,7 +32,9 @@ beforeAll(async () => {
   renderer = await startTextRenderer();
   const t0 = performance.now();
   await engine.warm();
-  console.log(`img-lang-tesseract warm-up ${(performance.now() - t0).toFixed(0)} ms, rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB after warm()`);
+  console.log(
+    `img-lang-tesseract warm-up ${(performance.now() - t0).toFixed(0)} ms, rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB after warm()`,
+  );
 });
 afterAll(async () => {
   await renderer?.close();

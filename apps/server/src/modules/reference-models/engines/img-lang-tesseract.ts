@@ -1,10 +1,10 @@
 /**
- * Image language detection reference engine (issue #12, DESIGN.md §11 "Reference models"):
+ * Image language detection reference engine (issue #12, docs/product.md#reference-models "Reference models"):
  * one tesseract.js worker holding a recognition model per script reads the image (each text line
  * is read with the model that fits it best), the script is counted from the recognised
  * characters, and the text goes through the txt-lang-fasttext engine's language identification.
  *
- * Tesseract's own orientation-and-script detection (OSD) was tried first, as DESIGN.md §11 names
+ * Tesseract's own orientation-and-script detection (OSD) was tried first, as docs/product.md#reference-models names
  * it: on a single printed line it answers "too few characters" or a wrong script (a Tamil line came
  * back as Thai), and it needs the 10 MB legacy model; so it is not used.
  */

@@ -1,5 +1,5 @@
 /**
- * Every reference engine the platform ships (issue #12, DESIGN.md §11 "Reference models"), one per
+ * Every reference engine the platform ships (issue #12, docs/product.md#reference-models "Reference models"), one per
  * task. The reference-model service starts them all on one loopback server and registers one
  * published model per engine.
  */
@@ -33,4 +33,3 @@ export const REFERENCE_ENGINE_FACTORIES: readonly ((opts: EngineOptions) => Refe
 export function createReferenceEngines(opts: EngineOptions): ReferenceEngine[] {
   return REFERENCE_ENGINE_FACTORIES.map((create) => create(opts));
 }
-

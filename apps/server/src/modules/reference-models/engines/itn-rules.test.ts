@@ -25,7 +25,10 @@ async function tn(source: string, sourceLanguage: string): Promise<string> {
 
 /** Numbers to round-trip: edge cases, then a fixed pseudo-random sample of 0..10^7 (a seeded LCG, so a failure repeats). */
 function sampleNumbers(count: number): string[] {
-  const edges = [0, 1, 9, 10, 11, 19, 20, 21, 99, 100, 101, 110, 199, 999, 1000, 1001, 1010, 1100, 9999, 10000, 99999, 100000, 100001, 110000, 999999, 1000000, 1234567, 9999999, 10000000, 10000001, 123456789, 1000000000];
+  const edges = [
+    0, 1, 9, 10, 11, 19, 20, 21, 99, 100, 101, 110, 199, 999, 1000, 1001, 1010, 1100, 9999, 10000, 99999, 100000, 100001, 110000, 999999,
+    1000000, 1234567, 9999999, 10000000, 10000001, 123456789, 1000000000,
+  ];
   let seed = 20240101;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const sampled = Array.from({ length: count }, () => Math.floor(next() * 1e7));
@@ -71,7 +74,8 @@ describe('itn-rules', () => {
   });
 
   it('refuses bad input with a clear message and stays usable', async () => {
-    const ask = (source: string, lang = 'hi') => itnEngine.infer({ input: [{ source }], config: { language: { sourceLanguage: lang as 'hi' } } });
+    const ask = (source: string, lang = 'hi') =>
+      itnEngine.infer({ input: [{ source }], config: { language: { sourceLanguage: lang as 'hi' } } });
     await expect(ask('')).rejects.toThrow(EngineInputError);
     await expect(ask('एक'.repeat(76))).rejects.toThrow(/152 characters, at most 150/);
     await expect(ask('एक', 'ne')).rejects.toThrow(/not supported/);

@@ -1,5 +1,5 @@
 /**
- * Inverse text normalisation reference engine (issue #12, DESIGN.md §11): number words are
+ * Inverse text normalisation reference engine (issue #12, docs/product.md#reference-models): number words are
  * written back as digits, "बारह लाख चौंतीस हज़ार पांच सौ सड़सठ" → "1234567". Rule-based: the word
  * lists are to-words' locale tables (the same words the text-normalisation engine writes), read
  * back by a small parser of the Indian number system (hundred, thousand, lakh, crore, …).
@@ -38,13 +38,13 @@ const EXTRA_WORDS: Record<string, Record<string, Phrase>> = {
     and: { kind: 'and' },
   },
   hi: {
-    'छः': { kind: 'value', value: 6n },
-    'छ': { kind: 'value', value: 6n },
-    'इक्यानवे': { kind: 'value', value: 91n },
-    'इक्यावन': { kind: 'value', value: 51n },
-    'शून्य': { kind: 'value', value: 0n },
-    'दशमलव': { kind: 'point' },
-    'माइनस': { kind: 'minus' },
+    छः: { kind: 'value', value: 6n },
+    छ: { kind: 'value', value: 6n },
+    इक्यानवे: { kind: 'value', value: 91n },
+    इक्यावन: { kind: 'value', value: 51n },
+    शून्य: { kind: 'value', value: 0n },
+    दशमलव: { kind: 'point' },
+    माइनस: { kind: 'minus' },
   },
 };
 
@@ -108,7 +108,12 @@ function matchAt(text: string, words: Word[], i: number, lex: Lexicon): Match | 
     let joined = true;
     for (let k = i + 1; k < i + n; k++) if (!/^[\s-]+$/.test(text.slice(words[k - 1].end, words[k].start))) joined = false;
     if (!joined) continue;
-    const phrase = lex.phrases.get(words.slice(i, i + n).map((w) => w.key).join(' '));
+    const phrase = lex.phrases.get(
+      words
+        .slice(i, i + n)
+        .map((w) => w.key)
+        .join(' '),
+    );
     if (phrase) return { phrase, words: n };
   }
   return null;
@@ -165,10 +170,14 @@ function readInteger(m: Phrase[]): { value: bigint; used: number } | null {
 
 /** Rewrites the number words of one text as digits, leaving every other character as it is. */
 export function inverseNormalize(text: string, lex: Lexicon): string {
-  const words: Word[] = [...text.matchAll(/[\p{L}\p{M}\u200c\u200d]+/gu)].map((m) => ({ key: wordKey(m[0]), start: m.index, end: m.index + m[0].length }));
+  const words: Word[] = [...text.matchAll(/[\p{L}\p{M}\u200c\u200d]+/gu)].map((m) => ({
+    key: wordKey(m[0]),
+    start: m.index,
+    end: m.index + m[0].length,
+  }));
   // The text as a list of phrases (first and last word index); `null` for a word that is not a number word.
   const found: { phrase: Phrase | null; first: number; last: number }[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     const m = matchAt(text, words, i, lex);
     if (m) {
       found.push({ phrase: m.phrase, first: i, last: i + m.words - 1 });
@@ -180,10 +189,12 @@ export function inverseNormalize(text: string, lex: Lexicon): string {
   }
   // Consecutive phrases only join when just spaces or hyphens separate them.
   const adjacent = (a: number, b: number) =>
-    found[a].phrase !== null && found[b].phrase !== null && /^[\s-]+$/.test(text.slice(words[found[a].last].end, words[found[b].first].start));
+    found[a].phrase !== null &&
+    found[b].phrase !== null &&
+    /^[\s-]+$/.test(text.slice(words[found[a].last].end, words[found[b].first].start));
   let out = '';
   let copied = 0;
-  for (let i = 0; i < found.length; ) {
+  for (let i = 0; i < found.length;) {
     if (found[i].phrase === null) {
       i++;
       continue;

@@ -28,7 +28,9 @@ beforeAll(async () => {
   const t0 = performance.now();
   await engine.warm();
   const m = process.memoryUsage();
-  console.log(`ocr-tesseract warm-up ${(performance.now() - t0).toFixed(0)} ms (traineddata unpacked on first start), rss ${(m.rss / 1e6).toFixed(0)} MB after warm()`);
+  console.log(
+    `ocr-tesseract warm-up ${(performance.now() - t0).toFixed(0)} ms (traineddata unpacked on first start), rss ${(m.rss / 1e6).toFixed(0)} MB after warm()`,
+  );
 });
 afterAll(async () => {
   await renderer?.close();
@@ -63,7 +65,10 @@ describe('ocr-tesseract', () => {
   it('starts a language that is not warm on its first call (Bengali, with config.languages)', async () => {
     const line = 'আমি প্রতিদিন সকালে খবরের কাগজ পড়ি';
     const png = await renderer.png([line], 'Noto Sans Bengali');
-    const res = await engine.infer({ image: [{ imageContent: png.toString('base64') }], config: { languages: [{ sourceLanguage: 'bn' }] } });
+    const res = await engine.infer({
+      image: [{ imageContent: png.toString('base64') }],
+      config: { languages: [{ sourceLanguage: 'bn' }] },
+    });
     expect(characterErrorRate(line, res.output[0]!.source)).toBeLessThan(0.15);
   });
 
@@ -133,6 +138,8 @@ describe('ocr-tesseract', () => {
     await engine.infer(req(png, 'hi'));
     const t0 = performance.now();
     await engine.infer(req(png, 'hi'));
-    console.log(`ocr one-line Hindi call (warm): ${(performance.now() - t0).toFixed(0)} ms; rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
+    console.log(
+      `ocr one-line Hindi call (warm): ${(performance.now() - t0).toFixed(0)} ms; rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`,
+    );
   });
 });

@@ -1,5 +1,5 @@
 /**
- * OCR reference engine (issue #12, DESIGN.md §11 "Reference models"): Tesseract 5's LSTM
+ * OCR reference engine (issue #12, docs/product.md#reference-models "Reference models"): Tesseract 5's LSTM
  * recogniser compiled to WebAssembly (tesseract.js), with the "best_int" traineddata of the
  * `@tesseract.js-data/<lang>` npm packages, read from disk (never the default CDN).
  */
@@ -25,7 +25,6 @@ export const OCR_MAX_WORKERS = 6;
 export const OCR_TIMEOUT_MS = 60_000;
 /** Images per request at most. */
 export const OCR_MAX_IMAGES = 8;
-
 
 /** Which tesseract language a request asks for: config.language.sourceLanguage, else languages[0]. */
 function requestedLanguage(request: InferenceRequest<'ocr'>): string {
@@ -56,7 +55,13 @@ export function createOcrTesseractEngine(opts: EngineOptions): ReferenceEngine<'
       opts.cacheDir,
       Object.values(TESSERACT_LANGUAGES).map((l) => l.tess),
     );
-    const p = new TesseractPool({ langPath, maxWorkers: OCR_MAX_WORKERS, timeoutMs: OCR_TIMEOUT_MS, log: opts.log, engineId: 'ocr-tesseract' });
+    const p = new TesseractPool({
+      langPath,
+      maxWorkers: OCR_MAX_WORKERS,
+      timeoutMs: OCR_TIMEOUT_MS,
+      log: opts.log,
+      engineId: 'ocr-tesseract',
+    });
     await p.warmUp(
       OCR_WARM_LANGUAGES.map((c) => TESSERACT_LANGUAGES[c]!.tess),
       Buffer.from(SAMPLE_HINDI_PNG, 'base64'),
@@ -79,7 +84,7 @@ export function createOcrTesseractEngine(opts: EngineOptions): ReferenceEngine<'
     card: {
       name: 'Tesseract OCR (reference)',
       description:
-        "Google's Tesseract 5 LSTM line recogniser, compiled to WebAssembly by tesseract.js, with the tessdata \"best_int\" models for Hindi, Marathi, Bengali, Tamil, Telugu, Gujarati, Kannada, Malayalam, Punjabi, Odia and English, loaded from the installed npm packages. It segments the page into lines and reads each with the model of the requested language (config.language.sourceLanguage, or the first of config.languages). Best on printed text: clean scans and screenshots.",
+        'Google\'s Tesseract 5 LSTM line recogniser, compiled to WebAssembly by tesseract.js, with the tessdata "best_int" models for Hindi, Marathi, Bengali, Tamil, Telugu, Gujarati, Kannada, Malayalam, Punjabi, Odia and English, loaded from the installed npm packages. It segments the page into lines and reads each with the model of the requested language (config.language.sourceLanguage, or the first of config.languages). Best on printed text: clean scans and screenshots.',
       kind: 'trained-model',
       engine: `tesseract.js ${TESSERACT_JS_VERSION} + @tesseract.js-data/{hin,mar,ben,tam,tel,guj,kan,mal,pan,ori,eng} ${TESSDATA_VERSION} (4.0.0_best_int)`,
       limits: [

@@ -1,6 +1,6 @@
 /**
  * What the two tesseract.js reference engines (ocr-tesseract, img-lang-tesseract) share (issue #12,
- * DESIGN.md §11): the traineddata packages and where they are unpacked, checking image bytes before
+ * docs/product.md#reference-models): the traineddata packages and where they are unpacked, checking image bytes before
  * tesseract sees them, a pool of long-lived workers with a time limit per call, and output clean-up.
  */
 import { randomUUID } from 'node:crypto';
@@ -65,7 +65,8 @@ export function decodeImage(file: ImageFile): { bytes: Buffer; width: number; he
     throw new EngineInputError('imageContent is not an image: give a PNG, JPEG, WebP or BMP file.');
   }
   const { width = 0, height = 0, type = '' } = size;
-  if (!IMAGE_TYPES.has(type)) throw new EngineInputError(`Images of type ${type || 'unknown'} are not read: give a PNG, JPEG, WebP or BMP file.`);
+  if (!IMAGE_TYPES.has(type))
+    throw new EngineInputError(`Images of type ${type || 'unknown'} are not read: give a PNG, JPEG, WebP or BMP file.`);
   if (width < IMAGE_LIMITS.minSide || height < IMAGE_LIMITS.minSide) {
     throw new EngineInputError(`The image is ${width}×${height} pixels: too small to hold text.`);
   }
@@ -266,7 +267,11 @@ export class TesseractPool {
         errorHandler: () => undefined,
       });
       slot.worker.then(
-        () => this.opts.log.info({ engine: this.opts.engineId, langs: slot.key, ms: Math.round(performance.now() - t0) }, 'tesseract worker started'),
+        () =>
+          this.opts.log.info(
+            { engine: this.opts.engineId, langs: slot.key, ms: Math.round(performance.now() - t0) },
+            'tesseract worker started',
+          ),
         (err: unknown) => {
           this.opts.log.error({ engine: this.opts.engineId, langs: slot.key, err: String(err) }, 'tesseract worker failed to start');
           slot.worker = null;

@@ -1,11 +1,11 @@
 /**
  * Input checks shared by the text reference engines (transliteration, text-normalization, itn,
- * ner): every sentence is non-empty and at most MAX_TEXT_CHARS characters (spec 01/02: "max 150
+ * ner): every sentence is non-empty and at most MAX_TEXT_CHARS characters (docs/product.md: "max 150
  * characters of text"), and the request holds at most MAX_TEXT_INPUTS sentences.
  */
 import { EngineInputError } from '../engine.ts';
 
-/** Most characters (Unicode code points) of one input sentence (spec 02 try panel: 150 characters of text). */
+/** Most characters (Unicode code points) of one input sentence (docs/product.md try panel: 150 characters of text). */
 export const MAX_TEXT_CHARS = 150;
 /** Most sentences in one request: the try panel sends one; a script may batch a few. */
 export const MAX_TEXT_INPUTS = 100;
@@ -31,4 +31,3 @@ export function checkTextInputs(input: readonly { source: string }[]): string[] 
     return text;
   });
 }
-

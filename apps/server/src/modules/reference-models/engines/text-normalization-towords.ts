@@ -1,5 +1,5 @@
 /**
- * Text-normalisation reference engine (issue #12, DESIGN.md §11): numbers written in digits are
+ * Text-normalisation reference engine (issue #12, docs/product.md#reference-models): numbers written in digits are
  * spelt out in words of the sentence's language with `to-words` (Indian grouping: lakh, crore),
  * the rest of the text is left as it is. "मेरे पास 25 आम हैं" → "मेरे पास पच्चीस आम हैं".
  */
@@ -58,7 +58,10 @@ export function normalizeNumbers(text: string, tw: ToWords, lower: boolean): str
   const fraction = (digits: string) => {
     const zeros = digits.match(/^0*/)![0];
     const rest = digits.slice(zeros.length);
-    return [...zeros].map(() => tw.convert(0)).concat(rest ? [integer(rest)] : []).join(' ');
+    return [...zeros]
+      .map(() => tw.convert(0))
+      .concat(rest ? [integer(rest)] : [])
+      .join(' ');
   };
   const say = (digits: string, frac: string | undefined) =>
     cased(integer(digits) + (frac ? ` ${texts.point} ${fraction(asciiDigits(frac.slice(1)))}` : ''));
@@ -154,7 +157,8 @@ export function createTextNormalizationTowordsEngine(opts: EngineOptions): Refer
       await warm();
       const lang = request.config.language.sourceLanguage;
       const tw = converters.get(lang);
-      if (!tw) throw new EngineInputError(`Text normalisation in '${lang}' is not supported; served: ${Object.keys(TOWORDS_LOCALES).join(', ')}.`);
+      if (!tw)
+        throw new EngineInputError(`Text normalisation in '${lang}' is not supported; served: ${Object.keys(TOWORDS_LOCALES).join(', ')}.`);
       const texts = checkTextInputs(request.input);
       return { output: texts.map((text, i) => ({ source: request.input[i].source, target: normalizeText(text, tw, lang === 'en') })) };
     },

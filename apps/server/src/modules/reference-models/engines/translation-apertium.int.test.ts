@@ -33,7 +33,12 @@ describe('apertium Hindi↔Urdu engine', () => {
 
   it('reads a nukta letter in either form (precomposed or letter + nukta), whichever the dictionary holds', async () => {
     // The dictionary has ज़रूर precomposed (U+095B) and बड़ा as ड + ़ : both spellings of both must translate.
-    const [a, b, c, d] = await translate('hi-ur', ['मुझे \u095Bरूर जाना है।', 'मुझे \u091C\u093Cरूर जाना है।', 'वह ब\u095Cा आदमी है।', 'वह ब\u0921\u093Cा आदमी है।']);
+    const [a, b, c, d] = await translate('hi-ur', [
+      'मुझे \u095Bरूर जाना है।',
+      'मुझे \u091C\u093Cरूर जाना है।',
+      'वह ब\u095Cा आदमी है।',
+      'वह ब\u0921\u093Cा आदमी है।',
+    ]);
     expect(a).toBe('مجھے ضرور جانا ہے۔');
     expect(b).toBe(a);
     expect(c).toBe('وہ بڑا آدمی ہے۔');
@@ -66,7 +71,10 @@ describe('apertium Hindi↔Urdu engine', () => {
       [request('ur-hi', ['   ']), /empty/],
     ];
     for (const [req, message] of refusals) {
-      const err = await engine.infer(req).then(() => undefined, (e: unknown) => e);
+      const err = await engine.infer(req).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(EngineInputError);
       expect((err as Error).message).toMatch(message);
     }

@@ -14,6 +14,8 @@ describe('apertium output clean-up', () => {
 
 describe('Urdu normalisation', () => {
   it('maps Arabic kaf, yeh and heh to the Urdu letters', () => {
-    expect(normaliseUrdu('\u0643\u062A\u0627\u0628 \u0645\u064A\u06BA \u0647\u06D2')).toBe('\u06A9\u062A\u0627\u0628 \u0645\u06CC\u06BA \u06C1\u06D2');
+    expect(normaliseUrdu('\u0643\u062A\u0627\u0628 \u0645\u064A\u06BA \u0647\u06D2')).toBe(
+      '\u06A9\u062A\u0627\u0628 \u0645\u06CC\u06BA \u06C1\u06D2',
+    );
   });
 });

@@ -14,7 +14,14 @@ const MAX_OUTPUT_BYTES = 256 * 1024;
 
 /** Devanagari consonant + nukta (U+093C) → its precomposed letter (U+0958-U+095F); NFC keeps the two-character form. */
 const PRECOMPOSED_NUKTA: Record<string, string> = {
-  'क़': '\u0958', 'ख़': '\u0959', 'ग़': '\u095A', 'ज़': '\u095B', 'ड़': '\u095C', 'ढ़': '\u095D', 'फ़': '\u095E', 'य़': '\u095F',
+  क़: '\u0958',
+  ख़: '\u0959',
+  ग़: '\u095A',
+  ज़: '\u095B',
+  ड़: '\u095C',
+  ढ़: '\u095D',
+  फ़: '\u095E',
+  य़: '\u095F',
 };
 const NUKTA_PAIR = /[कखगजडढफय]\u093C/gu;
 /** Stands in for the user's '#' through the pipeline (U+E000, private use). */
@@ -25,7 +32,11 @@ const HASH_STANDIN = '\uE000';
  * and heh typed on Arabic keyboards become keheh (ک), Farsi yeh (ی) and heh goal (ہ).
  */
 export function normaliseUrdu(text: string): string {
-  return text.normalize('NFC').replace(/\u0643/g, '\u06A9').replace(/\u064A/g, '\u06CC').replace(/\u0647/g, '\u06C1');
+  return text
+    .normalize('NFC')
+    .replace(/\u0643/g, '\u06A9')
+    .replace(/\u064A/g, '\u06CC')
+    .replace(/\u0647/g, '\u06C1');
 }
 
 /**
@@ -50,7 +61,7 @@ function parseAnalyses(stream: string): Map<string, boolean> {
 
 /**
  * Translation reference model: Debian apertium 3.8 with apertium-urd-hin (rule-based,
- * shallow transfer), Hindi → Urdu and Urdu → Hindi (issue #12, DESIGN.md §11).
+ * shallow transfer), Hindi → Urdu and Urdu → Hindi (issue #12, docs/product.md#reference-models).
  * Request `{input:[{source}], config:{language:{sourceLanguage, targetLanguage}}}`; answer
  * `{output:[{source, target}]}`. Inputs: at most 100, each ≤ 150 characters in the source script.
  * Hindi input: NFC, then each nukta letter in whichever form (two-character or precomposed) the
@@ -73,14 +84,18 @@ export function createTranslationApertiumEngine(opts: EngineOptions & { concurre
     try {
       text = await fs.readFile(file, 'utf8');
     } catch {
-      throw new Error(`apertium mode ${file} is missing: install the Debian packages apertium and apertium-urd-hin (scripts/ensure-debian-packages.mjs)`);
+      throw new Error(
+        `apertium mode ${file} is missing: install the Debian packages apertium and apertium-urd-hin (scripts/ensure-debian-packages.mjs)`,
+      );
     }
     // $1 is the generator's flag (-n: no '*' marks), $2 the tagger's extra flag (none).
     return text.trim().replaceAll('$1', '-n').replaceAll('$2', '');
   }
 
   async function run(command: string, input: string): Promise<string> {
-    const { stdout } = await limit(() => runProcess('sh', ['-c', command], { input, timeoutMs: TIMEOUT_MS, maxOutputBytes: MAX_OUTPUT_BYTES }));
+    const { stdout } = await limit(() =>
+      runProcess('sh', ['-c', command], { input, timeoutMs: TIMEOUT_MS, maxOutputBytes: MAX_OUTPUT_BYTES }),
+    );
     return stdout.toString('utf8');
   }
 
@@ -155,16 +170,23 @@ export function createTranslationApertiumEngine(opts: EngineOptions & { concurre
     async infer(request: InferenceRequest<'translation'>): Promise<InferenceResponse<'translation'>> {
       const { sourceLanguage, targetLanguage } = request.config.language;
       const mode = MODES[`${sourceLanguage}-${targetLanguage}`];
-      if (!mode) throw new EngineInputError(`Language pair ${sourceLanguage}→${targetLanguage} is not served; this model translates hi→ur and ur→hi.`);
+      if (!mode)
+        throw new EngineInputError(
+          `Language pair ${sourceLanguage}→${targetLanguage} is not served; this model translates hi→ur and ur→hi.`,
+        );
       if (!pipelines.has(mode)) throw new Error('translation-apertium used before warm()');
-      if (request.input.length > MAX_INPUTS) throw new EngineInputError(`${request.input.length} inputs given; this model takes at most ${MAX_INPUTS} per request.`);
+      if (request.input.length > MAX_INPUTS)
+        throw new EngineInputError(`${request.input.length} inputs given; this model takes at most ${MAX_INPUTS} per request.`);
       const texts = request.input.map((s, i) => {
         const text = checkText(s.source, i);
         checkScript(text, sourceLanguage, i);
         return text;
       });
       const output = await Promise.all(
-        texts.map(async (text, i) => ({ source: request.input[i]!.source, target: await translate(text, mode, sourceLanguage, targetLanguage) })),
+        texts.map(async (text, i) => ({
+          source: request.input[i]!.source,
+          target: await translate(text, mode, sourceLanguage, targetLanguage),
+        })),
       );
       return { output };
     },

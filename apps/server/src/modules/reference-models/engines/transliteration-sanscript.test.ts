@@ -29,10 +29,20 @@ const t = async (source: string, from: string, to: string) => (await suggestions
 
 // Unicode block of each served language's script, to check an answer is written in it.
 const BLOCK: Record<string, RegExp> = {
-  hi: /[\u0900-\u097f]/u, mr: /[\u0900-\u097f]/u, sa: /[\u0900-\u097f]/u, ne: /[\u0900-\u097f]/u,
-  bn: /[\u0980-\u09ff]/u, as: /[\u0980-\u09ff]/u, pa: /[\u0a00-\u0a7f]/u, gu: /[\u0a80-\u0aff]/u,
-  or: /[\u0b00-\u0b7f]/u, ta: /[\u0b80-\u0bff]/u, te: /[\u0c00-\u0c7f]/u, kn: /[\u0c80-\u0cff]/u,
-  ml: /[\u0d00-\u0d7f]/u, en: /^[\p{Script=Latin}\s.~^']+$/u,
+  hi: /[\u0900-\u097f]/u,
+  mr: /[\u0900-\u097f]/u,
+  sa: /[\u0900-\u097f]/u,
+  ne: /[\u0900-\u097f]/u,
+  bn: /[\u0980-\u09ff]/u,
+  as: /[\u0980-\u09ff]/u,
+  pa: /[\u0a00-\u0a7f]/u,
+  gu: /[\u0a80-\u0aff]/u,
+  or: /[\u0b00-\u0b7f]/u,
+  ta: /[\u0b80-\u0bff]/u,
+  te: /[\u0c00-\u0c7f]/u,
+  kn: /[\u0c80-\u0cff]/u,
+  ml: /[\u0d00-\u0d7f]/u,
+  en: /^[\p{Script=Latin}\s.~^']+$/u,
 };
 
 describe('transliteration-sanscript', () => {
@@ -105,7 +115,9 @@ describe('transliteration-sanscript', () => {
 
   it('refuses bad input with a clear message and stays usable', async () => {
     for (const source of ['', '   ']) {
-      await expect(engine.infer({ input: [{ source }], config: { language: { sourceLanguage: 'hi', targetLanguage: 'en' } } })).rejects.toThrow(/text is empty/);
+      await expect(
+        engine.infer({ input: [{ source }], config: { language: { sourceLanguage: 'hi', targetLanguage: 'en' } } }),
+      ).rejects.toThrow(/text is empty/);
     }
     await expect(t('क'.repeat(151), 'hi', 'en')).rejects.toThrow(/too long: 151 characters, at most 150/);
     expect(await t('क'.repeat(150), 'hi', 'en')).toBe('ka'.repeat(150));

@@ -1,5 +1,5 @@
 /**
- * Transliteration reference engine (issue #12, DESIGN.md §11): `@indic-transliteration/sanscript`
+ * Transliteration reference engine (issue #12, docs/product.md#reference-models): `@indic-transliteration/sanscript`
  * maps letters between the Brahmic scripts of 13 languages and to/from a Latin romanisation (`en`).
  * Rule-based, letter by letter: no dictionary, no schwa deletion, no learned spelling.
  */
@@ -25,7 +25,12 @@ interface IndicScript {
 /** Sanscript's `tamil` scheme maps क ख ग घ all to க, so read back it picks the last (घ): a copy keeping only the first of each group reads க as क. */
 const TAMIL_READING = 'tamil_ulca_reading';
 
-const DEVANAGARI: Omit<IndicScript, 'roman'> = { scheme: 'devanagari', readScheme: 'devanagari', scriptName: 'Devanagari', block: [0x0900, 0x097f] };
+const DEVANAGARI: Omit<IndicScript, 'roman'> = {
+  scheme: 'devanagari',
+  readScheme: 'devanagari',
+  scriptName: 'Devanagari',
+  block: [0x0900, 0x097f],
+};
 
 /** Languages served, by ISO 639-1 code (LANGUAGE_CODES). */
 const INDIC: Record<string, IndicScript> = {
@@ -68,7 +73,14 @@ export const TRANSLITERATION_PAIRS: EngineLanguage[] = (() => {
 const PAIR_KEYS: ReadonlySet<string> = new Set(TRANSLITERATION_PAIRS.map((p) => `${p.sourceLanguage}>${p.targetLanguage}`));
 
 // Chillu letters (atomic Malayalam final consonants) are not in Sanscript's table: spelt as consonant + virama.
-const MALAYALAM_CHILLU: Record<string, string> = { '\u0d7a': 'ണ്', '\u0d7b': 'ന്', '\u0d7c': 'ര്', '\u0d7d': 'ല്', '\u0d7e': 'ള്', '\u0d7f': 'ക്' };
+const MALAYALAM_CHILLU: Record<string, string> = {
+  '\u0d7a': 'ണ്',
+  '\u0d7b': 'ന്',
+  '\u0d7c': 'ര്',
+  '\u0d7d': 'ല്',
+  '\u0d7e': 'ള്',
+  '\u0d7f': 'ക്',
+};
 // Devanagari letters Gurmukhi has no letter for: their usual Punjabi spelling, applied before writing Gurmukhi.
 const DEVANAGARI_FOR_GURMUKHI: [RegExp, string][] = [
   [/ृ/g, '्रि'],
@@ -110,7 +122,8 @@ function checkScript(text: string, source: string): void {
   const letters = text.match(LETTER_RE) ?? [];
   const expected = source === 'en' ? 'latin' : INDIC[source].scriptName;
   const scripts = new Set(letters.map(letterScript));
-  const want = source === 'en' ? `'en' text must be romanised (ITRANS) in Latin letters` : `'${source}' text must be written in ${expected} script`;
+  const want =
+    source === 'en' ? `'en' text must be romanised (ITRANS) in Latin letters` : `'${source}' text must be written in ${expected} script`;
   if (!scripts.has(expected)) throw new EngineInputError(`The text has no ${source === 'en' ? 'Latin' : expected} letters: ${want}.`);
   const foreign = [...scripts].filter((s) => s !== expected && (source === 'en' || (s !== 'latin' && s !== 'other')));
   if (foreign.length > 0) throw new EngineInputError(`The text mixes in ${foreign.join(', ')} letters: ${want}.`);

@@ -56,7 +56,10 @@ describe('espeak-ng TTS engine', () => {
   });
 
   it('answers one WAV per input', async () => {
-    const res = await engine.infer({ input: [{ source: 'एक' }, { source: 'दो तीन चार पाँच छह सात' }], config: { language: { sourceLanguage: 'hi' }, gender: 'male' } });
+    const res = await engine.infer({
+      input: [{ source: 'एक' }, { source: 'दो तीन चार पाँच छह सात' }],
+      config: { language: { sourceLanguage: 'hi' }, gender: 'male' },
+    });
     const [a, b] = res.audio.map((x) => readWav(x.audioContent!));
     expect(b!.seconds).toBeGreaterThan(a!.seconds);
   });
@@ -72,7 +75,10 @@ describe('espeak-ng TTS engine', () => {
       [request('hi', '!!! ...'), /no letters or digits/],
     ];
     for (const [req, message] of refusals) {
-      const err = await engine.infer(req).then(() => undefined, (e: unknown) => e);
+      const err = await engine.infer(req).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(EngineInputError);
       expect((err as Error).message).toMatch(message);
     }

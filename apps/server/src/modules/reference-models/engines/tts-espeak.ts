@@ -6,7 +6,20 @@ import { checkScript, checkText } from '../text-limits.ts';
 
 /** Languages served (ISO 639-1) → espeak-ng voice name (espeak-ng 1.51 `--voices`). */
 const VOICES: Record<string, string> = {
-  hi: 'hi', ta: 'ta', bn: 'bn', te: 'te', kn: 'kn', ml: 'ml', mr: 'mr', gu: 'gu', pa: 'pa', or: 'or', as: 'as', ne: 'ne', ur: 'ur', en: 'en-us',
+  hi: 'hi',
+  ta: 'ta',
+  bn: 'bn',
+  te: 'te',
+  kn: 'kn',
+  ml: 'ml',
+  mr: 'mr',
+  gu: 'gu',
+  pa: 'pa',
+  or: 'or',
+  as: 'as',
+  ne: 'ne',
+  ur: 'ur',
+  en: 'en-us',
 };
 /** Gender → espeak-ng voice variant (voices/!v): f3 speaks at 140-240 Hz, m3 at 80-122 Hz. */
 const VARIANTS: Record<string, string> = { female: 'f3', male: 'm3' };
@@ -36,7 +49,7 @@ function fixStreamedWavHeader(wav: Buffer): Buffer {
 
 /**
  * TTS reference model: Debian espeak-ng (formant synthesis) run as a child process per input,
- * `espeak-ng -v <lang>+f3|m3 --stdout` with the text on stdin (issue #12, DESIGN.md §11).
+ * `espeak-ng -v <lang>+f3|m3 --stdout` with the text on stdin (issue #12, docs/product.md#reference-models).
  * Request: `{input:[{source}], config:{language:{sourceLanguage}, gender, samplingRate?, speed?, audioFormat?}}`.
  * Answer: one base64 WAV (16-bit mono, 22 050 Hz unless `samplingRate` asks otherwise) per input,
  * `config:{language, gender, audioFormat:'wav', samplingRate}`.
@@ -49,7 +62,11 @@ export function createTtsEspeakEngine(opts: EngineOptions & { concurrency?: numb
 
   async function synthesise(text: string, voice: string, wpm: number): Promise<Buffer> {
     const { stdout } = await limit(() =>
-      runProcess('espeak-ng', ['-b', '1', '-v', voice, '-s', String(wpm), '--stdout'], { input: text, timeoutMs: TIMEOUT_MS, maxOutputBytes: MAX_WAV_BYTES }),
+      runProcess('espeak-ng', ['-b', '1', '-v', voice, '-s', String(wpm), '--stdout'], {
+        input: text,
+        timeoutMs: TIMEOUT_MS,
+        maxOutputBytes: MAX_WAV_BYTES,
+      }),
     );
     return fixStreamedWavHeader(stdout);
   }
@@ -93,7 +110,8 @@ export function createTtsEspeakEngine(opts: EngineOptions & { concurrency?: numb
       const { config } = request;
       const language = config.language.sourceLanguage;
       const voice = VOICES[language];
-      if (!voice) throw new EngineInputError(`Language '${language}' is not served by this model; it speaks ${Object.keys(VOICES).join(', ')}.`);
+      if (!voice)
+        throw new EngineInputError(`Language '${language}' is not served by this model; it speaks ${Object.keys(VOICES).join(', ')}.`);
       const variant = VARIANTS[config.gender];
       if (!variant) throw new EngineInputError(`Gender '${config.gender}' is not offered; choose female or male.`);
       if (config.audioFormat !== undefined && config.audioFormat !== 'wav') {
@@ -103,7 +121,8 @@ export function createTtsEspeakEngine(opts: EngineOptions & { concurrency?: numb
       if (rate < 8000 || rate > 48000) throw new EngineInputError(`Sampling rate ${rate} Hz is out of range: give 8000 to 48000 Hz.`);
       const speed = config.speed ?? 1;
       if (speed < 0.5 || speed > 2) throw new EngineInputError(`Speed ${speed} is out of range: give 0.5 to 2.`);
-      if (request.input.length > MAX_INPUTS) throw new EngineInputError(`${request.input.length} inputs given; this model takes at most ${MAX_INPUTS} per request.`);
+      if (request.input.length > MAX_INPUTS)
+        throw new EngineInputError(`${request.input.length} inputs given; this model takes at most ${MAX_INPUTS} per request.`);
       const texts = request.input.map((s, i) => {
         const text = checkText(s.source, i);
         checkScript(text, language, i);

@@ -28,7 +28,9 @@ const SENTENCES: Array<[string, string, string]> = [
 beforeAll(async () => {
   const t0 = performance.now();
   await engine.warm();
-  console.log(`txt-lang-fasttext warm-up ${(performance.now() - t0).toFixed(0)} ms, rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
+  console.log(
+    `txt-lang-fasttext warm-up ${(performance.now() - t0).toFixed(0)} ms, rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`,
+  );
 });
 afterAll(() => engine.close());
 
@@ -61,7 +63,13 @@ describe('txt-lang-fasttext', () => {
   });
 
   it('refuses empty, letterless, over-long, unsupported-script and non-English Latin text, and stays usable', async () => {
-    const bad = ['   ', '12345 !!', 'अ'.repeat(151), 'Привет, как у тебя дела сегодня?', 'Le chat dort sur le canapé pendant que nous mangeons.'];
+    const bad = [
+      '   ',
+      '12345 !!',
+      'अ'.repeat(151),
+      'Привет, как у тебя дела сегодня?',
+      'Le chat dort sur le canapé pendant que nous mangeons.',
+    ];
     for (const source of bad) {
       await expect(engine.infer({ input: [{ source }] }), source.slice(0, 20)).rejects.toBeInstanceOf(EngineInputError);
     }

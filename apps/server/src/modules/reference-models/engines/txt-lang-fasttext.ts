@@ -1,5 +1,5 @@
 /**
- * Text language identification reference engine (issue #12, DESIGN.md §11 "Reference models"):
+ * Text language identification reference engine (issue #12, docs/product.md#reference-models "Reference models"):
  * fastText's lid.176 model (bundled, quantised, in the `fasttext.wasm.js` package) restricted to
  * the scheduled languages it knows plus English, with a Unicode-script rule for the scripts that
  * only one served language uses (short input, and Ol Chiki / Meetei Mayek that lid.176 lacks).
@@ -9,11 +9,12 @@ import { getLIDModel } from 'fasttext.wasm.js';
 import type { InferenceRequest, InferenceResponse } from '@ulca/contracts';
 import { EngineInputError, type EngineOptions, type ReferenceEngine } from '../engine.ts';
 
-/** Spec 01/02 "maximum 150 characters" of text per input (counted in code points). */
+/** docs/product.md "maximum 150 characters" of text per input (counted in code points). */
 export const MAX_TEXT_CHARS = 150;
 
 /** ISO 15924 codes of the scripts this engine tells apart (plus 'other' for any other letter). */
-export type DetectedScript = 'Latn' | 'Deva' | 'Beng' | 'Guru' | 'Gujr' | 'Orya' | 'Taml' | 'Telu' | 'Knda' | 'Mlym' | 'Arab' | 'Olck' | 'Mtei';
+export type DetectedScript =
+  'Latn' | 'Deva' | 'Beng' | 'Guru' | 'Gujr' | 'Orya' | 'Taml' | 'Telu' | 'Knda' | 'Mlym' | 'Arab' | 'Olck' | 'Mtei';
 
 /** Unicode blocks of each script (inclusive code point ranges). Latin counts only letters (checked with \p{L}). */
 const SCRIPT_RANGES: ReadonlyArray<[DetectedScript, number, number]> = [
@@ -156,7 +157,9 @@ export function identifyLanguage(model: LidModel, text: string, numSuggestions =
   }
 
   if (script === 'Latn' && top && top[0] !== 'en' && top[1] >= FOREIGN_LATIN_ABOVE) {
-    throw new EngineInputError(`The text reads as a language this engine does not serve (fastText label "${top[0]}"); it identifies English and Indian languages.`);
+    throw new EngineInputError(
+      `The text reads as a language this engine does not serve (fastText label "${top[0]}"); it identifies English and Indian languages.`,
+    );
   }
 
   const round = (x: number) => Math.round(x * 10000) / 100;

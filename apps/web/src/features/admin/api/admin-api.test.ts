@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const store = new Map<string, string>([
-  ['ulca.session', JSON.stringify({ userDetails: { userID: 'admin-1', email: 'admin@ulca.local', firstName: 'Admin', roles: ['ADMIN'] }, userKeys: { publicKey: 'pub', privateKey: 'priv' } })],
+  [
+    'ulca.session',
+    JSON.stringify({
+      userDetails: { userID: 'admin-1', email: 'admin@ulca.local', firstName: 'Admin', roles: ['ADMIN'] },
+      userKeys: { publicKey: 'pub', privateKey: 'priv' },
+    }),
+  ],
 ]);
 vi.stubGlobal('window', { addEventListener: () => {} });
 vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
@@ -28,7 +34,18 @@ describe('admin calls', () => {
     const calls = serve(200, {
       message: 'Users',
       count: 11,
-      data: [{ userID: 'u-1', email: 'asha@example.in', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'], orgID: null, isActive: true, createdOn: '2026-11-21T10:00:00Z', activatedTime: null }],
+      data: [
+        {
+          userID: 'u-1',
+          email: 'asha@example.in',
+          firstName: 'Asha',
+          roles: ['CONTRIBUTOR-USER'],
+          orgID: null,
+          isActive: true,
+          createdOn: '2026-11-21T10:00:00Z',
+          activatedTime: null,
+        },
+      ],
     });
     const res = await api.searchUsers({ offset: 10, limit: 10, roleCodes: ['CONTRIBUTOR-USER'] });
     expect(calls[0].url).toBe('/ulca/user-mgmt/v1/users/search');
@@ -36,8 +53,22 @@ describe('admin calls', () => {
     expect(res).toMatchObject({ count: 11, data: [{ userID: 'u-1', orgID: null, isActive: true }] });
   });
   it("shows a known organisation, and 'UNDEFINED' (the dialog's only choice) as none", async () => {
-    const row = { email: 'a@example.in', firstName: 'A', roles: [], isActive: true, createdOn: '2026-11-21T10:00:00Z', activatedTime: null };
-    serve(200, { message: 'Users', count: 2, data: [{ ...row, userID: 'u-1', orgID: 'UNDEFINED' }, { ...row, userID: 'u-2', orgID: 'IIT Madras' }] });
+    const row = {
+      email: 'a@example.in',
+      firstName: 'A',
+      roles: [],
+      isActive: true,
+      createdOn: '2026-11-21T10:00:00Z',
+      activatedTime: null,
+    };
+    serve(200, {
+      message: 'Users',
+      count: 2,
+      data: [
+        { ...row, userID: 'u-1', orgID: 'UNDEFINED' },
+        { ...row, userID: 'u-2', orgID: 'IIT Madras' },
+      ],
+    });
     const res = await api.searchUsers({ offset: 0, limit: 10 });
     expect(res.data.map((u) => u.orgID)).toEqual([null, 'IIT Madras']);
   });
@@ -52,12 +83,26 @@ describe('admin calls', () => {
   });
   it("passes the server's refusal of one's own row on", async () => {
     serve(403, { code: 'SELF_EDIT', message: 'You cannot change your own account here.' });
-    await expect(api.updateActiveStatus({ email: 'admin@ulca.local', is_active: false })).rejects.toMatchObject({ status: 403, code: 'SELF_EDIT' });
+    await expect(api.updateActiveStatus({ email: 'admin@ulca.local', is_active: false })).rejects.toMatchObject({
+      status: 403,
+      code: 'SELF_EDIT',
+    });
   });
   it('reads a page of the audit log (signed GET with offset and limit)', async () => {
     const calls = serve(200, {
       count: 1,
-      data: [{ id: 7, at: '2026-11-21T10:00:00Z', actorUserId: 'admin-1', actorEmail: 'admin@ulca.local', action: 'user.deactivate', targetUserId: 'u-1', ip: '127.0.0.1', details: { email: 'asha@example.in' } }],
+      data: [
+        {
+          id: 7,
+          at: '2026-11-21T10:00:00Z',
+          actorUserId: 'admin-1',
+          actorEmail: 'admin@ulca.local',
+          action: 'user.deactivate',
+          targetUserId: 'u-1',
+          ip: '127.0.0.1',
+          details: { email: 'asha@example.in' },
+        },
+      ],
     });
     const res = await api.fetchAudit(20, 20, null);
     expect(calls[0].url).toBe('/ulca/user-mgmt/v1/audit?offset=20&limit=20');

@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messageResponse, UNDEFINED_ORG, USER_API, userSearchResponse, type AdminUserRecord, type UserSearchResponse } from '@ulca/contracts';
+import {
+  messageResponse,
+  UNDEFINED_ORG,
+  USER_API,
+  userSearchResponse,
+  type AdminUserRecord,
+  type UserSearchResponse,
+} from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { UserUpdate } from '../lib/edit-user.ts';
 import type { UserSearchBody } from '../lib/users.ts';
@@ -12,8 +19,8 @@ export const adminKeys = {
 };
 
 /**
- * One user of POST users/search (spec 02 §3 'User (admin)') as the table shows it: `orgID`
- * 'UNDEFINED' is the edit dialog's only choice (spec 02 §6), not an organisation, so it reads as none.
+ * One user of POST users/search (docs/product.md#entities-and-fields 'User (admin)') as the table shows it: `orgID`
+ * 'UNDEFINED' is the edit dialog's only choice (docs/product.md#roles), not an organisation, so it reads as none.
  */
 export type AdminUser = AdminUserRecord;
 export type { UserSearchResponse };

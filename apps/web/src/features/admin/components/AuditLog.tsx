@@ -34,57 +34,66 @@ export function AuditLog() {
   const audit = useAudit(page * AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE, action || null, true);
 
   const body = (
-    <QueryState query={audit} loading="Loading the audit log…" errorTitle="Could not load the audit log" noRetry={isUnauthorised} empty={audit.data?.data.length === 0 ? <EmptyState /> : undefined}>
+    <QueryState
+      query={audit}
+      loading="Loading the audit log…"
+      errorTitle="Could not load the audit log"
+      noRetry={isUnauthorised}
+      empty={audit.data?.data.length === 0 ? <EmptyState /> : undefined}
+    >
       {(data) => (
-      <>
-        <TableContainer>
-          <Table size="small" aria-label="Audit log" sx={{ minWidth: 860 }}>
-            <TableHead>
-              <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
-                <TableCell>When</TableCell>
-                <TableCell>Who</TableCell>
-                <TableCell>What</TableCell>
-                <TableCell>Target user</TableCell>
-                <TableCell>From where</TableCell>
-                <TableCell>Details</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.data.map((e) => (
-                <TableRow key={e.id} hover>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAdminTimestamp(e.at)}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{e.actorEmail ?? e.actorUserId ?? 'Anonymous'}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }} title={e.action}>
-                    {auditActionText(e.action)}
-                  </TableCell>
-                  {e.targetUserId && e.targetUserId === e.actorUserId ? (
-                    <TableCell sx={{ color: 'text.secondary' }}>themselves</TableCell>
-                  ) : (
-                    <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8rem', whiteSpace: 'nowrap' }} title={e.targetUserId ?? undefined}>
-                      {shortUserId(e.targetUserId)}
-                    </TableCell>
-                  )}
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8rem', whiteSpace: 'nowrap' }}>{e.ip ?? '-'}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 320 }}>
-                    <Typography variant="body2" color="text.secondary">
-                      {formatAuditDetails(e.details) || '-'}
-                    </Typography>
-                  </TableCell>
+        <>
+          <TableContainer>
+            <Table size="small" aria-label="Audit log" sx={{ minWidth: 860 }}>
+              <TableHead>
+                <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
+                  <TableCell>When</TableCell>
+                  <TableCell>Who</TableCell>
+                  <TableCell>What</TableCell>
+                  <TableCell>Target user</TableCell>
+                  <TableCell>From where</TableCell>
+                  <TableCell>Details</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={data.count}
-          page={page}
-          onPageChange={(_e, p) => setPage(p)}
-          rowsPerPage={AUDIT_PAGE_SIZE}
-          rowsPerPageOptions={[AUDIT_PAGE_SIZE]}
-        />
-      </>
-    )}
+              </TableHead>
+              <TableBody>
+                {data.data.map((e) => (
+                  <TableRow key={e.id} hover>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAdminTimestamp(e.at)}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{e.actorEmail ?? e.actorUserId ?? 'Anonymous'}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }} title={e.action}>
+                      {auditActionText(e.action)}
+                    </TableCell>
+                    {e.targetUserId && e.targetUserId === e.actorUserId ? (
+                      <TableCell sx={{ color: 'text.secondary' }}>themselves</TableCell>
+                    ) : (
+                      <TableCell
+                        sx={{ fontFamily: 'monospace', fontSize: '0.8rem', whiteSpace: 'nowrap' }}
+                        title={e.targetUserId ?? undefined}
+                      >
+                        {shortUserId(e.targetUserId)}
+                      </TableCell>
+                    )}
+                    <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8rem', whiteSpace: 'nowrap' }}>{e.ip ?? '-'}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 320 }}>
+                      <Typography variant="body2" color="text.secondary">
+                        {formatAuditDetails(e.details) || '-'}
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={data.count}
+            page={page}
+            onPageChange={(_e, p) => setPage(p)}
+            rowsPerPage={AUDIT_PAGE_SIZE}
+            rowsPerPageOptions={[AUDIT_PAGE_SIZE]}
+          />
+        </>
+      )}
     </QueryState>
   );
 
@@ -119,7 +128,9 @@ export function AuditLog() {
         </Button>
       </Stack>
       {/* While another page or action loads, the previous rows stay (placeholder data) under a thin bar. */}
-      <Box sx={{ height: 4, mb: 1 }}>{audit.isFetching && !audit.isPending ? <LinearProgress aria-label="Reloading the audit log" /> : null}</Box>
+      <Box sx={{ height: 4, mb: 1 }}>
+        {audit.isFetching && !audit.isPending ? <LinearProgress aria-label="Reloading the audit log" /> : null}
+      </Box>
       {body}
     </Box>
   );

@@ -27,11 +27,11 @@ import { useUpdateUser, type AdminUser } from '../api/users.ts';
 import { toUserUpdate, validateEditUser, type EditUserForm } from '../lib/edit-user.ts';
 import { ORG_OPTIONS, ROLE_OPTIONS, roleLabel } from '../lib/users.ts';
 
-/** Spec 02 §8 failure text of the edit dialog, used when the server gives no message. */
+/** docs/product.md#messages failure text of the edit dialog, used when the server gives no message. */
 const EDIT_FAILED = 'Something went wrong while we tried to edit the profile';
 
 /**
- * The admin's edit dialog (spec 02 §2, §5): a Profile tab (full name, e-mail shown read-only,
+ * The admin's edit dialog (docs/product.md#admin, docs/product.md#validation-rules): a Profile tab (full name, e-mail shown read-only,
  * organisation 'UNDEFINED', roles multi-select) and a Security tab (Change Password, then password
  * and confirmation). Saving checks the spec's rules first ('Profile details are mandatory',
  * 'Please fill password', 'Password and Confirm Password is different') and shows the failing
@@ -40,7 +40,13 @@ const EDIT_FAILED = 'Something went wrong while we tried to edit the profile';
 export function EditUserDialog({ user, open, onClose }: { user: AdminUser | null; open: boolean; onClose: () => void }) {
   const update = useUpdateUser();
   return (
-    <Dialog open={open && user !== null} onClose={update.isPending ? undefined : onClose} aria-labelledby="edit-user-title" maxWidth="sm" fullWidth>
+    <Dialog
+      open={open && user !== null}
+      onClose={update.isPending ? undefined : onClose}
+      aria-labelledby="edit-user-title"
+      maxWidth="sm"
+      fullWidth
+    >
       {user && <EditBody key={user.userID} user={user} update={update} onClose={onClose} />}
     </Dialog>
   );
@@ -104,7 +110,13 @@ function EditBody({ user, update, onClose }: { user: AdminUser; update: ReturnTy
         ) : null}
         {tab === 'profile' ? (
           <Stack>
-            <TextField label="Full name" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} disabled={busy} autoFocus />
+            <TextField
+              label="Full name"
+              value={form.firstName}
+              onChange={(e) => set('firstName', e.target.value)}
+              disabled={busy}
+              autoFocus
+            />
             <TextField label="Email" value={user.email} disabled helperText="The e-mail address cannot be changed." />
             <TextField select label="Organization" value={form.orgID} onChange={(e) => set('orgID', e.target.value)} disabled={busy}>
               {ORG_OPTIONS.map((o) => (
@@ -146,7 +158,13 @@ function EditBody({ user, update, onClose }: { user: AdminUser; update: ReturnTy
             />
             {form.changePassword ? (
               <>
-                <PasswordField label="Password" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.target.value)} disabled={busy} />
+                <PasswordField
+                  label="Password"
+                  autoComplete="new-password"
+                  value={form.password}
+                  onChange={(e) => set('password', e.target.value)}
+                  disabled={busy}
+                />
                 <PasswordField
                   label="Confirm Password"
                   autoComplete="new-password"
@@ -164,7 +182,12 @@ function EditBody({ user, update, onClose }: { user: AdminUser; update: ReturnTy
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+        >
           {busy ? 'Saving…' : 'Save'}
         </Button>
       </DialogActions>

@@ -8,8 +8,8 @@ const USER_FILTER_GROUPS = [
 ] as const;
 
 /**
- * The user table's filter (spec 02 §2): Role and Organisation values that toggle on and off. Choices
- * are a draft until Apply (disabled while nothing is selected, spec 02 §5); Clear All empties and
+ * The user table's filter (docs/product.md#admin): Role and Organisation values that toggle on and off. Choices
+ * are a draft until Apply (disabled while nothing is selected, docs/product.md#validation-rules); Clear All empties and
  * applies at once.
  */
 export function UserFilterPopover({ anchorEl, value, onApply, onClose }: FilterPopoverBinding<UserFilter>) {

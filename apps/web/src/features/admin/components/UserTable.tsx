@@ -16,7 +16,7 @@ import { formatAdminTimestamp } from '../lib/format.ts';
 import { USERS_PAGE_SIZE, roleLabel } from '../lib/users.ts';
 
 /**
- * The admin user table (spec 02 §2 'Admin user details'): User ID, Name, Role, Organization,
+ * The admin user table (docs/product.md#admin 'Admin user details'): User ID, Name, Role, Organization,
  * Timestamp (en-IN, 24-hour; the rows arrive newest first), an active switch and an edit button per
  * row. The signed-in admin's own row has no actions; edit is disabled for inactive users.
  */
@@ -60,11 +60,15 @@ export function UserTable({
               const self = u.userID === selfId;
               return (
                 <TableRow key={u.userID} hover data-user-email={u.email}>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8rem', maxWidth: 180, overflowWrap: 'anywhere' }}>{u.userID}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8rem', maxWidth: 180, overflowWrap: 'anywhere' }}>
+                    {u.userID}
+                  </TableCell>
                   <TableCell sx={{ minWidth: 160 }}>
                     <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
                       {u.firstName || '-'}
-                      {u.isActive ? null : <Chip size="small" label="Inactive" variant="outlined" sx={{ ml: 1, height: 20, fontSize: '0.7rem' }} />}
+                      {u.isActive ? null : (
+                        <Chip size="small" label="Inactive" variant="outlined" sx={{ ml: 1, height: 20, fontSize: '0.7rem' }} />
+                      )}
                     </Typography>
                     <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                       {u.email}

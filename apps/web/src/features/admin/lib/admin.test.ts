@@ -27,9 +27,16 @@ describe('admin timestamps', () => {
 });
 
 describe('user search and filter', () => {
-  const asha = { userID: 'u-42', email: 'asha@example.in', firstName: 'Asha Devi', roles: ['BENCHMARK-DATASET-CONTRIBUTOR'], orgID: 'UNDEFINED' };
+  const asha = {
+    userID: 'u-42',
+    email: 'asha@example.in',
+    firstName: 'Asha Devi',
+    roles: ['BENCHMARK-DATASET-CONTRIBUTOR'],
+    orgID: 'UNDEFINED',
+  };
   it('matches id, name, e-mail and role (code or label), case-insensitively', () => {
-    for (const t of ['U-42', 'asha dev', 'EXAMPLE.IN', 'benchmark-dataset', 'Dataset Contributor', '  undefined ']) expect(matchesUserSearch(asha, t)).toBe(true);
+    for (const t of ['U-42', 'asha dev', 'EXAMPLE.IN', 'benchmark-dataset', 'Dataset Contributor', '  undefined '])
+      expect(matchesUserSearch(asha, t)).toBe(true);
     expect(matchesUserSearch(asha, 'ravi')).toBe(false);
   });
   it('labels roles in words', () => {
@@ -42,15 +49,32 @@ describe('user search and filter', () => {
   });
   it('asks the server for one page without a term, with the filters', () => {
     expect(userSearchBody({ roles: [], orgs: [] }, 0, '')).toEqual({ offset: 0, limit: 10 });
-    expect(userSearchBody({ roles: ['ADMIN'], orgs: ['UNDEFINED'] }, 2, '  ')).toEqual({ offset: 20, limit: 10, roleCodes: ['ADMIN'], orgCodes: ['UNDEFINED'] });
+    expect(userSearchBody({ roles: ['ADMIN'], orgs: ['UNDEFINED'] }, 2, '  ')).toEqual({
+      offset: 20,
+      limit: 10,
+      roleCodes: ['ADMIN'],
+      orgCodes: ['UNDEFINED'],
+    });
   });
   it('asks for the whole filtered list when a term is typed (matched and paged in the browser)', () => {
-    expect(userSearchBody({ roles: ['ADMIN'], orgs: [] }, 3, 'asha')).toEqual({ offset: 0, limit: 10, roleCodes: ['ADMIN'], skip_pagination: true });
+    expect(userSearchBody({ roles: ['ADMIN'], orgs: [] }, 3, 'asha')).toEqual({
+      offset: 0,
+      limit: 10,
+      roleCodes: ['ADMIN'],
+      skip_pagination: true,
+    });
   });
 });
 
 describe('admin edit dialog', () => {
-  const ok: EditUserForm = { firstName: ' Asha ', orgID: 'UNDEFINED', roles: ['CONTRIBUTOR-USER'], changePassword: false, password: '', confirmPassword: '' };
+  const ok: EditUserForm = {
+    firstName: ' Asha ',
+    orgID: 'UNDEFINED',
+    roles: ['CONTRIBUTOR-USER'],
+    changePassword: false,
+    password: '',
+    confirmPassword: '',
+  };
   it('accepts a complete profile', () => {
     expect(validateEditUser(ok)).toBeNull();
   });
@@ -62,10 +86,19 @@ describe('admin edit dialog', () => {
   });
   it('with Change Password, requires both fields, equal, and a strong password', () => {
     const pw = { ...ok, changePassword: true };
-    expect(validateEditUser({ ...pw, password: 'N3w!secret', confirmPassword: '' })).toEqual({ tab: 'security', message: 'Please fill password' });
+    expect(validateEditUser({ ...pw, password: 'N3w!secret', confirmPassword: '' })).toEqual({
+      tab: 'security',
+      message: 'Please fill password',
+    });
     expect(validateEditUser({ ...pw, password: '', confirmPassword: '' })).toEqual({ tab: 'security', message: 'Please fill password' });
-    expect(validateEditUser({ ...pw, password: 'N3w!secret', confirmPassword: 'N3w!secreT' })).toEqual({ tab: 'security', message: 'Password and Confirm Password is different' });
-    expect(validateEditUser({ ...pw, password: 'weakpass', confirmPassword: 'weakpass' })).toEqual({ tab: 'security', message: PASSWORD_RULE_MESSAGE });
+    expect(validateEditUser({ ...pw, password: 'N3w!secret', confirmPassword: 'N3w!secreT' })).toEqual({
+      tab: 'security',
+      message: 'Password and Confirm Password is different',
+    });
+    expect(validateEditUser({ ...pw, password: 'weakpass', confirmPassword: 'weakpass' })).toEqual({
+      tab: 'security',
+      message: PASSWORD_RULE_MESSAGE,
+    });
     expect(validateEditUser({ ...pw, password: 'N3w!secret', confirmPassword: 'N3w!secret' })).toBeNull();
   });
   it('ignores the password fields without Change Password', () => {
@@ -73,8 +106,16 @@ describe('admin edit dialog', () => {
   });
   it('builds the update entry: trimmed name, password only when changing it', () => {
     const user = { userID: 'u-1', email: 'asha@example.in' };
-    expect(toUserUpdate(user, { ...ok, password: 'N3w!secret', confirmPassword: 'N3w!secret' })).toEqual({ userID: 'u-1', email: 'asha@example.in', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'], orgID: 'UNDEFINED' });
-    expect(toUserUpdate(user, { ...ok, changePassword: true, password: 'N3w!secret', confirmPassword: 'N3w!secret' }).password).toBe('N3w!secret');
+    expect(toUserUpdate(user, { ...ok, password: 'N3w!secret', confirmPassword: 'N3w!secret' })).toEqual({
+      userID: 'u-1',
+      email: 'asha@example.in',
+      firstName: 'Asha',
+      roles: ['CONTRIBUTOR-USER'],
+      orgID: 'UNDEFINED',
+    });
+    expect(toUserUpdate(user, { ...ok, changePassword: true, password: 'N3w!secret', confirmPassword: 'N3w!secret' }).password).toBe(
+      'N3w!secret',
+    );
   });
 });
 
@@ -85,7 +126,9 @@ describe('audit log formatting', () => {
     expect(auditActionLabel('apiKeyRevoked')).toBe('Api key revoked');
   });
   it('shows details as key: value pairs, strings as they are', () => {
-    expect(formatAuditDetails({ email: 'asha@example.in', is_active: false, empty: null })).toBe('email: asha@example.in, is_active: false');
+    expect(formatAuditDetails({ email: 'asha@example.in', is_active: false, empty: null })).toBe(
+      'email: asha@example.in, is_active: false',
+    );
     expect(formatAuditDetails('reset link used')).toBe('reset link used');
     expect(formatAuditDetails(null)).toBe('');
     expect(formatAuditDetails({ roles: ['ADMIN'] })).toBe('roles: ["ADMIN"]');

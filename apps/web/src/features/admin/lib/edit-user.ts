@@ -1,6 +1,6 @@
 import { ADMIN_EDIT_MESSAGES, PASSWORD_RULE_MESSAGE, isStrongPassword, type UserUpdate } from '@ulca/contracts';
 
-/** Spec 02 §5 messages of the admin edit dialog (@ulca/contracts, shared with the server). */
+/** docs/product.md#validation-rules messages of the admin edit dialog (@ulca/contracts, shared with the server). */
 export const EDIT_MESSAGES = ADMIN_EDIT_MESSAGES;
 
 /** What the edit dialog holds. */
@@ -20,10 +20,10 @@ export interface EditUserError {
 }
 
 /**
- * Checks the edit dialog (spec 02 §5): full name (trimmed), organisation and at least one role are
+ * Checks the edit dialog (docs/product.md#validation-rules): full name (trimmed), organisation and at least one role are
  * required ('Profile details are mandatory'); with Change Password both fields must be filled
  * ('Please fill password') and equal ('Password and Confirm Password is different'), and the
- * password must pass the account rule (spec 01 §5 message; the server refuses it otherwise).
+ * password must pass the account rule (docs/product.md#validation-rules message; the server refuses it otherwise).
  * Returns null when the form can be saved.
  */
 export function validateEditUser(form: EditUserForm): EditUserError | null {
@@ -41,7 +41,13 @@ export type { UserUpdate };
 
 /** The users/update entry for a valid form: trimmed name; the password only with Change Password. */
 export function toUserUpdate(user: { userID: string; email: string }, form: EditUserForm): UserUpdate {
-  const out: UserUpdate = { userID: user.userID, email: user.email, firstName: form.firstName.trim(), roles: [...form.roles], orgID: form.orgID };
+  const out: UserUpdate = {
+    userID: user.userID,
+    email: user.email,
+    firstName: form.firstName.trim(),
+    roles: [...form.roles],
+    orgID: form.orgID,
+  };
   if (form.changePassword) out.password = form.password;
   return out;
 }

@@ -1,6 +1,6 @@
 import { formatDateTime24 } from '../../../lib/dates.ts';
 
-/** An ISO timestamp as the admin tables show it (spec 02 §2, §9: en-IN, 24-hour), e.g. '21/11/2026, 23:42:05'; '-' when missing or unparseable. */
+/** An ISO timestamp as the admin tables show it (docs/product.md#admin, docs/product.md#constants-and-limits: en-IN, 24-hour), e.g. '21/11/2026, 23:42:05'; '-' when missing or unparseable. */
 export const formatAdminTimestamp = formatDateTime24;
 
 /** Milliseconds since the epoch, or -Infinity for a missing or unparseable time (sorts last when descending). */
@@ -9,7 +9,7 @@ function timeOf(iso: string | null | undefined): number {
   return Number.isNaN(t) ? -Infinity : t;
 }
 
-/** A copy of `rows` sorted by `pick(row)` newest first (spec 02 §2 'Timestamp (descending)'); ties keep their order. */
+/** A copy of `rows` sorted by `pick(row)` newest first (docs/product.md#screens 'Timestamp (descending)'); ties keep their order. */
 export function sortNewestFirst<T>(rows: readonly T[], pick: (row: T) => string | null | undefined): T[] {
   return rows
     .map((row, i) => ({ row, i, t: timeOf(pick(row)) }))

@@ -12,10 +12,10 @@ const OPTION_RANK: Record<Role, number> = {
 /** Every role (@ulca/contracts ROLES), in the order the edit dialog and the filter offer them. */
 export const ROLE_OPTIONS: readonly Role[] = [...ROLES].sort((a, b) => OPTION_RANK[a] - OPTION_RANK[b]);
 
-/** The only organisation choice (spec 02 §6). */
+/** The only organisation choice (docs/product.md#roles). */
 export const ORG_OPTIONS = ['UNDEFINED'] as const;
 
-/** Users per table page (spec 02 §4 pagination default: 10 rows). */
+/** Users per table page (docs/product.md#states-and-transitions pagination default: 10 rows). */
 export const USERS_PAGE_SIZE = 10;
 
 /** A role code as words: 'BENCHMARK-DATASET-CONTRIBUTOR' → 'Benchmark Dataset Contributor'. */
@@ -35,11 +35,13 @@ export interface SearchableUser {
   orgID: string | null;
 }
 
-/** Case-insensitive match of `term` against user id, name, e-mail, roles and organisation (spec 02 §4). */
+/** Case-insensitive match of `term` against user id, name, e-mail, roles and organisation (docs/product.md#states-and-transitions). */
 export function matchesUserSearch(user: SearchableUser, term: string): boolean {
   const t = term.trim().toLowerCase();
   if (!t) return true;
-  return [user.userID, user.firstName, user.email, user.orgID ?? '', ...user.roles, ...user.roles.map(roleLabel)].some((f) => f.toLowerCase().includes(t));
+  return [user.userID, user.firstName, user.email, user.orgID ?? '', ...user.roles, ...user.roles.map(roleLabel)].some((f) =>
+    f.toLowerCase().includes(t),
+  );
 }
 
 /** The Role and Organisation filter of the user table; empty lists do not filter. */

@@ -47,7 +47,7 @@ function NotAuthorised() {
 }
 
 /**
- * /admin/view-user-details (signed-in ADMIN; spec 02 §2, §4, §5, §7): the user table with search,
+ * /admin/view-user-details (signed-in ADMIN; docs/product.md#admin, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/api.md#request-signatures): the user table with search,
  * the Role/Organisation filter, an active switch and edit per row and paging, and the audit log.
  * Search text, filter and page live here, so reloading the list after a change keeps them.
  */
@@ -135,39 +135,39 @@ function UsersPanel({ selfId }: { selfId: string }) {
       keepDataOnError
       empty={
         view.count === 0 ? (
-      <EmptyState
-        action={
-          term || filterCount ? (
-            <Button
-              variant="outlined"
-              onClick={() => {
-                setTerm('');
-                setFilter(NO_USER_FILTER);
-                setPage(0);
-              }}
-            >
-              Clear search and filters
-            </Button>
-          ) : undefined
-        }
-      />
+          <EmptyState
+            action={
+              term || filterCount ? (
+                <Button
+                  variant="outlined"
+                  onClick={() => {
+                    setTerm('');
+                    setFilter(NO_USER_FILTER);
+                    setPage(0);
+                  }}
+                >
+                  Clear search and filters
+                </Button>
+              ) : undefined
+            }
+          />
         ) : undefined
       }
     >
       {() => (
-      <UserTable
-        rows={view.rows}
-        selfId={selfId}
-        count={view.count}
-        page={page}
-        onPageChange={setPage}
-        busyEmail={toggle.isPending ? (toggle.variables?.email ?? null) : null}
-        onToggleActive={onToggleActive}
-        onEdit={(u) => {
-          setEditing(u);
-          setEditOpen(true);
-        }}
-      />
+        <UserTable
+          rows={view.rows}
+          selfId={selfId}
+          count={view.count}
+          page={page}
+          onPageChange={setPage}
+          busyEmail={toggle.isPending ? (toggle.variables?.email ?? null) : null}
+          onToggleActive={onToggleActive}
+          onEdit={(u) => {
+            setEditing(u);
+            setEditOpen(true);
+          }}
+        />
       )}
     </QueryState>
   );

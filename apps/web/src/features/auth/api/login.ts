@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import type { Role } from '@ulca/contracts';
 import type { Session } from '../../../lib/session.ts';
 
-/** Response of POST users/login (spec 01 §3, §7), as the server answers it. */
+/** Response of POST users/login (docs/product.md#entities-and-fields, docs/api.md#route-groups), as the server answers it. */
 export const loginResponseSchema = loginResponse;
 export type { LoginResponse };
 

@@ -50,7 +50,11 @@ export interface ResetPasswordInput {
  * 400 with the password rule's message for a weak password, 400 RESET_TOKEN_INVALID for a bad link.
  */
 export async function resetPassword(v: ResetPasswordInput): Promise<string> {
-  const res = await apiRequest('POST', USER_API.resetPassword, { body: { email: v.email, token: v.token, password: v.password }, signed: false, schema: messageResponse });
+  const res = await apiRequest('POST', USER_API.resetPassword, {
+    body: { email: v.email, token: v.token, password: v.password },
+    signed: false,
+    schema: messageResponse,
+  });
   return res.message || 'Password changed successfully.';
 }
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { messageResponse, USER_API } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** Self sign-up always asks for CONTRIBUTOR-USER (spec 01 §6). */
+/** Self sign-up always asks for CONTRIBUTOR-USER (docs/product.md#roles). */
 export const SIGNUP_ROLE = 'CONTRIBUTOR-USER';
 
 /**

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { USER_API, verifyUserResponse } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** Parameters of the activation link /activate/:email/:userId/:time? (spec 01 §2). */
+/** Parameters of the activation link /activate/:email/:userId/:time? (docs/product.md#sign-in-and-accounts). */
 export interface VerifyUserInput {
   email: string;
   userID: string;

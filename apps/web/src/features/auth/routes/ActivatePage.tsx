@@ -11,12 +11,12 @@ import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useVerifyUser } from '../api/verify-user.ts';
 import { AuthCard } from './AuthCard.tsx';
 
-/** Delay before leaving the activation screen for login, success or not (spec 01 §4). */
+/** Delay before leaving the activation screen for login, success or not (docs/product.md#states-and-transitions). */
 export const ACTIVATION_REDIRECT_MS = 4000;
 
 /**
- * /activate/:email/:userId/:time? — activates the account from the e-mailed link (spec 01 §2, §4,
- * §8); a link used before says the account is already active. Every outcome offers the way to login.
+ * /activate/:email/:userId/:time? — activates the account from the e-mailed link (docs/product.md#sign-in-and-accounts, docs/product.md#states-and-transitions,
+ * docs/product.md#messages); a link used before says the account is already active. Every outcome offers the way to login.
  */
 export default function ActivatePage() {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { AuthCard } from './AuthCard.tsx';
 
-/** /active-user: public page confirming the account is active (spec 01 §2). */
+/** /active-user: public page confirming the account is active (docs/product.md#screens). */
 export default function ActiveUserPage() {
   const { t } = useTranslation();
   usePageTitle(t('auth.accountActive'));

@@ -7,9 +7,19 @@ import Typography from '@mui/material/Typography';
 
 /**
  * The full-width submit button of the auth screens: disabled with a spinner and `busyText` while
- * the call runs (spec 01 §4: submitting), and also whenever `disabled` (e.g. after success).
+ * the call runs (docs/product.md#states-and-transitions: submitting), and also whenever `disabled` (e.g. after success).
  */
-export function AuthSubmitButton({ busy, busyText, disabled = false, children }: { busy: boolean; busyText: string; disabled?: boolean; children: ReactNode }) {
+export function AuthSubmitButton({
+  busy,
+  busyText,
+  disabled = false,
+  children,
+}: {
+  busy: boolean;
+  busyText: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Button
       type="submit"
@@ -25,7 +35,7 @@ export function AuthSubmitButton({ busy, busyText, disabled = false, children }:
   );
 }
 
-/** The success message of a screen that returns to sign-in by itself (forgot and reset password, spec 01 §4). */
+/** The success message of a screen that returns to sign-in by itself (forgot and reset password, docs/product.md#states-and-transitions). */
 export function BackToSignInAlert({ message }: { message: string }) {
   const { t } = useTranslation();
   return (

@@ -17,11 +17,11 @@ import { useBackToLogin } from '../useBackToLogin.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { AuthSubmitButton, BackToSignInAlert } from './AuthFormParts.tsx';
 
-/** Spec 01 §8 failure text of this screen, used when the server gives no message. */
+/** docs/product.md#messages failure text of this screen, used when the server gives no message. */
 const FORGOT_FAILED = 'Something went wrong while we tried to send password to the given email id';
 
 /**
- * /user/forgot-password (spec 01 §2, §4, §5, §8): asks for a reset link by e-mail. While sending,
+ * /user/forgot-password (docs/product.md#sign-in-and-accounts, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/product.md#messages): asks for a reset link by e-mail. While sending,
  * the button is disabled with a spinner; after success it stays disabled, the server's message is
  * shown (a toast and on the card) and the user returns to login after 3 s.
  */

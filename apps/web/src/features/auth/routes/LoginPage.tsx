@@ -21,7 +21,7 @@ import { postLoginPath, type LoginRedirectState } from '../redirect.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { AuthSubmitButton } from './AuthFormParts.tsx';
 
-/** /user/login (spec 01 §2, §4): sign in, then go back to the requested page or the role's home. */
+/** /user/login (docs/product.md#sign-in-and-accounts, docs/product.md#states-and-transitions): sign in, then go back to the requested page or the role's home. */
 export default function LoginPage() {
   const { t } = useTranslation();
   usePageTitle(t('auth.signIn'));

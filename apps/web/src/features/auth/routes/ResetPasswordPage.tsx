@@ -23,7 +23,7 @@ import { useBackToLogin } from '../useBackToLogin.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { AuthSubmitButton, BackToSignInAlert } from './AuthFormParts.tsx';
 
-/** Spec 01 §8 failure text of this screen, used when the server gives no message. */
+/** docs/product.md#messages failure text of this screen, used when the server gives no message. */
 const RESET_FAILED = 'Something went wrong while we tried to create password';
 
 /** True when the server refused the link itself (unknown, expired or used), not when it could not answer. */
@@ -32,7 +32,7 @@ function isLinkRefusal(err: unknown): boolean {
 }
 
 /**
- * /user/reset-password/:email/:token (spec 01 §2, §4, §5): checks the link on load (POST
+ * /user/reset-password/:email/:token (docs/product.md#sign-in-and-accounts, docs/product.md#states-and-transitions, docs/product.md#validation-rules): checks the link on load (POST
  * get/token/status). An invalid link shows the error and returns to login after 3 s; a valid one
  * asks for the new password twice (the sign-up rule); success shows the server's message and
  * returns to login after 3 s. A link that turns out to be used or expired on submit is handled like
@@ -52,7 +52,8 @@ export default function ResetPasswordPage() {
     defaultValues: { password: '', confirmPassword: '' },
   });
 
-  const linkInvalid = refused ?? (status.isError && isLinkRefusal(status.error) ? accountErrorMessage(status.error, RESET_LINK_INVALID_MESSAGE) : null);
+  const linkInvalid =
+    refused ?? (status.isError && isLinkRefusal(status.error) ? accountErrorMessage(status.error, RESET_LINK_INVALID_MESSAGE) : null);
   useBackToLogin(done !== null || linkInvalid !== null);
 
   const onSubmit = handleSubmit((v) =>
@@ -98,7 +99,11 @@ export default function ResetPasswordPage() {
   if (status.isError) {
     return (
       <AuthCard title={t('auth.resetPassword')}>
-        <ErrorState title={t('auth.couldNotCheck')} message={localizeMessage(accountErrorMessage(status.error, RESET_FAILED)) ?? ''} onRetry={() => void status.refetch()} />
+        <ErrorState
+          title={t('auth.couldNotCheck')}
+          message={localizeMessage(accountErrorMessage(status.error, RESET_FAILED)) ?? ''}
+          onRetry={() => void status.refetch()}
+        />
       </AuthCard>
     );
   }
@@ -109,7 +114,8 @@ export default function ResetPasswordPage() {
       title={t('auth.resetPassword')}
       subtitle={
         <>
-          {t('auth.choosePasswordBefore')} <strong>{status.data.email}</strong>{t('auth.choosePasswordAfter')}
+          {t('auth.choosePasswordBefore')} <strong>{status.data.email}</strong>
+          {t('auth.choosePasswordAfter')}
         </>
       }
     >

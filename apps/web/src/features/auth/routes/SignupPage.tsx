@@ -24,7 +24,7 @@ import { signupFormSchema, type SignupFormInput, type SignupFormValues } from '.
 import { AuthCard } from './AuthCard.tsx';
 import { AuthSubmitButton } from './AuthFormParts.tsx';
 
-/** /user/register: self sign-up as CONTRIBUTOR-USER (spec 01 §3, §5), then "check your e-mail". */
+/** /user/register: self sign-up as CONTRIBUTOR-USER (docs/product.md#entities-and-fields, docs/product.md#validation-rules), then "check your e-mail". */
 export default function SignupPage() {
   const { t } = useTranslation();
   usePageTitle(t('auth.createAccount'));
@@ -53,7 +53,8 @@ export default function SignupPage() {
       <AuthCard title={t('auth.checkEmail')}>
         <Alert severity="success" sx={{ my: 2 }}>
           <AlertTitle>{t('auth.accountCreated')}</AlertTitle>
-          {t('auth.sentLinkBefore')} <strong>{sentTo}</strong>{t('auth.sentLinkAfter')}
+          {t('auth.sentLinkBefore')} <strong>{sentTo}</strong>
+          {t('auth.sentLinkAfter')}
         </Alert>
         <Button component={RouterLink} to="/user/login" variant="contained" fullWidth>
           {t('auth.goToSignIn')}
@@ -66,8 +67,22 @@ export default function SignupPage() {
   return (
     <AuthCard title={t('auth.createAccount')} subtitle={t('auth.signupSubtitle')}>
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.createAccount')}>
-        <TextField label={t('auth.name')} autoComplete="name" autoFocus {...fieldProps(register('name'))} error={!!e.name} helperText={localizeMessage(e.name?.message)} />
-        <TextField label={t('auth.email')} type="email" autoComplete="email" {...fieldProps(register('email'))} error={!!e.email} helperText={localizeMessage(e.email?.message)} />
+        <TextField
+          label={t('auth.name')}
+          autoComplete="name"
+          autoFocus
+          {...fieldProps(register('name'))}
+          error={!!e.name}
+          helperText={localizeMessage(e.name?.message)}
+        />
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          {...fieldProps(register('email'))}
+          error={!!e.email}
+          helperText={localizeMessage(e.email?.message)}
+        />
         <PasswordField
           label={t('auth.password')}
           autoComplete="new-password"
@@ -88,7 +103,9 @@ export default function SignupPage() {
           render={({ field }) => (
             <FormControl error={!!e.acceptTerms} sx={{ mt: 1 }}>
               <FormControlLabel
-                control={<Checkbox checked={!!field.value} onChange={(_, c) => field.onChange(c)} onBlur={field.onBlur} inputRef={field.ref} />}
+                control={
+                  <Checkbox checked={!!field.value} onChange={(_, c) => field.onChange(c)} onBlur={field.onBlur} inputRef={field.ref} />
+                }
                 label={
                   <Typography variant="body2">
                     {t('auth.agreeBefore')}{' '}

@@ -1,5 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BENCHMARK_API, BENCHMARK_OUTPUTS_API, compareRunsResponse, benchmarkByTaskResponse, benchmarkDetailResponse, benchmarkExecuteResponse, benchmarkSearchResponse, type BenchmarkExecuteBody } from '@ulca/contracts';
+import {
+  BENCHMARK_API,
+  BENCHMARK_OUTPUTS_API,
+  compareRunsResponse,
+  benchmarkByTaskResponse,
+  benchmarkDetailResponse,
+  benchmarkExecuteResponse,
+  benchmarkSearchResponse,
+  type BenchmarkExecuteBody,
+} from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** TanStack Query keys of the benchmarks feature. */
@@ -22,7 +31,8 @@ export function useBenchmarkSearch(task: string) {
 export function useBenchmark(benchmarkId: string) {
   return useQuery({
     queryKey: benchmarkKeys.detail(benchmarkId),
-    queryFn: ({ signal }) => apiRequest('GET', BENCHMARK_API.getBenchmark, { query: { benchmarkId }, schema: benchmarkDetailResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('GET', BENCHMARK_API.getBenchmark, { query: { benchmarkId }, schema: benchmarkDetailResponse, signal }),
     enabled: !!benchmarkId,
   });
 }
@@ -39,7 +49,7 @@ export function useBenchmarksForModel(modelId: string | null) {
 
 /**
  * Starts benchmark runs (POST …/benchmark/execute, signed). On success the benchmark queries are
- * refetched; the caller reloads its model list (spec 02 §4 "list reloaded").
+ * refetched; the caller reloads its model list (docs/product.md#states-and-transitions "list reloaded").
  */
 export function useExecuteBenchmark() {
   const queryClient = useQueryClient();
@@ -52,9 +62,11 @@ export function useExecuteBenchmark() {
 /** Compares 2–5 runs on one metric (POST …/benchmark/run/compare, public; docs/api.md#per-example-outputs). */
 export function useCompareRuns() {
   return useMutation({
-    mutationFn: (benchmarkProcessIds: string[]) => apiRequest('POST', BENCHMARK_OUTPUTS_API.compare, { body: { benchmarkProcessIds, limit: 20 }, schema: compareRunsResponse }),
+    mutationFn: (benchmarkProcessIds: string[]) =>
+      apiRequest('POST', BENCHMARK_OUTPUTS_API.compare, { body: { benchmarkProcessIds, limit: 20 }, schema: compareRunsResponse }),
   });
 }
 
 /** Where a run's per-example outputs download as JSON Lines. */
-export const runOutputsUrl = (benchmarkProcessId: string) => `${BENCHMARK_OUTPUTS_API.runOutputs}?benchmarkProcessId=${encodeURIComponent(benchmarkProcessId)}`;
+export const runOutputsUrl = (benchmarkProcessId: string) =>
+  `${BENCHMARK_OUTPUTS_API.runOutputs}?benchmarkProcessId=${encodeURIComponent(benchmarkProcessId)}`;

@@ -26,17 +26,25 @@ const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 /** Lines shown on a phone only. */
 const PHONE_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
 
-/** Shown when a metric has no completed run (spec 02 §2). */
+/** Shown when a metric has no completed run (docs/product.md#screens). */
 export const NO_LEADERBOARD_RECORDS = 'No records available';
 
 /**
- * The leaderboard of a benchmark (spec 02 §2 benchmark details; issue #13 §5): one tab per metric
+ * The leaderboard of a benchmark (docs/product.md#benchmark-datasets-and-leaderboards benchmark details; issue #13 §5): one tab per metric
  * saying which direction ranks first, and a table Rank, Model (name and version), Score, 95%
  * interval and Coverage; a row's details show the score's signature (the exact scoring recipe,
  * so the number can be reproduced) and when it was scored. On a phone (below `sm`) the interval
  * and coverage move under the score, so the table fits 390 px without scrolling sideways.
  */
-export function Leaderboard({ metrics, entries, recordCount }: { metrics: readonly string[]; entries: readonly LeaderboardEntry[]; recordCount: number }) {
+export function Leaderboard({
+  metrics,
+  entries,
+  recordCount,
+}: {
+  metrics: readonly string[];
+  entries: readonly LeaderboardEntry[];
+  recordCount: number;
+}) {
   const tabs = leaderboardMetrics(metrics, entries);
   const [metric, setMetric] = useState(tabs[0] ?? '');
   const [open, setOpen] = useState<string | null>(null);
@@ -47,7 +55,14 @@ export function Leaderboard({ metrics, entries, recordCount }: { metrics: readon
         Leaderboard
       </Typography>
       {tabs.length > 0 && (
-        <Tabs value={metric} onChange={(_e, m: string) => setMetric(m)} variant="scrollable" allowScrollButtonsMobile aria-label="Metrics" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={metric}
+          onChange={(_e, m: string) => setMetric(m)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Metrics"
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
           {tabs.map((m) => (
             <Tab
               key={m}
@@ -101,7 +116,9 @@ export function Leaderboard({ metrics, entries, recordCount }: { metrics: readon
                 return (
                   <Fragment key={e.benchmarkProcessId}>
                     <TableRow sx={{ '& > td': { borderBottom: isOpen ? 'unset' : undefined } }}>
-                      <TableCell sx={{ fontWeight: 600 }}>{e.modelStatus === 'unpublished' ? '–' : e.position > 0 ? e.position : i + 1}</TableCell>
+                      <TableCell sx={{ fontWeight: 600 }}>
+                        {e.modelStatus === 'unpublished' ? '–' : e.position > 0 ? e.position : i + 1}
+                      </TableCell>
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>
                         <Link component={RouterLink} to={modelDetailPath(e.modelId)}>
                           {e.modelName}
@@ -118,21 +135,42 @@ export function Leaderboard({ metrics, entries, recordCount }: { metrics: readon
                       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
                         {scoreText(e.score)}
                         {/* Phone: the interval and coverage columns are hidden; they show here, under the score. */}
-                        <Typography component="span" variant="caption" sx={{ ...PHONE_ONLY, fontWeight: 400, whiteSpace: 'nowrap', color: 'text.secondary' }}>
+                        <Typography
+                          component="span"
+                          variant="caption"
+                          sx={{ ...PHONE_ONLY, fontWeight: 400, whiteSpace: 'nowrap', color: 'text.secondary' }}
+                        >
                           {intervalText(e.ci)}
                         </Typography>
-                        <Typography component="span" variant="caption" sx={{ ...PHONE_ONLY, fontWeight: 400, whiteSpace: 'nowrap', color: e.coverage < 1 ? 'warning.dark' : 'text.secondary' }}>
+                        <Typography
+                          component="span"
+                          variant="caption"
+                          sx={{
+                            ...PHONE_ONLY,
+                            fontWeight: 400,
+                            whiteSpace: 'nowrap',
+                            color: e.coverage < 1 ? 'warning.dark' : 'text.secondary',
+                          }}
+                        >
                           {coverageText(e.coverage, recordCount)}
                         </Typography>
                       </TableCell>
                       <TableCell align="right" sx={{ ...WIDE_ONLY, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                         {intervalText(e.ci)}
                       </TableCell>
-                      <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap', color: e.coverage < 1 ? 'warning.dark' : undefined }}>
+                      <TableCell
+                        align="right"
+                        sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap', color: e.coverage < 1 ? 'warning.dark' : undefined }}
+                      >
                         {coverageText(e.coverage, recordCount)}
                       </TableCell>
                       <TableCell padding="checkbox">
-                        <IconButton size="small" onClick={() => setOpen(isOpen ? null : e.benchmarkProcessId)} aria-expanded={isOpen} aria-label={`Scoring details of ${e.modelName}`}>
+                        <IconButton
+                          size="small"
+                          onClick={() => setOpen(isOpen ? null : e.benchmarkProcessId)}
+                          aria-expanded={isOpen}
+                          aria-label={`Scoring details of ${e.modelName}`}
+                        >
                           {isOpen ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
                         </IconButton>
                       </TableCell>
@@ -140,7 +178,17 @@ export function Leaderboard({ metrics, entries, recordCount }: { metrics: readon
                     {isOpen && (
                       <TableRow>
                         <TableCell colSpan={6} sx={{ bgcolor: 'grey.50' }}>
-                          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '120px 1fr' }, columnGap: 2, rowGap: 0.5, '& dd': { m: 0 } }}>
+                          <Box
+                            component="dl"
+                            sx={{
+                              m: 0,
+                              display: 'grid',
+                              gridTemplateColumns: { xs: '1fr', sm: '120px 1fr' },
+                              columnGap: 2,
+                              rowGap: 0.5,
+                              '& dd': { m: 0 },
+                            }}
+                          >
                             <Typography component="dt" variant="body2" color="text.secondary">
                               Signature
                             </Typography>

@@ -35,7 +35,8 @@ export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[
   const compare = useCompareRuns();
   const runs = entries.filter((e) => e.metric === metric);
   if (runs.length === 0) return null;
-  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : s.length < MAX_COMPARED_RUNS ? [...s, id] : s));
+  const toggle = (id: string) =>
+    setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : s.length < MAX_COMPARED_RUNS ? [...s, id] : s));
   const data = compare.data?.data;
   const nameOf = (id: string) => {
     const r = data?.runs.find((x) => x.benchmarkProcessId === id);
@@ -46,7 +47,18 @@ export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[
       <Typography id="compare-title" variant="h6" component="h2">
         Compare runs
       </Typography>
-      <TextField select size="small" label="Metric" value={metric} onChange={(e) => { setMetric(e.target.value); setSelected([]); compare.reset(); }} sx={{ my: 1, minWidth: 160 }}>
+      <TextField
+        select
+        size="small"
+        label="Metric"
+        value={metric}
+        onChange={(e) => {
+          setMetric(e.target.value);
+          setSelected([]);
+          compare.reset();
+        }}
+        sx={{ my: 1, minWidth: 160 }}
+      >
         {metrics.map((m) => (
           <MenuItem key={m} value={m}>
             {metricLabel(m)}
@@ -56,7 +68,10 @@ export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[
       <Box sx={{ display: 'flex', flexDirection: 'column' }}>
         {runs.map((r) => (
           <Box key={r.benchmarkProcessId} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-            <FormControlLabel control={<Checkbox checked={selected.includes(r.benchmarkProcessId)} onChange={() => toggle(r.benchmarkProcessId)} />} label={`${r.modelName} ${r.modelVersion} — ${r.score.toFixed(2)}`} />
+            <FormControlLabel
+              control={<Checkbox checked={selected.includes(r.benchmarkProcessId)} onChange={() => toggle(r.benchmarkProcessId)} />}
+              label={`${r.modelName} ${r.modelVersion} — ${r.score.toFixed(2)}`}
+            />
             <Link href={runOutputsUrl(r.benchmarkProcessId)} variant="body2">
               Outputs (JSONL)
             </Link>
@@ -105,12 +120,17 @@ export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[
             </TableBody>
           </Table>
           <Typography variant="caption" color="text.secondary">
-            Paired bootstrap resampling as sacrebleu computes it ({data.samples} resamples, seed {data.seed}); each run: {data.runs.map((r) => `${r.modelName} ${r.bootstrap.mean.toFixed(2)} ± ${r.bootstrap.ci.toFixed(2)}`).join('; ')}.
+            Paired bootstrap resampling as sacrebleu computes it ({data.samples} resamples, seed {data.seed}); each run:{' '}
+            {data.runs.map((r) => `${r.modelName} ${r.bootstrap.mean.toFixed(2)} ± ${r.bootstrap.ci.toFixed(2)}`).join('; ')}.
           </Typography>
           <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
             Examples where they differ most
           </Typography>
-          <Table size="small" aria-label="Examples where the runs differ most" sx={{ '& td': { verticalAlign: 'top', overflowWrap: 'anywhere' } }}>
+          <Table
+            size="small"
+            aria-label="Examples where the runs differ most"
+            sx={{ '& td': { verticalAlign: 'top', overflowWrap: 'anywhere' } }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>Input / reference</TableCell>

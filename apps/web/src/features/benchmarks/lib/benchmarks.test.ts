@@ -2,21 +2,55 @@ import { describe, expect, it } from 'vitest';
 import { coverageText, intervalText, leaderboardMetrics, rankedEntries, scoreText } from './leaderboard.ts';
 import { backLink } from '../../../lib/benchmark-navigation.ts';
 import { benchmarkFilterOptions, benchmarkLanguageText, filterBenchmarks, filterCount, type BenchmarkListItem } from './list.ts';
-import { METRIC_GLOSSARY, directionText, findMetric, lowerIsBetter, metricAnchor, metricGlossaryPath, metricLabel } from '../../../lib/metrics.ts';
+import {
+  METRIC_GLOSSARY,
+  directionText,
+  findMetric,
+  lowerIsBetter,
+  metricAnchor,
+  metricGlossaryPath,
+  metricLabel,
+} from '../../../lib/metrics.ts';
 import { EMPTY_SELECTION, canSubmit, executeItems, filterOptions, toggleDataset, toggleMetric } from './selection.ts';
 
 describe('metric glossary', () => {
   it('has every metric of the spec, with the original spellings as aliases', () => {
-    for (const name of ['bleu', 'meteor', 'ribes', 'gleu', 'bert', 'chrf', 'cer', 'wer', 'top-1', 'top-5', 'top-1 accuracy', 'ner-f1', 'entity f1', 'accuracy']) expect(findMetric(name), name).toBeDefined();
+    for (const name of [
+      'bleu',
+      'meteor',
+      'ribes',
+      'gleu',
+      'bert',
+      'chrf',
+      'cer',
+      'wer',
+      'top-1',
+      'top-5',
+      'top-1 accuracy',
+      'ner-f1',
+      'entity f1',
+      'accuracy',
+    ])
+      expect(findMetric(name), name).toBeDefined();
     expect(findMetric('nonsense')).toBeUndefined();
     expect(new Set(METRIC_GLOSSARY.map((m) => m.name)).size).toBe(METRIC_GLOSSARY.length);
   });
   it('says BERTScore is not computed here', () => {
-    expect(findMetric('bert')).toMatchObject({ available: false, description: 'Not available on this platform: needs a model these machines do not have.' });
+    expect(findMetric('bert')).toMatchObject({
+      available: false,
+      description: 'Not available on this platform: needs a model these machines do not have.',
+    });
   });
   it('knows the direction: error rates rank lower first', () => {
     expect(['wer', 'cer', 'ter'].map(lowerIsBetter)).toEqual([true, true, true]);
-    expect(['bleu', 'chrf', 'top1', 'ner-f1', 'accuracy', 'unknown'].map(lowerIsBetter)).toEqual([false, false, false, false, false, false]);
+    expect(['bleu', 'chrf', 'top1', 'ner-f1', 'accuracy', 'unknown'].map(lowerIsBetter)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
     expect(directionText('WER')).toBe('lower is better');
     expect(directionText('bleu')).toBe('higher is better');
   });
@@ -30,7 +64,12 @@ describe('metric glossary', () => {
   });
 });
 
-const entry = (metric: string, score: number, position: number, id = `${metric}-${score}`) => ({ benchmarkProcessId: id, metric, score, position });
+const entry = (metric: string, score: number, position: number, id = `${metric}-${score}`) => ({
+  benchmarkProcessId: id,
+  metric,
+  score,
+  position,
+});
 
 describe('leaderboard display', () => {
   it('lists the benchmark metrics, then metrics only runs have', () => {
@@ -67,11 +106,27 @@ const bench = (over: Partial<BenchmarkListItem>): BenchmarkListItem => ({
 describe('benchmark list filters', () => {
   const items = [
     bench({ benchmarkId: '1', name: 'FLORES en-hi', domain: ['general', 'news'] }),
-    bench({ benchmarkId: '2', name: 'Legal ta', languages: { sourceLanguage: 'en', targetLanguage: 'ta' }, domain: ['legal'], submitter: { name: 'Court' } }),
-    bench({ benchmarkId: '3', name: 'Health hi', languages: { sourceLanguage: 'hi', targetLanguage: 'en' }, domain: ['healthcare'], description: 'Clinic notes' }),
+    bench({
+      benchmarkId: '2',
+      name: 'Legal ta',
+      languages: { sourceLanguage: 'en', targetLanguage: 'ta' },
+      domain: ['legal'],
+      submitter: { name: 'Court' },
+    }),
+    bench({
+      benchmarkId: '3',
+      name: 'Health hi',
+      languages: { sourceLanguage: 'hi', targetLanguage: 'en' },
+      domain: ['healthcare'],
+      description: 'Clinic notes',
+    }),
   ];
   it('offers the values present', () => {
-    expect(benchmarkFilterOptions(items)).toEqual({ language: ['en', 'hi', 'ta'], domain: ['general', 'healthcare', 'legal', 'news'], submitter: ['AI4Bharat', 'Court'] });
+    expect(benchmarkFilterOptions(items)).toEqual({
+      language: ['en', 'hi', 'ta'],
+      domain: ['general', 'healthcare', 'legal', 'news'],
+      submitter: ['AI4Bharat', 'Court'],
+    });
   });
   it('matches a language as source or target, any value within a group, AND across groups', () => {
     expect(filterBenchmarks(items, '', { language: ['hi'] }).map((b) => b.benchmarkId)).toEqual(['1', '3']);
@@ -94,7 +149,10 @@ describe('details back button', () => {
   it('names the page it returns to', () => {
     expect(backLink(undefined)).toEqual({ text: 'Back to Benchmark Datasets', to: '/model/benchmark-datasets' });
     expect(backLink({ from: 'my-contribution' }).text).toBe('Back to My Contribution');
-    expect(backLink({ from: 'model', backTo: '/search-model/abc' })).toEqual({ text: 'Back to Model Description', to: '/search-model/abc' });
+    expect(backLink({ from: 'model', backTo: '/search-model/abc' })).toEqual({
+      text: 'Back to Model Description',
+      to: '/search-model/abc',
+    });
     expect(backLink({ from: 'model', backTo: 'https://evil.example' }).to).toBe('/model/explore-models');
     expect(backLink({ from: 'bogus' }).text).toBe('Back to Benchmark Datasets');
   });
@@ -125,7 +183,12 @@ describe('benchmark selection rules', () => {
     expect(canSubmit(EMPTY_SELECTION)).toBe(false);
     expect(canSubmit({ benchmarkId: 'a', metrics: [] })).toBe(true);
     expect(executeItems({ benchmarkId: 'a', metrics: [] })).toHaveProperty('error');
-    expect(executeItems({ benchmarkId: 'a', metrics: ['bleu', 'chrf'] })).toEqual({ items: [{ benchmarkId: 'a', metric: 'bleu' }, { benchmarkId: 'a', metric: 'chrf' }] });
+    expect(executeItems({ benchmarkId: 'a', metrics: ['bleu', 'chrf'] })).toEqual({
+      items: [
+        { benchmarkId: 'a', metric: 'bleu' },
+        { benchmarkId: 'a', metric: 'chrf' },
+      ],
+    });
   });
   it('filters the modal rows by term and domain', () => {
     const rows = [
@@ -141,6 +204,11 @@ describe('benchmark selection rules', () => {
 describe('task labels', () => {
   it('names the benchmark tasks', async () => {
     const { benchmarkTaskLabel } = await import('../../../lib/benchmark-navigation.ts');
-    expect([benchmarkTaskLabel('asr'), benchmarkTaskLabel('translation'), benchmarkTaskLabel('x'), benchmarkTaskLabel(null)]).toEqual(['ASR', 'Translation', 'x', '-']);
+    expect([benchmarkTaskLabel('asr'), benchmarkTaskLabel('translation'), benchmarkTaskLabel('x'), benchmarkTaskLabel(null)]).toEqual([
+      'ASR',
+      'Translation',
+      'x',
+      '-',
+    ]);
   });
 });

@@ -31,7 +31,10 @@ export function leaderboardMetrics(metrics: readonly string[], entries: readonly
  * The entries of one metric in rank order. The server's `position` is the rank (it ranks in the
  * metric's direction); entries without a usable position are ranked here the same way.
  */
-export function rankedEntries<T extends Pick<LeaderboardEntry, 'metric' | 'score' | 'position'>>(entries: readonly T[], metric: string): T[] {
+export function rankedEntries<T extends Pick<LeaderboardEntry, 'metric' | 'score' | 'position'>>(
+  entries: readonly T[],
+  metric: string,
+): T[] {
   const lower = lowerIsBetter(metric);
   return entries
     .filter((e) => e.metric === metric)

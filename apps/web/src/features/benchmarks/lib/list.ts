@@ -10,7 +10,7 @@ export interface BenchmarkListItem {
   submitter: { name: string };
 }
 
-/** The filter popover's groups (spec 02 §2: Language, Domain, Submitter). */
+/** The filter popover's groups (docs/product.md#screens: Language, Domain, Submitter). */
 export type BenchmarkFilterKey = 'language' | 'domain' | 'submitter';
 /** Selected values per group; an empty or missing group does not filter. */
 export type BenchmarkFilter = Partial<Record<BenchmarkFilterKey, string[]>>;
@@ -22,7 +22,8 @@ export const BENCHMARK_FILTER_GROUPS: readonly { key: BenchmarkFilterKey; label:
   { key: 'submitter', label: 'Submitter' },
 ];
 
-const languagesOf = (b: BenchmarkListItem): string[] => [b.languages.sourceLanguage, ...(b.languages.targetLanguage ? [b.languages.targetLanguage] : [])].filter(Boolean);
+const languagesOf = (b: BenchmarkListItem): string[] =>
+  [b.languages.sourceLanguage, ...(b.languages.targetLanguage ? [b.languages.targetLanguage] : [])].filter(Boolean);
 
 /** The languages of a benchmark as shown: 'English - Hindi', or one language. */
 export function benchmarkLanguageText(languages: BenchmarkListItem['languages']): string {

@@ -1,5 +1,5 @@
 /**
- * The selection of the Run Benchmark modal (spec 02 §2 "Benchmark selection modal"): one benchmark
+ * The selection of the Run Benchmark modal (docs/product.md#model-screens "Benchmark selection modal"): one benchmark
  * dataset at a time and any of its metrics.
  * - selecting a dataset makes it the only selected one (its metrics start empty);
  * - deselecting it clears its metrics;
@@ -20,13 +20,20 @@ export function toggleDataset(sel: BenchmarkSelection, benchmarkId: string): Ben
 }
 
 /** Toggles one metric of a dataset; `available` = the dataset's availableMetric names (others are refused). */
-export function toggleMetric(sel: BenchmarkSelection, benchmarkId: string, metric: string, available: readonly string[]): BenchmarkSelection {
+export function toggleMetric(
+  sel: BenchmarkSelection,
+  benchmarkId: string,
+  metric: string,
+  available: readonly string[],
+): BenchmarkSelection {
   if (!available.includes(metric)) return sel;
   if (sel.benchmarkId !== benchmarkId) return { benchmarkId, metrics: [metric] };
-  return sel.metrics.includes(metric) ? { benchmarkId, metrics: sel.metrics.filter((m) => m !== metric) } : { benchmarkId, metrics: [...sel.metrics, metric] };
+  return sel.metrics.includes(metric)
+    ? { benchmarkId, metrics: sel.metrics.filter((m) => m !== metric) }
+    : { benchmarkId, metrics: [...sel.metrics, metric] };
 }
 
-/** Submit is enabled once anything is selected (spec 02 §2). */
+/** Submit is enabled once anything is selected (docs/product.md#screens). */
 export function canSubmit(sel: BenchmarkSelection): boolean {
   return sel.benchmarkId !== null;
 }
@@ -41,11 +48,19 @@ export function executeItems(sel: BenchmarkSelection): { items: { benchmarkId: s
   return { items: sel.metrics.map((metric) => ({ benchmarkId: sel.benchmarkId!, metric })) };
 }
 
-/** Rows per page of the modal (spec 02 §9: 10, 20, 100). */
+/** Rows per page of the modal (docs/product.md#constants-and-limits: 10, 20, 100). */
 export const SELECTION_PAGE_SIZES = [10, 20, 100] as const;
 
 /** Modal rows matching the search term (name or description) and the selected domains (any). */
-export function filterOptions<T extends { name: string; description: string | null; domain: readonly string[] }>(rows: readonly T[], term: string, domains: readonly string[]): T[] {
+export function filterOptions<T extends { name: string; description: string | null; domain: readonly string[] }>(
+  rows: readonly T[],
+  term: string,
+  domains: readonly string[],
+): T[] {
   const q = term.trim().toLowerCase();
-  return rows.filter((r) => (domains.length === 0 || r.domain.some((d) => domains.includes(d))) && (!q || `${r.name} ${r.description ?? ''}`.toLowerCase().includes(q)));
+  return rows.filter(
+    (r) =>
+      (domains.length === 0 || r.domain.some((d) => domains.includes(d))) &&
+      (!q || `${r.name} ${r.description ?? ''}`.toLowerCase().includes(q)),
+  );
 }

@@ -15,9 +15,16 @@ import { CardGrid, type CardContentSpec } from '../../../components/CardGrid.tsx
 import { metricLabel } from '../../../lib/metrics.ts';
 import { MetricGlossary } from '../components/MetricGlossary.tsx';
 import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
-import { BENCHMARK_FILTER_GROUPS, benchmarkFilterOptions, benchmarkLanguageText, filterBenchmarks, filterCount, type BenchmarkFilter } from '../lib/list.ts';
+import {
+  BENCHMARK_FILTER_GROUPS,
+  benchmarkFilterOptions,
+  benchmarkLanguageText,
+  filterBenchmarks,
+  filterCount,
+  type BenchmarkFilter,
+} from '../lib/list.ts';
 
-/** A benchmark dataset's card (spec 02 §2): name, description, languages, domain, submitter, rows, metrics. */
+/** A benchmark dataset's card (docs/product.md#benchmark-datasets-and-leaderboards): name, description, languages, domain, submitter, rows, metrics. */
 function benchmarkCard(b: Benchmark): CardContentSpec {
   return {
     title: b.name,
@@ -33,7 +40,7 @@ function benchmarkCard(b: Benchmark): CardContentSpec {
 }
 
 /**
- * /model/benchmark-datasets (public; spec 02 §2 "Benchmark datasets list"): a tab per benchmark
+ * /model/benchmark-datasets (public; docs/product.md#benchmark-datasets-and-leaderboards "Benchmark datasets list"): a tab per benchmark
  * task (default translation, kept in `?task=`), search, a Language / Domain / Submitter filter, the
  * card grid, and the metric definitions section the metric tooltips link to.
  */
@@ -58,17 +65,35 @@ export default function BenchmarkDatasetsPage() {
     if (hash.startsWith('#metric')) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
   }, [hash]);
 
-  const open = (b: Benchmark) => navigate(benchmarkDetailPath(b.benchmarkId), { state: { from: 'benchmark-datasets' } satisfies BenchmarkDetailState });
+  const open = (b: Benchmark) =>
+    navigate(benchmarkDetailPath(b.benchmarkId), { state: { from: 'benchmark-datasets' } satisfies BenchmarkDetailState });
   const clearAll = () => {
     setTerm('');
     setFilter({});
   };
 
   const body = (
-    <QueryState query={query} loading="Loading benchmark datasets…" errorTitle="Could not load the benchmark datasets" empty={all.length === 0 ? <MessageBlock title="No benchmark datasets yet" hint={`No ${benchmarkTaskLabel(task)} benchmark dataset has been published.`} /> : shown.length === 0 ? (
-      <NoMatches title="No records" hint="No benchmark dataset matches your search or filters." onClear={clearAll} />
-    ) : undefined}>
-      {() => <CardGrid key={`${task}|${term}|${JSON.stringify(filter)}`} items={shown} itemKey={(b) => b.benchmarkId} card={benchmarkCard} onOpen={open} />}
+    <QueryState
+      query={query}
+      loading="Loading benchmark datasets…"
+      errorTitle="Could not load the benchmark datasets"
+      empty={
+        all.length === 0 ? (
+          <MessageBlock title="No benchmark datasets yet" hint={`No ${benchmarkTaskLabel(task)} benchmark dataset has been published.`} />
+        ) : shown.length === 0 ? (
+          <NoMatches title="No records" hint="No benchmark dataset matches your search or filters." onClear={clearAll} />
+        ) : undefined
+      }
+    >
+      {() => (
+        <CardGrid
+          key={`${task}|${term}|${JSON.stringify(filter)}`}
+          items={shown}
+          itemKey={(b) => b.benchmarkId}
+          card={benchmarkCard}
+          onOpen={open}
+        />
+      )}
     </QueryState>
   );
 

@@ -20,7 +20,7 @@ import { backLink, benchmarkTaskLabel } from '../../../lib/benchmark-navigation.
 import { benchmarkLanguageText } from '../lib/list.ts';
 
 /**
- * /model/benchmark-details/:benchmarkId (public; spec 02 §2 "Benchmark details"): a back button
+ * /model/benchmark-details/:benchmarkId (public; docs/product.md#benchmark-datasets-and-leaderboards "Benchmark details"): a back button
  * that names the page it returns to, the dataset's name, Download, description, the Task,
  * Languages, Domain and Submitter cards, the leaderboard per metric and the metric definitions.
  */
@@ -43,7 +43,11 @@ export default function BenchmarkDetailsPage() {
     ];
     return (
       <>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+        >
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="h5" component="h1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {b.name}
@@ -54,7 +58,14 @@ export default function BenchmarkDetailsPage() {
           </Box>
           <Tooltip title={downloadUrl ? '' : 'This benchmark dataset was bundled with the platform and has no download address.'}>
             <span>
-              <Button variant="contained" startIcon={<DownloadIcon />} disabled={!downloadUrl} href={downloadUrl ?? ''} target="_blank" rel="noopener noreferrer">
+              <Button
+                variant="contained"
+                startIcon={<DownloadIcon />}
+                disabled={!downloadUrl}
+                href={downloadUrl ?? ''}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 Download
               </Button>
             </span>

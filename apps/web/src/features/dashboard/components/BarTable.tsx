@@ -15,7 +15,19 @@ import { barColour, formatNumber, type MetricUnit } from '../lib/format.ts';
  * like its bar), shown under the chart while `open`, folding open and shut. The dashboard's
  * "Show values as a table" view; a lazy chunk (default export) loaded when first opened.
  */
-export default function BarTable({ open, bars, unit, groupLabel, onBarClick }: { open: boolean; bars: ChartBar[]; unit: MetricUnit; groupLabel: string; onBarClick?: (bar: ChartBar) => void }) {
+export default function BarTable({
+  open,
+  bars,
+  unit,
+  groupLabel,
+  onBarClick,
+}: {
+  open: boolean;
+  bars: ChartBar[];
+  unit: MetricUnit;
+  groupLabel: string;
+  onBarClick?: (bar: ChartBar) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Collapse in={open} unmountOnExit>
@@ -30,9 +42,18 @@ export default function BarTable({ open, bars, unit, groupLabel, onBarClick }: {
           {bars.map((b, i) => (
             <TableRow key={b._id}>
               <TableCell>
-                <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '2px', bgcolor: barColour(i), mr: 1 }} />
+                <Box
+                  component="span"
+                  aria-hidden
+                  sx={{ display: 'inline-block', width: 10, height: 10, borderRadius: '2px', bgcolor: barColour(i), mr: 1 }}
+                />
                 {onBarClick ? (
-                  <Link component="button" type="button" onClick={() => onBarClick(b)} sx={{ verticalAlign: 'baseline', textAlign: 'left' }}>
+                  <Link
+                    component="button"
+                    type="button"
+                    onClick={() => onBarClick(b)}
+                    sx={{ verticalAlign: 'baseline', textAlign: 'left' }}
+                  >
                     {b.label}
                   </Link>
                 ) : (

@@ -11,7 +11,7 @@ import { Text } from '@visx/text';
 import type { ChartBar } from '../api/store-search.ts';
 import { CHART_HEIGHT, barColour, cutLabel, formatCompact, formatUnit, type MetricUnit } from '../lib/format.ts';
 
-/** Widest bar in pixels (spec 01 §9). */
+/** Widest bar in pixels (docs/product.md#constants-and-limits). */
 export const MAX_BAR_SIZE = 65;
 /** Above this many bars the value labels on top of the bars would collide, so only the tooltip shows them. */
 const MAX_BARS_WITH_VALUE_LABELS = 16;
@@ -24,7 +24,6 @@ const VALUE_TICKS = 5;
 const AXIS_COLOUR = '#666';
 const TEXT_COLOUR = '#4a5568';
 
-
 /** One x-axis label: the bar's label cut to 14 characters, turned 40°, marked for tests (`data-x-label`). */
 function XTickLabel({ formattedValue, ...props }: TickRendererProps) {
   return (
@@ -35,7 +34,7 @@ function XTickLabel({ formattedValue, ...props }: TickRendererProps) {
 }
 
 /**
- * The dashboard's bar chart (spec 01 §2, §9), drawn with the visx primitives (band and linear
+ * The dashboard's bar chart (docs/product.md#dashboard-and-dataset-metrics, docs/product.md#constants-and-limits), drawn with the visx primitives (band and linear
  * scales, bars, axes, grid): bars in the order given (descending), at most 65 px wide, 11 colours
  * cycling, axis labels cut to 14 characters, compact numbers on the value axis and above the bars
  * (up to 16 bars), full label and exact value (thousands separators, 3 decimals for hours) in each
@@ -47,7 +46,17 @@ function XTickLabel({ formattedValue, ...props }: TickRendererProps) {
  * `title`; axes and value labels are hidden from assistive technology, while each bar has its own
  * name and role, so screen readers and keyboards reach every value.
  */
-export function MetricsBarChart({ bars, unit, title, onBarClick }: { bars: ChartBar[]; unit: MetricUnit; title: string; onBarClick?: (bar: ChartBar) => void }) {
+export function MetricsBarChart({
+  bars,
+  unit,
+  title,
+  onBarClick,
+}: {
+  bars: ChartBar[];
+  unit: MetricUnit;
+  title: string;
+  onBarClick?: (bar: ChartBar) => void;
+}) {
   const { t } = useTranslation();
   // The first measurement draws at once (leading call); later resizes redraw after 100 ms of quiet.
   const { parentRef, width, height } = useParentSize({ debounceTime: 100 });

@@ -21,7 +21,11 @@ describe('requests of each level', () => {
   it('parallel level 0: the source language is a criterion and there is no grouping', () => {
     const s = initialState('parallel-corpus');
     expect(levelOf(s)).toBe(0);
-    expect(buildSearchRequest(s)).toEqual({ type: 'parallel-corpus', criterions: [{ field: 'sourceLanguage', value: 'en' }], groupby: null });
+    expect(buildSearchRequest(s)).toEqual({
+      type: 'parallel-corpus',
+      criterions: [{ field: 'sourceLanguage', value: 'en' }],
+      groupby: null,
+    });
   });
 
   it('parallel level 1 and 2: source and target languages, then the clicked group, each with its grouping', () => {
@@ -54,7 +58,11 @@ describe('requests of each level', () => {
     const s = initialState('asr-corpus');
     expect(buildSearchRequest(s)).toEqual({ type: 'asr-corpus', criterions: null, groupby: null });
     const l1 = changeGrouping(drillInto(s, { id: 'ta', label: 'Tamil' }), 'primarySubmitterName');
-    expect(buildSearchRequest(l1)).toEqual({ type: 'asr-corpus', criterions: [{ field: 'sourceLanguage', value: 'ta' }], groupby: [{ field: 'primarySubmitterName', value: null }] });
+    expect(buildSearchRequest(l1)).toEqual({
+      type: 'asr-corpus',
+      criterions: [{ field: 'sourceLanguage', value: 'ta' }],
+      groupby: [{ field: 'primarySubmitterName', value: null }],
+    });
     const l2 = drillInto(l1, { id: 'IIT Madras', label: 'IIT Madras' });
     expect(buildSearchRequest(l2)).toEqual({
       type: 'asr-corpus',
@@ -69,7 +77,10 @@ describe('requests of each level', () => {
 
 describe('groupings', () => {
   it('level 2 offers the two groupings level 1 did not use, and never takes level 1 grouping', () => {
-    const l1 = changeGrouping(drillInto(initialState('parallel-corpus'), { id: 'hi', label: 'Hindi' }), 'collectionMethod_collectionDescriptions');
+    const l1 = changeGrouping(
+      drillInto(initialState('parallel-corpus'), { id: 'hi', label: 'Hindi' }),
+      'collectionMethod_collectionDescriptions',
+    );
     expect(l1.groupBy2).not.toBe(l1.groupBy);
     const l2 = drillInto(l1, { id: 'manual-translated', label: 'Manually Translated' });
     expect(secondGroupings(l2)).toEqual(['domains', 'primarySubmitterName']);
@@ -109,6 +120,10 @@ describe('reset, back, type and source language', () => {
     expect(levelOf(t)).toBe(0);
     expect(t.datasetType).toBe('asr-corpus');
     const s = changeSourceLanguage(drillInto(initialState('parallel-corpus'), { id: 'hi', label: 'Hindi' }), 'ta');
-    expect(buildSearchRequest(s)).toEqual({ type: 'parallel-corpus', criterions: [{ field: 'sourceLanguage', value: 'ta' }], groupby: null });
+    expect(buildSearchRequest(s)).toEqual({
+      type: 'parallel-corpus',
+      criterions: [{ field: 'sourceLanguage', value: 'ta' }],
+      groupby: null,
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { DatasetType, MetricField } from '@ulca/contracts';
 
 /**
- * The dashboard's drill-down (spec 01 §2 Dashboard, §3 Dashboard search request) as pure state
+ * The dashboard's drill-down (docs/product.md#dashboard-and-dataset-metrics Dashboard, docs/product.md#entities-and-fields Dashboard search request) as pure state
  * transitions, and the store/search request of each state:
  *
  * - level 0: bars per language. For parallel and transliteration datasets the chosen source
@@ -12,7 +12,11 @@ import type { DatasetType, MetricField } from '@ulca/contracts';
  */
 
 /** The groupings of levels 1 and 2, in the order they are offered. */
-export const GROUPINGS = ['domains', 'collectionMethod_collectionDescriptions', 'primarySubmitterName'] as const satisfies readonly MetricField[];
+export const GROUPINGS = [
+  'domains',
+  'collectionMethod_collectionDescriptions',
+  'primarySubmitterName',
+] as const satisfies readonly MetricField[];
 export type Grouping = (typeof GROUPINGS)[number];
 
 export const GROUPING_LABELS: Record<Grouping, string> = {
@@ -92,7 +96,11 @@ export function buildSearchRequest(s: DrillState): StoreSearchRequest {
   const criterions = languageCriteria(s);
   if (level === 2) criterions.push({ field: s.groupBy, value: s.group!.id });
   const groupField = level === 0 ? null : level === 1 ? s.groupBy : s.groupBy2;
-  return { type: s.datasetType, criterions: criterions.length ? criterions : null, groupby: groupField ? [{ field: groupField, value: null }] : null };
+  return {
+    type: s.datasetType,
+    criterions: criterions.length ? criterions : null,
+    groupby: groupField ? [{ field: groupField, value: null }] : null,
+  };
 }
 
 /** Level 2's first grouping, as in ULCA: Collection Method after Domain, otherwise Domain. */
@@ -161,7 +169,9 @@ export function breadcrumb(
   groupLabel: (g: Grouping) => string = (g) => GROUPING_LABELS[g],
 ): Crumb[] {
   const paired = hasSourceLanguagePicker(s.datasetType);
-  const crumbs: Crumb[] = [{ label: paired ? `${typeLabel(s.datasetType)} (${languageLabel(s.sourceLanguage)})` : typeLabel(s.datasetType), level: 0 }];
+  const crumbs: Crumb[] = [
+    { label: paired ? `${typeLabel(s.datasetType)} (${languageLabel(s.sourceLanguage)})` : typeLabel(s.datasetType), level: 0 },
+  ];
   if (s.language) crumbs.push({ label: paired ? `${languageLabel(s.sourceLanguage)} – ${s.language.label}` : s.language.label, level: 1 });
   if (s.language && s.group) crumbs.push({ label: `${groupLabel(s.groupBy)}: ${s.group.label}`, level: 2 });
   return crumbs;

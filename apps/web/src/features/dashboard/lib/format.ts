@@ -2,7 +2,7 @@ import { isAudioDatasetType } from '@ulca/contracts';
 import { currentLanguage, i18n } from '../../../lib/i18n/i18n.ts';
 
 /**
- * Number and label formats of the dashboard and Dataset Metrics (spec 01 §2 Dashboard, §9 chart
+ * Number and label formats of the dashboard and Dataset Metrics (docs/product.md#dashboard-and-dataset-metrics Dashboard, docs/product.md#constants-and-limits chart
  * constants). One locale for every number on these screens, following the interface language
  * (docs/product.md#languages-of-the-interface): English keeps en-US grouping (1,234,567); Hindi
  * and Tamil use Indian grouping (12,34,567) and their own compact words (लाख, கோடி) on axes.
@@ -14,7 +14,7 @@ export function numberLocale(): string {
   return lang === 'en' ? 'en-US' : `${lang}-IN`;
 }
 
-/** Axis and tooltip labels are cut to this many characters (spec 01 §9). */
+/** Axis and tooltip labels are cut to this many characters (docs/product.md#constants-and-limits). */
 export const LABEL_MAX_CHARS = 14;
 
 /**
@@ -59,7 +59,7 @@ export function formatCompact(n: number): string {
   return abs >= 1 || abs === 0 ? nf('small').format(n) : nf('tiny').format(n);
 }
 
-/** Unit of a dataset type's counts (spec 01 §2): hours of audio, images of OCR, sentences otherwise. */
+/** Unit of a dataset type's counts (docs/product.md#screens): hours of audio, images of OCR, sentences otherwise. */
 export type MetricUnit = 'hrs' | 'images' | 'sentences';
 
 export function unitOf(datasetType: string): MetricUnit {
@@ -78,7 +78,7 @@ export function formatUnit(n: number, unit: MetricUnit): string {
   return i18n.t(`unit.${unit}`, { count: n, n: formatNumber(n) });
 }
 
-/** The 11 bar colours, used in order and cycling (spec 01 §9). */
+/** The 11 bar colours, used in order and cycling (docs/product.md#constants-and-limits). */
 /** Height of the dashboard chart in pixels, on phones and from the md breakpoint; the page reserves it while the chart loads (no layout shift). */
 export const CHART_HEIGHT = { xs: 380, md: 440 } as const;
 

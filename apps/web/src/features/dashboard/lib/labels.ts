@@ -29,6 +29,6 @@ export const DATASET_TYPE_OPTIONS: { value: DatasetType; label: string }[] = MAS
 }));
 
 /** Source languages of the picker: the active master-data languages, without 'unknown' and 'mixed'. */
-export const SOURCE_LANGUAGE_OPTIONS: { value: string; label: string }[] = MASTER_LANGUAGES.filter((l) => l.active && l.code !== 'unknown' && l.code !== 'mixed').map(
-  (l) => ({ value: String(l.code), label: l.label }),
-);
+export const SOURCE_LANGUAGE_OPTIONS: { value: string; label: string }[] = MASTER_LANGUAGES.filter(
+  (l) => l.active && l.code !== 'unknown' && l.code !== 'mixed',
+).map((l) => ({ value: String(l.code), label: l.label }));

@@ -53,7 +53,11 @@ describe('aggregateByVisible', () => {
   it('gives each row a stable id made of its unit and visible values', () => {
     const a = aggregateByVisible(ROWS, new Set(['datasetType'] as const));
     expect(new Set(a.map((r) => r.id)).size).toBe(a.length);
-    expect(a.map((r) => r.id)).toEqual(aggregateByVisible([...ROWS].reverse(), new Set(['datasetType'] as const)).map((r) => r.id).reverse());
+    expect(a.map((r) => r.id)).toEqual(
+      aggregateByVisible([...ROWS].reverse(), new Set(['datasetType'] as const))
+        .map((r) => r.id)
+        .reverse(),
+    );
   });
 });
 

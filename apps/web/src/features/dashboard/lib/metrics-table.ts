@@ -2,7 +2,7 @@ import { METRIC_FIELDS, type MetricReportRow } from '@ulca/contracts';
 import { unitOf, type MetricUnit } from './format.ts';
 
 /**
- * Dataset Metrics table logic (spec 01 §2: "Rows with equal dimensions are summed over the
+ * Dataset Metrics table logic (docs/product.md#dashboard-and-dataset-metrics: "Rows with equal dimensions are summed over the
  * visible columns"): the rows of POST store/reports are re-aggregated whenever the user hides or
  * shows a dimension column, so a table without, say, the Submitter column shows one row per
  * remaining combination with the submitters' counts added up.
@@ -53,7 +53,7 @@ export function visibleDimensions(model: Readonly<Record<string, boolean>>): Set
   return new Set(DIMENSIONS.filter((d) => model[d] !== false));
 }
 
-/** A blank target language (single-language types) is shown as '-' (spec 01 §3). */
+/** A blank target language (single-language types) is shown as '-' (docs/product.md#entities-and-fields). */
 export function targetLanguageText(code: string, label: (code: string) => string): string {
   return code ? label(code) : '-';
 }

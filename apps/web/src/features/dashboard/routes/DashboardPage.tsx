@@ -45,9 +45,8 @@ import { DATASET_TYPE_OPTIONS, SOURCE_LANGUAGE_OPTIONS, datasetTypeName, languag
 // The table view loads when first opened: most visits only look at the chart.
 const BarTable = lazy(() => import('../components/BarTable.tsx'));
 
-
 /**
- * /dashboard and every unknown path (spec 01 §2 Dashboard): published records per language for a
+ * /dashboard and every unknown path (docs/product.md#dashboard-and-dataset-metrics Dashboard): published records per language for a
  * dataset type, drilled down by clicking bars: level 0 languages → level 1 a language by Domain,
  * Collection Method or Submitter → level 2 one of those by another grouping. Public.
  */
@@ -86,7 +85,11 @@ export default function DashboardPage() {
       </Typography>
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', mb: 2 }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', mb: 2 }}
+        >
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }} useFlexGap>
             <FormControl size="small" sx={{ minWidth: 220 }} disabled={level !== 0}>
               <InputLabel id="dash-type-label">{t('dashboard.datasetType')}</InputLabel>
@@ -122,7 +125,13 @@ export default function DashboardPage() {
               </FormControl>
             )}
           </Stack>
-          <Button variant="outlined" startIcon={<RestartAltIcon />} onClick={() => setState(reset)} disabled={level === 0} sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}>
+          <Button
+            variant="outlined"
+            startIcon={<RestartAltIcon />}
+            onClick={() => setState(reset)}
+            disabled={level === 0}
+            sx={{ alignSelf: { xs: 'flex-start', md: 'center' } }}
+          >
             {t('dashboard.reset')}
           </Button>
         </Stack>
@@ -141,16 +150,26 @@ export default function DashboardPage() {
           )}
         </Breadcrumbs>
 
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 1 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between', mb: 1 }}
+        >
           <Box>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
               {chartTitle}
             </Typography>
             {/* The line keeps its height while the total loads. */}
-            <Typography variant="body2" color="text.secondary" sx={{ minHeight: '1.43em' }} data-testid={query.data ? 'dashboard-total' : undefined}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ minHeight: '1.43em' }}
+              data-testid={query.data ? 'dashboard-total' : undefined}
+            >
               {query.data && (
                 <>
-                  {t('dashboard.total')} <strong>{formatNumber(query.data.count)}</strong> {t(`dashboard.unitWord.${unit}`, { count: query.data.count })}
+                  {t('dashboard.total')} <strong>{formatNumber(query.data.count)}</strong>{' '}
+                  {t(`dashboard.unitWord.${unit}`, { count: query.data.count })}
                   {query.data.totalCount !== query.data.count &&
                     ` ${t('dashboard.ofTotal', { total: formatUnit(query.data.totalCount, unit), type: datasetTypeName(state.datasetType) })}`}
                 </>
@@ -176,15 +195,19 @@ export default function DashboardPage() {
         </Stack>
 
         {/* Every state of the chart area is as tall as the chart, so nothing below it moves when the bars arrive. */}
-        <Box sx={{ minHeight: CHART_HEIGHT, display: 'flex', flexDirection: 'column', justifyContent: bars.length ? 'flex-start' : 'center' }}>
+        <Box
+          sx={{ minHeight: CHART_HEIGHT, display: 'flex', flexDirection: 'column', justifyContent: bars.length ? 'flex-start' : 'center' }}
+        >
           <QueryState query={query} loading={t('dashboard.loadingChart')} empty={bars.length === 0 ? <EmptyState /> : undefined}>
-            {() => (
-            <MetricsBarChart bars={bars} unit={unit} title={chartTitle} onBarClick={onBarClick} />
-            )}
+            {() => <MetricsBarChart bars={bars} unit={unit} title={chartTitle} onBarClick={onBarClick} />}
           </QueryState>
         </Box>
         {/* Always laid out (hidden without bars), so its arrival does not move what follows. */}
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1, visibility: bars.length > 0 ? 'visible' : 'hidden' }}>
+        <Stack
+          direction="row"
+          spacing={2}
+          sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1, visibility: bars.length > 0 ? 'visible' : 'hidden' }}
+        >
           <Typography variant="caption" color="text.secondary">
             {level === 0
               ? t('dashboard.hintLevel0')
@@ -192,16 +215,26 @@ export default function DashboardPage() {
                 ? t('dashboard.hintLevel1', { group: groupName(state.groupBy2) })
                 : t('dashboard.hintLevel2')}
           </Typography>
-          <Button size="small" onClick={() => {
+          <Button
+            size="small"
+            onClick={() => {
               setTableOpened(true);
               setShowTable((v) => !v);
-            }} aria-expanded={showTable}>
+            }}
+            aria-expanded={showTable}
+          >
             {showTable ? t('dashboard.hideTable') : t('dashboard.showTable')}
           </Button>
         </Stack>
         {bars.length > 0 && tableOpened && (
           <Suspense fallback={null}>
-            <BarTable open={showTable} bars={bars} unit={unit} groupLabel={grouping ? groupName(grouping) : t('dashboard.language')} onBarClick={onBarClick} />
+            <BarTable
+              open={showTable}
+              bars={bars}
+              unit={unit}
+              groupLabel={grouping ? groupName(grouping) : t('dashboard.language')}
+              onBarClick={onBarClick}
+            />
           </Suspense>
         )}
       </Paper>

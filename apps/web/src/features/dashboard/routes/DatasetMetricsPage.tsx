@@ -18,36 +18,60 @@ export const METRICS_CSV_FILE = 'dataset-metrics';
 /** The grid's columns, headers in the interface language. */
 function columns(t: TFunction): GridColDef<MetricTableRow>[] {
   return [
-  { field: 'datasetType', headerName: t('dashboard.col.datasetType'), flex: 1.2, minWidth: 150, valueGetter: (_v, r) => (r.datasetType ? datasetTypeName(r.datasetType) : '') },
-  { field: 'sourceLanguage', headerName: t('dashboard.col.sourceLanguage'), flex: 1, minWidth: 120, valueGetter: (_v, r) => (r.sourceLanguage ? languageName(r.sourceLanguage) : '') },
-  // A blank target (single-language types) is shown as '-' but exported empty: the CSV writer
-  // would prefix a lone '-' with a quote, as it guards every cell against spreadsheet formulas.
-  {
-    field: 'targetLanguage',
-    headerName: t('dashboard.col.targetLanguage'),
-    flex: 1,
-    minWidth: 120,
-    valueGetter: (_v, r) => (r.targetLanguage ? languageName(r.targetLanguage) : ''),
-    renderCell: (p) => targetLanguageText(p.row.targetLanguage, languageName),
-  },
-  { field: 'domains', headerName: t('dashboard.col.domain'), flex: 1, minWidth: 110, valueGetter: (_v, r) => (r.domains ? domainName(r.domains) : '') },
-  {
-    field: 'collectionMethod_collectionDescriptions',
-    headerName: t('dashboard.col.collectionMethod'),
-    flex: 1.2,
-    minWidth: 150,
-    valueGetter: (_v, r) => (r.collectionMethod_collectionDescriptions ? collectionMethodName(r.collectionMethod_collectionDescriptions) : ''),
-  },
-  { field: 'primarySubmitterName', headerName: t('dashboard.col.submitter'), flex: 1.2, minWidth: 130 },
-  { field: 'unit', headerName: t('dashboard.col.unit'), width: 90, renderCell: (p) => t(`dashboard.unitWord.${p.row.unit}`, { count: 2 }) },
-  // Numbers: renderCell formats for the eye; the CSV keeps plain numbers.
-  { field: 'count', headerName: t('dashboard.col.records'), type: 'number', width: 100, renderCell: (p) => formatNumber(p.row.count) },
-  { field: 'total', headerName: t('dashboard.col.total'), type: 'number', width: 100, renderCell: (p) => formatNumber(p.row.total) },
+    {
+      field: 'datasetType',
+      headerName: t('dashboard.col.datasetType'),
+      flex: 1.2,
+      minWidth: 150,
+      valueGetter: (_v, r) => (r.datasetType ? datasetTypeName(r.datasetType) : ''),
+    },
+    {
+      field: 'sourceLanguage',
+      headerName: t('dashboard.col.sourceLanguage'),
+      flex: 1,
+      minWidth: 120,
+      valueGetter: (_v, r) => (r.sourceLanguage ? languageName(r.sourceLanguage) : ''),
+    },
+    // A blank target (single-language types) is shown as '-' but exported empty: the CSV writer
+    // would prefix a lone '-' with a quote, as it guards every cell against spreadsheet formulas.
+    {
+      field: 'targetLanguage',
+      headerName: t('dashboard.col.targetLanguage'),
+      flex: 1,
+      minWidth: 120,
+      valueGetter: (_v, r) => (r.targetLanguage ? languageName(r.targetLanguage) : ''),
+      renderCell: (p) => targetLanguageText(p.row.targetLanguage, languageName),
+    },
+    {
+      field: 'domains',
+      headerName: t('dashboard.col.domain'),
+      flex: 1,
+      minWidth: 110,
+      valueGetter: (_v, r) => (r.domains ? domainName(r.domains) : ''),
+    },
+    {
+      field: 'collectionMethod_collectionDescriptions',
+      headerName: t('dashboard.col.collectionMethod'),
+      flex: 1.2,
+      minWidth: 150,
+      valueGetter: (_v, r) =>
+        r.collectionMethod_collectionDescriptions ? collectionMethodName(r.collectionMethod_collectionDescriptions) : '',
+    },
+    { field: 'primarySubmitterName', headerName: t('dashboard.col.submitter'), flex: 1.2, minWidth: 130 },
+    {
+      field: 'unit',
+      headerName: t('dashboard.col.unit'),
+      width: 90,
+      renderCell: (p) => t(`dashboard.unitWord.${p.row.unit}`, { count: 2 }),
+    },
+    // Numbers: renderCell formats for the eye; the CSV keeps plain numbers.
+    { field: 'count', headerName: t('dashboard.col.records'), type: 'number', width: 100, renderCell: (p) => formatNumber(p.row.count) },
+    { field: 'total', headerName: t('dashboard.col.total'), type: 'number', width: 100, renderCell: (p) => formatNumber(p.row.total) },
   ];
 }
 
 /**
- * /dataset/reports, Dataset Metrics (spec 01 §2; public): one row per published combination of
+ * /dataset/reports, Dataset Metrics (docs/product.md#dashboard-and-dataset-metrics; public): one row per published combination of
  * dataset type, languages, domain, collection method and submitter, with its records and total
  * (hours for speech types). The toolbar offers the quick-filter search, the column chooser and CSV
  * download; hiding a dimension column sums the rows that become equal. Sorted by dataset type.
@@ -62,37 +86,37 @@ export default function DatasetMetricsPage() {
   const rows = useMemo(() => aggregateByVisible(query.data?.data ?? [], visibleDimensions(visibility)), [query.data, visibility]);
 
   return (
-    <PageFrame
-      title={t('dashboard.metricsTitle')}
-      subtitle={t('dashboard.metricsSubtitle')}
-    >
+    <PageFrame title={t('dashboard.metricsTitle')} subtitle={t('dashboard.metricsSubtitle')}>
       <QueryState query={query} loading={t('dashboard.loadingMetrics')} empty={rows.length === 0 ? <EmptyState /> : undefined}>
         {() => (
-        <Box sx={{ width: '100%' }}>
-          <DataGrid
-            rows={rows}
-            columns={cols}
-            label={t('dashboard.metricsGrid')}
-            showToolbar
-            disableRowSelectionOnClick
-            columnVisibilityModel={visibility}
-            onColumnVisibilityModelChange={setVisibility}
-            initialState={{ sorting: { sortModel: [{ field: 'datasetType', sort: 'asc' }] }, pagination: { paginationModel: { pageSize: 25 } } }}
-            pageSizeOptions={[10, 25, 50, 100]}
-            slotProps={{
-              toolbar: {
-                showQuickFilter: true,
-                // The search text is one phrase matched inside any cell ('Lab A', 'Government Press'), not separate words.
-                quickFilterProps: { quickFilterParser: (input: string) => (input.trim() ? [input.trim()] : []) },
-                csvOptions: { fileName: METRICS_CSV_FILE, utf8WithBom: true },
-                printOptions: { disableToolbarButton: true },
-              },
-            }}
-            localeText={{ noRowsLabel: t('common.noRecords'), noResultsOverlayLabel: t('common.noRecords') }}
-            autoHeight
-            sx={{ border: 0 }}
-          />
-        </Box>
+          <Box sx={{ width: '100%' }}>
+            <DataGrid
+              rows={rows}
+              columns={cols}
+              label={t('dashboard.metricsGrid')}
+              showToolbar
+              disableRowSelectionOnClick
+              columnVisibilityModel={visibility}
+              onColumnVisibilityModelChange={setVisibility}
+              initialState={{
+                sorting: { sortModel: [{ field: 'datasetType', sort: 'asc' }] },
+                pagination: { paginationModel: { pageSize: 25 } },
+              }}
+              pageSizeOptions={[10, 25, 50, 100]}
+              slotProps={{
+                toolbar: {
+                  showQuickFilter: true,
+                  // The search text is one phrase matched inside any cell ('Lab A', 'Government Press'), not separate words.
+                  quickFilterProps: { quickFilterParser: (input: string) => (input.trim() ? [input.trim()] : []) },
+                  csvOptions: { fileName: METRICS_CSV_FILE, utf8WithBom: true },
+                  printOptions: { disableToolbarButton: true },
+                },
+              }}
+              localeText={{ noRowsLabel: t('common.noRecords'), noResultsOverlayLabel: t('common.noRecords') }}
+              autoHeight
+              sx={{ border: 0 }}
+            />
+          </Box>
         )}
       </QueryState>
     </PageFrame>

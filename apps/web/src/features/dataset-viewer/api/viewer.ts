@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { DATASET_VERSIONS_API, DATASET_VIEWER_API, versionListResponse, viewerRecordsResponse, viewerSummaryResponse } from '@ulca/contracts';
+import {
+  DATASET_VERSIONS_API,
+  DATASET_VIEWER_API,
+  versionListResponse,
+  viewerRecordsResponse,
+  viewerSummaryResponse,
+} from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** Filters of a viewer page (the dataset type's columns). */
@@ -14,7 +20,12 @@ export interface ViewerFilters {
 export function useViewerRecords(datasetId: string, after: string | null, filters: ViewerFilters) {
   return useQuery({
     queryKey: ['dataset-viewer', 'records', datasetId, after, filters],
-    queryFn: ({ signal }) => apiRequest('GET', DATASET_VIEWER_API.records, { query: { datasetId, ...(after ? { after } : {}), ...filters }, schema: viewerRecordsResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('GET', DATASET_VIEWER_API.records, {
+        query: { datasetId, ...(after ? { after } : {}), ...filters },
+        schema: viewerRecordsResponse,
+        signal,
+      }),
     enabled: !!datasetId,
   });
 }

@@ -40,8 +40,19 @@ function OcrImage({ src, data }: { src: string; data: Record<string, unknown> })
           }}
         />
         {box.length > 1 && (
-          <svg data-testid="ocr-box" style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }} preserveAspectRatio="none" aria-hidden="true">
-            <polygon points={box.map((v) => `${v.x},${v.y}`).join(' ')} fill="rgba(25,118,210,0.12)" stroke="#1976d2" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+          <svg
+            data-testid="ocr-box"
+            style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
+            preserveAspectRatio="none"
+            aria-hidden="true"
+          >
+            <polygon
+              points={box.map((v) => `${v.x},${v.y}`).join(' ')}
+              fill="rgba(25,118,210,0.12)"
+              stroke="#1976d2"
+              strokeWidth={2}
+              vectorEffect="non-scaling-stroke"
+            />
           </svg>
         )}
       </Box>
@@ -80,17 +91,30 @@ function NerTokens({ data }: { data: Record<string, unknown> }) {
 export function RecordView({ datasetType, record }: { datasetType: string; record: ViewerRecord }) {
   const d = record.data;
   let body;
-  if (datasetType === 'parallel-corpus' || datasetType === 'transliteration-corpus' || datasetType === 'glossary-corpus') body = <Pair left={str(d.sourceText)} right={str(d.targetText)} />;
-  else if (record.mediaUrl && (datasetType === 'ocr-corpus' || datasetType === 'document-layout-corpus')) body = <OcrImage src={record.mediaUrl} data={d} />;
+  if (datasetType === 'parallel-corpus' || datasetType === 'transliteration-corpus' || datasetType === 'glossary-corpus')
+    body = <Pair left={str(d.sourceText)} right={str(d.targetText)} />;
+  else if (record.mediaUrl && (datasetType === 'ocr-corpus' || datasetType === 'document-layout-corpus'))
+    body = <OcrImage src={record.mediaUrl} data={d} />;
   else if (record.mediaUrl) {
     body = (
       <Box>
-        <audio controls preload="none" src={record.mediaUrl} style={{ width: '100%', maxWidth: 420 }} aria-label={`Audio ${str(d.audioFilename)}`} />
+        <audio
+          controls
+          preload="none"
+          src={record.mediaUrl}
+          style={{ width: '100%', maxWidth: 420 }}
+          aria-label={`Audio ${str(d.audioFilename)}`}
+        />
         {typeof d.text === 'string' && <Typography variant="body2">{d.text}</Typography>}
       </Box>
     );
   } else if (datasetType === 'ner-corpus') body = <NerTokens data={d} />;
-  else body = <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{str(d.text ?? d.sourceText ?? d)}</Typography>;
+  else
+    body = (
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {str(d.text ?? d.sourceText ?? d)}
+      </Typography>
+    );
   return (
     <Box sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }} data-testid="viewer-record">
       {body}

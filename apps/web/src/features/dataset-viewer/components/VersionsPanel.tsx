@@ -25,12 +25,32 @@ function CiteDialog({ datasetId, version, onClose }: { datasetId: string; versio
     <Dialog open={version !== null} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="cite-title">
       <DialogTitle id="cite-title">Cite version {version}</DialogTitle>
       <DialogContent>
-        <Tabs value={format} onChange={(_e, f: string) => setFormat(f)} variant="scrollable" allowScrollButtonsMobile aria-label="Citation format">
+        <Tabs
+          value={format}
+          onChange={(_e, f: string) => setFormat(f)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Citation format"
+        >
           {CITE_FORMATS.map((f) => (
             <Tab key={f.format} value={f.format} label={f.label} />
           ))}
         </Tabs>
-        <Box component="pre" data-testid="citation" sx={{ mt: 2, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, overflow: 'auto', maxHeight: 360, fontSize: 13, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Box
+          component="pre"
+          data-testid="citation"
+          sx={{
+            mt: 2,
+            p: 1.5,
+            bgcolor: 'grey.100',
+            borderRadius: 1,
+            overflow: 'auto',
+            maxHeight: 360,
+            fontSize: 13,
+            whiteSpace: 'pre-wrap',
+            overflowWrap: 'anywhere',
+          }}
+        >
           {text.isLoading ? 'Loading…' : text.isError ? 'The citation could not be loaded.' : text.data}
         </Box>
       </DialogContent>
@@ -57,37 +77,53 @@ export function VersionsPanel({ datasetId, highlight }: { datasetId: string; hig
         Versions
       </Typography>
       <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Versions" sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Version</TableCell>
-            <TableCell align="right">Records</TableCell>
-            <TableCell align="right">Added / removed</TableCell>
-            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>sha-256</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {versions.data.versions.map((v) => (
-            <TableRow key={v.serviceRequestNumber} selected={v.version !== null && v.version === highlight}>
-              <TableCell>{v.version ?? <Typography variant="body2" color="text.secondary">{v.status}</Typography>}</TableCell>
-              <TableCell align="right">{v.recordCount ?? '—'}</TableCell>
-              <TableCell align="right">{changeText(v)}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, fontFamily: 'monospace', fontSize: 12 }}>{v.exportSha256 ? `${v.exportSha256.slice(0, 16)}…` : v.message}</TableCell>
-              <TableCell align="right">
-                {v.downloadUrl && (
-                  <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { xs: 'flex-end', sm: 'center' }, justifyContent: 'flex-end', gap: 1 }}>
-                    <Link href={v.downloadUrl}>Download</Link>
-                    <Button size="small" variant="outlined" onClick={() => setCite(v.version)}>
-                      Cite
-                    </Button>
-                  </Box>
-                )}
-              </TableCell>
+        <Table size="small" aria-label="Versions" sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Version</TableCell>
+              <TableCell align="right">Records</TableCell>
+              <TableCell align="right">Added / removed</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>sha-256</TableCell>
+              <TableCell />
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {versions.data.versions.map((v) => (
+              <TableRow key={v.serviceRequestNumber} selected={v.version !== null && v.version === highlight}>
+                <TableCell>
+                  {v.version ?? (
+                    <Typography variant="body2" color="text.secondary">
+                      {v.status}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell align="right">{v.recordCount ?? '—'}</TableCell>
+                <TableCell align="right">{changeText(v)}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, fontFamily: 'monospace', fontSize: 12 }}>
+                  {v.exportSha256 ? `${v.exportSha256.slice(0, 16)}…` : v.message}
+                </TableCell>
+                <TableCell align="right">
+                  {v.downloadUrl && (
+                    <Box
+                      sx={{
+                        display: 'flex',
+                        flexDirection: { xs: 'column', sm: 'row' },
+                        alignItems: { xs: 'flex-end', sm: 'center' },
+                        justifyContent: 'flex-end',
+                        gap: 1,
+                      }}
+                    >
+                      <Link href={v.downloadUrl}>Download</Link>
+                      <Button size="small" variant="outlined" onClick={() => setCite(v.version)}>
+                        Cite
+                      </Button>
+                    </Box>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       </Box>
       <CiteDialog datasetId={versions.data.datasetId} version={cite} onClose={() => setCite(null)} />
     </Box>

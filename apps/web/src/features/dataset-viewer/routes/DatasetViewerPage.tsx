@@ -27,7 +27,11 @@ function Histogram({ edges, counts, measure }: { edges: number[]; counts: number
   return (
     <Box aria-label={`Histogram of ${measure}`} role="img" sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, height: 64 }}>
       {counts.map((c, i) => (
-        <Box key={i} title={`${edges[i]}${i + 1 < edges.length ? `–${edges[i + 1]}` : '+'} ${measure}: ${c}`} sx={{ flex: 1, bgcolor: 'primary.light', height: `${(100 * c) / max}%`, minHeight: c ? 2 : 0 }} />
+        <Box
+          key={i}
+          title={`${edges[i]}${i + 1 < edges.length ? `–${edges[i + 1]}` : '+'} ${measure}: ${c}`}
+          sx={{ flex: 1, bgcolor: 'primary.light', height: `${(100 * c) / max}%`, minHeight: c ? 2 : 0 }}
+        />
       ))}
     </Box>
   );
@@ -75,7 +79,15 @@ export default function DatasetViewerPage() {
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }}>
         {FILTERS.filter(([k]) => (s?.columns[k].length ?? 0) > 0).map(([k, label]) => (
-          <TextField key={k} select size="small" label={label} value={filters[k] ?? ''} onChange={(e) => setFilter(k, e.target.value)} sx={{ minWidth: 160 }}>
+          <TextField
+            key={k}
+            select
+            size="small"
+            label={label}
+            value={filters[k] ?? ''}
+            onChange={(e) => setFilter(k, e.target.value)}
+            sx={{ minWidth: 160 }}
+          >
             <MenuItem value="">All</MenuItem>
             {s!.columns[k].map((c) => (
               <MenuItem key={c.value} value={c.value}>

@@ -2,16 +2,30 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // The api client reads the session from browser storage; give it a signed-in user in Node.
 const store = new Map<string, string>([
-  ['ulca.session', JSON.stringify({ userDetails: { userID: 'u-7', email: 'asha@example.org', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'] }, userKeys: { publicKey: 'pub', privateKey: 'priv' } })],
+  [
+    'ulca.session',
+    JSON.stringify({
+      userDetails: { userID: 'u-7', email: 'asha@example.org', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'] },
+      userKeys: { publicKey: 'pub', privateKey: 'priv' },
+    }),
+  ],
 ]);
 vi.stubGlobal('window', { addEventListener: () => {} });
 vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
 
-type Api = typeof import('./list-contributions.ts') & typeof import('./submission-status.ts') & typeof import('./error-report.ts') & typeof import('./submit-dataset.ts');
+type Api = typeof import('./list-contributions.ts') &
+  typeof import('./submission-status.ts') &
+  typeof import('./error-report.ts') &
+  typeof import('./submit-dataset.ts');
 let api: Api;
 let ApiRequestError: typeof import('../../../lib/api-client.ts').ApiRequestError;
 beforeAll(async () => {
-  api = { ...(await import('./list-contributions.ts')), ...(await import('./submission-status.ts')), ...(await import('./error-report.ts')), ...(await import('./submit-dataset.ts')) };
+  api = {
+    ...(await import('./list-contributions.ts')),
+    ...(await import('./submission-status.ts')),
+    ...(await import('./error-report.ts')),
+    ...(await import('./submit-dataset.ts')),
+  };
   ({ ApiRequestError } = await import('../../../lib/api-client.ts'));
 });
 afterAll(() => vi.unstubAllGlobals());
@@ -33,8 +47,28 @@ describe('dataset API calls', () => {
       count: 2,
       totalCount: 2,
       data: [
-        { submitRefNumber: 'SRN-2', serviceRequestNumber: 'SRN-2', datasetId: 'd2', datasetName: 'Punjabi folk songs', datasetType: null, submittedOn: '2024-05-02T10:00:00Z', status: 'Pending', domain: [], license: null },
-        { submitRefNumber: 'SRN-1', serviceRequestNumber: 'SRN-1', datasetId: 'd1', datasetName: 'Gujarati recipes', datasetType: 'monolingual-corpus', submittedOn: '2024-05-01T10:00:00Z', status: 'Completed', domain: ['lifestyle'], license: 'cc0' },
+        {
+          submitRefNumber: 'SRN-2',
+          serviceRequestNumber: 'SRN-2',
+          datasetId: 'd2',
+          datasetName: 'Punjabi folk songs',
+          datasetType: null,
+          submittedOn: '2024-05-02T10:00:00Z',
+          status: 'Pending',
+          domain: [],
+          license: null,
+        },
+        {
+          submitRefNumber: 'SRN-1',
+          serviceRequestNumber: 'SRN-1',
+          datasetId: 'd1',
+          datasetName: 'Gujarati recipes',
+          datasetType: 'monolingual-corpus',
+          submittedOn: '2024-05-01T10:00:00Z',
+          status: 'Completed',
+          domain: ['lifestyle'],
+          license: 'cc0',
+        },
       ],
     });
     const res = await api.fetchContributions('u-7');
@@ -48,15 +82,24 @@ describe('dataset API calls', () => {
   });
 
   it('submits name, url and userId and returns the service request number', async () => {
-    const calls = serve(200, { message: 'Dataset submitted', data: { serviceRequestNumber: 'SRN-9', datasetId: 'd9', timestamp: '2024-05-03T00:00:00Z' } });
+    const calls = serve(200, {
+      message: 'Dataset submitted',
+      data: { serviceRequestNumber: 'SRN-9', datasetId: 'd9', timestamp: '2024-05-03T00:00:00Z' },
+    });
     const res = await api.submitDataset({ datasetName: 'Assamese tales', url: 'https://example.org/as.zip', userId: 'u-7' });
-    expect(JSON.parse(String(calls[0].init.body))).toEqual({ datasetName: 'Assamese tales', url: 'https://example.org/as.zip', userId: 'u-7' });
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({
+      datasetName: 'Assamese tales',
+      url: 'https://example.org/as.zip',
+      userId: 'u-7',
+    });
     expect(res.data.serviceRequestNumber).toBe('SRN-9');
   });
 
   it('passes the server message, code and field errors of a rejected submit', async () => {
     serve(409, { message: 'A dataset with this name already exists.', code: 'DATASET_NAME_TAKEN' });
-    await expect(api.submitDataset({ datasetName: 'Assamese tales', url: 'https://example.org/as.zip', userId: 'u-7' })).rejects.toMatchObject({
+    await expect(
+      api.submitDataset({ datasetName: 'Assamese tales', url: 'https://example.org/as.zip', userId: 'u-7' }),
+    ).rejects.toMatchObject({
       status: 409,
       code: 'DATASET_NAME_TAKEN',
       message: 'A dataset with this name already exists.',
@@ -75,9 +118,52 @@ describe('dataset API calls', () => {
       status: 'In-Progress',
       outcome: null,
       data: [
-        { serviceRequestNumber: 'SRN-5', datasetId: 'd5', datasetName: 'Telugu call-centre audio', datasetType: 'asr-corpus', stage: 'download', tool: 'download', status: 'Completed', details: JSON.stringify({ processedCount: [{ type: 'success', count: 1 }, { type: 'failed', count: 0 }] }), startTime: '2024-05-01T00:00:00Z', endTime: '2024-05-01T00:01:00Z' },
-        { serviceRequestNumber: 'SRN-5', datasetId: 'd5', datasetName: 'Telugu call-centre audio', datasetType: 'asr-corpus', stage: 'ingest', tool: 'ingest', status: 'In-Progress', details: JSON.stringify({ processedCount: [{ type: 'success', count: 12, durationInSeconds: 14.4 }, { type: 'failed', count: 1, durationInSeconds: 2 }] }), startTime: '2024-05-01T00:01:00Z', endTime: null },
-        { serviceRequestNumber: 'SRN-5', datasetId: 'd5', datasetName: 'Telugu call-centre audio', datasetType: 'asr-corpus', stage: 'validate', tool: 'validate', status: 'Pending', details: 'not json', startTime: null, endTime: null },
+        {
+          serviceRequestNumber: 'SRN-5',
+          datasetId: 'd5',
+          datasetName: 'Telugu call-centre audio',
+          datasetType: 'asr-corpus',
+          stage: 'download',
+          tool: 'download',
+          status: 'Completed',
+          details: JSON.stringify({
+            processedCount: [
+              { type: 'success', count: 1 },
+              { type: 'failed', count: 0 },
+            ],
+          }),
+          startTime: '2024-05-01T00:00:00Z',
+          endTime: '2024-05-01T00:01:00Z',
+        },
+        {
+          serviceRequestNumber: 'SRN-5',
+          datasetId: 'd5',
+          datasetName: 'Telugu call-centre audio',
+          datasetType: 'asr-corpus',
+          stage: 'ingest',
+          tool: 'ingest',
+          status: 'In-Progress',
+          details: JSON.stringify({
+            processedCount: [
+              { type: 'success', count: 12, durationInSeconds: 14.4 },
+              { type: 'failed', count: 1, durationInSeconds: 2 },
+            ],
+          }),
+          startTime: '2024-05-01T00:01:00Z',
+          endTime: null,
+        },
+        {
+          serviceRequestNumber: 'SRN-5',
+          datasetId: 'd5',
+          datasetName: 'Telugu call-centre audio',
+          datasetType: 'asr-corpus',
+          stage: 'validate',
+          tool: 'validate',
+          status: 'Pending',
+          details: 'not json',
+          startTime: null,
+          endTime: null,
+        },
       ],
     });
     const s = await api.fetchSubmissionStatus('SRN-5');
@@ -94,12 +180,22 @@ describe('dataset API calls', () => {
   it('reads the error report, or null when there is none', async () => {
     // A bare list of one entry, the original ULCA shape.
     const calls = serve(200, [
-      { serviceRequestNumber: 'SRN-5', status: 'Completed', file: 'http://h/detail.csv?t=1', consolidated_file: null, errors: [{ stage: 'validate', code: 'TEXT_WRONG_SCRIPT', message: 'Text is not in the declared script', count: 3 }] },
+      {
+        serviceRequestNumber: 'SRN-5',
+        status: 'Completed',
+        file: 'http://h/detail.csv?t=1',
+        consolidated_file: null,
+        errors: [{ stage: 'validate', code: 'TEXT_WRONG_SCRIPT', message: 'Text is not in the declared script', count: 3 }],
+      },
     ]);
     const r = await api.fetchErrorReport('SRN-5');
     expect(calls[0].url).toBe('/ulca/error-consumer/v0/error/report');
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ serviceRequestNumber: 'SRN-5' });
-    expect(r).toMatchObject({ file: 'http://h/detail.csv?t=1', consolidated_file: null, errors: [{ code: 'TEXT_WRONG_SCRIPT', count: 3 }] });
+    expect(r).toMatchObject({
+      file: 'http://h/detail.csv?t=1',
+      consolidated_file: null,
+      errors: [{ code: 'TEXT_WRONG_SCRIPT', count: 3 }],
+    });
     serve(200, []);
     expect(await api.fetchErrorReport('SRN-6')).toBeNull();
   });

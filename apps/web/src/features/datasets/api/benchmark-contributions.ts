@@ -8,7 +8,7 @@ import { datasetKeys } from './keys.ts';
 /**
  * The user's benchmark dataset submissions (GET …/benchmark/listByUserId, signed; the whole list),
  * refetched every 5 s while any is Pending or In-Progress. Only fetched when `enabled` (the
- * Benchmark Dataset tab of BENCHMARK-DATASET-CONTRIBUTOR, spec 01 §6).
+ * Benchmark Dataset tab of BENCHMARK-DATASET-CONTRIBUTOR, docs/product.md#roles).
  */
 export function useBenchmarkContributions(userId: string | undefined) {
   return useQuery({

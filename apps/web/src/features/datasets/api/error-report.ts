@@ -6,7 +6,7 @@ import { datasetKeys } from './keys.ts';
 /** One error kind of a submission: where it happened, its code, wording and how many records it hit. */
 export type { ErrorSummaryRow };
 /**
- * One entry of POST …/error/report (spec 01 §3 "error report"): `file` the detailed error log CSV,
+ * One entry of POST …/error/report (docs/product.md#entities-and-fields "error report"): `file` the detailed error log CSV,
  * `consolidated_file` the error summary CSV (directly downloadable URLs, null when absent).
  */
 export type ErrorReport = ErrorReportEntry;

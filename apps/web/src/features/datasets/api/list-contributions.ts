@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { contributionListResponse, DATASET_API, type ContributionListQuery, type ContributionListResponse, type ContributionRecord } from '@ulca/contracts';
+import {
+  contributionListResponse,
+  DATASET_API,
+  type ContributionListQuery,
+  type ContributionListResponse,
+  type ContributionRecord,
+} from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { isActiveStatus } from '../../../lib/status.ts';
 import { datasetKeys } from './keys.ts';
@@ -7,7 +13,7 @@ import { datasetKeys } from './keys.ts';
 /** While any row is Pending or In-Progress the list refetches this often (milliseconds). */
 export const CONTRIBUTIONS_REFRESH_MS = 5000;
 
-/** One row of GET …/dataset/listByUserId (spec 01 §3 "Dataset contribution row"). */
+/** One row of GET …/dataset/listByUserId (docs/product.md#entities-and-fields "Dataset contribution row"). */
 export type Contribution = ContributionRecord;
 export type ContributionList = ContributionListResponse;
 

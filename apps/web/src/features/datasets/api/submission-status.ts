@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { DATASET_API, parseStageDetails, submissionStatusResponse, type StageDetails, type StageRecord, type SubmissionStatusResponse } from '@ulca/contracts';
+import {
+  DATASET_API,
+  parseStageDetails,
+  submissionStatusResponse,
+  type StageDetails,
+  type StageRecord,
+  type SubmissionStatusResponse,
+} from '@ulca/contracts';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { isSubmissionActive } from '../lib/stages.ts';
 import { datasetKeys } from './keys.ts';

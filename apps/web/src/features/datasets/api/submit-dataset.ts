@@ -3,7 +3,7 @@ import { SUBMIT_DATASET_PATH, submitDatasetResponse, type SubmitDatasetBody, typ
 import { apiRequest } from '../../../lib/api-client.ts';
 import { datasetKeys } from './keys.ts';
 
-/** Body and response of POST …/dataset/corpus/submit (spec 01 §3), from @ulca/contracts. */
+/** Body and response of POST …/dataset/corpus/submit (docs/product.md#entities-and-fields), from @ulca/contracts. */
 export type { SubmitDatasetBody, SubmitDatasetResponse };
 export const submitDatasetResponseSchema = submitDatasetResponse;
 

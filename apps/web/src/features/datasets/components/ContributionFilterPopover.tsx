@@ -3,11 +3,17 @@ import { FILTER_GROUPS, type ContributionFilter, type FilterGroup } from '../lib
 import { datasetTypeLabel } from '../lib/format.ts';
 
 /**
- * The filter popover of My Contribution (spec 01 §2): Task, Domain, License and Status checkbox
+ * The filter popover of My Contribution (docs/product.md#dataset-screens): Task, Domain, License and Status checkbox
  * groups. Choices are a draft until Apply; Clear All (disabled when nothing is selected) clears and
  * applies at once.
  */
-export function ContributionFilterPopover({ anchorEl, onClose, options, value, onApply }: FilterPopoverBinding<ContributionFilter> & { options: Record<FilterGroup, string[]> }) {
+export function ContributionFilterPopover({
+  anchorEl,
+  onClose,
+  options,
+  value,
+  onApply,
+}: FilterPopoverBinding<ContributionFilter> & { options: Record<FilterGroup, string[]> }) {
   const groups = FILTER_GROUPS.map(({ key, label }) => ({
     key,
     label,

@@ -17,7 +17,7 @@ export function useContributionControls() {
 export type ContributionControls = ReturnType<typeof useContributionControls>;
 
 /**
- * The frame of a My Contribution tab (spec 01 §2): the search / Filter / Refresh bar, `note` when
+ * The frame of a My Contribution tab (docs/product.md#dataset-screens): the search / Filter / Refresh bar, `note` when
  * some rows are still processing (the list then refreshes itself), the tab's list (`children`) and
  * the filter popover over `options`.
  */

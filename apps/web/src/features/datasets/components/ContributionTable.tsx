@@ -11,11 +11,11 @@ import { datasetTypeLabel, formatSubmittedOn } from '../lib/format.ts';
 import { StatusChip } from '../../../components/StatusChip.tsx';
 import { FixedSizePagination } from '../../../components/TableToolbar.tsx';
 
-/** Contribution tables show 10 rows per page (spec 01 §9). */
+/** Contribution tables show 10 rows per page (docs/product.md#constants-and-limits). */
 export const CONTRIBUTION_PAGE_SIZE = 10;
 
 /**
- * The Submitted Dataset table (spec 01 §2): Service Request Number, Dataset Name, Dataset Type,
+ * The Submitted Dataset table (docs/product.md#dataset-screens): Service Request Number, Dataset Name, Dataset Type,
  * Status, Submitted On, paged by 10. The `highlighted` row (a submitRefNumber) is scrolled into
  * view and tinted; a click on a row calls `onOpen`.
  */

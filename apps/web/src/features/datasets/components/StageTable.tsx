@@ -12,7 +12,7 @@ import { StatusChip } from '../../../components/StatusChip.tsx';
 const STAGE_LABELS: Record<string, string> = { download: 'Download', ingest: 'Ingest', validate: 'Validate', publish: 'Publish' };
 
 /**
- * The stages of a submission (spec 01 §2 "Dataset status detail"): Stage, Status, Success Count,
+ * The stages of a submission (docs/product.md#dataset-screens "Dataset status detail"): Stage, Status, Success Count,
  * Failed Count, in pipeline order. For time-based dataset types the counts carry hours. A stage
  * that never ran ('Not Run': an earlier stage ended the submission) shows no counts.
  */

@@ -11,7 +11,7 @@ import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
 import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
 
 /**
- * The 'Submitted Dataset' tab of My Contribution (spec 01 §2): search, filter popover, refresh and
+ * The 'Submitted Dataset' tab of My Contribution (docs/product.md#dataset-screens): search, filter popover, refresh and
  * the paged table of the user's submissions. `added` (a submitRefNumber from the route) is jumped
  * to and highlighted for 4 s once it appears in the list.
  */
@@ -29,7 +29,11 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
   const autoRefreshing = all.some((r) => isActiveStatus(r.status));
 
   // Jump to the added row's page once the list holds it.
-  const highlighted = useAddedHighlight(added, useMemo(() => rows.map((r) => r.submitRefNumber), [rows]), (index) => setPage(pageOfIndex(index, CONTRIBUTION_PAGE_SIZE)));
+  const highlighted = useAddedHighlight(
+    added,
+    useMemo(() => rows.map((r) => r.submitRefNumber), [rows]),
+    (index) => setPage(pageOfIndex(index, CONTRIBUTION_PAGE_SIZE)),
+  );
 
   const clearAll = () => {
     setTerm('');
@@ -38,28 +42,35 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
   };
 
   const body = (
-    <QueryState query={query} loading="Loading your contributions…" errorTitle="Could not load your contributions" empty={all.length === 0 ? (
-      <MessageBlock
-        title="No records found."
-        hint="Datasets you submit appear here, with their processing status."
-        action={
-          <Button component={RouterLink} to="/dataset/upload" variant="contained">
-            Submit a dataset
-          </Button>
-        }
-      />
-    ) : rows.length === 0 ? (
-      <NoMatches title="No records found." hint="No submission matches your search or filters." onClear={clearAll} />
-    ) : undefined}>
+    <QueryState
+      query={query}
+      loading="Loading your contributions…"
+      errorTitle="Could not load your contributions"
+      empty={
+        all.length === 0 ? (
+          <MessageBlock
+            title="No records found."
+            hint="Datasets you submit appear here, with their processing status."
+            action={
+              <Button component={RouterLink} to="/dataset/upload" variant="contained">
+                Submit a dataset
+              </Button>
+            }
+          />
+        ) : rows.length === 0 ? (
+          <NoMatches title="No records found." hint="No submission matches your search or filters." onClear={clearAll} />
+        ) : undefined
+      }
+    >
       {() => (
-      <ContributionTable
-        rows={rows}
-        page={shownPage}
-        onPageChange={setPage}
-        highlighted={highlighted}
-        onOpen={(row) => navigate(`/dataset-status/${encodeURIComponent(row.submitRefNumber)}`)}
-      />
-    )}
+        <ContributionTable
+          rows={rows}
+          page={shownPage}
+          onPageChange={setPage}
+          highlighted={highlighted}
+          onOpen={(row) => navigate(`/dataset-status/${encodeURIComponent(row.submitRefNumber)}`)}
+        />
+      )}
     </QueryState>
   );
 

@@ -10,7 +10,14 @@ function rowsText(markup: string): string[] {
   // Emotion inlines <style> tags when rendering on the server; they are not visible text.
   const html = markup.replace(/<style[^>]*>.*?<\/style>/g, '');
   return [...html.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) =>
-    [...m[1].matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((c) => c[1].replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').trim()).join(' | '),
+    [...m[1].matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)]
+      .map((c) =>
+        c[1]
+          .replace(/<[^>]+>/g, '')
+          .replace(/&amp;/g, '&')
+          .trim(),
+      )
+      .join(' | '),
   );
 }
 
@@ -32,8 +39,26 @@ describe('StageTable', () => {
       createElement(StageTable, {
         datasetType: 'asr-corpus',
         stages: [
-          { ...stageOf('validate'), status: 'In-Progress', details: { processedCount: [{ type: 'success', count: 12, durationInSeconds: 14.4 }, { type: 'failed', count: 2, durationInSeconds: 3600 }] } },
-          { ...stageOf('download'), status: 'Completed', details: { processedCount: [{ type: 'success', count: 1 }, { type: 'failed', count: 0 }] } },
+          {
+            ...stageOf('validate'),
+            status: 'In-Progress',
+            details: {
+              processedCount: [
+                { type: 'success', count: 12, durationInSeconds: 14.4 },
+                { type: 'failed', count: 2, durationInSeconds: 3600 },
+              ],
+            },
+          },
+          {
+            ...stageOf('download'),
+            status: 'Completed',
+            details: {
+              processedCount: [
+                { type: 'success', count: 1 },
+                { type: 'failed', count: 0 },
+              ],
+            },
+          },
           { ...stageOf('publish'), status: 'Pending', details: null },
         ],
       }),
@@ -49,7 +74,11 @@ describe('StageTable', () => {
 
 describe('ErrorSummaryTable', () => {
   it('shows stage, code, message and count', () => {
-    const html = renderToStaticMarkup(createElement(ErrorSummaryTable, { rows: [{ stage: 'validate', code: 'TEXT_TOO_SHORT', message: 'Text is too short', count: 1200 }] }));
+    const html = renderToStaticMarkup(
+      createElement(ErrorSummaryTable, {
+        rows: [{ stage: 'validate', code: 'TEXT_TOO_SHORT', message: 'Text is too short', count: 1200 }],
+      }),
+    );
     expect(rowsText(html)).toEqual(['Stage | Code | Message | Count', 'validate | TEXT_TOO_SHORT | Text is too short | 1,200']);
   });
 });
@@ -68,10 +97,16 @@ describe('ContributionTable', () => {
   }));
 
   it('shows ten rows of the requested page, with the highlighted one marked', () => {
-    const html = renderToStaticMarkup(createElement(ContributionTable, { rows, page: 2, onPageChange: () => {}, highlighted: 'SRN-121', onOpen: () => {} }));
+    const html = renderToStaticMarkup(
+      createElement(ContributionTable, { rows, page: 2, onPageChange: () => {}, highlighted: 'SRN-121', onOpen: () => {} }),
+    );
     const text = rowsText(html);
     expect(text[0]).toBe('Service Request Number | Dataset Name | Dataset Type | Status | Submitted On');
-    expect(text.slice(1)).toEqual(['SRN-120 | Sindhi poems part 21 | - | Completed | 01/21/2024', 'SRN-121 | Sindhi poems part 22 | Monolingual Dataset | Failed | 01/22/2024', 'SRN-122 | Sindhi poems part 23 | - | Completed | 01/23/2024']);
+    expect(text.slice(1)).toEqual([
+      'SRN-120 | Sindhi poems part 21 | - | Completed | 01/21/2024',
+      'SRN-121 | Sindhi poems part 22 | Monolingual Dataset | Failed | 01/22/2024',
+      'SRN-122 | Sindhi poems part 23 | - | Completed | 01/23/2024',
+    ]);
     expect(html.match(/data-highlighted="true"[^>]*>.*?<\/tr>/)?.[0]).toContain('SRN-121');
     expect(html).toContain('21–23 of 23');
   });

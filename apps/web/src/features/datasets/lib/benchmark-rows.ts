@@ -13,11 +13,19 @@ export interface BenchmarkContributionRow {
 
 /** A benchmark row in the shape the contribution search and filter read (no domain or license on these rows). */
 export function asFilterable(row: BenchmarkContributionRow): FilterableContribution & { row: BenchmarkContributionRow } {
-  return { submitRefNumber: row.benchmarkId, datasetName: row.datasetName, datasetType: row.datasetType, status: row.status, domain: [], license: null, row };
+  return {
+    submitRefNumber: row.benchmarkId,
+    datasetName: row.datasetName,
+    datasetType: row.datasetType,
+    status: row.status,
+    domain: [],
+    license: null,
+    row,
+  };
 }
 
 /**
- * Whether a row opens /model/benchmark-details/{benchmarkId} (spec 01 §2: not when Failed or when
+ * Whether a row opens /model/benchmark-details/{benchmarkId} (docs/product.md#screens: not when Failed or when
  * its type is 'Benchmark'). A benchmark still Pending or In-Progress is not published yet, so the
  * details page would have nothing to show: those rows do not open either.
  */

@@ -2,14 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { applySearchAndFilter, filterOptions, pageOfIndex, selectedCount, type FilterableContribution } from './contribution-filters.ts';
 
 const rows: FilterableContribution[] = [
-  { submitRefNumber: 'SRN-101', datasetName: 'Marathi farm advisories', datasetType: 'parallel-corpus', status: 'Completed', domain: ['agriculture', 'general'], license: 'cc-by-4.0' },
-  { submitRefNumber: 'SRN-102', datasetName: 'Kannada radio speech', datasetType: 'asr-corpus', status: 'In-Progress', domain: ['news'], license: 'cc0' },
+  {
+    submitRefNumber: 'SRN-101',
+    datasetName: 'Marathi farm advisories',
+    datasetType: 'parallel-corpus',
+    status: 'Completed',
+    domain: ['agriculture', 'general'],
+    license: 'cc-by-4.0',
+  },
+  {
+    submitRefNumber: 'SRN-102',
+    datasetName: 'Kannada radio speech',
+    datasetType: 'asr-corpus',
+    status: 'In-Progress',
+    domain: ['news'],
+    license: 'cc0',
+  },
   { submitRefNumber: 'SRN-103', datasetName: 'Odia storybook lines', datasetType: null, status: 'Pending', domain: [], license: null },
-  { submitRefNumber: 'SRN-104', datasetName: 'Bengali clinic notes', datasetType: 'monolingual-corpus', status: 'Failed', domain: ['healthcare'], license: 'cc-by-4.0' },
+  {
+    submitRefNumber: 'SRN-104',
+    datasetName: 'Bengali clinic notes',
+    datasetType: 'monolingual-corpus',
+    status: 'Failed',
+    domain: ['healthcare'],
+    license: 'cc-by-4.0',
+  },
 ];
 const ids = (r: FilterableContribution[]) => r.map((x) => x.submitRefNumber);
 
-describe('My Contribution search and filter (spec 01 §4)', () => {
+describe('My Contribution search and filter (docs/product.md#states-and-transitions)', () => {
   it('searches name, type (code or label), request number and status, ignoring case', () => {
     expect(ids(applySearchAndFilter(rows, 'KANNADA', {}))).toEqual(['SRN-102']);
     expect(ids(applySearchAndFilter(rows, 'asr dataset', {}))).toEqual(['SRN-102']);

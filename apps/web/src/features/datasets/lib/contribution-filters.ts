@@ -1,7 +1,7 @@
 import { PROCESS_STATUSES } from '../../../lib/status.ts';
 import { datasetTypeLabel } from './format.ts';
 
-/** The fields of a contribution row that the search box and the filter popover read (spec 01 §3). */
+/** The fields of a contribution row that the search box and the filter popover read (docs/product.md#entities-and-fields). */
 export interface FilterableContribution {
   submitRefNumber: string;
   datasetName: string;
@@ -11,7 +11,7 @@ export interface FilterableContribution {
   license: string | null;
 }
 
-/** Filter popover groups (spec 01 §2 "Task, Domain, License and Status"). */
+/** Filter popover groups (docs/product.md#dataset-screens "Task, Domain, License and Status"). */
 export type FilterGroup = 'task' | 'domain' | 'license' | 'status';
 /** Selected values per group; an empty or missing group does not filter. */
 export type ContributionFilter = Partial<Record<FilterGroup, string[]>>;
@@ -28,17 +28,25 @@ export function selectedCount(filter: ContributionFilter): number {
   return Object.values(filter).reduce((n, v) => n + (v?.length ?? 0), 0);
 }
 
-/** Case-insensitive match of `term` against name, type (code or label), service request number and status (spec 01 §4). */
+/** Case-insensitive match of `term` against name, type (code or label), service request number and status (docs/product.md#states-and-transitions). */
 export function matchesSearch(row: FilterableContribution, term: string): boolean {
   const t = term.trim().toLowerCase();
   if (!t) return true;
-  return [row.datasetName, row.datasetType ?? '', datasetTypeLabel(row.datasetType), row.submitRefNumber, row.status].some((f) => f.toLowerCase().includes(t));
+  return [row.datasetName, row.datasetType ?? '', datasetTypeLabel(row.datasetType), row.submitRefNumber, row.status].some((f) =>
+    f.toLowerCase().includes(t),
+  );
 }
 
-/** AND across groups, OR within one group (spec 01 §4 "Filter popovers"). A row's domains match if any is selected. */
+/** AND across groups, OR within one group (docs/product.md#states-and-transitions "Filter popovers"). A row's domains match if any is selected. */
 export function matchesFilter(row: FilterableContribution, filter: ContributionFilter): boolean {
-  const within = (sel: string[] | undefined, values: (string | null)[]) => !sel?.length || values.some((v) => v !== null && sel.includes(v));
-  return within(filter.task, [row.datasetType]) && within(filter.domain, row.domain) && within(filter.license, [row.license]) && within(filter.status, [row.status]);
+  const within = (sel: string[] | undefined, values: (string | null)[]) =>
+    !sel?.length || values.some((v) => v !== null && sel.includes(v));
+  return (
+    within(filter.task, [row.datasetType]) &&
+    within(filter.domain, row.domain) &&
+    within(filter.license, [row.license]) &&
+    within(filter.status, [row.status])
+  );
 }
 
 /** The rows that pass both the search term and the filter, in their original order. */
@@ -57,7 +65,7 @@ export function filterOptions(rows: readonly FilterableContribution[]): Record<F
   };
 }
 
-/** The zero-based table page that holds the row at `index` (page size 10 by default, spec 01 §9). */
+/** The zero-based table page that holds the row at `index` (page size 10 by default, docs/product.md#constants-and-limits). */
 export function pageOfIndex(index: number, pageSize = 10): number {
   return index < 0 ? 0 : Math.floor(index / pageSize);
 }

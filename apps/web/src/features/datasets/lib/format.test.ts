@@ -4,7 +4,7 @@ import { isSubmissionActive, sortStages, stageCounts } from './stages.ts';
 import { isActiveStatus, statusColor } from '../../../lib/status.ts';
 import { contributionTabs } from './tabs.ts';
 
-describe('status detail formatting (spec 01 §3)', () => {
+describe('status detail formatting (docs/product.md#entities-and-fields)', () => {
   it('adds hours for ASR, ASR unlabeled and TTS datasets only', () => {
     expect(formatStageCount(12, 14.4, 'asr-corpus')).toBe('12 (0.004 hrs)');
     expect(formatStageCount(3000, 36000, 'tts-corpus')).toBe('3,000 (10.000 hrs)');
@@ -27,7 +27,16 @@ describe('status detail formatting (spec 01 §3)', () => {
   it('reads success and failed counts and orders stages as the pipeline runs', () => {
     const stages = [
       { stage: 'publish', status: 'Pending' },
-      { stage: 'download', status: 'Completed', details: { processedCount: [{ type: 'success', count: 1 }, { type: 'failed', count: 0 }] } },
+      {
+        stage: 'download',
+        status: 'Completed',
+        details: {
+          processedCount: [
+            { type: 'success', count: 1 },
+            { type: 'failed', count: 0 },
+          ],
+        },
+      },
       { stage: 'validate', status: 'In-Progress', details: { processedCount: [{ type: 'failed', count: 4, durationInSeconds: 9 }] } },
       { stage: 'ingest', status: 'Completed' },
     ];
@@ -35,13 +44,28 @@ describe('status detail formatting (spec 01 §3)', () => {
     expect(stageCounts(stages[2])).toEqual({ success: undefined, successSeconds: undefined, failed: 4, failedSeconds: 9 });
     expect(isSubmissionActive({ status: 'In-Progress', data: stages })).toBe(true);
     expect(isSubmissionActive({ status: 'Completed', data: [{ stage: 'publish', status: 'Completed' }] })).toBe(false);
-    expect(isSubmissionActive({ status: 'Failed', data: [{ stage: 'ingest', status: 'Failed' }, { stage: 'validate', status: 'Pending' }] })).toBe(true);
+    expect(
+      isSubmissionActive({
+        status: 'Failed',
+        data: [
+          { stage: 'ingest', status: 'Failed' },
+          { stage: 'validate', status: 'Pending' },
+        ],
+      }),
+    ).toBe(true);
   });
 });
 
-describe('statuses and tabs (spec 01 §3, §6)', () => {
+describe('statuses and tabs (docs/product.md#entities-and-fields, docs/product.md#roles)', () => {
   it('colours Completed green, In-Progress blue, Failed red, others orange', () => {
-    expect(['Completed', 'In-Progress', 'Failed', 'Pending', 'Published', 'Not Run'].map(statusColor)).toEqual(['success', 'info', 'error', 'warning', 'warning', 'default']);
+    expect(['Completed', 'In-Progress', 'Failed', 'Pending', 'Published', 'Not Run'].map(statusColor)).toEqual([
+      'success',
+      'info',
+      'error',
+      'warning',
+      'warning',
+      'default',
+    ]);
     expect(['Pending', 'In-Progress', 'Completed', 'Failed'].map(isActiveStatus)).toEqual([true, true, false, false]);
   });
 

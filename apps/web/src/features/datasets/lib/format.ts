@@ -5,10 +5,14 @@ const countFormat = new Intl.NumberFormat('en-US');
 
 /**
  * A stage count as the status table shows it: '1,234', or for time-based dataset types with a known
- * duration '12 (0.004 hrs)' (seconds / 3600, 3 decimals; spec 01 §3 "Submission detail").
+ * duration '12 (0.004 hrs)' (seconds / 3600, 3 decimals; docs/product.md#entities-and-fields "Submission detail").
  * `count` undefined → '-'.
  */
-export function formatStageCount(count: number | undefined, durationInSeconds: number | null | undefined, datasetType: string | null | undefined): string {
+export function formatStageCount(
+  count: number | undefined,
+  durationInSeconds: number | null | undefined,
+  datasetType: string | null | undefined,
+): string {
   if (count === undefined) return '-';
   const text = countFormat.format(count);
   if (isAudioDatasetType(datasetType) && typeof durationInSeconds === 'number') {
@@ -17,7 +21,7 @@ export function formatStageCount(count: number | undefined, durationInSeconds: n
   return text;
 }
 
-/** An ISO timestamp as month/day/year (MM/DD/YYYY, local time) for the contribution table (spec 01 §9); '-' when unparseable. */
+/** An ISO timestamp as month/day/year (MM/DD/YYYY, local time) for the contribution table (docs/product.md#constants-and-limits); '-' when unparseable. */
 export const formatSubmittedOn = formatMonthDayYear;
 
 /** A dataset type code as its one label ('asr-corpus' → 'ASR Dataset'; null → '-'). */

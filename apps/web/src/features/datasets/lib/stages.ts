@@ -1,6 +1,6 @@
 import { isActiveStatus } from '../../../lib/status.ts';
 
-/** The pipeline stages in the order they run (DESIGN.md §6). */
+/** The pipeline stages in the order they run (docs/architecture.md#dataset-pipeline). */
 export const STAGES = ['download', 'ingest', 'validate', 'publish'] as const;
 
 /** The parts of a stage row that the status page reads (structural, so it needs no API import). */
@@ -10,7 +10,7 @@ export interface StageLike {
   details?: { processedCount?: { type: string; count: number; durationInSeconds?: number | null }[] | null } | null;
 }
 
-/** The success and failed entries of a stage's processedCount (spec 01 §3); counts undefined when absent, durations in seconds. */
+/** The success and failed entries of a stage's processedCount (docs/product.md#entities-and-fields); counts undefined when absent, durations in seconds. */
 export function stageCounts(stage: StageLike): {
   success?: number;
   successSeconds?: number | null;
@@ -32,7 +32,7 @@ export function sortStages<T extends StageLike>(rows: readonly T[]): T[] {
   return [...rows].sort((a, b) => rank(a.stage) - rank(b.stage));
 }
 
-/** True while the submission or any stage is Pending or In-Progress: Refresh enabled and auto-refresh on (spec 01 §2). */
+/** True while the submission or any stage is Pending or In-Progress: Refresh enabled and auto-refresh on (docs/product.md#screens). */
 export function isSubmissionActive(s: { status?: string | null; data: readonly StageLike[] } | undefined): boolean {
   if (!s) return false;
   return (s.status ? isActiveStatus(s.status) : false) || s.data.some((r) => isActiveStatus(r.status));

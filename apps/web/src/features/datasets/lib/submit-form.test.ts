@@ -9,11 +9,17 @@ function messages(input: { datasetName: string; url: string }) {
   return out;
 }
 
-describe('submit dataset form (spec 01 §5)', () => {
+describe('submit dataset form (docs/product.md#validation-rules)', () => {
   it('accepts a trimmed name and a direct http(s) link; an ftp link is refused with its own message', () => {
-    const r = submitDatasetFormSchema.parse({ datasetName: '  Tamil news sentences ', url: ' https://files.example.org/ta-news.zip ', benchmark: false });
+    const r = submitDatasetFormSchema.parse({
+      datasetName: '  Tamil news sentences ',
+      url: ' https://files.example.org/ta-news.zip ',
+      benchmark: false,
+    });
     expect(r).toEqual({ datasetName: 'Tamil news sentences', url: 'https://files.example.org/ta-news.zip', benchmark: false });
-    expect(messages({ datasetName: 'x', url: 'ftp://203.0.113.9/pub/x.zip' })).toEqual({ url: ['ftp links are not supported: share the zip file over http or https'] });
+    expect(messages({ datasetName: 'x', url: 'ftp://203.0.113.9/pub/x.zip' })).toEqual({
+      url: ['ftp links are not supported: share the zip file over http or https'],
+    });
     expect(messages({ datasetName: 'x', url: 'http://127.0.0.1:8081/fixture.zip' })).toEqual({});
     expect(messages({ datasetName: 'x', url: 'http://localhost:9000/a.zip' })).toEqual({});
   });
@@ -24,7 +30,9 @@ describe('submit dataset form (spec 01 §5)', () => {
 
   it('limits the name to 256 characters', () => {
     expect(messages({ datasetName: 'a'.repeat(256), url: 'https://example.org/a.zip' })).toEqual({});
-    expect(messages({ datasetName: 'a'.repeat(257), url: 'https://example.org/a.zip' })).toEqual({ datasetName: ['Max 256 characters allowed'] });
+    expect(messages({ datasetName: 'a'.repeat(257), url: 'https://example.org/a.zip' })).toEqual({
+      datasetName: ['Max 256 characters allowed'],
+    });
   });
 
   it('reports a space inside the URL once, with its own message', () => {
@@ -32,7 +40,15 @@ describe('submit dataset form (spec 01 §5)', () => {
   });
 
   it('rejects addresses that are not http, https or ftp URLs', () => {
-    for (const bad of ['example.org/a.zip', 'file:///etc/passwd', 'javascript:alert(1)', 'http:example.org', 'https://nodot/a.zip', 'https://999.1.1.1/a.zip', 'mailto:a@b.org']) {
+    for (const bad of [
+      'example.org/a.zip',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'http:example.org',
+      'https://nodot/a.zip',
+      'https://999.1.1.1/a.zip',
+      'mailto:a@b.org',
+    ]) {
       expect(messages({ datasetName: 'x', url: bad }), bad).toEqual({ url: ['Invalid URL'] });
     }
     expect(isDatasetUrl('https://[2001:db8::1]/a.zip')).toBe(true);

@@ -10,8 +10,8 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{
 
 /**
  * True for an http, https or ftp address whose host is a domain name, localhost or an IP address
- * (spec 01 §5). Whitespace is rejected earlier with its own message. Whether the server may fetch
- * the host (private addresses etc.) is the server's decision (DESIGN.md §5).
+ * (docs/product.md#validation-rules). Whitespace is rejected earlier with its own message. Whether the server may fetch
+ * the host (private addresses etc.) is the server's decision (docs/api.md#conventions).
  */
 export function isDatasetUrl(value: string): boolean {
   let url: URL;
@@ -28,13 +28,9 @@ export function isDatasetUrl(value: string): boolean {
   return host === 'localhost' || IPV4.test(host) || DOMAIN.test(host);
 }
 
-/** The Submit Dataset form (spec 01 §2, §5). `benchmark` (BENCHMARK-DATASET-CONTRIBUTOR only) sends it to …/benchmark/submit. */
+/** The Submit Dataset form (docs/product.md#dataset-screens, docs/product.md#validation-rules). `benchmark` (BENCHMARK-DATASET-CONTRIBUTOR only) sends it to …/benchmark/submit. */
 export const submitDatasetFormSchema = z.object({
-  datasetName: z
-    .string()
-    .trim()
-    .min(1, SUBMIT_MESSAGES.nameEmpty)
-    .max(DATASET_NAME_MAX, SUBMIT_MESSAGES.nameTooLong),
+  datasetName: z.string().trim().min(1, SUBMIT_MESSAGES.nameEmpty).max(DATASET_NAME_MAX, SUBMIT_MESSAGES.nameTooLong),
   // One message per state, in the order a user fixes them: empty, then spaces, then the format.
   url: z
     .string()

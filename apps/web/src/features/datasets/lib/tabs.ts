@@ -4,7 +4,7 @@ import type { Role } from '@ulca/contracts';
 export type ContributionTab = 'submitted' | 'benchmark';
 
 /**
- * The tabs the user's FIRST role sees (spec 01 §2, §6): 'Submitted Dataset' for contributors,
+ * The tabs the user's FIRST role sees (docs/product.md#screens, docs/product.md#roles): 'Submitted Dataset' for contributors,
  * benchmark-dataset contributors and admins; 'Benchmark Dataset' for benchmark-dataset contributors.
  */
 export function contributionTabs(role: Role | null): ContributionTab[] {

@@ -31,11 +31,14 @@ const DUPLICATE_RECORD = 'DUPLICATE_RECORD';
 /** Changes whenever a stage moves on, so the error report is fetched again (see useErrorReport). */
 function progressVersion(s: SubmissionStatus | undefined): string {
   if (!s) return '';
-  return [s.status ?? '', ...s.data.map((r) => `${r.stage}:${r.status}:${(r.details?.processedCount ?? []).map((c) => c.count).join('/')}`)].join('|');
+  return [
+    s.status ?? '',
+    ...s.data.map((r) => `${r.stage}:${r.status}:${(r.details?.processedCount ?? []).map((c) => c.count).join('/')}`),
+  ].join('|');
 }
 
 /**
- * Dataset status detail (spec 01 §2), /dataset-status/:id with id the service request number:
+ * Dataset status detail (docs/product.md#dataset-screens), /dataset-status/:id with id the service request number:
  * stages with counts, Refresh and auto-refresh while work runs, error report downloads and summary.
  * Stages that never ran show as 'Not Run'; a dataset whose records were all on the platform
  * already says so plainly (no error colours), and such records are listed apart from the errors.
@@ -90,7 +93,8 @@ export default function DatasetStatusPage() {
   // say so, rather than speak of records left out.
   const alreadyPublished = data.outcome?.code === ALREADY_PUBLISHED;
   const ingest = data.data.find((r) => r.stage === 'ingest');
-  const rejectedWhole = data.status === 'Failed' && (!ingest || ((stageCounts(ingest).success ?? 0) === 0 && (stageCounts(ingest).failed ?? 0) === 0));
+  const rejectedWhole =
+    data.status === 'Failed' && (!ingest || ((stageCounts(ingest).success ?? 0) === 0 && (stageCounts(ingest).failed ?? 0) === 0));
   const refresh = () => {
     void status.refetch();
     void report.refetch();
@@ -102,7 +106,10 @@ export default function DatasetStatusPage() {
       subtitle={
         <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}>
           <span>
-            Service request number <Box component="span" sx={{ fontFamily: 'monospace' }}>{id}</Box>
+            Service request number{' '}
+            <Box component="span" sx={{ fontFamily: 'monospace' }}>
+              {id}
+            </Box>
           </span>
           {data.datasetType && <span>Type: {datasetTypeLabel(data.datasetType)}</span>}
           {data.status && <StatusChip status={data.status} />}
@@ -113,10 +120,24 @@ export default function DatasetStatusPage() {
           <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh} disabled={!active || status.isFetching}>
             Refresh
           </Button>
-          <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={summaryUrl ?? undefined} download disabled={!summaryUrl}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            component="a"
+            href={summaryUrl ?? undefined}
+            download
+            disabled={!summaryUrl}
+          >
             Error Summary
           </Button>
-          <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={detailUrl ?? undefined} download disabled={!detailUrl}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            component="a"
+            href={detailUrl ?? undefined}
+            download
+            disabled={!detailUrl}
+          >
             Detail Error Log
           </Button>
           <Suspense fallback={null}>
@@ -125,7 +146,12 @@ export default function DatasetStatusPage() {
         </>
       }
     >
-      {inProgress && <LinearProgress aria-label="Processing" sx={{ mb: 2, mx: { xs: -2, sm: -3 }, mt: { xs: -2, sm: -3 }, borderTopLeftRadius: 4, borderTopRightRadius: 4 }} />}
+      {inProgress && (
+        <LinearProgress
+          aria-label="Processing"
+          sx={{ mb: 2, mx: { xs: -2, sm: -3 }, mt: { xs: -2, sm: -3 }, borderTopLeftRadius: 4, borderTopRightRadius: 4 }}
+        />
+      )}
       {active && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Processing is under way; this page updates every few seconds.
@@ -134,12 +160,15 @@ export default function DatasetStatusPage() {
       {alreadyPublished && (
         <Alert severity="info" sx={{ mb: 2 }}>
           <AlertTitle>Already on the platform</AlertTitle>
-          {data.outcome?.message || 'Every record of this dataset is already on the platform, so nothing new was published.'} This dataset is now
-          listed with those records.
+          {data.outcome?.message || 'Every record of this dataset is already on the platform, so nothing new was published.'} This dataset
+          is now listed with those records.
         </Alert>
       )}
       {data.data.length === 0 ? (
-        <MessageBlock title="No records found." hint="Processing has not started yet. The stages appear here as soon as the download begins." />
+        <MessageBlock
+          title="No records found."
+          hint="Processing has not started yet. The stages appear here as soon as the download begins."
+        />
       ) : (
         <StageTable stages={data.data} datasetType={data.datasetType ?? data.data[0]?.datasetType} />
       )}
@@ -162,8 +191,8 @@ export default function DatasetStatusPage() {
             Records already on the platform
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            These records were published before, by this or an earlier dataset. They are not stored twice: this dataset is added to
-            them. The detail log lists each one.
+            These records were published before, by this or an earlier dataset. They are not stored twice: this dataset is added to them.
+            The detail log lists each one.
           </Typography>
           <ErrorSummaryTable rows={duplicateRows} label="Records already on the platform" />
         </Stack>

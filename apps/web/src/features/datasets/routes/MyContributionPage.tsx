@@ -17,7 +17,7 @@ import { SubmittedDatasetsTab } from '../components/SubmittedDatasetsTab.tsx';
 
 const TAB_LABELS: Record<ContributionTab, string> = { submitted: 'Submitted Dataset', benchmark: 'Benchmark Dataset' };
 
-/** My Contribution for datasets (spec 01 §2): tabs by the first role; `added` highlights a new submission. */
+/** My Contribution for datasets (docs/product.md#dataset-screens): tabs by the first role; `added` highlights a new submission. */
 export default function MyContributionPage() {
   const session = useSession();
   const { added } = useParams();
@@ -41,11 +41,19 @@ export default function MyContributionPage() {
       }
     >
       {tabs.length === 0 ? (
-        <MessageBlock title="No records found." hint="Your account cannot contribute datasets. Contributor accounts can submit datasets and follow them here." />
+        <MessageBlock
+          title="No records found."
+          hint="Your account cannot contribute datasets. Contributor accounts can submit datasets and follow them here."
+        />
       ) : (
         <>
           <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2, mt: -1 }}>
-            <Tabs value={current} onChange={(_e, v: ContributionTab) => setTab(v)} aria-label="Contribution kinds" variant={narrow ? 'fullWidth' : 'standard'}>
+            <Tabs
+              value={current}
+              onChange={(_e, v: ContributionTab) => setTab(v)}
+              aria-label="Contribution kinds"
+              variant={narrow ? 'fullWidth' : 'standard'}
+            >
               {tabs.map((t) => (
                 <Tab key={t} value={t} label={TAB_LABELS[t]} />
               ))}

@@ -15,7 +15,7 @@ const NEXT_STEPS: { label: string; detail: string }[] = [
 ];
 
 /**
- * Thank-you page after a submission (spec 01 §2), for /dataset/submission/:serviceRequestNumber and
+ * Thank-you page after a submission (docs/product.md#dataset-screens), for /dataset/submission/:serviceRequestNumber and
  * the general /:type/submission/:reqno. 'Go to my contribution' opens /{type}/my-contribution/{srn}
  * so the new row is highlighted there.
  */
@@ -26,21 +26,41 @@ export default function SubmissionThanksPage() {
   const noun = type === 'dataset' ? 'dataset' : type;
   usePageTitle('Thank you');
   return (
-    <ThankYouCard lead={`Your ${noun} has been submitted. Keep this service request number to follow it up:`} reference={srn} referenceLabel="Service request number" referenceSize="1.1rem">
+    <ThankYouCard
+      lead={`Your ${noun} has been submitted. Keep this service request number to follow it up:`}
+      reference={srn}
+      referenceLabel="Service request number"
+      referenceSize="1.1rem"
+    >
       <Typography variant="subtitle2" sx={{ mt: 4, mb: 2, fontWeight: 600 }}>
         What happens next
       </Typography>
       <Stepper alternativeLabel activeStep={0} sx={{ '& .MuiStepLabel-label': { fontSize: '0.8rem' } }}>
         {NEXT_STEPS.map((s) => (
           <Step key={s.label}>
-            <StepLabel optional={<Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>{s.detail}</Typography>}>{s.label}</StepLabel>
+            <StepLabel
+              optional={
+                <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
+                  {s.detail}
+                </Typography>
+              }
+            >
+              {s.label}
+            </StepLabel>
           </Step>
         ))}
       </Stepper>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-        Processing can take a while for large files. You can follow each stage, and download an error report if some records fail, from My Contribution.
+        Processing can take a while for large files. You can follow each stage, and download an error report if some records fail, from My
+        Contribution.
       </Typography>
-      <Button component={RouterLink} to={`/${type}/my-contribution/${encodeURIComponent(srn)}`} variant="contained" size="large" sx={{ mt: 3 }}>
+      <Button
+        component={RouterLink}
+        to={`/${type}/my-contribution/${encodeURIComponent(srn)}`}
+        variant="contained"
+        size="large"
+        sx={{ mt: 3 }}
+      >
         Go to my contribution
       </Button>
     </ThankYouCard>

@@ -18,12 +18,18 @@ import { useSubmitBenchmark } from '../api/benchmark-contributions.ts';
 import { useSubmitDataset } from '../api/submit-dataset.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { GuideAside } from '../../../components/GuideAside.tsx';
-import { DATASET_NAME_MAX, formFieldOf, submitDatasetFormSchema, type SubmitDatasetFormInput, type SubmitDatasetFormValues } from '../lib/submit-form.ts';
+import {
+  DATASET_NAME_MAX,
+  formFieldOf,
+  submitDatasetFormSchema,
+  type SubmitDatasetFormInput,
+  type SubmitDatasetFormValues,
+} from '../lib/submit-form.ts';
 
 /** Where the ULCA contribution format (params.json + data.json, per dataset type) is described. */
 export const CONTRIBUTION_FORMAT_URL = 'https://github.com/ULCA-IN/ulca/tree/master/specs/examples/dataset';
 
-/** Submit failures stay on screen for 40 s (spec 01 §9). */
+/** Submit failures stay on screen for 40 s (docs/product.md#constants-and-limits). */
 const SUBMIT_ERROR_MS = 40000;
 const SUBMIT_FALLBACK = 'Something went wrong. Please try again.';
 
@@ -33,7 +39,7 @@ const GUIDANCE = [
   'Choose a name that tells others what the data is, for example “Hindi–English news sentences 2024”.',
 ];
 
-/** Submit Dataset (spec 01 §2, §5, §8): name and URL, validated, then the thank-you page. */
+/** Submit Dataset (docs/product.md#dataset-screens, docs/product.md#validation-rules, docs/product.md#messages): name and URL, validated, then the thank-you page. */
 export default function SubmitDatasetPage() {
   const session = useSession();
   const navigate = useNavigate();
@@ -81,7 +87,11 @@ export default function SubmitDatasetPage() {
   });
 
   return (
-    <PageFrame title="Submit Dataset" subtitle="Share a dataset with the ULCA community by giving the address of its zip file." maxWidth="md">
+    <PageFrame
+      title="Submit Dataset"
+      subtitle="Share a dataset with the ULCA community by giving the address of its zip file."
+      maxWidth="md"
+    >
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: { xs: 3, md: 4 } }}>
         <Box component="form" noValidate onSubmit={onSubmit} aria-label="Submit dataset">
           <Stack spacing={2.5}>

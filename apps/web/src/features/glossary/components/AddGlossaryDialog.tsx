@@ -24,25 +24,62 @@ const GLOSSARY_ADDED = 'Glossary Added Successfully';
 const EMPTY: GlossaryForm = { sourceLanguage: '', targetLanguage: '', sourceText: '', targetText: '' };
 
 /**
- * A text box for `language`: plain for English (spec 02 §2), otherwise a transliteration input
+ * A text box for `language`: plain for English (docs/product.md#screens), otherwise a transliteration input
  * backed by the platform's transliteration model for en → language; plain, with a note, when no
  * such model is published.
  */
-function GlossaryTextInput({ id, language, label, value, onChange, error }: { id: string; language: string; label: string; value: string; onChange: (v: string) => void; error?: string }) {
+function GlossaryTextInput({
+  id,
+  language,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  language: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
   const { t } = useTranslation();
   // The transliteration lookups are the model page's (features/model-detail), bound by the app shell.
   const { useTransliterationModelId, fetchTransliterationSuggestions } = useFeatureSlots();
   const model = useTransliterationModelId(language || undefined);
   if (language && language !== 'en' && model.data) {
-    return <TransliterationInput variant="list" id={id} modelId={model.data} fetchSuggestions={fetchTransliterationSuggestions} label={label} value={value} onChange={onChange} error={!!error} helperText={localizeMessage(error)} />;
+    return (
+      <TransliterationInput
+        variant="list"
+        id={id}
+        modelId={model.data}
+        fetchSuggestions={fetchTransliterationSuggestions}
+        label={label}
+        value={value}
+        onChange={onChange}
+        error={!!error}
+        helperText={localizeMessage(error)}
+      />
+    );
   }
   const note = language && language !== 'en' && !model.isPending ? t('glossary.noTranslit') : undefined;
-  return <TextField id={id} label={label} value={value} onChange={(e) => onChange(e.target.value)} fullWidth autoComplete="off" error={!!error} helperText={localizeMessage(error) ?? note} />;
+  return (
+    <TextField
+      id={id}
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      fullWidth
+      autoComplete="off"
+      error={!!error}
+      helperText={localizeMessage(error) ?? note}
+    />
+  );
 }
 
 /**
- * The add dialog of the glossary page (spec 02 §2, §5): source and target language (the 23 of
- * §9), source and target text; checked with the server's rules before sending; success shows the
+ * The add dialog of the glossary page (docs/product.md#glossary, docs/product.md#validation-rules): source and target language (the 23 of
+ * docs/product.md#constants-and-limits), source and target text; checked with the server's rules before sending; success shows the
  * server's message and closes. Escape or Cancel closes without saving.
  */
 export function AddGlossaryDialog({ open, target, onClose }: { open: boolean; target: GlossaryTarget; onClose: () => void }) {
@@ -101,24 +138,59 @@ export function AddGlossaryDialog({ open, target, onClose }: { open: boolean; ta
       fullWidth
       maxWidth="sm"
       aria-labelledby="add-glossary-title"
-      slotProps={{ transition: { onExited: () => { setForm(EMPTY); setErrors({}); } } }}
+      slotProps={{
+        transition: {
+          onExited: () => {
+            setForm(EMPTY);
+            setErrors({});
+          },
+        },
+      }}
     >
       <DialogTitle id="add-glossary-title">{t('glossary.add')}</DialogTitle>
       <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }} component="form" noValidate onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        <Stack
+          spacing={2}
+          sx={{ pt: 1 }}
+          component="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {languageSelect('sourceLanguage', t('dashboard.col.sourceLanguage'))}
             {languageSelect('targetLanguage', t('dashboard.col.targetLanguage'))}
           </Stack>
-          <GlossaryTextInput id="glossary-sourceText" language={form.sourceLanguage} label={t('glossary.sourceText')} value={form.sourceText} onChange={set('sourceText')} error={errors.sourceText} />
-          <GlossaryTextInput id="glossary-targetText" language={form.targetLanguage} label={t('glossary.targetText')} value={form.targetText} onChange={set('targetText')} error={errors.targetText} />
+          <GlossaryTextInput
+            id="glossary-sourceText"
+            language={form.sourceLanguage}
+            label={t('glossary.sourceText')}
+            value={form.sourceText}
+            onChange={set('sourceText')}
+            error={errors.sourceText}
+          />
+          <GlossaryTextInput
+            id="glossary-targetText"
+            language={form.targetLanguage}
+            label={t('glossary.targetText')}
+            value={form.targetText}
+            onChange={set('targetText')}
+            error={errors.targetText}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={add.isPending}>
           {t('common.cancel')}
         </Button>
-        <Button variant="contained" onClick={submit} disabled={add.isPending} startIcon={add.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={add.isPending}
+          startIcon={add.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+        >
           {t('common.submit')}
         </Button>
       </DialogActions>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GLOSSARY_LANGUAGE_OPTIONS, checkGlossaryForm, deletedText, entryId } from './glossary.ts';
 import { glossaryPath } from '../../../lib/provider-pages.ts';
 
-describe('glossary form rules (spec 02 §5)', () => {
+describe('glossary form rules (docs/product.md#validation-rules)', () => {
   it('accepts a complete entry, trimmed', () => {
     expect(checkGlossaryForm({ sourceLanguage: 'en', targetLanguage: 'hi', sourceText: 'river  ', targetText: 'नदी ' })).toEqual({
       entry: { sourceLanguage: 'en', targetLanguage: 'hi', sourceText: 'river', targetText: 'नदी' },
@@ -11,7 +11,12 @@ describe('glossary form rules (spec 02 §5)', () => {
 
   it('names every missing field, and refuses the same language twice and markup', () => {
     expect(checkGlossaryForm({ sourceLanguage: '', targetLanguage: '', sourceText: ' ', targetText: '' })).toEqual({
-      errors: { sourceLanguage: 'Required field', targetLanguage: 'Required field', sourceText: 'sourceText is required', targetText: 'targetText is required' },
+      errors: {
+        sourceLanguage: 'Required field',
+        targetLanguage: 'Required field',
+        sourceText: 'sourceText is required',
+        targetText: 'targetText is required',
+      },
     });
     expect(checkGlossaryForm({ sourceLanguage: 'hi', targetLanguage: 'hi', sourceText: 'a', targetText: 'b' })).toEqual({
       errors: { targetLanguage: 'Target language cannot be the same as source language.' },
@@ -27,6 +32,8 @@ describe('glossary form rules (spec 02 §5)', () => {
     expect(deletedText(1)).toBe('Glossary Deleted Successfully');
     expect(deletedText(3)).toBe('Multiple Glossaries Deleted Successfully');
     expect(entryId({ sourceLanguage: 'hi', targetLanguage: 'ur', sourceText: 'राम' })).toBe('hi|ur|राम');
-    expect(glossaryPath('Kisan Bot', 'ulca-reference-models')).toBe('/glossary?appName=Kisan+Bot&serviceProviderName=ulca-reference-models');
+    expect(glossaryPath('Kisan Bot', 'ulca-reference-models')).toBe(
+      '/glossary?appName=Kisan+Bot&serviceProviderName=ulca-reference-models',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { localizedLanguageName } from '../../../lib/i18n/names.ts';
 import { GLOSSARY_LANGUAGES, GLOSSARY_MESSAGES, LANGUAGES, glossaryEntrySchema, type GlossaryEntry } from '@ulca/contracts';
 
-/** The 23 glossary languages (spec 02 §9) with their labels, in label order. */
+/** The 23 glossary languages (docs/product.md#constants-and-limits) with their labels, in label order. */
 export const GLOSSARY_LANGUAGE_OPTIONS: { code: string; label: string }[] = GLOSSARY_LANGUAGES.map((code) => ({
   code,
   label: LANGUAGES.find((l) => l.code === code)?.label ?? code,
@@ -22,8 +22,7 @@ export interface GlossaryForm {
 }
 
 /**
- * Checks the add form with the server's own rules (packages/contracts glossaryEntrySchema; spec 02
- * §5: all four fields, target ≠ source, texts trimmed, no markup). Returns the entry to send, or
+ * Checks the add form with the server's own rules (packages/contracts glossaryEntrySchema; docs/product.md#validation-rules: all four fields, target ≠ source, texts trimmed, no markup). Returns the entry to send, or
  * the first message per field.
  */
 export function checkGlossaryForm(f: GlossaryForm): { entry: GlossaryEntry } | { errors: Partial<Record<keyof GlossaryForm, string>> } {
@@ -37,7 +36,7 @@ export function checkGlossaryForm(f: GlossaryForm): { entry: GlossaryEntry } | {
   return { errors };
 }
 
-/** The success text of a delete of `count` entries (spec 02 §8), when the server sends none. */
+/** The success text of a delete of `count` entries (docs/product.md#messages), when the server sends none. */
 export function deletedText(count: number): string {
   return count > 1 ? GLOSSARY_MESSAGES.deletedMany : GLOSSARY_MESSAGES.deleted;
 }

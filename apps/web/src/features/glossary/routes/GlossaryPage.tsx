@@ -32,11 +32,11 @@ import { useDeleteGlossaryEntries, useGlossary, type ListedGlossaryEntry } from 
 import { deletedText, entryId, languageLabel } from '../lib/glossary.ts';
 import { AddGlossaryDialog } from '../components/AddGlossaryDialog.tsx';
 
-/** The delete confirmation (the spec's wording for deletes, spec 02 §8). */
+/** The delete confirmation (the spec's wording for deletes, docs/product.md#messages). */
 export const DELETE_CONFIRM_TEXT = 'Are you sure you want to delete?';
 
 /**
- * /glossary?appName&serviceProviderName (signed in; spec 02 §2 Glossary page, §3, §5, §8): the
+ * /glossary?appName&serviceProviderName (signed in; docs/product.md#glossary Glossary page, docs/product.md#entities-and-fields, docs/product.md#validation-rules, docs/product.md#messages): the
  * entries of one of the user's apps for a service provider, with row selection, Add (dialog) and
  * Delete of one row or of the selected rows after a confirm, and loading, empty and error states.
  */
@@ -110,93 +110,106 @@ export default function GlossaryPage() {
   }
 
   const body = (
-    <QueryState query={list} loading={t('glossary.loading')} errorTitle={t('glossary.loadFailed')} empty={rows.length === 0 ? <EmptyState action={<Typography variant="body2">{t('glossary.emptyHint')}</Typography>} /> : undefined}>
+    <QueryState
+      query={list}
+      loading={t('glossary.loading')}
+      errorTitle={t('glossary.loadFailed')}
+      empty={rows.length === 0 ? <EmptyState action={<Typography variant="body2">{t('glossary.emptyHint')}</Typography>} /> : undefined}
+    >
       {() => (
-      <>
-        <TableContainer>
-          <Table aria-label={t('glossary.tableLabel', { app: target.appName })} sx={{ minWidth: phone ? undefined : 560 }}>
-            <TableHead>
-              <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={allOnPage}
-                    indeterminate={someOnPage && !allOnPage}
-                    onChange={() =>
-                      setSelected((s) => {
-                        const next = new Set(s);
-                        for (const r of pageRows) {
-                          if (allOnPage) next.delete(entryId(r));
-                          else next.add(entryId(r));
-                        }
-                        return next;
-                      })
-                    }
-                    slotProps={{ input: { 'aria-label': t('glossary.selectAll') } }}
-                  />
-                </TableCell>
-                {phone ? (
-                  <TableCell>{t('glossary.entry')}</TableCell>
-                ) : (
-                  <>
-                    <TableCell>{t('dashboard.col.sourceLanguage')}</TableCell>
-                    <TableCell>{t('dashboard.col.targetLanguage')}</TableCell>
-                    <TableCell>{t('glossary.sourceText')}</TableCell>
-                    <TableCell>{t('glossary.targetText')}</TableCell>
-                  </>
-                )}
-                <TableCell align="right">{t('profile.action')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {pageRows.map((r) => {
-                const id = entryId(r);
-                return (
-                  <TableRow key={id} hover selected={selected.has(id)}>
-                    <TableCell padding="checkbox">
-                      <Checkbox checked={selected.has(id)} onChange={() => toggle(id)} slotProps={{ input: { 'aria-label': t('glossary.select', { text: r.sourceText }) } }} />
-                    </TableCell>
-                    {phone ? (
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                        <Typography variant="caption" color="text.secondary" component="div">
-                          {languageLabel(r.sourceLanguage)} → {languageLabel(r.targetLanguage)}
-                        </Typography>
-                        {r.sourceText} = {r.targetText}
+        <>
+          <TableContainer>
+            <Table aria-label={t('glossary.tableLabel', { app: target.appName })} sx={{ minWidth: phone ? undefined : 560 }}>
+              <TableHead>
+                <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={allOnPage}
+                      indeterminate={someOnPage && !allOnPage}
+                      onChange={() =>
+                        setSelected((s) => {
+                          const next = new Set(s);
+                          for (const r of pageRows) {
+                            if (allOnPage) next.delete(entryId(r));
+                            else next.add(entryId(r));
+                          }
+                          return next;
+                        })
+                      }
+                      slotProps={{ input: { 'aria-label': t('glossary.selectAll') } }}
+                    />
+                  </TableCell>
+                  {phone ? (
+                    <TableCell>{t('glossary.entry')}</TableCell>
+                  ) : (
+                    <>
+                      <TableCell>{t('dashboard.col.sourceLanguage')}</TableCell>
+                      <TableCell>{t('dashboard.col.targetLanguage')}</TableCell>
+                      <TableCell>{t('glossary.sourceText')}</TableCell>
+                      <TableCell>{t('glossary.targetText')}</TableCell>
+                    </>
+                  )}
+                  <TableCell align="right">{t('profile.action')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {pageRows.map((r) => {
+                  const id = entryId(r);
+                  return (
+                    <TableRow key={id} hover selected={selected.has(id)}>
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={selected.has(id)}
+                          onChange={() => toggle(id)}
+                          slotProps={{ input: { 'aria-label': t('glossary.select', { text: r.sourceText }) } }}
+                        />
                       </TableCell>
-                    ) : (
-                      <>
-                        <TableCell>{languageLabel(r.sourceLanguage)}</TableCell>
-                        <TableCell>{languageLabel(r.targetLanguage)}</TableCell>
-                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.sourceText}</TableCell>
-                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.targetText}</TableCell>
-                      </>
-                    )}
-                    <TableCell align="right">
-                      <Tooltip title={t('glossary.delete')}>
-                        <IconButton aria-label={t('glossary.deleteText', { text: r.sourceText })} onClick={() => setDeleting([r])} disabled={remove.isPending}>
-                          <DeleteOutlineIcon />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={rows.length}
-          page={Math.min(page, lastPage)}
-          onPageChange={(_e, p) => setPage(p)}
-          rowsPerPage={rowsPerPage}
-          onRowsPerPageChange={(e) => {
-            setRowsPerPage(Number(e.target.value));
-            setPage(0);
-          }}
-          rowsPerPageOptions={[10, 25, 50, 100]}
-        />
-      </>
-    )}
+                      {phone ? (
+                        <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                          <Typography variant="caption" color="text.secondary" component="div">
+                            {languageLabel(r.sourceLanguage)} → {languageLabel(r.targetLanguage)}
+                          </Typography>
+                          {r.sourceText} = {r.targetText}
+                        </TableCell>
+                      ) : (
+                        <>
+                          <TableCell>{languageLabel(r.sourceLanguage)}</TableCell>
+                          <TableCell>{languageLabel(r.targetLanguage)}</TableCell>
+                          <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.sourceText}</TableCell>
+                          <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.targetText}</TableCell>
+                        </>
+                      )}
+                      <TableCell align="right">
+                        <Tooltip title={t('glossary.delete')}>
+                          <IconButton
+                            aria-label={t('glossary.deleteText', { text: r.sourceText })}
+                            onClick={() => setDeleting([r])}
+                            disabled={remove.isPending}
+                          >
+                            <DeleteOutlineIcon />
+                          </IconButton>
+                        </Tooltip>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={rows.length}
+            page={Math.min(page, lastPage)}
+            onPageChange={(_e, p) => setPage(p)}
+            rowsPerPage={rowsPerPage}
+            onRowsPerPageChange={(e) => {
+              setRowsPerPage(Number(e.target.value));
+              setPage(0);
+            }}
+            rowsPerPageOptions={[10, 25, 50, 100]}
+          />
+        </>
+      )}
     </QueryState>
   );
 
@@ -205,7 +218,11 @@ export default function GlossaryPage() {
       <Button component={RouterLink} to="/profile" startIcon={<ArrowBackIcon />} size="small" sx={{ mb: 1 }}>
         {t('shell.myProfile')}
       </Button>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' }, mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' }, mb: 2 }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
             {t('glossary.title')}
@@ -215,7 +232,13 @@ export default function GlossaryPage() {
           </Typography>
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="outlined" color="error" startIcon={<DeleteOutlineIcon />} disabled={selectedRows.length === 0 || remove.isPending} onClick={() => setDeleting(selectedRows)}>
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<DeleteOutlineIcon />}
+            disabled={selectedRows.length === 0 || remove.isPending}
+            onClick={() => setDeleting(selectedRows)}
+          >
             {t('glossary.delete')}
             {selectedRows.length ? ` (${selectedRows.length})` : ''}
           </Button>
@@ -229,7 +252,11 @@ export default function GlossaryPage() {
       <ConfirmDialog
         id="glossary-delete"
         open={!!deleting}
-        title={deleting && deleting.length > 1 ? t('glossary.deleteMany', { count: deleting.length }) : t('glossary.deleteOne', { text: deleting?.[0]?.sourceText ?? '' })}
+        title={
+          deleting && deleting.length > 1
+            ? t('glossary.deleteMany', { count: deleting.length })
+            : t('glossary.deleteOne', { text: deleting?.[0]?.sourceText ?? '' })
+        }
         text={t('glossary.deleteConfirm')}
         confirmLabel={t('glossary.delete')}
         pending={remove.isPending}

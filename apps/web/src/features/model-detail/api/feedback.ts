@@ -1,5 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { appConfigResponse, MASTER_API, MODEL_API, modelFeedbackResponse, type ModelFeedbackBody, type ModelFeedbackResponse } from '@ulca/contracts';
+import {
+  appConfigResponse,
+  MASTER_API,
+  MODEL_API,
+  modelFeedbackResponse,
+  type ModelFeedbackBody,
+  type ModelFeedbackResponse,
+} from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { modelDetailKeys } from './keys.ts';
 
@@ -16,10 +23,15 @@ export async function fetchFeedbackQuestions(signal?: AbortSignal): Promise<Feed
 
 /** Query hook: the feedback questions, fetched once per visit. */
 export function useFeedbackQuestions(enabled = true) {
-  return useQuery({ queryKey: modelDetailKeys.feedbackQuestions(), queryFn: ({ signal }) => fetchFeedbackQuestions(signal), staleTime: Infinity, enabled });
+  return useQuery({
+    queryKey: modelDetailKeys.feedbackQuestions(),
+    queryFn: ({ signal }) => fetchFeedbackQuestions(signal),
+    staleTime: Infinity,
+    enabled,
+  });
 }
 
-/** POST …/model/feedback/submit (spec 02 §3 feedback payload); resolves with the server's message. */
+/** POST …/model/feedback/submit (docs/product.md#entities-and-fields feedback payload); resolves with the server's message. */
 export function submitFeedback(body: ModelFeedbackBody): Promise<ModelFeedbackResponse> {
   return apiRequest('POST', MODEL_API.feedbackSubmit, { body, schema: modelFeedbackResponse });
 }

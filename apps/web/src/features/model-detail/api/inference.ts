@@ -6,9 +6,7 @@ import { PANEL_ERRORS } from '../../../lib/limits.ts';
 
 /** What a try panel sends: JSON to compute / the speech endpoint, or a file to tryMe. */
 export type TryRequest =
-  | { kind: 'compute'; body: ModelComputeBody }
-  | { kind: 'speech'; body: ModelComputeBody }
-  | { kind: 'file'; modelId: string; file: File };
+  { kind: 'compute'; body: ModelComputeBody } | { kind: 'speech'; body: ModelComputeBody } | { kind: 'file'; modelId: string; file: File };
 
 /** POST …/model/compute: a text, image-URL or audio (detection) call; resolves with the model's answer. */
 export function compute(body: ModelComputeBody, signal?: AbortSignal): Promise<unknown> {
@@ -33,7 +31,7 @@ export async function tryMe(modelId: string, file: File, signal?: AbortSignal): 
 }
 
 /**
- * The text a panel shows when a call fails (spec 02 §8): the server's own message when it gave one
+ * The text a panel shows when a call fails (docs/product.md#messages): the server's own message when it gave one
  * (a 400 says what is wrong with the input), else 'The model is not accessible currently. Please
  * try again later' ('Something went wrong' for ner).
  */
@@ -47,7 +45,11 @@ export function tryErrorMessage(err: unknown, task: InferenceTask): string {
 /** Sends a try request and maps the answer to what the panel shows (throws on failure or a wrong shape). */
 export async function runTry(task: InferenceTask, request: TryRequest): Promise<TryOutput> {
   const answer =
-    request.kind === 'file' ? await tryMe(request.modelId, request.file) : request.kind === 'speech' ? await computeSpeech(request.body) : await compute(request.body);
+    request.kind === 'file'
+      ? await tryMe(request.modelId, request.file)
+      : request.kind === 'speech'
+        ? await computeSpeech(request.body)
+        : await compute(request.body);
   return readOutput(task, answer);
 }
 

@@ -2,6 +2,7 @@
 export const modelDetailKeys = {
   all: ['model-detail'] as const,
   model: (modelId: string) => ['model-detail', 'model', modelId] as const,
-  transliterationModel: (sourceLanguage: string, targetLanguage: string) => ['model-detail', 'transliteration-model', sourceLanguage, targetLanguage] as const,
+  transliterationModel: (sourceLanguage: string, targetLanguage: string) =>
+    ['model-detail', 'transliteration-model', sourceLanguage, targetLanguage] as const,
   feedbackQuestions: () => ['model-detail', 'feedback-questions'] as const,
 };

@@ -29,7 +29,7 @@ export interface RelayStream {
 export const STREAM_LOST_MESSAGE = 'The connection to the server was lost. Please try again.';
 
 /**
- * Opens the relay WebSocket for a streaming `kind` model (spec 02 §2, §4). Signed in, it first
+ * Opens the relay WebSocket for a streaming `kind` model (docs/product.md#screens, docs/product.md#states-and-transitions). Signed in, it first
  * fetches a stream ticket ({@link fetchStreamTicket}) so that the server knows the user (owners and
  * admins stream unpublished models); when that answers 401 (the session ended) it connects as an
  * anonymous visitor, other failures end the stream with the server's sentence. Every server frame
@@ -37,7 +37,13 @@ export const STREAM_LOST_MESSAGE = 'The connection to the server was lost. Pleas
  * `error` frame is reported as an `error` with STREAM_LOST_MESSAGE. `onClose` runs once at the end.
  * Text frames sent before the socket is open wait for it; audio before `ready` is dropped.
  */
-export function openRelayStream(kind: 'asr' | 'tts', modelId: string, language: string | undefined, onMessage: (m: StreamServerMessage) => void, onClose: () => void): RelayStream {
+export function openRelayStream(
+  kind: 'asr' | 'tts',
+  modelId: string,
+  language: string | undefined,
+  onMessage: (m: StreamServerMessage) => void,
+  onClose: () => void,
+): RelayStream {
   let ws: WebSocket | null = null;
   let ended = false;
   let closed = false;
@@ -80,7 +86,11 @@ export function openRelayStream(kind: 'asr' | 'tts', modelId: string, language: 
         if (closed) return;
         if (err instanceof ApiRequestError && err.status === 401) return connect();
         ended = true;
-        onMessage({ type: 'error', code: err instanceof ApiRequestError && err.status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message: errorMessage(err) });
+        onMessage({
+          type: 'error',
+          code: err instanceof ApiRequestError && err.status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
+          message: errorMessage(err),
+        });
         onClose();
       },
     );

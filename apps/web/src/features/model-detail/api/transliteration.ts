@@ -10,7 +10,11 @@ import { modelDetailKeys } from './keys.ts';
  * transliteration model for the pair, or null when there is none (404).
  * Other failures throw (the panel says 'Transliteration Model ID Not Present.').
  */
-export async function fetchTransliterationModelId(sourceLanguage: string, targetLanguage: string, signal?: AbortSignal): Promise<string | null> {
+export async function fetchTransliterationModelId(
+  sourceLanguage: string,
+  targetLanguage: string,
+  signal?: AbortSignal,
+): Promise<string | null> {
   try {
     const res = await apiRequest('GET', MODEL_API.transliterationModelId, {
       query: { sourceLanguage, targetLanguage },
@@ -27,7 +31,7 @@ export async function fetchTransliterationModelId(sourceLanguage: string, target
 
 /**
  * Query hook: a transliteration model that writes `language` from Roman letters (en → language).
- * Disabled for English (spec 02 §2: never for English) and when `language` is missing.
+ * Disabled for English (docs/product.md#screens: never for English) and when `language` is missing.
  */
 export function useTransliterationModelId(language: string | undefined) {
   const enabled = !!language && language !== 'en';

@@ -20,7 +20,7 @@ import { formatDateTime12 } from '../../../lib/dates.ts';
 export const NO_BENCHMARK_RUNS = 'No benchmark runs yet';
 
 /**
- * The Benchmarkings section (spec 02 §2): one tab per metric and the model's runs for it, newest
+ * The Benchmarkings section (docs/product.md#screens): one tab per metric and the model's runs for it, newest
  * first (day/month/year, 12-hour time), each row linking to the benchmark's page (whose back button
  * returns here); the metric's tooltip links to the metric definitions. With none, 'No benchmark runs yet'.
  */
@@ -65,7 +65,11 @@ export function Benchmarkings({ model }: { model: ModelRecord }) {
               {runs.map((r) => (
                 <TableRow key={r.benchmarkProcessId ?? `${r.benchmarkDatasetId}-${r.createdOn}`}>
                   <TableCell>
-                    <Link component={RouterLink} to={benchmarkDetailPath(r.benchmarkDatasetId)} state={{ from: 'model', backTo: `${pathname}${search}` } satisfies BenchmarkDetailState}>
+                    <Link
+                      component={RouterLink}
+                      to={benchmarkDetailPath(r.benchmarkDatasetId)}
+                      state={{ from: 'model', backTo: `${pathname}${search}` } satisfies BenchmarkDetailState}
+                    >
                       {r.benchmarkDatasetName}
                     </Link>
                   </TableCell>

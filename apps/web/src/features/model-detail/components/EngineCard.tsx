@@ -20,7 +20,12 @@ export function EngineCard({ model }: { model: ModelRecord }) {
   if (!model.isReferenceModel || !model.engineCard) return null;
   const { kind, engine, limits } = model.engineCard;
   return (
-    <Alert severity="info" variant="outlined" sx={{ mb: 2, borderWidth: 2, '& .MuiAlert-message': { minWidth: 0 } }} data-testid="engine-card">
+    <Alert
+      severity="info"
+      variant="outlined"
+      sx={{ mb: 2, borderWidth: 2, '& .MuiAlert-message': { minWidth: 0 } }}
+      data-testid="engine-card"
+    >
       <AlertTitle sx={{ fontWeight: 600 }}>Reference model: {KIND_TEXT[kind] ?? kind}</AlertTitle>
       <Typography variant="body2">
         One of the platform&apos;s own offline engines, not a contributor&apos;s model. Engine:{' '}

@@ -16,11 +16,11 @@ import { enqueueSnackbar } from '../../../lib/toast.ts';
 import { useFeedbackQuestions, useSubmitFeedback } from '../api/feedback.ts';
 import { buildFeedbackBody, feedbackQuestionsFor } from '../lib/feedback.ts';
 
-/** Rating at or below this asks for detail (spec 02 §9). */
+/** Rating at or below this asks for detail (docs/product.md#constants-and-limits). */
 const DETAIL_AT_OR_BELOW = 3;
 
 /**
- * The feedback dialog after a result (spec 02 §2, §9): a 1–5 rating on the task's question from
+ * The feedback dialog after a result (docs/product.md#screens, docs/product.md#constants-and-limits): a 1–5 rating on the task's question from
  * the app config (Submit enabled once rated), suggest-an-edit (its Clear and Submit disabled while
  * blank; opened by itself for a rating of 3 or less) and comments. Posts feedback/submit; a
  * success toast with the server's message.

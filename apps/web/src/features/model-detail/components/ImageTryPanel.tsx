@@ -25,7 +25,7 @@ import { TryResult } from './TryResult.tsx';
 type Mode = 'file' | 'url';
 
 /**
- * The try panel of the image tasks (spec 02 §2): ocr and img-lang-detection, from an uploaded image
+ * The try panel of the image tasks (docs/product.md#model-detail-and-try-it-panels): ocr and img-lang-detection, from an uploaded image
  * (tryMe, multipart) or an image URL (compute with imageUri); a preview and an enlarge dialog.
  */
 export function ImageTryPanel({ model, task }: { model: ModelRecord; task: InferenceTask }) {
@@ -91,9 +91,19 @@ export function ImageTryPanel({ model, task }: { model: ModelRecord; task: Infer
       {fileError && <Alert severity="error">{fileError}</Alert>}
       {preview && (
         <Box sx={{ position: 'relative', alignSelf: 'flex-start', border: 1, borderColor: 'divider', borderRadius: 1, p: 0.5 }}>
-          <Box component="img" src={preview} alt="Image to try" sx={{ display: 'block', maxWidth: '100%', maxHeight: 240, objectFit: 'contain' }} />
+          <Box
+            component="img"
+            src={preview}
+            alt="Image to try"
+            sx={{ display: 'block', maxWidth: '100%', maxHeight: 240, objectFit: 'contain' }}
+          />
           <Tooltip title="Enlarge">
-            <IconButton aria-label="Enlarge image" onClick={() => setEnlarged(true)} sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' } }} size="small">
+            <IconButton
+              aria-label="Enlarge image"
+              onClick={() => setEnlarged(true)}
+              sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' } }}
+              size="small"
+            >
               <ZoomInIcon fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -125,7 +135,14 @@ export function ImageTryPanel({ model, task }: { model: ModelRecord; task: Infer
           {task === 'ocr' ? 'Convert' : 'Detect'}
         </Button>
       </Stack>
-      <TryResult task={task} modelId={model.modelId} pending={tryModel.isPending} error={tryModel.error} output={tryModel.data} input={mode === 'url' ? url.trim() : null} />
+      <TryResult
+        task={task}
+        modelId={model.modelId}
+        pending={tryModel.isPending}
+        error={tryModel.error}
+        output={tryModel.data}
+        input={mode === 'url' ? url.trim() : null}
+      />
       <PanelNotes input="image" />
     </Stack>
   );

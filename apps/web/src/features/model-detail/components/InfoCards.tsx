@@ -8,7 +8,7 @@ import type { ModelRecord } from '@ulca/contracts';
 import { cutText, modelCards } from '../lib/model-cards.ts';
 
 /**
- * The model's description cards (spec 02 §2): text cut to 30 characters with the full text in a
+ * The model's description cards (docs/product.md#screens): text cut to 30 characters with the full text in a
  * tooltip; the Source URL card is a link. `column` stacks them (the right-hand column of the try view).
  */
 export function InfoCards({ model, column = false }: { model: ModelRecord; column?: boolean }) {

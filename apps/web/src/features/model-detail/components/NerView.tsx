@@ -3,21 +3,45 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { legendTags, tagColour, tagName, type NerSegment } from '../lib/ner.ts';
 
-/** NER output (spec 02 §2): entities as coloured tags with their type, then a legend by tag. */
+/** NER output (docs/product.md#screens): entities as coloured tags with their type, then a legend by tag. */
 export function NerView({ segments }: { segments: NerSegment[] }) {
   const tags = legendTags(segments);
   return (
     <Box>
-      <Box sx={{ lineHeight: 2.4, fontSize: '1rem', p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1, minHeight: 64 }} data-testid="ner-output">
+      <Box
+        sx={{ lineHeight: 2.4, fontSize: '1rem', p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1, minHeight: 64 }}
+        data-testid="ner-output"
+      >
         {segments.map((s, i) =>
           s.tag ? (
             <Box
               key={i}
               component="mark"
-              sx={{ bgcolor: `${tagColour(s.tag)}1f`, color: 'text.primary', border: 1, borderColor: tagColour(s.tag), borderRadius: 1, px: 0.75, py: 0.25, mx: 0.25 }}
+              sx={{
+                bgcolor: `${tagColour(s.tag)}1f`,
+                color: 'text.primary',
+                border: 1,
+                borderColor: tagColour(s.tag),
+                borderRadius: 1,
+                px: 0.75,
+                py: 0.25,
+                mx: 0.25,
+              }}
             >
               {s.text}
-              <Box component="span" sx={{ ml: 0.75, px: 0.5, borderRadius: 0.5, bgcolor: tagColour(s.tag), color: '#fff', fontSize: '0.7rem', fontWeight: 700, verticalAlign: 'middle' }}>
+              <Box
+                component="span"
+                sx={{
+                  ml: 0.75,
+                  px: 0.5,
+                  borderRadius: 0.5,
+                  bgcolor: tagColour(s.tag),
+                  color: '#fff',
+                  fontSize: '0.7rem',
+                  fontWeight: 700,
+                  verticalAlign: 'middle',
+                }}
+              >
                 {s.tag}
               </Box>
             </Box>

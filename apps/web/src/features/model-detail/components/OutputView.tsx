@@ -32,7 +32,18 @@ export function OutputView({ output }: { output: TryOutput }) {
   switch (output.kind) {
     case 'text':
       return (
-        <Box sx={{ position: 'relative', p: 1.5, pr: 5, border: 1, borderColor: 'divider', borderRadius: 1, minHeight: 64, bgcolor: 'action.hover' }}>
+        <Box
+          sx={{
+            position: 'relative',
+            p: 1.5,
+            pr: 5,
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            minHeight: 64,
+            bgcolor: 'action.hover',
+          }}
+        >
           {/* dir="auto": Urdu (and any right-to-left output) reads from the right. */}
           <Typography dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="try-output">
             {output.text || '—'}
@@ -71,8 +82,16 @@ export function OutputView({ output }: { output: TryOutput }) {
     case 'genders': {
       const items =
         output.kind === 'languages'
-          ? output.predictions.map((p) => ({ key: p.code, text: p.label === p.code ? p.code : `${p.label} (${p.code})`, score: formatScore(p.score) }))
-          : output.predictions.map((p) => ({ key: p.gender, text: p.gender.charAt(0).toUpperCase() + p.gender.slice(1), score: formatScore(p.score) }));
+          ? output.predictions.map((p) => ({
+              key: p.code,
+              text: p.label === p.code ? p.code : `${p.label} (${p.code})`,
+              score: formatScore(p.score),
+            }))
+          : output.predictions.map((p) => ({
+              key: p.gender,
+              text: p.gender.charAt(0).toUpperCase() + p.gender.slice(1),
+              score: formatScore(p.score),
+            }));
       if (items.length === 0) return <Typography color="text.secondary">The model returned no prediction.</Typography>;
       return (
         <Stack spacing={1} data-testid="try-output">

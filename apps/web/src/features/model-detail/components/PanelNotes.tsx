@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { NOTES } from '../../../lib/limits.ts';
 
 /**
- * The notes under every try panel (spec 02 §2): the disclaimer, the transcription note for speech
+ * The notes under every try panel (docs/product.md#model-detail-and-try-it-panels): the disclaimer, the transcription note for speech
  * input, and the limit (max 1 minute of speech or max 150 characters of text).
  */
 export function PanelNotes({ input }: { input: 'text' | 'speech' | 'image' }) {
@@ -12,8 +12,8 @@ export function PanelNotes({ input }: { input: 'text' | 'speech' | 'image' }) {
       <Typography variant="subtitle2">Notes</Typography>
       <Typography variant="body2" color="text.secondary">
         <strong>{NOTES.disclaimer}</strong>
-        {input === 'speech' ? NOTES.asr : NOTES.translation.replace('the translation', 'the result')} A model hosted by its contributor may be slow or
-        unavailable; its output is the model&apos;s own.
+        {input === 'speech' ? NOTES.asr : NOTES.translation.replace('the translation', 'the result')} A model hosted by its contributor may
+        be slow or unavailable; its output is the model&apos;s own.
       </Typography>
       {input === 'speech' && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>

@@ -20,7 +20,7 @@ import { TryResult } from './TryResult.tsx';
 type Mode = 'record' | 'url' | 'file';
 
 /**
- * The try panel of the speech tasks (spec 02 §2): asr (record up to 60 s, or an audio URL; sent to
+ * The try panel of the speech tasks (docs/product.md#model-detail-and-try-it-panels): asr (record up to 60 s, or an audio URL; sent to
  * the speech endpoint), audio-lang-detection and audio-gender-detection (record, URL or an audio
  * file; sent to compute). Recordings and files are converted to WAV 16 kHz mono in the browser.
  */

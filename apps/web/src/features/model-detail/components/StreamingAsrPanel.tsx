@@ -14,7 +14,7 @@ import { formatSeconds } from '../../../lib/limits.ts';
 import { toPcm16 } from '../lib/pcm.ts';
 import { PanelNotes } from './PanelNotes.tsx';
 
-/** Spec 02 §4 states of streaming ASR: idle, start (waiting for the model), listen, stop (waiting for the punctuated text). */
+/** docs/product.md#states-and-transitions states of streaming ASR: idle, start (waiting for the model), listen, stop (waiting for the punctuated text). */
 type State = 'idle' | 'start' | 'listen' | 'stop';
 
 /** Samples per microphone block: 4096 at 48 kHz is 85 ms, sent as about 2.7 KB of 16 kHz PCM. */
@@ -37,7 +37,7 @@ function stopMic(mic: Mic | null): void {
 }
 
 /**
- * The streaming ASR panel (spec 02 §2 "Try-it panels", §4): Start → 'Please wait...' while the
+ * The streaming ASR panel (docs/product.md#model-detail-and-try-it-panels "Try-it panels", docs/product.md#states-and-transitions): Start → 'Please wait...' while the
  * server connects to the model → 'Listening...' with a running timer; the microphone goes to the
  * relay as 16 kHz PCM and the text appears as the model sends it; Stop (or the 61 s timer) ends the
  * stream and shows the punctuated text. Leaving the page (Back) closes the stream first.
@@ -94,7 +94,8 @@ export function StreamingAsrPanel({ model }: { model: ModelRecord }) {
     const context = new AudioContext();
     const source = context.createMediaStreamSource(media);
     const node = context.createScriptProcessor(BLOCK, 1, 1);
-    node.onaudioprocess = (e) => stream.current?.sendAudio(toPcm16(e.inputBuffer.getChannelData(0), context.sampleRate, STREAM_SAMPLE_RATE));
+    node.onaudioprocess = (e) =>
+      stream.current?.sendAudio(toPcm16(e.inputBuffer.getChannelData(0), context.sampleRate, STREAM_SAMPLE_RATE));
     source.connect(node);
     node.connect(context.destination);
     mic.current = { stream: media, context, node, source };

@@ -16,7 +16,7 @@ import { base64ToBytes } from '../../../lib/wav.ts';
 import { PanelNotes } from './PanelNotes.tsx';
 
 /**
- * The streaming TTS panel (spec 02 §2 "tts: streaming models use a websocket variant", §7): one
+ * The streaming TTS panel (docs/product.md#screens "tts: streaming models use a websocket variant", docs/api.md#streaming): one
  * relay stream per visit; each word is sent when a space is typed (as the original client did) and
  * Speak sends the whole text; the audio of each answer plays as soon as it arrives, in order.
  */
@@ -97,7 +97,8 @@ export function StreamingTtsPanel({ model }: { model: ModelRecord }) {
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
-        Streaming speech synthesis{language ? ` in ${languageLabel(language)}` : ''}: each word is spoken as soon as you type the space after it.
+        Streaming speech synthesis{language ? ` in ${languageLabel(language)}` : ''}: each word is spoken as soon as you type the space
+        after it.
       </Typography>
       <TextField
         label="Text"
@@ -110,7 +111,12 @@ export function StreamingTtsPanel({ model }: { model: ModelRecord }) {
         helperText={error150 ?? `${text.length}/${MAX_TEXT_CHARS}`}
       />
       <FormLabel id="stream-voice">Voice</FormLabel>
-      <RadioGroup row aria-labelledby="stream-voice" value={gender} onChange={(e) => setGender(e.target.value === 'male' ? 'male' : 'female')}>
+      <RadioGroup
+        row
+        aria-labelledby="stream-voice"
+        value={gender}
+        onChange={(e) => setGender(e.target.value === 'male' ? 'male' : 'female')}
+      >
         <FormControlLabel value="female" control={<Radio />} label="Female" />
         <FormControlLabel value="male" control={<Radio />} label="Male" />
       </RadioGroup>

@@ -24,7 +24,7 @@ const ACTION: Partial<Record<InferenceTask, string>> = {
 };
 
 /**
- * The try panel of the text tasks (spec 02 §2): translation (with the transliteration input toggle,
+ * The try panel of the text tasks (docs/product.md#model-detail-and-try-it-panels): translation (with the transliteration input toggle,
  * on by default, shown only when a transliteration model exists for the source language and never
  * for English), transliteration, tts (voice Female/Male, default Female), ner, txt-lang-detection,
  * itn and text-normalization. Text is limited to 150 characters.
@@ -123,7 +123,14 @@ export function TextTryPanel({ model, task }: { model: ModelRecord; task: Infere
           {ACTION[task] ?? 'Convert'}
         </Button>
       </Stack>
-      <TryResult task={task} modelId={model.modelId} pending={tryModel.isPending} error={tryModel.error} output={tryModel.data} input={sent} />
+      <TryResult
+        task={task}
+        modelId={model.modelId}
+        pending={tryModel.isPending}
+        error={tryModel.error}
+        output={tryModel.data}
+        input={sent}
+      />
       <PanelNotes input="text" />
     </Stack>
   );

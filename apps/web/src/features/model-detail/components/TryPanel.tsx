@@ -29,7 +29,7 @@ function BatchPanel({ model, task }: { model: ModelRecord; task: InferenceTask }
   }
 }
 
-/** The try panel of the model's task (spec 02 §2 "Try-it panels"): speech, image or text input; streaming asr and tts models get the streaming panels. */
+/** The try panel of the model's task (docs/product.md#model-detail-and-try-it-panels "Try-it panels"): speech, image or text input; streaming asr and tts models get the streaming panels. */
 export function TryPanel({ model }: { model: ModelRecord }) {
   const task = model.task.type;
   // Streaming asr and tts models are tried over the server's socket relay (issue #14).
@@ -41,7 +41,8 @@ export function TryPanel({ model }: { model: ModelRecord }) {
       </Typography>
       {streaming && task !== 'asr' && task !== 'tts' && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          This model streams over a socket. The browser panel sends your input in one request, which a streaming-only endpoint may not accept.
+          This model streams over a socket. The browser panel sends your input in one request, which a streaming-only endpoint may not
+          accept.
         </Alert>
       )}
       {streaming && task === 'asr' ? (

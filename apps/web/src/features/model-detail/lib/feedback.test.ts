@@ -39,12 +39,30 @@ describe('feedback', () => {
   });
 
   it('sends a suggestion alone with null input, output and no blank comment', () => {
-    const body = buildFeedbackBody({ task: 'tts', modelId: 'm2', input: null, output: '', questions: feedbackQuestionsFor('tts', qns), rating: 0, comment: ' ', suggestedOutput: 'x' });
+    const body = buildFeedbackBody({
+      task: 'tts',
+      modelId: 'm2',
+      input: null,
+      output: '',
+      questions: feedbackQuestionsFor('tts', qns),
+      rating: 0,
+      comment: ' ',
+      suggestedOutput: 'x',
+    });
     expect(body).toMatchObject({ input: null, output: null, feedback: [], suggestedOutput: 'x' });
   });
 
   it('sends no suggestion when the box still holds the output', () => {
-    const body = buildFeedbackBody({ task: 'ocr', modelId: 'm3', input: null, output: 'पाठ', questions: feedbackQuestionsFor('ocr', qns), rating: 2, comment: '', suggestedOutput: ' पाठ ' });
+    const body = buildFeedbackBody({
+      task: 'ocr',
+      modelId: 'm3',
+      input: null,
+      output: 'पाठ',
+      questions: feedbackQuestionsFor('ocr', qns),
+      rating: 2,
+      comment: '',
+      suggestedOutput: ' पाठ ',
+    });
     expect(body.suggestedOutput).toBeNull();
   });
 });

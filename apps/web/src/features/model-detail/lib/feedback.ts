@@ -27,7 +27,7 @@ export interface FeedbackInput {
 }
 
 /**
- * The feedback/submit body (spec 02 §3): taskType, modelId, input, output, the question/answer
+ * The feedback/submit body (docs/product.md#entities-and-fields): taskType, modelId, input, output, the question/answer
  * pairs (the rating when given, the comment when not blank) and the suggested output, or null when
  * blank or unchanged from the output.
  */

@@ -1,9 +1,14 @@
 import {
-  MODEL_NOT_ACCESSIBLE_MESSAGE, TASK_REGISTRY, assertNever, inferenceResponseSchemas, languageLabel, type InferenceTask,
+  MODEL_NOT_ACCESSIBLE_MESSAGE,
+  TASK_REGISTRY,
+  assertNever,
+  inferenceResponseSchemas,
+  languageLabel,
+  type InferenceTask,
 } from '@ulca/contracts';
 import { groupNerTokens, type NerSegment } from './ner.ts';
 
-/** What a try panel shows for a model's answer (spec 02 §3 "Inference response fields"). */
+/** What a try panel shows for a model's answer (docs/product.md#entities-and-fields "Inference response fields"). */
 export type TryOutput =
   | { kind: 'text'; text: string }
   | { kind: 'suggestions'; suggestions: string[] }
@@ -68,7 +73,10 @@ export function readOutput(task: InferenceTask, response: unknown): TryOutput {
     }
     case 'languages': {
       const list = first.langPrediction as { langCode: string; langScore?: number }[];
-      return { kind: 'languages', predictions: list.map((p) => ({ code: p.langCode, label: languageLabel(p.langCode), score: p.langScore })) };
+      return {
+        kind: 'languages',
+        predictions: list.map((p) => ({ code: p.langCode, label: languageLabel(p.langCode), score: p.langScore })),
+      };
     }
     case 'genders': {
       const list = first.genderPrediction as { gender: string; genderScore?: number }[];

@@ -36,7 +36,18 @@ describe('model cards', () => {
 
   it('lists the cards with MM/DD/YYYY dates and the Source URL as a link', () => {
     const cards = modelCards(model);
-    expect(cards.map((c) => c.title)).toEqual(['Task', 'Languages', 'Version', 'Domain', 'Submitter', 'Published On', 'License', 'Source URL', 'Type', 'Training Dataset']);
+    expect(cards.map((c) => c.title)).toEqual([
+      'Task',
+      'Languages',
+      'Version',
+      'Domain',
+      'Submitter',
+      'Published On',
+      'License',
+      'Source URL',
+      'Type',
+      'Training Dataset',
+    ]);
     expect(cards.find((c) => c.title === 'Languages')?.value).toBe('Hindi - English');
     expect(cards.find((c) => c.title === 'Published On')?.value).toBe(cardDate(model.publishedOn));
     expect(cardDate(Date.UTC(2024, 4, 2, 12))).toBe('05/02/2024');
@@ -52,12 +63,20 @@ describe('model cards', () => {
   });
 
   it("leaves a reference model's limits out of its Description (its engine card lists them), and nothing else", () => {
-    const engineCard = { kind: 'rule-based' as const, engine: 'apertium 3.8.3', limits: ['Hindi→Urdu and Urdu→Hindi only.', 'Small dictionaries.'] };
+    const engineCard = {
+      kind: 'rule-based' as const,
+      engine: 'apertium 3.8.3',
+      limits: ['Hindi→Urdu and Urdu→Hindi only.', 'Small dictionaries.'],
+    };
     const stored = 'Rule-based machine translation by Apertium. Limits: Hindi→Urdu and Urdu→Hindi only. Small dictionaries.';
-    expect(descriptionText({ description: stored, isReferenceModel: true, engineCard })).toBe('Rule-based machine translation by Apertium.');
+    expect(descriptionText({ description: stored, isReferenceModel: true, engineCard })).toBe(
+      'Rule-based machine translation by Apertium.',
+    );
     // A contributor's model keeps its whole text, even one that says "Limits:".
     expect(descriptionText({ description: stored, isReferenceModel: false, engineCard: null })).toBe(stored);
     // A description without the card's first limit is shown as it is.
-    expect(descriptionText({ description: 'Rule-based machine translation.', isReferenceModel: true, engineCard })).toBe('Rule-based machine translation.');
+    expect(descriptionText({ description: 'Rule-based machine translation.', isReferenceModel: true, engineCard })).toBe(
+      'Rule-based machine translation.',
+    );
   });
 });

@@ -2,7 +2,7 @@ import { languageLabel, type ModelRecord } from '@ulca/contracts';
 import { formatMonthDayYear } from '../../../lib/dates.ts';
 import { modelTaskLabel as taskLabel } from '../../../lib/model-tasks.ts';
 
-/** Description cards cut their text at this many characters; the full text is in a tooltip (spec 02 §9). */
+/** Description cards cut their text at this many characters; the full text is in a tooltip (docs/product.md#constants-and-limits). */
 export const CARD_TEXT_LIMIT = 30;
 
 /** One description card: a title, its text, and a link for the Source URL card. */
@@ -18,15 +18,17 @@ export function cutText(text: string, limit: number = CARD_TEXT_LIMIT): string {
   return chars.length > limit ? `${chars.slice(0, limit).join('')}...` : text;
 }
 
-/** Languages as 'Hindi - English' per pair, joined by ', ' (spec 02 §2 explore: source - target). */
+/** Languages as 'Hindi - English' per pair, joined by ', ' (docs/product.md#explore-models explore: source - target). */
 export function languagesText(model: ModelRecord): string {
   if (model.languages.length === 0) return 'Multiple';
   return model.languages
-    .map((l) => (l.targetLanguage ? `${languageLabel(l.sourceLanguage)} - ${languageLabel(l.targetLanguage)}` : languageLabel(l.sourceLanguage)))
+    .map((l) =>
+      l.targetLanguage ? `${languageLabel(l.sourceLanguage)} - ${languageLabel(l.targetLanguage)}` : languageLabel(l.sourceLanguage),
+    )
     .join(', ');
 }
 
-/** An epoch-millisecond time as MM/DD/YYYY (spec 02 §2 description cards), '-' when missing. */
+/** An epoch-millisecond time as MM/DD/YYYY (docs/product.md#screens description cards), '-' when missing. */
 export function cardDate(ms: number | null | undefined): string {
   return formatMonthDayYear(ms == null ? null : new Date(ms).toISOString());
 }

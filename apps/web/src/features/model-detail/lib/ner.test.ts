@@ -42,7 +42,12 @@ describe('groupNerTokens', () => {
     expect(entityType('o')).toBeNull();
     expect(entityType('b-org')).toBe('ORG');
     expect(entityType('DATE')).toBe('DATE');
-    expect(groupNerTokens([{ token: '5', tag: 'DATE' }, { token: 'May', tag: 'DATE' }])).toEqual([{ text: '5 May', tag: 'DATE' }]);
+    expect(
+      groupNerTokens([
+        { token: '5', tag: 'DATE' },
+        { token: 'May', tag: 'DATE' },
+      ]),
+    ).toEqual([{ text: '5 May', tag: 'DATE' }]);
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * NER display (spec 02 §2 "ner: coloured tags per token with a legend by tag", §3 tags B-/I-
+ * NER display (docs/product.md#screens "ner: coloured tags per token with a legend by tag", docs/product.md#entities-and-fields tags B-/I-
  * prefixed PER, LOC, ORG, ETI, EN, plus O): tokens of one entity (B-X followed by I-X) are grouped
  * into one tagged span; O tokens are plain text.
  */

@@ -14,9 +14,15 @@ describe('toPcm16', () => {
 
 describe('streamUrl', () => {
   it('uses wss on https pages and drops empty query values', () => {
-    expect(streamUrl('/ulca/apis/v0/model/streaming/asr', { modelId: 'm1', language: undefined }, { protocol: 'https:', host: 'ulca.example.org' })).toBe(
-      'wss://ulca.example.org/ulca/apis/v0/model/streaming/asr?modelId=m1',
+    expect(
+      streamUrl(
+        '/ulca/apis/v0/model/streaming/asr',
+        { modelId: 'm1', language: undefined },
+        { protocol: 'https:', host: 'ulca.example.org' },
+      ),
+    ).toBe('wss://ulca.example.org/ulca/apis/v0/model/streaming/asr?modelId=m1');
+    expect(streamUrl('/p', { modelId: 'a b', language: 'hi' }, { protocol: 'http:', host: 'localhost:8080' })).toBe(
+      'ws://localhost:8080/p?modelId=a+b&language=hi',
     );
-    expect(streamUrl('/p', { modelId: 'a b', language: 'hi' }, { protocol: 'http:', host: 'localhost:8080' })).toBe('ws://localhost:8080/p?modelId=a+b&language=hi');
   });
 });

@@ -16,7 +16,11 @@ export function toPcm16(samples: Float32Array, rate: number, toRate = 16_000): A
 }
 
 /** The WebSocket URL of a relay path on this page's server (ws: for http pages, wss: for https). */
-export function streamUrl(path: string, query: Record<string, string | undefined>, location: { protocol: string; host: string } = window.location): string {
+export function streamUrl(
+  path: string,
+  query: Record<string, string | undefined>,
+  location: { protocol: string; host: string } = window.location,
+): string {
   const q = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1]));
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}?${q.toString()}`;
 }

@@ -21,7 +21,7 @@ import { descriptionText } from '../lib/model-cards.ts';
 import { modelDetailPath, originPath, readDetailState, type ModelDetailState } from '../../../lib/model-navigation.ts';
 
 /**
- * The model page (spec 02 §2 "Model detail"), /search-model/:srno and its try view
+ * The model page (docs/product.md#model-detail-and-try-it-panels "Model detail"), /search-model/:srno and its try view
  * /search-model/:srno/model: back to the list it came from, the name and Try Model, the
  * description and cards, and either the Benchmarkings section or the task's try panel with the
  * cards in a right-hand column. Renders the row passed in router state at once; an unknown model
@@ -63,7 +63,12 @@ export default function ModelDetailPage() {
               }
             />
           ) : (
-            <MessageBlock kind="error" title="The model could not be loaded" hint={errorMessage(query.error)} action={<Button onClick={() => void query.refetch()}>Try again</Button>} />
+            <MessageBlock
+              kind="error"
+              title="The model could not be loaded"
+              hint={errorMessage(query.error)}
+              action={<Button onClick={() => void query.refetch()}>Try again</Button>}
+            />
           )}
         </Paper>
       </Container>
@@ -75,15 +80,25 @@ export default function ModelDetailPage() {
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
       {back}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}
+        >
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="h5" component="h1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {model.name} {model.version}
             </Typography>
-            {model.status !== 'published' && <Chip size="small" color="warning" label="Unpublished: only you and admins see it" sx={{ mt: 1 }} />}
+            {model.status !== 'published' && (
+              <Chip size="small" color="warning" label="Unpublished: only you and admins see it" sx={{ mt: 1 }} />
+            )}
           </Box>
           {!tryView && (
-            <Button variant="contained" onClick={() => void navigate(modelDetailPath(model.modelId, true), { state })} sx={{ flexShrink: 0 }}>
+            <Button
+              variant="contained"
+              onClick={() => void navigate(modelDetailPath(model.modelId, true), { state })}
+              sx={{ flexShrink: 0 }}
+            >
               Try Model
             </Button>
           )}

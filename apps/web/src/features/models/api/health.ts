@@ -19,7 +19,8 @@ export function useModelHealth(enabled = true) {
 export function useModelUptime(enabled = true) {
   return useQuery({
     queryKey: [...modelKeys.health, 'uptime'],
-    queryFn: async ({ signal }) => (await apiRequest('GET', MODEL_UPTIME_PATH, { schema: modelUptimeListResponse, signal, signed: false })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('GET', MODEL_UPTIME_PATH, { schema: modelUptimeListResponse, signal, signed: false })).data,
     enabled,
   });
 }

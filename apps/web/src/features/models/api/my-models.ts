@@ -28,7 +28,7 @@ export function changeModelStatus(body: ModelStatusChangeBody): Promise<{ messag
   return apiRequest('POST', MODEL_API.statusChange, { body });
 }
 
-/** Mutation hook of {@link changeModelStatus}; on success every model list is refetched (spec 02 §4 "Success reloads the model list"). */
+/** Mutation hook of {@link changeModelStatus}; on success every model list is refetched (docs/product.md#states-and-transitions "Success reloads the model list"). */
 export function useChangeModelStatus() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { MODEL_API, modelRecordSearchResponse, type InferenceTask, type ModelRecordSearchResponse, type ModelSearchBody } from '@ulca/contracts';
+import {
+  MODEL_API,
+  modelRecordSearchResponse,
+  type InferenceTask,
+  type ModelRecordSearchResponse,
+  type ModelSearchBody,
+} from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { modelKeys } from './keys.ts';
 

@@ -9,7 +9,7 @@ import { needsPair, type ExploreFilter, type LanguageOption } from '../lib/explo
 import { EXPLORE_TABS, TASK_LABELS, isModelTask, type ExploreTab } from '../lib/tasks.ts';
 
 /**
- * The left filter panel of Explore on wide screens (spec 02 §2, §5): the task menu; for translation
+ * The left filter panel of Explore on wide screens (docs/product.md#explore-models, docs/product.md#validation-rules): the task menu; for translation
  * 'Source Language *' and 'Target Language *', for other tasks 'Language'; read-only Domain and
  * Submitter at 'All'; Clear and Submit. The language boxes show only for model tasks (not for
  * speech-to-speech or the health check).
@@ -57,7 +57,14 @@ export function ExploreFilterPanel({
         Filter models
       </Typography>
       <Stack spacing={2}>
-        <TextField select label="Select Model Task" value={tab} onChange={(e) => onTabChange(e.target.value as ExploreTab)} fullWidth size="small">
+        <TextField
+          select
+          label="Select Model Task"
+          value={tab}
+          onChange={(e) => onTabChange(e.target.value as ExploreTab)}
+          fullWidth
+          size="small"
+        >
           {EXPLORE_TABS.map((t) => (
             <MenuItem key={t} value={t}>
               {TASK_LABELS[t]}
@@ -91,7 +98,10 @@ export function ExploreFilterPanel({
               value={draft.target}
               onChange={(e) => onDraftChange({ ...draft, target: e.target.value })}
               error={!!errors.target}
-              helperText={errors.target ?? (pair && !draft.source ? 'Choose the source language first' : targets.length ? undefined : 'No published model yet')}
+              helperText={
+                errors.target ??
+                (pair && !draft.source ? 'Choose the source language first' : targets.length ? undefined : 'No published model yet')
+              }
               disabled={disabled || targets.length === 0}
               fullWidth
               size="small"
@@ -102,8 +112,22 @@ export function ExploreFilterPanel({
                 </MenuItem>
               ))}
             </TextField>
-            <TextField label="Domain" value="All" fullWidth size="small" slotProps={{ htmlInput: { readOnly: true } }} helperText="Models of every domain" />
-            <TextField label="Submitter" value="All" fullWidth size="small" slotProps={{ htmlInput: { readOnly: true } }} helperText="Models of every submitter" />
+            <TextField
+              label="Domain"
+              value="All"
+              fullWidth
+              size="small"
+              slotProps={{ htmlInput: { readOnly: true } }}
+              helperText="Models of every domain"
+            />
+            <TextField
+              label="Submitter"
+              value="All"
+              fullWidth
+              size="small"
+              slotProps={{ htmlInput: { readOnly: true } }}
+              helperText="Models of every submitter"
+            />
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
               <Button onClick={onClear} disabled={disabled}>
                 Clear

@@ -13,7 +13,7 @@ import { RESULT_PAGE_SIZE } from '../lib/explore.ts';
 import { taskLabel } from '../lib/tasks.ts';
 
 /**
- * The wide-screen results of Explore (spec 02 §2): Task, Model Name, Language ('src - tgt' or
+ * The wide-screen results of Explore (docs/product.md#explore-models): Task, Model Name, Language ('src - tgt' or
  * 'Multiple'), Domain, Submitter, Published On; `rows` newest first; a row click (or Enter) opens
  * the model.
  */
@@ -57,7 +57,14 @@ export function ExploreResultsTable({ rows, onOpen }: { rows: readonly ModelReco
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination component="div" count={rows.length} page={shown.page} onPageChange={(_e, p) => setPage(p)} rowsPerPage={RESULT_PAGE_SIZE} rowsPerPageOptions={[RESULT_PAGE_SIZE]} />
+      <TablePagination
+        component="div"
+        count={rows.length}
+        page={shown.page}
+        onPageChange={(_e, p) => setPage(p)}
+        rowsPerPage={RESULT_PAGE_SIZE}
+        rowsPerPageOptions={[RESULT_PAGE_SIZE]}
+      />
     </>
   );
 }

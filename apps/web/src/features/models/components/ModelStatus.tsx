@@ -5,16 +5,28 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { modelStatusColor } from '../lib/my-models.ts';
 
 /**
- * A model's status as a coloured chip (spec 02 §4); for a model that is not published and has an
- * unpublish reason, an info icon whose tooltip reads the reason (spec 02 §2).
+ * A model's status as a coloured chip (docs/product.md#states-and-transitions); for a model that is not published and has an
+ * unpublish reason, an info icon whose tooltip reads the reason (docs/product.md#model-screens).
  */
 export function ModelStatus({ status, reason }: { status: string; reason?: string | null }) {
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-      <Chip size="small" label={status} color={modelStatusColor(status)} variant="outlined" sx={{ fontWeight: 600, textTransform: 'capitalize' }} />
+      <Chip
+        size="small"
+        label={status}
+        color={modelStatusColor(status)}
+        variant="outlined"
+        sx={{ fontWeight: 600, textTransform: 'capitalize' }}
+      />
       {status !== 'published' && reason ? (
         <Tooltip title={`Reason: ${reason}`} arrow placement="right">
-          <InfoOutlinedIcon fontSize="small" color="action" tabIndex={0} aria-label={`Unpublish reason: ${reason}`} sx={{ cursor: 'help' }} />
+          <InfoOutlinedIcon
+            fontSize="small"
+            color="action"
+            tabIndex={0}
+            aria-label={`Unpublish reason: ${reason}`}
+            sx={{ cursor: 'help' }}
+          />
         </Tooltip>
       ) : null}
     </Box>

@@ -14,7 +14,7 @@ import { ActionCell, type MyModelsActions } from './MyModelsTable.tsx';
 import { ModelStatus } from './ModelStatus.tsx';
 
 /**
- * The card view of My Models (spec 02 §2): one card per model of the page; a click on the card
+ * The card view of My Models (docs/product.md#model-screens): one card per model of the page; a click on the card
  * opens the model (`onOpen`, /search-model/{modelId}); the actions stay at the card's foot.
  */
 export function MyModelCards({
@@ -40,7 +40,12 @@ export function MyModelCards({
             ref={(el: HTMLDivElement | null) => {
               if (el && isHighlighted) el.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
             }}
-            sx={{ display: 'flex', flexDirection: 'column', bgcolor: isHighlighted ? (t) => alpha(t.palette.warning.main, 0.16) : undefined, transition: 'background-color 600ms ease' }}
+            sx={{
+              display: 'flex',
+              flexDirection: 'column',
+              bgcolor: isHighlighted ? (t) => alpha(t.palette.warning.main, 0.16) : undefined,
+              transition: 'background-color 600ms ease',
+            }}
           >
             <CardActionArea onClick={() => onOpen(row)} sx={{ flex: 1, alignItems: 'flex-start' }}>
               <CardContent>

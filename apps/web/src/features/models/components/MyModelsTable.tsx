@@ -30,17 +30,25 @@ const COLUMNS = ['Task', 'Model Name', 'Version', 'Domain', 'License', 'Submitte
 /** What a row's Action cell asks for. */
 export interface MyModelsActions {
   onToggleStatus: (row: ModelRecord, to: 'published' | 'unpublished') => void;
-  /** Opens the benchmark selection modal for the row (spec 02 §2). */
+  /** Opens the benchmark selection modal for the row (docs/product.md#model-screens). */
   onRunBenchmark: (row: ModelRecord) => void;
 }
 
 /**
- * The My Models table (spec 02 §2): Task, Model Name, Version, Domain, License (upper-case),
+ * The My Models table (docs/product.md#model-screens): Task, Model Name, Version, Domain, License (upper-case),
  * Submitted On (DD/MM/YYYY), Status (reason tooltip), Action (Run Benchmark, Publish / Unpublish),
  * and an expand button on rows that have benchmark runs. `rows` is the current page; the
  * `highlighted` model is scrolled into view and tinted.
  */
-export function MyModelsTable({ rows, highlighted, actions }: { rows: readonly ModelRecord[]; highlighted: string | null; actions: MyModelsActions }) {
+export function MyModelsTable({
+  rows,
+  highlighted,
+  actions,
+}: {
+  rows: readonly ModelRecord[];
+  highlighted: string | null;
+  actions: MyModelsActions;
+}) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const highlightRef = useRef<HTMLTableRowElement | null>(null);
 
@@ -88,7 +96,13 @@ export function MyModelsTable({ rows, highlighted, actions }: { rows: readonly M
                   <TableCell padding="checkbox">
                     <Tooltip title={canExpand ? (open ? 'Hide benchmark runs' : 'Show benchmark runs') : 'No benchmark runs yet'}>
                       <span>
-                        <IconButton size="small" disabled={!canExpand} onClick={() => toggle(row.modelId)} aria-expanded={open} aria-label={`Benchmark runs of ${row.name}`}>
+                        <IconButton
+                          size="small"
+                          disabled={!canExpand}
+                          onClick={() => toggle(row.modelId)}
+                          aria-expanded={open}
+                          aria-label={`Benchmark runs of ${row.name}`}
+                        >
                           {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
                         </IconButton>
                       </span>
@@ -153,7 +167,7 @@ export function ActionCell({ row, act, actions }: { row: ModelRecord; act: Retur
   );
 }
 
-/** The expanded row: the model's benchmark runs, newest first (spec 02 §2 "Benchmark run rows"). */
+/** The expanded row: the model's benchmark runs, newest first (docs/product.md#screens "Benchmark run rows"). */
 function BenchmarkRuns({ row }: { row: ModelRecord }) {
   const runs = benchmarkRunsView(row);
   return (
@@ -172,7 +186,11 @@ function BenchmarkRuns({ row }: { row: ModelRecord }) {
           {runs.map((b) => (
             <TableRow key={`${b.benchmarkProcessId ?? b.benchmarkDatasetId}-${b.metric}-${b.createdOn}`}>
               <TableCell>
-                <Link component={RouterLink} to={benchmarkDetailPath(b.benchmarkDatasetId)} state={{ from: 'my-contribution', backTo: '/model/my-contribution' } satisfies BenchmarkDetailState}>
+                <Link
+                  component={RouterLink}
+                  to={benchmarkDetailPath(b.benchmarkDatasetId)}
+                  state={{ from: 'my-contribution', backTo: '/model/my-contribution' } satisfies BenchmarkDetailState}
+                >
                   {b.benchmarkDatasetName}
                 </Link>
               </TableCell>

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import { unpublishReason } from '../lib/my-models.ts';
 
 /**
- * The Publish / Unpublish confirm dialog (spec 02 §2, §5, §8): the spec's confirm text, Cancel and
+ * The Publish / Unpublish confirm dialog (docs/product.md#model-screens, docs/product.md#validation-rules, docs/product.md#messages): the spec's confirm text, Cancel and
  * Yes; unpublishing also asks for the reason, required (Yes stays disabled while it is blank).
  * `to` is the status asked for; `busy` while the call runs.
  */
@@ -65,7 +65,7 @@ export function StatusChangeDialog({
           variant="contained"
           color={unpublish ? 'error' : 'primary'}
           disabled={busy || missing}
-          onClick={() => onConfirm(unpublish ? cleaned ?? undefined : undefined)}
+          onClick={() => onConfirm(unpublish ? (cleaned ?? undefined) : undefined)}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           Yes

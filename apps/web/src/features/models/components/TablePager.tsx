@@ -5,7 +5,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 
 /**
- * Table paging with a rows-per-page choice and a "Jump to page" select (spec 02 §2 My Models:
+ * Table paging with a rows-per-page choice and a "Jump to page" select (docs/product.md#model-screens My Models:
  * 10, 25, 50, 100 with jump to page). `page` is zero-based; changing the page size returns to page 0.
  */
 export function TablePager({
@@ -26,7 +26,10 @@ export function TablePager({
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(count / pageSize));
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { xs: 'flex-end', sm: 'center' }, justifyContent: 'flex-end', gap: { sm: 2 } }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      sx={{ alignItems: { xs: 'flex-end', sm: 'center' }, justifyContent: 'flex-end', gap: { sm: 2 } }}
+    >
       <TextField
         select
         size="small"

@@ -1,16 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { MANDATORY_MESSAGE, exploreResults, languageOptions, matchesExploreFilter, sourceOptions, targetOptions, validateExploreFilter } from './explore.ts';
+import {
+  MANDATORY_MESSAGE,
+  exploreResults,
+  languageOptions,
+  matchesExploreFilter,
+  sourceOptions,
+  targetOptions,
+  validateExploreFilter,
+} from './explore.ts';
 import { testModel } from './test-models.ts';
 
 const translation = [
   testModel({ modelId: 'hi-en', languages: [{ sourceLanguage: 'hi', targetLanguage: 'en' }], publishedOn: 10 }),
   testModel({ modelId: 'hi-ur', languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }], publishedOn: 30 }),
-  testModel({ modelId: 'multi', languages: [{ sourceLanguage: 'en', targetLanguage: 'ta' }, { sourceLanguage: 'en', targetLanguage: 'hi' }], publishedOn: 20 }),
+  testModel({
+    modelId: 'multi',
+    languages: [
+      { sourceLanguage: 'en', targetLanguage: 'ta' },
+      { sourceLanguage: 'en', targetLanguage: 'hi' },
+    ],
+    publishedOn: 20,
+  }),
   // A pair to itself must never be offered as a target.
   testModel({ modelId: 'odd', languages: [{ sourceLanguage: 'bn', targetLanguage: 'bn' }], publishedOn: 5 }),
 ];
 
-describe('Explore language lists (spec 02 §2)', () => {
+describe('Explore language lists (docs/product.md#explore-models)', () => {
   it('offers every source of the task, by name', () => {
     expect(sourceOptions(translation).map((o) => o.value)).toEqual(['bn', 'en', 'hi']);
     expect(sourceOptions(translation).find((o) => o.value === 'hi')?.label).toBe('Hindi');
@@ -24,14 +39,23 @@ describe('Explore language lists (spec 02 §2)', () => {
   });
 
   it("offers a single-language task's languages as 'Language'", () => {
-    const asr = [testModel({ modelId: 'a', task: { type: 'asr' }, languages: [{ sourceLanguage: 'ta' }, { sourceLanguage: 'hi', targetLanguage: null }] })];
+    const asr = [
+      testModel({
+        modelId: 'a',
+        task: { type: 'asr' },
+        languages: [{ sourceLanguage: 'ta' }, { sourceLanguage: 'hi', targetLanguage: null }],
+      }),
+    ];
     expect(languageOptions(asr).map((o) => o.value)).toEqual(['hi', 'ta']);
   });
 });
 
-describe('Explore filter rules (spec 02 §5)', () => {
+describe('Explore filter rules (docs/product.md#validation-rules)', () => {
   it('translation needs both languages, other tasks one', () => {
-    expect(validateExploreFilter('translation', { source: '', target: '' })).toEqual({ source: MANDATORY_MESSAGE, target: MANDATORY_MESSAGE });
+    expect(validateExploreFilter('translation', { source: '', target: '' })).toEqual({
+      source: MANDATORY_MESSAGE,
+      target: MANDATORY_MESSAGE,
+    });
     expect(validateExploreFilter('translation', { source: 'hi', target: '' })).toEqual({ target: MANDATORY_MESSAGE });
     expect(validateExploreFilter('translation', { source: 'hi', target: 'en' })).toEqual({});
     expect(validateExploreFilter('asr', { source: '', target: '' })).toEqual({ target: MANDATORY_MESSAGE });
@@ -47,7 +71,12 @@ describe('Explore filter rules (spec 02 §5)', () => {
   });
 
   it('lists results newest first, all of them for an empty filter', () => {
-    expect(exploreResults('translation', translation, { source: '', target: '' }).map((m) => m.modelId)).toEqual(['hi-ur', 'multi', 'hi-en', 'odd']);
+    expect(exploreResults('translation', translation, { source: '', target: '' }).map((m) => m.modelId)).toEqual([
+      'hi-ur',
+      'multi',
+      'hi-en',
+      'odd',
+    ]);
     expect(exploreResults('translation', translation, { source: 'hi', target: 'ur' }).map((m) => m.modelId)).toEqual(['hi-ur']);
   });
 });

@@ -1,10 +1,10 @@
 import type { InferenceTask, ModelRecord } from '@ulca/contracts';
 import { languageName, type LanguagePairLike } from './format.ts';
 
-/** Rows per page of the wide-screen results table (spec 02 §4 default 10). */
+/** Rows per page of the wide-screen results table (docs/product.md#states-and-transitions default 10). */
 export const RESULT_PAGE_SIZE = 10;
 
-/** The message under a required language that is missing (spec 02 §5). */
+/** The message under a required language that is missing (docs/product.md#validation-rules). */
 export const MANDATORY_MESSAGE = 'This field is mandatory';
 
 /** What a model of the explore lists must carry for the filter rules. */
@@ -24,10 +24,13 @@ export interface LanguageOption {
 }
 
 function options(codes: Iterable<string>): LanguageOption[] {
-  return [...new Set(codes)].filter(Boolean).map((c) => ({ value: c, label: languageName(c) })).sort((a, b) => a.label.localeCompare(b.label));
+  return [...new Set(codes)]
+    .filter(Boolean)
+    .map((c) => ({ value: c, label: languageName(c) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 }
 
-/** Translation needs a source and a target; every other task one language (spec 02 §5). */
+/** Translation needs a source and a target; every other task one language (docs/product.md#validation-rules). */
 export function needsPair(task: InferenceTask): boolean {
   return task === 'translation';
 }
@@ -39,11 +42,17 @@ export function sourceOptions(models: readonly ExploreModel[]): LanguageOption[]
 
 /**
  * The Target Language choices of translation: only languages some model translates `source` into,
- * never `source` itself (spec 02 §2). Empty until a source is chosen.
+ * never `source` itself (docs/product.md#screens). Empty until a source is chosen.
  */
 export function targetOptions(models: readonly ExploreModel[], source: string): LanguageOption[] {
   if (!source) return [];
-  return options(models.flatMap((m) => m.languages.filter((l) => l.sourceLanguage === source && l.targetLanguage && l.targetLanguage !== source).map((l) => l.targetLanguage!)));
+  return options(
+    models.flatMap((m) =>
+      m.languages
+        .filter((l) => l.sourceLanguage === source && l.targetLanguage && l.targetLanguage !== source)
+        .map((l) => l.targetLanguage!),
+    ),
+  );
 }
 
 /** The 'Language' choices of a single-language task: every language its models name (source or target). */
@@ -51,7 +60,7 @@ export function languageOptions(models: readonly ExploreModel[]): LanguageOption
   return options(models.flatMap((m) => m.languages.flatMap((l: LanguagePairLike) => [l.sourceLanguage, l.targetLanguage ?? ''])));
 }
 
-/** Field errors of Submit: 'This field is mandatory' under each missing required language (spec 02 §5). */
+/** Field errors of Submit: 'This field is mandatory' under each missing required language (docs/product.md#validation-rules). */
 export function validateExploreFilter(task: InferenceTask, f: ExploreFilter): Partial<Record<keyof ExploreFilter, string>> {
   const errors: Partial<Record<keyof ExploreFilter, string>> = {};
   if (needsPair(task) && !f.source) errors.source = MANDATORY_MESSAGE;
@@ -61,7 +70,7 @@ export function validateExploreFilter(task: InferenceTask, f: ExploreFilter): Pa
 
 /**
  * Whether a model passes the submitted filter: translation, a pair source → target; other tasks,
- * the language as a source or a target (spec 02 §2 "filters: language (source or target)").
+ * the language as a source or a target (docs/product.md#screens "filters: language (source or target)").
  * An empty filter passes everything.
  */
 export function matchesExploreFilter(task: InferenceTask, m: ExploreModel, f: ExploreFilter): boolean {
@@ -73,7 +82,7 @@ export function matchesExploreFilter(task: InferenceTask, m: ExploreModel, f: Ex
   return m.languages.some((l) => l.sourceLanguage === f.target || l.targetLanguage === f.target);
 }
 
-/** Newest first (spec 02 §2): by publication time, else submission time. */
+/** Newest first (docs/product.md#screens): by publication time, else submission time. */
 export function newestFirst<T extends ExploreModel>(models: readonly T[]): T[] {
   const at = (m: ExploreModel) => m.publishedOn ?? m.submittedOn;
   return [...models].sort((a, b) => at(b) - at(a));
@@ -83,4 +92,3 @@ export function newestFirst<T extends ExploreModel>(models: readonly T[]): T[] {
 export function exploreResults<T extends ExploreModel>(task: InferenceTask, models: readonly T[], f: ExploreFilter): T[] {
   return newestFirst(models.filter((m) => matchesExploreFilter(task, m, f)));
 }
-

@@ -6,7 +6,12 @@ describe('model cells', () => {
   it("shows one pair as 'src - tgt', one language alone, several as Multiple", () => {
     expect(languageText([{ sourceLanguage: 'hi', targetLanguage: 'en' }])).toBe('Hindi - English');
     expect(languageText([{ sourceLanguage: 'ta', targetLanguage: null }])).toBe('Tamil');
-    expect(languageText([{ sourceLanguage: 'hi', targetLanguage: 'en' }, { sourceLanguage: 'en', targetLanguage: 'hi' }])).toBe('Multiple');
+    expect(
+      languageText([
+        { sourceLanguage: 'hi', targetLanguage: 'en' },
+        { sourceLanguage: 'en', targetLanguage: 'hi' },
+      ]),
+    ).toBe('Multiple');
     expect(languageText([])).toBe('-');
   });
 

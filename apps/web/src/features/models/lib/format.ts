@@ -13,7 +13,7 @@ function iso(ms: number | null | undefined): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-/** Epoch milliseconds as DD/MM/YYYY (spec 02 §9: submit and health dates); '-' when missing. */
+/** Epoch milliseconds as DD/MM/YYYY (docs/product.md#constants-and-limits: submit and health dates); '-' when missing. */
 export function formatEpochDay(ms: number | null | undefined, timeZone?: string): string {
   return formatDayMonthYear(iso(ms), timeZone);
 }
@@ -23,7 +23,7 @@ export function formatEpochDayTime(ms: number | null | undefined, timeZone?: str
   return formatDateTime24(iso(ms), timeZone);
 }
 
-/** Epoch milliseconds as en-IN date and 12-hour time (spec 02 §9: publish times). */
+/** Epoch milliseconds as en-IN date and 12-hour time (docs/product.md#constants-and-limits: publish times). */
 export function formatEpochPublished(ms: number | null | undefined, timeZone?: string): string {
   return formatDateTime12(iso(ms), timeZone);
 }
@@ -34,7 +34,7 @@ export function languageName(code: string | null | undefined): string {
 }
 
 /**
- * The Language cell of Explore (spec 02 §2): 'Hindi - Urdu' for one pair, 'Hindi' for one
+ * The Language cell of Explore (docs/product.md#explore-models): 'Hindi - Urdu' for one pair, 'Hindi' for one
  * single-language model, 'Multiple' when a model covers several pairs or languages.
  */
 export function languageText(languages: readonly LanguagePairLike[]): string {
@@ -44,7 +44,7 @@ export function languageText(languages: readonly LanguagePairLike[]): string {
   return targetLanguage ? `${languageName(sourceLanguage)} - ${languageName(targetLanguage)}` : languageName(sourceLanguage);
 }
 
-/** The licence as the tables show it: upper-case (spec 02 §3). */
+/** The licence as the tables show it: upper-case (docs/product.md#entities-and-fields). */
 export function licenseText(license: string | null | undefined): string {
   return license ? license.toUpperCase() : '-';
 }

@@ -25,7 +25,14 @@ describe('health rows', () => {
   it('rounds latency and lists the latest checks first with task labels', () => {
     expect(latencyText(812.4)).toBe('812 ms');
     expect(latencyText(null)).toBe('-');
-    const rows = healthTableRows([row({ modelId: 'old', lastStatusUpdate: 1 }), row({ modelId: 'new', lastStatusUpdate: 5, taskType: 'asr' }), row({ modelId: 'never', lastStatusUpdate: null })], 'UTC');
+    const rows = healthTableRows(
+      [
+        row({ modelId: 'old', lastStatusUpdate: 1 }),
+        row({ modelId: 'new', lastStatusUpdate: 5, taskType: 'asr' }),
+        row({ modelId: 'never', lastStatusUpdate: null }),
+      ],
+      'UTC',
+    );
     expect(rows.map((r) => r.id)).toEqual(['new', 'old', 'never']);
     expect(rows[0].taskType).toBe('ASR');
     expect(rows[2].lastStatusUpdate).toBe('-');

@@ -14,11 +14,25 @@ import {
 } from './my-models.ts';
 import { testModel } from './test-models.ts';
 
-const run = (status: string, createdOn: number, score: number | null = 30.1) => ({ benchmarkDatasetId: 'b1', benchmarkDatasetName: 'FLORES hi-en', metric: 'bleu', score, createdOn, status });
+const run = (status: string, createdOn: number, score: number | null = 30.1) => ({
+  benchmarkDatasetId: 'b1',
+  benchmarkDatasetName: 'FLORES hi-en',
+  metric: 'bleu',
+  score,
+  createdOn,
+  status,
+});
 
 const rows = [
   testModel({ modelId: 'a', name: 'IndicTrans hi-en', submittedOn: 1, domain: ['general', 'legal'], license: 'mit' }),
-  testModel({ modelId: 'b', name: 'Whisper Hindi', task: { type: 'asr' }, submittedOn: 3, status: 'unpublished', unpublishReason: 'retraining' }),
+  testModel({
+    modelId: 'b',
+    name: 'Whisper Hindi',
+    task: { type: 'asr' },
+    submittedOn: 3,
+    status: 'unpublished',
+    unpublishReason: 'retraining',
+  }),
   testModel({ modelId: 'c', name: 'OCR Tamil', task: { type: 'ocr' }, submittedOn: 2, license: 'cc-by-4.0', domain: ['news'] }),
 ];
 
@@ -64,10 +78,18 @@ describe('My Models paging', () => {
   });
 });
 
-describe('My Models actions (spec 02 §2)', () => {
+describe('My Models actions (docs/product.md#model-screens)', () => {
   it('hides Run Benchmark for a published model and offers Unpublish', () => {
-    expect(modelActions({ status: 'published', benchmarkPerformance: [] })).toEqual({ runBenchmark: false, toggleTo: 'unpublished', toggleDisabled: false });
-    expect(modelActions({ status: 'unpublished', benchmarkPerformance: [] })).toEqual({ runBenchmark: true, toggleTo: 'published', toggleDisabled: false });
+    expect(modelActions({ status: 'published', benchmarkPerformance: [] })).toEqual({
+      runBenchmark: false,
+      toggleTo: 'unpublished',
+      toggleDisabled: false,
+    });
+    expect(modelActions({ status: 'unpublished', benchmarkPerformance: [] })).toEqual({
+      runBenchmark: true,
+      toggleTo: 'published',
+      toggleDisabled: false,
+    });
   });
 
   it('disables the toggle while a benchmark run is In-Progress', () => {
@@ -85,7 +107,7 @@ describe('My Models actions (spec 02 §2)', () => {
     expect(unpublishReason('  outdated weights ')).toBe('outdated weights');
   });
 
-  it('colours statuses as spec 02 §4', () => {
+  it('colours statuses as docs/product.md#states-and-transitions', () => {
     expect(modelStatusColor('published')).toBe('info');
     expect(modelStatusColor('In-Progress')).toBe('info');
     expect(modelStatusColor('unpublished')).toBe('warning');
@@ -102,7 +124,9 @@ describe('benchmark rows', () => {
   });
 
   it('lists runs newest first with two decimals, -- for a missing score', () => {
-    const v = benchmarkRunsView({ benchmarkPerformance: [run('Completed', 1, 21.5), run('In-Progress', 5, null), run('Completed', 3, 66.06627109815649)] });
+    const v = benchmarkRunsView({
+      benchmarkPerformance: [run('Completed', 1, 21.5), run('In-Progress', 5, null), run('Completed', 3, 66.06627109815649)],
+    });
     expect(v.map((r) => r.scoreText)).toEqual(['--', '66.07', '21.50']);
   });
 });

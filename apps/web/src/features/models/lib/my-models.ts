@@ -1,10 +1,10 @@
 import { MODEL_STATUSES, type ModelRecord } from '@ulca/contracts';
 import { taskLabel } from './tasks.ts';
 
-/** Rows per page of My Models (spec 02 §9); the first is the default (spec 02 §4). */
+/** Rows per page of My Models (docs/product.md#constants-and-limits); the first is the default (docs/product.md#states-and-transitions). */
 export const MY_MODELS_PAGE_SIZES = [10, 25, 50, 100] as const;
 
-/** Filter popover groups of My Models (spec 02 §2 "Task, Domain, License, Status"). */
+/** Filter popover groups of My Models (docs/product.md#model-screens "Task, Domain, License, Status"). */
 export type MyModelsFilterGroup = 'task' | 'domain' | 'license' | 'status';
 /** Selected values per group; an empty or missing group does not filter. */
 export type MyModelsFilter = Partial<Record<MyModelsFilterGroup, string[]>>;
@@ -17,27 +17,35 @@ export const MY_MODELS_FILTER_GROUPS: { key: MyModelsFilterGroup; label: string 
 ];
 
 /** The fields of a model the search box, the filter and the actions read. */
-export type MyModelRow = Pick<ModelRecord, 'modelId' | 'name' | 'version' | 'task' | 'domain' | 'license' | 'status' | 'benchmarkPerformance' | 'submittedOn'>;
+export type MyModelRow = Pick<
+  ModelRecord,
+  'modelId' | 'name' | 'version' | 'task' | 'domain' | 'license' | 'status' | 'benchmarkPerformance' | 'submittedOn'
+>;
 
 /** Number of selected values over all groups (0 = nothing selected: Clear All and Apply disabled). */
 export function selectedCount(filter: MyModelsFilter): number {
   return Object.values(filter).reduce((n, v) => n + (v?.length ?? 0), 0);
 }
 
-/** Case-insensitive match of `term` against name, version, task (code and label), domains, licence and status (spec 02 §4). */
+/** Case-insensitive match of `term` against name, version, task (code and label), domains, licence and status (docs/product.md#states-and-transitions). */
 export function matchesSearch(row: MyModelRow, term: string): boolean {
   const t = term.trim().toLowerCase();
   if (!t) return true;
-  return [row.name, row.version, row.task.type, taskLabel(row.task.type), ...row.domain, row.license, row.status].some((f) => f.toLowerCase().includes(t));
+  return [row.name, row.version, row.task.type, taskLabel(row.task.type), ...row.domain, row.license, row.status].some((f) =>
+    f.toLowerCase().includes(t),
+  );
 }
 
-/** AND across groups, OR within one (spec 02 §4); a model matches a domain choice when any of its domains is chosen. Licences compare case-insensitively. */
+/** AND across groups, OR within one (docs/product.md#states-and-transitions); a model matches a domain choice when any of its domains is chosen. Licences compare case-insensitively. */
 export function matchesFilter(row: MyModelRow, filter: MyModelsFilter): boolean {
   const within = (sel: string[] | undefined, values: readonly string[]) => !sel?.length || values.some((v) => sel.includes(v));
   return (
     within(filter.task, [row.task.type]) &&
     within(filter.domain, row.domain) &&
-    within(filter.license?.map((l) => l.toUpperCase()), [row.license.toUpperCase()]) &&
+    within(
+      filter.license?.map((l) => l.toUpperCase()),
+      [row.license.toUpperCase()],
+    ) &&
     within(filter.status, [row.status])
   );
 }
@@ -68,12 +76,12 @@ export function lastPage(count: number, pageSize: number): number {
   return Math.max(0, Math.ceil(count / pageSize) - 1);
 }
 
-/** True while a benchmark run of the model is in progress (spec 02 §2: Publish / Unpublish is disabled meanwhile). */
+/** True while a benchmark run of the model is in progress (docs/product.md#model-screens: Publish / Unpublish is disabled meanwhile). */
 export function hasRunningBenchmark(row: Pick<MyModelRow, 'benchmarkPerformance'>): boolean {
   return row.benchmarkPerformance.some((b) => /^in[- ]progress$/i.test(b.status));
 }
 
-/** What the Action cell offers for a model (spec 02 §2 "Actions", §4 "Publish toggle"). */
+/** What the Action cell offers for a model (docs/product.md#model-screens "Actions", docs/product.md#states-and-transitions "Publish toggle"). */
 export interface ModelActions {
   /** Run Benchmark is shown (hidden for published models). */
   runBenchmark: boolean;
@@ -109,16 +117,18 @@ export function isExpandable(row: Pick<MyModelRow, 'benchmarkPerformance'>): boo
  * leaderboard and the model page's Benchmarkings show it; a missing score reads '--'.
  */
 export function benchmarkRunsView(row: Pick<MyModelRow, 'benchmarkPerformance'>) {
-  return [...row.benchmarkPerformance].sort((a, b) => b.createdOn - a.createdOn).map((b) => ({ ...b, scoreText: b.score === null ? '--' : b.score.toFixed(2) }));
+  return [...row.benchmarkPerformance]
+    .sort((a, b) => b.createdOn - a.createdOn)
+    .map((b) => ({ ...b, scoreText: b.score === null ? '--' : b.score.toFixed(2) }));
 }
 
-/** The unpublish reason is required: the trimmed text, or null when blank (spec 02 §5). */
+/** The unpublish reason is required: the trimmed text, or null when blank (docs/product.md#validation-rules). */
 export function unpublishReason(text: string): string | null {
   const t = text.trim();
   return t ? t : null;
 }
 
-/** Chip colour of a model or benchmark-run status (spec 02 §4): failed red, completed / submitted green, published and In-Progress blue, others orange. */
+/** Chip colour of a model or benchmark-run status (docs/product.md#states-and-transitions): failed red, completed / submitted green, published and In-Progress blue, others orange. */
 export function modelStatusColor(status: string): 'error' | 'success' | 'info' | 'warning' {
   if (/^failed$/i.test(status)) return 'error';
   if (/^(completed|submitted)$/i.test(status)) return 'success';

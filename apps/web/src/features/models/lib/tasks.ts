@@ -1,7 +1,7 @@
 import { INFERENCE_TASKS, isInferenceTask, type InferenceTask } from '@ulca/contracts';
 import { MODEL_TASK_LABELS, modelTaskLabel } from '../../../lib/model-tasks.ts';
 
-/** The Explore tabs (spec 02 §9 "Tasks"): the served tasks of the task registry, then 'sts' and 'status-check' last. */
+/** The Explore tabs (docs/product.md#constants-and-limits "Tasks"): the served tasks of the task registry, then 'sts' and 'status-check' last. */
 export const EXPLORE_TABS = [...INFERENCE_TASKS, 'sts', 'status-check'] as const;
 export type ExploreTab = (typeof EXPLORE_TABS)[number];
 
@@ -31,7 +31,7 @@ export function parseExploreTab(value: string | null | undefined): ExploreTab {
 }
 
 /**
- * Tasks with no offline reference model on this platform (issue #12, README "Reference models"):
+ * Tasks with no offline reference model on this platform (issue #12, docs/product.md#reference-models):
  * only contributors' models serve them, so an empty Explore tab says so rather than suggest a wait.
  */
 export const CONTRIBUTOR_ONLY_TASKS: readonly ExploreTab[] = ['asr', 'audio-lang-detection'];
@@ -39,6 +39,7 @@ export const CONTRIBUTOR_ONLY_TASKS: readonly ExploreTab[] = ['asr', 'audio-lang
 /** Explore's hint when a task tab lists no model at all. */
 export function noModelHint(tab: ExploreTab): string {
   const label = TASK_LABELS[tab];
-  if (CONTRIBUTOR_ONLY_TASKS.includes(tab)) return `No ${label} model has been published yet. This platform has no offline engine for ${label}: it works with contributors' models only.`;
+  if (CONTRIBUTOR_ONLY_TASKS.includes(tab))
+    return `No ${label} model has been published yet. This platform has no offline engine for ${label}: it works with contributors' models only.`;
   return `No ${label} model has been published yet.`;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkDescriptorFile, groupFieldErrors, multipartDescriptor, parseDescriptorText, UPLOAD_REJECTED_TITLE, uploadErrorTitle } from './upload.ts';
+import {
+  checkDescriptorFile,
+  groupFieldErrors,
+  multipartDescriptor,
+  parseDescriptorText,
+  UPLOAD_REJECTED_TITLE,
+  uploadErrorTitle,
+} from './upload.ts';
 
 describe('model descriptor file', () => {
   it('accepts only non-empty JSON files up to 1 MB', () => {
@@ -19,7 +26,9 @@ describe('model descriptor file', () => {
   it("builds a multipart body with the part 'file' and a safe file name", () => {
     const m = multipartDescriptor('my "model".json', '{"a":1}', 'XYZ');
     expect(m.contentType).toBe('multipart/form-data; boundary=XYZ');
-    expect(m.text).toBe('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="my _model_.json"\r\nContent-Type: application/json\r\n\r\n{"a":1}\r\n--XYZ--\r\n');
+    expect(m.text).toBe(
+      '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="my _model_.json"\r\nContent-Type: application/json\r\n\r\n{"a":1}\r\n--XYZ--\r\n',
+    );
   });
 
   it('groups field errors per path, keeping the order and dropping repeats', () => {
@@ -41,7 +50,9 @@ describe('model descriptor file', () => {
   it('titles the error alert without repeating a listed field error', () => {
     const grouped = groupFieldErrors([{ field: 'inferenceEndPoint.callbackUrl', message: 'The endpoint did not answer.' }]);
     expect(uploadErrorTitle('The endpoint did not answer.', grouped)).toBe(UPLOAD_REJECTED_TITLE);
-    expect(uploadErrorTitle('The endpoint failed, so the model was not stored: The endpoint did not answer.', grouped)).toBe('The endpoint failed, so the model was not stored.');
+    expect(uploadErrorTitle('The endpoint failed, so the model was not stored: The endpoint did not answer.', grouped)).toBe(
+      'The endpoint failed, so the model was not stored.',
+    );
     expect(uploadErrorTitle('Invalid model descriptor.', grouped)).toBe('Invalid model descriptor.');
     expect(uploadErrorTitle('Name and version already exist.', [])).toBe('Name and version already exist.');
   });

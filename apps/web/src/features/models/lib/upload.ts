@@ -1,7 +1,7 @@
 /** Largest descriptor accepted by the picker (a model descriptor is a few KB; the API's JSON limit is 1 MB). */
 export const MAX_DESCRIPTOR_BYTES = 1024 * 1024;
 
-/** Guidance of the submit page (the original client's "How to submit model?" steps; spec 02 §5). */
+/** Guidance of the submit page (the original client's "How to submit model?" steps; docs/product.md#validation-rules). */
 export const UPLOAD_GUIDANCE = [
   'Provide a meaningful name to your model.',
   'Browse the file containing the parameters of the model.',
@@ -24,7 +24,8 @@ export function checkDescriptorFile(file: { name: string; size: number; type?: s
 export function parseDescriptorText(text: string): { ok: true } | { ok: false; message: string } {
   try {
     const v: unknown = JSON.parse(text);
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return { ok: false, message: 'The file must hold one JSON object: the model descriptor.' };
+    if (typeof v !== 'object' || v === null || Array.isArray(v))
+      return { ok: false, message: 'The file must hold one JSON object: the model descriptor.' };
     return { ok: true };
   } catch (e) {
     return { ok: false, message: `The file is not valid JSON: ${(e as Error).message}` };
@@ -32,11 +33,15 @@ export function parseDescriptorText(text: string): { ok: true } | { ok: false; m
 }
 
 /**
- * A multipart/form-data body with the descriptor as the part `file` (DESIGN.md §11), built as text
+ * A multipart/form-data body with the descriptor as the part `file` (docs/architecture.md#calling-models), built as text
  * so the request signature covers exactly the bytes sent. The file name is reduced to safe
  * characters for the part header.
  */
-export function multipartDescriptor(fileName: string, text: string, boundary = `----ulca${crypto.randomUUID().replace(/-/g, '')}`): { text: string; contentType: string } {
+export function multipartDescriptor(
+  fileName: string,
+  text: string,
+  boundary = `----ulca${crypto.randomUUID().replace(/-/g, '')}`,
+): { text: string; contentType: string } {
   const safeName = fileName.replace(/[^\w.\- ]/g, '_') || 'model.json';
   const body = [
     `--${boundary}`,

@@ -18,14 +18,23 @@ import { ExploreResultsTable } from '../components/ExploreResultsTable.tsx';
 import { CardGrid, type CardContentSpec } from '../../../components/CardGrid.tsx';
 import { domainText, formatEpochPublished, languageText } from '../lib/format.ts';
 import { NoModelsPlaceholder } from '../components/NoModelsPlaceholder.tsx';
-import { EMPTY_FILTER, exploreResults, languageOptions, needsPair, sourceOptions, targetOptions, validateExploreFilter, type ExploreFilter } from '../lib/explore.ts';
+import {
+  EMPTY_FILTER,
+  exploreResults,
+  languageOptions,
+  needsPair,
+  sourceOptions,
+  targetOptions,
+  validateExploreFilter,
+  type ExploreFilter,
+} from '../lib/explore.ts';
 import { EXPLORE_TABS, TASK_LABELS, isModelTask, noModelHint, parseExploreTab, taskLabel, type ExploreTab } from '../lib/tasks.ts';
 import { modelDetailPath, type ModelDetailState } from '../../../lib/model-navigation.ts';
 
 // The health table brings the data grid (~125 KB gzip): loaded only when its tab is opened.
 const HealthCheckTab = lazy(() => import('../components/HealthCheckTab.tsx').then((m) => ({ default: m.HealthCheckTab })));
 
-/** A model's card on narrow screens (spec 02 §2): task, name, description, languages, domain, submitter, publication day. */
+/** A model's card on narrow screens (docs/product.md#screens): task, name, description, languages, domain, submitter, publication day. */
 function modelCard(m: ModelRecord): CardContentSpec {
   return {
     overline: taskLabel(m.task.type),
@@ -41,7 +50,7 @@ function modelCard(m: ModelRecord): CardContentSpec {
 }
 
 /**
- * /model/explore-models — Explore Models (spec 02 §2, §5; public). Wide screens: the filter panel
+ * /model/explore-models — Explore Models (docs/product.md#explore-models, docs/product.md#validation-rules; public). Wide screens: the filter panel
  * (task menu, languages, Domain and Submitter at 'All', Clear, Submit) beside the results table;
  * narrow screens: task tabs over a card grid. The task is kept in the URL (?task=). Published
  * models only, newest first; the last two tasks are speech-to-speech and the models health check.
@@ -63,11 +72,14 @@ export default function ExploreModelsPage() {
 
   const models = useMemo(() => query.data?.data ?? [], [query.data]);
   const sources = useMemo(() => sourceOptions(models), [models]);
-  const targets = useMemo(() => (task && needsPair(task) ? targetOptions(models, draft.source) : languageOptions(models)), [models, task, draft.source]);
+  const targets = useMemo(
+    () => (task && needsPair(task) ? targetOptions(models, draft.source) : languageOptions(models)),
+    [models, task, draft.source],
+  );
   // Narrow screens have no filter panel: the tab's whole list.
   const results = useMemo(() => (task ? exploreResults(task, models, wide ? applied : EMPTY_FILTER) : []), [task, models, applied, wide]);
 
-  // Selecting a task clears the language and filter choices (spec 02 §2).
+  // Selecting a task clears the language and filter choices (docs/product.md#screens).
   const selectTab = (next: ExploreTab) => {
     setDraft(EMPTY_FILTER);
     setApplied(EMPTY_FILTER);
@@ -88,7 +100,8 @@ export default function ExploreModelsPage() {
     setErrors({});
   };
 
-  const openModel = (m: ModelRecord) => navigate(modelDetailPath(m.modelId), { state: { model: m, prevUrl: 'explore-models' } satisfies ModelDetailState });
+  const openModel = (m: ModelRecord) =>
+    navigate(modelDetailPath(m.modelId), { state: { model: m, prevUrl: 'explore-models' } satisfies ModelDetailState });
 
   let content;
   if (tab === 'status-check')
@@ -111,17 +124,31 @@ export default function ExploreModelsPage() {
         errorTitle="Could not load models"
         empty={
           results.length === 0 ? (
-      <NoModelsPlaceholder
-        hint={
-          models.length === 0
-            ? noModelHint(tab)
-            : `No published model matches these languages. Clear the filter to see every model of this task.${tab === 'translation' ? " The platform's own offline translation engine covers Hindi↔Urdu only; other pairs need a contributor's model." : ''}`
-        }
-      />
+            <NoModelsPlaceholder
+              hint={
+                models.length === 0
+                  ? noModelHint(tab)
+                  : `No published model matches these languages. Clear the filter to see every model of this task.${tab === 'translation' ? " The platform's own offline translation engine covers Hindi↔Urdu only; other pairs need a contributor's model." : ''}`
+              }
+            />
           ) : undefined
         }
       >
-        {() => (wide ? <ExploreResultsTable key={`${tab}|${applied.source}|${applied.target}`} rows={results} onOpen={openModel} /> : <CardGrid key={tab} items={results} itemKey={(m) => m.modelId} card={modelCard} onOpen={openModel} hideSinglePage pageSizeMinWidth={110} />)}
+        {() =>
+          wide ? (
+            <ExploreResultsTable key={`${tab}|${applied.source}|${applied.target}`} rows={results} onOpen={openModel} />
+          ) : (
+            <CardGrid
+              key={tab}
+              items={results}
+              itemKey={(m) => m.modelId}
+              card={modelCard}
+              onOpen={openModel}
+              hideSinglePage
+              pageSizeMinWidth={110}
+            />
+          )
+        }
       </QueryState>
     );
 
@@ -146,7 +173,14 @@ export default function ExploreModelsPage() {
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
           {/* Scroll buttons always take their place (hidden at an end): with 'auto' the left one appeared
               after the selected tab was scrolled into view and pushed it partly out again. */}
-          <Tabs value={tab} onChange={(_e, v: ExploreTab) => selectTab(v)} variant="scrollable" scrollButtons allowScrollButtonsMobile aria-label="Model tasks">
+          <Tabs
+            value={tab}
+            onChange={(_e, v: ExploreTab) => selectTab(v)}
+            variant="scrollable"
+            scrollButtons
+            allowScrollButtonsMobile
+            aria-label="Model tasks"
+          >
             {EXPLORE_TABS.map((t) => (
               <Tab key={t} value={t} label={TASK_LABELS[t]} />
             ))}
@@ -172,7 +206,11 @@ export default function ExploreModelsPage() {
           />
         )}
         {/* The outlined card of the wide layout, drawn by sx so that the element stays the same. */}
-        <Box sx={wide ? { p: 3, minWidth: 0, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' } : { minWidth: 0 }}>
+        <Box
+          sx={
+            wide ? { p: 3, minWidth: 0, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' } : { minWidth: 0 }
+          }
+        >
           {wide && task && (
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
               {TASK_LABELS[tab]} models{results.length ? ` (${results.length})` : ''}

@@ -39,7 +39,7 @@ import { taskLabel } from '../lib/tasks.ts';
 import { modelDetailPath, type ModelDetailState } from '../../../lib/model-navigation.ts';
 
 /**
- * /model/my-contribution/:added? — My Models (spec 02 §2): the signed-in user's models as a table
+ * /model/my-contribution/:added? — My Models (docs/product.md#model-screens): the signed-in user's models as a table
  * (expandable benchmark runs) or as cards, with search, Filter (Task, Domain, License, Status),
  * Refresh, 10/25/50/100 rows per page with jump to page, and Publish / Unpublish. `added` (a
  * modelId, e.g. after a submit) is jumped to and highlighted for 4 s.
@@ -73,7 +73,11 @@ export default function MyModelsPage() {
   const visible = rows.slice(shownPage * pageSize, (shownPage + 1) * pageSize);
 
   // Jump to the added model's page once the list holds it.
-  const highlighted = useAddedHighlight(added, useMemo(() => rows.map((r) => r.modelId), [rows]), (index) => setPage(pageOfIndex(index, pageSize)));
+  const highlighted = useAddedHighlight(
+    added,
+    useMemo(() => rows.map((r) => r.modelId), [rows]),
+    (index) => setPage(pageOfIndex(index, pageSize)),
+  );
 
   const clearAll = () => {
     setTerm('');
@@ -99,46 +103,54 @@ export default function MyModelsPage() {
     );
   };
 
-  const openModel = (row: ModelRecord) => navigate(modelDetailPath(row.modelId), { state: { model: row, prevUrl: 'my-contribution' } satisfies ModelDetailState });
+  const openModel = (row: ModelRecord) =>
+    navigate(modelDetailPath(row.modelId), { state: { model: row, prevUrl: 'my-contribution' } satisfies ModelDetailState });
   const actions = {
     onToggleStatus: (row: ModelRecord, to: 'published' | 'unpublished') => setPending({ row, to }),
     onRunBenchmark: (row: ModelRecord) => setBenchmarking(row),
   };
 
   const body = (
-    <QueryState query={query} loading="Loading your models…" errorTitle="Could not load your models" empty={all.length === 0 ? (
-      <MessageBlock
-        title="No records"
-        hint="Models you submit appear here. New models start unpublished; publish one to list it in Explore Models."
-        action={
-          <Button component={RouterLink} to="/model/upload" variant="contained">
-            Submit a model
-          </Button>
-        }
-      />
-    ) : rows.length === 0 ? (
-      <NoMatches title="No records" hint="No model matches your search or filters." onClear={clearAll} />
-    ) : undefined}>
+    <QueryState
+      query={query}
+      loading="Loading your models…"
+      errorTitle="Could not load your models"
+      empty={
+        all.length === 0 ? (
+          <MessageBlock
+            title="No records"
+            hint="Models you submit appear here. New models start unpublished; publish one to list it in Explore Models."
+            action={
+              <Button component={RouterLink} to="/model/upload" variant="contained">
+                Submit a model
+              </Button>
+            }
+          />
+        ) : rows.length === 0 ? (
+          <NoMatches title="No records" hint="No model matches your search or filters." onClear={clearAll} />
+        ) : undefined
+      }
+    >
       {() => (
-      <>
-        {view === 'table' ? (
-          <MyModelsTable rows={visible} highlighted={highlighted} actions={actions} />
-        ) : (
-          <MyModelCards rows={visible} highlighted={highlighted} onOpen={openModel} actions={actions} />
-        )}
-        <TablePager
-          count={rows.length}
-          page={shownPage}
-          pageSize={pageSize}
-          pageSizes={MY_MODELS_PAGE_SIZES}
-          onPageChange={setPage}
-          onPageSizeChange={(s) => {
-            setPageSize(s);
-            setPage(0);
-          }}
-        />
-      </>
-    )}
+        <>
+          {view === 'table' ? (
+            <MyModelsTable rows={visible} highlighted={highlighted} actions={actions} />
+          ) : (
+            <MyModelCards rows={visible} highlighted={highlighted} onOpen={openModel} actions={actions} />
+          )}
+          <TablePager
+            count={rows.length}
+            page={shownPage}
+            pageSize={pageSize}
+            pageSizes={MY_MODELS_PAGE_SIZES}
+            onPageChange={setPage}
+            onPageSizeChange={(s) => {
+              setPageSize(s);
+              setPage(0);
+            }}
+          />
+        </>
+      )}
     </QueryState>
   );
 

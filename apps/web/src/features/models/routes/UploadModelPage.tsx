@@ -16,16 +16,23 @@ import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { closeSnackbar, enqueueSnackbar } from '../../../lib/toast.ts';
 import { useUploadModel } from '../api/upload-model.ts';
-import { UPLOAD_GUIDANCE, checkDescriptorFile, groupFieldErrors, parseDescriptorText, uploadErrorTitle, type FieldError } from '../lib/upload.ts';
+import {
+  UPLOAD_GUIDANCE,
+  checkDescriptorFile,
+  groupFieldErrors,
+  parseDescriptorText,
+  uploadErrorTitle,
+  type FieldError,
+} from '../lib/upload.ts';
 
 /** Where the model descriptor format is described, with an example for every task. */
 export const MODEL_DESCRIPTOR_EXAMPLES_URL = 'https://github.com/ULCA-IN/ulca/tree/master/specs/examples/model';
 
-/** Submit failures stay on screen for 40 s (spec 02 §8, as the original's submit page). */
+/** Submit failures stay on screen for 40 s (docs/product.md#messages, as the original's submit page). */
 const SUBMIT_ERROR_MS = 40000;
 
 /**
- * /model/upload — Submit Model (spec 02 §2, §5): pick the model's parameter file (JSON), send it
+ * /model/upload — Submit Model (docs/product.md#model-screens, docs/product.md#validation-rules): pick the model's parameter file (JSON), send it
  * as the multipart part `file`; the server checks the descriptor and calls its endpoint once.
  * Field errors are listed per descriptor path; success opens the thank-you page.
  */
@@ -77,7 +84,11 @@ export default function UploadModelPage() {
   const grouped = groupFieldErrors(serverError?.fields);
 
   return (
-    <PageFrame title="Submit Model" subtitle="Register a model that runs at your own inference endpoint, described by its parameter file." maxWidth="md">
+    <PageFrame
+      title="Submit Model"
+      subtitle="Register a model that runs at your own inference endpoint, described by its parameter file."
+      maxWidth="md"
+    >
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: { xs: 3, md: 4 } }}>
         <Box
           component="form"
@@ -115,7 +126,13 @@ export default function UploadModelPage() {
                 htmlInput: { readOnly: true, style: { cursor: 'pointer' } },
                 input: {
                   endAdornment: (
-                    <Button variant="outlined" size="small" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()} sx={{ ml: 1, flexShrink: 0 }}>
+                    <Button
+                      variant="outlined"
+                      size="small"
+                      startIcon={<UploadFileIcon />}
+                      onClick={() => input.current?.click()}
+                      sx={{ ml: 1, flexShrink: 0 }}
+                    >
                       Browse
                     </Button>
                   ),
@@ -129,7 +146,10 @@ export default function UploadModelPage() {
                   <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label="Problems in the parameter file">
                     {grouped.map((g) => (
                       <li key={g.path}>
-                        <Box component="code" sx={{ fontSize: '0.85em', bgcolor: 'rgba(0,0,0,0.06)', px: 0.5, borderRadius: 0.5, overflowWrap: 'anywhere' }}>
+                        <Box
+                          component="code"
+                          sx={{ fontSize: '0.85em', bgcolor: 'rgba(0,0,0,0.06)', px: 0.5, borderRadius: 0.5, overflowWrap: 'anywhere' }}
+                        >
                           {g.path}
                         </Box>
                         : {g.messages.join('; ')}
@@ -158,8 +178,8 @@ export default function UploadModelPage() {
           </Stack>
         </Box>
         <GuideAside title="How to submit model?" points={UPLOAD_GUIDANCE.map((text) => ({ text }))}>
-          The model’s name and version come from the file and must be unique. Its inference endpoint must be reachable: it is called once with the
-          example request. The{' '}
+          The model’s name and version come from the file and must be unique. Its inference endpoint must be reachable: it is called once
+          with the example request. The{' '}
           <Link href={MODEL_DESCRIPTOR_EXAMPLES_URL} target="_blank" rel="noopener noreferrer">
             example parameter files
           </Link>{' '}

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // The api client reads the session from browser storage; give it a signed-in user in Node.
 const store = new Map<string, string>([
-  ['ulca.session', JSON.stringify({ userDetails: { userID: 'u-7', email: 'asha@example.org', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'] }, userKeys: { publicKey: 'pub', privateKey: 'priv' } })],
+  [
+    'ulca.session',
+    JSON.stringify({
+      userDetails: { userID: 'u-7', email: 'asha@example.org', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'] },
+      userKeys: { publicKey: 'pub', privateKey: 'priv' },
+    }),
+  ],
 ]);
 vi.stubGlobal('window', { addEventListener: () => {} });
 vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
@@ -41,7 +47,11 @@ describe('API key calls', () => {
     expect(calls[0].url).toBe('/ulca/user-mgmt/v1/users/getApiKeysForProfile');
     expect(sent(calls[0])).toEqual({ userID: 'u-7' });
     expect(headers(calls[0]).key).toBe('pub');
-    expect(rows[0].serviceProviderKeys[0]).toEqual({ serviceProviderName: 'ulca-reference-models', inferenceApiKey: null, dataTracking: false });
+    expect(rows[0].serviceProviderKeys[0]).toEqual({
+      serviceProviderName: 'ulca-reference-models',
+      inferenceApiKey: null,
+      dataTracking: false,
+    });
   });
   it('generates a key and returns the full key of the answer', async () => {
     const full = 'ulca_0123456789ab.' + 'x'.repeat(43);
@@ -53,7 +63,10 @@ describe('API key calls', () => {
   });
   it("passes a refused name's message on (409)", async () => {
     serve(409, { code: 'CONFLICT', message: 'An API key for this app already exists.' });
-    await expect(api.generateApiKey({ userID: 'u-7', appName: 'Bot' })).rejects.toMatchObject({ status: 409, message: 'An API key for this app already exists.' });
+    await expect(api.generateApiKey({ userID: 'u-7', appName: 'Bot' })).rejects.toMatchObject({
+      status: 409,
+      message: 'An API key for this app already exists.',
+    });
   });
   it('revokes, removes provider keys and toggles data tracking with the contract bodies', async () => {
     const calls = serve(200, { message: 'done' });
@@ -69,7 +82,14 @@ describe('API key calls', () => {
   });
   it('generates a provider key and returns its full value', async () => {
     const p = { userID: 'u-7', ulcaApiKey: 'ulca_0123456789ab', serviceProviderName: 'ulca-reference-models' };
-    const calls = serve(200, { message: 'Service provider key generated.', data: { serviceProviderName: p.serviceProviderName, inferenceApiKey: { name: 'Authorization', value: 'full-secret-value' }, dataTracking: false } });
+    const calls = serve(200, {
+      message: 'Service provider key generated.',
+      data: {
+        serviceProviderName: p.serviceProviderName,
+        inferenceApiKey: { name: 'Authorization', value: 'full-secret-value' },
+        dataTracking: false,
+      },
+    });
     const res = await api.generateServiceProviderKey(p);
     expect(sent(calls[0])).toEqual(p);
     expect(res.data.inferenceApiKey.value).toBe('full-secret-value');

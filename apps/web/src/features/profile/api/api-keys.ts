@@ -18,7 +18,7 @@ export const profileKeys = {
   apiKeys: (userID: string) => ['profile', 'api-keys', userID] as const,
 };
 
-/** One provider row of an API key (spec 02 §3 "API key record"): its inference key (masked) and data tracking. */
+/** One provider row of an API key (docs/product.md#entities-and-fields "API key record"): its inference key (masked) and data tracking. */
 export type { ServiceProviderKey };
 /** One API key of POST getApiKeysForProfile; `ulcaApiKey` is the key's identifier, never the secret. */
 export type ApiKey = ApiKeyRecord;

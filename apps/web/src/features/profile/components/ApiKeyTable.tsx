@@ -18,11 +18,11 @@ import { formatKeyCreatedOn } from '../lib/api-keys.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ProviderKeys } from './ProviderKeys.tsx';
 
-/** The confirmation text of spec 02 §8, word for word (space before the question mark included). */
+/** The confirmation text of docs/product.md#messages, word for word (space before the question mark included). */
 export const REVOKE_CONFIRM_TEXT = 'Are you sure you want to revoke this API key ?';
 
 /**
- * The 'App Integration Details' table (spec 02 §2 Profile): App Name, API Key (its identifier; the
+ * The 'App Integration Details' table (docs/product.md#profile-and-api-keys Profile): App Name, API Key (its identifier; the
  * secret is never listed), Created On and a Revoke per row (after the spec's confirmation); each
  * row expands to its service provider keys.
  */
@@ -56,7 +56,9 @@ export function ApiKeyTable({ rows, userID }: { rows: readonly ApiKey[]; userID:
                     <TableCell>
                       <IconButton
                         size="small"
-                        aria-label={expanded ? t('profile.hideProviders', { app: row.appName }) : t('profile.showProviders', { app: row.appName })}
+                        aria-label={
+                          expanded ? t('profile.hideProviders', { app: row.appName }) : t('profile.showProviders', { app: row.appName })
+                        }
                         aria-expanded={expanded}
                         onClick={() => setOpen(expanded ? null : row.ulcaApiKey)}
                       >

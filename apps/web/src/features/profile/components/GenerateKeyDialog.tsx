@@ -17,7 +17,7 @@ import { canGenerateKey, normaliseAppName } from '../lib/api-keys.ts';
 import { OneTimeSecret } from './OneTimeSecret.tsx';
 
 /**
- * The Generate API key dialog (spec 02 §2 Profile, §5): an app name (Generate disabled while it is
+ * The Generate API key dialog (docs/product.md#profile-and-api-keys Profile, docs/product.md#validation-rules): an app name (Generate disabled while it is
  * blank); Escape or Cancel closes it. On success the full key is shown this one time, with a copy
  * button and a warning that it cannot be shown again; a refused name (e.g. 409, a key for this app
  * already exists) shows the server's message in the dialog.
@@ -32,7 +32,7 @@ export function GenerateKeyDialog({ open, userID, onClose }: { open: boolean; us
   return (
     <Dialog
       open={open}
-      // A stray click beside the dialog must not throw the one-time key away; Escape still closes (spec 02 §2).
+      // A stray click beside the dialog must not throw the one-time key away; Escape still closes (docs/product.md#screens).
       onClose={(_e, reason) => {
         if (created && reason === 'backdropClick') return;
         close();
@@ -50,7 +50,11 @@ export function GenerateKeyDialog({ open, userID, onClose }: { open: boolean; us
         },
       }}
     >
-      {created ? <ShowKeyOnce created={created} onClose={close} /> : <GenerateKeyForm userID={userID} generate={generate} onCreated={setCreated} onClose={close} />}
+      {created ? (
+        <ShowKeyOnce created={created} onClose={close} />
+      ) : (
+        <GenerateKeyForm userID={userID} generate={generate} onCreated={setCreated} onClose={close} />
+      )}
     </Dialog>
   );
 }

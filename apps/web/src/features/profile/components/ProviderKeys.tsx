@@ -29,7 +29,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { OneTimeSecret } from './OneTimeSecret.tsx';
 
 /**
- * The expanded part of an API key row (spec 02 §2 Profile, §3): one line per service provider with
+ * The expanded part of an API key row (docs/product.md#profile-and-api-keys Profile, docs/product.md#entities-and-fields): one line per service provider with
  * its inference key (masked; the full value is shown once, right after Generate), Generate or
  * Revoke, the Data Tracking switch (off by default: the platform keeps no inputs or outputs of this
  * key's inference calls to the provider) and the Glossary and Speaker Verification buttons.
@@ -81,7 +81,9 @@ function ProviderRow({ provider, apiKey, userID }: { provider: ServiceProviderKe
   return (
     <TableRow>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{provider.serviceProviderName}</TableCell>
-      <TableCell sx={{ fontFamily: hasKey ? 'monospace' : undefined, color: hasKey ? undefined : 'text.secondary', overflowWrap: 'anywhere' }}>
+      <TableCell
+        sx={{ fontFamily: hasKey ? 'monospace' : undefined, color: hasKey ? undefined : 'text.secondary', overflowWrap: 'anywhere' }}
+      >
         {providerKeyText(provider.inferenceApiKey)}
       </TableCell>
       <TableCell>
@@ -93,7 +95,13 @@ function ProviderRow({ provider, apiKey, userID }: { provider: ServiceProviderKe
               onChange={(_e, checked) =>
                 tracking.mutate(
                   { ...input, dataTracking: checked },
-                  { onSuccess: (m) => enqueueSnackbar(localizeMessage(m) || (checked ? t('profile.trackingTurnedOn') : t('profile.trackingTurnedOff')), { variant: 'success' }), onError: fail },
+                  {
+                    onSuccess: (m) =>
+                      enqueueSnackbar(localizeMessage(m) || (checked ? t('profile.trackingTurnedOn') : t('profile.trackingTurnedOff')), {
+                        variant: 'success',
+                      }),
+                    onError: fail,
+                  },
                 )
               }
               slotProps={{ input: { 'aria-label': t('profile.trackingFor', { provider: provider.serviceProviderName }) } }}

@@ -7,11 +7,13 @@ export interface SearchableApiKey {
   serviceProviderKeys: readonly { serviceProviderName: string }[];
 }
 
-/** Case-insensitive match of `term` against the app name, the key identifier and the provider names (spec 02 §2 Profile search). */
+/** Case-insensitive match of `term` against the app name, the key identifier and the provider names (docs/product.md#profile-and-api-keys Profile search). */
 export function matchesApiKeySearch(row: SearchableApiKey, term: string): boolean {
   const t = term.trim().toLowerCase();
   if (!t) return true;
-  return [row.appName, row.ulcaApiKey, ...row.serviceProviderKeys.map((p) => p.serviceProviderName)].some((f) => f.toLowerCase().includes(t));
+  return [row.appName, row.ulcaApiKey, ...row.serviceProviderKeys.map((p) => p.serviceProviderName)].some((f) =>
+    f.toLowerCase().includes(t),
+  );
 }
 
 /** The rows that match the search term, in their original order. */
@@ -24,7 +26,7 @@ export function normaliseAppName(name: string): string {
   return name.trim();
 }
 
-/** Generate is enabled only once the app name has a non-blank character (spec 02 §5). */
+/** Generate is enabled only once the app name has a non-blank character (docs/product.md#validation-rules). */
 export function canGenerateKey(appName: string): boolean {
   return normaliseAppName(appName).length > 0;
 }

@@ -22,7 +22,7 @@ import { ApiKeyTable } from '../components/ApiKeyTable.tsx';
 import { GenerateKeyDialog } from '../components/GenerateKeyDialog.tsx';
 
 /**
- * /profile (signed in; spec 02 §2 Profile, §3, §7): the user's avatar initial, name, e-mail and user
+ * /profile (signed in; docs/product.md#profile-and-api-keys Profile, docs/product.md#entities-and-fields, docs/api.md#request-signatures): the user's avatar initial, name, e-mail and user
  * id, and the 'App Integration Details' table of their API keys with search, Generate and Revoke.
  */
 export default function ProfilePage() {
@@ -39,19 +39,27 @@ export default function ProfilePage() {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
 
   const body = (
-    <QueryState query={keys} loading={t('profile.loadingKeys')} errorTitle={t('profile.loadKeysFailed')} noRetry={isUnauthorised} empty={rows.length === 0 ? (
-      <EmptyState
-        action={
-          !keys.data?.length ? (
-            <Typography variant="body2">{t('profile.generateHint')}</Typography>
-          ) : (
-            <Button variant="outlined" onClick={() => setTerm('')}>
-              {t('profile.clearSearch')}
-            </Button>
-          )
-        }
-      />
-    ) : undefined}>
+    <QueryState
+      query={keys}
+      loading={t('profile.loadingKeys')}
+      errorTitle={t('profile.loadKeysFailed')}
+      noRetry={isUnauthorised}
+      empty={
+        rows.length === 0 ? (
+          <EmptyState
+            action={
+              !keys.data?.length ? (
+                <Typography variant="body2">{t('profile.generateHint')}</Typography>
+              ) : (
+                <Button variant="outlined" onClick={() => setTerm('')}>
+                  {t('profile.clearSearch')}
+                </Button>
+              )
+            }
+          />
+        ) : undefined
+      }
+    >
       {() => <ApiKeyTable rows={rows} userID={user.userID} />}
     </QueryState>
   );
@@ -74,7 +82,10 @@ export default function ProfilePage() {
               {user.email}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {t('profile.userId')} <Box component="span" sx={{ fontFamily: 'monospace' }}>{user.userID}</Box>
+              {t('profile.userId')}{' '}
+              <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                {user.userID}
+              </Box>
             </Typography>
           </Box>
         </Stack>

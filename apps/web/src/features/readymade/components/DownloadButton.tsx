@@ -20,7 +20,13 @@ export function DownloadButton({ datasetId, datasetName }: { datasetId: string; 
   return (
     <>
       <ButtonGroup variant="contained" size="small" aria-label={t('readymade.downloadName', { name: datasetName })}>
-        <Button component="a" href={downloadHref(datasetId, 'json')} download startIcon={<DownloadIcon />} aria-label={t('readymade.downloadJson', { name: datasetName })}>
+        <Button
+          component="a"
+          href={downloadHref(datasetId, 'json')}
+          download
+          startIcon={<DownloadIcon />}
+          aria-label={t('readymade.downloadJson', { name: datasetName })}
+        >
           {t('readymade.download')}
         </Button>
         <Button
@@ -34,7 +40,14 @@ export function DownloadButton({ datasetId, datasetName }: { datasetId: string; 
           <ArrowDropDownIcon fontSize="small" />
         </Button>
       </ButtonGroup>
-      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         {DOWNLOAD_FORMATS.map(({ format, label }) => (
           <MenuItem key={format} component="a" href={downloadHref(datasetId, format)} download onClick={() => setAnchor(null)}>
             {label}

@@ -18,7 +18,7 @@ import {
 import { DownloadButton } from './DownloadButton.tsx';
 
 /**
- * One ready-made dataset (spec 01 §2): task, name, source, target, type, license, domain,
+ * One ready-made dataset (docs/product.md#ready-made-datasets): task, name, source, target, type, license, domain,
  * submitter, published on, plus the record count, and the Download button.
  */
 export function ReadyMadeCard({ dataset }: { dataset: ReadyMadeDataset }) {
@@ -36,12 +36,22 @@ export function ReadyMadeCard({ dataset }: { dataset: ReadyMadeDataset }) {
     ['Records', 'records', formatRecordCount(dataset.recordCount)],
   ];
   return (
-    <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+    <Card
+      component="article"
+      variant="outlined"
+      aria-labelledby={titleId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flex: 1, pb: 1 }}>
         <Typography variant="overline" color="primary" sx={{ fontWeight: 700, lineHeight: 1.5, letterSpacing: 0.6 }}>
           {taskLabel(dataset.datasetType)}
         </Typography>
-        <Typography id={titleId} variant="h6" component="h2" sx={{ fontSize: '1.05rem', fontWeight: 600, mb: 1.5, overflowWrap: 'anywhere' }}>
+        <Typography
+          id={titleId}
+          variant="h6"
+          component="h2"
+          sx={{ fontSize: '1.05rem', fontWeight: 600, mb: 1.5, overflowWrap: 'anywhere' }}
+        >
           {dataset.datasetName}
         </Typography>
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>

@@ -3,11 +3,17 @@ import { FilterPopover, type FilterPopoverBinding } from '../../../components/Fi
 import { FILTER_GROUPS, type FilterOption, type ReadyMadeFilter, type ReadyMadeFilterGroup } from '../lib/readymade-filters.ts';
 
 /**
- * The filter popover of the Ready-made datasets page (spec 01 §2): Domain, Language and Submitter
+ * The filter popover of the Ready-made datasets page (docs/product.md#ready-made-datasets): Domain, Language and Submitter
  * checkbox groups. Choices are a draft until Apply, which is disabled while nothing is selected
- * (spec 01 §5); Clear All (disabled when nothing is selected or applied) clears and applies at once.
+ * (docs/product.md#validation-rules); Clear All (disabled when nothing is selected or applied) clears and applies at once.
  */
-export function ReadyMadeFilterPopover({ anchorEl, onClose, options, value, onApply }: FilterPopoverBinding<ReadyMadeFilter> & { options: Record<ReadyMadeFilterGroup, FilterOption[]> }) {
+export function ReadyMadeFilterPopover({
+  anchorEl,
+  onClose,
+  options,
+  value,
+  onApply,
+}: FilterPopoverBinding<ReadyMadeFilter> & { options: Record<ReadyMadeFilterGroup, FilterOption[]> }) {
   const { t } = useTranslation();
   return (
     <FilterPopover

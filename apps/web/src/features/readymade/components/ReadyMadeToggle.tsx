@@ -14,7 +14,15 @@ import { useReadyMadeList } from '../api/readymade-list.ts';
  * only to an ADMIN, and only for a Completed submission; whether the dataset is listed comes from
  * the public ready-made list. Renders nothing otherwise. The server enforces the role too.
  */
-export function ReadyMadeToggle({ serviceRequestNumber, datasetId, status }: { serviceRequestNumber: string; datasetId: string | null | undefined; status: string | null | undefined }) {
+export function ReadyMadeToggle({
+  serviceRequestNumber,
+  datasetId,
+  status,
+}: {
+  serviceRequestNumber: string;
+  datasetId: string | null | undefined;
+  status: string | null | undefined;
+}) {
   const session = useSession();
   const isAdmin = !!session?.userDetails.roles.includes('ADMIN');
   if (!isAdmin || status !== 'Completed' || !datasetId) return null;

@@ -19,11 +19,61 @@ import {
 
 const base = { serviceRequestNumber: '1', publishedOn: '2026-11-21T09:35:00.000Z', recordCount: 10, downloadUrl: '' };
 const rows: ReadyMadeDataset[] = [
-  { ...base, datasetId: 'p1', datasetName: 'Parliament debates', datasetType: 'parallel-corpus', sourceLanguage: 'en', targetLanguage: 'hi', license: 'cc-by-4.0', domain: ['parliamentary', 'legal'], submitterName: 'Lok Sabha Cell' },
-  { ...base, datasetId: 'p2', datasetName: 'Tourism phrases', datasetType: 'parallel-corpus', sourceLanguage: 'en', targetLanguage: 'ta', license: 'cc0', domain: ['tourism'], submitterName: 'Travel Desk' },
-  { ...base, datasetId: 'p3', datasetName: 'Court orders', datasetType: 'parallel-corpus', sourceLanguage: 'hi', targetLanguage: 'mr', license: null, domain: ['legal'], submitterName: null },
-  { ...base, datasetId: 'm1', datasetName: 'Tamil news', datasetType: 'monolingual-corpus', sourceLanguage: 'ta', targetLanguage: null, license: 'cc0', domain: ['news'], submitterName: 'Travel Desk' },
-  { ...base, datasetId: 'a1', datasetName: 'Hindi speech', datasetType: 'asr-corpus', sourceLanguage: 'hi', targetLanguage: null, license: 'cc-by-4.0', domain: ['general'], submitterName: 'ULCA Demo Team' },
+  {
+    ...base,
+    datasetId: 'p1',
+    datasetName: 'Parliament debates',
+    datasetType: 'parallel-corpus',
+    sourceLanguage: 'en',
+    targetLanguage: 'hi',
+    license: 'cc-by-4.0',
+    domain: ['parliamentary', 'legal'],
+    submitterName: 'Lok Sabha Cell',
+  },
+  {
+    ...base,
+    datasetId: 'p2',
+    datasetName: 'Tourism phrases',
+    datasetType: 'parallel-corpus',
+    sourceLanguage: 'en',
+    targetLanguage: 'ta',
+    license: 'cc0',
+    domain: ['tourism'],
+    submitterName: 'Travel Desk',
+  },
+  {
+    ...base,
+    datasetId: 'p3',
+    datasetName: 'Court orders',
+    datasetType: 'parallel-corpus',
+    sourceLanguage: 'hi',
+    targetLanguage: 'mr',
+    license: null,
+    domain: ['legal'],
+    submitterName: null,
+  },
+  {
+    ...base,
+    datasetId: 'm1',
+    datasetName: 'Tamil news',
+    datasetType: 'monolingual-corpus',
+    sourceLanguage: 'ta',
+    targetLanguage: null,
+    license: 'cc0',
+    domain: ['news'],
+    submitterName: 'Travel Desk',
+  },
+  {
+    ...base,
+    datasetId: 'a1',
+    datasetName: 'Hindi speech',
+    datasetType: 'asr-corpus',
+    sourceLanguage: 'hi',
+    targetLanguage: null,
+    license: 'cc-by-4.0',
+    domain: ['general'],
+    submitterName: 'ULCA Demo Team',
+  },
 ];
 const ids = (r: ReadyMadeDataset[]) => r.map((d) => d.datasetId);
 
@@ -46,7 +96,7 @@ describe('ready-made tabs', () => {
   });
 });
 
-describe('ready-made search (case-insensitive, spec 01 §4)', () => {
+describe('ready-made search (case-insensitive, docs/product.md#states-and-transitions)', () => {
   it('matches name, language codes and labels, domain codes and labels, licence and submitter', () => {
     expect(ids(visibleDatasets(rows, 'parallel-corpus', 'PARLIAMENT', {}))).toEqual(['p1']);
     expect(ids(visibleDatasets(rows, 'parallel-corpus', 'tamil', {}))).toEqual(['p2']);

@@ -1,22 +1,34 @@
 import { currentLocale, i18n } from '../../../lib/i18n/i18n.ts';
 import { localizedDatasetType, localizedLanguageName } from '../../../lib/i18n/names.ts';
-import { DATASET_TYPES, DATASET_TYPE_LABELS, DOMAINS, LICENSES, languageLabel, type DatasetType, readyMadeDownloadPath, type ReadyMadeItem } from '@ulca/contracts';
+import {
+  DATASET_TYPES,
+  DATASET_TYPE_LABELS,
+  DOMAINS,
+  LICENSES,
+  languageLabel,
+  type DatasetType,
+  readyMadeDownloadPath,
+  type ReadyMadeItem,
+} from '@ulca/contracts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 
 /**
- * Pure logic of the Ready-made datasets page (issue #3 §6; spec 01 §2 "Ready-made datasets page",
- * §4 "Filter popovers"): tabs by task type, the search box, the Domain / Language / Submitter
+ * Pure logic of the Ready-made datasets page (issue #3 §6; docs/product.md#ready-made-datasets "Ready-made datasets page",
+ * docs/product.md#states-and-transitions "Filter popovers"): tabs by task type, the search box, the Domain / Language / Submitter
  * filter, and how a card shows its values.
  */
 
 /** A ready-made dataset as the list returns it (GET …/dataset/readymade/list; @ulca/contracts). */
 export type ReadyMadeDataset = ReadyMadeItem;
 
-/** The tab shown first (spec 02 §9 "Default filter type: … readymade parallel-corpus"). */
+/** The tab shown first (docs/product.md#constants-and-limits "Default filter type: … readymade parallel-corpus"). */
 export const DEFAULT_TAB: DatasetType = 'parallel-corpus';
 
 /** One tab per dataset type, in the catalogue's order. */
-export const TABS: readonly { value: DatasetType; label: string }[] = DATASET_TYPES.map((t) => ({ value: t, label: DATASET_TYPE_LABELS[t] }));
+export const TABS: readonly { value: DatasetType; label: string }[] = DATASET_TYPES.map((t) => ({
+  value: t,
+  label: DATASET_TYPE_LABELS[t],
+}));
 
 /** The tab named by a `?type=` value, or the default for a missing or unknown one. */
 export function tabFromParam(value: string | null): DatasetType {
@@ -52,7 +64,7 @@ export function languageText(code: string | null): string {
   return code ? localizedLanguageName(code, languageLabel(code)) : '-';
 }
 
-/** Filter groups of the popover (spec 01 §2: Domain, Language, Submitter). */
+/** Filter groups of the popover (docs/product.md#dataset-screens: Domain, Language, Submitter). */
 export type ReadyMadeFilterGroup = 'domain' | 'language' | 'submitter';
 /** Selected values per group; a missing or empty group does not filter. */
 export type ReadyMadeFilter = Partial<Record<ReadyMadeFilterGroup, string[]>>;
@@ -63,7 +75,7 @@ export const FILTER_GROUPS: readonly { key: ReadyMadeFilterGroup; label: string 
   { key: 'submitter', label: 'Submitter' },
 ];
 
-/** Number of selected values over all groups: Apply and Clear All are disabled at 0 (spec 01 §5). */
+/** Number of selected values over all groups: Apply and Clear All are disabled at 0 (docs/product.md#validation-rules). */
 export function selectedCount(filter: ReadyMadeFilter): number {
   return Object.values(filter).reduce((n, v) => n + (v?.length ?? 0), 0);
 }
@@ -74,7 +86,7 @@ function languagesOf(d: ReadyMadeDataset): string[] {
 }
 
 /**
- * Case-insensitive match of `term` (spec 01 §4) against the name, the task (code or label), the
+ * Case-insensitive match of `term` (docs/product.md#states-and-transitions) against the name, the task (code or label), the
  * languages (code or label), the domains (code or label), the licence and the submitter.
  */
 export function matchesSearch(d: ReadyMadeDataset, term: string): boolean {
@@ -93,11 +105,12 @@ export function matchesSearch(d: ReadyMadeDataset, term: string): boolean {
 }
 
 /**
- * AND across groups, OR within a group (spec 01 §4). A dataset matches a Language selection when
+ * AND across groups, OR within a group (docs/product.md#states-and-transitions). A dataset matches a Language selection when
  * its source or its target language is selected, and a Domain selection when any of its domains is.
  */
 export function matchesFilter(d: ReadyMadeDataset, filter: ReadyMadeFilter): boolean {
-  const within = (sel: string[] | undefined, values: (string | null)[]) => !sel?.length || values.some((v) => v !== null && sel.includes(v));
+  const within = (sel: string[] | undefined, values: (string | null)[]) =>
+    !sel?.length || values.some((v) => v !== null && sel.includes(v));
   return within(filter.domain, d.domain) && within(filter.language, languagesOf(d)) && within(filter.submitter, [d.submitterName]);
 }
 
@@ -122,11 +135,19 @@ export interface FilterOption {
 /** The choices per group: the values present in `rows` (the current tab's datasets), sorted by label. */
 export function filterOptions(rows: readonly ReadyMadeDataset[]): Record<ReadyMadeFilterGroup, FilterOption[]> {
   const build = (values: (string | null)[], label: (v: string) => string): FilterOption[] =>
-    [...new Set(values.filter((v): v is string => !!v))].map((value) => ({ value, label: label(value) })).sort((a, b) => a.label.localeCompare(b.label));
+    [...new Set(values.filter((v): v is string => !!v))]
+      .map((value) => ({ value, label: label(value) }))
+      .sort((a, b) => a.label.localeCompare(b.label));
   return {
-    domain: build(rows.flatMap((d) => d.domain), domainLabel),
+    domain: build(
+      rows.flatMap((d) => d.domain),
+      domainLabel,
+    ),
     language: build(rows.flatMap(languagesOf), languageLabel),
-    submitter: build(rows.map((d) => d.submitterName), (v) => v),
+    submitter: build(
+      rows.map((d) => d.submitterName),
+      (v) => v,
+    ),
   };
 }
 
@@ -140,7 +161,7 @@ export function pruneFilter(filter: ReadyMadeFilter, options: Record<ReadyMadeFi
   return out;
 }
 
-/** Published on: en-IN date and 12-hour time, AM/PM upper case, as search times (spec 01 §9), e.g. '21/11/2026, 3:05:00 PM'; '-' for none. */
+/** Published on: en-IN date and 12-hour time, AM/PM upper case, as search times (docs/product.md#constants-and-limits), e.g. '21/11/2026, 3:05:00 PM'; '-' for none. */
 export const formatPublishedOn = formatDateTime12;
 
 /** A record count with Indian digit grouping in the interface language ('1,23,456 records'; '1 record'; '5 रिकॉर्ड'). */

@@ -12,12 +12,21 @@ import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { useReadyMadeList } from '../api/readymade-list.ts';
-import { TABS, countsByType, filterOptions, selectedCount, tabFromParam, taskLabel, visibleDatasets, type ReadyMadeFilter } from '../lib/readymade-filters.ts';
+import {
+  TABS,
+  countsByType,
+  filterOptions,
+  selectedCount,
+  tabFromParam,
+  taskLabel,
+  visibleDatasets,
+  type ReadyMadeFilter,
+} from '../lib/readymade-filters.ts';
 import { ReadyMadeCard } from '../components/ReadyMadeCard.tsx';
 import { ReadyMadeFilterPopover } from '../components/ReadyMadeFilterPopover.tsx';
 
 /**
- * Ready-made datasets (spec 01 §2; issue #3 §6), public at /dataset/readymade-datasets and signed
+ * Ready-made datasets (docs/product.md#ready-made-datasets; issue #3 §6), public at /dataset/readymade-datasets and signed
  * in at /readymade-dataset: tabs by task type (default parallel-corpus, kept in `?type=`), a search
  * box, the Domain / Language / Submitter filter, and one card per dataset with its download.
  */
@@ -53,16 +62,33 @@ export default function ReadyMadeDatasetsPage() {
   };
 
   const body = (
-    <QueryState query={query} loading={t('readymade.loading')} errorTitle={t('readymade.loadFailed')} empty={inTab.length === 0 ? <MessageBlock title={t('common.noRecords')} hint={t('readymade.noneOfType', { type: taskLabel(tab) })} role="status" /> : shown.length === 0 ? (
-      <NoMatches title={t('common.noRecords')} hint={t('readymade.noMatch')} onClear={clearAll} role="status" />
-    ) : undefined}>
+    <QueryState
+      query={query}
+      loading={t('readymade.loading')}
+      errorTitle={t('readymade.loadFailed')}
+      empty={
+        inTab.length === 0 ? (
+          <MessageBlock title={t('common.noRecords')} hint={t('readymade.noneOfType', { type: taskLabel(tab) })} role="status" />
+        ) : shown.length === 0 ? (
+          <NoMatches title={t('common.noRecords')} hint={t('readymade.noMatch')} onClear={clearAll} role="status" />
+        ) : undefined
+      }
+    >
       {() => (
-      <Box component="section" aria-label={t('readymade.sectionLabel', { type: taskLabel(tab) })} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } }}>
-        {shown.map((d) => (
-          <ReadyMadeCard key={d.datasetId} dataset={d} />
-        ))}
-      </Box>
-    )}
+        <Box
+          component="section"
+          aria-label={t('readymade.sectionLabel', { type: taskLabel(tab) })}
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+          }}
+        >
+          {shown.map((d) => (
+            <ReadyMadeCard key={d.datasetId} dataset={d} />
+          ))}
+        </Box>
+      )}
     </QueryState>
   );
 
@@ -86,11 +112,21 @@ export default function ReadyMadeDatasetsPage() {
           sx={{ '& .MuiTabScrollButton-root.Mui-disabled': { width: 0 } }}
         >
           {TABS.map((tabDef) => (
-            <Tab key={tabDef.value} value={tabDef.value} label={counts[tabDef.value] ? `${taskLabel(tabDef.value)} (${counts[tabDef.value]})` : taskLabel(tabDef.value)} />
+            <Tab
+              key={tabDef.value}
+              value={tabDef.value}
+              label={counts[tabDef.value] ? `${taskLabel(tabDef.value)} (${counts[tabDef.value]})` : taskLabel(tabDef.value)}
+            />
           ))}
         </Tabs>
       </Paper>
-      <SearchToolbar term={term} onTermChange={setTerm} placeholder={t('readymade.searchPlaceholder')} searchLabel={t('readymade.searchLabel')} onPaper>
+      <SearchToolbar
+        term={term}
+        onTermChange={setTerm}
+        placeholder={t('readymade.searchPlaceholder')}
+        searchLabel={t('readymade.searchLabel')}
+        onPaper
+      >
         <FilterButton
           count={filterCount}
           onOpen={setFilterAnchor}
@@ -100,7 +136,13 @@ export default function ReadyMadeDatasetsPage() {
         />
       </SearchToolbar>
       {body}
-      <ReadyMadeFilterPopover anchorEl={filterAnchor} onClose={() => setFilterAnchor(null)} options={options} value={filter} onApply={setFilter} />
+      <ReadyMadeFilterPopover
+        anchorEl={filterAnchor}
+        onClose={() => setFilterAnchor(null)}
+        options={options}
+        value={filter}
+        onApply={setFilter}
+      />
     </Container>
   );
 }

@@ -2,15 +2,29 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // The api client reads the session from browser storage; give it a signed-in user in Node.
 const store = new Map<string, string>([
-  ['ulca.session', JSON.stringify({ userDetails: { userID: 'u-7', email: 'ravi@example.org', firstName: 'Ravi', roles: ['READONLY-USER'] }, userKeys: { publicKey: 'pub', privateKey: 'priv' } })],
+  [
+    'ulca.session',
+    JSON.stringify({
+      userDetails: { userID: 'u-7', email: 'ravi@example.org', firstName: 'Ravi', roles: ['READONLY-USER'] },
+      userKeys: { publicKey: 'pub', privateKey: 'priv' },
+    }),
+  ],
 ]);
 vi.stubGlobal('window', { addEventListener: () => {} });
 vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
 
-type Api = typeof import('./list-searches.ts') & typeof import('./search-status.ts') & typeof import('./submit-search.ts') & typeof import('./search-options.ts');
+type Api = typeof import('./list-searches.ts') &
+  typeof import('./search-status.ts') &
+  typeof import('./submit-search.ts') &
+  typeof import('./search-options.ts');
 let api: Api;
 beforeAll(async () => {
-  api = { ...(await import('./list-searches.ts')), ...(await import('./search-status.ts')), ...(await import('./submit-search.ts')), ...(await import('./search-options.ts')) };
+  api = {
+    ...(await import('./list-searches.ts')),
+    ...(await import('./search-status.ts')),
+    ...(await import('./submit-search.ts')),
+    ...(await import('./search-options.ts')),
+  };
 });
 afterAll(() => vi.unstubAllGlobals());
 
@@ -35,7 +49,11 @@ const searchRow = (srn: string, status: string, details: unknown) => ({
 
 describe('search API calls', () => {
   it('asks for table page p as the 1-based server page p + 1, signed', async () => {
-    const calls = serve(200, { data: [searchRow('SR-2', 'In-Progress', { count: 0 }), searchRow('SR-1', 'Completed', { count: 5 })], startPage: 3, totalCount: 23 });
+    const calls = serve(200, {
+      data: [searchRow('SR-2', 'In-Progress', { count: 0 }), searchRow('SR-1', 'Completed', { count: 5 })],
+      startPage: 3,
+      totalCount: 23,
+    });
     const page = await api.fetchSearches('u-7', 2);
     expect(calls[0].url).toBe('/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=u-7&startPage=3&endPage=3');
     expect((calls[0].init.headers as Record<string, string>).key).toBe('pub');
@@ -62,13 +80,24 @@ describe('search API calls', () => {
   });
 
   it('submits userId, datasetType and criteria, and passes field errors of a 400 on', async () => {
-    const calls = serve(200, { message: 'Your search query has been submitted', data: { serviceRequestNumber: 'SR-9', datasetType: 'parallel-corpus' } });
-    const body = { userId: 'u-7', datasetType: 'parallel-corpus', criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'], minScore: 0.8 } };
+    const calls = serve(200, {
+      message: 'Your search query has been submitted',
+      data: { serviceRequestNumber: 'SR-9', datasetType: 'parallel-corpus' },
+    });
+    const body = {
+      userId: 'u-7',
+      datasetType: 'parallel-corpus',
+      criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'], minScore: 0.8 },
+    };
     const res = await api.submitSearch(body);
     expect(calls[0].init.method).toBe('POST');
     expect(JSON.parse(String(calls[0].init.body))).toEqual(body);
     expect(res.data.serviceRequestNumber).toBe('SR-9');
-    serve(400, { message: 'Invalid search', code: 'VALIDATION', errors: [{ field: 'criteria.targetLanguage', message: 'This field is mandatory' }] });
+    serve(400, {
+      message: 'Invalid search',
+      code: 'VALIDATION',
+      errors: [{ field: 'criteria.targetLanguage', message: 'This field is mandatory' }],
+    });
     await expect(api.submitSearch({ ...body, criteria: { sourceLanguage: ['en'], targetLanguage: [] } })).rejects.toMatchObject({
       status: 400,
       errors: [{ field: 'criteria.targetLanguage', message: 'This field is mandatory' }],
@@ -79,7 +108,25 @@ describe('search API calls', () => {
     const calls = serve(200, {
       data: {
         datasetFilterParams: [
-          { datasetType: 'ocr-corpus', code: 'ocr-corpus', label: 'OCR Dataset', active: true, values: [], filters: [{ value: 'dpi', label: 'DPI', filterType: 'advance', active: true, input: 'single-select', type: 'array', parent: null, options: [{ value: '300_dpi', label: '300 DPI' }] }] },
+          {
+            datasetType: 'ocr-corpus',
+            code: 'ocr-corpus',
+            label: 'OCR Dataset',
+            active: true,
+            values: [],
+            filters: [
+              {
+                value: 'dpi',
+                label: 'DPI',
+                filterType: 'advance',
+                active: true,
+                input: 'single-select',
+                type: 'array',
+                parent: null,
+                options: [{ value: '300_dpi', label: '300 DPI' }],
+              },
+            ],
+          },
         ],
         languages: [{ code: 'ta', label: 'Tamil', active: true }],
         mixedDatasrc: [{ code: 'vaani', label: 'Vaani', active: true }],

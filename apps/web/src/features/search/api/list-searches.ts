@@ -16,7 +16,7 @@ export interface SearchPage {
 
 /**
  * The user's searches, newest first (GET …/corpus/search/listByUserId). `page` is 0-based as the table counts; the server's pages are
- * 1-based, so page p asks for startPage = endPage = p + 1 (spec 01 §7). `page: 'all'` asks for
+ * 1-based, so page p asks for startPage = endPage = p + 1 (docs/api.md#route-groups). `page: 'all'` asks for
  * every row (no paging parameters), for the search box.
  */
 export async function fetchSearches(userId: string, page: number | 'all', signal?: AbortSignal): Promise<SearchPage> {

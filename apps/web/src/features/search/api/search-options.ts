@@ -7,7 +7,7 @@ import { searchKeys } from './keys.ts';
 /** The masters the search form needs: the filter catalogue, the languages and the ASR data sources. */
 export { SEARCH_MASTER_NAMES };
 
-/** What the search form reads of POST …/fetch-master/bulk for SEARCH_MASTER_NAMES (contracts.md "Master data"): master codes as text. */
+/** What the search form reads of POST …/fetch-master/bulk for SEARCH_MASTER_NAMES (docs/api.md "Master data"): master codes as text. */
 export interface SearchOptions {
   datasetFilterParams: DatasetFilterParams[];
   languages: MasterEntry[];
@@ -20,10 +20,19 @@ const asText = (e: { code: string | number; label: string; active: boolean }): M
 export async function fetchSearchOptions(signal?: AbortSignal): Promise<SearchOptions> {
   const body: MasterBulkBody = { masterNames: [...SEARCH_MASTER_NAMES] };
   const res = await apiRequest('POST', MASTER_API.bulk, { body, signed: false, schema: searchMastersResponse, signal });
-  return { datasetFilterParams: res.data.datasetFilterParams, languages: res.data.languages.map(asText), mixedDatasrc: res.data.mixedDatasrc.map(asText) };
+  return {
+    datasetFilterParams: res.data.datasetFilterParams,
+    languages: res.data.languages.map(asText),
+    mixedDatasrc: res.data.mixedDatasrc.map(asText),
+  };
 }
 
 /** Query hook: the catalogue, loaded once per session (master data does not change while the app runs). */
 export function useSearchOptions() {
-  return useQuery({ queryKey: searchKeys.options(), queryFn: ({ signal }) => fetchSearchOptions(signal), staleTime: Infinity, gcTime: Infinity });
+  return useQuery({
+    queryKey: searchKeys.options(),
+    queryFn: ({ signal }) => fetchSearchOptions(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 }

@@ -33,7 +33,15 @@ function DownloadRow({ title, hint, links }: { title: string; hint: string; link
       </Typography>
       <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
         {links.map((l) => (
-          <Button key={l.key} component="a" href={l.href} download variant={l.key === 'json' ? 'contained' : 'outlined'} startIcon={<DownloadIcon />} aria-label={`${title}: ${l.label}`}>
+          <Button
+            key={l.key}
+            component="a"
+            href={l.href}
+            download
+            variant={l.key === 'json' ? 'contained' : 'outlined'}
+            startIcon={<DownloadIcon />}
+            aria-label={`${title}: ${l.label}`}
+          >
             {l.label}
           </Button>
         ))}
@@ -43,7 +51,7 @@ function DownloadRow({ title, hint, links }: { title: string; hint: string; link
 }
 
 /**
- * Download Sample (the first 100 records) and Download All (spec 01 §2), each in every format the
+ * Download Sample (the first 100 records) and Download All (docs/product.md#screens), each in every format the
  * server offers: the ULCA JSON array, JSONL, CSV, and for speech and OCR searches a zip with the
  * media files. The links are signed for the owner and expire after an hour.
  */
@@ -58,10 +66,19 @@ export function DownloadLinks({ files, countText }: { files: SearchSummary['file
   }
   return (
     <Stack spacing={2.5}>
-      <DownloadRow title="Download Sample" hint="The first 100 records, to check the data before you fetch it all." links={formats.map((f) => ({ key: f.key, label: f.label, href: f.sample }))} />
-      <DownloadRow title="Download All" hint={`Every matching record: ${countText}.`} links={formats.map((f) => ({ key: f.key, label: f.label, href: f.all }))} />
+      <DownloadRow
+        title="Download Sample"
+        hint="The first 100 records, to check the data before you fetch it all."
+        links={formats.map((f) => ({ key: f.key, label: f.label, href: f.sample }))}
+      />
+      <DownloadRow
+        title="Download All"
+        hint={`Every matching record: ${countText}.`}
+        links={formats.map((f) => ({ key: f.key, label: f.label, href: f.all }))}
+      />
       <Typography variant="caption" color="text.secondary">
-        JSON (ULCA) is an array of records with their metadata, in the ULCA dataset format. Links are valid for an hour; open this page again for fresh ones.
+        JSON (ULCA) is an array of records with their metadata, in the ULCA dataset format. Links are valid for an hour; open this page
+        again for fresh ones.
       </Typography>
     </Stack>
   );

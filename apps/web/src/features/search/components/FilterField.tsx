@@ -40,7 +40,19 @@ interface ChoiceFieldProps<V> {
  * A multi-select with chips over `choices` (languages, domains, …). `value` holds choice values;
  * values not among the choices still show, with their code as label.
  */
-export function MultiChoiceField({ id, label, choices, value, onChange, onBlur, disabled, required, error, helperText, placeholder }: ChoiceFieldProps<string[]> & { placeholder?: string }) {
+export function MultiChoiceField({
+  id,
+  label,
+  choices,
+  value,
+  onChange,
+  onBlur,
+  disabled,
+  required,
+  error,
+  helperText,
+  placeholder,
+}: ChoiceFieldProps<string[]> & { placeholder?: string }) {
   const keys = choices.map((c) => c.value);
   const extra = value.filter((v) => !keys.includes(v));
   return (
@@ -78,7 +90,19 @@ export function MultiChoiceField({ id, label, choices, value, onChange, onBlur, 
 }
 
 /** A single select over `choices` with an empty first entry (`emptyLabel`). */
-export function SingleChoiceField({ id, label, choices, value, onChange, onBlur, disabled, required, error, helperText, emptyLabel = 'Any' }: ChoiceFieldProps<string> & { emptyLabel?: string }) {
+export function SingleChoiceField({
+  id,
+  label,
+  choices,
+  value,
+  onChange,
+  onBlur,
+  disabled,
+  required,
+  error,
+  helperText,
+  emptyLabel = 'Any',
+}: ChoiceFieldProps<string> & { emptyLabel?: string }) {
   return (
     <TextField
       id={id}

@@ -16,11 +16,11 @@ import type { SearchTableRow } from '../lib/my-searches.ts';
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const NARROW_ONLY = { display: { xs: 'flex', sm: 'none' } } as const;
 
-/** My Searches shows 10 rows per page (spec 01 §9). */
+/** My Searches shows 10 rows per page (docs/product.md#constants-and-limits). */
 export const MY_SEARCHES_PAGE_SIZE = 10;
 
 /**
- * The My Searches table (spec 01 §2): Search Criteria, Searched On, #Record, Status. `rows` is the
+ * The My Searches table (docs/product.md#search-and-download): Search Criteria, Searched On, #Record, Status. `rows` is the
  * page to show; `total` and `page` drive the pager. A Completed row with a count opens its result
  * (`onOpen`); the `highlighted` row (a service request number) is scrolled to and tinted.
  */
@@ -87,7 +87,12 @@ export function MySearchesTable({
                     <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                       {row.searchCriteria}
                     </Typography>
-                    <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }} aria-label="Service request number">
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ fontFamily: 'monospace' }}
+                      aria-label="Service request number"
+                    >
                       {row.serviceRequestNumber}
                     </Typography>
                     {/* Phones: the other columns are folded in here. */}

@@ -43,11 +43,11 @@ import {
 } from '../lib/search-form.ts';
 import { FilterField, MultiChoiceField, SingleChoiceField, choicesOf, type Choice } from './FilterField.tsx';
 
-/** Submit failures stay on screen for 40 s (spec 01 §9). */
+/** Submit failures stay on screen for 40 s (docs/product.md#constants-and-limits). */
 const SUBMIT_ERROR_MS = 40000;
-/** Spec 01 §8 "Search submit failure" when the server gave no message of its own. */
+/** docs/product.md#messages "Search submit failure" when the server gave no message of its own. */
 export const SEARCH_SUBMIT_FALLBACK = 'Something went wrong. Please try again.';
-/** Spec 01 §4: the toast shown when Submit is pressed. */
+/** docs/product.md#states-and-transitions: the toast shown when Submit is pressed. */
 export const SEARCH_WAIT_MESSAGE = 'Please wait while we process your request.';
 /** The type the form opens with. */
 const DEFAULT_TYPE = 'parallel-corpus';
@@ -70,7 +70,7 @@ function FieldGrid({ children }: { children: ReactNode }) {
 }
 
 /**
- * The search form (spec 01 §2, §4, §5): dataset type, languages (a source and targets for
+ * The search form (docs/product.md#search-and-download, docs/product.md#states-and-transitions, docs/product.md#validation-rules): dataset type, languages (a source and targets for
  * source–target types, languages otherwise), a data source and an assert language for ASR types,
  * the type's basic filters and, behind the Advanced toggle, its advanced ones (parent and active
  * rules of the catalogue), Clear and Submit. Submit, Advanced and the filters wait for a target
@@ -107,7 +107,7 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
   const assertChoices = languageChoices(undefined, options.languages).filter((c) => c.value !== MIXED_LANGUAGE && c.value !== 'unknown');
 
   const changeType = (type: string) => {
-    // Spec 01 §4: changing the dataset type clears the form.
+    // docs/product.md#states-and-transitions: changing the dataset type clears the form.
     reset(emptySearchForm(type));
     setAdvanced(false);
   };
@@ -176,7 +176,13 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
           control={control}
           name={`filters.${filter.value}`}
           render={({ field, fieldState }) => (
-            <FilterField filter={filter} value={field.value} onChange={field.onChange} disabled={!targetsChosen} error={fieldState.error?.message} />
+            <FilterField
+              filter={filter}
+              value={field.value}
+              onChange={field.onChange}
+              disabled={!targetsChosen}
+              error={fieldState.error?.message}
+            />
           )}
         />
       ))}
@@ -228,7 +234,11 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
                     onChange={(v) => {
                       field.onChange(v);
                       const targets = getValues('targetLanguage');
-                      if (targets.includes(v)) setValue('targetLanguage', targets.filter((t) => t !== v));
+                      if (targets.includes(v))
+                        setValue(
+                          'targetLanguage',
+                          targets.filter((t) => t !== v),
+                        );
                     }}
                     onBlur={field.onBlur}
                     error={!!fieldState.error}
@@ -270,7 +280,11 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
                     value={field.value}
                     onChange={(v) => {
                       field.onChange(v);
-                      if (v) setValue('targetLanguage', withMixedLanguage(getValues('targetLanguage')), { shouldValidate: true, shouldTouch: true });
+                      if (v)
+                        setValue('targetLanguage', withMixedLanguage(getValues('targetLanguage')), {
+                          shouldValidate: true,
+                          shouldTouch: true,
+                        });
                       else setValue('assertLanguage', '');
                     }}
                     helperText="Audio of a mixed-language source; its language 'Mixed' is added to the languages"
@@ -333,7 +347,9 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
                 name="multipleContributors"
                 render={({ field }) => (
                   <FormControlLabel
-                    control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={!targetsChosen} />}
+                    control={
+                      <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={!targetsChosen} />
+                    }
                     label="Only records with several contributors"
                   />
                 )}
@@ -343,7 +359,9 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
                 name="originalSourceSentence"
                 render={({ field }) => (
                   <FormControlLabel
-                    control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={!targetsChosen} />}
+                    control={
+                      <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={!targetsChosen} />
+                    }
                     label="Original source sentences"
                   />
                 )}

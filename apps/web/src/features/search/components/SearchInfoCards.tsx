@@ -8,7 +8,12 @@ import { criteriaEntries, datasetTypeName } from '../lib/search-row.ts';
 function InfoCard({ label, values }: { label: string; values: string[] }) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5, bgcolor: 'grey.50', minWidth: 0 }} role="group" aria-label={label}>
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ textTransform: 'uppercase', letterSpacing: 0.4, fontWeight: 600 }}>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        component="p"
+        sx={{ textTransform: 'uppercase', letterSpacing: 0.4, fontWeight: 600 }}
+      >
         {label}
       </Typography>
       <Typography variant="body2" sx={{ fontWeight: 500, mt: 0.25, overflowWrap: 'anywhere' }}>
@@ -19,13 +24,27 @@ function InfoCard({ label, values }: { label: string; values: string[] }) {
 }
 
 /**
- * The saved search as info cards (spec 01 §2 completed view): the dataset type, the languages and
- * every filter that was set, without the hidden fields of spec 01 §3.
+ * The saved search as info cards (docs/product.md#search-and-download completed view): the dataset type, the languages and
+ * every filter that was set, without the hidden fields of docs/product.md#entities-and-fields.
  */
-export function SearchInfoCards({ datasetType, criteria, entry }: { datasetType: string; criteria: Record<string, unknown>; entry?: DatasetFilterParams }) {
+export function SearchInfoCards({
+  datasetType,
+  criteria,
+  entry,
+}: {
+  datasetType: string;
+  criteria: Record<string, unknown>;
+  entry?: DatasetFilterParams;
+}) {
   const entries = criteriaEntries(criteria, entry);
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' }, gap: 1.5 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+        gap: 1.5,
+      }}
+    >
       <InfoCard label="Dataset type" values={[datasetTypeName(datasetType)]} />
       {entries.map((e) => (
         <InfoCard key={e.field} label={e.label} values={e.values} />

@@ -19,11 +19,19 @@ import { MessageBlock } from '../../../components/StateViews.tsx';
 import { StatusChip } from '../../../components/StatusChip.tsx';
 import { useSearchOptions } from '../api/search-options.ts';
 import { useSearchStatus } from '../api/search-status.ts';
-import { criteriaSummary, formatSearchedOn, isHoursType, resultCountText, formatHours, recordsText, type SearchSummary } from '../lib/search-row.ts';
+import {
+  criteriaSummary,
+  formatSearchedOn,
+  isHoursType,
+  resultCountText,
+  formatHours,
+  recordsText,
+  type SearchSummary,
+} from '../lib/search-row.ts';
 import { DownloadLinks } from './DownloadLinks.tsx';
 import { SearchInfoCards } from './SearchInfoCards.tsx';
 
-/** The search form's path (spec 01 §2: unknown searches land here). */
+/** The search form's path (docs/product.md#search-and-download: unknown searches land here). */
 export const SEARCH_FORM_PATH = '/search-and-download-rec/initiate/-1';
 const NOT_FOUND_MESSAGE = 'That search was not found. Start a new one here.';
 
@@ -52,7 +60,11 @@ function BackToMySearches({ srn }: { srn: string }) {
 /** A failed search: its message and a way to start again. */
 function FailedSearch({ summary }: { summary: SearchSummary }) {
   return (
-    <PageFrame title="Search failed" subtitle={`Service Request Number ${summary.serviceRequestNumber}`} actions={<BackToMySearches srn={summary.serviceRequestNumber} />}>
+    <PageFrame
+      title="Search failed"
+      subtitle={`Service Request Number ${summary.serviceRequestNumber}`}
+      actions={<BackToMySearches srn={summary.serviceRequestNumber} />}
+    >
       <MessageBlock
         kind="error"
         title="This search could not be completed."
@@ -82,7 +94,7 @@ function SearchStatusFallback({ status, title }: { status: ReturnType<typeof use
 }
 
 /**
- * inprogress/{srno} (spec 01 §2, §8): the service request number while the search runs, a back
+ * inprogress/{srno} (docs/product.md#screens, docs/product.md#messages): the service request number while the search runs, a back
  * button to My Searches; the status is polled and the completed view opens when it is ready.
  * An unknown or foreign srno goes to the form.
  */
@@ -93,7 +105,12 @@ export function InProgressView({ srn }: { srn: string }) {
   if (summary.status === 'Completed') return <Navigate to={`/search-and-download-rec/completed/${encodeURIComponent(srn)}`} replace />;
   if (summary.status === 'Failed') return <FailedSearch summary={summary} />;
   return (
-    <PageFrame title="Search in progress" subtitle={criteriaSummary(summary.datasetType, summary.criteria)} maxWidth="md" actions={<BackToMySearches srn={srn} />}>
+    <PageFrame
+      title="Search in progress"
+      subtitle={criteriaSummary(summary.datasetType, summary.criteria)}
+      maxWidth="md"
+      actions={<BackToMySearches srn={srn} />}
+    >
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 2, sm: 4 } }}>
         <HourglassTopIcon color="primary" sx={{ fontSize: 56 }} />
         <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
@@ -101,7 +118,19 @@ export function InProgressView({ srn }: { srn: string }) {
         </Typography>
         <Typography>
           Your Service Request Number is{' '}
-          <Box component="span" aria-label="Service request number" sx={{ fontFamily: 'monospace', fontWeight: 600, px: 1, py: 0.25, borderRadius: 1, bgcolor: 'grey.100', overflowWrap: 'anywhere' }}>
+          <Box
+            component="span"
+            aria-label="Service request number"
+            sx={{
+              fontFamily: 'monospace',
+              fontWeight: 600,
+              px: 1,
+              py: 0.25,
+              borderRadius: 1,
+              bgcolor: 'grey.100',
+              overflowWrap: 'anywhere',
+            }}
+          >
             {srn}
           </Box>
         </Typography>
@@ -118,7 +147,7 @@ export function InProgressView({ srn }: { srn: string }) {
 }
 
 /**
- * completed/{srno} (spec 01 §2): info cards of the saved search, the count (hours for speech
+ * completed/{srno} (docs/product.md#screens): info cards of the saved search, the count (hours for speech
  * types), and Download Sample / Download All in the offered formats; a clear message when nothing
  * matched. A search still running opens the in-progress view; an unknown or foreign one the form.
  */
@@ -158,8 +187,17 @@ export function CompletedView({ srn }: { srn: string }) {
         </Box>
         <Divider />
         {count === 0 ? (
-          <Alert severity="info" role="status" action={<Button component={RouterLink} to={SEARCH_FORM_PATH} color="inherit">Change the search</Button>}>
-            <strong>No records match this search.</strong> Nothing was found for these languages and filters, so there is nothing to download. Try fewer filters or other languages.
+          <Alert
+            severity="info"
+            role="status"
+            action={
+              <Button component={RouterLink} to={SEARCH_FORM_PATH} color="inherit">
+                Change the search
+              </Button>
+            }
+          >
+            <strong>No records match this search.</strong> Nothing was found for these languages and filters, so there is nothing to
+            download. Try fewer filters or other languages.
           </Alert>
         ) : (
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '240px 1fr' }, gap: 3, alignItems: 'start' }}>

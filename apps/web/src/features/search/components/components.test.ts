@@ -10,7 +10,14 @@ const clean = (markup: string) => markup.replace(/<style[^>]*>.*?<\/style>/g, ''
 /** The visible text of each table row (cells joined by ' | '). */
 function rowsText(markup: string): string[] {
   return [...clean(markup).matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) =>
-    [...m[1].matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((c) => c[1].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()).join(' | '),
+    [...m[1].matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)]
+      .map((c) =>
+        c[1]
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      )
+      .join(' | '),
   );
 }
 
@@ -19,8 +26,24 @@ describe('MySearchesTable', () => {
     const html = renderToStaticMarkup(
       createElement(MySearchesTable, {
         rows: [
-          { serviceRequestNumber: 'SR-2', searchCriteria: 'ASR Dataset | Hindi', searchedOn: '2/5/2024, 3:30:00 PM', records: '', recordsWithUnit: '', status: 'In-Progress', opensResult: false },
-          { serviceRequestNumber: 'SR-1', searchCriteria: 'TTS Dataset | Tamil', searchedOn: '1/5/2024, 9:00:00 AM', records: '0.500 hrs', recordsWithUnit: '0.500 hrs', status: 'Completed', opensResult: true },
+          {
+            serviceRequestNumber: 'SR-2',
+            searchCriteria: 'ASR Dataset | Hindi',
+            searchedOn: '2/5/2024, 3:30:00 PM',
+            records: '',
+            recordsWithUnit: '',
+            status: 'In-Progress',
+            opensResult: false,
+          },
+          {
+            serviceRequestNumber: 'SR-1',
+            searchCriteria: 'TTS Dataset | Tamil',
+            searchedOn: '1/5/2024, 9:00:00 AM',
+            records: '0.500 hrs',
+            recordsWithUnit: '0.500 hrs',
+            status: 'Completed',
+            opensResult: true,
+          },
         ],
         total: 12,
         page: 0,
@@ -42,7 +65,11 @@ describe('MySearchesTable', () => {
 
 describe('DownloadLinks', () => {
   it('offers sample and full links in each format present, in a fixed order', () => {
-    const files = { csv: { sample: '/ulca/s.csv', all: '/ulca/a.csv' }, zip: { sample: '/ulca/s.zip', all: '/ulca/a.zip' }, json: { sample: '/ulca/s.json', all: '/ulca/a.json' } };
+    const files = {
+      csv: { sample: '/ulca/s.csv', all: '/ulca/a.csv' },
+      zip: { sample: '/ulca/s.zip', all: '/ulca/a.zip' },
+      json: { sample: '/ulca/s.json', all: '/ulca/a.json' },
+    };
     expect(offeredFormats(files).map((f) => f.label)).toEqual(['JSON (ULCA)', 'CSV', 'ZIP with media']);
     const html = clean(renderToStaticMarkup(createElement(DownloadLinks, { files, countText: '5 records' })));
     const links = [...html.matchAll(/<a [^>]*href="([^"]+)"[^>]*aria-label="([^"]+)"/g)].map((m) => `${m[2]} → ${m[1]}`);
@@ -60,7 +87,14 @@ describe('DownloadLinks', () => {
 
 describe('SearchInfoCards', () => {
   it('shows the dataset type and each set criterion, not the hidden ones', () => {
-    const html = clean(renderToStaticMarkup(createElement(SearchInfoCards, { datasetType: 'parallel-corpus', criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'], userId: 'u-1', multipleContributors: true } })));
+    const html = clean(
+      renderToStaticMarkup(
+        createElement(SearchInfoCards, {
+          datasetType: 'parallel-corpus',
+          criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'], userId: 'u-1', multipleContributors: true },
+        }),
+      ),
+    );
     const cards = [...html.matchAll(/aria-label="([^"]+)"/g)].map((m) => m[1]);
     expect(cards).toEqual(['Dataset type', 'Source Language', 'Target Language']);
     expect(html).toContain('Parallel Dataset');

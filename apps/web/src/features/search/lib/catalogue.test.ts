@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { filtersAwaitingParent, hasAdvancedFilters, isAsrSearchType, isFilterVisible, isPairedSearchType, visibleFilters } from './catalogue.ts';
+import {
+  filtersAwaitingParent,
+  hasAdvancedFilters,
+  isAsrSearchType,
+  isFilterVisible,
+  isPairedSearchType,
+  visibleFilters,
+} from './catalogue.ts';
 import { ASR_ENTRY, PARALLEL_ENTRY } from './test-catalogue.ts';
 
 const names = (list: { value: string }[]) => list.map((f) => f.value);
 const byName = (v: string) => PARALLEL_ENTRY.filters.find((f) => f.value === v)!;
 
-describe('catalogue rules (spec 01 §3 "Filter catalogue")', () => {
+describe('catalogue rules (docs/product.md#entities-and-fields "Filter catalogue")', () => {
   it('shows active basic filters; language and inactive filters never appear as generic filters', () => {
     const shown = visibleFilters(PARALLEL_ENTRY, { advanced: false, collectionMethods: [] });
     expect(names(shown.basic)).toEqual(['collectionMethod', 'domain', 'license']);
@@ -13,7 +20,10 @@ describe('catalogue rules (spec 01 §3 "Filter catalogue")', () => {
   });
 
   it('shows advanced filters only with the toggle on, and parent-bound ones only when their collection method is chosen', () => {
-    expect(names(visibleFilters(PARALLEL_ENTRY, { advanced: true, collectionMethods: [] }).advanced)).toEqual(['countOfTranslations', 'editingTool']);
+    expect(names(visibleFilters(PARALLEL_ENTRY, { advanced: true, collectionMethods: [] }).advanced)).toEqual([
+      'countOfTranslations',
+      'editingTool',
+    ]);
     expect(names(visibleFilters(PARALLEL_ENTRY, { advanced: true, collectionMethods: ['auto-aligned'] }).advanced)).toEqual([
       'alignmentTool',
       'minScore',
@@ -35,7 +45,9 @@ describe('catalogue rules (spec 01 §3 "Filter catalogue")', () => {
       { parent: 'auto-aligned', labels: ['Alignment Tool', 'Min Alignment Score'] },
       { parent: 'machine-translated', labels: ['Translation Model'] },
     ]);
-    expect(filtersAwaitingParent(PARALLEL_ENTRY, ['auto-aligned'])).toEqual([{ parent: 'machine-translated', labels: ['Translation Model'] }]);
+    expect(filtersAwaitingParent(PARALLEL_ENTRY, ['auto-aligned'])).toEqual([
+      { parent: 'machine-translated', labels: ['Translation Model'] },
+    ]);
     expect(filtersAwaitingParent(ASR_ENTRY, [])).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { PAIRED_DATASET_TYPES, type DatasetFilter, type FilterOption as Contract
 export type FilterOption = ContractFilterOption;
 
 /**
- * One filter of the catalogue (spec 01 §3 "Filter catalogue"): `value` is the criteria field it
+ * One filter of the catalogue (docs/product.md#entities-and-fields "Filter catalogue"): `value` is the criteria field it
  * sets; `filterType` places it (language fields, basic filters, or behind the Advanced toggle);
  * `parent` is a collection method that must be chosen for the filter to apply.
  */
@@ -28,15 +28,15 @@ export interface MasterEntry {
 /** Criteria fields that the form edits with its own language controls, never as a generic filter. */
 export const LANGUAGE_FIELDS = ['sourceLanguage', 'targetLanguage', 'mixedDataSource', 'assertLanguage'] as const;
 
-/** Types that offer a data source and an assert language (spec 01 §2 "Search form"). */
+/** Types that offer a data source and an assert language (docs/product.md#search-and-download "Search form"). */
 export const ASR_SEARCH_TYPES: readonly string[] = ['asr-corpus', 'asr-unlabeled-corpus'];
 
-/** The language code that a data source adds to the target languages (spec 01 §4). */
+/** The language code that a data source adds to the target languages (docs/product.md#states-and-transitions). */
 export const MIXED_LANGUAGE = 'mixed';
 
 /**
  * True for the types searched by a source and target pair: parallel, transliteration and glossary
- * (spec 01 §5: both languages are mandatory for them).
+ * (docs/product.md#validation-rules: both languages are mandatory for them).
  */
 export function isPairedSearchType(datasetType: string): boolean {
   return (PAIRED_DATASET_TYPES as readonly string[]).includes(datasetType);
@@ -56,7 +56,7 @@ export interface FilterVisibility {
 }
 
 /**
- * The catalogue's parent and active rules (spec 01 §3): a filter shows when it is active, is a
+ * The catalogue's parent and active rules (docs/product.md#entities-and-fields): a filter shows when it is active, is a
  * basic filter or an advanced one with the toggle on, and, when it has a parent, that collection
  * method is chosen. Language-type filters are never generic filters (the form has its own fields).
  */
@@ -69,18 +69,26 @@ export function isFilterVisible(filter: SearchFilter, v: FilterVisibility): bool
 }
 
 /** The visible basic and advanced filters of a type, in catalogue order. */
-export function visibleFilters(entry: DatasetFilterParams | undefined, v: FilterVisibility): { basic: SearchFilter[]; advanced: SearchFilter[] } {
+export function visibleFilters(
+  entry: DatasetFilterParams | undefined,
+  v: FilterVisibility,
+): { basic: SearchFilter[]; advanced: SearchFilter[] } {
   const shown = (entry?.filters ?? []).filter((f) => isFilterVisible(f, v));
   return { basic: shown.filter((f) => f.filterType === 'basic'), advanced: shown.filter((f) => f.filterType === 'advance') };
 }
 
 /** True when the type has at least one active advanced filter (otherwise the toggle is pointless). */
 export function hasAdvancedFilters(entry: DatasetFilterParams | undefined): boolean {
-  return (entry?.filters ?? []).some((f) => f.active && f.filterType === 'advance' && !(LANGUAGE_FIELDS as readonly string[]).includes(f.value));
+  return (entry?.filters ?? []).some(
+    (f) => f.active && f.filterType === 'advance' && !(LANGUAGE_FIELDS as readonly string[]).includes(f.value),
+  );
 }
 
 /** The catalogue's language filter named `field` (for its label and options), if any. */
-export function languageFilter(entry: DatasetFilterParams | undefined, field: 'sourceLanguage' | 'targetLanguage'): SearchFilter | undefined {
+export function languageFilter(
+  entry: DatasetFilterParams | undefined,
+  field: 'sourceLanguage' | 'targetLanguage',
+): SearchFilter | undefined {
   return entry?.filters.find((f) => f.value === field && f.active);
 }
 
@@ -94,7 +102,10 @@ export function activeDatasetTypes(catalogue: readonly DatasetFilterParams[]): D
  * by that parent in catalogue order, so the form can say where they are
  * (e.g. auto-aligned → Alignment Tool, Min Alignment Score).
  */
-export function filtersAwaitingParent(entry: DatasetFilterParams | undefined, collectionMethods: readonly string[]): { parent: string; labels: string[] }[] {
+export function filtersAwaitingParent(
+  entry: DatasetFilterParams | undefined,
+  collectionMethods: readonly string[],
+): { parent: string; labels: string[] }[] {
   const groups = new Map<string, string[]>();
   for (const f of entry?.filters ?? []) {
     if (!f.active || f.filterType !== 'advance' || !f.parent || collectionMethods.includes(f.parent)) continue;

@@ -1,6 +1,6 @@
 import { criteriaSummary, formatRecordCell, formatSearchedOn, isHoursType, recordsText, type SearchSummary } from './search-row.ts';
 
-/** A My Searches row as the table shows it (spec 01 §3 "Search request row"). */
+/** A My Searches row as the table shows it (docs/product.md#entities-and-fields "Search request row"). */
 export interface SearchTableRow {
   serviceRequestNumber: string;
   /** Dataset type, source, targets, domain, collection method joined by ' | '. */
@@ -12,7 +12,7 @@ export interface SearchTableRow {
   /** The same with its unit where the column header is not in sight (phones): '5 records', '0.001 hrs', ''. */
   recordsWithUnit: string;
   status: string;
-  /** A Completed row with a count opens its completed view (spec 01 §2). */
+  /** A Completed row with a count opens its completed view (docs/product.md#screens). */
   opensResult: boolean;
 }
 
@@ -31,10 +31,12 @@ export function toTableRow(s: SearchSummary, timeZone?: string): SearchTableRow 
 
 /**
  * Rows whose criteria text, service request number, date, record cell or status contains `term`
- * (case-insensitive, spec 01 §4); a blank term keeps every row.
+ * (case-insensitive, docs/product.md#states-and-transitions); a blank term keeps every row.
  */
 export function filterSearchRows(rows: readonly SearchTableRow[], term: string): SearchTableRow[] {
   const t = term.trim().toLowerCase();
   if (!t) return [...rows];
-  return rows.filter((r) => [r.searchCriteria, r.serviceRequestNumber, r.searchedOn, r.records, r.status].some((v) => v.toLowerCase().includes(t)));
+  return rows.filter((r) =>
+    [r.searchCriteria, r.serviceRequestNumber, r.searchedOn, r.records, r.status].some((v) => v.toLowerCase().includes(t)),
+  );
 }

@@ -1,15 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchPayload, emptySearchForm, formFieldOfServerError, MANDATORY_MESSAGE, searchFormSchema, withMixedLanguage, type SearchFormValues } from './search-form.ts';
+import {
+  buildSearchPayload,
+  emptySearchForm,
+  formFieldOfServerError,
+  MANDATORY_MESSAGE,
+  searchFormSchema,
+  withMixedLanguage,
+  type SearchFormValues,
+} from './search-form.ts';
 import { ASR_ENTRY, PARALLEL_ENTRY } from './test-catalogue.ts';
 
 const form = (over: Partial<SearchFormValues>): SearchFormValues => ({ ...emptySearchForm('parallel-corpus'), ...over });
 
-describe('search payload (spec 01 §3 "Search payload criteria")', () => {
+describe('search payload (docs/product.md#entities-and-fields "Search payload criteria")', () => {
   it('sends a source and target pair, lists for list filters and one value for numeric-like ones', () => {
     const values = form({
       sourceLanguage: 'en',
       targetLanguage: ['hi', 'ta'],
-      filters: { collectionMethod: ['auto-aligned'], domain: ['news', 'legal'], license: 'cc-by-4.0', alignmentTool: ['LaBSE'], minScore: '0.8', countOfTranslations: '3' },
+      filters: {
+        collectionMethod: ['auto-aligned'],
+        domain: ['news', 'legal'],
+        license: 'cc-by-4.0',
+        alignmentTool: ['LaBSE'],
+        minScore: '0.8',
+        countOfTranslations: '3',
+      },
     });
     expect(buildSearchPayload(values, PARALLEL_ENTRY, { userId: 'u-1', advanced: true })).toEqual({
       userId: 'u-1',
@@ -31,7 +46,14 @@ describe('search payload (spec 01 §3 "Search payload criteria")', () => {
     const values = form({
       sourceLanguage: 'en',
       targetLanguage: ['hi'],
-      filters: { collectionMethod: ['machine-translated'], domain: [], alignmentTool: ['LASER'], minScore: '0.5', translationModel: ['google'], editingTool: ['manual'] },
+      filters: {
+        collectionMethod: ['machine-translated'],
+        domain: [],
+        alignmentTool: ['LASER'],
+        minScore: '0.5',
+        translationModel: ['google'],
+        editingTool: ['manual'],
+      },
     });
     expect(buildSearchPayload(values, PARALLEL_ENTRY, { userId: 'u-1', advanced: true }).criteria).toEqual({
       sourceLanguage: ['en'],
@@ -48,7 +70,11 @@ describe('search payload (spec 01 §3 "Search payload criteria")', () => {
   });
 
   it('sends the two parallel flags only when ticked', () => {
-    const criteria = buildSearchPayload(form({ sourceLanguage: 'en', targetLanguage: ['hi'], multipleContributors: true }), PARALLEL_ENTRY, { userId: 'u', advanced: false }).criteria;
+    const criteria = buildSearchPayload(
+      form({ sourceLanguage: 'en', targetLanguage: ['hi'], multipleContributors: true }),
+      PARALLEL_ENTRY,
+      { userId: 'u', advanced: false },
+    ).criteria;
     expect(criteria.multipleContributors).toBe(true);
     expect('originalSourceSentence' in criteria).toBe(false);
   });
@@ -63,7 +89,13 @@ describe('search payload (spec 01 §3 "Search payload criteria")', () => {
   });
 
   it('sends the data source of an ASR search, with its assert language as a list', () => {
-    const values = { ...emptySearchForm('asr-corpus'), targetLanguage: withMixedLanguage(['hi']), dataSource: 'vaani', assertLanguage: 'bn', filters: { samplingRate: '16000', gender: ['female'] } };
+    const values = {
+      ...emptySearchForm('asr-corpus'),
+      targetLanguage: withMixedLanguage(['hi']),
+      dataSource: 'vaani',
+      assertLanguage: 'bn',
+      filters: { samplingRate: '16000', gender: ['female'] },
+    };
     expect(buildSearchPayload(values, ASR_ENTRY, { userId: 'u', advanced: true }).criteria).toEqual({
       sourceLanguage: ['hi', 'mixed'],
       targetLanguage: null,
@@ -84,7 +116,7 @@ describe('search payload (spec 01 §3 "Search payload criteria")', () => {
   });
 });
 
-describe('search form rules (spec 01 §5 "Search submit")', () => {
+describe('search form rules (docs/product.md#validation-rules "Search submit")', () => {
   const messages = (v: SearchFormValues) => {
     const r = searchFormSchema.safeParse(v);
     return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
@@ -96,12 +128,17 @@ describe('search form rules (spec 01 §5 "Search submit")', () => {
   });
 
   it('accepts filter fields that were never touched (undefined values)', () => {
-    expect(messages({ ...emptySearchForm('monolingual-corpus'), targetLanguage: ['ta'], filters: { domain: undefined, license: undefined } })).toEqual({});
+    expect(
+      messages({ ...emptySearchForm('monolingual-corpus'), targetLanguage: ['ta'], filters: { domain: undefined, license: undefined } }),
+    ).toEqual({});
   });
 
   it('needs both source and target for parallel, transliteration and glossary types', () => {
     for (const type of ['parallel-corpus', 'transliteration-corpus', 'glossary-corpus']) {
-      expect(messages(emptySearchForm(type))).toEqual({ sourceLanguage: 'This field is mandatory', targetLanguage: 'This field is mandatory' });
+      expect(messages(emptySearchForm(type))).toEqual({
+        sourceLanguage: 'This field is mandatory',
+        targetLanguage: 'This field is mandatory',
+      });
       expect(messages({ ...emptySearchForm(type), targetLanguage: ['hi'] })).toEqual({ sourceLanguage: 'This field is mandatory' });
       expect(messages({ ...emptySearchForm(type), sourceLanguage: 'en', targetLanguage: ['hi'] })).toEqual({});
     }

@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { MANDATORY_MESSAGE, SINGLE_VALUE_FILTERS } from '@ulca/contracts';
-import { isAsrSearchType, isPairedSearchType, MIXED_LANGUAGE, visibleFilters, type DatasetFilterParams, type SearchFilter } from './catalogue.ts';
+import {
+  isAsrSearchType,
+  isPairedSearchType,
+  MIXED_LANGUAGE,
+  visibleFilters,
+  type DatasetFilterParams,
+  type SearchFilter,
+} from './catalogue.ts';
 
-/** The message of spec 01 §5 "Search submit" for a missing language (the API's own text). */
+/** The message of docs/product.md#validation-rules "Search submit" for a missing language (the API's own text). */
 export { MANDATORY_MESSAGE };
 
 /**
- * Criteria sent as one value rather than a list (spec 01 §3 "Search payload criteria"): scores,
+ * Criteria sent as one value rather than a list (docs/product.md#entities-and-fields "Search payload criteria"): scores,
  * sampling rate, count of translations, speaker counts, ages and SNR bounds; the API's own list.
  */
 export const NUMERIC_LIKE_FILTERS: readonly string[] = SINGLE_VALUE_FILTERS;
@@ -15,7 +22,7 @@ export const NUMERIC_LIKE_FILTERS: readonly string[] = SINGLE_VALUE_FILTERS;
 export type FilterFormValue = string | string[];
 
 /**
- * The Search and Download form (spec 01 §2, §5). For source–target types (parallel,
+ * The Search and Download form (docs/product.md#search-and-download, docs/product.md#validation-rules). For source–target types (parallel,
  * transliteration, glossary) `sourceLanguage` is the single source and `targetLanguage` the targets;
  * for the other types `targetLanguage` holds the languages searched (the field Submit waits for).
  * Generic filters live under `filters`, keyed by the catalogue filter's `value`.
@@ -36,7 +43,8 @@ export const searchFormSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.targetLanguage.length === 0) ctx.addIssue({ code: 'custom', path: ['targetLanguage'], message: MANDATORY_MESSAGE });
-    if (isPairedSearchType(v.datasetType) && !v.sourceLanguage) ctx.addIssue({ code: 'custom', path: ['sourceLanguage'], message: MANDATORY_MESSAGE });
+    if (isPairedSearchType(v.datasetType) && !v.sourceLanguage)
+      ctx.addIssue({ code: 'custom', path: ['sourceLanguage'], message: MANDATORY_MESSAGE });
   });
 export type SearchFormValues = z.infer<typeof searchFormSchema>;
 
@@ -54,7 +62,7 @@ export function emptySearchForm(datasetType: string): SearchFormValues {
   };
 }
 
-/** The target languages after a data source is chosen: 'mixed' is added once (spec 01 §4). */
+/** The target languages after a data source is chosen: 'mixed' is added once (docs/product.md#states-and-transitions). */
 export function withMixedLanguage(targets: readonly string[]): string[] {
   return targets.includes(MIXED_LANGUAGE) ? [...targets] : [...targets, MIXED_LANGUAGE];
 }
@@ -70,7 +78,7 @@ export function chosenCollectionMethods(values: Pick<SearchFormValues, 'filters'
   return asList(values.filters.collectionMethod);
 }
 
-/** Body of POST /ulca/apis/v0/dataset/corpus/search (contracts.md "Search and download"). */
+/** Body of POST /ulca/apis/v0/dataset/corpus/search (docs/api.md "Search and download"). */
 export interface SearchRequestBody {
   userId: string;
   datasetType: string;
@@ -95,7 +103,7 @@ function optionValue(filter: SearchFilter, key: string): string | number | boole
 }
 
 /**
- * Builds the search request from the form (spec 01 §3 "Search payload criteria"):
+ * Builds the search request from the form (docs/product.md#entities-and-fields "Search payload criteria"):
  * - source–target types send `sourceLanguage: [source]` and `targetLanguage: targets`; the other
  *   types send the chosen languages as `sourceLanguage` and `targetLanguage: null`;
  * - an ASR data source sends `mixedDataSource` (the source's code, e.g. 'vaani') and the assert
@@ -104,7 +112,11 @@ function optionValue(filter: SearchFilter, key: string): string | number | boole
  * - only filters visible now (active, parent chosen, advanced ones with the toggle on) that have a
  *   value: numeric-like filters as one value, every other filter as a list.
  */
-export function buildSearchPayload(values: SearchFormValues, entry: DatasetFilterParams | undefined, opts: { userId: string; advanced: boolean }): SearchRequestBody {
+export function buildSearchPayload(
+  values: SearchFormValues,
+  entry: DatasetFilterParams | undefined,
+  opts: { userId: string; advanced: boolean },
+): SearchRequestBody {
   const paired = isPairedSearchType(values.datasetType);
   const criteria: SearchCriteria = paired
     ? { sourceLanguage: values.sourceLanguage ? [values.sourceLanguage] : [], targetLanguage: [...values.targetLanguage] }

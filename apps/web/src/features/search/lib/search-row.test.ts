@@ -18,23 +18,45 @@ const row = (over: Partial<SearchRow> = {}): SearchRow => ({
   serviceRequestNumber: 'SR-1',
   datasetType: 'parallel-corpus',
   timestamp: '2024-05-02T10:00:00Z',
-  searchCriteria: { datasetType: 'parallel-corpus', sourceLanguage: ['en'], targetLanguage: ['hi', 'ta'], domain: ['news'], collectionMethod: ['auto-aligned'], userId: 'u-1', multipleContributors: true },
+  searchCriteria: {
+    datasetType: 'parallel-corpus',
+    sourceLanguage: ['en'],
+    targetLanguage: ['hi', 'ta'],
+    domain: ['news'],
+    collectionMethod: ['auto-aligned'],
+    userId: 'u-1',
+    multipleContributors: true,
+  },
   status: [{ status: 'Completed', details: JSON.stringify({ count: 1204, files }) }],
   ...over,
 });
 
-describe('search criteria text (spec 01 §3 "Search request row")', () => {
+describe('search criteria text (docs/product.md#entities-and-fields "Search request row")', () => {
   it('joins dataset type, source, targets, domain and collection method with bars, with labels', () => {
-    expect(criteriaSummary('parallel-corpus', row().searchCriteria!)).toBe('Parallel Dataset | English | Hindi, Tamil | News | Auto Aligned');
+    expect(criteriaSummary('parallel-corpus', row().searchCriteria!)).toBe(
+      'Parallel Dataset | English | Hindi, Tamil | News | Auto Aligned',
+    );
   });
 
   it('leaves out what is empty', () => {
-    expect(criteriaSummary('monolingual-corpus', { sourceLanguage: ['ta'], targetLanguage: null, domain: [] })).toBe('Monolingual Dataset | Tamil');
+    expect(criteriaSummary('monolingual-corpus', { sourceLanguage: ['ta'], targetLanguage: null, domain: [] })).toBe(
+      'Monolingual Dataset | Tamil',
+    );
     expect(criteriaSummary('asr-corpus', {})).toBe('ASR Dataset');
   });
 
   it('lists info cards without the hidden fields, in the order of the field list', () => {
-    const entries = criteriaEntries({ ...row().searchCriteria!, minScore: 0.8, alignmentTool: ['LaBSE'], originalSourceSentence: true, serviceRequestNumber: 'x', groupBy: 'y' }, PARALLEL_ENTRY);
+    const entries = criteriaEntries(
+      {
+        ...row().searchCriteria!,
+        minScore: 0.8,
+        alignmentTool: ['LaBSE'],
+        originalSourceSentence: true,
+        serviceRequestNumber: 'x',
+        groupBy: 'y',
+      },
+      PARALLEL_ENTRY,
+    );
     expect(entries.map((e) => [e.label, e.values.join(', ')])).toEqual([
       ['Source Language', 'English'],
       ['Target Language', 'Hindi, Tamil'],
@@ -44,7 +66,12 @@ describe('search criteria text (spec 01 §3 "Search request row")', () => {
       ['Min Alignment Score', '0.8'],
     ]);
     // A search without targets names its languages 'Language(s)'.
-    expect(criteriaEntries({ sourceLanguage: ['ta', 'bn'], targetLanguage: null, mixedDataSource: 'vaani' }).map((e) => [e.label, e.values.join(', ')])).toEqual([
+    expect(
+      criteriaEntries({ sourceLanguage: ['ta', 'bn'], targetLanguage: null, mixedDataSource: 'vaani' }).map((e) => [
+        e.label,
+        e.values.join(', '),
+      ]),
+    ).toEqual([
       ['Languages', 'Tamil, Bengali'],
       ['Data Source', 'Vaani'],
     ]);
@@ -52,7 +79,7 @@ describe('search criteria text (spec 01 §3 "Search request row")', () => {
   });
 });
 
-describe('search row formats (spec 01 §2, §9)', () => {
+describe('search row formats (docs/product.md#search-and-download, docs/product.md#constants-and-limits)', () => {
   it('shows the search time in en-IN, 12-hour, upper case', () => {
     expect(formatSearchedOn('2024-05-02T10:00:00Z', 'Asia/Kolkata')).toBe('2/5/2024, 3:30:00 PM');
     expect(formatSearchedOn('2024-12-31T20:05:09Z', 'UTC')).toBe('31/12/2024, 8:05:09 PM');
@@ -63,7 +90,9 @@ describe('search row formats (spec 01 §2, §9)', () => {
   it("shows 'N hrs' for asr, asr-unlabeled and tts searches, the count otherwise, and nothing while In-Progress", () => {
     expect(formatHours(5.3)).toBe('0.001 hrs');
     expect(formatRecordCell({ status: 'Completed', count: 4, durationInSeconds: 9000, datasetType: 'asr-corpus' })).toBe('2.500 hrs');
-    expect(formatRecordCell({ status: 'Completed', count: 3, durationInSeconds: 3600, datasetType: 'asr-unlabeled-corpus' })).toBe('1.000 hrs');
+    expect(formatRecordCell({ status: 'Completed', count: 3, durationInSeconds: 3600, datasetType: 'asr-unlabeled-corpus' })).toBe(
+      '1.000 hrs',
+    );
     expect(formatRecordCell({ status: 'Completed', count: 3, durationInSeconds: 1800, datasetType: 'tts-corpus' })).toBe('0.500 hrs');
     expect(formatRecordCell({ status: 'Completed', count: 1204, durationInSeconds: null, datasetType: 'parallel-corpus' })).toBe('1,204');
     expect(formatRecordCell({ status: 'Completed', count: 0, durationInSeconds: null, datasetType: 'ocr-corpus' })).toBe('0');
@@ -79,17 +108,36 @@ describe('search row formats (spec 01 §2, §9)', () => {
     const running = summarizeSearchRow(row({ status: [{ status: 'In-Progress', details: '' }] }));
     expect([running.status, running.count]).toEqual(['In-Progress', null]);
     // The legacy sampleUrl/downloadUrl pair becomes the JSON format.
-    const legacy = summarizeSearchRow(row({ status: [{ status: 'Completed', details: JSON.stringify({ count: 2, sampleUrl: '/s', downloadUrl: '/a' }) }] }));
+    const legacy = summarizeSearchRow(
+      row({ status: [{ status: 'Completed', details: JSON.stringify({ count: 2, sampleUrl: '/s', downloadUrl: '/a' }) }] }),
+    );
     expect(legacy.files).toEqual({ json: { sample: '/s', all: '/a' } });
     // With several entries the final one counts.
-    const two = summarizeSearchRow(row({ status: [{ status: 'In-Progress', details: null }, { status: 'Failed', details: JSON.stringify({ count: 0, message: 'Store unavailable' }) }] }));
+    const two = summarizeSearchRow(
+      row({
+        status: [
+          { status: 'In-Progress', details: null },
+          { status: 'Failed', details: JSON.stringify({ count: 0, message: 'Store unavailable' }) },
+        ],
+      }),
+    );
     expect([two.status, two.message]).toEqual(['Failed', 'Store unavailable']);
   });
 
   it('makes table rows that open only when Completed with a count, and filters them by any shown text', () => {
     const rows = [
       toTableRow(summarizeSearchRow(row()), 'UTC'),
-      toTableRow(summarizeSearchRow(row({ serviceRequestNumber: 'SR-2', datasetType: 'asr-corpus', searchCriteria: { sourceLanguage: ['hi'] }, status: [{ status: 'In-Progress', details: null }] })), 'UTC'),
+      toTableRow(
+        summarizeSearchRow(
+          row({
+            serviceRequestNumber: 'SR-2',
+            datasetType: 'asr-corpus',
+            searchCriteria: { sourceLanguage: ['hi'] },
+            status: [{ status: 'In-Progress', details: null }],
+          }),
+        ),
+        'UTC',
+      ),
     ];
     expect(rows[0]).toEqual({
       serviceRequestNumber: 'SR-1',

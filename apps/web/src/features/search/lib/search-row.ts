@@ -26,10 +26,10 @@ export interface SearchRow {
   status: { status: string; details?: string | null }[];
 }
 
-/** Statuses of a search (spec 01 §4; 'Failed' is ours). */
+/** Statuses of a search (docs/product.md#states-and-transitions; 'Failed' is ours). */
 export type SearchStatus = 'In-Progress' | 'Completed' | 'Failed' | string;
 
-/** Speech types count hours as well as records (spec 01 §2 My Searches). */
+/** Speech types count hours as well as records (docs/product.md#search-and-download My Searches). */
 export function isHoursType(datasetType: string | null | undefined): boolean {
   return isAudioDatasetType(datasetType);
 }
@@ -61,7 +61,7 @@ export interface SearchSummary {
 
 /**
  * Reads a SearchRow: the status and details come from its status entry (the final one, Completed or
- * Failed, when there are several; else the first, spec 01 §3). Legacy `sampleUrl`/`downloadUrl`
+ * Failed, when there are several; else the first, docs/product.md#entities-and-fields). Legacy `sampleUrl`/`downloadUrl`
  * without `files` become the JSON format.
  */
 export function summarizeSearchRow(row: SearchRow): SearchSummary {
@@ -86,13 +86,13 @@ export function summarizeSearchRow(row: SearchRow): SearchSummary {
 
 const numberFormat = new Intl.NumberFormat('en-IN');
 
-/** Seconds as hours with 3 decimals and the suffix (spec 01 §3): 5.3 → '0.001 hrs'. */
+/** Seconds as hours with 3 decimals and the suffix (docs/product.md#entities-and-fields): 5.3 → '0.001 hrs'. */
 export function formatHours(durationInSeconds: number): string {
   return `${(durationInSeconds / 3600).toFixed(3)} hrs`;
 }
 
 /**
- * The #Record cell of My Searches (spec 01 §2): 'N hrs' for asr-corpus, asr-unlabeled-corpus and
+ * The #Record cell of My Searches (docs/product.md#search-and-download): 'N hrs' for asr-corpus, asr-unlabeled-corpus and
  * tts-corpus (the records' total duration), otherwise the record count; '' while In-Progress or
  * when no count is known yet.
  */
@@ -102,13 +102,19 @@ export function formatRecordCell(summary: Pick<SearchSummary, 'status' | 'count'
   return numberFormat.format(summary.count);
 }
 
-/** A search time as spec 01 §9 wants it: en-IN, 12-hour, upper case ('2/5/2024, 3:30:00 PM'); '-' when unparseable. */
+/** A search time as docs/product.md#constants-and-limits wants it: en-IN, 12-hour, upper case ('2/5/2024, 3:30:00 PM'); '-' when unparseable. */
 export const formatSearchedOn = formatDateTime12;
 
-/** Fields never shown in the summary or the info cards (spec 01 §3). */
-export const HIDDEN_CRITERIA_FIELDS: readonly string[] = ['groupBy', 'multipleContributors', 'originalSourceSentence', 'serviceRequestNumber', 'userId'];
+/** Fields never shown in the summary or the info cards (docs/product.md#entities-and-fields). */
+export const HIDDEN_CRITERIA_FIELDS: readonly string[] = [
+  'groupBy',
+  'multipleContributors',
+  'originalSourceSentence',
+  'serviceRequestNumber',
+  'userId',
+];
 
-/** Labels of the search criteria fields (spec 01 §3 "Search criteria fields"), used when the catalogue is not at hand. */
+/** Labels of the search criteria fields (docs/product.md#entities-and-fields "Search criteria fields"), used when the catalogue is not at hand. */
 export const CRITERIA_LABELS: Readonly<Record<string, string>> = {
   datasetType: 'Dataset Type',
   sourceLanguage: 'Source Language',
@@ -174,7 +180,7 @@ export function criteriaLabels(field: string, value: unknown, entry?: DatasetFil
 }
 
 /**
- * The Search Criteria text of My Searches (spec 01 §3): dataset type, source language, target
+ * The Search Criteria text of My Searches (docs/product.md#entities-and-fields): dataset type, source language, target
  * languages, domain and collection method, the non-empty ones joined by ' | '.
  */
 export function criteriaSummary(datasetType: string, criteria: Record<string, unknown>): string {
@@ -194,8 +200,8 @@ export interface CriteriaEntry {
 }
 
 /**
- * The saved search as info cards (spec 01 §2 completed view): every criteria field with a value,
- * except the dataset type (shown as the title) and the hidden fields of spec 01 §3, in the order of
+ * The saved search as info cards (docs/product.md#search-and-download completed view): every criteria field with a value,
+ * except the dataset type (shown as the title) and the hidden fields of docs/product.md#entities-and-fields, in the order of
  * the spec's field list, then any others. For types without a target language, the searched
  * languages are labelled 'Language'.
  */

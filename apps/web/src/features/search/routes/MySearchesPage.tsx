@@ -16,7 +16,7 @@ import { SEARCH_FORM_PATH } from '../components/SearchRequestViews.tsx';
 import { filterSearchRows, toTableRow } from '../lib/my-searches.ts';
 
 /**
- * My Searches (spec 01 §2): a search box, Refresh and the table of the user's searches, 10 a page
+ * My Searches (docs/product.md#search-and-download): a search box, Refresh and the table of the user's searches, 10 a page
  * from the server's 1-based pages. While a term is typed, every row is fetched once and filtered
  * here, so the search covers all pages. `added` (a service request number) is highlighted for 4 s.
  */
@@ -42,40 +42,50 @@ export default function MySearchesPage() {
   const running = rows.some((r) => r.status === 'In-Progress');
 
   // Highlight the added search once a fetched page holds it.
-  const highlighted = useAddedHighlight(added, useMemo(() => visible.map((r) => r.serviceRequestNumber), [visible]));
+  const highlighted = useAddedHighlight(
+    added,
+    useMemo(() => visible.map((r) => r.serviceRequestNumber), [visible]),
+  );
 
   const body = (
-    <QueryState query={query} loading="Loading your searches…" errorTitle="Could not load your searches" empty={!searching && total === 0 ? (
-      <MessageBlock
-        title="No records found."
-        hint="Searches you run from Search & Download Records appear here, with their results."
-        action={
-          <Button component={RouterLink} to={SEARCH_FORM_PATH} variant="contained" startIcon={<SearchIcon />}>
-            Search records
-          </Button>
-        }
-      />
-    ) : visible.length === 0 ? (
-      <MessageBlock
-        title="No records found."
-        hint="No search matches what you typed."
-        action={
-          <Button variant="outlined" onClick={() => setTerm('')}>
-            Clear the search box
-          </Button>
-        }
-      />
-    ) : undefined}>
+    <QueryState
+      query={query}
+      loading="Loading your searches…"
+      errorTitle="Could not load your searches"
+      empty={
+        !searching && total === 0 ? (
+          <MessageBlock
+            title="No records found."
+            hint="Searches you run from Search & Download Records appear here, with their results."
+            action={
+              <Button component={RouterLink} to={SEARCH_FORM_PATH} variant="contained" startIcon={<SearchIcon />}>
+                Search records
+              </Button>
+            }
+          />
+        ) : visible.length === 0 ? (
+          <MessageBlock
+            title="No records found."
+            hint="No search matches what you typed."
+            action={
+              <Button variant="outlined" onClick={() => setTerm('')}>
+                Clear the search box
+              </Button>
+            }
+          />
+        ) : undefined
+      }
+    >
       {() => (
-      <MySearchesTable
-        rows={visible}
-        total={total}
-        page={shownPage}
-        onPageChange={setPage}
-        highlighted={highlighted}
-        onOpen={(row) => navigate(`/search-and-download-rec/completed/${encodeURIComponent(row.serviceRequestNumber)}`)}
-      />
-    )}
+        <MySearchesTable
+          rows={visible}
+          total={total}
+          page={shownPage}
+          onPageChange={setPage}
+          highlighted={highlighted}
+          onOpen={(row) => navigate(`/search-and-download-rec/completed/${encodeURIComponent(row.serviceRequestNumber)}`)}
+        />
+      )}
     </QueryState>
   );
 

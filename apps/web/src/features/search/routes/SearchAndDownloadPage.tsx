@@ -16,7 +16,10 @@ import { CompletedView, InProgressView, SEARCH_FORM_PATH } from '../components/S
 const STEPS = [
   { icon: LooksOneOutlinedIcon, text: 'Choose the dataset type and the languages you need, and narrow them down with filters.' },
   { icon: LooksTwoOutlinedIcon, text: 'Submit: the platform collects every matching published record into downloadable files.' },
-  { icon: Looks3OutlinedIcon, text: 'Download a sample or everything, as ULCA JSON, JSONL or CSV (with the audio or images for speech and OCR data).' },
+  {
+    icon: Looks3OutlinedIcon,
+    text: 'Download a sample or everything, as ULCA JSON, JSONL or CSV (with the audio or images for speech and OCR data).',
+  },
 ];
 
 /** The search form with a short guide beside it; loading, error and empty states for the catalogue. */
@@ -28,7 +31,11 @@ function SearchFormScreen() {
       query={options}
       loading="Loading the search filters…"
       errorTitle="Could not load the search filters"
-      empty={options.data && !options.data.datasetFilterParams.some((t) => t.active) ? <MessageBlock title="No records found." hint="No dataset type can be searched at the moment." /> : undefined}
+      empty={
+        options.data && !options.data.datasetFilterParams.some((t) => t.active) ? (
+          <MessageBlock title="No records found." hint="No dataset type can be searched at the moment." />
+        ) : undefined
+      }
     >
       {(data) => (session ? <SearchForm options={data} userId={session.userDetails.userID} /> : null)}
     </QueryState>
@@ -47,7 +54,7 @@ function SearchFormScreen() {
 }
 
 /**
- * /search-and-download-rec/:params/:srno (spec 01 §2): `initiate` shows the form, `inprogress` the
+ * /search-and-download-rec/:params/:srno (docs/product.md#search-and-download): `initiate` shows the form, `inprogress` the
  * running search, `completed` its result; any other value goes to the form.
  */
 export default function SearchAndDownloadPage() {

@@ -34,7 +34,7 @@ export async function fetchSpeakers(scope: SpeakerScope, signal?: AbortSignal): 
   return (await apiRequest('GET', SPEAKERS_API.list, { query: query(scope), schema: speakerListResponse, signal })).speakers;
 }
 
-/** Query hook of the speaker list; disabled until the scope is complete. No retry: a failure clears the list and shows the error (spec 02 §8). */
+/** Query hook of the speaker list; disabled until the scope is complete. No retry: a failure clears the list and shows the error (docs/product.md#messages). */
 export function useSpeakers(scope: SpeakerScope) {
   return useQuery({
     queryKey: speakerKeys.list(scope),
@@ -48,7 +48,10 @@ export function useSpeakers(scope: SpeakerScope) {
 export function enrollSpeaker(scope: SpeakerScope, v: { speakerName: string; audio: SpeakerAudio }): Promise<EnrollResult> {
   return apiRequest('POST', SPEAKERS_API.enroll, {
     query: query(scope),
-    body: { pipelineTasks: [{ taskType: 'speaker-enrollment', config: { speakerName: v.speakerName, preprocessors: ['vad', 'denoiser'] } }], inputData: { audio: [v.audio] } },
+    body: {
+      pipelineTasks: [{ taskType: 'speaker-enrollment', config: { speakerName: v.speakerName, preprocessors: ['vad', 'denoiser'] } }],
+      inputData: { audio: [v.audio] },
+    },
     schema: speakerEnrollResponse,
   });
 }
@@ -58,7 +61,12 @@ export function verifySpeaker(scope: SpeakerScope, v: { speakerId?: string; audi
   return apiRequest('POST', SPEAKERS_API.verify, {
     query: query(scope),
     body: {
-      pipelineTasks: [{ taskType: 'speaker-verification', config: { ...(v.speakerId ? { speakerId: v.speakerId } : {}), preprocessors: ['vad', 'denoiser'] } }],
+      pipelineTasks: [
+        {
+          taskType: 'speaker-verification',
+          config: { ...(v.speakerId ? { speakerId: v.speakerId } : {}), preprocessors: ['vad', 'denoiser'] },
+        },
+      ],
       inputData: { audio: [v.audio] },
     },
     schema: speakerVerifyResponse,
@@ -67,18 +75,28 @@ export function verifySpeaker(scope: SpeakerScope, v: { speakerId?: string; audi
 
 /** POST speakers/delete. */
 export function deleteSpeakers(scope: SpeakerScope, speakerIds: string[]) {
-  return apiRequest('POST', SPEAKERS_API.delete, { query: query(scope), body: { config: { speakerId: speakerIds } }, schema: speakerDeleteResponse });
+  return apiRequest('POST', SPEAKERS_API.delete, {
+    query: query(scope),
+    body: { config: { speakerId: speakerIds } },
+    schema: speakerDeleteResponse,
+  });
 }
 
 /** Mutation hooks; enrolment and deletion refresh the list. */
 export function useEnrollSpeaker(scope: SpeakerScope) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (v: { speakerName: string; audio: SpeakerAudio }) => enrollSpeaker(scope, v), onSuccess: () => qc.invalidateQueries({ queryKey: speakerKeys.list(scope) }) });
+  return useMutation({
+    mutationFn: (v: { speakerName: string; audio: SpeakerAudio }) => enrollSpeaker(scope, v),
+    onSuccess: () => qc.invalidateQueries({ queryKey: speakerKeys.list(scope) }),
+  });
 }
 export function useVerifySpeaker(scope: SpeakerScope) {
   return useMutation({ mutationFn: (v: { speakerId?: string; audio: SpeakerAudio }) => verifySpeaker(scope, v) });
 }
 export function useDeleteSpeakers(scope: SpeakerScope) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (ids: string[]) => deleteSpeakers(scope, ids), onSuccess: () => qc.invalidateQueries({ queryKey: speakerKeys.list(scope) }) });
+  return useMutation({
+    mutationFn: (ids: string[]) => deleteSpeakers(scope, ids),
+    onSuccess: () => qc.invalidateQueries({ queryKey: speakerKeys.list(scope) }),
+  });
 }

@@ -19,7 +19,15 @@ import { AudioInputError, prepareSpeech } from '../../../lib/audio.ts';
 import { bytesToBase64 } from '../../../lib/wav.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
-import { useEnrollSpeaker, useVerifySpeaker, type EnrollResult, type Speaker, type SpeakerAudio, type SpeakerScope, type VerifyResult } from '../api/speakers.ts';
+import {
+  useEnrollSpeaker,
+  useVerifySpeaker,
+  type EnrollResult,
+  type Speaker,
+  type SpeakerAudio,
+  type SpeakerScope,
+  type VerifyResult,
+} from '../api/speakers.ts';
 import {
   ENROLLED_MESSAGE,
   INVALID_LINK_MESSAGE,
@@ -37,13 +45,13 @@ type Source = 'file' | 'record' | 'link';
 
 const TITLES = { enroll: 'speakers.enroll', 'verify-any': 'speakers.verifySpeaker', 'verify-one': 'speakers.verifySpeaker' } as const;
 
-/** Spec 02 §8: the server's detail message, else the generic speaker text. */
+/** docs/product.md#messages: the server's detail message, else the generic speaker text. */
 function speakerError(err: unknown): string {
   return err instanceof ApiRequestError && err.message ? err.message : SPEAKER_FALLBACK_ERROR;
 }
 
 /**
- * The speaker dialog (spec 02 §2 "Speaker recognition page", §5): a name (enrolment) and exactly
+ * The speaker dialog (docs/product.md#speaker-recognition "Speaker recognition page", docs/product.md#validation-rules): a name (enrolment) and exactly
  * one audio source, a file (wav, mp3, flac, ogg), a microphone recording (converted to 16 kHz WAV
  * in the browser) or an http(s) link; runs under a busy flag (no closing, no second submit); after
  * enrolment a success view with the speaker ID, name and a link to verify; after verification the
@@ -144,7 +152,7 @@ export function SpeakerDialog({
   const hasAudio = source === 'file' ? !!file : source === 'record' ? !!recording : link.trim() !== '';
   const canSubmit = hasAudio && (mode.kind !== 'enroll' || name.trim() !== '') && !busy;
 
-  // Spec 02 §8: the server's message in a red toast; it also stays in the dialog beside the inputs.
+  // docs/product.md#messages: the server's message in a red toast; it also stays in the dialog beside the inputs.
   const fail = (err: unknown) => {
     const message = speakerError(err);
     setError(message);
@@ -191,7 +199,11 @@ export function SpeakerDialog({
             <Alert severity="success" sx={{ mb: 2 }}>
               {localizeMessage(ENROLLED_MESSAGE)}
             </Alert>
-            <Stack spacing={1} component="dl" sx={{ m: 0, '& dt': { color: 'text.secondary', fontSize: 14 }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
+            <Stack
+              spacing={1}
+              component="dl"
+              sx={{ m: 0, '& dt': { color: 'text.secondary', fontSize: 14 }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}
+            >
               <dt>{t('speakers.speakerId')}</dt>
               <dd data-testid="enrolled-speaker-id" style={{ fontFamily: 'monospace' }}>
                 {enrolled.speakerId}
@@ -202,7 +214,12 @@ export function SpeakerDialog({
           </DialogContent>
           <DialogActions>
             <Button onClick={close}>{t('speakers.close')}</Button>
-            <Button variant="contained" onClick={() => onVerifyEnrolled({ speakerId: enrolled.speakerId, speakerName: enrolled.speakerName, createdOn: new Date().toISOString() })}>
+            <Button
+              variant="contained"
+              onClick={() =>
+                onVerifyEnrolled({ speakerId: enrolled.speakerId, speakerName: enrolled.speakerName, createdOn: new Date().toISOString() })
+              }
+            >
               {t('speakers.verifyThis')}
             </Button>
           </DialogActions>
@@ -213,14 +230,30 @@ export function SpeakerDialog({
             <Stack spacing={2} sx={{ pt: 0.5 }}>
               {mode.kind === 'verify-one' && (
                 <Typography variant="body2">
-                  {t('speakers.checkingBefore')} <strong>{mode.speaker.speakerName}</strong> ({mode.speaker.speakerId}){t('speakers.checkingAfter')}
+                  {t('speakers.checkingBefore')} <strong>{mode.speaker.speakerName}</strong> ({mode.speaker.speakerId})
+                  {t('speakers.checkingAfter')}
                 </Typography>
               )}
               {mode.kind === 'verify-any' && <Typography variant="body2">{t('speakers.comparedWithAll')}</Typography>}
               {mode.kind === 'enroll' && (
-                <TextField label={t('speakers.speakerName')} required value={name} onChange={(e) => setName(e.target.value)} disabled={busy} slotProps={{ htmlInput: { maxLength: 100 } }} autoFocus />
+                <TextField
+                  label={t('speakers.speakerName')}
+                  required
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                  disabled={busy}
+                  slotProps={{ htmlInput: { maxLength: 100 } }}
+                  autoFocus
+                />
               )}
-              <ToggleButtonGroup exclusive size="small" value={source} onChange={(_e, v: Source | null) => chooseSource(v)} aria-label={t('speakers.audioSource')} disabled={busy}>
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                value={source}
+                onChange={(_e, v: Source | null) => chooseSource(v)}
+                aria-label={t('speakers.audioSource')}
+                disabled={busy}
+              >
                 <ToggleButton value="file">{t('speakers.uploadFile')}</ToggleButton>
                 <ToggleButton value="record">{t('speakers.record')}</ToggleButton>
                 <ToggleButton value="link">{t('speakers.audioLink')}</ToggleButton>
@@ -229,7 +262,13 @@ export function SpeakerDialog({
                 <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
                   <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={busy}>
                     {t('speakers.chooseFile')}
-                    <input hidden type="file" accept={SPEAKER_FILE_ACCEPT} aria-label={t('speakers.audioFile')} onChange={(e) => onFile(e.target.files?.[0])} />
+                    <input
+                      hidden
+                      type="file"
+                      accept={SPEAKER_FILE_ACCEPT}
+                      aria-label={t('speakers.audioFile')}
+                      onChange={(e) => onFile(e.target.files?.[0])}
+                    />
                   </Button>
                   <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                     {file ? file.name : t('speakers.fileHint')}
@@ -283,8 +322,19 @@ export function SpeakerDialog({
             <Button onClick={close} disabled={busy}>
               {verified ? t('speakers.close') : t('common.cancel')}
             </Button>
-            <Button variant="contained" onClick={() => void submit()} disabled={!canSubmit} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-              {mode.kind === 'enroll' ? (busy ? t('speakers.enrolling') : t('speakers.enrollButton')) : busy ? t('speakers.verifying') : t('speakers.verify')}
+            <Button
+              variant="contained"
+              onClick={() => void submit()}
+              disabled={!canSubmit}
+              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
+              {mode.kind === 'enroll'
+                ? busy
+                  ? t('speakers.enrolling')
+                  : t('speakers.enrollButton')
+                : busy
+                  ? t('speakers.verifying')
+                  : t('speakers.verify')}
             </Button>
           </DialogActions>
         </>

@@ -3,10 +3,23 @@ import { confidencePercent, isSpeakerAudioFile, isValidAudioLink } from './speak
 
 describe('speaker audio rules', () => {
   it('accepts wav, mp3, flac and ogg files by type, or by extension when the type is unknown', () => {
-    for (const [name, type] of [['a.wav', 'audio/wav'], ['a.mp3', 'audio/mpeg'], ['a.flac', 'audio/flac'], ['a.ogg', 'audio/ogg'], ['a.WAV', ''], ['b.flac', '']]) {
+    for (const [name, type] of [
+      ['a.wav', 'audio/wav'],
+      ['a.mp3', 'audio/mpeg'],
+      ['a.flac', 'audio/flac'],
+      ['a.ogg', 'audio/ogg'],
+      ['a.WAV', ''],
+      ['b.flac', ''],
+    ]) {
       expect(isSpeakerAudioFile({ name, type }), name).toBe(true);
     }
-    for (const [name, type] of [['a.webm', 'audio/webm'], ['a.m4a', 'audio/mp4'], ['a.txt', 'text/plain'], ['a.wav', 'video/mp4'], ['noext', '']]) {
+    for (const [name, type] of [
+      ['a.webm', 'audio/webm'],
+      ['a.m4a', 'audio/mp4'],
+      ['a.txt', 'text/plain'],
+      ['a.wav', 'video/mp4'],
+      ['noext', ''],
+    ]) {
       expect(isSpeakerAudioFile({ name, type }), name).toBe(false);
     }
   });
@@ -14,7 +27,8 @@ describe('speaker audio rules', () => {
   it('takes http(s) links only', () => {
     expect(isValidAudioLink('http://example.com/a.wav')).toBe(true);
     expect(isValidAudioLink(' https://example.com/a.mp3 ')).toBe(true);
-    for (const bad of ['example.com/a.wav', 'ftp://example.com/a.wav', 'http://', 'javascript:alert(1)', 'http:// a b']) expect(isValidAudioLink(bad), bad).toBe(false);
+    for (const bad of ['example.com/a.wav', 'ftp://example.com/a.wav', 'http://', 'javascript:alert(1)', 'http:// a b'])
+      expect(isValidAudioLink(bad), bad).toBe(false);
   });
 
   it('shows confidence as a percentage with one decimal', () => {
@@ -22,5 +36,4 @@ describe('speaker audio rules', () => {
     expect(confidencePercent(1)).toBe('100.0%');
     expect(confidencePercent(0)).toBe('0.0%');
   });
-
 });

@@ -1,22 +1,34 @@
 /**
- * Audio rules of the speaker page (spec 02 §5 "Speaker audio", §8 texts): accepted files wav,
+ * Audio rules of the speaker page (docs/product.md#validation-rules "Speaker audio", docs/product.md#messages texts): accepted files wav,
  * mpeg (mp3), flac and ogg; a link must start with http:// (or https://); one source at a time.
  */
 
-/** Spec 02 §8: a file of another type (two spaces after 'Error:' and after the semicolon, as the spec writes it). */
+/** docs/product.md#messages: a file of another type (two spaces after 'Error:' and after the semicolon, as the spec writes it). */
 export const UNSUPPORTED_FILE_MESSAGE = 'Error:  Failed to Upload Mp3 File;  Format is not supported.';
-/** Spec 02 §8: a link that is not http(s). */
+/** docs/product.md#messages: a link that is not http(s). */
 export const INVALID_LINK_MESSAGE = 'Please enter valid url Link';
-/** Spec 02 §8: speaker errors without a server message. */
+/** docs/product.md#messages: speaker errors without a server message. */
 export const SPEAKER_FALLBACK_ERROR = 'Something went wrong, Please try again';
-/** Spec 02 §8: success of an enrolment. */
+/** docs/product.md#messages: success of an enrolment. */
 export const ENROLLED_MESSAGE = 'Speaker enrolled successfully';
-/** Spec 02 §8: the delete confirmation. */
+/** docs/product.md#messages: the delete confirmation. */
 export const DELETE_CONFIRM = 'Are you sure you want to delete?';
 /** The `accept` of the file input. */
-export const SPEAKER_FILE_ACCEPT = '.wav,.mp3,.flac,.ogg,audio/wav,audio/x-wav,audio/wave,audio/mpeg,audio/mp3,audio/flac,audio/x-flac,audio/ogg';
+export const SPEAKER_FILE_ACCEPT =
+  '.wav,.mp3,.flac,.ogg,audio/wav,audio/x-wav,audio/wave,audio/mpeg,audio/mp3,audio/flac,audio/x-flac,audio/ogg';
 
-const TYPES = new Set(['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/mpeg', 'audio/mp3', 'audio/flac', 'audio/x-flac', 'audio/ogg', 'application/ogg']);
+const TYPES = new Set([
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/vnd.wave',
+  'audio/mpeg',
+  'audio/mp3',
+  'audio/flac',
+  'audio/x-flac',
+  'audio/ogg',
+  'application/ogg',
+]);
 const EXTENSIONS = /\.(wav|mp3|flac|ogg)$/i;
 
 /** Whether a chosen file is one of the four types (by its MIME type, or its extension when the browser gives none). */

@@ -34,7 +34,7 @@ const HIDE_ON_PHONE = { display: { xs: 'none', md: 'table-cell' } } as const;
 const errorText = (err: unknown) => (err instanceof ApiRequestError && err.message ? err.message : SPEAKER_FALLBACK_ERROR);
 
 /**
- * /ulca/speaker-recognition?appName&serviceProviderName (spec 02 §2, signed in): the speakers of
+ * /ulca/speaker-recognition?appName&serviceProviderName (docs/product.md#speaker-recognition, signed in): the speakers of
  * one application and provider (ID, name, enrolment date) with loading, empty and error states (a
  * failed fetch shows no list, only the error), Enroll and Verify (any speaker) buttons, per-row
  * Verify and Delete (with the spec's confirmation).
@@ -84,44 +84,67 @@ export default function SpeakerRecognitionPage() {
       <Alert severity="info" sx={{ m: 2 }} data-testid="speaker-baseline-note">
         {t('speakers.baselineNote')}
       </Alert>
-      <QueryState query={speakers} loading={t('speakers.loading')} errorText={(err) => localizeMessage(errorText(err)) ?? ''} empty={list.length === 0 ? <EmptyState /> : undefined}>
+      <QueryState
+        query={speakers}
+        loading={t('speakers.loading')}
+        errorText={(err) => localizeMessage(errorText(err)) ?? ''}
+        empty={list.length === 0 ? <EmptyState /> : undefined}
+      >
         {() => (
-        <TableContainer>
-          <Table size="small" aria-label={t('speakers.tableLabel')}>
-            <TableHead>
-              <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
-                <TableCell>{t('speakers.speakerId')}</TableCell>
-                <TableCell>{t('speakers.speakerName')}</TableCell>
-                <TableCell sx={HIDE_ON_PHONE}>{t('speakers.enrolled')}</TableCell>
-                <TableCell align="right">{t('profile.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((s) => (
-                <TableRow key={s.speakerId}>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere', minWidth: 90 }}>{s.speakerId}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    {s.speakerName}
-                    <Box component="span" sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary', fontSize: 12 }}>
-                      {formatDateTime12(s.createdOn)}
-                    </Box>
-                  </TableCell>
-                  <TableCell sx={{ ...HIDE_ON_PHONE, whiteSpace: 'nowrap' }}>{formatDateTime12(s.createdOn)}</TableCell>
-                  <TableCell align="right">
-                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', alignItems: 'flex-end', flexWrap: 'wrap' }}>
-                      <Button size="small" variant="outlined" onClick={() => open({ kind: 'verify-one', speaker: s })} aria-label={t('speakers.verifyName', { name: s.speakerName })}>
-                        {t('speakers.verify')}
-                      </Button>
-                      <Button size="small" color="error" variant="outlined" onClick={() => setDeleting(s)} aria-label={t('speakers.deleteName', { name: s.speakerName })}>
-                        {t('glossary.delete')}
-                      </Button>
-                    </Stack>
-                  </TableCell>
+          <TableContainer>
+            <Table size="small" aria-label={t('speakers.tableLabel')}>
+              <TableHead>
+                <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
+                  <TableCell>{t('speakers.speakerId')}</TableCell>
+                  <TableCell>{t('speakers.speakerName')}</TableCell>
+                  <TableCell sx={HIDE_ON_PHONE}>{t('speakers.enrolled')}</TableCell>
+                  <TableCell align="right">{t('profile.actions')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+              </TableHead>
+              <TableBody>
+                {list.map((s) => (
+                  <TableRow key={s.speakerId}>
+                    <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere', minWidth: 90 }}>
+                      {s.speakerId}
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      {s.speakerName}
+                      <Box component="span" sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary', fontSize: 12 }}>
+                        {formatDateTime12(s.createdOn)}
+                      </Box>
+                    </TableCell>
+                    <TableCell sx={{ ...HIDE_ON_PHONE, whiteSpace: 'nowrap' }}>{formatDateTime12(s.createdOn)}</TableCell>
+                    <TableCell align="right">
+                      <Stack
+                        direction={{ xs: 'column', sm: 'row' }}
+                        spacing={1}
+                        useFlexGap
+                        sx={{ justifyContent: 'flex-end', alignItems: 'flex-end', flexWrap: 'wrap' }}
+                      >
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          onClick={() => open({ kind: 'verify-one', speaker: s })}
+                          aria-label={t('speakers.verifyName', { name: s.speakerName })}
+                        >
+                          {t('speakers.verify')}
+                        </Button>
+                        <Button
+                          size="small"
+                          color="error"
+                          variant="outlined"
+                          onClick={() => setDeleting(s)}
+                          aria-label={t('speakers.deleteName', { name: s.speakerName })}
+                        >
+                          {t('glossary.delete')}
+                        </Button>
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
         )}
       </QueryState>
       <SpeakerDialog

@@ -47,7 +47,7 @@ export class StageError extends Error {
 }
 
 /**
- * The text of a failed stage (spec 02 §8): 'Unable to process your request at the moment. Please
+ * The text of a failed stage (docs/product.md#messages): 'Unable to process your request at the moment. Please
  * try after sometime.' when the server could not be reached; the server's message when it gave one
  * (a 400 says what is wrong with the input); else 'The model is not accessible currently…'.
  */
@@ -72,8 +72,14 @@ async function stage<T>(name: 'asr' | 'translation' | 'tts', run: () => Promise<
  * ASR stage: POST …/asr/v1/model/compute with base64 WAV or an audio URL; resolves with the
  * transcript (`data.source`). Throws StageError('asr') on failure or an empty transcript.
  */
-export async function runAsr(modelId: string, sourceLanguage: string, audio: { audioContent: string } | { audioUri: string }): Promise<string> {
-  const res = await stage('asr', () => apiRequest<Json>('POST', MODEL_API.computeSpeech, { body: { modelId, task: 'asr', source: sourceLanguage, sourceLanguage, ...audio } }));
+export async function runAsr(
+  modelId: string,
+  sourceLanguage: string,
+  audio: { audioContent: string } | { audioUri: string },
+): Promise<string> {
+  const res = await stage('asr', () =>
+    apiRequest<Json>('POST', MODEL_API.computeSpeech, { body: { modelId, task: 'asr', source: sourceLanguage, sourceLanguage, ...audio } }),
+  );
   const text = String(((res.data ?? {}) as Json).source ?? '').trim();
   if (!text) throw new StageError('asr', 'No speech was recognised in the audio. Please try again.');
   return text;
@@ -82,7 +88,9 @@ export async function runAsr(modelId: string, sourceLanguage: string, audio: { a
 /** Translation stage: POST …/model/compute; resolves with `output[0].target`. Throws StageError('translation'). */
 export async function runTranslation(modelId: string, source: string, sourceLanguage: string, targetLanguage: string): Promise<string> {
   const res = await stage('translation', () =>
-    apiRequest<Json>('POST', MODEL_API.compute, { body: { modelId, task: 'translation', input: [{ source }], sourceLanguage, targetLanguage } }),
+    apiRequest<Json>('POST', MODEL_API.compute, {
+      body: { modelId, task: 'translation', input: [{ source }], sourceLanguage, targetLanguage },
+    }),
   );
   const first = (Array.isArray(res.output) ? (res.output as Json[])[0] : undefined) ?? {};
   const text = String(first.target ?? '').trim();
@@ -91,15 +99,24 @@ export async function runTranslation(modelId: string, source: string, sourceLang
 }
 
 /** TTS stage: POST …/model/compute with the voice; resolves with base64 WAV or an audio URL. Throws StageError('tts'). */
-export async function runTts(modelId: string, text: string, language: string, gender: 'male' | 'female'): Promise<{ audioContent?: string; audioUri?: string }> {
-  const res = await stage('tts', () => apiRequest<Json>('POST', MODEL_API.compute, { body: { modelId, task: 'tts', input: [{ source: text }], gender, sourceLanguage: language } }));
+export async function runTts(
+  modelId: string,
+  text: string,
+  language: string,
+  gender: 'male' | 'female',
+): Promise<{ audioContent?: string; audioUri?: string }> {
+  const res = await stage('tts', () =>
+    apiRequest<Json>('POST', MODEL_API.compute, {
+      body: { modelId, task: 'tts', input: [{ source: text }], gender, sourceLanguage: language },
+    }),
+  );
   const first = (Array.isArray(res.audio) ? (res.audio as Json[])[0] : undefined) ?? {};
   if (typeof first.audioContent === 'string' && first.audioContent) return { audioContent: first.audioContent };
   if (typeof first.audioUri === 'string' && first.audioUri) return { audioUri: first.audioUri };
   throw new StageError('tts', MODEL_NOT_ACCESSIBLE_MESSAGE);
 }
 
-/** POST …/model/feedback/submit for the sts tab: never signed (spec 02 §6: sent without user identity). */
+/** POST …/model/feedback/submit for the sts tab: never signed (docs/product.md#roles: sent without user identity). */
 export function submitStsFeedback(body: ModelFeedbackBody) {
   return apiRequest('POST', MODEL_API.feedbackSubmit, { body, schema: modelFeedbackResponse, signed: false });
 }
@@ -123,7 +140,8 @@ export function useSubmitStsBatch() {
 export function useStsBatch(batchId: string | null) {
   return useQuery({
     queryKey: stsKeys.batch(batchId ?? ''),
-    queryFn: async ({ signal }) => (await apiRequest('GET', STS_API.batchStatus, { query: { batchId }, schema: stsBatchStatusResponse, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('GET', STS_API.batchStatus, { query: { batchId }, schema: stsBatchStatusResponse, signal })).data,
     enabled: !!batchId,
     refetchInterval: (q) => (q.state.data && (q.state.data.status === 'Completed' || q.state.data.status === 'Failed') ? false : 1500),
   });

@@ -25,7 +25,17 @@ import { AudioRecorder } from '../../../components/AudioRecorder.tsx';
 import { AudioInputError, prepareSpeech } from '../../../lib/audio.ts';
 import { NOTES, canSendUrl, urlError } from '../../../lib/limits.ts';
 import { StageError, runAsr, runTranslation, runTts, useStageModels } from '../api/sts.ts';
-import { EMPTY_SELECTION, choose, modelOptions, optionsFor, selectionError, sourceLanguages, targetLanguages, type StsSelection, type StsStage } from '../lib/sts.ts';
+import {
+  EMPTY_SELECTION,
+  choose,
+  modelOptions,
+  optionsFor,
+  selectionError,
+  sourceLanguages,
+  targetLanguages,
+  type StsSelection,
+  type StsStage,
+} from '../lib/sts.ts';
 import { StsBatchPanel } from './StsBatchPanel.tsx';
 import { StsFeedbackDialog } from './StsFeedbackDialog.tsx';
 
@@ -43,7 +53,8 @@ interface StsResult {
 }
 
 /** Where a run starts: speech (asr first), the source text (translation first) or the translation (tts only). */
-type RunStart = { audio: { audioContent: string } | { audioUri: string } } | { sourceText: string } | { sourceText: string; translation: string };
+type RunStart =
+  { audio: { audioContent: string } | { audioUri: string } } | { sourceText: string } | { sourceText: string; translation: string };
 
 /** Copies `text` and says so. */
 function copy(text: string) {
@@ -54,7 +65,7 @@ function copy(text: string) {
 }
 
 /**
- * The Explore 'sts' tab (spec 02 §2 "Speech-to-speech tab", §4, §5, §8, §9; issue #14): source and
+ * The Explore 'sts' tab (docs/product.md#speech-to-speech "Speech-to-speech tab", docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/product.md#messages, docs/product.md#constants-and-limits; issue #14): source and
  * target language and the asr, translation and tts pickers (auto-pick and clearing rules in
  * lib/sts.ts), then a recording (auto-stop 60 s) or an audio URL, or typed text where no ASR model
  * serves the source language. Runs asr → translation → tts through the compute routes with an info
@@ -185,7 +196,8 @@ export function SpeechToSpeech() {
           Speech To Speech
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Speak in one language and hear it in another: a speech recognition (ASR), a translation and a text-to-speech (TTS) model run one after the other.
+          Speak in one language and hear it in another: a speech recognition (ASR), a translation and a text-to-speech (TTS) model run one
+          after the other.
         </Typography>
       </Box>
       {loadError && <Alert severity="error">The model lists could not be loaded. Please try again later.</Alert>}
@@ -206,11 +218,13 @@ export function SpeechToSpeech() {
       </Box>
       {noAsr && (
         <Alert severity="info">
-          No published speech recognition (ASR) model serves {languageLabel(sel.source)} yet: type the {languageLabel(sel.source)} text below to translate it and hear it
-          spoken.
+          No published speech recognition (ASR) model serves {languageLabel(sel.source)} yet: type the {languageLabel(sel.source)} text
+          below to translate it and hear it spoken.
         </Alert>
       )}
-      {sel.target && ttsChoices.length === 0 && <Alert severity="warning">No published text-to-speech (TTS) model speaks {languageLabel(sel.target)} yet.</Alert>}
+      {sel.target && ttsChoices.length === 0 && (
+        <Alert severity="warning">No published text-to-speech (TTS) model speaks {languageLabel(sel.target)} yet.</Alert>
+      )}
 
       <FormControl>
         <FormLabel id="sts-voice">Voice</FormLabel>
@@ -241,15 +255,37 @@ export function SpeechToSpeech() {
         {inputMode === 'record' && <AudioRecorder onRecorded={onRecorded} disabled={!!missing || busy} />}
         {inputMode === 'url' && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-            <TextField label="Public audio URL" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/speech.wav" error={!!urlError(url)} helperText={urlError(url) ?? ' '} size="small" fullWidth />
-            <Button variant="contained" onClick={() => void run({ audio: { audioUri: url.trim() } })} disabled={!canSendUrl(url) || busy} sx={{ flexShrink: 0 }}>
+            <TextField
+              label="Public audio URL"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder="https://example.com/speech.wav"
+              error={!!urlError(url)}
+              helperText={urlError(url) ?? ' '}
+              size="small"
+              fullWidth
+            />
+            <Button
+              variant="contained"
+              onClick={() => void run({ audio: { audioUri: url.trim() } })}
+              disabled={!canSendUrl(url) || busy}
+              sx={{ flexShrink: 0 }}
+            >
               Convert
             </Button>
           </Stack>
         )}
         {inputMode === 'text' && (
           <Stack spacing={1}>
-            <TextField label={sel.source ? `${languageLabel(sel.source)} text` : 'Source text'} value={typed} onChange={(e) => setTyped(e.target.value)} multiline minRows={2} fullWidth slotProps={{ htmlInput: { dir: 'auto' } }} />
+            <TextField
+              label={sel.source ? `${languageLabel(sel.source)} text` : 'Source text'}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              multiline
+              minRows={2}
+              fullWidth
+              slotProps={{ htmlInput: { dir: 'auto' } }}
+            />
             <Box sx={{ textAlign: 'right' }}>
               <Button variant="contained" onClick={() => void run({ sourceText: typed })} disabled={!typed.trim() || busy}>
                 Translate and speak
@@ -273,12 +309,24 @@ export function SpeechToSpeech() {
           <Box sx={{ pt: 2 }}>
             {tab === 'source' && (
               <Stack spacing={1}>
-                <TextField label="Source text (you can correct it)" value={edited.source} onChange={(e) => setEdited((x) => ({ ...x, source: e.target.value }))} multiline minRows={3} fullWidth slotProps={{ htmlInput: { dir: 'auto' } }} />
+                <TextField
+                  label="Source text (you can correct it)"
+                  value={edited.source}
+                  onChange={(e) => setEdited((x) => ({ ...x, source: e.target.value }))}
+                  multiline
+                  minRows={3}
+                  fullWidth
+                  slotProps={{ htmlInput: { dir: 'auto' } }}
+                />
                 <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                   <Button startIcon={<ContentCopyIcon />} onClick={() => copy(edited.source)} disabled={!edited.source.trim()}>
                     Copy
                   </Button>
-                  <Button variant="outlined" onClick={() => void run({ sourceText: edited.source })} disabled={!edited.source.trim() || busy}>
+                  <Button
+                    variant="outlined"
+                    onClick={() => void run({ sourceText: edited.source })}
+                    disabled={!edited.source.trim() || busy}
+                  >
                     Translate again
                   </Button>
                 </Stack>
@@ -286,12 +334,24 @@ export function SpeechToSpeech() {
             )}
             {tab === 'translation' && result.translation !== null && (
               <Stack spacing={1}>
-                <TextField label="Translation (you can correct it)" value={edited.translation} onChange={(e) => setEdited((x) => ({ ...x, translation: e.target.value }))} multiline minRows={3} fullWidth slotProps={{ htmlInput: { dir: 'auto' } }} />
+                <TextField
+                  label="Translation (you can correct it)"
+                  value={edited.translation}
+                  onChange={(e) => setEdited((x) => ({ ...x, translation: e.target.value }))}
+                  multiline
+                  minRows={3}
+                  fullWidth
+                  slotProps={{ htmlInput: { dir: 'auto' } }}
+                />
                 <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                   <Button startIcon={<ContentCopyIcon />} onClick={() => copy(edited.translation)} disabled={!edited.translation.trim()}>
                     Copy
                   </Button>
-                  <Button variant="outlined" onClick={() => void run({ sourceText: result.sourceText, translation: edited.translation })} disabled={!edited.translation.trim() || busy}>
+                  <Button
+                    variant="outlined"
+                    onClick={() => void run({ sourceText: result.sourceText, translation: edited.translation })}
+                    disabled={!edited.translation.trim() || busy}
+                  >
                     Speak again
                   </Button>
                 </Stack>
@@ -301,7 +361,10 @@ export function SpeechToSpeech() {
               <Stack spacing={1}>
                 <AudioPlayer audioContent={result.audio.audioContent} audioUri={result.audio.audioUri} label="Translated speech" />
                 <Box>
-                  <Button onClick={() => void run({ sourceText: result.sourceText, translation: result.translation ?? '' })} disabled={busy}>
+                  <Button
+                    onClick={() => void run({ sourceText: result.sourceText, translation: result.translation ?? '' })}
+                    disabled={busy}
+                  >
                     Speak again with the {gender === 'female' ? 'Female' : 'Male'} voice
                   </Button>
                 </Box>

@@ -22,7 +22,7 @@ import { batchProgressText, type StsSelection } from '../lib/sts.ts';
 import { StsBatchHistory } from './StsBatchHistory.tsx';
 
 /**
- * The batch field of the speech-to-speech tab (spec 02 §2): a public URL of a zip of audio files
+ * The batch field of the speech-to-speech tab (docs/product.md#speech-to-speech): a public URL of a zip of audio files
  * (Convert disabled while empty), run on the server with the chosen models and voice; progress
  * (files done of total, polled), the failures per file, and the result zip's download when done.
  * Signed-in users only (the batch belongs to its requester); below it, their past batches.
@@ -47,7 +47,15 @@ export function StsBatchPanel({ selection, gender }: { selection: StsSelection; 
       return;
     }
     submit.mutate(
-      { url: url.trim(), sourceLanguage: selection.source, targetLanguage: selection.target, asrModelId: selection.asr, translationModelId: selection.translation, ttsModelId: selection.tts, gender },
+      {
+        url: url.trim(),
+        sourceLanguage: selection.source,
+        targetLanguage: selection.target,
+        asrModelId: selection.asr,
+        translationModelId: selection.translation,
+        ttsModelId: selection.tts,
+        gender,
+      },
       { onSuccess: setBatchId, onError: (err) => enqueueSnackbar(errorMessage(err), { variant: 'error', autoHideDuration: 3000 }) },
     );
   };
@@ -60,8 +68,8 @@ export function StsBatchPanel({ selection, gender }: { selection: StsSelection; 
         Batch conversion
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        A public link to a zip of audio files (wav, mp3, flac or ogg, up to 1 minute each). Each file is transcribed, translated and spoken with the models above; the
-        download holds the transcript, translation and speech of every file plus a summary.
+        A public link to a zip of audio files (wav, mp3, flac or ogg, up to 1 minute each). Each file is transcribed, translated and spoken
+        with the models above; the download holds the transcript, translation and speech of every file plus a summary.
       </Typography>
       {!session ? (
         <Alert severity="info">
@@ -79,7 +87,12 @@ export function StsBatchPanel({ selection, gender }: { selection: StsSelection; 
             size="small"
             fullWidth
           />
-          <Button variant="contained" onClick={convert} disabled={!url.trim() || !!urlError(url) || submit.isPending || (!!b && !finished)} sx={{ flexShrink: 0 }}>
+          <Button
+            variant="contained"
+            onClick={convert}
+            disabled={!url.trim() || !!urlError(url) || submit.isPending || (!!b && !finished)}
+            sx={{ flexShrink: 0 }}
+          >
             Convert
           </Button>
         </Stack>
@@ -90,7 +103,13 @@ export function StsBatchPanel({ selection, gender }: { selection: StsSelection; 
           <Typography variant="body2" sx={{ mb: 0.5 }}>
             {batchProgressText(b)}
           </Typography>
-          {!finished && <LinearProgress variant={b.total ? 'determinate' : 'indeterminate'} value={b.total ? ((b.done + b.failed) / b.total) * 100 : 0} sx={{ maxWidth: 480 }} />}
+          {!finished && (
+            <LinearProgress
+              variant={b.total ? 'determinate' : 'indeterminate'}
+              value={b.total ? ((b.done + b.failed) / b.total) * 100 : 0}
+              sx={{ maxWidth: 480 }}
+            />
+          )}
           {b.downloadUrl && (
             <Button href={b.downloadUrl} startIcon={<DownloadIcon />} variant="outlined" sx={{ mt: 1 }}>
               Download results
@@ -100,7 +119,10 @@ export function StsBatchPanel({ selection, gender }: { selection: StsSelection; 
             <List dense aria-label="Files not converted">
               {failures.map((f) => (
                 <ListItem key={f.name} disableGutters>
-                  <ListItemText primary={f.name} secondary={`${f.status === 'skipped' ? 'Skipped' : `Failed at ${f.stage}`}: ${f.message ?? ''}`} />
+                  <ListItemText
+                    primary={f.name}
+                    secondary={`${f.status === 'skipped' ? 'Skipped' : `Failed at ${f.stage}`}: ${f.message ?? ''}`}
+                  />
                 </ListItem>
               ))}
             </List>

@@ -17,11 +17,11 @@ import { useFeatureSlots } from '../../../lib/feature-slots.ts';
 import { useSubmitStsFeedback } from '../api/sts.ts';
 import { DETAIL_AT_OR_BELOW, STS_STAGES, buildStsFeedbackBody, type StsStage } from '../lib/sts.ts';
 
-/** The per-stage labels of the detailed ratings (spec 02 §2: speech-to-text, translated text, translated speech). */
+/** The per-stage labels of the detailed ratings (docs/product.md#screens: speech-to-text, translated text, translated speech). */
 const STAGE_LABELS: Record<StsStage, string> = { asr: 'Speech to text', translation: 'Translated text', tts: 'Translated speech' };
 
 /**
- * The speech-to-speech feedback dialog (spec 02 §2, §3, §9): an overall 1–5 rating (Submit enabled
+ * The speech-to-speech feedback dialog (docs/product.md#speech-to-speech, docs/product.md#entities-and-fields, docs/product.md#constants-and-limits): an overall 1–5 rating (Submit enabled
  * once rated); a rating of 3 or less opens one rating per stage (asr, translation, tts), sent as
  * `detailedFeedback`; above 3 a 'feedback' link (opens the same per-stage ratings), suggest-an-edit
  * of the translation (its Clear and Submit disabled while blank) and comments. Sent without the
@@ -76,7 +76,11 @@ export function StsFeedbackDialog({
     if (detailOpen && rating > DETAIL_AT_OR_BELOW) {
       body.detailedFeedback = stages
         .filter((s) => stageRatings[s] > 0)
-        .map((s) => ({ taskType: s, modelId: models[s], feedback: [{ feedbackQuestion: question(s, `Rate ${STAGE_LABELS[s]}`), feedbackQuestionResponse: stageRatings[s] }] }));
+        .map((s) => ({
+          taskType: s,
+          modelId: models[s],
+          feedback: [{ feedbackQuestion: question(s, `Rate ${STAGE_LABELS[s]}`), feedbackQuestionResponse: stageRatings[s] }],
+        }));
     }
     submit.mutate(body, {
       onSuccess: (res) => {
@@ -100,10 +104,22 @@ export function StsFeedbackDialog({
             <Typography component="legend" id="sts-rating-question" sx={{ mb: 0.5 }}>
               {question('sts', 'How good was this speech-to-speech result overall?')}
             </Typography>
-            <Rating name="sts-rating" value={rating} onChange={(_e, v) => setRating(v ?? 0)} aria-labelledby="sts-rating-question" size="large" />
+            <Rating
+              name="sts-rating"
+              value={rating}
+              onChange={(_e, v) => setRating(v ?? 0)}
+              aria-labelledby="sts-rating-question"
+              size="large"
+            />
           </div>
           {rating > DETAIL_AT_OR_BELOW && (
-            <Link component="button" type="button" variant="body2" onClick={() => setDetailOpen((o) => !o)} sx={{ alignSelf: 'flex-start' }}>
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              onClick={() => setDetailOpen((o) => !o)}
+              sx={{ alignSelf: 'flex-start' }}
+            >
               {detailOpen ? 'Hide the detailed feedback' : 'Give detailed feedback'}
             </Link>
           )}
@@ -114,7 +130,12 @@ export function StsFeedbackDialog({
                   <Typography component="legend" variant="body2" id={`sts-stage-${s}`}>
                     {STAGE_LABELS[s]} — {question(s, `Rate ${STAGE_LABELS[s]}`)}
                   </Typography>
-                  <Rating name={`sts-stage-${s}`} value={stageRatings[s]} onChange={(_e, v) => setStageRatings((r) => ({ ...r, [s]: v ?? 0 }))} aria-labelledby={`sts-stage-${s}`} />
+                  <Rating
+                    name={`sts-stage-${s}`}
+                    value={stageRatings[s]}
+                    onChange={(_e, v) => setStageRatings((r) => ({ ...r, [s]: v ?? 0 }))}
+                    aria-labelledby={`sts-stage-${s}`}
+                  />
                 </div>
               ))}
             </Stack>
@@ -122,7 +143,14 @@ export function StsFeedbackDialog({
           {rating > DETAIL_AT_OR_BELOW && (
             <>
               <Stack spacing={1}>
-                <TextField label="Suggest an edit (translation)" value={suggestion} onChange={(e) => setSuggestion(e.target.value)} multiline minRows={2} fullWidth />
+                <TextField
+                  label="Suggest an edit (translation)"
+                  value={suggestion}
+                  onChange={(e) => setSuggestion(e.target.value)}
+                  multiline
+                  minRows={2}
+                  fullWidth
+                />
                 <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                   <Button onClick={() => setSuggestion('')} disabled={!suggestion.trim()}>
                     Clear
@@ -132,7 +160,14 @@ export function StsFeedbackDialog({
                   </Button>
                 </Stack>
               </Stack>
-              <TextField label={question('comments', 'Add your comments')} value={comment} onChange={(e) => setComment(e.target.value)} multiline minRows={2} fullWidth />
+              <TextField
+                label={question('comments', 'Add your comments')}
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+                multiline
+                minRows={2}
+                fullWidth
+              />
             </>
           )}
           {submit.isError && <Alert severity="error">{errorMessage(submit.error)}</Alert>}

@@ -1,8 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { STS_SELECT_ALL_MESSAGE, type ModelRecord } from '@ulca/contracts';
-import { EMPTY_SELECTION, autoPick, buildStsFeedbackBody, choose, modelOptions, optionsFor, batchFilesText, batchProgressText, batchRunning, selectionError, sourceLanguages, targetLanguages } from './sts.ts';
+import {
+  EMPTY_SELECTION,
+  autoPick,
+  buildStsFeedbackBody,
+  choose,
+  modelOptions,
+  optionsFor,
+  batchFilesText,
+  batchProgressText,
+  batchRunning,
+  selectionError,
+  sourceLanguages,
+  targetLanguages,
+} from './sts.ts';
 
-function model(modelId: string, name: string, task: ModelRecord['task']['type'], languages: ModelRecord['languages'], streaming = false): ModelRecord {
+function model(
+  modelId: string,
+  name: string,
+  task: ModelRecord['task']['type'],
+  languages: ModelRecord['languages'],
+  streaming = false,
+): ModelRecord {
   return {
     modelId,
     name,
@@ -49,11 +68,14 @@ const options = {
   ]),
 };
 
-describe('speech-to-speech pickers (spec 02 §4)', () => {
+describe('speech-to-speech pickers (docs/product.md#states-and-transitions)', () => {
   it('offers sources with a translation model and the targets of the chosen source', () => {
     expect(sourceLanguages(options.translation)).toEqual(['bn', 'hi']);
     expect(targetLanguages(options.translation, 'hi')).toEqual(['ta', 'ur']);
-    expect(optionsFor('translation', options.translation, { source: 'hi', target: 'ur' }).map((o) => o.value)).toEqual(['tr-apertium', 'tr-indic']);
+    expect(optionsFor('translation', options.translation, { source: 'hi', target: 'ur' }).map((o) => o.value)).toEqual([
+      'tr-apertium',
+      'tr-indic',
+    ]);
   });
 
   it('auto-picks a batch project ASR, indictrans translation and the same project TTS', () => {
@@ -70,7 +92,13 @@ describe('speech-to-speech pickers (spec 02 §4)', () => {
     sel = choose(sel, 'translation', 'tr-apertium', options);
     sel = choose(sel, 'tts', 'tts-espeak', options);
     expect(sel).toEqual({ source: 'hi', target: 'ur', asr: 'asr-vak', translation: 'tr-apertium', tts: 'tts-espeak' });
-    expect(choose(sel, 'target', 'ta', options)).toEqual({ source: 'hi', target: 'ta', asr: 'asr-vak', translation: 'tr-indic', tts: 'tts-espeak' });
+    expect(choose(sel, 'target', 'ta', options)).toEqual({
+      source: 'hi',
+      target: 'ta',
+      asr: 'asr-vak',
+      translation: 'tr-indic',
+      tts: 'tts-espeak',
+    });
     expect(choose(sel, 'source', 'bn', options)).toEqual({ source: 'bn', target: '', asr: '', translation: '', tts: '' });
   });
 
@@ -83,7 +111,7 @@ describe('speech-to-speech pickers (spec 02 §4)', () => {
   });
 });
 
-describe('speech-to-speech feedback (spec 02 §3, §7)', () => {
+describe('speech-to-speech feedback (docs/product.md#entities-and-fields, docs/api.md#route-groups)', () => {
   const base = {
     models: { asr: 'a1', translation: 't1', tts: 's1' },
     sourceText: 'मेरा नाम',
@@ -106,8 +134,20 @@ describe('speech-to-speech feedback (spec 02 §3, §7)', () => {
     expect(body.userId).toBeUndefined();
     expect(body.feedback).toEqual([{ feedbackQuestion: base.question, feedbackQuestionResponse: 3 }]);
     expect(body.detailedFeedback).toEqual([
-      { taskType: 'asr', modelId: 'a1', input: null, output: 'मेरा नाम', feedback: [{ feedbackQuestion: 'Rate Speech to Text Quality', feedbackQuestionResponse: 2 }] },
-      { taskType: 'translation', modelId: 't1', input: 'मेरा नाम', output: 'میرا نام', feedback: [{ feedbackQuestion: 'Rate Translated Text Quality', feedbackQuestionResponse: 4 }] },
+      {
+        taskType: 'asr',
+        modelId: 'a1',
+        input: null,
+        output: 'मेरा नाम',
+        feedback: [{ feedbackQuestion: 'Rate Speech to Text Quality', feedbackQuestionResponse: 2 }],
+      },
+      {
+        taskType: 'translation',
+        modelId: 't1',
+        input: 'मेरा नाम',
+        output: 'میرا نام',
+        feedback: [{ feedbackQuestion: 'Rate Translated Text Quality', feedbackQuestionResponse: 4 }],
+      },
     ]);
   });
 
@@ -127,7 +167,9 @@ describe('batch texts', () => {
   const b = { status: 'In-Progress' as const, total: 3, done: 1, failed: 1, skipped: 0, message: null };
   it('reads progress, completion, queueing and failure', () => {
     expect(batchProgressText(b)).toBe('2 of 3 files processed (1 converted, 1 failed)…');
-    expect(batchProgressText({ ...b, status: 'Completed', done: 2, skipped: 1 })).toBe('3 of 3 files processed (2 converted, 1 failed, 1 other files skipped) — done');
+    expect(batchProgressText({ ...b, status: 'Completed', done: 2, skipped: 1 })).toBe(
+      '3 of 3 files processed (2 converted, 1 failed, 1 other files skipped) — done',
+    );
     expect(batchProgressText({ ...b, status: 'Pending' })).toBe('Queued…');
     expect(batchProgressText({ ...b, status: 'Failed', message: 'Not a zip.' })).toBe('Failed: Not a zip.');
     expect(batchProgressText({ ...b, status: 'Failed' })).toBe('Failed: the batch could not be processed.');

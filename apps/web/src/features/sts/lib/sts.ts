@@ -1,7 +1,7 @@
 /**
- * Speech-to-speech rules of the Explore 'sts' tab (spec 02 §2, §4, §5): which models each picker
+ * Speech-to-speech rules of the Explore 'sts' tab (docs/product.md#speech-to-speech, docs/product.md#states-and-transitions, docs/product.md#validation-rules): which models each picker
  * offers, the auto-pick, the clearing of later choices, what must be chosen before running, and
- * the feedback body with one stage per model (spec 02 §3, §7).
+ * the feedback body with one stage per model (docs/product.md#entities-and-fields, docs/api.md#route-groups).
  */
 import { STS_SELECT_ALL_MESSAGE, type ModelFeedbackBody, type ModelRecord, type StsBatch } from '@ulca/contracts';
 
@@ -9,7 +9,7 @@ import { STS_SELECT_ALL_MESSAGE, type ModelFeedbackBody, type ModelRecord, type 
 export const STS_STAGES = ['asr', 'translation', 'tts'] as const;
 export type StsStage = (typeof STS_STAGES)[number];
 
-/** A picker option (spec 02 §3 "Bulk model options"): value = modelId, label = name. */
+/** A picker option (docs/product.md#entities-and-fields "Bulk model options"): value = modelId, label = name. */
 export interface StsModelOption {
   value: string;
   label: string;
@@ -30,7 +30,7 @@ export interface StsSelection {
 export const EMPTY_SELECTION: StsSelection = { source: '', target: '', asr: '', translation: '', tts: '' };
 
 /**
- * Names of Indian-language AI projects the auto-pick prefers (spec 02 §4: "a batch model whose
+ * Names of Indian-language AI projects the auto-pick prefers (docs/product.md#states-and-transitions: "a batch model whose
  * label contains the name of an Indian-language AI project"); lower case.
  */
 export const INDIAN_AI_PROJECTS = ['vakyansh', 'ai4bharat', 'bhashini', 'indictrans'] as const;
@@ -43,12 +43,22 @@ function processingOf(m: ModelRecord): 'batch' | 'streaming' {
 /** One option per (model, language pair) of `models`. */
 export function modelOptions(models: readonly ModelRecord[]): StsModelOption[] {
   return models.flatMap((m) =>
-    m.languages.map((l) => ({ value: m.modelId, label: m.name, sourceLanguage: l.sourceLanguage, targetLanguage: l.targetLanguage ?? null, processing: processingOf(m) })),
+    m.languages.map((l) => ({
+      value: m.modelId,
+      label: m.name,
+      sourceLanguage: l.sourceLanguage,
+      targetLanguage: l.targetLanguage ?? null,
+      processing: processingOf(m),
+    })),
   );
 }
 
 /** Distinct options of a picker, one per model, for the chosen language(s). */
-export function optionsFor(stage: StsStage, options: readonly StsModelOption[], sel: Pick<StsSelection, 'source' | 'target'>): StsModelOption[] {
+export function optionsFor(
+  stage: StsStage,
+  options: readonly StsModelOption[],
+  sel: Pick<StsSelection, 'source' | 'target'>,
+): StsModelOption[] {
   const seen = new Set<string>();
   return options.filter((o) => {
     const fits =
@@ -66,13 +76,16 @@ export function optionsFor(stage: StsStage, options: readonly StsModelOption[], 
 const projectOf = (label: string) => INDIAN_AI_PROJECTS.find((p) => label.toLowerCase().includes(p)) ?? null;
 
 /**
- * The auto-pick of spec 02 §4 for the chosen languages:
+ * The auto-pick of docs/product.md#states-and-transitions for the chosen languages:
  * - asr: a batch model whose label names an Indian-language AI project, else the first batch model for the source;
  * - translation: a model whose label contains 'indictrans', else the first for the pair;
  * - tts: a batch model for the target, preferring the asr pick's project, else any project, else the first.
  * '' where nothing fits.
  */
-export function autoPick(options: { asr: readonly StsModelOption[]; translation: readonly StsModelOption[]; tts: readonly StsModelOption[] }, sel: Pick<StsSelection, 'source' | 'target'>): Pick<StsSelection, StsStage> {
+export function autoPick(
+  options: { asr: readonly StsModelOption[]; translation: readonly StsModelOption[]; tts: readonly StsModelOption[] },
+  sel: Pick<StsSelection, 'source' | 'target'>,
+): Pick<StsSelection, StsStage> {
   const asrs = optionsFor('asr', options.asr, sel).filter((o) => o.processing === 'batch');
   const asr = asrs.find((o) => projectOf(o.label)) ?? asrs[0];
   const translations = sel.target ? optionsFor('translation', options.translation, sel) : [];
@@ -84,7 +97,7 @@ export function autoPick(options: { asr: readonly StsModelOption[]; translation:
 }
 
 /**
- * The selection after the user picks `field` = `value` (spec 02 §4): a new source clears the
+ * The selection after the user picks `field` = `value` (docs/product.md#states-and-transitions): a new source clears the
  * target and the three models (then the asr is auto-picked); a new target clears the three models
  * (then all three are auto-picked); a model choice changes only itself.
  */
@@ -111,7 +124,7 @@ export function targetLanguages(translations: readonly StsModelOption[], source:
 }
 
 /**
- * Spec 02 §5: null when the chain may run, else 'Please select all the drop down values...'.
+ * docs/product.md#validation-rules: null when the chain may run, else 'Please select all the drop down values...'.
  * `fromText` = the user typed the source text (no ASR needed).
  */
 export function selectionError(sel: StsSelection, fromText: boolean): string | null {
@@ -143,11 +156,11 @@ export interface StsFeedbackInput {
   suggestedOutput: string;
 }
 
-/** Rating at or below which the dialog asks per stage (spec 02 §2, §9). */
+/** Rating at or below which the dialog asks per stage (docs/product.md#screens, docs/product.md#constants-and-limits). */
 export const DETAIL_AT_OR_BELOW = 3;
 
 /**
- * The feedback/submit body of the sts tab (spec 02 §3, §7): taskType 'sts', no user identity, no
+ * The feedback/submit body of the sts tab (docs/product.md#entities-and-fields, docs/api.md#route-groups): taskType 'sts', no user identity, no
  * modelId of its own; input = source text, output = translation; for a rating of 3 or less,
  * `detailedFeedback` with one entry per stage (taskType, modelId, its input/output, its rating).
  */
@@ -182,7 +195,7 @@ export function buildStsFeedbackBody(f: StsFeedbackInput): ModelFeedbackBody {
 export type BatchCounts = Pick<StsBatch, 'status' | 'total' | 'done' | 'failed' | 'skipped' | 'message'>;
 
 /**
- * One line on how far a batch got (spec 02 §2 batch field): 'Queued…' while Pending, the reason
+ * One line on how far a batch got (docs/product.md#screens batch field): 'Queued…' while Pending, the reason
  * when it Failed as a whole, else 'N of M files processed (c converted, f failed[, s other files
  * skipped])' followed by ' — done' when Completed or '…' while it runs.
  */

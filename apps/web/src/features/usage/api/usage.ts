@@ -16,6 +16,7 @@ export function useKeyUsage(keyId: string, days = 30) {
 export function useModelUptime() {
   return useQuery({
     queryKey: ['model-uptime'],
-    queryFn: async ({ signal }) => (await apiRequest('GET', MODEL_UPTIME_PATH, { schema: modelUptimeListResponse, signal, signed: false })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('GET', MODEL_UPTIME_PATH, { schema: modelUptimeListResponse, signal, signed: false })).data,
   });
 }

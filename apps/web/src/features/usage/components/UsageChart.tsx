@@ -30,7 +30,15 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
             <Group aria-hidden="true">
               <GridRows scale={y} width={plotW} numTicks={5} stroke="#ddd" strokeDasharray="3 3" />
               <AxisLeft scale={y} numTicks={5} stroke="#666" tickStroke="#666" label="Calls" />
-              <AxisBottom top={plotH} scale={x} stroke="#666" tickStroke="#666" tickFormat={(d) => d.slice(5)} numTicks={8} tickValues={days.filter((_, i) => i % 5 === days.length % 5 || i === days.length - 1).map((d) => d.day)} />
+              <AxisBottom
+                top={plotH}
+                scale={x}
+                stroke="#666"
+                tickStroke="#666"
+                tickFormat={(d) => d.slice(5)}
+                numTicks={8}
+                tickValues={days.filter((_, i) => i % 5 === days.length % 5 || i === days.length - 1).map((d) => d.day)}
+              />
             </Group>
             {days.map((d) => {
               const ok = d.calls - d.failures;
@@ -38,7 +46,11 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
               const okH = plotH - y(ok);
               const failH = plotH - y(d.failures);
               return (
-                <g key={d.day} role="img" aria-label={`${d.day}: ${d.calls} calls, ${d.failures} failed, ${d.charactersIn} characters, ${d.audioSecondsIn} s audio in, ${d.audioSecondsOut} s audio out, ${d.images} images`}>
+                <g
+                  key={d.day}
+                  role="img"
+                  aria-label={`${d.day}: ${d.calls} calls, ${d.failures} failed, ${d.charactersIn} characters, ${d.audioSecondsIn} s audio in, ${d.audioSecondsOut} s audio out, ${d.images} images`}
+                >
                   <Bar x={bx} y={plotH - okH} width={x.bandwidth()} height={okH} fill="#2a61ad" />
                   <Bar x={bx} y={plotH - okH - failH} width={x.bandwidth()} height={failH} fill="#d32f2f" />
                 </g>

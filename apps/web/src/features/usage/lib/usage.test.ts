@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { dailySeries, usageCsv, windowDays } from './usage.ts';
 
-const row = (day: string, calls: number, chars = 0) => ({ keyId: 'ulca_1', day, modelId: 'm', task: 'translation', calls, failures: 0, meanLatencyMs: 3, charactersIn: chars, audioSecondsIn: 0.5, audioSecondsOut: 0, images: 0 });
+const row = (day: string, calls: number, chars = 0) => ({
+  keyId: 'ulca_1',
+  day,
+  modelId: 'm',
+  task: 'translation',
+  calls,
+  failures: 0,
+  meanLatencyMs: 3,
+  charactersIn: chars,
+  audioSecondsIn: 0.5,
+  audioSecondsOut: 0,
+  images: 0,
+});
 
 describe('usage page helpers', () => {
   it('a 30-day window ending today, with zeros for quiet days', () => {
@@ -14,7 +26,9 @@ describe('usage page helpers', () => {
 
   it('CSV with the server columns; formula-like text cells neutralised', () => {
     const csv = usageCsv([{ ...row('2026-03-02', 1), modelId: '=cmd' }]);
-    expect(csv.split('\n')[0]).toBe('day,keyId,modelId,task,calls,failures,meanLatencyMs,charactersIn,audioSecondsIn,audioSecondsOut,images');
+    expect(csv.split('\n')[0]).toBe(
+      'day,keyId,modelId,task,calls,failures,meanLatencyMs,charactersIn,audioSecondsIn,audioSecondsOut,images',
+    );
     expect(csv.split('\n')[1]).toBe("2026-03-02,ulca_1,'=cmd,translation,1,0,3,0,0.5,0,0");
   });
 });

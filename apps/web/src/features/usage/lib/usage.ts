@@ -1,6 +1,5 @@
 import type { UsageRow } from '@ulca/contracts';
 
-
 /** One day of a key's usage, summed over models and tasks. */
 export interface UsageDay {
   day: string;
@@ -20,7 +19,12 @@ export function windowDays(today: string, days: number): string[] {
 
 /** Rows summed per day over the window (days without calls are zeros), oldest first: the chart's series. */
 export function dailySeries(rows: readonly UsageRow[], today: string, days = 30): UsageDay[] {
-  const byDay = new Map<string, UsageDay>(windowDays(today, days).map((day) => [day, { day, calls: 0, failures: 0, charactersIn: 0, audioSecondsIn: 0, audioSecondsOut: 0, images: 0 }]));
+  const byDay = new Map<string, UsageDay>(
+    windowDays(today, days).map((day) => [
+      day,
+      { day, calls: 0, failures: 0, charactersIn: 0, audioSecondsIn: 0, audioSecondsOut: 0, images: 0 },
+    ]),
+  );
   for (const r of rows) {
     const d = byDay.get(r.day);
     if (!d) continue;
@@ -35,7 +39,19 @@ export function dailySeries(rows: readonly UsageRow[], today: string, days = 30)
 }
 
 /** The columns of the usage CSV, as the server's (docs/api.md#usage-and-quotas). */
-export const CSV_COLUMNS = ['day', 'keyId', 'modelId', 'task', 'calls', 'failures', 'meanLatencyMs', 'charactersIn', 'audioSecondsIn', 'audioSecondsOut', 'images'] as const;
+export const CSV_COLUMNS = [
+  'day',
+  'keyId',
+  'modelId',
+  'task',
+  'calls',
+  'failures',
+  'meanLatencyMs',
+  'charactersIn',
+  'audioSecondsIn',
+  'audioSecondsOut',
+  'images',
+] as const;
 
 /** The rows as CSV (a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it). */
 export function usageCsv(rows: readonly UsageRow[]): string {

@@ -48,8 +48,15 @@ export default function StatusPage() {
               <TableCell>
                 <Stack direction="row" spacing={0.5} aria-label={`${m.modelName}: last 7 days`}>
                   {sevenDayStrip(m.rounds, today).map((d) => (
-                    <Tooltip key={d.day} title={`${d.day}: ${d.rounds ? `${percent(d.share)} of ${d.rounds} checks answered` : 'not checked'}`}>
-                      <Box role="img" aria-label={`${d.day}: ${percent(d.share)}`} sx={{ width: 14, height: 22, borderRadius: 0.5, bgcolor: stripColour(d.share) }} />
+                    <Tooltip
+                      key={d.day}
+                      title={`${d.day}: ${d.rounds ? `${percent(d.share)} of ${d.rounds} checks answered` : 'not checked'}`}
+                    >
+                      <Box
+                        role="img"
+                        aria-label={`${d.day}: ${percent(d.share)}`}
+                        sx={{ width: 14, height: 22, borderRadius: 0.5, bgcolor: stripColour(d.share) }}
+                      />
                     </Tooltip>
                   ))}
                 </Stack>
@@ -60,7 +67,8 @@ export default function StatusPage() {
               <TableCell>
                 {m.lastFailure ? (
                   <Typography variant="body2">
-                    {new Date(m.lastFailure.checkedOn).toISOString().slice(0, 16).replace('T', ' ')} UTC{m.lastFailure.reason ? `: ${m.lastFailure.reason}` : ''}
+                    {new Date(m.lastFailure.checkedOn).toISOString().slice(0, 16).replace('T', ' ')} UTC
+                    {m.lastFailure.reason ? `: ${m.lastFailure.reason}` : ''}
                   </Typography>
                 ) : (
                   '—'

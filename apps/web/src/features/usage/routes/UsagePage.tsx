@@ -18,7 +18,13 @@ import { useKeyUsage } from '../api/usage.ts';
 import { UsageChart } from '../components/UsageChart.tsx';
 import { dailySeries, usageCsv } from '../lib/usage.ts';
 
-const UNIT_LABEL: Record<string, string> = { calls: 'calls', characters: 'characters', audioSecondsIn: 's audio in', audioSecondsOut: 's audio out', images: 'images' };
+const UNIT_LABEL: Record<string, string> = {
+  calls: 'calls',
+  characters: 'characters',
+  audioSecondsIn: 's audio in',
+  audioSecondsOut: 's audio out',
+  images: 'images',
+};
 
 /** Starts a download of `text` as `filename` (the CSV is built from the rows the page shows: the same columns as the API's format=csv). */
 function download(filename: string, text: string) {
@@ -54,19 +60,42 @@ export default function UsagePage() {
           {report.quota.length === 0 ? (
             <Chip label="No daily limit" size="small" />
           ) : (
-            report.quota.map((q) => <Chip key={q.unit} size="small" color={q.remainingToday === 0 ? 'error' : 'default'} label={`${q.remainingToday} of ${q.dailyLimit} ${UNIT_LABEL[q.unit]} left today`} />)
+            report.quota.map((q) => (
+              <Chip
+                key={q.unit}
+                size="small"
+                color={q.remainingToday === 0 ? 'error' : 'default'}
+                label={`${q.remainingToday} of ${q.dailyLimit} ${UNIT_LABEL[q.unit]} left today`}
+              />
+            ))
           )}
         </Stack>
         <UsageChart days={series} />
         <Box>
-          <Button variant="outlined" size="small" onClick={() => download(`usage-${report.keyId}.csv`, usageCsv(report.rows))} disabled={report.rows.length === 0}>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => download(`usage-${report.keyId}.csv`, usageCsv(report.rows))}
+            disabled={report.rows.length === 0}
+          >
             Download CSV
           </Button>
         </Box>
         <Table size="small" aria-label="Usage per day, model and task">
           <TableHead>
             <TableRow>
-              {['Day', 'Model', 'Task', 'Calls', 'Failures', 'Mean latency (ms)', 'Characters in', 'Audio in (s)', 'Audio out (s)', 'Images'].map((h) => (
+              {[
+                'Day',
+                'Model',
+                'Task',
+                'Calls',
+                'Failures',
+                'Mean latency (ms)',
+                'Characters in',
+                'Audio in (s)',
+                'Audio out (s)',
+                'Images',
+              ].map((h) => (
                 <TableCell key={h}>{h}</TableCell>
               ))}
             </TableRow>

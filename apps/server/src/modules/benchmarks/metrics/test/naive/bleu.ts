@@ -2,7 +2,7 @@
  * THE REPLACED STRING-KEYED IMPLEMENTATION (as of b35093d), kept unchanged except for import paths so
  * equivalence.test.ts and `npm run bench -- metrics --naive` can check the fast module against it.
  *
- * Corpus BLEU exactly as sacrebleu 2.x computes it (DESIGN.md §11): n-grams 1–4 over the chosen
+ * Corpus BLEU exactly as sacrebleu 2.x computes it (docs/benchmarks.md#metrics): n-grams 1–4 over the chosen
  * tokeniser's tokens, clipped by the maximum count in any reference, the closest reference
  * length (ties → shorter) for the brevity penalty, and sacrebleu's smoothing methods
  * (Chen & Cherry 2014): `exp` (default, NIST), `floor` (0.1), `add-k` (1), `none`.
@@ -45,11 +45,17 @@ function log(x: number): number {
 }
 
 /** Validates the BLEU options; throws RangeError on an unknown tokeniser or smoothing method. */
-export function bleuSettings(options: MetricOptions): { tokenize: (s: string) => string; tok: string; smooth: string; smoothValue: number | null } {
+export function bleuSettings(options: MetricOptions): {
+  tokenize: (s: string) => string;
+  tok: string;
+  smooth: string;
+  smoothValue: number | null;
+} {
   const tok = options.tokenize ?? '13a';
   const tokenize = getTokenizer(tok);
   const smooth = options.smooth ?? 'exp';
-  if (!(smooth in SMOOTH_DEFAULTS)) throw new RangeError(`Unknown BLEU smoothing "${smooth}" (expected one of ${Object.keys(SMOOTH_DEFAULTS).join(', ')}).`);
+  if (!(smooth in SMOOTH_DEFAULTS))
+    throw new RangeError(`Unknown BLEU smoothing "${smooth}" (expected one of ${Object.keys(SMOOTH_DEFAULTS).join(', ')}).`);
   const smoothValue = options.smoothValue ?? SMOOTH_DEFAULTS[smooth];
   return { tokenize, tok, smooth, smoothValue };
 }

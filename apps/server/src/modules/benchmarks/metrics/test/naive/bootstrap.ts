@@ -3,7 +3,7 @@
  * faster resampling gives the same resampled scores to the bit.
  *
  * Confidence intervals by bootstrap resampling of rows (Koehn 2004), seeded so that the same
- * benchmark, outputs and seed always give the same interval (DESIGN.md §11: any score can be
+ * benchmark, outputs and seed always give the same interval (docs/benchmarks.md#metrics: any score can be
  * recomputed). Each sample draws n rows with replacement, sums their statistics and scores the
  * sum with the metric's own `fromTotals`; the interval is the percentile interval of the sample
  * scores (2.5th and 97.5th for 95%). Resamples depend only on (seed, n), so two systems scored on
@@ -130,7 +130,13 @@ export function pairedBootstrap(
   const sorted = diff.slice().sort();
   const tail = (1 - confidence) / 2;
   return {
-    difference: { low: percentile(sorted, tail), high: percentile(sorted, 1 - tail), confidence, samples: diff.length, seed: options.seed ?? DEFAULT_SEED },
+    difference: {
+      low: percentile(sorted, tail),
+      high: percentile(sorted, 1 - tail),
+      confidence,
+      samples: diff.length,
+      seed: options.seed ?? DEFAULT_SEED,
+    },
     fractionBNotWorse: bNotWorse / diff.length,
   };
 }

@@ -2,7 +2,7 @@
  * THE REPLACED STRING-KEYED IMPLEMENTATION (as of b35093d), kept unchanged except for import paths so
  * equivalence.test.ts and `npm run bench -- metrics --naive` can check the fast module against it.
  *
- * TER (translation edit rate) as sacrebleu 2.x computes it (DESIGN.md §11), a port of its
+ * TER (translation edit rate) as sacrebleu 2.x computes it (docs/benchmarks.md#metrics), a port of its
  * Tercom re-implementation: word edit distance with a beam around the diagonal plus greedy block
  * shifts (at most 10 words, moved at most 50 positions, 1000 candidates per row), the best
  * reference per row by edits and the average reference length as the denominator. Text is
@@ -65,7 +65,8 @@ class BeamEditDistance {
     }
     const start = rows.length - 1;
     const nh = hyp.length;
-    for (let i = start; i < nh; i++) rows.push({ cost: new Float64Array(this.n + 1).fill(INF), op: new Uint8Array(this.n + 1).fill(UNDEF) });
+    for (let i = start; i < nh; i++)
+      rows.push({ cost: new Float64Array(this.n + 1).fill(INF), op: new Uint8Array(this.n + 1).fill(UNDEF) });
     const ratio = nh > 0 ? this.n / nh : 1;
     const beam = BEAM_WIDTH < ratio / 2 ? Math.ceil(ratio / 2 + BEAM_WIDTH) : BEAM_WIDTH;
     for (let i = start + 1; i <= nh; i++) {
@@ -163,9 +164,26 @@ function traceToAlignment(trace: Uint8Array): { align: Map<number, number>; refE
 }
 
 function performShift(words: readonly string[], start: number, length: number, target: number): string[] {
-  if (target < start) return [...words.slice(0, target), ...words.slice(start, start + length), ...words.slice(target, start), ...words.slice(start + length)];
-  if (target > start + length) return [...words.slice(0, start), ...words.slice(start + length, target), ...words.slice(start, start + length), ...words.slice(target)];
-  return [...words.slice(0, start), ...words.slice(start + length, length + target), ...words.slice(start, start + length), ...words.slice(length + target)];
+  if (target < start)
+    return [
+      ...words.slice(0, target),
+      ...words.slice(start, start + length),
+      ...words.slice(target, start),
+      ...words.slice(start + length),
+    ];
+  if (target > start + length)
+    return [
+      ...words.slice(0, start),
+      ...words.slice(start + length, target),
+      ...words.slice(start, start + length),
+      ...words.slice(target),
+    ];
+  return [
+    ...words.slice(0, start),
+    ...words.slice(start + length, length + target),
+    ...words.slice(start, start + length),
+    ...words.slice(length + target),
+  ];
 }
 
 function sumRange(a: number[], from: number, to: number): number {
@@ -186,7 +204,7 @@ function bestShift(h: string[], r: readonly string[], ed: BeamEditDistance, chec
   outer: for (let sh = 0; sh < h.length; sh++) {
     for (let sr = 0; sr < r.length; sr++) {
       if (Math.abs(sr - sh) > MAX_SHIFT_DIST) continue;
-      for (let len = 0; h[sh + len] === r[sr + len] && len < MAX_SHIFT_SIZE; ) {
+      for (let len = 0; h[sh + len] === r[sr + len] && len < MAX_SHIFT_SIZE;) {
         len++;
         // Candidate pair (sh, sr, len).
         if (sumRange(hypErr, sh, sh + len) !== 0 && sumRange(refErr, sr, sr + len) !== 0) {

@@ -2,7 +2,7 @@
  * THE REPLACED TEXT HELPERS (as of b35093d), unchanged, for the naive/ implementations.
  *
  * Text helpers that reproduce Python's string semantics, so that our metrics count exactly what
- * sacrebleu, jiwer and NLTK count (DESIGN.md §11): Python's `str.split()` whitespace set and
+ * sacrebleu, jiwer and NLTK count (docs/benchmarks.md#metrics): Python's `str.split()` whitespace set and
  * code-point (not UTF-16) indexing.
  */
 

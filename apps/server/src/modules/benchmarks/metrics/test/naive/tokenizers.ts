@@ -1,7 +1,7 @@
 /**
  * THE REPLACED TOKENISERS (as of b35093d), unchanged except for import paths, for equivalence.test.ts.
  *
- * BLEU tokenisers with sacrebleu 2.x's behaviour (DESIGN.md §11): `13a` (mteval-v13a, WMT's
+ * BLEU tokenisers with sacrebleu 2.x's behaviour (docs/benchmarks.md#metrics): `13a` (mteval-v13a, WMT's
  * default), `intl` (mteval-v14 international: splits Unicode punctuation and symbols), `char`
  * (every character a token) and `none` (the text as it is, split on whitespace). Each takes one
  * line and returns it tokenised with single spaces between tokens.
