@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { AuthUser } from '../../security/auth.ts';
+import { sessionCacheFor } from '../../security/session-cache.ts';
 import {
   deleteUserKeys,
   findUserByEmail,
@@ -132,6 +133,8 @@ export async function updateUsers(ctx: AppContext, admin: AuthUser, sent: UserUp
     throw err;
   }
   for (const c of changes) {
+    // This process forgets the user's sessions now; the others at the ulca_auth NOTIFY (security/session-cache.ts).
+    sessionCacheFor(ctx)?.invalidateUser(c.userId);
     await recordAudit(ctx, {
       actorUserId: admin.userId,
       action: 'admin.user.update',
@@ -183,6 +186,8 @@ export async function setUserActive(
     await setUserActiveFlag(trx, target.user_id, isActive);
     return isActive ? 0 : deleteUserKeys(trx, target.user_id);
   });
+  // Refused at once on this process too, not only once the ulca_auth NOTIFY arrives.
+  sessionCacheFor(ctx)?.invalidateUser(target.user_id);
   await recordAudit(ctx, {
     actorUserId: admin.userId,
     action: 'admin.user.status',
