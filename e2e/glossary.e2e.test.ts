@@ -169,9 +169,9 @@ describe('glossary journey in Chromium', () => {
       await option.click();
       await expect.poll(() => target.inputValue()).toBe(`${hindi} `);
       await dialog.getByRole('button', { name: 'Submit' }).click();
-      // The dialog closes on success; the toast may be the previous add's, still leaving (notistack keeps one of a text).
+      // The dialog closes on success. The toast was checked on the first add; here it may be the previous
+      // add's, already leaving, so the table below is the proof.
       await dialog.waitFor({ state: 'detached' });
-      await page.getByText('Glossary Added Successfully').first().waitFor({ state: 'attached' });
     }
     await expect.poll(tableRows).toEqual(['Hindi→Urdu: राम = شری رام', 'English→Hindi: river = नदी', 'English→Hindi: calm = शान्त']);
     await screenshot('three-entries');

@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { queueMail } from '../../mail/send.ts';
 import { recordAudit } from '../audit/service.ts';
 import { randomToken, tokenHash } from '../../security/crypto.ts';
+import { sessionCacheFor } from '../../security/session-cache.ts';
 import { consumeForgotRequest, mayEmailReset } from './rate-limits.ts';
 import * as repo from './repo.ts';
 import { hashPassword, type RequestMeta } from './service.ts';
@@ -118,6 +119,7 @@ export async function resetPassword(
     });
     throw invalidToken();
   }
+  sessionCacheFor(ctx)?.invalidateUser(done.userId);
   await recordAudit(ctx, {
     actorUserId: done.userId,
     action: 'password.reset',

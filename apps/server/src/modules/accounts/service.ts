@@ -8,6 +8,7 @@ import { isLoginCode, mailLoginCode } from './login-code.ts';
 import * as repo from './repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { encryptSecret, randomHex, randomToken, secretKey, tokenHash } from '../../security/crypto.ts';
+import { sessionCacheFor } from '../../security/session-cache.ts';
 import type { SignupUser, UserDetails } from '@ulca/contracts';
 
 /** Rules of the accounts module: sign-up, activation, login and logout (docs/product.md#sign-in-and-accounts, docs/product.md#entities-and-fields, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/api.md#route-groups, docs/product.md#messages). */
@@ -278,6 +279,8 @@ export async function auditRefusedLogin(
 /** Ends a session: deletes the key pair with this public key (at once, in every process). Returns true when it existed. */
 export async function logout(ctx: AppContext, user: { userId: string; publicKey: string }, meta?: RequestMeta): Promise<boolean> {
   const existed = await repo.deleteKey(ctx.db, user.publicKey);
+  // This process forgets it now; the others at the ulca_auth NOTIFY (security/session-cache.ts).
+  sessionCacheFor(ctx)?.invalidateUser(user.userId);
   await recordAudit(ctx, { actorUserId: user.userId, action: 'logout', targetUserId: user.userId, ip: meta?.ip ?? null });
   return existed;
 }
