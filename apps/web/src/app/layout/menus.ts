@@ -4,7 +4,7 @@ import { ADMIN_ONLY, CONTRIBUTORS, SEARCHERS, type Role } from '@ulca/contracts'
 export interface MenuTab {
   /** English label (the spec's text; also the catalogue's English value of `key`). */
   label: string;
-  /** Catalogue key of the label (lib/i18n/locales/en.json). */
+  /** Catalogue key of the label (lib/i18n/locales/en/*.json). */
   key: string;
   /** Path relative to the router basename, e.g. '/dataset/upload'. */
   to: string;
@@ -15,7 +15,7 @@ export interface MenuTab {
 export interface MenuDef {
   /** English label (the spec's text; also the catalogue's English value of `key`). */
   label: string;
-  /** Catalogue key of the label (lib/i18n/locales/en.json). */
+  /** Catalogue key of the label (lib/i18n/locales/en/*.json). */
   key: string;
   tabs: MenuTab[];
   /** Roles for which the whole menu is hidden (docs/product.md#roles: Dataset hidden for consortium members). */

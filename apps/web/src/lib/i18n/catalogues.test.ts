@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import en from './locales/en.json';
-import hi from './locales/hi.json';
-import ta from './locales/ta.json';
-import { matchLanguage, isUiLanguage } from './i18n.ts';
+import { EN_CATALOGUE, loadCatalogue, matchLanguage, isUiLanguage, mergeCatalogue } from './i18n.ts';
+
+const en = EN_CATALOGUE;
+const hi = await loadCatalogue('hi');
+const ta = await loadCatalogue('ta');
 
 type Tree = { [k: string]: string | Tree };
 
@@ -24,6 +25,17 @@ const EN = flatten(en as Tree);
 const OTHERS = { hi: flatten(hi as Tree), ta: flatten(ta as Tree) };
 
 describe('message catalogues', () => {
+  it('each language has the same catalogue files, and a section defined in two files is refused', () => {
+    const files = (lang: string) =>
+      Object.keys(import.meta.glob(`./locales/*/*.json`))
+        .filter((f) => f.startsWith(`./locales/${lang}/`))
+        .map((f) => f.split('/').pop())
+        .sort();
+    expect(files('hi')).toEqual(files('en'));
+    expect(files('ta')).toEqual(files('en'));
+    expect(() => mergeCatalogue({ 'a.json': { x: {} }, 'b.json': { x: {} } })).toThrow(/section 'x' is defined twice/);
+  });
+
   it('English has keys and no empty text', () => {
     expect(EN.size).toBeGreaterThan(50);
     // Only the pieces around a link or a bold value (`…Before` / `…After`) may be empty in a language.

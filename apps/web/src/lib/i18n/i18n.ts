@@ -1,11 +1,10 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation as useI18nextTranslation } from 'react-i18next';
-import en from './locales/en.json';
 
 /*
  * The interface's languages (docs/product.md#languages-of-the-interface). English is bundled and
- * is the fallback of every key; every other language is one JSON catalogue in ./locales, fetched
- * (a separate chunk) only when it is chosen. Adding a language = one catalogue file + one line in
+ * is the fallback of every key; every other language is a folder of JSON catalogue files in
+ * ./locales/<lang>/, fetched only when it is chosen. Adding a language = one folder + one line in
  * LOADERS and UI_LANGUAGES.
  */
 
@@ -24,11 +23,38 @@ type Catalogue = Record<string, unknown>;
 /** The translate function: `t(key, params)` → the text in the current language (English when the key is missing). */
 export type TFunction = I18n['t'];
 
-// Dynamic imports: Vite emits each catalogue as its own chunk, loaded on first choice.
-const LOADERS: Record<Exclude<UiLanguage, 'en'>, () => Promise<{ default: Catalogue }>> = {
-  hi: () => import('./locales/hi.json'),
-  ta: () => import('./locales/ta.json'),
+/**
+ * One catalogue of a language from its files `locales/<lang>/<part>.json`: each file holds whole
+ * top-level sections (the shell's in app.json, a feature's under its own name), so features add
+ * their texts without touching each other's files. A section defined twice throws (a unit test
+ * loads every language through here).
+ */
+export function mergeCatalogue(files: Record<string, Catalogue>): Catalogue {
+  const out: Catalogue = {};
+  for (const [file, sections] of Object.entries(files)) {
+    for (const [section, value] of Object.entries(sections)) {
+      if (section in out) throw new Error(`catalogue section '${section}' is defined twice (again in ${file})`);
+      out[section] = value;
+    }
+  }
+  return out;
+}
+
+/** The English catalogue, bundled (it is every key's fallback). */
+export const EN_CATALOGUE = mergeCatalogue(import.meta.glob<Catalogue>('./locales/en/*.json', { eager: true, import: 'default' }));
+const en = EN_CATALOGUE as { messages: Record<string, string> };
+
+// Lazy globs: Vite emits each language's files as chunks, fetched together on first choice.
+const LOADERS: Record<Exclude<UiLanguage, 'en'>, Record<string, () => Promise<Catalogue>>> = {
+  hi: import.meta.glob<Catalogue>('./locales/hi/*.json', { import: 'default' }),
+  ta: import.meta.glob<Catalogue>('./locales/ta/*.json', { import: 'default' }),
 };
+
+/** Loads and merges every catalogue file of `lang` (rejects when one fails to load). */
+export async function loadCatalogue(lang: Exclude<UiLanguage, 'en'>): Promise<Catalogue> {
+  const entries = await Promise.all(Object.entries(LOADERS[lang]).map(async ([file, load]) => [file, await load()] as const));
+  return mergeCatalogue(Object.fromEntries(entries));
+}
 
 /** True when `v` is one of UI_LANGUAGES (guards values read from storage, the profile or the browser). */
 export function isUiLanguage(v: unknown): v is UiLanguage {
@@ -71,7 +97,7 @@ void i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: [...UI_LANGUAGES],
-  resources: { en: { translation: en } },
+  resources: { en: { translation: EN_CATALOGUE } },
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
   initAsync: false,
@@ -99,8 +125,7 @@ function applyToDocument(lang: UiLanguage): void {
 export async function setLanguage(lang: UiLanguage, remember = true): Promise<boolean> {
   if (lang !== 'en' && !i18n.hasResourceBundle(lang, 'translation')) {
     try {
-      const mod = await LOADERS[lang]();
-      i18n.addResourceBundle(lang, 'translation', mod.default, true, true);
+      i18n.addResourceBundle(lang, 'translation', await loadCatalogue(lang), true, true);
     } catch {
       return false;
     }
