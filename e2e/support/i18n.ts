@@ -1,0 +1,75 @@
+/**
+ * Checks shared by the end-to-end tests of the interface languages
+ * (docs/product.md#languages-of-the-interface): axe-core's WCAG 2.1 AA violations of a page, its
+ * `<html lang>`, and the visible texts of a Hindi or Tamil page that are still the English
+ * catalogue's words.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { REPO_ROOT } from './server.ts';
+
+const AXE = path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
+const WCAG21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const LOCALES = path.join(REPO_ROOT, 'apps/web/src/lib/i18n/locales');
+
+/** axe-core's WCAG 2.1 A/AA violations of the page as it is now: 'rule-id: target, …' (empty when none). */
+export async function axeViolations(p: Page): Promise<string[]> {
+  if (!(await p.evaluate(() => 'axe' in window))) await p.addScriptTag({ path: AXE });
+  return p.evaluate(async (tags) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> };
+      }
+    ).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  }, WCAG21_AA);
+}
+
+/** The page's `<html lang>`. */
+export const htmlLang = (p: Page): Promise<string> => p.evaluate(() => document.documentElement.lang);
+
+type Tree = { [k: string]: string | Tree };
+
+function leaves(tree: Tree, out: Set<string> = new Set()): Set<string> {
+  for (const v of Object.values(tree)) {
+    if (typeof v === 'string') out.add(v.trim());
+    else leaves(v, out);
+  }
+  return out;
+}
+
+/** Every text of a language's catalogue files (locales/<lang>/*.json), trimmed. */
+export function catalogueTexts(lang: 'en' | 'hi' | 'ta'): Set<string> {
+  const out = new Set<string>();
+  const dir = path.join(LOCALES, lang);
+  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json')))
+    leaves(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Tree, out);
+  return out;
+}
+
+/**
+ * The visible text nodes of `p` (a page shown in `lang`) that are an English catalogue text with
+ * letters and no translation of their own (a text the two catalogues share, such as "ULCA", is not
+ * counted). Empty when every word outside user data is in `lang`.
+ */
+export async function englishLeft(p: Page, lang: 'hi' | 'ta'): Promise<string[]> {
+  const own = catalogueTexts(lang);
+  const english = [...catalogueTexts('en')].filter((t) => /[A-Za-z]{2}/.test(t) && !own.has(t));
+  const visible = await p.evaluate(() => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      const text = n.textContent?.trim();
+      if (!el || !text) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none' || el.getClientRects().length === 0) continue;
+      texts.push(text);
+    }
+    return texts;
+  });
+  const set = new Set(english);
+  return [...new Set(visible.filter((t) => set.has(t)))];
+}
