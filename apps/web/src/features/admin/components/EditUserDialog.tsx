@@ -133,7 +133,14 @@ function EditBody({ user, update, onClose }: { user: AdminUser; update: ReturnTy
               disabled={busy}
               autoFocus
             />
-            <TextField label={t('admin.dialog.email')} value={user.email} disabled helperText={t('admin.dialog.emailFixed')} />
+            <TextField
+              label={t('admin.dialog.email')}
+              value={user.email}
+              disabled
+              helperText={t('admin.dialog.emailFixed')}
+              // A disabled field greys its helper text below 4.5:1; this one is information, so it keeps the secondary colour.
+              slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
+            />
             <TextField
               select
               label={t('admin.dialog.organization')}

@@ -100,7 +100,7 @@ export function UserTable({
                   ) : u.isSystem ? (
                     <TableCell align="center" colSpan={2}>
                       <Tooltip title={t('admin.systemAccountTip')}>
-                        <Chip size="small" color="info" variant="outlined" label={t('admin.systemAccount')} data-testid="system-account" />
+                        <Chip size="small" color="primary" variant="outlined" label={t('admin.systemAccount')} data-testid="system-account" />
                       </Tooltip>
                     </TableCell>
                   ) : (
