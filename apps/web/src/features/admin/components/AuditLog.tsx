@@ -53,7 +53,8 @@ export function AuditLog() {
     >
       {(data) => (
         <>
-          <TableContainer>
+          {/* Focusable, so a keyboard can scroll it when it is wider than the screen. */}
+          <TableContainer tabIndex={0} role="region" aria-label={t('admin.audit.table')}>
             <Table size="small" aria-label={t('admin.audit.table')} sx={{ minWidth: 860 }}>
               <TableHead>
                 <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>

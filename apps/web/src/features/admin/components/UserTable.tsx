@@ -52,7 +52,8 @@ export function UserTable({
   const roleLabel = useRoleLabel();
   return (
     <>
-      <TableContainer>
+      {/* Focusable, so a keyboard can scroll it when the words of a language make it wider than the screen. */}
+      <TableContainer tabIndex={0} role="region" aria-label={t('admin.usersTable')}>
         <Table aria-label={t('admin.usersTable')} sx={{ minWidth: { md: 860 } }}>
           <TableHead>
             <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
@@ -100,7 +101,13 @@ export function UserTable({
                   ) : u.isSystem ? (
                     <TableCell align="center" colSpan={2}>
                       <Tooltip title={t('admin.systemAccountTip')}>
-                        <Chip size="small" color="primary" variant="outlined" label={t('admin.systemAccount')} data-testid="system-account" />
+                        <Chip
+                          size="small"
+                          color="primary"
+                          variant="outlined"
+                          label={t('admin.systemAccount')}
+                          data-testid="system-account"
+                        />
                       </Tooltip>
                     </TableCell>
                   ) : (

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
+import TableContainer from '@mui/material/TableContainer';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -85,37 +86,40 @@ export default function UsagePage() {
             {t('usage.downloadCsv')}
           </Button>
         </Box>
-        <Table size="small" aria-label={t('usage.table')}>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((h) => (
-                <TableCell key={h}>{t(`usage.col.${h}`)}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {report.rows.length === 0 && (
+        {/* Focusable, so a keyboard can scroll it on a phone. */}
+        <TableContainer tabIndex={0} role="region" aria-label={t('usage.table')}>
+          <Table size="small" aria-label={t('usage.table')}>
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={10}>{t('usage.noCalls')}</TableCell>
+                {COLUMNS.map((h) => (
+                  <TableCell key={h}>{t(`usage.col.${h}`)}</TableCell>
+                ))}
               </TableRow>
-            )}
-            {report.rows.map((r) => (
-              <TableRow key={`${r.day}|${r.modelId}|${r.task}`}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatUtcDay(r.day)}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{r.modelId}</TableCell>
-                <TableCell>{r.task}</TableCell>
-                <TableCell>{formatCount(r.calls)}</TableCell>
-                <TableCell>{formatCount(r.failures)}</TableCell>
-                {/* Milliseconds as a plain integer (no grouping): the figure is read and compared as is. */}
-                <TableCell>{r.meanLatencyMs}</TableCell>
-                <TableCell>{formatCount(r.charactersIn)}</TableCell>
-                <TableCell>{formatCount(r.audioSecondsIn)}</TableCell>
-                <TableCell>{formatCount(r.audioSecondsOut)}</TableCell>
-                <TableCell>{formatCount(r.images)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {report.rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={10}>{t('usage.noCalls')}</TableCell>
+                </TableRow>
+              )}
+              {report.rows.map((r) => (
+                <TableRow key={`${r.day}|${r.modelId}|${r.task}`}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatUtcDay(r.day)}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{r.modelId}</TableCell>
+                  <TableCell>{r.task}</TableCell>
+                  <TableCell>{formatCount(r.calls)}</TableCell>
+                  <TableCell>{formatCount(r.failures)}</TableCell>
+                  {/* Milliseconds as a plain integer (no grouping): the figure is read and compared as is. */}
+                  <TableCell>{r.meanLatencyMs}</TableCell>
+                  <TableCell>{formatCount(r.charactersIn)}</TableCell>
+                  <TableCell>{formatCount(r.audioSecondsIn)}</TableCell>
+                  <TableCell>{formatCount(r.audioSecondsOut)}</TableCell>
+                  <TableCell>{formatCount(r.images)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       </Stack>
     </PageFrame>
   );
