@@ -265,6 +265,8 @@ describe('admin and usage pages in Hindi and Tamil', () => {
     await checkPage(small, 'ta', 'phone-usage-ta');
     await small.getByTestId('language-switcher').click();
     await small.getByRole('menuitem', { name: 'हिन्दी' }).click();
+    // The choice is remembered once the Hindi catalogue has loaded.
+    await expect.poll(() => htmlLang(small)).toBe('hi');
     await small.goto(at('/admin/view-user-details'));
     await small.getByRole('heading', { level: 1, name: 'उपयोगकर्ता विवरण' }).waitFor();
     await small.getByRole('table', { name: 'उपयोगकर्ता' }).getByText(USER.email).waitFor();

@@ -54,7 +54,7 @@ export function UserTable({
     <>
       {/* Focusable, so a keyboard can scroll it when the words of a language make it wider than the screen. */}
       <TableContainer tabIndex={0} role="region" aria-label={t('admin.usersTable')}>
-        <Table aria-label={t('admin.usersTable')} sx={{ minWidth: { md: 860 } }}>
+        <Table aria-label={t('admin.usersTable')} sx={{ minWidth: { md: 860 }, '& th, & td': { px: { xs: 1, md: 2 } } }}>
           <TableHead>
             <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
               <TableCell sx={WIDE_ONLY}>{t('admin.col.userId')}</TableCell>

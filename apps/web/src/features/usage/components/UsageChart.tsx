@@ -38,6 +38,8 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
                 stroke="#666"
                 tickStroke="#666"
                 label={t('usage.chart.axis')}
+                // Calls are whole numbers: no 0.2, 0.4… ticks on a small axis.
+                tickValues={y.ticks(5).filter((v) => Number.isInteger(v))}
                 tickFormat={(v) => formatCount(Number(v))}
               />
               <AxisBottom

@@ -1,4 +1,5 @@
-import { currentLanguage } from '../../../lib/i18n/i18n.ts';
+import { currentLanguage, type TFunction } from '../../../lib/i18n/i18n.ts';
+import { modelTaskLabel } from '../../../lib/model-tasks.ts';
 import { formatDayMonthYear } from '../../../lib/dates.ts';
 
 /*
@@ -20,4 +21,9 @@ export function formatCount(n: number): string {
 /** A UTC day 'YYYY-MM-DD' as DD/MM/YYYY (the date format of docs/product.md#constants-and-limits), in UTC. */
 export function formatUtcDay(day: string): string {
   return formatDayMonthYear(`${day}T00:00:00Z`, 'UTC');
+}
+
+/** A task code in the interface language ('translation' → 'अनुवाद'); an unknown code in its English words. */
+export function taskText(t: TFunction, task: string): string {
+  return t(`usage.task.${task}`, { defaultValue: modelTaskLabel(task) });
 }

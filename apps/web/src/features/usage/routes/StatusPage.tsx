@@ -13,7 +13,7 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
-import { formatCount, formatUtcDay } from '../lib/format.ts';
+import { formatCount, formatUtcDay, taskText } from '../lib/format.ts';
 import { formatDateTime24 } from '../../../lib/dates.ts';
 import { useModelUptime } from '../api/usage.ts';
 import { percent, sevenDayStrip, stripColour } from '../lib/status.ts';
@@ -51,7 +51,7 @@ export default function StatusPage() {
             {uptime.data.map((m) => (
               <TableRow key={m.modelId} data-testid="status-row">
                 <TableCell>{m.modelName}</TableCell>
-                <TableCell>{m.taskType}</TableCell>
+                <TableCell>{taskText(t, m.taskType)}</TableCell>
                 <TableCell>
                   <Stack direction="row" spacing={0.5} aria-label={t('usage.status.strip', { model: m.modelName })}>
                     {sevenDayStrip(m.rounds, today).map((d) => (

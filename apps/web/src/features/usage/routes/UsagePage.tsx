@@ -16,7 +16,7 @@ import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
-import { formatCount, formatUtcDay } from '../lib/format.ts';
+import { formatCount, formatUtcDay, taskText } from '../lib/format.ts';
 import { useKeyUsage } from '../api/usage.ts';
 import { UsageChart } from '../components/UsageChart.tsx';
 import { dailySeries, usageCsv } from '../lib/usage.ts';
@@ -106,7 +106,7 @@ export default function UsagePage() {
                 <TableRow key={`${r.day}|${r.modelId}|${r.task}`}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatUtcDay(r.day)}</TableCell>
                   <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{r.modelId}</TableCell>
-                  <TableCell>{r.task}</TableCell>
+                  <TableCell>{taskText(t, r.task)}</TableCell>
                   <TableCell>{formatCount(r.calls)}</TableCell>
                   <TableCell>{formatCount(r.failures)}</TableCell>
                   {/* Milliseconds as a plain integer (no grouping): the figure is read and compared as is. */}
