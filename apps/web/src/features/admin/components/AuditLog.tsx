@@ -18,10 +18,11 @@ import { isUnauthorised } from '../lib/session-errors.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { useAudit, type AuditEntry } from '../api/audit.ts';
-import { useAdminUsers, type AdminUser } from '../api/users.ts';
+import { useAudit } from '../api/audit.ts';
+import { useUsersById } from '../api/users.ts';
+import { UserName } from './UserName.tsx';
 import { adminErrorText } from '../lib/admin-errors.ts';
-import { AUDIT_ACTION_OPTIONS, shortUserId } from '../lib/audit-actions.ts';
+import { AUDIT_ACTION_OPTIONS } from '../lib/audit-actions.ts';
 import { useAuditActionText } from '../lib/labels.ts';
 import { formatAdminTimestamp, formatAuditDetails } from '../lib/format.ts';
 
@@ -40,7 +41,12 @@ export function AuditLog() {
   const [page, setPage] = useState(0);
   const [action, setAction] = useState<string>('');
   const audit = useAudit(page * AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE, action || null, true);
-  const people = usePeople(audit.data?.data);
+  const people = useUsersById(
+    useMemo(
+      () => (audit.data?.data ?? []).flatMap((e) => [e.actorUserId, e.targetUserId]).filter((id): id is string => !!id),
+      [audit.data],
+    ),
+  );
 
   const body = (
     <QueryState
@@ -146,44 +152,6 @@ export function AuditLog() {
         {audit.isFetching && !audit.isPending ? <LinearProgress aria-label={t('admin.audit.reloading')} /> : null}
       </Box>
       {body}
-    </Box>
-  );
-}
-
-/** The users named on a page of the audit log, by id (one users/search call for the page's ids). */
-function usePeople(entries: readonly AuditEntry[] | undefined): ReadonlyMap<string, AdminUser> {
-  const ids = useMemo(() => {
-    const set = new Set<string>();
-    for (const e of entries ?? []) {
-      if (e.actorUserId) set.add(e.actorUserId);
-      if (e.targetUserId) set.add(e.targetUserId);
-    }
-    return [...set].sort();
-  }, [entries]);
-  const users = useAdminUsers({ userIDs: ids, offset: 0, limit: Math.max(1, ids.length), skip_pagination: true }, ids.length > 0);
-  return useMemo(() => new Map((users.data?.data ?? []).map((u) => [u.userID, u])), [users.data]);
-}
-
-/** A user of an audit entry: name and e-mail when known, else the e-mail the entry carries, else the shortened id. */
-function UserName({ id, email, people }: { id: string | null; email: string | null; people: ReadonlyMap<string, AdminUser> }) {
-  const user = id ? people.get(id) : undefined;
-  if (!user) {
-    return email ? (
-      <>{email}</>
-    ) : (
-      <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.8rem' }} title={id ?? undefined}>
-        {shortUserId(id)}
-      </Box>
-    );
-  }
-  return (
-    <Box title={user.userID}>
-      <Typography variant="body2" component="div" sx={{ fontWeight: 500 }}>
-        {user.firstName || '-'}
-      </Typography>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {user.email}
-      </Typography>
     </Box>
   );
 }

@@ -24,6 +24,7 @@ import { sortNewestFirst } from '../lib/format.ts';
 import { NO_USER_FILTER, USERS_PAGE_SIZE, matchesUserSearch, userSearchBody, type UserFilter } from '../lib/users.ts';
 import { useDebounced } from '../lib/useDebounced.ts';
 import { AuditLog } from '../components/AuditLog.tsx';
+import { UsageQuotas } from '../components/UsageQuotas.tsx';
 import { EditUserDialog } from '../components/EditUserDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { UserFilterPopover } from '../components/UserFilterPopover.tsx';
@@ -58,7 +59,7 @@ export default function ViewUserDetailsPage() {
   usePageTitle(t('admin.pageTitle'));
   const session = useSession();
   const isAdmin = !!session?.userDetails.roles.includes('ADMIN');
-  const [tab, setTab] = useState<'users' | 'audit'>('users');
+  const [tab, setTab] = useState<'users' | 'audit' | 'usage'>('users');
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
@@ -71,9 +72,16 @@ export default function ViewUserDetailsPage() {
         ) : (
           <>
             <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2, mt: -1 }}>
-              <Tabs value={tab} onChange={(_e, v: 'users' | 'audit') => setTab(v)} aria-label={t('admin.tabsLabel')}>
+              <Tabs
+                value={tab}
+                onChange={(_e, v: 'users' | 'audit' | 'usage') => setTab(v)}
+                aria-label={t('admin.tabsLabel')}
+                variant="scrollable"
+                scrollButtons="auto"
+              >
                 <Tab value="users" label={t('admin.tabUsers')} />
                 <Tab value="audit" label={t('admin.tabAudit')} />
+                <Tab value="usage" label={t('admin.usage.tab')} />
               </Tabs>
             </Box>
             {/* Both stay mounted so switching tabs keeps the search, filter and page. */}
@@ -81,6 +89,7 @@ export default function ViewUserDetailsPage() {
               <UsersPanel selfId={session.userDetails.userID} />
             </Box>
             {tab === 'audit' ? <AuditLog /> : null}
+            {tab === 'usage' ? <UsageQuotas /> : null}
           </>
         )}
       </Paper>
