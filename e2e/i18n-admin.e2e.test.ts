@@ -3,7 +3,8 @@
  * docs/product.md#admin), in headless Chromium against the real platform with the reference models on
  * (so the system account "ULCA reference models" exists): User Details with the system account
  * marked and without a switch, the edit dialog (no raw 'UNDEFINED'), the audit log naming users,
- * the refusal of a change to the system account, MUI's pagination texts, and the usage page; wide
+ * the refusal of a change to the system account, MUI's pagination texts, the Usage and quotas tab
+ * and a key's usage page; wide
  * (1366×900, a Hindi browser) and phone (390×844, a Tamil browser, where Active and Edit stay on
  * screen). Every page: `<html lang>`, no English catalogue text left, no axe-core WCAG 2.1 AA
  * violation. Screenshots: test-results/e2e/i18n-admin-<nn>-<step>.png.
@@ -228,6 +229,18 @@ describe('admin and usage pages in Hindi and Tamil', () => {
     await checkPage(page, 'ta', 'users-ta');
   });
 
+  step('Usage and quotas in Tamil: the key with its application and owner, and the daily limits', async () => {
+    const quota = await asAdmin('POST', '/ulca/apis/v0/usage/quota', { ulcaApiKey: '*', unit: 'characters', dailyLimit: 100000 });
+    expect(quota.status).toBe(200);
+    await page.getByRole('tab', { name: 'பயன்பாடும் ஒதுக்கீடும்' }).click();
+    const row = page.getByTestId('key-usage-row').filter({ hasText: APP });
+    await row.getByText('admin@ulca.local').waitFor();
+    await page.getByRole('table', { name: 'தினசரி வரம்புகள்' }).getByText('எல்லாச் சாவிகளும் (இயல்புநிலை)').waitFor();
+    // Indian grouping of the limit: 1,00,000.
+    await page.getByRole('table', { name: 'தினசரி வரம்புகள்' }).getByText('1,00,000').waitFor();
+    await checkPage(page, 'ta', 'usage-tab-ta');
+  });
+
   step("the key's usage page in Tamil and in Hindi", async () => {
     await openAs(page, `/usage?key=${encodeURIComponent(keyId)}`, 'ta');
     await page.getByRole('heading', { level: 1, name: `${APP} பயன்பாடு` }).waitFor();
@@ -260,6 +273,9 @@ describe('admin and usage pages in Hindi and Tamil', () => {
     await small.getByRole('tab', { name: 'தணிக்கைப் பதிவு' }).click();
     await small.getByRole('table', { name: 'தணிக்கைப் பதிவு' }).locator('tbody tr').first().waitFor();
     await checkPage(small, 'ta', 'phone-audit-ta');
+    await small.getByRole('tab', { name: 'பயன்பாடும் ஒதுக்கீடும்' }).click();
+    await small.getByTestId('key-usage-row').first().waitFor();
+    await checkPage(small, 'ta', 'phone-usage-tab-ta');
     await small.goto(at(`/usage?key=${encodeURIComponent(keyId)}`));
     await small.getByRole('heading', { level: 1, name: `${APP} பயன்பாடு` }).waitFor();
     await checkPage(small, 'ta', 'phone-usage-ta');
@@ -271,6 +287,9 @@ describe('admin and usage pages in Hindi and Tamil', () => {
     await small.getByRole('heading', { level: 1, name: 'उपयोगकर्ता विवरण' }).waitFor();
     await small.getByRole('table', { name: 'उपयोगकर्ता' }).getByText(USER.email).waitFor();
     await checkPage(small, 'hi', 'phone-users-hi');
+    await small.getByRole('tab', { name: 'उपयोग और कोटा' }).click();
+    await small.getByTestId('key-usage-row').first().waitFor();
+    await checkPage(small, 'hi', 'phone-usage-tab-hi');
     await small.close();
   });
 });
