@@ -97,13 +97,13 @@ describe('pipeline usage, status page and uptime in Chromium', () => {
     await page.getByTestId('usage-chart').getByRole('group', { name: 'Calls per day, last 30 days' }).waitFor();
     const table = page.getByRole('table', { name: 'Usage per day, model and task' });
     const rows = (await table.locator('tbody tr').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
-    // Translation: 3 calls of 4 + 15 + 6 characters (UTF-16 code units); tts: 2 calls with seconds of speech out.
+    // The task in words (Translation, TTS). Translation: 3 calls of 4 + 15 + 6 characters (UTF-16 code units); tts: 2 calls with seconds of speech out.
     expect(
-      rows.some((r) => / translation 3 0 \d+ 25 0 0 0$/.test(r)),
+      rows.some((r) => / Translation 3 0 \d+ 25 0 0 0$/.test(r)),
       rows.join('\n'),
     ).toBe(true);
     expect(
-      rows.some((r) => / tts 2 0 \d+ \d+ 0 [\d.]+ 0$/.test(r) && !/ 0 0$/.test(r)),
+      rows.some((r) => / TTS 2 0 \d+ \d+ 0 [\d.]+ 0$/.test(r) && !/ 0 0$/.test(r)),
       rows.join('\n'),
     ).toBe(true);
     await page.getByText('No daily limit').waitFor();
