@@ -110,7 +110,7 @@ export default function ModelDetailPage() {
             {model.status !== 'published' && <Chip size="small" color="warning" label={t('modelDetail.unpublished')} sx={{ mt: 1 }} />}
           </Box>
           <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-            {feedback.isSuccess && !feedbackView && (
+            {feedback.isSuccess && !feedbackView && !tryView && (
               <Button
                 variant="outlined"
                 onClick={() => void navigate(`${modelDetailPath(model.modelId)}/feedback`, { state })}
