@@ -177,7 +177,7 @@ export default function UploadModelPage() {
         </Box>
         <GuideAside title={t('models.upload.guideTitle')} points={UPLOAD_GUIDANCE.map((k) => ({ text: t(`models.upload.${k}`) }))}>
           {t('models.upload.guideText')}{' '}
-          <Link href={MODEL_DESCRIPTOR_EXAMPLES_URL} target="_blank" rel="noopener noreferrer">
+          <Link href={MODEL_DESCRIPTOR_EXAMPLES_URL} target="_blank" rel="noopener noreferrer" underline="always">
             {t('models.upload.examples')}
           </Link>
         </GuideAside>
