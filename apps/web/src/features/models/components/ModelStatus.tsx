@@ -18,7 +18,8 @@ export function ModelStatus({ status, reason }: { status: string; reason?: strin
         label={t(`models.status.${status}`, { defaultValue: status })}
         color={modelStatusColor(status)}
         variant="outlined"
-        sx={{ fontWeight: 600, textTransform: 'capitalize' }}
+        // The border carries the colour; the text stays dark enough to read (orange on white is below 4.5:1, WCAG AA).
+        sx={{ fontWeight: 600, textTransform: 'capitalize', '& .MuiChip-label': { color: 'text.primary' } }}
       />
       {status !== 'published' && reason ? (
         <Tooltip title={t('models.my.reason', { reason })} arrow placement="right">
