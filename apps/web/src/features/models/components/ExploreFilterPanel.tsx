@@ -9,6 +9,9 @@ import { MANDATORY_MESSAGE, needsPair, type ExploreFilter, type LanguageOption }
 import { EXPLORE_TABS, isModelTask, taskLabel, type ExploreTab } from '../lib/tasks.ts';
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 
+/** A disabled select's hint ('Choose the source language first') keeps the readable secondary colour (WCAG AA contrast). */
+const READABLE_HINT = { '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } } as const;
+
 /**
  * The left filter panel of Explore on wide screens (docs/product.md#explore-models, docs/product.md#validation-rules): the task menu; for translation
  * 'Source Language *' and 'Target Language *', for other tasks 'Language'; read-only Domain and
@@ -91,6 +94,7 @@ export function ExploreFilterPanel({
                 disabled={disabled || sources.length === 0}
                 fullWidth
                 size="small"
+                sx={READABLE_HINT}
               >
                 {sources.map((o) => (
                   <MenuItem key={o.value} value={o.value}>
@@ -111,6 +115,7 @@ export function ExploreFilterPanel({
               disabled={disabled || targets.length === 0}
               fullWidth
               size="small"
+              sx={READABLE_HINT}
             >
               {targets.map((o) => (
                 <MenuItem key={o.value} value={o.value}>
