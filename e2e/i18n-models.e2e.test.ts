@@ -3,7 +3,8 @@
  * Chromium against the real platform: a contributor submits a translation model (the test model
  * server's) through Submit Model in Hindi and publishes it from My Models; a visitor leaves a
  * feedback on it; the owner reads that feedback on the model's feedback view (issue #22 "Owners
- * read the feedback"), searches it and downloads it as CSV. Then Explore (several task tabs and the
+ * read the feedback"), searches it and downloads it as CSV; after an admin's health round the
+ * model's card and its Explore row show its 7-day uptime (issue #24). Then Explore (several task tabs and the
  * health tab), the model page, Submit Model, My Models and the feedback view in Hindi and in Tamil,
  * wide (1366×900) and phone (390×844): `<html lang>`, no English catalogue text left, no axe-core
  * WCAG 2.1 AA violation. Screenshots: test-results/e2e/i18n-models-<nn>-<step>.png.
@@ -13,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { MODEL_API } from '@ulca/contracts';
+import { MODEL_API, MODEL_HEALTH_CHECK_PATH, MODEL_UPTIME_PATH } from '@ulca/contracts';
+import { signHeaders } from '../apps/web/src/lib/signing.ts';
 import { silentWav, startTestModelServer, type TestModelServer } from '../apps/server/src/test/model-server.ts';
 import { testDescriptor } from '../apps/server/src/test/model-descriptors.ts';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
@@ -174,6 +176,48 @@ describe('the model pages in Hindi and Tamil', () => {
     await dialog.getByRole('button', { name: 'हाँ' }).click();
     await page.getByText('मॉडल सफलतापूर्वक प्रकाशित हो गया।').waitFor();
     await expect.poll(() => row.getByText('प्रकाशित', { exact: true }).count()).toBe(1);
+  });
+
+  step("after an admin's health round, the model card and Explore show its 7-day uptime", async () => {
+    const login = await fetch(at('/user-mgmt/v1/users/login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ authenticator: 'ULCA', data: { email: 'admin@ulca.local', password: platform.adminPassword } }),
+    });
+    expect(login.status).toBe(200);
+    const keys = ((await login.json()) as { data: { userKeys: { publicKey: string; privateKey: string } } }).data.userKeys;
+    // One round per clock minute: ask again while the answer is "already this minute" (a null jobId).
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${platform.baseUrl}${MODEL_HEALTH_CHECK_PATH}`, {
+            method: 'POST',
+            headers: signHeaders(keys.publicKey, keys.privateKey, { method: 'POST', url: MODEL_HEALTH_CHECK_PATH }),
+          });
+          return ((await res.json()) as { data?: { jobId: string | null } }).data?.jobId;
+        },
+        { timeout: 75_000, interval: 5000 },
+      )
+      .toBeTruthy();
+    let share: number | null = null;
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${platform.baseUrl}${MODEL_UPTIME_PATH}`);
+          const list = ((await res.json()) as { data: { modelId: string; uptime7d: number | null }[] }).data;
+          share = list.find((u) => u.modelId === modelId)?.uptime7d ?? null;
+          return share;
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .not.toBeNull();
+    const shown = `${((share ?? 0) * 100).toFixed(1)} %`;
+    await page.goto(at(`/search-model/${encodeURIComponent(modelId)}`));
+    const card = page.getByRole('heading', { level: 3, name: 'उपलब्धता (7 दिन)' }).locator('..');
+    await expect.poll(() => card.innerText(), { timeout: 15_000 }).toContain(shown);
+    await page.goto(at('/model/explore-models'));
+    const row = page.getByRole('row').filter({ hasText: NAME });
+    await expect.poll(async () => (await row.getByRole('cell').allInnerTexts()).at(-1)?.trim(), { timeout: 15_000 }).toBe(shown);
   });
 
   step('a visitor leaves a feedback on the model (rating 2, a comment and a suggested output)', async () => {
