@@ -217,7 +217,7 @@ function BenchmarkRuns({ row }: { row: ModelRecord }) {
               <TableCell>{b.scoreText}</TableCell>
               <TableCell>{formatEpochDay(b.createdOn)}</TableCell>
               <TableCell>
-                <Typography variant="body2" color={`${modelStatusColor(b.status)}.main`} sx={{ fontWeight: 600 }}>
+                <Typography variant="body2" color={`${modelStatusColor(b.status)}.dark`} sx={{ fontWeight: 600 }}>
                   {t(`models.runStatus.${b.status}`, { defaultValue: b.status })}
                 </Typography>
               </TableCell>
