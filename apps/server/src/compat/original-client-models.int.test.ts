@@ -291,6 +291,16 @@ describe('7. signed-out benchmark list', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json().data as { name: string }[]).map((b) => b.name)).toContain('Demo benchmark: Hindi-Urdu translation');
   });
+
+  it('answers an empty list, not 400, for a model task without benchmarks (the TTS tab of Benchmark Datasets)', async () => {
+    // BenchmarkModelTask (configs/DatasetItems.js) has a TTS tab; its search body is the model list's, with "All" filters.
+    const body = { ...searchBody('tts'), domain: 'All', submitter: 'All' };
+    const res = await client.publicPost(BENCHMARK_API.search, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([]);
+    // A task that is no model task stays a 400.
+    expect((await client.publicPost(BENCHMARK_API.search, { ...body, task: 'no-such-task' })).statusCode).toBe(400);
+  });
 });
 
 describe('8. admin edit user by e-mail', () => {

@@ -12,6 +12,7 @@ import {
   BENCHMARK_TASKS,
   benchmarkSpec,
   isBenchmarkTask,
+  isInferenceTask,
   type BenchmarkTask,
   type BenchmarkExecuteBody,
   type BenchmarkPerformance,
@@ -215,10 +216,13 @@ const asList = (v: string | string[] | null | undefined): string[] | undefined =
 /**
  * POST benchmark/search (docs/product.md#screens benchmark list): published benchmarks of `task`, newest
  * first, filtered by source/target language, domain and submitter ('', null, [], 'All' = any),
- * each with the task's metric[]. Throws 400 UNKNOWN_TASK.
+ * each with the task's metric[]. A model task that has no benchmarks (tts: the original client's
+ * Benchmark Datasets has a TTS tab, docs/migration.md#model-side) lists none. Throws 400 UNKNOWN_TASK
+ * for any other name.
  */
 export async function searchBenchmarks(ctx: AppContext, body: BenchmarkSearchBody) {
   const task = body.task.trim();
+  if (isInferenceTask(task) && !(BENCHMARK_TASKS as readonly string[]).includes(task)) return [];
   if (!(BENCHMARK_TASKS as readonly string[]).includes(task)) {
     throw badRequest('UNKNOWN_TASK', `Unknown benchmark task "${task}".`, [
       { field: 'task', message: `One of ${BENCHMARK_TASKS.join(', ')}.` },
