@@ -362,7 +362,12 @@ async function runBenchmark(w: Walker): Promise<void> {
 /** My Models publish: Publish → Yes on each submitted model; it works when the status reads published. */
 async function publishModels(w: Walker): Promise<void> {
   await w.screen('My Models publish', 'contributor', async () => {
-    await w.open('/model/my-contribution');
+    // The client disables Publish while a benchmark run of the model is In-Progress: wait for Run Benchmark's runs.
+    for (let i = 0; i < 40; i++) {
+      await w.open('/model/my-contribution');
+      if (await w.modelRow('translation').getByRole('button', { name: 'Publish', exact: true }).isEnabled()) break;
+      await w.page.waitForTimeout(3000);
+    }
     for (const task of SUBMITTED) {
       await w.modelRow(task).getByRole('button', { name: 'Publish', exact: true }).click();
       await w.page.getByRole('button', { name: 'Yes', exact: true }).click();
