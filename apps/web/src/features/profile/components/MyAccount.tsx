@@ -226,11 +226,13 @@ function DeleteDialog({ user, onClose }: { user: UserDetails; onClose: () => voi
     remove.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: () => {
+        onSuccess: async () => {
+          enqueueSnackbar(t('account.accountDeleted'), { variant: 'success' });
+          // Leave the profile first: clearing the session on a page that needs sign-in would send
+          // the former user to the login page instead of the public dashboard.
+          await navigate('/dashboard', { replace: true });
           clearSession();
           queryClient.clear();
-          enqueueSnackbar(t('account.accountDeleted'), { variant: 'success' });
-          navigate('/', { replace: true });
         },
       },
     );
