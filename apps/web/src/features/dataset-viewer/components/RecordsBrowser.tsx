@@ -130,7 +130,14 @@ export function RecordsBrowser({
       actions={actions}
     >
       {s && <SummaryGrid summary={s} />}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+          gap: 1.5,
+          mb: 1,
+        }}
+      >
         {FILTERS.filter((k) => (s?.columns[k].length ?? 0) > 0).map((k) => (
           <TextField
             key={k}
@@ -139,7 +146,7 @@ export function RecordsBrowser({
             label={t(`viewer.col.${k}`)}
             value={filters[k] ?? ''}
             onChange={(e) => setFilter(k, e.target.value)}
-            sx={{ minWidth: 160 }}
+            margin="none"
           >
             <MenuItem value="">{t('viewer.all')}</MenuItem>
             {s!.columns[k].map((c) => (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -67,6 +67,30 @@ function CiteDialog({ datasetId, version, onClose }: { datasetId: string; versio
   );
 }
 
+/** Cells shown from the sm breakpoint up, and the row shown below it. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const NARROW_ONLY = { display: { xs: 'table-row', sm: 'none' } } as const;
+
+/** A version's Download link and Cite button. */
+function VersionActions({ v, onCite }: { v: DatasetVersion; onCite: (version: number | null) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1.5 }}>
+      <Link href={v.downloadUrl ?? undefined} aria-label={t('viewer.versions.downloadVersion', { version: v.version })}>
+        {t('viewer.versions.download')}
+      </Link>
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => onCite(v.version)}
+        aria-label={t('viewer.versions.citeVersion', { version: v.version })}
+      >
+        {t('viewer.versions.cite')}
+      </Button>
+    </Box>
+  );
+}
+
 const changeText = (v: DatasetVersion) =>
   v.added === null ? '—' : `+${formatViewerNumber(v.added)} / −${formatViewerNumber(v.removed ?? 0)}`;
 
@@ -88,51 +112,39 @@ export function VersionsPanel({ datasetId, highlight }: { datasetId: string; hig
               <TableCell>{t('viewer.versions.version')}</TableCell>
               <TableCell align="right">{t('viewer.versions.records')}</TableCell>
               <TableCell align="right">{t('viewer.versions.change')}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('viewer.versions.sha')}</TableCell>
-              <TableCell />
+              <TableCell sx={WIDE_ONLY}>{t('viewer.versions.sha')}</TableCell>
+              <TableCell sx={WIDE_ONLY} />
             </TableRow>
           </TableHead>
           <TableBody>
             {versions.data.versions.map((v) => (
-              <TableRow key={v.serviceRequestNumber} selected={v.version !== null && v.version === highlight}>
-                <TableCell>
-                  {v.version ?? (
-                    <Typography variant="body2" color="text.secondary">
-                      {t(`viewer.versions.status.${v.status}`, { defaultValue: v.status })}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell align="right">{v.recordCount === null ? '—' : formatViewerNumber(v.recordCount)}</TableCell>
-                <TableCell align="right">{changeText(v)}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, fontFamily: 'monospace', fontSize: 12 }}>
-                  {v.exportSha256 ? `${v.exportSha256.slice(0, 16)}…` : v.message}
-                </TableCell>
-                <TableCell align="right">
-                  {v.downloadUrl && (
-                    <Box
-                      sx={{
-                        display: 'flex',
-                        flexDirection: { xs: 'column', sm: 'row' },
-                        alignItems: { xs: 'flex-end', sm: 'center' },
-                        justifyContent: 'flex-end',
-                        gap: 1,
-                      }}
-                    >
-                      <Link href={v.downloadUrl} aria-label={t('viewer.versions.downloadVersion', { version: v.version })}>
-                        {t('viewer.versions.download')}
-                      </Link>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        onClick={() => setCite(v.version)}
-                        aria-label={t('viewer.versions.citeVersion', { version: v.version })}
-                      >
-                        {t('viewer.versions.cite')}
-                      </Button>
-                    </Box>
-                  )}
-                </TableCell>
-              </TableRow>
+              <Fragment key={v.serviceRequestNumber}>
+                <TableRow selected={v.version !== null && v.version === highlight}>
+                  <TableCell>
+                    {v.version ?? (
+                      <Typography variant="body2" color="text.secondary">
+                        {t(`viewer.versions.status.${v.status}`, { defaultValue: v.status })}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell align="right">{v.recordCount === null ? '—' : formatViewerNumber(v.recordCount)}</TableCell>
+                  <TableCell align="right">{changeText(v)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, fontFamily: 'monospace', fontSize: 12 }}>
+                    {v.exportSha256 ? `${v.exportSha256.slice(0, 16)}…` : v.message}
+                  </TableCell>
+                  <TableCell align="right" sx={WIDE_ONLY}>
+                    {v.downloadUrl && <VersionActions v={v} onCite={setCite} />}
+                  </TableCell>
+                </TableRow>
+                {/* Phones: the actions get a row of their own, so long words (Tamil) fit. */}
+                {v.downloadUrl && (
+                  <TableRow sx={NARROW_ONLY}>
+                    <TableCell colSpan={3} align="right">
+                      <VersionActions v={v} onCite={setCite} />
+                    </TableCell>
+                  </TableRow>
+                )}
+              </Fragment>
             ))}
           </TableBody>
         </Table>
