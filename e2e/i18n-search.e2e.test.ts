@@ -98,6 +98,12 @@ const WORDS = {
     view: 'देखें',
     searchRecords: `खोज ${'{srn}'} के रिकॉर्ड`,
     versions: 'संस्करण',
+    hindi: 'हिन्दी',
+    advanced: 'उन्नत फ़िल्टर',
+    submit: 'जमा करें',
+    mandatory: 'यह फ़ील्ड अनिवार्य है',
+    cite: 'संस्करण 1 उद्धृत करें',
+    close: 'बंद करें',
   },
   ta: {
     searchTitle: 'பதிவுகளைத் தேடிப் பதிவிறக்கு',
@@ -107,6 +113,12 @@ const WORDS = {
     view: 'பார்',
     searchRecords: `தேடல் ${'{srn}'} இன் பதிவுகள்`,
     versions: 'பதிப்புகள்',
+    hindi: 'இந்தி (हिन्दी)',
+    advanced: 'மேம்பட்ட வடிகட்டிகள்',
+    submit: 'சமர்ப்பி',
+    mandatory: 'இந்தப் புலம் கட்டாயம்',
+    cite: 'பதிப்பு 1 ஐ மேற்கோள் காட்டு',
+    close: 'மூடு',
   },
 } as const;
 
@@ -121,6 +133,16 @@ async function visitAll(lang: 'hi' | 'ta', size: 'wide' | 'phone'): Promise<void
   await p.getByRole('heading', { level: 1, name: w.searchTitle }).waitFor();
   await p.getByRole('combobox', { name: w.targets }).waitFor();
   await checkPage(p, lang, `form-${tag}`);
+  // A target language (named in the interface language) opens the filters; Submit without a source says it is mandatory.
+  const targets = p.getByRole('combobox', { name: w.targets });
+  await targets.click();
+  await targets.fill(w.hindi);
+  await p.getByRole('option', { name: w.hindi, exact: true }).click();
+  await p.keyboard.press('Escape');
+  await p.getByRole('switch', { name: w.advanced }).check();
+  await p.getByRole('button', { name: w.submit, exact: true }).click();
+  await p.getByText(w.mandatory).first().waitFor();
+  await checkPage(p, lang, `form-filled-${tag}`);
 
   await p.goto(at('/my-searches'));
   await p.getByRole('heading', { level: 1, name: w.mySearches }).waitFor();
@@ -130,7 +152,7 @@ async function visitAll(lang: 'hi' | 'ta', size: 'wide' | 'phone'): Promise<void
   // The link to the search's records (a cell from sm up, folded into the first cell on a phone).
   await row.getByRole('link', { name: srn }).filter({ visible: true }).click();
   await p.getByRole('heading', { level: 1, name: w.searchRecords.replace('{srn}', srn) }).waitFor();
-  await expect.poll(() => p.getByTestId('viewer-record').count()).toBeGreaterThan(0);
+  await expect.poll(() => p.getByTestId('viewer-record').count(), { timeout: 30_000 }).toBeGreaterThan(0);
   await checkPage(p, lang, `search-records-${tag}`);
 
   await p.goto(at(`/search-and-download-rec/completed/${srn}`));
@@ -138,9 +160,13 @@ async function visitAll(lang: 'hi' | 'ta', size: 'wide' | 'phone'): Promise<void
   await checkPage(p, lang, `search-result-${tag}`);
 
   await p.goto(at(`/datasets/${datasetId}`));
-  await expect.poll(() => p.getByTestId('viewer-record').count()).toBe(5);
+  await expect.poll(() => p.getByTestId('viewer-record').count(), { timeout: 30_000 }).toBe(5);
   await p.getByRole('table', { name: w.versions }).waitFor();
   await checkPage(p, lang, `dataset-${tag}`);
+  await p.getByRole('button', { name: w.cite }).filter({ visible: true }).click();
+  await expect.poll(() => p.getByTestId('citation').innerText(), { timeout: 30_000 }).toContain('@misc');
+  await checkPage(p, lang, `cite-${tag}`);
+  await p.getByRole('button', { name: w.close }).click();
 }
 
 describe('search and the dataset viewer in Hindi and Tamil', () => {
