@@ -9,7 +9,7 @@ import { PageFrame } from '../../../components/PageFrame.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useViewerRecords, useViewerSummary, type ViewerFilters, type ViewerSource } from '../api/viewer.ts';
 import { columnValueName, formatViewerNumber, viewerTypeName } from '../lib/names.ts';
@@ -82,6 +82,19 @@ function SummaryGrid({ summary }: { summary: ViewerSummaryResponse }) {
 }
 
 /**
+ * The message of a failed page in the interface language: the server's codes the viewer knows
+ * (a search not completed, an unknown dataset or search), else the server's own message.
+ */
+function viewerError(t: ReturnType<typeof useTranslation>['t'], source: ViewerSource, err: unknown): string {
+  if (err instanceof ApiRequestError) {
+    if (err.code === 'SEARCH_NOT_COMPLETED') return t('viewer.search.notReady');
+    if (err.status === 404 && err.code !== 'PAGE_BEYOND_LAST')
+      return 'datasetId' in source ? t('viewer.notFound') : t('viewer.search.notFound');
+  }
+  return errorMessage(err);
+}
+
+/**
  * The records of a viewer source (a published dataset, or a completed search) in a page frame:
  * the per-column summary, the column filters, 100 records a page with Previous / Next (keyset
  * cursors kept here), then `children` (the dataset's versions). `title` names the page from the
@@ -108,7 +121,7 @@ export function RecordsBrowser({
   if (page.isError)
     return (
       <PageFrame title={t('viewer.dataset')} actions={actions}>
-        <ErrorState title={t('viewer.loadFailed')} message={errorMessage(page.error)} onRetry={() => void page.refetch()} />
+        <ErrorState title={t('viewer.loadFailed')} message={viewerError(t, source, page.error)} onRetry={() => void page.refetch()} />
       </PageFrame>
     );
   if (!page.data) return <LoadingState label={t('viewer.loadingRecords')} />;
