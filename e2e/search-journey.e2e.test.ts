@@ -363,12 +363,12 @@ describe('search and download journey in Chromium', () => {
     expect(rows).toHaveLength(4);
     const bySrn = (srn: string) => rows.find((r) => r[0].includes(srn))!;
     expect(bySrn(searches.parallel)[0]).toContain('Parallel Dataset | English | Hindi | General | Manually Translated');
-    expect(bySrn(searches.parallel).slice(2)).toEqual([String(PARALLEL.publish.success), 'Completed']);
+    expect(bySrn(searches.parallel).slice(2)).toEqual([String(PARALLEL.publish.success), 'Completed', 'View']);
     expect(bySrn(searches.asr)[0]).toContain('ASR Dataset | Hindi');
     expect(bySrn(searches.asr)[2]).toBe(`${(ASR.publishedAudioSeconds! / 3600).toFixed(3)} hrs`);
-    expect(bySrn(searches.nothing).slice(2)).toEqual(['0', 'Completed']);
+    expect(bySrn(searches.nothing).slice(2)).toEqual(['0', 'Completed', '']);
     expect(bySrn(searches.large)[0]).toContain('Parallel Dataset | English | Marathi');
-    expect(bySrn(searches.large).slice(2)).toEqual([LARGE_ROWS.toLocaleString('en-IN'), 'Completed']);
+    expect(bySrn(searches.large).slice(2)).toEqual([LARGE_ROWS.toLocaleString('en-IN'), 'Completed', 'View']);
     // Searched On: en-IN, 12-hour, upper case.
     expect(bySrn(searches.parallel)[1]).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} (AM|PM)$/);
     // Let the smooth scroll to the highlighted row end, so the picture is not taken mid-scroll.

@@ -5,7 +5,7 @@ import { authRoutes } from '../features/auth/routes.tsx';
 import { benchmarkRoutes } from '../features/benchmarks/routes.tsx';
 import { dashboardFallbackRoute, dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { datasetRoutes } from '../features/datasets/routes.tsx';
-import { datasetViewerRoutes } from '../features/dataset-viewer/routes.tsx';
+import { datasetViewerRoutes, datasetViewerSignedInRoutes } from '../features/dataset-viewer/routes.tsx';
 import { introRoutes } from '../features/intro/routes.tsx';
 import { modelDetailRoutes } from '../features/model-detail/routes.tsx';
 import { modelPublicRoutes, modelSignedInRoutes } from '../features/models/routes.tsx';
@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
           ...modelPublicRoutes,
           ...benchmarkRoutes,
           ...datasetViewerRoutes,
+          { element: <RequireAuth />, handle: SIGNED_IN_ONLY, children: datasetViewerSignedInRoutes },
           { element: <RequireAuth />, handle: SIGNED_IN_ONLY, children: modelSignedInRoutes },
           dashboardFallbackRoute,
         ],

@@ -11,6 +11,10 @@ export const DATASET_VIEWER_API = {
   summary: '/ulca/apis/v0/dataset/viewer/summary',
   /** GET …/media/:datasetId/:recordId (audio or image bytes; Range supported). */
   media: '/ulca/apis/v0/dataset/viewer/media',
+  /** The records a completed search matched (owner or ADMIN), same answer as `records`. */
+  searchRecords: '/ulca/apis/v0/dataset/viewer/search/records',
+  /** Their per-column summary, same answer as `summary`. */
+  searchSummary: '/ulca/apis/v0/dataset/viewer/search/summary',
 } as const;
 
 /** Records a viewer page holds. */
@@ -30,6 +34,12 @@ export const viewerRecordsQuery = z.object({
   collectionMethod: z.string().max(100).optional(),
 });
 export type ViewerRecordsQuery = z.infer<typeof viewerRecordsQuery>;
+
+/** GET viewer/search/records: a completed search's records, by `after` or `page`, with the same column filters. */
+export const searchRecordsQuery = viewerRecordsQuery.omit({ datasetId: true }).extend({ serviceRequestNumber: z.string().max(40) });
+export type SearchRecordsQuery = z.infer<typeof searchRecordsQuery>;
+/** GET viewer/search/summary?serviceRequestNumber. */
+export const searchSummaryQuery = z.object({ serviceRequestNumber: z.string().max(40) });
 
 /** A record in the viewer: id = hex sha-256 of its identity; submitters = every contributor of the merged record, first = original. */
 export const viewerRecordSchema = z.object({

@@ -1,9 +1,23 @@
-import type { AccessSamples } from '../../test/access-matrix.ts';
+import type { AccessSamples, MatrixFixture } from '../../test/access-matrix.ts';
+import type { TestUser } from '../../test/users.ts';
+
+/** Submits a search as `owner` (no worker runs, so it stays In-Progress); a made-up number for a caller who may not search. */
+async function ownerSearch(fx: MatrixFixture, owner: TestUser): Promise<string> {
+  const res = await fx.call(owner, 'POST', '/ulca/apis/v0/dataset/corpus/search', {
+    userId: owner.userId,
+    datasetType: 'parallel-corpus',
+    criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'] },
+  });
+  if (res.statusCode === 403) return '17000000000004321';
+  if (res.statusCode !== 200) throw new Error(`search failed: ${res.body}`);
+  return res.json().data.serviceRequestNumber as string;
+}
 
 /**
  * Dataset viewer: the authorisation matrix's samples of this feature's routes (who may call each is
- * declared on the route: routes.ts `config.access`; see docs/api.md#who-may-call-what). All public:
- * published records are, as on the dashboard; dataset-viewer.int.test.ts reads real datasets.
+ * declared on the route: routes.ts `config.access`; see docs/api.md#who-may-call-what). A dataset's
+ * routes are public: published records are, as on the dashboard; a search's records are its
+ * owner's (a running search answers 409); dataset-viewer.int.test.ts reads real datasets and searches.
  */
 export const ACCESS_SAMPLES: AccessSamples = {
   ['GET /ulca/apis/v0/dataset/viewer/records']: {
@@ -17,5 +31,29 @@ export const ACCESS_SAMPLES: AccessSamples = {
   ['GET /ulca/apis/v0/dataset/viewer/media/{datasetId}/{recordId}']: {
     sample: () => ({ url: `/ulca/apis/v0/dataset/viewer/media/${crypto.randomUUID()}/${'0'.repeat(64)}` }),
     okStatus: 404,
+  },
+  ['GET /ulca/apis/v0/dataset/viewer/search/records']: {
+    sample: async ({ fx, caller }) => ({
+      url: `/ulca/apis/v0/dataset/viewer/search/records?serviceRequestNumber=${await ownerSearch(fx, caller)}`,
+    }),
+    okStatus: 409,
+    owner: {
+      expect: 404,
+      request: async (fx, owner) => ({
+        url: `/ulca/apis/v0/dataset/viewer/search/records?serviceRequestNumber=${await ownerSearch(fx, owner)}`,
+      }),
+    },
+  },
+  ['GET /ulca/apis/v0/dataset/viewer/search/summary']: {
+    sample: async ({ fx, caller }) => ({
+      url: `/ulca/apis/v0/dataset/viewer/search/summary?serviceRequestNumber=${await ownerSearch(fx, caller)}`,
+    }),
+    okStatus: 409,
+    owner: {
+      expect: 404,
+      request: async (fx, owner) => ({
+        url: `/ulca/apis/v0/dataset/viewer/search/summary?serviceRequestNumber=${await ownerSearch(fx, owner)}`,
+      }),
+    },
   },
 };

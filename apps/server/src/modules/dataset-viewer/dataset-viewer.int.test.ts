@@ -2,7 +2,8 @@
  * The dataset viewer on the real app and PostgreSQL (docs/api.md#dataset-viewer): datasets through
  * the real pipeline; pages of 100 by page number and by keyset, equal to each other and covering
  * every record once; filters; per-column summary; the merged record's contributor list; audio
- * streamed with Range; bad input (unknown dataset, page beyond the last, missing file).
+ * streamed with Range; bad input (unknown dataset, page beyond the last, missing file). A completed
+ * search's records: the same set its export counted, paged alike, its owner's only, frozen at completion.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { makeParallelZip, zipFixture } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
 import { until } from '../../test/poll.ts';
 import { startWorkers } from '../../jobs/workers.ts';
+import { runSearchExport } from '../search/service.ts';
 
 let p: TestPlatform;
 let server: FixtureServer;
@@ -48,6 +50,7 @@ beforeAll(async () => {
   zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-viewer-'));
   for (const name of ['parallel-valid', 'asr-valid']) await zipFixture(name, zipDir);
   await makeParallelZip({ rows: 250, destDir: zipDir, seed: 'viewer' });
+  await makeParallelZip({ rows: 3, destDir: zipDir, seed: 'later' });
   server = await startFixtureServer(zipDir);
   [alice, bob] = await Promise.all([createSignedInUser(p), createSignedInUser(p)]);
 }, 60_000);
@@ -139,5 +142,58 @@ describe('dataset viewer', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe("This record's file is missing from the object store.");
     expect((await get(`${V}/media/${asr}/${'0'.repeat(64)}`)).json().code).toBe('RECORD_NOT_FOUND');
+  });
+
+  it("pages a completed search's records for its owner, the set its export counted, frozen when it completed", async () => {
+    const res = await signedInject(p.app, alice, 'POST', '/ulca/apis/v0/dataset/corpus/search', {
+      userId: alice.userId,
+      datasetType: 'parallel-corpus',
+      criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const srn = res.json().data.serviceRequestNumber as string;
+    const S = `${V}/search`;
+    const as = (u: TestUser, url: string) => signedInject(p.app, u, 'GET', url);
+    // Still running (no export worker here): nothing to show yet.
+    const early = await as(alice, `${S}/records?serviceRequestNumber=${srn}`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('SEARCH_NOT_COMPLETED');
+    await runSearchExport(p.ctx, srn);
+    const count = Number(
+      (await p.ctx.db.pool.query(`SELECT record_count FROM search_requests WHERE service_request_number = $1`, [srn])).rows[0].record_count,
+    );
+    expect(count).toBeGreaterThan(200);
+
+    const first = await as(alice, `${S}/records?serviceRequestNumber=${srn}`);
+    expect(first.statusCode, first.body).toBe(200);
+    const pages = [first.json()];
+    expect(pages[0]).toMatchObject({ datasetId: srn, datasetType: 'parallel-corpus', pageSize: 100, page: 1 });
+    expect(pages[0].records).toHaveLength(100);
+    while (pages[pages.length - 1].next)
+      pages.push((await as(alice, `${S}/records?serviceRequestNumber=${srn}&after=${pages[pages.length - 1].next}`)).json());
+    const ids = pages.flatMap((b) => b.records.map((r: { id: string }) => r.id));
+    expect(new Set(ids).size).toBe(count);
+    expect([...ids].sort()).toEqual(ids);
+    const page2 = (await as(alice, `${S}/records?serviceRequestNumber=${srn}&page=2`)).json();
+    expect(page2.records.map((r: { id: string }) => r.id)).toEqual(pages[1].records.map((r: { id: string }) => r.id));
+    const pairs = new Set(
+      pages.flatMap((b) =>
+        b.records.map((r: { sourceLanguage: string; targetLanguage: string }) => `${r.sourceLanguage}-${r.targetLanguage}`),
+      ),
+    );
+    expect([...pairs].every((x) => x === 'en-hi' || x === 'hi-en')).toBe(true);
+
+    const summary = (await as(alice, `${S}/summary?serviceRequestNumber=${srn}`)).json();
+    expect(summary).toMatchObject({ datasetId: srn, datasetType: 'parallel-corpus', records: count });
+    expect(summary.histogram.counts.reduce((a: number, b: number) => a + b, 0)).toBe(count);
+    expect((await as(alice, `${S}/records?serviceRequestNumber=${srn}&sourceLanguage=ta`)).json().records).toEqual([]);
+    const lastPage = Math.ceil(count / 100) + 1;
+    expect((await as(alice, `${S}/records?serviceRequestNumber=${srn}&page=${lastPage}`)).json().code).toBe('PAGE_BEYOND_LAST');
+
+    // Another user learns nothing; a record published after the search completed is not in its set.
+    expect((await as(bob, `${S}/records?serviceRequestNumber=${srn}`)).statusCode).toBe(404);
+    expect((await as(bob, `${S}/summary?serviceRequestNumber=${srn}`)).statusCode).toBe(404);
+    await publish(bob, 'parallel-3-later.zip', 'Viewer later');
+    expect((await as(alice, `${S}/summary?serviceRequestNumber=${srn}`)).json().records).toBe(count);
   });
 });

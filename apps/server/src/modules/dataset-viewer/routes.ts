@@ -1,10 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DATASET_VIEWER_API, viewerRecordsQuery, viewerRecordsResponse, viewerSummaryQuery, viewerSummaryResponse } from '@ulca/contracts';
+import {
+  DATASET_VIEWER_API,
+  SEARCHERS,
+  searchRecordsQuery,
+  searchSummaryQuery,
+  viewerRecordsQuery,
+  viewerRecordsResponse,
+  viewerSummaryQuery,
+  viewerSummaryResponse,
+} from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { errorResponse } from '../../lib/route-schemas.ts';
-import { PUBLIC } from '../../security/access.ts';
+import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { PUBLIC, signedIn } from '../../security/access.ts';
+import { currentUser } from '../../security/auth.ts';
 import * as service from './service.ts';
 
 const TAGS = ['dataset viewer'];
@@ -57,5 +67,38 @@ export async function datasetViewerRoutes(fastify: FastifyInstance, ctx: AppCont
       },
     },
     async (req, reply) => service.sendMedia(ctx, req, reply, req.params.datasetId, req.params.recordId),
+  );
+
+  app.get(
+    DATASET_VIEWER_API.searchRecords,
+    {
+      config: { access: signedIn(SEARCHERS) },
+      schema: {
+        tags: TAGS,
+        summary:
+          "A page (100) of the records a completed search matched (the caller's own search, or any for ADMIN), by `after` or `page`, with the same column filters",
+        description:
+          'The set is the search criteria over the records published when the search completed. 404 for an unknown search or one of another user, 409 SEARCH_NOT_COMPLETED while it runs or when it failed.',
+        security: SIGNED,
+        querystring: searchRecordsQuery,
+        response: { 200: viewerRecordsResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (req) => service.searchRecordsPage(ctx, currentUser(req), req.query),
+  );
+
+  app.get(
+    DATASET_VIEWER_API.searchSummary,
+    {
+      config: { access: signedIn(SEARCHERS) },
+      schema: {
+        tags: TAGS,
+        summary: 'Per-column summary of the records a completed search matched (owner or ADMIN)',
+        security: SIGNED,
+        querystring: searchSummaryQuery,
+        response: { 200: viewerSummaryResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (req) => service.searchSummary(ctx, currentUser(req), req.query.serviceRequestNumber),
   );
 }

@@ -11,13 +11,17 @@ import {
   VIEWER_PAGE_SIZE,
   DATASET_VIEWER_API,
   type ViewerRecord,
+  type SearchRecordsQuery,
   type ViewerRecordsQuery,
+  type ViewerRecordsResponse,
   type ViewerSummaryResponse,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { sendObject } from '../../storage/send-object.ts';
+import type { AuthUser } from '../../security/auth.ts';
 import * as datasets from '../datasets/service.ts';
+import * as search from '../search/service.ts';
 import * as repo from './repo.ts';
 
 /** The 404 text of a dataset that does not exist or is not published. */
@@ -173,4 +177,66 @@ export async function sendMedia(
     filename: media.fileName,
     missing: "This record's file is missing from the object store.",
   });
+}
+
+/** Histogram kind and bin edges of a dataset type: seconds for audio, characters otherwise. */
+function measureOf(datasetType: string): { measure: 'characters' | 'seconds'; edges: number[] } {
+  return AUDIO_TYPES.includes(datasetType)
+    ? { measure: 'seconds', edges: SECOND_EDGES }
+    : { measure: 'characters', edges: CHARACTER_EDGES };
+}
+
+/**
+ * GET dataset/viewer/search/records: one page (100) of the records a completed search matched
+ * (docs/api.md#dataset-viewer "Search records"), in id order, by `after` or `page`, with the same
+ * column filters as a dataset's page; `datasetId` and `datasetName` of the answer are the service
+ * request number. A record's media is served by its first publishing dataset. Owner or ADMIN:
+ * throws 404 (unknown or another's search), 409 SEARCH_NOT_COMPLETED, 404 PAGE_BEYOND_LAST.
+ */
+export async function searchRecordsPage(ctx: AppContext, user: AuthUser, q: SearchRecordsQuery): Promise<ViewerRecordsResponse> {
+  const s = await search.completedSearchOf(ctx, user, q.serviceRequestNumber.trim());
+  const page = q.after ? null : (q.page ?? 1);
+  const filters = {
+    sourceLanguage: q.sourceLanguage,
+    targetLanguage: q.targetLanguage,
+    domain: q.domain,
+    collectionMethod: q.collectionMethod,
+  };
+  const rows = await search.matchedRecordsPage(ctx, s, {
+    after: q.after ? Buffer.from(q.after, 'hex') : null,
+    offset: page ? (page - 1) * VIEWER_PAGE_SIZE : 0,
+    limit: VIEWER_PAGE_SIZE + 1,
+    filters,
+  });
+  if (page !== null && page > 1 && rows.length === 0)
+    throw new ApiError(404, 'PAGE_BEYOND_LAST', `Page ${page} is beyond the last page of this search's records.`);
+  const records = rows.slice(0, VIEWER_PAGE_SIZE).map((r) => toViewerRecord(r.datasetIds[0] ?? '', r));
+  return {
+    datasetId: s.serviceRequestNumber,
+    datasetName: s.serviceRequestNumber,
+    datasetType: s.datasetType,
+    pageSize: VIEWER_PAGE_SIZE,
+    page,
+    next: rows.length > VIEWER_PAGE_SIZE ? records[records.length - 1].id : null,
+    records,
+  };
+}
+
+/**
+ * GET dataset/viewer/search/summary: per-column counts and the length or duration histogram of the
+ * records a completed search matched (one scan, not cached: a search's set is read by its owner
+ * only). Owner or ADMIN; throws as searchRecordsPage.
+ */
+export async function searchSummary(ctx: AppContext, user: AuthUser, srn: string): Promise<ViewerSummaryResponse> {
+  const s = await search.completedSearchOf(ctx, user, srn.trim());
+  const { measure, edges } = measureOf(s.datasetType);
+  const agg = await search.matchedRecordsAggregates(ctx, s, measure, edges);
+  return {
+    datasetId: s.serviceRequestNumber,
+    datasetType: s.datasetType,
+    records: agg.records,
+    columns: agg.counts,
+    histogram: agg.histogram,
+    computedOn: Date.now(),
+  };
 }

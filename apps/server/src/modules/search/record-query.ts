@@ -290,3 +290,67 @@ export function inlineQuery(q: SqlQuery): string {
     return literal(q.values[i - 1], cast);
   });
 }
+
+/** Column filters of a viewer page over a search's records (docs/api.md#dataset-viewer); undefined = any. */
+export interface MatchedRecordFilters {
+  sourceLanguage?: string;
+  targetLanguage?: string;
+  domain?: string;
+  collectionMethod?: string;
+}
+
+/** The matched set of a completed search: its query, and only records published by `publishedBy` (when the search completed). */
+function matchedParts(q: ResolvedRecordQuery, publishedBy: Date): QueryParts {
+  const p = buildParts(q);
+  return { ...p, body: `${p.body} AND r.published_on <= ${p.param(publishedBy.toISOString(), 'timestamptz')}` };
+}
+
+/**
+ * One viewer page of the records a completed search matched (docs/api.md#dataset-viewer "Search
+ * records"): the viewer's record columns, in primary-key order, after the record `after` (keyset)
+ * or after skipping `offset`, at most `limit`, narrowed by the column filters.
+ */
+export function buildMatchedPageQuery(
+  q: ResolvedRecordQuery,
+  o: { publishedBy: Date; after: Buffer | null; offset: number; limit: number; filters: MatchedRecordFilters },
+): SqlQuery {
+  const p = matchedParts(q, o.publishedBy);
+  const where: string[] = [];
+  if (o.after) where.push(`r.hash > ${p.param(o.after, 'bytea')}`);
+  const f = o.filters;
+  if (f.sourceLanguage) where.push(`r.source_language = ${p.param(f.sourceLanguage, 'text')}`);
+  if (f.targetLanguage) where.push(`r.target_language = ${p.param(f.targetLanguage, 'text')}`);
+  if (f.domain) where.push(`r.domain = ${p.param(f.domain, 'text')}`);
+  if (f.collectionMethod) where.push(`r.collection_method = ${p.param(f.collectionMethod, 'text')}`);
+  const text =
+    `SELECT r.hash, r.source_language AS "sourceLanguage", r.target_language AS "targetLanguage", r.domain, ` +
+    `r.collection_method AS "collectionMethod", r.duration_seconds AS "durationSeconds", r.submitters, ` +
+    `r.dataset_ids::text[] AS "datasetIds", r.data ${p.body}${where.map((w) => ` AND ${w}`).join('')} ` +
+    `ORDER BY r.dataset_type, r.hash LIMIT ${p.param(Math.max(0, Math.floor(o.limit)), 'bigint')} OFFSET ${p.param(Math.max(0, Math.floor(o.offset)), 'bigint')}`;
+  return { text, values: p.values };
+}
+
+/**
+ * Per-column counts and the length or duration histogram of the records a completed search
+ * matched, in one scan (rows: the column values, `bin`, `n` and `g` = GROUPING bits, most
+ * significant first: source, target, domain, method, submitter, bin; the same shape as the
+ * dataset viewer's aggregates).
+ */
+export function buildMatchedAggregateQuery(
+  q: ResolvedRecordQuery,
+  o: { publishedBy: Date; measure: 'characters' | 'seconds'; edges: readonly number[] },
+): SqlQuery {
+  const p = matchedParts(q, o.publishedBy);
+  const value =
+    o.measure === 'seconds'
+      ? 'coalesce(r.duration_seconds, 0)'
+      : `char_length(coalesce(r.data->>'sourceText', r.data->>'text', r.data->>'groundTruth', ''))`;
+  const edges = p.param([...o.edges], 'float8[]');
+  const text =
+    `SELECT source_language, target_language, domain, collection_method, s AS submitter, bin, count(*)::bigint AS n, ` +
+    `GROUPING(source_language, target_language, domain, collection_method, s, bin) AS g FROM (` +
+    `SELECT r.source_language, coalesce(r.target_language, '') AS target_language, r.domain, r.collection_method, r.submitter AS s, ` +
+    `width_bucket((${value})::float8, ${edges}) AS bin ${p.body}) t ` +
+    `GROUP BY GROUPING SETS ((source_language), (target_language), (domain), (collection_method), (s), (bin), ())`;
+  return { text, values: p.values };
+}

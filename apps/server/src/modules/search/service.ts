@@ -11,12 +11,16 @@ import { secretKey } from '../../security/crypto.ts';
 import { isServiceRequestNumber, newServiceRequestNumber } from '../datasets/service.ts';
 import { SEARCH_FAILED_MESSAGE } from './exporter.ts';
 import { searchDownloadUrl } from './links.ts';
+import { completedSearch, type CompletedSearch as Completed } from './matched-records.ts';
 import { failSearch, getSearch, insertSearch, listSearches, type SearchRequestRow } from './repo.ts';
 
 /** The export job body, for the jobs layer (jobs/search-export.ts). */
 export { runSearchExport, type SearchExportJobData } from './exporter.ts';
 /** Streams records to a CSV/JSON export in the object store (the ready-made download uses it). */
 export { writeRecordsExport } from './export-writer.ts';
+/** The records a completed search matched, for the dataset viewer (docs/api.md#dataset-viewer "Search records"). */
+export { matchedRecordsAggregates, matchedRecordsPage, SEARCH_NOT_COMPLETED, type CompletedSearch } from './matched-records.ts';
+export type { MatchedRecordFilters } from './record-query.ts';
 
 /** Marks search `srn` Failed with the message for a failure the user cannot fix (the export's last attempt failed). */
 /** What the job log reports when an export attempt ends (jobs/retry.ts): the search's status and record count. */
@@ -151,4 +155,13 @@ export async function visibleSearch(ctx: AppContext, user: AuthUser, srn: string
 /** Status of one search (owner or ADMIN; 404 otherwise). */
 export async function searchStatus(ctx: AppContext, user: AuthUser, srn: string): Promise<{ data: SearchRow }> {
   return { data: toSearchRow(ctx, await visibleSearch(ctx, user, srn)) };
+}
+
+/**
+ * The completed search `srn` for the viewer of its records (docs/api.md#dataset-viewer "Search
+ * records"): owner or ADMIN, else 404 NO_SEARCH_MESSAGE; 409 SEARCH_NOT_COMPLETED while it runs or
+ * when it failed.
+ */
+export async function completedSearchOf(ctx: AppContext, user: AuthUser, srn: string): Promise<Completed> {
+  return completedSearch(await visibleSearch(ctx, user, srn));
 }

@@ -1,17 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { LoadingState } from '../../components/LoadingState.tsx';
+import { lazyPage as page } from '../../components/LazyPage.tsx';
 
 const DatasetViewerPage = lazy(() => import('./routes/DatasetViewerPage.tsx'));
-
-const page = (
-  <Suspense fallback={<LoadingState label="Loading page…" />}>
-    <DatasetViewerPage />
-  </Suspense>
-);
+const SearchViewerPage = lazy(() => import('./routes/SearchViewerPage.tsx'));
 
 /** The public dataset viewer and a version's stable page, relative to '/ulca' (docs/product.md#dataset-viewer). */
 export const datasetViewerRoutes: RouteObject[] = [
-  { path: 'datasets/:datasetId', element: page },
-  { path: 'datasets/:datasetId/versions/:version', element: page },
+  { path: 'datasets/:datasetId', element: page(DatasetViewerPage) },
+  { path: 'datasets/:datasetId/versions/:version', element: page(DatasetViewerPage) },
 ];
+
+/** The records of a completed search, relative to '/ulca'; mount under the signed-in layout (docs/product.md#dataset-viewer). */
+export const datasetViewerSignedInRoutes: RouteObject[] = [{ path: 'search-records/:srn', element: page(SearchViewerPage) }];

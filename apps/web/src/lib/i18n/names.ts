@@ -51,3 +51,19 @@ export function localizedLanguageName(code: string, englishLabel: string): strin
 export function localizedDatasetType(code: string, englishLabel: string): string {
   return i18n.t(`datasetType.${code}`, { defaultValue: englishLabel });
 }
+
+/**
+ * The domain's label in the interface language (catalogue keys `search.domain.<code>`, kept with
+ * the search feature's texts), `englishLabel` in English or for a domain the catalogue lacks.
+ */
+export function localizedDomain(code: string, englishLabel: string): string {
+  return i18n.t(`search.domain.${code}`, { defaultValue: englishLabel });
+}
+
+/**
+ * The collection method's label in the interface language (catalogue keys
+ * `search.collectionMethod.<code>`), `englishLabel` in English or for a method the catalogue lacks.
+ */
+export function localizedCollectionMethod(code: string, englishLabel: string): string {
+  return i18n.t(`search.collectionMethod.${code}`, { defaultValue: englishLabel });
+}

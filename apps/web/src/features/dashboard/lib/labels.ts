@@ -1,5 +1,5 @@
 import { i18n } from '../../../lib/i18n/i18n.ts';
-import { localizedDatasetType, localizedLanguageName } from '../../../lib/i18n/names.ts';
+import { localizedCollectionMethod, localizedDatasetType, localizedDomain, localizedLanguageName } from '../../../lib/i18n/names.ts';
 import { MASTER_COLLECTION_METHODS, MASTER_DATASET_TYPES, MASTER_DOMAINS, MASTER_LANGUAGES, type DatasetType } from '@ulca/contracts';
 
 /** Human labels of the codes the metrics API returns, from the master data in @ulca/contracts. */
@@ -16,11 +16,11 @@ const orCode = (map: Map<string, string>, localize?: (code: string, english: str
   return english === undefined ? code : localize ? localize(code, english) : english;
 };
 
-/** Names in the interface language (lib/i18n/names.ts); domains and collection methods stay English for now. */
+/** Names in the interface language (lib/i18n/names.ts). */
 export const languageName = orCode(LANGUAGE_LABELS, localizedLanguageName);
 export const datasetTypeName = orCode(TYPE_LABELS, localizedDatasetType);
-export const domainName = orCode(DOMAIN_LABELS);
-export const collectionMethodName = orCode(METHOD_LABELS);
+export const domainName = orCode(DOMAIN_LABELS, localizedDomain);
+export const collectionMethodName = orCode(METHOD_LABELS, localizedCollectionMethod);
 
 /** The dataset types of the picker, in the master data's order. */
 export const DATASET_TYPE_OPTIONS: { value: DatasetType; label: string }[] = MASTER_DATASET_TYPES.filter((t) => t.active).map((t) => ({

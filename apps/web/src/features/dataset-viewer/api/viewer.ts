@@ -16,26 +16,41 @@ export interface ViewerFilters {
   collectionMethod?: string;
 }
 
-/** One page of a published dataset's records (GET …/dataset/viewer/records, public; docs/api.md#dataset-viewer). */
-export function useViewerRecords(datasetId: string, after: string | null, filters: ViewerFilters) {
+/** What the viewer shows: a published dataset's records, or those a completed search of the user matched. */
+export type ViewerSource = { datasetId: string } | { serviceRequestNumber: string };
+
+/** The source's id (dataset id or service request number) and its two API paths. */
+function sourceOf(source: ViewerSource): { id: string; records: string; summary: string } {
+  return 'datasetId' in source
+    ? { id: source.datasetId, records: DATASET_VIEWER_API.records, summary: DATASET_VIEWER_API.summary }
+    : { id: source.serviceRequestNumber, records: DATASET_VIEWER_API.searchRecords, summary: DATASET_VIEWER_API.searchSummary };
+}
+
+/**
+ * One page (100) of the source's records (GET …/dataset/viewer/records, public, or
+ * …/dataset/viewer/search/records, the owner's; docs/api.md#dataset-viewer), after record `after`.
+ */
+export function useViewerRecords(source: ViewerSource, after: string | null, filters: ViewerFilters) {
+  const s = sourceOf(source);
   return useQuery({
-    queryKey: ['dataset-viewer', 'records', datasetId, after, filters],
+    queryKey: ['dataset-viewer', 'records', s.records, s.id, after, filters],
     queryFn: ({ signal }) =>
-      apiRequest('GET', DATASET_VIEWER_API.records, {
-        query: { datasetId, ...(after ? { after } : {}), ...filters },
+      apiRequest('GET', s.records, {
+        query: { ...source, ...(after ? { after } : {}), ...filters },
         schema: viewerRecordsResponse,
         signal,
       }),
-    enabled: !!datasetId,
+    enabled: !!s.id,
   });
 }
 
-/** Per-column summary of a dataset (GET …/dataset/viewer/summary, public). */
-export function useViewerSummary(datasetId: string) {
+/** Per-column summary of the source's records (GET …/dataset/viewer/summary or …/search/summary). */
+export function useViewerSummary(source: ViewerSource) {
+  const s = sourceOf(source);
   return useQuery({
-    queryKey: ['dataset-viewer', 'summary', datasetId],
-    queryFn: ({ signal }) => apiRequest('GET', DATASET_VIEWER_API.summary, { query: { datasetId }, schema: viewerSummaryResponse, signal }),
-    enabled: !!datasetId,
+    queryKey: ['dataset-viewer', 'summary', s.summary, s.id],
+    queryFn: ({ signal }) => apiRequest('GET', s.summary, { query: { ...source }, schema: viewerSummaryResponse, signal }),
+    enabled: !!s.id,
   });
 }
 
@@ -56,6 +71,7 @@ export const CITE_FORMATS = [
   { format: 'croissant', label: 'Croissant JSON-LD' },
   { format: 'card', label: 'Dataset card' },
 ] as const;
+// The format names are the same in every language, except the dataset card's (catalogue viewer.versions.card).
 
 /** A version's citation text (GET …/dataset/version/cite/:datasetId/:version?format; public, plain text). */
 export function useCitation(datasetId: string, version: number | null, format: string) {

@@ -2,6 +2,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { ViewerRecord } from '@ulca/contracts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { columnValueName, formatViewerNumber } from '../lib/names.ts';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : JSON.stringify(v));
 
@@ -89,6 +91,7 @@ function NerTokens({ data }: { data: Record<string, unknown> }) {
  * then its columns and contributors.
  */
 export function RecordView({ datasetType, record }: { datasetType: string; record: ViewerRecord }) {
+  const { t } = useTranslation();
   const d = record.data;
   let body;
   if (datasetType === 'parallel-corpus' || datasetType === 'transliteration-corpus' || datasetType === 'glossary-corpus')
@@ -103,7 +106,7 @@ export function RecordView({ datasetType, record }: { datasetType: string; recor
           preload="none"
           src={record.mediaUrl}
           style={{ width: '100%', maxWidth: 420 }}
-          aria-label={`Audio ${str(d.audioFilename)}`}
+          aria-label={t('viewer.audio', { name: str(d.audioFilename) })}
         />
         {typeof d.text === 'string' && <Typography variant="body2">{d.text}</Typography>}
       </Box>
@@ -119,13 +122,28 @@ export function RecordView({ datasetType, record }: { datasetType: string; recor
     <Box sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }} data-testid="viewer-record">
       {body}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.75 }}>
-        <Chip size="small" label={record.targetLanguage ? `${record.sourceLanguage} → ${record.targetLanguage}` : record.sourceLanguage} />
-        <Chip size="small" label={record.domain} variant="outlined" />
-        <Chip size="small" label={record.collectionMethod} variant="outlined" />
-        {record.durationSeconds !== null && <Chip size="small" label={`${record.durationSeconds.toFixed(1)} s`} variant="outlined" />}
+        <Chip
+          size="small"
+          label={
+            record.targetLanguage
+              ? `${columnValueName('sourceLanguage', record.sourceLanguage)} → ${columnValueName('targetLanguage', record.targetLanguage)}`
+              : columnValueName('sourceLanguage', record.sourceLanguage)
+          }
+        />
+        <Chip size="small" label={columnValueName('domain', record.domain)} variant="outlined" />
+        <Chip size="small" label={columnValueName('collectionMethod', record.collectionMethod)} variant="outlined" />
+        {record.durationSeconds !== null && (
+          <Chip
+            size="small"
+            label={t('viewer.seconds', { n: formatViewerNumber(Number(record.durationSeconds.toFixed(1))) })}
+            variant="outlined"
+          />
+        )}
         <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }}>
-          {record.submitters.length > 1 ? `Contributed by ${record.submitters.join(', ')}` : `By ${record.submitters[0] ?? '—'}`}
-          {record.datasetCount > 1 ? ` · in ${record.datasetCount} datasets` : ''}
+          {record.submitters.length > 1
+            ? t('viewer.contributedBy', { names: record.submitters.join(', ') })
+            : t('viewer.by', { name: record.submitters[0] ?? '—' })}
+          {record.datasetCount > 1 ? ` · ${t('viewer.inDatasets', { n: formatViewerNumber(record.datasetCount) })}` : ''}
         </Typography>
       </Box>
     </Box>

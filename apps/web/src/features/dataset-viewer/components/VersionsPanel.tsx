@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,30 +15,37 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { DatasetVersion } from '@ulca/contracts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { CITE_FORMATS, useCitation, useVersions } from '../api/viewer.ts';
+import { formatViewerNumber } from '../lib/names.ts';
 
 /** The Cite dialog of one version: BibTeX, CFF, DataCite JSON, Croissant JSON-LD, dataset card. */
 function CiteDialog({ datasetId, version, onClose }: { datasetId: string; version: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const [format, setFormat] = useState<string>('bibtex');
   const text = useCitation(datasetId, version, format);
   return (
     <Dialog open={version !== null} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="cite-title">
-      <DialogTitle id="cite-title">Cite version {version}</DialogTitle>
+      <DialogTitle id="cite-title">{t('viewer.versions.citeVersion', { version })}</DialogTitle>
       <DialogContent>
         <Tabs
           value={format}
           onChange={(_e, f: string) => setFormat(f)}
           variant="scrollable"
           allowScrollButtonsMobile
-          aria-label="Citation format"
+          aria-label={t('viewer.versions.format')}
         >
           {CITE_FORMATS.map((f) => (
-            <Tab key={f.format} value={f.format} label={f.label} />
+            <Tab key={f.format} value={f.format} label={f.format === 'card' ? t('viewer.versions.card') : f.label} />
           ))}
         </Tabs>
         <Box
           component="pre"
           data-testid="citation"
+          // It scrolls on small screens: reachable by keyboard, named by the dialog's title.
+          tabIndex={0}
+          role="region"
+          aria-labelledby="cite-title"
           sx={{
             mt: 2,
             p: 1.5,
@@ -51,76 +58,97 @@ function CiteDialog({ datasetId, version, onClose }: { datasetId: string; versio
             overflowWrap: 'anywhere',
           }}
         >
-          {text.isLoading ? 'Loading…' : text.isError ? 'The citation could not be loaded.' : text.data}
+          {text.isLoading ? t('viewer.versions.loading') : text.isError ? t('viewer.versions.citeFailed') : text.data}
         </Box>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => void navigator.clipboard?.writeText(text.data ?? '')} disabled={!text.data}>
-          Copy
+          {t('viewer.versions.copy')}
         </Button>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('viewer.versions.close')}</Button>
       </DialogActions>
     </Dialog>
   );
 }
 
-const changeText = (v: DatasetVersion) => (v.added === null ? '—' : `+${v.added} / −${v.removed ?? 0}`);
+/** Cells shown from the sm breakpoint up, and the row shown below it. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const NARROW_ONLY = { display: { xs: 'table-row', sm: 'none' } } as const;
+
+/** A version's Download link and Cite button. */
+function VersionActions({ v, onCite }: { v: DatasetVersion; onCite: (version: number | null) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1.5 }}>
+      <Link href={v.downloadUrl ?? undefined} aria-label={t('viewer.versions.downloadVersion', { version: v.version })}>
+        {t('viewer.versions.download')}
+      </Link>
+      <Button
+        size="small"
+        variant="outlined"
+        onClick={() => onCite(v.version)}
+        aria-label={t('viewer.versions.citeVersion', { version: v.version })}
+      >
+        {t('viewer.versions.cite')}
+      </Button>
+    </Box>
+  );
+}
+
+const changeText = (v: DatasetVersion) =>
+  v.added === null ? '—' : `+${formatViewerNumber(v.added)} / −${formatViewerNumber(v.removed ?? 0)}`;
 
 /** The versions of a dataset with records added and removed, download and Cite (docs/product.md#dataset-versions). */
 export function VersionsPanel({ datasetId, highlight }: { datasetId: string; highlight?: number }) {
+  const { t } = useTranslation();
   const versions = useVersions(datasetId);
   const [cite, setCite] = useState<number | null>(null);
   if (!versions.data) return null;
   return (
     <Box component="section" aria-labelledby="versions-title" sx={{ mt: 3 }}>
       <Typography id="versions-title" variant="h6" component="h2">
-        Versions
+        {t('viewer.versions.title')}
       </Typography>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Versions" sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
+        <Table size="small" aria-label={t('viewer.versions.title')} sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
           <TableHead>
             <TableRow>
-              <TableCell>Version</TableCell>
-              <TableCell align="right">Records</TableCell>
-              <TableCell align="right">Added / removed</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>sha-256</TableCell>
-              <TableCell />
+              <TableCell>{t('viewer.versions.version')}</TableCell>
+              <TableCell align="right">{t('viewer.versions.records')}</TableCell>
+              <TableCell align="right">{t('viewer.versions.change')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('viewer.versions.sha')}</TableCell>
+              <TableCell sx={WIDE_ONLY} />
             </TableRow>
           </TableHead>
           <TableBody>
             {versions.data.versions.map((v) => (
-              <TableRow key={v.serviceRequestNumber} selected={v.version !== null && v.version === highlight}>
-                <TableCell>
-                  {v.version ?? (
-                    <Typography variant="body2" color="text.secondary">
-                      {v.status}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell align="right">{v.recordCount ?? '—'}</TableCell>
-                <TableCell align="right">{changeText(v)}</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, fontFamily: 'monospace', fontSize: 12 }}>
-                  {v.exportSha256 ? `${v.exportSha256.slice(0, 16)}…` : v.message}
-                </TableCell>
-                <TableCell align="right">
-                  {v.downloadUrl && (
-                    <Box
-                      sx={{
-                        display: 'flex',
-                        flexDirection: { xs: 'column', sm: 'row' },
-                        alignItems: { xs: 'flex-end', sm: 'center' },
-                        justifyContent: 'flex-end',
-                        gap: 1,
-                      }}
-                    >
-                      <Link href={v.downloadUrl}>Download</Link>
-                      <Button size="small" variant="outlined" onClick={() => setCite(v.version)}>
-                        Cite
-                      </Button>
-                    </Box>
-                  )}
-                </TableCell>
-              </TableRow>
+              <Fragment key={v.serviceRequestNumber}>
+                <TableRow selected={v.version !== null && v.version === highlight}>
+                  <TableCell>
+                    {v.version ?? (
+                      <Typography variant="body2" color="text.secondary">
+                        {t(`viewer.versions.status.${v.status}`, { defaultValue: v.status })}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell align="right">{v.recordCount === null ? '—' : formatViewerNumber(v.recordCount)}</TableCell>
+                  <TableCell align="right">{changeText(v)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, fontFamily: 'monospace', fontSize: 12 }}>
+                    {v.exportSha256 ? `${v.exportSha256.slice(0, 16)}…` : v.message}
+                  </TableCell>
+                  <TableCell align="right" sx={WIDE_ONLY}>
+                    {v.downloadUrl && <VersionActions v={v} onCite={setCite} />}
+                  </TableCell>
+                </TableRow>
+                {/* Phones: the actions get a row of their own, so long words (Tamil) fit. */}
+                {v.downloadUrl && (
+                  <TableRow sx={NARROW_ONLY}>
+                    <TableCell colSpan={3} align="right">
+                      <VersionActions v={v} onCite={setCite} />
+                    </TableCell>
+                  </TableRow>
+                )}
+              </Fragment>
             ))}
           </TableBody>
         </Table>

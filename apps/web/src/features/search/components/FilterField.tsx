@@ -3,7 +3,9 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { i18n, useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { SearchFilter } from '../lib/catalogue.ts';
+import { criteriaFieldLabel, optionLabel } from '../lib/search-row.ts';
 import type { FilterFormValue } from '../lib/search-form.ts';
 
 /** A choice as the form's selects hold it: the option value as a string key, and its label. */
@@ -12,9 +14,9 @@ export interface Choice {
   label: string;
 }
 
-/** A catalogue filter's options as choices (option values become string keys). */
+/** A catalogue filter's options as choices (option values become string keys), labelled in the interface language. */
 export function choicesOf(filter: SearchFilter): Choice[] {
-  return filter.options.map((o) => ({ value: String(o.value), label: o.label }));
+  return filter.options.map((o) => ({ value: String(o.value), label: optionLabel(filter.value, String(o.value), o.label) }));
 }
 
 /** The label of `value` among `choices`, or the value itself. */
@@ -101,7 +103,7 @@ export function SingleChoiceField({
   required,
   error,
   helperText,
-  emptyLabel = 'Any',
+  emptyLabel = i18n.t('search.form.any'),
 }: ChoiceFieldProps<string> & { emptyLabel?: string }) {
   return (
     <TextField
@@ -163,19 +165,21 @@ export function FilterField({
   disabled?: boolean;
   error?: string;
 }) {
+  const { t } = useTranslation();
   const id = `filter-${filter.value}`;
+  const label = criteriaFieldLabel(filter.value, filter.label);
   if (filter.input === 'multi-select') {
     return (
       <MultiChoiceField
         id={id}
-        label={filter.label}
+        label={label}
         choices={choicesOf(filter)}
         value={Array.isArray(value) ? value : value ? [value] : []}
         onChange={onChange}
         disabled={disabled}
         error={!!error}
         helperText={error}
-        placeholder="Any"
+        placeholder={t('search.form.any')}
       />
     );
   }
@@ -183,7 +187,7 @@ export function FilterField({
     return (
       <SingleChoiceField
         id={id}
-        label={filter.label}
+        label={label}
         choices={choicesOf(filter)}
         value={Array.isArray(value) ? (value[0] ?? '') : (value ?? '')}
         onChange={onChange}
@@ -197,7 +201,7 @@ export function FilterField({
     <TextField
       id={id}
       margin="none"
-      label={filter.label}
+      label={label}
       type={filter.type === 'number' ? 'number' : 'text'}
       value={Array.isArray(value) ? (value[0] ?? '') : (value ?? '')}
       onChange={(e) => onChange(e.target.value)}
@@ -205,7 +209,7 @@ export function FilterField({
       error={!!error}
       helperText={error}
       autoComplete="off"
-      placeholder="Any"
+      placeholder={t('search.form.any')}
       slotProps={{ inputLabel: { shrink: true } }}
     />
   );

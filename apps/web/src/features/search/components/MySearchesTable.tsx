@@ -8,7 +8,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { StatusChip } from '../../../components/StatusChip.tsx';
+import { Link as RouterLink } from 'react-router';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { statusColor } from '../../../lib/status.ts';
 import { FixedSizePagination } from '../../../components/TableToolbar.tsx';
 import type { SearchTableRow } from '../lib/my-searches.ts';
 
@@ -16,8 +20,46 @@ import type { SearchTableRow } from '../lib/my-searches.ts';
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const NARROW_ONLY = { display: { xs: 'flex', sm: 'none' } } as const;
 
+/**
+ * The path of a completed search's records in the dataset viewer (owner only; mounted by
+ * features/dataset-viewer, which exports the same as searchViewerPath; docs/product.md#dataset-viewer).
+ */
+export const searchRecordsPath = (srn: string) => `/search-records/${encodeURIComponent(srn)}`;
+
+/** A search status as a coloured chip, its word in the interface language (colours of lib/status.ts). */
+export function SearchStatusChip({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      label={t(`search.status.${status}`, { defaultValue: status })}
+      color={statusColor(status)}
+      variant="filled"
+      sx={{ fontWeight: 600, minWidth: 96 }}
+    />
+  );
+}
+
 /** My Searches shows 10 rows per page (docs/product.md#constants-and-limits). */
 export const MY_SEARCHES_PAGE_SIZE = 10;
+
+/** The link to a completed search's records in the viewer (none while nothing was found or the search runs). */
+function ViewRecordsLink({ row }: { row: SearchTableRow }) {
+  const { t } = useTranslation();
+  if (!row.hasRecords) return null;
+  return (
+    <Link
+      component={RouterLink}
+      to={searchRecordsPath(row.serviceRequestNumber)}
+      onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => e.stopPropagation()}
+      aria-label={t('search.my.viewLabel', { srn: row.serviceRequestNumber })}
+      data-testid="search-records-link"
+    >
+      {t('search.my.view')}
+    </Link>
+  );
+}
 
 /**
  * The My Searches table (docs/product.md#search-and-download): Search Criteria, Searched On, #Record, Status. `rows` is the
@@ -39,6 +81,7 @@ export function MySearchesTable({
   highlighted: string | null;
   onOpen: (row: SearchTableRow) => void;
 }) {
+  const { t } = useTranslation();
   const highlightRef = useRef<HTMLTableRowElement | null>(null);
   useEffect(() => {
     if (highlighted) highlightRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
@@ -47,15 +90,16 @@ export function MySearchesTable({
   return (
     <>
       <TableContainer>
-        <Table aria-label="My searches" sx={{ minWidth: { xs: 0, sm: 720 } }}>
+        <Table aria-label={t('search.my.table')} sx={{ minWidth: { xs: 0, sm: 720 } }}>
           <TableHead>
             <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
-              <TableCell>Search Criteria</TableCell>
-              <TableCell sx={WIDE_ONLY}>Searched On</TableCell>
+              <TableCell>{t('search.my.criteria')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('search.my.searchedOn')}</TableCell>
               <TableCell align="right" sx={WIDE_ONLY}>
-                #Record
+                {t('search.my.records')}
               </TableCell>
-              <TableCell sx={WIDE_ONLY}>Status</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('search.my.status')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('search.my.actions')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -91,16 +135,17 @@ export function MySearchesTable({
                       variant="caption"
                       color="text.secondary"
                       sx={{ fontFamily: 'monospace' }}
-                      aria-label="Service request number"
+                      aria-label={t('search.request.srn')}
                     >
                       {row.serviceRequestNumber}
                     </Typography>
                     {/* Phones: the other columns are folded in here. */}
                     <Stack direction="row" useFlexGap spacing={1} sx={{ ...NARROW_ONLY, alignItems: 'center', flexWrap: 'wrap', mt: 0.75 }}>
-                      <StatusChip status={row.status} />
+                      <SearchStatusChip status={row.status} />
                       <Typography variant="caption" color="text.secondary">
                         {[row.searchedOn, row.recordsWithUnit].filter(Boolean).join(' · ')}
                       </Typography>
+                      <ViewRecordsLink row={row} />
                     </Stack>
                   </TableCell>
                   <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{row.searchedOn}</TableCell>
@@ -108,7 +153,10 @@ export function MySearchesTable({
                     {row.records}
                   </TableCell>
                   <TableCell sx={WIDE_ONLY}>
-                    <StatusChip status={row.status} />
+                    <SearchStatusChip status={row.status} />
+                  </TableCell>
+                  <TableCell sx={WIDE_ONLY}>
+                    <ViewRecordsLink row={row} />
                   </TableCell>
                 </TableRow>
               );

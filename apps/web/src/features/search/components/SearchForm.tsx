@@ -16,6 +16,8 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { COLLECTION_METHOD_LABELS, validateSearchCriteria } from '@ulca/contracts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { localizedCollectionMethod, localizedDatasetType, localizedLanguageName } from '../../../lib/i18n/names.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import type { SearchOptions } from '../api/search-options.ts';
 import { useSubmitSearch } from '../api/submit-search.ts';
@@ -37,10 +39,12 @@ import {
   chosenCollectionMethods,
   emptySearchForm,
   formFieldOfServerError,
+  localizeSearchMessage,
   searchFormSchema,
   withMixedLanguage,
   type SearchFormValues,
 } from '../lib/search-form.ts';
+import { criteriaFieldLabel } from '../lib/search-row.ts';
 import { FilterField, MultiChoiceField, SingleChoiceField, choicesOf, type Choice } from './FilterField.tsx';
 
 /** Submit failures stay on screen for 40 s (docs/product.md#constants-and-limits). */
@@ -52,16 +56,29 @@ export const SEARCH_WAIT_MESSAGE = 'Please wait while we process your request.';
 /** The type the form opens with. */
 const DEFAULT_TYPE = 'parallel-corpus';
 
-/** Language choices of a catalogue language filter, or of the languages master when it lists none. */
+/**
+ * Language choices of a catalogue language filter, or of the languages master when it lists none,
+ * named in the interface language (lib/i18n/names.ts).
+ */
 function languageChoices(filter: SearchFilter | undefined, languages: readonly MasterEntry[]): Choice[] {
-  if (filter && filter.options.length) return choicesOf(filter);
-  return languages.filter((l) => l.active !== false).map((l) => ({ value: l.code, label: l.label }));
+  const list =
+    filter && filter.options.length
+      ? choicesOf(filter)
+      : languages.filter((l) => l.active !== false).map((l) => ({ value: l.code, label: l.label }));
+  return list.map((c) => ({ value: c.value, label: localizedLanguageName(c.value, c.label) }));
 }
 
 /** Adds the Mixed language to `choices` when missing (a data source selects it). */
 function withMixedChoice(choices: Choice[], languages: readonly MasterEntry[]): Choice[] {
   if (choices.some((c) => c.value === MIXED_LANGUAGE)) return choices;
-  return [...choices, { value: MIXED_LANGUAGE, label: languages.find((l) => l.code === MIXED_LANGUAGE)?.label ?? 'Mixed' }];
+  const english = languages.find((l) => l.code === MIXED_LANGUAGE)?.label ?? MIXED_LANGUAGE;
+  return [...choices, { value: MIXED_LANGUAGE, label: localizedLanguageName(MIXED_LANGUAGE, english) }];
+}
+
+/** The interface-language label of the advanced filter labelled `english` under collection method `parent`. */
+function filterLabelOf(entry: DatasetFilterParams | undefined, parent: string, english: string): string {
+  const f = entry?.filters.find((x) => x.parent === parent && x.label === english);
+  return f ? criteriaFieldLabel(f.value, english) : english;
 }
 
 /** A grid of two columns from the sm breakpoint. */
@@ -77,6 +94,7 @@ function FieldGrid({ children }: { children: ReactNode }) {
  * language. On success the in-progress view of the new search opens.
  */
 export function SearchForm({ options, userId }: { options: SearchOptions; userId: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const submit = useSubmitSearch();
   const types = useMemo(() => activeDatasetTypes(options.datasetFilterParams), [options.datasetFilterParams]);
@@ -133,8 +151,9 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
     const unplaced: string[] = [];
     for (const fe of list) {
       const field = formFieldOfServerError(fe.field, datasetType, knownFilters);
-      if (field) setError(field, { type: 'server', message: fe.message }, { shouldFocus: true });
-      else unplaced.push(fe.message);
+      const message = localizeSearchMessage(fe.message) ?? fe.message;
+      if (field) setError(field, { type: 'server', message }, { shouldFocus: true });
+      else unplaced.push(message);
     }
     return unplaced;
   };
@@ -151,17 +170,17 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
     }
     // Shown while the request is sent, closed as soon as it is answered either way (it must not
     // linger over the in-progress view of a search that has already finished).
-    const waiting = enqueueSnackbar(SEARCH_WAIT_MESSAGE, { variant: 'info', persist: true });
+    const waiting = enqueueSnackbar(t('search.message.wait'), { variant: 'info', persist: true });
     try {
       const res = await submit.mutateAsync(body);
       closeSnackbar(waiting);
       navigate(`/search-and-download-rec/inprogress/${encodeURIComponent(res.data.serviceRequestNumber)}`);
     } catch (err) {
       closeSnackbar(waiting);
-      let message = SEARCH_SUBMIT_FALLBACK;
+      let message = t('search.message.failed');
       if (err instanceof ApiRequestError) {
         // A body of our own server always carries a code; without one the message is only the status wording.
-        if (err.code || err.errors?.length) message = err.message || SEARCH_SUBMIT_FALLBACK;
+        if ((err.code || err.errors?.length) && err.message) message = localizeSearchMessage(err.message) ?? message;
         showFieldErrors(err.errors ?? []);
       }
       enqueueSnackbar(message, { variant: 'error', autoHideDuration: SUBMIT_ERROR_MS });
@@ -181,7 +200,7 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
               value={field.value}
               onChange={field.onChange}
               disabled={!targetsChosen}
-              error={fieldState.error?.message}
+              error={localizeSearchMessage(fieldState.error?.message)}
             />
           )}
         />
@@ -190,7 +209,7 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
   );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Search records">
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('search.form.label')}>
       <Stack spacing={3}>
         <Controller
           control={control}
@@ -199,7 +218,7 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
             <TextField
               select
               margin="none"
-              label="Dataset type"
+              label={t('search.form.datasetType')}
               value={field.value}
               onChange={(e) => changeType(e.target.value)}
               sx={{ maxWidth: { sm: 360 } }}
@@ -207,7 +226,7 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
             >
               {types.map((t) => (
                 <MenuItem key={t.datasetType} value={t.datasetType}>
-                  {t.label}
+                  {localizedDatasetType(t.datasetType, t.label)}
                 </MenuItem>
               ))}
             </TextField>
@@ -216,7 +235,7 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
 
         <Box component="section" aria-labelledby="search-languages-heading">
           <Typography id="search-languages-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
-            Languages
+            {t('search.form.languages')}
           </Typography>
           <FieldGrid>
             {paired && (
@@ -226,9 +245,9 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
                 render={({ field, fieldState }) => (
                   <SingleChoiceField
                     id="search-source-language"
-                    label="Source language"
+                    label={t('search.form.sourceLanguage')}
                     required
-                    emptyLabel="Choose a language"
+                    emptyLabel={t('search.form.chooseLanguage')}
                     choices={sourceChoices}
                     value={field.value}
                     onChange={(v) => {
@@ -242,7 +261,7 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
                     }}
                     onBlur={field.onBlur}
                     error={!!fieldState.error}
-                    helperText={fieldState.error?.message}
+                    helperText={localizeSearchMessage(fieldState.error?.message)}
                   />
                 )}
               />
@@ -254,15 +273,18 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
                 <Box sx={{ gridColumn: paired ? undefined : '1 / -1' }}>
                   <MultiChoiceField
                     id="search-target-language"
-                    label={paired ? 'Target languages' : 'Languages'}
+                    label={paired ? t('search.form.targetLanguages') : t('search.form.languages')}
                     required
                     choices={targetChoices}
                     value={field.value}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
                     error={!!fieldState.error}
-                    helperText={fieldState.error?.message ?? (paired ? 'One or more languages to translate into' : 'One or more languages')}
-                    placeholder="Choose languages"
+                    helperText={
+                      localizeSearchMessage(fieldState.error?.message) ??
+                      (paired ? t('search.form.targetsHelp') : t('search.form.languagesHelp'))
+                    }
+                    placeholder={t('search.form.chooseLanguages')}
                   />
                 </Box>
               )}
@@ -274,8 +296,8 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
                 render={({ field }) => (
                   <SingleChoiceField
                     id="search-data-source"
-                    label="Data source"
-                    emptyLabel="Any source"
+                    label={t('search.form.dataSource')}
+                    emptyLabel={t('search.form.anySource')}
                     choices={dataSources}
                     value={field.value}
                     onChange={(v) => {
@@ -287,7 +309,7 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
                         });
                       else setValue('assertLanguage', '');
                     }}
-                    helperText="Audio of a mixed-language source; its language 'Mixed' is added to the languages"
+                    helperText={t('search.form.dataSourceHelp')}
                   />
                 )}
               />
@@ -299,14 +321,14 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
                 render={({ field, fieldState }) => (
                   <SingleChoiceField
                     id="search-assert-language"
-                    label="Assert language"
-                    emptyLabel="Any language"
+                    label={t('search.form.assertLanguage')}
+                    emptyLabel={t('search.form.anyLanguage')}
                     choices={assertChoices}
                     value={field.value}
                     onChange={field.onChange}
                     disabled={!values.dataSource}
                     error={!!fieldState.error}
-                    helperText={fieldState.error?.message ?? 'The language spoken in the mixed-source audio'}
+                    helperText={localizeSearchMessage(fieldState.error?.message) ?? t('search.form.assertHelp')}
                   />
                 )}
               />
@@ -319,25 +341,25 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
         <Box component="section" aria-labelledby="search-filters-heading">
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, gap: 2, flexWrap: 'wrap' }}>
             <Typography id="search-filters-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-              Filters
+              {t('search.form.filters')}
             </Typography>
             {offersAdvanced && (
               <FormControlLabel
                 control={<Switch checked={advanced} onChange={(e) => toggleAdvanced(e.target.checked)} disabled={!targetsChosen} />}
-                label="Advanced filters"
+                label={t('search.form.advanced')}
               />
             )}
           </Stack>
           {!targetsChosen && (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              Choose {paired ? 'a target language' : 'a language'} first; the filters then narrow the records down.
+              {paired ? t('search.form.chooseTargetFirst') : t('search.form.chooseLanguageFirst')}
             </Typography>
           )}
           {shown.basic.length > 0 ? (
             filterGrid(shown.basic)
           ) : (
             <Typography variant="body2" color="text.secondary">
-              This dataset type has no further filters.
+              {t('search.form.noFilters')}
             </Typography>
           )}
           {paired && datasetType === 'parallel-corpus' && (
@@ -350,7 +372,7 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
                     control={
                       <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={!targetsChosen} />
                     }
-                    label="Only records with several contributors"
+                    label={t('search.form.multipleContributors')}
                   />
                 )}
               />
@@ -362,33 +384,34 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
                     control={
                       <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={!targetsChosen} />
                     }
-                    label="Original source sentences"
+                    label={t('search.form.originalSource')}
                   />
                 )}
               />
             </Stack>
           )}
           <Collapse in={advanced} unmountOnExit>
-            <Box sx={{ mt: 2.5 }} role="group" aria-label="Advanced filters">
+            <Box sx={{ mt: 2.5 }} role="group" aria-label={t('search.form.advanced')}>
               <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 600, mb: 1.5 }}>
-                Advanced filters
+                {t('search.form.advanced')}
               </Typography>
               {shown.advanced.length > 0 ? (
                 filterGrid(shown.advanced)
               ) : (
                 <Typography variant="body2" color="text.secondary">
-                  No advanced filter applies to the collection methods chosen.
+                  {t('search.form.noAdvanced')}
                 </Typography>
               )}
               {awaitingParent.length > 0 && (
-                <Box sx={{ mt: 1.5 }} aria-label="Filters of other collection methods">
+                <Box sx={{ mt: 1.5 }} aria-label={t('search.form.otherMethods')}>
                   <Typography variant="body2" color="text.secondary">
-                    More filters appear when you choose their collection method:
+                    {t('search.form.moreFilters')}
                   </Typography>
                   <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5, color: 'text.secondary', typography: 'body2' }}>
                     {awaitingParent.map((g) => (
                       <li key={g.parent}>
-                        <strong>{COLLECTION_METHOD_LABELS[g.parent] ?? g.parent}</strong>: {g.labels.join(', ')}
+                        <strong>{localizedCollectionMethod(g.parent, COLLECTION_METHOD_LABELS[g.parent] ?? g.parent)}</strong>:{' '}
+                        {g.labels.map((l) => filterLabelOf(entry, g.parent, l)).join(', ')}
                       </li>
                     ))}
                   </Box>
@@ -400,7 +423,7 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
 
         <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
           <Button variant="outlined" onClick={clear} disabled={submit.isPending}>
-            Clear
+            {t('search.form.clear')}
           </Button>
           <Button
             type="submit"
@@ -409,7 +432,7 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
             disabled={!targetsChosen || submit.isPending}
             startIcon={submit.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
           >
-            {submit.isPending ? 'Submitting…' : 'Submit'}
+            {submit.isPending ? t('search.form.submitting') : t('search.form.submit')}
           </Button>
         </Stack>
       </Stack>

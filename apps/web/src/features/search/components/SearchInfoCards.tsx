@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { DatasetFilterParams } from '../lib/catalogue.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { criteriaEntries, datasetTypeName } from '../lib/search-row.ts';
 
 /** One labelled card: a small caption and its value(s). */
@@ -36,6 +37,7 @@ export function SearchInfoCards({
   criteria: Record<string, unknown>;
   entry?: DatasetFilterParams;
 }) {
+  const { t } = useTranslation();
   const entries = criteriaEntries(criteria, entry);
   return (
     <Box
@@ -45,7 +47,7 @@ export function SearchInfoCards({
         gap: 1.5,
       }}
     >
-      <InfoCard label="Dataset type" values={[datasetTypeName(datasetType)]} />
+      <InfoCard label={t('search.form.datasetType')} values={[datasetTypeName(datasetType)]} />
       {entries.map((e) => (
         <InfoCard key={e.field} label={e.label} values={e.values} />
       ))}

@@ -16,7 +16,7 @@ import { LoadingState } from '../../../components/LoadingState.tsx';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
-import { StatusChip } from '../../../components/StatusChip.tsx';
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSearchOptions } from '../api/search-options.ts';
 import { useSearchStatus } from '../api/search-status.ts';
 import {
@@ -25,21 +25,23 @@ import {
   isHoursType,
   resultCountText,
   formatHours,
+  formatCount,
   recordsText,
   type SearchSummary,
 } from '../lib/search-row.ts';
 import { DownloadLinks } from './DownloadLinks.tsx';
 import { SearchInfoCards } from './SearchInfoCards.tsx';
+import { SearchStatusChip, searchRecordsPath } from './MySearchesTable.tsx';
 
 /** The search form's path (docs/product.md#search-and-download: unknown searches land here). */
 export const SEARCH_FORM_PATH = '/search-and-download-rec/initiate/-1';
-const NOT_FOUND_MESSAGE = 'That search was not found. Start a new one here.';
 
 /** Tells the user once that the search they opened does not exist (or is not theirs), then goes to the form. */
 function ToSearchForm() {
+  const { t } = useTranslation();
   useEffect(() => {
-    enqueueSnackbar(NOT_FOUND_MESSAGE, { variant: 'info', preventDuplicate: true });
-  }, []);
+    enqueueSnackbar(t('search.message.notFound'), { variant: 'info', preventDuplicate: true });
+  }, [t]);
   return <Navigate to={SEARCH_FORM_PATH} replace />;
 }
 
@@ -50,28 +52,30 @@ function isUnknownSearch(err: unknown): boolean {
 
 /** The link back to My Searches, with this search highlighted there. */
 function BackToMySearches({ srn }: { srn: string }) {
+  const { t } = useTranslation();
   return (
     <Button component={RouterLink} to={`/my-searches/${encodeURIComponent(srn)}`} variant="outlined" startIcon={<ArrowBackIcon />}>
-      Back to My Searches
+      {t('search.request.back')}
     </Button>
   );
 }
 
 /** A failed search: its message and a way to start again. */
 function FailedSearch({ summary }: { summary: SearchSummary }) {
+  const { t } = useTranslation();
   return (
     <PageFrame
-      title="Search failed"
-      subtitle={`Service Request Number ${summary.serviceRequestNumber}`}
+      title={t('search.request.failedTitle')}
+      subtitle={t('search.request.srnSubtitle', { srn: summary.serviceRequestNumber })}
       actions={<BackToMySearches srn={summary.serviceRequestNumber} />}
     >
       <MessageBlock
         kind="error"
-        title="This search could not be completed."
-        hint={summary.message ?? 'Something went wrong while the records were collected. Please try again.'}
+        title={t('search.request.couldNotComplete')}
+        hint={localizeMessage(summary.message ?? undefined) ?? t('search.request.failedHint')}
         action={
           <Button component={RouterLink} to={SEARCH_FORM_PATH} variant="contained" startIcon={<SearchIcon />}>
-            New search
+            {t('search.request.newSearch')}
           </Button>
         }
       />
@@ -84,11 +88,12 @@ function FailedSearch({ summary }: { summary: SearchSummary }) {
  * or foreign number, or the error (in a page titled `title`) with Try again.
  */
 function SearchStatusFallback({ status, title }: { status: ReturnType<typeof useSearchStatus>; title: string }) {
-  if (status.isPending) return <LoadingState label="Loading your search…" />;
+  const { t } = useTranslation();
+  if (status.isPending) return <LoadingState label={t('search.request.loading')} />;
   if (isUnknownSearch(status.error)) return <ToSearchForm />;
   return (
     <PageFrame title={title}>
-      <ErrorState title="Could not load the search" message={errorMessage(status.error)} onRetry={() => void status.refetch()} />
+      <ErrorState title={t('search.request.loadFailed')} message={errorMessage(status.error)} onRetry={() => void status.refetch()} />
     </PageFrame>
   );
 }
@@ -99,14 +104,15 @@ function SearchStatusFallback({ status, title }: { status: ReturnType<typeof use
  * An unknown or foreign srno goes to the form.
  */
 export function InProgressView({ srn }: { srn: string }) {
+  const { t } = useTranslation();
   const status = useSearchStatus(srn);
-  if (status.isPending || status.isError) return <SearchStatusFallback status={status} title="Search in progress" />;
+  if (status.isPending || status.isError) return <SearchStatusFallback status={status} title={t('search.request.inProgress')} />;
   const summary = status.data;
   if (summary.status === 'Completed') return <Navigate to={`/search-and-download-rec/completed/${encodeURIComponent(srn)}`} replace />;
   if (summary.status === 'Failed') return <FailedSearch summary={summary} />;
   return (
     <PageFrame
-      title="Search in progress"
+      title={t('search.request.inProgress')}
       subtitle={criteriaSummary(summary.datasetType, summary.criteria)}
       maxWidth="md"
       actions={<BackToMySearches srn={srn} />}
@@ -114,13 +120,13 @@ export function InProgressView({ srn }: { srn: string }) {
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 2, sm: 4 } }}>
         <HourglassTopIcon color="primary" sx={{ fontSize: 56 }} />
         <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
-          Your search query has been submitted
+          {t('search.request.submitted')}
         </Typography>
         <Typography>
-          Your Service Request Number is{' '}
+          {t('search.request.yourSrn')}{' '}
           <Box
             component="span"
-            aria-label="Service request number"
+            aria-label={t('search.request.srn')}
             sx={{
               fontFamily: 'monospace',
               fontWeight: 600,
@@ -134,12 +140,12 @@ export function InProgressView({ srn }: { srn: string }) {
             {srn}
           </Box>
         </Typography>
-        <Typography color="text.secondary">The result will be displayed once it is ready.</Typography>
+        <Typography color="text.secondary">{t('search.request.displayedWhenReady')}</Typography>
         <Box sx={{ width: '100%', maxWidth: 360, pt: 1 }}>
-          <LinearProgress aria-label="Collecting records" />
+          <LinearProgress aria-label={t('search.request.collecting')} />
         </Box>
         <Typography variant="body2" color="text.secondary">
-          You can leave this page: the search keeps running, and My Searches lists it with its result.
+          {t('search.request.canLeave')}
         </Typography>
       </Stack>
     </PageFrame>
@@ -152,9 +158,10 @@ export function InProgressView({ srn }: { srn: string }) {
  * matched. A search still running opens the in-progress view; an unknown or foreign one the form.
  */
 export function CompletedView({ srn }: { srn: string }) {
+  const { t } = useTranslation();
   const status = useSearchStatus(srn);
   const options = useSearchOptions();
-  if (status.isPending || status.isError) return <SearchStatusFallback status={status} title="Search result" />;
+  if (status.isPending || status.isError) return <SearchStatusFallback status={status} title={t('search.request.result')} />;
   const summary = status.data;
   if (summary.status === 'In-Progress') return <Navigate to={`/search-and-download-rec/inprogress/${encodeURIComponent(srn)}`} replace />;
   if (summary.status === 'Failed') return <FailedSearch summary={summary} />;
@@ -164,13 +171,13 @@ export function CompletedView({ srn }: { srn: string }) {
 
   return (
     <PageFrame
-      title="Search result"
-      subtitle={`Service Request Number ${srn} · searched on ${formatSearchedOn(summary.timestamp)}`}
+      title={t('search.request.result')}
+      subtitle={t('search.request.resultSubtitle', { srn, date: formatSearchedOn(summary.timestamp) })}
       actions={
         <>
           <BackToMySearches srn={srn} />
           <Button component={RouterLink} to={SEARCH_FORM_PATH} variant="contained" startIcon={<SearchIcon />}>
-            New search
+            {t('search.request.newSearch')}
           </Button>
         </>
       }
@@ -179,9 +186,9 @@ export function CompletedView({ srn }: { srn: string }) {
         <Box>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-              What you searched for
+              {t('search.request.whatYouSearched')}
             </Typography>
-            <StatusChip status={summary.status} />
+            <SearchStatusChip status={summary.status} />
           </Stack>
           <SearchInfoCards datasetType={summary.datasetType} criteria={summary.criteria} entry={entry} />
         </Box>
@@ -192,27 +199,42 @@ export function CompletedView({ srn }: { srn: string }) {
             role="status"
             action={
               <Button component={RouterLink} to={SEARCH_FORM_PATH} color="inherit">
-                Change the search
+                {t('search.request.changeSearch')}
               </Button>
             }
           >
-            <strong>No records match this search.</strong> Nothing was found for these languages and filters, so there is nothing to
-            download. Try fewer filters or other languages.
+            <strong>{t('search.request.noMatchTitle')}</strong> {t('search.request.noMatchHint')}
           </Alert>
         ) : (
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '240px 1fr' }, gap: 3, alignItems: 'start' }}>
             <Box sx={{ p: 2.5, borderRadius: 2, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
               <Typography variant="body2" sx={{ opacity: 0.85 }}>
-                {isHoursType(summary.datasetType) ? 'Audio found' : 'Records found'}
+                {isHoursType(summary.datasetType) ? t('search.request.audioFound') : t('search.request.recordsFound')}
               </Typography>
-              <Typography variant="h4" component="p" aria-label="Records found" data-count={count} sx={{ fontWeight: 700, mt: 0.5 }}>
-                {isHoursType(summary.datasetType) ? formatHours(summary.durationInSeconds ?? 0) : count.toLocaleString('en-IN')}
+              <Typography
+                variant="h4"
+                component="p"
+                aria-label={t('search.request.recordsFound')}
+                data-count={count}
+                sx={{ fontWeight: 700, mt: 0.5 }}
+              >
+                {isHoursType(summary.datasetType) ? formatHours(summary.durationInSeconds ?? 0) : formatCount(count)}
               </Typography>
               {isHoursType(summary.datasetType) && (
                 <Typography variant="body2" sx={{ opacity: 0.85 }}>
-                  in {recordsText(count)}
+                  {t('search.request.inRecords', { records: recordsText(count) })}
                 </Typography>
               )}
+              <Button
+                component={RouterLink}
+                to={searchRecordsPath(srn)}
+                variant="contained"
+                color="inherit"
+                size="small"
+                sx={{ mt: 1.5, color: 'primary.main', bgcolor: 'common.white' }}
+              >
+                {t('search.request.viewRecords')}
+              </Button>
             </Box>
             <DownloadLinks files={summary.files} countText={countText} />
           </Box>

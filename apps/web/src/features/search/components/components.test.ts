@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DownloadLinks, offeredFormats } from './DownloadLinks.tsx';
 import { MySearchesTable } from './MySearchesTable.tsx';
@@ -22,42 +23,49 @@ function rowsText(markup: string): string[] {
 }
 
 describe('MySearchesTable', () => {
-  it('shows the four columns, the hours cell empty while In-Progress, and tints the highlighted row', () => {
+  it('shows the five columns, the hours cell empty while In-Progress, a link to the records of a search that found some, and tints the highlighted row', () => {
     const html = renderToStaticMarkup(
-      createElement(MySearchesTable, {
-        rows: [
-          {
-            serviceRequestNumber: 'SR-2',
-            searchCriteria: 'ASR Dataset | Hindi',
-            searchedOn: '2/5/2024, 3:30:00 PM',
-            records: '',
-            recordsWithUnit: '',
-            status: 'In-Progress',
-            opensResult: false,
-          },
-          {
-            serviceRequestNumber: 'SR-1',
-            searchCriteria: 'TTS Dataset | Tamil',
-            searchedOn: '1/5/2024, 9:00:00 AM',
-            records: '0.500 hrs',
-            recordsWithUnit: '0.500 hrs',
-            status: 'Completed',
-            opensResult: true,
-          },
-        ],
-        total: 12,
-        page: 0,
-        onPageChange: () => {},
-        highlighted: 'SR-1',
-        onOpen: () => {},
-      }),
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(MySearchesTable, {
+          rows: [
+            {
+              serviceRequestNumber: 'SR-2',
+              searchCriteria: 'ASR Dataset | Hindi',
+              searchedOn: '2/5/2024, 3:30:00 PM',
+              records: '',
+              recordsWithUnit: '',
+              status: 'In-Progress',
+              opensResult: false,
+              hasRecords: false,
+            },
+            {
+              serviceRequestNumber: 'SR-1',
+              searchCriteria: 'TTS Dataset | Tamil',
+              searchedOn: '1/5/2024, 9:00:00 AM',
+              records: '0.500 hrs',
+              recordsWithUnit: '0.500 hrs',
+              status: 'Completed',
+              opensResult: true,
+              hasRecords: true,
+            },
+          ],
+          total: 12,
+          page: 0,
+          onPageChange: () => {},
+          highlighted: 'SR-1',
+          onOpen: () => {},
+        }),
+      ),
     );
     // The first cell also holds the phone-only summary line (status, date, records), hidden from sm up.
     expect(rowsText(html)).toEqual([
-      'Search Criteria | Searched On | #Record | Status',
-      'ASR Dataset | Hindi SR-2 In-Progress 2/5/2024, 3:30:00 PM | 2/5/2024, 3:30:00 PM |  | In-Progress',
-      'TTS Dataset | Tamil SR-1 Completed 1/5/2024, 9:00:00 AM · 0.500 hrs | 1/5/2024, 9:00:00 AM | 0.500 hrs | Completed',
+      'Search Criteria | Searched On | #Record | Status | Records',
+      'ASR Dataset | Hindi SR-2 In-Progress 2/5/2024, 3:30:00 PM | 2/5/2024, 3:30:00 PM |  | In-Progress | ',
+      'TTS Dataset | Tamil SR-1 Completed 1/5/2024, 9:00:00 AM · 0.500 hrs View | 1/5/2024, 9:00:00 AM | 0.500 hrs | Completed | View',
     ]);
+    expect(clean(html)).toContain('href="/search-records/SR-1"');
     expect(clean(html).match(/data-highlighted="true"/g)).toHaveLength(1);
     expect(clean(html)).toContain('1–10 of 12');
   });

@@ -1,3 +1,4 @@
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import { criteriaSummary, formatRecordCell, formatSearchedOn, isHoursType, recordsText, type SearchSummary } from './search-row.ts';
 
 /** A My Searches row as the table shows it (docs/product.md#entities-and-fields "Search request row"). */
@@ -14,6 +15,8 @@ export interface SearchTableRow {
   status: string;
   /** A Completed row with a count opens its completed view (docs/product.md#screens). */
   opensResult: boolean;
+  /** A Completed row that matched records links to them in the viewer (docs/product.md#dataset-viewer). */
+  hasRecords: boolean;
 }
 
 /** The table row of a search; `timeZone` is for tests (the page uses the browser's). */
@@ -26,6 +29,7 @@ export function toTableRow(s: SearchSummary, timeZone?: string): SearchTableRow 
     recordsWithUnit: formatRecordCell(s) && !isHoursType(s.datasetType) ? recordsText(s.count ?? 0) : formatRecordCell(s),
     status: s.status,
     opensResult: s.status === 'Completed' && s.count !== null,
+    hasRecords: s.status === 'Completed' && (s.count ?? 0) > 0,
   };
 }
 
@@ -37,6 +41,13 @@ export function filterSearchRows(rows: readonly SearchTableRow[], term: string):
   const t = term.trim().toLowerCase();
   if (!t) return [...rows];
   return rows.filter((r) =>
-    [r.searchCriteria, r.serviceRequestNumber, r.searchedOn, r.records, r.status].some((v) => v.toLowerCase().includes(t)),
+    [
+      r.searchCriteria,
+      r.serviceRequestNumber,
+      r.searchedOn,
+      r.records,
+      r.status,
+      i18n.t(`search.status.${r.status}`, { defaultValue: r.status }),
+    ].some((v) => v.toLowerCase().includes(t)),
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { i18n, localizeMessage } from '../../../lib/i18n/i18n.ts';
 import { MANDATORY_MESSAGE, SINGLE_VALUE_FILTERS } from '@ulca/contracts';
 import {
   isAsrSearchType,
@@ -154,4 +155,22 @@ export function formFieldOfServerError(serverField: string, datasetType: string,
   if (last === 'assertLanguage') return 'assertLanguage';
   if (knownFilters.includes(last)) return `filters.${last}`;
   return null;
+}
+
+/** The API's validation texts (docs/product.md#validation-rules) the catalogue has, by their English text. */
+const KNOWN_MESSAGES: Readonly<Record<string, string>> = {
+  [MANDATORY_MESSAGE]: 'search.message.mandatory',
+  'Choose a target language other than the source language.': 'search.message.otherTarget',
+  'Choose one value.': 'search.message.chooseOne',
+  'The maximum must not be less than the minimum.': 'search.message.maxBelowMin',
+};
+
+/**
+ * A validation message of the form or of the API in the interface language; a text the catalogue
+ * does not know (a new server message) goes through localizeMessage, which shows it as sent.
+ */
+export function localizeSearchMessage(message: string | undefined): string | undefined {
+  if (!message) return message;
+  const key = KNOWN_MESSAGES[message];
+  return key ? i18n.t(key) : localizeMessage(message);
 }

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { filterSearchRows, toTableRow } from './my-searches.ts';
 import {
   criteriaEntries,
+  criteriaValueLabel,
   criteriaSummary,
   formatHours,
   formatRecordCell,
   formatSearchedOn,
   parseSearchDetails,
+  recordsText,
   resultCountText,
   summarizeSearchRow,
   type SearchRow,
@@ -147,10 +149,40 @@ describe('search row formats (docs/product.md#search-and-download, docs/product.
       recordsWithUnit: '1,204 records',
       status: 'Completed',
       opensResult: true,
+      hasRecords: true,
     });
     expect([rows[1].records, rows[1].recordsWithUnit, rows[1].opensResult]).toEqual(['', '', false]);
     expect(filterSearchRows(rows, 'tamil').map((r) => r.serviceRequestNumber)).toEqual(['SR-1']);
     expect(filterSearchRows(rows, 'in-progress').map((r) => r.serviceRequestNumber)).toEqual(['SR-2']);
     expect(filterSearchRows(rows, '  ')).toHaveLength(2);
+  });
+
+  it('speaks the interface language: Hindi and Tamil names, plurals, Indian digit grouping (docs/product.md#languages-of-the-interface)', async () => {
+    const { setLanguage } = await import('../../../lib/i18n/i18n.ts');
+    try {
+      await setLanguage('hi', false);
+      expect(recordsText(1)).toBe('1 रिकॉर्ड');
+      expect(recordsText(1234567)).toBe('12,34,567 रिकॉर्ड');
+      expect(formatHours(9000)).toBe('2.500 घंटे');
+      expect(
+        criteriaSummary('parallel-corpus', {
+          sourceLanguage: ['en'],
+          targetLanguage: ['ta'],
+          domain: ['news'],
+          collectionMethod: ['auto-aligned'],
+        }),
+      ).toBe('समानांतर डेटासेट | अंग्रेज़ी | तमिल (தமிழ்) | समाचार | स्वतः संरेखित');
+      expect(criteriaEntries({ sourceLanguage: ['hi'], gender: ['female'] }).map((e) => `${e.label}: ${e.values.join()}`)).toEqual([
+        'भाषा: हिन्दी',
+        'लिंग: महिला',
+      ]);
+      await setLanguage('ta', false);
+      expect(recordsText(2)).toBe('2 பதிவுகள்');
+      expect(criteriaValueLabel('domain', 'legal')).toBe('சட்டம்');
+      expect(criteriaValueLabel('collectionMethod', 'crowd-sourced')).toBe('பொதுமக்கள் பங்களிப்பு');
+    } finally {
+      await setLanguage('en', false);
+    }
+    expect(recordsText(2)).toBe('2 records');
   });
 });

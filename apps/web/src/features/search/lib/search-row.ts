@@ -11,6 +11,8 @@ import {
 import type { DatasetFilterParams } from './catalogue.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { datasetTypeLabel } from '../../../lib/dataset-types.ts';
+import { currentLocale, i18n } from '../../../lib/i18n/i18n.ts';
+import { localizedCollectionMethod, localizedDatasetType, localizedDomain, localizedLanguageName } from '../../../lib/i18n/names.ts';
 
 export type { SearchDetails };
 
@@ -84,11 +86,28 @@ export function summarizeSearchRow(row: SearchRow): SearchSummary {
   };
 }
 
-const numberFormat = new Intl.NumberFormat('en-IN');
+const formats = new Map<string, Intl.NumberFormat>();
+/** The cached Intl formatter of the interface language's Indian locale (12,34,567; docs/product.md#languages-of-the-interface). */
+function nf(kind: 'count' | 'hours'): Intl.NumberFormat {
+  const locale = currentLocale();
+  const key = `${kind}|${locale}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, kind === 'hours' ? { minimumFractionDigits: 3, maximumFractionDigits: 3, useGrouping: false } : {});
+    formats.set(key, f);
+  }
+  return f;
+}
 
-/** Seconds as hours with 3 decimals and the suffix (docs/product.md#entities-and-fields): 5.3 → '0.001 hrs'. */
+/** A count in the interface language's digits and grouping: 1204 → '1,204'. */
+export function formatCount(n: number): string {
+  return nf('count').format(n);
+}
+
+/** Seconds as hours with 3 decimals and the suffix (docs/product.md#entities-and-fields): 5.3 → '0.001 hrs' ('0.001 घंटे' in Hindi). */
 export function formatHours(durationInSeconds: number): string {
-  return `${(durationInSeconds / 3600).toFixed(3)} hrs`;
+  const hours = durationInSeconds / 3600;
+  return i18n.t('search.hours', { count: Number(hours.toFixed(3)), n: nf('hours').format(hours) });
 }
 
 /**
@@ -99,7 +118,7 @@ export function formatHours(durationInSeconds: number): string {
 export function formatRecordCell(summary: Pick<SearchSummary, 'status' | 'count' | 'durationInSeconds' | 'datasetType'>): string {
   if (summary.status === 'In-Progress' || summary.count === null) return '';
   if (isHoursType(summary.datasetType)) return formatHours(summary.durationInSeconds ?? 0);
-  return numberFormat.format(summary.count);
+  return formatCount(summary.count);
 }
 
 /** A search time as docs/product.md#constants-and-limits wants it: en-IN, 12-hour, upper case ('2/5/2024, 3:30:00 PM'); '-' when unparseable. */
@@ -114,7 +133,10 @@ export const HIDDEN_CRITERIA_FIELDS: readonly string[] = [
   'userId',
 ];
 
-/** Labels of the search criteria fields (docs/product.md#entities-and-fields "Search criteria fields"), used when the catalogue is not at hand. */
+/**
+ * English labels of the search criteria fields (docs/product.md#entities-and-fields "Search criteria fields"), used when the
+ * catalogue is not at hand; criteriaFieldLabel gives them in the interface language.
+ */
 export const CRITERIA_LABELS: Readonly<Record<string, string>> = {
   datasetType: 'Dataset Type',
   sourceLanguage: 'Source Language',
@@ -153,23 +175,51 @@ export const CRITERIA_LABELS: Readonly<Record<string, string>> = {
   assertLanguage: 'Assert Language',
 };
 
-/** The label of a dataset type ('parallel-corpus' → 'Parallel Dataset'), or the code. */
-export const datasetTypeName = datasetTypeLabel;
+/** The label of a dataset type in the interface language ('parallel-corpus' → 'Parallel Dataset'), or the code. */
+export function datasetTypeName(type: string | null | undefined): string {
+  const english = datasetTypeLabel(type);
+  return type ? localizedDatasetType(type, english) : english;
+}
+
+/**
+ * The label of criteria field (or catalogue filter) `field` in the interface language (catalogue
+ * keys search.field.*); `english` (the filter catalogue's own label) when the catalogue lacks it.
+ */
+export function criteriaFieldLabel(field: string, english?: string): string {
+  return i18n.t(`search.field.${field}`, { defaultValue: english ?? CRITERIA_LABELS[field] ?? field });
+}
+
+/** Filters whose option labels are words the catalogue translates (search.option.<field>.<value>); tools and licences are names. */
+const TRANSLATED_OPTIONS: readonly string[] = ['gender', 'channel', 'bitsPerSample', 'imageTextType', 'evaluationMethod'];
+
+/**
+ * The label of option `value` of filter `field` in the interface language: languages, domains and
+ * collection methods through lib/i18n/names.ts, a few worded options through the catalogue; any
+ * other option (a tool, a licence, a number) keeps `english`.
+ */
+export function optionLabel(field: string, value: string, english: string): string {
+  if (field === 'sourceLanguage' || field === 'targetLanguage' || field === 'assertLanguage') return localizedLanguageName(value, english);
+  if (field === 'domain') return localizedDomain(value, english);
+  if (field === 'collectionMethod') return localizedCollectionMethod(value, english);
+  if (TRANSLATED_OPTIONS.includes(field) && !/[.]/.test(value)) return i18n.t(`search.option.${field}.${value}`, { defaultValue: english });
+  return english;
+}
 
 const DOMAIN_LABELS = new Map<string, string>(DOMAINS.map((d) => [d.code, d.label]));
 const LICENSE_LABELS = new Map<string, string>(LICENSES.map((l) => [l.code, l.label]));
 
 /** The readable label of one criteria value of `field`, from the enumerations or the catalogue's options. */
 export function criteriaValueLabel(field: string, value: unknown, entry?: DatasetFilterParams): string {
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return i18n.t(value ? 'search.yes' : 'search.no');
   const text = String(value);
-  if (field === 'sourceLanguage' || field === 'targetLanguage' || field === 'assertLanguage') return languageLabel(text);
-  if (field === 'domain') return DOMAIN_LABELS.get(text) ?? text;
-  if (field === 'collectionMethod') return COLLECTION_METHOD_LABELS[text] ?? text;
+  if (field === 'sourceLanguage' || field === 'targetLanguage' || field === 'assertLanguage')
+    return optionLabel(field, text, languageLabel(text));
+  if (field === 'domain') return optionLabel(field, text, DOMAIN_LABELS.get(text) ?? text);
+  if (field === 'collectionMethod') return optionLabel(field, text, COLLECTION_METHOD_LABELS[text] ?? text);
   if (field === 'license') return LICENSE_LABELS.get(text) ?? text;
   if (field === 'mixedDataSource') return MASTER_MIXED_DATA_SOURCES.find((m) => m.code === text)?.label ?? text;
   const option = entry?.filters.find((f) => f.value === field)?.options.find((o) => String(o.value) === text);
-  return option?.label ?? text;
+  return optionLabel(field, text, option?.label ?? text);
 }
 
 /** A criteria value (one value or a list) as a list of labels; null/empty → []. */
@@ -216,16 +266,16 @@ export function criteriaEntries(criteria: Record<string, unknown>, entry?: Datas
     const values = criteriaLabels(field, criteria[field], entry);
     if (values.length === 0) continue;
     const catalogueLabel = entry?.filters.find((f) => f.value === field)?.label;
-    let label = catalogueLabel ?? CRITERIA_LABELS[field] ?? field;
-    if (field === 'sourceLanguage' && noTarget) label = values.length > 1 ? 'Languages' : 'Language';
+    let label = criteriaFieldLabel(field, catalogueLabel);
+    if (field === 'sourceLanguage' && noTarget) label = criteriaFieldLabel(values.length > 1 ? 'languages' : 'language');
     out.push({ field, label, values });
   }
   return out;
 }
 
-/** '1 record', '1,204 records'. */
+/** '1 record', '1,204 records' (plural and digits of the interface language). */
 export function recordsText(count: number): string {
-  return `${numberFormat.format(count)} ${count === 1 ? 'record' : 'records'}`;
+  return i18n.t('search.records', { count, n: formatCount(count) });
 }
 
 /**
@@ -234,5 +284,7 @@ export function recordsText(count: number): string {
  */
 export function resultCountText(summary: Pick<SearchSummary, 'count' | 'durationInSeconds' | 'datasetType'>): string {
   const records = recordsText(summary.count ?? 0);
-  return isHoursType(summary.datasetType) ? `${formatHours(summary.durationInSeconds ?? 0)} (${records})` : records;
+  return isHoursType(summary.datasetType)
+    ? i18n.t('search.hoursWithRecords', { hours: formatHours(summary.durationInSeconds ?? 0), records })
+    : records;
 }

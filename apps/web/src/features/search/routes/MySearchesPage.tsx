@@ -7,6 +7,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
@@ -21,11 +22,12 @@ import { filterSearchRows, toTableRow } from '../lib/my-searches.ts';
  * here, so the search covers all pages. `added` (a service request number) is highlighted for 4 s.
  */
 export default function MySearchesPage() {
+  const { t } = useTranslation();
   const session = useSession();
   const userId = session?.userDetails.userID;
   const navigate = useNavigate();
   const { added } = useParams();
-  usePageTitle('My Searches');
+  usePageTitle(t('search.my.title'));
   const [term, setTerm] = useState('');
   const [page, setPage] = useState(0);
   const searching = term.trim() !== '';
@@ -50,26 +52,26 @@ export default function MySearchesPage() {
   const body = (
     <QueryState
       query={query}
-      loading="Loading your searches…"
-      errorTitle="Could not load your searches"
+      loading={t('search.my.loading')}
+      errorTitle={t('search.my.loadFailed')}
       empty={
         !searching && total === 0 ? (
           <MessageBlock
-            title="No records found."
-            hint="Searches you run from Search & Download Records appear here, with their results."
+            title={t('common.noRecords')}
+            hint={t('search.my.emptyHint')}
             action={
               <Button component={RouterLink} to={SEARCH_FORM_PATH} variant="contained" startIcon={<SearchIcon />}>
-                Search records
+                {t('search.my.searchRecords')}
               </Button>
             }
           />
         ) : visible.length === 0 ? (
           <MessageBlock
-            title="No records found."
-            hint="No search matches what you typed."
+            title={t('common.noRecords')}
+            hint={t('search.my.noMatchHint')}
             action={
               <Button variant="outlined" onClick={() => setTerm('')}>
-                Clear the search box
+                {t('search.my.clearBox')}
               </Button>
             }
           />
@@ -91,11 +93,11 @@ export default function MySearchesPage() {
 
   return (
     <PageFrame
-      title="My Searches"
-      subtitle="The searches you have run, with their results to download."
+      title={t('search.my.title')}
+      subtitle={t('search.my.subtitle')}
       actions={
         <Button component={RouterLink} to={SEARCH_FORM_PATH} variant="contained" startIcon={<SearchIcon />}>
-          New search
+          {t('search.request.newSearch')}
         </Button>
       }
     >
@@ -103,14 +105,14 @@ export default function MySearchesPage() {
         term={term}
         onTermChange={setTerm}
         onPageReset={() => setPage(0)}
-        placeholder="Search criteria, number or status"
-        searchLabel="Search my searches"
+        placeholder={t('search.my.placeholder')}
+        searchLabel={t('search.my.searchLabel')}
       >
         <RefreshButton onRefresh={() => void query.refetch()} disabled={query.isFetching || !userId} />
       </SearchToolbar>
       {running && (
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-          Some searches are still running; this list updates automatically.
+          {t('search.my.running')}
         </Typography>
       )}
       {body}

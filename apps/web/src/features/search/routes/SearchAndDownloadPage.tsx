@@ -6,6 +6,7 @@ import Looks3OutlinedIcon from '@mui/icons-material/Looks3Outlined';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useSession } from '../../../lib/session.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { GuideAside } from '../../../components/GuideAside.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
@@ -13,27 +14,26 @@ import { useSearchOptions } from '../api/search-options.ts';
 import { SearchForm } from '../components/SearchForm.tsx';
 import { CompletedView, InProgressView, SEARCH_FORM_PATH } from '../components/SearchRequestViews.tsx';
 
+/** The guide's steps: an icon and the catalogue key of its text. */
 const STEPS = [
-  { icon: LooksOneOutlinedIcon, text: 'Choose the dataset type and the languages you need, and narrow them down with filters.' },
-  { icon: LooksTwoOutlinedIcon, text: 'Submit: the platform collects every matching published record into downloadable files.' },
-  {
-    icon: Looks3OutlinedIcon,
-    text: 'Download a sample or everything, as ULCA JSON, JSONL or CSV (with the audio or images for speech and OCR data).',
-  },
-];
+  { icon: LooksOneOutlinedIcon, key: 'search.step1' },
+  { icon: LooksTwoOutlinedIcon, key: 'search.step2' },
+  { icon: Looks3OutlinedIcon, key: 'search.step3' },
+] as const;
 
 /** The search form with a short guide beside it; loading, error and empty states for the catalogue. */
 function SearchFormScreen() {
+  const { t } = useTranslation();
   const session = useSession();
   const options = useSearchOptions();
   const body = (
     <QueryState
       query={options}
-      loading="Loading the search filters…"
-      errorTitle="Could not load the search filters"
+      loading={t('search.loadingFilters')}
+      errorTitle={t('search.filtersFailed')}
       empty={
         options.data && !options.data.datasetFilterParams.some((t) => t.active) ? (
-          <MessageBlock title="No records found." hint="No dataset type can be searched at the moment." />
+          <MessageBlock title={t('common.noRecords')} hint={t('search.noneSearchable')} />
         ) : undefined
       }
     >
@@ -42,11 +42,11 @@ function SearchFormScreen() {
   );
 
   return (
-    <PageFrame title="Search & Download Records" subtitle="Find published records by language and filters, then download them.">
+    <PageFrame title={t('search.title')} subtitle={t('search.subtitle')}>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: { xs: 3, md: 4 } }}>
         <Box sx={{ minWidth: 0 }}>{body}</Box>
-        <GuideAside title="How it works" points={STEPS} iconWidth={32}>
-          Every search is kept in My Searches, so you can come back for its files later.
+        <GuideAside title={t('search.howItWorks')} points={STEPS.map((s) => ({ icon: s.icon, text: t(s.key) }))} iconWidth={32}>
+          {t('search.keptInMySearches')}
         </GuideAside>
       </Box>
     </PageFrame>
@@ -58,8 +58,9 @@ function SearchFormScreen() {
  * running search, `completed` its result; any other value goes to the form.
  */
 export default function SearchAndDownloadPage() {
+  const { t } = useTranslation();
   const { params, srno } = useParams();
-  usePageTitle('Search & Download Records');
+  usePageTitle(t('search.title'));
   if (params === 'initiate') return <SearchFormScreen />;
   if (params === 'inprogress' && srno && srno !== '-1') return <InProgressView key={srno} srn={srno} />;
   if (params === 'completed' && srno && srno !== '-1') return <CompletedView key={srno} srn={srno} />;
