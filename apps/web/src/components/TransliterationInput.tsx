@@ -9,16 +9,16 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { romanWordAt } from '../lib/roman-word.ts';
-
-const UNAVAILABLE = 'Transliteration suggestions are unavailable right now; type as usual.';
+import { closedRomanWord, romanWordAt, type RomanWord } from '../lib/roman-word.ts';
 
 /** Props of {@link TransliterationInput}. */
 export interface TransliterationInputProps {
   /** The transliteration model that suggests words. */
   modelId: string;
-  /** Suggestions for one Roman-letter word (model/compute, task transliteration); rejects on failure. */
-  fetchSuggestions: (modelId: string, word: string, signal?: AbortSignal) => Promise<string[]>;
+  /** Suggestions for one Roman-letter word in `language` (model/compute, task transliteration); rejects on failure. */
+  fetchSuggestions: (modelId: string, word: string, signal?: AbortSignal, language?: string) => Promise<string[]>;
+  /** The language the words are written into (the model may serve many); the model's first pair when absent. */
+  language?: string;
   value: string;
   onChange: (value: string) => void;
   label: string;
@@ -31,13 +31,21 @@ export interface TransliterationInputProps {
   variant: 'chips' | 'list';
   /** The input's id, required by the 'list' variant (it names the list and its options). */
   id?: string;
+  /**
+   * Space, Enter and punctuation typed after a Roman word replace it by its top suggestion (the
+   * highlighted one in the list), as the original ULCA's input did; default true. The transliteration
+   * try panel turns it off: there the Roman text is the model's input.
+   */
+  acceptOnWordEnd?: boolean;
 }
 
 /**
- * A text box that transliterates as the user types (docs/product.md#glossary: translation toggle, glossary
- * page): the Roman-letter word at the caret goes to transliteration model `modelId` and its
- * suggestions are offered; choosing one replaces the word, followed by one space. A failed lookup
- * shows a note and typing goes on as usual.
+ * The one text box of the app that transliterates as the user types (docs/product.md#model-detail-and-try-it-panels
+ * "Typing in Roman letters", docs/product.md#glossary): the Roman-letter word at the caret goes to
+ * transliteration model `modelId` and its suggestions are offered; choosing one replaces the word,
+ * followed by one space. Space, Enter or punctuation typed after a Roman word accept its top
+ * suggestion (fetched then if it was not in yet; the word is replaced only if it is still there when
+ * the answer comes). A failed lookup shows a note and typing goes on as usual.
  */
 export function TransliterationInput({
   modelId,
@@ -49,6 +57,8 @@ export function TransliterationInput({
   helperText,
   variant,
   id = 'transliteration',
+  acceptOnWordEnd = true,
+  language,
 }: TransliterationInputProps) {
   const { t } = useTranslation();
   const [target, setTarget] = useState<{ word: string; start: number; end: number } | null>(null);
@@ -58,6 +68,11 @@ export function TransliterationInput({
   const [failed, setFailed] = useState(false);
   const inputRef = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
   const delay = variant === 'list' ? 200 : 250;
+  // The latest text (answers that come after more typing check against it) and each word's suggestions.
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  const known = useRef(new Map<string, string[]>());
+  useEffect(() => known.current.clear(), [modelId, language]);
 
   useEffect(() => {
     if (!target) {
@@ -67,8 +82,9 @@ export function TransliterationInput({
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setLoading(true);
-      fetchSuggestions(modelId, target.word, controller.signal)
+      fetchSuggestions(modelId, target.word, controller.signal, language)
         .then((list) => {
+          known.current.set(target.word, list);
           setSuggestions(list);
           setActive(0);
           setFailed(false);
@@ -85,7 +101,7 @@ export function TransliterationInput({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [modelId, target, fetchSuggestions, delay]);
+  }, [modelId, target, fetchSuggestions, delay, language]);
 
   const choose = (s: string) => {
     if (!target) return;
@@ -100,8 +116,52 @@ export function TransliterationInput({
     });
   };
 
+  /** Puts `s` in place of `word` in `text` and keeps the caret where it was relative to the text after the word. */
+  const replaceWord = (text: string, word: RomanWord, s: string, caret: number) => {
+    const next = `${text.slice(0, word.start)}${s}${text.slice(word.end)}`;
+    valueRef.current = next;
+    onChange(next);
+    const at = caret >= word.end ? caret + s.length - word.word.length : caret;
+    requestAnimationFrame(() => {
+      if (document.activeElement === inputRef.current) inputRef.current?.setSelectionRange(at, at);
+    });
+  };
+
+  /** Accepts the top suggestion of `word`, just closed in `text` by a space, Enter or punctuation. */
+  const accept = (word: RomanWord, text: string, caret: number) => {
+    const shown = target && target.word === word.word && target.start === word.start && !loading && suggestions.length > 0;
+    const listed = shown ? [...suggestions.filter((s) => s !== word.word), word.word] : [];
+    const now = shown
+      ? variant === 'list'
+        ? listed[Math.min(active, listed.length - 1)]
+        : suggestions[0]
+      : known.current.get(word.word)?.[0];
+    setTarget(null);
+    if (now !== undefined) {
+      if (now !== word.word) replaceWord(text, word, now, caret);
+      return;
+    }
+    fetchSuggestions(modelId, word.word, undefined, language)
+      .then((list) => {
+        known.current.set(word.word, list);
+        const current = valueRef.current;
+        // Replaced only while the word is still where it was typed.
+        if (!list[0] || current.slice(word.start, word.end) !== word.word || /[A-Za-z]/.test(current[word.end] ?? '')) return;
+        const el = inputRef.current;
+        const caretNow = el && document.activeElement === el ? (el.selectionStart ?? current.length) : current.length;
+        replaceWord(current, word, list[0], caretNow);
+      })
+      .catch(() => setFailed(true));
+  };
+
   const onTextChange = (text: string, caret: number | null) => {
+    const closed = acceptOnWordEnd ? closedRomanWord(valueRef.current, text, caret ?? text.length) : null;
+    valueRef.current = text;
     onChange(text);
+    if (closed) {
+      accept(closed, text, caret ?? text.length);
+      return;
+    }
     const found = romanWordAt(text, caret ?? text.length);
     if (variant === 'list') setTarget(found);
     // Same word at the same place: keep the lookup running instead of starting it again.
@@ -146,7 +206,7 @@ export function TransliterationInput({
               ))}
             {!loading && failed && (
               <Typography variant="body2" color="text.secondary">
-                {UNAVAILABLE}
+                {t('translit.unavailable')}
               </Typography>
             )}
           </Stack>
@@ -166,7 +226,7 @@ export function TransliterationInput({
         value={value}
         fullWidth
         error={error}
-        helperText={helperText ?? 'Type in Roman letters; pick a suggestion with a click or Enter.'}
+        helperText={helperText ?? t('translit.listHelp')}
         inputRef={inputRef}
         autoComplete="off"
         onChange={(e) => onTextChange(e.target.value, e.target.selectionStart)}
@@ -224,7 +284,7 @@ export function TransliterationInput({
       )}
       {failed && !open && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {UNAVAILABLE}
+          {t('translit.unavailable')}
         </Typography>
       )}
     </Box>

@@ -96,7 +96,7 @@ export default function ModelDetailPage() {
           {!tryView && (
             <Button
               variant="contained"
-              onClick={() => void navigate(modelDetailPath(model.modelId, true), { state })}
+              onClick={() => void navigate(`${modelDetailPath(model.modelId, true)}${location.search}`, { state })}
               sx={{ flexShrink: 0 }}
             >
               Try Model
