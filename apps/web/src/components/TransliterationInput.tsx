@@ -103,6 +103,11 @@ export function TransliterationInput({
     };
   }, [modelId, target, fetchSuggestions, delay, language]);
 
+  // The text changed from outside (Translate converted the last word, Clear All): stale suggestions go.
+  useEffect(() => {
+    if (target && value.slice(target.start, target.end) !== target.word) setTarget(null);
+  }, [value, target]);
+
   const choose = (s: string) => {
     if (!target) return;
     // The chosen word and one space, so the next word can be typed at once (the server trims).

@@ -71,7 +71,14 @@ export function ImageTryPanel({ model, task, hint }: { model: ModelRecord; task:
         }}
         disabled={tryModel.isPending}
       />
-      <Tabs value={mode} onChange={(_, m: Mode) => setMode(m)} aria-label={t('try.image.input')}>
+      <Tabs
+        value={mode}
+        onChange={(_, m: Mode) => {
+          setMode(m);
+          tryModel.reset();
+        }}
+        aria-label={t('try.image.input')}
+      >
         <Tab value="file" label={t('try.image.upload')} />
         <Tab value="url" label={t('try.image.url')} />
       </Tabs>
