@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
@@ -24,6 +24,9 @@ import { closeSnackbar, enqueueSnackbar } from '../../../lib/toast.ts';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { AudioPlayer } from '../../../components/AudioPlayer.tsx';
 import { AudioRecorder } from '../../../components/AudioRecorder.tsx';
+import { TransliterationInput } from '../../../components/TransliterationInput.tsx';
+import { useFeatureSlots } from '../../../lib/feature-slots.ts';
+import { convertRomanWords, romanWords } from '../../../lib/roman-word.ts';
 import { AudioInputError, prepareSpeech } from '../../../lib/audio.ts';
 import { canSendUrl, urlError } from '../../../lib/limits.ts';
 import { StageError, runAsr, runTranslation, runTts, useStageModels } from '../api/sts.ts';
@@ -97,6 +100,24 @@ export function SpeechToSpeech() {
   const [edited, setEdited] = useState({ source: '', translation: '' });
   const [tab, setTab] = useState<ResultTab>('source');
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+
+  // Typed text in Roman letters is transliterated into the source language as in the try panels
+  // (the lookups are the model page's, bound by the app shell; docs/product.md#model-detail-and-try-it-panels).
+  const { useTransliterationModelId, fetchTransliterationSuggestions } = useFeatureSlots();
+  const typingModel = useTransliterationModelId(sel.source || undefined).data ?? null;
+  const suggest = useCallback(
+    (modelId: string, word: string, signal?: AbortSignal) => fetchTransliterationSuggestions(modelId, word, signal, sel.source),
+    [fetchTransliterationSuggestions, sel.source],
+  );
+  /** Runs the typed text, its Roman words converted first so the translation model never gets one by accident. */
+  const runTyped = async () => {
+    let text = typed;
+    if (typingModel && romanWords(text).length > 0) {
+      text = await convertRomanWords(text, async (w) => (await suggest(typingModel, w))[0]).catch(() => text);
+      setTyped(text);
+    }
+    await run({ sourceText: text });
+  };
 
   const asrChoices = optionsFor('asr', options.asr, sel);
   const noAsr = !!sel.source && asrChoices.length === 0 && !asrQ.isPending;
@@ -196,9 +217,9 @@ export function SpeechToSpeech() {
   const ttsChoices = sel.target ? optionsFor('tts', options.tts, sel) : [];
 
   return (
-    <Stack spacing={3} sx={{ position: 'relative' }}>
+    <Stack spacing={3} sx={{ position: 'relative' }} component="section" aria-labelledby="sts-title">
       <Box>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        <Typography id="sts-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           {t('sts.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
@@ -278,17 +299,31 @@ export function SpeechToSpeech() {
         )}
         {inputMode === 'text' && (
           <Stack spacing={1}>
-            <TextField
-              label={sel.source ? t('sts.textIn', { language: nameOf(sel.source) }) : t('sts.sourceText')}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              multiline
-              minRows={2}
-              fullWidth
-              slotProps={{ htmlInput: { dir: 'auto' } }}
-            />
+            {typingModel ? (
+              <TransliterationInput
+                key={`${typingModel}|${sel.source}`}
+                variant="chips"
+                modelId={typingModel}
+                fetchSuggestions={suggest}
+                language={sel.source}
+                value={typed}
+                onChange={setTyped}
+                label={t('sts.textIn', { language: nameOf(sel.source) })}
+                helperText={t('sts.romanHelp')}
+              />
+            ) : (
+              <TextField
+                label={sel.source ? t('sts.textIn', { language: nameOf(sel.source) }) : t('sts.sourceText')}
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                multiline
+                minRows={2}
+                fullWidth
+                slotProps={{ htmlInput: { dir: 'auto' } }}
+              />
+            )}
             <Box sx={{ textAlign: 'right' }}>
-              <Button variant="contained" onClick={() => void run({ sourceText: typed })} disabled={!typed.trim() || busy}>
+              <Button variant="contained" onClick={() => void runTyped()} disabled={!typed.trim() || busy}>
                 {t('sts.translateAndSpeak')}
               </Button>
             </Box>
