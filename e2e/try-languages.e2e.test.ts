@@ -3,8 +3,9 @@
  * Chromium against the real platform with the offline reference models on: the Explore filter
  * Urdu → Hindi carries to Apertium's try panel, which translates both ways; Hindi typed in Roman
  * letters converts word by word on Space (the last word on Translate); eSpeak speaks Tamil; Tesseract
- * reads an English image as English; an image URL is not previewed (the CSP) and says so. Then one
- * try panel in Hindi and in Tamil: no English catalogue text left in it and no axe-core violation
+ * reads an English image as English; an image URL is not previewed (the CSP) and says so;
+ * speech-to-speech takes Roman Hindi with spaces too. Then one try panel and the speech-to-speech
+ * tab in Hindi and in Tamil: no English catalogue text left in it and no axe-core violation
  * (docs/product.md#languages-of-the-interface). Wide 1366×900 and phone 390×844; screenshots:
  * test-results/e2e/trylangs-<nn>-<step>.png.
  */
@@ -171,6 +172,25 @@ describe('try every language of a model', () => {
     await takeShot(page, 'ocr-url-no-preview');
   });
 
+  step('speech-to-speech: Hindi typed in Roman letters with spaces is translated to Urdu and spoken', async () => {
+    await page.goto(at('/model/explore-models?task=sts'));
+    const sts = page.locator('section[aria-labelledby="sts-title"]');
+    await sts.getByRole('combobox', { name: /^Source Language/ }).click();
+    await page.getByRole('option', { name: 'Hindi', exact: true }).click();
+    await sts.getByRole('combobox', { name: /^Target Language/ }).click();
+    await page.getByRole('option', { name: 'Urdu', exact: true }).click();
+    // The transliterating input replaces the plain box once the transliteration model for Hindi is known.
+    await sts.getByText(/You can type in Roman letters/).waitFor({ timeout: 30_000 });
+    const box = sts.getByRole('textbox', { name: 'Hindi text' });
+    await box.pressSequentially('merA nAma rAma hai ', { delay: 80 });
+    await expect.poll(() => box.inputValue(), { timeout: 20_000 }).toBe(`${HINDI} `);
+    await sts.getByRole('button', { name: 'Translate and speak' }).click();
+    await sts.getByLabel('Translated speech').waitFor({ timeout: 60_000 });
+    await sts.getByRole('tab', { name: 'Translation' }).click();
+    expect(await sts.getByLabel('Translation (you can correct it)').inputValue()).toBe(URDU);
+    await takeShot(page, 'sts-roman-hindi-to-urdu');
+  });
+
   step('on a phone: Roman Hindi with spaces to Urdu, and Tamil speech from ?language=ta', async () => {
     await romanHindiToUrdu(small, 'phone-apertium-hi-ur');
     await small.goto(tryPath('tts', '?language=ta'));
@@ -210,6 +230,18 @@ describe('try every language of a model', () => {
           console.log(`e2e try panel ${lang}: English left on the whole page: ${JSON.stringify(await englishLeft(p, lang))}`);
           expect(await axeViolations(p)).toEqual([]);
           await takeShot(p, `panel-${lang}`);
+          // Speech-to-speech in the same language, its first source and target chosen.
+          await p.goto(at('/model/explore-models?task=sts'));
+          const sts = p.locator('section[aria-labelledby="sts-title"]');
+          await sts.waitFor({ timeout: 30_000 });
+          for (const nth of [0, 1]) {
+            await sts.getByRole('combobox').nth(nth).click();
+            await p.getByRole('option').first().click();
+          }
+          await sts.getByRole('textbox').first().waitFor();
+          expect(await englishLeftIn(p, 'section[aria-labelledby="sts-title"]', lang)).toEqual([]);
+          expect(await axeViolations(p)).toEqual([]);
+          await takeShot(p, `sts-${lang}`);
         } finally {
           await context.close();
         }
