@@ -1,6 +1,7 @@
 import { TASK_REGISTRY, languageLabel, type InferenceTask } from '@ulca/contracts';
 import { localizedLanguageName } from '../../../lib/i18n/names.ts';
 import type { TryLanguageHint } from '../../../lib/model-navigation.ts';
+import { isolateRtl } from '../../../lib/bidi.ts';
 
 /*
  * How a try panel chooses its languages (docs/product.md#model-detail-and-try-it-panels "Languages of a
@@ -94,5 +95,5 @@ export function withSource(languages: readonly LanguagePair[], current: TryLangu
 
 /** A language's name in the interface language (English: the master data's label; see docs/product.md#languages-of-the-interface). */
 export function tryLanguageName(code: string): string {
-  return localizedLanguageName(code, languageLabel(code));
+  return isolateRtl(localizedLanguageName(code, languageLabel(code)));
 }

@@ -20,6 +20,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { languageLabel } from '@ulca/contracts';
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { localizedLanguageName } from '../../../lib/i18n/names.ts';
+import { isolateRtl } from '../../../lib/bidi.ts';
 import { closeSnackbar, enqueueSnackbar } from '../../../lib/toast.ts';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { AudioPlayer } from '../../../components/AudioPlayer.tsx';
@@ -48,7 +49,7 @@ import { StsFeedbackDialog } from './StsFeedbackDialog.tsx';
 type InputMode = 'record' | 'url' | 'text';
 type ResultTab = 'source' | 'translation' | 'audio';
 /** A language's name in the interface language. */
-const nameOf = (code: string) => localizedLanguageName(code, languageLabel(code));
+const nameOf = (code: string) => isolateRtl(localizedLanguageName(code, languageLabel(code)));
 
 /** What the chain produced so far (a later stage may have failed). */
 interface StsResult {

@@ -8,6 +8,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { languageLabel } from '@ulca/contracts';
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { localizedLanguageName } from '../../../lib/i18n/names.ts';
+import { isolateRtl } from '../../../lib/bidi.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { StatusChip } from '../../../components/StatusChip.tsx';
@@ -23,7 +24,7 @@ import { batchFilesText } from '../lib/sts.ts';
  */
 export function StsBatchHistory() {
   const { t } = useTranslation();
-  const nameOf = (code: string) => localizedLanguageName(code, languageLabel(code));
+  const nameOf = (code: string) => isolateRtl(localizedLanguageName(code, languageLabel(code)));
   const q = useStsBatches(true);
   const body = (
     <QueryState
