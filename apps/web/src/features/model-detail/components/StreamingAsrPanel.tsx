@@ -15,6 +15,7 @@ import { toPcm16 } from '../lib/pcm.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { TryLanguageHint } from '../../../lib/model-navigation.ts';
 import { initialTryLanguages, tryLanguageName, type TryLanguages } from '../lib/try-languages.ts';
+import { streamErrorText } from '../lib/try-errors.ts';
 import { PanelNotes } from './PanelNotes.tsx';
 import { TryLanguagePicker } from './TryLanguagePicker.tsx';
 
@@ -121,7 +122,7 @@ export function StreamingAsrPanel({ model, hint }: { model: ModelRecord; hint: T
       setState('idle');
     } else if (m.type === 'error') {
       endLocal();
-      setError(m.message);
+      setError(streamErrorText(m, t, tryLanguageName));
       setState('idle');
     }
   };

@@ -16,6 +16,7 @@ import { base64ToBytes } from '../../../lib/wav.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { TryLanguageHint } from '../../../lib/model-navigation.ts';
 import { initialTryLanguages, tryLanguageName, type TryLanguages } from '../lib/try-languages.ts';
+import { streamErrorText } from '../lib/try-errors.ts';
 import { PanelNotes } from './PanelNotes.tsx';
 import { TryLanguagePicker } from './TryLanguagePicker.tsx';
 
@@ -65,7 +66,7 @@ export function StreamingTtsPanel({ model, hint }: { model: ModelRecord; hint: T
         else if (m.type === 'audio') {
           queue.current.push(URL.createObjectURL(new Blob([base64ToBytes(m.audioContent) as BlobPart], { type: 'audio/wav' })));
           playNext();
-        } else if (m.type === 'error') setError(m.message);
+        } else if (m.type === 'error') setError(streamErrorText(m, t, tryLanguageName));
       },
       () => {
         if (stream.current === s) stream.current = null;

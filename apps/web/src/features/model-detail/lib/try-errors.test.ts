@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MODEL_NOT_ACCESSIBLE_MESSAGE } from '@ulca/contracts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { i18n } from '../../../lib/i18n/i18n.ts';
-import { tryErrorText } from './try-errors.ts';
+import { STREAM_LOST_MESSAGE } from '../api/streaming.ts';
+import { streamErrorText, tryErrorText } from './try-errors.ts';
 
 const t = i18n.t.bind(i18n);
 const names = (code: string) => ({ hi: 'Hindi', ta: 'Tamil' })[code] ?? code;
@@ -29,5 +30,19 @@ describe('what a try panel says when a call fails', () => {
     expect(tryErrorText(new ApiRequestError(400, 'The image has no text.', 'INPUT_REFUSED'), 'ocr', t, names)).toBe(
       'The image has no text.',
     );
+  });
+
+  it('says a streaming error frame in the same words', () => {
+    expect(streamErrorText({ code: 'MODEL_CLOSED', message: STREAM_LOST_MESSAGE }, t, names)).toBe(
+      'The connection to the server was lost. Please try again.',
+    );
+    expect(streamErrorText({ code: 'MODEL_TIMEOUT', message: 'timed out after 30 s' }, t, names)).toBe(MODEL_NOT_ACCESSIBLE_MESSAGE);
+    expect(
+      streamErrorText(
+        { code: 'MODEL_REFUSED', message: "Input 1 is not written in the Tamil script expected for language 'ta'." },
+        t,
+        names,
+      ),
+    ).toMatch(/^This text is not written in Tamil: the model reads Tamil in the Tamil script/);
   });
 });

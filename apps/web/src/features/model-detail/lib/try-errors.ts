@@ -4,6 +4,7 @@ import type { TFunction } from '../../../lib/i18n/i18n.ts';
 import { localizeMessage } from '../../../lib/i18n/i18n.ts';
 import { PANEL_ERRORS } from '../../../lib/limits.ts';
 import { tryErrorMessage } from '../api/inference.ts';
+import { STREAM_LOST_MESSAGE } from '../api/streaming.ts';
 
 /*
  * What a try panel says when a call fails, for people rather than in the API's words
@@ -52,4 +53,21 @@ export function audioInputText(message: string, t: TFunction): string {
   if (message === PANEL_ERRORS.audioTooLong) return t('try.errors.AUDIO_TOO_LONG');
   if (message === PANEL_ERRORS.notAudio) return t('try.errors.NOT_AUDIO');
   return localizeMessage(message) ?? message;
+}
+
+/**
+ * A streaming relay's error frame in the interface language: the lost connection, an unreachable
+ * model, the coded texts and the script refusal from the catalogue, else the server's text.
+ */
+export function streamErrorText(m: { code: string; message: string }, t: TFunction, languageName: (code: string) => string): string {
+  if (m.message === STREAM_LOST_MESSAGE) return t('try.streaming.lost');
+  const script = WRONG_SCRIPT.exec(m.message);
+  if (script)
+    return t('try.errors.wrongScript', {
+      language: languageName(script[2]!),
+      script: t(`try.script.${script[1]}`, { defaultValue: script[1] }),
+    });
+  if (m.code === 'MODEL_UNREACHABLE' || m.code === 'MODEL_TIMEOUT') return t('try.errors.notAccessible');
+  if (CODED.has(m.code)) return t(`try.errors.${m.code}`);
+  return localizeMessage(m.message) ?? m.message;
 }
