@@ -13,8 +13,12 @@ import { closedRomanWord, romanWordAt, type RomanWord } from '../lib/roman-word.
 
 /** Props of {@link TransliterationInput}. */
 export interface TransliterationInputProps {
-  /** The transliteration model that suggests words. */
-  modelId: string;
+  /**
+   * The transliteration model that suggests words; null = a plain text box for now (no model known
+   * yet, or typing in Roman letters turned off). The box stays the same element when it changes,
+   * so the caret and what is being typed are kept.
+   */
+  modelId: string | null;
   /** Suggestions for one Roman-letter word in `language` (model/compute, task transliteration); rejects on failure. */
   fetchSuggestions: (modelId: string, word: string, signal?: AbortSignal, language?: string) => Promise<string[]>;
   /** The language the words are written into (the model may serve many); the model's first pair when absent. */
@@ -75,7 +79,7 @@ export function TransliterationInput({
   useEffect(() => known.current.clear(), [modelId, language]);
 
   useEffect(() => {
-    if (!target) {
+    if (!target || !modelId) {
       setSuggestions([]);
       return;
     }
@@ -102,6 +106,12 @@ export function TransliterationInput({
       controller.abort();
     };
   }, [modelId, target, fetchSuggestions, delay, language]);
+
+  // Typing in Roman letters turned off (or the model changed): nothing offered until the next word.
+  useEffect(() => {
+    setTarget(null);
+    setFailed(false);
+  }, [modelId, language]);
 
   // The text changed from outside (Translate converted the last word, Clear All): stale suggestions go.
   useEffect(() => {
@@ -146,6 +156,7 @@ export function TransliterationInput({
       if (now !== word.word) replaceWord(text, word, now, caret);
       return;
     }
+    if (!modelId) return;
     fetchSuggestions(modelId, word.word, undefined, language)
       .then((list) => {
         known.current.set(word.word, list);
@@ -160,14 +171,14 @@ export function TransliterationInput({
   };
 
   const onTextChange = (text: string, caret: number | null) => {
-    const closed = acceptOnWordEnd ? closedRomanWord(valueRef.current, text, caret ?? text.length) : null;
+    const closed = acceptOnWordEnd && modelId ? closedRomanWord(valueRef.current, text, caret ?? text.length) : null;
     valueRef.current = text;
     onChange(text);
     if (closed) {
       accept(closed, text, caret ?? text.length);
       return;
     }
-    const found = romanWordAt(text, caret ?? text.length);
+    const found = modelId ? romanWordAt(text, caret ?? text.length) : null;
     if (variant === 'list') setTarget(found);
     // Same word at the same place: keep the lookup running instead of starting it again.
     else setTarget((prev) => (found && (found.word !== prev?.word || found.start !== prev?.start) ? found : found ? prev : null));
@@ -187,6 +198,8 @@ export function TransliterationInput({
           error={error}
           helperText={helperText}
           placeholder={t('translit.placeholder')}
+          // Urdu and other right-to-left text typed here reads in its own direction.
+          slotProps={{ htmlInput: { dir: 'auto' } }}
         />
         {(target || failed) && (
           <Stack

@@ -7,7 +7,6 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import type { InferenceTask, ModelRecord } from '@ulca/contracts';
 import { useTryModel } from '../api/inference.ts';
 import { TransliterationInput } from '../../../components/TransliterationInput.tsx';
@@ -115,33 +114,19 @@ export function TextTryPanel({ model, task, hint }: { model: ModelRecord; task: 
         />
       )}
       {lookup.isError && <Alert severity="warning">{t('try.text.transliterationLookup')}</Alert>}
-      {typing && typingModelId ? (
-        <TransliterationInput
-          key={`${typingModelId}|${typingInto ?? ''}`}
-          variant="chips"
-          modelId={typingModelId}
-          fetchSuggestions={suggest}
-          language={typingInto}
-          acceptOnWordEnd={task === 'translation'}
-          value={text}
-          onChange={setText}
-          label={label}
-          error={!!error}
-          helperText={error ?? (task === 'translation' ? `${count} · ${t('try.text.romanHelp')}` : count)}
-        />
-      ) : (
-        <TextField
-          label={label}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          multiline
-          minRows={4}
-          fullWidth
-          placeholder={t('translit.placeholder')}
-          error={!!error}
-          helperText={error ?? count}
-        />
-      )}
+      {/* One box whether or not Roman letters are transliterated: it stays the same element when the model's answer arrives. */}
+      <TransliterationInput
+        variant="chips"
+        modelId={typing ? (typingModelId ?? null) : null}
+        fetchSuggestions={suggest}
+        language={typingInto}
+        acceptOnWordEnd={task === 'translation'}
+        value={text}
+        onChange={setText}
+        label={label}
+        error={!!error}
+        helperText={error ?? (typing && task === 'translation' ? `${count} · ${t('try.text.romanHelp')}` : count)}
+      />
       {task === 'tts' && (
         <div>
           <FormLabel id="voice-label">{t('try.voice.label')}</FormLabel>

@@ -300,29 +300,17 @@ export function SpeechToSpeech() {
         )}
         {inputMode === 'text' && (
           <Stack spacing={1}>
-            {typingModel ? (
-              <TransliterationInput
-                key={`${typingModel}|${sel.source}`}
-                variant="chips"
-                modelId={typingModel}
-                fetchSuggestions={suggest}
-                language={sel.source}
-                value={typed}
-                onChange={setTyped}
-                label={t('sts.textIn', { language: nameOf(sel.source) })}
-                helperText={t('sts.romanHelp')}
-              />
-            ) : (
-              <TextField
-                label={sel.source ? t('sts.textIn', { language: nameOf(sel.source) }) : t('sts.sourceText')}
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                multiline
-                minRows={2}
-                fullWidth
-                slotProps={{ htmlInput: { dir: 'auto' } }}
-              />
-            )}
+            {/* The same box before and after the transliteration model is known (the caret and typing are kept). */}
+            <TransliterationInput
+              variant="chips"
+              modelId={typingModel}
+              fetchSuggestions={suggest}
+              language={sel.source}
+              value={typed}
+              onChange={setTyped}
+              label={sel.source ? t('sts.textIn', { language: nameOf(sel.source) }) : t('sts.sourceText')}
+              helperText={typingModel ? t('sts.romanHelp') : undefined}
+            />
             <Box sx={{ textAlign: 'right' }}>
               <Button variant="contained" onClick={() => void runTyped()} disabled={!typed.trim() || busy}>
                 {t('sts.translateAndSpeak')}
