@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { closedRomanWord, romanWordAt, type RomanWord } from '../lib/roman-word.ts';
+import { WORD_END, closedRomanWord, romanWordAt, romanWords, type RomanWord } from '../lib/roman-word.ts';
 
 /** Props of {@link TransliterationInput}. */
 export interface TransliterationInputProps {
@@ -161,11 +161,15 @@ export function TransliterationInput({
       .then((list) => {
         known.current.set(word.word, list);
         const current = valueRef.current;
-        // Replaced only while the word is still where it was typed.
-        if (!list[0] || current.slice(word.start, word.end) !== word.word || /[A-Za-z]/.test(current[word.end] ?? '')) return;
+        // The word may have moved (an earlier word was replaced meanwhile): its closed occurrence nearest
+        // to where it was typed; none left (edited away) = nothing replaced.
+        const here = romanWords(current)
+          .filter((w) => w.word === word.word && WORD_END.test(current[w.end] ?? ''))
+          .sort((a, b) => Math.abs(a.start - word.start) - Math.abs(b.start - word.start))[0];
+        if (!list[0] || !here) return;
         const el = inputRef.current;
         const caretNow = el && document.activeElement === el ? (el.selectionStart ?? current.length) : current.length;
-        replaceWord(current, word, list[0], caretNow);
+        replaceWord(current, here, list[0], caretNow);
       })
       .catch(() => setFailed(true));
   };
