@@ -11,9 +11,9 @@
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { GLOSSARY_API, MODEL_API } from '@ulca/contracts';
-import { signHeaders } from '../apps/web/src/lib/signing.ts';
+import { generateApiKey, signedApi as signedApiAs, signUpAndSignIn } from './support/accounts.ts';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
-import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
+import { startPlatform, type RunningPlatform } from './support/server.ts';
 
 const PASSWORD = 'Str0ng!pass';
 const STAMP = Date.now().toString(36);
@@ -34,24 +34,8 @@ const screenshot = (step: string) => takeShot(page, step);
 const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
 
 /** A signed JSON call with the browser's session keys. */
-async function signedApi<T>(method: 'GET' | 'POST', pathAndQuery: string, body?: unknown): Promise<T> {
-  const k = (await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'))).userKeys as {
-    publicKey: string;
-    privateKey: string;
-  };
-  const raw = body === undefined ? undefined : JSON.stringify(body);
-  const res = await fetch(`${platform.baseUrl}${pathAndQuery}`, {
-    method,
-    headers: {
-      ...signHeaders(k.publicKey, k.privateKey, { method, url: pathAndQuery, body: raw }),
-      ...(raw ? { 'content-type': 'application/json' } : {}),
-    },
-    body: raw,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${pathAndQuery} → ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const signedApi = <T>(method: 'GET' | 'POST', pathAndQuery: string, body?: unknown) =>
+  signedApiAs<T>(platform, page, method, pathAndQuery, body);
 
 /** Chooses `option` in the MUI select labelled `label` inside the open dialog. */
 async function choose(label: string, option: string): Promise<void> {
@@ -86,24 +70,8 @@ describe('glossary journey in Chromium', () => {
   const { step } = journey;
 
   step('a user signs up, activates the account, signs in and has an API key for an app', async () => {
-    const res = await fetch(`${platform.baseUrl}/ulca/user-mgmt/v1/users/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ users: [{ firstName: USER.name, email: USER.email, password: PASSWORD }] }),
-    });
-    expect(res.status).toBe(200);
-    await page.goto(await waitForMailLink(platform.outboxDir, USER.email, `${platform.baseUrl}/ulca/activate/`));
-    await page.getByText('Congratulations!').waitFor();
-    await page.goto(at('/user/login'));
-    await page.getByLabel('Email address').fill(USER.email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
-    const userID = (await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'))).userDetails.userID as string;
-    fullKey = (
-      await signedApi<{ data: { ulcaApiKey: string } }>('POST', '/ulca/user-mgmt/v1/users/generateApiKey', { userID, appName: APP })
-    ).data.ulcaApiKey;
-    expect(fullKey).toMatch(/^ulca_/);
+    await signUpAndSignIn(platform, page, { name: USER.name, email: USER.email, password: PASSWORD });
+    fullKey = await generateApiKey(platform, page, APP);
   });
 
   step("the profile's Glossary button opens the app's empty glossary", async () => {

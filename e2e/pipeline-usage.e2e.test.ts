@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MODEL_API, PIPELINE_API } from '@ulca/contracts';
-import { signHeaders } from '../apps/web/src/lib/signing.ts';
+import { generateApiKey, signUpAndSignIn } from './support/accounts.ts';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
-import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
+import { startPlatform, type RunningPlatform } from './support/server.ts';
 
 const PASSWORD = 'Str0ng!pass';
 const STAMP = Date.now().toString(36);
@@ -29,25 +29,6 @@ const takeShot = screenshotTaker(SHOT_PREFIX);
 const journey = new Journey(() => screenshot('FAILED'));
 const screenshot = (step: string) => takeShot(page, step);
 const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
-
-async function signedApi<T>(method: 'GET' | 'POST', pathAndQuery: string, body?: unknown): Promise<T> {
-  const k = (await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'))).userKeys as {
-    publicKey: string;
-    privateKey: string;
-  };
-  const raw = body === undefined ? undefined : JSON.stringify(body);
-  const res = await fetch(`${platform.baseUrl}${pathAndQuery}`, {
-    method,
-    headers: {
-      ...signHeaders(k.publicKey, k.privateKey, { method, url: pathAndQuery, body: raw }),
-      ...(raw ? { 'content-type': 'application/json' } : {}),
-    },
-    body: raw,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${pathAndQuery} → ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
 
 async function keyCall(path: string, body: unknown): Promise<Record<string, unknown>> {
   const res = await fetch(`${platform.baseUrl}${path}`, {
@@ -77,24 +58,8 @@ describe('pipeline usage, status page and uptime in Chromium', () => {
   const { step } = journey;
 
   step('a user signs in and has an API key for an app', async () => {
-    const res = await fetch(`${platform.baseUrl}/ulca/user-mgmt/v1/users/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ users: [{ firstName: USER.name, email: USER.email, password: PASSWORD }] }),
-    });
-    expect(res.status).toBe(200);
-    await page.goto(await waitForMailLink(platform.outboxDir, USER.email, `${platform.baseUrl}/ulca/activate/`));
-    await page.getByText('Congratulations!').waitFor();
-    await page.goto(at('/user/login'));
-    await page.getByLabel('Email address').fill(USER.email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
-    const userID = (await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'))).userDetails.userID as string;
-    fullKey = (
-      await signedApi<{ data: { ulcaApiKey: string } }>('POST', '/ulca/user-mgmt/v1/users/generateApiKey', { userID, appName: APP })
-    ).data.ulcaApiKey;
-    expect(fullKey).toMatch(/^ulca_/);
+    await signUpAndSignIn(platform, page, { name: USER.name, email: USER.email, password: PASSWORD });
+    fullKey = await generateApiKey(platform, page, APP);
   });
 
   step('the app configures and runs translation → tts pipelines and a direct translation with its key', async () => {
@@ -132,13 +97,13 @@ describe('pipeline usage, status page and uptime in Chromium', () => {
     await page.getByTestId('usage-chart').getByRole('group', { name: 'Calls per day, last 30 days' }).waitFor();
     const table = page.getByRole('table', { name: 'Usage per day, model and task' });
     const rows = (await table.locator('tbody tr').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
-    // Translation: 3 calls of 4 + 15 + 6 characters (UTF-16 code units); tts: 2 calls with seconds of speech out.
+    // The task in words (Translation, TTS). Translation: 3 calls of 4 + 15 + 6 characters (UTF-16 code units); tts: 2 calls with seconds of speech out.
     expect(
-      rows.some((r) => / translation 3 0 \d+ 25 0 0 0$/.test(r)),
+      rows.some((r) => / Translation 3 0 \d+ 25 0 0 0$/.test(r)),
       rows.join('\n'),
     ).toBe(true);
     expect(
-      rows.some((r) => / tts 2 0 \d+ \d+ 0 [\d.]+ 0$/.test(r) && !/ 0 0$/.test(r)),
+      rows.some((r) => / TTS 2 0 \d+ \d+ 0 [\d.]+ 0$/.test(r) && !/ 0 0$/.test(r)),
       rows.join('\n'),
     ).toBe(true);
     await page.getByText('No daily limit').waitFor();

@@ -14,9 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signHeaders } from '../apps/web/src/lib/signing.ts';
+import { generateApiKey, signUpAndSignIn } from './support/accounts.ts';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
-import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
+import { startPlatform, type RunningPlatform } from './support/server.ts';
 
 const PASSWORD = 'Str0ng!pass';
 const STAMP = Date.now().toString(36);
@@ -78,31 +78,8 @@ describe('speaker journey in Chromium', () => {
   const { step } = journey;
 
   step('a user signs up, signs in and has an API key', async () => {
-    const res = await fetch(`${platform.baseUrl}/ulca/user-mgmt/v1/users/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ users: [{ firstName: USER.name, email: USER.email, password: PASSWORD }] }),
-    });
-    expect(res.status).toBe(200);
-    await page.goto(await waitForMailLink(platform.outboxDir, USER.email, `${platform.baseUrl}/ulca/activate/`));
-    await page.getByText('Congratulations!').waitFor();
-    await page.goto(at('/user/login'));
-    await page.getByLabel('Email address').fill(USER.email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
-    const session = await page.evaluate(() => JSON.parse(localStorage.getItem('ulca.session') ?? 'null'));
-    const url = '/ulca/user-mgmt/v1/users/generateApiKey';
-    const body = JSON.stringify({ userID: session.userDetails.userID, appName: APP });
-    const keyRes = await fetch(`${platform.baseUrl}${url}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...signHeaders(session.userKeys.publicKey, session.userKeys.privateKey, { method: 'POST', url, body }),
-      },
-      body,
-    });
-    expect(keyRes.status, await keyRes.clone().text()).toBe(200);
+    await signUpAndSignIn(platform, page, { name: USER.name, email: USER.email, password: PASSWORD });
+    await generateApiKey(platform, page, APP);
   });
 
   step(

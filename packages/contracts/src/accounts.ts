@@ -25,3 +25,15 @@ export function isStrongPassword(password: string): boolean {
  */
 export const verifyUserResponse = z.object({ message: z.string(), code: z.literal('ALREADY_ACTIVE').optional() });
 export type VerifyUserResponse = z.infer<typeof verifyUserResponse>;
+
+/**
+ * The e-mail domain of the platform's own accounts (the owner of the reference models,
+ * docs/product.md#admin): `.invalid` is reserved (RFC 2606), so no mailbox, sign-in or activation
+ * link can exist there. The admin list marks these accounts and the server refuses to change them.
+ */
+export const SYSTEM_ACCOUNT_DOMAIN = 'ulca.invalid';
+
+/** True when `email` is a platform account's (domain {@link SYSTEM_ACCOUNT_DOMAIN}, any case, surrounding spaces ignored). */
+export function isSystemAccountEmail(email: string): boolean {
+  return email.trim().toLowerCase().endsWith(`@${SYSTEM_ACCOUNT_DOMAIN}`);
+}

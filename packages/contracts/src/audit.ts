@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS = {
   'admin.user.update': 'User edited by admin',
   'admin.user.status': 'User activated or deactivated',
   'admin.self-edit.refused': 'Admin self-edit refused',
+  'admin.system-account.refused': 'Change of the system account refused',
   'dataset.readymade.mark': 'Dataset listed as ready-made',
   'dataset.readymade.unmark': 'Dataset removed from ready-made',
   'model.publish': 'Model published',

@@ -1,11 +1,13 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { ApiRequestError } from '../lib/api-client.ts';
 import { FeatureSlotsContext } from '../lib/feature-slots.ts';
+import { currentLocale, useTranslation } from '../lib/i18n/i18n.ts';
 import { registerToastHost } from '../lib/toast.ts';
 import { featureSlots } from './feature-slots.tsx';
+import { muiLocaleOptions } from './mui-locale.ts';
 import { theme } from './theme.ts';
 
 // notistack and its stack load with the first toast (lib/toast.ts), not with the app.
@@ -38,8 +40,11 @@ function LazyToasts() {
 
 /** Theme, baseline CSS, TanStack Query, the cross-feature slots (app/feature-slots.tsx) and the toasts (top-right below the header, 5 s; loaded on first use) for the whole app. */
 export function Providers({ children }: { children: ReactNode }) {
+  const { t, lang } = useTranslation();
+  // MUI's own texts (pagination, DataGrid menus…) follow the interface language (app/mui-locale.ts).
+  const localized = useMemo(() => (lang === 'en' ? theme : createTheme(theme, muiLocaleOptions(t, currentLocale()))), [t, lang]);
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={localized}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <FeatureSlotsContext value={featureSlots}>{children}</FeatureSlotsContext>

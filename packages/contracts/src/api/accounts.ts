@@ -250,6 +250,8 @@ export const adminUserRecord = z.object({
   isActive: z.boolean(),
   createdOn: z.string(),
   activatedTime: z.string().nullable(),
+  /** The platform's own account (docs/product.md#admin): shown marked, never activated, deactivated or edited. */
+  isSystem: z.boolean().default(false),
 });
 export const userSearchResponse = z.object({ message: z.string(), data: z.array(adminUserRecord), count: z.number() });
 

@@ -60,8 +60,11 @@ export const usageKeyResponse = z.object({
   data: z.object({ keyId: z.string(), appName: z.string(), rows: z.array(usageRowSchema), quota: z.array(usageQuotaSchema) }),
 });
 export type UsageKeyReport = z.infer<typeof usageKeyResponse>['data'];
+/** A row of usage/all: a usage row with its key's application and owner (null once the key is deleted). */
+export const usageAllRowSchema = usageRowSchema.extend({ appName: z.string().nullable(), userId: z.string().nullable() });
+export type UsageAllRow = z.infer<typeof usageAllRowSchema>;
 /** Answer of usage/all (JSON). */
-export const usageAllResponse = z.object({ data: z.array(usageRowSchema) });
+export const usageAllResponse = z.object({ data: z.array(usageAllRowSchema) });
 
 /** Body of the admin's quota setting: a key (identifier or full key) or '*' for every key's default; dailyLimit null removes it. */
 export const usageQuotaBody = z.object({

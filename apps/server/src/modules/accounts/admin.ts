@@ -1,4 +1,4 @@
-import { UNDEFINED_ORG, type UserUpdate } from '@ulca/contracts';
+import { UNDEFINED_ORG, isSystemAccountEmail, type UserUpdate } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -19,7 +19,8 @@ import { DUPLICATE_EMAIL_MESSAGE, hashPassword, type RequestMeta } from './servi
 /**
  * Admin user management (docs/product.md#admin "Admin user details", docs/product.md#validation-rules, docs/api.md#route-groups; issue #4 §3): search, update
  * (name, e-mail, roles, organisation, optional password), activate/deactivate. An admin never acts
- * on their own row here (403 SELF_EDIT). Deactivation ends the user's sessions and revokes their API
+ * on their own row here (403 SELF_EDIT), nor on the platform's system account (403 SYSTEM_ACCOUNT:
+ * the owner of the reference models, e-mail domain SYSTEM_ACCOUNT_DOMAIN). Deactivation ends the user's sessions and revokes their API
  * keys at once; a password or role change ends or refreshes their sessions likewise.
  */
 
@@ -27,6 +28,7 @@ import { DUPLICATE_EMAIL_MESSAGE, hashPassword, type RequestMeta } from './servi
 export { UNDEFINED_ORG };
 export const SELF_EDIT_MESSAGE = 'You cannot change your own account here.';
 export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully.';
+export const SYSTEM_ACCOUNT_MESSAGE = "This is the platform's system account: it cannot be activated, deactivated or edited.";
 
 /** A user row as the admin table shows it. */
 export interface AdminUserView {
@@ -41,6 +43,8 @@ export interface AdminUserView {
   createdOn: string;
   /** ISO 8601, null until activated. */
   activatedTime: string | null;
+  /** The platform's own account (docs/product.md#admin): listed marked, never changed here. */
+  isSystem: boolean;
 }
 
 function toAdminView(r: UserRow): AdminUserView {
@@ -53,6 +57,7 @@ function toAdminView(r: UserRow): AdminUserView {
     isActive: r.is_active,
     createdOn: r.created_on.toISOString(),
     activatedTime: r.activated_time ? r.activated_time.toISOString() : null,
+    isSystem: isSystemAccountEmail(r.email),
   };
 }
 
@@ -89,10 +94,27 @@ function selfEdit(): ApiError {
   return new ApiError(403, 'SELF_EDIT', SELF_EDIT_MESSAGE);
 }
 
+function systemAccount(): ApiError {
+  return new ApiError(403, 'SYSTEM_ACCOUNT', SYSTEM_ACCOUNT_MESSAGE);
+}
+
+/** Audits a refused change of the system account (`targetUserId` when known), then returns the error to throw. */
+async function refuseSystemAccount(ctx: AppContext, admin: AuthUser, targetUserId: string | null, route: string, meta: RequestMeta) {
+  await recordAudit(ctx, {
+    actorUserId: admin.userId,
+    action: 'admin.system-account.refused',
+    targetUserId,
+    ip: meta.ip,
+    details: { route },
+  });
+  return systemAccount();
+}
+
 /**
  * Applies admin edits, all or none (one transaction). Throws 403 SELF_EDIT when a row is the
- * caller's (nothing changes), 404 for an unknown userID, 422 DUPLICATE_EMAIL when a new e-mail is
- * taken. A new password ends the user's sessions; every change is audited with the fields changed
+ * caller's (nothing changes), 403 SYSTEM_ACCOUNT when a row is the system account or would move a
+ * user into its domain (checked on the locked row inside the transaction, so nothing changes), 404
+ * for an unknown userID, 422 DUPLICATE_EMAIL when a new e-mail is taken. A new password ends the user's sessions; every change is audited with the fields changed
  * (never the password itself).
  */
 export async function updateUsers(ctx: AppContext, admin: AuthUser, sent: UserUpdate[], meta: RequestMeta): Promise<void> {
@@ -109,12 +131,17 @@ export async function updateUsers(ctx: AppContext, admin: AuthUser, sent: UserUp
   }
   const hashes = await Promise.all(users.map((u) => (u.password ? hashPassword(u.password) : Promise.resolve(undefined))));
   const changes: { userId: string; changed: string[] }[] = [];
+  let refusedSystem: string | null | undefined;
   try {
     await inTransaction(ctx.db, async (trx) => {
       for (const [i, u] of users.entries()) {
         const before = await findUserForUpdate(trx, u.userID);
         if (!before) throw notFound(`No user with id ${u.userID}.`);
         const email = u.email.trim().toLowerCase();
+        if (isSystemAccountEmail(before.email) || isSystemAccountEmail(email)) {
+          refusedSystem = u.userID;
+          throw systemAccount();
+        }
         const firstName = u.firstName.trim();
         const changed: string[] = [];
         if (email !== before.email.toLowerCase()) changed.push('email');
@@ -129,6 +156,7 @@ export async function updateUsers(ctx: AppContext, admin: AuthUser, sent: UserUp
       }
     });
   } catch (err) {
+    if (refusedSystem !== undefined) throw await refuseSystemAccount(ctx, admin, refusedSystem, 'update', meta);
     if ((err as { code?: string }).code === '23505') throw new ApiError(422, 'DUPLICATE_EMAIL', DUPLICATE_EMAIL_MESSAGE);
     throw err;
   }
@@ -161,7 +189,7 @@ async function withUserId(ctx: AppContext, u: UserUpdate): Promise<UserUpdate & 
  * sessions (so signed calls stop at once) and nothing is deleted; their API keys refuse every call
  * while the account is inactive (keys/service.ts verifyApiKey) and work again on reactivation, with
  * their glossaries, enrolled speakers and usage (docs/product.md#admin). Throws 403 SELF_EDIT for the
- * caller's own account, 404 for an unknown e-mail. Returns the message to show.
+ * caller's own account, 403 SYSTEM_ACCOUNT for the platform's system account, 404 for an unknown e-mail. Returns the message to show.
  */
 export async function setUserActive(
   ctx: AppContext,
@@ -182,6 +210,7 @@ export async function setUserActive(
     });
     throw selfEdit();
   }
+  if (isSystemAccountEmail(target.email)) throw await refuseSystemAccount(ctx, admin, target.user_id, 'update/active/status', meta);
   const sessionsEnded = await inTransaction(ctx.db, async (trx) => {
     await setUserActiveFlag(trx, target.user_id, isActive);
     return isActive ? 0 : deleteUserKeys(trx, target.user_id);

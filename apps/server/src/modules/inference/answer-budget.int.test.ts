@@ -65,6 +65,11 @@ describe('model answer budgets', () => {
     // The admitted ones read a 6 MiB answer that is not audio: refused as a model failure.
     expect(answers.filter((a) => a.statusCode === 502)).toHaveLength(3);
     expect(peak - before).toBeLessThan(RSS_CEILING_BYTES);
+    // The refusals are counted as BUSY in the metrics, not as model errors.
+    const scraped = (await p.ctx.metrics.scrape()).body;
+    const count = (model: string, outcome: string) =>
+      Number(scraped.match(new RegExp(`ulca_model_calls_total\\{model="${model}",outcome="${outcome}"\\} (\\d+)`))?.[1] ?? 0);
+    expect(count(tts, 'BUSY') + count(tts2, 'BUSY')).toBe(17);
     console.info(`answer budget: peak RSS growth ${Math.round((peak - before) / MiB)} MiB for 20 calls of 6 MiB answers`);
   });
 

@@ -276,9 +276,10 @@ async function callModel(
     const state = ctx.services.inference;
     const maxBytes = answerCapOf(ctx.config, model.task);
     const { body } = await state.limiter.run(model.modelId, async () => {
-      started = performance.now();
-      // Memory for the answer and one of the owner's slots, taken before the call (answer-budget.ts).
+      // Memory for the answer and one of the owner's slots, taken before the call (answer-budget.ts);
+      // a refusal here is BUSY like a full model slot, so the clock starts after it.
       const release = state.answers.reserve(model.isReference ? null : model.userId, maxBytes);
+      started = performance.now();
       try {
         return await callModelEndpoint(route.target, request, {
           allowedHosts: ctx.config.allowedFetchHosts,
@@ -298,7 +299,7 @@ async function callModel(
   } catch (err) {
     ctx.services.inference.count(keyId, model.modelId, true);
     meter(true);
-    // A call refused before it started (the model's slot stayed busy) is counted as BUSY with no time.
+    // A call refused before it started (the model's slot stayed busy, or no answer budget) is counted as BUSY with no time.
     ctx.metrics.modelCall(
       model.modelId,
       started ? (err instanceof ModelCallError ? err.code : 'ERROR') : 'BUSY',

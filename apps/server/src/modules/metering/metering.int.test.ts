@@ -163,7 +163,11 @@ describe('metering per key', () => {
     expect(lines.some((l) => l.includes(`,${asrId},asr,1,0,`) && l.endsWith(',1.5,0,0'))).toBe(true);
     const all = await signedInject(p.app, admin, 'GET', USAGE_API.all);
     expect(all.statusCode).toBe(200);
-    expect((all.json().data as UsageRow[]).some((r) => r.keyId === aliceKey.split('.')[0])).toBe(true);
+    const aliceRow = (all.json().data as (UsageRow & { appName: string | null; userId: string | null })[]).find(
+      (r) => r.keyId === aliceKey.split('.')[0],
+    );
+    // Each row names its key's application and owner (the admin's usage view).
+    expect(aliceRow).toMatchObject({ userId: alice.userId, appName: expect.any(String) });
     expect((await signedInject(p.app, alice, 'GET', USAGE_API.all)).statusCode).toBe(403);
   });
 });

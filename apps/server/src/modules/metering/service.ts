@@ -223,10 +223,22 @@ export async function usageOfKey(
   };
 }
 
-/** Every key's usage over the last `days` days (ADMIN). */
-export async function usageOfAllKeys(ctx: AppContext, days: number): Promise<KeyUsageRow[]> {
+/** A usage row of the admin's view: with the key's application and owner (null for a deleted key). */
+export interface KeyUsageRowWithOwner extends KeyUsageRow {
+  appName: string | null;
+  userId: string | null;
+}
+
+/** Every key's usage over the last `days` days (ADMIN), each row with its key's application and owner. */
+export async function usageOfAllKeys(ctx: AppContext, days: number): Promise<KeyUsageRowWithOwner[]> {
   await flushMetering(ctx);
-  return (await repo.usageSince(ctx.db, null, fromDay(days))).map(toRow);
+  const rows = (await repo.usageSince(ctx.db, null, fromDay(days))).map(toRow);
+  const ids = [...new Set(rows.map((r) => r.keyId))];
+  const owners = new Map(await Promise.all(ids.map(async (id) => [id, await keys.keyOwner(ctx, id)] as const)));
+  return rows.map((r) => {
+    const o = owners.get(r.keyId);
+    return { ...r, appName: o?.appName ?? null, userId: o?.userId ?? null };
+  });
 }
 
 /** Columns of the usage CSV, in order. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { EN_CATALOGUE, loadCatalogue, matchLanguage, isUiLanguage, mergeCatalogue } from './i18n.ts';
 
 const en = EN_CATALOGUE;
@@ -18,8 +19,22 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-/** The {{placeholders}} of a message, sorted. */
-const placeholders = (s: string) => [...s.matchAll(/\{\{\s*([\w.]+)\s*[,}]/g)].map((m) => m[1]).sort();
+type Compiled = string | (string | [string, string?, Record<string, Compiled>?])[];
+
+/** The ICU arguments a message reads ('{n}', '{count, plural, …}' and those inside its forms), sorted, no repeats. */
+function placeholders(message: string): string[] {
+  const found = new Set<string>();
+  const walk = (c: Compiled) => {
+    if (!Array.isArray(c)) return;
+    for (const token of c) {
+      if (typeof token === 'string') continue;
+      found.add(token[0]);
+      for (const form of Object.values(token[2] ?? {})) walk(form);
+    }
+  };
+  walk(compileMessage(message) as Compiled);
+  return [...found].sort();
+}
 
 const EN = flatten(en as Tree);
 const OTHERS = { hi: flatten(hi as Tree), ta: flatten(ta as Tree) };
@@ -55,13 +70,21 @@ describe('message catalogues', () => {
     });
   }
 
-  it('plural keys come in the forms Intl.PluralRules gives each language', () => {
-    // i18next picks `<key>_<category>` by Intl.PluralRules; en, hi and ta all have one/other.
+  it('messages are ICU MessageFormat that parses, plurals written as ICU plurals', () => {
+    for (const [lang, cat] of [['en', EN] as const, ...Object.entries(OTHERS)]) {
+      for (const [k, v] of cat) {
+        if (!/,\s*(plural|select)/.test(v)) expect(v, `${lang}:${k} uses i18next's {{…}}`).not.toMatch(/\{\{/);
+        expect(k, `${lang}:${k} is an i18next plural suffix; write {count, plural, one {…} other {…}}`).not.toMatch(
+          /_(zero|one|two|few|many|other)$/,
+        );
+        expect(() => compileMessage(v), `${lang}:${k} does not parse`).not.toThrow();
+        // A plural message has the 'other' form every language needs, and 'one' for en, hi and ta.
+        if (/\{\s*count\s*,\s*plural/.test(v)) expect(v, `${lang}:${k}`).toMatch(/\bone\s*\{[\s\S]*\bother\s*\{/);
+      }
+    }
     for (const lang of ['en', 'hi', 'ta']) {
       expect(new Intl.PluralRules(lang).resolvedOptions().pluralCategories.sort()).toEqual(['one', 'other']);
     }
-    const bases = new Set([...EN.keys()].filter((k) => /_(one|other)$/.test(k)).map((k) => k.replace(/_(one|other)$/, '')));
-    for (const b of bases) for (const form of ['one', 'other']) expect(EN.has(`${b}_${form}`), `${b}_${form}`).toBe(true);
   });
 });
 
@@ -81,15 +104,16 @@ describe('language choice', () => {
 
 describe('bad input falls back to English', () => {
   it('a key missing from the chosen catalogue shows the English text; an unknown key shows its name', async () => {
-    const { i18n, setLanguage } = await import('./i18n.ts');
+    const { i18n, installCatalogue, setLanguage } = await import('./i18n.ts');
     try {
       expect(await setLanguage('hi', false)).toBe(true);
       expect(i18n.t('shell.signIn')).toBe('साइन इन करें');
-      i18n.removeResourceBundle('hi', 'translation');
-      i18n.addResourceBundle('hi', 'translation', { shell: {} }, true, true);
+      installCatalogue('hi', { shell: {} });
       expect(i18n.t('shell.signIn')).toBe('Sign In');
+      expect(i18n.t('no.such.key')).toBe('no.such.key');
+      expect(i18n.t('no.such.key', { defaultValue: '' })).toBe('');
     } finally {
-      i18n.removeResourceBundle('hi', 'translation');
+      installCatalogue('hi', await loadCatalogue('hi'));
       await setLanguage('en', false);
     }
   });

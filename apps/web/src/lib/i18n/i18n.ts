@@ -1,11 +1,13 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next, useTranslation as useI18nextTranslation } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
+import { setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 /*
  * The interface's languages (docs/product.md#languages-of-the-interface). English is bundled and
  * is the fallback of every key; every other language is a folder of JSON catalogue files in
  * ./locales/<lang>/, fetched only when it is chosen. Adding a language = one folder + one line in
- * LOADERS and UI_LANGUAGES.
+ * LOADERS and UI_LANGUAGES. Messages are ICU MessageFormat ('{n}', '{count, plural, one {…} other {…}}'),
+ * formatted by Lingui's runtime (@lingui/core); nothing else in the app imports the library.
  */
 
 /** The interface languages, in switcher order. */
@@ -20,8 +22,15 @@ export const LANGUAGE_STORAGE_KEY = 'ulca.language';
 
 type Catalogue = Record<string, unknown>;
 
-/** The translate function: `t(key, params)` → the text in the current language (English when the key is missing). */
-export type TFunction = I18n['t'];
+/** Values of a message's ICU arguments; `defaultValue` is returned when the key is in no catalogue. */
+export type MessageParams = Record<string, unknown> & { defaultValue?: string };
+
+/**
+ * The translate function: `t('section.key', params)` → the text in the current language (the
+ * English text when the chosen catalogue lacks the key; `params.defaultValue`, else the key itself,
+ * when no catalogue has it).
+ */
+export type TFunction = (key: string, params?: MessageParams) => string;
 
 /**
  * One catalogue of a language from its files `locales/<lang>/<part>.json`: each file holds whole
@@ -91,17 +100,53 @@ export function initialLanguage(): UiLanguage {
   return matchLanguage(typeof navigator === 'undefined' ? undefined : navigator.languages);
 }
 
-/** The app's one i18next instance; English resources bundled, missing keys fall back to English. */
-export const i18n: I18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  supportedLngs: [...UI_LANGUAGES],
-  resources: { en: { translation: EN_CATALOGUE } },
-  interpolation: { escapeValue: false }, // React escapes
-  returnNull: false,
-  initAsync: false,
+/** Every leaf of a catalogue as 'section.key' → message. */
+function flatten(tree: Catalogue, prefix = '', out: Record<string, string> = {}): Record<string, string> {
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out[key] = v;
+    else if (v && typeof v === 'object') flatten(v as Catalogue, key, out);
+  }
+  return out;
+}
+
+const EN_MESSAGES = flatten(EN_CATALOGUE);
+const installed = new Set<UiLanguage>();
+const core = setupI18n();
+// Each message is parsed once, on first use (the runtime would otherwise parse it on every call).
+const compiled = new Map<string, ReturnType<typeof compileMessage>>();
+core.setMessagesCompiler((message: string) => {
+  let c = compiled.get(message);
+  if (!c) compiled.set(message, (c = compileMessage(message)));
+  return c;
 });
+
+/**
+ * Installs `catalogue` (sections → messages) as the messages of `lang`, over the English ones so
+ * that a key it lacks shows in English. Replaces what `lang` had; used by setLanguage and tests.
+ */
+export function installCatalogue(lang: UiLanguage, catalogue: Catalogue): void {
+  const messages = { ...EN_MESSAGES, ...flatten(catalogue) };
+  if (lang === core.locale) core.loadAndActivate({ locale: lang, locales: [`${lang}-IN`], messages });
+  else core.load(lang, messages);
+  installed.add(lang);
+}
+core.loadAndActivate({ locale: 'en', locales: ['en-IN'], messages: EN_MESSAGES });
+installed.add('en');
+
+/** `key`'s text in the current language (see TFunction). */
+const translate: TFunction = (key, params) => {
+  if (!(key in core.messages)) return params?.defaultValue ?? key;
+  return core._(key, params);
+};
+
+/** The app's translation entry point outside React: `i18n.t(key, params)`; `i18n.language` is the current language. */
+export const i18n: { t: TFunction; readonly language: string } = {
+  t: translate,
+  get language() {
+    return core.locale;
+  },
+};
 
 /** The current interface language ('en' until another catalogue has loaded). */
 export function currentLanguage(): UiLanguage {
@@ -123,14 +168,14 @@ function applyToDocument(lang: UiLanguage): void {
  * interface in its current language and resolves to false (never throws).
  */
 export async function setLanguage(lang: UiLanguage, remember = true): Promise<boolean> {
-  if (lang !== 'en' && !i18n.hasResourceBundle(lang, 'translation')) {
+  if (!installed.has(lang) && lang !== 'en') {
     try {
-      i18n.addResourceBundle(lang, 'translation', await loadCatalogue(lang), true, true);
+      installCatalogue(lang, await loadCatalogue(lang));
     } catch {
       return false;
     }
   }
-  await i18n.changeLanguage(lang);
+  core.activate(lang, [`${lang}-IN`]);
   applyToDocument(lang);
   if (remember) {
     try {
@@ -155,8 +200,21 @@ export function startLanguage(): Promise<boolean> {
  * be replaced here alone.
  */
 export function useTranslation(): { t: TFunction; lang: UiLanguage } {
-  const { t } = useI18nextTranslation();
-  return { t, lang: currentLanguage() };
+  const lang = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  return { t: translatorFor(lang), lang };
+}
+
+const translators = new Map<UiLanguage, TFunction>();
+/** A translate function per language, so that memoised texts (`useMemo(…, [t])`) follow a switch. */
+function translatorFor(lang: UiLanguage): TFunction {
+  let t = translators.get(lang);
+  if (!t) translators.set(lang, (t = (key, params) => translate(key, params)));
+  return t;
+}
+
+/** Calls `onChange` whenever the language or its messages change; returns the unsubscribe function. */
+function subscribe(onChange: () => void): () => void {
+  return core.on('change', onChange);
 }
 
 let knownMessages: Map<string, string> | null = null;

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   messageResponse,
@@ -65,4 +66,17 @@ export function useUpdateUser() {
 export function useUpdateActiveStatus() {
   const qc = useQueryClient();
   return useMutation({ mutationFn: updateActiveStatus, onSettled: () => qc.invalidateQueries({ queryKey: adminKeys.users }) });
+}
+
+/**
+ * The users of `ids` by id (one users/search call for the distinct ids; an id that is no longer a
+ * user is absent): how the audit log and the usage tab name people.
+ */
+export function useUsersById(ids: readonly string[]): ReadonlyMap<string, AdminUser> {
+  const distinct = useMemo(() => [...new Set(ids)].sort(), [ids]);
+  const users = useAdminUsers(
+    { userIDs: distinct, offset: 0, limit: Math.max(1, distinct.length), skip_pagination: true },
+    distinct.length > 0,
+  );
+  return useMemo(() => new Map((users.data?.data ?? []).map((u) => [u.userID, u])), [users.data]);
 }

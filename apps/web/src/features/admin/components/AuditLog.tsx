@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -17,8 +17,13 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { isUnauthorised } from '../lib/session-errors.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useAudit } from '../api/audit.ts';
-import { AUDIT_ACTION_OPTIONS, auditActionText, shortUserId } from '../lib/audit-actions.ts';
+import { useUsersById } from '../api/users.ts';
+import { UserName } from './UserName.tsx';
+import { adminErrorText } from '../lib/admin-errors.ts';
+import { AUDIT_ACTION_OPTIONS } from '../lib/audit-actions.ts';
+import { useAuditActionText } from '../lib/labels.ts';
 import { formatAdminTimestamp, formatAuditDetails } from '../lib/format.ts';
 
 /** Audit entries per page. */
@@ -27,50 +32,65 @@ export const AUDIT_PAGE_SIZE = 20;
 /**
  * The audit log of account and admin actions (issue #4 security pass), newest first: when, who,
  * what (action, target user, details) and from where (the client address), paged by the server.
+ * Users are named by name and e-mail (looked up for the page's ids in one users/search call); an id
+ * that is no longer a user shows shortened, whole in its tooltip.
  */
 export function AuditLog() {
+  const { t } = useTranslation();
+  const actionText = useAuditActionText();
   const [page, setPage] = useState(0);
   const [action, setAction] = useState<string>('');
   const audit = useAudit(page * AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE, action || null, true);
+  const people = useUsersById(
+    useMemo(
+      () => (audit.data?.data ?? []).flatMap((e) => [e.actorUserId, e.targetUserId]).filter((id): id is string => !!id),
+      [audit.data],
+    ),
+  );
 
   const body = (
     <QueryState
       query={audit}
-      loading="Loading the audit log…"
-      errorTitle="Could not load the audit log"
+      loading={t('admin.audit.loading')}
+      errorTitle={t('admin.audit.loadFailed')}
+      errorText={(err) => adminErrorText(t, err)}
       noRetry={isUnauthorised}
       empty={audit.data?.data.length === 0 ? <EmptyState /> : undefined}
     >
       {(data) => (
         <>
-          <TableContainer>
-            <Table size="small" aria-label="Audit log" sx={{ minWidth: 860 }}>
+          {/* Focusable, so a keyboard can scroll it when it is wider than the screen. */}
+          <TableContainer tabIndex={0} role="region" aria-label={t('admin.audit.table')}>
+            <Table size="small" aria-label={t('admin.audit.table')} sx={{ minWidth: 860 }}>
               <TableHead>
                 <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
-                  <TableCell>When</TableCell>
-                  <TableCell>Who</TableCell>
-                  <TableCell>What</TableCell>
-                  <TableCell>Target user</TableCell>
-                  <TableCell>From where</TableCell>
-                  <TableCell>Details</TableCell>
+                  <TableCell>{t('admin.audit.when')}</TableCell>
+                  <TableCell>{t('admin.audit.who')}</TableCell>
+                  <TableCell>{t('admin.audit.what')}</TableCell>
+                  <TableCell>{t('admin.audit.target')}</TableCell>
+                  <TableCell>{t('admin.audit.fromWhere')}</TableCell>
+                  <TableCell>{t('admin.audit.details')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {data.data.map((e) => (
                   <TableRow key={e.id} hover>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAdminTimestamp(e.at)}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{e.actorEmail ?? e.actorUserId ?? 'Anonymous'}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
+                      {e.actorUserId || e.actorEmail ? (
+                        <UserName id={e.actorUserId} email={e.actorEmail} people={people} />
+                      ) : (
+                        t('admin.audit.anonymous')
+                      )}
+                    </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }} title={e.action}>
-                      {auditActionText(e.action)}
+                      {actionText(e.action)}
                     </TableCell>
                     {e.targetUserId && e.targetUserId === e.actorUserId ? (
-                      <TableCell sx={{ color: 'text.secondary' }}>themselves</TableCell>
+                      <TableCell sx={{ color: 'text.secondary' }}>{t('admin.audit.themselves')}</TableCell>
                     ) : (
-                      <TableCell
-                        sx={{ fontFamily: 'monospace', fontSize: '0.8rem', whiteSpace: 'nowrap' }}
-                        title={e.targetUserId ?? undefined}
-                      >
-                        {shortUserId(e.targetUserId)}
+                      <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
+                        {e.targetUserId ? <UserName id={e.targetUserId} email={null} people={people} /> : '-'}
                       </TableCell>
                     )}
                     <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8rem', whiteSpace: 'nowrap' }}>{e.ip ?? '-'}</TableCell>
@@ -104,7 +124,7 @@ export function AuditLog() {
           select
           size="small"
           margin="none"
-          label="Action"
+          label={t('admin.audit.action')}
           value={action}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           onChange={(e) => {
@@ -113,23 +133,23 @@ export function AuditLog() {
           }}
           sx={{ minWidth: 240, maxWidth: { sm: 280 } }}
         >
-          <MenuItem value="">All actions</MenuItem>
+          <MenuItem value="">{t('admin.audit.allActions')}</MenuItem>
           {AUDIT_ACTION_OPTIONS.map((a) => (
             <MenuItem key={a} value={a}>
-              {auditActionText(a)}
+              {actionText(a)}
             </MenuItem>
           ))}
         </TextField>
         <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-          Account and administrator actions, newest first.
+          {t('admin.audit.intro')}
         </Typography>
         <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void audit.refetch()} disabled={audit.isFetching}>
-          Refresh
+          {t('common.refresh')}
         </Button>
       </Stack>
       {/* While another page or action loads, the previous rows stay (placeholder data) under a thin bar. */}
       <Box sx={{ height: 4, mb: 1 }}>
-        {audit.isFetching && !audit.isPending ? <LinearProgress aria-label="Reloading the audit log" /> : null}
+        {audit.isFetching && !audit.isPending ? <LinearProgress aria-label={t('admin.audit.reloading')} /> : null}
       </Box>
       {body}
     </Box>

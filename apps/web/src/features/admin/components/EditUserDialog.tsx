@@ -21,18 +21,30 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { localizeMessage, useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
+import { adminErrorText } from '../lib/admin-errors.ts';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { useUpdateUser, type AdminUser } from '../api/users.ts';
-import { toUserUpdate, validateEditUser, type EditUserForm } from '../lib/edit-user.ts';
-import { ORG_OPTIONS, ROLE_OPTIONS, roleLabel } from '../lib/users.ts';
+import { EDIT_MESSAGES, toUserUpdate, validateEditUser, type EditUserForm } from '../lib/edit-user.ts';
+import { useOrgLabel, useRoleLabel } from '../lib/labels.ts';
+import { ORG_OPTIONS, ROLE_OPTIONS } from '../lib/users.ts';
 
-/** docs/product.md#messages failure text of the edit dialog, used when the server gives no message. */
-const EDIT_FAILED = 'Something went wrong while we tried to edit the profile';
+/** The catalogue keys of the edit dialog's own validation messages (docs/product.md#validation-rules). */
+const VALIDATION_KEYS: Record<string, string> = {
+  [EDIT_MESSAGES.profile]: 'admin.dialog.profileMandatory',
+  [EDIT_MESSAGES.fillPassword]: 'admin.dialog.fillPassword',
+  [EDIT_MESSAGES.passwordsDiffer]: 'admin.dialog.passwordsDiffer',
+};
+
+/** A validation message of validateEditUser in the interface language (the password rule through the shared `messages`). */
+function validationText(t: TFunction, message: string): string {
+  const key = VALIDATION_KEYS[message];
+  return key ? t(key) : (localizeMessage(message) ?? message);
+}
 
 /**
  * The admin's edit dialog (docs/product.md#admin, docs/product.md#validation-rules): a Profile tab (full name, e-mail shown read-only,
- * organisation 'UNDEFINED', roles multi-select) and a Security tab (Change Password, then password
+ * organisation: the only choice 'UNDEFINED', shown as 'No organisation'; roles multi-select) and a Security tab (Change Password, then password
  * and confirmation). Saving checks the spec's rules first ('Profile details are mandatory',
  * 'Please fill password', 'Password and Confirm Password is different') and shows the failing
  * message on its tab.
@@ -53,6 +65,9 @@ export function EditUserDialog({ user, open, onClose }: { user: AdminUser | null
 }
 
 function EditBody({ user, update, onClose }: { user: AdminUser; update: ReturnType<typeof useUpdateUser>; onClose: () => void }) {
+  const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
+  const orgLabel = useOrgLabel();
   const [tab, setTab] = useState<'profile' | 'security'>('profile');
   const [form, setForm] = useState<EditUserForm>({
     firstName: user.firstName,
@@ -66,19 +81,20 @@ function EditBody({ user, update, onClose }: { user: AdminUser; update: ReturnTy
   const set = <K extends keyof EditUserForm>(k: K, v: EditUserForm[K]) => setForm((f) => ({ ...f, [k]: v }));
 
   const save = () => {
-    const invalid = validateEditUser(form);
+    const found = validateEditUser(form);
+    const invalid = found && { ...found, message: validationText(t, found.message) };
     setError(invalid);
     if (invalid) {
       setTab(invalid.tab);
       return;
     }
     update.mutate(toUserUpdate(user, form), {
-      onSuccess: (message) => {
-        enqueueSnackbar(message, { variant: 'success' });
+      onSuccess: () => {
+        enqueueSnackbar(t('admin.profileUpdated'), { variant: 'success' });
         onClose();
       },
       onError: (err) => {
-        const message = errorMessage(err, EDIT_FAILED);
+        const message = adminErrorText(t, err, t('admin.dialog.failed'));
         setError({ tab, message });
         enqueueSnackbar(message, { variant: 'error' });
       },
@@ -95,11 +111,11 @@ function EditBody({ user, update, onClose }: { user: AdminUser; update: ReturnTy
         save();
       }}
     >
-      <DialogTitle id="edit-user-title">Edit {user.email}</DialogTitle>
+      <DialogTitle id="edit-user-title">{t('admin.editUser', { email: user.email })}</DialogTitle>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 3 }}>
-        <Tabs value={tab} onChange={(_e, v: 'profile' | 'security') => setTab(v)} aria-label="Edit user">
-          <Tab value="profile" label="Profile" />
-          <Tab value="security" label="Security" />
+        <Tabs value={tab} onChange={(_e, v: 'profile' | 'security') => setTab(v)} aria-label={t('admin.dialog.tabsLabel')}>
+          <Tab value="profile" label={t('admin.dialog.profile')} />
+          <Tab value="security" label={t('admin.dialog.security')} />
         </Tabs>
       </Box>
       <DialogContent sx={{ minHeight: 300 }}>
@@ -111,28 +127,41 @@ function EditBody({ user, update, onClose }: { user: AdminUser; update: ReturnTy
         {tab === 'profile' ? (
           <Stack>
             <TextField
-              label="Full name"
+              label={t('admin.dialog.fullName')}
               value={form.firstName}
               onChange={(e) => set('firstName', e.target.value)}
               disabled={busy}
               autoFocus
             />
-            <TextField label="Email" value={user.email} disabled helperText="The e-mail address cannot be changed." />
-            <TextField select label="Organization" value={form.orgID} onChange={(e) => set('orgID', e.target.value)} disabled={busy}>
+            <TextField
+              label={t('admin.dialog.email')}
+              value={user.email}
+              disabled
+              helperText={t('admin.dialog.emailFixed')}
+              // A disabled field greys its helper text below 4.5:1; this one is information, so it keeps the secondary colour.
+              slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
+            />
+            <TextField
+              select
+              label={t('admin.dialog.organization')}
+              value={form.orgID}
+              onChange={(e) => set('orgID', e.target.value)}
+              disabled={busy}
+            >
               {ORG_OPTIONS.map((o) => (
                 <MenuItem key={o} value={o}>
-                  {o}
+                  {orgLabel(o)}
                 </MenuItem>
               ))}
             </TextField>
             <FormControl fullWidth margin="normal" disabled={busy}>
-              <InputLabel id="edit-roles-label">Roles</InputLabel>
+              <InputLabel id="edit-roles-label">{t('admin.dialog.roles')}</InputLabel>
               <Select
                 labelId="edit-roles-label"
                 multiple
                 value={form.roles}
                 onChange={(e) => set('roles', typeof e.target.value === 'string' ? e.target.value.split(',') : e.target.value)}
-                input={<OutlinedInput label="Roles" />}
+                input={<OutlinedInput label={t('admin.dialog.roles')} />}
                 renderValue={(selected) => (
                   <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }}>
                     {selected.map((r) => (
@@ -154,24 +183,24 @@ function EditBody({ user, update, onClose }: { user: AdminUser; update: ReturnTy
           <Stack>
             <FormControlLabel
               control={<Checkbox checked={form.changePassword} onChange={(_e, c) => set('changePassword', c)} disabled={busy} />}
-              label="Change Password"
+              label={t('admin.dialog.changePassword')}
             />
             {form.changePassword ? (
               <>
                 <PasswordField
-                  label="Password"
+                  label={t('admin.dialog.password')}
                   autoComplete="new-password"
                   value={form.password}
                   onChange={(e) => set('password', e.target.value)}
                   disabled={busy}
                 />
                 <PasswordField
-                  label="Confirm Password"
+                  label={t('admin.dialog.confirmPassword')}
                   autoComplete="new-password"
                   value={form.confirmPassword}
                   onChange={(e) => set('confirmPassword', e.target.value)}
                   disabled={busy}
-                  helperText="At least 8 characters; mix upper and lower case, numbers and symbols."
+                  helperText={t('admin.dialog.passwordHint')}
                 />
               </>
             ) : null}
@@ -180,7 +209,7 @@ function EditBody({ user, update, onClose }: { user: AdminUser; update: ReturnTy
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button
           type="submit"
@@ -188,7 +217,7 @@ function EditBody({ user, update, onClose }: { user: AdminUser; update: ReturnTy
           disabled={busy}
           startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
-          {busy ? 'Saving…' : 'Save'}
+          {busy ? t('admin.dialog.saving') : t('admin.dialog.save')}
         </Button>
       </DialogActions>
     </Box>

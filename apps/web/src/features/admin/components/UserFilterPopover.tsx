@@ -1,11 +1,7 @@
 import { FilterPopover, type FilterPopoverBinding } from '../../../components/FilterPopover.tsx';
-import { NO_USER_FILTER, ORG_OPTIONS, ROLE_OPTIONS, roleLabel, type UserFilter } from '../lib/users.ts';
-
-/** The Role and Organisation groups, as toggle chips. */
-const USER_FILTER_GROUPS = [
-  { key: 'roles', label: 'Role', options: ROLE_OPTIONS.map((v) => ({ value: v, label: roleLabel(v) })) },
-  { key: 'orgs', label: 'Organization', options: ORG_OPTIONS.map((v) => ({ value: v, label: v })) },
-] as const;
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { useOrgLabel, useRoleLabel } from '../lib/labels.ts';
+import { NO_USER_FILTER, ORG_OPTIONS, ROLE_OPTIONS, type UserFilter } from '../lib/users.ts';
 
 /**
  * The user table's filter (docs/product.md#admin): Role and Organisation values that toggle on and off. Choices
@@ -13,11 +9,19 @@ const USER_FILTER_GROUPS = [
  * applies at once.
  */
 export function UserFilterPopover({ anchorEl, value, onApply, onClose }: FilterPopoverBinding<UserFilter>) {
+  const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
+  const orgLabel = useOrgLabel();
+  // The Role and Organisation groups, as toggle chips.
+  const groups = [
+    { key: 'roles', label: t('admin.col.role'), options: ROLE_OPTIONS.map((v) => ({ value: v, label: roleLabel(v) })) },
+    { key: 'orgs', label: t('admin.col.organization'), options: ORG_OPTIONS.map((v) => ({ value: v, label: orgLabel(v) })) },
+  ] as const;
   return (
     <FilterPopover
       anchorEl={anchorEl}
       onClose={onClose}
-      groups={USER_FILTER_GROUPS}
+      groups={groups}
       value={value}
       onApply={onApply}
       cleared={NO_USER_FILTER}

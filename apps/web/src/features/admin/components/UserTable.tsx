@@ -11,14 +11,22 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import { FixedSizePagination } from '../../../components/TableToolbar.tsx';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { AdminUser } from '../api/users.ts';
 import { formatAdminTimestamp } from '../lib/format.ts';
-import { USERS_PAGE_SIZE, roleLabel } from '../lib/users.ts';
+import { USERS_PAGE_SIZE } from '../lib/users.ts';
+import { useRoleLabel } from '../lib/labels.ts';
+
+/** Columns shown from the md breakpoint only: on a phone the name, Active and Edit stay (docs/product.md#admin). */
+const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 /**
  * The admin user table (docs/product.md#admin 'Admin user details'): User ID, Name, Role, Organization,
  * Timestamp (en-IN, 24-hour; the rows arrive newest first), an active switch and an edit button per
- * row. The signed-in admin's own row has no actions; edit is disabled for inactive users.
+ * row. The signed-in admin's own row has no actions; edit is disabled for inactive users. The system
+ * account (it owns the reference models) is marked and has no actions either: the server refuses them.
+ * Below the md breakpoint User ID, Role, Organization and Timestamp give way, so a phone keeps the
+ * name, the Active switch and Edit on screen (issue #22 item 13); the role goes under the name.
  */
 export function UserTable({
   rows,
@@ -40,47 +48,66 @@ export function UserTable({
   onToggleActive: (user: AdminUser, active: boolean) => void;
   onEdit: (user: AdminUser) => void;
 }) {
+  const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
   return (
     <>
-      <TableContainer>
-        <Table aria-label="Users" sx={{ minWidth: 860 }}>
+      {/* Focusable, so a keyboard can scroll it when the words of a language make it wider than the screen. */}
+      <TableContainer tabIndex={0} role="region" aria-label={t('admin.usersTable')}>
+        <Table aria-label={t('admin.usersTable')} sx={{ minWidth: { md: 860 }, '& th, & td': { px: { xs: 1, md: 2 } } }}>
           <TableHead>
             <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
-              <TableCell>User ID</TableCell>
-              <TableCell>Name</TableCell>
-              <TableCell>Role</TableCell>
-              <TableCell>Organization</TableCell>
-              <TableCell>Timestamp</TableCell>
-              <TableCell align="center">Active</TableCell>
-              <TableCell align="center">Edit</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('admin.col.userId')}</TableCell>
+              <TableCell>{t('admin.col.name')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('admin.col.role')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('admin.col.organization')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('admin.col.timestamp')}</TableCell>
+              <TableCell align="center">{t('admin.col.active')}</TableCell>
+              <TableCell align="center">{t('admin.col.edit')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.map((u) => {
               const self = u.userID === selfId;
+              const roles = u.roles.length ? u.roles.map(roleLabel).join(', ') : '-';
               return (
                 <TableRow key={u.userID} hover data-user-email={u.email}>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8rem', maxWidth: 180, overflowWrap: 'anywhere' }}>
+                  <TableCell sx={{ ...WIDE_ONLY, fontFamily: 'monospace', fontSize: '0.8rem', maxWidth: 180, overflowWrap: 'anywhere' }}>
                     {u.userID}
                   </TableCell>
-                  <TableCell sx={{ minWidth: 160 }}>
+                  <TableCell sx={{ minWidth: { md: 160 } }}>
                     <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
                       {u.firstName || '-'}
                       {u.isActive ? null : (
-                        <Chip size="small" label="Inactive" variant="outlined" sx={{ ml: 1, height: 20, fontSize: '0.7rem' }} />
+                        <Chip size="small" label={t('admin.inactive')} variant="outlined" sx={{ ml: 1, height: 20, fontSize: '0.7rem' }} />
                       )}
                     </Typography>
                     <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                       {u.email}
                     </Typography>
+                    <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { md: 'none' } }}>
+                      {roles}
+                    </Typography>
                   </TableCell>
-                  <TableCell>{u.roles.length ? u.roles.map(roleLabel).join(', ') : '-'}</TableCell>
-                  <TableCell>{u.orgID ?? '-'}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAdminTimestamp(u.createdOn ?? u.activatedTime)}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{roles}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{u.orgID ?? '-'}</TableCell>
+                  <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatAdminTimestamp(u.createdOn ?? u.activatedTime)}</TableCell>
                   {self ? (
                     <TableCell align="center" colSpan={2}>
-                      <Tooltip title="You cannot change your own account here">
-                        <Chip size="small" label="You" />
+                      <Tooltip title={t('admin.cannotChangeOwn')}>
+                        <Chip size="small" label={t('admin.you')} />
+                      </Tooltip>
+                    </TableCell>
+                  ) : u.isSystem ? (
+                    <TableCell align="center" colSpan={2}>
+                      <Tooltip title={t('admin.systemAccountTip')}>
+                        <Chip
+                          size="small"
+                          color="primary"
+                          variant="outlined"
+                          label={t('admin.systemAccount')}
+                          data-testid="system-account"
+                        />
                       </Tooltip>
                     </TableCell>
                   ) : (
@@ -90,13 +117,19 @@ export function UserTable({
                           checked={u.isActive}
                           disabled={busyEmail === u.email}
                           onChange={(_e, checked) => onToggleActive(u, checked)}
-                          slotProps={{ input: { 'aria-label': `${u.isActive ? 'Deactivate' : 'Activate'} ${u.email}` } }}
+                          slotProps={{
+                            input: { 'aria-label': t(u.isActive ? 'admin.deactivateUser' : 'admin.activateUser', { email: u.email }) },
+                          }}
                         />
                       </TableCell>
                       <TableCell align="center">
-                        <Tooltip title={u.isActive ? 'Edit' : 'Activate the user to edit'}>
+                        <Tooltip title={u.isActive ? t('admin.edit') : t('admin.activateToEdit')}>
                           <span>
-                            <IconButton aria-label={`Edit ${u.email}`} disabled={!u.isActive} onClick={() => onEdit(u)}>
+                            <IconButton
+                              aria-label={t('admin.editUser', { email: u.email })}
+                              disabled={!u.isActive}
+                              onClick={() => onEdit(u)}
+                            >
                               <EditIcon />
                             </IconButton>
                           </span>

@@ -58,6 +58,8 @@ export function toggleValue(list: readonly string[], value: string): string[] {
 
 /** Body of POST users/search (contracts: Accounts) for one view of the table. */
 export interface UserSearchBody {
+  /** Only these users (the audit log names the users of its page). */
+  userIDs?: string[];
   roleCodes?: string[];
   orgCodes?: string[];
   offset: number;

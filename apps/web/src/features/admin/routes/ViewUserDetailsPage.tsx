@@ -10,7 +10,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { adminErrorText } from '../lib/admin-errors.ts';
 import { isUnauthorised } from '../lib/session-errors.ts';
 import { useSession } from '../../../lib/session.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -23,6 +24,7 @@ import { sortNewestFirst } from '../lib/format.ts';
 import { NO_USER_FILTER, USERS_PAGE_SIZE, matchesUserSearch, userSearchBody, type UserFilter } from '../lib/users.ts';
 import { useDebounced } from '../lib/useDebounced.ts';
 import { AuditLog } from '../components/AuditLog.tsx';
+import { UsageQuotas } from '../components/UsageQuotas.tsx';
 import { EditUserDialog } from '../components/EditUserDialog.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { UserFilterPopover } from '../components/UserFilterPopover.tsx';
@@ -30,17 +32,18 @@ import { UserTable } from '../components/UserTable.tsx';
 
 /** Shown to a signed-in user without the ADMIN role (the server refuses their calls too). */
 function NotAuthorised() {
+  const { t } = useTranslation();
   return (
     <Box role="alert" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1, py: 6 }}>
       <LockOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled' }} />
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-        You are not authorised to view this page.
+        {t('admin.notAuthorised')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Only administrators can manage users.
+        {t('admin.onlyAdmins')}
       </Typography>
       <Button component={RouterLink} to="/dashboard" variant="contained" sx={{ mt: 1 }}>
-        Go to the dashboard
+        {t('admin.goToDashboard')}
       </Button>
     </Box>
   );
@@ -52,15 +55,16 @@ function NotAuthorised() {
  * Search text, filter and page live here, so reloading the list after a change keeps them.
  */
 export default function ViewUserDetailsPage() {
-  usePageTitle('User Details');
+  const { t } = useTranslation();
+  usePageTitle(t('admin.pageTitle'));
   const session = useSession();
   const isAdmin = !!session?.userDetails.roles.includes('ADMIN');
-  const [tab, setTab] = useState<'users' | 'audit'>('users');
+  const [tab, setTab] = useState<'users' | 'audit' | 'usage'>('users');
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
-        User Details
+        {t('admin.pageTitle')}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {!isAdmin || !session ? (
@@ -68,9 +72,16 @@ export default function ViewUserDetailsPage() {
         ) : (
           <>
             <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2, mt: -1 }}>
-              <Tabs value={tab} onChange={(_e, v: 'users' | 'audit') => setTab(v)} aria-label="Administration">
-                <Tab value="users" label="Users" />
-                <Tab value="audit" label="Audit log" />
+              <Tabs
+                value={tab}
+                onChange={(_e, v: 'users' | 'audit' | 'usage') => setTab(v)}
+                aria-label={t('admin.tabsLabel')}
+                variant="scrollable"
+                scrollButtons="auto"
+              >
+                <Tab value="users" label={t('admin.tabUsers')} />
+                <Tab value="audit" label={t('admin.tabAudit')} />
+                <Tab value="usage" label={t('admin.usage.tab')} />
               </Tabs>
             </Box>
             {/* Both stay mounted so switching tabs keeps the search, filter and page. */}
@@ -78,6 +89,7 @@ export default function ViewUserDetailsPage() {
               <UsersPanel selfId={session.userDetails.userID} />
             </Box>
             {tab === 'audit' ? <AuditLog /> : null}
+            {tab === 'usage' ? <UsageQuotas /> : null}
           </>
         )}
       </Paper>
@@ -86,6 +98,7 @@ export default function ViewUserDetailsPage() {
 }
 
 function UsersPanel({ selfId }: { selfId: string }) {
+  const { t } = useTranslation();
   const [term, setTerm] = useState('');
   const [filter, setFilter] = useState<UserFilter>(NO_USER_FILTER);
   const [page, setPage] = useState(0);
@@ -116,11 +129,12 @@ function UsersPanel({ selfId }: { selfId: string }) {
   const onToggleActive = (u: AdminUser, active: boolean) => setConfirming({ user: u, active });
   const applyToggle = () => {
     if (!confirming) return;
+    const { active } = confirming;
     toggle.mutate(
       { email: confirming.user.email, is_active: confirming.active },
       {
-        onSuccess: (m) => enqueueSnackbar(m, { variant: 'success' }),
-        onError: (err) => enqueueSnackbar(errorMessage(err), { variant: 'error' }),
+        onSuccess: () => enqueueSnackbar(t(active ? 'admin.activated' : 'admin.deactivated'), { variant: 'success' }),
+        onError: (err) => enqueueSnackbar(adminErrorText(t, err), { variant: 'error' }),
         onSettled: () => setConfirming(null),
       },
     );
@@ -129,8 +143,9 @@ function UsersPanel({ selfId }: { selfId: string }) {
   const content = (
     <QueryState
       query={users}
-      loading="Loading users…"
-      errorTitle="Could not load users"
+      loading={t('admin.loadingUsers')}
+      errorTitle={t('admin.loadUsersFailed')}
+      errorText={(err) => adminErrorText(t, err)}
       noRetry={isUnauthorised}
       keepDataOnError
       empty={
@@ -146,7 +161,7 @@ function UsersPanel({ selfId }: { selfId: string }) {
                     setPage(0);
                   }}
                 >
-                  Clear search and filters
+                  {t('common.clearSearchAndFilters')}
                 </Button>
               ) : undefined
             }
@@ -178,16 +193,18 @@ function UsersPanel({ selfId }: { selfId: string }) {
         term={term}
         onTermChange={setTerm}
         onPageReset={() => setPage(0)}
-        placeholder="Search user id, name, e-mail or role"
-        searchLabel="Search users"
+        placeholder={t('admin.searchPlaceholder')}
+        searchLabel={t('admin.searchLabel')}
         filterCount={filterCount}
         onOpenFilter={setFilterAnchor}
         onRefresh={() => void users.refetch()}
         refreshDisabled={users.isFetching}
       />
       {/* A thin bar while a reload (after a toggle, a page or filter change) is under way; the table stays. */}
-      <Box sx={{ height: 4, mb: 1 }}>{users.isFetching && !users.isPending ? <LinearProgress aria-label="Reloading users" /> : null}</Box>
-      {users.isError && users.data ? <ErrorState message={errorMessage(users.error)} onRetry={() => void users.refetch()} /> : null}
+      <Box sx={{ height: 4, mb: 1 }}>
+        {users.isFetching && !users.isPending ? <LinearProgress aria-label={t('admin.reloadingUsers')} /> : null}
+      </Box>
+      {users.isError && users.data ? <ErrorState message={adminErrorText(t, users.error)} onRetry={() => void users.refetch()} /> : null}
       {content}
       <UserFilterPopover
         anchorEl={filterAnchor}
@@ -200,13 +217,9 @@ function UsersPanel({ selfId }: { selfId: string }) {
       />
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming?.active ? `Activate ${confirming.user.email}?` : `Deactivate ${confirming?.user.email ?? ''}?`}
-        text={
-          confirming?.active
-            ? 'The user can sign in again, and their API keys work again.'
-            : 'The user is signed out everywhere and cannot sign in; their API keys refuse every call while the account is inactive. Nothing is deleted: activating the account restores access, keys, glossaries and enrolled speakers.'
-        }
-        confirmLabel={confirming?.active ? 'Activate' : 'Deactivate'}
+        title={t(confirming?.active ? 'admin.activateTitle' : 'admin.deactivateTitle', { email: confirming?.user.email ?? '' })}
+        text={t(confirming?.active ? 'admin.activateText' : 'admin.deactivateText')}
+        confirmLabel={t(confirming?.active ? 'admin.activate' : 'admin.deactivate')}
         pending={toggle.isPending}
         onConfirm={applyToggle}
         onClose={() => setConfirming(null)}

@@ -79,7 +79,7 @@ function columns(t: TFunction): GridColDef<MetricTableRow>[] {
 export default function DatasetMetricsPage() {
   const { t } = useTranslation();
   usePageTitle(t('dashboard.metricsTitle'));
-  // react-i18next gives a new `t` when the language changes: the headers follow.
+  // useTranslation gives a new `t` when the language changes: the headers follow.
   const cols = useMemo(() => columns(t), [t]);
   const query = useStoreReports();
   const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});

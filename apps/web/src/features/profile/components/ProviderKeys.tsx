@@ -138,7 +138,7 @@ function ProviderRow({ provider, apiKey, userID }: { provider: ServiceProviderKe
             {t('profile.glossary')}
           </Button>
           <Button size="small" variant="outlined" component={RouterLink} to={usagePath(apiKey.ulcaApiKey)}>
-            Usage
+            {t('profileKeys.usage')}
           </Button>
           <Button size="small" variant="outlined" component={RouterLink} to={speakerPagePath(apiKey.appName, provider.serviceProviderName)}>
             {t('profile.speakerVerification')}

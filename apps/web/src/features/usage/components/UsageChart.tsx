@@ -5,6 +5,8 @@ import { Group } from '@visx/group';
 import { useParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { formatCount, formatUtcDay } from '../lib/format.ts';
 import type { UsageDay } from '../lib/usage.ts';
 
 const MARGIN = { top: 16, right: 16, bottom: 48, left: 56 };
@@ -16,6 +18,7 @@ const HEIGHT = 260;
  * day's figures.
  */
 export function UsageChart({ days }: { days: UsageDay[] }) {
+  const { t } = useTranslation();
   const { parentRef, width } = useParentSize({ debounceTime: 100 });
   const plotW = Math.max(0, width - MARGIN.left - MARGIN.right);
   const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
@@ -25,17 +28,26 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
   return (
     <Box ref={parentRef} sx={{ width: '100%', height: HEIGHT }} data-testid="usage-chart">
       {width > 0 && (
-        <svg width={width} height={HEIGHT} role="group" aria-label="Calls per day, last 30 days" style={{ display: 'block' }}>
+        <svg width={width} height={HEIGHT} role="group" aria-label={t('usage.chart.label')} style={{ display: 'block' }}>
           <Group left={MARGIN.left} top={MARGIN.top}>
             <Group aria-hidden="true">
               <GridRows scale={y} width={plotW} numTicks={5} stroke="#ddd" strokeDasharray="3 3" />
-              <AxisLeft scale={y} numTicks={5} stroke="#666" tickStroke="#666" label="Calls" />
+              <AxisLeft
+                scale={y}
+                numTicks={5}
+                stroke="#666"
+                tickStroke="#666"
+                label={t('usage.chart.axis')}
+                // Calls are whole numbers: no 0.2, 0.4… ticks on a small axis.
+                tickValues={y.ticks(5).filter((v) => Number.isInteger(v))}
+                tickFormat={(v) => formatCount(Number(v))}
+              />
               <AxisBottom
                 top={plotH}
                 scale={x}
                 stroke="#666"
                 tickStroke="#666"
-                tickFormat={(d) => d.slice(5)}
+                tickFormat={(d) => formatUtcDay(d).slice(0, 5)}
                 numTicks={8}
                 tickValues={days.filter((_, i) => i % 5 === days.length % 5 || i === days.length - 1).map((d) => d.day)}
               />
@@ -49,7 +61,15 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
                 <g
                   key={d.day}
                   role="img"
-                  aria-label={`${d.day}: ${d.calls} calls, ${d.failures} failed, ${d.charactersIn} characters, ${d.audioSecondsIn} s audio in, ${d.audioSecondsOut} s audio out, ${d.images} images`}
+                  aria-label={t('usage.chart.day', {
+                    day: formatUtcDay(d.day),
+                    calls: formatCount(d.calls),
+                    failures: formatCount(d.failures),
+                    characters: formatCount(d.charactersIn),
+                    audioIn: formatCount(d.audioSecondsIn),
+                    audioOut: formatCount(d.audioSecondsOut),
+                    images: formatCount(d.images),
+                  })}
                 >
                   <Bar x={bx} y={plotH - okH} width={x.bandwidth()} height={okH} fill="#2a61ad" />
                   <Bar x={bx} y={plotH - okH - failH} width={x.bandwidth()} height={failH} fill="#d32f2f" />

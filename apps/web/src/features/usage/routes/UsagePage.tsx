@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
+import TableContainer from '@mui/material/TableContainer';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -14,17 +15,17 @@ import { PageFrame } from '../../../components/PageFrame.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
+import { formatCount, formatUtcDay, taskText } from '../lib/format.ts';
 import { useKeyUsage } from '../api/usage.ts';
 import { UsageChart } from '../components/UsageChart.tsx';
 import { dailySeries, usageCsv } from '../lib/usage.ts';
 
-const UNIT_LABEL: Record<string, string> = {
-  calls: 'calls',
-  characters: 'characters',
-  audioSecondsIn: 's audio in',
-  audioSecondsOut: 's audio out',
-  images: 'images',
-};
+/** The quota units with their own catalogue text (usage.left.<unit>). */
+const UNITS = new Set(['calls', 'characters', 'audioSecondsIn', 'audioSecondsOut', 'images']);
+
+/** The table's columns: catalogue key under usage.col. */
+const COLUMNS = ['day', 'model', 'task', 'calls', 'failures', 'latency', 'charactersIn', 'audioIn', 'audioOut', 'images'] as const;
 
 /** Starts a download of `text` as `filename` (the CSV is built from the rows the page shows: the same columns as the API's format=csv). */
 function download(filename: string, text: string) {
@@ -41,31 +42,35 @@ function download(filename: string, text: string) {
  * what is left today, a table per day, model and task, and a CSV download (docs/api.md#usage-and-quotas).
  */
 export default function UsagePage() {
-  usePageTitle('API key usage');
+  const { t } = useTranslation();
+  usePageTitle(t('usage.pageTitle'));
   const [params] = useSearchParams();
   const keyId = params.get('key') ?? '';
   const usage = useKeyUsage(keyId);
   const today = new Date().toISOString().slice(0, 10);
   const series = useMemo(() => dailySeries(usage.data?.rows ?? [], today, 30), [usage.data, today]);
   if (usage.isPending) return <LoadingState />;
-  if (usage.isError) return <ErrorState message={usage.error.message} onRetry={() => void usage.refetch()} />;
+  if (usage.isError) return <ErrorState message={localizeMessage(usage.error.message) ?? ''} onRetry={() => void usage.refetch()} />;
   const report = usage.data;
   return (
-    <PageFrame title={`Usage of ${report.appName}`}>
+    <PageFrame title={t('usage.title', { app: report.appName })}>
       <Stack spacing={2}>
         <Typography variant="body2" color="text.secondary">
-          Key {report.keyId}: calls made with it over the last 30 days (UTC days), per model and task.
+          {t('usage.intro', { key: report.keyId })}
         </Typography>
         <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap data-testid="usage-quota">
           {report.quota.length === 0 ? (
-            <Chip label="No daily limit" size="small" />
+            <Chip label={t('usage.noLimit')} size="small" />
           ) : (
             report.quota.map((q) => (
               <Chip
                 key={q.unit}
                 size="small"
                 color={q.remainingToday === 0 ? 'error' : 'default'}
-                label={`${q.remainingToday} of ${q.dailyLimit} ${UNIT_LABEL[q.unit]} left today`}
+                label={t(`usage.left.${UNITS.has(q.unit) ? q.unit : 'calls'}`, {
+                  remaining: formatCount(q.remainingToday),
+                  limit: formatCount(q.dailyLimit),
+                })}
               />
             ))
           )}
@@ -78,50 +83,43 @@ export default function UsagePage() {
             onClick={() => download(`usage-${report.keyId}.csv`, usageCsv(report.rows))}
             disabled={report.rows.length === 0}
           >
-            Download CSV
+            {t('usage.downloadCsv')}
           </Button>
         </Box>
-        <Table size="small" aria-label="Usage per day, model and task">
-          <TableHead>
-            <TableRow>
-              {[
-                'Day',
-                'Model',
-                'Task',
-                'Calls',
-                'Failures',
-                'Mean latency (ms)',
-                'Characters in',
-                'Audio in (s)',
-                'Audio out (s)',
-                'Images',
-              ].map((h) => (
-                <TableCell key={h}>{h}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {report.rows.length === 0 && (
+        {/* Focusable, so a keyboard can scroll it on a phone. */}
+        <TableContainer tabIndex={0} role="region" aria-label={t('usage.table')}>
+          <Table size="small" aria-label={t('usage.table')}>
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={10}>No calls in the last 30 days.</TableCell>
+                {COLUMNS.map((h) => (
+                  <TableCell key={h}>{t(`usage.col.${h}`)}</TableCell>
+                ))}
               </TableRow>
-            )}
-            {report.rows.map((r) => (
-              <TableRow key={`${r.day}|${r.modelId}|${r.task}`}>
-                <TableCell>{r.day}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{r.modelId}</TableCell>
-                <TableCell>{r.task}</TableCell>
-                <TableCell>{r.calls}</TableCell>
-                <TableCell>{r.failures}</TableCell>
-                <TableCell>{r.meanLatencyMs}</TableCell>
-                <TableCell>{r.charactersIn}</TableCell>
-                <TableCell>{r.audioSecondsIn}</TableCell>
-                <TableCell>{r.audioSecondsOut}</TableCell>
-                <TableCell>{r.images}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {report.rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={10}>{t('usage.noCalls')}</TableCell>
+                </TableRow>
+              )}
+              {report.rows.map((r) => (
+                <TableRow key={`${r.day}|${r.modelId}|${r.task}`}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatUtcDay(r.day)}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{r.modelId}</TableCell>
+                  <TableCell>{taskText(t, r.task)}</TableCell>
+                  <TableCell>{formatCount(r.calls)}</TableCell>
+                  <TableCell>{formatCount(r.failures)}</TableCell>
+                  {/* Milliseconds as a plain integer (no grouping): the figure is read and compared as is. */}
+                  <TableCell>{r.meanLatencyMs}</TableCell>
+                  <TableCell>{formatCount(r.charactersIn)}</TableCell>
+                  <TableCell>{formatCount(r.audioSecondsIn)}</TableCell>
+                  <TableCell>{formatCount(r.audioSecondsOut)}</TableCell>
+                  <TableCell>{formatCount(r.images)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       </Stack>
     </PageFrame>
   );
