@@ -483,7 +483,7 @@ describe('model journey in Chromium', () => {
     // A card opens the model page, which goes back to My Models (the route state My Models passes).
     await page.getByRole('button', { name: new RegExp(NAMES.tts) }).click();
     await page.getByRole('heading', { name: `${NAMES.tts} v1.0`, level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Back to My Contribution' }).click();
+    await page.getByRole('button', { name: 'Back to My Models' }).click();
     await expect.poll(currentPath).toBe('/ulca/model/my-contribution');
     await page.goto(at('/model/upload'));
     await page.getByRole('heading', { name: 'Submit Model', level: 1 }).waitFor();

@@ -38,6 +38,7 @@ import { stsRoutes } from './modules/sts/routes.ts';
 import { speakerRoutes } from './modules/speakers/routes.ts';
 import { pipelineRoutes } from './modules/pipeline/routes.ts';
 import { meteringRoutes } from './modules/metering/routes.ts';
+import { siteRoutes } from './modules/site/routes.ts';
 import { registerCompression, registerWebApp } from './web/delivery.ts';
 import { PUBLIC, registerAccessHook } from './security/access.ts';
 import { registerRouteAccess } from './security/route-access.ts';
@@ -202,6 +203,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await glossaryRoutes(app, ctx);
   await stsRoutes(app, ctx);
   await speakerRoutes(app, ctx);
+  await siteRoutes(app, ctx);
   await datasetViewerRoutes(app, ctx);
   await datasetVersionRoutes(app, ctx);
   await pipelineRoutes(app, ctx);

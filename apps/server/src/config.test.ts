@@ -100,3 +100,30 @@ describe('settings checked at start (ULCA could not start: <reason>)', () => {
     expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.org:465' }).smtpUrl).toBe('smtps://u:p@mail.example.org:465');
   });
 });
+
+describe("the footer's items (SITE_*)", () => {
+  it('are all unset by default, so the footer hides them', () => {
+    expect(loadConfig({}).site).toEqual({ social: [] });
+  });
+  it('reads the address, phone, store links and social links in order, and refuses bad ones', () => {
+    const site = loadConfig({
+      SITE_ADDRESS: ' Electronics Niketan, 6 CGO Complex, New Delhi 110003 ',
+      SITE_PHONE: '+91 11 2430 1234',
+      SITE_PLAY_STORE_URL: 'https://play.google.com/store/apps/details?id=org.ulca',
+      SITE_APP_STORE_URL: 'https://apps.apple.com/app/id1',
+      SITE_SOCIAL_LINKS: 'x=https://x.com/ulca, YouTube=https://youtube.com/@ulca',
+    }).site;
+    expect(site).toEqual({
+      address: 'Electronics Niketan, 6 CGO Complex, New Delhi 110003',
+      phone: '+91 11 2430 1234',
+      playStoreUrl: 'https://play.google.com/store/apps/details?id=org.ulca',
+      appStoreUrl: 'https://apps.apple.com/app/id1',
+      social: [
+        { network: 'x', url: 'https://x.com/ulca' },
+        { network: 'youtube', url: 'https://youtube.com/@ulca' },
+      ],
+    });
+    expect(() => loadConfig({ SITE_SOCIAL_LINKS: 'myspace=https://myspace.com/u' })).toThrow(/SITE_SOCIAL_LINKS/);
+    expect(() => loadConfig({ SITE_APP_STORE_URL: 'javascript:alert(1)' })).toThrow(/SITE_APP_STORE_URL/);
+  });
+});

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SOCIAL_NETWORKS, type SiteFooter } from '@ulca/contracts';
 
 /**
  * Runtime configuration, read once from the environment (docs/configuration.md#server).
@@ -19,6 +20,11 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender address of platform e-mail (MAIL_FROM). */
   mailFrom: string;
+  /**
+   * The footer's contact items (SITE_ADDRESS, SITE_PHONE, SITE_PLAY_STORE_URL, SITE_APP_STORE_URL,
+   * SITE_SOCIAL_LINKS as `network=https://…` pairs, comma-separated); each is hidden when unset.
+   */
+  site: SiteFooter;
   /** Hosts that outbound fetches may reach even on loopback/private addresses (ALLOWED_FETCH_HOSTS). */
   allowedFetchHosts: string[];
   /** First-start admin account (ULCA_ADMIN_EMAIL / ULCA_ADMIN_PASSWORD). */
@@ -314,6 +320,30 @@ function httpUrl(name: string, v: string): string {
   return v.replace(/\/+$/, '');
 }
 
+/** The footer's items from SITE_* (see Config.site); throws on a URL that is not http(s) or an unknown social network. */
+function siteFooter(env: NodeJS.ProcessEnv): SiteFooter {
+  const text = (v: string | undefined) => (v?.trim() ? v.trim().slice(0, 300) : undefined);
+  const url = (name: string, v: string | undefined) => (v?.trim() ? httpUrl(name, v.trim()) : undefined);
+  const social = (env.SITE_SOCIAL_LINKS ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      const network = pair.slice(0, at).trim().toLowerCase();
+      if (at < 0 || !(SOCIAL_NETWORKS as readonly string[]).includes(network))
+        throw new Error(`SITE_SOCIAL_LINKS entry "${pair}" must be network=https://… with network one of ${SOCIAL_NETWORKS.join(', ')}`);
+      return { network: network as SiteFooter['social'][number]['network'], url: httpUrl('SITE_SOCIAL_LINKS', pair.slice(at + 1).trim()) };
+    });
+  return {
+    address: text(env.SITE_ADDRESS),
+    phone: text(env.SITE_PHONE),
+    playStoreUrl: url('SITE_PLAY_STORE_URL', env.SITE_PLAY_STORE_URL),
+    appStoreUrl: url('SITE_APP_STORE_URL', env.SITE_APP_STORE_URL),
+    social,
+  };
+}
+
 /** A URL with one of `schemes` (e.g. 'postgres:'), or undefined when unset; throws naming `name` otherwise. */
 function urlOf(name: string, v: string | undefined, schemes: string[]): string | undefined {
   if (v === undefined || v === '') return undefined;
@@ -378,6 +408,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: httpUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`),
     smtpUrl: urlOf('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM ?? 'ULCA <no-reply@ulca.local>',
+    site: siteFooter(env),
     allowedFetchHosts: (env.ALLOWED_FETCH_HOSTS ?? '')
       .split(',')
       .map((h) => h.trim().toLowerCase())

@@ -12,6 +12,7 @@ export * from './audit.ts';
 export * from './api/dataset-submit.ts';
 export * from './api/readymade.ts';
 export * from './api/metrics.ts';
+export * from './api/site.ts';
 export * from './api/admin-users.ts';
 export * from './api/models.ts';
 export * from './api/speakers.ts';

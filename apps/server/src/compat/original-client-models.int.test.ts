@@ -209,10 +209,10 @@ describe('3. model upload signed over JSON.stringify(FormData)', () => {
 
 describe('4–6. Run Benchmark: getByTask unsigned, its answer shape, execute/allMetric', () => {
   /** RunBenchmark.js: no signature headers, ?userId= in the query, body {modelId}. */
-  const getByTask = (app: FastifyInstance, modelId: string) =>
+  const getByTask = (app: FastifyInstance, modelId: string, userId: string = contributor.userId) =>
     app.inject({
       method: 'POST',
-      url: `${PUBLIC_URL}${BENCHMARK_API.getByTask}?userId=${contributor.userId}`,
+      url: `${PUBLIC_URL}${BENCHMARK_API.getByTask}${userId ? `?userId=${userId}` : ''}`,
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ modelId }),
     });
@@ -240,6 +240,25 @@ describe('4–6. Run Benchmark: getByTask unsigned, its answer shape, execute/al
     for (const m of b.availableMetric) expect(typeof m).toBe('string');
     expect(b.availableMetric).toContain('bleu');
     await withStrictApp(async (strict) => expect((await getByTask(strict, ownModelId)).statusCode).toBe(401));
+  });
+
+  it("answers for the owner's unpublished model when ?userId= names its owner: the client offers Run Benchmark only before publishing", async () => {
+    const draftId = await uploadTestModel(p, contributor, {
+      name: 'Original client hi-ur draft',
+      callbackUrl: models.url('translation'),
+      languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }],
+      request: { input: [{ source: 'नमस्ते' }], config: { language: { sourceLanguage: 'hi', targetLanguage: 'ur' } } },
+      publish: false,
+    });
+    // ContributionList.jsx shows Run Benchmark only while status !== "published".
+    const res = await getByTask(p.app, draftId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().benchmark as { name: string }[]).map((b) => b.name)).toEqual(['Demo benchmark: Hindi-Urdu translation']);
+    // Anyone else (another userId, or none) learns nothing of an unpublished model.
+    const other = await createSignedInUser(p, ['CONTRIBUTOR-USER']);
+    expect((await getByTask(p.app, draftId, other.userId)).statusCode).toBe(404);
+    expect((await getByTask(p.app, draftId, '')).statusCode).toBe(404);
+    await withStrictApp(async (strict) => expect((await getByTask(strict, draftId)).statusCode).toBe(401));
   });
 
   it('runs every computable metric of one benchmark with execute/allMetric, signed over the body; a repeat is 409', async () => {
@@ -271,6 +290,16 @@ describe('7. signed-out benchmark list', () => {
     const res = await client.publicPost(BENCHMARK_API.search, searchBody('translation'));
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json().data as { name: string }[]).map((b) => b.name)).toContain('Demo benchmark: Hindi-Urdu translation');
+  });
+
+  it('answers an empty list, not 400, for a model task without benchmarks (the TTS tab of Benchmark Datasets)', async () => {
+    // BenchmarkModelTask (configs/DatasetItems.js) has a TTS tab; its search body is the model list's, with "All" filters.
+    const body = { ...searchBody('tts'), domain: 'All', submitter: 'All' };
+    const res = await client.publicPost(BENCHMARK_API.search, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([]);
+    // A task that is no model task stays a 400.
+    expect((await client.publicPost(BENCHMARK_API.search, { ...body, task: 'no-such-task' })).statusCode).toBe(400);
   });
 });
 

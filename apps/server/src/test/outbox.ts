@@ -5,8 +5,12 @@ import { QUEUES } from '../jobs/boss.ts';
 
 /** Test helpers: read the messages the outbox mailer wrote (mail/create-mailer.ts, Unix newlines). */
 
-/** Decodes the text part of an .eml file written by the outbox mailer (7bit, quoted-printable or base64). */
-export function emlText(raw: string): string {
+/**
+ * Decodes the text part of an .eml file written by the outbox mailer (7bit, quoted-printable or
+ * base64). Line ends may be CRLF (nodemailer's buffered stream keeps them): they are read as LF.
+ */
+export function emlText(eml: string): string {
+  const raw = eml.replace(/\r\n/g, '\n');
   const split = raw.indexOf('\n\n');
   const headers = raw.slice(0, split);
   const body = raw.slice(split + 2);

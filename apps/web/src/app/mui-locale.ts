@@ -7,7 +7,9 @@ import type { TFunction } from '../lib/i18n/i18n.ts';
  * Breadcrumbs, and the DataGrid's menus, filter panel and footer) in the interface language, from
  * the catalogue's `mui` section (docs/product.md#languages-of-the-interface). MUI ships a Hindi
  * pack with flaws (a misspelt label, no Indian digit grouping) and no Tamil one, and the DataGrid
- * ships neither, so both languages come from our catalogue; English keeps MUI's own defaults.
+ * ships neither, so both languages come from our catalogue; English keeps MUI's own defaults. The
+ * grid's one-word texts of boolean columns and multi-filter logic (yes, no, is, And, Or…), which our
+ * grids never show, stay MUI's: as catalogue words they would match user data on other pages.
  */
 
 /** The DataGrid localeText keys whose value is plain text (catalogue `mui.grid.<key>`). */
@@ -42,10 +44,7 @@ const GRID_TEXT_KEYS = [
   'filterPanelAddFilter',
   'filterPanelRemoveAll',
   'filterPanelDeleteIconLabel',
-  'filterPanelLogicOperator',
   'filterPanelOperator',
-  'filterPanelOperatorAnd',
-  'filterPanelOperatorOr',
   'filterPanelColumn',
   'filterPanelInputLabel',
   'filterPanelInputPlaceholder',
@@ -55,8 +54,6 @@ const GRID_TEXT_KEYS = [
   'filterOperatorDoesNotEqual',
   'filterOperatorStartsWith',
   'filterOperatorEndsWith',
-  'filterOperatorIs',
-  'filterOperatorNot',
   'filterOperatorAfter',
   'filterOperatorOnOrAfter',
   'filterOperatorBefore',
@@ -64,9 +61,6 @@ const GRID_TEXT_KEYS = [
   'filterOperatorIsEmpty',
   'filterOperatorIsNotEmpty',
   'filterOperatorIsAnyOf',
-  'filterValueAny',
-  'filterValueTrue',
-  'filterValueFalse',
   'columnMenuLabel',
   'columnMenuShowColumns',
   'columnMenuManageColumns',
@@ -83,8 +77,6 @@ const GRID_TEXT_KEYS = [
   'checkboxSelectionUnselectAllRows',
   'checkboxSelectionSelectRow',
   'checkboxSelectionUnselectRow',
-  'booleanCellTrueLabel',
-  'booleanCellFalseLabel',
 ] as const;
 
 type PageButton = 'first' | 'last' | 'next' | 'previous';

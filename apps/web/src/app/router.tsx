@@ -17,6 +17,7 @@ import { searchRoutes } from '../features/search/routes.tsx';
 import { speakerRoutes } from '../features/speakers/routes.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
+import { SIGNED_IN_ONLY } from './UnauthorizedWatcher.tsx';
 import { RouteError } from './RouteError.tsx';
 
 // Every feature exports its own routes (features/<feature>/routes.tsx); the shell composes them.
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
           ...authRoutes,
           {
             element: <RequireAuth />,
+            handle: SIGNED_IN_ONLY,
             children: [
               ...datasetRoutes,
               ...searchRoutes,
@@ -58,11 +60,11 @@ export const routes: RouteObject[] = [
           ...readyMadePublicRoutes,
           ...modelDetailRoutes,
           ...statusRoutes,
-          { element: <RequireAuth />, children: readyMadeSignedInRoutes },
+          { element: <RequireAuth />, handle: SIGNED_IN_ONLY, children: readyMadeSignedInRoutes },
           ...modelPublicRoutes,
           ...benchmarkRoutes,
           ...datasetViewerRoutes,
-          { element: <RequireAuth />, children: modelSignedInRoutes },
+          { element: <RequireAuth />, handle: SIGNED_IN_ONLY, children: modelSignedInRoutes },
           dashboardFallbackRoute,
         ],
       },

@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import { getSession } from './session.ts';
+import { currentLanguage, i18n, localizeMessage } from './i18n/i18n.ts';
 
 /** An API failure with the server's `{ message, code, errors? }` body (docs/api.md#errors). */
 export class ApiRequestError extends Error {
@@ -138,8 +139,34 @@ export async function multipartBody(form: FormData): Promise<{ bytes: Uint8Array
   return { bytes: new Uint8Array(await req.arrayBuffer()), contentType: req.headers.get('content-type') ?? 'multipart/form-data' };
 }
 
-/** The message to show for any error thrown by apiRequest (docs/product.md#messages), or `fallback`. */
+/** The catalogue key of a failure that has no server code: the server could not be reached (status 0). */
+const NETWORK_CODE = 'NETWORK';
+
+/**
+ * The text to show for any error thrown by apiRequest, in the interface language — the ONE place
+ * every error display (ErrorState, toasts, forms) turns a server answer into words
+ * (docs/product.md#languages-of-the-interface, docs/api.md#errors):
+ * - in English, the server's own message (it carries details such as limits and names), else the
+ *   catalogue's text for its code, else `fallback`;
+ * - in another language, the translation of the server's message when the catalogue's `messages`
+ *   section knows that exact text (the spec's wordings), else the catalogue's `errors.<code>` text,
+ *   else the server's English message (an unknown code), else `fallback` translated.
+ * A non-API error gives `fallback` (translated when the catalogue knows it).
+ */
+export function errorText(err: unknown, fallback = DEFAULT_ERROR): string {
+  const fallbackText = localizeMessage(fallback) ?? fallback;
+  if (!(err instanceof ApiRequestError)) return fallbackText;
+  const code = err.code ?? (err.status === 0 ? NETWORK_CODE : undefined);
+  const key = code ? `errors.${code}` : undefined;
+  const known = key !== undefined && i18n.exists(key);
+  if (currentLanguage() === 'en') return err.message || (known ? i18n.t(key) : fallbackText);
+  const translated = localizeMessage(err.message);
+  if (translated && translated !== err.message) return translated;
+  if (known) return i18n.t(key);
+  return err.message || fallbackText;
+}
+
+/** The message to show for any error thrown by apiRequest (docs/product.md#messages), or `fallback`: {@link errorText}. */
 export function errorMessage(err: unknown, fallback = DEFAULT_ERROR): string {
-  if (err instanceof ApiRequestError) return err.message || fallback;
-  return fallback;
+  return errorText(err, fallback);
 }

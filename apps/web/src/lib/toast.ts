@@ -1,4 +1,5 @@
 import type { OptionsObject, SnackbarKey, SnackbarMessage } from 'notistack';
+import { errorText } from './api-client.ts';
 
 /**
  * Toasts for the whole app (docs/product.md#states-and-transitions: top-right, 5 s), shown by notistack, which is loaded only
@@ -71,4 +72,13 @@ export function toastStackReady(ready: ToastApi | null): void {
   const pending = queued;
   queued = [];
   for (const action of pending) action(ready);
+}
+
+/**
+ * An error toast for a failed call: its text is lib/api-client's errorText (the catalogue's message
+ * for the server's code in the interface language, docs/api.md#errors), `fallback` when the error
+ * carries none. Returns the toast's key.
+ */
+export function toastError(err: unknown, fallback?: string, options: OptionsObject = {}): SnackbarKey {
+  return enqueueSnackbar(errorText(err, fallback), { variant: 'error', ...options });
 }

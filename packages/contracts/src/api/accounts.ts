@@ -28,6 +28,9 @@ export const USER_API = {
   updateActiveStatus: `${USERS_PATH}/update/active/status`,
   audit: '/ulca/user-mgmt/v1/audit',
   language: `${USERS_PATH}/language`,
+  profileName: `${USERS_PATH}/profile/name`,
+  profilePassword: `${USERS_PATH}/profile/password`,
+  profileDelete: `${USERS_PATH}/profile/delete`,
 } as const;
 
 /** The interface languages a user may keep in their profile (docs/product.md#languages-of-the-interface). */
@@ -86,6 +89,10 @@ export const signupUserSchema = z.object({
     .max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.password)
     .refine(isStrongPassword, ACCOUNT_MESSAGES.password),
   roles: z.array(z.string()).optional().describe('Ignored: self sign-up always assigns CONTRIBUTOR-USER.'),
+  language: z
+    .enum(UI_LANGUAGE_CODES)
+    .optional()
+    .describe('The interface language at sign-up: kept in the profile, and the activation e-mail is written in it (default English).'),
 });
 export type SignupUser = z.infer<typeof signupUserSchema>;
 
@@ -287,3 +294,39 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 /** Response of GET audit: the page, newest first, and the number of entries matching in all. */
 export const auditListResponse = z.object({ data: z.array(auditEntry), count: z.number() });
 export type AuditListResponse = z.infer<typeof auditListResponse>;
+
+// ── account self-service (docs/product.md#profile-and-api-keys, docs/api.md#route-groups) ──────────
+
+const personName = (required: boolean) => {
+  const base = z.string({ error: ACCOUNT_MESSAGES.name }).trim().max(100, 'Name is too long (at most 100 characters).');
+  return required
+    ? base.min(1, ACCOUNT_MESSAGES.name).regex(NAME_PATTERN, ACCOUNT_MESSAGES.name)
+    : base.refine((v) => v === '' || NAME_PATTERN.test(v), ACCOUNT_MESSAGES.name);
+};
+
+/** Body of POST users/profile/name: the caller's own name (an empty lastName clears it). */
+export const profileNameBody = z.object({ firstName: personName(true), lastName: personName(false).optional() });
+export type ProfileNameBody = z.infer<typeof profileNameBody>;
+
+/** Answer of POST users/profile/name: the caller's details as they now are. */
+export const profileNameResponse = z.object({ message: z.string(), data: userDetailsSchema });
+
+/** Body of POST users/profile/password: the current password and the new one (docs/product.md#validation-rules rule). */
+export const profilePasswordBody = z.object({
+  currentPassword: z.string({ error: ACCOUNT_MESSAGES.enterPassword }).min(1, ACCOUNT_MESSAGES.enterPassword).max(MAX_PASSWORD_LENGTH),
+  newPassword: z
+    .string({ error: ACCOUNT_MESSAGES.password })
+    .max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.password)
+    .refine(isStrongPassword, ACCOUNT_MESSAGES.password),
+});
+export type ProfilePasswordBody = z.infer<typeof profilePasswordBody>;
+
+/** Answer of POST users/profile/password: how many other sessions were ended. */
+export const profilePasswordResponse = z.object({ message: z.string(), sessionsEnded: z.number().int() });
+
+/** Body of POST users/profile/delete: the caller's e-mail typed again (the confirmation) and their password. */
+export const profileDeleteBody = z.object({
+  email: z.string({ error: ACCOUNT_MESSAGES.enterEmail }).trim().min(1, ACCOUNT_MESSAGES.enterEmail).max(254),
+  password: z.string({ error: ACCOUNT_MESSAGES.enterPassword }).min(1, ACCOUNT_MESSAGES.enterPassword).max(MAX_PASSWORD_LENGTH),
+});
+export type ProfileDeleteBody = z.infer<typeof profileDeleteBody>;

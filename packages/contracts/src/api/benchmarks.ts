@@ -183,6 +183,11 @@ export const benchmarkDetailResponse = benchmarkSchema.extend({
 });
 
 /** POST benchmark/getByTask. */
+/**
+ * Query of POST benchmark/getByTask: the original ULCA client sends `?userId=` (its own id) unsigned;
+ * in legacy mode it lets the owner list benchmarks for an unpublished model (docs/migration.md#model-side).
+ */
+export const benchmarkByTaskQuery = z.object({ userId: z.string().max(100).optional() });
 export const benchmarkByTaskBody = z.object({ modelId: z.string().max(100), userId: z.string().max(100).nullish() });
 export const benchmarkByTaskResponse = z.object({
   message: z.string(),

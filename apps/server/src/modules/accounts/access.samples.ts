@@ -39,6 +39,26 @@ export const ACCESS_SAMPLES: AccessSamples = {
     okStatus: 200,
     note: "Always the caller's own language.",
   },
+  [`POST ${USERS}/profile/name`]: {
+    owner: null,
+    sample: () => ({ body: { firstName: 'Test User' } }),
+    okStatus: 200,
+    note: "Always the caller's own account (identity from the signature; a userID in the body is ignored: self-service.int.test.ts).",
+  },
+  [`POST ${USERS}/profile/password`]: {
+    owner: null,
+    // A wrong current password: admitted (400 WRONG_PASSWORD) without changing the shared user's password.
+    sample: () => ({ body: { currentPassword: 'Not&ThePassword1', newPassword: STRONG_PASSWORD } }),
+    okStatus: 400,
+    note: "Always the caller's own account.",
+  },
+  [`POST ${USERS}/profile/delete`]: {
+    owner: null,
+    // A wrong password: admitted (400 WRONG_PASSWORD) without deleting the shared user.
+    sample: ({ caller }) => ({ body: { email: caller.email, password: 'Not&ThePassword1' } }),
+    okStatus: 400,
+    note: "Always the caller's own account (deletion itself: self-service.int.test.ts).",
+  },
   [`POST ${USERS}/forgot-password`]: { sample: () => ({ body: { email: 'nobody@example.org' } }), okStatus: 200 },
   [`POST ${USERS}/get/token/status`]: { sample: () => ({ body: { token: 'x'.repeat(43) } }), okStatus: 400 },
   [`POST ${USERS}/reset-password`]: {

@@ -11,8 +11,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { queueMail } from '../../mail/send.ts';
+import { renderMail } from '../../mail/templates.ts';
 import { secretKey } from '../../security/crypto.ts';
-import type { UserRow } from './repo.ts';
+import { findUiLanguage, type UserRow } from './repo.ts';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 10;
@@ -44,25 +45,12 @@ export function isLoginCode(ctx: AppContext, user: Pick<UserRow, 'user_id' | 'pa
   });
 }
 
-/** Queues the e-mail carrying the code to the account's address. */
+/** Queues the e-mail carrying the code to the account's address, in the user's interface language. */
 export async function mailLoginCode(
   ctx: AppContext,
   user: Pick<UserRow, 'user_id' | 'password_hash' | 'email' | 'first_name'>,
 ): Promise<void> {
   const minutes = Math.round(ctx.config.loginCodeTtlSeconds / 60);
-  await queueMail(ctx, {
-    to: user.email,
-    subject: 'Your ULCA sign-in code',
-    text: [
-      `Hello ${user.first_name},`,
-      '',
-      'There were too many failed attempts to sign in to your ULCA account, so signing in now also needs this code:',
-      '',
-      `    ${loginCode(ctx, user)}`,
-      '',
-      `Enter it with your password on the sign-in page. It works for at least ${minutes} minutes.`,
-      'If the failed attempts were not yours, someone may be guessing your password: consider changing it.',
-      '',
-    ].join('\n'),
-  });
+  const language = await findUiLanguage(ctx.db, user.user_id);
+  await queueMail(ctx, renderMail('loginCode', language, user.email, { name: user.first_name, code: loginCode(ctx, user), minutes }));
 }

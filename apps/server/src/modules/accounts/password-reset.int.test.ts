@@ -239,6 +239,22 @@ describe('forgot and reset password', () => {
     expect(rows.some((r) => r.action === 'password.reset.failure')).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(NEW_PASSWORD);
   });
+
+  it("writes the reset e-mail in the user's interface language (a Hindi user's is in Hindi, with a working link)", async () => {
+    const hindi = await createSignedInUser(p);
+    const lang = await signedInject(p.app, hindi, 'POST', `${USERS}/language`, { language: 'hi' });
+    expect(lang.statusCode).toBe(200);
+    expect((await forgot(hindi.email)).statusCode).toBe(200);
+    await mailSettled(p.ctx);
+    const [mail] = mailsTo(p.outboxDir, hindi.email);
+    expect(mail).toContain('नमस्ते Test User,');
+    expect(mail).toContain('नया पासवर्ड चुनने के लिए नीचे दिया गया लिंक खोलें');
+    expect(mail).toContain('60 मिनट');
+    expect(mail).not.toMatch(/We received a request/);
+    expect(latestResetLink(p.outboxDir, hindi.email)).toMatch(/\/ulca\/user\/reset-password\//);
+    // A user who never chose a language gets English.
+    expect(mailsTo(p.outboxDir, user.email)[0]).toContain('We received a request to reset the password');
+  });
 });
 
 describe('activation links expire', () => {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { queueMail } from '../../mail/send.ts';
+import { renderMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/service.ts';
 import { randomToken, tokenHash } from '../../security/crypto.ts';
 import { sessionCacheFor } from '../../security/session-cache.ts';
@@ -66,20 +67,16 @@ async function sendResetMail(ctx: AppContext, email: string, meta: RequestMeta):
   const token = randomToken();
   const expiresAt = new Date(Date.now() + ctx.config.resetTokenTtlMinutes * 60_000);
   await repo.upsertPasswordReset(ctx.db, user.user_id, tokenHash(token), expiresAt);
-  await queueMail(ctx, {
-    to: user.email,
-    subject: 'Reset your ULCA password',
-    text: [
-      `Hello ${user.first_name},`,
-      '',
-      'We received a request to reset the password of your ULCA account. Open the link below to choose a new one:',
-      resetLink(ctx.config.publicUrl, user.email, token),
-      '',
-      `The link works once and expires in ${ctx.config.resetTokenTtlMinutes} minutes. Resetting the password signs you out everywhere.`,
-      'If you did not ask for this, you can ignore this message: your password stays as it is.',
-      '',
-    ].join('\n'),
-  });
+  // Written in the user's interface language (docs/product.md#languages-of-the-interface).
+  const language = await repo.findUiLanguage(ctx.db, user.user_id);
+  await queueMail(
+    ctx,
+    renderMail('passwordReset', language, user.email, {
+      name: user.first_name,
+      link: resetLink(ctx.config.publicUrl, user.email, token),
+      minutes: ctx.config.resetTokenTtlMinutes,
+    }),
+  );
 }
 
 /**

@@ -11,6 +11,11 @@ import {
   forgotPasswordBody,
   languageBody,
   languageResponse,
+  profileDeleteBody,
+  profileNameBody,
+  profileNameResponse,
+  profilePasswordBody,
+  profilePasswordResponse,
   UI_LANGUAGE_CODES,
   loginBody,
   loginResponse,
@@ -28,6 +33,14 @@ import {
   verifyUserResponse,
 } from '@ulca/contracts';
 import * as service from './service.ts';
+import {
+  ACCOUNT_DELETED_MESSAGE,
+  changeOwnPassword,
+  deleteOwnAccount,
+  NAME_SAVED_MESSAGE,
+  PASSWORD_CHANGED_MESSAGE,
+  updateOwnName,
+} from './self-service.ts';
 import { findUiLanguage, saveUiLanguage } from './repo.ts';
 import { SIGNED, errorResponse, messageResponse, validatedBody } from '../../lib/route-schemas.ts';
 
@@ -169,6 +182,70 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       const body = validatedBody(languageBody, request);
       await saveUiLanguage(ctx.db, currentUser(request).userId, body.language);
       return { message: 'Language saved' };
+    },
+  );
+
+  // Account self-service: always the caller's own account, from the signature
+  // (docs/product.md#profile-and-api-keys, docs/api.md#route-groups).
+  app.post(
+    USER_API.profileName,
+    {
+      config: { access: signedIn() },
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary: "Sets the caller's own first and last name",
+        security: SIGNED,
+        body: profileNameBody,
+        response: { 200: profileNameResponse, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const body = validatedBody(profileNameBody, request);
+      const data = await updateOwnName(ctx, currentUser(request), body, { ip: request.ip });
+      return { message: NAME_SAVED_MESSAGE, data };
+    },
+  );
+
+  app.post(
+    USER_API.profilePassword,
+    {
+      config: { access: signedIn() },
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary:
+          "Changes the caller's password (the current one required, 400 WRONG_PASSWORD otherwise); ends every other session and keeps this one",
+        security: SIGNED,
+        body: profilePasswordBody,
+        response: { 200: profilePasswordResponse, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const body = validatedBody(profilePasswordBody, request);
+      const sessionsEnded = await changeOwnPassword(ctx, currentUser(request), body, { ip: request.ip });
+      return { message: PASSWORD_CHANGED_MESSAGE, sessionsEnded };
+    },
+  );
+
+  app.post(
+    USER_API.profileDelete,
+    {
+      config: { access: signedIn() },
+      attachValidation: true,
+      schema: {
+        tags: TAGS,
+        summary:
+          "Deletes the caller's account (e-mail typed again and password required): sessions, API keys, glossaries and speakers are deleted; published contributions stay, anonymised",
+        security: SIGNED,
+        body: profileDeleteBody,
+        response: { 200: messageResponse, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const body = validatedBody(profileDeleteBody, request);
+      await deleteOwnAccount(ctx, currentUser(request), body, { ip: request.ip });
+      return { message: ACCOUNT_DELETED_MESSAGE };
     },
   );
 

@@ -2,6 +2,7 @@ import { withoutNul, type Role } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, unauthorized } from '../../lib/errors.ts';
 import { queueMail } from '../../mail/send.ts';
+import { renderMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/service.ts';
 import { consumeLoginAttempt, consumeSignupRequest, mayEmailLoginCode, recordLoginSuccess, TooManyRequestsError } from './rate-limits.ts';
 import { isLoginCode, mailLoginCode } from './login-code.ts';
@@ -113,19 +114,14 @@ export async function signup(ctx: AppContext, users: SignupUser[], meta?: Reques
   try {
     for (const p of prepared) {
       const email = p.user.email.toLowerCase();
-      await queueMail(ctx, {
-        to: email,
-        subject: 'Activate your ULCA account',
-        text: [
-          `Hello ${p.user.firstName},`,
-          '',
-          'Your ULCA account has been created. Open the link below to activate it:',
-          activationLink(ctx.config.publicUrl, email, p.userId, p.token),
-          '',
-          'If you did not sign up, you can ignore this message.',
-          '',
-        ].join('\n'),
-      });
+      if (p.user.language) await repo.saveUiLanguage(ctx.db, p.userId, p.user.language);
+      await queueMail(
+        ctx,
+        renderMail('activation', p.user.language, email, {
+          name: p.user.firstName,
+          link: activationLink(ctx.config.publicUrl, email, p.userId, p.token),
+        }),
+      );
     }
   } catch (err) {
     ctx.log.error({ err }, 'activation e-mail could not be queued; removing the new accounts');

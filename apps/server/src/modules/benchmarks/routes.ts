@@ -7,6 +7,7 @@ import {
   CONTRIBUTORS,
   BENCHMARK_TASKS,
   benchmarkByTaskBody,
+  benchmarkByTaskQuery,
   benchmarkByTaskResponse,
   benchmarkDetailResponse,
   benchmarkExecuteAllMetricBody,
@@ -145,6 +146,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
         summary:
           "The published benchmarks a model can run on (its task and languages), with metric[] and availableMetric[]; the caller's model (or ADMIN)",
         security: SIGNED,
+        querystring: benchmarkByTaskQuery,
         body: benchmarkByTaskBody,
         response: { 200: benchmarkByTaskResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
       },
@@ -152,7 +154,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
     async (req) => {
       const user = req.user ?? null;
       if (user) checkClaimedUser(req.body.userId, user.userId);
-      const data = await benchmarksForModel(ctx, user, req.body.modelId);
+      const data = await benchmarksForModel(ctx, user, req.body.modelId, req.query.userId);
       const benchmark = data.map((b) => ({ ...b, availableMetric: b.availableMetric.map((m) => m.metricName) }));
       return {
         message: data.length ? 'Benchmark datasets for this model' : 'No benchmark dataset for this model.',

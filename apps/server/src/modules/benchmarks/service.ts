@@ -12,6 +12,7 @@ import {
   BENCHMARK_TASKS,
   benchmarkSpec,
   isBenchmarkTask,
+  isInferenceTask,
   type BenchmarkTask,
   type BenchmarkExecuteBody,
   type BenchmarkPerformance,
@@ -215,10 +216,13 @@ const asList = (v: string | string[] | null | undefined): string[] | undefined =
 /**
  * POST benchmark/search (docs/product.md#screens benchmark list): published benchmarks of `task`, newest
  * first, filtered by source/target language, domain and submitter ('', null, [], 'All' = any),
- * each with the task's metric[]. Throws 400 UNKNOWN_TASK.
+ * each with the task's metric[]. A model task that has no benchmarks (tts: the original client's
+ * Benchmark Datasets has a TTS tab, docs/migration.md#model-side) lists none. Throws 400 UNKNOWN_TASK
+ * for any other name.
  */
 export async function searchBenchmarks(ctx: AppContext, body: BenchmarkSearchBody) {
   const task = body.task.trim();
+  if (isInferenceTask(task) && !(BENCHMARK_TASKS as readonly string[]).includes(task)) return [];
   if (!(BENCHMARK_TASKS as readonly string[]).includes(task)) {
     throw badRequest('UNKNOWN_TASK', `Unknown benchmark task "${task}".`, [
       { field: 'task', message: `One of ${BENCHMARK_TASKS.join(', ')}.` },
@@ -294,11 +298,12 @@ function leaderboardEntry(r: RunRow, m: { name: string; version: string; status:
  * POST benchmark/getByTask (the Run Benchmark modal, docs/product.md#model-screens): the published benchmarks of the
  * model's task whose languages the model supports, each with metric[] and availableMetric[]. A
  * signed caller's model must be theirs (or the caller an ADMIN): else 404, as for a missing model.
- * `caller` null is the original ULCA client's unsigned call (legacy mode only, docs/migration.md):
- * then the model must be published, and only public benchmarks are listed, as for anyone.
+ * `caller` null is the original ULCA client's unsigned call (legacy mode only, docs/migration.md#model-side):
+ * then the model must be published, or be `claimedOwner`'s (the `?userId=` it sends: that client offers
+ * Run Benchmark only before publishing); only public benchmarks are listed, as for anyone. 404 otherwise.
  */
-export async function benchmarksForModel(ctx: AppContext, caller: AuthUser | null, modelId: string) {
-  const model = caller ? await ownModel(ctx, caller, modelId) : await models.getModelForCall(ctx, modelId.trim(), null);
+export async function benchmarksForModel(ctx: AppContext, caller: AuthUser | null, modelId: string, claimedOwner?: string) {
+  const model = caller ? await ownModel(ctx, caller, modelId) : await unsignedModel(ctx, modelId.trim(), claimedOwner);
   const rows = await repo.searchPublished(ctx.db, { task: model.task });
   return (
     await withRefUrls(
@@ -318,6 +323,12 @@ function supportsLanguages(model: models.ModelEndpoint, b: BenchmarkRow): boolea
   return model.languages.some(
     (l) => l.sourceLanguage === b.source_language && (!b.target_language || l.targetLanguage === b.target_language),
   );
+}
+
+/** The model an unsigned getByTask names: a published one, or an unpublished one of `claimedOwner`; 404 otherwise. */
+function unsignedModel(ctx: AppContext, modelId: string, claimedOwner: string | undefined): Promise<models.ModelEndpoint> {
+  // No roles: a claimed id never stands for an ADMIN, only for the model's owner.
+  return models.getModelForCall(ctx, modelId, claimedOwner ? { userId: claimedOwner, roles: [] } : null);
 }
 
 /** The model `modelId` when the caller owns it or is an ADMIN; 404 otherwise (nothing learnt about others' models). */

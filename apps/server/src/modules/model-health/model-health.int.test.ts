@@ -223,6 +223,14 @@ describe('model health (issue #11 point 7)', () => {
   });
 });
 
+/** Does what a worker does with the queued round: takes the job, runs the round, completes the job. */
+async function runQueuedRound(platform: TestPlatform): Promise<void> {
+  const [job] = await platform.ctx.boss.fetch('model-health');
+  expect(job).toBeDefined();
+  await runHealthRound(platform.ctx);
+  await platform.ctx.boss.complete('model-health', job.id);
+}
+
 describe('the health schedule on a fresh cluster', () => {
   it('offers no round while no model is published, so the slot is kept for the first real round', async () => {
     const fresh = await createTestPlatform();
@@ -233,6 +241,29 @@ describe('the health schedule on a fresh cluster', () => {
       const user = await createSignedInUser(fresh, ['CONTRIBUTOR-USER']);
       await insertTestModel(fresh.ctx, { userId: user.userId, callbackUrl: ms.url('translation'), name: 'First model' });
       expect(await offerHealthRound(fresh.ctx, 3600)).toEqual(expect.any(String));
+      expect(await offerHealthRound(fresh.ctx, 3600)).toBeNull();
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('runs a round at once for models registered after the slot had its round (no 15 minutes of "unknown" on a first start)', async () => {
+    const fresh = await createTestPlatform();
+    try {
+      const user = await createSignedInUser(fresh, ['CONTRIBUTOR-USER']);
+      await insertTestModel(fresh.ctx, { userId: user.userId, callbackUrl: ms.url('translation'), name: 'Early model' });
+      const slotRound = await offerHealthRound(fresh.ctx, 3600);
+      expect(slotRound).toEqual(expect.any(String));
+      await runQueuedRound(fresh);
+      // The reference models arrive after the slot's round: their first check must not wait an interval.
+      const late = await insertTestModel(fresh.ctx, { userId: user.userId, callbackUrl: ms.url('translation'), name: 'Late model' });
+      const catchUp = await offerHealthRound(fresh.ctx, 3600);
+      expect(catchUp).toEqual(expect.any(String));
+      expect(await offerHealthRound(fresh.ctx, 3600)).toBeNull(); // queued once
+      await runQueuedRound(fresh);
+      const row = await fresh.ctx.db.pool.query(`SELECT status FROM model_health WHERE model_id = $1`, [late]);
+      expect(row.rows[0]?.status).toBeDefined();
+      // Every model checked: the interval slot rules again.
       expect(await offerHealthRound(fresh.ctx, 3600)).toBeNull();
     } finally {
       await fresh.close();

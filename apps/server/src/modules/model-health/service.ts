@@ -183,13 +183,33 @@ export async function queueHealthRound(ctx: AppContext, slotSeconds?: number): P
  * The schedule's offer (jobs/model-health.ts): queues the round of the current slot, as
  * {@link queueHealthRound}, only when there is a model to check. On a fresh cluster the first
  * offers come before any API process registered its models; a round then would check nothing
- * and use up the slot, leaving the first real round up to an interval later. Returns the job id,
+ * and use up the slot, leaving the first real round up to an interval later. When the slot has had
+ * its round and a published model has never been checked, a round is queued at once for it. Returns the job id,
  * null when the slot has its round, or 'nothing' when no model is published.
  */
 export async function offerHealthRound(ctx: AppContext, slotSeconds: number): Promise<string | null | 'nothing'> {
-  if ((await modelsToCheck(ctx)).length === 0) return 'nothing';
-  return queueHealthRound(ctx, slotSeconds);
+  const endpoints = await modelsToCheck(ctx);
+  if (endpoints.length === 0) return 'nothing';
+  const queued = await queueHealthRound(ctx, slotSeconds);
+  if (queued) return queued;
+  // The slot has had its round, but a model was published since and never checked (on a first
+  // start the reference models register after the first round): its first check runs now, not an
+  // interval later, unless a round is already waiting or running. At most one such round a minute.
+  const checked = new Set(
+    (
+      await repo.healthOf(
+        ctx.db,
+        endpoints.map((m) => m.modelId),
+      )
+    ).map((r) => r.model_id),
+  );
+  if (endpoints.every((m) => checked.has(m.modelId))) return null;
+  if ((await ctx.boss.getQueueSize(QUEUES.modelHealth, { before: 'completed' })) > 0) return null;
+  return ctx.boss.send(QUEUES.modelHealth, {}, { singletonKey: NEVER_CHECKED_KEY, singletonSeconds: 60 });
 }
+
+/** pg-boss singleton key of the round offered for models never checked (see {@link offerHealthRound}). */
+const NEVER_CHECKED_KEY = 'never-checked';
 
 /** Filters and paging of getModelHealthStatus (the original's query parameters). */
 export interface HealthListQuery {

@@ -3,8 +3,20 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import AppleIcon from '@mui/icons-material/Apple';
+import FacebookIcon from '@mui/icons-material/Facebook';
+import GitHubIcon from '@mui/icons-material/GitHub';
+import InstagramIcon from '@mui/icons-material/Instagram';
+import LinkedInIcon from '@mui/icons-material/LinkedIn';
+import ShopIcon from '@mui/icons-material/Shop';
+import XIcon from '@mui/icons-material/X';
+import YouTubeIcon from '@mui/icons-material/YouTube';
+import type { SocialNetwork } from '@ulca/contracts';
 import { SITE } from './site.ts';
+import { hasSiteItems, telHref, useSiteFooter } from './site-footer.ts';
 
 const PROGRAMME_LINKS = [
   { key: 'footer.aboutUlca', to: '/intro' },
@@ -14,10 +26,38 @@ const PROGRAMME_LINKS = [
 ] as const;
 
 const linkSx = { color: 'inherit', display: 'block', py: 0.5 } as const;
+const storeSx = {
+  color: 'inherit',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 0.75,
+  border: '1px solid rgba(255,255,255,0.4)',
+  borderRadius: 1,
+  px: 1.25,
+  py: 0.75,
+  textDecoration: 'none',
+} as const;
 
-/** The footer of every page (docs/product.md#what-the-platform-is): programme links, legal links, contact, credit and © 2024. */
+/** Each social network's icon and its name as the network writes it (a brand, never translated). */
+const SOCIAL: Record<SocialNetwork, { Icon: typeof XIcon; name: string }> = {
+  x: { Icon: XIcon, name: 'X' },
+  facebook: { Icon: FacebookIcon, name: 'Facebook' },
+  linkedin: { Icon: LinkedInIcon, name: 'LinkedIn' },
+  youtube: { Icon: YouTubeIcon, name: 'YouTube' },
+  instagram: { Icon: InstagramIcon, name: 'Instagram' },
+  github: { Icon: GitHubIcon, name: 'GitHub' },
+};
+
+/**
+ * The footer of every page (docs/product.md#what-the-platform-is): programme links, legal links, contact, credit and © 2024,
+ * and the operator's address, phone, app-store and social links (server configuration SITE_*,
+ * docs/configuration.md#server), each hidden when unset.
+ */
 export function Footer() {
   const { t } = useTranslation();
+  const site = useSiteFooter().data;
+  const items = hasSiteItems(site) ? site : undefined;
+  const apps = items && (items.playStoreUrl || items.appStoreUrl);
   return (
     <Box component="footer" sx={{ bgcolor: '#111c2e', color: '#e6ebf2', pt: 5, pb: 3 }}>
       <Container maxWidth="lg">
@@ -61,8 +101,76 @@ export function Footer() {
             <Link href={`mailto:${SITE.contactEmail}`} variant="body2" sx={{ ...linkSx, overflowWrap: 'anywhere' }}>
               {SITE.contactEmail}
             </Link>
+            {items?.phone ? (
+              <Typography variant="body2" sx={{ py: 0.5 }}>
+                <Box component="span" sx={{ opacity: 0.85 }}>
+                  {t('site.phone')}:{' '}
+                </Box>
+                <Link href={telHref(items.phone)} sx={{ color: 'inherit' }}>
+                  {items.phone}
+                </Link>
+              </Typography>
+            ) : null}
+            {items?.address ? (
+              <Typography variant="body2" component="address" sx={{ py: 0.5, fontStyle: 'normal', whiteSpace: 'pre-line' }}>
+                <Box component="span" sx={{ opacity: 0.85 }}>
+                  {t('site.address')}:{' '}
+                </Box>
+                {items.address}
+              </Typography>
+            ) : null}
           </Box>
         </Box>
+        {apps || items?.social.length ? (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ mt: 4, justifyContent: 'space-between' }}>
+            {apps ? (
+              <Box component="nav" aria-label={t('site.getTheApp')}>
+                <Typography component="h2" variant="subtitle2" sx={{ color: '#fff', mb: 1 }}>
+                  {t('site.getTheApp')}
+                </Typography>
+                <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', gap: 1 }}>
+                  {items.playStoreUrl ? (
+                    <Link href={items.playStoreUrl} variant="body2" sx={storeSx} rel="noopener noreferrer" target="_blank">
+                      <ShopIcon fontSize="small" aria-hidden />
+                      {t('site.googlePlay')}
+                    </Link>
+                  ) : null}
+                  {items.appStoreUrl ? (
+                    <Link href={items.appStoreUrl} variant="body2" sx={storeSx} rel="noopener noreferrer" target="_blank">
+                      <AppleIcon fontSize="small" aria-hidden />
+                      {t('site.appStore')}
+                    </Link>
+                  ) : null}
+                </Stack>
+              </Box>
+            ) : null}
+            {items?.social.length ? (
+              <Box component="nav" aria-label={t('site.followUs')}>
+                <Typography component="h2" variant="subtitle2" sx={{ color: '#fff', mb: 1 }}>
+                  {t('site.followUs')}
+                </Typography>
+                <Stack direction="row" spacing={0.5}>
+                  {items.social.map(({ network, url }) => {
+                    const { Icon, name } = SOCIAL[network];
+                    return (
+                      <IconButton
+                        key={`${network}:${url}`}
+                        component="a"
+                        href={url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={t('site.socialLink', { network: name })}
+                        sx={{ color: 'inherit' }}
+                      >
+                        <Icon />
+                      </IconButton>
+                    );
+                  })}
+                </Stack>
+              </Box>
+            ) : null}
+          </Stack>
+        ) : null}
         <Box
           sx={{
             borderTop: '1px solid rgba(255,255,255,0.15)',

@@ -18,7 +18,7 @@ describe('header menus by first role (docs/product.md#roles)', () => {
   it('gives contributors every dataset and model tab, and no Admin menu', () => {
     const m = labels('CONTRIBUTOR-USER');
     expect(m.Dataset).toHaveLength(6);
-    expect(m.Models).toEqual(['Explore Models', 'Benchmark Datasets', 'My Contribution', 'Submit Model']);
+    expect(m.Models).toEqual(['Explore Models', 'Benchmark Datasets', 'My Models', 'Submit Model']);
     expect(m.Admin).toBeUndefined();
   });
   it('hides the Dataset menu from consortium members', () => {

@@ -45,7 +45,7 @@ export const MENUS: readonly MenuDef[] = [
     tabs: [
       { label: 'Explore Models', key: 'menu.exploreModels', to: '/model/explore-models', roles: 'public' },
       { label: 'Benchmark Datasets', key: 'menu.benchmarkDatasets', to: '/model/benchmark-datasets', roles: 'public' },
-      { label: 'My Contribution', key: 'menu.myContribution', to: '/model/my-contribution', roles: CONTRIBUTORS },
+      { label: 'My Models', key: 'menu.myModels', to: '/model/my-contribution', roles: CONTRIBUTORS },
       { label: 'Submit Model', key: 'menu.submitModel', to: '/model/upload', roles: CONTRIBUTORS },
     ],
   },

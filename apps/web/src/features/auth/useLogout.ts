@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from '../../lib/toast.ts';
+import { i18n } from '../../lib/i18n/i18n.ts';
 import { clearSession } from '../../lib/session.ts';
 import { logoutRequest } from './api/logout.ts';
 
@@ -16,7 +17,7 @@ export function useLogout(): () => Promise<void> {
     await logoutRequest();
     clearSession();
     queryClient.clear();
-    enqueueSnackbar('Logout successful', { variant: 'success' });
+    enqueueSnackbar(i18n.t('account.loggedOut'), { variant: 'success' });
     navigate('/user/login', { replace: true });
   }, [navigate, queryClient]);
 }

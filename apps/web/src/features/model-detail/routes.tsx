@@ -1,8 +1,15 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { LoadingState } from '../../components/LoadingState.tsx';
+import { useTranslation } from '../../lib/i18n/i18n.ts';
 
 const ModelDetailPage = lazy(() => import('./routes/ModelDetailPage.tsx'));
+
+/** The page's loading state while its chunk arrives, in the interface language. */
+function Loading() {
+  const { t } = useTranslation();
+  return <LoadingState label={t('common.loadingPage')} />;
+}
 
 /**
  * The public model page (docs/product.md#screens route table: /search-model/{srno}/{model?}), relative to the
@@ -12,7 +19,7 @@ export const modelDetailRoutes: RouteObject[] = [
   {
     path: 'search-model/:srno/:model?',
     element: (
-      <Suspense fallback={<LoadingState label="Loading page…" />}>
+      <Suspense fallback={<Loading />}>
         <ModelDetailPage />
       </Suspense>
     ),

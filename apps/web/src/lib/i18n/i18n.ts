@@ -140,9 +140,13 @@ const translate: TFunction = (key, params) => {
   return core._(key, params);
 };
 
-/** The app's translation entry point outside React: `i18n.t(key, params)`; `i18n.language` is the current language. */
-export const i18n: { t: TFunction; readonly language: string } = {
+/**
+ * The app's translation entry point outside React: `i18n.t(key, params)`; `i18n.exists(key)` is true
+ * when a catalogue has the key; `i18n.language` is the current language.
+ */
+export const i18n: { t: TFunction; exists: (key: string) => boolean; readonly language: string } = {
   t: translate,
+  exists: (key) => key in core.messages,
   get language() {
     return core.locale;
   },

@@ -3,11 +3,12 @@ import {
   appConfigResponse,
   MASTER_API,
   MODEL_API,
+  modelFeedbackListResponse,
   modelFeedbackResponse,
   type ModelFeedbackBody,
   type ModelFeedbackResponse,
 } from '@ulca/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { modelDetailKeys } from './keys.ts';
 
 /** GET …/mdms/v0/app-config: languages and the feedback questions (master data feedbackQns). */
@@ -39,4 +40,25 @@ export function submitFeedback(body: ModelFeedbackBody): Promise<ModelFeedbackRe
 /** Mutation hook for submitFeedback. */
 export function useSubmitFeedback() {
   return useMutation({ mutationFn: submitFeedback });
+}
+
+/**
+ * GET …/model/feedback/list?modelId (signed): the feedback left on one of the caller's models,
+ * newest first (the model's owner or an ADMIN; 403 for anyone else, docs/api.md#route-groups).
+ */
+export function fetchModelFeedback(modelId: string, signal?: AbortSignal) {
+  return apiRequest('GET', MODEL_API.feedbackList, { query: { modelId }, schema: modelFeedbackListResponse, signal });
+}
+
+/**
+ * Query hook of {@link fetchModelFeedback}, run only for a signed-in visitor (`enabled`): a 403
+ * (not the owner) is an answer, not retried; the page then shows no feedback entry point.
+ */
+export function useModelFeedback(modelId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: modelDetailKeys.feedbackList(modelId),
+    queryFn: ({ signal }) => fetchModelFeedback(modelId, signal),
+    enabled,
+    retry: (count, err) => count < 2 && !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500),
+  });
 }

@@ -5,4 +5,6 @@ export const modelDetailKeys = {
   transliterationModel: (sourceLanguage: string, targetLanguage: string) =>
     ['model-detail', 'transliteration-model', sourceLanguage, targetLanguage] as const,
   feedbackQuestions: () => ['model-detail', 'feedback-questions'] as const,
+  feedbackList: (modelId: string) => ['model-detail', 'feedback-list', modelId] as const,
+  uptime: (modelId: string) => ['model-detail', 'uptime', modelId] as const,
 };

@@ -15,9 +15,7 @@ import { MetricName } from '../../../components/MetricName.tsx';
 import { benchmarkDetailPath, type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
 import { metricLabel } from '../../../lib/metrics.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
-
-/** Shown when a model has no benchmark run (never a made-up score). */
-export const NO_BENCHMARK_RUNS = 'No benchmark runs yet';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /**
  * The Benchmarkings section (docs/product.md#screens): one tab per metric and the model's runs for it, newest
@@ -25,6 +23,7 @@ export const NO_BENCHMARK_RUNS = 'No benchmark runs yet';
  * returns here); the metric's tooltip links to the metric definitions. With none, 'No benchmark runs yet'.
  */
 export function Benchmarkings({ model }: { model: ModelRecord }) {
+  const { t } = useTranslation();
   const metrics = [...new Set([...model.metric, ...model.benchmarkPerformance.map((b) => b.metric)])];
   const [metric, setMetric] = useState(metrics[0] ?? '');
   const { pathname, search } = useLocation();
@@ -32,10 +31,16 @@ export function Benchmarkings({ model }: { model: ModelRecord }) {
   return (
     <Box component="section" aria-labelledby="benchmarkings-title" sx={{ mt: 4 }}>
       <Typography id="benchmarkings-title" variant="h6" component="h2">
-        Benchmarkings
+        {t('modelDetail.bench.title')}
       </Typography>
       {metrics.length > 0 && (
-        <Tabs value={metric} onChange={(_, m: string) => setMetric(m)} variant="scrollable" allowScrollButtonsMobile aria-label="Metrics">
+        <Tabs
+          value={metric}
+          onChange={(_, m: string) => setMetric(m)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label={t('modelDetail.bench.metrics')}
+        >
           {metrics.map((m) => (
             <Tab key={m} value={m} label={metricLabel(m)} />
           ))}
@@ -48,17 +53,17 @@ export function Benchmarkings({ model }: { model: ModelRecord }) {
       )}
       {runs.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 3 }} role="status">
-          {NO_BENCHMARK_RUNS}
+          {t('modelDetail.bench.none')}
         </Typography>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={`Benchmark runs, ${metric}`}>
+          <Table size="small" aria-label={t('modelDetail.bench.runsOf', { metric: metricLabel(metric) })}>
             <TableHead>
               <TableRow>
-                <TableCell>Benchmark Dataset</TableCell>
-                <TableCell>Metric</TableCell>
-                <TableCell align="right">Score</TableCell>
-                <TableCell>Benchmark Run On</TableCell>
+                <TableCell>{t('modelDetail.bench.dataset')}</TableCell>
+                <TableCell>{t('modelDetail.bench.metric')}</TableCell>
+                <TableCell align="right">{t('modelDetail.bench.score')}</TableCell>
+                <TableCell>{t('modelDetail.bench.runOn')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

@@ -3,13 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ModelRecord } from '@ulca/contracts';
-
-/** What kind of engine a reference model is, as its card's title says it. */
-const KIND_TEXT: Record<string, string> = {
-  'trained-model': 'a trained model, run offline',
-  'rule-based': 'a rule-based engine, no trained model',
-  heuristic: 'a heuristic with hand-set thresholds, not a trained model',
-};
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /**
  * The notice of a reference model (one of the platform's own offline engines, issue #12): what kind
@@ -17,6 +11,7 @@ const KIND_TEXT: Record<string, string> = {
  * above the cards and the try panel. The engine string is long (package lists): it wraps anywhere.
  */
 export function EngineCard({ model }: { model: ModelRecord }) {
+  const { t } = useTranslation();
   if (!model.isReferenceModel || !model.engineCard) return null;
   const { kind, engine, limits } = model.engineCard;
   return (
@@ -26,9 +21,12 @@ export function EngineCard({ model }: { model: ModelRecord }) {
       sx={{ mb: 2, borderWidth: 2, '& .MuiAlert-message': { minWidth: 0 } }}
       data-testid="engine-card"
     >
-      <AlertTitle sx={{ fontWeight: 600 }}>Reference model: {KIND_TEXT[kind] ?? kind}</AlertTitle>
+      {/* The kind of engine (catalogue modelDetail.engine.kind.*); the engine string and its limits are the server's. */}
+      <AlertTitle sx={{ fontWeight: 600 }}>
+        {t('modelDetail.engine.title', { kind: t(`modelDetail.engine.kind.${kind}`, { defaultValue: kind }) })}
+      </AlertTitle>
       <Typography variant="body2">
-        One of the platform&apos;s own offline engines, not a contributor&apos;s model. Engine:{' '}
+        {t('modelDetail.engine.lead')}{' '}
         <Box component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
           {engine}
         </Box>
@@ -36,7 +34,7 @@ export function EngineCard({ model }: { model: ModelRecord }) {
       {limits.length > 0 && (
         <>
           <Typography variant="body2" sx={{ fontWeight: 600, mt: 1 }}>
-            Limits
+            {t('modelDetail.engine.limits')}
           </Typography>
           <Box component="ul" sx={{ m: 0, mt: 0.25, pl: 2.5, overflowWrap: 'anywhere' }}>
             {limits.map((l) => (

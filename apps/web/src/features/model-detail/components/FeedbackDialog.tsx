@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import { useFeedbackQuestions, useSubmitFeedback } from '../api/feedback.ts';
 import { buildFeedbackBody, feedbackQuestionsFor } from '../lib/feedback.ts';
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /** Rating at or below this asks for detail (docs/product.md#constants-and-limits). */
 const DETAIL_AT_OR_BELOW = 3;
@@ -43,6 +44,7 @@ export function FeedbackDialog({
   /** Whether the output is text the user can correct (not audio or a prediction list). */
   editable: boolean;
 }) {
+  const { t } = useTranslation();
   const questionsQuery = useFeedbackQuestions(open);
   const questions = feedbackQuestionsFor(task, questionsQuery.data);
   const submit = useSubmitFeedback();
@@ -55,8 +57,9 @@ export function FeedbackDialog({
     submit.mutate(
       buildFeedbackBody({ task, modelId, input, output, questions, rating, comment, suggestedOutput: withSuggestion ? suggestion : '' }),
       {
-        onSuccess: (res) => {
-          enqueueSnackbar(res.message || 'Thank you for your feedback.', { variant: 'success' });
+        onSuccess: () => {
+          // The catalogue's thanks, not the server's English message.
+          enqueueSnackbar(t('modelDetail.feedback.thanks'), { variant: 'success' });
           setRating(0);
           setComment('');
           setSuggesting(false);
@@ -69,15 +72,16 @@ export function FeedbackDialog({
   const showSuggest = suggesting || (rating > 0 && rating <= DETAIL_AT_OR_BELOW);
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="feedback-title">
-      <DialogTitle id="feedback-title">Feedback</DialogTitle>
+      <DialogTitle id="feedback-title">{t('modelDetail.feedback.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
-            Your feedback will be used to help improve the product
+            {t('modelDetail.feedback.lead')}
           </Typography>
           <div>
             <Typography component="legend" id="rating-question" sx={{ mb: 0.5 }}>
-              {questions.rating}
+              {/* The question is kept in English in the stored feedback; shown in the interface language. */}
+              {t(`modelDetail.feedback.q.${task}`, { defaultValue: questions.rating })}
             </Typography>
             <Rating
               name="feedback-rating"
@@ -90,15 +94,15 @@ export function FeedbackDialog({
           {!showSuggest && (
             <div>
               <Button size="small" variant="outlined" onClick={() => setSuggesting(true)}>
-                Suggest an edit
+                {t('modelDetail.feedback.suggest')}
               </Button>
             </div>
           )}
           <Collapse in={showSuggest} unmountOnExit>
             <Stack spacing={1}>
               <TextField
-                label="Suggest an edit"
-                helperText={editable ? 'Correct the output as it should read.' : 'Write the output you expected.'}
+                label={t('modelDetail.feedback.suggest')}
+                helperText={editable ? t('modelDetail.feedback.suggestEditable') : t('modelDetail.feedback.suggestExpected')}
                 value={suggestion}
                 onChange={(e) => setSuggestion(e.target.value)}
                 multiline
@@ -107,29 +111,29 @@ export function FeedbackDialog({
               />
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                 <Button size="small" disabled={!suggestion.trim() || submit.isPending} onClick={() => setSuggestion('')}>
-                  Clear
+                  {t('modelDetail.feedback.clear')}
                 </Button>
                 <Button size="small" variant="outlined" disabled={!suggestion.trim() || submit.isPending} onClick={() => send(true)}>
-                  Submit
+                  {t('common.submit')}
                 </Button>
               </Stack>
             </Stack>
           </Collapse>
           <TextField
-            label={questions.comments}
+            label={t('modelDetail.feedback.q.comments', { defaultValue: questions.comments })}
             value={comment}
             onChange={(e) => setComment(e.target.value)}
             multiline
             minRows={2}
             slotProps={{ htmlInput: { maxLength: 5000 } }}
           />
-          {submit.isError && <Alert severity="error">{errorMessage(submit.error)}</Alert>}
+          {submit.isError && <Alert severity="error">{localizeMessage(errorMessage(submit.error))}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button variant="contained" disabled={rating <= 0 || submit.isPending} onClick={() => send(showSuggest)}>
-          {submit.isPending ? 'Submitting…' : 'Submit'}
+          {submit.isPending ? t('modelDetail.feedback.submitting') : t('common.submit')}
         </Button>
       </DialogActions>
     </Dialog>

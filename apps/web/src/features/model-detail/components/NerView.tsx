@@ -2,9 +2,11 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { legendTags, tagColour, tagName, type NerSegment } from '../lib/ner.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /** NER output (docs/product.md#screens): entities as coloured tags with their type, then a legend by tag. */
 export function NerView({ segments }: { segments: NerSegment[] }) {
+  const { t } = useTranslation();
   const tags = legendTags(segments);
   return (
     <Box>
@@ -51,17 +53,17 @@ export function NerView({ segments }: { segments: NerSegment[] }) {
         )}
       </Box>
       {tags.length > 0 ? (
-        <Stack direction="row" useFlexGap spacing={2} sx={{ mt: 1.5, flexWrap: 'wrap' }} aria-label="Legend">
-          {tags.map((t) => (
-            <Stack key={t} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-              <Box sx={{ width: 14, height: 14, borderRadius: 0.5, bgcolor: tagColour(t) }} aria-hidden />
-              <Typography variant="body2">{tagName(t)}</Typography>
+        <Stack direction="row" useFlexGap spacing={2} sx={{ mt: 1.5, flexWrap: 'wrap' }} aria-label={t('modelDetail.ner.legend')}>
+          {tags.map((tag) => (
+            <Stack key={tag} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+              <Box sx={{ width: 14, height: 14, borderRadius: 0.5, bgcolor: tagColour(tag) }} aria-hidden />
+              <Typography variant="body2">{t(`modelDetail.ner.tag.${tag}`, { defaultValue: tagName(tag) })}</Typography>
             </Stack>
           ))}
         </Stack>
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          No entities were found in this text.
+          {t('modelDetail.ner.none')}
         </Typography>
       )}
     </Box>

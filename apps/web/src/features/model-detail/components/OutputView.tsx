@@ -9,14 +9,16 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { formatScore, type TryOutput } from '../lib/inference-output.ts';
 import { AudioPlayer } from '../../../components/AudioPlayer.tsx';
 import { NerView } from './NerView.tsx';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 function CopyButton({ text }: { text: string }) {
+  const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   return (
-    <Tooltip title={copied ? 'Copied' : 'Copy'}>
+    <Tooltip title={copied ? t('modelDetail.output.copied') : t('modelDetail.output.copy')}>
       <IconButton
         size="small"
-        aria-label="Copy output"
+        aria-label={t('modelDetail.output.copyOutput')}
         onClick={() => {
           void navigator.clipboard?.writeText(text).then(() => setCopied(true));
         }}
@@ -29,6 +31,7 @@ function CopyButton({ text }: { text: string }) {
 
 /** A model's answer as the panel shows it: text, suggestions, audio, detected languages or genders, or NER tags. */
 export function OutputView({ output }: { output: TryOutput }) {
+  const { t } = useTranslation();
   switch (output.kind) {
     case 'text':
       return (
@@ -67,7 +70,7 @@ export function OutputView({ output }: { output: TryOutput }) {
           {output.suggestions.length > 1 && (
             <Stack direction="row" useFlexGap spacing={1} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
               <Typography variant="body2" color="text.secondary">
-                Other suggestions:
+                {t('modelDetail.output.otherSuggestions')}
               </Typography>
               {output.suggestions.slice(1).map((s) => (
                 <Chip key={s} label={s} size="small" variant="outlined" />
@@ -77,7 +80,7 @@ export function OutputView({ output }: { output: TryOutput }) {
         </Box>
       );
     case 'audio':
-      return <AudioPlayer audioContent={output.audioContent} audioUri={output.audioUri} label="Generated speech" />;
+      return <AudioPlayer audioContent={output.audioContent} audioUri={output.audioUri} label={t('modelDetail.output.generatedSpeech')} />;
     case 'languages':
     case 'genders': {
       const items =
@@ -89,10 +92,10 @@ export function OutputView({ output }: { output: TryOutput }) {
             }))
           : output.predictions.map((p) => ({
               key: p.gender,
-              text: p.gender.charAt(0).toUpperCase() + p.gender.slice(1),
+              text: t(`modelDetail.output.gender.${p.gender}`, { defaultValue: p.gender.charAt(0).toUpperCase() + p.gender.slice(1) }),
               score: formatScore(p.score),
             }));
-      if (items.length === 0) return <Typography color="text.secondary">The model returned no prediction.</Typography>;
+      if (items.length === 0) return <Typography color="text.secondary">{t('modelDetail.output.noPrediction')}</Typography>;
       return (
         <Stack spacing={1} data-testid="try-output">
           {items.map((item, i) => (

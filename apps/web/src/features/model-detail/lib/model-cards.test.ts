@@ -51,7 +51,12 @@ describe('model cards', () => {
     expect(cards.find((c) => c.title === 'Languages')?.value).toBe('Hindi - English');
     expect(cards.find((c) => c.title === 'Published On')?.value).toBe(cardDate(model.publishedOn));
     expect(cardDate(Date.UTC(2024, 4, 2, 12))).toBe('05/02/2024');
-    expect(cards.find((c) => c.title === 'Source URL')).toEqual({ title: 'Source URL', value: model.refUrl, href: model.refUrl });
+    expect(cards.find((c) => c.title === 'Source URL')).toEqual({
+      key: 'sourceUrl',
+      title: 'Source URL',
+      value: model.refUrl,
+      href: model.refUrl,
+    });
     expect(cards.find((c) => c.title === 'License')?.value).toBe('MIT');
   });
 
@@ -78,5 +83,20 @@ describe('model cards', () => {
     expect(descriptionText({ description: 'Rule-based machine translation.', isReferenceModel: true, engineCard })).toBe(
       'Rule-based machine translation.',
     );
+  });
+
+  it("an unpublished model shows no 'Published On', though it keeps the day of its last publication (issue #22 item 16)", () => {
+    const cards = modelCards({ ...model, status: 'unpublished' });
+    expect(cards.map((c) => c.title)).not.toContain('Published On');
+  });
+
+  it("a model that lists no language reads 'Any language', as in Explore (issue #22 item 9)", () => {
+    const cards = modelCards({ ...model, task: { type: 'audio-gender-detection' }, languages: [] });
+    expect(cards.find((c) => c.key === 'languages')?.value).toBe('Any language');
+  });
+
+  it('adds the 7-day uptime card when it is known', () => {
+    expect(modelCards(model, '99.5 %').at(-1)).toEqual({ key: 'uptime7d', title: 'Uptime (7 days)', value: '99.5 %' });
+    expect(modelCards(model).map((c) => c.key)).not.toContain('uptime7d');
   });
 });

@@ -1,12 +1,16 @@
 import { languageLabel, type ModelRecord } from '@ulca/contracts';
 import { formatMonthDayYear } from '../../../lib/dates.ts';
-import { modelTaskLabel as taskLabel } from '../../../lib/model-tasks.ts';
+import { i18n } from '../../../lib/i18n/i18n.ts';
+import { localizedLanguageName } from '../../../lib/i18n/names.ts';
+import { modelTaskLabel } from '../../../lib/model-tasks.ts';
 
 /** Description cards cut their text at this many characters; the full text is in a tooltip (docs/product.md#constants-and-limits). */
 export const CARD_TEXT_LIMIT = 30;
 
-/** One description card: a title, its text, and a link for the Source URL card. */
+/** One description card: a title (interface language), its text, and a link for the Source URL card. */
 export interface ModelCard {
+  /** Stable id of the card (`modelDetail.card.<key>` holds its title). */
+  key: string;
   title: string;
   value: string;
   href?: string;
@@ -18,12 +22,18 @@ export function cutText(text: string, limit: number = CARD_TEXT_LIMIT): string {
   return chars.length > limit ? `${chars.slice(0, limit).join('')}...` : text;
 }
 
-/** Languages as 'Hindi - English' per pair, joined by ', ' (docs/product.md#explore-models explore: source - target). */
-export function languagesText(model: ModelRecord): string {
-  if (model.languages.length === 0) return 'Multiple';
+const languageName = (code: string) => localizedLanguageName(code, languageLabel(code));
+
+/**
+ * Languages as 'Hindi - English' per pair, joined by ', ' (docs/product.md#explore-models explore:
+ * source - target), in the interface language. A model that lists none works with any language
+ * (gender detection by pitch): 'Any language', as Explore says (issue #22 item 9).
+ */
+export function languagesText(model: Pick<ModelRecord, 'languages'>): string {
+  if (model.languages.length === 0) return i18n.t('models.lang.any');
   return model.languages
     .map((l) =>
-      l.targetLanguage ? `${languageLabel(l.sourceLanguage)} - ${languageLabel(l.targetLanguage)}` : languageLabel(l.sourceLanguage),
+      l.targetLanguage ? `${languageName(l.sourceLanguage)} - ${languageName(l.targetLanguage)}` : languageName(l.sourceLanguage),
     )
     .join(', ');
 }
@@ -35,26 +45,32 @@ export function cardDate(ms: number | null | undefined): string {
 
 /**
  * The description cards of a model (the original client's list: Task, Languages, Domain,
- * Submitter, Published On, Source URL, Type, Training Dataset, plus Version and License). Cards
- * without a value are left out.
+ * Submitter, Published On, Source URL, Type, Training Dataset, plus Version and License), titles in
+ * the interface language. Cards without a value are left out; Published On only while the model
+ * is published (an unpublished model keeps the day of its last publication, which is no longer
+ * true: issue #22 item 16). `uptime7d`, when given, adds the 7-day uptime card
+ * (docs/product.md#models-health).
  */
-export function modelCards(model: ModelRecord): ModelCard[] {
+export function modelCards(model: ModelRecord, uptime7d?: string): ModelCard[] {
   const schema = model.inferenceEndPoint.schema as { modelProcessingType?: { type?: unknown } } | null;
   const type = typeof schema?.modelProcessingType?.type === 'string' ? schema.modelProcessingType.type : '';
-  const cards: ModelCard[] = [
-    { title: 'Task', value: taskLabel(model.task.type) },
-    { title: 'Languages', value: languagesText(model) },
-    { title: 'Version', value: model.version },
-    { title: 'Domain', value: model.domain.join(', ') },
-    { title: 'Submitter', value: model.submitter.name },
-    { title: 'Published On', value: model.publishedOn ? cardDate(model.publishedOn) : '' },
-    { title: 'License', value: model.license.toUpperCase() },
+  const published = model.status === 'published' && model.publishedOn;
+  const task = i18n.t(`models.task.${model.task.type}`, { defaultValue: modelTaskLabel(model.task.type) });
+  const cards: Omit<ModelCard, 'title'>[] = [
+    { key: 'task', value: task },
+    { key: 'languages', value: languagesText(model) },
+    { key: 'version', value: model.version },
+    { key: 'domain', value: model.domain.join(', ') },
+    { key: 'submitter', value: model.submitter.name },
+    { key: 'publishedOn', value: published ? cardDate(model.publishedOn) : '' },
+    { key: 'license', value: model.license.toUpperCase() },
     // Only an http(s) link is clickable: a model stored before refUrl was checked may hold javascript:.
-    { title: 'Source URL', value: model.refUrl ?? '', href: model.refUrl && /^https?:\/\//i.test(model.refUrl) ? model.refUrl : undefined },
-    { title: 'Type', value: type },
-    { title: 'Training Dataset', value: model.trainingDataset.description },
+    { key: 'sourceUrl', value: model.refUrl ?? '', href: model.refUrl && /^https?:\/\//i.test(model.refUrl) ? model.refUrl : undefined },
+    { key: 'type', value: type },
+    { key: 'trainingDataset', value: model.trainingDataset.description },
+    { key: 'uptime7d', value: uptime7d ?? '' },
   ];
-  return cards.filter((c) => c.value.trim() !== '' && c.value !== 'NA');
+  return cards.filter((c) => c.value.trim() !== '' && c.value !== 'NA').map((c) => ({ ...c, title: i18n.t(`modelDetail.card.${c.key}`) }));
 }
 
 /**

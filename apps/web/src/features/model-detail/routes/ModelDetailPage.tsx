@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +13,11 @@ import { LoadingState } from '../../../components/LoadingState.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useModel } from '../api/model.ts';
+import { useModelFeedback } from '../api/feedback.ts';
+import { useModelUptime7d } from '../api/uptime.ts';
 import { Benchmarkings } from '../components/Benchmarkings.tsx';
 import { EngineCard } from '../components/EngineCard.tsx';
 import { InfoCards } from '../components/InfoCards.tsx';
@@ -20,12 +25,17 @@ import { TryPanel } from '../components/TryPanel.tsx';
 import { descriptionText } from '../lib/model-cards.ts';
 import { modelDetailPath, originPath, readDetailState, type ModelDetailState } from '../../../lib/model-navigation.ts';
 
+// The feedback table brings the data grid: loaded only on the owner's feedback view.
+const OwnerFeedback = lazy(() => import('../components/OwnerFeedback.tsx').then((m) => ({ default: m.OwnerFeedback })));
+
 /**
  * The model page (docs/product.md#model-detail-and-try-it-panels "Model detail"), /search-model/:srno and its try view
  * /search-model/:srno/model: back to the list it came from, the name and Try Model, the
  * description and cards, and either the Benchmarkings section or the task's try panel with the
  * cards in a right-hand column. Renders the row passed in router state at once; an unknown model
- * gets a clear page.
+ * gets a clear page. For its owner (the feedback list answers them), a Feedback button opens the
+ * view /search-model/:srno/feedback: the feedback users left (issue #22). The cards add the
+ * 7-day uptime of a published model (docs/product.md#models-health).
  */
 export default function ModelDetailPage() {
   const { srno = '', model: view } = useParams();
@@ -35,11 +45,19 @@ export default function ModelDetailPage() {
   const query = useModel(srno, placeholder);
   const model = query.data;
   const tryView = view === 'model';
-  usePageTitle(model ? `${model.name} ${model.version}` : 'Model');
+  const feedbackView = view === 'feedback';
+  const { t } = useTranslation();
+  const signedIn = !!useSession();
+  // Answered for the model's owner (and admins) only: a 403 hides the Feedback button.
+  const feedback = useModelFeedback(srno, signedIn);
+  const uptime = useModelUptime7d(srno, model?.status === 'published');
+  const uptime7d = typeof uptime.data === 'number' ? t('models.uptime', { value: (uptime.data * 100).toFixed(1) }) : undefined;
+  usePageTitle(model ? `${model.name} ${model.version}` : t('modelDetail.model'));
 
+  // One name per page (issue #22 item 16): the page the user came from is 'My Models'.
   const back = (
     <Button startIcon={<ArrowBackIcon />} size="small" onClick={() => void navigate(originPath(origin))} sx={{ mb: 1 }}>
-      {origin === 'my-contribution' ? 'Back to My Contribution' : 'Back to Model List'}
+      {origin === 'my-contribution' ? t('modelDetail.backToMyModels') : t('modelDetail.backToList')}
     </Button>
   );
 
@@ -50,24 +68,24 @@ export default function ModelDetailPage() {
         {back}
         <Paper variant="outlined">
           {query.isPending ? (
-            <LoadingState label="Loading model…" />
+            <LoadingState label={t('modelDetail.loading')} />
           ) : notFound ? (
             <MessageBlock
               kind="error"
-              title="Model not found"
-              hint="There is no published model with this id. It may have been unpublished, or the link is wrong."
+              title={t('modelDetail.notFound')}
+              hint={t('modelDetail.notFoundHint')}
               action={
                 <Button component={RouterLink} to="/model/explore-models" variant="outlined">
-                  Explore models
+                  {t('modelDetail.exploreModels')}
                 </Button>
               }
             />
           ) : (
             <MessageBlock
               kind="error"
-              title="The model could not be loaded"
-              hint={errorMessage(query.error)}
-              action={<Button onClick={() => void query.refetch()}>Try again</Button>}
+              title={t('modelDetail.loadFailed')}
+              hint={localizeMessage(errorMessage(query.error))}
+              action={<Button onClick={() => void query.refetch()}>{t('common.tryAgain')}</Button>}
             />
           )}
         </Paper>
@@ -89,19 +107,27 @@ export default function ModelDetailPage() {
             <Typography variant="h5" component="h1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {model.name} {model.version}
             </Typography>
-            {model.status !== 'published' && (
-              <Chip size="small" color="warning" label="Unpublished: only you and admins see it" sx={{ mt: 1 }} />
-            )}
+            {model.status !== 'published' && <Chip size="small" color="warning" label={t('modelDetail.unpublished')} sx={{ mt: 1 }} />}
           </Box>
-          {!tryView && (
-            <Button
-              variant="contained"
-              onClick={() => void navigate(`${modelDetailPath(model.modelId, true)}${location.search}`, { state })}
-              sx={{ flexShrink: 0 }}
-            >
-              Try Model
-            </Button>
-          )}
+          <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+            {feedback.isSuccess && !feedbackView && !tryView && (
+              <Button
+                variant="outlined"
+                onClick={() => void navigate(`${modelDetailPath(model.modelId)}/feedback`, { state })}
+                data-testid="open-feedback"
+              >
+                {t('modelDetail.feedbackButton', { count: feedback.data.count })}
+              </Button>
+            )}
+            {!tryView && (
+              <Button
+                variant="contained"
+                onClick={() => void navigate(`${modelDetailPath(model.modelId, true)}${location.search}`, { state })}
+              >
+                {t('modelDetail.tryModel')}
+              </Button>
+            )}
+          </Stack>
         </Stack>
       </Paper>
       <EngineCard model={model} />
@@ -113,16 +139,20 @@ export default function ModelDetailPage() {
             </Paper>
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <InfoCards model={model} column />
+            <InfoCards model={model} column uptime7d={uptime7d} />
           </Grid>
         </Grid>
+      ) : feedbackView ? (
+        <Suspense fallback={<LoadingState label={t('models.feedback.loading')} />}>
+          <OwnerFeedback model={model} />
+        </Suspense>
       ) : (
         <>
           <Typography variant="h6" component="h2">
-            Description
+            {t('modelDetail.description')}
           </Typography>
           <Typography sx={{ mt: 1, mb: 3, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{descriptionText(model)}</Typography>
-          <InfoCards model={model} />
+          <InfoCards model={model} uptime7d={uptime7d} />
           <Benchmarkings model={model} />
         </>
       )}

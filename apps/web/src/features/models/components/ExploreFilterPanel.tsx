@@ -5,8 +5,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { needsPair, type ExploreFilter, type LanguageOption } from '../lib/explore.ts';
-import { EXPLORE_TABS, TASK_LABELS, isModelTask, type ExploreTab } from '../lib/tasks.ts';
+import { MANDATORY_MESSAGE, needsPair, type ExploreFilter, type LanguageOption } from '../lib/explore.ts';
+import { EXPLORE_TABS, isModelTask, taskLabel, type ExploreTab } from '../lib/tasks.ts';
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
+
+/** A disabled select's hint ('Choose the source language first') keeps the readable secondary colour (WCAG AA contrast). */
+const READABLE_HINT = { '& .MuiFormHelperText-root.Mui-disabled': { color: 'text.secondary' } } as const;
 
 /**
  * The left filter panel of Explore on wide screens (docs/product.md#explore-models, docs/product.md#validation-rules): the task menu; for translation
@@ -25,6 +29,7 @@ export function ExploreFilterPanel({
   onClear,
   onSubmit,
   disabled,
+  anyLanguage = false,
 }: {
   tab: ExploreTab;
   onTabChange: (tab: ExploreTab) => void;
@@ -38,14 +43,19 @@ export function ExploreFilterPanel({
   onClear: () => void;
   onSubmit: () => void;
   disabled?: boolean;
+  /** The task's models name no language (they work with any): the Language box says so. */
+  anyLanguage?: boolean;
 }) {
+  const { t } = useTranslation();
+  const noModel = anyLanguage ? t('models.filter.anyLanguage') : t('models.filter.noModelYet');
+  const err = (m: string | undefined) => (m === MANDATORY_MESSAGE ? t('models.filter.mandatory') : localizeMessage(m));
   const task: InferenceTask | null = isModelTask(tab) ? tab : null;
   const pair = !!task && needsPair(task);
   return (
     <Paper
       variant="outlined"
       component="form"
-      aria-label="Filter models"
+      aria-label={t('models.filter.title')}
       noValidate
       onSubmit={(e: React.FormEvent) => {
         e.preventDefault();
@@ -54,20 +64,20 @@ export function ExploreFilterPanel({
       sx={{ p: 2.5, position: 'sticky', top: 80 }}
     >
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
-        Filter models
+        {t('models.filter.title')}
       </Typography>
       <Stack spacing={2}>
         <TextField
           select
-          label="Select Model Task"
+          label={t('models.filter.selectTask')}
           value={tab}
           onChange={(e) => onTabChange(e.target.value as ExploreTab)}
           fullWidth
           size="small"
         >
-          {EXPLORE_TABS.map((t) => (
-            <MenuItem key={t} value={t}>
-              {TASK_LABELS[t]}
+          {EXPLORE_TABS.map((tb) => (
+            <MenuItem key={tb} value={tb}>
+              {taskLabel(tb)}
             </MenuItem>
           ))}
         </TextField>
@@ -76,14 +86,15 @@ export function ExploreFilterPanel({
             {pair && (
               <TextField
                 select
-                label="Source Language *"
+                label={t('models.filter.source')}
                 value={draft.source}
                 onChange={(e) => onDraftChange({ source: e.target.value, target: '' })}
                 error={!!errors.source}
-                helperText={errors.source ?? (sources.length ? undefined : 'No published model yet')}
+                helperText={err(errors.source) ?? (sources.length ? undefined : noModel)}
                 disabled={disabled || sources.length === 0}
                 fullWidth
                 size="small"
+                sx={READABLE_HINT}
               >
                 {sources.map((o) => (
                   <MenuItem key={o.value} value={o.value}>
@@ -94,17 +105,17 @@ export function ExploreFilterPanel({
             )}
             <TextField
               select
-              label={pair ? 'Target Language *' : 'Language'}
+              label={pair ? t('models.filter.target') : t('models.filter.language')}
               value={draft.target}
               onChange={(e) => onDraftChange({ ...draft, target: e.target.value })}
               error={!!errors.target}
               helperText={
-                errors.target ??
-                (pair && !draft.source ? 'Choose the source language first' : targets.length ? undefined : 'No published model yet')
+                err(errors.target) ?? (pair && !draft.source ? t('models.filter.sourceFirst') : targets.length ? undefined : noModel)
               }
               disabled={disabled || targets.length === 0}
               fullWidth
               size="small"
+              sx={READABLE_HINT}
             >
               {targets.map((o) => (
                 <MenuItem key={o.value} value={o.value}>
@@ -113,27 +124,27 @@ export function ExploreFilterPanel({
               ))}
             </TextField>
             <TextField
-              label="Domain"
-              value="All"
+              label={t('models.filter.domain')}
+              value={t('models.filter.all')}
               fullWidth
               size="small"
               slotProps={{ htmlInput: { readOnly: true } }}
-              helperText="Models of every domain"
+              helperText={t('models.filter.allDomains')}
             />
             <TextField
-              label="Submitter"
-              value="All"
+              label={t('models.filter.submitter')}
+              value={t('models.filter.all')}
               fullWidth
               size="small"
               slotProps={{ htmlInput: { readOnly: true } }}
-              helperText="Models of every submitter"
+              helperText={t('models.filter.allSubmitters')}
             />
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
               <Button onClick={onClear} disabled={disabled}>
-                Clear
+                {t('models.filter.clear')}
               </Button>
               <Button type="submit" variant="contained" disabled={disabled}>
-                Submit
+                {t('common.submit')}
               </Button>
             </Stack>
           </>

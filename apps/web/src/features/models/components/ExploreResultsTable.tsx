@@ -7,31 +7,43 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import { domainText, formatEpochPublished, languageText } from '../lib/format.ts';
+import { domainText, formatEpochPublished, languageText, uptimeText } from '../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { pageSlice } from '../../../lib/paging.ts';
 import { RESULT_PAGE_SIZE } from '../lib/explore.ts';
 import { taskLabel } from '../lib/tasks.ts';
 
 /**
  * The wide-screen results of Explore (docs/product.md#explore-models): Task, Model Name, Language ('src - tgt' or
- * 'Multiple'), Domain, Submitter, Published On; `rows` newest first; a row click (or Enter) opens
- * the model.
+ * 'Multiple'), Domain, Submitter, Published On, and the 7-day uptime of the stored health rounds
+ * (`uptimeOf`: modelId → 0–1 share; docs/product.md#models-health); `rows` newest first; a row click
+ * (or Enter) opens the model.
  */
-export function ExploreResultsTable({ rows, onOpen }: { rows: readonly ModelRecord[]; onOpen: (m: ModelRecord) => void }) {
+export function ExploreResultsTable({
+  rows,
+  onOpen,
+  uptimeOf,
+}: {
+  rows: readonly ModelRecord[];
+  onOpen: (m: ModelRecord) => void;
+  uptimeOf?: ReadonlyMap<string, number | null>;
+}) {
+  const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const shown = pageSlice(rows, page, RESULT_PAGE_SIZE);
   return (
     <>
       <TableContainer>
-        <Table aria-label="Models" sx={{ minWidth: 720 }}>
+        <Table aria-label={t('models.explore.tableLabel')} sx={{ minWidth: 720 }}>
           <TableHead>
             <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
-              <TableCell>Task</TableCell>
-              <TableCell>Model Name</TableCell>
-              <TableCell>Language</TableCell>
-              <TableCell>Domain</TableCell>
-              <TableCell>Submitter</TableCell>
-              <TableCell>Published On</TableCell>
+              <TableCell>{t('models.col.task')}</TableCell>
+              <TableCell>{t('models.col.modelName')}</TableCell>
+              <TableCell>{t('models.col.language')}</TableCell>
+              <TableCell>{t('models.col.domain')}</TableCell>
+              <TableCell>{t('models.col.submitter')}</TableCell>
+              <TableCell>{t('models.col.publishedOn')}</TableCell>
+              <TableCell>{t('models.col.uptime7d')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -52,6 +64,7 @@ export function ExploreResultsTable({ rows, onOpen }: { rows: readonly ModelReco
                 <TableCell>{domainText(m.domain)}</TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.submitter.name}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatEpochPublished(m.publishedOn ?? m.submittedOn)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{uptimeText(uptimeOf?.get(m.modelId))}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -64,6 +77,8 @@ export function ExploreResultsTable({ rows, onOpen }: { rows: readonly ModelReco
         onPageChange={(_e, p) => setPage(p)}
         rowsPerPage={RESULT_PAGE_SIZE}
         rowsPerPageOptions={[RESULT_PAGE_SIZE]}
+        labelDisplayedRows={({ from, to, count }) => t('models.pager.displayed', { from, to, count })}
+        getItemAriaLabel={(type) => t(`models.pager.${type}`)}
       />
     </>
   );

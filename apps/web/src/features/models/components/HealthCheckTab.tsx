@@ -8,7 +8,10 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useModelHealth, useModelUptime } from '../api/health.ts';
 import { HEALTH_CSV_FILE, MODEL_HEALTH_STATUS_LABELS, healthTableRows, type HealthTableRow } from '../lib/health.ts';
-import { TASK_LABELS } from '../lib/tasks.ts';
+import { EXPLORE_TABS, taskLabel } from '../lib/tasks.ts';
+import { uptimeText } from '../lib/format.ts';
+import { gridLocaleText } from '../lib/grid-locale.ts';
+import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 
 /** Columns hidden on a phone (below `sm`): the model cell shows the task and status there, the rest stays in the CSV. */
 const PHONE_HIDDEN = {
@@ -23,12 +26,14 @@ const PHONE_HIDDEN = {
 
 /** A table row with the model's uptime (share of its stored health rounds that answered; '-' when none). */
 type Row = HealthTableRow & { uptime24h: string; uptime7d: string };
-const uptimeText = (share: number | null | undefined) => (share === null || share === undefined ? '-' : `${(share * 100).toFixed(1)} %`);
+
+/** A health status in the interface language. */
+const statusText = (t: TFunction, status: string) => t(`models.health.status.${status}`, { defaultValue: status });
 
 /** On a phone the one visible column: the model, with its task and status under it, as wide as the grid. */
-const PHONE_MODEL_COLUMN: GridColDef<Row> = {
+const phoneModelColumn = (t: TFunction): GridColDef<Row> => ({
   field: 'modelName',
-  headerName: 'Model',
+  headerName: t('models.health.col.model'),
   flex: 1,
   minWidth: 0,
   resizable: false,
@@ -46,22 +51,30 @@ const PHONE_MODEL_COLUMN: GridColDef<Row> = {
             color: p.row.status === 'unavailable' ? 'error.main' : p.row.status === 'available' ? 'success.main' : 'text.secondary',
           }}
         >
-          {p.row.status}
+          {statusText(t, p.row.status)}
         </Box>
       </Typography>
     </Box>
   ),
-};
+});
 
-const COLUMNS: GridColDef<Row>[] = [
-  { field: 'modelName', headerName: 'Model', flex: 1.6, minWidth: 180 },
-  { field: 'taskType', headerName: 'Task Type', flex: 1, minWidth: 140, type: 'singleSelect', valueOptions: Object.values(TASK_LABELS) },
+/** The table's columns, headers in the interface language. */
+const columnsOf = (t: TFunction): GridColDef<Row>[] => [
+  { field: 'modelName', headerName: t('models.health.col.model'), flex: 1.6, minWidth: 180 },
+  {
+    field: 'taskType',
+    headerName: t('models.health.col.taskType'),
+    flex: 1,
+    minWidth: 140,
+    type: 'singleSelect',
+    valueOptions: EXPLORE_TABS.map(taskLabel),
+  },
   {
     field: 'status',
-    headerName: 'Status',
+    headerName: t('models.col.status'),
     width: 130,
     type: 'singleSelect',
-    valueOptions: [...MODEL_HEALTH_STATUS_LABELS],
+    valueOptions: MODEL_HEALTH_STATUS_LABELS.map((v) => ({ value: v, label: statusText(t, v) })),
     renderCell: (p) => (
       <Typography
         variant="body2"
@@ -71,15 +84,22 @@ const COLUMNS: GridColDef<Row>[] = [
           color: p.row.status === 'unavailable' ? 'error.main' : p.row.status === 'available' ? 'success.main' : 'text.secondary',
         }}
       >
-        {p.row.status}
+        {statusText(t, p.row.status)}
       </Typography>
     ),
   },
-  { field: 'lastStatusUpdate', headerName: 'Last Updated Timestamp', flex: 1, minWidth: 190, filterable: false, sortable: false },
-  { field: 'latency', headerName: 'Latency', width: 110, filterable: false, sortable: false },
-  { field: 'outputCheck', headerName: 'Output Check', flex: 1, minWidth: 160, filterable: false },
-  { field: 'uptime24h', headerName: 'Uptime 24 h', width: 110, filterable: false },
-  { field: 'uptime7d', headerName: 'Uptime 7 d', width: 110, filterable: false },
+  {
+    field: 'lastStatusUpdate',
+    headerName: t('models.health.col.lastUpdated'),
+    flex: 1,
+    minWidth: 190,
+    filterable: false,
+    sortable: false,
+  },
+  { field: 'latency', headerName: t('models.health.col.latency'), width: 110, filterable: false, sortable: false },
+  { field: 'outputCheck', headerName: t('models.health.col.outputCheck'), flex: 1, minWidth: 160, filterable: false },
+  { field: 'uptime24h', headerName: t('models.health.col.uptime24h'), width: 110, filterable: false },
+  { field: 'uptime7d', headerName: t('models.health.col.uptime7d'), width: 110, filterable: false },
 ];
 
 /**
@@ -90,31 +110,33 @@ const COLUMNS: GridColDef<Row>[] = [
  * row selection.
  */
 export function HealthCheckTab() {
+  const { t } = useTranslation();
   const query = useModelHealth();
   const uptime = useModelUptime();
-  const rows = useMemo((): Row[] => {
-    const byModel = new Map((uptime.data ?? []).map((u) => [u.modelId, u]));
-    return healthTableRows(query.data?.modelHealthStatusList ?? []).map((r) => ({
-      ...r,
-      uptime24h: uptimeText(byModel.get(r.id)?.uptime24h),
-      uptime7d: uptimeText(byModel.get(r.id)?.uptime7d),
-    }));
-  }, [query.data, uptime.data]);
+  // Not memoised: the rows hold texts (task names, OK) of the interface language, and are few.
+  const byModel = new Map((uptime.data ?? []).map((u) => [u.modelId, u]));
+  const rows: Row[] = healthTableRows(query.data?.modelHealthStatusList ?? []).map((r) => ({
+    ...r,
+    uptime24h: uptimeText(byModel.get(r.id)?.uptime24h),
+    uptime7d: uptimeText(byModel.get(r.id)?.uptime7d),
+  }));
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const columns = useMemo(() => (phone ? COLUMNS.map((c) => (c.field === 'modelName' ? PHONE_MODEL_COLUMN : c)) : COLUMNS), [phone]);
+  const columns = useMemo(() => {
+    const all = columnsOf(t);
+    return phone ? all.map((c) => (c.field === 'modelName' ? phoneModelColumn(t) : c)) : all;
+  }, [phone, t]);
   return (
-    <QueryState query={query} loading="Loading the models health check…" errorTitle="Could not load the health check">
+    <QueryState query={query} loading={t('models.health.loading')} errorTitle={t('models.health.loadFailed')}>
       {() => (
         <Box>
           <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
-            Models Health Check
+            {t('models.health.title')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            Every published model is called regularly with its example request. A model’s endpoint address is never shown, so the table
-            gives the latency and the output check of the last call instead.
+            {t('models.health.lead')}
           </Typography>
           {rows.length === 0 ? (
-            <EmptyState message="No records found." />
+            <EmptyState message={t('common.noRecords')} />
           ) : (
             <DataGrid
               rows={rows}
@@ -124,7 +146,7 @@ export function HealthCheckTab() {
               // The column menu's button sits past the right edge of a full-width column (about 23 px of
               // sideways scroll on a 390 px phone); the toolbar still sorts, filters and exports there.
               disableColumnMenu={phone}
-              label="Models Health Check"
+              label={t('models.health.title')}
               showToolbar
               disableRowSelectionOnClick
               initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
@@ -137,7 +159,7 @@ export function HealthCheckTab() {
                   printOptions: { disableToolbarButton: true },
                 },
               }}
-              localeText={{ noRowsLabel: 'No records found.', noResultsOverlayLabel: 'No records found.' }}
+              localeText={gridLocaleText(t)}
               autoHeight
               // One column: no separator (its half that hangs past the last column made 5 px of sideways scroll).
               sx={phone ? { border: 0, '& .MuiDataGrid-columnSeparator': { display: 'none' } } : { border: 0 }}

@@ -12,6 +12,7 @@ import { modelActions } from '../lib/my-models.ts';
 import { taskLabel } from '../lib/tasks.ts';
 import { ActionCell, type MyModelsActions } from './MyModelsTable.tsx';
 import { ModelStatus } from './ModelStatus.tsx';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /**
  * The card view of My Models (docs/product.md#model-screens): one card per model of the page; a click on the card
@@ -28,6 +29,7 @@ export function MyModelCards({
   onOpen: (row: ModelRecord) => void;
   actions: MyModelsActions;
 }) {
+  const { t } = useTranslation();
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: CARD_GRID_COLUMNS, gap: 2, mb: 1 }}>
       {rows.map((row) => {
@@ -57,10 +59,10 @@ export function MyModelCards({
                 </Typography>
                 <CardFields
                   fields={[
-                    { label: 'Version', value: row.version },
-                    { label: 'Domain', value: domainText(row.domain) },
-                    { label: 'License', value: licenseText(row.license) },
-                    { label: 'Submitted On', value: formatEpochDay(row.submittedOn) },
+                    { label: t('models.col.version'), value: row.version },
+                    { label: t('models.col.domain'), value: domainText(row.domain) },
+                    { label: t('models.col.license'), value: licenseText(row.license) },
+                    { label: t('models.col.submittedOn'), value: formatEpochDay(row.submittedOn) },
                   ]}
                 />
               </CardContent>

@@ -24,14 +24,18 @@ import { domainText, formatEpochDay, licenseText } from '../lib/format.ts';
 import { benchmarkRunsView, isExpandable, modelActions, modelStatusColor } from '../lib/my-models.ts';
 import { taskLabel } from '../lib/tasks.ts';
 import { ModelStatus } from './ModelStatus.tsx';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
-const COLUMNS = ['Task', 'Model Name', 'Version', 'Domain', 'License', 'Submitted On', 'Status', 'Action'];
+/** The columns, as keys of `models.col` in the catalogue. */
+const COLUMNS = ['task', 'modelName', 'version', 'domain', 'license', 'submittedOn', 'status', 'action'];
 
 /** What a row's Action cell asks for. */
 export interface MyModelsActions {
   onToggleStatus: (row: ModelRecord, to: 'published' | 'unpublished') => void;
   /** Opens the benchmark selection modal for the row (docs/product.md#model-screens). */
   onRunBenchmark: (row: ModelRecord) => void;
+  /** Opens the feedback left on the row's model (issue #22 "Owners read the feedback"). */
+  onFeedback?: (row: ModelRecord) => void;
 }
 
 /**
@@ -49,6 +53,7 @@ export function MyModelsTable({
   highlighted: string | null;
   actions: MyModelsActions;
 }) {
+  const { t } = useTranslation();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const highlightRef = useRef<HTMLTableRowElement | null>(null);
 
@@ -66,12 +71,12 @@ export function MyModelsTable({
 
   return (
     <TableContainer>
-      <Table aria-label="My models" sx={{ minWidth: 900 }}>
+      <Table aria-label={t('models.my.title')} sx={{ minWidth: 900 }}>
         <TableHead>
           <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
-            <TableCell padding="checkbox" aria-label="Benchmark runs" />
+            <TableCell padding="checkbox" aria-label={t('models.my.benchmarkRuns')} />
             {COLUMNS.map((c) => (
-              <TableCell key={c}>{c}</TableCell>
+              <TableCell key={c}>{t(`models.col.${c}`)}</TableCell>
             ))}
           </TableRow>
         </TableHead>
@@ -94,14 +99,14 @@ export function MyModelsTable({
                   }}
                 >
                   <TableCell padding="checkbox">
-                    <Tooltip title={canExpand ? (open ? 'Hide benchmark runs' : 'Show benchmark runs') : 'No benchmark runs yet'}>
+                    <Tooltip title={canExpand ? (open ? t('models.my.hideRuns') : t('models.my.showRuns')) : t('models.my.noRuns')}>
                       <span>
                         <IconButton
                           size="small"
                           disabled={!canExpand}
                           onClick={() => toggle(row.modelId)}
                           aria-expanded={open}
-                          aria-label={`Benchmark runs of ${row.name}`}
+                          aria-label={t('models.my.runsOf', { name: row.name })}
                         >
                           {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
                         </IconButton>
@@ -141,15 +146,27 @@ export function MyModelsTable({
 
 /** The Action cell: '--' when the model takes no action; else Run Benchmark (unless published) and Publish / Unpublish. */
 export function ActionCell({ row, act, actions }: { row: ModelRecord; act: ReturnType<typeof modelActions>; actions: MyModelsActions }) {
-  if (!act) return <Typography color="text.secondary">--</Typography>;
+  const { t } = useTranslation();
+  const feedback = actions.onFeedback && (
+    <Button size="small" variant="text" onClick={() => actions.onFeedback?.(row)} sx={{ whiteSpace: 'nowrap' }}>
+      {t('models.feedback.open')}
+    </Button>
+  );
+  if (!act)
+    return (
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography color="text.secondary">--</Typography>
+        {feedback}
+      </Stack>
+    );
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {act.runBenchmark && (
         <Button size="small" variant="outlined" onClick={() => actions.onRunBenchmark(row)} sx={{ whiteSpace: 'nowrap' }}>
-          Run Benchmark
+          {t('models.my.runBenchmark')}
         </Button>
       )}
-      <Tooltip title={act.toggleDisabled ? 'A benchmark run is in progress.' : ''}>
+      <Tooltip title={act.toggleDisabled ? t('models.my.runInProgress') : ''}>
         <span>
           <Button
             size="small"
@@ -159,27 +176,29 @@ export function ActionCell({ row, act, actions }: { row: ModelRecord; act: Retur
             onClick={() => actions.onToggleStatus(row, act.toggleTo)}
             sx={{ whiteSpace: 'nowrap' }}
           >
-            {act.toggleTo === 'unpublished' ? 'Unpublish' : 'Publish'}
+            {act.toggleTo === 'unpublished' ? t('models.my.unpublish') : t('models.my.publish')}
           </Button>
         </span>
       </Tooltip>
+      {feedback}
     </Stack>
   );
 }
 
 /** The expanded row: the model's benchmark runs, newest first (docs/product.md#screens "Benchmark run rows"). */
 function BenchmarkRuns({ row }: { row: ModelRecord }) {
+  const { t } = useTranslation();
   const runs = benchmarkRunsView(row);
   return (
     <Box sx={{ m: 1, ml: 7 }}>
-      <Table size="small" aria-label={`Benchmark runs of ${row.name}`}>
+      <Table size="small" aria-label={t('models.my.runsOf', { name: row.name })}>
         <TableHead>
           <TableRow sx={{ '& th': { fontWeight: 600 } }}>
-            <TableCell>Benchmark Dataset</TableCell>
-            <TableCell>Metric</TableCell>
-            <TableCell>Score</TableCell>
-            <TableCell>Benchmark Run On</TableCell>
-            <TableCell>Status</TableCell>
+            <TableCell>{t('models.col.benchmarkDataset')}</TableCell>
+            <TableCell>{t('models.col.metric')}</TableCell>
+            <TableCell>{t('models.col.score')}</TableCell>
+            <TableCell>{t('models.col.benchmarkRunOn')}</TableCell>
+            <TableCell>{t('models.col.status')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -198,8 +217,8 @@ function BenchmarkRuns({ row }: { row: ModelRecord }) {
               <TableCell>{b.scoreText}</TableCell>
               <TableCell>{formatEpochDay(b.createdOn)}</TableCell>
               <TableCell>
-                <Typography variant="body2" color={`${modelStatusColor(b.status)}.main`} sx={{ fontWeight: 600 }}>
-                  {b.status}
+                <Typography variant="body2" color={`${modelStatusColor(b.status)}.dark`} sx={{ fontWeight: 600 }}>
+                  {t(`models.runStatus.${b.status}`, { defaultValue: b.status })}
                 </Typography>
               </TableCell>
             </TableRow>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { MODEL_STATUS_CONFIRM } from '@ulca/contracts';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -9,6 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { unpublishReason } from '../lib/my-models.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /**
  * The Publish / Unpublish confirm dialog (docs/product.md#model-screens, docs/product.md#validation-rules, docs/product.md#messages): the spec's confirm text, Cancel and
@@ -28,6 +28,7 @@ export function StatusChangeDialog({
   onCancel: () => void;
   onConfirm: (reason: string | undefined) => void;
 }) {
+  const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const unpublish = to === 'unpublished';
@@ -35,10 +36,13 @@ export function StatusChangeDialog({
   const missing = unpublish && !cleaned;
   return (
     <Dialog open onClose={busy ? undefined : onCancel} maxWidth="sm" fullWidth aria-labelledby="model-status-title">
-      <DialogTitle id="model-status-title">{unpublish ? 'Unpublish Model' : 'Publish Model'}</DialogTitle>
+      <DialogTitle id="model-status-title">
+        {unpublish ? t('models.statusDialog.unpublishTitle') : t('models.statusDialog.publishTitle')}
+      </DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 1, fontWeight: 500, color: 'text.primary', overflowWrap: 'anywhere' }}>{modelName}</DialogContentText>
-        <DialogContentText>{MODEL_STATUS_CONFIRM[to]}</DialogContentText>
+        {/* English: the spec's confirm texts (MODEL_STATUS_CONFIRM of the contracts, docs/product.md#messages). */}
+        <DialogContentText>{t(`models.statusDialog.confirm.${to}`)}</DialogContentText>
         {unpublish && (
           <TextField
             autoFocus
@@ -46,12 +50,12 @@ export function StatusChangeDialog({
             fullWidth
             multiline
             minRows={2}
-            label="Reason for unpublishing"
+            label={t('models.statusDialog.reason')}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             onBlur={() => setTouched(true)}
             error={touched && missing}
-            helperText={touched && missing ? 'Required field' : 'Shown to you next to the model’s status.'}
+            helperText={touched && missing ? t('messages.requiredField') : t('models.statusDialog.reasonHint')}
             slotProps={{ htmlInput: { maxLength: 1000 } }}
             sx={{ mt: 2 }}
           />
@@ -59,7 +63,7 @@ export function StatusChangeDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button
           variant="contained"
@@ -68,7 +72,7 @@ export function StatusChangeDialog({
           onClick={() => onConfirm(unpublish ? (cleaned ?? undefined) : undefined)}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          Yes
+          {t('models.statusDialog.yes')}
         </Button>
       </DialogActions>
     </Dialog>

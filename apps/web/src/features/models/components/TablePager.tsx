@@ -57,7 +57,9 @@ export function TablePager({
         rowsPerPage={pageSize}
         rowsPerPageOptions={[...pageSizes]}
         onRowsPerPageChange={(e) => onPageSizeChange(Number(e.target.value))}
-        labelRowsPerPage="Rows per page"
+        labelRowsPerPage={t('models.pager.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count: n }) => t('models.pager.displayed', { from, to, count: n })}
+        getItemAriaLabel={(type) => t(`models.pager.${type}`)}
       />
     </Stack>
   );

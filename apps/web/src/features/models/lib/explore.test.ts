@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  anyLanguageOnly,
   MANDATORY_MESSAGE,
   exploreResults,
   languageOptions,
@@ -78,5 +79,17 @@ describe('Explore filter rules (docs/product.md#validation-rules)', () => {
       'odd',
     ]);
     expect(exploreResults('translation', translation, { source: 'hi', target: 'ur' }).map((m) => m.modelId)).toEqual(['hi-ur']);
+  });
+});
+
+describe('models that need no language (issue #22 item 9)', () => {
+  it("are told apart from a task without models, so the Language box does not say 'No published model yet'", () => {
+    const gender = [testModel({ modelId: 'pitch', languages: [] })];
+    expect(languageOptions(gender)).toEqual([]);
+    expect(anyLanguageOnly(gender)).toBe(true);
+    expect(anyLanguageOnly([])).toBe(false);
+    expect(anyLanguageOnly([...gender, testModel({ modelId: 'x', languages: [{ sourceLanguage: 'hi', targetLanguage: null }] })])).toBe(
+      false,
+    );
   });
 });

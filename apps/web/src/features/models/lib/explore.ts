@@ -30,6 +30,14 @@ function options(codes: Iterable<string>): LanguageOption[] {
     .sort((a, b) => a.label.localeCompare(b.label));
 }
 
+/**
+ * True when the task's models exist but name no language at all (they work with any language, e.g.
+ * gender detection by pitch): the Language filter then says so instead of 'No published model yet'.
+ */
+export function anyLanguageOnly(models: readonly ExploreModel[]): boolean {
+  return models.length > 0 && models.every((m) => m.languages.length === 0);
+}
+
 /** Translation needs a source and a target; every other task one language (docs/product.md#validation-rules). */
 export function needsPair(task: InferenceTask): boolean {
   return task === 'translation';
@@ -60,7 +68,7 @@ export function languageOptions(models: readonly ExploreModel[]): LanguageOption
   return options(models.flatMap((m) => m.languages.flatMap((l: LanguagePairLike) => [l.sourceLanguage, l.targetLanguage ?? ''])));
 }
 
-/** Field errors of Submit: 'This field is mandatory' under each missing required language (docs/product.md#validation-rules). */
+/** Field errors of Submit: 'This field is mandatory' under each missing required language (docs/product.md#validation-rules); shown through `models.filter.mandatory`. */
 export function validateExploreFilter(task: InferenceTask, f: ExploreFilter): Partial<Record<keyof ExploreFilter, string>> {
   const errors: Partial<Record<keyof ExploreFilter, string>> = {};
   if (needsPair(task) && !f.source) errors.source = MANDATORY_MESSAGE;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { domainText, formatEpochDay, formatEpochDayTime, languageText, licenseText } from './format.ts';
+import { domainText, formatEpochDay, formatEpochDayTime, languageText, licenseText, uptimeText } from './format.ts';
 import { EXPLORE_TABS, TASK_LABELS, parseExploreTab, taskLabel } from './tasks.ts';
 
 describe('model cells', () => {
@@ -12,7 +12,16 @@ describe('model cells', () => {
         { sourceLanguage: 'en', targetLanguage: 'hi' },
       ]),
     ).toBe('Multiple');
-    expect(languageText([])).toBe('-');
+  });
+
+  it("a model that lists no language (gender detection by pitch) reads 'Any language', not '-' (issue #22 item 9)", () => {
+    expect(languageText([])).toBe('Any language');
+  });
+
+  it('shows the uptime share as a percentage, - when unknown', () => {
+    expect(uptimeText(0.9951)).toBe('99.5 %');
+    expect(uptimeText(null)).toBe('-');
+    expect(uptimeText(undefined)).toBe('-');
   });
 
   it('upper-cases licences and joins domains', () => {

@@ -1,4 +1,6 @@
 import { languageLabel } from '@ulca/contracts';
+import { i18n } from '../../../lib/i18n/i18n.ts';
+import { localizedLanguageName } from '../../../lib/i18n/names.ts';
 import { formatDateTime24, formatDayMonthYear, formatDateTime12 } from '../../../lib/dates.ts';
 
 /** The language pairs of a model as answered (`languages`). */
@@ -28,18 +30,20 @@ export function formatEpochPublished(ms: number | null | undefined, timeZone?: s
   return formatDateTime12(iso(ms), timeZone);
 }
 
-/** A language code's name, e.g. 'hi' → 'Hindi' (unknown codes as they are). */
+/** A language code's name in the interface language, e.g. 'hi' → 'Hindi' / 'हिन्दी' (unknown codes as they are). */
 export function languageName(code: string | null | undefined): string {
-  return code ? languageLabel(code) : '-';
+  return code ? localizedLanguageName(code, languageLabel(code)) : '-';
 }
 
 /**
  * The Language cell of Explore (docs/product.md#explore-models): 'Hindi - Urdu' for one pair, 'Hindi' for one
- * single-language model, 'Multiple' when a model covers several pairs or languages.
+ * single-language model, 'Multiple' when a model covers several pairs or languages, and 'Any
+ * language' for a model that lists none because it needs none (gender detection by pitch): the
+ * model card says the same (issue #22 item 9).
  */
 export function languageText(languages: readonly LanguagePairLike[]): string {
-  if (languages.length === 0) return '-';
-  if (languages.length > 1) return 'Multiple';
+  if (languages.length === 0) return i18n.t('models.lang.any');
+  if (languages.length > 1) return i18n.t('models.lang.multiple');
   const [{ sourceLanguage, targetLanguage }] = languages;
   return targetLanguage ? `${languageName(sourceLanguage)} - ${languageName(targetLanguage)}` : languageName(sourceLanguage);
 }
@@ -52,4 +56,10 @@ export function licenseText(license: string | null | undefined): string {
 /** A model's domains as one cell: 'general, legal'. */
 export function domainText(domain: readonly string[]): string {
   return domain.length ? domain.join(', ') : '-';
+}
+
+/** An uptime share (0–1) as the model cards and Explore show it: '99.5 %'; '-' when unknown. */
+export function uptimeText(share: number | null | undefined): string {
+  if (share === null || share === undefined || !Number.isFinite(share)) return '-';
+  return i18n.t('models.uptime', { value: (share * 100).toFixed(1) });
 }

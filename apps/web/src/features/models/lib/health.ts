@@ -1,4 +1,5 @@
 import type { ModelHealthRow } from '@ulca/contracts';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import { formatEpochDayTime } from './format.ts';
 import { taskLabel } from './tasks.ts';
 
@@ -12,12 +13,12 @@ export const HEALTH_CSV_FILE = 'models-health-check';
 export function outputCheckText(row: Pick<ModelHealthRow, 'outputCheck' | 'lastStatusUpdate' | 'status'>): string {
   if (row.outputCheck) return row.outputCheck;
   if (row.lastStatusUpdate === null) return '-';
-  return row.status === 'available' ? 'OK' : '-';
+  return row.status === 'available' ? i18n.t('models.health.ok') : '-';
 }
 
 /** Latency of the last check: '820 ms', '-' when unknown. */
 export function latencyText(ms: number | null): string {
-  return ms === null ? '-' : `${Math.round(ms).toLocaleString('en-IN')} ms`;
+  return ms === null ? '-' : i18n.t('models.health.ms', { ms: Math.round(ms).toLocaleString('en-IN') });
 }
 
 /** A health row as the table shows (and the CSV writes) it: labels and formatted times. */

@@ -1,4 +1,5 @@
 import { INFERENCE_TASKS, isInferenceTask, type InferenceTask } from '@ulca/contracts';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import { MODEL_TASK_LABELS, modelTaskLabel } from '../../../lib/model-tasks.ts';
 
 /** The Explore tabs (docs/product.md#constants-and-limits "Tasks"): the served tasks of the task registry, then 'sts' and 'status-check' last. */
@@ -15,9 +16,13 @@ export const TASK_LABELS: Record<ExploreTab, string> = {
   'status-check': 'Status Check',
 };
 
-/** The label of a task code or tab; an unknown code is shown as it is. */
+/**
+ * The label of a task code or tab in the interface language (catalogue `models.task.<code>`, the
+ * English labels above; docs/product.md#languages-of-the-interface); an unknown code is shown as it is.
+ */
 export function taskLabel(task: string | null | undefined): string {
-  return task && task in TASK_LABELS ? TASK_LABELS[task as ExploreTab] : modelTaskLabel(task);
+  const english = task && task in TASK_LABELS ? TASK_LABELS[task as ExploreTab] : modelTaskLabel(task);
+  return task ? i18n.t(`models.task.${task}`, { defaultValue: english }) : english;
 }
 
 /** True for the served model tasks (not the 'sts' and 'status-check' tabs). */
@@ -36,10 +41,8 @@ export function parseExploreTab(value: string | null | undefined): ExploreTab {
  */
 export const CONTRIBUTOR_ONLY_TASKS: readonly ExploreTab[] = ['asr', 'audio-lang-detection'];
 
-/** Explore's hint when a task tab lists no model at all. */
+/** Explore's hint when a task tab lists no model at all, in the interface language. */
 export function noModelHint(tab: ExploreTab): string {
-  const label = TASK_LABELS[tab];
-  if (CONTRIBUTOR_ONLY_TASKS.includes(tab))
-    return `No ${label} model has been published yet. This platform has no offline engine for ${label}: it works with contributors' models only.`;
-  return `No ${label} model has been published yet.`;
+  const task = taskLabel(tab);
+  return i18n.t(CONTRIBUTOR_ONLY_TASKS.includes(tab) ? 'models.explore.noModelContributorOnly' : 'models.explore.noModel', { task });
 }

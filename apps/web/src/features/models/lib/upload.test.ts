@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import {
   checkDescriptorFile,
   groupFieldErrors,
   multipartDescriptor,
   parseDescriptorText,
+  UPLOAD_GUIDANCE,
   UPLOAD_REJECTED_TITLE,
   uploadErrorTitle,
 } from './upload.ts';
@@ -55,5 +57,15 @@ describe('model descriptor file', () => {
     );
     expect(uploadErrorTitle('Invalid model descriptor.', grouped)).toBe('Invalid model descriptor.');
     expect(uploadErrorTitle('Name and version already exist.', [])).toBe('Name and version already exist.');
+  });
+});
+
+describe('the submit guidance (issue #22 item 8)', () => {
+  it('asks for no name field the page does not have: the name and version are written in the parameter file', () => {
+    const steps = UPLOAD_GUIDANCE.map((k) => i18n.t(`models.upload.${k}`));
+    expect(steps).toHaveLength(3);
+    expect(steps.join(' ')).not.toMatch(/Provide a meaningful name to your model\./);
+    expect(steps[0]).toMatch(/parameter file/);
+    expect(steps[0]).toMatch(/"name"/);
   });
 });

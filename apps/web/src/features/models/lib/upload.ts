@@ -1,19 +1,22 @@
+import { i18n } from '../../../lib/i18n/i18n.ts';
+
 /** Largest descriptor accepted by the picker (a model descriptor is a few KB; the API's JSON limit is 1 MB). */
 export const MAX_DESCRIPTOR_BYTES = 1024 * 1024;
 
-/** Guidance of the submit page (the original client's "How to submit model?" steps; docs/product.md#validation-rules). */
-export const UPLOAD_GUIDANCE = [
-  'Provide a meaningful name to your model.',
-  'Browse the file containing the parameters of the model.',
-  'Make sure the file should be in JSON format.',
-] as const;
+/**
+ * Catalogue keys (`models.upload.*`) of the submit page's "How to submit model?" steps
+ * (docs/product.md#validation-rules). The page has no name field: the model's name and version come
+ * from the parameter file, so the first step says where to write them (issue #22 item 8), not
+ * "Provide a meaningful name".
+ */
+export const UPLOAD_GUIDANCE = ['guideName', 'guideBrowse', 'guideJson'] as const;
 
-/** The picker's message for a file that is not JSON or too large, or null when it may be sent. */
+/** The picker's message (interface language) for a file that is not JSON or too large, or null when it may be sent. */
 export function checkDescriptorFile(file: { name: string; size: number; type?: string }): string | null {
   const isJson = /\.json$/i.test(file.name) || file.type === 'application/json';
-  if (!isJson) return 'Please choose the model parameter file in JSON format (.json).';
-  if (file.size === 0) return 'The file is empty.';
-  if (file.size > MAX_DESCRIPTOR_BYTES) return 'The file is larger than 1 MB; a model parameter file is a few kilobytes.';
+  if (!isJson) return i18n.t('models.upload.notJson');
+  if (file.size === 0) return i18n.t('models.upload.emptyFile');
+  if (file.size > MAX_DESCRIPTOR_BYTES) return i18n.t('models.upload.tooLarge');
   return null;
 }
 
@@ -24,11 +27,10 @@ export function checkDescriptorFile(file: { name: string; size: number; type?: s
 export function parseDescriptorText(text: string): { ok: true } | { ok: false; message: string } {
   try {
     const v: unknown = JSON.parse(text);
-    if (typeof v !== 'object' || v === null || Array.isArray(v))
-      return { ok: false, message: 'The file must hold one JSON object: the model descriptor.' };
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return { ok: false, message: i18n.t('models.upload.oneObject') };
     return { ok: true };
   } catch (e) {
-    return { ok: false, message: `The file is not valid JSON: ${(e as Error).message}` };
+    return { ok: false, message: i18n.t('models.upload.invalidJson', { error: (e as Error).message }) };
   }
 }
 
@@ -77,7 +79,7 @@ export function groupFieldErrors(errors: readonly FieldError[] | undefined): { p
   return [...out].map(([path, messages]) => ({ path, messages }));
 }
 
-/** Title of the upload's error alert when the server's message is already one of the listed field errors. */
+/** Title of the upload's error alert when the server's message is already one of the listed field errors (English; shown through `models.upload.rejectedTitle`). */
 export const UPLOAD_REJECTED_TITLE = 'The model was not submitted. The parameter file needs these changes:';
 
 /**
@@ -87,7 +89,7 @@ export const UPLOAD_REJECTED_TITLE = 'The model was not submitted. The parameter
  */
 export function uploadErrorTitle(message: string, grouped: readonly { messages: readonly string[] }[]): string {
   for (const m of grouped.flatMap((g) => g.messages)) {
-    if (message === m) return UPLOAD_REJECTED_TITLE;
+    if (message === m) return i18n.t('models.upload.rejectedTitle');
     if (m && message.endsWith(`: ${m}`)) return `${message.slice(0, -(m.length + 2))}.`;
   }
   return message;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useFeatureSlots } from '../../../lib/feature-slots.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { InferenceTask, ModelRecord } from '@ulca/contracts';
 import Box from '@mui/material/Box';
@@ -13,12 +14,14 @@ import { LoadingState } from '../../../components/LoadingState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useModelSearch } from '../api/search-models.ts';
+import { useModelUptime } from '../api/health.ts';
 import { ExploreFilterPanel } from '../components/ExploreFilterPanel.tsx';
 import { ExploreResultsTable } from '../components/ExploreResultsTable.tsx';
 import { CardGrid, type CardContentSpec } from '../../../components/CardGrid.tsx';
-import { domainText, formatEpochPublished, languageText } from '../lib/format.ts';
+import { domainText, formatEpochPublished, languageText, uptimeText } from '../lib/format.ts';
 import { NoModelsPlaceholder } from '../components/NoModelsPlaceholder.tsx';
 import {
+  anyLanguageOnly,
   EMPTY_FILTER,
   exploreResults,
   languageOptions,
@@ -28,23 +31,29 @@ import {
   validateExploreFilter,
   type ExploreFilter,
 } from '../lib/explore.ts';
-import { EXPLORE_TABS, TASK_LABELS, isModelTask, noModelHint, parseExploreTab, taskLabel, type ExploreTab } from '../lib/tasks.ts';
+import { EXPLORE_TABS, isModelTask, noModelHint, parseExploreTab, taskLabel, type ExploreTab } from '../lib/tasks.ts';
+import type { TFunction } from '../../../lib/i18n/i18n.ts';
 import { modelDetailPath, type ModelDetailState } from '../../../lib/model-navigation.ts';
 
 // The health table brings the data grid (~125 KB gzip): loaded only when its tab is opened.
 const HealthCheckTab = lazy(() => import('../components/HealthCheckTab.tsx').then((m) => ({ default: m.HealthCheckTab })));
 
-/** A model's card on narrow screens (docs/product.md#screens): task, name, description, languages, domain, submitter, publication day. */
-function modelCard(m: ModelRecord): CardContentSpec {
+/**
+ * A model's card on narrow screens (docs/product.md#screens): task, name, description, languages,
+ * domain, submitter, publication day and the 7-day uptime from the stored health rounds
+ * (docs/product.md#models-health); `uptime7d` is a 0–1 share or null/undefined when unknown.
+ */
+function modelCard(m: ModelRecord, t: TFunction, uptime7d: number | null | undefined): CardContentSpec {
   return {
     overline: taskLabel(m.task.type),
     title: m.name,
     description: m.description,
     fields: [
-      { label: 'Language', value: languageText(m.languages) },
-      { label: 'Domain', value: domainText(m.domain) },
-      { label: 'Submitter', value: m.submitter.name },
-      { label: 'Published On', value: formatEpochPublished(m.publishedOn ?? m.submittedOn) },
+      { label: t('models.col.language'), value: languageText(m.languages) },
+      { label: t('models.col.domain'), value: domainText(m.domain) },
+      { label: t('models.col.submitter'), value: m.submitter.name },
+      { label: t('models.col.publishedOn'), value: formatEpochPublished(m.publishedOn ?? m.submittedOn) },
+      { label: t('models.col.uptime7d'), value: uptimeText(uptime7d) },
     ],
   };
 }
@@ -56,7 +65,8 @@ function modelCard(m: ModelRecord): CardContentSpec {
  * models only, newest first; the last two tasks are speech-to-speech and the models health check.
  */
 export default function ExploreModelsPage() {
-  usePageTitle('Explore Models');
+  const { t } = useTranslation();
+  usePageTitle(t('models.explore.title'));
   // Speech-to-speech (features/sts, bound by the app shell) brings the recorder and its own model lists: loaded with its tab.
   const { SpeechToSpeech } = useFeatureSlots();
   const navigate = useNavigate();
@@ -65,17 +75,17 @@ export default function ExploreModelsPage() {
   const tab = parseExploreTab(params.get('task'));
   const task: InferenceTask | null = isModelTask(tab) ? tab : null;
   const query = useModelSearch(task);
+  const uptime = useModelUptime(!!task);
+  const uptimeOf = useMemo(() => new Map((uptime.data ?? []).map((u) => [u.modelId, u.uptime7d])), [uptime.data]);
 
   const [draft, setDraft] = useState<ExploreFilter>(EMPTY_FILTER);
   const [applied, setApplied] = useState<ExploreFilter>(EMPTY_FILTER);
   const [errors, setErrors] = useState<Partial<Record<keyof ExploreFilter, string>>>({});
 
   const models = useMemo(() => query.data?.data ?? [], [query.data]);
-  const sources = useMemo(() => sourceOptions(models), [models]);
-  const targets = useMemo(
-    () => (task && needsPair(task) ? targetOptions(models, draft.source) : languageOptions(models)),
-    [models, task, draft.source],
-  );
+  // Not memoised: the options are named (and sorted) in the interface language.
+  const sources = sourceOptions(models);
+  const targets = task && needsPair(task) ? targetOptions(models, draft.source) : languageOptions(models);
   // Narrow screens have no filter panel: the tab's whole list.
   const results = useMemo(() => (task ? exploreResults(task, models, wide ? applied : EMPTY_FILTER) : []), [task, models, applied, wide]);
 
@@ -112,13 +122,13 @@ export default function ExploreModelsPage() {
   let content;
   if (tab === 'status-check')
     content = (
-      <Suspense fallback={<LoadingState label="Loading the models health check…" />}>
+      <Suspense fallback={<LoadingState label={t('models.health.loading')} />}>
         <HealthCheckTab />
       </Suspense>
     );
   else if (tab === 'sts')
     content = (
-      <Suspense fallback={<LoadingState label="Loading speech to speech…" />}>
+      <Suspense fallback={<LoadingState label={t('models.explore.loadingSts')} />}>
         <SpeechToSpeech />
       </Suspense>
     );
@@ -126,15 +136,15 @@ export default function ExploreModelsPage() {
     content = (
       <QueryState
         query={query}
-        loading="Loading models…"
-        errorTitle="Could not load models"
+        loading={t('models.explore.loading')}
+        errorTitle={t('models.explore.loadFailed')}
         empty={
           results.length === 0 ? (
             <NoModelsPlaceholder
               hint={
                 models.length === 0
                   ? noModelHint(tab)
-                  : `No published model matches these languages. Clear the filter to see every model of this task.${tab === 'translation' ? " The platform's own offline translation engine covers Hindi↔Urdu only; other pairs need a contributor's model." : ''}`
+                  : t(tab === 'translation' ? 'models.explore.noMatchTranslation' : 'models.explore.noMatch')
               }
             />
           ) : undefined
@@ -142,13 +152,13 @@ export default function ExploreModelsPage() {
       >
         {() =>
           wide ? (
-            <ExploreResultsTable key={`${tab}|${applied.source}|${applied.target}`} rows={results} onOpen={openModel} />
+            <ExploreResultsTable key={`${tab}|${applied.source}|${applied.target}`} rows={results} onOpen={openModel} uptimeOf={uptimeOf} />
           ) : (
             <CardGrid
               key={tab}
               items={results}
               itemKey={(m) => m.modelId}
-              card={modelCard}
+              card={(m) => modelCard(m, t, uptimeOf.get(m.modelId))}
               onOpen={openModel}
               hideSinglePage
               pageSizeMinWidth={110}
@@ -161,10 +171,10 @@ export default function ExploreModelsPage() {
   const heading = (
     <Box sx={{ mb: 2 }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-        Explore Models
+        {t('models.explore.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        Published models for Indian languages: open one to read its card and try it in your browser.
+        {t('models.explore.lead')}
       </Typography>
     </Box>
   );
@@ -185,10 +195,10 @@ export default function ExploreModelsPage() {
             variant="scrollable"
             scrollButtons
             allowScrollButtonsMobile
-            aria-label="Model tasks"
+            aria-label={t('models.explore.tasksLabel')}
           >
-            {EXPLORE_TABS.map((t) => (
-              <Tab key={t} value={t} label={TASK_LABELS[t]} />
+            {EXPLORE_TABS.map((tb) => (
+              <Tab key={tb} value={tb} label={taskLabel(tb)} />
             ))}
           </Tabs>
         </Box>
@@ -206,6 +216,7 @@ export default function ExploreModelsPage() {
             errors={errors}
             sources={sources}
             targets={targets}
+            anyLanguage={anyLanguageOnly(models)}
             onClear={clear}
             onSubmit={submit}
             disabled={query.isPending || query.isError}
@@ -219,7 +230,9 @@ export default function ExploreModelsPage() {
         >
           {wide && task && (
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-              {TASK_LABELS[tab]} models{results.length ? ` (${results.length})` : ''}
+              {results.length
+                ? t('models.explore.taskModelsCount', { task: taskLabel(tab), count: results.length })
+                : t('models.explore.taskModels', { task: taskLabel(tab) })}
             </Typography>
           )}
           {content}

@@ -20,6 +20,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import { useFeatureSlots } from '../../../lib/feature-slots.ts';
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useChangeModelStatus, useMyModels } from '../api/my-models.ts';
 import { MyModelCards } from '../components/MyModelCards.tsx';
 import { MyModelsTable } from '../components/MyModelsTable.tsx';
@@ -45,7 +46,8 @@ import { modelDetailPath, type ModelDetailState } from '../../../lib/model-navig
  * modelId, e.g. after a submit) is jumped to and highlighted for 4 s.
  */
 export default function MyModelsPage() {
-  usePageTitle('My Models');
+  const { t } = useTranslation();
+  usePageTitle(t('models.my.title'));
   // The Run Benchmark modal is features/benchmarks', bound by the app shell and loaded on first use.
   const { RunBenchmarkDialog } = useFeatureSlots();
   const session = useSession();
@@ -91,13 +93,14 @@ export default function MyModelsPage() {
     statusChange.mutate(
       { modelId: row.modelId, status: to, ...(reason ? { unpublishReason: reason } : {}) },
       {
-        onSuccess: (res) => {
+        onSuccess: () => {
           setPending(null);
-          enqueueSnackbar(res?.message || (to === 'published' ? 'Model published.' : 'Model unpublished.'), { variant: 'success' });
+          // The catalogue's text, not the server's English one (docs/product.md#languages-of-the-interface).
+          enqueueSnackbar(t(to === 'published' ? 'models.my.publishedToast' : 'models.my.unpublishedToast'), { variant: 'success' });
         },
         onError: (err) => {
           setPending(null);
-          enqueueSnackbar(errorMessage(err), { variant: 'error' });
+          enqueueSnackbar(localizeMessage(errorMessage(err)), { variant: 'error' });
         },
       },
     );
@@ -108,26 +111,31 @@ export default function MyModelsPage() {
   const actions = {
     onToggleStatus: (row: ModelRecord, to: 'published' | 'unpublished') => setPending({ row, to }),
     onRunBenchmark: (row: ModelRecord) => setBenchmarking(row),
+    // The feedback users left on the model, on its page's feedback view (issue #22 "Owners read the feedback").
+    onFeedback: (row: ModelRecord) =>
+      navigate(`${modelDetailPath(row.modelId)}/feedback`, {
+        state: { model: row, prevUrl: 'my-contribution' } satisfies ModelDetailState,
+      }),
   };
 
   const body = (
     <QueryState
       query={query}
-      loading="Loading your models…"
-      errorTitle="Could not load your models"
+      loading={t('models.my.loading')}
+      errorTitle={t('models.my.loadFailed')}
       empty={
         all.length === 0 ? (
           <MessageBlock
-            title="No records"
-            hint="Models you submit appear here. New models start unpublished; publish one to list it in Explore Models."
+            title={t('models.my.noRecords')}
+            hint={t('models.my.emptyHint')}
             action={
               <Button component={RouterLink} to="/model/upload" variant="contained">
-                Submit a model
+                {t('models.my.submitAModel')}
               </Button>
             }
           />
         ) : rows.length === 0 ? (
-          <NoMatches title="No records" hint="No model matches your search or filters." onClear={clearAll} />
+          <NoMatches title={t('models.my.noRecords')} hint={t('models.my.noMatch')} onClear={clearAll} />
         ) : undefined
       }
     >
@@ -154,19 +162,22 @@ export default function MyModelsPage() {
     </QueryState>
   );
 
-  const groups = MY_MODELS_FILTER_GROUPS.map(({ key, label }) => ({
+  const groups = MY_MODELS_FILTER_GROUPS.map(({ key }) => ({
     key,
-    label,
-    options: options[key].map((v) => ({ value: v, label: key === 'task' ? taskLabel(v) : v })),
+    label: t(`models.col.${key}`),
+    options: options[key].map((v) => ({
+      value: v,
+      label: key === 'task' ? taskLabel(v) : key === 'status' ? t(`models.status.${v}`, { defaultValue: v }) : v,
+    })),
   }));
 
   return (
     <PageFrame
-      title="My Models"
-      subtitle="Models you have submitted: publish them for everyone to find and try, or unpublish them with a reason."
+      title={t('models.my.title')}
+      subtitle={t('models.my.subtitle')}
       actions={
         <Button component={RouterLink} to="/model/upload" variant="contained" startIcon={<AddIcon />}>
-          Submit Model
+          {t('models.my.submitModel')}
         </Button>
       }
     >
@@ -174,17 +185,17 @@ export default function MyModelsPage() {
         term={term}
         onTermChange={setTerm}
         onPageReset={() => setPage(0)}
-        placeholder="Search my models"
-        searchLabel="Search my models"
+        placeholder={t('models.my.search')}
+        searchLabel={t('models.my.search')}
       >
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button
             variant="outlined"
             onClick={() => setView((v) => (v === 'table' ? 'cards' : 'table'))}
             startIcon={view === 'table' ? <GridViewIcon /> : <TableRowsIcon />}
-            aria-label={view === 'table' ? 'Show as cards' : 'Show as table'}
+            aria-label={view === 'table' ? t('models.my.showCards') : t('models.my.showTable')}
           >
-            {view === 'table' ? 'Cards' : 'Table'}
+            {view === 'table' ? t('models.my.cards') : t('models.my.table')}
           </Button>
           <FilterButton count={selectedCount(filter)} onOpen={setFilterAnchor} disabled={query.isPending} />
           <RefreshButton onRefresh={() => void query.refetch()} disabled={query.isFetching || !userId} />
@@ -203,8 +214,8 @@ export default function MyModelsPage() {
         cleared={{}}
         width={560}
         columns={2}
-        emptyGroupText="None in your models"
-        ariaLabel="Filter my models"
+        emptyGroupText={t('models.my.noneInYourModels')}
+        ariaLabel={t('models.my.filterLabel')}
         clearDisabledWhen="draft-empty"
         applyDisabledWhen="nothing-selected"
       />

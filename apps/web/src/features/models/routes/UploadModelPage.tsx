@@ -15,6 +15,7 @@ import { GuideAside } from '../../../components/GuideAside.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { closeSnackbar, enqueueSnackbar } from '../../../lib/toast.ts';
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useUploadModel } from '../api/upload-model.ts';
 import {
   UPLOAD_GUIDANCE,
@@ -37,7 +38,8 @@ const SUBMIT_ERROR_MS = 40000;
  * Field errors are listed per descriptor path; success opens the thank-you page.
  */
 export default function UploadModelPage() {
-  usePageTitle('Submit Model');
+  const { t } = useTranslation();
+  usePageTitle(t('models.upload.title'));
   const navigate = useNavigate();
   const upload = useUploadModel();
   const input = useRef<HTMLInputElement | null>(null);
@@ -57,7 +59,7 @@ export default function UploadModelPage() {
 
   const submit = async () => {
     if (!file) {
-      setFileError('Please choose the model parameter file (JSON).');
+      setFileError(t('models.upload.chooseFile'));
       return;
     }
     setServerError(null);
@@ -68,14 +70,14 @@ export default function UploadModelPage() {
       setFileError(parsed.message);
       return;
     }
-    const waiting = enqueueSnackbar('Please wait while we process your request...', { variant: 'info', persist: true });
+    const waiting = enqueueSnackbar(t('models.upload.wait'), { variant: 'info', persist: true });
     try {
       const res = await upload.mutateAsync({ fileName: file.name, text });
       closeSnackbar(waiting);
       navigate(`/model/submission/${encodeURIComponent(res.data.modelId)}`);
     } catch (err) {
       closeSnackbar(waiting);
-      const message = errorMessage(err, 'Something went wrong. Please try again.');
+      const message = localizeMessage(errorMessage(err, t('models.upload.failed'))) ?? t('models.upload.failed');
       setServerError({ message, fields: err instanceof ApiRequestError ? (err.errors ?? []) : [] });
       errorToast.current = enqueueSnackbar(message, { variant: 'error', autoHideDuration: SUBMIT_ERROR_MS });
     }
@@ -84,16 +86,12 @@ export default function UploadModelPage() {
   const grouped = groupFieldErrors(serverError?.fields);
 
   return (
-    <PageFrame
-      title="Submit Model"
-      subtitle="Register a model that runs at your own inference endpoint, described by its parameter file."
-      maxWidth="md"
-    >
+    <PageFrame title={t('models.upload.title')} subtitle={t('models.upload.subtitle')} maxWidth="md">
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: { xs: 3, md: 4 } }}>
         <Box
           component="form"
           noValidate
-          aria-label="Submit model"
+          aria-label={t('models.upload.title')}
           onSubmit={(e) => {
             e.preventDefault();
             void submit();
@@ -105,22 +103,22 @@ export default function UploadModelPage() {
               type="file"
               accept=".json,application/json"
               hidden
-              aria-label="Model parameter file"
+              aria-label={t('models.upload.fileLabel')}
               onChange={(e) => {
                 choose(e.target.files?.[0]);
                 e.target.value = '';
               }}
             />
             <TextField
-              label="Upload the file"
+              label={t('models.upload.uploadLabel')}
               required
               fullWidth
               margin="none"
-              value={file ? `${file.name} (${Math.max(1, Math.round(file.size / 1024))} KB)` : ''}
-              placeholder="No file chosen"
+              value={file ? t('models.upload.fileSize', { name: file.name, kb: Math.max(1, Math.round(file.size / 1024)) }) : ''}
+              placeholder={t('models.upload.noFile')}
               onClick={() => input.current?.click()}
               error={!!fileError}
-              helperText={fileError ?? 'The model parameter file, in JSON format'}
+              helperText={fileError ?? t('models.upload.fileHint')}
               slotProps={{
                 inputLabel: { shrink: true },
                 htmlInput: { readOnly: true, style: { cursor: 'pointer' } },
@@ -133,7 +131,7 @@ export default function UploadModelPage() {
                       onClick={() => input.current?.click()}
                       sx={{ ml: 1, flexShrink: 0 }}
                     >
-                      Browse
+                      {t('models.upload.browse')}
                     </Button>
                   ),
                 },
@@ -143,7 +141,7 @@ export default function UploadModelPage() {
               <Alert severity="error" role="alert">
                 <AlertTitle>{uploadErrorTitle(serverError.message, grouped)}</AlertTitle>
                 {grouped.length > 0 && (
-                  <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label="Problems in the parameter file">
+                  <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label={t('models.upload.problems')}>
                     {grouped.map((g) => (
                       <li key={g.path}>
                         <Box
@@ -167,23 +165,21 @@ export default function UploadModelPage() {
                 disabled={upload.isPending || !file}
                 startIcon={upload.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
               >
-                {upload.isPending ? 'Submitting…' : 'Submit'}
+                {upload.isPending ? t('models.upload.submitting') : t('common.submit')}
               </Button>
               {upload.isPending && (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                  Checking the file and calling your model’s endpoint once with its example request…
+                  {t('models.upload.checking')}
                 </Typography>
               )}
             </Box>
           </Stack>
         </Box>
-        <GuideAside title="How to submit model?" points={UPLOAD_GUIDANCE.map((text) => ({ text }))}>
-          The model’s name and version come from the file and must be unique. Its inference endpoint must be reachable: it is called once
-          with the example request. The{' '}
-          <Link href={MODEL_DESCRIPTOR_EXAMPLES_URL} target="_blank" rel="noopener noreferrer">
-            example parameter files
-          </Link>{' '}
-          cover every task.
+        <GuideAside title={t('models.upload.guideTitle')} points={UPLOAD_GUIDANCE.map((k) => ({ text: t(`models.upload.${k}`) }))}>
+          {t('models.upload.guideText')}{' '}
+          <Link href={MODEL_DESCRIPTOR_EXAMPLES_URL} target="_blank" rel="noopener noreferrer" underline="always">
+            {t('models.upload.examples')}
+          </Link>
         </GuideAside>
       </Box>
     </PageFrame>

@@ -20,10 +20,11 @@ import { useApiKeys } from '../api/api-keys.ts';
 import { searchApiKeys } from '../lib/api-keys.ts';
 import { ApiKeyTable } from '../components/ApiKeyTable.tsx';
 import { GenerateKeyDialog } from '../components/GenerateKeyDialog.tsx';
+import { MyAccount } from '../components/MyAccount.tsx';
 
 /**
  * /profile (signed in; docs/product.md#profile-and-api-keys Profile, docs/product.md#entities-and-fields, docs/api.md#request-signatures): the user's avatar initial, name, e-mail and user
- * id, and the 'App Integration Details' table of their API keys with search, Generate and Revoke.
+ * id, My account (edit name, change password, delete account: components/MyAccount.tsx), and the 'App Integration Details' table of their API keys with search, Generate and Revoke.
  */
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -90,6 +91,7 @@ export default function ProfilePage() {
           </Box>
         </Stack>
       </Paper>
+      <MyAccount user={user} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
           <Typography variant="h6" component="h2" sx={{ fontWeight: 600, flexShrink: 0, mr: 2 }}>
