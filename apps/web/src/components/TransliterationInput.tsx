@@ -9,16 +9,20 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { romanWordAt } from '../lib/roman-word.ts';
-
-const UNAVAILABLE = 'Transliteration suggestions are unavailable right now; type as usual.';
+import { WORD_END, closedRomanWord, romanWordAt, romanWords, type RomanWord } from '../lib/roman-word.ts';
 
 /** Props of {@link TransliterationInput}. */
 export interface TransliterationInputProps {
-  /** The transliteration model that suggests words. */
-  modelId: string;
-  /** Suggestions for one Roman-letter word (model/compute, task transliteration); rejects on failure. */
-  fetchSuggestions: (modelId: string, word: string, signal?: AbortSignal) => Promise<string[]>;
+  /**
+   * The transliteration model that suggests words; null = a plain text box for now (no model known
+   * yet, or typing in Roman letters turned off). The box stays the same element when it changes,
+   * so the caret and what is being typed are kept.
+   */
+  modelId: string | null;
+  /** Suggestions for one Roman-letter word in `language` (model/compute, task transliteration); rejects on failure. */
+  fetchSuggestions: (modelId: string, word: string, signal?: AbortSignal, language?: string) => Promise<string[]>;
+  /** The language the words are written into (the model may serve many); the model's first pair when absent. */
+  language?: string;
   value: string;
   onChange: (value: string) => void;
   label: string;
@@ -31,13 +35,21 @@ export interface TransliterationInputProps {
   variant: 'chips' | 'list';
   /** The input's id, required by the 'list' variant (it names the list and its options). */
   id?: string;
+  /**
+   * Space, Enter and punctuation typed after a Roman word replace it by its top suggestion (the
+   * highlighted one in the list), as the original ULCA's input did; default true. The transliteration
+   * try panel turns it off: there the Roman text is the model's input.
+   */
+  acceptOnWordEnd?: boolean;
 }
 
 /**
- * A text box that transliterates as the user types (docs/product.md#glossary: translation toggle, glossary
- * page): the Roman-letter word at the caret goes to transliteration model `modelId` and its
- * suggestions are offered; choosing one replaces the word, followed by one space. A failed lookup
- * shows a note and typing goes on as usual.
+ * The one text box of the app that transliterates as the user types (docs/product.md#model-detail-and-try-it-panels
+ * "Typing in Roman letters", docs/product.md#glossary): the Roman-letter word at the caret goes to
+ * transliteration model `modelId` and its suggestions are offered; choosing one replaces the word,
+ * followed by one space. Space, Enter or punctuation typed after a Roman word accept its top
+ * suggestion (fetched then if it was not in yet; the word is replaced only if it is still there when
+ * the answer comes). A failed lookup shows a note and typing goes on as usual.
  */
 export function TransliterationInput({
   modelId,
@@ -49,6 +61,8 @@ export function TransliterationInput({
   helperText,
   variant,
   id = 'transliteration',
+  acceptOnWordEnd = true,
+  language,
 }: TransliterationInputProps) {
   const { t } = useTranslation();
   const [target, setTarget] = useState<{ word: string; start: number; end: number } | null>(null);
@@ -58,17 +72,23 @@ export function TransliterationInput({
   const [failed, setFailed] = useState(false);
   const inputRef = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
   const delay = variant === 'list' ? 200 : 250;
+  // The latest text (answers that come after more typing check against it) and each word's suggestions.
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  const known = useRef(new Map<string, string[]>());
+  useEffect(() => known.current.clear(), [modelId, language]);
 
   useEffect(() => {
-    if (!target) {
+    if (!target || !modelId) {
       setSuggestions([]);
       return;
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setLoading(true);
-      fetchSuggestions(modelId, target.word, controller.signal)
+      fetchSuggestions(modelId, target.word, controller.signal, language)
         .then((list) => {
+          known.current.set(target.word, list);
           setSuggestions(list);
           setActive(0);
           setFailed(false);
@@ -85,7 +105,18 @@ export function TransliterationInput({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [modelId, target, fetchSuggestions, delay]);
+  }, [modelId, target, fetchSuggestions, delay, language]);
+
+  // Typing in Roman letters turned off (or the model changed): nothing offered until the next word.
+  useEffect(() => {
+    setTarget(null);
+    setFailed(false);
+  }, [modelId, language]);
+
+  // The text changed from outside (Translate converted the last word, Clear All): stale suggestions go.
+  useEffect(() => {
+    if (target && value.slice(target.start, target.end) !== target.word) setTarget(null);
+  }, [value, target]);
 
   const choose = (s: string) => {
     if (!target) return;
@@ -100,9 +131,58 @@ export function TransliterationInput({
     });
   };
 
+  /** Puts `s` in place of `word` in `text` and keeps the caret where it was relative to the text after the word. */
+  const replaceWord = (text: string, word: RomanWord, s: string, caret: number) => {
+    const next = `${text.slice(0, word.start)}${s}${text.slice(word.end)}`;
+    valueRef.current = next;
+    onChange(next);
+    const at = caret >= word.end ? caret + s.length - word.word.length : caret;
+    requestAnimationFrame(() => {
+      if (document.activeElement === inputRef.current) inputRef.current?.setSelectionRange(at, at);
+    });
+  };
+
+  /** Accepts the top suggestion of `word`, just closed in `text` by a space, Enter or punctuation. */
+  const accept = (word: RomanWord, text: string, caret: number) => {
+    const shown = target && target.word === word.word && target.start === word.start && !loading && suggestions.length > 0;
+    const listed = shown ? [...suggestions.filter((s) => s !== word.word), word.word] : [];
+    const now = shown
+      ? variant === 'list'
+        ? listed[Math.min(active, listed.length - 1)]
+        : suggestions[0]
+      : known.current.get(word.word)?.[0];
+    setTarget(null);
+    if (now !== undefined) {
+      if (now !== word.word) replaceWord(text, word, now, caret);
+      return;
+    }
+    if (!modelId) return;
+    fetchSuggestions(modelId, word.word, undefined, language)
+      .then((list) => {
+        known.current.set(word.word, list);
+        const current = valueRef.current;
+        // The word may have moved (an earlier word was replaced meanwhile): its closed occurrence nearest
+        // to where it was typed; none left (edited away) = nothing replaced.
+        const here = romanWords(current)
+          .filter((w) => w.word === word.word && WORD_END.test(current[w.end] ?? ''))
+          .sort((a, b) => Math.abs(a.start - word.start) - Math.abs(b.start - word.start))[0];
+        if (!list[0] || !here) return;
+        const el = inputRef.current;
+        const caretNow = el && document.activeElement === el ? (el.selectionStart ?? current.length) : current.length;
+        replaceWord(current, here, list[0], caretNow);
+      })
+      .catch(() => setFailed(true));
+  };
+
   const onTextChange = (text: string, caret: number | null) => {
+    const closed = acceptOnWordEnd && modelId ? closedRomanWord(valueRef.current, text, caret ?? text.length) : null;
+    valueRef.current = text;
     onChange(text);
-    const found = romanWordAt(text, caret ?? text.length);
+    if (closed) {
+      accept(closed, text, caret ?? text.length);
+      return;
+    }
+    const found = modelId ? romanWordAt(text, caret ?? text.length) : null;
     if (variant === 'list') setTarget(found);
     // Same word at the same place: keep the lookup running instead of starting it again.
     else setTarget((prev) => (found && (found.word !== prev?.word || found.start !== prev?.start) ? found : found ? prev : null));
@@ -122,6 +202,8 @@ export function TransliterationInput({
           error={error}
           helperText={helperText}
           placeholder={t('translit.placeholder')}
+          // Urdu and other right-to-left text typed here reads in its own direction.
+          slotProps={{ htmlInput: { dir: 'auto' } }}
         />
         {(target || failed) && (
           <Stack
@@ -146,7 +228,7 @@ export function TransliterationInput({
               ))}
             {!loading && failed && (
               <Typography variant="body2" color="text.secondary">
-                {UNAVAILABLE}
+                {t('translit.unavailable')}
               </Typography>
             )}
           </Stack>
@@ -166,7 +248,7 @@ export function TransliterationInput({
         value={value}
         fullWidth
         error={error}
-        helperText={helperText ?? 'Type in Roman letters; pick a suggestion with a click or Enter.'}
+        helperText={helperText ?? t('translit.listHelp')}
         inputRef={inputRef}
         autoComplete="off"
         onChange={(e) => onTextChange(e.target.value, e.target.selectionStart)}
@@ -224,7 +306,7 @@ export function TransliterationInput({
       )}
       {failed && !open && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {UNAVAILABLE}
+          {t('translit.unavailable')}
         </Typography>
       )}
     </Box>

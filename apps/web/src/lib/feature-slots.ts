@@ -21,7 +21,7 @@ export interface FeatureSlots {
   /** Query hook (features/model-detail): the transliteration model for en → `language`; data null when none is published. */
   useTransliterationModelId: (language: string | undefined) => { data?: string | null; isPending: boolean };
   /** Suggestions for one Roman-letter word from transliteration model `modelId` (features/model-detail). */
-  fetchTransliterationSuggestions: (modelId: string, word: string, signal?: AbortSignal) => Promise<string[]>;
+  fetchTransliterationSuggestions: (modelId: string, word: string, signal?: AbortSignal, language?: string) => Promise<string[]>;
 }
 
 /** Context holding the bound slots; null outside the app's providers. */

@@ -29,6 +29,8 @@ describe('model page navigation', () => {
   it('builds the paths', () => {
     expect(modelDetailPath('a/b')).toBe('/search-model/a%2Fb');
     expect(modelDetailPath('m1', true)).toBe('/search-model/m1/model');
+    expect(modelDetailPath('m1', false, { source: 'hi', target: 'ur' })).toBe('/search-model/m1?source=hi&target=ur');
+    expect(modelDetailPath('m1', true, { language: 'ta', source: '' })).toBe('/search-model/m1/model?language=ta');
     expect(originPath('my-contribution')).toBe('/model/my-contribution');
     expect(originPath('explore-models')).toBe('/model/explore-models');
   });

@@ -13,9 +13,23 @@ export interface ModelDetailState {
   prevUrl?: ModelListOrigin;
 }
 
-/** The model page path (under /ulca), or its try view. */
-export function modelDetailPath(modelId: string, tryIt = false): string {
-  return `/search-model/${encodeURIComponent(modelId)}${tryIt ? '/model' : ''}`;
+/**
+ * The languages of the Explore filter a visitor opened a model from, carried to its try panel in the
+ * page's URL (docs/product.md#model-detail-and-try-it-panels): `source`/`target` for translation,
+ * `language` for a one-language filter. Each is a language code.
+ */
+export interface TryLanguageHint {
+  source?: string;
+  target?: string;
+  language?: string;
+}
+
+/** The model page path (under /ulca), or its try view; `languages` become its query (`?source=hi&target=ur`, `?language=ta`). */
+export function modelDetailPath(modelId: string, tryIt = false, languages: TryLanguageHint = {}): string {
+  const query = new URLSearchParams();
+  for (const key of ['source', 'target', 'language'] as const) if (languages[key]) query.set(key, languages[key]);
+  const search = query.toString();
+  return `/search-model/${encodeURIComponent(modelId)}${tryIt ? '/model' : ''}${search ? `?${search}` : ''}`;
 }
 
 /** The path of the list a model page goes back to. */

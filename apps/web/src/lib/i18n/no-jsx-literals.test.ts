@@ -59,18 +59,6 @@ const NOT_YET_TRANSLATED: readonly string[] = [
   'features/datasets/routes/MyContributionPage.tsx',
   'features/datasets/routes/SubmissionThanksPage.tsx',
   'features/datasets/routes/SubmitDatasetPage.tsx',
-  'features/model-detail/components/ImageTryPanel.tsx',
-  'features/model-detail/components/PanelNotes.tsx',
-  'features/model-detail/components/SpeechTryPanel.tsx',
-  'features/model-detail/components/StreamingAsrPanel.tsx',
-  'features/model-detail/components/StreamingTtsPanel.tsx',
-  'features/model-detail/components/TextTryPanel.tsx',
-  'features/model-detail/components/TryPanel.tsx',
-  'features/model-detail/components/TryResult.tsx',
-  'features/sts/components/SpeechToSpeech.tsx',
-  'features/sts/components/StsBatchHistory.tsx',
-  'features/sts/components/StsBatchPanel.tsx',
-  'features/sts/components/StsFeedbackDialog.tsx',
 ];
 
 /** The user-visible literals of one .tsx source: `line: text`. */

@@ -46,6 +46,33 @@ describe('espeak-ng TTS engine', () => {
     }
   }
 
+  it('speaks every language it lists, each in its own script (what the try panel offers)', async () => {
+    const greetings: Record<string, string> = {
+      hi: 'नमस्ते',
+      mr: 'नमस्कार',
+      ne: 'नमस्ते',
+      ta: 'வணக்கம்',
+      bn: 'নমস্কার',
+      as: 'নমস্কাৰ',
+      te: 'నమస్కారం',
+      kn: 'ನಮಸ್ಕಾರ',
+      ml: 'നമസ്കാരം',
+      gu: 'નમસ્તે',
+      pa: 'ਸਤ ਸ੍ਰੀ ਅਕਾਲ',
+      or: 'ନମସ୍କାର',
+      ur: 'السلام علیکم',
+      en: 'Hello',
+    };
+    const listed = engine.languages.map((l) => l.sourceLanguage);
+    expect(listed.filter((l) => !greetings[l])).toEqual([]);
+    for (const lang of listed) {
+      const res = await engine.infer(request(lang as LanguageCode, greetings[lang]!));
+      const wav = readWav(res.audio[0]!.audioContent!);
+      expect(wav.seconds, lang).toBeGreaterThan(0.2);
+      expect(wav.peak, lang).toBeGreaterThan(0.05);
+    }
+  });
+
   it('resamples to the asked rate and speaks more slowly at speed 0.5', async () => {
     const normal = readWav((await engine.infer(request('hi', SENTENCES.hi))).audio[0]!.audioContent!);
     const res = await engine.infer(request('hi', SENTENCES.hi, 'female', { samplingRate: 16000, speed: 0.5 }));

@@ -54,6 +54,7 @@ function GlossaryTextInput({
         id={id}
         modelId={model.data}
         fetchSuggestions={fetchTransliterationSuggestions}
+        language={language}
         label={label}
         value={value}
         onChange={onChange}

@@ -6,7 +6,9 @@ import { PANEL_ERRORS } from '../../../lib/limits.ts';
 
 /** What a try panel sends: JSON to compute / the speech endpoint, or a file to tryMe. */
 export type TryRequest =
-  { kind: 'compute'; body: ModelComputeBody } | { kind: 'speech'; body: ModelComputeBody } | { kind: 'file'; modelId: string; file: File };
+  | { kind: 'compute'; body: ModelComputeBody }
+  | { kind: 'speech'; body: ModelComputeBody }
+  | { kind: 'file'; modelId: string; file: File; source?: string };
 
 /** POST …/model/compute: a text, image-URL or audio (detection) call; resolves with the model's answer. */
 export function compute(body: ModelComputeBody, signal?: AbortSignal): Promise<unknown> {
@@ -19,14 +21,15 @@ export function computeSpeech(body: ModelComputeBody, signal?: AbortSignal): Pro
 }
 
 /**
- * POST …/model/tryMe (multipart: file, modelId): an uploaded image or recording. The form is built
+ * POST …/model/tryMe (multipart: file, modelId, and `source` = the language code to read it in, e.g. OCR's): an uploaded image or recording. The form is built
  * as bytes first, so that a signed-in caller's signature covers exactly what is sent: an owner (or an
  * admin) can try an unpublished model by file too. Throws ApiRequestError with the server's message.
  */
-export async function tryMe(modelId: string, file: File, signal?: AbortSignal): Promise<unknown> {
+export async function tryMe(modelId: string, file: File, signal?: AbortSignal, source?: string): Promise<unknown> {
   const form = new FormData();
   form.append('file', file);
   form.append('modelId', modelId);
+  if (source) form.append('source', source);
   return apiRequest('POST', MODEL_API.tryMe, { rawBody: await multipartBody(form), signal });
 }
 
@@ -46,7 +49,7 @@ export function tryErrorMessage(err: unknown, task: InferenceTask): string {
 export async function runTry(task: InferenceTask, request: TryRequest): Promise<TryOutput> {
   const answer =
     request.kind === 'file'
-      ? await tryMe(request.modelId, request.file)
+      ? await tryMe(request.modelId, request.file, undefined, request.source)
       : request.kind === 'speech'
         ? await computeSpeech(request.body)
         : await compute(request.body);

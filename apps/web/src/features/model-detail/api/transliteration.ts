@@ -44,9 +44,19 @@ export function useTransliterationModelId(language: string | undefined) {
   });
 }
 
-/** Suggestions for one typed word from a transliteration model (compute, task transliteration). */
-export async function fetchTransliterationSuggestions(modelId: string, word: string, signal?: AbortSignal): Promise<string[]> {
-  const answer = await compute({ modelId, task: 'transliteration', input: [{ source: word }] }, signal);
+/**
+ * Suggestions for one typed word from a transliteration model (compute, task transliteration), written
+ * in `language` (from Roman letters, `en`) when given: a model of many pairs otherwise answers with its
+ * first pair's script.
+ */
+export async function fetchTransliterationSuggestions(
+  modelId: string,
+  word: string,
+  signal?: AbortSignal,
+  language?: string,
+): Promise<string[]> {
+  const languages = language ? { sourceLanguage: 'en', targetLanguage: language } : {};
+  const answer = await compute({ modelId, task: 'transliteration', input: [{ source: word }], ...languages }, signal);
   const out = readOutput('transliteration', answer);
   return out.kind === 'suggestions' ? out.suggestions : [];
 }

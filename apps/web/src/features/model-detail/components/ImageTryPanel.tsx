@@ -16,9 +16,13 @@ import CloseIcon from '@mui/icons-material/Close';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import type { InferenceTask, ModelRecord } from '@ulca/contracts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import type { TryLanguageHint } from '../../../lib/model-navigation.ts';
+import { initialTryLanguages, type TryLanguages } from '../lib/try-languages.ts';
+import { TryLanguagePicker } from './TryLanguagePicker.tsx';
 import { useObjectUrl } from '../../../lib/useObjectUrl.ts';
 import { useTryModel } from '../api/inference.ts';
-import { PANEL_ERRORS, canSendUrl, urlError } from '../../../lib/limits.ts';
+import { canSendUrl, urlError } from '../../../lib/limits.ts';
 import { PanelNotes } from './PanelNotes.tsx';
 import { TryResult } from './TryResult.tsx';
 
@@ -26,9 +30,16 @@ type Mode = 'file' | 'url';
 
 /**
  * The try panel of the image tasks (docs/product.md#model-detail-and-try-it-panels): ocr and img-lang-detection, from an uploaded image
- * (tryMe, multipart) or an image URL (compute with imageUri); a preview and an enlarge dialog.
+ * (tryMe, multipart) or an image URL (compute with imageUri); a preview of the uploaded image and
+ * an enlarge dialog. OCR reads in the language chosen among the model's (preselected from `hint`),
+ * sent as `sourceLanguage` (URL) or the form's `source` (file). An image URL is not previewed: the
+ * page's content security policy shows only this site's images, so the panel says so instead of
+ * showing a broken image (the server fetches the URL when the model is called).
  */
-export function ImageTryPanel({ model, task }: { model: ModelRecord; task: InferenceTask }) {
+export function ImageTryPanel({ model, task, hint }: { model: ModelRecord; task: InferenceTask; hint: TryLanguageHint }) {
+  const { t } = useTranslation();
+  const [languages, setLanguages] = useState<TryLanguages>(() => initialTryLanguages(task, model.languages, hint));
+  const source = languages.source || undefined;
   const [mode, setMode] = useState<Mode>('file');
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState('');
@@ -37,23 +48,44 @@ export function ImageTryPanel({ model, task }: { model: ModelRecord; task: Infer
   const tryModel = useTryModel(task);
   const fileUrl = useObjectUrl(file);
 
-  const preview = mode === 'file' ? fileUrl : canSendUrl(url) ? url.trim() : '';
+  const preview = mode === 'file' ? fileUrl : '';
   const ready = mode === 'file' ? !!file : canSendUrl(url);
   const send = () => {
-    if (mode === 'file' && file) tryModel.mutate({ kind: 'file', modelId: model.modelId, file });
-    else tryModel.mutate({ kind: 'compute', body: { modelId: model.modelId, task, imageUri: url.trim() } });
+    if (mode === 'file' && file) tryModel.mutate({ kind: 'file', modelId: model.modelId, file, ...(source ? { source } : {}) });
+    else
+      tryModel.mutate({
+        kind: 'compute',
+        body: { modelId: model.modelId, task, imageUri: url.trim(), ...(source ? { sourceLanguage: source } : {}) },
+      });
   };
 
   return (
     <Stack spacing={2}>
-      <Tabs value={mode} onChange={(_, m: Mode) => setMode(m)} aria-label="Image input">
-        <Tab value="file" label="Upload image" />
-        <Tab value="url" label="Image URL" />
+      <TryLanguagePicker
+        task={task}
+        languages={model.languages}
+        value={languages}
+        onChange={(next) => {
+          setLanguages(next);
+          tryModel.reset();
+        }}
+        disabled={tryModel.isPending}
+      />
+      <Tabs
+        value={mode}
+        onChange={(_, m: Mode) => {
+          setMode(m);
+          tryModel.reset();
+        }}
+        aria-label={t('try.image.input')}
+      >
+        <Tab value="file" label={t('try.image.upload')} />
+        <Tab value="url" label={t('try.image.url')} />
       </Tabs>
       {mode === 'file' ? (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
-            Choose image
+            {t('try.image.choose')}
             <input
               hidden
               type="file"
@@ -63,7 +95,7 @@ export function ImageTryPanel({ model, task }: { model: ModelRecord; task: Infer
                 e.target.value = '';
                 if (!f) return;
                 if (!f.type.startsWith('image/')) {
-                  setFileError(PANEL_ERRORS.notImage);
+                  setFileError(t('try.image.notImage'));
                   return;
                 }
                 setFileError(null);
@@ -79,12 +111,12 @@ export function ImageTryPanel({ model, task }: { model: ModelRecord; task: Infer
         </Stack>
       ) : (
         <TextField
-          label="Public image URL"
+          label={t('try.image.publicUrl')}
           value={url}
           onChange={(e) => setUrl(e.target.value)}
           placeholder="https://example.com/page.png"
           error={!!urlError(url)}
-          helperText={urlError(url) ?? ' '}
+          helperText={urlError(url) ? t('try.invalidUrl') : canSendUrl(url) ? t('try.image.noUrlPreview') : ' '}
           fullWidth
         />
       )}
@@ -94,12 +126,12 @@ export function ImageTryPanel({ model, task }: { model: ModelRecord; task: Infer
           <Box
             component="img"
             src={preview}
-            alt="Image to try"
+            alt={t('try.image.alt')}
             sx={{ display: 'block', maxWidth: '100%', maxHeight: 240, objectFit: 'contain' }}
           />
-          <Tooltip title="Enlarge">
+          <Tooltip title={t('try.image.enlarge')}>
             <IconButton
-              aria-label="Enlarge image"
+              aria-label={t('try.image.enlargeLabel')}
               onClick={() => setEnlarged(true)}
               sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper', '&:hover': { bgcolor: 'background.paper' } }}
               size="small"
@@ -111,13 +143,13 @@ export function ImageTryPanel({ model, task }: { model: ModelRecord; task: Infer
       )}
       <Dialog open={enlarged && !!preview} onClose={() => setEnlarged(false)} maxWidth="lg" fullWidth>
         <DialogTitle sx={{ pr: 6 }}>
-          Image
-          <IconButton aria-label="Close" onClick={() => setEnlarged(false)} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          {t('try.image.dialogTitle')}
+          <IconButton aria-label={t('try.image.close')} onClick={() => setEnlarged(false)} sx={{ position: 'absolute', right: 8, top: 8 }}>
             <CloseIcon />
           </IconButton>
         </DialogTitle>
         <DialogContent>
-          <Box component="img" src={preview} alt="Image to try, enlarged" sx={{ display: 'block', maxWidth: '100%', mx: 'auto' }} />
+          <Box component="img" src={preview} alt={t('try.image.altEnlarged')} sx={{ display: 'block', maxWidth: '100%', mx: 'auto' }} />
         </DialogContent>
       </Dialog>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
@@ -129,10 +161,10 @@ export function ImageTryPanel({ model, task }: { model: ModelRecord; task: Infer
             tryModel.reset();
           }}
         >
-          Clear All
+          {t('common.clearAll')}
         </Button>
         <Button variant="contained" onClick={send} disabled={!ready || tryModel.isPending}>
-          {task === 'ocr' ? 'Convert' : 'Detect'}
+          {task === 'ocr' ? t('try.action.convert') : t('try.action.detect')}
         </Button>
       </Stack>
       <TryResult

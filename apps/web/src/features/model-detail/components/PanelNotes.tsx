@@ -1,27 +1,32 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { NOTES } from '../../../lib/limits.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { MAX_TEXT_CHARS } from '../../../lib/limits.ts';
 
 /**
  * The notes under every try panel (docs/product.md#model-detail-and-try-it-panels): the disclaimer, the transcription note for speech
- * input, and the limit (max 1 minute of speech or max 150 characters of text).
+ * input, and the limit (max 1 minute of speech or max 150 characters of text). The English texts are the original client's (lib/limits.ts NOTES).
  */
 export function PanelNotes({ input }: { input: 'text' | 'speech' | 'image' }) {
+  const { t } = useTranslation();
   return (
-    <Box component="section" aria-label="Notes" sx={{ mt: 3, p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}>
-      <Typography variant="subtitle2">Notes</Typography>
+    <Box component="section" aria-label={t('try.notes.title')} sx={{ mt: 3, p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}>
+      <Typography variant="subtitle2">{t('try.notes.title')}</Typography>
       <Typography variant="body2" color="text.secondary">
-        <strong>{NOTES.disclaimer}</strong>
-        {input === 'speech' ? NOTES.asr : NOTES.translation.replace('the translation', 'the result')} A model hosted by its contributor may
-        be slow or unavailable; its output is the model&apos;s own.
+        <strong>{t('try.notes.disclaimer')}</strong>
+        {input === 'speech' ? t('try.notes.asr') : t('try.notes.text')} {t('try.notes.hosted')}
       </Typography>
       {input === 'speech' && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {NOTES.transcription}
+          {t('try.notes.transcription')}
         </Typography>
       )}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        {input === 'speech' ? NOTES.maxDuration : input === 'text' ? NOTES.maxCharacters : 'Images: one image per try.'}
+        {input === 'speech'
+          ? t('try.notes.maxDuration')
+          : input === 'text'
+            ? t('try.notes.maxCharacters', { max: MAX_TEXT_CHARS })
+            : t('try.notes.oneImage')}
       </Typography>
     </Box>
   );

@@ -8,10 +8,15 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { languageLabel, type InferenceTask, type ModelRecord } from '@ulca/contracts';
+import type { InferenceTask, ModelRecord } from '@ulca/contracts';
 import { useTryModel, type TryRequest } from '../api/inference.ts';
 import { AudioInputError, prepareSpeech, type PreparedSpeech } from '../../../lib/audio.ts';
 import { canSendUrl, urlError } from '../../../lib/limits.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import type { TryLanguageHint } from '../../../lib/model-navigation.ts';
+import { initialTryLanguages, type TryLanguages } from '../lib/try-languages.ts';
+import { audioInputText } from '../lib/try-errors.ts';
+import { TryLanguagePicker } from './TryLanguagePicker.tsx';
 import { AudioRecorder } from '../../../components/AudioRecorder.tsx';
 import { useObjectUrl } from '../../../lib/useObjectUrl.ts';
 import { PanelNotes } from './PanelNotes.tsx';
@@ -23,9 +28,12 @@ type Mode = 'record' | 'url' | 'file';
  * The try panel of the speech tasks (docs/product.md#model-detail-and-try-it-panels): asr (record up to 60 s, or an audio URL; sent to
  * the speech endpoint), audio-lang-detection and audio-gender-detection (record, URL or an audio
  * file; sent to compute). Recordings and files are converted to WAV 16 kHz mono in the browser.
+ * ASR offers the model's languages (preselected from `hint`); the detections take any language.
  */
-export function SpeechTryPanel({ model, task }: { model: ModelRecord; task: InferenceTask }) {
-  const source = model.languages[0]?.sourceLanguage;
+export function SpeechTryPanel({ model, task, hint }: { model: ModelRecord; task: InferenceTask; hint: TryLanguageHint }) {
+  const { t } = useTranslation();
+  const [languages, setLanguages] = useState<TryLanguages>(() => initialTryLanguages(task, model.languages, hint));
+  const source = languages.source || undefined;
   const modes: Mode[] = task === 'asr' ? ['record', 'url'] : ['record', 'url', 'file'];
   const [mode, setMode] = useState<Mode>('record');
   const [url, setUrl] = useState('');
@@ -41,7 +49,7 @@ export function SpeechTryPanel({ model, task }: { model: ModelRecord; task: Infe
     setSpeech(null);
     prepareSpeech(blob)
       .then(setSpeech)
-      .catch((err: unknown) => setInputError(err instanceof AudioInputError ? err.message : 'This audio could not be prepared.'))
+      .catch((err: unknown) => setInputError(err instanceof AudioInputError ? audioInputText(err.message, t) : t('try.speech.notPrepared')))
       .finally(() => setPreparing(false));
   };
 
@@ -52,43 +60,48 @@ export function SpeechTryPanel({ model, task }: { model: ModelRecord; task: Infe
     tryModel.mutate(request);
   };
   const ready = mode === 'url' ? canSendUrl(url) : !!speech && !preparing;
-  const action = task === 'asr' ? 'Convert' : 'Detect';
+  const action = task === 'asr' ? t('try.action.convert') : t('try.action.detect');
 
   return (
     <Stack spacing={2}>
-      {source && task === 'asr' && (
-        <Typography variant="body2" color="text.secondary">
-          {languageLabel(source)} speech
-        </Typography>
-      )}
+      <TryLanguagePicker
+        task={task}
+        languages={model.languages}
+        value={languages}
+        onChange={(next) => {
+          setLanguages(next);
+          tryModel.reset();
+        }}
+        disabled={tryModel.isPending}
+      />
       <Tabs
         value={mode}
         onChange={(_, m: Mode) => {
           setMode(m);
           setInputError(null);
         }}
-        aria-label="Audio input"
+        aria-label={t('try.speech.input')}
       >
         {modes.map((m) => (
-          <Tab key={m} value={m} label={m === 'record' ? 'Record' : m === 'url' ? 'Audio URL' : 'Audio file'} />
+          <Tab key={m} value={m} label={t(`try.speech.mode.${m}`)} />
         ))}
       </Tabs>
       {mode === 'record' && <AudioRecorder onRecorded={prepare} disabled={tryModel.isPending} />}
       {mode === 'url' && (
         <TextField
-          label="Public audio URL"
+          label={t('try.speech.url')}
           value={url}
           onChange={(e) => setUrl(e.target.value)}
           placeholder="https://example.com/speech.wav"
           error={!!urlError(url)}
-          helperText={urlError(url) ?? ' '}
+          helperText={urlError(url) ? t('try.invalidUrl') : ' '}
           fullWidth
         />
       )}
       {mode === 'file' && (
         <Box>
           <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
-            Choose audio file
+            {t('try.speech.chooseFile')}
             <input
               hidden
               type="file"
@@ -104,15 +117,15 @@ export function SpeechTryPanel({ model, task }: { model: ModelRecord; task: Infe
       )}
       {mode !== 'url' && preparing && (
         <Typography variant="body2" color="text.secondary" role="status">
-          Please wait...
+          {t('try.pleaseWait')}
         </Typography>
       )}
       {mode !== 'url' && speech && (
         <Stack spacing={0.5}>
           <Typography variant="body2" color="text.secondary">
-            Your audio ({speech.seconds.toFixed(1)} s)
+            {t('try.speech.yours', { seconds: speech.seconds.toFixed(1) })}
           </Typography>
-          <Box component="audio" controls src={playerUrl} sx={{ width: '100%', maxWidth: 420 }} aria-label="Your audio" />
+          <Box component="audio" controls src={playerUrl} sx={{ width: '100%', maxWidth: 420 }} aria-label={t('try.speech.yoursLabel')} />
         </Stack>
       )}
       {inputError && <Alert severity="error">{inputError}</Alert>}
@@ -125,7 +138,7 @@ export function SpeechTryPanel({ model, task }: { model: ModelRecord; task: Infe
             tryModel.reset();
           }}
         >
-          Clear All
+          {t('common.clearAll')}
         </Button>
         <Button variant="contained" onClick={send} disabled={!ready || tryModel.isPending}>
           {action}

@@ -8,11 +8,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MicIcon from '@mui/icons-material/Mic';
 import StopIcon from '@mui/icons-material/Stop';
-import { STREAM_ASR_MAX_SECONDS, STREAM_SAMPLE_RATE, languageLabel, type ModelRecord, type StreamServerMessage } from '@ulca/contracts';
+import { STREAM_ASR_MAX_SECONDS, STREAM_SAMPLE_RATE, type ModelRecord, type StreamServerMessage } from '@ulca/contracts';
 import { openRelayStream, type RelayStream } from '../api/streaming.ts';
 import { formatSeconds } from '../../../lib/limits.ts';
 import { toPcm16 } from '../lib/pcm.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import type { TryLanguageHint } from '../../../lib/model-navigation.ts';
+import { initialTryLanguages, tryLanguageName, type TryLanguages } from '../lib/try-languages.ts';
+import { streamErrorText } from '../lib/try-errors.ts';
 import { PanelNotes } from './PanelNotes.tsx';
+import { TryLanguagePicker } from './TryLanguagePicker.tsx';
 
 /** docs/product.md#states-and-transitions states of streaming ASR: idle, start (waiting for the model), listen, stop (waiting for the punctuated text). */
 type State = 'idle' | 'start' | 'listen' | 'stop';
@@ -40,10 +45,13 @@ function stopMic(mic: Mic | null): void {
  * The streaming ASR panel (docs/product.md#model-detail-and-try-it-panels "Try-it panels", docs/product.md#states-and-transitions): Start → 'Please wait...' while the
  * server connects to the model → 'Listening...' with a running timer; the microphone goes to the
  * relay as 16 kHz PCM and the text appears as the model sends it; Stop (or the 61 s timer) ends the
- * stream and shows the punctuated text. Leaving the page (Back) closes the stream first.
+ * stream and shows the punctuated text. Leaving the page (Back) closes the stream first. The
+ * language is chosen among the model's (preselected from `hint`) while no stream runs.
  */
-export function StreamingAsrPanel({ model }: { model: ModelRecord }) {
-  const language = model.languages[0]?.sourceLanguage;
+export function StreamingAsrPanel({ model, hint }: { model: ModelRecord; hint: TryLanguageHint }) {
+  const { t } = useTranslation();
+  const [languages, setLanguages] = useState<TryLanguages>(() => initialTryLanguages('asr', model.languages, hint));
+  const language = languages.source || undefined;
   const [state, setState] = useState<State>('idle');
   const [text, setText] = useState('');
   const [seconds, setSeconds] = useState(0);
@@ -88,7 +96,7 @@ export function StreamingAsrPanel({ model }: { model: ModelRecord }) {
     } catch {
       stream.current?.close();
       setState('idle');
-      setError('The microphone could not be used. Please allow microphone access.');
+      setError(t('try.streaming.noMicrophone'));
       return;
     }
     const context = new AudioContext();
@@ -114,7 +122,7 @@ export function StreamingAsrPanel({ model }: { model: ModelRecord }) {
       setState('idle');
     } else if (m.type === 'error') {
       endLocal();
-      setError(m.message);
+      setError(streamErrorText(m, t, tryLanguageName));
       setState('idle');
     }
   };
@@ -123,7 +131,7 @@ export function StreamingAsrPanel({ model }: { model: ModelRecord }) {
     setError(null);
     setText('');
     if (!navigator.mediaDevices?.getUserMedia || typeof AudioContext === 'undefined') {
-      setError('This browser cannot record audio.');
+      setError(t('try.streaming.cannotRecord'));
       return;
     }
     setState('start');
@@ -136,17 +144,18 @@ export function StreamingAsrPanel({ model }: { model: ModelRecord }) {
 
   return (
     <Stack spacing={2}>
+      <TryLanguagePicker task="asr" languages={model.languages} value={languages} onChange={setLanguages} disabled={state !== 'idle'} />
       <Typography variant="body2" color="text.secondary">
-        Streaming speech recognition{language ? ` in ${languageLabel(language)}` : ''}: the text appears while you speak.
+        {language ? t('try.streaming.asrIntro', { language: tryLanguageName(language) }) : t('try.streaming.asrIntroAny')}
       </Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         {state === 'listen' ? (
           <Button variant="contained" color="error" startIcon={<StopIcon />} onClick={stop}>
-            Stop
+            {t('audio.stop')}
           </Button>
         ) : (
           <Button variant="contained" startIcon={<MicIcon />} onClick={start} disabled={state !== 'idle'}>
-            Start
+            {t('try.streaming.start')}
           </Button>
         )}
         <Typography sx={{ fontVariantNumeric: 'tabular-nums' }} role="timer" aria-live="off">
@@ -154,12 +163,12 @@ export function StreamingAsrPanel({ model }: { model: ModelRecord }) {
         </Typography>
         {(state === 'start' || state === 'stop') && (
           <Typography variant="body2" color="text.secondary" role="status">
-            Please wait...
+            {t('try.pleaseWait')}
           </Typography>
         )}
         {state === 'listen' && (
           <Typography variant="body2" color="error" role="status">
-            Listening...
+            {t('audio.listening')}
           </Typography>
         )}
       </Stack>
@@ -170,7 +179,7 @@ export function StreamingAsrPanel({ model }: { model: ModelRecord }) {
       )}
       {error && <Alert severity="error">{error}</Alert>}
       <TextField
-        label="Transcript"
+        label={t('try.streaming.transcript')}
         value={text}
         multiline
         minRows={3}

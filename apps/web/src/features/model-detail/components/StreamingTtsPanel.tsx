@@ -9,19 +9,28 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { languageLabel, type ModelRecord, type StreamServerMessage } from '@ulca/contracts';
+import type { ModelRecord, StreamServerMessage } from '@ulca/contracts';
 import { openRelayStream, type RelayStream } from '../api/streaming.ts';
 import { MAX_TEXT_CHARS, textError } from '../../../lib/limits.ts';
 import { base64ToBytes } from '../../../lib/wav.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import type { TryLanguageHint } from '../../../lib/model-navigation.ts';
+import { initialTryLanguages, tryLanguageName, type TryLanguages } from '../lib/try-languages.ts';
+import { streamErrorText } from '../lib/try-errors.ts';
 import { PanelNotes } from './PanelNotes.tsx';
+import { TryLanguagePicker } from './TryLanguagePicker.tsx';
 
 /**
  * The streaming TTS panel (docs/product.md#screens "tts: streaming models use a websocket variant", docs/api.md#streaming): one
  * relay stream per visit; each word is sent when a space is typed (as the original client did) and
  * Speak sends the whole text; the audio of each answer plays as soon as it arrives, in order.
+ * The language is chosen among the model's (preselected from `hint`); a new one closes the open
+ * stream (the next word opens one in the new language).
  */
-export function StreamingTtsPanel({ model }: { model: ModelRecord }) {
-  const language = model.languages[0]?.sourceLanguage;
+export function StreamingTtsPanel({ model, hint }: { model: ModelRecord; hint: TryLanguageHint }) {
+  const { t } = useTranslation();
+  const [languages, setLanguages] = useState<TryLanguages>(() => initialTryLanguages('tts', model.languages, hint));
+  const language = languages.source || undefined;
   const [text, setText] = useState('');
   const [gender, setGender] = useState<'female' | 'male'>('female');
   const [state, setState] = useState<'connecting' | 'ready' | 'closed'>('closed');
@@ -57,7 +66,7 @@ export function StreamingTtsPanel({ model }: { model: ModelRecord }) {
         else if (m.type === 'audio') {
           queue.current.push(URL.createObjectURL(new Blob([base64ToBytes(m.audioContent) as BlobPart], { type: 'audio/wav' })));
           playNext();
-        } else if (m.type === 'error') setError(m.message);
+        } else if (m.type === 'error') setError(streamErrorText(m, t, tryLanguageName));
       },
       () => {
         if (stream.current === s) stream.current = null;
@@ -96,29 +105,41 @@ export function StreamingTtsPanel({ model }: { model: ModelRecord }) {
   const error150 = textError(text);
   return (
     <Stack spacing={2}>
+      <TryLanguagePicker
+        task="tts"
+        languages={model.languages}
+        value={languages}
+        onChange={(next) => {
+          stream.current?.close();
+          stream.current = null;
+          sentUpTo.current = text.length;
+          setLanguages(next);
+        }}
+      />
       <Typography variant="body2" color="text.secondary">
-        Streaming speech synthesis{language ? ` in ${languageLabel(language)}` : ''}: each word is spoken as soon as you type the space
-        after it.
+        {language ? t('try.streaming.ttsIntro', { language: tryLanguageName(language) }) : t('try.streaming.ttsIntroAny')}
       </Typography>
       <TextField
-        label="Text"
+        label={t('try.text.label')}
         value={text}
         onChange={(e) => onChange(e.target.value)}
         multiline
         minRows={3}
         fullWidth
         error={!!error150}
-        helperText={error150 ?? `${text.length}/${MAX_TEXT_CHARS}`}
+        helperText={
+          error150 ? t('try.text.tooLong', { max: MAX_TEXT_CHARS }) : t('try.text.count', { count: text.length, max: MAX_TEXT_CHARS })
+        }
       />
-      <FormLabel id="stream-voice">Voice</FormLabel>
+      <FormLabel id="stream-voice">{t('try.voice.label')}</FormLabel>
       <RadioGroup
         row
         aria-labelledby="stream-voice"
         value={gender}
         onChange={(e) => setGender(e.target.value === 'male' ? 'male' : 'female')}
       >
-        <FormControlLabel value="female" control={<Radio />} label="Female" />
-        <FormControlLabel value="male" control={<Radio />} label="Male" />
+        <FormControlLabel value="female" control={<Radio />} label={t('try.voice.female')} />
+        <FormControlLabel value="male" control={<Radio />} label={t('try.voice.male')} />
       </RadioGroup>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Button
@@ -129,11 +150,11 @@ export function StreamingTtsPanel({ model }: { model: ModelRecord }) {
             sentUpTo.current = text.length;
           }}
         >
-          Speak
+          {t('try.streaming.speak')}
         </Button>
         {state === 'connecting' && (
           <Typography variant="body2" color="text.secondary" role="status">
-            Please wait...
+            {t('try.pleaseWait')}
           </Typography>
         )}
       </Stack>
@@ -143,7 +164,7 @@ export function StreamingTtsPanel({ model }: { model: ModelRecord }) {
         ref={audio}
         controls
         src={playing ?? undefined}
-        aria-label="Synthesised speech"
+        aria-label={t('try.streaming.speech')}
         onEnded={() => {
           if (playingRef.current) URL.revokeObjectURL(playingRef.current);
           playingRef.current = null;

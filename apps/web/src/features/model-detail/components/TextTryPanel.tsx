@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -7,34 +7,43 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { languageLabel, type InferenceTask, type ModelRecord } from '@ulca/contracts';
+import type { InferenceTask, ModelRecord } from '@ulca/contracts';
 import { useTryModel } from '../api/inference.ts';
 import { TransliterationInput } from '../../../components/TransliterationInput.tsx';
 import { fetchTransliterationSuggestions, useTransliterationModelId } from '../api/transliteration.ts';
-import { MAX_TEXT_CHARS, PANEL_ERRORS, canSendText, textError } from '../../../lib/limits.ts';
+import { MAX_TEXT_CHARS, canSendText, textError } from '../../../lib/limits.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import type { TryLanguageHint } from '../../../lib/model-navigation.ts';
+import { convertRomanWords, romanWords } from '../../../lib/roman-word.ts';
+import { initialTryLanguages, tryLanguageName, type TryLanguages } from '../lib/try-languages.ts';
 import { PanelNotes } from './PanelNotes.tsx';
+import { TryLanguagePicker } from './TryLanguagePicker.tsx';
 import { TryResult } from './TryResult.tsx';
 
-const ACTION: Partial<Record<InferenceTask, string>> = {
-  translation: 'Translate',
-  'txt-lang-detection': 'Detect',
-  ner: 'Submit',
+/** The action button of each text task (catalogue keys under try.action). */
+const ACTION: Partial<Record<InferenceTask, 'translate' | 'detect' | 'submit'>> = {
+  translation: 'translate',
+  'txt-lang-detection': 'detect',
+  ner: 'submit',
 };
 
 /**
  * The try panel of the text tasks (docs/product.md#model-detail-and-try-it-panels): translation (with the transliteration input toggle,
  * on by default, shown only when a transliteration model exists for the source language and never
  * for English), transliteration, tts (voice Female/Male, default Female), ner, txt-lang-detection,
- * itn and text-normalization. Text is limited to 150 characters.
+ * itn and text-normalization. Text is limited to 150 characters. The languages are the model's
+ * (TryLanguagePicker), preselected from `hint`. Translate first converts any Roman word still left
+ * in a transliterated input, so the model never gets one by accident.
  */
-export function TextTryPanel({ model, task }: { model: ModelRecord; task: InferenceTask }) {
-  const source = model.languages[0]?.sourceLanguage;
-  const target = model.languages[0]?.targetLanguage ?? undefined;
+export function TextTryPanel({ model, task, hint }: { model: ModelRecord; task: InferenceTask; hint: TryLanguageHint }) {
+  const { t } = useTranslation();
+  const [languages, setLanguages] = useState<TryLanguages>(() => initialTryLanguages(task, model.languages, hint));
+  const source = languages.source || undefined;
+  const target = languages.target || undefined;
   const [text, setText] = useState('');
   const [gender, setGender] = useState<'female' | 'male'>('female');
   const [transliterate, setTransliterate] = useState(true);
+  const [converting, setConverting] = useState(false);
   const [sent, setSent] = useState('');
   const tryModel = useTryModel(task);
 
@@ -42,70 +51,88 @@ export function TextTryPanel({ model, task }: { model: ModelRecord; task: Infere
   // panel offers its own model's suggestions word by word when it writes from English.
   const lookup = useTransliterationModelId(task === 'translation' ? source : undefined);
   const typingModelId = task === 'translation' ? lookup.data : task === 'transliteration' && source === 'en' ? model.modelId : null;
+  const typingInto = task === 'translation' ? source : target;
   const showToggle = task === 'translation' && !!lookup.data;
+  const typing = !!typingModelId && (task !== 'translation' || transliterate);
+  const suggest = useCallback(
+    (modelId: string, word: string, signal?: AbortSignal) => fetchTransliterationSuggestions(modelId, word, signal, typingInto),
+    [typingInto],
+  );
 
-  const error = textError(text);
-  const send = () => {
-    setSent(text.trim());
+  const error = textError(text) ? t('try.text.tooLong', { max: MAX_TEXT_CHARS }) : null;
+  const send = async () => {
+    let input = text;
+    if (task === 'translation' && typing && typingModelId && romanWords(text).length > 0) {
+      setConverting(true);
+      try {
+        input = await convertRomanWords(text, async (w) => (await suggest(typingModelId, w))[0]);
+        setText(input);
+      } catch {
+        // Suggestions failed: the text goes as typed and the model's answer says what it cannot read.
+      } finally {
+        setConverting(false);
+      }
+    }
+    setSent(input.trim());
     tryModel.mutate({
       kind: 'compute',
       body: {
         modelId: model.modelId,
         task,
-        input: [{ source: text.trim() }],
+        input: [{ source: input.trim() }],
         ...(source ? { sourceLanguage: source } : {}),
         ...(target ? { targetLanguage: target } : {}),
         ...(task === 'tts' ? { gender } : {}),
       },
     });
   };
-  // Language detection is given text in any language: its label names none (its model's first language is not the input's).
-  const label = task === 'txt-lang-detection' ? 'Text in any language' : source ? `${languageLabel(source)} text` : 'Text';
+  // Language detection is given text in any language: its label names none.
+  const label =
+    task === 'txt-lang-detection'
+      ? t('try.text.anyLanguage')
+      : source
+        ? t('try.text.inLanguage', { language: tryLanguageName(source) })
+        : t('try.text.label');
+  const count = t('try.text.count', { count: [...text].length, max: MAX_TEXT_CHARS });
 
   return (
     <Stack spacing={2}>
-      {source && task !== 'txt-lang-detection' && (
-        <Typography variant="body2" color="text.secondary">
-          {target ? `${languageLabel(source)} → ${languageLabel(target)}` : languageLabel(source)}
-        </Typography>
-      )}
+      <TryLanguagePicker
+        task={task}
+        languages={model.languages}
+        value={languages}
+        onChange={(next) => {
+          setLanguages(next);
+          tryModel.reset();
+        }}
+        disabled={tryModel.isPending || converting}
+      />
       {showToggle && (
         <FormControlLabel
           control={<Switch checked={transliterate} onChange={(e) => setTransliterate(e.target.checked)} />}
-          label={`Transliteration (type ${languageLabel(source ?? '')} in Roman letters)`}
+          label={t('try.text.transliterate', { language: tryLanguageName(source ?? '') })}
         />
       )}
-      {lookup.isError && <Alert severity="warning">{PANEL_ERRORS.transliterationLookup}</Alert>}
-      {typingModelId && (task !== 'translation' || transliterate) ? (
-        <TransliterationInput
-          variant="chips"
-          modelId={typingModelId}
-          fetchSuggestions={fetchTransliterationSuggestions}
-          value={text}
-          onChange={setText}
-          label={label}
-          error={!!error}
-          helperText={error ?? `${[...text].length}/${MAX_TEXT_CHARS}`}
-        />
-      ) : (
-        <TextField
-          label={label}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          multiline
-          minRows={4}
-          fullWidth
-          placeholder="Enter text here..."
-          error={!!error}
-          helperText={error ?? `${[...text].length}/${MAX_TEXT_CHARS}`}
-        />
-      )}
+      {lookup.isError && <Alert severity="warning">{t('try.text.transliterationLookup')}</Alert>}
+      {/* One box whether or not Roman letters are transliterated: it stays the same element when the model's answer arrives. */}
+      <TransliterationInput
+        variant="chips"
+        modelId={typing ? (typingModelId ?? null) : null}
+        fetchSuggestions={suggest}
+        language={typingInto}
+        acceptOnWordEnd={task === 'translation'}
+        value={text}
+        onChange={setText}
+        label={label}
+        error={!!error}
+        helperText={error ?? (typing && task === 'translation' ? `${count} · ${t('try.text.romanHelp')}` : count)}
+      />
       {task === 'tts' && (
         <div>
-          <FormLabel id="voice-label">Voice</FormLabel>
+          <FormLabel id="voice-label">{t('try.voice.label')}</FormLabel>
           <RadioGroup row aria-labelledby="voice-label" value={gender} onChange={(e) => setGender(e.target.value as 'female' | 'male')}>
-            <FormControlLabel value="female" control={<Radio />} label="Female" />
-            <FormControlLabel value="male" control={<Radio />} label="Male" />
+            <FormControlLabel value="female" control={<Radio />} label={t('try.voice.female')} />
+            <FormControlLabel value="male" control={<Radio />} label={t('try.voice.male')} />
           </RadioGroup>
         </div>
       )}
@@ -117,16 +144,16 @@ export function TextTryPanel({ model, task }: { model: ModelRecord; task: Infere
           }}
           disabled={!text && !tryModel.data}
         >
-          Clear All
+          {t('common.clearAll')}
         </Button>
-        <Button variant="contained" onClick={send} disabled={!canSendText(text) || tryModel.isPending}>
-          {ACTION[task] ?? 'Convert'}
+        <Button variant="contained" onClick={() => void send()} disabled={!canSendText(text) || tryModel.isPending || converting}>
+          {t(`try.action.${ACTION[task] ?? 'convert'}`)}
         </Button>
       </Stack>
       <TryResult
         task={task}
         modelId={model.modelId}
-        pending={tryModel.isPending}
+        pending={tryModel.isPending || converting}
         error={tryModel.error}
         output={tryModel.data}
         input={sent}

@@ -120,7 +120,10 @@ export default function ModelDetailPage() {
               </Button>
             )}
             {!tryView && (
-              <Button variant="contained" onClick={() => void navigate(modelDetailPath(model.modelId, true), { state })}>
+              <Button
+                variant="contained"
+                onClick={() => void navigate(`${modelDetailPath(model.modelId, true)}${location.search}`, { state })}
+              >
                 {t('modelDetail.tryModel')}
               </Button>
             )}

@@ -110,8 +110,14 @@ export default function ExploreModelsPage() {
     setErrors({});
   };
 
-  const openModel = (m: ModelRecord) =>
-    navigate(modelDetailPath(m.modelId), { state: { model: m, prevUrl: 'explore-models' } satisfies ModelDetailState });
+  // The submitted languages go along to the try panel, which preselects them (docs/product.md#model-detail-and-try-it-panels).
+  const openModel = (m: ModelRecord) => {
+    const f = wide ? applied : EMPTY_FILTER;
+    const languages = task && needsPair(task) ? { source: f.source, target: f.target } : { language: f.target };
+    return navigate(modelDetailPath(m.modelId, false, languages), {
+      state: { model: m, prevUrl: 'explore-models' } satisfies ModelDetailState,
+    });
+  };
 
   let content;
   if (tab === 'status-check')

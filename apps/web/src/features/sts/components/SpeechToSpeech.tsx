@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
@@ -17,14 +17,21 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { STS_NETWORK_FAILURE_MESSAGE, STS_WAIT_MESSAGE, languageLabel } from '@ulca/contracts';
+import { languageLabel } from '@ulca/contracts';
+import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
+import { localizedLanguageName } from '../../../lib/i18n/names.ts';
+import { isolateRtl } from '../../../lib/bidi.ts';
 import { closeSnackbar, enqueueSnackbar } from '../../../lib/toast.ts';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { AudioPlayer } from '../../../components/AudioPlayer.tsx';
 import { AudioRecorder } from '../../../components/AudioRecorder.tsx';
+import { TransliterationInput } from '../../../components/TransliterationInput.tsx';
+import { useFeatureSlots } from '../../../lib/feature-slots.ts';
+import { convertRomanWords, romanWords } from '../../../lib/roman-word.ts';
 import { AudioInputError, prepareSpeech } from '../../../lib/audio.ts';
-import { NOTES, canSendUrl, urlError } from '../../../lib/limits.ts';
+import { canSendUrl, urlError } from '../../../lib/limits.ts';
 import { StageError, runAsr, runTranslation, runTts, useStageModels } from '../api/sts.ts';
+import { localizeAudioError, stageMessageText } from '../lib/sts-texts.ts';
 import {
   EMPTY_SELECTION,
   choose,
@@ -41,7 +48,8 @@ import { StsFeedbackDialog } from './StsFeedbackDialog.tsx';
 
 type InputMode = 'record' | 'url' | 'text';
 type ResultTab = 'source' | 'translation' | 'audio';
-const STAGE_NAMES: Record<StsStage, string> = { asr: 'Speech to text', translation: 'Translation', tts: 'Text to speech' };
+/** A language's name in the interface language. */
+const nameOf = (code: string) => isolateRtl(localizedLanguageName(code, languageLabel(code)));
 
 /** What the chain produced so far (a later stage may have failed). */
 interface StsResult {
@@ -57,10 +65,10 @@ type RunStart =
   { audio: { audioContent: string } | { audioUri: string } } | { sourceText: string } | { sourceText: string; translation: string };
 
 /** Copies `text` and says so. */
-function copy(text: string) {
+function copy(text: string, t: TFunction) {
   void navigator.clipboard?.writeText(text).then(
-    () => enqueueSnackbar('Copied to clipboard', { variant: 'success', autoHideDuration: 3000 }),
-    () => enqueueSnackbar('Could not copy: please select the text and copy it.', { variant: 'error', autoHideDuration: 3000 }),
+    () => enqueueSnackbar(t('sts.copied'), { variant: 'success', autoHideDuration: 3000 }),
+    () => enqueueSnackbar(t('sts.copyFailed'), { variant: 'error', autoHideDuration: 3000 }),
   );
 }
 
@@ -74,6 +82,7 @@ function copy(text: string) {
  * with copy buttons, the Female/Male voice (default Female), the feedback dialog and the batch field.
  */
 export function SpeechToSpeech() {
+  const { t } = useTranslation();
   const asrQ = useStageModels('asr');
   const trQ = useStageModels('translation');
   const ttsQ = useStageModels('tts');
@@ -93,6 +102,24 @@ export function SpeechToSpeech() {
   const [tab, setTab] = useState<ResultTab>('source');
   const [feedbackOpen, setFeedbackOpen] = useState(false);
 
+  // Typed text in Roman letters is transliterated into the source language as in the try panels
+  // (the lookups are the model page's, bound by the app shell; docs/product.md#model-detail-and-try-it-panels).
+  const { useTransliterationModelId, fetchTransliterationSuggestions } = useFeatureSlots();
+  const typingModel = useTransliterationModelId(sel.source || undefined).data ?? null;
+  const suggest = useCallback(
+    (modelId: string, word: string, signal?: AbortSignal) => fetchTransliterationSuggestions(modelId, word, signal, sel.source),
+    [fetchTransliterationSuggestions, sel.source],
+  );
+  /** Runs the typed text, its Roman words converted first so the translation model never gets one by accident. */
+  const runTyped = async () => {
+    let text = typed;
+    if (typingModel && romanWords(text).length > 0) {
+      text = await convertRomanWords(text, async (w) => (await suggest(typingModel, w))[0]).catch(() => text);
+      setTyped(text);
+    }
+    await run({ sourceText: text });
+  };
+
   const asrChoices = optionsFor('asr', options.asr, sel);
   const noAsr = !!sel.source && asrChoices.length === 0 && !asrQ.isPending;
   const inputMode: InputMode = noAsr ? 'text' : mode;
@@ -108,12 +135,12 @@ export function SpeechToSpeech() {
   const run = async (start: RunStart) => {
     const err = selectionError(sel, !('audio' in start));
     if (err) {
-      enqueueSnackbar(err, { variant: 'error', autoHideDuration: 3000 });
+      enqueueSnackbar(t('sts.selectAll'), { variant: 'error', autoHideDuration: 3000 });
       return;
     }
     setBusy(true);
     setFailure(null);
-    const wait = enqueueSnackbar(STS_WAIT_MESSAGE, { variant: 'info', persist: true });
+    const wait = enqueueSnackbar(t('sts.wait'), { variant: 'info', persist: true });
     const ran: StsStage[] = [];
     let partial: StsResult | null = null;
     try {
@@ -131,15 +158,16 @@ export function SpeechToSpeech() {
       ran.push('tts');
       setResult({ sourceText, translation, audio, ran });
       setTab('audio');
-      enqueueSnackbar('Your translated speech is ready.', { variant: 'success', autoHideDuration: 3000 });
+      enqueueSnackbar(t('sts.ready'), { variant: 'success', autoHideDuration: 3000 });
     } catch (e) {
-      const message = e instanceof StageError ? `${STAGE_NAMES[e.stage]}: ${e.message}` : STS_NETWORK_FAILURE_MESSAGE;
+      const said = e instanceof StageError ? stageMessageText(e.message, t, nameOf) : t('sts.networkFailure');
+      const message = e instanceof StageError ? t('sts.stageFailed', { stage: t(`sts.stage.${e.stage}`), message: said }) : said;
       setFailure(message);
       if (partial) {
         setResult(partial);
         setTab(partial.translation ? 'translation' : 'source');
       }
-      enqueueSnackbar(e instanceof StageError ? e.message : STS_NETWORK_FAILURE_MESSAGE, { variant: 'error', autoHideDuration: 3000 });
+      enqueueSnackbar(said, { variant: 'error', autoHideDuration: 3000 });
     } finally {
       closeSnackbar(wait);
       setBusy(false);
@@ -151,13 +179,13 @@ export function SpeechToSpeech() {
     prepareSpeech(blob)
       .then((speech) => run({ audio: { audioContent: speech.base64 } }))
       .catch((err: unknown) => {
-        const message = err instanceof AudioInputError ? err.message : 'This audio could not be prepared.';
+        const message = err instanceof AudioInputError ? (localizeAudioError(err.message, t) ?? err.message) : t('sts.notPrepared');
         setFailure(message);
         enqueueSnackbar(message, { variant: 'error', autoHideDuration: 3000 });
       });
   };
 
-  if (asrQ.isPending || trQ.isPending || ttsQ.isPending) return <LoadingState label="Loading models…" />;
+  if (asrQ.isPending || trQ.isPending || ttsQ.isPending) return <LoadingState label={t('sts.loadingModels')} />;
   const loadError = asrQ.isError || trQ.isError || ttsQ.isError;
 
   const picker = (field: StsStage | 'source' | 'target', label: string, items: { value: string; label: string }[], disabled = false) => (
@@ -173,7 +201,7 @@ export function SpeechToSpeech() {
     >
       {items.length === 0 && (
         <MenuItem value="" disabled>
-          None available
+          {t('sts.noneAvailable')}
         </MenuItem>
       )}
       {items.map((o) => (
@@ -184,53 +212,48 @@ export function SpeechToSpeech() {
     </TextField>
   );
 
-  const sources = sourceLanguages(options.translation).map((c) => ({ value: c, label: languageLabel(c) }));
-  const targets = sel.source ? targetLanguages(options.translation, sel.source).map((c) => ({ value: c, label: languageLabel(c) })) : [];
+  const sources = sourceLanguages(options.translation).map((c) => ({ value: c, label: nameOf(c) }));
+  const targets = sel.source ? targetLanguages(options.translation, sel.source).map((c) => ({ value: c, label: nameOf(c) })) : [];
   const trChoices = sel.target ? optionsFor('translation', options.translation, sel) : [];
   const ttsChoices = sel.target ? optionsFor('tts', options.tts, sel) : [];
 
   return (
-    <Stack spacing={3} sx={{ position: 'relative' }}>
+    <Stack spacing={3} sx={{ position: 'relative' }} component="section" aria-labelledby="sts-title">
       <Box>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-          Speech To Speech
+        <Typography id="sts-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {t('sts.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Speak in one language and hear it in another: a speech recognition (ASR), a translation and a text-to-speech (TTS) model run one
-          after the other.
+          {t('sts.intro')}
         </Typography>
       </Box>
-      {loadError && <Alert severity="error">The model lists could not be loaded. Please try again later.</Alert>}
+      {loadError && <Alert severity="error">{t('sts.loadError')}</Alert>}
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        {picker('source', 'Source Language *', sources)}
-        {picker('target', 'Target Language *', targets, !sel.source)}
+        {picker('source', t('sts.sourceLanguage'), sources)}
+        {picker('target', t('sts.targetLanguage'), targets, !sel.source)}
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         {picker(
           'asr',
-          'ASR Model *',
-          asrChoices.map((o) => ({ value: o.value, label: o.label + (o.processing === 'streaming' ? ' (streaming)' : '') })),
+          t('sts.asrModel'),
+          asrChoices.map((o) => ({
+            value: o.value,
+            label: o.processing === 'streaming' ? t('sts.streamingModel', { name: o.label }) : o.label,
+          })),
           !sel.source || noAsr,
         )}
-        {picker('translation', 'Translation Model *', trChoices, !sel.target)}
-        {picker('tts', 'TTS Model *', ttsChoices, !sel.target)}
+        {picker('translation', t('sts.translationModel'), trChoices, !sel.target)}
+        {picker('tts', t('sts.ttsModel'), ttsChoices, !sel.target)}
       </Box>
-      {noAsr && (
-        <Alert severity="info">
-          No published speech recognition (ASR) model serves {languageLabel(sel.source)} yet: type the {languageLabel(sel.source)} text
-          below to translate it and hear it spoken.
-        </Alert>
-      )}
-      {sel.target && ttsChoices.length === 0 && (
-        <Alert severity="warning">No published text-to-speech (TTS) model speaks {languageLabel(sel.target)} yet.</Alert>
-      )}
+      {noAsr && <Alert severity="info">{t('sts.noAsr', { language: nameOf(sel.source) })}</Alert>}
+      {sel.target && ttsChoices.length === 0 && <Alert severity="warning">{t('sts.noTts', { language: nameOf(sel.target) })}</Alert>}
 
       <FormControl>
-        <FormLabel id="sts-voice">Voice</FormLabel>
+        <FormLabel id="sts-voice">{t('sts.voice')}</FormLabel>
         <RadioGroup row aria-labelledby="sts-voice" value={gender} onChange={(e) => setGender(e.target.value as 'female' | 'male')}>
-          <FormControlLabel value="female" control={<Radio />} label="Female" />
-          <FormControlLabel value="male" control={<Radio />} label="Male" />
+          <FormControlLabel value="female" control={<Radio />} label={t('sts.female')} />
+          <FormControlLabel value="male" control={<Radio />} label={t('sts.male')} />
         </RadioGroup>
       </FormControl>
 
@@ -241,27 +264,27 @@ export function SpeechToSpeech() {
             setMode(m);
             setFailure(null);
           }}
-          aria-label="Speech input"
+          aria-label={t('sts.input')}
         >
-          <Tab value="record" label="Record" disabled={noAsr} />
-          <Tab value="url" label="Audio URL" disabled={noAsr} />
-          <Tab value="text" label="Type text" />
+          <Tab value="record" label={t('sts.mode.record')} disabled={noAsr} />
+          <Tab value="url" label={t('sts.mode.url')} disabled={noAsr} />
+          <Tab value="text" label={t('sts.mode.text')} />
         </Tabs>
         {missing && (
           <Typography variant="body2" color="text.secondary">
-            {missing}
+            {t('sts.selectAll')}
           </Typography>
         )}
         {inputMode === 'record' && <AudioRecorder onRecorded={onRecorded} disabled={!!missing || busy} />}
         {inputMode === 'url' && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
             <TextField
-              label="Public audio URL"
+              label={t('sts.audioUrl')}
               value={url}
               onChange={(e) => setUrl(e.target.value)}
               placeholder="https://example.com/speech.wav"
               error={!!urlError(url)}
-              helperText={urlError(url) ?? ' '}
+              helperText={urlError(url) ? t('sts.invalidUrl') : ' '}
               size="small"
               fullWidth
             />
@@ -271,46 +294,56 @@ export function SpeechToSpeech() {
               disabled={!canSendUrl(url) || busy}
               sx={{ flexShrink: 0 }}
             >
-              Convert
+              {t('sts.convert')}
             </Button>
           </Stack>
         )}
         {inputMode === 'text' && (
           <Stack spacing={1}>
-            <TextField
-              label={sel.source ? `${languageLabel(sel.source)} text` : 'Source text'}
+            {/* The same box before and after the transliteration model is known (the caret and typing are kept). */}
+            <TransliterationInput
+              variant="chips"
+              modelId={typingModel}
+              fetchSuggestions={suggest}
+              language={sel.source}
               value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              multiline
-              minRows={2}
-              fullWidth
-              slotProps={{ htmlInput: { dir: 'auto' } }}
+              onChange={setTyped}
+              label={sel.source ? t('sts.textIn', { language: nameOf(sel.source) }) : t('sts.sourceText')}
+              helperText={typingModel ? t('sts.romanHelp') : undefined}
             />
             <Box sx={{ textAlign: 'right' }}>
-              <Button variant="contained" onClick={() => void run({ sourceText: typed })} disabled={!typed.trim() || busy}>
-                Translate and speak
+              <Button variant="contained" onClick={() => void runTyped()} disabled={!typed.trim() || busy}>
+                {t('sts.translateAndSpeak')}
               </Button>
             </Box>
           </Stack>
         )}
         {failure && <Alert severity="error">{failure}</Alert>}
-        <Typography variant="caption" color="text.secondary">
-          {NOTES.maxDuration}. {NOTES.transcription}
-        </Typography>
+        {inputMode !== 'text' && (
+          <Typography variant="caption" color="text.secondary">
+            {t('sts.speechNote')}
+          </Typography>
+        )}
       </Stack>
 
       {result && (
-        <Box component="section" aria-label="Speech-to-speech results">
-          <Tabs value={tab} onChange={(_e, t: ResultTab) => setTab(t)} aria-label="Results" variant="scrollable" allowScrollButtonsMobile>
-            <Tab value="source" label="Source text" />
-            <Tab value="translation" label="Translation" disabled={result.translation === null} />
-            <Tab value="audio" label="Audio" disabled={!result.audio} />
+        <Box component="section" aria-label={t('sts.results')}>
+          <Tabs
+            value={tab}
+            onChange={(_e, next: ResultTab) => setTab(next)}
+            aria-label={t('sts.resultTabs')}
+            variant="scrollable"
+            allowScrollButtonsMobile
+          >
+            <Tab value="source" label={t('sts.sourceText')} />
+            <Tab value="translation" label={t('sts.translation')} disabled={result.translation === null} />
+            <Tab value="audio" label={t('sts.audio')} disabled={!result.audio} />
           </Tabs>
           <Box sx={{ pt: 2 }}>
             {tab === 'source' && (
               <Stack spacing={1}>
                 <TextField
-                  label="Source text (you can correct it)"
+                  label={t('sts.sourceEditable')}
                   value={edited.source}
                   onChange={(e) => setEdited((x) => ({ ...x, source: e.target.value }))}
                   multiline
@@ -319,15 +352,15 @@ export function SpeechToSpeech() {
                   slotProps={{ htmlInput: { dir: 'auto' } }}
                 />
                 <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                  <Button startIcon={<ContentCopyIcon />} onClick={() => copy(edited.source)} disabled={!edited.source.trim()}>
-                    Copy
+                  <Button startIcon={<ContentCopyIcon />} onClick={() => copy(edited.source, t)} disabled={!edited.source.trim()}>
+                    {t('sts.copy')}
                   </Button>
                   <Button
                     variant="outlined"
                     onClick={() => void run({ sourceText: edited.source })}
                     disabled={!edited.source.trim() || busy}
                   >
-                    Translate again
+                    {t('sts.translateAgain')}
                   </Button>
                 </Stack>
               </Stack>
@@ -335,7 +368,7 @@ export function SpeechToSpeech() {
             {tab === 'translation' && result.translation !== null && (
               <Stack spacing={1}>
                 <TextField
-                  label="Translation (you can correct it)"
+                  label={t('sts.translationEditable')}
                   value={edited.translation}
                   onChange={(e) => setEdited((x) => ({ ...x, translation: e.target.value }))}
                   multiline
@@ -344,28 +377,28 @@ export function SpeechToSpeech() {
                   slotProps={{ htmlInput: { dir: 'auto' } }}
                 />
                 <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                  <Button startIcon={<ContentCopyIcon />} onClick={() => copy(edited.translation)} disabled={!edited.translation.trim()}>
-                    Copy
+                  <Button startIcon={<ContentCopyIcon />} onClick={() => copy(edited.translation, t)} disabled={!edited.translation.trim()}>
+                    {t('sts.copy')}
                   </Button>
                   <Button
                     variant="outlined"
                     onClick={() => void run({ sourceText: result.sourceText, translation: edited.translation })}
                     disabled={!edited.translation.trim() || busy}
                   >
-                    Speak again
+                    {t('sts.speakAgain')}
                   </Button>
                 </Stack>
               </Stack>
             )}
             {tab === 'audio' && result.audio && (
               <Stack spacing={1}>
-                <AudioPlayer audioContent={result.audio.audioContent} audioUri={result.audio.audioUri} label="Translated speech" />
+                <AudioPlayer audioContent={result.audio.audioContent} audioUri={result.audio.audioUri} label={t('sts.translatedSpeech')} />
                 <Box>
                   <Button
                     onClick={() => void run({ sourceText: result.sourceText, translation: result.translation ?? '' })}
                     disabled={busy}
                   >
-                    Speak again with the {gender === 'female' ? 'Female' : 'Male'} voice
+                    {gender === 'female' ? t('sts.speakAgainFemale') : t('sts.speakAgainMale')}
                   </Button>
                 </Box>
               </Stack>
@@ -374,7 +407,7 @@ export function SpeechToSpeech() {
           {result.audio && (
             <Box sx={{ mt: 2 }}>
               <Button variant="outlined" onClick={() => setFeedbackOpen(true)}>
-                Feedback
+                {t('sts.feedback')}
               </Button>
             </Box>
           )}
@@ -391,9 +424,9 @@ export function SpeechToSpeech() {
       <Divider />
       <StsBatchPanel selection={sel} gender={gender} />
 
-      <Backdrop open={busy} sx={{ zIndex: (t) => t.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }}>
-        <CircularProgress color="inherit" aria-label="Processing" />
-        <Typography variant="body2">{STS_WAIT_MESSAGE}</Typography>
+      <Backdrop open={busy} sx={{ zIndex: (theme) => theme.zIndex.modal + 1, color: '#fff', flexDirection: 'column', gap: 2 }}>
+        <CircularProgress color="inherit" aria-label={t('sts.processing')} />
+        <Typography variant="body2">{t('sts.wait')}</Typography>
       </Backdrop>
     </Stack>
   );

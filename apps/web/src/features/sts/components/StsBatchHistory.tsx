@@ -6,6 +6,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { languageLabel } from '@ulca/contracts';
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
+import { localizedLanguageName } from '../../../lib/i18n/names.ts';
+import { isolateRtl } from '../../../lib/bidi.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { StatusChip } from '../../../components/StatusChip.tsx';
@@ -20,16 +23,18 @@ import { batchFilesText } from '../lib/sts.ts';
  * retry) states. A list rather than a table so that it fits a phone screen. Render only when signed in.
  */
 export function StsBatchHistory() {
+  const { t } = useTranslation();
+  const nameOf = (code: string) => isolateRtl(localizedLanguageName(code, languageLabel(code)));
   const q = useStsBatches(true);
   const body = (
     <QueryState
       query={q}
-      loading="Loading your batches…"
-      errorTitle="Could not load your batches"
-      empty={q.data?.length === 0 ? <EmptyState message="You have not converted a batch yet." /> : undefined}
+      loading={t('sts.history.loading')}
+      errorTitle={t('sts.history.error')}
+      empty={q.data?.length === 0 ? <EmptyState message={t('sts.history.empty')} /> : undefined}
     >
       {(data) => (
-        <List dense aria-label="Your batches" disablePadding>
+        <List dense aria-label={t('sts.history.title')} disablePadding>
           {data.map((b) => (
             <ListItem key={b.batchId} divider disableGutters sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
               <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
@@ -40,9 +45,9 @@ export function StsBatchHistory() {
                   </Typography>
                 </Stack>
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                  {languageLabel(b.sourceLanguage)} → {languageLabel(b.targetLanguage)} · files done: {batchFilesText(b)}
-                  {b.failed ? ` · ${b.failed} failed` : ''}
-                  {b.status === 'Failed' && b.message ? ` · ${b.message}` : ''}
+                  {nameOf(b.sourceLanguage)} → {nameOf(b.targetLanguage)} · {t('sts.history.filesDone', { files: batchFilesText(b) })}
+                  {b.failed ? ` · ${t('sts.history.failed', { count: b.failed })}` : ''}
+                  {b.status === 'Failed' && b.message ? ` · ${localizeMessage(b.message) ?? b.message}` : ''}
                 </Typography>
               </Box>
               {b.status === 'Completed' && b.downloadUrl && (
@@ -50,9 +55,9 @@ export function StsBatchHistory() {
                   href={b.downloadUrl}
                   size="small"
                   startIcon={<DownloadIcon />}
-                  aria-label={`Download the results of the batch of ${formatDateTime12(new Date(b.createdOn).toISOString())}`}
+                  aria-label={t('sts.history.downloadLabel', { date: formatDateTime12(new Date(b.createdOn).toISOString()) })}
                 >
-                  Download
+                  {t('sts.history.download')}
                 </Button>
               )}
             </ListItem>
@@ -64,7 +69,7 @@ export function StsBatchHistory() {
   return (
     <Stack spacing={1} component="section" aria-labelledby="sts-batches-title">
       <Typography id="sts-batches-title" variant="subtitle2" component="h4" sx={{ fontWeight: 600 }}>
-        Your batches
+        {t('sts.history.title')}
       </Typography>
       {body}
     </Stack>

@@ -12,8 +12,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { STS_SELECT_ALL_MESSAGE } from '@ulca/contracts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import { urlError } from '../../../lib/limits.ts';
@@ -28,6 +28,7 @@ import { StsBatchHistory } from './StsBatchHistory.tsx';
  * Signed-in users only (the batch belongs to its requester); below it, their past batches.
  */
 export function StsBatchPanel({ selection, gender }: { selection: StsSelection; gender: 'male' | 'female' }) {
+  const { t } = useTranslation();
   const session = useSession();
   const [url, setUrl] = useState('');
   const [batchId, setBatchId] = useState<string | null>(null);
@@ -43,7 +44,7 @@ export function StsBatchPanel({ selection, gender }: { selection: StsSelection; 
 
   const convert = () => {
     if (![selection.source, selection.target, selection.asr, selection.translation, selection.tts].every(Boolean)) {
-      enqueueSnackbar(STS_SELECT_ALL_MESSAGE, { variant: 'error', autoHideDuration: 3000 });
+      enqueueSnackbar(t('sts.selectAll'), { variant: 'error', autoHideDuration: 3000 });
       return;
     }
     submit.mutate(
@@ -56,7 +57,10 @@ export function StsBatchPanel({ selection, gender }: { selection: StsSelection; 
         ttsModelId: selection.tts,
         gender,
       },
-      { onSuccess: setBatchId, onError: (err) => enqueueSnackbar(errorMessage(err), { variant: 'error', autoHideDuration: 3000 }) },
+      {
+        onSuccess: setBatchId,
+        onError: (err) => enqueueSnackbar(localizeMessage(errorMessage(err)), { variant: 'error', autoHideDuration: 3000 }),
+      },
     );
   };
 
@@ -65,25 +69,26 @@ export function StsBatchPanel({ selection, gender }: { selection: StsSelection; 
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="sts-batch-title">
       <Typography id="sts-batch-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        Batch conversion
+        {t('sts.batch.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        A public link to a zip of audio files (wav, mp3, flac or ogg, up to 1 minute each). Each file is transcribed, translated and spoken
-        with the models above; the download holds the transcript, translation and speech of every file plus a summary.
+        {t('sts.batch.intro')}
       </Typography>
       {!session ? (
         <Alert severity="info">
-          Please <RouterLink to="/user/login">sign in</RouterLink> to convert a batch: it runs in the background and only you can see it.
+          {t('sts.batch.signInBefore')}
+          <RouterLink to="/user/login">{t('sts.batch.signIn')}</RouterLink>
+          {t('sts.batch.signInAfter')}
         </Alert>
       ) : (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
           <TextField
-            label="Zip URL"
+            label={t('sts.batch.zipUrl')}
             value={url}
             onChange={(e) => setUrl(e.target.value)}
             placeholder="https://example.com/recordings.zip"
             error={!!urlError(url)}
-            helperText={urlError(url) ?? ' '}
+            helperText={urlError(url) ? t('sts.invalidUrl') : ' '}
             size="small"
             fullWidth
           />
@@ -93,11 +98,11 @@ export function StsBatchPanel({ selection, gender }: { selection: StsSelection; 
             disabled={!url.trim() || !!urlError(url) || submit.isPending || (!!b && !finished)}
             sx={{ flexShrink: 0 }}
           >
-            Convert
+            {t('sts.convert')}
           </Button>
         </Stack>
       )}
-      {batch.isError && <Alert severity="error">{errorMessage(batch.error)}</Alert>}
+      {batch.isError && <Alert severity="error">{localizeMessage(errorMessage(batch.error))}</Alert>}
       {b && (
         <Box role="status" aria-live="polite">
           <Typography variant="body2" sx={{ mb: 0.5 }}>
@@ -112,16 +117,16 @@ export function StsBatchPanel({ selection, gender }: { selection: StsSelection; 
           )}
           {b.downloadUrl && (
             <Button href={b.downloadUrl} startIcon={<DownloadIcon />} variant="outlined" sx={{ mt: 1 }}>
-              Download results
+              {t('sts.batch.downloadResults')}
             </Button>
           )}
           {failures.length > 0 && (
-            <List dense aria-label="Files not converted">
+            <List dense aria-label={t('sts.batch.notConverted')}>
               {failures.map((f) => (
                 <ListItem key={f.name} disableGutters>
                   <ListItemText
                     primary={f.name}
-                    secondary={`${f.status === 'skipped' ? 'Skipped' : `Failed at ${f.stage}`}: ${f.message ?? ''}`}
+                    secondary={`${f.status === 'skipped' ? t('sts.batch.skippedFile') : t('sts.batch.failedAt', { stage: f.stage ? t(`sts.stage.${f.stage}`, { defaultValue: f.stage }) : '' })}: ${localizeMessage(f.message ?? '') ?? ''}`}
                   />
                 </ListItem>
               ))}

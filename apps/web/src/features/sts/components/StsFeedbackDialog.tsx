@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import { useFeatureSlots } from '../../../lib/feature-slots.ts';
 import { useSubmitStsFeedback } from '../api/sts.ts';
@@ -40,7 +41,10 @@ export function StsFeedbackDialog({
   sourceText: string;
   translation: string;
 }) {
+  const { t } = useTranslation();
   // The questions are the model page's (features/model-detail), bound by the app shell.
+  // The master data's questions are sent as they are; shown in the interface language when the catalogue knows them.
+  const shown = (code: string, fallbackKey: string) => questions?.find((q) => q.code === code)?.question ?? t(fallbackKey);
   const { useFeedbackQuestions } = useFeatureSlots();
   const questions = useFeedbackQuestions(open).data;
   const question = (code: string, fallback: string) => questions?.find((q) => q.code === code)?.question ?? fallback;
@@ -84,7 +88,7 @@ export function StsFeedbackDialog({
     }
     submit.mutate(body, {
       onSuccess: (res) => {
-        enqueueSnackbar(res.message || 'Thank you for your feedback.', { variant: 'success', autoHideDuration: 3000 });
+        enqueueSnackbar(localizeMessage(res.message) || t('sts.feedbackDialog.thanks'), { variant: 'success', autoHideDuration: 3000 });
         reset();
         onClose();
       },
@@ -94,15 +98,15 @@ export function StsFeedbackDialog({
   const low = rating > 0 && rating <= DETAIL_AT_OR_BELOW;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="sts-feedback-title">
-      <DialogTitle id="sts-feedback-title">Feedback</DialogTitle>
+      <DialogTitle id="sts-feedback-title">{t('sts.feedback')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
-            Your feedback will be used to help improve the product. It is sent without your name.
+            {t('sts.feedbackDialog.intro')}
           </Typography>
           <div>
             <Typography component="legend" id="sts-rating-question" sx={{ mb: 0.5 }}>
-              {question('sts', 'How good was this speech-to-speech result overall?')}
+              {shown('sts', 'sts.feedbackDialog.overall')}
             </Typography>
             <Rating
               name="sts-rating"
@@ -120,15 +124,17 @@ export function StsFeedbackDialog({
               onClick={() => setDetailOpen((o) => !o)}
               sx={{ alignSelf: 'flex-start' }}
             >
-              {detailOpen ? 'Hide the detailed feedback' : 'Give detailed feedback'}
+              {detailOpen ? t('sts.feedbackDialog.hideDetail') : t('sts.feedbackDialog.showDetail')}
             </Link>
           )}
           <Collapse in={low || detailOpen} unmountOnExit>
-            <Stack spacing={1.5} sx={{ pl: 1, borderLeft: 3, borderColor: 'divider' }} aria-label="Rate each stage">
+            <Stack spacing={1.5} sx={{ pl: 1, borderLeft: 3, borderColor: 'divider' }} aria-label={t('sts.feedbackDialog.rateEach')}>
               {stages.map((s) => (
                 <div key={s}>
                   <Typography component="legend" variant="body2" id={`sts-stage-${s}`}>
-                    {STAGE_LABELS[s]} — {question(s, `Rate ${STAGE_LABELS[s]}`)}
+                    {t(`sts.feedbackDialog.stage.${s}`)} —{' '}
+                    {questions?.find((q) => q.code === s)?.question ??
+                      t('sts.feedbackDialog.rate', { stage: t(`sts.feedbackDialog.stage.${s}`) })}
                   </Typography>
                   <Rating
                     name={`sts-stage-${s}`}
@@ -144,7 +150,7 @@ export function StsFeedbackDialog({
             <>
               <Stack spacing={1}>
                 <TextField
-                  label="Suggest an edit (translation)"
+                  label={t('sts.feedbackDialog.suggest')}
                   value={suggestion}
                   onChange={(e) => setSuggestion(e.target.value)}
                   multiline
@@ -153,15 +159,15 @@ export function StsFeedbackDialog({
                 />
                 <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                   <Button onClick={() => setSuggestion('')} disabled={!suggestion.trim()}>
-                    Clear
+                    {t('sts.feedbackDialog.clear')}
                   </Button>
                   <Button variant="outlined" onClick={() => send(true)} disabled={!suggestion.trim() || submit.isPending}>
-                    Submit
+                    {t('common.submit')}
                   </Button>
                 </Stack>
               </Stack>
               <TextField
-                label={question('comments', 'Add your comments')}
+                label={shown('comments', 'sts.feedbackDialog.comments')}
                 value={comment}
                 onChange={(e) => setComment(e.target.value)}
                 multiline
@@ -170,13 +176,13 @@ export function StsFeedbackDialog({
               />
             </>
           )}
-          {submit.isError && <Alert severity="error">{errorMessage(submit.error)}</Alert>}
+          {submit.isError && <Alert severity="error">{localizeMessage(errorMessage(submit.error))}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button variant="contained" onClick={() => send(false)} disabled={rating <= 0 || submit.isPending}>
-          Submit
+          {t('common.submit')}
         </Button>
       </DialogActions>
     </Dialog>

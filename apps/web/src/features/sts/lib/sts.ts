@@ -3,6 +3,7 @@
  * offers, the auto-pick, the clearing of later choices, what must be chosen before running, and
  * the feedback body with one stage per model (docs/product.md#entities-and-fields, docs/api.md#route-groups).
  */
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import { STS_SELECT_ALL_MESSAGE, type ModelFeedbackBody, type ModelRecord, type StsBatch } from '@ulca/contracts';
 
 /** The three stages of the chain, in order. */
@@ -195,15 +196,23 @@ export function buildStsFeedbackBody(f: StsFeedbackInput): ModelFeedbackBody {
 export type BatchCounts = Pick<StsBatch, 'status' | 'total' | 'done' | 'failed' | 'skipped' | 'message'>;
 
 /**
- * One line on how far a batch got (docs/product.md#screens batch field): 'Queued…' while Pending, the reason
- * when it Failed as a whole, else 'N of M files processed (c converted, f failed[, s other files
- * skipped])' followed by ' — done' when Completed or '…' while it runs.
+ * One line on how far a batch got (docs/product.md#screens batch field), in the interface language
+ * (the `sts.batch` texts of the catalogue): 'Queued…' while Pending, the reason when it Failed as a
+ * whole, else 'N of M files processed (c converted, f failed[, s other files skipped])' followed by
+ * ' — done' when Completed or '…' while it runs.
  */
 export function batchProgressText(b: BatchCounts): string {
-  if (b.status === 'Pending') return 'Queued…';
-  if (b.status === 'Failed') return `Failed: ${b.message ?? 'the batch could not be processed.'}`;
-  const skipped = b.skipped ? `, ${b.skipped} other files skipped` : '';
-  return `${b.done + b.failed} of ${b.total} files processed (${b.done} converted, ${b.failed} failed${skipped})${b.status === 'Completed' ? ' — done' : '…'}`;
+  const t = i18n.t.bind(i18n);
+  if (b.status === 'Pending') return t('sts.batch.queued');
+  if (b.status === 'Failed') return t('sts.batch.failed', { message: b.message ?? t('sts.batch.failedDefault') });
+  return t('sts.batch.progress', {
+    processed: b.done + b.failed,
+    total: b.total,
+    done: b.done,
+    failed: b.failed,
+    skipped: b.skipped ? t('sts.batch.skipped', { count: b.skipped }) : '',
+    end: b.status === 'Completed' ? t('sts.batch.endDone') : t('sts.batch.endRunning'),
+  });
 }
 
 /** Files done of total for the batch list's column: '2/3' ('-' until the zip was read). */
