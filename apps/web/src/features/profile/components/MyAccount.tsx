@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -217,6 +217,16 @@ function DeleteDialog({ user, onClose }: { user: UserDetails; onClose: () => voi
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
+  const deleted = useRef(false);
+  useEffect(
+    () => () => {
+      if (!deleted.current) return;
+      // Unmounted by the move to the dashboard: before the new page's effects run its queries.
+      clearSession();
+      queryClient.removeQueries({ type: 'inactive' });
+    },
+    [queryClient],
+  );
   const emailOk = email.trim().toLowerCase() === user.email.toLowerCase();
   const serverField = fieldOf(remove.error);
   const submit = (e: FormEvent) => {
@@ -226,13 +236,12 @@ function DeleteDialog({ user, onClose }: { user: UserDetails; onClose: () => voi
     remove.mutate(
       { email: email.trim(), password },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
+          deleted.current = true;
           enqueueSnackbar(t('account.accountDeleted'), { variant: 'success' });
-          // Leave the profile first: clearing the session on a page that needs sign-in would send
-          // the former user to the login page instead of the public dashboard.
-          await navigate('/dashboard', { replace: true });
-          clearSession();
-          queryClient.clear();
+          // The session is dropped when this page has gone (below): dropped while a page that needs
+          // sign-in is still shown, it would send the former user to the login page instead.
+          void navigate('/dashboard', { replace: true });
         },
       },
     );
