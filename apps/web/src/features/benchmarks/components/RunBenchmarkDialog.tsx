@@ -28,10 +28,12 @@ import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { FilterPopover } from '../../../components/FilterPopover.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { benchmarkErrorText } from '../lib/errors.ts';
 import { useBenchmarksForModel, useExecuteBenchmark } from '../api/benchmarks.ts';
 import {
   EMPTY_SELECTION,
+  SELECTION_ERRORS,
   SELECTION_PAGE_SIZES,
   canSubmit,
   executeItems,
@@ -40,9 +42,6 @@ import {
   toggleMetric,
 } from '../lib/selection.ts';
 import { MetricName } from '../../../components/MetricName.tsx';
-
-/** Shown when no published benchmark fits the model (docs/product.md#model-screens). */
-export const NO_BENCHMARK_AVAILABLE = 'No benchmark dataset available';
 
 /**
  * The Run Benchmark modal (docs/product.md#model-screens "Benchmark selection modal", docs/product.md#states-and-transitions "Benchmark flow"): the
@@ -60,6 +59,7 @@ export function RunBenchmarkDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const { t, lang } = useTranslation();
   const options = useBenchmarksForModel(model.modelId);
   const execute = useExecuteBenchmark();
   const fullScreen = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
@@ -81,24 +81,28 @@ export function RunBenchmarkDialog({
   const submit = () => {
     const out = executeItems(selection);
     if ('error' in out) {
-      setError(out.error);
+      setError(out.error === SELECTION_ERRORS.dataset ? t('benchmarks.run.selectDataset') : t('benchmarks.run.selectMetric'));
       return;
     }
     setError(null);
     execute.mutate(
       { modelId: model.modelId, benchmarks: out.items },
-      { onSuccess: (res) => onDone(res.message || 'Benchmark run started.'), onError: (err) => setError(errorMessage(err)) },
+      {
+        // English keeps the server's own text (as before); Hindi and Tamil say it from the catalogue.
+        onSuccess: (res) => onDone(lang === 'en' && res.message ? res.message : t('benchmarks.run.started')),
+        onError: (err) => setError(benchmarkErrorText(err)),
+      },
     );
   };
 
   const body = (
     <QueryState
       query={options}
-      loading="Loading benchmark datasets…"
+      loading={t('benchmarks.run.loading')}
       empty={
         all.length === 0 ? (
           <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }} role="status">
-            {NO_BENCHMARK_AVAILABLE}
+            {t('benchmarks.run.noneAvailable')}
           </Typography>
         ) : undefined
       }
@@ -109,20 +113,20 @@ export function RunBenchmarkDialog({
             term={term}
             onTermChange={setTerm}
             onPageReset={() => setPage(0)}
-            placeholder="Search benchmark datasets"
-            searchLabel="Search benchmark datasets"
+            placeholder={t('benchmarks.list.search')}
+            searchLabel={t('benchmarks.list.search')}
           >
             <FilterButton count={domainFilter.domain?.length ?? 0} onOpen={setAnchor} />
           </SearchToolbar>
           <TableContainer>
-            <Table size="small" aria-label="Benchmark datasets" sx={{ minWidth: 560 }}>
+            <Table size="small" aria-label={t('benchmarks.run.table')} sx={{ minWidth: 560 }}>
               <TableHead>
                 <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
-                  <TableCell padding="checkbox" aria-label="Metrics" />
-                  <TableCell>Benchmark Dataset</TableCell>
-                  <TableCell>Domain</TableCell>
-                  <TableCell>Description</TableCell>
-                  <TableCell align="center">Select</TableCell>
+                  <TableCell padding="checkbox" aria-label={t('benchmarks.field.metrics')} />
+                  <TableCell>{t('benchmarks.run.dataset')}</TableCell>
+                  <TableCell>{t('benchmarks.field.domain')}</TableCell>
+                  <TableCell>{t('benchmarks.field.description')}</TableCell>
+                  <TableCell align="center">{t('benchmarks.run.select')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -130,7 +134,7 @@ export function RunBenchmarkDialog({
                   <TableRow>
                     <TableCell colSpan={5}>
                       <Typography color="text.secondary" sx={{ py: 2 }}>
-                        {NO_BENCHMARK_AVAILABLE}
+                        {t('benchmarks.run.noneAvailable')}
                       </Typography>
                     </TableCell>
                   </TableRow>
@@ -148,7 +152,7 @@ export function RunBenchmarkDialog({
                             size="small"
                             onClick={() => setExpanded(expanded === b.benchmarkId ? null : b.benchmarkId)}
                             aria-expanded={isOpen}
-                            aria-label={`Metrics of ${b.name}`}
+                            aria-label={t('benchmarks.run.metricsOf', { name: b.name })}
                           >
                             {isOpen ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
                           </IconButton>
@@ -163,7 +167,7 @@ export function RunBenchmarkDialog({
                               setSelection((s) => toggleDataset(s, b.benchmarkId));
                               setError(null);
                             }}
-                            slotProps={{ input: { 'aria-label': `Select ${b.name}` } }}
+                            slotProps={{ input: { 'aria-label': t('benchmarks.run.selectOne', { name: b.name }) } }}
                           />
                         </TableCell>
                       </TableRow>
@@ -173,7 +177,7 @@ export function RunBenchmarkDialog({
                             <Box
                               sx={{ py: 1, pl: { sm: 6 }, display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
                               role="group"
-                              aria-label={`Metrics of ${b.name}`}
+                              aria-label={t('benchmarks.run.metricsOf', { name: b.name })}
                             >
                               {metricNames.map((m) => {
                                 const enabled = available.includes(m);
@@ -197,7 +201,7 @@ export function RunBenchmarkDialog({
                                 return enabled ? (
                                   control
                                 ) : (
-                                  <Tooltip key={m} title="This metric cannot be computed on this platform for this dataset.">
+                                  <Tooltip key={m} title={t('benchmarks.run.unavailableMetric')}>
                                     <span>{control}</span>
                                   </Tooltip>
                                 );
@@ -227,7 +231,9 @@ export function RunBenchmarkDialog({
           <FilterPopover
             anchorEl={anchor}
             onClose={() => setAnchor(null)}
-            groups={[{ key: 'domain' as const, label: 'Domain', options: domains.map((d) => ({ value: d, label: d })) }]}
+            groups={[
+              { key: 'domain' as const, label: t('benchmarks.field.domain'), options: domains.map((d) => ({ value: d, label: d })) },
+            ]}
             value={domainFilter}
             onApply={(f) => {
               setDomainFilter(f);
@@ -235,8 +241,8 @@ export function RunBenchmarkDialog({
             }}
             cleared={{}}
             width={320}
-            emptyGroupText="No domain"
-            ariaLabel="Filter benchmark datasets by domain"
+            emptyGroupText={t('benchmarks.run.noDomain')}
+            ariaLabel={t('benchmarks.run.filterByDomain')}
             clearDisabledWhen="draft-empty"
           />
         </>
@@ -247,12 +253,12 @@ export function RunBenchmarkDialog({
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby="run-benchmark-title">
       <DialogTitle id="run-benchmark-title" sx={{ pr: 6 }}>
-        Select Benchmark Dataset and Metric
+        {t('benchmarks.run.title')}
         <Typography variant="body2" color="text.secondary">
           {model.name} {model.version}
         </Typography>
       </DialogTitle>
-      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+      <IconButton aria-label={t('benchmarks.run.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
         <CloseIcon />
       </IconButton>
       <DialogContent dividers>
@@ -264,9 +270,9 @@ export function RunBenchmarkDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button variant="contained" onClick={submit} disabled={!canSubmit(selection) || execute.isPending}>
-          {execute.isPending ? 'Submitting…' : 'Submit'}
+          {execute.isPending ? t('benchmarks.run.submitting') : t('common.submit')}
         </Button>
       </DialogActions>
     </Dialog>
