@@ -146,13 +146,13 @@ export function Leaderboard({
                         >
                           {intervalText(e.ci)}
                         </Typography>
+                        {/* May wrap: '25/25 வரிசைகள் (100%)' kept on one line pushed the details button out of a phone's width. */}
                         <Typography
                           component="span"
                           variant="caption"
                           sx={{
                             ...PHONE_ONLY,
                             fontWeight: 400,
-                            whiteSpace: 'nowrap',
                             color: e.coverage < 1 ? 'warning.dark' : 'text.secondary',
                           }}
                         >

@@ -94,7 +94,8 @@ export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[
         </Typography>
       )}
       {data && (
-        <Box sx={{ mt: 2, overflowX: 'auto' }} data-testid="comparison">
+        // Focusable: a keyboard user can scroll the wide tables sideways (axe scrollable-region-focusable).
+        <Box sx={{ mt: 2, overflowX: 'auto' }} data-testid="comparison" tabIndex={0}>
           <Table size="small" aria-label={t('benchmarks.compare.tests')}>
             <TableHead>
               <TableRow>
@@ -144,14 +145,19 @@ export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[
               {data.examples.map((e) => (
                 <TableRow key={e.seq}>
                   <TableCell>
-                    <Typography variant="body2">{e.input}</Typography>
-                    <Typography variant="body2" color="text.secondary">
+                    {/* dir auto: an Urdu or other right-to-left text reads in its own direction. */}
+                    <Typography variant="body2" dir="auto">
+                      {e.input}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" dir="auto">
                       {e.reference}
                     </Typography>
                   </TableCell>
                   {e.outputs.map((o) => (
                     <TableCell key={o.benchmarkProcessId}>
-                      <Typography variant="body2">{o.failed ? <em>{t('benchmarks.compare.failed')}</em> : o.hypothesis}</Typography>
+                      <Typography variant="body2" dir="auto">
+                        {o.failed ? <em>{t('benchmarks.compare.failed')}</em> : o.hypothesis}
+                      </Typography>
                       <Typography variant="caption" color="text.secondary">
                         {num(o.score)}
                       </Typography>

@@ -90,7 +90,8 @@ export default function BenchmarkDetailsPage() {
         <Typography variant="body1" sx={{ mt: 2, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
           {b.description || t('benchmarks.noDescription')}
         </Typography>
-        <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 1.5 }}>
+        {/* One card a row on a phone: a long Tamil word (மொழிபெயர்ப்பு) does not fit half the width. */}
+        <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 1.5 }}>
           {cards.map((c) => (
             <Card key={c.label} variant="outlined">
               <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
