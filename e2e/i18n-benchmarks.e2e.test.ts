@@ -27,6 +27,7 @@ import { REPO_ROOT, startPlatform, type RunningPlatform } from './support/server
 const SHOT_PREFIX = 'i18n-benchmarks-';
 const HI_UR = 'Demo benchmark: Hindi-Urdu translation';
 const SECOND_MODEL = 'Sindhu Hindi-Urdu MT';
+const DRAFT_MODEL = 'Ravi Hindi-Urdu MT draft';
 /** The metrics translation offers (docs/benchmarks.md#benchmark-runs-and-leaderboards): one tab each. */
 const TRANSLATION_METRICS = 8;
 
@@ -52,6 +53,8 @@ let desktop: BrowserContext;
 let phone: BrowserContext;
 let page: Page;
 let benchmarkId = '';
+/** The admin's login answer, stored as the web app stores a session (lib/session.ts). */
+let session: unknown;
 
 const takeShot = screenshotTaker(SHOT_PREFIX);
 const journey = new Journey(() => takeShot(page, 'FAILED'));
@@ -142,8 +145,17 @@ describe('the benchmark pages in Hindi and Tamil', () => {
     const admin = (
       (await login.json()) as { data: { userKeys: { publicKey: string; privateKey: string }; userDetails: { userID: string } } }
     ).data;
+    session = { userDetails: admin.userDetails, userKeys: admin.userKeys };
     ms = await startTestModelServer();
     const db = createDb(embeddedDatabaseUrl(platform.dataDir), 2);
+    // An unpublished model of the admin's: My Models offers it Run Benchmark.
+    await insertTestModel({ db } as unknown as AppContext, {
+      userId: admin.userDetails.userID,
+      callbackUrl: ms.url('translation'),
+      name: DRAFT_MODEL,
+      status: 'unpublished',
+      languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }],
+    });
     const modelId = await insertTestModel({ db } as unknown as AppContext, {
       userId: admin.userDetails.userID,
       callbackUrl: ms.url('translation'),
@@ -180,6 +192,51 @@ describe('the benchmark pages in Hindi and Tamil', () => {
   });
 
   const { step } = journey;
+
+  /**
+   * The Run Benchmark dialog of `DRAFT_MODEL` on My Models, signed in as the admin (the page around
+   * it is the models feature's): its texts in `lang` and no axe violation inside it.
+   */
+  async function runDialog(target: Page, lang: Lang, tag: string): Promise<void> {
+    await target.goto(at('/model/benchmark-datasets'));
+    await target.evaluate(
+      ([s, l]) => {
+        localStorage.setItem('ulca.session', s);
+        localStorage.setItem('ulca.language', l);
+      },
+      [JSON.stringify(session), lang] as const,
+    );
+    await target.goto(at('/model/my-contribution'));
+    await expect.poll(() => htmlLang(target)).toBe(lang);
+    // Run Benchmark is the outlined button of the model's row (a card on a phone); its text is the models feature's.
+    await target
+      .getByText(DRAFT_MODEL, { exact: true })
+      .locator('xpath=ancestor::*[.//button[contains(@class, "MuiButton-outlined")]][1]')
+      .locator('button.MuiButton-outlined')
+      .first()
+      .click({ timeout: 30_000 });
+    const dialog = target.getByRole('dialog', { name: new RegExp(text(lang, 'run.title')) });
+    await dialog
+      .getByRole('table', { name: text(lang, 'run.table') })
+      .getByRole('row')
+      .filter({ hasText: HI_UR })
+      .waitFor();
+    await dialog.getByRole('switch', { name: text(lang, 'run.selectOne').replace('{{name}}', HI_UR) }).check();
+    await dialog.getByRole('group', { name: text(lang, 'run.metricsOf').replace('{{name}}', HI_UR) }).waitFor();
+    const inDialog = await dialog.innerText();
+    expect((await englishLeft(target, lang)).filter((t) => inDialog.includes(t))).toEqual([]);
+    await axeViolations(target); // loads axe-core
+    const violations = await target.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (c: Element, o: unknown) => Promise<{ violations: { id: string }[] }> } }).axe;
+      const r = await axe.run(document.querySelector('[role="dialog"]')!, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      });
+      return r.violations.map((v) => v.id);
+    });
+    expect(violations).toEqual([]);
+    await takeShot(target, `run-dialog-${tag}`);
+    await dialog.getByRole('button', { name: text(lang, 'run.close') }).click();
+  }
 
   for (const [lang, size] of [
     ['hi', 'wide'],
@@ -259,5 +316,12 @@ describe('the benchmark pages in Hindi and Tamil', () => {
       await back.last().click();
       await page.getByRole('heading', { level: 1, name: text(lang, 'list.title') }).waitFor();
     });
+
+    if (tag === 'hi-wide' || tag === 'ta-phone')
+      step(`${tag}: the Run Benchmark dialog (signed in, on My Models)`, async () => {
+        await runDialog(page, lang, tag);
+        // Signed out again for the next steps (an anonymous visitor's pages).
+        await page.evaluate(() => localStorage.removeItem('ulca.session'));
+      });
   }
 });
