@@ -223,6 +223,11 @@ describe('the benchmark pages in Hindi and Tamil', () => {
       .waitFor();
     await dialog.getByRole('switch', { name: text(lang, 'run.selectOne').replace('{{name}}', HI_UR) }).check();
     await dialog.getByRole('group', { name: text(lang, 'run.metricsOf').replace('{{name}}', HI_UR) }).waitFor();
+    // The table fits the dialog (full screen on a phone) without scrolling sideways.
+    const table = dialog.getByRole('table', { name: text(lang, 'run.table') });
+    expect(await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+    const content = dialog.locator('.MuiDialogContent-root');
+    expect(await content.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     const inDialog = await dialog.innerText();
     expect((await englishLeft(target, lang)).filter((t) => inDialog.includes(t))).toEqual([]);
     await axeViolations(target); // loads axe-core

@@ -30,6 +30,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { benchmarkErrorText } from '../lib/errors.ts';
+import { formatCount } from '../lib/leaderboard.ts';
 import { useBenchmarksForModel, useExecuteBenchmark } from '../api/benchmarks.ts';
 import {
   EMPTY_SELECTION,
@@ -42,6 +43,12 @@ import {
   toggleMetric,
 } from '../lib/selection.ts';
 import { MetricName } from '../../../components/MetricName.tsx';
+
+/**
+ * Cells shown from `sm` up: on a phone the domain (also the filter's) and the description give
+ * their width to the name and the switch, so the table needs no sideways scrolling.
+ */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /**
  * The Run Benchmark modal (docs/product.md#model-screens "Benchmark selection modal", docs/product.md#states-and-transitions "Benchmark flow"): the
@@ -119,13 +126,13 @@ export function RunBenchmarkDialog({
             <FilterButton count={domainFilter.domain?.length ?? 0} onOpen={setAnchor} />
           </SearchToolbar>
           <TableContainer>
-            <Table size="small" aria-label={t('benchmarks.run.table')} sx={{ minWidth: 560 }}>
+            <Table size="small" aria-label={t('benchmarks.run.table')} sx={{ minWidth: { sm: 560 } }}>
               <TableHead>
-                <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
+                <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: { sm: 'nowrap' } } }}>
                   <TableCell padding="checkbox" aria-label={t('benchmarks.field.metrics')} />
                   <TableCell>{t('benchmarks.run.dataset')}</TableCell>
-                  <TableCell>{t('benchmarks.field.domain')}</TableCell>
-                  <TableCell>{t('benchmarks.field.description')}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{t('benchmarks.field.domain')}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{t('benchmarks.field.description')}</TableCell>
                   <TableCell align="center">{t('benchmarks.run.select')}</TableCell>
                 </TableRow>
               </TableHead>
@@ -157,9 +164,9 @@ export function RunBenchmarkDialog({
                             {isOpen ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
                           </IconButton>
                         </TableCell>
-                        <TableCell sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{b.name}</TableCell>
-                        <TableCell>{b.domain.join(', ') || '-'}</TableCell>
-                        <TableCell sx={{ maxWidth: 320, overflowWrap: 'anywhere' }}>{b.description || '-'}</TableCell>
+                        <TableCell sx={{ fontWeight: 500, overflowWrap: 'break-word' }}>{b.name}</TableCell>
+                        <TableCell sx={WIDE_ONLY}>{b.domain.join(', ') || '-'}</TableCell>
+                        <TableCell sx={{ ...WIDE_ONLY, maxWidth: 320, overflowWrap: 'break-word' }}>{b.description || '-'}</TableCell>
                         <TableCell align="center">
                           <Switch
                             checked={isSelected}
@@ -223,6 +230,16 @@ export function RunBenchmarkDialog({
             onPageChange={(_e, p) => setPage(p)}
             rowsPerPage={pageSize}
             rowsPerPageOptions={[...SELECTION_PAGE_SIZES]}
+            labelRowsPerPage={t('benchmarks.run.rowsPerPage')}
+            // A long label (Tamil) wraps onto its own line on a phone instead of pushing the page arrows out.
+            sx={{
+              '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' },
+              '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+            }}
+            labelDisplayedRows={({ from, to, count }) =>
+              t('benchmarks.run.rows', { from: formatCount(from), to: formatCount(to), total: formatCount(count) })
+            }
+            getItemAriaLabel={(type) => t(type === 'next' || type === 'last' ? 'benchmarks.run.nextPage' : 'benchmarks.run.previousPage')}
             onRowsPerPageChange={(e) => {
               setPageSize(Number(e.target.value));
               setPage(0);
