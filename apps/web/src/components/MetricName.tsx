@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import { directionText, findMetric, metricGlossaryPath, metricLabel } from '../lib/metrics.ts';
+import { directionText, findMetric, metricDescription, metricGlossaryPath, metricLabel } from '../lib/metrics.ts';
 
 /**
  * A metric's label with an info icon: hover or focus shows its definition and direction, and a
@@ -26,7 +26,7 @@ export function MetricName({ metric, showDirection = false }: { metric: string; 
         arrow
         title={
           <Box sx={{ p: 0.5 }}>
-            <Typography variant="body2">{def ? def.description : t('metrics.noDefinition')}</Typography>
+            <Typography variant="body2">{def ? metricDescription(metric) : t('metrics.noDefinition')}</Typography>
             {def?.available && <Typography variant="caption">{t('metrics.ranking', { direction: directionText(metric) })}</Typography>}
             <Box>
               <Link component={RouterLink} to={metricGlossaryPath(metric)} color="inherit" underline="always" variant="caption">
@@ -39,7 +39,7 @@ export function MetricName({ metric, showDirection = false }: { metric: string; 
         <Box
           component={RouterLink}
           to={metricGlossaryPath(metric)}
-          aria-label={`Definition of ${metricLabel(metric)}`}
+          aria-label={t('benchmarks.glossary.definitionOf', { metric: metricLabel(metric) })}
           onClick={(e) => e.stopPropagation()}
           sx={{ display: 'inline-flex', color: 'text.secondary' }}
         >

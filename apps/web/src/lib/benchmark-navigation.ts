@@ -1,4 +1,5 @@
 import { isBenchmarkTask, TASK_LABELS } from '@ulca/contracts';
+import { i18n } from './i18n/i18n.ts';
 
 /** Where the details page was opened from, and its back button (docs/product.md#screens). */
 export type BenchmarkOrigin = 'benchmark-datasets' | 'my-contribution' | 'model';
@@ -10,17 +11,21 @@ export interface BenchmarkDetailState {
   backTo?: string;
 }
 
-const BACK: Record<BenchmarkOrigin, { text: string; to: string }> = {
-  'benchmark-datasets': { text: 'Back to Benchmark Datasets', to: '/model/benchmark-datasets' },
-  'my-contribution': { text: 'Back to My Contribution', to: '/dataset/my-contribution' },
-  model: { text: 'Back to Model Description', to: '/model/explore-models' },
+/** Where Back returns per origin; its text is the catalogue's `benchmarks.back.<origin>`. */
+const BACK: Record<BenchmarkOrigin, string> = {
+  'benchmark-datasets': '/model/benchmark-datasets',
+  'my-contribution': '/dataset/my-contribution',
+  model: '/model/explore-models',
 };
 
-/** The back button's text and target for the router state the page was opened with (default: the list). */
+/** The back button's text (interface language) and target for the router state the page was opened with (default: the list). */
 export function backLink(state: unknown): { text: string; to: string } {
   const s = (state ?? {}) as Partial<BenchmarkDetailState>;
   const origin: BenchmarkOrigin = s.from && s.from in BACK ? s.from : 'benchmark-datasets';
-  return { text: BACK[origin].text, to: typeof s.backTo === 'string' && s.backTo.startsWith('/') ? s.backTo : BACK[origin].to };
+  return {
+    text: i18n.t(`benchmarks.back.${origin}`),
+    to: typeof s.backTo === 'string' && s.backTo.startsWith('/') ? s.backTo : BACK[origin],
+  };
 }
 
 /** Path of a benchmark's details page. */
@@ -28,7 +33,10 @@ export function benchmarkDetailPath(benchmarkId: string): string {
   return `/model/benchmark-details/${encodeURIComponent(benchmarkId)}`;
 }
 
-/** A benchmark task as shown ('asr' → 'ASR', the task registry's label); unknown tasks as they are, '-' when missing. */
+/**
+ * A benchmark task as shown in the interface language ('asr' → 'ASR', catalogue
+ * `benchmarks.task.<task>`, the task registry's label in English); unknown tasks as they are, '-' when missing.
+ */
 export function benchmarkTaskLabel(task: string | null | undefined): string {
-  return task ? (isBenchmarkTask(task) ? TASK_LABELS[task] : task) : '-';
+  return task ? (isBenchmarkTask(task) ? i18n.t(`benchmarks.task.${task}`, { defaultValue: TASK_LABELS[task] }) : task) : '-';
 }

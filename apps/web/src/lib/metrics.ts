@@ -1,3 +1,5 @@
+import { i18n } from './i18n/i18n.ts';
+
 /**
  * The metric glossary (docs/product.md#entities-and-fields "Metric glossary"; issue #13): our own one-line description of
  * every metric a benchmark can be scored with, its direction and its display label. Names are the
@@ -148,9 +150,21 @@ export function findMetric(name: string | null | undefined): MetricDefinition | 
   return METRIC_GLOSSARY.find((m) => m.name === canonical);
 }
 
-/** The label of a metric ('wer' → 'WER'); an unknown name upper-cased. */
+/**
+ * The label of a metric ('wer' → 'WER'); an unknown name upper-cased. Acronyms stay Latin in every
+ * language; worded labels (Top-1 accuracy) come from the catalogue's `benchmarks.metricLabel`
+ * (docs/product.md#languages-of-the-interface).
+ */
 export function metricLabel(name: string): string {
-  return findMetric(name)?.label ?? name.toUpperCase();
+  const def = findMetric(name);
+  if (!def) return name.toUpperCase();
+  return i18n.t(`benchmarks.metricLabel.${def.name}`, { defaultValue: def.label });
+}
+
+/** A metric's one-line description in the interface language (catalogue `benchmarks.metric.<name>`), or undefined when unknown. */
+export function metricDescription(name: string): string | undefined {
+  const def = findMetric(name);
+  return def && i18n.t(`benchmarks.metric.${def.name}`, { defaultValue: def.description });
 }
 
 /** True when a lower score ranks first (WER, CER, TER); unknown metrics rank higher-first. */
@@ -158,9 +172,9 @@ export function lowerIsBetter(name: string): boolean {
   return findMetric(name)?.direction === 'lower';
 }
 
-/** The direction as a short phrase for a tab or a tooltip: 'lower is better' / 'higher is better'. */
+/** The direction as a short phrase for a tab or a tooltip, in the interface language: 'lower is better' / 'higher is better'. */
 export function directionText(name: string): string {
-  return lowerIsBetter(name) ? 'lower is better' : 'higher is better';
+  return i18n.t(lowerIsBetter(name) ? 'benchmarks.direction.lower' : 'benchmarks.direction.higher');
 }
 
 /** The id of a metric's glossary entry, for links (`#metric-wer`). */

@@ -19,6 +19,7 @@ export const BENCHMARK_API = {
   executeAllMetric: '/ulca/apis/v0/benchmark/execute/allMetric',
   processStatus: '/ulca/apis/v0/benchmark/process/status',
   rescore: '/ulca/apis/v0/benchmark/rescore',
+  download: '/ulca/apis/v0/benchmark/download',
 } as const;
 
 /**
@@ -141,7 +142,9 @@ export const benchmarkSchema = z.object({
   refUrl: z
     .string()
     .nullable()
-    .describe('Where the benchmark dataset can be downloaded: the URL it was submitted from (null for a bundled one)'),
+    .describe(
+      'Where the benchmark dataset can be downloaded: the URL it was submitted from, or for a benchmark bundled with the platform its zip (GET benchmark/download); null when neither is known',
+    ),
   task: z.object({ type: z.string() }),
   languages: z.object({ sourceLanguage: z.string(), targetLanguage: z.string().nullable() }),
   domain: z.array(z.string()),

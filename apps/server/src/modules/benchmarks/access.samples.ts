@@ -35,6 +35,11 @@ export const ACCESS_SAMPLES: AccessSamples = {
     okStatus: 404,
     note: 'A published benchmark and its leaderboard are public; runs of unpublished models show only to their owner and admins.',
   },
+  ['GET /ulca/apis/v0/benchmark/download']: {
+    sample: () => ({ url: `/ulca/apis/v0/benchmark/download?benchmarkId=${crypto.randomUUID()}` }),
+    okStatus: 404,
+    note: 'The zip of a bundled benchmark is public, as its leaderboard; any other benchmark answers 404 (it downloads from its refUrl).',
+  },
   ['POST /ulca/apis/v0/benchmark/getByTask']: {
     sample: () => ({ body: { modelId: crypto.randomUUID() } }),
     okStatus: 404,

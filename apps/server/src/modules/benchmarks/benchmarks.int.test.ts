@@ -241,6 +241,9 @@ describe('benchmarks', () => {
     expect(ter[0][2]).toBeLessThan(ter[1][2]);
     expect(detail.benchmarkPerformance[0]).toMatchObject({ modelVersion: 'v1.0', coverage: 1 });
     expect(detail.refUrl).toBe(files.url('zips/bm.zip'));
+    // Only a bundled benchmark downloads from here; a submitted one from its own address.
+    const dl = await p.app.inject({ method: 'GET', url: api(`download?benchmarkId=${benchmarkId}`) });
+    expect(dl.statusCode).toBe(404);
   });
 
   it("lists an unpublished model's run to its owner only, marked and unranked; the public ranks stay", async () => {

@@ -232,6 +232,25 @@ export async function storedSeqs(db: Db, id: string): Promise<Set<number>> {
   return new Set(r.rows.map((x: { seq: number }) => x.seq));
 }
 
+/**
+ * Copies into run `id` the stored outputs of the oldest other Completed run of the same model on the
+ * same benchmark (any metric); rows `id` already has are kept. Returns how many rows were copied
+ * (0 when there is no such run).
+ */
+export async function copySiblingOutputs(db: Db, id: string, modelId: string, benchmarkId: string): Promise<number> {
+  const r = await db.pool.query(
+    `INSERT INTO benchmark_outputs (benchmark_process_id, seq, output, error)
+     SELECT $1, o.seq, o.output, o.error FROM benchmark_outputs o
+      WHERE o.benchmark_process_id = (
+        SELECT benchmark_process_id FROM benchmark_runs
+         WHERE model_id = $2 AND benchmark_id = $3 AND status = 'Completed' AND benchmark_process_id <> $1
+         ORDER BY created_on, benchmark_process_id LIMIT 1)
+     ON CONFLICT (benchmark_process_id, seq) DO NOTHING`,
+    [id, modelId, benchmarkId],
+  );
+  return r.rowCount ?? 0;
+}
+
 /** Stores outputs of rows (output null + error for a failed row); a row stored before is kept as it was. */
 export async function storeOutputs(db: Db, id: string, rows: { seq: number; output: unknown; error: string | null }[]): Promise<void> {
   if (rows.length === 0) return;

@@ -36,6 +36,7 @@ import { currentUser } from '../../security/auth.ts';
 import { OPTIONAL_SIGNATURE, PUBLIC, signedIn } from '../../security/access.ts';
 import {
   benchmarksForModel,
+  bundledBenchmarkArchive,
   compareRuns,
   executeAllMetrics,
   executeRuns,
@@ -265,6 +266,24 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
         message: data.equal ? 'The recomputed score equals the stored one.' : 'The recomputed score differs from the stored one.',
         data,
       };
+    },
+  );
+
+  app.get(
+    BENCHMARK_API.download,
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['benchmarks'],
+        summary: 'The zip of a benchmark dataset bundled with the platform (its refUrl); a submitted one downloads from its own refUrl',
+        description:
+          'Answers application/zip; 404 when the benchmark is not published or not bundled (docs/benchmarks.md#bundled-benchmarks).',
+        querystring: benchmarkQuery,
+      },
+    },
+    async (req, reply) => {
+      const file = await bundledBenchmarkArchive(ctx, req.query.benchmarkId);
+      return reply.type('application/zip').header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
     },
   );
 

@@ -32,6 +32,7 @@ export {
   type DemoBenchmarkSubmission,
 } from './demo.ts';
 export type { MarkableRow, ReadyMadeRow } from './types.ts';
+export { sourceZipKey } from './resume.ts';
 
 type DbContext = Pick<AppContext, 'db'>;
 

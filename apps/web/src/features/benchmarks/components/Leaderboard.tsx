@@ -20,14 +20,12 @@ import { formatDateTime12 } from '../../../lib/dates.ts';
 import { coverageText, intervalText, leaderboardMetrics, rankedEntries, scoreText, type LeaderboardEntry } from '../lib/leaderboard.ts';
 import { directionText, metricLabel } from '../../../lib/metrics.ts';
 import { MetricName } from '../../../components/MetricName.tsx';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /** Cells shown from `sm` up; on a phone their content moves under the score. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 /** Lines shown on a phone only. */
 const PHONE_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
-
-/** Shown when a metric has no completed run (docs/product.md#screens). */
-export const NO_LEADERBOARD_RECORDS = 'No records available';
 
 /**
  * The leaderboard of a benchmark (docs/product.md#benchmark-datasets-and-leaderboards benchmark details; issue #13 §5): one tab per metric
@@ -45,6 +43,7 @@ export function Leaderboard({
   entries: readonly LeaderboardEntry[];
   recordCount: number;
 }) {
+  const { t } = useTranslation();
   const tabs = leaderboardMetrics(metrics, entries);
   const [metric, setMetric] = useState(tabs[0] ?? '');
   const [open, setOpen] = useState<string | null>(null);
@@ -52,7 +51,7 @@ export function Leaderboard({
   return (
     <Box component="section" aria-labelledby="leaderboard-title" sx={{ mt: 3 }}>
       <Typography id="leaderboard-title" variant="h6" component="h2">
-        Leaderboard
+        {t('benchmarks.leaderboard.title')}
       </Typography>
       {tabs.length > 0 && (
         <Tabs
@@ -60,7 +59,7 @@ export function Leaderboard({
           onChange={(_e, m: string) => setMetric(m)}
           variant="scrollable"
           allowScrollButtonsMobile
-          aria-label="Metrics"
+          aria-label={t('benchmarks.leaderboard.metrics')}
           sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
           {tabs.map((m) => (
@@ -81,33 +80,37 @@ export function Leaderboard({
       )}
       {metric && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} component="div">
-          <MetricName metric={metric} /> — ranked {directionText(metric)}.
+          <MetricName metric={metric} /> {t('benchmarks.leaderboard.ranked', { direction: directionText(metric) })}
         </Typography>
       )}
       {rows.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 3 }} role="status">
-          {NO_LEADERBOARD_RECORDS}
+          {t('benchmarks.leaderboard.noRecords')}
         </Typography>
       ) : (
         <TableContainer sx={{ mt: 1 }}>
           {/* Narrower cell padding on a phone leaves the model name room to wrap at words. */}
-          <Table size="small" aria-label={`Leaderboard, ${metricLabel(metric)}`} sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
+          <Table
+            size="small"
+            aria-label={t('benchmarks.leaderboard.table', { metric: metricLabel(metric) })}
+            sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}
+          >
             <TableHead>
               <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
-                <TableCell>Rank</TableCell>
-                <TableCell>Model</TableCell>
-                <TableCell align="right">Score</TableCell>
+                <TableCell>{t('benchmarks.leaderboard.rank')}</TableCell>
+                <TableCell>{t('benchmarks.leaderboard.model')}</TableCell>
+                <TableCell align="right">{t('benchmarks.leaderboard.score')}</TableCell>
                 <TableCell align="right" sx={WIDE_ONLY}>
-                  <Tooltip title="95% bootstrap confidence interval of the score: scores whose intervals overlap are not clearly different.">
-                    <span>95% interval</span>
+                  <Tooltip title={t('benchmarks.leaderboard.intervalHint')}>
+                    <span>{t('benchmarks.leaderboard.interval')}</span>
                   </Tooltip>
                 </TableCell>
                 <TableCell align="right" sx={WIDE_ONLY}>
-                  <Tooltip title="Rows the model answered out of the benchmark's rows. Rows it failed on are scored as empty answers.">
-                    <span>Coverage</span>
+                  <Tooltip title={t('benchmarks.leaderboard.coverageHint')}>
+                    <span>{t('benchmarks.leaderboard.coverage')}</span>
                   </Tooltip>
                 </TableCell>
-                <TableCell padding="checkbox" aria-label="Details" />
+                <TableCell padding="checkbox" aria-label={t('benchmarks.leaderboard.details')} />
               </TableRow>
             </TableHead>
             <TableBody>
@@ -119,7 +122,8 @@ export function Leaderboard({
                       <TableCell sx={{ fontWeight: 600 }}>
                         {e.modelStatus === 'unpublished' ? '–' : e.position > 0 ? e.position : i + 1}
                       </TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      {/* Names wrap between words only: overflow-wrap 'anywhere' let the table shrink the cell and cut them mid-word on phones (issue #22 item 18). */}
+                      <TableCell sx={{ overflowWrap: 'break-word', wordBreak: 'normal' }} data-testid="leaderboard-model">
                         <Link component={RouterLink} to={modelDetailPath(e.modelId)}>
                           {e.modelName}
                         </Link>{' '}
@@ -128,7 +132,7 @@ export function Leaderboard({
                         </Typography>
                         {e.modelStatus === 'unpublished' && (
                           <Typography component="span" variant="caption" color="warning.dark" sx={{ display: 'block' }}>
-                            Unpublished: only you see this run; it is not ranked.
+                            {t('benchmarks.leaderboard.unpublished')}
                           </Typography>
                         )}
                       </TableCell>
@@ -142,13 +146,13 @@ export function Leaderboard({
                         >
                           {intervalText(e.ci)}
                         </Typography>
+                        {/* May wrap: '25/25 வரிசைகள் (100%)' kept on one line pushed the details button out of a phone's width. */}
                         <Typography
                           component="span"
                           variant="caption"
                           sx={{
                             ...PHONE_ONLY,
                             fontWeight: 400,
-                            whiteSpace: 'nowrap',
                             color: e.coverage < 1 ? 'warning.dark' : 'text.secondary',
                           }}
                         >
@@ -169,7 +173,7 @@ export function Leaderboard({
                           size="small"
                           onClick={() => setOpen(isOpen ? null : e.benchmarkProcessId)}
                           aria-expanded={isOpen}
-                          aria-label={`Scoring details of ${e.modelName}`}
+                          aria-label={t('benchmarks.leaderboard.detailsOf', { model: e.modelName })}
                         >
                           {isOpen ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
                         </IconButton>
@@ -190,13 +194,13 @@ export function Leaderboard({
                             }}
                           >
                             <Typography component="dt" variant="body2" color="text.secondary">
-                              Signature
+                              {t('benchmarks.leaderboard.signature')}
                             </Typography>
                             <Typography component="dd" variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
                               {e.signature || '-'}
                             </Typography>
                             <Typography component="dt" variant="body2" color="text.secondary">
-                              Scored on
+                              {t('benchmarks.leaderboard.scoredOn')}
                             </Typography>
                             <Typography component="dd" variant="body2">
                               {formatDateTime12(new Date(e.createdOn).toISOString())}

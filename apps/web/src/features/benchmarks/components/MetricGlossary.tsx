@@ -1,16 +1,18 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { METRIC_GLOSSARY, directionText, metricAnchor } from '../../../lib/metrics.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { METRIC_GLOSSARY, directionText, metricAnchor, metricDescription, metricLabel } from '../../../lib/metrics.ts';
 
 /**
  * The metric definitions section (docs/product.md#entities-and-fields "Metric glossary"): every metric with its direction
- * and a one-line description; each entry has an id (`metric-<name>`) that tooltips link to.
+ * and a one-line description, in the interface language (names such as BLEU stay Latin); each entry has an id (`metric-<name>`) that tooltips link to.
  */
 export function MetricGlossary() {
+  const { t } = useTranslation();
   return (
     <Box component="section" id="metric-definitions" aria-labelledby="metric-definitions-title" sx={{ mt: 4, scrollMarginTop: 80 }}>
       <Typography id="metric-definitions-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-        Metric definitions
+        {t('benchmarks.glossary.title')}
       </Typography>
       <Box
         component="dl"
@@ -24,13 +26,13 @@ export function MetricGlossary() {
               variant="body2"
               sx={{ fontWeight: 600, mt: { xs: 1, sm: 0 }, scrollMarginTop: 80 }}
             >
-              {m.label}
+              {metricLabel(m.name)}
               <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', fontWeight: 400 }}>
-                {m.available ? directionText(m.name) : 'not computed here'}
+                {m.available ? directionText(m.name) : t('benchmarks.glossary.notComputed')}
               </Typography>
             </Typography>
             <Typography component="dd" variant="body2" color={m.available ? 'text.primary' : 'text.secondary'} sx={{ m: 0 }}>
-              {m.description}
+              {metricDescription(m.name)}
             </Typography>
           </Box>
         ))}

@@ -28,10 +28,13 @@ import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { FilterPopover } from '../../../components/FilterPopover.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { benchmarkErrorText } from '../lib/errors.ts';
+import { formatCount } from '../lib/leaderboard.ts';
 import { useBenchmarksForModel, useExecuteBenchmark } from '../api/benchmarks.ts';
 import {
   EMPTY_SELECTION,
+  SELECTION_ERRORS,
   SELECTION_PAGE_SIZES,
   canSubmit,
   executeItems,
@@ -41,8 +44,11 @@ import {
 } from '../lib/selection.ts';
 import { MetricName } from '../../../components/MetricName.tsx';
 
-/** Shown when no published benchmark fits the model (docs/product.md#model-screens). */
-export const NO_BENCHMARK_AVAILABLE = 'No benchmark dataset available';
+/**
+ * Cells shown from `sm` up: on a phone the domain (also the filter's) and the description give
+ * their width to the name and the switch, so the table needs no sideways scrolling.
+ */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /**
  * The Run Benchmark modal (docs/product.md#model-screens "Benchmark selection modal", docs/product.md#states-and-transitions "Benchmark flow"): the
@@ -60,6 +66,7 @@ export function RunBenchmarkDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const { t, lang } = useTranslation();
   const options = useBenchmarksForModel(model.modelId);
   const execute = useExecuteBenchmark();
   const fullScreen = useMediaQuery((t: Theme) => t.breakpoints.down('sm'), { noSsr: true });
@@ -81,24 +88,28 @@ export function RunBenchmarkDialog({
   const submit = () => {
     const out = executeItems(selection);
     if ('error' in out) {
-      setError(out.error);
+      setError(out.error === SELECTION_ERRORS.dataset ? t('benchmarks.run.selectDataset') : t('benchmarks.run.selectMetric'));
       return;
     }
     setError(null);
     execute.mutate(
       { modelId: model.modelId, benchmarks: out.items },
-      { onSuccess: (res) => onDone(res.message || 'Benchmark run started.'), onError: (err) => setError(errorMessage(err)) },
+      {
+        // English keeps the server's own text (as before); Hindi and Tamil say it from the catalogue.
+        onSuccess: (res) => onDone(lang === 'en' && res.message ? res.message : t('benchmarks.run.started')),
+        onError: (err) => setError(benchmarkErrorText(err)),
+      },
     );
   };
 
   const body = (
     <QueryState
       query={options}
-      loading="Loading benchmark datasets…"
+      loading={t('benchmarks.run.loading')}
       empty={
         all.length === 0 ? (
           <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }} role="status">
-            {NO_BENCHMARK_AVAILABLE}
+            {t('benchmarks.run.noneAvailable')}
           </Typography>
         ) : undefined
       }
@@ -109,20 +120,20 @@ export function RunBenchmarkDialog({
             term={term}
             onTermChange={setTerm}
             onPageReset={() => setPage(0)}
-            placeholder="Search benchmark datasets"
-            searchLabel="Search benchmark datasets"
+            placeholder={t('benchmarks.list.search')}
+            searchLabel={t('benchmarks.list.search')}
           >
             <FilterButton count={domainFilter.domain?.length ?? 0} onOpen={setAnchor} />
           </SearchToolbar>
           <TableContainer>
-            <Table size="small" aria-label="Benchmark datasets" sx={{ minWidth: 560 }}>
+            <Table size="small" aria-label={t('benchmarks.run.table')} sx={{ minWidth: { sm: 560 } }}>
               <TableHead>
-                <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
-                  <TableCell padding="checkbox" aria-label="Metrics" />
-                  <TableCell>Benchmark Dataset</TableCell>
-                  <TableCell>Domain</TableCell>
-                  <TableCell>Description</TableCell>
-                  <TableCell align="center">Select</TableCell>
+                <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: { sm: 'nowrap' } } }}>
+                  <TableCell padding="checkbox" aria-label={t('benchmarks.field.metrics')} />
+                  <TableCell>{t('benchmarks.run.dataset')}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{t('benchmarks.field.domain')}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{t('benchmarks.field.description')}</TableCell>
+                  <TableCell align="center">{t('benchmarks.run.select')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -130,7 +141,7 @@ export function RunBenchmarkDialog({
                   <TableRow>
                     <TableCell colSpan={5}>
                       <Typography color="text.secondary" sx={{ py: 2 }}>
-                        {NO_BENCHMARK_AVAILABLE}
+                        {t('benchmarks.run.noneAvailable')}
                       </Typography>
                     </TableCell>
                   </TableRow>
@@ -148,14 +159,14 @@ export function RunBenchmarkDialog({
                             size="small"
                             onClick={() => setExpanded(expanded === b.benchmarkId ? null : b.benchmarkId)}
                             aria-expanded={isOpen}
-                            aria-label={`Metrics of ${b.name}`}
+                            aria-label={t('benchmarks.run.metricsOf', { name: b.name })}
                           >
                             {isOpen ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
                           </IconButton>
                         </TableCell>
-                        <TableCell sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{b.name}</TableCell>
-                        <TableCell>{b.domain.join(', ') || '-'}</TableCell>
-                        <TableCell sx={{ maxWidth: 320, overflowWrap: 'anywhere' }}>{b.description || '-'}</TableCell>
+                        <TableCell sx={{ fontWeight: 500, overflowWrap: 'break-word' }}>{b.name}</TableCell>
+                        <TableCell sx={WIDE_ONLY}>{b.domain.join(', ') || '-'}</TableCell>
+                        <TableCell sx={{ ...WIDE_ONLY, maxWidth: 320, overflowWrap: 'break-word' }}>{b.description || '-'}</TableCell>
                         <TableCell align="center">
                           <Switch
                             checked={isSelected}
@@ -163,7 +174,7 @@ export function RunBenchmarkDialog({
                               setSelection((s) => toggleDataset(s, b.benchmarkId));
                               setError(null);
                             }}
-                            slotProps={{ input: { 'aria-label': `Select ${b.name}` } }}
+                            slotProps={{ input: { 'aria-label': t('benchmarks.run.selectOne', { name: b.name }) } }}
                           />
                         </TableCell>
                       </TableRow>
@@ -173,7 +184,7 @@ export function RunBenchmarkDialog({
                             <Box
                               sx={{ py: 1, pl: { sm: 6 }, display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
                               role="group"
-                              aria-label={`Metrics of ${b.name}`}
+                              aria-label={t('benchmarks.run.metricsOf', { name: b.name })}
                             >
                               {metricNames.map((m) => {
                                 const enabled = available.includes(m);
@@ -197,7 +208,7 @@ export function RunBenchmarkDialog({
                                 return enabled ? (
                                   control
                                 ) : (
-                                  <Tooltip key={m} title="This metric cannot be computed on this platform for this dataset.">
+                                  <Tooltip key={m} title={t('benchmarks.run.unavailableMetric')}>
                                     <span>{control}</span>
                                   </Tooltip>
                                 );
@@ -219,6 +230,16 @@ export function RunBenchmarkDialog({
             onPageChange={(_e, p) => setPage(p)}
             rowsPerPage={pageSize}
             rowsPerPageOptions={[...SELECTION_PAGE_SIZES]}
+            labelRowsPerPage={t('benchmarks.run.rowsPerPage')}
+            // A long label (Tamil) wraps onto its own line on a phone instead of pushing the page arrows out.
+            sx={{
+              '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' },
+              '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+            }}
+            labelDisplayedRows={({ from, to, count }) =>
+              t('benchmarks.run.rows', { from: formatCount(from), to: formatCount(to), total: formatCount(count) })
+            }
+            getItemAriaLabel={(type) => t(type === 'next' || type === 'last' ? 'benchmarks.run.nextPage' : 'benchmarks.run.previousPage')}
             onRowsPerPageChange={(e) => {
               setPageSize(Number(e.target.value));
               setPage(0);
@@ -227,7 +248,9 @@ export function RunBenchmarkDialog({
           <FilterPopover
             anchorEl={anchor}
             onClose={() => setAnchor(null)}
-            groups={[{ key: 'domain' as const, label: 'Domain', options: domains.map((d) => ({ value: d, label: d })) }]}
+            groups={[
+              { key: 'domain' as const, label: t('benchmarks.field.domain'), options: domains.map((d) => ({ value: d, label: d })) },
+            ]}
             value={domainFilter}
             onApply={(f) => {
               setDomainFilter(f);
@@ -235,8 +258,8 @@ export function RunBenchmarkDialog({
             }}
             cleared={{}}
             width={320}
-            emptyGroupText="No domain"
-            ariaLabel="Filter benchmark datasets by domain"
+            emptyGroupText={t('benchmarks.run.noDomain')}
+            ariaLabel={t('benchmarks.run.filterByDomain')}
             clearDisabledWhen="draft-empty"
           />
         </>
@@ -247,12 +270,12 @@ export function RunBenchmarkDialog({
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby="run-benchmark-title">
       <DialogTitle id="run-benchmark-title" sx={{ pr: 6 }}>
-        Select Benchmark Dataset and Metric
+        {t('benchmarks.run.title')}
         <Typography variant="body2" color="text.secondary">
           {model.name} {model.version}
         </Typography>
       </DialogTitle>
-      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+      <IconButton aria-label={t('benchmarks.run.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
         <CloseIcon />
       </IconButton>
       <DialogContent dividers>
@@ -264,9 +287,9 @@ export function RunBenchmarkDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button variant="contained" onClick={submit} disabled={!canSubmit(selection) || execute.isPending}>
-          {execute.isPending ? 'Submitting…' : 'Submit'}
+          {execute.isPending ? t('benchmarks.run.submitting') : t('common.submit')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -13,14 +13,13 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MAX_COMPARED_RUNS } from '@ulca/contracts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { runOutputsUrl, useCompareRuns } from '../api/benchmarks.ts';
-import type { LeaderboardEntry } from '../lib/leaderboard.ts';
+import { benchmarkErrorText } from '../lib/errors.ts';
+import { formatDecimal, scoreText, type LeaderboardEntry } from '../lib/leaderboard.ts';
 import { metricLabel } from '../../../lib/metrics.ts';
 
-/** The spec's message until two results are selected. */
-export const SELECT_TWO = 'You must select at-least two results to compare';
-const num = (x: number | null) => (x === null ? '—' : x.toFixed(2));
+const num = (x: number | null) => (x === null ? '—' : scoreText(x));
 
 /**
  * Comparison of runs on the leaderboard (docs/product.md#benchmark-datasets-and-leaderboards): pick
@@ -29,6 +28,7 @@ const num = (x: number | null) => (x === null ? '—' : x.toFixed(2));
  * per-example outputs download as JSON Lines.
  */
 export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[] }) {
+  const { t } = useTranslation();
   const metrics = [...new Set(entries.map((e) => e.metric))];
   const [metric, setMetric] = useState(metrics[0] ?? '');
   const [selected, setSelected] = useState<string[]>([]);
@@ -45,12 +45,12 @@ export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[
   return (
     <Box component="section" aria-labelledby="compare-title" sx={{ mt: 3 }}>
       <Typography id="compare-title" variant="h6" component="h2">
-        Compare runs
+        {t('benchmarks.compare.title')}
       </Typography>
       <TextField
         select
         size="small"
-        label="Metric"
+        label={t('benchmarks.compare.metric')}
         value={metric}
         onChange={(e) => {
           setMetric(e.target.value);
@@ -70,70 +70,72 @@ export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[
           <Box key={r.benchmarkProcessId} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             <FormControlLabel
               control={<Checkbox checked={selected.includes(r.benchmarkProcessId)} onChange={() => toggle(r.benchmarkProcessId)} />}
-              label={`${r.modelName} ${r.modelVersion} — ${r.score.toFixed(2)}`}
+              label={`${r.modelName} ${r.modelVersion} — ${scoreText(r.score)}`}
             />
             <Link href={runOutputsUrl(r.benchmarkProcessId)} variant="body2">
-              Outputs (JSONL)
+              {t('benchmarks.compare.outputs')}
             </Link>
           </Box>
         ))}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
         <Button variant="contained" disabled={selected.length < 2 || compare.isPending} onClick={() => compare.mutate(selected)}>
-          Compare
+          {t('benchmarks.compare.compare')}
         </Button>
         {selected.length < 2 && (
           <Typography variant="body2" color="text.secondary" role="status">
-            {SELECT_TWO}
+            {t('benchmarks.compare.selectTwo')}
           </Typography>
         )}
       </Box>
       {compare.isError && (
         <Typography color="error" sx={{ mt: 1 }} role="alert">
-          {errorMessage(compare.error)}
+          {benchmarkErrorText(compare.error)}
         </Typography>
       )}
       {data && (
-        <Box sx={{ mt: 2, overflowX: 'auto' }} data-testid="comparison">
-          <Table size="small" aria-label="Paired bootstrap tests">
+        // Focusable: a keyboard user can scroll the wide tables sideways (axe scrollable-region-focusable).
+        <Box sx={{ mt: 2, overflowX: 'auto' }} data-testid="comparison" tabIndex={0}>
+          <Table size="small" aria-label={t('benchmarks.compare.tests')}>
             <TableHead>
               <TableRow>
-                <TableCell>Pair</TableCell>
-                <TableCell align="right">Scores</TableCell>
-                <TableCell align="right">p-value</TableCell>
+                <TableCell>{t('benchmarks.compare.pair')}</TableCell>
+                <TableCell align="right">{t('benchmarks.compare.scores')}</TableCell>
+                <TableCell align="right">{t('benchmarks.compare.pValue')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {data.pairs.map((p) => (
                 <TableRow key={`${p.a}-${p.b}`}>
-                  <TableCell>
-                    {nameOf(p.a)} vs {nameOf(p.b)}
-                  </TableCell>
+                  <TableCell>{t('benchmarks.compare.versus', { a: nameOf(p.a), b: nameOf(p.b) })}</TableCell>
                   <TableCell align="right">
                     {num(p.scoreA)} / {num(p.scoreB)}
                   </TableCell>
                   <TableCell align="right" sx={{ fontWeight: p.significant ? 600 : 400 }}>
-                    {p.pValue.toFixed(4)} {p.significant ? '(significant)' : '(not significant)'}
+                    {formatDecimal(p.pValue, 4)} {t(p.significant ? 'benchmarks.compare.significant' : 'benchmarks.compare.notSignificant')}
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
           <Typography variant="caption" color="text.secondary">
-            Paired bootstrap resampling as sacrebleu computes it ({data.samples} resamples, seed {data.seed}); each run:{' '}
-            {data.runs.map((r) => `${r.modelName} ${r.bootstrap.mean.toFixed(2)} ± ${r.bootstrap.ci.toFixed(2)}`).join('; ')}.
+            {t('benchmarks.compare.method', {
+              samples: formatDecimal(data.samples, 0),
+              seed: data.seed,
+              runs: data.runs.map((r) => `${r.modelName} ${scoreText(r.bootstrap.mean)} ± ${scoreText(r.bootstrap.ci)}`).join('; '),
+            })}
           </Typography>
           <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
-            Examples where they differ most
+            {t('benchmarks.compare.examples')}
           </Typography>
           <Table
             size="small"
-            aria-label="Examples where the runs differ most"
+            aria-label={t('benchmarks.compare.examplesTable')}
             sx={{ '& td': { verticalAlign: 'top', overflowWrap: 'anywhere' } }}
           >
             <TableHead>
               <TableRow>
-                <TableCell>Input / reference</TableCell>
+                <TableCell>{t('benchmarks.compare.inputReference')}</TableCell>
                 {data.runs.map((r) => (
                   <TableCell key={r.benchmarkProcessId}>{`${r.modelName} ${r.modelVersion}`}</TableCell>
                 ))}
@@ -143,14 +145,19 @@ export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[
               {data.examples.map((e) => (
                 <TableRow key={e.seq}>
                   <TableCell>
-                    <Typography variant="body2">{e.input}</Typography>
-                    <Typography variant="body2" color="text.secondary">
+                    {/* dir auto: an Urdu or other right-to-left text reads in its own direction. */}
+                    <Typography variant="body2" dir="auto">
+                      {e.input}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" dir="auto">
                       {e.reference}
                     </Typography>
                   </TableCell>
                   {e.outputs.map((o) => (
                     <TableCell key={o.benchmarkProcessId}>
-                      <Typography variant="body2">{o.failed ? <em>failed</em> : o.hypothesis}</Typography>
+                      <Typography variant="body2" dir="auto">
+                        {o.failed ? <em>{t('benchmarks.compare.failed')}</em> : o.hypothesis}
+                      </Typography>
                       <Typography variant="caption" color="text.secondary">
                         {num(o.score)}
                       </Typography>

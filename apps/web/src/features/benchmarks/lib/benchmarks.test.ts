@@ -212,3 +212,50 @@ describe('task labels', () => {
     ]);
   });
 });
+
+describe('in Hindi and Tamil (docs/product.md#languages-of-the-interface)', () => {
+  it('metric directions, descriptions and worded labels, coverage, back links, task labels and scores follow the language; metric names stay Latin', async () => {
+    const { setLanguage } = await import('../../../lib/i18n/i18n.ts');
+    const { metricDescription } = await import('../../../lib/metrics.ts');
+    const { benchmarkTaskLabel } = await import('../../../lib/benchmark-navigation.ts');
+    try {
+      expect(await setLanguage('hi', false)).toBe(true);
+      expect(directionText('wer')).toBe('जितना कम, उतना बेहतर');
+      expect(metricLabel('bleu')).toBe('BLEU');
+      expect(metricLabel('top1')).toBe('Top-1 सटीकता');
+      expect(metricDescription('wer')).toMatch(/^शब्द त्रुटि दर/);
+      expect(coverageText(4 / 6, 6)).toBe('4/6 पंक्तियाँ (67%)');
+      expect(backLink(undefined).text).toBe('बेंचमार्क डेटासेट पर वापस जाएँ');
+      expect(benchmarkTaskLabel('translation')).toBe('अनुवाद');
+      // Scores keep their two decimals; counts take Indian grouping.
+      expect(scoreText(41.2749)).toBe('41.27');
+      expect(coverageText(1, 123456)).toBe('1,23,456/1,23,456 पंक्तियाँ (100%)');
+      expect(await setLanguage('ta', false)).toBe(true);
+      expect(directionText('bleu')).toBe('அதிகமாக இருந்தால் சிறந்தது');
+      expect(benchmarkTaskLabel('asr')).toBe('ASR');
+      expect(coverageText(1, 10)).toBe('10/10 வரிசைகள் (100%)');
+    } finally {
+      await setLanguage('en', false);
+    }
+    expect(directionText('wer')).toBe('lower is better');
+    expect(metricLabel('top1')).toBe('Top-1 accuracy');
+  });
+
+  it('server errors: English shows the server text; Hindi the catalogue message of its code; a 404 is told apart', async () => {
+    const { setLanguage } = await import('../../../lib/i18n/i18n.ts');
+    const { ApiRequestError } = await import('../../../lib/api-client.ts');
+    const { benchmarkErrorText, isNotFound } = await import('./errors.ts');
+    const exists = new ApiRequestError(409, 'Already run (Demo, BLEU)', 'BENCHMARK_RUN_EXISTS');
+    const unknown = new ApiRequestError(400, 'Something new', 'NEW_CODE');
+    expect(benchmarkErrorText(exists)).toBe('Already run (Demo, BLEU)');
+    try {
+      await setLanguage('hi', false);
+      expect(benchmarkErrorText(exists)).toMatch(/पहले ही बेंचमार्क हो चुका है/);
+      expect(benchmarkErrorText(unknown)).toBe('Something new');
+    } finally {
+      await setLanguage('en', false);
+    }
+    expect(isNotFound(new ApiRequestError(404, 'No published benchmark dataset with this benchmarkId.'))).toBe(true);
+    expect(isNotFound(new ApiRequestError(500, 'boom'))).toBe(false);
+  });
+});

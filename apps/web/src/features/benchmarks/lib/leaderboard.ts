@@ -1,3 +1,4 @@
+import { currentLanguage, i18n } from '../../../lib/i18n/i18n.ts';
 import { lowerIsBetter } from '../../../lib/metrics.ts';
 
 /** A leaderboard entry as getBenchmark answers it (the fields this page uses). */
@@ -41,9 +42,30 @@ export function rankedEntries<T extends Pick<LeaderboardEntry, 'metric' | 'score
     .sort((a, b) => (a.position > 0 && b.position > 0 ? a.position - b.position : lower ? a.score - b.score : b.score - a.score));
 }
 
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * `n` with exactly `decimals` decimals in the interface language's number format
+ * (docs/product.md#languages-of-the-interface: en-US in English, Indian grouping in Hindi and
+ * Tamil; the digits stay Latin in all three): 41.2749 → '41.27'.
+ */
+export function formatDecimal(n: number, decimals: number): string {
+  const lang = currentLanguage();
+  const locale = lang === 'en' ? 'en-US' : `${lang}-IN`;
+  const key = `${locale}|${decimals}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })));
+  return f.format(n);
+}
+
+/** A whole count in the interface language's number format (1,234 / 1,23,456). */
+export function formatCount(n: number): string {
+  return formatDecimal(n, 0);
+}
+
 /** A score as shown: two decimals ('41.27'); '--' when missing. */
 export function scoreText(score: number | null | undefined): string {
-  return score == null || !Number.isFinite(score) ? '--' : score.toFixed(2);
+  return score == null || !Number.isFinite(score) ? '--' : formatDecimal(score, 2);
 }
 
 /** The 95% interval as shown: '39.80 – 42.71'; '--' when the run has none. */
@@ -52,12 +74,16 @@ export function intervalText(ci: { low: number; high: number } | null | undefine
 }
 
 /**
- * Coverage as shown: '4/6 rows (67%)' when the row count is known, else the percentage. A run
+ * Coverage as shown, in the interface language: '4/6 rows (67%)' when the row count is known, else the percentage. A run
  * whose model failed on some rows is scored with those rows empty, so coverage below 100% lowers
  * trust in the score.
  */
 export function coverageText(coverage: number, recordCount?: number | null): string {
-  const pct = `${Math.round(coverage * 100)}%`;
+  const pct = `${formatCount(Math.round(coverage * 100))}%`;
   if (!recordCount || recordCount <= 0) return pct;
-  return `${Math.round(coverage * recordCount)}/${recordCount} rows (${pct})`;
+  return i18n.t('benchmarks.leaderboard.coverageRows', {
+    answered: formatCount(Math.round(coverage * recordCount)),
+    total: formatCount(recordCount),
+    percent: pct,
+  });
 }

@@ -1,4 +1,10 @@
 import { languageLabel } from '@ulca/contracts';
+import { localizedLanguageName } from '../../../lib/i18n/names.ts';
+
+/** A language code's name in the interface language ('hi' → 'Hindi', 'हिन्दी', 'இந்தி (हिन्दी)'). */
+export function benchmarkLanguageName(code: string): string {
+  return localizedLanguageName(code, languageLabel(code));
+}
 
 /** The benchmark fields the list filters on. */
 export interface BenchmarkListItem {
@@ -25,10 +31,10 @@ export const BENCHMARK_FILTER_GROUPS: readonly { key: BenchmarkFilterKey; label:
 const languagesOf = (b: BenchmarkListItem): string[] =>
   [b.languages.sourceLanguage, ...(b.languages.targetLanguage ? [b.languages.targetLanguage] : [])].filter(Boolean);
 
-/** The languages of a benchmark as shown: 'English - Hindi', or one language. */
+/** The languages of a benchmark as shown, in the interface language: 'English - Hindi', or one language. */
 export function benchmarkLanguageText(languages: BenchmarkListItem['languages']): string {
-  const src = languages.sourceLanguage ? languageLabel(languages.sourceLanguage) : '-';
-  return languages.targetLanguage ? `${src} - ${languageLabel(languages.targetLanguage)}` : src;
+  const src = languages.sourceLanguage ? benchmarkLanguageName(languages.sourceLanguage) : '-';
+  return languages.targetLanguage ? `${src} - ${benchmarkLanguageName(languages.targetLanguage)}` : src;
 }
 
 /** The choices of each filter group, from the loaded benchmarks (sorted; languages as codes). */

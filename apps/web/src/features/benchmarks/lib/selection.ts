@@ -42,9 +42,15 @@ export function canSubmit(sel: BenchmarkSelection): boolean {
  * The execute body's `benchmarks` for a selection, or an error text when a dataset is selected
  * without a metric (a run is always of one metric: the server scores nothing else).
  */
+/** The English texts of an incomplete selection; the dialog shows the catalogue's `benchmarks.run.select<Dataset|Metric>`. */
+export const SELECTION_ERRORS = {
+  dataset: 'Select a benchmark dataset.',
+  metric: 'Choose at least one metric of the selected benchmark dataset.',
+} as const;
+
 export function executeItems(sel: BenchmarkSelection): { items: { benchmarkId: string; metric: string }[] } | { error: string } {
-  if (!sel.benchmarkId) return { error: 'Select a benchmark dataset.' };
-  if (sel.metrics.length === 0) return { error: 'Choose at least one metric of the selected benchmark dataset.' };
+  if (!sel.benchmarkId) return { error: SELECTION_ERRORS.dataset };
+  if (sel.metrics.length === 0) return { error: SELECTION_ERRORS.metric };
   return { items: sel.metrics.map((metric) => ({ benchmarkId: sel.benchmarkId!, metric })) };
 }
 

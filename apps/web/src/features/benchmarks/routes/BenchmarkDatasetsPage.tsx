@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { BENCHMARK_TASKS, languageLabel, type Benchmark } from '@ulca/contracts';
+import { BENCHMARK_TASKS, type Benchmark } from '@ulca/contracts';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -13,11 +13,14 @@ import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useBenchmarkSearch } from '../api/benchmarks.ts';
 import { CardGrid, type CardContentSpec } from '../../../components/CardGrid.tsx';
 import { metricLabel } from '../../../lib/metrics.ts';
+import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
+import { formatCount } from '../lib/leaderboard.ts';
 import { MetricGlossary } from '../components/MetricGlossary.tsx';
 import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
 import {
   BENCHMARK_FILTER_GROUPS,
   benchmarkFilterOptions,
+  benchmarkLanguageName,
   benchmarkLanguageText,
   filterBenchmarks,
   filterCount,
@@ -25,16 +28,16 @@ import {
 } from '../lib/list.ts';
 
 /** A benchmark dataset's card (docs/product.md#benchmark-datasets-and-leaderboards): name, description, languages, domain, submitter, rows, metrics. */
-function benchmarkCard(b: Benchmark): CardContentSpec {
+function benchmarkCard(b: Benchmark, t: TFunction): CardContentSpec {
   return {
     title: b.name,
-    description: b.description || 'No description.',
+    description: b.description || t('benchmarks.noDescription'),
     fields: [
-      { label: 'Language', value: benchmarkLanguageText(b.languages) },
-      { label: 'Domain', value: b.domain.join(', ') || '-' },
-      { label: 'Submitter', value: b.submitter.name || '-' },
-      { label: 'Rows', value: b.recordCount.toLocaleString('en-IN') },
-      { label: 'Metrics', value: b.metric.map(metricLabel).join(', ') || '-' },
+      { label: t('benchmarks.field.language'), value: benchmarkLanguageText(b.languages) },
+      { label: t('benchmarks.field.domain'), value: b.domain.join(', ') || '-' },
+      { label: t('benchmarks.field.submitter'), value: b.submitter.name || '-' },
+      { label: t('benchmarks.field.rows'), value: formatCount(b.recordCount) },
+      { label: t('benchmarks.field.metrics'), value: b.metric.map(metricLabel).join(', ') || '-' },
     ],
   };
 }
@@ -45,7 +48,8 @@ function benchmarkCard(b: Benchmark): CardContentSpec {
  * card grid, and the metric definitions section the metric tooltips link to.
  */
 export default function BenchmarkDatasetsPage() {
-  usePageTitle('Benchmark Datasets');
+  const { t } = useTranslation();
+  usePageTitle(t('benchmarks.list.title'));
   const navigate = useNavigate();
   const { hash } = useLocation();
   const [params, setParams] = useSearchParams();
@@ -75,13 +79,13 @@ export default function BenchmarkDatasetsPage() {
   const body = (
     <QueryState
       query={query}
-      loading="Loading benchmark datasets…"
-      errorTitle="Could not load the benchmark datasets"
+      loading={t('benchmarks.list.loading')}
+      errorTitle={t('benchmarks.list.error')}
       empty={
         all.length === 0 ? (
-          <MessageBlock title="No benchmark datasets yet" hint={`No ${benchmarkTaskLabel(task)} benchmark dataset has been published.`} />
+          <MessageBlock title={t('benchmarks.list.noneYet')} hint={t('benchmarks.list.noneYetHint', { task: benchmarkTaskLabel(task) })} />
         ) : shown.length === 0 ? (
-          <NoMatches title="No records" hint="No benchmark dataset matches your search or filters." onClear={clearAll} />
+          <NoMatches title={t('benchmarks.list.noMatches')} hint={t('benchmarks.list.noMatchesHint')} onClear={clearAll} />
         ) : undefined
       }
     >
@@ -90,37 +94,37 @@ export default function BenchmarkDatasetsPage() {
           key={`${task}|${term}|${JSON.stringify(filter)}`}
           items={shown}
           itemKey={(b) => b.benchmarkId}
-          card={benchmarkCard}
+          card={(b) => benchmarkCard(b, t)}
           onOpen={open}
         />
       )}
     </QueryState>
   );
 
-  const groups = BENCHMARK_FILTER_GROUPS.map(({ key, label }) => ({
+  const groups = BENCHMARK_FILTER_GROUPS.map(({ key }) => ({
     key,
-    label,
-    options: options[key].map((v) => ({ value: v, label: key === 'language' ? languageLabel(v) : v })),
+    label: t(`benchmarks.field.${key}`),
+    options: options[key].map((v) => ({ value: v, label: key === 'language' ? benchmarkLanguageName(v) : v })),
   }));
 
   return (
-    <PageFrame title="Benchmark Datasets" subtitle="Shared test sets that models are scored on, with a leaderboard per metric.">
+    <PageFrame title={t('benchmarks.list.title')} subtitle={t('benchmarks.list.subtitle')}>
       <Tabs
         value={task}
-        onChange={(_e, t: string) => {
-          setParams({ task: t }, { replace: true });
+        onChange={(_e, next: string) => {
+          setParams({ task: next }, { replace: true });
           clearAll();
         }}
         variant="scrollable"
         allowScrollButtonsMobile
-        aria-label="Benchmark tasks"
+        aria-label={t('benchmarks.list.tasks')}
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
-        {BENCHMARK_TASKS.map((t) => (
-          <Tab key={t} value={t} label={benchmarkTaskLabel(t)} />
+        {BENCHMARK_TASKS.map((task) => (
+          <Tab key={task} value={task} label={benchmarkTaskLabel(task)} />
         ))}
       </Tabs>
-      <SearchToolbar term={term} onTermChange={setTerm} placeholder="Search benchmark datasets" searchLabel="Search benchmark datasets">
+      <SearchToolbar term={term} onTermChange={setTerm} placeholder={t('benchmarks.list.search')} searchLabel={t('benchmarks.list.search')}>
         <FilterButton count={filterCount(filter)} onOpen={setAnchor} disabled={query.isPending || all.length === 0} />
       </SearchToolbar>
       <Box>{body}</Box>
@@ -133,8 +137,8 @@ export default function BenchmarkDatasetsPage() {
         cleared={{}}
         width={640}
         columns={3}
-        emptyGroupText="None in this task"
-        ariaLabel="Filter benchmark datasets"
+        emptyGroupText={t('benchmarks.list.noneInTask')}
+        ariaLabel={t('benchmarks.list.filter')}
         clearDisabledWhen="draft-empty"
       />
       <MetricGlossary />

@@ -18,28 +18,38 @@ import { RunComparison } from '../components/RunComparison.tsx';
 import { MetricGlossary } from '../components/MetricGlossary.tsx';
 import { backLink, benchmarkTaskLabel } from '../../../lib/benchmark-navigation.ts';
 import { benchmarkLanguageText } from '../lib/list.ts';
+import { formatCount } from '../lib/leaderboard.ts';
+import { isNotFound } from '../lib/errors.ts';
+import { MessageBlock } from '../../../components/StateViews.tsx';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { BENCHMARK_API } from '@ulca/contracts';
 
 /**
  * /model/benchmark-details/:benchmarkId (public; docs/product.md#benchmark-datasets-and-leaderboards "Benchmark details"): a back button
  * that names the page it returns to, the dataset's name, Download, description, the Task,
  * Languages, Domain and Submitter cards, the leaderboard per metric and the metric definitions.
+ * A benchmark that does not exist (404) says so with a way back to the list, never "Try again"
+ * (issue #22 item 18); a bundled benchmark's Download gives its zip (docs/benchmarks.md#bundled-benchmarks).
  */
 export default function BenchmarkDetailsPage() {
+  const { t } = useTranslation();
   const { benchmarkId = '' } = useParams();
   const { state } = useLocation();
   const back = backLink(state);
   const query = useBenchmark(benchmarkId);
   const b = query.data;
-  usePageTitle(b ? b.name : 'Benchmark Dataset');
-  // refUrl: the address the dataset was submitted from; null for a benchmark bundled with the platform.
+  usePageTitle(b ? b.name : t('benchmarks.details.title'));
+  // refUrl: the address the dataset was submitted from, or the zip of a benchmark bundled with the platform.
   const downloadUrl = b?.refUrl ?? null;
+  const bundled = !!downloadUrl && downloadUrl.includes(BENCHMARK_API.download);
+  const missing = query.isError && isNotFound(query.error);
 
   const details = (b: NonNullable<typeof query.data>) => {
     const cards = [
-      { label: 'Task', value: benchmarkTaskLabel(b.task.type) },
-      { label: 'Languages', value: benchmarkLanguageText(b.languages) },
-      { label: 'Domain', value: b.domain.join(', ') || '-' },
-      { label: 'Submitter', value: b.submitter.name || '-' },
+      { label: t('benchmarks.field.task'), value: benchmarkTaskLabel(b.task.type) },
+      { label: t('benchmarks.field.languages'), value: benchmarkLanguageText(b.languages) },
+      { label: t('benchmarks.field.domain'), value: b.domain.join(', ') || '-' },
+      { label: t('benchmarks.field.submitter'), value: b.submitter.name || '-' },
     ];
     return (
       <>
@@ -53,28 +63,35 @@ export default function BenchmarkDetailsPage() {
               {b.name}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              {b.recordCount.toLocaleString('en-IN')} rows{b.license ? ` · License ${b.license.toUpperCase()}` : ''}
+              {t('benchmarks.details.rows', { count: b.recordCount, n: formatCount(b.recordCount) })}
+              {b.license ? ` · ${t('benchmarks.details.license', { license: b.license.toUpperCase() })}` : ''}
             </Typography>
           </Box>
-          <Tooltip title={downloadUrl ? '' : 'This benchmark dataset was bundled with the platform and has no download address.'}>
+          <Tooltip
+            title={
+              downloadUrl
+                ? t(bundled ? 'benchmarks.details.bundledDownloadHint' : 'benchmarks.details.downloadHint')
+                : t('benchmarks.details.noDownload')
+            }
+          >
             <span>
               <Button
                 variant="contained"
                 startIcon={<DownloadIcon />}
                 disabled={!downloadUrl}
                 href={downloadUrl ?? ''}
-                target="_blank"
-                rel="noopener noreferrer"
+                {...(bundled ? { download: true } : { target: '_blank', rel: 'noopener noreferrer' })}
               >
-                Download
+                {t('benchmarks.details.download')}
               </Button>
             </span>
           </Tooltip>
         </Stack>
         <Typography variant="body1" sx={{ mt: 2, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-          {b.description || 'No description.'}
+          {b.description || t('benchmarks.noDescription')}
         </Typography>
-        <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 1.5 }}>
+        {/* One card a row on a phone: a long Tamil word (மொழிபெயர்ப்பு) does not fit half the width. */}
+        <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 1.5 }}>
           {cards.map((c) => (
             <Card key={c.label} variant="outlined">
               <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
@@ -101,9 +118,21 @@ export default function BenchmarkDetailsPage() {
         {back.text}
       </Button>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <QueryState query={query} loading="Loading the benchmark dataset…" errorTitle="Could not load this benchmark dataset">
-          {(data) => (data ? details(data) : null)}
-        </QueryState>
+        {missing ? (
+          <MessageBlock
+            title={t('benchmarks.details.notFound')}
+            hint={t('benchmarks.details.notFoundHint')}
+            action={
+              <Button component={RouterLink} to="/model/benchmark-datasets" variant="outlined">
+                {t('benchmarks.back.benchmark-datasets')}
+              </Button>
+            }
+          />
+        ) : (
+          <QueryState query={query} loading={t('benchmarks.details.loading')} errorTitle={t('benchmarks.details.error')}>
+            {(data) => (data ? details(data) : null)}
+          </QueryState>
+        )}
       </Paper>
     </Container>
   );
