@@ -109,3 +109,14 @@ export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void 
     if (access) await applyAccess(ctx, access, request);
   });
 }
+
+/**
+ * A `userId` the caller sent (query, body or form field; the original ULCA client sends one) must
+ * be their own: identity comes from the verified signature only (docs/api.md#access). An absent or
+ * empty value passes.
+ * @throws ApiError 403 FORBIDDEN when `claimed` is another user's id.
+ */
+export function refuseClaimedUser(claimed: unknown, userId: string): void {
+  if (typeof claimed === 'string' && claimed !== '' && claimed !== userId)
+    throw forbidden('You can only act as yourself: userId must be your own.');
+}

@@ -30,10 +30,9 @@ import {
   runOutputsQuery,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { forbidden } from '../../lib/errors.ts';
 import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
-import { OPTIONAL_SIGNATURE, PUBLIC, signedIn } from '../../security/access.ts';
+import { OPTIONAL_SIGNATURE, PUBLIC, refuseClaimedUser, signedIn } from '../../security/access.ts';
 import {
   benchmarksForModel,
   bundledBenchmarkArchive,
@@ -48,11 +47,6 @@ import {
   searchBenchmarks,
   submitBenchmark,
 } from './service.ts';
-
-/** A `userId` the caller sent must be their own: identity comes from the signature only. */
-function checkClaimedUser(claimed: string | null | undefined, userId: string): void {
-  if (claimed && claimed !== userId) throw forbidden('You can only act as yourself: userId must be your own.');
-}
 
 /**
  * The benchmark routes (docs/api.md#route-groups paths table; issue #13): submit, listByUserId (signed,
@@ -79,7 +73,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
     async (req) => {
       const user = currentUser(req);
       const body = validatedBody(benchmarkSubmitBody, req);
-      checkClaimedUser(body.userId, user.userId);
+      refuseClaimedUser(body.userId, user.userId);
       return { message: 'Benchmark dataset submitted successfully', data: await submitBenchmark(ctx, user, body) };
     },
   );
@@ -99,7 +93,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
     },
     async (req) => {
       const user = currentUser(req);
-      checkClaimedUser(req.query.userId, user.userId);
+      refuseClaimedUser(req.query.userId, user.userId);
       return { message: 'success', ...(await listBenchmarksOfUser(ctx, user.userId, req.query)) };
     },
   );
@@ -154,7 +148,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
     },
     async (req) => {
       const user = req.user ?? null;
-      if (user) checkClaimedUser(req.body.userId, user.userId);
+      if (user) refuseClaimedUser(req.body.userId, user.userId);
       const data = await benchmarksForModel(ctx, user, req.body.modelId, req.query.userId);
       const benchmark = data.map((b) => ({ ...b, availableMetric: b.availableMetric.map((m) => m.metricName) }));
       return {
@@ -188,7 +182,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
     },
     async (req) => {
       const user = currentUser(req);
-      checkClaimedUser(req.body.userId, user.userId);
+      refuseClaimedUser(req.body.userId, user.userId);
       const ids = await executeRuns(ctx, user, req.body);
       return { message: 'Benchmark run started', benchmarkProcessIds: ids };
     },
@@ -216,7 +210,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
     },
     async (req) => {
       const user = currentUser(req);
-      checkClaimedUser(req.body.userId, user.userId);
+      refuseClaimedUser(req.body.userId, user.userId);
       const ids = await executeAllMetrics(ctx, user, req.body);
       return { message: 'Benchmark run started', benchmarkProcessIds: ids };
     },
@@ -260,7 +254,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
     },
     async (req) => {
       const user = currentUser(req);
-      checkClaimedUser(req.body.userId, user.userId);
+      refuseClaimedUser(req.body.userId, user.userId);
       const data = await rescoreRun(ctx, req.body.benchmarkProcessId);
       return {
         message: data.equal ? 'The recomputed score equals the stored one.' : 'The recomputed score differs from the stored one.',

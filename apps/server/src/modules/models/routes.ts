@@ -20,12 +20,12 @@ import {
   transliterationModelIdResponse,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { ApiError, badRequest, forbidden } from '../../lib/errors.ts';
+import { ApiError, badRequest } from '../../lib/errors.ts';
 import { multipartBytesParser, readMultipartForm } from '../../lib/multipart.ts';
 import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
 import { describeBytes } from '../../net/safe-fetch.ts';
 import { currentUser } from '../../security/auth.ts';
-import { OPTIONAL_SIGNATURE, PUBLIC, signedIn } from '../../security/access.ts';
+import { OPTIONAL_SIGNATURE, PUBLIC, refuseClaimedUser, signedIn } from '../../security/access.ts';
 import { clientIp, recordAudit } from '../audit/service.ts';
 import { changeModelStatus, getModelRecord, getTransliterationModelId, listModelsOfUser, searchModels, uploadModel } from './service.ts';
 
@@ -36,12 +36,6 @@ const MULTIPART_SLACK_BYTES = 64 * 1024;
 export const MODEL_FILE_TOO_LARGE_MESSAGE = `The model file is too large: a model descriptor may be at most ${describeBytes(MODEL_DESCRIPTOR_MAX_BYTES)}.`;
 /** 400 text when the upload carries no `file` part. */
 export const MODEL_FILE_MISSING_MESSAGE = 'Choose the model descriptor file (JSON) to upload: send it as the multipart form field "file".';
-
-/** A `userId` the caller sent (query or form) must be their own: identity comes from the signature only. */
-function checkClaimedUser(claimed: unknown, userId: string): void {
-  if (typeof claimed === 'string' && claimed !== '' && claimed !== userId)
-    throw forbidden('You can only act as yourself: userId must be your own.');
-}
 
 /** The descriptor bytes and the form's userId of a model/upload body (multipart/form-data). */
 async function readUploadForm(req: FastifyRequest): Promise<{ file: Buffer; userId: unknown }> {
@@ -104,9 +98,9 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
       },
       async (req) => {
         const user = currentUser(req);
-        checkClaimedUser(req.query.userId, user.userId);
+        refuseClaimedUser(req.query.userId, user.userId);
         const form = await readUploadForm(req);
-        checkClaimedUser(form.userId, user.userId);
+        refuseClaimedUser(form.userId, user.userId);
         const data = await uploadModel(ctx, user, form.file);
         return { message: 'Model uploaded successfully. It stays unpublished until you publish it.', data };
       },
@@ -127,7 +121,7 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
       },
       async (req) => {
         const user = currentUser(req);
-        checkClaimedUser(req.query.userId, user.userId);
+        refuseClaimedUser(req.query.userId, user.userId);
         return { message: 'success', ...(await listModelsOfUser(ctx, user.userId, req.query)) };
       },
     );
@@ -195,7 +189,7 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
       async (req) => {
         const user = currentUser(req);
         const body = validatedBody(modelStatusChangeBody, req);
-        checkClaimedUser(body.userId, user.userId);
+        refuseClaimedUser(body.userId, user.userId);
         const outcome = await changeModelStatus(ctx, user, body);
         if (outcome.changed) {
           await recordAudit(ctx, {
