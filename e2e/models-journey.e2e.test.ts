@@ -341,8 +341,9 @@ describe('model journey in Chromium', () => {
     const comments = dialog.getByRole('textbox').last();
     await comments.fill(COMMENT);
     await screenshot('feedback-dialog');
-    // The dialog's own Submit (the suggestion box has one too, above it).
-    await dialog.getByRole('button', { name: 'Submit', exact: true }).last().click();
+    // One Submit: it sends the rating, the suggestion and the comments together.
+    expect(await dialog.getByRole('button', { name: 'Submit', exact: true }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('Thank you for your feedback.').waitFor();
     await screenshot('feedback-thanks');

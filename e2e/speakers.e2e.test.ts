@@ -141,7 +141,7 @@ describe('speaker journey in Chromium', () => {
       await dialog.getByRole('button', { name: 'Verify', exact: true }).waitFor();
       const text = await result.innerText();
       expect(text).toMatch(/Farhan/);
-      return { text, percent: Number(/Confidence: ([\d.]+)%/.exec(text)?.[1]) };
+      return { text, percent: Number(/enrolled voice: ([\d.]+)%/.exec(text)?.[1]) };
     };
     const same = await confidenceOf(verifyWav);
     await screenshot('verified-same-voice');

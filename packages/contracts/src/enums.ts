@@ -49,6 +49,14 @@ export const DATASET_TYPE_LABELS: Record<DatasetType, string> = {
   'pos-corpus': 'POS Dataset',
 };
 
+/**
+ * The dataset types every picker of the interface offers, in one order (the dashboard's type
+ * picker, the search form's type menu, the ready-made tabs): {@link DATASET_TYPES} without
+ * document-layout-corpus, which has no search filters and no language to count by (it can still be
+ * submitted and is listed in Dataset Metrics). See docs/product.md#what-the-platform-is.
+ */
+export const PICKER_DATASET_TYPES: readonly DatasetType[] = DATASET_TYPES.filter((t) => t !== 'document-layout-corpus');
+
 /** Types whose records pair a source and a target language (targetLanguage is a dimension). */
 export const PAIRED_DATASET_TYPES: readonly DatasetType[] = ['parallel-corpus', 'transliteration-corpus', 'glossary-corpus'];
 

@@ -118,6 +118,8 @@ export function CardGrid<T>({
           select
           size="small"
           variant="standard"
+          // The theme makes text fields full width: this one stays as wide as its label and values.
+          fullWidth={false}
           label={t('common.cardsPerPage')}
           value={pageSize}
           onChange={(e) => {

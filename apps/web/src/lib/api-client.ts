@@ -149,8 +149,10 @@ const NETWORK_CODE = 'NETWORK';
  * - in English, the server's own message (it carries details such as limits and names), else the
  *   catalogue's text for its code, else `fallback`;
  * - in another language, the translation of the server's message when the catalogue's `messages`
- *   section knows that exact text (the spec's wordings), else the catalogue's `errors.<code>` text,
- *   else the server's English message (an unknown code), else `fallback` translated.
+ *   section knows that exact text (the spec's wordings), else the translations of its field-level
+ *   messages (`errors[].message`, joined by '; ') when the catalogue knows them all, else the
+ *   catalogue's `errors.<code>` text, else the server's English message (an unknown code), else
+ *   `fallback` translated.
  * A non-API error gives `fallback` (translated when the catalogue knows it).
  */
 export function errorText(err: unknown, fallback = DEFAULT_ERROR): string {
@@ -162,6 +164,10 @@ export function errorText(err: unknown, fallback = DEFAULT_ERROR): string {
   if (currentLanguage() === 'en') return err.message || (known ? i18n.t(key) : fallbackText);
   const translated = localizeMessage(err.message);
   if (translated && translated !== err.message) return translated;
+  // Field-level messages (errors[].message) are the spec's wordings more often than the top one:
+  // shown translated when the catalogue knows every one of them, before the code's generic text.
+  const fields = (err.errors ?? []).map((e) => ({ english: e.message, text: localizeMessage(e.message) }));
+  if (fields.length > 0 && fields.every((f) => f.text && f.text !== f.english)) return [...new Set(fields.map((f) => f.text))].join('; ');
   if (known) return i18n.t(key);
   return err.message || fallbackText;
 }

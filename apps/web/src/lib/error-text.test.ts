@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiRequestError, DEFAULT_ERROR, errorMessage, errorText } from './api-client.ts';
-import { EN_CATALOGUE, setLanguage } from './i18n/i18n.ts';
+import { EN_CATALOGUE, i18n, setLanguage } from './i18n/i18n.ts';
 
 afterAll(() => setLanguage('en', false));
 
@@ -31,6 +31,22 @@ describe('errorText: server messages by code (docs/api.md#errors)', () => {
     await setLanguage('ta', false);
     expect(errorText(taken)).toBe('இந்தப் பெயரில் ஒரு தரவுத்தொகுப்பு ஏற்கெனவே உள்ளது.');
     expect(errorText(new TypeError('boom'))).toBe('உங்கள் கோரிக்கையைச் செயலாக்கும்போது ஏதோ தவறு நடந்துவிட்டது. சிறிது நேரம் கழித்து முயலவும்.');
+  });
+
+  it('Hindi and Tamil show the field-level messages (errors[].message) the catalogue knows, rather than the generic text of the code', async () => {
+    const fields = new ApiRequestError(400, 'Request body is not valid.', 'VALIDATION_FAILED', [
+      { field: 'users.0.firstName', message: 'Name is not proper' },
+      { field: 'users.0.email', message: 'Invalid email' },
+    ]);
+    await setLanguage('hi', false);
+    expect(errorText(fields)).toBe('नाम सही नहीं है; ई-मेल पता सही नहीं है');
+    await setLanguage('ta', false);
+    expect(errorText(fields)).toBe('பெயர் சரியாக இல்லை; மின்னஞ்சல் முகவரி தவறானது');
+    // A field message the catalogue does not know: the code's text, as before (no English mixed in).
+    const unknownField = new ApiRequestError(400, 'Request body is not valid.', 'VALIDATION_FAILED', [{ field: 'x', message: 'x is odd' }]);
+    expect(errorText(unknownField)).toBe(i18n.t('errors.VALIDATION_FAILED'));
+    await setLanguage('en', false);
+    expect(errorText(fields)).toBe('Request body is not valid.');
   });
 });
 

@@ -17,7 +17,14 @@
  * - pos-corpus has no reference file; it is modelled on ner-corpus, as the dataset schema is.
  *   document-layout-corpus is not searchable (no reference filter file).
  */
-import { COLLECTION_METHOD_LABELS, COLLECTION_METHODS_BY_TYPE, PAIRED_DATASET_TYPES, type DatasetType } from '../enums.ts';
+import {
+  COLLECTION_METHOD_LABELS,
+  COLLECTION_METHODS_BY_TYPE,
+  DATASET_TYPE_LABELS,
+  PAIRED_DATASET_TYPES,
+  PICKER_DATASET_TYPES,
+  type DatasetType,
+} from '../enums.ts';
 import {
   MASTER_AGE_RANGES,
   MASTER_ALIGNMENT_TOOLS,
@@ -259,19 +266,8 @@ function ocrFilters(): DatasetFilter[] {
   ];
 }
 
-/** Searchable types in the catalogue's order, with their labels. */
-const SEARCHABLE: [DatasetType, string][] = [
-  ['parallel-corpus', 'Parallel Dataset'],
-  ['monolingual-corpus', 'Monolingual Dataset'],
-  ['asr-corpus', 'ASR Dataset'],
-  ['asr-unlabeled-corpus', 'ASR Unlabeled Dataset'],
-  ['tts-corpus', 'TTS Dataset'],
-  ['ocr-corpus', 'OCR Dataset'],
-  ['transliteration-corpus', 'Transliteration Dataset'],
-  ['glossary-corpus', 'Glossary Dataset'],
-  ['ner-corpus', 'NER Dataset'],
-  ['pos-corpus', 'POS Dataset'],
-];
+/** Searchable types with their labels: the pickers' one list and order (PICKER_DATASET_TYPES). */
+const SEARCHABLE: [DatasetType, string][] = PICKER_DATASET_TYPES.map((t) => [t, DATASET_TYPE_LABELS[t]]);
 
 function filtersOf(type: DatasetType): DatasetFilter[] {
   const base = [...languageFilters(type), ...basicFilters(type)];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATASET_FILTER_PARAMS, MANDATORY_MESSAGE, SINGLE_VALUE_FILTERS, validateSearchCriteria } from '../index.ts';
+import { DATASET_FILTER_PARAMS, MANDATORY_MESSAGE, PICKER_DATASET_TYPES, SINGLE_VALUE_FILTERS, validateSearchCriteria } from '../index.ts';
 
 describe('validateSearchCriteria', () => {
   it('normalises a valid parallel search', () => {
@@ -72,5 +72,12 @@ describe('validateSearchCriteria', () => {
         expect(f.options.every((o) => typeof o.value === 'number')).toBe(true);
       }
     }
+  });
+});
+
+describe('searchable dataset types', () => {
+  it("are the pickers' one list of dataset types, in its order (ten: document layout has no search filters)", () => {
+    expect(DATASET_FILTER_PARAMS.map((p) => p.datasetType)).toEqual(PICKER_DATASET_TYPES);
+    expect(PICKER_DATASET_TYPES).toHaveLength(10);
   });
 });

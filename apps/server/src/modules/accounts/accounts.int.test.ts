@@ -8,9 +8,9 @@ import { buildApp } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { signedIn } from '../../security/access.ts';
 import { ensureAdmin } from './bootstrap.ts';
-import { getUserById } from './service.ts';
+import { getUserById, RESERVED_EMAIL_DOMAIN_MESSAGE } from './service.ts';
 import { legacySignedHeaders, payloadForBody, payloadV2, signRequest, signedHeaders } from '../../security/signing.ts';
-import { isStrongPassword } from '@ulca/contracts';
+import { isStrongPassword, SYSTEM_ACCOUNT_DOMAIN } from '@ulca/contracts';
 import { sessionCacheFor } from '../../security/session-cache.ts';
 import { emlText, mailSettled } from '../../test/outbox.ts';
 
@@ -136,6 +136,14 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
     const res = await signup({ firstName: 'Other Person', email: 'ASHA@example.org', password: PASSWORD });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ message: 'A User with same email already exist.', code: 'DUPLICATE_EMAIL' });
+  });
+
+  it("refuses an e-mail address at the platform accounts' domain with 400 RESERVED_EMAIL_DOMAIN, creating nothing", async () => {
+    const email = `someone@${SYSTEM_ACCOUNT_DOMAIN.toUpperCase()}`;
+    const res = await signup({ firstName: 'Some One', email, password: PASSWORD });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'RESERVED_EMAIL_DOMAIN', message: RESERVED_EMAIL_DOMAIN_MESSAGE });
+    expect(await ctx.db.db.selectFrom('users').select('email').where('email', '=', email.toLowerCase()).execute()).toEqual([]);
   });
 
   it('e-mails an activation link that carries a token stored only as its hash', async () => {

@@ -1,4 +1,4 @@
-import { withoutNul, type Role } from '@ulca/contracts';
+import { isSystemAccountEmail, SYSTEM_ACCOUNT_DOMAIN, withoutNul, type Role } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, unauthorized } from '../../lib/errors.ts';
 import { queueMail } from '../../mail/send.ts';
@@ -75,7 +75,8 @@ export function activationLink(publicUrl: string, email: string, userId: string,
  * Registers inactive CONTRIBUTOR-USER accounts (whatever roles were sent) and e-mails each an
  * activation link whose token is stored only as its sha-256 and expires after
  * ACTIVATION_TOKEN_TTL_HOURS (7 days by default). All or none are created.
- * Throws ApiError 422 DUPLICATE_EMAIL when an e-mail is taken (or repeated in the request), and
+ * Throws ApiError 400 RESERVED_EMAIL_DOMAIN for an address at SYSTEM_ACCOUNT_DOMAIN (the platform's
+ * own accounts), 422 DUPLICATE_EMAIL when an e-mail is taken (or repeated in the request), and
  * 503 MAIL_FAILED (accounts removed again) when the activation e-mail cannot be sent. With `meta`
  * (every HTTP call) the request first counts against SIGNUP_MAX_PER_IP_PER_HOUR for its address,
  * whatever its outcome: 429 TooManyRequestsError beyond (issue #9 §10).
@@ -83,6 +84,8 @@ export function activationLink(publicUrl: string, email: string, userId: string,
  */
 export async function signup(ctx: AppContext, users: SignupUser[], meta?: RequestMeta): Promise<string[]> {
   if (meta) await consumeSignupRequest(ctx, meta.ip);
+  // The platform's own accounts live at this domain (docs/product.md#admin): no one signs up there.
+  if (users.some((u) => isSystemAccountEmail(u.email))) throw new ApiError(400, 'RESERVED_EMAIL_DOMAIN', RESERVED_EMAIL_DOMAIN_MESSAGE);
   const emails = users.map((u) => u.email.toLowerCase());
   if (new Set(emails).size !== emails.length) throw duplicateEmail();
   for (const e of emails) {
@@ -139,6 +142,9 @@ export async function signup(ctx: AppContext, users: SignupUser[], meta?: Reques
   }
   return prepared.map((p) => p.userId);
 }
+
+/** Answer of a sign-up at the platform accounts' domain (docs/product.md#sign-in-and-accounts). */
+export const RESERVED_EMAIL_DOMAIN_MESSAGE = `E-mail addresses at ${SYSTEM_ACCOUNT_DOMAIN} are reserved for the platform's own accounts: sign up with your own e-mail address.`;
 
 function duplicateEmail(): ApiError {
   return new ApiError(422, 'DUPLICATE_EMAIL', DUPLICATE_EMAIL_MESSAGE);

@@ -1,6 +1,13 @@
 import { i18n } from '../../../lib/i18n/i18n.ts';
 import { localizedCollectionMethod, localizedDatasetType, localizedDomain, localizedLanguageName } from '../../../lib/i18n/names.ts';
-import { MASTER_COLLECTION_METHODS, MASTER_DATASET_TYPES, MASTER_DOMAINS, MASTER_LANGUAGES, type DatasetType } from '@ulca/contracts';
+import {
+  MASTER_COLLECTION_METHODS,
+  MASTER_DATASET_TYPES,
+  MASTER_DOMAINS,
+  MASTER_LANGUAGES,
+  PICKER_DATASET_TYPES,
+  type DatasetType,
+} from '@ulca/contracts';
 
 /** Human labels of the codes the metrics API returns, from the master data in @ulca/contracts. */
 
@@ -22,10 +29,10 @@ export const datasetTypeName = orCode(TYPE_LABELS, localizedDatasetType);
 export const domainName = orCode(DOMAIN_LABELS, localizedDomain);
 export const collectionMethodName = orCode(METHOD_LABELS, localizedCollectionMethod);
 
-/** The dataset types of the picker, in the master data's order. */
-export const DATASET_TYPE_OPTIONS: { value: DatasetType; label: string }[] = MASTER_DATASET_TYPES.filter((t) => t.active).map((t) => ({
-  value: t.code as DatasetType,
-  label: t.label,
+/** The dataset types of the picker: the interface's one list and order (PICKER_DATASET_TYPES of @ulca/contracts). */
+export const DATASET_TYPE_OPTIONS: { value: DatasetType; label: string }[] = PICKER_DATASET_TYPES.map((t) => ({
+  value: t,
+  label: TYPE_LABELS.get(t) ?? t,
 }));
 
 /** Source languages of the picker: the active master-data languages, without 'unknown' and 'mixed'. */

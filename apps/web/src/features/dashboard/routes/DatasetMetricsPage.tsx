@@ -11,6 +11,22 @@ import { formatNumber } from '../lib/format.ts';
 import { collectionMethodName, datasetTypeName, domainName, languageName } from '../lib/labels.ts';
 import { aggregateByVisible, targetLanguageText, visibleDimensions, type MetricTableRow } from '../lib/metrics-table.ts';
 
+/**
+ * Header height (px) and styles of the metrics grid: long headers ("Collection Method", and longer in
+ * Hindi or Tamil) wrap onto a second line instead of being cut with an ellipsis at laptop widths;
+ * so do long cells ("Manually Translated", "Government Press"), the rows growing to fit
+ * (`getRowHeight` 'auto').
+ */
+export const METRICS_HEADER_HEIGHT = 64;
+export const METRICS_GRID_SX = {
+  border: 0,
+  '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.25, textOverflow: 'clip' },
+  '& .MuiDataGrid-cell': { whiteSpace: 'normal', lineHeight: 1.4, py: 1 },
+} as const;
+
+/** Every row as tall as its wrapped cells. */
+const autoRowHeight = () => 'auto' as const;
+
 /** Name of the downloaded file (the grid adds .csv). */
 export const METRICS_CSV_FILE = 'dataset-metrics';
 
@@ -114,7 +130,9 @@ export default function DatasetMetricsPage() {
               }}
               localeText={{ noRowsLabel: t('common.noRecords'), noResultsOverlayLabel: t('common.noRecords') }}
               autoHeight
-              sx={{ border: 0 }}
+              columnHeaderHeight={METRICS_HEADER_HEIGHT}
+              getRowHeight={autoRowHeight}
+              sx={METRICS_GRID_SX}
             />
           </Box>
         )}

@@ -22,9 +22,9 @@ const DETAIL_AT_OR_BELOW = 3;
 
 /**
  * The feedback dialog after a result (docs/product.md#screens, docs/product.md#constants-and-limits): a 1–5 rating on the task's question from
- * the app config (Submit enabled once rated), suggest-an-edit (its Clear and Submit disabled while
- * blank; opened by itself for a rating of 3 or less) and comments. Posts feedback/submit; a
- * success toast with the server's message.
+ * the app config (Submit enabled once rated), suggest-an-edit (its Clear disabled while blank; opened
+ * by itself for a rating of 3 or less; the suggestion is sent with the dialog's one Submit) and
+ * comments. Posts feedback/submit; a success toast with the catalogue's thanks.
  */
 export function FeedbackDialog({
   open,
@@ -112,9 +112,6 @@ export function FeedbackDialog({
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                 <Button size="small" disabled={!suggestion.trim() || submit.isPending} onClick={() => setSuggestion('')}>
                   {t('modelDetail.feedback.clear')}
-                </Button>
-                <Button size="small" variant="outlined" disabled={!suggestion.trim() || submit.isPending} onClick={() => send(true)}>
-                  {t('common.submit')}
                 </Button>
               </Stack>
             </Stack>

@@ -150,7 +150,7 @@ export default function UploadModelPage() {
                         >
                           {g.path}
                         </Box>
-                        : {g.messages.join('; ')}
+                        : {g.messages.map((m) => localizeMessage(m) ?? m).join('; ')}
                       </li>
                     ))}
                   </Box>

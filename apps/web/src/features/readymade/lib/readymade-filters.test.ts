@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PICKER_DATASET_TYPES } from '@ulca/contracts';
 import {
   DEFAULT_TAB,
   TABS,
@@ -86,6 +87,10 @@ describe('ready-made tabs', () => {
     expect(tabFromParam(null)).toBe('parallel-corpus');
     expect(tabFromParam('asr-corpus')).toBe('asr-corpus');
     expect(tabFromParam('video-corpus')).toBe('parallel-corpus');
+  });
+
+  it("offers the interface's one list of dataset types, in its order (the dashboard and search offer the same)", () => {
+    expect(TABS.map((t) => t.value)).toEqual(PICKER_DATASET_TYPES);
   });
 
   it('shows only the datasets of the tab, and counts per type', () => {

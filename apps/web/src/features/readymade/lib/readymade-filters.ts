@@ -1,7 +1,7 @@
 import { currentLocale, i18n } from '../../../lib/i18n/i18n.ts';
 import { localizedDatasetType, localizedLanguageName } from '../../../lib/i18n/names.ts';
 import {
-  DATASET_TYPES,
+  PICKER_DATASET_TYPES,
   DATASET_TYPE_LABELS,
   DOMAINS,
   LICENSES,
@@ -24,15 +24,15 @@ export type ReadyMadeDataset = ReadyMadeItem;
 /** The tab shown first (docs/product.md#constants-and-limits "Default filter type: … readymade parallel-corpus"). */
 export const DEFAULT_TAB: DatasetType = 'parallel-corpus';
 
-/** One tab per dataset type, in the catalogue's order. */
-export const TABS: readonly { value: DatasetType; label: string }[] = DATASET_TYPES.map((t) => ({
+/** One tab per dataset type: the interface's one list and order (PICKER_DATASET_TYPES of @ulca/contracts). */
+export const TABS: readonly { value: DatasetType; label: string }[] = PICKER_DATASET_TYPES.map((t) => ({
   value: t,
   label: DATASET_TYPE_LABELS[t],
 }));
 
 /** The tab named by a `?type=` value, or the default for a missing or unknown one. */
 export function tabFromParam(value: string | null): DatasetType {
-  return (DATASET_TYPES as readonly string[]).includes(value ?? '') ? (value as DatasetType) : DEFAULT_TAB;
+  return (PICKER_DATASET_TYPES as readonly string[]).includes(value ?? '') ? (value as DatasetType) : DEFAULT_TAB;
 }
 
 /** Label of a dataset type ('Parallel Dataset'); the code itself when unknown. */

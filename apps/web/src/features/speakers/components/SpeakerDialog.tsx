@@ -34,9 +34,9 @@ import {
   SPEAKER_FALLBACK_ERROR,
   SPEAKER_FILE_ACCEPT,
   UNSUPPORTED_FILE_MESSAGE,
-  confidencePercent,
   isSpeakerAudioFile,
   isValidAudioLink,
+  similarityText,
 } from '../lib/speaker-audio.ts';
 
 /** What the dialog does: enrol a new speaker, verify against any speaker, or against one chosen speaker. */
@@ -55,7 +55,8 @@ function speakerError(err: unknown): string {
  * one audio source, a file (wav, mp3, flac, ogg), a microphone recording (converted to 16 kHz WAV
  * in the browser) or an http(s) link; runs under a busy flag (no closing, no second submit); after
  * enrolment a success view with the speaker ID, name and a link to verify; after verification the
- * confidence as a percentage.
+ * confidence as a percentage, said as the similarity to the named or closest enrolled voice beside
+ * the confidence a match needs.
  */
 export function SpeakerDialog({
   open,
@@ -83,6 +84,7 @@ export function SpeakerDialog({
   const [preparing, setPreparing] = useState(false);
   const [enrolled, setEnrolled] = useState<EnrollResult['output'][number] | null>(null);
   const [verified, setVerified] = useState<VerifyResult['output'][number] | null>(null);
+  const similarity = verified ? similarityText(verified) : null;
   const busy = preparing || enroll.isPending || verify.isPending;
 
   const reset = () => {
@@ -311,7 +313,7 @@ export function SpeakerDialog({
                     {localizeMessage(verified.message)}
                   </Typography>
                   <Typography variant="body2">
-                    {t('speakers.confidence')} <strong>{confidencePercent(verified.confidence)}</strong>
+                    {similarity && t(similarity.key, similarity.params)}
                     {verified.speakerName ? ` · ${verified.speakerName} (${verified.speakerId})` : ''}
                   </Typography>
                 </Alert>

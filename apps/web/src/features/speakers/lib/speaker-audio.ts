@@ -46,3 +46,27 @@ export function isValidAudioLink(link: string): boolean {
 export function confidencePercent(confidence: number): string {
   return `${(Math.round(confidence * 1000) / 10).toFixed(1)}%`;
 }
+
+/**
+ * The confidence a verification needs to count as a match, as a fraction (the server's
+ * SPEAKER_THRESHOLD, docs/product.md#speaker-recognition).
+ */
+export const SPEAKER_MATCH_CONFIDENCE = 0.885;
+
+/**
+ * What the confidence of a verification means, as a catalogue key of `speakers` and its
+ * arguments: the similarity to the named (or, when none matched, the closest) enrolled voice,
+ * next to the {@link SPEAKER_MATCH_CONFIDENCE} a match needs (docs/product.md#speaker-recognition).
+ */
+export function similarityText(result: { verified: boolean; confidence: number; speakerName: string | null }): {
+  key: 'speakers.similarityMatch' | 'speakers.similarityNoMatch' | 'speakers.similarityClosest';
+  params: Record<string, string>;
+} {
+  const percent = confidencePercent(result.confidence);
+  const threshold = confidencePercent(SPEAKER_MATCH_CONFIDENCE);
+  if (!result.speakerName) return { key: 'speakers.similarityClosest', params: { percent, threshold } };
+  return {
+    key: result.verified ? 'speakers.similarityMatch' : 'speakers.similarityNoMatch',
+    params: { name: result.speakerName, percent, threshold },
+  };
+}

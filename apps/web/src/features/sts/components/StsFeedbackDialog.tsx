@@ -25,8 +25,8 @@ const STAGE_LABELS: Record<StsStage, string> = { asr: 'Speech to text', translat
  * The speech-to-speech feedback dialog (docs/product.md#speech-to-speech, docs/product.md#entities-and-fields, docs/product.md#constants-and-limits): an overall 1–5 rating (Submit enabled
  * once rated); a rating of 3 or less opens one rating per stage (asr, translation, tts), sent as
  * `detailedFeedback`; above 3 a 'feedback' link (opens the same per-stage ratings), suggest-an-edit
- * of the translation (its Clear and Submit disabled while blank) and comments. Sent without the
- * user's identity, taskType 'sts'.
+ * of the translation (its Clear disabled while blank; sent with the dialog's one Submit) and
+ * comments. Sent without the user's identity, taskType 'sts'.
  */
 export function StsFeedbackDialog({
   open,
@@ -161,9 +161,6 @@ export function StsFeedbackDialog({
                   <Button onClick={() => setSuggestion('')} disabled={!suggestion.trim()}>
                     {t('sts.feedbackDialog.clear')}
                   </Button>
-                  <Button variant="outlined" onClick={() => send(true)} disabled={!suggestion.trim() || submit.isPending}>
-                    {t('common.submit')}
-                  </Button>
                 </Stack>
               </Stack>
               <TextField
@@ -181,7 +178,7 @@ export function StsFeedbackDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={() => send(false)} disabled={rating <= 0 || submit.isPending}>
+        <Button variant="contained" onClick={() => send(rating > DETAIL_AT_OR_BELOW)} disabled={rating <= 0 || submit.isPending}>
           {t('common.submit')}
         </Button>
       </DialogActions>
