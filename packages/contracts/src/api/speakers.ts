@@ -14,6 +14,12 @@ export const SPEAKERS_API = {
 } as const;
 
 /** Audio types accepted by the speaker page (docs/product.md: wav, mp3, flac, ogg). */
+/**
+ * Confidence (a fraction, 0–1) at or above which a voice is accepted as the speaker: the
+ * equal-error-rate threshold of the baseline engine on the espeak-ng test set
+ * (docs/product.md#speaker-recognition). The server decides with it; the web explains scores with it.
+ */
+export const SPEAKER_THRESHOLD = 0.885;
 export const SPEAKER_AUDIO_TYPES = ['wav', 'mp3', 'flac', 'ogg'] as const;
 /** Longest speaker audio, seconds (docs/product.md#constants-and-limits: 1 minute of speech). */
 export const SPEAKER_AUDIO_MAX_SECONDS = 60;

@@ -21,14 +21,12 @@ import { listApiKeys } from '../keys/service.ts';
 import { BACKGROUND } from './background.ts';
 import { averageVectors, confidenceOf, normalisedCosine } from './embedding.ts';
 import * as repo from './repo.ts';
+import { SPEAKER_THRESHOLD } from '@ulca/contracts';
 
 /** Name of the engine, stored with each speaker (a later engine's vectors are not comparable). */
 export const SPEAKER_ENGINE = 'mfcc-stats-baseline-v1';
-/**
- * Confidence at or above which a voice is accepted as the speaker: the equal-error-rate threshold
- * on the espeak-ng test set of speakers.int.test.ts (docs/product.md#speaker-recognition).
- */
-export const SPEAKER_THRESHOLD = 0.885;
+/** Re-exported for the feature's tests and callers; defined once in @ulca/contracts. */
+export { SPEAKER_THRESHOLD };
 /** Speakers one application may hold per provider (verification against any speaker scores them all). */
 export const MAX_SPEAKERS_PER_APP = 500;
 

@@ -2,6 +2,7 @@
  * Audio rules of the speaker page (docs/product.md#validation-rules "Speaker audio", docs/product.md#messages texts): accepted files wav,
  * mpeg (mp3), flac and ogg; a link must start with http:// (or https://); one source at a time.
  */
+import { SPEAKER_THRESHOLD } from '@ulca/contracts';
 
 /** docs/product.md#messages: a file of another type (two spaces after 'Error:' and after the semicolon, as the spec writes it). */
 export const UNSUPPORTED_FILE_MESSAGE = 'Error:  Failed to Upload Mp3 File;  Format is not supported.';
@@ -47,11 +48,8 @@ export function confidencePercent(confidence: number): string {
   return `${(Math.round(confidence * 1000) / 10).toFixed(1)}%`;
 }
 
-/**
- * The confidence a verification needs to count as a match, as a fraction (the server's
- * SPEAKER_THRESHOLD, docs/product.md#speaker-recognition).
- */
-export const SPEAKER_MATCH_CONFIDENCE = 0.885;
+/** The confidence a verification needs to count as a match, as a fraction (docs/product.md#speaker-recognition). */
+export const SPEAKER_MATCH_CONFIDENCE = SPEAKER_THRESHOLD;
 
 /**
  * What the confidence of a verification means, as a catalogue key of `speakers` and its
