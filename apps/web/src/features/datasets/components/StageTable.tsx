@@ -5,27 +5,29 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { StageStatus } from '../api/submission-status.ts';
-import { sortStages, stageCounts } from '../lib/stages.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { sortStages, STAGES, stageCounts } from '../lib/stages.ts';
 import { formatStageCount } from '../lib/format.ts';
-import { StatusChip } from '../../../components/StatusChip.tsx';
-
-const STAGE_LABELS: Record<string, string> = { download: 'Download', ingest: 'Ingest', validate: 'Validate', publish: 'Publish' };
+import { ProcessStatusChip } from './ProcessStatusChip.tsx';
 
 /**
  * The stages of a submission (docs/product.md#dataset-screens "Dataset status detail"): Stage, Status, Success Count,
  * Failed Count, in pipeline order. For time-based dataset types the counts carry hours. A stage
- * that never ran ('Not Run': an earlier stage ended the submission) shows no counts.
+ * that never ran ('Not Run': an earlier stage ended the submission) shows no counts. On a phone
+ * the four columns stay on screen: headers and hours wrap instead of widening the table.
  */
 export function StageTable({ stages, datasetType }: { stages: readonly StageStatus[]; datasetType: string | null | undefined }) {
+  const { t } = useTranslation();
+  const stageName = (s: string) => ((STAGES as readonly string[]).includes(s) ? t(`datasets.stages.${s}`) : s);
   return (
     <TableContainer>
-      <Table aria-label="Processing stages" sx={{ minWidth: { sm: 520 }, '& td, & th': { px: { xs: 1, sm: 2 } } }}>
+      <Table aria-label={t('datasets.stages.tableLabel')} sx={{ minWidth: { sm: 520 }, '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
         <TableHead>
-          <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
-            <TableCell>Stage</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell align="right">Success Count</TableCell>
-            <TableCell align="right">Failed Count</TableCell>
+          <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: { xs: 'normal', sm: 'nowrap' }, bgcolor: 'grey.50' } }}>
+            <TableCell>{t('datasets.stages.stage')}</TableCell>
+            <TableCell>{t('datasets.stages.status')}</TableCell>
+            <TableCell align="right">{t('datasets.stages.successCount')}</TableCell>
+            <TableCell align="right">{t('datasets.stages.failedCount')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -34,9 +36,9 @@ export function StageTable({ stages, datasetType }: { stages: readonly StageStat
             const c: ReturnType<typeof stageCounts> = s.status === 'Not Run' ? {} : stageCounts(s);
             return (
               <TableRow key={s.stage}>
-                <TableCell sx={{ fontWeight: 500 }}>{STAGE_LABELS[s.stage] ?? s.stage}</TableCell>
+                <TableCell sx={{ fontWeight: 500 }}>{stageName(s.stage)}</TableCell>
                 <TableCell>
-                  <StatusChip status={s.status} />
+                  <ProcessStatusChip status={s.status} />
                 </TableCell>
                 <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatStageCount(c.success, c.successSeconds, datasetType)}
