@@ -10,6 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { fieldProps } from '../../../components/form.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -17,6 +18,8 @@ import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { primaryRole, useSession } from '../../../lib/session.ts';
 import { useSubmitBenchmark } from '../api/benchmark-contributions.ts';
 import { useSubmitDataset } from '../api/submit-dataset.ts';
+import { useDatasetSamples } from '../api/samples.ts';
+import { datasetTypeLabel, formatCount } from '../lib/format.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { GuideAside } from '../../../components/GuideAside.tsx';
 import {
@@ -45,6 +48,7 @@ export default function SubmitDatasetPage() {
   const navigate = useNavigate();
   const submit = useSubmitDataset();
   const submitBenchmark = useSubmitBenchmark();
+  const samples = useDatasetSamples().data?.data ?? [];
   const busy = submit.isPending || submitBenchmark.isPending;
   usePageTitle(t('datasets.submit.title'));
   const isBenchmarkContributor = primaryRole(session) === 'BENCHMARK-DATASET-CONTRIBUTOR';
@@ -144,6 +148,32 @@ export default function SubmitDatasetPage() {
             {t('datasets.submit.formatLink')}
           </Link>{' '}
           {t('datasets.submit.formatAfter')}
+          {samples.length > 0 && (
+            <Box component="section" aria-labelledby="sample-datasets" sx={{ mt: 2 }}>
+              <Typography id="sample-datasets" variant="subtitle2" component="h2" sx={{ fontWeight: 600 }}>
+                {t('datasets.submit.samplesTitle')}
+              </Typography>
+              <Typography variant="body2" sx={{ mb: 0.5 }}>
+                {t('datasets.submit.samplesText')}
+              </Typography>
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {samples.map((s) => (
+                  <li key={s.name}>
+                    <Link href={s.url} download={`${s.name}.zip`}>
+                      {t('datasets.submit.sampleLink', { name: s.name })}
+                    </Link>{' '}
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {t('datasets.submit.sampleDetail', {
+                        type: datasetTypeLabel(s.datasetType),
+                        count: s.records,
+                        n: formatCount(s.records),
+                      })}
+                    </Typography>
+                  </li>
+                ))}
+              </Box>
+            </Box>
+          )}
         </GuideAside>
       </Box>
     </PageFrame>
