@@ -81,6 +81,8 @@ async function submit(name: string, url: string, benchmark: boolean): Promise<st
   if (benchmark) await page.getByRole('checkbox', { name: 'यह एक बेंचमार्क डेटासेट है' }).check();
   await page.getByRole('button', { name: 'जमा करें', exact: true }).click();
   await page.getByRole('heading', { name: 'आपके योगदान के लिए धन्यवाद!' }).waitFor({ timeout: 30_000 });
+  // The "please wait" toast is closed on success; let it leave before the page is checked.
+  await page.locator('#notistack-snackbar').waitFor({ state: 'detached' });
   return (await page.getByLabel('सेवा अनुरोध संख्या').innerText()).trim();
 }
 
@@ -124,13 +126,19 @@ describe('the dataset screens in Hindi and Tamil', () => {
     fixtures = await startFixtureServer(dir);
     platform = await startPlatform();
     browser = await launchChromium();
-    wide = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'hi-IN', timezoneId: 'Asia/Kolkata' });
+    wide = await browser.newContext({
+      viewport: { width: 1366, height: 900 },
+      locale: 'hi-IN',
+      timezoneId: 'Asia/Kolkata',
+      bypassCSP: true,
+    });
     phone = await browser.newContext({
       viewport: { width: 390, height: 844 },
       locale: 'ta-IN',
       timezoneId: 'Asia/Kolkata',
       isMobile: true,
       hasTouch: true,
+      bypassCSP: true,
     });
     page = await newPageWithTimeout(wide, 30_000);
   }, 180_000);
@@ -147,12 +155,16 @@ describe('the dataset screens in Hindi and Tamil', () => {
     });
     expect(res.status).toBe(200);
     await page.goto(await waitForMailLink(platform.outboxDir, USER.email, `${platform.baseUrl}/ulca/activate/`));
-    const login = async (email: string, password: string) => {
-      const r = await fetch(at('/user-mgmt/v1/users/login'), {
+    const post = (email: string, password: string) =>
+      fetch(at('/user-mgmt/v1/users/login'), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ authenticator: 'ULCA', data: { email, password } }),
       });
+    // The activation page (in Hindi) activates the account through the API: wait until it has.
+    await expect.poll(async () => (await post(USER.email, PASSWORD)).status, { timeout: 15_000, interval: 500 }).toBe(200);
+    const login = async (email: string, password: string) => {
+      const r = await post(email, password);
       expect(r.status).toBe(200);
       const body = (await r.json()) as { data: { userKeys: { publicKey: string; privateKey: string }; userDetails: { userID: string } } };
       return { keys: body.data.userKeys, userID: body.data.userDetails.userID };

@@ -144,7 +144,7 @@ export default function SubmitDatasetPage() {
         </Box>
         <GuideAside title={t('datasets.submit.guideTitle')} points={GUIDANCE.map((k) => ({ text: t(`datasets.submit.${k}`) }))}>
           {t('datasets.submit.formatBefore')}{' '}
-          <Link href={CONTRIBUTION_FORMAT_URL} target="_blank" rel="noopener noreferrer">
+          <Link href={CONTRIBUTION_FORMAT_URL} target="_blank" rel="noopener noreferrer" underline="always">
             {t('datasets.submit.formatLink')}
           </Link>{' '}
           {t('datasets.submit.formatAfter')}
@@ -159,7 +159,7 @@ export default function SubmitDatasetPage() {
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                 {samples.map((s) => (
                   <li key={s.name}>
-                    <Link href={s.url} download={`${s.name}.zip`}>
+                    <Link href={s.url} download={`${s.name}.zip`} underline="always">
                       {t('datasets.submit.sampleLink', { name: s.name })}
                     </Link>{' '}
                     <Typography component="span" variant="body2" color="text.secondary">
