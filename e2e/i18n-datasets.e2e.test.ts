@@ -56,6 +56,10 @@ const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
 
 /** The page has no English catalogue text left and no WCAG 2.1 AA violation; `<html lang>` is `lang`. */
 async function checkPage(p: Page, lang: 'hi' | 'ta', shot: string): Promise<void> {
+  // A toast passing by (fading in or out) is measured half transparent by axe: let it leave first
+  // (notistack loads lazily, so the "please wait" toast may appear only after a short while).
+  await p.waitForTimeout(1000);
+  await p.locator('#notistack-snackbar').waitFor({ state: 'detached', timeout: 15_000 });
   expect(await htmlLang(p)).toBe(lang);
   expect(await englishLeft(p, lang)).toEqual([]);
   expect(await axeViolations(p)).toEqual([]);
@@ -81,8 +85,6 @@ async function submit(name: string, url: string, benchmark: boolean): Promise<st
   if (benchmark) await page.getByRole('checkbox', { name: 'यह एक बेंचमार्क डेटासेट है' }).check();
   await page.getByRole('button', { name: 'जमा करें', exact: true }).click();
   await page.getByRole('heading', { name: 'आपके योगदान के लिए धन्यवाद!' }).waitFor({ timeout: 30_000 });
-  // The "please wait" toast is closed on success; let it leave before the page is checked.
-  await page.locator('#notistack-snackbar').waitFor({ state: 'detached' });
   return (await page.getByLabel('सेवा अनुरोध संख्या').innerText()).trim();
 }
 
@@ -211,6 +213,7 @@ describe('the dataset screens in Hindi and Tamil', () => {
     const row = page.getByRole('table', { name: 'बेंचमार्क डेटासेट' }).locator('tbody tr').filter({ hasText: BENCHMARK_NAME });
     await expect.poll(() => row.getAttribute('data-highlighted'), { timeout: 15_000 }).toBe('true');
     expect(srn).not.toBe('');
+    await expect.poll(() => row.locator('td').nth(1).innerText(), { timeout: PIPELINE_TIMEOUT_MS }).toBe('अनुवाद');
     await checkPage(page, 'hi', 'my-contribution-benchmark-hi');
   });
 

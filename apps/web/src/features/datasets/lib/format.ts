@@ -3,6 +3,7 @@ import { formatMonthDayYearTime } from '../../../lib/dates.ts';
 import { currentLanguage, currentLocale, i18n } from '../../../lib/i18n/i18n.ts';
 import { localizedDatasetType } from '../../../lib/i18n/names.ts';
 import { datasetTypeLabel as englishTypeLabel } from '../../../lib/dataset-types.ts';
+import { benchmarkTaskLabel } from '../../../lib/benchmark-navigation.ts';
 
 const countFormats = new Map<string, Intl.NumberFormat>();
 
@@ -51,4 +52,10 @@ export function datasetTypeLabel(type: string | null | undefined): string {
 /** A processing status ('In-Progress', 'Not Run', …) in the interface language; an unknown status as sent. */
 export function statusLabel(status: string): string {
   return i18n.t(`datasets.status.${status}`, { defaultValue: status });
+}
+
+/** A benchmark task ('translation') in the interface language; a task the catalogue lacks by its registry label ('-' when missing). */
+export function taskLabel(task: string | null | undefined): string {
+  const english = benchmarkTaskLabel(task);
+  return task ? i18n.t(`datasets.task.${task}`, { defaultValue: english }) : english;
 }
