@@ -8,13 +8,16 @@ import type { StageStatus } from '../api/submission-status.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { sortStages, STAGES, stageCounts } from '../lib/stages.ts';
 import { formatStageCount } from '../lib/format.ts';
+import { phoneDisplay, STAGE_COLUMNS } from '../lib/columns.ts';
+import Box from '@mui/material/Box';
 import { ProcessStatusChip } from './ProcessStatusChip.tsx';
 
 /**
  * The stages of a submission (docs/product.md#dataset-screens "Dataset status detail"): Stage, Status, Success Count,
  * Failed Count, in pipeline order. For time-based dataset types the counts carry hours. A stage
  * that never ran ('Not Run': an earlier stage ended the submission) shows no counts. On a phone
- * the four columns stay on screen: headers and hours wrap instead of widening the table.
+ * the status chip sits under the stage name (STAGE_COLUMNS), so Status, Success Count and Failed
+ * Count all stay on screen in every interface language.
  */
 export function StageTable({ stages, datasetType }: { stages: readonly StageStatus[]; datasetType: string | null | undefined }) {
   const { t } = useTranslation();
@@ -25,7 +28,7 @@ export function StageTable({ stages, datasetType }: { stages: readonly StageStat
         <TableHead>
           <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: { xs: 'normal', sm: 'nowrap' }, bgcolor: 'grey.50' } }}>
             <TableCell>{t('datasets.stages.stage')}</TableCell>
-            <TableCell>{t('datasets.stages.status')}</TableCell>
+            <TableCell sx={{ display: phoneDisplay(STAGE_COLUMNS, 'status') }}>{t('datasets.stages.status')}</TableCell>
             <TableCell align="right">{t('datasets.stages.successCount')}</TableCell>
             <TableCell align="right">{t('datasets.stages.failedCount')}</TableCell>
           </TableRow>
@@ -36,8 +39,13 @@ export function StageTable({ stages, datasetType }: { stages: readonly StageStat
             const c: ReturnType<typeof stageCounts> = s.status === 'Not Run' ? {} : stageCounts(s);
             return (
               <TableRow key={s.stage}>
-                <TableCell sx={{ fontWeight: 500 }}>{stageName(s.stage)}</TableCell>
-                <TableCell>
+                <TableCell sx={{ fontWeight: 500 }}>
+                  {stageName(s.stage)}
+                  <Box data-phone-only sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+                    <ProcessStatusChip status={s.status} />
+                  </Box>
+                </TableCell>
+                <TableCell sx={{ display: phoneDisplay(STAGE_COLUMNS, 'status') }}>
                   <ProcessStatusChip status={s.status} />
                 </TableCell>
                 <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -5,11 +5,32 @@ import { ContributionTable } from './ContributionTable.tsx';
 import { ErrorSummaryTable } from './ErrorSummaryTable.tsx';
 import { StageTable } from './StageTable.tsx';
 
-/** The visible text of each table row (cells joined by ' | '), as a user reads it. */
+/** `html` without the elements marked data-phone-only (and what they hold, nested tags included). */
+function withoutPhoneOnly(html: string): string {
+  let out = html;
+  for (let start = out.search(/<\w+[^>]*data-phone-only/); start >= 0; start = out.search(/<\w+[^>]*data-phone-only/)) {
+    const tag = /^<(\w+)/.exec(out.slice(start))![1];
+    const re = new RegExp(`<(/?)${tag}\\b[^>]*>`, 'g');
+    re.lastIndex = start;
+    let depth = 0;
+    let end = out.length;
+    for (let m = re.exec(out); m; m = re.exec(out)) {
+      depth += m[1] ? -1 : 1;
+      if (depth === 0) {
+        end = m.index + m[0].length;
+        break;
+      }
+    }
+    out = out.slice(0, start) + out.slice(end);
+  }
+  return out;
+}
+
+/** The visible text of each table row (cells joined by ' | '), as a user reads it on a wide screen. */
 function rowsText(markup: string): string[] {
   // Emotion inlines <style> tags when rendering on the server; they are not visible text.
   // Text shown on phones only (the columns a phone leaves out, under the name) is not a desktop cell.
-  const html = markup.replace(/<style[^>]*>.*?<\/style>/g, '').replace(/<span[^>]*data-phone-only[^>]*>.*?<\/span>/g, '');
+  const html = withoutPhoneOnly(markup.replace(/<style[^>]*>.*?<\/style>/g, ''));
   return [...html.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) =>
     [...m[1].matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)]
       .map((c) =>

@@ -27,10 +27,10 @@ export const BENCHMARK_COLUMNS = [
   { key: 'status', phone: true },
 ] as const satisfies readonly ColumnPriority<string>[];
 
-/** The stage table's columns: all four fit a phone (compact headers and padding). */
+/** The stage table's columns: on a phone the status chip sits under the stage name, so both counts fit. */
 export const STAGE_COLUMNS = [
   { key: 'stage', phone: true },
-  { key: 'status', phone: true },
+  { key: 'status', phone: false },
   { key: 'successCount', phone: true },
   { key: 'failedCount', phone: true },
 ] as const satisfies readonly ColumnPriority<string>[];
