@@ -23,7 +23,7 @@ export function ProcessStatusChip({ status }: { status: string }) {
       label={statusLabel(status)}
       color={color}
       variant="filled"
-      sx={{ fontWeight: 600, minWidth: 96, ...READABLE[color] }}
+      sx={{ fontWeight: 600, minWidth: { xs: 0, sm: 96 }, maxWidth: '100%', ...READABLE[color] }}
     />
   );
 }

@@ -24,13 +24,25 @@ export function StageTable({ stages, datasetType }: { stages: readonly StageStat
   const stageName = (s: string) => ((STAGES as readonly string[]).includes(s) ? t(`datasets.stages.${s}`) : s);
   return (
     <TableContainer>
-      <Table aria-label={t('datasets.stages.tableLabel')} sx={{ minWidth: { sm: 520 }, '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
+      <Table
+        aria-label={t('datasets.stages.tableLabel')}
+        sx={{
+          minWidth: { sm: 520 },
+          // On a phone the three columns share the width as set below; long words wrap inside them.
+          tableLayout: { xs: 'fixed', sm: 'auto' },
+          '& td, & th': { px: { xs: 0.75, sm: 2 }, overflowWrap: { xs: 'anywhere', sm: 'normal' } },
+        }}
+      >
         <TableHead>
           <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: { xs: 'normal', sm: 'nowrap' }, bgcolor: 'grey.50' } }}>
-            <TableCell>{t('datasets.stages.stage')}</TableCell>
+            <TableCell sx={{ width: { xs: '40%', sm: 'auto' } }}>{t('datasets.stages.stage')}</TableCell>
             <TableCell sx={{ display: phoneDisplay(STAGE_COLUMNS, 'status') }}>{t('datasets.stages.status')}</TableCell>
-            <TableCell align="right">{t('datasets.stages.successCount')}</TableCell>
-            <TableCell align="right">{t('datasets.stages.failedCount')}</TableCell>
+            <TableCell align="right" sx={{ width: { xs: '30%', sm: 'auto' } }}>
+              {t('datasets.stages.successCount')}
+            </TableCell>
+            <TableCell align="right" sx={{ width: { xs: '30%', sm: 'auto' } }}>
+              {t('datasets.stages.failedCount')}
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
