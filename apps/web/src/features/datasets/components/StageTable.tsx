@@ -12,6 +12,34 @@ import { phoneDisplay, STAGE_COLUMNS } from '../lib/columns.ts';
 import Box from '@mui/material/Box';
 import { ProcessStatusChip } from './ProcessStatusChip.tsx';
 
+/** `full` on wider screens; on a phone `short` is shown and `full` stays the header's name for screen readers. */
+function PhoneShort({ full, short }: { full: string; short: string }) {
+  return (
+    <>
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        {full}
+      </Box>
+      <Box component="span" data-phone-only sx={{ display: { xs: 'inline', sm: 'none' } }} aria-hidden="true">
+        {short}
+      </Box>
+      <Box component="span" data-phone-only sx={visuallyHiddenOnPhone}>
+        {full}
+      </Box>
+    </>
+  );
+}
+
+/** Read by screen readers, not shown (on a phone only; wider screens show the full text itself). */
+const visuallyHiddenOnPhone = {
+  display: { xs: 'inline', sm: 'none' },
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /**
  * The stages of a submission (docs/product.md#dataset-screens "Dataset status detail"): Stage, Status, Success Count,
  * Failed Count, in pipeline order. For time-based dataset types the counts carry hours. A stage
@@ -28,20 +56,20 @@ export function StageTable({ stages, datasetType }: { stages: readonly StageStat
         aria-label={t('datasets.stages.tableLabel')}
         sx={{
           minWidth: { sm: 520 },
-          // On a phone the three columns share the width as set below; long words wrap inside them.
+          // On a phone the three columns share the width as set below (short count headers).
           tableLayout: { xs: 'fixed', sm: 'auto' },
           '& td, & th': { px: { xs: 0.75, sm: 2 }, overflowWrap: { xs: 'anywhere', sm: 'normal' } },
         }}
       >
         <TableHead>
           <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: { xs: 'normal', sm: 'nowrap' }, bgcolor: 'grey.50' } }}>
-            <TableCell sx={{ width: { xs: '40%', sm: 'auto' } }}>{t('datasets.stages.stage')}</TableCell>
+            <TableCell sx={{ width: { xs: '50%', sm: 'auto' } }}>{t('datasets.stages.stage')}</TableCell>
             <TableCell sx={{ display: phoneDisplay(STAGE_COLUMNS, 'status') }}>{t('datasets.stages.status')}</TableCell>
-            <TableCell align="right" sx={{ width: { xs: '30%', sm: 'auto' } }}>
-              {t('datasets.stages.successCount')}
+            <TableCell align="right" sx={{ width: { xs: '25%', sm: 'auto' } }}>
+              <PhoneShort full={t('datasets.stages.successCount')} short={t('datasets.stages.successShort')} />
             </TableCell>
-            <TableCell align="right" sx={{ width: { xs: '30%', sm: 'auto' } }}>
-              {t('datasets.stages.failedCount')}
+            <TableCell align="right" sx={{ width: { xs: '25%', sm: 'auto' } }}>
+              <PhoneShort full={t('datasets.stages.failedCount')} short={t('datasets.stages.failedShort')} />
             </TableCell>
           </TableRow>
         </TableHead>
