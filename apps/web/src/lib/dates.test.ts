@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime12, formatDateTime24, formatDayMonthYear, formatMonthDayYear } from './dates.ts';
+import { formatDateTime12, formatDateTime24, formatDayMonthYear, formatMonthDayYear, formatMonthDayYearTime } from './dates.ts';
 
 describe('date formats (docs/product.md#constants-and-limits)', () => {
   const t = '2024-05-02T10:00:09Z'; // 3:30:09 PM in India
@@ -21,10 +21,13 @@ describe('date formats (docs/product.md#constants-and-limits)', () => {
     // The day changes with the zone: 23:30 UTC is the next day in India.
     expect(formatMonthDayYear('2026-11-21T23:30:00Z', 'Asia/Kolkata')).toBe('11/22/2026');
     expect(formatMonthDayYear('2026-11-21T23:30:00Z', 'UTC')).toBe('11/21/2026');
+    // Submitted On adds the 24-hour time of day.
+    expect(formatMonthDayYearTime('2026-11-21T23:30:00Z', 'Asia/Kolkata')).toBe('11/22/2026, 05:00');
+    expect(formatMonthDayYearTime('2026-11-21T09:05:00Z', 'UTC')).toBe('11/21/2026, 09:05');
   });
 
   it('answers "-" for a missing or unparseable time', () => {
-    for (const f of [formatDateTime12, formatDateTime24, formatDayMonthYear, formatMonthDayYear]) {
+    for (const f of [formatDateTime12, formatDateTime24, formatDayMonthYear, formatMonthDayYear, formatMonthDayYearTime]) {
       expect(f(null)).toBe('-');
       expect(f(undefined)).toBe('-');
       expect(f('')).toBe('-');

@@ -6,7 +6,9 @@
  * |---------------------|----------------------------|--------------------------------------------|
  * | formatDateTime12    | 2/5/2024, 3:30:00 PM       | search and publish times (en-IN, 12-hour)  |
  * | formatDayMonthYear  | 02/05/2024                 | submit and health times (DD/MM/YYYY)       |
- * | formatMonthDayYear  | 05/02/2024                 | the contribution table (month/day/year)    |
+ * | formatMonthDayYear  | 05/02/2024                 | month/day/year dates                       |
+ * | formatMonthDayYear- | 05/02/2024, 15:30          | the contribution tables' Submitted On      |
+ * | Time                |                            | (several submissions a day are normal)     |
  * | formatDateTime24    | 02/05/2024, 15:30:00       | admin timestamps (en-IN, 24-hour) and every |
  * |                     |                            | other time the spec does not name          |
  *
@@ -16,7 +18,7 @@
 
 import { currentLocale } from './i18n/i18n.ts';
 
-type Kind = '12h' | '24h' | 'dmy' | 'mdy';
+type Kind = '12h' | '24h' | 'dmy' | 'mdy' | 'mdyTime';
 
 const OPTIONS: Record<Kind, Intl.DateTimeFormatOptions> = {
   // en-IN's own default date-time, as the original client's toLocaleString('en-IN') printed it.
@@ -24,6 +26,7 @@ const OPTIONS: Record<Kind, Intl.DateTimeFormatOptions> = {
   '24h': { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
   dmy: { day: '2-digit', month: '2-digit', year: 'numeric' },
   mdy: { day: '2-digit', month: '2-digit', year: 'numeric' },
+  mdyTime: { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
 };
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -33,7 +36,7 @@ const formats = new Map<string, Intl.DateTimeFormat>();
  * docs/product.md#languages-of-the-interface), except month/day/year, which only en-US orders so.
  */
 function localeOf(kind: Kind): string {
-  return kind === 'mdy' ? 'en-US' : currentLocale();
+  return kind === 'mdy' || kind === 'mdyTime' ? 'en-US' : currentLocale();
 }
 
 function formatter(kind: Kind, timeZone: string | undefined): Intl.DateTimeFormat {
@@ -75,4 +78,13 @@ export function formatDayMonthYear(iso: string | null | undefined, timeZone?: st
 /** MM/DD/YYYY: '05/02/2024' (the contribution table's Submitted On). */
 export function formatMonthDayYear(iso: string | null | undefined, timeZone?: string): string {
   return format('mdy', iso, timeZone);
+}
+
+/**
+ * MM/DD/YYYY and 24-hour time: '05/02/2024, 15:30' (Submitted On of the contribution tables, where
+ * several submissions a day are normal; docs/product.md#constants-and-limits). Digits and order are
+ * the same in every interface language, so no AM/PM word needs translating.
+ */
+export function formatMonthDayYearTime(iso: string | null | undefined, timeZone?: string): string {
+  return format('mdyTime', iso, timeZone);
 }

@@ -15,7 +15,29 @@ export const DATASET_API = {
   status: '/ulca/apis/v0/dataset/getByServiceRequestNumber',
   errorReport: '/ulca/error-consumer/v0/error/report',
   errorReportFile: '/ulca/apis/v0/dataset/error-report/:serviceRequestNumber/:file',
+  /** The bundled sample datasets a newcomer can download and submit (public). */
+  samples: '/ulca/apis/v0/dataset/samples',
+  /** One sample as a zip in the contribution format; :file is `<name>.zip`. */
+  sampleZip: '/ulca/apis/v0/dataset/samples/:file',
 } as const;
+
+/** The path of sample `name`'s zip (DATASET_API.sampleZip filled in). */
+export function sampleZipPath(name: string): string {
+  return DATASET_API.sampleZip.replace(':file', `${encodeURIComponent(name)}.zip`);
+}
+
+/** One bundled sample dataset (docs/product.md#dataset-screens "sample datasets"). */
+export const datasetSample = z.object({
+  name: z.string().describe('Folder name, e.g. parallel-en-hi'),
+  datasetType: z.string(),
+  records: z.number().int().describe('Records in its data.json'),
+  url: z.string().describe('Path of its zip on this server'),
+});
+export type DatasetSample = z.infer<typeof datasetSample>;
+/** Answer of GET samples. */
+export const datasetSamplesResponse = z.object({ data: z.array(datasetSample) });
+/** Path parameters of GET sampleZip. */
+export const sampleZipParams = z.object({ file: z.string().regex(/^[a-z0-9-]+\.zip$/) });
 
 /** Query of GET listByUserId: pages of 10 when startPage/endPage are given (1-based), else every row. */
 export const contributionListQuery = z.object({

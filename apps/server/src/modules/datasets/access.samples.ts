@@ -40,4 +40,14 @@ export const ACCESS_SAMPLES: AccessSamples = {
     okStatus: 404,
     note: 'Protected by the HMAC token of the error-report link, not by a session: a forged token is 404.',
   },
+  ['GET /ulca/apis/v0/dataset/samples']: {
+    sample: () => ({ url: '/ulca/apis/v0/dataset/samples' }),
+    okStatus: 200,
+    note: 'Public: the bundled sample datasets a newcomer can submit.',
+  },
+  ['GET /ulca/apis/v0/dataset/samples/{file}']: {
+    sample: () => ({ url: '/ulca/apis/v0/dataset/samples/parallel-en-hi.zip' }),
+    okStatus: 200,
+    note: 'Public: one bundled sample dataset as a zip.',
+  },
 };

@@ -47,3 +47,28 @@ describe('first start', () => {
     expect(await publishDemoDatasets(p.ctx)).toBe(0);
   });
 });
+
+describe('sample datasets a newcomer can submit (issue #22)', () => {
+  it('are listed publicly with their type and size, each downloadable as a zip in the contribution format', async () => {
+    const list = await p.app.inject({ method: 'GET', url: '/ulca/apis/v0/dataset/samples' });
+    expect(list.statusCode, list.body).toBe(200);
+    const samples = (list.json() as { data: { name: string; datasetType: string; records: number; url: string }[] }).data;
+    expect(samples.map((s) => [s.name, s.datasetType, s.records])).toEqual([
+      ['asr-hi', 'asr-corpus', 3],
+      ['monolingual-ta', 'monolingual-corpus', 6],
+      ['parallel-en-hi', 'parallel-corpus', 8],
+    ]);
+    const zip = await p.app.inject({ method: 'GET', url: samples[2].url });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    const bytes = zip.rawPayload;
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    // Entry names are stored as is: params.json and data.json sit at the root of the archive.
+    expect(bytes.includes(Buffer.from('params.json'))).toBe(true);
+    expect(bytes.includes(Buffer.from('data.json'))).toBe(true);
+    // The same bytes every time (a fixed entry time), so caches and checksums hold.
+    expect((await p.app.inject({ method: 'GET', url: samples[2].url })).rawPayload.equals(bytes)).toBe(true);
+    expect((await p.app.inject({ method: 'GET', url: '/ulca/apis/v0/dataset/samples/nope.zip' })).statusCode).toBe(404);
+    expect((await p.app.inject({ method: 'GET', url: '/ulca/apis/v0/dataset/samples/..%2Fsecrets.zip' })).statusCode).toBe(400);
+  });
+});

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import crypto from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
+import { sampleZipPath, type DatasetSample } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { QUEUES } from '../../jobs/boss.ts';
 import { zipFolder } from '../../lib/zip-folder.ts';
@@ -148,4 +150,33 @@ export async function completedDemoSubmission(
   // A bundled benchmark (kind 'benchmark', demo:benchmarks/…) is no demo dataset: never ready-made.
   if (!sub || sub.status !== 'Completed' || sub.kind !== 'dataset' || !sub.url.startsWith(DEMO_URL_PREFIX)) return null;
   return { serviceRequestNumber: sub.service_request_number, userId: sub.user_id };
+}
+
+/**
+ * The bundled demo datasets offered as samples a newcomer can download and submit
+ * (docs/product.md#dataset-screens): name, type, record count and the path of its zip. Benchmarks are not samples.
+ */
+export function datasetSamples(): DatasetSample[] {
+  return bundledFolders(DEMO_DIR).map((name) => {
+    const dir = path.join(DEMO_DIR, name);
+    const params = JSON.parse(fs.readFileSync(path.join(dir, 'params.json'), 'utf8')) as { datasetType?: string };
+    const data: unknown = JSON.parse(fs.readFileSync(path.join(dir, 'data.json'), 'utf8'));
+    return { name, datasetType: params.datasetType ?? '', records: Array.isArray(data) ? data.length : 0, url: sampleZipPath(name) };
+  });
+}
+
+/**
+ * Sample `name` as a zip in the contribution format (params.json and data.json at the root, the
+ * same bytes every time), or null when there is no such sample. The folders are small (< 200 KB).
+ */
+export async function datasetSampleZip(name: string): Promise<Buffer | null> {
+  if (!bundledFolders(DEMO_DIR).includes(name)) return null;
+  const tmp = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'ulca-sample-'));
+  try {
+    const zip = path.join(tmp, `${name}.zip`);
+    await zipFolder(path.join(DEMO_DIR, name), zip);
+    return await fs.promises.readFile(zip);
+  } finally {
+    await fs.promises.rm(tmp, { recursive: true, force: true });
+  }
 }

@@ -9,6 +9,8 @@ import {
   errorReportFileParams,
   errorReportFileQuery,
   errorReportResponse,
+  datasetSamplesResponse,
+  sampleZipParams,
   submissionStatusQuery,
   submissionStatusResponse,
   submitDatasetBody,
@@ -20,6 +22,7 @@ import { currentUser } from '../../security/auth.ts';
 import { PUBLIC, signedIn } from '../../security/access.ts';
 import { secretKey } from '../../security/crypto.ts';
 import { checkReportToken, reportKeys } from './reports.ts';
+import { datasetSampleZip, datasetSamples } from './demo.ts';
 import { getSubmission } from './repo.ts';
 import { errorReport, listContributions, submissionStatus, submitDataset } from './service.ts';
 import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
@@ -133,6 +136,41 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
         filename: `${srn}-error-${kind}.csv`,
         missing: 'This submission has no such report.',
       });
+    },
+  );
+
+  app.get(
+    DATASET_API.samples,
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['datasets'],
+        summary: 'The bundled sample datasets a newcomer can download and submit (docs/product.md#dataset-screens)',
+        response: { 200: datasetSamplesResponse },
+      },
+    },
+    async () => ({ data: datasetSamples() }),
+  );
+
+  app.get(
+    DATASET_API.sampleZip,
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['datasets'],
+        summary: 'One bundled sample dataset as a zip in the contribution format',
+        params: sampleZipParams,
+      },
+    },
+    async (req, reply) => {
+      const name = req.params.file.replace(/\.zip$/, '');
+      const zip = await datasetSampleZip(name);
+      if (!zip) throw notFound('There is no sample dataset of this name.');
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${name}.zip"`)
+        .header('cache-control', 'public, max-age=3600')
+        .send(zip);
     },
   );
 }

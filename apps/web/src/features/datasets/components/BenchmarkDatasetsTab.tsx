@@ -1,59 +1,76 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { alpha } from '@mui/material/styles';
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
+import { type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
-import { StatusChip } from '../../../components/StatusChip.tsx';
 import { FixedSizePagination } from '../../../components/TableToolbar.tsx';
+import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
 import { isActiveStatus } from '../../../lib/status.ts';
 import { useBenchmarkContributions } from '../api/benchmark-contributions.ts';
-import { asFilterable, benchmarkRowOpens } from '../lib/benchmark-rows.ts';
-import { applySearchAndFilter, filterOptions } from '../lib/contribution-filters.ts';
-import { formatSubmittedOn } from '../lib/format.ts';
+import { asFilterable, benchmarkRowTarget, type BenchmarkContributionRow } from '../lib/benchmark-rows.ts';
+import { BENCHMARK_COLUMNS, phoneDisplay } from '../lib/columns.ts';
+import { applySearchAndFilter, filterOptions, pageOfIndex } from '../lib/contribution-filters.ts';
+import { formatSubmittedOn, taskLabel } from '../lib/format.ts';
 import { ContributionListFrame, useContributionControls } from './ContributionListFrame.tsx';
 import { CONTRIBUTION_PAGE_SIZE } from './ContributionTable.tsx';
+import { ProcessStatusChip } from './ProcessStatusChip.tsx';
 
 /**
  * The 'Benchmark Dataset' tab of My Contribution (docs/product.md#dataset-screens; BENCHMARK-DATASET-CONTRIBUTOR):
- * search, filter, refresh and the table Dataset Name, Task, Submitted On, Status, 10 rows a page;
- * a published benchmark's row opens its details page.
+ * search, filter, refresh and the table Dataset Name, Task, Submitted On, Status, 10 rows a page.
+ * A published benchmark's row opens its details page, any other row its status page (stages and
+ * why rows were refused). `added` (a service request number from the route) is jumped to and
+ * highlighted once it appears, as on the Submitted Dataset tab (issue #22 item 6).
  */
-export function BenchmarkDatasetsTab({ userId }: { userId: string | undefined }) {
+export function BenchmarkDatasetsTab({ userId, added }: { userId: string | undefined; added?: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const query = useBenchmarkContributions(userId);
   const controls = useContributionControls();
   const { term, filter, page, setPage } = controls;
+  const highlightRef = useRef<HTMLTableRowElement | null>(null);
 
   const all = useMemo(() => (query.data?.data ?? []).map(asFilterable), [query.data]);
   const rows = useMemo(() => applySearchAndFilter(all, term, filter), [all, term, filter]);
   const options = useMemo(() => filterOptions(all), [all]);
   const shownPage = Math.min(page, Math.max(0, Math.ceil(rows.length / CONTRIBUTION_PAGE_SIZE) - 1));
   const visible = rows.slice(shownPage * CONTRIBUTION_PAGE_SIZE, (shownPage + 1) * CONTRIBUTION_PAGE_SIZE);
-  const open = (id: string) =>
-    navigate(benchmarkDetailPath(id), {
-      state: { from: 'my-contribution', backTo: '/dataset/my-contribution' } satisfies BenchmarkDetailState,
-    });
+  const highlighted = useAddedHighlight(
+    added,
+    useMemo(() => rows.map((r) => r.row.serviceRequestNumber), [rows]),
+    (index) => setPage(pageOfIndex(index, CONTRIBUTION_PAGE_SIZE)),
+  );
+  useEffect(() => {
+    if (highlighted) highlightRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  }, [highlighted, shownPage]);
+
+  const open = (row: BenchmarkContributionRow) => {
+    const target = benchmarkRowTarget(row);
+    if (target.kind === 'details')
+      navigate(target.path, { state: { from: 'my-contribution', backTo: '/dataset/my-contribution' } satisfies BenchmarkDetailState });
+    else navigate(target.path);
+  };
+  const show = (key: (typeof BENCHMARK_COLUMNS)[number]['key']) => ({ display: phoneDisplay(BENCHMARK_COLUMNS, key) });
 
   const body = (
     <QueryState
       query={query}
-      loading="Loading your benchmark datasets…"
-      errorTitle="Could not load your benchmark datasets"
+      loading={t('datasets.benchmarkTab.loading')}
+      errorTitle={t('datasets.benchmarkTab.loadError')}
       empty={
         rows.length === 0 ? (
           <MessageBlock
-            title="No records found."
-            hint={
-              all.length
-                ? 'No benchmark dataset matches your search or filters.'
-                : 'Benchmark datasets you submit (tick “This is a benchmark dataset” on Submit Dataset) are listed here.'
-            }
+            title={t('common.noRecords')}
+            hint={all.length ? t('datasets.benchmarkTab.noMatchHint') : t('datasets.benchmarkTab.emptyHint')}
           />
         ) : undefined
       }
@@ -61,32 +78,51 @@ export function BenchmarkDatasetsTab({ userId }: { userId: string | undefined })
       {() => (
         <>
           <TableContainer>
-            <Table aria-label="Benchmark datasets" sx={{ minWidth: 640 }}>
+            <Table
+              aria-label={t('datasets.benchmarkTab.tableLabel')}
+              sx={{ minWidth: { sm: 640 }, '& td, & th': { px: { xs: 1, sm: 2 } } }}
+            >
               <TableHead>
                 <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
-                  <TableCell>Dataset Name</TableCell>
-                  <TableCell>Task</TableCell>
-                  <TableCell>Submitted On</TableCell>
-                  <TableCell>Status</TableCell>
+                  <TableCell sx={show('datasetName')}>{t('datasets.contribution.datasetName')}</TableCell>
+                  <TableCell sx={show('task')}>{t('datasets.contribution.task')}</TableCell>
+                  <TableCell sx={show('submittedOn')}>{t('datasets.contribution.submittedOn')}</TableCell>
+                  <TableCell sx={show('status')}>{t('datasets.contribution.status')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {visible.map(({ row }) => {
-                  const opens = benchmarkRowOpens(row);
+                  const isHighlighted = row.serviceRequestNumber === highlighted;
                   return (
                     <TableRow
                       key={row.benchmarkId}
-                      hover={opens}
-                      tabIndex={opens ? 0 : undefined}
-                      onClick={opens ? () => open(row.benchmarkId) : undefined}
-                      onKeyDown={opens ? (e) => e.key === 'Enter' && open(row.benchmarkId) : undefined}
-                      sx={{ cursor: opens ? 'pointer' : 'default' }}
+                      ref={isHighlighted ? highlightRef : undefined}
+                      hover
+                      tabIndex={0}
+                      selected={isHighlighted}
+                      data-highlighted={isHighlighted || undefined}
+                      onClick={() => open(row)}
+                      onKeyDown={(e) => e.key === 'Enter' && open(row)}
+                      sx={{
+                        cursor: 'pointer',
+                        transition: 'background-color 600ms ease',
+                        '&.Mui-selected, &.Mui-selected:hover': { bgcolor: (th) => alpha(th.palette.primary.main, 0.16) },
+                      }}
                     >
-                      <TableCell sx={{ minWidth: 200, maxWidth: 360, overflowWrap: 'anywhere' }}>{row.datasetName}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{benchmarkTaskLabel(row.datasetType)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSubmittedOn(row.submittedOn)}</TableCell>
+                      <TableCell sx={{ minWidth: { sm: 200 }, maxWidth: 360, overflowWrap: 'anywhere' }}>
+                        {row.datasetName}
+                        <Box
+                          component="span"
+                          data-phone-only
+                          sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: '0.75rem', mt: 0.5 }}
+                        >
+                          {taskLabel(row.datasetType)} · {formatSubmittedOn(row.submittedOn)}
+                        </Box>
+                      </TableCell>
+                      <TableCell sx={{ ...show('task'), whiteSpace: 'nowrap' }}>{taskLabel(row.datasetType)}</TableCell>
+                      <TableCell sx={{ ...show('submittedOn'), whiteSpace: 'nowrap' }}>{formatSubmittedOn(row.submittedOn)}</TableCell>
                       <TableCell>
-                        <StatusChip status={row.status} />
+                        <ProcessStatusChip status={row.status} />
                       </TableCell>
                     </TableRow>
                   );
@@ -105,14 +141,10 @@ export function BenchmarkDatasetsTab({ userId }: { userId: string | undefined })
       controls={controls}
       query={query}
       userId={userId}
-      placeholder="Search name, task or status"
-      searchLabel="Search benchmark datasets"
+      placeholder={t('datasets.benchmarkTab.searchPlaceholder')}
+      searchLabel={t('datasets.benchmarkTab.searchLabel')}
       options={options}
-      note={
-        all.some((r) => isActiveStatus(r.status))
-          ? 'Some benchmark datasets are still being processed; this list updates automatically.'
-          : null
-      }
+      note={all.some((r) => isActiveStatus(r.status)) ? t('datasets.benchmarkTab.processingNote') : null}
     >
       {body}
     </ContributionListFrame>

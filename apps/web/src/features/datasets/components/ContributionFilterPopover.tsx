@@ -1,6 +1,7 @@
 import { FilterPopover, type FilterPopoverBinding } from '../../../components/FilterPopover.tsx';
 import { FILTER_GROUPS, type ContributionFilter, type FilterGroup } from '../lib/contribution-filters.ts';
-import { datasetTypeLabel } from '../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { datasetTypeLabel, statusLabel } from '../lib/format.ts';
 
 /**
  * The filter popover of My Contribution (docs/product.md#dataset-screens): Task, Domain, License and Status checkbox
@@ -14,10 +15,12 @@ export function ContributionFilterPopover({
   value,
   onApply,
 }: FilterPopoverBinding<ContributionFilter> & { options: Record<FilterGroup, string[]> }) {
-  const groups = FILTER_GROUPS.map(({ key, label }) => ({
+  const { t } = useTranslation();
+  const optionLabel = (key: FilterGroup, v: string) => (key === 'task' ? datasetTypeLabel(v) : key === 'status' ? statusLabel(v) : v);
+  const groups = FILTER_GROUPS.map(({ key }) => ({
     key,
-    label,
-    options: options[key].map((v) => ({ value: v, label: key === 'task' ? datasetTypeLabel(v) : v })),
+    label: t(`datasets.contribution.${key}`),
+    options: options[key].map((v) => ({ value: v, label: optionLabel(key, v) })),
   }));
   return (
     <FilterPopover
@@ -29,7 +32,7 @@ export function ContributionFilterPopover({
       cleared={{}}
       width={560}
       columns={2}
-      emptyGroupText="None in your contributions"
+      emptyGroupText={t('datasets.contribution.noneInContributions')}
       clearDisabledWhen="draft-empty"
     />
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { alpha } from '@mui/material/styles';
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -8,7 +9,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Contribution } from '../api/list-contributions.ts';
 import { datasetTypeLabel, formatSubmittedOn } from '../lib/format.ts';
-import { StatusChip } from '../../../components/StatusChip.tsx';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { CONTRIBUTION_COLUMNS, phoneDisplay } from '../lib/columns.ts';
+import { ProcessStatusChip } from './ProcessStatusChip.tsx';
 import { FixedSizePagination } from '../../../components/TableToolbar.tsx';
 
 /** Contribution tables show 10 rows per page (docs/product.md#constants-and-limits). */
@@ -16,8 +19,9 @@ export const CONTRIBUTION_PAGE_SIZE = 10;
 
 /**
  * The Submitted Dataset table (docs/product.md#dataset-screens): Service Request Number, Dataset Name, Dataset Type,
- * Status, Submitted On, paged by 10. The `highlighted` row (a submitRefNumber) is scrolled into
- * view and tinted; a click on a row calls `onOpen`.
+ * Status, Submitted On, paged by 10. On a phone only Dataset Name and Status keep a column; the
+ * others move under the name (CONTRIBUTION_COLUMNS). The `highlighted` row (a submitRefNumber) is
+ * scrolled into view and tinted; a click on a row calls `onOpen`.
  */
 export function ContributionTable({
   rows,
@@ -32,8 +36,10 @@ export function ContributionTable({
   highlighted: string | null;
   onOpen: (row: Contribution) => void;
 }) {
+  const { t } = useTranslation();
   const highlightRef = useRef<HTMLTableRowElement | null>(null);
   const visible = rows.slice(page * CONTRIBUTION_PAGE_SIZE, (page + 1) * CONTRIBUTION_PAGE_SIZE);
+  const show = (key: (typeof CONTRIBUTION_COLUMNS)[number]['key']) => ({ display: phoneDisplay(CONTRIBUTION_COLUMNS, key) });
 
   useEffect(() => {
     if (highlighted) highlightRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
@@ -42,14 +48,18 @@ export function ContributionTable({
   return (
     <>
       <TableContainer>
-        <Table size="medium" aria-label="Submitted datasets" sx={{ minWidth: 720 }}>
+        <Table
+          size="medium"
+          aria-label={t('datasets.contribution.tableLabel')}
+          sx={{ minWidth: { sm: 720 }, '& td, & th': { px: { xs: 1, sm: 2 } } }}
+        >
           <TableHead>
             <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
-              <TableCell>Service Request Number</TableCell>
-              <TableCell>Dataset Name</TableCell>
-              <TableCell>Dataset Type</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Submitted On</TableCell>
+              <TableCell sx={show('srn')}>{t('datasets.contribution.srn')}</TableCell>
+              <TableCell sx={show('datasetName')}>{t('datasets.contribution.datasetName')}</TableCell>
+              <TableCell sx={show('datasetType')}>{t('datasets.contribution.datasetType')}</TableCell>
+              <TableCell sx={show('status')}>{t('datasets.contribution.status')}</TableCell>
+              <TableCell sx={show('submittedOn')}>{t('datasets.contribution.submittedOn')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -70,16 +80,28 @@ export function ContributionTable({
                   sx={{
                     cursor: 'pointer',
                     transition: 'background-color 600ms ease',
-                    '&.Mui-selected, &.Mui-selected:hover': { bgcolor: (t) => alpha(t.palette.primary.main, 0.16) },
+                    '&.Mui-selected, &.Mui-selected:hover': { bgcolor: (th) => alpha(th.palette.primary.main, 0.16) },
                   }}
                 >
-                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{row.submitRefNumber}</TableCell>
-                  <TableCell sx={{ minWidth: 200, maxWidth: 360, overflowWrap: 'anywhere' }}>{row.datasetName}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{datasetTypeLabel(row.datasetType)}</TableCell>
-                  <TableCell>
-                    <StatusChip status={row.status} />
+                  <TableCell sx={{ ...show('srn'), fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{row.submitRefNumber}</TableCell>
+                  <TableCell sx={{ minWidth: { sm: 200 }, maxWidth: 360, overflowWrap: 'anywhere' }}>
+                    {row.datasetName}
+                    {/* On a phone the columns left out are read here, under the name. */}
+                    <Box
+                      component="span"
+                      data-phone-only
+                      sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: '0.75rem', mt: 0.5 }}
+                    >
+                      {datasetTypeLabel(row.datasetType)} · {formatSubmittedOn(row.submittedOn)}
+                      <br />
+                      {row.submitRefNumber}
+                    </Box>
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatSubmittedOn(row.submittedOn)}</TableCell>
+                  <TableCell sx={{ ...show('datasetType'), whiteSpace: 'nowrap' }}>{datasetTypeLabel(row.datasetType)}</TableCell>
+                  <TableCell>
+                    <ProcessStatusChip status={row.status} />
+                  </TableCell>
+                  <TableCell sx={{ ...show('submittedOn'), whiteSpace: 'nowrap' }}>{formatSubmittedOn(row.submittedOn)}</TableCell>
                 </TableRow>
               );
             })}

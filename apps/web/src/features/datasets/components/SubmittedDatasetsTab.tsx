@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import { useContributions } from '../api/list-contributions.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { statusPath } from '../lib/benchmark-rows.ts';
 import { applySearchAndFilter, filterOptions, pageOfIndex } from '../lib/contribution-filters.ts';
 import { isActiveStatus } from '../../../lib/status.ts';
 import { ContributionListFrame, useContributionControls } from './ContributionListFrame.tsx';
@@ -16,6 +18,7 @@ import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
  * to and highlighted for 4 s once it appears in the list.
  */
 export function SubmittedDatasetsTab({ userId, added }: { userId: string | undefined; added: string | undefined }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const query = useContributions(userId);
   const controls = useContributionControls();
@@ -44,21 +47,21 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
   const body = (
     <QueryState
       query={query}
-      loading="Loading your contributions…"
-      errorTitle="Could not load your contributions"
+      loading={t('datasets.contribution.loading')}
+      errorTitle={t('datasets.contribution.loadError')}
       empty={
         all.length === 0 ? (
           <MessageBlock
-            title="No records found."
-            hint="Datasets you submit appear here, with their processing status."
+            title={t('common.noRecords')}
+            hint={t('datasets.contribution.emptyHint')}
             action={
               <Button component={RouterLink} to="/dataset/upload" variant="contained">
-                Submit a dataset
+                {t('datasets.contribution.submitADataset')}
               </Button>
             }
           />
         ) : rows.length === 0 ? (
-          <NoMatches title="No records found." hint="No submission matches your search or filters." onClear={clearAll} />
+          <NoMatches title={t('common.noRecords')} hint={t('datasets.contribution.noMatchHint')} onClear={clearAll} />
         ) : undefined
       }
     >
@@ -68,7 +71,7 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
           page={shownPage}
           onPageChange={setPage}
           highlighted={highlighted}
-          onOpen={(row) => navigate(`/dataset-status/${encodeURIComponent(row.submitRefNumber)}`)}
+          onOpen={(row) => navigate(statusPath(row.submitRefNumber))}
         />
       )}
     </QueryState>
@@ -79,10 +82,10 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
       controls={controls}
       query={query}
       userId={userId}
-      placeholder="Search name, type, number or status"
-      searchLabel="Search contributions"
+      placeholder={t('datasets.contribution.searchPlaceholder')}
+      searchLabel={t('datasets.contribution.searchLabel')}
       options={options}
-      note={autoRefreshing ? 'Some submissions are still being processed; this list updates automatically.' : null}
+      note={autoRefreshing ? t('datasets.contribution.processingNote') : null}
     >
       {body}
     </ContributionListFrame>

@@ -5,10 +5,32 @@ import { ContributionTable } from './ContributionTable.tsx';
 import { ErrorSummaryTable } from './ErrorSummaryTable.tsx';
 import { StageTable } from './StageTable.tsx';
 
-/** The visible text of each table row (cells joined by ' | '), as a user reads it. */
+/** `html` without the elements marked data-phone-only (and what they hold, nested tags included). */
+function withoutPhoneOnly(html: string): string {
+  let out = html;
+  for (let start = out.search(/<\w+[^>]*data-phone-only/); start >= 0; start = out.search(/<\w+[^>]*data-phone-only/)) {
+    const tag = /^<(\w+)/.exec(out.slice(start))![1];
+    const re = new RegExp(`<(/?)${tag}\\b[^>]*>`, 'g');
+    re.lastIndex = start;
+    let depth = 0;
+    let end = out.length;
+    for (let m = re.exec(out); m; m = re.exec(out)) {
+      depth += m[1] ? -1 : 1;
+      if (depth === 0) {
+        end = m.index + m[0].length;
+        break;
+      }
+    }
+    out = out.slice(0, start) + out.slice(end);
+  }
+  return out;
+}
+
+/** The visible text of each table row (cells joined by ' | '), as a user reads it on a wide screen. */
 function rowsText(markup: string): string[] {
   // Emotion inlines <style> tags when rendering on the server; they are not visible text.
-  const html = markup.replace(/<style[^>]*>.*?<\/style>/g, '');
+  // Text shown on phones only (the columns a phone leaves out, under the name) is not a desktop cell.
+  const html = withoutPhoneOnly(markup.replace(/<style[^>]*>.*?<\/style>/g, ''));
   return [...html.matchAll(/<tr[^>]*>(.*?)<\/tr>/g)].map((m) =>
     [...m[1].matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)]
       .map((c) =>
@@ -79,7 +101,7 @@ describe('ErrorSummaryTable', () => {
         rows: [{ stage: 'validate', code: 'TEXT_TOO_SHORT', message: 'Text is too short', count: 1200 }],
       }),
     );
-    expect(rowsText(html)).toEqual(['Stage | Code | Message | Count', 'validate | TEXT_TOO_SHORT | Text is too short | 1,200']);
+    expect(rowsText(html)).toEqual(['Stage | Code | Message | Count', 'Validate | TEXT_TOO_SHORT | Text is too short | 1,200']);
   });
 });
 
@@ -103,11 +125,45 @@ describe('ContributionTable', () => {
     const text = rowsText(html);
     expect(text[0]).toBe('Service Request Number | Dataset Name | Dataset Type | Status | Submitted On');
     expect(text.slice(1)).toEqual([
-      'SRN-120 | Sindhi poems part 21 | - | Completed | 01/21/2024',
-      'SRN-121 | Sindhi poems part 22 | Monolingual Dataset | Failed | 01/22/2024',
-      'SRN-122 | Sindhi poems part 23 | - | Completed | 01/23/2024',
+      'SRN-120 | Sindhi poems part 21 | - | Completed | 01/21/2024, 12:00',
+      'SRN-121 | Sindhi poems part 22 | Monolingual Dataset | Failed | 01/22/2024, 12:00',
+      'SRN-122 | Sindhi poems part 23 | - | Completed | 01/23/2024, 12:00',
     ]);
     expect(html.match(/data-highlighted="true"[^>]*>.*?<\/tr>/)?.[0]).toContain('SRN-121');
     expect(html).toContain('21–23 of 23');
+  });
+});
+
+describe('in Hindi (docs/product.md#languages-of-the-interface)', () => {
+  it('stage names, statuses, headers and units come from the catalogue; counts use Indian grouping', async () => {
+    const { setLanguage } = await import('../../../lib/i18n/i18n.ts');
+    await setLanguage('hi', false);
+    try {
+      const html = renderToStaticMarkup(
+        createElement(StageTable, {
+          datasetType: 'asr-corpus',
+          stages: [
+            {
+              ...stageOf('validate'),
+              status: 'Failed',
+              details: {
+                processedCount: [
+                  { type: 'success', count: 1234567, durationInSeconds: 3600 },
+                  { type: 'failed', count: 2 },
+                ],
+              },
+            },
+            { ...stageOf('publish'), status: 'Not Run', details: null },
+          ],
+        }),
+      );
+      expect(rowsText(html)).toEqual([
+        'चरण | स्थिति | सफल संख्या | विफल संख्या',
+        'सत्यापन | विफल | 12,34,567 (1.000 घंटे) | 2',
+        'प्रकाशन | नहीं चला | - | -',
+      ]);
+    } finally {
+      await setLanguage('en', false);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asFilterable, benchmarkRowOpens } from './benchmark-rows.ts';
+import { asFilterable, benchmarkRowOpens, benchmarkRowTarget } from './benchmark-rows.ts';
 import { applySearchAndFilter } from './contribution-filters.ts';
 
 const row = (over: Partial<Parameters<typeof asFilterable>[0]> = {}) => ({
@@ -25,5 +25,10 @@ describe('benchmark contribution rows', () => {
     expect(applySearchAndFilter(rows, 'asr', {}).map((r) => r.row.benchmarkId)).toEqual(['b2']);
     expect(applySearchAndFilter(rows, '', { status: ['Completed'] }).map((r) => r.row.benchmarkId)).toEqual(['b1']);
     expect(applySearchAndFilter(rows, '', { task: ['translation'] })).toHaveLength(1);
+  });
+  it('a Failed or running benchmark opens its status page (why rows were refused), a published one its details', () => {
+    expect(benchmarkRowTarget(row({ status: 'Failed' }))).toEqual({ kind: 'status', path: '/dataset-status/SRN1' });
+    expect(benchmarkRowTarget(row({ status: 'In-Progress' }))).toEqual({ kind: 'status', path: '/dataset-status/SRN1' });
+    expect(benchmarkRowTarget(row()).kind).toBe('details');
   });
 });

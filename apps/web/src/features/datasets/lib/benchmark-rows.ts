@@ -1,3 +1,4 @@
+import { benchmarkDetailPath } from '../../../lib/benchmark-navigation.ts';
 import { isActiveStatus } from '../../../lib/status.ts';
 import type { FilterableContribution } from './contribution-filters.ts';
 
@@ -31,4 +32,25 @@ export function asFilterable(row: BenchmarkContributionRow): FilterableContribut
  */
 export function benchmarkRowOpens(row: Pick<BenchmarkContributionRow, 'status' | 'datasetType'>): boolean {
   return row.status !== 'Failed' && row.datasetType?.toLowerCase() !== 'benchmark' && !isActiveStatus(row.status);
+}
+
+/** The status page of a submission: its stages and why records were refused (docs/product.md#dataset-screens). */
+export function statusPath(serviceRequestNumber: string): string {
+  return `/dataset-status/${encodeURIComponent(serviceRequestNumber)}`;
+}
+
+/**
+ * Where a click on a benchmark row leads: a published benchmark's details page
+ * ({@link benchmarkRowOpens}), otherwise its status page, so a contributor sees why a Failed
+ * benchmark dataset was refused or how far a running one has got (issue #22 item 6).
+ */
+export function benchmarkRowTarget(
+  row: Pick<BenchmarkContributionRow, 'status' | 'datasetType' | 'benchmarkId' | 'serviceRequestNumber'>,
+): {
+  kind: 'details' | 'status';
+  path: string;
+} {
+  return benchmarkRowOpens(row)
+    ? { kind: 'details', path: benchmarkDetailPath(row.benchmarkId) }
+    : { kind: 'status', path: statusPath(row.serviceRequestNumber) };
 }

@@ -1,5 +1,5 @@
 import { PROCESS_STATUSES } from '../../../lib/status.ts';
-import { datasetTypeLabel } from './format.ts';
+import { datasetTypeLabel, statusLabel } from './format.ts';
 
 /** The fields of a contribution row that the search box and the filter popover read (docs/product.md#entities-and-fields). */
 export interface FilterableContribution {
@@ -28,13 +28,18 @@ export function selectedCount(filter: ContributionFilter): number {
   return Object.values(filter).reduce((n, v) => n + (v?.length ?? 0), 0);
 }
 
-/** Case-insensitive match of `term` against name, type (code or label), service request number and status (docs/product.md#states-and-transitions). */
+/** Case-insensitive match of `term` against name, type (code or label), service request number and status (as sent or as shown; docs/product.md#states-and-transitions). */
 export function matchesSearch(row: FilterableContribution, term: string): boolean {
   const t = term.trim().toLowerCase();
   if (!t) return true;
-  return [row.datasetName, row.datasetType ?? '', datasetTypeLabel(row.datasetType), row.submitRefNumber, row.status].some((f) =>
-    f.toLowerCase().includes(t),
-  );
+  return [
+    row.datasetName,
+    row.datasetType ?? '',
+    datasetTypeLabel(row.datasetType),
+    row.submitRefNumber,
+    row.status,
+    statusLabel(row.status),
+  ].some((f) => f.toLowerCase().includes(t));
 }
 
 /** AND across groups, OR within one group (docs/product.md#states-and-transitions "Filter popovers"). A row's domains match if any is selected. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formFieldOf, isDatasetUrl, submitDatasetFormSchema } from './submit-form.ts';
+import { formFieldOf, isDatasetUrl, SUBMIT_MESSAGES, submitDatasetFormSchema, submitMessageKey } from './submit-form.ts';
 
 function messages(input: { datasetName: string; url: string }) {
   const r = submitDatasetFormSchema.safeParse({ ...input, benchmark: false });
@@ -59,5 +59,10 @@ describe('submit dataset form (docs/product.md#validation-rules)', () => {
     expect(formFieldOf('body.url')).toBe('url');
     expect(formFieldOf('/url')).toBe('url');
     expect(formFieldOf('userId')).toBeNull();
+  });
+  it('knows the catalogue key of every spec message, and of no other text', () => {
+    for (const m of Object.values(SUBMIT_MESSAGES)) expect(submitMessageKey(m)).toMatch(/^datasets\.validation\./);
+    expect(submitMessageKey('A dataset with this name already exists.')).toBe('datasets.validation.nameTaken');
+    expect(submitMessageKey('Something new from the server')).toBeUndefined();
   });
 });

@@ -59,3 +59,18 @@ export function formFieldOf(serverField: string): 'datasetName' | 'url' | null {
   if (last === 'url') return 'url';
   return null;
 }
+
+/** The catalogue key of each English message of the form and of the server's answer (docs/product.md#messages). */
+const MESSAGE_KEYS: ReadonlyMap<string, string> = new Map([
+  ...Object.entries(SUBMIT_MESSAGES).map(([k, v]) => [v, `datasets.validation.${k}`] as const),
+  ['A dataset with this name already exists.', 'datasets.validation.nameTaken'],
+]);
+
+/**
+ * The catalogue key of a submit message (a zod message of the form or a field error the server
+ * sent, both the spec's English texts; docs/product.md#languages-of-the-interface), or undefined for a text the
+ * catalogue does not know (shown as sent).
+ */
+export function submitMessageKey(message: string | undefined): string | undefined {
+  return message === undefined ? undefined : MESSAGE_KEYS.get(message);
+}

@@ -11,13 +11,14 @@ import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { ALREADY_PUBLISHED } from '@ulca/contracts';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
+import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useErrorReport } from '../api/error-report.ts';
 import { useSubmissionStatus, type SubmissionStatus } from '../api/submission-status.ts';
 import { isSubmissionActive, stageCounts } from '../lib/stages.ts';
 import { ErrorSummaryTable } from '../components/ErrorSummaryTable.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { StageTable } from '../components/StageTable.tsx';
-import { StatusChip } from '../../../components/StatusChip.tsx';
+import { ProcessStatusChip } from '../components/ProcessStatusChip.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
@@ -44,6 +45,7 @@ function progressVersion(s: SubmissionStatus | undefined): string {
  * already says so plainly (no error colours), and such records are listed apart from the errors.
  */
 export default function DatasetStatusPage() {
+  const { t, lang } = useTranslation();
   const { id = '' } = useParams();
   // The ready-made toggle is features/readymade's, bound by the app shell.
   const { ReadyMadeToggle } = useFeatureSlots();
@@ -57,31 +59,37 @@ export default function DatasetStatusPage() {
   const allRows = report.data?.errors ?? [];
   const errorRows = allRows.filter((r) => r.code !== DUPLICATE_RECORD);
   const duplicateRows = allRows.filter((r) => r.code === DUPLICATE_RECORD);
-  usePageTitle(status.data?.datasetName ? `${status.data.datasetName}: status` : 'Dataset status');
+  usePageTitle(
+    status.data?.datasetName ? t('datasets.statusPage.pageTitle', { name: status.data.datasetName }) : t('datasets.statusPage.title'),
+  );
 
   if (status.isPending) {
     return (
-      <PageFrame title="Dataset status" subtitle={`Service request number ${id}`}>
-        <LoadingState label="Loading the submission status…" />
+      <PageFrame title={t('datasets.statusPage.title')} subtitle={t('datasets.statusPage.srn', { id })}>
+        <LoadingState label={t('datasets.statusPage.loading')} />
       </PageFrame>
     );
   }
   if (status.isError) {
     const notFound = status.error instanceof ApiRequestError && status.error.status === 404;
     return (
-      <PageFrame title="Dataset status" subtitle={`Service request number ${id}`}>
+      <PageFrame title={t('datasets.statusPage.title')} subtitle={t('datasets.statusPage.srn', { id })}>
         {notFound ? (
           <MessageBlock
-            title="Submission not found"
-            hint={`No submission with the service request number ${id} belongs to your account.`}
+            title={t('datasets.statusPage.notFoundTitle')}
+            hint={t('datasets.statusPage.notFoundHint', { id })}
             action={
               <Button component={RouterLink} to="/dataset/my-contribution" variant="outlined">
-                Go to my contribution
+                {t('datasets.statusPage.goToContribution')}
               </Button>
             }
           />
         ) : (
-          <ErrorState title="Could not load the status" message={errorMessage(status.error)} onRetry={() => void status.refetch()} />
+          <ErrorState
+            title={t('datasets.statusPage.loadError')}
+            message={localizeMessage(errorMessage(status.error)) ?? ''}
+            onRetry={() => void status.refetch()}
+          />
         )}
       </PageFrame>
     );
@@ -102,23 +110,23 @@ export default function DatasetStatusPage() {
 
   return (
     <PageFrame
-      title={data.datasetName || 'Dataset status'}
+      title={data.datasetName || t('datasets.statusPage.title')}
       subtitle={
         <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}>
           <span>
-            Service request number{' '}
+            {t('datasets.statusPage.srnLabel')}{' '}
             <Box component="span" sx={{ fontFamily: 'monospace' }}>
               {id}
             </Box>
           </span>
-          {data.datasetType && <span>Type: {datasetTypeLabel(data.datasetType)}</span>}
-          {data.status && <StatusChip status={data.status} />}
+          {data.datasetType && <span>{t('datasets.statusPage.type', { type: datasetTypeLabel(data.datasetType) })}</span>}
+          {data.status && <ProcessStatusChip status={data.status} />}
         </Box>
       }
       actions={
         <>
           <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh} disabled={!active || status.isFetching}>
-            Refresh
+            {t('datasets.statusPage.refresh')}
           </Button>
           <Button
             variant="outlined"
@@ -128,7 +136,7 @@ export default function DatasetStatusPage() {
             download
             disabled={!summaryUrl}
           >
-            Error Summary
+            {t('datasets.statusPage.errorSummary')}
           </Button>
           <Button
             variant="outlined"
@@ -138,7 +146,7 @@ export default function DatasetStatusPage() {
             download
             disabled={!detailUrl}
           >
-            Detail Error Log
+            {t('datasets.statusPage.detailLog')}
           </Button>
           <Suspense fallback={null}>
             <ReadyMadeToggle serviceRequestNumber={id} datasetId={data.data[0]?.datasetId} status={data.status} />
@@ -148,39 +156,33 @@ export default function DatasetStatusPage() {
     >
       {inProgress && (
         <LinearProgress
-          aria-label="Processing"
+          aria-label={t('datasets.statusPage.processing')}
           sx={{ mb: 2, mx: { xs: -2, sm: -3 }, mt: { xs: -2, sm: -3 }, borderTopLeftRadius: 4, borderTopRightRadius: 4 }}
         />
       )}
       {active && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Processing is under way; this page updates every few seconds.
+          {t('datasets.statusPage.underWay')}
         </Typography>
       )}
       {alreadyPublished && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          <AlertTitle>Already on the platform</AlertTitle>
-          {data.outcome?.message || 'Every record of this dataset is already on the platform, so nothing new was published.'} This dataset
-          is now listed with those records.
+          <AlertTitle>{t('datasets.statusPage.alreadyTitle')}</AlertTitle>
+          {(lang === 'en' && data.outcome?.message) || t('datasets.statusPage.alreadyDefault')} {t('datasets.statusPage.alreadyListed')}
         </Alert>
       )}
       {data.data.length === 0 ? (
-        <MessageBlock
-          title="No records found."
-          hint="Processing has not started yet. The stages appear here as soon as the download begins."
-        />
+        <MessageBlock title={t('datasets.statusPage.noStagesTitle')} hint={t('datasets.statusPage.noStagesHint')} />
       ) : (
         <StageTable stages={data.data} datasetType={data.datasetType ?? data.data[0]?.datasetType} />
       )}
       {errorRows.length > 0 && (
         <Stack spacing={1} sx={{ mt: 4 }}>
           <Typography variant="h6" component="h2" sx={{ fontSize: '1rem', fontWeight: 600 }}>
-            Errors found
+            {t('datasets.statusPage.errorsTitle')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {rejectedWhole
-              ? 'The dataset could not be processed for the reason below, and nothing was published. Fix the file and submit it again.'
-              : 'Records with these errors were left out. Download the detail error log to see each failed record.'}
+            {rejectedWhole ? t('datasets.statusPage.rejectedWhole') : t('datasets.statusPage.leftOut')}
           </Typography>
           <ErrorSummaryTable rows={errorRows} />
         </Stack>
@@ -188,13 +190,12 @@ export default function DatasetStatusPage() {
       {duplicateRows.length > 0 && (
         <Stack spacing={1} sx={{ mt: 4 }}>
           <Typography variant="h6" component="h2" sx={{ fontSize: '1rem', fontWeight: 600 }}>
-            Records already on the platform
+            {t('datasets.statusPage.duplicatesTitle')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            These records were published before, by this or an earlier dataset. They are not stored twice: this dataset is added to them.
-            The detail log lists each one.
+            {t('datasets.statusPage.duplicatesText')}
           </Typography>
-          <ErrorSummaryTable rows={duplicateRows} label="Records already on the platform" />
+          <ErrorSummaryTable rows={duplicateRows} label={t('datasets.statusPage.duplicatesTitle')} />
         </Stack>
       )}
     </PageFrame>

@@ -1,4 +1,4 @@
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
@@ -6,62 +6,58 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { ThankYouCard } from '../../../components/ThankYouCard.tsx';
-
-const NEXT_STEPS: { label: string; detail: string }[] = [
-  { label: 'Download', detail: 'We fetch your zip file.' },
-  { label: 'Ingest', detail: 'We read params.json and every record.' },
-  { label: 'Validate', detail: 'Each record is checked.' },
-  { label: 'Publish', detail: 'Valid records become searchable.' },
-];
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { STAGES } from '../lib/stages.ts';
+import { KIND_PARAM, myContributionPath } from '../lib/tabs.ts';
 
 /**
  * Thank-you page after a submission (docs/product.md#dataset-screens), for /dataset/submission/:serviceRequestNumber and
- * the general /:type/submission/:reqno. 'Go to my contribution' opens /{type}/my-contribution/{srn}
- * so the new row is highlighted there.
+ * the general /:type/submission/:reqno. 'Go to my contribution' opens My Contribution with the new
+ * row highlighted, on the Benchmark Dataset tab for a benchmark dataset (`?kind=benchmark`).
  */
 export default function SubmissionThanksPage() {
+  const { t } = useTranslation();
   const params = useParams();
+  const [search] = useSearchParams();
   const type = params.type ?? 'dataset';
   const srn = params.serviceRequestNumber ?? params.reqno ?? '';
-  const noun = type === 'dataset' ? 'dataset' : type;
-  usePageTitle('Thank you');
+  const benchmark = search.get(KIND_PARAM) === 'benchmark';
+  // Another kind (the general /:type/submission route) keeps its own my-contribution path.
+  const contributionPath =
+    type === 'dataset'
+      ? myContributionPath(srn, benchmark ? 'benchmark' : 'dataset')
+      : `/${type}/my-contribution/${encodeURIComponent(srn)}`;
+  usePageTitle(t('datasets.thanks.pageTitle'));
   return (
     <ThankYouCard
-      lead={`Your ${noun} has been submitted. Keep this service request number to follow it up:`}
+      lead={benchmark ? t('datasets.thanks.leadBenchmark') : t('datasets.thanks.leadDataset')}
       reference={srn}
-      referenceLabel="Service request number"
+      referenceLabel={t('datasets.thanks.referenceLabel')}
       referenceSize="1.1rem"
     >
       <Typography variant="subtitle2" sx={{ mt: 4, mb: 2, fontWeight: 600 }}>
-        What happens next
+        {t('datasets.thanks.next')}
       </Typography>
       <Stepper alternativeLabel activeStep={0} sx={{ '& .MuiStepLabel-label': { fontSize: '0.8rem' } }}>
-        {NEXT_STEPS.map((s) => (
-          <Step key={s.label}>
+        {STAGES.map((s) => (
+          <Step key={s}>
             <StepLabel
               optional={
                 <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
-                  {s.detail}
+                  {t(`datasets.thanks.${s}Detail`)}
                 </Typography>
               }
             >
-              {s.label}
+              {t(`datasets.thanks.${s}`)}
             </StepLabel>
           </Step>
         ))}
       </Stepper>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-        Processing can take a while for large files. You can follow each stage, and download an error report if some records fail, from My
-        Contribution.
+        {t('datasets.thanks.processingNote')}
       </Typography>
-      <Button
-        component={RouterLink}
-        to={`/${type}/my-contribution/${encodeURIComponent(srn)}`}
-        variant="contained"
-        size="large"
-        sx={{ mt: 3 }}
-      >
-        Go to my contribution
+      <Button component={RouterLink} to={contributionPath} variant="contained" size="large" sx={{ mt: 3 }}>
+        {t('datasets.thanks.goToContribution')}
       </Button>
     </ThankYouCard>
   );

@@ -10,12 +10,16 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { fieldProps } from '../../../components/form.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { primaryRole, useSession } from '../../../lib/session.ts';
 import { useSubmitBenchmark } from '../api/benchmark-contributions.ts';
 import { useSubmitDataset } from '../api/submit-dataset.ts';
+import { useDatasetSamples } from '../api/samples.ts';
+import { datasetTypeLabel, formatCount } from '../lib/format.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { GuideAside } from '../../../components/GuideAside.tsx';
 import {
@@ -23,30 +27,30 @@ import {
   formFieldOf,
   submitDatasetFormSchema,
   type SubmitDatasetFormInput,
+  submitMessageKey,
   type SubmitDatasetFormValues,
 } from '../lib/submit-form.ts';
+import { thanksPath } from '../lib/tabs.ts';
 
 /** Where the ULCA contribution format (params.json + data.json, per dataset type) is described. */
 export const CONTRIBUTION_FORMAT_URL = 'https://github.com/ULCA-IN/ulca/tree/master/specs/examples/dataset';
 
 /** Submit failures stay on screen for 40 s (docs/product.md#constants-and-limits). */
 const SUBMIT_ERROR_MS = 40000;
-const SUBMIT_FALLBACK = 'Something went wrong. Please try again.';
 
-const GUIDANCE = [
-  'Pack the dataset as one zip file holding params.json (what the dataset is: type, languages, domain, licence, how it was collected) and data.json (the records), plus any audio or image files the records refer to.',
-  'Give a URL that downloads the zip directly, without a sign-in or a preview page in between.',
-  'Choose a name that tells others what the data is, for example “Hindi–English news sentences 2024”.',
-];
+/** The guidance beside the form, in order (catalogue keys under datasets.submit). */
+const GUIDANCE = ['guidePack', 'guideUrl', 'guideName'] as const;
 
 /** Submit Dataset (docs/product.md#dataset-screens, docs/product.md#validation-rules, docs/product.md#messages): name and URL, validated, then the thank-you page. */
 export default function SubmitDatasetPage() {
+  const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
   const submit = useSubmitDataset();
   const submitBenchmark = useSubmitBenchmark();
+  const samples = useDatasetSamples().data?.data ?? [];
   const busy = submit.isPending || submitBenchmark.isPending;
-  usePageTitle('Submit Dataset');
+  usePageTitle(t('datasets.submit.title'));
   const isBenchmarkContributor = primaryRole(session) === 'BENCHMARK-DATASET-CONTRIBUTOR';
   const {
     register,
@@ -60,53 +64,58 @@ export default function SubmitDatasetPage() {
     mode: 'onTouched',
   });
   const nameLength = watch('datasetName').length;
+  // The spec's English messages (the form's and the server's) in the interface language; others as sent.
+  const say = (message: string | undefined) => {
+    const key = submitMessageKey(message);
+    return key ? t(key) : message;
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     const userId = session?.userDetails.userID;
     if (!userId) return;
-    const waiting = enqueueSnackbar('Please wait while we process your request...', { variant: 'info', persist: true });
+    const waiting = enqueueSnackbar(t('datasets.submit.wait'), { variant: 'info', persist: true });
     try {
       // A benchmark dataset goes to …/benchmark/submit (issue #13); both answer a serviceRequestNumber.
       const body = { datasetName: values.datasetName, url: values.url, userId };
-      const res = isBenchmarkContributor && values.benchmark ? await submitBenchmark.mutateAsync(body) : await submit.mutateAsync(body);
+      const benchmark = isBenchmarkContributor && values.benchmark;
+      const res = benchmark ? await submitBenchmark.mutateAsync(body) : await submit.mutateAsync(body);
       closeSnackbar(waiting);
-      navigate(`/dataset/submission/${encodeURIComponent(res.data.serviceRequestNumber)}`);
+      navigate(thanksPath(res.data.serviceRequestNumber, benchmark ? 'benchmark' : 'dataset'));
     } catch (err) {
       closeSnackbar(waiting);
-      let message = SUBMIT_FALLBACK;
+      const fallback = t('datasets.submit.fallback');
+      let message = fallback;
       if (err instanceof ApiRequestError) {
-        message = err.message || SUBMIT_FALLBACK;
+        message = (err.code === 'DATASET_NAME_TAKEN' ? t('datasets.validation.nameTaken') : say(err.message)) || fallback;
         for (const fe of err.errors ?? []) {
           const field = formFieldOf(fe.field);
-          if (field) setError(field, { type: 'server', message: fe.message });
+          if (field) setError(field, { type: 'server', message: say(fe.message) });
         }
-        if (err.code === 'DATASET_NAME_TAKEN') setError('datasetName', { type: 'server', message: err.message });
+        if (err.code === 'DATASET_NAME_TAKEN') setError('datasetName', { type: 'server', message: t('datasets.validation.nameTaken') });
       }
       enqueueSnackbar(message, { variant: 'error', autoHideDuration: SUBMIT_ERROR_MS });
     }
   });
 
   return (
-    <PageFrame
-      title="Submit Dataset"
-      subtitle="Share a dataset with the ULCA community by giving the address of its zip file."
-      maxWidth="md"
-    >
+    <PageFrame title={t('datasets.submit.title')} subtitle={t('datasets.submit.subtitle')} maxWidth="md">
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: { xs: 3, md: 4 } }}>
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Submit dataset">
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('datasets.submit.formLabel')}>
           <Stack spacing={2.5}>
             <TextField
-              label="Dataset name"
+              label={t('datasets.submit.nameLabel')}
               required
               fullWidth
               margin="none"
               autoComplete="off"
               {...fieldProps(register('datasetName'))}
               error={!!errors.datasetName}
-              helperText={errors.datasetName?.message ?? `${nameLength}/${DATASET_NAME_MAX} characters`}
+              helperText={
+                say(errors.datasetName?.message) ?? t('datasets.submit.nameHelper', { length: nameLength, max: DATASET_NAME_MAX })
+              }
             />
             <TextField
-              label="Dataset URL"
+              label={t('datasets.submit.urlLabel')}
               required
               fullWidth
               margin="none"
@@ -115,10 +124,10 @@ export default function SubmitDatasetPage() {
               slotProps={{ inputLabel: { shrink: true } }}
               {...fieldProps(register('url'))}
               error={!!errors.url}
-              helperText={errors.url?.message ?? 'A direct download link (http or https) to the zip file'}
+              helperText={say(errors.url?.message) ?? t('datasets.submit.urlHelper')}
             />
             {isBenchmarkContributor && (
-              <FormControlLabel control={<Checkbox {...fieldProps(register('benchmark'))} />} label="This is a benchmark dataset" />
+              <FormControlLabel control={<Checkbox {...fieldProps(register('benchmark'))} />} label={t('datasets.submit.benchmark')} />
             )}
             <Box>
               <Button
@@ -128,17 +137,43 @@ export default function SubmitDatasetPage() {
                 disabled={busy || !session}
                 startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
               >
-                {busy ? 'Submitting…' : 'Submit'}
+                {busy ? t('datasets.submit.submitting') : t('datasets.submit.submit')}
               </Button>
             </Box>
           </Stack>
         </Box>
-        <GuideAside title="Before you submit" points={GUIDANCE.map((text) => ({ text }))}>
-          Not sure how to lay the files out? The{' '}
-          <Link href={CONTRIBUTION_FORMAT_URL} target="_blank" rel="noopener noreferrer">
-            ULCA contribution format
+        <GuideAside title={t('datasets.submit.guideTitle')} points={GUIDANCE.map((k) => ({ text: t(`datasets.submit.${k}`) }))}>
+          {t('datasets.submit.formatBefore')}{' '}
+          <Link href={CONTRIBUTION_FORMAT_URL} target="_blank" rel="noopener noreferrer" underline="always">
+            {t('datasets.submit.formatLink')}
           </Link>{' '}
-          has a sample zip for every dataset type.
+          {t('datasets.submit.formatAfter')}
+          {samples.length > 0 && (
+            <Box component="section" aria-labelledby="sample-datasets" sx={{ mt: 2 }}>
+              <Typography id="sample-datasets" variant="subtitle2" component="h2" sx={{ fontWeight: 600 }}>
+                {t('datasets.submit.samplesTitle')}
+              </Typography>
+              <Typography variant="body2" sx={{ mb: 0.5 }}>
+                {t('datasets.submit.samplesText')}
+              </Typography>
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {samples.map((s) => (
+                  <li key={s.name}>
+                    <Link href={s.url} download={`${s.name}.zip`} underline="always">
+                      {t('datasets.submit.sampleLink', { name: s.name })}
+                    </Link>{' '}
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {t('datasets.submit.sampleDetail', {
+                        type: datasetTypeLabel(s.datasetType),
+                        count: s.records,
+                        n: formatCount(s.records),
+                      })}
+                    </Typography>
+                  </li>
+                ))}
+              </Box>
+            </Box>
+          )}
         </GuideAside>
       </Box>
     </PageFrame>
