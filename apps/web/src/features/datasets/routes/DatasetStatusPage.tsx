@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import TableRowsIcon from '@mui/icons-material/TableRows';
 import { ALREADY_PUBLISHED } from '@ulca/contracts';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -25,6 +26,7 @@ import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { datasetTypeLabel } from '../lib/format.ts';
 import { useFeatureSlots } from '../../../lib/feature-slots.ts';
+import { datasetViewerPath } from '../../../lib/dataset-navigation.ts';
 
 /** Error code of a record that was already published (merged, not an error of the data). */
 const DUPLICATE_RECORD = 'DUPLICATE_RECORD';
@@ -148,6 +150,11 @@ export default function DatasetStatusPage() {
           >
             {t('datasets.statusPage.detailLog')}
           </Button>
+          {data.status === 'Completed' && data.data[0]?.datasetId && (
+            <Button variant="outlined" startIcon={<TableRowsIcon />} component={RouterLink} to={datasetViewerPath(data.data[0].datasetId)}>
+              {t('datasets.statusPage.viewRecords')}
+            </Button>
+          )}
           <Suspense fallback={null}>
             <ReadyMadeToggle serviceRequestNumber={id} datasetId={data.data[0]?.datasetId} status={data.status} />
           </Suspense>

@@ -15,16 +15,14 @@ import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { statusColor } from '../../../lib/status.ts';
 import { FixedSizePagination } from '../../../components/TableToolbar.tsx';
 import type { SearchTableRow } from '../lib/my-searches.ts';
+import { searchViewerPath } from '../../../lib/dataset-navigation.ts';
 
 /** Cells shown from the sm breakpoint up; below it their content is folded into the first cell. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const NARROW_ONLY = { display: { xs: 'flex', sm: 'none' } } as const;
 
-/**
- * The path of a completed search's records in the dataset viewer (owner only; mounted by
- * features/dataset-viewer, which exports the same as searchViewerPath; docs/product.md#dataset-viewer).
- */
-export const searchRecordsPath = (srn: string) => `/search-records/${encodeURIComponent(srn)}`;
+/** The path of a completed search's records in the dataset viewer (owner only; docs/product.md#dataset-viewer). */
+export const searchRecordsPath = searchViewerPath;
 
 /** A search status as a coloured chip, its word in the interface language (colours of lib/status.ts). */
 export function SearchStatusChip({ status }: { status: string }) {
