@@ -91,8 +91,8 @@ describe('glossary journey in Chromium', () => {
     await page.getByRole('button', { name: 'Add Glossary' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Glossary' });
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    expect(await dialog.getByText('Required field').count()).toBe(2);
-    await dialog.getByText('sourceText is required').waitFor();
+    expect(await dialog.getByText('Required field').count()).toBe(4);
+    expect(await dialog.getByText('sourceText is required').count()).toBe(0);
     await choose('Source Language', 'Hindi');
     await choose('Target Language', 'Hindi');
     await dialog.getByRole('button', { name: 'Submit' }).click();

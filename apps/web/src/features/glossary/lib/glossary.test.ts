@@ -9,13 +9,13 @@ describe('glossary form rules (docs/product.md#validation-rules)', () => {
     });
   });
 
-  it('names every missing field, and refuses the same language twice and markup', () => {
+  it('says Required field for every missing field (no API field names), and refuses the same language twice and markup', () => {
     expect(checkGlossaryForm({ sourceLanguage: '', targetLanguage: '', sourceText: ' ', targetText: '' })).toEqual({
       errors: {
         sourceLanguage: 'Required field',
         targetLanguage: 'Required field',
-        sourceText: 'sourceText is required',
-        targetText: 'targetText is required',
+        sourceText: 'Required field',
+        targetText: 'Required field',
       },
     });
     expect(checkGlossaryForm({ sourceLanguage: 'hi', targetLanguage: 'hi', sourceText: 'a', targetText: 'b' })).toEqual({

@@ -31,7 +31,8 @@ export function checkGlossaryForm(f: GlossaryForm): { entry: GlossaryEntry } | {
   const errors: Partial<Record<keyof GlossaryForm, string>> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as keyof GlossaryForm;
-    errors[field] ??= field.endsWith('Language') && f[field] === '' ? 'Required field' : issue.message;
+    // An empty field reads 'Required field' like the other forms, not the API's 'sourceText is required'.
+    errors[field] ??= f[field].trim() === '' ? 'Required field' : issue.message;
   }
   return { errors };
 }
