@@ -73,3 +73,14 @@ export async function englishLeft(p: Page, lang: 'hi' | 'ta'): Promise<string[]>
   const set = new Set(english);
   return [...new Set(visible.filter((t) => set.has(t)))];
 }
+
+/** The text of `key` ('section.name…') in `lang`'s catalogue files; throws when no file has it. */
+export function catalogueMessage(lang: 'en' | 'hi' | 'ta', key: string): string {
+  const dir = path.join(LOCALES, lang);
+  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+    const tree = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Tree;
+    const v = key.split('.').reduce<string | Tree | undefined>((node, k) => (typeof node === 'object' ? node[k] : undefined), tree);
+    if (typeof v === 'string') return v;
+  }
+  throw new Error(`no catalogue text ${lang}:${key}`);
+}

@@ -9,7 +9,13 @@ export const TOAST_AUTO_HIDE_MS = 5000;
 
 /** Class of the top-right toast stack: placed below the sticky header, so a toast never covers the account button. */
 const TOAST_STACK_CLASS = 'ulca-toast-stack';
-const toastStackStyles = { [`.${TOAST_STACK_CLASS}`]: { top: `${HEADER_HEIGHT_PX + 8}px !important` } };
+const toastStackStyles = {
+  [`.${TOAST_STACK_CLASS}`]: { top: `${HEADER_HEIGHT_PX + 8}px !important` },
+  // notistack's own green, blue and orange give white text less than WCAG AA's 4.5:1: darker shades (its red passes).
+  '.notistack-MuiContent-success': { backgroundColor: '#2e7d32 !important' },
+  '.notistack-MuiContent-info': { backgroundColor: '#1565c0 !important' },
+  '.notistack-MuiContent-warning': { backgroundColor: '#9a3412 !important' },
+};
 
 /**
  * notistack's toast stack (top-right below the header, 5 s, at most 4, no duplicates), a lazy

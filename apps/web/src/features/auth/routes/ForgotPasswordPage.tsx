@@ -69,7 +69,7 @@ export default function ForgotPasswordPage() {
       </Box>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
         {t('auth.rememberedIt')}{' '}
-        <Link component={RouterLink} to="/user/login">
+        <Link component={RouterLink} underline="always" to="/user/login">
           {t('auth.backToSignIn')}
         </Link>
       </Typography>

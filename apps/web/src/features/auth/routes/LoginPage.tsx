@@ -93,7 +93,7 @@ export default function LoginPage() {
       </Box>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
         {t('auth.newToUlca')}{' '}
-        <Link component={RouterLink} to="/user/register">
+        <Link component={RouterLink} to="/user/register" underline="always">
           {t('auth.createAccount')}
         </Link>
       </Typography>

@@ -109,11 +109,11 @@ export default function SignupPage() {
                 label={
                   <Typography variant="body2">
                     {t('auth.agreeBefore')}{' '}
-                    <Link component={RouterLink} to="/terms-of-use" target="_blank" rel="noopener">
+                    <Link component={RouterLink} underline="always" to="/terms-of-use" target="_blank" rel="noopener">
                       {t('auth.agreeTerms')}
                     </Link>{' '}
                     {t('auth.agreeAnd')}{' '}
-                    <Link component={RouterLink} to="/privacy-policy" target="_blank" rel="noopener">
+                    <Link component={RouterLink} underline="always" to="/privacy-policy" target="_blank" rel="noopener">
                       {t('auth.agreePrivacy')}
                     </Link>
                     {t('auth.agreeAfter')}
@@ -130,7 +130,7 @@ export default function SignupPage() {
       </Box>
       <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
         {t('auth.haveAccount')}{' '}
-        <Link component={RouterLink} to="/user/login">
+        <Link component={RouterLink} underline="always" to="/user/login">
           {t('auth.signIn')}
         </Link>
       </Typography>

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
@@ -40,7 +40,14 @@ import {
   type Grouping,
 } from '../lib/drilldown.ts';
 import { CHART_HEIGHT, formatNumber, formatUnit, unitOf } from '../lib/format.ts';
-import { DATASET_TYPE_OPTIONS, SOURCE_LANGUAGE_OPTIONS, datasetTypeName, languageName } from '../lib/labels.ts';
+import {
+  DATASET_TYPE_OPTIONS,
+  SOURCE_LANGUAGE_OPTIONS,
+  collectionMethodName,
+  datasetTypeName,
+  domainName,
+  languageName,
+} from '../lib/labels.ts';
 
 // The table view loads when first opened: most visits only look at the chart.
 const BarTable = lazy(() => import('../components/BarTable.tsx'));
@@ -51,7 +58,7 @@ const BarTable = lazy(() => import('../components/BarTable.tsx'));
  * Collection Method or Submitter → level 2 one of those by another grouping. Public.
  */
 export default function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, lang } = useTranslation();
   usePageTitle(t('shell.dashboard'));
   const [state, setState] = useState<DrillState>(() => initialState());
   const [showTable, setShowTable] = useState(false);
@@ -73,7 +80,20 @@ export default function DashboardPage() {
   const clickable = level < 2;
   const onBarClick = clickable ? (bar: ChartBar) => setState((s) => drillInto(s, { id: bar._id, label: bar.label })) : undefined;
   const groupingChoices: Grouping[] = level === 1 ? [...GROUPINGS] : level === 2 ? secondGroupings(state) : [];
-  const bars = query.data?.data ?? [];
+  // The server names bars in English; in Hindi and Tamil, languages, domains and collection methods are named from their codes.
+  const bars = useMemo(() => {
+    const raw = query.data?.data ?? [];
+    if (lang === 'en') return raw;
+    const name =
+      level === 0
+        ? languageName
+        : grouping === 'domains'
+          ? domainName
+          : grouping === 'collectionMethod_collectionDescriptions'
+            ? collectionMethodName
+            : null;
+    return name ? raw.map((b) => (name(b._id) === b._id ? b : { ...b, label: name(b._id) })) : raw;
+  }, [query.data, lang, level, grouping]);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>

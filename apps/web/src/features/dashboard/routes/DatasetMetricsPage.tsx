@@ -1,6 +1,7 @@
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
 import { DataGrid, type GridColDef, type GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
@@ -99,6 +100,16 @@ export default function DatasetMetricsPage() {
   const cols = useMemo(() => columns(t), [t]);
   const query = useStoreReports();
   const [visibility, setVisibility] = useState<GridColumnVisibilityModel>({});
+  // A localeText prop replaces the theme's (app/mui-locale.ts) instead of adding to it: keep the theme's texts.
+  const theme = useTheme();
+  const localeText = useMemo(
+    () => ({
+      ...theme.components?.MuiDataGrid?.defaultProps?.localeText,
+      noRowsLabel: t('common.noRecords'),
+      noResultsOverlayLabel: t('common.noRecords'),
+    }),
+    [theme, t],
+  );
   const rows = useMemo(() => aggregateByVisible(query.data?.data ?? [], visibleDimensions(visibility)), [query.data, visibility]);
 
   return (
@@ -128,7 +139,7 @@ export default function DatasetMetricsPage() {
                   printOptions: { disableToolbarButton: true },
                 },
               }}
-              localeText={{ noRowsLabel: t('common.noRecords'), noResultsOverlayLabel: t('common.noRecords') }}
+              localeText={localeText}
               autoHeight
               columnHeaderHeight={METRICS_HEADER_HEIGHT}
               getRowHeight={autoRowHeight}

@@ -1,5 +1,5 @@
 import { currentLocale, i18n } from '../../../lib/i18n/i18n.ts';
-import { localizedDatasetType, localizedLanguageName } from '../../../lib/i18n/names.ts';
+import { localizedDatasetType, localizedDomain, localizedLanguageName } from '../../../lib/i18n/names.ts';
 import {
   PICKER_DATASET_TYPES,
   DATASET_TYPE_LABELS,
@@ -48,9 +48,10 @@ export function dataKind(type: string): 'Speech' | 'Image' | 'Text' {
   return 'Text';
 }
 
-/** Label of a domain code ('art-and-culture' → 'Art and Culture'); the code itself when unknown. */
+/** Label of a domain code in the interface language ('art-and-culture' → 'Art and Culture'); the code itself when unknown. */
 export function domainLabel(code: string): string {
-  return DOMAINS.find((d) => d.code === code)?.label ?? code;
+  const english = DOMAINS.find((d) => d.code === code)?.label;
+  return english ? localizedDomain(code, english) : code;
 }
 
 /** Label of a licence code ('cc-by-4.0' → 'CC-BY-4.0'); '-' for none. */

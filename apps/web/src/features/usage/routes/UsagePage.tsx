@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -49,6 +49,16 @@ export default function UsagePage() {
   const usage = useKeyUsage(keyId);
   const today = new Date().toISOString().slice(0, 10);
   const series = useMemo(() => dailySeries(usage.data?.rows ?? [], today, 30), [usage.data, today]);
+  // Without ?key the query never runs: say where the page is opened from instead of loading forever.
+  if (!keyId)
+    return (
+      <PageFrame title={t('usage.pageTitle')}>
+        <Typography sx={{ mb: 2 }}>{t('usage.noKey')}</Typography>
+        <Button component={RouterLink} to="/profile" variant="contained">
+          {t('usage.toProfile')}
+        </Button>
+      </PageFrame>
+    );
   if (usage.isPending) return <LoadingState />;
   if (usage.isError) return <ErrorState message={localizeMessage(usage.error.message) ?? ''} onRetry={() => void usage.refetch()} />;
   const report = usage.data;
