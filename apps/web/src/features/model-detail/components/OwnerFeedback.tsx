@@ -6,7 +6,6 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { formatDateTime24 } from '../../../lib/dates.ts';
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { useModelFeedback } from '../api/feedback.ts';
-import { gridLocaleText } from '../lib/grid-locale.ts';
 import { feedbackCsvName, feedbackRows, type FeedbackRow } from '../lib/owner-feedback.ts';
 
 const wrap = { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.4, py: 1 } as const;
@@ -97,7 +96,6 @@ export function OwnerFeedback({ model }: { model: ModelRecord }) {
                   printOptions: { disableToolbarButton: true },
                 },
               }}
-              localeText={gridLocaleText(t)}
               autoHeight
               sx={{ border: 0 }}
             />

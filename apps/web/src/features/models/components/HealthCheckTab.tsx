@@ -10,7 +10,6 @@ import { useModelHealth, useModelUptime } from '../api/health.ts';
 import { HEALTH_CSV_FILE, MODEL_HEALTH_STATUS_LABELS, healthTableRows, type HealthTableRow } from '../lib/health.ts';
 import { EXPLORE_TABS, taskLabel } from '../lib/tasks.ts';
 import { uptimeText } from '../lib/format.ts';
-import { gridLocaleText } from '../lib/grid-locale.ts';
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 
 /** Columns hidden on a phone (below `sm`): the model cell shows the task and status there, the rest stays in the CSV. */
@@ -159,7 +158,6 @@ export function HealthCheckTab() {
                   printOptions: { disableToolbarButton: true },
                 },
               }}
-              localeText={gridLocaleText(t)}
               autoHeight
               // One column: no separator (its half that hangs past the last column made 5 px of sideways scroll).
               sx={phone ? { border: 0, '& .MuiDataGrid-columnSeparator': { display: 'none' } } : { border: 0 }}
