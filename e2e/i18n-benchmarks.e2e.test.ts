@@ -221,8 +221,8 @@ describe('the benchmark pages in Hindi and Tamil', () => {
       .getByRole('row')
       .filter({ hasText: HI_UR })
       .waitFor();
-    await dialog.getByRole('switch', { name: text(lang, 'run.selectOne').replace('{{name}}', HI_UR) }).check();
-    await dialog.getByRole('group', { name: text(lang, 'run.metricsOf').replace('{{name}}', HI_UR) }).waitFor();
+    await dialog.getByRole('switch', { name: text(lang, 'run.selectOne').replace('{name}', HI_UR) }).check();
+    await dialog.getByRole('group', { name: text(lang, 'run.metricsOf').replace('{name}', HI_UR) }).waitFor();
     // The table fits the dialog (full screen on a phone) without scrolling sideways.
     const table = dialog.getByRole('table', { name: text(lang, 'run.table') });
     expect(await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
