@@ -88,6 +88,27 @@ describe('message catalogues', () => {
   });
 });
 
+describe('formatting', () => {
+  it('every message without plural/select formats to its own text with its arguments in place (ICU quoting keeps apostrophes)', async () => {
+    const { i18n, setLanguage } = await import('./i18n.ts');
+    const wrong: string[] = [];
+    try {
+      for (const [lang, cat] of [['en', EN] as const, ...Object.entries(OTHERS)]) {
+        await setLanguage(lang as 'en' | 'hi' | 'ta', false);
+        for (const [k, v] of cat) {
+          if (/,\s*(plural|select)/.test(v)) continue;
+          const params = Object.fromEntries(placeholders(v).map((a) => [a, `<${a}>`]));
+          const expected = v.replace(/\{(\w+)\}/g, '<$1>').replace(/''/g, "'");
+          if (i18n.t(k, params) !== expected) wrong.push(`${lang}:${k}`);
+        }
+      }
+    } finally {
+      await setLanguage('en', false);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe('language choice', () => {
   it('follows the first browser language that is one of ours, else English', () => {
     expect(matchLanguage(['de-DE', 'ta-IN', 'hi'])).toBe('ta');

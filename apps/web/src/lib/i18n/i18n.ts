@@ -136,7 +136,10 @@ installed.add('en');
 
 /** `key`'s text in the current language (see TFunction). */
 const translate: TFunction = (key, params) => {
-  if (!(key in core.messages)) return params?.defaultValue ?? key;
+  const message = core.messages[key];
+  if (message === undefined) return params?.defaultValue ?? key;
+  // The runtime answers the key for an empty message; some pieces around a link are empty on purpose.
+  if (message === '') return '';
   return core._(key, params);
 };
 
