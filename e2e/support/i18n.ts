@@ -17,6 +17,9 @@ const LOCALES = path.join(REPO_ROOT, 'apps/web/src/lib/i18n/locales');
 export async function axeViolations(p: Page): Promise<string[]> {
   if (!(await p.evaluate(() => 'axe' in window))) await p.addScriptTag({ path: AXE });
   return p.evaluate(async (tags) => {
+    // Colours are judged once transitions end: a button turning contained mid-fade has white text on a pale fill.
+    const finite = document.getAnimations().filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity));
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 2000))]);
     const axe = (
       window as unknown as {
         axe: { run: (ctx: Document, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> };
