@@ -8,6 +8,7 @@ import {
   type IngestJobOptions,
 } from '../modules/datasets/service.ts';
 import { markDemoReadyMade } from '../modules/readymade/service.ts';
+import { freezeVersionOfSubmission } from '../modules/dataset-versions/service.ts';
 import { queueBundledBenchmarkRuns, registerPublishedBenchmark } from '../modules/benchmarks/service.ts';
 import { QUEUES } from './boss.ts';
 import { workWithRetries } from './retry.ts';
@@ -28,6 +29,10 @@ export async function startDatasetIngestWorker(ctx: AppContext, opts: IngestJobO
     summary: (data) => ingestSummary(ctx, data.serviceRequestNumber),
     run: async (data) => {
       await runIngestJob(ctx, data.serviceRequestNumber, { publishChunkRows: ctx.config.publishChunkRows, ...opts });
+      // A new version of a dataset is frozen now rather than by its first reader (a no-op for other submissions).
+      await freezeVersionOfSubmission(ctx, data.serviceRequestNumber).catch((err: unknown) =>
+        ctx.log.warn({ err, srn: data.serviceRequestNumber }, 'dataset version not frozen by its job; its next reader freezes it'),
+      );
       // The bundled demo parallel dataset is listed as ready-made once published (a no-op for contributors' data).
       await markDemoReadyMade(ctx, data.serviceRequestNumber);
       // A published benchmark dataset is listed once registered (a no-op for datasets; idempotent on retries).
@@ -41,6 +46,7 @@ export async function startDatasetIngestWorker(ctx: AppContext, opts: IngestJobO
     onLastFailure: async (data, err) => {
       if (err instanceof SubmissionBusy) return;
       await failSubmission(ctx, data.serviceRequestNumber, 'INTERNAL', INTERNAL_FAILURE_MESSAGE);
+      await freezeVersionOfSubmission(ctx, data.serviceRequestNumber).catch(() => undefined);
     },
   });
 }

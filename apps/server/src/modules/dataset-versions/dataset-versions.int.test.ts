@@ -113,6 +113,18 @@ describe('dataset versions', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.datasetId).toBe(datasetId);
     expect(await waitSubmission(alice, res.json().data.serviceRequestNumber)).toBe('Completed');
+    // Frozen by the submission's own job, before anyone reads the versions.
+    const frozen = await until(
+      async () =>
+        (
+          await p.ctx.db.pool.query(`SELECT status FROM dataset_versions WHERE service_request_number = $1`, [
+            res.json().data.serviceRequestNumber,
+          ])
+        ).rows[0]?.status as string,
+      (s) => s !== 'Pending',
+      30_000,
+    );
+    expect(frozen).toBe('Published');
     const list = await versions(datasetId);
     expect(
       list.versions.map((v: { version: number; status: string; recordCount: number; added: number; removed: number }) => [

@@ -58,22 +58,31 @@ export async function lockDataset(client: pg.PoolClient, datasetId: string): Pro
   await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('dataset-versions:' || $1, 0))`, [datasetId]);
 }
 
-/** The hashes of the latest version's records, in hash order. */
-export async function currentMembers(q: Q, datasetId: string): Promise<Buffer[]> {
+/**
+ * One keyset page of the latest version's record hashes, in hash order: at most `limit` hashes
+ * after `after` (null: from the start). Members that start at `newVersion` (being added in the
+ * same transaction) are left out, so the page reads the previous version only.
+ */
+export async function currentMembersPage(
+  q: Q,
+  datasetId: string,
+  newVersion: number,
+  after: Buffer | null,
+  limit: number,
+): Promise<Buffer[]> {
   const r = await q.query<{ hash: Buffer }>(
-    `SELECT hash FROM dataset_version_members WHERE dataset_id = $1 AND last_version IS NULL ORDER BY hash`,
-    [datasetId],
+    `SELECT hash FROM dataset_version_members
+      WHERE dataset_id = $1 AND last_version IS NULL AND first_version < $2 AND ($3::bytea IS NULL OR hash > $3)
+      ORDER BY hash LIMIT $4`,
+    [datasetId, newVersion, after, limit],
   );
   return r.rows.map((x) => x.hash);
 }
 
-/** The hashes of version `version`'s records, in hash order. */
-export async function membersOf(q: Q, datasetId: string, version: number): Promise<Buffer[]> {
-  const r = await q.query<{ hash: Buffer }>(
-    `SELECT hash FROM dataset_version_members WHERE dataset_id = $1 AND first_version <= $2 AND (last_version IS NULL OR last_version >= $2) ORDER BY hash`,
-    [datasetId, version],
-  );
-  return r.rows.map((x) => x.hash);
+/** The dataset a version submission belongs to (its root dataset id), or null when `srn` submitted no version. */
+export async function datasetOfVersionSubmission(q: Q, srn: string): Promise<string | null> {
+  const r = await q.query(`SELECT dataset_id::text AS id FROM dataset_versions WHERE service_request_number = $1`, [srn]);
+  return (r.rows[0]?.id as string) ?? null;
 }
 
 /** Records the membership change of new version `version`: `removed` end at version − 1, `added` start at it. */

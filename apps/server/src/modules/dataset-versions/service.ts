@@ -7,10 +7,12 @@
  * canonical export (one record's data a line, keys sorted, in record-id order, stored in the object
  * store and downloaded byte for byte). Records added and removed are counted against the previous
  * version; a zip whose records equal the latest version's adds nothing and is marked Identical.
- * Freezing happens when the versions are next read (one transaction per dataset, serialised).
+ * Freezing happens when the submission's job ends, or else when the versions are next read (one
+ * transaction per dataset, serialised), reading both record sets a page at a time.
  * Other features import this file only.
  */
 import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DATASET_VERSIONS_API, type DatasetVersion, type VersionListResponse, type VersionSubmitBody } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
@@ -53,38 +55,83 @@ async function rootDataset(ctx: AppContext, datasetId: string): Promise<datasets
   return d;
 }
 
-/** Sorted-list difference of hashes: in `next` not `prev` (added) and in `prev` not `next` (removed). */
-function diff(prev: readonly Buffer[], next: readonly Buffer[]): { added: Buffer[]; removed: Buffer[] } {
-  const added: Buffer[] = [];
-  const removed: Buffer[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < prev.length || j < next.length) {
-    const c = i >= prev.length ? 1 : j >= next.length ? -1 : Buffer.compare(prev[i], next[j]);
-    if (c === 0) {
-      i++;
-      j++;
-    } else if (c < 0) removed.push(prev[i++]);
-    else added.push(next[j++]);
+/** Hashes read and membership changes written per batch while freezing a version. */
+const BATCH = 10_000;
+
+/**
+ * The previous version's hashes (`prev`, hash order) against the new submission's (`next`, hash
+ * order), merged as two sorted streams: hashes only in `next` are added, only in `prev` removed.
+ * Changes are handed to `flush` every `batch` hashes (the members table's writes), so memory stays
+ * flat for a dataset of any size. Returns the counts: records in `next`, added, removed.
+ */
+export async function streamDiff(
+  prev: AsyncIterator<Buffer>,
+  next: AsyncIterator<{ hash: Buffer }>,
+  flush: (added: Buffer[], removed: Buffer[]) => Promise<void>,
+  batch = BATCH,
+): Promise<{ records: number; added: number; removed: number }> {
+  let added: Buffer[] = [];
+  let removed: Buffer[] = [];
+  const counts = { records: 0, added: 0, removed: 0 };
+  let p = await prev.next();
+  let n = await next.next();
+  while (!p.done || !n.done) {
+    const c = p.done ? 1 : n.done ? -1 : Buffer.compare(p.value, n.value.hash);
+    if (c <= 0 && !p.done) {
+      if (c < 0) removed.push(p.value);
+      p = await prev.next();
+    }
+    if (c >= 0 && !n.done) {
+      if (c > 0) added.push(n.value.hash);
+      counts.records++;
+      n = await next.next();
+    }
+    if (added.length + removed.length >= batch) {
+      counts.added += added.length;
+      counts.removed += removed.length;
+      await flush(added, removed);
+      added = [];
+      removed = [];
+    }
   }
-  return { added, removed };
+  counts.added += added.length;
+  counts.removed += removed.length;
+  if (added.length + removed.length > 0) await flush(added, removed);
+  return counts;
 }
 
-/** Writes the canonical export of `hashes` (hash order) and returns its sha-256 and size. */
+/** The latest version's hashes in hash order, read a page at a time (members added as `newVersion` left out). */
+async function* currentMembers(client: import('pg').PoolClient, datasetId: string, newVersion: number): AsyncGenerator<Buffer> {
+  let after: Buffer | null = null;
+  for (;;) {
+    const page = await repo.currentMembersPage(client, datasetId, newVersion, after, BATCH);
+    yield* page;
+    if (page.length < BATCH) return;
+    after = page[page.length - 1];
+  }
+}
+
+/**
+ * Writes the canonical export of the submission dataset `datasetId` (one record's data a line,
+ * keys sorted, hash order), streamed from the database to the object store with its sha-256
+ * computed on the way. Returns the digest (hex) and the size in bytes.
+ */
 async function writeExport(
   ctx: AppContext,
   key: string,
   datasetType: string,
-  hashes: readonly Buffer[],
+  datasetId: string,
 ): Promise<{ sha256: string; bytes: number }> {
-  const parts: Buffer[] = [];
-  for (let i = 0; i < hashes.length; i += EXPORT_BATCH) {
-    const rows = await datasets.recordsByHashes(ctx.db, datasetType, hashes.slice(i, i + EXPORT_BATCH));
-    for (const r of rows) parts.push(Buffer.from(`${canonicalJson(r.data)}\n`, 'utf8'));
+  const digest = crypto.createHash('sha256');
+  async function* lines(): AsyncGenerator<Buffer> {
+    for await (const r of datasets.recordsOfDataset(ctx.db, datasetType, datasetId, { withData: true, pageSize: EXPORT_BATCH })) {
+      const line = Buffer.from(`${canonicalJson(r.data)}\n`, 'utf8');
+      digest.update(line);
+      yield line;
+    }
   }
-  const body = Buffer.concat(parts);
-  await ctx.store.put(key, body);
-  return { sha256: crypto.createHash('sha256').update(body).digest('hex'), bytes: body.length };
+  const bytes = await ctx.store.put(key, Readable.from(lines()));
+  return { sha256: digest.digest('hex'), bytes };
 }
 
 /**
@@ -144,10 +191,13 @@ async function freezeOne(
     );
   }
   const latest = Math.max(0, ...all.map((r) => (r.status === 'Published' ? (r.version ?? 0) : 0)));
-  const next = await datasets.recordHashes(ctx.db, root.datasetType, sub.datasetId);
-  const prev = latest === 0 ? [] : await repo.currentMembers(client, root.datasetId);
-  const { added, removed } = diff(prev, next);
-  if (latest > 0 && added.length === 0 && removed.length === 0) {
+  const version = latest + 1;
+  const counts = await streamDiff(
+    currentMembers(client, root.datasetId, version),
+    datasets.recordsOfDataset(ctx.db, root.datasetType, sub.datasetId, { withData: false, pageSize: BATCH }),
+    (added, removed) => repo.applyMembership(client, root.datasetId, version, added, removed),
+  );
+  if (latest > 0 && counts.added === 0 && counts.removed === 0) {
     return repo.markEnded(
       client,
       row.id,
@@ -155,20 +205,23 @@ async function freezeOne(
       `This zip has exactly the records of version ${latest}: nothing was added and no new version was made.`,
     );
   }
-  const version = latest + 1;
-  await repo.applyMembership(client, root.datasetId, version, added, removed);
-  const file = await writeExport(ctx, exportKey(root.datasetId, version), root.datasetType, next);
-  await repo.markPublished(client, row.id, {
-    version,
-    datasetType: root.datasetType,
-    records: next.length,
-    added: added.length,
-    removed: removed.length,
-    params: sub.params,
-    ...file,
-  });
+  const file = await writeExport(ctx, exportKey(root.datasetId, version), root.datasetType, sub.datasetId);
+  await repo.markPublished(client, row.id, { version, datasetType: root.datasetType, ...counts, params: sub.params, ...file });
   row.status = 'Published';
   row.version = version;
+}
+
+/**
+ * Freezes the version that submission `srn` carries, if any, as soon as the submission's pipeline
+ * job has ended (jobs/dataset-ingest.ts), so that no reader waits for a large version to be
+ * frozen. A no-op for a submission that is not a version, or whose version is already frozen.
+ * Throws what the database or the object store throws; readers freeze it later in that case.
+ */
+export async function freezeVersionOfSubmission(ctx: AppContext, srn: string): Promise<void> {
+  const datasetId = await repo.datasetOfVersionSubmission(ctx.db.pool, srn);
+  if (!datasetId) return;
+  const root = await datasets.findPublishedDataset(ctx.db, datasetId);
+  if (root) await freezePending(ctx, root);
 }
 
 function toVersion(datasetId: string, r: VersionRow): DatasetVersion {

@@ -138,14 +138,25 @@ export function aggregateRecords(...a: Parameters<typeof viewerRepo.aggregateRec
   return viewerRepo.aggregateRecords(...a);
 }
 
-/** The hashes of a dataset's records (a version's record set). */
-export function recordHashes(...a: Parameters<typeof viewerRepo.recordHashes>): ReturnType<typeof viewerRepo.recordHashes> {
-  return viewerRepo.recordHashes(...a);
-}
-
-/** Records of one type by their hashes. */
-export function recordsByHashes(...a: Parameters<typeof viewerRepo.recordsByHashes>): ReturnType<typeof viewerRepo.recordsByHashes> {
-  return viewerRepo.recordsByHashes(...a);
+/**
+ * The records of the submission dataset `datasetId`, in hash order, read `pageSize` at a time (so
+ * memory stays flat whatever the dataset's size): each record's hash, and its published data when
+ * `withData`. For dataset versions (docs/api.md#dataset-versions).
+ */
+export async function* recordsOfDataset(
+  db: AppContext['db'],
+  datasetType: string,
+  datasetId: string,
+  opts: { withData: boolean; pageSize?: number },
+): AsyncGenerator<{ hash: Buffer; data?: Record<string, unknown> }> {
+  const size = opts.pageSize ?? 10_000;
+  let after: Buffer | null = null;
+  for (;;) {
+    const rows = await viewerRepo.recordPage(db, datasetType, datasetId, after, size, opts.withData);
+    yield* rows;
+    if (rows.length < size) return;
+    after = rows[rows.length - 1].hash;
+  }
 }
 
 /**

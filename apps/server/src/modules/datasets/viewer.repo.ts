@@ -166,34 +166,24 @@ export async function aggregateRecords(
 }
 
 /**
- * Every record hash of the submission dataset `datasetId` (the records its zip published or merged
- * into), in hash order; for dataset versions (docs/api.md#dataset-versions). Read in keyset batches.
+ * One keyset page of the records of the submission dataset `datasetId` (the records its zip
+ * published or merged into), in hash order: at most `limit` rows whose hash sorts after `after`
+ * (null: from the start), each with its published data when `withData`. For dataset versions
+ * (docs/api.md#dataset-versions), which read a dataset of any size a page at a time.
  */
-export async function recordHashes(db: Db, datasetType: string, datasetId: string): Promise<Buffer[]> {
-  const out: Buffer[] = [];
-  let after: Buffer | null = null;
-  for (;;) {
-    const r: { rows: { hash: Buffer }[] } = await db.pool.query<{ hash: Buffer }>(
-      `SELECT hash FROM dataset_records WHERE dataset_type = $1 AND dataset_ids @> ARRAY[$2::uuid] AND ($3::bytea IS NULL OR hash > $3)
-        ORDER BY dataset_type, hash LIMIT 10000`,
-      [datasetType, datasetId, after],
-    );
-    for (const x of r.rows) out.push(x.hash);
-    if (r.rows.length < 10000) return out;
-    after = r.rows[r.rows.length - 1].hash;
-  }
-}
-
-/** The published data of the records `hashes` (any order in, hash order out). */
-export async function recordsByHashes(
+export async function recordPage(
   db: Db,
   datasetType: string,
-  hashes: readonly Buffer[],
-): Promise<{ hash: Buffer; data: Record<string, unknown> }[]> {
-  if (hashes.length === 0) return [];
+  datasetId: string,
+  after: Buffer | null,
+  limit: number,
+  withData: boolean,
+): Promise<{ hash: Buffer; data?: Record<string, unknown> }[]> {
   const r = await db.pool.query(
-    `SELECT hash, data FROM dataset_records WHERE dataset_type = $1 AND hash = ANY ($2::bytea[]) ORDER BY hash`,
-    [datasetType, hashes],
+    `SELECT hash${withData ? ', data' : ''} FROM dataset_records
+      WHERE dataset_type = $1 AND dataset_ids @> ARRAY[$2::uuid] AND ($3::bytea IS NULL OR hash > $3)
+      ORDER BY dataset_type, hash LIMIT $4`,
+    [datasetType, datasetId, after, limit],
   );
-  return r.rows as { hash: Buffer; data: Record<string, unknown> }[];
+  return r.rows as { hash: Buffer; data?: Record<string, unknown> }[];
 }
