@@ -13,6 +13,7 @@ const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void
   speakers: () => import('./speakers.ts'),
   streaming: () => import('./streaming.ts'),
   viewer: () => import('./viewer.ts'),
+  versions: () => import('./versions.ts'),
   pipeline: () => import('./pipeline.ts'),
 };
 if (!benchName || !benches[benchName]) {

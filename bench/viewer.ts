@@ -35,7 +35,14 @@ function percentile(samples: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 }
 
-async function generate(db: Db, datasetId: string, srn: string, n: number, offset: number, onChunk: (done: number) => void): Promise<void> {
+export async function generate(
+  db: Db,
+  datasetId: string,
+  srn: string,
+  n: number,
+  offset: number,
+  onChunk: (done: number) => void,
+): Promise<void> {
   await db.pool.query(
     `INSERT INTO dataset_submissions (service_request_number, dataset_id, user_id, dataset_name, url, dataset_type, status, params, completed_on)
      VALUES ($1, $2, 'bench', $3, 'https://example.org/bench.zip', 'parallel-corpus', 'Completed', '{}', now())`,
