@@ -43,12 +43,47 @@ function leaves(tree: Tree, out: Set<string> = new Set()): Set<string> {
   return out;
 }
 
-/** Every text of a language's catalogue files (locales/<lang>/*.json), trimmed. */
-export function catalogueTexts(lang: 'en' | 'hi' | 'ta'): Set<string> {
-  const out = new Set<string>();
-  const dir = path.join(LOCALES, lang);
-  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json')))
-    leaves(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Tree, out);
+type Lang = 'en' | 'hi' | 'ta';
+
+// The catalogue files do not change while a test file runs: each language is read once.
+const trees = new Map<Lang, Tree[]>();
+const texts = new Map<Lang, ReadonlySet<string>>();
+const untranslated = new Map<'hi' | 'ta', ReadonlySet<string>>();
+
+/** The parsed catalogue files of `lang` (locales/<lang>/*.json), read on the first call only. */
+function catalogueTrees(lang: Lang): Tree[] {
+  let out = trees.get(lang);
+  if (!out) {
+    const dir = path.join(LOCALES, lang);
+    out = fs
+      .readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Tree);
+    trees.set(lang, out);
+  }
+  return out;
+}
+
+/** Every text of a language's catalogue files (locales/<lang>/*.json), trimmed; read once per language. */
+export function catalogueTexts(lang: Lang): ReadonlySet<string> {
+  let out = texts.get(lang);
+  if (!out) {
+    const all = new Set<string>();
+    for (const tree of catalogueTrees(lang)) leaves(tree, all);
+    out = all;
+    texts.set(lang, out);
+  }
+  return out;
+}
+
+/** The English catalogue texts with letters that `lang`'s catalogue does not also have as they are (computed once per language). */
+export function untranslatedEnglish(lang: 'hi' | 'ta'): ReadonlySet<string> {
+  let out = untranslated.get(lang);
+  if (!out) {
+    const own = catalogueTexts(lang);
+    out = new Set([...catalogueTexts('en')].filter((t) => /[A-Za-z]{2}/.test(t) && !own.has(t)));
+    untranslated.set(lang, out);
+  }
   return out;
 }
 
@@ -58,8 +93,7 @@ export function catalogueTexts(lang: 'en' | 'hi' | 'ta'): Set<string> {
  * counted). Empty when every word outside user data is in `lang`.
  */
 export async function englishLeft(p: Page, lang: 'hi' | 'ta'): Promise<string[]> {
-  const own = catalogueTexts(lang);
-  const english = [...catalogueTexts('en')].filter((t) => /[A-Za-z]{2}/.test(t) && !own.has(t));
+  const english = untranslatedEnglish(lang);
   const visible = await p.evaluate(() => {
     const texts: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -73,15 +107,12 @@ export async function englishLeft(p: Page, lang: 'hi' | 'ta'): Promise<string[]>
     }
     return texts;
   });
-  const set = new Set(english);
-  return [...new Set(visible.filter((t) => set.has(t)))];
+  return [...new Set(visible.filter((t) => english.has(t)))];
 }
 
 /** The text of `key` ('section.name…') in `lang`'s catalogue files; throws when no file has it. */
-export function catalogueMessage(lang: 'en' | 'hi' | 'ta', key: string): string {
-  const dir = path.join(LOCALES, lang);
-  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json'))) {
-    const tree = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Tree;
+export function catalogueMessage(lang: Lang, key: string): string {
+  for (const tree of catalogueTrees(lang)) {
     const v = key.split('.').reduce<string | Tree | undefined>((node, k) => (typeof node === 'object' ? node[k] : undefined), tree);
     if (typeof v === 'string') return v;
   }
