@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from './server.ts';
 
@@ -117,4 +118,40 @@ export function catalogueMessage(lang: Lang, key: string): string {
     if (typeof v === 'string') return v;
   }
   throw new Error(`no catalogue text ${lang}:${key}`);
+}
+
+/** How {@link checkPage} reads a page, and where its screenshot goes. */
+export interface PageCheck {
+  /** Takes the screenshot once every check passed: a `screenshotTaker` of e2e/support/browser.ts. */
+  shoot: (p: Page, shot: string) => Promise<void>;
+  /** Waits until the page is still (toasts gone, transitions ended) before anything is read. */
+  settle?: (p: Page) => Promise<void>;
+  /** English catalogue texts that are user data on these pages (e.g. the bootstrap admin's name 'Admin'). */
+  allowEnglish?: readonly string[];
+  /** Also asserts that the page does not scroll sideways (phone layouts). */
+  noSideScroll?: boolean;
+}
+
+/**
+ * Asserts that `p` is shown in `lang` (`<html lang>`), with no English catalogue text left
+ * (englishLeft, minus `check.allowEnglish`) and no axe-core WCAG 2.1 AA violation
+ * (docs/product.md#languages-of-the-interface), then screenshots it as `shot`. Failures name `shot`.
+ */
+export async function checkPage(p: Page, lang: 'hi' | 'ta', shot: string, check: PageCheck): Promise<void> {
+  await check.settle?.(p);
+  expect(await htmlLang(p), `${shot}: <html lang>`).toBe(lang);
+  const allowed = new Set(check.allowEnglish ?? []);
+  expect(
+    (await englishLeft(p, lang)).filter((t) => !allowed.has(t)),
+    `${shot}: English left`,
+  ).toEqual([]);
+  expect(await axeViolations(p), `${shot}: axe`).toEqual([]);
+  if (check.noSideScroll) await noSideScroll(p, shot);
+  await check.shoot(p, shot);
+}
+
+/** Asserts that `p` does not scroll sideways (its document is no wider than the window); failures name `shot`. */
+export async function noSideScroll(p: Page, shot = 'page'): Promise<void> {
+  const { scroll, width } = await p.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll, `${shot}: sideways scroll`).toBeLessThanOrEqual(width);
 }
