@@ -9,7 +9,7 @@ import { sessionCacheFor } from '../../security/session-cache.ts';
 import { recordAudit } from '../audit/service.ts';
 import { deleteApiKeysOfUser } from '../keys/service.ts';
 import * as repo from './repo.ts';
-import { hashPassword, toUserDetails, verifyPassword, type RequestMeta } from './service.ts';
+import { DELETED_EMAIL_DOMAIN, hashPassword, isDeletedEmail, toUserDetails, verifyPassword, type RequestMeta } from './service.ts';
 
 /**
  * Account self-service (docs/product.md#profile-and-api-keys "My account", docs/api.md#route-groups):
@@ -26,14 +26,6 @@ export const DELETE_NOT_CONFIRMED_MESSAGE = 'Type your e-mail address to confirm
 
 /** The first name every deleted account shows where its contributions name it (docs/product.md#profile-and-api-keys). */
 export const DELETED_USER_NAME = 'Deleted user';
-/** The domain of a deleted account's placeholder e-mail (`.invalid` never delivers, RFC 2606). */
-export const DELETED_EMAIL_DOMAIN = 'deleted.invalid';
-
-/** True for the placeholder e-mail of a deleted account. */
-export function isDeletedEmail(email: string): boolean {
-  return email.toLowerCase().endsWith(`@${DELETED_EMAIL_DOMAIN}`);
-}
-
 const wrongPassword = () =>
   badRequest('WRONG_PASSWORD', WRONG_PASSWORD_MESSAGE, [{ field: 'currentPassword', message: WRONG_PASSWORD_MESSAGE }]);
 
