@@ -37,12 +37,7 @@ export async function updateOwnName(
   meta: RequestMeta,
 ): Promise<UserDetails> {
   const lastName = body.lastName === undefined ? user.lastName : body.lastName || null;
-  const row = await ctx.db.db
-    .updateTable('users')
-    .set({ first_name: body.firstName, last_name: lastName })
-    .where('user_id', '=', user.userId)
-    .returningAll()
-    .executeTakeFirst();
+  const row = await repo.updateUserName(ctx.db, user.userId, body.firstName, lastName);
   if (!row) throw new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
   // Signed calls answer from cached sessions: this process forgets them now, the others at the NOTIFY.
   sessionCacheFor(ctx)?.invalidateUser(user.userId);
@@ -70,14 +65,9 @@ export async function changeOwnPassword(
   }
   const passwordHash = await hashPassword(body.newPassword);
   const ended = await repo.inTransaction(ctx.db, async (q) => {
-    await q.db.updateTable('users').set({ password_hash: passwordHash }).where('user_id', '=', user.userId).execute();
-    await q.db.deleteFrom('password_resets').where('user_id', '=', user.userId).execute();
-    const res = await q.db
-      .deleteFrom('user_keys')
-      .where('user_id', '=', user.userId)
-      .where('public_key', '!=', user.publicKey)
-      .executeTakeFirst();
-    return Number(res.numDeletedRows);
+    await repo.setPasswordHash(q, user.userId, passwordHash);
+    await repo.deletePasswordResets(q, user.userId);
+    return repo.deleteOtherUserKeys(q, user.userId, user.publicKey);
   });
   sessionCacheFor(ctx)?.invalidateUser(user.userId);
   await recordAudit(ctx, {
@@ -122,26 +112,17 @@ export async function deleteOwnAccount(
   const unusable = await hashPassword(randomToken());
   const removed = await repo.inTransaction(ctx.db, async (q) => {
     const row = await repo.findUserForUpdate(q, user.userId);
-    const session = await q.db.selectFrom('user_keys').select('public_key').where('public_key', '=', user.publicKey).executeTakeFirst();
+    const session = await repo.sessionKeyExists(q, user.publicKey);
     if (!row || isDeletedEmail(row.email) || !session) throw new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
     const apiKeys = await deleteApiKeysOfUser(q, user.userId);
-    await q.db.deleteFrom('user_keys').where('user_id', '=', user.userId).execute();
-    await q.db.deleteFrom('password_resets').where('user_id', '=', user.userId).execute();
-    await q.db.deleteFrom('user_preferences').where('user_id', '=', user.userId).execute();
-    await q.db
-      .updateTable('users')
-      .set({
-        email: `deleted-${user.userId}@${DELETED_EMAIL_DOMAIN}`,
-        first_name: DELETED_USER_NAME,
-        last_name: null,
-        org: null,
-        password_hash: unusable,
-        is_active: false,
-        activation_token_hash: null,
-        activation_expires_at: null,
-      })
-      .where('user_id', '=', user.userId)
-      .execute();
+    await repo.deleteUserKeys(q, user.userId);
+    await repo.deletePasswordResets(q, user.userId);
+    await repo.deleteUiLanguage(q, user.userId);
+    await repo.anonymiseUser(q, user.userId, {
+      email: `deleted-${user.userId}@${DELETED_EMAIL_DOMAIN}`,
+      firstName: DELETED_USER_NAME,
+      passwordHash: unusable,
+    });
     return { apiKeys };
   });
   sessionCacheFor(ctx)?.invalidateUser(user.userId);
