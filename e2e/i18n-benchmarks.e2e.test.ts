@@ -22,7 +22,7 @@ import { createDb } from '../apps/server/src/db/pool.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
 import { signedFetch } from './support/accounts.ts';
-import { axeViolations, checkPage, englishLeft, htmlLang, noSideScroll, type PageCheck } from './support/i18n.ts';
+import { axeViolations, catalogueMessage, checkPage, englishLeft, htmlLang, noSideScroll, type PageCheck } from './support/i18n.ts';
 import { REPO_ROOT, startPlatform, type RunningPlatform } from './support/server.ts';
 
 const SHOT_PREFIX = 'i18n-benchmarks-';
@@ -257,6 +257,9 @@ describe('the benchmark pages in Hindi and Tamil', () => {
     step(`${tag}: the Hindi→Urdu benchmark, its zip, and a leaderboard on every metric tab`, async () => {
       await open(page, lang, `/model/benchmark-details/${encodeURIComponent(benchmarkId)}`);
       await page.getByRole('heading', { level: 1, name: HI_UR }).waitFor({ timeout: 30_000 });
+      // Its domain is named in the page's language, not shown as its code.
+      await page.getByText(catalogueMessage(lang, 'search.domain.general'), { exact: true }).first().waitFor();
+      expect(await page.getByText('general', { exact: true }).count()).toBe(0);
       // Bundled: Download is a link to its zip, which answers one.
       const download = page.getByRole('link', { name: text(lang, 'details.download') });
       const href = (await download.getAttribute('href')) ?? '';
