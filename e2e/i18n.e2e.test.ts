@@ -56,7 +56,8 @@ describe('the interface in Hindi and Tamil', () => {
 
   step('a first visit from a Hindi browser opens the dashboard in Hindi', async () => {
     await page.goto(at('/dashboard'));
-    await expect.poll(() => htmlLang(page)).toBe('hi');
+    // <html lang> turns to Hindi once the lazily loaded Hindi catalogue is in: more than poll's 1 s on a busy machine.
+    await expect.poll(() => htmlLang(page), { timeout: 30_000 }).toBe('hi');
     await page.getByRole('heading', { level: 1, name: 'डैशबोर्ड' }).waitFor();
     await page
       .getByText(/प्रति भाषा वाक्य/)
