@@ -16,9 +16,9 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { zipFixture, zipFolder } from '../apps/server/src/test/fixtures.ts';
-import { signedFetch } from '../apps/server/src/test/server-process.ts';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
-import { axeViolations, englishLeft, htmlLang } from './support/i18n.ts';
+import { signedFetch } from './support/accounts.ts';
+import { checkPage, htmlLang, type PageCheck } from './support/i18n.ts';
 import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
 
 const PASSWORD = 'Str0ng!pass';
@@ -54,17 +54,16 @@ const takeShot = screenshotTaker(SHOT_PREFIX);
 const journey = new Journey(() => takeShot(page, 'FAILED'));
 const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
 
-/** The page has no English catalogue text left and no WCAG 2.1 AA violation; `<html lang>` is `lang`. */
-async function checkPage(p: Page, lang: 'hi' | 'ta', shot: string): Promise<void> {
+/** The checks of every page (checkPage of e2e/support/i18n.ts): `<html lang>`, no English catalogue text left, no WCAG 2.1 AA violation. */
+const CHECK: PageCheck = {
+  shoot: takeShot,
   // A toast passing by (fading in or out) is measured half transparent by axe: let it leave first
   // (notistack loads lazily, so the "please wait" toast may appear only after a short while).
-  await p.waitForTimeout(1000);
-  await p.locator('#notistack-snackbar').waitFor({ state: 'detached', timeout: 15_000 });
-  expect(await htmlLang(p)).toBe(lang);
-  expect(await englishLeft(p, lang)).toEqual([]);
-  expect(await axeViolations(p)).toEqual([]);
-  await takeShot(p, shot);
-}
+  settle: async (p) => {
+    await p.waitForTimeout(1000);
+    await p.locator('#notistack-snackbar').waitFor({ state: 'detached', timeout: 15_000 });
+  },
+};
 
 /** Signs in through the login page of `p` (its interface in whatever language the browser chose). */
 async function signIn(p: Page): Promise<void> {
@@ -191,18 +190,18 @@ describe('the dataset screens in Hindi and Tamil', () => {
     await page.getByLabel('डेटासेट URL').fill('ftp://example.org/d.zip');
     await page.getByLabel('डेटासेट का नाम').click();
     await page.getByText('ftp लिंक समर्थित नहीं हैं: zip फ़ाइल http या https से साझा करें').waitFor();
-    await checkPage(page, 'hi', 'submit-hi');
+    await checkPage(page, 'hi', 'submit-hi', CHECK);
   });
 
   step('a dataset submitted in Hindi: thank-you page, then My Contribution with its row highlighted', async () => {
     failedSrn = await submit(FAILED_NAME, fixtures.url('parallel-all-invalid.zip'), false);
-    await checkPage(page, 'hi', 'thanks-hi');
+    await checkPage(page, 'hi', 'thanks-hi', CHECK);
     await page.getByRole('link', { name: 'मेरे योगदान पर जाएँ' }).click();
     await page.getByRole('heading', { level: 1, name: 'मेरा योगदान' }).waitFor();
     const row = page.getByRole('table', { name: 'जमा किए गए डेटासेट' }).locator('tbody tr').filter({ hasText: failedSrn });
     await expect.poll(() => row.getAttribute('data-highlighted'), { timeout: 10_000 }).toBe('true');
     expect(await page.getByRole('tab', { name: 'जमा किए गए डेटासेट' }).getAttribute('aria-selected')).toBe('true');
-    await checkPage(page, 'hi', 'my-contribution-hi');
+    await checkPage(page, 'hi', 'my-contribution-hi', CHECK);
   });
 
   step('a benchmark dataset: "go to my contribution" opens the Benchmark Dataset tab with its row highlighted', async () => {
@@ -214,7 +213,7 @@ describe('the dataset screens in Hindi and Tamil', () => {
     await expect.poll(() => row.getAttribute('data-highlighted'), { timeout: 15_000 }).toBe('true');
     expect(srn).not.toBe('');
     await expect.poll(() => row.locator('td').nth(1).innerText(), { timeout: PIPELINE_TIMEOUT_MS }).toBe('अनुवाद');
-    await checkPage(page, 'hi', 'my-contribution-benchmark-hi');
+    await checkPage(page, 'hi', 'my-contribution-benchmark-hi', CHECK);
   });
 
   step('the status page of the failed dataset in Hindi: stages, statuses and the error summary', async () => {
@@ -224,7 +223,7 @@ describe('the dataset screens in Hindi and Tamil', () => {
     await expect.poll(() => stages.locator('tbody tr').nth(2).innerText()).toMatch(/सत्यापन\s+विफल/);
     const summary = page.getByRole('table', { name: 'त्रुटि सारांश' });
     await summary.getByText('कोई टेक्स्ट अपनी भाषा की लिपि में नहीं लिखा है।').waitFor();
-    await checkPage(page, 'hi', 'status-hi');
+    await checkPage(page, 'hi', 'status-hi', CHECK);
   });
 
   step('the same pages in Tamil after the switcher', async () => {
@@ -232,18 +231,18 @@ describe('the dataset screens in Hindi and Tamil', () => {
     await page.getByRole('menuitem', { name: 'தமிழ்' }).click();
     await expect.poll(() => htmlLang(page)).toBe('ta');
     await page.getByRole('table', { name: 'செயலாக்கக் கட்டங்கள்' }).waitFor();
-    await checkPage(page, 'ta', 'status-ta');
+    await checkPage(page, 'ta', 'status-ta', CHECK);
     await page.goto(at('/dataset/my-contribution'));
     await page.getByRole('heading', { level: 1, name: 'என் பங்களிப்பு' }).waitFor();
     await page.getByRole('table', { name: 'சமர்ப்பித்த தரவுத்தொகுப்புகள்' }).locator('tbody tr').first().waitFor();
-    await checkPage(page, 'ta', 'my-contribution-ta');
+    await checkPage(page, 'ta', 'my-contribution-ta', CHECK);
     await page.getByRole('tab', { name: 'பெஞ்ச்மார்க் தரவுத்தொகுப்பு' }).click();
     await page.getByRole('table', { name: 'பெஞ்ச்மார்க் தரவுத்தொகுப்புகள்' }).locator('tbody tr').first().waitFor();
-    await checkPage(page, 'ta', 'my-contribution-benchmark-ta');
+    await checkPage(page, 'ta', 'my-contribution-benchmark-ta', CHECK);
     await page.goto(at('/dataset/upload'));
     await page.getByRole('heading', { level: 1, name: 'தரவுத்தொகுப்பைச் சமர்ப்பி' }).waitFor();
     await page.getByRole('link', { name: 'parallel-en-hi (zip)' }).waitFor();
-    await checkPage(page, 'ta', 'submit-ta');
+    await checkPage(page, 'ta', 'submit-ta', CHECK);
   });
 
   step('on a phone (a Tamil browser), then in Hindi: Status and Failed Count stay on screen', async () => {
@@ -263,14 +262,14 @@ describe('the dataset screens in Hindi and Tamil', () => {
       await small.getByRole('heading', { level: 1, name: text.title }).waitFor();
       await small.locator('tbody tr').first().waitFor();
       await headerOnScreen(small, text.status);
-      await checkPage(small, lang, `phone-my-contribution-${lang}`);
+      await checkPage(small, lang, `phone-my-contribution-${lang}`, CHECK);
       await small.goto(at(`/dataset-status/${encodeURIComponent(failedSrn)}`));
       await waitForStages(small, text.refresh, text.table);
       // On a phone each stage's status chip sits under its name; the counts keep their columns.
       const chip = await small.getByRole('table', { name: text.table }).locator('tbody tr .MuiChip-root').first().boundingBox();
       expect(chip && chip.x + chip.width).toBeLessThanOrEqual(390);
       await headerOnScreen(small, text.failed);
-      await checkPage(small, lang, `phone-status-${lang}`);
+      await checkPage(small, lang, `phone-status-${lang}`, CHECK);
     }
     await small.close();
   });

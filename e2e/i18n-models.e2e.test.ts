@@ -15,11 +15,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MODEL_API, MODEL_HEALTH_CHECK_PATH, MODEL_UPTIME_PATH } from '@ulca/contracts';
-import { signHeaders } from '../apps/web/src/lib/signing.ts';
 import { silentWav, startTestModelServer, type TestModelServer } from '../apps/server/src/test/model-server.ts';
 import { testDescriptor } from '../apps/server/src/test/model-descriptors.ts';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
-import { axeViolations, englishLeft, htmlLang } from './support/i18n.ts';
+import { signedFetch } from './support/accounts.ts';
+import { checkPage, htmlLang, type PageCheck } from './support/i18n.ts';
 import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
 
 const SHOT_PREFIX = 'i18n-models-';
@@ -55,13 +55,8 @@ const takeShot = screenshotTaker(SHOT_PREFIX);
 const journey = new Journey(() => takeShot(page, 'FAILED'));
 const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
 
-/** The checks every page gets: its language, no English catalogue text, no axe violation; then a screenshot. */
-async function checkPage(p: Page, lang: Lang, shot: string): Promise<void> {
-  expect(await htmlLang(p)).toBe(lang);
-  expect(await englishLeft(p, lang)).toEqual([]);
-  expect(await axeViolations(p)).toEqual([]);
-  await takeShot(p, shot);
-}
+/** The checks every page gets (checkPage of e2e/support/i18n.ts): its language, no English catalogue text, no axe violation; then a screenshot. */
+const CHECK: PageCheck = { shoot: takeShot };
 
 /** A page of `context` opened in `lang` (the remembered choice), signed in as the owner when `session` is given. */
 async function pageIn(context: BrowserContext, lang: Lang, session: string | null): Promise<Page> {
@@ -83,31 +78,31 @@ async function visitAll(p: Page, lang: Lang, tag: string): Promise<void> {
   await p.goto(at('/model/explore-models'));
   await p.getByRole('heading', { level: 1, name: tx.explore }).waitFor();
   await p.getByText(NAME).first().waitFor({ timeout: 30_000 });
-  await checkPage(p, lang, `${tag}-explore-translation`);
+  await checkPage(p, lang, `${tag}-explore-translation`, CHECK);
   for (const task of ['asr', 'audio-gender-detection', 'status-check']) {
     await p.goto(at(`/model/explore-models?task=${task}`));
     await p.getByRole('heading', { level: 1, name: tx.explore }).waitFor();
     if (task === 'status-check') await p.getByText(NAME).first().waitFor({ timeout: 30_000 });
     else await p.getByRole('status').first().waitFor();
-    await checkPage(p, lang, `${tag}-explore-${task}`);
+    await checkPage(p, lang, `${tag}-explore-${task}`, CHECK);
   }
   // The model page (description and cards), its try view's header, and the owner's feedback view.
   await p.goto(at(`/search-model/${encodeURIComponent(modelId)}`));
   await p.getByRole('heading', { level: 1, name: `${NAME} v1.0` }).waitFor();
   await p.getByTestId('open-feedback').waitFor();
-  await checkPage(p, lang, `${tag}-model`);
+  await checkPage(p, lang, `${tag}-model`, CHECK);
   await p.getByTestId('open-feedback').click();
   await p.getByRole('heading', { level: 2, name: tx.feedback }).waitFor();
   await p.getByText(SUGGESTION).first().waitFor();
-  await checkPage(p, lang, `${tag}-feedback`);
+  await checkPage(p, lang, `${tag}-feedback`, CHECK);
   // Submit Model and My Models.
   await p.goto(at('/model/upload'));
   await p.getByRole('heading', { level: 1, name: tx.submit }).waitFor();
-  await checkPage(p, lang, `${tag}-submit`);
+  await checkPage(p, lang, `${tag}-submit`, CHECK);
   await p.goto(at('/model/my-contribution'));
   await p.getByRole('heading', { level: 1, name: tx.my }).waitFor();
   await p.getByText(NAME).first().waitFor();
-  await checkPage(p, lang, `${tag}-my-models`);
+  await checkPage(p, lang, `${tag}-my-models`, CHECK);
 }
 
 describe('the model pages in Hindi and Tamil', () => {
@@ -158,7 +153,7 @@ describe('the model pages in Hindi and Tamil', () => {
     fs.writeFileSync(file, JSON.stringify(testDescriptor('translation', NAME, ms.url('translation'), silentWav(0.1).toString('base64'))));
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'फ़ाइल चुनें' }).click()]);
     await chooser.setFiles(file);
-    await checkPage(page, 'hi', 'submit-chosen');
+    await checkPage(page, 'hi', 'submit-chosen', CHECK);
     await page.getByRole('button', { name: 'जमा करें', exact: true }).click();
     await page.getByRole('heading', { name: 'आपके योगदान के लिए धन्यवाद!' }).waitFor({ timeout: 30_000 });
     modelId = (await page.getByLabel('मॉडल संदर्भ संख्या').innerText()).trim();
@@ -172,7 +167,7 @@ describe('the model pages in Hindi and Tamil', () => {
     await row.getByRole('button', { name: 'प्रकाशित करें', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'मॉडल प्रकाशित करें' });
     await dialog.getByText('क्या आप सचमुच इस मॉडल को प्रकाशित करना चाहते हैं?', { exact: false }).waitFor();
-    await checkPage(page, 'hi', 'publish-dialog');
+    await checkPage(page, 'hi', 'publish-dialog', CHECK);
     await dialog.getByRole('button', { name: 'हाँ' }).click();
     await page.getByText('मॉडल सफलतापूर्वक प्रकाशित हो गया।').waitFor();
     await expect.poll(() => row.getByText('प्रकाशित', { exact: true }).count()).toBe(1);
@@ -190,11 +185,8 @@ describe('the model pages in Hindi and Tamil', () => {
     await expect
       .poll(
         async () => {
-          const res = await fetch(`${platform.baseUrl}${MODEL_HEALTH_CHECK_PATH}`, {
-            method: 'POST',
-            headers: signHeaders(keys.publicKey, keys.privateKey, { method: 'POST', url: MODEL_HEALTH_CHECK_PATH }),
-          });
-          return ((await res.json()) as { data?: { jobId: string | null } }).data?.jobId;
+          const res = await signedFetch(platform.baseUrl, keys, 'POST', MODEL_HEALTH_CHECK_PATH);
+          return (res.json.data as { jobId: string | null } | undefined)?.jobId;
         },
         { timeout: 75_000, interval: 5000 },
       )
@@ -255,7 +247,7 @@ describe('the model pages in Hindi and Tamil', () => {
     await expect.poll(() => grid.getByRole('row').filter({ hasText: SUGGESTION }).count()).toBe(0);
     await search.fill('calm');
     await row.waitFor();
-    await checkPage(page, 'hi', 'feedback-owner');
+    await checkPage(page, 'hi', 'feedback-owner', CHECK);
     // CSV of every row, from the grid's export menu.
     await page.getByRole('button', { name: /^निर्यात/ }).click();
     const [download] = await Promise.all([

@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { zipFixture } from '../apps/server/src/test/fixtures.ts';
-import { signedFetch } from '../apps/server/src/test/server-process.ts';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
-import { axeViolations, englishLeft, htmlLang } from './support/i18n.ts';
+import { signedFetch } from './support/accounts.ts';
+import { checkPage, type PageCheck } from './support/i18n.ts';
 import { startPlatform, type RunningPlatform } from './support/server.ts';
 
 const SHOT_PREFIX = 'i18n-search-';
@@ -76,17 +76,13 @@ async function signedInPage(lang: 'hi' | 'ta', size: 'wide' | 'phone'): Promise<
   return newPageWithTimeout(ctx, 30_000);
 }
 
-/** The page has `lang`, no English catalogue text and no WCAG 2.1 AA violation; then its screenshot. */
-async function checkPage(p: Page, lang: 'hi' | 'ta', shot: string): Promise<void> {
-  expect(await htmlLang(p)).toBe(lang);
+/** The checks of every page (checkPage of e2e/support/i18n.ts): `lang`, no English catalogue text, no WCAG 2.1 AA violation, no sideways scroll; then its screenshot. */
+const CHECK: PageCheck = {
+  shoot: takeShot,
   // Let toasts and transitions settle before reading the page.
-  await p.waitForTimeout(400);
-  expect(await englishLeft(p, lang), `${shot}: English left`).toEqual([]);
-  expect(await axeViolations(p), `${shot}: axe`).toEqual([]);
-  const { scroll, width } = await p.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-  expect(scroll, `${shot}: sideways scroll`).toBeLessThanOrEqual(width);
-  await takeShot(p, shot);
-}
+  settle: (p) => p.waitForTimeout(400),
+  noSideScroll: true,
+};
 
 /** The words each language's pages are waited on by (the catalogue's own texts). */
 const WORDS = {
@@ -132,7 +128,7 @@ async function visitAll(lang: 'hi' | 'ta', size: 'wide' | 'phone'): Promise<void
   await p.goto(at('/search-and-download-rec/initiate/-1'));
   await p.getByRole('heading', { level: 1, name: w.searchTitle }).waitFor();
   await p.getByRole('combobox', { name: w.targets }).waitFor();
-  await checkPage(p, lang, `form-${tag}`);
+  await checkPage(p, lang, `form-${tag}`, CHECK);
   // A target language (named in the interface language) opens the filters; Submit without a source says it is mandatory.
   const targets = p.getByRole('combobox', { name: w.targets });
   await targets.click();
@@ -142,30 +138,30 @@ async function visitAll(lang: 'hi' | 'ta', size: 'wide' | 'phone'): Promise<void
   await p.getByRole('switch', { name: w.advanced }).check();
   await p.getByRole('button', { name: w.submit, exact: true }).click();
   await p.getByText(w.mandatory).first().waitFor();
-  await checkPage(p, lang, `form-filled-${tag}`);
+  await checkPage(p, lang, `form-filled-${tag}`, CHECK);
 
   await p.goto(at('/my-searches'));
   await p.getByRole('heading', { level: 1, name: w.mySearches }).waitFor();
   const row = p.getByRole('table', { name: w.mySearches }).getByRole('row').filter({ hasText: srn });
   await row.waitFor();
-  await checkPage(p, lang, `my-searches-${tag}`);
+  await checkPage(p, lang, `my-searches-${tag}`, CHECK);
   // The link to the search's records (a cell from sm up, folded into the first cell on a phone).
   await row.getByRole('link', { name: srn }).filter({ visible: true }).click();
   await p.getByRole('heading', { level: 1, name: w.searchRecords.replace('{srn}', srn) }).waitFor();
   await expect.poll(() => p.getByTestId('viewer-record').count(), { timeout: 30_000 }).toBeGreaterThan(0);
-  await checkPage(p, lang, `search-records-${tag}`);
+  await checkPage(p, lang, `search-records-${tag}`, CHECK);
 
   await p.goto(at(`/search-and-download-rec/completed/${srn}`));
   await p.getByRole('heading', { level: 1, name: w.result }).waitFor();
-  await checkPage(p, lang, `search-result-${tag}`);
+  await checkPage(p, lang, `search-result-${tag}`, CHECK);
 
   await p.goto(at(`/datasets/${datasetId}`));
   await expect.poll(() => p.getByTestId('viewer-record').count(), { timeout: 30_000 }).toBe(5);
   await p.getByRole('table', { name: w.versions }).waitFor();
-  await checkPage(p, lang, `dataset-${tag}`);
+  await checkPage(p, lang, `dataset-${tag}`, CHECK);
   await p.getByRole('button', { name: w.cite }).filter({ visible: true }).click();
   await expect.poll(() => p.getByTestId('citation').innerText(), { timeout: 30_000 }).toContain('@misc');
-  await checkPage(p, lang, `cite-${tag}`);
+  await checkPage(p, lang, `cite-${tag}`, CHECK);
   await p.getByRole('button', { name: w.close }).click();
 }
 

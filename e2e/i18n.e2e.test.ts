@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
-import { axeViolations, englishLeft, htmlLang } from './support/i18n.ts';
+import { axeViolations, checkPage, englishLeft, htmlLang } from './support/i18n.ts';
 import { startPlatform, type RunningPlatform } from './support/server.ts';
 
 const SHOT_PREFIX = 'i18n-';
@@ -56,16 +56,15 @@ describe('the interface in Hindi and Tamil', () => {
 
   step('a first visit from a Hindi browser opens the dashboard in Hindi', async () => {
     await page.goto(at('/dashboard'));
-    await expect.poll(() => htmlLang(page)).toBe('hi');
+    // <html lang> turns to Hindi once the lazily loaded Hindi catalogue is in: more than poll's 1 s on a busy machine.
+    await expect.poll(() => htmlLang(page), { timeout: 30_000 }).toBe('hi');
     await page.getByRole('heading', { level: 1, name: 'डैशबोर्ड' }).waitFor();
     await page
       .getByText(/प्रति भाषा वाक्य/)
       .first()
       .waitFor();
     await expect.poll(() => page.getByTestId('language-switcher').innerText()).toBe('हिन्दी');
-    expect(await axeViolations(page)).toEqual([]);
-    expect(await englishLeft(page, 'hi')).toEqual([]);
-    await takeShot(page, 'dashboard-hi');
+    await checkPage(page, 'hi', 'dashboard-hi', { shoot: takeShot });
   });
 
   step('the switcher lists each language in its own script and moves the page to Tamil, remembered', async () => {

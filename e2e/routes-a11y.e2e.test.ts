@@ -9,8 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { signedFetch } from '../apps/server/src/test/server-process.ts';
 import { clearShots, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import { signedFetch } from './support/accounts.ts';
 import { axeViolations, catalogueMessage, englishLeft, htmlLang } from './support/i18n.ts';
 import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
 

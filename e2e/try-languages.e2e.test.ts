@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
-import { axeViolations, catalogueTexts, englishLeft, htmlLang } from './support/i18n.ts';
+import { axeViolations, checkPage, htmlLang, untranslatedEnglish } from './support/i18n.ts';
 import { startPlatform, type RunningPlatform } from './support/server.ts';
 import { characterErrorRate, startTextRenderer } from '../apps/server/src/modules/reference-models/engines/render-text.testkit.ts';
 
@@ -49,8 +49,7 @@ async function choose(p: Page, name: RegExp, option: string): Promise<void> {
  * their own: englishLeft (e2e/support/i18n.ts) narrowed to one part of the page.
  */
 async function englishLeftIn(p: Page, selector: string, lang: 'hi' | 'ta'): Promise<string[]> {
-  const own = catalogueTexts(lang);
-  const english = new Set([...catalogueTexts('en')].filter((t) => /[A-Za-z]{2}/.test(t) && !own.has(t)));
+  const english = untranslatedEnglish(lang);
   const visible = await p.locator(selector).evaluate((root) => {
     const texts: string[] = [];
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -227,9 +226,7 @@ describe('try every language of a model', () => {
           await expect.poll(() => output(p).count(), { timeout: 60_000 }).toBe(1);
           expect(await englishLeftIn(p, 'section[aria-labelledby="try-title"]', lang)).toEqual([]);
           // The whole model page too (its header and cards are the models feature's).
-          expect(await englishLeft(p, lang)).toEqual([]);
-          expect(await axeViolations(p)).toEqual([]);
-          await takeShot(p, `panel-${lang}`);
+          await checkPage(p, lang, `panel-${lang}`, { shoot: takeShot });
           // Speech-to-speech in the same language, its first source and target chosen.
           await p.goto(at('/model/explore-models?task=sts'));
           const sts = p.locator('section[aria-labelledby="sts-title"]');

@@ -5,8 +5,15 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { signHeaders } from '../../apps/web/src/lib/signing.ts';
+import { signedFetch } from '../../apps/server/src/test/server-process.ts';
 import { waitForMailLink, type RunningPlatform } from './server.ts';
+
+/**
+ * The one signed call of the journeys: `signedFetch(baseUrl, keys, method, pathAndQuery, body?)` signs
+ * as the web app does (v2: method, path, time, nonce and body; docs/api.md#request-signatures) and resolves with
+ * `{ status, json }` whatever the status.
+ */
+export { signedFetch };
 
 /** The session the web app keeps in localStorage ('ulca.session'). */
 export interface BrowserSession {
@@ -57,19 +64,9 @@ export async function signedApi<T>(
   pathAndQuery: string,
   body?: unknown,
 ): Promise<T> {
-  const k = (await browserSession(page)).userKeys;
-  const raw = body === undefined ? undefined : JSON.stringify(body);
-  const res = await fetch(`${platform.baseUrl}${pathAndQuery}`, {
-    method,
-    headers: {
-      ...signHeaders(k.publicKey, k.privateKey, { method, url: pathAndQuery, body: raw }),
-      ...(raw ? { 'content-type': 'application/json' } : {}),
-    },
-    body: raw,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${pathAndQuery} → ${res.status} ${text}`);
-  return JSON.parse(text) as T;
+  const { status, json } = await signedFetch(platform.baseUrl, (await browserSession(page)).userKeys, method, pathAndQuery, body);
+  if (status < 200 || status >= 300) throw new Error(`${method} ${pathAndQuery} → ${status} ${JSON.stringify(json)}`);
+  return json as T;
 }
 
 /** Creates an API key for `appName` as `page`'s user; resolves with the full key (`ulca_…`). */

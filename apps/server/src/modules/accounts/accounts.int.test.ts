@@ -8,7 +8,7 @@ import { buildApp } from '../../app.ts';
 import type { AppContext } from '../../context.ts';
 import { signedIn } from '../../security/access.ts';
 import { ensureAdmin } from './bootstrap.ts';
-import { getUserById, RESERVED_EMAIL_DOMAIN_MESSAGE } from './service.ts';
+import { DELETED_EMAIL_DOMAIN, getUserById, RESERVED_EMAIL_DOMAIN_MESSAGE } from './service.ts';
 import { legacySignedHeaders, payloadForBody, payloadV2, signRequest, signedHeaders } from '../../security/signing.ts';
 import { isStrongPassword, SYSTEM_ACCOUNT_DOMAIN } from '@ulca/contracts';
 import { sessionCacheFor } from '../../security/session-cache.ts';
@@ -140,6 +140,15 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
 
   it("refuses an e-mail address at the platform accounts' domain with 400 RESERVED_EMAIL_DOMAIN, creating nothing", async () => {
     const email = `someone@${SYSTEM_ACCOUNT_DOMAIN.toUpperCase()}`;
+    const res = await signup({ firstName: 'Some One', email, password: PASSWORD });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'RESERVED_EMAIL_DOMAIN', message: RESERVED_EMAIL_DOMAIN_MESSAGE });
+    expect(await ctx.db.db.selectFrom('users').select('email').where('email', '=', email.toLowerCase()).execute()).toEqual([]);
+  });
+
+  it("refuses an e-mail address at the deleted accounts' domain with 400 RESERVED_EMAIL_DOMAIN, creating nothing", async () => {
+    // A deleted account is renamed to deleted-<id>@deleted.invalid: a sign-up there could take a tombstone's address.
+    const email = `deleted-someone@${DELETED_EMAIL_DOMAIN.toUpperCase()}`;
     const res = await signup({ firstName: 'Some One', email, password: PASSWORD });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'RESERVED_EMAIL_DOMAIN', message: RESERVED_EMAIL_DOMAIN_MESSAGE });

@@ -322,3 +322,71 @@ export async function saveUiLanguage(db: Db, userId: string, language: string): 
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ ui_language: language, updated_on: sql`now()` }))
     .execute();
 }
+
+// ── account self-service (docs/product.md#profile-and-api-keys; self-service.ts holds the rules) ──
+
+/** Sets the first and last name (null clears it) of `userId`; resolves with the row as it now is, undefined for an unknown user. */
+export async function updateUserName(
+  q: Queryable,
+  userId: string,
+  firstName: string,
+  lastName: string | null,
+): Promise<UserRow | undefined> {
+  return q.db
+    .updateTable('users')
+    .set({ first_name: firstName, last_name: lastName })
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Stores `passwordHash` (an Argon2id hash of passwords.ts) as `userId`'s password. */
+export async function setPasswordHash(q: Queryable, userId: string, passwordHash: string): Promise<void> {
+  await q.db.updateTable('users').set({ password_hash: passwordHash }).where('user_id', '=', userId).execute();
+}
+
+/** Deletes `userId`'s outstanding reset link, if any (a reset link must not outlive a password change or the account). */
+export async function deletePasswordResets(q: Queryable, userId: string): Promise<void> {
+  await q.db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+}
+
+/** Deletes every session key of `userId` but `keepPublicKey` (the session making the call). Returns how many ended. */
+export async function deleteOtherUserKeys(q: Queryable, userId: string, keepPublicKey: string): Promise<number> {
+  const res = await q.db.deleteFrom('user_keys').where('user_id', '=', userId).where('public_key', '!=', keepPublicKey).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+/** True while the session key `publicKey` exists (not signed out, not ended). */
+export async function sessionKeyExists(q: Queryable, publicKey: string): Promise<boolean> {
+  return (await q.db.selectFrom('user_keys').select('public_key').where('public_key', '=', publicKey).executeTakeFirst()) !== undefined;
+}
+
+/** Deletes `userId`'s interface-language preference (table user_preferences), if any. */
+export async function deleteUiLanguage(q: Queryable, userId: string): Promise<void> {
+  await q.db.deleteFrom('user_preferences').where('user_id', '=', userId).execute();
+}
+
+/**
+ * Turns `userId`'s row into a deleted account's tombstone: placeholder `email`, `firstName`, no last
+ * name nor organisation, `passwordHash` (one nobody knows), inactive, no pending activation.
+ */
+export async function anonymiseUser(
+  q: Queryable,
+  userId: string,
+  t: { email: string; firstName: string; passwordHash: string },
+): Promise<void> {
+  await q.db
+    .updateTable('users')
+    .set({
+      email: t.email,
+      first_name: t.firstName,
+      last_name: null,
+      org: null,
+      password_hash: t.passwordHash,
+      is_active: false,
+      activation_token_hash: null,
+      activation_expires_at: null,
+    })
+    .where('user_id', '=', userId)
+    .execute();
+}

@@ -9,7 +9,7 @@ import { sessionCacheFor } from '../../security/session-cache.ts';
 import { recordAudit } from '../audit/service.ts';
 import { deleteApiKeysOfUser } from '../keys/service.ts';
 import * as repo from './repo.ts';
-import { hashPassword, toUserDetails, verifyPassword, type RequestMeta } from './service.ts';
+import { DELETED_EMAIL_DOMAIN, hashPassword, isDeletedEmail, toUserDetails, verifyPassword, type RequestMeta } from './service.ts';
 
 /**
  * Account self-service (docs/product.md#profile-and-api-keys "My account", docs/api.md#route-groups):
@@ -26,14 +26,6 @@ export const DELETE_NOT_CONFIRMED_MESSAGE = 'Type your e-mail address to confirm
 
 /** The first name every deleted account shows where its contributions name it (docs/product.md#profile-and-api-keys). */
 export const DELETED_USER_NAME = 'Deleted user';
-/** The domain of a deleted account's placeholder e-mail (`.invalid` never delivers, RFC 2606). */
-export const DELETED_EMAIL_DOMAIN = 'deleted.invalid';
-
-/** True for the placeholder e-mail of a deleted account. */
-export function isDeletedEmail(email: string): boolean {
-  return email.toLowerCase().endsWith(`@${DELETED_EMAIL_DOMAIN}`);
-}
-
 const wrongPassword = () =>
   badRequest('WRONG_PASSWORD', WRONG_PASSWORD_MESSAGE, [{ field: 'currentPassword', message: WRONG_PASSWORD_MESSAGE }]);
 
@@ -45,12 +37,7 @@ export async function updateOwnName(
   meta: RequestMeta,
 ): Promise<UserDetails> {
   const lastName = body.lastName === undefined ? user.lastName : body.lastName || null;
-  const row = await ctx.db.db
-    .updateTable('users')
-    .set({ first_name: body.firstName, last_name: lastName })
-    .where('user_id', '=', user.userId)
-    .returningAll()
-    .executeTakeFirst();
+  const row = await repo.updateUserName(ctx.db, user.userId, body.firstName, lastName);
   if (!row) throw new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
   // Signed calls answer from cached sessions: this process forgets them now, the others at the NOTIFY.
   sessionCacheFor(ctx)?.invalidateUser(user.userId);
@@ -78,14 +65,9 @@ export async function changeOwnPassword(
   }
   const passwordHash = await hashPassword(body.newPassword);
   const ended = await repo.inTransaction(ctx.db, async (q) => {
-    await q.db.updateTable('users').set({ password_hash: passwordHash }).where('user_id', '=', user.userId).execute();
-    await q.db.deleteFrom('password_resets').where('user_id', '=', user.userId).execute();
-    const res = await q.db
-      .deleteFrom('user_keys')
-      .where('user_id', '=', user.userId)
-      .where('public_key', '!=', user.publicKey)
-      .executeTakeFirst();
-    return Number(res.numDeletedRows);
+    await repo.setPasswordHash(q, user.userId, passwordHash);
+    await repo.deletePasswordResets(q, user.userId);
+    return repo.deleteOtherUserKeys(q, user.userId, user.publicKey);
   });
   sessionCacheFor(ctx)?.invalidateUser(user.userId);
   await recordAudit(ctx, {
@@ -130,26 +112,17 @@ export async function deleteOwnAccount(
   const unusable = await hashPassword(randomToken());
   const removed = await repo.inTransaction(ctx.db, async (q) => {
     const row = await repo.findUserForUpdate(q, user.userId);
-    const session = await q.db.selectFrom('user_keys').select('public_key').where('public_key', '=', user.publicKey).executeTakeFirst();
+    const session = await repo.sessionKeyExists(q, user.publicKey);
     if (!row || isDeletedEmail(row.email) || !session) throw new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
     const apiKeys = await deleteApiKeysOfUser(q, user.userId);
-    await q.db.deleteFrom('user_keys').where('user_id', '=', user.userId).execute();
-    await q.db.deleteFrom('password_resets').where('user_id', '=', user.userId).execute();
-    await q.db.deleteFrom('user_preferences').where('user_id', '=', user.userId).execute();
-    await q.db
-      .updateTable('users')
-      .set({
-        email: `deleted-${user.userId}@${DELETED_EMAIL_DOMAIN}`,
-        first_name: DELETED_USER_NAME,
-        last_name: null,
-        org: null,
-        password_hash: unusable,
-        is_active: false,
-        activation_token_hash: null,
-        activation_expires_at: null,
-      })
-      .where('user_id', '=', user.userId)
-      .execute();
+    await repo.deleteUserKeys(q, user.userId);
+    await repo.deletePasswordResets(q, user.userId);
+    await repo.deleteUiLanguage(q, user.userId);
+    await repo.anonymiseUser(q, user.userId, {
+      email: `deleted-${user.userId}@${DELETED_EMAIL_DOMAIN}`,
+      firstName: DELETED_USER_NAME,
+      passwordHash: unusable,
+    });
     return { apiKeys };
   });
   sessionCacheFor(ctx)?.invalidateUser(user.userId);

@@ -76,7 +76,8 @@ export function activationLink(publicUrl: string, email: string, userId: string,
  * activation link whose token is stored only as its sha-256 and expires after
  * ACTIVATION_TOKEN_TTL_HOURS (7 days by default). All or none are created.
  * Throws ApiError 400 RESERVED_EMAIL_DOMAIN for an address at SYSTEM_ACCOUNT_DOMAIN (the platform's
- * own accounts), 422 DUPLICATE_EMAIL when an e-mail is taken (or repeated in the request), and
+ * own accounts) or DELETED_EMAIL_DOMAIN (deleted accounts' placeholders), 422 DUPLICATE_EMAIL when
+ * an e-mail is taken (or repeated in the request), and
  * 503 MAIL_FAILED (accounts removed again) when the activation e-mail cannot be sent. With `meta`
  * (every HTTP call) the request first counts against SIGNUP_MAX_PER_IP_PER_HOUR for its address,
  * whatever its outcome: 429 TooManyRequestsError beyond (issue #9 §10).
@@ -84,8 +85,10 @@ export function activationLink(publicUrl: string, email: string, userId: string,
  */
 export async function signup(ctx: AppContext, users: SignupUser[], meta?: RequestMeta): Promise<string[]> {
   if (meta) await consumeSignupRequest(ctx, meta.ip);
-  // The platform's own accounts live at this domain (docs/product.md#admin): no one signs up there.
-  if (users.some((u) => isSystemAccountEmail(u.email))) throw new ApiError(400, 'RESERVED_EMAIL_DOMAIN', RESERVED_EMAIL_DOMAIN_MESSAGE);
+  // The platform's own accounts live at one domain (docs/product.md#admin), deleted accounts are renamed to
+  // another (docs/product.md#profile-and-api-keys): no one signs up at either.
+  if (users.some((u) => isSystemAccountEmail(u.email) || isDeletedEmail(u.email)))
+    throw new ApiError(400, 'RESERVED_EMAIL_DOMAIN', RESERVED_EMAIL_DOMAIN_MESSAGE);
   const emails = users.map((u) => u.email.toLowerCase());
   if (new Set(emails).size !== emails.length) throw duplicateEmail();
   for (const e of emails) {
@@ -143,8 +146,16 @@ export async function signup(ctx: AppContext, users: SignupUser[], meta?: Reques
   return prepared.map((p) => p.userId);
 }
 
-/** Answer of a sign-up at the platform accounts' domain (docs/product.md#sign-in-and-accounts). */
-export const RESERVED_EMAIL_DOMAIN_MESSAGE = `E-mail addresses at ${SYSTEM_ACCOUNT_DOMAIN} are reserved for the platform's own accounts: sign up with your own e-mail address.`;
+/** The domain of a deleted account's placeholder e-mail (`.invalid` never delivers, RFC 2606; docs/product.md#profile-and-api-keys). */
+export const DELETED_EMAIL_DOMAIN = 'deleted.invalid';
+
+/** True for the placeholder e-mail of a deleted account (domain {@link DELETED_EMAIL_DOMAIN}, any case, surrounding spaces ignored). */
+export function isDeletedEmail(email: string): boolean {
+  return email.trim().toLowerCase().endsWith(`@${DELETED_EMAIL_DOMAIN}`);
+}
+
+/** Answer of a sign-up at a reserved domain: the platform accounts' or the deleted accounts' (docs/product.md#sign-in-and-accounts). */
+export const RESERVED_EMAIL_DOMAIN_MESSAGE = `E-mail addresses at ${SYSTEM_ACCOUNT_DOMAIN} and ${DELETED_EMAIL_DOMAIN} are reserved for the platform's own accounts: sign up with your own e-mail address.`;
 
 function duplicateEmail(): ApiError {
   return new ApiError(422, 'DUPLICATE_EMAIL', DUPLICATE_EMAIL_MESSAGE);

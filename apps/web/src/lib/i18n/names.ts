@@ -61,6 +61,21 @@ export function localizedDomain(code: string, englishLabel: string): string {
 }
 
 /**
+ * A domain code as the lists and cards of models and benchmarks show it
+ * (docs/product.md#languages-of-the-interface): the code itself in English, as the original
+ * client's cells show it ('general'); in Hindi and Tamil its catalogue name ('सामान्य'), or the code
+ * for a domain the catalogue lacks.
+ */
+export function domainName(code: string): string {
+  return currentLanguage() === 'en' ? code : localizedDomain(code, code);
+}
+
+/** Domain codes as one cell: each {@link domainName}, joined by ', ' ('' for none). */
+export function domainNames(codes: readonly string[]): string {
+  return codes.map(domainName).join(', ');
+}
+
+/**
  * The collection method's label in the interface language (catalogue keys
  * `search.collectionMethod.<code>`), `englishLabel` in English or for a method the catalogue lacks.
  */

@@ -29,6 +29,7 @@ import { FilterPopover } from '../../../components/FilterPopover.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { domainName, domainNames } from '../../../lib/i18n/names.ts';
 import { benchmarkErrorText } from '../lib/errors.ts';
 import { formatCount } from '../lib/leaderboard.ts';
 import { useBenchmarksForModel, useExecuteBenchmark } from '../api/benchmarks.ts';
@@ -165,7 +166,7 @@ export function RunBenchmarkDialog({
                           </IconButton>
                         </TableCell>
                         <TableCell sx={{ fontWeight: 500, overflowWrap: 'break-word' }}>{b.name}</TableCell>
-                        <TableCell sx={WIDE_ONLY}>{b.domain.join(', ') || '-'}</TableCell>
+                        <TableCell sx={WIDE_ONLY}>{domainNames(b.domain) || '-'}</TableCell>
                         <TableCell sx={{ ...WIDE_ONLY, maxWidth: 320, overflowWrap: 'break-word' }}>{b.description || '-'}</TableCell>
                         <TableCell align="center">
                           <Switch
@@ -249,7 +250,11 @@ export function RunBenchmarkDialog({
             anchorEl={anchor}
             onClose={() => setAnchor(null)}
             groups={[
-              { key: 'domain' as const, label: t('benchmarks.field.domain'), options: domains.map((d) => ({ value: d, label: d })) },
+              {
+                key: 'domain' as const,
+                label: t('benchmarks.field.domain'),
+                options: domains.map((d) => ({ value: d, label: domainName(d) })),
+              },
             ]}
             value={domainFilter}
             onApply={(f) => {

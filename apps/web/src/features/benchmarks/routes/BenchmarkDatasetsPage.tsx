@@ -14,6 +14,7 @@ import { useBenchmarkSearch } from '../api/benchmarks.ts';
 import { CardGrid, type CardContentSpec } from '../../../components/CardGrid.tsx';
 import { metricLabel } from '../../../lib/metrics.ts';
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
+import { domainName, domainNames } from '../../../lib/i18n/names.ts';
 import { formatCount } from '../lib/leaderboard.ts';
 import { MetricGlossary } from '../components/MetricGlossary.tsx';
 import { benchmarkDetailPath, benchmarkTaskLabel, type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
@@ -34,7 +35,7 @@ function benchmarkCard(b: Benchmark, t: TFunction): CardContentSpec {
     description: b.description || t('benchmarks.noDescription'),
     fields: [
       { label: t('benchmarks.field.language'), value: benchmarkLanguageText(b.languages) },
-      { label: t('benchmarks.field.domain'), value: b.domain.join(', ') || '-' },
+      { label: t('benchmarks.field.domain'), value: domainNames(b.domain) || '-' },
       { label: t('benchmarks.field.submitter'), value: b.submitter.name || '-' },
       { label: t('benchmarks.field.rows'), value: formatCount(b.recordCount) },
       { label: t('benchmarks.field.metrics'), value: b.metric.map(metricLabel).join(', ') || '-' },
@@ -104,7 +105,10 @@ export default function BenchmarkDatasetsPage() {
   const groups = BENCHMARK_FILTER_GROUPS.map(({ key }) => ({
     key,
     label: t(`benchmarks.field.${key}`),
-    options: options[key].map((v) => ({ value: v, label: key === 'language' ? benchmarkLanguageName(v) : v })),
+    options: options[key].map((v) => ({
+      value: v,
+      label: key === 'language' ? benchmarkLanguageName(v) : key === 'domain' ? domainName(v) : v,
+    })),
   }));
 
   return (

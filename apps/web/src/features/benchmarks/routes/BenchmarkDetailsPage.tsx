@@ -22,6 +22,7 @@ import { formatCount } from '../lib/leaderboard.ts';
 import { isNotFound } from '../lib/errors.ts';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { domainNames } from '../../../lib/i18n/names.ts';
 import { BENCHMARK_API } from '@ulca/contracts';
 
 /**
@@ -48,7 +49,7 @@ export default function BenchmarkDetailsPage() {
     const cards = [
       { label: t('benchmarks.field.task'), value: benchmarkTaskLabel(b.task.type) },
       { label: t('benchmarks.field.languages'), value: benchmarkLanguageText(b.languages) },
-      { label: t('benchmarks.field.domain'), value: b.domain.join(', ') || '-' },
+      { label: t('benchmarks.field.domain'), value: domainNames(b.domain) || '-' },
       { label: t('benchmarks.field.submitter'), value: b.submitter.name || '-' },
     ];
     return (

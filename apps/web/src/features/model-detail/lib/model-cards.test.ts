@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelRecord } from '@ulca/contracts';
+import { setLanguage } from '../../../lib/i18n/i18n.ts';
 import { cardDate, cutText, descriptionText, modelCards } from './model-cards.ts';
 
 const model: ModelRecord = {
@@ -58,6 +59,16 @@ describe('model cards', () => {
       href: model.refUrl,
     });
     expect(cards.find((c) => c.title === 'License')?.value).toBe('MIT');
+  });
+
+  it('shows the domains as codes in English and by their catalogue names in Hindi', async () => {
+    expect(modelCards(model).find((c) => c.key === 'domain')?.value).toBe('general, news');
+    await setLanguage('hi', false);
+    try {
+      expect(modelCards(model).find((c) => c.key === 'domain')?.value).toBe('सामान्य, समाचार');
+    } finally {
+      await setLanguage('en', false);
+    }
   });
 
   it('leaves out empty cards (no refUrl, unpublished, no type)', () => {

@@ -1,7 +1,7 @@
 import { languageLabel, type ModelRecord } from '@ulca/contracts';
 import { formatMonthDayYear } from '../../../lib/dates.ts';
 import { i18n } from '../../../lib/i18n/i18n.ts';
-import { localizedLanguageName } from '../../../lib/i18n/names.ts';
+import { domainNames, localizedLanguageName } from '../../../lib/i18n/names.ts';
 import { modelTaskLabel } from '../../../lib/model-tasks.ts';
 
 /** Description cards cut their text at this many characters; the full text is in a tooltip (docs/product.md#constants-and-limits). */
@@ -60,7 +60,7 @@ export function modelCards(model: ModelRecord, uptime7d?: string): ModelCard[] {
     { key: 'task', value: task },
     { key: 'languages', value: languagesText(model) },
     { key: 'version', value: model.version },
-    { key: 'domain', value: model.domain.join(', ') },
+    { key: 'domain', value: domainNames(model.domain) },
     { key: 'submitter', value: model.submitter.name },
     { key: 'publishedOn', value: published ? cardDate(model.publishedOn) : '' },
     { key: 'license', value: model.license.toUpperCase() },

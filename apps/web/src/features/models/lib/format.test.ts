@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../lib/i18n/i18n.ts';
+import { domainName, domainNames } from '../../../lib/i18n/names.ts';
 import { domainText, formatEpochDay, formatEpochDayTime, languageText, licenseText, uptimeText } from './format.ts';
 import { EXPLORE_TABS, TASK_LABELS, parseExploreTab, taskLabel } from './tasks.ts';
+
+afterAll(() => setLanguage('en', false));
 
 describe('model cells', () => {
   it("shows one pair as 'src - tgt', one language alone, several as Multiple", () => {
@@ -28,6 +32,18 @@ describe('model cells', () => {
     expect(licenseText('cc-by-4.0')).toBe('CC-BY-4.0');
     expect(domainText(['general', 'legal'])).toBe('general, legal');
     expect(domainText([])).toBe('-');
+  });
+
+  it('names domains in Hindi and Tamil from the catalogue (an unknown code stays as it is), codes in English', async () => {
+    await setLanguage('hi', false);
+    expect(domainText(['general', 'legal'])).toBe('सामान्य, कानूनी');
+    expect(domainName('news')).toBe('समाचार');
+    await setLanguage('ta', false);
+    expect(domainText(['general', 'cooking'])).toBe('பொது, cooking');
+    expect(domainNames([])).toBe('');
+    await setLanguage('en', false);
+    expect(domainText(['general'])).toBe('general');
+    expect(domainName('news')).toBe('news');
   });
 
   it('formats epoch milliseconds through lib/dates (DD/MM/YYYY, with time for health)', () => {

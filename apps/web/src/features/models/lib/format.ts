@@ -1,6 +1,6 @@
 import { languageLabel } from '@ulca/contracts';
-import { currentLanguage, i18n } from '../../../lib/i18n/i18n.ts';
-import { localizedDomain, localizedLanguageName } from '../../../lib/i18n/names.ts';
+import { i18n } from '../../../lib/i18n/i18n.ts';
+import { domainNames, localizedLanguageName } from '../../../lib/i18n/names.ts';
 import { formatDateTime24, formatDayMonthYear, formatDateTime12 } from '../../../lib/dates.ts';
 
 /** The language pairs of a model as answered (`languages`). */
@@ -53,10 +53,9 @@ export function licenseText(license: string | null | undefined): string {
   return license ? license.toUpperCase() : '-';
 }
 
-/** A model's domains as one cell: 'general, legal' (the codes in English; named in Hindi and Tamil, docs/product.md#languages-of-the-interface). */
+/** A model's domains as one cell: 'general, legal' (domainNames of lib/i18n/names.ts: the codes in English, named in Hindi and Tamil), '-' for none. */
 export function domainText(domain: readonly string[]): string {
-  if (!domain.length) return '-';
-  return (currentLanguage() === 'en' ? domain : domain.map((d) => localizedDomain(d, d))).join(', ');
+  return domainNames(domain) || '-';
 }
 
 /** An uptime share (0–1) as the model cards and Explore show it: '99.5 %'; '-' when unknown. */

@@ -21,6 +21,7 @@ import { useSession } from '../../../lib/session.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import { useFeatureSlots } from '../../../lib/feature-slots.ts';
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
+import { domainName } from '../../../lib/i18n/names.ts';
 import { useChangeModelStatus, useMyModels } from '../api/my-models.ts';
 import { MyModelCards } from '../components/MyModelCards.tsx';
 import { MyModelsTable } from '../components/MyModelsTable.tsx';
@@ -167,7 +168,14 @@ export default function MyModelsPage() {
     label: t(`models.col.${key}`),
     options: options[key].map((v) => ({
       value: v,
-      label: key === 'task' ? taskLabel(v) : key === 'status' ? t(`models.status.${v}`, { defaultValue: v }) : v,
+      label:
+        key === 'task'
+          ? taskLabel(v)
+          : key === 'status'
+            ? t(`models.status.${v}`, { defaultValue: v })
+            : key === 'domain'
+              ? domainName(v)
+              : v,
     })),
   }));
 
