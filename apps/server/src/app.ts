@@ -127,8 +127,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   registerRouteAccess(app);
   registerAccessHook(app, ctx);
   // Every answer counts in the metrics by route pattern (not the raw URL: ids would explode the label set).
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     ctx.metrics.httpRequest(req.routeOptions.url ?? 'unmatched', req.method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   // request.ip is a parsed address from here on, whatever a proxy forwarded (issue #9 §3).

@@ -43,6 +43,17 @@ describe('findTextProblem', () => {
     expect(findTextProblem({ items: new Array(1000).fill('a') }, 64, 100)?.kind).toBe('size');
   });
 
+  it('finds a problem exactly at each limit (the first pass without paths and the located report agree)', () => {
+    // 5 values in all (the object, the array and its three items): at the limit, then one over.
+    expect(findTextProblem({ a: [1, 2, 3] }, 64, 5)).toBeNull();
+    expect(findTextProblem({ a: [1, 2, 3, 4] }, 64, 5)?.kind).toBe('size');
+    expect(findTextProblem([[['x']]], 3, 100)).toBeNull();
+    expect(findTextProblem({ b: [[['x']]] }, 3, 100)).toMatchObject({ field: 'b.0.0', kind: 'depth' });
+    expect(findTextProblem({ a: { b: ['ok', { c: 'x\0' }] } }, 4, 100)).toMatchObject({ field: 'a.b.1.c', kind: 'nul' });
+    expect(findTextProblem({ a: { b: ['ok', { c: 'x\0' }] } }, 3, 100)).toMatchObject({ field: 'a.b.1', kind: 'depth' });
+    expect(findTextProblem({ a: 'fine', b: [{ c: 'fine' }] }, 3, 100)).toBeNull();
+  });
+
   it('skips raw bytes (a multipart body is checked once decoded)', () => {
     expect(findTextProblem(Buffer.alloc(10))).toBeNull();
   });

@@ -37,6 +37,47 @@ export interface TextProblem {
  * null when there is none. Iterative, so any nesting is safe; visits at most maxValues values.
  */
 export function findTextProblem(value: unknown, maxDepth = MAX_JSON_DEPTH, maxValues = MAX_JSON_VALUES): TextProblem | null {
+  // Nearly every input is clean: a first pass builds no field path (a string per value, and on the
+  // server a request's hot path: docs/benchmarks.md#inference-proxy); only a problem found is then located.
+  return hasTextProblem(value, maxDepth, maxValues) ? locateTextProblem(value, maxDepth, maxValues) : null;
+}
+
+/** Whether {@link locateTextProblem} finds a problem: the same walk in the same order, without paths. */
+function hasTextProblem(value: unknown, maxDepth: number, maxValues: number): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  let visits = 0;
+  while (values.length > 0) {
+    const v = values.pop();
+    const depth = depths.pop()!;
+    if (++visits > maxValues) return true;
+    if (typeof v === 'string') {
+      if (v.includes('\0')) return true;
+    } else if (v && typeof v === 'object') {
+      if (ArrayBuffer.isView(v) || v instanceof ArrayBuffer) continue;
+      if (depth + 1 > maxDepth) return true;
+      if (Array.isArray(v)) {
+        for (let i = v.length - 1; i >= 0; i--) {
+          values.push(v[i]);
+          depths.push(depth + 1);
+        }
+      } else {
+        const keys = Object.keys(v);
+        for (let i = keys.length - 1; i >= 0; i--) {
+          const k = keys[i];
+          if (k.includes('\0')) return true;
+          values.push((v as Record<string, unknown>)[k]);
+          depths.push(depth + 1);
+        }
+      }
+      if (values.length > maxValues) return true;
+    }
+  }
+  return false;
+}
+
+/** The first problem of `value` with its field path (see {@link findTextProblem}). */
+function locateTextProblem(value: unknown, maxDepth: number, maxValues: number): TextProblem | null {
   const stack: { v: unknown; path: string; depth: number }[] = [{ v: value, path: '', depth: 0 }];
   let visits = 0;
   while (stack.length > 0) {

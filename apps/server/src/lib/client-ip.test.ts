@@ -10,6 +10,17 @@ describe('client address parsing', () => {
     expect(parseIp('::1')).toBe('::1');
   });
 
+  it('answers the quick forms exactly as the full parse does', () => {
+    // Leading zeros and parts over 255 take the full parse (refused; inside an IPv4-mapped address, rewritten).
+    expect(parseIp('10.0.0.255')).toBe('10.0.0.255');
+    expect(parseIp('0.0.0.0')).toBe('0.0.0.0');
+    expect(parseIp('010.0.0.1')).toBeUndefined();
+    expect(parseIp('10.0.0.256')).toBeUndefined();
+    expect(parseIp('::ffff:10.0.0.1')).toBe('10.0.0.1');
+    expect(parseIp('::ffff:010.0.0.1')).toBe('10.0.0.1');
+    expect(parseIp('::ffff:a00:1')).toBe('10.0.0.1');
+  });
+
   it('refuses anything that is not an address', () => {
     for (const text of [
       '<img src=x onerror=alert(1)>',

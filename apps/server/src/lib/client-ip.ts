@@ -9,12 +9,20 @@ import ipaddr from 'ipaddr.js';
  * not an address the socket's own address is used instead.
  */
 
+/** Dotted decimal with no leading zeros and every part at most 255: what ipaddr.js would print back unchanged. */
+const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
 /**
  * `text` as a canonical IP address (IPv4 dotted, IPv6 in RFC 5952 form, an IPv4-mapped IPv6
  * address as its IPv4 address), or undefined when it is not one. Never throws.
  */
 export function parseIp(text: string | null | undefined): string | undefined {
   if (typeof text !== 'string' || text.length > 64) return undefined;
+  // Every request parses its address (twice with a body): the usual forms are answered without
+  // ipaddr.js (docs/benchmarks.md#inference-proxy). A canonical IPv4 address is its own form…
+  if (CANONICAL_IPV4.test(text)) return text;
+  // …and so is the IPv4 address inside an IPv4-mapped one (a dual-stack socket's peer).
+  if (text.startsWith('::ffff:') && CANONICAL_IPV4.test(text.slice(7))) return text.slice(7);
   const trimmed = text.trim();
   // ipaddr.js accepts some odd IPv4 forms (e.g. '0x7f.1'); only standard notations are taken.
   if (!ipaddr.IPv4.isValidFourPartDecimal(trimmed) && !(trimmed.includes(':') && ipaddr.IPv6.isValid(trimmed))) return undefined;
@@ -49,8 +57,9 @@ export function clientIp(request: FastifyRequest): string {
  * module can store header text as an address. Register before the routes.
  */
 export function pinClientIp(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     // Fastify's `ip` is a getter on the request prototype; an own property shadows it.
     Object.defineProperty(request, 'ip', { value: clientIp(request), enumerable: true, configurable: true });
+    done();
   });
 }

@@ -28,13 +28,14 @@ export function textProblemError(problem: TextProblem): ApiError {
 
 /** Registers the input check on `app` (all routes registered after it and before it alike). */
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    for (const value of [request.body, request.query, request.params]) {
-      const problem = findTextProblem(value);
-      if (problem === null) continue;
-      const hook = request.routeOptions.config?.onRejectedInput;
-      if (hook) await hook(request).catch((err: unknown) => request.log.error({ err }, 'onRejectedInput failed'));
-      throw textProblemError(problem);
-    }
+  // Callback style: a clean request (nearly all) passes without a promise (docs/benchmarks.md#inference-proxy).
+  app.addHook('preValidation', (request, _reply, done) => {
+    const problem = findTextProblem(request.body) ?? findTextProblem(request.query) ?? findTextProblem(request.params);
+    if (problem === null) return done();
+    const hook = request.routeOptions.config?.onRejectedInput;
+    if (!hook) return done(textProblemError(problem));
+    hook(request)
+      .catch((err: unknown) => request.log.error({ err }, 'onRejectedInput failed'))
+      .then(() => done(textProblemError(problem)), done);
   });
 }

@@ -78,6 +78,15 @@ describe('callModelEndpoint', () => {
     expect(Date.now() - t0).toBeLessThan(1500);
   });
 
+  it("the caller's signal cancels a call in flight", async () => {
+    const controller = new AbortController();
+    const call = callModelEndpoint(target('hang/translation'), request, { ...LOCAL, signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('client gone')), 50);
+    const err = await failure(call);
+    expect(err.code).toBe('UNREACHABLE');
+    expect(err.message).toBe('The model endpoint could not be reached: client gone');
+  });
+
   it('reports 500, garbage and a wrong shape', async () => {
     const e500 = await failure(callModelEndpoint(target('error/translation'), request, LOCAL));
     expect([e500.code, e500.status]).toEqual(['HTTP_ERROR', 500]);

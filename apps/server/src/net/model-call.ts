@@ -167,6 +167,24 @@ export async function callModelEndpoint<T extends InferenceTask>(
   const deadline = started + opts.timeoutMs;
   const headers: Record<string, string> = {};
   if (target.inferenceApiKey?.value) headers[target.inferenceApiKey.name || 'Authorization'] = target.inferenceApiKey.value;
+  if (target.isSyncApi) {
+    // One POST: its own time limit is the call's, and the caller's signal cancels it directly (no
+    // second timer and AbortController per call: docs/benchmarks.md#inference-proxy).
+    try {
+      const res = await safePostJson(target.callbackUrl, request, {
+        allowedHosts: opts.allowedHosts,
+        allowedOrigins: opts.allowedOrigins,
+        maxBytes: opts.maxBytes,
+        timeoutMs: opts.timeoutMs,
+        headers,
+        signal: opts.signal,
+        pools: opts.pools,
+      });
+      return { body: validate(target.task, parseAnswer(res, 'model endpoint')), latencyMs: performance.now() - started };
+    } catch (err) {
+      throw fromFetchError(err, opts.timeoutMs);
+    }
+  }
   // One signal for the whole call: the overall limit, or the caller's cancel.
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new FetchError('TIMEOUT', 'overall limit')), opts.timeoutMs);
@@ -186,8 +204,6 @@ export async function callModelEndpoint<T extends InferenceTask>(
 
   try {
     const first = parseAnswer(await post(target.callbackUrl, request), 'model endpoint');
-    if (target.isSyncApi) return { body: validate(target.task, first), latencyMs: performance.now() - started };
-
     // A model that answers at once although it is declared async is accepted as it is.
     if (inferenceResponseSchemas[target.task].safeParse(first).success)
       return { body: validate(target.task, first), latencyMs: performance.now() - started };

@@ -327,6 +327,43 @@ describe('safePostJson: what is done once and what on every call', () => {
     await expect(safePostJson(`${base}/m`, {}, { ...POST, allowedHosts: [] })).rejects.toMatchObject({ code: 'URL_REFUSED' });
   });
 
+  it("the caller's signal cancels a call in flight with its reason; the pool serves the next call", async () => {
+    const { base } = await serve((req, res) => {
+      req.resume();
+      if (req.url === '/hang') return;
+      req.on('end', () => res.end('{"ok":true}'));
+    });
+    const controller = new AbortController();
+    const cancelled = safePostJson(`${base}/hang`, {}, { ...POST, signal: controller.signal });
+    setTimeout(() => controller.abort(new FetchError('UNREACHABLE', 'the client went away')), 50);
+    await expect(cancelled).rejects.toMatchObject({ code: 'UNREACHABLE', message: 'the client went away' });
+    expect((await safePostJson(`${base}/m`, {}, POST)).body.toString()).toBe('{"ok":true}');
+  });
+
+  it('a signal aborted before the call rejects at once, without connecting', async () => {
+    let requests = 0;
+    const { base } = await serve((req, res) => {
+      requests += 1;
+      req.resume().on('end', () => res.end('{}'));
+    });
+    const reason = new FetchError('UNREACHABLE', 'cancelled before');
+    await expect(safePostJson(`${base}/m`, {}, { ...POST, signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    expect(requests).toBe(0);
+  });
+
+  it('a pooled call that passes its time limit fails with TIMEOUT naming the host; the next call works', async () => {
+    const { base } = await serve((req, res) => {
+      req.resume();
+      if (req.url === '/hang') return;
+      req.on('end', () => res.end('{"ok":true}'));
+    });
+    await expect(safePostJson(`${base}/hang`, {}, { ...POST, timeoutMs: 200 })).rejects.toMatchObject({
+      code: 'TIMEOUT',
+      message: 'The call to 127.0.0.1 did not finish within 200 ms.',
+    });
+    expect((await safePostJson(`${base}/m`, {}, POST)).status).toBe(200);
+  });
+
   it('resolves and checks a host name on every call: a name that now resolves to a private address is refused', async () => {
     const { port } = await serve((req, res) => req.resume().on('end', () => res.end('{}')));
     const lookup = vi.spyOn(dns.promises, 'lookup').mockResolvedValue([{ address: '127.0.0.1', family: 4 }] as never);

@@ -423,14 +423,20 @@ const MAX_LITERAL_TARGETS = 1024;
 export class OutboundPools {
   private readonly agents = new Map<string, http.Agent>();
   private readonly literalTargets = new Map<string, CheckedTarget>();
+  /** The agent key of each target seen (a remembered IP-address target is the same object on every call). */
+  private readonly keys = new WeakMap<CheckedTarget, string>();
 
   /** The keep-alive agent of `target`. */
   agentFor(target: CheckedTarget): http.Agent {
     const { url } = target;
-    const key = `${url.protocol}//${target.host}:${url.port}|${target.addresses
-      .map((a) => a.address)
-      .sort()
-      .join(',')}`;
+    let key = this.keys.get(target);
+    if (key === undefined) {
+      key = `${url.protocol}//${target.host}:${url.port}|${target.addresses
+        .map((a) => a.address)
+        .sort()
+        .join(',')}`;
+      this.keys.set(target, key);
+    }
     let agent = this.agents.get(key);
     if (agent) {
       // Move to the end: Map order is the LRU order.
@@ -474,33 +480,105 @@ export class OutboundPools {
   }
 }
 
+/**
+ * The cancellation of one {@link safePostJson}: its time limit and the caller's signal, without an
+ * AbortController of its own (creating one and listening to its signal cost about a tenth of the
+ * CPU of a proxied model call on Node 20; docs/benchmarks.md#inference-proxy). The step now waiting
+ * (DNS lookup, request) is the one listener; `reason` is what the call rejects with.
+ */
+class PostCall {
+  aborted = false;
+  reason: unknown = undefined;
+  /** The checked host, once known (named in the time-limit message). */
+  host = '';
+  private listener: ((reason: unknown) => void) | null = null;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    this.timer = setTimeout(timeUp, timeoutMs, this);
+    if (signal?.aborted) this.abort(signal.reason);
+    else signal?.addEventListener('abort', this, { once: true });
+  }
+
+  /** The caller's signal fired (EventTarget calls an object listener's handleEvent). */
+  handleEvent(): void {
+    this.abort(this.signal?.reason);
+  }
+
+  /** The time limit passed. */
+  timeUp(): void {
+    this.abort(
+      new FetchError('TIMEOUT', `The call${this.host ? ` to ${this.host}` : ''} did not finish within ${describeLimit(this.timeoutMs)}.`),
+    );
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    const listener = this.listener;
+    this.listener = null;
+    listener?.(reason);
+  }
+
+  /** Calls `fn` on abort (replacing the previous listener; null: none). */
+  listen(fn: ((reason: unknown) => void) | null): void {
+    this.listener = fn;
+  }
+
+  /** The call is over: stops the timer and lets go of the caller's signal. */
+  finish(): void {
+    clearTimeout(this.timer);
+    this.listener = null;
+    this.signal?.removeEventListener('abort', this);
+  }
+}
+
+function timeUp(call: PostCall): void {
+  call.timeUp();
+}
+
+/** `p`, or the call's abort reason when the call is aborted first. */
+function abortableCall<T>(p: Promise<T>, call: PostCall): Promise<T> {
+  if (call.aborted) return Promise.reject(call.reason);
+  return new Promise((resolve, reject) => {
+    call.listen(reject);
+    p.then(resolve, reject).finally(() => call.listen(null));
+  });
+}
+
 /** The checked target of `url`: remembered by `pools` for an IP-address host, else {@link checkFetchTarget}. */
 async function postTarget(
   url: string,
   allowedHosts: string[],
   allowedOrigins: readonly string[],
-  signal: AbortSignal,
+  call: PostCall,
   pools: OutboundPools | undefined,
 ): Promise<CheckedTarget> {
   const key = `${allowedHosts.join(' ')}\n${allowedOrigins.join(' ')}\n${url}`;
   const known = pools?.knownTarget(key);
   if (known) return known;
-  const target = await abortable(checkFetchTarget(url, allowedHosts, allowedOrigins), signal);
+  const target = await abortableCall(checkFetchTarget(url, allowedHosts, allowedOrigins), call);
   if (pools && ipaddr.isValid(target.host)) pools.rememberTarget(key, target);
   return target;
 }
 
-function postOnce(target: CheckedTarget, payload: Buffer, opts: SafePostOptions, signal: AbortSignal): Promise<SafePostResult> {
+function postOnce(target: CheckedTarget, payload: Buffer, opts: SafePostOptions, call: PostCall): Promise<SafePostResult> {
   return new Promise((resolve, reject) => {
+    if (call.aborted) return reject(call.reason);
     const { url } = target;
     const client = url.protocol === 'https:' ? https : http;
     let settled = false;
     const fail = (err: unknown) => {
       if (settled) return;
       settled = true;
-      signal.removeEventListener('abort', onAbort);
+      call.listen(null);
       reject(err);
     };
+    const agent = opts.pools ? opts.pools.agentFor(target) : false;
     const req = client.request({
       protocol: url.protocol,
       hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
@@ -516,16 +594,16 @@ function postOnce(target: CheckedTarget, payload: Buffer, opts: SafePostOptions,
         'content-length': String(payload.length),
         ...opts.headers,
       },
-      // Without pools (unit tests, one-off calls) a fresh connection per call.
-      agent: opts.pools ? opts.pools.agentFor(target) : false,
-      lookup: pinnedLookup(target.addresses),
+      // Without pools (unit tests, one-off calls) a fresh connection per call. A pooled agent
+      // connects with its own pinned lookup (of the same checked addresses: agentFor's key), which
+      // Node's agent applies over the request's.
+      agent,
+      lookup: agent ? undefined : pinnedLookup(target.addresses),
     });
-    const onAbort = () => {
+    call.listen((reason) => {
       req.destroy();
-      fail(signal.reason);
-    };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
+      fail(reason);
+    });
     req.on('error', (err) => fail(Object.assign(networkError(err, target.host), { reusedSocket: req.reusedSocket, cause: err })));
     req.once('response', (res) => {
       const status = res.statusCode ?? 0;
@@ -563,7 +641,7 @@ function postOnce(target: CheckedTarget, payload: Buffer, opts: SafePostOptions,
         if (!res.complete)
           return fail(new FetchError('UNREACHABLE', `The connection to ${target.host} was closed before the answer was complete.`));
         settled = true;
-        signal.removeEventListener('abort', onAbort);
+        call.listen(null);
         resolve({ status, headers: res.headers, body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) });
       });
     });
@@ -583,27 +661,18 @@ function postOnce(target: CheckedTarget, payload: Buffer, opts: SafePostOptions,
  */
 export async function safePostJson(url: string, body: unknown, opts: SafePostOptions): Promise<SafePostResult> {
   const payload = Buffer.from(JSON.stringify(body) ?? 'null', 'utf8');
-  const controller = new AbortController();
-  let host = '';
-  const timer = setTimeout(() => {
-    controller.abort(
-      new FetchError('TIMEOUT', `The call${host ? ` to ${host}` : ''} did not finish within ${describeLimit(opts.timeoutMs)}.`),
-    );
-  }, opts.timeoutMs);
-  const onOuterAbort = () => controller.abort(opts.signal?.reason);
-  if (opts.signal?.aborted) onOuterAbort();
-  else opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const call = new PostCall(opts.timeoutMs, opts.signal);
   try {
-    const target = await postTarget(url, opts.allowedHosts, opts.allowedOrigins ?? [], controller.signal, opts.pools);
-    host = target.host;
+    const target = await postTarget(url, opts.allowedHosts, opts.allowedOrigins ?? [], call, opts.pools);
+    call.host = target.host;
     let res: SafePostResult;
     try {
-      res = await postOnce(target, payload, opts, controller.signal);
+      res = await postOnce(target, payload, opts, call);
     } catch (err) {
       // The usual keep-alive race: the server closed an idle socket as we reused it. Nothing was processed.
       const e = err as FetchError & { reusedSocket?: boolean; cause?: NodeJS.ErrnoException };
       if (!e.reusedSocket || e.cause?.code !== 'ECONNRESET') throw err;
-      res = await postOnce(target, payload, opts, controller.signal);
+      res = await postOnce(target, payload, opts, call);
     }
     if (REDIRECTS.has(res.status)) {
       const location = res.headers.location;
@@ -615,7 +684,6 @@ export async function safePostJson(url: string, body: unknown, opts: SafePostOpt
     }
     return res;
   } finally {
-    clearTimeout(timer);
-    opts.signal?.removeEventListener('abort', onOuterAbort);
+    call.finish();
   }
 }

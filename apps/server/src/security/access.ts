@@ -76,8 +76,7 @@ export async function applyAccess(ctx: AppContext, access: RouteAccess, request:
     case 'public':
       return;
     case 'optional-signature': {
-      const key = request.headers.key;
-      if (typeof key !== 'string' || key === '') return;
+      if (!hasKeyHeader(request)) return;
       request.user = await authenticate(ctx, request);
       return;
     }
@@ -104,10 +103,20 @@ export async function applyAccess(ctx: AppContext, access: RouteAccess, request:
  * route or plugin is registered, so every scope inherits it.
  */
 export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void {
-  app.addHook('preHandler', async (request) => {
+  // Callback style: a route anyone may call without a signature (a public page, an anonymous
+  // model call) passes without a promise and a microtask (docs/benchmarks.md#inference-proxy).
+  app.addHook('preHandler', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
-    if (access) await applyAccess(ctx, access, request);
+    if (!access || access.kind === 'public') return done();
+    if (access.kind === 'optional-signature' && !hasKeyHeader(request)) return done();
+    applyAccess(ctx, access, request).then(() => done(), done);
   });
+}
+
+/** Whether the call carries a non-empty `key` header (a signed call: optional-signature then authenticates it). */
+function hasKeyHeader(request: FastifyRequest): boolean {
+  const key = request.headers.key;
+  return typeof key === 'string' && key !== '';
 }
 
 /**

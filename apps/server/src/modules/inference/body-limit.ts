@@ -26,13 +26,13 @@ export function computeMediaBodyBytes(config: Pick<Config, 'inferenceMaxMediaByt
 export function computeBodyGuard(config: Pick<Config, 'computeTextBodyBytes' | 'computeApiTextBodyBytes'>) {
   return async (request: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
     const textLimit = request.headers.ulcaapikey !== undefined ? config.computeApiTextBodyBytes : config.computeTextBodyBytes;
+    if (Number(request.headers['content-length'] ?? 0) <= textLimit && request.headers['transfer-encoding'] === undefined) return payload;
     const tooLarge = () =>
       new ApiError(
         413,
         'BODY_TOO_LARGE',
         `A compute request without audioContent or imageContent may be at most ${describeBytes(textLimit)}.`,
       );
-    if (Number(request.headers['content-length'] ?? 0) <= textLimit && request.headers['transfer-encoding'] === undefined) return payload;
     let seen = 0;
     let head = '';
     let media = false;
