@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { domainText, formatEpochDay, formatEpochDayTime, languageText, licenseText, uptimeText } from './format.ts';
 import { EXPLORE_TABS, TASK_LABELS, parseExploreTab, taskLabel } from './tasks.ts';
+import { loadTexts } from '../../../lib/i18n/i18n.ts';
+
+// The feature's catalogue files, as its pages load them (lib/i18n/i18n.ts withTexts).
+await loadTexts(['models', 'search', 'benchmarks']);
 
 describe('model cells', () => {
   it("shows one pair as 'src - tgt', one language alone, several as Multiple", () => {
