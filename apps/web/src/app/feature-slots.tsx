@@ -1,6 +1,9 @@
 import { lazy } from 'react';
-import { useFeedbackQuestions } from '../features/model-detail/api/feedback.ts';
-import { fetchTransliterationSuggestions, useTransliterationModelId } from '../features/model-detail/api/transliteration.ts';
+import {
+  fetchTransliterationSuggestions,
+  useFeedbackQuestions,
+  useTransliterationModelId,
+} from '../features/model-detail/api/shared-hooks.ts';
 import { withTexts } from '../lib/i18n/i18n.ts';
 import type { FeatureSlots } from '../lib/feature-slots.ts';
 

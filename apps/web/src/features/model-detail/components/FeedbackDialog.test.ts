@@ -10,8 +10,8 @@ await loadTexts(['modelDetail', 'models', 'try', 'benchmarks', 'search']);
 // draw both in place so every button the dialog can show is in the markup.
 vi.mock('@mui/material/Dialog', () => ({ default: ({ children }: { children: ReactNode }) => createElement('div', null, children) }));
 vi.mock('@mui/material/Collapse', () => ({ default: ({ children }: { children: ReactNode }) => createElement('div', null, children) }));
+vi.mock('../api/shared-hooks.ts', () => ({ useFeedbackQuestions: () => ({ data: undefined }) }));
 vi.mock('../api/feedback.ts', () => ({
-  useFeedbackQuestions: () => ({ data: undefined }),
   useSubmitFeedback: () => ({ mutate: () => undefined, isPending: false, isError: false, error: null }),
 }));
 
