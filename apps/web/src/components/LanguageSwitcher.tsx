@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Translate from '@mui/icons-material/Translate';
-import { setLanguage, UI_LANGUAGE_NAMES, UI_LANGUAGES, useTranslation, type UiLanguage } from '../lib/i18n/i18n.ts';
+import { setLanguage, UI_LANGUAGE_NAMES, useTranslation, type UiLanguage } from '../lib/i18n/i18n.ts';
+
+// The menu's code (MUI Menu, Popover, Modal) is not in the first load: it loads on first open.
+const LanguageMenu = lazy(() => import('./LanguageMenu.tsx'));
 
 /**
  * The header's language switcher (docs/product.md#languages-of-the-interface): a button showing
@@ -14,6 +15,7 @@ import { setLanguage, UI_LANGUAGE_NAMES, UI_LANGUAGES, useTranslation, type UiLa
 export function LanguageSwitcher() {
   const { t, lang } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const choose = (l: UiLanguage) => {
     setAnchor(null);
     // The profile call (and the account schemas it parses with) loads only when a language is chosen.
@@ -28,19 +30,21 @@ export function LanguageSwitcher() {
         aria-haspopup="menu"
         aria-controls={anchor ? 'menu-language' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          setOpened(true);
+        }}
         data-testid="language-switcher"
         sx={{ textTransform: 'none', minWidth: 0 }}
       >
         <span lang={lang}>{UI_LANGUAGE_NAMES[lang]}</span>
       </Button>
-      <Menu id="menu-language" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {UI_LANGUAGES.map((l) => (
-          <MenuItem key={l} lang={l} selected={l === lang} onClick={() => choose(l)}>
-            {UI_LANGUAGE_NAMES[l]}
-          </MenuItem>
-        ))}
-      </Menu>
+      {/* Once loaded the menu stays mounted, for its closing transition. */}
+      {opened ? (
+        <Suspense fallback={null}>
+          <LanguageMenu id="menu-language" anchor={anchor} current={lang} onClose={() => setAnchor(null)} onChoose={choose} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

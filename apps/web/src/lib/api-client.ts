@@ -1,4 +1,3 @@
-import type { ZodType } from 'zod';
 import { getSession } from './session.ts';
 import { currentLanguage, i18n, localizeMessage } from './i18n/i18n.ts';
 
@@ -42,8 +41,11 @@ export interface RequestOptions<T> {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** Sign with the stored session keys (default true when a session exists). */
   signed?: boolean;
-  /** Validates and types the response. */
-  schema?: ZodType<T>;
+  /**
+   * Validates and types the response: a contracts zod schema, or a contracts zod-free check with
+   * the same `parse` (e.g. siteFooterCheck, for the shell; docs/benchmarks.md#web).
+   */
+  schema?: { parse(data: unknown): T };
   signal?: AbortSignal;
 }
 

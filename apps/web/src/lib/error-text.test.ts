@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiRequestError, DEFAULT_ERROR, errorMessage, errorText } from './api-client.ts';
-import { EN_CATALOGUE, i18n, setLanguage } from './i18n/i18n.ts';
+import { i18n, loadCatalogue, setLanguage } from './i18n/i18n.ts';
 
 afterAll(() => setLanguage('en', false));
+const EN_CATALOGUE = await loadCatalogue('en');
 
 describe('errorText: server messages by code (docs/api.md#errors)', () => {
   it("English shows the server's own message, else the catalogue's for its code, else the fallback", async () => {

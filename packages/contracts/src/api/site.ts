@@ -3,15 +3,12 @@
  * set by the operator in the server's configuration, each one absent (and hidden) when unset.
  */
 import { z } from 'zod';
+import { SOCIAL_NETWORKS, type SiteFooter } from './site-footer.ts';
 
-/** Path of the footer's items (GET, public). */
-export const SITE_API = { footer: '/ulca/apis/v0/site/footer' } as const;
+// The path, the networks, the answer's type and its zod-free check: site-footer.ts.
+export * from './site-footer.ts';
 
-/** Social networks the footer has an icon for (SITE_SOCIAL_LINKS names). */
-export const SOCIAL_NETWORKS = ['x', 'facebook', 'linkedin', 'youtube', 'instagram', 'github'] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-
-/** GET site/footer: every item optional; `social` in the configured order. */
+/** GET site/footer (the server's answer schema): every item optional; `social` in the configured order. */
 export const siteFooterResponse = z.object({
   address: z.string().optional(),
   phone: z.string().optional(),
@@ -19,4 +16,7 @@ export const siteFooterResponse = z.object({
   appStoreUrl: z.string().optional(),
   social: z.array(z.object({ network: z.enum(SOCIAL_NETWORKS), url: z.string() })),
 });
-export type SiteFooter = z.infer<typeof siteFooterResponse>;
+
+// The zod schema and the hand-written type stay the same shape (a compile error here otherwise).
+const sameShape: [SiteFooter, z.infer<typeof siteFooterResponse>] = [{} as z.infer<typeof siteFooterResponse>, {} as SiteFooter];
+void sameShape;

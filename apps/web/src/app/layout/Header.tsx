@@ -4,8 +4,6 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -21,6 +19,7 @@ import { HEADER_HEIGHT_PX } from '../theme.ts';
 // Opened on demand only (and the profile menu only when signed in): their code is not part of the first load.
 const NavDrawer = lazy(() => import('./HeaderPopups.tsx').then((m) => ({ default: m.NavDrawer })));
 const ProfileMenu = lazy(() => import('./HeaderPopups.tsx').then((m) => ({ default: m.ProfileMenu })));
+const NavMenu = lazy(() => import('./HeaderPopups.tsx').then((m) => ({ default: m.NavMenu })));
 
 /** True when the current path belongs to one of the menu's tabs (highlights the menu button). */
 function isActive(menu: MenuDef, pathname: string): boolean {
@@ -30,6 +29,7 @@ function isActive(menu: MenuDef, pathname: string): boolean {
 function DesktopMenu({ menu, pathname }: { menu: MenuDef; pathname: string }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const id = `menu-${menu.label.toLowerCase()}`;
   const active = isActive(menu, pathname);
   return (
@@ -40,18 +40,20 @@ function DesktopMenu({ menu, pathname }: { menu: MenuDef; pathname: string }) {
         aria-haspopup="menu"
         aria-controls={anchor ? id : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
+        onClick={(e: MouseEvent<HTMLElement>) => {
+          setAnchor(e.currentTarget);
+          setOpened(true);
+        }}
         sx={{ borderBottom: 3, borderColor: active ? 'secondary.main' : 'transparent', borderRadius: 0, px: 1.5, height: HEADER_HEIGHT_PX }}
       >
         {t(menu.key)}
       </Button>
-      <Menu id={id} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {menu.tabs.map((tab) => (
-          <MenuItem key={tab.to} component={RouterLink} to={tab.to} selected={pathname === tab.to} onClick={() => setAnchor(null)}>
-            {t(tab.key)}
-          </MenuItem>
-        ))}
-      </Menu>
+      {/* The menu's code (MUI Menu, Popover, Modal) loads on first open and then stays, for its closing transition. */}
+      {opened ? (
+        <Suspense fallback={null}>
+          <NavMenu id={id} menu={menu} pathname={pathname} anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -22,8 +22,35 @@ import type { MenuDef } from './menus.ts';
 
 /*
  * The header's parts that a visitor's first paint does not need, a lazy chunk of Header.tsx: the
- * navigation drawer of narrow screens (loaded when first opened) and the signed-in profile menu.
+ * navigation drawer of narrow screens and the menus of wide screens (loaded when first opened), and
+ * the signed-in profile menu.
  */
+
+/** A wide screen's menu of one header entry (its tabs, as links), open while `anchor` is set; a click on a tab closes it. */
+export function NavMenu({
+  id,
+  menu,
+  pathname,
+  anchor,
+  onClose,
+}: {
+  id: string;
+  menu: MenuDef;
+  pathname: string;
+  anchor: HTMLElement | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Menu id={id} anchorEl={anchor} open={!!anchor} onClose={onClose}>
+      {menu.tabs.map((tab) => (
+        <MenuItem key={tab.to} component={RouterLink} to={tab.to} selected={pathname === tab.to} onClick={onClose}>
+          {t(tab.key)}
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}
 
 /** The narrow-screen navigation drawer: Dashboard, then each visible menu's tabs; any click closes it. */
 export function NavDrawer({ open, onClose, menus, pathname }: { open: boolean; onClose: () => void; menus: MenuDef[]; pathname: string }) {

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { SITE_API, siteFooterResponse, type SiteFooter } from '@ulca/contracts';
+import { SITE_API, siteFooterCheck, type SiteFooter } from '@ulca/contracts';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /**
  * The footer's contact items the operator configured on the server (GET site/footer, public;
  * docs/configuration.md#server "Footer"). Fetched once per visit, unsigned; while loading or
- * when the call fails the footer simply shows none.
+ * when the call fails the footer simply shows none. The answer is checked with the contracts'
+ * zod-free siteFooterCheck: the shell stays without zod (docs/benchmarks.md#web).
  */
 export function useSiteFooter() {
   return useQuery({
     queryKey: ['site', 'footer'],
-    queryFn: ({ signal }) => apiRequest('GET', SITE_API.footer, { signed: false, schema: siteFooterResponse, signal }),
+    queryFn: ({ signal }) => apiRequest('GET', SITE_API.footer, { signed: false, schema: siteFooterCheck, signal }),
     staleTime: Infinity,
     retry: false,
   });

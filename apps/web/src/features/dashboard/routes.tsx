@@ -1,9 +1,10 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { withTexts } from '../../lib/i18n/i18n.ts';
 
 // Each page is its own chunk (docs/architecture.md#web-app); AppLayout's <Suspense> shows the loading state.
-const DashboardPage = lazy(() => import('./DashboardPage.tsx'));
-const DatasetMetricsPage = lazy(() => import('./routes/DatasetMetricsPage.tsx'));
+const DashboardPage = lazy(withTexts(['search'], () => import('./DashboardPage.tsx')));
+const DatasetMetricsPage = lazy(withTexts(['search'], () => import('./routes/DatasetMetricsPage.tsx')));
 
 /** The public dashboard and Dataset Metrics pages (docs/product.md#dashboard-and-dataset-metrics), paths relative to '/ulca'. */
 export const dashboardRoutes: RouteObject[] = [

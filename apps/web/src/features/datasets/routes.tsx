@@ -1,11 +1,12 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { withTexts } from '../../lib/i18n/i18n.ts';
 import { lazyPage as page } from '../../components/LazyPage.tsx';
 
-const SubmitDatasetPage = lazy(() => import('./routes/SubmitDatasetPage.tsx'));
-const SubmissionThanksPage = lazy(() => import('./routes/SubmissionThanksPage.tsx'));
-const MyContributionPage = lazy(() => import('./routes/MyContributionPage.tsx'));
-const DatasetStatusPage = lazy(() => import('./routes/DatasetStatusPage.tsx'));
+const SubmitDatasetPage = lazy(withTexts(['benchmarks', 'datasets', 'search'], () => import('./routes/SubmitDatasetPage.tsx')));
+const SubmissionThanksPage = lazy(withTexts(['datasets'], () => import('./routes/SubmissionThanksPage.tsx')));
+const MyContributionPage = lazy(withTexts(['benchmarks', 'datasets', 'search'], () => import('./routes/MyContributionPage.tsx')));
+const DatasetStatusPage = lazy(withTexts(['benchmarks', 'datasets', 'search'], () => import('./routes/DatasetStatusPage.tsx')));
 
 /**
  * The dataset screens (docs/product.md#dataset-screens), paths relative to the '/ulca' basename; mount them as children

@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { LoadingState } from '../../components/LoadingState.tsx';
-import { useTranslation } from '../../lib/i18n/i18n.ts';
+import { useTranslation, withTexts } from '../../lib/i18n/i18n.ts';
 
-const ModelDetailPage = lazy(() => import('./routes/ModelDetailPage.tsx'));
+const ModelDetailPage = lazy(
+  withTexts(['benchmarks', 'modelDetail', 'models', 'search', 'try'], () => import('./routes/ModelDetailPage.tsx')),
+);
 
 /** The page's loading state while its chunk arrives, in the interface language. */
 function Loading() {

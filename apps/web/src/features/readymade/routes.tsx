@@ -1,8 +1,9 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { withTexts } from '../../lib/i18n/i18n.ts';
 
 // Each page is its own chunk (docs/architecture.md#web-app); AppLayout's <Suspense> shows the loading state.
-const ReadyMadeDatasetsPage = lazy(() => import('./routes/ReadyMadeDatasetsPage.tsx'));
+const ReadyMadeDatasetsPage = lazy(withTexts(['search'], () => import('./routes/ReadyMadeDatasetsPage.tsx')));
 
 /** The public ready-made datasets page (issue #3 §6), relative to '/ulca'. */
 export const readyMadePublicRoutes: RouteObject[] = [{ path: 'dataset/readymade-datasets', element: <ReadyMadeDatasetsPage /> }];

@@ -1,9 +1,10 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { withTexts } from '../../lib/i18n/i18n.ts';
 import { lazyPage as page } from '../../components/LazyPage.tsx';
 
-const SearchAndDownloadPage = lazy(() => import('./routes/SearchAndDownloadPage.tsx'));
-const MySearchesPage = lazy(() => import('./routes/MySearchesPage.tsx'));
+const SearchAndDownloadPage = lazy(withTexts(['search'], () => import('./routes/SearchAndDownloadPage.tsx')));
+const MySearchesPage = lazy(withTexts(['search'], () => import('./routes/MySearchesPage.tsx')));
 
 /**
  * The search screens (docs/product.md#search-and-download), paths relative to the '/ulca' basename; mount them as children

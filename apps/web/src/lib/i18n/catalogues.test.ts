@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { EN_CATALOGUE, loadCatalogue, matchLanguage, isUiLanguage, mergeCatalogue } from './i18n.ts';
+import { FEATURE_PARTS, SHELL_PARTS, loadCatalogue, matchLanguage, isUiLanguage, mergeCatalogue } from './i18n.ts';
 
-const en = EN_CATALOGUE;
+const en = await loadCatalogue('en');
 const hi = await loadCatalogue('hi');
 const ta = await loadCatalogue('ta');
 
@@ -88,9 +88,51 @@ describe('message catalogues', () => {
   });
 });
 
+describe("a feature's texts arrive with its page (docs/benchmarks.md#web)", () => {
+  it("every catalogue file is either the shell's (bundled in English) or a feature's (loaded with its pages)", () => {
+    const files = Object.keys(import.meta.glob('./locales/en/*.json')).map((f) =>
+      f
+        .split('/')
+        .pop()!
+        .replace(/\.json$/, ''),
+    );
+    expect([...SHELL_PARTS, ...FEATURE_PARTS].sort()).toEqual(files.sort());
+  });
+
+  it('loadTexts installs a feature file in English and in the current language; a later switch brings it in the new language', async () => {
+    const { i18n, loadTexts, setLanguage } = await import('./i18n.ts');
+    try {
+      expect(i18n.exists('usage.pageTitle')).toBe(false);
+      expect(i18n.t('shell.signIn')).toBe('Sign In');
+      expect(await setLanguage('hi', false)).toBe(true);
+      await loadTexts(['usage']);
+      expect(i18n.t('usage.pageTitle')).toBe('API कुंजी का उपयोग');
+      expect(await setLanguage('ta', false)).toBe(true);
+      expect(i18n.t('usage.pageTitle')).toBe('API சாவிப் பயன்பாடு');
+      expect(await setLanguage('en', false)).toBe(true);
+      expect(i18n.t('usage.pageTitle')).toBe('API key usage');
+    } finally {
+      await setLanguage('en', false);
+    }
+  });
+
+  it('a switch started while a page loads its texts brings them in the new language too', async () => {
+    const { i18n, loadTexts, setLanguage } = await import('./i18n.ts');
+    try {
+      const switching = setLanguage('hi', false);
+      await loadTexts(['viewer']);
+      expect(await switching).toBe(true);
+      expect(i18n.t('viewer.dataset')).toBe('डेटासेट');
+    } finally {
+      await setLanguage('en', false);
+    }
+  });
+});
+
 describe('formatting', () => {
   it('every message without plural/select formats to its own text with its arguments in place (ICU quoting keeps apostrophes)', async () => {
-    const { i18n, setLanguage } = await import('./i18n.ts');
+    const { i18n, loadTexts, setLanguage } = await import('./i18n.ts');
+    await loadTexts(FEATURE_PARTS);
     const wrong: string[] = [];
     try {
       for (const [lang, cat] of [['en', EN] as const, ...Object.entries(OTHERS)]) {

@@ -3,10 +3,11 @@ import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 /*
- * The interface's languages (docs/product.md#languages-of-the-interface). English is bundled and
- * is the fallback of every key; every other language is a folder of JSON catalogue files in
- * ./locales/<lang>/, fetched only when it is chosen. Adding a language = one folder + one line in
- * LOADERS and UI_LANGUAGES. Messages are ICU MessageFormat ('{n}', '{count, plural, one {…} other {…}}'),
+ * The interface's languages (docs/product.md#languages-of-the-interface). English is the fallback
+ * of every key; each language is a folder of JSON catalogue files in ./locales/<lang>/. The shell's
+ * English files are bundled; a feature's files arrive with its page (withTexts), in English and in
+ * the interface language; another language's shell files are fetched when it is chosen. Adding a
+ * language = one folder + one line in LOADERS and UI_LANGUAGES. Messages are ICU MessageFormat ('{n}', '{count, plural, one {…} other {…}}'),
  * formatted by Lingui's runtime (@lingui/core); nothing else in the app imports the library.
  */
 
@@ -49,19 +50,62 @@ export function mergeCatalogue(files: Record<string, Catalogue>): Catalogue {
   return out;
 }
 
-/** The English catalogue, bundled (it is every key's fallback). */
-export const EN_CATALOGUE = mergeCatalogue(import.meta.glob<Catalogue>('./locales/en/*.json', { eager: true, import: 'default' }));
-const en = EN_CATALOGUE as { messages: Record<string, string> };
+/**
+ * The catalogue files of the shell's own texts (header, footer, menus, shared messages, server
+ * errors, the MUI texts of the theme): their English is bundled with the shell, since the first
+ * paint needs it. Every other file (FEATURE_PARTS) belongs to feature pages and is fetched, in
+ * English and in the interface language, with the page's chunk (withTexts), so the first load
+ * carries only the texts it shows (docs/benchmarks.md#web).
+ */
+export const SHELL_PARTS = ['app', 'errors', 'mui', 'site', 'account', 'profileKeys'] as const;
+/** The feature catalogue files (`locales/<lang>/<part>.json`), loaded on demand by withTexts / loadTexts. */
+export const FEATURE_PARTS = [
+  'admin',
+  'benchmarks',
+  'datasets',
+  'modelDetail',
+  'models',
+  'search',
+  'sts',
+  'try',
+  'usage',
+  'viewer',
+] as const;
+/** A feature catalogue file's name (without `.json`). */
+export type CataloguePart = (typeof FEATURE_PARTS)[number];
 
-// Lazy globs: Vite emits each language's files as chunks, fetched together on first choice.
-const LOADERS: Record<Exclude<UiLanguage, 'en'>, Record<string, () => Promise<Catalogue>>> = {
+const path = (lang: UiLanguage, part: string) => `./locales/${lang}/${part}.json`;
+
+/** The shell's English texts, bundled (English is every key's fallback). */
+const EN_SHELL_FILES = import.meta.glob<Catalogue>('./locales/en/{app,errors,mui,site,account,profileKeys}.json', {
+  eager: true,
+  import: 'default',
+});
+const EN_SHELL = mergeCatalogue(EN_SHELL_FILES);
+const en = EN_SHELL as { messages: Record<string, string> };
+
+// Lazy globs: Vite emits each file as its own chunk, fetched when a page (or a language) needs it.
+const LOADERS: Record<UiLanguage, Record<string, () => Promise<Catalogue>>> = {
+  en: import.meta.glob<Catalogue>(['./locales/en/*.json', '!./locales/en/{app,errors,mui,site,account,profileKeys}.json'], {
+    import: 'default',
+  }),
   hi: import.meta.glob<Catalogue>('./locales/hi/*.json', { import: 'default' }),
   ta: import.meta.glob<Catalogue>('./locales/ta/*.json', { import: 'default' }),
 };
 
-/** Loads and merges every catalogue file of `lang` (rejects when one fails to load). */
-export async function loadCatalogue(lang: Exclude<UiLanguage, 'en'>): Promise<Catalogue> {
-  const entries = await Promise.all(Object.entries(LOADERS[lang]).map(async ([file, load]) => [file, await load()] as const));
+/** One catalogue file of `lang` (the shell's English is already in memory). */
+function loadFile(lang: UiLanguage, part: string): Promise<Catalogue> {
+  const bundled = lang === 'en' ? EN_SHELL_FILES[path(lang, part)] : undefined;
+  if (bundled) return Promise.resolve(bundled);
+  const load = LOADERS[lang][path(lang, part)];
+  if (!load) return Promise.reject(new Error(`no catalogue file ${path(lang, part)}`));
+  return load();
+}
+
+/** Loads and merges every catalogue file of `lang`, shell and features (tests and tools; rejects when one fails to load). */
+export async function loadCatalogue(lang: UiLanguage): Promise<Catalogue> {
+  const parts = [...SHELL_PARTS, ...FEATURE_PARTS];
+  const entries = await Promise.all(parts.map(async (part) => [path(lang, part), await loadFile(lang, part)] as const));
   return mergeCatalogue(Object.fromEntries(entries));
 }
 
@@ -110,8 +154,8 @@ function flatten(tree: Catalogue, prefix = '', out: Record<string, string> = {})
   return out;
 }
 
-const EN_MESSAGES = flatten(EN_CATALOGUE);
-const installed = new Set<UiLanguage>();
+/** Every English message loaded so far (the shell's, then each feature file's as it arrives): the fallback of every language. */
+const EN_MESSAGES = flatten(EN_SHELL);
 const core = setupI18n();
 // Each message is parsed once, on first use (the runtime would otherwise parse it on every call).
 const compiled = new Map<string, ReturnType<typeof compileMessage>>();
@@ -129,10 +173,79 @@ export function installCatalogue(lang: UiLanguage, catalogue: Catalogue): void {
   const messages = { ...EN_MESSAGES, ...flatten(catalogue) };
   if (lang === core.locale) core.loadAndActivate({ locale: lang, locales: [`${lang}-IN`], messages });
   else core.load(lang, messages);
-  installed.add(lang);
 }
-core.loadAndActivate({ locale: 'en', locales: ['en-IN'], messages: EN_MESSAGES });
-installed.add('en');
+core.loadAndActivate({ locale: 'en', locales: ['en-IN'], messages: { ...EN_MESSAGES } });
+
+/** The catalogue files every page may need: the shell's, then each feature file a page asked for. */
+const requestedParts = new Set<string>(SHELL_PARTS);
+/** Loads of `<lang>/<part>` done or under way (a failed one is forgotten, so it is tried again). */
+const partLoads = new Map<string, Promise<void>>(SHELL_PARTS.map((part) => [`en/${part}`, Promise.resolve()]));
+/** English messages per feature file, once loaded (the fallback installed under each other language). */
+const englishOfPart = new Map<string, Record<string, string>>();
+/** The language the interface is in or is switching to: pages load their texts in it too. */
+let targetLanguage: UiLanguage = 'en';
+
+/**
+ * Installs catalogue file `part` of `lang` (its English first, the fallback of its keys). When the
+ * file of another language fails to load, its keys get the English texts and the promise rejects.
+ */
+function ensurePart(lang: UiLanguage, part: string): Promise<void> {
+  const id = `${lang}/${part}`;
+  let done = partLoads.get(id);
+  if (done) return done;
+  done = (async () => {
+    if (lang === 'en') {
+      const messages = flatten(await loadFile('en', part));
+      englishOfPart.set(part, messages);
+      Object.assign(EN_MESSAGES, messages);
+      core.load('en', messages);
+      return;
+    }
+    await ensurePart('en', part);
+    const shellFile = EN_SHELL_FILES[path('en', part)];
+    const english = shellFile ? flatten(shellFile) : englishOfPart.get(part);
+    try {
+      core.load(lang, { ...english, ...flatten(await loadFile(lang, part)) });
+    } catch (e) {
+      core.load(lang, { ...english });
+      throw e;
+    }
+  })();
+  partLoads.set(id, done);
+  done.catch(() => partLoads.delete(id));
+  return done;
+}
+
+/** Installs, in `lang`, every requested file, including those requested while it loads; rejects when one fails. */
+async function ensureRequestedParts(lang: UiLanguage): Promise<void> {
+  for (;;) {
+    const parts = [...requestedParts];
+    await Promise.all(parts.map((part) => ensurePart(lang, part)));
+    if (requestedParts.size === parts.length) return;
+  }
+}
+
+/**
+ * Loads the texts of feature catalogue files `parts` in English and in the interface language (or
+ * the one it is switching to), so a page rendered afterwards never shows a key. Rejects only when
+ * an English file fails to load (the page cannot show its texts); another language's failure
+ * leaves those keys in English.
+ */
+export async function loadTexts(parts: readonly CataloguePart[]): Promise<void> {
+  for (const part of parts) requestedParts.add(part);
+  const lang = targetLanguage;
+  await Promise.all(parts.map((part) => ensurePart('en', part)));
+  if (lang !== 'en') await Promise.all(parts.map((part) => ensurePart(lang, part).catch(() => undefined)));
+}
+
+/**
+ * A lazy page's importer that also loads the page's catalogue files (loadTexts), for
+ * `React.lazy(withTexts(['models'], () => import('./Page.tsx')))`: the chunk and its texts arrive
+ * together and the page renders once both are in (docs/benchmarks.md#web).
+ */
+export function withTexts<T>(parts: readonly CataloguePart[], importer: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([importer(), loadTexts(parts)]).then(([module]) => module);
+}
 
 /** `key`'s text in the current language (see TFunction). */
 const translate: TFunction = (key, params) => {
@@ -170,18 +283,20 @@ function applyToDocument(lang: UiLanguage): void {
 }
 
 /**
- * Switches the interface to `lang`: loads its catalogue when not yet loaded, then changes the
- * language, `<html lang>` and the remembered choice. A catalogue that fails to load leaves the
- * interface in its current language and resolves to false (never throws).
+ * Switches the interface to `lang`: loads its catalogue files not yet loaded (the shell's and those
+ * of the pages loaded so far), then changes the language, `<html lang>` and the remembered choice.
+ * A catalogue file that fails to load leaves the interface in its current language and resolves
+ * to false (never throws).
  */
 export async function setLanguage(lang: UiLanguage, remember = true): Promise<boolean> {
-  if (!installed.has(lang) && lang !== 'en') {
-    try {
-      installCatalogue(lang, await loadCatalogue(lang));
-    } catch {
-      return false;
-    }
+  targetLanguage = lang;
+  try {
+    await ensureRequestedParts(lang);
+  } catch {
+    if (targetLanguage === lang) targetLanguage = currentLanguage();
+    return false;
   }
+  if (targetLanguage !== lang) return false; // another switch began meanwhile: the latest choice wins
   core.activate(lang, [`${lang}-IN`]);
   applyToDocument(lang);
   if (remember) {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTION_LABELS, ROLES } from '@ulca/contracts';
-import { EN_CATALOGUE } from '../../../lib/i18n/i18n.ts';
+import { loadCatalogue } from '../../../lib/i18n/i18n.ts';
 import { auditActionKey } from './labels.ts';
+
+const EN_CATALOGUE = await loadCatalogue('en');
 
 /** The English text at a dotted catalogue key (undefined when absent). */
 function at(key: string): unknown {

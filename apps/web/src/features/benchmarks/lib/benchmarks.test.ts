@@ -12,6 +12,10 @@ import {
   metricLabel,
 } from '../../../lib/metrics.ts';
 import { EMPTY_SELECTION, canSubmit, executeItems, filterOptions, toggleDataset, toggleMetric } from './selection.ts';
+import { loadTexts } from '../../../lib/i18n/i18n.ts';
+
+// The feature's catalogue files, as its pages load them (lib/i18n/i18n.ts withTexts).
+await loadTexts(['benchmarks', 'search']);
 
 describe('metric glossary', () => {
   it('has every metric of the spec, with the original spellings as aliases', () => {

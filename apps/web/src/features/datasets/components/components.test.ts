@@ -4,6 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { ContributionTable } from './ContributionTable.tsx';
 import { ErrorSummaryTable } from './ErrorSummaryTable.tsx';
 import { StageTable } from './StageTable.tsx';
+import { loadTexts } from '../../../lib/i18n/i18n.ts';
+
+// The feature's catalogue files, as its pages load them (lib/i18n/i18n.ts withTexts).
+await loadTexts(['datasets', 'benchmarks', 'search']);
 
 /** `html` without the elements marked data-phone-only (and what they hold, nested tags included). */
 function withoutPhoneOnly(html: string): string {

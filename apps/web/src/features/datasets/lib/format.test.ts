@@ -3,6 +3,10 @@ import { datasetTypeLabel, formatStageCount, formatSubmittedOn } from './format.
 import { isSubmissionActive, sortStages, stageCounts } from './stages.ts';
 import { isActiveStatus, statusColor } from '../../../lib/status.ts';
 import { contributionTabs } from './tabs.ts';
+import { loadTexts } from '../../../lib/i18n/i18n.ts';
+
+// The feature's catalogue files, as its pages load them (lib/i18n/i18n.ts withTexts).
+await loadTexts(['datasets', 'benchmarks', 'search']);
 
 describe('status detail formatting (docs/product.md#entities-and-fields)', () => {
   it('adds hours for ASR, ASR unlabeled and TTS datasets only', () => {

@@ -22,16 +22,6 @@ export async function fetchFeedbackQuestions(signal?: AbortSignal): Promise<Feed
   return res.data.feedbackQns;
 }
 
-/** Query hook: the feedback questions, fetched once per visit. */
-export function useFeedbackQuestions(enabled = true) {
-  return useQuery({
-    queryKey: modelDetailKeys.feedbackQuestions(),
-    queryFn: ({ signal }) => fetchFeedbackQuestions(signal),
-    staleTime: Infinity,
-    enabled,
-  });
-}
-
 /** POST …/model/feedback/submit (docs/product.md#entities-and-fields feedback payload); resolves with the server's message. */
 export function submitFeedback(body: ModelFeedbackBody): Promise<ModelFeedbackResponse> {
   return apiRequest('POST', MODEL_API.feedbackSubmit, { body, schema: modelFeedbackResponse });

@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { MODEL_API, transliterationModelIdResponse } from '@ulca/contracts';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { readOutput } from '../lib/inference-output.ts';
 import { compute } from './inference.ts';
-import { modelDetailKeys } from './keys.ts';
 
 /**
  * GET …/model/getTransliterationModelId?sourceLanguage&targetLanguage: the id of a published
@@ -27,21 +25,6 @@ export async function fetchTransliterationModelId(
     if (err instanceof ApiRequestError && err.status === 404) return null;
     throw err;
   }
-}
-
-/**
- * Query hook: a transliteration model that writes `language` from Roman letters (en → language).
- * Disabled for English (docs/product.md#screens: never for English) and when `language` is missing.
- */
-export function useTransliterationModelId(language: string | undefined) {
-  const enabled = !!language && language !== 'en';
-  return useQuery({
-    queryKey: modelDetailKeys.transliterationModel('en', language ?? ''),
-    queryFn: ({ signal }) => fetchTransliterationModelId('en', language ?? '', signal),
-    enabled,
-    staleTime: 10 * 60_000,
-    retry: false,
-  });
 }
 
 /**

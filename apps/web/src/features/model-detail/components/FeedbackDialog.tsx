@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import type { InferenceTask } from '@ulca/contracts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
-import { useFeedbackQuestions, useSubmitFeedback } from '../api/feedback.ts';
+import { useSubmitFeedback } from '../api/feedback.ts';
+import { useFeedbackQuestions } from '../api/shared-hooks.ts';
 import { buildFeedbackBody, feedbackQuestionsFor } from '../lib/feedback.ts';
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 

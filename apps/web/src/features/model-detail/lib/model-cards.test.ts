@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ModelRecord } from '@ulca/contracts';
 import { setLanguage } from '../../../lib/i18n/i18n.ts';
 import { cardDate, cutText, descriptionText, modelCards } from './model-cards.ts';
+import { loadTexts } from '../../../lib/i18n/i18n.ts';
+
+// The feature's catalogue files, as its pages load them (lib/i18n/i18n.ts withTexts).
+await loadTexts(['modelDetail', 'models', 'try', 'benchmarks', 'search']);
 
 const model: ModelRecord = {
   modelId: 'b1c2',

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { MODEL_NOT_ACCESSIBLE_MESSAGE } from '@ulca/contracts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, loadTexts } from '../../../lib/i18n/i18n.ts';
 import { STREAM_LOST_MESSAGE } from '../api/streaming.ts';
 import { streamErrorText, tryErrorText } from './try-errors.ts';
+
+// The feature's catalogue files, as its pages load them (lib/i18n/i18n.ts withTexts).
+await loadTexts(['modelDetail', 'models', 'try', 'benchmarks', 'search']);
 
 const t = i18n.t.bind(i18n);
 const names = (code: string) => ({ hi: 'Hindi', ta: 'Tamil' })[code] ?? code;

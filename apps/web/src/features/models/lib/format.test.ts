@@ -3,6 +3,10 @@ import { setLanguage } from '../../../lib/i18n/i18n.ts';
 import { domainName, domainNames } from '../../../lib/i18n/names.ts';
 import { domainText, formatEpochDay, formatEpochDayTime, languageText, licenseText, uptimeText } from './format.ts';
 import { EXPLORE_TABS, TASK_LABELS, parseExploreTab, taskLabel } from './tasks.ts';
+import { loadTexts } from '../../../lib/i18n/i18n.ts';
+
+// The feature's catalogue files, as its pages load them (lib/i18n/i18n.ts withTexts).
+await loadTexts(['models', 'search', 'benchmarks']);
 
 afterAll(() => setLanguage('en', false));
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelHealthRow } from '@ulca/contracts';
 import { healthTableRows, latencyText, outputCheckText } from './health.ts';
+import { loadTexts } from '../../../lib/i18n/i18n.ts';
+
+// The feature's catalogue files, as its pages load them (lib/i18n/i18n.ts withTexts).
+await loadTexts(['models', 'search', 'benchmarks']);
 
 const row = (over: Partial<ModelHealthRow>): ModelHealthRow => ({
   modelId: 'm',

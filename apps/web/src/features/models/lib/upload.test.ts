@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../../lib/i18n/i18n.ts';
+import { i18n, loadTexts } from '../../../lib/i18n/i18n.ts';
 import {
   checkDescriptorFile,
   groupFieldErrors,
@@ -9,6 +9,9 @@ import {
   UPLOAD_REJECTED_TITLE,
   uploadErrorTitle,
 } from './upload.ts';
+
+// The feature's catalogue files, as its pages load them (lib/i18n/i18n.ts withTexts).
+await loadTexts(['models', 'search', 'benchmarks']);
 
 describe('model descriptor file', () => {
   it('accepts only non-empty JSON files up to 1 MB', () => {

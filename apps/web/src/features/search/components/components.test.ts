@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { DownloadLinks, offeredFormats } from './DownloadLinks.tsx';
 import { MySearchesTable } from './MySearchesTable.tsx';
 import { SearchInfoCards } from './SearchInfoCards.tsx';
+import { loadTexts } from '../../../lib/i18n/i18n.ts';
+
+// The feature's catalogue files, as its pages load them (lib/i18n/i18n.ts withTexts).
+await loadTexts(['search']);
 
 /** Markup without Emotion's inlined <style> tags. */
 const clean = (markup: string) => markup.replace(/<style[^>]*>.*?<\/style>/g, '');

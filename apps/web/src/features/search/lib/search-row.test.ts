@@ -14,6 +14,10 @@ import {
   type SearchRow,
 } from './search-row.ts';
 import { PARALLEL_ENTRY } from './test-catalogue.ts';
+import { loadTexts } from '../../../lib/i18n/i18n.ts';
+
+// The feature's catalogue files, as its pages load them (lib/i18n/i18n.ts withTexts).
+await loadTexts(['search']);
 
 const files = { json: { sample: '/ulca/s.json', all: '/ulca/a.json' }, csv: { sample: '/ulca/s.csv', all: '/ulca/a.csv' } };
 const row = (over: Partial<SearchRow> = {}): SearchRow => ({

@@ -1,6 +1,10 @@
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
+import { loadTexts } from '../../../lib/i18n/i18n.ts';
+
+// The feature's catalogue files, as its pages load them (lib/i18n/i18n.ts withTexts).
+await loadTexts(['sts', 'search']);
 
 // The dialog's portal renders nothing on the server: draw it in place. The dialog's own rating
 // starts at 5 (its only numeric state) so that suggest-an-edit, shown above a rating of 3, is drawn.

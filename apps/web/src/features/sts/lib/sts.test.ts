@@ -14,6 +14,10 @@ import {
   sourceLanguages,
   targetLanguages,
 } from './sts.ts';
+import { loadTexts } from '../../../lib/i18n/i18n.ts';
+
+// The feature's catalogue files, as its pages load them (lib/i18n/i18n.ts withTexts).
+await loadTexts(['sts', 'search']);
 
 function model(
   modelId: string,

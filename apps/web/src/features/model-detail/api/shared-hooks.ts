@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { modelDetailKeys } from './keys.ts';
+
+/*
+ * The model-detail pieces other features use through the app shell's slots (lib/feature-slots.ts).
+ * This module imports no schema: the api modules that check the answers with the contracts' zod
+ * schemas load on the first call, so binding the slots keeps zod out of the shell's first load
+ * (docs/benchmarks.md#web). The feature's own components use the same hooks.
+ */
+
+/** Query hook: the feedback questions of the app config (feedback.ts fetchFeedbackQuestions), fetched once per visit while `enabled`. */
+export function useFeedbackQuestions(enabled = true) {
+  return useQuery({
+    queryKey: modelDetailKeys.feedbackQuestions(),
+    queryFn: async ({ signal }) => (await import('./feedback.ts')).fetchFeedbackQuestions(signal),
+    staleTime: Infinity,
+    enabled,
+  });
+}
+
+/**
+ * Query hook: a transliteration model that writes `language` from Roman letters (en → language;
+ * transliteration.ts fetchTransliterationModelId: data null when none is published). Disabled for
+ * English (docs/product.md#screens: never for English) and when `language` is missing.
+ */
+export function useTransliterationModelId(language: string | undefined) {
+  const enabled = !!language && language !== 'en';
+  return useQuery({
+    queryKey: modelDetailKeys.transliterationModel('en', language ?? ''),
+    queryFn: async ({ signal }) => (await import('./transliteration.ts')).fetchTransliterationModelId('en', language ?? '', signal),
+    enabled,
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+}
+
+/** transliteration.ts fetchTransliterationSuggestions, loaded on the first call: suggestions for one Roman-letter word from model `modelId`. */
+export async function fetchTransliterationSuggestions(
+  modelId: string,
+  word: string,
+  signal?: AbortSignal,
+  language?: string,
+): Promise<string[]> {
+  return (await import('./transliteration.ts')).fetchTransliterationSuggestions(modelId, word, signal, language);
+}
