@@ -304,6 +304,13 @@ export interface DatasetViewerSummariesTable {
   computed_on: Generated<Date>;
 }
 
+/** The summary of a completed search's records (018_search_viewer_summaries.sql; owner: modules/dataset-viewer). */
+export interface SearchViewerSummariesTable {
+  service_request_number: string;
+  summary: unknown;
+  computed_on: Generated<Date>;
+}
+
 /** Versions of a dataset (014_dataset_versions.sql; owner: modules/dataset-versions). */
 export interface DatasetVersionsTable {
   id: string;
@@ -369,6 +376,7 @@ export interface Database {
   glossary_entries: GlossaryEntriesTable;
   speakers: SpeakersTable;
   dataset_viewer_summaries: DatasetViewerSummariesTable;
+  search_viewer_summaries: SearchViewerSummariesTable;
   dataset_versions: DatasetVersionsTable;
   dataset_version_members: DatasetVersionMembersTable;
 }

@@ -194,6 +194,11 @@ describe('dataset viewer', () => {
     expect((await as(bob, `${S}/records?serviceRequestNumber=${srn}`)).statusCode).toBe(404);
     expect((await as(bob, `${S}/summary?serviceRequestNumber=${srn}`)).statusCode).toBe(404);
     await publish(bob, 'parallel-3-later.zip', 'Viewer later');
-    expect((await as(alice, `${S}/summary?serviceRequestNumber=${srn}`)).json().records).toBe(count);
+    // Computed once and kept: the same answer, with the same computedOn, after later publications.
+    expect((await as(alice, `${S}/summary?serviceRequestNumber=${srn}`)).json()).toEqual(summary);
+    const kept = await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM search_viewer_summaries WHERE service_request_number = $1`, [
+      srn,
+    ]);
+    expect(kept.rows[0].n).toBe(1);
   });
 });

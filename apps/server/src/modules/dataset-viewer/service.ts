@@ -224,19 +224,25 @@ export async function searchRecordsPage(ctx: AppContext, user: AuthUser, q: Sear
 
 /**
  * GET dataset/viewer/search/summary: per-column counts and the length or duration histogram of the
- * records a completed search matched (one scan, not cached: a search's set is read by its owner
- * only). Owner or ADMIN; throws as searchRecordsPage.
+ * records a completed search matched: one scan on first request, then kept (a completed search's
+ * record set never changes). Owner or ADMIN; throws as searchRecordsPage.
  */
 export async function searchSummary(ctx: AppContext, user: AuthUser, srn: string): Promise<ViewerSummaryResponse> {
   const s = await search.completedSearchOf(ctx, user, srn.trim());
-  const { measure, edges } = measureOf(s.datasetType);
-  const agg = await search.matchedRecordsAggregates(ctx, s, measure, edges);
+  const cached = await repo.cachedSearchSummary(ctx.db, s.serviceRequestNumber);
+  let agg = cached?.summary as datasets.RecordAggregates | undefined;
+  let computedOn = cached?.computedOn;
+  if (!agg || !computedOn) {
+    const { measure, edges } = measureOf(s.datasetType);
+    agg = await search.matchedRecordsAggregates(ctx, s, measure, edges);
+    computedOn = await repo.storeSearchSummary(ctx.db, s.serviceRequestNumber, agg);
+  }
   return {
     datasetId: s.serviceRequestNumber,
     datasetType: s.datasetType,
     records: agg.records,
     columns: agg.counts,
     histogram: agg.histogram,
-    computedOn: Date.now(),
+    computedOn: computedOn.getTime(),
   };
 }
