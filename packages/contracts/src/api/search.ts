@@ -79,6 +79,7 @@ export const searchDetailsSchema = z.object({
       json: searchFileLinks.optional(),
       jsonl: searchFileLinks.optional(),
       csv: searchFileLinks.optional(),
+      parquet: searchFileLinks.optional(),
       zip: searchFileLinks.optional(),
     })
     .nullish(),

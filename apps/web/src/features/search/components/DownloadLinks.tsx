@@ -11,6 +11,7 @@ export const DOWNLOAD_FORMATS = [
   { key: 'json', label: 'JSON (ULCA)' },
   { key: 'jsonl', label: 'JSONL' },
   { key: 'csv', label: 'CSV' },
+  { key: 'parquet', label: 'Parquet' },
   { key: 'zip', label: 'ZIP with media' },
 ] as const;
 
@@ -59,7 +60,7 @@ function DownloadRow({ title, hint, links }: { title: string; hint: string; link
 
 /**
  * Download Sample (the first 100 records) and Download All (docs/product.md#screens), each in every format the
- * server offers: the ULCA JSON array, JSONL, CSV, and for speech and OCR searches a zip with the
+ * server offers: the ULCA JSON array, JSONL, CSV, Parquet, and for speech and OCR searches a zip with the
  * media files. The links are signed for the owner and expire after an hour.
  */
 export function DownloadLinks({ files, countText }: { files: SearchSummary['files']; countText: string }) {

@@ -80,17 +80,20 @@ describe('DownloadLinks', () => {
     const files = {
       csv: { sample: '/ulca/s.csv', all: '/ulca/a.csv' },
       zip: { sample: '/ulca/s.zip', all: '/ulca/a.zip' },
+      parquet: { sample: '/ulca/s.parquet', all: '/ulca/a.parquet' },
       json: { sample: '/ulca/s.json', all: '/ulca/a.json' },
     };
-    expect(offeredFormats(files).map((f) => f.label)).toEqual(['JSON (ULCA)', 'CSV', 'ZIP with media']);
+    expect(offeredFormats(files).map((f) => f.label)).toEqual(['JSON (ULCA)', 'CSV', 'Parquet', 'ZIP with media']);
     const html = clean(renderToStaticMarkup(createElement(DownloadLinks, { files, countText: '5 records' })));
     const links = [...html.matchAll(/<a [^>]*href="([^"]+)"[^>]*aria-label="([^"]+)"/g)].map((m) => `${m[2]} → ${m[1]}`);
     expect(links).toEqual([
       'Download Sample: JSON (ULCA) → /ulca/s.json',
       'Download Sample: CSV → /ulca/s.csv',
+      'Download Sample: Parquet → /ulca/s.parquet',
       'Download Sample: ZIP with media → /ulca/s.zip',
       'Download All: JSON (ULCA) → /ulca/a.json',
       'Download All: CSV → /ulca/a.csv',
+      'Download All: Parquet → /ulca/a.parquet',
       'Download All: ZIP with media → /ulca/a.zip',
     ]);
     expect(html).toContain('Every matching record: 5 records.');
