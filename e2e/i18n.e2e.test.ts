@@ -70,6 +70,8 @@ describe('the interface in Hindi and Tamil', () => {
   step('the switcher lists each language in its own script and moves the page to Tamil, remembered', async () => {
     await page.getByTestId('language-switcher').click();
     const options = page.getByRole('menuitem');
+    // The menu's code loads on first open (components/LanguageMenu.tsx).
+    await options.first().waitFor();
     expect(await options.allInnerTexts()).toEqual(['English', 'हिन्दी', 'தமிழ்']);
     expect(await options.evaluateAll((els) => els.map((e) => e.getAttribute('lang')))).toEqual(['en', 'hi', 'ta']);
     await page.getByRole('menuitem', { name: 'தமிழ்' }).click();

@@ -4,7 +4,8 @@ import Translate from '@mui/icons-material/Translate';
 import { setLanguage, UI_LANGUAGE_NAMES, useTranslation, type UiLanguage } from '../lib/i18n/i18n.ts';
 
 // The menu's code (MUI Menu, Popover, Modal) is not in the first load: it loads on first open.
-const LanguageMenu = lazy(() => import('./LanguageMenu.tsx'));
+const loadLanguageMenu = () => import('./LanguageMenu.tsx');
+const LanguageMenu = lazy(loadLanguageMenu);
 
 /**
  * The header's language switcher (docs/product.md#languages-of-the-interface): a button showing
@@ -34,6 +35,9 @@ export function LanguageSwitcher() {
           setAnchor(e.currentTarget);
           setOpened(true);
         }}
+        // Fetched as the pointer or the focus reaches the button, so the menu usually opens at once.
+        onPointerEnter={() => void loadLanguageMenu()}
+        onFocus={() => void loadLanguageMenu()}
         data-testid="language-switcher"
         sx={{ textTransform: 'none', minWidth: 0 }}
       >

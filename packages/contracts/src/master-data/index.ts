@@ -3,8 +3,8 @@
  * (issue #3 scope 3): the enumerations, the dataset filter catalogue and the search criteria
  * check. Our own TypeScript data; facts from ulca-reference/master-data/prod.
  */
+import { FEEDBACK_QUESTIONS_BULK } from './feedback-questions.ts';
 import {
-  FEEDBACK_QUESTIONS_BULK,
   MASTER_ALIGNMENT_TOOLS,
   MASTER_ASR_MODELS,
   MASTER_AUDIO_CHANNELS,
@@ -32,6 +32,7 @@ import {
 import { DATASET_FILTER_PARAMS } from './filters.ts';
 
 export * from './enumerations.ts';
+export * from './feedback-questions.ts';
 export * from './filters.ts';
 export * from './search-criteria.ts';
 

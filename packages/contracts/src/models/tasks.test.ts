@@ -18,7 +18,7 @@ import {
   isModelTask,
 } from './tasks.ts';
 import { BENCHMARK_TASK_DATASET_TYPES, LANGUAGE_FREE_BENCHMARK_TASKS } from '../api/benchmarks.ts';
-import { FEEDBACK_QUESTIONS } from '../master-data/enumerations.ts';
+import { FEEDBACK_QUESTIONS } from '../master-data/feedback-questions.ts';
 
 describe('task registry', () => {
   it('is the one list: the 12 served tasks, then the search-only ULCA names', () => {

@@ -36,6 +36,19 @@ import type { TFunction } from '../../../lib/i18n/i18n.ts';
 import { modelDetailPath, type ModelDetailState } from '../../../lib/model-navigation.ts';
 
 // The health table brings the data grid (~125 KB gzip): loaded only when its tab is opened.
+/** Kept in the accessibility tree, not drawn. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
 const HealthCheckTab = lazy(() => import('../components/HealthCheckTab.tsx').then((m) => ({ default: m.HealthCheckTab })));
 
 /**
@@ -228,8 +241,9 @@ export default function ExploreModelsPage() {
             wide ? { p: 3, minWidth: 0, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' } : { minWidth: 0 }
           }
         >
-          {wide && task && (
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+          {/* On a phone the tabs name the task: the heading is there for screen readers only, so the cards' h3 follow an h2. */}
+          {task && (
+            <Typography variant="subtitle1" component="h2" sx={wide ? { fontWeight: 600, mb: 1 } : VISUALLY_HIDDEN}>
               {results.length
                 ? t('models.explore.taskModelsCount', { task: taskLabel(tab), count: results.length })
                 : t('models.explore.taskModels', { task: taskLabel(tab) })}
