@@ -5,15 +5,19 @@ import Autoplay from 'embla-carousel-autoplay';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-/** Partner-type logos in public/logos (our own artwork, no trademarks). */
+/**
+ * Partner types, each an icon in public/logos (our own artwork, no trademarks) and its name from
+ * the catalogue, drawn in the icon's colour (every one at least 5:1 on white): the name is text,
+ * so it reads in the interface language.
+ */
 const LOGOS = [
-  { file: 'research-labs.svg', alt: 'carousel.researchLabs' },
-  { file: 'universities.svg', alt: 'carousel.universities' },
-  { file: 'language-communities.svg', alt: 'carousel.languageCommunities' },
-  { file: 'startups.svg', alt: 'carousel.startups' },
-  { file: 'public-institutions.svg', alt: 'carousel.publicInstitutions' },
-  { file: 'open-source.svg', alt: 'carousel.openSource' },
-  { file: 'translators.svg', alt: 'carousel.translators' },
+  { file: 'research-labs.svg', name: 'carousel.researchLabs', color: '#1f4f96' },
+  { file: 'universities.svg', name: 'carousel.universities', color: '#7a3e9d' },
+  { file: 'language-communities.svg', name: 'carousel.languageCommunities', color: '#b4530a' },
+  { file: 'startups.svg', name: 'carousel.startups', color: '#0f7b5f' },
+  { file: 'public-institutions.svg', name: 'carousel.publicInstitutions', color: '#8a2f3a' },
+  { file: 'open-source.svg', name: 'carousel.openSource', color: '#2f6f2f' },
+  { file: 'translators.svg', name: 'carousel.translators', color: '#44546a' },
 ] as const;
 
 /** Autoplay interval between slides, in milliseconds (docs/product.md#constants-and-limits). */
@@ -60,11 +64,25 @@ export function LogoCarousel() {
               }}
             >
               <Box
-                component="img"
-                src={`${base}logos/${l.file}`}
-                alt={t(l.alt)}
-                sx={{ height: 56, width: '100%', maxWidth: 220, objectFit: 'contain' }}
-              />
+                sx={{
+                  height: 56,
+                  width: '100%',
+                  maxWidth: 220,
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 1,
+                  px: 1,
+                  border: 1,
+                  borderColor: `${l.color}40`,
+                  borderRadius: '10px',
+                  bgcolor: 'background.paper',
+                }}
+              >
+                <Box component="img" src={`${base}logos/${l.file}`} alt="" sx={{ width: 40, height: 40, flex: '0 0 40px' }} />
+                <Typography variant="body2" sx={{ color: l.color, fontWeight: 700, lineHeight: 1.25 }}>
+                  {t(l.name)}
+                </Typography>
+              </Box>
             </Box>
           ))}
         </Box>
