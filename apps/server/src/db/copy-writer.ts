@@ -5,15 +5,11 @@ import { from as copyFrom } from 'pg-copy-streams';
 
 type Cell = string | number | null | undefined;
 
-/** Bytes (UTF-16 units) of rows gathered before they are handed to the COPY stream in one write. */
-const CHUNK_CHARS = 256 * 1024;
-const NEEDS_ESCAPE = /[\\\t\n\r]/;
-
 /** Escapes one value for PostgreSQL's COPY text format (NULL is \N). */
 function cell(v: Cell): string {
   if (v === null || v === undefined) return '\\N';
-  if (typeof v === 'number') return String(v);
-  return NEEDS_ESCAPE.test(v) ? v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : v;
+  const s = typeof v === 'number' ? String(v) : v;
+  return /[\\\t\n\r]/.test(s) ? s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : s;
 }
 
 /**
@@ -24,7 +20,8 @@ function cell(v: Cell): string {
 export class CopyWriter {
   private stream: NodeJS.WritableStream & { on: (e: string, cb: (...a: unknown[]) => void) => void };
   private failed: Error | null = null;
-  private buf = '';
+  private buf: string[] = [];
+  private bufLen = 0;
 
   constructor(client: pg.PoolClient, table: string, columns: string[]) {
     this.stream = client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`)) as never;
@@ -33,25 +30,21 @@ export class CopyWriter {
     });
   }
 
-  /**
-   * Queues one row (values in column order). Synchronous: returns a promise only when the COPY
-   * stream asked for back-pressure (its `write` returned false), which the caller must await
-   * before writing more; otherwise undefined, so a row costs no promise. Throws the COPY's error.
-   */
-  write(values: Cell[]): Promise<void> | undefined {
+  /** Queues one row (values in column order). Awaits only when the socket needs to drain. */
+  async write(values: Cell[]): Promise<void> {
     if (this.failed) throw this.failed;
-    let line = cell(values[0]);
-    for (let i = 1; i < values.length; i++) line += '\t' + cell(values[i]);
-    this.buf += line + '\n';
-    return this.buf.length >= CHUNK_CHARS ? this.flush() : undefined;
+    const line = values.map(cell).join('\t') + '\n';
+    this.buf.push(line);
+    this.bufLen += line.length;
+    if (this.bufLen >= 256 * 1024) await this.flush();
   }
 
-  /** Hands the gathered rows to the stream; a promise of 'drain' when it is full. */
-  private flush(): Promise<void> | undefined {
-    if (!this.buf) return undefined;
-    const chunk = this.buf;
-    this.buf = '';
-    return this.stream.write(chunk) ? undefined : once(this.stream as never, 'drain').then(() => undefined);
+  private async flush(): Promise<void> {
+    if (!this.buf.length) return;
+    const chunk = this.buf.join('');
+    this.buf = [];
+    this.bufLen = 0;
+    if (!this.stream.write(chunk)) await once(this.stream as never, 'drain');
   }
 
   /** Ends the COPY; resolves with no value when committed to the table (within the caller's transaction). */

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { AppContext } from '../../context.ts';
 import { CopyWriter } from '../../db/copy-writer.ts';
 import { openArchive } from './pipeline/archive.ts';
-import { processArchiveBatches } from './pipeline/process.ts';
+import { processArchive } from './pipeline/process.ts';
 import { DatasetRejected, type RowEvent, type Stage } from './pipeline/types.ts';
 import { DEFAULT_PUBLISH_CHUNK_ROWS, publishBenchmarkStaged, publishStaged, unpublish, type PublishProgress } from './publish.repo.ts';
 import { SegmentPublisher } from './publisher.ts';
@@ -212,7 +212,7 @@ async function ingestAndValidate(
     let inSegment = 0;
     const errors = new CopyWriter(errClient, 'dataset_errors', ERROR_COLUMNS);
     let lastProgress = Date.now();
-    const batches: AsyncIterable<RowEvent[]> = processArchiveBatches(archive, {
+    const events: AsyncIterable<RowEvent> = processArchive(archive, {
       benchmark: sub.kind === 'benchmark',
       onParams: (type, params) => {
         datasetType = type;
@@ -220,52 +220,45 @@ async function ingestAndValidate(
         paramsSaved = Promise.all([setDatasetParams(ctx.db, srn, type, params), setStage(ctx.db.pool, srn, 'validate', 'In-Progress')]);
       },
     });
-    // One await per batch of rows; within it a text row awaits nothing unless a COPY stream asks
-    // for back-pressure (CopyWriter.write returns a promise only then).
-    for await (const batch of batches) {
-      for (const ev of batch) {
-        if (ev.kind === 'valid') {
-          const r = ev.record;
+    for await (const ev of events) {
+      if (ev.kind === 'valid') {
+        const r = ev.record;
+        c.ingestOk++;
+        c.valid++;
+        c.validSeconds += r.durationSeconds ?? 0;
+        for (const m of r.media) if (!(await ctx.store.exists(m.key))) await ctx.store.put(m.key, m.bytes);
+        // Records before firstUnstaged were staged (or published) by the attempt that died.
+        if (r.seq >= firstUnstaged)
+          await staged.write([
+            r.seq,
+            `\\x${r.hash}`,
+            r.sourceLanguage,
+            r.targetLanguage,
+            r.domain,
+            r.collectionMethod,
+            r.submitter,
+            r.durationSeconds,
+            JSON.stringify(r.data),
+          ]);
+        if (r.seq >= firstUnstaged && ++inSegment >= segmentRows) {
+          await staged.end();
+          staged = new CopyWriter(client, stagingTable(srn), STAGED_COLUMNS);
+          inSegment = 0;
+          // A benchmark's rows are published at the end, all at once (publishBenchmarkStaged).
+          if (sub.kind !== 'benchmark') publisher.publishCommitted();
+        }
+      } else {
+        if (ev.stage === 'ingest') c.ingestFail++;
+        else {
           c.ingestOk++;
-          c.valid++;
-          c.validSeconds += r.durationSeconds ?? 0;
-          for (const m of r.media) if (!(await ctx.store.exists(m.key))) await ctx.store.put(m.key, m.bytes);
-          // Records before firstUnstaged were staged (or published) by the attempt that died.
-          if (r.seq >= firstUnstaged) {
-            const full = staged.write([
-              r.seq,
-              `\\x${r.hash}`,
-              r.sourceLanguage,
-              r.targetLanguage,
-              r.domain,
-              r.collectionMethod,
-              r.submitter,
-              r.durationSeconds,
-              JSON.stringify(r.data),
-            ]);
-            if (full) await full;
-            if (++inSegment >= segmentRows) {
-              await staged.end();
-              staged = new CopyWriter(client, stagingTable(srn), STAGED_COLUMNS);
-              inSegment = 0;
-              // A benchmark's rows are published at the end, all at once (publishBenchmarkStaged).
-              if (sub.kind !== 'benchmark') publisher.publishCommitted();
-            }
-          }
-        } else {
-          if (ev.stage === 'ingest') c.ingestFail++;
-          else {
-            c.ingestOk++;
-            c.validateFail++;
-            c.validateFailSeconds += ev.durationSeconds ?? 0;
-          }
-          const full = errors.write([srn, ev.stage, ev.code, ev.message, ev.seq, ev.snippet]);
-          if (full) await full;
+          c.validateFail++;
+          c.validateFailSeconds += ev.durationSeconds ?? 0;
         }
-        if (Date.now() - lastProgress > PROGRESS_INTERVAL_MS) {
-          lastProgress = Date.now();
-          await writeProgress(ctx, srn, c);
-        }
+        await errors.write([srn, ev.stage, ev.code, ev.message, ev.seq, ev.snippet]);
+      }
+      if (Date.now() - lastProgress > PROGRESS_INTERVAL_MS) {
+        lastProgress = Date.now();
+        await writeProgress(ctx, srn, c);
       }
     }
     await staged.end();

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openArchive, type ArchiveLimits } from './archive.ts';
-import { processArchive, processArchiveBatches, SNIPPET_CHARS } from './process.ts';
-import { ROW_BATCH } from './archive.ts';
+import { processArchive, SNIPPET_CHARS } from './process.ts';
 import { DatasetRejected, type RowEvent } from './types.ts';
 import { MONO_PARAMS, monoRows, png, tempDir, wav, writeZip, type ZipFiles } from './test-zips.ts';
 
@@ -93,23 +92,6 @@ describe('processArchive, text datasets', () => {
     const { events, rejected } = await run({ 'params.json': { ...MONO_PARAMS, datasetType: 'poetry-corpus' }, 'data.json': monoRows(1) });
     expect(events).toEqual([]);
     expect([rejected?.stage, rejected?.code]).toEqual(['ingest', 'PARAMS_INVALID']);
-  });
-
-  it('yields the same events in arrays of at most ROW_BATCH (the ingest worker awaits once per array)', async () => {
-    const rows = [...monoRows(ROW_BATCH + 3), { text: '' }];
-    const files = { 'params.json': MONO_PARAMS, 'data.json': rows };
-    const { events } = await run(files);
-    const archive = await openArchive(await writeZip(dir, `p${counter++}.zip`, files), LIMITS);
-    const arrays: RowEvent[][] = [];
-    try {
-      for await (const a of processArchiveBatches(archive)) arrays.push(a);
-    } finally {
-      await archive.close();
-    }
-    expect(arrays.length).toBeGreaterThan(1);
-    expect(arrays.every((a) => a.length > 0 && a.length <= ROW_BATCH)).toBe(true);
-    expect(arrays.flat()).toEqual(events);
-    expect(events).toHaveLength(ROW_BATCH + 4);
   });
 
   it('keeps the events before malformed JSON and then rejects', async () => {

@@ -55,13 +55,11 @@ function mediaExtension(relPath: string): string {
 /**
  * Streams the archive's rows through the params check, the type's row checker and the media
  * checks, yielding one RowEvent per row ('valid' with a NormalizedRecord, or 'invalid' with stage,
- * code, message and snippet) in file order, in arrays of up to ROW_BATCH events (one await per
- * array, not per row: the ingest worker's loop is then synchronous for text rows). Throws
- * DatasetRejected('ingest', 'PARAMS_INVALID') when params.json fails its schema, and lets the
- * archive's own rejections (malformed data file, zip bomb) through; events yielded before a
- * rejection stand.
+ * code, message and snippet). Throws DatasetRejected('ingest', 'PARAMS_INVALID') when params.json
+ * fails its schema, and lets the archive's own rejections (malformed data file, zip bomb) through;
+ * events yielded before a rejection stand.
  */
-export async function* processArchiveBatches(archive: DatasetArchive, opts: ProcessOptions = {}): AsyncGenerator<RowEvent[]> {
+export async function* processArchive(archive: DatasetArchive, opts: ProcessOptions = {}): AsyncGenerator<RowEvent> {
   let params: { datasetType: DatasetType; params: Record<string, unknown>; task?: BenchmarkTask };
   let stored: Record<string, unknown>;
   if (opts.benchmark) {
@@ -155,23 +153,13 @@ export async function* processArchiveBatches(archive: DatasetArchive, opts: Proc
     return { kind: 'valid', record };
   };
 
-  // One await per batch of rows: text-only rows cost no promise of their own.
+  // One await per batch of rows: text-only rows cost no promise of their own beyond the yield.
   for await (const batch of archive.rowBatches()) {
-    const events = new Array<RowEvent>(batch.length);
-    for (let i = 0; i < batch.length; i++) {
-      const event = handle(batch[i].seq, batch[i].raw);
-      events[i] = event instanceof Promise ? await event : event;
+    for (const { seq, raw } of batch) {
+      const event = handle(seq, raw);
+      yield event instanceof Promise ? await event : event;
     }
-    yield events;
   }
-}
-
-/**
- * {@link processArchiveBatches} one event at a time (same events, order and errors), for callers
- * where a promise per row does not matter (the offline validator, tests).
- */
-export async function* processArchive(archive: DatasetArchive, opts: ProcessOptions = {}): AsyncGenerator<RowEvent> {
-  for await (const events of processArchiveBatches(archive, opts)) yield* events;
 }
 
 /**
