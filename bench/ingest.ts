@@ -122,9 +122,9 @@ export async function main(args: string[]): Promise<void> {
     console.log(`bare COPY (baseline):   ${copyRate.toFixed(0).padStart(9)} records/s  (${copySeconds.toFixed(1)} s)`);
     console.log(`pipeline end to end:    ${pipeRate.toFixed(0).padStart(9)} records/s  (${pipeSeconds.toFixed(1)} s)`);
     console.log(`ratio pipeline / COPY:  ${(pipeRate / copyRate).toFixed(2)}   (target ≥ 0.5, issue #26)`);
-    const pgCpu = (c: { pg: number | null }) => (c.pg === null ? 'external PostgreSQL not measured' : `PostgreSQL ${c.pg.toFixed(1)} s`);
-    console.log(`CPU during bare COPY:   node ${copyCpu.node.toFixed(1)} s, ${pgCpu(copyCpu)}`);
-    console.log(`CPU during pipeline:    node ${pipeCpu.node.toFixed(1)} s, ${pgCpu(pipeCpu)}`);
+    const pgCpu = (c: { pg: number | null }) => (c.pg === null ? 'external PostgreSQL not measured' : `PostgreSQL ${c.pg.toFixed(2)} s`);
+    console.log(`CPU during bare COPY:   node ${copyCpu.node.toFixed(2)} s, ${pgCpu(copyCpu)}`);
+    console.log(`CPU during pipeline:    node ${pipeCpu.node.toFixed(2)} s, ${pgCpu(pipeCpu)}`);
     console.log(
       `peak RSS during pipeline: ${(peakRss / 2 ** 20).toFixed(0)} MiB (process RSS before it: ${(baseRss / 2 ** 20).toFixed(0)} MiB)`,
     );
