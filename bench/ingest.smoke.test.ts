@@ -15,6 +15,7 @@ describe('ingest benchmark (smoke size)', () => {
     expect(r.stdout).toContain('publish Completed 2000/0');
     expect(r.stdout).toMatch(/ratio pipeline \/ COPY:\s+\d+\.\d\d/);
     expect(r.stdout).toMatch(/peak RSS during pipeline: \d+ MiB/);
+    expect(r.stdout).toMatch(/CPU during pipeline: +node \d+\.\d\d s, PostgreSQL \d+\.\d\d s/);
     expect(r.stdout).not.toContain('WARNING');
   });
 });
