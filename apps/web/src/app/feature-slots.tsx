@@ -13,7 +13,7 @@ const SpeechToSpeech = lazy(
   withTexts(['search', 'sts'], () => import('../features/sts/components/SpeechToSpeech.tsx').then((m) => ({ default: m.SpeechToSpeech }))),
 );
 const RunBenchmarkDialog = lazy(
-  withTexts(['benchmarks'], () =>
+  withTexts(['benchmarks', 'search'], () =>
     import('../features/benchmarks/components/RunBenchmarkDialog.tsx').then((m) => ({ default: m.RunBenchmarkDialog })),
   ),
 );

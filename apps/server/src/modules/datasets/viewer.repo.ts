@@ -165,6 +165,13 @@ export async function aggregateRecords(
   return { records, counts, histogram: { measure, edges: [...edges], counts: bins } };
 }
 
+const RECORD_PAGE = `SELECT hash FROM dataset_records
+  WHERE dataset_type = $1 AND dataset_ids @> ARRAY[$2::uuid] AND ($3::bytea IS NULL OR hash > $3)
+  ORDER BY dataset_type, hash LIMIT $4`;
+const RECORD_PAGE_WITH_DATA = `SELECT hash, data FROM dataset_records
+  WHERE dataset_type = $1 AND dataset_ids @> ARRAY[$2::uuid] AND ($3::bytea IS NULL OR hash > $3)
+  ORDER BY dataset_type, hash LIMIT $4`;
+
 /**
  * One keyset page of the records of the submission dataset `datasetId` (the records its zip
  * published or merged into), in hash order: at most `limit` rows whose hash sorts after `after`
@@ -179,11 +186,6 @@ export async function recordPage(
   limit: number,
   withData: boolean,
 ): Promise<{ hash: Buffer; data?: Record<string, unknown> }[]> {
-  const r = await db.pool.query(
-    `SELECT hash${withData ? ', data' : ''} FROM dataset_records
-      WHERE dataset_type = $1 AND dataset_ids @> ARRAY[$2::uuid] AND ($3::bytea IS NULL OR hash > $3)
-      ORDER BY dataset_type, hash LIMIT $4`,
-    [datasetType, datasetId, after, limit],
-  );
+  const r = await db.pool.query(withData ? RECORD_PAGE_WITH_DATA : RECORD_PAGE, [datasetType, datasetId, after, limit]);
   return r.rows as { hash: Buffer; data?: Record<string, unknown> }[];
 }
