@@ -9,7 +9,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['apps/**/src/**/*.test.ts', 'packages/**/src/**/*.test.ts', 'eslint/*.test.ts', 'scripts/*.test.ts'],
+          include: [
+            'apps/**/src/**/*.test.ts',
+            'apps/web/build/*.test.ts',
+            'packages/**/src/**/*.test.ts',
+            'eslint/*.test.ts',
+            'scripts/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

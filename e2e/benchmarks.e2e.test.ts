@@ -105,8 +105,9 @@ async function apiLogin(email: string, password: string): Promise<{ keys: { publ
 async function signIn(email: string): Promise<void> {
   await context.clearCookies();
   await page.goto(at('/user/login'));
+  // A signed-in visitor is sent on from the login page at once: forget the session, then open it again.
   await page.evaluate(() => window.localStorage.clear());
-  await page.reload();
+  await page.goto(at('/user/login'));
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();

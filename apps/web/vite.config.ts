@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { compileCatalogues } from './build/compile-catalogues.ts';
 
 // The app is served by the API server under /ulca/ (apps/server/src/app.ts), which sends the
 // .br / .gz files written here when the browser accepts them (@fastify/static preCompressed).
@@ -11,6 +12,7 @@ export default defineConfig({
     // The hoisted @vitejs/plugin-react types resolve vitest's vite 8, this app builds with vite 7:
     // the plugin works with both; the cast only bridges the two type copies.
     react() as unknown as PluginOption,
+    compileCatalogues(),
     // Compressed once at build time at the highest levels, so no request pays for compression.
     compression({
       algorithms: [
@@ -23,6 +25,18 @@ export default defineConfig({
       logLevel: 'silent',
     }) as unknown as PluginOption,
   ],
+  // The app renders with Preact (docs/architecture.md#web-app): its compat layer stands in for React
+  // and React DOM, 59 KB gzip less on every first load. Types and unit tests stay React's;
+  // src/app/renderer.ts mends the two differences our pages meet (tabIndex on SVG, a radio's onChange).
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { compileMessage, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 
 /*
  * The interface's languages (docs/product.md#languages-of-the-interface). English is the fallback
@@ -22,6 +22,8 @@ export const UI_LANGUAGE_NAMES: Record<UiLanguage, string> = { en: 'English', hi
 export const LANGUAGE_STORAGE_KEY = 'ulca.language';
 
 type Catalogue = Record<string, unknown>;
+/** A message as the runtime takes it: ICU text, or already compiled by the build (a token list). */
+type Message = string | CompiledMessage;
 
 /** Values of a message's ICU arguments; `defaultValue` is returned when the key is in no catalogue. */
 export type MessageParams = Record<string, unknown> & { defaultValue?: string };
@@ -82,7 +84,7 @@ const EN_SHELL_FILES = import.meta.glob<Catalogue>('./locales/en/{app,errors,mui
   import: 'default',
 });
 const EN_SHELL = mergeCatalogue(EN_SHELL_FILES);
-const en = EN_SHELL as { messages: Record<string, string> };
+const en = EN_SHELL as { messages: Record<string, Message> };
 
 // Lazy globs: Vite emits each file as its own chunk, fetched when a page (or a language) needs it.
 const LOADERS: Record<UiLanguage, Record<string, () => Promise<Catalogue>>> = {
@@ -145,10 +147,10 @@ export function initialLanguage(): UiLanguage {
 }
 
 /** Every leaf of a catalogue as 'section.key' → message. */
-function flatten(tree: Catalogue, prefix = '', out: Record<string, string> = {}): Record<string, string> {
+function flatten(tree: Catalogue, prefix = '', out: Record<string, Message> = {}): Record<string, Message> {
   for (const [k, v] of Object.entries(tree)) {
     const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === 'string') out[key] = v;
+    if (typeof v === 'string' || Array.isArray(v)) out[key] = v as Message;
     else if (v && typeof v === 'object') flatten(v as Catalogue, key, out);
   }
   return out;
@@ -157,13 +159,17 @@ function flatten(tree: Catalogue, prefix = '', out: Record<string, string> = {})
 /** Every English message loaded so far (the shell's, then each feature file's as it arrives): the fallback of every language. */
 const EN_MESSAGES = flatten(EN_SHELL);
 const core = setupI18n();
-// Each message is parsed once, on first use (the runtime would otherwise parse it on every call).
-const compiled = new Map<string, ReturnType<typeof compileMessage>>();
-core.setMessagesCompiler((message: string) => {
-  let c = compiled.get(message);
-  if (!c) compiled.set(message, (c = compileMessage(message)));
-  return c;
-});
+// The production build ships every catalogue compiled (apps/web/build/compile-catalogues.ts), so
+// the ICU parser stays out of the browser. Elsewhere (unit tests, the dev server) each message is
+// parsed once, on first use (the runtime would otherwise parse it on every call).
+if (!import.meta.env.PROD) {
+  const compiled = new Map<string, CompiledMessage>();
+  core.setMessagesCompiler((message: string) => {
+    let c = compiled.get(message);
+    if (!c) compiled.set(message, (c = compileMessage(message)));
+    return c;
+  });
+}
 
 /**
  * Installs `catalogue` (sections → messages) as the messages of `lang`, over the English ones so
@@ -181,7 +187,7 @@ const requestedParts = new Set<string>(SHELL_PARTS);
 /** Loads of `<lang>/<part>` done or under way (a failed one is forgotten, so it is tried again). */
 const partLoads = new Map<string, Promise<void>>(SHELL_PARTS.map((part) => [`en/${part}`, Promise.resolve()]));
 /** English messages per feature file, once loaded (the fallback installed under each other language). */
-const englishOfPart = new Map<string, Record<string, string>>();
+const englishOfPart = new Map<string, Record<string, Message>>();
 /** The language the interface is in or is switching to: pages load their texts in it too. */
 let targetLanguage: UiLanguage = 'en';
 
@@ -341,6 +347,12 @@ function subscribe(onChange: () => void): () => void {
 
 let knownMessages: Map<string, string> | null = null;
 
+/** A message's text when it has no arguments (raw, or compiled to one piece of text), else undefined. */
+function plainText(message: Message): string | undefined {
+  if (typeof message === 'string') return message;
+  return message.every((piece) => typeof piece === 'string') ? message.join('') : undefined;
+}
+
 /**
  * A message made outside React in English (a zod schema's validation text, the api client's
  * status texts, a server message the catalogue knows) in the interface language: the key of the
@@ -349,7 +361,13 @@ let knownMessages: Map<string, string> | null = null;
  */
 export function localizeMessage(message: string | undefined): string | undefined {
   if (!message) return message;
-  if (!knownMessages) knownMessages = new Map(Object.entries(en.messages).map(([k, v]) => [v, `messages.${k}`]));
+  if (!knownMessages) {
+    knownMessages = new Map();
+    for (const [k, v] of Object.entries(en.messages)) {
+      const text = plainText(v);
+      if (text !== undefined) knownMessages.set(text, `messages.${k}`);
+    }
+  }
   const key = knownMessages.get(message);
   return key ? i18n.t(key) : message;
 }
