@@ -25,18 +25,6 @@ export default defineConfig({
       logLevel: 'silent',
     }) as unknown as PluginOption,
   ],
-  // The app renders with Preact (docs/architecture.md#web-app): its compat layer stands in for React
-  // and React DOM, 59 KB gzip less on every first load. Types and unit tests stay React's;
-  // src/app/renderer.ts mends the two differences our pages meet (tabIndex on SVG, a radio's onChange).
-  resolve: {
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
-  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

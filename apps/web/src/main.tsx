@@ -5,14 +5,12 @@ import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { registerIndicFonts } from './app/fonts.ts';
 import { initialLanguage, startLanguage } from './lib/i18n/i18n.ts';
-import { installRendererFixes } from './app/renderer.ts';
 
 // The answers' zod schemas (in the page chunks) must not probe `new Function`: the server's CSP
 // refuses eval, and Chromium reports each refusal as an issue (Lighthouse best practices). This is
 // zod's `z.config({ jitless: true })`, set before zod loads, without importing it into the shell
 // (zod keeps its configuration on globalThis; docs/benchmarks.md#web).
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
-installRendererFixes();
 registerIndicFonts();
 // English renders at once. A remembered or browser language is painted from the first frame (no
 // English page that then turns Hindi and reflows): the first render waits for its shell texts, at
