@@ -46,7 +46,12 @@ export async function startDatasetIngestWorker(ctx: AppContext, opts: IngestJobO
     onLastFailure: async (data, err) => {
       if (err instanceof SubmissionBusy) return;
       await failSubmission(ctx, data.serviceRequestNumber, 'INTERNAL', INTERNAL_FAILURE_MESSAGE);
-      await freezeVersionOfSubmission(ctx, data.serviceRequestNumber).catch(() => undefined);
+      await freezeVersionOfSubmission(ctx, data.serviceRequestNumber).catch((err: unknown) =>
+        ctx.log.warn(
+          { err, srn: data.serviceRequestNumber },
+          'dataset version of a failed submission not frozen; its next reader freezes it',
+        ),
+      );
     },
   });
 }
