@@ -23,6 +23,7 @@ import * as datasets from '../datasets/service.ts';
 import * as repo from './repo.ts';
 import type { VersionRow } from './repo.ts';
 import { bibtex, cff, croissant, datacite, datasetCard, type CiteFacts } from './cite.ts';
+import { keysetPages } from '../../lib/keyset.ts';
 
 /** The 404 text of a dataset that does not exist or is not published. */
 export const DATASET_NOT_FOUND = 'No published dataset with this datasetId.';
@@ -102,13 +103,11 @@ export async function streamDiff(
 
 /** The latest version's hashes in hash order, read a page at a time (members added as `newVersion` left out). */
 async function* currentMembers(client: import('pg').PoolClient, datasetId: string, newVersion: number): AsyncGenerator<Buffer> {
-  let after: Buffer | null = null;
-  for (;;) {
-    const page = await repo.currentMembersPage(client, datasetId, newVersion, after, BATCH);
-    yield* page;
-    if (page.length < BATCH) return;
-    after = page[page.length - 1];
-  }
+  yield* keysetPages(
+    (after: Buffer | null, size) => repo.currentMembersPage(client, datasetId, newVersion, after, size),
+    (hash) => hash,
+    BATCH,
+  );
 }
 
 /**

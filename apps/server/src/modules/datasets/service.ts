@@ -15,6 +15,7 @@ import { readBenchmarkRecords as readBenchmarkRows } from './publish.repo.ts';
 import { getStages, getSubmission, listSubmissions, submissionUrls, type SubmissionRow } from './repo.ts';
 import { isServiceRequestNumber, newServiceRequestNumber } from './srn.ts';
 import type { MarkableRow, ReadyMadeRow } from './types.ts';
+import { keysetPages } from '../../lib/keyset.ts';
 
 export const NAME_TAKEN_MESSAGE = 'A dataset with this name already exists.';
 
@@ -149,14 +150,11 @@ export async function* recordsOfDataset(
   datasetId: string,
   opts: { withData: boolean; pageSize?: number },
 ): AsyncGenerator<{ hash: Buffer; data?: Record<string, unknown> }> {
-  const size = opts.pageSize ?? 10_000;
-  let after: Buffer | null = null;
-  for (;;) {
-    const rows = await viewerRepo.recordPage(db, datasetType, datasetId, after, size, opts.withData);
-    yield* rows;
-    if (rows.length < size) return;
-    after = rows[rows.length - 1].hash;
-  }
+  yield* keysetPages(
+    (after: Buffer | null, size) => viewerRepo.recordPage(db, datasetType, datasetId, after, size, opts.withData),
+    (row) => row.hash,
+    opts.pageSize ?? 10_000,
+  );
 }
 
 /**
