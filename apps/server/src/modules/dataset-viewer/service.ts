@@ -130,23 +130,37 @@ function stampOf(d: datasets.PublishedDataset): string {
 export async function summary(ctx: AppContext, datasetId: string): Promise<ViewerSummaryResponse> {
   const d = await publishedDataset(ctx, datasetId);
   const stamp = stampOf(d);
-  const cached = await repo.cachedSummary(ctx.db, d.datasetId, stamp);
+  return keptSummary(d.datasetId, d.datasetType, {
+    cached: () => repo.cachedSummary(ctx.db, d.datasetId, stamp),
+    compute: ({ measure, edges }) => datasets.aggregateRecords(ctx.db, d.datasetType, d.datasetId, measure, edges),
+    store: (agg) => repo.storeSummary(ctx.db, d.datasetId, stamp, agg),
+  });
+}
+
+/**
+ * A summary answer (docs/api.md#dataset-viewer) for `id` of `datasetType`: the aggregates kept by
+ * `steps.cached` when there are any, else those `steps.compute` counts with the type's measure
+ * and histogram edges, kept by `steps.store` (which answers when they were computed).
+ */
+async function keptSummary(
+  id: string,
+  datasetType: string,
+  steps: {
+    cached: () => Promise<{ summary: unknown; computedOn: Date } | undefined | null>;
+    compute: (m: ReturnType<typeof measureOf>) => Promise<datasets.RecordAggregates>;
+    store: (agg: datasets.RecordAggregates) => Promise<Date>;
+  },
+): Promise<ViewerSummaryResponse> {
+  const cached = await steps.cached();
   let agg = cached?.summary as datasets.RecordAggregates | undefined;
   let computedOn = cached?.computedOn;
   if (!agg || !computedOn) {
-    const audio = AUDIO_TYPES.includes(d.datasetType);
-    agg = await datasets.aggregateRecords(
-      ctx.db,
-      d.datasetType,
-      d.datasetId,
-      audio ? 'seconds' : 'characters',
-      audio ? SECOND_EDGES : CHARACTER_EDGES,
-    );
-    computedOn = await repo.storeSummary(ctx.db, d.datasetId, stamp, agg);
+    agg = await steps.compute(measureOf(datasetType));
+    computedOn = await steps.store(agg);
   }
   return {
-    datasetId: d.datasetId,
-    datasetType: d.datasetType,
+    datasetId: id,
+    datasetType,
     records: agg.records,
     columns: agg.counts,
     histogram: agg.histogram,
@@ -229,20 +243,9 @@ export async function searchRecordsPage(ctx: AppContext, user: AuthUser, q: Sear
  */
 export async function searchSummary(ctx: AppContext, user: AuthUser, srn: string): Promise<ViewerSummaryResponse> {
   const s = await search.completedSearchOf(ctx, user, srn.trim());
-  const cached = await repo.cachedSearchSummary(ctx.db, s.serviceRequestNumber);
-  let agg = cached?.summary as datasets.RecordAggregates | undefined;
-  let computedOn = cached?.computedOn;
-  if (!agg || !computedOn) {
-    const { measure, edges } = measureOf(s.datasetType);
-    agg = await search.matchedRecordsAggregates(ctx, s, measure, edges);
-    computedOn = await repo.storeSearchSummary(ctx.db, s.serviceRequestNumber, agg);
-  }
-  return {
-    datasetId: s.serviceRequestNumber,
-    datasetType: s.datasetType,
-    records: agg.records,
-    columns: agg.counts,
-    histogram: agg.histogram,
-    computedOn: computedOn.getTime(),
-  };
+  return keptSummary(s.serviceRequestNumber, s.datasetType, {
+    cached: () => repo.cachedSearchSummary(ctx.db, s.serviceRequestNumber),
+    compute: ({ measure, edges }) => search.matchedRecordsAggregates(ctx, s, measure, edges),
+    store: (agg) => repo.storeSearchSummary(ctx.db, s.serviceRequestNumber, agg),
+  });
 }
