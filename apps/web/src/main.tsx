@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
@@ -23,12 +23,16 @@ const ready =
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// The first render is a transition: React renders it in slices and lets the browser run between
+// them, instead of one long task the page cannot answer input during (docs/benchmarks.md#web).
 void ready.then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    ),
   ),
 );
