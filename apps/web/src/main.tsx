@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
 import { registerIndicFonts } from './app/fonts.ts';
-import { initialLanguage, startLanguage } from './lib/i18n/i18n.ts';
+import { startLanguage } from './lib/i18n/i18n.ts';
 
 // The answers' zod schemas (in the page chunks) must not probe `new Function`: the server's CSP
 // refuses eval, and Chromium reports each refusal as an issue (Lighthouse best practices). This is
@@ -17,9 +17,8 @@ registerIndicFonts();
 // most FIRST_PAINT_WAIT_MS, then goes on in English if they are late. The router has already begun
 // loading the page's chunk, which brings the page's texts in that language (withTexts).
 const FIRST_PAINT_WAIT_MS = 3000;
-const started = startLanguage();
-const ready =
-  initialLanguage() === 'en' ? Promise.resolve() : Promise.race([started, new Promise((r) => setTimeout(r, FIRST_PAINT_WAIT_MS))]);
+// (startLanguage resolves at once for English.)
+const ready = Promise.race([startLanguage(), new Promise((r) => setTimeout(r, FIRST_PAINT_WAIT_MS))]);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
