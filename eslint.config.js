@@ -7,7 +7,7 @@ import { boundaryConfig } from './eslint/boundaries.js';
 import { contractConfig } from './eslint/contracts.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', '**/*.d.ts', 'eslint/fixtures/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', 'test-results/**', '**/*.d.ts', 'eslint/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,8 +1,9 @@
 /**
  * The interface in Hindi and Tamil (docs/product.md#languages-of-the-interface), in headless
  * Chromium against the real platform with the offline reference models on: a first visit from a
- * Hindi browser opens the dashboard in Hindi; the header switcher moves it to Tamil, which is
- * remembered across a reload; a model page in both languages; `<html lang>` follows every time,
+ * Hindi browser gets the dashboard prerendered in Hindi (readable with scripts off) and the app
+ * takes over without an error; the header switcher moves it to Tamil, which is remembered across
+ * a reload and by the server; a model page in both languages; `<html lang>` follows every time,
  * axe-core finds no WCAG 2.1 AA violation on those pages, and back in English the spec's texts are
  * unchanged. Screenshots at 1366×900 and 390×844: test-results/e2e/i18n-<nn>-<step>.png.
  */
@@ -54,7 +55,32 @@ describe('the interface in Hindi and Tamil', () => {
 
   const { step } = journey;
 
+  step('the server answers the dashboard prerendered in the browser’s language: readable before any script runs', async () => {
+    const noScript = await browser.newContext({
+      viewport: { width: 412, height: 860 },
+      locale: 'hi-IN',
+      javaScriptEnabled: false,
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+    });
+    const bare = await newPageWithTimeout(noScript, 30_000);
+    await bare.goto(at('/dashboard'));
+    await bare.getByRole('heading', { level: 1, name: 'डैशबोर्ड' }).waitFor();
+    await bare.getByText(/ULCA पर हर भाषा के लिए प्रकाशित डेटासेट/).waitFor();
+    expect(await bare.title()).toBe('डैशबोर्ड | ULCA');
+    expect(await bare.locator('html').getAttribute('lang')).toBe('hi');
+    await takeShot(bare, 'dashboard-hi-prerendered-phone');
+    await bare.goto(at('/model/explore-models'));
+    await bare.getByRole('heading', { level: 1, name: 'मॉडल देखें' }).waitFor();
+    await noScript.close();
+  });
+
   step('a first visit from a Hindi browser opens the dashboard in Hindi', async () => {
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(String(e)));
     await page.goto(at('/dashboard'));
     // <html lang> turns to Hindi once the lazily loaded Hindi catalogue is in: more than poll's 1 s on a busy machine.
     await expect.poll(() => htmlLang(page), { timeout: 30_000 }).toBe('hi');
@@ -65,6 +91,12 @@ describe('the interface in Hindi and Tamil', () => {
       .waitFor();
     await expect.poll(() => page.getByTestId('language-switcher').innerText()).toBe('हिन्दी');
     await checkPage(page, 'hi', 'dashboard-hi', { shoot: takeShot });
+    // The app replaced the prerendered page (not added a second one beside it), without an error.
+    expect(await page.locator('h1').count()).toBe(1);
+    expect(await page.locator('main').count()).toBe(1);
+    expect(problems).toEqual([]);
+    page.removeAllListeners('console');
+    page.removeAllListeners('pageerror');
   });
 
   step('the switcher lists each language in its own script and moves the page to Tamil, remembered', async () => {
@@ -78,6 +110,9 @@ describe('the interface in Hindi and Tamil', () => {
     await expect.poll(() => htmlLang(page)).toBe('ta');
     await page.getByRole('heading', { level: 1, name: 'டாஷ்போர்டு' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('ulca.language'))).toBe('ta');
+    // The choice reaches the server too (a cookie): the next prerendered page is Tamil before any script.
+    const served = await page.request.get(at('/dashboard'));
+    expect(await served.text()).toMatch(/<html lang="ta">[\s\S]*டாஷ்போர்டு/);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'டாஷ்போர்டு' }).waitFor();
     expect(await htmlLang(page)).toBe('ta');

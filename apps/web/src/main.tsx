@@ -1,8 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { BASENAME, preloadRoute, routes } from './app/router.tsx';
 import { registerIndicFonts } from './app/fonts.ts';
 import { startLanguage } from './lib/i18n/i18n.ts';
 
@@ -14,24 +15,33 @@ import { startLanguage } from './lib/i18n/i18n.ts';
 registerIndicFonts();
 // English renders at once. A remembered or browser language is painted from the first frame (no
 // English page that then turns Hindi and reflows): the first render waits for its shell texts, at
-// most FIRST_PAINT_WAIT_MS, then goes on in English if they are late. The router has already begun
-// loading the page's chunk, which brings the page's texts in that language (withTexts).
+// most FIRST_PAINT_WAIT_MS, then goes on in English if they are late (startLanguage resolves at once
+// for English). The page's chunk brings the page's texts in that language (withTexts).
 const FIRST_PAINT_WAIT_MS = 3000;
-// (startLanguage resolves at once for English.)
-const ready = Promise.race([startLanguage(), new Promise((r) => setTimeout(r, FIRST_PAINT_WAIT_MS))]);
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-// The first render is a transition: React renders it in slices and lets the browser run between
-// them, instead of one long task the page cannot answer input during (docs/benchmarks.md#web).
-void ready.then(() =>
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </StrictMode>,
+/** Renders the app into #root once `ready` (texts, and a prerendered page's chunk) has settled. */
+function start(): void {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  // A prerendered page (docs/architecture.md#prerendered-pages) stays on screen until the first render
+  // can replace it with the page itself: its chunk and texts load first, so no loading state flashes.
+  const prerendered = root.firstElementChild !== null;
+  const ready = Promise.race([
+    Promise.all([startLanguage(), prerendered ? preloadRoute(location.pathname) : undefined]),
+    new Promise((r) => setTimeout(r, FIRST_PAINT_WAIT_MS)),
+  ]);
+  const router = createBrowserRouter(routes, { basename: BASENAME });
+  // The first render is a transition: React renders it in slices and lets the browser run between
+  // them, instead of one long task the page cannot answer input during (docs/benchmarks.md#web).
+  void ready.then(() =>
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <Providers>
+            <RouterProvider router={router} />
+          </Providers>
+        </StrictMode>,
+      ),
     ),
-  ),
-);
+  );
+}
+start();

@@ -35,3 +35,4 @@ export * from './api/master-data.ts';
 export * from './api/pipeline.ts';
 export * from './api/usage.ts';
 export * from './api/model-health-history.ts';
+export * from './web-prerender.ts';

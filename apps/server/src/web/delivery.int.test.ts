@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
+import { PRERENDERED_DIR, PRERENDERED_INDEX, prerenderedFile, SCREEN_CLASSES } from '@ulca/contracts';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from './delivery.ts';
 
 // A web build of our own, laid out as `vite build` writes it: index.html, a hashed script with its
@@ -110,5 +111,64 @@ describe('web app delivery: precompressed assets, caching, HEAD and misses', () 
     expect(gz.statusCode).toBe(200);
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString('utf8'))).toHaveProperty('data');
+  });
+});
+
+describe('web app delivery: prerendered pages in the visitor’s language and screen class', () => {
+  let p: TestPlatform;
+  let dist: string;
+  const variant = (lang: string, screen: string) =>
+    INDEX_HTML.replace('<div id="root"></div>', `<div id="root"><h1>${lang} ${screen}</h1></div>`);
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-web-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    fs.mkdirSync(path.join(dist, PRERENDERED_DIR));
+    fs.writeFileSync(
+      path.join(dist, PRERENDERED_DIR, PRERENDERED_INDEX),
+      JSON.stringify([{ pathname: '/ulca/dashboard', name: 'dashboard' }]),
+    );
+    for (const lang of ['en', 'hi', 'ta']) {
+      for (const screen of SCREEN_CLASSES) {
+        const file = path.join(dist, PRERENDERED_DIR, prerenderedFile('dashboard', lang, screen));
+        fs.writeFileSync(file, variant(lang, screen));
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(variant(lang, screen)));
+      }
+    }
+    p = await createTestPlatform({ config: { webDist: dist } });
+  });
+  afterAll(async () => {
+    await p?.close();
+    if (dist) fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers a prerendered path with the variant the cookie, Accept-Language and User-Agent choose, Vary on them', async () => {
+    const cases = [
+      [{}, 'en wide'],
+      [{ 'accept-language': 'hi-IN,hi;q=0.9' }, 'hi wide'],
+      [{ 'accept-language': 'hi-IN', cookie: 'ulca-language=ta' }, 'ta wide'],
+      [{ 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Chrome/126.0 Mobile Safari/537.36', cookie: 'ulca-language=hi' }, 'hi phone'],
+      [{ cookie: 'ulca-language=../index' }, 'en wide'],
+    ] as const;
+    const answers = await Promise.all(cases.map(([headers]) => p.app.inject({ method: 'GET', url: '/ulca/dashboard', headers })));
+    answers.forEach((res, i) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(variant(...(cases[i][1].split(' ') as [string, string])));
+      expect(res.headers['cache-control']).toBe(REVALIDATE_CACHE);
+      expect(String(res.headers.vary)).toMatch(/accept-language.*cookie.*user-agent/);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+    });
+    const br = await p.app.inject({ method: 'GET', url: '/ulca/dashboard', headers: { 'accept-encoding': 'br', 'accept-language': 'ta' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(variant('ta', 'wide'));
+  });
+
+  it('answers every other page with index.html, and a prerendered path with a query with its variant', async () => {
+    for (const url of ['/ulca/', '/ulca/model/explore-models', '/ulca/dashboard/', '/ulca/dashboard/x']) {
+      const res = await p.app.inject({ method: 'GET', url, headers: { cookie: 'ulca-language=hi' } });
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+    const query = await p.app.inject({ method: 'GET', url: '/ulca/dashboard?x=1', headers: { cookie: 'ulca-language=hi' } });
+    expect(query.body).toBe(variant('hi', 'wide'));
   });
 });

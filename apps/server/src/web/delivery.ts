@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { parse as parseCookies } from 'cookie';
+import Negotiator from 'negotiator';
+import { PRERENDERED_DIR, PRERENDERED_INDEX, prerenderedFile, type ScreenClass } from '@ulca/contracts';
 import { PUBLIC } from '../security/access.ts';
 
 /** Cache-Control of content-hashed build output (apps/web/dist/assets/*): its name changes with its bytes. */
@@ -26,6 +29,44 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 }
 
+/** The interface languages a page is prerendered in (the web app's UI_LANGUAGES), English first: the default. */
+const PRERENDER_LANGUAGES = ['en', 'hi', 'ta'];
+/** The cookie the web app sets to its interface language (apps/web/src/lib/i18n/i18n.ts LANGUAGE_COOKIE). */
+const LANGUAGE_COOKIE = 'ulca-language';
+/** Request headers a prerendered page depends on (sent as Vary). */
+const PRERENDER_VARY = 'accept-encoding, accept-language, cookie, user-agent';
+
+/**
+ * Which prerendered variant of a page to send for a request (docs/architecture.md#prerendered-pages):
+ * the language of the `ulca-language` cookie when it is one of ours, else the best of en/hi/ta in
+ * Accept-Language (region ignored: hi-IN → hi), else English; the screen class 'phone' when the
+ * User-Agent names a mobile browser ("Mobi", as Chrome, Firefox and Safari on phones send), else 'wide'.
+ */
+export function prerenderVariant(headers: { cookie?: string; 'accept-language'?: string; 'user-agent'?: string }): {
+  lang: string;
+  screen: ScreenClass;
+} {
+  const chosen = headers.cookie ? parseCookies(headers.cookie)[LANGUAGE_COOKIE] : undefined;
+  const lang =
+    chosen && PRERENDER_LANGUAGES.includes(chosen)
+      ? chosen
+      : (new Negotiator({ headers: { 'accept-language': headers['accept-language'] } }).language(PRERENDER_LANGUAGES) ?? 'en');
+  return { lang, screen: /Mobi/.test(headers['user-agent'] ?? '') ? 'phone' : 'wide' };
+}
+
+/** The prerendered pages of the build in `dist` (pathname → name), empty without them. */
+function readPrerendered(dist: string): Map<string, string> {
+  try {
+    const pages = JSON.parse(fs.readFileSync(path.join(dist, PRERENDERED_DIR, PRERENDERED_INDEX), 'utf8')) as {
+      pathname: string;
+      name: string;
+    }[];
+    return new Map(pages.map((p) => [p.pathname, p.name]));
+  } catch {
+    return new Map();
+  }
+}
+
 /**
  * Serves the built SPA (`dist`, the output of `npm run build:web`) under /ulca/ (issue 8 §2):
  *
@@ -36,6 +77,9 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
  * - GET and HEAD of any other /ulca path (a client route such as /ulca/ or /ulca/dashboard) answer
  *   index.html (HEAD: same status and headers, no body), except API paths and paths naming a build
  *   file (/ulca/assets/…, *.js, *.css, …), which answer 404 `{ message, code: 'NOT_FOUND' }`;
+ * - a prerendered page (/ulca/dashboard, /ulca/model/explore-models) answers its prerendered
+ *   index.html in the visitor's language and screen class (prerenderVariant), `Vary` on the
+ *   headers that chose it;
  * - `/` redirects to /ulca/.
  *
  * Without a build (no `dist/index.html`) only the API answers; every other path is a 404.
@@ -43,6 +87,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
  */
 export async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
   const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
+  const prerendered = readPrerendered(dist);
   if (hasWeb) {
     await app.routeAccess.declarePluginRoutes(PUBLIC, () =>
       app.register(fastifyStatic, {
@@ -57,7 +102,7 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
         setHeaders(res, filePath) {
           const rel = path.relative(dist, filePath).split(path.sep).join('/');
           res.setHeader('cache-control', rel.startsWith('assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
-          res.setHeader('vary', 'accept-encoding');
+          res.setHeader('vary', rel.startsWith(`${PRERENDERED_DIR}/`) ? PRERENDER_VARY : 'accept-encoding');
         },
       }),
     );
@@ -67,6 +112,11 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     const url = req.url.split('?')[0];
     const isPage = (url === '/ulca' || url.startsWith('/ulca/')) && !API_PATH.test(url) && !ASSET_PATH.test(url);
     if (hasWeb && isPage && (req.method === 'GET' || req.method === 'HEAD')) {
+      const name = prerendered.get(url);
+      if (name) {
+        const { lang, screen } = prerenderVariant(req.headers);
+        return reply.sendFile(`${PRERENDERED_DIR}/${prerenderedFile(name, lang, screen)}`);
+      }
       return reply.sendFile('index.html');
     }
     return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' });

@@ -38,11 +38,21 @@ function LazyToasts() {
   ) : null;
 }
 
-/** Theme, baseline CSS, TanStack Query, the cross-feature slots (app/feature-slots.tsx) and the toasts (top-right below the header, 5 s; loaded on first use) for the whole app. */
-export function Providers({ children }: { children: ReactNode }) {
+/** How a prerender answers MUI's useMediaQuery (no window): true when `query` matches its screen. */
+export type SsrMatchMedia = (query: string) => { matches: boolean };
+
+/**
+ * Theme, baseline CSS, TanStack Query, the cross-feature slots (app/feature-slots.tsx) and the
+ * toasts (top-right below the header, 5 s; loaded on first use) for the whole app. `ssrMatchMedia`
+ * is given only by the prerender (src/prerender.tsx), for the screen it renders for.
+ */
+export function Providers({ children, ssrMatchMedia }: { children: ReactNode; ssrMatchMedia?: SsrMatchMedia }) {
   const { t, lang } = useTranslation();
   // MUI's own texts (pagination, DataGrid menus…) follow the interface language (app/mui-locale.ts).
-  const localized = useMemo(() => (lang === 'en' ? theme : createTheme(theme, muiLocaleOptions(t, currentLocale()))), [t, lang]);
+  const localized = useMemo(() => {
+    const base = lang === 'en' ? theme : createTheme(theme, muiLocaleOptions(t, currentLocale()));
+    return ssrMatchMedia ? createTheme(base, { components: { MuiUseMediaQuery: { defaultProps: { ssrMatchMedia } } } }) : base;
+  }, [t, lang, ssrMatchMedia]);
   return (
     <ThemeProvider theme={localized}>
       <CssBaseline />

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/FullScreenSpinner.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
@@ -19,6 +19,7 @@ import { AppLayout } from './layout/AppLayout.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { SIGNED_IN_ONLY } from './UnauthorizedWatcher.tsx';
 import { RouteError } from './RouteError.tsx';
+import type { PreloadHandle } from '../lib/route-preload.ts';
 
 // Every feature exports its own routes (features/<feature>/routes.tsx); the shell composes them.
 
@@ -73,5 +74,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The app's data router (createBrowserRouter with basename /ulca). */
-export const router = createBrowserRouter(routes, { basename: BASENAME });
+/**
+ * Loads the chunks and texts of the pages `pathname` (under /ulca) shows, so that a first render
+ * replacing prerendered HTML commits the page itself, not its loading state
+ * (docs/architecture.md#prerendered-pages). Resolves at once when no matched route has a preload.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname, BASENAME) ?? [];
+  return Promise.all(matches.map((m) => (m.route.handle as Partial<PreloadHandle> | undefined)?.preload?.()));
+}

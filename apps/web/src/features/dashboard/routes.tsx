@@ -1,14 +1,17 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { withTexts } from '../../lib/i18n/i18n.ts';
+import type { PreloadHandle } from '../../lib/route-preload.ts';
 
 // Each page is its own chunk (docs/architecture.md#web-app); AppLayout's <Suspense> shows the loading state.
-const DashboardPage = lazy(withTexts(['search'], () => import('./DashboardPage.tsx')));
+const loadDashboard = withTexts(['search'], () => import('./DashboardPage.tsx'));
+const DashboardPage = lazy(loadDashboard);
 const DatasetMetricsPage = lazy(withTexts(['search'], () => import('./routes/DatasetMetricsPage.tsx')));
 
 /** The public dashboard and Dataset Metrics pages (docs/product.md#dashboard-and-dataset-metrics), paths relative to '/ulca'. */
 export const dashboardRoutes: RouteObject[] = [
-  { path: 'dashboard', element: <DashboardPage /> },
+  // Prerendered (docs/architecture.md#prerendered-pages): preload lets the first render replace the HTML with the page itself.
+  { path: 'dashboard', element: <DashboardPage />, handle: { preload: loadDashboard } satisfies PreloadHandle },
   { path: 'dataset/reports', element: <DatasetMetricsPage /> },
 ];
 

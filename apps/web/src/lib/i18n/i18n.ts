@@ -247,10 +247,13 @@ export async function loadTexts(parts: readonly CataloguePart[]): Promise<void> 
 /**
  * A lazy page's importer that also loads the page's catalogue files (loadTexts), for
  * `React.lazy(withTexts(['models'], () => import('./Page.tsx')))`: the chunk and its texts arrive
- * together and the page renders once both are in (docs/benchmarks.md#web).
+ * together and the page renders once both are in (docs/benchmarks.md#web). The returned function
+ * loads once and then returns the same promise, so a route's `preload` (app/router.tsx) and the
+ * lazy component share one load.
  */
 export function withTexts<T>(parts: readonly CataloguePart[], importer: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([importer(), loadTexts(parts)]).then(([module]) => module);
+  let loading: Promise<T> | undefined;
+  return () => (loading ??= Promise.all([importer(), loadTexts(parts)]).then(([module]) => module));
 }
 
 /** `key`'s text in the current language (see TFunction). */
@@ -288,6 +291,14 @@ function applyToDocument(lang: UiLanguage): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 
+/** The cookie telling the server which language's prerendered page to send (docs/architecture.md#prerendered-pages). */
+export const LANGUAGE_COOKIE = 'ulca-language';
+
+/** Sets LANGUAGE_COOKIE to `lang` for a year (path /ulca, SameSite=Lax); nothing outside a browser. */
+function tellServer(lang: UiLanguage): void {
+  if (typeof document !== 'undefined') document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/ulca; max-age=31536000; samesite=lax`;
+}
+
 /**
  * Switches the interface to `lang`: loads its catalogue files not yet loaded (the shell's and those
  * of the pages loaded so far), then changes the language, `<html lang>` and the remembered choice.
@@ -306,6 +317,7 @@ export async function setLanguage(lang: UiLanguage, remember = true): Promise<bo
   core.activate(lang, [`${lang}-IN`]);
   applyToDocument(lang);
   if (remember) {
+    tellServer(lang);
     try {
       globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, lang);
     } catch {
@@ -315,9 +327,13 @@ export async function setLanguage(lang: UiLanguage, remember = true): Promise<bo
   return true;
 }
 
-/** Starts the interface in initialLanguage() (English at once; another language once its catalogue is in). */
+/**
+ * Starts the interface in initialLanguage() (English at once; another language once its catalogue
+ * is in) and tells the server that language for the next prerendered page.
+ */
 export function startLanguage(): Promise<boolean> {
   const lang = initialLanguage();
+  tellServer(lang);
   applyToDocument('en');
   return lang === 'en' ? Promise.resolve(true) : setLanguage(lang, false);
 }

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { fillTemplate } from './prerender-pages.ts';
+
+const TEMPLATE =
+  '<!doctype html><html lang="en"><head><title>ULCA</title><script type="module" crossorigin src="/ulca/assets/index-x.js"></script></head><body><div id="root"></div></body></html>';
+
+describe('fillTemplate: a prerendered page in the build’s index.html', () => {
+  it('puts the markup in #root, the language on <html> and the page title, escaped, in <title>', () => {
+    const out = fillTemplate(TEMPLATE, '<main><h1>डैशबोर्ड</h1></main>', 'hi', 'A <b> & "c"');
+    expect(out).toContain('<html lang="hi">');
+    expect(out).toContain('<div id="root"><main><h1>डैशबोर्ड</h1></main></div>');
+    expect(out).toContain('<title>A &lt;b&gt; &amp; &quot;c&quot; | ULCA</title>');
+    expect(out).toContain('<script type="module" crossorigin src="/ulca/assets/index-x.js"></script>');
+  });
+
+  it('keeps the plain title when the page set none, and takes `$` in the markup literally', () => {
+    const out = fillTemplate(TEMPLATE, '<p>$& $1 $$</p>', 'en', null);
+    expect(out).toContain('<title>ULCA</title>');
+    expect(out).toContain('<div id="root"><p>$& $1 $$</p></div>');
+  });
+
+  it('refuses a template without the root element', () => {
+    expect(() => fillTemplate(TEMPLATE.replace('<div id="root"></div>', '<div id="app"></div>'), '<p/>', 'en', null)).toThrow(/root/);
+  });
+});

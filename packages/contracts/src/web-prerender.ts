@@ -1,0 +1,26 @@
+/**
+ * The web app's prerendered public pages (docs/architecture.md#prerendered-pages), shared by the
+ * web build that writes them (apps/web/build/prerender-pages.ts) and the server that sends them
+ * (apps/server/src/web/delivery.ts).
+ */
+
+/** The pages prerendered: `pathname` as the browser asks for it, `name` in the file names. */
+export const PRERENDERED_PAGES: readonly { pathname: string; name: string }[] = [
+  { pathname: '/ulca/dashboard', name: 'dashboard' },
+  { pathname: '/ulca/model/explore-models', name: 'explore-models' },
+];
+
+/** The screen classes each page is prerendered for: a phone (412 CSS px wide) and a wide screen (1,350 px). */
+export const SCREEN_CLASSES = ['phone', 'wide'] as const;
+/** One of SCREEN_CLASSES. */
+export type ScreenClass = (typeof SCREEN_CLASSES)[number];
+
+/** The folder of the build output (apps/web/dist) holding the prerendered pages. */
+export const PRERENDERED_DIR = 'prerendered';
+/** The file in PRERENDERED_DIR listing the pages the build prerendered (PRERENDERED_PAGES as JSON). */
+export const PRERENDERED_INDEX = 'pages.json';
+
+/** The file name of page `name` in `lang` for `screen`, e.g. 'dashboard.hi.phone.html'. */
+export function prerenderedFile(name: string, lang: string, screen: ScreenClass): string {
+  return `${name}.${lang}.${screen}.html`;
+}
