@@ -12,7 +12,7 @@ import {
   metricLabel,
 } from '../../../lib/metrics.ts';
 import { EMPTY_SELECTION, canSubmit, executeItems, filterOptions, toggleDataset, toggleMetric } from './selection.ts';
-import { loadTexts } from '../../../lib/i18n/i18n.ts';
+import { loadTexts, setLanguage } from '../../../lib/i18n/i18n.ts';
 
 // The feature's catalogue files, as its pages load them (lib/i18n/i18n.ts withTexts).
 await loadTexts(['benchmarks', 'search']);
@@ -141,6 +141,17 @@ describe('benchmark list filters', () => {
   it('searches name, description and language names', () => {
     expect(filterBenchmarks(items, 'clinic', {}).map((b) => b.benchmarkId)).toEqual(['3']);
     expect(filterBenchmarks(items, 'TAMIL', {}).map((b) => b.benchmarkId)).toEqual(['2']);
+  });
+  it('searches a domain by its name in the interface language as well as by its code', async () => {
+    expect(filterBenchmarks(items, 'healthcare', {}).map((b) => b.benchmarkId)).toEqual(['3']);
+    expect(filterBenchmarks(items, 'स्वास्थ्य', {})).toEqual([]);
+    await setLanguage('hi', false);
+    try {
+      expect(filterBenchmarks(items, 'स्वास्थ्य', {}).map((b) => b.benchmarkId)).toEqual(['3']);
+      expect(filterBenchmarks(items, 'healthcare', {}).map((b) => b.benchmarkId)).toEqual(['3']);
+    } finally {
+      await setLanguage('en', false);
+    }
   });
   it('counts selections and shows languages', () => {
     expect(filterCount({ language: ['hi'], domain: ['a', 'b'] })).toBe(3);

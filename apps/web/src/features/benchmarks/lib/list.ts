@@ -1,5 +1,5 @@
 import { languageLabel } from '@ulca/contracts';
-import { localizedLanguageName } from '../../../lib/i18n/names.ts';
+import { domainNames, localizedLanguageName } from '../../../lib/i18n/names.ts';
 
 /** A language code's name in the interface language ('hi' → 'Hindi', 'हिन्दी', 'இந்தி (हिन्दी)'). */
 export function benchmarkLanguageName(code: string): string {
@@ -50,8 +50,8 @@ export function benchmarkFilterOptions(items: readonly BenchmarkListItem[]): Rec
 }
 
 /**
- * The benchmarks that match the search term (name, description, domain, submitter or language
- * name, any case) and the filter: a benchmark matches a group when any of its values is selected
+ * The benchmarks that match the search term (name, description, domain code or shown name,
+ * submitter or language name, any case) and the filter: a benchmark matches a group when any of its values is selected
  * (a language matches as source or target); groups combine with AND.
  */
 export function filterBenchmarks<T extends BenchmarkListItem>(items: readonly T[], term: string, filter: BenchmarkFilter): T[] {
@@ -65,7 +65,10 @@ export function filterBenchmarks<T extends BenchmarkListItem>(items: readonly T[
     if (domain && !b.domain.some((d) => domain.has(d))) return false;
     if (submitter && !submitter.has(b.submitter.name)) return false;
     if (!q) return true;
-    const text = [b.name, b.description ?? '', ...b.domain, b.submitter.name, benchmarkLanguageText(b.languages)].join(' ').toLowerCase();
+    // The domain both as its code and as the card shows it in the interface language ('news', 'समाचार').
+    const text = [b.name, b.description ?? '', ...b.domain, domainNames(b.domain), b.submitter.name, benchmarkLanguageText(b.languages)]
+      .join(' ')
+      .toLowerCase();
     return text.includes(q);
   });
 }
