@@ -5,11 +5,17 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import escapeHtml from 'escape-html';
-import { PRERENDERED_DIR, PRERENDERED_INDEX, PRERENDERED_PAGES, prerenderedFile, SCREEN_CLASSES } from '@ulca/contracts';
+import {
+  PRERENDER_LANGUAGES,
+  PRERENDERED_DIR,
+  PRERENDERED_INDEX,
+  PRERENDERED_PAGES,
+  prerenderedFile,
+  SCREEN_CLASSES,
+} from '@ulca/contracts';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(web, 'dist');
-const UI_LANGUAGES = ['en', 'hi', 'ta'] as const;
 
 type Render = typeof import('../src/prerender.tsx').renderPage;
 
@@ -35,7 +41,7 @@ async function main(): Promise<void> {
   await fs.rm(out, { recursive: true, force: true });
   await fs.mkdir(out, { recursive: true });
   for (const page of PRERENDERED_PAGES) {
-    for (const lang of UI_LANGUAGES) {
+    for (const lang of PRERENDER_LANGUAGES) {
       for (const screen of SCREEN_CLASSES) {
         const { html, title } = await renderPage(page.pathname, lang, screen);
         const file = path.join(out, prerenderedFile(page.name, lang, screen));
@@ -48,7 +54,7 @@ async function main(): Promise<void> {
     }
   }
   await fs.writeFile(path.join(out, PRERENDERED_INDEX), JSON.stringify(PRERENDERED_PAGES));
-  console.log(`prerendered ${PRERENDERED_PAGES.length} pages × ${UI_LANGUAGES.length} languages × ${SCREEN_CLASSES.length} screens`);
+  console.log(`prerendered ${PRERENDERED_PAGES.length} pages × ${PRERENDER_LANGUAGES.length} languages × ${SCREEN_CLASSES.length} screens`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

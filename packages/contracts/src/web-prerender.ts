@@ -10,6 +10,12 @@ export const PRERENDERED_PAGES: readonly { pathname: string; name: string }[] = 
   { pathname: '/ulca/model/explore-models', name: 'explore-models' },
 ];
 
+/** The interface languages each page is prerendered in (the web app's UI_LANGUAGES), English, the default, first. */
+export const PRERENDER_LANGUAGES = ['en', 'hi', 'ta'] as const;
+
+/** The cookie holding the visitor's interface language, set by the web app, read by the server to pick the page's language. */
+export const LANGUAGE_COOKIE = 'ulca-language';
+
 /** The screen classes each page is prerendered for: a phone (412 CSS px wide) and a wide screen (1,350 px). */
 export const SCREEN_CLASSES = ['phone', 'wide'] as const;
 /** One of SCREEN_CLASSES. */

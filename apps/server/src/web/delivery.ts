@@ -5,7 +5,14 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { parse as parseCookies } from 'cookie';
 import Negotiator from 'negotiator';
-import { PRERENDERED_DIR, PRERENDERED_INDEX, prerenderedFile, type ScreenClass } from '@ulca/contracts';
+import {
+  LANGUAGE_COOKIE,
+  PRERENDER_LANGUAGES,
+  PRERENDERED_DIR,
+  PRERENDERED_INDEX,
+  prerenderedFile,
+  type ScreenClass,
+} from '@ulca/contracts';
 import { PUBLIC } from '../security/access.ts';
 
 /** Cache-Control of content-hashed build output (apps/web/dist/assets/*): its name changes with its bytes. */
@@ -29,10 +36,6 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 }
 
-/** The interface languages a page is prerendered in (the web app's UI_LANGUAGES), English first: the default. */
-const PRERENDER_LANGUAGES = ['en', 'hi', 'ta'];
-/** The cookie the web app sets to its interface language (apps/web/src/lib/i18n/i18n.ts LANGUAGE_COOKIE). */
-const LANGUAGE_COOKIE = 'ulca-language';
 /** Request headers a prerendered page depends on (sent as Vary). */
 const PRERENDER_VARY = 'accept-encoding, accept-language, cookie, user-agent';
 
@@ -48,9 +51,9 @@ export function prerenderVariant(headers: { cookie?: string; 'accept-language'?:
 } {
   const chosen = headers.cookie ? parseCookies(headers.cookie)[LANGUAGE_COOKIE] : undefined;
   const lang =
-    chosen && PRERENDER_LANGUAGES.includes(chosen)
+    chosen && (PRERENDER_LANGUAGES as readonly string[]).includes(chosen)
       ? chosen
-      : (new Negotiator({ headers: { 'accept-language': headers['accept-language'] } }).language(PRERENDER_LANGUAGES) ?? 'en');
+      : (new Negotiator({ headers: { 'accept-language': headers['accept-language'] } }).language([...PRERENDER_LANGUAGES]) ?? 'en');
   return { lang, screen: /Mobi/.test(headers['user-agent'] ?? '') ? 'phone' : 'wide' };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { FEATURE_PARTS, SHELL_PARTS, loadCatalogue, matchLanguage, isUiLanguage, mergeCatalogue } from './i18n.ts';
+import { PRERENDER_LANGUAGES } from '@ulca/contracts';
+import { FEATURE_PARTS, SHELL_PARTS, UI_LANGUAGES, loadCatalogue, matchLanguage, isUiLanguage, mergeCatalogue } from './i18n.ts';
 
 const en = await loadCatalogue('en');
 const hi = await loadCatalogue('hi');
@@ -162,6 +163,9 @@ describe('language choice', () => {
     expect(isUiLanguage('xx')).toBe(false);
     expect(isUiLanguage(null)).toBe(false);
     expect(isUiLanguage('ta')).toBe(true);
+  });
+  it('prerenders pages in every interface language, English first (the server’s default)', () => {
+    expect([...PRERENDER_LANGUAGES]).toEqual([...UI_LANGUAGES]);
   });
 });
 

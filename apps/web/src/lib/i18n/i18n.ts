@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { setupI18n } from '@lingui/core';
 import { compileMessage, type CompiledMessage } from '@lingui/message-utils/compileMessage';
+import { LANGUAGE_COOKIE } from '@ulca/contracts';
 
 /*
  * The interface's languages (docs/product.md#languages-of-the-interface). English is the fallback
@@ -291,10 +292,10 @@ function applyToDocument(lang: UiLanguage): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
 
-/** The cookie telling the server which language's prerendered page to send (docs/architecture.md#prerendered-pages). */
-export const LANGUAGE_COOKIE = 'ulca-language';
-
-/** Sets LANGUAGE_COOKIE to `lang` for a year (path /ulca, SameSite=Lax); nothing outside a browser. */
+/**
+ * Sets LANGUAGE_COOKIE to `lang` for a year (path /ulca, SameSite=Lax), so the server sends
+ * prerendered pages in it (docs/architecture.md#prerendered-pages); nothing outside a browser.
+ */
 function tellServer(lang: UiLanguage): void {
   if (typeof document !== 'undefined') document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/ulca; max-age=31536000; samesite=lax`;
 }
