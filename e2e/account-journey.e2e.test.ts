@@ -233,6 +233,9 @@ describe('account journey in Chromium', () => {
     await signIn(page, USER.email, NEW_PASSWORD);
     await page.getByText('Logged in successfully').waitFor();
     await expect.poll(() => pathOf(page)).toBe('/ulca/dashboard');
+    // Signed in, the server sends the plain app, not the prerendered dashboard with its signed-out header.
+    const served = await page.request.get(at('/dashboard'));
+    expect(await served.text()).toContain('<div id="root"></div>');
   });
 
   step('the profile shows the user and an empty key table (after a loading state)', async () => {

@@ -278,6 +278,9 @@ describe('dataset contribution journey in Chromium', () => {
     await page.getByRole('heading', { name: 'Sign in to ULCA' }).waitFor();
     expect(currentPath()).toBe('/ulca/user/login');
     await screenshot('logged-out-redirects-to-login');
+    // Signed out, the server sends the prerendered dashboard again.
+    const served = await page.request.get(at('/dashboard'));
+    expect(await served.text()).toMatch(/<div id="root"><.*Dashboard/s);
   });
 
   it('Ctrl-C (SIGINT) stops the server cleanly', async () => {

@@ -16,6 +16,13 @@ export const PRERENDER_LANGUAGES = ['en', 'hi', 'ta'] as const;
 /** The cookie holding the visitor's interface language, set by the web app, read by the server to pick the page's language. */
 export const LANGUAGE_COOKIE = 'ulca-language';
 
+/**
+ * The cookie the web app sets ('1') while a session is stored in the browser: the server then
+ * sends the plain app instead of a prerendered page, whose header would show a signed-out visitor.
+ * A hint only: it grants nothing, and the session itself never leaves the browser.
+ */
+export const SIGNED_IN_COOKIE = 'ulca-signed-in';
+
 /** The screen classes each page is prerendered for: a phone (412 CSS px wide) and a wide screen (1,350 px). */
 export const SCREEN_CLASSES = ['phone', 'wide'] as const;
 /** One of SCREEN_CLASSES. */

@@ -142,7 +142,7 @@ describe('web app delivery: prerendered pages in the visitor’s language and sc
     if (dist) fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it('answers a prerendered path with the variant the cookie, Accept-Language and User-Agent choose, Vary on them', async () => {
+  it('answers a prerendered path with the variant the cookie, Accept-Language and User-Agent choose (index.html when signed in), Vary on them', async () => {
     const cases = [
       [{}, 'en wide'],
       [{ 'accept-language': 'hi-IN,hi;q=0.9' }, 'hi wide'],
@@ -150,6 +150,13 @@ describe('web app delivery: prerendered pages in the visitor’s language and sc
       [{ 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Chrome/126.0 Mobile Safari/537.36', cookie: 'ulca-language=hi' }, 'hi phone'],
       [{ cookie: 'ulca-language=../index' }, 'en wide'],
     ] as const;
+    const signedIn = await p.app.inject({
+      method: 'GET',
+      url: '/ulca/dashboard',
+      headers: { cookie: 'ulca-signed-in=1; ulca-language=hi' },
+    });
+    expect(signedIn.body).toBe(INDEX_HTML);
+    expect(String(signedIn.headers.vary)).toMatch(/cookie/);
     const answers = await Promise.all(cases.map(([headers]) => p.app.inject({ method: 'GET', url: '/ulca/dashboard', headers })));
     answers.forEach((res, i) => {
       expect(res.statusCode).toBe(200);

@@ -11,6 +11,7 @@ import {
   PRERENDERED_DIR,
   PRERENDERED_INDEX,
   prerenderedFile,
+  SIGNED_IN_COOKIE,
   type ScreenClass,
 } from '@ulca/contracts';
 import { PUBLIC } from '../security/access.ts';
@@ -40,7 +41,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 const PRERENDER_VARY = 'accept-encoding, accept-language, cookie, user-agent';
 
 /**
- * Which prerendered variant of a page to send for a request (docs/architecture.md#prerendered-pages):
+ * Which prerendered variant of a page to send for a request (docs/architecture.md#prerendered-pages),
+ * or null for a signed-in visitor (SIGNED_IN_COOKIE is '1': the plain app, whose header is theirs):
  * the language of the `ulca-language` cookie when it is one of ours, else the best of en/hi/ta in
  * Accept-Language (region ignored: hi-IN → hi), else English; the screen class 'phone' when the
  * User-Agent names a mobile browser ("Mobi", as Chrome, Firefox and Safari on phones send), else 'wide'.
@@ -48,8 +50,10 @@ const PRERENDER_VARY = 'accept-encoding, accept-language, cookie, user-agent';
 export function prerenderVariant(headers: { cookie?: string; 'accept-language'?: string; 'user-agent'?: string }): {
   lang: string;
   screen: ScreenClass;
-} {
-  const chosen = headers.cookie ? parseCookies(headers.cookie)[LANGUAGE_COOKIE] : undefined;
+} | null {
+  const cookies = headers.cookie ? parseCookies(headers.cookie) : {};
+  if (cookies[SIGNED_IN_COOKIE] === '1') return null;
+  const chosen = cookies[LANGUAGE_COOKIE];
   const lang =
     chosen && (PRERENDER_LANGUAGES as readonly string[]).includes(chosen)
       ? chosen
@@ -81,8 +85,8 @@ function readPrerendered(dist: string): Map<string, string> {
  *   index.html (HEAD: same status and headers, no body), except API paths and paths naming a build
  *   file (/ulca/assets/…, *.js, *.css, …), which answer 404 `{ message, code: 'NOT_FOUND' }`;
  * - a prerendered page (/ulca/dashboard, /ulca/model/explore-models) answers its prerendered
- *   index.html in the visitor's language and screen class (prerenderVariant), `Vary` on the
- *   headers that chose it;
+ *   index.html in the visitor's language and screen class (prerenderVariant; index.html for a
+ *   signed-in visitor), `Vary` on the headers that chose it;
  * - `/` redirects to /ulca/.
  *
  * Without a build (no `dist/index.html`) only the API answers; every other path is a 404.
@@ -105,7 +109,9 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
         setHeaders(res, filePath) {
           const rel = path.relative(dist, filePath).split(path.sep).join('/');
           res.setHeader('cache-control', rel.startsWith('assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
-          res.setHeader('vary', rel.startsWith(`${PRERENDERED_DIR}/`) ? PRERENDER_VARY : 'accept-encoding');
+          // index.html too: at a prerendered page's path it is the signed-in visitor's answer.
+          const chosenByVisitor = rel === 'index.html' || rel.startsWith(`${PRERENDERED_DIR}/`);
+          res.setHeader('vary', chosenByVisitor ? PRERENDER_VARY : 'accept-encoding');
         },
       }),
     );
@@ -116,10 +122,8 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     const isPage = (url === '/ulca' || url.startsWith('/ulca/')) && !API_PATH.test(url) && !ASSET_PATH.test(url);
     if (hasWeb && isPage && (req.method === 'GET' || req.method === 'HEAD')) {
       const name = prerendered.get(url);
-      if (name) {
-        const { lang, screen } = prerenderVariant(req.headers);
-        return reply.sendFile(`${PRERENDERED_DIR}/${prerenderedFile(name, lang, screen)}`);
-      }
+      const variant = name ? prerenderVariant(req.headers) : null;
+      if (name && variant) return reply.sendFile(`${PRERENDERED_DIR}/${prerenderedFile(name, variant.lang, variant.screen)}`);
       return reply.sendFile('index.html');
     }
     return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { prerenderVariant } from './delivery.ts';
+import { prerenderVariant as chooseVariant } from './delivery.ts';
+
+/** The variant for `headers`, for a visitor who is not signed in (never null then). */
+function prerenderVariant(headers: Parameters<typeof chooseVariant>[0]): { lang: string; screen: string } {
+  const v = chooseVariant(headers);
+  if (!v) throw new Error('no variant for a signed-out visitor');
+  return v;
+}
 
 const PHONE_UA =
   'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
@@ -24,6 +31,12 @@ describe('prerenderVariant: which prerendered page a request gets', () => {
     expect(prerenderVariant({ 'accept-language': 'de, fr' }).lang).toBe('en');
     expect(prerenderVariant({}).lang).toBe('en');
     expect(prerenderVariant({ 'accept-language': 'x'.repeat(10_000) }).lang).toBe('en');
+  });
+
+  it('sends a signed-in visitor no prerendered page (its header would be a signed-out one)', () => {
+    expect(chooseVariant({ cookie: 'ulca-signed-in=1; ulca-language=hi' })).toBeNull();
+    expect(chooseVariant({ cookie: 'ulca-signed-in=' })).not.toBeNull();
+    expect(chooseVariant({ cookie: 'ulca-signed-in=0' })).not.toBeNull();
   });
 
   it('sends the phone layout to a mobile browser and the wide one to everything else', () => {
