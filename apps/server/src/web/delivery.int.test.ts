@@ -170,8 +170,21 @@ describe('web app delivery: prerendered pages in the visitor’s language and sc
     expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(variant('ta', 'wide'));
   });
 
+  it('sends /, /ulca and /ulca/ to the prerendered dashboard, keeping the query', async () => {
+    for (const [url, to] of [
+      ['/', '/ulca/dashboard'],
+      ['/ulca', '/ulca/dashboard'],
+      ['/ulca/', '/ulca/dashboard'],
+      ['/ulca/?utm=x&a=%2F', '/ulca/dashboard?utm=x&a=%2F'],
+    ]) {
+      const res = await p.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(to);
+    }
+  });
+
   it('answers every other page with index.html, and a prerendered path with a query with its variant', async () => {
-    for (const url of ['/ulca/', '/ulca/model/explore-models', '/ulca/dashboard/', '/ulca/dashboard/x']) {
+    for (const url of ['/ulca/model/explore-models', '/ulca/dashboard/', '/ulca/dashboard/x']) {
       const res = await p.app.inject({ method: 'GET', url, headers: { cookie: 'ulca-language=hi' } });
       expect(res.body, url).toBe(INDEX_HTML);
     }

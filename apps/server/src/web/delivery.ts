@@ -61,6 +61,15 @@ export function prerenderVariant(headers: { cookie?: string; 'accept-language'?:
   return { lang, screen: /Mobi/.test(headers['user-agent'] ?? '') ? 'phone' : 'wide' };
 }
 
+/** The dashboard's path, the app's home. */
+const DASHBOARD = '/ulca/dashboard';
+
+/** `url` as its path and its query string ('?a=1', or '' for none). */
+function splitQuery(url: string): [string, string] {
+  const at = url.indexOf('?');
+  return at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at)];
+}
+
 /** The prerendered pages of the build in `dist` (pathname → name), empty without them. */
 function readPrerendered(dist: string): Map<string, string> {
   try {
@@ -87,7 +96,8 @@ function readPrerendered(dist: string): Map<string, string> {
  * - a prerendered page (/ulca/dashboard, /ulca/model/explore-models) answers its prerendered
  *   index.html in the visitor's language and screen class (prerenderVariant; index.html for a
  *   signed-in visitor), `Vary` on the headers that chose it;
- * - `/` redirects to /ulca/.
+ * - `/` redirects to /ulca/, or to /ulca/dashboard when the dashboard is prerendered, as /ulca and
+ *   /ulca/ then do (query kept).
  *
  * Without a build (no `dist/index.html`) only the API answers; every other path is a 404.
  * Installs the app's not-found handler.
@@ -116,11 +126,15 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
       }),
     );
   }
-  app.get('/', { config: { access: PUBLIC }, schema: { hide: true } }, (_req, reply) => reply.redirect('/ulca/'));
+  // The app's home is the dashboard (its index route navigates there): with the dashboard
+  // prerendered, / and /ulca/ redirect to it, so the first visit gets the page that paints at once.
+  const home = hasWeb && prerendered.has(DASHBOARD) ? DASHBOARD : '/ulca/';
+  app.get('/', { config: { access: PUBLIC }, schema: { hide: true } }, (_req, reply) => reply.redirect(home));
   app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0];
+    const [url, query] = splitQuery(req.url);
     const isPage = (url === '/ulca' || url.startsWith('/ulca/')) && !API_PATH.test(url) && !ASSET_PATH.test(url);
     if (hasWeb && isPage && (req.method === 'GET' || req.method === 'HEAD')) {
+      if ((url === '/ulca' || url === '/ulca/') && home === DASHBOARD) return reply.redirect(`${DASHBOARD}${query}`);
       const name = prerendered.get(url);
       const variant = name ? prerenderVariant(req.headers) : null;
       if (name && variant) return reply.sendFile(`${PRERENDERED_DIR}/${prerenderedFile(name, variant.lang, variant.screen)}`);
