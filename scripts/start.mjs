@@ -22,8 +22,13 @@ function newestMtime(dir) {
 
 const webDir = path.join(root, 'apps/web');
 const index = path.join(webDir, 'dist/index.html');
+// The build step's own code (apps/web/build: catalogues compiled, pages prerendered) counts too.
 const sourcesChanged = () =>
-  Math.max(newestMtime(path.join(webDir, 'src')), fs.statSync(path.join(webDir, 'index.html')).mtimeMs) > fs.statSync(index).mtimeMs;
+  Math.max(
+    newestMtime(path.join(webDir, 'src')),
+    newestMtime(path.join(webDir, 'build')),
+    fs.statSync(path.join(webDir, 'index.html')).mtimeMs,
+  ) > fs.statSync(index).mtimeMs;
 if (!fs.existsSync(index) || sourcesChanged()) {
   console.log('Building the web app…');
   const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit' });
