@@ -63,7 +63,9 @@ describe('the interface in Hindi and Tamil', () => {
       userAgent:
         'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
     });
-    const bare = await newPageWithTimeout(noScript, 30_000);
+    // Not newPageWithTimeout: with scripts off the app never takes over the page.
+    const bare = await noScript.newPage();
+    bare.setDefaultTimeout(30_000);
     await bare.goto(at('/dashboard'));
     await bare.getByRole('heading', { level: 1, name: 'डैशबोर्ड' }).waitFor();
     await bare.getByText(/ULCA पर हर भाषा के लिए प्रकाशित डेटासेट/).waitFor();

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { it, onTestFailed } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { PRERENDERED_ATTR } from '@ulca/contracts';
 import type { FixtureServer } from '../../apps/server/src/test/fixture-server.ts';
 import { REPO_ROOT, type RunningPlatform } from './server.ts';
 
@@ -53,10 +54,28 @@ export function newDesktopContext(browser: Browser, options: BrowserContextOptio
   return browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...options });
 }
 
-/** A new page of `context` whose actions and waits time out after `timeoutMs` (default 15 s). */
+/**
+ * A new page of `context` whose actions and waits time out after `timeoutMs` (default 15 s). Its
+ * `goto` and `reload` return once the app has taken over a prerendered page
+ * (docs/architecture.md#prerendered-pages): before that its buttons do nothing and axe would check
+ * a page about to be replaced. (A page with scripts off never is: open it with `context.newPage()`.)
+ */
 export async function newPageWithTimeout(context: BrowserContext, timeoutMs = 15_000): Promise<Page> {
   const page = await context.newPage();
   page.setDefaultTimeout(timeoutMs);
+  const takenOver = () => page.locator(`#root:not([${PRERENDERED_ATTR}])`).waitFor({ state: 'attached' });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await takenOver();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await takenOver();
+    return response;
+  };
   return page;
 }
 

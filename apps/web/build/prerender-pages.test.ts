@@ -6,20 +6,21 @@ const TEMPLATE =
 
 describe('fillTemplate: a prerendered page in the build’s index.html', () => {
   it('puts the markup in #root, the language on <html> and the page title, escaped, in <title>', () => {
-    const out = fillTemplate(TEMPLATE, '<main><h1>डैशबोर्ड</h1></main>', 'hi', 'A <b> & "c"');
+    const out = fillTemplate(TEMPLATE, '<main><h1>डैशबोर्ड</h1></main>', '<style data-x>a{}</style>', 'hi', 'A <b> & "c"');
+    expect(out).toContain('<style data-x>a{}</style></head>');
     expect(out).toContain('<html lang="hi">');
-    expect(out).toContain('<div id="root"><main><h1>डैशबोर्ड</h1></main></div>');
+    expect(out).toContain('<div id="root" data-prerendered><main><h1>डैशबोर्ड</h1></main></div>');
     expect(out).toContain('<title>A &lt;b&gt; &amp; &quot;c&quot; | ULCA</title>');
     expect(out).toContain('<script type="module" crossorigin src="/ulca/assets/index-x.js"></script>');
   });
 
   it('keeps the plain title when the page set none, and takes `$` in the markup literally', () => {
-    const out = fillTemplate(TEMPLATE, '<p>$& $1 $$</p>', 'en', null);
+    const out = fillTemplate(TEMPLATE, '<p>$& $1 $$</p>', '', 'en', null);
     expect(out).toContain('<title>ULCA</title>');
-    expect(out).toContain('<div id="root"><p>$& $1 $$</p></div>');
+    expect(out).toContain('<div id="root" data-prerendered><p>$& $1 $$</p></div>');
   });
 
   it('refuses a template without the root element', () => {
-    expect(() => fillTemplate(TEMPLATE.replace('<div id="root"></div>', '<div id="app"></div>'), '<p/>', 'en', null)).toThrow(/root/);
+    expect(() => fillTemplate(TEMPLATE.replace('<div id="root"></div>', '<div id="app"></div>'), '<p/>', '', 'en', null)).toThrow(/root/);
   });
 });

@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import escapeHtml from 'escape-html';
 import {
   PRERENDER_LANGUAGES,
+  PRERENDERED_ATTR,
   PRERENDERED_DIR,
   PRERENDERED_INDEX,
   PRERENDERED_PAGES,
@@ -19,10 +20,11 @@ const dist = path.join(web, 'dist');
 
 type Render = typeof import('../src/prerender.tsx').renderPage;
 
-/** index.html with `markup` in #root, `lang` on <html> and the page's title. Throws when the template lacks a part. */
-export function fillTemplate(template: string, markup: string, lang: string, title: string | null): string {
+/** index.html with `markup` in #root (marked PRERENDERED_ATTR), `head` at the end of <head>, `lang` on <html> and the page's title. Throws when the template lacks a part. */
+export function fillTemplate(template: string, markup: string, head: string, lang: string, title: string | null): string {
   const parts: [string, string][] = [
-    ['<div id="root"></div>', `<div id="root">${markup}</div>`],
+    ['</head>', `${head}</head>`],
+    ['<div id="root"></div>', `<div id="root" ${PRERENDERED_ATTR}>${markup}</div>`],
     ['<html lang="en">', `<html lang="${lang}">`],
     ['<title>ULCA</title>', `<title>${title ? `${escapeHtml(title)} | ULCA` : 'ULCA'}</title>`],
   ];
@@ -43,9 +45,9 @@ async function main(): Promise<void> {
   for (const page of PRERENDERED_PAGES) {
     for (const lang of PRERENDER_LANGUAGES) {
       for (const screen of SCREEN_CLASSES) {
-        const { html, title } = await renderPage(page.pathname, lang, screen);
+        const { html, head, title } = await renderPage(page.pathname, lang, screen);
         const file = path.join(out, prerenderedFile(page.name, lang, screen));
-        const text = fillTemplate(template, html, lang, title);
+        const text = fillTemplate(template, html, head, lang, title);
         // Precompressed like the rest of the build (vite.config.ts), so no request pays for it.
         await fs.writeFile(file, text);
         await fs.writeFile(`${file}.gz`, zlib.gzipSync(text, { level: 9 }));

@@ -1,4 +1,5 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
+import { PRERENDERED_ATTR } from '@ulca/contracts';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -18,13 +19,19 @@ registerIndicFonts();
 // most FIRST_PAINT_WAIT_MS, then goes on in English if they are late (startLanguage resolves at once
 // for English). The page's chunk brings the page's texts in that language (withTexts).
 const FIRST_PAINT_WAIT_MS = 3000;
+/** Clears #root's PRERENDERED_ATTR once the first render has replaced the prerendered page. */
+function TakenOver({ root }: { root: HTMLElement }) {
+  useEffect(() => root.removeAttribute(PRERENDERED_ATTR), [root]);
+  return null;
+}
+
 /** Renders the app into #root once `ready` (texts, and a prerendered page's chunk) has settled. */
 function start(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   // A prerendered page (docs/architecture.md#prerendered-pages) stays on screen until the first render
   // can replace it with the page itself: its chunk and texts load first, so no loading state flashes.
-  const prerendered = root.firstElementChild !== null;
+  const prerendered = root.hasAttribute(PRERENDERED_ATTR);
   const ready = Promise.race([
     Promise.all([startLanguage(), prerendered ? preloadRoute(location.pathname) : undefined]),
     new Promise((r) => setTimeout(r, FIRST_PAINT_WAIT_MS)),
@@ -39,6 +46,7 @@ function start(): void {
           <Providers>
             <RouterProvider router={router} />
           </Providers>
+          {prerendered ? <TakenOver root={root} /> : null}
         </StrictMode>,
       ),
     ),

@@ -8,14 +8,19 @@ import { Providers, type SsrMatchMedia } from './app/providers.tsx';
 import { BASENAME, preloadRoute, routes } from './app/router.tsx';
 import { setLanguage, type UiLanguage } from './lib/i18n/i18n.ts';
 import { renderedTitle } from './components/usePageTitle.ts';
+import { INDIC_FONTS_STYLE_ATTR, indicFontFaceCss } from './app/fonts.ts';
 import type { ScreenClass } from '@ulca/contracts';
 
 /** The viewport width (CSS px) each screen class is rendered at (a phone as Lighthouse's, a laptop). */
 const SCREEN_WIDTHS: Record<ScreenClass, number> = { phone: 412, wide: 1350 };
 
-/** One prerendered page: the markup of #root (emotion's styles inline, adopted by the browser's emotion cache) and the page's tab title. */
+/**
+ * One prerendered page: the markup of #root (emotion's styles inline, adopted by the browser's
+ * emotion cache), what goes in <head> (the Indic font faces) and the page's tab title.
+ */
 export interface PrerenderedPage {
   html: string;
+  head: string;
   title: string | null;
 }
 
@@ -47,5 +52,5 @@ export async function renderPage(pathname: string, lang: UiLanguage, screen: Scr
   );
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
-  return { html, title: renderedTitle.current };
+  return { html, head: `<style ${INDIC_FONTS_STYLE_ATTR}>${indicFontFaceCss()}</style>`, title: renderedTitle.current };
 }

@@ -28,6 +28,12 @@ export const SCREEN_CLASSES = ['phone', 'wide'] as const;
 /** One of SCREEN_CLASSES. */
 export type ScreenClass = (typeof SCREEN_CLASSES)[number];
 
+/**
+ * The attribute #root carries in a prerendered page until the app's first render has replaced the
+ * page (before that its controls do nothing): tests and tools wait for `#root:not([data-prerendered])`.
+ */
+export const PRERENDERED_ATTR = 'data-prerendered';
+
 /** The folder of the build output (apps/web/dist) holding the prerendered pages. */
 export const PRERENDERED_DIR = 'prerendered';
 /** The file in PRERENDERED_DIR listing the pages the build prerendered (PRERENDERED_PAGES as JSON). */

@@ -335,8 +335,16 @@ export async function setLanguage(lang: UiLanguage, remember = true): Promise<bo
 export function startLanguage(): Promise<boolean> {
   const lang = initialLanguage();
   tellServer(lang);
-  applyToDocument('en');
-  return lang === 'en' ? Promise.resolve(true) : setLanguage(lang, false);
+  if (lang === 'en') {
+    applyToDocument('en');
+    return Promise.resolve(true);
+  }
+  // <html lang> keeps what the page says (a page prerendered in `lang` already says it) until the
+  // language's texts are in; if they fail, the interface stays English and so does <html lang>.
+  return setLanguage(lang, false).then((ok) => {
+    if (!ok) applyToDocument(currentLanguage());
+    return ok;
+  });
 }
 
 /**
