@@ -65,7 +65,7 @@ export const INDIC_FONTS_STYLE_ATTR = 'data-indic-fonts';
  * The faces as CSS `@font-face` rules (same files, weights, ranges and `font-display: swap` as
  * registerIndicFonts), for a prerendered page's <head> (docs/architecture.md#prerendered-pages):
  * until its families are declared, the browser looks each one up among the system's fonts for
- * every run of text, which made the first layout of a prerendered page 4× slower.
+ * every run of text, which made the first layout of a prerendered page several times slower.
  */
 export function indicFontFaceCss(): string {
   return INDIC_FACES.flatMap((face) =>
