@@ -280,7 +280,7 @@ describe('dataset contribution journey in Chromium', () => {
     await screenshot('logged-out-redirects-to-login');
     // Signed out, the server sends the prerendered dashboard again.
     const served = await page.request.get(at('/dashboard'));
-    expect(await served.text()).toMatch(/<div id="root"><.*Dashboard/s);
+    expect(await served.text()).toMatch(/<div id="root" data-prerendered><.*Dashboard/s);
   });
 
   it('Ctrl-C (SIGINT) stops the server cleanly', async () => {
