@@ -63,7 +63,8 @@ export function newDesktopContext(browser: Browser, options: BrowserContextOptio
 export async function newPageWithTimeout(context: BrowserContext, timeoutMs = 15_000): Promise<Page> {
   const page = await context.newPage();
   page.setDefaultTimeout(timeoutMs);
-  const takenOver = () => page.locator(`#root:not([${PRERENDERED_ATTR}])`).waitFor({ state: 'attached' });
+  // 'detached': also returns at once for a page without the app (the API docs, a download).
+  const takenOver = () => page.locator(`#root[${PRERENDERED_ATTR}]`).waitFor({ state: 'detached' });
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {
