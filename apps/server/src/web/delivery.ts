@@ -93,11 +93,11 @@ function readPrerendered(dist: string): Map<string, string> {
  * - GET and HEAD of any other /ulca path (a client route such as /ulca/ or /ulca/dashboard) answer
  *   index.html (HEAD: same status and headers, no body), except API paths and paths naming a build
  *   file (/ulca/assets/…, *.js, *.css, …), which answer 404 `{ message, code: 'NOT_FOUND' }`;
- * - a prerendered page (/ulca/dashboard, /ulca/model/explore-models) answers its prerendered
- *   index.html in the visitor's language and screen class (prerenderVariant; index.html for a
- *   signed-in visitor), `Vary` on the headers that chose it;
+ * - a prerendered page (/ulca/dashboard, /ulca/model/explore-models, without a query string)
+ *   answers its prerendered index.html in the visitor's language and screen class
+ *   (prerenderVariant; index.html for a signed-in visitor), `Vary` on the headers that chose it;
  * - `/` redirects to /ulca/, or to /ulca/dashboard when the dashboard is prerendered, as /ulca and
- *   /ulca/ then do (query kept).
+ *   /ulca/ then do (query kept, so that answer is the plain index.html).
  *
  * Without a build (no `dist/index.html`) only the API answers; every other path is a 404.
  * Installs the app's not-found handler.
@@ -135,7 +135,8 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     const isPage = (url === '/ulca' || url.startsWith('/ulca/')) && !API_PATH.test(url) && !ASSET_PATH.test(url);
     if (hasWeb && isPage && (req.method === 'GET' || req.method === 'HEAD')) {
       if ((url === '/ulca' || url === '/ulca/') && home === DASHBOARD) return reply.redirect(`${DASHBOARD}${query}`);
-      const name = prerendered.get(url);
+      // Only the bare path: a query picks something the prerendered page does not show (Explore's ?task=asr).
+      const name = query ? undefined : prerendered.get(url);
       const variant = name ? prerenderVariant(req.headers) : null;
       if (name && variant) return reply.sendFile(`${PRERENDERED_DIR}/${prerenderedFile(name, variant.lang, variant.screen)}`);
       return reply.sendFile('index.html');
