@@ -217,31 +217,42 @@ export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions =
     await stopCluster(bins, clusterDir, runAs, orphan);
   }
 
-  const port = await freePort(opts.port ?? 5439);
+  let port = await freePort(opts.port ?? 5439);
   const logFile = path.join(clusterDir, 'ulca-postgres.log');
-  const flags = [
-    '-p',
-    String(port),
-    '-c',
-    'listen_addresses=127.0.0.1',
-    '-c',
-    "unix_socket_directories=''",
-    '-c',
-    'max_connections=200',
-    '-c',
-    'fsync=on',
-  ];
-  try {
-    await run(
-      bins.pgCtl,
-      ['start', '-D', clusterDir, '-w', '-t', '120', '-l', logFile, '-o', flags.join(' ')],
-      runAs,
-      path.dirname(clusterDir),
-      'PostgreSQL did not start',
-    );
-  } catch (err) {
-    const reason = logReason(logFile);
-    throw new EmbeddedPgError(`${(err as Error).message}${reason ? ` — ${reason}` : ''} (log: ${logFile})`);
+  // Another start can take the port between freePort's check and PostgreSQL's bind (two clusters
+  // starting at once, as parallel tests do): then start again on a port the system picks, at most
+  // twice more.
+  for (let attempt = 1; ; attempt++) {
+    const flags = [
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      "unix_socket_directories=''",
+      '-c',
+      'max_connections=200',
+      '-c',
+      'fsync=on',
+    ];
+    try {
+      await run(
+        bins.pgCtl,
+        ['start', '-D', clusterDir, '-w', '-t', '120', '-l', logFile, '-o', flags.join(' ')],
+        runAs,
+        path.dirname(clusterDir),
+        'PostgreSQL did not start',
+      );
+      break;
+    } catch (err) {
+      const reason = logReason(logFile);
+      if (attempt < 3 && /could not create any TCP\/IP sockets/.test(reason)) {
+        info(`port ${port} was taken as PostgreSQL started; starting again on another`);
+        port = await freePort(0);
+        continue;
+      }
+      throw new EmbeddedPgError(`${(err as Error).message}${reason ? ` — ${reason}` : ''} (log: ${logFile})`);
+    }
   }
 
   const stop = async () => {
