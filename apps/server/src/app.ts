@@ -210,6 +210,6 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await pipelineRoutes(app, ctx);
   await meteringRoutes(app, ctx);
 
-  await registerWebApp(app, ctx.config.webDist);
+  await registerWebApp(app, ctx.config.webDist, ctx.config.webRenderer);
   return app;
 }

@@ -84,6 +84,8 @@ export interface Config {
   dashboardCacheSeconds: number;
   /** Folder of the built web app (apps/web/dist). */
   webDist: string;
+  /** The web build's server-side entry (apps/web/dist-ssr/prerender.js), which renders public pages with their data; absent = prerendered files only. */
+  webRenderer: string;
   /** Log level for pino (LOG_LEVEL). */
   logLevel: string;
   /** 'pretty' = readable lines (pino-pretty), 'json' = one JSON object a line; LOG_FORMAT unset = pretty when stdout is a terminal. */
@@ -438,6 +440,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoData: bool(env.DEMO_DATA, true),
     dashboardCacheSeconds: num(env.DASHBOARD_CACHE_SECONDS, 2),
     webDist: path.join(repoRoot, 'apps/web/dist'),
+    webRenderer: path.join(repoRoot, 'apps/web/dist-ssr/prerender.js'),
     logLevel,
     logFormat: logFormat(env.LOG_FORMAT),
     pgHome: path.resolve(env.ULCA_PG_HOME || '/var/lib/ulca-pg'),

@@ -4,37 +4,20 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import escapeHtml from 'escape-html';
 import {
   PRERENDER_LANGUAGES,
-  PRERENDERED_ATTR,
   PRERENDERED_DIR,
   PRERENDERED_INDEX,
   PRERENDERED_PAGES,
   prerenderedFile,
   SCREEN_CLASSES,
 } from '@ulca/contracts';
+import { fillTemplate } from '../src/prerender-template.ts';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(web, 'dist');
 
 type Render = typeof import('../src/prerender.tsx').renderPage;
-
-/** index.html with `markup` in #root (marked PRERENDERED_ATTR), `head` at the end of <head>, `lang` on <html> and the page's title. Throws when the template lacks a part. */
-export function fillTemplate(template: string, markup: string, head: string, lang: string, title: string | null): string {
-  const parts: [string, string][] = [
-    ['</head>', `${head}</head>`],
-    ['<div id="root"></div>', `<div id="root" ${PRERENDERED_ATTR}>${markup}</div>`],
-    ['<html lang="en">', `<html lang="${lang}">`],
-    ['<title>ULCA</title>', `<title>${title ? `${escapeHtml(title)} | ULCA` : 'ULCA'}</title>`],
-  ];
-  let out = template;
-  for (const [from, to] of parts) {
-    if (!out.includes(from)) throw new Error(`index.html has no ${from}`);
-    out = out.replace(from, () => to);
-  }
-  return out;
-}
 
 async function main(): Promise<void> {
   const { renderPage } = (await import(pathToFileURL(path.join(web, 'dist-ssr', 'prerender.js')).href)) as { renderPage: Render };

@@ -1,15 +1,23 @@
 // The build's server-side entry (vite build --ssr): renders public pages to HTML for
-// build/prerender-pages.ts. Runs in Node at build time only; never shipped to the browser.
+// build/prerender-pages.ts (without data) and for the server, which renders the pages whose routes
+// prefetch data per request (docs/architecture.md#prerendered-pages). Runs in Node; never shipped
+// to the browser. Its exports are the PageRenderer of @ulca/contracts.
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import mediaQuery from 'css-mediaquery';
-import { Providers, type SsrMatchMedia } from './app/providers.tsx';
-import { BASENAME, preloadRoute, routes } from './app/router.tsx';
+import { dehydrate, hydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
+import { Providers, queryClient, type SsrMatchMedia } from './app/providers.tsx';
+import { BASENAME, prefetchRoute, preloadRoute, routeHasPrefetch, routes } from './app/router.tsx';
+import { setApiTransport } from './lib/api-client.ts';
 import { setLanguage, type UiLanguage } from './lib/i18n/i18n.ts';
 import { renderedTitle } from './components/usePageTitle.ts';
 import { INDIC_FONTS_STYLE_ATTR, indicFontFaceCss } from './app/fonts.ts';
-import type { ScreenClass } from '@ulca/contracts';
+import type { PageRenderer, RenderedPage, RenderTransport, ScreenClass } from '@ulca/contracts';
+
+import { fillTemplate } from './prerender-template.ts';
+
+export { fillTemplate };
 
 /** The viewport width (CSS px) each screen class is rendered at (a phone as Lighthouse's, a laptop). */
 const SCREEN_WIDTHS: Record<ScreenClass, number> = { phone: 412, wide: 1350 };
@@ -18,21 +26,52 @@ const SCREEN_WIDTHS: Record<ScreenClass, number> = { phone: 412, wide: 1350 };
  * One prerendered page: the markup of #root (emotion's styles inline, adopted by the browser's
  * emotion cache), what goes in <head> (the Indic font faces) and the page's tab title.
  */
-export interface PrerenderedPage {
-  html: string;
-  head: string;
-  title: string | null;
+export type PrerenderedPage = RenderedPage;
+
+/** Sends the render's API calls (apiRequest) through the server's `transport` (PageRenderer.setTransport). */
+export const setTransport: PageRenderer['setTransport'] = (transport: RenderTransport) =>
+  setApiTransport((url, init) => transport(url, { method: init.method, headers: init.headers, body: init.body }));
+
+/** True when a route of `pathname` (under /ulca) prefetches data for the server's render (PreloadHandle.prefetch). */
+export const hasPageData: PageRenderer['hasPageData'] = routeHasPrefetch;
+
+/**
+ * The data the page at `pathname` first shows, loaded through the transport as a TanStack Query
+ * dehydrated state (successful queries only; a failed one renders as loading and the browser asks
+ * again). Each call has a client of its own, so calls may overlap.
+ */
+export async function loadPageData(pathname: string): Promise<DehydratedState> {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  try {
+    await prefetchRoute(pathname, client);
+    return dehydrate(client);
+  } finally {
+    client.clear();
+  }
+}
+
+/** Each query's key and answer in `data`, as JSON, without the times they were loaded at (PageRenderer.dataVersion). */
+export function dataVersion(data: DehydratedState): string {
+  return JSON.stringify(data.queries.map((q) => [q.queryHash, q.state.data]));
 }
 
 /**
  * Renders `pathname` (under /ulca, e.g. '/ulca/dashboard') as a signed-out visitor in `lang` on a
- * `screen` screen, with the page's data still loading (no API is called), and resolves with the
- * markup once every lazy part has loaded (docs/architecture.md#prerendered-pages). Rejects when
- * the route answers a redirect or the render fails. Renders one page at a time: the interface
- * language is process-wide.
+ * `screen` screen, with `data` (from loadPageData) as the page's queries, or with the data still
+ * loading without it (no API is called), and resolves with the markup once every lazy part has
+ * loaded (docs/architecture.md#prerendered-pages). Rejects when the route answers a redirect or the
+ * render fails. Renders one page at a time: the interface language and the app's query client are
+ * process-wide.
  */
-export async function renderPage(pathname: string, lang: UiLanguage, screen: ScreenClass): Promise<PrerenderedPage> {
+export async function renderPage(
+  pathname: string,
+  lang: UiLanguage,
+  screen: ScreenClass,
+  data?: DehydratedState,
+): Promise<PrerenderedPage> {
   if (!(await setLanguage(lang, false))) throw new Error(`the ${lang} catalogue did not load`);
+  queryClient.clear();
+  if (data) hydrate(queryClient, data);
   await preloadRoute(pathname);
   const handler = createStaticHandler(routes, { basename: BASENAME });
   const context = await handler.query(new Request(`http://prerender${pathname}`));
@@ -52,5 +91,9 @@ export async function renderPage(pathname: string, lang: UiLanguage, screen: Scr
   );
   let html = '';
   for await (const chunk of prelude) html += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  queryClient.clear();
   return { html, head: `<style ${INDIC_FONTS_STYLE_ATTR}>${indicFontFaceCss()}</style>`, title: renderedTitle.current };
 }
+
+// The exports are the server's PageRenderer: checked here, when the entry is built.
+void ({ setTransport, hasPageData, loadPageData, dataVersion, renderPage, fillTemplate } satisfies PageRenderer);

@@ -25,7 +25,7 @@ describe('web app delivery: precompressed assets, caching, HEAD and misses', () 
     fs.writeFileSync(path.join(dist, 'assets/index-a1b2c3.js'), SCRIPT);
     fs.writeFileSync(path.join(dist, 'assets/index-a1b2c3.js.br'), zlib.brotliCompressSync(SCRIPT));
     fs.writeFileSync(path.join(dist, 'assets/index-a1b2c3.js.gz'), zlib.gzipSync(SCRIPT));
-    p = await createTestPlatform({ config: { webDist: dist } });
+    p = await createTestPlatform({ config: { webDist: dist, webRenderer: path.join(dist, 'no-renderer.mjs') } });
   });
   afterAll(async () => {
     await p?.close();
@@ -135,7 +135,7 @@ describe('web app delivery: prerendered pages in the visitor’s language and sc
         fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(variant(lang, screen)));
       }
     }
-    p = await createTestPlatform({ config: { webDist: dist } });
+    p = await createTestPlatform({ config: { webDist: dist, webRenderer: path.join(dist, 'no-renderer.mjs') } });
   });
   afterAll(async () => {
     await p?.close();
@@ -191,5 +191,126 @@ describe('web app delivery: prerendered pages in the visitor’s language and sc
     // A query picks what the prerendered page does not show (Explore's ?task=asr): the app renders it.
     const query = await p.app.inject({ method: 'GET', url: '/ulca/dashboard?task=asr', headers: { cookie: 'ulca-language=hi' } });
     expect(query.body).toBe(INDEX_HTML);
+  });
+});
+
+// A stand-in for the web build's server-side entry (a PageRenderer): its data comes from a real
+// public route of the app through the transport the server gives it; it counts its renders and can
+// be told to change its data or to fail.
+const RENDERER = `
+const state = (globalThis.__liveRenderTest ??= { renders: 0, version: 1, fail: false, seen: [] });
+let transport;
+export function setTransport(t) { transport = t; }
+export function hasPageData(pathname) { return pathname === '/ulca/model/explore-models' || pathname.startsWith('/ulca/search-model/'); }
+export async function loadPageData(pathname) {
+  if (pathname.startsWith('/ulca/search-model/')) {
+    const known = pathname.endsWith('/known');
+    return { queries: known ? [{ queryHash: 'model', state: { data: { status: 200, n: 1, v: 0 } } }] : [] };
+  }
+  const res = await transport('/ulca/mdms/v0/fetch-master/bulk', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ masterNames: ['languages'] }),
+  });
+  const answer = await res.json();
+  const missing = await transport('/ulca/apis/v0/no-such-route', { method: 'GET', headers: {} });
+  state.seen.push(missing.status);
+  return { queries: [{ queryHash: 'languages', state: { data: { status: res.status, n: answer.data.languages.length, v: state.version }, dataUpdatedAt: Date.now() } }] };
+}
+export function dataVersion(data) { return JSON.stringify(data.queries.map((q) => q.state.data)); }
+export async function renderPage(pathname, lang, screen, data) {
+  if (state.fail) throw new Error('render failed on purpose');
+  await new Promise((r) => setTimeout(r, 20));
+  state.renders++;
+  const d = data.queries[0].state.data;
+  const cards = '<p>a model card</p>'.repeat(100);
+  return { html: '<main>' + lang + ' ' + screen + ' ' + d.status + ' ' + d.n + ' v' + d.v + '</main>' + cards, head: '<style></style>', title: 'Explore' };
+}
+export function fillTemplate(template, markup, head, lang, title, data) {
+  return template.replace('<div id="root"></div>', '<div id="root" data-prerendered>' + markup + '</div><script type="application/json" id="ulca-page-data">' + JSON.stringify(data) + '</script>');
+}
+`;
+
+describe('web app delivery: public pages rendered with their data', () => {
+  let p: TestPlatform;
+  let dist: string;
+  const fixed = (lang: string, screen: string) =>
+    INDEX_HTML.replace('<div id="root"></div>', `<div id="root"><h1>file ${lang} ${screen}</h1></div>`);
+  const test = () =>
+    (globalThis as unknown as { __liveRenderTest: { renders: number; version: number; fail: boolean; seen: number[] } }).__liveRenderTest;
+  const explore = (headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+    p.app.inject({ method, url: '/ulca/model/explore-models', headers });
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-web-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    fs.mkdirSync(path.join(dist, PRERENDERED_DIR));
+    fs.writeFileSync(
+      path.join(dist, PRERENDERED_DIR, PRERENDERED_INDEX),
+      JSON.stringify([{ pathname: '/ulca/model/explore-models', name: 'explore-models' }]),
+    );
+    for (const lang of ['en', 'hi', 'ta'])
+      for (const screen of SCREEN_CLASSES)
+        fs.writeFileSync(path.join(dist, PRERENDERED_DIR, prerenderedFile('explore-models', lang, screen)), fixed(lang, screen));
+    fs.writeFileSync(path.join(dist, 'renderer.mjs'), RENDERER);
+    p = await createTestPlatform({ config: { webDist: dist, webRenderer: path.join(dist, 'renderer.mjs') } });
+  });
+  afterAll(async () => {
+    await p?.close();
+    if (dist) fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('renders the page with what the app’s own public routes answer, then sends the kept markup with fresh data', async () => {
+    const first = await explore({ 'accept-language': 'hi' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/text\/html/);
+    expect(first.headers['cache-control']).toBe(REVALIDATE_CACHE);
+    expect(String(first.headers.vary)).toMatch(/accept-language.*cookie.*user-agent/);
+    // The master-data route answered the transport's POST (200, its languages); a missing route answered 404.
+    expect(first.body).toMatch(/<main>hi wide 200 [1-9]\d* v1<\/main>/);
+    expect(first.body).toContain('id="ulca-page-data"');
+    expect(test().seen).toContain(404);
+    expect(test().renders).toBe(1);
+    const again = await explore({ 'accept-language': 'hi', 'accept-encoding': 'br' });
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(again.rawPayload).toString('utf8')).toContain('<main>hi wide 200');
+    expect(test().renders).toBe(1);
+    const phone = await explore({ cookie: 'ulca-language=ta', 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Mobile' });
+    expect(phone.body).toMatch(/<main>ta phone 200/);
+    expect(test().renders).toBe(2);
+  });
+
+  it('renders once more when the data changes, once for many visitors arriving together', async () => {
+    test().version = 2;
+    const before = test().renders;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => explore({ 'accept-language': 'hi' })));
+    for (const res of answers) expect(res.body).toMatch(/<main>hi wide 200 \d+ v2<\/main>/);
+    expect(test().renders).toBe(before + 1);
+  });
+
+  it('sends the prerendered file when the render fails, for HEAD, with a query and index.html when signed in', async () => {
+    test().version = 3;
+    test().fail = true;
+    try {
+      const failed = await explore({ 'accept-language': 'ta' });
+      expect(failed.statusCode).toBe(200);
+      expect(failed.body).toBe(fixed('ta', 'wide'));
+    } finally {
+      test().fail = false;
+    }
+    expect((await explore({ 'accept-language': 'ta' })).body).toMatch(/<main>ta wide 200 \d+ v3/);
+    const head = await explore({}, 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    const query = await p.app.inject({ method: 'GET', url: '/ulca/model/explore-models?task=asr' });
+    expect(query.body).toBe(INDEX_HTML);
+    expect((await explore({ cookie: 'ulca-signed-in=1' })).body).toBe(INDEX_HTML);
+  });
+
+  it('renders a page that has no prerendered file when its data loads, and sends index.html when none does', async () => {
+    const known = await p.app.inject({ method: 'GET', url: '/ulca/search-model/known', headers: { 'accept-encoding': 'gzip' } });
+    expect(known.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(known.rawPayload).toString('utf8')).toMatch(/<main>en wide 200 1 v0<\/main>/);
+    const unknown = await p.app.inject({ method: 'GET', url: '/ulca/search-model/unknown' });
+    expect(unknown.body).toBe(INDEX_HTML);
+    expect((await p.app.inject({ method: 'GET', url: '/ulca/user/login' })).body).toBe(INDEX_HTML);
   });
 });

@@ -12,9 +12,10 @@ import {
   PRERENDERED_INDEX,
   prerenderedFile,
   SIGNED_IN_COOKIE,
-  type ScreenClass,
+  type PrerenderLanguage,
 } from '@ulca/contracts';
 import { PUBLIC } from '../security/access.ts';
+import { createLivePages, type PageVariant } from './live-render.ts';
 
 /** Cache-Control of content-hashed build output (apps/web/dist/assets/*): its name changes with its bytes. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -47,17 +48,15 @@ const PRERENDER_VARY = 'accept-encoding, accept-language, cookie, user-agent';
  * Accept-Language (region ignored: hi-IN → hi), else English; the screen class 'phone' when the
  * User-Agent names a mobile browser ("Mobi", as Chrome, Firefox and Safari on phones send), else 'wide'.
  */
-export function prerenderVariant(headers: { cookie?: string; 'accept-language'?: string; 'user-agent'?: string }): {
-  lang: string;
-  screen: ScreenClass;
-} | null {
+export function prerenderVariant(headers: { cookie?: string; 'accept-language'?: string; 'user-agent'?: string }): PageVariant | null {
   const cookies = headers.cookie ? parseCookies(headers.cookie) : {};
   if (cookies[SIGNED_IN_COOKIE] === '1') return null;
   const chosen = cookies[LANGUAGE_COOKIE];
-  const lang =
+  const lang = (
     chosen && (PRERENDER_LANGUAGES as readonly string[]).includes(chosen)
       ? chosen
-      : (new Negotiator({ headers: { 'accept-language': headers['accept-language'] } }).language([...PRERENDER_LANGUAGES]) ?? 'en');
+      : (new Negotiator({ headers: { 'accept-language': headers['accept-language'] } }).language([...PRERENDER_LANGUAGES]) ?? 'en')
+  ) as PrerenderLanguage;
   return { lang, screen: /Mobi/.test(headers['user-agent'] ?? '') ? 'phone' : 'wide' };
 }
 
@@ -96,15 +95,19 @@ function readPrerendered(dist: string): Map<string, string> {
  * - a prerendered page (/ulca/dashboard, /ulca/model/explore-models, without a query string)
  *   answers its prerendered index.html in the visitor's language and screen class
  *   (prerenderVariant; index.html for a signed-in visitor), `Vary` on the headers that chose it;
+ *   a signed-out GET of a page whose routes load data (Explore Models, a model's page) is rendered
+ *   with that data through the server-side entry at `renderer` (live-render.ts), else the
+ *   prerendered file or index.html;
  * - `/` redirects to /ulca/, or to /ulca/dashboard when the dashboard is prerendered, as /ulca and
  *   /ulca/ then do (query kept, so that answer is the plain index.html).
  *
  * Without a build (no `dist/index.html`) only the API answers; every other path is a 404.
  * Installs the app's not-found handler.
  */
-export async function registerWebApp(app: FastifyInstance, dist: string): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, dist: string, renderer: string): Promise<void> {
   const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
   const prerendered = readPrerendered(dist);
+  const live = createLivePages(app, dist, renderer, app.log);
   if (hasWeb) {
     await app.routeAccess.declarePluginRoutes(PUBLIC, () =>
       app.register(fastifyStatic, {
@@ -130,15 +133,24 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
   // prerendered, / and /ulca/ redirect to it, so the first visit gets the page that paints at once.
   const home = hasWeb && prerendered.has(DASHBOARD) ? DASHBOARD : '/ulca/';
   app.get('/', { config: { access: PUBLIC }, schema: { hide: true } }, (_req, reply) => reply.redirect(home));
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const [url, query] = splitQuery(req.url);
     const isPage = (url === '/ulca' || url.startsWith('/ulca/')) && !API_PATH.test(url) && !ASSET_PATH.test(url);
     if (hasWeb && isPage && (req.method === 'GET' || req.method === 'HEAD')) {
       if ((url === '/ulca' || url === '/ulca/') && home === DASHBOARD) return reply.redirect(`${DASHBOARD}${query}`);
-      // Only the bare path: a query picks something the prerendered page does not show (Explore's ?task=asr).
-      const name = query ? undefined : prerendered.get(url);
-      const variant = name ? prerenderVariant(req.headers) : null;
-      if (name && variant) return reply.sendFile(`${PRERENDERED_DIR}/${prerenderedFile(name, variant.lang, variant.screen)}`);
+      // Only the bare path: a query picks something the page as rendered does not show (Explore's ?task=asr).
+      const variant = query ? null : prerenderVariant(req.headers);
+      if (variant) {
+        const page = req.method === 'GET' ? await live.page(url, variant) : null;
+        if (page) {
+          const encoding = new Negotiator({ headers: { 'accept-encoding': req.headers['accept-encoding'] } }).encoding(['br', 'gzip']);
+          reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE_CACHE).header('vary', PRERENDER_VARY);
+          if (encoding === 'br' || encoding === 'gzip') return reply.header('content-encoding', encoding).send(page[encoding]);
+          return reply.send(page.html);
+        }
+        const name = prerendered.get(url);
+        if (name) return reply.sendFile(`${PRERENDERED_DIR}/${prerenderedFile(name, variant.lang, variant.screen)}`);
+      }
       return reply.sendFile('index.html');
     }
     return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' });

@@ -1,4 +1,4 @@
-import { matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, type Params, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/FullScreenSpinner.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
@@ -20,6 +20,7 @@ import { RequireAuth } from './RequireAuth.tsx';
 import { SIGNED_IN_ONLY } from './UnauthorizedWatcher.tsx';
 import { RouteError } from './RouteError.tsx';
 import type { PreloadHandle } from '../lib/route-preload.ts';
+import type { QueryClient } from '@tanstack/react-query';
 
 // Every feature exports its own routes (features/<feature>/routes.tsx); the shell composes them.
 
@@ -80,6 +81,26 @@ export const routes: RouteObject[] = [
  * (docs/architecture.md#prerendered-pages). Resolves at once when no matched route has a preload.
  */
 export function preloadRoute(pathname: string): Promise<unknown> {
-  const matches = matchRoutes(routes, pathname, BASENAME) ?? [];
-  return Promise.all(matches.map((m) => (m.route.handle as Partial<PreloadHandle> | undefined)?.preload?.()));
+  return Promise.all(routeMatches(pathname).map(({ handle }) => handle.preload?.()));
+}
+
+/** The routes `pathname` (under /ulca) matches, outermost first: each one's handle and the path's params. */
+function routeMatches(pathname: string): { handle: Partial<PreloadHandle>; params: Params }[] {
+  return (matchRoutes(routes, pathname, BASENAME) ?? []).map((m) => ({
+    handle: (m.route.handle ?? {}) as Partial<PreloadHandle>,
+    params: m.params,
+  }));
+}
+
+/** True when a route `pathname` matches loads data for the server's render (PreloadHandle.prefetch). */
+export function routeHasPrefetch(pathname: string): boolean {
+  return routeMatches(pathname).some(({ handle }) => !!handle.prefetch);
+}
+
+/**
+ * Loads into `client` the queries the first render of `pathname` reads (PreloadHandle.prefetch):
+ * used by the server-side render only (src/prerender.tsx). Resolves when every one has settled.
+ */
+export function prefetchRoute(pathname: string, client: QueryClient): Promise<unknown> {
+  return Promise.all(routeMatches(pathname).map(({ handle, params }) => handle.prefetch?.(client, params)));
 }

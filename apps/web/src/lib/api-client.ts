@@ -49,6 +49,23 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
+/** How a request reaches the API: the browser's fetch, or the server's own when it renders a page (setApiTransport). */
+export type ApiTransport = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string | Uint8Array<ArrayBuffer>; signal?: AbortSignal },
+) => Promise<Response>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+/**
+ * Sends every later apiRequest through `next` instead of the browser's fetch. Only the server-side
+ * render (src/prerender.tsx) calls it, with a transport into the server's own routes, since Node
+ * has no page origin for the app's relative URLs (docs/architecture.md#prerendered-pages).
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /**
  * Seconds to add to this device's clock to match the server's, learnt from the `Date` header of a
  * SIGNATURE_EXPIRED answer (a device clock that is minutes off would otherwise fail every call).
@@ -96,7 +113,7 @@ export async function apiRequest<T = unknown>(
       );
     }
     try {
-      return await fetch(url, { method, headers, body: sentBody, signal: opts.signal });
+      return await transport(url, { method, headers, body: sentBody, signal: opts.signal });
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       throw new ApiRequestError(0, 'The server cannot be reached. Please check your connection and try again.');

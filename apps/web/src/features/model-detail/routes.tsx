@@ -2,10 +2,10 @@ import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { useTranslation, withTexts } from '../../lib/i18n/i18n.ts';
+import type { PreloadHandle } from '../../lib/route-preload.ts';
 
-const ModelDetailPage = lazy(
-  withTexts(['benchmarks', 'modelDetail', 'models', 'search', 'try'], () => import('./routes/ModelDetailPage.tsx')),
-);
+const loadModelDetail = withTexts(['benchmarks', 'modelDetail', 'models', 'search', 'try'], () => import('./routes/ModelDetailPage.tsx'));
+const ModelDetailPage = lazy(loadModelDetail);
 
 /** The page's loading state while its chunk arrives, in the interface language. */
 function Loading() {
@@ -20,6 +20,11 @@ function Loading() {
 export const modelDetailRoutes: RouteObject[] = [
   {
     path: 'search-model/:srno/:model?',
+    // Rendered by the server with the model for a signed-out visitor (docs/architecture.md#prerendered-pages).
+    handle: {
+      preload: loadModelDetail,
+      prefetch: async (client, params) => (await import('./api/prefetch.ts')).prefetchModelPage(client, params.srno ?? ''),
+    } satisfies PreloadHandle,
     element: (
       <Suspense fallback={<Loading />}>
         <ModelDetailPage />

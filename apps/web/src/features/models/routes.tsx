@@ -13,7 +13,15 @@ const ExploreModelsPage = lazy(loadExploreModels);
 /** The public model pages (docs/product.md#screens), relative to '/ulca': Explore Models (with the health tab); the benchmark pages are features/benchmarks'. */
 export const modelPublicRoutes: RouteObject[] = [
   // Prerendered (docs/architecture.md#prerendered-pages).
-  { path: 'model/explore-models', element: page(ExploreModelsPage), handle: { preload: loadExploreModels } satisfies PreloadHandle },
+  {
+    path: 'model/explore-models',
+    element: page(ExploreModelsPage),
+    handle: {
+      preload: loadExploreModels,
+      // The default tab's models and their uptime; the query modules stay out of the shell's chunk.
+      prefetch: async (client) => (await import('./api/prefetch.ts')).prefetchExploreModels(client),
+    } satisfies PreloadHandle,
+  },
 ];
 
 /** The signed-in model pages (docs/product.md#screens): submit, the thank-you page and My Models; mount under RequireAuth. */

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MODEL_API, modelDetailResponse, type ModelRecord } from '@ulca/contracts';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { modelDetailKeys } from './keys.ts';
@@ -16,10 +16,14 @@ export function fetchModel(modelId: string, signal?: AbortSignal): Promise<Model
  * user came from) renders at once while the fresh record loads.
  */
 export function useModel(modelId: string, placeholder?: ModelRecord) {
-  return useQuery({
+  return useQuery({ ...modelQuery(modelId), placeholderData: placeholder });
+}
+
+/** The query of {@link fetchModel}, shared by the hook and the server-side render's prefetch. */
+export function modelQuery(modelId: string) {
+  return queryOptions({
     queryKey: modelDetailKeys.model(modelId),
     queryFn: ({ signal }) => fetchModel(modelId, signal),
-    placeholderData: placeholder,
     // An unknown model (4xx) is not retried; a network or server failure is, twice.
     retry: (count, err) => count < 2 && !(err instanceof ApiRequestError && err.status >= 400 && err.status < 500),
   });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MODEL_HEALTH_HISTORY_PATH, modelHealthHistoryResponse } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { modelDetailKeys } from './keys.ts';
@@ -9,7 +9,12 @@ import { modelDetailKeys } from './keys.ts';
  * window. Only asked for a published model (`enabled`); a failure leaves the card out.
  */
 export function useModelUptime7d(modelId: string, enabled: boolean) {
-  return useQuery({
+  return useQuery({ ...modelUptime7dQuery(modelId), enabled });
+}
+
+/** The query of {@link useModelUptime7d}, shared with the server-side render's prefetch. */
+export function modelUptime7dQuery(modelId: string) {
+  return queryOptions({
     queryKey: modelDetailKeys.uptime(modelId),
     queryFn: async ({ signal }) =>
       (
@@ -20,7 +25,6 @@ export function useModelUptime7d(modelId: string, enabled: boolean) {
           signed: false,
         })
       ).data.uptime7d,
-    enabled,
     retry: false,
     staleTime: 60_000,
   });

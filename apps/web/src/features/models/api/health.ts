@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MODEL_API, MODEL_UPTIME_PATH, modelHealthResponse, modelUptimeListResponse, type ModelHealthResponse } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { modelKeys } from './keys.ts';
@@ -15,12 +15,14 @@ export function useModelHealth(enabled = true) {
   return useQuery({ queryKey: modelKeys.health, queryFn: ({ signal }) => fetchModelHealth(signal), enabled });
 }
 
-/** Every published model's uptime over 24 h and 7 d (GET …/model/health/uptime, public; docs/api.md#inference). */
+/** The query of every published model's uptime over 24 h and 7 d (GET …/model/health/uptime, public; docs/api.md#inference). */
+export const modelUptimeQuery = queryOptions({
+  queryKey: [...modelKeys.health, 'uptime'],
+  queryFn: async ({ signal }) =>
+    (await apiRequest('GET', MODEL_UPTIME_PATH, { schema: modelUptimeListResponse, signal, signed: false })).data,
+});
+
+/** Query hook of {@link modelUptimeQuery}. */
 export function useModelUptime(enabled = true) {
-  return useQuery({
-    queryKey: [...modelKeys.health, 'uptime'],
-    queryFn: async ({ signal }) =>
-      (await apiRequest('GET', MODEL_UPTIME_PATH, { schema: modelUptimeListResponse, signal, signed: false })).data,
-    enabled,
-  });
+  return useQuery({ ...modelUptimeQuery, enabled });
 }

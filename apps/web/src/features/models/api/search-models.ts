@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   MODEL_API,
   modelRecordSearchResponse,
@@ -21,12 +21,24 @@ export function searchModels(task: InferenceTask, signal?: AbortSignal): Promise
   return apiRequest('POST', MODEL_API.search, { body, schema: modelRecordSearchResponse, signal, signed: false });
 }
 
+/** How long a task's model list is fresh (ms): Explore's tabs switch back without asking again. */
+const SEARCH_STALE_MS = 60_000;
+
+/** The query of {@link searchModels} for `task`, shared by the hook and the server-side render's prefetch. */
+export function modelSearchQuery(task: InferenceTask) {
+  return queryOptions({
+    queryKey: modelKeys.search(task),
+    queryFn: ({ signal }) => searchModels(task, signal),
+    staleTime: SEARCH_STALE_MS,
+  });
+}
+
 /** Query hook of {@link searchModels}; disabled without a task. */
 export function useModelSearch(task: InferenceTask | null) {
   return useQuery({
     queryKey: modelKeys.search(task ?? ''),
     queryFn: ({ signal }) => searchModels(task!, signal),
     enabled: !!task,
-    staleTime: 60_000,
+    staleTime: SEARCH_STALE_MS,
   });
 }

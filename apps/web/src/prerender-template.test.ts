@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillTemplate } from './prerender-pages.ts';
+import { fillTemplate, jsonForScript } from './prerender-template.ts';
 
 const TEMPLATE =
   '<!doctype html><html lang="en"><head><title>ULCA</title><script type="module" crossorigin src="/ulca/assets/index-x.js"></script></head><body><div id="root"></div></body></html>';
@@ -22,5 +22,20 @@ describe('fillTemplate: a prerendered page in the build’s index.html', () => {
 
   it('refuses a template without the root element', () => {
     expect(() => fillTemplate(TEMPLATE.replace('<div id="root"></div>', '<div id="app"></div>'), '<p/>', '', 'en', null)).toThrow(/root/);
+  });
+
+  it('adds the page data as JSON no value can break out of', () => {
+    const hostile = { name: '</script><script>alert(1)</script><!--', n: 1 };
+    const out = fillTemplate(TEMPLATE, '<p/>', '', 'en', null, { queries: [hostile] });
+    const script = /<script type="application\/json" id="ulca-page-data">(.*?)<\/script><\/body>/.exec(out);
+    expect(script).not.toBeNull();
+    expect(script![1]).not.toContain('<');
+    expect(JSON.parse(script![1])).toEqual({ queries: [hostile] });
+    expect(out.match(/<script/g)).toHaveLength(2);
+    expect(jsonForScript('a<b')).toBe('"a\\u003cb"');
+  });
+
+  it('writes no data element when the page has none', () => {
+    expect(fillTemplate(TEMPLATE, '<p/>', '', 'en', null)).not.toContain('application/json');
   });
 });

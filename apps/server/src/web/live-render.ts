@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
+import type { PageData, PageRenderer, PrerenderLanguage, RenderTransport, ScreenClass } from '@ulca/contracts';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Which copy of a page a visitor gets (prerenderVariant). */
+export interface PageVariant {
+  lang: PrerenderLanguage;
+  screen: ScreenClass;
+}
+
+/**
+ * Public pages rendered per request with their data (docs/architecture.md#prerendered-pages),
+ * through the web build's server-side entry. Built once per app by registerWebApp; holds no timer
+ * or connection, so it has nothing to close.
+ */
+export interface LivePages {
+  /**
+   * The whole HTML of `pathname` for `variant`, rendered with the data the page's routes load (the
+   * same answers the browser would get from the API, asked of this app in-process), or null when
+   * the page is not rendered this way: no server-side entry in the build, a page without data, data
+   * that all failed to load, or a render that threw (logged). The caller then sends the
+   * prerendered file. The page is kept per page and variant until the data changes, so a render
+   * runs only when a model is published or unpublished (or its uptime changes), not per visit;
+   * each visit still loads the data, to tell. At most KEPT_BYTES are kept, least used dropped.
+   */
+  page(pathname: string, variant: PageVariant): Promise<LivePage | null>;
+}
+
+/**
+ * A page rendered with its data: the HTML (UTF-8), and its brotli (quality 11) and gzip (level 9)
+ * copies, made once per render off the event loop, like the build's precompressed files.
+ */
+export interface LivePage {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** One page in one variant, and the data (the renderer's dataVersion) it was rendered from. */
+interface Kept {
+  data: string;
+  page: LivePage;
+}
+
+/** At most this many bytes of rendered pages are kept (HTML, its compressed copies and their data). */
+const KEPT_BYTES = 64 * 1024 * 1024;
+
+/** The server-side entry, loaded, and the build's index.html its pages go in. */
+interface Loaded {
+  r: PageRenderer;
+  template: string;
+}
+
+/**
+ * A transport for the renderer's API calls into `app`'s own routes (Fastify's inject: the whole
+ * request pipeline, access rules included, without a socket). Unsigned: the render is a
+ * signed-out visitor's, so only public routes answer it.
+ */
+function injectTransport(app: FastifyInstance): RenderTransport {
+  return async (url, init) => {
+    const res = await app.inject({
+      method: init.method as 'GET' | 'POST',
+      url,
+      headers: init.headers,
+      payload: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : Buffer.from(init.body),
+    });
+    const noBody = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(noBody ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
+
+/**
+ * LivePages for the web build in `dist` (its index.html) with the server-side entry at `entry`
+ * (apps/web/dist-ssr/prerender.js, a PageRenderer). The entry is imported on the first request of
+ * a prerendered page, not at start; when it is missing or fails to load, every page() answers null.
+ */
+export function createLivePages(app: FastifyInstance, dist: string, entry: string, log: FastifyBaseLogger): LivePages {
+  let renderer: Promise<Loaded | null> | undefined;
+  const load = () =>
+    (renderer ??= (async () => {
+      if (!fs.existsSync(entry)) return null;
+      try {
+        const r = (await import(pathToFileURL(entry).href)) as PageRenderer;
+        r.setTransport(injectTransport(app));
+        return { r, template: await fs.promises.readFile(path.join(dist, 'index.html'), 'utf8') };
+      } catch (err) {
+        log.warn({ err, entry }, 'the web server-side entry did not load: prerendered pages are sent without data');
+        return null;
+      }
+    })());
+  // One entry per page and variant (a model page each): bounded by bytes, the least used dropped first.
+  const kept = new LRUCache<string, Kept>({
+    maxSize: KEPT_BYTES,
+    sizeCalculation: (k) => k.data.length + k.page.html.length + k.page.br.length + k.page.gzip.length,
+  });
+  // One render at a time: the renderer's interface language and query client are process-wide.
+  const oneAtATime = pLimit(1);
+
+  const render = (key: string, pathname: string, variant: PageVariant, loaded: Loaded, data: PageData, json: string) =>
+    oneAtATime(async () => {
+      const have = kept.get(key);
+      // Another request may have rendered the same data while this one waited.
+      if (have?.data === json) return have.page;
+      const { r, template } = loaded;
+      const { html, head, title } = await r.renderPage(pathname, variant.lang, variant.screen, data);
+      const text = Buffer.from(r.fillTemplate(template, html, head, variant.lang, title, data));
+      const page: LivePage = {
+        html: text,
+        br: await brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: await gzip(text, { level: 9 }),
+      };
+      kept.set(key, { data: json, page });
+      return page;
+    });
+
+  return {
+    async page(pathname, variant) {
+      const loaded = await load();
+      if (!loaded || !loaded.r.hasPageData(pathname)) return null;
+      try {
+        const data = await loaded.r.loadPageData(pathname);
+        if (data.queries.length === 0) return null;
+        const json = loaded.r.dataVersion(data);
+        const key = `${pathname}|${variant.lang}|${variant.screen}`;
+        const have = kept.get(key);
+        return have?.data === json ? have.page : await render(key, pathname, variant, loaded, data, json);
+      } catch (err) {
+        log.error({ err, pathname }, 'rendering a page with its data failed: the prerendered page was sent');
+        return null;
+      }
+    },
+  };
+}
