@@ -27,7 +27,8 @@ export interface LivePages {
    * The whole HTML of `pathname` for `variant`, rendered with the data the page's routes load (the
    * same answers the browser would get from the API, asked of this app in-process), or null when
    * the page is not rendered this way: no server-side entry in the build, a page without data, data
-   * that all failed to load, or a render that threw (logged). The caller then sends the
+   * that all failed to load, a render that threw (logged), or more than MAX_WAITING_RENDERS renders
+   * of other pages waiting already (a burst of cache misses). The caller then sends the
    * prerendered file. The page is kept per page and variant until the data changes, so a render
    * runs only when a model is published or unpublished (or its uptime changes), not per visit;
    * each visit still loads the data, to tell. At most KEPT_BYTES are kept, least used dropped.
@@ -50,6 +51,9 @@ interface Kept {
   data: string;
   page: LivePage;
 }
+
+/** Renders that may wait for the one under way; past that a visitor gets the page without data at once. */
+const MAX_WAITING_RENDERS = 4;
 
 /** At most this many bytes of rendered pages are kept (HTML, its compressed copies and their data). */
 const KEPT_BYTES = 64 * 1024 * 1024;
@@ -108,22 +112,39 @@ export function createLivePages(app: FastifyInstance, dist: string, entry: strin
   // One render at a time: the renderer's interface language and query client are process-wide.
   const oneAtATime = pLimit(1);
 
-  const render = (key: string, pathname: string, variant: PageVariant, loaded: Loaded, data: PageData, json: string) =>
-    oneAtATime(async () => {
-      const have = kept.get(key);
-      // Another request may have rendered the same data while this one waited.
-      if (have?.data === json) return have.page;
-      const { r, template } = loaded;
-      const { html, head, title } = await r.renderPage(pathname, variant.lang, variant.screen, data);
-      const text = Buffer.from(r.fillTemplate(template, html, head, variant.lang, title, data));
-      const page: LivePage = {
-        html: text,
-        br: await brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzip: await gzip(text, { level: 9 }),
-      };
-      kept.set(key, { data: json, page });
-      return page;
-    });
+  // The render under way per page and variant: visitors arriving meanwhile with the same data wait for it.
+  const inFlight = new Map<string, { data: string; page: Promise<LivePage> }>();
+
+  /** The page rendered from `data` (its version `json`), or null when too many other renders wait already. */
+  const render = (key: string, pathname: string, variant: PageVariant, loaded: Loaded, data: PageData, json: string) => {
+    const flying = inFlight.get(key);
+    if (flying?.data === json) return flying.page;
+    // Renders take the event loop (tens of ms each): a burst of pages nobody asked for lately
+    // (many models, every variant) gets the pages without data rather than a queue that grows.
+    if (oneAtATime.pendingCount >= MAX_WAITING_RENDERS) return null;
+    const page = oneAtATime(() => renderHtml(pathname, variant, loaded, data))
+      .then(async (text) => {
+        // Compressed off the event loop (zlib's threads), outside the one render slot.
+        const [br, gz] = await Promise.all([
+          brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          gzip(text, { level: 9 }),
+        ]);
+        const rendered: LivePage = { html: text, br, gzip: gz };
+        kept.set(key, { data: json, page: rendered });
+        return rendered;
+      })
+      .finally(() => {
+        if (inFlight.get(key)?.page === page) inFlight.delete(key);
+      });
+    inFlight.set(key, { data: json, page });
+    return page;
+  };
+
+  /** The whole HTML of the page rendered from `data`. */
+  async function renderHtml(pathname: string, variant: PageVariant, { r, template }: Loaded, data: PageData): Promise<Buffer> {
+    const { html, head, title } = await r.renderPage(pathname, variant.lang, variant.screen, data);
+    return Buffer.from(r.fillTemplate(template, html, head, variant.lang, title, data));
+  }
 
   return {
     async page(pathname, variant) {
