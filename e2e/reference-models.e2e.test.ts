@@ -104,6 +104,43 @@ describe('reference models in Chromium', () => {
     await screenshot('explore-asr-contributor-only');
   });
 
+  step(
+    'signed out, Explore and a model page arrive rendered with their models: readable with scripts off, taken over without asking again',
+    async () => {
+      const noScript = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', javaScriptEnabled: false });
+      // Not newPageWithTimeout: with scripts off the app never takes over the page.
+      const bare = await noScript.newPage();
+      bare.setDefaultTimeout(30_000);
+      await bare.goto(at('/model/explore-models'));
+      await bare.getByText('Apertium Hindi↔Urdu (reference)').first().waitFor();
+      await bare.goto(at(`/search-model/${encodeURIComponent(idOf.ocr!)}`));
+      await bare.getByRole('heading', { level: 1, name: /Tesseract OCR \(reference\)/ }).waitFor();
+      expect(await bare.getByTestId('engine-card').innerText()).toMatch(/Reference model: /);
+      expect(await bare.title()).toMatch(/^Tesseract OCR \(reference\) .* \| ULCA$/);
+      await takeShot(bare, 'ocr-model-rendered-by-server');
+      await noScript.close();
+
+      const fresh = await newPageWithTimeout(desktop, 60_000);
+      const problems: string[] = [];
+      const searches: string[] = [];
+      fresh.on('console', (m) => {
+        if (m.type() === 'error') problems.push(m.text());
+      });
+      fresh.on('pageerror', (e) => problems.push(String(e)));
+      fresh.on('request', (r) => {
+        if (r.url().includes('/model/search')) searches.push(r.url());
+      });
+      // goto returns once the app has replaced the server's page (newPageWithTimeout).
+      await fresh.goto(at('/model/explore-models'));
+      expect(await fresh.getByText('Apertium Hindi↔Urdu (reference)').count()).toBeGreaterThan(0);
+      expect(await fresh.locator('h1').count()).toBe(1);
+      // The list came with the page: the app did not ask for it again.
+      expect(searches).toEqual([]);
+      expect(problems).toEqual([]);
+      await fresh.close();
+    },
+  );
+
   step("a reference model's page shows its engine card: what kind of engine and its limits", async () => {
     await page.goto(at(`/search-model/${encodeURIComponent(idOf.ocr!)}`));
     const card = page.getByTestId('engine-card');
