@@ -14,8 +14,12 @@
  * child process, on a real PostgreSQL (embedded, or DATABASE_URL). Prints each figure, its ratio
  * to the bare route and its error count (errors + timeouts + non-2xx). Target: signed calls ≥ 0.5
  * of the bare route, 0 errors. Options: --duration S (default 5), --connections N (default 50),
- * --targets trivial,me,list,search,login,nocache (default all). The list and the store search are
+ * --targets trivial,me,list,search,pages,login,nocache (default all). The list and the store search are
  * also measured against a bare Fastify route running the same SQL (api-bare-server.ts; issue #26).
+ * `pages` (with a web build): Explore Models as a signed-out visitor gets it, rendered with its 30
+ * models by the server and kept (docs/architecture.md#prerendered-pages), against the dashboard's
+ * prerendered file from the same app; and the time of a first render and of a render after the
+ * data changed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,7 +45,9 @@ function arg(args: string[], name: string, dflt: number): number {
 }
 
 /** Targets, selectable with --targets a,b (default all); the bare route always runs. */
-const TARGETS = ['trivial', 'me', 'list', 'search', 'login', 'nocache'] as const;
+const TARGETS = ['trivial', 'me', 'list', 'search', 'pages', 'login', 'nocache'] as const;
+/** How many published models Explore lists in the `pages` target. */
+const PAGE_MODELS = 30;
 
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -177,6 +183,21 @@ export async function main(args: string[]): Promise<void> {
         url: 'https://example.org/d.zip',
       });
     }
+    // Published translation models for Explore (the `pages` target).
+    await db.pool.query(
+      `INSERT INTO models (model_id, user_id, name, version, task, descriptor, callback_url, status, published_on)
+       SELECT gen_random_uuid(), $1, 'Bench model ' || i, 'v1.0', 'translation',
+              jsonb_build_object('name', 'Bench model ' || i, 'version', 'v1.0', 'description', 'A model of the benchmark, number ' || i,
+                'task', jsonb_build_object('type', 'translation'),
+                'languages', jsonb_build_array(jsonb_build_object('sourceLanguage', 'en', 'targetLanguage', 'hi')),
+                'license', 'mit', 'domain', jsonb_build_array('general'), 'submitter', jsonb_build_object('name', 'Bench Lab'),
+                'trainingDataset', jsonb_build_object('description', 'none'),
+                'inferenceEndPoint', jsonb_build_object('callbackUrl', 'http://127.0.0.1:1/t', 'isSyncApi', true,
+                  'schema', jsonb_build_object('taskType', 'translation', 'request', jsonb_build_object('input', jsonb_build_array(jsonb_build_object('source', 'hello')))))),
+              'http://127.0.0.1:1/t', 'published', now() - i * interval '1 hour'
+       FROM generate_series(1, $2::int) i`,
+      [caller.userId, PAGE_MODELS],
+    );
     // Dashboard rollup: 40 language pairs × 6 domains × 3 collection methods.
     await db.pool.query(
       `INSERT INTO record_rollup (dataset_type, source_language, target_language, domain, collection_method, submitter, record_count)
@@ -316,6 +337,43 @@ export async function main(args: string[]): Promise<void> {
     if (hasStoreSearch && want('search')) {
       await pairSql('dashboard store search', { ...searchOpts, url: `http://127.0.0.1:${barePort}/bare-search` }, searchOpts);
     }
+    const pageLines: string[] = [];
+    let pageErrors = 0;
+    const web = path.join(ROOT, 'apps/web');
+    if (want('pages') && fs.existsSync(path.join(web, 'dist-ssr/prerender.js')) && fs.existsSync(path.join(web, 'dist/prerendered'))) {
+      const visitor = { 'accept-encoding': 'br', 'accept-language': 'en', 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Mobile' };
+      const explore = `${base}/ulca/model/explore-models`;
+      /** One visit's wall time (ms), with a check that the page came with its models, `name` among them. */
+      const visit = async (name: string) => {
+        const t = performance.now();
+        const res = await fetch(explore, { headers: visitor });
+        const html = await res.text();
+        const ms = performance.now() - t;
+        if (!res.ok || !html.includes(`${name}<`) || !html.includes('ulca-page-data'))
+          throw new Error(`Explore was not rendered with its models (${name}): ${res.status}`);
+        return ms;
+      };
+      let name = 'Bench model 1';
+      const first = await visit(name);
+      const rerenders: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const next = `Bench model 1, renamed ${i}`;
+        await db.pool.query(
+          `UPDATE models SET name = $1, descriptor = jsonb_set(descriptor, '{name}', to_jsonb($1::text)) WHERE name = $2`,
+          [next, name],
+        );
+        name = next;
+        rerenders.push(await visit(name));
+      }
+      await autocannon({ url: explore, headers: visitor, connections, duration: 1 });
+      const fileFigure = await measure('dashboard, prerendered file', { ...common, url: `${base}/ulca/dashboard`, headers: visitor }, app);
+      const pageFigure = await measure('Explore, rendered with its data', { ...common, url: explore, headers: visitor }, app);
+      pageLines.push(
+        `${'Explore rendered with 30 models, kept'.padEnd(38)} ${pageFigure.rps.toFixed(0).padStart(8)} ${pageFigure.p99.toFixed(0).padStart(7)} ${fileFigure.rps.toFixed(0).padStart(11)} ${(pageFigure.rps / fileFigure.rps).toFixed(2).padStart(6)} ${String(pageFigure.errors + fileFigure.errors).padStart(7)} ${(pageFigure.cpuPerRequest! * 1000).toFixed(0).padStart(11)} ${(fileFigure.cpuPerRequest! * 1000).toFixed(0).padStart(9)}`,
+        `first visit after start (loads the server-side entry, renders): ${first.toFixed(0)} ms; a visit after a model changed (renders again): ${rerenders.map((x) => x.toFixed(0)).join(' / ')} ms`,
+      );
+      pageErrors = pageFigure.errors + fileFigure.errors;
+    } else if (want('pages')) pageLines.push('pages: no web build with its server-side entry (npm run build:web), not measured');
     let n = 0;
     if (want('login')) {
       await pair('login (argon2id)', {
@@ -380,8 +438,16 @@ export async function main(args: string[]): Promise<void> {
         console.log(`ratio ${f.name} / app trivial route: ${(f.rps / trivial.rps).toFixed(2)}   (target ≥ 0.5)`);
       }
     }
+    if (pageLines.length > 0) {
+      console.log('');
+      console.log(
+        `${'signed-out page, against a prerendered file of the same app'.padEnd(38)} ${'req/s'.padStart(8)} ${'p99 ms'.padStart(7)} ${'file req/s'.padStart(11)} ${'ratio'.padStart(6)} ${'errors'.padStart(7)} ${'CPU µs/req'.padStart(11)} ${'file CPU'.padStart(9)}`,
+      );
+      for (const l of pageLines) console.log(l);
+    }
     if (!hasStoreSearch) console.log('dashboard store search: route not in this build, not measured');
-    const errors = figures.reduce((s, f) => s + f.errors, 0) + sqlFigures.reduce((s, f) => s + f.app.errors + f.bare.errors, 0);
+    const errors =
+      figures.reduce((s, f) => s + f.errors, 0) + sqlFigures.reduce((s, f) => s + f.app.errors + f.bare.errors, 0) + pageErrors;
     console.log(`errors: ${errors}`);
   } finally {
     await stopChild(app);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { SIGNED_IN_COOKIE, type Role } from '@ulca/contracts';
+import { writeHintCookie } from './hint-cookie.ts';
 
 /** data.userDetails of the login response (docs/product.md#entities-and-fields). */
 export interface UserDetails {
@@ -42,22 +43,12 @@ export function getSession(): Session | null {
   return read();
 }
 
-/**
- * Sets or removes SIGNED_IN_COOKIE (path /ulca), so the server does not send a signed-in visitor a
- * prerendered page with a signed-out header (docs/architecture.md#prerendered-pages).
- */
-function tellServer(signedIn: boolean): void {
-  if (typeof document === 'undefined') return;
-  document.cookie = signedIn
-    ? `${SIGNED_IN_COOKIE}=1; path=/ulca; max-age=31536000; samesite=lax`
-    : `${SIGNED_IN_COOKIE}=; path=/ulca; max-age=0; samesite=lax`;
-}
-
 /** Stores the session after login (local storage, docs/product.md#entities-and-fields). */
 export function setSession(s: Session): void {
   localStorage.setItem(KEY, JSON.stringify(s));
   cached = s;
-  tellServer(true);
+  // The server then sends the plain app, not a page with a signed-out header (docs/architecture.md#prerendered-pages).
+  writeHintCookie(SIGNED_IN_COOKIE, '1');
   listeners.forEach((l) => l());
 }
 
@@ -66,14 +57,14 @@ export function clearSession(): void {
   localStorage.clear();
   sessionStorage.clear();
   cached = null;
-  tellServer(false);
+  writeHintCookie(SIGNED_IN_COOKIE, null);
   listeners.forEach((l) => l());
 }
 
 // Guarded so that modules importing the session can be unit-tested under Node (no window).
 if (typeof window !== 'undefined') {
   // A session stored before the cookie existed, or one cleared by hand, still tells the server right.
-  tellServer(read() !== null);
+  writeHintCookie(SIGNED_IN_COOKIE, read() !== null ? '1' : null);
   window.addEventListener('storage', (e) => {
     if (e.key === KEY || e.key === null) {
       cached = undefined;

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { setupI18n } from '@lingui/core';
 import { compileMessage, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { LANGUAGE_COOKIE } from '@ulca/contracts';
+import { writeHintCookie } from '../hint-cookie.ts';
 
 /*
  * The interface's languages (docs/product.md#languages-of-the-interface). English is the fallback
@@ -293,14 +294,6 @@ function applyToDocument(lang: UiLanguage): void {
 }
 
 /**
- * Sets LANGUAGE_COOKIE to `lang` for a year (path /ulca, SameSite=Lax), so the server sends
- * prerendered pages in it (docs/architecture.md#prerendered-pages); nothing outside a browser.
- */
-function tellServer(lang: UiLanguage): void {
-  if (typeof document !== 'undefined') document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/ulca; max-age=31536000; samesite=lax`;
-}
-
-/**
  * Switches the interface to `lang`: loads its catalogue files not yet loaded (the shell's and those
  * of the pages loaded so far), then changes the language, `<html lang>` and the remembered choice.
  * A catalogue file that fails to load leaves the interface in its current language and resolves
@@ -318,7 +311,8 @@ export async function setLanguage(lang: UiLanguage, remember = true): Promise<bo
   core.activate(lang, [`${lang}-IN`]);
   applyToDocument(lang);
   if (remember) {
-    tellServer(lang);
+    // The server sends prerendered pages in it (docs/architecture.md#prerendered-pages).
+    writeHintCookie(LANGUAGE_COOKIE, lang);
     try {
       globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, lang);
     } catch {
@@ -334,7 +328,7 @@ export async function setLanguage(lang: UiLanguage, remember = true): Promise<bo
  */
 export function startLanguage(): Promise<boolean> {
   const lang = initialLanguage();
-  tellServer(lang);
+  writeHintCookie(LANGUAGE_COOKIE, lang);
   if (lang === 'en') {
     applyToDocument('en');
     return Promise.resolve(true);
