@@ -363,6 +363,8 @@ export async function main(args: string[]): Promise<void> {
           [next, name],
         );
         name = next;
+        // A page's data is loaded at most once a second (live-render.ts): the next visit after that sees the change.
+        await new Promise((r) => setTimeout(r, 1100));
         rerenders.push(await visit(name));
       }
       await autocannon({ url: explore, headers: visitor, connections, duration: 1 });

@@ -236,6 +236,8 @@ describe('web app delivery: public pages rendered with their data', () => {
     INDEX_HTML.replace('<div id="root"></div>', `<div id="root"><h1>file ${lang} ${screen}</h1></div>`);
   const test = () =>
     (globalThis as unknown as { __liveRenderTest: { renders: number; version: number; fail: boolean; seen: number[] } }).__liveRenderTest;
+  /** Waits out the time a page's loaded data is used for (live-render.ts DATA_TTL_MS, 1 s). */
+  const dataExpired = () => new Promise((r) => setTimeout(r, 1100));
   const explore = (headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
     p.app.inject({ method, url: '/ulca/model/explore-models', headers });
 
@@ -282,6 +284,7 @@ describe('web app delivery: public pages rendered with their data', () => {
 
   it('renders once more when the data changes, once for many visitors arriving together', async () => {
     test().version = 2;
+    await dataExpired();
     const before = test().renders;
     const answers = await Promise.all(Array.from({ length: 12 }, () => explore({ 'accept-language': 'hi' })));
     for (const res of answers) expect(res.body).toMatch(/<main>hi wide 200 \d+ v2<\/main>/);
@@ -291,6 +294,7 @@ describe('web app delivery: public pages rendered with their data', () => {
   it('sends the prerendered file when the render fails, for HEAD, with a query and index.html when signed in', async () => {
     test().version = 3;
     test().fail = true;
+    await dataExpired();
     try {
       const failed = await explore({ 'accept-language': 'ta' });
       expect(failed.statusCode).toBe(200);
@@ -298,6 +302,7 @@ describe('web app delivery: public pages rendered with their data', () => {
     } finally {
       test().fail = false;
     }
+    await dataExpired();
     expect((await explore({ 'accept-language': 'ta' })).body).toMatch(/<main>ta wide 200 \d+ v3/);
     const head = await explore({}, 'HEAD');
     expect(head.statusCode).toBe(200);

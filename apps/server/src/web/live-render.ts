@@ -31,7 +31,8 @@ export interface LivePages {
    * of other pages waiting already (a burst of cache misses). The caller then sends the
    * prerendered file. The page is kept per page and variant until the data changes, so a render
    * runs only when a model is published or unpublished (or its uptime changes), not per visit;
-   * each visit still loads the data, to tell. At most KEPT_BYTES are kept, least used dropped.
+   * the data is loaded again when a visit comes more than DATA_TTL_MS after the last load, to
+   * tell. At most KEPT_BYTES of pages are kept, least used dropped.
    */
   page(pathname: string, variant: PageVariant): Promise<LivePage | null>;
 }
@@ -51,6 +52,9 @@ interface Kept {
   data: string;
   page: LivePage;
 }
+
+/** How long a page's loaded data is used for further visits (ms): a model published or unpublished shows within it. */
+const DATA_TTL_MS = 1000;
 
 /** Renders that may wait for the one under way; past that a visitor gets the page without data at once. */
 const MAX_WAITING_RENDERS = 4;
@@ -109,6 +113,19 @@ export function createLivePages(app: FastifyInstance, dist: string, entry: strin
     maxSize: KEPT_BYTES,
     sizeCalculation: (k) => k.data.length + k.page.html.length + k.page.br.length + k.page.gzip.length,
   });
+  // A page's data, loaded at most once a second per page (visitors in that second share it, and
+  // concurrent loads of one page are one load), as the model cache does for compute calls.
+  const pageData = new LRUCache<string, { data: PageData; json: string } | false>({
+    max: 1000,
+    ttl: DATA_TTL_MS,
+    fetchMethod: async (pathname) => {
+      const loadedRenderer = await load();
+      if (!loadedRenderer) return false;
+      const data = await loadedRenderer.r.loadPageData(pathname);
+      // No query answered (an unknown or unpublished model): the page goes out without data.
+      return data.queries.length === 0 ? false : { data, json: loadedRenderer.r.dataVersion(data) };
+    },
+  });
   // One render at a time: the renderer's interface language and query client are process-wide.
   const oneAtATime = pLimit(1);
 
@@ -151,9 +168,9 @@ export function createLivePages(app: FastifyInstance, dist: string, entry: strin
       const loaded = await load();
       if (!loaded || !loaded.r.hasPageData(pathname)) return null;
       try {
-        const data = await loaded.r.loadPageData(pathname);
-        if (data.queries.length === 0) return null;
-        const json = loaded.r.dataVersion(data);
+        const loadedData = await pageData.fetch(pathname);
+        if (!loadedData) return null;
+        const { data, json } = loadedData;
         const key = `${pathname}|${variant.lang}|${variant.screen}`;
         const have = kept.get(key);
         return have?.data === json ? have.page : await render(key, pathname, variant, loaded, data, json);
