@@ -14,19 +14,12 @@ import { setLanguage, type UiLanguage } from './lib/i18n/i18n.ts';
 import { renderedTitle } from './components/usePageTitle.ts';
 import { INDIC_FONTS_STYLE_ATTR, indicFontFaceCss } from './app/fonts.ts';
 import type { PageRenderer, RenderedPage, RenderTransport, ScreenClass } from '@ulca/contracts';
-
 import { fillTemplate } from './prerender-template.ts';
 
 export { fillTemplate };
 
 /** The viewport width (CSS px) each screen class is rendered at (a phone as Lighthouse's, a laptop). */
 const SCREEN_WIDTHS: Record<ScreenClass, number> = { phone: 412, wide: 1350 };
-
-/**
- * One prerendered page: the markup of #root (emotion's styles inline, adopted by the browser's
- * emotion cache), what goes in <head> (the Indic font faces) and the page's tab title.
- */
-export type PrerenderedPage = RenderedPage;
 
 /** Sends the render's API calls (apiRequest) through the server's `transport` (PageRenderer.setTransport). */
 export const setTransport: PageRenderer['setTransport'] = (transport: RenderTransport) =>
@@ -63,12 +56,7 @@ export function dataVersion(data: DehydratedState): string {
  * render fails. Renders one page at a time: the interface language and the app's query client are
  * process-wide.
  */
-export async function renderPage(
-  pathname: string,
-  lang: UiLanguage,
-  screen: ScreenClass,
-  data?: DehydratedState,
-): Promise<PrerenderedPage> {
+export async function renderPage(pathname: string, lang: UiLanguage, screen: ScreenClass, data?: DehydratedState): Promise<RenderedPage> {
   if (!(await setLanguage(lang, false))) throw new Error(`the ${lang} catalogue did not load`);
   queryClient.clear();
   if (data) hydrate(queryClient, data);

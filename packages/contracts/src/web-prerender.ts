@@ -52,7 +52,10 @@ export function prerenderedFile(name: string, lang: string, screen: ScreenClass)
  */
 export const PRERENDERED_DATA_ID = 'ulca-page-data';
 
-/** A page rendered to HTML: the markup of #root, what goes in <head> and the tab title (null: the plain one). */
+/**
+ * A page rendered to HTML: the markup of #root (emotion's styles inline, adopted by the browser's
+ * emotion cache), what goes in <head> (the Indic font faces) and the tab title (null: the plain one).
+ */
 export interface RenderedPage {
   html: string;
   head: string;

@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
  * (docs/architecture.md#prerendered-pages). Resolves at once when no matched route has a preload.
  */
 export function preloadRoute(pathname: string): Promise<unknown> {
-  return Promise.all(routeMatches(pathname).map(({ handle }) => handle.preload?.()));
+  return Promise.all(routeMatches(pathname).map(({ handle, params }) => handle.preload?.(params)));
 }
 
 /** The routes `pathname` (under /ulca) matches, outermost first: each one's handle and the path's params. */

@@ -3,13 +3,13 @@ import type { Params } from 'react-router';
 
 /**
  * The `handle` of a page route that can load its chunk and texts ahead of its first render
- * (docs/architecture.md#prerendered-pages): `preload` resolves once both are in, with the same
+ * (docs/architecture.md#prerendered-pages): `preload`, given the route's params, resolves once both are in, with the same
  * promise the page's lazy component then reads (withTexts loads once). `prefetch`, on a public page
  * the server renders with its data, loads the queries the page's first render reads into `client`
  * for the route's `params` (the server's render only; it resolves when they have settled, failed
  * ones left out).
  */
 export interface PreloadHandle {
-  preload: () => Promise<unknown>;
+  preload: (params: Params) => Promise<unknown>;
   prefetch?: (client: QueryClient, params: Params) => Promise<unknown>;
 }

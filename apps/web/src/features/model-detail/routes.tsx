@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { useTranslation, withTexts } from '../../lib/i18n/i18n.ts';
 import type { PreloadHandle } from '../../lib/route-preload.ts';
+import { loadTryPanel } from './lib/load-try-panel.ts';
 
 const loadModelDetail = withTexts(['benchmarks', 'modelDetail', 'models', 'search', 'try'], () => import('./routes/ModelDetailPage.tsx'));
 const ModelDetailPage = lazy(loadModelDetail);
@@ -22,7 +23,8 @@ export const modelDetailRoutes: RouteObject[] = [
     path: 'search-model/:srno/:model?',
     // Rendered by the server with the model for a signed-out visitor (docs/architecture.md#prerendered-pages).
     handle: {
-      preload: loadModelDetail,
+      // The try view (…/model) also needs the try panel's chunk before the app replaces the server's page.
+      preload: (params) => Promise.all([loadModelDetail(), params.model === 'model' ? loadTryPanel() : undefined]),
       prefetch: async (client, params) => (await import('./api/prefetch.ts')).prefetchModelPage(client, params.srno ?? ''),
     } satisfies PreloadHandle,
     element: (

@@ -21,10 +21,13 @@ import { useModelUptime7d } from '../api/uptime.ts';
 import { Benchmarkings } from '../components/Benchmarkings.tsx';
 import { EngineCard } from '../components/EngineCard.tsx';
 import { InfoCards } from '../components/InfoCards.tsx';
-import { TryPanel } from '../components/TryPanel.tsx';
 import { descriptionText } from '../lib/model-cards.ts';
 import { modelDetailPath, originPath, readDetailState, type ModelDetailState } from '../../../lib/model-navigation.ts';
+import { loadTryPanel } from '../lib/load-try-panel.ts';
 
+// The try panels (inputs, recorder, streaming, feedback) load with the try view only: the model's
+// card, which most visits open, does not evaluate them (docs/benchmarks.md#web).
+const TryPanel = lazy(() => loadTryPanel().then((m) => ({ default: m.TryPanel })));
 // The feedback table brings the data grid: loaded only on the owner's feedback view.
 const OwnerFeedback = lazy(() => import('../components/OwnerFeedback.tsx').then((m) => ({ default: m.OwnerFeedback })));
 
@@ -135,7 +138,9 @@ export default function ModelDetailPage() {
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 8 }}>
             <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-              <TryPanel model={model} />
+              <Suspense fallback={<LoadingState label={t('common.loadingPage')} />}>
+                <TryPanel model={model} />
+              </Suspense>
             </Paper>
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
