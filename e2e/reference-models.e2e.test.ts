@@ -118,6 +118,9 @@ describe('reference models in Chromium', () => {
       expect(await bare.getByTestId('engine-card').innerText()).toMatch(/Reference model: /);
       expect(await bare.title()).toMatch(/^Tesseract OCR \(reference\) .* \| ULCA$/);
       await takeShot(bare, 'ocr-model-rendered-by-server');
+      // The try view comes with what decides its controls: the transliteration switch is there before any script.
+      await bare.goto(at(`/search-model/${encodeURIComponent(idOf.translation!)}/model`));
+      await bare.getByText('Transliteration (type Hindi in Roman letters)').waitFor();
       await noScript.close();
 
       const fresh = await newPageWithTimeout(desktop, 60_000);

@@ -25,7 +25,8 @@ export const modelDetailRoutes: RouteObject[] = [
     handle: {
       // The try view (…/model) also needs the try panel's chunk before the app replaces the server's page.
       preload: (params) => Promise.all([loadModelDetail(), params.model === 'model' ? loadTryPanel() : undefined]),
-      prefetch: async (client, params) => (await import('./api/prefetch.ts')).prefetchModelPage(client, params.srno ?? ''),
+      prefetch: async (client, params) =>
+        (await import('./api/prefetch.ts')).prefetchModelPage(client, params.srno ?? '', params.model === 'model'),
     } satisfies PreloadHandle,
     element: (
       <Suspense fallback={<Loading />}>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { modelDetailKeys } from './keys.ts';
 
 /*
@@ -24,11 +24,14 @@ export function useFeedbackQuestions(enabled = true) {
  * English (docs/product.md#screens: never for English) and when `language` is missing.
  */
 export function useTransliterationModelId(language: string | undefined) {
-  const enabled = !!language && language !== 'en';
-  return useQuery({
-    queryKey: modelDetailKeys.transliterationModel('en', language ?? ''),
-    queryFn: async ({ signal }) => (await import('./transliteration.ts')).fetchTransliterationModelId('en', language ?? '', signal),
-    enabled,
+  return useQuery({ ...transliterationModelQuery(language ?? ''), enabled: !!language && language !== 'en' });
+}
+
+/** The query of {@link useTransliterationModelId} for `language`, shared with the server-side render's prefetch. */
+export function transliterationModelQuery(language: string) {
+  return queryOptions({
+    queryKey: modelDetailKeys.transliterationModel('en', language),
+    queryFn: async ({ signal }) => (await import('./transliteration.ts')).fetchTransliterationModelId('en', language, signal),
     staleTime: 10 * 60_000,
     retry: false,
   });
