@@ -371,7 +371,7 @@ export async function main(args: string[]): Promise<void> {
       const fileFigure = await measure('dashboard, prerendered file', { ...common, url: `${base}/ulca/dashboard`, headers: visitor }, app);
       const pageFigure = await measure('Explore, rendered with its data', { ...common, url: explore, headers: visitor }, app);
       pageLines.push(
-        `${'Explore rendered with 30 models, kept'.padEnd(38)} ${pageFigure.rps.toFixed(0).padStart(8)} ${pageFigure.p99.toFixed(0).padStart(7)} ${fileFigure.rps.toFixed(0).padStart(11)} ${(pageFigure.rps / fileFigure.rps).toFixed(2).padStart(6)} ${String(pageFigure.errors + fileFigure.errors).padStart(7)} ${(pageFigure.cpuPerRequest! * 1000).toFixed(0).padStart(11)} ${(fileFigure.cpuPerRequest! * 1000).toFixed(0).padStart(9)}`,
+        `${`Explore rendered with ${PAGE_MODELS} models, kept`.padEnd(38)} ${pageFigure.rps.toFixed(0).padStart(8)} ${pageFigure.p99.toFixed(0).padStart(7)} ${fileFigure.rps.toFixed(0).padStart(11)} ${(pageFigure.rps / fileFigure.rps).toFixed(2).padStart(6)} ${String(pageFigure.errors + fileFigure.errors).padStart(7)} ${(pageFigure.cpuPerRequest! * 1000).toFixed(0).padStart(11)} ${(fileFigure.cpuPerRequest! * 1000).toFixed(0).padStart(9)}`,
         `first visit after start (loads the server-side entry, renders): ${first.toFixed(0)} ms; a visit after a model changed (renders again): ${rerenders.map((x) => x.toFixed(0)).join(' / ')} ms`,
       );
       pageErrors = pageFigure.errors + fileFigure.errors;

@@ -76,8 +76,9 @@ export type RenderTransport = (
 /**
  * What the web build's server-side entry (apps/web/dist-ssr/prerender.js, built from
  * apps/web/src/prerender.tsx) offers the server, which renders public pages with their data per
- * request through it (docs/architecture.md#prerendered-pages). `pageData` is opaque to the server
- * (a TanStack Query dehydrated state): it compares it and puts it in the page; nothing else.
+ * request through it (docs/architecture.md#prerendered-pages). PageData is opaque to the server (a
+ * TanStack Query dehydrated state): it only compares two loads by their dataVersion and hands the
+ * data back to renderPage and fillTemplate.
  */
 export interface PageRenderer {
   /** Sends the render's API calls through `transport` (set once, before the first loadPageData). */
