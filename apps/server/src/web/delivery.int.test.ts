@@ -114,6 +114,25 @@ describe('web app delivery: precompressed assets, caching, HEAD and misses', () 
   });
 });
 
+/**
+ * A web build of our own with `pathname` prerendered as `name`: index.html and, per language and
+ * screen class, the page `html(lang, screen)` with its brotli copy. Returns the folder.
+ */
+function prerenderedDist(pathname: string, name: string, html: (lang: string, screen: string) => string): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-web-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  fs.mkdirSync(path.join(dist, PRERENDERED_DIR));
+  fs.writeFileSync(path.join(dist, PRERENDERED_DIR, PRERENDERED_INDEX), JSON.stringify([{ pathname, name }]));
+  for (const lang of ['en', 'hi', 'ta']) {
+    for (const screen of SCREEN_CLASSES) {
+      const file = path.join(dist, PRERENDERED_DIR, prerenderedFile(name, lang, screen));
+      fs.writeFileSync(file, html(lang, screen));
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html(lang, screen)));
+    }
+  }
+  return dist;
+}
+
 describe('web app delivery: prerendered pages in the visitor’s language and screen class', () => {
   let p: TestPlatform;
   let dist: string;
@@ -121,20 +140,7 @@ describe('web app delivery: prerendered pages in the visitor’s language and sc
     INDEX_HTML.replace('<div id="root"></div>', `<div id="root"><h1>${lang} ${screen}</h1></div>`);
 
   beforeAll(async () => {
-    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-web-dist-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
-    fs.mkdirSync(path.join(dist, PRERENDERED_DIR));
-    fs.writeFileSync(
-      path.join(dist, PRERENDERED_DIR, PRERENDERED_INDEX),
-      JSON.stringify([{ pathname: '/ulca/dashboard', name: 'dashboard' }]),
-    );
-    for (const lang of ['en', 'hi', 'ta']) {
-      for (const screen of SCREEN_CLASSES) {
-        const file = path.join(dist, PRERENDERED_DIR, prerenderedFile('dashboard', lang, screen));
-        fs.writeFileSync(file, variant(lang, screen));
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(variant(lang, screen)));
-      }
-    }
+    dist = prerenderedDist('/ulca/dashboard', 'dashboard', variant);
     p = await createTestPlatform({ config: { webDist: dist, webRenderer: path.join(dist, 'no-renderer.mjs') } });
   });
   afterAll(async () => {
@@ -242,16 +248,7 @@ describe('web app delivery: public pages rendered with their data', () => {
     p.app.inject({ method, url: '/ulca/model/explore-models', headers });
 
   beforeAll(async () => {
-    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-web-dist-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
-    fs.mkdirSync(path.join(dist, PRERENDERED_DIR));
-    fs.writeFileSync(
-      path.join(dist, PRERENDERED_DIR, PRERENDERED_INDEX),
-      JSON.stringify([{ pathname: '/ulca/model/explore-models', name: 'explore-models' }]),
-    );
-    for (const lang of ['en', 'hi', 'ta'])
-      for (const screen of SCREEN_CLASSES)
-        fs.writeFileSync(path.join(dist, PRERENDERED_DIR, prerenderedFile('explore-models', lang, screen)), fixed(lang, screen));
+    dist = prerenderedDist('/ulca/model/explore-models', 'explore-models', fixed);
     fs.writeFileSync(path.join(dist, 'renderer.mjs'), RENDERER);
     // Shared with the renderer module, which the server loads on the first page it renders.
     Object.assign(globalThis, { __liveRenderTest: { renders: 0, version: 1, fail: false, seen: [] } });
