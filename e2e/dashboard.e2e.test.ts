@@ -170,6 +170,45 @@ describe('dashboard and Dataset Metrics in Chromium', () => {
   const bars = () => page.locator('[data-testid="metrics-chart"] [data-bar]');
   const xLabels = () => page.locator('[data-testid="metrics-chart"] [data-x-label]').allTextContents();
 
+  step('signed out, the dashboard arrives drawn with its bars: readable with scripts off, taken over without asking again', async () => {
+    const noScript = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', javaScriptEnabled: false });
+    // Not newPageWithTimeout: with scripts off the app never takes over the page.
+    const bare = await noScript.newPage();
+    bare.setDefaultTimeout(30_000);
+    await bare.goto(at('/dashboard'));
+    await bare.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    expect(await bare.getByTestId('dashboard-total').innerText()).toBe('Total: 150 sentences');
+    // The chart is drawn by the server (scaled to its box until a script measures it).
+    expect(await bare.locator('[data-testid="metrics-chart"] [data-x-label]').allTextContents()).toEqual([
+      'Hindi',
+      'Tamil',
+      'Bengali',
+      'Marathi',
+    ]);
+    expect(await bare.locator('[data-testid="metrics-chart"] [data-bar]').count()).toBe(4);
+    await takeShot(bare, 'rendered-by-server');
+    await noScript.close();
+
+    const fresh = await newPageWithTimeout(page.context(), 30_000);
+    const problems: string[] = [];
+    const searches: string[] = [];
+    fresh.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    fresh.on('pageerror', (e) => problems.push(String(e)));
+    fresh.on('request', (r) => {
+      if (r.url().includes('/store/search')) searches.push(r.url());
+    });
+    // goto returns once the app has replaced the server's page (newPageWithTimeout).
+    await fresh.goto(at('/dashboard'));
+    expect(await fresh.locator('[data-testid="metrics-chart"] [data-bar]').count()).toBe(4);
+    expect(await fresh.locator('h1').count()).toBe(1);
+    // The bars came with the page: the app did not ask for them again.
+    expect(searches).toEqual([]);
+    expect(problems).toEqual([]);
+    await fresh.close();
+  });
+
   step('level 0: parallel sentences per language paired with English, largest first', async () => {
     await page.goto(at('/dashboard'));
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();

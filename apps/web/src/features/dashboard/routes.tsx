@@ -10,8 +10,17 @@ const DatasetMetricsPage = lazy(withTexts(['search'], () => import('./routes/Dat
 
 /** The public dashboard and Dataset Metrics pages (docs/product.md#dashboard-and-dataset-metrics), paths relative to '/ulca'. */
 export const dashboardRoutes: RouteObject[] = [
-  // Prerendered (docs/architecture.md#prerendered-pages): preload lets the first render replace the HTML with the page itself.
-  { path: 'dashboard', element: <DashboardPage />, handle: { preload: loadDashboard } satisfies PreloadHandle },
+  // Prerendered, and rendered by the server with its data (docs/architecture.md#prerendered-pages):
+  // preload lets the first render replace the HTML with the page itself.
+  {
+    path: 'dashboard',
+    element: <DashboardPage />,
+    handle: {
+      preload: loadDashboard,
+      // The initial view's bars; the query module stays out of the shell's chunk.
+      prefetch: async (client) => (await import('./api/prefetch.ts')).prefetchDashboard(client),
+    } satisfies PreloadHandle,
+  },
   { path: 'dataset/reports', element: <DatasetMetricsPage /> },
 ];
 

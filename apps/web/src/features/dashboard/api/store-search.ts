@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { STORE_SEARCH_PATH, type StoreSearchRequestBody, type StoreSearchResponse as ContractResponse } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { StoreSearchRequest } from '../lib/drilldown.ts';
@@ -21,7 +21,15 @@ export function fetchStoreSearch(body: StoreSearchRequest, signal?: AbortSignal)
   return apiRequest<StoreSearchResponse>('POST', STORE_SEARCH_PATH, { body: sent, signal, signed: false });
 }
 
-/** Query hook: the bars of `body`; answers are cached a minute (the rollup changes only when datasets are published). */
+/**
+ * The query of {@link fetchStoreSearch} for `body`, shared by the hook and the server-side render's
+ * prefetch; answers are fresh a minute (the rollup changes only when datasets are published).
+ */
+export function storeSearchQuery(body: StoreSearchRequest) {
+  return queryOptions({ queryKey: metricKeys.search(body), queryFn: ({ signal }) => fetchStoreSearch(body, signal), staleTime: 60_000 });
+}
+
+/** Query hook: the bars of `body` ({@link storeSearchQuery}). */
 export function useStoreSearch(body: StoreSearchRequest) {
-  return useQuery({ queryKey: metricKeys.search(body), queryFn: ({ signal }) => fetchStoreSearch(body, signal), staleTime: 60_000 });
+  return useQuery(storeSearchQuery(body));
 }

@@ -1,6 +1,8 @@
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { AxisBottom, AxisLeft, type TickRendererProps } from '@visx/axis';
 import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
@@ -15,6 +17,8 @@ import { CHART_HEIGHT, barColour, cutLabel, formatCompact, formatUnit, type Metr
 export const MAX_BAR_SIZE = 65;
 /** Above this many bars the value labels on top of the bars would collide, so only the tooltip shows them. */
 const MAX_BARS_WITH_VALUE_LABELS = 16;
+/** The chart's width in pixels before its box is measured: its box on a 412 px wide phone, and from the md breakpoint (the page's widest container). */
+const UNMEASURED_WIDTH = { xs: 346, md: 1102 } as const;
 /** Space around the plot for the axes, in pixels: x labels are cut to 14 characters and turned 40°. */
 const MARGIN = { top: 24, right: 16, bottom: 92, left: 80 };
 /** Share of each band left empty between bars (scaleBand padding). */
@@ -59,7 +63,16 @@ export function MetricsBarChart({
 }) {
   const { t } = useTranslation();
   // The first measurement draws at once (leading call); later resizes redraw after 100 ms of quiet.
-  const { parentRef, width, height } = useParentSize({ debounceTime: 100 });
+  const measuredSize = useParentSize({ debounceTime: 100 });
+  const { parentRef } = measuredSize;
+  // Until the box is measured (the server's render, and the browser's first frame) the chart is
+  // drawn at the size it has on a 412 px phone or a wide screen and scaled to the box (viewBox), so
+  // a page the server rendered with its data shows its bars at first paint
+  // (docs/architecture.md#prerendered-pages). noSsr: the browser answers at once, without a second render.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const measured = measuredSize.width > 0 && measuredSize.height > 0;
+  const width = measured ? measuredSize.width : wide ? UNMEASURED_WIDTH.md : UNMEASURED_WIDTH.xs;
+  const height = measured ? measuredSize.height : wide ? CHART_HEIGHT.md : CHART_HEIGHT.xs;
 
   const plotW = Math.max(0, width - MARGIN.left - MARGIN.right);
   const plotH = Math.max(0, height - MARGIN.top - MARGIN.bottom);
@@ -90,67 +103,72 @@ export function MetricsBarChart({
       }}
       data-testid="metrics-chart"
     >
-      {width > 0 && height > 0 && (
-        <svg width={width} height={height} role="group" aria-label={title} style={{ display: 'block', fontFamily: 'inherit' }}>
-          <Group left={MARGIN.left} top={MARGIN.top}>
-            <Group aria-hidden="true">
-              <GridRows scale={yScale} width={plotW} numTicks={VALUE_TICKS} stroke="#ccc" strokeDasharray="3 3" />
-              <AxisLeft
-                scale={yScale}
-                numTicks={VALUE_TICKS}
-                tickFormat={(v) => formatCompact(Number(v))}
-                hideAxisLine
-                hideTicks
-                tickLabelProps={{ fontSize: 12, fill: AXIS_COLOUR, textAnchor: 'end', verticalAnchor: 'middle', dx: -4 }}
-                label={t(`dashboard.unitTitle.${unit}`)}
-                labelOffset={44}
-                labelProps={{ fontSize: 12, fill: AXIS_COLOUR, textAnchor: 'middle' }}
-              />
-              <AxisBottom
-                scale={xScale}
-                top={plotH}
-                stroke={AXIS_COLOUR}
-                hideTicks
-                tickFormat={(id) => cutLabel(labels.get(id) ?? id)}
-                tickLabelProps={{ fontSize: 12, fill: AXIS_COLOUR, textAnchor: 'end', verticalAnchor: 'middle', angle: -40, dy: -4 }}
-                tickComponent={XTickLabel}
-              />
-            </Group>
-            {bars.map((b, i) => {
-              const x = (xScale(b._id) ?? 0) + (xScale.bandwidth() - barW) / 2;
-              const barTop = yScale(b.value);
-              const name = `${b.label}: ${formatUnit(b.value, unit)}`;
-              return (
-                <Group key={b._id}>
-                  <Bar
-                    data-bar=""
-                    x={x}
-                    y={barTop}
-                    width={barW}
-                    height={Math.max(0, plotH - barTop)}
-                    fill={barColour(i)}
-                    role={onBarClick ? 'button' : 'img'}
-                    aria-label={name}
-                    tabIndex={onBarClick ? 0 : undefined}
-                    cursor={onBarClick ? 'pointer' : 'default'}
-                    onClick={onBarClick ? () => onBarClick(b) : undefined}
-                    onKeyDown={onBarClick ? (e) => onKey(e, b) : undefined}
-                  >
-                    <title>{name}</title>
-                  </Bar>
-                  {showValues && (
-                    <Group aria-hidden="true">
-                      <Text x={x + barW / 2} y={barTop - 6} textAnchor="middle" fontSize={11} fill={TEXT_COLOUR}>
-                        {formatCompact(b.value)}
-                      </Text>
-                    </Group>
-                  )}
-                </Group>
-              );
-            })}
+      <svg
+        width={measured ? width : '100%'}
+        height={measured ? height : '100%'}
+        viewBox={measured ? undefined : `0 0 ${width} ${height}`}
+        role="group"
+        aria-label={title}
+        style={{ display: 'block', fontFamily: 'inherit' }}
+      >
+        <Group left={MARGIN.left} top={MARGIN.top}>
+          <Group aria-hidden="true">
+            <GridRows scale={yScale} width={plotW} numTicks={VALUE_TICKS} stroke="#ccc" strokeDasharray="3 3" />
+            <AxisLeft
+              scale={yScale}
+              numTicks={VALUE_TICKS}
+              tickFormat={(v) => formatCompact(Number(v))}
+              hideAxisLine
+              hideTicks
+              tickLabelProps={{ fontSize: 12, fill: AXIS_COLOUR, textAnchor: 'end', verticalAnchor: 'middle', dx: -4 }}
+              label={t(`dashboard.unitTitle.${unit}`)}
+              labelOffset={44}
+              labelProps={{ fontSize: 12, fill: AXIS_COLOUR, textAnchor: 'middle' }}
+            />
+            <AxisBottom
+              scale={xScale}
+              top={plotH}
+              stroke={AXIS_COLOUR}
+              hideTicks
+              tickFormat={(id) => cutLabel(labels.get(id) ?? id)}
+              tickLabelProps={{ fontSize: 12, fill: AXIS_COLOUR, textAnchor: 'end', verticalAnchor: 'middle', angle: -40, dy: -4 }}
+              tickComponent={XTickLabel}
+            />
           </Group>
-        </svg>
-      )}
+          {bars.map((b, i) => {
+            const x = (xScale(b._id) ?? 0) + (xScale.bandwidth() - barW) / 2;
+            const barTop = yScale(b.value);
+            const name = `${b.label}: ${formatUnit(b.value, unit)}`;
+            return (
+              <Group key={b._id}>
+                <Bar
+                  data-bar=""
+                  x={x}
+                  y={barTop}
+                  width={barW}
+                  height={Math.max(0, plotH - barTop)}
+                  fill={barColour(i)}
+                  role={onBarClick ? 'button' : 'img'}
+                  aria-label={name}
+                  tabIndex={onBarClick ? 0 : undefined}
+                  cursor={onBarClick ? 'pointer' : 'default'}
+                  onClick={onBarClick ? () => onBarClick(b) : undefined}
+                  onKeyDown={onBarClick ? (e) => onKey(e, b) : undefined}
+                >
+                  <title>{name}</title>
+                </Bar>
+                {showValues && (
+                  <Group aria-hidden="true">
+                    <Text x={x + barW / 2} y={barTop - 6} textAnchor="middle" fontSize={11} fill={TEXT_COLOUR}>
+                      {formatCompact(b.value)}
+                    </Text>
+                  </Group>
+                )}
+              </Group>
+            );
+          })}
+        </Group>
+      </svg>
     </Box>
   );
 }
