@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -10,23 +8,8 @@ import { compileCatalogues } from './build/compile-catalogues.ts';
 // .br / .gz files written here when the browser accepts them (@fastify/static preCompressed).
 // `vite build --ssr src/prerender.tsx` (isSsrBuild) builds the prerender's Node bundle into dist-ssr
 // (docs/architecture.md#prerendered-pages): everything bundled, nothing compressed.
-// React Router's package exports name only its development build (dev warnings on: checks and
-// messages on every route match), whatever the mode (remix-run/react-router#12532, #14102). Its
-// production build sits beside it; a production build of the app takes that one
-// (docs/benchmarks.md#web). Both of its entries share one chunk, so the app keeps one router.
-const reactRouterDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist');
-
-export default defineConfig(({ isSsrBuild, mode }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/ulca/',
-  resolve: {
-    alias:
-      mode === 'production'
-        ? [
-            { find: /^react-router$/, replacement: path.join(reactRouterDist, 'production/index.mjs') },
-            { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'production/dom-export.mjs') },
-          ]
-        : [],
-  },
   ssr: { noExternal: isSsrBuild ? true : undefined },
   plugins: [
     // The hoisted @vitejs/plugin-react types resolve vitest's vite 8, this app builds with vite 7:
