@@ -17,9 +17,9 @@
  * --targets trivial,me,list,search,pages,login,nocache (default all). The list and the store search are
  * also measured against a bare Fastify route running the same SQL (api-bare-server.ts; issue #26).
  * `pages` (with a web build): Explore Models as a signed-out visitor gets it, rendered with its 30
- * models by the server and kept (docs/architecture.md#prerendered-pages), against the dashboard's
- * prerendered file from the same app; and the time of a first render and of a render after the
- * data changed.
+ * models by the server and kept (docs/architecture.md#prerendered-pages), and the dashboard the
+ * same way, against the dashboard's prerendered file (without data) sent by the same app; and
+ * the time of a first render and of a render after the data changed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,6 +27,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { PRERENDERED_DIR, prerenderedFile } from '@ulca/contracts';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { createDb } from '../apps/server/src/db/pool.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
@@ -368,13 +369,24 @@ export async function main(args: string[]): Promise<void> {
         rerenders.push(await visit(name));
       }
       await autocannon({ url: explore, headers: visitor, connections, duration: 1 });
-      const fileFigure = await measure('dashboard, prerendered file', { ...common, url: `${base}/ulca/dashboard`, headers: visitor }, app);
+      // The prerendered file itself (the dashboard's path is now rendered with its data too), sent by the static files' route.
+      const file = `${base}/ulca/${PRERENDERED_DIR}/${prerenderedFile('dashboard', 'en', 'phone')}`;
+      const fileFigure = await measure('dashboard, prerendered file', { ...common, url: file, headers: visitor }, app);
       const pageFigure = await measure('Explore, rendered with its data', { ...common, url: explore, headers: visitor }, app);
+      await autocannon({ url: `${base}/ulca/dashboard`, headers: visitor, connections, duration: 1 });
+      const dashFigure = await measure(
+        'dashboard, rendered with its data',
+        { ...common, url: `${base}/ulca/dashboard`, headers: visitor },
+        app,
+      );
+      const line = (label: string, f: typeof pageFigure) =>
+        `${label.padEnd(38)} ${f.rps.toFixed(0).padStart(8)} ${f.p99.toFixed(0).padStart(7)} ${fileFigure.rps.toFixed(0).padStart(11)} ${(f.rps / fileFigure.rps).toFixed(2).padStart(6)} ${String(f.errors + fileFigure.errors).padStart(7)} ${(f.cpuPerRequest! * 1000).toFixed(0).padStart(11)} ${(fileFigure.cpuPerRequest! * 1000).toFixed(0).padStart(9)}`;
       pageLines.push(
-        `${`Explore rendered with ${PAGE_MODELS} models, kept`.padEnd(38)} ${pageFigure.rps.toFixed(0).padStart(8)} ${pageFigure.p99.toFixed(0).padStart(7)} ${fileFigure.rps.toFixed(0).padStart(11)} ${(pageFigure.rps / fileFigure.rps).toFixed(2).padStart(6)} ${String(pageFigure.errors + fileFigure.errors).padStart(7)} ${(pageFigure.cpuPerRequest! * 1000).toFixed(0).padStart(11)} ${(fileFigure.cpuPerRequest! * 1000).toFixed(0).padStart(9)}`,
+        line(`Explore rendered with ${PAGE_MODELS} models, kept`, pageFigure),
+        line('dashboard rendered with its bars, kept', dashFigure),
         `first visit after start (loads the server-side entry, renders): ${first.toFixed(0)} ms; a visit after a model changed (renders again): ${rerenders.map((x) => x.toFixed(0)).join(' / ')} ms`,
       );
-      pageErrors = pageFigure.errors + fileFigure.errors;
+      pageErrors = pageFigure.errors + dashFigure.errors + fileFigure.errors;
     } else if (want('pages')) pageLines.push('pages: no web build with its server-side entry (npm run build:web), not measured');
     let n = 0;
     if (want('login')) {
