@@ -204,10 +204,12 @@ describe('web app delivery: prerendered pages in the visitor’s language and sc
 // public route of the app through the transport the server gives it; it counts its renders and can
 // be told to change its data or to fail.
 const RENDERER = `
-const state = (globalThis.__liveRenderTest ??= { renders: 0, version: 1, fail: false, seen: [] });
+const state = (globalThis.__liveRenderTest ??= { renders: 0, version: 1, fail: false, seen: [], asked: {} });
 let transport;
 export function setTransport(t) { transport = t; }
-export function hasPageData(pathname) { return pathname === '/ulca/model/explore-models' || pathname.startsWith('/ulca/search-model/'); }
+export function hasPageData(pathname) {
+  state.asked[pathname] = (state.asked[pathname] ?? 0) + 1;
+  return pathname === '/ulca/model/explore-models' || pathname.startsWith('/ulca/search-model/'); }
 export async function loadPageData(pathname) {
   if (pathname.startsWith('/ulca/search-model/')) {
     const known = pathname.endsWith('known');
@@ -241,7 +243,11 @@ describe('web app delivery: public pages rendered with their data', () => {
   const fixed = (lang: string, screen: string) =>
     INDEX_HTML.replace('<div id="root"></div>', `<div id="root"><h1>file ${lang} ${screen}</h1></div>`);
   const test = () =>
-    (globalThis as unknown as { __liveRenderTest: { renders: number; version: number; fail: boolean; seen: number[] } }).__liveRenderTest;
+    (
+      globalThis as unknown as {
+        __liveRenderTest: { renders: number; version: number; fail: boolean; seen: number[]; asked: Record<string, number> };
+      }
+    ).__liveRenderTest;
   /** Waits out the time a page's loaded data is used for (live-render.ts DATA_TTL_MS, 1 s). */
   const dataExpired = () => new Promise((r) => setTimeout(r, 1100));
   const explore = (headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
@@ -251,7 +257,7 @@ describe('web app delivery: public pages rendered with their data', () => {
     dist = prerenderedDist('/ulca/model/explore-models', 'explore-models', fixed);
     fs.writeFileSync(path.join(dist, 'renderer.mjs'), RENDERER);
     // Shared with the renderer module, which the server loads on the first page it renders.
-    Object.assign(globalThis, { __liveRenderTest: { renders: 0, version: 1, fail: false, seen: [] } });
+    Object.assign(globalThis, { __liveRenderTest: { renders: 0, version: 1, fail: false, seen: [], asked: {} } });
     p = await createTestPlatform({ config: { webDist: dist, webRenderer: path.join(dist, 'renderer.mjs') } });
   });
   afterAll(async () => {
@@ -316,6 +322,15 @@ describe('web app delivery: public pages rendered with their data', () => {
     const unknown = await p.app.inject({ method: 'GET', url: '/ulca/search-model/missing' });
     expect(unknown.body).toBe(INDEX_HTML);
     expect((await p.app.inject({ method: 'GET', url: '/ulca/user/login' })).body).toBe(INDEX_HTML);
+  });
+
+  it('asks the entry once per path whether its page has data (the route table does not change)', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await explore()).body).toContain('<main>');
+      expect((await p.app.inject({ method: 'GET', url: '/ulca/user/login' })).body).toBe(INDEX_HTML);
+    }
+    expect(test().asked['/ulca/model/explore-models']).toBe(1);
+    expect(test().asked['/ulca/user/login']).toBe(1);
   });
 
   it('sends the page without data, at once, when more renders than a few wait already', async () => {

@@ -126,6 +126,16 @@ export function createLivePages(app: FastifyInstance, dist: string, entry: strin
       return data.queries.length === 0 ? false : { data, json: loadedRenderer.r.dataVersion(data) };
     },
   });
+  // Whether a path's page has data, per path: React Router's matchRoutes flattens and ranks the
+  // whole route table on every call (38 % of the server's time per kept-page visit in a profile,
+  // docs/benchmarks.md#web). The table never changes in a process, so the answer is exact; bounded,
+  // since any path may be asked.
+  const withData = new LRUCache<string, boolean>({ max: 1000 });
+  const hasPageData = (r: PageRenderer, pathname: string) => {
+    let has = withData.get(pathname);
+    if (has === undefined) withData.set(pathname, (has = r.hasPageData(pathname)));
+    return has;
+  };
   // One render at a time: the renderer's interface language and query client are process-wide.
   const oneAtATime = pLimit(1);
 
@@ -166,7 +176,7 @@ export function createLivePages(app: FastifyInstance, dist: string, entry: strin
   return {
     async page(pathname, variant) {
       const loaded = await load();
-      if (!loaded || !loaded.r.hasPageData(pathname)) return null;
+      if (!loaded || !hasPageData(loaded.r, pathname)) return null;
       try {
         const loadedData = await pageData.fetch(pathname);
         if (!loadedData) return null;
