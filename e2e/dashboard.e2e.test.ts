@@ -20,6 +20,7 @@ import {
   launchChromium,
   newDesktopContext,
   newPageWithTimeout,
+  openTakenOver,
   screenshotTaker,
   tearDownJourney,
 } from './support/browser.ts';
@@ -189,18 +190,7 @@ describe('dashboard and Dataset Metrics in Chromium', () => {
     await takeShot(bare, 'rendered-by-server');
     await noScript.close();
 
-    const fresh = await newPageWithTimeout(page.context(), 30_000);
-    const problems: string[] = [];
-    const searches: string[] = [];
-    fresh.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
-    });
-    fresh.on('pageerror', (e) => problems.push(String(e)));
-    fresh.on('request', (r) => {
-      if (r.url().includes('/store/search')) searches.push(r.url());
-    });
-    // goto returns once the app has replaced the server's page (newPageWithTimeout).
-    await fresh.goto(at('/dashboard'));
+    const { page: fresh, problems, requests: searches } = await openTakenOver(page.context(), at('/dashboard'), '/store/search', 30_000);
     expect(await fresh.locator('[data-testid="metrics-chart"] [data-bar]').count()).toBe(4);
     expect(await fresh.locator('h1').count()).toBe(1);
     // The bars came with the page: the app did not ask for them again.

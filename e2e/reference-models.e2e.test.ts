@@ -8,7 +8,15 @@
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import {
+  clearShots,
+  Journey,
+  launchChromium,
+  newPageWithTimeout,
+  openTakenOver,
+  screenshotTaker,
+  tearDownJourney,
+} from './support/browser.ts';
 import { startPlatform, type RunningPlatform } from './support/server.ts';
 import { characterErrorRate, startTextRenderer } from '../apps/server/src/modules/reference-models/engines/render-text.testkit.ts';
 
@@ -123,18 +131,7 @@ describe('reference models in Chromium', () => {
       await bare.getByText('Transliteration (type Hindi in Roman letters)').waitFor();
       await noScript.close();
 
-      const fresh = await newPageWithTimeout(desktop, 60_000);
-      const problems: string[] = [];
-      const searches: string[] = [];
-      fresh.on('console', (m) => {
-        if (m.type() === 'error') problems.push(m.text());
-      });
-      fresh.on('pageerror', (e) => problems.push(String(e)));
-      fresh.on('request', (r) => {
-        if (r.url().includes('/model/search')) searches.push(r.url());
-      });
-      // goto returns once the app has replaced the server's page (newPageWithTimeout).
-      await fresh.goto(at('/model/explore-models'));
+      const { page: fresh, problems, requests: searches } = await openTakenOver(desktop, at('/model/explore-models'), '/model/search');
       expect(await fresh.getByText('Apertium Hindi↔Urdu (reference)').count()).toBeGreaterThan(0);
       expect(await fresh.locator('h1').count()).toBe(1);
       // The list came with the page: the app did not ask for it again.

@@ -81,6 +81,32 @@ export async function newPageWithTimeout(context: BrowserContext, timeoutMs = 15
 }
 
 /**
+ * Opens `url` as a first visit in a new page of `context` (newPageWithTimeout, `timeoutMs`) and
+ * resolves once the app has taken over the server's page, with what happened meanwhile: the
+ * console errors and uncaught page errors (`problems`), and the URLs of requests containing
+ * `watched` (`requests`: a page rendered with its data should make none for that data).
+ */
+export async function openTakenOver(
+  context: BrowserContext,
+  url: string,
+  watched: string,
+  timeoutMs = 60_000,
+): Promise<{ page: Page; problems: string[]; requests: string[] }> {
+  const page = await newPageWithTimeout(context, timeoutMs);
+  const problems: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(String(e)));
+  page.on('request', (r) => {
+    if (r.url().includes(watched)) requests.push(r.url());
+  });
+  await page.goto(url);
+  return { page, problems, requests };
+}
+
+/**
  * Creates SHOTS_DIR and removes the files that start with `prefix` (this journey's screenshots and
  * server log); other journeys keep theirs.
  */
