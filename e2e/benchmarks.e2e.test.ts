@@ -24,7 +24,15 @@ import { startTestModelServer, type TestModelServer } from '../apps/server/src/t
 import { testDescriptor } from '../apps/server/src/test/model-descriptors.ts';
 import { signedFetch } from '../apps/server/src/test/server-process.ts';
 import { scoreMetric } from '../apps/server/src/modules/benchmarks/metrics/index.ts';
-import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import {
+  clearShots,
+  Journey,
+  launchChromium,
+  newPageWithTimeout,
+  openTakenOver,
+  screenshotTaker,
+  tearDownJourney,
+} from './support/browser.ts';
 import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
 
 const PASSWORD = 'Str0ng!pass';
@@ -214,6 +222,31 @@ describe('benchmark journey in Chromium', () => {
     await page.getByText('Pune Language Lab').waitFor();
     await page.getByText('No records available').waitFor();
     await screenshot('benchmark-details-empty');
+  });
+
+  step('signed out, the benchmark list and its details arrive rendered with their data: readable with scripts off', async () => {
+    const noScript = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', javaScriptEnabled: false });
+    // Not newPageWithTimeout: with scripts off the app never takes over the page.
+    const bare = await noScript.newPage();
+    bare.setDefaultTimeout(30_000);
+    await bare.goto(at('/model/benchmark-datasets'));
+    await bare.getByText(BENCHMARK).first().waitFor();
+    await bare.goto(at(`/model/benchmark-details/${benchmarkId}`));
+    await bare.getByRole('heading', { name: BENCHMARK, level: 1 }).waitFor();
+    await bare.getByText('Pune Language Lab').waitFor();
+    expect(await bare.title()).toBe(`${BENCHMARK} | ULCA`);
+    await takeShot(bare, 'benchmark-details-rendered-by-server');
+    // An unknown benchmark gets the plain app.
+    const unknown = await bare.goto(at('/model/benchmark-details/no-such-benchmark'));
+    expect(await unknown!.text()).not.toContain('ulca-page-data');
+    await noScript.close();
+
+    const signedOut = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+    const { page: fresh, problems } = await openTakenOver(signedOut, at('/model/benchmark-datasets'), '/benchmark/search');
+    expect(await fresh.getByText(BENCHMARK).count()).toBeGreaterThan(0);
+    expect(await fresh.locator('h1').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await signedOut.close();
   });
 
   step('a contributor uploads a Hindi→Marathi translation model served by the test model server', async () => {

@@ -1,13 +1,35 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { withTexts } from '../../lib/i18n/i18n.ts';
+import type { PreloadHandle } from '../../lib/route-preload.ts';
 import { lazyPage as page } from '../../components/LazyPage.tsx';
 
-const BenchmarkDatasetsPage = lazy(withTexts(['benchmarks', 'search'], () => import('./routes/BenchmarkDatasetsPage.tsx')));
-const BenchmarkDetailsPage = lazy(withTexts(['benchmarks', 'search'], () => import('./routes/BenchmarkDetailsPage.tsx')));
+const loadBenchmarkDatasets = withTexts(['benchmarks', 'search'], () => import('./routes/BenchmarkDatasetsPage.tsx'));
+const loadBenchmarkDetails = withTexts(['benchmarks', 'search'], () => import('./routes/BenchmarkDetailsPage.tsx'));
+const BenchmarkDatasetsPage = lazy(loadBenchmarkDatasets);
+const BenchmarkDetailsPage = lazy(loadBenchmarkDetails);
 
-/** The public benchmark pages (docs/product.md#screens), relative to '/ulca', each its own lazily loaded chunk (docs/architecture.md#web-app). */
+/**
+ * The public benchmark pages (docs/product.md#screens), relative to '/ulca', each its own lazily
+ * loaded chunk (docs/architecture.md#web-app). Both are rendered by the server with their data for
+ * a signed-out visitor (docs/architecture.md#prerendered-pages); the query modules stay out of the
+ * shell's chunk.
+ */
 export const benchmarkRoutes: RouteObject[] = [
-  { path: 'model/benchmark-datasets', element: page(BenchmarkDatasetsPage) },
-  { path: 'model/benchmark-details/:benchmarkId', element: page(BenchmarkDetailsPage) },
+  {
+    path: 'model/benchmark-datasets',
+    element: page(BenchmarkDatasetsPage),
+    handle: {
+      preload: loadBenchmarkDatasets,
+      prefetch: async (client) => (await import('./api/prefetch.ts')).prefetchBenchmarkList(client),
+    } satisfies PreloadHandle,
+  },
+  {
+    path: 'model/benchmark-details/:benchmarkId',
+    element: page(BenchmarkDetailsPage),
+    handle: {
+      preload: loadBenchmarkDetails,
+      prefetch: async (client, params) => (await import('./api/prefetch.ts')).prefetchBenchmark(client, params.benchmarkId ?? ''),
+    } satisfies PreloadHandle,
+  },
 ];

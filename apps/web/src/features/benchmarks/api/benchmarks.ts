@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BENCHMARK_API,
   BENCHMARK_OUTPUTS_API,
@@ -19,22 +19,40 @@ export const benchmarkKeys = {
   forModel: (modelId: string) => ['benchmarks', 'for-model', modelId] as const,
 };
 
-/** Published benchmark datasets of a task (POST …/benchmark/search, public; the page filters the rest locally). */
-export function useBenchmarkSearch(task: string) {
-  return useQuery({
+/** The task the benchmark list shows without a valid `?task` (its first tab). */
+export const DEFAULT_BENCHMARK_TASK = 'translation';
+
+/**
+ * The query of the published benchmark datasets of a task (POST …/benchmark/search, public),
+ * shared by the hook and the server-side render's prefetch.
+ */
+export function benchmarkSearchQuery(task: string) {
+  return queryOptions({
     queryKey: benchmarkKeys.search(task),
     queryFn: ({ signal }) => apiRequest('POST', BENCHMARK_API.search, { body: { task }, schema: benchmarkSearchResponse, signal }),
   });
 }
 
-/** A benchmark with its metrics and leaderboard (GET …/benchmark/getBenchmark, public). */
-export function useBenchmark(benchmarkId: string) {
-  return useQuery({
+/** Published benchmark datasets of a task ({@link benchmarkSearchQuery}; the page filters the rest locally). */
+export function useBenchmarkSearch(task: string) {
+  return useQuery(benchmarkSearchQuery(task));
+}
+
+/**
+ * The query of a benchmark with its metrics and leaderboard (GET …/benchmark/getBenchmark,
+ * public), shared by the hook and the server-side render's prefetch.
+ */
+export function benchmarkQuery(benchmarkId: string) {
+  return queryOptions({
     queryKey: benchmarkKeys.detail(benchmarkId),
     queryFn: ({ signal }) =>
       apiRequest('GET', BENCHMARK_API.getBenchmark, { query: { benchmarkId }, schema: benchmarkDetailResponse, signal }),
-    enabled: !!benchmarkId,
   });
+}
+
+/** A benchmark with its metrics and leaderboard ({@link benchmarkQuery}); disabled without an id. */
+export function useBenchmark(benchmarkId: string) {
+  return useQuery({ ...benchmarkQuery(benchmarkId), enabled: !!benchmarkId });
 }
 
 /** The benchmarks a model can be run on, with availableMetric (POST …/benchmark/getByTask, signed). */

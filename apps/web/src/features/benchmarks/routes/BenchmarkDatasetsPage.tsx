@@ -10,7 +10,7 @@ import { PageFrame } from '../../../components/PageFrame.tsx';
 import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { useBenchmarkSearch } from '../api/benchmarks.ts';
+import { DEFAULT_BENCHMARK_TASK, useBenchmarkSearch } from '../api/benchmarks.ts';
 import { CardGrid, type CardContentSpec } from '../../../components/CardGrid.tsx';
 import { metricLabel } from '../../../lib/metrics.ts';
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
@@ -55,7 +55,7 @@ export default function BenchmarkDatasetsPage() {
   const { hash } = useLocation();
   const [params, setParams] = useSearchParams();
   const taskParam = params.get('task') ?? '';
-  const task = (BENCHMARK_TASKS as readonly string[]).includes(taskParam) ? taskParam : 'translation';
+  const task = (BENCHMARK_TASKS as readonly string[]).includes(taskParam) ? taskParam : DEFAULT_BENCHMARK_TASK;
   const query = useBenchmarkSearch(task);
   const [term, setTerm] = useState('');
   const [filter, setFilter] = useState<BenchmarkFilter>({});
