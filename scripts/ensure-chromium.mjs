@@ -1,21 +1,10 @@
 #!/usr/bin/env node
-// End-to-end tests drive Debian's Chromium (docs/architecture.md#tests). Install it when missing and we are root.
-import fs from 'node:fs';
-import { spawnSync } from 'node:child_process';
+// End-to-end tests drive Debian's Chromium and the OCR tests render with Debian's Noto fonts
+// (docs/operations.md#tests-and-ci). Each package is checked on its own and installed when missing
+// and we are root: a machine with Chromium but without fonts-noto-core gets the fonts too.
+import { ensureDebianPackages, TEST_DEBIAN_PACKAGES } from './ensure-debian-packages.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (fs.existsSync(CHROMIUM)) process.exit(0);
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-if (!isRoot) {
-  console.error(`Chromium is missing at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`);
-  process.exit(1);
-}
-console.log('Installing Debian chromium for the end-to-end tests…');
-const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-noto-core']]) {
-  const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
-  if (r.status !== 0) {
-    console.error(`apt-get ${args.join(' ')} failed; install chromium by hand: apt-get install -y chromium`);
-    process.exit(1);
-  }
-}
+const CHROMIUM = process.env.CHROMIUM_PATH;
+// A Chromium of the developer's own choosing replaces Debian's; the fonts are still needed.
+const packages = CHROMIUM ? TEST_DEBIAN_PACKAGES.filter((p) => p.name !== 'chromium') : TEST_DEBIAN_PACKAGES;
+process.exit(ensureDebianPackages(packages) ? 0 : 1);

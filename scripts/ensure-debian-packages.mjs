@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The reference models run on Debian packages (docs/product.md#reference-models, issue #12): espeak-ng (tts) and
-// apertium with apertium-urd-hin (hi↔ur translation). Install them when missing and we are root,
-// as scripts/ensure-chromium.mjs does for chromium. Quick (one dpkg-query) when all are present.
+// apertium with apertium-urd-hin (hi↔ur translation); the tests also need TEST_DEBIAN_PACKAGES
+// (scripts/ensure-chromium.mjs). Each missing package is installed when we are root. Quick (one
+// dpkg-query) when all are present.
 // Run directly (`node scripts/ensure-debian-packages.mjs`) or import ensureDebianPackages().
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -30,22 +31,35 @@ export function missingDebianPackages(names = DEBIAN_PACKAGES.map((p) => p.name)
 }
 
 /**
- * Installs the missing packages of DEBIAN_PACKAGES with apt-get (root only).
+ * Debian packages the tests need beyond the product's: the browser of the end-to-end tests and the
+ * fonts the OCR tests render Indic text with (docs/operations.md#tests-and-ci). Each is checked on its
+ * own: a machine that already has Chromium may still lack the fonts.
+ * @type {{name: string, why: string}[]}
+ */
+export const TEST_DEBIAN_PACKAGES = [
+  { name: 'chromium', why: 'end-to-end tests and the web bench (headless browser)' },
+  { name: 'fonts-noto-core', why: 'Indic fonts for the OCR and image-language tests and the browser' },
+];
+
+/**
+ * Installs the missing packages of `packages` (default DEBIAN_PACKAGES) with apt-get (root only).
+ * @param {{name: string, why: string}[]} [packages]
  * @returns true when every package is installed afterwards; false (with a message on stderr) otherwise.
  */
-export function ensureDebianPackages() {
-  const missing = missingDebianPackages();
+export function ensureDebianPackages(packages = DEBIAN_PACKAGES) {
+  const names = packages.map((p) => p.name);
+  const missing = missingDebianPackages(names);
   if (missing.length === 0) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
     console.error(
-      `Debian packages missing for the reference models: ${missing.join(', ')}.\n` +
+      `Debian packages missing: ${missing.join(', ')}.\n` +
         `Install them with: sudo apt-get install -y --no-install-recommends ${missing.join(' ')}\n` +
-        '(or set REFERENCE_MODELS=false to run without the reference models).',
+        (packages === DEBIAN_PACKAGES ? '(or set REFERENCE_MODELS=false to run without the reference models).' : ''),
     );
     return false;
   }
-  console.log(`Installing Debian packages for the reference models: ${missing.join(', ')}…`);
+  console.log(`Installing Debian packages: ${missing.map((n) => `${n} (${packages.find((p) => p.name === n)?.why})`).join(', ')}…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   // Wait for another apt/dpkg run (parallel installs on a shared machine) instead of failing on the lock.
   const lock = ['-o', 'DPkg::Lock::Timeout=600'];
@@ -58,7 +72,7 @@ export function ensureDebianPackages() {
       return false;
     }
   }
-  const still = missingDebianPackages();
+  const still = missingDebianPackages(names);
   if (still.length > 0) {
     console.error(`Still missing after apt-get: ${still.join(', ')}`);
     return false;

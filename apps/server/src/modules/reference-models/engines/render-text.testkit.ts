@@ -1,6 +1,6 @@
 /**
  * Test helper for the image engines: renders lines of text to PNG with headless Debian Chromium
- * (installed with fonts-noto-core by scripts/ensure-chromium.mjs), so the OCR tests make their own
+ * (fonts-noto-core, installed by scripts/ensure-chromium.mjs), so the OCR tests make their own
  * input offline. Not used at run time.
  */
 import { chromium, type Browser } from 'playwright-core';
