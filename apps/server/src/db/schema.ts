@@ -240,6 +240,8 @@ export interface BenchmarksTable {
   params: unknown;
   record_count: number | null;
   published_on: Ts | null;
+  /** 019_benchmark_visibility.sql: 'open' or 'hidden' (docs/api.md#who-sees-a-benchmarks-rows). */
+  visibility: Generated<'open' | 'hidden'>;
 }
 /** Benchmark runs (007_benchmarks.sql; owned by modules/benchmarks). */
 export interface BenchmarkRunsTable {
