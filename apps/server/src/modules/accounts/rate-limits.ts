@@ -84,6 +84,34 @@ export async function consumeLoginAttempt(ctx: AppContext, email: string, ip: st
   };
 }
 
+/**
+ * Counts one check of a signed-in user's current password (profile/password, profile/delete)
+ * against the account's sign-in failures (LOGIN_MAX_FAILURES_PER_ACCOUNT per
+ * LOGIN_ACCOUNT_WINDOW_SECONDS, the same count as the login's: docs/operations.md#sign-in-lockout),
+ * BEFORE the password is checked, with one atomic upsert, so parallel guesses over both routes and
+ * the login share one bound. `email` is the account's. A right password takes the point back
+ * through {@link recordCurrentPasswordSuccess}.
+ * @throws TooManyRequestsError (429, seconds until the window ends) once the account's failures are
+ *   used up: the password is then not checked, so even the right one is refused until then (no
+ *   one-time code here: the session's owner can wait, or sign in again with the e-mailed code).
+ */
+export async function consumeCurrentPasswordAttempt(ctx: AppContext, email: string): Promise<void> {
+  const l = ctx.services.accountLimits.loginAccount;
+  if (!l) return;
+  try {
+    await l.consume(accountKey(email));
+  } catch (res) {
+    if (res instanceof Error) throw res;
+    const wait = secondsLeft(res as RateLimiterRes);
+    throw new TooManyRequestsError(`Too many wrong passwords for this account. Please try again in ${humanWait(wait)}.`, wait);
+  }
+}
+
+/** After a right current password: gives back the point {@link consumeCurrentPasswordAttempt} took (so only failures count). */
+export async function recordCurrentPasswordSuccess(ctx: AppContext, email: string): Promise<void> {
+  await ctx.services.accountLimits.loginAccount?.reward(accountKey(email), 1).catch(() => undefined);
+}
+
 /** True when a sign-in code may be e-mailed to this account now (LOGIN_CODE_EMAILS_PER_HOUR), counting it. */
 export async function mayEmailLoginCode(ctx: AppContext, email: string): Promise<boolean> {
   const l = ctx.services.accountLimits.loginCodeEmail;

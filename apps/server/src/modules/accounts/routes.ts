@@ -218,12 +218,14 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
           "Changes the caller's password (the current one required, 400 WRONG_PASSWORD otherwise); ends every other session and keeps this one",
         security: SIGNED,
         body: profilePasswordBody,
-        response: { 200: profilePasswordResponse, 400: errorResponse, 401: errorResponse },
+        response: { 200: profilePasswordResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = validatedBody(profilePasswordBody, request);
-      const sessionsEnded = await changeOwnPassword(ctx, currentUser(request), body, { ip: request.ip });
+      const sessionsEnded = await changeOwnPassword(ctx, currentUser(request), body, { ip: request.ip }).catch((err: unknown) =>
+        withRetryAfter(reply, err),
+      );
       return { message: PASSWORD_CHANGED_MESSAGE, sessionsEnded };
     },
   );
@@ -239,12 +241,12 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
           "Deletes the caller's account (e-mail typed again and password required): sessions, API keys, glossaries and speakers are deleted; published contributions stay, anonymised",
         security: SIGNED,
         body: profileDeleteBody,
-        response: { 200: messageResponse, 400: errorResponse, 401: errorResponse },
+        response: { 200: messageResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = validatedBody(profileDeleteBody, request);
-      await deleteOwnAccount(ctx, currentUser(request), body, { ip: request.ip });
+      await deleteOwnAccount(ctx, currentUser(request), body, { ip: request.ip }).catch((err: unknown) => withRetryAfter(reply, err));
       return { message: ACCOUNT_DELETED_MESSAGE };
     },
   );

@@ -8,6 +8,7 @@ import { randomToken } from '../../security/crypto.ts';
 import { sessionCacheFor } from '../../security/session-cache.ts';
 import { recordAudit } from '../audit/service.ts';
 import { deleteApiKeysOfUser } from '../keys/service.ts';
+import { consumeCurrentPasswordAttempt, recordCurrentPasswordSuccess } from './rate-limits.ts';
 import * as repo from './repo.ts';
 import { DELETED_EMAIL_DOMAIN, hashPassword, isDeletedEmail, toUserDetails, verifyPassword, type RequestMeta } from './service.ts';
 
@@ -47,7 +48,8 @@ export async function updateOwnName(
 
 /**
  * Changes the caller's password: the current one must be right (400 WRONG_PASSWORD otherwise,
- * never 401, which would end the web session), the new one follows the password rule (checked by
+ * never 401, which would end the web session; its failures count with the sign-in lockout, 429 past
+ * it: rate-limits.ts consumeCurrentPasswordAttempt), the new one follows the password rule (checked by
  * the route's schema). Ends every other session of the user and keeps the one that signed the
  * call; e-mails a notice in the user's language. Returns how many sessions were ended.
  */
@@ -59,10 +61,12 @@ export async function changeOwnPassword(
 ): Promise<number> {
   const row = await repo.findUserById(ctx.db, user.userId);
   if (!row) throw new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
+  await consumeCurrentPasswordAttempt(ctx, row.email);
   if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
     await recordAudit(ctx, { actorUserId: user.userId, action: 'password.change.failure', targetUserId: user.userId, ip: meta.ip });
     throw wrongPassword();
   }
+  await recordCurrentPasswordSuccess(ctx, row.email);
   const passwordHash = await hashPassword(body.newPassword);
   const ended = await repo.inTransaction(ctx.db, async (q) => {
     await repo.setPasswordHash(q, user.userId, passwordHash);
@@ -87,7 +91,7 @@ export async function changeOwnPassword(
 /**
  * Deletes the caller's account (docs/product.md#profile-and-api-keys "Deleting an account"): the
  * typed e-mail must be the account's (400 DELETE_NOT_CONFIRMED) and the password right (400
- * WRONG_PASSWORD). In one transaction, with the user's row locked (a concurrent or replayed delete
+ * WRONG_PASSWORD; its failures count with the sign-in lockout, 429 past it). In one transaction, with the user's row locked (a concurrent or replayed delete
  * waits, then finds the session gone: 401 SESSION_ENDED):
  * - deleted: every session, reset link, the language preference, and through the keys service
  *   every API key with its provider keys, data-tracking switches, glossaries and enrolled speakers
@@ -107,7 +111,9 @@ export async function deleteOwnAccount(
   if (!before || isDeletedEmail(before.email)) throw new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
   if (body.email.trim().toLowerCase() !== before.email.toLowerCase())
     throw badRequest('DELETE_NOT_CONFIRMED', DELETE_NOT_CONFIRMED_MESSAGE, [{ field: 'email', message: DELETE_NOT_CONFIRMED_MESSAGE }]);
+  await consumeCurrentPasswordAttempt(ctx, before.email);
   if (!(await verifyPassword(before.password_hash, body.password))) throw wrongPassword();
+  await recordCurrentPasswordSuccess(ctx, before.email);
   const language = await repo.findUiLanguage(ctx.db, user.userId);
   const unusable = await hashPassword(randomToken());
   const removed = await repo.inTransaction(ctx.db, async (q) => {
