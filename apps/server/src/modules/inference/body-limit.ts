@@ -22,11 +22,21 @@ export function computeMediaBodyBytes(config: Pick<Config, 'inferenceMaxMediaByt
   return Math.ceil(config.inferenceMaxMediaBytes / 3) * 4 + MEDIA_BODY_SLACK_BYTES;
 }
 
-/** A preParsing hook enforcing the text limit of the caller unless the body sends media. */
+/**
+ * A preParsing hook enforcing the text limit of the caller unless the body sends media: returns
+ * `payload` itself when the body cannot pass the text limit or is refused unread anyway (a
+ * Content-Length over the route's bodyLimit: Fastify answers 413 without reading), else a stream
+ * of the same bytes that fails with ApiError 413 BODY_TOO_LARGE once the text limit is passed
+ * without a media key (Fastify answers with that error). Never lets a stream error go unheard
+ * (docs/operations.md#request-bodies).
+ */
 export function computeBodyGuard(config: Pick<Config, 'computeTextBodyBytes' | 'computeApiTextBodyBytes'>) {
   return async (request: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
     const textLimit = request.headers.ulcaapikey !== undefined ? config.computeApiTextBodyBytes : config.computeTextBodyBytes;
-    if (Number(request.headers['content-length'] ?? 0) <= textLimit && request.headers['transfer-encoding'] === undefined) return payload;
+    const announced = Number(request.headers['content-length'] ?? 0);
+    if (announced <= textLimit && request.headers['transfer-encoding'] === undefined) return payload;
+    // Refused by Fastify (413) before a byte is read: a guard stream here would never be read.
+    if (announced > (request.routeOptions.bodyLimit ?? Infinity)) return payload;
     const tooLarge = () =>
       new ApiError(
         413,
@@ -47,6 +57,9 @@ export function computeBodyGuard(config: Pick<Config, 'computeTextBodyBytes' | '
         cb(null, chunk);
       },
     });
+    // Fastify may stop reading the guard (past its own limit) or never start: an 'error' event
+    // without a listener ends the process. While Fastify reads, its listener answers the error.
+    guard.on('error', () => undefined);
     payload.on('error', (err: Error) => guard.destroy(err));
     return payload.pipe(guard);
   };
