@@ -86,10 +86,15 @@ async function main(started: Started): Promise<void> {
     started.cluster = cluster;
     databaseUrl = cluster.url;
   }
-  const db = createDb(databaseUrl, config.dbPoolSize);
+  // A lost connection (PostgreSQL restarted) is logged and the process goes on (docs/operations.md#database-restarts).
+  const db = createDb(databaseUrl, config.dbPoolSize, (err) => log.warn({ err }, 'database connection lost'));
   const applied = await migrate(db.pool);
   if (applied.length) log.info({ applied }, 'database migrated');
-  const boss = await startBoss(databaseUrl, { expireInSeconds: config.jobExpireSeconds, max: config.bossPoolSize });
+  const boss = await startBoss(databaseUrl, {
+    expireInSeconds: config.jobExpireSeconds,
+    max: config.bossPoolSize,
+    onError: (err) => log.warn({ err }, 'job queue error'),
+  });
   // The stateful services (limiters, caches, timers, servers) are built once here and closed on stop (services.ts).
   const ctx = await createServices({
     config,

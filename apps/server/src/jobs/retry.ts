@@ -1,10 +1,12 @@
 import type { AppContext } from '../context.ts';
+import { waitForDatabase } from '../db/pool.ts';
 
 /**
  * The one retry rule of every queue (docs/architecture.md#processes Jobs, docs/architecture.md#layout jobs/): pg-boss retries a job whose
  * handler throws, up to the queue's `retryLimit` (3, with backoff; jobs/boss.ts). A handler here
  * runs one job at a time; an error is logged and thrown back so pg-boss retries, and on the last
- * attempt `onLastFailure` runs first (e.g. marks the submission or search Failed). Errors of
+ * attempt `onLastFailure` runs first (e.g. marks the submission or search Failed). A job that
+ * failed while PostgreSQL was unreachable reports its failure once it answers (2 minutes at most). Errors of
  * `onLastFailure` itself are logged, never thrown over the job's own error. Each attempt's duration
  * goes to the metrics (ulca_job_duration_seconds by queue and outcome).
  */
@@ -60,6 +62,9 @@ export async function workWithRetries<T extends object>(ctx: AppContext, queue: 
           ctx.metrics.jobRun(queue, 'completed', seconds());
           await ended('job ended');
         } catch (err) {
+          // Lost the database (a restart): the failure is reported once it answers again, so pg-boss
+          // records it and retries the job now rather than when it expires (docs/operations.md#database-restarts).
+          await waitForDatabase(ctx.db.pool);
           ctx.metrics.jobRun(queue, 'failed', seconds());
           await ended('job attempt failed', { error: err instanceof Error ? err.message : String(err) });
           ctx.log.error({ err, queue, ...handler.describe?.(job.data) }, handler.failureMessage);

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { AppContext } from '../../context.ts';
 import { CopyWriter } from '../../db/copy-writer.ts';
+import { keepLock, type KeptLock } from '../../db/job-lock.ts';
 import { openArchive } from './pipeline/archive.ts';
 import { processArchive } from './pipeline/process.ts';
 import { DatasetRejected, type RowEvent, type Stage } from './pipeline/types.ts';
@@ -29,7 +30,7 @@ import {
   type SubmissionRow,
 } from './repo.ts';
 import { resumePoint, sourceZipKey } from './resume.ts';
-import { raiseStageCounts, releaseIngestLock, tryIngestLock } from './resume-repo.ts';
+import { raiseStageCounts, tryIngestLock } from './resume-repo.ts';
 
 /** How often stage counts are written while rows stream (ms); the status page polls them. */
 const PROGRESS_INTERVAL_MS = 500;
@@ -63,16 +64,19 @@ export interface IngestJobData {
  */
 export async function runIngestJob(ctx: AppContext, srn: string, opts: IngestJobOptions = {}): Promise<void> {
   const lockClient = await ctx.db.pool.connect();
+  let kept: KeptLock | undefined;
   try {
     if (!(await tryIngestLock(lockClient, srn))) throw new SubmissionBusy(srn);
-    try {
-      const ended = await runLocked(ctx, srn, opts);
-      if (ended) await countEndedIngest(ctx, srn);
-    } finally {
-      await releaseIngestLock(lockClient, srn).catch(() => undefined);
-    }
+    // A PostgreSQL restart frees the lock with its session: taken again at once (db/job-lock.ts keepLock;
+    // the name is tryIngestLock's, `ingest:<srn>`).
+    kept = keepLock(ctx.db, lockClient, `ingest:${srn}`, (retaken, err) =>
+      ctx.log[retaken ? 'info' : 'warn']({ srn, err, retaken }, 'dataset job lost its database connection'),
+    );
+    const ended = await runLocked(ctx, srn, opts);
+    if (ended) await countEndedIngest(ctx, srn);
   } finally {
-    lockClient.release();
+    if (kept) await kept.release();
+    else lockClient.release();
   }
 }
 
