@@ -8,6 +8,7 @@
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_API } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from './test/harness.ts';
@@ -174,6 +175,19 @@ describe('hostile request bodies', () => {
         await expectAlive(`POST ${path} #${i + 1}`);
       }
     }
+  });
+
+  it('a gzip compute body that inflates past the text limit is answered 413', async () => {
+    // 1 KB on the wire, 512 KiB once decompressed: its Content-Length says nothing of its size.
+    const body = gzipSync(textBody(512 * KiB));
+    for (const path of [MODEL_API.compute, MODEL_API.computeSpeech]) {
+      const status = await exchange([
+        head('POST', path, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length }),
+        body,
+      ]);
+      expect(status, path).toBe(413);
+    }
+    await expectAlive('gzip compute bodies');
   });
 
   it('every documented route survives every hostile body', async () => {

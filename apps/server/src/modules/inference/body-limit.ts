@@ -5,7 +5,8 @@
  * take COMPUTE_TEXT_BODY_BYTES (16 KiB) or COMPUTE_API_TEXT_BODY_BYTES (512 KiB); only a body
  * that sends media (`audioContent` / `imageContent`) may grow to the media limit, base64 of
  * INFERENCE_MAX_MEDIA_BYTES. The key of a JSON member comes before its value, so a body past the
- * text limit without a media key in what was read so far is refused (413) without reading on.
+ * text limit without a media key in what was read so far is refused (413) without reading on; a
+ * compressed body is counted as decompressed.
  */
 import { Transform } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -34,7 +35,10 @@ export function computeBodyGuard(config: Pick<Config, 'computeTextBodyBytes' | '
   return async (request: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
     const textLimit = request.headers.ulcaapikey !== undefined ? config.computeApiTextBodyBytes : config.computeTextBodyBytes;
     const announced = Number(request.headers['content-length'] ?? 0);
-    if (announced <= textLimit && request.headers['transfer-encoding'] === undefined) return payload;
+    // Chunked, or compressed (@fastify/compress decompresses before this hook): the length says nothing of the size.
+    const unsized =
+      request.headers['transfer-encoding'] !== undefined || (request.headers['content-encoding'] ?? 'identity') !== 'identity';
+    if (announced <= textLimit && !unsized) return payload;
     // Refused by Fastify (413) before a byte is read: a guard stream here would never be read.
     if (announced > (request.routeOptions.bodyLimit ?? Infinity)) return payload;
     const tooLarge = () =>
