@@ -216,6 +216,33 @@ describe('dataset versions', () => {
     );
   });
 
+  it('refuses a DOI that would break out of a citation (sent in parallel and replayed); one stored before the rule is never cited', async () => {
+    const hostile = [
+      '10.1234/a},note={\\input{/etc/passwd}}',
+      '10.1234/a}\n@misc{x,',
+      '10.1234/<script>alert(1)</script>',
+      '10.1234/a" onmouseover="x',
+      '10.1234/a\\immediate\\write18{id}',
+      '10.1234/a b',
+    ];
+    const tries = await Promise.all(
+      [...hostile, ...hostile].map((doi) => signedInject(p.app, alice, 'POST', `${API}/version/doi`, { datasetId, version: 2, doi })),
+    );
+    for (const res of tries) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors[0].field).toBe('doi');
+      expect(res.json().errors[0].message).toMatch(/^A DOI looks like 10\.1234\/abc-def/);
+    }
+    expect((await versions(datasetId)).versions[1].doi).toBe('10.5555/ulca.versioned-pairs.v2');
+    // A value written before the rule (or by hand) is left out of every format.
+    await p.ctx.db.pool.query('UPDATE dataset_versions SET doi = $3 WHERE dataset_id = $1 AND version = $2', [datasetId, 2, hostile[0]]);
+    for (const format of ['bibtex', 'cff', 'datacite', 'croissant', 'card']) {
+      const res = await p.app.inject({ method: 'GET', url: `${API}/version/cite/${datasetId}/2?format=${format}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('input');
+    }
+  });
+
   it('a zip identical to the latest version adds nothing and says so', async () => {
     const res = await signedInject(p.app, alice, 'POST', `${API}/version/submit`, { datasetId, url: await zipOf('v2-again', V2) });
     expect(res.statusCode, res.body).toBe(200);
