@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 describe('S3 object store configuration', () => {
   it('is off without S3_BUCKET (the local folder ULCA_DATA_DIR/objects is used)', () => {
@@ -61,6 +61,30 @@ describe('reference models configuration', () => {
 });
 
 describe('settings checked at start (ULCA could not start: <reason>)', () => {
+  it('names every bad setting, not only the first (ConfigError.problems, one line each)', () => {
+    let err: unknown;
+    try {
+      loadConfig({
+        OPS_PORT: 'x',
+        LOG_LEVEL: 'loud',
+        MAX_DOWNLOAD_BYTES: '-1',
+        S3_ENDPOINT: 'http://minio:9000',
+        CORS_ORIGINS: 'https://a.org/path',
+      });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).problems).toEqual([
+      'LOG_LEVEL "loud" is not one of fatal, error, warn, info, debug, trace, silent',
+      'CORS_ORIGINS entry "https://a.org/path" is not an origin like https://client.example.org',
+      'MAX_DOWNLOAD_BYTES "-1" is not a non-negative number',
+      'S3_ENDPOINT is set but S3_BUCKET is not: name the bucket the platform keeps its files in.',
+      'OPS_PORT "x" is not a non-negative number',
+    ]);
+    expect((err as Error).message.split('\n')).toHaveLength(6);
+  });
+
   it('refuses an ULCA_SECRET shorter than 16 characters and accepts 16', () => {
     expect(() => loadConfig({ ULCA_SECRET: 'short-secret' })).toThrow(/ULCA_SECRET must be at least 16 characters/);
     expect(loadConfig({ ULCA_SECRET: 'x'.repeat(16) }).secret).toBe('x'.repeat(16));

@@ -273,10 +273,11 @@ function corsOrigins(v: string | undefined): string[] {
   return list.map((o) => o.toLowerCase());
 }
 
-function num(v: string | undefined, dflt: number): number {
+/** A non-negative number, `dflt` when unset; throws naming `name` otherwise. */
+function num(name: string, v: string | undefined, dflt: number): number {
   if (v === undefined || v === '') return dflt;
   const n = Number(v);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`configuration value "${v}" is not a non-negative number`);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} "${v}" is not a non-negative number`);
   return n;
 }
 
@@ -360,9 +361,9 @@ function urlOf(name: string, v: string | undefined, schemes: string[]): string |
 }
 
 /** A TCP port 0..65535 (0 = any free port); throws otherwise. */
-function port16(v: string | undefined, dflt: number): number {
-  const n = num(v, dflt);
-  if (!Number.isInteger(n) || n > 65535) throw new Error(`configuration value "${v}" is not a TCP port (0-65535)`);
+function port16(name: string, v: string | undefined, dflt: number): number {
+  const n = num(name, v, dflt);
+  if (!Number.isInteger(n) || n > 65535) throw new Error(`${name} "${v}" is not a TCP port (0-65535)`);
   return n;
 }
 
@@ -392,111 +393,136 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
 }
 
 /**
+ * Bad settings found by {@link loadConfig}: `problems` holds one plain line per bad setting, naming
+ * its variable; the message lists them all, one a line, for main.ts to print without a stack trace.
+ */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    // One bad setting is its own line; several are listed under a count.
+    super(problems.length === 1 ? problems[0] : `${problems.length} settings are wrong:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
  * Reads the configuration from `env` (defaults to process.env). Every setting is checked here, so a
- * bad one stops the start with `ULCA could not start: <reason>` (main.ts) before anything runs:
- * throws on a malformed number, port, URL or log level, an ULCA_SECRET shorter than 16 characters,
- * or an incomplete S3_* set (docs/configuration.md).
+ * bad one stops the start before anything runs (docs/configuration.md#server): throws a
+ * {@link ConfigError} naming every bad setting, not only the first (a malformed number, port, URL
+ * or log level, an ULCA_SECRET shorter than 16 characters, an incomplete S3_* set...).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const port = port16(env.PORT, 8080);
+  // Every setting is read even after a bad one, so one start names them all (ConfigError).
+  const problems: string[] = [];
+  const ok = <T>(fallback: T, read: () => T): T => {
+    try {
+      return read();
+    } catch (err) {
+      problems.push((err as Error).message);
+      return fallback;
+    }
+  };
+  const n = (name: string, dflt: number) => ok(dflt, () => num(name, env[name], dflt));
+  const p16 = (name: string, dflt: number) => ok(dflt, () => port16(name, env[name], dflt));
+  const port = p16('PORT', 8080);
   const logLevel = env.LOG_LEVEL ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL "${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL "${logLevel}" is not one of ${LOG_LEVELS.join(', ')}`);
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   const cfg: Config = {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.ULCA_DATA_DIR ?? './data'),
-    databaseUrl: urlOf('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:']),
-    publicUrl: httpUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`),
-    smtpUrl: urlOf('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']),
+    databaseUrl: ok(undefined, () => urlOf('DATABASE_URL', env.DATABASE_URL, ['postgres:', 'postgresql:'])),
+    publicUrl: ok('', () => httpUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`)),
+    smtpUrl: ok(undefined, () => urlOf('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:'])),
     mailFrom: env.MAIL_FROM ?? 'ULCA <no-reply@ulca.local>',
-    site: siteFooter(env),
+    site: ok({ social: [] }, () => siteFooter(env)),
     allowedFetchHosts: (env.ALLOWED_FETCH_HOSTS ?? '')
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
-    adminEmail: email('ULCA_ADMIN_EMAIL', env.ULCA_ADMIN_EMAIL || 'admin@ulca.local'),
+    adminEmail: ok('', () => email('ULCA_ADMIN_EMAIL', env.ULCA_ADMIN_EMAIL || 'admin@ulca.local')),
     adminPassword: env.ULCA_ADMIN_PASSWORD || undefined,
-    secret: secret(env.ULCA_SECRET),
+    secret: ok(undefined, () => secret(env.ULCA_SECRET)),
     legacyMd5Signatures: bool(env.LEGACY_MD5_SIGNATURES, false),
-    corsOrigins: corsOrigins(env.CORS_ORIGINS),
-    signatureWindowSeconds: num(env.SIGNATURE_WINDOW_SECONDS, 300),
-    maxDownloadBytes: num(env.MAX_DOWNLOAD_BYTES, 2 * GiB),
-    downloadTimeoutMs: num(env.DOWNLOAD_TIMEOUT_MS, 30 * 60 * 1000),
-    modelUploadCheckTimeoutMs: num(env.MODEL_UPLOAD_CHECK_TIMEOUT_MS, 30_000),
-    maxUnzippedBytes: num(env.MAX_UNZIPPED_BYTES, 20 * GiB),
-    maxCompressionRatio: num(env.MAX_COMPRESSION_RATIO, 200),
-    maxZipEntries: num(env.MAX_ZIP_ENTRIES, 200_000),
-    requestTimeoutMs: Math.max(1000, num(env.REQUEST_TIMEOUT_MS, 120_000)),
-    requestHeadersTimeoutMs: Math.max(500, num(env.REQUEST_HEADERS_TIMEOUT_MS, 15_000)),
-    maxConnectionsPerIp: num(env.MAX_CONNECTIONS_PER_IP, 128),
-    maxConnections: num(env.MAX_CONNECTIONS, 0),
-    fdReserve: num(env.FD_RESERVE, 256),
+    corsOrigins: ok([], () => corsOrigins(env.CORS_ORIGINS)),
+    signatureWindowSeconds: n('SIGNATURE_WINDOW_SECONDS', 300),
+    maxDownloadBytes: n('MAX_DOWNLOAD_BYTES', 2 * GiB),
+    downloadTimeoutMs: n('DOWNLOAD_TIMEOUT_MS', 30 * 60 * 1000),
+    modelUploadCheckTimeoutMs: n('MODEL_UPLOAD_CHECK_TIMEOUT_MS', 30_000),
+    maxUnzippedBytes: n('MAX_UNZIPPED_BYTES', 20 * GiB),
+    maxCompressionRatio: n('MAX_COMPRESSION_RATIO', 200),
+    maxZipEntries: n('MAX_ZIP_ENTRIES', 200_000),
+    requestTimeoutMs: Math.max(1000, n('REQUEST_TIMEOUT_MS', 120_000)),
+    requestHeadersTimeoutMs: Math.max(500, n('REQUEST_HEADERS_TIMEOUT_MS', 15_000)),
+    maxConnectionsPerIp: n('MAX_CONNECTIONS_PER_IP', 128),
+    maxConnections: n('MAX_CONNECTIONS', 0),
+    fdReserve: n('FD_RESERVE', 256),
     runHttp: true,
     runWorkers: bool(env.WORKERS, true),
-    jobExpireSeconds: num(env.JOB_EXPIRE_SECONDS, 3600),
-    ingestConcurrency: num(env.INGEST_CONCURRENCY, 2),
-    publishChunkRows: Math.max(1, num(env.PUBLISH_CHUNK_ROWS, 50_000)),
+    jobExpireSeconds: n('JOB_EXPIRE_SECONDS', 3600),
+    ingestConcurrency: n('INGEST_CONCURRENCY', 2),
+    publishChunkRows: Math.max(1, n('PUBLISH_CHUNK_ROWS', 50_000)),
     demoData: bool(env.DEMO_DATA, true),
-    dashboardCacheSeconds: num(env.DASHBOARD_CACHE_SECONDS, 2),
+    dashboardCacheSeconds: n('DASHBOARD_CACHE_SECONDS', 2),
     webDist: path.join(repoRoot, 'apps/web/dist'),
     webRenderer: path.join(repoRoot, 'apps/web/dist-ssr/prerender.js'),
     logLevel,
-    logFormat: logFormat(env.LOG_FORMAT),
+    logFormat: ok('json', () => logFormat(env.LOG_FORMAT)),
     pgHome: path.resolve(env.ULCA_PG_HOME || '/var/lib/ulca-pg'),
-    jobRecoverySeconds: num(env.JOB_RECOVERY_SECONDS, 30),
+    jobRecoverySeconds: n('JOB_RECOVERY_SECONDS', 30),
     trustProxy: trustProxy(env.TRUST_PROXY),
-    activationTokenTtlHours: num(env.ACTIVATION_TOKEN_TTL_HOURS, 168),
-    resetTokenTtlMinutes: num(env.RESET_TOKEN_TTL_MINUTES, 60),
-    loginMaxFailuresPerAccount: num(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, 5),
-    loginAccountWindowSeconds: num(env.LOGIN_ACCOUNT_WINDOW_SECONDS, 900),
-    loginMaxFailuresPerIp: num(env.LOGIN_MAX_FAILURES_PER_IP, 30),
-    loginIpWindowSeconds: num(env.LOGIN_IP_WINDOW_SECONDS, 900),
-    loginCodeTtlSeconds: Math.max(60, num(env.LOGIN_CODE_TTL_SECONDS, 900)),
-    loginCodeEmailsPerHour: num(env.LOGIN_CODE_EMAILS_PER_HOUR, 3),
-    forgotMaxPerIpPerHour: num(env.FORGOT_MAX_PER_IP_PER_HOUR, 20),
-    forgotMaxEmailsPerHour: num(env.FORGOT_MAX_EMAILS_PER_HOUR, 5),
-    signupMaxPerIpPerHour: num(env.SIGNUP_MAX_PER_IP_PER_HOUR, 10),
+    activationTokenTtlHours: n('ACTIVATION_TOKEN_TTL_HOURS', 168),
+    resetTokenTtlMinutes: n('RESET_TOKEN_TTL_MINUTES', 60),
+    loginMaxFailuresPerAccount: n('LOGIN_MAX_FAILURES_PER_ACCOUNT', 5),
+    loginAccountWindowSeconds: n('LOGIN_ACCOUNT_WINDOW_SECONDS', 900),
+    loginMaxFailuresPerIp: n('LOGIN_MAX_FAILURES_PER_IP', 30),
+    loginIpWindowSeconds: n('LOGIN_IP_WINDOW_SECONDS', 900),
+    loginCodeTtlSeconds: Math.max(60, n('LOGIN_CODE_TTL_SECONDS', 900)),
+    loginCodeEmailsPerHour: n('LOGIN_CODE_EMAILS_PER_HOUR', 3),
+    forgotMaxPerIpPerHour: n('FORGOT_MAX_PER_IP_PER_HOUR', 20),
+    forgotMaxEmailsPerHour: n('FORGOT_MAX_EMAILS_PER_HOUR', 5),
+    signupMaxPerIpPerHour: n('SIGNUP_MAX_PER_IP_PER_HOUR', 10),
     serviceProviders: (env.SERVICE_PROVIDERS ?? 'ulca-reference-models')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
     sessionCache: bool(env.SESSION_CACHE, true),
-    sessionCacheTtlSeconds: num(env.SESSION_CACHE_TTL_SECONDS, 60),
-    modelCallTimeoutMs: Math.max(1, num(env.MODEL_CALL_TIMEOUT_MS, 30_000)),
-    modelMaxResponseBytes: num(env.MODEL_MAX_RESPONSE_BYTES, 20 * 1024 * 1024),
-    modelMaxTextResponseBytes: num(env.MODEL_MAX_TEXT_RESPONSE_BYTES, 1024 * 1024),
-    modelAnswerBytesBudget: num(env.MODEL_ANSWER_BYTES_BUDGET, 160 * 1024 * 1024),
-    modelOwnerConcurrency: num(env.MODEL_OWNER_CONCURRENCY, 16),
-    maxPublishedModelsPerOwner: num(env.MAX_PUBLISHED_MODELS_PER_OWNER, 50),
-    modelConcurrency: Math.max(1, num(env.MODEL_CONCURRENCY, 8)),
-    modelQueueWaitMs: num(env.MODEL_QUEUE_WAIT_MS, 2000),
-    inferenceMaxMediaBytes: num(env.INFERENCE_MAX_MEDIA_BYTES, 16 * 1024 * 1024),
-    computeTextBodyBytes: Math.max(1024, num(env.COMPUTE_TEXT_BODY_BYTES, 16 * 1024)),
-    computeApiTextBodyBytes: Math.max(1024, num(env.COMPUTE_API_TEXT_BODY_BYTES, 512 * 1024)),
-    bodyBytesInFlightPerIp: num(env.BODY_BYTES_IN_FLIGHT_PER_IP, 48 * 1024 * 1024),
-    bodyBytesInFlight: num(env.BODY_BYTES_IN_FLIGHT, 256 * 1024 * 1024),
-    stsBatchMaxZipBytes: num(env.STS_BATCH_MAX_ZIP_BYTES, 200 * 1024 * 1024),
-    stsBatchMaxFiles: Math.max(1, num(env.STS_BATCH_MAX_FILES, 100)),
-    streamConnectTimeoutMs: Math.max(1, num(env.STREAM_CONNECT_TIMEOUT_MS, 10_000)),
-    streamIdleTimeoutMs: Math.max(1, num(env.STREAM_IDLE_TIMEOUT_MS, 15_000)),
-    streamMaxSessionMs: Math.max(1, num(env.STREAM_MAX_SESSION_MS, 75_000)),
-    streamMaxMessageBytes: Math.max(1024, num(env.STREAM_MAX_MESSAGE_BYTES, 2 * 1024 * 1024)),
-    streamMaxMessagesPerSecond: Math.max(1, num(env.STREAM_MAX_MESSAGES_PER_SECOND, 50)),
-    streamMaxPerModel: Math.max(1, num(env.STREAM_MAX_PER_MODEL, 8)),
-    streamMaxPerCaller: Math.max(1, num(env.STREAM_MAX_PER_CALLER, 2)),
-    modelHealthIntervalMinutes: num(env.MODEL_HEALTH_INTERVAL_MINUTES, 15),
-    modelHealthTimeoutMs: Math.max(1, num(env.MODEL_HEALTH_TIMEOUT_MS, 20_000)),
-    modelHealthParallel: Math.max(1, num(env.MODEL_HEALTH_PARALLEL, 4)),
-    feedbackMaxPerIpPerHour: num(env.FEEDBACK_MAX_PER_IP_PER_HOUR, 30),
-    feedbackMaxPerUserPerHour: num(env.FEEDBACK_MAX_PER_USER_PER_HOUR, 60),
-    s3: s3Config(env),
-    dbPoolSize: int('DB_POOL_SIZE', env.DB_POOL_SIZE, 20, 2),
-    bossPoolSize: int('BOSS_POOL_SIZE', env.BOSS_POOL_SIZE, 4, 2),
-    metricsToken: metricsToken(env.METRICS_TOKEN),
-    opsPort: env.OPS_PORT ? port16(env.OPS_PORT, 0) : undefined,
+    sessionCacheTtlSeconds: n('SESSION_CACHE_TTL_SECONDS', 60),
+    modelCallTimeoutMs: Math.max(1, n('MODEL_CALL_TIMEOUT_MS', 30_000)),
+    modelMaxResponseBytes: n('MODEL_MAX_RESPONSE_BYTES', 20 * 1024 * 1024),
+    modelMaxTextResponseBytes: n('MODEL_MAX_TEXT_RESPONSE_BYTES', 1024 * 1024),
+    modelAnswerBytesBudget: n('MODEL_ANSWER_BYTES_BUDGET', 160 * 1024 * 1024),
+    modelOwnerConcurrency: n('MODEL_OWNER_CONCURRENCY', 16),
+    maxPublishedModelsPerOwner: n('MAX_PUBLISHED_MODELS_PER_OWNER', 50),
+    modelConcurrency: Math.max(1, n('MODEL_CONCURRENCY', 8)),
+    modelQueueWaitMs: n('MODEL_QUEUE_WAIT_MS', 2000),
+    inferenceMaxMediaBytes: n('INFERENCE_MAX_MEDIA_BYTES', 16 * 1024 * 1024),
+    computeTextBodyBytes: Math.max(1024, n('COMPUTE_TEXT_BODY_BYTES', 16 * 1024)),
+    computeApiTextBodyBytes: Math.max(1024, n('COMPUTE_API_TEXT_BODY_BYTES', 512 * 1024)),
+    bodyBytesInFlightPerIp: n('BODY_BYTES_IN_FLIGHT_PER_IP', 48 * 1024 * 1024),
+    bodyBytesInFlight: n('BODY_BYTES_IN_FLIGHT', 256 * 1024 * 1024),
+    stsBatchMaxZipBytes: n('STS_BATCH_MAX_ZIP_BYTES', 200 * 1024 * 1024),
+    stsBatchMaxFiles: Math.max(1, n('STS_BATCH_MAX_FILES', 100)),
+    streamConnectTimeoutMs: Math.max(1, n('STREAM_CONNECT_TIMEOUT_MS', 10_000)),
+    streamIdleTimeoutMs: Math.max(1, n('STREAM_IDLE_TIMEOUT_MS', 15_000)),
+    streamMaxSessionMs: Math.max(1, n('STREAM_MAX_SESSION_MS', 75_000)),
+    streamMaxMessageBytes: Math.max(1024, n('STREAM_MAX_MESSAGE_BYTES', 2 * 1024 * 1024)),
+    streamMaxMessagesPerSecond: Math.max(1, n('STREAM_MAX_MESSAGES_PER_SECOND', 50)),
+    streamMaxPerModel: Math.max(1, n('STREAM_MAX_PER_MODEL', 8)),
+    streamMaxPerCaller: Math.max(1, n('STREAM_MAX_PER_CALLER', 2)),
+    modelHealthIntervalMinutes: n('MODEL_HEALTH_INTERVAL_MINUTES', 15),
+    modelHealthTimeoutMs: Math.max(1, n('MODEL_HEALTH_TIMEOUT_MS', 20_000)),
+    modelHealthParallel: Math.max(1, n('MODEL_HEALTH_PARALLEL', 4)),
+    feedbackMaxPerIpPerHour: n('FEEDBACK_MAX_PER_IP_PER_HOUR', 30),
+    feedbackMaxPerUserPerHour: n('FEEDBACK_MAX_PER_USER_PER_HOUR', 60),
+    s3: ok(undefined, () => s3Config(env)),
+    dbPoolSize: ok(20, () => int('DB_POOL_SIZE', env.DB_POOL_SIZE, 20, 2)),
+    bossPoolSize: ok(4, () => int('BOSS_POOL_SIZE', env.BOSS_POOL_SIZE, 4, 2)),
+    metricsToken: ok(undefined, () => metricsToken(env.METRICS_TOKEN)),
+    opsPort: env.OPS_PORT ? p16('OPS_PORT', 0) : undefined,
     referenceModels: bool(env.REFERENCE_MODELS, true),
-    referenceModelsPort: port16(env.REFERENCE_MODELS_PORT, 0),
+    referenceModelsPort: p16('REFERENCE_MODELS_PORT', 0),
   };
+  if (problems.length) throw new ConfigError(problems);
   return { ...cfg, ...overrides };
 }

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { secretKey } from './security/crypto.ts';
+import { checkSecretFingerprint, SecretMismatchError } from './security/secret-fingerprint.ts';
 import { removeStaleTempCopies, tempDir } from './storage/local-copy.ts';
 import { startOpsServer } from './ops/http.ts';
 import { EmbeddedPgError, startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded.ts';
@@ -90,6 +91,8 @@ async function main(started: Started): Promise<void> {
   const db = createDb(databaseUrl, config.dbPoolSize, (err) => log.warn({ err }, 'database connection lost'));
   const applied = await migrate(db.pool);
   if (applied.length) log.info({ applied }, 'database migrated');
+  // A process with another secret than the fleet's would refuse every session and link the others made: it stops here, before /ready.
+  await checkSecretFingerprint(db.pool, secretKey(config));
   const boss = await startBoss(databaseUrl, {
     expireInSeconds: config.jobExpireSeconds,
     max: config.bossPoolSize,
@@ -202,7 +205,13 @@ async function run(): Promise<void> {
     // One line with the real reason (a rejection without an Error used to print `undefined`).
     const reason = err instanceof Error ? err.message : err === undefined ? 'unknown error (nothing was reported)' : String(err);
     console.error(`ULCA could not start: ${reason}`);
-    if (err instanceof Error && !(err instanceof EmbeddedPgError) && err.stack) console.error(err.stack);
+    // Bad settings and a secret the fleet does not share are the operator's to fix: their lines say it all, no stack.
+    if (
+      err instanceof Error &&
+      !(err instanceof EmbeddedPgError || err instanceof ConfigError || err instanceof SecretMismatchError) &&
+      err.stack
+    )
+      console.error(err.stack);
     await started.cluster?.stop().catch(() => undefined);
     process.exit(1);
   }

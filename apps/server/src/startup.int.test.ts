@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from './test/harness.ts';
 import { withDatabase } from './test/global-setup.ts';
-import { freePort, REPO_ROOT } from './test/server-process.ts';
+import { freePort, REPO_ROOT, startServerProcess } from './test/server-process.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
@@ -60,6 +61,84 @@ describe('settings checked at start (docs/operations.md#running-it-in-production
     const r = await runMain({ PUBLIC_URL: 'ulca.example.org', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
     expect(r.code, r.out).toBe(1);
     expect(r.out).toContain('ULCA could not start: PUBLIC_URL "ulca.example.org" must be an http(s) URL');
+  });
+
+  it('several bad settings are all named, one a line, with no stack trace', async () => {
+    const r = await runMain({
+      PUBLIC_URL: 'ulca.example.org',
+      PORT: '99999',
+      DB_POOL_SIZE: '0',
+      ULCA_SECRET: 'too-short',
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+    });
+    expect(r.code, r.out).toBe(1);
+    const lines = r.out.trim().split('\n');
+    expect(lines[0]).toBe('ULCA could not start: 4 settings are wrong:');
+    expect(lines.slice(1)).toEqual([
+      '  PORT "99999" is not a TCP port (0-65535)',
+      '  PUBLIC_URL "ulca.example.org" must be an http(s) URL like https://ulca.example.org',
+      expect.stringMatching(/^ {2}ULCA_SECRET must be at least 16 characters/),
+      '  DB_POOL_SIZE "0" must be a whole number of at least 2',
+    ]);
+    expect(r.out).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('one secret per fleet (docs/operations.md#running-it-in-production)', () => {
+  it('a process whose ULCA_SECRET differs from the first process on the database refuses to start, never ready', async () => {
+    const database = await createTestDatabase();
+    const common = { DATABASE_URL: database.url, DEMO_DATA: 'false', REFERENCE_MODELS: 'false' };
+    const dirOf = () => {
+      const d = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-fleet-'));
+      dirs.push(d);
+      return d;
+    };
+    const first = await startServerProcess({
+      env: { ...common, ULCA_DATA_DIR: dirOf(), ULCA_SECRET: 'the-fleet-secret-of-length-32xx' },
+      port: await freePort(),
+    });
+    try {
+      const db = new pg.Client({ connectionString: database.url });
+      await db.connect();
+      const stored = (await db.query(`SELECT value FROM app_settings WHERE key = 'secret_fingerprint'`)).rows[0]?.value as string;
+      await db.end();
+      // A keyed fingerprint: neither the secret nor its plain SHA-256.
+      expect(stored).toMatch(/^[0-9a-f]{64}$/);
+      expect(stored).not.toBe(createHash('sha256').update('the-fleet-secret-of-length-32xx').digest('hex'));
+
+      const opsPort = await freePort();
+      const other = runMain({
+        ...common,
+        ULCA_DATA_DIR: dirOf(),
+        ULCA_SECRET: 'another-secret-of-length-32xxxx',
+        PORT: String(await freePort()),
+        OPS_PORT: String(opsPort),
+      });
+      // Its readiness never answers 200 while it starts, and it stops with one line.
+      let ready = false;
+      let done = false;
+      void other.then(() => (done = true));
+      while (!done) {
+        ready ||= await fetch(`http://127.0.0.1:${opsPort}/ready`).then(
+          (res) => res.status === 200,
+          () => false,
+        );
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const r = await other;
+      expect(r.code, r.out).toBe(1);
+      expect(ready).toBe(false);
+      expect(r.out).toContain('ULCA could not start: ULCA_SECRET differs from the secret of the other processes on this database');
+      expect(r.out).not.toMatch(/\n\s+at /);
+      // A worker with its own data folder's secret.key (no ULCA_SECRET) is refused too.
+      const worker = await runMain({ ...common, ULCA_DATA_DIR: dirOf() }, ['--worker']);
+      expect(worker.code, worker.out).toBe(1);
+      expect(worker.out).toContain('ULCA_SECRET differs');
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+      await database.drop();
+    }
   });
 });
 

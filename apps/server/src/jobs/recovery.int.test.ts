@@ -86,9 +86,11 @@ describe('a dataset job whose worker was killed', () => {
       const requeued = out
         .split('\n')
         .filter((l) => l.startsWith('{') && l.endsWith('}'))
-        .map((l) => JSON.parse(l) as { msg?: string; job?: string })
+        .map((l) => JSON.parse(l) as { msg?: string; job?: string; serviceRequestNumber?: string })
         .find((l) => l.msg === 'dataset job lost its worker; re-queued to resume');
       expect(requeued?.job, out).toBe(job!.id);
+      // Named as the job lines name it (docs/operations.md#logs-of-jobs), so one search finds both.
+      expect(requeued?.serviceRequestNumber, out).toBe(srn);
     } finally {
       child.kill('SIGTERM');
       await exited;

@@ -49,10 +49,13 @@ export async function recoverOrphanedIngestJobs(ctx: AppContext): Promise<Recove
         const after = await ctx.boss.getJobById(queue, job.id);
         if (after?.state === 'failed') {
           await failSubmission(ctx, job.srn, 'INTERNAL', 'The platform could not process the dataset; please try again later.');
-          ctx.log.warn({ srn: job.srn, job: job.id }, 'dataset job lost its worker on its last attempt; submission failed');
+          ctx.log.warn(
+            { serviceRequestNumber: job.srn, job: job.id },
+            'dataset job lost its worker on its last attempt; submission failed',
+          );
         } else {
           recovered.push(job.srn);
-          ctx.log.info({ srn: job.srn, job: job.id }, 'dataset job lost its worker; re-queued to resume');
+          ctx.log.info({ serviceRequestNumber: job.srn, job: job.id }, 'dataset job lost its worker; re-queued to resume');
         }
       } finally {
         await releaseIngestLock(client, job.srn).catch(() => undefined);

@@ -8,6 +8,7 @@ import type { Db } from '../db/pool.ts';
 import { migrate } from '../db/migrate.ts';
 import { startBoss } from '../jobs/boss.ts';
 import { secretKey } from '../security/crypto.ts';
+import { recordSecretFingerprint } from '../security/secret-fingerprint.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 
 /** What a backup folder holds (manifest.json): tables with their row counts, objects, and the migrations applied. */
@@ -92,15 +93,19 @@ async function* walk(root: string, rel = ''): AsyncGenerator<string> {
 /**
  * Restores a {@link backupPlatform} folder into the platform of `parts`: migrates its database (to
  * this code's version, pg-boss's schema included), replaces every table's rows with the backup's in
- * one transaction (foreign keys checked only at the end state: session_replication_role=replica,
- * which needs a superuser or the table owner's rights), moves sequences past the restored ids, puts
- * every object back, and writes the secret to `<dataDir>/secret.key` (when ULCA_SECRET is set it must
- * be that secret). Meant for an empty platform: its own rows are replaced. Throws when the backup
- * was taken by a newer version (migrations this code lacks), when ULCA_SECRET differs, or on any error.
+ * one transaction, moves sequences past the restored ids, records the backup secret's fingerprint
+ * (security/secret-fingerprint.ts), puts every object back, and writes the secret to
+ * `<dataDir>/secret.key` (when ULCA_SECRET is set it must be that secret). Needs the rights of the
+ * tables' owner, not a superuser (docs/operations.md#backups-1): the foreign keys are dropped for
+ * the load and added back, checked against the end state, and user triggers are off meanwhile.
+ * Meant for an empty platform: its own rows are replaced. Throws when the backup was taken by a
+ * newer version (migrations this code lacks), when ULCA_SECRET differs, or on any error (nothing
+ * of the database is changed then).
  */
 export async function restorePlatform(parts: BackupParts, dir: string): Promise<BackupManifest> {
   const manifest = JSON.parse(await fsp.readFile(path.join(dir, 'manifest.json'), 'utf8')) as BackupManifest;
   const secretHex = (await fsp.readFile(path.join(dir, 'secret.key'), 'utf8')).trim();
+  if (!/^[0-9a-f]{64}$/i.test(secretHex)) throw new Error("the backup's secret.key does not hold 64 hex characters");
   if (parts.config.secret && secretKey(parts.config).toString('hex') !== secretHex) {
     throw new Error("ULCA_SECRET differs from the backup's secret: set ULCA_SECRET to the 64 hex characters of the backup's secret.key");
   }
@@ -123,7 +128,24 @@ export async function restorePlatform(parts: BackupParts, dir: string): Promise<
   const client = await parts.db.pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query('SET LOCAL session_replication_role = replica');
+    // session_replication_role (what pg_restore uses) is a superuser's setting; the owner of the tables
+    // may instead drop their foreign keys and switch their triggers off, inside this transaction.
+    const fks = (
+      await client.query(
+        `SELECT c.conrelid::regclass::text AS tbl, format('%I', c.conname) AS name, pg_get_constraintdef(c.oid) AS def
+           FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+          WHERE c.contype = 'f' AND c.conparentid = 0 AND n.nspname IN ('public', 'pgboss')`,
+      )
+    ).rows as { tbl: string; name: string; def: string }[];
+    for (const fk of fks) await client.query(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT ${fk.name}`);
+    const triggered = (
+      await client.query(
+        `SELECT DISTINCT t.tgrelid::regclass::text AS tbl FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+           JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE NOT t.tgisinternal AND t.tgparentid = 0 AND n.nspname IN ('public', 'pgboss')`,
+      )
+    ).rows.map((r) => r.tbl as string);
+    for (const tbl of triggered) await client.query(`ALTER TABLE ${tbl} DISABLE TRIGGER USER`);
     await client.query(`TRUNCATE ${manifest.tables.map((t) => t.name).join(', ')}`);
     for (const t of manifest.tables) {
       await pipeline(
@@ -131,6 +153,9 @@ export async function restorePlatform(parts: BackupParts, dir: string): Promise<
         client.query(copyFrom(`COPY ${t.name} FROM STDIN (FORMAT binary)`)),
       );
     }
+    for (const tbl of triggered) await client.query(`ALTER TABLE ${tbl} ENABLE TRIGGER USER`);
+    // Added back as they were; each is checked against the restored rows here.
+    for (const fk of fks) await client.query(`ALTER TABLE ${fk.tbl} ADD CONSTRAINT ${fk.name} ${fk.def}`);
     // Sequences owned by restored columns continue after the restored ids.
     const seqs = await client.query(
       `SELECT format('%I.%I', sn.nspname, s.relname) AS seq, format('%I.%I', tn.nspname, t.relname) AS tbl, quote_ident(a.attname) AS col
@@ -142,6 +167,8 @@ export async function restorePlatform(parts: BackupParts, dir: string): Promise<
     for (const s of seqs.rows as { seq: string; tbl: string; col: string }[]) {
       await client.query(`SELECT setval('${s.seq}', GREATEST((SELECT max(${s.col}) FROM ${s.tbl}), 1))`);
     }
+    // The restored secret is the fleet's now, whether or not the backup holds a fingerprint.
+    await recordSecretFingerprint(client, Buffer.from(secretHex, 'hex'));
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
