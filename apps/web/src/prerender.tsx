@@ -25,7 +25,7 @@ const SCREEN_WIDTHS: Record<ScreenClass, number> = { phone: 412, wide: 1350 };
 export const setTransport: PageRenderer['setTransport'] = (transport: RenderTransport) =>
   setApiTransport((url, init) => transport(url, { method: init.method, headers: init.headers, body: init.body }));
 
-/** True when a route of `pathname` (under /ulca) prefetches data for the server's render (PreloadHandle.prefetch). */
+/** True when `pathname` (under /ulca) is the canonical path of a page whose routes prefetch data for the server's render (routeHasPrefetch). */
 export const hasPageData: PageRenderer['hasPageData'] = routeHasPrefetch;
 
 /**

@@ -83,7 +83,7 @@ export type RenderTransport = (
 export interface PageRenderer {
   /** Sends the render's API calls through `transport` (set once, before the first loadPageData). */
   setTransport(transport: RenderTransport): void;
-  /** True when the page at `pathname` (e.g. '/ulca/model/explore-models') has data to load before rendering. */
+  /** True when `pathname` (e.g. '/ulca/model/explore-models') is the canonical path of a page with data to load before rendering; made-up paths are not. */
   hasPageData(pathname: string): boolean;
   /** Loads the page's data through the transport; resolves even when a query fails (it is left out). May run concurrently. */
   loadPageData(pathname: string): Promise<PageData>;

@@ -26,9 +26,11 @@ export interface LivePages {
   /**
    * The whole HTML of `pathname` for `variant`, rendered with the data the page's routes load (the
    * same answers the browser would get from the API, asked of this app in-process), or null when
-   * the page is not rendered this way: no server-side entry in the build, a page without data, data
-   * that all failed to load, a render that threw (logged), or more than MAX_WAITING_RENDERS renders
-   * of other pages waiting already (a burst of cache misses). The caller then sends the
+   * the page is not rendered this way: no server-side entry in the build, a path that is not the
+   * canonical path of a page with data (PageRenderer.hasPageData: made-up paths load nothing and
+   * keep nothing), data that all failed to load, a render that threw (logged), or the render
+   * budget spent: a data load or render needed while MAX_WAITING others wait already, or one not
+   * started within MAX_WAIT_MS (a burst of cache misses). The caller then sends the
    * prerendered file. The page is kept per page and variant until the data changes, so a render
    * runs only when a model is published or unpublished (or its uptime changes), not per visit;
    * the data is loaded again when a visit comes more than DATA_TTL_MS after the last load, to
@@ -56,8 +58,14 @@ interface Kept {
 /** How long a page's loaded data is used for further visits (ms): a model published or unpublished shows within it. */
 const DATA_TTL_MS = 1000;
 
-/** Renders that may wait for the one under way; past that a visitor gets the page without data at once. */
-const MAX_WAITING_RENDERS = 4;
+/**
+ * Data loads and renders that may wait for the one under way (they share one budget); past that a
+ * visitor gets the page without data at once.
+ */
+const MAX_WAITING = 4;
+
+/** How long a data load or render may wait for its turn (ms); past that the visitor gets the page without data. */
+const MAX_WAIT_MS = 1000;
 
 /** At most this many bytes of rendered pages are kept (HTML, its compressed copies and their data). */
 const KEPT_BYTES = 64 * 1024 * 1024;
@@ -113,17 +121,39 @@ export function createLivePages(app: FastifyInstance, dist: string, entry: strin
     maxSize: KEPT_BYTES,
     sizeCalculation: (k) => k.data.length + k.page.html.length + k.page.br.length + k.page.gzip.length,
   });
+  // One render or data load at a time: the renderer's interface language and query client are
+  // process-wide, and a load runs the API's routes on this event loop too (issue #34: loads of
+  // distinct paths outside the render's limit stalled the health probe for seconds).
+  const budget = pLimit(1);
+  /** `job`'s answer, or undefined at once when MAX_WAITING jobs wait already or when it has not started within MAX_WAIT_MS. */
+  const inBudget = <T>(job: () => Promise<T>): Promise<T | undefined> => {
+    if (budget.pendingCount >= MAX_WAITING) return Promise.resolve(undefined);
+    return new Promise<T | undefined>((resolve, reject) => {
+      let late = false;
+      const timer = setTimeout(() => {
+        late = true;
+        resolve(undefined);
+      }, MAX_WAIT_MS);
+      timer.unref();
+      void budget(async () => {
+        clearTimeout(timer);
+        if (late) return;
+        await job().then(resolve, reject);
+      });
+    });
+  };
   // A page's data, loaded at most once a second per page (visitors in that second share it, and
-  // concurrent loads of one page are one load), as the model cache does for compute calls.
-  const pageData = new LRUCache<string, { data: PageData; json: string } | false>({
+  // concurrent loads of one page are one load), as the model cache does for compute calls. Only
+  // data is kept (fetchMethod's undefined keeps nothing): an unknown id makes no entry.
+  const pageData = new LRUCache<string, { data: PageData; json: string }>({
     max: 1000,
     ttl: DATA_TTL_MS,
     fetchMethod: async (pathname) => {
       const loadedRenderer = await load();
-      if (!loadedRenderer) return false;
-      const data = await loadedRenderer.r.loadPageData(pathname);
-      // No query answered (an unknown or unpublished model): the page goes out without data.
-      return data.queries.length === 0 ? false : { data, json: loadedRenderer.r.dataVersion(data) };
+      if (!loadedRenderer) return undefined;
+      const data = await inBudget(() => loadedRenderer.r.loadPageData(pathname));
+      // No query answered (an unknown or unpublished model), or no budget: the page goes out without data.
+      return !data || data.queries.length === 0 ? undefined : { data, json: loadedRenderer.r.dataVersion(data) };
     },
   });
   // Whether a path's page has data, per path: React Router's matchRoutes flattens and ranks the
@@ -136,21 +166,18 @@ export function createLivePages(app: FastifyInstance, dist: string, entry: strin
     if (has === undefined) withData.set(pathname, (has = r.hasPageData(pathname)));
     return has;
   };
-  // One render at a time: the renderer's interface language and query client are process-wide.
-  const oneAtATime = pLimit(1);
-
   // The render under way per page and variant: visitors arriving meanwhile with the same data wait for it.
-  const inFlight = new Map<string, { data: string; page: Promise<LivePage> }>();
+  const inFlight = new Map<string, { data: string; page: Promise<LivePage | null> }>();
 
-  /** The page rendered from `data` (its version `json`), or null when too many other renders wait already. */
+  /** The page rendered from `data` (its version `json`), or null when the render budget is spent. */
   const render = (key: string, pathname: string, variant: PageVariant, loaded: Loaded, data: PageData, json: string) => {
     const flying = inFlight.get(key);
     if (flying?.data === json) return flying.page;
     // Renders take the event loop (tens of ms each): a burst of pages nobody asked for lately
     // (many models, every variant) gets the pages without data rather than a queue that grows.
-    if (oneAtATime.pendingCount >= MAX_WAITING_RENDERS) return null;
-    const page = oneAtATime(() => renderHtml(pathname, variant, loaded, data))
+    const page: Promise<LivePage | null> = inBudget(() => renderHtml(pathname, variant, loaded, data))
       .then(async (text) => {
+        if (!text) return null;
         // Compressed off the event loop (zlib's threads), outside the one render slot.
         const [br, gz] = await Promise.all([
           brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),

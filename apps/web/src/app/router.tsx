@@ -1,4 +1,4 @@
-import { matchRoutes, Navigate, type Params, type RouteObject } from 'react-router';
+import { generatePath, matchRoutes, Navigate, type Params, type RouteObject } from 'react-router';
 import { FullScreenSpinner } from '../components/FullScreenSpinner.tsx';
 import { adminRoutes } from '../features/admin/routes.tsx';
 import { authRoutes } from '../features/auth/routes.tsx';
@@ -84,17 +84,30 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   return Promise.all(routeMatches(pathname).map(({ handle, params }) => handle.preload?.(params)));
 }
 
-/** The routes `pathname` (under /ulca) matches, outermost first: each one's handle and the path's params. */
-function routeMatches(pathname: string): { handle: Partial<PreloadHandle>; params: Params }[] {
+/** The routes `pathname` (under /ulca) matches, outermost first: each one's handle, path pattern and the path's params. */
+function routeMatches(pathname: string): { handle: Partial<PreloadHandle>; path: string; params: Params }[] {
   return (matchRoutes(routes, pathname, BASENAME) ?? []).map((m) => ({
     handle: (m.route.handle ?? {}) as Partial<PreloadHandle>,
+    path: m.route.path ?? '',
     params: m.params,
   }));
 }
 
-/** True when a route `pathname` matches loads data for the server's render (PreloadHandle.prefetch). */
+/**
+ * True when a route `pathname` matches loads data for the server's render (PreloadHandle.prefetch)
+ * and `pathname` is that page's canonical path (docs/architecture.md#prerendered-pages): exactly
+ * the routes' patterns filled with its params (so no trailing slash, other letter case or
+ * percent-encoded letters of the same page), with params every matched `canonical` accepts. Any
+ * other path is sent as the plain app: a caller making up paths cannot make the server load data
+ * or keep a page per path (issue #34).
+ */
 export function routeHasPrefetch(pathname: string): boolean {
-  return routeMatches(pathname).some(({ handle }) => !!handle.prefetch);
+  const matches = routeMatches(pathname);
+  if (!matches.some(({ handle }) => !!handle.prefetch)) return false;
+  const pattern = `/${matches.map((m) => m.path).join('/')}`;
+  const params = matches[matches.length - 1].params;
+  if (`${BASENAME}${generatePath(pattern, params)}` !== pathname) return false;
+  return matches.every(({ handle, params }) => handle.canonical?.(params) ?? true);
 }
 
 /**

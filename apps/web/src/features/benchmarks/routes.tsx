@@ -9,6 +9,9 @@ const loadBenchmarkDetails = withTexts(['benchmarks', 'search'], () => import('.
 const BenchmarkDatasetsPage = lazy(loadBenchmarkDatasets);
 const BenchmarkDetailsPage = lazy(loadBenchmarkDetails);
 
+/** A benchmark id (a uuid) in the one spelling the server answers with: lower case, hyphenated. */
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
  * The public benchmark pages (docs/product.md#screens), relative to '/ulca', each its own lazily
  * loaded chunk (docs/architecture.md#web-app). Both are rendered by the server with their data for
@@ -30,6 +33,8 @@ export const benchmarkRoutes: RouteObject[] = [
     handle: {
       preload: loadBenchmarkDetails,
       prefetch: async (client, params) => (await import('./api/prefetch.ts')).prefetchBenchmark(client, params.benchmarkId ?? ''),
+      // An id as PostgreSQL writes a uuid: it also reads upper case and braces, each another path of one page.
+      canonical: (params) => CANONICAL_UUID.test(params.benchmarkId ?? ''),
     } satisfies PreloadHandle,
   },
 ];

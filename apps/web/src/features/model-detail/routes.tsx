@@ -27,6 +27,8 @@ export const modelDetailRoutes: RouteObject[] = [
       preload: (params) => Promise.all([loadModelDetail(), params.model === 'model' ? loadTryPanel() : undefined]),
       prefetch: async (client, params) =>
         (await import('./api/prefetch.ts')).prefetchModelPage(client, params.srno ?? '', params.model === 'model'),
+      // The page and its try view: any other last segment (the owner's feedback view, made-up ones) gets the plain app.
+      canonical: (params) => params.model === undefined || params.model === 'model',
     } satisfies PreloadHandle,
     element: (
       <Suspense fallback={<Loading />}>
