@@ -4,6 +4,7 @@
  * benchmark and metric with sacrebleu's paired bootstrap test.
  */
 import { z } from 'zod';
+import { benchmarkVisibilitySchema } from './benchmarks.ts';
 
 /** Paths of the per-example routes. */
 export const BENCHMARK_OUTPUTS_API = {
@@ -21,14 +22,15 @@ export const runOutputsQuery = z.object({ benchmarkProcessId: z.string().max(100
 
 /**
  * One line of a run's JSONL: the row's input (source text, media file name, or NER sentence), its
- * reference line, the output as the model gave it (null when the row failed), the hypothesis line
+ * reference line (both null when the benchmark is hidden and the caller is not its owner or an ADMIN:
+ * docs/api.md#who-sees-a-benchmarks-rows), the output as the model gave it (null when the row failed), the hypothesis line
  * scored, the row's own score (the metric on that row's statistics alone; null when undefined), and
  * whether the row failed (scored as an empty hypothesis).
  */
 export const runOutputLineSchema = z.object({
   seq: z.number().int(),
-  input: z.string(),
-  reference: z.string(),
+  input: z.string().nullable(),
+  reference: z.string().nullable(),
   output: z.unknown(),
   hypothesis: z.string(),
   score: z.number().nullable(),
@@ -53,6 +55,8 @@ export const compareRunsResponse = z.object({
     benchmarkId: z.string(),
     benchmarkName: z.string(),
     metric: z.string(),
+    /** The benchmark's visibility: when hidden, examples carry no input or reference unless the caller owns the benchmark or is an ADMIN. */
+    visibility: benchmarkVisibilitySchema,
     direction: z.enum(['higher', 'lower']),
     samples: z.number().int(),
     seed: z.number().int(),
@@ -79,15 +83,25 @@ export const compareRunsResponse = z.object({
         significant: z.boolean(),
       }),
     ),
-    /** Rows where the runs' own row scores spread most (max − min), largest first. */
+    /**
+     * Rows where the runs' own row scores spread most (max − min), largest first. On a hidden
+     * benchmark (docs/api.md#who-sees-a-benchmarks-rows): input and reference null unless the caller
+     * owns the benchmark or is an ADMIN, a run's hypothesis and score null unless the caller may
+     * read that run's outputs, and no examples at all for a caller who may read none of them.
+     */
     examples: z.array(
       z.object({
         seq: z.number().int(),
-        input: z.string(),
-        reference: z.string(),
+        input: z.string().nullable(),
+        reference: z.string().nullable(),
         spread: z.number(),
         outputs: z.array(
-          z.object({ benchmarkProcessId: z.string(), hypothesis: z.string(), score: z.number().nullable(), failed: z.boolean() }),
+          z.object({
+            benchmarkProcessId: z.string(),
+            hypothesis: z.string().nullable(),
+            score: z.number().nullable(),
+            failed: z.boolean(),
+          }),
         ),
       }),
     ),

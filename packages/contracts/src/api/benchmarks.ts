@@ -20,7 +20,17 @@ export const BENCHMARK_API = {
   processStatus: '/ulca/apis/v0/benchmark/process/status',
   rescore: '/ulca/apis/v0/benchmark/rescore',
   download: '/ulca/apis/v0/benchmark/download',
+  visibility: '/ulca/apis/v0/benchmark/visibility',
 } as const;
+
+/**
+ * Who sees a benchmark's test set (its rows' inputs and references; docs/api.md#who-sees-a-benchmarks-rows):
+ * open = everyone, as its leaderboard; hidden = its owner and ADMINs only (a model's owner still sees
+ * their own run's outputs and row scores). Contributed benchmarks start hidden, bundled ones open.
+ */
+export const BENCHMARK_VISIBILITIES = ['open', 'hidden'] as const;
+export type BenchmarkVisibility = (typeof BENCHMARK_VISIBILITIES)[number];
+export const benchmarkVisibilitySchema = z.enum(BENCHMARK_VISIBILITIES);
 
 /**
  * Benchmark dataset tasks (params.json `taskType.type`, benchmark-dataset-schema.yml) this platform
@@ -155,6 +165,9 @@ export const benchmarkSchema = z.object({
   submittedOn: z.number().describe('Epoch milliseconds'),
   publishedOn: z.number().nullable(),
   metric: z.array(z.string()).describe('Metrics a run on this benchmark can use'),
+  visibility: benchmarkVisibilitySchema.describe(
+    "hidden: the rows' inputs and references are shown to the owner and ADMINs only, and refUrl is null for everyone else",
+  ),
 });
 export type Benchmark = z.infer<typeof benchmarkSchema>;
 export const benchmarkSearchResponse = z.object({ message: z.string(), count: z.number(), data: z.array(benchmarkSchema) });
@@ -178,11 +191,25 @@ export const leaderboardEntrySchema = z.object({
   modelStatus: z
     .enum(['published', 'unpublished'])
     .describe("unpublished: a run of the caller's own unpublished model (or any, for an ADMIN), shown to them only and not ranked"),
+  outputsVisible: z
+    .boolean()
+    .describe(
+      "Whether the caller may read this run's per-example outputs (run/outputs): always on an open benchmark; on a hidden one its model's owner, the benchmark's owner and ADMINs",
+    ),
 });
 export const benchmarkQuery = z.object({ benchmarkId: z.string().max(100) });
 export const benchmarkDetailResponse = benchmarkSchema.extend({
   availableMetric: z.array(benchmarkMetricSchema),
   benchmarkPerformance: z.array(leaderboardEntrySchema),
+  canChangeVisibility: z.boolean().describe("The caller is the benchmark's owner or an ADMIN (POST benchmark/visibility)"),
+});
+
+/** POST benchmark/visibility (the benchmark's owner or an ADMIN). */
+export const benchmarkVisibilityBody = z.object({ benchmarkId: z.string().max(100), visibility: benchmarkVisibilitySchema });
+export type BenchmarkVisibilityBody = z.infer<typeof benchmarkVisibilityBody>;
+export const benchmarkVisibilityResponse = z.object({
+  message: z.string(),
+  data: z.object({ benchmarkId: z.string(), visibility: benchmarkVisibilitySchema }),
 });
 
 /** POST benchmark/getByTask. */

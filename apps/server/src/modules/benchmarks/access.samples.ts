@@ -38,7 +38,13 @@ export const ACCESS_SAMPLES: AccessSamples = {
   ['GET /ulca/apis/v0/benchmark/download']: {
     sample: () => ({ url: `/ulca/apis/v0/benchmark/download?benchmarkId=${crypto.randomUUID()}` }),
     okStatus: 404,
-    note: 'The zip of a bundled benchmark is public, as its leaderboard; any other benchmark answers 404 (it downloads from its refUrl).',
+    note: 'The zip of an open bundled benchmark is public, as its leaderboard (a hidden one: its owner and admins); any other benchmark answers 404 (it downloads from its refUrl).',
+  },
+  ['POST /ulca/apis/v0/benchmark/visibility']: {
+    sample: () => ({ body: { benchmarkId: crypto.randomUUID(), visibility: 'open' } }),
+    okStatus: 404,
+    owner: null,
+    note: "The benchmark's owner or an admin; another user is 403 (test-set-visibility.int.test.ts changes a real benchmark's).",
   },
   ['POST /ulca/apis/v0/benchmark/getByTask']: {
     sample: () => ({ body: { modelId: crypto.randomUUID() } }),

@@ -7,7 +7,8 @@
  * scoreOutputs: same hypotheses, failed rows as empty hypotheses, same metric options).
  *
  * Who may see a run here is who sees it on the leaderboard: anyone for a published model, its
- * owner and ADMINs for an unpublished one (404 RUN_NOT_FOUND otherwise).
+ * owner and ADMINs for an unpublished one (404 RUN_NOT_FOUND otherwise). What of its rows they see
+ * is the benchmark's test-set rule (test-set.ts; docs/api.md#who-sees-a-benchmarks-rows).
  */
 import { MAX_COMPARED_EXAMPLES, type CompareRunsResponse, type RunOutputLine } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
@@ -21,6 +22,7 @@ import * as repo from './repo.ts';
 import type { RunRow } from './repo.ts';
 import { hypothesisOf, referenceOf, type BenchmarkRecord } from './run.ts';
 import { nerSourceOf } from './task-outputs.ts';
+import { runRowsAccess, testSetHidden } from './test-set.ts';
 
 const RUN_NOT_FOUND = 'No benchmark run with this benchmarkProcessId.';
 /** Default number of differing examples a comparison answers. */
@@ -112,25 +114,33 @@ async function scoredRun(ctx: AppContext, run: RunRow, records: readonly Benchma
 
 /**
  * GET benchmark/run/outputs: a completed run's rows, one JSON object a line (RunOutputLine of
- * @ulca/contracts), in row order. Throws 404 RUN_NOT_FOUND, 409 RUN_NOT_COMPLETED.
+ * @ulca/contracts), in row order; on a hidden benchmark without input and reference for its model's
+ * owner (docs/api.md#who-sees-a-benchmarks-rows). Throws 404 RUN_NOT_FOUND, 409 RUN_NOT_COMPLETED,
+ * 403 TEST_SET_HIDDEN (a hidden benchmark, a caller who is none of its owner, an ADMIN, the model's owner).
  */
 export async function runOutputLines(
   ctx: AppContext,
   caller: models.ModelCaller | null,
   id: string,
 ): Promise<{ fileName: string; body: string }> {
-  const { run } = await visibleCompletedRun(ctx, id, caller);
-  const b = await repo.findBenchmark(ctx.db, run.benchmark_id);
+  const { run, model } = await visibleCompletedRun(ctx, id, caller);
+  const b = (await repo.findBenchmark(ctx.db, run.benchmark_id))!;
+  const access = runRowsAccess(b, run, model.userId, caller);
+  if (access === 'none') throw testSetHidden();
   const records = await datasets.readBenchmarkRecords(ctx, run.benchmark_id);
-  const scored = await scoredRun(ctx, run, records, b!.task!);
-  const body = scored.rows.map((r) => JSON.stringify(r satisfies RunOutputLine)).join('\n');
+  const scored = await scoredRun(ctx, run, records, b.task!);
+  const lines = scored.rows.map((r): RunOutputLine => (access === 'full' ? r : { ...r, input: null, reference: null }));
+  const body = lines.map((r) => JSON.stringify(r)).join('\n');
   return { fileName: `run-${run.benchmark_process_id}-${run.metric}.jsonl`, body: body ? `${body}\n` : '' };
 }
 
 /**
  * POST benchmark/run/compare: two or more completed runs of the same benchmark and metric, in the
  * order given; every pair tested with sacrebleu's paired bootstrap (1000 resamples, seed 12345),
- * and the `limit` rows where the runs' row scores spread most. Throws 400 DUPLICATE_RUNS or
+ * and the `limit` rows where the runs' row scores spread most, shown as the benchmark's test-set rule
+ * allows (docs/api.md#who-sees-a-benchmarks-rows: on a hidden benchmark no input or reference but to
+ * its owner and ADMINs, only the hypotheses and row scores of runs whose outputs the caller may read,
+ * no examples when none). Throws 400 DUPLICATE_RUNS or
  * RUNS_NOT_COMPARABLE (different benchmarks or metrics), 404 RUN_NOT_FOUND, 409 RUN_NOT_COMPLETED.
  */
 export async function compareRuns(
@@ -147,11 +157,13 @@ export async function compareRuns(
   if (runs.some(({ run }) => run.benchmark_id !== first.benchmark_id || run.metric !== first.metric)) {
     throw badRequest('RUNS_NOT_COMPARABLE', 'Only runs on the same benchmark dataset with the same metric can be compared.');
   }
-  const b = await repo.findBenchmark(ctx.db, first.benchmark_id);
+  const b = (await repo.findBenchmark(ctx.db, first.benchmark_id))!;
+  const access = runs.map(({ run, model }) => runRowsAccess(b, run, model.userId, caller));
+  const full = access.every((a) => a === 'full');
   const records = await datasets.readBenchmarkRecords(ctx, first.benchmark_id);
   if (records.length === 0) throw badRequest('RUNS_NOT_COMPARABLE', 'The benchmark dataset has no rows to compare.');
   const scored: ScoredRows[] = [];
-  for (const { run } of runs) scored.push(await scoredRun(ctx, run, records, b!.task!));
+  for (const { run } of runs) scored.push(await scoredRun(ctx, run, records, b.task!));
   const { width, fromTotals } = scored[0];
   const resampled = resampledScores(
     scored.map((s) => s.stats),
@@ -178,22 +190,24 @@ export async function compareRuns(
     return own.length < 2 ? 0 : Math.max(...own) - Math.min(...own);
   };
   const order = records.map((_, k) => ({ k, spread: spreadOf(k) })).sort((x, y) => y.spread - x.spread || x.k - y.k);
-  const examples = order.slice(0, Math.min(limit, MAX_COMPARED_EXAMPLES)).map(({ k, spread }) => ({
+  const shown = access.some((a) => a !== 'none') ? Math.min(limit, MAX_COMPARED_EXAMPLES) : 0;
+  const examples = order.slice(0, shown).map(({ k, spread }) => ({
     seq: records[k].seq,
-    input: scored[0].rows[k].input,
-    reference: scored[0].rows[k].reference,
+    input: full ? scored[0].rows[k].input : null,
+    reference: full ? scored[0].rows[k].reference : null,
     spread,
     outputs: scored.map((s, r) => ({
       benchmarkProcessId: runs[r].run.benchmark_process_id,
-      hypothesis: s.rows[k].hypothesis,
-      score: s.rows[k].score,
+      hypothesis: access[r] === 'none' ? null : s.rows[k].hypothesis,
+      score: access[r] === 'none' ? null : s.rows[k].score,
       failed: s.rows[k].failed,
     })),
   }));
   return {
     benchmarkId: first.benchmark_id,
-    benchmarkName: b!.name,
+    benchmarkName: b.name,
     metric: first.metric,
+    visibility: b.visibility,
     direction: getMetric(first.metric).direction,
     samples: PAIRED_BS_SAMPLES,
     seed: PAIRED_BS_SEED,

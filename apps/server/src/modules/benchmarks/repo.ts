@@ -20,6 +20,8 @@ export interface BenchmarkRow {
   params: Record<string, unknown> | null;
   record_count: number | null;
   published_on: Date | null;
+  /** Who sees its rows (019_benchmark_visibility.sql; test-set.ts). */
+  visibility: 'open' | 'hidden';
 }
 
 /** A `benchmark_runs` row. */
@@ -46,14 +48,21 @@ export interface RunRow {
   completed_on: Date | null;
 }
 
-/** Records a new benchmark submission (metadata comes with {@link setPublished}). */
-export async function insertBenchmark(db: Db, b: { benchmarkId: string; srn: string; userId: string; name: string }): Promise<void> {
-  await db.pool.query(`INSERT INTO benchmarks (benchmark_id, service_request_number, user_id, name) VALUES ($1, $2, $3, $4)`, [
-    b.benchmarkId,
-    b.srn,
-    b.userId,
-    b.name,
-  ]);
+/** Records a new benchmark submission (metadata comes with {@link setPublished}); hidden unless `visibility` says open. */
+export async function insertBenchmark(
+  db: Db,
+  b: { benchmarkId: string; srn: string; userId: string; name: string; visibility?: 'open' | 'hidden' },
+): Promise<void> {
+  await db.pool.query(
+    `INSERT INTO benchmarks (benchmark_id, service_request_number, user_id, name, visibility) VALUES ($1, $2, $3, $4, $5)`,
+    [b.benchmarkId, b.srn, b.userId, b.name, b.visibility ?? 'hidden'],
+  );
+}
+
+/** Sets a benchmark's visibility; returns false when there is no such benchmark. */
+export async function setVisibility(db: Db, benchmarkId: string, visibility: 'open' | 'hidden'): Promise<boolean> {
+  const r = await db.pool.query(`UPDATE benchmarks SET visibility = $2 WHERE benchmark_id = $1`, [benchmarkId, visibility]);
+  return (r.rowCount ?? 0) > 0;
 }
 
 /** The benchmark of a submission, or null. */

@@ -24,6 +24,8 @@ import {
   benchmarkSearchResponse,
   benchmarkSubmitBody,
   benchmarkSubmitResponse,
+  benchmarkVisibilityBody,
+  benchmarkVisibilityResponse,
   BENCHMARK_OUTPUTS_API,
   compareRunsBody,
   compareRunsResponse,
@@ -45,13 +47,14 @@ import {
   runOutputLines,
   runStatus,
   searchBenchmarks,
+  setBenchmarkVisibility,
   submitBenchmark,
 } from './service.ts';
 
 /**
  * The benchmark routes (docs/api.md#route-groups paths table; issue #13): submit, listByUserId (signed,
  * benchmark contributors), search and getBenchmark (public), getByTask, execute and process/status
- * (signed, model owners), rescore (ADMIN).
+ * (signed, model owners), rescore (ADMIN), visibility (the benchmark's owner or ADMIN).
  */
 export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
@@ -263,20 +266,44 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
     },
   );
 
+  app.post(
+    BENCHMARK_API.visibility,
+    {
+      config: { access: signedIn(BENCHMARK_SUBMITTERS) },
+      schema: {
+        tags: ['benchmarks'],
+        summary:
+          "Marks a benchmark dataset's test set open (rows shown to everyone) or hidden (inputs and references to its owner and ADMINs only); its owner or an ADMIN",
+        description: 'docs/api.md#who-sees-a-benchmarks-rows. 403 for anyone but the owner and ADMINs, 404 for an unknown benchmark.',
+        security: SIGNED,
+        body: benchmarkVisibilityBody,
+        response: { 200: benchmarkVisibilityResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (req) => {
+      const data = await setBenchmarkVisibility(ctx, currentUser(req), req.body.benchmarkId, req.body.visibility);
+      return {
+        message: data.visibility === 'open' ? "The benchmark dataset's test set is open." : "The benchmark dataset's test set is hidden.",
+        data,
+      };
+    },
+  );
+
   app.get(
     BENCHMARK_API.download,
     {
-      config: { access: PUBLIC },
+      // Signed, its owner or an ADMIN downloads a hidden bundled benchmark (docs/api.md#who-sees-a-benchmarks-rows).
+      config: { access: OPTIONAL_SIGNATURE },
       schema: {
         tags: ['benchmarks'],
         summary: 'The zip of a benchmark dataset bundled with the platform (its refUrl); a submitted one downloads from its own refUrl',
         description:
-          'Answers application/zip; 404 when the benchmark is not published or not bundled (docs/benchmarks.md#bundled-benchmarks).',
+          'Answers application/zip; 404 when the benchmark is not published or not bundled (docs/benchmarks.md#bundled-benchmarks), 403 TEST_SET_HIDDEN when it is hidden from the caller.',
         querystring: benchmarkQuery,
       },
     },
     async (req, reply) => {
-      const file = await bundledBenchmarkArchive(ctx, req.query.benchmarkId);
+      const file = await bundledBenchmarkArchive(ctx, req.query.benchmarkId, req.user ?? null);
       return reply.type('application/zip').header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
     },
   );
@@ -284,14 +311,15 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
   app.get(
     BENCHMARK_OUTPUTS_API.runOutputs,
     {
-      // As the leaderboard: a published model's run is public, an unpublished one its owner's and ADMINs' (docs/api.md#per-example-outputs).
+      // As the leaderboard: a published model's run is public, an unpublished one its owner's and ADMINs'
+      // (docs/api.md#per-example-outputs); a hidden benchmark's rows as docs/api.md#who-sees-a-benchmarks-rows.
       config: { access: OPTIONAL_SIGNATURE },
       schema: {
         tags: ['benchmarks'],
         summary:
           "A completed run's rows as JSON Lines: input, reference, the model's output, the hypothesis scored, the row's own score, failed",
         description:
-          'Answers application/x-ndjson, one RunOutputLine a line; 404 when the run is not visible to the caller, 409 before it has completed.',
+          'Answers application/x-ndjson, one RunOutputLine a line; 404 when the run is not visible to the caller, 409 before it has completed, 403 TEST_SET_HIDDEN when its benchmark is hidden and the caller owns neither it nor the model (docs/api.md#who-sees-a-benchmarks-rows).',
         querystring: runOutputsQuery,
       },
     },

@@ -109,6 +109,9 @@ describe('per-example outputs and run comparison', () => {
       async () => (await signedInject(p.app, contributor, 'GET', api('listByUserId'))).json(),
       (l) => l.data?.[0]?.status === 'Completed',
     );
+    // Contributed benchmarks start hidden; these tests are about an open one (test-set-visibility.int.test.ts: a hidden one).
+    const open = await signedInject(p.app, contributor, 'POST', api('visibility'), { benchmarkId, visibility: 'open' });
+    expect(open.statusCode, open.body).toBe(200);
     const good = await insertTestModel(p.ctx, {
       userId: owner.userId,
       callbackUrl: models.url('translation'),

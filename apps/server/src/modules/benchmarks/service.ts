@@ -33,6 +33,7 @@ import * as repo from './repo.ts';
 import type { BenchmarkRow, RunRow } from './repo.ts';
 import { runInference, scoreOutputs, unreadableReference, type RunOptions, type RunScore } from './run.ts';
 import { ifUnlocked, runUnderLock } from '../../db/job-lock.ts';
+import { managesBenchmark, runRowsAccess, seesTestSet, testSetHidden, type TestSetCaller } from './test-set.ts';
 
 export type { RunOptions } from './run.ts';
 /** Per-example outputs and the comparison of runs (comparison.ts; docs/api.md#per-example-outputs). */
@@ -89,15 +90,17 @@ function toBenchmark(b: BenchmarkRow, refUrl: string | null) {
     submittedOn: b.submitted_on.getTime(),
     publishedOn: b.published_on ? b.published_on.getTime() : null,
     metric: metricsOfTask(b.task),
+    visibility: b.visibility,
   };
 }
 
 /**
  * Benchmarks as answered, each with its `refUrl`: the address its dataset was submitted from (the
  * original ULCA's Download; datasets/service.ts submittedUrls), or for a benchmark bundled with the
- * platform the address of its zip ({@link bundledBenchmarkArchive}; docs/benchmarks.md#bundled-benchmarks).
+ * platform the address of its zip ({@link bundledBenchmarkArchive}; docs/benchmarks.md#bundled-benchmarks);
+ * null on a hidden benchmark unless `caller` owns it or is an ADMIN (docs/api.md#who-sees-a-benchmarks-rows).
  */
-async function withRefUrls(ctx: AppContext, rows: BenchmarkRow[]) {
+async function withRefUrls(ctx: AppContext, rows: BenchmarkRow[], caller: TestSetCaller) {
   const srns = rows.map((b) => b.service_request_number);
   const urls = await datasets.submittedUrls(ctx, srns);
   const bundled = new Set(await datasets.demoBenchmarkSubmissions(ctx));
@@ -105,23 +108,25 @@ async function withRefUrls(ctx: AppContext, rows: BenchmarkRow[]) {
     bundled.has(b.service_request_number)
       ? `${ctx.config.publicUrl}${BENCHMARK_API.download}?benchmarkId=${encodeURIComponent(b.benchmark_id)}`
       : null;
-  return rows.map((b) => toBenchmark(b, urls.get(b.service_request_number) ?? bundledUrl(b)));
+  return rows.map((b) => toBenchmark(b, seesTestSet(b, caller) ? (urls.get(b.service_request_number) ?? bundledUrl(b)) : null));
 }
 
 /** The 404 text of a benchmark that has no zip on this platform (it was submitted from its own address). */
 export const BENCHMARK_NO_ARCHIVE = 'This benchmark dataset has no download here: it was submitted from its own address (refUrl).';
 
 /**
- * GET benchmark/download (public; docs/benchmarks.md#bundled-benchmarks): the zip a bundled benchmark
+ * GET benchmark/download (docs/benchmarks.md#bundled-benchmarks): the zip a bundled benchmark
  * was published from (the object store keeps every submission's source archive), as
  * `{fileName, body}`. Throws 404 for a benchmark that is not published or not bundled (a submitted
- * one downloads from its own refUrl) or whose archive is gone.
+ * one downloads from its own refUrl) or whose archive is gone, 403 TEST_SET_HIDDEN for a hidden one
+ * unless `caller` owns it or is an ADMIN (docs/api.md#who-sees-a-benchmarks-rows).
  */
-export async function bundledBenchmarkArchive(ctx: AppContext, benchmarkId: string) {
+export async function bundledBenchmarkArchive(ctx: AppContext, benchmarkId: string, caller: TestSetCaller) {
   const b = await publishedBenchmark(ctx, benchmarkId);
   const bundled = await datasets.demoBenchmarkSubmissions(ctx);
   const key = datasets.sourceZipKey(b.service_request_number);
   if (!bundled.includes(b.service_request_number) || !(await ctx.store.exists(key))) throw notFound(BENCHMARK_NO_ARCHIVE);
+  if (!seesTestSet(b, caller)) throw testSetHidden();
   const fileName = `${b.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'benchmark'}.zip`;
   return { fileName, body: await ctx.store.get(key) };
 }
@@ -165,8 +170,10 @@ export async function registerPublishedBenchmark(ctx: AppContext, srn: string): 
   const task = ((p.taskType ?? {}) as { type?: string }).type ?? '';
   if (!(BENCHMARK_TASKS as readonly string[]).includes(task)) return;
   if (!(await repo.findBySrn(ctx.db, srn))) {
+    // Registered here before publishBundledBenchmarks did: a bundled benchmark is open all the same.
+    const visibility = (await datasets.demoBenchmarkSubmissions(ctx)).includes(srn) ? 'open' : 'hidden';
     await repo
-      .insertBenchmark(ctx.db, { benchmarkId: sub.datasetId, srn, userId: sub.userId, name: sub.datasetName })
+      .insertBenchmark(ctx.db, { benchmarkId: sub.datasetId, srn, userId: sub.userId, name: sub.datasetName, visibility })
       .catch((err: unknown) => {
         if ((err as { code?: string }).code !== '23505') throw err;
       });
@@ -257,7 +264,7 @@ export async function searchBenchmarks(ctx: AppContext, body: BenchmarkSearchBod
     domains: asList(body.domain),
     submitter: isAny(body.submitter) ? undefined : (body.submitter as string).trim(),
   });
-  return withRefUrls(ctx, rows);
+  return withRefUrls(ctx, rows, null);
 }
 
 async function publishedBenchmark(ctx: AppContext, benchmarkId: string): Promise<BenchmarkRow> {
@@ -278,11 +285,11 @@ async function publishedBenchmark(ctx: AppContext, benchmarkId: string): Promise
 export async function getBenchmark(ctx: AppContext, benchmarkId: string, caller: models.ModelCaller | null) {
   const b = await publishedBenchmark(ctx, benchmarkId);
   const runs = await repo.completedRunsOf(ctx.db, b.benchmark_id);
-  const modelInfo = new Map<string, { name: string; version: string; status: 'published' | 'unpublished' } | null>();
+  const modelInfo = new Map<string, { name: string; version: string; status: 'published' | 'unpublished'; userId: string } | null>();
   for (const id of new Set(runs.map((r) => r.model_id))) {
     try {
       const m = await models.getModelForCall(ctx, id, caller);
-      modelInfo.set(id, { name: m.name, version: m.version, status: m.status });
+      modelInfo.set(id, { name: m.name, version: m.version, status: m.status, userId: m.userId });
     } catch {
       modelInfo.set(id, null);
     }
@@ -291,16 +298,24 @@ export async function getBenchmark(ctx: AppContext, benchmarkId: string, caller:
   for (const metric of new Set(runs.map((r) => r.metric))) {
     const entries = runs
       .filter((r) => r.metric === metric && modelInfo.get(r.model_id))
-      .map((r) => leaderboardEntry(r, modelInfo.get(r.model_id)!));
+      .map((r) => {
+        const m = modelInfo.get(r.model_id)!;
+        return leaderboardEntry(r, m, runRowsAccess(b, r, m.userId, caller) !== 'none');
+      });
     let position = 0;
     for (const e of rankByMetric(metric, entries)) performance.push({ ...e, position: e.modelStatus === 'published' ? ++position : 0 });
   }
-  const [benchmark] = await withRefUrls(ctx, [b]);
-  return { ...benchmark, availableMetric: metricsOfTask(b.task).map(metricInfo), benchmarkPerformance: performance };
+  const [benchmark] = await withRefUrls(ctx, [b], caller);
+  return {
+    ...benchmark,
+    availableMetric: metricsOfTask(b.task).map(metricInfo),
+    benchmarkPerformance: performance,
+    canChangeVisibility: managesBenchmark(b, caller),
+  };
 }
 
-/** A completed run as a leaderboard entry (before ranking). */
-function leaderboardEntry(r: RunRow, m: { name: string; version: string; status: 'published' | 'unpublished' }) {
+/** A completed run as a leaderboard entry (before ranking); `outputsVisible`: whether the caller may read its rows (test-set.ts). */
+function leaderboardEntry(r: RunRow, m: { name: string; version: string; status: 'published' | 'unpublished' }, outputsVisible: boolean) {
   return {
     benchmarkProcessId: r.benchmark_process_id,
     modelId: r.model_id,
@@ -313,7 +328,22 @@ function leaderboardEntry(r: RunRow, m: { name: string; version: string; status:
     ci: r.ci_low !== null && r.ci_high !== null ? { low: r.ci_low, high: r.ci_high } : null,
     createdOn: r.created_on.getTime(),
     modelStatus: m.status,
+    outputsVisible,
   };
+}
+
+/**
+ * POST benchmark/visibility (docs/api.md#who-sees-a-benchmarks-rows): the benchmark's owner or an
+ * ADMIN marks its test set open or hidden; answers `{benchmarkId, visibility}`. Throws 404
+ * BENCHMARK_NOT_FOUND for an unknown benchmark, 403 FORBIDDEN for anyone else.
+ */
+export async function setBenchmarkVisibility(ctx: AppContext, caller: AuthUser, benchmarkId: string, visibility: 'open' | 'hidden') {
+  const b = await repo.findBenchmark(ctx.db, benchmarkId.trim());
+  if (!b) throw notFound(BENCHMARK_NOT_FOUND);
+  if (!managesBenchmark(b, caller))
+    throw new ApiError(403, 'FORBIDDEN', "Only the benchmark dataset's owner or an admin can change who sees its test set.");
+  await repo.setVisibility(ctx.db, b.benchmark_id, visibility);
+  return { benchmarkId: b.benchmark_id, visibility };
 }
 
 /**
@@ -331,6 +361,7 @@ export async function benchmarksForModel(ctx: AppContext, caller: AuthUser | nul
     await withRefUrls(
       ctx,
       rows.filter((b) => supportsLanguages(model, b)),
+      caller,
     )
   ).map((b) => ({ ...b, availableMetric: metricsOfTask(b.task.type).map(metricInfo) }));
 }
@@ -606,7 +637,13 @@ export async function publishBundledBenchmarks(ctx: AppContext): Promise<number>
   const subs = await datasets.submitDemoBenchmarks(ctx);
   for (const sub of subs) {
     await repo
-      .insertBenchmark(ctx.db, { benchmarkId: sub.datasetId, srn: sub.serviceRequestNumber, userId: sub.userId, name: sub.datasetName })
+      .insertBenchmark(ctx.db, {
+        benchmarkId: sub.datasetId,
+        srn: sub.serviceRequestNumber,
+        userId: sub.userId,
+        name: sub.datasetName,
+        visibility: 'open',
+      })
       .catch((err: unknown) => {
         // The ingest job may have registered it first (registerPublishedBenchmark): the same row.
         if ((err as { code?: string }).code !== '23505') throw err;
