@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app when its sources are newer than the build, checks the embedded
-// PostgreSQL binaries, then runs the server (API + web app + workers) in this terminal.
-import { spawn, spawnSync } from 'node:child_process';
+// PostgreSQL binaries, then runs the server (API + web app + workers) in this terminal and starts it
+// again when it crashes.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePostgresBinaries } from './lib/postgres-binaries.mjs';
 import { ensureDebianPackages } from './ensure-debian-packages.mjs';
+import { supervise } from './lib/supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -29,7 +31,9 @@ const sourcesChanged = () =>
     newestMtime(path.join(webDir, 'build')),
     fs.statSync(path.join(webDir, 'index.html')).mtimeMs,
   ) > fs.statSync(index).mtimeMs;
-if (!fs.existsSync(index) || sourcesChanged()) {
+// `--no-build`: run the build already made (a deploy runs `npm run build:web` once; docs/operations.md#supervision).
+const noBuild = process.argv.includes('--no-build');
+if (!noBuild && (!fs.existsSync(index) || sourcesChanged())) {
   console.log('Building the web app…');
   const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
@@ -39,8 +43,6 @@ if (!process.env.DATABASE_URL) ensurePostgresBinaries(root);
 // The reference models' Debian engines (espeak-ng, apertium); skipped when they are turned off.
 if (process.env.REFERENCE_MODELS !== 'false' && !ensureDebianPackages()) process.exit(1);
 
-const args = ['--import', 'tsx', 'apps/server/src/main.ts', ...process.argv.slice(2)];
-const child = spawn(process.execPath, args, { stdio: 'inherit' });
-// Ctrl-C reaches the child through the terminal's process group; keep this process alive until it exits.
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// Supervised: a crashed server is logged and started again with back-off; Ctrl-C/SIGTERM stop it (docs/operations.md#supervision).
+const serverArgs = process.argv.slice(2).filter((a) => a !== '--no-build');
+supervise({ args: ['--import', 'tsx', 'apps/server/src/main.ts', ...serverArgs], name: 'server' });

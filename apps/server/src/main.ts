@@ -167,6 +167,8 @@ async function main(started: Started): Promise<void> {
   } else {
     log.info('worker started');
   }
+  // The launcher (scripts/lib/supervise.mjs) restarts a crashed process only once one has started.
+  process.send?.({ ulca: 'started' });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -216,5 +218,14 @@ async function run(): Promise<void> {
     process.exit(1);
   }
 }
+
+// The last resort (docs/operations.md#supervision): an error nothing caught is logged with its
+// stack and ends the process with code 1, so the supervisor (`npm start`, systemd) starts a new one
+// on a clean state instead of this one running on half-broken.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const)
+  process.on(event, (err: unknown) => {
+    console.error(`ULCA stopped on an uncaught error (${event}): ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exit(1);
+  });
 
 void run();
