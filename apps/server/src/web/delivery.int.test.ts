@@ -204,7 +204,7 @@ describe('web app delivery: prerendered pages in the visitor’s language and sc
 // public route of the app through the transport the server gives it; it counts its renders and can
 // be told to change its data or to fail.
 const RENDERER = `
-const state = (globalThis.__liveRenderTest ??= { renders: 0, version: 1, fail: false, seen: [], asked: {} });
+const state = (globalThis.__liveRenderTest ??= { renders: 0, version: 1, fail: false, seen: [], asked: {}, loads: 0, loading: 0, maxLoading: 0 });
 let transport;
 export function setTransport(t) { transport = t; }
 export function hasPageData(pathname) {
@@ -212,6 +212,10 @@ export function hasPageData(pathname) {
   return pathname === '/ulca/model/explore-models' || pathname.startsWith('/ulca/search-model/'); }
 export async function loadPageData(pathname) {
   if (pathname.startsWith('/ulca/search-model/')) {
+    state.loads++;
+    state.maxLoading = Math.max(state.maxLoading, ++state.loading);
+    await new Promise((r) => setTimeout(r, 10));
+    state.loading--;
     const known = pathname.endsWith('known');
     return { queries: known ? [{ queryHash: 'model', state: { data: { status: 200, n: 1, v: 0 } } }] : [] };
   }
@@ -226,7 +230,7 @@ export async function loadPageData(pathname) {
 export function dataVersion(data) { return JSON.stringify(data.queries.map((q) => q.state.data)); }
 export async function renderPage(pathname, lang, screen, data) {
   if (state.fail) throw new Error('render failed on purpose');
-  await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setTimeout(r, pathname.includes('slow') ? 1500 : 20));
   state.renders++;
   const d = data.queries[0].state.data;
   const cards = '<p>a model card</p>'.repeat(100);
@@ -245,7 +249,16 @@ describe('web app delivery: public pages rendered with their data', () => {
   const test = () =>
     (
       globalThis as unknown as {
-        __liveRenderTest: { renders: number; version: number; fail: boolean; seen: number[]; asked: Record<string, number> };
+        __liveRenderTest: {
+          renders: number;
+          version: number;
+          fail: boolean;
+          seen: number[];
+          asked: Record<string, number>;
+          loads: number;
+          loading: number;
+          maxLoading: number;
+        };
       }
     ).__liveRenderTest;
   /** Waits out the time a page's loaded data is used for (live-render.ts DATA_TTL_MS, 1 s). */
@@ -257,7 +270,9 @@ describe('web app delivery: public pages rendered with their data', () => {
     dist = prerenderedDist('/ulca/model/explore-models', 'explore-models', fixed);
     fs.writeFileSync(path.join(dist, 'renderer.mjs'), RENDERER);
     // Shared with the renderer module, which the server loads on the first page it renders.
-    Object.assign(globalThis, { __liveRenderTest: { renders: 0, version: 1, fail: false, seen: [], asked: {} } });
+    Object.assign(globalThis, {
+      __liveRenderTest: { renders: 0, version: 1, fail: false, seen: [], asked: {}, loads: 0, loading: 0, maxLoading: 0 },
+    });
     p = await createTestPlatform({ config: { webDist: dist, webRenderer: path.join(dist, 'renderer.mjs') } });
   });
   afterAll(async () => {
@@ -344,5 +359,36 @@ describe('web app delivery: public pages rendered with their data', () => {
     expect(rendered).toBeGreaterThanOrEqual(1);
     expect(rendered).toBeLessThanOrEqual(5);
     expect(answers.filter((a) => a.body === INDEX_HTML)).toHaveLength(12 - rendered);
+  });
+
+  it('loads data within the render budget: one load at a time, the rest without data at once, and nothing kept for an unknown page', async () => {
+    // Issue #34: loads of distinct paths ran outside the render's limit and stalled the server.
+    await dataExpired();
+    const before = test().loads;
+    test().maxLoading = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => p.app.inject({ method: 'GET', url: `/ulca/search-model/u${i}` })),
+    );
+    expect(answers.every((a) => a.statusCode === 200 && a.body === INDEX_HTML)).toBe(true);
+    expect(test().maxLoading).toBe(1);
+    expect(test().loads - before).toBeGreaterThanOrEqual(1);
+    expect(test().loads - before).toBeLessThanOrEqual(5);
+    // An unknown page's empty load is not kept: the next visit asks again.
+    const once = test().loads;
+    await p.app.inject({ method: 'GET', url: '/ulca/search-model/u0' });
+    await p.app.inject({ method: 'GET', url: '/ulca/search-model/u0' });
+    expect(test().loads - once).toBe(2);
+  });
+
+  it('sends the page without data once its turn has not come within a second', async () => {
+    const slow = p.app.inject({ method: 'GET', url: '/ulca/search-model/slowknown' });
+    await new Promise((r) => setTimeout(r, 100));
+    const started = performance.now();
+    const waiting = await p.app.inject({ method: 'GET', url: '/ulca/search-model/m99known' });
+    const waited = performance.now() - started;
+    expect(waiting.body).toBe(INDEX_HTML);
+    expect(waited).toBeGreaterThanOrEqual(900);
+    expect(waited).toBeLessThan(1450);
+    expect((await slow).body).toContain('<main>');
   });
 });
