@@ -124,13 +124,14 @@ function languageCodeIn(value: string | undefined): string | undefined {
  *   503 MODEL_BUSY; past the answer budget or the owner's concurrent calls → 503 SERVER_BUSY
  *   (answer-budget.ts). Counted in model_usage per API key ('' for web calls).
  * - `opts.limits` replaces the caller's limits (the sts batch job: a transcript may pass 150 characters).
+ * - `opts.chain`: a pipeline stage, whose call comes out of the calls its chain holds (metering holdChainCalls).
  * Returns the model's answer, validated against its task's response schema.
  */
 export async function runInference(
   ctx: AppContext,
   caller: InferenceCaller,
   body: ModelComputeBody,
-  opts: { audioOnly?: boolean; limits?: { textChars: number; audioSeconds: number } } = {},
+  opts: { audioOnly?: boolean; limits?: { textChars: number; audioSeconds: number }; chain?: metering.ChainHold } = {},
 ): Promise<Record<string, unknown>> {
   const model = await models.getModelForCall(ctx, body.modelId, modelCaller(caller));
   if (body.task && body.task !== model.task) throw badRequest('TASK_MISMATCH', `This model is a ${model.task} model, not ${body.task}.`);
@@ -165,7 +166,7 @@ export async function runInference(
     audioSecondsIn: audio?.durationSeconds ?? 0,
     images: image ? 1 : 0,
   };
-  if (caller.apiKey) await metering.reserveQuota(ctx, caller.apiKey.keyId, units);
+  if (caller.apiKey) await metering.reserveQuota(ctx, caller.apiKey.keyId, units, opts.chain);
   const request = buildInferenceRequest({
     task: model.task,
     languages: model.languages,

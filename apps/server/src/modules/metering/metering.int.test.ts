@@ -206,6 +206,80 @@ describe('quotas per key', () => {
     expect(pipe.headers['retry-after']).toBeDefined();
   });
 
+  /** translation → tts on `app` with `key` (2 model calls when it runs whole). */
+  const chain = (app: FastifyInstance, key: string, translation = translationId) =>
+    app.inject({
+      method: 'POST',
+      url: PIPELINE_API.compute,
+      headers: { ulcaApiKey: key },
+      payload: {
+        pipelineTasks: [
+          { taskType: 'translation', config: { serviceId: translation, language: { sourceLanguage: 'en', targetLanguage: 'hi' } } },
+          { taskType: 'tts', config: { serviceId: ttsId } },
+        ],
+        inputData: { input: [{ source: 'water' }] },
+      },
+    });
+  const usedCalls = async (key: string) => {
+    await Promise.all([flushMetering(p.ctx), flushMetering(second.ctx)]);
+    const report = (await usage(alice, key)).json().data as UsageKeyReport;
+    return { quota: report.quota, calls: report.rows.reduce((n, r) => n + r.calls, 0) };
+  };
+
+  it('a pipeline is held to its calls quota whole: 10 parallel 2-stage chains on 5 calls → 2 deliver (4 calls), 8 refused and charged nothing; replayed, nothing leaks', async () => {
+    const key = await generate(alice, 'Chain Limited');
+    expect((await setQuota(key.split('.')[0], 'calls', 5)).statusCode).toBe(200);
+    for (const round of [1, 2]) {
+      const runs = await Promise.all(Array.from({ length: 10 }, (_, i) => chain(i % 2 ? second.app : p.app, key)));
+      const delivered = runs.filter((r) => r.statusCode === 200);
+      const refused = runs.filter((r) => r.statusCode === 429);
+      expect(delivered).toHaveLength(round === 1 ? 2 : 0);
+      expect(refused).toHaveLength(round === 1 ? 8 : 10);
+      for (const r of delivered) expect(r.json().pipelineResponse).toHaveLength(2);
+      for (const r of refused) {
+        expect(r.json()).toMatchObject({ code: 'QUOTA_EXCEEDED', errors: [{ field: 'calls' }] });
+        expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(await usedCalls(key)).toEqual({ quota: [{ unit: 'calls', dailyLimit: 5, usedToday: 4, remainingToday: 1 }], calls: 4 });
+    }
+    // The one call left still serves a one-stage call.
+    expect((await computeOn(p.app, key, { modelId: translationId, input: [{ source: 'one' }] })).statusCode).toBe(200);
+  });
+
+  it('a chain whose stage fails is charged for the stages called, and gets back the ones after it', async () => {
+    const key = await generate(alice, 'Chain Failing');
+    expect((await setQuota(key.split('.')[0], 'calls', 4)).statusCode).toBe(200);
+    const broken = await insertTestModel(p.ctx, {
+      userId: bob.userId,
+      callbackUrl: ms.url('error/translation'),
+      languages: [{ sourceLanguage: 'en', targetLanguage: 'hi' }],
+    });
+    const failed = await Promise.all([chain(p.app, key, broken), chain(second.app, key, broken)]);
+    for (const r of failed) expect(r.statusCode, r.body).toBe(424);
+    // Each failed at its first stage: that call counts (as on model/compute), the tts stage's is given back.
+    expect((await usedCalls(key)).quota).toEqual([{ unit: 'calls', dailyLimit: 4, usedToday: 2, remainingToday: 2 }]);
+    expect((await chain(second.app, key)).statusCode).toBe(200);
+    expect(await usedCalls(key)).toEqual({ quota: [{ unit: 'calls', dailyLimit: 4, usedToday: 4, remainingToday: 0 }], calls: 4 });
+  });
+
+  it('a later stage refused on a unit known only then (the characters tts reads) ends the chain with 429; its call is given back', async () => {
+    const key = await generate(alice, 'Chain Characters');
+    const id = key.split('.')[0];
+    expect((await setQuota(id, 'calls', 10)).statusCode).toBe(200);
+    expect((await setQuota(id, 'characters', 10)).statusCode).toBe(200);
+    // 'water' (5) passes the translation; its answer 'hi:water' (8) would cross 10 at the tts stage.
+    const res = await chain(p.app, key);
+    expect(res.statusCode, res.body).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'QUOTA_EXCEEDED', errors: [{ field: 'characters' }] });
+    const { quota } = await usedCalls(key);
+    expect(quota).toEqual(
+      expect.arrayContaining([
+        { unit: 'calls', dailyLimit: 10, usedToday: 1, remainingToday: 9 },
+        { unit: 'characters', dailyLimit: 10, usedToday: 5, remainingToday: 5 },
+      ]),
+    );
+  });
+
   it('a default limit applies to every key without its own; concurrent calls on two processes never pass it', async () => {
     expect((await setQuota('*', 'calls', 4)).statusCode).toBe(200);
     const key = await generate(bob, 'Default Limited');

@@ -13,7 +13,8 @@
  * holds across API processes sharing the database; a call that would cross a limit is refused with
  * 429 QUOTA_EXCEEDED naming the limit, and `Retry-After` = seconds to the next UTC midnight.
  * Audio out is known only after the call: a key at its audioSecondsOut limit is refused, the
- * seconds answered are added after.
+ * seconds answered are added after. A pipeline holds the calls of all its stages before its first
+ * ({@link holdChainCalls}) and gets back those of stages that never reached their model.
  */
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
@@ -109,14 +110,79 @@ const UNIT_WORDS: Record<QuotaUnit, string> = {
   images: 'images',
 };
 
+/** 429 QUOTA_EXCEEDED naming the unit and limit, with `Retry-After` = seconds to the next UTC midnight. */
+function quotaExceeded(unit: QuotaUnit, limit: number, needed: number, what = 'this call'): ApiError {
+  const err = new ApiError(
+    429,
+    'QUOTA_EXCEEDED',
+    `This API key's daily limit of ${limit} ${UNIT_WORDS[unit]} is reached (${what} needs ${needed}); it resets at 00:00 UTC.`,
+    [{ field: unit, message: `daily limit ${limit}` }],
+  );
+  err.headers = { 'retry-after': String(secondsToUtcMidnight()) };
+  return err;
+}
+
+/**
+ * The calls a chain of model calls (a pipeline) holds for its key today, taken whole before its
+ * first stage ({@link holdChainCalls}); each stage that reaches its model uses one
+ * ({@link reserveQuota} with the hold), and {@link releaseChainCalls} gives back the rest.
+ */
+export interface ChainHold {
+  keyId: string;
+  /** The UTC day the calls were reserved on (they are given back on that day's count). */
+  day: string;
+  /** Calls reserved in `key_quota_usage` (0 when the key has no calls limit). */
+  held: number;
+  /** Calls of stages that reached their reservation point (charged as on model/compute). */
+  used: number;
+}
+
+/**
+ * Reserves the calls of a whole chain of `calls` stages for `keyId` in one atomic upsert
+ * (docs/api.md#usage-and-quotas "a pipeline … is refused whole"), so parallel chains cannot each
+ * pass their first stage and be refused at a later one. No calls limit: nothing is reserved.
+ * @throws ApiError 429 QUOTA_EXCEEDED (unit calls, Retry-After) when the day's calls cannot hold
+ *   the whole chain; nothing is reserved then.
+ */
+export async function holdChainCalls(ctx: AppContext, keyId: string, calls: number): Promise<ChainHold> {
+  const day = utcDay();
+  const limit = (await cachedLimits(ctx, keyId)).get('calls');
+  if (limit === undefined || calls <= 0) return { keyId, day, held: 0, used: 0 };
+  if ((await repo.reserve(ctx.db, keyId, day, 'calls', calls, limit)) === null)
+    throw quotaExceeded('calls', limit, calls, `this ${calls}-stage pipeline`);
+  return { keyId, day, held: calls, used: 0 };
+}
+
+/**
+ * Gives back the calls of a chain's stages that never reached their model (the chain was refused or
+ * a stage failed, docs/api.md#usage-and-quotas); at most once per hold. Never throws (a failed
+ * refund is logged: the count then errs towards the limit, never past it).
+ */
+export async function releaseChainCalls(ctx: AppContext, hold: ChainHold): Promise<void> {
+  const unused = hold.held - hold.used;
+  if (unused <= 0) return;
+  hold.held = hold.used;
+  try {
+    await repo.release(ctx.db, hold.keyId, hold.day, 'calls', unused);
+  } catch (err) {
+    ctx.log.warn({ err, keyId: hold.keyId, unused }, 'could not give back the calls of a pipeline');
+  }
+}
+
 /**
  * Reserves today's units of one call of `keyId` against its limits (its own, else the default).
+ * A stage of a chain passes its {@link ChainHold}: its call then comes out of the calls the chain
+ * holds instead of being reserved again, and only its other units are reserved here.
  * @throws ApiError 429 QUOTA_EXCEEDED naming the unit and limit, with `Retry-After` (seconds to the
- *   next UTC midnight); nothing stays reserved then.
+ *   next UTC midnight); nothing stays reserved then (the hold's call stays unused).
  */
-export async function reserveQuota(ctx: AppContext, keyId: string, units: CallUnits): Promise<void> {
+export async function reserveQuota(ctx: AppContext, keyId: string, units: CallUnits, hold?: ChainHold): Promise<void> {
   const limits = await cachedLimits(ctx, keyId);
-  if (limits.size === 0) return;
+  const chained = hold !== undefined && hold.keyId === keyId;
+  if (limits.size === 0) {
+    if (chained) hold.used += 1;
+    return;
+  }
   const day = utcDay();
   const amounts: Record<QuotaUnit, number> = {
     calls: 1,
@@ -129,21 +195,16 @@ export async function reserveQuota(ctx: AppContext, keyId: string, units: CallUn
   for (const unit of QUOTA_UNITS) {
     const limit = limits.get(unit);
     if (limit === undefined || (amounts[unit] === 0 && unit !== 'audioSecondsOut')) continue;
+    // The chain reserved this stage's call before its first stage (or the key had no calls limit then).
+    if (unit === 'calls' && chained) continue;
     const total = await repo.reserve(ctx.db, keyId, day, unit, amounts[unit], limit);
     if (total === null) {
       for (const [u, a] of done) await repo.release(ctx.db, keyId, day, u, a);
-      const retryAfter = secondsToUtcMidnight();
-      const err = new ApiError(
-        429,
-        'QUOTA_EXCEEDED',
-        `This API key's daily limit of ${limit} ${UNIT_WORDS[unit]} is reached (this call needs ${amounts[unit]}); it resets at 00:00 UTC.`,
-        [{ field: unit, message: `daily limit ${limit}` }],
-      );
-      err.headers = { 'retry-after': String(retryAfter) };
-      throw err;
+      throw quotaExceeded(unit, limit, amounts[unit]);
     }
     done.push([unit, amounts[unit]]);
   }
+  if (chained) hold.used += 1;
 }
 
 /** A key's usage answer: per day, model and task, with the limits and what is left today. */
@@ -295,7 +356,10 @@ export function answeredAudioSeconds(answer: Record<string, unknown>): number {
     if (b64.length < 64) continue;
     const head = Buffer.from(b64.slice(0, 4096), 'base64');
     if (head.subarray(0, 4).toString() !== 'RIFF' || head.subarray(8, 12).toString() !== 'WAVE') continue;
-    const size = Math.floor((b64.replace(/=+$/, '').length * 3) / 4);
+    // Padding counted from the end: a regex over megabytes of base64 would hold the loop (docs/operations.md#model-answers).
+    let end = b64.length;
+    while (end > 0 && b64.charCodeAt(end - 1) === 61 /* '=' */) end--;
+    const size = Math.floor((end * 3) / 4);
     let at = 12;
     let byteRate = 0;
     while (at + 8 <= head.length) {

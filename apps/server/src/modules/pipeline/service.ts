@@ -31,6 +31,7 @@ import { ApiError, badRequest } from '../../lib/errors.ts';
 import * as models from '../models/service.ts';
 import * as health from '../model-health/service.ts';
 import * as inference from '../inference/service.ts';
+import * as metering from '../metering/service.ts';
 import { connectChain, isLanguageFree, outputLanguage } from './languages.ts';
 
 type Json = Record<string, unknown>;
@@ -425,6 +426,9 @@ function failureOf(err: ApiError, i: number, s: ResolvedStage, ctx: AppContext, 
  * Pipeline compute: runs the stages in order, each through inference.runInference (the guarded
  * model call of model/compute), each one's text or speech the next one's input.
  * @returns one entry per stage: task, serviceId, config (languages), the model's `output`/`audio`.
+ * With an API key the calls of all stages are reserved before the first one (metering
+ * holdChainCalls: 429 QUOTA_EXCEEDED for the whole chain, no stage run) and those of stages that
+ * never reached their model are given back however the chain ends.
  * @throws PipelineStageError (see its doc) for the first stage refused or failed; nothing after it runs.
  */
 export async function runPipeline(
@@ -435,16 +439,36 @@ export async function runPipeline(
 ): Promise<PipelineStageResponse[]> {
   const stages = await resolveStages(ctx, caller, body);
   const d = body.inputData;
-  let payload: Payload = d.audio
+  const payload: Payload = d.audio
     ? { kind: 'audio', content: d.audio[0].audioContent ?? undefined, uri: d.audio[0].audioUri ?? undefined }
     : d.image
       ? { kind: 'image', content: d.image[0].imageContent ?? undefined, uri: d.image[0].imageUri ?? undefined }
       : { kind: 'text', texts: (d.input ?? []).map((x) => x.source) };
+  // The calls of every stage are reserved before the first runs, and those of stages that never
+  // reach their model are given back: a chain over its quota is refused whole (docs/api.md#usage-and-quotas).
+  const chain = caller.apiKey ? await metering.holdChainCalls(ctx, caller.apiKey.keyId, stages.length) : undefined;
+  try {
+    return await runStages(ctx, caller, stages, payload, opts, chain);
+  } finally {
+    if (chain) await metering.releaseChainCalls(ctx, chain);
+  }
+}
+
+/** The stages of {@link runPipeline} in order, each one's text or speech the next one's input. */
+async function runStages(
+  ctx: AppContext,
+  caller: inference.InferenceCaller,
+  stages: ResolvedStage[],
+  first: Payload,
+  opts: PipelineRunOptions,
+  chain: metering.ChainHold | undefined,
+): Promise<PipelineStageResponse[]> {
+  let payload = first;
   const done: PipelineStageResponse[] = [];
   for (const [i, s] of stages.entries()) {
     let answer: Json;
     try {
-      answer = await inference.runInference(ctx, caller, stageBody(s, payload), { limits: opts.limits });
+      answer = await inference.runInference(ctx, caller, stageBody(s, payload), { limits: opts.limits, chain });
     } catch (err) {
       // A quota refusal (429, Retry-After) refuses the whole call, as on model/compute.
       if (err instanceof ApiError && err.status === 429) throw err;
