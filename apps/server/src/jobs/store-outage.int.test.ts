@@ -1,0 +1,169 @@
+/**
+ * An object-store outage under a running ingest (issue #34 finding 2; docs/operations.md#database-restarts):
+ * the S3 errors are errors of the job, not of the worker process (`main.ts --worker`): it stays
+ * alive, the job is retried once the store answers again and ends Completed with exact counts.
+ * The store is a real S3-protocol server (s3rver), stopped and started again on the same port and folder.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
+import { createSignedInUser, signedInject } from '../test/users.ts';
+import { makeParallelZip } from '../test/fixtures.ts';
+import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
+import { REPO_ROOT } from '../test/server-process.ts';
+
+const ROWS = 300;
+const BUCKET = 'ulca-outage';
+
+let tmp: string;
+let s3: S3rver | undefined;
+let s3Port = 0;
+let p: TestPlatform;
+let files: FixtureServer;
+let worker: ChildProcess | undefined;
+const workerLines: string[] = [];
+
+async function startS3(): Promise<void> {
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: s3Port,
+    silent: true,
+    directory: path.join(tmp, 's3'),
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
+  s3Port = ((await s3.run()) as unknown as { port: number }).port;
+}
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-store-outage-'));
+  fs.mkdirSync(path.join(tmp, 's3'));
+  await startS3();
+  const s3Config = {
+    endpoint: `http://127.0.0.1:${s3Port}`,
+    bucket: BUCKET,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+  // The API side, in this process: it runs no job.
+  p = await createTestPlatform({ config: { s3: s3Config } });
+  fs.mkdirSync(path.join(tmp, 'files'));
+  files = await startFixtureServer(path.join(tmp, 'files'));
+}, 120_000);
+
+afterAll(async () => {
+  if (worker && worker.exitCode === null) {
+    const exited = new Promise((r) => worker!.once('exit', r));
+    worker.kill('SIGTERM');
+    await exited;
+  }
+  await p?.close();
+  await files?.close();
+  await s3?.close().catch(() => undefined);
+  fs.rmSync(tmp, { recursive: true, force: true });
+}, 60_000);
+
+async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, ms = 120_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v)) return v;
+    if (worker && worker.exitCode !== null)
+      throw new Error(`the worker exited (${worker.exitCode}) while waiting for ${what}:\n${workerLines.join('\n')}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last ${JSON.stringify(v)}\n${workerLines.slice(-30).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('an object-store outage under a running ingest', () => {
+  it('the worker process lives on and the job ends Completed with exact counts', async () => {
+    worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--worker'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: p.ctx.config.databaseUrl!,
+        ULCA_DATA_DIR: p.dataDir,
+        S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+        S3_BUCKET: BUCKET,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        ALLOWED_FETCH_HOSTS: '127.0.0.1,localhost',
+        MODEL_HEALTH_INTERVAL_MINUTES: '0',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    readline.createInterface({ input: worker.stdout! }).on('line', (l) => workerLines.push(l));
+    readline.createInterface({ input: worker.stderr! }).on('line', (l) => workerLines.push(l));
+    await until(
+      'the worker to start',
+      async () => workerLines.some((l) => l.includes('worker started')),
+      (v) => v,
+    );
+    const pid = worker.pid;
+
+    // A download of about 6 s, streamed into the store as it arrives.
+    const user = await createSignedInUser(p);
+    const zip = await makeParallelZip({ rows: ROWS, destDir: path.join(tmp, 'files'), seed: 'store-outage' });
+    const bytesPerSecond = Math.ceil(fs.statSync(zip).size / 6);
+    const res = await signedInject(p.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
+      datasetName: 'outage',
+      url: files.url(`slow/${path.basename(zip)}?bytesPerSecond=${bytesPerSecond}`),
+      userId: user.userId,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const srn = res.json().data.serviceRequestNumber as string;
+    const stage = async (name: string) =>
+      (await p.ctx.db.pool.query(`SELECT status FROM dataset_stages WHERE service_request_number = $1 AND stage = $2`, [srn, name])).rows[0]
+        ?.status as string | undefined;
+    await until(
+      'the download to start',
+      () => stage('download'),
+      (s) => s === 'In-Progress',
+    );
+
+    // The outage: the store goes away mid-download and stays away until the attempt has failed on it
+    // (the archive reaches the store in one part, at the end of the download).
+    await s3!.close();
+    s3 = undefined;
+    await until(
+      'an attempt to fail on the store',
+      async () => workerLines.some((l) => l.includes('job attempt failed')),
+      (v) => v,
+    );
+    await startS3();
+
+    const status = async () =>
+      (await p.ctx.db.pool.query(`SELECT status FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0]
+        ?.status as string;
+    expect(await until('the ingest to end', status, (s) => s === 'Completed' || s === 'Failed', 150_000), workerLines.join('\n')).toBe(
+      'Completed',
+    );
+    expect(worker.exitCode, workerLines.join('\n')).toBeNull();
+    expect(worker.pid).toBe(pid);
+    const stages = await p.ctx.db.pool.query(
+      `SELECT stage, status, success_count, failed_count FROM dataset_stages WHERE service_request_number = $1 ORDER BY ord`,
+      [srn],
+    );
+    expect(
+      stages.rows.map((s: { stage: string; status: string; success_count: number; failed_count: number }) => [
+        s.stage,
+        s.status,
+        s.success_count,
+        s.failed_count,
+      ]),
+    ).toEqual([
+      ['download', 'Completed', 1, 0],
+      ['ingest', 'Completed', ROWS, 0],
+      ['validate', 'Completed', ROWS, 0],
+      ['publish', 'Completed', ROWS, 0],
+    ]);
+  }, 300_000);
+});
