@@ -7,7 +7,9 @@ import {
   benchmarkDetailResponse,
   benchmarkExecuteResponse,
   benchmarkSearchResponse,
+  benchmarkVisibilityResponse,
   type BenchmarkExecuteBody,
+  type BenchmarkVisibilityBody,
 } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -73,6 +75,19 @@ export function useExecuteBenchmark() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BenchmarkExecuteBody) => apiRequest('POST', BENCHMARK_API.execute, { body, schema: benchmarkExecuteResponse }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: benchmarkKeys.all }),
+  });
+}
+
+/**
+ * Marks a benchmark's test set open or hidden (POST …/benchmark/visibility, its owner or an ADMIN;
+ * docs/api.md#who-sees-a-benchmarks-rows). On success the benchmark queries are refetched.
+ */
+export function useSetBenchmarkVisibility() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BenchmarkVisibilityBody) =>
+      apiRequest('POST', BENCHMARK_API.visibility, { body, schema: benchmarkVisibilityResponse }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: benchmarkKeys.all }),
   });
 }

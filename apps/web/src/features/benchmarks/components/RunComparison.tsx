@@ -24,8 +24,9 @@ const num = (x: number | null) => (x === null ? '—' : scoreText(x));
 /**
  * Comparison of runs on the leaderboard (docs/product.md#benchmark-datasets-and-leaderboards): pick
  * a metric and 2–5 of its runs; shows each run's score with its bootstrap interval, each pair's
- * paired bootstrap p-value, and the examples where the runs differ most, side by side. Every run's
- * per-example outputs download as JSON Lines.
+ * paired bootstrap p-value, and the examples where the runs differ most, side by side. A run's
+ * per-example outputs download as JSON Lines when the caller may read them; on a hidden benchmark the
+ * server leaves out inputs, references and others' outputs (docs/api.md#who-sees-a-benchmarks-rows).
  */
 export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[] }) {
   const { t } = useTranslation();
@@ -72,9 +73,11 @@ export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[
               control={<Checkbox checked={selected.includes(r.benchmarkProcessId)} onChange={() => toggle(r.benchmarkProcessId)} />}
               label={`${r.modelName} ${r.modelVersion} — ${scoreText(r.score)}`}
             />
-            <Link href={runOutputsUrl(r.benchmarkProcessId)} variant="body2">
-              {t('benchmarks.compare.outputs')}
-            </Link>
+            {r.outputsVisible !== false && (
+              <Link href={runOutputsUrl(r.benchmarkProcessId)} variant="body2">
+                {t('benchmarks.compare.outputs')}
+              </Link>
+            )}
           </Box>
         ))}
       </Box>
@@ -128,6 +131,11 @@ export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[
           <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
             {t('benchmarks.compare.examples')}
           </Typography>
+          {data.visibility === 'hidden' && (data.examples.length === 0 || data.examples.some((e) => e.input === null)) && (
+            <Typography variant="body2" color="text.secondary" role="note">
+              {t(data.examples.length === 0 ? 'benchmarks.compare.noRows' : 'benchmarks.compare.hiddenRows')}
+            </Typography>
+          )}
           <Table
             size="small"
             aria-label={t('benchmarks.compare.examplesTable')}
@@ -147,16 +155,22 @@ export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[
                   <TableCell>
                     {/* dir auto: an Urdu or other right-to-left text reads in its own direction. */}
                     <Typography variant="body2" dir="auto">
-                      {e.input}
+                      {e.input ?? <em>{t('benchmarks.compare.hidden')}</em>}
                     </Typography>
                     <Typography variant="body2" color="text.secondary" dir="auto">
-                      {e.reference}
+                      {e.reference ?? <em>{t('benchmarks.compare.hidden')}</em>}
                     </Typography>
                   </TableCell>
                   {e.outputs.map((o) => (
                     <TableCell key={o.benchmarkProcessId}>
                       <Typography variant="body2" dir="auto">
-                        {o.failed ? <em>{t('benchmarks.compare.failed')}</em> : o.hypothesis}
+                        {o.hypothesis === null ? (
+                          <em>{t('benchmarks.compare.hidden')}</em>
+                        ) : o.failed ? (
+                          <em>{t('benchmarks.compare.failed')}</em>
+                        ) : (
+                          o.hypothesis
+                        )}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">
                         {num(o.score)}

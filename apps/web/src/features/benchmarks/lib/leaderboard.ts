@@ -16,6 +16,8 @@ export interface LeaderboardEntry {
   position: number;
   /** 'unpublished': the caller's own unpublished model, listed to them only, without a rank (position 0). */
   modelStatus?: 'published' | 'unpublished';
+  /** false: the caller may not read this run's per-example outputs (a hidden benchmark, docs/api.md#who-sees-a-benchmarks-rows). */
+  outputsVisible?: boolean;
 }
 
 /**

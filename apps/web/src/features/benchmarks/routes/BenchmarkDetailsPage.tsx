@@ -1,18 +1,24 @@
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
+import LockIcon from '@mui/icons-material/Lock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
-import { useBenchmark } from '../api/benchmarks.ts';
+import { useBenchmark, useSetBenchmarkVisibility } from '../api/benchmarks.ts';
 import { Leaderboard } from '../components/Leaderboard.tsx';
 import { RunComparison } from '../components/RunComparison.tsx';
 import { MetricGlossary } from '../components/MetricGlossary.tsx';
@@ -31,6 +37,8 @@ import { BENCHMARK_API } from '@ulca/contracts';
  * Languages, Domain and Submitter cards, the leaderboard per metric and the metric definitions.
  * A benchmark that does not exist (404) says so with a way back to the list, never "Try again"
  * (issue #22 item 18); a bundled benchmark's Download gives its zip (docs/benchmarks.md#bundled-benchmarks).
+ * Whether its test set is open or hidden shows under the title; its owner (or an ADMIN) switches it
+ * there (docs/api.md#who-sees-a-benchmarks-rows).
  */
 export default function BenchmarkDetailsPage() {
   const { t } = useTranslation();
@@ -38,6 +46,7 @@ export default function BenchmarkDetailsPage() {
   const { state } = useLocation();
   const back = backLink(state);
   const query = useBenchmark(benchmarkId);
+  const setVisibility = useSetBenchmarkVisibility();
   const b = query.data;
   usePageTitle(b ? b.name : t('benchmarks.details.title'));
   // refUrl: the address the dataset was submitted from, or the zip of a benchmark bundled with the platform.
@@ -46,6 +55,7 @@ export default function BenchmarkDetailsPage() {
   const missing = query.isError && isNotFound(query.error);
 
   const details = (b: NonNullable<typeof query.data>) => {
+    const hidden = b.visibility === 'hidden';
     const cards = [
       { label: t('benchmarks.field.task'), value: benchmarkTaskLabel(b.task.type) },
       { label: t('benchmarks.field.languages'), value: benchmarkLanguageText(b.languages) },
@@ -72,7 +82,7 @@ export default function BenchmarkDetailsPage() {
             title={
               downloadUrl
                 ? t(bundled ? 'benchmarks.details.bundledDownloadHint' : 'benchmarks.details.downloadHint')
-                : t('benchmarks.details.noDownload')
+                : t(b.visibility === 'hidden' ? 'benchmarks.details.hiddenDownload' : 'benchmarks.details.noDownload')
             }
           >
             <span>
@@ -88,6 +98,33 @@ export default function BenchmarkDetailsPage() {
             </span>
           </Tooltip>
         </Stack>
+        <Box sx={{ mt: 1.5, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+          <Tooltip title={t(hidden ? 'benchmarks.details.testSetHiddenHint' : 'benchmarks.details.testSetOpenHint')}>
+            <Chip
+              size="small"
+              variant="outlined"
+              icon={hidden ? <LockIcon /> : <LockOpenIcon />}
+              label={t(hidden ? 'benchmarks.details.testSetHidden' : 'benchmarks.details.testSetOpen')}
+            />
+          </Tooltip>
+          {b.canChangeVisibility && (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={hidden}
+                  disabled={setVisibility.isPending}
+                  onChange={(e) => setVisibility.mutate({ benchmarkId: b.benchmarkId, visibility: e.target.checked ? 'hidden' : 'open' })}
+                />
+              }
+              label={t('benchmarks.details.hideTestSet')}
+            />
+          )}
+        </Box>
+        {setVisibility.isError && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {t('benchmarks.details.visibilityError')}
+          </Alert>
+        )}
         <Typography variant="body1" sx={{ mt: 2, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
           {b.description || t('benchmarks.noDescription')}
         </Typography>
