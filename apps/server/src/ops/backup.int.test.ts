@@ -107,6 +107,14 @@ describe('restore drill (docs/operations.md#running-it-in-production, "Backups")
     const keys: string[] = [];
     for await (const o of after.ctx.store.list('')) keys.push(o.key);
     expect(keys.length).toBe(manifest.objects);
+
+    // The restore recorded the backup secret's fingerprint: a backup run with another secret (e.g.
+    // without ULCA_SECRET, on a machine whose data folder has its own secret.key) is refused.
+    const elsewhere = fs.mkdtempSync(path.join(work, 'elsewhere-'));
+    await expect(
+      backupPlatform({ ...partsOf(after), config: { dataDir: elsewhere, secret: undefined } }, path.join(work, 'backup-elsewhere')),
+    ).rejects.toThrow(/ULCA_SECRET differs/);
+    expect(fs.existsSync(path.join(work, 'backup-elsewhere'))).toBe(false);
   });
 
   it("runs as written as the tables' owner, a role that is not a superuser: npm run restore, start, ready, same answers", async () => {

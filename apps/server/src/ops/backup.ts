@@ -8,7 +8,7 @@ import type { Db } from '../db/pool.ts';
 import { migrate } from '../db/migrate.ts';
 import { startBoss } from '../jobs/boss.ts';
 import { secretKey } from '../security/crypto.ts';
-import { recordSecretFingerprint } from '../security/secret-fingerprint.ts';
+import { checkSecretFingerprint, recordSecretFingerprint } from '../security/secret-fingerprint.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 
 /** What a backup folder holds (manifest.json): tables with their row counts, objects, and the migrations applied. */
@@ -46,9 +46,14 @@ async function listTables(db: Db): Promise<string[]> {
  * every table of the database, pg-boss's included, as binary COPY files (one consistent snapshot:
  * one REPEATABLE READ transaction), every object of the store under objects/, and the server
  * secret (secret.key, 64 hex characters, mode 0600). Independent of the pg_dump version at hand.
- * Returns the manifest. Throws on a database or store error.
+ * Returns the manifest. Throws SecretMismatchError, before writing anything, when the secret of
+ * `parts.config` is not the one the platform's processes run with (security/secret-fingerprint.ts),
+ * or on a database or store error.
  */
 export async function backupPlatform(parts: BackupParts, dir: string): Promise<BackupManifest> {
+  // The backup carries this environment's secret: it must be the platform's, or the backup restores
+  // nothing encrypted (a backup run without ULCA_SECRET would otherwise create a new secret.key).
+  await checkSecretFingerprint(parts.db.pool, secretKey(parts.config), { store: false });
   await fsp.mkdir(path.join(dir, 'db'), { recursive: true });
   const client = await parts.db.pool.connect();
   const manifest: BackupManifest = { createdOn: new Date().toISOString(), migrations: [], tables: [], objects: 0 };

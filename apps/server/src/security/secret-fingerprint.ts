@@ -33,17 +33,21 @@ export class SecretMismatchError extends Error {
 
 /**
  * Stores the fingerprint of `key` when the database has none yet (first start; concurrent first
- * starts agree: the first insert wins and the others compare with it), else compares. Throws
+ * starts agree: the first insert wins and the others compare with it), else compares. With
+ * `store: false` (a backup) only compares, and a database without a fingerprint passes. Throws
  * {@link SecretMismatchError} when the stored fingerprint is another secret's, or the pool's error.
  */
-export async function checkSecretFingerprint(pool: pg.Pool, key: Buffer): Promise<void> {
+export async function checkSecretFingerprint(pool: pg.Pool, key: Buffer, opts: { store?: boolean } = {}): Promise<void> {
   const mine = secretFingerprint(key);
-  await pool.query(`INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, [
-    SECRET_FINGERPRINT_SETTING,
-    JSON.stringify(mine),
-  ]);
+  if (opts.store !== false) {
+    await pool.query(`INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, [
+      SECRET_FINGERPRINT_SETTING,
+      JSON.stringify(mine),
+    ]);
+  }
   const r = await pool.query(`SELECT value FROM app_settings WHERE key = $1`, [SECRET_FINGERPRINT_SETTING]);
-  const stored = String(r.rows[0]?.value ?? '');
+  if (!r.rows.length) return;
+  const stored = String(r.rows[0].value);
   if (stored.length !== mine.length || !timingSafeEqual(Buffer.from(stored), Buffer.from(mine))) throw new SecretMismatchError();
 }
 
