@@ -20,10 +20,10 @@ import { loadConfig } from '../config.ts';
 const { webDist, webRenderer } = loadConfig(process.env);
 const built = fs.existsSync(webRenderer) && fs.existsSync(path.join(webDist, 'index.html'));
 
-/** Concurrent connections of the flood, how long it lasts, and at most one request per connection per FLOOD_PACE_MS (ms): 80 a second, the flood was 3. */
+/** Concurrent connections of the flood, how long it lasts, and at most one request per connection per FLOOD_PACE_MS (ms): 40 a second, the flood was 3. */
 const CONNECTIONS = 16;
 const FLOOD_MS = 8000;
-const FLOOD_PACE_MS = 200;
+const FLOOD_PACE_MS = 400;
 /** A health probe every this many ms during the flood; each may take at most PROBE_TIMEOUT_MS. */
 const PROBE_EVERY_MS = 100;
 const PROBE_TIMEOUT_MS = 10_000;
