@@ -93,10 +93,19 @@ async function main(started: Started): Promise<void> {
   if (applied.length) log.info({ applied }, 'database migrated');
   // A process with another secret than the fleet's would refuse every session and link the others made: it stops here, before /ready.
   await checkSecretFingerprint(db.pool, secretKey(config));
+  // While the database is away every queue's poll fails twice a second: one line per 10 s, with the count left out.
+  let quietUntil = 0;
+  let unlogged = 0;
+  const queueErrors = (err: Error) => {
+    if (Date.now() < quietUntil) return void unlogged++;
+    log.warn({ err, unlogged }, 'job queue error');
+    unlogged = 0;
+    quietUntil = Date.now() + 10_000;
+  };
   const boss = await startBoss(databaseUrl, {
     expireInSeconds: config.jobExpireSeconds,
     max: config.bossPoolSize,
-    onError: (err) => log.warn({ err }, 'job queue error'),
+    onError: (err) => queueErrors(err),
   });
   // The stateful services (limiters, caches, timers, servers) are built once here and closed on stop (services.ts).
   const ctx = await createServices({
