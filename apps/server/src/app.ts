@@ -27,7 +27,7 @@ import { masterDataRoutes } from './modules/master-data/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { modelRoutes } from './modules/models/routes.ts';
 import { inferenceRoutes } from './modules/inference/routes.ts';
-import { streamingRoutes } from './modules/streaming/routes.ts';
+import { registerWebSockets, streamingRoutes } from './modules/streaming/routes.ts';
 import { modelHealthRoutes } from './modules/model-health/routes.ts';
 import { modelFeedbackRoutes } from './modules/model-feedback/routes.ts';
 import { benchmarkRoutes } from './modules/benchmarks/routes.ts';
@@ -143,6 +143,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.routeAccess.declarePluginRoutes(PUBLIC, () => registerCors(app, ctx.config.corsOrigins));
   // Before any route: the compression plugin attaches itself to routes as they are added.
   await registerCompression(app);
+  // Before any route or scope: its hooks close the socket of an upgrade request a plain route answers.
+  await registerWebSockets(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'ULCA platform API', version: '0.1.0', description: 'Datasets, accounts and jobs of the ULCA platform.' },

@@ -2,9 +2,10 @@
  * No request body can end the server process (docs/operations.md#request-bodies; issue #34
  * finding 1): every route of the OpenAPI document is sent, over raw TCP to the real listening app,
  * a body shorter than its Content-Length, a body longer than it, a body cut off by a destroyed
- * socket, an oversized chunked body, invalid JSON, a corrupt gzip body and a wrong content type.
+ * socket, an oversized chunked body, invalid JSON, a corrupt gzip body, a wrong content type and
+ * a WebSocket upgrade followed by a malformed frame.
  * After each batch the liveness route still answers and nothing was thrown past the app (an
- * unhandled stream 'error' reaches process 'uncaughtException').
+ * unhandled stream 'error' reaches process 'uncaughtException'); at the end no connection is open.
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +17,7 @@ import { createTestPlatform, type TestPlatform } from './test/harness.ts';
 const KiB = 1024;
 /** The Content-Length of the finding: past the compute routes' media limit (22,435,160 bytes by default). */
 const FINDING_DECLARED = 22_435_200;
-/** Routes attacked at once (7 attacks each): under MAX_CONNECTIONS_PER_IP (128). */
+/** Routes attacked at once (8 attacks each): under MAX_CONNECTIONS_PER_IP (128). */
 const ROUTES_PER_BATCH = 8;
 /** How long an attack waits for an answer before it gives up (most answer in milliseconds). */
 const ANSWER_WAIT_MS = 1500;
@@ -97,6 +98,45 @@ function chunked(total: number): string[] {
   return out;
 }
 
+/**
+ * A WebSocket upgrade of `path`; once answered 101, an unmasked frame (a protocol error from a
+ * client) and the socket is left to the server. Resolves with the upgrade's status (null: none).
+ */
+function upgradeThenMalformedFrame(method: string, path: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    let text = '';
+    let status: number | null = null;
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    const done = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(status);
+    };
+    const timer = setTimeout(done, ANSWER_WAIT_MS);
+    socket.on('error', done);
+    socket.on('close', done);
+    socket.on('data', (b: Buffer) => {
+      if (status !== null) return;
+      text += b.toString('latin1');
+      const m = /^HTTP\/1\.1 (\d{3})/.exec(text);
+      if (!m || !text.includes('\r\n\r\n')) return;
+      status = Number(m[1]);
+      if (status === 101) socket.write(Buffer.from([0x81, 0x05, ...Buffer.from('hello')]));
+      else done();
+    });
+    socket.on('connect', () =>
+      socket.write(
+        head(method, path, {
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': 13,
+          'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        }),
+      ),
+    );
+  });
+}
+
 /** The attacks on one route; each resolves with its answer's status (null: none). */
 const ATTACKS: Record<string, (method: string, path: string) => Promise<number | null>> = {
   // (a) the finding: a large announced length, 17 KB sent, then the client goes away.
@@ -124,6 +164,7 @@ const ATTACKS: Record<string, (method: string, path: string) => Promise<number |
     const body = Buffer.concat([Buffer.from([0x1f, 0x8b, 0x08, 0x00]), Buffer.alloc(2 * KiB, 0x5a)]);
     return exchange([head(m, u, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length }), body]);
   },
+  'WebSocket upgrade, then a malformed frame': upgradeThenMalformedFrame,
   'wrong content type': (m, u) => {
     const body = '<?xml version="1.0"?><modelId>m</modelId>';
     return exchange([head(m, u, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(body) }), body]);
@@ -139,9 +180,10 @@ function paramValue(name: string): string {
 
 /** Every path + method of the OpenAPI document the app serves, path parameters filled in. */
 async function documentedRoutes(): Promise<{ method: string; path: string }[]> {
-  const res = await fetch(`http://127.0.0.1:${port}/ulca/docs/json`);
-  expect(res.status).toBe(200);
-  const doc = (await res.json()) as { paths: Record<string, Record<string, unknown>> };
+  // Injected: a kept-alive client connection would count as open at the end.
+  const res = await p.app.inject({ method: 'GET', url: '/ulca/docs/json' });
+  expect(res.statusCode).toBe(200);
+  const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>();
   const routes: { method: string; path: string }[] = [];
   for (const [template, ops] of Object.entries(doc.paths)) {
     const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(paramValue(name)));
@@ -207,5 +249,9 @@ describe('hostile request bodies', () => {
       await expectAlive(batch.map((r) => `${r.method} ${r.path}`).join(', '));
     }
     expect(serverErrors).toEqual([]);
+    // Every attacked connection is closed by now: a socket the server no longer reads (an upgrade
+    // answered by a plain route) would never see its client leave, and would hold a descriptor.
+    const open = () => new Promise<number>((resolve, reject) => p.app.server.getConnections((e, n) => (e ? reject(e) : resolve(n))));
+    await expect.poll(open, { timeout: 5000 }).toBe(0);
   });
 });

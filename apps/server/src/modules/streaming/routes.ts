@@ -52,6 +52,16 @@ function refuse(socket: WebSocket, msg: StreamServerMessage): void {
 }
 
 /**
+ * Registers @fastify/websocket on the root app, before any route or scope (app.ts), so that its
+ * hooks reach every route: an upgrade request answered by a plain route has its socket closed with
+ * the answer (else Node no longer reads that socket and it stays open after its client left;
+ * docs/operations.md#request-bodies). Browser frames over CLIENT_MAX_FRAME_BYTES close the socket.
+ */
+export async function registerWebSockets(app: FastifyInstance): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: CLIENT_MAX_FRAME_BYTES } });
+}
+
+/**
  * Streaming relay routes (issue #14; protocol in @ulca/contracts api/streaming.ts): WebSocket
  * upgrades at STREAMING_API.asr and STREAMING_API.tts with `?modelId&language[&ticket]`. Callers
  * as for model/compute: anonymous (published models only), signed (owner or admin may stream an
@@ -81,7 +91,6 @@ export async function streamingRoutes(fastify: FastifyInstance, ctx: AppContext)
     async (req) => ({ data: await issueStreamTicket(ctx, currentUser(req), validatedBody(streamTicketBody, req).modelId) }),
   );
   await fastify.register(async (scope) => {
-    await scope.register(websocket, { options: { maxPayload: CLIENT_MAX_FRAME_BYTES } });
     for (const kind of ['asr', 'tts'] as StreamKind[]) {
       // wsHandler (not `websocket: true`, which hides the route from the OpenAPI document): a plain GET gets 426 from `handler`.
       scope.route({
