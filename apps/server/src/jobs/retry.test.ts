@@ -15,6 +15,8 @@ function fakeContext() {
   const ctx = {
     log,
     metrics,
+    // The database answers: a failed attempt reports at once (retry.ts waits for it after a restart).
+    db: { pool: { query: async () => ({ rows: [] }) } },
     boss: {
       work: async (_queue: string, _opts: unknown, h: Handler) => {
         handler = h;
