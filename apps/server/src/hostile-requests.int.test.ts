@@ -137,34 +137,35 @@ function upgradeThenMalformedFrame(method: string, path: string): Promise<number
   });
 }
 
-/** The attacks on one route; each resolves with its answer's status (null: none). */
-const ATTACKS: Record<string, (method: string, path: string) => Promise<number | null>> = {
+/** The attacks on one route, sent as `type` (the route's own content type); each resolves with its answer's status (null: none). */
+const ATTACKS: Record<string, (method: string, path: string, type: string) => Promise<number | null>> = {
   // (a) the finding: a large announced length, 17 KB sent, then the client goes away.
-  'declared length above the bytes sent': (m, u) =>
-    exchange([head(m, u, { 'content-type': 'application/json', 'content-length': FINDING_DECLARED }), textBody(17 * KiB)], {
+  'declared length above the bytes sent': (m, u, type) =>
+    exchange([head(m, u, { 'content-type': type, 'content-length': FINDING_DECLARED }), textBody(17 * KiB)], {
       waitMs: 400,
     }),
   // (b) the rest of the body reaches the HTTP parser as a (malformed) next request.
-  'declared length below the body': (m, u) =>
-    exchange([head(m, u, { 'content-type': 'application/json', 'content-length': 10 }), textBody(17 * KiB)]),
+  'declared length below the body': (m, u, type) =>
+    exchange([head(m, u, { 'content-type': type, 'content-length': 10 }), textBody(17 * KiB)]),
   // (c) within every limit but never finished: the socket is destroyed while the body is read.
-  'body cut off mid-way': (m, u) =>
-    exchange([head(m, u, { 'content-type': 'application/json', 'content-length': 64 * KiB }), textBody(20 * KiB).slice(0, -4)], {
+  'body cut off mid-way': (m, u, type) =>
+    exchange([head(m, u, { 'content-type': type, 'content-length': 64 * KiB }), textBody(20 * KiB).slice(0, -4)], {
       destroyAfterMs: 50,
     }),
   // (d) past the 1 MiB JSON limit (and the compute text limit), without a Content-Length.
-  'oversized chunked body': (m, u) =>
-    exchange([head(m, u, { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }), ...chunked(1024 * KiB + 17 * KiB)]),
-  'invalid JSON': (m, u) => {
+  'oversized chunked body': (m, u, type) =>
+    exchange([head(m, u, { 'content-type': type, 'transfer-encoding': 'chunked' }), ...chunked(1024 * KiB + 17 * KiB)]),
+  // Invalid JSON; for a multipart route, a form without a boundary line.
+  'malformed body': (m, u, type) => {
     const body = '{"modelId": "m", "input": [{"source": "unterminated';
-    return exchange([head(m, u, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }), body]);
+    return exchange([head(m, u, { 'content-type': type, 'content-length': Buffer.byteLength(body) }), body]);
   },
   // Decompressed by @fastify/compress's preParsing stream, which fails on these bytes.
-  'corrupt gzip body': (m, u) => {
+  'corrupt gzip body': (m, u, type) => {
     const body = Buffer.concat([Buffer.from([0x1f, 0x8b, 0x08, 0x00]), Buffer.alloc(2 * KiB, 0x5a)]);
-    return exchange([head(m, u, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length }), body]);
+    return exchange([head(m, u, { 'content-type': type, 'content-encoding': 'gzip', 'content-length': body.length }), body]);
   },
-  'WebSocket upgrade, then a malformed frame': upgradeThenMalformedFrame,
+  'WebSocket upgrade, then a malformed frame': (m, u) => upgradeThenMalformedFrame(m, u),
   'wrong content type': (m, u) => {
     const body = '<?xml version="1.0"?><modelId>m</modelId>';
     return exchange([head(m, u, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(body) }), body]);
@@ -178,18 +179,24 @@ function paramValue(name: string): string {
   return 'x';
 }
 
-/** Every path + method of the OpenAPI document the app serves, path parameters filled in. */
-async function documentedRoutes(): Promise<{ method: string; path: string }[]> {
+/** Every path + method of the OpenAPI document the app serves, path parameters filled in, with the body type to attack it with. */
+async function documentedRoutes(): Promise<{ method: string; path: string; type: string }[]> {
   // Injected: a kept-alive client connection would count as open at the end.
   const res = await p.app.inject({ method: 'GET', url: '/ulca/docs/json' });
   expect(res.statusCode).toBe(200);
-  const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>();
-  const routes: { method: string; path: string }[] = [];
+  const doc = res.json<{ paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>> }>();
+  const routes: { method: string; path: string; type: string }[] = [];
   for (const [template, ops] of Object.entries(doc.paths)) {
     const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(paramValue(name)));
     for (const method of Object.keys(ops)) {
-      if (['get', 'put', 'post', 'delete', 'patch', 'options', 'head'].includes(method))
-        routes.push({ method: method.toUpperCase(), path });
+      if (!['get', 'put', 'post', 'delete', 'patch', 'options', 'head'].includes(method)) continue;
+      // The declared body type; a route that takes a body but declares none is a multipart upload
+      // (the document has no multipart bodies), and the rest get JSON.
+      const declared =
+        Object.keys(ops[method]?.requestBody?.content ?? {})[0] ??
+        (['post', 'put', 'patch'].includes(method) ? 'multipart/form-data' : 'application/json');
+      const type = declared === 'multipart/form-data' ? `${declared}; boundary=hostile` : declared;
+      routes.push({ method: method.toUpperCase(), path, type });
     }
   }
   return routes;
@@ -239,9 +246,9 @@ describe('hostile request bodies', () => {
     for (let i = 0; i < routes.length; i += ROUTES_PER_BATCH) {
       const batch = routes.slice(i, i + ROUTES_PER_BATCH);
       await Promise.all(
-        batch.flatMap(({ method, path }) =>
+        batch.flatMap(({ method, path, type }) =>
           Object.entries(ATTACKS).map(async ([name, attack]) => {
-            const status = await attack(method, path);
+            const status = await attack(method, path, type);
             if (status !== null && status >= 500) serverErrors.push(`${method} ${path} ${name}: ${status}`);
           }),
         ),
