@@ -5,11 +5,13 @@
  * (address policy, DNS pinning, no redirects, time limit, size cap), sends the endpoint's key as
  * its header, and only returns an answer that matches the task's ULCA response schema.
  */
-import { inferenceResponseSchemas, type InferenceResponse, type InferenceTask } from '@ulca/contracts';
+import type { InferenceResponse, InferenceTask } from '@ulca/contracts';
 import { FetchError, describeBytes, safePostJson, type OutboundPools, type SafePostResult } from './safe-fetch.ts';
+import { AnswerPoolBusyError, LARGE_ANSWER_BYTES, type AnswerPool } from './answer-pool.ts';
+import { checkAnswer } from './answer-parse.worker.ts';
 
 /** Why a model call failed. */
-export type ModelCallErrorCode = 'URL_REFUSED' | 'TIMEOUT' | 'UNREACHABLE' | 'HTTP_ERROR' | 'TOO_LARGE' | 'BAD_RESPONSE';
+export type ModelCallErrorCode = 'URL_REFUSED' | 'TIMEOUT' | 'UNREACHABLE' | 'HTTP_ERROR' | 'TOO_LARGE' | 'BAD_RESPONSE' | 'BUSY';
 
 /**
  * A failed model call. `message` is written for the person who submitted or tries the model (e.g.
@@ -56,6 +58,11 @@ export interface ModelCallOptions {
   signal?: AbortSignal;
   /** The process's connection pools (ctx.services.outbound); without, a fresh connection per request. */
   pools?: OutboundPools;
+  /**
+   * Reads answers over LARGE_ANSWER_BYTES off the event loop, a bounded number at once
+   * (InferenceState.answerPool, docs/operations.md#model-answers); without, every answer is parsed on the loop.
+   */
+  answers?: AnswerPool;
 }
 
 /** A model's validated answer and how long the whole call took (milliseconds, polling included). */
@@ -94,34 +101,72 @@ function fromFetchError(err: unknown, timeoutMs: number): ModelCallError {
   return new ModelCallError('UNREACHABLE', `The model endpoint could not be reached: ${err instanceof Error ? err.message : String(err)}`);
 }
 
-/** Parses a 2xx JSON answer; non-2xx → HTTP_ERROR with the endpoint's own message when it gave one. */
-function parseAnswer(res: SafePostResult, what: string): unknown {
+/** Largest error answer whose `message` is read (on the loop): an endpoint's error text is short. */
+const ERROR_ANSWER_READ_BYTES = 64 * 1024;
+
+/** The exact bytes of large answers that were passed unchanged (see {@link answerBytesOf}). */
+const ANSWER_BYTES = new WeakMap<object, Buffer>();
+
+/**
+ * The bytes the model sent for `answer`, when it was a large answer (over LARGE_ANSWER_BYTES) read
+ * off the loop and valid as it is: sending them spares the loop a re-serialisation of megabytes
+ * (docs/operations.md#model-answers). undefined for every other answer (serialise it as usual).
+ */
+export function answerBytesOf(answer: object): Buffer | undefined {
+  return ANSWER_BYTES.get(answer);
+}
+
+/** An answer read: its value, and why it does not follow the task's schema (null: it does; value is then the schema's output). */
+interface ReadAnswer {
+  value: unknown;
+  problem: string | null;
+}
+
+/**
+ * Reads a 2xx JSON answer and checks it against `task`'s response schema, off the loop when it is
+ * large and `pool` is given; non-2xx → HTTP_ERROR with the endpoint's own message when it gave one.
+ */
+async function readAnswer(res: SafePostResult, what: string, task: InferenceTask, pool: AnswerPool | undefined): Promise<ReadAnswer> {
   if (res.status < 200 || res.status >= 300) {
     let said: string | undefined;
     try {
-      const m = (JSON.parse(res.body.toString('utf8')) as { message?: unknown }).message;
-      if (typeof m === 'string' && m) said = m.slice(0, 200);
+      if (res.body.length <= ERROR_ANSWER_READ_BYTES) {
+        const m = (JSON.parse(res.body.toString('utf8')) as { message?: unknown }).message;
+        if (typeof m === 'string' && m) said = m.slice(0, 200);
+      }
     } catch {
       // Not JSON: the status alone says enough.
     }
     throw new ModelCallError('HTTP_ERROR', `The ${what} answered HTTP ${res.status}${said ? `: ${said}` : ''}.`, res.status, said);
   }
-  try {
-    return JSON.parse(res.body.toString('utf8'));
-  } catch {
-    throw new ModelCallError('BAD_RESPONSE', `The ${what}'s answer is not JSON (${describeBytes(res.body.length)} received).`);
+  const notJson = () =>
+    new ModelCallError('BAD_RESPONSE', `The ${what}'s answer is not JSON (${describeBytes(res.body.length)} received).`);
+  if (pool && res.body.length > LARGE_ANSWER_BYTES) {
+    let parsed;
+    try {
+      parsed = await pool.parse(res.body, task);
+    } catch (err) {
+      if (err instanceof AnswerPoolBusyError)
+        throw new ModelCallError('BUSY', `The platform had no room to read the ${what}'s answer in time.`);
+      throw new ModelCallError('BAD_RESPONSE', `The ${what}'s answer could not be read (${describeBytes(res.body.length)} received).`);
+    }
+    if (!parsed.json) throw notJson();
+    if (parsed.problem === null && parsed.value && typeof parsed.value === 'object') ANSWER_BYTES.set(parsed.value, res.body);
+    return parsed;
   }
+  let value: unknown;
+  try {
+    value = JSON.parse(res.body.toString('utf8'));
+  } catch {
+    throw notJson();
+  }
+  return checkAnswer(task, value);
 }
 
-function validate<T extends InferenceTask>(task: T, value: unknown): InferenceResponse<T> {
-  const parsed = inferenceResponseSchemas[task].safeParse(value);
-  if (parsed.success) return parsed.data as InferenceResponse<T>;
-  const issue = parsed.error.issues[0];
-  const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-  throw new ModelCallError(
-    'BAD_RESPONSE',
-    `The model endpoint's answer does not follow the ULCA ${task} response schema${where}: ${issue?.message ?? 'invalid'}.`,
-  );
+/** The value of an answer that follows the schema; else BAD_RESPONSE with the problem. */
+function valid<T extends InferenceTask>(answer: ReadAnswer): InferenceResponse<T> {
+  if (answer.problem !== null) throw new ModelCallError('BAD_RESPONSE', answer.problem);
+  return answer.value as InferenceResponse<T>;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -156,7 +201,8 @@ function requestIdOf(value: unknown): string | null {
  *   pending `status` (IN_PROGRESS, QUEUED, …) keep polling, a failed one is HTTP_ERROR.
  * - `timeoutMs` bounds the whole call, polling included.
  * @throws ModelCallError URL_REFUSED (policy), TIMEOUT, UNREACHABLE, HTTP_ERROR (non-2xx, redirect,
- *   failed async job), TOO_LARGE (answer over `maxBytes`), BAD_RESPONSE (not JSON, wrong shape).
+ *   failed async job), TOO_LARGE (answer over `maxBytes`), BAD_RESPONSE (not JSON, wrong shape),
+ *   BUSY (`opts.answers` had no turn to read a large answer within its wait).
  */
 export async function callModelEndpoint<T extends InferenceTask>(
   target: ModelCallTarget & { task: T },
@@ -165,6 +211,7 @@ export async function callModelEndpoint<T extends InferenceTask>(
 ): Promise<ModelCallResult<T>> {
   const started = performance.now();
   const deadline = started + opts.timeoutMs;
+  if (opts.maxBytes > LARGE_ANSWER_BYTES) opts.answers?.warm();
   const headers: Record<string, string> = {};
   if (target.inferenceApiKey?.value) headers[target.inferenceApiKey.name || 'Authorization'] = target.inferenceApiKey.value;
   if (target.isSyncApi) {
@@ -180,7 +227,7 @@ export async function callModelEndpoint<T extends InferenceTask>(
         signal: opts.signal,
         pools: opts.pools,
       });
-      return { body: validate(target.task, parseAnswer(res, 'model endpoint')), latencyMs: performance.now() - started };
+      return { body: valid<T>(await readAnswer(res, 'model endpoint', target.task, opts.answers)), latencyMs: performance.now() - started };
     } catch (err) {
       throw fromFetchError(err, opts.timeoutMs);
     }
@@ -203,11 +250,10 @@ export async function callModelEndpoint<T extends InferenceTask>(
     });
 
   try {
-    const first = parseAnswer(await post(target.callbackUrl, request), 'model endpoint');
+    const first = await readAnswer(await post(target.callbackUrl, request), 'model endpoint', target.task, opts.answers);
     // A model that answers at once although it is declared async is accepted as it is.
-    if (inferenceResponseSchemas[target.task].safeParse(first).success)
-      return { body: validate(target.task, first), latencyMs: performance.now() - started };
-    const requestId = requestIdOf(first);
+    if (first.problem === null) return { body: valid<T>(first), latencyMs: performance.now() - started };
+    const requestId = requestIdOf(first.value);
     if (!requestId) throw new ModelCallError('BAD_RESPONSE', 'The asynchronous model endpoint did not answer a requestId.');
     const details = target.asyncApiDetails ?? {};
     const pollingUrl = typeof details.pollingUrl === 'string' ? details.pollingUrl : null;
@@ -217,14 +263,13 @@ export async function callModelEndpoint<T extends InferenceTask>(
     const url = pollingUrl.replaceAll('{requestId}', encodeURIComponent(requestId));
     for (;;) {
       await sleep(interval, controller.signal);
-      const answer = parseAnswer(await post(url, { requestId }), 'polling endpoint');
-      if (inferenceResponseSchemas[target.task].safeParse(answer).success)
-        return { body: validate(target.task, answer), latencyMs: performance.now() - started };
-      const status = (answer as { status?: unknown } | null)?.status;
+      const answer = await readAnswer(await post(url, { requestId }), 'polling endpoint', target.task, opts.answers);
+      if (answer.problem === null) return { body: valid<T>(answer), latencyMs: performance.now() - started };
+      const status = (answer.value as { status?: unknown } | null)?.status;
       if (typeof status === 'string' && FAILED_STATUS.test(status)) {
         throw new ModelCallError('HTTP_ERROR', `The model endpoint reported that the request failed (status ${status.slice(0, 50)}).`);
       }
-      if (typeof status !== 'string' || !PENDING_STATUS.test(status)) validate(target.task, answer);
+      if (typeof status !== 'string' || !PENDING_STATUS.test(status)) valid<T>(answer);
     }
   } catch (err) {
     throw fromFetchError(err, opts.timeoutMs);

@@ -621,16 +621,21 @@ function postOnce(target: CheckedTarget, payload: Buffer, opts: SafePostOptions,
       }
       const chunks: Buffer[] = [];
       let seen = 0;
+      // A large answer of announced length is copied into shared memory as its chunks arrive: no
+      // long copy of megabytes on the loop at the end (docs/operations.md#model-answers).
+      const announced = header !== undefined && /^\d+$/.test(header) ? Number(header) : 0;
+      const shared = announced > SHARED_BODY_BYTES ? Buffer.from(new SharedArrayBuffer(announced)) : null;
       res.on('data', (chunk: Buffer) => {
         seen += chunk.length;
-        if (seen > opts.maxBytes) {
+        if (seen > opts.maxBytes || (shared && seen > announced)) {
           // Settle first (destroying emits 'aborted'), then drop the socket: the rest is never read.
           fail(new FetchError('TOO_LARGE', `The answer is larger than the limit of ${describeBytes(opts.maxBytes)}; it was cut off.`));
           req.destroy();
           res.destroy();
           return;
         }
-        chunks.push(chunk);
+        if (shared) chunk.copy(shared, seen - chunk.length);
+        else chunks.push(chunk);
       });
       res.on('error', (err) => fail(networkError(err, target.host)));
       res.once('aborted', () =>
@@ -642,11 +647,28 @@ function postOnce(target: CheckedTarget, payload: Buffer, opts: SafePostOptions,
           return fail(new FetchError('UNREACHABLE', `The connection to ${target.host} was closed before the answer was complete.`));
         settled = true;
         call.listen(null);
-        resolve({ status, headers: res.headers, body: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) });
+        const body = shared ?? (chunks.length === 1 ? chunks[0] : joinBody(chunks, seen));
+        resolve({ status, headers: res.headers, body });
       });
     });
     req.end(payload);
   });
+}
+
+/**
+ * Bodies larger than this (bytes) are gathered into a SharedArrayBuffer, so that the worker thread
+ * that parses a large answer reads these very bytes instead of a copy made on the event loop
+ * (answer-pool.ts, docs/operations.md#model-answers).
+ */
+const SHARED_BODY_BYTES = 1024 * 1024;
+
+/** The chunks of a body of unannounced length as one Buffer of `total` bytes (in shared memory past SHARED_BODY_BYTES). */
+function joinBody(chunks: Buffer[], total: number): Buffer {
+  if (total <= SHARED_BODY_BYTES) return Buffer.concat(chunks, total);
+  const body = Buffer.from(new SharedArrayBuffer(total));
+  let at = 0;
+  for (const chunk of chunks) at += chunk.copy(body, at);
+  return body;
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MODEL_API, modelComputeBody, modelComputeResponse, modelSpeechComputeResponse, tryMeQuery } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
@@ -7,6 +8,7 @@ import { errorResponse, validatedBody } from '../../lib/route-schemas.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { multipartBytesParser, readMultipartForm } from '../../lib/multipart.ts';
 import { describeBytes } from '../../net/safe-fetch.ts';
+import { answerBytesOf } from '../../net/model-call.ts';
 import { verifyApiKey } from '../keys/service.ts';
 import * as service from './service.ts';
 import { computeBodyGuard, computeMediaBodyBytes } from './body-limit.ts';
@@ -26,6 +28,22 @@ const errors = {
   503: errorResponse,
   504: errorResponse,
 };
+
+/** Bytes of a large answer sent per stream chunk. */
+const ANSWER_SLICE_BYTES = 64 * 1024;
+
+/** `bytes` as views of ANSWER_SLICE_BYTES each (no copy). */
+function* slices(bytes: Buffer): Generator<Buffer> {
+  for (let at = 0; at < bytes.length; at += ANSWER_SLICE_BYTES) yield bytes.subarray(at, at + ANSWER_SLICE_BYTES);
+}
+
+/** Sends `bytes`, a model's validated JSON answer, as they are (a stream of slices: no copy). */
+function sendAnswerBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
+  return reply
+    .type('application/json; charset=utf-8')
+    .header('content-length', bytes.length)
+    .send(Readable.from(slices(bytes)));
+}
 
 /** The verified caller: the signature's user (the OPTIONAL_SIGNATURE access hook ran) and/or the `ulcaApiKey` header's key (401 when invalid). */
 async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<service.InferenceCaller> {
@@ -66,9 +84,15 @@ export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext)
         response: { 200: modelComputeResponse, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = validatedBody(modelComputeBody, request);
-      return service.runInference(ctx, await callerOf(ctx, request), body);
+      const answer = await service.runInference(ctx, await callerOf(ctx, request), body);
+      // A large answer is sent as the model's own (validated) bytes: re-serialising megabytes of
+      // audio would block the loop (docs/operations.md#model-answers). They are in shared memory,
+      // which Fastify sends as it is only from a stream; in slices, so that no step after (the
+      // compression) copies megabytes at once.
+      const bytes = answerBytesOf(answer);
+      return bytes ? sendAnswerBytes(reply, bytes) : answer;
     },
   );
 

@@ -122,7 +122,8 @@ function languageCodeIn(value: string | undefined): string | undefined {
  * - Model failures (unreachable, time limit, error status, too large, wrong answer) → 502 (504 for
  *   the time limit) MODEL_NOT_ACCESSIBLE with docs/product.md#messages's text; a model whose slots stay busy →
  *   503 MODEL_BUSY; past the answer budget or the owner's concurrent calls → 503 SERVER_BUSY
- *   (answer-budget.ts). Counted in model_usage per API key ('' for web calls).
+ *   (answer-budget.ts); a large answer that found no turn to be read within MODEL_QUEUE_WAIT_MS → 503
+ *   SERVER_BUSY with docs/product.md#messages's text (docs/operations.md#model-answers). Counted in model_usage per API key ('' for web calls).
  * - `opts.limits` replaces the caller's limits (the sts batch job: a transcript may pass 150 characters).
  * - `opts.chain`: a pipeline stage, whose call comes out of the calls its chain holds (metering holdChainCalls).
  * Returns the model's answer, validated against its task's response schema.
@@ -238,6 +239,9 @@ export async function runTryMe(
   );
 }
 
+/** Seconds a call refused for want of a turn to read its large answer is asked to wait. */
+const LARGE_ANSWER_RETRY_AFTER_SECONDS = 2;
+
 /** Answer of a reference-model call on an API process that runs no reference engines (REFERENCE_MODELS=false). */
 export const REFERENCE_NOT_HERE_MESSAGE =
   'This server does not run the reference models (REFERENCE_MODELS=false on this process). Please try again; the operator should send reference-model calls to servers that run them.';
@@ -288,6 +292,8 @@ async function callModel(
           allowedOrigins: route.allowedOrigins,
           timeoutMs: ctx.config.modelCallTimeoutMs,
           maxBytes,
+          // Answers over 1 MiB are read in worker threads, a few at once (docs/operations.md#model-answers).
+          answers: state.answerPool,
         });
       } finally {
         release();
@@ -310,6 +316,9 @@ async function callModel(
     if (err instanceof ModelCallError && model.isReference && route.reachable && err.status === 400 && err.endpointMessage) {
       throw badRequest('INPUT_REFUSED', err.endpointMessage);
     }
+    // The model answered, but this process had no turn to read another large answer in time: busy, worth a retry.
+    if (err instanceof ModelCallError && err.code === 'BUSY')
+      throw new ApiError(503, 'SERVER_BUSY', MODEL_NOT_ACCESSIBLE_MESSAGE).retryAfter(LARGE_ANSWER_RETRY_AFTER_SECONDS);
     if (err instanceof ModelCallError) {
       // The endpoint's own words may quote the input: only with the caller's data tracking on.
       const detail = (await dataTrackingAllowed(ctx, caller.apiKey).catch(() => false)) ? err.message : undefined;

@@ -9,11 +9,14 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/pool.ts';
 import { ModelLimiter } from './limiter.ts';
 import { AnswerBudget } from './answer-budget.ts';
+import { AnswerPool } from '../../net/answer-pool.ts';
 import * as repo from './repo.ts';
 import type { UsageDelta } from './repo.ts';
 
 /** How often counted usage is written, ms. */
 const FLUSH_INTERVAL_MS = 1000;
+/** Large answers (net/answer-pool.ts) read at once per process: half of a 2-core machine's CPU at most (docs/operations.md#model-answers). */
+export const LARGE_ANSWER_CONCURRENCY = 2;
 
 /** Call slots and usage counts of one process; see the file comment. */
 export class InferenceState {
@@ -21,6 +24,8 @@ export class InferenceState {
   readonly limiter: ModelLimiter;
   /** Bytes of model answers buffered at once in this process, and calls per owner (answer-budget.ts). */
   readonly answers: AnswerBudget;
+  /** Answers over 1 MiB parsed and checked in worker threads, LARGE_ANSWER_CONCURRENCY at once (waits MODEL_QUEUE_WAIT_MS for a turn). */
+  readonly answerPool: AnswerPool;
   private readonly usage = new Map<string, UsageDelta>();
   private readonly timer: NodeJS.Timeout;
   // The UTC day of usage counts, recomputed at most once a second (not a Date per call).
@@ -31,6 +36,7 @@ export class InferenceState {
   constructor(private readonly deps: { config: Config; db: Db; log: Logger; flushIntervalMs?: number }) {
     this.limiter = new ModelLimiter(deps.config.modelConcurrency, deps.config.modelQueueWaitMs);
     this.answers = new AnswerBudget(deps.config);
+    this.answerPool = new AnswerPool(LARGE_ANSWER_CONCURRENCY, deps.config.modelQueueWaitMs);
     // Counts are written once a second in one statement, not one upsert per call: no hot-row lock on the inference path.
     this.timer = setInterval(() => void this.flush(), deps.flushIntervalMs ?? FLUSH_INTERVAL_MS);
     this.timer.unref();
@@ -81,11 +87,12 @@ export class InferenceState {
     }
   }
 
-  /** Stops the timer after a last flush (process shutdown; the pool must still be open). */
+  /** Stops the timer after a last flush (process shutdown; the pool must still be open), and the answer readers' threads. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.timer);
     await this.flush();
+    await this.answerPool.close();
   }
 }
