@@ -7,7 +7,7 @@ import {
   type BenchmarkRunJobData,
   type RunOptions,
 } from '../modules/benchmarks/service.ts';
-import { QUEUES } from './boss.ts';
+import { QUEUES } from './queues.ts';
 import { hasWaitingJob } from './recovery-repo.ts';
 import { workWithRetries } from './retry.ts';
 

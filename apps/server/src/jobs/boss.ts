@@ -1,19 +1,8 @@
 import PgBossImport from 'pg-boss';
+import { QUEUES } from './queues.ts';
 
 export type PgBoss = PgBossImport;
 export const PgBossCtor = PgBossImport;
-
-/** Queue names (docs/architecture.md#processes Jobs). */
-export const QUEUES = {
-  datasetIngest: 'dataset-ingest',
-  mail: 'mail',
-  searchExport: 'search-export',
-  /** One health round over every published model (jobs/model-health.ts; issue #11 point 7). */
-  modelHealth: 'model-health',
-  benchmarkRun: 'benchmark-run',
-  /** Speech-to-speech batches: a zip of audio files through asr → translation → tts (jobs/sts-batch.ts; issue #14). */
-  stsBatch: 'sts-batch',
-} as const;
 
 /**
  * Starts pg-boss against `url` and creates the platform's queues. A job still active after

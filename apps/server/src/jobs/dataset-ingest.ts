@@ -10,7 +10,7 @@ import {
 import { markDemoReadyMade } from '../modules/readymade/service.ts';
 import { freezeVersionOfSubmission } from '../modules/dataset-versions/service.ts';
 import { queueBundledBenchmarkRuns, registerPublishedBenchmark } from '../modules/benchmarks/service.ts';
-import { QUEUES } from './boss.ts';
+import { QUEUES } from './queues.ts';
 import { workWithRetries } from './retry.ts';
 
 /** Message of a submission that failed for a reason the contributor cannot fix. */

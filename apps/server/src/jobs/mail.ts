@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { QUEUES } from './boss.ts';
+import { QUEUES } from './queues.ts';
 import { workWithRetries } from './retry.ts';
 
 /**

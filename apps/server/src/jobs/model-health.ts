@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { offerHealthRound, runHealthRound } from '../modules/model-health/service.ts';
-import { QUEUES } from './boss.ts';
+import { QUEUES } from './queues.ts';
 import { workWithRetries } from './retry.ts';
 
 /** How often each worker process offers a round (seconds); pg-boss keeps one per interval slot. */

@@ -8,7 +8,7 @@ import { createSignedInUser, signedInject } from '../test/users.ts';
 import { makeParallelZip } from '../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
 import { REPO_ROOT } from '../test/server-process.ts';
-import { QUEUES } from './boss.ts';
+import { QUEUES } from './queues.ts';
 
 let p: TestPlatform;
 let server: FixtureServer;

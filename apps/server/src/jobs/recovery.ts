@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { QUEUES } from './boss.ts';
+import { QUEUES } from './queues.ts';
 import { activeJobs } from './recovery-repo.ts';
 import { failSubmission, releaseIngestLock, tryIngestLock } from '../modules/datasets/service.ts';
 import { batchLockName, failBatch } from '../modules/sts/service.ts';

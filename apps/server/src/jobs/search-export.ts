@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { failSearchExport, runSearchExport, searchExportSummary, type SearchExportJobData } from '../modules/search/service.ts';
-import { QUEUES } from './boss.ts';
+import { QUEUES } from './queues.ts';
 import { workWithRetries } from './retry.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { batchSummary, failBatch, runBatchJob, type StsBatchJobData } from '../modules/sts/service.ts';
-import { QUEUES } from './boss.ts';
+import { QUEUES } from './queues.ts';
 import { workWithRetries } from './retry.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { QUEUES } from '../jobs/boss.ts';
+import { QUEUES } from '../jobs/queues.ts';
 import type { MailMessage } from './mailer.ts';
 
 /**

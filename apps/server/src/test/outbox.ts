@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
-import { QUEUES } from '../jobs/boss.ts';
+import { QUEUES } from '../jobs/queues.ts';
 
 /** Test helpers: read the messages the outbox mailer wrote (mail/create-mailer.ts, Unix newlines). */
 

@@ -22,7 +22,7 @@ import { zipFolder } from '../../test/fixtures.ts';
 import { until } from '../../test/poll.ts';
 import { startWorkers } from '../../jobs/workers.ts';
 import { requeueRunningBenchmarkRuns, startBenchmarkRunWorker } from '../../jobs/benchmark-run.ts';
-import { QUEUES } from '../../jobs/boss.ts';
+import { QUEUES } from '../../jobs/queues.ts';
 import { scoreMetric } from './metrics/index.ts';
 
 const ROWS = 40;

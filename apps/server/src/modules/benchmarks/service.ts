@@ -22,7 +22,7 @@ import {
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
-import { QUEUES } from '../../jobs/boss.ts';
+import { QUEUES } from '../../jobs/queues.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import * as datasets from '../datasets/service.ts';
 import * as models from '../models/service.ts';

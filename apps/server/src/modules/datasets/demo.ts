@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sampleZipPath, type DatasetSample } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { QUEUES } from '../../jobs/boss.ts';
+import { QUEUES } from '../../jobs/queues.ts';
 import { zipFolder } from '../../lib/zip-folder.ts';
 import { getUserByEmail } from '../accounts/service.ts';
 import {

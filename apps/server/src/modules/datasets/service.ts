@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { DATASET_NAME_MAX, isAudioDatasetType, SUBMIT_MESSAGES, type SubmitDatasetBody } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { QUEUES } from '../../jobs/boss.ts';
+import { QUEUES } from '../../jobs/queues.ts';
 import { validateSubmissionUrl } from '../../net/url-check.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import { secretKey } from '../../security/crypto.ts';

@@ -13,7 +13,7 @@ import pLimit from 'p-limit';
 import { HEALTH_HISTORY_DAYS, type HealthRound, type InferenceTask, type ModelHealthRow } from '@ulca/contracts';
 import { notFound } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
-import { QUEUES } from '../../jobs/boss.ts';
+import { QUEUES } from '../../jobs/queues.ts';
 import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
 import { isStreamingEndpoint, probeStreamingEndpoint } from '../../net/model-socket.ts';
 import * as models from '../models/service.ts';

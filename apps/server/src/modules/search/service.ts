@@ -1,11 +1,11 @@
 /**
- * Search and download (issue #3 §4, §5; docs/product.md#search-and-download, docs/product.md#entities-and-fields, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/api.md#route-groups; docs/api.md "Search and download"):
+ * Search and download (issue #3 §4, §5; docs/product.md#search-and-download, docs/product.md#entities-and-fields, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/api.md#route-groups; docs/api.md#search-and-download):
  * submitting a search, My Searches, the status of one search and its download links.
  */
 import { isAudioDatasetType, validateSearchCriteria } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { QUEUES } from '../../jobs/boss.ts';
+import { QUEUES } from '../../jobs/queues.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import { secretKey } from '../../security/crypto.ts';
 import { isServiceRequestNumber, newServiceRequestNumber } from '../datasets/service.ts';

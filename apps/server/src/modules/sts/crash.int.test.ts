@@ -20,7 +20,7 @@ import { insertTestModel } from '../../test/models.ts';
 import { until } from '../../test/poll.ts';
 import { startJobRecovery } from '../../jobs/recovery.ts';
 import { startStsBatchWorker } from '../../jobs/sts-batch.ts';
-import { QUEUES } from '../../jobs/boss.ts';
+import { QUEUES } from '../../jobs/queues.ts';
 import { runBatchJob } from './service.ts';
 
 const FILES = 6;

@@ -27,7 +27,7 @@ import {
   type StsBatchSubmitBody,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { QUEUES } from '../../jobs/boss.ts';
+import { QUEUES } from '../../jobs/queues.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { checkLinkParts, signLinkParts } from '../../lib/signed-link.ts';
 import { safeCsvStringifier } from '../../lib/csv.ts';
