@@ -216,7 +216,7 @@ describe('hostile request bodies', () => {
       for (let i = 0; i < 4; i++) {
         const status = await exchange(
           [head('POST', path, { 'content-type': 'application/json', 'content-length': FINDING_DECLARED }), textBody(17 * KiB)],
-          { waitMs: 400 },
+          { waitMs: 5000 },
         );
         expect(status, path).toBe(413);
         // The guard's error, if unheard, is thrown on a later tick: give it one.
@@ -230,10 +230,10 @@ describe('hostile request bodies', () => {
     // 1 KB on the wire, 512 KiB once decompressed: its Content-Length says nothing of its size.
     const body = gzipSync(textBody(512 * KiB));
     for (const path of [MODEL_API.compute, MODEL_API.computeSpeech]) {
-      const status = await exchange([
-        head('POST', path, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length }),
-        body,
-      ]);
+      const status = await exchange(
+        [head('POST', path, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': body.length }), body],
+        { waitMs: 5000 },
+      );
       expect(status, path).toBe(413);
     }
     await expectAlive('gzip compute bodies');
