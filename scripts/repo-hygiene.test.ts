@@ -6,7 +6,10 @@
  *   existing heading of that file;
  * - source comments cite the repository's own docs/*.md, never the product spec or the design
  *   notes that live outside it, nor a path outside the repository. Enforced once the existing
- *   citations are rewritten: flip {@link CITATIONS_ENFORCED} to true then.
+ *   citations are rewritten: flip {@link CITATIONS_ENFORCED} to true then;
+ * - every `docs/<file>.md#<anchor>` written in the sources, the root files (README.md, the root
+ *   configs, .ci/) and docs/ itself names an existing file and a heading of it, by the same anchor
+ *   rule as the links.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -83,6 +86,53 @@ export function citationsIn(file: string, text: string): Citation[] {
   return found;
 }
 
+/** Files that may cite docs/: the sources, the root files and .ci/, and docs/ itself. */
+const CITING_EXTS = new Set([...SOURCE_EXTS, '.md', '.json', '.html', '.css', '.sh', '.yml', '.yaml']);
+const DOC_CITATION = /(?<![\w/.-])docs\/([\w.-]+\.md)#([\p{L}\p{N}_-]+)/gu;
+
+function walkCiting(dir: string, out: string[]): string[] {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) walkCiting(path.join(dir, entry.name), out);
+    } else if (CITING_EXTS.has(path.extname(entry.name)) && !entry.name.endsWith('.d.ts')) {
+      out.push(path.join(dir, entry.name));
+    }
+  }
+  return out;
+}
+
+function citingFiles(): string[] {
+  const rootFiles = fs
+    .readdirSync(ROOT, { withFileTypes: true })
+    .filter((e) => e.isFile() && CITING_EXTS.has(path.extname(e.name)) && e.name !== 'package-lock.json')
+    .map((e) => path.join(ROOT, e.name));
+  const ci = path.join(ROOT, '.ci');
+  const ciFiles = fs.existsSync(ci)
+    ? fs
+        .readdirSync(ci)
+        .map((f) => path.join(ci, f))
+        .filter((f) => fs.statSync(f).isFile())
+    : [];
+  const dirs = [...SOURCE_DIRS, 'docs'].filter((d) => fs.existsSync(path.join(ROOT, d)));
+  return [...rootFiles, ...ciFiles, ...dirs.flatMap((d) => walkCiting(path.join(ROOT, d), []))];
+}
+
+/**
+ * Broken `docs/<file>.md#<anchor>` citations of one text (comments, strings and prose alike):
+ * `file:line docs/<file>.md#<anchor> (no such file | no such heading)`. `anchorsOfDoc` maps a docs file
+ * name to its anchors, or undefined when there is no such file.
+ */
+export function brokenDocCitations(file: string, text: string, anchorsOfDoc: (doc: string) => Set<string> | undefined): string[] {
+  const broken: string[] = [];
+  for (const m of text.matchAll(DOC_CITATION)) {
+    const anchors = anchorsOfDoc(m[1]!);
+    if (anchors?.has(m[2]!)) continue;
+    const line = text.slice(0, m.index).split('\n').length;
+    broken.push(`${file}:${line} ${m[0]} (${anchors ? 'no such heading' : 'no such file'})`);
+  }
+  return broken;
+}
+
 /** GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces to hyphens. */
 export function anchorOf(heading: string): string {
   return heading
@@ -152,6 +202,31 @@ describe('repository hygiene', () => {
     expect(citationsIn('a.ts', '// see docs/product.md#screens\n')).toEqual([]);
     expect(anchorOf('Who may call what')).toBe('who-may-call-what');
     expect(anchorOf('Search and download (`/ulca/…`)')).toBe('search-and-download-ulca');
+  });
+
+  it('finds docs/*.md#anchor citations whose file or heading is missing', () => {
+    const docs = new Map([['api.md', new Set(['who-may-call-what'])]]);
+    const cite = (f: string, a: string) => 'docs/' + f + '#' + a;
+    const text = `// ${cite('api.md', 'who-may-call-what')}.\n/* ${cite('api.md', 'nope')}, ${cite('gone.md', 'x')} */\n`;
+    expect(brokenDocCitations('a.ts', text, (d) => docs.get(d))).toEqual([
+      `a.ts:2 ${cite('api.md', 'nope')} (no such heading)`,
+      `a.ts:2 ${cite('gone.md', 'x')} (no such file)`,
+    ]);
+  });
+
+  it('every docs/*.md#anchor cited in the sources, root files, .ci/ and docs/ resolves', () => {
+    const cache = new Map<string, Set<string> | undefined>();
+    const anchorsOfDoc = (doc: string) => {
+      if (!cache.has(doc)) {
+        const p = path.join(ROOT, 'docs', doc);
+        cache.set(doc, fs.existsSync(p) ? anchorsOf(fs.readFileSync(p, 'utf8')) : undefined);
+      }
+      return cache.get(doc);
+    };
+    const files = citingFiles();
+    expect(files.length).toBeGreaterThan(100);
+    const broken = files.flatMap((f) => brokenDocCitations(path.relative(ROOT, f), fs.readFileSync(f, 'utf8'), anchorsOfDoc));
+    expect(broken).toEqual([]);
   });
 
   it('source comments cite docs/*.md, not the spec, the design notes or paths outside the repository', () => {

@@ -1,6 +1,6 @@
 /**
  * A new user's first steps, shared by the journeys that need a signed-in user with an API key
- * (docs/api.md#accounts): sign up through the API, follow the activation e-mail, sign in through
+ * (docs/api.md#accounts-ulcauser-mgmtv1users): sign up through the API, follow the activation e-mail, sign in through
  * the web form, and call signed routes with the browser's session keys.
  */
 import { expect } from 'vitest';

@@ -121,7 +121,7 @@ function hasKeyHeader(request: FastifyRequest): boolean {
 
 /**
  * A `userId` the caller sent (query, body or form field; the original ULCA client sends one) must
- * be their own: identity comes from the verified signature only (docs/api.md#access). An absent or
+ * be their own: identity comes from the verified signature only (docs/api.md#conventions). An absent or
  * empty value passes.
  * @throws ApiError 403 FORBIDDEN when `claimed` is another user's id.
  */

@@ -13,7 +13,7 @@ import type { AuthUser } from './types.ts';
  *   change), whatever code or process made it, fires the triggers on `users` and `user_keys`
  *   (migrations/003_accounts.sql), which NOTIFY 'ulca_auth' with the user id; each process (this
  *   one included) LISTENs on a dedicated connection and drops that user's entries (delivered at
- *   commit, typically within a millisecond). No feature calls into the cache (docs/architecture.md#services);
+ *   commit, typically within a millisecond). Correct without any call from a feature (docs/architecture.md#services): accounts/ only drops its own process's entries sooner;
  * - a read that raced with an invalidation is not cached (an epoch counter is compared), nothing is
  *   cached while the LISTEN connection is down (it reconnects and starts empty), and an entry is
  *   trusted for at most `SESSION_CACHE_TTL_SECONDS` (default 60) even if a notification were lost.

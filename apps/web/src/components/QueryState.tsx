@@ -13,8 +13,8 @@ export interface QueryLike<T> {
 }
 
 /**
- * The loading → error → empty → content chain every data screen shows (docs/architecture.md#web-app: each screen
- * has a loading, an error and an empty state; see docs/architecture.md#web):
+ * The loading → error → empty → content chain every data screen shows (docs/architecture.md#web-app, "Data
+ * states": each screen has a loading, an error and an empty state):
  * - while `query` is pending, {@link LoadingState} with `loading` as its label;
  * - when it failed (and, with `keepDataOnError`, has no data from an earlier success), {@link ErrorState} titled `errorTitle` with the error's text (`errorText`,
  *   default lib/api-client's errorMessage) and a Try again button, unless `noRetry(error)` is true

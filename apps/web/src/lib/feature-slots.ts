@@ -3,7 +3,7 @@ import { createContext, useContext, type ComponentType } from 'react';
 /**
  * What one web feature shows or asks of another. Features never import each other (lint:
  * eslint/boundaries.js); the app shell binds these to the features that own them
- * (app/feature-slots.tsx) and provides them around the whole app (see docs/architecture.md#web).
+ * (app/feature-slots.tsx) and provides them around the whole app (see docs/architecture.md#boundaries).
  */
 export interface FeatureSlots {
   /** The Explore 'sts' tab (features/sts); lazy, so render it inside a Suspense boundary. */

@@ -1,5 +1,5 @@
 /**
- * The account calls (docs/product.md#entities-and-fields, docs/product.md#validation-rules, docs/api.md#route-groups; docs/product.md#validation-rules, docs/api.md#route-groups; see docs/api.md#accounts): their paths,
+ * The account calls (docs/product.md#entities-and-fields, docs/product.md#validation-rules, docs/api.md#route-groups; see docs/api.md#accounts-ulcauser-mgmtv1users): their paths,
  * request bodies with the spec's validation messages, and answers. One source for the server's
  * routes (validation and the OpenAPI document) and the web app's fetchers (which parse each answer
  * with the schema the server answers with).

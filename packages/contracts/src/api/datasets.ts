@@ -1,5 +1,5 @@
 /**
- * The dataset contribution calls (docs/product.md#dataset-screens, docs/product.md#entities-and-fields, docs/api.md#route-groups; see docs/api.md#datasets): My Contribution's
+ * The dataset contribution calls (docs/product.md#dataset-screens, docs/product.md#entities-and-fields, docs/api.md#route-groups; see docs/api.md#datasets-ulcaapisv0dataset): My Contribution's
  * list, a submission's stages and its error report. Paths, queries and answers shared by the
  * server's datasets feature, the web dataset pages and the OpenAPI document (submit is in
  * dataset-submit.ts).

@@ -3,7 +3,7 @@ import { DATASET_TYPES } from '../enums.ts';
 
 /**
  * Request and response schemas of the dashboard metrics API (docs/product.md#entities-and-fields "Dashboard search
- * request", docs/api.md#route-groups; docs/api.md "Dashboard and metrics"). Objects are strict: an unknown field is a
+ * request", docs/api.md#route-groups; docs/api.md#dashboard-and-dataset-metrics-ulcadata-metricv0store). Objects are strict: an unknown field is a
  * 400 with field errors, never silently ignored.
  */
 

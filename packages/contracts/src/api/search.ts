@@ -1,5 +1,5 @@
 /**
- * The record search calls (docs/product.md#search-and-download, docs/product.md#entities-and-fields, docs/api.md#route-groups; see docs/api.md#search): submit a search, list
+ * The record search calls (docs/product.md#search-and-download, docs/product.md#entities-and-fields, docs/api.md#route-groups; see docs/api.md#search-and-download): submit a search, list
  * My Searches, read one search's status and download its files. Paths, bodies and answers shared
  * by the server's search feature, the web search pages and the OpenAPI document.
  */

@@ -25,7 +25,7 @@ function parseBody<S extends z.ZodType>(schema: S, request: FastifyRequest): z.o
   throw new ApiError(400, 'VALIDATION_FAILED', 'Something wrong with the input you supplied, please verify and try again!', errors);
 }
 
-/** Dashboard metrics routes (docs/api.md#route-groups, docs/api.md "Dashboard and metrics"): public, answered from the rollup. */
+/** Dashboard metrics routes (docs/api.md#route-groups, docs/api.md#dashboard-and-dataset-metrics-ulcadata-metricv0store): public, answered from the rollup. */
 export async function metricsRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
 

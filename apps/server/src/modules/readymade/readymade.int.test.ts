@@ -1,6 +1,6 @@
 /**
- * Ready-made datasets against the real app and database (issue #3 §6; docs/api.md "Ready-made
- * datasets"): only an ADMIN marks, only Completed datasets can be marked, the public list shows
+ * Ready-made datasets against the real app and database (issue #3 §6; docs/api.md#ready-made-datasets):
+ * only an ADMIN marks, only Completed datasets can be marked, the public list shows
  * exactly the marked datasets with their params and record counts, and the public download
  * streams exactly the dataset's records (including records another dataset published first) in
  * JSON, JSONL and CSV, and nothing for a dataset that is not (or no longer) listed.
@@ -16,7 +16,7 @@ import { createSignedInUser, signedInject, type TestUser } from '../../test/user
 import { generateParallelPairs, zipFixture, zipFolder } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
 import { insertSubmission } from '../datasets/service.ts';
-import { startWorkers } from '../../jobs/workers.ts';
+import { startWorkers } from '../../workers.ts';
 import { MAX_CONCURRENT_DOWNLOADS } from './routes.ts';
 
 const LIST = '/ulca/apis/v0/dataset/readymade/list';

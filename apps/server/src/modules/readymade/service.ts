@@ -25,7 +25,7 @@ import { countDatasetRecords } from './repo.ts';
 export const DOWNLOAD_FORMATS = ['json', 'jsonl', 'csv'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
-/** One card of the public list (docs/api.md "Ready-made datasets"). */
+/** One card of the public list (docs/api.md#ready-made-datasets). */
 /** One dataset of the public list (the shape lives in @ulca/contracts). */
 export type { ReadyMadeItem } from '@ulca/contracts';
 

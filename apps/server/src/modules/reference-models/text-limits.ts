@@ -1,6 +1,6 @@
 import { EngineInputError } from './engine.ts';
 
-/** Longest text one input may carry, in characters (Unicode code points): docs/product.md "max 150 characters of text". */
+/** Longest text one input may carry, in characters (Unicode code points): docs/product.md#reference-models (at most 150 characters per input). */
 export const MAX_TEXT_CHARS = 150;
 
 /**

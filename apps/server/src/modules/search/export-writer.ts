@@ -1,5 +1,5 @@
 /**
- * The reusable record export (docs/api.md "Reusable export writer"): streams the records a
+ * The reusable record export (docs/architecture.md#data-flow, docs/api.md#search-and-download): streams the records a
  * query selects, as JSON (the ULCA format: one array of records with their metadata), JSON Lines
  * or CSV, from a `COPY … TO STDOUT` of the database, so memory stays flat whatever the count.
  * Used by the search-export job (all formats in one pass, plus samples and zips) and by other

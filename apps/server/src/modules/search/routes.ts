@@ -33,7 +33,7 @@ const CONTENT_TYPES: Record<SearchFileFormat, string> = {
 };
 const FILE_NAME = /^(sample|all)\.(json|jsonl|csv|parquet|zip)$/;
 
-/** Search and download routes (docs/api.md "Search and download") under /ulca/apis/v0/dataset/corpus/search. */
+/** Search and download routes (docs/api.md#search-and-download) under /ulca/apis/v0/dataset/corpus/search. */
 export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
 

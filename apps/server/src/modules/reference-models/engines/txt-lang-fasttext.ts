@@ -9,7 +9,7 @@ import { getLIDModel } from 'fasttext.wasm.js';
 import type { InferenceRequest, InferenceResponse } from '@ulca/contracts';
 import { EngineInputError, type EngineOptions, type ReferenceEngine } from '../engine.ts';
 
-/** docs/product.md "maximum 150 characters" of text per input (counted in code points). */
+/** docs/product.md#reference-models: at most 150 characters of text per input (counted in code points). */
 export const MAX_TEXT_CHARS = 150;
 
 /** ISO 15924 codes of the scripts this engine tells apart (plus 'other' for any other letter). */

@@ -7,7 +7,7 @@ import { searchKeys } from './keys.ts';
 /** The masters the search form needs: the filter catalogue, the languages and the ASR data sources. */
 export { SEARCH_MASTER_NAMES };
 
-/** What the search form reads of POST …/fetch-master/bulk for SEARCH_MASTER_NAMES (docs/api.md "Master data"): master codes as text. */
+/** What the search form reads of POST …/fetch-master/bulk for SEARCH_MASTER_NAMES (docs/api.md#master-data-ulcamdmsv0): master codes as text. */
 export interface SearchOptions {
   datasetFilterParams: DatasetFilterParams[];
   languages: MasterEntry[];

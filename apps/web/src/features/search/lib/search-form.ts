@@ -79,7 +79,7 @@ export function chosenCollectionMethods(values: Pick<SearchFormValues, 'filters'
   return asList(values.filters.collectionMethod);
 }
 
-/** Body of POST /ulca/apis/v0/dataset/corpus/search (docs/api.md "Search and download"). */
+/** Body of POST /ulca/apis/v0/dataset/corpus/search (docs/api.md#search-and-download). */
 export interface SearchRequestBody {
   userId: string;
   datasetType: string;
