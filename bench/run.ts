@@ -15,6 +15,7 @@ const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void
   viewer: () => import('./viewer.ts'),
   versions: () => import('./versions.ts'),
   pipeline: () => import('./pipeline.ts'),
+  'large-answers': () => import('./large-answers.ts'),
 };
 if (!benchName || !benches[benchName]) {
   console.error(`usage: npm run bench -- <${Object.keys(benches).join('|')}> [--records N]`);
