@@ -75,7 +75,8 @@ export class AnswerPool {
   async parse(bytes: Uint8Array, task: InferenceTask): Promise<ParsedAnswer> {
     const job: AnswerJob = { bytes, task };
     const run = () => this.threads.run(job) as Promise<ParsedAnswer>;
-    if (this.limit.activeCount < this.limit.concurrency) return this.limit(run);
+    // p-limit counts a call as active a microtask after it is queued: both counts, or two calls made at once would both skip the wait.
+    if (this.limit.activeCount + this.limit.pendingCount < this.limit.concurrency) return this.limit(run);
     let gaveUp = false;
     let timer: NodeJS.Timeout | undefined;
     const queued = this.limit(() => (gaveUp ? Promise.resolve(null) : run()));

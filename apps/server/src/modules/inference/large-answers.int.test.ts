@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODEL_API } from '@ulca/contracts';
+import { MODEL_API, MODEL_NOT_ACCESSIBLE_MESSAGE } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser } from '../../test/users.ts';
 import { insertTestModel } from '../../test/models.ts';
@@ -132,4 +132,32 @@ describe('large model answers', () => {
     expect(probes.length).toBeGreaterThanOrEqual(5);
     expect(p95).toBeLessThanOrEqual(HEALTH_P95_MS);
   }, 90_000);
+
+  it('refuses a large answer that finds no turn to be read within MODEL_QUEUE_WAIT_MS with 503, Retry-After and the spec message', async () => {
+    const q = await createTestPlatform({ config: { modelQueueWaitMs: 1 } });
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < MODELS; i++) {
+        const owner = await createSignedInUser(q);
+        ids.push(await insertTestModel(q.ctx, { userId: owner.userId, task: 'tts', callbackUrl: modelUrl }));
+      }
+      const answers = await Promise.all(
+        ids.map((modelId) =>
+          q.app.inject({
+            method: 'POST',
+            url: MODEL_API.compute,
+            payload: { modelId, input: [{ source: 'नमस्ते' }], sourceLanguage: 'hi', gender: 'female' },
+          }),
+        ),
+      );
+      const busy = answers.filter((a) => a.statusCode === 503);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(busy[0].json()).toMatchObject({ code: 'SERVER_BUSY', message: MODEL_NOT_ACCESSIBLE_MESSAGE });
+      expect(Number(busy[0].headers['retry-after'])).toBeGreaterThan(0);
+      // The others got the model's whole answer.
+      for (const a of answers.filter((x) => x.statusCode !== 503)) expect(a.rawPayload.equals(answer)).toBe(true);
+    } finally {
+      await q.close();
+    }
+  }, 60_000);
 });
