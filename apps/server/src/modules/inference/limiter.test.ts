@@ -14,4 +14,15 @@ describe('ModelLimiter', () => {
     release();
     await first;
   });
+
+  it('holds calls made in the same tick to the wait too (p-limit counts a call active only a microtask later)', async () => {
+    const limiter = new ModelLimiter(1, 50);
+    const slow = () => new Promise<string>((r) => setTimeout(() => r('ok'), 300));
+    const results = await Promise.allSettled([limiter.run('m', slow), limiter.run('m', slow), limiter.run('m', slow)]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as ApiError).code))).toEqual([
+      'ok',
+      'MODEL_BUSY',
+      'MODEL_BUSY',
+    ]);
+  });
 });

@@ -29,7 +29,8 @@ export class ModelLimiter {
       limit = pLimit(Math.max(1, this.concurrency));
       this.limits.set(modelId, limit);
     }
-    if (limit.activeCount < limit.concurrency) return limit(fn);
+    // p-limit counts a call active only a microtask after it is queued: both counts, or calls made in one tick all skip the wait.
+    if (limit.activeCount + limit.pendingCount < limit.concurrency) return limit(fn);
     let gaveUp = false;
     let timer: NodeJS.Timeout | undefined;
     const queued = limit(() => (gaveUp ? Promise.resolve(undefined as T) : fn()));
