@@ -5,6 +5,7 @@ import type { Db } from './db/pool.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { BackgroundWork } from './lib/background.ts';
+import type { EventHub } from './lib/events.ts';
 import type { Throttle } from './lib/throttle.ts';
 import type { OutboundPools } from './net/safe-fetch.ts';
 import type { AccountLimiters } from './modules/accounts/limiters.ts';
@@ -50,6 +51,8 @@ export interface Closeable {
 export interface Services {
   /** Work requests started and did not wait for (reset e-mails); the HTTP app waits for it on close. */
   background: BackgroundWork;
+  /** In-process events and the features' subscriptions to them (lib/events.ts; subscriptions.ts). */
+  events: EventHub;
   /** Keep-alive connections of model calls and checked IP-literal targets (net/safe-fetch.ts). */
   outbound: OutboundPools;
   /** Verified session keys, dropped at the 'ulca_auth' NOTIFY (security/session-cache.ts). */

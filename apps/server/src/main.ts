@@ -15,7 +15,7 @@ import { createMailer } from './mail/create-mailer.ts';
 import { buildApp } from './app.ts';
 import { closeServices, createServices } from './services.ts';
 import { ensureAdmin } from './modules/accounts/bootstrap.ts';
-import { startWorkers } from './jobs/workers.ts';
+import { startWorkers } from './workers.ts';
 import { publishDemoDatasets } from './modules/datasets/service.ts';
 import { startJobRecovery } from './jobs/recovery.ts';
 import { publishBundledBenchmarks, queueBundledBenchmarkRuns } from './modules/benchmarks/service.ts';

@@ -1,6 +1,7 @@
 import { createOpsServices } from './ops/create.ts';
 import type { AppContext, Closeable, CoreContext, Services } from './context.ts';
 import { BackgroundWork } from './lib/background.ts';
+import { createEventHub } from './subscriptions.ts';
 import { Throttle } from './lib/throttle.ts';
 import { OutboundPools } from './net/safe-fetch.ts';
 import { AccountLimiters } from './modules/accounts/limiters.ts';
@@ -25,6 +26,7 @@ import { NonceClaims } from './security/nonce-batch.ts';
 type Factories = { [K in keyof Services]: (ctx: AppContext) => Services[K] };
 const FACTORIES: Factories = {
   background: () => new BackgroundWork(),
+  events: (ctx) => createEventHub(ctx),
   outbound: () => new OutboundPools(),
   sessions: (ctx) => new SessionCacheService(ctx),
   noncePrune: () => new Throttle(NONCE_PRUNE_INTERVAL_SECONDS * 1000),

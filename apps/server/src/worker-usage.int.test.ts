@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { STS_API, type StsBatch } from '@ulca/contracts';
 import type { AppContext } from './context.ts';
-import { startWorkers } from './jobs/workers.ts';
+import { startWorkers } from './workers.ts';
 import { InferenceState } from './modules/inference/state.ts';
 import { closeServices, createServices } from './services.ts';
 import { startFixtureServer, type FixtureServer } from './test/fixture-server.ts';

@@ -14,7 +14,7 @@ import { md5, originalClient } from '../test/original-client.ts';
 import { silentWav, startTestModelServer, type TestModelServer } from '../test/model-server.ts';
 import { uploadTestModel } from '../test/model-upload.ts';
 import { until } from '../test/poll.ts';
-import { startWorkers } from '../jobs/workers.ts';
+import { startWorkers } from '../workers.ts';
 import { ensureAdmin } from '../modules/accounts/service.ts';
 import { publishBundledBenchmarks } from '../modules/benchmarks/service.ts';
 import type { FastifyInstance } from 'fastify';

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { createSignedInUser, signedInject, type TestUser } from '../test/users.ts';
 import { zipFixture } from '../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
-import { startWorkers } from '../jobs/workers.ts';
+import { startWorkers } from '../workers.ts';
 import { originalClient } from '../test/original-client.ts';
 
 /** Where the original client is served from (CORS_ORIGINS) and where the API is reached (PUBLIC_URL). */

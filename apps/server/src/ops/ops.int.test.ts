@@ -10,7 +10,7 @@ import { makeParallelZip } from '../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
 import { startTestModelServer, type TestModelServer } from '../test/model-server.ts';
 import { insertTestModel } from '../test/models.ts';
-import { startWorkers } from '../jobs/workers.ts';
+import { startWorkers } from '../workers.ts';
 import { createDb } from '../db/pool.ts';
 import { createReadiness } from './readiness.ts';
 import { createMetrics } from './metrics.ts';

@@ -17,7 +17,7 @@ import { createSignedInUser, signedInject, type TestUser } from '../test/users.t
 import { FIXTURES_DIR, zipFixture } from '../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
 import { startTestS3Server, type TestS3Server } from '../test/s3-server.ts';
-import { startWorkers } from '../jobs/workers.ts';
+import { startWorkers } from '../workers.ts';
 import { S3ObjectStore } from './s3-store.ts';
 
 type Obj = Record<string, unknown>;

@@ -5,7 +5,7 @@ import { createTestPlatform, type TestPlatform } from './harness.ts';
 import { createSignedInUser, type TestUser } from './users.ts';
 import { startFixtureServer, type FixtureServer } from './fixture-server.ts';
 import { startTestModelServer, type TestModelServer } from './model-server.ts';
-import { startWorkers } from '../jobs/workers.ts';
+import { startWorkers } from '../workers.ts';
 
 /** What the benchmark-run integration tests work with; `close()` stops and removes all of it. */
 export interface BenchmarkRig {

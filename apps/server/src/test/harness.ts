@@ -87,7 +87,7 @@ export async function createTestPlatform(
   });
   // E-mail goes through the mail queue; every platform sends it (tests read the outbox).
   await startMailWorker(ctx);
-  // What the hook started may be stopped (jobs/workers.ts startWorkers' `stop`); stopped first on close.
+  // What the hook started may be stopped (workers.ts startWorkers' `stop`); stopped first on close.
   const started = opts.startWorkers ? ((await opts.startWorkers(ctx)) as { stop?: () => void } | undefined) : undefined;
   const referenceModels = opts.referenceModels ? await startReferenceModels(ctx) : undefined;
   const app = await buildApp(ctx, { logger: false });

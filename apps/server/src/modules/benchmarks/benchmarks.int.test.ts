@@ -20,7 +20,7 @@ import { startTestModelServer, type TestModelServer } from '../../test/model-ser
 import { insertTestModel } from '../../test/models.ts';
 import { zipFolder } from '../../test/fixtures.ts';
 import { benchmarkRunFinished, until } from '../../test/poll.ts';
-import { startWorkers } from '../../jobs/workers.ts';
+import { startWorkers } from '../../workers.ts';
 import { scoreMetric } from './metrics/index.ts';
 
 /** Hindi sources (Devanagari); "कुत्ता" (dog) marks the rows the flaky model fails on. */

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { until } from '../../test/poll.ts';
-import { startWorkers } from '../../jobs/workers.ts';
+import { startWorkers } from '../../workers.ts';
 import { ensureAdmin } from '../accounts/service.ts';
 import { BUNDLED_RUN_METRICS, TASK_METRICS, getBenchmark, publishBundledBenchmarks, queueBundledBenchmarkRuns } from './service.ts';
 

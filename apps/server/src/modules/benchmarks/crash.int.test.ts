@@ -20,7 +20,7 @@ import { startTestModelServer, type TestModelServer } from '../../test/model-ser
 import { insertTestModel } from '../../test/models.ts';
 import { zipFolder } from '../../test/fixtures.ts';
 import { until } from '../../test/poll.ts';
-import { startWorkers } from '../../jobs/workers.ts';
+import { startWorkers } from '../../workers.ts';
 import { requeueRunningBenchmarkRuns, startBenchmarkRunWorker } from '../../jobs/benchmark-run.ts';
 import { QUEUES } from '../../jobs/queues.ts';
 import { scoreMetric } from './metrics/index.ts';

@@ -13,7 +13,7 @@ import { createSignedInUser, signedInject, type TestUser } from '../../test/user
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
 import { zipFolder } from '../../test/fixtures.ts';
 import { benchmarkRunFinished, until } from '../../test/poll.ts';
-import { startWorkers } from '../../jobs/workers.ts';
+import { startWorkers } from '../../workers.ts';
 
 /** Hindi sources and Urdu references; the first reference is Apertium's own output for its source. */
 const ROWS = [

@@ -17,7 +17,7 @@ import { startTestModelServer, type TestModelServer } from '../../test/model-ser
 import { insertTestModel } from '../../test/models.ts';
 import { zipFolder } from '../../test/fixtures.ts';
 import { benchmarkRunFinished, until } from '../../test/poll.ts';
-import { startWorkers } from '../../jobs/workers.ts';
+import { startWorkers } from '../../workers.ts';
 import { getMetric } from './metrics/index.ts';
 import { pairedBootstrapTest, resampledScores } from './metrics/significance.ts';
 

@@ -158,7 +158,7 @@ export async function submitBenchmark(ctx: AppContext, user: AuthUser, body: Ben
 }
 
 /**
- * Called by the dataset-ingest job after each run of the pipeline (jobs/dataset-ingest.ts): when
+ * Subscribed to datasetPublished (subscriptions.ts; emitted by modules/datasets/ingest-job.ts): when
  * `srn` is a benchmark submission that completed, fills the benchmark's task, languages, domain,
  * submitter and row count from its params, so it is listed. Idempotent; a no-op otherwise.
  */

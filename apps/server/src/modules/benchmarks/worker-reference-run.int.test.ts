@@ -17,7 +17,7 @@ import { createSignedInUser, signedInject } from '../../test/users.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
 import { zipFolder } from '../../test/fixtures.ts';
 import { benchmarkRunFinished, until } from '../../test/poll.ts';
-import { startWorkers } from '../../jobs/workers.ts';
+import { startWorkers } from '../../workers.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const ROWS = [

@@ -15,7 +15,7 @@ import { createSignedInUser, signedInject, type TestUser } from '../../test/user
 import { FIXTURES_DIR, zipFolder } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
 import { until } from '../../test/poll.ts';
-import { startWorkers } from '../../jobs/workers.ts';
+import { startWorkers } from '../../workers.ts';
 
 let p: TestPlatform;
 let server: FixtureServer;

@@ -212,7 +212,7 @@ async function freezeOne(
 
 /**
  * Freezes the version that submission `srn` carries, if any, as soon as the submission's pipeline
- * job has ended (jobs/dataset-ingest.ts), so that no reader waits for a large version to be
+ * job has ended (datasetPublished or datasetFailed: subscriptions.ts), so that no reader waits for a large version to be
  * frozen. A no-op for a submission that is not a version, or whose version is already frozen.
  * Throws what the database or the object store throws; readers freeze it later in that case.
  */

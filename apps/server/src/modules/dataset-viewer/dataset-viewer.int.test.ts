@@ -14,7 +14,7 @@ import { createSignedInUser, signedInject, type TestUser } from '../../test/user
 import { makeParallelZip, zipFixture } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
 import { until } from '../../test/poll.ts';
-import { startWorkers } from '../../jobs/workers.ts';
+import { startWorkers } from '../../workers.ts';
 import { runSearchExport } from '../search/service.ts';
 
 let p: TestPlatform;

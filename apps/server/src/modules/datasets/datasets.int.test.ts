@@ -21,7 +21,7 @@ import {
   type ProcessedExpectation,
 } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
-import { startWorkers } from '../../jobs/workers.ts';
+import { startWorkers } from '../../workers.ts';
 import { failSubmission } from './ingest.ts';
 import { insertSubmission, setStage, setSubmissionStatus } from './repo.ts';
 

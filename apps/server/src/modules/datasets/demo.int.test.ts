@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { ensureAdmin } from '../accounts/service.ts';
 import { publishDemoDatasets } from './demo.ts';
-import { startWorkers } from '../../jobs/workers.ts';
+import { startWorkers } from '../../workers.ts';
 
 let p: TestPlatform;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { FIXTURE_EXPECTATIONS, FIXTURES_DIR, generateParallelPairs, zipFixture, zipFolder, type FixtureName } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
-import { startWorkers } from '../../jobs/workers.ts';
+import { startWorkers } from '../../workers.ts';
 
 type Point = { label: string; value: number; _id: string };
 type SearchAnswer = { data: Point[]; count: number; totalCount: number };

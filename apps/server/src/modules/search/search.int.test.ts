@@ -16,7 +16,7 @@ import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { FIXTURES_DIR, makeParallelZip, zipFolder } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
-import { startWorkers } from '../../jobs/workers.ts';
+import { startWorkers } from '../../workers.ts';
 import { runSearchExport } from './exporter.ts';
 import { searchFileKey } from './links.ts';
 import * as parquetWasm from 'parquet-wasm';

@@ -17,7 +17,7 @@ import { silentWav, startTestModelServer, type TestModelServer } from '../../tes
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { readZip } from '../../test/zip.ts';
-import { startWorkers } from '../../jobs/workers.ts';
+import { startWorkers } from '../../workers.ts';
 
 type Json = Record<string, unknown>;
 const HINDI = 'मेरा नाम राम है।';

@@ -1,12 +1,12 @@
-import type { AppContext } from '../context.ts';
-import type { IngestJobOptions } from '../modules/datasets/service.ts';
-import { startDatasetIngestWorker } from './dataset-ingest.ts';
-import { startMailWorker } from './mail.ts';
-import { startModelHealthSchedule, startModelHealthWorker } from './model-health.ts';
-import { startSearchExportWorker } from './search-export.ts';
-import { startBenchmarkRunWorker } from './benchmark-run.ts';
-import { startStsBatchWorker } from './sts-batch.ts';
-import type { RunOptions } from '../modules/benchmarks/service.ts';
+import type { AppContext } from './context.ts';
+import type { IngestJobOptions } from './modules/datasets/service.ts';
+import { startDatasetIngestWorker } from './modules/datasets/ingest-job.ts';
+import { startMailWorker } from './jobs/mail.ts';
+import { startModelHealthSchedule, startModelHealthWorker } from './jobs/model-health.ts';
+import { startSearchExportWorker } from './jobs/search-export.ts';
+import { startBenchmarkRunWorker } from './jobs/benchmark-run.ts';
+import { startStsBatchWorker } from './jobs/sts-batch.ts';
+import type { RunOptions } from './modules/benchmarks/service.ts';
 
 /** Which queues to serve; all by default (tests start only what they exercise). */
 export interface WorkerSelection {
