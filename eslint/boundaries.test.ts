@@ -33,6 +33,15 @@ describe('import boundaries (eslint/boundaries.js)', () => {
     expect(errors).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*must not depend on a feature/)]);
   });
 
+  it('fails the jobs layer importing a feature, even a type from its service', async () => {
+    const errors = await lintRules('apps/server/src/jobs/uses-feature-type.ts');
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^import-x\/no-restricted-paths: .*"\.\.\/modules\/alpha\/service\.ts".*must not depend on a feature, not even by a type/,
+      ),
+    ]);
+  });
+
   it('fails an import cycle, on both of its files', async () => {
     for (const file of ['cycle-a.ts', 'cycle-b.ts']) {
       const errors = await lintRules(`apps/server/src/modules/alpha/${file}`);

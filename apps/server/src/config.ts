@@ -177,7 +177,7 @@ export interface Config {
   streamMaxPerCaller: number;
   /**
    * Minutes between health rounds over every published model (MODEL_HEALTH_INTERVAL_MINUTES,
-   * default 15; 0 = no scheduled rounds). jobs/model-health.ts: each worker process offers one
+   * default 15; 0 = no scheduled rounds). modules/model-health/job.ts: each worker process offers one
    * round per interval slot and pg-boss keeps one, so several workers do not multiply the checks.
    */
   modelHealthIntervalMinutes: number;

@@ -15,7 +15,7 @@ import { createMailer } from './mail/create-mailer.ts';
 import { buildApp } from './app.ts';
 import { closeServices, createServices } from './services.ts';
 import { ensureAdmin } from './modules/accounts/bootstrap.ts';
-import { startWorkers } from './workers.ts';
+import { ORPHAN_RULES, startWorkers } from './workers.ts';
 import { publishDemoDatasets } from './modules/datasets/service.ts';
 import { startJobRecovery } from './jobs/recovery.ts';
 import { publishBundledBenchmarks, queueBundledBenchmarkRuns } from './modules/benchmarks/service.ts';
@@ -135,7 +135,7 @@ async function main(started: Started): Promise<void> {
   }
   const workers = config.runWorkers ? await startWorkers(ctx) : undefined;
   // Dataset jobs whose worker died (kill -9, power loss) resume now and within JOB_RECOVERY_SECONDS later.
-  const recovery = config.runWorkers ? await startJobRecovery(ctx) : undefined;
+  const recovery = config.runWorkers ? await startJobRecovery(ctx, ORPHAN_RULES) : undefined;
   if (config.runHttp && config.demoData) {
     await publishDemoDatasets(ctx).catch((err) => log.warn({ err }, 'demo datasets not published'));
     await publishBundledBenchmarks(ctx).catch((err) => log.warn({ err }, 'demo benchmarks not published'));
@@ -187,7 +187,7 @@ async function main(started: Started): Promise<void> {
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     try {
-      // A health round stops first, before the engines it may be calling close (jobs/model-health.ts).
+      // A health round stops first, before the engines it may be calling close (modules/model-health/job.ts).
       workers?.stop();
       await app?.close();
       await ops?.close();

@@ -2,11 +2,17 @@ import type { AppContext } from './context.ts';
 import type { IngestJobOptions } from './modules/datasets/service.ts';
 import { startDatasetIngestWorker } from './modules/datasets/ingest-job.ts';
 import { startMailWorker } from './jobs/mail.ts';
-import { startModelHealthSchedule, startModelHealthWorker } from './jobs/model-health.ts';
-import { startSearchExportWorker } from './jobs/search-export.ts';
-import { startBenchmarkRunWorker } from './jobs/benchmark-run.ts';
-import { startStsBatchWorker } from './jobs/sts-batch.ts';
+import { startModelHealthSchedule, startModelHealthWorker } from './modules/model-health/job.ts';
+import { startSearchExportWorker } from './modules/search/export-job.ts';
+import { startBenchmarkRunWorker } from './modules/benchmarks/run-job.ts';
+import { startStsBatchWorker } from './modules/sts/batch-job.ts';
 import type { RunOptions } from './modules/benchmarks/service.ts';
+import type { OrphanRule } from './jobs/recovery.ts';
+import { INGEST_ORPHANS } from './modules/datasets/recovery.ts';
+import { STS_BATCH_ORPHANS } from './modules/sts/recovery.ts';
+
+/** The orphaned-job rules of the features' queues, for startJobRecovery (jobs/recovery.ts). */
+export const ORPHAN_RULES: readonly OrphanRule[] = [INGEST_ORPHANS, STS_BATCH_ORPHANS];
 
 /** Which queues to serve; all by default (tests start only what they exercise). */
 export interface WorkerSelection {

@@ -1,9 +1,6 @@
+import type pg from 'pg';
 import type { AppContext } from '../context.ts';
-import { QUEUES } from './queues.ts';
 import { activeJobs } from './recovery-repo.ts';
-import { failSubmission, releaseIngestLock, tryIngestLock } from '../modules/datasets/service.ts';
-import { batchLockName, failBatch } from '../modules/sts/service.ts';
-import { releaseNamedLock, tryNamedLock } from '../db/job-lock.ts';
 
 /**
  * A job taken less than this many seconds ago may still be on its way to its lock: not yet taken
@@ -20,64 +17,36 @@ export interface RecoveryScan {
 }
 
 /**
- * One recovery scan of the dataset-ingest queue (issue 9 #5). A job that pg-boss shows as active
- * but whose submission lock no session holds lost its worker (kill -9, power loss: PostgreSQL
- * released the dead session's lock). Such a job is failed through pg-boss so that its retry runs
- * at once on any live worker and resumes where the dead one stopped (resume.ts), instead of
- * waiting for JOB_EXPIRE_SECONDS. The scan holds the lock while it decides, so a live worker
- * cannot start on the job meanwhile. A job with no retry left fails its submission, as the
- * worker's last attempt would. Returns the service request numbers whose jobs were re-queued and
- * when to look again at the jobs too young to judge.
+ * How the scan treats the jobs of one queue whose attempt holds an advisory lock while it runs
+ * (the feature that owns the queue provides it: modules/datasets/recovery.ts, modules/sts/recovery.ts).
  */
-export async function recoverOrphanedIngestJobs(ctx: AppContext): Promise<RecoveryScan> {
-  const queue = QUEUES.datasetIngest;
-  const recovered: string[] = [];
-  let recheckInMs: number | undefined;
-  for (const job of await activeJobs(ctx.db.pool, queue)) {
-    if (job.ageSeconds < GRACE_SECONDS) {
-      const due = Math.ceil((GRACE_SECONDS - job.ageSeconds) * 1000) + 100;
-      recheckInMs = Math.min(recheckInMs ?? due, due);
-      continue;
-    }
-    const client = await ctx.db.pool.connect();
-    try {
-      if (!(await tryIngestLock(client, job.srn))) continue; // its worker is alive
-      try {
-        const current = await ctx.boss.getJobById(queue, job.id);
-        if (current?.state !== 'active') continue; // finished or failed meanwhile
-        await ctx.boss.fail(queue, job.id, { message: 'the worker of this job stopped (its lock was free); retried' });
-        const after = await ctx.boss.getJobById(queue, job.id);
-        if (after?.state === 'failed') {
-          await failSubmission(ctx, job.srn, 'INTERNAL', 'The platform could not process the dataset; please try again later.');
-          ctx.log.warn(
-            { serviceRequestNumber: job.srn, job: job.id },
-            'dataset job lost its worker on its last attempt; submission failed',
-          );
-        } else {
-          recovered.push(job.srn);
-          ctx.log.info({ serviceRequestNumber: job.srn, job: job.id }, 'dataset job lost its worker; re-queued to resume');
-        }
-      } finally {
-        await releaseIngestLock(client, job.srn).catch(() => undefined);
-      }
-    } finally {
-      client.release();
-    }
-  }
-  return { recovered, recheckInMs };
+export interface OrphanRule {
+  queue: string;
+  /** The payload field naming the job's subject, e.g. `serviceRequestNumber`; logged under that name. */
+  field: string;
+  /** Takes the subject's lock on `client`; false when a session (a live worker) holds it. */
+  tryLock(client: pg.PoolClient, id: string): Promise<boolean>;
+  releaseLock(client: pg.PoolClient, id: string): Promise<unknown>;
+  /** Ends the subject Failed, as the worker's last attempt would (called with the lock held). */
+  failSubject(ctx: AppContext, id: string): Promise<void>;
+  /** Wording (kept as operators' log searches know it): pg-boss's failure reason, the re-queued and the given-up log lines. */
+  messages: { stopped: string; requeued: string; gaveUp: string };
 }
 
 /**
- * The same scan for the sts-batch queue: a batch's attempt holds the batch's advisory lock
- * (modules/sts/service.ts runBatchJob); an active job whose lock is free lost its worker and is
- * failed through pg-boss so that its retry starts the batch over at once; with no retry left the
- * batch ends Failed. Returns the batch ids re-queued and when to look again at jobs too young to judge.
+ * One recovery scan of `rule.queue` (issue 9 #5). A job that pg-boss shows as active but whose
+ * lock no session holds lost its worker (kill -9, power loss: PostgreSQL released the dead
+ * session's lock). Such a job is failed through pg-boss so that its retry runs at once on any live
+ * worker and resumes where the dead one stopped, instead of waiting for JOB_EXPIRE_SECONDS. The
+ * scan holds the lock while it decides, so a live worker cannot start on the job meanwhile. A job
+ * with no retry left ends its subject Failed (`rule.failSubject`). Returns the subjects whose jobs
+ * were re-queued and when to look again at the jobs too young to judge.
  */
-export async function recoverOrphanedStsBatches(ctx: AppContext): Promise<RecoveryScan> {
-  const queue = QUEUES.stsBatch;
+export async function recoverOrphanedJobs(ctx: AppContext, rule: OrphanRule): Promise<RecoveryScan> {
+  const { queue } = rule;
   const recovered: string[] = [];
   let recheckInMs: number | undefined;
-  for (const job of await activeJobs(ctx.db.pool, queue, 'batchId')) {
+  for (const job of await activeJobs(ctx.db.pool, queue, rule.field)) {
     if (job.ageSeconds < GRACE_SECONDS) {
       const due = Math.ceil((GRACE_SECONDS - job.ageSeconds) * 1000) + 100;
       recheckInMs = Math.min(recheckInMs ?? due, due);
@@ -85,19 +54,20 @@ export async function recoverOrphanedStsBatches(ctx: AppContext): Promise<Recove
     }
     const client = await ctx.db.pool.connect();
     try {
-      if (!(await tryNamedLock(client, batchLockName(job.srn)))) continue; // its worker is alive
+      if (!(await rule.tryLock(client, job.srn))) continue; // its worker is alive
       try {
-        if ((await ctx.boss.getJobById(queue, job.id))?.state !== 'active') continue;
-        await ctx.boss.fail(queue, job.id, { message: 'the worker of this batch stopped (its lock was free); retried' });
+        if ((await ctx.boss.getJobById(queue, job.id))?.state !== 'active') continue; // finished or failed meanwhile
+        await ctx.boss.fail(queue, job.id, { message: rule.messages.stopped });
+        const fields = { [rule.field]: job.srn, job: job.id };
         if ((await ctx.boss.getJobById(queue, job.id))?.state === 'failed') {
-          await failBatch(ctx, job.srn, { lockHeld: true });
-          ctx.log.warn({ batchId: job.srn, job: job.id }, 'sts batch lost its worker on its last attempt; batch failed');
+          await rule.failSubject(ctx, job.srn);
+          ctx.log.warn(fields, rule.messages.gaveUp);
         } else {
           recovered.push(job.srn);
-          ctx.log.info({ batchId: job.srn, job: job.id }, 'sts batch lost its worker; re-queued');
+          ctx.log.info(fields, rule.messages.requeued);
         }
       } finally {
-        await releaseNamedLock(client, batchLockName(job.srn)).catch(() => undefined);
+        await rule.releaseLock(client, job.srn).catch(() => undefined);
       }
     } finally {
       client.release();
@@ -107,13 +77,13 @@ export async function recoverOrphanedStsBatches(ctx: AppContext): Promise<Recove
 }
 
 /**
- * Runs {@link recoverOrphanedIngestJobs} and {@link recoverOrphanedStsBatches} now (a worker is available:
- * this process's) and every `config.jobRecoverySeconds` (0 = only now). A job a scan found too young to
- * judge gets one more scan as soon as it is old enough, so a job whose worker was killed just before this
- * process started resumes within seconds rather than at the next interval. Scans never overlap; a failed
- * scan is logged and the next one tries again. `stop()` ends the timers.
+ * Runs {@link recoverOrphanedJobs} over `rules` now (a worker is available: this process's) and every
+ * `config.jobRecoverySeconds` (0 = only now); workers.ts passes the features' rules. A job a scan found
+ * too young to judge gets one more scan as soon as it is old enough, so a job whose worker was killed
+ * just before this process started resumes within seconds rather than at the next interval. Scans never
+ * overlap; a failed scan is logged and the next one tries again. `stop()` ends the timers.
  */
-export async function startJobRecovery(ctx: AppContext): Promise<{ stop(): void }> {
+export async function startJobRecovery(ctx: AppContext, rules: readonly OrphanRule[]): Promise<{ stop(): void }> {
   let running = false;
   let stopped = false;
   let recheck: NodeJS.Timeout | undefined;
@@ -121,9 +91,11 @@ export async function startJobRecovery(ctx: AppContext): Promise<{ stop(): void 
     if (running || stopped) return;
     running = true;
     try {
-      const ingest = await recoverOrphanedIngestJobs(ctx);
-      const sts = await recoverOrphanedStsBatches(ctx);
-      const dues = [ingest.recheckInMs, sts.recheckInMs].filter((d): d is number => d !== undefined);
+      const dues: number[] = [];
+      for (const rule of rules) {
+        const { recheckInMs } = await recoverOrphanedJobs(ctx, rule);
+        if (recheckInMs !== undefined) dues.push(recheckInMs);
+      }
       const recheckInMs = dues.length ? Math.min(...dues) : undefined;
       if (recheckInMs !== undefined && !stopped) {
         clearTimeout(recheck);

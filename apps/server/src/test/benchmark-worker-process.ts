@@ -7,7 +7,7 @@ import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { createDb } from '../db/pool.ts';
 import { startBoss } from '../jobs/boss.ts';
-import { startBenchmarkRunWorker } from '../jobs/benchmark-run.ts';
+import { startBenchmarkRunWorker } from '../modules/benchmarks/run-job.ts';
 import { LocalObjectStore } from '../storage/local-store.ts';
 import { createMailer } from '../mail/create-mailer.ts';
 import { createServices } from '../services.ts';

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { createDb } from '../db/pool.ts';
 import { startBoss } from '../jobs/boss.ts';
-import { startStsBatchWorker } from '../jobs/sts-batch.ts';
+import { startStsBatchWorker } from '../modules/sts/batch-job.ts';
 import { LocalObjectStore } from '../storage/local-store.ts';
 import { createMailer } from '../mail/create-mailer.ts';
 import { createServices } from '../services.ts';

@@ -21,7 +21,7 @@ import { insertTestModel } from '../../test/models.ts';
 import { zipFolder } from '../../test/fixtures.ts';
 import { until } from '../../test/poll.ts';
 import { startWorkers } from '../../workers.ts';
-import { requeueRunningBenchmarkRuns, startBenchmarkRunWorker } from '../../jobs/benchmark-run.ts';
+import { requeueRunningBenchmarkRuns, startBenchmarkRunWorker } from './run-job.ts';
 import { QUEUES } from '../../jobs/queues.ts';
 import { scoreMetric } from './metrics/index.ts';
 

@@ -2,7 +2,7 @@
  * The benchmarks feature (docs/product.md#model-screens "Benchmark datasets", "Run benchmark", docs/product.md#entities-and-fields; docs/benchmarks.md#benchmark-runs-and-leaderboards
  * "Benchmarks"; issue #13 points 1, 3, 5 and the server side of 2 and 7). Benchmark datasets go
  * through the datasets pipeline (datasets/service.ts submitBenchmarkDataset) and are registered
- * here once published; runs are pg-boss jobs (jobs/benchmark-run.ts) that call the model through
+ * here once published; runs are pg-boss jobs (run-job.ts) that call the model through
  * the guarded call, keep every output and score them with the metric registry (metrics/); the
  * leaderboard ranks completed runs per metric in the metric's direction. Other features import
  * this file only.
@@ -528,7 +528,7 @@ async function scoreRun(ctx: AppContext, r: RunRow, task: string): Promise<RunSc
 }
 
 /**
- * The benchmark-run job (jobs/benchmark-run.ts): inference (rows without a stored output are sent
+ * The benchmark-run job (run-job.ts): inference (rows without a stored output are sent
  * to the model; a retried job resumes from the stored outputs), then scoring; the run ends
  * Completed with score, signature, coverage and interval, or Failed when every row failed. A run
  * that already ended is left as it is. Unexpected errors are thrown (pg-boss retries). One attempt

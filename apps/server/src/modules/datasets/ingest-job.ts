@@ -5,7 +5,7 @@ import { failSubmission, ingestSummary, runIngestJob, SubmissionBusy, type Inges
 import { getSubmission } from './repo.ts';
 
 /** Message of a submission that failed for a reason the contributor cannot fix. */
-const INTERNAL_FAILURE_MESSAGE = 'The platform could not process the dataset; please try again later.';
+export const INTERNAL_FAILURE_MESSAGE = 'The platform could not process the dataset; please try again later.';
 
 /**
  * Tells the subscribers of ctx.services.events how the submission ended (docs/architecture.md#events):

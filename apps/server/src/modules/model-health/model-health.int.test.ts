@@ -5,7 +5,7 @@ import { createSignedInUser, signedInject, type TestUser } from '../../test/user
 import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { uploadTestModel } from '../../test/model-upload.ts';
-import { startModelHealthWorker } from '../../jobs/model-health.ts';
+import { startModelHealthWorker } from './job.ts';
 import { offerHealthRound, queueHealthRound, runHealthRound } from './service.ts';
 
 let p: TestPlatform;

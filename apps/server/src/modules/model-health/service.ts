@@ -4,7 +4,7 @@
  * model call (net/model-call.ts: address policy, time limit, size cap), a few models at once, and
  * records per model: available / unavailable, latency, the time of the check and of the last
  * success, and why the output was judged unusable (empty, wrong script: output-check.ts).
- * Owns `model_health`. The round runs as the pg-boss job jobs/model-health.ts.
+ * Owns `model_health`. The round runs as the pg-boss job job.ts.
  *
  * What is answered (getModelHealthStatus): the published models with their last check, 'unknown'
  * for models never checked. Never a callbackUrl or key (the original leaked the callbackUrl).
@@ -180,7 +180,7 @@ export async function queueHealthRound(ctx: AppContext, slotSeconds?: number): P
 }
 
 /**
- * The schedule's offer (jobs/model-health.ts): queues the round of the current slot, as
+ * The schedule's offer (job.ts): queues the round of the current slot, as
  * {@link queueHealthRound}, only when there is a model to check. On a fresh cluster the first
  * offers come before any API process registered its models; a round then would check nothing
  * and use up the slot, leaving the first real round up to an interval later. When the slot has had

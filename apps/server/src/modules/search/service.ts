@@ -14,7 +14,7 @@ import { searchDownloadUrl } from './links.ts';
 import { completedSearch, type CompletedSearch as Completed } from './matched-records.ts';
 import { failSearch, getSearch, insertSearch, listSearches, type SearchRequestRow } from './repo.ts';
 
-/** The export job body, for the jobs layer (jobs/search-export.ts). */
+/** The export job body, for its queue handler (export-job.ts). */
 export { runSearchExport, type SearchExportJobData } from './exporter.ts';
 /** Streams records to a CSV/JSON export in the object store (the ready-made download uses it). */
 export { writeRecordsExport } from './export-writer.ts';

@@ -1,6 +1,6 @@
 /**
  * A speech-to-speech batch whose worker is killed (kill -9) mid-batch: the batch's advisory lock
- * dies with the process, the recovery scan (jobs/recovery.ts) fails the orphaned job through
+ * dies with the process, the recovery scan (jobs/recovery.ts, on recovery.ts's rule) fails the orphaned job through
  * pg-boss, and a new worker starts the batch over: it ends Completed well within 2 minutes with
  * exactly one row per file (none lost, none twice), instead of staying In-Progress until the job
  * expires an hour later.
@@ -19,7 +19,8 @@ import { startFixtureServer, type FixtureServer } from '../../test/fixture-serve
 import { insertTestModel } from '../../test/models.ts';
 import { until } from '../../test/poll.ts';
 import { startJobRecovery } from '../../jobs/recovery.ts';
-import { startStsBatchWorker } from '../../jobs/sts-batch.ts';
+import { startStsBatchWorker } from './batch-job.ts';
+import { STS_BATCH_ORPHANS } from './recovery.ts';
 import { QUEUES } from '../../jobs/queues.ts';
 import { runBatchJob } from './service.ts';
 
@@ -110,7 +111,7 @@ describe('an sts batch whose worker is killed mid-batch', () => {
     expect(await jobState()).toBe('active');
 
     // The restart: the recovery scan (at start and every JOB_RECOVERY_SECONDS) and a new worker.
-    const recovery = await startJobRecovery(p.ctx);
+    const recovery = await startJobRecovery(p.ctx, [STS_BATCH_ORPHANS]);
     try {
       await startStsBatchWorker(p.ctx);
       const status = async () =>

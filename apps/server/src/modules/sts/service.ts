@@ -1,7 +1,7 @@
 /**
  * Speech-to-speech batches (docs/product.md#speech-to-speech "Speech-to-speech tab": the batch URL field; issue #14
  * point 1). A signed-in user submits the public URL of a zip of audio files, the languages, the
- * three models (asr, translation, tts) and the voice; the sts-batch job (jobs/sts-batch.ts)
+ * three models (asr, translation, tts) and the voice; the sts-batch job (batch-job.ts)
  * downloads the zip under the outbound guard, reads it with yauzl within caps, runs every audio file
  * through asr → translation → tts by the pipeline engine (pipeline/service.ts runPipeline, the chain
  * of the pipeline API: each stage through the hosted-inference call with the same model visibility,
@@ -503,7 +503,7 @@ async function runBatchLocked(ctx: AppContext, batchId: string): Promise<void> {
 }
 
 /**
- * Ends a batch Failed after its job's last attempt threw (jobs/sts-batch.ts) or died (jobs/recovery.ts,
+ * Ends a batch Failed after its job's last attempt threw (batch-job.ts) or died (the recovery scan, recovery.ts,
  * which holds the batch's lock: `lockHeld`). A batch whose lock another live attempt holds is left
  * to that attempt.
  */

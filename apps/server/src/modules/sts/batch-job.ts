@@ -1,7 +1,7 @@
-import type { AppContext } from '../context.ts';
-import { batchSummary, failBatch, runBatchJob, type StsBatchJobData } from '../modules/sts/service.ts';
-import { QUEUES } from './queues.ts';
-import { workWithRetries } from './retry.ts';
+import type { AppContext } from '../../context.ts';
+import { batchSummary, failBatch, runBatchJob, type StsBatchJobData } from './service.ts';
+import { QUEUES } from '../../jobs/queues.ts';
+import { workWithRetries } from '../../jobs/retry.ts';
 
 /**
  * The sts-batch queue (issue #14 point 1): one speech-to-speech batch at a time per process (its

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.ts';
+import type { AppContext } from '../../context.ts';
 import {
   benchmarkRunSummary,
   failBenchmarkRun,
@@ -6,10 +6,10 @@ import {
   runningBenchmarkRuns,
   type BenchmarkRunJobData,
   type RunOptions,
-} from '../modules/benchmarks/service.ts';
-import { QUEUES } from './queues.ts';
-import { hasWaitingJob } from './recovery-repo.ts';
-import { workWithRetries } from './retry.ts';
+} from './service.ts';
+import { QUEUES } from '../../jobs/queues.ts';
+import { hasWaitingJob } from '../../jobs/recovery-repo.ts';
+import { workWithRetries } from '../../jobs/retry.ts';
 
 /**
  * Queues a job for every run still In-Progress that has no job waiting (created, or waiting for a

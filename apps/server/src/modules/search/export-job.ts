@@ -1,7 +1,7 @@
-import type { AppContext } from '../context.ts';
-import { failSearchExport, runSearchExport, searchExportSummary, type SearchExportJobData } from '../modules/search/service.ts';
-import { QUEUES } from './queues.ts';
-import { workWithRetries } from './retry.ts';
+import type { AppContext } from '../../context.ts';
+import { failSearchExport, runSearchExport, searchExportSummary, type SearchExportJobData } from './service.ts';
+import { QUEUES } from '../../jobs/queues.ts';
+import { workWithRetries } from '../../jobs/retry.ts';
 
 /**
  * The search-export queue (issue #3 §4): one export at a time per process (an export is bound by

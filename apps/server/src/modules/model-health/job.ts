@@ -1,7 +1,7 @@
-import type { AppContext } from '../context.ts';
-import { offerHealthRound, runHealthRound } from '../modules/model-health/service.ts';
-import { QUEUES } from './queues.ts';
-import { workWithRetries } from './retry.ts';
+import type { AppContext } from '../../context.ts';
+import { offerHealthRound, runHealthRound } from './service.ts';
+import { QUEUES } from '../../jobs/queues.ts';
+import { workWithRetries } from '../../jobs/retry.ts';
 
 /** How often each worker process offers a round (seconds); pg-boss keeps one per interval slot. */
 const OFFER_EVERY_SECONDS = 60;
