@@ -37,6 +37,9 @@ export default defineConfig({
           name: 'e2e',
           sequence: { groupOrder: 2 },
           include: ['e2e/**/*.e2e.test.ts'],
+          // One embedded PostgreSQL for the run, with a template database (and data folder) per kind of
+          // platform holding its first start's state: each file clones one instead of initdb + migrate + seed.
+          globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,

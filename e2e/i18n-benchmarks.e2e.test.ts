@@ -139,7 +139,7 @@ describe('the benchmark pages in Hindi and Tamil', () => {
     ).data;
     session = { userDetails: admin.userDetails, userKeys: admin.userKeys };
     ms = await startTestModelServer();
-    const db = createDb(embeddedDatabaseUrl(platform.dataDir), 2);
+    const db = createDb(platform.databaseUrl ?? embeddedDatabaseUrl(platform.dataDir), 2);
     // An unpublished model of the admin's: My Models offers it Run Benchmark.
     await insertTestModel({ db } as unknown as AppContext, {
       userId: admin.userDetails.userID,

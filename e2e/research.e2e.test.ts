@@ -200,7 +200,7 @@ describe('dataset viewer and versions in Chromium', () => {
       )
       .toBe('Completed');
     ms = await startTestModelServer();
-    const db = createDb(embeddedDatabaseUrl(platform.dataDir), 2);
+    const db = createDb(platform.databaseUrl ?? embeddedDatabaseUrl(platform.dataDir), 2);
     const ctx = { db } as unknown as AppContext;
     const langs = [{ sourceLanguage: 'hi', targetLanguage: 'mr' }];
     const good = await insertTestModel(ctx, { userId, callbackUrl: ms.url('translation'), name: 'Sahyadri MT', languages: langs });

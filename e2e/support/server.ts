@@ -1,13 +1,16 @@
 /**
  * Starts the real platform for end-to-end tests the way `npm start` runs it: a child process
  * `node --import tsx apps/server/src/main.ts` from the repository root, with its own data folder
- * (embedded PostgreSQL, object store, outbox), workers in the same process and no demo data.
+ * (object store, outbox) and database, workers in the same process and no demo data unless asked.
+ * The database is a clone of a template in the run's shared PostgreSQL (e2e/support/global-setup.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { emlText } from '../../apps/server/src/test/outbox.ts';
 
 /** Repository root (this file is e2e/support/server.ts). */
@@ -19,6 +22,8 @@ export interface RunningPlatform {
   baseUrl: string;
   /** ULCA_DATA_DIR of this run (a fresh temporary folder). */
   dataDir: string;
+  /** DATABASE_URL of this run (a clone of a template in the shared PostgreSQL), or null when it runs its own embedded one. */
+  databaseUrl: string | null;
   /** Where activation e-mails land as .eml files (`<dataDir>/outbox`). */
   outboxDir: string;
   /** Password of the ADMIN account created on first start. */
@@ -33,6 +38,9 @@ export interface RunningPlatform {
   /** Removes the data folder (call after stop). */
   cleanup(): Promise<void>;
 }
+
+/** Password of the ADMIN account every platform of the e2e tests creates on its first start. */
+export const ADMIN_PASSWORD = 'E2e-Admin!pass1';
 
 /** A free TCP port on 127.0.0.1 (there is a small race until the server binds it). */
 export async function freePort(): Promise<number> {
@@ -73,20 +81,109 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`the server was not healthy at ${url} within ${timeoutMs} ms:\n${output()}`);
 }
 
+/** Which prepared first-start state a platform starts from (e2e/support/global-setup.ts). */
+export type PlatformFlavor = 'plain' | 'demo' | 'demo-ref';
+
+/** The flavor of a start with `env`: DEMO_DATA seeds demo datasets and benchmarks, REFERENCE_MODELS runs them. */
+export function flavorOf(env: Record<string, string> = {}): PlatformFlavor {
+  if (env.DEMO_DATA !== 'true') return 'plain';
+  return env.REFERENCE_MODELS === 'true' ? 'demo-ref' : 'demo';
+}
+
+/** The shared PostgreSQL and prepared templates of the e2e run, when e2e/support/global-setup.ts made them. */
+export interface SharedPlatforms {
+  /** URL of the shared cluster's maintenance database (`postgres`). */
+  adminUrl: string;
+  /** Per flavor: the template database and the data folder that goes with it. */
+  templates: Partial<Record<PlatformFlavor, { database: string; dataDir: string }>>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2ePlatforms: SharedPlatforms | undefined;
+  }
+}
+
+/** `url` with its database name replaced by `db`. */
+export function withDatabase(url: string, db: string): string {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+/** The shared platforms of this run, or undefined outside vitest or without the global setup. */
+async function sharedPlatforms(): Promise<SharedPlatforms | undefined> {
+  try {
+    const { inject } = await import('vitest');
+    return inject('e2ePlatforms');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Starts the platform on a free port with a fresh data folder and waits until GET /ulca/health
- * answers (up to `startTimeoutMs`, default 120 s: the first start initialises PostgreSQL).
+ * Starts the platform on a free port and waits until GET /ulca/health answers (up to
+ * `startTimeoutMs`, default 120 s). With the e2e global setup (the usual case) the data folder is a
+ * copy of the prepared one of its flavor (see {@link flavorOf}) and the database a clone of its
+ * template in the shared PostgreSQL, both holding the state the first start left (admin account,
+ * demo data and bundled benchmark runs when DEMO_DATA is "true"); without it, a fresh data folder
+ * with its own embedded PostgreSQL, as `npm start` has on a first start.
  * `env` is added to the process environment (the reference models are off unless `env.REFERENCE_MODELS` is
  * "true"). Throws (after killing the child) when it does not start.
  */
 export async function startPlatform(opts: { env?: Record<string, string>; startTimeoutMs?: number } = {}): Promise<RunningPlatform> {
+  const shared = await sharedPlatforms();
+  const template = shared?.templates[flavorOf(opts.env)];
+  if (!shared || !template) return launchPlatform(opts);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-'));
+  fs.cpSync(template.dataDir, dataDir, { recursive: true });
+  const database = `e2e_${randomBytes(8).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: shared.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(database)} TEMPLATE ${admin.escapeIdentifier(template.database)}`);
+  } finally {
+    await admin.end();
+  }
+  const dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: shared.adminUrl });
+    await c.connect();
+    try {
+      await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(database)} WITH (FORCE)`);
+    } finally {
+      await c.end();
+    }
+  };
+  try {
+    return await launchPlatform({ ...opts, dataDir, databaseUrl: withDatabase(shared.adminUrl, database), onCleanup: dropDatabase });
+  } catch (err) {
+    await dropDatabase().catch(() => undefined);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/**
+ * Starts `node --import tsx apps/server/src/main.ts` on a free port with `dataDir` (default: a fresh
+ * temporary folder) and `databaseUrl` (default: the folder's embedded PostgreSQL), waits for
+ * GET /ulca/health. Used by {@link startPlatform} and the global setup that prepares the templates.
+ */
+export async function launchPlatform(
+  opts: {
+    env?: Record<string, string>;
+    startTimeoutMs?: number;
+    dataDir?: string;
+    databaseUrl?: string;
+    onCleanup?: () => Promise<void>;
+  } = {},
+): Promise<RunningPlatform> {
   ensureWebBuilt();
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-'));
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-'));
   // As root the embedded PostgreSQL runs as the postgres user, which must reach the folder.
   fs.chmodSync(dataDir, 0o755);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const adminPassword = 'E2e-Admin!pass1';
+  const adminPassword = ADMIN_PASSWORD;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
@@ -101,6 +198,7 @@ export async function startPlatform(opts: { env?: Record<string, string>; startT
       REFERENCE_MODELS: 'false',
       ULCA_ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: 'info',
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -131,6 +229,7 @@ export async function startPlatform(opts: { env?: Record<string, string>; startT
   return {
     baseUrl,
     dataDir,
+    databaseUrl: opts.databaseUrl ?? null,
     outboxDir: path.join(dataDir, 'outbox'),
     adminPassword,
     output,
@@ -151,6 +250,7 @@ export async function startPlatform(opts: { env?: Record<string, string>; startT
       return result;
     },
     async cleanup() {
+      await opts.onCleanup?.().catch(() => undefined);
       await fs.promises.rm(dataDir, { recursive: true, force: true });
     },
   };
