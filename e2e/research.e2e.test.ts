@@ -229,6 +229,12 @@ describe('dataset viewer and versions in Chromium', () => {
         )
         .toBe('Completed');
     }
+    // A contributed test set starts hidden (docs/api.md#who-sees-a-benchmarks-rows); its owner opens it so visitors see the examples.
+    const opened = await signedFetch(platform.baseUrl, keys, 'POST', '/ulca/apis/v0/benchmark/visibility', {
+      benchmarkId,
+      visibility: 'open',
+    });
+    expect(opened.status, JSON.stringify(opened.json)).toBe(200);
     await page.goto(at(`/model/benchmark-details/${benchmarkId}`));
     const section = page.getByRole('region', { name: 'Compare runs' });
     await section.waitFor();
