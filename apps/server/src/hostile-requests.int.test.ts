@@ -1,6 +1,6 @@
 /**
- * No request body can end the server process (docs/operations.md#request-bodies; issue #34
- * finding 1): every route of the OpenAPI document is sent, over raw TCP to the real listening app,
+ * No request body can end the server process (docs/operations.md#request-bodies):
+ * every route of the OpenAPI document is sent, over raw TCP to the real listening app,
  * a body shorter than its Content-Length, a body longer than it, a body cut off by a destroyed
  * socket, an oversized chunked body, invalid JSON, a corrupt gzip body, a wrong content type and
  * a WebSocket upgrade followed by a malformed frame.

@@ -1,6 +1,6 @@
 /**
  * The launchers of `npm start` (scripts/start.mjs) and `npm run worker` (scripts/worker.mjs)
- * supervise their process (issue #34 findings 3 and 10; docs/operations.md#supervision): a server
+ * supervise their process (docs/operations.md#supervision): a server
  * killed with SIGKILL is logged with its cause and started again, and SIGTERM to a launcher stops
  * its child first and exits after it.
  */

@@ -1,6 +1,6 @@
 /**
- * A PostgreSQL restart under a running ingest and a running benchmark run (issue #34 finding 2;
- * docs/operations.md#database-restarts): the worker process (`main.ts --worker`, as `npm run worker`
+ * A PostgreSQL restart under a running ingest and a running benchmark run
+ * (docs/operations.md#database-restarts): the worker process (`main.ts --worker`, as `npm run worker`
  * runs it) stays alive, its jobs lose their connections, fail, are retried by the queue once the
  * database answers, and finish with exact counts — on the same process, with no replacement.
  * The test runs its own embedded cluster, stopped and started again on the same port and data folder.

@@ -6,10 +6,10 @@ export const QUEUES = {
   datasetIngest: 'dataset-ingest',
   mail: 'mail',
   searchExport: 'search-export',
-  /** One health round over every published model (modules/model-health/job.ts; issue #11 point 7). */
+  /** One health round over every published model (modules/model-health/job.ts; docs/product.md#models-health). */
   modelHealth: 'model-health',
   benchmarkRun: 'benchmark-run',
-  /** Speech-to-speech batches: a zip of audio files through asr → translation → tts (modules/sts/batch-job.ts; issue #14). */
+  /** Speech-to-speech batches: a zip of audio files through asr → translation → tts (modules/sts/batch-job.ts). */
   stsBatch: 'sts-batch',
 } as const;
 

@@ -34,7 +34,7 @@ export interface OrphanRule {
 }
 
 /**
- * One recovery scan of `rule.queue` (issue 9 #5). A job that pg-boss shows as active but whose
+ * One recovery scan of `rule.queue` (docs/operations.md#crash-recovery). A job that pg-boss shows as active but whose
  * lock no session holds lost its worker (kill -9, power loss: PostgreSQL released the dead
  * session's lock). Such a job is failed through pg-boss so that its retry runs at once on any live
  * worker and resumes where the dead one stopped, instead of waiting for JOB_EXPIRE_SECONDS. The

@@ -1,5 +1,5 @@
 /**
- * An object-store outage under a running ingest (issue #34 finding 2; docs/operations.md#database-restarts):
+ * An object-store outage under a running ingest (docs/operations.md#database-restarts):
  * the S3 errors are errors of the job, not of the worker process (`main.ts --worker`): it stays
  * alive, the job is retried once the store answers again and ends Completed with exact counts.
  * The store is a real S3-protocol server (s3rver), stopped and started again on the same port and folder.

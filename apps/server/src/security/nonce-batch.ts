@@ -2,7 +2,7 @@ import type { Db } from '../db/pool.ts';
 import { claimNonces, nonceClaimKey, type NonceClaim } from './nonce-repo.ts';
 
 /**
- * Group claiming of signature-v2 nonces (docs/api.md#request-signatures, docs/benchmarks.md#api; issue #26): the
+ * Group claiming of signature-v2 nonces (docs/api.md#request-signatures, docs/benchmarks.md#api): the
  * signed calls of one process that need their nonce recorded in the same turn of the event loop,
  * or while MAX_IN_FLIGHT claim statements already run, go together in one statement, so N
  * concurrent calls cost a few INSERTs and commits instead of N. The replay check stays exact: the

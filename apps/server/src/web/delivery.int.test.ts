@@ -362,7 +362,7 @@ describe('web app delivery: public pages rendered with their data', () => {
   });
 
   it('loads data within the render budget: one load at a time, the rest without data at once, and nothing kept for an unknown page', async () => {
-    // Issue #34: loads of distinct paths ran outside the render's limit and stalled the server.
+    // Loads of distinct paths once ran outside the render's limit and stalled the server.
     await dataExpired();
     const before = test().loads;
     test().maxLoading = 0;

@@ -1,6 +1,6 @@
 /**
- * A signed-out flood of distinct paths under pages rendered with their data (issue #34, finding 4;
- * docs/architecture.md#prerendered-pages): only a page's canonical path is rendered with its data,
+ * A signed-out flood of distinct paths under pages rendered with their data
+ * (docs/architecture.md#prerendered-pages): only a page's canonical path is rendered with its data,
  * so paths an anonymous caller makes up (extra segments, percent-encoded ids, query strings,
  * unknown ids) get the plain app at once, and the server keeps answering its health probe.
  */

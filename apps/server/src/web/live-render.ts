@@ -122,8 +122,8 @@ export function createLivePages(app: FastifyInstance, dist: string, entry: strin
     sizeCalculation: (k) => k.data.length + k.page.html.length + k.page.br.length + k.page.gzip.length,
   });
   // One render or data load at a time: the renderer's interface language and query client are
-  // process-wide, and a load runs the API's routes on this event loop too (issue #34: loads of
-  // distinct paths outside the render's limit stalled the health probe for seconds).
+  // process-wide, and a load runs the API's routes on this event loop too (loads of distinct
+  // paths outside the render's limit once stalled the health probe for seconds).
   const budget = pLimit(1);
   /** `job`'s answer, or undefined at once when MAX_WAITING jobs wait already or when it has not started within MAX_WAIT_MS. */
   const inBudget = <T>(job: () => Promise<T>): Promise<T | undefined> => {

@@ -99,7 +99,7 @@ function routeMatches(pathname: string): { handle: Partial<PreloadHandle>; path:
  * the routes' patterns filled with its params (so no trailing slash, other letter case or
  * percent-encoded letters of the same page), with params every matched `canonical` accepts. Any
  * other path is sent as the plain app: a caller making up paths cannot make the server load data
- * or keep a page per path (issue #34).
+ * or keep a page per path (docs/architecture.md#prerendered-pages).
  */
 export function routeHasPrefetch(pathname: string): boolean {
   const matches = routeMatches(pathname);

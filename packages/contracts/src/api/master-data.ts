@@ -1,5 +1,5 @@
 /**
- * The master-data calls (issue #3 scope 3; see docs/api.md#master-data-ulcamdmsv0): POST fetch-master/bulk
+ * The master-data calls (docs/api.md#master-data-ulcamdmsv0): POST fetch-master/bulk
  * answers the named lists of master-data/index.ts, GET app-config the web app's start-up data.
  * Paths, bodies and answers shared by the server's master-data feature, the web search form and
  * the OpenAPI document.

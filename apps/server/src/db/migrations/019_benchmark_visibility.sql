@@ -1,5 +1,5 @@
 -- Whether a benchmark's test set (its rows' inputs and references) is shown to everyone ('open') or
--- only to its owner and ADMINs ('hidden'): docs/api.md#who-sees-a-benchmarks-rows (issue #34 finding 9).
+-- only to its owner and ADMINs ('hidden'): docs/api.md#who-sees-a-benchmarks-rows.
 -- Contributed benchmarks are hidden unless their owner opens them; the bundled ones (submitted from
 -- demo:benchmarks/, datasets/demo.ts) are open.
 ALTER TABLE benchmarks ADD COLUMN visibility text NOT NULL DEFAULT 'hidden' CHECK (visibility IN ('open', 'hidden'));

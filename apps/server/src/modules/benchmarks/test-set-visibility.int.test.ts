@@ -1,5 +1,5 @@
 /**
- * One rule for a benchmark's test set (issue #34 finding 9; docs/api.md#who-sees-a-benchmarks-rows)
+ * One rule for a benchmark's test set (docs/api.md#who-sees-a-benchmarks-rows)
  * on the real app and PostgreSQL: a contributed benchmark is hidden when it publishes; every path
  * that answers rows (run/outputs, run/compare, download, getBenchmark, search, getByTask) is tried
  * as anonymous, another user, the model's owner, the benchmark's owner and an admin, one by one and

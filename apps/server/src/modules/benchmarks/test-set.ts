@@ -1,5 +1,5 @@
 /**
- * Who sees a benchmark's test set (docs/api.md#who-sees-a-benchmarks-rows; issue #34 finding 9): one
+ * Who sees a benchmark's test set (docs/api.md#who-sees-a-benchmarks-rows): one
  * rule for every path that answers rows (run/outputs, run/compare, download, refUrl). An open
  * benchmark's rows are everyone's, as its leaderboard; a hidden one's inputs and references are its
  * owner's and ADMINs' only, and a run's own outputs and row scores also its model's owner's (and

@@ -1,6 +1,6 @@
 /**
- * Large model answers off the event loop (docs/operations.md#model-answers; issue #34
- * finding 5): 48 anonymous calls at once to 6 published tts models answering 19 MiB each, on a real
+ * Large model answers off the event loop (docs/operations.md#model-answers):
+ * 48 anonymous calls at once to 6 published tts models answering 19 MiB each, on a real
  * port, while /ulca/health is probed every 100 ms. The probes stay fast (p95 within the stated
  * bound) and every call gets the model's whole answer or a clear 503.
  */

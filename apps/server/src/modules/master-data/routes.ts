@@ -24,7 +24,7 @@ const APP_CONFIG = {
 };
 
 /**
- * Master data (issue #3 scope 3; docs/api.md#master-data-ulcamdmsv0): the enumerations and the dataset
+ * Master data (docs/api.md#master-data-ulcamdmsv0): the enumerations and the dataset
  * filter catalogue of @ulca/contracts, public.
  * - POST /ulca/mdms/v0/fetch-master/bulk {masterNames} → {data: {name: list}}; an unknown name is
  *   400 with one field error per unknown name (`masterNames[i]`).

@@ -1,5 +1,5 @@
 /**
- * Ready-made datasets against the real app and database (issue #3 §6; docs/api.md#ready-made-datasets):
+ * Ready-made datasets against the real app and database (docs/api.md#ready-made-datasets):
  * only an ADMIN marks, only Completed datasets can be marked, the public list shows
  * exactly the marked datasets with their params and record counts, and the public download
  * streams exactly the dataset's records (including records another dataset published first) in

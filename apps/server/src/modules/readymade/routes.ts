@@ -42,7 +42,7 @@ const CONTENT_TYPES: Record<DownloadFormat, string> = {
 const isDownloadFormat = (f: string): f is DownloadFormat => (DOWNLOAD_FORMATS as readonly string[]).includes(f);
 
 /**
- * Ready-made dataset routes (issue #3 §6; docs/api.md#ready-made-datasets):
+ * Ready-made dataset routes (docs/api.md#ready-made-datasets):
  * GET  /ulca/apis/v0/dataset/readymade/list?datasetType=   public
  * POST /ulca/apis/v0/dataset/readymade/mark                 signed, ADMIN only
  * GET  /ulca/apis/v0/dataset/readymade/{datasetId}/download.{json|jsonl|csv}   public, marked datasets only

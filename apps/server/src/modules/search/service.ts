@@ -1,5 +1,5 @@
 /**
- * Search and download (issue #3 §4, §5; docs/product.md#search-and-download, docs/product.md#entities-and-fields, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/api.md#route-groups; docs/api.md#search-and-download):
+ * Search and download (docs/product.md#search-and-download, docs/product.md#entities-and-fields, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/api.md#route-groups; docs/api.md#search-and-download):
  * submitting a search, My Searches, the status of one search and its download links.
  */
 import { isAudioDatasetType, validateSearchCriteria } from '@ulca/contracts';
