@@ -5,11 +5,10 @@
  * database answers, and finish with exact counts — on the same process, with no replacement.
  * The test runs its own embedded cluster, stopped and started again on the same port and data folder.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +27,7 @@ import { makeParallelZip, zipFolder } from '../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
 import { startTestModelServer, type TestModelServer } from '../test/model-server.ts';
 import { insertTestModel } from '../test/models.ts';
-import { REPO_ROOT } from '../test/server-process.ts';
+import { spawnWorkerProcess } from '../test/server-process.ts';
 import type { TestPlatform } from '../test/harness.ts';
 
 const DATASET_ROWS = 400;
@@ -117,21 +116,13 @@ afterAll(async () => {
 
 describe('a PostgreSQL restart under a running ingest and benchmark run', () => {
   it('the same worker process lives on and finishes both with exact counts', async () => {
-    worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--worker'], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
+    worker = spawnWorkerProcess(
+      {
         DATABASE_URL: cluster!.url,
         ULCA_DATA_DIR: ctx.config.dataDir,
-        ALLOWED_FETCH_HOSTS: '127.0.0.1,localhost',
-        MODEL_HEALTH_INTERVAL_MINUTES: '0',
-        LOG_LEVEL: 'info',
-        LOG_FORMAT: 'json',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    readline.createInterface({ input: worker.stdout! }).on('line', (l) => workerLines.push(l));
-    readline.createInterface({ input: worker.stderr! }).on('line', (l) => workerLines.push(l));
+      workerLines,
+    );
     await until(
       'the worker to start',
       async () => workerLines.some((l) => l.includes('worker started')),

@@ -4,18 +4,17 @@
  * alive, the job is retried once the store answers again and ends Completed with exact counts.
  * The store is a real S3-protocol server (s3rver), stopped and started again on the same port and folder.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
 import { createSignedInUser, signedInject } from '../test/users.ts';
 import { makeParallelZip } from '../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
-import { REPO_ROOT } from '../test/server-process.ts';
+import { spawnWorkerProcess } from '../test/server-process.ts';
 
 const ROWS = 300;
 const BUCKET = 'ulca-outage';
@@ -83,25 +82,17 @@ async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolea
 
 describe('an object-store outage under a running ingest', () => {
   it('the worker process lives on and the job ends Completed with exact counts', async () => {
-    worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--worker'], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
+    worker = spawnWorkerProcess(
+      {
         DATABASE_URL: p.ctx.config.databaseUrl!,
         ULCA_DATA_DIR: p.dataDir,
         S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
         S3_BUCKET: BUCKET,
         S3_ACCESS_KEY_ID: 'S3RVER',
         S3_SECRET_ACCESS_KEY: 'S3RVER',
-        ALLOWED_FETCH_HOSTS: '127.0.0.1,localhost',
-        MODEL_HEALTH_INTERVAL_MINUTES: '0',
-        LOG_LEVEL: 'info',
-        LOG_FORMAT: 'json',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    readline.createInterface({ input: worker.stdout! }).on('line', (l) => workerLines.push(l));
-    readline.createInterface({ input: worker.stderr! }).on('line', (l) => workerLines.push(l));
+      workerLines,
+    );
     await until(
       'the worker to start',
       async () => workerLines.some((l) => l.includes('worker started')),

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import readline from 'node:readline';
 import { signedHeaders } from '../security/signing.ts';
 
 /** The repository root (where `npm start` runs). */
@@ -77,6 +78,29 @@ export async function startServerProcess(opts: {
     await new Promise((r) => setTimeout(r, 250));
   }
   return { child, baseUrl, output: () => out, exited };
+}
+
+/**
+ * Spawns a worker-only process as `npm run worker` runs it (`main.ts --worker`) with `env` on top of
+ * the process environment (loopback fetches allowed, no health rounds, JSON logs at info), and
+ * appends each line it writes (stdout and stderr) to `lines`. Does not wait for it to start.
+ */
+export function spawnWorkerProcess(env: Record<string, string>, lines: string[]): ChildProcess {
+  const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--worker'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      ALLOWED_FETCH_HOSTS: '127.0.0.1,localhost',
+      MODEL_HEALTH_INTERVAL_MINUTES: '0',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  readline.createInterface({ input: worker.stdout! }).on('line', (l) => lines.push(l));
+  readline.createInterface({ input: worker.stderr! }).on('line', (l) => lines.push(l));
+  return worker;
 }
 
 /** Stops the server with SIGTERM (its own clean stop, embedded PostgreSQL included); SIGKILL after `ms`. */
