@@ -16,6 +16,7 @@ const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void
   versions: () => import('./versions.ts'),
   pipeline: () => import('./pipeline.ts'),
   'large-answers': () => import('./large-answers.ts'),
+  transliteration: () => import('./transliteration.ts'),
 };
 if (!benchName || !benches[benchName]) {
   console.error(`usage: npm run bench -- <${Object.keys(benches).join('|')}> [--records N]`);

@@ -1,12 +1,14 @@
 /**
- * Transliteration reference engine (issue #12, docs/product.md#reference-models): `@indic-transliteration/sanscript`
+ * Transliteration reference engine (docs/product.md#reference-models): `@indic-transliteration/sanscript`
  * maps letters between the Brahmic scripts of 13 languages and to/from a Latin romanisation (`en`).
- * Rule-based, letter by letter: no dictionary, no schwa deletion, no learned spelling.
+ * Rule-based, letter by letter; romanised input is also matched against the language's Debian
+ * dictionary so the usual spelling of a word comes first (docs/product.md#transliteration-word-ranking).
  */
 import Sanscript from '@indic-transliteration/sanscript';
 import type { InferenceRequest, InferenceResponse } from '@ulca/contracts';
 import { EngineInputError, type EngineLanguage, type EngineOptions, type ReferenceEngine } from '../engine.ts';
 import { checkTextInputs } from './text-engine-input.ts';
+import { LEXICON_SOURCES, indexLexicon, rankReadings, readLexicon, type LexiconIndex } from './transliteration-lexicon.ts';
 
 /** One Indic language: its Sanscript scheme, the Unicode block of its script, and how it is romanised. */
 interface IndicScript {
@@ -188,6 +190,15 @@ function transliterate(text: string, source: string, target: string, roman?: str
   return Sanscript.t(prepared, from.readScheme, INDIC[target].scheme);
 }
 
+/**
+ * The strict ITRANS reading of romanised `text` in `target` (a served Indic code), NFC: the letter
+ * for letter answer the engine gave before dictionary ranking, kept as a suggestion and measured as
+ * the baseline of bench/transliteration.ts.
+ */
+export function strictReading(text: string, target: string): string {
+  return transliterate(text, 'en', target).normalize('NFC');
+}
+
 function toGurmukhi(devanagari: string): string {
   let out = devanagari;
   for (const [re, to] of DEVANAGARI_FOR_GURMUKHI) out = out.replace(re, to);
@@ -216,6 +227,46 @@ function dropFinalVirama(text: string, script: IndicScript): string {
  */
 export function createTransliterationSanscriptEngine(opts: EngineOptions): ReferenceEngine<'transliteration'> {
   let warmed = false;
+  // Each language's dictionary index, built on its first romanised request (null: none installed).
+  const lexicons = new Map<string, LexiconIndex | null>();
+  function lexicon(language: string): LexiconIndex | null {
+    if (!lexicons.has(language)) {
+      const words = readLexicon(language);
+      const index = words ? indexLexicon(language, words, (w) => transliterate(w, language, 'en')) : null;
+      lexicons.set(language, index);
+      if (index)
+        opts.log.info(
+          { engine: 'transliteration-sanscript', language, words: words!.known.size, common: words!.common.size },
+          'dictionary read',
+        );
+    }
+    return lexicons.get(language)!;
+  }
+  /**
+   * Suggestions for romanised `text` in `target` (at most `wanted`, at least 1): each Roman word's best
+   * dictionary reading, then the strict ITRANS reading (for one word: the other dictionary words
+   * before it). Without a dictionary, the strict reading alone.
+   */
+  function romanSuggestions(text: string, target: string, wanted: number): string[] {
+    const strict = strictReading(text, target);
+    const index = lexicon(target);
+    if (!index) return [strict];
+    const words = [...text.matchAll(/[A-Za-z]+/g)];
+    const ranked = words.map((m) => rankReadings(index, m[0], Math.max(wanted, 1)));
+    const rebuild = (pick: (i: number, m: RegExpMatchArray) => string) => {
+      let out = '';
+      let at = 0;
+      words.forEach((m, i) => {
+        out += text.slice(at, m.index) + pick(i, m);
+        at = m.index! + m[0].length;
+      });
+      return out + text.slice(at);
+    };
+    // Words without a dictionary reading keep the strict one.
+    const best = rebuild((i, m) => ranked[i]![0] ?? transliterate(m[0], 'en', target)).normalize('NFC');
+    const list = words.length === 1 ? [...ranked[0]!, strict] : [best, strict];
+    return [...new Set([best, ...list])].slice(0, Math.max(wanted, 1));
+  }
   async function warm(): Promise<void> {
     if (warmed) return;
     registerTamilReading();
@@ -269,6 +320,7 @@ export function createTransliterationSanscriptEngine(opts: EngineOptions): Refer
       const output = texts.map((text, i) => {
         if (alreadyInTarget(text, source, target)) return { source: request.input[i].source, target: [text.normalize('NFC')] };
         checkScript(text, source);
+        if (source === 'en') return { source: request.input[i].source, target: romanSuggestions(text, target, wanted) };
         // NFC output: Sanscript writes precomposed nukta letters (क़ U+0958), which NFC spells क + ़.
         const first = transliterate(text, source, target).normalize('NFC');
         const suggestions = [first];

@@ -1,0 +1,65 @@
+// Transliteration word ranking bench (docs/benchmarks.md#transliteration-word-ranking): top-1 accuracy
+// of the reference transliteration engine on hand-written lists of common Romanised words
+// (bench/roman-words/<lang>.tsv), before (the strict ITRANS reading, the engine's former answer)
+// and after (the first suggestion, ranked by the Debian dictionary), measured in the same run.
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import {
+  createTransliterationSanscriptEngine,
+  strictReading,
+} from '../apps/server/src/modules/reference-models/engines/transliteration-sanscript.ts';
+
+/** The (roman, native) pairs of one list; `#` lines are comments. */
+function readList(file: string): [string, string][] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() && !line.startsWith('#'))
+    .map((line) => line.split('\t') as [string, string])
+    .map(([roman, native]) => [roman.trim(), native.trim().normalize('NFC')]);
+}
+
+/** Runs the bench over every list in bench/data; `--show-misses` prints the words missed after ranking. */
+export async function main(args: string[]): Promise<void> {
+  const showMisses = args.includes('--show-misses');
+  const dir = path.join(import.meta.dirname, 'roman-words');
+  const engine = createTransliterationSanscriptEngine({ log: pino({ level: 'warn' }) } as never);
+  await engine.warm?.();
+  const files = fs.readdirSync(dir).filter((f) => /^[a-z]+\.tsv$/.test(f));
+  console.log('lang  words  before(strict)  after(top-1)  after(top-5)  ratio  ms/word');
+  for (const file of files) {
+    const lang = /^([a-z]+)\.tsv$/.exec(file)![1]!;
+    const pairs = readList(path.join(dir, file));
+    let before = 0;
+    let after = 0;
+    let top5 = 0;
+    const misses: string[] = [];
+    // The first request reads the dictionary: timed apart from the per-word figure.
+    const load = Date.now();
+    await engine.infer({
+      input: [{ source: 'a' }],
+      config: { language: { sourceLanguage: 'en', targetLanguage: lang }, numSuggestions: 5 },
+    });
+    const loadMs = Date.now() - load;
+    const start = performance.now();
+    for (const [roman, native] of pairs) {
+      if (strictReading(roman, lang) === native) before++;
+      const answer = await engine.infer({
+        input: [{ source: roman }],
+        config: { language: { sourceLanguage: 'en', targetLanguage: lang }, numSuggestions: 5 },
+      });
+      const suggestions = answer.output[0]!.target;
+      if (suggestions[0] === native) after++;
+      else misses.push(`${roman}: ${native} ≠ ${suggestions.join(' | ')}`);
+      if (suggestions.includes(native)) top5++;
+    }
+    const ms = (performance.now() - start) / pairs.length;
+    const pct = (n: number) => `${n}/${pairs.length} ${((100 * n) / pairs.length).toFixed(1)}%`;
+    console.log(
+      `${lang}    ${pairs.length}    ${pct(before)}    ${pct(after)}    ${pct(top5)}    ×${(after / Math.max(before, 1)).toFixed(1)}    ${ms.toFixed(2)} (dictionary read ${loadMs} ms)`,
+    );
+    if (showMisses) for (const m of misses) console.log(`  ${m}`);
+  }
+  await engine.close();
+}
