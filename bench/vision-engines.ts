@@ -14,7 +14,7 @@ import path from 'node:path';
 import { createOcrTesseractEngine } from '../apps/server/src/modules/reference-models/engines/ocr-tesseract.ts';
 import { createImgLangTesseractEngine } from '../apps/server/src/modules/reference-models/engines/img-lang-tesseract.ts';
 import { createTxtLangFasttextEngine } from '../apps/server/src/modules/reference-models/engines/txt-lang-fasttext.ts';
-import { startTextRenderer } from '../apps/server/src/modules/reference-models/engines/render-text.testkit.ts';
+import { startTextRenderer } from '../apps/server/src/test/render-text.ts';
 import type { ReferenceEngine } from '../apps/server/src/modules/reference-models/engine.ts';
 
 const i = process.argv.indexOf('--calls');

@@ -18,7 +18,7 @@ import {
   tearDownJourney,
 } from './support/browser.ts';
 import { startPlatform, type RunningPlatform } from './support/server.ts';
-import { characterErrorRate, startTextRenderer } from '../apps/server/src/modules/reference-models/engines/render-text.testkit.ts';
+import { characterErrorRate, startTextRenderer } from '../apps/server/src/test/render-text.ts';
 
 const SHOT_PREFIX = 'refmodels-';
 const HINDI_LINE = 'भारत एक विशाल देश है';

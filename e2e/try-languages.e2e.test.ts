@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
 import { axeViolations, checkPage, htmlLang, untranslatedEnglish } from './support/i18n.ts';
 import { startPlatform, type RunningPlatform } from './support/server.ts';
-import { characterErrorRate, startTextRenderer } from '../apps/server/src/modules/reference-models/engines/render-text.testkit.ts';
+import { characterErrorRate, startTextRenderer } from '../apps/server/src/test/render-text.ts';
 
 const SHOT_PREFIX = 'trylangs-';
 const ENGLISH_LINE = 'The quick brown fox jumps over the lazy dog';

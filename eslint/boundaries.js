@@ -24,6 +24,8 @@ const WEB_FEATURE =
   'A web feature imports no other feature: move code two features need to components/ or lib/, or compose the features in app/ (lib/feature-slots.ts) (docs/architecture.md#boundaries).';
 const WEB_SHARED = 'Shared web code (components, lib) must not depend on a feature or the app shell (docs/architecture.md#boundaries).';
 const CYCLE = 'Import cycle (type-only imports count): {{route}}. Move the shared types to a types.ts (docs/architecture.md#boundaries).';
+const TEST_SUPPORT =
+  'Production code must not import test support ({{source}}): apps/<app>/src/test/ is for tests only; move what production needs out of it (docs/architecture.md#layout).';
 const SERVICE_REEXPORTS_REPO =
   'A service.ts must not re-export from its repo ({{source}}): give callers a service function (or move the type to types.ts) (docs/architecture.md#boundaries).';
 
@@ -116,8 +118,32 @@ const noRepoReexport = {
   },
 };
 
+/** A file under the test-support folder of an app (`apps/<app>/src/test/`). */
+const TEST_SUPPORT_DIR = /[\\/]apps[\\/][^\\/]+[\\/]src[\\/]test[\\/]/;
+
+/**
+ * `ulca/no-test-support-import`: a production file (the config gives it every app source file but
+ * tests and test/ itself) imports nothing from `apps/<app>/src/test/`, type-only imports included,
+ * so test helpers (fixtures, fake servers, test users) never ship and never become a dependency.
+ */
+const noTestSupportImport = {
+  meta: { type: 'problem', schema: [], messages: { testSupport: TEST_SUPPORT } },
+  create(context) {
+    const file = context.physicalFilename;
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = resolveRelative(file, source) ?? path.resolve(path.dirname(file), source);
+      if (TEST_SUPPORT_DIR.test(target)) context.report({ node, messageId: 'testSupport', data: { source } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
 /** The local rules of this file, as an ESLint plugin. */
-export const ulcaPlugin = { rules: { 'no-cycle': noCycle, 'no-repo-reexport': noRepoReexport } };
+export const ulcaPlugin = {
+  rules: { 'no-cycle': noCycle, 'no-repo-reexport': noRepoReexport, 'no-test-support-import': noTestSupportImport },
+};
 
 /**
  * The `import-x/no-restricted-paths` zones of the tree rooted at `root`:
@@ -179,7 +205,8 @@ export function boundaryZones(root) {
 /**
  * Flat-config blocks for the TypeScript files of `root` (`files` globs relative to the config):
  * the zones above, `ulca/no-cycle` (any import cycle, type-only imports included; it replaces
- * import-x/no-cycle, which skips them) and, on every `modules/<F>/service.ts`, `ulca/no-repo-reexport`.
+ * import-x/no-cycle, which skips them), on every `modules/<F>/service.ts`, `ulca/no-repo-reexport`, and on
+ * every app source file but tests and `src/test/` itself, `ulca/no-test-support-import`.
  */
 export function boundaryConfig(root, files) {
   return [
@@ -196,5 +223,11 @@ export function boundaryConfig(root, files) {
       },
     },
     { files: ['**/apps/server/src/modules/*/service.ts'], plugins: { ulca: ulcaPlugin }, rules: { 'ulca/no-repo-reexport': 'error' } },
+    {
+      files: ['**/apps/*/src/**/*.{ts,tsx}'],
+      ignores: ['**/*.test.{ts,tsx}', '**/apps/*/src/test/**'],
+      plugins: { ulca: ulcaPlugin },
+      rules: { 'ulca/no-test-support-import': 'error' },
+    },
   ];
 }

@@ -42,6 +42,15 @@ describe('import boundaries (eslint/boundaries.js)', () => {
     ]);
   });
 
+  it('fails production code importing test support (type-only too), not a test importing it', async () => {
+    expect(await lintRules('apps/server/src/lib/uses-test-support.ts')).toEqual([
+      expect.stringMatching(/^ulca\/no-test-support-import: Production code must not import test support \(\.\.\/test\/helper\.ts\)/),
+      expect.stringMatching(/^ulca\/no-test-support-import: /),
+    ]);
+    expect(await lintRules('apps/server/src/lib/uses-test-support.test.ts')).toEqual([]);
+    expect(await lintRules('apps/server/src/test/helper.ts')).toEqual([]);
+  });
+
   it('fails an import cycle, on both of its files', async () => {
     for (const file of ['cycle-a.ts', 'cycle-b.ts']) {
       const errors = await lintRules(`apps/server/src/modules/alpha/${file}`);

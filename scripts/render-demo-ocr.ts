@@ -1,13 +1,13 @@
 /**
  * Writes the bundled OCR demo benchmarks (apps/server/demo/benchmarks/ocr-hi and ocr-ta, issue #13
  * point 8): one PNG per printed line, rendered by headless Chromium with the Noto fonts (the same
- * renderer as the OCR tests, render-text.testkit.ts), plus params.json and data.json whose
+ * renderer as the OCR tests, apps/server/src/test/render-text.ts), plus params.json and data.json whose
  * groundTruth is the exact text rendered. The lines were written for the project. Run:
  * `npx tsx scripts/render-demo-ocr.ts` (needs /usr/bin/chromium and fonts-noto-core).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { startTextRenderer } from '../apps/server/src/modules/reference-models/engines/render-text.testkit.ts';
+import { startTextRenderer } from '../apps/server/src/test/render-text.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../apps/server/demo/benchmarks');
 

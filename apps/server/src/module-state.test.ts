@@ -24,8 +24,6 @@ const ALLOWED: Record<string, string> = {
   'modules/reference-models/engines/gender-pitch.ts:example': 'memo of a constant example WAV (pure)',
   'net/model-call.ts:ANSWER_BYTES':
     'the bytes a large answer arrived as, keyed weakly by that answer object (nothing shared between calls)',
-  'modules/speakers/access.samples.ts:speakerApps': 'test support of the authorization matrix (app name per test user)',
-  'modules/pipeline/access.samples.ts:keys': 'test support of the authorization matrix (one API key per matrix fixture)',
 };
 
 const MUTABLE_CLASSES = new Set(['Map', 'Set', 'WeakMap', 'WeakSet']);

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONO_PARAMS, monoRows, tempDir, writeFolder, writeZip } from '../modules/datasets/pipeline/test-zips.ts';
+import { MONO_PARAMS, monoRows, tempDir, writeFolder, writeZip } from '../test/dataset-zips.ts';
 
 const CLI = path.resolve(import.meta.dirname, 'ulca.ts');
 const REPO = path.resolve(import.meta.dirname, '../../../..');

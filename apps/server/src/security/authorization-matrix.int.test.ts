@@ -17,20 +17,19 @@ import { sampleFromOperation, type OpenApiDoc } from './openapi-sample.ts';
  * only, wrong signature, a valid signature replayed with another body, a call signed for another
  * route replayed on this one, each role (and that same signed call sent a second time), another
  * user's resource} → the status its declared access implies, with the request of its entry in
- * modules/<feature>/access.samples.ts. A documented route without an entry, an entry without a
+ * test/access-samples/<feature>.ts. A documented route without an entry, an entry without a
  * route, or an undocumented route that is not PUBLIC fails.
  */
 
-/** Every feature's ACCESS_SAMPLES (modules/<feature>/access.samples.ts), merged; a key twice throws. */
+/** Every feature's ACCESS_SAMPLES (test/access-samples/<feature>.ts), merged; a key twice throws. */
 async function loadSamples(): Promise<AccessSamples> {
-  const modules = new URL('../modules/', import.meta.url);
+  const folder = new URL('../test/access-samples/', import.meta.url);
   const all: AccessSamples = {};
-  for (const feature of fs.readdirSync(modules).sort()) {
-    const file = new URL(`${feature}/access.samples.ts`, modules);
-    if (!fs.existsSync(file)) continue;
-    const { ACCESS_SAMPLES } = (await import(file.href)) as { ACCESS_SAMPLES: AccessSamples };
+  for (const name of fs.readdirSync(folder).sort()) {
+    if (!name.endsWith('.ts')) continue;
+    const { ACCESS_SAMPLES } = (await import(new URL(name, folder).href)) as { ACCESS_SAMPLES: AccessSamples };
     for (const [route, sample] of Object.entries(ACCESS_SAMPLES)) {
-      if (route in all) throw new Error(`${route} has entries in two access.samples.ts files`);
+      if (route in all) throw new Error(`${route} has entries in two files of test/access-samples/`);
       all[route] = sample;
     }
   }
@@ -57,7 +56,7 @@ const declared = new Map<string, DeclaredRoute>();
 /** The declared access of `route`; fails when the app has no such route. */
 function accessOf(route: string): RouteAccess {
   const r = declared.get(route);
-  expect(r, `access.samples.ts has '${route}', which the app does not register`).toBeDefined();
+  expect(r, `test/access-samples/ has '${route}', which the app does not register`).toBeDefined();
   return r!.access;
 }
 
@@ -148,7 +147,7 @@ describe('authorisation matrix', () => {
     const own = [...declared.entries()].filter(([, r]) => !r.plugin && !r.hidden).map(([k]) => k);
     expect(own.sort(), 'the routes the app declares are those of the OpenAPI document').toEqual([...documented].sort());
     const missing = documented.filter((r) => !(r in SAMPLES));
-    expect(missing, `routes without an entry in modules/<feature>/access.samples.ts: ${missing.join(', ')}`).toEqual([]);
+    expect(missing, `routes without an entry in test/access-samples/<feature>.ts: ${missing.join(', ')}`).toEqual([]);
     const closed = [...declared.entries()].filter(([k, r]) => !documented.includes(k) && r.access.kind !== 'public').map(([k]) => k);
     expect(closed, 'undocumented routes (plugins, hidden) must be PUBLIC').toEqual([]);
     expect(documented.length).toBeGreaterThan(10);
@@ -156,7 +155,7 @@ describe('authorisation matrix', () => {
 
   for (const [route, policy] of Object.entries(SAMPLES)) {
     it(route, async () => {
-      expect(documented, `access.samples.ts has '${route}', which is not in the OpenAPI document`).toContain(route);
+      expect(documented, `test/access-samples/ has '${route}', which is not in the OpenAPI document`).toContain(route);
       const access = accessOf(route);
       const signed = access.kind === 'signed-in';
       expect(policy.owner !== undefined, `${route}: 'owner' (a check or null) is given exactly for signedIn routes`).toBe(signed);

@@ -2,7 +2,7 @@
  * Builds a minimal valid request for an operation of the OpenAPI document (for the authorisation
  * matrix): required query and body fields generated from their JSON schemas, `userId`/`userID`
  * set to the caller, path parameters 'x' (or the first enum value). Good enough for most routes;
- * a route whose rules go beyond its schema gives a `sample` in its feature's access.samples.ts.
+ * a route whose rules go beyond its schema gives a `sample` in test/access-samples/<feature>.ts.
  */
 
 /** A JSON schema node as @fastify/swagger emits it (the parts used here). */

@@ -8,7 +8,7 @@ import { registerReferenceModel } from '../modules/models/service.ts';
  * What the authorisation matrix (security/authorization-matrix.int.test.ts) needs to know about a
  * route beyond the access the route declares itself (docs/api.md#who-may-call-what): a request that
  * passes its validation, the status an admitted caller gets, and how to try another user's
- * resource. Each feature keeps its entries in `modules/<feature>/access.samples.ts`, exported as
+ * resource. Each feature keeps its entries in `test/access-samples/<feature>.ts`, exported as
  * `ACCESS_SAMPLES`, keyed `'METHOD /path'` with the path as in the OpenAPI document (`{param}`).
  *
  * Adding a route? Add its entry there. Give a `sample` when the generated one (required fields

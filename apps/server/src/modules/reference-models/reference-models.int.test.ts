@@ -16,7 +16,7 @@ import { insertTestModel } from '../../test/models.ts';
 import { createSignedInUser } from '../../test/users.ts';
 import * as models from '../models/service.ts';
 import * as modelHealth from '../model-health/service.ts';
-import { characterErrorRate, startTextRenderer, type TextRenderer } from './engines/render-text.testkit.ts';
+import { characterErrorRate, startTextRenderer, type TextRenderer } from '../../test/render-text.ts';
 import { startReferenceModels } from './service.ts';
 import { buildApp } from '../../app.ts';
 import { closeServices, createServices } from '../../services.ts';

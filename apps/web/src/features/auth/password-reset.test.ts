@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serveJson, stubSignedInBrowser } from '../../lib/testing/browser-stubs.ts';
+import { serveJson, stubSignedInBrowser } from '../../test/browser-stubs.ts';
 import { PASSWORD_RULE_MESSAGE, forgotPasswordFormSchema, resetPasswordFormSchema } from './schemas.ts';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>

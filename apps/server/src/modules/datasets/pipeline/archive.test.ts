@@ -3,7 +3,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonDeeperThan, MAX_JSON_DEPTH, openArchive, MediaReadError, type ArchiveLimits, type DatasetArchive } from './archive.ts';
 import { DatasetRejected } from './types.ts';
-import { forgeDeclaredSize, MONO_PARAMS, monoRows, patchBytes, tempDir, writeZip, zipBuffer, type ZipFiles } from './test-zips.ts';
+import {
+  forgeDeclaredSize,
+  MONO_PARAMS,
+  monoRows,
+  patchBytes,
+  tempDir,
+  writeZip,
+  zipBuffer,
+  type ZipFiles,
+} from '../../../test/dataset-zips.ts';
 
 const LIMITS: ArchiveLimits = { maxUnzippedBytes: 50 * 1024 * 1024, maxCompressionRatio: 200, maxZipEntries: 100 };
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkBoundingBox, mediaKind, parseTimestamp, probeAudio, probeImage, recordDuration } from './media.ts';
-import { png, tempDir, wav } from './test-zips.ts';
+import { png, tempDir, wav } from '../../../test/dataset-zips.ts';
 
 /** sox converts our generated WAV to other formats; where it is not installed those cases skip. */
 const hasSox = (() => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openArchive, type ArchiveLimits } from './archive.ts';
 import { processArchive, SNIPPET_CHARS } from './process.ts';
 import { DatasetRejected, type RowEvent } from './types.ts';
-import { MONO_PARAMS, monoRows, png, tempDir, wav, writeZip, type ZipFiles } from './test-zips.ts';
+import { MONO_PARAMS, monoRows, png, tempDir, wav, writeZip, type ZipFiles } from '../../../test/dataset-zips.ts';
 
 const LIMITS: ArchiveLimits = { maxUnzippedBytes: 50 * 1024 * 1024, maxCompressionRatio: 200, maxZipEntries: 1000 };
 const COMMON = {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inferenceResponseSchemas } from '@ulca/contracts';
 import { EngineInputError } from '../engine.ts';
 import { createImgLangTesseractEngine } from './img-lang-tesseract.ts';
-import { startTextRenderer, type TextRenderer } from './render-text.testkit.ts';
+import { startTextRenderer, type TextRenderer } from '../../../test/render-text.ts';
 
 const log = { info() {}, warn() {}, error() {} };
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'img-lang-tesseract-'));

@@ -8,7 +8,7 @@ import { inferenceResponseSchemas, type InferenceRequest, type LanguageCode } fr
 import { EngineInputError } from '../engine.ts';
 import { createOcrTesseractEngine } from './ocr-tesseract.ts';
 import { TesseractPool, cleanOcrText, prepareTraineddata } from './tesseract-support.ts';
-import { characterErrorRate, startTextRenderer, type TextRenderer } from './render-text.testkit.ts';
+import { characterErrorRate, startTextRenderer, type TextRenderer } from '../../../test/render-text.ts';
 
 const log = { info() {}, warn() {}, error() {} };
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ocr-tesseract-'));

@@ -9,7 +9,7 @@ import {
   targetOptions,
   validateExploreFilter,
 } from './explore.ts';
-import { testModel } from './test-models.ts';
+import { testModel } from '../../../test/models.ts';
 
 const translation = [
   testModel({ modelId: 'hi-en', languages: [{ sourceLanguage: 'hi', targetLanguage: 'en' }], publishedOn: 10 }),

@@ -12,7 +12,7 @@ import {
   selectedCount,
   unpublishReason,
 } from './my-models.ts';
-import { testModel } from './test-models.ts';
+import { testModel } from '../../../test/models.ts';
 
 const run = (status: string, createdOn: number, score: number | null = 30.1) => ({
   benchmarkDatasetId: 'b1',

@@ -7,7 +7,7 @@ import {
   isPairedSearchType,
   visibleFilters,
 } from './catalogue.ts';
-import { ASR_ENTRY, PARALLEL_ENTRY } from './test-catalogue.ts';
+import { ASR_ENTRY, PARALLEL_ENTRY } from '../../../test/search-catalogue.ts';
 
 const names = (list: { value: string }[]) => list.map((f) => f.value);
 const byName = (v: string) => PARALLEL_ENTRY.filters.find((f) => f.value === v)!;

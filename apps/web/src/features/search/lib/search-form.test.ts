@@ -8,7 +8,7 @@ import {
   withMixedLanguage,
   type SearchFormValues,
 } from './search-form.ts';
-import { ASR_ENTRY, PARALLEL_ENTRY } from './test-catalogue.ts';
+import { ASR_ENTRY, PARALLEL_ENTRY } from '../../../test/search-catalogue.ts';
 
 const form = (over: Partial<SearchFormValues>): SearchFormValues => ({ ...emptySearchForm('parallel-corpus'), ...over });
 

@@ -13,7 +13,7 @@ import {
   summarizeSearchRow,
   type SearchRow,
 } from './search-row.ts';
-import { PARALLEL_ENTRY } from './test-catalogue.ts';
+import { PARALLEL_ENTRY } from '../../../test/search-catalogue.ts';
 import { loadTexts } from '../../../lib/i18n/i18n.ts';
 
 // The feature's catalogue files, as its pages load them (lib/i18n/i18n.ts withTexts).

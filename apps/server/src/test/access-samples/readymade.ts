@@ -1,4 +1,4 @@
-import { ownerSubmission, type AccessSamples } from '../../test/access-matrix.ts';
+import { ownerSubmission, type AccessSamples } from '../access-matrix.ts';
 
 /**
  * Ready-made datasets (issue #3 §6): the authorisation matrix's samples of this feature's routes (who may call each is

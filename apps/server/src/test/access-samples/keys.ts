@@ -1,5 +1,5 @@
-import { newApiKey, randomTag, USERS, type AccessSample, type AccessSamples, type MatrixFixture } from '../../test/access-matrix.ts';
-import type { TestUser } from '../../test/users.ts';
+import { newApiKey, randomTag, USERS, type AccessSample, type AccessSamples, type MatrixFixture } from '../access-matrix.ts';
+import type { TestUser } from '../users.ts';
 
 /** Key calls: userID must be the caller; a foreign key is 404. */
 const keyCall = (extra: (fx: MatrixFixture, caller: TestUser, keyId: string) => Record<string, unknown>): AccessSample => ({

@@ -1,4 +1,4 @@
-import { newApiKey, type AccessSamples, type MatrixFixture } from '../../test/access-matrix.ts';
+import { newApiKey, type AccessSamples, type MatrixFixture } from '../access-matrix.ts';
 
 /**
  * One key of a user of its own, reused by every sample here: these routes read no session, and the

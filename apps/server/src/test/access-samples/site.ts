@@ -1,4 +1,4 @@
-import type { AccessSamples } from '../../test/access-matrix.ts';
+import type { AccessSamples } from '../access-matrix.ts';
 
 /** The site's public routes (docs/api.md#who-may-call-what): anyone may read the footer's items. */
 export const ACCESS_SAMPLES: AccessSamples = {

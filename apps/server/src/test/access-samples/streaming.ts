@@ -1,5 +1,5 @@
-import type { AccessSamples } from '../../test/access-matrix.ts';
-import { insertTestModel } from '../../test/models.ts';
+import type { AccessSamples } from '../access-matrix.ts';
+import { insertTestModel } from '../models.ts';
 
 /**
  * Streaming relay (issue #14): WebSocket upgrades; a plain GET is 426 after the caller checks: the authorisation matrix's samples of this feature's routes (who may call each is

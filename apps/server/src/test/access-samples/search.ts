@@ -1,5 +1,5 @@
-import type { AccessSamples, MatrixFixture } from '../../test/access-matrix.ts';
-import type { TestUser } from '../../test/users.ts';
+import type { AccessSamples, MatrixFixture } from '../access-matrix.ts';
+import type { TestUser } from '../users.ts';
 
 /**
  * Submits a search as `owner` (the export job is queued, no worker runs) and returns its service

@@ -1,4 +1,4 @@
-import type { AccessSamples } from '../../test/access-matrix.ts';
+import type { AccessSamples } from '../access-matrix.ts';
 
 /**
  * The audit log (admins): the authorisation matrix's samples of this feature's routes (who may call each is

@@ -1,4 +1,4 @@
-import { publishedModel, randomTag, type AccessSamples } from '../../test/access-matrix.ts';
+import { publishedModel, randomTag, type AccessSamples } from '../access-matrix.ts';
 
 /**
  * Benchmarks (issue #13): the authorisation matrix's samples of this feature's routes (who may call each is

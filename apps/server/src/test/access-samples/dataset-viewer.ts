@@ -1,5 +1,5 @@
-import type { AccessSamples, MatrixFixture } from '../../test/access-matrix.ts';
-import type { TestUser } from '../../test/users.ts';
+import type { AccessSamples, MatrixFixture } from '../access-matrix.ts';
+import type { TestUser } from '../users.ts';
 
 /** Submits a search as `owner` (no worker runs, so it stays In-Progress); a made-up number for a caller who may not search. */
 async function ownerSearch(fx: MatrixFixture, owner: TestUser): Promise<string> {

@@ -1,4 +1,4 @@
-import { publishedModel, type AccessSamples } from '../../test/access-matrix.ts';
+import { publishedModel, type AccessSamples } from '../access-matrix.ts';
 
 /**
  * Model feedback (issue #11 point 8): the authorisation matrix's samples of this feature's routes (who may call each is

@@ -1,6 +1,6 @@
-import { newApiKey, USERS, type AccessSamples, type MatrixFixture } from '../../test/access-matrix.ts';
-import { silentWav } from '../../test/model-server.ts';
-import type { TestUser } from '../../test/users.ts';
+import { newApiKey, USERS, type AccessSamples, type MatrixFixture } from '../access-matrix.ts';
+import { silentWav } from '../model-server.ts';
+import type { TestUser } from '../users.ts';
 
 const SPEAKERS = `${USERS}/speakers`;
 

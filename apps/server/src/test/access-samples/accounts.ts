@@ -1,5 +1,5 @@
-import { randomTag, USERS, type AccessSamples, type MatrixFixture } from '../../test/access-matrix.ts';
-import type { TestUser } from '../../test/users.ts';
+import { randomTag, USERS, type AccessSamples, type MatrixFixture } from '../access-matrix.ts';
+import type { TestUser } from '../users.ts';
 
 const STRONG_PASSWORD = 'N3w&Password';
 

@@ -1,4 +1,4 @@
-import type { AccessSamples } from '../../test/access-matrix.ts';
+import type { AccessSamples } from '../access-matrix.ts';
 
 /**
  * Speech-to-speech batches (issue #14 point 1): the authorisation matrix's samples of this feature's routes (who may call each is

@@ -1,4 +1,4 @@
-import type { AccessSamples } from '../../test/access-matrix.ts';
+import type { AccessSamples } from '../access-matrix.ts';
 
 /**
  * Dataset versions: the authorisation matrix's samples (who may call each route is declared on the

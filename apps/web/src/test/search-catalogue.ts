@@ -1,4 +1,4 @@
-import type { DatasetFilterParams, SearchFilter } from './catalogue.ts';
+import type { DatasetFilterParams, SearchFilter } from '../features/search/lib/catalogue.ts';
 
 /** A filter with the defaults most catalogue entries share (test data only). */
 function filter(value: string, label: string, more: Partial<SearchFilter> = {}): SearchFilter {

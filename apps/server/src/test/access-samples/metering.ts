@@ -1,4 +1,4 @@
-import { newApiKey, type AccessSamples } from '../../test/access-matrix.ts';
+import { newApiKey, type AccessSamples } from '../access-matrix.ts';
 
 /**
  * Usage and quotas (issue #24): the authorisation matrix's samples of this feature's routes (who may call each is

@@ -1,4 +1,4 @@
-import { ownerSubmission, randomTag, type AccessSamples } from '../../test/access-matrix.ts';
+import { ownerSubmission, randomTag, type AccessSamples } from '../access-matrix.ts';
 
 /**
  * Datasets (docs/api.md#route-groups; issue #2): the authorisation matrix's samples of this feature's routes (who may call each is

@@ -1,12 +1,5 @@
-import {
-  newApiKey,
-  USERS,
-  type AccessSample,
-  type AccessSamples,
-  type MatrixFixture,
-  type SampleRequest,
-} from '../../test/access-matrix.ts';
-import type { TestUser } from '../../test/users.ts';
+import { newApiKey, USERS, type AccessSample, type AccessSamples, type MatrixFixture, type SampleRequest } from '../access-matrix.ts';
+import type { TestUser } from '../users.ts';
 
 /** A valid glossary entry for the matrix samples. */
 const GLOSSARY_SAMPLE = { sourceLanguage: 'hi', targetLanguage: 'ur', sourceText: 'राम', targetText: 'رام' };
