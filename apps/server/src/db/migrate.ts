@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
+import { transactionOn } from './transaction.ts';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
@@ -12,6 +13,7 @@ const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 export async function migrate(pool: pg.Pool): Promise<string[]> {
   const client = await pool.connect();
   const applied: string[] = [];
+  let broken: Error | undefined;
   try {
     await client.query('SELECT pg_advisory_lock(727001)');
     await client.query(
@@ -22,20 +24,21 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
     for (const file of files) {
       if (done.has(file)) continue;
       const sql = await fs.readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
-      await client.query('BEGIN');
+      // On the connection that holds the advisory lock, so transactionOn rather than inTransaction.
       try {
-        await client.query(sql);
-        await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
-        await client.query('COMMIT');
+        await transactionOn(client, async (tx) => {
+          await tx.client.query(sql);
+          await tx.client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+        });
         applied.push(file);
       } catch (err) {
-        await client.query('ROLLBACK');
+        if ((err as { brokenConnection?: boolean }).brokenConnection) broken = err as Error;
         throw new Error(`migration ${file} failed: ${(err as Error).message}`, { cause: err });
       }
     }
   } finally {
     await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
-    client.release();
+    client.release(broken);
   }
   return applied;
 }

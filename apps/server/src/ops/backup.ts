@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { migrate } from '../db/migrate.ts';
 import { startBoss } from '../jobs/boss.ts';
 import { secretKey } from '../security/crypto.ts';
@@ -55,27 +56,23 @@ export async function backupPlatform(parts: BackupParts, dir: string): Promise<B
   // nothing encrypted (a backup run without ULCA_SECRET would otherwise create a new secret.key).
   await checkSecretFingerprint(parts.db.pool, secretKey(parts.config), { store: false });
   await fsp.mkdir(path.join(dir, 'db'), { recursive: true });
-  const client = await parts.db.pool.connect();
   const manifest: BackupManifest = { createdOn: new Date().toISOString(), migrations: [], tables: [], objects: 0 };
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    manifest.migrations = (await client.query('SELECT name FROM schema_migrations ORDER BY name')).rows.map((r) => r.name as string);
-    for (const [i, name] of (await listTables(parts.db)).entries()) {
-      const file = `${String(i).padStart(3, '0')}-${name.replace(/"/g, '')}.bin`;
-      await pipeline(
-        client.query(copyTo(`COPY (SELECT * FROM ${name}) TO STDOUT (FORMAT binary)`)),
-        fs.createWriteStream(path.join(dir, 'db', file)),
-      );
-      const rows = Number((await client.query(`SELECT count(*) AS n FROM ${name}`)).rows[0].n);
-      manifest.tables.push({ name, file, rows });
-    }
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  await inTransaction(
+    parts.db,
+    async ({ client }) => {
+      manifest.migrations = (await client.query('SELECT name FROM schema_migrations ORDER BY name')).rows.map((r) => r.name as string);
+      for (const [i, name] of (await listTables(parts.db)).entries()) {
+        const file = `${String(i).padStart(3, '0')}-${name.replace(/"/g, '')}.bin`;
+        await pipeline(
+          client.query(copyTo(`COPY (SELECT * FROM ${name}) TO STDOUT (FORMAT binary)`)),
+          fs.createWriteStream(path.join(dir, 'db', file)),
+        );
+        const rows = Number((await client.query(`SELECT count(*) AS n FROM ${name}`)).rows[0].n);
+        manifest.tables.push({ name, file, rows });
+      }
+    },
+    { isolation: 'repeatable read', readOnly: true },
+  );
   for await (const o of parts.store.list('')) {
     const file = path.join(dir, 'objects', ...o.key.split('/'));
     await fsp.mkdir(path.dirname(file), { recursive: true });
@@ -130,9 +127,7 @@ export async function restorePlatform(parts: BackupParts, dir: string): Promise<
     if (path.basename(t.file) !== t.file)
       throw new Error(`the backup names a file outside its folder: ${JSON.stringify(t.file).slice(0, 120)}`);
   }
-  const client = await parts.db.pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(parts.db, async ({ client }) => {
     // session_replication_role (what pg_restore uses) is a superuser's setting; the owner of the tables
     // may instead drop their foreign keys and switch their triggers off, inside this transaction.
     const fks = (
@@ -174,13 +169,7 @@ export async function restorePlatform(parts: BackupParts, dir: string): Promise<
     }
     // The restored secret is the fleet's now, whether or not the backup holds a fingerprint.
     await recordSecretFingerprint(client, Buffer.from(secretHex, 'hex'));
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
   const objectsDir = path.join(dir, 'objects');
   if (fs.existsSync(objectsDir)) {
     for await (const key of walk(objectsDir)) await parts.store.put(key, fs.createReadStream(path.join(objectsDir, ...key.split('/'))));

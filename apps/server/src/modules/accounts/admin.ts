@@ -1,5 +1,6 @@
 import { UNDEFINED_ORG, isSystemAccountEmail, type UserUpdate } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { AuthUser } from '../../security/auth.ts';
@@ -8,7 +9,6 @@ import {
   deleteUserKeys,
   findUserByEmail,
   findUserForUpdate,
-  inTransaction,
   selectUsers,
   setUserActiveFlag,
   updateUserProfile,

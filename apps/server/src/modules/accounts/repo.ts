@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { UsersTable } from '../../db/schema.ts';
 
 /**
@@ -73,9 +74,9 @@ function userValues(u: NewUser) {
  */
 export async function insertUsers(db: Db, users: NewUser[]): Promise<boolean> {
   try {
-    await db.db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (tx) => {
       for (const u of users) {
-        await trx.insertInto('users').values(userValues(u)).execute();
+        await tx.db.insertInto('users').values(userValues(u)).execute();
       }
     });
     return true;
@@ -214,7 +215,7 @@ export async function consumeResetToken(
   email: string,
   passwordHash: string,
 ): Promise<{ userId: string; sessionsEnded: number } | undefined> {
-  return db.db.transaction().execute(async (trx) => {
+  return inTransaction(db, async ({ db: trx }) => {
     const spent = await trx
       .deleteFrom('password_resets as r')
       .using('users as u')
@@ -234,13 +235,8 @@ export async function consumeResetToken(
 
 // ── admin user management (docs/product.md; admin.ts holds the rules) ──
 
-/** A query runner: the pool's Kysely or a transaction of {@link inTransaction}. */
+/** A query runner: the pool's Kysely or a transaction of db/transaction.ts (docs/architecture.md#data-access). */
 export type Queryable = Db | { db: Db['db'] };
-
-/** Runs `fn` in one transaction (committed when it resolves, rolled back when it throws). */
-export async function inTransaction<T>(db: Db, fn: (q: Queryable) => Promise<T>): Promise<T> {
-  return db.db.transaction().execute((trx) => fn({ db: trx }));
-}
 
 /** Filters of the admin user search; `orgs` including `undefinedOrg` also matches users without one. */
 export interface UserFilter {

@@ -1,5 +1,6 @@
 import type { UserDetails } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { queueMail } from '../../mail/send.ts';
 import { renderMail } from '../../mail/templates.ts';
@@ -11,6 +12,7 @@ import { deleteApiKeysOfUser } from '../keys/service.ts';
 import { consumeCurrentPasswordAttempt, recordCurrentPasswordSuccess } from './rate-limits.ts';
 import * as repo from './repo.ts';
 import { DELETED_EMAIL_DOMAIN, hashPassword, isDeletedEmail, toUserDetails, verifyPassword, type RequestMeta } from './service.ts';
+import type { AccountsServices } from './limiters.ts';
 
 /**
  * Account self-service (docs/product.md#profile-and-api-keys "My account", docs/api.md#route-groups):
@@ -54,7 +56,7 @@ export async function updateOwnName(
  * call; e-mails a notice in the user's language. Returns how many sessions were ended.
  */
 export async function changeOwnPassword(
-  ctx: AppContext,
+  ctx: AppContext<AccountsServices>,
   user: AuthUser,
   body: { currentPassword: string; newPassword: string },
   meta: RequestMeta,
@@ -68,7 +70,7 @@ export async function changeOwnPassword(
   }
   await recordCurrentPasswordSuccess(ctx, row.email);
   const passwordHash = await hashPassword(body.newPassword);
-  const ended = await repo.inTransaction(ctx.db, async (q) => {
+  const ended = await inTransaction(ctx.db, async (q) => {
     await repo.setPasswordHash(q, user.userId, passwordHash);
     await repo.deletePasswordResets(q, user.userId);
     return repo.deleteOtherUserKeys(q, user.userId, user.publicKey);
@@ -102,7 +104,7 @@ export async function changeOwnPassword(
  * A goodbye e-mail goes to the old address in the user's language.
  */
 export async function deleteOwnAccount(
-  ctx: AppContext,
+  ctx: AppContext<AccountsServices>,
   user: AuthUser,
   body: { email: string; password: string },
   meta: RequestMeta,
@@ -116,7 +118,7 @@ export async function deleteOwnAccount(
   await recordCurrentPasswordSuccess(ctx, before.email);
   const language = await repo.findUiLanguage(ctx.db, user.userId);
   const unusable = await hashPassword(randomToken());
-  const removed = await repo.inTransaction(ctx.db, async (q) => {
+  const removed = await inTransaction(ctx.db, async (q) => {
     const row = await repo.findUserForUpdate(q, user.userId);
     const session = await repo.sessionKeyExists(q, user.publicKey);
     if (!row || isDeletedEmail(row.email) || !session) throw new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);

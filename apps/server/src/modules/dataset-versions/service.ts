@@ -16,6 +16,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DATASET_VERSIONS_API, type DatasetVersion, type VersionListResponse, type VersionSubmitBody } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import { sendObject } from '../../storage/send-object.ts';
@@ -140,9 +141,7 @@ async function writeExport(
 async function freezePending(ctx: AppContext, root: datasets.PublishedDataset): Promise<void> {
   const rows = await repo.versionsOf(ctx.db.pool, root.datasetId);
   if (rows.length > 0 && !rows.some((r) => r.status === 'Pending')) return;
-  const client = await ctx.db.pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(ctx.db, async ({ client }) => {
     await repo.lockDataset(client, root.datasetId);
     let current = await repo.versionsOf(client, root.datasetId);
     if (current.length === 0) {
@@ -155,13 +154,7 @@ async function freezePending(ctx: AppContext, root: datasets.PublishedDataset): 
       current = await repo.versionsOf(client, root.datasetId);
     }
     for (const row of current.filter((r) => r.status === 'Pending')) await freezeOne(ctx, client, root, row, current);
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 async function freezeOne(

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { stagingTable } from './repo.ts';
 import { bumpLocalVersion, ROLLUP_TOPIC } from '../../db/local-versions.ts';
 
@@ -29,10 +30,7 @@ export async function publishStaged(
   const chunkRows = opts.chunkRows ?? DEFAULT_PUBLISH_CHUNK_ROWS;
   await db.pool.query(`INSERT INTO publish_cursor (service_request_number) VALUES ($1) ON CONFLICT DO NOTHING`, [sub.srn]);
   for (;;) {
-    const client = await db.pool.connect();
-    let done = false;
-    try {
-      await client.query('BEGIN');
+    const done = await inTransaction(db, async ({ client }) => {
       // The chunk is sorted twice (by seq, then by hash); keep those sorts in memory.
       await client.query(`SET LOCAL work_mem = '128MB'`);
       const cur = await client.query(`SELECT next_seq FROM publish_cursor WHERE service_request_number = $1 FOR UPDATE`, [sub.srn]);
@@ -82,29 +80,20 @@ export async function publishStaged(
         published_seconds: number;
         chunk_seconds: number;
       };
-      if (row.chunk_rows === 0) {
-        await client.query('COMMIT');
-        done = true;
-      } else {
-        const failed = row.chunk_rows - row.published;
-        await client.query(`UPDATE publish_cursor SET next_seq = $2 WHERE service_request_number = $1`, [
-          sub.srn,
-          (row.last_seq as number) + 1,
-        ]);
-        await client.query(
-          `UPDATE dataset_stages SET status = 'In-Progress', success_count = success_count + $2, failed_count = failed_count + $3,
-              success_seconds = success_seconds + $4, failed_seconds = failed_seconds + $5
-            WHERE service_request_number = $1 AND stage = 'publish'`,
-          [sub.srn, row.published, failed, row.published_seconds, row.chunk_seconds - row.published_seconds],
-        );
-        await client.query('COMMIT');
-      }
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+      if (row.chunk_rows === 0) return true;
+      const failed = row.chunk_rows - row.published;
+      await client.query(`UPDATE publish_cursor SET next_seq = $2 WHERE service_request_number = $1`, [
+        sub.srn,
+        (row.last_seq as number) + 1,
+      ]);
+      await client.query(
+        `UPDATE dataset_stages SET status = 'In-Progress', success_count = success_count + $2, failed_count = failed_count + $3,
+            success_seconds = success_seconds + $4, failed_seconds = failed_seconds + $5
+          WHERE service_request_number = $1 AND stage = 'publish'`,
+        [sub.srn, row.published, failed, row.published_seconds, row.chunk_seconds - row.published_seconds],
+      );
+      return false;
+    });
     if (!done) bumpLocalVersion(db, ROLLUP_TOPIC);
     const p = await readPublishCounts(db, sub.srn);
     if (opts.onChunk && !done) await opts.onChunk(p);
@@ -119,9 +108,7 @@ export async function publishStaged(
  * search. Idempotent (a retry after a crash inserts nothing twice). Returns the counts.
  */
 export async function publishBenchmarkStaged(db: Db, sub: { srn: string; datasetId: string }): Promise<PublishProgress> {
-  const client = await db.pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(db, async ({ client }) => {
     await client.query(`INSERT INTO publish_cursor (service_request_number) VALUES ($1) ON CONFLICT DO NOTHING`, [sub.srn]);
     await client.query(
       `INSERT INTO benchmark_records (dataset_id, seq, source_language, target_language, data)
@@ -138,13 +125,7 @@ export async function publishBenchmarkStaged(db: Db, sub: { srn: string; dataset
       `UPDATE dataset_stages SET status = 'In-Progress', success_count = $2, failed_count = 0 WHERE service_request_number = $1 AND stage = 'publish'`,
       [sub.srn, n.rows[0].n],
     );
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
   return readPublishCounts(db, sub.srn);
 }
 
@@ -183,14 +164,9 @@ export async function readPublishCounts(db: Db, srn: string): Promise<PublishPro
  * a no-op when nothing was published.
  */
 export async function unpublish(db: Db, srn: string, datasetId: string): Promise<number> {
-  const client = await db.pool.connect();
-  try {
-    await client.query('BEGIN');
+  const removedCount = await inTransaction(db, async ({ client }) => {
     const cur = await client.query(`SELECT next_seq FROM publish_cursor WHERE service_request_number = $1 FOR UPDATE`, [srn]);
-    if (!cur.rowCount) {
-      await client.query('COMMIT');
-      return 0;
-    }
+    if (!cur.rowCount) return null;
     const removed = await client.query(
       `WITH del AS (
          DELETE FROM dataset_records WHERE dataset_ids = ARRAY[$1::uuid]
@@ -219,13 +195,9 @@ export async function unpublish(db: Db, srn: string, datasetId: string): Promise
       `UPDATE dataset_stages SET success_count = 0, failed_count = 0, success_seconds = 0, failed_seconds = 0 WHERE service_request_number = $1 AND stage = 'publish'`,
       [srn],
     );
-    await client.query('COMMIT');
-    bumpLocalVersion(db, ROLLUP_TOPIC);
     return removed.rows[0].n as number;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
+  if (removedCount === null) return 0;
+  bumpLocalVersion(db, ROLLUP_TOPIC);
+  return removedCount;
 }

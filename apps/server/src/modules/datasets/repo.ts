@@ -5,6 +5,7 @@ import { ALREADY_PUBLISHED, type StageStatus, type SubmissionStatus } from '@ulc
 import { isServiceRequestNumber } from './srn.ts';
 import type { MarkableRow, ReadyMadeRow } from './types.ts';
 import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { STAGES, type Stage } from './pipeline/types.ts';
 
 /** Submission statuses of docs/product.md#entities-and-fields (SUBMISSION_STATUSES of @ulca/contracts). */
@@ -60,24 +61,23 @@ export async function insertSubmission(
   db: Db,
   s: { srn: string; datasetId: string; userId: string; datasetName: string; url: string; kind?: 'dataset' | 'benchmark' },
 ): Promise<void> {
-  const client = await db.pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query(
-      `INSERT INTO dataset_submissions (service_request_number, dataset_id, user_id, dataset_name, url, kind) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [s.srn, s.datasetId, s.userId, s.datasetName, s.url, s.kind ?? 'dataset'],
-    );
-    await client.query(
-      `INSERT INTO dataset_stages (service_request_number, stage, ord) SELECT $1, stage, ord - 1 FROM unnest($2::text[]) WITH ORDINALITY AS t(stage, ord)`,
-      [s.srn, STAGES],
-    );
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
-  } finally {
-    client.release();
-  }
+  await inTransaction(db, async (tx) => {
+    await tx.db
+      .insertInto('dataset_submissions')
+      .values({
+        service_request_number: s.srn,
+        dataset_id: s.datasetId,
+        user_id: s.userId,
+        dataset_name: s.datasetName,
+        url: s.url,
+        kind: s.kind ?? 'dataset',
+      })
+      .execute();
+    await tx.db
+      .insertInto('dataset_stages')
+      .values(STAGES.map((stage, ord) => ({ service_request_number: s.srn, stage, ord })))
+      .execute();
+  });
 }
 
 export async function getSubmission(q: Db['pool'] | pg.PoolClient, srn: string): Promise<SubmissionRow | null> {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 /** SQL of the glossary module: table `glossary_entries` (008_glossary.sql). */
 
@@ -54,7 +55,7 @@ export async function upsertEntry(
   e: { sourceLanguage: string; targetLanguage: string; sourceText: string; targetText: string },
   maxEntries: number,
 ): Promise<'added' | 'updated' | 'full'> {
-  return db.db.transaction().execute(async (trx) => {
+  return inTransaction(db, async ({ db: trx }) => {
     await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`glossary|${keyId}|${provider}`}, 0))`.execute(trx);
     const updated = await trx
       .updateTable('glossary_entries')

@@ -3,6 +3,7 @@
  * Plain parameterised SQL on the pool: these tables are this module's alone.
  */
 import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 /** A `sts_batches` row. */
 export interface StsBatchRow {
@@ -88,21 +89,13 @@ export async function listFiles(db: Db, batchId: string): Promise<StsBatchFileRo
  * and file rows of an earlier attempt cleared, so a retry reaches the same final state.
  */
 export async function startBatch(db: Db, batchId: string, total: number): Promise<void> {
-  const client = await db.pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(db, async ({ client }) => {
     await client.query('DELETE FROM sts_batch_files WHERE batch_id = $1', [batchId]);
     await client.query(
       `UPDATE sts_batches SET status = 'In-Progress', total = $2, done = 0, failed = 0, skipped = 0, message = NULL, result_key = NULL, updated_on = now() WHERE batch_id = $1`,
       [batchId, total],
     );
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Records one entry's outcome and bumps the matching counter in the same statement. */
