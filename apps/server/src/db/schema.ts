@@ -1,10 +1,20 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { StageStatus, SubmissionStatus } from '@ulca/contracts';
 
 /**
  * Kysely types of every table (migrations/*.sql), in one place and one style; keep in step with the
  * SQL. Each table is owned by one module, whose repo files alone query it (docs/architecture.md#layout).
  */
 type Ts = ColumnType<Date, Date | string | undefined, Date | string>;
+/**
+ * A bigint column: read as a number (db/pool.ts parses int8; the counts fit), written as a number or
+ * a decimal string. Sums of bigints are numeric and still come back as strings: type those as such.
+ */
+type Int8 = ColumnType<number, number | string, number | string>;
+/** A jsonb object column: read parsed, written as an object or its JSON text. */
+type JsonObject = ColumnType<Record<string, unknown>, Record<string, unknown> | string, Record<string, unknown> | string>;
+/** A bigint column with a default (0, or a sequence). */
+type Int8Default = ColumnType<number, number | string | undefined, number | string>;
 
 export interface UsersTable {
   user_id: string;
@@ -35,27 +45,32 @@ export interface DatasetSubmissionsTable {
   dataset_name: string;
   url: string;
   dataset_type: string | null;
-  status: Generated<string>;
+  status: Generated<SubmissionStatus>;
   submitted_on: Generated<Date>;
   completed_on: Ts | null;
   download_sha256: string | null;
-  download_bytes: string | number | null;
-  params: unknown;
+  download_bytes: Int8 | null;
+  /** params.json as accepted (jsonb): the submission's type-specific fields. */
+  params: JsonObject | null;
   failure_code: string | null;
   failure_message: string | null;
   error_summary_key: string | null;
   error_detail_key: string | null;
   is_ready_made: Generated<boolean>;
+  /** 004_readymade.sql: when and by whom it was marked ready-made, and its record count then. */
+  ready_made_on: Ts | null;
+  ready_made_by: string | null;
+  ready_made_record_count: Int8 | null;
   /** 007_benchmarks.sql: a dataset, or a benchmark dataset (published to benchmark_records). */
-  kind: Generated<string>;
+  kind: Generated<'dataset' | 'benchmark'>;
 }
 export interface DatasetStagesTable {
   service_request_number: string;
   stage: string;
   ord: number;
-  status: Generated<string>;
-  success_count: ColumnType<string, number | undefined, number>;
-  failed_count: ColumnType<string, number | undefined, number>;
+  status: Generated<StageStatus>;
+  success_count: Int8Default;
+  failed_count: Int8Default;
   success_seconds: Generated<number>;
   failed_seconds: Generated<number>;
   started_on: Ts | null;
@@ -80,8 +95,98 @@ export interface RecordRollupTable {
   domain: string;
   collection_method: string;
   submitter: string;
-  record_count: ColumnType<string, number, number>;
-  duration_seconds: number;
+  record_count: Int8Default;
+  duration_seconds: Generated<number>;
+}
+/** Published records, one per (dataset_type, hash) (001_init.sql; owned by modules/datasets). */
+export interface DatasetRecordsTable {
+  dataset_type: string;
+  /** sha-256 of the record's identity (32 bytes). */
+  hash: Buffer;
+  source_language: string;
+  target_language: string | null;
+  domain: string;
+  collection_method: string;
+  submitter: string;
+  duration_seconds: number | null;
+  dataset_ids: string[];
+  submitters: string[];
+  data: unknown;
+  published_on: Generated<Date>;
+}
+/** Where a submission's publish stage resumes (001_init.sql; owned by modules/datasets). */
+export interface PublishCursorTable {
+  service_request_number: string;
+  next_seq: Generated<number>;
+}
+/** Searches and their exports (002_search.sql; owned by modules/search). */
+export interface SearchRequestsTable {
+  service_request_number: string;
+  user_id: string;
+  dataset_type: string;
+  /** The criteria as submitted, plus datasetType. */
+  criteria: JsonObject;
+  status: Generated<'In-Progress' | 'Completed' | 'Failed'>;
+  record_count: Int8 | null;
+  duration_seconds: number | null;
+  message: string | null;
+  files: Generated<string[]>;
+  created_on: Generated<Date>;
+  completed_on: Ts | null;
+}
+/** Counters of rate-limiter-flexible (003_accounts.sql: rate_limits; 006_models.sql: model_feedback_limits). */
+export interface RateLimitsTable {
+  key: string;
+  points: Generated<number>;
+  expire: Int8 | null;
+}
+/** Batch speech-to-speech jobs (010_sts.sql; owned by modules/sts). */
+export interface StsBatchesTable {
+  batch_id: string;
+  user_id: string;
+  url: string;
+  source_language: string;
+  target_language: string;
+  asr_model_id: string;
+  translation_model_id: string;
+  tts_model_id: string;
+  gender: 'male' | 'female';
+  status: Generated<'Pending' | 'In-Progress' | 'Completed' | 'Failed'>;
+  total: Generated<number>;
+  done: Generated<number>;
+  failed: Generated<number>;
+  skipped: Generated<number>;
+  message: string | null;
+  result_key: string | null;
+  created_on: Generated<Date>;
+  updated_on: Generated<Date>;
+}
+/** One audio file's outcome in a batch (010_sts.sql; owned by modules/sts). */
+export interface StsBatchFilesTable {
+  batch_id: string;
+  seq: number;
+  name: string;
+  status: 'done' | 'failed' | 'skipped';
+  stage: 'audio' | 'asr' | 'translation' | 'tts' | null;
+  message: string | null;
+  transcript: string | null;
+  translation: string | null;
+}
+/** One-use tickets of streaming sockets (011_stream_tickets.sql; owned by modules/streaming). */
+export interface StreamTicketsTable {
+  ticket_hash: string;
+  user_id: string;
+  model_id: string;
+  expires_at: Date;
+}
+/** Processes serving reference models (012_reference_model_hosts.sql; owned by modules/reference-models). */
+export interface ReferenceModelHostsTable {
+  process_id: string;
+  host: string;
+  pid: number;
+  model_ids: string[];
+  started_on: Generated<Date>;
+  heartbeat_on: Generated<Date>;
 }
 
 /** Kysely type of `password_resets` (003_accounts.sql). */
@@ -89,7 +194,7 @@ export interface PasswordResetsTable {
   user_id: string;
   token_hash: string;
   expires_at: Date;
-  created_on: Date | undefined;
+  created_on: Generated<Date>;
 }
 
 /** Kysely type of `api_keys`. */
@@ -98,7 +203,7 @@ export interface ApiKeysTable {
   user_id: string;
   app_name: string;
   secret_hash: string;
-  created_on: Date | undefined;
+  created_on: Generated<Date>;
   last_used: Date | null;
 }
 
@@ -109,8 +214,8 @@ export interface ApiKeyProvidersTable {
   inference_key_name: string | null;
   inference_key_hash: string | null;
   inference_key_masked: string | null;
-  data_tracking: boolean | undefined;
-  updated_on: Date | undefined;
+  data_tracking: Generated<boolean>;
+  updated_on: Generated<Date>;
 }
 
 /** Kysely type of `audit_log`. */
@@ -131,7 +236,7 @@ export interface SignatureNoncesTable {
   expires_at: Date;
 }
 
-/** The whole database as Kysely sees it. */
+/** Submitted models (006_models.sql; owned by modules/models). */
 export interface ModelsTable {
   model_id: string;
   user_id: string;
@@ -165,7 +270,7 @@ export interface ModelFeedbackTable {
 }
 export interface ModelHealthTable {
   model_id: string;
-  status: string;
+  status: 'available' | 'unavailable';
   checked_on: Ts;
   last_success: Ts | null;
   latency_ms: number | null;
@@ -176,8 +281,8 @@ export interface ModelUsageTable {
   key_id: string;
   model_id: string;
   day: ColumnType<string, string, string>;
-  calls: Generated<string>;
-  failures: Generated<string>;
+  calls: Int8Default;
+  failures: Int8Default;
 }
 /** Every health round of a model, kept 30 days (016_health_history.sql; owned by modules/model-health). */
 export interface ModelHealthRoundsTable {
@@ -187,25 +292,25 @@ export interface ModelHealthRoundsTable {
   latency_ms: number | null;
   reason: string | null;
 }
-/** Usage per API key, model, task and day (015_metering.sql; owned by modules/metering). Bigints read as strings. */
+/** Usage per API key, model, task and day (015_metering.sql; owned by modules/metering). */
 export interface KeyUsageTable {
   key_id: string;
   model_id: string;
   task: string;
   day: ColumnType<string, string, string>;
-  calls: Generated<string>;
-  failures: Generated<string>;
-  latency_ms_total: Generated<string>;
-  characters_in: Generated<string>;
-  audio_ms_in: Generated<string>;
-  audio_ms_out: Generated<string>;
-  images: Generated<string>;
+  calls: Int8Default;
+  failures: Int8Default;
+  latency_ms_total: Int8Default;
+  characters_in: Int8Default;
+  audio_ms_in: Int8Default;
+  audio_ms_out: Int8Default;
+  images: Int8Default;
 }
 /** Daily limits per unit, per key or '*' (015_metering.sql; owned by modules/metering). */
 export interface KeyQuotasTable {
   key_id: string;
   unit: string;
-  daily_limit: ColumnType<string, number | string, number | string>;
+  daily_limit: Int8;
   set_by: string;
   set_on: Generated<Date>;
 }
@@ -214,7 +319,7 @@ export interface KeyQuotaUsageTable {
   key_id: string;
   day: ColumnType<string, string, string>;
   unit: string;
-  used: ColumnType<string, number | string, number | string>;
+  used: Int8Default;
 }
 /** Rows of a published benchmark dataset (007_benchmarks.sql; owned by modules/datasets). */
 export interface BenchmarkRecordsTable {
@@ -237,7 +342,7 @@ export interface BenchmarksTable {
   domain: Generated<string[]>;
   submitter: string | null;
   description: string | null;
-  params: unknown;
+  params: JsonObject | null;
   record_count: number | null;
   published_on: Ts | null;
   /** 019_benchmark_visibility.sql: 'open' or 'hidden' (docs/api.md#who-sees-a-benchmarks-rows). */
@@ -250,7 +355,7 @@ export interface BenchmarkRunsTable {
   benchmark_id: string;
   metric: string;
   user_id: string;
-  status: Generated<string>;
+  status: Generated<'In-Progress' | 'Completed' | 'Failed'>;
   inference_status: Generated<string>;
   scoring_status: Generated<string>;
   record_count: number;
@@ -261,7 +366,7 @@ export interface BenchmarkRunsTable {
   coverage: number | null;
   ci_low: number | null;
   ci_high: number | null;
-  metric_options: Generated<unknown>;
+  metric_options: ColumnType<Record<string, unknown>, Record<string, unknown> | string | undefined, Record<string, unknown> | string>;
   failure_message: string | null;
   created_on: Generated<Date>;
   completed_on: Ts | null;
@@ -327,7 +432,7 @@ export interface DatasetVersionsTable {
   removed_count: number | null;
   params: unknown;
   export_sha256: string | null;
-  export_bytes: string | null;
+  export_bytes: Int8 | null;
   message: string | null;
   doi: string | null;
   created_on: Generated<Date>;
@@ -349,6 +454,7 @@ export interface UserPreferencesTable {
   updated_on: Generated<Date>;
 }
 
+/** The whole database as Kysely sees it: every table of migrations/*.sql (pg-boss's schema aside). */
 export interface Database {
   users: UsersTable;
   user_preferences: UserPreferencesTable;
@@ -381,4 +487,13 @@ export interface Database {
   search_viewer_summaries: SearchViewerSummariesTable;
   dataset_versions: DatasetVersionsTable;
   dataset_version_members: DatasetVersionMembersTable;
+  dataset_records: DatasetRecordsTable;
+  publish_cursor: PublishCursorTable;
+  search_requests: SearchRequestsTable;
+  rate_limits: RateLimitsTable;
+  model_feedback_limits: RateLimitsTable;
+  sts_batches: StsBatchesTable;
+  sts_batch_files: StsBatchFilesTable;
+  stream_tickets: StreamTicketsTable;
+  reference_model_hosts: ReferenceModelHostsTable;
 }

@@ -2,51 +2,15 @@
  * SQL of the benchmarks feature (issue #13; tables of 007_benchmarks.sql it owns: benchmarks,
  * benchmark_runs, benchmark_outputs). Every query of those tables is here.
  */
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
+import type { BenchmarkRunsTable, BenchmarksTable } from '../../db/schema.ts';
 
-/** A `benchmarks` row. */
-export interface BenchmarkRow {
-  benchmark_id: string;
-  service_request_number: string;
-  user_id: string;
-  name: string;
-  submitted_on: Date;
-  task: string | null;
-  source_language: string | null;
-  target_language: string | null;
-  domain: string[];
-  submitter: string | null;
-  description: string | null;
-  params: Record<string, unknown> | null;
-  record_count: number | null;
-  published_on: Date | null;
-  /** Who sees its rows (019_benchmark_visibility.sql; test-set.ts). */
-  visibility: 'open' | 'hidden';
-}
+/** A `benchmarks` row; `visibility` says who sees its rows (019_benchmark_visibility.sql; test-set.ts). */
+export type BenchmarkRow = Selectable<BenchmarksTable>;
 
 /** A `benchmark_runs` row. */
-export interface RunRow {
-  benchmark_process_id: string;
-  model_id: string;
-  benchmark_id: string;
-  metric: string;
-  user_id: string;
-  status: 'In-Progress' | 'Completed' | 'Failed';
-  inference_status: string;
-  scoring_status: string;
-  record_count: number;
-  scored_count: number | null;
-  failed_count: number | null;
-  score: number | null;
-  signature: string | null;
-  coverage: number | null;
-  ci_low: number | null;
-  ci_high: number | null;
-  metric_options: Record<string, unknown>;
-  failure_message: string | null;
-  created_on: Date;
-  completed_on: Date | null;
-}
+export type RunRow = Selectable<BenchmarkRunsTable>;
 
 /** Records a new benchmark submission (metadata comes with {@link setPublished}); hidden unless `visibility` says open. */
 export async function insertBenchmark(
@@ -283,9 +247,7 @@ export async function readOutputs(db: Db, id: string): Promise<{ seq: number; ou
 }
 
 /** A completed run joined with its benchmark's name (model detail / My Models). */
-export interface ModelRunRow extends RunRow {
-  benchmark_name: string;
-}
+export type ModelRunRow = RunRow & { benchmark_name: BenchmarkRow['name'] };
 
 /** Runs of the models `modelIds`, newest first. */
 export async function runsOfModels(db: Db, modelIds: string[]): Promise<ModelRunRow[]> {

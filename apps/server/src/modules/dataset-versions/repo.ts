@@ -3,31 +3,15 @@
  * dataset_version_members (014_dataset_versions.sql). Records themselves are read through
  * datasets/service.ts.
  */
+import type { Selectable } from 'kysely';
 import type pg from 'pg';
 import type { Db } from '../../db/pool.ts';
+import type { DatasetVersionsTable } from '../../db/schema.ts';
 
 type Q = Db['pool'] | pg.PoolClient;
 
 /** A dataset_versions row. */
-export interface VersionRow {
-  id: string;
-  dataset_id: string;
-  version: number | null;
-  service_request_number: string;
-  submission_dataset_id: string;
-  status: 'Pending' | 'Published' | 'Identical' | 'Failed';
-  dataset_type: string | null;
-  record_count: number | null;
-  added_count: number | null;
-  removed_count: number | null;
-  params: unknown;
-  export_sha256: string | null;
-  export_bytes: string | null;
-  message: string | null;
-  doi: string | null;
-  created_on: Date;
-  frozen_on: Date | null;
-}
+export type VersionRow = Selectable<DatasetVersionsTable>;
 
 /** The dataset a submission's dataset id carries a version of, or null when it carries none. */
 export async function rootOfSubmissionDataset(q: Q, submissionDatasetId: string): Promise<string | null> {

@@ -4,7 +4,9 @@ import { to as copyTo } from 'pg-copy-streams';
 import { ALREADY_PUBLISHED, type StageStatus, type SubmissionStatus } from '@ulca/contracts';
 import { isServiceRequestNumber } from './srn.ts';
 import type { MarkableRow, ReadyMadeRow } from './types.ts';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
+import type { DatasetStagesTable, DatasetSubmissionsTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { STAGES, type Stage } from './pipeline/types.ts';
 
@@ -16,36 +18,15 @@ export { ALREADY_PUBLISHED };
 /** Outcome message stored with ALREADY_PUBLISHED. */
 export const ALREADY_PUBLISHED_MESSAGE = 'Every record of this dataset is already on the platform, so nothing new was published.';
 
-export interface SubmissionRow {
-  service_request_number: string;
-  dataset_id: string;
-  user_id: string;
-  dataset_name: string;
-  url: string;
-  dataset_type: string | null;
-  status: Status;
-  submitted_on: Date;
-  completed_on: Date | null;
-  params: Record<string, unknown> | null;
-  /** Why the submission failed; on a Completed submission, an outcome worth saying (ALREADY_PUBLISHED). */
-  failure_code: string | null;
-  failure_message: string | null;
-  error_summary_key: string | null;
-  error_detail_key: string | null;
-  /** 'benchmark' for a benchmark dataset (issue #13: published to benchmark_records, not dataset_records). */
-  kind: 'dataset' | 'benchmark';
-}
+/**
+ * A `dataset_submissions` row as read (db/schema.ts). `failure_code`/`failure_message` say why it
+ * failed, or on a Completed submission an outcome worth saying (ALREADY_PUBLISHED); `kind` is
+ * 'benchmark' for a benchmark dataset (published to benchmark_records, not dataset_records).
+ */
+export type SubmissionRow = Selectable<DatasetSubmissionsTable>;
 
-export interface StageRow {
-  stage: Stage;
-  status: StageStatus;
-  success_count: number;
-  failed_count: number;
-  success_seconds: number;
-  failed_seconds: number;
-  started_on: Date | null;
-  ended_on: Date | null;
-}
+/** A stage of a submission as read: its `dataset_stages` columns but the key and order, `stage` one of STAGES. */
+export type StageRow = Omit<Selectable<DatasetStagesTable>, 'service_request_number' | 'ord' | 'stage'> & { stage: Stage };
 
 /** Name of the submission's staging table (service request numbers are digits only). */
 export function stagingTable(srn: string): string {
@@ -126,16 +107,10 @@ export async function listSubmissions(
 }
 
 /** A row of the contribution list: the submission's list columns and its params' domain and license (raw JSON values). */
-export interface ContributionListRow {
-  service_request_number: string;
-  dataset_id: string;
-  dataset_name: string;
-  dataset_type: string | null;
-  status: Status;
-  submitted_on: Date;
-  domain: unknown;
-  license: unknown;
-}
+export type ContributionListRow = Pick<
+  SubmissionRow,
+  'service_request_number' | 'dataset_id' | 'dataset_name' | 'dataset_type' | 'status' | 'submitted_on'
+> & { domain: unknown; license: unknown };
 
 /** Sets a stage's status (and start/end times; none for 'Not Run') and, when given, its counts (absolute values). */
 export async function setStage(

@@ -3,27 +3,24 @@
  * (types only: importing this file pulls in no code; eslint/boundaries.js).
  */
 
+import type { Selectable } from 'kysely';
+import type { DatasetSubmissionsTable } from '../../db/schema.ts';
+
 // ── ready-made flag (issue #3 §6; migration 004) ──
 
-/** A marked submission as the public list needs it. `params` is the dataset's params.json as stored by ingest. */
-export interface ReadyMadeRow {
-  service_request_number: string;
-  dataset_id: string;
-  dataset_name: string;
-  dataset_type: string;
-  params: Record<string, unknown> | null;
-  completed_on: Date | null;
-  ready_made_record_count: number | null;
-}
+type Submission = Selectable<DatasetSubmissionsTable>;
 
-/** What marking needs to know about a submission. */
-export interface MarkableRow {
-  service_request_number: string;
-  dataset_id: string;
-  dataset_type: string | null;
-  dataset_name: string;
-  /** The contributor who submitted it. */
-  user_id: string;
-  status: string;
-  is_ready_made: boolean;
-}
+/**
+ * A marked submission as the public list needs it. `params` is the dataset's params.json as stored
+ * by ingest; a marked submission always has its `dataset_type`.
+ */
+export type ReadyMadeRow = Pick<
+  Submission,
+  'service_request_number' | 'dataset_id' | 'dataset_name' | 'params' | 'completed_on' | 'ready_made_record_count'
+> & { dataset_type: string };
+
+/** What marking needs to know about a submission (`user_id`: the contributor who submitted it). */
+export type MarkableRow = Pick<
+  Submission,
+  'service_request_number' | 'dataset_id' | 'dataset_type' | 'dataset_name' | 'user_id' | 'status' | 'is_ready_made'
+>;

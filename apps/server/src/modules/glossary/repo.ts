@@ -1,17 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
+import type { GlossaryEntriesTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 
 /** SQL of the glossary module: table `glossary_entries` (008_glossary.sql). */
 
 /** A stored entry. */
-export interface GlossaryRow {
-  source_language: string;
-  target_language: string;
-  source_text: string;
-  target_text: string;
-  created_on: Date;
-}
+export type GlossaryRow = Pick<
+  Selectable<GlossaryEntriesTable>,
+  'source_language' | 'target_language' | 'source_text' | 'target_text' | 'created_on'
+>;
 
 /** The entries of (key, provider), oldest first (then by source text, for a stable order). */
 export async function listEntries(db: Db, keyId: string, provider: string): Promise<GlossaryRow[]> {

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
-import type { Database } from '../../db/schema.ts';
+import type { ApiKeyProvidersTable, ApiKeysTable, Database } from '../../db/schema.ts';
 
 /** SQL of the API keys module: tables `api_keys` and `api_key_providers` (003_accounts.sql). */
 
@@ -8,24 +8,10 @@ import type { Database } from '../../db/schema.ts';
 type Q = { db: Kysely<Database> };
 
 /** An API key row as read. */
-export interface ApiKeyRow {
-  key_id: string;
-  user_id: string;
-  app_name: string;
-  secret_hash: string;
-  created_on: Date;
-  last_used: Date | null;
-}
+export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 /** A provider row as read. */
-export interface ProviderRow {
-  key_id: string;
-  provider_name: string;
-  inference_key_name: string | null;
-  inference_key_hash: string | null;
-  inference_key_masked: string | null;
-  data_tracking: boolean;
-}
+export type ProviderRow = Selectable<ApiKeyProvidersTable>;
 
 /** Inserts a key. Returns false when the user already has a key with this app name (any case). */
 export async function insertApiKey(db: Db, k: { keyId: string; userId: string; appName: string; secretHash: string }): Promise<boolean> {

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
+import type { RecordRollupTable } from '../../db/schema.ts';
 import type { GroupSums, MetricPlan, RollupColumn } from './types.ts';
 
 /** Dimension columns of `record_rollup` (migrations/001_init.sql); the only identifiers put into SQL text. */
@@ -64,16 +66,7 @@ export async function readRollupGroups(
 }
 
 /** One rollup combination with its sums (Dataset Metrics). */
-export interface ReportRow {
-  dataset_type: string;
-  source_language: string;
-  target_language: string;
-  domain: string;
-  collection_method: string;
-  submitter: string;
-  records: number;
-  seconds: number;
-}
+export type ReportRow = Omit<Selectable<RecordRollupTable>, 'record_count' | 'duration_seconds'> & { records: number; seconds: number };
 
 /** Every rollup combination with published records, ordered by its dimensions. */
 export async function readReportRows(db: Db): Promise<ReportRow[]> {

@@ -1,20 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
+import type { ModelFeedbackTable } from '../../db/schema.ts';
 
 /** A `model_feedback` row (migration 006; owned by this module). */
-export interface FeedbackRow {
-  feedback_id: string;
-  model_id: string | null;
-  user_id: string | null;
-  task_type: string;
-  input: string | null;
-  output: string | null;
-  suggested_output: string | null;
-  rating: number | null;
-  feedback: unknown;
-  detailed_feedback: unknown;
-  created_on: Date;
-}
+export type FeedbackRow = Selectable<ModelFeedbackTable>;
 
 /** Stores one feedback (jsonb fields as given; null for none). */
 export async function insertFeedback(db: Db, row: Omit<FeedbackRow, 'created_on'>): Promise<void> {
@@ -43,5 +32,5 @@ export async function listFeedbackOfModel(db: Db, modelId: string, limit: number
     .orderBy('feedback_id', 'desc')
     .limit(limit)
     .execute();
-  return rows as FeedbackRow[];
+  return rows;
 }

@@ -1,16 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
+import type { ModelHealthTable } from '../../db/schema.ts';
 
 /** A `model_health` row (migration 006; owned by this module): the last check of one model. */
-export interface HealthRow {
-  model_id: string;
-  status: 'available' | 'unavailable';
-  checked_on: Date;
-  last_success: Date | null;
-  latency_ms: number | null;
-  output_check: string | null;
-  error: string | null;
-}
+export type HealthRow = Selectable<ModelHealthTable>;
 
 /** The outcome of one check, as recorded. */
 export interface HealthCheckOutcome {
@@ -101,6 +94,5 @@ export async function roundsOf(
 /** The health rows of these models (any order); models never checked have none. */
 export async function healthOf(db: Db, modelIds: string[]): Promise<HealthRow[]> {
   if (modelIds.length === 0) return [];
-  const rows = await db.db.selectFrom('model_health').selectAll().where('model_id', 'in', modelIds).execute();
-  return rows as HealthRow[];
+  return db.db.selectFrom('model_health').selectAll().where('model_id', 'in', modelIds).execute();
 }

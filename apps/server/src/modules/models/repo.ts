@@ -17,7 +17,7 @@ export async function listPublishedModelRows(db: Db): Promise<ModelRow[]> {
 }
 
 /** The values of a new `models` row (the descriptor already stripped of its key value). */
-export interface NewModelRow {
+export interface NewModel {
   modelId: string;
   userId: string;
   name: string;
@@ -37,7 +37,7 @@ export function isNameVersionTaken(err: unknown): boolean {
 }
 
 /** Inserts an unpublished model. Throws the pg error 23505 (see isNameVersionTaken) when name + version exist. */
-export async function insertModel(db: Db, m: NewModelRow): Promise<ModelRow> {
+export async function insertModel(db: Db, m: NewModel): Promise<ModelRow> {
   return db.db
     .insertInto('models')
     .values({
@@ -157,7 +157,7 @@ export async function findTransliterationModel(db: Db, source: string, target: s
 }
 
 /** A reference model's row (issue #12): published, is_reference, owned by the platform's system user. */
-export interface ReferenceModelRow {
+export interface ReferenceModelValues {
   modelId: string;
   userId: string;
   name: string;
@@ -174,7 +174,7 @@ export interface ReferenceModelRow {
  * (an admin may have unpublished it) and its publication date. Safe when two processes start together.
  * Returns undefined, changing nothing, when a contributor's model already holds that name + version.
  */
-export async function upsertReferenceModel(db: Db, m: ReferenceModelRow): Promise<ModelRow | undefined> {
+export async function upsertReferenceModel(db: Db, m: ReferenceModelValues): Promise<ModelRow | undefined> {
   return db.db
     .insertInto('models')
     .values({

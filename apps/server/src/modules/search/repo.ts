@@ -1,22 +1,12 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
+import type { SearchRequestsTable } from '../../db/schema.ts';
 
 /** Status of a search request (docs/product.md#states-and-transitions: In-Progress, then Completed, or Failed). */
-export type SearchStatus = 'In-Progress' | 'Completed' | 'Failed';
+export type SearchStatus = SearchRequestRow['status'];
 
 /** A row of search_requests (migration 002_search.sql). */
-export interface SearchRequestRow {
-  service_request_number: string;
-  user_id: string;
-  dataset_type: string;
-  criteria: Record<string, unknown>;
-  status: SearchStatus;
-  record_count: number | null;
-  duration_seconds: number | null;
-  message: string | null;
-  files: string[];
-  created_on: Date;
-  completed_on: Date | null;
-}
+export type SearchRequestRow = Selectable<SearchRequestsTable>;
 
 /** Records a submitted search as In-Progress. */
 export async function insertSearch(

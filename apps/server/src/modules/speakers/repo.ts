@@ -1,15 +1,11 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
+import type { SpeakersTable } from '../../db/schema.ts';
 
 /** SQL of the speakers module: table `speakers` (009_speakers.sql). */
 
 /** A speaker row as read. */
-export interface SpeakerRow {
-  speaker_id: string;
-  speaker_name: string;
-  engine: string;
-  vector: number[];
-  created_on: Date;
-}
+export type SpeakerRow = Pick<Selectable<SpeakersTable>, 'speaker_id' | 'speaker_name' | 'engine' | 'vector' | 'created_on'>;
 
 /** Where a speaker lives: user, application (API key identifier) and provider. */
 export interface SpeakerScope {

@@ -2,40 +2,16 @@
  * SQL of the speech-to-speech batches (tables sts_batches, sts_batch_files; migration 010_sts.sql).
  * Plain parameterised SQL on the pool: these tables are this module's alone.
  */
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
+import type { StsBatchesTable, StsBatchFilesTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 
 /** A `sts_batches` row. */
-export interface StsBatchRow {
-  batch_id: string;
-  user_id: string;
-  url: string;
-  source_language: string;
-  target_language: string;
-  asr_model_id: string;
-  translation_model_id: string;
-  tts_model_id: string;
-  gender: 'male' | 'female';
-  status: 'Pending' | 'In-Progress' | 'Completed' | 'Failed';
-  total: number;
-  done: number;
-  failed: number;
-  skipped: number;
-  message: string | null;
-  result_key: string | null;
-  created_on: Date;
-}
+export type StsBatchRow = Selectable<StsBatchesTable>;
 
-/** A `sts_batch_files` row. */
-export interface StsBatchFileRow {
-  seq: number;
-  name: string;
-  status: 'done' | 'failed' | 'skipped';
-  stage: 'audio' | 'asr' | 'translation' | 'tts' | null;
-  message: string | null;
-  transcript: string | null;
-  translation: string | null;
-}
+/** A `sts_batch_files` row without its batch id. */
+export type StsBatchFileRow = Omit<Selectable<StsBatchFilesTable>, 'batch_id'>;
 
 /** Inserts a new Pending batch. */
 export async function insertBatch(
