@@ -38,6 +38,8 @@ describe('task registry guard', () => {
       // Integration tests with one case per task.
       'apps/server/src/modules/models/chain.int.test.ts',
       'apps/server/src/modules/models/models.int.test.ts',
+      // Pipelines: what a stage hands on, per output kind.
+      'apps/server/src/modules/pipeline/service.ts',
       // Test doubles: the languages of each task's test model and the test model server's answers.
       'apps/server/src/test/model-descriptors.ts',
       'apps/server/src/test/model-server.ts',

@@ -18,6 +18,8 @@ import {
   PAIRED_INFERENCE_TASKS,
   PIPELINE_API,
   STREAMING_API,
+  assertNever,
+  taskSpec,
   type InferenceTask,
   type ModelComputeBody,
   type PipelineCandidate,
@@ -47,19 +49,28 @@ function inputKind(task: InferenceTask): Payload['kind'] {
   return 'text';
 }
 
-/** The kind of output a task answers with; null = it passes its input on (detections, ner: they label, they do not transform). */
+/**
+ * The kind of output a task answers with, read from its registry entry (`output`,
+ * docs/architecture.md#adding-a-model-task): a new task of an existing output kind joins pipelines
+ * with no change here, a new output kind fails to compile until it is placed. Null = it passes its
+ * input on (ner and the detections: they label, they do not transform).
+ */
 function outputKind(task: InferenceTask): Payload['kind'] | null {
-  if (task === 'tts') return 'audio';
-  if (
-    task === 'asr' ||
-    task === 'ocr' ||
-    task === 'translation' ||
-    task === 'transliteration' ||
-    task === 'itn' ||
-    task === 'text-normalization'
-  )
-    return 'text';
-  return null;
+  const kind = taskSpec(task).output;
+  switch (kind) {
+    case 'target-text':
+    case 'suggestions':
+    case 'source-text':
+      return 'text';
+    case 'audio':
+      return 'audio';
+    case 'ner':
+    case 'languages':
+    case 'genders':
+      return null;
+    default:
+      return assertNever(kind, 'task output kind');
+  }
 }
 
 /**
@@ -379,7 +390,8 @@ function nextPayload(task: InferenceTask, answer: Json, given: Payload): Payload
     if (typeof a.audioUri === 'string' && a.audioUri) return { kind: 'audio', uri: a.audioUri };
     return null;
   }
-  const field = task === 'asr' || task === 'ocr' ? 'source' : 'target';
+  // What was heard or read comes back as output[].source, everything else as output[].target (TaskOutputKind).
+  const field = taskSpec(task).output === 'source-text' ? 'source' : 'target';
   const output = Array.isArray(answer.output) ? (answer.output as Json[]) : [];
   const texts = output.map((o) => {
     const v = o[field];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { PRERENDER_LANGUAGES } from '@ulca/contracts';
+import { BENCHMARK_TASKS, INFERENCE_TASKS, MODEL_TASKS, PRERENDER_LANGUAGES } from '@ulca/contracts';
 import { FEATURE_PARTS, SHELL_PARTS, UI_LANGUAGES, loadCatalogue, matchLanguage, isUiLanguage, mergeCatalogue } from './i18n.ts';
 
 const en = await loadCatalogue('en');
@@ -70,6 +70,24 @@ describe('message catalogues', () => {
       }
     });
   }
+
+  // The per-task catalogues a new task needs one entry in (docs/architecture.md#adding-a-model-task): a
+  // task left out would fall back to its English registry label in every language, so it is listed here.
+  it('each per-task section names every task of the registry it covers (the other languages follow English)', () => {
+    const sections: [string, readonly string[]][] = [
+      ['models.task', MODEL_TASKS],
+      ['try.task', INFERENCE_TASKS],
+      ['usage.task', INFERENCE_TASKS],
+      ['modelDetail.feedback.q', INFERENCE_TASKS],
+      ['datasets.task', BENCHMARK_TASKS],
+      ['benchmarks.task', BENCHMARK_TASKS],
+    ];
+    for (const [section, tasks] of sections)
+      expect(
+        tasks.filter((t) => !EN.has(`${section}.${t}`)),
+        `tasks without an entry in ${section}`,
+      ).toEqual([]);
+  });
 
   it('messages are ICU MessageFormat that parses, plurals written as ICU plurals', () => {
     for (const [lang, cat] of [['en', EN] as const, ...Object.entries(OTHERS)]) {

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { INFERENCE_TASKS } from '@ulca/contracts';
 import { setLanguage } from '../../../lib/i18n/i18n.ts';
 import { domainName, domainNames } from '../../../lib/i18n/names.ts';
 import { domainText, formatEpochDay, formatEpochDayTime, languageText, licenseText, uptimeText } from './format.ts';
@@ -59,10 +60,9 @@ describe('model cells', () => {
 });
 
 describe('task labels', () => {
-  it('has one label for each of the 12 tasks plus sts and status-check, the last two tabs', () => {
-    expect(EXPLORE_TABS).toHaveLength(14);
-    expect(EXPLORE_TABS.slice(-2)).toEqual(['sts', 'status-check']);
-    expect(new Set(Object.values(TASK_LABELS)).size).toBe(14);
+  it('has one label for each served task of the registry plus sts and status-check, the last two tabs', () => {
+    expect(EXPLORE_TABS).toEqual([...INFERENCE_TASKS, 'sts', 'status-check']);
+    expect(new Set(Object.values(TASK_LABELS)).size).toBe(EXPLORE_TABS.length);
     expect(taskLabel('txt-lang-detection')).toBe('Text Language Detection');
     expect(taskLabel('something-new')).toBe('something-new');
   });
