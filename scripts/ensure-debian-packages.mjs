@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The reference models run on Debian packages (docs/product.md#reference-models, issue #12): espeak-ng (tts) and
-// apertium with apertium-urd-hin (hi↔ur translation); the tests also need TEST_DEBIAN_PACKAGES
+// The reference models run on Debian packages (docs/product.md#reference-models): espeak-ng (tts),
+// apertium with apertium-urd-hin (hi↔ur translation), hunspell-xx and aspell-xx dictionaries (transliteration); the tests also need TEST_DEBIAN_PACKAGES
 // (scripts/ensure-chromium.mjs). Each missing package is installed when we are root. Quick (one
 // dpkg-query) when all are present.
 // Run directly (`node scripts/ensure-debian-packages.mjs`) or import ensureDebianPackages().
@@ -16,6 +16,9 @@ export const DEBIAN_PACKAGES = [
   { name: 'espeak-ng', why: 'tts reference model (formant synthesis)' },
   { name: 'apertium', why: 'translation reference model (rule-based MT runtime)' },
   { name: 'apertium-urd-hin', why: 'translation reference model (Hindi↔Urdu language data)' },
+  // Word lists that rank romanised input (docs/product.md#transliteration-word-ranking); as and sa have none.
+  ...['hi', 'bn', 'gu', 'ml', 'te', 'ne'].map((l) => ({ name: `hunspell-${l}`, why: `transliteration reference model (${l} dictionary)` })),
+  ...['hi', 'gu', 'ml', 'te', 'kn', 'mr', 'or', 'pa', 'ta'].map((l) => ({ name: `aspell-${l}`, why: `transliteration reference model (${l} dictionary)` })),
 ];
 
 /** Names of the packages in `names` that dpkg does not list as installed. */

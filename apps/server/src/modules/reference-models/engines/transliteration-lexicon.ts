@@ -20,8 +20,9 @@ interface LexiconSource {
 }
 
 /**
- * Languages with a Debian dictionary (docs/product.md#transliteration-word-ranking). Assamese and
- * Sanskrit have none: they stay a rule set. bn's aspell list is the hunspell list again (same words).
+ * Languages with a Debian dictionary (docs/product.md#transliteration-word-ranking), whose packages
+ * scripts/ensure-debian-packages.mjs installs. Assamese and Sanskrit have none: they stay a rule set.
+ * bn's aspell list is its hunspell list again (same words).
  */
 export const LEXICON_SOURCES: Readonly<Record<string, LexiconSource>> = {
   hi: { hunspell: ['hi_IN.dic'], aspell: 'hi.cwl.gz', tesseract: 'hin' },
@@ -36,25 +37,6 @@ export const LEXICON_SOURCES: Readonly<Record<string, LexiconSource>> = {
   pa: { hunspell: [], aspell: 'pa.cwl.gz', tesseract: 'pan' },
   ta: { hunspell: [], aspell: 'ta.cwl.gz', tesseract: 'tam' },
 };
-
-/** Debian dictionary packages the ranking reads (scripts/ensure-debian-packages.mjs installs them). */
-export const LEXICON_DEBIAN_PACKAGES = [
-  'hunspell-hi',
-  'hunspell-bn',
-  'hunspell-gu',
-  'hunspell-ml',
-  'hunspell-te',
-  'hunspell-ne',
-  'aspell-hi',
-  'aspell-gu',
-  'aspell-ml',
-  'aspell-te',
-  'aspell-kn',
-  'aspell-mr',
-  'aspell-or',
-  'aspell-pa',
-  'aspell-ta',
-];
 
 /**
  * Decodes aspell's prefix-compressed word list (the `prezip` format of a `.cwl` once gunzipped):
@@ -107,19 +89,21 @@ export function decodeTesseractWords(traineddata: Buffer): string[] {
   const letters = lines.slice(1, 1 + Number(lines[0])).map((l) => l.split(' ')[0]!);
   const size = dawg.readInt32LE(2);
   const edgeCount = dawg.readInt32LE(6);
-  const flagStart = BigInt(Math.ceil(Math.log2(size)));
-  const edges = Array.from({ length: edgeCount }, (_, k) => dawg.readBigUInt64LE(10 + 8 * k));
+  // An edge is 64 bits: letter id (flagStart bits), 3 flag bits, next node; read as two 32-bit halves (BigInt is slow).
+  const flagStart = Math.ceil(Math.log2(size));
+  const letterMask = 2 ** flagStart - 1;
   const words: string[] = [];
   const stack: [number, string][] = [[0, '']];
   while (stack.length > 0) {
     const [node, prefix] = stack.pop()!;
     for (let e = node; e < edgeCount; e++) {
-      const edge = edges[e]!;
-      const flags = Number((edge >> flagStart) & 7n);
+      const low = dawg.readUInt32LE(10 + 8 * e);
+      const high = dawg.readUInt32LE(14 + 8 * e);
+      const flags = Math.floor(low / 2 ** flagStart) & 7;
       if (flags & 2) break; // backward edges follow the forward ones
-      const word = prefix + (letters[Number(edge & ((1n << flagStart) - 1n))] ?? '');
+      const word = prefix + (letters[low & letterMask] ?? '');
       if (flags & 4) words.push(word);
-      const next = Number(edge >> (flagStart + 3n));
+      const next = high * 2 ** (32 - flagStart - 3) + Math.floor(low / 2 ** (flagStart + 3));
       if (next !== 0 && prefix.length < 64) stack.push([next, word]);
       if (flags & 1) break; // last edge of the node
     }
@@ -195,7 +179,8 @@ const DRAVIDIAN: ReadonlySet<string> = new Set(['ta', 'te', 'kn', 'ml']);
 /**
  * Romanised text spelt as Roman-letter typists spell it: from the engine's ITRANS (`dictionary`:
  * long vowels doubled, A → aa; ज्ञ "gy"; ऋ "ri"; capitals lowered; Dravidian long e/o marked
- * "e:"/"o:", as their typists write "ee" for ī) or from what was typed (lower case). Tamil, whose
+ * "e:"/"o:", as their typists write "ee" for ī) or from what was typed (lower case); line by line
+ * (line breaks kept, so a whole dictionary is spelt in one pass). Tamil, whose
  * script has no voiced letters, is spelt voiceless, with "th" for த and "t" for ட as Tamils type.
  */
 function typedForm(roman: string, language: string, dictionary: boolean): string {
@@ -203,6 +188,7 @@ function typedForm(roman: string, language: string, dictionary: boolean): string
   if (dictionary) {
     if (language === 'ta') s = s.replace(/nR/g, 'ndr').replace(/RR/g, 'tr').replace(/t/g, 'th').replace(/T/g, 't');
     s = s
+      .replace(/Ch/g, 'chh')
       .replace(/j~n|GY|dny/g, 'gy')
       .replace(/RR[iI]|R\^[iI]/g, 'ri')
       .replace(/A/g, 'aa')
@@ -210,14 +196,14 @@ function typedForm(roman: string, language: string, dictionary: boolean): string
       .replace(/U/g, 'uu')
       .replace(/E/g, DRAVIDIAN.has(language) ? 'e:' : 'ee')
       .replace(/O/g, DRAVIDIAN.has(language) ? 'o:' : 'oo')
-      .replace(/\.n|M|~N|~n|N\^/g, 'n');
+      .replace(/\.N|\.n|M|~N|~n|N\^/g, 'n');
   } else if (language === 'ta') s = s.replace(/dh/g, 'th').replace(/d/g, 't');
   s = s
     .toLowerCase()
     .replace(/ee/g, 'ii')
     .replace(/oo/g, 'uu')
     .replace(/w/g, 'v')
-    .replace(/[^a-z:]/g, '');
+    .replace(/[^a-z:\n]/g, '');
   if (language === 'ta') s = s.replace(/[gjbsz](?!h)/g, (c) => ({ g: 'k', j: 'ch', b: 'p', s: 'ch', z: 'ch' })[c]!);
   if (language === 'bn' || language === 'as') s = s.replace(/v/g, 'b');
   return s;
@@ -241,7 +227,7 @@ function keyOf(typed: string): string {
     .replace(/f/g, 'p')
     .replace(/ai|ei/g, 'e')
     .replace(/au|ou/g, 'o')
-    .replace(/([bcdgjkprt])h/g, '$1')
+    .replace(/([bcdgjkprt])h+/g, '$1')
     .replace(/sh/g, 's')
     .replace(/m(?=[pb])/g, 'n')
     .replace(/[ae]/g, '')
@@ -280,22 +266,29 @@ export interface LexiconIndex {
 }
 
 /**
- * Indexes `words` by key. `romanise` writes a word of the language in ITRANS (the engine's own
- * reading of its script); Indo-Aryan words lose a final inherent `a` first (मेर is typed "mer").
+ * Indexes `words` by key. `romanise` writes a text of the language in ITRANS (the engine's own
+ * reading of its script); it gets all the words at once, one a line (one call is much faster than
+ * one per word). Indo-Aryan words lose a final inherent `a` first (मेर is typed "mer").
  */
-export function indexLexicon(language: string, words: LexiconWords, romanise: (word: string) => string): LexiconIndex {
+export function indexLexicon(language: string, words: LexiconWords, romanise: (text: string) => string): LexiconIndex {
   const byKey = new Map<string, Entry[]>();
-  for (const word of words.known) {
-    let roman = romanise(word);
-    if (!DRAVIDIAN.has(language)) roman = roman.replace(/([^aeiouAEIOU])a$/, '$1');
-    const typed = typedForm(roman, language, true);
-    if (!typed) continue;
-    const entry = { word, typed, light: lightForm(typed), common: words.common.has(word) };
-    const key = keyOf(typed);
-    const list = byKey.get(key);
-    if (list) list.push(entry);
-    else byKey.set(key, [entry]);
-  }
+  const list = [...words.known];
+  // Each step runs once over all the words, one a line: much faster than word by word.
+  let romans = romanise(list.join('\n'));
+  if (!DRAVIDIAN.has(language)) romans = romans.replace(/([^aeiouAEIOU\n])a$/gm, '$1');
+  const typedText = typedForm(romans, language, true);
+  const typed = typedText.split('\n');
+  const light = lightForm(typedText).split('\n');
+  const keys = keyOf(typedText).split('\n');
+  if (typed.length !== list.length || keys.length !== list.length)
+    throw new Error(`romanising the ${language} dictionary changed its line count`);
+  list.forEach((word, i) => {
+    if (!typed[i]) return;
+    const entry = { word, typed: typed[i]!, light: light[i]!, common: words.common.has(word) };
+    const found = byKey.get(keys[i]!);
+    if (found) found.push(entry);
+    else byKey.set(keys[i]!, [entry]);
+  });
   return { language, byKey, words };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Sanscript transliteration engine: round trips between scripts and romanisation on words the
  * rules can carry both ways, the losses the card states (Tamil), every listed pair answering in
- * its target script, and bad input refused with the engine still usable.
+ * its target script, and bad input refused with the engine still usable. Dictionaries off: these
+ * are the strict readings.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inferenceRequestSchemas, inferenceResponseSchemas } from '@ulca/contracts';
@@ -9,7 +10,8 @@ import { EngineInputError } from '../engine.ts';
 import { createTransliterationSanscriptEngine } from './transliteration-sanscript.ts';
 
 const log = { info() {}, warn() {}, error() {} };
-const engine = createTransliterationSanscriptEngine({ cacheDir: '/tmp', log });
+// The rule set alone: the dictionary ranking has its own tests (transliteration-lexicon.test.ts).
+const engine = createTransliterationSanscriptEngine({ cacheDir: '/tmp', log }, { dictionaries: false });
 
 /** Calls the engine like the server does (request validated first) and checks the answer's shape. */
 async function suggestions(source: string, from: string, to: string, numSuggestions?: number): Promise<string[]> {

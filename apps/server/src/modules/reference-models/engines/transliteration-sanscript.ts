@@ -220,18 +220,26 @@ function dropFinalVirama(text: string, script: IndicScript): string {
  * Creates the Sanscript transliteration engine (id `transliteration-sanscript`).
  *
  * Request: `{input:[{source}], config:{language:{sourceLanguage, targetLanguage}, numSuggestions?}}`
- * with a pair of TRANSLITERATION_PAIRS. Answer: `{output:[{source, target:[suggestions]}]}`, one
- * suggestion per input, two at most when romanising (`numSuggestions` ≥ 2 adds the IAST spelling).
- * Romanised input (`en` source) is read as ITRANS (ITRANS-Dravidian for ta, te, kn, ml).
+ * with a pair of TRANSLITERATION_PAIRS. Answer: `{output:[{source, target:[suggestions]}]}`, at most
+ * `numSuggestions` (default 1) per input. Romanising, two at most (`numSuggestions` ≥ 2 adds the IAST
+ * spelling). From romanised input (`en` source), for a language with a Debian dictionary
+ * (docs/product.md#transliteration-word-ranking): each Roman word's best dictionary word first, then
+ * for one word the other dictionary words and the strict ITRANS reading (ITRANS-Dravidian for ta,
+ * te, kn, ml); for several words, the strict reading of the whole text second. Without a dictionary
+ * (or `dictionaries: false`, the strict engine the tests and the bench's baseline use), the strict
+ * reading alone. A language's dictionary is read on its first request (seconds; hi and ta at `warm`).
  * @throws EngineInputError for an unserved pair, empty or over-long text, or text not in the source's script.
  */
-export function createTransliterationSanscriptEngine(opts: EngineOptions): ReferenceEngine<'transliteration'> {
+export function createTransliterationSanscriptEngine(
+  opts: EngineOptions,
+  { dictionaries = true }: { dictionaries?: boolean } = {},
+): ReferenceEngine<'transliteration'> {
   let warmed = false;
   // Each language's dictionary index, built on its first romanised request (null: none installed).
   const lexicons = new Map<string, LexiconIndex | null>();
   function lexicon(language: string): LexiconIndex | null {
     if (!lexicons.has(language)) {
-      const words = readLexicon(language);
+      const words = dictionaries ? readLexicon(language) : null;
       const index = words ? indexLexicon(language, words, (w) => transliterate(w, language, 'en')) : null;
       lexicons.set(language, index);
       if (index)
@@ -272,6 +280,9 @@ export function createTransliterationSanscriptEngine(opts: EngineOptions): Refer
     registerTamilReading();
     // One call per scheme builds Sanscript's internal maps before the first request.
     for (const code of Object.keys(INDIC)) transliterate('a', 'en', code);
+    // The interface's Indic languages (docs/product.md#languages-of-the-interface): read before the first word is typed.
+    lexicon('hi');
+    lexicon('ta');
     warmed = true;
     opts.log.info({ engine: 'transliteration-sanscript', pairs: TRANSLITERATION_PAIRS.length }, 'reference engine ready');
   }
@@ -284,18 +295,24 @@ export function createTransliterationSanscriptEngine(opts: EngineOptions): Refer
       description:
         'Rule-based transliteration with the Sanscript library: each letter is mapped through fixed tables between the ' +
         'Devanagari (hi, mr, sa, ne), Bengali-Assamese (bn, as), Gurmukhi (pa), Gujarati (gu), Odia (or), Tamil (ta), Telugu (te), ' +
-        'Kannada (kn) and Malayalam (ml) scripts, and to and from romanised text (en). Romanised text is ITRANS ' +
-        '(e.g. "bhArata" for भारत; for ta, te, kn, ml ITRANS-Dravidian, where e/o are short and E/O long); asking for two ' +
-        'suggestions when romanising adds the IAST spelling (bhārata). No dictionary and no trained model.',
+        'Kannada (kn) and Malayalam (ml) scripts, and to and from romanised text (en). Romanised text is also matched against ' +
+        `the language's Debian hunspell/aspell dictionary (${Object.keys(LEXICON_SOURCES).join(', ')}): each word's usual spelling ` +
+        'comes first ("mera naam" → मेरा नाम), the strict ITRANS reading (e.g. "bhArata" for भारत; for ta, te, kn, ml ' +
+        'ITRANS-Dravidian, where e/o are short and E/O long) stays a suggestion; asking for two suggestions when romanising adds ' +
+        'the IAST spelling (bhārata). No trained model.',
       kind: 'rule-based',
       engine: '@indic-transliteration/sanscript 1.3.3',
       limits: [
-        'Letter-for-letter mapping: no schwa deletion, so भारत is romanised "bhArata" and "bharat" is read as भरत.',
-        'Romanised input must follow ITRANS: capitals are distinct letters (A = ā, T = ṭ), and English words are not recognised as such.',
+        'Letter-for-letter mapping: no schwa deletion, so भारत is romanised "bhArata".',
+        `No dictionary for ${Object.keys(INDIC)
+          .filter((c) => !LEXICON_SOURCES[c])
+          .join(', ')}: romanised input in these is read as strict ITRANS only (capitals are distinct letters: A = ā, T = ṭ).`,
+        'The dictionaries have no word frequencies: between two real words typed alike ("bharat": भरत, भारत) the one a ' +
+          'word list of web text has comes first, else the closer spelling; English words are not recognised as such.',
         'A word-final virama is dropped from romanised input for hi, mr, ne, bn, as, pa, gu and or (their spelling), kept for sa and the Dravidian languages.',
         'Tamil is lossy: its script has no voiced or aspirated letters, so क ख ग घ all become க and Tamil is read back with the plain letter (க → क).',
         'Gurmukhi is written with explicit virama conjuncts (ਸ੍ਤ) where Punjabi spelling often omits them; ष and ऋ are spelt श and रि.',
-        'Only one suggestion per input (two when romanising: ITRANS and IAST); no ranked alternatives.',
+        'From romanised input, up to numSuggestions ranked dictionary words and the strict reading; otherwise one suggestion (two when romanising: ITRANS and IAST).',
         'Text already written entirely in the target script is answered unchanged, as its own suggestion.',
         'At most 150 characters per input.',
       ],
@@ -304,7 +321,7 @@ export function createTransliterationSanscriptEngine(opts: EngineOptions): Refer
     },
     exampleRequest: {
       input: [{ source: 'namaste bhArata' }],
-      config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' }, numSuggestions: 1, isSentence: true },
+      config: { language: { sourceLanguage: 'en', targetLanguage: 'hi' }, numSuggestions: 5, isSentence: true },
     },
     warm,
     async infer(request: InferenceRequest<'transliteration'>): Promise<InferenceResponse<'transliteration'>> {
