@@ -27,8 +27,10 @@ export async function main(args: string[]): Promise<void> {
   const dir = path.join(import.meta.dirname, 'roman-words');
   const engine = createTransliterationSanscriptEngine({ log: pino({ level: 'warn' }) } as never);
   const warmStart = Date.now();
+  const rss = process.memoryUsage().rss;
   await engine.warm?.();
-  console.log(`engine warm (reads the hi and ta dictionaries): ${Date.now() - warmStart} ms`);
+  const mib = (process.memoryUsage().rss - rss) / 2 ** 20;
+  console.log(`engine warm (reads the hi and ta dictionaries): ${Date.now() - warmStart} ms, RSS +${mib.toFixed(0)} MiB`);
   /** The engine's suggestions for one romanised text in `lang` (a request the server would send). */
   const ask = async (roman: string, lang: string): Promise<string[]> => {
     const request = inferenceRequestSchemas.transliteration.parse({

@@ -75,7 +75,8 @@ async function romanHindiToUrdu(p: Page, shot: string): Promise<void> {
   await expect.poll(() => toggle.count(), { timeout: 30_000 }).toBe(1);
   expect(await toggle.isChecked()).toBe(true);
   const box = p.getByRole('textbox', { name: 'Hindi text' });
-  await box.pressSequentially('merA nAma rAma hai', { delay: 80 });
+  // Hinglish as people type it: the words are spelt right (मेरा, राम), not read as strict ITRANS (मेर, रम).
+  await box.pressSequentially('mera naam ram hai', { delay: 80 });
   // Each word closed by a space is now in Devanagari; the last one is still being typed.
   await expect.poll(() => box.inputValue(), { timeout: 20_000 }).toBe('मेरा नाम राम hai');
   await takeShot(p, `${shot}-typed`);

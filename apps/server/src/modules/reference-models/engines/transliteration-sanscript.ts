@@ -252,15 +252,20 @@ export function createTransliterationSanscriptEngine(
   }
   /**
    * Suggestions for romanised `text` in `target` (at most `wanted`, at least 1): each Roman word's best
-   * dictionary reading, then the strict ITRANS reading (for one word: the other dictionary words
-   * before it). Without a dictionary, the strict reading alone.
+   * dictionary reading (its strict reading when it is written in ITRANS capitals), then the strict
+   * ITRANS reading (for one word: the other dictionary words before it). Without a dictionary, the
+   * strict reading alone.
    */
   function romanSuggestions(text: string, target: string, wanted: number): string[] {
     const strict = strictReading(text, target);
     const index = lexicon(target);
     if (!index) return [strict];
     const words = [...text.matchAll(/[A-Za-z]+/g)];
-    const ranked = words.map((m) => rankReadings(index, m[0], Math.max(wanted, 1)));
+    // A capital after the first letter is ITRANS ("nAma", "shAnta"): its strict reading is meant, first.
+    const ranked = words.map((m) => {
+      const dictionary = rankReadings(index, m[0], Math.max(wanted, 1));
+      return /[A-Z]/.test(m[0].slice(1)) ? [strictReading(m[0], target), ...dictionary] : dictionary;
+    });
     const rebuild = (pick: (i: number, m: RegExpMatchArray) => string) => {
       let out = '';
       let at = 0;
