@@ -21,9 +21,10 @@ import { createObjectStore } from '../storage/create-store.ts';
 import { createMailer } from '../mail/create-mailer.ts';
 import { closeServices, createServices } from '../services.ts';
 import { buildApp } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { FullContext } from '../app-services.ts';
 import { createSignedInUser, signedInject } from '../test/users.ts';
-import { makeParallelZip, zipFolder } from '../test/fixtures.ts';
+import { makeParallelZip, stageRows } from '../test/fixtures.ts';
+import { submitTranslationBenchmark } from '../test/benchmark-rig.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
 import { startTestModelServer, type TestModelServer } from '../test/model-server.ts';
 import { insertTestModel } from '../test/models.ts';
@@ -40,7 +41,7 @@ let pgDir: string;
 let cluster: EmbeddedCluster | undefined;
 let db: Db;
 let boss: PgBoss;
-let ctx: AppContext;
+let ctx: FullContext;
 let app: FastifyInstance;
 let files: FixtureServer;
 let models: TestModelServer;
@@ -135,35 +136,11 @@ describe('a PostgreSQL restart under a running ingest and benchmark run', () => 
       createSignedInUser({ ctx, app } as TestPlatform, ['BENCHMARK-DATASET-CONTRIBUTOR']),
       createSignedInUser({ ctx, app } as TestPlatform, ['CONTRIBUTOR-USER']),
     ]);
-    const folder = path.join(tmp, 'bm');
-    fs.mkdirSync(folder);
     const sources = Array.from({ length: RUN_ROWS }, (_, i) => `वाक्य संख्या ${i} यहाँ है`);
-    fs.writeFileSync(
-      path.join(folder, 'params.json'),
-      JSON.stringify({
-        name: 'Restart benchmark',
-        taskType: { type: 'translation' },
-        description: 'Sentences for the database restart test',
-        languages: { sourceLanguage: 'hi', targetLanguage: 'mr' },
-        collectionSource: ['written for this test'],
-        domain: ['general'],
-        license: 'cc-by-4.0',
-        submitter: { name: 'Bench Team' },
-      }),
-    );
-    fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(sources.map((s) => ({ sourceText: s, targetText: `mr:${s}` }))));
-    await zipFolder(folder, path.join(tmp, 'files', 'bm.zip'));
-    const bm = await signedInject(app, contributor, 'POST', '/ulca/apis/v0/benchmark/submit', {
-      datasetName: 'Restart benchmark',
-      url: files.url('bm.zip'),
-    });
-    expect(bm.statusCode, bm.body).toBe(200);
-    const benchmarkId = bm.json().data.benchmarkId as string;
-    await until(
-      'the benchmark to publish',
-      async () => (await signedInject(app, contributor, 'GET', '/ulca/apis/v0/benchmark/listByUserId')).json().data?.[0]?.status as string,
-      (s) => s === 'Completed' || s === 'Failed',
-    );
+    const site = { app, dir: path.join(tmp, 'files'), files };
+    const about = { name: 'Restart benchmark', description: 'Sentences for the database restart test' };
+    const rows = sources.map((s) => ({ sourceText: s, targetText: `mr:${s}` }));
+    const { benchmarkId } = await submitTranslationBenchmark(site, contributor, about, rows);
     const model = await insertTestModel(ctx, {
       userId: owner.userId,
       callbackUrl: models.url(`slow/translation?ms=${MODEL_MS}`),
@@ -237,18 +214,7 @@ describe('a PostgreSQL restart under a running ingest and benchmark run', () => 
       [runId],
     );
     expect(outputs.rows[0]).toEqual({ n: RUN_ROWS, seqs: RUN_ROWS, failed: 0 });
-    const stages = await db.pool.query(
-      `SELECT stage, status, success_count, failed_count FROM dataset_stages WHERE service_request_number = $1 ORDER BY ord`,
-      [srn],
-    );
-    expect(
-      stages.rows.map((s: { stage: string; status: string; success_count: number; failed_count: number }) => [
-        s.stage,
-        s.status,
-        s.success_count,
-        s.failed_count,
-      ]),
-    ).toEqual([
+    expect(await stageRows(db.pool, srn)).toEqual([
       ['download', 'Completed', 1, 0],
       ['ingest', 'Completed', DATASET_ROWS, 0],
       ['validate', 'Completed', DATASET_ROWS, 0],

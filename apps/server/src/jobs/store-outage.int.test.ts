@@ -12,7 +12,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
 import { createSignedInUser, signedInject } from '../test/users.ts';
-import { makeParallelZip } from '../test/fixtures.ts';
+import { makeParallelZip, stageRows } from '../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
 import { spawnWorkerProcess } from '../test/server-process.ts';
 
@@ -139,18 +139,7 @@ describe('an object-store outage under a running ingest', () => {
     );
     expect(worker.exitCode, workerLines.join('\n')).toBeNull();
     expect(worker.pid).toBe(pid);
-    const stages = await p.ctx.db.pool.query(
-      `SELECT stage, status, success_count, failed_count FROM dataset_stages WHERE service_request_number = $1 ORDER BY ord`,
-      [srn],
-    );
-    expect(
-      stages.rows.map((s: { stage: string; status: string; success_count: number; failed_count: number }) => [
-        s.stage,
-        s.status,
-        s.success_count,
-        s.failed_count,
-      ]),
-    ).toEqual([
+    expect(await stageRows(p.ctx.db.pool, srn)).toEqual([
       ['download', 'Completed', 1, 0],
       ['ingest', 'Completed', ROWS, 0],
       ['validate', 'Completed', ROWS, 0],

@@ -10,6 +10,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
 import yazl from 'yazl';
 import { zipFolder, ZIP_ENTRY_MTIME } from '../lib/zip-folder.ts';
 
@@ -42,6 +43,15 @@ export type FixtureName =
 export interface StageCounts {
   success: number;
   failed: number;
+}
+
+/** Each pipeline stage of submission `srn` as [stage, status, success count, failed count], in stage order. */
+export async function stageRows(pool: pg.Pool, srn: string): Promise<[string, string, number, number][]> {
+  const res = await pool.query<{ stage: string; status: string; success_count: number; failed_count: number }>(
+    `SELECT stage, status, success_count, failed_count FROM dataset_stages WHERE service_request_number = $1 ORDER BY ord`,
+    [srn],
+  );
+  return res.rows.map((s) => [s.stage, s.status, s.success_count, s.failed_count]);
 }
 
 /**

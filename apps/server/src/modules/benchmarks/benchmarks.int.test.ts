@@ -9,18 +9,17 @@
  * the references pass the script check) builds its references the same way, so a model that answers every row scores what the references allow, and the failing one
  * less (its failed rows stay in the corpus as empty outputs).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
-import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
-import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel } from '../../test/models.ts';
-import { zipFolder } from '../../test/fixtures.ts';
+import {
+  insertTranslationDouble,
+  startBenchmarkRig,
+  translationBenchmarkParams,
+  writeBenchmarkZip,
+  type BenchmarkRig,
+} from '../../test/benchmark-rig.ts';
 import { benchmarkRunFinished, until } from '../../test/poll.ts';
-import { startWorkers } from '../../workers.ts';
 import { scoreMetric } from './metrics/index.ts';
 
 /** Hindi sources (Devanagari); "कुत्ता" (dog) marks the rows the flaky model fails on. */
@@ -29,58 +28,22 @@ const SOURCES = ['बिल्ली सो रही है', 'रात को
 const REFS = SOURCES.map((s, i) => (i === SOURCES.length - 1 ? 'mr:छोटी चिड़िया ज़ोर से गाती है' : `mr:${s}`));
 const LANGS = [{ sourceLanguage: 'hi', targetLanguage: 'mr' }];
 
-let p: TestPlatform;
-let files: FixtureServer;
-let models: TestModelServer;
-let dir: string;
-let contributor: TestUser;
+let rig: BenchmarkRig;
 let owner: TestUser;
 let other: TestUser;
-let admin: TestUser;
 
-async function writeBenchmarkZip(name: string, params: Record<string, unknown>, rows: unknown[]): Promise<string> {
-  const folder = path.join(dir, name);
-  fs.mkdirSync(folder, { recursive: true });
-  fs.writeFileSync(path.join(folder, 'params.json'), JSON.stringify(params));
-  fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(rows));
-  await zipFolder(folder, path.join(dir, 'zips', `${name}.zip`));
-  return files.url(`zips/${name}.zip`);
-}
-
-const translationParams = {
-  name: 'Test hi-mr benchmark',
-  taskType: { type: 'translation' },
-  description: 'Six sentences for the benchmark tests',
-  languages: { sourceLanguage: 'hi', targetLanguage: 'mr' },
-  collectionSource: ['written for this test'],
-  domain: ['general'],
-  license: 'cc-by-4.0',
-  submitter: { name: 'Bench Team' },
-};
+const translationParams = translationBenchmarkParams('Test hi-mr benchmark', 'Six sentences for the benchmark tests');
 
 const api = (x: string) => `/ulca/apis/v0/benchmark/${x}`;
 
-const finished = (as: TestUser, id: string) => benchmarkRunFinished(p.app, as, id);
+const finished = (as: TestUser, id: string) => benchmarkRunFinished(rig.p.app, as, id);
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-'));
-  files = await startFixtureServer(dir);
-  models = await startTestModelServer();
-  p = await createTestPlatform({ startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: true, benchmarkRun: { batchRows: 3 } }) });
-  [contributor, owner, other, admin] = await Promise.all([
-    createSignedInUser(p, ['BENCHMARK-DATASET-CONTRIBUTOR']),
-    createSignedInUser(p, ['CONTRIBUTOR-USER']),
-    createSignedInUser(p, ['CONTRIBUTOR-USER']),
-    createSignedInUser(p, ['ADMIN']),
-  ]);
+  rig = await startBenchmarkRig('ulca-bench-', { referenceModels: false, benchmarkRun: { batchRows: 3 } });
+  [owner, other] = await Promise.all([createSignedInUser(rig.p, ['CONTRIBUTOR-USER']), createSignedInUser(rig.p, ['CONTRIBUTOR-USER'])]);
 }, 60_000);
 
-afterAll(async () => {
-  await p?.close();
-  await files?.close();
-  await models?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => rig?.close());
 
 describe('benchmarks', () => {
   let benchmarkId: string;
@@ -90,16 +53,18 @@ describe('benchmarks', () => {
 
   it('publishes a translation benchmark dataset through the dataset pipeline, kept out of the dataset list', async () => {
     const url = await writeBenchmarkZip(
+      rig.dir,
+      rig.files,
       'bm',
       translationParams,
       SOURCES.map((s, i) => ({ sourceText: s, targetText: REFS[i] })),
     );
-    const res = await signedInject(p.app, contributor, 'POST', api('submit'), { datasetName: 'Test hi-mr benchmark', url });
+    const res = await signedInject(rig.p.app, rig.contributor, 'POST', api('submit'), { datasetName: 'Test hi-mr benchmark', url });
     expect(res.statusCode, res.body).toBe(200);
     benchmarkId = res.json().data.benchmarkId;
     const srn = res.json().data.serviceRequestNumber;
     const listed = await until(
-      async () => (await signedInject(p.app, contributor, 'GET', api('listByUserId'))).json(),
+      async () => (await signedInject(rig.p.app, rig.contributor, 'GET', api('listByUserId'))).json(),
       (l) => l.data?.[0]?.status === 'Completed' || l.data?.[0]?.status === 'Failed',
     );
     expect(listed.data[0]).toMatchObject({
@@ -111,13 +76,14 @@ describe('benchmarks', () => {
     });
     // The dataset tab and the public records know nothing of it.
     expect(
-      (await signedInject(p.app, contributor, 'GET', `/ulca/apis/v0/dataset/listByUserId?userId=${contributor.userId}`)).json().data,
+      (await signedInject(rig.p.app, rig.contributor, 'GET', `/ulca/apis/v0/dataset/listByUserId?userId=${rig.contributor.userId}`)).json()
+        .data,
     ).toEqual([]);
-    const n = await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_records`);
+    const n = await rig.p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM dataset_records`);
     expect(n.rows[0].n).toBe(0);
 
     const search = (
-      await p.app.inject({
+      await rig.p.app.inject({
         method: 'POST',
         url: api('search'),
         payload: { task: 'translation', sourceLanguage: 'hi', targetLanguage: 'All', domain: 'general' },
@@ -136,38 +102,28 @@ describe('benchmarks', () => {
     });
     expect(search.data[0].metric).toEqual(expect.arrayContaining(['bleu', 'chrf', 'ter']));
     expect(
-      (await p.app.inject({ method: 'POST', url: api('search'), payload: { task: 'translation', sourceLanguage: 'ta' } })).json().data,
+      (await rig.p.app.inject({ method: 'POST', url: api('search'), payload: { task: 'translation', sourceLanguage: 'ta' } })).json().data,
     ).toEqual([]);
   });
 
   it('refuses benchmark params of an unknown task and a plain contributor', async () => {
-    const url = await writeBenchmarkZip('bad', { ...translationParams, taskType: { type: 'summarisation' } }, [
+    const url = await writeBenchmarkZip(rig.dir, rig.files, 'bad', { ...translationParams, taskType: { type: 'summarisation' } }, [
       { sourceText: 'a', targetText: 'b' },
     ]);
-    const res = await signedInject(p.app, contributor, 'POST', api('submit'), { datasetName: 'Bad task', url });
+    const res = await signedInject(rig.p.app, rig.contributor, 'POST', api('submit'), { datasetName: 'Bad task', url });
     expect(res.statusCode).toBe(200);
     const listed = await until(
-      async () => (await signedInject(p.app, contributor, 'GET', api('listByUserId'))).json(),
+      async () => (await signedInject(rig.p.app, rig.contributor, 'GET', api('listByUserId'))).json(),
       (l) => l.data.find((d: { datasetName: string }) => d.datasetName === 'Bad task')?.status === 'Failed',
     );
     expect(listed.data.find((d: { datasetName: string }) => d.datasetName === 'Bad task').status).toBe('Failed');
-    expect((await signedInject(p.app, owner, 'POST', api('submit'), { datasetName: 'Not mine to submit', url })).statusCode).toBe(403);
+    expect((await signedInject(rig.p.app, owner, 'POST', api('submit'), { datasetName: 'Not mine to submit', url })).statusCode).toBe(403);
   });
 
   it('offers the benchmark for the model and runs it; the failing rows lower coverage, never vanish', async () => {
-    good = await insertTestModel(p.ctx, {
-      userId: owner.userId,
-      callbackUrl: models.url('translation'),
-      name: 'Good MT',
-      languages: LANGS,
-    });
-    flaky = await insertTestModel(p.ctx, {
-      userId: owner.userId,
-      callbackUrl: models.url(`fail-on/translation?word=${encodeURIComponent('कुत्ता')}`),
-      name: 'Flaky MT',
-      languages: LANGS,
-    });
-    const offered = (await signedInject(p.app, owner, 'POST', api('getByTask'), { modelId: good })).json();
+    good = await insertTranslationDouble(rig, owner, 'Good MT');
+    flaky = await insertTranslationDouble(rig, owner, 'Flaky MT', 'कुत्ता');
+    const offered = (await signedInject(rig.p.app, owner, 'POST', api('getByTask'), { modelId: good })).json();
     expect(offered.data.map((b: { benchmarkId: string }) => b.benchmarkId)).toEqual([benchmarkId]);
     expect(offered.data[0].availableMetric.map((m: { metricName: string }) => m.metricName)).toContain('ter');
 
@@ -175,7 +131,7 @@ describe('benchmarks', () => {
       [good, 'good'],
       [flaky, 'flaky'],
     ] as const) {
-      const res = await signedInject(p.app, owner, 'POST', api('execute'), {
+      const res = await signedInject(rig.p.app, owner, 'POST', api('execute'), {
         modelId: model,
         benchmarks: [
           { benchmarkId, metric: 'bleu' },
@@ -215,7 +171,7 @@ describe('benchmarks', () => {
       expect(s.ci.high).toBeGreaterThanOrEqual(s.score);
     }
     // Every row's output is kept, the failed ones as failed.
-    const stored = await p.ctx.db.pool.query(
+    const stored = await rig.p.ctx.db.pool.query(
       `SELECT count(*)::int AS n, count(*) FILTER (WHERE error IS NOT NULL)::int AS failed FROM benchmark_outputs WHERE benchmark_process_id = $1`,
       [runs['flaky-bleu']],
     );
@@ -225,7 +181,7 @@ describe('benchmarks', () => {
   it('ranks the leaderboard per metric in its direction (TER: lower first)', async () => {
     await finished(owner, runs['good-ter']);
     await finished(owner, runs['flaky-ter']);
-    const detail = (await p.app.inject({ method: 'GET', url: api(`getBenchmark?benchmarkId=${benchmarkId}`) })).json();
+    const detail = (await rig.p.app.inject({ method: 'GET', url: api(`getBenchmark?benchmarkId=${benchmarkId}`) })).json();
     const board = (metric: string) =>
       detail.benchmarkPerformance
         .filter((e: { metric: string }) => e.metric === metric)
@@ -244,22 +200,22 @@ describe('benchmarks', () => {
     expect(detail.benchmarkPerformance[0]).toMatchObject({ modelVersion: 'v1.0', coverage: 1 });
     // The address it was submitted from: to its owner only while it is hidden (test-set-visibility.int.test.ts).
     expect(detail.refUrl).toBeNull();
-    const own = (await signedInject(p.app, contributor, 'GET', api(`getBenchmark?benchmarkId=${benchmarkId}`))).json();
-    expect(own.refUrl).toBe(files.url('zips/bm.zip'));
+    const own = (await signedInject(rig.p.app, rig.contributor, 'GET', api(`getBenchmark?benchmarkId=${benchmarkId}`))).json();
+    expect(own.refUrl).toBe(rig.files.url('zips/bm.zip'));
     // Only a bundled benchmark downloads from here; a submitted one from its own address.
-    const dl = await p.app.inject({ method: 'GET', url: api(`download?benchmarkId=${benchmarkId}`) });
+    const dl = await rig.p.app.inject({ method: 'GET', url: api(`download?benchmarkId=${benchmarkId}`) });
     expect(dl.statusCode).toBe(404);
   });
 
   it("lists an unpublished model's run to its owner only, marked and unranked; the public ranks stay", async () => {
-    const hidden = await insertTestModel(p.ctx, {
+    const hidden = await insertTestModel(rig.p.ctx, {
       userId: owner.userId,
-      callbackUrl: models.url('translation'),
+      callbackUrl: rig.models.url('translation'),
       name: 'Draft MT',
       languages: LANGS,
       status: 'unpublished',
     });
-    const res = await signedInject(p.app, owner, 'POST', api('execute'), {
+    const res = await signedInject(rig.p.app, owner, 'POST', api('execute'), {
       modelId: hidden,
       benchmarks: [{ benchmarkId, metric: 'bleu' }],
     });
@@ -267,7 +223,7 @@ describe('benchmarks', () => {
     expect((await finished(owner, res.json().benchmarkProcessIds[0])).status).toBe('Completed');
     const bleuOf = (detail: { benchmarkPerformance: { metric: string; modelName: string; position: number; modelStatus: string }[] }) =>
       detail.benchmarkPerformance.filter((e) => e.metric === 'bleu').map((e) => [e.modelName, e.position, e.modelStatus]);
-    const asOwner = (await signedInject(p.app, owner, 'GET', api(`getBenchmark?benchmarkId=${benchmarkId}`))).json();
+    const asOwner = (await signedInject(rig.p.app, owner, 'GET', api(`getBenchmark?benchmarkId=${benchmarkId}`))).json();
     // Draft MT answers as Good MT does, so it sits beside it, without a rank of its own.
     expect(bleuOf(asOwner)).toEqual(
       expect.arrayContaining([
@@ -277,35 +233,41 @@ describe('benchmarks', () => {
       ]),
     );
     expect(bleuOf(asOwner)).toHaveLength(3);
-    const asPublic = (await p.app.inject({ method: 'GET', url: api(`getBenchmark?benchmarkId=${benchmarkId}`) })).json();
+    const asPublic = (await rig.p.app.inject({ method: 'GET', url: api(`getBenchmark?benchmarkId=${benchmarkId}`) })).json();
     expect(bleuOf(asPublic)).toEqual([
       ['Good MT', 1, 'published'],
       ['Flaky MT', 2, 'published'],
     ]);
-    const asOther = (await signedInject(p.app, other, 'GET', api(`getBenchmark?benchmarkId=${benchmarkId}`))).json();
+    const asOther = (await signedInject(rig.p.app, other, 'GET', api(`getBenchmark?benchmarkId=${benchmarkId}`))).json();
     expect(bleuOf(asOther)).toEqual(bleuOf(asPublic));
   });
 
   it('refuses a second run of the same model, benchmark and metric', async () => {
-    const res = await signedInject(p.app, owner, 'POST', api('execute'), { modelId: good, benchmarks: [{ benchmarkId, metric: 'bleu' }] });
+    const res = await signedInject(rig.p.app, owner, 'POST', api('execute'), {
+      modelId: good,
+      benchmarks: [{ benchmarkId, metric: 'bleu' }],
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/already been benchmarked/);
-    const wrong = await signedInject(p.app, owner, 'POST', api('execute'), { modelId: good, benchmarks: [{ benchmarkId, metric: 'wer' }] });
+    const wrong = await signedInject(rig.p.app, owner, 'POST', api('execute'), {
+      modelId: good,
+      benchmarks: [{ benchmarkId, metric: 'wer' }],
+    });
     expect(wrong.statusCode).toBe(400);
   });
 
   it('re-scores from the stored outputs to the same number (ADMIN only)', async () => {
     for (const id of [runs['good-bleu'], runs['flaky-bleu'], runs['flaky-ter']]) {
-      const res = await signedInject(p.app, admin, 'POST', api('rescore'), { benchmarkProcessId: id });
+      const res = await signedInject(rig.p.app, rig.admin, 'POST', api('rescore'), { benchmarkProcessId: id });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.equal).toBe(true);
       expect(res.json().data.recomputed).toEqual(res.json().data.stored);
     }
-    expect((await signedInject(p.app, owner, 'POST', api('rescore'), { benchmarkProcessId: runs['good-bleu'] })).statusCode).toBe(403);
+    expect((await signedInject(rig.p.app, owner, 'POST', api('rescore'), { benchmarkProcessId: runs['good-bleu'] })).statusCode).toBe(403);
   });
 
   it("fills the model's benchmarkPerformance, newest first", async () => {
-    const m = (await signedInject(p.app, owner, 'GET', `/ulca/apis/v0/model/getModel?modelId=${flaky}`)).json();
+    const m = (await signedInject(rig.p.app, owner, 'GET', `/ulca/apis/v0/model/getModel?modelId=${flaky}`)).json();
     expect(m.benchmarkPerformance).toHaveLength(2);
     expect(m.benchmarkPerformance.map((b: { metric: string }) => b.metric).sort()).toEqual(['bleu', 'ter']);
     expect(m.benchmarkPerformance[0]).toMatchObject({
@@ -314,7 +276,7 @@ describe('benchmarks', () => {
       status: 'Completed',
     });
     expect(m.benchmarkPerformance[0].createdOn).toBeGreaterThanOrEqual(m.benchmarkPerformance[1].createdOn);
-    const mine = (await signedInject(p.app, owner, 'GET', `/ulca/apis/v0/model/listByUserId?userId=${owner.userId}`)).json();
+    const mine = (await signedInject(rig.p.app, owner, 'GET', `/ulca/apis/v0/model/listByUserId?userId=${owner.userId}`)).json();
     // Good MT and Flaky MT ran BLEU and TER; Draft MT (unpublished, above) BLEU only.
     expect(
       mine.data
@@ -325,31 +287,38 @@ describe('benchmarks', () => {
 
   it("keeps other users off a model's runs", async () => {
     expect(
-      (await signedInject(p.app, other, 'POST', api('execute'), { modelId: good, benchmarks: [{ benchmarkId, metric: 'chrf' }] }))
+      (await signedInject(rig.p.app, other, 'POST', api('execute'), { modelId: good, benchmarks: [{ benchmarkId, metric: 'chrf' }] }))
         .statusCode,
     ).toBe(404);
-    expect((await signedInject(p.app, other, 'POST', api('getByTask'), { modelId: good })).statusCode).toBe(404);
-    expect((await signedInject(p.app, other, 'GET', api(`process/status?benchmarkProcessId=${runs['good-bleu']}`))).statusCode).toBe(404);
-    expect((await signedInject(p.app, admin, 'GET', api(`process/status?benchmarkProcessId=${runs['good-bleu']}`))).statusCode).toBe(200);
+    expect((await signedInject(rig.p.app, other, 'POST', api('getByTask'), { modelId: good })).statusCode).toBe(404);
+    expect((await signedInject(rig.p.app, other, 'GET', api(`process/status?benchmarkProcessId=${runs['good-bleu']}`))).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await signedInject(rig.p.app, rig.admin, 'GET', api(`process/status?benchmarkProcessId=${runs['good-bleu']}`))).statusCode,
+    ).toBe(200);
   });
 
   it('refuses publish/unpublish while a run is In-Progress', async () => {
-    const slow = await insertTestModel(p.ctx, {
+    const slow = await insertTestModel(rig.p.ctx, {
       userId: owner.userId,
-      callbackUrl: models.url('slow/translation?ms=1500'),
+      callbackUrl: rig.models.url('slow/translation?ms=1500'),
       name: 'Slow MT',
       languages: LANGS,
     });
-    const res = await signedInject(p.app, owner, 'POST', api('execute'), { modelId: slow, benchmarks: [{ benchmarkId, metric: 'chrf' }] });
+    const res = await signedInject(rig.p.app, owner, 'POST', api('execute'), {
+      modelId: slow,
+      benchmarks: [{ benchmarkId, metric: 'chrf' }],
+    });
     const id = res.json().benchmarkProcessIds[0];
-    const change = await signedInject(p.app, owner, 'POST', '/ulca/apis/v0/model/status/change', {
+    const change = await signedInject(rig.p.app, owner, 'POST', '/ulca/apis/v0/model/status/change', {
       modelId: slow,
       status: 'unpublished',
       unpublishReason: 'testing',
     });
     expect(change.statusCode).toBe(409);
     expect((await finished(owner, id)).status).toBe('Completed');
-    const after = await signedInject(p.app, owner, 'POST', '/ulca/apis/v0/model/status/change', {
+    const after = await signedInject(rig.p.app, owner, 'POST', '/ulca/apis/v0/model/status/change', {
       modelId: slow,
       status: 'unpublished',
       unpublishReason: 'testing',

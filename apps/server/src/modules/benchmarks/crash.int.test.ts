@@ -8,19 +8,13 @@
  * outputs.
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject } from '../../test/users.ts';
-import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
-import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel } from '../../test/models.ts';
-import { zipFolder } from '../../test/fixtures.ts';
+import { startBenchmarkRig, submitTranslationBenchmark, type BenchmarkRig } from '../../test/benchmark-rig.ts';
 import { until } from '../../test/poll.ts';
-import { startWorkers } from '../../workers.ts';
 import { requeueRunningBenchmarkRuns, startBenchmarkRunWorker } from './run-job.ts';
 import { QUEUES } from '../../jobs/queues.ts';
 import { scoreMetric } from './metrics/index.ts';
@@ -34,69 +28,29 @@ const SOURCES = Array.from({ length: ROWS }, (_, i) => `वाक्य सं�
 /** The test model answers `mr:<source>`; every third reference differs, so the score is below 100. */
 const REFS = SOURCES.map((s, i) => (i % 3 === 0 ? `mr:${s} और कुछ` : `mr:${s}`));
 
-let p: TestPlatform;
-let files: FixtureServer;
-let models: TestModelServer;
-let dir: string;
+let rig: BenchmarkRig;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-crash-'));
-  files = await startFixtureServer(dir);
-  models = await startTestModelServer();
   // No benchmark-run worker here: the first one is the separate process.
-  p = await createTestPlatform({ startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: true }) });
+  rig = await startBenchmarkRig('ulca-bench-crash-', { referenceModels: false, benchmarkRun: false });
 }, 60_000);
 
-afterAll(async () => {
-  await p?.close();
-  await files?.close();
-  await models?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => rig?.close());
 
 describe('a benchmark run whose worker is killed mid-run', () => {
   it('resumes on a new worker: every output stored once, stages final, score equal to a re-score', async () => {
-    const [contributor, owner, admin] = await Promise.all([
-      createSignedInUser(p, ['BENCHMARK-DATASET-CONTRIBUTOR']),
-      createSignedInUser(p, ['CONTRIBUTOR-USER']),
-      createSignedInUser(p, ['ADMIN']),
-    ]);
-    const folder = path.join(dir, 'bm');
-    fs.mkdirSync(folder, { recursive: true });
-    fs.writeFileSync(
-      path.join(folder, 'params.json'),
-      JSON.stringify({
-        name: 'Crash benchmark',
-        taskType: { type: 'translation' },
-        description: 'Forty sentences for the crash test',
-        languages: { sourceLanguage: 'hi', targetLanguage: 'mr' },
-        collectionSource: ['written for this test'],
-        domain: ['general'],
-        license: 'cc-by-4.0',
-        submitter: { name: 'Bench Team' },
-      }),
-    );
-    fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(SOURCES.map((s, i) => ({ sourceText: s, targetText: REFS[i] }))));
-    fs.mkdirSync(path.join(dir, 'zips'), { recursive: true });
-    await zipFolder(folder, path.join(dir, 'zips', 'bm.zip'));
-    const submit = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/benchmark/submit', {
-      datasetName: 'Crash benchmark',
-      url: files.url('zips/bm.zip'),
-    });
-    expect(submit.statusCode, submit.body).toBe(200);
-    const benchmarkId = submit.json().data.benchmarkId as string;
-    await until(
-      async () => (await signedInject(p.app, contributor, 'GET', '/ulca/apis/v0/benchmark/listByUserId')).json().data?.[0]?.status,
-      (s) => s === 'Completed' || s === 'Failed',
-    );
+    const owner = await createSignedInUser(rig.p, ['CONTRIBUTOR-USER']);
+    const rows = SOURCES.map((s, i) => ({ sourceText: s, targetText: REFS[i] }));
+    const about = { name: 'Crash benchmark', description: 'Forty sentences for the crash test' };
+    const { benchmarkId } = await submitTranslationBenchmark(rig, rig.contributor, about, rows);
 
-    const model = await insertTestModel(p.ctx, {
+    const model = await insertTestModel(rig.p.ctx, {
       userId: owner.userId,
-      callbackUrl: models.url('slow/translation?ms=300'),
+      callbackUrl: rig.models.url('slow/translation?ms=300'),
       name: 'Slow MT',
       languages: LANGS,
     });
-    const exec = await signedInject(p.app, owner, 'POST', '/ulca/apis/v0/benchmark/execute', {
+    const exec = await signedInject(rig.p.app, owner, 'POST', '/ulca/apis/v0/benchmark/execute', {
       modelId: model,
       benchmarks: [{ benchmarkId, metric: 'bleu' }],
     });
@@ -106,7 +60,7 @@ describe('a benchmark run whose worker is killed mid-run', () => {
     // The first worker: a separate process, SIGKILLed after a few stored batches.
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'apps/server/src/test/benchmark-worker-process.ts', p.ctx.config.databaseUrl!, p.dataDir, String(BATCH)],
+      ['--import', 'tsx', 'apps/server/src/test/benchmark-worker-process.ts', rig.p.ctx.config.databaseUrl!, rig.p.dataDir, String(BATCH)],
       {
         cwd: repoRoot,
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -122,7 +76,7 @@ describe('a benchmark run whose worker is killed mid-run', () => {
     expect(batches).toBe(KILL_AFTER_BATCHES);
 
     const status = async () =>
-      (await signedInject(p.app, owner, 'GET', `/ulca/apis/v0/benchmark/process/status?benchmarkProcessId=${runId}`)).json().data[0];
+      (await signedInject(rig.p.app, owner, 'GET', `/ulca/apis/v0/benchmark/process/status?benchmarkProcessId=${runId}`)).json().data[0];
     const mid = await status();
     expect(mid.status).toBe('In-Progress');
     expect(mid.stages).toEqual([
@@ -130,29 +84,29 @@ describe('a benchmark run whose worker is killed mid-run', () => {
       { stage: 'scoring', status: expect.not.stringMatching(/^(Completed|Failed)$/) },
     ]);
     const storedMid = (
-      await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM benchmark_outputs WHERE benchmark_process_id = $1`, [runId])
+      await rig.p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM benchmark_outputs WHERE benchmark_process_id = $1`, [runId])
     ).rows[0].n as number;
     expect(storedMid).toBeGreaterThanOrEqual(KILL_AFTER_BATCHES * BATCH);
     expect(storedMid).toBeLessThan(ROWS);
     // A call the dead worker had on the wire may still be reaching the model server.
     await new Promise((r) => setTimeout(r, 500));
-    const sentBefore = models.calls.length;
+    const sentBefore = rig.models.calls.length;
 
     // Workers starting together queue the orphaned run once: a second start sees its job waiting.
-    expect(await requeueRunningBenchmarkRuns(p.ctx)).toEqual([runId]);
-    expect(await requeueRunningBenchmarkRuns(p.ctx)).toEqual([]);
+    expect(await requeueRunningBenchmarkRuns(rig.p.ctx)).toEqual([runId]);
+    expect(await requeueRunningBenchmarkRuns(rig.p.ctx)).toEqual([]);
     const jobs = async () =>
       (
-        await p.ctx.db.pool.query(`SELECT state FROM pgboss.job WHERE name = $1 AND data->>'benchmarkProcessId' = $2 ORDER BY created_on`, [
-          QUEUES.benchmarkRun,
-          runId,
-        ])
+        await rig.p.ctx.db.pool.query(
+          `SELECT state FROM pgboss.job WHERE name = $1 AND data->>'benchmarkProcessId' = $2 ORDER BY created_on`,
+          [QUEUES.benchmarkRun, runId],
+        )
       ).rows.map((r: { state: string }) => r.state);
     // The dead worker's job (still active until it expires) and the one waiting.
     expect(await jobs()).toEqual(['active', 'created']);
 
     // A new worker: takes the waiting job (queuing nothing more) and finishes the run.
-    await startBenchmarkRunWorker(p.ctx, { batchRows: BATCH });
+    await startBenchmarkRunWorker(rig.p.ctx, { batchRows: BATCH });
     const end = await until(status, (s) => s?.status === 'Completed' || s?.status === 'Failed');
     expect(end).toMatchObject({ status: 'Completed', recordCount: ROWS, scoredCount: ROWS, failedCount: 0, coverage: 1 });
     expect(end.stages).toEqual([
@@ -161,13 +115,13 @@ describe('a benchmark run whose worker is killed mid-run', () => {
     ]);
 
     // Every row's output once: none lost, none twice, none failed.
-    const outputs = await p.ctx.db.pool.query(
+    const outputs = await rig.p.ctx.db.pool.query(
       `SELECT count(*)::int AS n, count(DISTINCT seq)::int AS seqs, count(*) FILTER (WHERE error IS NOT NULL)::int AS failed FROM benchmark_outputs WHERE benchmark_process_id = $1`,
       [runId],
     );
     expect(outputs.rows[0]).toEqual({ n: ROWS, seqs: ROWS, failed: 0 });
     // Rows stored before the kill were not sent again: the new worker sent only the others.
-    const resent = models.calls.slice(sentBefore).reduce((k, c) => k + ((c.body as { input?: unknown[] }).input?.length ?? 0), 0);
+    const resent = rig.models.calls.slice(sentBefore).reduce((k, c) => k + ((c.body as { input?: unknown[] }).input?.length ?? 0), 0);
     expect(resent).toBe(ROWS - storedMid);
 
     // The score is the registry's on the same outputs, and a re-score gives it again.
@@ -178,7 +132,7 @@ describe('a benchmark run whose worker is killed mid-run', () => {
         [REFS],
       ).score,
     );
-    const rescore = await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/rescore', { benchmarkProcessId: runId });
+    const rescore = await signedInject(rig.p.app, rig.admin, 'POST', '/ulca/apis/v0/benchmark/rescore', { benchmarkProcessId: runId });
     expect(rescore.statusCode, rescore.body).toBe(200);
     expect(rescore.json().data.equal).toBe(true);
 

@@ -10,27 +10,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TestPlatform } from '../../test/harness.ts';
-import { startBenchmarkRig, type BenchmarkRig } from '../../test/benchmark-rig.ts';
-import { signedInject, type TestUser } from '../../test/users.ts';
-import type { FixtureServer } from '../../test/fixture-server.ts';
-import type { TestModelServer } from '../../test/model-server.ts';
+import { runAndRescore, startBenchmarkRig, type BenchmarkRig } from '../../test/benchmark-rig.ts';
+import { signedInject } from '../../test/users.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { FIXTURES_DIR, zipFolder } from '../../test/fixtures.ts';
-import { benchmarkRunFinished, until } from '../../test/poll.ts';
+import { until } from '../../test/poll.ts';
 import { scoreMetric } from './metrics/index.ts';
-
-let p: TestPlatform;
-let files: FixtureServer;
-let models: TestModelServer;
-let dir: string;
-let contributor: TestUser;
-let admin: TestUser;
 
 let rig: BenchmarkRig;
 beforeAll(async () => {
   rig = await startBenchmarkRig('ulca-bench-media-');
-  ({ p, files, models, dir, contributor, admin } = rig);
 }, 180_000);
 
 afterAll(async () => rig?.close());
@@ -45,7 +34,7 @@ async function submitBenchmark(
   name: string,
   rewrite: (rows: Record<string, unknown>[]) => Record<string, unknown>[],
 ) {
-  const folder = path.join(dir, fixture);
+  const folder = path.join(rig.dir, fixture);
   fs.cpSync(path.join(FIXTURES_DIR, fixture), folder, { recursive: true });
   const params = JSON.parse(fs.readFileSync(path.join(folder, 'params.json'), 'utf8')) as Record<string, unknown>;
   delete params.datasetType;
@@ -55,37 +44,19 @@ async function submitBenchmark(
   );
   const rows = rewrite(JSON.parse(fs.readFileSync(path.join(folder, 'data.json'), 'utf8')) as Record<string, unknown>[]);
   fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(rows));
-  await zipFolder(folder, path.join(dir, `${fixture}.zip`));
-  const res = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/benchmark/submit', {
+  await zipFolder(folder, path.join(rig.dir, `${fixture}.zip`));
+  const res = await signedInject(rig.p.app, rig.contributor, 'POST', '/ulca/apis/v0/benchmark/submit', {
     datasetName: name,
-    url: files.url(`${fixture}.zip`).replace('127.0.0.1', 'localhost'),
+    url: rig.files.url(`${fixture}.zip`).replace('127.0.0.1', 'localhost'),
   });
   expect(res.statusCode, res.body).toBe(200);
   const { benchmarkId } = res.json().data as { benchmarkId: string };
   await until(
-    async () => (await p.app.inject({ method: 'POST', url: '/ulca/apis/v0/benchmark/search', payload: { task } })).json().data ?? [],
+    async () => (await rig.p.app.inject({ method: 'POST', url: '/ulca/apis/v0/benchmark/search', payload: { task } })).json().data ?? [],
     (d: { benchmarkId: string }[]) => d.some((b) => b.benchmarkId === benchmarkId),
     120_000,
   );
   return { benchmarkId, rows };
-}
-
-/** Runs `modelId` on the benchmark with `metric` as the admin; returns the finished status and the stored outputs in row order. */
-async function run(modelId: string, benchmarkId: string, metric: string) {
-  const res = await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/execute', {
-    modelId,
-    benchmarks: [{ benchmarkId, metric }],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const [runId] = res.json().benchmarkProcessIds as string[];
-  const status = await benchmarkRunFinished(p.app, admin, runId, 180_000);
-  const outputs = (
-    await p.ctx.db.pool.query(`SELECT output, error FROM benchmark_outputs WHERE benchmark_process_id = $1 ORDER BY seq`, [runId])
-  ).rows as { output: unknown; error: string | null }[];
-  const rescored = await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/rescore', { benchmarkProcessId: runId });
-  expect(rescored.statusCode, rescored.body).toBe(200);
-  expect(rescored.json().data.equal).toBe(true);
-  return { status, outputs };
 }
 
 it('ASR on a test-double endpoint: every audio reaches it from the store; WER equals the registry on the outputs and re-scores equal', async () => {
@@ -93,13 +64,13 @@ it('ASR on a test-double endpoint: every audio reaches it from the store; WER eq
   // hi), so the double's Latin answers are all wrong: what is checked is the path, not the model.
   const { benchmarkId, rows } = await submitBenchmark('asr-valid', 'asr', 'ASR media benchmark', (rs) => rs);
   expect(rows).toHaveLength(4);
-  const modelId = await insertTestModel(p.ctx, {
-    userId: admin.userId,
+  const modelId = await insertTestModel(rig.p.ctx, {
+    userId: rig.admin.userId,
     task: 'asr',
-    callbackUrl: models.url('asr').replace('127.0.0.1', 'localhost'),
+    callbackUrl: rig.models.url('asr').replace('127.0.0.1', 'localhost'),
     name: 'ASR double',
   });
-  const { status, outputs } = await run(modelId, benchmarkId, 'wer');
+  const { status, outputs } = await runAndRescore(rig, modelId, benchmarkId, 'wer');
   expect(status).toMatchObject({ status: 'Completed', recordCount: rows.length, scoredCount: rows.length, failedCount: 0, coverage: 1 });
   // The double heard each stored WAV whole: the bytes submitted.
   expect(outputs.map((o) => o.output)).toEqual(
@@ -116,8 +87,8 @@ it('ASR on a test-double endpoint: every audio reaches it from the store; WER eq
 
 it('OCR on the reference Tesseract model: every image read; CER equals the registry on the outputs, is low, and re-scores equal', async () => {
   const { benchmarkId, rows } = await submitBenchmark('ocr-valid', 'ocr', 'OCR media benchmark', (rs) => rs);
-  const modelId = p.referenceModels!.models.find((m) => m.task.type === 'ocr')!.modelId;
-  const { status, outputs } = await run(modelId, benchmarkId, 'cer');
+  const modelId = rig.p.referenceModels!.models.find((m) => m.task.type === 'ocr')!.modelId;
+  const { status, outputs } = await runAndRescore(rig, modelId, benchmarkId, 'cer');
   expect(status).toMatchObject({ status: 'Completed', recordCount: rows.length, scoredCount: rows.length, failedCount: 0, coverage: 1 });
   const expected = scoreMetric(
     'cer',

@@ -6,18 +6,11 @@
  * p-value (as metrics/significance.ts, which equals sacrebleu on fixtures) and the failed rows as
  * the examples that differ most; bad input is refused with nothing changed.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
-import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
-import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel } from '../../test/models.ts';
-import { zipFolder } from '../../test/fixtures.ts';
-import { benchmarkRunFinished, until } from '../../test/poll.ts';
-import { startWorkers } from '../../workers.ts';
+import { insertTranslationDouble, startBenchmarkRig, submitTranslationBenchmark, type BenchmarkRig } from '../../test/benchmark-rig.ts';
+import { benchmarkRunFinished } from '../../test/poll.ts';
 import { getMetric } from './metrics/index.ts';
 import { pairedBootstrapTest, resampledScores } from './metrics/significance.ts';
 
@@ -52,81 +45,39 @@ const REFS = SOURCES.map((s, i) => `mr:${i % 3 === 0 ? s.replace(/ [^ ]+$/, ' �
 const LANGS = [{ sourceLanguage: 'hi', targetLanguage: 'mr' }];
 const api = (x: string) => `/ulca/apis/v0/benchmark/${x}`;
 
-let p: TestPlatform;
-let files: FixtureServer;
-let models: TestModelServer;
-let dir: string;
-let contributor: TestUser;
+let rig: BenchmarkRig;
 let owner: TestUser;
 let other: TestUser;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-run-outputs-'));
-  files = await startFixtureServer(dir);
-  models = await startTestModelServer();
-  p = await createTestPlatform({ startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: true, benchmarkRun: { batchRows: 6 } }) });
-  [contributor, owner, other] = await Promise.all([
-    createSignedInUser(p, ['BENCHMARK-DATASET-CONTRIBUTOR']),
-    createSignedInUser(p, ['CONTRIBUTOR-USER']),
-    createSignedInUser(p, ['CONTRIBUTOR-USER']),
-  ]);
+  rig = await startBenchmarkRig('ulca-run-outputs-', { referenceModels: false, benchmarkRun: { batchRows: 6 } });
+  [owner, other] = await Promise.all([createSignedInUser(rig.p, ['CONTRIBUTOR-USER']), createSignedInUser(rig.p, ['CONTRIBUTOR-USER'])]);
 }, 60_000);
 
-afterAll(async () => {
-  await p?.close();
-  await files?.close();
-  await models?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => rig?.close());
 
 describe('per-example outputs and run comparison', () => {
   let benchmarkId: string;
   const runs: Record<string, string> = {};
 
   it('runs three models on a published benchmark', async () => {
-    const folder = path.join(dir, 'bm');
-    fs.mkdirSync(folder, { recursive: true });
-    const params = {
-      name: 'Per-example hi-mr',
-      taskType: { type: 'translation' },
-      description: 'Rows for the per-example tests',
-      languages: { sourceLanguage: 'hi', targetLanguage: 'mr' },
-      collectionSource: ['written for this test'],
-      domain: ['general'],
-      license: 'cc-by-4.0',
-      submitter: { name: 'Bench Team' },
-    };
-    fs.writeFileSync(path.join(folder, 'params.json'), JSON.stringify(params));
-    fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(SOURCES.map((s, i) => ({ sourceText: s, targetText: REFS[i] }))));
-    await zipFolder(folder, path.join(dir, 'zips', 'bm.zip'));
-    const res = await signedInject(p.app, contributor, 'POST', api('submit'), {
-      datasetName: 'Per-example hi-mr',
-      url: files.url('zips/bm.zip'),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    benchmarkId = res.json().data.benchmarkId;
-    await until(
-      async () => (await signedInject(p.app, contributor, 'GET', api('listByUserId'))).json(),
-      (l) => l.data?.[0]?.status === 'Completed',
+    const rows = SOURCES.map((s, i) => ({ sourceText: s, targetText: REFS[i] }));
+    const submitted = await submitTranslationBenchmark(
+      rig,
+      rig.contributor,
+      { name: 'Per-example hi-mr', description: 'Rows for the per-example tests' },
+      rows,
     );
+    expect(submitted.status).toBe('Completed');
+    benchmarkId = submitted.benchmarkId;
     // Contributed benchmarks start hidden; these tests are about an open one (test-set-visibility.int.test.ts: a hidden one).
-    const open = await signedInject(p.app, contributor, 'POST', api('visibility'), { benchmarkId, visibility: 'open' });
+    const open = await signedInject(rig.p.app, rig.contributor, 'POST', api('visibility'), { benchmarkId, visibility: 'open' });
     expect(open.statusCode, open.body).toBe(200);
-    const good = await insertTestModel(p.ctx, {
+    const good = await insertTranslationDouble(rig, owner, 'Good MT');
+    const flaky = await insertTranslationDouble(rig, owner, 'Flaky MT', 'कुत्ता');
+    const draft = await insertTestModel(rig.p.ctx, {
       userId: owner.userId,
-      callbackUrl: models.url('translation'),
-      name: 'Good MT',
-      languages: LANGS,
-    });
-    const flaky = await insertTestModel(p.ctx, {
-      userId: owner.userId,
-      callbackUrl: models.url(`fail-on/translation?word=${encodeURIComponent('कुत्ता')}`),
-      name: 'Flaky MT',
-      languages: LANGS,
-    });
-    const draft = await insertTestModel(p.ctx, {
-      userId: owner.userId,
-      callbackUrl: models.url('translation'),
+      callbackUrl: rig.models.url('translation'),
       name: 'Draft MT',
       languages: LANGS,
       status: 'unpublished',
@@ -136,18 +87,18 @@ describe('per-example outputs and run comparison', () => {
       [flaky, 'flaky', ['bleu']],
       [draft, 'draft', ['bleu']],
     ] as const) {
-      const r = await signedInject(p.app, owner, 'POST', api('execute'), {
+      const r = await signedInject(rig.p.app, owner, 'POST', api('execute'), {
         modelId: model,
         benchmarks: metrics.map((metric) => ({ benchmarkId, metric })),
       });
       expect(r.statusCode, r.body).toBe(200);
       r.json().benchmarkProcessIds.forEach((id: string, i: number) => (runs[`${key}-${metrics[i]}`] = id));
     }
-    for (const id of Object.values(runs)) expect((await benchmarkRunFinished(p.app, owner, id)).status).toBe('Completed');
+    for (const id of Object.values(runs)) expect((await benchmarkRunFinished(rig.p.app, owner, id)).status).toBe('Completed');
   }, 90_000);
 
   it("downloads a run's rows as JSONL equal to its stored outputs, publicly", async () => {
-    const res = await p.app.inject({ method: 'GET', url: api(`run/outputs?benchmarkProcessId=${runs['flaky-bleu']}`) });
+    const res = await rig.p.app.inject({ method: 'GET', url: api(`run/outputs?benchmarkProcessId=${runs['flaky-bleu']}`) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="run-.*-bleu\.jsonl"/);
@@ -156,7 +107,7 @@ describe('per-example outputs and run comparison', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     const stored = (
-      await p.ctx.db.pool.query(`SELECT seq, output, error FROM benchmark_outputs WHERE benchmark_process_id = $1 ORDER BY seq`, [
+      await rig.p.ctx.db.pool.query(`SELECT seq, output, error FROM benchmark_outputs WHERE benchmark_process_id = $1 ORDER BY seq`, [
         runs['flaky-bleu'],
       ])
     ).rows;
@@ -175,21 +126,24 @@ describe('per-example outputs and run comparison', () => {
 
   it("keeps an unpublished model's outputs to its owner", async () => {
     const url = api(`run/outputs?benchmarkProcessId=${runs['draft-bleu']}`);
-    expect((await p.app.inject({ method: 'GET', url })).statusCode).toBe(404);
-    expect((await signedInject(p.app, other, 'GET', url)).statusCode).toBe(404);
-    expect((await signedInject(p.app, owner, 'GET', url)).statusCode).toBe(200);
-    expect((await p.app.inject({ method: 'GET', url: api(`run/outputs?benchmarkProcessId=${crypto.randomUUID()}`) })).statusCode).toBe(404);
+    expect((await rig.p.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await signedInject(rig.p.app, other, 'GET', url)).statusCode).toBe(404);
+    expect((await signedInject(rig.p.app, owner, 'GET', url)).statusCode).toBe(200);
+    expect((await rig.p.app.inject({ method: 'GET', url: api(`run/outputs?benchmarkProcessId=${crypto.randomUUID()}`) })).statusCode).toBe(
+      404,
+    );
   });
 
   it('compares two runs: stored scores, the paired bootstrap p-value, the failed rows first', async () => {
-    const res = await p.app.inject({
+    const res = await rig.p.app.inject({
       method: 'POST',
       url: api('run/compare'),
       payload: { benchmarkProcessIds: [runs['good-bleu'], runs['flaky-bleu']], limit: 10 },
     });
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
-    const board = (await p.app.inject({ method: 'GET', url: api(`getBenchmark?benchmarkId=${benchmarkId}`) })).json().benchmarkPerformance;
+    const board = (await rig.p.app.inject({ method: 'GET', url: api(`getBenchmark?benchmarkId=${benchmarkId}`) })).json()
+      .benchmarkPerformance;
     const stored = (id: string) => board.find((e: { benchmarkProcessId: string }) => e.benchmarkProcessId === id).score;
     expect(d).toMatchObject({
       benchmarkId,
@@ -240,9 +194,9 @@ describe('per-example outputs and run comparison', () => {
   it('refuses runs on different metrics, one run, a run twice and unseen runs; nothing changes', async () => {
     const post = (ids: string[], as?: TestUser) =>
       as
-        ? signedInject(p.app, as, 'POST', api('run/compare'), { benchmarkProcessIds: ids })
-        : p.app.inject({ method: 'POST', url: api('run/compare'), payload: { benchmarkProcessIds: ids } });
-    const before = (await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM benchmark_outputs`)).rows[0].n;
+        ? signedInject(rig.p.app, as, 'POST', api('run/compare'), { benchmarkProcessIds: ids })
+        : rig.p.app.inject({ method: 'POST', url: api('run/compare'), payload: { benchmarkProcessIds: ids } });
+    const before = (await rig.p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM benchmark_outputs`)).rows[0].n;
     const metrics = await post([runs['good-bleu'], runs['good-chrf']]);
     expect(metrics.statusCode).toBe(400);
     expect(metrics.json().message).toMatch(/same benchmark dataset with the same metric/);
@@ -254,6 +208,6 @@ describe('per-example outputs and run comparison', () => {
     expect((await post([runs['good-bleu'], runs['draft-bleu']], owner)).statusCode).toBe(200);
     const three = await post([runs['good-bleu'], runs['flaky-bleu'], runs['draft-bleu']], owner);
     expect(three.json().data.pairs).toHaveLength(3);
-    expect((await p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM benchmark_outputs`)).rows[0].n).toBe(before);
+    expect((await rig.p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM benchmark_outputs`)).rows[0].n).toBe(before);
   });
 });

@@ -10,28 +10,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TestPlatform } from '../../test/harness.ts';
-import { startBenchmarkRig, type BenchmarkRig } from '../../test/benchmark-rig.ts';
-import { signedInject, type TestUser } from '../../test/users.ts';
-import type { FixtureServer } from '../../test/fixture-server.ts';
-import type { TestModelServer } from '../../test/model-server.ts';
+import { runAndRescore, startBenchmarkRig, type BenchmarkRig } from '../../test/benchmark-rig.ts';
+import { signedInject } from '../../test/users.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { FIXTURES_DIR, zipFolder } from '../../test/fixtures.ts';
-import { benchmarkRunFinished, until } from '../../test/poll.ts';
+import { until } from '../../test/poll.ts';
 import { scoreMetric } from './metrics/index.ts';
 import { nerPredictedLine } from './task-outputs.ts';
-
-let p: TestPlatform;
-let files: FixtureServer;
-let models: TestModelServer;
-let dir: string;
-let contributor: TestUser;
-let admin: TestUser;
 
 let rig: BenchmarkRig;
 beforeAll(async () => {
   rig = await startBenchmarkRig('ulca-bench-tasks-');
-  ({ p, files, models, dir, contributor, admin } = rig);
 }, 180_000);
 
 afterAll(async () => rig?.close());
@@ -46,7 +35,7 @@ const common = {
 /** Zips params and rows (and `media` files copied in), submits the benchmark and waits until it is listed. */
 async function submit(name: string, params: Record<string, unknown>, rows: unknown[], media: string[] = []): Promise<string> {
   const slug = name.replace(/\W+/g, '-');
-  const folder = path.join(dir, slug);
+  const folder = path.join(rig.dir, slug);
   fs.mkdirSync(folder, { recursive: true });
   for (const m of media) fs.copyFileSync(path.join(FIXTURES_DIR, 'asr-valid', 'audios', m), path.join(folder, m));
   fs.writeFileSync(
@@ -54,10 +43,10 @@ async function submit(name: string, params: Record<string, unknown>, rows: unkno
     JSON.stringify({ name, description: `${name}, for the task run test`, ...common, ...params }),
   );
   fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(rows));
-  await zipFolder(folder, path.join(dir, `${slug}.zip`));
-  const res = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/benchmark/submit', {
+  await zipFolder(folder, path.join(rig.dir, `${slug}.zip`));
+  const res = await signedInject(rig.p.app, rig.contributor, 'POST', '/ulca/apis/v0/benchmark/submit', {
     datasetName: name,
-    url: files.url(`${slug}.zip`).replace('127.0.0.1', 'localhost'),
+    url: rig.files.url(`${slug}.zip`).replace('127.0.0.1', 'localhost'),
   });
   expect(res.statusCode, res.body).toBe(200);
   const { benchmarkId } = res.json().data as { benchmarkId: string };
@@ -66,7 +55,7 @@ async function submit(name: string, params: Record<string, unknown>, rows: unkno
   const statusOf = (d: { benchmarkId: string; status: string }[]) => d.find((b) => b.benchmarkId === benchmarkId)?.status;
   const listed = await until(
     async () =>
-      ((await signedInject(p.app, contributor, 'GET', '/ulca/apis/v0/benchmark/listByUserId')).json().data ?? []) as {
+      ((await signedInject(rig.p.app, rig.contributor, 'GET', '/ulca/apis/v0/benchmark/listByUserId')).json().data ?? []) as {
         benchmarkId: string;
         status: string;
       }[],
@@ -75,7 +64,7 @@ async function submit(name: string, params: Record<string, unknown>, rows: unkno
   );
   // Completed here means published (listed and searchable).
   expect(statusOf(listed)).toBe('Completed');
-  const search = (await p.app.inject({ method: 'POST', url: '/ulca/apis/v0/benchmark/search', payload: { task } })).json().data as {
+  const search = (await rig.p.app.inject({ method: 'POST', url: '/ulca/apis/v0/benchmark/search', payload: { task } })).json().data as {
     benchmarkId: string;
     recordCount: number;
     metric: string[];
@@ -85,27 +74,14 @@ async function submit(name: string, params: Record<string, unknown>, rows: unkno
   return benchmarkId;
 }
 
-/** Runs the model with `metric` as the admin; the finished status and the stored outputs in row order, after checking the re-score. */
+/** Checks that the model is offered the benchmark with `metric` alone, then runs it as the admin (runAndRescore). */
 async function run(modelId: string, benchmarkId: string, metric: string) {
-  const offered = (await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/getByTask', { modelId })).json().data as {
+  const offered = (await signedInject(rig.p.app, rig.admin, 'POST', '/ulca/apis/v0/benchmark/getByTask', { modelId })).json().data as {
     benchmarkId: string;
     availableMetric: { metricName: string }[];
   }[];
   expect(offered.find((b) => b.benchmarkId === benchmarkId)?.availableMetric.map((m) => m.metricName)).toEqual([metric]);
-  const res = await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/execute', {
-    modelId,
-    benchmarks: [{ benchmarkId, metric }],
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const [runId] = res.json().benchmarkProcessIds as string[];
-  const status = await benchmarkRunFinished(p.app, admin, runId, 180_000);
-  const outputs = (
-    await p.ctx.db.pool.query(`SELECT output, error FROM benchmark_outputs WHERE benchmark_process_id = $1 ORDER BY seq`, [runId])
-  ).rows as { output: unknown; error: string | null }[];
-  const rescored = await signedInject(p.app, admin, 'POST', '/ulca/apis/v0/benchmark/rescore', { benchmarkProcessId: runId });
-  expect(rescored.statusCode, rescored.body).toBe(200);
-  expect(rescored.json().data.equal).toBe(true);
-  return { status, outputs };
+  return runAndRescore(rig, modelId, benchmarkId, metric);
 }
 
 const tagged = (sentence: string, tags: string[]) => ({
@@ -136,10 +112,10 @@ it('NER: a benchmark through the pipeline, run on a test double and on the refer
     NER_ROWS,
   );
 
-  const double = await insertTestModel(p.ctx, {
-    userId: admin.userId,
+  const double = await insertTestModel(rig.p.ctx, {
+    userId: rig.admin.userId,
     task: 'ner',
-    callbackUrl: models.url('ner').replace('127.0.0.1', 'localhost'),
+    callbackUrl: rig.models.url('ner').replace('127.0.0.1', 'localhost'),
     name: 'NER double',
     languages: [{ sourceLanguage: 'en' }],
   });
@@ -164,7 +140,7 @@ it('NER: a benchmark through the pipeline, run on a test double and on the refer
     /^nrefs:1\|scheme:conlleval\|mode:default\|average:micro\|version:1\.2\.2\|metric:ner-f1\|ulca:\d+\|outputs:nfc\+align:tokens\+bare:I$/,
   );
 
-  const ref = p.referenceModels!.models.find((m) => m.task.type === 'ner')!.modelId;
+  const ref = rig.p.referenceModels!.models.find((m) => m.task.type === 'ner')!.modelId;
   const r = await run(ref, benchmarkId, 'ner-f1');
   // Every row's words are the engine's tokens, so every output aligns.
   expect(r.status).toMatchObject({ status: 'Completed', recordCount: 4, scoredCount: 4, failedCount: 0, coverage: 1 });
@@ -188,11 +164,11 @@ it('txt-lang-detection: a benchmark without languages, run on the reference fast
   ];
   const benchmarkId = await submit('Text LID benchmark', { taskType: { type: 'txt-lang-detetcion' }, languages: null }, rows);
   const stored = (
-    await p.ctx.db.pool.query(`SELECT source_language FROM benchmark_records WHERE dataset_id = $1 ORDER BY seq`, [benchmarkId])
+    await rig.p.ctx.db.pool.query(`SELECT source_language FROM benchmark_records WHERE dataset_id = $1 ORDER BY seq`, [benchmarkId])
   ).rows.map((x) => x.source_language);
   expect(stored).toEqual(rows.map((r) => r.langCode));
 
-  const ref = p.referenceModels!.models.find((m) => m.task.type === 'txt-lang-detection')!.modelId;
+  const ref = rig.p.referenceModels!.models.find((m) => m.task.type === 'txt-lang-detection')!.modelId;
   const { status, outputs } = await run(ref, benchmarkId, 'accuracy');
   expect(status).toMatchObject({ status: 'Completed', recordCount: 5, scoredCount: 5, failedCount: 0, coverage: 1 });
   const top = outputs.map((o) => (o.output as { langCode: string }[])[0].langCode);
@@ -214,18 +190,18 @@ it('audio-lang-detection: WAV rows through the pipeline, run on a test double on
     rows,
     wavs,
   );
-  const double = await insertTestModel(p.ctx, {
-    userId: admin.userId,
+  const double = await insertTestModel(rig.p.ctx, {
+    userId: rig.admin.userId,
     task: 'audio-lang-detection',
-    callbackUrl: models.url('audio-lang-detection').replace('127.0.0.1', 'localhost'),
+    callbackUrl: rig.models.url('audio-lang-detection').replace('127.0.0.1', 'localhost'),
     name: 'Audio LID double',
   });
-  const before = models.calls.length;
+  const before = rig.models.calls.length;
   const { status } = await run(double, benchmarkId, 'accuracy');
   expect(status).toMatchObject({ status: 'Completed', recordCount: 3, scoredCount: 3, failedCount: 0, coverage: 1 });
   // The double always answers hi: two of three.
   expect(status.score).toBeCloseTo(200 / 3, 9);
-  const calls = models.calls.slice(before).filter((c) => c.path === '/audio-lang-detection');
+  const calls = rig.models.calls.slice(before).filter((c) => c.path === '/audio-lang-detection');
   expect(calls).toHaveLength(3);
   const sizes = calls
     .map((c) => Buffer.from((c.body as { audio: { audioContent: string }[] }).audio[0].audioContent, 'base64').length)

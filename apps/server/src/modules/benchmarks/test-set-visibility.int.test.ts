@@ -5,18 +5,10 @@
  * as anonymous, another user, the model's owner, the benchmark's owner and an admin, one by one and
  * all at once; then the owner opens it and the rows are public again, and hides it once more.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
-import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
-import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
-import { insertTestModel } from '../../test/models.ts';
-import { zipFolder } from '../../test/fixtures.ts';
-import { benchmarkRunFinished, until } from '../../test/poll.ts';
-import { startWorkers } from '../../workers.ts';
+import { insertTranslationDouble, startBenchmarkRig, submitTranslationBenchmark, type BenchmarkRig } from '../../test/benchmark-rig.ts';
+import { benchmarkRunFinished } from '../../test/poll.ts';
 
 const SOURCES = [
   'बिल्ली छत पर सो रही है',
@@ -28,13 +20,9 @@ const SOURCES = [
 ];
 /** References that no model output contains (the test model answers `mr:` + source). */
 const REFS = SOURCES.map((s, i) => `mr:${s} संदर्भ${i}`);
-const LANGS = [{ sourceLanguage: 'hi', targetLanguage: 'mr' }];
 const api = (x: string) => `/ulca/apis/v0/benchmark/${x}`;
 
-let p: TestPlatform;
-let files: FixtureServer;
-let models: TestModelServer;
-let dir: string;
+let rig: BenchmarkRig;
 let benchOwner: TestUser;
 let modelOwner: TestUser;
 let other: TestUser;
@@ -46,8 +34,8 @@ const userOf = (w: Who): TestUser | null => ({ anonymous: null, other, modelOwne
 
 function call(w: Who, method: 'GET' | 'POST', url: string, body?: unknown) {
   const u = userOf(w);
-  if (u) return signedInject(p.app, u, method, url, body);
-  return p.app.inject({ method, url, ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}) });
+  if (u) return signedInject(rig.p.app, u, method, url, body);
+  return rig.p.app.inject({ method, url, ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}) });
 }
 
 /** True when `text` holds any row's input or reference. */
@@ -55,86 +43,51 @@ const hasInputs = (text: string) => SOURCES.some((s) => text.includes(s));
 const hasRefs = (text: string) => REFS.some((r) => text.includes(r));
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-test-set-'));
-  files = await startFixtureServer(dir);
-  models = await startTestModelServer();
-  p = await createTestPlatform({ startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: true, benchmarkRun: { batchRows: 6 } }) });
-  [benchOwner, modelOwner, other, admin] = await Promise.all([
-    createSignedInUser(p, ['BENCHMARK-DATASET-CONTRIBUTOR']),
-    createSignedInUser(p, ['CONTRIBUTOR-USER']),
-    createSignedInUser(p, ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR']),
-    createSignedInUser(p, ['ADMIN']),
+  rig = await startBenchmarkRig('ulca-test-set-', { referenceModels: false, benchmarkRun: { batchRows: 6 } });
+  ({ contributor: benchOwner, admin } = rig);
+  [modelOwner, other] = await Promise.all([
+    createSignedInUser(rig.p, ['CONTRIBUTOR-USER']),
+    createSignedInUser(rig.p, ['CONTRIBUTOR-USER', 'BENCHMARK-DATASET-CONTRIBUTOR']),
   ]);
 }, 60_000);
 
-afterAll(async () => {
-  await p?.close();
-  await files?.close();
-  await models?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => rig?.close());
 
 describe('a hidden benchmark test set', () => {
   let benchmarkId: string;
+  /** The address the benchmark was submitted from (its Download for those who may see the rows). */
+  let refUrl: string;
   const runs: Record<'good' | 'second' | 'others', string> = { good: '', second: '', others: '' };
 
   it('is hidden when a contributed benchmark publishes, and runs complete on it', async () => {
-    const folder = path.join(dir, 'bm');
-    fs.mkdirSync(folder, { recursive: true });
-    const params = {
-      name: 'Hidden hi-mr',
-      taskType: { type: 'translation' },
-      description: 'A test set kept hidden',
-      languages: { sourceLanguage: 'hi', targetLanguage: 'mr' },
-      collectionSource: ['written for this test'],
-      domain: ['general'],
-      license: 'cc-by-4.0',
-      submitter: { name: 'Bench Team' },
-    };
-    fs.writeFileSync(path.join(folder, 'params.json'), JSON.stringify(params));
-    fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(SOURCES.map((s, i) => ({ sourceText: s, targetText: REFS[i] }))));
-    await zipFolder(folder, path.join(dir, 'zips', 'bm.zip'));
-    const res = await signedInject(p.app, benchOwner, 'POST', api('submit'), {
-      datasetName: 'Hidden hi-mr',
-      url: files.url('zips/bm.zip'),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    benchmarkId = res.json().data.benchmarkId;
-    await until(
-      async () => (await signedInject(p.app, benchOwner, 'GET', api('listByUserId'))).json(),
-      (l) => l.data?.[0]?.status === 'Completed',
+    const rows = SOURCES.map((s, i) => ({ sourceText: s, targetText: REFS[i] }));
+    const submitted = await submitTranslationBenchmark(
+      rig,
+      benchOwner,
+      { name: 'Hidden hi-mr', description: 'A test set kept hidden' },
+      rows,
     );
-    const good = await insertTestModel(p.ctx, {
-      userId: modelOwner.userId,
-      callbackUrl: models.url('translation'),
-      name: 'Good MT',
-      languages: LANGS,
-    });
-    const second = await insertTestModel(p.ctx, {
-      userId: modelOwner.userId,
-      callbackUrl: models.url(`fail-on/translation?word=${encodeURIComponent('कुत्ता')}`),
-      name: 'Second MT',
-      languages: LANGS,
-    });
-    const others = await insertTestModel(p.ctx, {
-      userId: other.userId,
-      callbackUrl: models.url('translation'),
-      name: 'Other MT',
-      languages: LANGS,
-    });
+    expect(submitted.status).toBe('Completed');
+    ({ benchmarkId, url: refUrl } = submitted);
+    const good = await insertTranslationDouble(rig, modelOwner, 'Good MT');
+    const second = await insertTranslationDouble(rig, modelOwner, 'Second MT', 'कुत्ता');
+    const others = await insertTranslationDouble(rig, other, 'Other MT');
     for (const [as, model, key] of [
       [modelOwner, good, 'good'],
       [modelOwner, second, 'second'],
       [other, others, 'others'],
     ] as const) {
-      const r = await signedInject(p.app, as, 'POST', api('execute'), { modelId: model, benchmarks: [{ benchmarkId, metric: 'bleu' }] });
+      const r = await signedInject(rig.p.app, as, 'POST', api('execute'), {
+        modelId: model,
+        benchmarks: [{ benchmarkId, metric: 'bleu' }],
+      });
       expect(r.statusCode, r.body).toBe(200);
       runs[key] = r.json().benchmarkProcessIds[0];
     }
     for (const key of ['good', 'second'] as const)
-      expect((await benchmarkRunFinished(p.app, modelOwner, runs[key])).status).toBe('Completed');
-    expect((await benchmarkRunFinished(p.app, other, runs.others)).status).toBe('Completed');
-    const detail = (await p.app.inject({ method: 'GET', url: api(`getBenchmark?benchmarkId=${benchmarkId}`) })).json();
+      expect((await benchmarkRunFinished(rig.p.app, modelOwner, runs[key])).status).toBe('Completed');
+    expect((await benchmarkRunFinished(rig.p.app, other, runs.others)).status).toBe('Completed');
+    const detail = (await rig.p.app.inject({ method: 'GET', url: api(`getBenchmark?benchmarkId=${benchmarkId}`) })).json();
     expect(detail.visibility).toBe('hidden');
   }, 90_000);
 
@@ -214,7 +167,7 @@ describe('a hidden benchmark test set', () => {
     expect(det.statusCode, det.body).toBe(200);
     const b = det.json();
     expect(b.visibility).toBe('hidden');
-    expect(b.refUrl).toBe(full ? files.url('zips/bm.zip') : null);
+    expect(b.refUrl).toBe(full ? refUrl : null);
     expect(b.canChangeVisibility).toBe(full);
     expect(hasInputs(det.body) || hasRefs(det.body)).toBe(false);
     const listed = (await call(w, 'POST', api('search'), { task: 'translation' })).json();
@@ -244,7 +197,9 @@ describe('a hidden benchmark test set', () => {
     // Attackers racing the owner change nothing.
     const race = await Promise.all([set('other', 'open'), set('modelOwner', 'open'), set('other', 'open'), set('anonymous', 'open')]);
     expect(race.map((r) => r.statusCode)).toEqual([403, 403, 403, 401]);
-    expect((await p.app.inject({ method: 'GET', url: api(`getBenchmark?benchmarkId=${benchmarkId}`) })).json().visibility).toBe('hidden');
+    expect((await rig.p.app.inject({ method: 'GET', url: api(`getBenchmark?benchmarkId=${benchmarkId}`) })).json().visibility).toBe(
+      'hidden',
+    );
   });
 
   it('opens: every caller sees rows as before; then hidden again', async () => {
@@ -265,7 +220,7 @@ describe('a hidden benchmark test set', () => {
         expect(cmp.visibility).toBe('open');
         expect(cmp.examples.every((e: { input: string }) => SOURCES.includes(e.input))).toBe(true);
         const det = (await call(w, 'GET', api(`getBenchmark?benchmarkId=${benchmarkId}`))).json();
-        expect(det.refUrl).toBe(files.url('zips/bm.zip'));
+        expect(det.refUrl).toBe(refUrl);
       }),
     );
     const again = await call('admin', 'POST', api('visibility'), { benchmarkId, visibility: 'hidden' });
