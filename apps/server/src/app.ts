@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context.ts';
 import { metricsAccess } from './ops/http.ts';
 import { ApiError } from './lib/errors.ts';
+import { schemaValidationError } from './lib/route-schemas.ts';
 import { pinClientIp } from './lib/client-ip.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
 import { limitConnections } from './net/connection-limits.ts';
@@ -52,6 +53,14 @@ declare module 'fastify' {
 
 /** Largest JSON body accepted, in bytes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Sends `err` in the one error shape `{ message, code, errors? }` (docs/api.md#errors), with its headers. */
+function renderApiError(err: ApiError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (err.logDetail) req.log.warn({ code: err.code, detail: err.logDetail }, 'request refused');
+  if (err.retryAfterSeconds) void reply.header('retry-after', String(err.retryAfterSeconds));
+  if (err.headers) void reply.headers(err.headers);
+  return reply.status(err.status).send({ message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
+}
 
 /**
  * Builds the Fastify app: JSON with raw-body capture, zod validation, the OpenAPI document at
@@ -96,23 +105,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   });
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
-    if (err instanceof ApiError) {
-      if (err.logDetail) req.log.warn({ code: err.code, detail: err.logDetail }, 'request refused');
-      if (err.retryAfterSeconds) void reply.header('retry-after', String(err.retryAfterSeconds));
-      if (err.headers) void reply.headers(err.headers);
-      return reply.status(err.status).send({ message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) });
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = err.validation.map((v) => ({
-        field:
-          (v.instancePath || '/').replace(/^\//, '').replace(/\//g, '.') ||
-          String(v.params?.issue ? ((v.params.issue as { path?: unknown[] }).path?.join('.') ?? '') : ''),
-        message: v.message ?? 'invalid',
-      }));
-      return reply
-        .status(400)
-        .send({ message: 'Something wrong with the input you supplied, please verify and try again!', code: 'VALIDATION_FAILED', errors });
-    }
+    if (err instanceof ApiError) return renderApiError(err, req, reply);
+    // Every route's schema failure gets the same answer, built once (docs/api.md#errors).
+    if (hasZodFastifySchemaValidationErrors(err)) return renderApiError(schemaValidationError(err.validation), req, reply);
     const status = err.statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ message: 'Request body is too large.', code: 'BODY_TOO_LARGE' });
     if (status < 500) return reply.status(status).send({ message: err.message, code: err.code ?? 'BAD_REQUEST' });

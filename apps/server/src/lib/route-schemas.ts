@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifySchemaValidationError } from 'fastify';
 import { ApiError } from './errors.ts';
 
 // The error and message bodies, and the user-management path prefix, are contracts (see docs/api.md#errors).
@@ -8,20 +7,23 @@ export { errorResponse, messageResponse, USERS_PATH } from '@ulca/contracts';
 /** OpenAPI `security` of a signed route: the signature v2 headers (securitySchemes in app.ts). */
 export const SIGNED = [{ key: [], sig: [], payload: [], timestamp: [], nonce: [] }];
 
+/** The 400 text when a failed schema gave no message of its own (docs/product.md#messages). */
+const INPUT_MESSAGE = 'Something wrong with the input you supplied, please verify and try again!';
+
 /**
- * For routes declared with `attachValidation: true`: when the body failed its schema, throws a
- * 400 ApiError whose message is the first field's own message (e.g. 'Name is not proper') and
- * whose `errors` lists every field. Otherwise returns the validated body.
+ * The one 400 of a request whose body, query or parameters failed the route's schema (each is
+ * checked once, by the route's validator; docs/api.md#errors): `VALIDATION_FAILED`, the message
+ * of the first field (a schema's own wording, e.g. 'Name is not proper'), and `errors` listing
+ * every field (`data.email`; '' for the whole value). An unknown key is named as its own field
+ * (`criterions.0.op`, "Unknown field 'op'."), where zod reports it on the parent object.
  */
-export function validatedBody<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
-  if (!request.validationError) return request.body as z.output<S>;
-  const parsed = schema.safeParse(request.body);
-  if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
-  throw new ApiError(
-    400,
-    'VALIDATION_FAILED',
-    errors[0]?.message ?? 'Something wrong with the input you supplied, please verify and try again!',
-    errors,
-  );
+export function schemaValidationError(validation: readonly FastifySchemaValidationError[]): ApiError {
+  const errors = validation.flatMap((v) => {
+    const field = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    const keys = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: unknown }).keys : undefined;
+    if (Array.isArray(keys) && keys.length > 0)
+      return keys.map((k) => ({ field: field ? `${field}.${String(k)}` : String(k), message: `Unknown field '${String(k)}'.` }));
+    return [{ field, message: v.message ?? INPUT_MESSAGE }];
+  });
+  return new ApiError(400, 'VALIDATION_FAILED', errors[0]?.message ?? INPUT_MESSAGE, errors);
 }

@@ -42,7 +42,7 @@ import {
   updateOwnName,
 } from './self-service.ts';
 import { findUiLanguage, saveUiLanguage } from './repo.ts';
-import { SIGNED, errorResponse, messageResponse, validatedBody } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponse, messageResponse } from '../../lib/route-schemas.ts';
 
 const TAGS = ['accounts'];
 
@@ -65,7 +65,6 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     USER_API.signup,
     {
       config: { access: PUBLIC },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary:
@@ -75,7 +74,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request, reply) => {
-      const body = validatedBody(signupBody, request);
+      const body = request.body;
       await service.signup(ctx, body.users, { ip: request.ip }).catch((err: unknown) => withRetryAfter(reply, err));
       return { message: 'User registered successfully. Please check your e-mail to activate the account.' };
     },
@@ -85,7 +84,6 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     USER_API.verifyUser,
     {
       config: { access: PUBLIC },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: 'Activate an account with the e-mail, user id and token of its activation link',
@@ -94,7 +92,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) => {
-      const body = validatedBody(verifyUserBody, request);
+      const body = request.body;
       const { alreadyActive } = await service.verifyUser(ctx, body, { ip: request.ip });
       return alreadyActive
         ? { message: service.ALREADY_ACTIVE_MESSAGE, code: 'ALREADY_ACTIVE' }
@@ -105,7 +103,6 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
   app.post(
     USER_API.login,
     {
-      attachValidation: true,
       // A login refused for a NUL character is still an attempt: audit it.
       config: { access: PUBLIC, onRejectedInput: (request) => service.auditRefusedLogin(ctx, request.body, { ip: request.ip }) },
       schema: {
@@ -117,7 +114,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request, reply) => {
-      const body = validatedBody(loginBody, request);
+      const body = request.body;
       const data = await service
         .login(ctx, body.data.email, body.data.password, { ip: request.ip }, body.data.code || undefined)
         .catch((err: unknown) => withRetryAfter(reply, err));
@@ -169,7 +166,6 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     USER_API.language,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: "Sets the caller's interface language (en, hi or ta)",
@@ -179,7 +175,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) => {
-      const body = validatedBody(languageBody, request);
+      const body = request.body;
       await saveUiLanguage(ctx.db, currentUser(request).userId, body.language);
       return { message: 'Language saved' };
     },
@@ -191,7 +187,6 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     USER_API.profileName,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: "Sets the caller's own first and last name",
@@ -201,7 +196,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) => {
-      const body = validatedBody(profileNameBody, request);
+      const body = request.body;
       const data = await updateOwnName(ctx, currentUser(request), body, { ip: request.ip });
       return { message: NAME_SAVED_MESSAGE, data };
     },
@@ -211,7 +206,6 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     USER_API.profilePassword,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary:
@@ -222,7 +216,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request, reply) => {
-      const body = validatedBody(profilePasswordBody, request);
+      const body = request.body;
       const sessionsEnded = await changeOwnPassword(ctx, currentUser(request), body, { ip: request.ip }).catch((err: unknown) =>
         withRetryAfter(reply, err),
       );
@@ -234,7 +228,6 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     USER_API.profileDelete,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary:
@@ -245,7 +238,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request, reply) => {
-      const body = validatedBody(profileDeleteBody, request);
+      const body = request.body;
       await deleteOwnAccount(ctx, currentUser(request), body, { ip: request.ip }).catch((err: unknown) => withRetryAfter(reply, err));
       return { message: ACCOUNT_DELETED_MESSAGE };
     },
@@ -284,7 +277,6 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     USER_API.forgotPassword,
     {
       config: { access: PUBLIC },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: 'Ask for a password reset link by e-mail (same answer whether or not the account exists)',
@@ -293,7 +285,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request, reply) => {
-      const body = validatedBody(forgotPasswordBody, request);
+      const body = request.body;
       await requestPasswordReset(ctx, body.email, { ip: request.ip }).catch((err: unknown) => withRetryAfter(reply, err));
       return { message: FORGOT_MESSAGE };
     },
@@ -303,7 +295,6 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     USER_API.tokenStatus,
     {
       config: { access: PUBLIC },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: 'Check a password reset link before showing the form',
@@ -312,7 +303,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) => {
-      const body = validatedBody(tokenStatusBody, request);
+      const body = request.body;
       return { message: 'The link is valid.', data: await resetTokenStatus(ctx, body.token, body.email) };
     },
   );
@@ -321,7 +312,6 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     USER_API.resetPassword,
     {
       config: { access: PUBLIC },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: 'Set a new password with the e-mail and token of a reset link; ends every session of the account',
@@ -330,7 +320,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) => {
-      const body = validatedBody(resetPasswordBody, request);
+      const body = request.body;
       await resetPassword(ctx, body, { ip: request.ip });
       return { message: RESET_DONE_MESSAGE };
     },
@@ -340,7 +330,6 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     USER_API.search,
     {
       config: { access: signedIn(ADMIN_ONLY) },
-      attachValidation: true,
       schema: {
         tags: ['admin'],
         summary: 'Users matching the filters, newest first, offset/limit paged (ADMIN)',
@@ -350,7 +339,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) => {
-      const body = validatedBody(userSearchBody, request);
+      const body = request.body;
       return { message: 'Users', ...(await searchUsers(ctx, body)) };
     },
   );
@@ -359,7 +348,6 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     USER_API.update,
     {
       config: { access: signedIn(ADMIN_ONLY) },
-      attachValidation: true,
       schema: {
         tags: ['admin'],
         summary: "Edit users' name, e-mail, roles, organisation and optionally password (ADMIN; never one's own row)",
@@ -376,7 +364,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) => {
-      const body = validatedBody(userUpdateBody, request);
+      const body = request.body;
       await updateUsers(ctx, currentUser(request), body.users, { ip: request.ip });
       return { message: PROFILE_UPDATED_MESSAGE };
     },
@@ -386,7 +374,6 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
     USER_API.updateActiveStatus,
     {
       config: { access: signedIn(ADMIN_ONLY) },
-      attachValidation: true,
       schema: {
         tags: ['admin'],
         summary: "Activate or deactivate a user (ADMIN; never one's own account); deactivation ends their sessions and API keys at once",
@@ -396,7 +383,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (request) => {
-      const body = validatedBody(userStatusBody, request);
+      const body = request.body;
       return { message: await setUserActive(ctx, currentUser(request), body.email, body.is_active, { ip: request.ip }) };
     },
   );

@@ -32,7 +32,7 @@ import {
   runOutputsQuery,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { OPTIONAL_SIGNATURE, PUBLIC, refuseClaimedUser, signedIn } from '../../security/access.ts';
 import {
@@ -63,7 +63,6 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
     BENCHMARK_API.submit,
     {
       config: { access: signedIn(BENCHMARK_SUBMITTERS) },
-      attachValidation: true,
       schema: {
         tags: ['benchmarks'],
         summary: 'Submit a benchmark dataset by the URL of its zip (benchmark-dataset-schema.yml params); the dataset pipeline runs on it',
@@ -75,7 +74,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): 
     },
     async (req) => {
       const user = currentUser(req);
-      const body = validatedBody(benchmarkSubmitBody, req);
+      const body = req.body;
       refuseClaimedUser(body.userId, user.userId);
       return { message: 'Benchmark dataset submitted successfully', data: await submitBenchmark(ctx, user, body) };
     },

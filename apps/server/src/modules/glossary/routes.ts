@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { signedIn } from '../../security/access.ts';
-import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 import * as service from './service.ts';
 
 const TAGS = ['glossary'];
@@ -48,7 +48,6 @@ export async function glossaryRoutes(fastify: FastifyInstance, ctx: AppContext):
     GLOSSARY_API.create,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: 'Add one glossary entry; an entry with the same languages and sourceText gets the new targetText',
@@ -61,7 +60,7 @@ export async function glossaryRoutes(fastify: FastifyInstance, ctx: AppContext):
       },
     },
     async (request) => {
-      const body = validatedBody(glossaryCreateBody, request);
+      const body = request.body;
       const message = await service.addGlossaryEntry(ctx, currentUser(request), body, { ip: request.ip });
       return { message, count: 1 };
     },
@@ -71,7 +70,6 @@ export async function glossaryRoutes(fastify: FastifyInstance, ctx: AppContext):
     GLOSSARY_API.delete,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: 'Delete glossary entries (matched by sourceLanguage, targetLanguage and sourceText); 404 when none exists',
@@ -81,7 +79,7 @@ export async function glossaryRoutes(fastify: FastifyInstance, ctx: AppContext):
       },
     },
     async (request) => {
-      const body = validatedBody(glossaryDeleteBody, request);
+      const body = request.body;
       return service.deleteGlossaryEntries(ctx, currentUser(request), body, { ip: request.ip });
     },
   );

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MODEL_API, modelComputeBody, modelComputeResponse, modelSpeechComputeResponse, tryMeQuery } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { OPTIONAL_SIGNATURE } from '../../security/access.ts';
-import { errorResponse, validatedBody } from '../../lib/route-schemas.ts';
+import { errorResponse } from '../../lib/route-schemas.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { multipartBytesParser, readMultipartForm } from '../../lib/multipart.ts';
 import { describeBytes } from '../../net/safe-fetch.ts';
@@ -71,7 +71,6 @@ export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext)
     MODEL_API.compute,
     {
       config: { access: OPTIONAL_SIGNATURE },
-      attachValidation: true,
       bodyLimit: computeBodyLimit,
       preParsing: computeGuard,
       schema: {
@@ -85,7 +84,7 @@ export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext)
       },
     },
     async (request, reply) => {
-      const body = validatedBody(modelComputeBody, request);
+      const body = request.body;
       const answer = await service.runInference(ctx, await callerOf(ctx, request), body);
       // A large answer is sent as the model's own (validated) bytes: re-serialising megabytes of
       // audio would block the loop (docs/operations.md#model-answers). They are in shared memory,
@@ -100,7 +99,6 @@ export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext)
     MODEL_API.computeSpeech,
     {
       config: { access: OPTIONAL_SIGNATURE },
-      attachValidation: true,
       bodyLimit: computeBodyLimit,
       preParsing: computeGuard,
       schema: {
@@ -112,7 +110,7 @@ export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext)
       },
     },
     async (request) => {
-      const body = validatedBody(modelComputeBody, request);
+      const body = request.body;
       const answer = await service.runInference(ctx, await callerOf(ctx, request), body, { audioOnly: true });
       const output = Array.isArray(answer.output) ? (answer.output as Record<string, unknown>[]) : [];
       return { ...answer, data: output[0] ?? {} };

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { API_KEY, currentApiKeyCaller, signedIn } from '../../security/access.ts';
-import { messageResponse, validatedBody } from '../../lib/route-schemas.ts';
+import { messageResponse } from '../../lib/route-schemas.ts';
 import * as service from './service.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 import {
@@ -36,7 +36,6 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
     KEYS_API.generate,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: 'Generate an API key for an app; the full key is in this answer only',
@@ -52,7 +51,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => {
-      const body = validatedBody(generateBody, request);
+      const body = request.body;
       const data = await service.generateApiKey(ctx, currentUser(request), body, meta(request.ip));
       return { message: 'API key generated. Copy it now: it will not be shown again.', data };
     },
@@ -62,7 +61,6 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
     KEYS_API.list,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: "The caller's API keys (identifiers only) with their service-provider keys (masked) and data-tracking switches",
@@ -77,7 +75,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => {
-      const body = validatedBody(profileBody, request);
+      const body = request.body;
       return { message: 'API keys', data: await service.listApiKeys(ctx, currentUser(request), body) };
     },
   );
@@ -86,7 +84,6 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
     KEYS_API.revoke,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: 'Revoke an API key (identifier or full key); its next call is refused',
@@ -96,7 +93,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => {
-      await service.revokeApiKey(ctx, currentUser(request), validatedBody(keyBody, request), meta(request.ip));
+      await service.revokeApiKey(ctx, currentUser(request), request.body, meta(request.ip));
       return { message: 'API key revoked.' };
     },
   );
@@ -105,7 +102,6 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
     KEYS_API.generateProviderKey,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: "Generate a service provider's inference key for an API key; the full value is in this answer only",
@@ -122,7 +118,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => {
-      const data = await service.generateProviderKey(ctx, currentUser(request), validatedBody(providerBody, request), meta(request.ip));
+      const data = await service.generateProviderKey(ctx, currentUser(request), request.body, meta(request.ip));
       return { message: 'Service provider key generated.', data };
     },
   );
@@ -131,7 +127,6 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
     KEYS_API.removeProviderKey,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: "Remove a service provider's inference key from an API key",
@@ -141,7 +136,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => {
-      await service.removeProviderKey(ctx, currentUser(request), validatedBody(providerBody, request), meta(request.ip));
+      await service.removeProviderKey(ctx, currentUser(request), request.body, meta(request.ip));
       return { message: 'Service provider key removed.' };
     },
   );
@@ -150,7 +145,6 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
     KEYS_API.dataTracking,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: 'Allow or stop keeping the inputs and outputs of the inference calls made with an API key (off by default)',
@@ -160,7 +154,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => {
-      const body = validatedBody(trackingBody, request);
+      const body = request.body;
       await service.toggleDataTracking(ctx, currentUser(request), body, meta(request.ip));
       return { message: body.dataTracking ? 'Data tracking turned on.' : 'Data tracking turned off.' };
     },

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { signedIn } from '../../security/access.ts';
 import { currentUser } from '../../security/auth.ts';
-import { errorResponse, messageResponse, SIGNED, validatedBody } from '../../lib/route-schemas.ts';
+import { errorResponse, messageResponse, SIGNED } from '../../lib/route-schemas.ts';
 import { safeCsvStringifier } from '../../lib/csv.ts';
 import * as service from './service.ts';
 
@@ -97,7 +97,6 @@ export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext):
     USAGE_API.quota,
     {
       config: { access: signedIn(['ADMIN']) },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary:
@@ -108,7 +107,7 @@ export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext):
       },
     },
     async (req) => {
-      const body = validatedBody(usageQuotaBody, req);
+      const body = req.body;
       await service.setQuota(ctx, currentUser(req), body);
       return { message: body.dailyLimit === null ? 'Daily limit removed.' : 'Daily limit set.' };
     },

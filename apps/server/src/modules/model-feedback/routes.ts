@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MODEL_API, modelFeedbackBody, modelFeedbackListQuery, modelFeedbackListResponse, modelFeedbackResponse } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 import { clientIp } from '../../lib/client-ip.ts';
 import { currentUser } from '../../security/auth.ts';
 import { OPTIONAL_SIGNATURE, signedIn } from '../../security/access.ts';
@@ -42,7 +42,6 @@ export async function modelFeedbackRoutes(fastify: FastifyInstance, ctx: AppCont
     MODEL_API.feedbackSubmit,
     {
       config: { access: OPTIONAL_SIGNATURE },
-      attachValidation: true,
       bodyLimit: FEEDBACK_BODY_LIMIT_BYTES,
       schema: {
         tags: TAGS,
@@ -61,7 +60,7 @@ export async function modelFeedbackRoutes(fastify: FastifyInstance, ctx: AppCont
       },
     },
     async (request, reply) => {
-      const body = validatedBody(modelFeedbackBody, request);
+      const body = request.body;
       try {
         const data = await submitFeedback(ctx, await callerOf(ctx, request), body);
         return { message: FEEDBACK_THANKS_MESSAGE, data };

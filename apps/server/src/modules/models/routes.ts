@@ -22,7 +22,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { multipartBytesParser, readMultipartForm } from '../../lib/multipart.ts';
-import { SIGNED, errorResponse, validatedBody } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 import { describeBytes } from '../../net/safe-fetch.ts';
 import { currentUser } from '../../security/auth.ts';
 import { OPTIONAL_SIGNATURE, PUBLIC, refuseClaimedUser, signedIn } from '../../security/access.ts';
@@ -169,7 +169,6 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
       MODEL_API.statusChange,
       {
         config: { access: signedIn(CONTRIBUTORS) },
-        attachValidation: true,
         schema: {
           tags: ['models'],
           summary:
@@ -188,7 +187,7 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Prom
       },
       async (req) => {
         const user = currentUser(req);
-        const body = validatedBody(modelStatusChangeBody, req);
+        const body = req.body;
         refuseClaimedUser(body.userId, user.userId);
         const outcome = await changeModelStatus(ctx, user, body);
         if (outcome.changed) {

@@ -13,7 +13,7 @@ import {
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { API_KEY, API_KEY_HEADER, currentApiKeyCaller, PUBLIC } from '../../security/access.ts';
-import { errorResponse, validatedBody } from '../../lib/route-schemas.ts';
+import { errorResponse } from '../../lib/route-schemas.ts';
 import { forbidden } from '../../lib/errors.ts';
 import * as service from './service.ts';
 
@@ -59,7 +59,6 @@ export async function pipelineRoutes(fastify: FastifyInstance, ctx: AppContext):
     PIPELINE_API.config,
     {
       config: { access: API_KEY },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: 'The candidate models (serviceId) of each task of a sequence, the languages served, and the compute endpoint with its key',
@@ -73,7 +72,7 @@ export async function pipelineRoutes(fastify: FastifyInstance, ctx: AppContext):
       const userID = request.headers.userid;
       if (typeof userID === 'string' && userID !== '' && userID !== caller.userID)
         throw forbidden('The userID header is not the owner of this API key.');
-      return service.pipelineConfig(ctx, validatedBody(pipelineConfigBody, request), presentedKey(request));
+      return service.pipelineConfig(ctx, request.body, presentedKey(request));
     },
   );
 
@@ -81,7 +80,6 @@ export async function pipelineRoutes(fastify: FastifyInstance, ctx: AppContext):
     PIPELINE_API.compute,
     {
       config: { access: API_KEY },
-      attachValidation: true,
       bodyLimit: COMPUTE_BODY_LIMIT,
       schema: {
         tags: TAGS,
@@ -104,7 +102,7 @@ export async function pipelineRoutes(fastify: FastifyInstance, ctx: AppContext):
     },
     async (request, reply) => {
       const key = currentApiKeyCaller(request);
-      const body = validatedBody(pipelineComputeBody, request);
+      const body = request.body;
       try {
         return { pipelineResponse: await service.runPipeline(ctx, { user: null, apiKey: { keyId: key.keyId, userID: key.userID } }, body) };
       } catch (err) {

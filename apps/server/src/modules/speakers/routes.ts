@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
   SPEAKERS_API,
   speakerDeleteBody,
@@ -13,7 +12,6 @@ import {
   speakerVerifyResponse,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { ApiError } from '../../lib/errors.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { signedIn } from '../../security/access.ts';
@@ -23,21 +21,6 @@ const TAGS = ['speakers'];
 /** A request may carry up to three base64 audio items; a minute of 16-bit 48 kHz stereo WAV is ~15 MiB as base64. */
 const SPEAKER_BODY_LIMIT = 24 * 1024 * 1024;
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 413: errorResponse };
-
-/** The query or body checked against `schema` (routes use attachValidation): 400 VALIDATION_FAILED with the first field's message. */
-function validated<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const list = parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
-  throw new ApiError(
-    400,
-    'VALIDATION_FAILED',
-    list[0]?.message ?? 'Something wrong with the input you supplied, please verify and try again!',
-    list,
-  );
-}
-
-const queryOf = (req: FastifyRequest) => validated(speakerScopeQuery, req.query);
 
 /**
  * Speaker routes (docs/api.md#speakers; docs/product.md#speaker-recognition), signed calls of any role, each with the query
@@ -51,7 +34,6 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): 
     SPEAKERS_API.list,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: "The speakers enrolled in one of the caller's applications for a service provider, newest first",
@@ -61,7 +43,7 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (req) => {
-      const speakers = await service.listSpeakers(ctx, currentUser(req), queryOf(req));
+      const speakers = await service.listSpeakers(ctx, currentUser(req), req.query);
       return { message: speakers.length ? 'Speakers' : 'No records found.', speakers };
     },
   );
@@ -70,7 +52,6 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): 
     SPEAKERS_API.enroll,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       bodyLimit: SPEAKER_BODY_LIMIT,
       schema: {
         tags: TAGS,
@@ -83,7 +64,7 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (req) => {
-      const output = await service.enrollSpeaker(ctx, currentUser(req), queryOf(req), validated(speakerEnrollBody, req.body), {
+      const output = await service.enrollSpeaker(ctx, currentUser(req), req.query, req.body, {
         ip: req.ip,
       });
       return { message: output.message, taskType: 'speaker-enrollment' as const, output: [output] };
@@ -94,7 +75,6 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): 
     SPEAKERS_API.verify,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       bodyLimit: SPEAKER_BODY_LIMIT,
       schema: {
         tags: TAGS,
@@ -107,7 +87,7 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (req) => {
-      const output = await service.verifySpeaker(ctx, currentUser(req), queryOf(req), validated(speakerVerifyBody, req.body));
+      const output = await service.verifySpeaker(ctx, currentUser(req), req.query, req.body);
       return {
         message: output.message,
         taskType: 'speaker-verification' as const,
@@ -121,7 +101,6 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): 
     SPEAKERS_API.delete,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary: "Delete speakers of one of the caller's applications",
@@ -132,7 +111,7 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): 
       },
     },
     async (req) => {
-      const deleted = await service.deleteSpeakers(ctx, currentUser(req), queryOf(req), validated(speakerDeleteBody, req.body), {
+      const deleted = await service.deleteSpeakers(ctx, currentUser(req), req.query, req.body, {
         ip: req.ip,
       });
       return { message: deleted === 1 ? 'Speaker deleted successfully' : `${deleted} speakers deleted successfully`, deleted };

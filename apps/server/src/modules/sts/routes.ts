@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { PUBLIC, signedIn } from '../../security/access.ts';
-import { errorResponse, SIGNED, validatedBody } from '../../lib/route-schemas.ts';
+import { errorResponse, SIGNED } from '../../lib/route-schemas.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendObject } from '../../storage/send-object.ts';
 import * as service from './service.ts';
@@ -33,7 +33,6 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
     STS_API.batchSubmit,
     {
       config: { access: signedIn() },
-      attachValidation: true,
       schema: {
         tags: TAGS,
         summary:
@@ -49,7 +48,7 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
     },
     async (req) => ({
       message: service.STS_BATCH_SUBMITTED_MESSAGE,
-      data: await service.submitBatch(ctx, currentUser(req), validatedBody(stsBatchSubmitBody, req)),
+      data: await service.submitBatch(ctx, currentUser(req), req.body),
     }),
   );
 
