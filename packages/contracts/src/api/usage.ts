@@ -47,6 +47,24 @@ export const usageRowSchema = z.object({
 });
 export type UsageRow = z.infer<typeof usageRowSchema>;
 
+/**
+ * The columns of the usage CSV, in order: the one list the server's `format=csv` answer and the
+ * web app's usage download both write (docs/api.md#usage-and-quotas).
+ */
+export const USAGE_CSV_COLUMNS = [
+  'day',
+  'keyId',
+  'modelId',
+  'task',
+  'calls',
+  'failures',
+  'meanLatencyMs',
+  'charactersIn',
+  'audioSecondsIn',
+  'audioSecondsOut',
+  'images',
+] as const satisfies readonly (keyof UsageRow)[];
+
 /** A daily limit of a key and what is left of it today. */
 export const usageQuotaSchema = z.object({
   unit: z.enum(USAGE_UNITS),

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   USAGE_API,
+  USAGE_CSV_COLUMNS,
   usageAllQuery,
   usageAllResponse,
   usageKeyQuery,
@@ -20,11 +21,11 @@ const TAGS = ['usage'];
 
 /** Sends usage rows as a CSV download (formula-safe cells, lib/csv.ts). */
 async function sendCsv(reply: FastifyReply, filename: string, rows: service.KeyUsageRow[]): Promise<FastifyReply> {
-  const s = safeCsvStringifier({ header: true, columns: [...service.USAGE_CSV_COLUMNS] });
+  const s = safeCsvStringifier({ header: true, columns: [...USAGE_CSV_COLUMNS] });
   const chunks: Buffer[] = [];
   s.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
   const done = new Promise<void>((resolve, reject) => s.on('end', resolve).on('error', reject));
-  for (const r of rows) s.write(service.USAGE_CSV_COLUMNS.map((c) => r[c]));
+  for (const r of rows) s.write(USAGE_CSV_COLUMNS.map((c) => r[c]));
   s.end();
   await done;
   return reply

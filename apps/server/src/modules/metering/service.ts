@@ -302,21 +302,6 @@ export async function usageOfAllKeys(ctx: AppContext, days: number): Promise<Key
   });
 }
 
-/** Columns of the usage CSV, in order. */
-export const USAGE_CSV_COLUMNS = [
-  'day',
-  'keyId',
-  'modelId',
-  'task',
-  'calls',
-  'failures',
-  'meanLatencyMs',
-  'charactersIn',
-  'audioSecondsIn',
-  'audioSecondsOut',
-  'images',
-] as const;
-
 /**
  * Sets (dailyLimit null: removes) an admin's daily limit of `unit` for a key (identifier or full
  * key) or, with `ulcaApiKey` '*', the default for every key. 404 for an unknown key, 400 for a unit

@@ -1,4 +1,4 @@
-import type { UsageRow } from '@ulca/contracts';
+import { USAGE_CSV_COLUMNS, type UsageRow } from '@ulca/contracts';
 
 /** One day of a key's usage, summed over models and tasks. */
 export interface UsageDay {
@@ -38,21 +38,6 @@ export function dailySeries(rows: readonly UsageRow[], today: string, days = 30)
   return [...byDay.values()];
 }
 
-/** The columns of the usage CSV, as the server's (docs/api.md#usage-and-quotas). */
-export const CSV_COLUMNS = [
-  'day',
-  'keyId',
-  'modelId',
-  'task',
-  'calls',
-  'failures',
-  'meanLatencyMs',
-  'charactersIn',
-  'audioSecondsIn',
-  'audioSecondsOut',
-  'images',
-] as const;
-
 /** The rows as CSV (a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it). */
 export function usageCsv(rows: readonly UsageRow[]): string {
   const cell = (v: string | number) => {
@@ -60,5 +45,5 @@ export function usageCsv(rows: readonly UsageRow[]): string {
     if (/^[=+\-@]/.test(s) && typeof v === 'string') s = `'${s}`;
     return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
-  return [CSV_COLUMNS.join(','), ...rows.map((r) => CSV_COLUMNS.map((c) => cell(r[c])).join(','))].join('\n') + '\n';
+  return [USAGE_CSV_COLUMNS.join(','), ...rows.map((r) => USAGE_CSV_COLUMNS.map((c) => cell(r[c])).join(','))].join('\n') + '\n';
 }
