@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AUDIO_CHANNELS, BITS_PER_SAMPLE, type DatasetType } from '../enums.ts';
 import { collectionSourceSchema, languageCodeSchema } from '../datasets.ts';
 import { BENCHMARK_TASKS, TASK_REGISTRY, benchmarkSpec, type BenchmarkTask } from '../models/tasks.ts';
+import { datasetNameSchema, datasetUrlSchema } from './dataset-submit.ts';
 
 /** Paths of the benchmark routes (the original ULCA's, docs/benchmarks.md#benchmark-runs-and-leaderboards). */
 export const BENCHMARK_API = {
@@ -88,11 +89,14 @@ export const BENCHMARK_ROW_SCHEMAS: Partial<Record<BenchmarkTask, z.ZodType>> = 
 /** Run and benchmark statuses (docs/product.md#entities-and-fields). */
 export const BENCHMARK_RUN_STATUSES = ['In-Progress', 'Completed', 'Failed'] as const;
 
-/** POST benchmark/submit. `userId` is optional and must be the caller's (identity comes from the signature). */
+/**
+ * POST benchmark/submit: the dataset submit's name and URL rules (api/dataset-submit.ts). `userId`
+ * is optional and must be the caller's (identity comes from the signature).
+ */
 export const benchmarkSubmitBody = z.object({
   userId: z.string().max(100).optional(),
-  datasetName: z.string().max(1000),
-  url: z.string().max(2000),
+  datasetName: datasetNameSchema,
+  url: datasetUrlSchema,
 });
 export type BenchmarkSubmitBody = z.infer<typeof benchmarkSubmitBody>;
 export const benchmarkSubmitResponse = z.object({

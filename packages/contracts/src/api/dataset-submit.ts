@@ -23,14 +23,63 @@ export const SUBMIT_MESSAGES = {
   urlFtp: 'ftp links are not supported: share the zip file over http or https',
 } as const;
 
+/** A rule of the submit fields: its key in {@link SUBMIT_MESSAGES} and in the catalogues' `datasets.validation` section. */
+export type SubmitRule = keyof typeof SUBMIT_MESSAGES;
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+// A domain name with at least one dot and an alphabetic top-level label (xn-- for IDN; the URL
+// parser has turned an IDN host into punycode by then).
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/i;
+
 /**
- * Request body. The name is trimmed, then limited to {@link DATASET_NAME_MAX} (400 VALIDATION_FAILED
- * with the spec's message); emptiness and the URL rules are checked by the server's service (and
- * by the web form) with the spec's messages.
+ * The rule a dataset URL breaks, in the order a user fixes them (docs/product.md#validation-rules
+ * "Dataset submit"): empty, whitespace inside, not an http/https/ftp address naming a host (a
+ * domain name, localhost, IPv4 or bracketed IPv6), then ftp (well-formed, but the downloader speaks
+ * http(s) only: refused now rather than after queueing). Null for a good URL. A shape check only:
+ * whether the host may be fetched is the server's decision after DNS resolution (docs/api.md#conventions).
+ */
+export function datasetUrlProblem(value: string): 'urlEmpty' | 'urlSpace' | 'urlInvalid' | 'urlFtp' | null {
+  const v = value.trim();
+  if (v === '') return 'urlEmpty';
+  if (/\s/.test(v)) return 'urlSpace';
+  // new URL() accepts 'http:example.com'; the explicit '//' authority form is required.
+  if (!/^(https?|ftp):\/\//i.test(v)) return 'urlInvalid';
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    return 'urlInvalid';
+  }
+  const host = url.hostname;
+  const ipv6 = host.startsWith('[') && host.endsWith(']'); // already checked by the URL parser
+  if (!ipv6 && host !== 'localhost' && !IPV4.test(host) && !DOMAIN.test(host)) return 'urlInvalid';
+  return url.protocol === 'ftp:' ? 'urlFtp' : null;
+}
+
+/** The dataset name rule: trimmed, required, at most {@link DATASET_NAME_MAX} characters, with the spec's messages. */
+export const datasetNameSchema = z.string().trim().min(1, SUBMIT_MESSAGES.nameEmpty).max(DATASET_NAME_MAX, SUBMIT_MESSAGES.nameTooLong);
+
+/**
+ * The dataset URL rule ({@link datasetUrlProblem}): trimmed; one issue with the spec's message and
+ * `params.rule`, the catalogue key of the broken rule.
+ */
+export const datasetUrlSchema = z
+  .string()
+  .max(DATASET_URL_MAX, SUBMIT_MESSAGES.urlInvalid)
+  .trim()
+  .superRefine((v, ctx) => {
+    const rule = datasetUrlProblem(v);
+    if (rule) ctx.addIssue({ code: 'custom', message: SUBMIT_MESSAGES[rule], params: { rule } });
+  });
+
+/**
+ * Request body: the name and URL rules above, checked once by the route's schema (400
+ * VALIDATION_FAILED with the first broken rule's message; docs/api.md#errors); the web form uses
+ * the same two schemas.
  */
 export const submitDatasetBody = z.object({
-  datasetName: z.string().trim().max(DATASET_NAME_MAX, SUBMIT_MESSAGES.nameTooLong),
-  url: z.string().max(DATASET_URL_MAX, SUBMIT_MESSAGES.urlInvalid),
+  datasetName: datasetNameSchema,
+  url: datasetUrlSchema,
   userId: z.string().max(64),
 });
 export type SubmitDatasetBody = z.infer<typeof submitDatasetBody>;

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
-import { DATASET_NAME_MAX, isAudioDatasetType, SUBMIT_MESSAGES, type SubmitDatasetBody } from '@ulca/contracts';
+import { isAudioDatasetType, type SubmitDatasetBody } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { ApiError, forbidden, notFound } from '../../lib/errors.ts';
 import { QUEUES } from '../../jobs/queues.ts';
-import { validateSubmissionUrl } from '../../net/url-check.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import { secretKey } from '../../security/crypto.ts';
 import { errorSummary, reportToken } from './reports.ts';
@@ -157,11 +156,14 @@ export async function* recordsOfDataset(
   );
 }
 
+/** The name and URL of a submission, as the route's schema left them (checked and trimmed). */
+type SubmitFields = Pick<SubmitDatasetBody, 'datasetName' | 'url'>;
+
 /**
- * Submit Dataset (docs/product.md#dataset-screens, docs/product.md#validation-rules, docs/api.md#route-groups; POST /ulca/apis/v0/dataset/corpus/submit). Checks the form
- * rules with the spec's messages, reserves the unique name, records the submission with four
- * Pending stages and queues the pipeline job. Throws 400 (field errors), 403 (userId of someone
- * else), 409 (name taken).
+ * Submit Dataset (docs/product.md#dataset-screens, docs/product.md#validation-rules, docs/api.md#route-groups; POST /ulca/apis/v0/dataset/corpus/submit), its body
+ * already checked by the route's schema (the form rules of @ulca/contracts): reserves the unique
+ * name, records the submission with four Pending stages and queues the pipeline job. Throws 403
+ * (userId of someone else), 409 (name taken).
  */
 export async function submitDataset(ctx: AppContext, user: AuthUser, body: SubmitDatasetBody) {
   if (body.userId !== user.userId) throw forbidden('You can only submit datasets as yourself.');
@@ -170,10 +172,10 @@ export async function submitDataset(ctx: AppContext, user: AuthUser, body: Submi
 
 /**
  * Submits a benchmark dataset (issue #13 point 1; POST /ulca/apis/v0/benchmark/submit, called by
- * the benchmarks module, which checks the role): the same checks, name reservation and pipeline
- * as {@link submitDataset}, with params.json per benchmark-dataset-schema.yml and the rows
+ * the benchmarks module, which checks the role; the body checked by the route's schema, with the
+ * same name and URL rules): the same name reservation and pipeline as {@link submitDataset}, with params.json per benchmark-dataset-schema.yml and the rows
  * published as the benchmark's own (benchmark_records). Returns the service request number and the
- * dataset id (the benchmarkId). Throws 400 (field errors), 409 (name taken).
+ * dataset id (the benchmarkId). Throws 409 (name taken).
  */
 export async function submitBenchmarkDataset(ctx: AppContext, user: AuthUser, body: { datasetName: string; url: string }) {
   return submitOfKind(ctx, user, body, 'benchmark');
@@ -222,15 +224,9 @@ export async function submittedUrls(ctx: AppContext, srns: string[]): Promise<Ma
 }
 
 async function submitOfKind(ctx: AppContext, user: AuthUser, body: { datasetName: string; url: string }, kind: 'dataset' | 'benchmark') {
-  const errors: { field: string; message: string }[] = [];
-  const name = body.datasetName.trim();
-  if (!name) errors.push({ field: 'datasetName', message: 'Name cannot be empty' });
-  else if (name.length > DATASET_NAME_MAX) errors.push({ field: 'datasetName', message: SUBMIT_MESSAGES.nameTooLong });
-  const url = body.url.trim();
-  const urlCheck = validateSubmissionUrl(url);
-  if (!urlCheck.ok) errors.push({ field: 'url', message: urlCheck.message });
-  if (errors.length) throw badRequest('VALIDATION_FAILED', errors[0].message, errors);
-
+  // The name and URL rules were checked by the route's body schema (@ulca/contracts datasetNameSchema,
+  // datasetUrlSchema; docs/product.md#validation-rules): both come trimmed.
+  const { datasetName: name, url } = body;
   const srn = newServiceRequestNumber();
   const datasetId = crypto.randomUUID();
   try {

@@ -21,6 +21,8 @@ import yazl from 'yazl';
 import {
   MODEL_NOT_ACCESSIBLE_MESSAGE,
   STS_API,
+  SUBMIT_MESSAGES,
+  datasetUrlProblem,
   TRY_AUDIO_MAX_SECONDS,
   type PipelineStageResponse,
   type StsBatch,
@@ -31,7 +33,6 @@ import { QUEUES } from '../../jobs/queues.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { checkLinkParts, signLinkParts } from '../../lib/signed-link.ts';
 import { safeCsvStringifier } from '../../lib/csv.ts';
-import { validateSubmissionUrl } from '../../net/url-check.ts';
 import { checkFetchTarget, describeBytes, FetchError, safeGetStream } from '../../net/safe-fetch.ts';
 import { secretKey } from '../../security/crypto.ts';
 import * as models from '../models/service.ts';
@@ -115,8 +116,9 @@ async function checkStageModel(
  */
 export async function submitBatch(ctx: AppContext, user: StsUser, body: StsBatchSubmitBody): Promise<{ batchId: string }> {
   const url = body.url.trim();
-  const shape = validateSubmissionUrl(url);
-  if (!shape.ok) throw badRequest('INVALID_URL', shape.message, [{ field: 'url', message: shape.message }]);
+  // The dataset submit's URL rule (@ulca/contracts datasetUrlProblem), with its messages.
+  const problem = datasetUrlProblem(url);
+  if (problem) throw badRequest('INVALID_URL', SUBMIT_MESSAGES[problem], [{ field: 'url', message: SUBMIT_MESSAGES[problem] }]);
   if (!/^https?:/i.test(url))
     throw badRequest('INVALID_URL', 'The batch URL must be an http or https link to a zip.', [{ field: 'url', message: 'http(s) only' }]);
   // Refused now, with its reason, rather than as a failed batch later; the job checks again on every hop.

@@ -1,46 +1,17 @@
 import { z } from 'zod';
-import { DATASET_NAME_MAX, SUBMIT_MESSAGES } from '@ulca/contracts';
+import { DATASET_NAME_MAX, SUBMIT_MESSAGES, datasetNameSchema, datasetUrlSchema } from '@ulca/contracts';
 
 // The limit and the spec's messages are shared with the server route (@ulca/contracts).
 export { DATASET_NAME_MAX, SUBMIT_MESSAGES };
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-// A domain name with at least one dot and an alphabetic top-level label (xn-- for IDN).
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/i;
-
 /**
- * True for an http, https or ftp address whose host is a domain name, localhost or an IP address
- * (docs/product.md#validation-rules). Whitespace is rejected earlier with its own message. Whether the server may fetch
- * the host (private addresses etc.) is the server's decision (docs/api.md#conventions).
+ * The Submit Dataset form (docs/product.md#dataset-screens, docs/product.md#validation-rules): the
+ * name and URL rules of the server's body (@ulca/contracts), so both refuse the same input with the
+ * same message. `benchmark` (BENCHMARK-DATASET-CONTRIBUTOR only) sends it to …/benchmark/submit.
  */
-export function isDatasetUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (!['http:', 'https:', 'ftp:'].includes(url.protocol)) return false;
-  // new URL() accepts 'http:example.com'; require the explicit '//' authority form.
-  if (!/^[a-z]+:\/\//i.test(value)) return false;
-  const host = url.hostname;
-  if (host.startsWith('[') && host.endsWith(']')) return true; // IPv6, already validated by URL
-  return host === 'localhost' || IPV4.test(host) || DOMAIN.test(host);
-}
-
-/** The Submit Dataset form (docs/product.md#dataset-screens, docs/product.md#validation-rules). `benchmark` (BENCHMARK-DATASET-CONTRIBUTOR only) sends it to …/benchmark/submit. */
 export const submitDatasetFormSchema = z.object({
-  datasetName: z.string().trim().min(1, SUBMIT_MESSAGES.nameEmpty).max(DATASET_NAME_MAX, SUBMIT_MESSAGES.nameTooLong),
-  // One message per state, in the order a user fixes them: empty, then spaces, then the format.
-  url: z
-    .string()
-    .trim()
-    .superRefine((v, ctx) => {
-      if (!v) ctx.addIssue({ code: 'custom', message: SUBMIT_MESSAGES.urlEmpty });
-      else if (/\s/.test(v)) ctx.addIssue({ code: 'custom', message: SUBMIT_MESSAGES.urlSpace });
-      else if (!isDatasetUrl(v)) ctx.addIssue({ code: 'custom', message: SUBMIT_MESSAGES.urlInvalid });
-      else if (/^ftp:/i.test(v)) ctx.addIssue({ code: 'custom', message: SUBMIT_MESSAGES.urlFtp });
-    }),
+  datasetName: datasetNameSchema,
+  url: datasetUrlSchema,
   benchmark: z.boolean(),
 });
 
