@@ -19,7 +19,7 @@ import { useBenchmarkContributions } from '../api/benchmark-contributions.ts';
 import { asFilterable, benchmarkRowTarget, type BenchmarkContributionRow } from '../lib/benchmark-rows.ts';
 import { BENCHMARK_COLUMNS, phoneDisplay } from '../lib/columns.ts';
 import { applySearchAndFilter, filterOptions, pageOfIndex } from '../lib/contribution-filters.ts';
-import { formatSubmittedOn, taskLabel } from '../lib/format.ts';
+import { formatSubmittedOn, benchmarkTaskText } from '../lib/format.ts';
 import { ContributionListFrame, useContributionControls } from './ContributionListFrame.tsx';
 import { CONTRIBUTION_PAGE_SIZE } from './ContributionTable.tsx';
 import { ProcessStatusChip } from './ProcessStatusChip.tsx';
@@ -116,10 +116,10 @@ export function BenchmarkDatasetsTab({ userId, added }: { userId: string | undef
                           data-phone-only
                           sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: '0.75rem', mt: 0.5 }}
                         >
-                          {taskLabel(row.datasetType)} · {formatSubmittedOn(row.submittedOn)}
+                          {benchmarkTaskText(row.datasetType)} · {formatSubmittedOn(row.submittedOn)}
                         </Box>
                       </TableCell>
-                      <TableCell sx={{ ...show('task'), whiteSpace: 'nowrap' }}>{taskLabel(row.datasetType)}</TableCell>
+                      <TableCell sx={{ ...show('task'), whiteSpace: 'nowrap' }}>{benchmarkTaskText(row.datasetType)}</TableCell>
                       <TableCell sx={{ ...show('submittedOn'), whiteSpace: 'nowrap' }}>{formatSubmittedOn(row.submittedOn)}</TableCell>
                       <TableCell>
                         <ProcessStatusChip status={row.status} />

@@ -55,7 +55,7 @@ export function statusLabel(status: string): string {
 }
 
 /** A benchmark task ('translation') in the interface language; a task the catalogue lacks by its registry label ('-' when missing). */
-export function taskLabel(task: string | null | undefined): string {
+export function benchmarkTaskText(task: string | null | undefined): string {
   const english = benchmarkTaskLabel(task);
   return task ? i18n.t(`datasets.task.${task}`, { defaultValue: english }) : english;
 }

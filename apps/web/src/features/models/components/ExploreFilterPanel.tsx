@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MANDATORY_MESSAGE, needsPair, type ExploreFilter, type LanguageOption } from '../lib/explore.ts';
-import { EXPLORE_TABS, isModelTask, taskLabel, type ExploreTab } from '../lib/tasks.ts';
+import { EXPLORE_TABS, isModelTask, modelTaskText, type ExploreTab } from '../lib/tasks.ts';
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /** A disabled select's hint ('Choose the source language first') keeps the readable secondary colour (WCAG AA contrast). */
@@ -77,7 +77,7 @@ export function ExploreFilterPanel({
         >
           {EXPLORE_TABS.map((tb) => (
             <MenuItem key={tb} value={tb}>
-              {taskLabel(tb)}
+              {modelTaskText(tb)}
             </MenuItem>
           ))}
         </TextField>

@@ -11,7 +11,7 @@ import { domainText, formatEpochPublished, languageText, uptimeText } from '../l
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { pageSlice } from '../../../lib/paging.ts';
 import { RESULT_PAGE_SIZE } from '../lib/explore.ts';
-import { taskLabel } from '../lib/tasks.ts';
+import { modelTaskText } from '../lib/tasks.ts';
 
 /**
  * The wide-screen results of Explore (docs/product.md#explore-models): Task, Model Name, Language ('src - tgt' or
@@ -58,7 +58,7 @@ export function ExploreResultsTable({
                 }}
                 sx={{ cursor: 'pointer' }}
               >
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{taskLabel(m.task.type)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{modelTaskText(m.task.type)}</TableCell>
                 <TableCell sx={{ fontWeight: 500, minWidth: 160, overflowWrap: 'anywhere' }}>{m.name}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{languageText(m.languages)}</TableCell>
                 <TableCell>{domainText(m.domain)}</TableCell>

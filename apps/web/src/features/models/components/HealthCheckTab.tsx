@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useModelHealth, useModelUptime } from '../api/health.ts';
 import { HEALTH_CSV_FILE, MODEL_HEALTH_STATUS_LABELS, healthTableRows, type HealthTableRow } from '../lib/health.ts';
-import { EXPLORE_TABS, taskLabel } from '../lib/tasks.ts';
+import { EXPLORE_TABS, modelTaskText } from '../lib/tasks.ts';
 import { uptimeText } from '../lib/format.ts';
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 
@@ -66,7 +66,7 @@ const columnsOf = (t: TFunction): GridColDef<Row>[] => [
     flex: 1,
     minWidth: 140,
     type: 'singleSelect',
-    valueOptions: EXPLORE_TABS.map(taskLabel),
+    valueOptions: EXPLORE_TABS.map(modelTaskText),
   },
   {
     field: 'status',

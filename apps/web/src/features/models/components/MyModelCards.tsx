@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { CARD_GRID_COLUMNS, CardFields } from '../../../components/CardGrid.tsx';
 import { domainText, formatEpochDay, licenseText } from '../lib/format.ts';
 import { modelActions } from '../lib/my-models.ts';
-import { taskLabel } from '../lib/tasks.ts';
+import { modelTaskText } from '../lib/tasks.ts';
 import { ActionCell, type MyModelsActions } from './MyModelsTable.tsx';
 import { ModelStatus } from './ModelStatus.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -52,7 +52,7 @@ export function MyModelCards({
             <CardActionArea onClick={() => onOpen(row)} sx={{ flex: 1, alignItems: 'flex-start' }}>
               <CardContent>
                 <Typography variant="overline" color="primary" sx={{ lineHeight: 1.5 }}>
-                  {taskLabel(row.task.type)}
+                  {modelTaskText(row.task.type)}
                 </Typography>
                 <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {row.name}

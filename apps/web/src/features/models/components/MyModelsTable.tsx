@@ -22,7 +22,7 @@ import { benchmarkDetailPath, type BenchmarkDetailState } from '../../../lib/ben
 import { metricLabel } from '../../../lib/metrics.ts';
 import { domainText, formatEpochDay, licenseText } from '../lib/format.ts';
 import { benchmarkRunsView, isExpandable, modelActions, modelStatusColor } from '../lib/my-models.ts';
-import { taskLabel } from '../lib/tasks.ts';
+import { modelTaskText } from '../lib/tasks.ts';
 import { ModelStatus } from './ModelStatus.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
@@ -113,7 +113,7 @@ export function MyModelsTable({
                       </span>
                     </Tooltip>
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{taskLabel(row.task.type)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{modelTaskText(row.task.type)}</TableCell>
                   <TableCell sx={{ minWidth: 160, maxWidth: 280, overflowWrap: 'anywhere', fontWeight: 500 }}>{row.name}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.version}</TableCell>
                   <TableCell sx={{ maxWidth: 160, overflowWrap: 'anywhere' }}>{domainText(row.domain)}</TableCell>

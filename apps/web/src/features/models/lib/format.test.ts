@@ -3,7 +3,7 @@ import { INFERENCE_TASKS } from '@ulca/contracts';
 import { setLanguage } from '../../../lib/i18n/i18n.ts';
 import { domainName, domainNames } from '../../../lib/i18n/names.ts';
 import { domainText, formatEpochDay, formatEpochDayTime, languageText, licenseText, uptimeText } from './format.ts';
-import { EXPLORE_TABS, TASK_LABELS, parseExploreTab, taskLabel } from './tasks.ts';
+import { EXPLORE_TABS, TASK_LABELS, parseExploreTab, modelTaskText } from './tasks.ts';
 import { loadTexts } from '../../../lib/i18n/i18n.ts';
 
 // The feature's catalogue files, as its pages load them (lib/i18n/i18n.ts withTexts).
@@ -63,8 +63,8 @@ describe('task labels', () => {
   it('has one label for each served task of the registry plus sts and status-check, the last two tabs', () => {
     expect(EXPLORE_TABS).toEqual([...INFERENCE_TASKS, 'sts', 'status-check']);
     expect(new Set(Object.values(TASK_LABELS)).size).toBe(EXPLORE_TABS.length);
-    expect(taskLabel('txt-lang-detection')).toBe('Text Language Detection');
-    expect(taskLabel('something-new')).toBe('something-new');
+    expect(modelTaskText('txt-lang-detection')).toBe('Text Language Detection');
+    expect(modelTaskText('something-new')).toBe('something-new');
   });
 
   it('reads the tab from the URL, translation by default', () => {

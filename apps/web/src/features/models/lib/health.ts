@@ -1,7 +1,7 @@
 import type { ModelHealthRow } from '@ulca/contracts';
 import { i18n } from '../../../lib/i18n/i18n.ts';
 import { formatEpochDayTime } from './format.ts';
-import { taskLabel } from './tasks.ts';
+import { modelTaskText } from './tasks.ts';
 
 /** Name of the downloaded health CSV (the grid adds .csv). */
 export const HEALTH_CSV_FILE = 'models-health-check';
@@ -39,7 +39,7 @@ export function healthTableRows(list: readonly ModelHealthRow[], timeZone?: stri
     .map((r) => ({
       id: r.modelId,
       modelName: r.modelName,
-      taskType: taskLabel(r.taskType),
+      taskType: modelTaskText(r.taskType),
       status: r.status,
       lastStatusUpdate: formatEpochDayTime(r.lastStatusUpdate, timeZone),
       latency: latencyText(r.latencyMs),

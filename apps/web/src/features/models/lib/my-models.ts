@@ -1,5 +1,5 @@
 import { MODEL_STATUSES, type ModelRecord } from '@ulca/contracts';
-import { taskLabel } from './tasks.ts';
+import { modelTaskText } from './tasks.ts';
 
 /** Rows per page of My Models (docs/product.md#constants-and-limits); the first is the default (docs/product.md#states-and-transitions). */
 export const MY_MODELS_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -31,7 +31,7 @@ export function selectedCount(filter: MyModelsFilter): number {
 export function matchesSearch(row: MyModelRow, term: string): boolean {
   const t = term.trim().toLowerCase();
   if (!t) return true;
-  return [row.name, row.version, row.task.type, taskLabel(row.task.type), ...row.domain, row.license, row.status].some((f) =>
+  return [row.name, row.version, row.task.type, modelTaskText(row.task.type), ...row.domain, row.license, row.status].some((f) =>
     f.toLowerCase().includes(t),
   );
 }

@@ -20,7 +20,7 @@ export const TASK_LABELS: Record<ExploreTab, string> = {
  * The label of a task code or tab in the interface language (catalogue `models.task.<code>`, the
  * English labels above; docs/product.md#languages-of-the-interface); an unknown code is shown as it is.
  */
-export function taskLabel(task: string | null | undefined): string {
+export function modelTaskText(task: string | null | undefined): string {
   const english = task && task in TASK_LABELS ? TASK_LABELS[task as ExploreTab] : modelTaskLabel(task);
   return task ? i18n.t(`models.task.${task}`, { defaultValue: english }) : english;
 }
@@ -43,6 +43,6 @@ export const CONTRIBUTOR_ONLY_TASKS: readonly ExploreTab[] = ['asr', 'audio-lang
 
 /** Explore's hint when a task tab lists no model at all, in the interface language. */
 export function noModelHint(tab: ExploreTab): string {
-  const task = taskLabel(tab);
+  const task = modelTaskText(tab);
   return i18n.t(CONTRIBUTOR_ONLY_TASKS.includes(tab) ? 'models.explore.noModelContributorOnly' : 'models.explore.noModel', { task });
 }

@@ -31,7 +31,7 @@ import {
   validateExploreFilter,
   type ExploreFilter,
 } from '../lib/explore.ts';
-import { EXPLORE_TABS, isModelTask, noModelHint, parseExploreTab, taskLabel, type ExploreTab } from '../lib/tasks.ts';
+import { EXPLORE_TABS, isModelTask, noModelHint, parseExploreTab, modelTaskText, type ExploreTab } from '../lib/tasks.ts';
 import type { TFunction } from '../../../lib/i18n/i18n.ts';
 import { modelDetailPath, type ModelDetailState } from '../../../lib/model-navigation.ts';
 
@@ -58,7 +58,7 @@ const HealthCheckTab = lazy(() => import('../components/HealthCheckTab.tsx').the
  */
 function modelCard(m: ModelRecord, t: TFunction, uptime7d: number | null | undefined): CardContentSpec {
   return {
-    overline: taskLabel(m.task.type),
+    overline: modelTaskText(m.task.type),
     title: m.name,
     description: m.description,
     fields: [
@@ -211,7 +211,7 @@ export default function ExploreModelsPage() {
             aria-label={t('models.explore.tasksLabel')}
           >
             {EXPLORE_TABS.map((tb) => (
-              <Tab key={tb} value={tb} label={taskLabel(tb)} />
+              <Tab key={tb} value={tb} label={modelTaskText(tb)} />
             ))}
           </Tabs>
         </Box>
@@ -245,8 +245,8 @@ export default function ExploreModelsPage() {
           {task && (
             <Typography variant="subtitle1" component="h2" sx={wide ? { fontWeight: 600, mb: 1 } : VISUALLY_HIDDEN}>
               {results.length
-                ? t('models.explore.taskModelsCount', { task: taskLabel(tab), count: results.length })
-                : t('models.explore.taskModels', { task: taskLabel(tab) })}
+                ? t('models.explore.taskModelsCount', { task: modelTaskText(tab), count: results.length })
+                : t('models.explore.taskModels', { task: modelTaskText(tab) })}
             </Typography>
           )}
           {content}

@@ -37,7 +37,7 @@ import {
   selectedCount,
   type MyModelsFilter,
 } from '../lib/my-models.ts';
-import { taskLabel } from '../lib/tasks.ts';
+import { modelTaskText } from '../lib/tasks.ts';
 import { modelDetailPath, type ModelDetailState } from '../../../lib/model-navigation.ts';
 
 /**
@@ -170,7 +170,7 @@ export default function MyModelsPage() {
       value: v,
       label:
         key === 'task'
-          ? taskLabel(v)
+          ? modelTaskText(v)
           : key === 'status'
             ? t(`models.status.${v}`, { defaultValue: v })
             : key === 'domain'

@@ -12,7 +12,7 @@ import {
   formatRecordCount,
   languageText,
   licenseLabel,
-  taskLabel,
+  datasetTypeText,
   type ReadyMadeDataset,
 } from '../lib/readymade-filters.ts';
 import { DownloadButton } from './DownloadButton.tsx';
@@ -44,7 +44,7 @@ export function ReadyMadeCard({ dataset }: { dataset: ReadyMadeDataset }) {
     >
       <CardContent sx={{ flex: 1, pb: 1 }}>
         <Typography variant="overline" color="primary" sx={{ fontWeight: 700, lineHeight: 1.5, letterSpacing: 0.6 }}>
-          {taskLabel(dataset.datasetType)}
+          {datasetTypeText(dataset.datasetType)}
         </Typography>
         <Typography
           id={titleId}

@@ -35,8 +35,8 @@ export function tabFromParam(value: string | null): DatasetType {
   return (PICKER_DATASET_TYPES as readonly string[]).includes(value ?? '') ? (value as DatasetType) : DEFAULT_TAB;
 }
 
-/** Label of a dataset type ('Parallel Dataset'); the code itself when unknown. */
-export function taskLabel(type: string): string {
+/** A dataset type ('parallel-corpus') in the interface language ('Parallel Dataset' in English); the code itself when unknown. */
+export function datasetTypeText(type: string): string {
   const english = DATASET_TYPE_LABELS[type as DatasetType];
   return english ? localizedDatasetType(type, english) : type;
 }
@@ -96,7 +96,7 @@ export function matchesSearch(d: ReadyMadeDataset, term: string): boolean {
   const fields = [
     d.datasetName,
     d.datasetType,
-    taskLabel(d.datasetType),
+    datasetTypeText(d.datasetType),
     ...languagesOf(d).flatMap((l) => [l, languageLabel(l)]),
     ...d.domain.flatMap((x) => [x, domainLabel(x)]),
     d.license ?? '',

@@ -18,7 +18,7 @@ import {
   filterOptions,
   selectedCount,
   tabFromParam,
-  taskLabel,
+  datasetTypeText,
   visibleDatasets,
   type ReadyMadeFilter,
 } from '../lib/readymade-filters.ts';
@@ -68,7 +68,7 @@ export default function ReadyMadeDatasetsPage() {
       errorTitle={t('readymade.loadFailed')}
       empty={
         inTab.length === 0 ? (
-          <MessageBlock title={t('common.noRecords')} hint={t('readymade.noneOfType', { type: taskLabel(tab) })} role="status" />
+          <MessageBlock title={t('common.noRecords')} hint={t('readymade.noneOfType', { type: datasetTypeText(tab) })} role="status" />
         ) : shown.length === 0 ? (
           <NoMatches title={t('common.noRecords')} hint={t('readymade.noMatch')} onClear={clearAll} role="status" />
         ) : undefined
@@ -77,7 +77,7 @@ export default function ReadyMadeDatasetsPage() {
       {() => (
         <Box
           component="section"
-          aria-label={t('readymade.sectionLabel', { type: taskLabel(tab) })}
+          aria-label={t('readymade.sectionLabel', { type: datasetTypeText(tab) })}
           sx={{
             display: 'grid',
             gap: 2,
@@ -115,7 +115,7 @@ export default function ReadyMadeDatasetsPage() {
             <Tab
               key={tabDef.value}
               value={tabDef.value}
-              label={counts[tabDef.value] ? `${taskLabel(tabDef.value)} (${counts[tabDef.value]})` : taskLabel(tabDef.value)}
+              label={counts[tabDef.value] ? `${datasetTypeText(tabDef.value)} (${counts[tabDef.value]})` : datasetTypeText(tabDef.value)}
             />
           ))}
         </Tabs>
