@@ -186,6 +186,8 @@ const DRAVIDIAN: ReadonlySet<string> = new Set(['ta', 'te', 'kn', 'ml']);
 function typedForm(roman: string, language: string, dictionary: boolean): string {
   let s = roman;
   if (dictionary) {
+    // Sanscript has no ITRANS for ढ़ (U+095D); a word with another letter it left unread is dropped (an empty line).
+    s = s.replace(/\u095d/g, '.Dh').replace(/^.*[^\n -~].*$/gm, '');
     if (language === 'ta') s = s.replace(/nR/g, 'ndr').replace(/RR/g, 'tr').replace(/t/g, 'th').replace(/T/g, 't');
     s = s
       .replace(/Ch/g, 'chh')
