@@ -227,6 +227,7 @@ function keyOf(typed: string): string {
     .replace(/q/g, 'k')
     .replace(/z/g, 'j')
     .replace(/f/g, 'p')
+    .replace(/ay$/gm, 'e')
     .replace(/ai|ei/g, 'e')
     .replace(/au|ou/g, 'o')
     .replace(/([bcdgjkprt])h+/g, '$1')
