@@ -2,7 +2,7 @@
  * The project's own dataset fixtures (ULCA contribution format: a zip holding params.json,
  * data.json and the media files the rows name) and helpers that zip them, build broken zips and
  * generate large parallel datasets for tests and benchmarks. Expected counts per pipeline stage
- * (docs/architecture.md#dataset-pipeline) are in FIXTURE_EXPECTATIONS and described in fixtures/datasets/README.md.
+ * (docs/architecture.md#dataset-stages) are in FIXTURE_EXPECTATIONS and described in fixtures/datasets/README.md.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -288,7 +288,7 @@ export type BadZipKind =
   | 'data-not-array'
   | 'data-malformed';
 
-/** The rejection each bad zip should meet (codes from DatasetRejected in pipeline/types.ts). */
+/** The rejection each bad zip should meet (codes from DatasetRejected in modules/datasets/stages/types.ts). */
 export const BAD_ZIP_EXPECTATIONS: Record<BadZipKind, RejectedExpectation> = {
   'not-a-zip': { outcome: 'rejected', stage: 'ingest', code: 'NOT_A_ZIP' },
   'zip-slip': { outcome: 'rejected', stage: 'ingest', code: 'ZIP_SLIP' },

@@ -16,7 +16,7 @@ import {
   recordDemoDatasets,
 } from './repo.ts';
 import { newServiceRequestNumber } from './srn.ts';
-import { downloadToStore } from './pipeline/download.ts';
+import { downloadToStore } from './stages/download.ts';
 
 /** Folder of the bundled demo datasets (apps/server/demo/<name>/). */
 export const DEMO_DIR = path.resolve(import.meta.dirname, '../../../demo');
@@ -132,7 +132,7 @@ export async function fetchDemoDataset(ctx: AppContext, url: string, key: string
 
 /**
  * Fetches a submission's archive into the object store at `key`: a bundled demo folder for a
- * `demo:<name>` URL, else a guarded download (pipeline/download.ts). Throws what they throw.
+ * `demo:<name>` URL, else a guarded download (stages/download.ts). Throws what they throw.
  */
 export async function fetchSubmissionArchive(ctx: AppContext, url: string, key: string): Promise<{ bytes: number; sha256: string }> {
   return url.startsWith(DEMO_URL_PREFIX) ? fetchDemoDataset(ctx, url, key) : downloadToStore(ctx, url, key);

@@ -2,9 +2,9 @@ import type pg from 'pg';
 import type { AppContext } from '../../context.ts';
 import { CopyWriter } from '../../db/copy-writer.ts';
 import { keepLock, type KeptLock } from '../../db/job-lock.ts';
-import { openArchive } from './pipeline/archive.ts';
-import { processArchive } from './pipeline/process.ts';
-import { DatasetRejected, type RowEvent, type Stage } from './pipeline/types.ts';
+import { openArchive } from './stages/archive.ts';
+import { processArchive } from './stages/process.ts';
+import { DatasetRejected, type RowEvent, type Stage } from './stages/types.ts';
 import { DEFAULT_PUBLISH_CHUNK_ROWS, publishBenchmarkStaged, publishStaged, unpublish, type PublishProgress } from './publish.repo.ts';
 import { SegmentPublisher } from './publisher.ts';
 import { fetchSubmissionArchive } from './demo.ts';
@@ -56,7 +56,7 @@ export interface IngestJobData {
 }
 
 /**
- * The dataset pipeline of docs/architecture.md#dataset-pipeline for one submission: download → ingest → validate → publish.
+ * The dataset pipeline of docs/architecture.md#dataset-stages for one submission: download → ingest → validate → publish.
  * Idempotent: a retry after a crash before publish starts over (staging and errors are cleared);
  * a crash during publish resumes at the publish cursor. Concurrent attempts on one submission are
  * excluded with an advisory lock. Whole-submission problems (DatasetRejected) end as Failed with

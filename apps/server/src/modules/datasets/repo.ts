@@ -8,7 +8,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
 import type { DatasetStagesTable, DatasetSubmissionsTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { STAGES, type Stage } from './pipeline/types.ts';
+import { STAGES, type Stage } from './stages/types.ts';
 
 /** Submission statuses of docs/product.md#entities-and-fields (SUBMISSION_STATUSES of @ulca/contracts). */
 export type Status = SubmissionStatus;

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Db } from '../../db/pool.ts';
-import type { Stage } from './pipeline/types.ts';
+import type { Stage } from './stages/types.ts';
 import { stagingTable } from './repo.ts';
 
 /**

@@ -14,7 +14,7 @@ export interface DownloadResult {
 }
 
 /**
- * The download stage of the dataset pipeline (docs/architecture.md#dataset-pipeline): fetches `url` under the outbound
+ * The download stage of a dataset submission (docs/architecture.md#dataset-stages): fetches `url` under the outbound
  * policy (safeGetStream with ctx.config.allowedFetchHosts, maxDownloadBytes, downloadTimeoutMs)
  * and streams it to `key` in ctx.store while computing its sha-256.
  * `onProgress(bytesSoFar)` is called at most once per MiB.

@@ -1,5 +1,5 @@
 /**
- * Writing systems of the ULCA languages, for the validate-stage script check (docs/architecture.md#dataset-pipeline:
+ * Writing systems of the ULCA languages, for the validate-stage script check (docs/architecture.md#dataset-stages:
  * "text in the declared language's script").
  *
  * Scripts are Unicode script property names (`\p{Script=…}`), so the character tables are the

@@ -1,5 +1,5 @@
 /**
- * Per-row checks of the dataset pipeline (docs/architecture.md#dataset-pipeline): the ingest stage (params and every row
+ * Per-row checks of the dataset stages (docs/architecture.md#dataset-stages): the ingest stage (params and every row
  * against the type's schema of @ulca/contracts, row values overriding params) and the text-level
  * checks of the validate stage (empty or too-short text, script of the declared language,
  * malformed bounding boxes), plus whitespace normalisation and the de-duplication identity.

@@ -1,9 +1,9 @@
 /**
- * Shapes shared by the dataset pipeline stages (docs/architecture.md#dataset-pipeline), the worker and the offline
+ * Shapes shared by the dataset stages (docs/architecture.md#dataset-stages), the worker and the offline
  * validator (`npm run ulca -- validate`).
  */
 
-/** A stage of the pipeline as the status page shows it. */
+/** A stage of a dataset submission as the status page shows it. */
 export type Stage = 'download' | 'ingest' | 'validate' | 'publish';
 export const STAGES: Stage[] = ['download', 'ingest', 'validate', 'publish'];
 

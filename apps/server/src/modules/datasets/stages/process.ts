@@ -1,5 +1,5 @@
 /**
- * The processing driver of the dataset pipeline (docs/architecture.md#dataset-pipeline ingest + validate): turns the rows
+ * The processing driver of the dataset stages (docs/architecture.md#dataset-stages ingest + validate): turns the rows
  * of an opened archive into RowEvents, one per row, in file order. Shared by the ingest worker and
  * the offline validator (`npm run ulca -- validate`). De-duplication and publishing are the
  * caller's business.

@@ -1,5 +1,5 @@
 /**
- * Validate-stage checks of a record's media (docs/architecture.md#dataset-pipeline "validate"): audio readable and with a
+ * Validate-stage checks of a record's media (docs/architecture.md#dataset-stages "validate"): audio readable and with a
  * duration (music-metadata: wav, mp3, flac, ogg…), image readable and its size (image-size), and
  * bounding boxes of ocr-corpus / document-layout-corpus rows inside their image.
  * Error codes: MEDIA_MISSING, MEDIA_UNREADABLE, DURATION_INVALID, BOUNDING_BOX_OUTSIDE_IMAGE.

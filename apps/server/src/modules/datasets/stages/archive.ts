@@ -1,5 +1,5 @@
 /**
- * Reading a dataset zip in the ULCA contribution format (docs/architecture.md#dataset-pipeline "ingest"): guards against
+ * Reading a dataset zip in the ULCA contribution format (docs/architecture.md#dataset-stages "ingest"): guards against
  * hostile zips, finds params.json and data.json / data.csv, streams the rows and serves the media
  * files the rows name. Shared by the ingest worker and the offline validator CLI.
  */
@@ -203,7 +203,7 @@ class InflateGuard extends Transform {
   }
 }
 
-/** Maps a low-level read error of entry `name` to the error the pipeline reports. */
+/** Maps a low-level read error of entry `name` to the error the dataset stages report. */
 function entryError(name: string, err: unknown): Error {
   if (err instanceof DatasetRejected) return err;
   const message = err instanceof Error ? err.message : String(err);
@@ -415,7 +415,7 @@ function lineColumn(text: string, position: number): { line: number; column: num
 }
 
 /**
- * Opens a dataset zip and applies the ingest guards (docs/architecture.md#dataset-pipeline). Rejections are
+ * Opens a dataset zip and applies the ingest guards (docs/architecture.md#dataset-stages). Rejections are
  * DatasetRejected('ingest', code): NOT_A_ZIP, ZIP_SLIP, TOO_MANY_ENTRIES, ZIP_BOMB, PARAMS_MISSING,
  * PARAMS_INVALID (params.json not JSON), DATA_MISSING. File-system errors (ENOENT…) pass through.
  */
