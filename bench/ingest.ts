@@ -25,7 +25,7 @@ import { createMailer } from '../apps/server/src/mail/create-mailer.ts';
 import { closeServices, createServices } from '../apps/server/src/services.ts';
 import { insertSubmission, getStages } from '../apps/server/src/modules/datasets/repo.ts';
 import { runIngestJob } from '../apps/server/src/modules/datasets/service.ts';
-import { openArchive } from '../apps/server/src/modules/datasets/pipeline/archive.ts';
+import { openArchive } from '../apps/server/src/modules/datasets/stages/archive.ts';
 import { makeParallelZip } from '../apps/server/src/test/fixtures.ts';
 import { startFixtureServer } from '../apps/server/src/test/fixture-server.ts';
 

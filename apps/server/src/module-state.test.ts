@@ -18,7 +18,7 @@ const ALLOWED: Record<string, string> = {
   'security/crypto.ts:cache': 'memo of the secret file of a data folder (same file, same bytes)',
   'security/crypto.ts:derived': 'memo of HKDF of the server secret (a pure function of its key)',
   'modules/accounts/service.ts:dummyHash': 'memo of the hash of a constant (timing-equal refusals)',
-  'modules/datasets/pipeline/scripts.ts:classifiers': 'memo of the script classifier of a language (pure)',
+  'modules/datasets/stages/scripts.ts:classifiers': 'memo of the script classifier of a language (pure)',
   'modules/model-health/output-check.ts:scriptPatterns': 'memo of compiled patterns per language (pure)',
   'modules/reference-models/engines/transliteration-sanscript.ts:finalViramaRes': 'memo of compiled patterns per language (pure)',
   'modules/reference-models/engines/gender-pitch.ts:example': 'memo of a constant example WAV (pure)',

@@ -1,6 +1,6 @@
 /**
  * Statuses of a dataset submission and of its pipeline stages, as the status and contribution
- * APIs return them and the web app shows them (docs/product.md#entities-and-fields; docs/architecture.md#dataset-pipeline).
+ * APIs return them and the web app shows them (docs/product.md#entities-and-fields; docs/architecture.md#dataset-stages).
  */
 import { z } from 'zod';
 import { SUBMISSION_STATUSES } from './enums.ts';

@@ -4,7 +4,7 @@
  *
  * Every object is strict (unknown keys are errors) and every enumerated field is checked.
  * Row schemas describe what a row may say on its own; a row's values override the params
- * (docs/architecture.md#dataset-pipeline), so a row's `collectionMethod` may carry only `collectionDetails` and inherit
+ * (docs/architecture.md#dataset-stages), so a row's `collectionMethod` may carry only `collectionDetails` and inherit
  * `collectionDescription` from the params.
  *
  * Custom (refinement) issues carry `params.ulcaCode` (e.g. MISSING_FIELD) so that a pipeline can

@@ -368,7 +368,7 @@ export type UposTag = (typeof UPOS_TAGS)[number];
 // ---------------------------------------------------------------------------------------------
 // Accounts and processing
 
-/** Pipeline stages as the status page shows them (docs/architecture.md#dataset-pipeline). */
+/** Pipeline stages as the status page shows them (docs/architecture.md#dataset-stages). */
 export const PIPELINE_STAGES = ['download', 'ingest', 'validate', 'publish'] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 

@@ -3,7 +3,7 @@
  * exit 0, or 2 for bad input).
  *
  * `npm run ulca -- validate [--json] <folder-or-zip>`: checks a dataset offline with the same
- * ingest + validate code the platform runs (docs/architecture.md#dataset-pipeline), before it is submitted.
+ * ingest + validate code the platform runs (docs/architecture.md#dataset-stages), before it is submitted.
  * Exit codes: 0 passed (every record valid), 2 partial (some records valid), 1 failed (dataset
  * rejected, or no valid record) and for usage errors. With --json the last line printed is the
  * summary object `{"status","records","success","failed","duplicates","errors":[...]}`, whatever
@@ -16,9 +16,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import yazl from 'yazl';
 import { loadConfig } from '../config.ts';
-import { openArchive, type ArchiveLimits } from '../modules/datasets/pipeline/archive.ts';
-import { processArchive } from '../modules/datasets/pipeline/process.ts';
-import { DatasetRejected } from '../modules/datasets/pipeline/types.ts';
+import { openArchive, type ArchiveLimits } from '../modules/datasets/stages/archive.ts';
+import { processArchive } from '../modules/datasets/stages/process.ts';
+import { DatasetRejected } from '../modules/datasets/stages/types.ts';
 import { SCORE_USAGE, scoreCommand } from './score.ts';
 
 /** One group of errors: every failure with the same stage and code, with the first message. */

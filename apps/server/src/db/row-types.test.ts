@@ -13,7 +13,7 @@ const SRC = path.resolve(import.meta.dirname, '..');
 
 /** Shapes named …Row that are not rows of a table: file → names, each with why. */
 const NOT_TABLE_ROWS: Record<string, { names: string[]; why: string }> = {
-  'modules/datasets/pipeline/archive.ts': { names: ['RawRow'], why: 'a record as read from a submitted data file, before any table' },
+  'modules/datasets/stages/archive.ts': { names: ['RawRow'], why: 'a record as read from a submitted data file, before any table' },
   'modules/search/service.ts': {
     names: ['SearchRow'],
     why: 'the wire shape of a search named by docs/api.md, built from SearchRequestRow',

@@ -26,7 +26,7 @@ async function announceEnd(ctx: AppContext, srn: string): Promise<void> {
 }
 
 /**
- * The dataset-ingest queue (docs/architecture.md#dataset-pipeline): `ctx.config.ingestConcurrency` jobs at once per
+ * The dataset-ingest queue (docs/architecture.md#dataset-stages): `ctx.config.ingestConcurrency` jobs at once per
  * process, each running the datasets pipeline for one submission, then announcing its end. The last
  * failed attempt marks the submission Failed, unless another worker still holds it (its job outlived
  * the queue's expiry).

@@ -14,7 +14,7 @@ export interface PublishProgress {
 }
 
 /**
- * Publish stage (docs/architecture.md#dataset-pipeline): merges the submission's staged records into `dataset_records`
+ * Publish stage (docs/architecture.md#dataset-stages): merges the submission's staged records into `dataset_records`
  * chunk by chunk. Each chunk is one transaction that (1) inserts records whose (dataset_type, hash)
  * is new, (2) for a record already published by anyone adds this dataset and submitter to its
  * lists, counting it as DUPLICATE_RECORD, (3) adds the new records to the dashboard rollup,

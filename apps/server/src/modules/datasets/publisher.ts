@@ -3,7 +3,7 @@ import { publishStaged, type PublishProgress } from './publish.repo.ts';
 import { setStage } from './repo.ts';
 
 /**
- * Publishes committed staging segments beside the reading (docs/architecture.md#dataset-pipeline): PostgreSQL merges
+ * Publishes committed staging segments beside the reading (docs/architecture.md#dataset-stages): PostgreSQL merges
  * records on one core while the worker parses on the other. Segments are published one at a time,
  * in order; the first error stops further publishing and is rethrown by {@link finish}.
  */

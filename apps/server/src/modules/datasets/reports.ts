@@ -13,7 +13,7 @@ export const reportKeys = (srn: string) => ({
 });
 
 /**
- * Writes the error reports of docs/architecture.md#dataset-pipeline when the submission has errors: a summary CSV
+ * Writes the error reports of docs/architecture.md#dataset-stages when the submission has errors: a summary CSV
  * (stage, error, message, count) and a detailed CSV (stage, error, message, record number, record;
  * records in file order, a record's errors in stage order), streamed from `dataset_errors` with
  * COPY … TO STDOUT so large reports never sit in memory. Both follow the CSV rule of lib/csv.ts.

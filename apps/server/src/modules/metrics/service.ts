@@ -9,7 +9,7 @@ import type { DataPoint, MetricField, MetricReportRow, StoreSearchBody, StoreSea
 
 /**
  * Dashboard metrics (docs/product.md#dashboard-and-dataset-metrics Dashboard, docs/product.md#entities-and-fields Dashboard search request, issue #3 scope 1–2),
- * answered from the `record_rollup` table only, never by scanning records (docs/architecture.md#dataset-pipeline).
+ * answered from the `record_rollup` table only, never by scanning records (docs/architecture.md#dataset-stages).
  *
  * Drill-down semantics, as the original ULCA dashboard:
  * - level 0: `criterions` null (or, for parallel-corpus and transliteration-corpus, the chosen

@@ -1,6 +1,6 @@
 /**
  * How an exported record looks (issue #3 scope 4, "files in the ULCA format"): the record's own
- * fields over the params of its dataset (row values override params, docs/architecture.md#dataset-pipeline), i.e. a
+ * fields over the params of its dataset (row values override params, docs/architecture.md#dataset-stages), i.e. a
  * contribution-format row that carries its metadata. Media fields name the file inside the
  * export zip (`media/<sha256>.<ext>`, the object-store key) instead of the contributor's path;
  * the internal `<field>Hash` keys are dropped. A text pair found the other way round is turned

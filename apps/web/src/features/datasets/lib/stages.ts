@@ -1,6 +1,6 @@
 import { isActiveStatus } from '../../../lib/status.ts';
 
-/** The pipeline stages in the order they run (docs/architecture.md#dataset-pipeline). */
+/** The pipeline stages in the order they run (docs/architecture.md#dataset-stages). */
 export const STAGES = ['download', 'ingest', 'validate', 'publish'] as const;
 
 /** The parts of a stage row that the status page reads (structural, so it needs no API import). */
