@@ -8,7 +8,7 @@ import {
 } from 'fastify-type-provider-zod';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { AppContext } from './context.ts';
+import type { FullContext } from './app-services.ts';
 import { metricsAccess } from './ops/http.ts';
 import { ApiError } from './lib/errors.ts';
 import { schemaValidationError } from './lib/route-schemas.ts';
@@ -67,7 +67,7 @@ function renderApiError(err: ApiError, req: FastifyRequest, reply: FastifyReply)
  * /ulca/docs and /ulca/docs/json, every feature's routes, the error shape of docs/api.md#request-signatures, and the
  * built web app at /ulca/ (SPA fallback). Does not listen.
  */
-export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: FullContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // The process logger, so request lines follow LOG_FORMAT (pretty at a terminal, JSON otherwise).
     ...(opts.logger === false ? { logger: false } : { loggerInstance: ctx.log as FastifyBaseLogger }),

@@ -8,17 +8,6 @@ import type { BackgroundWork } from './lib/background.ts';
 import type { EventHub } from './lib/events.ts';
 import type { Throttle } from './lib/throttle.ts';
 import type { OutboundPools } from './net/safe-fetch.ts';
-import type { AccountLimiters } from './modules/accounts/limiters.ts';
-import type { BenchmarkCallLimits } from './modules/benchmarks/call-limits.ts';
-import type { InferenceState } from './modules/inference/state.ts';
-import type { MeteringState } from './modules/metering/state.ts';
-import type { AnswerCache } from './modules/metrics/answer-cache.ts';
-import type { FeedbackLimiter } from './modules/model-feedback/limiter.ts';
-import type { EndpointCache } from './modules/models/state.ts';
-import type { BenchmarkLookups } from './modules/models/types.ts';
-import type { ReferenceModelRegistry } from './modules/reference-models/registry.ts';
-import type { SpeechPool } from './modules/speakers/dsp.ts';
-import type { StreamingState } from './modules/streaming/state.ts';
 import type { SessionCacheService } from './security/session-cache.ts';
 import type { NonceClaims } from './security/nonce-batch.ts';
 import type { Metrics } from './ops/metrics.ts';
@@ -43,10 +32,13 @@ export interface Closeable {
 }
 
 /**
- * The stateful services of one process (limiters, caches, timers, servers; see docs/architecture.md#services),
- * built once by createServices (services.ts) and closed by closeServices, in the API process, the worker
- * processes and the test harness alike. A new service is a field here plus its line in services.ts.
- * Their files must not import this one (type-only imports count as cycles: eslint/boundaries.js).
+ * The ground services of one process (see docs/architecture.md#services): those of the layers below the
+ * features (lib, net, security), which every process has. A feature's own services are its slice (e.g.
+ * `InferenceServices` in modules/inference/state.ts), added to these by the composition root
+ * (app-services.ts `AppServices`); this file names no feature (docs/architecture.md#boundaries).
+ * All are built once by createServices (services.ts) and closed by closeServices, in the API process,
+ * the worker processes and the test harness alike. A new ground service is a field here plus its line
+ * in services.ts. Their files must not import this one (type-only imports count as cycles: eslint/boundaries.js).
  */
 export interface Services {
   /** Work requests started and did not wait for (reset e-mails); the HTTP app waits for it on close. */
@@ -61,31 +53,14 @@ export interface Services {
   noncePrune: Throttle;
   /** Signature nonces claimed in groups, one statement for many calls (security/nonce-batch.ts). */
   nonceClaims: NonceClaims;
-  /** Login, sign-up and forgot-password limiters (modules/accounts/rate-limits.ts). */
-  accountLimits: AccountLimiters;
-  /** The anonymous feedback limiter (modules/model-feedback). */
-  feedbackLimiter: FeedbackLimiter;
-  /** The models' endpoints served from memory on the inference path (modules/models). */
-  modelEndpoints: EndpointCache;
-  /** The benchmarks feature's answers about a model's runs, for the models feature (modules/benchmarks). */
-  benchmarks: BenchmarkLookups;
-  /** Concurrency limits of benchmark runs' model calls (modules/benchmarks/run.ts). */
-  benchmarkCalls: BenchmarkCallLimits;
-  /** The reference servers of this process: the API's, or engines started on demand (modules/reference-models). */
-  referenceModels: ReferenceModelRegistry;
-  /** Model call slots and the model_usage counts not yet written (modules/inference). */
-  inference: InferenceState;
-  /** Per-key usage not yet written, and quota limits reused for a second (modules/metering/state.ts). */
-  metering: MeteringState;
-  /** Streams open per model and caller; ticket pruning (modules/streaming). */
-  streaming: StreamingState;
-  /** The dashboard's answers (modules/metrics/answer-cache.ts). */
-  dashboard: AnswerCache;
-  /** Worker threads of the speaker DSP (modules/speakers/dsp.ts). */
-  speechPool: SpeechPool;
 }
 
-/** Everything a route, service or job handler needs; built once per process by createServices. */
-export interface AppContext extends CoreContext {
-  services: Services;
+/**
+ * Everything a route, service or job handler needs; built once per process by createServices. `S` is
+ * the feature slices the code needs beside the ground {@link Services}: a feature types its context as
+ * `AppContext<ItsServices & …>` (the slices of the features it calls included) and reaches them as
+ * `ctx.services.x`; the full context (app-services.ts `FullContext`) is assignable to every such type.
+ */
+export interface AppContext<S extends object = object> extends CoreContext {
+  services: Services & S;
 }

@@ -1,5 +1,6 @@
 import { createOpsServices } from './ops/create.ts';
-import type { AppContext, Closeable, CoreContext, Services } from './context.ts';
+import type { Closeable, CoreContext } from './context.ts';
+import type { AppServices, FullContext } from './app-services.ts';
 import { BackgroundWork } from './lib/background.ts';
 import { createEventHub } from './subscriptions.ts';
 import { Throttle } from './lib/throttle.ts';
@@ -20,10 +21,10 @@ import { SessionCacheService } from './security/session-cache.ts';
 import { NonceClaims } from './security/nonce-batch.ts';
 
 /**
- * How each service of {@link Services} is built, in start order (closed in reverse). One line per
+ * How each service of {@link AppServices} (the ground ones and every feature's slice) is built, in start order (closed in reverse). One line per
  * service; a factory gets the context being built, whose earlier services already exist.
  */
-type Factories = { [K in keyof Services]: (ctx: AppContext) => Services[K] };
+type Factories = { [K in keyof AppServices]: (ctx: FullContext) => AppServices[K] };
 const FACTORIES: Factories = {
   background: () => new BackgroundWork(),
   events: (ctx) => createEventHub(ctx),
@@ -54,14 +55,14 @@ const FACTORIES: Factories = {
 export async function createServices(
   given: Omit<CoreContext, 'metrics' | 'readiness'> & Partial<Pick<CoreContext, 'metrics' | 'readiness'>>,
   overrides: Partial<Factories> = {},
-): Promise<AppContext> {
+): Promise<FullContext> {
   // Metrics and readiness (ops/create.ts) are built here unless the caller made them.
   const core: CoreContext = given.metrics && given.readiness ? (given as CoreContext) : { ...given, ...createOpsServices(given) };
-  const ctx = { ...core, services: {} as Services } as AppContext;
+  const ctx = { ...core, services: {} as AppServices } as FullContext;
   const building = ctx.services as unknown as Record<string, Closeable>;
   for (const [name, build] of Object.entries({ ...FACTORIES, ...overrides }) as [
     string,
-    (c: AppContext) => Closeable & { ready?: Promise<void> },
+    (c: FullContext) => Closeable & { ready?: Promise<void> },
   ][]) {
     const service = build(ctx);
     building[name] = service;
@@ -76,8 +77,8 @@ export async function createServices(
  * pool closes (the last usage flush writes to it). Errors are logged, not thrown, so every service
  * gets its close.
  */
-export async function closeServices(ctx: AppContext): Promise<void> {
-  for (const name of (Object.keys(FACTORIES) as (keyof Services)[]).reverse()) {
+export async function closeServices(ctx: FullContext): Promise<void> {
+  for (const name of (Object.keys(FACTORIES) as (keyof AppServices)[]).reverse()) {
     try {
       await ctx.services[name]?.close();
     } catch (err) {

@@ -1,4 +1,4 @@
-import type { AppContext } from './context.ts';
+import type { FullContext } from './app-services.ts';
 import { EventHub } from './lib/events.ts';
 import { queueBundledBenchmarkRuns, registerPublishedBenchmark } from './modules/benchmarks/service.ts';
 import { freezeVersionOfSubmission } from './modules/dataset-versions/service.ts';
@@ -10,7 +10,7 @@ import { markDemoReadyMade } from './modules/readymade/service.ts';
  * are not its own and idempotent, since a retried job emits its event again. 'retry' subscribers
  * fail the emitting job (pg-boss retries it); the others log their error and leave the job alone.
  */
-export function createEventHub(ctx: AppContext): EventHub {
+export function createEventHub(ctx: FullContext): EventHub {
   const freeze = (failure: string) => ({
     name: 'dataset-versions.freeze',
     // Frozen now rather than by its first reader, who would otherwise wait for a large version.

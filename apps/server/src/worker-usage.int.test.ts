@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { STS_API, type StsBatch } from '@ulca/contracts';
-import type { AppContext } from './context.ts';
+import type { FullContext } from './app-services.ts';
 import { startWorkers } from './workers.ts';
 import { InferenceState } from './modules/inference/state.ts';
 import { closeServices, createServices } from './services.ts';
@@ -21,7 +21,7 @@ import { insertTestModel } from './test/models.ts';
 import { createSignedInUser, signedInject } from './test/users.ts';
 
 let p: TestPlatform;
-let worker: AppContext | undefined;
+let worker: FullContext | undefined;
 let ms: TestModelServer;
 let files: FixtureServer;
 let dir: string;

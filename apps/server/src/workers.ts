@@ -1,4 +1,4 @@
-import type { AppContext } from './context.ts';
+import type { FullContext } from './app-services.ts';
 import type { IngestJobOptions } from './modules/datasets/service.ts';
 import { startDatasetIngestWorker } from './modules/datasets/ingest-job.ts';
 import { startMailWorker } from './jobs/mail.ts';
@@ -34,7 +34,7 @@ export interface WorkerSelection {
  * other queues' jobs are left to pg-boss's graceful stop). Throws when pg-boss cannot register a worker.
  */
 export async function startWorkers(
-  ctx: AppContext,
+  ctx: FullContext,
   which: WorkerSelection = { datasetIngest: true, searchExport: true, mail: true, modelHealth: true, benchmarkRun: true, stsBatch: true },
 ): Promise<{ stop(): void }> {
   const stops: (() => void)[] = [];

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import type { AppContext } from '../context.ts';
+import type { FullContext } from '../app-services.ts';
 import { createDb } from '../db/pool.ts';
 import { closeServices, createServices } from '../services.ts';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
@@ -14,7 +14,7 @@ const USERS = '/ulca/user-mgmt/v1/users';
 describe('session cache across processes', () => {
   let p: TestPlatform;
   /** A second "process": its own pool, cache and app on the same database. */
-  let otherCtx: AppContext;
+  let otherCtx: FullContext;
   let other: FastifyInstance;
 
   beforeAll(async () => {

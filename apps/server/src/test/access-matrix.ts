@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Role } from '@ulca/contracts';
-import type { AppContext } from '../context.ts';
+import type { FullContext } from '../app-services.ts';
 import type { TestUser } from './users.ts';
 import { registerReferenceModel } from '../modules/models/service.ts';
 
@@ -30,7 +30,7 @@ export interface SampleRequest {
 /** What the matrix offers to sample and owner builders. */
 export interface MatrixFixture {
   app: FastifyInstance;
-  ctx: AppContext;
+  ctx: FullContext;
   /** One signed-in user per role, shared by the whole matrix (do not log them out). */
   users: Record<Role, TestUser>;
   /** Creates an active user with these roles (default CONTRIBUTOR-USER) and signs it in. */

@@ -13,13 +13,13 @@ import { createObjectStore } from '../storage/create-store.ts';
 import { createMailer } from '../mail/create-mailer.ts';
 import { buildApp } from '../app.ts';
 import { closeServices, createServices } from '../services.ts';
-import type { AppContext } from '../context.ts';
+import type { FullContext } from '../app-services.ts';
 import { withDatabase } from './global-setup.ts';
 import { startReferenceModels, type ReferenceModels } from '../modules/reference-models/service.ts';
 
 /** A per-test-file platform: its own database (cloned from the migrated template), data folder and app. */
 export interface TestPlatform {
-  ctx: AppContext;
+  ctx: FullContext;
   app: FastifyInstance;
   dataDir: string;
   outboxDir: string;
@@ -57,7 +57,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
  * (issue #12; about 300 MB of memory once warm), off by default.
  */
 export async function createTestPlatform(
-  opts: { config?: Partial<Config>; startWorkers?: (ctx: AppContext) => Promise<unknown>; referenceModels?: boolean } = {},
+  opts: { config?: Partial<Config>; startWorkers?: (ctx: FullContext) => Promise<unknown>; referenceModels?: boolean } = {},
 ): Promise<TestPlatform> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-data-'));

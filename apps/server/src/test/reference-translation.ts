@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppContext } from '../context.ts';
+import type { FullContext } from '../app-services.ts';
 import { startReferenceModels, type ReferenceModels } from '../modules/reference-models/service.ts';
 import { createTranslationApertiumEngine } from '../modules/reference-models/engines/translation-apertium.ts';
 
@@ -9,7 +9,7 @@ import { createTranslationApertiumEngine } from '../modules/reference-models/eng
  * created with `config.referenceModels: true`. Resolves once the engine is warm; returns the
  * running reference models (close() them after the tests) and the translation model's id.
  */
-export async function startApertiumOnly(ctx: AppContext, dataDir: string): Promise<{ refs: ReferenceModels; modelId: string }> {
+export async function startApertiumOnly(ctx: FullContext, dataDir: string): Promise<{ refs: ReferenceModels; modelId: string }> {
   const refs = await startReferenceModels(ctx, {
     engines: [createTranslationApertiumEngine({ cacheDir: path.join(dataDir, 'cache'), log: ctx.log })],
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { buildApp } from '../../app.ts';
-import type { AppContext } from '../../context.ts';
+import type { FullContext } from '../../app-services.ts';
 import { signedIn } from '../../security/access.ts';
 import { ensureAdmin } from './bootstrap.ts';
 import { DELETED_EMAIL_DOMAIN, getUserById, RESERVED_EMAIL_DOMAIN_MESSAGE } from './service.ts';
@@ -45,7 +45,7 @@ function linkParts(link: string): { email: string; userID: string; token: string
 
 describe('accounts: sign-up, activation, login and signed calls', () => {
   let platform: TestPlatform;
-  let ctx: AppContext;
+  let ctx: FullContext;
   /** The real app plus test-only routes, on the same context and database. */
   let app: FastifyInstance;
   /** The same with LEGACY_MD5_SIGNATURES=true. */

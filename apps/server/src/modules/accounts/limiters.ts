@@ -54,3 +54,12 @@ export class AccountLimiters {
   /** Nothing to stop: the limiters only query the pool. */
   close(): void {}
 }
+
+/**
+ * The slice of the accounts feature in `ctx.services` (docs/architecture.md#boundaries): code that needs it types its
+ * context as `AppContext<AccountsServices>`; the composition root (app-services.ts) adds it to the ground services.
+ */
+export interface AccountsServices {
+  /** Login, sign-up and forgot-password limiters (rate-limits.ts). */
+  accountLimits: AccountLimiters;
+}

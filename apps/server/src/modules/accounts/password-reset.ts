@@ -8,6 +8,7 @@ import { sessionCacheFor } from '../../security/session-cache.ts';
 import { consumeForgotRequest, mayEmailReset } from './rate-limits.ts';
 import * as repo from './repo.ts';
 import { hashPassword, type RequestMeta } from './service.ts';
+import type { AccountsServices } from './limiters.ts';
 
 /**
  * Forgot and reset password (docs/product.md#sign-in-and-accounts, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/api.md#route-groups; issue #4 §1).
@@ -45,14 +46,14 @@ export async function whenResetMailsSent(ctx: AppContext): Promise<void> {
  * active account that has not had FORGOT_MAX_EMAILS_PER_HOUR e-mails this hour, stores a new token
  * and e-mails the link. Failures there are logged, never reported (the answer must not differ).
  */
-export async function requestPasswordReset(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
+export async function requestPasswordReset(ctx: AppContext<AccountsServices>, email: string, meta: RequestMeta): Promise<void> {
   await consumeForgotRequest(ctx, meta.ip);
   ctx.services.background.track(sendResetMail(ctx, email.trim().toLowerCase(), meta), (err) =>
     ctx.log.error({ err }, 'password reset e-mail failed'),
   );
 }
 
-async function sendResetMail(ctx: AppContext, email: string, meta: RequestMeta): Promise<void> {
+async function sendResetMail(ctx: AppContext<AccountsServices>, email: string, meta: RequestMeta): Promise<void> {
   const user = await repo.findUserByEmail(ctx.db, email);
   const known = !!user && user.is_active;
   const mailed = known && (await mayEmailReset(ctx, email));

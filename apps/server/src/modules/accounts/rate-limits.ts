@@ -2,6 +2,7 @@ import type { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { addressKey } from '../../lib/client-ip.ts';
+import type { AccountsServices } from './limiters.ts';
 
 /**
  * Login, sign-up and forgot-password throttling (issue #4 §4, issue #9 §1 and §10) with rate-limiter-flexible on PostgreSQL
@@ -64,7 +65,7 @@ export type LoginGate = { locked: false } | { locked: true; waitSeconds: number;
  * an account locked by someone else does not also use up its owner's address. Throws only a store
  * error. `ip` is a parsed address (lib/client-ip.ts).
  */
-export async function consumeLoginAttempt(ctx: AppContext, email: string, ip: string): Promise<LoginGate> {
+export async function consumeLoginAttempt(ctx: AppContext<AccountsServices>, email: string, ip: string): Promise<LoginGate> {
   const l = ctx.services.accountLimits;
   const attempts: [RateLimiterPostgres, string][] = [];
   if (l.loginAccount) attempts.push([l.loginAccount, accountKey(email)]);
@@ -95,7 +96,7 @@ export async function consumeLoginAttempt(ctx: AppContext, email: string, ip: st
  *   used up: the password is then not checked, so even the right one is refused until then (no
  *   one-time code here: the session's owner can wait, or sign in again with the e-mailed code).
  */
-export async function consumeCurrentPasswordAttempt(ctx: AppContext, email: string): Promise<void> {
+export async function consumeCurrentPasswordAttempt(ctx: AppContext<AccountsServices>, email: string): Promise<void> {
   const l = ctx.services.accountLimits.loginAccount;
   if (!l) return;
   try {
@@ -108,12 +109,12 @@ export async function consumeCurrentPasswordAttempt(ctx: AppContext, email: stri
 }
 
 /** After a right current password: gives back the point {@link consumeCurrentPasswordAttempt} took (so only failures count). */
-export async function recordCurrentPasswordSuccess(ctx: AppContext, email: string): Promise<void> {
+export async function recordCurrentPasswordSuccess(ctx: AppContext<AccountsServices>, email: string): Promise<void> {
   await ctx.services.accountLimits.loginAccount?.reward(accountKey(email), 1).catch(() => undefined);
 }
 
 /** True when a sign-in code may be e-mailed to this account now (LOGIN_CODE_EMAILS_PER_HOUR), counting it. */
-export async function mayEmailLoginCode(ctx: AppContext, email: string): Promise<boolean> {
+export async function mayEmailLoginCode(ctx: AppContext<AccountsServices>, email: string): Promise<boolean> {
   const l = ctx.services.accountLimits.loginCodeEmail;
   if (!l) return true;
   try {
@@ -129,7 +130,7 @@ export async function mayEmailLoginCode(ctx: AppContext, email: string): Promise
  * After a correct password: clears the account's count and gives the address back the point of
  * this attempt, so only failures keep counting (many users behind one NAT stay unthrottled).
  */
-export async function recordLoginSuccess(ctx: AppContext, email: string, ip: string): Promise<void> {
+export async function recordLoginSuccess(ctx: AppContext<AccountsServices>, email: string, ip: string): Promise<void> {
   const l = ctx.services.accountLimits;
   await Promise.all([l.loginAccount?.delete(accountKey(email)), l.loginIp?.reward(addressKey(ip), 1)]);
 }
@@ -139,7 +140,7 @@ export async function recordLoginSuccess(ctx: AppContext, email: string, ip: str
  * SIGNUP_MAX_PER_IP_PER_HOUR sign-up requests from one address in an hour, whatever their answer
  * (a 422 "already exist" answer counts too, so the form cannot be used to list registered e-mails).
  */
-export async function consumeSignupRequest(ctx: AppContext, ip: string): Promise<void> {
+export async function consumeSignupRequest(ctx: AppContext<AccountsServices>, ip: string): Promise<void> {
   await consumePerAddress(
     ctx.services.accountLimits.signupIp,
     ip,
@@ -152,7 +153,7 @@ export async function consumeSignupRequest(ctx: AppContext, ip: string): Promise
  * requests from one address in an hour (the answer never depends on the e-mail, so a 429 reveals
  * nothing about accounts).
  */
-export async function consumeForgotRequest(ctx: AppContext, ip: string): Promise<void> {
+export async function consumeForgotRequest(ctx: AppContext<AccountsServices>, ip: string): Promise<void> {
   await consumePerAddress(
     ctx.services.accountLimits.forgotIp,
     ip,
@@ -177,7 +178,7 @@ async function consumePerAddress(l: RateLimiterPostgres | undefined, ip: string,
  * counting it. Beyond the limit the request gets the usual answer and no e-mail, so nobody can
  * flood a mailbox through the form.
  */
-export async function mayEmailReset(ctx: AppContext, email: string): Promise<boolean> {
+export async function mayEmailReset(ctx: AppContext<AccountsServices>, email: string): Promise<boolean> {
   const l = ctx.services.accountLimits.forgotEmail;
   if (!l) return true;
   try {

@@ -43,6 +43,7 @@ import {
 } from './self-service.ts';
 import { findUiLanguage, saveUiLanguage } from './repo.ts';
 import { SIGNED, errorResponse, messageResponse } from '../../lib/route-schemas.ts';
+import type { AccountsServices } from './limiters.ts';
 
 const TAGS = ['accounts'];
 
@@ -58,7 +59,7 @@ function withRetryAfter(reply: FastifyReply, err: unknown): never {
  * search, update and update/active/status (ADMIN). Bodies are validated with the spec's messages:
  * a 400's `message` is the first field's message and `errors` lists them all.
  */
-export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<AccountsServices>): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(

@@ -11,6 +11,9 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { encryptSecret, randomHex, randomToken, secretKey, tokenHash } from '../../security/crypto.ts';
 import { sessionCacheFor } from '../../security/session-cache.ts';
 import type { SignupUser, UserDetails } from '@ulca/contracts';
+import type { AccountsServices } from './limiters.ts';
+/** This feature's slice of ctx.services (docs/architecture.md#boundaries), for the features that call it. */
+export type { AccountsServices } from './limiters.ts';
 
 /** Rules of the accounts module: sign-up, activation, login and logout (docs/product.md#sign-in-and-accounts, docs/product.md#entities-and-fields, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/api.md#route-groups, docs/product.md#messages). */
 
@@ -83,7 +86,7 @@ export function activationLink(publicUrl: string, email: string, userId: string,
  * whatever its outcome: 429 TooManyRequestsError beyond (issue #9 §10).
  * Returns the new user ids in request order.
  */
-export async function signup(ctx: AppContext, users: SignupUser[], meta?: RequestMeta): Promise<string[]> {
+export async function signup(ctx: AppContext<AccountsServices>, users: SignupUser[], meta?: RequestMeta): Promise<string[]> {
   if (meta) await consumeSignupRequest(ctx, meta.ip);
   // The platform's own accounts live at one domain (docs/product.md#admin), deleted accounts are renamed to
   // another (docs/product.md#profile-and-api-keys): no one signs up at either.
@@ -212,7 +215,7 @@ export interface LoginResult {
  * so parallel guesses cannot pass the limit (issue #9 §1). Every outcome is audited.
  */
 export async function login(
-  ctx: AppContext,
+  ctx: AppContext<AccountsServices>,
   email: string,
   password: string,
   meta: RequestMeta = { ip: '0.0.0.0' },

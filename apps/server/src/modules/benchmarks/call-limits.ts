@@ -26,3 +26,12 @@ export class BenchmarkCallLimits {
     this.limits.clear();
   }
 }
+
+/**
+ * The slice of the benchmarks feature in `ctx.services` (docs/architecture.md#boundaries): code that needs it types its
+ * context as `AppContext<BenchmarkServices>`; the composition root (app-services.ts) adds it to the ground services.
+ */
+export interface BenchmarkServices {
+  /** Concurrency limits of benchmark runs' model calls (run.ts). */
+  benchmarkCalls: BenchmarkCallLimits;
+}

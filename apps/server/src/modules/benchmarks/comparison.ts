@@ -23,6 +23,7 @@ import type { RunRow } from './repo.ts';
 import { hypothesisOf, referenceOf, type BenchmarkRecord } from './run.ts';
 import { nerSourceOf } from './task-outputs.ts';
 import { runRowsAccess, testSetHidden } from './test-set.ts';
+import type { ModelsServices } from '../models/service.ts';
 
 const RUN_NOT_FOUND = 'No benchmark run with this benchmarkProcessId.';
 /** Default number of differing examples a comparison answers. */
@@ -94,7 +95,7 @@ export function scoreRows(
 
 /** A completed run the caller may see, with its model's name; 404 / 409 otherwise. */
 async function visibleCompletedRun(
-  ctx: AppContext,
+  ctx: AppContext<ModelsServices>,
   id: string,
   caller: models.ModelCaller | null,
 ): Promise<{ run: RunRow; model: models.ModelEndpoint }> {
@@ -119,7 +120,7 @@ async function scoredRun(ctx: AppContext, run: RunRow, records: readonly Benchma
  * 403 TEST_SET_HIDDEN (a hidden benchmark, a caller who is none of its owner, an ADMIN, the model's owner).
  */
 export async function runOutputLines(
-  ctx: AppContext,
+  ctx: AppContext<ModelsServices>,
   caller: models.ModelCaller | null,
   id: string,
 ): Promise<{ fileName: string; body: string }> {
@@ -144,7 +145,7 @@ export async function runOutputLines(
  * RUNS_NOT_COMPARABLE (different benchmarks or metrics), 404 RUN_NOT_FOUND, 409 RUN_NOT_COMPLETED.
  */
 export async function compareRuns(
-  ctx: AppContext,
+  ctx: AppContext<ModelsServices>,
   caller: models.ModelCaller | null,
   ids: readonly string[],
   limit = DEFAULT_COMPARED_EXAMPLES,

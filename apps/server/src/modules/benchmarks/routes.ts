@@ -50,13 +50,14 @@ import {
   setBenchmarkVisibility,
   submitBenchmark,
 } from './service.ts';
+import type { ModelsServices } from '../models/service.ts';
 
 /**
  * The benchmark routes (docs/api.md#route-groups paths table; issue #13): submit, listByUserId (signed,
  * benchmark contributors), search and getBenchmark (public), getByTask, execute and process/status
  * (signed, model owners), rescore (ADMIN), visibility (the benchmark's owner or ADMIN).
  */
-export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<ModelsServices>): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
 
   app.post(

@@ -10,6 +10,9 @@ import {
 import { QUEUES } from '../../jobs/queues.ts';
 import { hasWaitingJob } from '../../jobs/recovery-repo.ts';
 import { workWithRetries } from '../../jobs/retry.ts';
+import type { ModelsServices } from '../models/service.ts';
+import type { BenchmarkServices } from './call-limits.ts';
+import type { ReferenceModelServices } from '../reference-models/service.ts';
 
 /**
  * Queues a job for every run still In-Progress that has no job waiting (created, or waiting for a
@@ -36,7 +39,10 @@ export async function requeueRunningBenchmarkRuns(ctx: AppContext): Promise<stri
  * worker died) are queued again unless a job of theirs is already waiting
  * ({@link requeueRunningBenchmarkRuns}).
  */
-export async function startBenchmarkRunWorker(ctx: AppContext, opts: RunOptions = {}): Promise<void> {
+export async function startBenchmarkRunWorker(
+  ctx: AppContext<BenchmarkServices & ReferenceModelServices & ModelsServices>,
+  opts: RunOptions = {},
+): Promise<void> {
   await requeueRunningBenchmarkRuns(ctx);
   await workWithRetries<BenchmarkRunJobData>(ctx, QUEUES.benchmarkRun, {
     failureMessage: 'benchmark run failed unexpectedly',

@@ -16,6 +16,8 @@ import * as referenceModels from '../reference-models/service.ts';
 import { applyFailures, scoreMetric, type MetricOptions } from './metrics/index.ts';
 import * as repo from './repo.ts';
 import { NER_OUTPUT_PREPROCESSING, nerPredictedLine, nerReferenceTags, nerSourceOf, topLanguage } from './task-outputs.ts';
+import type { BenchmarkServices } from './call-limits.ts';
+import type { ReferenceModelServices } from '../reference-models/service.ts';
 
 /** Rows per model call for text tasks (media tasks send one row per call). */
 export const TEXT_BATCH_ROWS = 25;
@@ -132,7 +134,7 @@ export function scoreOutputs(
 }
 
 /** The process-wide concurrency limit of a model's benchmark calls (ctx.services.benchmarkCalls). */
-function limitOf(ctx: AppContext, modelId: string): LimitFunction {
+function limitOf(ctx: AppContext<BenchmarkServices>, modelId: string): LimitFunction {
   return ctx.services.benchmarkCalls.of(modelId);
 }
 
@@ -216,7 +218,11 @@ function outputsOf(task: InferenceTask, body: unknown, n: number): unknown[] {
 }
 
 /** Calls the model on `rows` once; throws ModelCallError (or a store error) on failure. */
-async function callOnce(ctx: AppContext, model: ModelEndpoint, rows: readonly BenchmarkRecord[]): Promise<unknown[]> {
+async function callOnce(
+  ctx: AppContext<BenchmarkServices & ReferenceModelServices>,
+  model: ModelEndpoint,
+  rows: readonly BenchmarkRecord[],
+): Promise<unknown[]> {
   const request = await requestOf(ctx, model, rows);
   // A reference model is reached on this process's own reference server (the one loopback origin
   // allowed); a worker-only process starts the engine on demand.
@@ -241,7 +247,7 @@ async function callOnce(ctx: AppContext, model: ModelEndpoint, rows: readonly Be
  * only the rows the model really fails on end as failed (with the reason).
  */
 async function runBatch(
-  ctx: AppContext,
+  ctx: AppContext<BenchmarkServices & ReferenceModelServices>,
   model: ModelEndpoint,
   rows: readonly BenchmarkRecord[],
 ): Promise<{ seq: number; output: unknown; error: string | null }[]> {
@@ -270,7 +276,7 @@ export interface RunOptions {
  * model's concurrency limit) and its output stored at once. Returns when every row has one.
  */
 export async function runInference(
-  ctx: AppContext,
+  ctx: AppContext<BenchmarkServices & ReferenceModelServices>,
   runId: string,
   model: ModelEndpoint,
   rows: readonly BenchmarkRecord[],

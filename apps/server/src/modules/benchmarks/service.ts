@@ -34,6 +34,11 @@ import type { BenchmarkRow, RunRow } from './repo.ts';
 import { runInference, scoreOutputs, unreadableReference, type RunOptions, type RunScore } from './run.ts';
 import { ifUnlocked, runUnderLock } from '../../db/job-lock.ts';
 import { managesBenchmark, runRowsAccess, seesTestSet, testSetHidden, type TestSetCaller } from './test-set.ts';
+import type { ReferenceModelServices } from '../reference-models/service.ts';
+import type { ModelsServices } from '../models/service.ts';
+import type { BenchmarkServices } from './call-limits.ts';
+/** This feature's slice of ctx.services (docs/architecture.md#boundaries), for the features that call it. */
+export type { BenchmarkServices } from './call-limits.ts';
 
 export type { RunOptions } from './run.ts';
 /** Per-example outputs and the comparison of runs (comparison.ts; docs/api.md#per-example-outputs). */
@@ -282,7 +287,7 @@ async function publishedBenchmark(ctx: AppContext, benchmarkId: string): Promise
  * position 0, so the ranks are the same for everyone; others' unpublished models are left out.
  * Throws 404 BENCHMARK_NOT_FOUND.
  */
-export async function getBenchmark(ctx: AppContext, benchmarkId: string, caller: models.ModelCaller | null) {
+export async function getBenchmark(ctx: AppContext<ModelsServices>, benchmarkId: string, caller: models.ModelCaller | null) {
   const b = await publishedBenchmark(ctx, benchmarkId);
   const runs = await repo.completedRunsOf(ctx.db, b.benchmark_id);
   const modelInfo = new Map<string, { name: string; version: string; status: 'published' | 'unpublished'; userId: string } | null>();
@@ -354,7 +359,7 @@ export async function setBenchmarkVisibility(ctx: AppContext, caller: AuthUser, 
  * then the model must be published, or be `claimedOwner`'s (the `?userId=` it sends: that client offers
  * Run Benchmark only before publishing); only public benchmarks are listed, as for anyone. 404 otherwise.
  */
-export async function benchmarksForModel(ctx: AppContext, caller: AuthUser | null, modelId: string, claimedOwner?: string) {
+export async function benchmarksForModel(ctx: AppContext<ModelsServices>, caller: AuthUser | null, modelId: string, claimedOwner?: string) {
   const model = caller ? await ownModel(ctx, caller, modelId) : await unsignedModel(ctx, modelId.trim(), claimedOwner);
   const rows = await repo.searchPublished(ctx.db, { task: model.task });
   return (
@@ -379,13 +384,13 @@ function supportsLanguages(model: models.ModelEndpoint, b: BenchmarkRow): boolea
 }
 
 /** The model an unsigned getByTask names: a published one, or an unpublished one of `claimedOwner`; 404 otherwise. */
-function unsignedModel(ctx: AppContext, modelId: string, claimedOwner: string | undefined): Promise<models.ModelEndpoint> {
+function unsignedModel(ctx: AppContext<ModelsServices>, modelId: string, claimedOwner: string | undefined): Promise<models.ModelEndpoint> {
   // No roles: a claimed id never stands for an ADMIN, only for the model's owner.
   return models.getModelForCall(ctx, modelId, claimedOwner ? { userId: claimedOwner, roles: [] } : null);
 }
 
 /** The model `modelId` when the caller owns it or is an ADMIN; 404 otherwise (nothing learnt about others' models). */
-async function ownModel(ctx: AppContext, caller: models.ModelCaller, modelId: string): Promise<models.ModelEndpoint> {
+async function ownModel(ctx: AppContext<ModelsServices>, caller: models.ModelCaller, modelId: string): Promise<models.ModelEndpoint> {
   const model = await models.getModelForCall(ctx, modelId.trim(), caller);
   if (model.userId !== caller.userId && !caller.roles.includes('ADMIN')) throw notFound(models.MODEL_NOT_FOUND_MESSAGE);
   return model;
@@ -407,7 +412,11 @@ export interface BenchmarkRunJobData {
  * and no run of the same model, benchmark and metric In-Progress or Completed (409
  * RUN_EXISTS_MESSAGE; also when two requests race). Returns the new benchmarkProcessIds.
  */
-export async function executeRuns(ctx: AppContext, caller: models.ModelCaller, body: BenchmarkExecuteBody): Promise<string[]> {
+export async function executeRuns(
+  ctx: AppContext<ModelsServices>,
+  caller: models.ModelCaller,
+  body: BenchmarkExecuteBody,
+): Promise<string[]> {
   const model = await ownModel(ctx, caller, body.modelId);
   const planned: { benchmark: BenchmarkRow; metric: AvailableMetric }[] = [];
   for (const [i, item] of body.benchmarks.entries()) {
@@ -465,7 +474,7 @@ export async function executeRuns(ctx: AppContext, caller: models.ModelCaller, b
  * BENCHMARK_RUN_EXISTS when no metric is left, 404 for an unknown benchmark or another's model.
  */
 export async function executeAllMetrics(
-  ctx: AppContext,
+  ctx: AppContext<ModelsServices>,
   caller: models.ModelCaller,
   body: { modelId: string; benchmarkId: string },
 ): Promise<string[]> {
@@ -508,7 +517,7 @@ function toRunStatus(r: RunRow) {
  * GET benchmark/process/status: the run with its stages, score, signature, coverage and interval.
  * Visible to whoever started it, the model's owner and ADMINs; 404 RUN_NOT_FOUND otherwise.
  */
-export async function runStatus(ctx: AppContext, caller: AuthUser, id: string) {
+export async function runStatus(ctx: AppContext<ModelsServices>, caller: AuthUser, id: string) {
   const r = await repo.findRun(ctx.db, id.trim());
   if (!r) throw notFound(RUN_NOT_FOUND);
   if (r.user_id !== caller.userId && !caller.roles.includes('ADMIN')) {
@@ -535,12 +544,20 @@ async function scoreRun(ctx: AppContext, r: RunRow, task: string): Promise<RunSc
  * at a time (db/job-lock.ts): an attempt started while another runs the same run (a job retried
  * after JOB_EXPIRE_SECONDS, or re-queued at a worker's start) waits for it instead of overlapping.
  */
-export async function runBenchmarkJob(ctx: AppContext, id: string, opts: RunOptions = {}): Promise<void> {
+export async function runBenchmarkJob(
+  ctx: AppContext<BenchmarkServices & ReferenceModelServices & ModelsServices>,
+  id: string,
+  opts: RunOptions = {},
+): Promise<void> {
   const isFinal = async () => (await repo.findRun(ctx.db, id))?.status !== 'In-Progress';
   await runUnderLock(ctx.db, `benchmark-run:${id}`, isFinal, () => runBenchmarkLocked(ctx, id, opts));
 }
 
-async function runBenchmarkLocked(ctx: AppContext, id: string, opts: RunOptions): Promise<void> {
+async function runBenchmarkLocked(
+  ctx: AppContext<BenchmarkServices & ReferenceModelServices & ModelsServices>,
+  id: string,
+  opts: RunOptions,
+): Promise<void> {
   const r = await repo.findRun(ctx.db, id);
   if (!r || r.status !== 'In-Progress') return;
   const b = await repo.findBenchmark(ctx.db, r.benchmark_id);
@@ -663,7 +680,7 @@ export async function publishBundledBenchmarks(ctx: AppContext): Promise<number>
  * calls add nothing. Waits first until this process's reference engines are warm. Nothing with
  * REFERENCE_MODELS=false. Returns how many runs were queued.
  */
-export async function queueBundledBenchmarkRuns(ctx: AppContext, srn?: string): Promise<number> {
+export async function queueBundledBenchmarkRuns(ctx: AppContext<ReferenceModelServices & ModelsServices>, srn?: string): Promise<number> {
   if (!ctx.config.referenceModels) return 0;
   const bundled = await datasets.demoBenchmarkSubmissions(ctx);
   const srns = srn === undefined ? bundled : bundled.filter((s) => s === srn);

@@ -12,6 +12,10 @@ import { answerBytesOf } from '../../net/model-call.ts';
 import { verifyApiKey } from '../keys/service.ts';
 import * as service from './service.ts';
 import { computeBodyGuard, computeMediaBodyBytes } from './body-limit.ts';
+import type { InferenceServices } from './state.ts';
+import type { ModelsServices } from '../models/service.ts';
+import type { MeteringServices } from '../metering/service.ts';
+import type { ReferenceModelServices } from '../reference-models/service.ts';
 
 const TAGS = ['inference'];
 /** Multipart overhead allowed on tryMe beyond the file itself (boundaries, part headers, modelId and source). */
@@ -61,7 +65,10 @@ async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<servi
  * (multipart `file` + `modelId`, image and speech tasks). Anonymous, signed (optional signature)
  * or with an application's `ulcaApiKey` header.
  */
-export async function inferenceRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function inferenceRoutes(
+  fastify: FastifyInstance,
+  ctx: AppContext<ReferenceModelServices & InferenceServices & MeteringServices & ModelsServices>,
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Text bodies get kilobytes; only a body sending media the media limit (body-limit.ts).
   const computeBodyLimit = computeMediaBodyBytes(ctx.config);

@@ -31,6 +31,12 @@ import { buildInferenceRequest } from './request.ts';
 import { checkAudio, checkImage, decodeBase64, downloadMedia, type CheckedAudio, type CheckedImage } from './media.ts';
 import * as repo from './repo.ts';
 import type { UsageDelta } from './repo.ts';
+import type { InferenceServices } from './state.ts';
+import type { MeteringServices } from '../metering/service.ts';
+import type { ReferenceModelServices } from '../reference-models/service.ts';
+import type { ModelsServices } from '../models/service.ts';
+/** This feature's slice of ctx.services (docs/architecture.md#boundaries), for the features that call it. */
+export type { InferenceServices } from './state.ts';
 
 /** Text limit per input for application (API-key) calls; the try panels keep docs/product.md#constants-and-limits's 150. */
 export const API_TEXT_MAX_CHARS = 5000;
@@ -53,12 +59,12 @@ export interface TryMeFile {
  * Writes the usage counted in memory since the last flush to `model_usage` (see InferenceState.flush;
  * the timer and the last flush on shutdown belong to ctx.services.inference). Never throws.
  */
-export async function flushUsage(ctx: AppContext): Promise<void> {
+export async function flushUsage(ctx: AppContext<InferenceServices>): Promise<void> {
   await ctx.services.inference.flush();
 }
 
 /** Usage of an API key (calls and failures per model and day), newest day first; '' = web calls. Flushes first. */
-export async function usageOfKey(ctx: AppContext, keyId: string): Promise<UsageDelta[]> {
+export async function usageOfKey(ctx: AppContext<InferenceServices>, keyId: string): Promise<UsageDelta[]> {
   await flushUsage(ctx);
   return repo.usageOfKey(ctx.db, keyId);
 }
@@ -129,7 +135,7 @@ function languageCodeIn(value: string | undefined): string | undefined {
  * Returns the model's answer, validated against its task's response schema.
  */
 export async function runInference(
-  ctx: AppContext,
+  ctx: AppContext<ReferenceModelServices & InferenceServices & MeteringServices & ModelsServices>,
   caller: InferenceCaller,
   body: ModelComputeBody,
   opts: { audioOnly?: boolean; limits?: { textChars: number; audioSeconds: number }; chain?: metering.ChainHold } = {},
@@ -191,7 +197,7 @@ export async function runInference(
  * ULCA inference contract has none, so this field is ours) and applies them itself.
  */
 async function translateWithGlossary(
-  ctx: AppContext,
+  ctx: AppContext<ReferenceModelServices & InferenceServices & MeteringServices>,
   caller: InferenceCaller,
   keyId: string,
   model: models.ModelEndpoint,
@@ -223,7 +229,7 @@ async function translateWithGlossary(
 
 /** tryMe: the uploaded file becomes the image (ocr, img-lang-detection) or audio (asr, audio detections) of the call. */
 export async function runTryMe(
-  ctx: AppContext,
+  ctx: AppContext<ReferenceModelServices & InferenceServices & MeteringServices & ModelsServices>,
   caller: InferenceCaller,
   modelId: string,
   file: TryMeFile,
@@ -247,7 +253,7 @@ export const REFERENCE_NOT_HERE_MESSAGE =
   'This server does not run the reference models (REFERENCE_MODELS=false on this process). Please try again; the operator should send reference-model calls to servers that run them.';
 
 async function callModel(
-  ctx: AppContext,
+  ctx: AppContext<ReferenceModelServices & InferenceServices & MeteringServices>,
   caller: InferenceCaller,
   model: models.ModelEndpoint,
   request: Record<string, unknown>,

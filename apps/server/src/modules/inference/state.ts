@@ -96,3 +96,12 @@ export class InferenceState {
     await this.answerPool.close();
   }
 }
+
+/**
+ * The slice of the inference feature in `ctx.services` (docs/architecture.md#boundaries): code that needs it types its
+ * context as `AppContext<InferenceServices>`; the composition root (app-services.ts) adds it to the ground services.
+ */
+export interface InferenceServices {
+  /** Model call slots and the model_usage counts not yet written. */
+  inference: InferenceState;
+}

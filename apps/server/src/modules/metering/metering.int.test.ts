@@ -13,14 +13,14 @@ import { silentWav, startTestModelServer, type TestModelServer } from '../../tes
 import { insertTestModel } from '../../test/models.ts';
 import { createDb } from '../../db/pool.ts';
 import { buildApp } from '../../app.ts';
-import type { AppContext } from '../../context.ts';
+import type { FullContext } from '../../app-services.ts';
 import { flushMetering } from './service.ts';
 
 const USERS = '/ulca/user-mgmt/v1/users';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
 
 let p: TestPlatform;
-let second: { app: FastifyInstance; ctx: AppContext };
+let second: { app: FastifyInstance; ctx: FullContext };
 let ms: TestModelServer;
 let alice: TestUser;
 let bob: TestUser;
@@ -48,7 +48,7 @@ beforeAll(async () => {
   ms = await startTestModelServer();
   p = await createTestPlatform({ config: { allowedFetchHosts: ['localhost', '127.0.0.1'] } });
   // A second API process on the same database: its own pool and its own in-memory state.
-  const ctx2: AppContext = { ...p.ctx, db: createDb(p.ctx.config.databaseUrl!, 4) };
+  const ctx2: FullContext = { ...p.ctx, db: createDb(p.ctx.config.databaseUrl!, 4) };
   second = { ctx: ctx2, app: await buildApp(ctx2, { logger: false }) };
   await second.app.ready();
   [alice, bob, admin] = await Promise.all([createSignedInUser(p), createSignedInUser(p), createSignedInUser(p, ['ADMIN'])]);

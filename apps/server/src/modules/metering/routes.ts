@@ -16,6 +16,7 @@ import { currentUser } from '../../security/auth.ts';
 import { errorResponse, messageResponse, SIGNED } from '../../lib/route-schemas.ts';
 import { safeCsvStringifier } from '../../lib/csv.ts';
 import * as service from './service.ts';
+import type { MeteringServices } from './state.ts';
 
 const TAGS = ['usage'];
 
@@ -38,7 +39,7 @@ async function sendCsv(reply: FastifyReply, filename: string, rows: service.KeyU
  * Usage and quota routes (docs/api.md#usage-and-quotas): a key's usage for its owner (or an
  * ADMIN), every key's usage and the daily limits for ADMINs; JSON or CSV.
  */
-export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext<MeteringServices>): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(

@@ -21,6 +21,9 @@ import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import * as keys from '../keys/service.ts';
 import * as repo from './repo.ts';
 import { QUOTA_UNITS, type KeyUsageDelta, type QuotaUnit } from './repo.ts';
+import type { MeteringServices } from './state.ts';
+/** This feature's slice of ctx.services (docs/architecture.md#boundaries), for the features that call it. */
+export type { MeteringServices } from './state.ts';
 
 /** The units one call sends (known before the model is called). */
 export interface CallUnits {
@@ -52,7 +55,7 @@ export function secondsToUtcMidnight(t = Date.now()): number {
 }
 
 /** Counts one call of an API key (in memory; written by {@link flushMetering}). Never throws. */
-export function recordCall(ctx: AppContext, r: CallRecord): void {
+export function recordCall(ctx: AppContext<MeteringServices>, r: CallRecord): void {
   const day = utcDay();
   const k = `${r.keyId}|${r.modelId}|${r.task}|${day}`;
   const { usage } = ctx.services.metering;
@@ -80,7 +83,7 @@ export function recordCall(ctx: AppContext, r: CallRecord): void {
   if (r.audioSecondsOut > 0) void addAudioOut(ctx, r.keyId, r.audioSecondsOut);
 }
 
-async function addAudioOut(ctx: AppContext, keyId: string, seconds: number): Promise<void> {
+async function addAudioOut(ctx: AppContext<MeteringServices>, keyId: string, seconds: number): Promise<void> {
   try {
     if ((await cachedLimits(ctx, keyId)).has('audioSecondsOut'))
       await repo.addReserved(ctx.db, keyId, utcDay(), 'audioSecondsOut', Math.ceil(seconds));
@@ -90,7 +93,7 @@ async function addAudioOut(ctx: AppContext, keyId: string, seconds: number): Pro
 }
 
 /** Writes the counts kept in memory to `key_usage` now (also every second and at close: state.ts). Never throws. */
-export async function flushMetering(ctx: AppContext): Promise<void> {
+export async function flushMetering(ctx: AppContext<MeteringServices>): Promise<void> {
   await ctx.services.metering.flush();
 }
 
@@ -98,7 +101,7 @@ export async function flushMetering(ctx: AppContext): Promise<void> {
 export { QUOTA_LIMITS_CACHE_MS } from './state.ts';
 
 /** The limits of `keyId` (its own, else the default), cached per process (state.ts). */
-function cachedLimits(ctx: AppContext, keyId: string): Promise<Map<QuotaUnit, number>> {
+function cachedLimits(ctx: AppContext<MeteringServices>, keyId: string): Promise<Map<QuotaUnit, number>> {
   return ctx.services.metering.limits(keyId);
 }
 
@@ -144,7 +147,7 @@ export interface ChainHold {
  * @throws ApiError 429 QUOTA_EXCEEDED (unit calls, Retry-After) when the day's calls cannot hold
  *   the whole chain; nothing is reserved then.
  */
-export async function holdChainCalls(ctx: AppContext, keyId: string, calls: number): Promise<ChainHold> {
+export async function holdChainCalls(ctx: AppContext<MeteringServices>, keyId: string, calls: number): Promise<ChainHold> {
   const day = utcDay();
   const limit = (await cachedLimits(ctx, keyId)).get('calls');
   if (limit === undefined || calls <= 0) return { keyId, day, held: 0, used: 0 };
@@ -176,7 +179,7 @@ export async function releaseChainCalls(ctx: AppContext, hold: ChainHold): Promi
  * @throws ApiError 429 QUOTA_EXCEEDED naming the unit and limit, with `Retry-After` (seconds to the
  *   next UTC midnight); nothing stays reserved then (the hold's call stays unused).
  */
-export async function reserveQuota(ctx: AppContext, keyId: string, units: CallUnits, hold?: ChainHold): Promise<void> {
+export async function reserveQuota(ctx: AppContext<MeteringServices>, keyId: string, units: CallUnits, hold?: ChainHold): Promise<void> {
   const limits = await cachedLimits(ctx, keyId);
   const chained = hold !== undefined && hold.keyId === keyId;
   if (limits.size === 0) {
@@ -257,7 +260,7 @@ function fromDay(days: number): string {
  * else, as for a key that does not exist). Flushes this process's counts first.
  */
 export async function usageOfKey(
-  ctx: AppContext,
+  ctx: AppContext<MeteringServices>,
   user: { userId: string; roles: readonly string[] },
   keyIdOrKey: string,
   days: number,
@@ -291,7 +294,7 @@ export interface KeyUsageRowWithOwner extends KeyUsageRow {
 }
 
 /** Every key's usage over the last `days` days (ADMIN), each row with its key's application and owner. */
-export async function usageOfAllKeys(ctx: AppContext, days: number): Promise<KeyUsageRowWithOwner[]> {
+export async function usageOfAllKeys(ctx: AppContext<MeteringServices>, days: number): Promise<KeyUsageRowWithOwner[]> {
   await flushMetering(ctx);
   const rows = (await repo.usageSince(ctx.db, null, fromDay(days))).map(toRow);
   const ids = [...new Set(rows.map((r) => r.keyId))];
@@ -308,7 +311,7 @@ export async function usageOfAllKeys(ctx: AppContext, days: number): Promise<Key
  * not in QUOTA_UNITS.
  */
 export async function setQuota(
-  ctx: AppContext,
+  ctx: AppContext<MeteringServices>,
   admin: { userId: string },
   body: { ulcaApiKey: string; unit: string; dailyLimit: number | null },
 ): Promise<void> {

@@ -77,3 +77,12 @@ export class MeteringState {
     await this.flush();
   }
 }
+
+/**
+ * The slice of the metering feature in `ctx.services` (docs/architecture.md#boundaries): code that needs it types its
+ * context as `AppContext<MeteringServices>`; the composition root (app-services.ts) adds it to the ground services.
+ */
+export interface MeteringServices {
+  /** Per-key usage not yet written, and quota limits reused for a second. */
+  metering: MeteringState;
+}

@@ -44,3 +44,12 @@ export class AnswerCache {
     this.entries.clear();
   }
 }
+
+/**
+ * The slice of the metrics feature in `ctx.services` (docs/architecture.md#boundaries): code that needs it types its
+ * context as `AppContext<MetricsServices>`; the composition root (app-services.ts) adds it to the ground services.
+ */
+export interface MetricsServices {
+  /** The dashboard's answers. */
+  dashboard: AnswerCache;
+}

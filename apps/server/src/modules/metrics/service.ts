@@ -1,11 +1,14 @@
 import { COLLECTION_METHOD_LABELS, DOMAINS, isAudioDatasetType, languageLabel, type DatasetType } from '@ulca/contracts';
-import type { AppContext, Services } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
+import type { MetricsServices } from './answer-cache.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { readReportRows, readRollupGroups } from './repo.ts';
 import type { GroupSums, MetricGroup, MetricPlan, RollupColumn } from './types.ts';
 
 export type { GroupSums, MetricGroup, MetricPlan, RollupColumn } from './types.ts';
 import type { DataPoint, MetricField, MetricReportRow, StoreSearchBody, StoreSearchResponse } from './schemas.ts';
+/** This feature's slice of ctx.services (docs/architecture.md#boundaries), for the features that call it. */
+export type { MetricsServices } from './answer-cache.ts';
 
 /**
  * Dashboard metrics (docs/product.md#dashboard-and-dataset-metrics Dashboard, docs/product.md#entities-and-fields Dashboard search request, issue #3 scope 1–2),
@@ -140,7 +143,7 @@ export function toSearchResponse(
 }
 
 /** What the dashboard answers need of the context. */
-export type DashboardContext = Pick<AppContext, 'db' | 'config'> & { services: Pick<Services, 'dashboard'> };
+export type DashboardContext = Pick<AppContext, 'db' | 'config'> & { services: MetricsServices };
 
 /** POST store/search: the bars of one dashboard view, from the rollup. Throws ApiError 400 for a repeated criterion. */
 export async function storeSearch(ctx: DashboardContext, body: StoreSearchBody): Promise<StoreSearchResponse> {

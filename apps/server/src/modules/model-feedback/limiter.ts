@@ -61,3 +61,12 @@ export class FeedbackLimiter {
     }
   }
 }
+
+/**
+ * The slice of the model-feedback feature in `ctx.services` (docs/architecture.md#boundaries): code that needs it types its
+ * context as `AppContext<FeedbackServices>`; the composition root (app-services.ts) adds it to the ground services.
+ */
+export interface FeedbackServices {
+  /** The anonymous feedback limiter. */
+  feedbackLimiter: FeedbackLimiter;
+}

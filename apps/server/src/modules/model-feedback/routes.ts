@@ -8,6 +8,8 @@ import { currentUser } from '../../security/auth.ts';
 import { OPTIONAL_SIGNATURE, signedIn } from '../../security/access.ts';
 import { verifyApiKey } from '../keys/service.ts';
 import { FEEDBACK_THANKS_MESSAGE, listFeedback, submitFeedback, type FeedbackCaller } from './service.ts';
+import type { FeedbackServices } from './limiter.ts';
+import type { ModelsServices } from '../models/service.ts';
 
 const TAGS = ['models'];
 /**
@@ -35,7 +37,7 @@ async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<Feedb
  * - GET model/feedback/list?modelId (signed; the model's owner or ADMIN, else 403) →
  *   `{message, data:[entry], count}`, newest first.
  */
-export async function modelFeedbackRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function modelFeedbackRoutes(fastify: FastifyInstance, ctx: AppContext<FeedbackServices & ModelsServices>): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(

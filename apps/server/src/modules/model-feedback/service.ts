@@ -18,6 +18,10 @@ import { dataTrackingAllowed } from '../inference/service.ts';
 import * as models from '../models/service.ts';
 import * as repo from './repo.ts';
 import type { FeedbackRow } from './repo.ts';
+import type { FeedbackServices } from './limiter.ts';
+import type { ModelsServices } from '../models/service.ts';
+/** This feature's slice of ctx.services (docs/architecture.md#boundaries), for the features that call it. */
+export type { FeedbackServices } from './limiter.ts';
 
 /** Task types feedback may be about: a model task, or 'sts' (speech-to-speech, three stages). */
 export const FEEDBACK_TASK_TYPES: readonly string[] = [...INFERENCE_TASKS, 'sts'];
@@ -92,7 +96,11 @@ function modelCaller(caller: FeedbackCaller): models.ModelCaller | null {
  *   callers per sender on models they do not own (429).
  * - Input, output and suggested outputs are stored as null when the caller's data tracking is off.
  */
-export async function submitFeedback(ctx: AppContext, caller: FeedbackCaller, body: ModelFeedbackBody): Promise<{ feedbackId: string }> {
+export async function submitFeedback(
+  ctx: AppContext<FeedbackServices & ModelsServices>,
+  caller: FeedbackCaller,
+  body: ModelFeedbackBody,
+): Promise<{ feedbackId: string }> {
   if (!FEEDBACK_TASK_TYPES.includes(body.taskType)) {
     throw badRequest('INVALID_TASK', `Unknown taskType "${body.taskType}": use a model task (${INFERENCE_TASKS.join(', ')}) or sts.`, [
       { field: 'taskType', message: 'unknown task' },
@@ -171,7 +179,7 @@ function toEntry(r: FeedbackRow): ModelFeedbackEntry {
  * not visible to `user` (an unpublished model of someone else).
  */
 export async function listFeedback(
-  ctx: AppContext,
+  ctx: AppContext<ModelsServices>,
   user: { userId: string; roles: readonly string[] },
   modelId: string,
 ): Promise<ModelFeedbackEntry[]> {

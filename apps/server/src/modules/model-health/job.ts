@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { offerHealthRound, runHealthRound } from './service.ts';
 import { QUEUES } from '../../jobs/queues.ts';
 import { workWithRetries } from '../../jobs/retry.ts';
+import type { ReferenceModelServices } from '../reference-models/service.ts';
 
 /** How often each worker process offers a round (seconds); pg-boss keeps one per interval slot. */
 const OFFER_EVERY_SECONDS = 60;
@@ -13,7 +14,7 @@ const OFFER_EVERY_SECONDS = 60;
  * `stop()` (shutdown, before the reference engines close) ends a running round at once without
  * recording the checks it cut; the round's job completes, and the next slot brings a new round.
  */
-export async function startModelHealthWorker(ctx: AppContext): Promise<{ stop(): void }> {
+export async function startModelHealthWorker(ctx: AppContext<ReferenceModelServices>): Promise<{ stop(): void }> {
   const controller = new AbortController();
   await workWithRetries<Record<string, never>>(ctx, QUEUES.modelHealth, {
     failureMessage: 'model health round failed',
@@ -36,7 +37,7 @@ export async function startModelHealthWorker(ctx: AppContext): Promise<{ stop():
  * cluster's slot is kept for the first real round. Interval 0 = no rounds. Stops with `stop()` or when pg-boss stops;
  * a failed offer is logged and the next tick tries again.
  */
-export function startModelHealthSchedule(ctx: AppContext): { stop(): void } {
+export function startModelHealthSchedule(ctx: AppContext<ReferenceModelServices>): { stop(): void } {
   const minutes = ctx.config.modelHealthIntervalMinutes;
   if (minutes <= 0) return { stop: () => undefined };
   const slotSeconds = minutes * 60;

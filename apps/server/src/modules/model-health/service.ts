@@ -22,6 +22,7 @@ import { checkOutput } from './output-check.ts';
 import { uptimeOf } from './uptime.ts';
 import * as repo from './repo.ts';
 import type { HealthCheckOutcome } from './repo.ts';
+import type { ReferenceModelServices } from '../reference-models/service.ts';
 
 export { checkOutput, LANGUAGE_SCRIPTS, SCRIPT_CHECKED_TASKS } from './output-check.ts';
 
@@ -74,7 +75,11 @@ function languageOf(
  * unusably). Does not record it (see {@link runHealthRound}). `signal` cuts the call (shutdown): the
  * outcome is then 'unavailable' and must not be recorded, as the model was not judged.
  */
-export async function checkModel(ctx: AppContext, model: models.ModelEndpoint, signal?: AbortSignal): Promise<HealthCheckOutcome> {
+export async function checkModel(
+  ctx: AppContext<ReferenceModelServices>,
+  model: models.ModelEndpoint,
+  signal?: AbortSignal,
+): Promise<HealthCheckOutcome> {
   const checkedOn = new Date();
   const request = model.schema?.request;
   const base = { modelId: model.modelId, checkedOn };
@@ -126,7 +131,7 @@ export interface HealthRoundSummary {
 }
 
 /** The published models this process can check (reference ones need its reference server or on-demand engines). */
-async function modelsToCheck(ctx: AppContext): Promise<models.ModelEndpoint[]> {
+async function modelsToCheck(ctx: AppContext<ReferenceModelServices>): Promise<models.ModelEndpoint[]> {
   // Reference models are checked on this process's reference server (an API process) or on engines
   // a worker-only process starts on demand; only a process with neither (REFERENCE_MODELS=false) skips them.
   return (await models.listPublishedModelEndpoints(ctx)).filter((m) => referenceModels.canReachModel(ctx, m));
@@ -140,7 +145,7 @@ async function modelsToCheck(ctx: AppContext): Promise<models.ModelEndpoint[]> {
  * marks a model unavailable (docs/operations.md#running-it-in-production). Throws only when the
  * database fails.
  */
-export async function runHealthRound(ctx: AppContext, signal?: AbortSignal): Promise<HealthRoundSummary> {
+export async function runHealthRound(ctx: AppContext<ReferenceModelServices>, signal?: AbortSignal): Promise<HealthRoundSummary> {
   const endpoints = await modelsToCheck(ctx);
   const limit = pLimit(ctx.config.modelHealthParallel);
   const outcomes = await Promise.all(
@@ -187,7 +192,7 @@ export async function queueHealthRound(ctx: AppContext, slotSeconds?: number): P
  * its round and a published model has never been checked, a round is queued at once for it. Returns the job id,
  * null when the slot has its round, or 'nothing' when no model is published.
  */
-export async function offerHealthRound(ctx: AppContext, slotSeconds: number): Promise<string | null | 'nothing'> {
+export async function offerHealthRound(ctx: AppContext<ReferenceModelServices>, slotSeconds: number): Promise<string | null | 'nothing'> {
   const endpoints = await modelsToCheck(ctx);
   if (endpoints.length === 0) return 'nothing';
   const queued = await queueHealthRound(ctx, slotSeconds);

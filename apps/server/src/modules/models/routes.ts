@@ -28,6 +28,7 @@ import { currentUser } from '../../security/auth.ts';
 import { OPTIONAL_SIGNATURE, PUBLIC, refuseClaimedUser, signedIn } from '../../security/access.ts';
 import { clientIp, recordAudit } from '../audit/service.ts';
 import { changeModelStatus, getModelRecord, getTransliterationModelId, listModelsOfUser, searchModels, uploadModel } from './service.ts';
+import type { ModelsServices } from './state.ts';
 
 /** Multipart overhead allowed beyond the descriptor's own cap (boundaries, part headers, the userId field). */
 const MULTIPART_SLACK_BYTES = 64 * 1024;
@@ -58,7 +59,7 @@ async function readUploadForm(req: FastifyRequest): Promise<{ file: Buffer; user
  * GET model/getTransliterationModelId (public).
  * Registered in an encapsulated scope: the multipart parser applies to these routes only.
  */
-export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext<ModelsServices>): Promise<void> {
   await appIn.register(async (scope) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     // Ours in this scope only, even if a multipart plugin is registered above (its streaming parser keeps no bytes to verify a signature on).

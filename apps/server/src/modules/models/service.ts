@@ -33,6 +33,9 @@ import { isStreamingEndpoint, STREAMING_TASKS } from '../../net/model-socket.ts'
 import * as repo from './repo.ts';
 import type { ModelRow } from './repo.ts';
 import type { ModelEndpoint } from './types.ts';
+import type { ModelsServices } from './state.ts';
+/** This feature's slice of ctx.services (docs/architecture.md#boundaries), for the features that call it. */
+export type { ModelsServices } from './state.ts';
 
 export type { ModelEndpoint } from './types.ts';
 
@@ -96,7 +99,7 @@ const MAX_CACHED_ENDPOINTS = 10_000;
  * Forgets the cached endpoint of `modelId` (every change of a model's status, URL or key calls
  * this before answering); reads that started before are not cached.
  */
-export function invalidateModelEndpoint(ctx: AppContext, modelId: string): void {
+export function invalidateModelEndpoint(ctx: AppContext<ModelsServices>, modelId: string): void {
   const c = ctx.services.modelEndpoints;
   c.epoch += 1;
   c.entries.delete(modelId);
@@ -104,7 +107,7 @@ export function invalidateModelEndpoint(ctx: AppContext, modelId: string): void 
 }
 
 /** The endpoint of `modelId` whatever its status (null when it does not exist): from the cache, or one shared database read. */
-async function cachedEndpoint(ctx: AppContext, modelId: string): Promise<ModelEndpoint | null> {
+async function cachedEndpoint(ctx: AppContext<ModelsServices>, modelId: string): Promise<ModelEndpoint | null> {
   const c = ctx.services.modelEndpoints;
   const hit = c.entries.get(modelId);
   if (hit) {
@@ -139,7 +142,11 @@ async function cachedEndpoint(ctx: AppContext, modelId: string): Promise<ModelEn
  * answer is frozen: callers must not change it.
  * @throws ApiError 404 MODEL_NOT_FOUND_MESSAGE when it does not exist or is not visible to the caller.
  */
-export async function getModelForCall(ctx: AppContext, modelId: string, caller: ModelCaller | null): Promise<ModelEndpoint> {
+export async function getModelForCall(
+  ctx: AppContext<ModelsServices>,
+  modelId: string,
+  caller: ModelCaller | null,
+): Promise<ModelEndpoint> {
   const endpoint = await cachedEndpoint(ctx, modelId);
   if (!endpoint) throw notFound(MODEL_NOT_FOUND_MESSAGE);
   if (endpoint.status !== 'published' && !(caller && (caller.userId === endpoint.userId || caller.roles.includes('ADMIN'))))
@@ -303,7 +310,7 @@ export async function uploadModel(ctx: AppContext, caller: ModelCaller, file: Bu
 // the context (ctx.services.benchmarks), present in every process whichever routes it registered.
 
 /** The records with their benchmarkPerformance filled (newest run first). */
-async function withBenchmarks(ctx: AppContext, records: ModelRecord[]): Promise<ModelRecord[]> {
+async function withBenchmarks(ctx: AppContext<ModelsServices>, records: ModelRecord[]): Promise<ModelRecord[]> {
   if (records.length === 0) return records;
   const perf = await ctx.services.benchmarks.benchmarkPerformanceOf(records.map((r) => r.modelId));
   return records.map((r) => ({ ...r, benchmarkPerformance: perf.get(r.modelId) ?? [] }));
@@ -329,7 +336,7 @@ export interface ModelListQuery {
  * `{data, count (on this page), totalCount (all matching)}`.
  */
 export async function listModelsOfUser(
-  ctx: AppContext,
+  ctx: AppContext<ModelsServices>,
   userId: string,
   q: ModelListQuery = {},
 ): Promise<{ data: ModelRecord[]; count: number; totalCount: number }> {
@@ -401,7 +408,7 @@ export async function searchModels(ctx: AppContext, body: ModelSearchBody): Prom
  * ones for their owner and ADMINs.
  * @throws ApiError 404 MODEL_NOT_FOUND_MESSAGE when missing or not visible (the same text either way).
  */
-export async function getModelRecord(ctx: AppContext, modelId: string, caller: ModelCaller | null): Promise<ModelRecord> {
+export async function getModelRecord(ctx: AppContext<ModelsServices>, modelId: string, caller: ModelCaller | null): Promise<ModelRecord> {
   const row = await repo.findModel(ctx.db, modelId);
   if (!row || (row.status !== 'published' && !(caller && mayManage(caller, row)))) throw notFound(MODEL_NOT_FOUND_MESSAGE);
   return (await withBenchmarks(ctx, [toModelRecord(row)]))[0];
@@ -426,7 +433,7 @@ export interface StatusChangeOutcome {
  *   TOO_MANY_PUBLISHED_MODELS when the owner has MAX_PUBLISHED_MODELS_PER_OWNER published (ADMINs exempt).
  */
 export async function changeModelStatus(
-  ctx: AppContext,
+  ctx: AppContext<ModelsServices>,
   caller: ModelCaller,
   req: { modelId: string; status: ModelStatus; unpublishReason?: string },
 ): Promise<StatusChangeOutcome> {
@@ -501,7 +508,7 @@ export interface ReferenceModelInput {
  * @throws Error when the descriptor is invalid or carries a key, or when a contributor's model
  *   already holds that name + version (programming or set-up errors, not user input).
  */
-export async function registerReferenceModel(ctx: AppContext, input: ReferenceModelInput): Promise<ModelRecord> {
+export async function registerReferenceModel(ctx: AppContext<ModelsServices>, input: ReferenceModelInput): Promise<ModelRecord> {
   const raw = input.descriptor as { inferenceEndPoint?: Record<string, unknown> } | null;
   const parsed = checkModelDescriptor({ ...raw, inferenceEndPoint: { ...(raw?.inferenceEndPoint ?? {}), callbackUrl: input.callbackUrl } });
   if (!parsed.success)
@@ -539,7 +546,10 @@ export const REFERENCE_MODELS_OFF_REASON = 'The reference models are turned off 
  * and publishes again those of `served` that this rule had unpublished. Models whose cached
  * endpoint changed are dropped from the cache. Returns the counts.
  */
-export async function reconcileReferenceModels(ctx: AppContext, served: string[]): Promise<{ withdrawn: number; republished: number }> {
+export async function reconcileReferenceModels(
+  ctx: AppContext<ModelsServices>,
+  served: string[],
+): Promise<{ withdrawn: number; republished: number }> {
   const withdrawn = await repo.unpublishReferenceModelsExcept(ctx.db, served, REFERENCE_MODELS_OFF_REASON);
   const republished = await repo.republishReferenceModels(ctx.db, served, REFERENCE_MODELS_OFF_REASON);
   if (withdrawn + republished > 0) for (const id of served) invalidateModelEndpoint(ctx, id);

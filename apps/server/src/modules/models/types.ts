@@ -29,7 +29,7 @@ export interface ModelEndpoint {
 }
 
 /**
- * What the benchmarks feature answers about a model's runs (ctx.services.benchmarks, built by
+ * What the benchmarks feature answers about a model's runs (ctx.services.benchmarks, state.ts ModelsServices, built by
  * createServices from benchmarks/service.ts: the models feature cannot import that file, which imports it).
  */
 export interface BenchmarkLookups {

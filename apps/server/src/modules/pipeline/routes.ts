@@ -16,6 +16,10 @@ import { API_KEY, API_KEY_HEADER, currentApiKeyCaller, PUBLIC } from '../../secu
 import { errorResponse } from '../../lib/route-schemas.ts';
 import { forbidden } from '../../lib/errors.ts';
 import * as service from './service.ts';
+import type { MeteringServices } from '../metering/service.ts';
+import type { ModelsServices } from '../models/service.ts';
+import type { InferenceServices } from '../inference/service.ts';
+import type { ReferenceModelServices } from '../reference-models/service.ts';
 
 const TAGS = ['pipeline'];
 /** A compute body may carry five minutes of base64 speech, or an image (the limits themselves are the inference path's). */
@@ -37,7 +41,10 @@ function presentedKey(request: FastifyRequest): string {
  * stage and the stages before it (pipelineStageErrorResponse): 400 for input it refuses, 424 when
  * its model failed.
  */
-export async function pipelineRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function pipelineRoutes(
+  fastify: FastifyInstance,
+  ctx: AppContext<ReferenceModelServices & InferenceServices & MeteringServices & ModelsServices>,
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(

@@ -35,6 +35,10 @@ import * as health from '../model-health/service.ts';
 import * as inference from '../inference/service.ts';
 import * as metering from '../metering/service.ts';
 import { connectChain, isLanguageFree, outputLanguage } from './languages.ts';
+import type { ModelsServices } from '../models/service.ts';
+import type { InferenceServices } from '../inference/service.ts';
+import type { MeteringServices } from '../metering/service.ts';
+import type { ReferenceModelServices } from '../reference-models/service.ts';
 
 type Json = Record<string, unknown>;
 
@@ -277,7 +281,11 @@ function pairOf(
  * input kind (text, audio, image) what the stage before answers (or, for the first, what
  * `inputData` holds). Missing languages are taken from the stage before, or the model's only pair.
  */
-async function resolveStages(ctx: AppContext, caller: inference.InferenceCaller, body: PipelineComputeBody): Promise<ResolvedStage[]> {
+async function resolveStages(
+  ctx: AppContext<ModelsServices>,
+  caller: inference.InferenceCaller,
+  body: PipelineComputeBody,
+): Promise<ResolvedStage[]> {
   const first: Payload['kind'] | null = body.inputData.audio
     ? 'audio'
     : body.inputData.image
@@ -444,7 +452,7 @@ function failureOf(err: ApiError, i: number, s: ResolvedStage, ctx: AppContext, 
  * @throws PipelineStageError (see its doc) for the first stage refused or failed; nothing after it runs.
  */
 export async function runPipeline(
-  ctx: AppContext,
+  ctx: AppContext<ReferenceModelServices & InferenceServices & MeteringServices & ModelsServices>,
   caller: inference.InferenceCaller,
   body: PipelineComputeBody,
   opts: PipelineRunOptions = {},
@@ -468,7 +476,7 @@ export async function runPipeline(
 
 /** The stages of {@link runPipeline} in order, each one's text or speech the next one's input. */
 async function runStages(
-  ctx: AppContext,
+  ctx: AppContext<ReferenceModelServices & InferenceServices & MeteringServices & ModelsServices>,
   caller: inference.InferenceCaller,
   stages: ResolvedStage[],
   first: Payload,

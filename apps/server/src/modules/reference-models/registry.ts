@@ -21,3 +21,12 @@ export class ReferenceModelRegistry {
     await Promise.allSettled(servers.map(async (s) => (await s)?.close()));
   }
 }
+
+/**
+ * The slice of the reference-models feature in `ctx.services` (docs/architecture.md#boundaries): code that needs it types its
+ * context as `AppContext<ReferenceModelServices>`; the composition root (app-services.ts) adds it to the ground services.
+ */
+export interface ReferenceModelServices {
+  /** The reference servers of this process: the API's, or engines started on demand. */
+  referenceModels: ReferenceModelRegistry;
+}

@@ -23,6 +23,10 @@ import type { ReferenceEngine } from './engine.ts';
 import { createReferenceEngines } from './engines/index.ts';
 import { startReferenceModelServer, streamingNamespace, type ReferenceModelServer } from './server.ts';
 import * as repo from './repo.ts';
+import type { ReferenceModelServices } from './registry.ts';
+import type { ModelsServices } from '../models/service.ts';
+/** This feature's slice of ctx.services (docs/architecture.md#boundaries), for the features that call it. */
+export type { ReferenceModelServices } from './registry.ts';
 
 /** Version of every reference model as registered (the engine's own version is on its card). */
 export const REFERENCE_MODEL_VERSION = 'v1.0';
@@ -148,7 +152,7 @@ const HOST_TTL_SECONDS = 60;
  * given: it serves them), then the fleet-wide rule of models.reconcileReferenceModels over every
  * fresh heartbeat. Errors are logged: the next beat tries again.
  */
-async function beatAndReconcile(ctx: AppContext, self: { processId: string; modelIds: string[] } | null): Promise<void> {
+async function beatAndReconcile(ctx: AppContext<ModelsServices>, self: { processId: string; modelIds: string[] } | null): Promise<void> {
   try {
     if (self) await repo.beat(ctx.db, { ...self, host: os.hostname(), pid: process.pid });
     const changed = await models.reconcileReferenceModels(ctx, await repo.servedModelIds(ctx.db, HOST_TTL_SECONDS));
@@ -176,7 +180,10 @@ async function beatAndReconcile(ctx: AppContext, self: { processId: string; mode
  * process; close() on shutdown (stops the heartbeat, forgets this process, withdraws what it alone served).
  * @throws when the port cannot be bound or a descriptor is invalid (set-up errors).
  */
-export async function startReferenceModels(ctx: AppContext, opts: { engines?: ReferenceEngine[] } = {}): Promise<ReferenceModels> {
+export async function startReferenceModels(
+  ctx: AppContext<ReferenceModelServices & ModelsServices>,
+  opts: { engines?: ReferenceEngine[] } = {},
+): Promise<ReferenceModels> {
   const heartbeat = (self: { processId: string; modelIds: string[] } | null) => {
     const timer = setInterval(() => void beatAndReconcile(ctx, self), HEARTBEAT_SECONDS * 1000);
     timer.unref();
@@ -248,7 +255,10 @@ export async function startReferenceModels(ctx: AppContext, opts: { engines?: Re
  * the guarded fetch may reach on loopback. null when no reference server runs in this process
  * (the call then goes to the registered URL without any allowance, and loopback is refused).
  */
-export function referenceCallTarget(ctx: AppContext, callbackUrl: string): { callbackUrl: string; allowedOrigin: string } | null {
+export function referenceCallTarget(
+  ctx: AppContext<ReferenceModelServices>,
+  callbackUrl: string,
+): { callbackUrl: string; allowedOrigin: string } | null {
   const server = ctx.services.referenceModels.running;
   if (!server) return null;
   let pathname: string;
@@ -268,7 +278,7 @@ export function referenceCallTarget(ctx: AppContext, callbackUrl: string): { cal
  * no reference server runs here (a worker-only process): its registered loopback URL would be refused.
  */
 export function modelCallRoute(
-  ctx: AppContext,
+  ctx: AppContext<ReferenceModelServices>,
   model: models.ModelEndpoint,
 ): { target: models.ModelEndpoint; allowedOrigins: string[]; reachable: boolean } {
   if (!model.isReference) return { target: model, allowedOrigins: [], reachable: true };
@@ -288,7 +298,7 @@ function startsOnDemand(ctx: AppContext): boolean {
  * reference models (the bundled benchmarks' runs) without its first calls waiting out their
  * timeout behind an engine's start.
  */
-export function referenceEnginesReady(ctx: AppContext): Promise<void> {
+export function referenceEnginesReady(ctx: AppContext<ReferenceModelServices>): Promise<void> {
   return ctx.services.referenceModels.running?.ready ?? Promise.resolve();
 }
 
@@ -296,12 +306,12 @@ export function referenceEnginesReady(ctx: AppContext): Promise<void> {
  * Whether this process can call `model`: always for a contributor's model; for a reference model
  * when this process runs the reference server or starts engines on demand (a worker-only process).
  */
-export function canReachModel(ctx: AppContext, model: models.ModelEndpoint): boolean {
+export function canReachModel(ctx: AppContext<ReferenceModelServices>, model: models.ModelEndpoint): boolean {
   return modelCallRoute(ctx, model).reachable || (model.isReference && startsOnDemand(ctx));
 }
 
 /** The on-demand server of the engine at `callbackUrl`'s path (`/<engine id>` or its `/<engine id>-stream` namespace), started on first use; null when there is no such engine or it cannot start. */
-function onDemandServer(ctx: AppContext, callbackUrl: string): Promise<ReferenceModelServer | null> {
+function onDemandServer(ctx: AppContext<ReferenceModelServices>, callbackUrl: string): Promise<ReferenceModelServer | null> {
   let engineId: string;
   try {
     // A streaming variant's namespace (`/<engine id>-stream`, see streamingNamespace) is served by its engine's server.
@@ -342,7 +352,7 @@ function onDemandServer(ctx: AppContext, callbackUrl: string): Promise<Reference
  * engine is unknown here or could not start (logged).
  */
 export async function reachModel(
-  ctx: AppContext,
+  ctx: AppContext<ReferenceModelServices>,
   model: models.ModelEndpoint,
 ): Promise<{ target: models.ModelEndpoint; allowedOrigins: string[]; reachable: boolean }> {
   const route = modelCallRoute(ctx, model);

@@ -47,3 +47,12 @@ export class SpeechPool {
     await p?.destroy();
   }
 }
+
+/**
+ * The slice of the speakers feature in `ctx.services` (docs/architecture.md#boundaries): code that needs it types its
+ * context as `AppContext<SpeakerServices>`; the composition root (app-services.ts) adds it to the ground services.
+ */
+export interface SpeakerServices {
+  /** Worker threads of the speaker DSP. */
+  speechPool: SpeechPool;
+}

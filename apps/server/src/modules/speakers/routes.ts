@@ -16,6 +16,7 @@ import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { signedIn } from '../../security/access.ts';
 import * as service from './service.ts';
+import type { SpeakerServices } from './dsp.ts';
 
 const TAGS = ['speakers'];
 /** A request may carry up to three base64 audio items; a minute of 16-bit 48 kHz stereo WAV is ~15 MiB as base64. */
@@ -27,7 +28,7 @@ const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 413
  * `appName` (one of the caller's API keys) and `serviceProviderName`:
  * GET speakers/list, POST speakers/enroll, speakers/verify, speakers/delete.
  */
-export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext<SpeakerServices>): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(

@@ -22,6 +22,9 @@ import { BACKGROUND } from './background.ts';
 import { averageVectors, confidenceOf, normalisedCosine } from './embedding.ts';
 import * as repo from './repo.ts';
 import { SPEAKER_THRESHOLD } from '@ulca/contracts';
+import type { SpeakerServices } from './dsp.ts';
+/** This feature's slice of ctx.services (docs/architecture.md#boundaries), for the features that call it. */
+export type { SpeakerServices } from './dsp.ts';
 
 /** Name of the engine, stored with each speaker (a later engine's vectors are not comparable). */
 export const SPEAKER_ENGINE = 'mfcc-stats-baseline-v1';
@@ -93,7 +96,7 @@ async function audioBytes(ctx: AppContext, input: { audioContent?: string; audio
 
 /** Speaker vectors of the request's audio items (decoded and analysed in worker threads). 400 with the audio's problem. */
 async function vectorsOf(
-  ctx: AppContext,
+  ctx: AppContext<SpeakerServices>,
   audio: { audioContent?: string; audioUri?: string }[],
 ): Promise<{ vector: number[]; voicedSeconds: number }> {
   const vectors: number[][] = [];
@@ -126,7 +129,7 @@ export async function listSpeakers(ctx: AppContext, user: AuthUser, query: Speak
  * MEDIA_URL), 400 TOO_MANY_SPEAKERS beyond {@link MAX_SPEAKERS_PER_APP}.
  */
 export async function enrollSpeaker(
-  ctx: AppContext,
+  ctx: AppContext<SpeakerServices>,
   user: AuthUser,
   query: SpeakerScopeQuery,
   body: SpeakerEnrollBody,
@@ -151,7 +154,7 @@ export async function enrollSpeaker(
  * confidence reaches {@link SPEAKER_THRESHOLD}; speakerId/speakerName are null when no speaker
  * of the scope matches in the "any speaker" mode.
  */
-export async function verifySpeaker(ctx: AppContext, user: AuthUser, query: SpeakerScopeQuery, body: SpeakerVerifyBody) {
+export async function verifySpeaker(ctx: AppContext<SpeakerServices>, user: AuthUser, query: SpeakerScopeQuery, body: SpeakerVerifyBody) {
   const scope = await scopeOf(ctx, user, query);
   const wanted = body.pipelineTasks[0].config.speakerId;
   let candidates: repo.SpeakerRow[];

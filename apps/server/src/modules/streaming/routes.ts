@@ -18,6 +18,9 @@ import { errorResponse, SIGNED } from '../../lib/route-schemas.ts';
 import { verifyApiKey } from '../keys/service.ts';
 import { CLIENT_MAX_FRAME_BYTES, runStream, type StreamCaller, type StreamKind } from './service.ts';
 import { issueStreamTicket, redeemStreamTicket } from './tickets.ts';
+import type { StreamingServices } from './state.ts';
+import type { ModelsServices } from '../models/service.ts';
+import type { ReferenceModelServices } from '../reference-models/service.ts';
 
 const TAGS = ['inference'];
 
@@ -70,7 +73,10 @@ export async function registerWebSockets(app: FastifyInstance): Promise<void> {
  * WebSocket having no signature headers). Browser frames over CLIENT_MAX_FRAME_BYTES close the
  * socket (1009). A plain GET (no upgrade) answers 426.
  */
-export async function streamingRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function streamingRoutes(
+  fastify: FastifyInstance,
+  ctx: AppContext<ReferenceModelServices & StreamingServices & ModelsServices>,
+): Promise<void> {
   fastify.withTypeProvider<ZodTypeProvider>().post(
     STREAMING_API.ticket,
     {

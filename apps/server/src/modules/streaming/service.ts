@@ -36,6 +36,11 @@ import { safePostJson } from '../../net/safe-fetch.ts';
 import * as models from '../models/service.ts';
 import * as referenceModels from '../reference-models/service.ts';
 import { httpFormOf, isStreamingEndpoint, ModelSocketError, openModelSocket } from '../../net/model-socket.ts';
+import type { StreamingServices } from './state.ts';
+import type { ReferenceModelServices } from '../reference-models/service.ts';
+import type { ModelsServices } from '../models/service.ts';
+/** This feature's slice of ctx.services (docs/architecture.md#boundaries), for the features that call it. */
+export type { StreamingServices } from './state.ts';
 
 /** Largest frame the browser may send, bytes (a second of 16 kHz PCM is 32 KB). */
 export const CLIENT_MAX_FRAME_BYTES = 256 * 1024;
@@ -66,7 +71,7 @@ export class StreamError extends Error {
 }
 
 /** Streams running now in this process: per model id and per caller key (tests, README figures). */
-export function activeStreams(ctx: AppContext): { models: Record<string, number>; callers: Record<string, number> } {
+export function activeStreams(ctx: AppContext<StreamingServices>): { models: Record<string, number>; callers: Record<string, number> } {
   const c = ctx.services.streaming;
   return { models: Object.fromEntries(c.perModel), callers: Object.fromEntries(c.perCaller) };
 }
@@ -78,7 +83,7 @@ function callerKey(c: StreamCaller): string {
 }
 
 /** Takes a slot of the model and the caller, or throws TOO_MANY_STREAMS; the returned function frees both once. */
-function takeSlot(ctx: AppContext, modelId: string, caller: string): () => void {
+function takeSlot(ctx: AppContext<StreamingServices>, modelId: string, caller: string): () => void {
   const c = ctx.services.streaming;
   const m = c.perModel.get(modelId) ?? 0;
   const u = c.perCaller.get(caller) ?? 0;
@@ -150,7 +155,12 @@ function errorOf(err: unknown): StreamError {
 }
 
 /** The model, checked for the caller and for streaming, with the route this process uses to reach it. */
-async function streamingModel(ctx: AppContext, modelId: string, caller: StreamCaller, kind: StreamKind) {
+async function streamingModel(
+  ctx: AppContext<ReferenceModelServices & ModelsServices>,
+  modelId: string,
+  caller: StreamCaller,
+  kind: StreamKind,
+) {
   const who = caller.user
     ? { userId: caller.user.userId, roles: caller.user.roles }
     : caller.apiKey
@@ -171,7 +181,7 @@ async function streamingModel(ctx: AppContext, modelId: string, caller: StreamCa
  * an `error` frame (code and sentence) and both sockets closed; the server stays up.
  */
 export async function runStream(
-  ctx: AppContext,
+  ctx: AppContext<ReferenceModelServices & StreamingServices & ModelsServices>,
   ws: WebSocket,
   kind: StreamKind,
   caller: StreamCaller,

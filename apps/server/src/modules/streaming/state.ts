@@ -22,3 +22,12 @@ export class StreamingState {
     this.perCaller.clear();
   }
 }
+
+/**
+ * The slice of the streaming feature in `ctx.services` (docs/architecture.md#boundaries): code that needs it types its
+ * context as `AppContext<StreamingServices>`; the composition root (app-services.ts) adds it to the ground services.
+ */
+export interface StreamingServices {
+  /** Streams open per model and caller; ticket pruning. */
+  streaming: StreamingState;
+}

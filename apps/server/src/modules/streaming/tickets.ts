@@ -13,6 +13,8 @@ import * as accounts from '../accounts/service.ts';
 import * as models from '../models/service.ts';
 import * as repo from './repo.ts';
 import { isStreamingModel, type StreamCaller } from './service.ts';
+import type { StreamingServices } from './state.ts';
+import type { ModelsServices } from '../models/service.ts';
 
 /**
  * Issues a ticket for `user` to stream `modelId`. The model must be one `user` may call (published,
@@ -21,7 +23,7 @@ import { isStreamingModel, type StreamCaller } from './service.ts';
  * NOT_STREAMING (not a streaming model).
  */
 export async function issueStreamTicket(
-  ctx: AppContext,
+  ctx: AppContext<StreamingServices & ModelsServices>,
   user: { userId: string; roles: readonly string[] },
   modelId: string,
 ): Promise<{ ticket: string; expiresInSeconds: number }> {

@@ -17,6 +17,7 @@ import { errorResponse, SIGNED } from '../../lib/route-schemas.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendObject } from '../../storage/send-object.ts';
 import * as service from './service.ts';
+import type { ModelsServices } from '../models/service.ts';
 
 const TAGS = ['sts'];
 const LINK_GONE = 'This download link is not valid or has expired.';
@@ -26,7 +27,7 @@ const LINK_GONE = 'This download link is not valid or has expired.';
  * (signed), status and list (signed, the caller's own batches only), and the result download by a
  * signed link from the status answer.
  */
-export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext<ModelsServices>): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(

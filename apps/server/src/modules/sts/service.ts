@@ -42,6 +42,10 @@ import * as repo from './repo.ts';
 import { tempDir, tempFileName } from '../../storage/local-copy.ts';
 import { ifUnlocked, runUnderLock } from '../../db/job-lock.ts';
 import type { StsBatchFileRow, StsBatchRow } from './repo.ts';
+import type { ModelsServices } from '../models/service.ts';
+import type { MeteringServices } from '../metering/service.ts';
+import type { InferenceServices } from '../inference/service.ts';
+import type { ReferenceModelServices } from '../reference-models/service.ts';
 
 /** Audio entries a batch runs (by extension; docs/product.md#constants-and-limits speaker audio types, the ULCA audio formats). */
 export const STS_AUDIO_EXTENSIONS = ['wav', 'mp3', 'flac', 'ogg'] as const;
@@ -77,7 +81,7 @@ const STAGE_TASK = { asr: 'asr', translation: 'translation', tts: 'tts' } as con
 
 /** The model of one stage, checked: visible to the user, of the stage's task and serving the language(s). */
 async function checkStageModel(
-  ctx: AppContext,
+  ctx: AppContext<ModelsServices>,
   user: StsUser,
   stage: keyof typeof STAGE_TASK,
   modelId: string,
@@ -114,7 +118,7 @@ async function checkStageModel(
  * @throws ApiError 400 INVALID_URL (shape), URL_REFUSED (the host resolves to a private, loopback
  *   or metadata address, or does not resolve), UNKNOWN_MODEL, TASK_MISMATCH, LANGUAGE_NOT_SUPPORTED.
  */
-export async function submitBatch(ctx: AppContext, user: StsUser, body: StsBatchSubmitBody): Promise<{ batchId: string }> {
+export async function submitBatch(ctx: AppContext<ModelsServices>, user: StsUser, body: StsBatchSubmitBody): Promise<{ batchId: string }> {
   const url = body.url.trim();
   // The dataset submit's URL rule (@ulca/contracts datasetUrlProblem), with its messages.
   const problem = datasetUrlProblem(url);
@@ -281,7 +285,7 @@ const STAGES = ['asr', 'translation', 'tts'] as const;
  * model or input failure (returns the failed row, at the stage that failed).
  */
 async function runChain(
-  ctx: AppContext,
+  ctx: AppContext<ReferenceModelServices & InferenceServices & MeteringServices & ModelsServices>,
   b: StsBatchRow,
   seq: number,
   name: string,
@@ -367,7 +371,7 @@ export async function batchSummary(ctx: AppContext, batchId: string): Promise<Re
  * JOB_EXPIRE_SECONDS and was retried while the first attempt still runs) never runs alongside: it
  * waits until the batch is final (and returns) or the lock is free (the other attempt died).
  */
-export async function runBatchJob(ctx: AppContext, batchId: string): Promise<void> {
+export async function runBatchJob(ctx: AppContext<InferenceServices & MeteringServices & ModelsServices>, batchId: string): Promise<void> {
   const isFinal = async () => {
     const b = await repo.getBatch(ctx.db, batchId);
     return !b || b.status === 'Completed' || b.status === 'Failed';
@@ -385,7 +389,10 @@ export async function runBatchJob(ctx: AppContext, batchId: string): Promise<voi
  * kept). Throws only unexpected errors (database, object store): pg-boss retries
  * and the last failure ends the batch Failed ({@link failBatch}).
  */
-async function runBatchLocked(ctx: AppContext, batchId: string): Promise<void> {
+async function runBatchLocked(
+  ctx: AppContext<ReferenceModelServices & InferenceServices & MeteringServices & ModelsServices>,
+  batchId: string,
+): Promise<void> {
   const b = await repo.getBatch(ctx.db, batchId);
   if (!b || b.status === 'Completed' || b.status === 'Failed') return;
   const tmpDir = tempDir(ctx.config.dataDir);
