@@ -1,18 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubSignedInBrowser } from '../test/browser-stubs.ts';
 
 // The api client reads the session from browser storage; give it a signed-in user in Node.
-const store = new Map<string, string>([
-  [
-    'ulca.session',
-    JSON.stringify({
-      userDetails: { userID: 'u-7', email: 'asha@example.org', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'] },
-      userKeys: { publicKey: 'pub', privateKey: 'priv' },
-    }),
-  ],
-]);
-vi.stubGlobal('window', { addEventListener: () => {} });
-vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
+stubSignedInBrowser({ userID: 'u-7', email: 'asha@example.org', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'] });
 
 let client: typeof import('./api-client.ts');
 beforeAll(async () => {

@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serveJson, stubSignedInBrowser } from '../../../test/browser-stubs.ts';
 
-const store = new Map<string, string>([
-  [
-    'ulca.session',
-    JSON.stringify({
-      userDetails: { userID: 'admin-1', email: 'admin@ulca.local', firstName: 'Admin', roles: ['ADMIN'] },
-      userKeys: { publicKey: 'pub', privateKey: 'priv' },
-    }),
-  ],
-]);
-vi.stubGlobal('window', { addEventListener: () => {} });
-vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
+// The api client reads the session from browser storage; give it a signed-in user in Node.
+stubSignedInBrowser({ userID: 'admin-1', email: 'admin@ulca.local', firstName: 'Admin', roles: ['ADMIN'] });
 
 type Api = typeof import('./users.ts') & typeof import('./audit.ts');
 let api: Api;
@@ -19,19 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => vi.unstubAllGlobals());
 
-function serve(status: number, body: unknown) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  return calls;
-}
 const sent = (c: { init: RequestInit }) => JSON.parse(String(c.init.body)) as unknown;
 
 describe('admin calls', () => {
   it('searches users with the table body and reads nullable fields', async () => {
-    const calls = serve(200, {
+    const calls = serveJson(200, {
       message: 'Users',
       count: 11,
       data: [
@@ -61,7 +45,7 @@ describe('admin calls', () => {
       createdOn: '2026-11-21T10:00:00Z',
       activatedTime: null,
     };
-    serve(200, {
+    serveJson(200, {
       message: 'Users',
       count: 2,
       data: [
@@ -73,7 +57,7 @@ describe('admin calls', () => {
     expect(res.data.map((u) => u.orgID)).toEqual([null, 'IIT Madras']);
   });
   it('updates one user and toggles the active state', async () => {
-    const calls = serve(200, { message: 'Profile updated successfully.' });
+    const calls = serveJson(200, { message: 'Profile updated successfully.' });
     const user = { userID: 'u-1', email: 'asha@example.in', firstName: 'Asha', roles: ['READONLY-USER'], orgID: 'UNDEFINED' };
     expect(await api.updateUser(user)).toBe('Profile updated successfully.');
     expect(sent(calls[0])).toEqual({ users: [user] });
@@ -82,14 +66,14 @@ describe('admin calls', () => {
     expect(sent(calls[1])).toEqual({ email: 'asha@example.in', is_active: false });
   });
   it("passes the server's refusal of one's own row on", async () => {
-    serve(403, { code: 'SELF_EDIT', message: 'You cannot change your own account here.' });
+    serveJson(403, { code: 'SELF_EDIT', message: 'You cannot change your own account here.' });
     await expect(api.updateActiveStatus({ email: 'admin@ulca.local', is_active: false })).rejects.toMatchObject({
       status: 403,
       code: 'SELF_EDIT',
     });
   });
   it('reads a page of the audit log (signed GET with offset and limit)', async () => {
-    const calls = serve(200, {
+    const calls = serveJson(200, {
       count: 1,
       data: [
         {

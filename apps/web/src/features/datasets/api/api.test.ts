@@ -1,17 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serveJson, stubSignedInBrowser } from '../../../test/browser-stubs.ts';
 
 // The api client reads the session from browser storage; give it a signed-in user in Node.
-const store = new Map<string, string>([
-  [
-    'ulca.session',
-    JSON.stringify({
-      userDetails: { userID: 'u-7', email: 'asha@example.org', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'] },
-      userKeys: { publicKey: 'pub', privateKey: 'priv' },
-    }),
-  ],
-]);
-vi.stubGlobal('window', { addEventListener: () => {} });
-vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
+stubSignedInBrowser({ userID: 'u-7', email: 'asha@example.org', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'] });
 
 type Api = typeof import('./list-contributions.ts') &
   typeof import('./submission-status.ts') &
@@ -31,18 +22,10 @@ beforeAll(async () => {
 afterAll(() => vi.unstubAllGlobals());
 
 /** Answers every fetch with `body` and `status`, recording the calls. */
-function serve(status: number, body: unknown) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  return calls;
-}
 
 describe('dataset API calls', () => {
   it('lists every contribution of the user, signed, as the server answers them', async () => {
-    const calls = serve(200, {
+    const calls = serveJson(200, {
       message: 'ok',
       count: 2,
       totalCount: 2,
@@ -82,7 +65,7 @@ describe('dataset API calls', () => {
   });
 
   it('submits name, url and userId and returns the service request number', async () => {
-    const calls = serve(200, {
+    const calls = serveJson(200, {
       message: 'Dataset submitted',
       data: { serviceRequestNumber: 'SRN-9', datasetId: 'd9', timestamp: '2024-05-03T00:00:00Z' },
     });
@@ -96,7 +79,7 @@ describe('dataset API calls', () => {
   });
 
   it('passes the server message, code and field errors of a rejected submit', async () => {
-    serve(409, { message: 'A dataset with this name already exists.', code: 'DATASET_NAME_TAKEN' });
+    serveJson(409, { message: 'A dataset with this name already exists.', code: 'DATASET_NAME_TAKEN' });
     await expect(
       api.submitDataset({ datasetName: 'Assamese tales', url: 'https://example.org/as.zip', userId: 'u-7' }),
     ).rejects.toMatchObject({
@@ -104,14 +87,14 @@ describe('dataset API calls', () => {
       code: 'DATASET_NAME_TAKEN',
       message: 'A dataset with this name already exists.',
     });
-    serve(400, { message: 'Invalid input', code: 'VALIDATION', errors: [{ field: 'url', message: 'Invalid URL' }] });
+    serveJson(400, { message: 'Invalid input', code: 'VALIDATION', errors: [{ field: 'url', message: 'Invalid URL' }] });
     const err = await api.submitDataset({ datasetName: 'a', url: 'b', userId: 'u-7' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiRequestError);
     expect((err as InstanceType<typeof ApiRequestError>).errors).toEqual([{ field: 'url', message: 'Invalid URL' }]);
   });
 
   it('reads the stages of a submission and reports 404 for an unknown one', async () => {
-    serve(200, {
+    serveJson(200, {
       message: 'ok',
       datasetName: 'Telugu call-centre audio',
       datasetType: 'asr-corpus',
@@ -173,13 +156,13 @@ describe('dataset API calls', () => {
     expect(s.data[0].details?.processedCount?.[0]).toEqual({ type: 'success', count: 1 });
     expect(s.data[2].details).toBeNull();
 
-    serve(404, { message: 'No submission with this service request number.', code: 'NOT_FOUND' });
+    serveJson(404, { message: 'No submission with this service request number.', code: 'NOT_FOUND' });
     await expect(api.fetchSubmissionStatus('SRN-404')).rejects.toMatchObject({ status: 404 });
   });
 
   it('reads the error report, or null when there is none', async () => {
     // A bare list of one entry, the original ULCA shape.
-    const calls = serve(200, [
+    const calls = serveJson(200, [
       {
         serviceRequestNumber: 'SRN-5',
         status: 'Completed',
@@ -196,7 +179,7 @@ describe('dataset API calls', () => {
       consolidated_file: null,
       errors: [{ code: 'TEXT_WRONG_SCRIPT', count: 3 }],
     });
-    serve(200, []);
+    serveJson(200, []);
     expect(await api.fetchErrorReport('SRN-6')).toBeNull();
   });
 });

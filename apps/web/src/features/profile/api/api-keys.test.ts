@@ -1,17 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serveJson, stubSignedInBrowser } from '../../../test/browser-stubs.ts';
 
 // The api client reads the session from browser storage; give it a signed-in user in Node.
-const store = new Map<string, string>([
-  [
-    'ulca.session',
-    JSON.stringify({
-      userDetails: { userID: 'u-7', email: 'asha@example.org', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'] },
-      userKeys: { publicKey: 'pub', privateKey: 'priv' },
-    }),
-  ],
-]);
-vi.stubGlobal('window', { addEventListener: () => {} });
-vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
+stubSignedInBrowser({ userID: 'u-7', email: 'asha@example.org', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'] });
 
 let api: typeof import('./api-keys.ts');
 beforeAll(async () => {
@@ -19,20 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => vi.unstubAllGlobals());
 
-function serve(status: number, body: unknown) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  return calls;
-}
 const sent = (c: { init: RequestInit }) => JSON.parse(String(c.init.body)) as unknown;
 const headers = (c: { init: RequestInit }) => c.init.headers as Record<string, string>;
 
 describe('API key calls', () => {
   it('lists the keys, signed, as the server answers them', async () => {
-    const calls = serve(200, {
+    const calls = serveJson(200, {
       message: 'API keys',
       data: [
         {
@@ -55,21 +38,21 @@ describe('API key calls', () => {
   });
   it('generates a key and returns the full key of the answer', async () => {
     const full = 'ulca_0123456789ab.' + 'x'.repeat(43);
-    const calls = serve(200, { message: 'API key generated.', data: { appName: 'Bot', ulcaApiKey: full, serviceProviderKeys: [] } });
+    const calls = serveJson(200, { message: 'API key generated.', data: { appName: 'Bot', ulcaApiKey: full, serviceProviderKeys: [] } });
     const res = await api.generateApiKey({ userID: 'u-7', appName: 'Bot' });
     expect(calls[0].url).toBe('/ulca/user-mgmt/v1/users/generateApiKey');
     expect(sent(calls[0])).toEqual({ userID: 'u-7', appName: 'Bot' });
     expect(res.data.ulcaApiKey).toBe(full);
   });
   it("passes a refused name's message on (409)", async () => {
-    serve(409, { code: 'CONFLICT', message: 'An API key for this app already exists.' });
+    serveJson(409, { code: 'CONFLICT', message: 'An API key for this app already exists.' });
     await expect(api.generateApiKey({ userID: 'u-7', appName: 'Bot' })).rejects.toMatchObject({
       status: 409,
       message: 'An API key for this app already exists.',
     });
   });
   it('revokes, removes provider keys and toggles data tracking with the contract bodies', async () => {
-    const calls = serve(200, { message: 'done' });
+    const calls = serveJson(200, { message: 'done' });
     const p = { userID: 'u-7', ulcaApiKey: 'ulca_0123456789ab', serviceProviderName: 'ulca-reference-models' };
     await api.revokeApiKey({ userID: 'u-7', ulcaApiKey: 'ulca_0123456789ab' });
     await api.removeServiceProviderKey(p);
@@ -82,7 +65,7 @@ describe('API key calls', () => {
   });
   it('generates a provider key and returns its full value', async () => {
     const p = { userID: 'u-7', ulcaApiKey: 'ulca_0123456789ab', serviceProviderName: 'ulca-reference-models' };
-    const calls = serve(200, {
+    const calls = serveJson(200, {
       message: 'Service provider key generated.',
       data: {
         serviceProviderName: p.serviceProviderName,

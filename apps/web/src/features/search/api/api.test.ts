@@ -1,17 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { serveJson, stubSignedInBrowser } from '../../../test/browser-stubs.ts';
 
 // The api client reads the session from browser storage; give it a signed-in user in Node.
-const store = new Map<string, string>([
-  [
-    'ulca.session',
-    JSON.stringify({
-      userDetails: { userID: 'u-7', email: 'ravi@example.org', firstName: 'Ravi', roles: ['READONLY-USER'] },
-      userKeys: { publicKey: 'pub', privateKey: 'priv' },
-    }),
-  ],
-]);
-vi.stubGlobal('window', { addEventListener: () => {} });
-vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
+stubSignedInBrowser({ userID: 'u-7', email: 'ravi@example.org', firstName: 'Ravi', roles: ['READONLY-USER'] });
 
 type Api = typeof import('./list-searches.ts') &
   typeof import('./search-status.ts') &
@@ -29,14 +20,6 @@ beforeAll(async () => {
 afterAll(() => vi.unstubAllGlobals());
 
 /** Answers every fetch with `body` and `status`, recording the calls. */
-function serve(status: number, body: unknown) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  });
-  return calls;
-}
 
 // A row as the server answers it: details are JSON text, with a count even while In-Progress.
 const searchRow = (srn: string, status: string, details: unknown) => ({
@@ -49,7 +32,7 @@ const searchRow = (srn: string, status: string, details: unknown) => ({
 
 describe('search API calls', () => {
   it('asks for table page p as the 1-based server page p + 1, signed', async () => {
-    const calls = serve(200, {
+    const calls = serveJson(200, {
       data: [searchRow('SR-2', 'In-Progress', { count: 0 }), searchRow('SR-1', 'Completed', { count: 5 })],
       startPage: 3,
       totalCount: 23,
@@ -65,22 +48,22 @@ describe('search API calls', () => {
   });
 
   it('asks for every row without paging parameters', async () => {
-    const calls = serve(200, { data: [], startPage: 1, totalCount: 0 });
+    const calls = serveJson(200, { data: [], startPage: 1, totalCount: 0 });
     await api.fetchSearches('u-7', 'all');
     expect(calls[0].url).toBe('/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=u-7');
   });
 
   it('reads one search by its service request number, and passes a 404 on', async () => {
-    const calls = serve(200, { data: searchRow('SR-1', 'Completed', { count: 0, files: {} }) });
+    const calls = serveJson(200, { data: searchRow('SR-1', 'Completed', { count: 0, files: {} }) });
     const s = await api.fetchSearchStatus('SR-1');
     expect(calls[0].url).toBe('/ulca/apis/v0/dataset/corpus/search/status?serviceRequestNumber=SR-1');
     expect([s.status, s.count]).toEqual(['Completed', 0]);
-    serve(404, { message: 'Search not found.', code: 'NOT_FOUND' });
+    serveJson(404, { message: 'Search not found.', code: 'NOT_FOUND' });
     await expect(api.fetchSearchStatus('SR-X')).rejects.toMatchObject({ status: 404 });
   });
 
   it('submits userId, datasetType and criteria, and passes field errors of a 400 on', async () => {
-    const calls = serve(200, {
+    const calls = serveJson(200, {
       message: 'Your search query has been submitted',
       data: { serviceRequestNumber: 'SR-9', datasetType: 'parallel-corpus' },
     });
@@ -93,7 +76,7 @@ describe('search API calls', () => {
     expect(calls[0].init.method).toBe('POST');
     expect(JSON.parse(String(calls[0].init.body))).toEqual(body);
     expect(res.data.serviceRequestNumber).toBe('SR-9');
-    serve(400, {
+    serveJson(400, {
       message: 'Invalid search',
       code: 'VALIDATION',
       errors: [{ field: 'criteria.targetLanguage', message: 'This field is mandatory' }],
@@ -105,7 +88,7 @@ describe('search API calls', () => {
   });
 
   it('loads the catalogue, languages and data sources from the public master-data call, unsigned', async () => {
-    const calls = serve(200, {
+    const calls = serveJson(200, {
       data: {
         datasetFilterParams: [
           {
