@@ -2,7 +2,7 @@
  * SQL of the benchmarks feature (issue #13; tables of 007_benchmarks.sql it owns: benchmarks,
  * benchmark_runs, benchmark_outputs). Every query of those tables is here.
  */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
 import type { BenchmarkRunsTable, BenchmarksTable } from '../../db/schema.ts';
 
@@ -17,28 +17,38 @@ export async function insertBenchmark(
   db: Db,
   b: { benchmarkId: string; srn: string; userId: string; name: string; visibility?: 'open' | 'hidden' },
 ): Promise<void> {
-  await db.pool.query(
-    `INSERT INTO benchmarks (benchmark_id, service_request_number, user_id, name, visibility) VALUES ($1, $2, $3, $4, $5)`,
-    [b.benchmarkId, b.srn, b.userId, b.name, b.visibility ?? 'hidden'],
-  );
+  await db.db
+    .insertInto('benchmarks')
+    .values({
+      benchmark_id: b.benchmarkId,
+      service_request_number: b.srn,
+      user_id: b.userId,
+      name: b.name,
+      visibility: b.visibility ?? 'hidden',
+    })
+    .execute();
 }
 
 /** Sets a benchmark's visibility; returns false when there is no such benchmark. */
 export async function setVisibility(db: Db, benchmarkId: string, visibility: 'open' | 'hidden'): Promise<boolean> {
-  const r = await db.pool.query(`UPDATE benchmarks SET visibility = $2 WHERE benchmark_id = $1`, [benchmarkId, visibility]);
-  return (r.rowCount ?? 0) > 0;
+  const r = await db.db.updateTable('benchmarks').set({ visibility }).where('benchmark_id', '=', benchmarkId).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 /** The benchmark of a submission, or null. */
 export async function findBySrn(db: Db, srn: string): Promise<BenchmarkRow | null> {
-  const r = await db.pool.query(`SELECT * FROM benchmarks WHERE service_request_number = $1`, [srn]);
-  return (r.rows[0] as BenchmarkRow) ?? null;
+  return (await db.db.selectFrom('benchmarks').selectAll().where('service_request_number', '=', srn).executeTakeFirst()) ?? null;
 }
 
 /** A benchmark by id (any state), or null; ids that are not UUIDs are simply not found. */
 export async function findBenchmark(db: Db, benchmarkId: string): Promise<BenchmarkRow | null> {
-  const r = await db.pool.query(`SELECT * FROM benchmarks WHERE benchmark_id::text = $1`, [benchmarkId]);
-  return (r.rows[0] as BenchmarkRow) ?? null;
+  return (
+    (await db.db
+      .selectFrom('benchmarks')
+      .selectAll()
+      .where(sql<string>`benchmark_id::text`, '=', benchmarkId)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /** Fills a benchmark's metadata once its submission has published (idempotent). */
@@ -131,36 +141,54 @@ export async function insertRun(
     options: Record<string, unknown>;
   },
 ): Promise<void> {
-  await db.pool.query(
-    `INSERT INTO benchmark_runs (benchmark_process_id, model_id, benchmark_id, metric, user_id, record_count, metric_options)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [r.id, r.modelId, r.benchmarkId, r.metric, r.userId, r.recordCount, JSON.stringify(r.options)],
-  );
+  await db.db
+    .insertInto('benchmark_runs')
+    .values({
+      benchmark_process_id: r.id,
+      model_id: r.modelId,
+      benchmark_id: r.benchmarkId,
+      metric: r.metric,
+      user_id: r.userId,
+      record_count: r.recordCount,
+      metric_options: JSON.stringify(r.options),
+    })
+    .execute();
 }
 
 /** True when the model has any run (In-Progress, Completed or Failed) on the benchmark with the metric. */
 export async function anyRunExists(db: Db, modelId: string, benchmarkId: string, metric: string): Promise<boolean> {
-  const r = await db.pool.query(`SELECT 1 FROM benchmark_runs WHERE model_id = $1 AND benchmark_id = $2 AND metric = $3 LIMIT 1`, [
-    modelId,
-    benchmarkId,
-    metric,
-  ]);
-  return (r.rowCount ?? 0) > 0;
+  const r = await db.db
+    .selectFrom('benchmark_runs')
+    .select('benchmark_process_id')
+    .where('model_id', '=', modelId)
+    .where('benchmark_id', '=', benchmarkId)
+    .where('metric', '=', metric)
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
 }
 
 /** The metrics of the model's runs on the benchmark that are In-Progress or Completed (those a new run would duplicate). */
 export async function activeRunMetrics(db: Db, modelId: string, benchmarkId: string): Promise<Set<string>> {
-  const r = await db.pool.query<{ metric: string }>(
-    `SELECT metric FROM benchmark_runs WHERE model_id = $1 AND benchmark_id = $2 AND status IN ('In-Progress', 'Completed')`,
-    [modelId, benchmarkId],
-  );
-  return new Set(r.rows.map((x) => x.metric));
+  const rows = await db.db
+    .selectFrom('benchmark_runs')
+    .select('metric')
+    .where('model_id', '=', modelId)
+    .where('benchmark_id', '=', benchmarkId)
+    .where('status', 'in', ['In-Progress', 'Completed'])
+    .execute();
+  return new Set(rows.map((x) => x.metric));
 }
 
 /** A run by id, or null (ids that are not UUIDs are not found). */
 export async function findRun(db: Db, id: string): Promise<RunRow | null> {
-  const r = await db.pool.query(`SELECT * FROM benchmark_runs WHERE benchmark_process_id::text = $1`, [id]);
-  return (r.rows[0] as RunRow) ?? null;
+  return (
+    (await db.db
+      .selectFrom('benchmark_runs')
+      .selectAll()
+      .where(sql<string>`benchmark_process_id::text`, '=', id)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /** Sets a run's stage statuses (only those given). */
@@ -177,12 +205,24 @@ export async function completeRun(
   id: string,
   s: { score: number; signature: string; coverage: number; scored: number; failed: number; ciLow: number | null; ciHigh: number | null },
 ): Promise<void> {
-  await db.pool.query(
-    `UPDATE benchmark_runs SET status = 'Completed', inference_status = 'Completed', scoring_status = 'Completed', score = $2, signature = $3, coverage = $4,
-        scored_count = $5, failed_count = $6, ci_low = $7, ci_high = $8, failure_message = NULL, completed_on = now()
-      WHERE benchmark_process_id = $1`,
-    [id, s.score, s.signature, s.coverage, s.scored, s.failed, s.ciLow, s.ciHigh],
-  );
+  await db.db
+    .updateTable('benchmark_runs')
+    .set({
+      status: 'Completed',
+      inference_status: 'Completed',
+      scoring_status: 'Completed',
+      score: s.score,
+      signature: s.signature,
+      coverage: s.coverage,
+      scored_count: s.scored,
+      failed_count: s.failed,
+      ci_low: s.ciLow,
+      ci_high: s.ciHigh,
+      failure_message: null,
+      completed_on: sql<Date>`now()`,
+    })
+    .where('benchmark_process_id', '=', id)
+    .execute();
 }
 
 /**
@@ -201,8 +241,8 @@ export async function failRun(db: Db, id: string, message: string): Promise<void
 
 /** Sequence numbers that already have a stored output (a resumed run skips them). */
 export async function storedSeqs(db: Db, id: string): Promise<Set<number>> {
-  const r = await db.pool.query(`SELECT seq FROM benchmark_outputs WHERE benchmark_process_id = $1`, [id]);
-  return new Set(r.rows.map((x: { seq: number }) => x.seq));
+  const rows = await db.db.selectFrom('benchmark_outputs').select('seq').where('benchmark_process_id', '=', id).execute();
+  return new Set(rows.map((x) => x.seq));
 }
 
 /**
@@ -242,8 +282,12 @@ export async function storeOutputs(db: Db, id: string, rows: { seq: number; outp
 
 /** Every stored output of a run, by seq. */
 export async function readOutputs(db: Db, id: string): Promise<{ seq: number; output: unknown; error: string | null }[]> {
-  const r = await db.pool.query(`SELECT seq, output, error FROM benchmark_outputs WHERE benchmark_process_id = $1 ORDER BY seq`, [id]);
-  return r.rows as { seq: number; output: unknown; error: string | null }[];
+  return db.db
+    .selectFrom('benchmark_outputs')
+    .select(['seq', 'output', 'error'])
+    .where('benchmark_process_id', '=', id)
+    .orderBy('seq')
+    .execute();
 }
 
 /** A completed run joined with its benchmark's name (model detail / My Models). */
@@ -262,22 +306,29 @@ export async function runsOfModels(db: Db, modelIds: string[]): Promise<ModelRun
 
 /** Completed runs of a benchmark (the leaderboard's entries, unranked). */
 export async function completedRunsOf(db: Db, benchmarkId: string): Promise<RunRow[]> {
-  const r = await db.pool.query(`SELECT * FROM benchmark_runs WHERE benchmark_id = $1 AND status = 'Completed' ORDER BY created_on`, [
-    benchmarkId,
-  ]);
-  return r.rows as RunRow[];
+  return db.db
+    .selectFrom('benchmark_runs')
+    .selectAll()
+    .where('benchmark_id', '=', benchmarkId)
+    .where('status', '=', 'Completed')
+    .orderBy('created_on')
+    .execute();
 }
 
 /** True when the model has an In-Progress run. */
 export async function hasRunningRun(db: Db, modelId: string): Promise<boolean> {
-  const r = await db.pool.query(`SELECT EXISTS (SELECT 1 FROM benchmark_runs WHERE model_id = $1 AND status = 'In-Progress') AS x`, [
-    modelId,
-  ]);
-  return r.rows[0].x as boolean;
+  const r = await db.db
+    .selectFrom('benchmark_runs')
+    .select('benchmark_process_id')
+    .where('model_id', '=', modelId)
+    .where('status', '=', 'In-Progress')
+    .limit(1)
+    .executeTakeFirst();
+  return r !== undefined;
 }
 
 /** Runs still In-Progress (the start-up recovery re-queues their jobs). */
 export async function runningRunIds(db: Db): Promise<string[]> {
-  const r = await db.pool.query(`SELECT benchmark_process_id::text AS id FROM benchmark_runs WHERE status = 'In-Progress'`);
-  return r.rows.map((x: { id: string }) => x.id);
+  const rows = await db.db.selectFrom('benchmark_runs').select('benchmark_process_id').where('status', '=', 'In-Progress').execute();
+  return rows.map((x) => x.benchmark_process_id);
 }

@@ -4,7 +4,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { ALREADY_PUBLISHED, type StageStatus, type SubmissionStatus } from '@ulca/contracts';
 import { isServiceRequestNumber } from './srn.ts';
 import type { MarkableRow, ReadyMadeRow } from './types.ts';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
 import type { DatasetStagesTable, DatasetSubmissionsTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -69,17 +69,20 @@ export async function getSubmission(q: Db['pool'] | pg.PoolClient, srn: string):
 /** The submitted URL of each of the submissions `srns` (those that exist), by service request number. */
 export async function submissionUrls(q: Db['pool'], srns: string[]): Promise<Map<string, string>> {
   if (srns.length === 0) return new Map();
-  const r = await q.query(`SELECT service_request_number, url FROM dataset_submissions WHERE service_request_number = ANY ($1)`, [srns]);
-  return new Map(r.rows.map((x: { service_request_number: string; url: string }) => [x.service_request_number, x.url]));
+  const r = await q.query<Pick<SubmissionRow, 'service_request_number' | 'url'>>(
+    `SELECT service_request_number, url FROM dataset_submissions WHERE service_request_number = ANY ($1)`,
+    [srns],
+  );
+  return new Map(r.rows.map((x) => [x.service_request_number, x.url]));
 }
 
 export async function getStages(q: Db['pool'], srn: string): Promise<StageRow[]> {
-  const r = await q.query(
+  const r = await q.query<StageRow>(
     `SELECT stage, status, success_count, failed_count, success_seconds, failed_seconds, started_on, ended_on
        FROM dataset_stages WHERE service_request_number = $1 ORDER BY ord`,
     [srn],
   );
-  return r.rows as StageRow[];
+  return r.rows;
 }
 
 /** A user's submissions of `kind` (default datasets; benchmark datasets have their own tab), newest first; `limit`/`offset` page it. */
@@ -190,34 +193,34 @@ export async function dropStagingTable(db: Db, srn: string): Promise<void> {
 /** Clears what an earlier attempt left: staging table, row errors and publish cursor (not the published records). */
 export async function clearAttempt(db: Db, srn: string): Promise<void> {
   await dropStagingTable(db, srn);
-  await db.pool.query(`DELETE FROM dataset_errors WHERE service_request_number = $1`, [srn]);
-  await db.pool.query(`DELETE FROM publish_cursor WHERE service_request_number = $1`, [srn]);
+  await db.db.deleteFrom('dataset_errors').where('service_request_number', '=', srn).execute();
+  await db.db.deleteFrom('publish_cursor').where('service_request_number', '=', srn).execute();
 }
 
 /** Records the downloaded archive's sha-256 (hex) and size in bytes. */
 export async function setDownloadResult(db: Db, srn: string, dl: { sha256: string; bytes: number }): Promise<void> {
-  await db.pool.query(`UPDATE dataset_submissions SET download_sha256 = $2, download_bytes = $3 WHERE service_request_number = $1`, [
-    srn,
-    dl.sha256,
-    dl.bytes,
-  ]);
+  await db.db
+    .updateTable('dataset_submissions')
+    .set({ download_sha256: dl.sha256, download_bytes: dl.bytes })
+    .where('service_request_number', '=', srn)
+    .execute();
 }
 
 /** Records the dataset type and params read from params.json. */
 export async function setDatasetParams(db: Db, srn: string, type: string, params: unknown): Promise<void> {
-  await db.pool.query(`UPDATE dataset_submissions SET dataset_type = $2, params = $3 WHERE service_request_number = $1`, [
-    srn,
-    type,
-    JSON.stringify(params),
-  ]);
+  await db.db
+    .updateTable('dataset_submissions')
+    .set({ dataset_type: type, params: JSON.stringify(params) })
+    .where('service_request_number', '=', srn)
+    .execute();
 }
 
 /** Records a whole-submission error (no record) of `stage`. */
 export async function insertSubmissionError(db: Db, srn: string, stage: Stage, code: string, message: string): Promise<void> {
-  await db.pool.query(
-    `INSERT INTO dataset_errors (service_request_number, stage, code, message, record_index, record) VALUES ($1, $2, $3, $4, NULL, NULL)`,
-    [srn, stage, code, message],
-  );
+  await db.db
+    .insertInto('dataset_errors')
+    .values({ service_request_number: srn, stage, code, message, record_index: null, record: null })
+    .execute();
 }
 
 /** Sort key of a stage in report SQL: download, ingest, validate, publish. */
@@ -225,17 +228,21 @@ const STAGE_ORDER_SQL = `CASE stage WHEN 'download' THEN 0 WHEN 'ingest' THEN 1 
 
 /** Number of error rows of a submission. */
 export async function countErrors(db: Db, srn: string): Promise<number> {
-  const n = await db.pool.query(`SELECT count(*)::int AS n FROM dataset_errors WHERE service_request_number = $1`, [srn]);
-  return n.rows[0].n as number;
+  const row = await db.db
+    .selectFrom('dataset_errors')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('service_request_number', '=', srn)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Stores (or clears, with nulls) the object-store keys of the submission's error reports. */
 export async function setReportKeys(db: Db, srn: string, keys: { summary: string | null; detail: string | null }): Promise<void> {
-  await db.pool.query(`UPDATE dataset_submissions SET error_summary_key = $2, error_detail_key = $3 WHERE service_request_number = $1`, [
-    srn,
-    keys.summary,
-    keys.detail,
-  ]);
+  await db.db
+    .updateTable('dataset_submissions')
+    .set({ error_summary_key: keys.summary, error_detail_key: keys.detail })
+    .where('service_request_number', '=', srn)
+    .execute();
 }
 
 /**
@@ -283,13 +290,17 @@ export async function errorSummaryRows(db: Db, srn: string): Promise<{ stage: st
 
 /** True once the bundled demo datasets were submitted (app_settings 'demo_datasets'). */
 export async function demoDatasetsSubmitted(db: Db): Promise<boolean> {
-  const done = await db.pool.query(`SELECT 1 FROM app_settings WHERE key = 'demo_datasets'`);
-  return (done.rowCount ?? 0) > 0;
+  const done = await db.db.selectFrom('app_settings').select('key').where('key', '=', 'demo_datasets').executeTakeFirst();
+  return done !== undefined;
 }
 
 /** Remembers that the demo datasets `names` were submitted. */
 export async function recordDemoDatasets(db: Db, names: string[]): Promise<void> {
-  await db.pool.query(`INSERT INTO app_settings (key, value) VALUES ('demo_datasets', $1) ON CONFLICT DO NOTHING`, [JSON.stringify(names)]);
+  await db.db
+    .insertInto('app_settings')
+    .values({ key: 'demo_datasets', value: JSON.stringify(names) })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /**
@@ -298,80 +309,93 @@ export async function recordDemoDatasets(db: Db, names: string[]): Promise<void>
  * concurrent one) already had, so two processes starting together never both submit them.
  */
 export async function claimDemoBenchmarks(db: Db, names: string[]): Promise<boolean> {
-  const r = await db.pool.query(`INSERT INTO app_settings (key, value) VALUES ('demo_benchmarks', $1) ON CONFLICT DO NOTHING`, [
-    JSON.stringify(names),
-  ]);
-  return (r.rowCount ?? 0) > 0;
+  const r = await db.db
+    .insertInto('app_settings')
+    .values({ key: 'demo_benchmarks', value: JSON.stringify(names) })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Service request numbers of the benchmark submissions whose URL starts with `urlPrefix` (the bundled ones), oldest first. */
 export async function benchmarkSubmissionsByUrlPrefix(db: Db, urlPrefix: string): Promise<string[]> {
-  const r = await db.pool.query(
-    `SELECT service_request_number FROM dataset_submissions WHERE kind = 'benchmark' AND starts_with(url, $1) ORDER BY submitted_on, service_request_number`,
-    [urlPrefix],
-  );
-  return r.rows.map((row: { service_request_number: string }) => row.service_request_number);
+  const rows = await db.db
+    .selectFrom('dataset_submissions')
+    .select('service_request_number')
+    .where('kind', '=', 'benchmark')
+    .where(sql<boolean>`starts_with(url, ${urlPrefix})`)
+    .orderBy('submitted_on')
+    .orderBy('service_request_number')
+    .execute();
+  return rows.map((row) => row.service_request_number);
 }
 
 // ── ready-made flag (issue #3 §6; migration 004): set by the readymade module through service.ts ──
 
+/** The marked, Completed submissions (with a type, so `dataset_type` is never null in a ReadyMadeRow). */
+function readyMade(db: Db) {
+  return db.db
+    .selectFrom('dataset_submissions')
+    .select(['service_request_number', 'dataset_id', 'dataset_name', 'dataset_type', 'params', 'completed_on', 'ready_made_record_count'])
+    .where('is_ready_made', '=', true)
+    .where('status', '=', 'Completed')
+    .where('dataset_type', 'is not', null);
+}
+
 /** The marked submissions, newest publication first; of one type when `datasetType` is given. */
 export async function listReadyMade(db: Db, datasetType: string | undefined): Promise<ReadyMadeRow[]> {
-  const r = await db.pool.query(
-    `SELECT service_request_number, dataset_id, dataset_name, dataset_type, params, completed_on, ready_made_record_count
-       FROM dataset_submissions
-      WHERE is_ready_made AND status = 'Completed' AND dataset_type IS NOT NULL AND ($1::text IS NULL OR dataset_type = $1)
-      ORDER BY completed_on DESC NULLS LAST, service_request_number DESC`,
-    [datasetType ?? null],
-  );
-  return r.rows as ReadyMadeRow[];
+  const rows = await readyMade(db)
+    .$if(datasetType !== undefined, (qb) => qb.where('dataset_type', '=', datasetType as string))
+    .orderBy(sql`completed_on DESC NULLS LAST`)
+    .orderBy('service_request_number', 'desc')
+    .execute();
+  return rows as ReadyMadeRow[];
 }
 
 /** The marked, Completed submission with this dataset id, or null (unknown, unmarked or not published). */
 export async function getReadyMadeByDatasetId(db: Db, datasetId: string): Promise<ReadyMadeRow | null> {
-  const r = await db.pool.query(
-    `SELECT service_request_number, dataset_id, dataset_name, dataset_type, params, completed_on, ready_made_record_count
-       FROM dataset_submissions
-      WHERE dataset_id = $1 AND is_ready_made AND status = 'Completed' AND dataset_type IS NOT NULL`,
-    [datasetId],
-  );
-  return (r.rows[0] as ReadyMadeRow) ?? null;
+  const row = await readyMade(db).where('dataset_id', '=', datasetId).executeTakeFirst();
+  return (row as ReadyMadeRow | undefined) ?? null;
 }
 
 /** The submission `srn` as marking needs it, or null. */
 export async function getMarkable(db: Db, srn: string): Promise<MarkableRow | null> {
-  const r = await db.pool.query(
-    `SELECT service_request_number, dataset_id, dataset_type, dataset_name, user_id, status, is_ready_made FROM dataset_submissions WHERE service_request_number = $1`,
-    [srn],
-  );
-  return (r.rows[0] as MarkableRow) ?? null;
+  const row = await db.db
+    .selectFrom('dataset_submissions')
+    .select(['service_request_number', 'dataset_id', 'dataset_type', 'dataset_name', 'user_id', 'status', 'is_ready_made'])
+    .where('service_request_number', '=', srn)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /** Marks the submission ready-made with its record count. Only a Completed submission changes; returns whether one did. */
 export async function setReadyMade(db: Db, srn: string, by: string, recordCount: number): Promise<boolean> {
-  const r = await db.pool.query(
-    `UPDATE dataset_submissions SET is_ready_made = true, ready_made_on = now(), ready_made_by = $2, ready_made_record_count = $3
-      WHERE service_request_number = $1 AND status = 'Completed'`,
-    [srn, by, recordCount],
-  );
-  return (r.rowCount ?? 0) > 0;
+  const r = await db.db
+    .updateTable('dataset_submissions')
+    .set({ is_ready_made: true, ready_made_on: sql<Date>`now()`, ready_made_by: by, ready_made_record_count: recordCount })
+    .where('service_request_number', '=', srn)
+    .where('status', '=', 'Completed')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 /** Takes the submission off the ready-made list (the count is dropped: it is taken again on the next mark). */
 export async function clearReadyMade(db: Db, srn: string): Promise<void> {
-  await db.pool.query(
-    `UPDATE dataset_submissions SET is_ready_made = false, ready_made_on = NULL, ready_made_by = NULL, ready_made_record_count = NULL
-      WHERE service_request_number = $1`,
-    [srn],
-  );
+  await db.db
+    .updateTable('dataset_submissions')
+    .set({ is_ready_made: false, ready_made_on: null, ready_made_by: null, ready_made_record_count: null })
+    .where('service_request_number', '=', srn)
+    .execute();
 }
 
 /** Stores a record count taken later (a row marked without one, e.g. by SQL); only while still marked. */
 export async function storeRecordCount(db: Db, datasetId: string, recordCount: number): Promise<void> {
-  await db.pool.query(`UPDATE dataset_submissions SET ready_made_record_count = $2 WHERE dataset_id = $1 AND is_ready_made`, [
-    datasetId,
-    recordCount,
-  ]);
+  await db.db
+    .updateTable('dataset_submissions')
+    .set({ ready_made_record_count: recordCount })
+    .where('dataset_id', '=', datasetId)
+    .where('is_ready_made', '=', true)
+    .execute();
 }
 
 // ── dataset params, read by search exports through service.ts ──
@@ -380,19 +404,22 @@ export async function storeRecordCount(db: Db, datasetId: string, recordCount: n
  * The params.json of each dataset among `ids` that has them, as `{ id, params }` (id as text).
  */
 export async function paramsOfDatasets(db: Db, ids: string[]): Promise<{ id: string; params: Record<string, unknown> | null }[]> {
-  const r = await db.pool.query(`SELECT dataset_id::text AS id, params FROM dataset_submissions WHERE dataset_id = ANY ($1::uuid[])`, [
-    ids,
-  ]);
-  return r.rows;
+  if (ids.length === 0) return [];
+  return db.db
+    .selectFrom('dataset_submissions')
+    .select(['dataset_id as id', 'params'])
+    .where('dataset_id', '=', sql<string>`ANY (${ids}::uuid[])`)
+    .execute();
 }
 
 /** The params.json of every dataset of `datasetType` that has them, as `{ id, params }`. */
 export async function paramsOfType(db: Db, datasetType: string): Promise<{ id: string; params: Record<string, unknown> | null }[]> {
-  const r = await db.pool.query(
-    `SELECT dataset_id::text AS id, params FROM dataset_submissions WHERE dataset_type = $1 AND params IS NOT NULL`,
-    [datasetType],
-  );
-  return r.rows;
+  return db.db
+    .selectFrom('dataset_submissions')
+    .select(['dataset_id as id', 'params'])
+    .where('dataset_type', '=', datasetType)
+    .where('params', 'is not', null)
+    .execute();
 }
 
 /**

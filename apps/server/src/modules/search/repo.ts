@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
 import type { SearchRequestsTable } from '../../db/schema.ts';
 
@@ -13,18 +13,15 @@ export async function insertSearch(
   db: Db,
   s: { srn: string; userId: string; datasetType: string; criteria: Record<string, unknown> },
 ): Promise<void> {
-  await db.pool.query(`INSERT INTO search_requests (service_request_number, user_id, dataset_type, criteria) VALUES ($1, $2, $3, $4)`, [
-    s.srn,
-    s.userId,
-    s.datasetType,
-    JSON.stringify(s.criteria),
-  ]);
+  await db.db
+    .insertInto('search_requests')
+    .values({ service_request_number: s.srn, user_id: s.userId, dataset_type: s.datasetType, criteria: JSON.stringify(s.criteria) })
+    .execute();
 }
 
 /** The search `srn`, or null. */
 export async function getSearch(db: Db, srn: string): Promise<SearchRequestRow | null> {
-  const r = await db.pool.query(`SELECT * FROM search_requests WHERE service_request_number = $1`, [srn]);
-  return (r.rows[0] as SearchRequestRow | undefined) ?? null;
+  return (await db.db.selectFrom('search_requests').selectAll().where('service_request_number', '=', srn).executeTakeFirst()) ?? null;
 }
 
 /** A user's searches, newest first; `limit` null for all. Also the total count. */
@@ -53,17 +50,26 @@ export async function completeSearch(
   srn: string,
   r: { count: number; durationSeconds: number | null; files: string[] },
 ): Promise<void> {
-  await db.pool.query(
-    `UPDATE search_requests SET status = 'Completed', record_count = $2, duration_seconds = $3, files = $4, message = NULL, completed_on = now()
-      WHERE service_request_number = $1`,
-    [srn, r.count, r.durationSeconds, r.files],
-  );
+  await db.db
+    .updateTable('search_requests')
+    .set({
+      status: 'Completed',
+      record_count: r.count,
+      duration_seconds: r.durationSeconds,
+      files: r.files,
+      message: null,
+      completed_on: sql<Date>`now()`,
+    })
+    .where('service_request_number', '=', srn)
+    .execute();
 }
 
 /** Marks a search Failed with a message for the user. */
 export async function failSearch(db: Db, srn: string, message: string): Promise<void> {
-  await db.pool.query(
-    `UPDATE search_requests SET status = 'Failed', message = $2, completed_on = now() WHERE service_request_number = $1 AND status <> 'Completed'`,
-    [srn, message],
-  );
+  await db.db
+    .updateTable('search_requests')
+    .set({ status: 'Failed', message, completed_on: sql<Date>`now()` })
+    .where('service_request_number', '=', srn)
+    .where('status', '<>', 'Completed')
+    .execute();
 }

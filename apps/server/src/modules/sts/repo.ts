@@ -2,7 +2,7 @@
  * SQL of the speech-to-speech batches (tables sts_batches, sts_batch_files; migration 010_sts.sql).
  * Plain parameterised SQL on the pool: these tables are this module's alone.
  */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
 import type { StsBatchesTable, StsBatchFilesTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -29,35 +29,47 @@ export async function insertBatch(
     | 'gender'
   >,
 ): Promise<void> {
-  await db.pool.query(
-    `INSERT INTO sts_batches (batch_id, user_id, url, source_language, target_language, asr_model_id, translation_model_id, tts_model_id, gender)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [b.batch_id, b.user_id, b.url, b.source_language, b.target_language, b.asr_model_id, b.translation_model_id, b.tts_model_id, b.gender],
-  );
+  await db.db
+    .insertInto('sts_batches')
+    .values({
+      batch_id: b.batch_id,
+      user_id: b.user_id,
+      url: b.url,
+      source_language: b.source_language,
+      target_language: b.target_language,
+      asr_model_id: b.asr_model_id,
+      translation_model_id: b.translation_model_id,
+      tts_model_id: b.tts_model_id,
+      gender: b.gender,
+    })
+    .execute();
 }
 
 /** The batch, or null. */
 export async function getBatch(db: Db, batchId: string): Promise<StsBatchRow | null> {
-  const { rows } = await db.pool.query<StsBatchRow>('SELECT * FROM sts_batches WHERE batch_id = $1', [batchId]);
-  return rows[0] ?? null;
+  return (await db.db.selectFrom('sts_batches').selectAll().where('batch_id', '=', batchId).executeTakeFirst()) ?? null;
 }
 
 /** The user's batches, newest first, at most `limit`. */
 export async function listBatchesOfUser(db: Db, userId: string, limit: number): Promise<StsBatchRow[]> {
-  const { rows } = await db.pool.query<StsBatchRow>(
-    'SELECT * FROM sts_batches WHERE user_id = $1 ORDER BY created_on DESC, batch_id LIMIT $2',
-    [userId, limit],
-  );
-  return rows;
+  return db.db
+    .selectFrom('sts_batches')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_on', 'desc')
+    .orderBy('batch_id')
+    .limit(limit)
+    .execute();
 }
 
 /** The batch's file rows in zip order. */
 export async function listFiles(db: Db, batchId: string): Promise<StsBatchFileRow[]> {
-  const { rows } = await db.pool.query<StsBatchFileRow>(
-    'SELECT seq, name, status, stage, message, transcript, translation FROM sts_batch_files WHERE batch_id = $1 ORDER BY seq',
-    [batchId],
-  );
-  return rows;
+  return db.db
+    .selectFrom('sts_batch_files')
+    .select(['seq', 'name', 'status', 'stage', 'message', 'transcript', 'translation'])
+    .where('batch_id', '=', batchId)
+    .orderBy('seq')
+    .execute();
 }
 
 /**
@@ -65,12 +77,13 @@ export async function listFiles(db: Db, batchId: string): Promise<StsBatchFileRo
  * and file rows of an earlier attempt cleared, so a retry reaches the same final state.
  */
 export async function startBatch(db: Db, batchId: string, total: number): Promise<void> {
-  await inTransaction(db, async ({ client }) => {
-    await client.query('DELETE FROM sts_batch_files WHERE batch_id = $1', [batchId]);
-    await client.query(
-      `UPDATE sts_batches SET status = 'In-Progress', total = $2, done = 0, failed = 0, skipped = 0, message = NULL, result_key = NULL, updated_on = now() WHERE batch_id = $1`,
-      [batchId, total],
-    );
+  await inTransaction(db, async (tx) => {
+    await tx.db.deleteFrom('sts_batch_files').where('batch_id', '=', batchId).execute();
+    await tx.db
+      .updateTable('sts_batches')
+      .set({ status: 'In-Progress', total, done: 0, failed: 0, skipped: 0, message: null, result_key: null, updated_on: sql<Date>`now()` })
+      .where('batch_id', '=', batchId)
+      .execute();
   });
 }
 
@@ -99,12 +112,16 @@ export async function finishBatch(
   batchId: string,
   end: { status: 'Completed'; resultKey: string } | { status: 'Failed'; message: string },
 ): Promise<void> {
-  await db.pool.query('UPDATE sts_batches SET status = $2, result_key = $3, message = $4, updated_on = now() WHERE batch_id = $1', [
-    batchId,
-    end.status,
-    end.status === 'Completed' ? end.resultKey : null,
-    end.status === 'Failed' ? end.message : null,
-  ]);
+  await db.db
+    .updateTable('sts_batches')
+    .set({
+      status: end.status,
+      result_key: end.status === 'Completed' ? end.resultKey : null,
+      message: end.status === 'Failed' ? end.message : null,
+      updated_on: sql<Date>`now()`,
+    })
+    .where('batch_id', '=', batchId)
+    .execute();
 }
 
 /** Name of a batch's advisory lock (db/job-lock.ts). */
