@@ -76,6 +76,50 @@ describe('row types and transactions (docs/architecture.md#data-access)', () => 
     expect(stale).toEqual([]);
   });
 
+  it('db/schema.ts names every table and column of the migrations, and no other', () => {
+    const migrations = fs
+      .readdirSync(path.join(SRC, 'db/migrations'))
+      .filter((f) => f.endsWith('.sql'))
+      .sort()
+      .map((f) => fs.readFileSync(path.join(SRC, 'db/migrations', f), 'utf8').replace(/--.*$/gm, ''))
+      .join('\n');
+    const sqlTables = new Map<string, Set<string>>();
+    for (const statement of migrations.split(';')) {
+      const created = /CREATE TABLE (\w+) \(([\s\S]*)\)\s*$/.exec(statement.trim());
+      if (created) {
+        const columns = created[2]
+          .split('\n')
+          .map((line) => /^\s*(\w+)\s+\w/.exec(line)?.[1])
+          .filter((c): c is string => !!c && !['PRIMARY', 'UNIQUE', 'CHECK', 'CONSTRAINT', 'FOREIGN'].includes(c));
+        sqlTables.set(created[1], new Set(columns));
+      }
+      const altered = /ALTER TABLE (\w+)/.exec(statement);
+      if (altered) for (const m of statement.matchAll(/ADD COLUMN (\w+)/g)) sqlTables.get(altered[1])?.add(m[1]);
+    }
+    const schema = fs.readFileSync(path.join(SRC, 'db/schema.ts'), 'utf8');
+    const bodies = new Map([...schema.matchAll(/export interface (\w+) \{([\s\S]*?)\n\}/g)].map((m) => [m[1], m[2]]));
+    const tsTables = new Map(
+      [...(bodies.get('Database') ?? '').matchAll(/^\s+(\w+): (\w+);/gm)].map((m) => [
+        m[1],
+        new Set([...(bodies.get(m[2]) ?? '').matchAll(/^ {2}(\w+): /gm)].map((c) => c[1])),
+      ]),
+    );
+    // The readers see CREATE TABLE columns and later ADD COLUMNs on both sides.
+    expect(sqlTables.size).toBeGreaterThan(30);
+    expect([...(sqlTables.get('dataset_submissions') ?? [])]).toEqual(expect.arrayContaining(['url', 'ready_made_by', 'kind']));
+    expect([...(tsTables.get('users') ?? [])]).toEqual(expect.arrayContaining(['email', 'activation_expires_at']));
+    const differences = [...new Set([...sqlTables.keys(), ...tsTables.keys()])].flatMap((table) => {
+      const inSql = sqlTables.get(table);
+      const inTs = tsTables.get(table);
+      if (!inSql || !inTs) return [`${table}: ${inSql ? 'missing from db/schema.ts' : 'in db/schema.ts but no migration creates it'}`];
+      return [
+        ...[...inSql].filter((c) => !inTs.has(c)).map((c) => `${table}.${c}: missing from db/schema.ts`),
+        ...[...inTs].filter((c) => !inSql.has(c)).map((c) => `${table}.${c}: in db/schema.ts but not in the migrations`),
+      ];
+    });
+    expect(differences).toEqual([]);
+  });
+
   it('begins transactions only in db/transaction.ts', () => {
     expect(files.filter((f) => f.rel !== 'db/transaction.ts' && beginsByHand(f.text)).map((f) => f.rel)).toEqual([]);
   });
