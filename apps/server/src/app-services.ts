@@ -5,12 +5,12 @@
  * layers below (context.ts, security, jobs, db, lib, net, storage, mail, ops) never do.
  */
 import type { AppContext, Services } from './context.ts';
-import type { AccountsServices } from './modules/accounts/limiters.ts';
-import type { BenchmarkServices } from './modules/benchmarks/call-limits.ts';
+import type { AccountsServices } from './modules/accounts/limiters.rate-limit.ts';
+import type { BenchmarkServices } from './modules/benchmarks/model-calls.concurrency.ts';
 import type { InferenceServices } from './modules/inference/state.ts';
 import type { MeteringServices } from './modules/metering/state.ts';
 import type { MetricsServices } from './modules/metrics/answer-cache.ts';
-import type { FeedbackServices } from './modules/model-feedback/limiter.ts';
+import type { FeedbackServices } from './modules/model-feedback/feedback.rate-limit.ts';
 import type { ModelsServices } from './modules/models/state.ts';
 import type { ReferenceModelServices } from './modules/reference-models/registry.ts';
 import type { SpeakerServices } from './modules/speakers/dsp.ts';

@@ -30,7 +30,7 @@ const onThrown = (err: unknown) => thrown.push(err);
 beforeAll(async () => {
   process.on('uncaughtException', onThrown);
   process.on('unhandledRejection', onThrown);
-  // The body budgets (lib/body-budget.ts) would refuse concurrent large announcements with 429 before
+  // The body budgets (lib/request-bodies.size-limit.ts) would refuse concurrent large announcements with 429 before
   // any body stream exists; off here so every attack reaches the body handling it targets.
   p = await createTestPlatform({ config: { bodyBytesInFlightPerIp: 0, bodyBytesInFlight: 0 } });
   await p.app.listen({ port: 0, host: '127.0.0.1' });

@@ -122,7 +122,7 @@ function expectAdmitted(route: string, who: string, policy: AccessSample, res: L
 }
 
 beforeAll(async () => {
-  // Every sample comes from one address; sign-up throttling has its own test (signup-limits.int.test.ts).
+  // Every sample comes from one address; sign-up throttling has its own test (signup.rate-limit.int.test.ts).
   platform = await createTestPlatform({ config: { signupMaxPerIpPerHour: 1000 } });
   const users = {} as Record<Role, TestUser>;
   for (const role of ROLES) users[role] = await createSignedInUser(platform, [role]);

@@ -5,10 +5,10 @@ import { renderMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/service.ts';
 import { randomToken, tokenHash } from '../../security/crypto.ts';
 import { sessionCacheFor } from '../../security/session-cache.ts';
-import { consumeForgotRequest, mayEmailReset } from './rate-limits.ts';
+import { consumeForgotRequest, mayEmailReset } from './account-calls.rate-limit.ts';
 import * as repo from './repo.ts';
 import { hashPassword, type RequestMeta } from './service.ts';
-import type { AccountsServices } from './limiters.ts';
+import type { AccountsServices } from './limiters.rate-limit.ts';
 
 /**
  * Forgot and reset password (docs/product.md#sign-in-and-accounts, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/api.md#route-groups; issue #4 §1).
@@ -17,7 +17,7 @@ import type { AccountsServices } from './limiters.ts';
  *   bytes (base64url); only its sha-256 is stored; it expires after RESET_TOKEN_TTL_MINUTES (60)
  *   and works once; a new request replaces the previous link. It never carries key material.
  * - The answer to a request is the same whether or not the e-mail has an account, and so is its
- *   timing: the request only validates and counts the address (rate-limits.ts), then answers; the
+ *   timing: the request only validates and counts the address (account-calls.rate-limit.ts), then answers; the
  *   look-up, token and e-mail happen after the answer (see {@link whenResetMailsSent}).
  * - A reset sets the new password (docs/product.md#validation-rules rule) and ends every session of the user.
  */

@@ -6,7 +6,7 @@ import { PUBLIC, signedIn } from '../../security/access.ts';
 import { ADMIN_ONLY } from '@ulca/contracts';
 import { PROFILE_UPDATED_MESSAGE, searchUsers, setUserActive, updateUsers } from './admin.ts';
 import { FORGOT_MESSAGE, requestPasswordReset, RESET_DONE_MESSAGE, resetPassword, resetTokenStatus } from './password-reset.ts';
-import { TooManyRequestsError } from './rate-limits.ts';
+import { TooManyRequestsError } from './account-calls.rate-limit.ts';
 import {
   forgotPasswordBody,
   languageBody,
@@ -43,7 +43,7 @@ import {
 } from './self-service.ts';
 import { findUiLanguage, saveUiLanguage } from './repo.ts';
 import { SIGNED, errorResponse, messageResponse } from '../../lib/route-schemas.ts';
-import type { AccountsServices } from './limiters.ts';
+import type { AccountsServices } from './limiters.rate-limit.ts';
 
 const TAGS = ['accounts'];
 

@@ -9,10 +9,10 @@ import { randomToken } from '../../security/crypto.ts';
 import { sessionCacheFor } from '../../security/session-cache.ts';
 import { recordAudit } from '../audit/service.ts';
 import { deleteApiKeysOfUser } from '../keys/service.ts';
-import { consumeCurrentPasswordAttempt, recordCurrentPasswordSuccess } from './rate-limits.ts';
+import { consumeCurrentPasswordAttempt, recordCurrentPasswordSuccess } from './account-calls.rate-limit.ts';
 import * as repo from './repo.ts';
 import { DELETED_EMAIL_DOMAIN, hashPassword, isDeletedEmail, toUserDetails, verifyPassword, type RequestMeta } from './service.ts';
-import type { AccountsServices } from './limiters.ts';
+import type { AccountsServices } from './limiters.rate-limit.ts';
 
 /**
  * Account self-service (docs/product.md#profile-and-api-keys "My account", docs/api.md#route-groups):
@@ -51,7 +51,7 @@ export async function updateOwnName(
 /**
  * Changes the caller's password: the current one must be right (400 WRONG_PASSWORD otherwise,
  * never 401, which would end the web session; its failures count with the sign-in lockout, 429 past
- * it: rate-limits.ts consumeCurrentPasswordAttempt), the new one follows the password rule (checked by
+ * it: account-calls.rate-limit.ts consumeCurrentPasswordAttempt), the new one follows the password rule (checked by
  * the route's schema). Ends every other session of the user and keeps the one that signed the
  * call; e-mails a notice in the user's language. Returns how many sessions were ended.
  */

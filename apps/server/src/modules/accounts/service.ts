@@ -4,16 +4,22 @@ import { ApiError, unauthorized } from '../../lib/errors.ts';
 import { queueMail } from '../../mail/send.ts';
 import { renderMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/service.ts';
-import { consumeLoginAttempt, consumeSignupRequest, mayEmailLoginCode, recordLoginSuccess, TooManyRequestsError } from './rate-limits.ts';
+import {
+  consumeLoginAttempt,
+  consumeSignupRequest,
+  mayEmailLoginCode,
+  recordLoginSuccess,
+  TooManyRequestsError,
+} from './account-calls.rate-limit.ts';
 import { isLoginCode, mailLoginCode } from './login-code.ts';
 import * as repo from './repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { encryptSecret, randomHex, randomToken, secretKey, tokenHash } from '../../security/crypto.ts';
 import { sessionCacheFor } from '../../security/session-cache.ts';
 import type { SignupUser, UserDetails } from '@ulca/contracts';
-import type { AccountsServices } from './limiters.ts';
+import type { AccountsServices } from './limiters.rate-limit.ts';
 /** This feature's slice of ctx.services (docs/architecture.md#boundaries), for the features that call it. */
-export type { AccountsServices } from './limiters.ts';
+export type { AccountsServices } from './limiters.rate-limit.ts';
 
 /** Rules of the accounts module: sign-up, activation, login and logout (docs/product.md#sign-in-and-accounts, docs/product.md#entities-and-fields, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/api.md#route-groups, docs/product.md#messages). */
 
@@ -209,7 +215,7 @@ export interface LoginResult {
  * encrypted (AES-256-GCM) with the server secret. Throws ApiError 401 'Invalid email / password'
  * for an unknown e-mail or a wrong password alike, 403 ACCOUNT_INACTIVE before activation, and
  * 429 (TooManyRequestsError, with the seconds to wait) once the account or the address has used
- * up its failed attempts (rate-limits.ts) and no valid one-time `code` came with the password: the
+ * up its failed attempts (account-calls.rate-limit.ts) and no valid one-time `code` came with the password: the
  * account's owner is then e-mailed that code (login-code.ts), so the lock never keeps them out
  * (docs/operations.md#limits). The attempt is counted before the password is checked, atomically,
  * so parallel guesses cannot pass the limit (issue #9 §1). Every outcome is audited.

@@ -11,7 +11,7 @@ import { QUEUES } from '../../jobs/queues.ts';
 import { hasWaitingJob } from '../../jobs/recovery-repo.ts';
 import { workWithRetries } from '../../jobs/retry.ts';
 import type { ModelsServices } from '../models/service.ts';
-import type { BenchmarkServices } from './call-limits.ts';
+import type { BenchmarkServices } from './model-calls.concurrency.ts';
 import type { ReferenceModelServices } from '../reference-models/service.ts';
 
 /**

@@ -16,7 +16,7 @@ import * as referenceModels from '../reference-models/service.ts';
 import { applyFailures, scoreMetric, type MetricOptions } from './metrics/index.ts';
 import * as repo from './repo.ts';
 import { NER_OUTPUT_PREPROCESSING, nerPredictedLine, nerReferenceTags, nerSourceOf, topLanguage } from './task-outputs.ts';
-import type { BenchmarkServices } from './call-limits.ts';
+import type { BenchmarkServices } from './model-calls.concurrency.ts';
 import type { ReferenceModelServices } from '../reference-models/service.ts';
 
 /** Rows per model call for text tasks (media tasks send one row per call). */

@@ -36,9 +36,9 @@ import { ifUnlocked, runUnderLock } from '../../db/job-lock.ts';
 import { managesBenchmark, runRowsAccess, seesTestSet, testSetHidden, type TestSetCaller } from './test-set.ts';
 import type { ReferenceModelServices } from '../reference-models/service.ts';
 import type { ModelsServices } from '../models/service.ts';
-import type { BenchmarkServices } from './call-limits.ts';
+import type { BenchmarkServices } from './model-calls.concurrency.ts';
 /** This feature's slice of ctx.services (docs/architecture.md#boundaries), for the features that call it. */
-export type { BenchmarkServices } from './call-limits.ts';
+export type { BenchmarkServices } from './model-calls.concurrency.ts';
 
 export type { RunOptions } from './run.ts';
 /** Per-example outputs and the comparison of runs (comparison.ts; docs/api.md#per-example-outputs). */

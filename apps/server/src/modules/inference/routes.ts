@@ -11,7 +11,7 @@ import { describeBytes } from '../../net/safe-fetch.ts';
 import { answerBytesOf } from '../../net/model-call.ts';
 import { verifyApiKey } from '../keys/service.ts';
 import * as service from './service.ts';
-import { computeBodyGuard, computeMediaBodyBytes } from './body-limit.ts';
+import { computeBodyGuard, computeMediaBodyBytes } from './compute-body.size-limit.ts';
 import type { InferenceServices } from './state.ts';
 import type { ModelsServices } from '../models/service.ts';
 import type { MeteringServices } from '../metering/service.ts';
@@ -70,7 +70,7 @@ export async function inferenceRoutes(
   ctx: AppContext<ReferenceModelServices & InferenceServices & MeteringServices & ModelsServices>,
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Text bodies get kilobytes; only a body sending media the media limit (body-limit.ts).
+  // Text bodies get kilobytes; only a body sending media the media limit (compute-body.size-limit.ts).
   const computeBodyLimit = computeMediaBodyBytes(ctx.config);
   const computeGuard = computeBodyGuard(ctx.config);
 

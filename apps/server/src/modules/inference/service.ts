@@ -8,7 +8,7 @@
  * What is kept: nothing of the input or output, for any caller; logs name the model, the failure
  * code and status, and the endpoint's error text only when the caller's data tracking allows it.
  */
-import { answerCapOf } from './answer-budget.ts';
+import { answerCapOf } from './model-answers.size-limit.ts';
 import {
   AUDIO_INPUT_TASKS,
   IMAGE_INPUT_TASKS,
@@ -128,7 +128,7 @@ function languageCodeIn(value: string | undefined): string | undefined {
  * - Model failures (unreachable, time limit, error status, too large, wrong answer) → 502 (504 for
  *   the time limit) MODEL_NOT_ACCESSIBLE with docs/product.md#messages's text; a model whose slots stay busy →
  *   503 MODEL_BUSY; past the answer budget or the owner's concurrent calls → 503 SERVER_BUSY
- *   (answer-budget.ts); a large answer that found no turn to be read within MODEL_QUEUE_WAIT_MS → 503
+ *   (model-answers.size-limit.ts); a large answer that found no turn to be read within MODEL_QUEUE_WAIT_MS → 503
  *   SERVER_BUSY with docs/product.md#messages's text (docs/operations.md#model-answers). Counted in model_usage per API key ('' for web calls).
  * - `opts.limits` replaces the caller's limits (the sts batch job: a transcript may pass 150 characters).
  * - `opts.chain`: a pipeline stage, whose call comes out of the calls its chain holds (metering holdChainCalls).
@@ -287,7 +287,7 @@ async function callModel(
     const state = ctx.services.inference;
     const maxBytes = answerCapOf(ctx.config, model.task);
     const { body } = await state.limiter.run(model.modelId, async () => {
-      // Memory for the answer and one of the owner's slots, taken before the call (answer-budget.ts);
+      // Memory for the answer and one of the owner's slots, taken before the call (model-answers.size-limit.ts);
       // a refusal here is BUSY like a full model slot, so the clock starts after it.
       const release = state.answers.reserve(model.isReference ? null : model.userId, maxBytes);
       started = performance.now();

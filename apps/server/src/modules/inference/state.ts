@@ -7,8 +7,8 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/pool.ts';
-import { ModelLimiter } from './limiter.ts';
-import { AnswerBudget } from './answer-budget.ts';
+import { ModelLimiter } from './model-calls.concurrency.ts';
+import { AnswerBudget } from './model-answers.size-limit.ts';
 import { AnswerPool } from '../../net/answer-pool.ts';
 import * as repo from './repo.ts';
 import type { UsageDelta } from './repo.ts';
@@ -22,7 +22,7 @@ export const LARGE_ANSWER_CONCURRENCY = 2;
 export class InferenceState {
   /** At most MODEL_CONCURRENCY calls per model at once (waits MODEL_QUEUE_WAIT_MS for a slot). */
   readonly limiter: ModelLimiter;
-  /** Bytes of model answers buffered at once in this process, and calls per owner (answer-budget.ts). */
+  /** Bytes of model answers buffered at once in this process, and calls per owner (model-answers.size-limit.ts). */
   readonly answers: AnswerBudget;
   /** Answers over 1 MiB parsed and checked in worker threads, LARGE_ANSWER_CONCURRENCY at once (waits MODEL_QUEUE_WAIT_MS for a turn). */
   readonly answerPool: AnswerPool;

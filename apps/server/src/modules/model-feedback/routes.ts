@@ -8,7 +8,7 @@ import { currentUser } from '../../security/auth.ts';
 import { OPTIONAL_SIGNATURE, signedIn } from '../../security/access.ts';
 import { verifyApiKey } from '../keys/service.ts';
 import { FEEDBACK_THANKS_MESSAGE, listFeedback, submitFeedback, type FeedbackCaller } from './service.ts';
-import type { FeedbackServices } from './limiter.ts';
+import type { FeedbackServices } from './feedback.rate-limit.ts';
 import type { ModelsServices } from '../models/service.ts';
 
 const TAGS = ['models'];

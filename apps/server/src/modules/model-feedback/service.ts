@@ -18,10 +18,10 @@ import { dataTrackingAllowed } from '../inference/service.ts';
 import * as models from '../models/service.ts';
 import * as repo from './repo.ts';
 import type { FeedbackRow } from './repo.ts';
-import type { FeedbackServices } from './limiter.ts';
+import type { FeedbackServices } from './feedback.rate-limit.ts';
 import type { ModelsServices } from '../models/service.ts';
 /** This feature's slice of ctx.services (docs/architecture.md#boundaries), for the features that call it. */
-export type { FeedbackServices } from './limiter.ts';
+export type { FeedbackServices } from './feedback.rate-limit.ts';
 
 /** Task types feedback may be about: a model task, or 'sts' (speech-to-speech, three stages). */
 export const FEEDBACK_TASK_TYPES: readonly string[] = [...INFERENCE_TASKS, 'sts'];

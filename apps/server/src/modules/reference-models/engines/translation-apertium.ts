@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { InferenceRequest, InferenceResponse } from '@ulca/contracts';
 import { EngineInputError, type EngineOptions, type ReferenceEngine } from '../engine.ts';
 import { processLimiter, runProcess } from '../run-process.ts';
-import { checkScript, checkText } from '../text-limits.ts';
+import { checkScript, checkText } from '../text-input.size-limit.ts';
 
 /** Where Debian's apertium packages put their modes (`apertium -l` lists the same). */
 const MODES_DIR = '/usr/share/apertium/modes';

@@ -2,7 +2,7 @@ import wavefile from 'wavefile';
 import type { InferenceRequest, InferenceResponse } from '@ulca/contracts';
 import { EngineInputError, type EngineOptions, type ReferenceEngine } from '../engine.ts';
 import { processLimiter, runProcess } from '../run-process.ts';
-import { checkScript, checkText } from '../text-limits.ts';
+import { checkScript, checkText } from '../text-input.size-limit.ts';
 
 /** Languages served (ISO 639-1) → espeak-ng voice name (espeak-ng 1.51 `--voices`). */
 const VOICES: Record<string, string> = {

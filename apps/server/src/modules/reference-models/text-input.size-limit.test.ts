@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EngineInputError } from './engine.ts';
-import { checkScript, checkText, MAX_TEXT_CHARS } from './text-limits.ts';
+import { checkScript, checkText, MAX_TEXT_CHARS } from './text-input.size-limit.ts';
 
 describe('text limits of the reference engines', () => {
   it('refuses blank text and text over 150 characters (code points, not UTF-16 units)', () => {

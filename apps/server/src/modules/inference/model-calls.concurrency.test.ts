@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ModelLimiter } from './limiter.ts';
+import { ModelLimiter } from './model-calls.concurrency.ts';
 import { ApiError } from '../../lib/errors.ts';
 
 describe('ModelLimiter', () => {

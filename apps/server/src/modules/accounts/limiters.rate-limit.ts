@@ -1,7 +1,7 @@
 /**
  * The rate limiters of the accounts feature in one process (ctx.services.accountLimits), built once
  * by createServices from the config; the counts themselves are in PostgreSQL (table `rate_limits`),
- * shared by every process. How they are used: rate-limits.ts. A limit of 0 has no limiter.
+ * shared by every process. How they are used: account-calls.rate-limit.ts. A limit of 0 has no limiter.
  */
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { Config } from '../../config.ts';
@@ -60,6 +60,6 @@ export class AccountLimiters {
  * context as `AppContext<AccountsServices>`; the composition root (app-services.ts) adds it to the ground services.
  */
 export interface AccountsServices {
-  /** Login, sign-up and forgot-password limiters (rate-limits.ts). */
+  /** Login, sign-up and forgot-password limiters (account-calls.rate-limit.ts). */
   accountLimits: AccountLimiters;
 }

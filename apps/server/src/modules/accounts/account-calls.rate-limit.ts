@@ -2,7 +2,7 @@ import type { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible'
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { addressKey } from '../../lib/client-ip.ts';
-import type { AccountsServices } from './limiters.ts';
+import type { AccountsServices } from './limiters.rate-limit.ts';
 
 /**
  * Login, sign-up and forgot-password throttling (issue #4 §4, issue #9 §1 and §10) with rate-limiter-flexible on PostgreSQL

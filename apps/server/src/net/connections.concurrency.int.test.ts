@@ -7,7 +7,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
-import { totalConnectionCap } from './connection-limits.ts';
+import { totalConnectionCap } from './connections.concurrency.ts';
 
 const REQUEST_TIMEOUT_MS = 2000;
 const HEADERS_TIMEOUT_MS = 1000;
