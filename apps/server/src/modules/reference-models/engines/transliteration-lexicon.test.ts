@@ -55,6 +55,7 @@ describe('transliteration dictionary ranking', () => {
       ['vanakkam', 'வணக்கம்'],
       ['thamizh', 'தமிழ்'],
       ['kadai', 'கடை'],
+      ['kovil', 'கோவில்'],
       ['veedu', 'வீடு'],
     ] as const)
       expect((await suggestions(roman, 'ta'))[0], roman).toBe(word);

@@ -159,7 +159,8 @@ export function readLexicon(
       const file = path.join(dir, '4.0.0_best_int', `${source.tesseract}.traineddata.gz`);
       // Words of real text: common when the dictionary has them too, known (not common) otherwise.
       for (const word of decodeTesseractWords(gunzipSync(fs.readFileSync(file)))) {
-        const w = word.normalize('NFC');
+        // Tesseract writes a visible virama as virama + ZWNJ (கோவில்‌): the plain spelling is the word.
+        const w = word.replace(/[\u200c\u200d]/g, '').normalize('NFC');
         if (!/^[\p{L}\p{M}]+$/u.test(w)) continue;
         if (known.has(w)) common.add(w);
         else tesseractOnly.push(w);
@@ -237,62 +238,67 @@ function keyOf(typed: string): string {
     .replace(/(.)\1+/g, '$1');
 }
 
-/** Levenshtein distance where an `a` only one side has (a schwa written or not) costs 0.4 or 0.5. */
-function distance(typed: string, candidate: string): number {
+/**
+ * Levenshtein distance from what was typed to a candidate's typed form. With `schwa` (Indo-Aryan
+ * languages), an `a` only one side has (a schwa written or not) costs 0.4 or 0.5; Dravidian
+ * languages write every vowel, so there it costs 1 ("kovil" is கோவில், not கோவில).
+ */
+function distance(typed: string, candidate: string, schwa: boolean): number {
   const prev = Array.from({ length: candidate.length + 1 }, (_, j) => j);
   for (let i = 1; i <= typed.length; i++) {
     let diag = prev[0]!;
     prev[0] = i;
     for (let j = 1; j <= candidate.length; j++) {
       const up = prev[j]!;
-      const drop = candidate[j - 1] === 'a' ? 0.4 : 1;
-      prev[j] = Math.min(up + (typed[i - 1] === 'a' ? 0.5 : 1), prev[j - 1]! + drop, diag + (typed[i - 1] === candidate[j - 1] ? 0 : 1));
+      const drop = schwa && candidate[j - 1] === 'a' ? 0.4 : 1;
+      const extra = schwa && typed[i - 1] === 'a' ? 0.5 : 1;
+      prev[j] = Math.min(up + extra, prev[j - 1]! + drop, diag + (typed[i - 1] === candidate[j - 1] ? 0 : 1));
       diag = up;
     }
   }
   return prev[candidate.length]!;
 }
 
-/** One dictionary word under its key, with its two romanised forms. */
-interface Entry {
-  word: string;
-  typed: string;
-  light: string;
-  common: boolean;
-}
-
 /** A language's dictionary, indexed by romanised key for {@link rankReadings}. */
 export interface LexiconIndex {
   language: string;
-  byKey: ReadonlyMap<string, Entry[]>;
-  words: LexiconWords;
+  /** Key → the words under it, tab-separated (one string a key: a third of the memory of arrays of entries). */
+  byKey: ReadonlyMap<string, string>;
+  common: ReadonlySet<string>;
+  /** The engine's ITRANS reading of a text of the language (words one a line). */
+  romanise: (text: string) => string;
+}
+
+/** The typed and light forms of `words` (one a line through each step: much faster than word by word). */
+function spell(
+  language: string,
+  words: string[],
+  romanise: (text: string) => string,
+): { typed: string[]; light: string[]; keys: string[] } {
+  let romans = romanise(words.join('\n'));
+  // Indo-Aryan words lose a final inherent `a` (मेर is typed "mer").
+  if (!DRAVIDIAN.has(language)) romans = romans.replace(/([^aeiouAEIOU\n])a$/gm, '$1');
+  const typedText = typedForm(romans, language, true);
+  const typed = typedText.split('\n');
+  if (typed.length !== words.length) throw new Error(`romanising ${language} words changed their line count`);
+  return { typed, light: lightForm(typedText).split('\n'), keys: keyOf(typedText).split('\n') };
 }
 
 /**
  * Indexes `words` by key. `romanise` writes a text of the language in ITRANS (the engine's own
- * reading of its script); it gets all the words at once, one a line (one call is much faster than
- * one per word). Indo-Aryan words lose a final inherent `a` first (मेर is typed "mer").
+ * reading of its script); it gets all the words at once, one a line. The known words are not kept
+ * (only the common ones): a candidate's spelling is worked out again when it is asked for.
  */
 export function indexLexicon(language: string, words: LexiconWords, romanise: (text: string) => string): LexiconIndex {
-  const byKey = new Map<string, Entry[]>();
+  const byKey = new Map<string, string>();
   const list = [...words.known];
-  // Each step runs once over all the words, one a line: much faster than word by word.
-  let romans = romanise(list.join('\n'));
-  if (!DRAVIDIAN.has(language)) romans = romans.replace(/([^aeiouAEIOU\n])a$/gm, '$1');
-  const typedText = typedForm(romans, language, true);
-  const typed = typedText.split('\n');
-  const light = lightForm(typedText).split('\n');
-  const keys = keyOf(typedText).split('\n');
-  if (typed.length !== list.length || keys.length !== list.length)
-    throw new Error(`romanising the ${language} dictionary changed its line count`);
+  const { typed, keys } = spell(language, list, romanise);
   list.forEach((word, i) => {
     if (!typed[i]) return;
-    const entry = { word, typed: typed[i]!, light: light[i]!, common: words.common.has(word) };
     const found = byKey.get(keys[i]!);
-    if (found) found.push(entry);
-    else byKey.set(keys[i]!, [entry]);
+    byKey.set(keys[i]!, found === undefined ? word : `${found}\t${word}`);
   });
-  return { language, byKey, words };
+  return { language, byKey, common: words.common, romanise };
 }
 
 /**
@@ -306,12 +312,23 @@ export function rankReadings(index: LexiconIndex, roman: string, limit: number):
   // Typed capitals are a capitalised word ("Ram"), not ITRANS letters.
   const typed = typedForm(roman.toLowerCase(), index.language, false);
   const light = lightForm(typed);
-  const entries = index.byKey.get(keyOf(typed)) ?? [];
+  const under = index.byKey.get(keyOf(typed));
+  if (!under) return [];
+  const words = under.split('\t');
+  const spelt = spell(index.language, words, index.romanise);
   const bound = Math.max(1, light.length / 3);
-  return entries
-    .map((e) => ({ e, near: distance(light, e.light), exact: distance(typed, e.typed) }))
+  const schwa = !DRAVIDIAN.has(index.language);
+  // A final "a" typed stands for ā as often as for a ("amma", "mera"): not counted against either.
+  const longEnd = (t: string) => t.replace(/aa$/, 'a');
+  const bonus = (word: string) => (index.common.has(word) ? 0.6 : 0);
+  return words
+    .map((word, i) => ({
+      word,
+      near: distance(light, spelt.light[i]!, schwa),
+      exact: distance(longEnd(typed), longEnd(spelt.typed[i]!), schwa),
+    }))
     .filter((c) => c.near <= bound)
-    .sort((a, b) => a.near - (a.e.common ? 0.6 : 0) - (b.near - (b.e.common ? 0.6 : 0)) || a.exact - b.exact)
+    .sort((a, b) => a.near - bonus(a.word) - (b.near - bonus(b.word)) || a.exact - b.exact)
     .slice(0, limit)
-    .map((c) => c.e.word);
+    .map((c) => c.word);
 }
