@@ -207,18 +207,25 @@ export async function upsertReferenceModel(db: Db, m: ReferenceModelValues): Pro
 
 /** Unpublishes, with `reason`, the published reference models whose id is not in `keep`. Returns how many. */
 export async function unpublishReferenceModelsExcept(db: Db, keep: string[], reason: string): Promise<number> {
-  const r = await db.pool.query(
-    `UPDATE models SET status = 'unpublished', unpublish_reason = $2 WHERE is_reference AND status = 'published' AND NOT (model_id = ANY ($1::text[]))`,
-    [keep, reason],
-  );
-  return r.rowCount ?? 0;
+  const r = await db.db
+    .updateTable('models')
+    .set({ status: 'unpublished', unpublish_reason: reason })
+    .where('is_reference', '=', true)
+    .where('status', '=', 'published')
+    .where(sql<boolean>`NOT (model_id = ANY (${keep}::text[]))`)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 /** Publishes again the reference models of `ids` that were unpublished with `reason` (never an admin's unpublish). Returns how many. */
 export async function republishReferenceModels(db: Db, ids: string[], reason: string): Promise<number> {
-  const r = await db.pool.query(
-    `UPDATE models SET status = 'published', unpublish_reason = NULL WHERE is_reference AND status = 'unpublished' AND unpublish_reason = $2 AND model_id = ANY ($1::text[])`,
-    [ids, reason],
-  );
-  return r.rowCount ?? 0;
+  const r = await db.db
+    .updateTable('models')
+    .set({ status: 'published', unpublish_reason: null })
+    .where('is_reference', '=', true)
+    .where('status', '=', 'unpublished')
+    .where('unpublish_reason', '=', reason)
+    .where(sql<boolean>`model_id = ANY (${ids}::text[])`)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }

@@ -1,19 +1,22 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/pool.ts';
 
 /** Owns `reference_model_hosts` (migration 012): which processes serve which reference models now. */
 
 /** Records (or refreshes) that process `processId` serves `modelIds` now. */
 export async function beat(db: Db, h: { processId: string; host: string; pid: number; modelIds: string[] }): Promise<void> {
-  await db.pool.query(
-    `INSERT INTO reference_model_hosts (process_id, host, pid, model_ids) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (process_id) DO UPDATE SET model_ids = EXCLUDED.model_ids, heartbeat_on = now()`,
-    [h.processId, h.host, h.pid, h.modelIds],
-  );
+  await db.db
+    .insertInto('reference_model_hosts')
+    .values({ process_id: h.processId, host: h.host, pid: h.pid, model_ids: h.modelIds })
+    .onConflict((oc) =>
+      oc.column('process_id').doUpdateSet((eb) => ({ model_ids: eb.ref('excluded.model_ids'), heartbeat_on: sql<Date>`now()` })),
+    )
+    .execute();
 }
 
 /** Forgets process `processId` (it stops serving). */
 export async function removeHost(db: Db, processId: string): Promise<void> {
-  await db.pool.query(`DELETE FROM reference_model_hosts WHERE process_id = $1`, [processId]);
+  await db.db.deleteFrom('reference_model_hosts').where('process_id', '=', processId).execute();
 }
 
 /**
