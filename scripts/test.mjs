@@ -20,8 +20,8 @@ const run = (label, cmd, args) => {
 ensurePostgresBinaries(root);
 run('lint', 'npx', ['eslint', '.']);
 run('format', 'npx', ['prettier', '--check', '.']);
-run('types', 'npx', ['tsc', '-p', 'tsconfig.json']);
-run('types (web)', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json']);
+// Both tsconfigs, then again with a fake model task: the task registry's guard (docs/architecture.md#adding-a-model-task).
+run('types', process.execPath, ['--import', 'tsx', 'scripts/typecheck.ts']);
 run('build web', 'npm', ['run', 'build', '-w', 'apps/web']);
 run('chromium', process.execPath, ['scripts/ensure-chromium.mjs']);
 run('debian packages', process.execPath, ['scripts/ensure-debian-packages.mjs']);
