@@ -286,8 +286,11 @@ export function createTransliterationSanscriptEngine(
     // One call per scheme builds Sanscript's internal maps before the first request.
     for (const code of Object.keys(INDIC)) transliterate('a', 'en', code);
     // The interface's Indic languages (docs/product.md#languages-of-the-interface): read before the first word is typed.
-    lexicon('hi');
-    lexicon('ta');
+    // Each read blocks the event loop for a second or more: other engines' calls get a turn in between.
+    for (const language of ['hi', 'ta']) {
+      await new Promise((resolve) => setImmediate(resolve));
+      lexicon(language);
+    }
     warmed = true;
     opts.log.info({ engine: 'transliteration-sanscript', pairs: TRANSLITERATION_PAIRS.length }, 'reference engine ready');
   }
