@@ -26,13 +26,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
-import { createDb } from '../apps/server/src/db/pool.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { insertUsers } from '../apps/server/src/modules/accounts/repo.ts';
 import { insertTestModel } from '../apps/server/src/test/models.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { cpuMsOf, freePort, startChild, stopChild } from './api.ts';
+import { insertBenchUser, openBenchDatabase } from './bench-db.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -108,28 +105,15 @@ export async function main(args: string[]): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(' ')} (work dir ${tmp})`,
   );
-  const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'), { temporary: true });
-  const dbUrl = process.env.DATABASE_URL ?? cluster!.url;
-  const db = createDb(dbUrl, 2);
+  const database = await openBenchDatabase(tmp, 2);
+  const { db, url: dbUrl } = database;
   let app: ChildProcess | undefined;
   let model: ChildProcess | undefined;
   let bareProxy: ChildProcess | undefined;
   try {
-    await migrate(db.pool);
     const ms = await startModelServer();
     model = ms.child;
-    const userId = crypto.randomUUID().replace(/-/g, '');
-    await insertUsers(db, [
-      {
-        userId,
-        email: `bench.${userId.slice(0, 8)}@example.org`,
-        firstName: 'Bench',
-        passwordHash: 'x',
-        roles: ['CONTRIBUTOR-USER'],
-        isActive: true,
-        activationTokenHash: null,
-      },
-    ]);
+    const userId = await insertBenchUser(db);
     // No inference key: the helper needs the secret only to encrypt one.
     const modelId = await insertTestModel({ db, config: {} } as unknown as AppContext, {
       userId,
@@ -229,8 +213,6 @@ export async function main(args: string[]): Promise<void> {
     await stopChild(app);
     await stopChild(bareProxy);
     await stopChild(model);
-    await db.close();
-    await cluster?.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await database.close();
   }
 }

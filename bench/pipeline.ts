@@ -17,16 +17,13 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
-import { createDb } from '../apps/server/src/db/pool.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { insertUsers } from '../apps/server/src/modules/accounts/repo.ts';
 import { insertApiKey } from '../apps/server/src/modules/keys/repo.ts';
 import { keyHash, newApiKey } from '../apps/server/src/modules/keys/service.ts';
 import { insertTestModel } from '../apps/server/src/test/models.ts';
 import { silentWav } from '../apps/server/src/test/model-server.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { freePort, startChild, stopChild } from './api.ts';
+import { insertBenchUser, openBenchDatabase } from './bench-db.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -71,27 +68,14 @@ export async function main(args: string[]): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'), { temporary: true });
-  const dbUrl = process.env.DATABASE_URL ?? cluster!.url;
-  const db = createDb(dbUrl, 2);
+  const database = await openBenchDatabase(tmp, 2);
+  const { db, url: dbUrl } = database;
   let app: ChildProcess | undefined;
   let model: ChildProcess | undefined;
   try {
-    await migrate(db.pool);
     const ms = await startModelServer();
     model = ms.child;
-    const userId = crypto.randomUUID().replace(/-/g, '');
-    await insertUsers(db, [
-      {
-        userId,
-        email: `bench.${userId.slice(0, 8)}@example.org`,
-        firstName: 'Bench',
-        passwordHash: 'x',
-        roles: ['CONTRIBUTOR-USER'],
-        isActive: true,
-        activationTokenHash: null,
-      },
-    ]);
+    const userId = await insertBenchUser(db);
     const ctx = { db, config: {} } as unknown as AppContext;
     const asr = await insertTestModel(ctx, { userId, task: 'asr', callbackUrl: `${ms.base}/asr`, languages: [{ sourceLanguage: 'hi' }] });
     const mt = await insertTestModel(ctx, {
@@ -186,8 +170,6 @@ export async function main(args: string[]): Promise<void> {
   } finally {
     await stopChild(app);
     await stopChild(model);
-    await db.close();
-    await cluster?.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await database.close();
   }
 }

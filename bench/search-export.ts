@@ -8,18 +8,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { to as copyTo } from 'pg-copy-streams';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
-import { createDb, type Db } from '../apps/server/src/db/pool.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { startBoss } from '../apps/server/src/jobs/boss.ts';
-import { LocalObjectStore } from '../apps/server/src/storage/local-store.ts';
-import { createMailer } from '../apps/server/src/mail/create-mailer.ts';
-import { closeServices, createServices } from '../apps/server/src/services.ts';
+import type { Db } from '../apps/server/src/db/pool.ts';
 import { insertSearch, getSearch } from '../apps/server/src/modules/search/repo.ts';
 import { runSearchExport } from '../apps/server/src/modules/search/service.ts';
+import { openBenchDatabase, startBenchServices } from './bench-db.ts';
 
 function arg(args: string[], name: string, dflt: number): number {
   const i = args.indexOf(`--${name}`);
@@ -63,22 +56,11 @@ export async function generateRecords(db: Db, datasetId: string, target: string,
 export async function main(args: string[]): Promise<void> {
   const records = arg(args, 'records', 100_000);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-search-'));
-  const log = pino({ level: 'silent' });
   console.log(`search-export benchmark: ${records.toLocaleString('en-US')} matching parallel-corpus records (work dir ${tmp})`);
-  const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'), { temporary: true });
-  const url = process.env.DATABASE_URL ?? cluster!.url;
-  const db = createDb(url, 10);
-  await migrate(db.pool);
-  const boss = await startBoss(url, { supervise: false });
-  const config = loadConfig({ ...process.env, ULCA_DATA_DIR: path.join(tmp, 'data') }, {});
-  const ctx = await createServices({
-    config,
-    db,
-    boss,
-    store: new LocalObjectStore(path.join(tmp, 'objects')),
-    mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }),
-    log,
-  });
+  const database = await openBenchDatabase(tmp, 10);
+  const { db } = database;
+  const services = await startBenchServices(database, tmp);
+  const { ctx } = services;
 
   try {
     let t = performance.now();
@@ -136,11 +118,8 @@ export async function main(args: string[]): Promise<void> {
     if (search?.status !== 'Completed' || search.record_count !== records)
       console.log(`WARNING: export ended ${search?.status} with ${search?.record_count} of ${records} records`);
   } finally {
-    await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
-    await closeServices(ctx);
-    await db.close();
-    await cluster?.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await services.close();
+    await database.close();
   }
 }
 

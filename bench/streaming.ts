@@ -20,14 +20,11 @@ import type { ChildProcess } from 'node:child_process';
 import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { STREAMING_API } from '@ulca/contracts';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
-import { createDb } from '../apps/server/src/db/pool.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { insertUsers } from '../apps/server/src/modules/accounts/repo.ts';
 import { insertTestModel } from '../apps/server/src/test/models.ts';
 import { startStreamModelServer } from '../apps/server/src/test/stream-model-server.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { freePort, startChild, stopChild } from './api.ts';
+import { insertBenchUser, openBenchDatabase } from './bench-db.ts';
 
 function arg(args: string[], name: string, dflt: number): number {
   const i = args.indexOf(`--${name}`);
@@ -115,25 +112,12 @@ export async function main(args: string[]): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'), { temporary: true });
-  const dbUrl = process.env.DATABASE_URL ?? cluster!.url;
-  const db = createDb(dbUrl, 2);
+  const database = await openBenchDatabase(tmp, 2);
+  const { db, url: dbUrl } = database;
   const sm = await startStreamModelServer();
   let app: ChildProcess | undefined;
   try {
-    await migrate(db.pool);
-    const userId = crypto.randomUUID().replace(/-/g, '');
-    await insertUsers(db, [
-      {
-        userId,
-        email: `bench.${userId.slice(0, 8)}@example.org`,
-        firstName: 'Bench',
-        passwordHash: 'x',
-        roles: ['CONTRIBUTOR-USER'],
-        isActive: true,
-        activationTokenHash: null,
-      },
-    ]);
+    const userId = await insertBenchUser(db);
     const ctx = { db, config: {} } as unknown as AppContext;
     const asr = await insertTestModel(ctx, {
       userId,
@@ -229,8 +213,6 @@ export async function main(args: string[]): Promise<void> {
   } finally {
     await stopChild(app);
     await sm.close();
-    await db.close();
-    await cluster?.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await database.close();
   }
 }

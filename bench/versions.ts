@@ -12,17 +12,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
-import { createDb } from '../apps/server/src/db/pool.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { startBoss } from '../apps/server/src/jobs/boss.ts';
-import { LocalObjectStore } from '../apps/server/src/storage/local-store.ts';
-import { createMailer } from '../apps/server/src/mail/create-mailer.ts';
-import { closeServices, createServices } from '../apps/server/src/services.ts';
 import { freezeVersionOfSubmission, listVersions } from '../apps/server/src/modules/dataset-versions/service.ts';
 import { generate } from './viewer.ts';
+import { openBenchDatabase, startBenchServices } from './bench-db.ts';
 
 const V1 = '00000000-0000-4000-8000-0000000000c1';
 const V2 = '00000000-0000-4000-8000-0000000000c2';
@@ -36,24 +28,13 @@ export async function main(args: string[]): Promise<void> {
   const records = arg(args, 'records', 1_000_000);
   const fresh = Math.ceil(records / 10);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-versions-'));
-  const log = pino({ level: 'silent' });
   console.log(
     `versions benchmark: version 1 of ${records.toLocaleString('en-US')} records, version 2 keeps ${(records - fresh).toLocaleString('en-US')} and adds ${fresh.toLocaleString('en-US')} (work dir ${tmp})`,
   );
-  const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'), { temporary: true });
-  const url = process.env.DATABASE_URL ?? cluster!.url;
-  const db = createDb(url, 10);
-  await migrate(db.pool);
-  const boss = await startBoss(url, { supervise: false });
-  const config = loadConfig({ ...process.env, ULCA_DATA_DIR: path.join(tmp, 'data') }, {});
-  const ctx = await createServices({
-    config,
-    db,
-    boss,
-    store: new LocalObjectStore(path.join(tmp, 'objects')),
-    mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }),
-    log,
-  });
+  const database = await openBenchDatabase(tmp, 10);
+  const { db } = database;
+  const services = await startBenchServices(database, tmp);
+  const { ctx } = services;
   try {
     let t = performance.now();
     await db.pool.query(
@@ -125,10 +106,7 @@ export async function main(args: string[]): Promise<void> {
       `  peak RSS during the freeze: ${(peakRss / 2 ** 20).toFixed(0)} MiB (process RSS before it: ${(baseRss / 2 ** 20).toFixed(0)} MiB)`,
     );
   } finally {
-    await boss.stop({ graceful: false }).catch(() => undefined);
-    await closeServices(ctx);
-    await db.pool.end();
-    await cluster?.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await services.close();
+    await database.close();
   }
 }

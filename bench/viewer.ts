@@ -9,16 +9,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
-import { createDb, type Db } from '../apps/server/src/db/pool.ts';
-import { migrate } from '../apps/server/src/db/migrate.ts';
-import { startBoss } from '../apps/server/src/jobs/boss.ts';
-import { LocalObjectStore } from '../apps/server/src/storage/local-store.ts';
-import { createMailer } from '../apps/server/src/mail/create-mailer.ts';
-import { closeServices, createServices } from '../apps/server/src/services.ts';
+import type { Db } from '../apps/server/src/db/pool.ts';
 import { buildApp } from '../apps/server/src/app.ts';
+import { openBenchDatabase, startBenchServices } from './bench-db.ts';
 
 function arg(args: string[], name: string, dflt: number): number {
   const i = args.indexOf(`--${name}`);
@@ -67,24 +60,13 @@ export async function main(args: string[]): Promise<void> {
   const records = arg(args, 'records', 10_000_000);
   const rounds = arg(args, 'rounds', 50);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-viewer-'));
-  const log = pino({ level: 'silent' });
   console.log(
     `viewer benchmark: ${records.toLocaleString('en-US')} records in one dataset, ${Math.ceil(records / 100).toLocaleString('en-US')} in another (work dir ${tmp})`,
   );
-  const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'), { temporary: true });
-  const url = process.env.DATABASE_URL ?? cluster!.url;
-  const db = createDb(url, 10);
-  await migrate(db.pool);
-  const boss = await startBoss(url, { supervise: false });
-  const config = loadConfig({ ...process.env, ULCA_DATA_DIR: path.join(tmp, 'data') }, {});
-  const ctx = await createServices({
-    config,
-    db,
-    boss,
-    store: new LocalObjectStore(path.join(tmp, 'objects')),
-    mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }),
-    log,
-  });
+  const database = await openBenchDatabase(tmp, 10);
+  const { db } = database;
+  const services = await startBenchServices(database, tmp);
+  const { ctx } = services;
   const app = await buildApp(ctx, { logger: false });
   try {
     let t = performance.now();
@@ -144,10 +126,7 @@ export async function main(args: string[]): Promise<void> {
     }
   } finally {
     await app.close();
-    await boss.stop({ graceful: false }).catch(() => undefined);
-    await closeServices(ctx);
-    await db.pool.end();
-    await cluster?.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await services.close();
+    await database.close();
   }
 }

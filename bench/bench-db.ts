@@ -1,0 +1,86 @@
+/**
+ * The database and services a bench runs on (docs/benchmarks.md#performance-benches): the
+ * set-up the benches shared by copy.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { createDb, type Db } from '../apps/server/src/db/pool.ts';
+import { migrate } from '../apps/server/src/db/migrate.ts';
+import { startBoss } from '../apps/server/src/jobs/boss.ts';
+import { LocalObjectStore } from '../apps/server/src/storage/local-store.ts';
+import { createMailer } from '../apps/server/src/mail/create-mailer.ts';
+import { closeServices, createServices } from '../apps/server/src/services.ts';
+import { insertUsers } from '../apps/server/src/modules/accounts/repo.ts';
+
+/** A bench's migrated database; `close()` ends the pool, stops an embedded cluster and removes the work folder. */
+export interface BenchDatabase {
+  url: string;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/**
+ * DATABASE_URL when it is set, else a temporary embedded cluster in `<tmp>/pg`; migrated, with a
+ * pool of `poolSize` connections. `tmp` is the bench's work folder (removed by close()).
+ */
+export async function openBenchDatabase(tmp: string, poolSize: number): Promise<BenchDatabase> {
+  const cluster = process.env.DATABASE_URL ? null : await startEmbeddedPostgres(path.join(tmp, 'pg'), { temporary: true });
+  const url = process.env.DATABASE_URL ?? cluster!.url;
+  const db = createDb(url, poolSize);
+  await migrate(db.pool);
+  return {
+    url,
+    db,
+    async close() {
+      await db.close();
+      await cluster?.stop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The server's services on `base` as one process builds them (createServices), with pg-boss
+ * unsupervised, silent logs, objects, outbox and data under `tmp`. `close()` stops pg-boss at once
+ * and closes the services; the database stays open.
+ */
+export async function startBenchServices(base: BenchDatabase, tmp: string) {
+  const log = pino({ level: 'silent' });
+  const boss = await startBoss(base.url, { supervise: false });
+  const ctx = await createServices({
+    config: loadConfig({ ...process.env, ULCA_DATA_DIR: path.join(tmp, 'data') }, {}),
+    db: base.db,
+    boss,
+    store: new LocalObjectStore(path.join(tmp, 'objects')),
+    mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }),
+    log,
+  });
+  return {
+    ctx,
+    async close() {
+      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      await closeServices(ctx);
+    },
+  };
+}
+
+/** Inserts an active CONTRIBUTOR-USER named Bench with a fresh id and returns that id. */
+export async function insertBenchUser(db: Db): Promise<string> {
+  const userId = crypto.randomUUID().replace(/-/g, '');
+  await insertUsers(db, [
+    {
+      userId,
+      email: `bench.${userId.slice(0, 8)}@example.org`,
+      firstName: 'Bench',
+      passwordHash: 'x',
+      roles: ['CONTRIBUTOR-USER'],
+      isActive: true,
+      activationTokenHash: null,
+    },
+  ]);
+  return userId;
+}
