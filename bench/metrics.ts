@@ -14,18 +14,18 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { getMetric } from '../apps/server/src/modules/benchmarks/metrics/index.ts';
-import { bleu as naiveBleu } from '../apps/server/src/modules/benchmarks/metrics/test/naive/bleu.ts';
-import { chrf as naiveChrf } from '../apps/server/src/modules/benchmarks/metrics/test/naive/chrf.ts';
-import { ter as naiveTer } from '../apps/server/src/modules/benchmarks/metrics/test/naive/ter.ts';
-import type { MetricImpl } from '../apps/server/src/modules/benchmarks/metrics/types.ts';
-import { bootstrapInterval } from '../apps/server/src/modules/benchmarks/metrics/bootstrap.ts';
-import { mulberry32 } from '../apps/server/src/modules/benchmarks/metrics/bootstrap.ts';
-import { sumRows } from '../apps/server/src/modules/benchmarks/metrics/text.ts';
+import { getMetric } from '../apps/server/src/modules/benchmarks/scoring/index.ts';
+import { bleu as naiveBleu } from '../apps/server/src/modules/benchmarks/scoring/test/naive/bleu.ts';
+import { chrf as naiveChrf } from '../apps/server/src/modules/benchmarks/scoring/test/naive/chrf.ts';
+import { ter as naiveTer } from '../apps/server/src/modules/benchmarks/scoring/test/naive/ter.ts';
+import type { MetricImpl } from '../apps/server/src/modules/benchmarks/scoring/types.ts';
+import { bootstrapInterval } from '../apps/server/src/modules/benchmarks/scoring/bootstrap.ts';
+import { mulberry32 } from '../apps/server/src/modules/benchmarks/scoring/bootstrap.ts';
+import { sumRows } from '../apps/server/src/modules/benchmarks/scoring/text.ts';
 // The baseline keeps the tokeniser and split of before the speed work (test/naive/), so its time, and
 // the ratios to it, compare across commits.
-import { pySplit } from '../apps/server/src/modules/benchmarks/metrics/test/naive/text.ts';
-import { tokenize13a } from '../apps/server/src/modules/benchmarks/metrics/test/naive/tokenizers.ts';
+import { pySplit } from '../apps/server/src/modules/benchmarks/scoring/test/naive/text.ts';
+import { tokenize13a } from '../apps/server/src/modules/benchmarks/scoring/test/naive/tokenizers.ts';
 
 function arg(args: string[], name: string, dflt: number): number {
   const i = args.indexOf(`--${name}`);

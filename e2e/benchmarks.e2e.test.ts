@@ -23,7 +23,7 @@ import { zipFolder } from '../apps/server/src/test/fixtures.ts';
 import { startTestModelServer, type TestModelServer } from '../apps/server/src/test/model-server.ts';
 import { testDescriptor } from '../apps/server/src/test/model-descriptors.ts';
 import { signedFetch } from '../apps/server/src/test/server-process.ts';
-import { scoreMetric } from '../apps/server/src/modules/benchmarks/metrics/index.ts';
+import { scoreMetric } from '../apps/server/src/modules/benchmarks/scoring/index.ts';
 import {
   clearShots,
   Journey,

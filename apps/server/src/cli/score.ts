@@ -13,7 +13,7 @@
  * exits with code 2 (with --json the last line is then `{"error": message}`).
  */
 import fsp from 'node:fs/promises';
-import { METRIC_NAMES, scoreMetric, type MetricOptions, type MetricScore } from '../modules/benchmarks/metrics/index.ts';
+import { METRIC_NAMES, scoreMetric, type MetricOptions, type MetricScore } from '../modules/benchmarks/scoring/index.ts';
 
 /** Usage text of the score command. */
 export const SCORE_USAGE =

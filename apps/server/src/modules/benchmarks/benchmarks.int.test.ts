@@ -20,7 +20,7 @@ import {
   type BenchmarkRig,
 } from '../../test/benchmark-rig.ts';
 import { benchmarkRunFinished, until } from '../../test/poll.ts';
-import { scoreMetric } from './metrics/index.ts';
+import { scoreMetric } from './scoring/index.ts';
 
 /** Hindi sources (Devanagari); "कुत्ता" (dog) marks the rows the flaky model fails on. */
 const SOURCES = ['बिल्ली सो रही है', 'रात को कुत्ता भौंकता है', 'छत पर बारिश गिरती है', 'कुत्ता चावल खाता है', 'बच्चे बगीचे में खेलते हैं', 'चिड़िया गाती है'];

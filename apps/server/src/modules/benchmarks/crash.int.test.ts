@@ -17,7 +17,7 @@ import { startBenchmarkRig, submitTranslationBenchmark, type BenchmarkRig } from
 import { until } from '../../test/poll.ts';
 import { requeueRunningBenchmarkRuns, startBenchmarkRunWorker } from './run-job.ts';
 import { QUEUES } from '../../jobs/queues.ts';
-import { scoreMetric } from './metrics/index.ts';
+import { scoreMetric } from './scoring/index.ts';
 
 const ROWS = 40;
 const BATCH = 4;

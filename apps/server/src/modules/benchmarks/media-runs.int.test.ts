@@ -15,7 +15,7 @@ import { signedInject } from '../../test/users.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { FIXTURES_DIR, zipFolder } from '../../test/fixtures.ts';
 import { until } from '../../test/poll.ts';
-import { scoreMetric } from './metrics/index.ts';
+import { scoreMetric } from './scoring/index.ts';
 
 let rig: BenchmarkRig;
 beforeAll(async () => {

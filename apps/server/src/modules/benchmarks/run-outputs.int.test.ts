@@ -11,8 +11,8 @@ import { createSignedInUser, signedInject, type TestUser } from '../../test/user
 import { insertTestModel } from '../../test/models.ts';
 import { insertTranslationDouble, startBenchmarkRig, submitTranslationBenchmark, type BenchmarkRig } from '../../test/benchmark-rig.ts';
 import { benchmarkRunFinished } from '../../test/poll.ts';
-import { getMetric } from './metrics/index.ts';
-import { pairedBootstrapTest, resampledScores } from './metrics/significance.ts';
+import { getMetric } from './scoring/index.ts';
+import { pairedBootstrapTest, resampledScores } from './scoring/significance.ts';
 
 const WORDS = [
   'बिल्ली',

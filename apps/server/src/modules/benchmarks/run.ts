@@ -13,7 +13,7 @@ import { callModelEndpoint, ModelCallError } from '../../net/model-call.ts';
 import * as datasets from '../datasets/service.ts';
 import type { ModelEndpoint } from '../models/service.ts';
 import * as referenceModels from '../reference-models/service.ts';
-import { applyFailures, scoreMetric, type MetricOptions } from './metrics/index.ts';
+import { applyFailures, scoreMetric, type MetricOptions } from './scoring/index.ts';
 import * as repo from './repo.ts';
 import { NER_OUTPUT_PREPROCESSING, nerPredictedLine, nerReferenceTags, nerSourceOf, topLanguage } from './task-outputs.ts';
 import type { BenchmarkServices } from './model-calls.concurrency.ts';

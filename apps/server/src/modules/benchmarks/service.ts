@@ -28,7 +28,7 @@ import * as datasets from '../datasets/service.ts';
 import * as models from '../models/service.ts';
 import type { BenchmarkLookups } from '../models/types.ts';
 import * as referenceModels from '../reference-models/service.ts';
-import { findMetric, getMetric, rankByMetric, type AvailableMetric, type MetricOptions } from './metrics/index.ts';
+import { findMetric, getMetric, rankByMetric, type AvailableMetric, type MetricOptions } from './scoring/index.ts';
 import * as repo from './repo.ts';
 import type { BenchmarkRow, RunRow } from './repo.ts';
 import { runInference, scoreOutputs, unreadableReference, type RunOptions, type RunScore } from './run.ts';

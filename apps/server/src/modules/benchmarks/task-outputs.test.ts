@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { nerPredictedLine, nerReferenceTags, nerSourceOf, normalizeTag, topLanguage } from './task-outputs.ts';
 import { scoreOutputs, unreadableReference } from './run.ts';
-import { scoreMetric } from './metrics/index.ts';
+import { scoreMetric } from './scoring/index.ts';
 
 const pred = (token: string, tag: string, tokenStartIndex?: number) => ({ token, tag, tokenStartIndex, tokenEndIndex: 0 });
 

@@ -52,7 +52,7 @@ function grow(a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> {
  * full matrix gives. Both matrices use sacrebleu's beam (cells outside it are unreachable), which
  * depends only on the two lengths, and shifts keep the hypothesis length, so the beam is the same
  * for every candidate. The cost is therefore exactly sacrebleu's; equivalence.test.ts checks it
- * against the straightforward port (metrics/test/naive/ter.ts) and reference.test.ts against sacrebleu.
+ * against the straightforward port (scoring/test/naive/ter.ts) and reference.test.ts against sacrebleu.
  */
 class TerSearch {
   private n = 0;
