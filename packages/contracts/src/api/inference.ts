@@ -4,13 +4,28 @@
  */
 import { z } from 'zod';
 import { modelFeedbackEntrySchema } from './models.ts';
+import { INFERENCE_TASKS, inferenceResponseSchemas, type InferenceResponse, type InferenceTask } from '../models/tasks.ts';
+
+/** The response schema of one task. */
+type ResponseSchema = (typeof inferenceResponseSchemas)[InferenceTask];
 
 /**
- * Answer of model/compute and model/tryMe: the model's own answer, validated against its task's
- * ULCA response schema (`output[0].target`, `output[0].source`, `audio[0].audioContent`,
- * `output[0].langPrediction`, `output[0].genderPrediction`, `output[0].nerPrediction`; docs/product.md#entities-and-fields).
+ * Answer of model/compute and model/tryMe: the model's own answer in its task's ULCA response
+ * schema, the task registry's `response` (`output[0].target`, `output[0].source`,
+ * `audio[0].audioContent`, `output[0].langPrediction`, `output[0].genderPrediction`,
+ * `output[0].nerPrediction`; docs/product.md#entities-and-fields). The answer names no task: the
+ * caller knows the model's, and reads it as {@link ModelComputeAnswer} of that task. The server
+ * checked the answer against its task's schema once, when the model answered
+ * (docs/architecture.md#calling-models), and sends it as it is.
  */
-export const modelComputeResponse = z.looseObject({}).describe("The model's answer in the ULCA inference response schema of its task");
+export const modelComputeResponse = z
+  .union(INFERENCE_TASKS.map((t): ResponseSchema => inferenceResponseSchemas[t]))
+  .describe("The model's answer in the ULCA inference response schema of its task");
+
+/** The answer of model/compute and model/tryMe of each task's model. */
+export type ModelComputeAnswers = { [K in InferenceTask]: InferenceResponse<K> };
+/** The answer of model/compute and model/tryMe for a model of task `T`, e.g. `ModelComputeAnswer<'ner'>`. */
+export type ModelComputeAnswer<T extends InferenceTask = InferenceTask> = ModelComputeAnswers[T];
 
 /** Answer of asr/v1/model/compute: `data` = the first output (`data.source` is the transcript), plus the whole answer. */
 export const modelSpeechComputeResponse = z.looseObject({ data: z.looseObject({}).describe("output[0] of the model's answer") });

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MODEL_API, modelComputeBody, modelComputeResponse, modelSpeechComputeResponse, tryMeQuery } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
@@ -58,6 +59,12 @@ async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<servi
     apiKey: apiKey ? { keyId: apiKey.keyId, userID: apiKey.userID } : null,
   };
 }
+/**
+ * The serializer of the routes that answer a model's answer: the answer was checked against its
+ * task's response schema once, when it was read (net/model-call.ts), so it is not parsed a second
+ * time against the union of every task's schema that documents the route (docs/architecture.md#calling-models).
+ */
+const sendAsChecked = () => (data: unknown) => JSON.stringify(data);
 
 /**
  * Hosted inference routes (docs/api.md#inference; docs/api.md#route-groups): POST model/compute (every task),
@@ -69,6 +76,7 @@ export async function inferenceRoutes(
   fastify: FastifyInstance,
   ctx: AppContext<ReferenceModelServices & InferenceServices & MeteringServices & ModelsServices>,
 ): Promise<void> {
+      serializerCompiler: sendAsChecked,
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Text bodies get kilobytes; only a body sending media the media limit (compute-body.size-limit.ts).
   const computeBodyLimit = computeMediaBodyBytes(ctx.config);
@@ -119,8 +127,9 @@ export async function inferenceRoutes(
     async (request) => {
       const body = request.body;
       const answer = await service.runInference(ctx, await callerOf(ctx, request), body, { audioOnly: true });
-      const output = Array.isArray(answer.output) ? (answer.output as Record<string, unknown>[]) : [];
-      return { ...answer, data: output[0] ?? {} };
+      // The original ULCA speech endpoint's shape, for its clients: output[0] again as `data`.
+      const output: unknown = answer.output;
+      return { ...answer, data: Array.isArray(output) && output.length > 0 ? output[0] : {} };
     },
   );
 
@@ -136,6 +145,7 @@ export async function inferenceRoutes(
       MODEL_API.tryMe,
       {
         config: { access: OPTIONAL_SIGNATURE },
+        serializerCompiler: sendAsChecked,
         schema: {
           tags: TAGS,
           summary: 'Try an image or speech model with an uploaded file (multipart: file, modelId; modelId may also be in the query)',

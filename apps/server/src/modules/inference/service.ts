@@ -16,6 +16,7 @@ import {
   STREAMING_API,
   TRY_AUDIO_MAX_SECONDS,
   TRY_TEXT_MAX_CHARS,
+  type ModelComputeAnswer,
   type ModelComputeBody,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
@@ -139,7 +140,7 @@ export async function runInference(
   caller: InferenceCaller,
   body: ModelComputeBody,
   opts: { audioOnly?: boolean; limits?: { textChars: number; audioSeconds: number }; chain?: metering.ChainHold } = {},
-): Promise<Record<string, unknown>> {
+): Promise<ModelComputeAnswer> {
   const model = await models.getModelForCall(ctx, body.modelId, modelCaller(caller));
   if (body.task && body.task !== model.task) throw badRequest('TASK_MISMATCH', `This model is a ${model.task} model, not ${body.task}.`);
   // A socket endpoint cannot answer a POST (issue #14): streaming models are tried through the streaming relay.
@@ -234,7 +235,7 @@ export async function runTryMe(
   modelId: string,
   file: TryMeFile,
   source?: string,
-): Promise<Record<string, unknown>> {
+): Promise<ModelComputeAnswer> {
   const model = await models.getModelForCall(ctx, modelId, modelCaller(caller));
   const content = file.bytes.toString('base64');
   if (IMAGE_INPUT_TASKS.includes(model.task)) return runInference(ctx, caller, { modelId, imageContent: content, source });
@@ -258,11 +259,11 @@ async function callModel(
   model: models.ModelEndpoint,
   request: Record<string, unknown>,
   units: metering.CallUnits,
-): Promise<Record<string, unknown>> {
+): Promise<ModelComputeAnswer> {
   const keyId = caller.apiKey?.keyId ?? '';
   const calledAt = performance.now();
   // The key's metering counts the whole call, the wait for a slot included (docs/api.md#usage-and-quotas).
-  const meter = (failed: boolean, answer?: Record<string, unknown>) => {
+  const meter = (failed: boolean, answer?: ModelComputeAnswer) => {
     if (!keyId) return;
     const audioSecondsOut = answer && model.task === 'tts' ? metering.answeredAudioSeconds(answer) : 0;
     metering.recordCall(ctx, {
@@ -306,9 +307,10 @@ async function callModel(
       }
     });
     ctx.services.inference.count(keyId, model.modelId, false);
-    meter(false, body as Record<string, unknown>);
+    meter(false, body);
     ctx.metrics.modelCall(model.modelId, 'success', (performance.now() - started) / 1000);
-    return body as Record<string, unknown>;
+    // Checked against the task's response schema as it was read (net/model-call.ts): sent as it is.
+    return body;
   } catch (err) {
     ctx.services.inference.count(keyId, model.modelId, true);
     meter(true);

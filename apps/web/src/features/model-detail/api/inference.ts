@@ -1,23 +1,25 @@
 import { useMutation } from '@tanstack/react-query';
-import { MODEL_API, MODEL_NOT_ACCESSIBLE_MESSAGE, type InferenceTask, type ModelComputeBody } from '@ulca/contracts';
+import {
+  MODEL_API,
+  MODEL_NOT_ACCESSIBLE_MESSAGE,
+  type InferenceTask,
+  type ModelComputeAnswer,
+  type ModelComputeBody,
+} from '@ulca/contracts';
 import { ApiRequestError, apiRequest, multipartBody } from '../../../lib/api-client.ts';
 import { OutputShapeError, readOutput, type TryOutput } from '../lib/inference-output.ts';
 import { PANEL_ERRORS } from '../../../lib/limits.ts';
 
-/** What a try panel sends: JSON to compute / the speech endpoint, or a file to tryMe. */
-export type TryRequest =
-  | { kind: 'compute'; body: ModelComputeBody }
-  | { kind: 'speech'; body: ModelComputeBody }
-  | { kind: 'file'; modelId: string; file: File; source?: string };
+/** What a try panel sends: JSON to model/compute (every task, speech included), or a file to tryMe. */
+export type TryRequest = { kind: 'compute'; body: ModelComputeBody } | { kind: 'file'; modelId: string; file: File; source?: string };
 
-/** POST …/model/compute: a text, image-URL or audio (detection) call; resolves with the model's answer. */
-export function compute(body: ModelComputeBody, signal?: AbortSignal): Promise<unknown> {
-  return apiRequest('POST', MODEL_API.compute, { body, signal });
-}
-
-/** POST …/asr/v1/model/compute: speech to text with audioContent (base64 WAV) or audioUri; answers `{data: output[0]}`. */
-export function computeSpeech(body: ModelComputeBody, signal?: AbortSignal): Promise<unknown> {
-  return apiRequest('POST', MODEL_API.computeSpeech, { body, signal });
+/**
+ * POST …/model/compute for a model of `task` (text, an image URL or audio); resolves with the
+ * model's answer in the task's response schema, as the server checked and sent it. The body names
+ * `task`, so a model of another task is refused (400 TASK_MISMATCH) rather than read as this one.
+ */
+export function compute<K extends InferenceTask>(task: K, body: ModelComputeBody, signal?: AbortSignal): Promise<ModelComputeAnswer<K>> {
+  return apiRequest<ModelComputeAnswer<K>>('POST', MODEL_API.compute, { body: { ...body, task }, signal });
 }
 
 /**
@@ -25,12 +27,18 @@ export function computeSpeech(body: ModelComputeBody, signal?: AbortSignal): Pro
  * as bytes first, so that a signed-in caller's signature covers exactly what is sent: an owner (or an
  * admin) can try an unpublished model by file too. Throws ApiRequestError with the server's message.
  */
-export async function tryMe(modelId: string, file: File, signal?: AbortSignal, source?: string): Promise<unknown> {
+export async function tryMe<K extends InferenceTask>(
+  task: K,
+  modelId: string,
+  file: File,
+  signal?: AbortSignal,
+  source?: string,
+): Promise<ModelComputeAnswer<K>> {
   const form = new FormData();
   form.append('file', file);
   form.append('modelId', modelId);
   if (source) form.append('source', source);
-  return apiRequest('POST', MODEL_API.tryMe, { rawBody: await multipartBody(form), signal });
+  return apiRequest<ModelComputeAnswer<K>>('POST', MODEL_API.tryMe, { rawBody: await multipartBody(form), signal });
 }
 
 /**
@@ -45,14 +53,12 @@ export function tryErrorMessage(err: unknown, task: InferenceTask): string {
   return fallback;
 }
 
-/** Sends a try request and maps the answer to what the panel shows (throws on failure or a wrong shape). */
-export async function runTry(task: InferenceTask, request: TryRequest): Promise<TryOutput> {
+/** Sends a try request and maps the answer to what the panel shows (throws on failure or an empty answer). */
+export async function runTry<K extends InferenceTask>(task: K, request: TryRequest): Promise<TryOutput> {
   const answer =
     request.kind === 'file'
-      ? await tryMe(request.modelId, request.file, undefined, request.source)
-      : request.kind === 'speech'
-        ? await computeSpeech(request.body)
-        : await compute(request.body);
+      ? await tryMe(task, request.modelId, request.file, undefined, request.source)
+      : await compute(task, request.body);
   return readOutput(task, answer);
 }
 

@@ -39,7 +39,7 @@ export async function fetchTransliterationSuggestions(
   language?: string,
 ): Promise<string[]> {
   const languages = language ? { sourceLanguage: 'en', targetLanguage: language } : {};
-  const answer = await compute({ modelId, task: 'transliteration', input: [{ source: word }], ...languages }, signal);
+  const answer = await compute('transliteration', { modelId, input: [{ source: word }], ...languages }, signal);
   const out = readOutput('transliteration', answer);
   return out.kind === 'suggestions' ? out.suggestions : [];
 }

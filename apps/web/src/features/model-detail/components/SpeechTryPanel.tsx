@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { InferenceTask, ModelRecord } from '@ulca/contracts';
-import { useTryModel, type TryRequest } from '../api/inference.ts';
+import { useTryModel } from '../api/inference.ts';
 import { AudioInputError, prepareSpeech, type PreparedSpeech } from '../../../lib/audio.ts';
 import { canSendUrl, urlError } from '../../../lib/limits.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -56,8 +56,7 @@ export function SpeechTryPanel({ model, task, hint }: { model: ModelRecord; task
   const send = () => {
     const audio = mode === 'url' ? { audioUri: url.trim() } : { audioContent: speech?.base64 ?? '' };
     const body = { modelId: model.modelId, task, ...(source ? { source, sourceLanguage: source } : {}), ...audio };
-    const request: TryRequest = task === 'asr' ? { kind: 'speech', body } : { kind: 'compute', body };
-    tryModel.mutate(request);
+    tryModel.mutate({ kind: 'compute', body });
   };
   const ready = mode === 'url' ? canSendUrl(url) : !!speech && !preparing;
   const action = task === 'asr' ? t('try.action.convert') : t('try.action.detect');

@@ -1,10 +1,9 @@
 import {
   MODEL_NOT_ACCESSIBLE_MESSAGE,
-  TASK_REGISTRY,
-  assertNever,
-  inferenceResponseSchemas,
   languageLabel,
   type InferenceTask,
+  type ModelComputeAnswer,
+  type ModelComputeAnswers,
 } from '@ulca/contracts';
 import { groupNerTokens, type NerSegment } from './ner.ts';
 
@@ -17,7 +16,7 @@ export type TryOutput =
   | { kind: 'genders'; predictions: { gender: string; score?: number }[] }
   | { kind: 'ner'; source: string; segments: NerSegment[] };
 
-/** The model answered, but not in its task's shape (or with nothing in it). */
+/** The model answered in its task's shape, but with nothing to show (an empty list). */
 export class OutputShapeError extends Error {
   constructor() {
     super(MODEL_NOT_ACCESSIBLE_MESSAGE);
@@ -25,70 +24,61 @@ export class OutputShapeError extends Error {
   }
 }
 
-/**
- * The speech endpoint answers `{data: output[0]}` (data.source for asr); the others answer the
- * model's own `{output:[…]}` or `{audio:[…]}`. Returns the latter shape for both.
- */
-function unwrap(response: unknown): unknown {
-  if (response && typeof response === 'object') {
-    const r = response as Record<string, unknown>;
-    if (r.output === undefined && r.audio === undefined && r.data && typeof r.data === 'object') {
-      const d = r.data as Record<string, unknown>;
-      if (Array.isArray(d.output) || Array.isArray(d.audio)) return d;
-      return { output: [d] };
-    }
-  }
-  return response;
+/** The first item of an answer's list; an empty list is {@link OutputShapeError}. */
+function firstOf<I>(items: readonly I[]): I {
+  const [first] = items;
+  if (first === undefined) throw new OutputShapeError();
+  return first;
 }
 
+const text = (value: string): TryOutput => ({ kind: 'text', text: value });
+const languages = (list: readonly { langCode: string; langScore?: number }[]): TryOutput => ({
+  kind: 'languages',
+  predictions: list.map((p) => ({ code: p.langCode, label: languageLabel(p.langCode), score: p.langScore })),
+});
+
 /**
- * Maps a model's answer to what the panel shows, by the task's output kind in the task registry
- * (packages/contracts models/tasks.ts): asr data.source / output[0].source; translation, itn,
- * text-normalization output[0].target; transliteration output[0].target (one or a list); ocr
- * output[0].source; tts audio[0].audioContent or audioUri; language detection
- * output[0].langPrediction[]; gender detection output[0].genderPrediction[]; ner
- * output[0].nerPrediction[]. Throws OutputShapeError when the answer does not fit.
+ * What each task's panel shows of its model's answer (docs/product.md#entities-and-fields
+ * "Inference response fields"): one reader per task of the registry, so a task added there fails
+ * to compile here until its panel can read it.
  */
-export function readOutput(task: InferenceTask, response: unknown): TryOutput {
-  const parsed = inferenceResponseSchemas[task].safeParse(unwrap(response));
-  if (!parsed.success) throw new OutputShapeError();
-  const value = parsed.data as Record<string, unknown>;
-  const kind = TASK_REGISTRY[task].output;
-  if (kind === 'audio') {
-    const audio = (value.audio as { audioContent?: string; audioUri?: string }[])[0];
+const READERS: { [K in InferenceTask]: (answer: ModelComputeAnswers[K]) => TryOutput } = {
+  translation: (a) => text(firstOf(a.output).target),
+  itn: (a) => text(firstOf(a.output).target),
+  'text-normalization': (a) => text(firstOf(a.output).target),
+  asr: (a) => text(firstOf(a.output).source),
+  ocr: (a) => text(firstOf(a.output).source),
+  transliteration: (a) => {
+    const target = firstOf(a.output).target;
+    const suggestions = (Array.isArray(target) ? target : [target]).filter((s) => s.length > 0);
+    if (suggestions.length === 0) throw new OutputShapeError();
+    return { kind: 'suggestions', suggestions };
+  },
+  tts: (a) => {
+    const audio = firstOf(a.audio);
     return { kind: 'audio', audioContent: audio.audioContent, audioUri: audio.audioUri };
-  }
-  const first = (Array.isArray(value.output) ? value.output[0] : undefined) as Record<string, unknown> | undefined;
-  if (!first) throw new OutputShapeError();
-  switch (kind) {
-    case 'target-text':
-      return { kind: 'text', text: String(first.target) };
-    case 'source-text':
-      return { kind: 'text', text: String(first.source) };
-    case 'suggestions': {
-      const target = first.target as string | string[];
-      const suggestions = (Array.isArray(target) ? target : [target]).filter((s) => s.length > 0);
-      if (suggestions.length === 0) throw new OutputShapeError();
-      return { kind: 'suggestions', suggestions };
-    }
-    case 'languages': {
-      const list = first.langPrediction as { langCode: string; langScore?: number }[];
-      return {
-        kind: 'languages',
-        predictions: list.map((p) => ({ code: p.langCode, label: languageLabel(p.langCode), score: p.langScore })),
-      };
-    }
-    case 'genders': {
-      const list = first.genderPrediction as { gender: string; genderScore?: number }[];
-      return { kind: 'genders', predictions: list.map((p) => ({ gender: p.gender, score: p.genderScore })) };
-    }
-    case 'ner': {
-      const tokens = first.nerPrediction as { token: string; tag: string }[];
-      return { kind: 'ner', source: String(first.source), segments: groupNerTokens(tokens) };
-    }
-    default:
-      return assertNever(kind, 'task output kind');
-  }
+  },
+  ner: (a) => {
+    const first = firstOf(a.output);
+    return { kind: 'ner', source: first.source, segments: groupNerTokens(first.nerPrediction) };
+  },
+  'txt-lang-detection': (a) => languages(firstOf(a.output).langPrediction),
+  'audio-lang-detection': (a) => languages(firstOf(a.output).langPrediction),
+  'img-lang-detection': (a) => languages(firstOf(a.output).langPrediction),
+  'audio-gender-detection': (a) => ({
+    kind: 'genders',
+    predictions: firstOf(a.output).genderPrediction.map((p) => ({ gender: p.gender, score: p.genderScore })),
+  }),
+};
+
+/**
+ * Maps a model's answer to what the panel shows. The answer is typed by the task: the server
+ * checked it against the task's response schema (@ulca/contracts modelComputeResponse), so it is
+ * read as it came, not parsed again. Throws OutputShapeError when it holds nothing to show.
+ */
+export function readOutput<K extends InferenceTask>(task: K, answer: ModelComputeAnswer<K>): TryOutput {
+  const read: (answer: ModelComputeAnswer<K>) => TryOutput = READERS[task];
+  return read(answer);
 }
 
 /** The output as text for the feedback payload and the suggest-an-edit box. */
