@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MODEL_API, modelComputeBody, modelComputeResponse, modelSpeechComputeResponse, tryMeQuery } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
