@@ -177,7 +177,7 @@ export async function submitDataset(ctx: AppContext, user: AuthUser, body: Submi
  * published as the benchmark's own (benchmark_records). Returns the service request number and the
  * dataset id (the benchmarkId). Throws 409 (name taken).
  */
-export async function submitBenchmarkDataset(ctx: AppContext, user: AuthUser, body: { datasetName: string; url: string }) {
+export async function submitBenchmarkDataset(ctx: AppContext, user: AuthUser, body: SubmitFields) {
   return submitOfKind(ctx, user, body, 'benchmark');
 }
 
@@ -223,7 +223,7 @@ export async function submittedUrls(ctx: AppContext, srns: string[]): Promise<Ma
   return out;
 }
 
-async function submitOfKind(ctx: AppContext, user: AuthUser, body: { datasetName: string; url: string }, kind: 'dataset' | 'benchmark') {
+async function submitOfKind(ctx: AppContext, user: AuthUser, body: SubmitFields, kind: 'dataset' | 'benchmark') {
   // The name and URL rules were checked by the route's body schema (@ulca/contracts datasetNameSchema,
   // datasetUrlSchema; docs/product.md#validation-rules): both come trimmed.
   const { datasetName: name, url } = body;
