@@ -191,6 +191,8 @@ function typedForm(roman: string, language: string, dictionary: boolean): string
     s = s.replace(/\u095d/g, '.Dh').replace(/^.*[^\n -~].*$/gm, '');
     if (language === 'ta') s = s.replace(/nR/g, 'ndr').replace(/RR/g, 'tr').replace(/t/g, 'th').replace(/T/g, 't');
     s = s
+      // Telugu, Kannada and Malayalam end many words in an anusvara said "m" (అన్నం, "annam").
+      .replace(/M$/gm, DRAVIDIAN.has(language) ? 'm' : 'M')
       .replace(/Ch/g, 'chh')
       .replace(/j~n|GY|dny/g, 'gy')
       .replace(/RR[iI]|R\^[iI]/g, 'ri')
