@@ -10,6 +10,7 @@ import type { Throttle } from './lib/throttle.ts';
 import type { OutboundPools } from './net/safe-fetch.ts';
 import type { SessionCacheService } from './security/session-cache.ts';
 import type { NonceClaims } from './security/nonce-batch.ts';
+import type { CallerResolvers } from './security/callers.ts';
 import type { Metrics } from './ops/metrics.ts';
 import type { Readiness } from './ops/readiness.ts';
 
@@ -53,6 +54,8 @@ export interface Services {
   noncePrune: Throttle;
   /** Signature nonces claimed in groups, one statement for many calls (security/nonce-batch.ts). */
   nonceClaims: NonceClaims;
+  /** The session keys and API keys security/ checks callers with, registered by services.ts (security/callers.ts). */
+  callers: CallerResolvers;
 }
 
 /**

@@ -19,6 +19,8 @@ import { StreamingState } from './modules/streaming/state.ts';
 import { NONCE_PRUNE_INTERVAL_SECONDS } from './security/auth.ts';
 import { SessionCacheService } from './security/session-cache.ts';
 import { NonceClaims } from './security/nonce-batch.ts';
+import { findSessionKey, touchSessionKey } from './modules/accounts/service.ts';
+import { verifyApiKey } from './modules/keys/service.ts';
 
 /**
  * How each service of {@link AppServices} (the ground ones and every feature's slice) is built, in start order (closed in reverse). One line per
@@ -32,6 +34,8 @@ const FACTORIES: Factories = {
   sessions: (ctx) => new SessionCacheService(ctx),
   noncePrune: () => new Throttle(NONCE_PRUNE_INTERVAL_SECONDS * 1000),
   nonceClaims: (ctx) => new NonceClaims(ctx.db),
+  // security/ checks callers through the accounts and keys features without naming them (security/callers.ts).
+  callers: () => ({ findSessionKey, touchSessionKey, verifyApiKey, close: () => undefined }),
   accountLimits: (ctx) => new AccountLimiters(ctx),
   feedbackLimiter: (ctx) => new FeedbackLimiter(ctx),
   modelEndpoints: () => new EndpointCache(),

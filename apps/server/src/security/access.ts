@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@ulca/contracts';
 import type { AppContext } from '../context.ts';
 import { ApiError, forbidden } from '../lib/errors.ts';
-import { verifyApiKey, type ApiKeyCaller } from '../modules/keys/service.ts';
+import type { ApiKeyCaller } from './callers.ts';
+import { clientIp } from '../lib/client-ip.ts';
 import { authenticate } from './auth.ts';
 
 /**
@@ -18,12 +19,16 @@ import { authenticate } from './auth.ts';
  *   `request.user` (the original ULCA client sends such a route unsigned: docs/migration.md).
  * - {@link API_KEY}: an application's `ulcaApiKey` header (401 API_KEY_INVALID otherwise); sets
  *   `request.apiKeyCaller`.
+ * - {@link SIGNATURE_OR_API_KEY}: anyone; a signed call is checked as under OPTIONAL_SIGNATURE and a
+ *   `ulcaApiKey` header, when sent, as under API_KEY (401 when either fails); the route reads who
+ *   called with {@link currentCaller} (the model-call routes: inference, feedback, streaming).
  */
 export type RouteAccess =
   | { readonly kind: 'public' }
   | { readonly kind: 'optional-signature' }
   | { readonly kind: 'signed-in'; readonly roles: readonly Role[] | null; readonly legacyUnsigned?: boolean }
-  | { readonly kind: 'api-key' };
+  | { readonly kind: 'api-key' }
+  | { readonly kind: 'signature-or-api-key' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,6 +49,9 @@ export const OPTIONAL_SIGNATURE: RouteAccess = Object.freeze({ kind: 'optional-s
 
 /** An application's inference API key in the `ulcaApiKey` header (no session). */
 export const API_KEY: RouteAccess = Object.freeze({ kind: 'api-key' });
+
+/** Anyone; a signed call is verified (`request.user`) and a `ulcaApiKey` header, when sent, too (`request.apiKeyCaller`). */
+export const SIGNATURE_OR_API_KEY: RouteAccess = Object.freeze({ kind: 'signature-or-api-key' });
 
 /**
  * Signed calls of a signed-in user; with `roles` (e.g. CONTRIBUTORS of @ulca/contracts), only a
@@ -66,10 +74,28 @@ export function currentApiKeyCaller(request: FastifyRequest): ApiKeyCaller {
   return request.apiKeyCaller;
 }
 
+/** Who called a {@link SIGNATURE_OR_API_KEY} route: the signature's user and/or the API key's application, and the client address. */
+export interface Caller {
+  user: { userId: string; roles: Role[] } | null;
+  apiKey: { keyId: string; userID: string } | null;
+  /** The parsed client address (lib/client-ip.ts). */
+  ip: string;
+}
+
+/** The verified caller of a {@link SIGNATURE_OR_API_KEY} route (anonymous: both null), as the access hook left it. */
+export function currentCaller(request: FastifyRequest): Caller {
+  const { user, apiKeyCaller } = request;
+  return {
+    user: user ? { userId: user.userId, roles: user.roles } : null,
+    apiKey: apiKeyCaller ? { keyId: apiKeyCaller.keyId, userID: apiKeyCaller.userID } : null,
+    ip: clientIp(request),
+  };
+}
+
 /**
  * Applies `access` to `request`: sets `request.user` / `request.apiKeyCaller` or throws ApiError
  * 401 (not signed in, bad or replayed signature, ended session, invalid API key: see
- * auth.ts authenticate and keys verifyApiKey) or 403 FORBIDDEN (role not allowed).
+ * auth.ts authenticate and the registered API key check, callers.ts) or 403 FORBIDDEN (role not allowed).
  */
 export async function applyAccess(ctx: AppContext, access: RouteAccess, request: FastifyRequest): Promise<void> {
   switch (access.kind) {
@@ -90,7 +116,13 @@ export async function applyAccess(ctx: AppContext, access: RouteAccess, request:
     }
     case 'api-key': {
       const v = request.headers[API_KEY_HEADER.toLowerCase()];
-      request.apiKeyCaller = await verifyApiKey(ctx, typeof v === 'string' ? v : undefined);
+      request.apiKeyCaller = await ctx.services.callers.verifyApiKey(ctx, typeof v === 'string' ? v : undefined);
+      return;
+    }
+    case 'signature-or-api-key': {
+      if (hasKeyHeader(request)) request.user = await authenticate(ctx, request);
+      const v = request.headers[API_KEY_HEADER.toLowerCase()];
+      if (v !== undefined) request.apiKeyCaller = await ctx.services.callers.verifyApiKey(ctx, typeof v === 'string' ? v : undefined);
       return;
     }
   }
@@ -109,6 +141,8 @@ export function registerAccessHook(app: FastifyInstance, ctx: AppContext): void 
     const access = request.routeOptions.config.access;
     if (!access || access.kind === 'public') return done();
     if (access.kind === 'optional-signature' && !hasKeyHeader(request)) return done();
+    if (access.kind === 'signature-or-api-key' && !hasKeyHeader(request) && request.headers[API_KEY_HEADER.toLowerCase()] === undefined)
+      return done();
     applyAccess(ctx, access, request).then(() => done(), done);
   });
 }

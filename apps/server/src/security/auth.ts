@@ -3,7 +3,6 @@ import { isRole, MODEL_API } from '@ulca/contracts';
 import type { AppContext } from '../context.ts';
 import { ApiError } from '../lib/errors.ts';
 import { decryptSecret, secretKey } from './crypto.ts';
-import { findSessionKey, touchSessionKey } from '../modules/accounts/service.ts';
 import type { AuthUser } from './types.ts';
 import { sessionCacheFor, type CachedSession } from './session-cache.ts';
 import {
@@ -170,9 +169,9 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   if (session.lastUsedMs === null || now - session.lastUsedMs >= LAST_USED_INTERVAL_SECONDS * 1000) {
     // Set before the write so concurrent calls on this process do not all write.
     session.lastUsedMs = now;
-    await touchSessionKey(ctx, session.publicKey, LAST_USED_INTERVAL_SECONDS).catch((err: unknown) =>
-      request.log.warn({ err }, 'could not record key use'),
-    );
+    await ctx.services.callers
+      .touchSessionKey(ctx, session.publicKey, LAST_USED_INTERVAL_SECONDS)
+      .catch((err: unknown) => request.log.warn({ err }, 'could not record key use'));
   }
   return {
     userId: session.userId,
@@ -195,7 +194,7 @@ async function loadSession(ctx: AppContext, request: FastifyRequest, key: string
   const cached = cache?.get(key);
   if (cached) return cached;
   const epoch = cache?.epoch ?? 0;
-  const found = await findSessionKey(ctx, key);
+  const found = await ctx.services.callers.findSessionKey(ctx, key);
   if (!found) throw new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
   let privateKey: string;
   try {

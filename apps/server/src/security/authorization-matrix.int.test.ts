@@ -158,6 +158,8 @@ describe('authorisation matrix', () => {
       expect(documented, `test/access-samples/ has '${route}', which is not in the OpenAPI document`).toContain(route);
       const access = accessOf(route);
       const signed = access.kind === 'signed-in';
+      // SIGNATURE_OR_API_KEY checks a signature as OPTIONAL_SIGNATURE does (and an API key when sent).
+      const optionalSignature = access.kind === 'optional-signature' || access.kind === 'signature-or-api-key';
       expect(policy.owner !== undefined, `${route}: 'owner' (a check or null) is given exactly for signedIn routes`).toBe(signed);
       if (!signed) expect(policy.freshSession, `${route}: freshSession is for signedIn routes`).toBeUndefined();
       const [method, path] = route.split(' ');
@@ -182,7 +184,7 @@ describe('authorisation matrix', () => {
       for (const [who, how] of tampered) {
         const res = await send(method, await build(admin), admin, how, other);
         statuses[who] = res.statusCode;
-        const refused = signed || (access.kind === 'optional-signature' && who !== 'anonymous');
+        const refused = signed || (optionalSignature && who !== 'anonymous');
         if (refused) expect(res.statusCode, `${route} as ${who}: ${res.body.slice(0, 300)}`).toBe(401);
         else expectAdmitted(route, who, policy, res);
       }
@@ -200,10 +202,22 @@ describe('authorisation matrix', () => {
           expectAdmitted(route, role, policy, res);
         }
         // The very same signed call again: its nonce is spent.
-        if (access.kind === 'optional-signature' || signed) {
+        if (optionalSignature || signed) {
           const again = await platform.app.inject(request);
           expect(again.statusCode, `${route} as ${role}, sent twice: ${again.body.slice(0, 300)}`).toBe(401);
         }
+      }
+
+      // A route taking a signature or an API key, with a key that is not one.
+      if (access.kind === 'signature-or-api-key') {
+        const generated = await build(admin);
+        const res = await send(
+          method,
+          { ...generated, headers: { ...generated.headers, ulcaApiKey: 'ulca_000000000000.not-a-key' } },
+          undefined,
+          'none',
+        );
+        expect(res.statusCode, `${route} with an invalid API key: ${res.body.slice(0, 300)}`).toBe(401);
       }
 
       // An API-key route without its key.

@@ -22,7 +22,7 @@ export interface DeclaredRoute {
 export class MissingRouteAccessError extends Error {
   constructor(method: string, url: string) {
     super(
-      `Route ${method} ${url} declares no access: add config: { access } (PUBLIC, OPTIONAL_SIGNATURE, signedIn(roles), API_KEY from security/access.ts); see docs/api.md#who-may-call-what.`,
+      `Route ${method} ${url} declares no access: add config: { access } (PUBLIC, OPTIONAL_SIGNATURE, SIGNATURE_OR_API_KEY, signedIn(roles), API_KEY from security/access.ts); see docs/api.md#who-may-call-what.`,
     );
     this.name = 'MissingRouteAccessError';
   }

@@ -1,15 +1,14 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MODEL_API, modelComputeBody, modelComputeResponse, modelSpeechComputeResponse, tryMeQuery } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { OPTIONAL_SIGNATURE } from '../../security/access.ts';
+import { currentCaller, SIGNATURE_OR_API_KEY } from '../../security/access.ts';
 import { errorResponse } from '../../lib/route-schemas.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { multipartBytesParser, readMultipartForm } from '../../lib/multipart.ts';
 import { describeBytes } from '../../net/safe-fetch.ts';
 import { answerBytesOf } from '../../net/model-call.ts';
-import { verifyApiKey } from '../keys/service.ts';
 import * as service from './service.ts';
 import { computeBodyGuard, computeMediaBodyBytes } from './compute-body.size-limit.ts';
 import type { InferenceServices } from './state.ts';
@@ -49,15 +48,6 @@ function sendAnswerBytes(reply: FastifyReply, bytes: Buffer): FastifyReply {
     .send(Readable.from(slices(bytes)));
 }
 
-/** The verified caller: the signature's user (the OPTIONAL_SIGNATURE access hook ran) and/or the `ulcaApiKey` header's key (401 when invalid). */
-async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<service.InferenceCaller> {
-  const header = request.headers.ulcaapikey;
-  const apiKey = header === undefined ? null : await verifyApiKey(ctx, typeof header === 'string' ? header : undefined);
-  return {
-    user: request.user ? { userId: request.user.userId, roles: request.user.roles } : null,
-    apiKey: apiKey ? { keyId: apiKey.keyId, userID: apiKey.userID } : null,
-  };
-}
 /**
  * The serializer of the routes that answer a model's answer: the answer was checked against its
  * task's response schema once, when it was read (net/model-call.ts), so it is not parsed a second
@@ -75,7 +65,6 @@ export async function inferenceRoutes(
   fastify: FastifyInstance,
   ctx: AppContext<ReferenceModelServices & InferenceServices & MeteringServices & ModelsServices>,
 ): Promise<void> {
-      serializerCompiler: sendAsChecked,
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Text bodies get kilobytes; only a body sending media the media limit (compute-body.size-limit.ts).
   const computeBodyLimit = computeMediaBodyBytes(ctx.config);
@@ -84,9 +73,10 @@ export async function inferenceRoutes(
   app.post(
     MODEL_API.compute,
     {
-      config: { access: OPTIONAL_SIGNATURE },
+      config: { access: SIGNATURE_OR_API_KEY },
       bodyLimit: computeBodyLimit,
       preParsing: computeGuard,
+      serializerCompiler: sendAsChecked,
       schema: {
         tags: TAGS,
         summary:
@@ -99,7 +89,7 @@ export async function inferenceRoutes(
     },
     async (request, reply) => {
       const body = request.body;
-      const answer = await service.runInference(ctx, await callerOf(ctx, request), body);
+      const answer = await service.runInference(ctx, currentCaller(request), body);
       // A large answer is sent as the model's own (validated) bytes: re-serialising megabytes of
       // audio would block the loop (docs/operations.md#model-answers). They are in shared memory,
       // which Fastify sends as it is only from a stream; in slices, so that no step after (the
@@ -112,7 +102,7 @@ export async function inferenceRoutes(
   app.post(
     MODEL_API.computeSpeech,
     {
-      config: { access: OPTIONAL_SIGNATURE },
+      config: { access: SIGNATURE_OR_API_KEY },
       bodyLimit: computeBodyLimit,
       preParsing: computeGuard,
       schema: {
@@ -125,7 +115,7 @@ export async function inferenceRoutes(
     },
     async (request) => {
       const body = request.body;
-      const answer = await service.runInference(ctx, await callerOf(ctx, request), body, { audioOnly: true });
+      const answer = await service.runInference(ctx, currentCaller(request), body, { audioOnly: true });
       // The original ULCA speech endpoint's shape, for its clients: output[0] again as `data`.
       const output: unknown = answer.output;
       return { ...answer, data: Array.isArray(output) && output.length > 0 ? output[0] : {} };
@@ -143,7 +133,7 @@ export async function inferenceRoutes(
     scope.withTypeProvider<ZodTypeProvider>().post(
       MODEL_API.tryMe,
       {
-        config: { access: OPTIONAL_SIGNATURE },
+        config: { access: SIGNATURE_OR_API_KEY },
         serializerCompiler: sendAsChecked,
         schema: {
           tags: TAGS,
@@ -173,7 +163,7 @@ export async function inferenceRoutes(
         if (bytes.length > ctx.config.inferenceMaxMediaBytes) throw mediaTooLarge(ctx)();
         return service.runTryMe(
           ctx,
-          await callerOf(ctx, request),
+          currentCaller(request),
           modelId,
           { bytes, filename: file && typeof file !== 'string' ? file.name : undefined },
           field('source'),

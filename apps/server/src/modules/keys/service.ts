@@ -6,6 +6,7 @@ import type { RequestMeta } from '../accounts/service.ts';
 import { hexEquals } from '../../security/signing.ts';
 import { recordAudit } from '../audit/service.ts';
 import * as repo from './repo.ts';
+import type { ApiKeyCaller, CallerContext } from '../../security/callers.ts';
 
 /** Deletes every API key of a user inside the caller's transaction `trx` (deactivation by an admin). Returns how many. */
 export async function deleteApiKeysOfUser(trx: Parameters<typeof repo.deleteApiKeysOfUser>[0], userId: string): Promise<number> {
@@ -254,13 +255,8 @@ export async function ownApplication(
 
 export const APP_NOT_FOUND_MESSAGE = 'You have no API key for this app name.';
 
-/** The caller of an API-key-authenticated request. */
-export interface ApiKeyCaller {
-  userID: string;
-  appName: string;
-  /** The key's identifier (`ulca_<12 hex>`). */
-  keyId: string;
-}
+/** The caller of an API-key-authenticated request (declared by security/, which checks API keys through this feature). */
+export type { ApiKeyCaller } from '../../security/callers.ts';
 
 export const API_KEY_INVALID_MESSAGE = 'The API key is invalid or has been revoked.';
 
@@ -269,7 +265,7 @@ export const API_KEY_INVALID_MESSAGE = 'The API key is invalid or has been revok
  * Throws 401 API_KEY_INVALID otherwise (one message for every case). Records the use at most once
  * a minute.
  */
-export async function verifyApiKey(ctx: AppContext, presented: string | undefined): Promise<ApiKeyCaller> {
+export async function verifyApiKey(ctx: CallerContext, presented: string | undefined): Promise<ApiKeyCaller> {
   const m = presented ? FULL_KEY.exec(presented.trim()) : null;
   const row = m ? await repo.findKeyForAuth(ctx.db, m[1]) : undefined;
   if (!m || !row || !hexEquals(row.secret_hash, keyHash(presented!.trim())) || !row.is_active) {

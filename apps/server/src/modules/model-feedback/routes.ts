@@ -1,13 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MODEL_API, modelFeedbackBody, modelFeedbackListQuery, modelFeedbackListResponse, modelFeedbackResponse } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
-import { clientIp } from '../../lib/client-ip.ts';
 import { currentUser } from '../../security/auth.ts';
-import { OPTIONAL_SIGNATURE, signedIn } from '../../security/access.ts';
-import { verifyApiKey } from '../keys/service.ts';
-import { FEEDBACK_THANKS_MESSAGE, listFeedback, submitFeedback, type FeedbackCaller } from './service.ts';
+import { currentCaller, SIGNATURE_OR_API_KEY, signedIn } from '../../security/access.ts';
+import { FEEDBACK_THANKS_MESSAGE, listFeedback, submitFeedback } from './service.ts';
 import type { FeedbackServices } from './feedback.rate-limit.ts';
 import type { ModelsServices } from '../models/service.ts';
 
@@ -17,17 +15,6 @@ const TAGS = ['models'];
  * (input and output 20 000 characters each, a suggestion, answers, sts stages) in Indic UTF-8.
  */
 export const FEEDBACK_BODY_LIMIT_BYTES = 512 * 1024;
-
-/** The verified sender: the signature's user (the OPTIONAL_SIGNATURE access hook ran) and/or the `ulcaApiKey` header's key (401 when invalid). */
-async function callerOf(ctx: AppContext, request: FastifyRequest): Promise<FeedbackCaller> {
-  const header = request.headers.ulcaapikey;
-  const apiKey = header === undefined ? null : await verifyApiKey(ctx, typeof header === 'string' ? header : undefined);
-  return {
-    user: request.user ? { userId: request.user.userId, roles: request.user.roles } : null,
-    apiKey: apiKey ? { keyId: apiKey.keyId, userID: apiKey.userID } : null,
-    ip: clientIp(request),
-  };
-}
 
 /**
  * Feedback routes (docs/product.md#screens, docs/product.md#entities-and-fields, docs/product.md#roles; docs/api.md#route-groups; issue #11 point 8):
@@ -43,7 +30,7 @@ export async function modelFeedbackRoutes(fastify: FastifyInstance, ctx: AppCont
   app.post(
     MODEL_API.feedbackSubmit,
     {
-      config: { access: OPTIONAL_SIGNATURE },
+      config: { access: SIGNATURE_OR_API_KEY },
       bodyLimit: FEEDBACK_BODY_LIMIT_BYTES,
       schema: {
         tags: TAGS,
@@ -64,7 +51,7 @@ export async function modelFeedbackRoutes(fastify: FastifyInstance, ctx: AppCont
     async (request, reply) => {
       const body = request.body;
       try {
-        const data = await submitFeedback(ctx, await callerOf(ctx, request), body);
+        const data = await submitFeedback(ctx, currentCaller(request), body);
         return { message: FEEDBACK_THANKS_MESSAGE, data };
       } catch (err) {
         const wait = (err as { retryAfterSeconds?: number }).retryAfterSeconds;

@@ -12,10 +12,9 @@ import {
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
-import { OPTIONAL_SIGNATURE, signedIn } from '../../security/access.ts';
+import { currentCaller, SIGNATURE_OR_API_KEY, signedIn } from '../../security/access.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { errorResponse, SIGNED } from '../../lib/route-schemas.ts';
-import { verifyApiKey } from '../keys/service.ts';
 import { CLIENT_MAX_FRAME_BYTES, runStream, type StreamCaller, type StreamKind } from './service.ts';
 import { issueStreamTicket, redeemStreamTicket } from './tickets.ts';
 import type { StreamingServices } from './state.ts';
@@ -25,7 +24,8 @@ import type { ReferenceModelServices } from '../reference-models/service.ts';
 const TAGS = ['inference'];
 
 /**
- * The caller of a stream. With `ticket` the caller is the ticket's user, and nobody else: the
+ * The caller of a stream. Without `ticket`, the signature's user and/or the API key's application the
+ * access hook verified (SIGNATURE_OR_API_KEY). With `ticket` the caller is the ticket's user, and nobody else: the
  * ticket is consumed here (single use), and an invalid one, or one sent with another user's
  * signature, is refused (null) rather than falling back to an anonymous caller.
  */
@@ -40,13 +40,7 @@ async function callerOf(
     if (!user || (request.user && request.user.userId !== user.userId)) return null;
     return { user, apiKey: null, ip: request.ip };
   }
-  const header = request.headers.ulcaapikey;
-  const apiKey = header === undefined ? null : await verifyApiKey(ctx, typeof header === 'string' ? header : undefined);
-  return {
-    user: request.user ? { userId: request.user.userId, roles: request.user.roles } : null,
-    apiKey: apiKey ? { keyId: apiKey.keyId, userID: apiKey.userID } : null,
-    ip: request.ip,
-  };
+  return currentCaller(request);
 }
 
 function refuse(socket: WebSocket, msg: StreamServerMessage): void {
@@ -101,7 +95,7 @@ export async function streamingRoutes(
       scope.route({
         method: 'GET',
         url: STREAMING_API[kind],
-        config: { access: OPTIONAL_SIGNATURE },
+        config: { access: SIGNATURE_OR_API_KEY },
         schema: {
           tags: TAGS,
           summary:

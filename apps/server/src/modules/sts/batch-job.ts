@@ -5,6 +5,7 @@ import { workWithRetries } from '../../jobs/retry.ts';
 import type { MeteringServices } from '../metering/service.ts';
 import type { InferenceServices } from '../inference/service.ts';
 import type { ModelsServices } from '../models/service.ts';
+import type { ReferenceModelServices } from '../reference-models/service.ts';
 
 /**
  * The sts-batch queue (issue #14 point 1): one speech-to-speech batch at a time per process (its
@@ -13,7 +14,9 @@ import type { ModelsServices } from '../models/service.ts';
  * models are reached on this process's reference server: a worker-only process has none, and
  * batches naming a reference model then fail per file (run batches in an API process).
  */
-export async function startStsBatchWorker(ctx: AppContext<InferenceServices & MeteringServices & ModelsServices>): Promise<void> {
+export async function startStsBatchWorker(
+  ctx: AppContext<ReferenceModelServices & InferenceServices & MeteringServices & ModelsServices>,
+): Promise<void> {
   await workWithRetries<StsBatchJobData>(ctx, QUEUES.stsBatch, {
     failureMessage: 'speech-to-speech batch failed unexpectedly',
     // A batch has no other request number: its batchId stands as the serviceRequestNumber of the job log.

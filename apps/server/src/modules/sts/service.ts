@@ -371,7 +371,10 @@ export async function batchSummary(ctx: AppContext, batchId: string): Promise<Re
  * JOB_EXPIRE_SECONDS and was retried while the first attempt still runs) never runs alongside: it
  * waits until the batch is final (and returns) or the lock is free (the other attempt died).
  */
-export async function runBatchJob(ctx: AppContext<InferenceServices & MeteringServices & ModelsServices>, batchId: string): Promise<void> {
+export async function runBatchJob(
+  ctx: AppContext<ReferenceModelServices & InferenceServices & MeteringServices & ModelsServices>,
+  batchId: string,
+): Promise<void> {
   const isFinal = async () => {
     const b = await repo.getBatch(ctx.db, batchId);
     return !b || b.status === 'Completed' || b.status === 'Failed';
