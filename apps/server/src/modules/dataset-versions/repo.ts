@@ -3,38 +3,37 @@
  * dataset_version_members (014_dataset_versions.sql). Records themselves are read through
  * datasets/service.ts.
  */
-import type { Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type pg from 'pg';
-import type { Db } from '../../db/pool.ts';
-import type { DatasetVersionsTable } from '../../db/schema.ts';
+import type { Database, DatasetVersionsTable } from '../../db/schema.ts';
 
-type Q = Db['pool'] | pg.PoolClient;
+/** Runs queries: the pool's Db, or a transaction of db/transaction.ts (docs/architecture.md#data-access). */
+type Q = { db: Kysely<Database> };
 
 /** A dataset_versions row. */
 export type VersionRow = Selectable<DatasetVersionsTable>;
 
 /** The dataset a submission's dataset id carries a version of, or null when it carries none. */
 export async function rootOfSubmissionDataset(q: Q, submissionDatasetId: string): Promise<string | null> {
-  const r = await q.query(`SELECT dataset_id::text AS id FROM dataset_versions WHERE submission_dataset_id::text = $1`, [
-    submissionDatasetId,
-  ]);
-  return (r.rows[0]?.id as string) ?? null;
+  const row = await q.db
+    .selectFrom('dataset_versions')
+    .select('dataset_id')
+    .where(sql<string>`submission_dataset_id::text`, '=', submissionDatasetId)
+    .executeTakeFirst();
+  return row?.dataset_id ?? null;
 }
 
 /** Every version row of a dataset, oldest first. */
 export async function versionsOf(q: Q, datasetId: string): Promise<VersionRow[]> {
-  const r = await q.query(`SELECT * FROM dataset_versions WHERE dataset_id = $1 ORDER BY created_on, id`, [datasetId]);
-  return r.rows as VersionRow[];
+  return q.db.selectFrom('dataset_versions').selectAll().where('dataset_id', '=', datasetId).orderBy('created_on').orderBy('id').execute();
 }
 
 /** Inserts a Pending version row; throws pg 23505 when the dataset already has one pending. */
 export async function insertPending(q: Q, v: { id: string; datasetId: string; srn: string; submissionDatasetId: string }): Promise<void> {
-  await q.query(`INSERT INTO dataset_versions (id, dataset_id, service_request_number, submission_dataset_id) VALUES ($1, $2, $3, $4)`, [
-    v.id,
-    v.datasetId,
-    v.srn,
-    v.submissionDatasetId,
-  ]);
+  await q.db
+    .insertInto('dataset_versions')
+    .values({ id: v.id, dataset_id: v.datasetId, service_request_number: v.srn, submission_dataset_id: v.submissionDatasetId })
+    .execute();
 }
 
 /** Serialises the freezing of one dataset's versions (transaction-scoped lock). */
@@ -54,19 +53,23 @@ export async function currentMembersPage(
   after: Buffer | null,
   limit: number,
 ): Promise<Buffer[]> {
-  const r = await q.query<{ hash: Buffer }>(
-    `SELECT hash FROM dataset_version_members
-      WHERE dataset_id = $1 AND last_version IS NULL AND first_version < $2 AND ($3::bytea IS NULL OR hash > $3)
-      ORDER BY hash LIMIT $4`,
-    [datasetId, newVersion, after, limit],
-  );
-  return r.rows.map((x) => x.hash);
+  const rows = await q.db
+    .selectFrom('dataset_version_members')
+    .select('hash')
+    .where('dataset_id', '=', datasetId)
+    .where('last_version', 'is', null)
+    .where('first_version', '<', newVersion)
+    .$if(after !== null, (qb) => qb.where('hash', '>', after as Buffer))
+    .orderBy('hash')
+    .limit(limit)
+    .execute();
+  return rows.map((x) => x.hash);
 }
 
 /** The dataset a version submission belongs to (its root dataset id), or null when `srn` submitted no version. */
 export async function datasetOfVersionSubmission(q: Q, srn: string): Promise<string | null> {
-  const r = await q.query(`SELECT dataset_id::text AS id FROM dataset_versions WHERE service_request_number = $1`, [srn]);
-  return (r.rows[0]?.id as string) ?? null;
+  const row = await q.db.selectFrom('dataset_versions').select('dataset_id').where('service_request_number', '=', srn).executeTakeFirst();
+  return row?.dataset_id ?? null;
 }
 
 /** Records the membership change of new version `version`: `removed` end at version − 1, `added` start at it. */
@@ -93,7 +96,7 @@ export async function applyMembership(
 
 /** Freezes a Pending row as Published version `version` with its counts, params and export. */
 export async function markPublished(
-  client: pg.PoolClient,
+  q: Q,
   id: string,
   v: {
     version: number;
@@ -106,28 +109,43 @@ export async function markPublished(
     bytes: number;
   },
 ): Promise<void> {
-  await client.query(
-    `UPDATE dataset_versions SET status = 'Published', version = $2, dataset_type = $3, record_count = $4, added_count = $5, removed_count = $6,
-        params = $7, export_sha256 = $8, export_bytes = $9, frozen_on = now() WHERE id = $1 AND status = 'Pending'`,
-    [id, v.version, v.datasetType, v.records, v.added, v.removed, JSON.stringify(v.params ?? null), v.sha256, v.bytes],
-  );
+  await q.db
+    .updateTable('dataset_versions')
+    .set({
+      status: 'Published',
+      version: v.version,
+      dataset_type: v.datasetType,
+      record_count: v.records,
+      added_count: v.added,
+      removed_count: v.removed,
+      params: JSON.stringify(v.params ?? null),
+      export_sha256: v.sha256,
+      export_bytes: v.bytes,
+      frozen_on: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'Pending')
+    .execute();
 }
 
 /** Ends a Pending row without a version: Identical (nothing added) or Failed, with the reason. */
 export async function markEnded(q: Q, id: string, status: 'Identical' | 'Failed', message: string): Promise<void> {
-  await q.query(`UPDATE dataset_versions SET status = $2, message = $3, frozen_on = now() WHERE id = $1 AND status = 'Pending'`, [
-    id,
-    status,
-    message,
-  ]);
+  await q.db
+    .updateTable('dataset_versions')
+    .set({ status, message, frozen_on: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'Pending')
+    .execute();
 }
 
 /** Sets (or clears, with null) the DOI of a published version; false when there is no such version. */
 export async function setDoi(q: Q, datasetId: string, version: number, doi: string | null): Promise<boolean> {
-  const r = await q.query(`UPDATE dataset_versions SET doi = $3 WHERE dataset_id = $1 AND version = $2 AND status = 'Published'`, [
-    datasetId,
-    version,
-    doi,
-  ]);
-  return (r.rowCount ?? 0) > 0;
+  const r = await q.db
+    .updateTable('dataset_versions')
+    .set({ doi })
+    .where('dataset_id', '=', datasetId)
+    .where('version', '=', version)
+    .where('status', '=', 'Published')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }

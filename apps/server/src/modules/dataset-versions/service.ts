@@ -16,7 +16,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DATASET_VERSIONS_API, type DatasetVersion, type VersionListResponse, type VersionSubmitBody } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { ApiError, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import { sendObject } from '../../storage/send-object.ts';
@@ -51,7 +51,7 @@ export function canonicalJson(v: unknown): string {
 /** The dataset `datasetId` names (its own, or the dataset a version submission belongs to); 404 unless published. */
 async function rootDataset(ctx: AppContext, datasetId: string): Promise<datasets.PublishedDataset> {
   const id = datasetId.trim();
-  const root = (await repo.rootOfSubmissionDataset(ctx.db.pool, id)) ?? id;
+  const root = (await repo.rootOfSubmissionDataset(ctx.db, id)) ?? id;
   const d = await datasets.findPublishedDataset(ctx.db, root);
   if (!d) throw notFound(DATASET_NOT_FOUND);
   return d;
@@ -103,9 +103,9 @@ export async function streamDiff(
 }
 
 /** The latest version's hashes in hash order, read a page at a time (members added as `newVersion` left out). */
-async function* currentMembers(client: import('pg').PoolClient, datasetId: string, newVersion: number): AsyncGenerator<Buffer> {
+async function* currentMembers(tx: Tx, datasetId: string, newVersion: number): AsyncGenerator<Buffer> {
   yield* keysetPages(
-    (after: Buffer | null, size) => repo.currentMembersPage(client, datasetId, newVersion, after, size),
+    (after: Buffer | null, size) => repo.currentMembersPage(tx, datasetId, newVersion, after, size),
     (hash) => hash,
     BATCH,
   );
@@ -139,36 +139,30 @@ async function writeExport(
  * from the dataset's own submission the first time). One transaction per dataset, serialised.
  */
 async function freezePending(ctx: AppContext, root: datasets.PublishedDataset): Promise<void> {
-  const rows = await repo.versionsOf(ctx.db.pool, root.datasetId);
+  const rows = await repo.versionsOf(ctx.db, root.datasetId);
   if (rows.length > 0 && !rows.some((r) => r.status === 'Pending')) return;
-  await inTransaction(ctx.db, async ({ client }) => {
-    await repo.lockDataset(client, root.datasetId);
-    let current = await repo.versionsOf(client, root.datasetId);
+  await inTransaction(ctx.db, async (tx) => {
+    await repo.lockDataset(tx.client, root.datasetId);
+    let current = await repo.versionsOf(tx, root.datasetId);
     if (current.length === 0) {
-      await repo.insertPending(client, {
+      await repo.insertPending(tx, {
         id: crypto.randomUUID(),
         datasetId: root.datasetId,
         srn: root.serviceRequestNumber,
         submissionDatasetId: root.datasetId,
       });
-      current = await repo.versionsOf(client, root.datasetId);
+      current = await repo.versionsOf(tx, root.datasetId);
     }
-    for (const row of current.filter((r) => r.status === 'Pending')) await freezeOne(ctx, client, root, row, current);
+    for (const row of current.filter((r) => r.status === 'Pending')) await freezeOne(ctx, tx, root, row, current);
   });
 }
 
-async function freezeOne(
-  ctx: AppContext,
-  client: import('pg').PoolClient,
-  root: datasets.PublishedDataset,
-  row: VersionRow,
-  all: VersionRow[],
-): Promise<void> {
+async function freezeOne(ctx: AppContext, tx: Tx, root: datasets.PublishedDataset, row: VersionRow, all: VersionRow[]): Promise<void> {
   const sub = await datasets.submissionSummary(ctx, row.service_request_number);
   if (!sub || sub.status === 'Pending' || sub.status === 'In-Progress') return;
   if (sub.status === 'Failed')
     return repo.markEnded(
-      client,
+      tx,
       row.id,
       'Failed',
       'The submission of this version failed; see its status for the reasons. Nothing was added.',
@@ -176,7 +170,7 @@ async function freezeOne(
   const published = await datasets.findPublishedDataset(ctx.db, sub.datasetId);
   if (!published || published.datasetType !== root.datasetType) {
     return repo.markEnded(
-      client,
+      tx,
       row.id,
       'Failed',
       `A version must be a ${root.datasetType} dataset, like version 1; this zip is ${published?.datasetType ?? 'of no known type'}. Nothing was added.`,
@@ -185,20 +179,20 @@ async function freezeOne(
   const latest = Math.max(0, ...all.map((r) => (r.status === 'Published' ? (r.version ?? 0) : 0)));
   const version = latest + 1;
   const counts = await streamDiff(
-    currentMembers(client, root.datasetId, version),
+    currentMembers(tx, root.datasetId, version),
     datasets.recordsOfDataset(ctx.db, root.datasetType, sub.datasetId, { withData: false, pageSize: BATCH }),
-    (added, removed) => repo.applyMembership(client, root.datasetId, version, added, removed),
+    (added, removed) => repo.applyMembership(tx.client, root.datasetId, version, added, removed),
   );
   if (latest > 0 && counts.added === 0 && counts.removed === 0) {
     return repo.markEnded(
-      client,
+      tx,
       row.id,
       'Identical',
       `This zip has exactly the records of version ${latest}: nothing was added and no new version was made.`,
     );
   }
   const file = await writeExport(ctx, exportKey(root.datasetId, version), root.datasetType, sub.datasetId);
-  await repo.markPublished(client, row.id, { version, datasetType: root.datasetType, ...counts, params: sub.params, ...file });
+  await repo.markPublished(tx, row.id, { version, datasetType: root.datasetType, ...counts, params: sub.params, ...file });
   row.status = 'Published';
   row.version = version;
 }
@@ -210,7 +204,7 @@ async function freezeOne(
  * Throws what the database or the object store throws; readers freeze it later in that case.
  */
 export async function freezeVersionOfSubmission(ctx: AppContext, srn: string): Promise<void> {
-  const datasetId = await repo.datasetOfVersionSubmission(ctx.db.pool, srn);
+  const datasetId = await repo.datasetOfVersionSubmission(ctx.db, srn);
   if (!datasetId) return;
   const root = await datasets.findPublishedDataset(ctx.db, datasetId);
   if (root) await freezePending(ctx, root);
@@ -242,7 +236,7 @@ function toVersion(datasetId: string, r: VersionRow): DatasetVersion {
 export async function listVersions(ctx: AppContext, datasetId: string): Promise<VersionListResponse> {
   const root = await rootDataset(ctx, datasetId);
   await freezePending(ctx, root);
-  const rows = await repo.versionsOf(ctx.db.pool, root.datasetId);
+  const rows = await repo.versionsOf(ctx.db, root.datasetId);
   return {
     datasetId: root.datasetId,
     datasetName: root.datasetName,
@@ -260,7 +254,7 @@ export async function submitVersion(ctx: AppContext, user: AuthUser, body: Versi
   const root = await rootDataset(ctx, body.datasetId);
   if (root.userId !== user.userId) throw forbidden('You can only submit a new version of your own dataset.');
   await freezePending(ctx, root);
-  const rows = await repo.versionsOf(ctx.db.pool, root.datasetId);
+  const rows = await repo.versionsOf(ctx.db, root.datasetId);
   if (rows.some((r) => r.status === 'Pending'))
     throw new ApiError(
       409,
@@ -269,7 +263,7 @@ export async function submitVersion(ctx: AppContext, user: AuthUser, body: Versi
     );
   const datasetName = `${root.datasetName} (version submission ${rows.length + 1})`;
   const sub = await datasets.submitDataset(ctx, user, { datasetName, url: body.url, userId: user.userId });
-  await repo.insertPending(ctx.db.pool, {
+  await repo.insertPending(ctx.db, {
     id: crypto.randomUUID(),
     datasetId: root.datasetId,
     srn: sub.serviceRequestNumber,
@@ -291,7 +285,7 @@ export async function sendVersionExport(
 ): Promise<FastifyReply> {
   const root = await rootDataset(ctx, datasetId);
   await freezePending(ctx, root);
-  const row = (await repo.versionsOf(ctx.db.pool, root.datasetId)).find((r) => r.version === version && r.status === 'Published');
+  const row = (await repo.versionsOf(ctx.db, root.datasetId)).find((r) => r.version === version && r.status === 'Published');
   if (!row) throw notFound(`This dataset has no version ${version}.`);
   return sendObject(req, reply, ctx.store, exportKey(root.datasetId, version), {
     type: 'application/x-ndjson; charset=utf-8',
@@ -342,7 +336,7 @@ export async function citeVersion(
 ): Promise<{ type: string; body: string }> {
   const root = await rootDataset(ctx, datasetId);
   await freezePending(ctx, root);
-  const rows = (await repo.versionsOf(ctx.db.pool, root.datasetId)).filter((r) => r.status === 'Published' && r.version !== null);
+  const rows = (await repo.versionsOf(ctx.db, root.datasetId)).filter((r) => r.status === 'Published' && r.version !== null);
   const row = rows.find((r) => r.version === version);
   if (!row) throw notFound(`This dataset has no version ${version}.`);
   const base = ctx.config.publicUrl;
@@ -394,6 +388,5 @@ export async function setVersionDoi(
   if (root.userId !== user.userId && !user.roles.includes('ADMIN'))
     throw forbidden("Only the dataset's owner or an admin can set its DOI.");
   await freezePending(ctx, root);
-  if (!(await repo.setDoi(ctx.db.pool, root.datasetId, body.version, body.doi)))
-    throw notFound(`This dataset has no version ${body.version}.`);
+  if (!(await repo.setDoi(ctx.db, root.datasetId, body.version, body.doi))) throw notFound(`This dataset has no version ${body.version}.`);
 }
