@@ -11,7 +11,7 @@ import type { OutboundPools } from './net/safe-fetch.ts';
 import type { SessionCacheService } from './security/session-cache.ts';
 import type { NonceClaims } from './security/nonce-batch.ts';
 import type { CallerResolvers } from './security/callers.ts';
-import type { Metrics } from './ops/metrics.ts';
+import type { Metrics } from './ops/prometheus.ts';
 import type { Readiness } from './ops/readiness.ts';
 
 /** The process's connections and settings, from which the stateful {@link Services} are built. */
@@ -22,7 +22,7 @@ export interface CoreContext {
   store: ObjectStore;
   mailer: Mailer;
   log: Logger;
-  metrics: Metrics; // ops/metrics.ts: Prometheus metrics of this process
+  metrics: Metrics; // ops/prometheus.ts: Prometheus metrics of this process
   readiness: Readiness; // ops/readiness.ts: readiness checks of this process
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { AppContext } from '../context.ts';
-import { createMetrics } from '../ops/metrics.ts';
+import { createMetrics } from '../ops/prometheus.ts';
 import { workWithRetries } from './retry.ts';
 
 type Handler = (jobs: { id: string; data: { serviceRequestNumber: string }; retryCount: number; retryLimit: number }[]) => Promise<void>;

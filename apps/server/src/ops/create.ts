@@ -2,7 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { QUEUES } from '../jobs/queues.ts';
-import { createMetrics, type Metrics } from './metrics.ts';
+import { createMetrics, type Metrics } from './prometheus.ts';
 import { createReadiness, type Readiness } from './readiness.ts';
 
 const QUEUE_STATES = ['created', 'retry', 'active'];

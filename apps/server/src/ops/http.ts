@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Metrics } from './metrics.ts';
+import type { Metrics } from './prometheus.ts';
 import type { Readiness } from './readiness.ts';
 
 /**

@@ -13,7 +13,7 @@ import { insertTestModel } from '../test/models.ts';
 import { startWorkers } from '../workers.ts';
 import { createDb } from '../db/pool.ts';
 import { createReadiness } from './readiness.ts';
-import { createMetrics } from './metrics.ts';
+import { createMetrics } from './prometheus.ts';
 import { startOpsServer } from './http.ts';
 
 const TOKEN = 'metrics-token-for-tests';
