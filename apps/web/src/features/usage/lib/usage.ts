@@ -1,14 +1,9 @@
 import { USAGE_CSV_COLUMNS, type UsageRow } from '@ulca/contracts';
+import { addUsageCounts, zeroUsageCounts, type UsageCounts } from '../../../lib/usage-counts.ts';
 
 /** One day of a key's usage, summed over models and tasks. */
-export interface UsageDay {
+export interface UsageDay extends UsageCounts {
   day: string;
-  calls: number;
-  failures: number;
-  charactersIn: number;
-  audioSecondsIn: number;
-  audioSecondsOut: number;
-  images: number;
 }
 
 /** The UTC days of the `days`-day window ending `today` (YYYY-MM-DD), oldest first. */
@@ -19,21 +14,11 @@ export function windowDays(today: string, days: number): string[] {
 
 /** Rows summed per day over the window (days without calls are zeros), oldest first: the chart's series. */
 export function dailySeries(rows: readonly UsageRow[], today: string, days = 30): UsageDay[] {
-  const byDay = new Map<string, UsageDay>(
-    windowDays(today, days).map((day) => [
-      day,
-      { day, calls: 0, failures: 0, charactersIn: 0, audioSecondsIn: 0, audioSecondsOut: 0, images: 0 },
-    ]),
-  );
+  const byDay = new Map<string, UsageDay>(windowDays(today, days).map((day) => [day, { day, ...zeroUsageCounts() }]));
   for (const r of rows) {
     const d = byDay.get(r.day);
     if (!d) continue;
-    d.calls += r.calls;
-    d.failures += r.failures;
-    d.charactersIn += r.charactersIn;
-    d.audioSecondsIn = Math.round((d.audioSecondsIn + r.audioSecondsIn) * 10) / 10;
-    d.audioSecondsOut = Math.round((d.audioSecondsOut + r.audioSecondsOut) * 10) / 10;
-    d.images += r.images;
+    addUsageCounts(d, r);
   }
   return [...byDay.values()];
 }
