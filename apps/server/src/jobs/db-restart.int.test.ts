@@ -30,6 +30,7 @@ import { startTestModelServer, type TestModelServer } from '../test/model-server
 import { insertTestModel } from '../test/models.ts';
 import { spawnWorkerProcess } from '../test/server-process.ts';
 import type { TestPlatform } from '../test/harness.ts';
+import { submissionStatus, submitDataset } from '../test/dataset-submit.ts';
 
 const DATASET_ROWS = 400;
 const RUN_ROWS = 150;
@@ -157,13 +158,7 @@ describe('a PostgreSQL restart under a running ingest and benchmark run', () => 
     // A dataset whose download lasts about 8 s: the job holds its lock connection throughout.
     const zip = await makeParallelZip({ rows: DATASET_ROWS, destDir: path.join(tmp, 'files'), seed: 'pg-restart' });
     const bytesPerSecond = Math.ceil(fs.statSync(zip).size / 8);
-    const submitted = await signedInject(app, owner, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
-      datasetName: 'restart',
-      url: files.url(`slow/${path.basename(zip)}?bytesPerSecond=${bytesPerSecond}`),
-      userId: owner.userId,
-    });
-    expect(submitted.statusCode, submitted.body).toBe(200);
-    const srn = submitted.json().data.serviceRequestNumber as string;
+    const srn = await submitDataset(app, owner, 'restart', files.url(`slow/${path.basename(zip)}?bytesPerSecond=${bytesPerSecond}`));
 
     const stored = () =>
       maybe(
@@ -191,12 +186,7 @@ describe('a PostgreSQL restart under a running ingest and benchmark run', () => 
         async () =>
           (await db.pool.query(`SELECT status FROM benchmark_runs WHERE benchmark_process_id = $1`, [runId])).rows[0]?.status as string,
       );
-    const subStatus = () =>
-      maybe(
-        async () =>
-          (await db.pool.query(`SELECT status FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0]
-            ?.status as string,
-      );
+    const subStatus = () => maybe(async () => submissionStatus(db.pool, srn));
     expect(await until('the run to end', runStatus, (s) => s !== 'In-Progress', 150_000)).toBe('Completed');
     expect(await until('the ingest to end', subStatus, (s) => s === 'Completed' || s === 'Failed', 150_000)).toBe('Completed');
 

@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
-import { createSignedInUser, signedInject } from '../test/users.ts';
+import { createSignedInUser } from '../test/users.ts';
 import { makeParallelZip } from '../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
 import { REPO_ROOT } from '../test/server-process.ts';
 import { QUEUES } from './queues.ts';
+import { submissionStatus, submitDataset } from '../test/dataset-submit.ts';
 
 let p: TestPlatform;
 let server: FixtureServer;
@@ -31,13 +32,7 @@ describe('a dataset job whose worker was killed', () => {
   it("is resumed by a replacement worker's start-up scan, not by the job expiring", async () => {
     const user = await createSignedInUser(p);
     const zipName = fs.readdirSync(zipDir).find((f) => f.endsWith('.zip'))!;
-    const res = await signedInject(p.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
-      datasetName: 'orphan',
-      url: server.url(zipName),
-      userId: user.userId,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const srn = res.json().data.serviceRequestNumber as string;
+    const srn = await submitDataset(p.app, user, 'orphan', server.url(zipName));
     // The killed worker's state: pg-boss shows the job active, and no session holds its lock.
     const [job] = await p.ctx.boss.fetch(QUEUES.datasetIngest);
     expect(job!.data).toEqual({ serviceRequestNumber: srn });
@@ -76,9 +71,7 @@ describe('a dataset job whose worker was killed', () => {
       }
       expect(startedAt, out).toBeGreaterThan(0);
       expect(resumedAt, out).toBeGreaterThan(0);
-      const status = async () =>
-        (await p.ctx.db.pool.query(`SELECT status FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0]
-          ?.status as string;
+      const status = async () => submissionStatus(p.ctx.db.pool, srn);
       for (let i = 0; i < 300 && (await status()) !== 'Completed'; i++) await new Promise((r) => setTimeout(r, 100));
       expect(await status()).toBe('Completed');
       // Resumed by the start-up scan (recovery.ts), not by pg-boss expiring the job much later:

@@ -11,10 +11,11 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
-import { createSignedInUser, signedInject } from '../test/users.ts';
+import { createSignedInUser } from '../test/users.ts';
 import { makeParallelZip, stageRows } from '../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
 import { spawnWorkerProcess } from '../test/server-process.ts';
+import { submissionStatus, submitDataset } from '../test/dataset-submit.ts';
 
 const ROWS = 300;
 const BUCKET = 'ulca-outage';
@@ -104,13 +105,7 @@ describe('an object-store outage under a running ingest', () => {
     const user = await createSignedInUser(p);
     const zip = await makeParallelZip({ rows: ROWS, destDir: path.join(tmp, 'files'), seed: 'store-outage' });
     const bytesPerSecond = Math.ceil(fs.statSync(zip).size / 6);
-    const res = await signedInject(p.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
-      datasetName: 'outage',
-      url: files.url(`slow/${path.basename(zip)}?bytesPerSecond=${bytesPerSecond}`),
-      userId: user.userId,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const srn = res.json().data.serviceRequestNumber as string;
+    const srn = await submitDataset(p.app, user, 'outage', files.url(`slow/${path.basename(zip)}?bytesPerSecond=${bytesPerSecond}`));
     const stage = async (name: string) =>
       (await p.ctx.db.pool.query(`SELECT status FROM dataset_stages WHERE service_request_number = $1 AND stage = $2`, [srn, name])).rows[0]
         ?.status as string | undefined;
@@ -131,9 +126,7 @@ describe('an object-store outage under a running ingest', () => {
     );
     await startS3();
 
-    const status = async () =>
-      (await p.ctx.db.pool.query(`SELECT status FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0]
-        ?.status as string;
+    const status = async () => submissionStatus(p.ctx.db.pool, srn);
     expect(await until('the ingest to end', status, (s) => s === 'Completed' || s === 'Failed', 150_000), workerLines.join('\n')).toBe(
       'Completed',
     );

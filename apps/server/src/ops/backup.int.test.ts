@@ -15,6 +15,7 @@ import { startTestModelServer, type TestModelServer } from '../test/model-server
 import { insertTestModel } from '../test/models.ts';
 import { startWorkers } from '../workers.ts';
 import { backupPlatform, restorePlatform } from './backup.ts';
+import { submissionStatus, submitDataset } from '../test/dataset-submit.ts';
 
 const ROWS = 30;
 let before: TestPlatform;
@@ -48,16 +49,8 @@ describe('restore drill (docs/operations.md#running-it-in-production, "Backups")
   it('backs up, wipes, restores: the platform answers with the same records, the same users and working model keys', async () => {
     const user = await createSignedInUser(before);
     const zipName = fs.readdirSync(path.join(work, 'zips')).find((f) => f.endsWith('.zip'))!;
-    const submitted = await signedInject(before.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
-      datasetName: 'drill',
-      url: files.url(zipName),
-      userId: user.userId,
-    });
-    expect(submitted.statusCode, submitted.body).toBe(200);
-    const srn = submitted.json().data.serviceRequestNumber as string;
-    const status = async (p: TestPlatform) =>
-      (await p.ctx.db.pool.query(`SELECT status FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0]
-        ?.status as string;
+    const srn = await submitDataset(before.app, user, 'drill', files.url(zipName));
+    const status = async (p: TestPlatform) => submissionStatus(p.ctx.db.pool, srn);
     for (let i = 0; i < 300 && (await status(before)) !== 'Completed'; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await status(before)).toBe('Completed');
     // A model whose endpoint needs its inference key, stored encrypted with the server secret.

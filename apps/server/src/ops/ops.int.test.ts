@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_API } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
-import { createSignedInUser, signedInject } from '../test/users.ts';
+import { createSignedInUser } from '../test/users.ts';
 import { makeParallelZip } from '../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
 import { startTestModelServer, type TestModelServer } from '../test/model-server.ts';
@@ -15,6 +15,7 @@ import { createDb } from '../db/pool.ts';
 import { createReadiness } from './readiness.ts';
 import { createMetrics } from './prometheus.ts';
 import { startOpsServer } from './http.ts';
+import { submissionStatus, submitDataset } from '../test/dataset-submit.ts';
 
 const TOKEN = 'metrics-token-for-tests';
 const ROWS = 25;
@@ -158,16 +159,8 @@ describe('metrics (docs/operations.md#running-it-in-production)', () => {
     const before = await scrape();
 
     const zipName = fs.readdirSync(zipDir).find((f) => f.endsWith('.zip'))!;
-    const res = await signedInject(p.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
-      datasetName: 'ops',
-      url: files.url(zipName),
-      userId: user.userId,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const srn = res.json().data.serviceRequestNumber as string;
-    const status = async () =>
-      (await p.ctx.db.pool.query(`SELECT status FROM dataset_submissions WHERE service_request_number = $1`, [srn])).rows[0]
-        ?.status as string;
+    const srn = await submitDataset(p.app, user, 'ops', files.url(zipName));
+    const status = async () => submissionStatus(p.ctx.db.pool, srn);
     for (let i = 0; i < 300 && (await status()) !== 'Completed'; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await status()).toBe('Completed');
 

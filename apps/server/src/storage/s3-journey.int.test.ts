@@ -19,6 +19,7 @@ import { startFixtureServer, type FixtureServer } from '../test/fixture-server.t
 import { startTestS3Server, type TestS3Server } from '../test/s3-server.ts';
 import { startWorkers } from '../workers.ts';
 import { S3ObjectStore } from './s3-store.ts';
+import { submitDataset } from '../test/dataset-submit.ts';
 
 type Obj = Record<string, unknown>;
 const BOM = '\uFEFF';
@@ -66,13 +67,7 @@ const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 describe('dataset journey on an S3 object store', () => {
   it('submit → Completed → error report → search export → download, with every file in the bucket', async () => {
     // Submit and wait for the pipeline.
-    const sub = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
-      datasetName: 'speech on s3',
-      url: server.url('asr-missing-audio.zip'),
-      userId: contributor.userId,
-    });
-    expect(sub.statusCode, sub.body).toBe(200);
-    const srn = sub.json().data.serviceRequestNumber as string;
+    const srn = await submitDataset(p.app, contributor, 'speech on s3', server.url('asr-missing-audio.zip'));
     type Status = { status: string; data: { stage: string; details: string }[] };
     const status = await poll<Status>(
       'submission',

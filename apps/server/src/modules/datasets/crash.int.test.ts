@@ -5,11 +5,12 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
-import { createSignedInUser, signedInject } from '../../test/users.ts';
+import { createSignedInUser } from '../../test/users.ts';
 import { makeParallelZip } from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
 import { runIngestJob, SubmissionBusy } from './ingest.ts';
 import { getStages, getSubmission } from './repo.ts';
+import { submitDataset } from '../../test/dataset-submit.ts';
 
 const ROWS = 3000;
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
@@ -35,13 +36,7 @@ describe('a worker killed mid-publish', () => {
   it('resumes after restart with exact counts and no duplicate records', async () => {
     const user = await createSignedInUser(p);
     const zipName = fs.readdirSync(zipDir).find((f) => f.endsWith('.zip'))!;
-    const res = await signedInject(p.app, user, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
-      datasetName: 'crash',
-      url: server.url(zipName),
-      userId: user.userId,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const srn = res.json().data.serviceRequestNumber as string;
+    const srn = await submitDataset(p.app, user, 'crash', server.url(zipName));
 
     // A separate worker process with a slow publish (100 rows per chunk); SIGKILL it after 3 chunks.
     const child = spawn(

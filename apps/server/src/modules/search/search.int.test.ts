@@ -21,6 +21,7 @@ import { runSearchExport } from './exporter.ts';
 import { searchFileKey } from './links.ts';
 import * as parquetWasm from 'parquet-wasm';
 import { tableFromIPC } from 'apache-arrow';
+import { submitDataset } from '../../test/dataset-submit.ts';
 
 type Obj = Record<string, unknown>;
 type SearchRow = {
@@ -274,13 +275,7 @@ const asrMixed = () =>
 async function publish(dir: string, name: string): Promise<void> {
   const zip = path.join(work, 'zips', `${name}.zip`);
   await zipFolder(dir, zip);
-  const res = await signedInject(p.app, contributor, 'POST', '/ulca/apis/v0/dataset/corpus/submit', {
-    datasetName: name,
-    url: server.url(`${name}.zip`),
-    userId: contributor.userId,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const srn = res.json().data.serviceRequestNumber as string;
+  const srn = await submitDataset(p.app, contributor, name, server.url(`${name}.zip`));
   for (const end = Date.now() + 90_000; ;) {
     const s = await signedInject(p.app, contributor, 'GET', `/ulca/apis/v0/dataset/getByServiceRequestNumber?serviceRequestNumber=${srn}`);
     const status = s.json().status as string;
