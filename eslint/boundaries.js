@@ -19,7 +19,7 @@ function folders(dir) {
 const SERVICE_ONLY =
   'A feature reaches another feature only through its service.ts (or types.ts); move the code or export it from that service (docs/architecture.md#boundaries).';
 const SHARED_LAYER =
-  'Shared server code (db, jobs, lib, mail, net, ops, storage) must not depend on a feature, not even by a type: features subscribe to events or register their job handlers instead (docs/architecture.md#boundaries).';
+  "The server's lower layers (context.ts, security, db, jobs, lib, mail, net, ops, storage) must not depend on a feature, not even by a type: features declare their ctx.services slice, register their job handlers and callers at start, and subscribe to events instead (docs/architecture.md#boundaries).";
 const WEB_FEATURE =
   'A web feature imports no other feature: move code two features need to components/ or lib/, or compose the features in app/ (lib/feature-slots.ts) (docs/architecture.md#boundaries).';
 const WEB_SHARED = 'Shared web code (components, lib) must not depend on a feature or the app shell (docs/architecture.md#boundaries).';
@@ -145,11 +145,16 @@ export const ulcaPlugin = {
   rules: { 'no-cycle': noCycle, 'no-repo-reexport': noRepoReexport, 'no-test-support-import': noTestSupportImport },
 };
 
+/** The server's layers below the features (besides context.ts): they import no feature, not even a type. */
+const LOWER_LAYERS = ['db', 'jobs', 'lib', 'mail', 'net', 'ops', 'security', 'storage'];
+
 /**
  * The `import-x/no-restricted-paths` zones of the tree rooted at `root`:
  * - server: a file of modules/<F>/ may import modules/<G>/ (G ≠ F) only as service.ts or types.ts;
- *   security/ likewise; db, jobs, lib, mail, net, ops and storage import no feature at all, type-only imports
- *   included (features register their job handlers in workers.ts and subscribe to events in subscriptions.ts);
+ *   context.ts, security, db, jobs, lib, mail, net, ops and storage import no feature at all, type-only
+ *   imports included (each feature declares its ctx.services slice, app-services.ts assembles them;
+ *   features register their job handlers in workers.ts, their callers in services.ts and subscribe to
+ *   events in subscriptions.ts);
  * - web: a file of features/<F>/ imports no other feature at all (shared code lives in components/
  *   or lib/, and app/ composes features); components/ and lib/ import neither features nor app/.
  */
@@ -172,13 +177,7 @@ export function boundaryZones(root) {
   }
   if (modules.length) {
     zones.push({
-      target: [path.join(server, 'security/**/*')],
-      from: [path.join(server, 'modules/**/*')],
-      except: serviceFiles,
-      message: SERVICE_ONLY,
-    });
-    zones.push({
-      target: ['db', 'jobs', 'lib', 'mail', 'net', 'ops', 'storage'].map((d) => path.join(server, d, '**/*')),
+      target: [path.join(server, 'context.ts'), ...LOWER_LAYERS.map((d) => path.join(server, d, '**/*'))],
       from: [path.join(server, 'modules/**/*')],
       message: SHARED_LAYER,
     });

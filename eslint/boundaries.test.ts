@@ -42,6 +42,28 @@ describe('import boundaries (eslint/boundaries.js)', () => {
     ]);
   });
 
+  it('fails context.ts naming a feature by a type (a feature declares its own ctx.services slice)', async () => {
+    expect(await lintRules('apps/server/src/context.ts')).toEqual([
+      expect.stringMatching(
+        /^import-x\/no-restricted-paths: .*"\.\/modules\/alpha\/service\.ts".*lower layers .* must not depend on a feature/,
+      ),
+    ]);
+  });
+
+  it('fails security/ importing a feature, even its service.ts (features register callers at start)', async () => {
+    expect(await lintRules('apps/server/src/security/uses-feature-service.ts')).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*"\.\.\/modules\/alpha\/service\.ts".*must not depend on a feature/),
+    ]);
+  });
+
+  it.each(['db', 'net', 'storage', 'mail', 'ops'])('fails the %s layer naming a feature by a type-only import', async (layer) => {
+    expect(await lintRules(`apps/server/src/${layer}/uses-feature-type.ts`)).toEqual([
+      expect.stringMatching(
+        /^import-x\/no-restricted-paths: .*"\.\.\/modules\/alpha\/service\.ts".*must not depend on a feature, not even by a type/,
+      ),
+    ]);
+  });
+
   it('fails production code importing test support (type-only too), not a test importing it', async () => {
     expect(await lintRules('apps/server/src/lib/uses-test-support.ts')).toEqual([
       expect.stringMatching(/^ulca\/no-test-support-import: Production code must not import test support \(\.\.\/test\/helper\.ts\)/),
@@ -97,6 +119,9 @@ describe('import boundaries (eslint/boundaries.js)', () => {
   it('fails shared web code that imports a feature', async () => {
     expect(await lintRules('apps/web/src/lib/uses-feature.ts')).toEqual([
       expect.stringMatching(/^import-x\/no-restricted-paths: .*must not depend on a feature/),
+    ]);
+    expect(await lintRules('apps/web/src/components/uses-feature-type.ts')).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*"\.\.\/features\/one\/inner\.ts".*must not depend on a feature/),
     ]);
   });
 });
