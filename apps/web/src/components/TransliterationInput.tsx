@@ -1,5 +1,6 @@
 import { useTranslation } from '../lib/i18n/i18n.ts';
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -131,15 +132,18 @@ export function TransliterationInput({
     });
   };
 
-  /** Puts `s` in place of `word` in `text` and keeps the caret where it was relative to the text after the word. */
+  /**
+   * Puts `s` in place of `word` in `text` and keeps the caret where it was relative to the text after
+   * the word. The new text is rendered at once (flushSync) and the caret set in the same task: a key
+   * pressed in between (a suggestion that arrives while the next word is typed) would otherwise land
+   * at the end of the text, where a programmatic value change leaves the caret.
+   */
   const replaceWord = (text: string, word: RomanWord, s: string, caret: number) => {
     const next = `${text.slice(0, word.start)}${s}${text.slice(word.end)}`;
     valueRef.current = next;
-    onChange(next);
+    flushSync(() => onChange(next));
     const at = caret >= word.end ? caret + s.length - word.word.length : caret;
-    requestAnimationFrame(() => {
-      if (document.activeElement === inputRef.current) inputRef.current?.setSelectionRange(at, at);
-    });
+    if (document.activeElement === inputRef.current) inputRef.current?.setSelectionRange(at, at);
   };
 
   /** Accepts the top suggestion of `word`, just closed in `text` by a space, Enter or punctuation. */
