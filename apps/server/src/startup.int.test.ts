@@ -45,8 +45,8 @@ describe('settings checked at start (docs/operations.md#running-it-in-production
         DEMO_DATA: 'false',
         REFERENCE_MODELS: 'false',
       };
-      for (const args of [[], ['--worker']]) {
-        const r = await runMain(env, args);
+      // The API process and the worker side by side: each is refused on its own.
+      for (const r of await Promise.all([runMain(env), runMain(env, ['--worker'])])) {
         expect(r.code, r.out).toBe(1);
         expect(r.out).toContain('ULCA could not start: ULCA_SECRET must be at least 16 characters long');
       }
