@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
+import type { BenchmarkRecordsTable, DatasetStagesTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { stagingTable } from './repo.ts';
 import { bumpLocalVersion, ROLLUP_TOPIC } from '../../db/local-versions.ts';
@@ -134,11 +136,10 @@ export async function readBenchmarkRecords(
   db: Db,
   datasetId: string,
 ): Promise<{ seq: number; sourceLanguage: string; targetLanguage: string | null; data: Record<string, unknown> }[]> {
-  const r = await db.pool.query(
-    `SELECT seq, source_language, target_language, data FROM benchmark_records WHERE dataset_id = $1 ORDER BY seq`,
-    [datasetId],
-  );
-  return r.rows.map((x: { seq: number; source_language: string; target_language: string | null; data: Record<string, unknown> }) => ({
+  const r = await db.pool.query<
+    Pick<Selectable<BenchmarkRecordsTable>, 'seq' | 'source_language' | 'target_language'> & { data: Record<string, unknown> }
+  >(`SELECT seq, source_language, target_language, data FROM benchmark_records WHERE dataset_id = $1 ORDER BY seq`, [datasetId]);
+  return r.rows.map((x) => ({
     seq: x.seq,
     sourceLanguage: x.source_language,
     targetLanguage: x.target_language,
@@ -148,7 +149,9 @@ export async function readBenchmarkRecords(
 
 /** Cumulative publish-stage counts as stored. */
 export async function readPublishCounts(db: Db, srn: string): Promise<PublishProgress> {
-  const r = await db.pool.query(
+  const r = await db.pool.query<
+    Pick<Selectable<DatasetStagesTable>, 'success_count' | 'failed_count' | 'success_seconds' | 'failed_seconds'>
+  >(
     `SELECT success_count, failed_count, success_seconds, failed_seconds FROM dataset_stages WHERE service_request_number = $1 AND stage = 'publish'`,
     [srn],
   );

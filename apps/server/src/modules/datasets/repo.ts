@@ -6,7 +6,7 @@ import { isServiceRequestNumber } from './srn.ts';
 import type { MarkableRow, ReadyMadeRow } from './types.ts';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/pool.ts';
-import type { DatasetStagesTable, DatasetSubmissionsTable } from '../../db/schema.ts';
+import type { DatasetErrorsTable, DatasetStagesTable, DatasetSubmissionsTable } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { STAGES, type Stage } from './stages/types.ts';
 
@@ -279,8 +279,11 @@ export async function copyErrorReportCsv(
 }
 
 /** The error summary rows `{ stage, code, message, count }` of a submission. */
-export async function errorSummaryRows(db: Db, srn: string): Promise<{ stage: string; code: string; message: string; count: number }[]> {
-  const r = await db.pool.query(
+export async function errorSummaryRows(
+  db: Db,
+  srn: string,
+): Promise<(Pick<Selectable<DatasetErrorsTable>, 'stage' | 'code' | 'message'> & { count: number })[]> {
+  const r = await db.pool.query<Pick<Selectable<DatasetErrorsTable>, 'stage' | 'code' | 'message'> & { count: number }>(
     `SELECT stage, code, min(message) AS message, count(*)::int AS count FROM dataset_errors WHERE service_request_number = $1
       GROUP BY stage, code ORDER BY min(${STAGE_ORDER_SQL}), count(*) DESC`,
     [srn],
