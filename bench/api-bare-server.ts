@@ -10,8 +10,8 @@
 import Fastify from 'fastify';
 import { createDb } from '../apps/server/src/db/pool.ts';
 import { listSubmissions } from '../apps/server/src/modules/datasets/repo.ts';
-import { readRollupGroups } from '../apps/server/src/modules/metrics/repo.ts';
-import { planStoreSearch, toSearchResponse } from '../apps/server/src/modules/metrics/service.ts';
+import { readRollupGroups } from '../apps/server/src/modules/dashboard/repo.ts';
+import { planStoreSearch, toSearchResponse } from '../apps/server/src/modules/dashboard/service.ts';
 
 const app = Fastify({ logger: false });
 app.get('/bare', async () => ({ status: 'ok' }));

@@ -5,7 +5,7 @@
  * the `record_rollup` table from them, then walks the dashboard drill-down (levels 0, 1 and 2 of
  * every dataset type, every grouping) and times each view two ways in the same run:
  *
- * - the product: `storeSearch` (modules/metrics/service.ts), body parsed with its zod schema,
+ * - the product: `storeSearch` (modules/dashboard/service.ts), body parsed with its zod schema,
  *   answered from the rollup;
  * - the baseline: the same answer by GROUP BY over `dataset_records` (one scan of the type's
  *   records per view, written here independently of the product's SQL).
@@ -36,9 +36,9 @@ import {
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { createDb, type Db } from '../apps/server/src/db/pool.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import { storeSearchBody, type StoreSearchResponse } from '../apps/server/src/modules/metrics/schemas.ts';
-import { storeSearch } from '../apps/server/src/modules/metrics/service.ts';
-import { AnswerCache } from '../apps/server/src/modules/metrics/answer-cache.ts';
+import { storeSearchBody, type StoreSearchResponse } from '../apps/server/src/modules/dashboard/schemas.ts';
+import { storeSearch } from '../apps/server/src/modules/dashboard/service.ts';
+import { AnswerCache } from '../apps/server/src/modules/dashboard/answer-cache.ts';
 import type { Config } from '../apps/server/src/config.ts';
 
 function arg(args: string[], name: string, dflt: number): number {

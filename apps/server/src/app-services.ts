@@ -9,7 +9,7 @@ import type { AccountsServices } from './modules/accounts/limiters.rate-limit.ts
 import type { BenchmarkServices } from './modules/benchmarks/model-calls.concurrency.ts';
 import type { InferenceServices } from './modules/inference/state.ts';
 import type { MeteringServices } from './modules/metering/state.ts';
-import type { MetricsServices } from './modules/metrics/answer-cache.ts';
+import type { MetricsServices } from './modules/dashboard/answer-cache.ts';
 import type { FeedbackServices } from './modules/model-feedback/feedback.rate-limit.ts';
 import type { ModelsServices } from './modules/models/state.ts';
 import type { ReferenceModelServices } from './modules/reference-models/registry.ts';

@@ -22,7 +22,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { registerSecurityHeaders } from './security/headers.ts';
 import { registerCors } from './security/cors.ts';
 import { datasetRoutes } from './modules/datasets/routes.ts';
-import { metricsRoutes } from './modules/metrics/routes.ts';
+import { metricsRoutes } from './modules/dashboard/routes.ts';
 import { readyMadeRoutes } from './modules/readymade/routes.ts';
 import { masterDataRoutes } from './modules/master-data/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';

@@ -10,7 +10,7 @@ import { benchmarkLookups } from './modules/benchmarks/service.ts';
 import { BenchmarkCallLimits } from './modules/benchmarks/model-calls.concurrency.ts';
 import { InferenceState } from './modules/inference/state.ts';
 import { MeteringState } from './modules/metering/state.ts';
-import { AnswerCache } from './modules/metrics/answer-cache.ts';
+import { AnswerCache } from './modules/dashboard/answer-cache.ts';
 import { FeedbackLimiter } from './modules/model-feedback/feedback.rate-limit.ts';
 import { EndpointCache } from './modules/models/state.ts';
 import { ReferenceModelRegistry } from './modules/reference-models/registry.ts';
