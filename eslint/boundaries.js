@@ -21,7 +21,7 @@ const SERVICE_ONLY =
 const SHARED_LAYER =
   "The server's lower layers (context.ts, security, db, jobs, lib, mail, net, ops, storage) must not depend on a feature, not even by a type: features declare their ctx.services slice, register their job handlers and callers at start, and subscribe to events instead (docs/architecture.md#boundaries).";
 const WEB_FEATURE =
-  'A web feature imports no other feature: move code two features need to components/ or lib/, or compose the features in app/ (lib/feature-slots.ts) (docs/architecture.md#boundaries).';
+  'A web feature imports no other feature: move code two features need to components/ or lib/, or declare what it needs as its slots (its lib/slots.ts) and bind them in app/feature-slots.tsx (docs/architecture.md#boundaries).';
 const WEB_SHARED = 'Shared web code (components, lib) must not depend on a feature or the app shell (docs/architecture.md#boundaries).';
 const CYCLE = 'Import cycle (type-only imports count): {{route}}. Move the shared types to a types.ts (docs/architecture.md#boundaries).';
 const TEST_SUPPORT =

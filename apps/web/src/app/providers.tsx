@@ -3,10 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { ApiRequestError } from '../lib/api-client.ts';
-import { FeatureSlotsContext } from '../lib/feature-slots.ts';
 import { currentLocale, useTranslation } from '../lib/i18n/i18n.ts';
 import { registerToastHost } from '../lib/toast.ts';
-import { featureSlots } from './feature-slots.tsx';
+import { FeatureSlotsProvider } from './feature-slots.tsx';
 import { muiLocaleOptions } from './mui-locale.ts';
 import { theme } from './theme.ts';
 
@@ -57,7 +56,7 @@ export function Providers({ children, ssrMatchMedia }: { children: ReactNode; ss
     <ThemeProvider theme={localized}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <FeatureSlotsContext value={featureSlots}>{children}</FeatureSlotsContext>
+        <FeatureSlotsProvider>{children}</FeatureSlotsProvider>
         <LazyToasts />
       </QueryClientProvider>
     </ThemeProvider>

@@ -25,7 +25,7 @@ import { LoadingState } from '../../../components/LoadingState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { datasetTypeLabel } from '../lib/format.ts';
-import { useFeatureSlots } from '../../../lib/feature-slots.ts';
+import { useDatasetsSlots } from '../lib/slots.ts';
 import { datasetViewerPath } from '../../../lib/dataset-navigation.ts';
 
 /** Error code of a record that was already published (merged, not an error of the data). */
@@ -50,7 +50,7 @@ export default function DatasetStatusPage() {
   const { t, lang } = useTranslation();
   const { id = '' } = useParams();
   // The ready-made toggle is features/readymade's, bound by the app shell.
-  const { ReadyMadeToggle } = useFeatureSlots();
+  const { ReadyMadeToggle } = useDatasetsSlots();
   const status = useSubmissionStatus(id);
   const active = isSubmissionActive(status.data);
   const report = useErrorReport(status.data ? id : undefined, progressVersion(status.data));

@@ -14,7 +14,7 @@ import type { Theme } from '@mui/material/styles';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { TransliterationInput } from '../../../components/TransliterationInput.tsx';
-import { useFeatureSlots } from '../../../lib/feature-slots.ts';
+import { useGlossarySlots } from '../lib/slots.ts';
 import { useAddGlossaryEntry, type GlossaryTarget } from '../api/glossary.ts';
 import { GLOSSARY_LANGUAGE_OPTIONS, languageLabel, checkGlossaryForm, type GlossaryForm } from '../lib/glossary.ts';
 
@@ -45,7 +45,7 @@ function GlossaryTextInput({
 }) {
   const { t } = useTranslation();
   // The transliteration lookups are the model page's (features/model-detail), bound by the app shell.
-  const { useTransliterationModelId, fetchTransliterationSuggestions } = useFeatureSlots();
+  const { useTransliterationModelId, fetchTransliterationSuggestions } = useGlossarySlots();
   const model = useTransliterationModelId(language || undefined);
   if (language && language !== 'en' && model.data) {
     return (

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { modelDetailKeys } from './keys.ts';
 
 /*
- * The model-detail pieces other features use through the app shell's slots (lib/feature-slots.ts).
+ * The model-detail pieces other features use through the app shell's slots (app/feature-slots.tsx).
  * This module imports no schema: the api modules that check the answers with the contracts' zod
  * schemas load on the first call, so binding the slots keeps zod out of the shell's first load
  * (docs/benchmarks.md#web). The feature's own components use the same hooks.

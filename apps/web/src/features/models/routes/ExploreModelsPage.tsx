@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useFeatureSlots } from '../../../lib/feature-slots.ts';
+import { useModelsSlots } from '../lib/slots.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { InferenceTask, ModelRecord } from '@ulca/contracts';
@@ -81,7 +81,7 @@ export default function ExploreModelsPage() {
   const { t } = useTranslation();
   usePageTitle(t('models.explore.title'));
   // Speech-to-speech (features/sts, bound by the app shell) brings the recorder and its own model lists: loaded with its tab.
-  const { SpeechToSpeech } = useFeatureSlots();
+  const { SpeechToSpeech } = useModelsSlots();
   const navigate = useNavigate();
   const wide = useMediaQuery((t: Theme) => t.breakpoints.up('md'));
   const [params, setParams] = useSearchParams();

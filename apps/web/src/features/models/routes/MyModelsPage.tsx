@@ -19,7 +19,7 @@ import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
-import { useFeatureSlots } from '../../../lib/feature-slots.ts';
+import { useModelsSlots } from '../lib/slots.ts';
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { domainName } from '../../../lib/i18n/names.ts';
 import { useChangeModelStatus, useMyModels } from '../api/my-models.ts';
@@ -50,7 +50,7 @@ export default function MyModelsPage() {
   const { t } = useTranslation();
   usePageTitle(t('models.my.title'));
   // The Run Benchmark modal is features/benchmarks', bound by the app shell and loaded on first use.
-  const { RunBenchmarkDialog } = useFeatureSlots();
+  const { RunBenchmarkDialog } = useModelsSlots();
   const session = useSession();
   const userId = session?.userDetails.userID;
   const { added } = useParams();

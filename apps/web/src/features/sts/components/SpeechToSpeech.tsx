@@ -26,7 +26,7 @@ import { LoadingState } from '../../../components/LoadingState.tsx';
 import { AudioPlayer } from '../../../components/AudioPlayer.tsx';
 import { AudioRecorder } from '../../../components/AudioRecorder.tsx';
 import { TransliterationInput } from '../../../components/TransliterationInput.tsx';
-import { useFeatureSlots } from '../../../lib/feature-slots.ts';
+import { useStsSlots } from '../lib/slots.ts';
 import { convertRomanWords, romanWords } from '../../../lib/roman-word.ts';
 import { AudioInputError, prepareSpeech } from '../../../lib/audio.ts';
 import { canSendUrl, urlError } from '../../../lib/limits.ts';
@@ -104,7 +104,7 @@ export function SpeechToSpeech() {
 
   // Typed text in Roman letters is transliterated into the source language as in the try panels
   // (the lookups are the model page's, bound by the app shell; docs/product.md#model-detail-and-try-it-panels).
-  const { useTransliterationModelId, fetchTransliterationSuggestions } = useFeatureSlots();
+  const { useTransliterationModelId, fetchTransliterationSuggestions } = useStsSlots();
   const typingModel = useTransliterationModelId(sel.source || undefined).data ?? null;
   const suggest = useCallback(
     (modelId: string, word: string, signal?: AbortSignal) => fetchTransliterationSuggestions(modelId, word, signal, sel.source),

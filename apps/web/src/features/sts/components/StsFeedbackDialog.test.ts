@@ -13,7 +13,7 @@ vi.mock('react', async (importOriginal) => {
   const react = await importOriginal<typeof import('react')>();
   return { ...react, useState: (init: unknown) => react.useState(init === 0 ? 5 : init) };
 });
-vi.mock('../../../lib/feature-slots.ts', () => ({ useFeatureSlots: () => ({ useFeedbackQuestions: () => ({ data: undefined }) }) }));
+vi.mock('../lib/slots.ts', () => ({ useStsSlots: () => ({ useFeedbackQuestions: () => ({ data: undefined }) }) }));
 vi.mock('../api/sts.ts', () => ({
   useSubmitStsFeedback: () => ({ mutate: () => undefined, reset: () => undefined, isPending: false, isError: false, error: null }),
 }));

@@ -14,7 +14,7 @@ import Alert from '@mui/material/Alert';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
-import { useFeatureSlots } from '../../../lib/feature-slots.ts';
+import { useStsSlots } from '../lib/slots.ts';
 import { useSubmitStsFeedback } from '../api/sts.ts';
 import { DETAIL_AT_OR_BELOW, STS_STAGES, buildStsFeedbackBody, type StsStage } from '../lib/sts.ts';
 
@@ -45,7 +45,7 @@ export function StsFeedbackDialog({
   // The questions are the model page's (features/model-detail), bound by the app shell.
   // The master data's questions are sent as they are; shown in the interface language when the catalogue knows them.
   const shown = (code: string, fallbackKey: string) => questions?.find((q) => q.code === code)?.question ?? t(fallbackKey);
-  const { useFeedbackQuestions } = useFeatureSlots();
+  const { useFeedbackQuestions } = useStsSlots();
   const questions = useFeedbackQuestions(open).data;
   const question = (code: string, fallback: string) => questions?.find((q) => q.code === code)?.question ?? fallback;
   const submit = useSubmitStsFeedback();
