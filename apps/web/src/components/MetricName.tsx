@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import { directionText, findMetric, metricDescription, metricGlossaryPath, metricLabel } from '../lib/metrics.ts';
+import { directionText, findMetric, metricDescription, metricGlossaryPath, metricLabel } from '../lib/metric-glossary.ts';
 
 /**
  * A metric's label with an info icon: hover or focus shows its definition and direction, and a

@@ -18,7 +18,7 @@ import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { modelDetailPath } from '../../../lib/model-navigation.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { coverageText, intervalText, leaderboardMetrics, rankedEntries, scoreText, type LeaderboardEntry } from '../lib/leaderboard.ts';
-import { directionText, metricLabel } from '../../../lib/metrics.ts';
+import { directionText, metricLabel } from '../../../lib/metric-glossary.ts';
 import { MetricName } from '../../../components/MetricName.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 

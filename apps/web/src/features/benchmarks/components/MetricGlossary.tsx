@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { METRIC_GLOSSARY, directionText, metricAnchor, metricDescription, metricLabel } from '../../../lib/metrics.ts';
+import { METRIC_GLOSSARY, directionText, metricAnchor, metricDescription, metricLabel } from '../../../lib/metric-glossary.ts';
 
 /**
  * The metric definitions section (docs/product.md#entities-and-fields "Metric glossary"): every metric with its direction

@@ -17,7 +17,7 @@ import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { runOutputsUrl, useCompareRuns } from '../api/benchmarks.ts';
 import { benchmarkErrorText } from '../lib/errors.ts';
 import { formatDecimal, scoreText, type LeaderboardEntry } from '../lib/leaderboard.ts';
-import { metricLabel } from '../../../lib/metrics.ts';
+import { metricLabel } from '../../../lib/metric-glossary.ts';
 
 const num = (x: number | null) => (x === null ? '—' : scoreText(x));
 

@@ -10,7 +10,7 @@ import {
   metricAnchor,
   metricGlossaryPath,
   metricLabel,
-} from '../../../lib/metrics.ts';
+} from '../../../lib/metric-glossary.ts';
 import { EMPTY_SELECTION, canSubmit, executeItems, filterOptions, toggleDataset, toggleMetric } from './selection.ts';
 import { loadTexts, setLanguage } from '../../../lib/i18n/i18n.ts';
 
@@ -231,7 +231,7 @@ describe('task labels', () => {
 describe('in Hindi and Tamil (docs/product.md#languages-of-the-interface)', () => {
   it('metric directions, descriptions and worded labels, coverage, back links, task labels and scores follow the language; metric names stay Latin', async () => {
     const { setLanguage } = await import('../../../lib/i18n/i18n.ts');
-    const { metricDescription } = await import('../../../lib/metrics.ts');
+    const { metricDescription } = await import('../../../lib/metric-glossary.ts');
     const { benchmarkTaskLabel } = await import('../../../lib/benchmark-navigation.ts');
     try {
       expect(await setLanguage('hi', false)).toBe(true);

@@ -1,5 +1,5 @@
 import { currentLanguage, i18n } from '../../../lib/i18n/i18n.ts';
-import { lowerIsBetter } from '../../../lib/metrics.ts';
+import { lowerIsBetter } from '../../../lib/metric-glossary.ts';
 
 /** A leaderboard entry as getBenchmark answers it (the fields this page uses). */
 export interface LeaderboardEntry {

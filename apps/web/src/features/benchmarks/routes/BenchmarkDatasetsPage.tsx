@@ -12,7 +12,7 @@ import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.ts
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { DEFAULT_BENCHMARK_TASK, useBenchmarkSearch } from '../api/benchmarks.ts';
 import { CardGrid, type CardContentSpec } from '../../../components/CardGrid.tsx';
-import { metricLabel } from '../../../lib/metrics.ts';
+import { metricLabel } from '../../../lib/metric-glossary.ts';
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { domainName, domainNames } from '../../../lib/i18n/names.ts';
 import { formatCount } from '../lib/leaderboard.ts';

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { ModelRecord } from '@ulca/contracts';
 import { MetricName } from '../../../components/MetricName.tsx';
 import { benchmarkDetailPath, type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
-import { metricLabel } from '../../../lib/metrics.ts';
+import { metricLabel } from '../../../lib/metric-glossary.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 

@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { benchmarkDetailPath, type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
-import { metricLabel } from '../../../lib/metrics.ts';
+import { metricLabel } from '../../../lib/metric-glossary.ts';
 import { domainText, formatEpochDay, licenseText } from '../lib/format.ts';
 import { benchmarkRunsView, isExpandable, modelActions, modelStatusColor } from '../lib/my-models.ts';
 import { modelTaskText } from '../lib/tasks.ts';
