@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** e2e files run at once (see the e2e project); E2E_WORKERS overrides it, e.g. on a machine with more cores. */
+const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 3);
+
 // Three projects, run in this order: unit (pure logic), integration (real PostgreSQL, real HTTP),
 // e2e (Chromium against the real server).
 export default defineConfig({
@@ -42,7 +45,11 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // Files run side by side, each with its own platform process (cloned database, copied data
+          // folder, free ports) and its own Chromium: a journey mostly waits on its browser and server,
+          // so E2E_WORKERS files share the 2 cores (docs/architecture.md#tests).
+          fileParallelism: true,
+          maxWorkers: E2E_WORKERS,
         },
       },
     ],

@@ -7,7 +7,7 @@
  * activation → sign-in journey through the Hindi forms. Screenshots (failures and the journey):
  * test-results/e2e/routes-a11y-<nn>-<step>.png.
  */
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed, type ExpectStatic } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { clearShots, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
 import { signedFetch } from './support/accounts.ts';
@@ -150,12 +150,15 @@ async function problems(p: Page, lang: Lang): Promise<string[]> {
   return out;
 }
 
-/** Opens `route` in `p` in `lang` and checks it; returns its problems as 'path lang size: problem'. */
-async function sweepOne(p: Page, route: Route, lang: Lang, size: 'wide' | 'phone'): Promise<string[]> {
+/**
+ * Opens `route` in `p` in `lang` and checks it; returns its problems as 'path lang size: problem'.
+ * `ex` is the running test's expect (the sweeps run concurrently).
+ */
+async function sweepOne(ex: ExpectStatic, p: Page, route: Route, lang: Lang, size: 'wide' | 'phone'): Promise<string[]> {
   const path = route.path();
   await p.evaluate((l) => localStorage.setItem('ulca.language', l), lang);
   await p.goto(at(path));
-  await expect.poll(() => htmlLang(p)).toBe(lang);
+  await ex.poll(() => htmlLang(p)).toBe(lang);
   let found: string[];
   try {
     await settle(p);
@@ -168,16 +171,19 @@ async function sweepOne(p: Page, route: Route, lang: Lang, size: 'wide' | 'phone
   return found.map((f) => `${path} ${lang} ${size}: ${f}`);
 }
 
-/** The routes of one audience at one size: wide in every language, phone in one language per route (taking turns). */
-async function sweep(signedIn: boolean, size: 'wide' | 'phone'): Promise<void> {
+/**
+ * The routes of one audience at one size: wide in every language, phone in one language per route
+ * (taking turns), in that audience and size's own page; `ex` is the running test's expect.
+ */
+async function sweep(ex: ExpectStatic, signedIn: boolean, size: 'wide' | 'phone'): Promise<void> {
   const p = pages[`${signedIn ? 'admin' : 'visitor'}-${size}`]!;
   const routes = ROUTES.filter((r) => r.signedIn === signedIn);
   const failures: string[] = [];
   for (const [i, route] of routes.entries()) {
     const langs = size === 'wide' ? LANGS : [LANGS[i % LANGS.length]];
-    for (const lang of langs) failures.push(...(await sweepOne(p, route, lang, size)));
+    for (const lang of langs) failures.push(...(await sweepOne(ex, p, route, lang, size)));
   }
-  expect(failures).toEqual([]);
+  ex(failures).toEqual([]);
 }
 
 describe('every route in English, Hindi and Tamil, wide and on a phone: no WCAG 2.1 AA violation, no English left', () => {
@@ -263,11 +269,27 @@ describe('every route in English, Hindi and Tamil, wide and on a phone: no WCAG 
       });
       await fn();
     });
+  /**
+   * A sweep: the four run at the same time, each in its own page and browser context (the pages wait
+   * on the server and on each other's renderer more than they compute), and each reports its own routes.
+   */
+  const sweepStep = (name: string, signedIn: boolean, size: 'wide' | 'phone') =>
+    it.concurrent(
+      name,
+      async (ctx) => {
+        ctx.onTestFailed(() => {
+          broken = true;
+        });
+        await sweep(ctx.expect, signedIn, size);
+      },
+      // The four share the cores, each taking about as long as the slowest would alone.
+      600_000,
+    );
 
-  step('public routes as a visitor, 1366×900, in English, Hindi and Tamil', () => sweep(false, 'wide'));
-  step('signed-in routes as the admin, 1366×900, in English, Hindi and Tamil', () => sweep(true, 'wide'));
-  step('public routes as a visitor, 390×844, one language per route', () => sweep(false, 'phone'));
-  step('signed-in routes as the admin, 390×844, one language per route', () => sweep(true, 'phone'));
+  sweepStep('public routes as a visitor, 1366×900, in English, Hindi and Tamil', false, 'wide');
+  sweepStep('signed-in routes as the admin, 1366×900, in English, Hindi and Tamil', true, 'wide');
+  sweepStep('public routes as a visitor, 390×844, one language per route', false, 'phone');
+  sweepStep('signed-in routes as the admin, 390×844, one language per route', true, 'phone');
 
   step('sign-up → activation → sign-in through the Hindi forms', async () => {
     const p = pages['visitor-wide']!;

@@ -107,12 +107,14 @@ export async function openTakenOver(
 }
 
 /**
- * Creates SHOTS_DIR and removes the files that start with `prefix` (this journey's screenshots and
- * server log); other journeys keep theirs.
+ * Creates SHOTS_DIR and removes this journey's screenshots (`<prefix><nn>-<step>.png`) and server log
+ * (`<prefix>server.log`); other journeys keep theirs, also those whose prefix starts with this one
+ * ('account-' and 'account-self-service-'), which may be running at the same time (files run in parallel).
  */
 export function clearShots(prefix: string): void {
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const f of fs.readdirSync(SHOTS_DIR)) if (f.startsWith(prefix)) fs.rmSync(path.join(SHOTS_DIR, f));
+  const ours = (f: string) => f.startsWith(prefix) && /^(\d{2}-.*\.png|server\.log)$/.test(f.slice(prefix.length));
+  for (const f of fs.readdirSync(SHOTS_DIR)) if (ours(f)) fs.rmSync(path.join(SHOTS_DIR, f), { force: true });
 }
 
 /**

@@ -101,6 +101,16 @@ export async function setup(project: TestProject): Promise<void> {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-shared-'));
   fs.chmodSync(tmp, 0o755);
   cluster = await startEmbeddedPostgres(path.join(tmp, 'pg'), { port: 0, database: 'postgres', temporary: true });
+  // A throwaway cluster that the parallel files' platforms all write to: their commits need not wait
+  // for the WAL to reach the disk (a crash loses the run anyway).
+  const admin = new pg.Client({ connectionString: cluster.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query('ALTER SYSTEM SET synchronous_commit = off');
+    await admin.query('SELECT pg_reload_conf()');
+  } finally {
+    await admin.end();
+  }
   const shared: SharedPlatforms = { adminUrl: cluster.adminUrl, templates: {} };
   // One after another: the demo flavors run the pipeline and the reference models, each taking both cores.
   for (const flavor of Object.keys(FLAVORS) as PlatformFlavor[]) {

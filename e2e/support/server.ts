@@ -122,12 +122,26 @@ async function sharedPlatforms(): Promise<SharedPlatforms | undefined> {
 }
 
 /**
+ * Makes the server load its page renderer (the web build's server-side entry, which the first GET
+ * of a page imports: 10-15 s with parallel files on a loaded machine, more than a journey step's
+ * page timeout) with a signed-out GET of a page that has no data to render, so nothing is cached.
+ * Throws when the server does not answer it within 120 s.
+ */
+async function warmPageRenderer(baseUrl: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/ulca/user/login`, { signal: AbortSignal.timeout(120_000) });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`GET /ulca/user/login answered ${res.status}`);
+}
+
+/**
  * Starts the platform on a free port and waits until GET /ulca/health answers (up to
- * `startTimeoutMs`, default 120 s). With the e2e global setup (the usual case) the data folder is a
- * copy of the prepared one of its flavor (see {@link flavorOf}) and the database a clone of its
+ * `startTimeoutMs`, default 180 s: parallel files start at once, several warming reference engines).
+ * With the e2e global setup (the usual case) the data folder is a copy of the prepared one of its
+ * flavor (see {@link flavorOf}) and the database a clone of its
  * template in the shared PostgreSQL, both holding the state the first start left (admin account,
- * demo data and bundled benchmark runs when DEMO_DATA is "true"); without it, a fresh data folder
- * with its own embedded PostgreSQL, as `npm start` has on a first start.
+ * demo data and bundled benchmark runs when DEMO_DATA is "true"), and the server has loaded its
+ * page renderer (warmPageRenderer); without it, a fresh data folder with its own embedded
+ * PostgreSQL, as `npm start` has on a first start.
  * `env` is added to the process environment (the reference models are off unless `env.REFERENCE_MODELS` is
  * "true"). Throws (after killing the child) when it does not start.
  */
@@ -155,7 +169,17 @@ export async function startPlatform(opts: { env?: Record<string, string>; startT
     }
   };
   try {
-    return await launchPlatform({ ...opts, dataDir, databaseUrl: withDatabase(shared.adminUrl, database), onCleanup: dropDatabase });
+    const platform = await launchPlatform({
+      ...opts,
+      dataDir,
+      databaseUrl: withDatabase(shared.adminUrl, database),
+      onCleanup: dropDatabase,
+    });
+    await warmPageRenderer(platform.baseUrl).catch(async (err: unknown) => {
+      await platform.stop().catch(() => undefined);
+      throw err;
+    });
+    return platform;
   } catch (err) {
     await dropDatabase().catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -163,40 +187,48 @@ export async function startPlatform(opts: { env?: Record<string, string>; startT
   }
 }
 
+/** The server could not listen because its port was taken meanwhile (see launchPlatform). */
+class PortTakenError extends Error {}
+
+/** A server process that answers GET /ulca/health. */
+interface Started {
+  child: ChildProcess;
+  baseUrl: string;
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>;
+  /** Everything it wrote to stdout and stderr so far (the last 100-200 kB). */
+  output: () => string;
+}
+
 /**
- * Starts `node --import tsx apps/server/src/main.ts` on a free port with `dataDir` (default: a fresh
- * temporary folder) and `databaseUrl` (default: the folder's embedded PostgreSQL), waits for
- * GET /ulca/health. Used by {@link startPlatform} and the global setup that prepares the templates.
+ * Spawns main.ts on `port` and waits for GET /ulca/health (`startTimeoutMs`, default 180 s). Throws
+ * PortTakenError when the process exited on EADDRINUSE, another Error when it did not start
+ * otherwise (the process is killed either way).
  */
-export async function launchPlatform(
-  opts: {
-    env?: Record<string, string>;
-    startTimeoutMs?: number;
-    dataDir?: string;
-    databaseUrl?: string;
-    onCleanup?: () => Promise<void>;
-  } = {},
-): Promise<RunningPlatform> {
-  ensureWebBuilt();
-  const port = await freePort();
-  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-'));
-  // As root the embedded PostgreSQL runs as the postgres user, which must reach the folder.
-  fs.chmodSync(dataDir, 0o755);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const adminPassword = ADMIN_PASSWORD;
+async function spawnPlatform(opts: {
+  env?: Record<string, string>;
+  startTimeoutMs?: number;
+  databaseUrl?: string;
+  port: number;
+  dataDir: string;
+  adminPassword: string;
+}): Promise<Started> {
+  const baseUrl = `http://127.0.0.1:${opts.port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: String(opts.port),
       HOST: '127.0.0.1',
-      ULCA_DATA_DIR: dataDir,
+      ULCA_DATA_DIR: opts.dataDir,
       PUBLIC_URL: baseUrl,
       ALLOWED_FETCH_HOSTS: '127.0.0.1,localhost',
       DEMO_DATA: 'false',
-      // The offline reference models (issue #12) only where a test asks for them: env REFERENCE_MODELS 'true'.
+      // The offline reference models only where a test asks for them: env REFERENCE_MODELS 'true'.
       REFERENCE_MODELS: 'false',
-      ULCA_ADMIN_PASSWORD: adminPassword,
+      // Any free port for the reference-model server: parallel files must not share one (docs/architecture.md#tests).
+      REFERENCE_MODELS_PORT: '0',
+      ULCA_ADMIN_PASSWORD: opts.adminPassword,
       LOG_LEVEL: 'info',
       ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
       ...opts.env,
@@ -217,22 +249,55 @@ export async function launchPlatform(
   process.once('exit', onParentExit);
   child.once('exit', () => process.off('exit', onParentExit));
   const output = () => out;
-
   try {
-    await waitForHealth(`${baseUrl}/ulca/health`, child, opts.startTimeoutMs ?? 120_000, output);
+    await waitForHealth(`${baseUrl}/ulca/health`, child, opts.startTimeoutMs ?? 180_000, output);
   } catch (err) {
     child.kill('SIGKILL');
     await exited;
+    if (out.includes('EADDRINUSE')) throw new PortTakenError(`port ${opts.port} was taken before the server listened`);
     throw err;
   }
+  return { child, baseUrl, exited, output };
+}
 
+/**
+ * Starts `node --import tsx apps/server/src/main.ts` on a free port with `dataDir` (default: a fresh
+ * temporary folder) and `databaseUrl` (default: the folder's embedded PostgreSQL), waits for
+ * GET /ulca/health. Used by {@link startPlatform} and the global setup that prepares the templates.
+ */
+export async function launchPlatform(
+  opts: {
+    env?: Record<string, string>;
+    startTimeoutMs?: number;
+    dataDir?: string;
+    databaseUrl?: string;
+    onCleanup?: () => Promise<void>;
+  } = {},
+): Promise<RunningPlatform> {
+  ensureWebBuilt();
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-'));
+  // As root the embedded PostgreSQL runs as the postgres user, which must reach the folder.
+  fs.chmodSync(dataDir, 0o755);
+  const adminPassword = ADMIN_PASSWORD;
+  // Files run in parallel (vitest.config.ts): between freePort() and the server's listen another
+  // process may take the port, so a start that fails on EADDRINUSE is tried again on another one.
+  let started: Started | undefined;
+  for (let attempt = 1; !started; attempt += 1) {
+    const port = await freePort();
+    try {
+      started = await spawnPlatform({ ...opts, port, dataDir, adminPassword });
+    } catch (err) {
+      if (!(err instanceof PortTakenError) || attempt >= 3) throw err;
+    }
+  }
+  const { child, baseUrl, exited, output: out } = started;
   return {
     baseUrl,
     dataDir,
     databaseUrl: opts.databaseUrl ?? null,
     outboxDir: path.join(dataDir, 'outbox'),
     adminPassword,
-    output,
+    output: out,
     async stop(timeoutMs = 30_000) {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill('SIGINT');
@@ -245,7 +310,7 @@ export async function launchPlatform(
       if (result === 'timeout') {
         child.kill('SIGKILL');
         await exited;
-        throw new Error(`the server did not stop within ${timeoutMs} ms of SIGINT:\n${out.slice(-5000)}`);
+        throw new Error(`the server did not stop within ${timeoutMs} ms of SIGINT:\n${out().slice(-5000)}`);
       }
       return result;
     },
