@@ -28,7 +28,7 @@ import { submitTranslationBenchmark } from '../test/benchmark-rig.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
 import { startTestModelServer, type TestModelServer } from '../test/model-server.ts';
 import { insertTestModel } from '../test/models.ts';
-import { spawnWorkerProcess } from '../test/server-process.ts';
+import { spawnWorkerProcess, stopWorkerProcess } from '../test/server-process.ts';
 import type { TestPlatform } from '../test/harness.ts';
 import { submissionStatus, submitDataset } from '../test/dataset-submit.ts';
 
@@ -101,11 +101,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (worker && worker.exitCode === null) {
-    const exited = new Promise((r) => worker!.once('exit', r));
-    worker.kill('SIGTERM');
-    await exited;
-  }
+  await stopWorkerProcess(worker);
   await app?.close();
   await boss?.stop({ graceful: false, wait: true }).catch(() => undefined);
   if (ctx) await closeServices(ctx).catch(() => undefined);

@@ -14,7 +14,7 @@ import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
 import { createSignedInUser } from '../test/users.ts';
 import { makeParallelZip, stageRows } from '../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
-import { spawnWorkerProcess } from '../test/server-process.ts';
+import { spawnWorkerProcess, stopWorkerProcess } from '../test/server-process.ts';
 import { submissionStatus, submitDataset } from '../test/dataset-submit.ts';
 
 const ROWS = 300;
@@ -58,11 +58,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (worker && worker.exitCode === null) {
-    const exited = new Promise((r) => worker!.once('exit', r));
-    worker.kill('SIGTERM');
-    await exited;
-  }
+  await stopWorkerProcess(worker);
   await p?.close();
   await files?.close();
   await s3?.close().catch(() => undefined);

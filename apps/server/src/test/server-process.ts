@@ -103,6 +103,14 @@ export function spawnWorkerProcess(env: Record<string, string>, lines: string[])
   return worker;
 }
 
+/** Stops a spawnWorkerProcess child with SIGTERM (its own clean stop) and waits until it exits; nothing when there is none or it has exited. */
+export async function stopWorkerProcess(worker: ChildProcess | undefined): Promise<void> {
+  if (!worker || worker.exitCode !== null) return;
+  const exited = new Promise((r) => worker.once('exit', r));
+  worker.kill('SIGTERM');
+  await exited;
+}
+
 /** Stops the server with SIGTERM (its own clean stop, embedded PostgreSQL included); SIGKILL after `ms`. */
 export async function stopServerProcess(s: ServerProcess, ms = 30_000): Promise<void> {
   if (s.child.exitCode !== null || s.child.signalCode !== null) return;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBenchmarkRig, submitTranslationBenchmark, type BenchmarkRig } from '../../test/benchmark-rig.ts';
 import { signedInject } from '../../test/users.ts';
 import { benchmarkRunFinished, until } from '../../test/poll.ts';
-import { spawnWorkerProcess } from '../../test/server-process.ts';
+import { spawnWorkerProcess, stopWorkerProcess } from '../../test/server-process.ts';
 
 const ROWS = [
   { sourceText: 'मेरा नाम राम है।', targetText: 'میرا نام رام ہے۔' },
@@ -29,11 +29,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (worker && worker.exitCode === null) {
-    const exited = new Promise((r) => worker!.once('exit', r));
-    worker.kill('SIGTERM');
-    await exited;
-  }
+  await stopWorkerProcess(worker);
   await rig?.close();
 }, 60_000);
 
