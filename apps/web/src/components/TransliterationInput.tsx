@@ -77,6 +77,9 @@ export function TransliterationInput({
   const valueRef = useRef(value);
   valueRef.current = value;
   const known = useRef(new Map<string, string[]>());
+  // The word the suggestions shown were fetched for: during the debounce after a key they are still
+  // the previous prefix's ("ha" before "hai"), which Space must not accept for the whole word.
+  const suggestedFor = useRef<string | null>(null);
   useEffect(() => known.current.clear(), [modelId, language]);
 
   useEffect(() => {
@@ -90,6 +93,7 @@ export function TransliterationInput({
       fetchSuggestions(modelId, target.word, controller.signal, language)
         .then((list) => {
           known.current.set(target.word, list);
+          suggestedFor.current = target.word;
           setSuggestions(list);
           setActive(0);
           setFailed(false);
@@ -148,7 +152,13 @@ export function TransliterationInput({
 
   /** Accepts the top suggestion of `word`, just closed in `text` by a space, Enter or punctuation. */
   const accept = (word: RomanWord, text: string, caret: number) => {
-    const shown = target && target.word === word.word && target.start === word.start && !loading && suggestions.length > 0;
+    const shown =
+      target &&
+      target.word === word.word &&
+      target.start === word.start &&
+      suggestedFor.current === word.word &&
+      !loading &&
+      suggestions.length > 0;
     const listed = shown ? [...suggestions.filter((s) => s !== word.word), word.word] : [];
     const now = shown
       ? variant === 'list'
