@@ -15,6 +15,8 @@ import { LocalObjectStore } from '../apps/server/src/storage/local-store.ts';
 import { createMailer } from '../apps/server/src/mail/create-mailer.ts';
 import { closeServices, createServices } from '../apps/server/src/services.ts';
 import { insertUsers } from '../apps/server/src/modules/accounts/repo.ts';
+import { freePort, startChild } from './api.ts';
+import type { ChildProcess } from 'node:child_process';
 
 /** A bench's migrated database; `close()` ends the pool, stops an embedded cluster and removes the work folder. */
 export interface BenchDatabase {
@@ -44,26 +46,30 @@ export async function openBenchDatabase(tmp: string, poolSize: number): Promise<
 }
 
 /**
- * The server's services on `base` as one process builds them (createServices), with pg-boss
- * unsupervised, silent logs, objects, outbox and data under `tmp`. `close()` stops pg-boss at once
- * and closes the services; the database stays open.
+ * A bench's database (openBenchDatabase with `poolSize` connections) and the server's services on
+ * it as one process builds them (createServices), with pg-boss unsupervised, silent logs, objects,
+ * outbox and data under `tmp`. `close()` stops pg-boss at once, closes the services, then the
+ * database (and removes `tmp`).
  */
-export async function startBenchServices(base: BenchDatabase, tmp: string) {
+export async function startBenchServices(tmp: string, poolSize: number) {
+  const database = await openBenchDatabase(tmp, poolSize);
   const log = pino({ level: 'silent' });
-  const boss = await startBoss(base.url, { supervise: false });
+  const boss = await startBoss(database.url, { supervise: false });
   const ctx = await createServices({
     config: loadConfig({ ...process.env, ULCA_DATA_DIR: path.join(tmp, 'data') }, {}),
-    db: base.db,
+    db: database.db,
     boss,
     store: new LocalObjectStore(path.join(tmp, 'objects')),
     mailer: createMailer({ outboxDir: path.join(tmp, 'outbox'), from: 'bench@local', log }),
     log,
   });
   return {
+    db: database.db,
     ctx,
     async close() {
       await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
       await closeServices(ctx);
+      await database.close();
     },
   };
 }
@@ -83,4 +89,35 @@ export async function insertBenchUser(db: Db): Promise<string> {
     },
   ]);
   return userId;
+}
+
+/**
+ * Starts the API alone (`main.ts` with WORKERS=false, no demo data, warn logs, loopback model
+ * calls allowed) on a free port against `database`, with `env` on top, and waits until it is
+ * healthy. Returns the child (stop it with stopChild) and its port.
+ */
+export async function startBenchApi(
+  database: BenchDatabase,
+  tmp: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const child = await startChild(
+    'apps/server/src/main.ts',
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      ULCA_DATA_DIR: path.join(tmp, 'data'),
+      WORKERS: 'false',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      ULCA_ADMIN_PASSWORD: 'Bench&Admin1',
+      ULCA_SECRET: 'bench-secret-0123456789',
+      ALLOWED_FETCH_HOSTS: '127.0.0.1',
+      ...env,
+    },
+    `http://127.0.0.1:${port}/ulca/health`,
+  );
+  return { child, port };
 }

@@ -29,7 +29,7 @@ import autocannon from 'autocannon';
 import { insertTestModel } from '../apps/server/src/test/models.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { cpuMsOf, freePort, startChild, stopChild } from './api.ts';
-import { insertBenchUser, openBenchDatabase } from './bench-db.ts';
+import { insertBenchUser, openBenchDatabase, startBenchApi } from './bench-db.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -106,7 +106,7 @@ export async function main(args: string[]): Promise<void> {
       .join(' ')} (work dir ${tmp})`,
   );
   const database = await openBenchDatabase(tmp, 2);
-  const { db, url: dbUrl } = database;
+  const { db } = database;
   let app: ChildProcess | undefined;
   let model: ChildProcess | undefined;
   let bareProxy: ChildProcess | undefined;
@@ -121,26 +121,13 @@ export async function main(args: string[]): Promise<void> {
       name: `bench-${userId.slice(0, 8)}`,
     });
 
-    const port = await freePort();
-    app = await startChild(
-      'apps/server/src/main.ts',
-      {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: dbUrl,
-        ULCA_DATA_DIR: path.join(tmp, 'data'),
-        WORKERS: 'false',
-        DEMO_DATA: 'false',
-        LOG_LEVEL: 'warn',
-        ULCA_ADMIN_PASSWORD: 'Bench&Admin1',
-        ULCA_SECRET: 'bench-secret-0123456789',
-        ALLOWED_FETCH_HOSTS: '127.0.0.1',
-        // The bench measures the proxy's overhead, not its limiter: every connection gets a slot.
-        MODEL_CONCURRENCY: String(connections),
-        MODEL_OWNER_CONCURRENCY: String(connections),
-      },
-      `http://127.0.0.1:${port}/ulca/health`,
-    );
+    const api = await startBenchApi(database, tmp, {
+      // The bench measures the proxy's overhead, not its limiter: every connection gets a slot.
+      MODEL_CONCURRENCY: String(connections),
+      MODEL_OWNER_CONCURRENCY: String(connections),
+    });
+    app = api.child;
+    const { port } = api;
     const barePort = await freePort();
     bareProxy = await startChild(
       'bench/inference-bare-proxy.ts',

@@ -22,8 +22,8 @@ import { keyHash, newApiKey } from '../apps/server/src/modules/keys/service.ts';
 import { insertTestModel } from '../apps/server/src/test/models.ts';
 import { silentWav } from '../apps/server/src/test/model-server.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
-import { freePort, startChild, stopChild } from './api.ts';
-import { insertBenchUser, openBenchDatabase } from './bench-db.ts';
+import { stopChild } from './api.ts';
+import { insertBenchUser, openBenchDatabase, startBenchApi } from './bench-db.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -69,7 +69,7 @@ export async function main(args: string[]): Promise<void> {
       .join(' ')}`,
   );
   const database = await openBenchDatabase(tmp, 2);
-  const { db, url: dbUrl } = database;
+  const { db } = database;
   let app: ChildProcess | undefined;
   let model: ChildProcess | undefined;
   try {
@@ -88,23 +88,9 @@ export async function main(args: string[]): Promise<void> {
     const key = newApiKey();
     await insertApiKey(db, { keyId: key.keyId, userId, appName: 'bench', secretHash: keyHash(key.fullKey) });
 
-    const port = await freePort();
-    app = await startChild(
-      'apps/server/src/main.ts',
-      {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: dbUrl,
-        ULCA_DATA_DIR: path.join(tmp, 'data'),
-        WORKERS: 'false',
-        DEMO_DATA: 'false',
-        LOG_LEVEL: 'warn',
-        ULCA_ADMIN_PASSWORD: 'Bench&Admin1',
-        ULCA_SECRET: 'bench-secret-0123456789',
-        ALLOWED_FETCH_HOSTS: '127.0.0.1',
-      },
-      `http://127.0.0.1:${port}/ulca/health`,
-    );
+    const api = await startBenchApi(database, tmp);
+    app = api.child;
+    const { port } = api;
     const audio = silentWav(0.5).toString('base64');
     const direct = async () => {
       const a = await post(`${ms.base}/asr`, {

@@ -12,7 +12,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../apps/server/src/db/pool.ts';
 import { insertSearch, getSearch } from '../apps/server/src/modules/search/repo.ts';
 import { runSearchExport } from '../apps/server/src/modules/search/service.ts';
-import { openBenchDatabase, startBenchServices } from './bench-db.ts';
+import { startBenchServices } from './bench-db.ts';
 
 function arg(args: string[], name: string, dflt: number): number {
   const i = args.indexOf(`--${name}`);
@@ -57,10 +57,8 @@ export async function main(args: string[]): Promise<void> {
   const records = arg(args, 'records', 100_000);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-search-'));
   console.log(`search-export benchmark: ${records.toLocaleString('en-US')} matching parallel-corpus records (work dir ${tmp})`);
-  const database = await openBenchDatabase(tmp, 10);
-  const { db } = database;
-  const services = await startBenchServices(database, tmp);
-  const { ctx } = services;
+  const bench = await startBenchServices(tmp, 10);
+  const { db, ctx } = bench;
 
   try {
     let t = performance.now();
@@ -118,8 +116,7 @@ export async function main(args: string[]): Promise<void> {
     if (search?.status !== 'Completed' || search.record_count !== records)
       console.log(`WARNING: export ended ${search?.status} with ${search?.record_count} of ${records} records`);
   } finally {
-    await services.close();
-    await database.close();
+    await bench.close();
   }
 }
 

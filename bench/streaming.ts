@@ -23,8 +23,8 @@ import { STREAMING_API } from '@ulca/contracts';
 import { insertTestModel } from '../apps/server/src/test/models.ts';
 import { startStreamModelServer } from '../apps/server/src/test/stream-model-server.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
-import { freePort, startChild, stopChild } from './api.ts';
-import { insertBenchUser, openBenchDatabase } from './bench-db.ts';
+import { stopChild } from './api.ts';
+import { insertBenchUser, openBenchDatabase, startBenchApi } from './bench-db.ts';
 
 function arg(args: string[], name: string, dflt: number): number {
   const i = args.indexOf(`--${name}`);
@@ -113,7 +113,7 @@ export async function main(args: string[]): Promise<void> {
       .join(' ')}`,
   );
   const database = await openBenchDatabase(tmp, 2);
-  const { db, url: dbUrl } = database;
+  const { db } = database;
   const sm = await startStreamModelServer();
   let app: ChildProcess | undefined;
   try {
@@ -133,28 +133,15 @@ export async function main(args: string[]): Promise<void> {
       languages: [{ sourceLanguage: 'hi' }],
       name: `bench-tts-${userId.slice(0, 8)}`,
     });
-    const port = await freePort();
-    app = await startChild(
-      'apps/server/src/main.ts',
-      {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: dbUrl,
-        ULCA_DATA_DIR: path.join(tmp, 'data'),
-        WORKERS: 'false',
-        DEMO_DATA: 'false',
-        REFERENCE_MODELS: 'false',
-        LOG_LEVEL: 'warn',
-        ULCA_ADMIN_PASSWORD: 'Bench&Admin1',
-        ULCA_SECRET: 'bench-secret-0123456789',
-        ALLOWED_FETCH_HOSTS: '127.0.0.1',
-        // The bench measures the relay, not its caps: one caller (this process) opens every stream.
-        STREAM_MAX_PER_CALLER: String(streams + 1),
-        STREAM_MAX_PER_MODEL: String(streams + 1),
-        STREAM_MAX_MESSAGES_PER_SECOND: '100000',
-      },
-      `http://127.0.0.1:${port}/ulca/health`,
-    );
+    const api = await startBenchApi(database, tmp, {
+      REFERENCE_MODELS: 'false',
+      // The bench measures the relay, not its caps: one caller (this process) opens every stream.
+      STREAM_MAX_PER_CALLER: String(streams + 1),
+      STREAM_MAX_PER_MODEL: String(streams + 1),
+      STREAM_MAX_MESSAGES_PER_SECOND: '100000',
+    });
+    app = api.child;
+    const { port } = api;
     const relay = (kind: 'asr' | 'tts', modelId: string) => `ws://127.0.0.1:${port}${STREAMING_API[kind]}?modelId=${modelId}&language=hi`;
 
     const asrDirect = await arm('asr direct', streams, async () => {

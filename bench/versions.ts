@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freezeVersionOfSubmission, listVersions } from '../apps/server/src/modules/dataset-versions/service.ts';
 import { generate } from './viewer.ts';
-import { openBenchDatabase, startBenchServices } from './bench-db.ts';
+import { startBenchServices } from './bench-db.ts';
 
 const V1 = '00000000-0000-4000-8000-0000000000c1';
 const V2 = '00000000-0000-4000-8000-0000000000c2';
@@ -31,10 +31,8 @@ export async function main(args: string[]): Promise<void> {
   console.log(
     `versions benchmark: version 1 of ${records.toLocaleString('en-US')} records, version 2 keeps ${(records - fresh).toLocaleString('en-US')} and adds ${fresh.toLocaleString('en-US')} (work dir ${tmp})`,
   );
-  const database = await openBenchDatabase(tmp, 10);
-  const { db } = database;
-  const services = await startBenchServices(database, tmp);
-  const { ctx } = services;
+  const bench = await startBenchServices(tmp, 10);
+  const { db, ctx } = bench;
   try {
     let t = performance.now();
     await db.pool.query(
@@ -106,7 +104,6 @@ export async function main(args: string[]): Promise<void> {
       `  peak RSS during the freeze: ${(peakRss / 2 ** 20).toFixed(0)} MiB (process RSS before it: ${(baseRss / 2 ** 20).toFixed(0)} MiB)`,
     );
   } finally {
-    await services.close();
-    await database.close();
+    await bench.close();
   }
 }

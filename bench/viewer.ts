@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../apps/server/src/db/pool.ts';
 import { buildApp } from '../apps/server/src/app.ts';
-import { openBenchDatabase, startBenchServices } from './bench-db.ts';
+import { startBenchServices } from './bench-db.ts';
 
 function arg(args: string[], name: string, dflt: number): number {
   const i = args.indexOf(`--${name}`);
@@ -63,10 +63,8 @@ export async function main(args: string[]): Promise<void> {
   console.log(
     `viewer benchmark: ${records.toLocaleString('en-US')} records in one dataset, ${Math.ceil(records / 100).toLocaleString('en-US')} in another (work dir ${tmp})`,
   );
-  const database = await openBenchDatabase(tmp, 10);
-  const { db } = database;
-  const services = await startBenchServices(database, tmp);
-  const { ctx } = services;
+  const bench = await startBenchServices(tmp, 10);
+  const { db, ctx } = bench;
   const app = await buildApp(ctx, { logger: false });
   try {
     let t = performance.now();
@@ -126,7 +124,6 @@ export async function main(args: string[]): Promise<void> {
     }
   } finally {
     await app.close();
-    await services.close();
-    await database.close();
+    await bench.close();
   }
 }
