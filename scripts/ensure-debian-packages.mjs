@@ -18,7 +18,10 @@ export const DEBIAN_PACKAGES = [
   { name: 'apertium-urd-hin', why: 'translation reference model (Hindi↔Urdu language data)' },
   // Word lists that rank romanised input (docs/product.md#transliteration-word-ranking); as and sa have none.
   ...['hi', 'bn', 'gu', 'ml', 'te', 'ne'].map((l) => ({ name: `hunspell-${l}`, why: `transliteration reference model (${l} dictionary)` })),
-  ...['hi', 'gu', 'ml', 'te', 'kn', 'mr', 'or', 'pa', 'ta'].map((l) => ({ name: `aspell-${l}`, why: `transliteration reference model (${l} dictionary)` })),
+  ...['hi', 'gu', 'ml', 'te', 'kn', 'mr', 'or', 'pa', 'ta'].map((l) => ({
+    name: `aspell-${l}`,
+    why: `transliteration reference model (${l} dictionary)`,
+  })),
 ];
 
 /** Names of the packages in `names` that dpkg does not list as installed. */
