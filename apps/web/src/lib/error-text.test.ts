@@ -73,8 +73,8 @@ function serverCodes(): Map<string, string> {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, e.name);
       if (e.isDirectory()) {
-        // test helpers, the command line and the dataset pipeline's row reports answer no API call
-        if (!['test', 'cli', 'pipeline'].includes(e.name)) walk(p);
+        // test helpers, the command line and the ingest stages' row reports (modules/datasets/stages) answer no API call
+        if (!['test', 'cli', 'stages'].includes(e.name)) walk(p);
       } else if (/\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name)) {
         const src = fs.readFileSync(p, 'utf8');
         for (const m of src.matchAll(
