@@ -261,6 +261,14 @@ function distance(typed: string, candidate: string, schwa: boolean): number {
   return prev[candidate.length]!;
 }
 
+/** The index of one language as it crosses the thread boundary (its `romanise` function is added back by the engine). */
+export interface LexiconTables {
+  byKey: Map<string, string>;
+  common: Set<string>;
+  /** How many words the dictionary files hold (for the log). */
+  words: number;
+}
+
 /** A language's dictionary, indexed by romanised key for {@link rankReadings}. */
 export interface LexiconIndex {
   language: string;

@@ -8,7 +8,10 @@ import Sanscript from '@indic-transliteration/sanscript';
 import type { InferenceRequest, InferenceResponse } from '@ulca/contracts';
 import { EngineInputError, type EngineLanguage, type EngineOptions, type ReferenceEngine } from '../engine.ts';
 import { checkTextInputs } from './text-engine-input.ts';
-import { LEXICON_SOURCES, indexLexicon, rankReadings, readLexicon, type LexiconIndex } from './transliteration-lexicon.ts';
+import { Piscina } from 'piscina';
+import { LEXICON_SOURCES, rankReadings, type LexiconIndex, type LexiconTables } from './transliteration-lexicon.ts';
+
+const LEXICON_WORKER = new URL('./transliteration-lexicon.worker.ts', import.meta.url);
 
 /** One Indic language: its Sanscript scheme, the Unicode block of its script, and how it is romanised. */
 interface IndicScript {
@@ -191,6 +194,16 @@ function transliterate(text: string, source: string, target: string, roman?: str
 }
 
 /**
+ * The engine's ITRANS reading of `text` written in `language` (a served Indic code): how a
+ * dictionary's words (one a line) are keyed for ranking. Registers the Tamil reading first, so it
+ * works in a fresh worker thread too.
+ */
+export function romaniseWords(text: string, language: string): string {
+  registerTamilReading();
+  return transliterate(text, language, 'en');
+}
+
+/**
  * The strict ITRANS reading of romanised `text` in `target` (a served Indic code), NFC: the letter
  * for letter answer the engine gave before dictionary ranking, kept as a suggestion and measured as
  * the baseline of bench/transliteration.ts.
@@ -235,20 +248,36 @@ export function createTransliterationSanscriptEngine(
   { dictionaries = true }: { dictionaries?: boolean } = {},
 ): ReferenceEngine<'transliteration'> {
   let warmed = false;
-  // Each language's dictionary index, built on its first romanised request (null: none installed).
-  const lexicons = new Map<string, LexiconIndex | null>();
-  function lexicon(language: string): LexiconIndex | null {
-    if (!lexicons.has(language)) {
-      const words = dictionaries ? readLexicon(language) : null;
-      const index = words ? indexLexicon(language, words, (w) => transliterate(w, language, 'en')) : null;
-      lexicons.set(language, index);
-      if (index)
-        opts.log.info(
-          { engine: 'transliteration-sanscript', language, words: words!.known.size, common: words!.common.size },
-          'dictionary read',
-        );
+  // Each language's dictionary index, built on its first romanised request in a worker thread
+  // (null: none installed); the thread exits when idle.
+  const lexicons = new Map<string, Promise<LexiconIndex | null>>();
+  let threads: Piscina | undefined;
+  function lexicon(language: string): Promise<LexiconIndex | null> {
+    let found = lexicons.get(language);
+    if (!found) {
+      found = dictionaries && LEXICON_SOURCES[language] ? buildIndex(language) : Promise.resolve(null);
+      lexicons.set(language, found);
     }
-    return lexicons.get(language)!;
+    return found;
+  }
+  async function buildIndex(language: string): Promise<LexiconIndex | null> {
+    threads ??= new Piscina({
+      filename: LEXICON_WORKER.href,
+      execArgv: ['--import', 'tsx'],
+      minThreads: 0,
+      maxThreads: 1,
+      idleTimeout: 5_000,
+    });
+    try {
+      const tables = (await threads.run({ language })) as LexiconTables | null;
+      if (!tables) return null;
+      opts.log.info({ engine: 'transliteration-sanscript', language, words: tables.words, common: tables.common.size }, 'dictionary read');
+      return { language, byKey: tables.byKey, common: tables.common, romanise: (text) => romaniseWords(text, language) };
+    } catch (err) {
+      // A dictionary that cannot be read leaves the strict reading (the engine still answers).
+      opts.log.warn({ engine: 'transliteration-sanscript', language, err }, 'dictionary not read');
+      return null;
+    }
   }
   /**
    * Suggestions for romanised `text` in `target` (at most `wanted`, at least 1): each Roman word's best
@@ -256,9 +285,9 @@ export function createTransliterationSanscriptEngine(
    * ITRANS reading (for one word: the other dictionary words before it). Without a dictionary, the
    * strict reading alone.
    */
-  function romanSuggestions(text: string, target: string, wanted: number): string[] {
+  async function romanSuggestions(text: string, target: string, wanted: number): Promise<string[]> {
     const strict = strictReading(text, target);
-    const index = lexicon(target);
+    const index = await lexicon(target);
     if (!index) return [strict];
     const words = [...text.matchAll(/[A-Za-z]+/g)];
     // A capital after the first letter is ITRANS ("nAma", "shAnta"): its strict reading is meant, first.
@@ -286,11 +315,8 @@ export function createTransliterationSanscriptEngine(
     // One call per scheme builds Sanscript's internal maps before the first request.
     for (const code of Object.keys(INDIC)) transliterate('a', 'en', code);
     // The interface's Indic languages (docs/product.md#languages-of-the-interface): read before the first word is typed.
-    // Each read blocks the event loop for a second or more: other engines' calls get a turn in between.
-    for (const language of ['hi', 'ta']) {
-      await new Promise((resolve) => setImmediate(resolve));
-      lexicon(language);
-    }
+    // Read in a worker thread: the event loop stays free for other calls meanwhile.
+    await Promise.all(['hi', 'ta'].map(lexicon));
     warmed = true;
     opts.log.info({ engine: 'transliteration-sanscript', pairs: TRANSLITERATION_PAIRS.length }, 'reference engine ready');
   }
@@ -342,10 +368,15 @@ export function createTransliterationSanscriptEngine(
       }
       const texts = checkTextInputs(request.input);
       const wanted = request.config.numSuggestions ?? 1;
-      const output = texts.map((text, i) => {
-        if (alreadyInTarget(text, source, target)) return { source: request.input[i].source, target: [text.normalize('NFC')] };
+      const output = [];
+      for (const [i, text] of texts.entries()) {
+        output.push(await answer(text, request.input[i].source));
+      }
+      return { output };
+      async function answer(text: string, given: string) {
+        if (alreadyInTarget(text, source, target)) return { source: given, target: [text.normalize('NFC')] };
         checkScript(text, source);
-        if (source === 'en') return { source: request.input[i].source, target: romanSuggestions(text, target, wanted) };
+        if (source === 'en') return { source: given, target: await romanSuggestions(text, target, wanted) };
         // NFC output: Sanscript writes precomposed nukta letters (क़ U+0958), which NFC spells क + ़.
         const first = transliterate(text, source, target).normalize('NFC');
         const suggestions = [first];
@@ -353,10 +384,13 @@ export function createTransliterationSanscriptEngine(
           const iast = transliterate(text, source, target, 'iast');
           if (iast !== first) suggestions.push(iast);
         }
-        return { source: request.input[i].source, target: suggestions };
-      });
-      return { output };
+        return { source: given, target: suggestions };
+      }
     },
-    async close() {},
+    async close() {
+      const pool = threads;
+      threads = undefined;
+      await pool?.destroy();
+    },
   };
 }
