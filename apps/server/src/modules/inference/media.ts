@@ -46,9 +46,10 @@ export function decodeBase64(value: string, what: string, maxBytes: number): Buf
 
 /**
  * Downloads `uri` through the guarded fetch (docs/api.md#conventions: public hosts only unless allowed, size
- * and time limits). 400 MEDIA_URL with the reason when it cannot be fetched.
+ * and time limits). 400 MEDIA_URL when it cannot be fetched, worded `${subject} could not be downloaded: ${reason}`
+ * (subject e.g. 'The audio URL'), with the fetch's detail.
  */
-export async function downloadMedia(uri: string, what: string, limits: MediaFetchLimits): Promise<Buffer> {
+export async function downloadMedia(uri: string, subject: string, limits: MediaFetchLimits): Promise<Buffer> {
   try {
     const { stream } = await safeGetStream(uri, limits);
     const chunks: Buffer[] = [];
@@ -58,7 +59,7 @@ export async function downloadMedia(uri: string, what: string, limits: MediaFetc
     const reason = err instanceof FetchError ? err.message : 'the download failed.';
     throw badRequest(
       'MEDIA_URL',
-      `The ${what} URL could not be downloaded: ${reason}`,
+      `${subject} could not be downloaded: ${reason}`,
       undefined,
       err instanceof FetchError ? err.detail : undefined,
     );

@@ -38,6 +38,8 @@ import type { ReferenceModelServices } from '../reference-models/service.ts';
 import type { ModelsServices } from '../models/service.ts';
 /** This feature's slice of ctx.services (docs/architecture.md#boundaries), for the features that call it. */
 export type { InferenceServices } from './state.ts';
+/** The guarded download of a media link (media.ts), for the features that take audio by URL. */
+export { downloadMedia } from './media.ts';
 
 /** Text limit per input for application (API-key) calls; the try panels keep docs/product.md#constants-and-limits's 150. */
 export const API_TEXT_MAX_CHARS = 5000;
@@ -103,13 +105,13 @@ function mediaLimits(ctx: AppContext) {
 
 async function audioOf(ctx: AppContext, body: ModelComputeBody, maxSeconds: number): Promise<CheckedAudio | undefined> {
   if (body.audioContent) return checkAudio(decodeBase64(body.audioContent, 'audio', ctx.config.inferenceMaxMediaBytes), maxSeconds);
-  if (body.audioUri) return checkAudio(await downloadMedia(body.audioUri, 'audio', mediaLimits(ctx)), maxSeconds);
+  if (body.audioUri) return checkAudio(await downloadMedia(body.audioUri, 'The audio URL', mediaLimits(ctx)), maxSeconds);
   return undefined;
 }
 
 async function imageOf(ctx: AppContext, body: ModelComputeBody): Promise<CheckedImage | undefined> {
   if (body.imageContent) return checkImage(decodeBase64(body.imageContent, 'image', ctx.config.inferenceMaxMediaBytes));
-  if (body.imageUri) return checkImage(await downloadMedia(body.imageUri, 'image', mediaLimits(ctx)));
+  if (body.imageUri) return checkImage(await downloadMedia(body.imageUri, 'The image URL', mediaLimits(ctx)));
   return undefined;
 }
 

@@ -10,6 +10,7 @@ import type { Db } from '../../db/pool.ts';
 import { ModelLimiter } from './model-calls.concurrency.ts';
 import { AnswerBudget } from './model-answers.size-limit.ts';
 import { AnswerPool } from '../../net/answer-pool.ts';
+import { flushPendingCounts } from '../../lib/pending-counts.ts';
 import * as repo from './repo.ts';
 import type { UsageDelta } from './repo.ts';
 
@@ -69,22 +70,12 @@ export class InferenceState {
    * and its counts are put back.
    */
   async flush(): Promise<void> {
-    if (this.usage.size === 0) return;
-    const deltas = [...this.usage.values()];
-    this.usage.clear();
-    try {
-      await repo.addUsage(this.deps.db, deltas);
-    } catch (err) {
-      this.deps.log.warn({ err }, 'could not record model usage');
-      for (const d of deltas) {
-        const k = `${d.keyId}|${d.modelId}|${d.day}`;
-        const cur = this.usage.get(k);
-        if (cur) {
-          cur.calls += d.calls;
-          cur.failures += d.failures;
-        } else this.usage.set(k, d);
-      }
-    }
+    await flushPendingCounts(this.usage, {
+      fields: ['calls', 'failures'],
+      keyOf: (d) => `${d.keyId}|${d.modelId}|${d.day}`,
+      write: (deltas) => repo.addUsage(this.deps.db, deltas),
+      onError: (err) => this.deps.log.warn({ err }, 'could not record model usage'),
+    });
   }
 
   /** Stops the timer after a last flush (process shutdown; the pool must still be open), and the answer readers' threads. */

@@ -5,6 +5,7 @@
  */
 import type { Logger } from 'pino';
 import type { Db } from '../../db/pool.ts';
+import { flushPendingCounts } from '../../lib/pending-counts.ts';
 import * as repo from './repo.ts';
 import type { KeyUsageDelta, QuotaUnit } from './repo.ts';
 
@@ -38,20 +39,12 @@ export class MeteringState {
   }
 
   private async flushNow(): Promise<void> {
-    if (this.usage.size === 0) return;
-    const deltas = [...this.usage.values()];
-    this.usage.clear();
-    try {
-      await repo.addUsage(this.deps.db, deltas);
-    } catch (err) {
-      this.deps.log.warn({ err }, 'could not record key usage');
-      for (const d of deltas) {
-        const k = `${d.keyId}|${d.modelId}|${d.task}|${d.day}`;
-        const cur = this.usage.get(k);
-        if (!cur) this.usage.set(k, d);
-        else for (const f of FIELDS) cur[f] += d[f];
-      }
-    }
+    await flushPendingCounts(this.usage, {
+      fields: FIELDS,
+      keyOf: (d) => `${d.keyId}|${d.modelId}|${d.task}|${d.day}`,
+      write: (deltas) => repo.addUsage(this.deps.db, deltas),
+      onError: (err) => this.deps.log.warn({ err }, 'could not record key usage'),
+    });
   }
 
   /** The limits of `keyId` (its own, else the default), read at most once per QUOTA_LIMITS_CACHE_MS. */

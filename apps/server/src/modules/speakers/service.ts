@@ -15,7 +15,8 @@ import { randomUUID } from 'node:crypto';
 import type { SpeakerDeleteBody, SpeakerEnrollBody, SpeakerScopeQuery, SpeakerVerifyBody } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
-import { FetchError, describeBytes, safeGetStream } from '../../net/safe-fetch.ts';
+import { describeBytes } from '../../net/safe-fetch.ts';
+import { downloadMedia } from '../inference/service.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import { listApiKeys } from '../keys/service.ts';
 import { BACKGROUND } from './background.ts';
@@ -73,25 +74,11 @@ async function audioBytes(ctx: AppContext, input: { audioContent?: string; audio
       throw new ApiError(413, 'MEDIA_TOO_LARGE', `${which} is larger than ${describeBytes(maxBytes)}.`);
     return Buffer.from(text, 'base64');
   }
-  const uri = input.audioUri ?? '';
-  try {
-    const { stream } = await safeGetStream(uri, {
-      allowedHosts: ctx.config.allowedFetchHosts,
-      maxBytes,
-      timeoutMs: Math.min(ctx.config.modelCallTimeoutMs, 20_000),
-    });
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
-  } catch (err) {
-    const reason = err instanceof FetchError ? err.message : 'the download failed.';
-    throw badRequest(
-      'MEDIA_URL',
-      `${which}: the audio link could not be downloaded: ${reason}`,
-      undefined,
-      err instanceof FetchError ? err.detail : undefined,
-    );
-  }
+  return downloadMedia(input.audioUri ?? '', `${which}: the audio link`, {
+    allowedHosts: ctx.config.allowedFetchHosts,
+    maxBytes,
+    timeoutMs: Math.min(ctx.config.modelCallTimeoutMs, 20_000),
+  });
 }
 
 /** Speaker vectors of the request's audio items (decoded and analysed in worker threads). 400 with the audio's problem. */
