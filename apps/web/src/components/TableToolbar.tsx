@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
+import TablePagination, { type TablePaginationProps } from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
 import FilterListIcon from '@mui/icons-material/FilterList';
@@ -146,18 +146,26 @@ export function RefreshButton({ onRefresh, disabled }: { onRefresh: () => void; 
   );
 }
 
-/** Table paging with a fixed page size (no rows-per-page choice; docs/product.md#constants-and-limits, docs/product.md#states-and-transitions). `page` is zero-based. */
-export function FixedSizePagination({
+/**
+ * Table paging under a table: `page` is zero-based. With `pageSizes` (and `onPageSizeChange`) the reader picks
+ * the rows per page, and picking one returns to page 0; the labels are the caller's when the table has its own wording.
+ */
+export function TablePaging({
   count,
   page,
   pageSize,
   onPageChange,
+  pageSizes,
+  onPageSizeChange,
+  ...labels
 }: {
   count: number;
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
-}) {
+  pageSizes?: readonly number[];
+  onPageSizeChange?: (size: number) => void;
+} & Pick<TablePaginationProps, 'labelRowsPerPage' | 'labelDisplayedRows' | 'getItemAriaLabel' | 'sx'>) {
   return (
     <TablePagination
       component="div"
@@ -165,7 +173,15 @@ export function FixedSizePagination({
       page={page}
       onPageChange={(_e, p) => onPageChange(p)}
       rowsPerPage={pageSize}
-      rowsPerPageOptions={[pageSize]}
+      rowsPerPageOptions={pageSizes ? [...pageSizes] : [pageSize]}
+      onRowsPerPageChange={
+        onPageSizeChange &&
+        ((e) => {
+          onPageSizeChange(Number(e.target.value));
+          onPageChange(0);
+        })
+      }
+      {...labels}
     />
   );
 }

@@ -9,7 +9,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { isUnauthorised } from '../lib/session-errors.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { TablePaging } from '../../../components/TableToolbar.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useAudit } from '../api/audit.ts';
 import { useUsersById } from '../api/users.ts';
@@ -104,14 +104,7 @@ export function AuditLog() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={data.count}
-            page={page}
-            onPageChange={(_e, p) => setPage(p)}
-            rowsPerPage={AUDIT_PAGE_SIZE}
-            rowsPerPageOptions={[AUDIT_PAGE_SIZE]}
-          />
+          <TablePaging count={data.count} page={page} pageSize={AUDIT_PAGE_SIZE} onPageChange={setPage} />
         </>
       )}
     </QueryState>

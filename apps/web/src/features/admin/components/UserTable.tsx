@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
-import { FixedSizePagination } from '../../../components/TableToolbar.tsx';
+import { TablePaging } from '../../../components/TableToolbar.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { AdminUser } from '../api/users.ts';
 import { formatAdminTimestamp } from '../lib/format.ts';
@@ -143,7 +143,7 @@ export function UserTable({
           </TableBody>
         </Table>
       </TableContainer>
-      <FixedSizePagination count={count} page={page} pageSize={USERS_PAGE_SIZE} onPageChange={onPageChange} />
+      <TablePaging count={count} page={page} pageSize={USERS_PAGE_SIZE} onPageChange={onPageChange} />
     </>
   );
 }

@@ -16,7 +16,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -27,7 +26,7 @@ import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { FilterPopover } from '../../../components/FilterPopover.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
-import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
+import { FilterButton, SearchToolbar, TablePaging } from '../../../components/TableToolbar.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { domainName, domainNames } from '../../../lib/i18n/names.ts';
 import { benchmarkErrorText } from '../lib/errors.ts';
@@ -224,13 +223,13 @@ export function RunBenchmarkDialog({
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
+          <TablePaging
             count={rows.length}
             page={shownPage}
-            onPageChange={(_e, p) => setPage(p)}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[...SELECTION_PAGE_SIZES]}
+            onPageChange={setPage}
+            pageSize={pageSize}
+            pageSizes={SELECTION_PAGE_SIZES}
+            onPageSizeChange={setPageSize}
             labelRowsPerPage={t('benchmarks.run.rowsPerPage')}
             // A long label (Tamil) wraps onto its own line on a phone instead of pushing the page arrows out.
             sx={{
@@ -241,10 +240,6 @@ export function RunBenchmarkDialog({
               t('benchmarks.run.rows', { from: formatCount(from), to: formatCount(to), total: formatCount(count) })
             }
             getItemAriaLabel={(type) => t(type === 'next' || type === 'last' ? 'benchmarks.run.nextPage' : 'benchmarks.run.previousPage')}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(0);
-            }}
           />
           <FilterPopover
             anchorEl={anchor}

@@ -12,7 +12,7 @@ import { type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts'
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { MessageBlock } from '../../../components/StateViews.tsx';
-import { FixedSizePagination } from '../../../components/TableToolbar.tsx';
+import { TablePaging } from '../../../components/TableToolbar.tsx';
 import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
 import { isActiveStatus } from '../../../lib/status.ts';
 import { useBenchmarkContributions } from '../api/benchmark-contributions.ts';
@@ -130,7 +130,7 @@ export function BenchmarkDatasetsTab({ userId, added }: { userId: string | undef
               </TableBody>
             </Table>
           </TableContainer>
-          <FixedSizePagination count={rows.length} page={shownPage} pageSize={CONTRIBUTION_PAGE_SIZE} onPageChange={setPage} />
+          <TablePaging count={rows.length} page={shownPage} pageSize={CONTRIBUTION_PAGE_SIZE} onPageChange={setPage} />
         </>
       )}
     </QueryState>

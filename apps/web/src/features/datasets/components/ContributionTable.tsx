@@ -12,7 +12,7 @@ import { datasetTypeLabel, formatSubmittedOn } from '../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { CONTRIBUTION_COLUMNS, phoneDisplay } from '../lib/columns.ts';
 import { ProcessStatusChip } from './ProcessStatusChip.tsx';
-import { FixedSizePagination } from '../../../components/TableToolbar.tsx';
+import { TablePaging } from '../../../components/TableToolbar.tsx';
 
 /** Contribution tables show 10 rows per page (docs/product.md#constants-and-limits). */
 export const CONTRIBUTION_PAGE_SIZE = 10;
@@ -108,7 +108,7 @@ export function ContributionTable({
           </TableBody>
         </Table>
       </TableContainer>
-      <FixedSizePagination count={rows.length} page={page} pageSize={CONTRIBUTION_PAGE_SIZE} onPageChange={onPageChange} />
+      <TablePaging count={rows.length} page={page} pageSize={CONTRIBUTION_PAGE_SIZE} onPageChange={onPageChange} />
     </>
   );
 }

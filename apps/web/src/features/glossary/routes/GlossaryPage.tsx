@@ -13,7 +13,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -27,6 +26,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
+import { TablePaging } from '../../../components/TableToolbar.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useDeleteGlossaryEntries, useGlossary, type ListedGlossaryEntry } from '../api/glossary.ts';
 import { deletedText, entryId, languageLabel } from '../lib/glossary.ts';
@@ -34,6 +34,9 @@ import { AddGlossaryDialog } from '../components/AddGlossaryDialog.tsx';
 
 /** The delete confirmation (the spec's wording for deletes, docs/product.md#messages). */
 export const DELETE_CONFIRM_TEXT = 'Are you sure you want to delete?';
+
+/** The rows-per-page choices of the glossary table; the first is the default. */
+const GLOSSARY_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /**
  * /glossary?appName&serviceProviderName (signed in; docs/product.md#glossary Glossary page, docs/product.md#entities-and-fields, docs/product.md#validation-rules, docs/product.md#messages): the
@@ -53,7 +56,7 @@ export default function GlossaryPage() {
   // On a phone one column holds the whole entry, so nothing hides behind a horizontal scroll.
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(10);
+  const [rowsPerPage, setRowsPerPage] = useState<number>(GLOSSARY_PAGE_SIZES[0]);
   const rows = useMemo(() => list.data ?? [], [list.data]);
   // Only rows that still exist count as selected (after a delete or a refetch).
   const selectedRows = rows.filter((r) => selected.has(entryId(r)));
@@ -196,17 +199,13 @@ export default function GlossaryPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
+          <TablePaging
             count={rows.length}
             page={Math.min(page, lastPage)}
-            onPageChange={(_e, p) => setPage(p)}
-            rowsPerPage={rowsPerPage}
-            onRowsPerPageChange={(e) => {
-              setRowsPerPage(Number(e.target.value));
-              setPage(0);
-            }}
-            rowsPerPageOptions={[10, 25, 50, 100]}
+            onPageChange={setPage}
+            pageSize={rowsPerPage}
+            pageSizes={GLOSSARY_PAGE_SIZES}
+            onPageSizeChange={setRowsPerPage}
           />
         </>
       )}

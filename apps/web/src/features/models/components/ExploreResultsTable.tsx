@@ -5,13 +5,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { domainText, formatEpochPublished, languageText, uptimeText } from '../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { pageSlice } from '../../../lib/paging.ts';
 import { RESULT_PAGE_SIZE } from '../lib/explore.ts';
 import { modelTaskText } from '../lib/tasks.ts';
+import { TablePaging } from '../../../components/TableToolbar.tsx';
 
 /**
  * The wide-screen results of Explore (docs/product.md#explore-models): Task, Model Name, Language ('src - tgt' or
@@ -70,13 +70,11 @@ export function ExploreResultsTable({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
+      <TablePaging
         count={rows.length}
         page={shown.page}
-        onPageChange={(_e, p) => setPage(p)}
-        rowsPerPage={RESULT_PAGE_SIZE}
-        rowsPerPageOptions={[RESULT_PAGE_SIZE]}
+        onPageChange={setPage}
+        pageSize={RESULT_PAGE_SIZE}
         labelDisplayedRows={({ from, to, count }) => t('models.pager.displayed', { from, to, count })}
         getItemAriaLabel={(type) => t(`models.pager.${type}`)}
       />

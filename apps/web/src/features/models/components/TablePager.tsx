@@ -1,8 +1,8 @@
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
+import { TablePaging } from '../../../components/TableToolbar.tsx';
 
 /**
  * Table paging with a rows-per-page choice and a "Jump to page" select (docs/product.md#model-screens My Models:
@@ -49,14 +49,13 @@ export function TablePager({
           </MenuItem>
         ))}
       </TextField>
-      <TablePagination
-        component="div"
+      <TablePaging
         count={count}
         page={Math.min(page, pages - 1)}
-        onPageChange={(_e, p) => onPageChange(p)}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[...pageSizes]}
-        onRowsPerPageChange={(e) => onPageSizeChange(Number(e.target.value))}
+        onPageChange={onPageChange}
+        pageSize={pageSize}
+        pageSizes={pageSizes}
+        onPageSizeChange={onPageSizeChange}
         labelRowsPerPage={t('models.pager.rowsPerPage')}
         labelDisplayedRows={({ from, to, count: n }) => t('models.pager.displayed', { from, to, count: n })}
         getItemAriaLabel={(type) => t(`models.pager.${type}`)}

@@ -153,10 +153,7 @@ export default function MyModelsPage() {
             pageSize={pageSize}
             pageSizes={MY_MODELS_PAGE_SIZES}
             onPageChange={setPage}
-            onPageSizeChange={(s) => {
-              setPageSize(s);
-              setPage(0);
-            }}
+            onPageSizeChange={setPageSize}
           />
         </>
       )}

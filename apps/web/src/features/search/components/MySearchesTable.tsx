@@ -13,7 +13,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { statusColor } from '../../../lib/status.ts';
-import { FixedSizePagination } from '../../../components/TableToolbar.tsx';
+import { TablePaging } from '../../../components/TableToolbar.tsx';
 import type { SearchTableRow } from '../lib/my-searches.ts';
 import { searchViewerPath } from '../../../lib/dataset-navigation.ts';
 
@@ -162,7 +162,7 @@ export function MySearchesTable({
           </TableBody>
         </Table>
       </TableContainer>
-      <FixedSizePagination count={total} page={page} pageSize={MY_SEARCHES_PAGE_SIZE} onPageChange={onPageChange} />
+      <TablePaging count={total} page={page} pageSize={MY_SEARCHES_PAGE_SIZE} onPageChange={onPageChange} />
     </>
   );
 }
