@@ -115,15 +115,7 @@ export async function recordCurrentPasswordSuccess(ctx: AppContext<AccountsServi
 
 /** True when a sign-in code may be e-mailed to this account now (LOGIN_CODE_EMAILS_PER_HOUR), counting it. */
 export async function mayEmailLoginCode(ctx: AppContext<AccountsServices>, email: string): Promise<boolean> {
-  const l = ctx.services.accountLimits.loginCodeEmail;
-  if (!l) return true;
-  try {
-    await l.consume(accountKey(email));
-    return true;
-  } catch (res) {
-    if (res instanceof Error) throw res;
-    return false;
-  }
+  return mayConsume(ctx.services.accountLimits.loginCodeEmail, accountKey(email));
 }
 
 /**
@@ -173,19 +165,23 @@ async function consumePerAddress(l: RateLimiterPostgres | undefined, ip: string,
   }
 }
 
+/** True when `l` (none configured = no limit) grants one point for `key` now, counting it; a store error throws. */
+async function mayConsume(l: RateLimiterPostgres | undefined, key: string): Promise<boolean> {
+  if (!l) return true;
+  try {
+    await l.consume(key);
+    return true;
+  } catch (res) {
+    if (res instanceof Error) throw res;
+    return false;
+  }
+}
+
 /**
  * True when another reset e-mail may go to this account this hour (FORGOT_MAX_EMAILS_PER_HOUR),
  * counting it. Beyond the limit the request gets the usual answer and no e-mail, so nobody can
  * flood a mailbox through the form.
  */
 export async function mayEmailReset(ctx: AppContext<AccountsServices>, email: string): Promise<boolean> {
-  const l = ctx.services.accountLimits.forgotEmail;
-  if (!l) return true;
-  try {
-    await l.consume(accountKey(email));
-    return true;
-  } catch (res) {
-    if (res instanceof Error) throw res;
-    return false;
-  }
+  return mayConsume(ctx.services.accountLimits.forgotEmail, accountKey(email));
 }

@@ -109,8 +109,8 @@ export async function paramsOfType(ctx: DbContext, datasetType: string): ReturnT
 // A published dataset's records for the dataset viewer and versions (docs/api.md#dataset-viewer).
 /** A published dataset as the viewer reads it. */
 export type PublishedDataset = viewerRepo.PublishedDataset;
-/** Per-column counts and a histogram of a dataset's records. */
-export type RecordAggregates = viewerRepo.RecordAggregates;
+/** Reads a GROUPING SETS aggregate over records into RecordAggregates (record-aggregates.ts), for a search's matched records. */
+export { aggregatesOfGroupingRows, type GroupingSetsCount, type RecordAggregates } from './record-aggregates.ts';
 /** The viewer's filters of one dataset type. */
 export type RecordFilters = viewerRepo.RecordFilters;
 /** One record as the viewer shows it. */

@@ -8,6 +8,7 @@
  * GIN index on dataset_ids instead (the planner picks by the containment's estimated selectivity).
  */
 import type { Db } from '../../db/pool.ts';
+import { aggregatesOfGroupingRows, type GroupingSetsCount, type RecordAggregates } from './record-aggregates.ts';
 
 /** A published (Completed) dataset submission, as the viewer shows it. */
 export interface PublishedDataset {
@@ -95,14 +96,6 @@ export async function recordOfDataset(db: Db, datasetType: string, datasetId: st
   return (r.rows[0] as ViewerRecord) ?? null;
 }
 
-/** Counts of a dataset's records per value of one column, and a histogram of lengths or durations. */
-export interface RecordAggregates {
-  records: number;
-  counts: Record<'sourceLanguage' | 'targetLanguage' | 'domain' | 'collectionMethod' | 'submitter', { value: string; count: number }[]>;
-  /** counts[i] = records with edges[i] ≤ value < edges[i + 1] (the last bin is open). */
-  histogram: { measure: 'characters' | 'seconds'; edges: number[]; counts: number[] };
-}
-
 /**
  * Aggregates over every record of the dataset (one scan): per-column counts (most frequent first)
  * and the histogram of `measure`: the duration in seconds, or the characters of the record's main
@@ -136,33 +129,7 @@ export async function aggregateRecords(
             GROUP BY GROUPING SETS ((source_language), (target_language), (domain), (collection_method), (s), (bin), ())`,
           [datasetType, datasetId, edges],
         );
-  const counts: RecordAggregates['counts'] = { sourceLanguage: [], targetLanguage: [], domain: [], collectionMethod: [], submitter: [] };
-  const bins = new Array<number>(edges.length).fill(0);
-  let records = 0;
-  // GROUPING's bits, most significant first: source, target, domain, method, submitter, bin (1 = rolled up).
-  const only = (col: number) => 0b111111 ^ (1 << (5 - col));
-  for (const row of r.rows as {
-    source_language: string;
-    target_language: string;
-    domain: string;
-    collection_method: string;
-    submitter: string;
-    bin: number;
-    n: string;
-    g: number;
-  }[]) {
-    const n = Number(row.n);
-    if (row.g === 0b111111) records = n;
-    else if (row.g === only(0)) counts.sourceLanguage.push({ value: row.source_language, count: n });
-    else if (row.g === only(1)) {
-      if (row.target_language !== '') counts.targetLanguage.push({ value: row.target_language, count: n });
-    } else if (row.g === only(2)) counts.domain.push({ value: row.domain, count: n });
-    else if (row.g === only(3)) counts.collectionMethod.push({ value: row.collection_method, count: n });
-    else if (row.g === only(4)) counts.submitter.push({ value: row.submitter, count: n });
-    else if (row.g === only(5)) bins[Math.max(0, Math.min(edges.length, row.bin) - 1)] += n;
-  }
-  for (const list of Object.values(counts)) list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-  return { records, counts, histogram: { measure, edges: [...edges], counts: bins } };
+  return aggregatesOfGroupingRows(r.rows as GroupingSetsCount[], measure, edges);
 }
 
 const RECORD_PAGE = `SELECT hash FROM dataset_records

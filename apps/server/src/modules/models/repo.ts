@@ -36,18 +36,25 @@ export function isNameVersionTaken(err: unknown): boolean {
   return e.code === '23505' && e.constraint === 'models_name_version';
 }
 
+/** The columns every model row is inserted with: ids, name + version, task, descriptor (JSON text) and endpoint. */
+function identityColumns(m: NewModel | ReferenceModelValues) {
+  return {
+    model_id: m.modelId,
+    user_id: m.userId,
+    name: m.name,
+    version: m.version,
+    task: m.task,
+    descriptor: JSON.stringify(m.descriptor),
+    callback_url: m.callbackUrl,
+  };
+}
+
 /** Inserts an unpublished model. Throws the pg error 23505 (see isNameVersionTaken) when name + version exist. */
 export async function insertModel(db: Db, m: NewModel): Promise<ModelRow> {
   return db.db
     .insertInto('models')
     .values({
-      model_id: m.modelId,
-      user_id: m.userId,
-      name: m.name,
-      version: m.version,
-      task: m.task,
-      descriptor: JSON.stringify(m.descriptor),
-      callback_url: m.callbackUrl,
+      ...identityColumns(m),
       inference_key_name: m.inferenceKeyName,
       inference_key_enc: m.inferenceKeyEnc,
       sample_response: m.sampleResponse === undefined ? null : JSON.stringify(m.sampleResponse),
@@ -178,13 +185,7 @@ export async function upsertReferenceModel(db: Db, m: ReferenceModelValues): Pro
   return db.db
     .insertInto('models')
     .values({
-      model_id: m.modelId,
-      user_id: m.userId,
-      name: m.name,
-      version: m.version,
-      task: m.task,
-      descriptor: JSON.stringify(m.descriptor),
-      callback_url: m.callbackUrl,
+      ...identityColumns(m),
       status: 'published',
       published_on: sql`now()`,
       is_reference: true,

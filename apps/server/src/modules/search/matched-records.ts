@@ -6,7 +6,7 @@
  */
 import { ApiError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
-import type { RecordAggregates, ViewerRecord } from '../datasets/service.ts';
+import { aggregatesOfGroupingRows, type GroupingSetsCount, type RecordAggregates, type ViewerRecord } from '../datasets/service.ts';
 import { resolveRecordQuery } from './export-writer.ts';
 import { buildMatchedAggregateQuery, buildMatchedPageQuery, type MatchedRecordFilters } from './record-query.ts';
 import type { SearchRequestRow } from './repo.ts';
@@ -58,32 +58,6 @@ export async function matchedRecordsAggregates(
 ): Promise<RecordAggregates> {
   const q = resolveRecordQuery({ datasetType: s.datasetType, criteria: s.criteria });
   const sql = buildMatchedAggregateQuery(q, { publishedBy: s.completedOn, measure, edges });
-  const rows = (await ctx.db.pool.query(sql.text, sql.values)).rows as {
-    source_language: string;
-    target_language: string;
-    domain: string;
-    collection_method: string;
-    submitter: string;
-    bin: number;
-    n: string;
-    g: number;
-  }[];
-  const counts: RecordAggregates['counts'] = { sourceLanguage: [], targetLanguage: [], domain: [], collectionMethod: [], submitter: [] };
-  const bins = new Array<number>(edges.length).fill(0);
-  let records = 0;
-  // GROUPING's bits, most significant first: source, target, domain, method, submitter, bin (1 = rolled up).
-  const only = (col: number) => 0b111111 ^ (1 << (5 - col));
-  for (const row of rows) {
-    const n = Number(row.n);
-    if (row.g === 0b111111) records = n;
-    else if (row.g === only(0)) counts.sourceLanguage.push({ value: row.source_language, count: n });
-    else if (row.g === only(1)) {
-      if (row.target_language !== '') counts.targetLanguage.push({ value: row.target_language, count: n });
-    } else if (row.g === only(2)) counts.domain.push({ value: row.domain, count: n });
-    else if (row.g === only(3)) counts.collectionMethod.push({ value: row.collection_method, count: n });
-    else if (row.g === only(4)) counts.submitter.push({ value: row.submitter, count: n });
-    else if (row.g === only(5)) bins[Math.max(0, Math.min(edges.length, row.bin) - 1)] += n;
-  }
-  for (const list of Object.values(counts)) list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-  return { records, counts, histogram: { measure, edges: [...edges], counts: bins } };
+  const rows = (await ctx.db.pool.query(sql.text, sql.values)).rows as GroupingSetsCount[];
+  return aggregatesOfGroupingRows(rows, measure, edges);
 }
