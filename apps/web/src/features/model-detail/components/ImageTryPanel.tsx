@@ -18,8 +18,8 @@ import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import type { InferenceTask, ModelRecord } from '@ulca/contracts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { TryLanguageHint } from '../../../lib/model-navigation.ts';
-import { initialTryLanguages, type TryLanguages } from '../lib/try-languages.ts';
 import { TryLanguagePicker } from './TryLanguagePicker.tsx';
+import { useTryLanguages } from './useTryLanguages.ts';
 import { useObjectUrl } from '../../../lib/useObjectUrl.ts';
 import { useTryModel } from '../api/inference.ts';
 import { canSendUrl, urlError } from '../../../lib/limits.ts';
@@ -38,14 +38,14 @@ type Mode = 'file' | 'url';
  */
 export function ImageTryPanel({ model, task, hint }: { model: ModelRecord; task: InferenceTask; hint: TryLanguageHint }) {
   const { t } = useTranslation();
-  const [languages, setLanguages] = useState<TryLanguages>(() => initialTryLanguages(task, model.languages, hint));
+  const tryModel = useTryModel(task);
+  const [languages, pickLanguages] = useTryLanguages(task, model.languages, hint, () => tryModel.reset());
   const source = languages.source || undefined;
   const [mode, setMode] = useState<Mode>('file');
   const [file, setFile] = useState<File | null>(null);
   const [url, setUrl] = useState('');
   const [fileError, setFileError] = useState<string | null>(null);
   const [enlarged, setEnlarged] = useState(false);
-  const tryModel = useTryModel(task);
   const fileUrl = useObjectUrl(file);
 
   const preview = mode === 'file' ? fileUrl : '';
@@ -61,16 +61,7 @@ export function ImageTryPanel({ model, task, hint }: { model: ModelRecord; task:
 
   return (
     <Stack spacing={2}>
-      <TryLanguagePicker
-        task={task}
-        languages={model.languages}
-        value={languages}
-        onChange={(next) => {
-          setLanguages(next);
-          tryModel.reset();
-        }}
-        disabled={tryModel.isPending}
-      />
+      <TryLanguagePicker task={task} languages={model.languages} value={languages} onChange={pickLanguages} disabled={tryModel.isPending} />
       <Tabs
         value={mode}
         onChange={(_, m: Mode) => {

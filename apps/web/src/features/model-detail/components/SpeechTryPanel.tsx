@@ -14,9 +14,9 @@ import { AudioInputError, prepareSpeech, type PreparedSpeech } from '../../../li
 import { canSendUrl, urlError } from '../../../lib/limits.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { TryLanguageHint } from '../../../lib/model-navigation.ts';
-import { initialTryLanguages, type TryLanguages } from '../lib/try-languages.ts';
 import { audioInputText } from '../lib/try-errors.ts';
 import { TryLanguagePicker } from './TryLanguagePicker.tsx';
+import { useTryLanguages } from './useTryLanguages.ts';
 import { AudioRecorder } from '../../../components/AudioRecorder.tsx';
 import { useObjectUrl } from '../../../lib/useObjectUrl.ts';
 import { PanelNotes } from './PanelNotes.tsx';
@@ -32,7 +32,8 @@ type Mode = 'record' | 'url' | 'file';
  */
 export function SpeechTryPanel({ model, task, hint }: { model: ModelRecord; task: InferenceTask; hint: TryLanguageHint }) {
   const { t } = useTranslation();
-  const [languages, setLanguages] = useState<TryLanguages>(() => initialTryLanguages(task, model.languages, hint));
+  const tryModel = useTryModel(task);
+  const [languages, pickLanguages] = useTryLanguages(task, model.languages, hint, () => tryModel.reset());
   const source = languages.source || undefined;
   const modes: Mode[] = task === 'asr' ? ['record', 'url'] : ['record', 'url', 'file'];
   const [mode, setMode] = useState<Mode>('record');
@@ -40,7 +41,6 @@ export function SpeechTryPanel({ model, task, hint }: { model: ModelRecord; task
   const [speech, setSpeech] = useState<PreparedSpeech | null>(null);
   const [preparing, setPreparing] = useState(false);
   const [inputError, setInputError] = useState<string | null>(null);
-  const tryModel = useTryModel(task);
   const playerUrl = useObjectUrl(speech?.blob);
 
   const prepare = (blob: Blob) => {
@@ -63,16 +63,7 @@ export function SpeechTryPanel({ model, task, hint }: { model: ModelRecord; task
 
   return (
     <Stack spacing={2}>
-      <TryLanguagePicker
-        task={task}
-        languages={model.languages}
-        value={languages}
-        onChange={(next) => {
-          setLanguages(next);
-          tryModel.reset();
-        }}
-        disabled={tryModel.isPending}
-      />
+      <TryLanguagePicker task={task} languages={model.languages} value={languages} onChange={pickLanguages} disabled={tryModel.isPending} />
       <Tabs
         value={mode}
         onChange={(_, m: Mode) => {

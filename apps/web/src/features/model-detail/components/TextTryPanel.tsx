@@ -16,9 +16,10 @@ import { MAX_TEXT_CHARS, canSendText, textError } from '../../../lib/limits.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import type { TryLanguageHint } from '../../../lib/model-navigation.ts';
 import { convertRomanWords, romanWords } from '../../../lib/roman-word.ts';
-import { initialTryLanguages, tryLanguageName, type TryLanguages } from '../lib/try-languages.ts';
+import { tryLanguageName } from '../lib/try-languages.ts';
 import { PanelNotes } from './PanelNotes.tsx';
 import { TryLanguagePicker } from './TryLanguagePicker.tsx';
+import { useTryLanguages } from './useTryLanguages.ts';
 import { TryResult } from './TryResult.tsx';
 
 /** The action button of each text task (catalogue keys under try.action). */
@@ -38,7 +39,8 @@ const ACTION: Partial<Record<InferenceTask, 'translate' | 'detect' | 'submit'>> 
  */
 export function TextTryPanel({ model, task, hint }: { model: ModelRecord; task: InferenceTask; hint: TryLanguageHint }) {
   const { t } = useTranslation();
-  const [languages, setLanguages] = useState<TryLanguages>(() => initialTryLanguages(task, model.languages, hint));
+  const tryModel = useTryModel(task);
+  const [languages, pickLanguages] = useTryLanguages(task, model.languages, hint, () => tryModel.reset());
   const source = languages.source || undefined;
   const target = languages.target || undefined;
   const [text, setText] = useState('');
@@ -46,7 +48,6 @@ export function TextTryPanel({ model, task, hint }: { model: ModelRecord; task: 
   const [transliterate, setTransliterate] = useState(true);
   const [converting, setConverting] = useState(false);
   const [sent, setSent] = useState('');
-  const tryModel = useTryModel(task);
 
   // The translation panel types in the source language from Roman letters; the transliteration
   // panel offers its own model's suggestions word by word when it writes from English.
@@ -102,10 +103,7 @@ export function TextTryPanel({ model, task, hint }: { model: ModelRecord; task: 
         task={task}
         languages={model.languages}
         value={languages}
-        onChange={(next) => {
-          setLanguages(next);
-          tryModel.reset();
-        }}
+        onChange={pickLanguages}
         disabled={tryModel.isPending || converting}
       />
       {showToggle && (
