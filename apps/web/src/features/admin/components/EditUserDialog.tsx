@@ -24,6 +24,7 @@ import TextField from '@mui/material/TextField';
 import { localizeMessage, useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { adminErrorText } from '../lib/admin-errors.ts';
 import { PasswordField } from '../../../components/PasswordField.tsx';
+import { FormBox } from '../../../components/FormBox.tsx';
 import { useUpdateUser, type AdminUser } from '../api/users.ts';
 import { EDIT_MESSAGES, toUserUpdate, validateEditUser, type EditUserForm } from '../lib/edit-user.ts';
 import { useOrgLabel, useRoleLabel } from '../lib/labels.ts';
@@ -103,14 +104,7 @@ function EditBody({ user, update, onClose }: { user: AdminUser; update: ReturnTy
   const busy = update.isPending;
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
-    >
+    <FormBox onSubmit={save}>
       <DialogTitle id="edit-user-title">{t('admin.editUser', { email: user.email })}</DialogTitle>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', px: 3 }}>
         <Tabs value={tab} onChange={(_e, v: 'profile' | 'security') => setTab(v)} aria-label={t('admin.dialog.tabsLabel')}>
@@ -220,6 +214,6 @@ function EditBody({ user, update, onClose }: { user: AdminUser; update: ReturnTy
           {busy ? t('admin.dialog.saving') : t('admin.dialog.save')}
         </Button>
       </DialogActions>
-    </Box>
+    </FormBox>
   );
 }

@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { PageFrame } from '../../../components/PageFrame.tsx';
+import { FormBox } from '../../../components/FormBox.tsx';
 import { GuideAside } from '../../../components/GuideAside.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { ApiRequestError, errorMessage } from '../../../lib/api-client.ts';
@@ -88,15 +89,7 @@ export default function UploadModelPage() {
   return (
     <PageFrame title={t('models.upload.title')} subtitle={t('models.upload.subtitle')} maxWidth="md">
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: { xs: 3, md: 4 } }}>
-        <Box
-          component="form"
-          noValidate
-          aria-label={t('models.upload.title')}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <FormBox label={t('models.upload.title')} onSubmit={() => void submit()}>
           <Stack spacing={2.5}>
             <input
               ref={input}
@@ -174,7 +167,7 @@ export default function UploadModelPage() {
               )}
             </Box>
           </Stack>
-        </Box>
+        </FormBox>
         <GuideAside title={t('models.upload.guideTitle')} points={UPLOAD_GUIDANCE.map((k) => ({ text: t(`models.upload.${k}`) }))}>
           {t('models.upload.guideText')}{' '}
           <Link href={MODEL_DESCRIPTOR_EXAMPLES_URL} target="_blank" rel="noopener noreferrer" underline="always">

@@ -2,7 +2,6 @@ import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -15,6 +14,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useGenerateApiKey, type GeneratedKey } from '../api/api-keys.ts';
 import { canGenerateKey, normaliseAppName } from '../lib/api-keys.ts';
 import { OneTimeSecret } from './OneTimeSecret.tsx';
+import { FormBox } from '../../../components/FormBox.tsx';
 
 /**
  * The Generate API key dialog (docs/product.md#profile-and-api-keys Profile, docs/product.md#validation-rules): an app name (Generate disabled while it is
@@ -87,14 +87,7 @@ function GenerateKeyForm({
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <FormBox onSubmit={submit}>
       <DialogTitle id="generate-key-title">{t('profile.generateTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{t('profile.generateText')}</DialogContentText>
@@ -125,7 +118,7 @@ function GenerateKeyForm({
           {generate.isPending ? t('profile.generating') : t('profile.generate')}
         </Button>
       </DialogActions>
-    </Box>
+    </FormBox>
   );
 }
 
