@@ -1,8 +1,18 @@
 import type { FastifySchemaValidationError } from 'fastify';
 import { ApiError } from './errors.ts';
 
+import { errorResponse } from '@ulca/contracts';
+
 // The error and message bodies, and the user-management path prefix, are contracts (see docs/api.md#errors).
 export { errorResponse, messageResponse, USERS_PATH } from '@ulca/contracts';
+
+/**
+ * The error part of a route's `response` map: each status in `codes` (e.g. 400, 401, 404) answers
+ * the one error body of docs/api.md#errors. Spread next to the 200: `{ 200: x, ...errorResponses(400, 401) }`.
+ */
+export function errorResponses<C extends number>(...codes: C[]): Record<C, typeof errorResponse> {
+  return Object.fromEntries(codes.map((c) => [c, errorResponse])) as Record<C, typeof errorResponse>;
+}
 
 /** OpenAPI `security` of a signed route: the signature v2 headers (securitySchemes in app.ts). */
 export const SIGNED = [{ key: [], sig: [], payload: [], timestamp: [], nonce: [] }];

@@ -42,7 +42,7 @@ import {
   updateOwnName,
 } from './self-service.ts';
 import { findUiLanguage, saveUiLanguage } from './repo.ts';
-import { SIGNED, errorResponse, messageResponse } from '../../lib/route-schemas.ts';
+import { SIGNED, messageResponse, errorResponses } from '../../lib/route-schemas.ts';
 import type { AccountsServices } from './limiters.rate-limit.ts';
 
 const TAGS = ['accounts'];
@@ -71,7 +71,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
         summary:
           'Register a contributor account (inactive until the e-mailed link is followed; one user per request, 429 after SIGNUP_MAX_PER_IP_PER_HOUR requests from one address)',
         body: signupBody,
-        response: { 200: messageResponse, 400: errorResponse, 422: errorResponse, 429: errorResponse, 503: errorResponse },
+        response: { 200: messageResponse, ...errorResponses(400, 422, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -89,7 +89,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
         tags: TAGS,
         summary: 'Activate an account with the e-mail, user id and token of its activation link',
         body: verifyUserBody,
-        response: { 200: verifyUserResponse, 400: errorResponse },
+        response: { 200: verifyUserResponse, ...errorResponses(400) },
       },
     },
     async (request) => {
@@ -111,7 +111,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
         summary:
           'Sign in: returns a new key pair for signing calls and the user details (after too many failed attempts: 429 unless data.code, the one-time code e-mailed to the account, comes with the password)',
         body: loginBody,
-        response: { 200: loginResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 429: errorResponse },
+        response: { 200: loginResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -131,7 +131,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
         tags: TAGS,
         summary: 'Sign out: the key pair that signed this call stops working',
         security: SIGNED,
-        response: { 200: messageResponse, 401: errorResponse },
+        response: { 200: messageResponse, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -150,7 +150,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
         tags: TAGS,
         summary: "The caller's interface language (null when never chosen)",
         security: SIGNED,
-        response: { 200: languageResponse, 401: errorResponse },
+        response: { 200: languageResponse, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -172,7 +172,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
         summary: "Sets the caller's interface language (en, hi or ta)",
         security: SIGNED,
         body: languageBody,
-        response: { 200: messageResponse, 400: errorResponse, 401: errorResponse },
+        response: { 200: messageResponse, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -193,7 +193,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
         summary: "Sets the caller's own first and last name",
         security: SIGNED,
         body: profileNameBody,
-        response: { 200: profileNameResponse, 400: errorResponse, 401: errorResponse },
+        response: { 200: profileNameResponse, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -213,7 +213,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
           "Changes the caller's password (the current one required, 400 WRONG_PASSWORD otherwise); ends every other session and keeps this one",
         security: SIGNED,
         body: profilePasswordBody,
-        response: { 200: profilePasswordResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+        response: { 200: profilePasswordResponse, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -235,7 +235,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
           "Deletes the caller's account (e-mail typed again and password required): sessions, API keys, glossaries and speakers are deleted; published contributions stay, anonymised",
         security: SIGNED,
         body: profileDeleteBody,
-        response: { 200: messageResponse, 400: errorResponse, 401: errorResponse, 429: errorResponse },
+        response: { 200: messageResponse, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -253,7 +253,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
         tags: TAGS,
         summary: 'The signed-in user (checks that the session is still valid)',
         security: SIGNED,
-        response: { 200: meResponse, 401: errorResponse },
+        response: { 200: meResponse, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -282,7 +282,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
         tags: TAGS,
         summary: 'Ask for a password reset link by e-mail (same answer whether or not the account exists)',
         body: forgotPasswordBody,
-        response: { 200: messageResponse, 400: errorResponse, 429: errorResponse },
+        response: { 200: messageResponse, ...errorResponses(400, 429) },
       },
     },
     async (request, reply) => {
@@ -300,7 +300,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
         tags: TAGS,
         summary: 'Check a password reset link before showing the form',
         body: tokenStatusBody,
-        response: { 200: tokenStatusResponse, 400: errorResponse },
+        response: { 200: tokenStatusResponse, ...errorResponses(400) },
       },
     },
     async (request) => {
@@ -317,7 +317,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
         tags: TAGS,
         summary: 'Set a new password with the e-mail and token of a reset link; ends every session of the account',
         body: resetPasswordBody,
-        response: { 200: messageResponse, 400: errorResponse },
+        response: { 200: messageResponse, ...errorResponses(400) },
       },
     },
     async (request) => {
@@ -336,7 +336,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
         summary: 'Users matching the filters, newest first, offset/limit paged (ADMIN)',
         security: SIGNED,
         body: userSearchBody,
-        response: { 200: userSearchResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+        response: { 200: userSearchResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
@@ -354,14 +354,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
         summary: "Edit users' name, e-mail, roles, organisation and optionally password (ADMIN; never one's own row)",
         security: SIGNED,
         body: userUpdateBody,
-        response: {
-          200: messageResponse,
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
-          404: errorResponse,
-          422: errorResponse,
-        },
+        response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404, 422) },
       },
     },
     async (request) => {
@@ -380,7 +373,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
         summary: "Activate or deactivate a user (ADMIN; never one's own account); deactivation ends their sessions and API keys at once",
         security: SIGNED,
         body: userStatusBody,
-        response: { 200: messageResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {

@@ -5,7 +5,7 @@ import { ADMIN_ONLY } from '@ulca/contracts';
 import { signedIn } from '../../security/access.ts';
 
 import { listAudit } from './service.ts';
-import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 import { auditListResponse, auditQuery, USER_API } from '@ulca/contracts';
 
 /** The admin's read of the audit log (issue #4 §4): GET /ulca/user-mgmt/v1/audit, ADMIN only. */
@@ -20,7 +20,7 @@ export async function auditRoutes(fastify: FastifyInstance, ctx: AppContext): Pr
         summary: 'Audit log of account and admin actions, newest first (who, what, when, from where)',
         security: SIGNED,
         querystring: auditQuery,
-        response: { 200: auditListResponse, 401: errorResponse, 403: errorResponse },
+        response: { 200: auditListResponse, ...errorResponses(401, 403) },
       },
     },
     async (request) => listAudit(ctx, request.query),

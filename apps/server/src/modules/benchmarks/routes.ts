@@ -32,7 +32,7 @@ import {
   runOutputsQuery,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { OPTIONAL_SIGNATURE, PUBLIC, refuseClaimedUser, signedIn } from '../../security/access.ts';
 import {
@@ -70,7 +70,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
         description: `params.json taskType.type: one of ${BENCHMARK_TASKS.join(', ')}. Its rows become the benchmark's own, never public records.`,
         security: SIGNED,
         body: benchmarkSubmitBody,
-        response: { 200: benchmarkSubmitResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 409: errorResponse },
+        response: { 200: benchmarkSubmitResponse, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (req) => {
@@ -91,7 +91,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
           "The caller's benchmark dataset submissions with their status, newest first (pages of 10 when startPage/endPage are given)",
         security: SIGNED,
         querystring: benchmarkListQuery,
-        response: { 200: benchmarkListResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+        response: { 200: benchmarkListResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (req) => {
@@ -110,7 +110,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
         summary:
           "Published benchmark datasets of a task, newest first, by language, domain and submitter ('', null, [] and 'All' = any), each with its metric[]",
         body: benchmarkSearchBody,
-        response: { 200: benchmarkSearchResponse, 400: errorResponse },
+        response: { 200: benchmarkSearchResponse, ...errorResponses(400) },
       },
     },
     async (req) => {
@@ -128,7 +128,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
         summary:
           'A benchmark dataset and its leaderboard: completed runs per metric, ranked in the metric direction, with signature, coverage and 95% interval',
         querystring: benchmarkQuery,
-        response: { 200: benchmarkDetailResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+        response: { 200: benchmarkDetailResponse, ...errorResponses(400, 401, 404) },
       },
     },
     async (req) => getBenchmark(ctx, req.query.benchmarkId, req.user ?? null),
@@ -146,7 +146,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
         security: SIGNED,
         querystring: benchmarkByTaskQuery,
         body: benchmarkByTaskBody,
-        response: { 200: benchmarkByTaskResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: benchmarkByTaskResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => {
@@ -173,14 +173,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
           "Runs a model (the caller's, or any for ADMIN) on benchmarks, one run per {benchmarkId, metric}; 409 while the same run is In-Progress or Completed",
         security: SIGNED,
         body: benchmarkExecuteBody,
-        response: {
-          200: benchmarkExecuteResponse,
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
-          404: errorResponse,
-          409: errorResponse,
-        },
+        response: { 200: benchmarkExecuteResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (req) => {
@@ -201,14 +194,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
           "Runs a model (the caller's, or any for ADMIN) on one benchmark with every computable metric of its task not yet run (the original ULCA client's Run Benchmark)",
         security: SIGNED,
         body: benchmarkExecuteAllMetricBody,
-        response: {
-          200: benchmarkExecuteResponse,
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
-          404: errorResponse,
-          409: errorResponse,
-        },
+        response: { 200: benchmarkExecuteResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (req) => {
@@ -229,7 +215,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
           'A benchmark run: status, stages, score, signature, coverage, interval, counts (whoever started it, the model owner, ADMIN)',
         security: SIGNED,
         querystring: benchmarkProcessQuery,
-        response: { 200: benchmarkProcessResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: benchmarkProcessResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => ({ message: 'success', data: await runStatus(ctx, currentUser(req), req.query.benchmarkProcessId) }),
@@ -245,14 +231,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
           'Recomputes a completed run from its stored outputs (ADMIN); answers the stored and the recomputed score and whether they are equal',
         security: SIGNED,
         body: benchmarkRescoreBody,
-        response: {
-          200: benchmarkRescoreResponse,
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
-          404: errorResponse,
-          409: errorResponse,
-        },
+        response: { 200: benchmarkRescoreResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (req) => {
@@ -277,7 +256,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
         description: 'docs/api.md#who-sees-a-benchmarks-rows. 403 for anyone but the owner and ADMINs, 404 for an unknown benchmark.',
         security: SIGNED,
         body: benchmarkVisibilityBody,
-        response: { 200: benchmarkVisibilityResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: benchmarkVisibilityResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => {
@@ -341,7 +320,7 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
         summary:
           "Compares 2–5 completed runs on the same benchmark and metric: sacrebleu's paired bootstrap test for every pair and the examples where they differ most",
         body: compareRunsBody,
-        response: { 200: compareRunsResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: compareRunsResponse, ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (req) => {

@@ -6,7 +6,7 @@ import type { MetricsServices } from './answer-cache.ts';
 import { STORE_REPORT_DATA_PATH, STORE_REPORTS_PATH, STORE_SEARCH_PATH } from '@ulca/contracts';
 import { storeReportsBody, storeReportsResponse, storeSearchBody, storeSearchResponse } from './schemas.ts';
 import { storeReports, storeSearch } from './service.ts';
-import { errorResponse } from '../../lib/route-schemas.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
 /** Dashboard metrics routes (docs/api.md#route-groups, docs/api.md#dashboard-and-dataset-metrics-ulcadata-metricv0store): public, answered from the rollup. */
 export async function metricsRoutes(appIn: FastifyInstance, ctx: AppContext<MetricsServices>): Promise<void> {
@@ -24,7 +24,7 @@ export async function metricsRoutes(appIn: FastifyInstance, ctx: AppContext<Metr
           'Level 1: a language chosen, groupby domains | collectionMethod_collectionDescriptions | primarySubmitterName. Level 2: one more criterion ' +
           'and another grouping. Parallel and transliteration pairs are found from either side. count = total of the bars, totalCount = total of the type.',
         body: storeSearchBody,
-        response: { 200: storeSearchResponse, 400: errorResponse },
+        response: { 200: storeSearchResponse, ...errorResponses(400) },
       },
     },
     async (req) => storeSearch(ctx, req.body),
@@ -44,7 +44,7 @@ export async function metricsRoutes(appIn: FastifyInstance, ctx: AppContext<Metr
             : {}),
           // Fastify hands an absent body to the schema as null: no body at all is allowed (docs/api.md#errors).
           body: storeReportsBody.nullish(),
-          response: { 200: storeReportsResponse, 400: errorResponse },
+          response: { 200: storeReportsResponse, ...errorResponses(400) },
         },
       },
       async () => storeReports(ctx),

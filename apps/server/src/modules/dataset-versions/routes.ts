@@ -12,7 +12,7 @@ import {
   versionSubmitResponse,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { PUBLIC, signedIn } from '../../security/access.ts';
 import * as service from './service.ts';
@@ -35,14 +35,7 @@ export async function datasetVersionRoutes(fastify: FastifyInstance, ctx: AppCon
         summary: 'Submits a new zip of your own published dataset as its next version (through the dataset pipeline)',
         security: SIGNED,
         body: versionSubmitBody,
-        response: {
-          200: versionSubmitResponse,
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
-          404: errorResponse,
-          409: errorResponse,
-        },
+        response: { 200: versionSubmitResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (req) => ({ message: 'Version submitted successfully', data: await service.submitVersion(ctx, currentUser(req), req.body) }),
@@ -57,7 +50,7 @@ export async function datasetVersionRoutes(fastify: FastifyInstance, ctx: AppCon
         summary:
           "A published dataset's versions, oldest first: record counts, records added and removed, export sha-256, and version submissions that added nothing",
         querystring: versionListQuery,
-        response: { 200: versionListResponse, 400: errorResponse, 404: errorResponse },
+        response: { 200: versionListResponse, ...errorResponses(400, 404) },
       },
     },
     async (req) => service.listVersions(ctx, req.query.datasetId),
@@ -104,10 +97,7 @@ export async function datasetVersionRoutes(fastify: FastifyInstance, ctx: AppCon
         body: versionDoiBody,
         response: {
           200: z.object({ message: z.string() }),
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
-          404: errorResponse,
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },

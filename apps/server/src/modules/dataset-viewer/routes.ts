@@ -12,7 +12,7 @@ import {
   viewerSummaryResponse,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 import { PUBLIC, signedIn } from '../../security/access.ts';
 import { currentUser } from '../../security/auth.ts';
 import * as service from './service.ts';
@@ -35,7 +35,7 @@ export async function datasetViewerRoutes(fastify: FastifyInstance, ctx: AppCont
         summary:
           "A page (100) of a published dataset's records in id order, by `after` (keyset) or `page`, filtered by language, domain and collection method",
         querystring: viewerRecordsQuery,
-        response: { 200: viewerRecordsResponse, 400: errorResponse, 404: errorResponse },
+        response: { 200: viewerRecordsResponse, ...errorResponses(400, 404) },
       },
     },
     async (req) => service.recordsPage(ctx, req.query),
@@ -50,7 +50,7 @@ export async function datasetViewerRoutes(fastify: FastifyInstance, ctx: AppCont
         summary:
           "Per-column summary of a published dataset's records: counts by language, domain, collection method and submitter, length or duration histogram",
         querystring: viewerSummaryQuery,
-        response: { 200: viewerSummaryResponse, 400: errorResponse, 404: errorResponse },
+        response: { 200: viewerSummaryResponse, ...errorResponses(400, 404) },
       },
     },
     async (req) => service.summary(ctx, req.query.datasetId),
@@ -81,7 +81,7 @@ export async function datasetViewerRoutes(fastify: FastifyInstance, ctx: AppCont
           'The set is the search criteria over the records published when the search completed. 404 for an unknown search or one of another user, 409 SEARCH_NOT_COMPLETED while it runs or when it failed.',
         security: SIGNED,
         querystring: searchRecordsQuery,
-        response: { 200: viewerRecordsResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: viewerRecordsResponse, ...errorResponses(400, 404, 409) },
       },
     },
     async (req) => service.searchRecordsPage(ctx, currentUser(req), req.query),
@@ -96,7 +96,7 @@ export async function datasetViewerRoutes(fastify: FastifyInstance, ctx: AppCont
         summary: 'Per-column summary of the records a completed search matched (owner or ADMIN)',
         security: SIGNED,
         querystring: searchSummaryQuery,
-        response: { 200: viewerSummaryResponse, 400: errorResponse, 404: errorResponse, 409: errorResponse },
+        response: { 200: viewerSummaryResponse, ...errorResponses(400, 404, 409) },
       },
     },
     async (req) => service.searchSummary(ctx, currentUser(req), req.query.serviceRequestNumber),

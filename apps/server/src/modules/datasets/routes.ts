@@ -25,7 +25,7 @@ import { checkReportToken, reportKeys } from './reports.ts';
 import { datasetSampleZip, datasetSamples } from './demo.ts';
 import { getSubmission } from './repo.ts';
 import { errorReport, listContributions, submissionStatus, submitDataset } from './service.ts';
-import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 import { signedHeaders } from './schemas.ts';
 import { sendObject } from '../../storage/send-object.ts';
 
@@ -43,11 +43,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
         security: SIGNED,
         headers: signedHeaders,
         body: submitDatasetBody,
-        response: {
-          200: submitDatasetResponse,
-          400: errorResponse,
-          409: errorResponse,
-        },
+        response: { 200: submitDatasetResponse, ...errorResponses(400, 409) },
       },
     },
     async (req) => ({
@@ -82,10 +78,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
         summary: 'Stages of a submission with success and failed counts (seconds too for speech types)',
         security: SIGNED,
         querystring: submissionStatusQuery,
-        response: {
-          200: submissionStatusResponse,
-          404: errorResponse,
-        },
+        response: { 200: submissionStatusResponse, ...errorResponses(404) },
       },
     },
     async (req) => ({ message: 'Submission status', ...(await submissionStatus(ctx, currentUser(req), req.query.serviceRequestNumber)) }),
@@ -101,10 +94,7 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
           'Error report of a submission, as a bare list of one entry (the original ULCA shape its client reads): absolute summary and detailed CSV links (valid one hour) and the summary rows',
         security: SIGNED,
         body: errorReportBody,
-        response: {
-          200: errorReportResponse,
-          404: errorResponse,
-        },
+        response: { 200: errorReportResponse, ...errorResponses(404) },
       },
     },
     async (req) => [await errorReport(ctx, currentUser(req), req.body.serviceRequestNumber)],

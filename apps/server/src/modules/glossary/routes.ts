@@ -11,11 +11,11 @@ import {
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { signedIn } from '../../security/access.ts';
-import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 import * as service from './service.ts';
 
 const TAGS = ['glossary'];
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+const errors = { ...errorResponses(400, 401, 403, 404) };
 
 /**
  * Glossary routes (docs/api.md#glossary): GET fetch-all?appName&serviceProviderName,

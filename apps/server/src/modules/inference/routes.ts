@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MODEL_API, modelComputeBody, modelComputeResponse, modelSpeechComputeResponse, tryMeQuery } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { currentCaller, SIGNATURE_OR_API_KEY } from '../../security/access.ts';
-import { errorResponse } from '../../lib/route-schemas.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { multipartBytesParser, readMultipartForm } from '../../lib/multipart.ts';
 import { describeBytes } from '../../net/safe-fetch.ts';
@@ -22,15 +22,7 @@ const TRY_ME_FORM_SLACK_BYTES = 64 * 1024;
 /** 413 of a tryMe file over INFERENCE_MAX_MEDIA_BYTES. */
 const mediaTooLarge = (ctx: AppContext) => () =>
   new ApiError(413, 'MEDIA_TOO_LARGE', `The file is larger than ${describeBytes(ctx.config.inferenceMaxMediaBytes)}.`);
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  404: errorResponse,
-  413: errorResponse,
-  502: errorResponse,
-  503: errorResponse,
-  504: errorResponse,
-};
+const errors = { ...errorResponses(400, 401, 404, 413, 502, 503, 504) };
 
 /** Bytes of a large answer sent per stream chunk. */
 const ANSWER_SLICE_BYTES = 64 * 1024;

@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { API_KEY, currentApiKeyCaller, signedIn } from '../../security/access.ts';
-import { messageResponse } from '../../lib/route-schemas.ts';
 import * as service from './service.ts';
-import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses, messageResponse } from '../../lib/route-schemas.ts';
 import {
   apiKeyListResponse,
   apiKeysForProfileBody as profileBody,
@@ -41,13 +40,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
         summary: 'Generate an API key for an app; the full key is in this answer only',
         security: SIGNED,
         body: generateBody,
-        response: {
-          200: generateApiKeyResponse,
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
-          409: errorResponse,
-        },
+        response: { 200: generateApiKeyResponse, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request) => {
@@ -66,12 +59,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
         summary: "The caller's API keys (identifiers only) with their service-provider keys (masked) and data-tracking switches",
         security: SIGNED,
         body: profileBody,
-        response: {
-          200: apiKeyListResponse,
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
-        },
+        response: { 200: apiKeyListResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
@@ -89,7 +77,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
         summary: 'Revoke an API key (identifier or full key); its next call is refused',
         security: SIGNED,
         body: keyBody,
-        response: { 200: messageResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -107,14 +95,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
         summary: "Generate a service provider's inference key for an API key; the full value is in this answer only",
         security: SIGNED,
         body: providerBody,
-        response: {
-          200: providerKeyResponse,
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
-          404: errorResponse,
-          409: errorResponse,
-        },
+        response: { 200: providerKeyResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -132,7 +113,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
         summary: "Remove a service provider's inference key from an API key",
         security: SIGNED,
         body: providerBody,
-        response: { 200: messageResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -150,7 +131,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
         summary: 'Allow or stop keeping the inputs and outputs of the inference calls made with an API key (off by default)',
         security: SIGNED,
         body: trackingBody,
-        response: { 200: messageResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -168,7 +149,7 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
         tags: TAGS,
         summary: 'The user and app of the API key in the ulcaApiKey header (how the inference API authenticates applications)',
         headers: whoamiHeaders,
-        response: { 200: whoamiResponse, 401: errorResponse },
+        response: { 200: whoamiResponse, ...errorResponses(401) },
       },
     },
     async (request) => {

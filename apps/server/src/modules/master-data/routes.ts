@@ -13,7 +13,7 @@ import {
   type MasterName,
 } from '@ulca/contracts';
 import { badRequest } from '../../lib/errors.ts';
-import { errorResponse } from '../../lib/route-schemas.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 
 /** The app-config answer: fixed data, built once. */
 const APP_CONFIG = {
@@ -41,7 +41,7 @@ export async function masterDataRoutes(appIn: FastifyInstance): Promise<void> {
         tags: ['master-data'],
         summary: `Master lists by name (${MASTER_NAMES.join(', ')}); datasetFilterParams is the search filter catalogue`,
         body: masterBulkBody,
-        response: { 200: masterBulkResponse, 400: errorResponse },
+        response: { 200: masterBulkResponse, ...errorResponses(400) },
       },
     },
     async (req) => {

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { signedIn } from '../../security/access.ts';
 import { currentUser } from '../../security/auth.ts';
-import { errorResponse, messageResponse, SIGNED } from '../../lib/route-schemas.ts';
+import { messageResponse, SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 import { safeCsvStringifier } from '../../lib/csv.ts';
 import * as service from './service.ts';
 import type { MeteringServices } from './state.ts';
@@ -52,7 +52,7 @@ export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext<M
           "One API key's usage per UTC day, model and task over the last `days` days, with its daily limits and what is left today (its owner or an ADMIN; 404 otherwise)",
         security: SIGNED,
         querystring: usageKeyQuery,
-        response: { 200: usageKeyResponse, 401: errorResponse, 404: errorResponse },
+        response: { 200: usageKeyResponse, ...errorResponses(401, 404) },
       },
     },
     async (req, reply) => {
@@ -71,7 +71,7 @@ export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext<M
         summary: "Every API key's usage per UTC day, model and task (ADMIN)",
         security: SIGNED,
         querystring: usageAllQuery,
-        response: { 200: usageAllResponse, 401: errorResponse, 403: errorResponse },
+        response: { 200: usageAllResponse, ...errorResponses(401, 403) },
       },
     },
     async (req, reply) => {
@@ -89,7 +89,7 @@ export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext<M
         tags: TAGS,
         summary: "The daily limits set: per key, and the default of every key ('*') (ADMIN)",
         security: SIGNED,
-        response: { 200: usageQuotaListResponse, 401: errorResponse, 403: errorResponse },
+        response: { 200: usageQuotaListResponse, ...errorResponses(401, 403) },
       },
     },
     async () => ({ data: await service.listQuotas(ctx) }),
@@ -105,7 +105,7 @@ export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext<M
           "Sets a daily limit of one unit for a key, or with ulcaApiKey '*' the default of every key; dailyLimit null removes it (ADMIN)",
         security: SIGNED,
         body: usageQuotaBody,
-        response: { 200: messageResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => {

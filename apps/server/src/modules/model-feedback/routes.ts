@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MODEL_API, modelFeedbackBody, modelFeedbackListQuery, modelFeedbackListResponse, modelFeedbackResponse } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { currentCaller, SIGNATURE_OR_API_KEY, signedIn } from '../../security/access.ts';
 import { FEEDBACK_THANKS_MESSAGE, listFeedback, submitFeedback } from './service.ts';
@@ -38,14 +38,7 @@ export async function modelFeedbackRoutes(fastify: FastifyInstance, ctx: AppCont
         description:
           "Input, output and suggested outputs are kept unless the caller's data tracking is off (an API key whose Data Tracking switch is off). The sender is the signature's user or the API key's owner; a userId in the body is ignored. Anonymous submits are limited per address (429).",
         body: modelFeedbackBody,
-        response: {
-          200: modelFeedbackResponse,
-          400: errorResponse,
-          401: errorResponse,
-          404: errorResponse,
-          413: errorResponse,
-          429: errorResponse,
-        },
+        response: { 200: modelFeedbackResponse, ...errorResponses(400, 401, 404, 413, 429) },
       },
     },
     async (request, reply) => {
@@ -70,7 +63,7 @@ export async function modelFeedbackRoutes(fastify: FastifyInstance, ctx: AppCont
         summary: "Feedback on one of the caller's models, newest first (the model's owner or ADMIN)",
         security: SIGNED,
         querystring: modelFeedbackListQuery,
-        response: { 200: modelFeedbackListResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: modelFeedbackListResponse, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {

@@ -9,7 +9,7 @@ import {
   modelUptimeListResponse,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 import { ADMIN_ONLY } from '@ulca/contracts';
 import { PUBLIC, signedIn } from '../../security/access.ts';
 import { healthHistory, listModelHealth, queueHealthRound, uptimeOfAll } from './service.ts';
@@ -37,7 +37,7 @@ export async function modelHealthRoutes(fastify: FastifyInstance, ctx: AppContex
         summary:
           'Health of every published model: status available / unavailable / unknown (never checked), last check, last success, latency, why the output was unusable',
         querystring: modelHealthQuery,
-        response: { 200: modelHealthResponse, 400: errorResponse },
+        response: { 200: modelHealthResponse, ...errorResponses(400) },
       },
     },
     async (request) => listModelHealth(ctx, request.query),
@@ -52,7 +52,7 @@ export async function modelHealthRoutes(fastify: FastifyInstance, ctx: AppContex
         summary:
           "A published model's health rounds of the last `days` days (default 7, kept 30), uptime over 24 h and 7 d, p50/p95 latency and the last failure",
         querystring: modelHealthHistoryQuery,
-        response: { 200: modelHealthHistoryResponse, 400: errorResponse, 404: errorResponse },
+        response: { 200: modelHealthHistoryResponse, ...errorResponses(400, 404) },
       },
     },
     async (request) => ({ data: await healthHistory(ctx, request.query.modelId, request.query.days) }),
@@ -79,7 +79,7 @@ export async function modelHealthRoutes(fastify: FastifyInstance, ctx: AppContex
         tags: TAGS,
         summary: 'Check every published model now (ADMIN): queues a health round for the job workers',
         security: SIGNED,
-        response: { 200: modelHealthCheckResponse, 401: errorResponse, 403: errorResponse },
+        response: { 200: modelHealthCheckResponse, ...errorResponses(401, 403) },
       },
     },
     async () => {

@@ -22,7 +22,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { multipartBytesParser, readMultipartForm } from '../../lib/multipart.ts';
-import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 import { describeBytes } from '../../net/safe-fetch.ts';
 import { currentUser } from '../../security/auth.ts';
 import { OPTIONAL_SIGNATURE, PUBLIC, refuseClaimedUser, signedIn } from '../../security/access.ts';
@@ -87,14 +87,7 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext<Models
           consumes: ['multipart/form-data'],
           security: SIGNED,
           querystring: modelUploadQuery,
-          response: {
-            200: modelUploadResponse,
-            400: errorResponse,
-            401: errorResponse,
-            403: errorResponse,
-            409: errorResponse,
-            413: errorResponse,
-          },
+          response: { 200: modelUploadResponse, ...errorResponses(400, 401, 403, 409, 413) },
         },
       },
       async (req) => {
@@ -117,7 +110,7 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext<Models
             "The caller's models, newest first (pages of pageSize, default 10, when startPage/endPage are given, 1-based); name filters by name",
           security: SIGNED,
           querystring: modelListQuery,
-          response: { 200: modelListResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+          response: { 200: modelListResponse, ...errorResponses(400, 401, 403) },
         },
       },
       async (req) => {
@@ -141,7 +134,7 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext<Models
             "domain any of the model's; submitter the submitter's name; '', null, [] and 'All' mean any. " +
             `A dataset type (${DATASET_TYPES.join(', ')}) → the ready-made datasets of that type as cards (the original ULCA client's ready-made page).`,
           body: modelSearchBody,
-          response: { 200: modelSearchAnyResponse, 400: errorResponse },
+          response: { 200: modelSearchAnyResponse, ...errorResponses(400) },
         },
       },
       async (req) => {
@@ -160,7 +153,7 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext<Models
           tags: ['models'],
           summary: 'One model: published ones for anyone; unpublished ones for their owner and admins (others get the 404 of a missing id)',
           querystring: modelDetailQuery,
-          response: { 200: modelDetailResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+          response: { 200: modelDetailResponse, ...errorResponses(400, 401, 404) },
         },
       },
       async (req) => getModelRecord(ctx, req.query.modelId.trim(), req.user ?? null),
@@ -176,14 +169,7 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext<Models
             'Publishes or unpublishes a model (owner or admin); unpublishing needs a reason; 409 while a benchmark run of the model is In-Progress',
           security: SIGNED,
           body: modelStatusChangeBody,
-          response: {
-            200: modelStatusChangeResponse,
-            400: errorResponse,
-            401: errorResponse,
-            403: errorResponse,
-            404: errorResponse,
-            409: errorResponse,
-          },
+          response: { 200: modelStatusChangeResponse, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (req) => {
@@ -218,7 +204,7 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext<Models
           summary:
             'The id of a published transliteration model for sourceLanguage (→ targetLanguage when given); 404 "Transliteration Model ID Not Present." when none',
           querystring: transliterationModelIdQuery,
-          response: { 200: transliterationModelIdResponse, 400: errorResponse, 404: errorResponse },
+          response: { 200: transliterationModelIdResponse, ...errorResponses(400, 404) },
         },
       },
       async (req) => ({ modelId: await getTransliterationModelId(ctx, req.query.sourceLanguage, req.query.targetLanguage) }),

@@ -13,7 +13,7 @@ import {
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { API_KEY, API_KEY_HEADER, currentApiKeyCaller, PUBLIC } from '../../security/access.ts';
-import { errorResponse } from '../../lib/route-schemas.ts';
+import { errorResponses } from '../../lib/route-schemas.ts';
 import { forbidden } from '../../lib/errors.ts';
 import * as service from './service.ts';
 import type { MeteringServices } from '../metering/service.ts';
@@ -56,7 +56,7 @@ export async function pipelineRoutes(
         summary:
           'Which task sequences the published models can serve, with their languages (a sequence whose languages do not connect is absent)',
         body: pipelineSearchBody,
-        response: { 200: pipelineSearchResponse, 400: errorResponse },
+        response: { 200: pipelineSearchResponse, ...errorResponses(400) },
       },
     },
     async (request) => service.searchPipelines(ctx, request.body.pipelineTasks),
@@ -71,7 +71,7 @@ export async function pipelineRoutes(
         summary: 'The candidate models (serviceId) of each task of a sequence, the languages served, and the compute endpoint with its key',
         headers: keyHeaders,
         body: pipelineConfigBody,
-        response: { 200: pipelineConfigResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse },
+        response: { 200: pipelineConfigResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
@@ -99,11 +99,10 @@ export async function pipelineRoutes(
         response: {
           200: pipelineComputeResponse,
           400: pipelineStageErrorResponse,
-          401: errorResponse,
           404: pipelineStageErrorResponse,
           413: pipelineStageErrorResponse,
           424: pipelineStageErrorResponse,
-          429: errorResponse,
+          ...errorResponses(401, 429),
         },
       },
     },

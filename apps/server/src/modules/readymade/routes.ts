@@ -28,7 +28,7 @@ import {
   readyMadeForDownload,
   type DownloadFormat,
 } from './service.ts';
-import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 
 /** Whole-dataset downloads running at once per process (each holds a database connection while it streams). */
 export const MAX_CONCURRENT_DOWNLOADS = 4;
@@ -65,7 +65,7 @@ export async function readyMadeRoutes(
         tags: ['ready-made datasets'],
         summary: 'Ready-made datasets (published datasets an admin has listed), newest first; of one type when datasetType is given',
         querystring: readyMadeListQuery,
-        response: { 200: readyMadeListResponse, 400: errorResponse },
+        response: { 200: readyMadeListResponse, ...errorResponses(400) },
       },
     },
     async (req) => ({ data: await listReadyMadeDatasets(ctx, req.query.datasetType) }),
@@ -80,7 +80,7 @@ export async function readyMadeRoutes(
         summary: 'Lists a Completed dataset as ready-made (readyMade true) or takes it off the list (false); ADMIN only',
         security: SIGNED,
         body: readyMadeMarkBody,
-        response: { 200: readyMadeMarkResponse, 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: readyMadeMarkResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req) => {

@@ -10,7 +10,7 @@ import { isServiceRequestNumber } from '../datasets/service.ts';
 import { checkSearchDownload, searchFileKey, type SearchFileFormat, type SearchFileVariant } from './links.ts';
 import { getSearch } from './repo.ts';
 import { listUserSearches, searchStatus, submitSearch, SEARCH_SUBMITTED_MESSAGE } from './service.ts';
-import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 import {
   SEARCH_API,
   searchDownloadParams,
@@ -50,11 +50,7 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
           'for the other types the record languages may be given in targetLanguage or sourceLanguage.',
         security: SIGNED,
         body: searchSubmitBody,
-        response: {
-          200: searchSubmitResponse,
-          400: errorResponse,
-          403: errorResponse,
-        },
+        response: { 200: searchSubmitResponse, ...errorResponses(400, 403) },
       },
     },
     async (req) => ({ message: SEARCH_SUBMITTED_MESSAGE, data: await submitSearch(ctx, currentUser(req), req.body) }),
@@ -69,7 +65,7 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
         summary: "A user's searches, newest first (pages of 10 when startPage/endPage are given, 1-based; the caller's own unless ADMIN)",
         security: SIGNED,
         querystring: searchListQuery,
-        response: { 200: searchListResponse, 403: errorResponse },
+        response: { 200: searchListResponse, ...errorResponses(403) },
       },
     },
     async (req) => listUserSearches(ctx, currentUser(req), req.query),
@@ -84,7 +80,7 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
         summary: 'Status of one search with its count and signed download links (owner or ADMIN; 404 otherwise)',
         security: SIGNED,
         querystring: searchStatusQuery,
-        response: { 200: searchStatusResponse, 404: errorResponse },
+        response: { 200: searchStatusResponse, ...errorResponses(404) },
       },
     },
     async (req) => searchStatus(ctx, currentUser(req), req.query.serviceRequestNumber),

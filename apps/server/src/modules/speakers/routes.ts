@@ -12,7 +12,7 @@ import {
   speakerVerifyResponse,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { SIGNED, errorResponse } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { signedIn } from '../../security/access.ts';
 import * as service from './service.ts';
@@ -21,7 +21,7 @@ import type { SpeakerServices } from './dsp.ts';
 const TAGS = ['speakers'];
 /** A request may carry up to three base64 audio items; a minute of 16-bit 48 kHz stereo WAV is ~15 MiB as base64. */
 const SPEAKER_BODY_LIMIT = 24 * 1024 * 1024;
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 413: errorResponse };
+const errors = { ...errorResponses(400, 401, 404, 413) };
 
 /**
  * Speaker routes (docs/api.md#speakers; docs/product.md#speaker-recognition), signed calls of any role, each with the query

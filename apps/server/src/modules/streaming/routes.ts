@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { currentCaller, SIGNATURE_OR_API_KEY, signedIn } from '../../security/access.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { errorResponse, SIGNED } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 import { CLIENT_MAX_FRAME_BYTES, runStream, type StreamCaller, type StreamKind } from './service.ts';
 import { issueStreamTicket, redeemStreamTicket } from './tickets.ts';
 import type { StreamingServices } from './state.ts';
@@ -84,7 +84,7 @@ export async function streamingRoutes(
           "The ticket is random (only its hash is stored) and is consumed when the socket opens; a used, expired or other model's ticket is refused (error frame TICKET_INVALID).",
         security: SIGNED,
         body: streamTicketBody,
-        response: { 200: streamTicketResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+        response: { 200: streamTicketResponse, ...errorResponses(400, 401, 404) },
       },
     },
     async (req) => ({ data: await issueStreamTicket(ctx, currentUser(req), req.body.modelId) }),
@@ -104,7 +104,7 @@ export async function streamingRoutes(
               : 'Streaming TTS (WebSocket upgrade): {type:"infer", text, gender} in, {type:"audio", seq, audioContent} out',
           description:
             'Query modelId, language. Protocol: @ulca/contracts api/streaming.ts and README "Streaming ASR and TTS". A request that is not a WebSocket upgrade gets 426.',
-          response: { 426: errorResponse },
+          response: { ...errorResponses(426) },
         },
         handler: async (_request, reply) =>
           reply

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { PUBLIC, signedIn } from '../../security/access.ts';
-import { errorResponse, SIGNED } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendObject } from '../../storage/send-object.ts';
 import * as service from './service.ts';
@@ -44,7 +44,7 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext<Models
           '<name>.translation.txt and <name>.<target>.wav, plus summary.csv and summary.json.',
         security: SIGNED,
         body: stsBatchSubmitBody,
-        response: { 200: stsBatchSubmitResponse, 400: errorResponse, 401: errorResponse },
+        response: { 200: stsBatchSubmitResponse, ...errorResponses(400, 401) },
       },
     },
     async (req) => ({
@@ -63,7 +63,7 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext<Models
           "A batch's progress (files done/failed of total), per-file outcomes and, when Completed, a signed download link (the caller's own batch; 404 otherwise)",
         security: SIGNED,
         querystring: stsBatchStatusQuery,
-        response: { 200: stsBatchStatusResponse, 401: errorResponse, 404: errorResponse },
+        response: { 200: stsBatchStatusResponse, ...errorResponses(401, 404) },
       },
     },
     async (req) => ({ data: await service.getBatchStatus(ctx, currentUser(req), req.query.batchId) }),
@@ -77,7 +77,7 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext<Models
         tags: TAGS,
         summary: "The caller's speech-to-speech batches, newest first",
         security: SIGNED,
-        response: { 200: stsBatchListResponse, 401: errorResponse },
+        response: { 200: stsBatchListResponse, ...errorResponses(401) },
       },
     },
     async (req) => ({ data: await service.listBatches(ctx, currentUser(req)) }),
