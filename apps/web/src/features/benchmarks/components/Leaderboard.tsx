@@ -4,11 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
@@ -21,6 +17,7 @@ import { coverageText, intervalText, leaderboardMetrics, rankedEntries, scoreTex
 import { directionText, metricLabel } from '../../../lib/metric-glossary.ts';
 import { MetricName } from '../../../components/MetricName.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
 
 /** Cells shown from `sm` up; on a phone their content moves under the score. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -88,133 +85,127 @@ export function Leaderboard({
           {t('benchmarks.leaderboard.noRecords')}
         </Typography>
       ) : (
-        <TableContainer sx={{ mt: 1 }}>
-          {/* Narrower cell padding on a phone leaves the model name room to wrap at words. */}
-          <Table
-            size="small"
-            aria-label={t('benchmarks.leaderboard.table', { metric: metricLabel(metric) })}
-            sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}
-          >
-            <TableHead>
-              <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
-                <TableCell>{t('benchmarks.leaderboard.rank')}</TableCell>
-                <TableCell>{t('benchmarks.leaderboard.model')}</TableCell>
-                <TableCell align="right">{t('benchmarks.leaderboard.score')}</TableCell>
-                <TableCell align="right" sx={WIDE_ONLY}>
-                  <Tooltip title={t('benchmarks.leaderboard.intervalHint')}>
-                    <span>{t('benchmarks.leaderboard.interval')}</span>
-                  </Tooltip>
-                </TableCell>
-                <TableCell align="right" sx={WIDE_ONLY}>
-                  <Tooltip title={t('benchmarks.leaderboard.coverageHint')}>
-                    <span>{t('benchmarks.leaderboard.coverage')}</span>
-                  </Tooltip>
-                </TableCell>
-                <TableCell padding="checkbox" aria-label={t('benchmarks.leaderboard.details')} />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((e, i) => {
-                const isOpen = open === e.benchmarkProcessId;
-                return (
-                  <Fragment key={e.benchmarkProcessId}>
-                    <TableRow sx={{ '& > td': { borderBottom: isOpen ? 'unset' : undefined } }}>
-                      <TableCell sx={{ fontWeight: 600 }}>
-                        {e.modelStatus === 'unpublished' ? '–' : e.position > 0 ? e.position : i + 1}
-                      </TableCell>
-                      {/* Names wrap between words only: overflow-wrap 'anywhere' let the table shrink the cell and cut them mid-word on phones (issue #22 item 18). */}
-                      <TableCell sx={{ overflowWrap: 'break-word', wordBreak: 'normal' }} data-testid="leaderboard-model">
-                        <Link component={RouterLink} to={modelDetailPath(e.modelId)}>
-                          {e.modelName}
-                        </Link>{' '}
-                        <Typography component="span" variant="body2" color="text.secondary">
-                          {e.modelVersion}
-                        </Typography>
-                        {e.modelStatus === 'unpublished' && (
-                          <Typography component="span" variant="caption" color="warning.dark" sx={{ display: 'block' }}>
-                            {t('benchmarks.leaderboard.unpublished')}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
-                        {scoreText(e.score)}
-                        {/* Phone: the interval and coverage columns are hidden; they show here, under the score. */}
-                        <Typography
-                          component="span"
-                          variant="caption"
-                          sx={{ ...PHONE_ONLY, fontWeight: 400, whiteSpace: 'nowrap', color: 'text.secondary' }}
-                        >
-                          {intervalText(e.ci)}
-                        </Typography>
-                        {/* May wrap: '25/25 வரிசைகள் (100%)' kept on one line pushed the details button out of a phone's width. */}
-                        <Typography
-                          component="span"
-                          variant="caption"
-                          sx={{
-                            ...PHONE_ONLY,
-                            fontWeight: 400,
-                            color: e.coverage < 1 ? 'warning.dark' : 'text.secondary',
-                          }}
-                        >
-                          {coverageText(e.coverage, recordCount)}
-                        </Typography>
-                      </TableCell>
-                      <TableCell align="right" sx={{ ...WIDE_ONLY, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                        {intervalText(e.ci)}
-                      </TableCell>
-                      <TableCell
-                        align="right"
-                        sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap', color: e.coverage < 1 ? 'warning.dark' : undefined }}
-                      >
-                        {coverageText(e.coverage, recordCount)}
-                      </TableCell>
-                      <TableCell padding="checkbox">
-                        <IconButton
-                          size="small"
-                          onClick={() => setOpen(isOpen ? null : e.benchmarkProcessId)}
-                          aria-expanded={isOpen}
-                          aria-label={t('benchmarks.leaderboard.detailsOf', { model: e.modelName })}
-                        >
-                          {isOpen ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
-                        </IconButton>
-                      </TableCell>
-                    </TableRow>
-                    {isOpen && (
-                      <TableRow>
-                        <TableCell colSpan={6} sx={{ bgcolor: 'grey.50' }}>
-                          <Box
-                            component="dl"
-                            sx={{
-                              m: 0,
-                              display: 'grid',
-                              gridTemplateColumns: { xs: '1fr', sm: '120px 1fr' },
-                              columnGap: 2,
-                              rowGap: 0.5,
-                              '& dd': { m: 0 },
-                            }}
-                          >
-                            <Typography component="dt" variant="body2" color="text.secondary">
-                              {t('benchmarks.leaderboard.signature')}
-                            </Typography>
-                            <Typography component="dd" variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                              {e.signature || '-'}
-                            </Typography>
-                            <Typography component="dt" variant="body2" color="text.secondary">
-                              {t('benchmarks.leaderboard.scoredOn')}
-                            </Typography>
-                            <Typography component="dd" variant="body2">
-                              {formatDateTime12(new Date(e.createdOn).toISOString())}
-                            </Typography>
-                          </Box>
-                        </TableCell>
-                      </TableRow>
+        <DataTable
+          // Narrower cell padding on a phone leaves the model name room to wrap at words.
+          containerSx={{ mt: 1 }}
+          size="small"
+          label={t('benchmarks.leaderboard.table', { metric: metricLabel(metric) })}
+          sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}
+          head={
+            <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
+              <TableCell>{t('benchmarks.leaderboard.rank')}</TableCell>
+              <TableCell>{t('benchmarks.leaderboard.model')}</TableCell>
+              <TableCell align="right">{t('benchmarks.leaderboard.score')}</TableCell>
+              <TableCell align="right" sx={WIDE_ONLY}>
+                <Tooltip title={t('benchmarks.leaderboard.intervalHint')}>
+                  <span>{t('benchmarks.leaderboard.interval')}</span>
+                </Tooltip>
+              </TableCell>
+              <TableCell align="right" sx={WIDE_ONLY}>
+                <Tooltip title={t('benchmarks.leaderboard.coverageHint')}>
+                  <span>{t('benchmarks.leaderboard.coverage')}</span>
+                </Tooltip>
+              </TableCell>
+              <TableCell padding="checkbox" aria-label={t('benchmarks.leaderboard.details')} />
+            </TableRow>
+          }
+        >
+          {rows.map((e, i) => {
+            const isOpen = open === e.benchmarkProcessId;
+            return (
+              <Fragment key={e.benchmarkProcessId}>
+                <TableRow sx={{ '& > td': { borderBottom: isOpen ? 'unset' : undefined } }}>
+                  <TableCell sx={{ fontWeight: 600 }}>
+                    {e.modelStatus === 'unpublished' ? '–' : e.position > 0 ? e.position : i + 1}
+                  </TableCell>
+                  {/* Names wrap between words only: overflow-wrap 'anywhere' let the table shrink the cell and cut them mid-word on phones (issue #22 item 18). */}
+                  <TableCell sx={{ overflowWrap: 'break-word', wordBreak: 'normal' }} data-testid="leaderboard-model">
+                    <Link component={RouterLink} to={modelDetailPath(e.modelId)}>
+                      {e.modelName}
+                    </Link>{' '}
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {e.modelVersion}
+                    </Typography>
+                    {e.modelStatus === 'unpublished' && (
+                      <Typography component="span" variant="caption" color="warning.dark" sx={{ display: 'block' }}>
+                        {t('benchmarks.leaderboard.unpublished')}
+                      </Typography>
                     )}
-                  </Fragment>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}>
+                    {scoreText(e.score)}
+                    {/* Phone: the interval and coverage columns are hidden; they show here, under the score. */}
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      sx={{ ...PHONE_ONLY, fontWeight: 400, whiteSpace: 'nowrap', color: 'text.secondary' }}
+                    >
+                      {intervalText(e.ci)}
+                    </Typography>
+                    {/* May wrap: '25/25 வரிசைகள் (100%)' kept on one line pushed the details button out of a phone's width. */}
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      sx={{
+                        ...PHONE_ONLY,
+                        fontWeight: 400,
+                        color: e.coverage < 1 ? 'warning.dark' : 'text.secondary',
+                      }}
+                    >
+                      {coverageText(e.coverage, recordCount)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right" sx={{ ...WIDE_ONLY, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                    {intervalText(e.ci)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap', color: e.coverage < 1 ? 'warning.dark' : undefined }}>
+                    {coverageText(e.coverage, recordCount)}
+                  </TableCell>
+                  <TableCell padding="checkbox">
+                    <IconButton
+                      size="small"
+                      onClick={() => setOpen(isOpen ? null : e.benchmarkProcessId)}
+                      aria-expanded={isOpen}
+                      aria-label={t('benchmarks.leaderboard.detailsOf', { model: e.modelName })}
+                    >
+                      {isOpen ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+                {isOpen && (
+                  <TableRow>
+                    <TableCell colSpan={6} sx={{ bgcolor: 'grey.50' }}>
+                      <Box
+                        component="dl"
+                        sx={{
+                          m: 0,
+                          display: 'grid',
+                          gridTemplateColumns: { xs: '1fr', sm: '120px 1fr' },
+                          columnGap: 2,
+                          rowGap: 0.5,
+                          '& dd': { m: 0 },
+                        }}
+                      >
+                        <Typography component="dt" variant="body2" color="text.secondary">
+                          {t('benchmarks.leaderboard.signature')}
+                        </Typography>
+                        <Typography component="dd" variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                          {e.signature || '-'}
+                        </Typography>
+                        <Typography component="dt" variant="body2" color="text.secondary">
+                          {t('benchmarks.leaderboard.scoredOn')}
+                        </Typography>
+                        <Typography component="dd" variant="body2">
+                          {formatDateTime12(new Date(e.createdOn).toISOString())}
+                        </Typography>
+                      </Box>
+                    </TableCell>
+                  </TableRow>
+                )}
+              </Fragment>
+            );
+          })}
+        </DataTable>
       )}
     </Box>
   );

@@ -11,11 +11,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -28,6 +24,7 @@ import { FilterPopover } from '../../../components/FilterPopover.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { FilterButton, SearchToolbar, TablePaging } from '../../../components/TableToolbar.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { domainName, domainNames } from '../../../lib/i18n/names.ts';
 import { benchmarkErrorText } from '../lib/errors.ts';
 import { formatCount } from '../lib/leaderboard.ts';
@@ -125,104 +122,104 @@ export function RunBenchmarkDialog({
           >
             <FilterButton count={domainFilter.domain?.length ?? 0} onOpen={setAnchor} />
           </SearchToolbar>
-          <TableContainer>
-            <Table size="small" aria-label={t('benchmarks.run.table')} sx={{ minWidth: { sm: 560 } }}>
-              <TableHead>
-                <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: { sm: 'nowrap' } } }}>
-                  <TableCell padding="checkbox" aria-label={t('benchmarks.field.metrics')} />
-                  <TableCell>{t('benchmarks.run.dataset')}</TableCell>
-                  <TableCell sx={WIDE_ONLY}>{t('benchmarks.field.domain')}</TableCell>
-                  <TableCell sx={WIDE_ONLY}>{t('benchmarks.field.description')}</TableCell>
-                  <TableCell align="center">{t('benchmarks.run.select')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {visible.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={5}>
-                      <Typography color="text.secondary" sx={{ py: 2 }}>
-                        {t('benchmarks.run.noneAvailable')}
-                      </Typography>
+          <DataTable
+            size="small"
+            label={t('benchmarks.run.table')}
+            sx={{ minWidth: { sm: 560 } }}
+            head={
+              <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: { sm: 'nowrap' } } }}>
+                <TableCell padding="checkbox" aria-label={t('benchmarks.field.metrics')} />
+                <TableCell>{t('benchmarks.run.dataset')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{t('benchmarks.field.domain')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{t('benchmarks.field.description')}</TableCell>
+                <TableCell align="center">{t('benchmarks.run.select')}</TableCell>
+              </TableRow>
+            }
+          >
+            {visible.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5}>
+                  <Typography color="text.secondary" sx={{ py: 2 }}>
+                    {t('benchmarks.run.noneAvailable')}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            )}
+            {visible.map((b) => {
+              const isSelected = selection.benchmarkId === b.benchmarkId;
+              const isOpen = expanded === b.benchmarkId || isSelected;
+              const available = b.availableMetric.map((m) => m.metricName);
+              const metricNames = [...new Set([...b.metric, ...available])];
+              return (
+                <Fragment key={b.benchmarkId}>
+                  <TableRow selected={isSelected} sx={{ '& > td': { borderBottom: isOpen ? 'unset' : undefined } }}>
+                    <TableCell padding="checkbox">
+                      <IconButton
+                        size="small"
+                        onClick={() => setExpanded(expanded === b.benchmarkId ? null : b.benchmarkId)}
+                        aria-expanded={isOpen}
+                        aria-label={t('benchmarks.run.metricsOf', { name: b.name })}
+                      >
+                        {isOpen ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+                      </IconButton>
+                    </TableCell>
+                    <TableCell sx={{ fontWeight: 500, overflowWrap: 'break-word' }}>{b.name}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{domainNames(b.domain) || '-'}</TableCell>
+                    <TableCell sx={{ ...WIDE_ONLY, maxWidth: 320, overflowWrap: 'break-word' }}>{b.description || '-'}</TableCell>
+                    <TableCell align="center">
+                      <Switch
+                        checked={isSelected}
+                        onChange={() => {
+                          setSelection((s) => toggleDataset(s, b.benchmarkId));
+                          setError(null);
+                        }}
+                        slotProps={{ input: { 'aria-label': t('benchmarks.run.selectOne', { name: b.name }) } }}
+                      />
                     </TableCell>
                   </TableRow>
-                )}
-                {visible.map((b) => {
-                  const isSelected = selection.benchmarkId === b.benchmarkId;
-                  const isOpen = expanded === b.benchmarkId || isSelected;
-                  const available = b.availableMetric.map((m) => m.metricName);
-                  const metricNames = [...new Set([...b.metric, ...available])];
-                  return (
-                    <Fragment key={b.benchmarkId}>
-                      <TableRow selected={isSelected} sx={{ '& > td': { borderBottom: isOpen ? 'unset' : undefined } }}>
-                        <TableCell padding="checkbox">
-                          <IconButton
-                            size="small"
-                            onClick={() => setExpanded(expanded === b.benchmarkId ? null : b.benchmarkId)}
-                            aria-expanded={isOpen}
-                            aria-label={t('benchmarks.run.metricsOf', { name: b.name })}
-                          >
-                            {isOpen ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
-                          </IconButton>
-                        </TableCell>
-                        <TableCell sx={{ fontWeight: 500, overflowWrap: 'break-word' }}>{b.name}</TableCell>
-                        <TableCell sx={WIDE_ONLY}>{domainNames(b.domain) || '-'}</TableCell>
-                        <TableCell sx={{ ...WIDE_ONLY, maxWidth: 320, overflowWrap: 'break-word' }}>{b.description || '-'}</TableCell>
-                        <TableCell align="center">
-                          <Switch
-                            checked={isSelected}
-                            onChange={() => {
-                              setSelection((s) => toggleDataset(s, b.benchmarkId));
-                              setError(null);
-                            }}
-                            slotProps={{ input: { 'aria-label': t('benchmarks.run.selectOne', { name: b.name }) } }}
-                          />
-                        </TableCell>
-                      </TableRow>
-                      <TableRow>
-                        <TableCell colSpan={5} sx={{ py: 0, borderBottom: isOpen ? undefined : 'unset' }}>
-                          <Collapse in={isOpen} timeout="auto" unmountOnExit>
-                            <Box
-                              sx={{ py: 1, pl: { sm: 6 }, display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
-                              role="group"
-                              aria-label={t('benchmarks.run.metricsOf', { name: b.name })}
-                            >
-                              {metricNames.map((m) => {
-                                const enabled = available.includes(m);
-                                const control = (
-                                  <FormControlLabel
-                                    key={m}
-                                    disabled={!enabled}
-                                    control={
-                                      <Checkbox
-                                        size="small"
-                                        checked={isSelected && selection.metrics.includes(m)}
-                                        onChange={() => {
-                                          setSelection((s) => toggleMetric(s, b.benchmarkId, m, available));
-                                          setError(null);
-                                        }}
-                                      />
-                                    }
-                                    label={<MetricName metric={m} />}
+                  <TableRow>
+                    <TableCell colSpan={5} sx={{ py: 0, borderBottom: isOpen ? undefined : 'unset' }}>
+                      <Collapse in={isOpen} timeout="auto" unmountOnExit>
+                        <Box
+                          sx={{ py: 1, pl: { sm: 6 }, display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
+                          role="group"
+                          aria-label={t('benchmarks.run.metricsOf', { name: b.name })}
+                        >
+                          {metricNames.map((m) => {
+                            const enabled = available.includes(m);
+                            const control = (
+                              <FormControlLabel
+                                key={m}
+                                disabled={!enabled}
+                                control={
+                                  <Checkbox
+                                    size="small"
+                                    checked={isSelected && selection.metrics.includes(m)}
+                                    onChange={() => {
+                                      setSelection((s) => toggleMetric(s, b.benchmarkId, m, available));
+                                      setError(null);
+                                    }}
                                   />
-                                );
-                                return enabled ? (
-                                  control
-                                ) : (
-                                  <Tooltip key={m} title={t('benchmarks.run.unavailableMetric')}>
-                                    <span>{control}</span>
-                                  </Tooltip>
-                                );
-                              })}
-                            </Box>
-                          </Collapse>
-                        </TableCell>
-                      </TableRow>
-                    </Fragment>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                                }
+                                label={<MetricName metric={m} />}
+                              />
+                            );
+                            return enabled ? (
+                              control
+                            ) : (
+                              <Tooltip key={m} title={t('benchmarks.run.unavailableMetric')}>
+                                <span>{control}</span>
+                              </Tooltip>
+                            );
+                          })}
+                        </Box>
+                      </Collapse>
+                    </TableCell>
+                  </TableRow>
+                </Fragment>
+              );
+            })}
+          </DataTable>
           <TablePaging
             count={rows.length}
             page={shownPage}

@@ -1,4 +1,5 @@
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
@@ -8,11 +9,7 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -121,84 +118,83 @@ export default function GlossaryPage() {
     >
       {() => (
         <>
-          <TableContainer>
-            <Table aria-label={t('glossary.tableLabel', { app: target.appName })} sx={{ minWidth: phone ? undefined : 560 }}>
-              <TableHead>
-                <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
+          <DataTable
+            label={t('glossary.tableLabel', { app: target.appName })}
+            sx={{ minWidth: phone ? undefined : 560 }}
+            head={
+              <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={allOnPage}
+                    indeterminate={someOnPage && !allOnPage}
+                    onChange={() =>
+                      setSelected((s) => {
+                        const next = new Set(s);
+                        for (const r of pageRows) {
+                          if (allOnPage) next.delete(entryId(r));
+                          else next.add(entryId(r));
+                        }
+                        return next;
+                      })
+                    }
+                    slotProps={{ input: { 'aria-label': t('glossary.selectAll') } }}
+                  />
+                </TableCell>
+                {phone ? (
+                  <TableCell>{t('glossary.entry')}</TableCell>
+                ) : (
+                  <>
+                    <TableCell>{t('dashboard.col.sourceLanguage')}</TableCell>
+                    <TableCell>{t('dashboard.col.targetLanguage')}</TableCell>
+                    <TableCell>{t('glossary.sourceText')}</TableCell>
+                    <TableCell>{t('glossary.targetText')}</TableCell>
+                  </>
+                )}
+                <TableCell align="right">{t('profile.action')}</TableCell>
+              </TableRow>
+            }
+          >
+            {pageRows.map((r) => {
+              const id = entryId(r);
+              return (
+                <TableRow key={id} hover selected={selected.has(id)}>
                   <TableCell padding="checkbox">
                     <Checkbox
-                      checked={allOnPage}
-                      indeterminate={someOnPage && !allOnPage}
-                      onChange={() =>
-                        setSelected((s) => {
-                          const next = new Set(s);
-                          for (const r of pageRows) {
-                            if (allOnPage) next.delete(entryId(r));
-                            else next.add(entryId(r));
-                          }
-                          return next;
-                        })
-                      }
-                      slotProps={{ input: { 'aria-label': t('glossary.selectAll') } }}
+                      checked={selected.has(id)}
+                      onChange={() => toggle(id)}
+                      slotProps={{ input: { 'aria-label': t('glossary.select', { text: r.sourceText }) } }}
                     />
                   </TableCell>
                   {phone ? (
-                    <TableCell>{t('glossary.entry')}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {languageLabel(r.sourceLanguage)} → {languageLabel(r.targetLanguage)}
+                      </Typography>
+                      {r.sourceText} = {r.targetText}
+                    </TableCell>
                   ) : (
                     <>
-                      <TableCell>{t('dashboard.col.sourceLanguage')}</TableCell>
-                      <TableCell>{t('dashboard.col.targetLanguage')}</TableCell>
-                      <TableCell>{t('glossary.sourceText')}</TableCell>
-                      <TableCell>{t('glossary.targetText')}</TableCell>
+                      <TableCell>{languageLabel(r.sourceLanguage)}</TableCell>
+                      <TableCell>{languageLabel(r.targetLanguage)}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.sourceText}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.targetText}</TableCell>
                     </>
                   )}
-                  <TableCell align="right">{t('profile.action')}</TableCell>
+                  <TableCell align="right">
+                    <Tooltip title={t('glossary.delete')}>
+                      <IconButton
+                        aria-label={t('glossary.deleteText', { text: r.sourceText })}
+                        onClick={() => setDeleting([r])}
+                        disabled={remove.isPending}
+                      >
+                        <DeleteOutlineIcon />
+                      </IconButton>
+                    </Tooltip>
+                  </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {pageRows.map((r) => {
-                  const id = entryId(r);
-                  return (
-                    <TableRow key={id} hover selected={selected.has(id)}>
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={selected.has(id)}
-                          onChange={() => toggle(id)}
-                          slotProps={{ input: { 'aria-label': t('glossary.select', { text: r.sourceText }) } }}
-                        />
-                      </TableCell>
-                      {phone ? (
-                        <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                          <Typography variant="caption" color="text.secondary" component="div">
-                            {languageLabel(r.sourceLanguage)} → {languageLabel(r.targetLanguage)}
-                          </Typography>
-                          {r.sourceText} = {r.targetText}
-                        </TableCell>
-                      ) : (
-                        <>
-                          <TableCell>{languageLabel(r.sourceLanguage)}</TableCell>
-                          <TableCell>{languageLabel(r.targetLanguage)}</TableCell>
-                          <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.sourceText}</TableCell>
-                          <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.targetText}</TableCell>
-                        </>
-                      )}
-                      <TableCell align="right">
-                        <Tooltip title={t('glossary.delete')}>
-                          <IconButton
-                            aria-label={t('glossary.deleteText', { text: r.sourceText })}
-                            onClick={() => setDeleting([r])}
-                            disabled={remove.isPending}
-                          >
-                            <DeleteOutlineIcon />
-                          </IconButton>
-                        </Tooltip>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+              );
+            })}
+          </DataTable>
           <TablePaging
             count={rows.length}
             page={Math.min(page, lastPage)}

@@ -11,7 +11,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
@@ -25,6 +24,7 @@ import { benchmarkRunsView, isExpandable, modelActions, modelStatusColor } from 
 import { modelTaskText } from '../lib/tasks.ts';
 import { ModelStatus } from './ModelStatus.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
 
 /** The columns, as keys of `models.col` in the catalogue. */
 const COLUMNS = ['task', 'modelName', 'version', 'domain', 'license', 'submittedOn', 'status', 'action'];
@@ -70,77 +70,76 @@ export function MyModelsTable({
     });
 
   return (
-    <TableContainer>
-      <Table aria-label={t('models.my.title')} sx={{ minWidth: 900 }}>
-        <TableHead>
-          <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
-            <TableCell padding="checkbox" aria-label={t('models.my.benchmarkRuns')} />
-            {COLUMNS.map((c) => (
-              <TableCell key={c}>{t(`models.col.${c}`)}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => {
-            const isHighlighted = row.modelId === highlighted;
-            const open = expanded.has(row.modelId);
-            const canExpand = isExpandable(row);
-            const act = modelActions(row);
-            return (
-              <Fragment key={row.modelId}>
-                <TableRow
-                  ref={isHighlighted ? highlightRef : undefined}
-                  selected={isHighlighted}
-                  data-highlighted={isHighlighted || undefined}
-                  sx={{
-                    '& > td': { borderBottom: open ? 'unset' : undefined },
-                    transition: 'background-color 600ms ease',
-                    '&.Mui-selected, &.Mui-selected:hover': { bgcolor: (t) => alpha(t.palette.warning.main, 0.16) },
-                  }}
-                >
-                  <TableCell padding="checkbox">
-                    <Tooltip title={canExpand ? (open ? t('models.my.hideRuns') : t('models.my.showRuns')) : t('models.my.noRuns')}>
-                      <span>
-                        <IconButton
-                          size="small"
-                          disabled={!canExpand}
-                          onClick={() => toggle(row.modelId)}
-                          aria-expanded={open}
-                          aria-label={t('models.my.runsOf', { name: row.name })}
-                        >
-                          {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{modelTaskText(row.task.type)}</TableCell>
-                  <TableCell sx={{ minWidth: 160, maxWidth: 280, overflowWrap: 'anywhere', fontWeight: 500 }}>{row.name}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.version}</TableCell>
-                  <TableCell sx={{ maxWidth: 160, overflowWrap: 'anywhere' }}>{domainText(row.domain)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{licenseText(row.license)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatEpochDay(row.submittedOn)}</TableCell>
-                  <TableCell>
-                    <ModelStatus status={row.status} reason={row.unpublishReason} />
-                  </TableCell>
-                  <TableCell>
-                    <ActionCell row={row} act={act} actions={actions} />
-                  </TableCell>
-                </TableRow>
-                {canExpand && (
-                  <TableRow>
-                    <TableCell colSpan={COLUMNS.length + 1} sx={{ py: 0, borderBottom: open ? undefined : 'unset' }}>
-                      <Collapse in={open} timeout="auto" unmountOnExit>
-                        <BenchmarkRuns row={row} />
-                      </Collapse>
-                    </TableCell>
-                  </TableRow>
-                )}
-              </Fragment>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable
+      label={t('models.my.title')}
+      sx={{ minWidth: 900 }}
+      head={
+        <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
+          <TableCell padding="checkbox" aria-label={t('models.my.benchmarkRuns')} />
+          {COLUMNS.map((c) => (
+            <TableCell key={c}>{t(`models.col.${c}`)}</TableCell>
+          ))}
+        </TableRow>
+      }
+    >
+      {rows.map((row) => {
+        const isHighlighted = row.modelId === highlighted;
+        const open = expanded.has(row.modelId);
+        const canExpand = isExpandable(row);
+        const act = modelActions(row);
+        return (
+          <Fragment key={row.modelId}>
+            <TableRow
+              ref={isHighlighted ? highlightRef : undefined}
+              selected={isHighlighted}
+              data-highlighted={isHighlighted || undefined}
+              sx={{
+                '& > td': { borderBottom: open ? 'unset' : undefined },
+                transition: 'background-color 600ms ease',
+                '&.Mui-selected, &.Mui-selected:hover': { bgcolor: (t) => alpha(t.palette.warning.main, 0.16) },
+              }}
+            >
+              <TableCell padding="checkbox">
+                <Tooltip title={canExpand ? (open ? t('models.my.hideRuns') : t('models.my.showRuns')) : t('models.my.noRuns')}>
+                  <span>
+                    <IconButton
+                      size="small"
+                      disabled={!canExpand}
+                      onClick={() => toggle(row.modelId)}
+                      aria-expanded={open}
+                      aria-label={t('models.my.runsOf', { name: row.name })}
+                    >
+                      {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{modelTaskText(row.task.type)}</TableCell>
+              <TableCell sx={{ minWidth: 160, maxWidth: 280, overflowWrap: 'anywhere', fontWeight: 500 }}>{row.name}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.version}</TableCell>
+              <TableCell sx={{ maxWidth: 160, overflowWrap: 'anywhere' }}>{domainText(row.domain)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{licenseText(row.license)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatEpochDay(row.submittedOn)}</TableCell>
+              <TableCell>
+                <ModelStatus status={row.status} reason={row.unpublishReason} />
+              </TableCell>
+              <TableCell>
+                <ActionCell row={row} act={act} actions={actions} />
+              </TableCell>
+            </TableRow>
+            {canExpand && (
+              <TableRow>
+                <TableCell colSpan={COLUMNS.length + 1} sx={{ py: 0, borderBottom: open ? undefined : 'unset' }}>
+                  <Collapse in={open} timeout="auto" unmountOnExit>
+                    <BenchmarkRuns row={row} />
+                  </Collapse>
+                </TableCell>
+              </TableRow>
+            )}
+          </Fragment>
+        );
+      })}
+    </DataTable>
   );
 }
 

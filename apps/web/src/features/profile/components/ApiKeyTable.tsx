@@ -1,14 +1,11 @@
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { Fragment, useState } from 'react';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
@@ -36,66 +33,65 @@ export function ApiKeyTable({ rows, userID }: { rows: readonly ApiKey[]; userID:
 
   return (
     <>
-      <TableContainer>
-        <Table aria-label={t('profile.appIntegration')} sx={{ minWidth: 640 }}>
-          <TableHead>
-            <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
-              <TableCell sx={{ width: 56 }} />
-              <TableCell>{t('profile.appName')}</TableCell>
-              <TableCell>{t('profile.apiKey')}</TableCell>
-              <TableCell>{t('profile.createdOn')}</TableCell>
-              <TableCell align="right">{t('profile.action')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => {
-              const expanded = open === row.ulcaApiKey;
-              return (
-                <Fragment key={row.ulcaApiKey}>
-                  <TableRow sx={{ '& > td': { borderBottom: expanded ? 'unset' : undefined } }}>
-                    <TableCell>
-                      <IconButton
-                        size="small"
-                        aria-label={
-                          expanded ? t('profile.hideProviders', { app: row.appName }) : t('profile.showProviders', { app: row.appName })
-                        }
-                        aria-expanded={expanded}
-                        onClick={() => setOpen(expanded ? null : row.ulcaApiKey)}
-                      >
-                        {expanded ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
-                      </IconButton>
-                    </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere', fontWeight: 500 }}>{row.appName}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{row.ulcaApiKey}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatKeyCreatedOn(row.createdOn)}</TableCell>
-                    <TableCell align="right">
-                      <Button
-                        size="small"
-                        color="error"
-                        variant="outlined"
-                        aria-label={t('profile.revokeKeyOf', { app: row.appName })}
-                        onClick={() => {
-                          setRevoking(row);
-                          setConfirmOpen(true);
-                        }}
-                      >
-                        {t('profile.revoke')}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                  <TableRow>
-                    <TableCell colSpan={5} sx={{ py: 0, bgcolor: expanded ? 'grey.50' : undefined }}>
-                      <Collapse in={expanded} timeout="auto" unmountOnExit>
-                        <ProviderKeys apiKey={row} userID={userID} />
-                      </Collapse>
-                    </TableCell>
-                  </TableRow>
-                </Fragment>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable
+        label={t('profile.appIntegration')}
+        sx={{ minWidth: 640 }}
+        head={
+          <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
+            <TableCell sx={{ width: 56 }} />
+            <TableCell>{t('profile.appName')}</TableCell>
+            <TableCell>{t('profile.apiKey')}</TableCell>
+            <TableCell>{t('profile.createdOn')}</TableCell>
+            <TableCell align="right">{t('profile.action')}</TableCell>
+          </TableRow>
+        }
+      >
+        {rows.map((row) => {
+          const expanded = open === row.ulcaApiKey;
+          return (
+            <Fragment key={row.ulcaApiKey}>
+              <TableRow sx={{ '& > td': { borderBottom: expanded ? 'unset' : undefined } }}>
+                <TableCell>
+                  <IconButton
+                    size="small"
+                    aria-label={
+                      expanded ? t('profile.hideProviders', { app: row.appName }) : t('profile.showProviders', { app: row.appName })
+                    }
+                    aria-expanded={expanded}
+                    onClick={() => setOpen(expanded ? null : row.ulcaApiKey)}
+                  >
+                    {expanded ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+                  </IconButton>
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere', fontWeight: 500 }}>{row.appName}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{row.ulcaApiKey}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatKeyCreatedOn(row.createdOn)}</TableCell>
+                <TableCell align="right">
+                  <Button
+                    size="small"
+                    color="error"
+                    variant="outlined"
+                    aria-label={t('profile.revokeKeyOf', { app: row.appName })}
+                    onClick={() => {
+                      setRevoking(row);
+                      setConfirmOpen(true);
+                    }}
+                  >
+                    {t('profile.revoke')}
+                  </Button>
+                </TableCell>
+              </TableRow>
+              <TableRow>
+                <TableCell colSpan={5} sx={{ py: 0, bgcolor: expanded ? 'grey.50' : undefined }}>
+                  <Collapse in={expanded} timeout="auto" unmountOnExit>
+                    <ProviderKeys apiKey={row} userID={userID} />
+                  </Collapse>
+                </TableCell>
+              </TableRow>
+            </Fragment>
+          );
+        })}
+      </DataTable>
       <ConfirmDialog
         open={confirmOpen}
         title={revoking ? t('profile.revokeKeyOf', { app: revoking.appName }) : t('profile.revokeApiKey')}
