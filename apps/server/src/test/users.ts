@@ -53,6 +53,17 @@ export async function signedInject(
 }
 
 /**
+ * Generates an API key of `user` for the application `appName` through the real API
+ * (POST users/generateApiKey; docs/api.md#api-keys) and returns the key. Throws with the answer's
+ * body when it is not a 200.
+ */
+export async function generateApiKey(app: FastifyInstance, user: TestUser, appName: string): Promise<string> {
+  const res = await signedInject(app, user, 'POST', '/ulca/user-mgmt/v1/users/generateApiKey', { userID: user.userId, appName });
+  if (res.statusCode !== 200) throw new Error(`generateApiKey failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.ulcaApiKey as string;
+}
+
+/**
  * Writes an active user with `password` straight into `db` (for tests whose server runs in another
  * process). Throws on a database error.
  */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GLOSSARY_API, GLOSSARY_MAX_ENTRIES, MODEL_API } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
-import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
+import { createSignedInUser, generateApiKey, signedInject, type TestUser } from '../../test/users.ts';
 import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { signedHeaders } from '../../security/signing.ts';
@@ -20,12 +20,6 @@ let bob: TestUser;
 let chatKey: string;
 let otherKey: string;
 let apertiumId: string;
-
-async function generate(u: TestUser, appName: string): Promise<string> {
-  const res = await signedInject(p.app, u, 'POST', `${USERS}/generateApiKey`, { userID: u.userId, appName });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.ulcaApiKey as string;
-}
 
 const entry = (sourceText: string, targetText: string, sourceLanguage = 'hi', targetLanguage = 'ur') => ({
   sourceLanguage,
@@ -59,8 +53,8 @@ beforeAll(async () => {
   ms = await startTestModelServer();
   alice = await createSignedInUser(p);
   bob = await createSignedInUser(p, ['READONLY-USER']);
-  chatKey = await generate(alice, 'Chat Bot');
-  otherKey = await generate(alice, 'Other App');
+  chatKey = await generateApiKey(p.app, alice, 'Chat Bot');
+  otherKey = await generateApiKey(p.app, alice, 'Other App');
 }, 120_000);
 
 afterAll(async () => {
@@ -213,7 +207,7 @@ describe('glossary validation (docs/product.md#validation-rules)', () => {
 
 describe('glossary isolation', () => {
   it("another user reaches nothing of Alice's apps, concurrently, and learns nothing from the answer", async () => {
-    const bobKey = await generate(bob, 'Bob App');
+    const bobKey = await generateApiKey(p.app, bob, 'Bob App');
     const before = await list(alice, 'Chat Bot');
     const attempts = await Promise.all([
       fetchAll(bob, 'Chat Bot'),
@@ -270,7 +264,7 @@ describe('glossary isolation', () => {
   });
 
   it('revoking the API key deletes its glossary', async () => {
-    const temp = await generate(alice, 'Temp App');
+    const temp = await generateApiKey(p.app, alice, 'Temp App');
     expect((await create(alice, 'Temp App', [entry('राम', 'x')])).statusCode).toBe(200);
     const revoke = await signedInject(p.app, alice, 'POST', `${USERS}/revokeApiKey`, {
       userID: alice.userId,

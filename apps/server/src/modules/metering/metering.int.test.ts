@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { MODEL_API, PIPELINE_API, USAGE_API, type UsageKeyReport, type UsageRow } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
-import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
+import { createSignedInUser, generateApiKey, signedInject, type TestUser } from '../../test/users.ts';
 import { silentWav, startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { createDb } from '../../db/pool.ts';
@@ -16,7 +16,6 @@ import { buildApp } from '../../app.ts';
 import type { FullContext } from '../../app-services.ts';
 import { flushMetering } from './service.ts';
 
-const USERS = '/ulca/user-mgmt/v1/users';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
 
 let p: TestPlatform;
@@ -32,11 +31,6 @@ let asrId = '';
 let ttsId = '';
 let ocrId = '';
 
-async function generate(u: TestUser, appName: string): Promise<string> {
-  const res = await signedInject(p.app, u, 'POST', `${USERS}/generateApiKey`, { userID: u.userId, appName });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.ulcaApiKey as string;
-}
 const computeOn = (app: FastifyInstance, key: string, payload: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: MODEL_API.compute, payload, headers: { ulcaApiKey: key } });
 const usage = (u: TestUser, key: string, extra = '') =>
@@ -75,8 +69,8 @@ beforeAll(async () => {
     callbackUrl: ms.url('ocr'),
     languages: [{ sourceLanguage: 'en' }],
   });
-  aliceKey = await generate(alice, 'Metered App');
-  quotaKey = await generate(alice, 'Quota App');
+  aliceKey = await generateApiKey(p.app, alice, 'Metered App');
+  quotaKey = await generateApiKey(p.app, alice, 'Quota App');
 }, 120_000);
 
 afterAll(async () => {
@@ -227,7 +221,7 @@ describe('quotas per key', () => {
   };
 
   it('a pipeline is held to its calls quota whole: 10 parallel 2-stage chains on 5 calls → 2 deliver (4 calls), 8 refused and charged nothing; replayed, nothing leaks', async () => {
-    const key = await generate(alice, 'Chain Limited');
+    const key = await generateApiKey(p.app, alice, 'Chain Limited');
     expect((await setQuota(key.split('.')[0], 'calls', 5)).statusCode).toBe(200);
     for (const round of [1, 2]) {
       const runs = await Promise.all(Array.from({ length: 10 }, (_, i) => chain(i % 2 ? second.app : p.app, key)));
@@ -247,7 +241,7 @@ describe('quotas per key', () => {
   });
 
   it('a chain whose stage fails is charged for the stages called, and gets back the ones after it', async () => {
-    const key = await generate(alice, 'Chain Failing');
+    const key = await generateApiKey(p.app, alice, 'Chain Failing');
     expect((await setQuota(key.split('.')[0], 'calls', 4)).statusCode).toBe(200);
     const broken = await insertTestModel(p.ctx, {
       userId: bob.userId,
@@ -263,7 +257,7 @@ describe('quotas per key', () => {
   });
 
   it('a later stage refused on a unit known only then (the characters tts reads) ends the chain with 429; its call is given back', async () => {
-    const key = await generate(alice, 'Chain Characters');
+    const key = await generateApiKey(p.app, alice, 'Chain Characters');
     const id = key.split('.')[0];
     expect((await setQuota(id, 'calls', 10)).statusCode).toBe(200);
     expect((await setQuota(id, 'characters', 10)).statusCode).toBe(200);
@@ -282,7 +276,7 @@ describe('quotas per key', () => {
 
   it('a default limit applies to every key without its own; concurrent calls on two processes never pass it', async () => {
     expect((await setQuota('*', 'calls', 4)).statusCode).toBe(200);
-    const key = await generate(bob, 'Default Limited');
+    const key = await generateApiKey(p.app, bob, 'Default Limited');
     const calls = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         computeOn(i % 2 ? second.app : p.app, key, { modelId: translationId, input: [{ source: `c${i}` }] }),

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GLOSSARY_API, PIPELINE_API, type PipelineConfigResponse } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
-import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
+import { createSignedInUser, generateApiKey, signedInject, type TestUser } from '../../test/users.ts';
 import { silentWav, startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { invalidateModelEndpoint } from '../models/service.ts';
@@ -36,12 +36,6 @@ let garbageId = '';
 let doubleTtsId = '';
 
 const local = (url: string) => url.replace('127.0.0.1', 'localhost');
-
-async function generate(u: TestUser, appName: string): Promise<string> {
-  const res = await signedInject(p.app, u, 'POST', `${USERS}/generateApiKey`, { userID: u.userId, appName });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.ulcaApiKey as string;
-}
 
 const compute = (body: Json, k = key) =>
   p.app.inject({ method: 'POST', url: PIPELINE_API.compute, payload: body, headers: { ulcaApiKey: k } });
@@ -113,7 +107,7 @@ beforeAll(async () => {
   ttsId = ref.find((m) => m.task.type === 'tts' && m.languages.some((l) => l.sourceLanguage === 'ur'))!.modelId;
   transliterationId = ref.find((m) => m.task.type === 'transliteration')!.modelId;
   await p.referenceModels!.ready;
-  key = await generate(alice, 'Speech App');
+  key = await generateApiKey(p.app, alice, 'Speech App');
   // The app's glossary: राम is rendered as شری رام in its translations.
   const g = await signedInject(p.app, alice, 'POST', GLOSSARY_API.create, {
     appName: 'Speech App',
@@ -335,7 +329,7 @@ describe('pipeline compute: bad input names the stage; nothing after it runs', (
   });
 
   it('a missing or revoked key is 401', async () => {
-    const k = await generate(alice, 'Short Lived');
+    const k = await generateApiKey(p.app, alice, 'Short Lived');
     expect((await compute({ pipelineTasks: sts().slice(1), inputData: { input: [{ source: 'पानी' }] } }, k)).statusCode).toBe(200);
     const revoked = await signedInject(p.app, alice, 'POST', `${USERS}/revokeApiKey`, {
       userID: alice.userId,
