@@ -29,7 +29,8 @@ import { TransliterationInput } from '../../../components/TransliterationInput.t
 import { useStsSlots } from '../lib/slots.ts';
 import { convertRomanWords, romanWords } from '../../../lib/roman-word.ts';
 import { AudioInputError, prepareSpeech } from '../../../lib/audio.ts';
-import { canSendUrl, urlError } from '../../../lib/limits.ts';
+import { canSendUrl } from '../../../lib/limits.ts';
+import { UrlConvertRow } from './UrlConvertRow.tsx';
 import { StageError, runAsr, runTranslation, runTts, useStageModels } from '../api/sts.ts';
 import { localizeAudioError, stageMessageText } from '../lib/sts-texts.ts';
 import {
@@ -277,26 +278,14 @@ export function SpeechToSpeech() {
         )}
         {inputMode === 'record' && <AudioRecorder onRecorded={onRecorded} disabled={!!missing || busy} />}
         {inputMode === 'url' && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-            <TextField
-              label={t('sts.audioUrl')}
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
-              placeholder="https://example.com/speech.wav"
-              error={!!urlError(url)}
-              helperText={urlError(url) ? t('sts.invalidUrl') : ' '}
-              size="small"
-              fullWidth
-            />
-            <Button
-              variant="contained"
-              onClick={() => void run({ audio: { audioUri: url.trim() } })}
-              disabled={!canSendUrl(url) || busy}
-              sx={{ flexShrink: 0 }}
-            >
-              {t('sts.convert')}
-            </Button>
-          </Stack>
+          <UrlConvertRow
+            label={t('sts.audioUrl')}
+            placeholder="https://example.com/speech.wav"
+            url={url}
+            onUrlChange={setUrl}
+            onConvert={() => void run({ audio: { audioUri: url.trim() } })}
+            disabled={!canSendUrl(url) || busy}
+          />
         )}
         {inputMode === 'text' && (
           <Stack spacing={1}>

@@ -9,7 +9,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -17,6 +16,7 @@ import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useSession } from '../../../lib/session.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import { urlError } from '../../../lib/limits.ts';
+import { UrlConvertRow } from './UrlConvertRow.tsx';
 import { stsKeys, useStsBatch, useSubmitStsBatch } from '../api/sts.ts';
 import { batchProgressText, type StsSelection } from '../lib/sts.ts';
 import { StsBatchHistory } from './StsBatchHistory.tsx';
@@ -81,26 +81,14 @@ export function StsBatchPanel({ selection, gender }: { selection: StsSelection; 
           {t('sts.batch.signInAfter')}
         </Alert>
       ) : (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <TextField
-            label={t('sts.batch.zipUrl')}
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            placeholder="https://example.com/recordings.zip"
-            error={!!urlError(url)}
-            helperText={urlError(url) ? t('sts.invalidUrl') : ' '}
-            size="small"
-            fullWidth
-          />
-          <Button
-            variant="contained"
-            onClick={convert}
-            disabled={!url.trim() || !!urlError(url) || submit.isPending || (!!b && !finished)}
-            sx={{ flexShrink: 0 }}
-          >
-            {t('sts.convert')}
-          </Button>
-        </Stack>
+        <UrlConvertRow
+          label={t('sts.batch.zipUrl')}
+          placeholder="https://example.com/recordings.zip"
+          url={url}
+          onUrlChange={setUrl}
+          onConvert={convert}
+          disabled={!url.trim() || !!urlError(url) || submit.isPending || (!!b && !finished)}
+        />
       )}
       {batch.isError && <Alert severity="error">{localizeMessage(errorMessage(batch.error))}</Alert>}
       {b && (
