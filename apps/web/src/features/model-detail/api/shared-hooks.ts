@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { modelDetailKeys } from './keys.ts';
+import type { fetchTransliterationSuggestions as fetchSuggestions } from './transliteration.ts';
 
 /*
  * The model-detail pieces other features use through the app shell's slots (app/feature-slots.tsx).
@@ -38,11 +39,5 @@ export function transliterationModelQuery(language: string) {
 }
 
 /** transliteration.ts fetchTransliterationSuggestions, loaded on the first call: suggestions for one Roman-letter word from model `modelId`. */
-export async function fetchTransliterationSuggestions(
-  modelId: string,
-  word: string,
-  signal?: AbortSignal,
-  language?: string,
-): Promise<string[]> {
-  return (await import('./transliteration.ts')).fetchTransliterationSuggestions(modelId, word, signal, language);
-}
+export const fetchTransliterationSuggestions: typeof fetchSuggestions = async (...args) =>
+  (await import('./transliteration.ts')).fetchTransliterationSuggestions(...args);
