@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
+import { ExportableGrid } from '../../../components/ExportableGrid.tsx';
 import type { ModelRecord } from '@ulca/contracts';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { formatDateTime24 } from '../../../lib/dates.ts';
@@ -80,23 +81,12 @@ export function OwnerFeedback({ model }: { model: ModelRecord }) {
               {t('models.feedback.none')}
             </Typography>
           ) : (
-            <DataGrid
+            <ExportableGrid
               rows={feedbackRows(res.data)}
               columns={columnsOf(t)}
               getRowHeight={() => 'auto'}
               label={t('models.feedback.tableLabel')}
-              showToolbar
-              disableRowSelectionOnClick
-              initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
-              pageSizeOptions={[10, 25, 50, 100]}
-              slotProps={{
-                toolbar: {
-                  showQuickFilter: true,
-                  csvOptions: { fileName: feedbackCsvName(model.name, model.version), utf8WithBom: true, allColumns: true },
-                  printOptions: { disableToolbarButton: true },
-                },
-              }}
-              autoHeight
+              csvFileName={feedbackCsvName(model.name, model.version)}
               sx={{ border: 0 }}
             />
           )

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
+import { ExportableGrid, WHOLE_PHRASE_FILTER } from '../../../components/ExportableGrid.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { useModelHealth, useModelUptime } from '../api/health.ts';
@@ -137,7 +138,7 @@ export function HealthCheckTab() {
           {rows.length === 0 ? (
             <EmptyState message={t('common.noRecords')} />
           ) : (
-            <DataGrid
+            <ExportableGrid
               rows={rows}
               columns={columns}
               columnVisibilityModel={phone ? PHONE_HIDDEN : {}}
@@ -146,19 +147,8 @@ export function HealthCheckTab() {
               // sideways scroll on a 390 px phone); the toolbar still sorts, filters and exports there.
               disableColumnMenu={phone}
               label={t('models.health.title')}
-              showToolbar
-              disableRowSelectionOnClick
-              initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
-              pageSizeOptions={[10, 25, 50, 100]}
-              slotProps={{
-                toolbar: {
-                  showQuickFilter: true,
-                  quickFilterProps: { quickFilterParser: (input: string) => (input.trim() ? [input.trim()] : []) },
-                  csvOptions: { fileName: HEALTH_CSV_FILE, utf8WithBom: true, allColumns: true },
-                  printOptions: { disableToolbarButton: true },
-                },
-              }}
-              autoHeight
+              csvFileName={HEALTH_CSV_FILE}
+              quickFilterParser={WHOLE_PHRASE_FILTER}
               // One column: no separator (its half that hangs past the last column made 5 px of sideways scroll).
               sx={phone ? { border: 0, '& .MuiDataGrid-columnSeparator': { display: 'none' } } : { border: 0 }}
             />
