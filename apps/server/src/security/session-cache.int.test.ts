@@ -6,6 +6,7 @@ import type { FullContext } from '../app-services.ts';
 import { createDb } from '../db/pool.ts';
 import { closeServices, createServices } from '../services.ts';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
+import { useTestPlatform } from '../test/platform-hook.ts';
 import { createSignedInUser, signedInject } from '../test/users.ts';
 import { SessionCache, sessionCacheFor } from './session-cache.ts';
 
@@ -17,8 +18,8 @@ describe('session cache across processes', () => {
   let otherCtx: FullContext;
   let other: FastifyInstance;
 
-  beforeAll(async () => {
-    p = await createTestPlatform();
+  useTestPlatform({}, async (platform) => {
+    p = platform;
     const url = p.ctx.db.pool.options.connectionString!;
     otherCtx = await createServices({ ...p.ctx, db: createDb(url, 4) });
     other = await buildApp(otherCtx, { logger: false });
@@ -77,9 +78,6 @@ describe('SessionCache', () => {
   let p: TestPlatform;
   beforeAll(async () => {
     p = await createTestPlatform();
-  });
-  afterAll(async () => {
-    await p?.close();
   });
 
   const session = (userId: string, publicKey: string) => ({

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../app.ts';
-import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
-import { createSignedInUser, signedInject, type TestUser } from '../test/users.ts';
+import type { TestPlatform } from '../test/harness.ts';
+import { useTestPlatform } from '../test/platform-hook.ts';
+import { signedInject, type TestUser } from '../test/users.ts';
 import { signedHeaders } from './signing.ts';
 import { createDb } from '../db/pool.ts';
 import { closeServices, createServices } from '../services.ts';
@@ -21,15 +22,12 @@ describe('signature replay (issue #9 §2)', () => {
   let alice: TestUser;
   let keyId: string;
 
-  beforeAll(async () => {
-    p = await createTestPlatform();
-    alice = await createSignedInUser(p);
+  useTestPlatform({ users: [['CONTRIBUTOR-USER']] }, async (platform, users) => {
+    p = platform;
+    [alice] = users;
     const res = await signedInject(p.app, alice, 'POST', `${USERS}/generateApiKey`, { userID: alice.userId, appName: 'Replay target' });
     expect(res.statusCode, res.body).toBe(200);
     keyId = (res.json().data.ulcaApiKey as string).split('.')[0];
-  });
-  afterAll(async () => {
-    await p?.close();
   });
 
   /** A captured POST: the exact request line, headers and body an eavesdropper saw. */

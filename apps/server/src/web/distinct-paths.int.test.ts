@@ -9,9 +9,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRERENDERED_DATA_ID } from '@ulca/contracts';
-import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
+import type { TestPlatform } from '../test/harness.ts';
+import { useTestPlatform } from '../test/platform-hook.ts';
 import { createSignedInUser } from '../test/users.ts';
 import { insertTestModel } from '../test/models.ts';
 import { loadConfig } from '../config.ts';
@@ -73,16 +74,17 @@ describe.skipIf(!built)('a flood of distinct paths under pages rendered with the
   let base: string;
   let published: string;
 
-  beforeAll(async () => {
-    p = await createTestPlatform();
-    const owner = await createSignedInUser(p);
-    published = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: 'http://127.0.0.1:1/t', name: 'Flooded model' });
-    await p.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(p.app.server.address() as AddressInfo).port}`;
-  }, 60_000);
-  afterAll(async () => {
-    await p?.close();
-  });
+  useTestPlatform(
+    {},
+    async (platform) => {
+      p = platform;
+      const owner = await createSignedInUser(p);
+      published = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: 'http://127.0.0.1:1/t', name: 'Flooded model' });
+      await p.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(p.app.server.address() as AddressInfo).port}`;
+    },
+    60_000,
+  );
 
   it('answers every made-up path with the plain app at once, renders only canonical paths, and keeps /ulca/health fast', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });

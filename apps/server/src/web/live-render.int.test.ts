@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRERENDERED_DATA_ID } from '@ulca/contracts';
-import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
+import type { TestPlatform } from '../test/harness.ts';
+import { useTestPlatform } from '../test/platform-hook.ts';
 import { createSignedInUser } from '../test/users.ts';
 import { insertTestModel } from '../test/models.ts';
 import { loadConfig } from '../config.ts';
@@ -29,21 +30,22 @@ describe.skipIf(!built)('pages rendered with their data by the web build’s ser
   let published: string;
   let draft: string;
 
-  beforeAll(async () => {
-    p = await createTestPlatform();
-    index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
-    const owner = await createSignedInUser(p);
-    published = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: 'http://127.0.0.1:1/t', name: HOSTILE });
-    draft = await insertTestModel(p.ctx, {
-      userId: owner.userId,
-      callbackUrl: 'http://127.0.0.1:1/t',
-      name: 'Secret draft model',
-      status: 'unpublished',
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await p?.close();
-  });
+  useTestPlatform(
+    {},
+    async (platform) => {
+      p = platform;
+      index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+      const owner = await createSignedInUser(p);
+      published = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: 'http://127.0.0.1:1/t', name: HOSTILE });
+      draft = await insertTestModel(p.ctx, {
+        userId: owner.userId,
+        callbackUrl: 'http://127.0.0.1:1/t',
+        name: 'Secret draft model',
+        status: 'unpublished',
+      });
+    },
+    60_000,
+  );
 
   it('shows Explore’s published models to a signed-out visitor, a hostile name as text, never an unpublished one', async () => {
     const res = await p.app.inject({ method: 'GET', url: '/ulca/model/explore-models', headers: { 'accept-encoding': 'br' } });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
-import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestPlatform } from '../../test/harness.ts';
+import { useTestPlatform } from '../../test/platform-hook.ts';
+import { signedInject, type TestUser } from '../../test/users.ts';
 import { signedHeaders } from '../../security/signing.ts';
 import { ensureSystemUser } from './service.ts';
 
@@ -19,14 +20,10 @@ describe('the system account under admin calls', () => {
   let other: TestUser;
   let systemId: string;
 
-  beforeAll(async () => {
-    p = await createTestPlatform();
-    admin = await createSignedInUser(p, ['ADMIN']);
-    other = await createSignedInUser(p, ['READONLY-USER']);
+  useTestPlatform({ users: [['ADMIN'], ['READONLY-USER']] }, async (platform, users) => {
+    p = platform;
+    [admin, other] = users;
     systemId = await ensureSystemUser(p.ctx, SYSTEM);
-  });
-  afterAll(async () => {
-    await p?.close();
   });
 
   const post = (path: string, body: unknown) => signedInject(p.app, admin, 'POST', `${USERS}/${path}`, body);

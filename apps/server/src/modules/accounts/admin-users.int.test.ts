@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD_RULE_MESSAGE } from '@ulca/contracts';
-import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
+import type { TestPlatform } from '../../test/harness.ts';
+import { useTestPlatform } from '../../test/platform-hook.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 
 const USERS = '/ulca/user-mgmt/v1/users';
@@ -12,14 +13,9 @@ describe('admin user management', () => {
   let contributor: TestUser;
   let reader: TestUser;
 
-  beforeAll(async () => {
-    p = await createTestPlatform();
-    admin = await createSignedInUser(p, ['ADMIN']);
-    contributor = await createSignedInUser(p, ['CONTRIBUTOR-USER']);
-    reader = await createSignedInUser(p, ['READONLY-USER']);
-  });
-  afterAll(async () => {
-    await p?.close();
+  useTestPlatform({ users: [['ADMIN'], ['CONTRIBUTOR-USER'], ['READONLY-USER']] }, (platform, users) => {
+    p = platform;
+    [admin, contributor, reader] = users;
   });
 
   const asAdmin = (path: string, body: unknown, u: TestUser = admin) => signedInject(p.app, u, 'POST', `${USERS}/${path}`, body);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestPlatform } from '../../test/harness.ts';
+import { useTestPlatform } from '../../test/platform-hook.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 
 const USERS = '/ulca/user-mgmt/v1/users';
@@ -10,19 +11,21 @@ const WINDOW_SECONDS = 3;
 describe('current-password guesses count with the sign-in lockout', () => {
   let p: TestPlatform;
   let ip = 0;
-  beforeAll(async () => {
-    p = await createTestPlatform({
-      config: {
-        loginMaxFailuresPerAccount: LIMIT,
-        loginAccountWindowSeconds: WINDOW_SECONDS,
-        loginMaxFailuresPerIp: 1000,
-        loginIpWindowSeconds: 900,
+  useTestPlatform(
+    {
+      platform: {
+        config: {
+          loginMaxFailuresPerAccount: LIMIT,
+          loginAccountWindowSeconds: WINDOW_SECONDS,
+          loginMaxFailuresPerIp: 1000,
+          loginIpWindowSeconds: 900,
+        },
       },
-    });
-  });
-  afterAll(async () => {
-    await p?.close();
-  });
+    },
+    (platform) => {
+      p = platform;
+    },
+  );
 
   const login = (email: string, password: string) =>
     p.app.inject({

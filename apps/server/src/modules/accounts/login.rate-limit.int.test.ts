@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestPlatform } from '../../test/harness.ts';
+import { useTestPlatform } from '../../test/platform-hook.ts';
 import { createSignedInUser, type TestUser } from '../../test/users.ts';
 import { mailSettled, mailsTo } from '../../test/outbox.ts';
 
@@ -14,14 +15,16 @@ describe('login rate limits (failed attempts per account and per address)', () =
     return `10.7.${n >> 8}.${n & 255}`;
   };
 
-  beforeAll(async () => {
-    p = await createTestPlatform({
-      config: { loginMaxFailuresPerAccount: 3, loginAccountWindowSeconds: 900, loginMaxFailuresPerIp: 5, loginIpWindowSeconds: 600 },
-    });
-  });
-  afterAll(async () => {
-    await p?.close();
-  });
+  useTestPlatform(
+    {
+      platform: {
+        config: { loginMaxFailuresPerAccount: 3, loginAccountWindowSeconds: 900, loginMaxFailuresPerIp: 5, loginIpWindowSeconds: 600 },
+      },
+    },
+    (platform) => {
+      p = platform;
+    },
+  );
 
   // Each call comes from its own peer address unless one is given (no proxy is trusted by default).
   const login = (email: string, password: string, ip = nextIp(), headers: Record<string, string> = {}, app = p.app, code?: string) =>

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RULE_MESSAGE } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
+import { useTestPlatform } from '../../test/platform-hook.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { FORGOT_MESSAGE, whenResetMailsSent } from './password-reset.ts';
 import { mailSettled, latestResetLink, mailsTo, resetLinkParts } from '../../test/outbox.ts';
@@ -17,15 +18,18 @@ describe('forgot and reset password', () => {
   /** A fresh client address per call group, so the per-address limits of one test do not touch another. */
   const nextIp = () => `10.0.0.${++ipCounter}`;
 
-  beforeAll(async () => {
-    p = await createTestPlatform({
-      config: { publicUrl: 'https://ulca.example.org', forgotMaxPerIpPerHour: 3, forgotMaxEmailsPerHour: 3 },
-    });
-    user = await createSignedInUser(p);
-  });
-  afterAll(async () => {
-    await p?.close();
-  });
+  useTestPlatform(
+    {
+      platform: {
+        config: { publicUrl: 'https://ulca.example.org', forgotMaxPerIpPerHour: 3, forgotMaxEmailsPerHour: 3 },
+      },
+      users: [['CONTRIBUTOR-USER']],
+    },
+    (platform, users) => {
+      p = platform;
+      [user] = users;
+    },
+  );
 
   const post = (path: string, payload: unknown, ip = nextIp()) =>
     p.app.inject({ method: 'POST', url: `${USERS}/${path}`, payload: payload as object, remoteAddress: ip });

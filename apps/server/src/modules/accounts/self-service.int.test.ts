@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestPlatform } from '../../test/harness.ts';
+import { useTestPlatform } from '../../test/platform-hook.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { mailSettled, mailsTo } from '../../test/outbox.ts';
 import { signedHeaders } from '../../security/signing.ts';
@@ -11,11 +12,8 @@ const NEW_PASSWORD = 'Brand&New9pass';
 describe('account self-service (docs/product.md#profile-and-api-keys)', () => {
   let p: TestPlatform;
   let ip = 0;
-  beforeAll(async () => {
-    p = await createTestPlatform({});
-  });
-  afterAll(async () => {
-    await p?.close();
+  useTestPlatform({}, (platform) => {
+    p = platform;
   });
 
   const login = (email: string, password: string) =>

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestPlatform } from '../../test/harness.ts';
+import { useTestPlatform } from '../../test/platform-hook.ts';
 import { mailSettled } from '../../test/outbox.ts';
 
 const SIGNUP = '/ulca/user-mgmt/v1/users/signup';
@@ -9,11 +10,8 @@ const PASSWORD = 'Str0ng&Secret';
 describe('sign-up throttling (issue #9 §10)', () => {
   let p: TestPlatform;
 
-  beforeAll(async () => {
-    p = await createTestPlatform({ config: { signupMaxPerIpPerHour: 3 } });
-  });
-  afterAll(async () => {
-    await p?.close();
+  useTestPlatform({ platform: { config: { signupMaxPerIpPerHour: 3 } } }, (platform) => {
+    p = platform;
   });
 
   const signup = (users: unknown[], ip: string) => p.app.inject({ method: 'POST', url: SIGNUP, remoteAddress: ip, payload: { users } });

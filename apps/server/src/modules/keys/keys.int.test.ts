@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestPlatform } from '../../test/harness.ts';
+import { useTestPlatform } from '../../test/platform-hook.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 
 const USERS = '/ulca/user-mgmt/v1/users';
@@ -13,14 +14,9 @@ describe('API keys', () => {
   let bob: TestUser;
   let admin: TestUser;
 
-  beforeAll(async () => {
-    p = await createTestPlatform();
-    alice = await createSignedInUser(p, ['CONTRIBUTOR-USER']);
-    bob = await createSignedInUser(p, ['READONLY-USER']);
-    admin = await createSignedInUser(p, ['ADMIN']);
-  });
-  afterAll(async () => {
-    await p?.close();
+  useTestPlatform({ users: [['CONTRIBUTOR-USER'], ['READONLY-USER'], ['ADMIN']] }, (platform, users) => {
+    p = platform;
+    [alice, bob, admin] = users;
   });
 
   const call = (u: TestUser, path: string, body: unknown) => signedInject(p.app, u, 'POST', `${USERS}/${path}`, body);

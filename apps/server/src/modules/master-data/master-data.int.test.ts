@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestPlatform } from '../../test/harness.ts';
+import { useTestPlatform } from '../../test/platform-hook.ts';
 
 let p: TestPlatform;
-beforeAll(async () => {
-  p = await createTestPlatform();
-});
-afterAll(async () => {
-  await p?.close();
+useTestPlatform({}, (platform) => {
+  p = platform;
 });
 
 const bulk = (masterNames: unknown) => p.app.inject({ method: 'POST', url: '/ulca/mdms/v0/fetch-master/bulk', payload: { masterNames } });

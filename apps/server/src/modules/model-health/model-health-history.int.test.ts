@@ -3,10 +3,11 @@
  * uptime over 24 h and 7 d, p50/p95 latency and the last failure are computed from the stored rounds;
  * rounds older than 30 days are pruned; the pipeline config lists the model that is up first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MODEL_HEALTH_HISTORY_PATH, MODEL_UPTIME_PATH, PIPELINE_API, type PipelineConfigResponse } from '@ulca/contracts';
-import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
-import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
+import type { TestPlatform } from '../../test/harness.ts';
+import { useTestPlatform } from '../../test/platform-hook.ts';
+import { signedInject, type TestUser } from '../../test/users.ts';
 import { insertTestModel } from '../../test/models.ts';
 import * as repo from './repo.ts';
 
@@ -15,19 +16,19 @@ let p: TestPlatform;
 let bob: TestUser;
 let modelId = '';
 
-beforeAll(async () => {
-  p = await createTestPlatform();
-  bob = await createSignedInUser(p);
-  modelId = await insertTestModel(p.ctx, {
-    userId: bob.userId,
-    callbackUrl: 'http://localhost:9/translation',
-    languages: [{ sourceLanguage: 'xx', targetLanguage: 'yy' }],
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await p?.close();
-});
+useTestPlatform(
+  { users: [['CONTRIBUTOR-USER']] },
+  async (platform, users) => {
+    p = platform;
+    [bob] = users;
+    modelId = await insertTestModel(p.ctx, {
+      userId: bob.userId,
+      callbackUrl: 'http://localhost:9/translation',
+      languages: [{ sourceLanguage: 'xx', targetLanguage: 'yy' }],
+    });
+  },
+  60_000,
+);
 
 const check = (id: string, hoursAgo: number, up: boolean, latencyMs: number | null, error: string | null = null) =>
   repo.recordCheck(p.ctx.db, {
