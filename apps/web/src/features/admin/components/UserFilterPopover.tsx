@@ -8,7 +8,7 @@ import { NO_USER_FILTER, ORG_OPTIONS, ROLE_OPTIONS, type UserFilter } from '../l
  * are a draft until Apply (disabled while nothing is selected, docs/product.md#validation-rules); Clear All empties and
  * applies at once.
  */
-export function UserFilterPopover({ anchorEl, value, onApply, onClose }: FilterPopoverBinding<UserFilter>) {
+export function UserFilterPopover(binding: FilterPopoverBinding<UserFilter>) {
   const { t } = useTranslation();
   const roleLabel = useRoleLabel();
   const orgLabel = useOrgLabel();
@@ -19,11 +19,8 @@ export function UserFilterPopover({ anchorEl, value, onApply, onClose }: FilterP
   ] as const;
   return (
     <FilterPopover
-      anchorEl={anchorEl}
-      onClose={onClose}
+      {...binding}
       groups={groups}
-      value={value}
-      onApply={onApply}
       cleared={NO_USER_FILTER}
       control="chip"
       width={440}

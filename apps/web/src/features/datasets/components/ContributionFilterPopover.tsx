@@ -9,11 +9,8 @@ import { datasetTypeLabel, statusLabel } from '../lib/format.ts';
  * applies at once.
  */
 export function ContributionFilterPopover({
-  anchorEl,
-  onClose,
   options,
-  value,
-  onApply,
+  ...binding
 }: FilterPopoverBinding<ContributionFilter> & { options: Record<FilterGroup, string[]> }) {
   const { t } = useTranslation();
   const optionLabel = (key: FilterGroup, v: string) => (key === 'task' ? datasetTypeLabel(v) : key === 'status' ? statusLabel(v) : v);
@@ -24,11 +21,8 @@ export function ContributionFilterPopover({
   }));
   return (
     <FilterPopover
-      anchorEl={anchorEl}
-      onClose={onClose}
+      {...binding}
       groups={groups}
-      value={value}
-      onApply={onApply}
       cleared={{}}
       width={560}
       columns={2}

@@ -8,20 +8,14 @@ import { FILTER_GROUPS, type FilterOption, type ReadyMadeFilter, type ReadyMadeF
  * (docs/product.md#validation-rules); Clear All (disabled when nothing is selected or applied) clears and applies at once.
  */
 export function ReadyMadeFilterPopover({
-  anchorEl,
-  onClose,
   options,
-  value,
-  onApply,
+  ...binding
 }: FilterPopoverBinding<ReadyMadeFilter> & { options: Record<ReadyMadeFilterGroup, FilterOption[]> }) {
   const { t } = useTranslation();
   return (
     <FilterPopover
-      anchorEl={anchorEl}
-      onClose={onClose}
+      {...binding}
       groups={FILTER_GROUPS.map(({ key }) => ({ key, label: t(`readymade.group.${key}`), options: options[key] }))}
-      value={value}
-      onApply={onApply}
       cleared={{}}
       width={640}
       columns={3}
