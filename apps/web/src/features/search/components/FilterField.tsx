@@ -44,16 +44,13 @@ interface ChoiceFieldProps<V> {
  */
 export function MultiChoiceField({
   id,
-  label,
   choices,
   value,
   onChange,
   onBlur,
   disabled,
-  required,
-  error,
-  helperText,
   placeholder,
+  ...input
 }: ChoiceFieldProps<string[]> & { placeholder?: string }) {
   const keys = choices.map((c) => c.value);
   const extra = value.filter((v) => !keys.includes(v));
@@ -78,10 +75,7 @@ export function MultiChoiceField({
         <TextField
           {...params}
           margin="none"
-          label={label}
-          required={required}
-          error={error}
-          helperText={helperText}
+          {...input}
           placeholder={value.length ? undefined : placeholder}
           // The placeholder ('Any', 'Choose languages') stays visible, so the label sits above it.
           slotProps={{ inputLabel: { ...params.InputLabelProps, shrink: true } }}
@@ -93,31 +87,17 @@ export function MultiChoiceField({
 
 /** A single select over `choices` with an empty first entry (`emptyLabel`). */
 export function SingleChoiceField({
-  id,
-  label,
   choices,
-  value,
   onChange,
-  onBlur,
-  disabled,
-  required,
-  error,
-  helperText,
   emptyLabel = i18n.t('search.form.any'),
+  ...field
 }: ChoiceFieldProps<string> & { emptyLabel?: string }) {
   return (
     <TextField
-      id={id}
+      {...field}
       select
       margin="none"
-      label={label}
-      value={value}
       onChange={(e) => onChange(e.target.value)}
-      onBlur={onBlur}
-      disabled={disabled}
-      required={required}
-      error={error}
-      helperText={helperText}
       // The empty entry ('Any') is shown in the field, so the label always sits above it.
       slotProps={{
         inputLabel: { shrink: true },
