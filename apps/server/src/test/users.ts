@@ -16,6 +16,20 @@ export interface TestUser {
   privateKey: string;
 }
 
+/**
+ * Sends the password sign-in (POST users/login, authenticator ULCA; docs/api.md#request-signatures) from
+ * `remoteAddress` (the inject default when omitted; the sign-in limits count per address) and
+ * returns the raw answer: the caller checks the status.
+ */
+export function loginRequest(app: FastifyInstance, email: string, password: string, remoteAddress?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/ulca/user-mgmt/v1/users/login',
+    payload: { authenticator: 'ULCA', data: { email, password } },
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+  });
+}
+
 /** Creates an active user with `roles` directly in the database, then logs in through the real API. */
 export async function createSignedInUser(p: TestPlatform, roles: string[] = ['CONTRIBUTOR-USER']): Promise<TestUser> {
   const userId = crypto.randomBytes(16).toString('hex');
@@ -24,11 +38,7 @@ export async function createSignedInUser(p: TestPlatform, roles: string[] = ['CO
   await insertUsers(p.ctx.db, [
     { userId, email, firstName: 'Test User', passwordHash: await hashPassword(password), roles, isActive: true, activationTokenHash: null },
   ]);
-  const res = await p.app.inject({
-    method: 'POST',
-    url: '/ulca/user-mgmt/v1/users/login',
-    payload: { authenticator: 'ULCA', data: { email, password } },
-  });
+  const res = await loginRequest(p.app, email, password);
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   const keys = res.json().data.userKeys as { publicKey: string; privateKey: string };
   return { userId, email, password, ...keys };

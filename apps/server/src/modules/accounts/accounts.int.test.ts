@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
+import { loginRequest } from '../../test/users.ts';
 import { buildApp } from '../../app.ts';
 import type { FullContext } from '../../app-services.ts';
 import { signedIn } from '../../security/access.ts';
@@ -79,8 +80,7 @@ describe('accounts: sign-up, activation, login and signed calls', () => {
 
   const signup = (user: Record<string, unknown>) =>
     platform.app.inject({ method: 'POST', url: `${USERS}/signup`, payload: { users: [user] } });
-  const login = (email: string, password: string) =>
-    platform.app.inject({ method: 'POST', url: `${USERS}/login`, payload: { authenticator: 'ULCA', data: { email, password } } });
+  const login = (email: string, password: string) => loginRequest(platform.app, email, password);
 
   /** Signs and sends a JSON POST, the body string exactly as sent. */
   const signedPost = (a: FastifyInstance, url: string, body: unknown, k: Keys = keys) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../../test/harness.ts';
 import { useTestPlatform } from '../../test/platform-hook.ts';
-import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
+import { loginRequest, createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 
 const USERS = '/ulca/user-mgmt/v1/users';
 const LIMIT = 4;
@@ -27,13 +27,7 @@ describe('current-password guesses count with the sign-in lockout', () => {
     },
   );
 
-  const login = (email: string, password: string) =>
-    p.app.inject({
-      method: 'POST',
-      url: `${USERS}/login`,
-      payload: { authenticator: 'ULCA', data: { email, password } },
-      remoteAddress: `10.11.0.${++ip}`,
-    });
+  const login = (email: string, password: string) => loginRequest(p.app, email, password, `10.11.0.${++ip}`);
   const changePassword = (u: TestUser, currentPassword: string) =>
     signedInject(p.app, u, 'POST', `${USERS}/profile/password`, { currentPassword, newPassword: 'Brand&New9pass' });
   const deleteAccount = (u: TestUser, password: string) =>

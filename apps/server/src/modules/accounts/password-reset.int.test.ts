@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RULE_MESSAGE } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { useTestPlatform } from '../../test/platform-hook.ts';
-import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
+import { loginRequest, createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { FORGOT_MESSAGE, whenResetMailsSent } from './password-reset.ts';
 import { mailSettled, latestResetLink, mailsTo, resetLinkParts } from '../../test/outbox.ts';
 
@@ -38,13 +38,7 @@ describe('forgot and reset password', () => {
     await whenResetMailsSent(p.ctx);
     return res;
   };
-  const login = (email: string, password: string) =>
-    p.app.inject({
-      method: 'POST',
-      url: `${USERS}/login`,
-      payload: { authenticator: 'ULCA', data: { email, password } },
-      remoteAddress: nextIp(),
-    });
+  const login = (email: string, password: string) => loginRequest(p.app, email, password, nextIp());
   const passwordHash = async (userId: string) =>
     (await p.ctx.db.db.selectFrom('users').select('password_hash').where('user_id', '=', userId).executeTakeFirstOrThrow()).password_hash;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../../test/harness.ts';
 import { useTestPlatform } from '../../test/platform-hook.ts';
-import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
+import { loginRequest, createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { mailSettled, mailsTo } from '../../test/outbox.ts';
 import { signedHeaders } from '../../security/signing.ts';
 import { DELETED_USER_NAME } from './self-service.ts';
@@ -16,13 +16,7 @@ describe('account self-service (docs/product.md#profile-and-api-keys)', () => {
     p = platform;
   });
 
-  const login = (email: string, password: string) =>
-    p.app.inject({
-      method: 'POST',
-      url: `${USERS}/login`,
-      payload: { authenticator: 'ULCA', data: { email, password } },
-      remoteAddress: `10.9.0.${++ip}`,
-    });
+  const login = (email: string, password: string) => loginRequest(p.app, email, password, `10.9.0.${++ip}`);
   /** A second session of `u` (another browser). */
   const secondSession = async (u: TestUser): Promise<TestUser> => {
     const res = await login(u.email, u.password);
