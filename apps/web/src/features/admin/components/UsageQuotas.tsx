@@ -3,14 +3,11 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { formatDayMonthYear } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -59,41 +56,42 @@ export function UsageQuotas() {
           empty={usage.data?.length === 0 ? <EmptyState /> : undefined}
         >
           {() => (
-            <TableContainer tabIndex={0} role="region" aria-label={t('admin.usage.consumption')}>
-              <Table size="small" aria-label={t('admin.usage.consumption')} sx={{ minWidth: 900 }}>
-                <TableHead>
-                  <TableRow sx={HEAD}>
-                    {(['app', 'owner', 'key', 'calls', 'failures', 'characters', 'audioIn', 'audioOut', 'images', 'lastUsed'] as const).map(
-                      (c) => (
-                        <TableCell key={c}>{t(`admin.usage.col.${c}`)}</TableCell>
-                      ),
-                    )}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {summary.map((s) => (
-                    <TableRow key={s.keyId} hover data-testid="key-usage-row">
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{s.appName ?? '-'}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
-                        <UserName id={s.userId} email={null} people={people} />
-                      </TableCell>
-                      <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8rem' }}>
-                        <Link component={RouterLink} to={usagePath(s.keyId)}>
-                          {s.keyId}
-                        </Link>
-                      </TableCell>
-                      <TableCell>{formatCount(s.calls)}</TableCell>
-                      <TableCell>{formatCount(s.failures)}</TableCell>
-                      <TableCell>{formatCount(s.charactersIn)}</TableCell>
-                      <TableCell>{formatCount(s.audioSecondsIn)}</TableCell>
-                      <TableCell>{formatCount(s.audioSecondsOut)}</TableCell>
-                      <TableCell>{formatCount(s.images)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDayMonthYear(`${s.lastDay}T00:00:00Z`, 'UTC')}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <DataTable
+              region
+              size="small"
+              label={t('admin.usage.consumption')}
+              sx={{ minWidth: 900 }}
+              head={
+                <TableRow sx={HEAD}>
+                  {(['app', 'owner', 'key', 'calls', 'failures', 'characters', 'audioIn', 'audioOut', 'images', 'lastUsed'] as const).map(
+                    (c) => (
+                      <TableCell key={c}>{t(`admin.usage.col.${c}`)}</TableCell>
+                    ),
+                  )}
+                </TableRow>
+              }
+            >
+              {summary.map((s) => (
+                <TableRow key={s.keyId} hover data-testid="key-usage-row">
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{s.appName ?? '-'}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
+                    <UserName id={s.userId} email={null} people={people} />
+                  </TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8rem' }}>
+                    <Link component={RouterLink} to={usagePath(s.keyId)}>
+                      {s.keyId}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{formatCount(s.calls)}</TableCell>
+                  <TableCell>{formatCount(s.failures)}</TableCell>
+                  <TableCell>{formatCount(s.charactersIn)}</TableCell>
+                  <TableCell>{formatCount(s.audioSecondsIn)}</TableCell>
+                  <TableCell>{formatCount(s.audioSecondsOut)}</TableCell>
+                  <TableCell>{formatCount(s.images)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDayMonthYear(`${s.lastDay}T00:00:00Z`, 'UTC')}</TableCell>
+                </TableRow>
+              ))}
+            </DataTable>
           )}
         </QueryState>
       </Box>
@@ -116,28 +114,28 @@ export function UsageQuotas() {
           }
         >
           {(data) => (
-            <TableContainer tabIndex={0} role="region" aria-label={t('admin.usage.limits')}>
-              <Table size="small" aria-label={t('admin.usage.limits')}>
-                <TableHead>
-                  <TableRow sx={HEAD}>
-                    <TableCell>{t('admin.usage.col.key')}</TableCell>
-                    <TableCell>{t('admin.usage.col.unit')}</TableCell>
-                    <TableCell>{t('admin.usage.col.dailyLimit')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.map((q) => (
-                    <TableRow key={`${q.keyId}|${q.unit}`}>
-                      <TableCell sx={{ fontFamily: q.keyId === '*' ? undefined : 'monospace', fontSize: '0.85rem' }}>
-                        {q.keyId === '*' ? t('admin.usage.everyKey') : q.keyId}
-                      </TableCell>
-                      <TableCell>{unit(q.unit)}</TableCell>
-                      <TableCell>{formatCount(q.dailyLimit)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <DataTable
+              region
+              size="small"
+              label={t('admin.usage.limits')}
+              head={
+                <TableRow sx={HEAD}>
+                  <TableCell>{t('admin.usage.col.key')}</TableCell>
+                  <TableCell>{t('admin.usage.col.unit')}</TableCell>
+                  <TableCell>{t('admin.usage.col.dailyLimit')}</TableCell>
+                </TableRow>
+              }
+            >
+              {data.map((q) => (
+                <TableRow key={`${q.keyId}|${q.unit}`}>
+                  <TableCell sx={{ fontFamily: q.keyId === '*' ? undefined : 'monospace', fontSize: '0.85rem' }}>
+                    {q.keyId === '*' ? t('admin.usage.everyKey') : q.keyId}
+                  </TableCell>
+                  <TableCell>{unit(q.unit)}</TableCell>
+                  <TableCell>{formatCount(q.dailyLimit)}</TableCell>
+                </TableRow>
+              ))}
+            </DataTable>
           )}
         </QueryState>
       </Box>
