@@ -40,24 +40,13 @@ import { storeSearchBody, type StoreSearchResponse } from '../apps/server/src/mo
 import { storeSearch } from '../apps/server/src/modules/dashboard/service.ts';
 import { AnswerCache } from '../apps/server/src/modules/dashboard/answer-cache.ts';
 import type { Config } from '../apps/server/src/config.ts';
+import { mulberry32 } from '../apps/server/src/modules/benchmarks/scoring/bootstrap.ts';
 
 function arg(args: string[], name: string, dflt: number): number {
   const i = args.indexOf(`--${name}`);
   const v = i >= 0 ? Number(args[i + 1]) : dflt;
   if (!Number.isFinite(v) || v < 0) throw new RangeError(`--${name} must be a non-negative number`);
   return Math.floor(v);
-}
-
-/** mulberry32: a tiny deterministic PRNG (floats in [0, 1)). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Picks from `items` with Zipf-like weights 1/(rank+1)^s: the first items are much more common. */
@@ -156,7 +145,7 @@ interface SyntheticDataset {
 
 /** D synthetic datasets: one type, language(s), domain, collection method and submitter each. */
 function makeDatasets(d: number, seed = 20261121): SyntheticDataset[] {
-  const rand = prng(seed);
+  const rand = mulberry32(seed);
   const typeList = DATASET_TYPES.flatMap((t) => Array<DatasetType>(TYPE_WEIGHTS[t]).fill(t));
   const lang = zipfPicker(LANGS, rand, 0.9);
   const indic = zipfPicker(

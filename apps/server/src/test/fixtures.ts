@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import yazl from 'yazl';
 import { zipFolder, ZIP_ENTRY_MTIME } from '../lib/zip-folder.ts';
+import { mulberry32 } from '../modules/benchmarks/scoring/bootstrap.ts';
 
 export { zipFolder };
 
@@ -546,18 +547,6 @@ const TEMPLATES: Record<GenLang, string[]> = {
   ],
 };
 
-/** mulberry32: a tiny deterministic PRNG; returns floats in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function isGenLang(l: string): l is GenLang {
   return (GENERATED_LANGUAGES as readonly string[]).includes(l);
 }
@@ -588,7 +577,7 @@ export function generateParallelPairs(opts: {
   if (sourceLanguage === targetLanguage) throw new RangeError('source and target language must differ');
   const digest = createHash('sha256').update(seed).digest();
   const tag = 100_000 + (digest.readUInt32BE(0) % 900_000);
-  const rand = prng(digest.readUInt32BE(4));
+  const rand = mulberry32(digest.readUInt32BE(4));
   const pick = (n: number) => Math.floor(rand() * n);
   const fill = (lang: GenLang, t: number, v: { name: number; a: number; b: number; h: number; id: string }) =>
     TEMPLATES[lang][t]
