@@ -4,17 +4,14 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { isUnauthorised } from '../lib/session-errors.ts';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { TablePaging } from '../../../components/TableToolbar.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
@@ -60,50 +57,51 @@ export function AuditLog() {
       {(data) => (
         <>
           {/* Focusable, so a keyboard can scroll it when it is wider than the screen. */}
-          <TableContainer tabIndex={0} role="region" aria-label={t('admin.audit.table')}>
-            <Table size="small" aria-label={t('admin.audit.table')} sx={{ minWidth: 860 }}>
-              <TableHead>
-                <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
-                  <TableCell>{t('admin.audit.when')}</TableCell>
-                  <TableCell>{t('admin.audit.who')}</TableCell>
-                  <TableCell>{t('admin.audit.what')}</TableCell>
-                  <TableCell>{t('admin.audit.target')}</TableCell>
-                  <TableCell>{t('admin.audit.fromWhere')}</TableCell>
-                  <TableCell>{t('admin.audit.details')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.data.map((e) => (
-                  <TableRow key={e.id} hover>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAdminTimestamp(e.at)}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
-                      {e.actorUserId || e.actorEmail ? (
-                        <UserName id={e.actorUserId} email={e.actorEmail} people={people} />
-                      ) : (
-                        t('admin.audit.anonymous')
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }} title={e.action}>
-                      {actionText(e.action)}
-                    </TableCell>
-                    {e.targetUserId && e.targetUserId === e.actorUserId ? (
-                      <TableCell sx={{ color: 'text.secondary' }}>{t('admin.audit.themselves')}</TableCell>
-                    ) : (
-                      <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
-                        {e.targetUserId ? <UserName id={e.targetUserId} email={null} people={people} /> : '-'}
-                      </TableCell>
-                    )}
-                    <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8rem', whiteSpace: 'nowrap' }}>{e.ip ?? '-'}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 320 }}>
-                      <Typography variant="body2" color="text.secondary">
-                        {formatAuditDetails(e.details) || '-'}
-                      </Typography>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DataTable
+            region
+            size="small"
+            label={t('admin.audit.table')}
+            sx={{ minWidth: 860 }}
+            head={
+              <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
+                <TableCell>{t('admin.audit.when')}</TableCell>
+                <TableCell>{t('admin.audit.who')}</TableCell>
+                <TableCell>{t('admin.audit.what')}</TableCell>
+                <TableCell>{t('admin.audit.target')}</TableCell>
+                <TableCell>{t('admin.audit.fromWhere')}</TableCell>
+                <TableCell>{t('admin.audit.details')}</TableCell>
+              </TableRow>
+            }
+          >
+            {data.data.map((e) => (
+              <TableRow key={e.id} hover>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAdminTimestamp(e.at)}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
+                  {e.actorUserId || e.actorEmail ? (
+                    <UserName id={e.actorUserId} email={e.actorEmail} people={people} />
+                  ) : (
+                    t('admin.audit.anonymous')
+                  )}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }} title={e.action}>
+                  {actionText(e.action)}
+                </TableCell>
+                {e.targetUserId && e.targetUserId === e.actorUserId ? (
+                  <TableCell sx={{ color: 'text.secondary' }}>{t('admin.audit.themselves')}</TableCell>
+                ) : (
+                  <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
+                    {e.targetUserId ? <UserName id={e.targetUserId} email={null} people={people} /> : '-'}
+                  </TableCell>
+                )}
+                <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8rem', whiteSpace: 'nowrap' }}>{e.ip ?? '-'}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 320 }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {formatAuditDetails(e.details) || '-'}
+                  </Typography>
+                </TableCell>
+              </TableRow>
+            ))}
+          </DataTable>
           <TablePaging count={data.count} page={page} pageSize={AUDIT_PAGE_SIZE} onPageChange={setPage} />
         </>
       )}

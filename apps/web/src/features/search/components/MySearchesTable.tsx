@@ -1,10 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { alpha } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -12,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { statusColor } from '../../../lib/status.ts';
 import { TablePaging } from '../../../components/TableToolbar.tsx';
 import type { SearchTableRow } from '../lib/my-searches.ts';
@@ -87,81 +84,75 @@ export function MySearchesTable({
 
   return (
     <>
-      <TableContainer>
-        <Table aria-label={t('search.my.table')} sx={{ minWidth: { xs: 0, sm: 720 } }}>
-          <TableHead>
-            <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
-              <TableCell>{t('search.my.criteria')}</TableCell>
-              <TableCell sx={WIDE_ONLY}>{t('search.my.searchedOn')}</TableCell>
-              <TableCell align="right" sx={WIDE_ONLY}>
-                {t('search.my.records')}
+      <DataTable
+        label={t('search.my.table')}
+        sx={{ minWidth: { xs: 0, sm: 720 } }}
+        head={
+          <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } }}>
+            <TableCell>{t('search.my.criteria')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{t('search.my.searchedOn')}</TableCell>
+            <TableCell align="right" sx={WIDE_ONLY}>
+              {t('search.my.records')}
+            </TableCell>
+            <TableCell sx={WIDE_ONLY}>{t('search.my.status')}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{t('search.my.actions')}</TableCell>
+          </TableRow>
+        }
+      >
+        {rows.map((row) => {
+          const isHighlighted = row.serviceRequestNumber === highlighted;
+          return (
+            <TableRow
+              key={row.serviceRequestNumber}
+              ref={isHighlighted ? highlightRef : undefined}
+              hover={row.opensResult}
+              tabIndex={row.opensResult ? 0 : undefined}
+              selected={isHighlighted}
+              data-highlighted={isHighlighted || undefined}
+              onClick={row.opensResult ? () => onOpen(row) : undefined}
+              onKeyDown={
+                row.opensResult
+                  ? (e) => {
+                      if (e.key === 'Enter') onOpen(row);
+                    }
+                  : undefined
+              }
+              sx={{
+                cursor: row.opensResult ? 'pointer' : 'default',
+                transition: 'background-color 600ms ease',
+                '&.Mui-selected, &.Mui-selected:hover': { bgcolor: (t) => alpha(t.palette.primary.main, 0.16) },
+              }}
+            >
+              <TableCell sx={{ minWidth: { sm: 280 }, maxWidth: 520 }}>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {row.searchCriteria}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }} aria-label={t('search.request.srn')}>
+                  {row.serviceRequestNumber}
+                </Typography>
+                {/* Phones: the other columns are folded in here. */}
+                <Stack direction="row" useFlexGap spacing={1} sx={{ ...NARROW_ONLY, alignItems: 'center', flexWrap: 'wrap', mt: 0.75 }}>
+                  <SearchStatusChip status={row.status} />
+                  <Typography variant="caption" color="text.secondary">
+                    {[row.searchedOn, row.recordsWithUnit].filter(Boolean).join(' · ')}
+                  </Typography>
+                  <ViewRecordsLink row={row} />
+                </Stack>
               </TableCell>
-              <TableCell sx={WIDE_ONLY}>{t('search.my.status')}</TableCell>
-              <TableCell sx={WIDE_ONLY}>{t('search.my.actions')}</TableCell>
+              <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{row.searchedOn}</TableCell>
+              <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
+                {row.records}
+              </TableCell>
+              <TableCell sx={WIDE_ONLY}>
+                <SearchStatusChip status={row.status} />
+              </TableCell>
+              <TableCell sx={WIDE_ONLY}>
+                <ViewRecordsLink row={row} />
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => {
-              const isHighlighted = row.serviceRequestNumber === highlighted;
-              return (
-                <TableRow
-                  key={row.serviceRequestNumber}
-                  ref={isHighlighted ? highlightRef : undefined}
-                  hover={row.opensResult}
-                  tabIndex={row.opensResult ? 0 : undefined}
-                  selected={isHighlighted}
-                  data-highlighted={isHighlighted || undefined}
-                  onClick={row.opensResult ? () => onOpen(row) : undefined}
-                  onKeyDown={
-                    row.opensResult
-                      ? (e) => {
-                          if (e.key === 'Enter') onOpen(row);
-                        }
-                      : undefined
-                  }
-                  sx={{
-                    cursor: row.opensResult ? 'pointer' : 'default',
-                    transition: 'background-color 600ms ease',
-                    '&.Mui-selected, &.Mui-selected:hover': { bgcolor: (t) => alpha(t.palette.primary.main, 0.16) },
-                  }}
-                >
-                  <TableCell sx={{ minWidth: { sm: 280 }, maxWidth: 520 }}>
-                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                      {row.searchCriteria}
-                    </Typography>
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      sx={{ fontFamily: 'monospace' }}
-                      aria-label={t('search.request.srn')}
-                    >
-                      {row.serviceRequestNumber}
-                    </Typography>
-                    {/* Phones: the other columns are folded in here. */}
-                    <Stack direction="row" useFlexGap spacing={1} sx={{ ...NARROW_ONLY, alignItems: 'center', flexWrap: 'wrap', mt: 0.75 }}>
-                      <SearchStatusChip status={row.status} />
-                      <Typography variant="caption" color="text.secondary">
-                        {[row.searchedOn, row.recordsWithUnit].filter(Boolean).join(' · ')}
-                      </Typography>
-                      <ViewRecordsLink row={row} />
-                    </Stack>
-                  </TableCell>
-                  <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{row.searchedOn}</TableCell>
-                  <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
-                    {row.records}
-                  </TableCell>
-                  <TableCell sx={WIDE_ONLY}>
-                    <SearchStatusChip status={row.status} />
-                  </TableCell>
-                  <TableCell sx={WIDE_ONLY}>
-                    <ViewRecordsLink row={row} />
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          );
+        })}
+      </DataTable>
       <TablePaging count={total} page={page} pageSize={MY_SEARCHES_PAGE_SIZE} onPageChange={onPageChange} />
     </>
   );

@@ -1,4 +1,5 @@
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -11,11 +12,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
@@ -91,60 +88,57 @@ export default function SpeakerRecognitionPage() {
         empty={list.length === 0 ? <EmptyState /> : undefined}
       >
         {() => (
-          <TableContainer>
-            <Table size="small" aria-label={t('speakers.tableLabel')}>
-              <TableHead>
-                <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
-                  <TableCell>{t('speakers.speakerId')}</TableCell>
-                  <TableCell>{t('speakers.speakerName')}</TableCell>
-                  <TableCell sx={HIDE_ON_PHONE}>{t('speakers.enrolled')}</TableCell>
-                  <TableCell align="right">{t('profile.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.map((s) => (
-                  <TableRow key={s.speakerId}>
-                    <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere', minWidth: 90 }}>
-                      {s.speakerId}
-                    </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                      {s.speakerName}
-                      <Box component="span" sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary', fontSize: 12 }}>
-                        {formatDateTime12(s.createdOn)}
-                      </Box>
-                    </TableCell>
-                    <TableCell sx={{ ...HIDE_ON_PHONE, whiteSpace: 'nowrap' }}>{formatDateTime12(s.createdOn)}</TableCell>
-                    <TableCell align="right">
-                      <Stack
-                        direction={{ xs: 'column', sm: 'row' }}
-                        spacing={1}
-                        useFlexGap
-                        sx={{ justifyContent: 'flex-end', alignItems: 'flex-end', flexWrap: 'wrap' }}
-                      >
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          onClick={() => open({ kind: 'verify-one', speaker: s })}
-                          aria-label={t('speakers.verifyName', { name: s.speakerName })}
-                        >
-                          {t('speakers.verify')}
-                        </Button>
-                        <Button
-                          size="small"
-                          color="error"
-                          variant="outlined"
-                          onClick={() => setDeleting(s)}
-                          aria-label={t('speakers.deleteName', { name: s.speakerName })}
-                        >
-                          {t('glossary.delete')}
-                        </Button>
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <DataTable
+            size="small"
+            label={t('speakers.tableLabel')}
+            head={
+              <TableRow sx={{ '& th': { fontWeight: 600, whiteSpace: 'nowrap' } }}>
+                <TableCell>{t('speakers.speakerId')}</TableCell>
+                <TableCell>{t('speakers.speakerName')}</TableCell>
+                <TableCell sx={HIDE_ON_PHONE}>{t('speakers.enrolled')}</TableCell>
+                <TableCell align="right">{t('profile.actions')}</TableCell>
+              </TableRow>
+            }
+          >
+            {list.map((s) => (
+              <TableRow key={s.speakerId}>
+                <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere', minWidth: 90 }}>{s.speakerId}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  {s.speakerName}
+                  <Box component="span" sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary', fontSize: 12 }}>
+                    {formatDateTime12(s.createdOn)}
+                  </Box>
+                </TableCell>
+                <TableCell sx={{ ...HIDE_ON_PHONE, whiteSpace: 'nowrap' }}>{formatDateTime12(s.createdOn)}</TableCell>
+                <TableCell align="right">
+                  <Stack
+                    direction={{ xs: 'column', sm: 'row' }}
+                    spacing={1}
+                    useFlexGap
+                    sx={{ justifyContent: 'flex-end', alignItems: 'flex-end', flexWrap: 'wrap' }}
+                  >
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      onClick={() => open({ kind: 'verify-one', speaker: s })}
+                      aria-label={t('speakers.verifyName', { name: s.speakerName })}
+                    >
+                      {t('speakers.verify')}
+                    </Button>
+                    <Button
+                      size="small"
+                      color="error"
+                      variant="outlined"
+                      onClick={() => setDeleting(s)}
+                      aria-label={t('speakers.deleteName', { name: s.speakerName })}
+                    >
+                      {t('glossary.delete')}
+                    </Button>
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            ))}
+          </DataTable>
         )}
       </QueryState>
       <SpeakerDialog

@@ -4,14 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableContainer from '@mui/material/TableContainer';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { PageFrame } from '../../../components/PageFrame.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
@@ -97,39 +94,39 @@ export default function UsagePage() {
           </Button>
         </Box>
         {/* Focusable, so a keyboard can scroll it on a phone. */}
-        <TableContainer tabIndex={0} role="region" aria-label={t('usage.table')}>
-          <Table size="small" aria-label={t('usage.table')}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((h) => (
-                  <TableCell key={h}>{t(`usage.col.${h}`)}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {report.rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={10}>{t('usage.noCalls')}</TableCell>
-                </TableRow>
-              )}
-              {report.rows.map((r) => (
-                <TableRow key={`${r.day}|${r.modelId}|${r.task}`}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatUtcDay(r.day)}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{r.modelId}</TableCell>
-                  <TableCell>{taskText(t, r.task)}</TableCell>
-                  <TableCell>{formatCount(r.calls)}</TableCell>
-                  <TableCell>{formatCount(r.failures)}</TableCell>
-                  {/* Milliseconds as a plain integer (no grouping): the figure is read and compared as is. */}
-                  <TableCell>{r.meanLatencyMs}</TableCell>
-                  <TableCell>{formatCount(r.charactersIn)}</TableCell>
-                  <TableCell>{formatCount(r.audioSecondsIn)}</TableCell>
-                  <TableCell>{formatCount(r.audioSecondsOut)}</TableCell>
-                  <TableCell>{formatCount(r.images)}</TableCell>
-                </TableRow>
+        <DataTable
+          region
+          size="small"
+          label={t('usage.table')}
+          head={
+            <TableRow>
+              {COLUMNS.map((h) => (
+                <TableCell key={h}>{t(`usage.col.${h}`)}</TableCell>
               ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            </TableRow>
+          }
+        >
+          {report.rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={10}>{t('usage.noCalls')}</TableCell>
+            </TableRow>
+          )}
+          {report.rows.map((r) => (
+            <TableRow key={`${r.day}|${r.modelId}|${r.task}`}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatUtcDay(r.day)}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{r.modelId}</TableCell>
+              <TableCell>{taskText(t, r.task)}</TableCell>
+              <TableCell>{formatCount(r.calls)}</TableCell>
+              <TableCell>{formatCount(r.failures)}</TableCell>
+              {/* Milliseconds as a plain integer (no grouping): the figure is read and compared as is. */}
+              <TableCell>{r.meanLatencyMs}</TableCell>
+              <TableCell>{formatCount(r.charactersIn)}</TableCell>
+              <TableCell>{formatCount(r.audioSecondsIn)}</TableCell>
+              <TableCell>{formatCount(r.audioSecondsOut)}</TableCell>
+              <TableCell>{formatCount(r.images)}</TableCell>
+            </TableRow>
+          ))}
+        </DataTable>
       </Stack>
     </PageFrame>
   );
