@@ -1,17 +1,5 @@
-import type { AccessSamples, MatrixFixture } from '../access-matrix.ts';
-import type { TestUser } from '../users.ts';
-
-/** Submits a search as `owner` (no worker runs, so it stays In-Progress); a made-up number for a caller who may not search. */
-async function ownerSearch(fx: MatrixFixture, owner: TestUser): Promise<string> {
-  const res = await fx.call(owner, 'POST', '/ulca/apis/v0/dataset/corpus/search', {
-    userId: owner.userId,
-    datasetType: 'parallel-corpus',
-    criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'] },
-  });
-  if (res.statusCode === 403) return '17000000000004321';
-  if (res.statusCode !== 200) throw new Error(`search failed: ${res.body}`);
-  return res.json().data.serviceRequestNumber as string;
-}
+import type { AccessSamples } from '../access-matrix.ts';
+import { ownerSearch } from './search.ts';
 
 /**
  * Dataset viewer: the authorisation matrix's samples of this feature's routes (who may call each is

@@ -3,9 +3,10 @@ import type { TestUser } from '../users.ts';
 
 /**
  * Submits a search as `owner` (the export job is queued, no worker runs) and returns its service
- * request number; for a caller whose role may not search (refused anyway) a made-up number.
+ * request number; for a caller whose role may not search (refused anyway) a made-up number. Throws
+ * on any other refusal. The dataset viewer's samples use it too.
  */
-async function ownerSearch(fx: MatrixFixture, owner: TestUser): Promise<string> {
+export async function ownerSearch(fx: MatrixFixture, owner: TestUser): Promise<string> {
   const res = await fx.call(owner, 'POST', '/ulca/apis/v0/dataset/corpus/search', {
     userId: owner.userId,
     datasetType: 'parallel-corpus',
