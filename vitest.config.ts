@@ -45,6 +45,8 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
+          // A page is slower while other files run beside it: a poll waits up to 15 s, not vitest's 1 s.
+          expect: { poll: { timeout: 15_000 } },
           // Files run side by side, each with its own platform process (cloned database, copied data
           // folder, free ports) and its own Chromium: a journey mostly waits on its browser and server,
           // so E2E_WORKERS files share the 2 cores (docs/architecture.md#tests).
