@@ -1,5 +1,5 @@
 /**
- * API benchmark (issue #4): requests/s and p99 latency of the real app under 50 concurrent
+ * API benchmark: requests/s and p99 latency of the real app under 50 concurrent
  * connections (autocannon), each target measured right after a bare Fastify route in the same run:
  *
  *   bare Fastify route (baseline)   GET /bare in a bare Fastify process (no plugins, hooks or logger)
@@ -15,7 +15,7 @@
  * to the bare route and its error count (errors + timeouts + non-2xx). Target: signed calls ≥ 0.5
  * of the bare route, 0 errors. Options: --duration S (default 5), --connections N (default 50),
  * --targets trivial,me,list,search,pages,login,nocache (default all). The list and the store search are
- * also measured against a bare Fastify route running the same SQL (api-bare-server.ts; issue #26).
+ * also measured against a bare Fastify route running the same SQL (api-bare-server.ts).
  * `pages` (with a web build): Explore Models as a signed-out visitor gets it, rendered with its 30
  * models by the server and kept (docs/architecture.md#prerendered-pages), and the dashboard the
  * same way, against the dashboard's prerendered file (without data) sent by the same app; and

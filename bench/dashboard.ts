@@ -1,5 +1,5 @@
 /**
- * Dashboard benchmark (issue #3 "Must show"): generates N published records in `dataset_records`
+ * Dashboard benchmark: generates N published records in `dataset_records`
  * with a realistic spread (records belong to synthetic datasets, each with one type, language
  * pair, domain, collection method and submitter; a few datasets are large, most are small), builds
  * the `record_rollup` table from them, then walks the dashboard drill-down (levels 0, 1 and 2 of

@@ -1,5 +1,5 @@
 /**
- * Inference proxy benchmark (issue #11 "Must show"; docs/benchmarks.md#performance-benches): requests/s and latency of
+ * Inference proxy benchmark (docs/benchmarks.md#performance-benches): requests/s and latency of
  * POST /ulca/apis/v0/model/compute (a published translation model, anonymous try-it call) at N
  * connections, against calling the same local model endpoint directly, in the same run.
  *
@@ -11,7 +11,7 @@
  * The model endpoint is the tests' model double (its own process), the server is main.ts
  * (WORKERS=false) on a real PostgreSQL (embedded, or DATABASE_URL). Prints req/s of each, the
  * ratio proxy/direct, and the added latency (proxy − direct) at p50 and p99, and the same against the
- * bare proxy with issue #26's targets: ≥ 0.8 × the bare proxy's requests/s, ≤ 1 ms added p50. Also prints how many TCP connections the model server accepted during each
+ * bare proxy with the targets: ≥ 0.8 × the bare proxy's requests/s, ≤ 1 ms added p50. Also prints how many TCP connections the model server accepted during each
  * arm (the proxy's keep-alive pool should open at most one per connection, then reuse them).
  * The server runs with MODEL_CONCURRENCY and MODEL_OWNER_CONCURRENCY = connections (their defaults
  * are 8 per model and 16 per owner and process): the bench measures the proxy's overhead, not its limiters.

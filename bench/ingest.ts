@@ -1,5 +1,5 @@
 /**
- * Ingest benchmark (issue #2): generates a parallel corpus of N records, ingests it end to end
+ * Ingest benchmark: generates a parallel corpus of N records, ingests it end to end
  * through the real pipeline (download over HTTP from a local server → ingest → validate → publish,
  * on a real PostgreSQL) and compares records/s with a bare COPY of the same rows into a table with
  * the same unique hash index in the same database, measured in the same run. Also prints the
@@ -121,7 +121,7 @@ export async function main(args: string[]): Promise<void> {
     console.log(`stage time (s): ${stages.map((s) => `${s.stage} ${secs(s)}`).join(' | ')}`);
     console.log(`bare COPY (baseline):   ${copyRate.toFixed(0).padStart(9)} records/s  (${copySeconds.toFixed(1)} s)`);
     console.log(`pipeline end to end:    ${pipeRate.toFixed(0).padStart(9)} records/s  (${pipeSeconds.toFixed(1)} s)`);
-    console.log(`ratio pipeline / COPY:  ${(pipeRate / copyRate).toFixed(2)}   (target ≥ 0.5, issue #26)`);
+    console.log(`ratio pipeline / COPY:  ${(pipeRate / copyRate).toFixed(2)}   (target ≥ 0.5)`);
     const pgCpu = (c: { pg: number | null }) => (c.pg === null ? 'external PostgreSQL not measured' : `PostgreSQL ${c.pg.toFixed(2)} s`);
     console.log(`CPU during bare COPY:   node ${copyCpu.node.toFixed(2)} s, ${pgCpu(copyCpu)}`);
     console.log(`CPU during pipeline:    node ${pipeCpu.node.toFixed(2)} s, ${pgCpu(pipeCpu)}`);

@@ -1,5 +1,5 @@
 /**
- * Metrics benchmark (issue #13, docs/benchmarks.md#performance-benches): generates N synthetic sentence pairs (default
+ * Metrics benchmark (docs/benchmarks.md#performance-benches): generates N synthetic sentence pairs (default
  * 100,000; `--records N`), times BLEU, chrF and TER over them in sentences/s (target: each ≤ 2 s
  * for 100,000 pairs), the cost of a 1000-sample bootstrap interval for each, and compares with a
  * baseline measured in the same run: a tokenise-only pass (13a tokenisation + whitespace split of

@@ -1,5 +1,5 @@
 /**
- * Pipeline benchmark (issue #24 "Must show"; docs/benchmarks.md, docs/api.md#pipelines): a
+ * Pipeline benchmark (docs/benchmarks.md, docs/api.md#pipelines): a
  * three-stage pipeline (asr → translation → tts) through POST /ulca/apis/v0/model/pipeline/compute
  * against the sum of the three direct model calls, in the same run, one call at a time.
  *

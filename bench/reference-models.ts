@@ -1,5 +1,5 @@
 /**
- * Reference-model benchmark (issue #12 "Must show"): starts the reference-model server with every
+ * Reference-model benchmark: starts the reference-model server with every
  * engine the platform runs (engines/index.ts), then for each engine sends its requests through HTTP at 1 and at 8 concurrent
  * callers and prints calls/s and p50/p95 latency, the server's memory (RSS) before and after the
  * engines warm and its peak over the run. Baseline, in the same run: the engine's bare command

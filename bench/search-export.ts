@@ -1,5 +1,5 @@
 /**
- * Search-export benchmark (issue #3 "Must show"): generates N published parallel-corpus records
+ * Search-export benchmark: generates N published parallel-corpus records
  * (en → hi, set-based in SQL, plus N/10 en → ta records the search must skip), runs a complete
  * search export with the real job code (runSearchExport: all + sample files in JSON, JSONL and
  * CSV) and compares records/s with a bare `COPY (SELECT …) TO STDOUT` of the same rows in the same

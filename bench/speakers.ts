@@ -1,5 +1,5 @@
 /**
- * Speaker baseline benchmark (issue #14, docs/benchmarks.md#performance-benches): synthesises `--seconds N` (default 60) of
+ * Speaker baseline benchmark (docs/benchmarks.md#performance-benches): synthesises `--seconds N` (default 60) of
  * speech with espeak-ng, then times per stage, in ms per 10 s of audio: WAV decoding and
  * resampling to 16 kHz, MFCC statistics (meyda), and the whole analysis through the worker pool
  * (dsp.ts, what a request waits for). Baseline in the same run: one pass of reading the samples

@@ -1,5 +1,5 @@
 /**
- * Streaming relay benchmark (issue #14; docs/benchmarks.md#performance-benches): the latency the relay adds to streaming
+ * Streaming relay benchmark (docs/benchmarks.md#performance-benches): the latency the relay adds to streaming
  * ASR and TTS, against talking to the same model socket directly, in the same run.
  *
  *   ASR direct   socket.io-client → the test streaming model (connect_mic_stream, then per round

@@ -1,6 +1,6 @@
 /**
- * Cost of the ocr, img-lang-detection and txt-lang-detection reference engines (issue #12,
- * docs/product.md#reference-models): for each, warm-up time (with a fresh cache folder, so the first start's unpacking
+ * Cost of the ocr, img-lang-detection and txt-lang-detection reference engines
+ * (docs/product.md#reference-models): for each, warm-up time (with a fresh cache folder, so the first start's unpacking
  * of the traineddata counts), the process's resident memory after warm() (tesseract workers are
  * threads of this process, so RSS holds them), and the latency (p50/p95 over --calls sequential
  * calls) of one call on a one-line image or sentence. The images are rendered here with Debian

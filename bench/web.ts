@@ -20,7 +20,7 @@
  *      LCP and TBT (the medians of the runs), and the machine's load average at start and end.
  *
  * Baseline, printed beside ours: the original ULCA client (performance 55, accessibility 74, best
- * practices 96; 621 KB gzip first-load JavaScript, dashboard). Targets (issue #26, docs/benchmarks.md#web):
+ * practices 96; 621 KB gzip first-load JavaScript, dashboard). Targets (docs/benchmarks.md#web):
  * performance ≥ 95, LCP ≤ 2.0 s, TBT ≤ 150 ms, ≤ 150 KB gzip, on each page in each language.
  * Options: --runs N, --skip-build. Needs /usr/bin/chromium (`node scripts/ensure-chromium.mjs`);
  * CHROMIUM_PATH overrides it. Scores vary with the machine's load: run it on a quiet machine.

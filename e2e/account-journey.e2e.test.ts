@@ -1,5 +1,5 @@
 /**
- * End-to-end, in headless Chromium against the real platform (issue #4 "Must show"):
+ * End-to-end, in headless Chromium against the real platform:
  * forgot password → the reset e-mail from the outbox → a forged link and the real one → a new
  * password (copy/paste refused, the spec's rule) → the link cannot be used twice → login with the
  * new password; an API key generated, shown once with a copy button, working, then revoked after

@@ -1,5 +1,5 @@
 /**
- * End-to-end, in headless Chromium against the real platform (issue #13 "Must show"): a
+ * End-to-end, in headless Chromium against the real platform: a
  * BENCHMARK-DATASET-CONTRIBUTOR (signed up, role given by the admin API) submits a Hindi→Marathi
  * benchmark zip served by a local HTTP server through Submit Dataset with the benchmark box ticked;
  * the pipeline completes and My Contribution's Benchmark Dataset tab lists it; its details page

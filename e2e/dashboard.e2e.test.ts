@@ -1,5 +1,5 @@
 /**
- * End-to-end, in headless Chromium against the real platform (issue #3 "Must show"): datasets are
+ * End-to-end, in headless Chromium against the real platform: datasets are
  * submitted through the real pipeline (over HTTP, signed as the admin), then a visitor who is not
  * signed in opens the dashboard, drills down to level 2 by clicking bars, resets, switches to a
  * speech type (hours), and opens Dataset Metrics, hides a column and downloads the CSV, whose rows

@@ -1,5 +1,5 @@
 /**
- * End-to-end, in headless Chromium against the real platform (issue #2 "Must show"): sign up →
+ * End-to-end, in headless Chromium against the real platform: sign up →
  * activation link from the outbox → log in → submit a parallel-corpus zip served by a local HTTP
  * server → My Contribution highlights the new row → the status detail reaches Completed with the
  * fixture's exact counts and a detail error log with the in-file duplicate; invalid datasets show

@@ -1,6 +1,6 @@
 /**
  * End-to-end, in headless Chromium against the real platform with the offline reference models on
- * (issue #14 "Must show": glossary add/delete): a user signs in, generates an API key for an app,
+ * (glossary add/delete): a user signs in, generates an API key for an app,
  * opens its Glossary from the profile's provider row, adds a Hindi → Urdu entry whose Hindi source
  * is typed in Roman letters through the transliteration input (the Sanscript reference model) and
  * picked with Enter, adds two English → Hindi entries (one suggestion picked with a click), sees a

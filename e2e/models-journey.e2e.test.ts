@@ -1,5 +1,5 @@
 /**
- * End-to-end, in headless Chromium against the real platform (issue #11 "Must show"): a contributor
+ * End-to-end, in headless Chromium against the real platform: a contributor
  * submits a translation model whose endpoint is the test model server (apps/server/src/test/
  * model-server.ts) through the Submit Model file picker → thank-you page → My Models highlights
  * the new row → publishes it → finds it in Explore (translation, English → Hindi) → opens its page →

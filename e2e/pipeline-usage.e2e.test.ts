@@ -1,6 +1,6 @@
 /**
  * End-to-end, in headless Chromium against the real platform with the offline reference models on
- * (issue #24 "Must show"): a user signs in and gets an API key, its application makes pipeline
+ *: a user signs in and gets an API key, its application makes pipeline
  * calls (translation → tts: Apertium hi→ur, then eSpeak) and one direct translation, then the user
  * opens Profile → the key's Usage: the chart over 30 days, the per-model table with the characters
  * sent. Then the public status page (a 7-day strip per published model) and the models health tab's

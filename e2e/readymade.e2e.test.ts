@@ -1,5 +1,5 @@
 /**
- * End-to-end, in headless Chromium against the real platform (issue #3 §6, ready-made datasets):
+ * End-to-end, in headless Chromium against the real platform (ready-made datasets):
  * the platform starts with its demo datasets; the ADMIN signs in, submits one more parallel
  * dataset, and marks it and two demo datasets ready-made from their status pages; a signed-out
  * visitor then finds the cards under the right task tabs, filters and searches them, and downloads

@@ -1,6 +1,6 @@
 /**
  * End-to-end, in headless Chromium against the real platform on a fresh data folder with the
- * offline reference models on (issue #12 "Must show"): Explore lists the reference models of every
+ * offline reference models on: Explore lists the reference models of every
  * task they serve; a visitor tries OCR with an uploaded image (a Hindi line rendered here), TTS
  * with the audio playing, translation hi→ur and text language detection, each on the model's page
  * beside its engine card. Screenshots at 1366×900 and 390×844:
@@ -55,7 +55,7 @@ describe('reference models in Chromium', () => {
       const listed = ((await res.json()) as { data: { modelId: string; name: string; submitter: { name: string } }[] }).data.filter(
         (m) => m.submitter.name === 'ULCA reference models',
       );
-      // TTS has two: the batch model and its streaming variant (issue #14), tried in its own step.
+      // TTS has two: the batch model and its streaming variant, tried in its own step.
       const found = listed.find((m) => !m.name.includes('streaming'));
       if (!found) throw new Error(`no reference ${task} model listed:\n${platform.output().slice(-3000)}`);
       idOf[task] = found.modelId;

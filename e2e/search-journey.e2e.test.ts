@@ -1,5 +1,5 @@
 /**
- * End-to-end, in headless Chromium against the real platform (issue #3 §4 and §5, search and
+ * End-to-end, in headless Chromium against the real platform (search and
  * download, My Searches): a signed-in user with no searches sees the empty My Searches; three
  * datasets (parallel en→hi and ASR hi fixtures, a generated en→mr dataset of 50,000 rows) are
  * published through the real pipeline; the search form waits for a target language, shows the

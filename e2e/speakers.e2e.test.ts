@@ -1,5 +1,5 @@
 /**
- * End-to-end, in headless Chromium with a fake microphone (issue #14 "Must show": enrol and verify
+ * End-to-end, in headless Chromium with a fake microphone (enrol and verify
  * a speaker): a user signs in, has an API key, opens the speaker page from the profile's Speaker
  * Verification button, enrols a speaker by RECORDING (Chromium's file-backed fake audio capture
  * plays an espeak-ng voice), sees the success view, verifies that speaker with an UPLOADED file of

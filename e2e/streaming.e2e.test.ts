@@ -1,5 +1,5 @@
 /**
- * End-to-end, in headless Chromium with a fake microphone (issue #14 "Must show"): a streaming ASR
+ * End-to-end, in headless Chromium with a fake microphone: a streaming ASR
  * model and a streaming TTS model served by the test socket server (apps/server/src/test/
  * stream-model-server.ts) are uploaded and published by the admin; an anonymous visitor opens the
  * ASR model's try view, presses Start, sees 'Please wait...' then 'Listening...' and the text the

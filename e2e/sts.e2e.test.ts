@@ -1,6 +1,6 @@
 /**
  * End-to-end, in headless Chromium with a fake microphone (Chromium's file-backed fake audio
- * capture; issue #14 "Must show"): the Explore 'sts' tab records the microphone, sends it to a
+ * capture): the Explore 'sts' tab records the microphone, sends it to a
  * contributor's ASR model (the test model server "hears" a Hindi sentence), translates it with the
  * platform's reference hi→ur model (Apertium) and speaks it with the reference TTS (espeak-ng); the
  * audio element gets the speech and plays. Then the feedback dialog with per-stage ratings (read
@@ -134,7 +134,7 @@ afterAll(async () => {
   await tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures: files, platform, broken: journey.broken, tempDirs: [dir] });
 });
 
-describe('speech-to-speech in the browser (issue #14)', () => {
+describe('speech-to-speech in the browser', () => {
   journey.step('the sts tab auto-picks the three models for Hindi → Urdu', async () => {
     await page.goto(at('/model/explore-models?task=sts'));
     await page.getByRole('heading', { name: 'Speech To Speech' }).waitFor();

@@ -1,5 +1,5 @@
 /**
- * Every language a model offers can be tried (issue #22 items 1, 2 and 10, "Must show"), in headless
+ * Every language a model offers can be tried, in headless
  * Chromium against the real platform with the offline reference models on: the Explore filter
  * Urdu → Hindi carries to Apertium's try panel, which translates both ways; Hindi typed in Roman
  * letters converts word by word on Space (the last word on Translate); eSpeak speaks Tamil; Tesseract

@@ -1,5 +1,5 @@
 /**
- * Writes the bundled OCR demo benchmarks (apps/server/demo/benchmarks/ocr-hi and ocr-ta, issue #13
+ * Writes the bundled OCR demo benchmarks (apps/server/demo/benchmarks/ocr-hi and ocr-ta
  * point 8): one PNG per printed line, rendered by headless Chromium with the Noto fonts (the same
  * renderer as the OCR tests, apps/server/src/test/render-text.ts), plus params.json and data.json whose
  * groundTruth is the exact text rendered. The lines were written for the project. Run:

@@ -31,6 +31,8 @@ const FORBIDDEN: { name: string; re: RegExp }[] = [
   { name: 'design notes', re: new RegExp('DESIGN' + '\\.md', 'i') },
   { name: 'path outside the repository', re: new RegExp('/work' + '/shared') },
   { name: 'path outside the repository', re: new RegExp('\\.\\./' + 'shared\\b') },
+  // A tracker number says nothing once the issue is closed: comments cite the rule in docs/ instead.
+  { name: 'tracker issue number', re: new RegExp('\\bissues?\\s+' + '#\\d') },
 ];
 
 /** One forbidden citation: file (relative to the root), 1-based line, the rule and the line's text. */

@@ -88,7 +88,7 @@ export async function buildApp(ctx: FullContext, opts: { logger?: boolean } = {}
   app.setSerializerCompiler(serializerCompiler);
 
   // Bodies are read as bytes and kept, so a signature over the exact bytes verifies even when
-  // they are not valid UTF-8 (issue #9 §2); only the parse sees the decoded text.
+  // they are not valid UTF-8; only the parse sees the decoded text.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
     req.rawBody = body as Buffer;
     const text = (body as Buffer).toString('utf8');
@@ -127,7 +127,7 @@ export async function buildApp(ctx: FullContext, opts: { logger?: boolean } = {}
     done();
   });
 
-  // request.ip is a parsed address from here on, whatever a proxy forwarded (issue #9 §3).
+  // request.ip is a parsed address from here on, whatever a proxy forwarded.
   pinClientIp(app);
   // Body bytes in flight per address and in all, refused before reading (docs/operations.md#limits).
   registerBodyBudget(app, new BodyBudget(ctx.config));

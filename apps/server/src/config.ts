@@ -98,7 +98,7 @@ export interface Config {
    * Which peers may set X-Forwarded-For/-Proto (TRUST_PROXY): comma-separated addresses/CIDRs/
    * names ('loopback', 'linklocal', 'uniquelocal'), a hop count, 'true' (any) or 'false'.
    * Default none (false): the client address is the connecting peer's, so nobody can pick the
-   * address the login limits and the audit log see (issue #9 §3) until a proxy is named.
+   * address the login limits and the audit log see until a proxy is named.
    */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** Activation links expire after this many hours (ACTIVATION_TOKEN_TTL_HOURS, default 168 = 7 days). */
@@ -129,7 +129,7 @@ export interface Config {
   sessionCache: boolean;
   /** Longest a cached session is trusted without re-reading the database, seconds (SESSION_CACHE_TTL_SECONDS, default 60). */
   sessionCacheTtlSeconds: number;
-  // inference, health, feedback (issue #11)
+  // inference, health, feedback
   /** Overall time limit of one model call, polling of async models included, ms (MODEL_CALL_TIMEOUT_MS, default 30000). */
   modelCallTimeoutMs: number;
   /** Largest answer accepted from a model endpoint, bytes (MODEL_MAX_RESPONSE_BYTES, default 20 MiB). */
@@ -160,7 +160,7 @@ export interface Config {
   stsBatchMaxZipBytes: number;
   /** Most audio files in one speech-to-speech batch zip (STS_BATCH_MAX_FILES, default 100; entries of any kind at most 10 times that). */
   stsBatchMaxFiles: number;
-  // streaming asr/tts relay (issue #14; modules/streaming)
+  // streaming asr/tts relay (modules/streaming)
   /** Time limit to open a streaming model's socket, handshake included, ms (STREAM_CONNECT_TIMEOUT_MS, default 10000). */
   streamConnectTimeoutMs: number;
   /** A model that owes an answer and stays silent this long ends the stream, ms (STREAM_IDLE_TIMEOUT_MS, default 15000). */
@@ -202,7 +202,7 @@ export interface Config {
   metricsToken: string | undefined;
   /** Port of the small ops listener (/live, /ready, /metrics) on HOST (OPS_PORT; unset = none; worker processes' only HTTP port). */
   opsPort: number | undefined;
-  /** Start the offline reference models (issue #12, docs/product.md#reference-models) on their own loopback listener (REFERENCE_MODELS, default true; false = off). */
+  /** Start the offline reference models (docs/product.md#reference-models) on their own loopback listener (REFERENCE_MODELS, default true; false = off). */
   referenceModels: boolean;
   /** TCP port of the reference-model server on 127.0.0.1 (REFERENCE_MODELS_PORT, default 0 = any free port). */
   referenceModelsPort: number;

@@ -141,7 +141,7 @@ async function main(started: Started): Promise<void> {
     await publishBundledBenchmarks(ctx).catch((err) => log.warn({ err }, 'demo benchmarks not published'));
   }
 
-  // The offline reference models (issue #12) are registered and served by the API process: once with `npm start`.
+  // The offline reference models are registered and served by the API process: once with `npm start`.
   // `npm run worker` starts an engine on demand when a job calls it. Engines warm in the background;
   // with REFERENCE_MODELS=false this process serves none, and they stay published while another process serves them.
   let referenceModels: ReferenceModels | undefined;

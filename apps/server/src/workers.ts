@@ -21,9 +21,9 @@ export interface WorkerSelection {
   mail?: boolean;
   /** The model-health queue and its schedule (a round every MODEL_HEALTH_INTERVAL_MINUTES). */
   modelHealth?: boolean;
-  /** Benchmark runs (issue #13); options are for tests (batch size, progress hook). */
+  /** Benchmark runs; options are for tests (batch size, progress hook). */
   benchmarkRun?: boolean | RunOptions;
-  /** Speech-to-speech batches (issue #14). */
+  /** Speech-to-speech batches. */
   stsBatch?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The actions the audit log records (issue #4 §4: account and admin actions), with the words the
+ * The actions the audit log records (account and admin actions), with the words the
  * admin's Audit log shows for them. One list for the server (what may be recorded and filtered on)
  * and the web app (labels and filter choices).
  */

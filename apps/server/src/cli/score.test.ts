@@ -1,4 +1,4 @@
-// `ulca score`, run as a program (issue #13 point 6): scores, signatures, JSON last line, exit codes.
+// `ulca score`, run as a program: scores, signatures, JSON last line, exit codes.
 import { execFile } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import os from 'node:os';

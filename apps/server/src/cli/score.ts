@@ -2,7 +2,7 @@
  * `npm run ulca -- score --metric <name> --refs refs.txt [--refs refs2.txt …] --hyps hyps.txt
  * [--tokenize 13a|none|intl|char] [--smooth exp|floor|add-k|none] [--lowercase] [--lang hi]
  * [--bootstrap [N]] [--seed S] [--json]`: scores a system output with the same metric code as
- * benchmark runs (docs/benchmarks.md#benchmark-runs-and-leaderboards, issue #13 point 6).
+ * benchmark runs (docs/benchmarks.md#benchmark-runs-and-leaderboards).
  *
  * Files hold one sentence per line (UTF-8; a final newline and Windows line ends are fine); every
  * file must have as many lines as the hypotheses. For top1/top5 a hypothesis line holds the

@@ -1,5 +1,5 @@
 /**
- * Contract tests for the original ULCA web client (issue #10; README "Using the original ULCA web
+ * Contract tests for the original ULCA web client (README "Using the original ULCA web
  * client"). Each call is sent as that client sends it (its full URLs, query strings, bodies and
  * headers, read from ULCA-IN/ulca `frontend/main/webapp`), signed as it signs (item 1: MD5 over the
  * full URL for its GETs and most POSTs, over the body for corpus/submit and corpus/search), against

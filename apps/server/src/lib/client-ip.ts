@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 
 /**
- * The client address of a request, as a parsed IP address only (issue #9 §3). Fastify resolves
+ * The client address of a request, as a parsed IP address only. Fastify resolves
  * `request.ip` from the socket, or from X-Forwarded-For when the peer is a proxy named in
  * TRUST_PROXY; header text is not checked there, so a proxy that passes on what a client wrote
  * would put that text into the rate limits and the audit log. Here it is parsed, and when it is

@@ -1,5 +1,5 @@
 /**
- * The guarded connection to a streaming model's socket endpoint (issue #14 scope 2; docs/api.md#conventions
+ * The guarded connection to a streaming model's socket endpoint (docs/api.md#conventions
  * "Outbound URLs", docs/architecture.md#calling-models "Calling models"). Streaming models speak socket.io, as the original ULCA's
  * did (its ASR client library and its TTS panel both used socket.io): the callbackUrl's origin is
  * the server, its path the socket.io namespace (what `io(callbackUrl)` means), the engine path the
@@ -120,7 +120,7 @@ export async function openModelSocket(callbackUrl: string, opts: ModelSocketOpti
 }
 
 /**
- * Whether a model is served over a socket (issue #14): its inference schema says
+ * Whether a model is served over a socket: its inference schema says
  * `modelProcessingType: {type: 'streaming'}`, or its callbackUrl is ws:// or wss://.
  */
 export function isStreamingEndpoint(schema: Record<string, unknown> | null | undefined, callbackUrl: string): boolean {

@@ -19,7 +19,7 @@ import {
 import { pruneNonces } from './nonce-repo.ts';
 
 /**
- * Verification of signed calls (docs/api.md#request-signatures, issue #9 §2; algorithms in signing.ts).
+ * Verification of signed calls (docs/api.md#request-signatures; algorithms in signing.ts).
  * Version 2 (headers `key`, `payload`, `sig`, `x-ulca-timestamp`, `x-ulca-nonce`): the timestamp
  * must be within SIGNATURE_WINDOW_SECONDS of the server's clock, the payload is recomputed from the
  * method, path and query, timestamp, nonce and raw body received, `sig` is checked in constant
@@ -77,7 +77,7 @@ export function requestFullUrl(request: FastifyRequest): string | undefined {
  * received (request.rawBody; '' when a POST/PUT has none), or for a body-less GET/HEAD/DELETE the
  * hash of the path and query as received, SHA-256 or MD5; and for any method the MD5 of the full
  * URL ({@link requestFullUrl}), which the original ULCA web client signs for its GETs and several
- * POSTs (issue #10 §1). Only called with LEGACY_MD5_SIGNATURES=true.
+ * POSTs. Only called with LEGACY_MD5_SIGNATURES=true.
  */
 export function expectedPayloads(request: FastifyRequest): { payload: string; algorithm: SignatureHash }[] {
   const algorithms: SignatureHash[] = ['sha256', 'md5'];

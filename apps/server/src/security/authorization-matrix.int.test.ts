@@ -12,7 +12,7 @@ import { signedHeaders } from './signing.ts';
 import { sampleFromOperation, type OpenApiDoc } from './openapi-sample.ts';
 
 /**
- * The authorisation matrix (issue #4 §4, issue #9 §2; docs/api.md#who-may-call-what): every route
+ * The authorisation matrix (docs/api.md#who-may-call-what): every route
  * the app registers (app.routeAccess, each with the access it declares) × {anonymous, key header
  * only, wrong signature, a valid signature replayed with another body, a call signed for another
  * route replayed on this one, each role (and that same signed call sent a second time), another

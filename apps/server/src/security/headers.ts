@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 
 /**
- * Security headers on every response (issue #4 §4), with @fastify/helmet:
+ * Security headers on every response, with @fastify/helmet:
  *
  * - Content-Security-Policy: scripts only from this origin, never inline (the built web app loads
  *   one module script; swagger-ui at /ulca/docs loads three script files). Inline *styles* are

@@ -6,7 +6,7 @@ import type { AuthUser } from './types.ts';
 
 /**
  * In-memory cache of verified session keys, so a signed call does not read `user_keys` and
- * decrypt the private key every time (issue #4 §4 / the `api` bench).
+ * decrypt the private key every time (the `api` bench).
  *
  * "Stops working at once" still holds:
  * - every change that ends or alters a session (logout, password reset, deactivation, role

@@ -9,7 +9,7 @@ import { createDb } from '../db/pool.ts';
 import { closeServices, createServices } from '../services.ts';
 
 /**
- * The attacks of issue #9 §2, replayed against the real routes: a captured signed call to
+ * The attacks replayed against the real routes: a captured signed call to
  * generateServiceProviderKey sent again to removeServiceProviderKey and to itself, a signed GET
  * sent many times, stale timestamps, and one capture raced from two API processes.
  */
@@ -17,7 +17,7 @@ import { closeServices, createServices } from '../services.ts';
 const USERS = '/ulca/user-mgmt/v1/users';
 const PROVIDER = 'ulca-reference-models';
 
-describe('signature replay (issue #9 §2)', () => {
+describe('signature replay', () => {
   let p: TestPlatform;
   let alice: TestUser;
   let keyId: string;

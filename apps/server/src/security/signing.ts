@@ -1,7 +1,7 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * The request-signing algorithms of docs/api.md#request-signatures (docs/api.md#request-signatures, issue #9 §2), pure and
+ * The request-signing algorithms of docs/api.md#request-signatures (docs/api.md#request-signatures), pure and
  * dependency-free so the web client (apps/web/src/lib/signing.ts), the tests and the benchmarks
  * mirror them exactly. docs/api.md#request-signatures documents them for API clients.
  *

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every SQL statement is parameterised (issue #4 §4). Kysely's `sql` template and query builder
+ * Every SQL statement is parameterised. Kysely's `sql` template and query builder
  * send values as parameters; what can inject is text pasted into a statement: a template literal
  * with `${…}` (or a concatenation) handed to pg's `query()` or to COPY, or Kysely's `sql.raw`,
  * `sql.id`, `sql.ref`, `sql.lit`, `sql.table`. This test finds each such place in the server, the

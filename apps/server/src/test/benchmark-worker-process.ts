@@ -1,4 +1,4 @@
-// A separate worker process for the benchmark-run crash test (issue #13): starts the real
+// A separate worker process for the benchmark-run crash test: starts the real
 // benchmark-run worker (which takes queued runs and re-queues In-Progress ones) with a small batch
 // and prints `batch <stored>` after each stored batch, so the test can SIGKILL it mid-run.
 // Usage: tsx benchmark-worker-process.ts <DATABASE_URL> <dataDir> <batchRows>

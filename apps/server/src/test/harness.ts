@@ -54,7 +54,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
  * Starts the real app on a fresh database. `startWorkers` is a hook for the caller to start the
  * job workers it needs (e.g. the dataset ingest worker). Config overrides apply on top of defaults.
  * `referenceModels: true` also starts the offline reference models as the API process does
- * (issue #12; about 300 MB of memory once warm), off by default.
+ * (about 300 MB of memory once warm), off by default.
  */
 export async function createTestPlatform(
   opts: { config?: Partial<Config>; startWorkers?: (ctx: FullContext) => Promise<unknown>; referenceModels?: boolean } = {},

@@ -1,5 +1,5 @@
 /**
- * A test double of a contributor's model endpoint (issue #11 "Must show"): a real HTTP server on
+ * A test double of a contributor's model endpoint: a real HTTP server on
  * 127.0.0.1 (random port) that speaks the ULCA inference interface of every task
  * (packages/contracts models/inference.ts) and answers from the request, deterministically, so
  * tests can check that what the platform shows is what the endpoint said.
@@ -16,9 +16,9 @@
  *   `{status:'IN_PROGRESS'}` twice, then the task's answer.
  * - `/key/<task>`: 401 unless header `authorization: Bearer test-key` is present.
  * - `/fail-on/<task>?word=W`: 500 when any input's source contains W, else the task's answer (a
- *   model that fails on some rows: benchmark runs, issue #13).
+ *   model that fails on some rows: benchmark runs).
  * - `/say/<task>?text=T`: the task's answer with T as every output's text (asr `source`, text tasks
- *   `target`): a speech model that "hears" a known sentence (speech-to-speech, issue #14).
+ *   `target`): a speech model that "hears" a known sentence (speech-to-speech).
  * Every request is recorded (path, headers, parsed body) in `calls`.
  *
  * What each task answers (input → output):

@@ -1,6 +1,6 @@
 /**
- * Test helper: registers a model the way a contributor does, through the real routes (issue #11
- * point 2): POST model/upload (multipart, signed; the platform calls the endpoint once with the
+ * Test helper: registers a model the way a contributor does, through the real routes
+ * (point 2): POST model/upload (multipart, signed; the platform calls the endpoint once with the
  * example request) and, unless asked not to, POST model/status/change to publish it.
  */
 import { MODEL_API } from '@ulca/contracts';
@@ -16,7 +16,7 @@ export interface UploadSpec {
   languages: { sourceLanguage: string; targetLanguage?: string }[];
   /** The descriptor's example request. */
   request: Record<string, unknown>;
-  /** The schema's modelProcessingType (streaming models, issue #14); none by default. */
+  /** The schema's modelProcessingType (streaming models); none by default. */
   modelProcessingType?: 'batch' | 'streaming';
   /** Publish after the upload (default true). */
   publish?: boolean;

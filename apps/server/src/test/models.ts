@@ -1,5 +1,5 @@
 /**
- * Test helper: registers a model directly in the database (as the upload route will, issue #11
+ * Test helper: registers a model directly in the database (as the upload route will
  * point 2), for the inference, health and feedback tests until those use the real upload.
  */
 import crypto from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * A test double of a contributor's streaming model (issue #14 "Must show"): a real socket.io
+ * A test double of a contributor's streaming model: a real socket.io
  * server on 127.0.0.1 (random port) speaking the original ULCA's streaming protocol (see
  * modules/streaming/service.ts), plus the HTTP punctuate call.
  *

@@ -1,7 +1,7 @@
 import { i18n } from './i18n/i18n.ts';
 
 /**
- * The metric glossary (docs/product.md#entities-and-fields "Metric glossary"; issue #13): our own one-line description of
+ * The metric glossary (docs/product.md#entities-and-fields "Metric glossary"): our own one-line description of
  * every metric a benchmark can be scored with, its direction and its display label. Names are the
  * server's registry names (bleu, chrf, top1, meteor-exact, …); the original ULCA's spellings
  * (top-1 accuracy, meteor, bert) resolve to the same entries.

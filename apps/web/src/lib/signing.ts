@@ -2,7 +2,7 @@ import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 
 /**
- * Request signing, version 2 (docs/api.md#request-signatures, issue #9 §2, docs/api.md#request-signatures), mirrored
+ * Request signing, version 2 (docs/api.md#request-signatures, docs/api.md#request-signatures), mirrored
  * by apps/server/src/security/signing.ts (a unit test there checks they agree):
  * payload = sha256 hex of METHOD \n path-with-query \n timestamp \n nonce \n sha256 hex(body bytes);
  * sig = sha256 hex(privateKey + "|" + payload); headers key, payload, sig, x-ulca-timestamp (Unix

@@ -96,7 +96,7 @@ export const signupUserSchema = z.object({
 });
 export type SignupUser = z.infer<typeof signupUserSchema>;
 
-/** Users one sign-up request may register (issue #9 §10: each costs an argon2 hash and an e-mail). */
+/** Users one sign-up request may register (each costs an argon2 hash and an e-mail). */
 export const SIGNUP_MAX_USERS = 1;
 
 /** Body of POST /users/signup (`users`: a list, as in the original ULCA, of at most SIGNUP_MAX_USERS). */
@@ -269,7 +269,7 @@ export type UserSearchResponse = z.infer<typeof userSearchResponse>;
 /** One user of POST users/search (docs/product.md#entities-and-fields 'User (admin)'). */
 export type AdminUserRecord = z.infer<typeof adminUserRecord>;
 
-// ── the audit log (issue #4 §4; GET USER_API.audit, ADMIN) ───────────────────────────────────
+// ── the audit log (GET USER_API.audit, ADMIN) ───────────────────────────────────
 
 /** Query of GET audit: a page (offset, limit ≤ 500) of entries, optionally of one action. */
 export const auditQuery = z.object({

@@ -1,6 +1,6 @@
 /**
  * Benchmarks API (docs/product.md#model-screens "Benchmark datasets", "Run benchmark", docs/product.md#entities-and-fields "Benchmark dataset",
- * "Benchmark run"; docs/api.md#route-groups paths table; issue #13). Field names are the original ULCA's
+ * "Benchmark run"; docs/api.md#route-groups paths table). Field names are the original ULCA's
  * (benchmark-dataset-schema.yml, model-benchmark-schema.yml, ulca-api-contract.yaml).
  */
 import { z } from 'zod';
@@ -176,7 +176,7 @@ export const benchmarkSchema = z.object({
 export type Benchmark = z.infer<typeof benchmarkSchema>;
 export const benchmarkSearchResponse = z.object({ message: z.string(), count: z.number(), data: z.array(benchmarkSchema) });
 
-/** A leaderboard entry (docs/product.md#benchmark-datasets-and-leaderboards benchmark details; model-benchmark-schema.yml BenchmarkPerformance plus the trust fields of issue #13 §5). */
+/** A leaderboard entry (docs/product.md#benchmark-datasets-and-leaderboards benchmark details; model-benchmark-schema.yml BenchmarkPerformance plus the trust fields §5). */
 export const leaderboardEntrySchema = z.object({
   benchmarkProcessId: z.string(),
   modelId: z.string(),

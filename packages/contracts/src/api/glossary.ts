@@ -1,6 +1,6 @@
 /**
- * Glossary API (docs/product.md#glossary "Glossary page", docs/product.md#entities-and-fields "Glossary entry", docs/product.md#validation-rules, docs/api.md#glossary, docs/product.md#messages, docs/product.md#constants-and-limits; docs/api.md#glossary;
- * issue #14 point 3): per application (API key) and service provider, a list of
+ * Glossary API (docs/product.md#glossary "Glossary page", docs/product.md#entities-and-fields "Glossary entry", docs/product.md#validation-rules, docs/api.md#glossary, docs/product.md#messages, docs/product.md#constants-and-limits): per
+ * application (API key) and service provider, a list of
  * `{sourceLanguage, targetLanguage, sourceText, targetText}` that translations requested with that
  * application's key honour. One definition for the server's validation, the web form and the docs.
  */

@@ -1,6 +1,6 @@
 /**
- * Hosted inference, model health and feedback API shapes that are not in api/models.ts (issue #11
- * points 6-8; docs/architecture.md#calling-models). Paths are MODEL_API's.
+ * Hosted inference, model health and feedback API shapes that are not in api/models.ts
+ * (points 6-8; docs/architecture.md#calling-models). Paths are MODEL_API's.
  */
 import { z } from 'zod';
 import { modelFeedbackEntrySchema } from './models.ts';

@@ -1,5 +1,5 @@
 /**
- * The health history of a model (issue #24 point 4; docs/api.md#inference): every stored health
+ * The health history of a model (docs/api.md#inference): every stored health
  * round of the last days, uptime over 24 h and 7 d, latency percentiles and the last failure.
  */
 import { z } from 'zod';

@@ -66,7 +66,7 @@ const languagePairOut = z.object({
   targetScriptCode: z.string().nullish(),
 });
 
-/** A benchmark run of a model (docs/product.md#entities-and-fields "Benchmark run"); filled by the benchmarks feature (issue #13). */
+/** A benchmark run of a model (docs/product.md#entities-and-fields "Benchmark run"); filled by the benchmarks feature. */
 export const benchmarkPerformanceSchema = z.object({
   benchmarkProcessId: z.string().optional(),
   benchmarkDatasetId: z.string(),
@@ -79,7 +79,7 @@ export const benchmarkPerformanceSchema = z.object({
 export type BenchmarkPerformance = z.infer<typeof benchmarkPerformanceSchema>;
 
 /**
- * What a reference model's card says (issue #12): the kind of engine and its limits. Absent for
+ * What a reference model's card says: the kind of engine and its limits. Absent for
  * contributors' models.
  */
 export const engineCardSchema = z.object({
@@ -117,7 +117,7 @@ export const modelRecordSchema = z.object({
   unpublishReason: z.string().nullable(),
   submittedOn: z.number().describe('Epoch milliseconds'),
   publishedOn: z.number().nullable().describe('Epoch milliseconds of the last publication'),
-  isReferenceModel: z.boolean().describe("One of the platform's own offline engines (issue #12)"),
+  isReferenceModel: z.boolean().describe("One of the platform's own offline engines"),
   engineCard: engineCardSchema.nullable(),
   metric: z.array(z.string()).describe('Metrics available for this task (filled by the benchmarks feature)'),
   benchmarkPerformance: z.array(benchmarkPerformanceSchema),

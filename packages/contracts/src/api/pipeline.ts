@@ -1,5 +1,5 @@
 /**
- * The pipeline API for applications (issue #24 point 1; docs/api.md#pipelines): search which task
+ * The pipeline API for applications (docs/api.md#pipelines): search which task
  * sequences the platform serves, ask for a sequence's configuration (candidate models per task),
  * then run the chain in one compute call. Field names follow the ULCA pipeline shapes
  * (`pipelineTasks`, `pipelineRequestConfig`, `pipelineResponseConfig`, `pipelineInferenceAPIEndPoint`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DATASET_TYPES } from '../enums.ts';
 
 /**
- * Ready-made datasets (issue #3 §6; docs/product.md#ready-made-datasets "Ready-made datasets page"): the public list and
+ * Ready-made datasets (docs/product.md#ready-made-datasets "Ready-made datasets page"): the public list and
  * the admin's mark call. One source for the server route and service and the web api file.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Streaming ASR and TTS between the browser and this platform (docs/product.md#model-detail-and-try-it-panels "Try-it panels", docs/product.md#states-and-transitions,
- * docs/api.md#streaming last paragraph; issue #14 scope 2). The browser opens a WebSocket to one of
+ * docs/api.md#streaming last paragraph). The browser opens a WebSocket to one of
  * {@link STREAMING_API}'s paths with `?modelId=…&language=…`; the server relays to the model's own
  * socket endpoint (socket.io, the protocol of the original ULCA's streaming models). The browser
  * never connects to a model.

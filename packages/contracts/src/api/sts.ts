@@ -1,5 +1,5 @@
 /**
- * Speech-to-speech (docs/product.md#speech-to-speech "Speech-to-speech tab", docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/product.md#messages; issue #14 point 1): the
+ * Speech-to-speech (docs/product.md#speech-to-speech "Speech-to-speech tab", docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/product.md#messages): the
  * interactive chain runs in the browser through the compute routes (asr/v1/model/compute, then
  * model/compute twice); the batch of a zip of audio files runs on the server as a job. The original
  * ULCA had no batch path: ours sit beside the model API.

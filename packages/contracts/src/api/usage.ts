@@ -1,5 +1,5 @@
 /**
- * Usage and quotas per API key (issue #24 points 2 and 3; docs/api.md#usage-and-quotas): what each
+ * Usage and quotas per API key (docs/api.md#usage-and-quotas): what each
  * key consumed per day, model and task, and an admin's daily limits per unit.
  */
 import { z } from 'zod';

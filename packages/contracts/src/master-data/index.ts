@@ -1,6 +1,6 @@
 /**
  * Master data served by POST /ulca/mdms/v0/fetch-master/bulk and GET /ulca/mdms/v0/app-config
- * (issue #3 scope 3): the enumerations, the dataset filter catalogue and the search criteria
+ *: the enumerations, the dataset filter catalogue and the search criteria
  * check. Our own TypeScript data; facts from ulca-reference/master-data/prod.
  */
 import { FEEDBACK_QUESTIONS_BULK } from './feedback-questions.ts';

@@ -1,4 +1,4 @@
--- Search and download (issue #3 §4, §5; docs/product.md#entities-and-fields "Search request row"). One row per search a
+-- Search and download (docs/product.md#entities-and-fields "Search request row"). One row per search a
 -- user submitted; the search-export job writes the result files to the object store under
 -- `searches/<serviceRequestNumber>/` and records the outcome here.
 CREATE TABLE search_requests (

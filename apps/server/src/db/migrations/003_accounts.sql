@@ -1,4 +1,4 @@
--- Accounts complete (issue #4): activation expiry, password reset, API keys, audit log,
+-- Accounts complete: activation expiry, password reset, API keys, audit log,
 -- login rate limits, and change notifications for the in-memory session cache.
 
 -- Activation links expire (7 days by default, config ACTIVATION_TOKEN_TTL_HOURS). Links issued

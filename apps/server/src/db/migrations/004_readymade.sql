@@ -1,4 +1,4 @@
--- Ready-made datasets (issue #3 §6): a Completed submission an ADMIN has marked ready-made
+-- Ready-made datasets: a Completed submission an ADMIN has marked ready-made
 -- (dataset_submissions.is_ready_made, from 001). The public list must not scan dataset_records
 -- per request, so the dataset's record count is taken once, when it is marked, and kept here.
 ALTER TABLE dataset_submissions

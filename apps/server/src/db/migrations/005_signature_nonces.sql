@@ -1,4 +1,4 @@
--- Request signature v2 (issue #9 §2): the nonces each session key has used while their
+-- Request signature v2: the nonces each session key has used while their
 -- timestamps are inside SIGNATURE_WINDOW_SECONDS. The primary key decides, in one INSERT ... ON
 -- CONFLICT DO NOTHING, which of several API processes accepts a nonce; a second use is refused.
 -- Rows past expires_at are pruned by the API processes.

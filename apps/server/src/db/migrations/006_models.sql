@@ -1,4 +1,4 @@
--- The model side (docs/product.md; docs/architecture.md#calling-models; issue #11). Each table has one owning module:
+-- The model side (docs/product.md; docs/architecture.md#calling-models). Each table has one owning module:
 --   models                  -> modules/models
 --   model_feedback, model_feedback_limits -> modules/model-feedback
 --   model_health            -> modules/model-health
@@ -20,7 +20,7 @@ CREATE TABLE models (
   submitted_on        timestamptz NOT NULL DEFAULT now(),
   published_on        timestamptz,
   sample_response     jsonb,                            -- the endpoint's answer to the example request at upload
-  is_reference        boolean NOT NULL DEFAULT false,   -- a platform reference model (issue #12)
+  is_reference        boolean NOT NULL DEFAULT false,   -- a platform reference model
   engine_card         jsonb                             -- its card: kind, engine, limits
 );
 -- name + version unique (case-insensitive), across all submitters.

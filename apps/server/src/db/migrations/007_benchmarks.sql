@@ -1,4 +1,4 @@
--- Benchmarks (docs/product.md#screens, docs/product.md#entities-and-fields "Benchmark dataset", "Benchmark run"; docs/benchmarks.md#benchmark-runs-and-leaderboards; issue #13).
+-- Benchmarks (docs/product.md#screens, docs/product.md#entities-and-fields "Benchmark dataset", "Benchmark run"; docs/benchmarks.md#benchmark-runs-and-leaderboards).
 -- Owners:
 --   dataset_submissions.kind, benchmark_records -> modules/datasets (the pipeline publishes a
 --                                                  benchmark submission's rows here, never into

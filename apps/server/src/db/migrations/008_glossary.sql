@@ -1,4 +1,4 @@
--- Glossaries (docs/product.md#glossary "Glossary page", docs/product.md#entities-and-fields, docs/product.md#validation-rules; issue #14 point 3): per application (API key)
+-- Glossaries (docs/product.md#glossary "Glossary page", docs/product.md#entities-and-fields, docs/product.md#validation-rules): per application (API key)
 -- and service provider, one target text per (source language, target language, source text).
 -- Owned by modules/glossary. Revoking the API key deletes its application's glossary.
 CREATE TABLE glossary_entries (

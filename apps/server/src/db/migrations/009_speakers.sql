@@ -1,4 +1,4 @@
--- Speakers (docs/product.md#speaker-recognition "Speaker recognition page", docs/product.md#entities-and-fields "Speaker"; docs/product.md#speaker-recognition; issue #14).
+-- Speakers (docs/product.md#speaker-recognition "Speaker recognition page", docs/product.md#entities-and-fields "Speaker"; docs/product.md#speaker-recognition).
 -- Owner: modules/speakers.
 -- A speaker belongs to one application (API key) of one user and one service provider; revoking
 -- the key deletes its speakers. `vector` holds the baseline's MFCC statistics (57 numbers), never

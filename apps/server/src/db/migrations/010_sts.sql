@@ -1,4 +1,4 @@
--- Speech-to-speech batches (docs/product.md#speech-to-speech "Speech-to-speech tab"; issue #14 point 1).
+-- Speech-to-speech batches (docs/product.md#speech-to-speech "Speech-to-speech tab").
 -- Owner: modules/sts. A batch = a public URL of a zip of audio files, run asr -> translation -> tts
 -- per file by the sts-batch job; the result zip is in the object store under sts/<batch_id>/.
 

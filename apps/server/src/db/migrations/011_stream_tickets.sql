@@ -1,4 +1,4 @@
--- Stream tickets (issue #14 scope 2; modules/streaming/tickets.ts): a browser WebSocket cannot send
+-- Stream tickets (modules/streaming/tickets.ts): a browser WebSocket cannot send
 -- the signature headers, so a signed POST issues a short-lived single-use ticket bound to the user
 -- and the model, and the socket is opened with ?ticket=. Only the SHA-256 of the ticket is kept.
 -- The relay consumes a ticket with one DELETE ... RETURNING: of concurrent uses exactly one gets the

@@ -1,4 +1,4 @@
--- Metering and quotas per API key (issue #24 points 2 and 3; docs/api.md#usage-and-quotas).
+-- Metering and quotas per API key (docs/api.md#usage-and-quotas).
 -- Tables owned by modules/metering:
 --   key_usage        per key, model, task and UTC day: calls, failures, latency and the units sent
 --   key_quotas       an admin's daily limit per unit, for one key or for every key ('*')

@@ -1,4 +1,4 @@
--- Every health round of every model, kept 30 days (issue #24 point 4; docs/api.md#inference, model
+-- Every health round of every model, kept 30 days (docs/api.md#inference, model
 -- health): uptime over 24 h and 7 d, latency percentiles and the last failure are computed from it.
 -- Owned by modules/model-health (model_health keeps the latest check only).
 CREATE TABLE model_health_rounds (

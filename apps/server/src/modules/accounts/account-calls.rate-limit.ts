@@ -5,7 +5,7 @@ import { addressKey } from '../../lib/client-ip.ts';
 import type { AccountsServices } from './limiters.rate-limit.ts';
 
 /**
- * Login, sign-up and forgot-password throttling (issue #4 §4, issue #9 §1 and §10) with rate-limiter-flexible on PostgreSQL
+ * Login, sign-up and forgot-password throttling with rate-limiter-flexible on PostgreSQL
  * (table `rate_limits`, 003_accounts.sql), so every API process shares the counts.
  *
  * Logins count every attempt before its password is checked (atomically, so parallel attempts
@@ -59,7 +59,7 @@ export type LoginGate = { locked: false } | { locked: true; waitSeconds: number;
 /**
  * Counts one login attempt against the account and the address BEFORE the password is checked,
  * each with one atomic upsert in PostgreSQL (rate-limiter-flexible `consume`), so attempts sent
- * in parallel cannot all read the same count (issue #9 §1): with a limit of N, at most N of any
+ * in parallel cannot all read the same count: with a limit of N, at most N of any
  * burst reach the password check without a code. Answers `locked` (with the seconds until the
  * count clears) when either count is past its limit; the other count then gets its point back, so
  * an account locked by someone else does not also use up its owner's address. Throws only a store
@@ -128,7 +128,7 @@ export async function recordLoginSuccess(ctx: AppContext<AccountsServices>, emai
 }
 
 /**
- * Sign-up throttling (issue #9 §10): throws {@link TooManyRequestsError} after
+ * Sign-up throttling: throws {@link TooManyRequestsError} after
  * SIGNUP_MAX_PER_IP_PER_HOUR sign-up requests from one address in an hour, whatever their answer
  * (a 422 "already exist" answer counts too, so the form cannot be used to list registered e-mails).
  */

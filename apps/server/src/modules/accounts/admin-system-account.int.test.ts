@@ -8,7 +8,7 @@ import { ensureSystemUser } from './service.ts';
 /*
  * The platform's own account (the owner of the reference models, docs/product.md#admin) is listed
  * marked and can be neither activated, deactivated nor edited by an admin: 403 SYSTEM_ACCOUNT,
- * whatever the order, concurrency or repetition of the calls (issue #22 item 18).
+ * whatever the order, concurrency or repetition of the calls.
  */
 
 const USERS = '/ulca/user-mgmt/v1/users';

@@ -17,7 +17,7 @@ import {
 import { DUPLICATE_EMAIL_MESSAGE, hashPassword, type RequestMeta } from './service.ts';
 
 /**
- * Admin user management (docs/product.md#admin "Admin user details", docs/product.md#validation-rules, docs/api.md#route-groups; issue #4 §3): search, update
+ * Admin user management (docs/product.md#admin "Admin user details", docs/product.md#validation-rules, docs/api.md#route-groups): search, update
  * (name, e-mail, roles, organisation, optional password), activate/deactivate. An admin never acts
  * on their own row here (403 SELF_EDIT), nor on the platform's system account (403 SYSTEM_ACCOUNT:
  * the owner of the reference models, e-mail domain SYSTEM_ACCOUNT_DOMAIN). Deactivation ends the user's sessions and revokes their API

@@ -38,7 +38,7 @@ export async function ensureAdmin(ctx: AppContext): Promise<{ created: boolean; 
 }
 
 /**
- * The id of a platform-owned account (e.g. the owner of the reference models, issue #12), created
+ * The id of a platform-owned account (e.g. the owner of the reference models), created
  * on first call: inactive, so it can never sign in, with a random password that is never shown,
  * and role READONLY-USER. Idempotent across restarts and concurrent starts (keyed by `email`).
  * @throws Error when the row can be neither created nor found (a database failure).

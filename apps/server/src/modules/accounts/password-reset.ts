@@ -11,7 +11,7 @@ import { hashPassword, type RequestMeta } from './service.ts';
 import type { AccountsServices } from './limiters.rate-limit.ts';
 
 /**
- * Forgot and reset password (docs/product.md#sign-in-and-accounts, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/api.md#route-groups; issue #4 §1).
+ * Forgot and reset password (docs/product.md#sign-in-and-accounts, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/api.md#route-groups).
  *
  * - The link is `{PUBLIC_URL}/ulca/user/reset-password/{email}/{token}`: the token is 32 random
  *   bytes (base64url); only its sha-256 is stored; it expires after RESET_TOKEN_TTL_MINUTES (60)

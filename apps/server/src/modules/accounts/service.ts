@@ -89,7 +89,7 @@ export function activationLink(publicUrl: string, email: string, userId: string,
  * an e-mail is taken (or repeated in the request), and
  * 503 MAIL_FAILED (accounts removed again) when the activation e-mail cannot be sent. With `meta`
  * (every HTTP call) the request first counts against SIGNUP_MAX_PER_IP_PER_HOUR for its address,
- * whatever its outcome: 429 TooManyRequestsError beyond (issue #9 §10).
+ * whatever its outcome: 429 TooManyRequestsError beyond.
  * Returns the new user ids in request order.
  */
 export async function signup(ctx: AppContext<AccountsServices>, users: SignupUser[], meta?: RequestMeta): Promise<string[]> {
@@ -218,7 +218,7 @@ export interface LoginResult {
  * up its failed attempts (account-calls.rate-limit.ts) and no valid one-time `code` came with the password: the
  * account's owner is then e-mailed that code (login-code.ts), so the lock never keeps them out
  * (docs/operations.md#limits). The attempt is counted before the password is checked, atomically,
- * so parallel guesses cannot pass the limit (issue #9 §1). Every outcome is audited.
+ * so parallel guesses cannot pass the limit. Every outcome is audited.
  */
 export async function login(
   ctx: AppContext<AccountsServices>,

@@ -7,7 +7,7 @@ import { mailSettled } from '../../test/outbox.ts';
 const SIGNUP = '/ulca/user-mgmt/v1/users/signup';
 const PASSWORD = 'Str0ng&Secret';
 
-describe('sign-up throttling (issue #9 §10)', () => {
+describe('sign-up throttling', () => {
   let p: TestPlatform;
 
   useTestPlatform({ platform: { config: { signupMaxPerIpPerHour: 3 } } }, (platform) => {

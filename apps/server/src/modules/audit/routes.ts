@@ -8,7 +8,7 @@ import { listAudit } from './service.ts';
 import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 import { auditListResponse, auditQuery, USER_API } from '@ulca/contracts';
 
-/** The admin's read of the audit log (issue #4 §4): GET /ulca/user-mgmt/v1/audit, ADMIN only. */
+/** The admin's read of the audit log: GET /ulca/user-mgmt/v1/audit, ADMIN only. */
 export async function auditRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(

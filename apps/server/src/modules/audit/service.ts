@@ -5,7 +5,7 @@ import { insertAuditEvent, selectAudit } from './repo.ts';
 import { parseIp } from '../../lib/client-ip.ts';
 
 /**
- * The audit log of account and admin actions (issue #4 §4): who did what to whom, when and from
+ * The audit log of account and admin actions: who did what to whom, when and from
  * which address. Table `audit_log` (migrations/003_accounts.sql); read by admins through
  * GET /ulca/user-mgmt/v1/audit.
  */
@@ -37,7 +37,7 @@ export async function recordAudit(ctx: AppContext, event: AuditEvent): Promise<v
       actor_user_id: event.actorUserId,
       action: event.action,
       target_user_id: event.targetUserId ?? null,
-      // Only a parsed address is stored (issue #9 §3), never text a client wrote.
+      // Only a parsed address is stored, never text a client wrote.
       ip: parseIp(event.ip) ?? null,
       details: event.details === undefined ? null : JSON.stringify(event.details),
     });

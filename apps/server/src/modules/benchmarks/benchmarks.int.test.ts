@@ -1,5 +1,5 @@
 /**
- * Benchmarks end to end on the real app and PostgreSQL (issue #13 "Must show", integration): a
+ * Benchmarks end to end on the real app and PostgreSQL (integration): a
  * translation benchmark dataset through the datasets pipeline, runs of test-model-server models
  * (one answering every row, one failing on the rows that contain "कुत्ता") through the benchmark-run
  * job, scores with signature, coverage and interval, the leaderboard order per metric (TER lower

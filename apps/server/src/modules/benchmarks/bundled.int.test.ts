@@ -1,5 +1,5 @@
 /**
- * The bundled demo benchmarks on a fresh install (issue #13 point 8): the first start submits
+ * The bundled demo benchmarks on a fresh install: the first start submits
  * apps/server/demo/benchmarks/* through the real pipeline, each publishes, and the reference models
  * of its task are run on it with the task's metrics through the real run job, so the leaderboards
  * (getBenchmark) show real scores; a second start adds nothing.
@@ -83,7 +83,7 @@ it('first start: the bundled benchmarks publish and every reference model of the
     (n, b) => n + references.filter((m) => m.task.type === b.task).length * BUNDLED_RUN_METRICS[b.task]!.length,
     0,
   );
-  // Every metric each task offers (issue #22 item 14: no empty leaderboard tab on a fresh install).
+  // Every metric each task offers (no empty leaderboard tab on a fresh install).
   expect(expectedRuns).toBe(23);
   const runs = await until(
     async () =>

@@ -1,5 +1,5 @@
 /**
- * A benchmark run whose worker dies mid-run (issue #13 point 3, docs/benchmarks.md#benchmark-runs-and-leaderboards "Benchmarks"): a
+ * A benchmark run whose worker dies mid-run (docs/benchmarks.md#benchmark-runs-and-leaderboards "Benchmarks"): a
  * separate worker process (test/benchmark-worker-process.ts) runs a benchmark on a slow test model
  * and is SIGKILLed after a few stored batches; a new worker then takes the run up again (the
  * In-Progress run is re-queued at its start) and finishes it. Every row's output is stored exactly

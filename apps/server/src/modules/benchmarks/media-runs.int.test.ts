@@ -1,5 +1,5 @@
 /**
- * Benchmark runs on media tasks through the real job (issue #13 point 3; docs/benchmarks.md#benchmark-runs-and-leaderboards): an ASR
+ * Benchmark runs on media tasks through the real job (docs/benchmarks.md#benchmark-runs-and-leaderboards): an ASR
  * benchmark (the espeak-ng WAVs of the asr-valid fixture) run on a test-double ASR endpoint
  * (apps/server/src/test/model-server.ts answers `heard <n> bytes` per audio), scored with WER; and
  * an OCR benchmark (the rendered Tamil lines of the ocr-valid fixture) run on the reference

@@ -1,5 +1,5 @@
 /**
- * A benchmark run on one of the platform's reference models (issue #13 "Must show": a run on a
+ * A benchmark run on one of the platform's reference models (a run on a
  * reference model). The reference server listens on loopback, which the guarded fetch refuses for
  * contributors' models: the run must reach it through this process's one allowed origin, as the
  * inference proxy and the health round do (reference-models/service.ts modelCallRoute).

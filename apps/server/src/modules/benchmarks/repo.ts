@@ -1,5 +1,5 @@
 /**
- * SQL of the benchmarks feature (issue #13; tables of 007_benchmarks.sql it owns: benchmarks,
+ * SQL of the benchmarks feature (tables of 007_benchmarks.sql it owns: benchmarks,
  * benchmark_runs, benchmark_outputs). Every query of those tables is here.
  */
 import { sql, type Selectable } from 'kysely';

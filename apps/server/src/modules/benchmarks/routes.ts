@@ -53,7 +53,7 @@ import {
 import type { ModelsServices } from '../models/service.ts';
 
 /**
- * The benchmark routes (docs/api.md#route-groups paths table; issue #13): submit, listByUserId (signed,
+ * The benchmark routes (docs/api.md#route-groups paths table): submit, listByUserId (signed,
  * benchmark contributors), search and getBenchmark (public), getByTask, execute and process/status
  * (signed, model owners), rescore (ADMIN), visibility (the benchmark's owner or ADMIN).
  */

@@ -32,7 +32,7 @@ export async function requeueRunningBenchmarkRuns(ctx: AppContext): Promise<stri
 }
 
 /**
- * The benchmark-run queue (issue #13 point 3; docs/benchmarks.md#benchmark-runs-and-leaderboards "Benchmarks"): one run at a time per
+ * The benchmark-run queue (docs/benchmarks.md#benchmark-runs-and-leaderboards "Benchmarks"): one run at a time per
  * process (a run's model calls are already batched and limited per model). A retried job resumes
  * from the outputs its earlier attempt stored; the last failed attempt ends the run Failed with
  * every stage final. At start, before this process takes jobs, runs still In-Progress (their

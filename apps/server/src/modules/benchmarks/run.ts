@@ -1,5 +1,5 @@
 /**
- * A benchmark run (issue #13 point 3, docs/benchmarks.md#benchmark-runs-and-leaderboards "Benchmarks"): sends a benchmark's rows to the
+ * A benchmark run (docs/benchmarks.md#benchmark-runs-and-leaderboards "Benchmarks"): sends a benchmark's rows to the
  * model in batches through the guarded model call (net/model-call.ts) within a per-model
  * concurrency limit, stores every row's output as it comes (a failed row is stored as failed,
  * never dropped), then scores the stored outputs with the metric registry. A run whose worker died

@@ -1,6 +1,6 @@
 /**
  * The benchmarks feature (docs/product.md#model-screens "Benchmark datasets", "Run benchmark", docs/product.md#entities-and-fields; docs/benchmarks.md#benchmark-runs-and-leaderboards
- * "Benchmarks"; issue #13 points 1, 3, 5 and the server side of 2 and 7). Benchmark datasets go
+ * "Benchmarks", 3, 5 and the server side of 2 and 7). Benchmark datasets go
  * through the datasets pipeline (datasets/service.ts submitBenchmarkDataset) and are registered
  * here once published; runs are pg-boss jobs (run-job.ts) that call the model through
  * the guarded call, keep every output and score them with the metric registry (metrics/); the
@@ -140,7 +140,7 @@ export async function bundledBenchmarkArchive(ctx: AppContext, benchmarkId: stri
 // Benchmark datasets
 
 /**
- * POST benchmark/submit (issue #13 point 1): the datasets pipeline with benchmark params, and the
+ * POST benchmark/submit: the datasets pipeline with benchmark params, and the
  * benchmark recorded under the submission's dataset id. Returns `{serviceRequestNumber,
  * benchmarkId, timestamp}`. Throws 400 (name, url), 403 (userId of someone else), 409 (name taken).
  */
@@ -405,7 +405,7 @@ export interface BenchmarkRunJobData {
 }
 
 /**
- * POST benchmark/execute (docs/product.md#model-screens "Run benchmark"; issue #13 point 3): one run per
+ * POST benchmark/execute (docs/product.md#model-screens "Run benchmark"): one run per
  * {benchmarkId, metric}, each queued as a benchmark-run job. All are checked before any starts:
  * the model must be the caller's (or the caller an ADMIN; else 404), each benchmark published and
  * of the model's task and languages (400), each metric offered for the task and computable (400),
@@ -609,7 +609,7 @@ export async function runningBenchmarkRuns(ctx: AppContext): Promise<string[]> {
 }
 
 /**
- * POST benchmark/rescore (ADMIN; issue #13 point 5): recomputes a completed run's score from its
+ * POST benchmark/rescore (ADMIN): recomputes a completed run's score from its
  * stored outputs with its stored metric options, and answers the stored and recomputed values and
  * whether they are equal (score to the last bit, same signature, same coverage). Nothing is changed.
  * Throws 404 RUN_NOT_FOUND, 409 when the run has not completed.
@@ -632,7 +632,7 @@ export async function rescoreRun(ctx: AppContext, id: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bundled benchmarks (issue #13 point 8)
+// Bundled benchmarks
 
 /**
  * The metrics the reference models are run with on the bundled benchmarks, per task: every metric
@@ -720,7 +720,7 @@ export async function queueBundledBenchmarkRuns(ctx: AppContext<ReferenceModelSe
 }
 
 // ---------------------------------------------------------------------------------------------
-// What the models feature asks (issue #13 points 3 and 7)
+// What the models feature asks
 
 /** True while the model has an In-Progress benchmark run (its publish/unpublish is refused meanwhile). */
 export async function hasRunningBenchmark(ctx: AppContext, modelId: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 /**
  * How a benchmark row's reference and a model's stored output become the two lines a metric
- * compares, for the tasks whose outputs are not plain text (docs/benchmarks.md#benchmark-runs-and-leaderboards "Benchmarks"; issue #13):
+ * compares, for the tasks whose outputs are not plain text (docs/benchmarks.md#benchmark-runs-and-leaderboards "Benchmarks"):
  *
  * NER (`ner-f1`). A row (benchmark-dataset-schema NerBenchmarkDatasetRowSchema = the ner-corpus
  * row) has `nerData` [{token?, tag, tokenIndex?}] and maybe `sourceText`. The row's tokens are the

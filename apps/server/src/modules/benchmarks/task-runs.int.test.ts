@@ -1,5 +1,5 @@
 /**
- * Benchmark runs of the tasks whose answers are not text (issue #13; docs/benchmarks.md#benchmark-runs-and-leaderboards): a NER
+ * Benchmark runs of the tasks whose answers are not text (docs/benchmarks.md#benchmark-runs-and-leaderboards): a NER
  * benchmark (nerData, one row annotated ULCA's "basic" way: only the entity words, by tokenIndex)
  * run on the test-double NER endpoint (src/test/model-server.ts: first word B-PER, the rest O) and
  * on the reference rule NER model, scored with ner-f1; a txt-lang-detection benchmark (params

@@ -1,5 +1,5 @@
 /**
- * Dashboard metrics against the real pipeline (issue #3 "Must show"): real fixture datasets (and
+ * Dashboard metrics against the real pipeline: real fixture datasets (and
  * generated parallel datasets with varied domains, collection methods, submitters and language
  * directions) are submitted over HTTP and published by the real workers; then every store/search
  * view of levels 0, 1 and 2 is compared with a GROUP BY over dataset_records computed here, and

@@ -11,7 +11,7 @@ import type { DataPoint, MetricField, MetricReportRow, StoreSearchBody, StoreSea
 export type { MetricsServices } from './answer-cache.ts';
 
 /**
- * Dashboard metrics (docs/product.md#dashboard-and-dataset-metrics Dashboard, docs/product.md#entities-and-fields Dashboard search request, issue #3 scope 1–2),
+ * Dashboard metrics (docs/product.md#dashboard-and-dataset-metrics Dashboard, docs/product.md#entities-and-fields Dashboard search request),
  * answered from the `record_rollup` table only, never by scanning records (docs/architecture.md#dataset-stages).
  *
  * Drill-down semantics, as the original ULCA dashboard:

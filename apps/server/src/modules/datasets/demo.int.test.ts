@@ -48,7 +48,7 @@ describe('first start', () => {
   });
 });
 
-describe('sample datasets a newcomer can submit (issue #22)', () => {
+describe('sample datasets a newcomer can submit', () => {
   it('are listed publicly with their type and size, each downloadable as a zip in the contribution format', async () => {
     const list = await p.app.inject({ method: 'GET', url: '/ulca/apis/v0/dataset/samples' });
     expect(list.statusCode, list.body).toBe(200);

@@ -22,7 +22,7 @@ import { downloadToStore } from './stages/download.ts';
 export const DEMO_DIR = path.resolve(import.meta.dirname, '../../../demo');
 /** Submissions of bundled demo data use this URL scheme; users cannot submit it (http/https/ftp only). */
 export const DEMO_URL_PREFIX = 'demo:';
-/** Folder of the bundled demo benchmark datasets (apps/server/demo/benchmarks/<name>/, issue #13 point 8). */
+/** Folder of the bundled demo benchmark datasets (apps/server/demo/benchmarks/<name>/). */
 export const DEMO_BENCHMARKS_DIR = path.join(DEMO_DIR, 'benchmarks');
 /** URL prefix of a bundled benchmark's submission: `demo:benchmarks/<name>`. */
 export const DEMO_BENCHMARK_URL_PREFIX = `${DEMO_URL_PREFIX}benchmarks/`;
@@ -73,7 +73,7 @@ export interface DemoBenchmarkSubmission {
 }
 
 /**
- * First start only (issue #13 point 8): submits each bundled benchmark dataset
+ * First start only: submits each bundled benchmark dataset
  * (demo/benchmarks/<name>/, named by its params.json `name`) as the admin account, kind
  * 'benchmark', through the real pipeline with a `demo:benchmarks/<name>` URL. Claimed once in
  * app_settings ('demo_benchmarks', apart from the demo datasets so an older install gets them on

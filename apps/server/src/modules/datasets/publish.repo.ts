@@ -104,7 +104,7 @@ export async function publishStaged(
 }
 
 /**
- * Publish stage of a benchmark dataset (issue #13 point 1): copies every staged row into
+ * Publish stage of a benchmark dataset: copies every staged row into
  * `benchmark_records` as the benchmark's rows, in file order, in one transaction. No global
  * de-duplication, no rollup: a benchmark's rows stay out of the public records, the dashboard and
  * search. Idempotent (a retry after a crash inserts nothing twice). Returns the counts.
@@ -190,7 +190,7 @@ export async function unpublish(db: Db, srn: string, datasetId: string): Promise
     await client.query(`UPDATE dataset_records SET dataset_ids = array_remove(dataset_ids, $1::uuid) WHERE $1::uuid = ANY (dataset_ids)`, [
       datasetId,
     ]);
-    // A benchmark submission published its rows here instead (issue #13).
+    // A benchmark submission published its rows here instead.
     await client.query(`DELETE FROM benchmark_records WHERE dataset_id = $1`, [datasetId]);
     await client.query(`DELETE FROM dataset_errors WHERE service_request_number = $1 AND stage = 'publish'`, [srn]);
     await client.query(`DELETE FROM publish_cursor WHERE service_request_number = $1`, [srn]);

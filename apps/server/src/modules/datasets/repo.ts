@@ -333,7 +333,7 @@ export async function benchmarkSubmissionsByUrlPrefix(db: Db, urlPrefix: string)
   return rows.map((row) => row.service_request_number);
 }
 
-// ── ready-made flag (issue #3 §6; migration 004): set by the readymade module through service.ts ──
+// ── ready-made flag (migration 004): set by the readymade module through service.ts ──
 
 /** The marked, Completed submissions (with a type, so `dataset_type` is never null in a ReadyMadeRow). */
 function readyMade(db: Db) {

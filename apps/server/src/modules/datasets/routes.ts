@@ -29,7 +29,7 @@ import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
 import { signedHeaders } from './schemas.ts';
 import { sendObject } from '../../storage/send-object.ts';
 
-/** Dataset routes (docs/api.md#route-groups; issue #2 §7, §9) under /ulca/apis/v0/dataset and /ulca/error-consumer. */
+/** Dataset routes (docs/api.md#route-groups) under /ulca/apis/v0/dataset and /ulca/error-consumer. */
 export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = appIn.withTypeProvider<ZodTypeProvider>();
 

@@ -44,7 +44,7 @@ export async function insertSubmission(ctx: DbContext, sub: Parameters<typeof re
   await repo.insertSubmission(ctx.db, sub);
 }
 
-// The ready-made flag of a submission (issue #3 §6), read and set by the readymade module.
+// The ready-made flag of a submission, read and set by the readymade module.
 
 /** The marked submissions, newest publication first; of one type when `datasetType` is given. */
 export async function listReadyMade(ctx: DbContext, datasetType: string | undefined): Promise<ReadyMadeRow[]> {
@@ -86,7 +86,7 @@ export async function releaseIngestLock(client: pg.PoolClient, srn: string): Pro
   await resumeRepo.releaseIngestLock(client, srn);
 }
 
-/** Rows of a published benchmark dataset in order (issue #13), read by the benchmarks module. */
+/** Rows of a published benchmark dataset in order, read by the benchmarks module. */
 export async function readBenchmarkRecords(ctx: DbContext, datasetId: string): ReturnType<typeof readBenchmarkRows> {
   return readBenchmarkRows(ctx.db, datasetId);
 }
@@ -171,7 +171,7 @@ export async function submitDataset(ctx: AppContext, user: AuthUser, body: Submi
 }
 
 /**
- * Submits a benchmark dataset (issue #13 point 1; POST /ulca/apis/v0/benchmark/submit, called by
+ * Submits a benchmark dataset (POST /ulca/apis/v0/benchmark/submit, called by
  * the benchmarks module, which checks the role; the body checked by the route's schema, with the
  * same name and URL rules): the same name reservation and pipeline as {@link submitDataset}, with params.json per benchmark-dataset-schema.yml and the rows
  * published as the benchmark's own (benchmark_records). Returns the service request number and the
@@ -203,7 +203,7 @@ export async function submissionSummary(ctx: AppContext, srn: string) {
 
 /**
  * The address each of the submissions `srns` was submitted from, as others may be shown it (the
- * benchmark details' Download, issue #13): its http(s)/ftp URL without any user name or password
+ * benchmark details' Download): its http(s)/ftp URL without any user name or password
  * in it; absent for a bundled demo submission (`demo:<name>` is no address) or an unknown one.
  */
 export async function submittedUrls(ctx: AppContext, srns: string[]): Promise<Map<string, string>> {
@@ -291,7 +291,7 @@ export interface StageDetails {
 }
 
 /**
- * Stage rows of the status API (docs/product.md#entities-and-fields Submission detail; issue #2 §9), with the outcome of
+ * Stage rows of the status API (docs/product.md#entities-and-fields Submission detail), with the outcome of
  * a finished submission (its failure code and message, or ALREADY_PUBLISHED; null otherwise).
  * Stage statuses include 'Not Run' for stages an earlier failure kept from starting.
  */

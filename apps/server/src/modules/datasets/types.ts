@@ -6,7 +6,7 @@
 import type { Selectable } from 'kysely';
 import type { DatasetSubmissionsTable } from '../../db/schema.ts';
 
-// ── ready-made flag (issue #3 §6; migration 004) ──
+// ── ready-made flag (migration 004) ──
 
 type Submission = Selectable<DatasetSubmissionsTable>;
 

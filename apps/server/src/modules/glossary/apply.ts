@@ -1,5 +1,5 @@
 /**
- * Applying a glossary to text sent to the platform's own translation engines (issue #14 point 3).
+ * Applying a glossary to text sent to the platform's own translation engines.
  * Pure functions: no database, no engine.
  *
  * Each glossary sourceText found in the input as a whole word or phrase (not inside a longer word;

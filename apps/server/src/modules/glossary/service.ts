@@ -1,5 +1,5 @@
 /**
- * Glossaries (docs/product.md#glossary "Glossary page", docs/product.md#entities-and-fields, docs/product.md#validation-rules, docs/api.md#route-groups, docs/product.md#messages; docs/api.md#glossary; issue #14 point 3).
+ * Glossaries (docs/product.md#glossary "Glossary page", docs/product.md#entities-and-fields, docs/product.md#validation-rules, docs/api.md#route-groups, docs/product.md#messages; docs/api.md#glossary).
  *
  * A glossary belongs to one application (an API key of the caller, named by its appName) and one
  * service provider (SERVICE_PROVIDERS). The caller is the verified signature's user, never a

@@ -1,5 +1,5 @@
 /**
- * Hosted inference (docs/api.md#inference "Hosted inference", docs/product.md#messages, docs/product.md#constants-and-limits; docs/architecture.md#calling-models; issue #11 point 6): the
+ * Hosted inference (docs/api.md#inference "Hosted inference", docs/product.md#messages, docs/product.md#constants-and-limits; docs/architecture.md#calling-models): the
  * try panels and applications call a model through the platform. The platform checks the input
  * (limits, audio/image), builds the task's ULCA inference request, calls the model's endpoint
  * through the guarded call (net/model-call.ts) within the model's concurrency limit, and answers the
@@ -145,7 +145,7 @@ export async function runInference(
 ): Promise<ModelComputeAnswer> {
   const model = await models.getModelForCall(ctx, body.modelId, modelCaller(caller));
   if (body.task && body.task !== model.task) throw badRequest('TASK_MISMATCH', `This model is a ${model.task} model, not ${body.task}.`);
-  // A socket endpoint cannot answer a POST (issue #14): streaming models are tried through the streaming relay.
+  // A socket endpoint cannot answer a POST: streaming models are tried through the streaming relay.
   if (isStreamingEndpoint(model.schema, model.callbackUrl))
     throw badRequest(
       'STREAMING_MODEL',

@@ -14,7 +14,7 @@ export async function deleteApiKeysOfUser(trx: Parameters<typeof repo.deleteApiK
 }
 
 /**
- * Application API keys (docs/product.md#profile-and-api-keys Profile, docs/product.md#entities-and-fields "API key record", docs/api.md#route-groups; issue #4 §2).
+ * Application API keys (docs/product.md#profile-and-api-keys Profile, docs/product.md#entities-and-fields "API key record", docs/api.md#route-groups).
  *
  * A key authenticates an application's calls to the inference API (header `ulcaApiKey`). Format:
  * `ulca_<12 hex>.<43 base64url>`: the part before the dot is the public identifier (listed, used to

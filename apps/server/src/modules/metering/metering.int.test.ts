@@ -1,5 +1,5 @@
 /**
- * Metering and quotas per API key (issue #24 points 2 and 3, "Must show"; docs/api.md#usage-and-quotas):
+ * Metering and quotas per API key (docs/api.md#usage-and-quotas):
  * the counts equal the units sent (characters, seconds of audio in and out, images), per key, model,
  * task and day, through model/compute and a pipeline; the owner sees their key, an admin every key,
  * in JSON and CSV; a quota refuses the call that crosses it, across two API processes on one database.

@@ -1,5 +1,5 @@
 /**
- * Metering and quotas per API key (issue #24 points 2 and 3; docs/api.md#usage-and-quotas).
+ * Metering and quotas per API key (docs/api.md#usage-and-quotas).
  *
  * Metering: every model call made with an application's key (model/compute, tryMe, each pipeline
  * stage: the hosted-inference path calls {@link recordCall}) is counted per key, model, task and

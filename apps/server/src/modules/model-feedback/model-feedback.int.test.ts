@@ -72,7 +72,7 @@ const stored = (feedbackId: string) =>
 const list = (user: TestUser, id = modelId) =>
   signedInject(p.app, user, 'GET', `${MODEL_API.feedbackList}?modelId=${encodeURIComponent(id)}`);
 
-describe('model feedback (issue #11 point 8)', () => {
+describe('model feedback', () => {
   it('anonymous feedback is stored with its input, output, rating, answers and suggestion', async () => {
     const res = await anon(feedbackBody({ userId: owner.userId }));
     expect(res.statusCode, res.body).toBe(200);

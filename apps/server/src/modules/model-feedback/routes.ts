@@ -17,7 +17,7 @@ const TAGS = ['models'];
 export const FEEDBACK_BODY_LIMIT_BYTES = 512 * 1024;
 
 /**
- * Feedback routes (docs/product.md#screens, docs/product.md#entities-and-fields, docs/product.md#roles; docs/api.md#route-groups; issue #11 point 8):
+ * Feedback routes (docs/product.md#screens, docs/product.md#entities-and-fields, docs/product.md#roles; docs/api.md#route-groups):
  * - POST model/feedback/submit (anonymous, signed or `ulcaApiKey`; a body userId is ignored) →
  *   `{message, data:{feedbackId}}`; 400 bad input, 404 unknown or invisible model, 413 over
  *   FEEDBACK_BODY_LIMIT_BYTES, 429 too many anonymous submits from one address.

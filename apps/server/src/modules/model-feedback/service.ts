@@ -1,5 +1,5 @@
 /**
- * Model feedback (docs/product.md#screens feedback dialog, docs/product.md#entities-and-fields "Feedback payload", docs/product.md#roles; docs/architecture.md#calling-models; issue #11
+ * Model feedback (docs/product.md#screens feedback dialog, docs/product.md#entities-and-fields "Feedback payload", docs/product.md#roles; docs/architecture.md#calling-models
  * point 8): anyone who tried a model (anonymous, signed in, or an application with its API key)
  * sends a rating, question answers, a suggested output and, for speech-to-speech, one feedback per
  * stage; the model's owner (and ADMINs) read the feedback on their models. Owns `model_feedback`

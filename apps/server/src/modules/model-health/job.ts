@@ -8,7 +8,7 @@ import type { ReferenceModelServices } from '../reference-models/service.ts';
 const OFFER_EVERY_SECONDS = 60;
 
 /**
- * The model-health queue (docs/architecture.md#calling-models "Health"; issue #11 point 7): each job is one round over
+ * The model-health queue (docs/architecture.md#calling-models "Health"): each job is one round over
  * every published model (modules/model-health runHealthRound). A failed round (database error) is
  * retried by pg-boss; the next interval brings a new round anyway, so the last failure is only logged.
  * `stop()` (shutdown, before the reference engines close) ends a running round at once without

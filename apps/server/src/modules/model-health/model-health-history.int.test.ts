@@ -1,5 +1,5 @@
 /**
- * Health history (issue #24 point 4, "Must show"; docs/api.md#inference): every round is stored,
+ * Health history (docs/api.md#inference): every round is stored,
  * uptime over 24 h and 7 d, p50/p95 latency and the last failure are computed from the stored rounds;
  * rounds older than 30 days are pruned; the pipeline config lists the model that is up first.
  */

@@ -77,7 +77,7 @@ const statusList = async (query = '') => {
   return { body: res.body, json: res.json() as { modelHealthStatusList: Row[]; count: number } };
 };
 
-describe('model health (issue #11 point 7)', () => {
+describe('model health', () => {
   it('before any round every published model is unknown, and unpublished ones are not listed', async () => {
     const { json } = await statusList();
     const byId = new Map(json.modelHealthStatusList.map((r) => [r.modelId, r]));

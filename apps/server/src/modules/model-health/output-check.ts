@@ -1,5 +1,5 @@
 /**
- * Is a model's answer usable? (docs/architecture.md#calling-models "Health"; issue #11 point 7.) The original ULCA called
+ * Is a model's answer usable? (docs/architecture.md#calling-models "Health".) The original ULCA called
  * a model available when its endpoint answered "SUCCESS" with an empty output; here an answer counts
  * only when it carries a non-empty output, and, for the tasks whose output is text in a known
  * language, when that text is mostly in the language's script.

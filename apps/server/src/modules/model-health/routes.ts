@@ -19,7 +19,7 @@ const TAGS = ['models'];
 const ADMIN_CHECK_SLOT_SECONDS = 60;
 
 /**
- * Model health routes (docs/product.md#models-health "Models health check"; docs/architecture.md#calling-models; issue #11 point 7):
+ * Model health routes (docs/product.md#models-health "Models health check"; docs/architecture.md#calling-models):
  * - GET model/getModelHealthStatus (public; `taskType`, `startPage`/`endPage`/`pageSize`) →
  *   `{modelHealthStatusList, count}`: every published model with its last check, 'unknown' when
  *   never checked; never a callbackUrl.

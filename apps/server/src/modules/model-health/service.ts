@@ -1,5 +1,5 @@
 /**
- * Model health (docs/product.md#models-health "Models health check"; docs/architecture.md#calling-models "Health"; issue #11 point 7).
+ * Model health (docs/product.md#models-health "Models health check"; docs/architecture.md#calling-models "Health").
  * A round calls every published model with its descriptor's example request through the guarded
  * model call (net/model-call.ts: address policy, time limit, size cap), a few models at once, and
  * records per model: available / unavailable, latency, the time of the check and of the last
@@ -96,7 +96,7 @@ export async function checkModel(
       maxBytes: ctx.config.modelMaxResponseBytes,
       pools: ctx.services.outbound,
     };
-    // A streaming model is checked over its socket as the relay uses it (issue #14); the half second of silence a streaming ASR check sends has no text to judge.
+    // A streaming model is checked over its socket as the relay uses it; the half second of silence a streaming ASR check sends has no text to judge.
     const streaming = isStreamingEndpoint(model.schema, model.callbackUrl);
     const { body, latencyMs } = streaming
       ? await untilAborted(probeStreamingEndpoint(model.task, route.target.callbackUrl, request, model.inferenceApiKey, limits), signal)

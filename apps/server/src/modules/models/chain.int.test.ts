@@ -1,5 +1,5 @@
 /**
- * The model chain of issue #11 "Must show", for every task, through the real routes only (no model
+ * The model chain for every task, through the real routes only (no model
  * inserted in the database): upload (signed multipart) → My Models lists it unpublished → its owner
  * computes with it, nobody else → publish → Explore's search finds it by task and language → the
  * public getModel → an anonymous compute answers the test model server's output (the speech
@@ -102,7 +102,7 @@ const compute = (user: TestUser | null, task: InferenceTask, modelId: string) =>
 const search = async (body: Json) =>
   ((await anonymous('POST', MODEL_API.search, body)).json().data as { modelId: string }[]).map((m) => m.modelId);
 
-describe('model chain through the real routes, every task (issue #11)', () => {
+describe('model chain through the real routes, every task', () => {
   it.each(INFERENCE_TASKS.map((t) => [t]))('%s: upload → my models → publish → explore → detail → compute → unpublish', async (task) => {
     const name = `Chain ${task} ${Date.now()}`;
     const descriptor = testDescriptor(task, name, ms.url(task), WAV.toString('base64'));

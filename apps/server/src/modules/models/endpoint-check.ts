@@ -1,5 +1,5 @@
 /**
- * The upload-time check of a contributor's endpoint (issue #11 §2; docs/api.md#conventions "Outbound URLs",
+ * The upload-time check of a contributor's endpoint (docs/api.md#conventions "Outbound URLs",
  * docs/architecture.md#calling-models "Calling models"): the callbackUrl must pass the outbound rules and answer the descriptor's
  * own example request, within a time limit and a size cap, with a body of the task's response
  * shape. A model whose endpoint fails is not stored.
@@ -71,7 +71,7 @@ export async function checkEndpointAnswers(ctx: AppContext, d: ModelDescriptor):
   }
   let body: unknown;
   try {
-    // A streaming model is checked over its socket as the relay uses it (issue #14): ASR opens and stops a stream, TTS answers one infer.
+    // A streaming model is checked over its socket as the relay uses it: ASR opens and stops a stream, TTS answers one infer.
     if (streaming) {
       ({ body } = await probeStreamingEndpoint(d.task.type, url, exampleRequestOf(d), ep.inferenceApiKey ?? null, {
         allowedHosts: ctx.config.allowedFetchHosts,

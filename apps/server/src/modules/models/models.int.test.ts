@@ -68,7 +68,7 @@ function descriptor(task: InferenceTask, name: string, over: Obj = {}): Obj {
   };
 }
 
-describe('models: upload, my models, explore, detail, publish (issue #11)', () => {
+describe('models: upload, my models, explore, detail, publish', () => {
   let p: TestPlatform;
   let alice: TestUser;
   let bob: TestUser;

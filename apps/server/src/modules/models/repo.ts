@@ -163,7 +163,7 @@ export async function findTransliterationModel(db: Db, source: string, target: s
     .executeTakeFirst();
 }
 
-/** A reference model's row (issue #12): published, is_reference, owned by the platform's system user. */
+/** A reference model's row: published, is_reference, owned by the platform's system user. */
 export interface ReferenceModelValues {
   modelId: string;
   userId: string;

@@ -52,7 +52,7 @@ async function readUploadForm(req: FastifyRequest): Promise<{ file: Buffer; user
 }
 
 /**
- * The models routes (docs/product.md#screens, docs/product.md#states-and-transitions, docs/api.md#route-groups; issue #11):
+ * The models routes (docs/product.md#screens, docs/product.md#states-and-transitions, docs/api.md#route-groups):
  * POST model/upload (signed, contributors), GET model/listByUserId (signed, contributors),
  * POST model/search (public), GET model/getModel (public; unpublished: owner and ADMIN),
  * POST model/status/change (signed, contributors: owner or ADMIN),

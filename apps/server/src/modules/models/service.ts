@@ -1,5 +1,5 @@
 /**
- * The models feature (docs/product.md#screens, docs/product.md#entities-and-fields; docs/architecture.md#calling-models; issue #11): registry of contributors' models
+ * The models feature (docs/product.md#screens, docs/product.md#entities-and-fields; docs/architecture.md#calling-models): registry of contributors' models
  * (upload, my models, explore, detail, publish/unpublish) and the one way other features reach a
  * model's endpoint. Other features import this file only.
  */
@@ -83,7 +83,7 @@ function endpointOf(ctx: AppContext, row: ModelRow): ModelEndpoint {
 export const MODEL_NOT_FOUND_MESSAGE = 'No published model with this modelId.';
 
 // ---------------------------------------------------------------------------------------------
-// Endpoint cache of the inference path (issue #11 bench: no database read and key decryption per call)
+// Endpoint cache of the inference path (the inference bench: no database read and key decryption per call)
 
 /**
  * How long a model's endpoint (status, owner, callbackUrl, decrypted key, schema) is served from
@@ -191,7 +191,7 @@ const asMs = (d: Date | null): number | null => (d ? new Date(d).getTime() : nul
 /**
  * A `models` row as every endpoint answers it (@ulca/contracts modelRecordSchema): the
  * descriptor's public fields plus the platform's. Never the callbackUrl, the key or the async
- * polling details. `benchmarkPerformance` is empty until the benchmarks feature (issue #13) fills it.
+ * polling details. `benchmarkPerformance` is empty until the benchmarks feature fills it.
  */
 export function toModelRecord(row: ModelRow): ModelRecord {
   const d = row.descriptor as Partial<ModelDescriptor> & { inferenceEndPoint?: { schema?: unknown; isSyncApi?: boolean } };
@@ -245,7 +245,7 @@ function withProcessingType(schema: Record<string, unknown> | undefined, row: Mo
 const mayManage = (caller: ModelCaller, row: ModelRow) => caller.userId === row.user_id || caller.roles.includes('ADMIN');
 
 // ---------------------------------------------------------------------------------------------
-// Upload (issue #11 §2)
+// Upload
 
 /** Field errors of a refused upload, `[{field, message}]` as the API's error shape. */
 type FieldErrors = { field: string; message: string }[];
@@ -306,7 +306,7 @@ export async function uploadModel(ctx: AppContext, caller: ModelCaller, file: Bu
 }
 
 // ---------------------------------------------------------------------------------------------
-// Benchmark runs (issue #13): the benchmarks feature imports this file, so its lookups come through
+// Benchmark runs: the benchmarks feature imports this file, so its lookups come through
 // the context (ctx.services.benchmarks), present in every process whichever routes it registered.
 
 /** The records with their benchmarkPerformance filled (newest run first). */
@@ -320,7 +320,7 @@ async function withBenchmarks(ctx: AppContext<ModelsServices>, records: ModelRec
 export const BENCHMARK_RUNNING_MESSAGE = 'This model is being benchmarked; publish or unpublish it once the run has finished.';
 
 // ---------------------------------------------------------------------------------------------
-// My models (issue #11 §3)
+// My models
 
 /** Paging of listModelsOfUser: 1-based inclusive pages of `pageSize` (default 10); no startPage = every model. */
 export interface ModelListQuery {
@@ -355,7 +355,7 @@ export async function listModelsOfUser(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Explore (issue #11 §4)
+// Explore
 
 /** True when a model/search filter value means "any": absent, null, '', [] or 'All' (what the original client sends). */
 const isAny = (v: string | string[] | null | undefined): boolean =>
@@ -401,7 +401,7 @@ export async function searchModels(ctx: AppContext, body: ModelSearchBody): Prom
 }
 
 // ---------------------------------------------------------------------------------------------
-// Detail, status, transliteration lookup (issue #11 §4, §5)
+// Detail, status, transliteration lookup
 
 /**
  * One model as answered (docs/product.md#model-detail-and-try-it-panels "Model detail"): published models for everyone, unpublished
@@ -429,7 +429,7 @@ export interface StatusChangeOutcome {
  * publishedOn; unpublishing needs a non-empty reason, kept as unpublishReason.
  * @throws ApiError 400 UNPUBLISH_REASON_REQUIRED, 404 (missing, or another user's unpublished
  *   model), 403 (another user's published model: it is public, so its existence is no secret),
- *   409 BENCHMARK_RUNNING while a benchmark run of the model is In-Progress (issue #13), 409
+ *   409 BENCHMARK_RUNNING while a benchmark run of the model is In-Progress, 409
  *   TOO_MANY_PUBLISHED_MODELS when the owner has MAX_PUBLISHED_MODELS_PER_OWNER published (ADMINs exempt).
  */
 export async function changeModelStatus(
@@ -485,7 +485,7 @@ export async function getTransliterationModelId(ctx: AppContext, sourceLanguage:
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reference models (issue #12)
+// Reference models
 
 /** The account that owns the platform's reference models (inactive: it never signs in). */
 export const REFERENCE_MODELS_ACCOUNT = { email: 'reference-models@ulca.invalid', firstName: 'ULCA reference models' } as const;

@@ -1,5 +1,5 @@
 /**
- * The endpoint cache of the inference path of one process (ctx.services.modelEndpoints; issue #11
+ * The endpoint cache of the inference path of one process (ctx.services.modelEndpoints
  * bench: no database read and key decryption per call). Filled and invalidated by the models
  * service (see MODEL_ENDPOINT_CACHE_TTL_MS there); built by createServices (services.ts).
  */

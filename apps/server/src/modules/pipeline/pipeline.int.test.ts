@@ -1,5 +1,5 @@
 /**
- * Pipelines (issue #24 point 1, "Must show"; docs/api.md#pipelines): search, config and compute
+ * Pipelines (docs/api.md#pipelines): search, config and compute
  * with an application's key for asr → translation → tts (a contributor's ASR double that "hears"
  * a Hindi sentence, the platform's Apertium hi→ur and eSpeak ur), translation → tts,
  * transliteration (Sanscript en→hi) and ocr → translation (an OCR double); the glossary of the

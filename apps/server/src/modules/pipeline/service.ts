@@ -1,5 +1,5 @@
 /**
- * The pipeline engine (issue #24 point 1; docs/api.md#pipelines): chains of models for
+ * The pipeline engine (docs/api.md#pipelines): chains of models for
  * applications. Search answers which task sequences connect and in which languages; config answers
  * the candidate models of each task (a model that is up first); compute runs the chain, each
  * stage's output feeding the next, every stage through the hosted-inference call of model/compute

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/pool.ts';
 
 /**
- * SQL of the ready-made datasets (issue #3 §6). A ready-made dataset is a submission marked
+ * SQL of the ready-made datasets. A ready-made dataset is a submission marked
  * `is_ready_made`; that flag, when and by whom it was set and the record count taken then live on
  * `dataset_submissions` (migration 004), which the datasets module owns: read and set them through
  * datasets/service.ts. This file only counts a dataset's published records.

@@ -16,7 +16,7 @@ import {
 import { countDatasetRecords } from './repo.ts';
 
 /**
- * Ready-made datasets (issue #3 §6; docs/product.md#ready-made-datasets "Ready-made datasets page"): published (Completed)
+ * Ready-made datasets (docs/product.md#ready-made-datasets "Ready-made datasets page"): published (Completed)
  * datasets that an ADMIN has marked ready-made, listed publicly; each card downloads the whole
  * dataset.
  */

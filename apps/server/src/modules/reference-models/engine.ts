@@ -1,7 +1,7 @@
 import type { InferenceRequest, InferenceResponse, InferenceTask } from '@ulca/contracts';
 
 /**
- * What a reference model's card says about it (issue #12, docs/product.md#reference-models "Reference models"):
+ * What a reference model's card says about it (docs/product.md#reference-models "Reference models"):
  * honest about the kind of engine and its limits. Shown on the model's detail page.
  */
 export interface EngineCard {

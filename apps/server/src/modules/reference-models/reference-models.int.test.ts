@@ -1,5 +1,5 @@
 /**
- * The reference models on a test platform (issue #12 "Must show"): started as the API process
+ * The reference models on a test platform: started as the API process
  * starts them, registered and published under "ULCA reference models", listed by Explore, and
  * called like the web calls them, through POST model/compute and model/tryMe, i.e. through the
  * inference proxy and its guarded fetch. The platform's guarded fetch allows no loopback host
@@ -30,7 +30,7 @@ const idOf: Record<string, string> = {};
 beforeAll(async () => {
   p = await createTestPlatform({ referenceModels: true, config: { allowedFetchHosts: [], modelCallTimeoutMs: 60_000 } });
   renderer = await startTextRenderer();
-  // The streaming TTS variant (issue #14) is tried over the socket relay (modules/streaming), not model/compute.
+  // The streaming TTS variant is tried over the socket relay (modules/streaming), not model/compute.
   for (const m of p.referenceModels!.models) if (!m.name.includes('streaming')) idOf[m.task.type] = m.modelId;
   await p.referenceModels!.ready;
 }, 180_000);

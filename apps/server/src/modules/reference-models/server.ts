@@ -55,7 +55,7 @@ function describeValidation(issues: { path: PropertyKey[]; message: string }[]):
 }
 
 /**
- * Starts the reference-model HTTP server (issue #12, docs/architecture.md#calling-models) on its own Fastify listener:
+ * Starts the reference-model HTTP server (docs/architecture.md#calling-models) on its own Fastify listener:
  * `POST /<engine.id>` with the task's ULCA inference request → the engine's response;
  * `GET /health` → `{engines: EngineHealth[]}`. Engines warm in the background from the start; a
  * call that arrives before its engine is warm waits for it.
@@ -63,7 +63,7 @@ function describeValidation(issues: { path: PropertyKey[]; message: string }[]):
  * that the engine refuses (EngineInputError); 413 beyond REFERENCE_BODY_LIMIT_BYTES; 503 when the
  * engine failed to warm; 500 `{message:'The model failed on this input.'}` for anything else
  * (logged). The server stays up after any of them.
- * Streaming variant (issue #14): every TTS engine also answers socket.io (websocket transport) at
+ * Streaming variant: every TTS engine also answers socket.io (websocket transport) at
  * namespace {@link streamingNamespace}: `infer` with `{input:[{source}], config:{gender,
  * language:{sourceLanguage}}}` is acknowledged with the engine's answer (`audio[0].audioContent`),
  * or `{message}` when the input is refused or the engine fails — the protocol of the original

@@ -1,5 +1,5 @@
 /**
- * The reference-models feature (issue #12, docs/product.md#reference-models "Reference models"): the platform's own
+ * The reference-models feature (docs/product.md#reference-models "Reference models"): the platform's own
  * offline engines, served on a loopback HTTP server and registered as published models of the
  * submitter "ULCA reference models". The platform calls them through the same inference proxy and
  * guarded fetch as a contributor's model; the only allowance is the exact origin of this process's
@@ -113,7 +113,7 @@ export function referenceDescriptor(engine: ReferenceEngine, callbackUrl: string
 }
 
 /**
- * The streaming variant of a TTS engine (issue #14): the same engine, served over socket.io at
+ * The streaming variant of a TTS engine: the same engine, served over socket.io at
  * the reference server's {@link streamingNamespace}, registered as its own model whose name says
  * "streaming", whose card says how it streams, and whose schema has `modelProcessingType:
  * {type:'streaming'}`. `callbackUrl` is the ws:// URL of that namespace.
@@ -163,11 +163,11 @@ async function beatAndReconcile(ctx: AppContext<ModelsServices>, self: { process
 }
 
 /**
- * Starts the reference models of this process (issue #12), when config.referenceModels is on: the
+ * Starts the reference models of this process, when config.referenceModels is on: the
  * reference server on 127.0.0.1 (REFERENCE_MODELS_PORT, default any free port), engines warming in
  * the background from now on, and one published model per engine registered (or refreshed: the
  * port changes on each start) with its card, plus the streaming variant of each TTS engine
- * (issue #14, {@link referenceStreamingDescriptor}).
+ * ({@link referenceStreamingDescriptor}).
  *
  * Per process, not per fleet: a reference model is published while any API process serves it.
  * A process with its engines on records so every 15 s (reference_model_hosts); every API process,

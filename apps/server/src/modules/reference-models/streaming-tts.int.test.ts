@@ -10,7 +10,7 @@ import { createTtsEspeakEngine } from './engines/tts-espeak.ts';
 import { checkModel } from '../model-health/service.ts';
 import { getModelForCall } from '../models/service.ts';
 
-// The reference TTS engine's streaming variant (issue #14 scope 2), through the same relay as a contributor's model.
+// The reference TTS engine's streaming variant, through the same relay as a contributor's model.
 let p: TestPlatform;
 let refs: ReferenceModels;
 let base = '';

@@ -1,5 +1,5 @@
 /**
- * How an exported record looks (issue #3 scope 4, "files in the ULCA format"): the record's own
+ * How an exported record looks: the record's own
  * fields over the params of its dataset (row values override params, docs/architecture.md#dataset-stages), i.e. a
  * contribution-format row that carries its metadata. Media fields name the file inside the
  * export zip (`media/<sha256>.<ext>`, the object-store key) instead of the contributor's path;

@@ -4,7 +4,7 @@ import { QUEUES } from '../../jobs/queues.ts';
 import { workWithRetries } from '../../jobs/retry.ts';
 
 /**
- * The search-export queue (issue #3 §4): one export at a time per process (an export is bound by
+ * The search-export queue: one export at a time per process (an export is bound by
  * the database and the disk). The last failed attempt marks the search Failed.
  */
 export async function startSearchExportWorker(ctx: AppContext): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The search-export job (issue #3 §4; docs/architecture.md#processes Jobs): writes the records a search selects to
+ * The search-export job (docs/architecture.md#processes Jobs): writes the records a search selects to
  * the object store under `searches/<srn>/`: `all` and `sample` (first SAMPLE_RECORDS) files in
  * JSON, JSON Lines and CSV, in one pass over a COPY of the records (never all in memory); for
  * speech and OCR types also zips holding data.json (the JSON file) and the media files.

@@ -1,5 +1,5 @@
 /**
- * Translation of search criteria into SQL over `dataset_records` (issue #3 scope 4; docs/architecture.md#dataset-stages).
+ * Translation of search criteria into SQL over `dataset_records` (docs/architecture.md#dataset-stages).
  *
  * What is stored: a record row has the searchable dimensions as columns (source_language,
  * target_language, first domain, first collection method, first submitter, duration_seconds,

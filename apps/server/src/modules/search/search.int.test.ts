@@ -1,5 +1,5 @@
 /**
- * Search and download end to end (issue #3 §4, §5, "Bad input", "Must show"): fixture datasets
+ * Search and download end to end: fixture datasets
  * of several types go through the real pipeline, then searches of every criterion kind run
  * through the real API and job, and the downloaded files are parsed. Expected results are computed
  * here from the fixture files themselves (a small model of publish: params ← row, de-duplication,

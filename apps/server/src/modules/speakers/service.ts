@@ -1,5 +1,5 @@
 /**
- * Speaker enrolment and verification (docs/product.md#speaker-recognition "Speaker recognition page", docs/product.md#entities-and-fields, docs/product.md#validation-rules, docs/api.md#speakers; docs/product.md#speaker-recognition; issue #14 item 4).
+ * Speaker enrolment and verification (docs/product.md#speaker-recognition "Speaker recognition page", docs/product.md#entities-and-fields, docs/product.md#validation-rules, docs/api.md#speakers; docs/product.md#speaker-recognition).
  *
  * A speaker belongs to the signed-in user, one of that user's applications (the API key whose
  * app name is `appName`) and one service provider; every query carries all three, so another

@@ -59,7 +59,7 @@ export async function registerWebSockets(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * Streaming relay routes (issue #14; protocol in @ulca/contracts api/streaming.ts): WebSocket
+ * Streaming relay routes (protocol in @ulca/contracts api/streaming.ts): WebSocket
  * upgrades at STREAMING_API.asr and STREAMING_API.tts with `?modelId&language[&ticket]`. Callers
  * as for model/compute: anonymous (published models only), signed (owner or admin may stream an
  * unpublished model), with an application's `ulcaApiKey` header, or with a stream ticket from the

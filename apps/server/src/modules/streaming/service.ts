@@ -1,5 +1,5 @@
 /**
- * The streaming relay (issue #14 scope 2; docs/product.md#screens, docs/product.md#states-and-transitions, docs/api.md#streaming last paragraph, docs/product.md#messages): the browser's
+ * The streaming relay (docs/product.md#screens, docs/product.md#states-and-transitions, docs/api.md#streaming last paragraph, docs/product.md#messages): the browser's
  * WebSocket (protocol in @ulca/contracts api/streaming.ts) on one side, the model's socket.io
  * endpoint (model-socket.ts, guarded) on the other. Nothing of the audio, text or answers is kept.
  *

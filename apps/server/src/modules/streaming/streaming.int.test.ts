@@ -243,7 +243,7 @@ describe('streaming TTS through the relay', () => {
   });
 });
 
-describe('upload of a streaming model (issue #11 leftover)', () => {
+describe('upload of a streaming model', () => {
   const asrRequest = {
     audio: [{ audioUri: 'https://x.example.org/a.wav' }],
     config: { language: { sourceLanguage: 'hi' }, audioFormat: 'wav', samplingRate: 16000 },

@@ -1,5 +1,5 @@
 /**
- * Stream tickets (issue #14 scope 2): how a signed-in owner or admin streams an UNPUBLISHED model
+ * Stream tickets: how a signed-in owner or admin streams an UNPUBLISHED model
  * from the browser, whose WebSocket cannot carry the signature headers (docs/api.md#request-signatures). A signed
  * POST issues an opaque random ticket (32 bytes, base64url) bound to the verified user and the
  * modelId, valid STREAM_TICKET_SECONDS; only its SHA-256 is stored (repo.ts). The socket opened

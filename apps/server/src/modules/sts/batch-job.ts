@@ -8,7 +8,7 @@ import type { ModelsServices } from '../models/service.ts';
 import type { ReferenceModelServices } from '../reference-models/service.ts';
 
 /**
- * The sts-batch queue (issue #14 point 1): one speech-to-speech batch at a time per process (its
+ * The sts-batch queue: one speech-to-speech batch at a time per process (its
  * model calls go through the per-model limiter of hosted inference). A retried job starts the batch
  * over; the last failed attempt ends it Failed, so a batch always reaches a final state. Reference
  * models are reached on this process's reference server: a worker-only process has none, and

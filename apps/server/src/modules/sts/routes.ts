@@ -23,7 +23,7 @@ const TAGS = ['sts'];
 const LINK_GONE = 'This download link is not valid or has expired.';
 
 /**
- * Speech-to-speech batch routes (docs/product.md#speech-to-speech "Speech-to-speech tab" batch field; issue #14): submit
+ * Speech-to-speech batch routes (docs/product.md#speech-to-speech "Speech-to-speech tab" batch field): submit
  * (signed), status and list (signed, the caller's own batches only), and the result download by a
  * signed link from the status answer.
  */

@@ -1,5 +1,5 @@
 /**
- * Speech-to-speech batches (docs/product.md#speech-to-speech "Speech-to-speech tab": the batch URL field; issue #14
+ * Speech-to-speech batches (docs/product.md#speech-to-speech "Speech-to-speech tab": the batch URL field
  * point 1). A signed-in user submits the public URL of a zip of audio files, the languages, the
  * three models (asr, translation, tts) and the voice; the sts-batch job (batch-job.ts)
  * downloads the zip under the outbound guard, reads it with yauzl within caps, runs every audio file

@@ -1,5 +1,5 @@
 /**
- * Speech-to-speech (issue #14 point 1, "Must show"): a contributor's ASR model (the test model
+ * Speech-to-speech: a contributor's ASR model (the test model
  * server "hears" a Hindi sentence) chained with the platform's reference hi→ur translation
  * (Apertium) and reference TTS (espeak-ng), first as the tab runs it (the compute routes), then as
  * a batch job (zip in → result zip out). Also: a failing stage, a hostile URL, a malformed zip,
@@ -130,7 +130,7 @@ async function finished(user: TestUser, batchId: string, ms = 120_000): Promise<
   }
 }
 
-describe('speech-to-speech (issue #14 point 1)', () => {
+describe('speech-to-speech', () => {
   it('the tab chain through the routes: test ASR → Apertium hi→ur → espeak ur speech', async () => {
     const wav = silentWav(0.5);
     const asr = await p.app.inject({

@@ -1,7 +1,7 @@
 import { publishedModel, randomTag, type AccessSamples } from '../access-matrix.ts';
 
 /**
- * Benchmarks (issue #13): the authorisation matrix's samples of this feature's routes (who may call each is
+ * Benchmarks: the authorisation matrix's samples of this feature's routes (who may call each is
  * declared on the route: routes.ts `config.access`; see test/access-matrix.ts and docs/api.md#who-may-call-what).
  */
 export const ACCESS_SAMPLES: AccessSamples = {

@@ -1,7 +1,7 @@
 import { newApiKey, type AccessSamples } from '../access-matrix.ts';
 
 /**
- * Usage and quotas (issue #24): the authorisation matrix's samples of this feature's routes (who may call each is
+ * Usage and quotas: the authorisation matrix's samples of this feature's routes (who may call each is
  * declared on the route: routes.ts `config.access`; see test/access-matrix.ts and docs/api.md#who-may-call-what).
  */
 export const ACCESS_SAMPLES: AccessSamples = {

@@ -15,7 +15,7 @@ function keyOf(fx: MatrixFixture): Promise<{ ulcaApiKey: string; userId: string 
 }
 
 /**
- * Pipelines (issue #24): the authorisation matrix's samples of this feature's routes (who may call each is declared on
+ * Pipelines: the authorisation matrix's samples of this feature's routes (who may call each is declared on
  * the route: routes.ts `config.access`; see test/access-matrix.ts and docs/api.md#who-may-call-what).
  */
 export const ACCESS_SAMPLES: AccessSamples = {

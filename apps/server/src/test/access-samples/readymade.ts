@@ -1,7 +1,7 @@
 import { ownerSubmission, type AccessSamples } from '../access-matrix.ts';
 
 /**
- * Ready-made datasets (issue #3 §6): the authorisation matrix's samples of this feature's routes (who may call each is
+ * Ready-made datasets: the authorisation matrix's samples of this feature's routes (who may call each is
  * declared on the route: routes.ts `config.access`; see test/access-matrix.ts and docs/api.md#who-may-call-what).
  */
 export const ACCESS_SAMPLES: AccessSamples = {

@@ -18,7 +18,7 @@ export async function ownerSearch(fx: MatrixFixture, owner: TestUser): Promise<s
 }
 
 /**
- * Dataset search and download (issue #3 §3-§5): the authorisation matrix's samples of this feature's routes (who may call each is
+ * Dataset search and download: the authorisation matrix's samples of this feature's routes (who may call each is
  * declared on the route: routes.ts `config.access`; see test/access-matrix.ts and docs/api.md#who-may-call-what).
  */
 export const ACCESS_SAMPLES: AccessSamples = {

@@ -31,7 +31,7 @@ function voicedWavBase64(): string {
 const speakerQuery = (appName: string) => `?appName=${encodeURIComponent(appName)}&serviceProviderName=ulca-reference-models`;
 
 /**
- * Speakers (issue #14): every route needs one of the caller's app names; another user's app is 404: the authorisation matrix's samples of this feature's routes (who may call each is
+ * Speakers: every route needs one of the caller's app names; another user's app is 404: the authorisation matrix's samples of this feature's routes (who may call each is
  * declared on the route: routes.ts `config.access`; see test/access-matrix.ts and docs/api.md#who-may-call-what).
  */
 export const ACCESS_SAMPLES: AccessSamples = {

@@ -2,7 +2,7 @@ import type { AccessSamples } from '../access-matrix.ts';
 import { insertTestModel } from '../models.ts';
 
 /**
- * Streaming relay (issue #14): WebSocket upgrades; a plain GET is 426 after the caller checks: the authorisation matrix's samples of this feature's routes (who may call each is
+ * Streaming relay: WebSocket upgrades; a plain GET is 426 after the caller checks: the authorisation matrix's samples of this feature's routes (who may call each is
  * declared on the route: routes.ts `config.access`; see test/access-matrix.ts and docs/api.md#who-may-call-what).
  */
 export const ACCESS_SAMPLES: AccessSamples = {

@@ -1,5 +1,5 @@
 /**
- * The metric registry (docs/benchmarks.md#metrics, issue #13 points 4–5): every benchmark metric with its
+ * The metric registry (docs/benchmarks.md#metrics): every benchmark metric with its
  * direction, scale, reference implementation and signature, one `scoreMetric` entry point used
  * by benchmark runs, re-scores and the `ulca score` CLI alike, the coverage rule for failed rows
  * and the bootstrap interval.

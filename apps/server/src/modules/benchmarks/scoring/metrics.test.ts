@@ -1,4 +1,4 @@
-// Registry, coverage, bootstrap, top-k and the Indic recipe (issue #13 points 4–5).
+// Registry, coverage, bootstrap, top-k and the Indic recipe.
 import { describe, expect, it } from 'vitest';
 import { BENCHMARK_TASKS, benchmarkSpec } from '@ulca/contracts';
 import { applyFailures, findMetric, getMetric, METRICS, rankByMetric, scoreMetric } from './index.ts';

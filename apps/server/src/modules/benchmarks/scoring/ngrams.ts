@@ -1,5 +1,5 @@
 /**
- * Exact n-gram counting over integer ids, shared by BLEU and chrF (docs/benchmarks.md#metrics, issue #13
+ * Exact n-gram counting over integer ids, shared by BLEU and chrF (docs/benchmarks.md#metrics
  * "Metrics"). Counting n-grams as joined strings in a Map per sentence was most of their time;
  * here tokens (or characters) become integer ids once, and the n-grams of one row (its hypothesis
  * and references together) get small dense ids order by order: the id of an (n)-gram is the dense

@@ -1,4 +1,4 @@
-// Our metrics against their reference implementations, to 1e-6 (docs/benchmarks.md#metrics, issue #13).
+// Our metrics against their reference implementations, to 1e-6 (docs/benchmarks.md#metrics).
 // fixtures/expected.json holds inputs and the numbers sacrebleu 2.6.0, jiwer 4.0.0 and NLTK 3.10.3
 // print for them (regenerate with fixtures/generate.py; the tests never run Python).
 import fs from 'node:fs';

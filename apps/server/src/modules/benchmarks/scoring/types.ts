@@ -1,5 +1,5 @@
 /**
- * Shapes shared by the metric modules (docs/benchmarks.md#metrics, issue #13 point 4).
+ * Shapes shared by the metric modules (docs/benchmarks.md#metrics).
  *
  * Every metric is computed in two steps so that a corpus score, a re-score and each bootstrap
  * sample use the same arithmetic: `rowStats` turns each row into a vector of sufficient

@@ -1,5 +1,5 @@
 // Benchmark params and rows of the language-detection tasks (benchmark-dataset-schema.yml
-// TxtLangDetection / AudioLangDetection rows; issue #13), checked by the dataset stages.
+// TxtLangDetection / AudioLangDetection rows), checked by the dataset stages.
 import { describe, expect, it } from 'vitest';
 import { checkBenchmarkParams, createRowChecker } from './rows.ts';
 

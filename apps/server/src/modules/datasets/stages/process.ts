@@ -22,7 +22,7 @@ const MEDIA_CACHE_ENTRIES = 8;
 export interface ProcessOptions {
   /** Called once, after params.json passed its check and before the first row. */
   onParams?: (datasetType: DatasetType, params: Record<string, unknown>) => void;
-  /** A benchmark dataset (issue #13): params.json follows benchmark-dataset-schema.yml (checkBenchmarkParams). */
+  /** A benchmark dataset: params.json follows benchmark-dataset-schema.yml (checkBenchmarkParams). */
   benchmark?: boolean;
 }
 

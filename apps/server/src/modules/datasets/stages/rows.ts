@@ -180,7 +180,7 @@ export function checkParams(
 }
 
 /**
- * Checks a benchmark dataset's params.json (benchmark-dataset-schema.yml; issue #13 point 1):
+ * Checks a benchmark dataset's params.json (benchmark-dataset-schema.yml):
  * `taskType.type` must be one of BENCHMARK_TASKS (or BENCHMARK_TASK_ALIASES), `name` and `description` strings; the rest
  * (languages, collectionSource, domain, license, submitter and the task's media options) is checked
  * as the params of the task's dataset type (BENCHMARK_TASK_DATASET_TYPES; `languages` optional for

@@ -132,7 +132,7 @@ export function genderScore(medianHz: number): number {
 }
 
 /**
- * audio-gender-detection reference model: a pitch heuristic, not a trained classifier (issue #12).
+ * audio-gender-detection reference model: a pitch heuristic, not a trained classifier.
  * Request `{audio:[{audioContent: base64 WAV}]}` (audioUri is downloaded by the platform's proxy
  * before the call; a bare audioUri is refused). Answer per audio:
  * `{genderPrediction:[{gender, genderScore}, {other gender, 1 - score}], medianPitchHz}`.

@@ -1,5 +1,5 @@
 /**
- * Image language detection reference engine (issue #12, docs/product.md#reference-models "Reference models"):
+ * Image language detection reference engine (docs/product.md#reference-models "Reference models"):
  * one tesseract.js worker holding a recognition model per script reads the image (each text line
  * is read with the model that fits it best), the script is counted from the recognised
  * characters, and the text goes through the txt-lang-fasttext engine's language identification.

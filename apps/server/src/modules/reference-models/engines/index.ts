@@ -1,5 +1,5 @@
 /**
- * Every reference engine the platform ships (issue #12, docs/product.md#reference-models "Reference models"), one per
+ * Every reference engine the platform ships (docs/product.md#reference-models "Reference models"), one per
  * task. The reference-model service starts them all on one loopback server and registers one
  * published model per engine.
  */

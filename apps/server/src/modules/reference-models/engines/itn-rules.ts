@@ -1,5 +1,5 @@
 /**
- * Inverse text normalisation reference engine (issue #12, docs/product.md#reference-models): number words are
+ * Inverse text normalisation reference engine (docs/product.md#reference-models): number words are
  * written back as digits, "बारह लाख चौंतीस हज़ार पांच सौ सड़सठ" → "1234567". Rule-based: the word
  * lists are to-words' locale tables (the same words the text-normalisation engine writes), read
  * back by a small parser of the Indian number system (hundred, thousand, lakh, crore, …).

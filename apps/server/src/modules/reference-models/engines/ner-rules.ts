@@ -1,5 +1,5 @@
 /**
- * Named-entity reference engine (issue #12, docs/product.md#reference-models): regular expressions for dates,
+ * Named-entity reference engine (docs/product.md#reference-models): regular expressions for dates,
  * amounts of money, Indian phone numbers, PIN codes, e-mail addresses, URLs and numbers, and a
  * small gazetteer of Indian states, union territories and large cities (English and Hindi
  * spellings) for places. Rule-based: it finds no people or organisations.

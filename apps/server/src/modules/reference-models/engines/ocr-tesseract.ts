@@ -1,5 +1,5 @@
 /**
- * OCR reference engine (issue #12, docs/product.md#reference-models "Reference models"): Tesseract 5's LSTM
+ * OCR reference engine (docs/product.md#reference-models "Reference models"): Tesseract 5's LSTM
  * recogniser compiled to WebAssembly (tesseract.js), with the "best_int" traineddata of the
  * `@tesseract.js-data/<lang>` npm packages, read from disk (never the default CDN).
  */

@@ -1,6 +1,6 @@
 /**
- * What the two tesseract.js reference engines (ocr-tesseract, img-lang-tesseract) share (issue #12,
- * docs/product.md#reference-models): the traineddata packages and where they are unpacked, checking image bytes before
+ * What the two tesseract.js reference engines (ocr-tesseract, img-lang-tesseract) share
+ * (docs/product.md#reference-models): the traineddata packages and where they are unpacked, checking image bytes before
  * tesseract sees them, a pool of long-lived workers with a time limit per call, and output clean-up.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Text-normalisation reference engine (issue #12, docs/product.md#reference-models): numbers written in digits are
+ * Text-normalisation reference engine (docs/product.md#reference-models): numbers written in digits are
  * spelt out in words of the sentence's language with `to-words` (Indian grouping: lakh, crore),
  * the rest of the text is left as it is. "मेरे पास 25 आम हैं" → "मेरे पास पच्चीस आम हैं".
  */

@@ -61,7 +61,7 @@ function parseAnalyses(stream: string): Map<string, boolean> {
 
 /**
  * Translation reference model: Debian apertium 3.8 with apertium-urd-hin (rule-based,
- * shallow transfer), Hindi → Urdu and Urdu → Hindi (issue #12, docs/product.md#reference-models).
+ * shallow transfer), Hindi → Urdu and Urdu → Hindi (docs/product.md#reference-models).
  * Request `{input:[{source}], config:{language:{sourceLanguage, targetLanguage}}}`; answer
  * `{output:[{source, target}]}`. Inputs: at most 100, each ≤ 150 characters in the source script.
  * Hindi input: NFC, then each nukta letter in whichever form (two-character or precomposed) the

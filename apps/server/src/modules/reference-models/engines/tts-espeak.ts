@@ -49,7 +49,7 @@ function fixStreamedWavHeader(wav: Buffer): Buffer {
 
 /**
  * TTS reference model: Debian espeak-ng (formant synthesis) run as a child process per input,
- * `espeak-ng -v <lang>+f3|m3 --stdout` with the text on stdin (issue #12, docs/product.md#reference-models).
+ * `espeak-ng -v <lang>+f3|m3 --stdout` with the text on stdin (docs/product.md#reference-models).
  * Request: `{input:[{source}], config:{language:{sourceLanguage}, gender, samplingRate?, speed?, audioFormat?}}`.
  * Answer: one base64 WAV (16-bit mono, 22 050 Hz unless `samplingRate` asks otherwise) per input,
  * `config:{language, gender, audioFormat:'wav', samplingRate}`.

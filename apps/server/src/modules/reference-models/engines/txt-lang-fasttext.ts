@@ -1,5 +1,5 @@
 /**
- * Text language identification reference engine (issue #12, docs/product.md#reference-models "Reference models"):
+ * Text language identification reference engine (docs/product.md#reference-models "Reference models"):
  * fastText's lid.176 model (bundled, quantised, in the `fasttext.wasm.js` package) restricted to
  * the scheduled languages it knows plus English, with a Unicode-script rule for the scripts that
  * only one served language uses (short input, and Ol Chiki / Meetei Mayek that lid.176 lacks).

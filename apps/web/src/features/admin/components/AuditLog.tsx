@@ -27,7 +27,7 @@ import { formatAdminTimestamp, formatAuditDetails } from '../lib/format.ts';
 export const AUDIT_PAGE_SIZE = 20;
 
 /**
- * The audit log of account and admin actions (issue #4 security pass), newest first: when, who,
+ * The audit log of account and admin actions, newest first: when, who,
  * what (action, target user, details) and from where (the client address), paged by the server.
  * Users are named by name and e-mail (looked up for the page's ids in one users/search call); an id
  * that is no longer a user shows shortened, whole in its tooltip.

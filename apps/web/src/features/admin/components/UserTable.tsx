@@ -23,7 +23,7 @@ const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
  * row. The signed-in admin's own row has no actions; edit is disabled for inactive users. The system
  * account (it owns the reference models) is marked and has no actions either: the server refuses them.
  * Below the md breakpoint User ID, Role, Organization and Timestamp give way, so a phone keeps the
- * name, the Active switch and Edit on screen (issue #22 item 13); the role goes under the name.
+ * name, the Active switch and Edit on screen; the role goes under the name.
  */
 export function UserTable({
   rows,

@@ -25,7 +25,7 @@ const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const PHONE_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
 
 /**
- * The leaderboard of a benchmark (docs/product.md#benchmark-datasets-and-leaderboards benchmark details; issue #13 §5): one tab per metric
+ * The leaderboard of a benchmark (docs/product.md#benchmark-datasets-and-leaderboards benchmark details): one tab per metric
  * saying which direction ranks first, and a table Rank, Model (name and version), Score, 95%
  * interval and Coverage; a row's details show the score's signature (the exact scoring recipe,
  * so the number can be reproduced) and when it was scored. On a phone (below `sm`) the interval
@@ -118,7 +118,7 @@ export function Leaderboard({
                   <TableCell sx={{ fontWeight: 600 }}>
                     {e.modelStatus === 'unpublished' ? '–' : e.position > 0 ? e.position : i + 1}
                   </TableCell>
-                  {/* Names wrap between words only: overflow-wrap 'anywhere' let the table shrink the cell and cut them mid-word on phones (issue #22 item 18). */}
+                  {/* Names wrap between words only: overflow-wrap 'anywhere' let the table shrink the cell and cut them mid-word on phones. */}
                   <TableCell sx={{ overflowWrap: 'break-word', wordBreak: 'normal' }} data-testid="leaderboard-model">
                     <Link component={RouterLink} to={modelDetailPath(e.modelId)}>
                       {e.modelName}

@@ -36,7 +36,7 @@ import { BENCHMARK_API } from '@ulca/contracts';
  * that names the page it returns to, the dataset's name, Download, description, the Task,
  * Languages, Domain and Submitter cards, the leaderboard per metric and the metric definitions.
  * A benchmark that does not exist (404) says so with a way back to the list, never "Try again"
- * (issue #22 item 18); a bundled benchmark's Download gives its zip (docs/benchmarks.md#bundled-benchmarks).
+ *; a bundled benchmark's Download gives its zip (docs/benchmarks.md#bundled-benchmarks).
  * Whether its test set is open or hidden shows under the title; its owner (or an ADMIN) switches it
  * there (docs/api.md#who-sees-a-benchmarks-rows).
  */

@@ -29,7 +29,7 @@ import { ProcessStatusChip } from './ProcessStatusChip.tsx';
  * search, filter, refresh and the table Dataset Name, Task, Submitted On, Status, 10 rows a page.
  * A published benchmark's row opens its details page, any other row its status page (stages and
  * why rows were refused). `added` (a service request number from the route) is jumped to and
- * highlighted once it appears, as on the Submitted Dataset tab (issue #22 item 6).
+ * highlighted once it appears, as on the Submitted Dataset tab.
  */
 export function BenchmarkDatasetsTab({ userId, added }: { userId: string | undefined; added?: string }) {
   const { t } = useTranslation();

@@ -42,7 +42,7 @@ export function statusPath(serviceRequestNumber: string): string {
 /**
  * Where a click on a benchmark row leads: a published benchmark's details page
  * ({@link benchmarkRowOpens}), otherwise its status page, so a contributor sees why a Failed
- * benchmark dataset was refused or how far a running one has got (issue #22 item 6).
+ * benchmark dataset was refused or how far a running one has got.
  */
 export function benchmarkRowTarget(
   row: Pick<BenchmarkContributionRow, 'status' | 'datasetType' | 'benchmarkId' | 'serviceRequestNumber'>,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BENCHMARK_COLUMNS, CONTRIBUTION_COLUMNS, phoneDisplay, STAGE_COLUMNS } from './columns.ts';
 
-describe('dataset tables on a phone (issue #22 item 13)', () => {
+describe('dataset tables on a phone', () => {
   it('keep the name and Status of a contribution, and both stage counts (the status under the stage name)', () => {
     const onPhone = (cols: readonly { key: string; phone: boolean }[]) =>
       cols.filter((c) => phoneDisplay(cols, c.key).xs !== 'none').map((c) => c.key);

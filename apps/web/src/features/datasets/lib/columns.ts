@@ -1,5 +1,5 @@
 /*
- * Column priority of the dataset tables on a phone (issue #22 item 13, docs/product.md#dataset-screens):
+ * Column priority of the dataset tables on a phone (docs/product.md#dataset-screens):
  * the columns a user needs to act on a row (its name, Status, Failed Count) keep their column at
  * 390 px; the others are hidden there and, where they matter, shown under the name.
  */

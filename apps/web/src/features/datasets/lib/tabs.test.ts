@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contributionTabs, initialTab, myContributionPath, thanksPath } from './tabs.ts';
 
-describe('after a submission (issue #22 item 6)', () => {
+describe('after a submission', () => {
   it('a benchmark dataset leads to the Benchmark Dataset tab of My Contribution, its row named', () => {
     expect(thanksPath('SRN 1', 'benchmark')).toBe('/dataset/submission/SRN%201?kind=benchmark');
     expect(thanksPath('SRN1', 'dataset')).toBe('/dataset/submission/SRN1');

@@ -29,7 +29,7 @@ export function thanksPath(srn: string, kind: SubmissionKind): string {
 
 /**
  * My Contribution with submission `srn` highlighted, on the tab that lists its kind: a benchmark
- * dataset is on the Benchmark Dataset tab (issue #22 item 6).
+ * dataset is on the Benchmark Dataset tab.
  */
 export function myContributionPath(srn: string, kind: SubmissionKind): string {
   return `/dataset/my-contribution/${encodeURIComponent(srn)}${kind === 'benchmark' ? `?${TAB_PARAM}=benchmark` : ''}`;

@@ -75,7 +75,7 @@ export default function SubmitDatasetPage() {
     if (!userId) return;
     const waiting = enqueueSnackbar(t('datasets.submit.wait'), { variant: 'info', persist: true });
     try {
-      // A benchmark dataset goes to …/benchmark/submit (issue #13); both answer a serviceRequestNumber.
+      // A benchmark dataset goes to …/benchmark/submit; both answer a serviceRequestNumber.
       const body = { datasetName: values.datasetName, url: values.url, userId };
       const benchmark = isBenchmarkContributor && values.benchmark;
       const res = benchmark ? await submitBenchmark.mutateAsync(body) : await submit.mutateAsync(body);

@@ -6,7 +6,7 @@ import type { ModelRecord } from '@ulca/contracts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
 /**
- * The notice of a reference model (one of the platform's own offline engines, issue #12): what kind
+ * The notice of a reference model (one of the platform's own offline engines): what kind
  * of engine it is (the title), the exact engine and version, and its limits, shown prominently
  * above the cards and the try panel. The engine string is long (package lists): it wraps anywhere.
  */

@@ -57,7 +57,7 @@ function columnsOf(t: TFunction): GridColDef<FeedbackRow>[] {
 }
 
 /**
- * The feedback users left on a model, for its owner (issue #22 "Owners read the feedback"; the
+ * The feedback users left on a model, for its owner (the
  * list answers only the owner and ADMINs, docs/api.md#route-groups): received time, input, output,
  * rating, the other answers and the suggested output; quick search and column filters (a rating
  * below 3, a word of the input…), and CSV download of every row (UTF-8 with BOM; the grid

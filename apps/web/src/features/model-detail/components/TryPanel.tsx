@@ -42,7 +42,7 @@ export function TryPanel({ model }: { model: ModelRecord }) {
   const [params] = useSearchParams();
   const hint = readTryLanguageHint(params);
   const task = model.task.type;
-  // Streaming asr and tts models are tried over the server's socket relay (issue #14).
+  // Streaming asr and tts models are tried over the server's socket relay.
   const streaming = processingType(model) === 'streaming';
   return (
     <section aria-labelledby="try-title">

@@ -100,12 +100,12 @@ describe('model cards', () => {
     );
   });
 
-  it("an unpublished model shows no 'Published On', though it keeps the day of its last publication (issue #22 item 16)", () => {
+  it("an unpublished model shows no 'Published On', though it keeps the day of its last publication", () => {
     const cards = modelCards({ ...model, status: 'unpublished' });
     expect(cards.map((c) => c.title)).not.toContain('Published On');
   });
 
-  it("a model that lists no language reads 'Any language', as in Explore (issue #22 item 9)", () => {
+  it("a model that lists no language reads 'Any language', as in Explore", () => {
     const cards = modelCards({ ...model, task: { type: 'audio-gender-detection' }, languages: [] });
     expect(cards.find((c) => c.key === 'languages')?.value).toBe('Any language');
   });

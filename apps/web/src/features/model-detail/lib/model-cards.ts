@@ -27,7 +27,7 @@ const languageName = (code: string) => localizedLanguageName(code, languageLabel
 /**
  * Languages as 'Hindi - English' per pair, joined by ', ' (docs/product.md#explore-models explore:
  * source - target), in the interface language. A model that lists none works with any language
- * (gender detection by pitch): 'Any language', as Explore says (issue #22 item 9).
+ * (gender detection by pitch): 'Any language', as Explore says.
  */
 export function languagesText(model: Pick<ModelRecord, 'languages'>): string {
   if (model.languages.length === 0) return i18n.t('models.lang.any');
@@ -48,7 +48,7 @@ export function cardDate(ms: number | null | undefined): string {
  * Submitter, Published On, Source URL, Type, Training Dataset, plus Version and License), titles in
  * the interface language. Cards without a value are left out; Published On only while the model
  * is published (an unpublished model keeps the day of its last publication, which is no longer
- * true: issue #22 item 16). `uptime7d`, when given, adds the 7-day uptime card
+ * true). `uptime7d`, when given, adds the 7-day uptime card
  * (docs/product.md#models-health).
  */
 export function modelCards(model: ModelRecord, uptime7d?: string): ModelCard[] {

@@ -37,7 +37,7 @@ const OwnerFeedback = lazy(() => import('../components/OwnerFeedback.tsx').then(
  * description and cards, and either the Benchmarkings section or the task's try panel with the
  * cards in a right-hand column. Renders the row passed in router state at once; an unknown model
  * gets a clear page. For its owner (the feedback list answers them), a Feedback button opens the
- * view /search-model/:srno/feedback: the feedback users left (issue #22). The cards add the
+ * view /search-model/:srno/feedback: the feedback users left. The cards add the
  * 7-day uptime of a published model (docs/product.md#models-health).
  */
 export default function ModelDetailPage() {
@@ -57,7 +57,7 @@ export default function ModelDetailPage() {
   const uptime7d = typeof uptime.data === 'number' ? t('models.uptime', { value: (uptime.data * 100).toFixed(1) }) : undefined;
   usePageTitle(model ? `${model.name} ${model.version}` : t('modelDetail.model'));
 
-  // One name per page (issue #22 item 16): the page the user came from is 'My Models'.
+  // One name per page: the page the user came from is 'My Models'.
   const back = (
     <Button startIcon={<ArrowBackIcon />} size="small" onClick={() => void navigate(originPath(origin))} sx={{ mb: 1 }}>
       {origin === 'my-contribution' ? t('modelDetail.backToMyModels') : t('modelDetail.backToList')}

@@ -34,7 +34,7 @@ export interface MyModelsActions {
   onToggleStatus: (row: ModelRecord, to: 'published' | 'unpublished') => void;
   /** Opens the benchmark selection modal for the row (docs/product.md#model-screens). */
   onRunBenchmark: (row: ModelRecord) => void;
-  /** Opens the feedback left on the row's model (issue #22 "Owners read the feedback"). */
+  /** Opens the feedback left on the row's model. */
   onFeedback?: (row: ModelRecord) => void;
 }
 

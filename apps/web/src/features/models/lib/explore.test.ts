@@ -82,7 +82,7 @@ describe('Explore filter rules (docs/product.md#validation-rules)', () => {
   });
 });
 
-describe('models that need no language (issue #22 item 9)', () => {
+describe('models that need no language', () => {
   it("are told apart from a task without models, so the Language box does not say 'No published model yet'", () => {
     const gender = [testModel({ modelId: 'pitch', languages: [] })];
     expect(languageOptions(gender)).toEqual([]);

@@ -23,7 +23,7 @@ describe('model cells', () => {
     ).toBe('Multiple');
   });
 
-  it("a model that lists no language (gender detection by pitch) reads 'Any language', not '-' (issue #22 item 9)", () => {
+  it("a model that lists no language (gender detection by pitch) reads 'Any language', not '-'", () => {
     expect(languageText([])).toBe('Any language');
   });
 

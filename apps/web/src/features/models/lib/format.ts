@@ -39,7 +39,7 @@ export function languageName(code: string | null | undefined): string {
  * The Language cell of Explore (docs/product.md#explore-models): 'Hindi - Urdu' for one pair, 'Hindi' for one
  * single-language model, 'Multiple' when a model covers several pairs or languages, and 'Any
  * language' for a model that lists none because it needs none (gender detection by pitch): the
- * model card says the same (issue #22 item 9).
+ * model card says the same.
  */
 export function languageText(languages: readonly LanguagePairLike[]): string {
   if (languages.length === 0) return i18n.t('models.lang.any');

@@ -36,7 +36,7 @@ export function parseExploreTab(value: string | null | undefined): ExploreTab {
 }
 
 /**
- * Tasks with no offline reference model on this platform (issue #12, docs/product.md#reference-models):
+ * Tasks with no offline reference model on this platform (docs/product.md#reference-models):
  * only contributors' models serve them, so an empty Explore tab says so rather than suggest a wait.
  */
 export const CONTRIBUTOR_ONLY_TASKS: readonly ExploreTab[] = ['asr', 'audio-lang-detection'];

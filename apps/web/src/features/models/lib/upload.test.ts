@@ -63,7 +63,7 @@ describe('model descriptor file', () => {
   });
 });
 
-describe('the submit guidance (issue #22 item 8)', () => {
+describe('the submit guidance', () => {
   it('asks for no name field the page does not have: the name and version are written in the parameter file', () => {
     const steps = UPLOAD_GUIDANCE.map((k) => i18n.t(`models.upload.${k}`));
     expect(steps).toHaveLength(3);

@@ -6,7 +6,7 @@ export const MAX_DESCRIPTOR_BYTES = 1024 * 1024;
 /**
  * Catalogue keys (`models.upload.*`) of the submit page's "How to submit model?" steps
  * (docs/product.md#validation-rules). The page has no name field: the model's name and version come
- * from the parameter file, so the first step says where to write them (issue #22 item 8), not
+ * from the parameter file, so the first step says where to write them, not
  * "Provide a meaningful name".
  */
 export const UPLOAD_GUIDANCE = ['guideName', 'guideBrowse', 'guideJson'] as const;

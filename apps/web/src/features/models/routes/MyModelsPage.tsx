@@ -112,7 +112,7 @@ export default function MyModelsPage() {
   const actions = {
     onToggleStatus: (row: ModelRecord, to: 'published' | 'unpublished') => setPending({ row, to }),
     onRunBenchmark: (row: ModelRecord) => setBenchmarking(row),
-    // The feedback users left on the model, on its page's feedback view (issue #22 "Owners read the feedback").
+    // The feedback users left on the model, on its page's feedback view.
     onFeedback: (row: ModelRecord) =>
       navigate(`${modelDetailPath(row.modelId)}/feedback`, {
         state: { model: row, prevUrl: 'my-contribution' } satisfies ModelDetailState,

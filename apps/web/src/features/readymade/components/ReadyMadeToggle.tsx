@@ -10,7 +10,7 @@ import { useMarkReadyMade } from '../api/mark-readymade.ts';
 import { useReadyMadeList } from '../api/readymade-list.ts';
 
 /**
- * "Mark as ready-made" / "Remove from ready-made" for the Dataset status page (issue #3 §6). Shown
+ * "Mark as ready-made" / "Remove from ready-made" for the Dataset status page. Shown
  * only to an ADMIN, and only for a Completed submission; whether the dataset is listed comes from
  * the public ready-made list. Renders nothing otherwise. The server enforces the role too.
  */

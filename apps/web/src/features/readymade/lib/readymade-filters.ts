@@ -13,7 +13,7 @@ import {
 import { formatDateTime12 } from '../../../lib/dates.ts';
 
 /**
- * Pure logic of the Ready-made datasets page (issue #3 §6; docs/product.md#ready-made-datasets "Ready-made datasets page",
+ * Pure logic of the Ready-made datasets page (docs/product.md#ready-made-datasets "Ready-made datasets page",
  * docs/product.md#states-and-transitions "Filter popovers"): tabs by task type, the search box, the Domain / Language / Submitter
  * filter, and how a card shows its values.
  */

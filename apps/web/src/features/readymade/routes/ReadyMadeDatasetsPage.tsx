@@ -26,7 +26,7 @@ import { ReadyMadeCard } from '../components/ReadyMadeCard.tsx';
 import { ReadyMadeFilterPopover } from '../components/ReadyMadeFilterPopover.tsx';
 
 /**
- * Ready-made datasets (docs/product.md#ready-made-datasets; issue #3 §6), public at /dataset/readymade-datasets and signed
+ * Ready-made datasets (docs/product.md#ready-made-datasets), public at /dataset/readymade-datasets and signed
  * in at /readymade-dataset: tabs by task type (default parallel-corpus, kept in `?type=`), a search
  * box, the Domain / Language / Submitter filter, and one card per dataset with its download.
  */

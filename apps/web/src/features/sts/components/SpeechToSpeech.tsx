@@ -74,7 +74,7 @@ function copy(text: string, t: TFunction) {
 }
 
 /**
- * The Explore 'sts' tab (docs/product.md#speech-to-speech "Speech-to-speech tab", docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/product.md#messages, docs/product.md#constants-and-limits; issue #14): source and
+ * The Explore 'sts' tab (docs/product.md#speech-to-speech "Speech-to-speech tab", docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/product.md#messages, docs/product.md#constants-and-limits): source and
  * target language and the asr, translation and tts pickers (auto-pick and clearing rules in
  * lib/sts.ts), then a recording (auto-stop 60 s) or an audio URL, or typed text where no ASR model
  * serves the source language. Runs asr → translation → tts through the compute routes with an info

@@ -17,7 +17,7 @@ import { useStsBatches } from '../api/sts.ts';
 import { batchFilesText } from '../lib/sts.ts';
 
 /**
- * The signed-in user's past speech-to-speech batches (docs/product.md#speech-to-speech batch field; issue #14), newest
+ * The signed-in user's past speech-to-speech batches (docs/product.md#speech-to-speech batch field), newest
  * first: created date (the app's 12-hour date-time, as other created dates), status chip, languages,
  * files done/total, and the result zip's download when Completed. Loading, empty and error (with
  * retry) states. A list rather than a table so that it fits a phone screen. Render only when signed in.
