@@ -11,7 +11,7 @@ export type TestPlatformOptions = NonNullable<Parameters<typeof createTestPlatfo
 
 /**
  * Registers beforeAll: creates a test platform with `options.platform`, then one signed-in user per
- * entry of `options.users` (each its roles; same order), and hands both to `ready`, which keeps them
+ * entry of `options.users` (each its roles; created in that order), and hands both to `ready`, which keeps them
  * and may finish the set-up. Registers afterAll: closes the platform (also after a failed set-up).
  * `timeoutMs` is beforeAll's (vitest's default when omitted). Call at the top of a test file or inside a describe.
  */
@@ -24,7 +24,9 @@ export function useTestPlatform(
   beforeAll(async () => {
     const p = await createTestPlatform(options.platform);
     platform = p;
-    const users = await Promise.all((options.users ?? []).map((roles) => createSignedInUser(p, [...roles])));
+    // One after another: tests read the users' creation order (e.g. the admin's newest-first list).
+    const users: TestUser[] = [];
+    for (const roles of options.users ?? []) users.push(await createSignedInUser(p, [...roles]));
     await ready(p, users);
   }, timeoutMs);
   afterAll(async () => {
