@@ -1,4 +1,5 @@
-import type { FastifySchemaValidationError } from 'fastify';
+import type { FastifySchema, FastifySchemaValidationError } from 'fastify';
+import type { RouteAccess } from '../security/access.ts';
 import { ApiError } from './errors.ts';
 
 import { errorResponse } from '@ulca/contracts';
@@ -16,6 +17,26 @@ export function errorResponses<C extends number>(...codes: C[]): Record<C, typeo
 
 /** OpenAPI `security` of a signed route: the signature v2 headers (securitySchemes in app.ts). */
 export const SIGNED = [{ key: [], sig: [], payload: [], timestamp: [], nonce: [] }];
+
+/** The options `route(access, schema)` gives: who may call, and the schema with its tags (and SIGNED security). */
+export interface RouteOptions<S extends FastifySchema> {
+  config: { access: RouteAccess };
+  schema: S & { tags: readonly string[]; security?: typeof SIGNED };
+}
+
+/**
+ * The route-options builder of one route file, for its OpenAPI `tags` (e.g. `['models']`):
+ * `app.get(path, route(access, { summary, querystring, response }), handler)` declares who may call
+ * (`config.access`, applied by the access hook of security/access.ts) and the schema under those
+ * tags; a signed-in route's schema also names the signature headers (`security: SIGNED`). A schema's
+ * own `tags` win over the file's.
+ */
+export function routeOptionsFor(tags: readonly string[]) {
+  return <S extends FastifySchema>(access: RouteAccess, schema: S): RouteOptions<S> => ({
+    config: { access },
+    schema: { tags, ...(access.kind === 'signed-in' ? { security: SIGNED } : {}), ...schema },
+  });
+}
 
 /** The 400 text when a failed schema gave no message of its own (docs/product.md#messages). */
 const INPUT_MESSAGE = 'Something wrong with the input you supplied, please verify and try again!';

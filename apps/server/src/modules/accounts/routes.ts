@@ -42,10 +42,11 @@ import {
   updateOwnName,
 } from './self-service.ts';
 import { findUiLanguage, saveUiLanguage } from './repo.ts';
-import { SIGNED, messageResponse, errorResponses } from '../../lib/route-schemas.ts';
+import { messageResponse, errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
 import type { AccountsServices } from './limiters.rate-limit.ts';
 
 const TAGS = ['accounts'];
+const route = routeOptionsFor(TAGS);
 
 /** Sets Retry-After on a 429 before the error handler renders it. */
 function withRetryAfter(reply: FastifyReply, err: unknown): never {
@@ -64,16 +65,12 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
 
   app.post(
     USER_API.signup,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: TAGS,
-        summary:
-          'Register a contributor account (inactive until the e-mailed link is followed; one user per request, 429 after SIGNUP_MAX_PER_IP_PER_HOUR requests from one address)',
-        body: signupBody,
-        response: { 200: messageResponse, ...errorResponses(400, 422, 429, 503) },
-      },
-    },
+    route(PUBLIC, {
+      summary:
+        'Register a contributor account (inactive until the e-mailed link is followed; one user per request, 429 after SIGNUP_MAX_PER_IP_PER_HOUR requests from one address)',
+      body: signupBody,
+      response: { 200: messageResponse, ...errorResponses(400, 422, 429, 503) },
+    }),
     async (request, reply) => {
       const body = request.body;
       await service.signup(ctx, body.users, { ip: request.ip }).catch((err: unknown) => withRetryAfter(reply, err));
@@ -83,15 +80,11 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
 
   app.post(
     USER_API.verifyUser,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: TAGS,
-        summary: 'Activate an account with the e-mail, user id and token of its activation link',
-        body: verifyUserBody,
-        response: { 200: verifyUserResponse, ...errorResponses(400) },
-      },
-    },
+    route(PUBLIC, {
+      summary: 'Activate an account with the e-mail, user id and token of its activation link',
+      body: verifyUserBody,
+      response: { 200: verifyUserResponse, ...errorResponses(400) },
+    }),
     async (request) => {
       const body = request.body;
       const { alreadyActive } = await service.verifyUser(ctx, body, { ip: request.ip });
@@ -125,15 +118,10 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
 
   app.post(
     USER_API.logout,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: 'Sign out: the key pair that signed this call stops working',
-        security: SIGNED,
-        response: { 200: messageResponse, ...errorResponses(401) },
-      },
-    },
+    route(signedIn(), {
+      summary: 'Sign out: the key pair that signed this call stops working',
+      response: { 200: messageResponse, ...errorResponses(401) },
+    }),
     async (request) => {
       await service.logout(ctx, currentUser(request), { ip: request.ip });
       return { message: 'Logout successful' };
@@ -144,15 +132,10 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
   // (docs/product.md#languages-of-the-interface).
   app.get(
     USER_API.language,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: "The caller's interface language (null when never chosen)",
-        security: SIGNED,
-        response: { 200: languageResponse, ...errorResponses(401) },
-      },
-    },
+    route(signedIn(), {
+      summary: "The caller's interface language (null when never chosen)",
+      response: { 200: languageResponse, ...errorResponses(401) },
+    }),
     async (request) => {
       const stored = await findUiLanguage(ctx.db, currentUser(request).userId);
       // A value no longer offered reads as never chosen.
@@ -165,16 +148,11 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
 
   app.post(
     USER_API.language,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: "Sets the caller's interface language (en, hi or ta)",
-        security: SIGNED,
-        body: languageBody,
-        response: { 200: messageResponse, ...errorResponses(400, 401) },
-      },
-    },
+    route(signedIn(), {
+      summary: "Sets the caller's interface language (en, hi or ta)",
+      body: languageBody,
+      response: { 200: messageResponse, ...errorResponses(400, 401) },
+    }),
     async (request) => {
       const body = request.body;
       await saveUiLanguage(ctx.db, currentUser(request).userId, body.language);
@@ -186,16 +164,11 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
   // (docs/product.md#profile-and-api-keys, docs/api.md#route-groups).
   app.post(
     USER_API.profileName,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: "Sets the caller's own first and last name",
-        security: SIGNED,
-        body: profileNameBody,
-        response: { 200: profileNameResponse, ...errorResponses(400, 401) },
-      },
-    },
+    route(signedIn(), {
+      summary: "Sets the caller's own first and last name",
+      body: profileNameBody,
+      response: { 200: profileNameResponse, ...errorResponses(400, 401) },
+    }),
     async (request) => {
       const body = request.body;
       const data = await updateOwnName(ctx, currentUser(request), body, { ip: request.ip });
@@ -205,17 +178,12 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
 
   app.post(
     USER_API.profilePassword,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary:
-          "Changes the caller's password (the current one required, 400 WRONG_PASSWORD otherwise); ends every other session and keeps this one",
-        security: SIGNED,
-        body: profilePasswordBody,
-        response: { 200: profilePasswordResponse, ...errorResponses(400, 401, 429) },
-      },
-    },
+    route(signedIn(), {
+      summary:
+        "Changes the caller's password (the current one required, 400 WRONG_PASSWORD otherwise); ends every other session and keeps this one",
+      body: profilePasswordBody,
+      response: { 200: profilePasswordResponse, ...errorResponses(400, 401, 429) },
+    }),
     async (request, reply) => {
       const body = request.body;
       const sessionsEnded = await changeOwnPassword(ctx, currentUser(request), body, { ip: request.ip }).catch((err: unknown) =>
@@ -227,17 +195,12 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
 
   app.post(
     USER_API.profileDelete,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary:
-          "Deletes the caller's account (e-mail typed again and password required): sessions, API keys, glossaries and speakers are deleted; published contributions stay, anonymised",
-        security: SIGNED,
-        body: profileDeleteBody,
-        response: { 200: messageResponse, ...errorResponses(400, 401, 429) },
-      },
-    },
+    route(signedIn(), {
+      summary:
+        "Deletes the caller's account (e-mail typed again and password required): sessions, API keys, glossaries and speakers are deleted; published contributions stay, anonymised",
+      body: profileDeleteBody,
+      response: { 200: messageResponse, ...errorResponses(400, 401, 429) },
+    }),
     async (request, reply) => {
       const body = request.body;
       await deleteOwnAccount(ctx, currentUser(request), body, { ip: request.ip }).catch((err: unknown) => withRetryAfter(reply, err));
@@ -247,15 +210,10 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
 
   app.get(
     USER_API.me,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: 'The signed-in user (checks that the session is still valid)',
-        security: SIGNED,
-        response: { 200: meResponse, ...errorResponses(401) },
-      },
-    },
+    route(signedIn(), {
+      summary: 'The signed-in user (checks that the session is still valid)',
+      response: { 200: meResponse, ...errorResponses(401) },
+    }),
     async (request) => {
       // Answered from the verified session: it reflects every change to the user at once
       // (session-cache.ts invalidation), so no second read of `users` is needed.
@@ -276,15 +234,11 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
 
   app.post(
     USER_API.forgotPassword,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: TAGS,
-        summary: 'Ask for a password reset link by e-mail (same answer whether or not the account exists)',
-        body: forgotPasswordBody,
-        response: { 200: messageResponse, ...errorResponses(400, 429) },
-      },
-    },
+    route(PUBLIC, {
+      summary: 'Ask for a password reset link by e-mail (same answer whether or not the account exists)',
+      body: forgotPasswordBody,
+      response: { 200: messageResponse, ...errorResponses(400, 429) },
+    }),
     async (request, reply) => {
       const body = request.body;
       await requestPasswordReset(ctx, body.email, { ip: request.ip }).catch((err: unknown) => withRetryAfter(reply, err));
@@ -294,15 +248,11 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
 
   app.post(
     USER_API.tokenStatus,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: TAGS,
-        summary: 'Check a password reset link before showing the form',
-        body: tokenStatusBody,
-        response: { 200: tokenStatusResponse, ...errorResponses(400) },
-      },
-    },
+    route(PUBLIC, {
+      summary: 'Check a password reset link before showing the form',
+      body: tokenStatusBody,
+      response: { 200: tokenStatusResponse, ...errorResponses(400) },
+    }),
     async (request) => {
       const body = request.body;
       return { message: 'The link is valid.', data: await resetTokenStatus(ctx, body.token, body.email) };
@@ -311,15 +261,11 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
 
   app.post(
     USER_API.resetPassword,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: TAGS,
-        summary: 'Set a new password with the e-mail and token of a reset link; ends every session of the account',
-        body: resetPasswordBody,
-        response: { 200: messageResponse, ...errorResponses(400) },
-      },
-    },
+    route(PUBLIC, {
+      summary: 'Set a new password with the e-mail and token of a reset link; ends every session of the account',
+      body: resetPasswordBody,
+      response: { 200: messageResponse, ...errorResponses(400) },
+    }),
     async (request) => {
       const body = request.body;
       await resetPassword(ctx, body, { ip: request.ip });
@@ -329,16 +275,12 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
 
   app.post(
     USER_API.search,
-    {
-      config: { access: signedIn(ADMIN_ONLY) },
-      schema: {
-        tags: ['admin'],
-        summary: 'Users matching the filters, newest first, offset/limit paged (ADMIN)',
-        security: SIGNED,
-        body: userSearchBody,
-        response: { 200: userSearchResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
+    route(signedIn(ADMIN_ONLY), {
+      tags: ['admin'],
+      summary: 'Users matching the filters, newest first, offset/limit paged (ADMIN)',
+      body: userSearchBody,
+      response: { 200: userSearchResponse, ...errorResponses(400, 401, 403) },
+    }),
     async (request) => {
       const body = request.body;
       return { message: 'Users', ...(await searchUsers(ctx, body)) };
@@ -347,16 +289,12 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
 
   app.post(
     USER_API.update,
-    {
-      config: { access: signedIn(ADMIN_ONLY) },
-      schema: {
-        tags: ['admin'],
-        summary: "Edit users' name, e-mail, roles, organisation and optionally password (ADMIN; never one's own row)",
-        security: SIGNED,
-        body: userUpdateBody,
-        response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404, 422) },
-      },
-    },
+    route(signedIn(ADMIN_ONLY), {
+      tags: ['admin'],
+      summary: "Edit users' name, e-mail, roles, organisation and optionally password (ADMIN; never one's own row)",
+      body: userUpdateBody,
+      response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404, 422) },
+    }),
     async (request) => {
       const body = request.body;
       await updateUsers(ctx, currentUser(request), body.users, { ip: request.ip });
@@ -366,16 +304,12 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
 
   app.post(
     USER_API.updateActiveStatus,
-    {
-      config: { access: signedIn(ADMIN_ONLY) },
-      schema: {
-        tags: ['admin'],
-        summary: "Activate or deactivate a user (ADMIN; never one's own account); deactivation ends their sessions and API keys at once",
-        security: SIGNED,
-        body: userStatusBody,
-        response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    route(signedIn(ADMIN_ONLY), {
+      tags: ['admin'],
+      summary: "Activate or deactivate a user (ADMIN; never one's own account); deactivation ends their sessions and API keys at once",
+      body: userStatusBody,
+      response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request) => {
       const body = request.body;
       return { message: await setUserActive(ctx, currentUser(request), body.email, body.is_active, { ip: request.ip }) };

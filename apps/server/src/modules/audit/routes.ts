@@ -5,24 +5,21 @@ import { ADMIN_ONLY } from '@ulca/contracts';
 import { signedIn } from '../../security/access.ts';
 
 import { listAudit } from './service.ts';
-import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
+import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
 import { auditListResponse, auditQuery, USER_API } from '@ulca/contracts';
+
+const route = routeOptionsFor(['admin']);
 
 /** The admin's read of the audit log: GET /ulca/user-mgmt/v1/audit, ADMIN only. */
 export async function auditRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     USER_API.audit,
-    {
-      config: { access: signedIn(ADMIN_ONLY) },
-      schema: {
-        tags: ['admin'],
-        summary: 'Audit log of account and admin actions, newest first (who, what, when, from where)',
-        security: SIGNED,
-        querystring: auditQuery,
-        response: { 200: auditListResponse, ...errorResponses(401, 403) },
-      },
-    },
+    route(signedIn(ADMIN_ONLY), {
+      summary: 'Audit log of account and admin actions, newest first (who, what, when, from where)',
+      querystring: auditQuery,
+      response: { 200: auditListResponse, ...errorResponses(401, 403) },
+    }),
     async (request) => listAudit(ctx, request.query),
   );
 }

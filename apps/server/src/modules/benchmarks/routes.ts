@@ -32,7 +32,7 @@ import {
   runOutputsQuery,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { OPTIONAL_SIGNATURE, PUBLIC, refuseClaimedUser, signedIn } from '../../security/access.ts';
 import {
@@ -52,6 +52,8 @@ import {
 } from './service.ts';
 import type { ModelsServices } from '../models/service.ts';
 
+const route = routeOptionsFor(['benchmarks']);
+
 /**
  * The benchmark routes (docs/api.md#route-groups paths table): submit, listByUserId (signed,
  * benchmark contributors), search and getBenchmark (public), getByTask, execute and process/status
@@ -62,17 +64,12 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
 
   app.post(
     BENCHMARK_API.submit,
-    {
-      config: { access: signedIn(BENCHMARK_SUBMITTERS) },
-      schema: {
-        tags: ['benchmarks'],
-        summary: 'Submit a benchmark dataset by the URL of its zip (benchmark-dataset-schema.yml params); the dataset pipeline runs on it',
-        description: `params.json taskType.type: one of ${BENCHMARK_TASKS.join(', ')}. Its rows become the benchmark's own, never public records.`,
-        security: SIGNED,
-        body: benchmarkSubmitBody,
-        response: { 200: benchmarkSubmitResponse, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
+    route(signedIn(BENCHMARK_SUBMITTERS), {
+      summary: 'Submit a benchmark dataset by the URL of its zip (benchmark-dataset-schema.yml params); the dataset pipeline runs on it',
+      description: `params.json taskType.type: one of ${BENCHMARK_TASKS.join(', ')}. Its rows become the benchmark's own, never public records.`,
+      body: benchmarkSubmitBody,
+      response: { 200: benchmarkSubmitResponse, ...errorResponses(400, 401, 403, 409) },
+    }),
     async (req) => {
       const user = currentUser(req);
       const body = req.body;
@@ -83,17 +80,11 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
 
   app.get(
     BENCHMARK_API.listByUserId,
-    {
-      config: { access: signedIn(BENCHMARK_SUBMITTERS) },
-      schema: {
-        tags: ['benchmarks'],
-        summary:
-          "The caller's benchmark dataset submissions with their status, newest first (pages of 10 when startPage/endPage are given)",
-        security: SIGNED,
-        querystring: benchmarkListQuery,
-        response: { 200: benchmarkListResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
+    route(signedIn(BENCHMARK_SUBMITTERS), {
+      summary: "The caller's benchmark dataset submissions with their status, newest first (pages of 10 when startPage/endPage are given)",
+      querystring: benchmarkListQuery,
+      response: { 200: benchmarkListResponse, ...errorResponses(400, 401, 403) },
+    }),
     async (req) => {
       const user = currentUser(req);
       refuseClaimedUser(req.query.userId, user.userId);
@@ -103,16 +94,12 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
 
   app.post(
     BENCHMARK_API.search,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['benchmarks'],
-        summary:
-          "Published benchmark datasets of a task, newest first, by language, domain and submitter ('', null, [] and 'All' = any), each with its metric[]",
-        body: benchmarkSearchBody,
-        response: { 200: benchmarkSearchResponse, ...errorResponses(400) },
-      },
-    },
+    route(PUBLIC, {
+      summary:
+        "Published benchmark datasets of a task, newest first, by language, domain and submitter ('', null, [] and 'All' = any), each with its metric[]",
+      body: benchmarkSearchBody,
+      response: { 200: benchmarkSearchResponse, ...errorResponses(400) },
+    }),
     async (req) => {
       const data = await searchBenchmarks(ctx, req.body);
       return { message: data.length ? 'Published benchmark datasets' : 'No benchmark dataset matches.', count: data.length, data };
@@ -121,16 +108,12 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
 
   app.get(
     BENCHMARK_API.getBenchmark,
-    {
-      config: { access: OPTIONAL_SIGNATURE },
-      schema: {
-        tags: ['benchmarks'],
-        summary:
-          'A benchmark dataset and its leaderboard: completed runs per metric, ranked in the metric direction, with signature, coverage and 95% interval',
-        querystring: benchmarkQuery,
-        response: { 200: benchmarkDetailResponse, ...errorResponses(400, 401, 404) },
-      },
-    },
+    route(OPTIONAL_SIGNATURE, {
+      summary:
+        'A benchmark dataset and its leaderboard: completed runs per metric, ranked in the metric direction, with signature, coverage and 95% interval',
+      querystring: benchmarkQuery,
+      response: { 200: benchmarkDetailResponse, ...errorResponses(400, 401, 404) },
+    }),
     async (req) => getBenchmark(ctx, req.query.benchmarkId, req.user ?? null),
   );
 
@@ -165,17 +148,12 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
 
   app.post(
     BENCHMARK_API.execute,
-    {
-      config: { access: signedIn(CONTRIBUTORS) },
-      schema: {
-        tags: ['benchmarks'],
-        summary:
-          "Runs a model (the caller's, or any for ADMIN) on benchmarks, one run per {benchmarkId, metric}; 409 while the same run is In-Progress or Completed",
-        security: SIGNED,
-        body: benchmarkExecuteBody,
-        response: { 200: benchmarkExecuteResponse, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    route(signedIn(CONTRIBUTORS), {
+      summary:
+        "Runs a model (the caller's, or any for ADMIN) on benchmarks, one run per {benchmarkId, metric}; 409 while the same run is In-Progress or Completed",
+      body: benchmarkExecuteBody,
+      response: { 200: benchmarkExecuteResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    }),
     async (req) => {
       const user = currentUser(req);
       refuseClaimedUser(req.body.userId, user.userId);
@@ -186,17 +164,12 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
 
   app.post(
     BENCHMARK_API.executeAllMetric,
-    {
-      config: { access: signedIn(CONTRIBUTORS) },
-      schema: {
-        tags: ['benchmarks'],
-        summary:
-          "Runs a model (the caller's, or any for ADMIN) on one benchmark with every computable metric of its task not yet run (the original ULCA client's Run Benchmark)",
-        security: SIGNED,
-        body: benchmarkExecuteAllMetricBody,
-        response: { 200: benchmarkExecuteResponse, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    route(signedIn(CONTRIBUTORS), {
+      summary:
+        "Runs a model (the caller's, or any for ADMIN) on one benchmark with every computable metric of its task not yet run (the original ULCA client's Run Benchmark)",
+      body: benchmarkExecuteAllMetricBody,
+      response: { 200: benchmarkExecuteResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    }),
     async (req) => {
       const user = currentUser(req);
       refuseClaimedUser(req.body.userId, user.userId);
@@ -207,33 +180,22 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
 
   app.get(
     BENCHMARK_API.processStatus,
-    {
-      config: { access: signedIn(CONTRIBUTORS) },
-      schema: {
-        tags: ['benchmarks'],
-        summary:
-          'A benchmark run: status, stages, score, signature, coverage, interval, counts (whoever started it, the model owner, ADMIN)',
-        security: SIGNED,
-        querystring: benchmarkProcessQuery,
-        response: { 200: benchmarkProcessResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    route(signedIn(CONTRIBUTORS), {
+      summary: 'A benchmark run: status, stages, score, signature, coverage, interval, counts (whoever started it, the model owner, ADMIN)',
+      querystring: benchmarkProcessQuery,
+      response: { 200: benchmarkProcessResponse, ...errorResponses(400, 401, 403, 404) },
+    }),
     async (req) => ({ message: 'success', data: await runStatus(ctx, currentUser(req), req.query.benchmarkProcessId) }),
   );
 
   app.post(
     BENCHMARK_API.rescore,
-    {
-      config: { access: signedIn(ADMIN_ONLY) },
-      schema: {
-        tags: ['benchmarks'],
-        summary:
-          'Recomputes a completed run from its stored outputs (ADMIN); answers the stored and the recomputed score and whether they are equal',
-        security: SIGNED,
-        body: benchmarkRescoreBody,
-        response: { 200: benchmarkRescoreResponse, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    route(signedIn(ADMIN_ONLY), {
+      summary:
+        'Recomputes a completed run from its stored outputs (ADMIN); answers the stored and the recomputed score and whether they are equal',
+      body: benchmarkRescoreBody,
+      response: { 200: benchmarkRescoreResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    }),
     async (req) => {
       const user = currentUser(req);
       refuseClaimedUser(req.body.userId, user.userId);
@@ -247,18 +209,13 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
 
   app.post(
     BENCHMARK_API.visibility,
-    {
-      config: { access: signedIn(BENCHMARK_SUBMITTERS) },
-      schema: {
-        tags: ['benchmarks'],
-        summary:
-          "Marks a benchmark dataset's test set open (rows shown to everyone) or hidden (inputs and references to its owner and ADMINs only); its owner or an ADMIN",
-        description: 'docs/api.md#who-sees-a-benchmarks-rows. 403 for anyone but the owner and ADMINs, 404 for an unknown benchmark.',
-        security: SIGNED,
-        body: benchmarkVisibilityBody,
-        response: { 200: benchmarkVisibilityResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    route(signedIn(BENCHMARK_SUBMITTERS), {
+      summary:
+        "Marks a benchmark dataset's test set open (rows shown to everyone) or hidden (inputs and references to its owner and ADMINs only); its owner or an ADMIN",
+      description: 'docs/api.md#who-sees-a-benchmarks-rows. 403 for anyone but the owner and ADMINs, 404 for an unknown benchmark.',
+      body: benchmarkVisibilityBody,
+      response: { 200: benchmarkVisibilityResponse, ...errorResponses(400, 401, 403, 404) },
+    }),
     async (req) => {
       const data = await setBenchmarkVisibility(ctx, currentUser(req), req.body.benchmarkId, req.body.visibility);
       return {
@@ -313,16 +270,12 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
 
   app.post(
     BENCHMARK_OUTPUTS_API.compare,
-    {
-      config: { access: OPTIONAL_SIGNATURE },
-      schema: {
-        tags: ['benchmarks'],
-        summary:
-          "Compares 2–5 completed runs on the same benchmark and metric: sacrebleu's paired bootstrap test for every pair and the examples where they differ most",
-        body: compareRunsBody,
-        response: { 200: compareRunsResponse, ...errorResponses(400, 401, 404, 409) },
-      },
-    },
+    route(OPTIONAL_SIGNATURE, {
+      summary:
+        "Compares 2–5 completed runs on the same benchmark and metric: sacrebleu's paired bootstrap test for every pair and the examples where they differ most",
+      body: compareRunsBody,
+      response: { 200: compareRunsResponse, ...errorResponses(400, 401, 404, 409) },
+    }),
     async (req) => {
       const data = await compareRuns(ctx, req.user ?? null, req.body.benchmarkProcessIds, req.body.limit);
       return {

@@ -25,9 +25,11 @@ import { checkReportToken, reportKeys } from './reports.ts';
 import { datasetSampleZip, datasetSamples } from './demo.ts';
 import { getSubmission } from './repo.ts';
 import { errorReport, listContributions, submissionStatus, submitDataset } from './service.ts';
-import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
+import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
 import { signedHeaders } from './schemas.ts';
 import { sendObject } from '../../storage/send-object.ts';
+
+const route = routeOptionsFor(['datasets']);
 
 /** Dataset routes (docs/api.md#route-groups) under /ulca/apis/v0/dataset and /ulca/error-consumer. */
 export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -35,17 +37,12 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
 
   app.post(
     DATASET_API.submit,
-    {
-      config: { access: signedIn(CONTRIBUTORS) },
-      schema: {
-        tags: ['datasets'],
-        summary: 'Submit a dataset by the URL of its zip; queues download → ingest → validate → publish',
-        security: SIGNED,
-        headers: signedHeaders,
-        body: submitDatasetBody,
-        response: { 200: submitDatasetResponse, ...errorResponses(400, 409) },
-      },
-    },
+    route(signedIn(CONTRIBUTORS), {
+      summary: 'Submit a dataset by the URL of its zip; queues download → ingest → validate → publish',
+      headers: signedHeaders,
+      body: submitDatasetBody,
+      response: { 200: submitDatasetResponse, ...errorResponses(400, 409) },
+    }),
     async (req) => ({
       message: 'Dataset submitted successfully',
       data: await submitDataset(ctx, currentUser(req), req.body),
@@ -54,63 +51,44 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
 
   app.get(
     DATASET_API.listByUserId,
-    {
-      config: { access: signedIn(CONTRIBUTORS) },
-      schema: {
-        tags: ['datasets'],
-        summary: "A user's dataset contributions, newest first (pages of 10 when startPage/endPage are given, 1-based)",
-        security: SIGNED,
-        querystring: contributionListQuery,
-        response: {
-          200: contributionListResponse,
-        },
+    route(signedIn(CONTRIBUTORS), {
+      summary: "A user's dataset contributions, newest first (pages of 10 when startPage/endPage are given, 1-based)",
+      querystring: contributionListQuery,
+      response: {
+        200: contributionListResponse,
       },
-    },
+    }),
     async (req) => ({ message: 'Contributions', ...(await listContributions(ctx, currentUser(req), req.query)) }),
   );
 
   app.get(
     DATASET_API.status,
-    {
-      config: { access: signedIn(CONTRIBUTORS) },
-      schema: {
-        tags: ['datasets'],
-        summary: 'Stages of a submission with success and failed counts (seconds too for speech types)',
-        security: SIGNED,
-        querystring: submissionStatusQuery,
-        response: { 200: submissionStatusResponse, ...errorResponses(404) },
-      },
-    },
+    route(signedIn(CONTRIBUTORS), {
+      summary: 'Stages of a submission with success and failed counts (seconds too for speech types)',
+      querystring: submissionStatusQuery,
+      response: { 200: submissionStatusResponse, ...errorResponses(404) },
+    }),
     async (req) => ({ message: 'Submission status', ...(await submissionStatus(ctx, currentUser(req), req.query.serviceRequestNumber)) }),
   );
 
   app.post(
     DATASET_API.errorReport,
-    {
-      config: { access: signedIn(CONTRIBUTORS) },
-      schema: {
-        tags: ['datasets'],
-        summary:
-          'Error report of a submission, as a bare list of one entry (the original ULCA shape its client reads): absolute summary and detailed CSV links (valid one hour) and the summary rows',
-        security: SIGNED,
-        body: errorReportBody,
-        response: { 200: errorReportResponse, ...errorResponses(404) },
-      },
-    },
+    route(signedIn(CONTRIBUTORS), {
+      summary:
+        'Error report of a submission, as a bare list of one entry (the original ULCA shape its client reads): absolute summary and detailed CSV links (valid one hour) and the summary rows',
+      body: errorReportBody,
+      response: { 200: errorReportResponse, ...errorResponses(404) },
+    }),
     async (req) => [await errorReport(ctx, currentUser(req), req.body.serviceRequestNumber)],
   );
 
   app.get(
     DATASET_API.errorReportFile,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['datasets'],
-        summary: 'Downloads an error report CSV; the link (with its token) comes from the error report call',
-        params: errorReportFileParams,
-        querystring: errorReportFileQuery,
-      },
-    },
+    route(PUBLIC, {
+      summary: 'Downloads an error report CSV; the link (with its token) comes from the error report call',
+      params: errorReportFileParams,
+      querystring: errorReportFileQuery,
+    }),
     async (req, reply) => {
       const kind = req.params.file === 'summary.csv' ? 'summary' : 'detail';
       const srn = req.params.serviceRequestNumber;
@@ -129,27 +107,19 @@ export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Pr
 
   app.get(
     DATASET_API.samples,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['datasets'],
-        summary: 'The bundled sample datasets a newcomer can download and submit (docs/product.md#dataset-screens)',
-        response: { 200: datasetSamplesResponse },
-      },
-    },
+    route(PUBLIC, {
+      summary: 'The bundled sample datasets a newcomer can download and submit (docs/product.md#dataset-screens)',
+      response: { 200: datasetSamplesResponse },
+    }),
     async () => ({ data: datasetSamples() }),
   );
 
   app.get(
     DATASET_API.sampleZip,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['datasets'],
-        summary: 'One bundled sample dataset as a zip in the contribution format',
-        params: sampleZipParams,
-      },
-    },
+    route(PUBLIC, {
+      summary: 'One bundled sample dataset as a zip in the contribution format',
+      params: sampleZipParams,
+    }),
     async (req, reply) => {
       const name = req.params.file.replace(/\.zip$/, '');
       const zip = await datasetSampleZip(name);

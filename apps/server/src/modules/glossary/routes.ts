@@ -11,10 +11,10 @@ import {
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { signedIn } from '../../security/access.ts';
-import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
+import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
 import * as service from './service.ts';
 
-const TAGS = ['glossary'];
+const route = routeOptionsFor(['glossary']);
 const errors = { ...errorResponses(400, 401, 403, 404) };
 
 /**
@@ -28,16 +28,11 @@ export async function glossaryRoutes(fastify: FastifyInstance, ctx: AppContext):
 
   app.get(
     GLOSSARY_API.fetchAll,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: "The glossary of one of the caller's apps (API keys) for a service provider, oldest entry first",
-        security: SIGNED,
-        querystring: glossaryQuery,
-        response: { 200: glossaryListResponse, ...errors },
-      },
-    },
+    route(signedIn(), {
+      summary: "The glossary of one of the caller's apps (API keys) for a service provider, oldest entry first",
+      querystring: glossaryQuery,
+      response: { 200: glossaryListResponse, ...errors },
+    }),
     async (request) => {
       const glossary = await service.listGlossary(ctx, currentUser(request), request.query);
       return { message: glossary.length ? 'Glossary fetched' : 'No records found.', glossary, count: glossary.length };
@@ -46,19 +41,14 @@ export async function glossaryRoutes(fastify: FastifyInstance, ctx: AppContext):
 
   app.post(
     GLOSSARY_API.create,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: 'Add one glossary entry; an entry with the same languages and sourceText gets the new targetText',
-        description:
-          'All four fields required; targetLanguage ≠ sourceLanguage; texts trimmed, at most 500 characters, no HTML; 23 languages (docs/product.md#glossary); ' +
-          "at most 1000 entries per app and provider. Translations requested with the app's ulcaApiKey honour the glossary of the first service provider.",
-        security: SIGNED,
-        body: glossaryCreateBody,
-        response: { 200: glossaryChangeResponse, ...errors },
-      },
-    },
+    route(signedIn(), {
+      summary: 'Add one glossary entry; an entry with the same languages and sourceText gets the new targetText',
+      description:
+        'All four fields required; targetLanguage ≠ sourceLanguage; texts trimmed, at most 500 characters, no HTML; 23 languages (docs/product.md#glossary); ' +
+        "at most 1000 entries per app and provider. Translations requested with the app's ulcaApiKey honour the glossary of the first service provider.",
+      body: glossaryCreateBody,
+      response: { 200: glossaryChangeResponse, ...errors },
+    }),
     async (request) => {
       const body = request.body;
       const message = await service.addGlossaryEntry(ctx, currentUser(request), body, { ip: request.ip });
@@ -68,16 +58,11 @@ export async function glossaryRoutes(fastify: FastifyInstance, ctx: AppContext):
 
   app.post(
     GLOSSARY_API.delete,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: 'Delete glossary entries (matched by sourceLanguage, targetLanguage and sourceText); 404 when none exists',
-        security: SIGNED,
-        body: glossaryDeleteBody,
-        response: { 200: glossaryChangeResponse, ...errors },
-      },
-    },
+    route(signedIn(), {
+      summary: 'Delete glossary entries (matched by sourceLanguage, targetLanguage and sourceText); 404 when none exists',
+      body: glossaryDeleteBody,
+      response: { 200: glossaryChangeResponse, ...errors },
+    }),
     async (request) => {
       const body = request.body;
       return service.deleteGlossaryEntries(ctx, currentUser(request), body, { ip: request.ip });

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { API_KEY, currentApiKeyCaller, signedIn } from '../../security/access.ts';
 import * as service from './service.ts';
-import { SIGNED, errorResponses, messageResponse } from '../../lib/route-schemas.ts';
+import { errorResponses, messageResponse, routeOptionsFor } from '../../lib/route-schemas.ts';
 import {
   apiKeyListResponse,
   apiKeysForProfileBody as profileBody,
@@ -19,7 +19,7 @@ import {
   whoamiResponse,
 } from '@ulca/contracts';
 
-const TAGS = ['api keys'];
+const route = routeOptionsFor(['api keys']);
 
 /**
  * API key routes (docs/api.md#route-groups; contracts "Accounts"): generateApiKey, getApiKeysForProfile,
@@ -33,16 +33,11 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     KEYS_API.generate,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: 'Generate an API key for an app; the full key is in this answer only',
-        security: SIGNED,
-        body: generateBody,
-        response: { 200: generateApiKeyResponse, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
+    route(signedIn(), {
+      summary: 'Generate an API key for an app; the full key is in this answer only',
+      body: generateBody,
+      response: { 200: generateApiKeyResponse, ...errorResponses(400, 401, 403, 409) },
+    }),
     async (request) => {
       const body = request.body;
       const data = await service.generateApiKey(ctx, currentUser(request), body, meta(request.ip));
@@ -52,16 +47,11 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     KEYS_API.list,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: "The caller's API keys (identifiers only) with their service-provider keys (masked) and data-tracking switches",
-        security: SIGNED,
-        body: profileBody,
-        response: { 200: apiKeyListResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
+    route(signedIn(), {
+      summary: "The caller's API keys (identifiers only) with their service-provider keys (masked) and data-tracking switches",
+      body: profileBody,
+      response: { 200: apiKeyListResponse, ...errorResponses(400, 401, 403) },
+    }),
     async (request) => {
       const body = request.body;
       return { message: 'API keys', data: await service.listApiKeys(ctx, currentUser(request), body) };
@@ -70,16 +60,11 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     KEYS_API.revoke,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: 'Revoke an API key (identifier or full key); its next call is refused',
-        security: SIGNED,
-        body: keyBody,
-        response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    route(signedIn(), {
+      summary: 'Revoke an API key (identifier or full key); its next call is refused',
+      body: keyBody,
+      response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request) => {
       await service.revokeApiKey(ctx, currentUser(request), request.body, meta(request.ip));
       return { message: 'API key revoked.' };
@@ -88,16 +73,11 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     KEYS_API.generateProviderKey,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: "Generate a service provider's inference key for an API key; the full value is in this answer only",
-        security: SIGNED,
-        body: providerBody,
-        response: { 200: providerKeyResponse, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
+    route(signedIn(), {
+      summary: "Generate a service provider's inference key for an API key; the full value is in this answer only",
+      body: providerBody,
+      response: { 200: providerKeyResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    }),
     async (request) => {
       const data = await service.generateProviderKey(ctx, currentUser(request), request.body, meta(request.ip));
       return { message: 'Service provider key generated.', data };
@@ -106,16 +86,11 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     KEYS_API.removeProviderKey,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: "Remove a service provider's inference key from an API key",
-        security: SIGNED,
-        body: providerBody,
-        response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    route(signedIn(), {
+      summary: "Remove a service provider's inference key from an API key",
+      body: providerBody,
+      response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request) => {
       await service.removeProviderKey(ctx, currentUser(request), request.body, meta(request.ip));
       return { message: 'Service provider key removed.' };
@@ -124,16 +99,11 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
 
   app.post(
     KEYS_API.dataTracking,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: 'Allow or stop keeping the inputs and outputs of the inference calls made with an API key (off by default)',
-        security: SIGNED,
-        body: trackingBody,
-        response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    route(signedIn(), {
+      summary: 'Allow or stop keeping the inputs and outputs of the inference calls made with an API key (off by default)',
+      body: trackingBody,
+      response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404) },
+    }),
     async (request) => {
       const body = request.body;
       await service.toggleDataTracking(ctx, currentUser(request), body, meta(request.ip));
@@ -143,15 +113,11 @@ export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Prom
 
   app.get(
     KEYS_API.whoami,
-    {
-      config: { access: API_KEY },
-      schema: {
-        tags: TAGS,
-        summary: 'The user and app of the API key in the ulcaApiKey header (how the inference API authenticates applications)',
-        headers: whoamiHeaders,
-        response: { 200: whoamiResponse, ...errorResponses(401) },
-      },
-    },
+    route(API_KEY, {
+      summary: 'The user and app of the API key in the ulcaApiKey header (how the inference API authenticates applications)',
+      headers: whoamiHeaders,
+      response: { 200: whoamiResponse, ...errorResponses(401) },
+    }),
     async (request) => {
       const caller = currentApiKeyCaller(request);
       return { data: { userID: caller.userID, appName: caller.appName } };

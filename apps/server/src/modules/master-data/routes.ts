@@ -13,7 +13,9 @@ import {
   type MasterName,
 } from '@ulca/contracts';
 import { badRequest } from '../../lib/errors.ts';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+
+const route = routeOptionsFor(['master-data']);
 
 /** The app-config answer: fixed data, built once. */
 const APP_CONFIG = {
@@ -35,15 +37,11 @@ export async function masterDataRoutes(appIn: FastifyInstance): Promise<void> {
 
   app.post(
     MASTER_API.bulk,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['master-data'],
-        summary: `Master lists by name (${MASTER_NAMES.join(', ')}); datasetFilterParams is the search filter catalogue`,
-        body: masterBulkBody,
-        response: { 200: masterBulkResponse, ...errorResponses(400) },
-      },
-    },
+    route(PUBLIC, {
+      summary: `Master lists by name (${MASTER_NAMES.join(', ')}); datasetFilterParams is the search filter catalogue`,
+      body: masterBulkBody,
+      response: { 200: masterBulkResponse, ...errorResponses(400) },
+    }),
     async (req) => {
       const errors = req.body.masterNames.flatMap((name, i) =>
         Object.hasOwn(MASTER_DATA, name) ? [] : [{ field: `masterNames[${i}]`, message: `Unknown master name '${name.slice(0, 100)}'.` }],
@@ -57,14 +55,10 @@ export async function masterDataRoutes(appIn: FastifyInstance): Promise<void> {
 
   app.get(
     MASTER_API.appConfig,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['master-data'],
-        summary: 'Configuration the web app loads at start: languages and feedback questions',
-        response: { 200: appConfigResponse },
-      },
-    },
+    route(PUBLIC, {
+      summary: 'Configuration the web app loads at start: languages and feedback questions',
+      response: { 200: appConfigResponse },
+    }),
     async () => APP_CONFIG,
   );
 }

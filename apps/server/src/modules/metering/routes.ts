@@ -13,12 +13,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import { signedIn } from '../../security/access.ts';
 import { currentUser } from '../../security/auth.ts';
-import { messageResponse, SIGNED, errorResponses } from '../../lib/route-schemas.ts';
+import { messageResponse, errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
 import { safeCsvStringifier } from '../../lib/csv.ts';
 import * as service from './service.ts';
 import type { MeteringServices } from './state.ts';
 
-const TAGS = ['usage'];
+const route = routeOptionsFor(['usage']);
 
 /** Sends usage rows as a CSV download (formula-safe cells, lib/csv.ts). */
 async function sendCsv(reply: FastifyReply, filename: string, rows: service.KeyUsageRow[]): Promise<FastifyReply> {
@@ -44,17 +44,12 @@ export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext<M
 
   app.get(
     USAGE_API.key,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary:
-          "One API key's usage per UTC day, model and task over the last `days` days, with its daily limits and what is left today (its owner or an ADMIN; 404 otherwise)",
-        security: SIGNED,
-        querystring: usageKeyQuery,
-        response: { 200: usageKeyResponse, ...errorResponses(401, 404) },
-      },
-    },
+    route(signedIn(), {
+      summary:
+        "One API key's usage per UTC day, model and task over the last `days` days, with its daily limits and what is left today (its owner or an ADMIN; 404 otherwise)",
+      querystring: usageKeyQuery,
+      response: { 200: usageKeyResponse, ...errorResponses(401, 404) },
+    }),
     async (req, reply) => {
       const report = await service.usageOfKey(ctx, currentUser(req), req.query.ulcaApiKey, req.query.days);
       if (req.query.format === 'csv') return sendCsv(reply, `usage-${report.keyId}.csv`, report.rows);
@@ -64,16 +59,11 @@ export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext<M
 
   app.get(
     USAGE_API.all,
-    {
-      config: { access: signedIn(['ADMIN']) },
-      schema: {
-        tags: TAGS,
-        summary: "Every API key's usage per UTC day, model and task (ADMIN)",
-        security: SIGNED,
-        querystring: usageAllQuery,
-        response: { 200: usageAllResponse, ...errorResponses(401, 403) },
-      },
-    },
+    route(signedIn(['ADMIN']), {
+      summary: "Every API key's usage per UTC day, model and task (ADMIN)",
+      querystring: usageAllQuery,
+      response: { 200: usageAllResponse, ...errorResponses(401, 403) },
+    }),
     async (req, reply) => {
       const rows = await service.usageOfAllKeys(ctx, req.query.days);
       if (req.query.format === 'csv') return sendCsv(reply, 'usage-all-keys.csv', rows);
@@ -83,31 +73,21 @@ export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext<M
 
   app.get(
     USAGE_API.quota,
-    {
-      config: { access: signedIn(['ADMIN']) },
-      schema: {
-        tags: TAGS,
-        summary: "The daily limits set: per key, and the default of every key ('*') (ADMIN)",
-        security: SIGNED,
-        response: { 200: usageQuotaListResponse, ...errorResponses(401, 403) },
-      },
-    },
+    route(signedIn(['ADMIN']), {
+      summary: "The daily limits set: per key, and the default of every key ('*') (ADMIN)",
+      response: { 200: usageQuotaListResponse, ...errorResponses(401, 403) },
+    }),
     async () => ({ data: await service.listQuotas(ctx) }),
   );
 
   app.post(
     USAGE_API.quota,
-    {
-      config: { access: signedIn(['ADMIN']) },
-      schema: {
-        tags: TAGS,
-        summary:
-          "Sets a daily limit of one unit for a key, or with ulcaApiKey '*' the default of every key; dailyLimit null removes it (ADMIN)",
-        security: SIGNED,
-        body: usageQuotaBody,
-        response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    route(signedIn(['ADMIN']), {
+      summary:
+        "Sets a daily limit of one unit for a key, or with ulcaApiKey '*' the default of every key; dailyLimit null removes it (ADMIN)",
+      body: usageQuotaBody,
+      response: { 200: messageResponse, ...errorResponses(400, 401, 403, 404) },
+    }),
     async (req) => {
       const body = req.body;
       await service.setQuota(ctx, currentUser(req), body);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MODEL_API, modelFeedbackBody, modelFeedbackListQuery, modelFeedbackListResponse, modelFeedbackResponse } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
+import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { currentCaller, SIGNATURE_OR_API_KEY, signedIn } from '../../security/access.ts';
 import { FEEDBACK_THANKS_MESSAGE, listFeedback, submitFeedback } from './service.ts';
@@ -10,6 +10,7 @@ import type { FeedbackServices } from './feedback.rate-limit.ts';
 import type { ModelsServices } from '../models/service.ts';
 
 const TAGS = ['models'];
+const route = routeOptionsFor(TAGS);
 /**
  * Largest feedback body, bytes (413 beyond): room for the longest fields the schema allows
  * (input and output 20 000 characters each, a suggestion, answers, sts stages) in Indic UTF-8.
@@ -56,16 +57,11 @@ export async function modelFeedbackRoutes(fastify: FastifyInstance, ctx: AppCont
 
   app.get(
     MODEL_API.feedbackList,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: "Feedback on one of the caller's models, newest first (the model's owner or ADMIN)",
-        security: SIGNED,
-        querystring: modelFeedbackListQuery,
-        response: { 200: modelFeedbackListResponse, ...errorResponses(401, 403, 404) },
-      },
-    },
+    route(signedIn(), {
+      summary: "Feedback on one of the caller's models, newest first (the model's owner or ADMIN)",
+      querystring: modelFeedbackListQuery,
+      response: { 200: modelFeedbackListResponse, ...errorResponses(401, 403, 404) },
+    }),
     async (request) => {
       const user = currentUser(request);
       const data = await listFeedback(ctx, user, request.query.modelId);

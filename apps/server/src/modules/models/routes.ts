@@ -22,13 +22,15 @@ import {
 import type { AppContext } from '../../context.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { multipartBytesParser, readMultipartForm } from '../../lib/multipart.ts';
-import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
+import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
 import { describeBytes } from '../../net/safe-fetch.ts';
 import { currentUser } from '../../security/auth.ts';
 import { OPTIONAL_SIGNATURE, PUBLIC, refuseClaimedUser, signedIn } from '../../security/access.ts';
 import { clientIp, recordAudit } from '../audit/service.ts';
 import { changeModelStatus, getModelRecord, getTransliterationModelId, listModelsOfUser, searchModels, uploadModel } from './service.ts';
 import type { ModelsServices } from './state.ts';
+
+const route = routeOptionsFor(['models']);
 
 /** Multipart overhead allowed beyond the descriptor's own cap (boundaries, part headers, the userId field). */
 const MULTIPART_SLACK_BYTES = 64 * 1024;
@@ -74,22 +76,17 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext<Models
 
     app.post(
       MODEL_API.upload,
-      {
-        config: { access: signedIn(CONTRIBUTORS) },
-        schema: {
-          tags: ['models'],
-          summary:
-            'Submits a model: a descriptor JSON file (multipart field "file"); its endpoint is called once with the example request; the model starts unpublished',
-          description:
-            `multipart/form-data: file = the model descriptor (ulca-reference model-schema.yml), at most ${describeBytes(MODEL_DESCRIPTOR_MAX_BYTES)}; userId optional (must be the caller's). ` +
-            'The signature covers the exact multipart bytes. 400 with per-field errors for a bad descriptor, or when the callbackUrl is refused, ' +
-            'times out or answers an error, garbage or a body of the wrong shape; 409 when name + version exist (any case); 413 for a larger file.',
-          consumes: ['multipart/form-data'],
-          security: SIGNED,
-          querystring: modelUploadQuery,
-          response: { 200: modelUploadResponse, ...errorResponses(400, 401, 403, 409, 413) },
-        },
-      },
+      route(signedIn(CONTRIBUTORS), {
+        summary:
+          'Submits a model: a descriptor JSON file (multipart field "file"); its endpoint is called once with the example request; the model starts unpublished',
+        description:
+          `multipart/form-data: file = the model descriptor (ulca-reference model-schema.yml), at most ${describeBytes(MODEL_DESCRIPTOR_MAX_BYTES)}; userId optional (must be the caller's). ` +
+          'The signature covers the exact multipart bytes. 400 with per-field errors for a bad descriptor, or when the callbackUrl is refused, ' +
+          'times out or answers an error, garbage or a body of the wrong shape; 409 when name + version exist (any case); 413 for a larger file.',
+        consumes: ['multipart/form-data'],
+        querystring: modelUploadQuery,
+        response: { 200: modelUploadResponse, ...errorResponses(400, 401, 403, 409, 413) },
+      }),
       async (req) => {
         const user = currentUser(req);
         refuseClaimedUser(req.query.userId, user.userId);
@@ -102,17 +99,12 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext<Models
 
     app.get(
       MODEL_API.listByUserId,
-      {
-        config: { access: signedIn(CONTRIBUTORS) },
-        schema: {
-          tags: ['models'],
-          summary:
-            "The caller's models, newest first (pages of pageSize, default 10, when startPage/endPage are given, 1-based); name filters by name",
-          security: SIGNED,
-          querystring: modelListQuery,
-          response: { 200: modelListResponse, ...errorResponses(400, 401, 403) },
-        },
-      },
+      route(signedIn(CONTRIBUTORS), {
+        summary:
+          "The caller's models, newest first (pages of pageSize, default 10, when startPage/endPage are given, 1-based); name filters by name",
+        querystring: modelListQuery,
+        response: { 200: modelListResponse, ...errorResponses(400, 401, 403) },
+      }),
       async (req) => {
         const user = currentUser(req);
         refuseClaimedUser(req.query.userId, user.userId);
@@ -122,21 +114,17 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext<Models
 
     app.post(
       MODEL_API.search,
-      {
-        config: { access: PUBLIC },
-        schema: {
-          tags: ['models'],
-          summary:
-            'Explore: the published models of a task, newest first, filtered by language, domain and submitter; with a dataset type as task, the ready-made datasets',
-          description:
-            `Public. task: a model task (${INFERENCE_TASKS.join(', ')}) → published models; sourceLanguage and targetLanguage (a code or a list) ` +
-            'match the source and target of one pair for translation and transliteration, either side of any pair for the other tasks; ' +
-            "domain any of the model's; submitter the submitter's name; '', null, [] and 'All' mean any. " +
-            `A dataset type (${DATASET_TYPES.join(', ')}) → the ready-made datasets of that type as cards (the original ULCA client's ready-made page).`,
-          body: modelSearchBody,
-          response: { 200: modelSearchAnyResponse, ...errorResponses(400) },
-        },
-      },
+      route(PUBLIC, {
+        summary:
+          'Explore: the published models of a task, newest first, filtered by language, domain and submitter; with a dataset type as task, the ready-made datasets',
+        description:
+          `Public. task: a model task (${INFERENCE_TASKS.join(', ')}) → published models; sourceLanguage and targetLanguage (a code or a list) ` +
+          'match the source and target of one pair for translation and transliteration, either side of any pair for the other tasks; ' +
+          "domain any of the model's; submitter the submitter's name; '', null, [] and 'All' mean any. " +
+          `A dataset type (${DATASET_TYPES.join(', ')}) → the ready-made datasets of that type as cards (the original ULCA client's ready-made page).`,
+        body: modelSearchBody,
+        response: { 200: modelSearchAnyResponse, ...errorResponses(400) },
+      }),
       async (req) => {
         const result = await searchModels(ctx, req.body);
         const message =
@@ -147,31 +135,22 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext<Models
 
     app.get(
       MODEL_API.getModel,
-      {
-        config: { access: OPTIONAL_SIGNATURE },
-        schema: {
-          tags: ['models'],
-          summary: 'One model: published ones for anyone; unpublished ones for their owner and admins (others get the 404 of a missing id)',
-          querystring: modelDetailQuery,
-          response: { 200: modelDetailResponse, ...errorResponses(400, 401, 404) },
-        },
-      },
+      route(OPTIONAL_SIGNATURE, {
+        summary: 'One model: published ones for anyone; unpublished ones for their owner and admins (others get the 404 of a missing id)',
+        querystring: modelDetailQuery,
+        response: { 200: modelDetailResponse, ...errorResponses(400, 401, 404) },
+      }),
       async (req) => getModelRecord(ctx, req.query.modelId.trim(), req.user ?? null),
     );
 
     app.post(
       MODEL_API.statusChange,
-      {
-        config: { access: signedIn(CONTRIBUTORS) },
-        schema: {
-          tags: ['models'],
-          summary:
-            'Publishes or unpublishes a model (owner or admin); unpublishing needs a reason; 409 while a benchmark run of the model is In-Progress',
-          security: SIGNED,
-          body: modelStatusChangeBody,
-          response: { 200: modelStatusChangeResponse, ...errorResponses(400, 401, 403, 404, 409) },
-        },
-      },
+      route(signedIn(CONTRIBUTORS), {
+        summary:
+          'Publishes or unpublishes a model (owner or admin); unpublishing needs a reason; 409 while a benchmark run of the model is In-Progress',
+        body: modelStatusChangeBody,
+        response: { 200: modelStatusChangeResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      }),
       async (req) => {
         const user = currentUser(req);
         const body = req.body;
@@ -197,16 +176,12 @@ export async function modelRoutes(appIn: FastifyInstance, ctx: AppContext<Models
 
     app.get(
       MODEL_API.transliterationModelId,
-      {
-        config: { access: PUBLIC },
-        schema: {
-          tags: ['models'],
-          summary:
-            'The id of a published transliteration model for sourceLanguage (→ targetLanguage when given); 404 "Transliteration Model ID Not Present." when none',
-          querystring: transliterationModelIdQuery,
-          response: { 200: transliterationModelIdResponse, ...errorResponses(400, 404) },
-        },
-      },
+      route(PUBLIC, {
+        summary:
+          'The id of a published transliteration model for sourceLanguage (→ targetLanguage when given); 404 "Transliteration Model ID Not Present." when none',
+        querystring: transliterationModelIdQuery,
+        response: { 200: transliterationModelIdResponse, ...errorResponses(400, 404) },
+      }),
       async (req) => ({ modelId: await getTransliterationModelId(ctx, req.query.sourceLanguage, req.query.targetLanguage) }),
     );
   });

@@ -13,7 +13,7 @@ import {
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { API_KEY, API_KEY_HEADER, currentApiKeyCaller, PUBLIC } from '../../security/access.ts';
-import { errorResponses } from '../../lib/route-schemas.ts';
+import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
 import { forbidden } from '../../lib/errors.ts';
 import * as service from './service.ts';
 import type { MeteringServices } from '../metering/service.ts';
@@ -22,6 +22,7 @@ import type { InferenceServices } from '../inference/service.ts';
 import type { ReferenceModelServices } from '../reference-models/service.ts';
 
 const TAGS = ['pipeline'];
+const route = routeOptionsFor(TAGS);
 /** A compute body may carry five minutes of base64 speech, or an image (the limits themselves are the inference path's). */
 const COMPUTE_BODY_LIMIT = 24 * 1024 * 1024;
 const keyHeaders = z.object({
@@ -49,31 +50,23 @@ export async function pipelineRoutes(
 
   app.post(
     PIPELINE_API.search,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: TAGS,
-        summary:
-          'Which task sequences the published models can serve, with their languages (a sequence whose languages do not connect is absent)',
-        body: pipelineSearchBody,
-        response: { 200: pipelineSearchResponse, ...errorResponses(400) },
-      },
-    },
+    route(PUBLIC, {
+      summary:
+        'Which task sequences the published models can serve, with their languages (a sequence whose languages do not connect is absent)',
+      body: pipelineSearchBody,
+      response: { 200: pipelineSearchResponse, ...errorResponses(400) },
+    }),
     async (request) => service.searchPipelines(ctx, request.body.pipelineTasks),
   );
 
   app.post(
     PIPELINE_API.config,
-    {
-      config: { access: API_KEY },
-      schema: {
-        tags: TAGS,
-        summary: 'The candidate models (serviceId) of each task of a sequence, the languages served, and the compute endpoint with its key',
-        headers: keyHeaders,
-        body: pipelineConfigBody,
-        response: { 200: pipelineConfigResponse, ...errorResponses(400, 401, 403) },
-      },
-    },
+    route(API_KEY, {
+      summary: 'The candidate models (serviceId) of each task of a sequence, the languages served, and the compute endpoint with its key',
+      headers: keyHeaders,
+      body: pipelineConfigBody,
+      response: { 200: pipelineConfigResponse, ...errorResponses(400, 401, 403) },
+    }),
     async (request) => {
       const caller = currentApiKeyCaller(request);
       const userID = request.headers.userid;

@@ -28,7 +28,9 @@ import {
   readyMadeForDownload,
   type DownloadFormat,
 } from './service.ts';
-import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
+import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+
+const route = routeOptionsFor(['ready-made datasets']);
 
 /** Whole-dataset downloads running at once per process (each holds a database connection while it streams). */
 export const MAX_CONCURRENT_DOWNLOADS = 4;
@@ -59,30 +61,21 @@ export async function readyMadeRoutes(
 
   app.get(
     READY_MADE_LIST_PATH,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['ready-made datasets'],
-        summary: 'Ready-made datasets (published datasets an admin has listed), newest first; of one type when datasetType is given',
-        querystring: readyMadeListQuery,
-        response: { 200: readyMadeListResponse, ...errorResponses(400) },
-      },
-    },
+    route(PUBLIC, {
+      summary: 'Ready-made datasets (published datasets an admin has listed), newest first; of one type when datasetType is given',
+      querystring: readyMadeListQuery,
+      response: { 200: readyMadeListResponse, ...errorResponses(400) },
+    }),
     async (req) => ({ data: await listReadyMadeDatasets(ctx, req.query.datasetType) }),
   );
 
   app.post(
     READY_MADE_MARK_PATH,
-    {
-      config: { access: signedIn(ADMIN_ONLY) },
-      schema: {
-        tags: ['ready-made datasets'],
-        summary: 'Lists a Completed dataset as ready-made (readyMade true) or takes it off the list (false); ADMIN only',
-        security: SIGNED,
-        body: readyMadeMarkBody,
-        response: { 200: readyMadeMarkResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    route(signedIn(ADMIN_ONLY), {
+      summary: 'Lists a Completed dataset as ready-made (readyMade true) or takes it off the list (false); ADMIN only',
+      body: readyMadeMarkBody,
+      response: { 200: readyMadeMarkResponse, ...errorResponses(400, 401, 403, 404) },
+    }),
     async (req) => {
       const admin = currentUser(req);
       const outcome = await markReadyMade(ctx, admin, req.body);
@@ -105,15 +98,11 @@ export async function readyMadeRoutes(
 
   app.get(
     READY_MADE_DOWNLOAD_PATH,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['ready-made datasets'],
-        summary:
-          'Downloads a whole ready-made dataset as JSON (the ULCA format), JSONL or CSV, streamed; 404 unless it is listed as ready-made, 429 while too many downloads run',
-        params: readyMadeDownloadParams,
-      },
-    },
+    route(PUBLIC, {
+      summary:
+        'Downloads a whole ready-made dataset as JSON (the ULCA format), JSONL or CSV, streamed; 404 unless it is listed as ready-made, 429 while too many downloads run',
+      params: readyMadeDownloadParams,
+    }),
     async (req, reply) => {
       const { format } = req.params;
       if (!isDownloadFormat(format)) throw notFound(NOT_READY_MADE_MESSAGE);

@@ -10,7 +10,7 @@ import { isServiceRequestNumber } from '../datasets/service.ts';
 import { checkSearchDownload, searchFileKey, type SearchFileFormat, type SearchFileVariant } from './links.ts';
 import { getSearch } from './repo.ts';
 import { listUserSearches, searchStatus, submitSearch, SEARCH_SUBMITTED_MESSAGE } from './service.ts';
-import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
+import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
 import {
   SEARCH_API,
   searchDownloadParams,
@@ -23,6 +23,8 @@ import {
   searchSubmitResponse,
 } from '@ulca/contracts';
 import { sendObject } from '../../storage/send-object.ts';
+
+const route = routeOptionsFor(['search']);
 
 const CONTENT_TYPES: Record<SearchFileFormat, string> = {
   json: 'application/json; charset=utf-8',
@@ -39,67 +41,48 @@ export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Pro
 
   app.post(
     SEARCH_API.submit,
-    {
-      config: { access: signedIn(SEARCHERS) },
-      schema: {
-        tags: ['search'],
-        summary: 'Submit a record search; a job writes the matching records (JSON, JSONL, CSV, zip with media) for download',
-        description:
-          "userId must be the caller. Criteria outside the type's filter catalogue, a value outside a filter's options or a missing language give 400 with errors[{field, message}]. " +
-          'For text-pair types sourceLanguage and targetLanguage are both required (pairs stored the other way round also match and are exported turned around unless originalSourceSentence); ' +
-          'for the other types the record languages may be given in targetLanguage or sourceLanguage.',
-        security: SIGNED,
-        body: searchSubmitBody,
-        response: { 200: searchSubmitResponse, ...errorResponses(400, 403) },
-      },
-    },
+    route(signedIn(SEARCHERS), {
+      summary: 'Submit a record search; a job writes the matching records (JSON, JSONL, CSV, zip with media) for download',
+      description:
+        "userId must be the caller. Criteria outside the type's filter catalogue, a value outside a filter's options or a missing language give 400 with errors[{field, message}]. " +
+        'For text-pair types sourceLanguage and targetLanguage are both required (pairs stored the other way round also match and are exported turned around unless originalSourceSentence); ' +
+        'for the other types the record languages may be given in targetLanguage or sourceLanguage.',
+      body: searchSubmitBody,
+      response: { 200: searchSubmitResponse, ...errorResponses(400, 403) },
+    }),
     async (req) => ({ message: SEARCH_SUBMITTED_MESSAGE, data: await submitSearch(ctx, currentUser(req), req.body) }),
   );
 
   app.get(
     SEARCH_API.listByUserId,
-    {
-      config: { access: signedIn(SEARCHERS) },
-      schema: {
-        tags: ['search'],
-        summary: "A user's searches, newest first (pages of 10 when startPage/endPage are given, 1-based; the caller's own unless ADMIN)",
-        security: SIGNED,
-        querystring: searchListQuery,
-        response: { 200: searchListResponse, ...errorResponses(403) },
-      },
-    },
+    route(signedIn(SEARCHERS), {
+      summary: "A user's searches, newest first (pages of 10 when startPage/endPage are given, 1-based; the caller's own unless ADMIN)",
+      querystring: searchListQuery,
+      response: { 200: searchListResponse, ...errorResponses(403) },
+    }),
     async (req) => listUserSearches(ctx, currentUser(req), req.query),
   );
 
   app.get(
     SEARCH_API.status,
-    {
-      config: { access: signedIn(SEARCHERS) },
-      schema: {
-        tags: ['search'],
-        summary: 'Status of one search with its count and signed download links (owner or ADMIN; 404 otherwise)',
-        security: SIGNED,
-        querystring: searchStatusQuery,
-        response: { 200: searchStatusResponse, ...errorResponses(404) },
-      },
-    },
+    route(signedIn(SEARCHERS), {
+      summary: 'Status of one search with its count and signed download links (owner or ADMIN; 404 otherwise)',
+      querystring: searchStatusQuery,
+      response: { 200: searchStatusResponse, ...errorResponses(404) },
+    }),
     async (req) => searchStatus(ctx, currentUser(req), req.query.serviceRequestNumber),
   );
 
   app.get(
     SEARCH_API.download,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['search'],
-        summary: 'Downloads a search result file ({sample|all}.{json|jsonl|csv|zip}) by its link from the status call',
-        description:
-          'The link is a bearer token: whoever holds it gets the file, without signing, until it expires (one hour after the status call made it), ' +
-          'so it works from a plain <a href> and from curl. A missing, altered or expired token gives 404. Range requests are answered with 206.',
-        params: searchDownloadParams,
-        querystring: searchDownloadQuery,
-      },
-    },
+    route(PUBLIC, {
+      summary: 'Downloads a search result file ({sample|all}.{json|jsonl|csv|zip}) by its link from the status call',
+      description:
+        'The link is a bearer token: whoever holds it gets the file, without signing, until it expires (one hour after the status call made it), ' +
+        'so it works from a plain <a href> and from curl. A missing, altered or expired token gives 404. Range requests are answered with 206.',
+      params: searchDownloadParams,
+      querystring: searchDownloadQuery,
+    }),
     async (req, reply) => {
       const { serviceRequestNumber: srn, file } = req.params;
       const gone = () => notFound('This download link is not valid or has expired.');

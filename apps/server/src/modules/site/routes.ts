@@ -3,6 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SITE_API, siteFooterResponse } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { PUBLIC } from '../../security/access.ts';
+import { routeOptionsFor } from '../../lib/route-schemas.ts';
+
+const route = routeOptionsFor(['site']);
 
 /**
  * The site's footer items (docs/configuration.md#server "Footer"): the address, phone, app-store
@@ -12,14 +15,10 @@ export async function siteRoutes(fastify: FastifyInstance, ctx: AppContext): Pro
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     SITE_API.footer,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: ['site'],
-        summary: "The footer's contact items (address, phone, app-store and social links); each absent when not configured",
-        response: { 200: siteFooterResponse },
-      },
-    },
+    route(PUBLIC, {
+      summary: "The footer's contact items (address, phone, app-store and social links); each absent when not configured",
+      response: { 200: siteFooterResponse },
+    }),
     async (_request, reply) => {
       // Configuration changes only with a restart: browsers may keep it for five minutes.
       reply.header('cache-control', 'public, max-age=300');

@@ -12,13 +12,14 @@ import {
   speakerVerifyResponse,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
+import { SIGNED, errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { signedIn } from '../../security/access.ts';
 import * as service from './service.ts';
 import type { SpeakerServices } from './dsp.ts';
 
 const TAGS = ['speakers'];
+const route = routeOptionsFor(TAGS);
 /** A request may carry up to three base64 audio items; a minute of 16-bit 48 kHz stereo WAV is ~15 MiB as base64. */
 const SPEAKER_BODY_LIMIT = 24 * 1024 * 1024;
 const errors = { ...errorResponses(400, 401, 404, 413) };
@@ -33,16 +34,11 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext<Sp
 
   app.get(
     SPEAKERS_API.list,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: "The speakers enrolled in one of the caller's applications for a service provider, newest first",
-        security: SIGNED,
-        querystring: speakerScopeQuery,
-        response: { 200: speakerListResponse, ...errors },
-      },
-    },
+    route(signedIn(), {
+      summary: "The speakers enrolled in one of the caller's applications for a service provider, newest first",
+      querystring: speakerScopeQuery,
+      response: { 200: speakerListResponse, ...errors },
+    }),
     async (req) => {
       const speakers = await service.listSpeakers(ctx, currentUser(req), req.query);
       return { message: speakers.length ? 'Speakers' : 'No records found.', speakers };
@@ -100,17 +96,12 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext<Sp
 
   app.post(
     SPEAKERS_API.delete,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: "Delete speakers of one of the caller's applications",
-        security: SIGNED,
-        querystring: speakerScopeQuery,
-        body: speakerDeleteBody,
-        response: { 200: speakerDeleteResponse, ...errors },
-      },
-    },
+    route(signedIn(), {
+      summary: "Delete speakers of one of the caller's applications",
+      querystring: speakerScopeQuery,
+      body: speakerDeleteBody,
+      response: { 200: speakerDeleteResponse, ...errors },
+    }),
     async (req) => {
       const deleted = await service.deleteSpeakers(ctx, currentUser(req), req.query, req.body, {
         ip: req.ip,

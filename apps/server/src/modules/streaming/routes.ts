@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { currentCaller, SIGNATURE_OR_API_KEY, signedIn } from '../../security/access.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
+import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
 import { CLIENT_MAX_FRAME_BYTES, runStream, type StreamCaller, type StreamKind } from './service.ts';
 import { issueStreamTicket, redeemStreamTicket } from './tickets.ts';
 import type { StreamingServices } from './state.ts';
@@ -22,6 +22,7 @@ import type { ModelsServices } from '../models/service.ts';
 import type { ReferenceModelServices } from '../reference-models/service.ts';
 
 const TAGS = ['inference'];
+const route = routeOptionsFor(TAGS);
 
 /**
  * The caller of a stream. Without `ticket`, the signature's user and/or the API key's application the
@@ -73,20 +74,15 @@ export async function streamingRoutes(
 ): Promise<void> {
   fastify.withTypeProvider<ZodTypeProvider>().post(
     STREAMING_API.ticket,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary:
-          'A single-use stream ticket for a browser WebSocket: bound to the caller and modelId, valid 60 s; open the stream with ?ticket=',
-        description:
-          'For streaming a model only the caller may call (unpublished: owner or admin) from a browser, whose WebSocket cannot send the signature headers. ' +
-          "The ticket is random (only its hash is stored) and is consumed when the socket opens; a used, expired or other model's ticket is refused (error frame TICKET_INVALID).",
-        security: SIGNED,
-        body: streamTicketBody,
-        response: { 200: streamTicketResponse, ...errorResponses(400, 401, 404) },
-      },
-    },
+    route(signedIn(), {
+      summary:
+        'A single-use stream ticket for a browser WebSocket: bound to the caller and modelId, valid 60 s; open the stream with ?ticket=',
+      description:
+        'For streaming a model only the caller may call (unpublished: owner or admin) from a browser, whose WebSocket cannot send the signature headers. ' +
+        "The ticket is random (only its hash is stored) and is consumed when the socket opens; a used, expired or other model's ticket is refused (error frame TICKET_INVALID).",
+      body: streamTicketBody,
+      response: { 200: streamTicketResponse, ...errorResponses(400, 401, 404) },
+    }),
     async (req) => ({ data: await issueStreamTicket(ctx, currentUser(req), req.body.modelId) }),
   );
   await fastify.register(async (scope) => {

@@ -13,13 +13,13 @@ import {
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { PUBLIC, signedIn } from '../../security/access.ts';
-import { SIGNED, errorResponses } from '../../lib/route-schemas.ts';
+import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendObject } from '../../storage/send-object.ts';
 import * as service from './service.ts';
 import type { ModelsServices } from '../models/service.ts';
 
-const TAGS = ['sts'];
+const route = routeOptionsFor(['sts']);
 const LINK_GONE = 'This download link is not valid or has expired.';
 
 /**
@@ -32,21 +32,16 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext<Models
 
   app.post(
     STS_API.batchSubmit,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary:
-          'Queue a speech-to-speech batch: a public URL of a zip of audio files run through the chosen asr, translation and tts models',
-        description:
-          'The zip is downloaded under the outbound guard (private addresses refused, STS_BATCH_MAX_ZIP_BYTES), at most STS_BATCH_MAX_FILES audio files ' +
-          '(wav, mp3, flac, ogg; other entries are listed as skipped), each at most 1 minute. The result zip holds per file <name>.transcript.txt, ' +
-          '<name>.translation.txt and <name>.<target>.wav, plus summary.csv and summary.json.',
-        security: SIGNED,
-        body: stsBatchSubmitBody,
-        response: { 200: stsBatchSubmitResponse, ...errorResponses(400, 401) },
-      },
-    },
+    route(signedIn(), {
+      summary:
+        'Queue a speech-to-speech batch: a public URL of a zip of audio files run through the chosen asr, translation and tts models',
+      description:
+        'The zip is downloaded under the outbound guard (private addresses refused, STS_BATCH_MAX_ZIP_BYTES), at most STS_BATCH_MAX_FILES audio files ' +
+        '(wav, mp3, flac, ogg; other entries are listed as skipped), each at most 1 minute. The result zip holds per file <name>.transcript.txt, ' +
+        '<name>.translation.txt and <name>.<target>.wav, plus summary.csv and summary.json.',
+      body: stsBatchSubmitBody,
+      response: { 200: stsBatchSubmitResponse, ...errorResponses(400, 401) },
+    }),
     async (req) => ({
       message: service.STS_BATCH_SUBMITTED_MESSAGE,
       data: await service.submitBatch(ctx, currentUser(req), req.body),
@@ -55,46 +50,32 @@ export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext<Models
 
   app.get(
     STS_API.batchStatus,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary:
-          "A batch's progress (files done/failed of total), per-file outcomes and, when Completed, a signed download link (the caller's own batch; 404 otherwise)",
-        security: SIGNED,
-        querystring: stsBatchStatusQuery,
-        response: { 200: stsBatchStatusResponse, ...errorResponses(401, 404) },
-      },
-    },
+    route(signedIn(), {
+      summary:
+        "A batch's progress (files done/failed of total), per-file outcomes and, when Completed, a signed download link (the caller's own batch; 404 otherwise)",
+      querystring: stsBatchStatusQuery,
+      response: { 200: stsBatchStatusResponse, ...errorResponses(401, 404) },
+    }),
     async (req) => ({ data: await service.getBatchStatus(ctx, currentUser(req), req.query.batchId) }),
   );
 
   app.get(
     STS_API.batchList,
-    {
-      config: { access: signedIn() },
-      schema: {
-        tags: TAGS,
-        summary: "The caller's speech-to-speech batches, newest first",
-        security: SIGNED,
-        response: { 200: stsBatchListResponse, ...errorResponses(401) },
-      },
-    },
+    route(signedIn(), {
+      summary: "The caller's speech-to-speech batches, newest first",
+      response: { 200: stsBatchListResponse, ...errorResponses(401) },
+    }),
     async (req) => ({ data: await service.listBatches(ctx, currentUser(req)) }),
   );
 
   app.get(
     `${STS_API.batchDownload}/:batchId`,
-    {
-      config: { access: PUBLIC },
-      schema: {
-        tags: TAGS,
-        summary:
-          'Downloads the result zip of a Completed batch by the link of its status answer (valid one hour; 404 when missing, altered or expired)',
-        params: stsBatchDownloadParams,
-        querystring: stsBatchDownloadQuery,
-      },
-    },
+    route(PUBLIC, {
+      summary:
+        'Downloads the result zip of a Completed batch by the link of its status answer (valid one hour; 404 when missing, altered or expired)',
+      params: stsBatchDownloadParams,
+      querystring: stsBatchDownloadQuery,
+    }),
     async (req, reply) => {
       const { expires, token } = req.query;
       if (!expires || !token) throw notFound(LINK_GONE);
