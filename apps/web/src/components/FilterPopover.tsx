@@ -1,4 +1,5 @@
 import { useTranslation } from '../lib/i18n/i18n.ts';
+import type { FilterSelection } from '../lib/filter-selection.ts';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,8 +26,18 @@ export interface FilterGroupSpec<K extends string> {
   options: readonly FilterChoice[];
 }
 
-/** Selected values per group key; a missing or empty group does not filter. */
-export type FilterSelection<K extends string> = Partial<Record<K, string[]>>;
+/**
+ * The groups of a popover: `keys` in order, each titled `label(key)`, offering `options[key]` shown as
+ * `optionLabel(key, value)` (default: the value itself).
+ */
+export function filterGroups<K extends string>(
+  keys: readonly K[],
+  label: (key: K) => string,
+  options: Record<K, readonly string[]>,
+  optionLabel: (key: K, value: string) => string = (_key, value) => value,
+): FilterGroupSpec<K>[] {
+  return keys.map((key) => ({ key, label: label(key), options: options[key].map((value) => ({ value, label: optionLabel(key, value) })) }));
+}
 
 /**
  * When a footer button is disabled: 'draft-empty' = nothing is ticked in the draft;

@@ -1,26 +1,40 @@
 import { useTranslation } from '../lib/i18n/i18n.ts';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 
-/** An empty or failed section with a title, a hint and an action (docs/architecture.md#web-app): the shared EmptyState has only one line. */
-export function MessageBlock({
-  kind = 'empty',
-  title,
-  hint,
-  action,
-  role,
-}: {
+/** A button of a {@link MessageBlock} leading to another screen (e.g. 'Submit a model'). */
+export interface BlockLink {
+  to: string;
+  text: string;
+  variant: 'contained' | 'outlined';
+  startIcon?: ReactNode;
+}
+
+/** The props of {@link MessageBlock}. */
+export interface MessageBlockProps {
   kind?: 'empty' | 'error';
   title: string;
   hint?: ReactNode;
   action?: ReactNode;
+  /** A link button shown as the action (instead of `action`). */
+  link?: BlockLink;
   /** ARIA role of an empty block (an error block is always an alert). */
   role?: 'status';
-}) {
+}
+
+/** An empty or failed section with a title, a hint and an action (docs/architecture.md#web-app): the shared EmptyState has only one line. */
+export function MessageBlock({ kind = 'empty', title, hint, action, link, role }: MessageBlockProps) {
+  if (link)
+    action = (
+      <Button component={RouterLink} to={link.to} variant={link.variant} startIcon={link.startIcon}>
+        {link.text}
+      </Button>
+    );
   const Icon = kind === 'error' ? ErrorOutlineIcon : InboxOutlinedIcon;
   return (
     <Box
@@ -41,11 +55,21 @@ export function MessageBlock({
   );
 }
 
+/** The props of {@link NoMatches}. */
+export interface NoMatchesProps {
+  title: string;
+  hint: string;
+  onClear: () => void;
+  /** The button's text (default "Clear search and filters"). */
+  clearText?: string;
+  role?: 'status';
+}
+
 /**
  * The empty block of a list whose search or filters match nothing: `hint` and a "Clear search and
  * filters" button calling `onClear`.
  */
-export function NoMatches({ title, hint, onClear, role }: { title: string; hint: string; onClear: () => void; role?: 'status' }) {
+export function NoMatches({ title, hint, onClear, clearText, role }: NoMatchesProps) {
   const { t } = useTranslation();
   return (
     <MessageBlock
@@ -54,7 +78,7 @@ export function NoMatches({ title, hint, onClear, role }: { title: string; hint:
       role={role}
       action={
         <Button variant="outlined" onClick={onClear}>
-          {t('common.clearSearchAndFilters')}
+          {clearText ?? t('common.clearSearchAndFilters')}
         </Button>
       }
     />

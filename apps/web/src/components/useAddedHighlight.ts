@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { pageOfIndex } from '../lib/paging.ts';
 
 /** How long the row of a just-submitted item stays highlighted, in ms. */
 export const ADDED_HIGHLIGHT_MS = 4000;
@@ -29,4 +30,19 @@ export function useAddedHighlight(added: string | undefined, ids: readonly strin
   }, [highlighted]);
 
   return highlighted;
+}
+
+/**
+ * {@link useAddedHighlight} over a paged list: finds `added` among the ids (`idOf`) of `rows` and
+ * turns to its page of `pageSize` rows with `setPage`.
+ */
+export function useAddedRowHighlight<R>(
+  added: string | undefined,
+  rows: readonly R[],
+  idOf: (row: R) => string,
+  pageSize: number,
+  setPage: (page: number) => void,
+): string | null {
+  const ids = useMemo(() => rows.map(idOf), [rows, idOf]);
+  return useAddedHighlight(added, ids, (index) => setPage(pageOfIndex(index, pageSize)));
 }

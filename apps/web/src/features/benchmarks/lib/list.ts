@@ -1,4 +1,5 @@
 import { languageLabel } from '@ulca/contracts';
+import type { FilterSelection } from '../../../lib/filter-selection.ts';
 import { domainNames, localizedLanguageName } from '../../../lib/i18n/names.ts';
 
 /** A language code's name in the interface language ('hi' → 'Hindi', 'हिन्दी', 'இந்தி (हिन्दी)'). */
@@ -19,14 +20,10 @@ export interface BenchmarkListItem {
 /** The filter popover's groups (docs/product.md#screens: Language, Domain, Submitter). */
 export type BenchmarkFilterKey = 'language' | 'domain' | 'submitter';
 /** Selected values per group; an empty or missing group does not filter. */
-export type BenchmarkFilter = Partial<Record<BenchmarkFilterKey, string[]>>;
+export type BenchmarkFilter = FilterSelection<BenchmarkFilterKey>;
 
 /** The groups in the popover's order. */
-export const BENCHMARK_FILTER_GROUPS: readonly { key: BenchmarkFilterKey; label: string }[] = [
-  { key: 'language', label: 'Language' },
-  { key: 'domain', label: 'Domain' },
-  { key: 'submitter', label: 'Submitter' },
-];
+export const BENCHMARK_FILTER_GROUPS: readonly BenchmarkFilterKey[] = ['language', 'domain', 'submitter'];
 
 const languagesOf = (b: BenchmarkListItem): string[] =>
   [b.languages.sourceLanguage, ...(b.languages.targetLanguage ? [b.languages.targetLanguage] : [])].filter(Boolean);
@@ -71,9 +68,4 @@ export function filterBenchmarks<T extends BenchmarkListItem>(items: readonly T[
       .toLowerCase();
     return text.includes(q);
   });
-}
-
-/** Number of selected filter values (the Filter button's badge). */
-export function filterCount(filter: BenchmarkFilter): number {
-  return Object.values(filter).reduce((n, v) => n + (v?.length ?? 0), 0);
 }

@@ -4,11 +4,12 @@ import { BENCHMARK_TASKS, type Benchmark } from '@ulca/contracts';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { FilterPopover } from '../../../components/FilterPopover.tsx';
-import { QueryState } from '../../../components/QueryState.tsx';
+import { FilterPopover, filterGroups } from '../../../components/FilterPopover.tsx';
+import { ListQueryState, listEmpty } from '../../../components/ListQueryState.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
-import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
+import { useListControls } from '../../../components/useListControls.ts';
+import { selectedCount } from '../../../lib/filter-selection.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { DEFAULT_BENCHMARK_TASK, useBenchmarkSearch } from '../api/benchmarks.ts';
 import { CardGrid, type CardContentSpec } from '../../../components/CardGrid.tsx';
@@ -24,8 +25,7 @@ import {
   benchmarkLanguageName,
   benchmarkLanguageText,
   filterBenchmarks,
-  filterCount,
-  type BenchmarkFilter,
+  type BenchmarkFilterKey,
 } from '../lib/list.ts';
 
 /** A benchmark dataset's card (docs/product.md#benchmark-datasets-and-leaderboards): name, description, languages, domain, submitter, rows, metrics. */
@@ -57,8 +57,7 @@ export default function BenchmarkDatasetsPage() {
   const taskParam = params.get('task') ?? '';
   const task = (BENCHMARK_TASKS as readonly string[]).includes(taskParam) ? taskParam : DEFAULT_BENCHMARK_TASK;
   const query = useBenchmarkSearch(task);
-  const [term, setTerm] = useState('');
-  const [filter, setFilter] = useState<BenchmarkFilter>({});
+  const { term, setTerm, filter, setFilter, clearAll } = useListControls<BenchmarkFilterKey>();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
   const all = useMemo(() => query.data?.data ?? [], [query.data]);
@@ -72,23 +71,15 @@ export default function BenchmarkDatasetsPage() {
 
   const open = (b: Benchmark) =>
     navigate(benchmarkDetailPath(b.benchmarkId), { state: { from: 'benchmark-datasets' } satisfies BenchmarkDetailState });
-  const clearAll = () => {
-    setTerm('');
-    setFilter({});
-  };
 
   const body = (
-    <QueryState
+    <ListQueryState
       query={query}
       loading={t('benchmarks.list.loading')}
       errorTitle={t('benchmarks.list.error')}
-      empty={
-        all.length === 0 ? (
-          <MessageBlock title={t('benchmarks.list.noneYet')} hint={t('benchmarks.list.noneYetHint', { task: benchmarkTaskLabel(task) })} />
-        ) : shown.length === 0 ? (
-          <NoMatches title={t('benchmarks.list.noMatches')} hint={t('benchmarks.list.noMatchesHint')} onClear={clearAll} />
-        ) : undefined
-      }
+      empty={listEmpty(all.length, shown.length)}
+      none={{ title: t('benchmarks.list.noneYet'), hint: t('benchmarks.list.noneYetHint', { task: benchmarkTaskLabel(task) }) }}
+      noMatch={{ title: t('benchmarks.list.noMatches'), hint: t('benchmarks.list.noMatchesHint'), onClear: clearAll }}
     >
       {() => (
         <CardGrid
@@ -99,17 +90,15 @@ export default function BenchmarkDatasetsPage() {
           onOpen={open}
         />
       )}
-    </QueryState>
+    </ListQueryState>
   );
 
-  const groups = BENCHMARK_FILTER_GROUPS.map(({ key }) => ({
-    key,
-    label: t(`benchmarks.field.${key}`),
-    options: options[key].map((v) => ({
-      value: v,
-      label: key === 'language' ? benchmarkLanguageName(v) : key === 'domain' ? domainName(v) : v,
-    })),
-  }));
+  const groups = filterGroups(
+    BENCHMARK_FILTER_GROUPS,
+    (key) => t(`benchmarks.field.${key}`),
+    options,
+    (key, v) => (key === 'language' ? benchmarkLanguageName(v) : key === 'domain' ? domainName(v) : v),
+  );
 
   return (
     <PageFrame title={t('benchmarks.list.title')} subtitle={t('benchmarks.list.subtitle')}>
@@ -129,7 +118,7 @@ export default function BenchmarkDatasetsPage() {
         ))}
       </Tabs>
       <SearchToolbar term={term} onTermChange={setTerm} placeholder={t('benchmarks.list.search')} searchLabel={t('benchmarks.list.search')}>
-        <FilterButton count={filterCount(filter)} onOpen={setAnchor} disabled={query.isPending || all.length === 0} />
+        <FilterButton count={selectedCount(filter)} onOpen={setAnchor} disabled={query.isPending || all.length === 0} />
       </SearchToolbar>
       <Box>{body}</Box>
       <FilterPopover

@@ -10,19 +10,22 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
-import { QueryState } from '../../../components/QueryState.tsx';
-import { MessageBlock } from '../../../components/StateViews.tsx';
+import { ListQueryState, listEmpty } from '../../../components/ListQueryState.tsx';
 import { TablePaging } from '../../../components/TableToolbar.tsx';
-import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
+import { useAddedRowHighlight } from '../../../components/useAddedHighlight.ts';
+import { useListControls } from '../../../components/useListControls.ts';
+import { pageSlice } from '../../../lib/paging.ts';
 import { isActiveStatus } from '../../../lib/status.ts';
 import { useBenchmarkContributions } from '../api/benchmark-contributions.ts';
 import { asFilterable, benchmarkRowTarget, type BenchmarkContributionRow } from '../lib/benchmark-rows.ts';
 import { BENCHMARK_COLUMNS, phoneDisplay } from '../lib/columns.ts';
-import { applySearchAndFilter, filterOptions, pageOfIndex } from '../lib/contribution-filters.ts';
+import { applySearchAndFilter, filterOptions, type FilterGroup } from '../lib/contribution-filters.ts';
 import { formatSubmittedOn, benchmarkTaskText } from '../lib/format.ts';
-import { ContributionListFrame, useContributionControls } from './ContributionListFrame.tsx';
+import { ContributionListFrame } from './ContributionListFrame.tsx';
 import { CONTRIBUTION_PAGE_SIZE } from './ContributionTable.tsx';
 import { ProcessStatusChip } from './ProcessStatusChip.tsx';
+
+const srnOf = (r: ReturnType<typeof asFilterable>) => r.row.serviceRequestNumber;
 
 /**
  * The 'Benchmark Dataset' tab of My Contribution (docs/product.md#dataset-screens; BENCHMARK-DATASET-CONTRIBUTOR):
@@ -35,20 +38,15 @@ export function BenchmarkDatasetsTab({ userId, added }: { userId: string | undef
   const { t } = useTranslation();
   const navigate = useNavigate();
   const query = useBenchmarkContributions(userId);
-  const controls = useContributionControls();
+  const controls = useListControls<FilterGroup>();
   const { term, filter, page, setPage } = controls;
   const highlightRef = useRef<HTMLTableRowElement | null>(null);
 
   const all = useMemo(() => (query.data?.data ?? []).map(asFilterable), [query.data]);
   const rows = useMemo(() => applySearchAndFilter(all, term, filter), [all, term, filter]);
   const options = useMemo(() => filterOptions(all), [all]);
-  const shownPage = Math.min(page, Math.max(0, Math.ceil(rows.length / CONTRIBUTION_PAGE_SIZE) - 1));
-  const visible = rows.slice(shownPage * CONTRIBUTION_PAGE_SIZE, (shownPage + 1) * CONTRIBUTION_PAGE_SIZE);
-  const highlighted = useAddedHighlight(
-    added,
-    useMemo(() => rows.map((r) => r.row.serviceRequestNumber), [rows]),
-    (index) => setPage(pageOfIndex(index, CONTRIBUTION_PAGE_SIZE)),
-  );
+  const { items: visible, page: shownPage } = pageSlice(rows, page, CONTRIBUTION_PAGE_SIZE);
+  const highlighted = useAddedRowHighlight(added, rows, srnOf, CONTRIBUTION_PAGE_SIZE, setPage);
   useEffect(() => {
     if (highlighted) highlightRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
   }, [highlighted, shownPage]);
@@ -62,18 +60,13 @@ export function BenchmarkDatasetsTab({ userId, added }: { userId: string | undef
   const show = (key: (typeof BENCHMARK_COLUMNS)[number]['key']) => ({ display: phoneDisplay(BENCHMARK_COLUMNS, key) });
 
   const body = (
-    <QueryState
+    <ListQueryState
       query={query}
       loading={t('datasets.benchmarkTab.loading')}
       errorTitle={t('datasets.benchmarkTab.loadError')}
-      empty={
-        rows.length === 0 ? (
-          <MessageBlock
-            title={t('common.noRecords')}
-            hint={all.length ? t('datasets.benchmarkTab.noMatchHint') : t('datasets.benchmarkTab.emptyHint')}
-          />
-        ) : undefined
-      }
+      empty={listEmpty(all.length, rows.length)}
+      none={{ title: t('common.noRecords'), hint: t('datasets.benchmarkTab.emptyHint') }}
+      noMatch={{ title: t('common.noRecords'), hint: t('datasets.benchmarkTab.noMatchHint') }}
     >
       {() => (
         <>
@@ -133,7 +126,7 @@ export function BenchmarkDatasetsTab({ userId, added }: { userId: string | undef
           <TablePaging count={rows.length} page={shownPage} pageSize={CONTRIBUTION_PAGE_SIZE} onPageChange={setPage} />
         </>
       )}
-    </QueryState>
+    </ListQueryState>
   );
 
   return (

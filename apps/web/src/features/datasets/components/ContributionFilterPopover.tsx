@@ -1,4 +1,4 @@
-import { FilterPopover, type FilterPopoverBinding } from '../../../components/FilterPopover.tsx';
+import { FilterPopover, filterGroups, type FilterPopoverBinding } from '../../../components/FilterPopover.tsx';
 import { FILTER_GROUPS, type ContributionFilter, type FilterGroup } from '../lib/contribution-filters.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { datasetTypeLabel, statusLabel } from '../lib/format.ts';
@@ -13,12 +13,12 @@ export function ContributionFilterPopover({
   ...binding
 }: FilterPopoverBinding<ContributionFilter> & { options: Record<FilterGroup, string[]> }) {
   const { t } = useTranslation();
-  const optionLabel = (key: FilterGroup, v: string) => (key === 'task' ? datasetTypeLabel(v) : key === 'status' ? statusLabel(v) : v);
-  const groups = FILTER_GROUPS.map(({ key }) => ({
-    key,
-    label: t(`datasets.contribution.${key}`),
-    options: options[key].map((v) => ({ value: v, label: optionLabel(key, v) })),
-  }));
+  const groups = filterGroups(
+    FILTER_GROUPS,
+    (key) => t(`datasets.contribution.${key}`),
+    options,
+    (key, v) => (key === 'task' ? datasetTypeLabel(v) : key === 'status' ? statusLabel(v) : v),
+  );
   return (
     <FilterPopover
       {...binding}

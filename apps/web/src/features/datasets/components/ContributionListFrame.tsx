@@ -2,19 +2,10 @@ import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { FilterRefreshToolbar } from '../../../components/TableToolbar.tsx';
-import { selectedCount, type ContributionFilter, type FilterGroup } from '../lib/contribution-filters.ts';
+import type { ListControls } from '../../../components/useListControls.ts';
+import { selectedCount } from '../../../lib/filter-selection.ts';
+import type { FilterGroup } from '../lib/contribution-filters.ts';
 import { ContributionFilterPopover } from './ContributionFilterPopover.tsx';
-
-/** The search term, filter and page of a My Contribution tab (a new filter returns to the first page). */
-export function useContributionControls() {
-  const [term, setTerm] = useState('');
-  const [filter, setFilter] = useState<ContributionFilter>({});
-  const [page, setPage] = useState(0);
-  return { term, setTerm, filter, setFilter, page, setPage };
-}
-
-/** The state {@link useContributionControls} returns. */
-export type ContributionControls = ReturnType<typeof useContributionControls>;
 
 /**
  * The frame of a My Contribution tab (docs/product.md#dataset-screens): the search / Filter / Refresh bar, `note` when
@@ -31,7 +22,7 @@ export function ContributionListFrame({
   note,
   children,
 }: {
-  controls: ContributionControls;
+  controls: ListControls<FilterGroup>;
   query: { isPending: boolean; isFetching: boolean; refetch: () => unknown };
   userId: string | undefined;
   placeholder: string;
@@ -41,7 +32,7 @@ export function ContributionListFrame({
   children: ReactNode;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { term, setTerm, filter, setFilter, setPage } = controls;
+  const { term, setTerm, filter, applyFilter, setPage } = controls;
   return (
     <Box>
       <FilterRefreshToolbar
@@ -62,16 +53,7 @@ export function ContributionListFrame({
         </Typography>
       )}
       {children}
-      <ContributionFilterPopover
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        options={options}
-        value={filter}
-        onApply={(f) => {
-          setFilter(f);
-          setPage(0);
-        }}
-      />
+      <ContributionFilterPopover anchorEl={anchor} onClose={() => setAnchor(null)} options={options} value={filter} onApply={applyFilter} />
     </Box>
   );
 }

@@ -1,16 +1,18 @@
 import { useMemo } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import Button from '@mui/material/Button';
+import { useNavigate } from 'react-router';
 import { useContributions } from '../api/list-contributions.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { lastPage } from '../../../lib/paging.ts';
 import { statusPath } from '../lib/benchmark-rows.ts';
-import { applySearchAndFilter, filterOptions, pageOfIndex } from '../lib/contribution-filters.ts';
+import { applySearchAndFilter, filterOptions, type FilterableContribution, type FilterGroup } from '../lib/contribution-filters.ts';
 import { isActiveStatus } from '../../../lib/status.ts';
-import { ContributionListFrame, useContributionControls } from './ContributionListFrame.tsx';
+import { ContributionListFrame } from './ContributionListFrame.tsx';
 import { CONTRIBUTION_PAGE_SIZE, ContributionTable } from './ContributionTable.tsx';
-import { QueryState } from '../../../components/QueryState.tsx';
-import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
-import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
+import { ListQueryState, listEmpty } from '../../../components/ListQueryState.tsx';
+import { useAddedRowHighlight } from '../../../components/useAddedHighlight.ts';
+import { useListControls } from '../../../components/useListControls.ts';
+
+const refOf = (row: FilterableContribution) => row.submitRefNumber;
 
 /**
  * The 'Submitted Dataset' tab of My Contribution (docs/product.md#dataset-screens): search, filter popover, refresh and
@@ -21,49 +23,30 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
   const { t } = useTranslation();
   const navigate = useNavigate();
   const query = useContributions(userId);
-  const controls = useContributionControls();
-  const { term, setTerm, filter, setFilter, page, setPage } = controls;
+  const controls = useListControls<FilterGroup>();
+  const { term, filter, clearAll, page, setPage } = controls;
 
   const all = useMemo(() => query.data?.data ?? [], [query.data]);
   const rows = useMemo(() => applySearchAndFilter(all, term, filter), [all, term, filter]);
   const options = useMemo(() => filterOptions(all), [all]);
-  const lastPage = Math.max(0, Math.ceil(rows.length / CONTRIBUTION_PAGE_SIZE) - 1);
-  const shownPage = Math.min(page, lastPage);
+  const shownPage = Math.min(page, lastPage(rows.length, CONTRIBUTION_PAGE_SIZE));
   const autoRefreshing = all.some((r) => isActiveStatus(r.status));
 
   // Jump to the added row's page once the list holds it.
-  const highlighted = useAddedHighlight(
-    added,
-    useMemo(() => rows.map((r) => r.submitRefNumber), [rows]),
-    (index) => setPage(pageOfIndex(index, CONTRIBUTION_PAGE_SIZE)),
-  );
-
-  const clearAll = () => {
-    setTerm('');
-    setFilter({});
-    setPage(0);
-  };
+  const highlighted = useAddedRowHighlight(added, rows, refOf, CONTRIBUTION_PAGE_SIZE, setPage);
 
   const body = (
-    <QueryState
+    <ListQueryState
       query={query}
       loading={t('datasets.contribution.loading')}
       errorTitle={t('datasets.contribution.loadError')}
-      empty={
-        all.length === 0 ? (
-          <MessageBlock
-            title={t('common.noRecords')}
-            hint={t('datasets.contribution.emptyHint')}
-            action={
-              <Button component={RouterLink} to="/dataset/upload" variant="contained">
-                {t('datasets.contribution.submitADataset')}
-              </Button>
-            }
-          />
-        ) : rows.length === 0 ? (
-          <NoMatches title={t('common.noRecords')} hint={t('datasets.contribution.noMatchHint')} onClear={clearAll} />
-        ) : undefined
-      }
+      empty={listEmpty(all.length, rows.length)}
+      none={{
+        title: t('common.noRecords'),
+        hint: t('datasets.contribution.emptyHint'),
+        link: { to: '/dataset/upload', text: t('datasets.contribution.submitADataset'), variant: 'contained' },
+      }}
+      noMatch={{ title: t('common.noRecords'), hint: t('datasets.contribution.noMatchHint'), onClear: clearAll }}
     >
       {() => (
         <ContributionTable
@@ -74,7 +57,7 @@ export function SubmittedDatasetsTab({ userId, added }: { userId: string | undef
           onOpen={(row) => navigate(statusPath(row.submitRefNumber))}
         />
       )}
-    </QueryState>
+    </ListQueryState>
   );
 
   return (

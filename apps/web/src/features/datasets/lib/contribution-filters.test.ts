@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySearchAndFilter, filterOptions, pageOfIndex, selectedCount, type FilterableContribution } from './contribution-filters.ts';
+import { applySearchAndFilter, filterOptions, type FilterableContribution } from './contribution-filters.ts';
 
 const rows: FilterableContribution[] = [
   {
@@ -56,11 +56,5 @@ describe('My Contribution search and filter (docs/product.md#states-and-transiti
       license: ['cc-by-4.0', 'cc0'],
       status: ['Pending', 'In-Progress', 'Completed', 'Failed'],
     });
-  });
-
-  it('counts selections (Clear All is disabled at 0) and finds the page of a row', () => {
-    expect(selectedCount({})).toBe(0);
-    expect(selectedCount({ task: ['a'], status: ['b', 'c'] })).toBe(3);
-    expect([pageOfIndex(0), pageOfIndex(9), pageOfIndex(10), pageOfIndex(25), pageOfIndex(-1)]).toEqual([0, 0, 1, 2, 0]);
   });
 });

@@ -3,13 +3,10 @@ import {
   applyMyModelsView,
   benchmarkRunsView,
   isExpandable,
-  lastPage,
   matchesFilter,
   modelActions,
   modelStatusColor,
   myModelsFilterOptions,
-  pageOfIndex,
-  selectedCount,
   unpublishReason,
 } from './my-models.ts';
 import { testModel } from '../../../test/models.ts';
@@ -60,21 +57,6 @@ describe('My Models search and filter', () => {
     expect(o.domain).toEqual(['general', 'legal', 'news']);
     expect(o.license).toEqual(['CC-BY-4.0', 'MIT']);
     expect(o.status).toEqual(['published', 'unpublished']);
-    expect(selectedCount({})).toBe(0);
-    expect(selectedCount({ task: ['asr'], status: ['published', 'unpublished'], domain: [] })).toBe(3);
-  });
-});
-
-describe('My Models paging', () => {
-  it('finds the page of a row and the last page for each page size', () => {
-    expect(pageOfIndex(0, 10)).toBe(0);
-    expect(pageOfIndex(9, 10)).toBe(0);
-    expect(pageOfIndex(10, 10)).toBe(1);
-    expect(pageOfIndex(60, 25)).toBe(2);
-    expect(pageOfIndex(-1, 10)).toBe(0);
-    expect(lastPage(0, 10)).toBe(0);
-    expect(lastPage(100, 100)).toBe(0);
-    expect(lastPage(101, 50)).toBe(2);
   });
 });
 

@@ -1,4 +1,5 @@
 import { MODEL_STATUSES, type ModelRecord } from '@ulca/contracts';
+import { sortedUnique, withinSelection, type FilterSelection } from '../../../lib/filter-selection.ts';
 import { modelTaskText } from './tasks.ts';
 
 /** Rows per page of My Models (docs/product.md#constants-and-limits); the first is the default (docs/product.md#states-and-transitions). */
@@ -7,25 +8,16 @@ export const MY_MODELS_PAGE_SIZES = [10, 25, 50, 100] as const;
 /** Filter popover groups of My Models (docs/product.md#model-screens "Task, Domain, License, Status"). */
 export type MyModelsFilterGroup = 'task' | 'domain' | 'license' | 'status';
 /** Selected values per group; an empty or missing group does not filter. */
-export type MyModelsFilter = Partial<Record<MyModelsFilterGroup, string[]>>;
+export type MyModelsFilter = FilterSelection<MyModelsFilterGroup>;
 
-export const MY_MODELS_FILTER_GROUPS: { key: MyModelsFilterGroup; label: string }[] = [
-  { key: 'task', label: 'Task' },
-  { key: 'domain', label: 'Domain' },
-  { key: 'license', label: 'License' },
-  { key: 'status', label: 'Status' },
-];
+/** The groups in the popover's order. */
+export const MY_MODELS_FILTER_GROUPS: readonly MyModelsFilterGroup[] = ['task', 'domain', 'license', 'status'];
 
 /** The fields of a model the search box, the filter and the actions read. */
 export type MyModelRow = Pick<
   ModelRecord,
   'modelId' | 'name' | 'version' | 'task' | 'domain' | 'license' | 'status' | 'benchmarkPerformance' | 'submittedOn'
 >;
-
-/** Number of selected values over all groups (0 = nothing selected: Clear All and Apply disabled). */
-export function selectedCount(filter: MyModelsFilter): number {
-  return Object.values(filter).reduce((n, v) => n + (v?.length ?? 0), 0);
-}
 
 /** Case-insensitive match of `term` against name, version, task (code and label), domains, licence and status (docs/product.md#states-and-transitions). */
 export function matchesSearch(row: MyModelRow, term: string): boolean {
@@ -38,15 +30,14 @@ export function matchesSearch(row: MyModelRow, term: string): boolean {
 
 /** AND across groups, OR within one (docs/product.md#states-and-transitions); a model matches a domain choice when any of its domains is chosen. Licences compare case-insensitively. */
 export function matchesFilter(row: MyModelRow, filter: MyModelsFilter): boolean {
-  const within = (sel: string[] | undefined, values: readonly string[]) => !sel?.length || values.some((v) => sel.includes(v));
   return (
-    within(filter.task, [row.task.type]) &&
-    within(filter.domain, row.domain) &&
-    within(
+    withinSelection(filter.task, [row.task.type]) &&
+    withinSelection(filter.domain, row.domain) &&
+    withinSelection(
       filter.license?.map((l) => l.toUpperCase()),
       [row.license.toUpperCase()],
     ) &&
-    within(filter.status, [row.status])
+    withinSelection(filter.status, [row.status])
   );
 }
 
@@ -57,23 +48,12 @@ export function applyMyModelsView<T extends MyModelRow>(rows: readonly T[], term
 
 /** The choices per filter group: the values present in the user's models (licences upper-case), and both statuses. */
 export function myModelsFilterOptions(rows: readonly MyModelRow[]): Record<MyModelsFilterGroup, string[]> {
-  const uniq = (vals: string[]) => [...new Set(vals.filter(Boolean))].sort((a, b) => a.localeCompare(b));
   return {
-    task: uniq(rows.map((r) => r.task.type)),
-    domain: uniq(rows.flatMap((r) => r.domain)),
-    license: uniq(rows.map((r) => r.license.toUpperCase())),
+    task: sortedUnique(rows.map((r) => r.task.type)),
+    domain: sortedUnique(rows.flatMap((r) => r.domain)),
+    license: sortedUnique(rows.map((r) => r.license.toUpperCase())),
     status: [...MODEL_STATUSES],
   };
-}
-
-/** The zero-based page holding the row at `index`. */
-export function pageOfIndex(index: number, pageSize: number): number {
-  return index < 0 ? 0 : Math.floor(index / pageSize);
-}
-
-/** The last zero-based page for `count` rows (0 when there are none). */
-export function lastPage(count: number, pageSize: number): number {
-  return Math.max(0, Math.ceil(count / pageSize) - 1);
 }
 
 /** True while a benchmark run of the model is in progress (docs/product.md#model-screens: Publish / Unpublish is disabled meanwhile). */

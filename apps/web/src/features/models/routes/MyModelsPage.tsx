@@ -9,12 +9,14 @@ import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import GridViewIcon from '@mui/icons-material/GridView';
 import TableRowsIcon from '@mui/icons-material/TableRows';
-import { FilterPopover } from '../../../components/FilterPopover.tsx';
-import { QueryState } from '../../../components/QueryState.tsx';
+import { FilterPopover, filterGroups } from '../../../components/FilterPopover.tsx';
+import { ListQueryState, listEmpty } from '../../../components/ListQueryState.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
-import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
 import { FilterButton, RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
-import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
+import { useAddedRowHighlight } from '../../../components/useAddedHighlight.ts';
+import { useListControls } from '../../../components/useListControls.ts';
+import { selectedCount } from '../../../lib/filter-selection.ts';
+import { lastPage } from '../../../lib/paging.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -31,14 +33,13 @@ import {
   MY_MODELS_FILTER_GROUPS,
   MY_MODELS_PAGE_SIZES,
   applyMyModelsView,
-  lastPage,
   myModelsFilterOptions,
-  pageOfIndex,
-  selectedCount,
-  type MyModelsFilter,
+  type MyModelsFilterGroup,
 } from '../lib/my-models.ts';
 import { modelTaskText } from '../lib/tasks.ts';
 import { modelDetailPath, type ModelDetailState } from '../../../lib/model-navigation.ts';
+
+const modelIdOf = (row: ModelRecord) => row.modelId;
 
 /**
  * /model/my-contribution/:added? — My Models (docs/product.md#model-screens): the signed-in user's models as a table
@@ -61,10 +62,8 @@ export default function MyModelsPage() {
   // Phones start with the cards (the table needs ~900 px); the button switches either way.
   const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('md'), { noSsr: true });
   const [view, setView] = useState<'table' | 'cards'>(narrow ? 'cards' : 'table');
-  const [term, setTerm] = useState('');
-  const [filter, setFilter] = useState<MyModelsFilter>({});
+  const { term, setTerm, filter, applyFilter, clearAll, page, setPage } = useListControls<MyModelsFilterGroup>();
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
-  const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(MY_MODELS_PAGE_SIZES[0]);
   const [pending, setPending] = useState<{ row: ModelRecord; to: 'published' | 'unpublished' } | null>(null);
   const [benchmarking, setBenchmarking] = useState<ModelRecord | null>(null);
@@ -76,17 +75,7 @@ export default function MyModelsPage() {
   const visible = rows.slice(shownPage * pageSize, (shownPage + 1) * pageSize);
 
   // Jump to the added model's page once the list holds it.
-  const highlighted = useAddedHighlight(
-    added,
-    useMemo(() => rows.map((r) => r.modelId), [rows]),
-    (index) => setPage(pageOfIndex(index, pageSize)),
-  );
-
-  const clearAll = () => {
-    setTerm('');
-    setFilter({});
-    setPage(0);
-  };
+  const highlighted = useAddedRowHighlight(added, rows, modelIdOf, pageSize, setPage);
 
   const confirmStatus = (reason: string | undefined) => {
     if (!pending) return;
@@ -120,25 +109,17 @@ export default function MyModelsPage() {
   };
 
   const body = (
-    <QueryState
+    <ListQueryState
       query={query}
       loading={t('models.my.loading')}
       errorTitle={t('models.my.loadFailed')}
-      empty={
-        all.length === 0 ? (
-          <MessageBlock
-            title={t('models.my.noRecords')}
-            hint={t('models.my.emptyHint')}
-            action={
-              <Button component={RouterLink} to="/model/upload" variant="contained">
-                {t('models.my.submitAModel')}
-              </Button>
-            }
-          />
-        ) : rows.length === 0 ? (
-          <NoMatches title={t('models.my.noRecords')} hint={t('models.my.noMatch')} onClear={clearAll} />
-        ) : undefined
-      }
+      empty={listEmpty(all.length, rows.length)}
+      none={{
+        title: t('models.my.noRecords'),
+        hint: t('models.my.emptyHint'),
+        link: { to: '/model/upload', text: t('models.my.submitAModel'), variant: 'contained' },
+      }}
+      noMatch={{ title: t('models.my.noRecords'), hint: t('models.my.noMatch'), onClear: clearAll }}
     >
       {() => (
         <>
@@ -157,24 +138,22 @@ export default function MyModelsPage() {
           />
         </>
       )}
-    </QueryState>
+    </ListQueryState>
   );
 
-  const groups = MY_MODELS_FILTER_GROUPS.map(({ key }) => ({
-    key,
-    label: t(`models.col.${key}`),
-    options: options[key].map((v) => ({
-      value: v,
-      label:
-        key === 'task'
-          ? modelTaskText(v)
-          : key === 'status'
-            ? t(`models.status.${v}`, { defaultValue: v })
-            : key === 'domain'
-              ? domainName(v)
-              : v,
-    })),
-  }));
+  const groups = filterGroups(
+    MY_MODELS_FILTER_GROUPS,
+    (key) => t(`models.col.${key}`),
+    options,
+    (key, v) =>
+      key === 'task'
+        ? modelTaskText(v)
+        : key === 'status'
+          ? t(`models.status.${v}`, { defaultValue: v })
+          : key === 'domain'
+            ? domainName(v)
+            : v,
+  );
 
   return (
     <PageFrame
@@ -212,10 +191,7 @@ export default function MyModelsPage() {
         onClose={() => setFilterAnchor(null)}
         groups={groups}
         value={filter}
-        onApply={(f) => {
-          setFilter(f);
-          setPage(0);
-        }}
+        onApply={applyFilter}
         cleared={{}}
         width={560}
         columns={2}

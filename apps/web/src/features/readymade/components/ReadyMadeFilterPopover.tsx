@@ -15,7 +15,7 @@ export function ReadyMadeFilterPopover({
   return (
     <FilterPopover
       {...binding}
-      groups={FILTER_GROUPS.map(({ key }) => ({ key, label: t(`readymade.group.${key}`), options: options[key] }))}
+      groups={FILTER_GROUPS.map((key) => ({ key, label: t(`readymade.group.${key}`), options: options[key] }))}
       cleared={{}}
       width={640}
       columns={3}

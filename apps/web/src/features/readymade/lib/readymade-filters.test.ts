@@ -12,7 +12,6 @@ import {
   licenseLabel,
   languageText,
   pruneFilter,
-  selectedCount,
   tabFromParam,
   visibleDatasets,
   type ReadyMadeDataset,
@@ -146,10 +145,7 @@ describe('ready-made filter (Domain, Language, Submitter)', () => {
     ]);
   });
 
-  it('counts selections (Apply and Clear All are disabled at 0) and drops choices no longer offered', () => {
-    expect(selectedCount({})).toBe(0);
-    expect(selectedCount({ domain: [], submitter: [] })).toBe(0);
-    expect(selectedCount({ domain: ['legal', 'news'], language: ['hi'] })).toBe(3);
+  it('drops choices no longer offered', () => {
     const asrOptions = filterOptions(visibleDatasets(rows, 'asr-corpus', '', {}));
     expect(pruneFilter({ domain: ['legal'], language: ['hi', 'en'] }, asrOptions)).toEqual({ language: ['hi'] });
     expect(pruneFilter({ submitter: ['Travel Desk'] }, asrOptions)).toEqual({});

@@ -1,3 +1,4 @@
+import type { FilterSelection } from '../../../lib/filter-selection.ts';
 import { currentLocale, i18n } from '../../../lib/i18n/i18n.ts';
 import { localizedDatasetType, localizedDomain, localizedLanguageName } from '../../../lib/i18n/names.ts';
 import {
@@ -68,18 +69,10 @@ export function languageText(code: string | null): string {
 /** Filter groups of the popover (docs/product.md#dataset-screens: Domain, Language, Submitter). */
 export type ReadyMadeFilterGroup = 'domain' | 'language' | 'submitter';
 /** Selected values per group; a missing or empty group does not filter. */
-export type ReadyMadeFilter = Partial<Record<ReadyMadeFilterGroup, string[]>>;
+export type ReadyMadeFilter = FilterSelection<ReadyMadeFilterGroup>;
 
-export const FILTER_GROUPS: readonly { key: ReadyMadeFilterGroup; label: string }[] = [
-  { key: 'domain', label: 'Domain' },
-  { key: 'language', label: 'Language' },
-  { key: 'submitter', label: 'Submitter' },
-];
-
-/** Number of selected values over all groups: Apply and Clear All are disabled at 0 (docs/product.md#validation-rules). */
-export function selectedCount(filter: ReadyMadeFilter): number {
-  return Object.values(filter).reduce((n, v) => n + (v?.length ?? 0), 0);
-}
+/** The groups in the popover's order. */
+export const FILTER_GROUPS: readonly ReadyMadeFilterGroup[] = ['domain', 'language', 'submitter'];
 
 /** The languages of a dataset: its source and, for paired types, its target. */
 function languagesOf(d: ReadyMadeDataset): string[] {
@@ -155,7 +148,7 @@ export function filterOptions(rows: readonly ReadyMadeDataset[]): Record<ReadyMa
 /** Drops selected values that are no longer offered (e.g. after changing tab), so hidden choices never filter. */
 export function pruneFilter(filter: ReadyMadeFilter, options: Record<ReadyMadeFilterGroup, FilterOption[]>): ReadyMadeFilter {
   const out: ReadyMadeFilter = {};
-  for (const { key } of FILTER_GROUPS) {
+  for (const key of FILTER_GROUPS) {
     const kept = (filter[key] ?? []).filter((v) => options[key].some((o) => o.value === v));
     if (kept.length) out[key] = kept;
   }

@@ -7,20 +7,20 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { QueryState } from '../../../components/QueryState.tsx';
-import { MessageBlock, NoMatches } from '../../../components/StateViews.tsx';
+import { ListQueryState, listEmpty } from '../../../components/ListQueryState.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
+import { useListControls } from '../../../components/useListControls.ts';
+import { selectedCount } from '../../../lib/filter-selection.ts';
 import { useReadyMadeList } from '../api/readymade-list.ts';
 import {
   TABS,
   countsByType,
   filterOptions,
-  selectedCount,
   tabFromParam,
   datasetTypeText,
   visibleDatasets,
-  type ReadyMadeFilter,
+  type ReadyMadeFilterGroup,
 } from '../lib/readymade-filters.ts';
 import { ReadyMadeCard } from '../components/ReadyMadeCard.tsx';
 import { ReadyMadeFilterPopover } from '../components/ReadyMadeFilterPopover.tsx';
@@ -36,8 +36,7 @@ export default function ReadyMadeDatasetsPage() {
   const [params, setParams] = useSearchParams();
   const tab = tabFromParam(params.get('type'));
   const query = useReadyMadeList();
-  const [term, setTerm] = useState('');
-  const [filter, setFilter] = useState<ReadyMadeFilter>({});
+  const { term, setTerm, filter, setFilter, clearAll } = useListControls<ReadyMadeFilterGroup>();
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
 
   const all = useMemo(() => query.data?.data ?? [], [query.data]);
@@ -45,7 +44,6 @@ export default function ReadyMadeDatasetsPage() {
   const inTab = useMemo(() => visibleDatasets(all, tab, '', {}), [all, tab]);
   const options = useMemo(() => filterOptions(inTab), [inTab]);
   const shown = useMemo(() => visibleDatasets(all, tab, term, filter), [all, tab, term, filter]);
-  const filterCount = selectedCount(filter);
 
   const changeTab = (value: string) => {
     // The filter's choices are those of the tab, so a new tab starts unfiltered.
@@ -56,23 +54,15 @@ export default function ReadyMadeDatasetsPage() {
       return next;
     });
   };
-  const clearAll = () => {
-    setTerm('');
-    setFilter({});
-  };
 
   const body = (
-    <QueryState
+    <ListQueryState
       query={query}
       loading={t('readymade.loading')}
       errorTitle={t('readymade.loadFailed')}
-      empty={
-        inTab.length === 0 ? (
-          <MessageBlock title={t('common.noRecords')} hint={t('readymade.noneOfType', { type: datasetTypeText(tab) })} role="status" />
-        ) : shown.length === 0 ? (
-          <NoMatches title={t('common.noRecords')} hint={t('readymade.noMatch')} onClear={clearAll} role="status" />
-        ) : undefined
-      }
+      empty={listEmpty(inTab.length, shown.length)}
+      none={{ title: t('common.noRecords'), hint: t('readymade.noneOfType', { type: datasetTypeText(tab) }), role: 'status' }}
+      noMatch={{ title: t('common.noRecords'), hint: t('readymade.noMatch'), onClear: clearAll, role: 'status' }}
     >
       {() => (
         <Box
@@ -89,7 +79,7 @@ export default function ReadyMadeDatasetsPage() {
           ))}
         </Box>
       )}
-    </QueryState>
+    </ListQueryState>
   );
 
   return (
@@ -128,7 +118,7 @@ export default function ReadyMadeDatasetsPage() {
         onPaper
       >
         <FilterButton
-          count={filterCount}
+          count={selectedCount(filter)}
           onOpen={setFilterAnchor}
           disabled={query.isPending || query.isError}
           badgeSx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}

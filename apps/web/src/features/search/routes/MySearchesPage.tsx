@@ -3,13 +3,13 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import { QueryState } from '../../../components/QueryState.tsx';
+import { ListQueryState } from '../../../components/ListQueryState.tsx';
 import { useAddedHighlight } from '../../../components/useAddedHighlight.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { lastPage, pageSlice } from '../../../lib/paging.ts';
 import { PageFrame } from '../../../components/PageFrame.tsx';
-import { MessageBlock } from '../../../components/StateViews.tsx';
 import { RefreshButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { useSearches } from '../api/list-searches.ts';
 import { MY_SEARCHES_PAGE_SIZE, MySearchesTable } from '../components/MySearchesTable.tsx';
@@ -38,9 +38,8 @@ export default function MySearchesPage() {
   const rows = useMemo(() => (query.data?.rows ?? []).map((s) => toTableRow(s)), [query.data]);
   const filtered = useMemo(() => (searching ? filterSearchRows(rows, term) : rows), [rows, term, searching]);
   const total = searching ? filtered.length : (query.data?.totalCount ?? 0);
-  const lastPage = Math.max(0, Math.ceil(total / MY_SEARCHES_PAGE_SIZE) - 1);
-  const shownPage = Math.min(page, lastPage);
-  const visible = searching ? filtered.slice(shownPage * MY_SEARCHES_PAGE_SIZE, (shownPage + 1) * MY_SEARCHES_PAGE_SIZE) : filtered;
+  const shownPage = Math.min(page, lastPage(total, MY_SEARCHES_PAGE_SIZE));
+  const visible = searching ? pageSlice(filtered, shownPage, MY_SEARCHES_PAGE_SIZE).items : filtered;
   const running = rows.some((r) => r.status === 'In-Progress');
 
   // Highlight the added search once a fetched page holds it.
@@ -50,33 +49,22 @@ export default function MySearchesPage() {
   );
 
   const body = (
-    <QueryState
+    <ListQueryState
       query={query}
       loading={t('search.my.loading')}
       errorTitle={t('search.my.loadFailed')}
-      empty={
-        !searching && total === 0 ? (
-          <MessageBlock
-            title={t('common.noRecords')}
-            hint={t('search.my.emptyHint')}
-            action={
-              <Button component={RouterLink} to={SEARCH_FORM_PATH} variant="contained" startIcon={<SearchIcon />}>
-                {t('search.my.searchRecords')}
-              </Button>
-            }
-          />
-        ) : visible.length === 0 ? (
-          <MessageBlock
-            title={t('common.noRecords')}
-            hint={t('search.my.noMatchHint')}
-            action={
-              <Button variant="outlined" onClick={() => setTerm('')}>
-                {t('search.my.clearBox')}
-              </Button>
-            }
-          />
-        ) : undefined
-      }
+      empty={!searching && total === 0 ? 'none' : visible.length === 0 ? 'no-match' : undefined}
+      none={{
+        title: t('common.noRecords'),
+        hint: t('search.my.emptyHint'),
+        link: { to: SEARCH_FORM_PATH, text: t('search.my.searchRecords'), variant: 'contained', startIcon: <SearchIcon /> },
+      }}
+      noMatch={{
+        title: t('common.noRecords'),
+        hint: t('search.my.noMatchHint'),
+        onClear: () => setTerm(''),
+        clearText: t('search.my.clearBox'),
+      }}
     >
       {() => (
         <MySearchesTable
@@ -88,7 +76,7 @@ export default function MySearchesPage() {
           onOpen={(row) => navigate(`/search-and-download-rec/completed/${encodeURIComponent(row.serviceRequestNumber)}`)}
         />
       )}
-    </QueryState>
+    </ListQueryState>
   );
 
   return (
