@@ -1,11 +1,8 @@
-import { useTranslation } from '../lib/i18n/i18n.ts';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { DialogButtons } from './DialogButtons.tsx';
 
 /**
  * A yes/no confirmation (e.g. docs/product.md#messages 'Are you sure you want to revoke this API key ?'). While
@@ -31,7 +28,6 @@ export function ConfirmDialog({
   /** Prefix of the title's and text's element ids (`{id}-title`, `{id}-text`). */
   id?: string;
 }) {
-  const { t } = useTranslation();
   return (
     <Dialog
       open={open}
@@ -45,20 +41,7 @@ export function ConfirmDialog({
       <DialogContent>
         <DialogContentText id={`${id}-text`}>{text}</DialogContentText>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          color="error"
-          onClick={onConfirm}
-          disabled={pending}
-          startIcon={pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
+      <DialogButtons pending={pending} label={confirmLabel} color="error" onConfirm={onConfirm} onClose={onClose} />
     </Dialog>
   );
 }

@@ -1,9 +1,7 @@
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
+import { DialogButtons } from '../../../components/DialogButtons.tsx';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -182,19 +180,7 @@ export function AddGlossaryDialog({ open, target, onClose }: { open: boolean; ta
           />
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={add.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={add.isPending}
-          startIcon={add.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          {t('common.submit')}
-        </Button>
-      </DialogActions>
+      <DialogButtons pending={add.isPending} label={t('common.submit')} onConfirm={submit} onClose={close} />
     </Dialog>
   );
 }

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+import { DialogButtons } from '../../../components/DialogButtons.tsx';
 import { unpublishReason } from '../lib/my-models.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 
@@ -61,20 +59,14 @@ export function StatusChangeDialog({
           />
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          color={unpublish ? 'error' : 'primary'}
-          disabled={busy || missing}
-          onClick={() => onConfirm(unpublish ? (cleaned ?? undefined) : undefined)}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {t('models.statusDialog.yes')}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        pending={busy}
+        label={t('models.statusDialog.yes')}
+        color={unpublish ? 'error' : 'primary'}
+        disabled={missing}
+        onConfirm={() => onConfirm(unpublish ? (cleaned ?? undefined) : undefined)}
+        onClose={onCancel}
+      />
     </Dialog>
   );
 }

@@ -2,10 +2,8 @@ import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
+import { DialogButtons } from '../../../components/DialogButtons.tsx';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -105,19 +103,13 @@ function GenerateKeyForm({
           </Alert>
         ) : null}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={generate.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!canGenerateKey(appName) || generate.isPending}
-          startIcon={generate.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          {generate.isPending ? t('profile.generating') : t('profile.generate')}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        pending={generate.isPending}
+        label={t('profile.generate')}
+        pendingLabel={t('profile.generating')}
+        disabled={!canGenerateKey(appName)}
+        onClose={onClose}
+      />
     </FormBox>
   );
 }

@@ -3,9 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -18,6 +16,7 @@ import { ApiRequestError, errorText } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { clearSession, type UserDetails } from '../../../lib/session.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
+import { DialogButtons } from '../../../components/DialogButtons.tsx';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { useChangeOwnPassword, useDeleteOwnAccount, useSaveOwnName } from '../api/account.ts';
 
@@ -25,38 +24,6 @@ type Open = 'name' | 'password' | 'delete' | null;
 
 /** The field a server error belongs to (its `errors[0].field`), or undefined. */
 const fieldOf = (err: unknown) => (err instanceof ApiRequestError ? err.errors?.[0]?.field : undefined);
-
-function DialogButtons({
-  pending,
-  label,
-  pendingLabel,
-  danger,
-  onClose,
-}: {
-  pending: boolean;
-  label: string;
-  pendingLabel: string;
-  danger?: boolean;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <DialogActions>
-      <Button onClick={onClose} disabled={pending}>
-        {t('common.cancel')}
-      </Button>
-      <Button
-        type="submit"
-        variant="contained"
-        color={danger ? 'error' : 'primary'}
-        disabled={pending}
-        startIcon={pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-      >
-        {pending ? pendingLabel : label}
-      </Button>
-    </DialogActions>
-  );
-}
 
 function NameDialog({ user, onClose }: { user: UserDetails; onClose: () => void }) {
   const { t } = useTranslation();
@@ -297,7 +264,7 @@ function DeleteDialog({ user, onClose }: { user: UserDetails; onClose: () => voi
           pending={remove.isPending}
           label={t('account.deleteConfirm')}
           pendingLabel={t('account.deleting')}
-          danger
+          color="error"
           onClose={onClose}
         />
       </form>

@@ -5,9 +5,8 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
+import { DialogButtons } from '../../../components/DialogButtons.tsx';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -160,32 +159,25 @@ export default function SpeakerRecognitionPage() {
             {t('speakers.willBeRemoved', { name: deleting?.speakerName ?? '', id: deleting?.speakerId ?? '' })}
           </DialogContentText>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDeleting(null)} disabled={remove.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={remove.isPending}
-            startIcon={remove.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-            onClick={() =>
-              deleting &&
-              remove.mutate([deleting.speakerId], {
-                onSuccess: (res) => {
-                  setDeleting(null);
-                  enqueueSnackbar(localizeMessage(res.message), { variant: 'success' });
-                },
-                onError: (err) => {
-                  setDeleting(null);
-                  enqueueSnackbar(localizeMessage(errorText(err)), { variant: 'error' });
-                },
-              })
-            }
-          >
-            {t('glossary.delete')}
-          </Button>
-        </DialogActions>
+        <DialogButtons
+          pending={remove.isPending}
+          label={t('glossary.delete')}
+          color="error"
+          onConfirm={() =>
+            deleting &&
+            remove.mutate([deleting.speakerId], {
+              onSuccess: (res) => {
+                setDeleting(null);
+                enqueueSnackbar(localizeMessage(res.message), { variant: 'success' });
+              },
+              onError: (err) => {
+                setDeleting(null);
+                enqueueSnackbar(localizeMessage(errorText(err)), { variant: 'error' });
+              },
+            })
+          }
+          onClose={() => setDeleting(null)}
+        />
       </Dialog>
     </PageFrame>
   );
