@@ -10,6 +10,7 @@
  */
 import type { InferenceRequest, InferenceResponse } from '@ulca/contracts';
 import { EngineInputError, type EngineOptions, type ReferenceEngine } from '../engine.ts';
+import { loadOnce, referenceEngine } from './engine-shape.ts';
 import {
   IMAGE_LIMITS,
   SAMPLE_HINDI_PNG,
@@ -42,7 +43,6 @@ const MAX_IMAGES = 4;
  */
 export function createImgLangTesseractEngine(opts: EngineOptions): ReferenceEngine<'img-lang-detection'> {
   let state: { pool: TesseractPool; lid: LidModel } | null = null;
-  let warming: Promise<void> | null = null;
   const key = IMG_LANG_SCRIPT_MODELS.join('+');
 
   const start = async (): Promise<void> => {
@@ -51,18 +51,12 @@ export function createImgLangTesseractEngine(opts: EngineOptions): ReferenceEngi
     await pool.warmUp([key], Buffer.from(SAMPLE_HINDI_PNG, 'base64'));
     state = { pool, lid };
   };
-  const warm = async (): Promise<void> => {
-    if (state) return;
-    warming ??= start().finally(() => {
-      warming = null;
-    });
-    await warming;
-  };
+  const { warm, settled } = loadOnce(() => state !== null, start);
 
-  return {
+  return referenceEngine({
     id: 'img-lang-tesseract',
     task: 'img-lang-detection',
-    languages: SERVED.map((sourceLanguage) => ({ sourceLanguage })),
+    sourceLanguages: SERVED,
     card: {
       name: 'Tesseract + fastText image language detection (reference)',
       description:
@@ -99,10 +93,10 @@ export function createImgLangTesseractEngine(opts: EngineOptions): ReferenceEngi
       return { output };
     },
     async close(): Promise<void> {
-      await warming?.catch(() => undefined);
+      await settled();
       const s = state;
       state = null;
       await s?.pool.close();
     },
-  };
+  });
 }

@@ -6,9 +6,10 @@
  */
 import { ToWords } from 'to-words';
 import type { InferenceRequest, InferenceResponse } from '@ulca/contracts';
-import { EngineInputError, type EngineOptions, type ReferenceEngine } from '../engine.ts';
-import { checkTextInputs } from './text-engine-input.ts';
-import { TOWORDS_LOCALES } from './text-normalization-towords.ts';
+import type { EngineOptions, ReferenceEngine } from '../engine.ts';
+import { perLanguageTables, referenceEngine } from './engine-shape.ts';
+import { checkTextInputs, TEXT_INPUT_LIMIT } from './text-engine-input.ts';
+import { TOWORDS_LOCALES, TOWORDS_PROJECT } from './text-normalization-towords.ts';
 
 /** What a phrase of number words means. */
 type Phrase =
@@ -265,17 +266,12 @@ export function inverseNormalize(text: string, lex: Lexicon): string {
  * @throws EngineInputError for an unserved language or empty / over-long text.
  */
 export function createItnRulesEngine(opts: EngineOptions): ReferenceEngine<'itn'> {
-  const lexicons = new Map<string, Lexicon>();
-  function warm(): Promise<void> {
-    if (lexicons.size > 0) return Promise.resolve();
-    for (const [lang, localeCode] of Object.entries(TOWORDS_LOCALES)) lexicons.set(lang, buildLexicon(lang, localeCode));
-    opts.log.info({ engine: 'itn-rules', languages: lexicons.size }, 'reference engine ready');
-    return Promise.resolve();
-  }
-  return {
+  const lexicons = perLanguageTables('itn-rules', TOWORDS_LOCALES, buildLexicon, opts.log);
+  const warm = () => lexicons.warm();
+  return referenceEngine({
     id: 'itn-rules',
     task: 'itn',
-    languages: Object.keys(TOWORDS_LOCALES).map((sourceLanguage) => ({ sourceLanguage })),
+    sourceLanguages: Object.keys(TOWORDS_LOCALES),
     card: {
       name: 'Rule-based number ITN (reference)',
       description:
@@ -292,21 +288,17 @@ export function createItnRulesEngine(opts: EngineOptions): ReferenceEngine<'itn'
         'Digits are written without grouping commas (1234567), in ASCII digits.',
         'Words must be spelt as in the to-words tables or the few variants listed; inflected forms (e.g. "दोनों") are not recognised.',
         'Number words in a row that cannot form one number are read as separate numbers ("two three" → "2 3").',
-        'At most 150 characters per input.',
+        TEXT_INPUT_LIMIT,
       ],
-      license: 'mit',
-      refUrl: 'https://github.com/mastermunj/to-words',
+      ...TOWORDS_PROJECT,
     },
     exampleRequest: { input: [{ source: 'मेरे पास पच्चीस आम और एक लाख पचास हज़ार रुपये हैं' }], config: { language: { sourceLanguage: 'hi' } } },
     warm,
     async infer(request: InferenceRequest<'itn'>): Promise<InferenceResponse<'itn'>> {
       await warm();
-      const lang = request.config.language.sourceLanguage;
-      const lex = lexicons.get(lang);
-      if (!lex) throw new EngineInputError(`ITN in '${lang}' is not supported; served: ${Object.keys(TOWORDS_LOCALES).join(', ')}.`);
+      const lex = lexicons.of(request.config.language.sourceLanguage, 'ITN');
       const texts = checkTextInputs(request.input);
       return { output: texts.map((text, i) => ({ source: request.input[i].source, target: inverseNormalize(text, lex) })) };
     },
-    async close() {},
-  };
+  });
 }

@@ -6,7 +6,8 @@
  */
 import type { InferenceRequest, InferenceResponse } from '@ulca/contracts';
 import { EngineInputError, type EngineOptions, type ReferenceEngine } from '../engine.ts';
-import { checkTextInputs } from './text-engine-input.ts';
+import { referenceEngine } from './engine-shape.ts';
+import { checkTextInputs, TEXT_INPUT_LIMIT } from './text-engine-input.ts';
 
 /**
  * Entity types, in order of precedence when two matches start at the same character and have the
@@ -379,10 +380,10 @@ export function createNerRulesEngine(opts: EngineOptions): ReferenceEngine<'ner'
     }
     return Promise.resolve();
   }
-  return {
+  return referenceEngine({
     id: 'ner-rules',
     task: 'ner',
-    languages: NER_LANGUAGES.map((sourceLanguage) => ({ sourceLanguage })),
+    sourceLanguages: NER_LANGUAGES,
     card: {
       name: 'Rule-based NER (reference)',
       description:
@@ -399,7 +400,7 @@ export function createNerRulesEngine(opts: EngineOptions): ReferenceEngine<'ner'
         'A six-digit number is a PIN code only right after a cue (PIN, pincode, पिन कोड) or a listed place; otherwise NUM.',
         'Dates need digits (15 August, 15/08/1947); weekday names and relative dates ("next Monday", "कल") are not found.',
         'Numbers written as words are not tagged.',
-        'At most 150 characters per input.',
+        TEXT_INPUT_LIMIT,
       ],
       license: 'mit',
       refUrl: 'https://github.com/ULCA-IN/ulca/blob/master/specs/model-schema.yml',
@@ -418,6 +419,5 @@ export function createNerRulesEngine(opts: EngineOptions): ReferenceEngine<'ner'
       // Tagged as sent (not NFC-normalised) so that the indices point into `source` exactly.
       return { output: request.input.map(({ source }) => ({ source, nerPrediction: tagText(source) })) };
     },
-    async close() {},
-  };
+  });
 }

@@ -5,6 +5,7 @@
  */
 import type { InferenceRequest, InferenceResponse } from '@ulca/contracts';
 import { EngineInputError, type EngineOptions, type ReferenceEngine } from '../engine.ts';
+import { loadOnce, referenceEngine } from './engine-shape.ts';
 import {
   IMAGE_LIMITS,
   SAMPLE_HINDI_PNG,
@@ -48,7 +49,6 @@ function requestedLanguage(request: InferenceRequest<'ocr'>): string {
  */
 export function createOcrTesseractEngine(opts: EngineOptions): ReferenceEngine<'ocr'> {
   let pool: TesseractPool | null = null;
-  let warming: Promise<void> | null = null;
 
   const start = async (): Promise<void> => {
     const langPath = await prepareTraineddata(
@@ -69,18 +69,12 @@ export function createOcrTesseractEngine(opts: EngineOptions): ReferenceEngine<'
     pool = p;
   };
 
-  const warm = async (): Promise<void> => {
-    if (pool) return;
-    warming ??= start().finally(() => {
-      warming = null;
-    });
-    await warming;
-  };
+  const { warm, settled } = loadOnce(() => pool !== null, start);
 
-  return {
+  return referenceEngine({
     id: 'ocr-tesseract',
     task: 'ocr',
-    languages: Object.keys(TESSERACT_LANGUAGES).map((sourceLanguage) => ({ sourceLanguage })),
+    sourceLanguages: Object.keys(TESSERACT_LANGUAGES),
     card: {
       name: 'Tesseract OCR (reference)',
       description:
@@ -116,10 +110,10 @@ export function createOcrTesseractEngine(opts: EngineOptions): ReferenceEngine<'
       return { output };
     },
     async close(): Promise<void> {
-      await warming?.catch(() => undefined);
+      await settled();
       const p = pool;
       pool = null;
       await p?.close();
     },
-  };
+  });
 }

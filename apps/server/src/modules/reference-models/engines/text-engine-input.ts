@@ -7,6 +7,8 @@ import { EngineInputError } from '../engine.ts';
 
 /** Most characters (Unicode code points) of one input sentence (docs/product.md try panel: 150 characters of text). */
 export const MAX_TEXT_CHARS = 150;
+/** The model-card limit sentence of an engine that checks its input with {@link checkTextInputs}. */
+export const TEXT_INPUT_LIMIT = `At most ${MAX_TEXT_CHARS} characters per input.`;
 /** Most sentences in one request: the try panel sends one; a script may batch a few. */
 export const MAX_TEXT_INPUTS = 100;
 

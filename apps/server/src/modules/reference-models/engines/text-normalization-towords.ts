@@ -5,8 +5,12 @@
  */
 import { ToWords } from 'to-words';
 import type { InferenceRequest, InferenceResponse } from '@ulca/contracts';
-import { EngineInputError, type EngineOptions, type ReferenceEngine } from '../engine.ts';
-import { checkTextInputs } from './text-engine-input.ts';
+import type { EngineOptions, ReferenceEngine } from '../engine.ts';
+import { perLanguageTables, referenceEngine } from './engine-shape.ts';
+import { checkTextInputs, TEXT_INPUT_LIMIT } from './text-engine-input.ts';
+
+/** The to-words library's licence and page, as the cards of the engines built on its tables cite them. */
+export const TOWORDS_PROJECT = { license: 'mit', refUrl: 'https://github.com/mastermunj/to-words' } as const;
 
 /** to-words locale of each served language (ISO 639-1 → locale code): its 11 Indian-language locales, Indian English and Urdu. */
 export const TOWORDS_LOCALES: Readonly<Record<string, string>> = {
@@ -116,21 +120,21 @@ export function normalizeText(text: string, tw: ToWords, lower: boolean): string
  * @throws EngineInputError for an unserved language or empty / over-long text.
  */
 export function createTextNormalizationTowordsEngine(opts: EngineOptions): ReferenceEngine<'text-normalization'> {
-  const converters = new Map<string, ToWords>();
-  function warm(): Promise<void> {
-    if (converters.size > 0) return Promise.resolve();
-    for (const [lang, localeCode] of Object.entries(TOWORDS_LOCALES)) {
+  const converters = perLanguageTables(
+    'text-normalization-towords',
+    TOWORDS_LOCALES,
+    (_lang, localeCode) => {
       const tw = new ToWords({ localeCode });
       tw.convert(1); // loads the locale's tables now rather than on the first request
-      converters.set(lang, tw);
-    }
-    opts.log.info({ engine: 'text-normalization-towords', languages: converters.size }, 'reference engine ready');
-    return Promise.resolve();
-  }
-  return {
+      return tw;
+    },
+    opts.log,
+  );
+  const warm = () => converters.warm();
+  return referenceEngine({
     id: 'text-normalization-towords',
     task: 'text-normalization',
-    languages: Object.keys(TOWORDS_LOCALES).map((sourceLanguage) => ({ sourceLanguage })),
+    sourceLanguages: Object.keys(TOWORDS_LOCALES),
     card: {
       name: 'to-words number normalisation (reference)',
       description:
@@ -146,22 +150,18 @@ export function createTextNormalizationTowordsEngine(opts: EngineOptions): Refer
         'A decimal part is read as one number after the point word (3.14 → three point fourteen), as to-words does.',
         'A number with a leading zero (007) or longer than 17 digits is read digit by digit.',
         'No agreement with the rest of the sentence (gender, case endings); the words are the locale\u2019s citation forms.',
-        'At most 150 characters per input.',
+        TEXT_INPUT_LIMIT,
       ],
-      license: 'mit',
-      refUrl: 'https://github.com/mastermunj/to-words',
+      ...TOWORDS_PROJECT,
     },
     exampleRequest: { input: [{ source: 'मेरे पास 25 आम और 1,50,000 रुपये हैं' }], config: { language: { sourceLanguage: 'hi' } } },
     warm,
     async infer(request: InferenceRequest<'text-normalization'>): Promise<InferenceResponse<'text-normalization'>> {
       await warm();
       const lang = request.config.language.sourceLanguage;
-      const tw = converters.get(lang);
-      if (!tw)
-        throw new EngineInputError(`Text normalisation in '${lang}' is not supported; served: ${Object.keys(TOWORDS_LOCALES).join(', ')}.`);
+      const tw = converters.of(lang, 'Text normalisation');
       const texts = checkTextInputs(request.input);
       return { output: texts.map((text, i) => ({ source: request.input[i].source, target: normalizeText(text, tw, lang === 'en') })) };
     },
-    async close() {},
-  };
+  });
 }

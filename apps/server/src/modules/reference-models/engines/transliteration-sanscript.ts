@@ -7,7 +7,7 @@
 import Sanscript from '@indic-transliteration/sanscript';
 import type { InferenceRequest, InferenceResponse } from '@ulca/contracts';
 import { EngineInputError, type EngineLanguage, type EngineOptions, type ReferenceEngine } from '../engine.ts';
-import { checkTextInputs } from './text-engine-input.ts';
+import { checkTextInputs, TEXT_INPUT_LIMIT } from './text-engine-input.ts';
 import { Piscina } from 'piscina';
 import { LEXICON_SOURCES, rankReadings, type LexiconIndex, type LexiconTables } from './transliteration-lexicon.ts';
 
@@ -348,7 +348,7 @@ export function createTransliterationSanscriptEngine(
         'Gurmukhi is written with explicit virama conjuncts (ਸ੍ਤ) where Punjabi spelling often omits them; ष and ऋ are spelt श and रि.',
         'From romanised input, up to numSuggestions ranked dictionary words and the strict reading; otherwise one suggestion (two when romanising: ITRANS and IAST).',
         'Text already written entirely in the target script is answered unchanged, as its own suggestion.',
-        'At most 150 characters per input.',
+        TEXT_INPUT_LIMIT,
       ],
       license: 'mit',
       refUrl: 'https://github.com/indic-transliteration/sanscript.js',

@@ -1,6 +1,7 @@
 import wavefile from 'wavefile';
 import type { InferenceRequest, InferenceResponse } from '@ulca/contracts';
 import { EngineInputError, type EngineOptions, type ReferenceEngine } from '../engine.ts';
+import { referenceEngine } from './engine-shape.ts';
 import { processLimiter, runProcess } from '../run-process.ts';
 import { checkScript, checkText } from '../text-input.size-limit.ts';
 
@@ -71,10 +72,10 @@ export function createTtsEspeakEngine(opts: EngineOptions & { concurrency?: numb
     return fixStreamedWavHeader(stdout);
   }
 
-  return {
+  return referenceEngine({
     id: 'tts-espeak',
     task: 'tts',
-    languages: Object.keys(VOICES).map((sourceLanguage) => ({ sourceLanguage })),
+    sourceLanguages: Object.keys(VOICES),
     card: {
       name: 'eSpeak NG TTS (reference)',
       description:
@@ -147,5 +148,5 @@ export function createTtsEspeakEngine(opts: EngineOptions & { concurrency?: numb
     async close() {
       // Nothing stays running between calls: each synthesis is its own short-lived process.
     },
-  };
+  });
 }

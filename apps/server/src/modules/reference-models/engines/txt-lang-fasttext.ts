@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { getLIDModel } from 'fasttext.wasm.js';
 import type { InferenceRequest, InferenceResponse } from '@ulca/contracts';
 import { EngineInputError, type EngineOptions, type ReferenceEngine } from '../engine.ts';
+import { loadOnce, referenceEngine } from './engine-shape.ts';
 
 /** docs/product.md#reference-models: at most 150 characters of text per input (counted in code points). */
 export const MAX_TEXT_CHARS = 150;
@@ -193,23 +194,18 @@ const FASTTEXT_VERSION = (require('fasttext.wasm.js/package.json') as { version:
  */
 export function createTxtLangFasttextEngine(opts: EngineOptions): ReferenceEngine<'txt-lang-detection'> {
   let model: LidModel | null = null;
-  let loading: Promise<LidModel> | null = null;
+  const { warm } = loadOnce(
+    () => model !== null,
+    async () => {
+      model = await loadLidModel();
+      opts.log.info({ engine: 'txt-lang-fasttext' }, 'fastText lid.176 loaded');
+    },
+  );
 
-  const warm = async (): Promise<void> => {
-    if (model) return;
-    loading ??= loadLidModel();
-    try {
-      model = await loading;
-    } finally {
-      loading = null;
-    }
-    opts.log.info({ engine: 'txt-lang-fasttext' }, 'fastText lid.176 loaded');
-  };
-
-  return {
+  return referenceEngine({
     id: 'txt-lang-fasttext',
     task: 'txt-lang-detection',
-    languages: Object.keys(TXT_LID_LANGUAGES).map((sourceLanguage) => ({ sourceLanguage })),
+    sourceLanguages: Object.keys(TXT_LID_LANGUAGES),
     card: {
       name: 'fastText language identification (reference)',
       description:
@@ -239,5 +235,5 @@ export function createTxtLangFasttextEngine(opts: EngineOptions): ReferenceEngin
       // The wasm module has no unload; dropping the reference lets it be collected.
       model = null;
     },
-  };
+  });
 }
