@@ -1,29 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { testModel } from '../test/models.ts';
 import { modelDetailPath, originPath, readDetailState } from './model-navigation.ts';
 
-const record = {
-  modelId: 'm1',
-  name: 'n',
-  version: 'v1.0',
-  description: 'd',
-  refUrl: null,
-  task: { type: 'ocr' },
-  languages: [{ sourceLanguage: 'hi' }],
-  license: 'mit',
-  licenseUrl: null,
-  domain: ['general'],
-  submitter: { name: 's' },
-  trainingDataset: { description: 't' },
-  inferenceEndPoint: { schema: null, isSyncApi: true },
-  status: 'published',
-  unpublishReason: null,
-  submittedOn: 1,
-  publishedOn: 2,
-  isReferenceModel: false,
-  engineCard: null,
-  metric: [],
-  benchmarkPerformance: [],
-};
+const record = testModel({ modelId: 'm1', task: { type: 'ocr' }, languages: [{ sourceLanguage: 'hi' }] });
 
 describe('model page navigation', () => {
   it('builds the paths', () => {

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 
 /** A stored session as lib/session.ts keeps it under 'ulca.session' (for tests). */
 export interface StoredSessionUser {
@@ -19,6 +19,21 @@ export function stubSignedInBrowser(user: StoredSessionUser): void {
   ]);
   vi.stubGlobal('window', { addEventListener: () => {} });
   vi.stubGlobal('localStorage', { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) });
+}
+
+/**
+ * A test file's API modules, loaded for a signed-in `user`: stubs the browser as
+ * {@link stubSignedInBrowser}, loads `load`'s modules before the file's tests (they read the session
+ * when loaded) and unstubs the globals after them. The returned object is filled in before the first test.
+ */
+export function signedInModules<T extends object>(user: StoredSessionUser, load: () => Promise<T>): T {
+  stubSignedInBrowser(user);
+  const modules = {} as T;
+  beforeAll(async () => {
+    Object.assign(modules, await load());
+  });
+  afterAll(() => vi.unstubAllGlobals());
+  return modules;
 }
 
 /** Answers every fetch with JSON `body` and `status`; returns the list the calls are recorded in. */

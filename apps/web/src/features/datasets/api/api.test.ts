@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serveJson, stubSignedInBrowser } from '../../../test/browser-stubs.ts';
+import { describe, expect, it } from 'vitest';
+import { serveJson, signedInModules } from '../../../test/browser-stubs.ts';
 
 // The api client reads the session from browser storage; give it a signed-in user in Node.
-stubSignedInBrowser({ userID: 'u-7', email: 'asha@example.org', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'] });
-
-type Api = typeof import('./list-contributions.ts') &
-  typeof import('./submission-status.ts') &
-  typeof import('./error-report.ts') &
-  typeof import('./submit-dataset.ts');
-let api: Api;
-let ApiRequestError: typeof import('../../../lib/api-client.ts').ApiRequestError;
-beforeAll(async () => {
-  api = {
-    ...(await import('./list-contributions.ts')),
-    ...(await import('./submission-status.ts')),
-    ...(await import('./error-report.ts')),
-    ...(await import('./submit-dataset.ts')),
-  };
-  ({ ApiRequestError } = await import('../../../lib/api-client.ts'));
-});
-afterAll(() => vi.unstubAllGlobals());
-
-/** Answers every fetch with `body` and `status`, recording the calls. */
+const api = signedInModules({ userID: 'u-7', email: 'asha@example.org', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'] }, async () => ({
+  ...(await import('./list-contributions.ts')),
+  ...(await import('./submission-status.ts')),
+  ...(await import('./error-report.ts')),
+  ...(await import('./submit-dataset.ts')),
+  ...(await import('../../../lib/api-client.ts')),
+}));
 
 describe('dataset API calls', () => {
   it('lists every contribution of the user, signed, as the server answers them', async () => {
@@ -89,8 +76,8 @@ describe('dataset API calls', () => {
     });
     serveJson(400, { message: 'Invalid input', code: 'VALIDATION', errors: [{ field: 'url', message: 'Invalid URL' }] });
     const err = await api.submitDataset({ datasetName: 'a', url: 'b', userId: 'u-7' }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ApiRequestError);
-    expect((err as InstanceType<typeof ApiRequestError>).errors).toEqual([{ field: 'url', message: 'Invalid URL' }]);
+    expect(err).toBeInstanceOf(api.ApiRequestError);
+    expect((err as InstanceType<typeof api.ApiRequestError>).errors).toEqual([{ field: 'url', message: 'Invalid URL' }]);
   });
 
   it('reads the stages of a submission and reports 404 for an unknown one', async () => {

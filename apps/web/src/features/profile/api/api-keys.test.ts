@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serveJson, stubSignedInBrowser } from '../../../test/browser-stubs.ts';
+import { describe, expect, it } from 'vitest';
+import { serveJson, signedInModules } from '../../../test/browser-stubs.ts';
 
 // The api client reads the session from browser storage; give it a signed-in user in Node.
-stubSignedInBrowser({ userID: 'u-7', email: 'asha@example.org', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'] });
-
-let api: typeof import('./api-keys.ts');
-beforeAll(async () => {
-  api = await import('./api-keys.ts');
-});
-afterAll(() => vi.unstubAllGlobals());
+const api = signedInModules(
+  { userID: 'u-7', email: 'asha@example.org', firstName: 'Asha', roles: ['CONTRIBUTOR-USER'] },
+  () => import('./api-keys.ts'),
+);
 
 const sent = (c: { init: RequestInit }) => JSON.parse(String(c.init.body)) as unknown;
 const headers = (c: { init: RequestInit }) => c.init.headers as Record<string, string>;

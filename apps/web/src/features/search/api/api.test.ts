@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serveJson, stubSignedInBrowser } from '../../../test/browser-stubs.ts';
+import { describe, expect, it } from 'vitest';
+import { serveJson, signedInModules } from '../../../test/browser-stubs.ts';
 
 // The api client reads the session from browser storage; give it a signed-in user in Node.
-stubSignedInBrowser({ userID: 'u-7', email: 'ravi@example.org', firstName: 'Ravi', roles: ['READONLY-USER'] });
-
-type Api = typeof import('./list-searches.ts') &
-  typeof import('./search-status.ts') &
-  typeof import('./submit-search.ts') &
-  typeof import('./search-options.ts');
-let api: Api;
-beforeAll(async () => {
-  api = {
-    ...(await import('./list-searches.ts')),
-    ...(await import('./search-status.ts')),
-    ...(await import('./submit-search.ts')),
-    ...(await import('./search-options.ts')),
-  };
-});
-afterAll(() => vi.unstubAllGlobals());
-
-/** Answers every fetch with `body` and `status`, recording the calls. */
+const api = signedInModules({ userID: 'u-7', email: 'ravi@example.org', firstName: 'Ravi', roles: ['READONLY-USER'] }, async () => ({
+  ...(await import('./list-searches.ts')),
+  ...(await import('./search-status.ts')),
+  ...(await import('./submit-search.ts')),
+  ...(await import('./search-options.ts')),
+}));
 
 // A row as the server answers it: details are JSON text, with a count even while In-Progress.
 const searchRow = (srn: string, status: string, details: unknown) => ({
