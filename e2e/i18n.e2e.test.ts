@@ -221,12 +221,12 @@ async function seedModels(): Promise<void> {
     suggestedOutput: SUGGESTION,
   });
   expect(feedback.status, await feedback.clone().text()).toBe(200);
-  // One health round per clock minute: ask again while the answer is "already this minute" (a null jobId).
+  // One health round per 10 s slot: ask again while the answer is "already in this slot" (a null jobId).
   await until(
     'a health round',
     async () => ((await asAdmin('POST', MODEL_HEALTH_CHECK_PATH)).json.data as { jobId: string | null } | undefined)?.jobId,
-    75_000,
-    5000,
+    30_000,
+    1000,
   );
   const share = await until('the uptime', async () => {
     const list = (

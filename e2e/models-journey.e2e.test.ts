@@ -27,6 +27,7 @@ import {
 import { silentWav, startTestModelServer, type TestModelServer } from '../apps/server/src/test/model-server.ts';
 import { testDescriptor } from '../apps/server/src/test/model-descriptors.ts';
 import { signHeaders } from '../apps/web/src/lib/signing.ts';
+import { adminKeys } from './support/accounts.ts';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
 import { REPO_ROOT, startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
 
@@ -41,7 +42,6 @@ const NAMES = {
 const SENTENCE = 'The river is calm today.';
 const SUGGESTION = 'नदी आज शांत है।';
 const COMMENT = 'Close, but it kept the English words.';
-const ADMIN_EMAIL = 'admin@ulca.local';
 // The OCR try's upload: a line of printed Tamil from the dataset fixtures.
 const OCR_IMAGE = path.join(REPO_ROOT, 'apps/server/src/test/fixtures/datasets/ocr-valid/images/ta_line_01.png');
 
@@ -118,30 +118,19 @@ async function signedApi<T>(method: 'GET' | 'POST', pathAndQuery: string, keys?:
   return JSON.parse(text) as T;
 }
 
-/** The admin account's signing keys (it is created on first start). */
-async function adminKeys(): Promise<{ publicKey: string; privateKey: string }> {
-  const res = await fetch(at('/user-mgmt/v1/users/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ authenticator: 'ULCA', data: { email: ADMIN_EMAIL, password: platform.adminPassword } }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { userKeys: { publicKey: string; privateKey: string } } }).data.userKeys;
-}
-
 /**
  * An admin's "check now" (POST model/health/check): queues a round that the platform's worker runs,
  * then waits for `modelId`'s health row checked after the request, and returns it. The route keeps
- * one round per clock minute, so while it answers a null jobId (a round this minute already) it
- * asks again every 5 s.
+ * one round per 10 s slot, so while it answers a null jobId (a round in this slot already) it
+ * asks again every second.
  */
 async function checkHealth(modelId: string): Promise<ModelHealthRow> {
-  const keys = await adminKeys();
+  const keys = await adminKeys(platform);
   const asked = Date.now();
   await expect
     .poll(async () => (await signedApi<{ data: { jobId: string | null } }>('POST', MODEL_HEALTH_CHECK_PATH, keys)).data.jobId, {
-      timeout: 75_000,
-      interval: 5000,
+      timeout: 30_000,
+      interval: 1000,
     })
     .toBeTruthy();
   let row: ModelHealthRow | undefined;

@@ -79,3 +79,17 @@ export async function generateApiKey(platform: RunningPlatform, page: Page, appN
   expect(answer.data.ulcaApiKey).toMatch(/^ulca_/);
   return answer.data.ulcaApiKey;
 }
+
+/** The bootstrap ADMIN's e-mail (created on a platform's first start; its password is `platform.adminPassword`). */
+export const ADMIN_EMAIL = 'admin@ulca.local';
+
+/** Signs the bootstrap ADMIN in through the API; resolves with its signing keys, throws unless 200. */
+export async function adminKeys(platform: RunningPlatform): Promise<{ publicKey: string; privateKey: string }> {
+  const res = await fetch(`${platform.baseUrl}/ulca/user-mgmt/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ authenticator: 'ULCA', data: { email: ADMIN_EMAIL, password: platform.adminPassword } }),
+  });
+  if (res.status !== 200) throw new Error(`admin sign-in → ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { userKeys: { publicKey: string; privateKey: string } } }).data.userKeys;
+}
