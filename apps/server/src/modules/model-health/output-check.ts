@@ -15,56 +15,7 @@
  * so the ranges are the Unicode standard's, not a hand-kept table.
  */
 import { INFERENCE_TASKS, TASK_REGISTRY, assertNever, type InferenceTask } from '@ulca/contracts';
-
-/**
- * Unicode scripts (Script property values) each language is written in. Languages written in more
- * than one script list each; languages missing here (unknown, mixed) are not script-checked.
- */
-export const LANGUAGE_SCRIPTS: Readonly<Record<string, readonly string[]>> = {
-  en: ['Latin'],
-  lus: ['Latin'],
-  kha: ['Latin'],
-  grt: ['Latin', 'Bengali'],
-  njz: ['Latin'],
-  pnr: ['Latin'],
-  hi: ['Devanagari'],
-  mr: ['Devanagari'],
-  ne: ['Devanagari'],
-  sa: ['Devanagari'],
-  mai: ['Devanagari'],
-  bho: ['Devanagari'],
-  raj: ['Devanagari'],
-  awa: ['Devanagari'],
-  hne: ['Devanagari'],
-  mag: ['Devanagari'],
-  bns: ['Devanagari'],
-  mwr: ['Devanagari'],
-  anp: ['Devanagari'],
-  bih: ['Devanagari'],
-  hlb: ['Devanagari'],
-  gbm: ['Devanagari'],
-  sjp: ['Devanagari'],
-  brx: ['Devanagari'],
-  doi: ['Devanagari', 'Dogra'],
-  kok: ['Devanagari'],
-  gom: ['Devanagari', 'Latin', 'Kannada'],
-  ks: ['Arabic', 'Devanagari'],
-  sd: ['Arabic', 'Devanagari'],
-  ur: ['Arabic'],
-  bn: ['Bengali'],
-  as: ['Bengali'],
-  mni: ['Bengali', 'Meetei_Mayek'],
-  ta: ['Tamil'],
-  te: ['Telugu'],
-  kn: ['Kannada'],
-  tcy: ['Kannada', 'Tulu_Tigalari'],
-  ml: ['Malayalam'],
-  gu: ['Gujarati'],
-  pa: ['Gurmukhi'],
-  or: ['Oriya'],
-  si: ['Sinhala'],
-  sat: ['Ol_Chiki', 'Devanagari', 'Bengali', 'Oriya'],
-};
+import { LANGUAGE_SCRIPTS } from '../../lib/language-scripts.ts';
 
 /** Share of letters that must be in the expected script(s) (names, numbers in Latin, … are tolerated below it). */
 export const SCRIPT_SHARE_REQUIRED = 0.5;

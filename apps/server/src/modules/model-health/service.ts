@@ -24,7 +24,7 @@ import * as repo from './repo.ts';
 import type { HealthCheckOutcome } from './repo.ts';
 import type { ReferenceModelServices } from '../reference-models/service.ts';
 
-export { checkOutput, LANGUAGE_SCRIPTS, SCRIPT_CHECKED_TASKS } from './output-check.ts';
+export { checkOutput, SCRIPT_CHECKED_TASKS } from './output-check.ts';
 
 /** Reason recorded for a model whose descriptor carries no example request to call it with. */
 export const NO_EXAMPLE_REQUEST_MESSAGE =

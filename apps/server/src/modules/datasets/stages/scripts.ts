@@ -5,76 +5,17 @@
  * Scripts are Unicode script property names (`\p{Script=…}`), so the character tables are the
  * regex engine's, not ours. A language maps to the script(s) it is commonly written in; text
  * passes when enough of its letters belong to any of them. Languages without a settled script
- * (mixed, unknown, Santali, Panim) map to null and are not checked.
+ * (mixed, unknown, Santali, Panim) are not checked. The language table is lib/language-scripts.ts.
  */
+import { LANGUAGE_SCRIPTS, type UnicodeScript } from '../../../lib/language-scripts.ts';
 
-/** Unicode script property value names used below. */
-export type UnicodeScript =
-  | 'Latin'
-  | 'Devanagari'
-  | 'Bengali'
-  | 'Gurmukhi'
-  | 'Gujarati'
-  | 'Oriya'
-  | 'Tamil'
-  | 'Telugu'
-  | 'Kannada'
-  | 'Malayalam'
-  | 'Sinhala'
-  | 'Arabic'
-  | 'Thaana'
-  | 'Meetei_Mayek'
-  | 'Ol_Chiki';
+export type { UnicodeScript };
 
-/** Language code → script(s), or null when the script is ambiguous or unknown (no check). */
-export const LANGUAGE_SCRIPTS: Readonly<Record<string, readonly UnicodeScript[] | null>> = {
-  en: ['Latin'],
-  hi: ['Devanagari'],
-  mr: ['Devanagari'],
-  ne: ['Devanagari'],
-  sa: ['Devanagari'],
-  mai: ['Devanagari'],
-  bho: ['Devanagari'],
-  brx: ['Devanagari'],
-  doi: ['Devanagari'],
-  kok: ['Devanagari'],
-  awa: ['Devanagari'],
-  hne: ['Devanagari'],
-  mag: ['Devanagari'],
-  bns: ['Devanagari'],
-  mwr: ['Devanagari'],
-  raj: ['Devanagari'],
-  anp: ['Devanagari'],
-  bih: ['Devanagari'],
-  hlb: ['Devanagari'],
-  gbm: ['Devanagari'],
-  // Goan Konkani is printed in Devanagari, Latin (Romi) and Kannada.
-  gom: ['Devanagari', 'Latin', 'Kannada'],
-  sjp: ['Devanagari', 'Bengali'],
-  bn: ['Bengali'],
-  as: ['Bengali'],
-  mni: ['Bengali', 'Meetei_Mayek'],
-  pa: ['Gurmukhi'],
-  gu: ['Gujarati'],
-  or: ['Oriya'],
-  ta: ['Tamil'],
-  te: ['Telugu'],
-  kn: ['Kannada'],
-  tcy: ['Kannada', 'Malayalam'],
-  ml: ['Malayalam'],
-  si: ['Sinhala'],
-  ur: ['Arabic'],
-  ks: ['Arabic', 'Devanagari'],
-  sd: ['Arabic', 'Devanagari'],
-  lus: ['Latin'],
-  kha: ['Latin'],
-  grt: ['Latin'],
-  njz: ['Latin'],
-  sat: null,
-  pnr: null,
-  mixed: null,
-  unknown: null,
-};
+/**
+ * Languages the validate stage does not script-check: no settled script in datasets (mixed,
+ * unknown), or one too often written in another (Santali, Panim).
+ */
+const UNCHECKED_LANGUAGES: ReadonlySet<string> = new Set(['mixed', 'unknown', 'sat', 'pnr']);
 
 /** ISO 15924 code (params `sourceScriptCode` / `targetScriptCode`) → Unicode script name. */
 export const ISO15924_SCRIPTS: Readonly<Record<string, UnicodeScript>> = {
@@ -104,7 +45,7 @@ export const ISO15924_SCRIPTS: Readonly<Record<string, UnicodeScript>> = {
  */
 export function expectedScripts(lang: string, scriptCode?: string): readonly UnicodeScript[] | null {
   if (scriptCode && ISO15924_SCRIPTS[scriptCode]) return [ISO15924_SCRIPTS[scriptCode]];
-  return LANGUAGE_SCRIPTS[lang] ?? null;
+  return UNCHECKED_LANGUAGES.has(lang) ? null : (LANGUAGE_SCRIPTS[lang] ?? null);
 }
 
 const LETTER = /^\p{L}$/u;
