@@ -1,15 +1,12 @@
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useEffect } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
+import { useNavigate, useParams } from 'react-router';
 import { accountErrorMessage } from '../messages.ts';
 import { FullScreenSpinner } from '../../../components/FullScreenSpinner.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useVerifyUser } from '../api/verify-user.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { SignInOutcome } from './AuthFormParts.tsx';
 
 /** Delay before leaving the activation screen for login, success or not (docs/product.md#states-and-transitions). */
 export const ACTIVATION_REDIRECT_MS = 4000;
@@ -34,31 +31,25 @@ export default function ActivatePage() {
 
   if (verify.isPending) return <FullScreenSpinner label={t('auth.activating')} />;
 
+  const outcome = verify.isSuccess
+    ? verify.data.alreadyActive
+      ? // A used link opened again: the account is fine, nothing failed.
+        { severity: 'info' as const, title: t('auth.alreadyActive'), text: localizeMessage(verify.data.message) }
+      : {
+          severity: 'success' as const,
+          title: t('auth.congratulations'),
+          text: `${localizeMessage(verify.data.message) || t('auth.nowActive')} ${t('auth.canSignIn')}`,
+        }
+    : {
+        severity: 'error' as const,
+        title: t('auth.activationFailed'),
+        text: localizeMessage(accountErrorMessage(verify.error, t('messages.tryAgainLater'))),
+      };
   return (
     <AuthCard title={t('auth.activation')}>
-      {verify.isSuccess && verify.data.alreadyActive ? (
-        // A used link opened again: the account is fine, nothing failed.
-        <Alert severity="info" sx={{ my: 2 }}>
-          <AlertTitle>{t('auth.alreadyActive')}</AlertTitle>
-          {localizeMessage(verify.data.message)}
-        </Alert>
-      ) : verify.isSuccess ? (
-        <Alert severity="success" sx={{ my: 2 }}>
-          <AlertTitle>{t('auth.congratulations')}</AlertTitle>
-          {localizeMessage(verify.data.message) || t('auth.nowActive')} {t('auth.canSignIn')}
-        </Alert>
-      ) : (
-        <Alert severity="error" sx={{ my: 2 }}>
-          <AlertTitle>{t('auth.activationFailed')}</AlertTitle>
-          {localizeMessage(accountErrorMessage(verify.error, t('messages.tryAgainLater')))}
-        </Alert>
-      )}
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} role="status">
-        {t('auth.takenToSignIn')}
-      </Typography>
-      <Button component={RouterLink} to="/user/login" variant="contained" fullWidth>
-        {t('auth.proceedToLogin')}
-      </Button>
+      <SignInOutcome severity={outcome.severity} title={outcome.title} note={t('auth.takenToSignIn')} button={t('auth.proceedToLogin')}>
+        {outcome.text}
+      </SignInOutcome>
     </AuthCard>
   );
 }

@@ -1,21 +1,18 @@
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { accountErrorMessage } from '../messages.ts';
-import { fieldProps } from '../../../components/form.ts';
+import { fieldWithError } from '../../../components/form.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { forgotPasswordFormSchema, type ForgotPasswordFormInput, type ForgotPasswordFormValues } from '../schemas.ts';
 import { useBackToLogin } from '../useBackToLogin.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { AuthSubmitButton, BackToSignInAlert } from './AuthFormParts.tsx';
+import { AuthFooterLink, AuthSubmitButton, BackToSignInAlert } from './AuthFormParts.tsx';
 
 /** docs/product.md#messages failure text of this screen, used when the server gives no message. */
 const FORGOT_FAILED = 'Something went wrong while we tried to send password to the given email id';
@@ -58,21 +55,14 @@ export default function ForgotPasswordPage() {
           autoComplete="email"
           autoFocus
           disabled={sent !== null}
-          {...fieldProps(register('email'))}
-          error={!!formState.errors.email}
-          helperText={localizeMessage(formState.errors.email?.message)}
+          {...fieldWithError(register('email'), formState.errors.email)}
         />
         {sent !== null ? <BackToSignInAlert message={localizeMessage(sent) ?? sent} /> : null}
         <AuthSubmitButton busy={busy} busyText={t('auth.sending')} disabled={sent !== null}>
           {sent !== null ? t('auth.linkSent') : t('auth.sendResetLink')}
         </AuthSubmitButton>
       </Box>
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        {t('auth.rememberedIt')}{' '}
-        <Link component={RouterLink} underline="always" to="/user/login">
-          {t('auth.backToSignIn')}
-        </Link>
-      </Typography>
+      <AuthFooterLink text={t('auth.rememberedIt')} linkText={t('auth.backToSignIn')} to="/user/login" />
     </AuthCard>
   );
 }

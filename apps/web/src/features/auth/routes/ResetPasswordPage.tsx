@@ -1,27 +1,23 @@
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { clearSession, getSession } from '../../../lib/session.ts';
 import { ErrorState } from '../../../components/ErrorState.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import { PasswordField } from '../../../components/PasswordField.tsx';
-import { fieldProps } from '../../../components/form.ts';
+import { fieldWithError } from '../../../components/form.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { accountErrorMessage } from '../messages.ts';
 import { RESET_LINK_INVALID_MESSAGE, RESET_TOKEN_INVALID, useResetPassword, useTokenStatus } from '../api/reset-password.ts';
 import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../schemas.ts';
 import { useBackToLogin } from '../useBackToLogin.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { AuthSubmitButton, BackToSignInAlert } from './AuthFormParts.tsx';
+import { AuthSubmitButton, BackToSignInAlert, SignInOutcome } from './AuthFormParts.tsx';
 
 /** docs/product.md#messages failure text of this screen, used when the server gives no message. */
 const RESET_FAILED = 'Something went wrong while we tried to create password';
@@ -82,16 +78,14 @@ export default function ResetPasswordPage() {
   if (linkInvalid !== null) {
     return (
       <AuthCard title={t('auth.resetPassword')}>
-        <Alert severity="error" sx={{ my: 2 }}>
-          <AlertTitle>{t('auth.linkUnusable')}</AlertTitle>
+        <SignInOutcome
+          severity="error"
+          title={t('auth.linkUnusable')}
+          note={t('auth.takenToSignInNewLink')}
+          button={t('auth.backToSignIn')}
+        >
           {localizeMessage(linkInvalid)}
-        </Alert>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} role="status">
-          {t('auth.takenToSignInNewLink')}
-        </Typography>
-        <Button component={RouterLink} to="/user/login" variant="contained" fullWidth>
-          {t('auth.backToSignIn')}
-        </Button>
+        </SignInOutcome>
       </AuthCard>
     );
   }
@@ -125,17 +119,13 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           autoFocus
           disabled={done !== null}
-          {...fieldProps(register('password'))}
-          error={!!formState.errors.password}
-          helperText={localizeMessage(formState.errors.password?.message) ?? t('auth.passwordHint')}
+          {...fieldWithError(register('password'), formState.errors.password, t('auth.passwordHint'))}
         />
         <PasswordField
           label={t('auth.confirmNewPassword')}
           autoComplete="new-password"
           disabled={done !== null}
-          {...fieldProps(register('confirmPassword'))}
-          error={!!formState.errors.confirmPassword}
-          helperText={localizeMessage(formState.errors.confirmPassword?.message)}
+          {...fieldWithError(register('confirmPassword'), formState.errors.confirmPassword)}
         />
         {done !== null ? <BackToSignInAlert message={localizeMessage(done) ?? done} /> : null}
         <AuthSubmitButton busy={busy} busyText={t('auth.saving')} disabled={done !== null}>

@@ -17,12 +17,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { accountErrorMessage } from '../messages.ts';
 import { PasswordField } from '../../../components/PasswordField.tsx';
-import { fieldProps } from '../../../components/form.ts';
+import { fieldWithError } from '../../../components/form.ts';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { useSignup } from '../api/signup.ts';
 import { signupFormSchema, type SignupFormInput, type SignupFormValues } from '../schemas.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { AuthSubmitButton } from './AuthFormParts.tsx';
+import { AuthFooterLink, AuthSubmitButton } from './AuthFormParts.tsx';
 
 /** /user/register: self sign-up as CONTRIBUTOR-USER (docs/product.md#entities-and-fields, docs/product.md#validation-rules), then "check your e-mail". */
 export default function SignupPage() {
@@ -67,35 +67,17 @@ export default function SignupPage() {
   return (
     <AuthCard title={t('auth.createAccount')} subtitle={t('auth.signupSubtitle')}>
       <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.createAccount')}>
-        <TextField
-          label={t('auth.name')}
-          autoComplete="name"
-          autoFocus
-          {...fieldProps(register('name'))}
-          error={!!e.name}
-          helperText={localizeMessage(e.name?.message)}
-        />
-        <TextField
-          label={t('auth.email')}
-          type="email"
-          autoComplete="email"
-          {...fieldProps(register('email'))}
-          error={!!e.email}
-          helperText={localizeMessage(e.email?.message)}
-        />
+        <TextField label={t('auth.name')} autoComplete="name" autoFocus {...fieldWithError(register('name'), e.name)} />
+        <TextField label={t('auth.email')} type="email" autoComplete="email" {...fieldWithError(register('email'), e.email)} />
         <PasswordField
           label={t('auth.password')}
           autoComplete="new-password"
-          {...fieldProps(register('password'))}
-          error={!!e.password}
-          helperText={localizeMessage(e.password?.message) ?? t('auth.passwordHint')}
+          {...fieldWithError(register('password'), e.password, t('auth.passwordHint'))}
         />
         <PasswordField
           label={t('auth.confirmPassword')}
           autoComplete="new-password"
-          {...fieldProps(register('confirmPassword'))}
-          error={!!e.confirmPassword}
-          helperText={localizeMessage(e.confirmPassword?.message)}
+          {...fieldWithError(register('confirmPassword'), e.confirmPassword)}
         />
         <Controller
           name="acceptTerms"
@@ -128,12 +110,7 @@ export default function SignupPage() {
           {t('auth.createAccountButton')}
         </AuthSubmitButton>
       </Box>
-      <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-        {t('auth.haveAccount')}{' '}
-        <Link component={RouterLink} underline="always" to="/user/login">
-          {t('auth.signIn')}
-        </Link>
-      </Typography>
+      <AuthFooterLink text={t('auth.haveAccount')} linkText={t('auth.signIn')} to="/user/login" />
     </AuthCard>
   );
 }
