@@ -23,8 +23,10 @@ export function unauthorizedAction(pathname: string, signedInOnly: boolean): 'ig
 
 /**
  * Listens for the global "unauthorised" flag raised by any 401 (docs/product.md#states-and-transitions, docs/product.md#messages).
- * On a page that needs sign-in: shows 'You are not authorized to do this action at the moment!',
- * then after 3 s clears the session and goes to the login page, remembering the current page. On a
+ * A session the server says is over (the api client has cleared it) sends a page that needs
+ * sign-in straight to the sign-in form, which says the session ended. Any other 401 on such a
+ * page shows 'You are not authorized to do this action at the moment!', then after 3 s clears
+ * the session and goes to the login page, remembering the current page. On a
  * public page (a model card, Explore, the dashboard…) a session that has ended must not cost the
  * visitor their page: the session is cleared at once, the page's data is fetched again as an
  * anonymous visitor, and a note says the session ended (docs/product.md#sign-in-and-accounts).
@@ -48,10 +50,21 @@ export function UnauthorizedWatcher() {
   }, [t]);
 
   useEffect(() => {
-    const off = onUnauthorized(() => {
+    const off = onUnauthorized(({ sessionEnded }) => {
       if (pending.current) return;
       const action = unauthorizedAction(here.current.location.pathname, here.current.signedInOnly);
       if (action === 'ignore') return;
+      if (sessionEnded) {
+        // The api client has already dropped the session: RequireAuth shows the sign-in form,
+        // which says why; a public page carries on as for a visitor.
+        if (action === 'login') {
+          queryClient.clear();
+          return;
+        }
+        void queryClient.resetQueries();
+        enqueueSnackbar(tRef.current('account.sessionEnded'), { variant: 'info', preventDuplicate: true });
+        return;
+      }
       if (action === 'anonymous') {
         // A 401 with no session is the page's own business (e.g. a visitor asking for their own items).
         if (!getSession()) return;

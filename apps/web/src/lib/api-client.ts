@@ -1,4 +1,4 @@
-import { getSession } from './session.ts';
+import { clearSession, getSession } from './session.ts';
 import { currentLanguage, i18n, localizeMessage } from './i18n/i18n.ts';
 
 /** An API failure with the server's `{ message, code, errors? }` body (docs/api.md#errors). */
@@ -22,13 +22,37 @@ export const STATUS_MESSAGES: Record<number, string> = {
 };
 export const DEFAULT_ERROR = 'Something went wrong while we process your request. Please try after sometime.';
 
-type Unauthorized = () => void;
+/** What a 401 tells its listeners: `sessionEnded` when it ended the stored session (already cleared). */
+export interface UnauthorizedInfo {
+  sessionEnded: boolean;
+}
+type Unauthorized = (info: UnauthorizedInfo) => void;
 const unauthorizedListeners = new Set<Unauthorized>();
 
-/** Subscribes to the global "unauthorised" flag raised by any 401 (the shell returns to login after 3 s). */
+/** Subscribes to the global "unauthorised" flag raised by any 401 (app/UnauthorizedWatcher.tsx decides what the page does). */
 export function onUnauthorized(cb: Unauthorized): () => void {
   unauthorizedListeners.add(cb);
   return () => unauthorizedListeners.delete(cb);
+}
+
+/**
+ * Codes of a 401 saying the session key itself is over (logged out in another tab, password
+ * changed or reset, account deactivated or deleted: docs/api.md#errors). Other 401s (a replayed or
+ * malformed signature, a missing API key) say nothing about the session, so they do not end it.
+ */
+const SESSION_OVER_CODES: ReadonlySet<string> = new Set(['SESSION_ENDED', 'ACCOUNT_DISABLED']);
+
+/** Set when the server ended the stored session; the login page says so once (see sessionEndedByServer). */
+let sessionEndedNote = false;
+
+/** Whether the last session was ended by the server (not by this tab's logout) since the note was last dismissed. */
+export function sessionEndedByServer(): boolean {
+  return sessionEndedNote;
+}
+
+/** Forgets that the server ended a session (once the login page has said so, or the user signed in again). */
+export function dismissSessionEnded(): void {
+  sessionEndedNote = false;
 }
 
 export interface RequestOptions<T> {
@@ -83,7 +107,8 @@ function serverClockOffset(res: Response): number {
  * (signature v2: key, payload, sig, x-ulca-timestamp, x-ulca-nonce) when a session exists, afresh
  * for every request; when the server answers SIGNATURE_EXPIRED it retries once on the server's
  * clock. Resolves with the parsed JSON body; throws ApiRequestError with the server's message, or
- * the spec's per-status wording; a 401 also raises the unauthorised flag.
+ * the spec's per-status wording; a 401 also raises the unauthorised flag, and one saying the
+ * session is over (SESSION_ENDED, ACCOUNT_DISABLED) to a call signed with it clears the session.
  */
 export async function apiRequest<T = unknown>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -100,11 +125,14 @@ export async function apiRequest<T = unknown>(
     : opts.body === undefined
       ? undefined
       : JSON.stringify(opts.body);
+  // The session key the call was signed with: only a 401 to that key's own call may end it.
+  let signedWith: string | undefined;
   const send = async (): Promise<Response> => {
     const headers: Record<string, string> = {};
     if (sentBody !== undefined) headers['content-type'] = opts.rawBody?.contentType ?? 'application/json';
     const session = getSession();
     if (session && opts.signed !== false) {
+      signedWith = session.userKeys.publicKey;
       // Loaded with the first signed call: a visitor who is not signed in never needs the hashing code.
       const { signHeaders } = await import('./signing.ts');
       Object.assign(
@@ -142,8 +170,18 @@ export async function apiRequest<T = unknown>(
     json = undefined;
   }
   if (!res.ok) {
-    if (res.status === 401) unauthorizedListeners.forEach((l) => l());
     const b = (json ?? {}) as { message?: string; why?: string; code?: string; errors?: { field: string; message: string }[] };
+    if (res.status === 401) {
+      // A session ended elsewhere is dropped at once, quietly: the header loses the avatar and
+      // pages that need sign-in show the sign-in form (docs/product.md#sign-in-and-accounts).
+      const sessionEnded =
+        signedWith !== undefined && SESSION_OVER_CODES.has(b.code ?? '') && getSession()?.userKeys.publicKey === signedWith;
+      if (sessionEnded) {
+        sessionEndedNote = true;
+        clearSession();
+      }
+      unauthorizedListeners.forEach((l) => l({ sessionEnded }));
+    }
     throw new ApiRequestError(res.status, b.why ?? b.message ?? STATUS_MESSAGES[res.status] ?? DEFAULT_ERROR, b.code, b.errors);
   }
   return opts.schema ? opts.schema.parse(json) : (json as T);
