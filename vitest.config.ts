@@ -21,6 +21,12 @@ export default defineConfig({
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // Vitest's default is one worker less than the cores: one worker on a 2-core machine, where
+          // most of a unit file's time is compiling its imports (docs/operations.md#tests-and-ci).
+          fileParallelism: true,
+          maxWorkers: 2,
+          // Vitest's 5 s would fail a whole-tree lint or scan on a loaded machine: speed is a bench's business.
+          testTimeout: 30_000,
         },
       },
       {
