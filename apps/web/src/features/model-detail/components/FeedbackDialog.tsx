@@ -1,17 +1,11 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { InferenceTask } from '@ulca/contracts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { RatingDialog } from '../../../components/RatingDialog.tsx';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import { useSubmitFeedback } from '../api/feedback.ts';
 import { useFeedbackQuestions } from '../api/shared-hooks.ts';
@@ -72,68 +66,56 @@ export function FeedbackDialog({
 
   const showSuggest = suggesting || (rating > 0 && rating <= DETAIL_AT_OR_BELOW);
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="feedback-title">
-      <DialogTitle id="feedback-title">{t('modelDetail.feedback.title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Typography variant="body2" color="text.secondary">
-            {t('modelDetail.feedback.lead')}
-          </Typography>
-          <div>
-            <Typography component="legend" id="rating-question" sx={{ mb: 0.5 }}>
-              {/* The question is kept in English in the stored feedback; shown in the interface language. */}
-              {t(`modelDetail.feedback.q.${task}`, { defaultValue: questions.rating })}
-            </Typography>
-            <Rating
-              name="feedback-rating"
-              value={rating || null}
-              size="large"
-              onChange={(_, v) => setRating(v ?? 0)}
-              aria-labelledby="rating-question"
-            />
-          </div>
-          {!showSuggest && (
-            <div>
-              <Button size="small" variant="outlined" onClick={() => setSuggesting(true)}>
-                {t('modelDetail.feedback.suggest')}
-              </Button>
-            </div>
-          )}
-          <Collapse in={showSuggest} unmountOnExit>
-            <Stack spacing={1}>
-              <TextField
-                label={t('modelDetail.feedback.suggest')}
-                helperText={editable ? t('modelDetail.feedback.suggestEditable') : t('modelDetail.feedback.suggestExpected')}
-                value={suggestion}
-                onChange={(e) => setSuggestion(e.target.value)}
-                multiline
-                minRows={2}
-                slotProps={{ htmlInput: { maxLength: 10000 } }}
-              />
-              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                <Button size="small" disabled={!suggestion.trim() || submit.isPending} onClick={() => setSuggestion('')}>
-                  {t('modelDetail.feedback.clear')}
-                </Button>
-              </Stack>
-            </Stack>
-          </Collapse>
+    <RatingDialog
+      open={open}
+      onClose={onClose}
+      titleId="feedback-title"
+      title={t('modelDetail.feedback.title')}
+      lead={t('modelDetail.feedback.lead')}
+      questionId="rating-question"
+      // The question is kept in English in the stored feedback; shown in the interface language.
+      question={t(`modelDetail.feedback.q.${task}`, { defaultValue: questions.rating })}
+      ratingName="feedback-rating"
+      ratingValue={rating || null}
+      onRate={setRating}
+      error={submit.isError ? localizeMessage(errorMessage(submit.error)) : undefined}
+      submitLabel={submit.isPending ? t('modelDetail.feedback.submitting') : t('common.submit')}
+      submitDisabled={rating <= 0 || submit.isPending}
+      onSubmit={() => send(showSuggest)}
+    >
+      {!showSuggest && (
+        <div>
+          <Button size="small" variant="outlined" onClick={() => setSuggesting(true)}>
+            {t('modelDetail.feedback.suggest')}
+          </Button>
+        </div>
+      )}
+      <Collapse in={showSuggest} unmountOnExit>
+        <Stack spacing={1}>
           <TextField
-            label={t('modelDetail.feedback.q.comments', { defaultValue: questions.comments })}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
+            label={t('modelDetail.feedback.suggest')}
+            helperText={editable ? t('modelDetail.feedback.suggestEditable') : t('modelDetail.feedback.suggestExpected')}
+            value={suggestion}
+            onChange={(e) => setSuggestion(e.target.value)}
             multiline
             minRows={2}
-            slotProps={{ htmlInput: { maxLength: 5000 } }}
+            slotProps={{ htmlInput: { maxLength: 10000 } }}
           />
-          {submit.isError && <Alert severity="error">{localizeMessage(errorMessage(submit.error))}</Alert>}
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button size="small" disabled={!suggestion.trim() || submit.isPending} onClick={() => setSuggestion('')}>
+              {t('modelDetail.feedback.clear')}
+            </Button>
+          </Stack>
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={rating <= 0 || submit.isPending} onClick={() => send(showSuggest)}>
-          {submit.isPending ? t('modelDetail.feedback.submitting') : t('common.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </Collapse>
+      <TextField
+        label={t('modelDetail.feedback.q.comments', { defaultValue: questions.comments })}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 5000 } }}
+      />
+    </RatingDialog>
   );
 }

@@ -1,17 +1,13 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import Alert from '@mui/material/Alert';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { RatingDialog } from '../../../components/RatingDialog.tsx';
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
 import { useStsSlots } from '../lib/slots.ts';
@@ -97,91 +93,73 @@ export function StsFeedbackDialog({
 
   const low = rating > 0 && rating <= DETAIL_AT_OR_BELOW;
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="sts-feedback-title">
-      <DialogTitle id="sts-feedback-title">{t('sts.feedback')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Typography variant="body2" color="text.secondary">
-            {t('sts.feedbackDialog.intro')}
-          </Typography>
-          <div>
-            <Typography component="legend" id="sts-rating-question" sx={{ mb: 0.5 }}>
-              {shown('sts', 'sts.feedbackDialog.overall')}
-            </Typography>
-            <Rating
-              name="sts-rating"
-              value={rating}
-              onChange={(_e, v) => setRating(v ?? 0)}
-              aria-labelledby="sts-rating-question"
-              size="large"
-            />
-          </div>
-          {rating > DETAIL_AT_OR_BELOW && (
-            <Link
-              component="button"
-              type="button"
-              variant="body2"
-              onClick={() => setDetailOpen((o) => !o)}
-              sx={{ alignSelf: 'flex-start' }}
-            >
-              {detailOpen ? t('sts.feedbackDialog.hideDetail') : t('sts.feedbackDialog.showDetail')}
-            </Link>
-          )}
-          <Collapse in={low || detailOpen} unmountOnExit>
-            <Stack spacing={1.5} sx={{ pl: 1, borderLeft: 3, borderColor: 'divider' }} aria-label={t('sts.feedbackDialog.rateEach')}>
-              {stages.map((s) => (
-                <div key={s}>
-                  <Typography component="legend" variant="body2" id={`sts-stage-${s}`}>
-                    {t(`sts.feedbackDialog.stage.${s}`)} —{' '}
-                    {questions?.find((q) => q.code === s)?.question ??
-                      t('sts.feedbackDialog.rate', { stage: t(`sts.feedbackDialog.stage.${s}`) })}
-                  </Typography>
-                  <Rating
-                    name={`sts-stage-${s}`}
-                    value={stageRatings[s]}
-                    onChange={(_e, v) => setStageRatings((r) => ({ ...r, [s]: v ?? 0 }))}
-                    aria-labelledby={`sts-stage-${s}`}
-                  />
-                </div>
-              ))}
-            </Stack>
-          </Collapse>
-          {rating > DETAIL_AT_OR_BELOW && (
-            <>
-              <Stack spacing={1}>
-                <TextField
-                  label={t('sts.feedbackDialog.suggest')}
-                  value={suggestion}
-                  onChange={(e) => setSuggestion(e.target.value)}
-                  multiline
-                  minRows={2}
-                  fullWidth
-                />
-                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                  <Button onClick={() => setSuggestion('')} disabled={!suggestion.trim()}>
-                    {t('sts.feedbackDialog.clear')}
-                  </Button>
-                </Stack>
-              </Stack>
-              <TextField
-                label={shown('comments', 'sts.feedbackDialog.comments')}
-                value={comment}
-                onChange={(e) => setComment(e.target.value)}
-                multiline
-                minRows={2}
-                fullWidth
+    <RatingDialog
+      open={open}
+      onClose={onClose}
+      titleId="sts-feedback-title"
+      title={t('sts.feedback')}
+      lead={t('sts.feedbackDialog.intro')}
+      questionId="sts-rating-question"
+      question={shown('sts', 'sts.feedbackDialog.overall')}
+      ratingName="sts-rating"
+      ratingValue={rating}
+      onRate={setRating}
+      error={submit.isError ? localizeMessage(errorMessage(submit.error)) : undefined}
+      submitLabel={t('common.submit')}
+      submitDisabled={rating <= 0 || submit.isPending}
+      onSubmit={() => send(rating > DETAIL_AT_OR_BELOW)}
+    >
+      {rating > DETAIL_AT_OR_BELOW && (
+        <Link component="button" type="button" variant="body2" onClick={() => setDetailOpen((o) => !o)} sx={{ alignSelf: 'flex-start' }}>
+          {detailOpen ? t('sts.feedbackDialog.hideDetail') : t('sts.feedbackDialog.showDetail')}
+        </Link>
+      )}
+      <Collapse in={low || detailOpen} unmountOnExit>
+        <Stack spacing={1.5} sx={{ pl: 1, borderLeft: 3, borderColor: 'divider' }} aria-label={t('sts.feedbackDialog.rateEach')}>
+          {stages.map((s) => (
+            <div key={s}>
+              <Typography component="legend" variant="body2" id={`sts-stage-${s}`}>
+                {t(`sts.feedbackDialog.stage.${s}`)} —{' '}
+                {questions?.find((q) => q.code === s)?.question ??
+                  t('sts.feedbackDialog.rate', { stage: t(`sts.feedbackDialog.stage.${s}`) })}
+              </Typography>
+              <Rating
+                name={`sts-stage-${s}`}
+                value={stageRatings[s]}
+                onChange={(_e, v) => setStageRatings((r) => ({ ...r, [s]: v ?? 0 }))}
+                aria-labelledby={`sts-stage-${s}`}
               />
-            </>
-          )}
-          {submit.isError && <Alert severity="error">{localizeMessage(errorMessage(submit.error))}</Alert>}
+            </div>
+          ))}
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={() => send(rating > DETAIL_AT_OR_BELOW)} disabled={rating <= 0 || submit.isPending}>
-          {t('common.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </Collapse>
+      {rating > DETAIL_AT_OR_BELOW && (
+        <>
+          <Stack spacing={1}>
+            <TextField
+              label={t('sts.feedbackDialog.suggest')}
+              value={suggestion}
+              onChange={(e) => setSuggestion(e.target.value)}
+              multiline
+              minRows={2}
+              fullWidth
+            />
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+              <Button onClick={() => setSuggestion('')} disabled={!suggestion.trim()}>
+                {t('sts.feedbackDialog.clear')}
+              </Button>
+            </Stack>
+          </Stack>
+          <TextField
+            label={shown('comments', 'sts.feedbackDialog.comments')}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            multiline
+            minRows={2}
+            fullWidth
+          />
+        </>
+      )}
+    </RatingDialog>
   );
 }
