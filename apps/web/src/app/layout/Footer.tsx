@@ -1,4 +1,5 @@
 import { useTranslation } from '../../lib/i18n/i18n.ts';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -53,6 +54,28 @@ const SOCIAL: Record<SocialNetwork, { Icon: typeof XIcon; name: string }> = {
  * and the operator's address, phone, app-store and social links (server configuration SITE_*,
  * docs/configuration.md#server), each hidden when unset.
  */
+/** A column of the footer: its heading `title` and `children`; a navigation landmark named `title` unless `nav` is false. */
+function FooterNav({ title, nav = true, children }: { title: string; nav?: boolean; children: ReactNode }) {
+  return (
+    <Box component={nav ? 'nav' : 'div'} aria-label={nav ? title : undefined}>
+      <Typography component="h2" variant="subtitle2" sx={{ color: '#fff', mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** A link to the mobile app in a store (a new tab). */
+function StoreLink({ href, icon, text }: { href: string; icon: ReactNode; text: string }) {
+  return (
+    <Link href={href} variant="body2" sx={storeSx} rel="noopener noreferrer" target="_blank">
+      {icon}
+      {text}
+    </Link>
+  );
+}
+
 export function Footer() {
   const { t } = useTranslation();
   const site = useSiteFooter().data;
@@ -70,10 +93,7 @@ export function Footer() {
               {t('footer.tagline', { longName: SITE.longName })}
             </Typography>
           </Box>
-          <Box component="nav" aria-label={t('footer.programme')}>
-            <Typography component="h2" variant="subtitle2" sx={{ color: '#fff', mb: 1 }}>
-              {t('footer.programme')}
-            </Typography>
+          <FooterNav title={t('footer.programme')}>
             {PROGRAMME_LINKS.map((l) => (
               <Link key={l.to} component={RouterLink} to={l.to} variant="body2" sx={linkSx}>
                 {t(l.key)}
@@ -82,22 +102,16 @@ export function Footer() {
             <Link href={`${import.meta.env.BASE_URL}docs`} variant="body2" sx={linkSx}>
               {t('footer.apiDocs')}
             </Link>
-          </Box>
-          <Box component="nav" aria-label={t('footer.legal')}>
-            <Typography component="h2" variant="subtitle2" sx={{ color: '#fff', mb: 1 }}>
-              {t('footer.legal')}
-            </Typography>
+          </FooterNav>
+          <FooterNav title={t('footer.legal')}>
             <Link component={RouterLink} to="/privacy-policy" variant="body2" sx={linkSx}>
               {t('footer.privacy')}
             </Link>
             <Link component={RouterLink} to="/terms-of-use" variant="body2" sx={linkSx}>
               {t('footer.terms')}
             </Link>
-          </Box>
-          <Box>
-            <Typography component="h2" variant="subtitle2" sx={{ color: '#fff', mb: 1 }}>
-              {t('footer.contact')}
-            </Typography>
+          </FooterNav>
+          <FooterNav title={t('footer.contact')} nav={false}>
             <Link href={`mailto:${SITE.contactEmail}`} variant="body2" sx={{ ...linkSx, overflowWrap: 'anywhere' }}>
               {SITE.contactEmail}
             </Link>
@@ -119,36 +133,24 @@ export function Footer() {
                 {items.address}
               </Typography>
             ) : null}
-          </Box>
+          </FooterNav>
         </Box>
         {apps || items?.social.length ? (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ mt: 4, justifyContent: 'space-between' }}>
             {apps ? (
-              <Box component="nav" aria-label={t('site.getTheApp')}>
-                <Typography component="h2" variant="subtitle2" sx={{ color: '#fff', mb: 1 }}>
-                  {t('site.getTheApp')}
-                </Typography>
+              <FooterNav title={t('site.getTheApp')}>
                 <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', gap: 1 }}>
                   {items.playStoreUrl ? (
-                    <Link href={items.playStoreUrl} variant="body2" sx={storeSx} rel="noopener noreferrer" target="_blank">
-                      <ShopIcon fontSize="small" aria-hidden />
-                      {t('site.googlePlay')}
-                    </Link>
+                    <StoreLink href={items.playStoreUrl} icon={<ShopIcon fontSize="small" aria-hidden />} text={t('site.googlePlay')} />
                   ) : null}
                   {items.appStoreUrl ? (
-                    <Link href={items.appStoreUrl} variant="body2" sx={storeSx} rel="noopener noreferrer" target="_blank">
-                      <AppleIcon fontSize="small" aria-hidden />
-                      {t('site.appStore')}
-                    </Link>
+                    <StoreLink href={items.appStoreUrl} icon={<AppleIcon fontSize="small" aria-hidden />} text={t('site.appStore')} />
                   ) : null}
                 </Stack>
-              </Box>
+              </FooterNav>
             ) : null}
             {items?.social.length ? (
-              <Box component="nav" aria-label={t('site.followUs')}>
-                <Typography component="h2" variant="subtitle2" sx={{ color: '#fff', mb: 1 }}>
-                  {t('site.followUs')}
-                </Typography>
+              <FooterNav title={t('site.followUs')}>
                 <Stack direction="row" spacing={0.5}>
                   {items.social.map(({ network, url }) => {
                     const { Icon, name } = SOCIAL[network];
@@ -167,7 +169,7 @@ export function Footer() {
                     );
                   })}
                 </Stack>
-              </Box>
+              </FooterNav>
             ) : null}
           </Stack>
         ) : null}

@@ -82,6 +82,46 @@ function copy(text: string, t: TFunction) {
  * in tabs (source text, translation, audio) whose texts can be corrected and re-run from there,
  * with copy buttons, the Female/Male voice (default Female), the feedback dialog and the batch field.
  */
+/** An editable result (the source text or its translation): the text, Copy, and `action` run again from it (disabled while blank or `busy`). */
+function EditableResult({
+  label,
+  value,
+  onChange,
+  action,
+  onAction,
+  busy,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  action: string;
+  onAction: () => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={1}>
+      <TextField
+        label={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        multiline
+        minRows={3}
+        fullWidth
+        slotProps={{ htmlInput: { dir: 'auto' } }}
+      />
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button startIcon={<ContentCopyIcon />} onClick={() => copy(value, t)} disabled={!value.trim()}>
+          {t('sts.copy')}
+        </Button>
+        <Button variant="outlined" onClick={onAction} disabled={!value.trim() || busy}>
+          {action}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
 export function SpeechToSpeech() {
   const { t } = useTranslation();
   const asrQ = useStageModels('asr');
@@ -330,54 +370,24 @@ export function SpeechToSpeech() {
           </Tabs>
           <Box sx={{ pt: 2 }}>
             {tab === 'source' && (
-              <Stack spacing={1}>
-                <TextField
-                  label={t('sts.sourceEditable')}
-                  value={edited.source}
-                  onChange={(e) => setEdited((x) => ({ ...x, source: e.target.value }))}
-                  multiline
-                  minRows={3}
-                  fullWidth
-                  slotProps={{ htmlInput: { dir: 'auto' } }}
-                />
-                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                  <Button startIcon={<ContentCopyIcon />} onClick={() => copy(edited.source, t)} disabled={!edited.source.trim()}>
-                    {t('sts.copy')}
-                  </Button>
-                  <Button
-                    variant="outlined"
-                    onClick={() => void run({ sourceText: edited.source })}
-                    disabled={!edited.source.trim() || busy}
-                  >
-                    {t('sts.translateAgain')}
-                  </Button>
-                </Stack>
-              </Stack>
+              <EditableResult
+                label={t('sts.sourceEditable')}
+                value={edited.source}
+                onChange={(source) => setEdited((x) => ({ ...x, source }))}
+                action={t('sts.translateAgain')}
+                onAction={() => void run({ sourceText: edited.source })}
+                busy={busy}
+              />
             )}
             {tab === 'translation' && result.translation !== null && (
-              <Stack spacing={1}>
-                <TextField
-                  label={t('sts.translationEditable')}
-                  value={edited.translation}
-                  onChange={(e) => setEdited((x) => ({ ...x, translation: e.target.value }))}
-                  multiline
-                  minRows={3}
-                  fullWidth
-                  slotProps={{ htmlInput: { dir: 'auto' } }}
-                />
-                <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                  <Button startIcon={<ContentCopyIcon />} onClick={() => copy(edited.translation, t)} disabled={!edited.translation.trim()}>
-                    {t('sts.copy')}
-                  </Button>
-                  <Button
-                    variant="outlined"
-                    onClick={() => void run({ sourceText: result.sourceText, translation: edited.translation })}
-                    disabled={!edited.translation.trim() || busy}
-                  >
-                    {t('sts.speakAgain')}
-                  </Button>
-                </Stack>
-              </Stack>
+              <EditableResult
+                label={t('sts.translationEditable')}
+                value={edited.translation}
+                onChange={(translation) => setEdited((x) => ({ ...x, translation }))}
+                action={t('sts.speakAgain')}
+                onAction={() => void run({ sourceText: result.sourceText, translation: edited.translation })}
+                busy={busy}
+              />
             )}
             {tab === 'audio' && result.audio && (
               <Stack spacing={1}>
