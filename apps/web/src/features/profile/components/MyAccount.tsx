@@ -1,12 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -16,7 +12,7 @@ import { ApiRequestError, errorText } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { clearSession, type UserDetails } from '../../../lib/session.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
-import { DialogButtons } from '../../../components/DialogButtons.tsx';
+import { FormDialog } from '../../../components/FormDialog.tsx';
 import { PasswordField } from '../../../components/PasswordField.tsx';
 import { useChangeOwnPassword, useDeleteOwnAccount, useSaveOwnName } from '../api/account.ts';
 
@@ -48,41 +44,39 @@ function NameDialog({ user, onClose }: { user: UserDetails; onClose: () => void 
     );
   };
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby="account-name-title" maxWidth="xs" fullWidth>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="account-name-title">{t('account.editName')}</DialogTitle>
-        <DialogContent>
-          <TextField
-            label={t('account.firstName')}
-            value={firstName}
-            onChange={(e) => setFirstName(e.target.value)}
-            error={touched && !firstOk}
-            helperText={touched && !firstOk ? t('messages.name') : t('account.nameRule')}
-            required
-            fullWidth
-            margin="normal"
-            autoFocus
-            slotProps={{ htmlInput: { maxLength: 100, autoComplete: 'given-name' } }}
-          />
-          <TextField
-            label={t('account.lastName')}
-            value={lastName}
-            onChange={(e) => setLastName(e.target.value)}
-            error={touched && !lastOk}
-            helperText={touched && !lastOk ? t('messages.name') : undefined}
-            fullWidth
-            margin="normal"
-            slotProps={{ htmlInput: { maxLength: 100, autoComplete: 'family-name' } }}
-          />
-          {save.isError ? (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {errorText(save.error)}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogButtons pending={save.isPending} label={t('account.save')} pendingLabel={t('account.saving')} onClose={onClose} />
-      </form>
-    </Dialog>
+    <FormDialog
+      id="account-name"
+      title={t('account.editName')}
+      pending={save.isPending}
+      label={t('account.save')}
+      pendingLabel={t('account.saving')}
+      error={save.isError ? errorText(save.error) : null}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField
+        label={t('account.firstName')}
+        value={firstName}
+        onChange={(e) => setFirstName(e.target.value)}
+        error={touched && !firstOk}
+        helperText={touched && !firstOk ? t('messages.name') : t('account.nameRule')}
+        required
+        fullWidth
+        margin="normal"
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: 100, autoComplete: 'given-name' } }}
+      />
+      <TextField
+        label={t('account.lastName')}
+        value={lastName}
+        onChange={(e) => setLastName(e.target.value)}
+        error={touched && !lastOk}
+        helperText={touched && !lastOk ? t('messages.name') : undefined}
+        fullWidth
+        margin="normal"
+        slotProps={{ htmlInput: { maxLength: 100, autoComplete: 'family-name' } }}
+      />
+    </FormDialog>
   );
 }
 
@@ -111,68 +105,55 @@ function PasswordDialog({ onClose }: { onClose: () => void }) {
     );
   };
   return (
-    <Dialog
-      open
-      onClose={change.isPending ? undefined : onClose}
-      aria-labelledby="account-password-title"
-      aria-describedby="account-password-text"
-      maxWidth="xs"
-      fullWidth
+    <FormDialog
+      id="account-password"
+      title={t('account.changePassword')}
+      described
+      pending={change.isPending}
+      label={t('account.changePassword')}
+      pendingLabel={t('account.saving')}
+      error={change.isError && serverField !== 'currentPassword' ? errorText(change.error) : null}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="account-password-title">{t('account.changePassword')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="account-password-text">{t('account.changePasswordText')}</DialogContentText>
-          <PasswordField
-            label={t('account.currentPassword')}
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-            error={(touched && !current) || serverField === 'currentPassword'}
-            helperText={
-              serverField === 'currentPassword' ? errorText(change.error) : touched && !current ? t('messages.enterPassword') : undefined
-            }
-            required
-            fullWidth
-            margin="normal"
-            autoFocus
-            slotProps={{ htmlInput: { autoComplete: 'current-password' } }}
-          />
-          <PasswordField
-            label={t('account.newPassword')}
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-            error={touched && !nextOk}
-            helperText={t('messages.passwordRule')}
-            required
-            fullWidth
-            margin="normal"
-            slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
-          />
-          <PasswordField
-            label={t('account.confirmPassword')}
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            error={touched && !same}
-            helperText={touched && !same ? t('messages.passwordsMatch') : undefined}
-            required
-            fullWidth
-            margin="normal"
-            slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
-          />
-          {change.isError && serverField !== 'currentPassword' ? (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {errorText(change.error)}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogButtons
-          pending={change.isPending}
-          label={t('account.changePassword')}
-          pendingLabel={t('account.saving')}
-          onClose={onClose}
-        />
-      </form>
-    </Dialog>
+      <DialogContentText id="account-password-text">{t('account.changePasswordText')}</DialogContentText>
+      <PasswordField
+        label={t('account.currentPassword')}
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+        error={(touched && !current) || serverField === 'currentPassword'}
+        helperText={
+          serverField === 'currentPassword' ? errorText(change.error) : touched && !current ? t('messages.enterPassword') : undefined
+        }
+        required
+        fullWidth
+        margin="normal"
+        autoFocus
+        slotProps={{ htmlInput: { autoComplete: 'current-password' } }}
+      />
+      <PasswordField
+        label={t('account.newPassword')}
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+        error={touched && !nextOk}
+        helperText={t('messages.passwordRule')}
+        required
+        fullWidth
+        margin="normal"
+        slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
+      />
+      <PasswordField
+        label={t('account.confirmPassword')}
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={touched && !same}
+        helperText={touched && !same ? t('messages.passwordsMatch') : undefined}
+        required
+        fullWidth
+        margin="normal"
+        slotProps={{ htmlInput: { autoComplete: 'new-password' } }}
+      />
+    </FormDialog>
   );
 }
 
@@ -214,61 +195,49 @@ function DeleteDialog({ user, onClose }: { user: UserDetails; onClose: () => voi
     );
   };
   return (
-    <Dialog
-      open
-      onClose={remove.isPending ? undefined : onClose}
-      aria-labelledby="account-delete-title"
-      aria-describedby="account-delete-text"
+    <FormDialog
+      id="account-delete"
+      title={t('account.deleteTitle')}
+      described
       maxWidth="sm"
-      fullWidth
+      pending={remove.isPending}
+      label={t('account.deleteConfirm')}
+      pendingLabel={t('account.deleting')}
+      color="error"
+      error={remove.isError && serverField !== 'email' && serverField !== 'currentPassword' ? errorText(remove.error) : null}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="account-delete-title">{t('account.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack id="account-delete-text" spacing={1}>
-            <Typography sx={{ fontWeight: 600 }}>{t('account.deleteIntro')}</Typography>
-            <Typography>{t('account.deleteRemoves')}</Typography>
-            <Typography>{t('account.deleteKeeps')}</Typography>
-          </Stack>
-          <TextField
-            label={t('account.deleteConfirmEmail')}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={(touched && !emailOk) || serverField === 'email'}
-            helperText={serverField === 'email' ? errorText(remove.error) : touched && !emailOk ? t('account.emailMismatch') : undefined}
-            required
-            fullWidth
-            margin="normal"
-            slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
-          />
-          <PasswordField
-            label={t('account.password')}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={(touched && !password) || serverField === 'currentPassword'}
-            helperText={
-              serverField === 'currentPassword' ? errorText(remove.error) : touched && !password ? t('messages.enterPassword') : undefined
-            }
-            required
-            fullWidth
-            margin="normal"
-            slotProps={{ htmlInput: { autoComplete: 'current-password' } }}
-          />
-          {remove.isError && serverField !== 'email' && serverField !== 'currentPassword' ? (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {errorText(remove.error)}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogButtons
-          pending={remove.isPending}
-          label={t('account.deleteConfirm')}
-          pendingLabel={t('account.deleting')}
-          color="error"
-          onClose={onClose}
-        />
-      </form>
-    </Dialog>
+      <Stack id="account-delete-text" spacing={1}>
+        <Typography sx={{ fontWeight: 600 }}>{t('account.deleteIntro')}</Typography>
+        <Typography>{t('account.deleteRemoves')}</Typography>
+        <Typography>{t('account.deleteKeeps')}</Typography>
+      </Stack>
+      <TextField
+        label={t('account.deleteConfirmEmail')}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={(touched && !emailOk) || serverField === 'email'}
+        helperText={serverField === 'email' ? errorText(remove.error) : touched && !emailOk ? t('account.emailMismatch') : undefined}
+        required
+        fullWidth
+        margin="normal"
+        slotProps={{ htmlInput: { autoComplete: 'off', spellCheck: false } }}
+      />
+      <PasswordField
+        label={t('account.password')}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={(touched && !password) || serverField === 'currentPassword'}
+        helperText={
+          serverField === 'currentPassword' ? errorText(remove.error) : touched && !password ? t('messages.enterPassword') : undefined
+        }
+        required
+        fullWidth
+        margin="normal"
+        slotProps={{ htmlInput: { autoComplete: 'current-password' } }}
+      />
+    </FormDialog>
   );
 }
 
