@@ -18,6 +18,7 @@ import { startWorkers } from '../workers.ts';
 import { ensureAdmin } from '../modules/accounts/service.ts';
 import { publishBundledBenchmarks } from '../modules/benchmarks/service.ts';
 import type { FastifyInstance } from 'fastify';
+import { closeAll } from '../test/platform-hook.ts';
 
 const CLIENT_ORIGIN = 'http://ulca-client.example.org:3000';
 const PUBLIC_URL = 'http://api.example.org:8080';
@@ -86,10 +87,7 @@ beforeAll(async () => {
   await p.referenceModels!.ready;
 }, 300_000);
 
-afterAll(async () => {
-  await p?.close();
-  await models?.close();
-});
+afterAll(() => closeAll(p, models));
 
 describe('1. asr/tts models state modelProcessingType', () => {
   it('answers {type: "batch"} for every non-streaming asr and tts model, the reference eSpeak model included, in search and getModel', async () => {

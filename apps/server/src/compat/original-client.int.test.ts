@@ -19,6 +19,7 @@ import { zipFixture } from '../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
 import { startWorkers } from '../workers.ts';
 import { originalClient } from '../test/original-client.ts';
+import { closeAll } from '../test/platform-hook.ts';
 
 /** Where the original client is served from (CORS_ORIGINS) and where the API is reached (PUBLIC_URL). */
 const CLIENT_ORIGIN = 'http://ulca-client.example.org:3000';
@@ -71,10 +72,7 @@ beforeAll(async () => {
   asr = await publish('asr-valid', 'Original client speech');
 });
 
-afterAll(async () => {
-  await server?.close();
-  await p?.close();
-});
+afterAll(() => closeAll(server, p));
 
 describe('CORS (item 2)', () => {
   const preflight = (app: TestPlatform['app'], origin: string) =>

@@ -4,6 +4,7 @@ import { createSignedInUser } from '../test/users.ts';
 import { startTestModelServer, type TestModelServer } from '../test/model-server.ts';
 import { insertTestModel } from '../test/models.ts';
 import { spawnWorkerProcess } from '../test/server-process.ts';
+import { closeAll } from '../test/platform-hook.ts';
 
 let p: TestPlatform;
 let ms: TestModelServer;
@@ -13,10 +14,7 @@ beforeAll(async () => {
   ms = await startTestModelServer();
 });
 
-afterAll(async () => {
-  await p?.close();
-  await ms?.close();
-});
+afterAll(() => closeAll(p, ms));
 
 describe('a worker stopped during a health round', () => {
   it('stops within seconds and records nothing for the model whose call it cut', async () => {

@@ -6,10 +6,10 @@ import { expect } from 'vitest';
 import { createTestPlatform, type TestPlatform } from './harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from './users.ts';
 import { startFixtureServer, type FixtureServer } from './fixture-server.ts';
-import { startTestModelServer, type TestModelServer } from './model-server.ts';
+import { startTestModelServer, viaLocalhost, type TestModelServer } from './model-server.ts';
 import { zipFolder } from './fixtures.ts';
 import { benchmarkRunFinished, until } from './poll.ts';
-import { insertTestModel } from './models.ts';
+import { insertTestModel, type TestModelSpec } from './models.ts';
 import { startWorkers, type WorkerSelection } from '../workers.ts';
 
 /** Where a test writes benchmark zips, serves them from and submits them to. */
@@ -127,6 +127,22 @@ export async function writeBenchmarkZip(
 }
 
 /**
+ * Submits the benchmark zip at `zipUrl` (on `site.files`; as http://localhost when `site.localhost`)
+ * as `as` under `datasetName`; expects 200. Returns the new benchmark's id and the URL submitted.
+ */
+export async function submitBenchmarkZip(
+  site: BenchmarkSite,
+  as: TestUser,
+  datasetName: string,
+  zipUrl: string,
+): Promise<{ benchmarkId: string; url: string }> {
+  const url = site.localhost ? viaLocalhost(zipUrl) : zipUrl;
+  const res = await signedInject(site.app, as, 'POST', '/ulca/apis/v0/benchmark/submit', { datasetName, url });
+  expect(res.statusCode, res.body).toBe(200);
+  return { benchmarkId: res.json().data.benchmarkId as string, url };
+}
+
+/**
  * Writes a translation benchmark of `rows` described by `about` (hi→mr unless it names languages)
  * into `site`, submits it as `as` (expects 200) and waits, up to `ms`, until `as`'s benchmark list
  * shows it Completed (published: listed and searchable) or Failed. Returns its id, that status and
@@ -141,10 +157,7 @@ export async function submitTranslationBenchmark(
 ): Promise<{ benchmarkId: string; status: string; url: string }> {
   const params = translationBenchmarkParams(about.name, about.description, about.languages);
   const zipped = await writeBenchmarkZip(site.dir, site.files, about.name.replace(/\W+/g, '-'), params, rows);
-  const url = site.localhost ? zipped.replace('127.0.0.1', 'localhost') : zipped;
-  const res = await signedInject(site.app, as, 'POST', '/ulca/apis/v0/benchmark/submit', { datasetName: about.name, url });
-  expect(res.statusCode, res.body).toBe(200);
-  const benchmarkId = res.json().data.benchmarkId as string;
+  const { benchmarkId, url } = await submitBenchmarkZip(site, as, about.name, zipped);
   type Listed = { benchmarkId: string; status: string }[];
   const statusOf = (list: Listed) => list.find((b) => b.benchmarkId === benchmarkId)?.status;
   const list = await until(
@@ -167,6 +180,14 @@ export function insertTranslationDouble(rig: BenchmarkRig, owner: TestUser, name
     name,
     languages: [{ sourceLanguage: 'hi', targetLanguage: 'mr' }],
   });
+}
+
+/**
+ * Inserts a model of the rig's admin answered by the rig's doubles at `path` (e.g. 'asr', 'ner';
+ * reached as http://localhost, as the reference models' platform allows), with `spec`'s other fields. Returns its id.
+ */
+export function insertRigDouble(rig: BenchmarkRig, path: string, spec: Omit<TestModelSpec, 'userId' | 'callbackUrl'>): Promise<string> {
+  return insertTestModel(rig.p.ctx, { userId: rig.admin.userId, callbackUrl: viaLocalhost(rig.models.url(path)), ...spec });
 }
 
 /**

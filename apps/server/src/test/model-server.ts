@@ -53,6 +53,14 @@ export interface TestModelServer {
   close(): Promise<void>;
 }
 
+/**
+ * A test server's URL (http://127.0.0.1:…) as http://localhost:…, the host a platform running the
+ * reference models allows (allowedFetchHosts ['localhost']; 127.0.0.1 is the reference server's own origin).
+ */
+export function viaLocalhost(url: string): string {
+  return url.replace('127.0.0.1', 'localhost');
+}
+
 /** A 16 kHz mono 16-bit WAV of `seconds` of silence. */
 export function silentWav(seconds = 0.1, sampleRate = 16000): Buffer {
   const samples = Math.round(seconds * sampleRate);

@@ -33,3 +33,8 @@ export function useTestPlatform(
     await platform?.close();
   });
 }
+
+/** Closes each of `things` in order (an afterAll's clean-up), skipping what a failed set-up never made. */
+export async function closeAll(...things: readonly ({ close(): unknown } | null | undefined)[]): Promise<void> {
+  for (const thing of things) await thing?.close();
+}

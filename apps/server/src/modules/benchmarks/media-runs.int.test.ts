@@ -10,9 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runAndRescore, startBenchmarkRig, type BenchmarkRig } from '../../test/benchmark-rig.ts';
-import { signedInject } from '../../test/users.ts';
-import { insertTestModel } from '../../test/models.ts';
+import { insertRigDouble, runAndRescore, startBenchmarkRig, submitBenchmarkZip, type BenchmarkRig } from '../../test/benchmark-rig.ts';
 import { FIXTURES_DIR, zipFolder } from '../../test/fixtures.ts';
 import { until } from '../../test/poll.ts';
 import { scoreMetric } from './scoring/index.ts';
@@ -45,12 +43,7 @@ async function submitBenchmark(
   const rows = rewrite(JSON.parse(fs.readFileSync(path.join(folder, 'data.json'), 'utf8')) as Record<string, unknown>[]);
   fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(rows));
   await zipFolder(folder, path.join(rig.dir, `${fixture}.zip`));
-  const res = await signedInject(rig.p.app, rig.contributor, 'POST', '/ulca/apis/v0/benchmark/submit', {
-    datasetName: name,
-    url: rig.files.url(`${fixture}.zip`).replace('127.0.0.1', 'localhost'),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const { benchmarkId } = res.json().data as { benchmarkId: string };
+  const { benchmarkId } = await submitBenchmarkZip(rig, rig.contributor, name, rig.files.url(`${fixture}.zip`));
   await until(
     async () => (await rig.p.app.inject({ method: 'POST', url: '/ulca/apis/v0/benchmark/search', payload: { task } })).json().data ?? [],
     (d: { benchmarkId: string }[]) => d.some((b) => b.benchmarkId === benchmarkId),
@@ -64,10 +57,8 @@ it('ASR on a test-double endpoint: every audio reaches it from the store; WER eq
   // hi), so the double's Latin answers are all wrong: what is checked is the path, not the model.
   const { benchmarkId, rows } = await submitBenchmark('asr-valid', 'asr', 'ASR media benchmark', (rs) => rs);
   expect(rows).toHaveLength(4);
-  const modelId = await insertTestModel(rig.p.ctx, {
-    userId: rig.admin.userId,
+  const modelId = await insertRigDouble(rig, 'asr', {
     task: 'asr',
-    callbackUrl: rig.models.url('asr').replace('127.0.0.1', 'localhost'),
     name: 'ASR double',
   });
   const { status, outputs } = await runAndRescore(rig, modelId, benchmarkId, 'wer');

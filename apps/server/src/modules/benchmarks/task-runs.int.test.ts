@@ -10,9 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runAndRescore, startBenchmarkRig, type BenchmarkRig } from '../../test/benchmark-rig.ts';
+import { insertRigDouble, runAndRescore, startBenchmarkRig, submitBenchmarkZip, type BenchmarkRig } from '../../test/benchmark-rig.ts';
 import { signedInject } from '../../test/users.ts';
-import { insertTestModel } from '../../test/models.ts';
 import { FIXTURES_DIR, zipFolder } from '../../test/fixtures.ts';
 import { until } from '../../test/poll.ts';
 import { scoreMetric } from './scoring/index.ts';
@@ -44,12 +43,7 @@ async function submit(name: string, params: Record<string, unknown>, rows: unkno
   );
   fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(rows));
   await zipFolder(folder, path.join(rig.dir, `${slug}.zip`));
-  const res = await signedInject(rig.p.app, rig.contributor, 'POST', '/ulca/apis/v0/benchmark/submit', {
-    datasetName: name,
-    url: rig.files.url(`${slug}.zip`).replace('127.0.0.1', 'localhost'),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const { benchmarkId } = res.json().data as { benchmarkId: string };
+  const { benchmarkId } = await submitBenchmarkZip(rig, rig.contributor, name, rig.files.url(`${slug}.zip`));
   // ULCA's examples misspell the language-detection tasks; the search takes the right name.
   const task = (params.taskType as { type: string }).type.replace('detetcion', 'detection');
   const statusOf = (d: { benchmarkId: string; status: string }[]) => d.find((b) => b.benchmarkId === benchmarkId)?.status;
@@ -112,10 +106,8 @@ it('NER: a benchmark through the pipeline, run on a test double and on the refer
     NER_ROWS,
   );
 
-  const double = await insertTestModel(rig.p.ctx, {
-    userId: rig.admin.userId,
+  const double = await insertRigDouble(rig, 'ner', {
     task: 'ner',
-    callbackUrl: rig.models.url('ner').replace('127.0.0.1', 'localhost'),
     name: 'NER double',
     languages: [{ sourceLanguage: 'en' }],
   });
@@ -190,10 +182,8 @@ it('audio-lang-detection: WAV rows through the pipeline, run on a test double on
     rows,
     wavs,
   );
-  const double = await insertTestModel(rig.p.ctx, {
-    userId: rig.admin.userId,
+  const double = await insertRigDouble(rig, 'audio-lang-detection', {
     task: 'audio-lang-detection',
-    callbackUrl: rig.models.url('audio-lang-detection').replace('127.0.0.1', 'localhost'),
     name: 'Audio LID double',
   });
   const before = rig.models.calls.length;

@@ -7,6 +7,7 @@ import { insertTestModel } from '../../test/models.ts';
 import { signedHeaders } from '../../security/signing.ts';
 import { startApertiumOnly } from '../../test/reference-translation.ts';
 import type { ReferenceModels } from '../reference-models/service.ts';
+import { closeAll } from '../../test/platform-hook.ts';
 
 const USERS = '/ulca/user-mgmt/v1/users';
 const PROVIDER = 'ulca-reference-models';
@@ -57,11 +58,7 @@ beforeAll(async () => {
   otherKey = await generateApiKey(p.app, alice, 'Other App');
 }, 120_000);
 
-afterAll(async () => {
-  await ms?.close();
-  await refs?.close();
-  await p?.close();
-});
+afterAll(() => closeAll(ms, refs, p));
 
 describe('glossary CRUD', () => {
   it('adds, lists, replaces the target of an existing source, deletes one and many with the spec texts', async () => {

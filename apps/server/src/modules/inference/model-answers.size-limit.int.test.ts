@@ -10,6 +10,7 @@ import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel } from '../../test/models.ts';
+import { closeAll } from '../../test/platform-hook.ts';
 
 const MiB = 1024 * 1024;
 /** Stated ceiling of the memory growth while 20 calls of 6 MiB answers are made at once. */
@@ -33,10 +34,7 @@ beforeAll(async () => {
   });
   owner = await createSignedInUser(p);
 });
-afterAll(async () => {
-  await p?.close();
-  await ms?.close();
-});
+afterAll(() => closeAll(p, ms));
 
 const compute = (payload: Record<string, unknown>) =>
   p.app.inject({ method: 'POST', url: MODEL_API.compute, payload, remoteAddress: '198.51.100.1' });

@@ -11,6 +11,7 @@ import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, generateApiKey, signedInject, type TestUser } from '../../test/users.ts';
 import { silentWav, startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { insertTestModel } from '../../test/models.ts';
+import { closeAll } from '../../test/platform-hook.ts';
 import { createDb } from '../../db/pool.ts';
 import { buildApp } from '../../app.ts';
 import type { FullContext } from '../../app-services.ts';
@@ -73,12 +74,7 @@ beforeAll(async () => {
   quotaKey = await generateApiKey(p.app, alice, 'Quota App');
 }, 120_000);
 
-afterAll(async () => {
-  await second?.app.close();
-  await second?.ctx.db.close();
-  await p?.close();
-  await ms?.close();
-});
+afterAll(() => closeAll(second?.app, second?.ctx.db, p, ms));
 
 describe('metering per key', () => {
   it('counts equal the units sent: characters, seconds of audio in and out, images, calls and failures', async () => {

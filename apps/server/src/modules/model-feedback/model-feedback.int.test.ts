@@ -4,6 +4,7 @@ import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { uploadTestModel } from '../../test/model-upload.ts';
+import { closeAll } from '../../test/platform-hook.ts';
 
 let p: TestPlatform;
 let ms: TestModelServer;
@@ -41,10 +42,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await p?.close();
-  await ms?.close();
-});
+afterAll(() => closeAll(p, ms));
 
 /** A feedback body as the try panel's dialog sends it. */
 const feedbackBody = (over: Record<string, unknown> = {}) => ({

@@ -7,6 +7,7 @@ import { insertTestModel } from '../../test/models.ts';
 import { uploadTestModel } from '../../test/model-upload.ts';
 import { startModelHealthWorker } from './job.ts';
 import { offerHealthRound, queueHealthRound, runHealthRound } from './service.ts';
+import { closeAll } from '../../test/platform-hook.ts';
 
 let p: TestPlatform;
 let ms: TestModelServer;
@@ -54,10 +55,7 @@ beforeAll(async () => {
   ids.hang = await insertTestModel(p.ctx, { userId: owner.userId, callbackUrl: ms.url('hang/translation'), name: 'Health hang' });
 });
 
-afterAll(async () => {
-  await p?.close();
-  await ms?.close();
-});
+afterAll(() => closeAll(p, ms));
 
 const healthRow = (modelId: string) =>
   p.ctx.db.db.selectFrom('model_health').selectAll().where('model_id', '=', modelId).executeTakeFirst();

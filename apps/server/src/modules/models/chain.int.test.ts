@@ -12,6 +12,7 @@ import { createSignedInUser, signedInject, type TestUser } from '../../test/user
 import { silentWav, startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { TEST_MODEL_LANGUAGES, TEST_PNG, testDescriptor } from '../../test/model-descriptors.ts';
 import { signedHeaders } from '../../security/signing.ts';
+import { closeAll } from '../../test/platform-hook.ts';
 
 type Json = Record<string, unknown>;
 const WAV = silentWav(0.2);
@@ -75,10 +76,7 @@ beforeAll(async () => {
   owner = await createSignedInUser(p, ['CONTRIBUTOR-USER']);
   other = await createSignedInUser(p, ['CONTRIBUTOR-USER']);
 });
-afterAll(async () => {
-  await p?.close();
-  await ms?.close();
-});
+afterAll(() => closeAll(p, ms));
 
 /** A multipart body as undici builds it (as the web app does) with its content type. */
 async function multipart(parts: Record<string, string | Blob>): Promise<{ body: Buffer; contentType: string }> {

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GLOSSARY_API, PIPELINE_API, type PipelineConfigResponse } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, generateApiKey, signedInject, type TestUser } from '../../test/users.ts';
-import { silentWav, startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
+import { silentWav, startTestModelServer, viaLocalhost, type TestModelServer } from '../../test/model-server.ts';
+import { closeAll } from '../../test/platform-hook.ts';
+import { insertHearingAsr, referenceSpeechChain } from '../../test/speech-chain.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { invalidateModelEndpoint } from '../models/service.ts';
 
@@ -34,8 +36,6 @@ let transliterationId = '';
 let hangingId = '';
 let garbageId = '';
 let doubleTtsId = '';
-
-const local = (url: string) => url.replace('127.0.0.1', 'localhost');
 
 const compute = (body: Json, k = key) =>
   p.app.inject({ method: 'POST', url: PIPELINE_API.compute, payload: body, headers: { ulcaApiKey: k } });
@@ -62,34 +62,27 @@ beforeAll(async () => {
     config: { allowedFetchHosts: ['localhost'], modelCallTimeoutMs: CALL_TIMEOUT_MS },
   });
   [alice, bob] = await Promise.all([createSignedInUser(p), createSignedInUser(p)]);
-  asrId = await insertTestModel(p.ctx, {
-    userId: bob.userId,
-    task: 'asr',
-    name: 'Hears Hindi',
-    status: 'published',
-    callbackUrl: local(ms.url(`say/asr?text=${encodeURIComponent(HINDI)}`)),
-    languages: [{ sourceLanguage: 'hi' }],
-  });
+  asrId = await insertHearingAsr(p, ms, bob.userId, HINDI, { status: 'published' });
   ocrId = await insertTestModel(p.ctx, {
     userId: bob.userId,
     task: 'ocr',
     name: 'Reads Hindi',
     status: 'published',
-    callbackUrl: local(ms.url(`say/ocr?text=${encodeURIComponent(HINDI)}`)),
+    callbackUrl: viaLocalhost(ms.url(`say/ocr?text=${encodeURIComponent(HINDI)}`)),
     languages: [{ sourceLanguage: 'hi' }],
   });
   hangingId = await insertTestModel(p.ctx, {
     userId: bob.userId,
     name: 'Hangs',
     status: 'published',
-    callbackUrl: local(ms.url('hang/translation')),
+    callbackUrl: viaLocalhost(ms.url('hang/translation')),
     languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }],
   });
   garbageId = await insertTestModel(p.ctx, {
     userId: bob.userId,
     name: 'Garbage',
     status: 'published',
-    callbackUrl: local(ms.url('garbage/translation')),
+    callbackUrl: viaLocalhost(ms.url('garbage/translation')),
     languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }],
   });
   doubleTtsId = await insertTestModel(p.ctx, {
@@ -97,15 +90,11 @@ beforeAll(async () => {
     task: 'tts',
     name: 'Silent TTS',
     status: 'published',
-    callbackUrl: local(ms.url('tts')),
+    callbackUrl: viaLocalhost(ms.url('tts')),
     languages: [{ sourceLanguage: 'ur' }],
   });
-  const ref = p.referenceModels!.models;
-  translationId = ref.find(
-    (m) => m.task.type === 'translation' && m.languages.some((l) => l.sourceLanguage === 'hi' && l.targetLanguage === 'ur'),
-  )!.modelId;
-  ttsId = ref.find((m) => m.task.type === 'tts' && m.languages.some((l) => l.sourceLanguage === 'ur'))!.modelId;
-  transliterationId = ref.find((m) => m.task.type === 'transliteration')!.modelId;
+  ({ translationId, ttsId } = referenceSpeechChain(p));
+  transliterationId = p.referenceModels!.models.find((m) => m.task.type === 'transliteration')!.modelId;
   await p.referenceModels!.ready;
   key = await generateApiKey(p.app, alice, 'Speech App');
   // The app's glossary: राम is rendered as شری رام in its translations.
@@ -117,10 +106,7 @@ beforeAll(async () => {
   expect(g.statusCode, g.body).toBe(200);
 }, 180_000);
 
-afterAll(async () => {
-  await p?.close();
-  await ms?.close();
-});
+afterAll(() => closeAll(p, ms));
 
 describe('pipeline search and config', () => {
   it('search lists asr → translation → tts with hi → ur among the usual chains, and answers an asked sequence', async () => {
@@ -311,7 +297,7 @@ describe('pipeline compute: bad input names the stage; nothing after it runs', (
     const gone = await insertTestModel(p.ctx, {
       userId: bob.userId,
       name: 'Soon gone',
-      callbackUrl: local(ms.url('translation')),
+      callbackUrl: viaLocalhost(ms.url('translation')),
       languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }],
     });
     const cfg = await config({

@@ -21,6 +21,7 @@ import { startReferenceModels } from './service.ts';
 import { buildApp } from '../../app.ts';
 import { closeServices, createServices } from '../../services.ts';
 import { REFERENCE_NOT_HERE_MESSAGE } from '../inference/service.ts';
+import { closeAll } from '../../test/platform-hook.ts';
 
 let p: TestPlatform;
 let renderer: TextRenderer;
@@ -35,10 +36,7 @@ beforeAll(async () => {
   await p.referenceModels!.ready;
 }, 180_000);
 
-afterAll(async () => {
-  await renderer?.close();
-  await p?.close();
-});
+afterAll(() => closeAll(renderer, p));
 
 const compute = (body: Record<string, unknown>) =>
   p.app.inject({ method: 'POST', url: MODEL_API.compute, payload: { userId: 'ignored', ...body } });

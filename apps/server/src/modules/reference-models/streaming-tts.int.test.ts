@@ -9,6 +9,7 @@ import { startReferenceModels, type ReferenceModels } from './service.ts';
 import { createTtsEspeakEngine } from './engines/tts-espeak.ts';
 import { checkModel } from '../model-health/service.ts';
 import { getModelForCall } from '../models/service.ts';
+import { closeAll } from '../../test/platform-hook.ts';
 
 // The reference TTS engine's streaming variant, through the same relay as a contributor's model.
 let p: TestPlatform;
@@ -26,10 +27,7 @@ beforeAll(async () => {
   base = `ws://127.0.0.1:${(p.app.server.address() as AddressInfo).port}`;
 }, 60_000);
 
-afterAll(async () => {
-  await refs?.close();
-  await p?.close();
-});
+afterAll(() => closeAll(refs, p));
 
 describe('reference streaming TTS', () => {
   it('is registered beside the batch model, says so on its card, and speaks through the relay', async () => {

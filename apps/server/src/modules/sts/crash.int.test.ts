@@ -17,6 +17,7 @@ import { createSignedInUser, signedInject } from '../../test/users.ts';
 import { silentWav, startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
 import { insertTestModel } from '../../test/models.ts';
+import { closeAll } from '../../test/platform-hook.ts';
 import { until } from '../../test/poll.ts';
 import { startJobRecovery } from '../../jobs/recovery.ts';
 import { startStsBatchWorker } from './batch-job.ts';
@@ -42,9 +43,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await p?.close();
-  await ms?.close();
-  await files?.close();
+  await closeAll(p, ms, files);
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -13,7 +13,9 @@ import yazl from 'yazl';
 import { MODEL_API, MODEL_NOT_ACCESSIBLE_MESSAGE, STS_API, type StsBatch } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
-import { silentWav, startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
+import { silentWav, startTestModelServer, viaLocalhost, type TestModelServer } from '../../test/model-server.ts';
+import { closeAll } from '../../test/platform-hook.ts';
+import { insertHearingAsr, referenceSpeechChain } from '../../test/speech-chain.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { readZip } from '../../test/zip.ts';
@@ -34,9 +36,6 @@ let failingAsrId = '';
 let translationId = '';
 let ttsId = '';
 
-/** The test servers listen on 127.0.0.1; they are reached as 'localhost', the one allowed host (the reference server keeps its own origin). */
-const local = (url: string) => url.replace('127.0.0.1', 'localhost');
-
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-sts-'));
   files = await startFixtureServer(dir);
@@ -47,32 +46,20 @@ beforeAll(async () => {
     startWorkers: (ctx) => startWorkers(ctx, { stsBatch: true }),
   });
   [alice, bob] = await Promise.all([createSignedInUser(p), createSignedInUser(p)]);
-  asrId = await insertTestModel(p.ctx, {
-    userId: bob.userId,
-    task: 'asr',
-    name: 'Hears Hindi',
-    callbackUrl: local(ms.url(`say/asr?text=${encodeURIComponent(HINDI)}`)),
-    languages: [{ sourceLanguage: 'hi' }],
-  });
+  asrId = await insertHearingAsr(p, ms, bob.userId, HINDI);
   failingAsrId = await insertTestModel(p.ctx, {
     userId: bob.userId,
     task: 'asr',
     name: 'Broken ASR',
-    callbackUrl: local(ms.url('error/asr')),
+    callbackUrl: viaLocalhost(ms.url('error/asr')),
     languages: [{ sourceLanguage: 'hi' }],
   });
-  const ref = p.referenceModels!.models;
-  translationId = ref.find(
-    (m) => m.task.type === 'translation' && m.languages.some((l) => l.sourceLanguage === 'hi' && l.targetLanguage === 'ur'),
-  )!.modelId;
-  ttsId = ref.find((m) => m.task.type === 'tts' && m.languages.some((l) => l.sourceLanguage === 'ur'))!.modelId;
+  ({ translationId, ttsId } = referenceSpeechChain(p));
   await p.referenceModels!.ready;
 }, 180_000);
 
 afterAll(async () => {
-  await p?.close();
-  await ms?.close();
-  await files?.close();
+  await closeAll(p, ms, files);
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -103,7 +90,7 @@ async function writeZip(name: string, entries: Record<string, Buffer | string>):
   await new Promise<void>((resolve, reject) => {
     z.outputStream.pipe(out).on('finish', resolve).on('error', reject);
   });
-  return local(files.url(name));
+  return viaLocalhost(files.url(name));
 }
 
 const batchBody = (url: string, over: Json = {}) => ({
@@ -260,7 +247,7 @@ describe('speech-to-speech', () => {
       expect(res.json().code).toBe('URL_REFUSED');
     }
     expect((await signedInject(p.app, alice, 'POST', STS_API.batchSubmit, batchBody('not a url'))).json().code).toBe('INVALID_URL');
-    const redirect = local(files.url(`redirect?to=${encodeURIComponent('http://10.1.2.3/clips.zip')}`));
+    const redirect = viaLocalhost(files.url(`redirect?to=${encodeURIComponent('http://10.1.2.3/clips.zip')}`));
     const res = await signedInject(p.app, alice, 'POST', STS_API.batchSubmit, batchBody(redirect));
     expect(res.statusCode, res.body).toBe(200);
     const b = await finished(alice, res.json().data.batchId);
@@ -271,7 +258,7 @@ describe('speech-to-speech', () => {
   it('a malformed zip, a zip without audio and one with too many files end Failed with the reason', async () => {
     fs.writeFileSync(path.join(dir, 'bad.zip'), 'PK\u0003\u0004 this is not really a zip');
     const cases: [string, RegExp][] = [
-      [local(files.url('bad.zip')), /not a readable zip/],
+      [viaLocalhost(files.url('bad.zip')), /not a readable zip/],
       [await writeZip('text.zip', { 'a.txt': 'x' }), /no audio file/],
       [
         await writeZip('many.zip', Object.fromEntries(['1', '2', '3', '4'].map((n) => [`${n}.wav`, silentWav(0.1)]))),
@@ -289,7 +276,7 @@ describe('speech-to-speech', () => {
   });
 
   it('models of the wrong task or language are refused at submit', async () => {
-    const url = local(files.url('clips.zip'));
+    const url = viaLocalhost(files.url('clips.zip'));
     expect((await signedInject(p.app, alice, 'POST', STS_API.batchSubmit, batchBody(url, { asrModelId: ttsId }))).json().code).toBe(
       'TASK_MISMATCH',
     );
