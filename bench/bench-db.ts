@@ -74,16 +74,21 @@ export async function startBenchServices(tmp: string, poolSize: number) {
   };
 }
 
-/** Inserts an active CONTRIBUTOR-USER named Bench with a fresh id and returns that id. */
-export async function insertBenchUser(db: Db): Promise<string> {
-  const userId = crypto.randomUUID().replace(/-/g, '');
+/**
+ * Inserts an active user named Bench with one role (CONTRIBUTOR-USER unless told) and returns its id: `userId`
+ * when given (the benches that write as the fixed user `bench`), else a fresh one.
+ */
+export async function insertBenchUser(
+  db: Db,
+  { userId = crypto.randomUUID().replace(/-/g, ''), role = 'CONTRIBUTOR-USER' }: { userId?: string; role?: string } = {},
+): Promise<string> {
   await insertUsers(db, [
     {
       userId,
       email: `bench.${userId.slice(0, 8)}@example.org`,
       firstName: 'Bench',
       passwordHash: 'x',
-      roles: ['CONTRIBUTOR-USER'],
+      roles: [role],
       isActive: true,
       activationTokenHash: null,
     },

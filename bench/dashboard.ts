@@ -75,7 +75,7 @@ const TYPE_WEIGHTS: Record<DatasetType, number> = {
   'pos-corpus': 3,
 };
 /** Languages by how much data they tend to have (most first); 'unknown' and 'mixed' are not used. */
-const LANGS = [
+export const LANGS = [
   'hi',
   'en',
   'bn',

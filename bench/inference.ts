@@ -30,16 +30,12 @@ import { insertTestModel } from '../apps/server/src/test/models.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { cpuMsOf, freePort, startChild, stopChild } from './api.ts';
 import { insertBenchUser, openBenchDatabase, startBenchApi } from './bench-db.ts';
+import { arg, loadAverages } from './cli.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-function arg(args: string[], name: string, dflt: number): number {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-}
-
 /** Starts the model double; resolves with its process, base URL and a reader of its accepted-connection count. */
-async function startModelServer(): Promise<{ child: ChildProcess; base: string; connections: () => Promise<number> }> {
+export async function startModelServer(): Promise<{ child: ChildProcess; base: string; connections: () => Promise<number> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/inference-model-server.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -100,10 +96,7 @@ export async function main(args: string[]): Promise<void> {
   const modelPath = modelMs > 0 ? `slow/translation?ms=${modelMs}` : 'translation';
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-inference-'));
   console.log(
-    `inference benchmark: ${connections} connections, ${duration} s per target, model answers in ${modelMs} ms, MODEL_CONCURRENCY=${connections}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')} (work dir ${tmp})`,
+    `inference benchmark: ${connections} connections, ${duration} s per target, model answers in ${modelMs} ms, MODEL_CONCURRENCY=${connections}, load average ${loadAverages()} (work dir ${tmp})`,
   );
   const database = await openBenchDatabase(tmp, 2);
   const { db } = database;
@@ -187,12 +180,7 @@ export async function main(args: string[]): Promise<void> {
         `median of ${rounds} bare/proxy pairs: proxy/bare ${median(pairs.map((x) => x.p.rps / x.b.rps)).toFixed(2)} (target >= 0.8), proxy − bare p50 ${median(pairs.map((x) => x.p.p50 - x.b.p50))} ms (target <= 1), CPU ${median(pairs.map((x) => x.p.cpuUs / x.b.cpuUs)).toFixed(2)}× the bare proxy's`,
       );
     }
-    console.log(
-      `load average after ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
+    console.log(`load average after ${loadAverages()}`);
     console.log(
       `ratio proxy/direct ${ratio.toFixed(2)} (target >= 0.8)   added latency p50 ${p.p50 - d.p50} ms (target <= 2)   p99 ${p.p99 - d.p99} ms`,
     );

@@ -28,11 +28,8 @@ import { runIngestJob } from '../apps/server/src/modules/datasets/service.ts';
 import { openArchive } from '../apps/server/src/modules/datasets/stages/archive.ts';
 import { makeParallelZip } from '../apps/server/src/test/fixtures.ts';
 import { startFixtureServer } from '../apps/server/src/test/fixture-server.ts';
-
-function arg(args: string[], name: string, dflt: number): number {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-}
+import { insertBenchUser } from './bench-db.ts';
+import { arg, watchPeakRss } from './cli.ts';
 
 export async function main(args: string[]): Promise<void> {
   const records = arg(args, 'records', 100_000);
@@ -87,9 +84,7 @@ export async function main(args: string[]): Promise<void> {
 
     // 2) The real pipeline, served over HTTP like a contributor's URL.
     const server = await startFixtureServer(zipDir);
-    await db.pool.query(
-      `INSERT INTO users (user_id, email, first_name, password_hash, roles, is_active) VALUES ('bench', 'bench@local', 'Bench', 'x', '{CONTRIBUTOR-USER}', true)`,
-    );
+    await insertBenchUser(db, { userId: 'bench', role: 'CONTRIBUTOR-USER' });
     const srn = `${Date.now()}`;
     await insertSubmission(db, {
       srn,
@@ -98,9 +93,7 @@ export async function main(args: string[]): Promise<void> {
       datasetName: 'bench',
       url: server.url(path.basename(zip)),
     });
-    let peakRss = process.memoryUsage().rss;
-    const baseRss = peakRss;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+    const stopRss = watchPeakRss();
     cpu = cpuNow(pgDir);
     t = performance.now();
     const windowStart = process.hrtime.bigint() / 1000n;
@@ -108,7 +101,7 @@ export async function main(args: string[]): Promise<void> {
     const windowEnd = process.hrtime.bigint() / 1000n;
     const pipeSeconds = (performance.now() - t) / 1000;
     const pipeCpu = cpuSince(cpu, pgDir);
-    clearInterval(sampler);
+    const rss = stopRss();
     await server.close();
     const stages = await getStages(db.pool, srn);
     const publish = stages.find((s) => s.stage === 'publish')!;
@@ -125,9 +118,7 @@ export async function main(args: string[]): Promise<void> {
     const pgCpu = (c: { pg: number | null }) => (c.pg === null ? 'external PostgreSQL not measured' : `PostgreSQL ${c.pg.toFixed(2)} s`);
     console.log(`CPU during bare COPY:   node ${copyCpu.node.toFixed(2)} s, ${pgCpu(copyCpu)}`);
     console.log(`CPU during pipeline:    node ${pipeCpu.node.toFixed(2)} s, ${pgCpu(pipeCpu)}`);
-    console.log(
-      `peak RSS during pipeline: ${(peakRss / 2 ** 20).toFixed(0)} MiB (process RSS before it: ${(baseRss / 2 ** 20).toFixed(0)} MiB)`,
-    );
+    console.log(`peak RSS during pipeline: ${rss}`);
     // Under `node --cpu-prof`, the pipeline's window in the profile's clock (µs): slice the samples with it.
     if (process.execArgv.some((a) => a.startsWith('--cpu-prof')))
       console.log(`cpu-prof window of the pipeline (µs): ${windowStart} ${windowEnd}`);

@@ -17,14 +17,10 @@ import { inferenceResponseSchemas } from '@ulca/contracts';
 import { AnswerPool } from '../apps/server/src/net/answer-pool.ts';
 import { LARGE_ANSWER_CONCURRENCY } from '../apps/server/src/modules/inference/state.ts';
 import { silentWav } from '../apps/server/src/test/model-server.ts';
+import { arg } from './cli.ts';
 
 const MiB = 1024 * 1024;
 const CHUNK = 64 * 1024;
-
-function arg(args: string[], name: string, dflt: number): number {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-}
 
 /** Runs `fn` while sampling the loop's delay; resolves with the longest stall (ms) and the wall time (ms). */
 async function watched(fn: () => Promise<void>): Promise<{ stallMs: number; wallMs: number }> {

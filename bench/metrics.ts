@@ -26,11 +26,7 @@ import { sumRows } from '../apps/server/src/modules/benchmarks/scoring/text.ts';
 // the ratios to it, compare across commits.
 import { pySplit } from '../apps/server/src/modules/benchmarks/scoring/test/naive/text.ts';
 import { tokenize13a } from '../apps/server/src/modules/benchmarks/scoring/test/naive/tokenizers.ts';
-
-function arg(args: string[], name: string, dflt: number): number {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-}
+import { arg, loadAverages } from './cli.ts';
 
 const WORDS = (
   'the a dog cat man woman saw ran quickly house garden in on of to and is was were will be , . ! ? ' +
@@ -77,10 +73,7 @@ export async function main(args: string[]): Promise<void> {
   const samples = arg(args, 'samples', 1000);
   const { hyps, refs } = generate(n, 42);
   console.log(
-    `metrics benchmark: ${n.toLocaleString('en-US')} synthetic sentence pairs, 1 reference, bootstrap ${samples} samples; load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}, ${os.cpus().length} CPUs`,
+    `metrics benchmark: ${n.toLocaleString('en-US')} synthetic sentence pairs, 1 reference, bootstrap ${samples} samples; load average ${loadAverages()}, ${os.cpus().length} CPUs`,
   );
 
   const [, baselineWall, baseline] = time(() => {
@@ -114,12 +107,7 @@ export async function main(args: string[]): Promise<void> {
       );
     }
   }
-  console.log(
-    `load average after: ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`load average after: ${loadAverages()}`);
 
   // The same scores from the CLI on the same data written to files.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-metrics-'));

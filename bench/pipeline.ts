@@ -13,7 +13,6 @@
  * per stage ((pipeline − direct) / 3 at p50; target ≤ 2 ms). Options: --calls N (default 300).
  */
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,31 +22,9 @@ import { insertTestModel } from '../apps/server/src/test/models.ts';
 import { silentWav } from '../apps/server/src/test/model-server.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { stopChild } from './api.ts';
+import { startModelServer } from './inference.ts';
 import { insertBenchUser, openBenchDatabase, startBenchApi } from './bench-db.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-
-function arg(args: string[], name: string, dflt: number): number {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-}
-
-async function startModelServer(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/inference-model-server.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const nl = out.indexOf('\n');
-      if (nl >= 0) resolve(out.slice(0, nl).trim().replace(/\/$/, ''));
-    });
-    child.once('exit', (code) => reject(new Error(`model server exited with ${code}`)));
-  });
-  return { child, base };
-}
+import { arg, loadAverages } from './cli.ts';
 
 type Json = Record<string, unknown>;
 async function post(url: string, body: Json, headers: Record<string, string> = {}): Promise<Json> {
@@ -62,12 +39,7 @@ const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, 
 export async function main(args: string[]): Promise<void> {
   const calls = arg(args, 'calls', 300);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-pipeline-'));
-  console.log(
-    `pipeline benchmark: ${calls} calls per arm, one at a time, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`pipeline benchmark: ${calls} calls per arm, one at a time, load average ${loadAverages()}`);
   const database = await openBenchDatabase(tmp, 2);
   const { db } = database;
   let app: ChildProcess | undefined;
@@ -144,12 +116,7 @@ export async function main(args: string[]): Promise<void> {
     console.log(row('direct (sum of 3 model calls)', d));
     console.log(row('pipeline (1 call, 3 stages)', p));
     const perStage = (pct(p, 0.5) - pct(d, 0.5)) / 3;
-    console.log(
-      `load average after ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
+    console.log(`load average after ${loadAverages()}`);
     console.log(
       `ratio pipeline/direct p50 ${(pct(p, 0.5) / pct(d, 0.5)).toFixed(2)}   platform overhead per stage p50 ${perStage.toFixed(2)} ms (target <= 2)`,
     );

@@ -1,27 +1,28 @@
 // `npm run bench -- <name> [--records N]`: runs one benchmark (docs/benchmarks.md#performance-benches).
 export {};
 const [benchName, ...rest] = process.argv.slice(2);
-const benches: Record<string, () => Promise<{ main(args: string[]): Promise<void> }>> = {
-  ingest: () => import('./ingest.ts'),
-  'search-export': () => import('./search-export.ts'),
-  dashboard: () => import('./dashboard.ts'),
-  api: () => import('./api.ts'),
-  web: () => import('./web.ts'),
-  inference: () => import('./inference.ts'),
-  'reference-models': () => import('./reference-models.ts'),
-  metrics: () => import('./metrics.ts'),
-  speakers: () => import('./speakers.ts'),
-  streaming: () => import('./streaming.ts'),
-  viewer: () => import('./viewer.ts'),
-  versions: () => import('./versions.ts'),
-  pipeline: () => import('./pipeline.ts'),
-  'large-answers': () => import('./large-answers.ts'),
-  transliteration: () => import('./transliteration.ts'),
-};
-if (!benchName || !benches[benchName]) {
-  console.error(`usage: npm run bench -- <${Object.keys(benches).join('|')}> [--records N]`);
+/** The benches: each is bench/<name>.ts, exporting main(args). */
+const BENCHES = [
+  'ingest',
+  'search-export',
+  'dashboard',
+  'api',
+  'web',
+  'inference',
+  'reference-models',
+  'metrics',
+  'speakers',
+  'streaming',
+  'viewer',
+  'versions',
+  'pipeline',
+  'large-answers',
+  'transliteration',
+];
+if (!benchName || !BENCHES.includes(benchName)) {
+  console.error(`usage: npm run bench -- <${BENCHES.join('|')}> [--records N]`);
   process.exit(2);
 }
-const mod = await benches[benchName]();
+const mod = (await import(`./${benchName}.ts`)) as { main(args: string[]): Promise<void> };
 await mod.main(rest);
 process.exit(0);

@@ -12,12 +12,8 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { Db } from '../apps/server/src/db/pool.ts';
 import { insertSearch, getSearch } from '../apps/server/src/modules/search/repo.ts';
 import { runSearchExport } from '../apps/server/src/modules/search/service.ts';
-import { startBenchServices } from './bench-db.ts';
-
-function arg(args: string[], name: string, dflt: number): number {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-}
+import { insertBenchUser, startBenchServices } from './bench-db.ts';
+import { arg, watchPeakRss } from './cli.ts';
 
 const DATASET_ID = '00000000-0000-4000-8000-000000000001';
 const OTHER_DATASET_ID = '00000000-0000-4000-8000-000000000002';
@@ -62,9 +58,7 @@ export async function main(args: string[]): Promise<void> {
 
   try {
     let t = performance.now();
-    await db.pool.query(
-      `INSERT INTO users (user_id, email, first_name, password_hash, roles, is_active) VALUES ('bench', 'bench@local', 'Bench', 'x', '{READONLY-USER}', true)`,
-    );
+    await insertBenchUser(db, { userId: 'bench', role: 'READONLY-USER' });
     await generateRecords(db, DATASET_ID, 'hi', records);
     await generateRecords(db, OTHER_DATASET_ID, 'ta', Math.ceil(records / 10), records);
     await db.pool.query('VACUUM ANALYZE dataset_records');
@@ -89,13 +83,11 @@ export async function main(args: string[]): Promise<void> {
       datasetType: 'parallel-corpus',
       criteria: { sourceLanguage: ['en'], targetLanguage: ['hi'], datasetType: 'parallel-corpus' },
     });
-    let peakRss = process.memoryUsage().rss;
-    const baseRss = peakRss;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+    const stopRss = watchPeakRss();
     t = performance.now();
     await runSearchExport(ctx, srn);
     const exportSeconds = (performance.now() - t) / 1000;
-    clearInterval(sampler);
+    const rss = stopRss();
     const search = await getSearch(db, srn);
 
     const copyRate = records / copySeconds;
@@ -110,9 +102,7 @@ export async function main(args: string[]): Promise<void> {
     );
     console.log(`search export:          ${exportRate.toFixed(0).padStart(9)} records/s  (${exportSeconds.toFixed(1)} s)`);
     console.log(`ratio export / COPY:    ${(exportRate / copyRate).toFixed(2)}   (target ≥ 0.3)`);
-    console.log(
-      `peak RSS during export: ${(peakRss / 2 ** 20).toFixed(0)} MiB (process RSS before it: ${(baseRss / 2 ** 20).toFixed(0)} MiB)`,
-    );
+    console.log(`peak RSS during export: ${rss}`);
     if (search?.status !== 'Completed' || search.record_count !== records)
       console.log(`WARNING: export ended ${search?.status} with ${search?.record_count} of ${records} records`);
   } finally {

@@ -11,11 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { decodeSpeech } from '../apps/server/src/modules/speakers/audio.ts';
 import { SpeechPool } from '../apps/server/src/modules/speakers/dsp.ts';
 import { speakerStats } from '../apps/server/src/modules/speakers/embedding.ts';
-
-function arg(args: string[], name: string, dflt: number): number {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-}
+import { arg } from './cli.ts';
 
 async function median(fn: () => unknown): Promise<number> {
   const times: number[] = [];

@@ -25,11 +25,7 @@ import { startStreamModelServer } from '../apps/server/src/test/stream-model-ser
 import type { AppContext } from '../apps/server/src/context.ts';
 import { stopChild } from './api.ts';
 import { insertBenchUser, openBenchDatabase, startBenchApi } from './bench-db.ts';
-
-function arg(args: string[], name: string, dflt: number): number {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-}
+import { arg, loadAverages } from './cli.ts';
 
 const PCM = Buffer.alloc(3200, 1);
 
@@ -106,12 +102,7 @@ export async function main(args: string[]): Promise<void> {
   const streams = arg(args, 'streams', 4);
   const n = arg(args, 'trips', 100);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-bench-streaming-'));
-  console.log(
-    `streaming benchmark: ${streams} streams at once, ${n} round trips each, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`streaming benchmark: ${streams} streams at once, ${n} round trips each, load average ${loadAverages()}`);
   const database = await openBenchDatabase(tmp, 2);
   const { db } = database;
   const sm = await startStreamModelServer();
@@ -119,20 +110,16 @@ export async function main(args: string[]): Promise<void> {
   try {
     const userId = await insertBenchUser(db);
     const ctx = { db, config: {} } as unknown as AppContext;
-    const asr = await insertTestModel(ctx, {
-      userId,
-      task: 'asr',
-      callbackUrl: sm.url('asr'),
-      languages: [{ sourceLanguage: 'hi' }],
-      name: `bench-asr-${userId.slice(0, 8)}`,
-    });
-    const tts = await insertTestModel(ctx, {
-      userId,
-      task: 'tts',
-      callbackUrl: sm.url('tts'),
-      languages: [{ sourceLanguage: 'hi' }],
-      name: `bench-tts-${userId.slice(0, 8)}`,
-    });
+    const insertStreamModel = (task: 'asr' | 'tts') =>
+      insertTestModel(ctx, {
+        userId,
+        task,
+        callbackUrl: sm.url(task),
+        languages: [{ sourceLanguage: 'hi' }],
+        name: `bench-${task}-${userId.slice(0, 8)}`,
+      });
+    const asr = await insertStreamModel('asr');
+    const tts = await insertStreamModel('tts');
     const api = await startBenchApi(database, tmp, {
       REFERENCE_MODELS: 'false',
       // The bench measures the relay, not its caps: one caller (this process) opens every stream.
@@ -191,12 +178,7 @@ export async function main(args: string[]): Promise<void> {
     console.log(
       `relay adds: asr p50 ${(asrRelay.p50 - asrDirect.p50).toFixed(2)} ms, p99 ${(asrRelay.p99 - asrDirect.p99).toFixed(2)} ms; tts p50 ${(ttsRelay.p50 - ttsDirect.p50).toFixed(2)} ms, p99 ${(ttsRelay.p99 - ttsDirect.p99).toFixed(2)} ms`,
     );
-    console.log(
-      `load average after ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
+    console.log(`load average after ${loadAverages()}`);
   } finally {
     await stopChild(app);
     await sm.close();

@@ -14,15 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { freezeVersionOfSubmission, listVersions } from '../apps/server/src/modules/dataset-versions/service.ts';
 import { generate } from './viewer.ts';
-import { startBenchServices } from './bench-db.ts';
+import { insertBenchUser, startBenchServices } from './bench-db.ts';
+import { arg, watchPeakRss } from './cli.ts';
 
 const V1 = '00000000-0000-4000-8000-0000000000c1';
 const V2 = '00000000-0000-4000-8000-0000000000c2';
-
-function arg(args: string[], name: string, dflt: number): number {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-}
 
 export async function main(args: string[]): Promise<void> {
   const records = arg(args, 'records', 1_000_000);
@@ -35,9 +31,7 @@ export async function main(args: string[]): Promise<void> {
   const { db, ctx } = bench;
   try {
     let t = performance.now();
-    await db.pool.query(
-      `INSERT INTO users (user_id, email, first_name, password_hash, roles, is_active) VALUES ('bench', 'bench@local', 'Bench', 'x', '{CONTRIBUTOR-USER}', true)`,
-    );
+    await insertBenchUser(db, { userId: 'bench', role: 'CONTRIBUTOR-USER' });
     await generate(db, V1, '90000000000000011', records, 0, (d) => process.stdout.write(`\r  generated ${d.toLocaleString('en-US')}`));
     // Version 2: the records after the first tenth are shared (merged, as the pipeline merges), plus `fresh` new ones.
     await db.pool.query(
@@ -68,9 +62,7 @@ export async function main(args: string[]): Promise<void> {
     }
     const baseS = (performance.now() - t) / 1000;
 
-    let peakRss = process.memoryUsage().rss;
-    const baseRss = peakRss;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+    const stopRss = watchPeakRss();
     // Version 1 is frozen by its first reader (as when its owner submits version 2), version 2 by its job.
     t = performance.now();
     await listVersions(ctx, V1);
@@ -83,7 +75,7 @@ export async function main(args: string[]): Promise<void> {
     await freezeVersionOfSubmission(ctx, '90000000000000012');
     const v2S = (performance.now() - t) / 1000;
     const freezeS = v1S + v2S;
-    clearInterval(sampler);
+    const rss = stopRss();
     console.log(`  version 1 frozen in ${v1S.toFixed(2)} s, version 2 in ${v2S.toFixed(2)} s`);
     const rows = (
       await db.pool.query(
@@ -100,9 +92,7 @@ export async function main(args: string[]): Promise<void> {
     console.log(
       `  freeze of both versions: ${freezeS.toFixed(2)} s, ${Math.round(read / freezeS).toLocaleString('en-US')} records/s, ratio to baseline ${(freezeS / baseS).toFixed(2)}`,
     );
-    console.log(
-      `  peak RSS during the freeze: ${(peakRss / 2 ** 20).toFixed(0)} MiB (process RSS before it: ${(baseRss / 2 ** 20).toFixed(0)} MiB)`,
-    );
+    console.log(`  peak RSS during the freeze: ${rss}`);
   } finally {
     await bench.close();
   }

@@ -11,12 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../apps/server/src/db/pool.ts';
 import { buildApp } from '../apps/server/src/app.ts';
-import { startBenchServices } from './bench-db.ts';
-
-function arg(args: string[], name: string, dflt: number): number {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-}
+import { insertBenchUser, startBenchServices } from './bench-db.ts';
+import { arg } from './cli.ts';
 
 const BIG = '00000000-0000-4000-8000-0000000000b1';
 const SMALL = '00000000-0000-4000-8000-0000000000b2';
@@ -68,9 +64,7 @@ export async function main(args: string[]): Promise<void> {
   const app = await buildApp(ctx, { logger: false });
   try {
     let t = performance.now();
-    await db.pool.query(
-      `INSERT INTO users (user_id, email, first_name, password_hash, roles, is_active) VALUES ('bench', 'bench@local', 'Bench', 'x', '{READONLY-USER}', true)`,
-    );
+    await insertBenchUser(db, { userId: 'bench', role: 'READONLY-USER' });
     await generate(db, BIG, '90000000000000001', records, 0, (d) => process.stdout.write(`\r  generated ${d.toLocaleString('en-US')}`));
     await generate(db, SMALL, '90000000000000002', Math.ceil(records / 100), records, () => undefined);
     await db.pool.query('VACUUM ANALYZE dataset_records');
