@@ -3,10 +3,8 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Tab from '@mui/material/Tab';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
@@ -18,6 +16,7 @@ import { directionText, metricLabel } from '../../../lib/metric-glossary.ts';
 import { MetricName } from '../../../components/MetricName.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
+import { ScrollTabs } from '../../../components/ScrollTabs.tsx';
 
 /** Cells shown from `sm` up; on a phone their content moves under the score. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -51,29 +50,23 @@ export function Leaderboard({
         {t('benchmarks.leaderboard.title')}
       </Typography>
       {tabs.length > 0 && (
-        <Tabs
+        <ScrollTabs
           value={metric}
-          onChange={(_e, m: string) => setMetric(m)}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          aria-label={t('benchmarks.leaderboard.metrics')}
+          onChange={setMetric}
+          label={t('benchmarks.leaderboard.metrics')}
           sx={{ borderBottom: 1, borderColor: 'divider' }}
-        >
-          {tabs.map((m) => (
-            <Tab
-              key={m}
-              value={m}
-              label={
-                <Box component="span" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
-                  <span>{metricLabel(m)}</span>
-                  <Typography component="span" variant="caption" sx={{ textTransform: 'none', lineHeight: 1.2 }}>
-                    {directionText(m)}
-                  </Typography>
-                </Box>
-              }
-            />
-          ))}
-        </Tabs>
+          tabs={tabs.map((m) => ({
+            value: m,
+            label: (
+              <Box component="span" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+                <span>{metricLabel(m)}</span>
+                <Typography component="span" variant="caption" sx={{ textTransform: 'none', lineHeight: 1.2 }}>
+                  {directionText(m)}
+                </Typography>
+              </Box>
+            ),
+          }))}
+        />
       )}
       {metric && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} component="div">

@@ -2,8 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BENCHMARK_TASKS, type Benchmark } from '@ulca/contracts';
 import Box from '@mui/material/Box';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import { FilterPopover, filterGroups } from '../../../components/FilterPopover.tsx';
 import { ListQueryState, listEmpty } from '../../../components/ListQueryState.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
@@ -27,6 +25,7 @@ import {
   filterBenchmarks,
   type BenchmarkFilterKey,
 } from '../lib/list.ts';
+import { ScrollTabs } from '../../../components/ScrollTabs.tsx';
 
 /** A benchmark dataset's card (docs/product.md#benchmark-datasets-and-leaderboards): name, description, languages, domain, submitter, rows, metrics. */
 function benchmarkCard(b: Benchmark, t: TFunction): CardContentSpec {
@@ -102,21 +101,16 @@ export default function BenchmarkDatasetsPage() {
 
   return (
     <PageFrame title={t('benchmarks.list.title')} subtitle={t('benchmarks.list.subtitle')}>
-      <Tabs
+      <ScrollTabs
         value={task}
-        onChange={(_e, next: string) => {
+        onChange={(next) => {
           setParams({ task: next }, { replace: true });
           clearAll();
         }}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        aria-label={t('benchmarks.list.tasks')}
+        label={t('benchmarks.list.tasks')}
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {BENCHMARK_TASKS.map((task) => (
-          <Tab key={task} value={task} label={benchmarkTaskLabel(task)} />
-        ))}
-      </Tabs>
+        tabs={BENCHMARK_TASKS.map((task) => ({ value: task, label: benchmarkTaskLabel(task) }))}
+      />
       <SearchToolbar term={term} onTermChange={setTerm} placeholder={t('benchmarks.list.search')} searchLabel={t('benchmarks.list.search')}>
         <FilterButton count={selectedCount(filter)} onOpen={setAnchor} disabled={query.isPending || all.length === 0} />
       </SearchToolbar>

@@ -6,18 +6,17 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { DatasetVersion } from '@ulca/contracts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { CITE_FORMATS, useCitation, useVersions } from '../api/viewer.ts';
 import { formatViewerNumber } from '../lib/names.ts';
+import { ScrollTabs } from '../../../components/ScrollTabs.tsx';
 
 /** The Cite dialog of one version: BibTeX, CFF, DataCite JSON, Croissant JSON-LD, dataset card. */
 function CiteDialog({ datasetId, version, onClose }: { datasetId: string; version: number | null; onClose: () => void }) {
@@ -28,17 +27,12 @@ function CiteDialog({ datasetId, version, onClose }: { datasetId: string; versio
     <Dialog open={version !== null} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="cite-title">
       <DialogTitle id="cite-title">{t('viewer.versions.citeVersion', { version })}</DialogTitle>
       <DialogContent>
-        <Tabs
+        <ScrollTabs
           value={format}
-          onChange={(_e, f: string) => setFormat(f)}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          aria-label={t('viewer.versions.format')}
-        >
-          {CITE_FORMATS.map((f) => (
-            <Tab key={f.format} value={f.format} label={f.format === 'card' ? t('viewer.versions.card') : f.label} />
-          ))}
-        </Tabs>
+          onChange={setFormat}
+          label={t('viewer.versions.format')}
+          tabs={CITE_FORMATS.map((f) => ({ value: f.format, label: f.format === 'card' ? t('viewer.versions.card') : f.label }))}
+        />
         <Box
           component="pre"
           data-testid="citation"

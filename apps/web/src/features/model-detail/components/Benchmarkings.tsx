@@ -2,13 +2,11 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ModelRecord } from '@ulca/contracts';
 import { MetricName } from '../../../components/MetricName.tsx';
@@ -16,6 +14,7 @@ import { benchmarkDetailPath, type BenchmarkDetailState } from '../../../lib/ben
 import { metricLabel } from '../../../lib/metric-glossary.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { ScrollTabs } from '../../../components/ScrollTabs.tsx';
 
 /**
  * The Benchmarkings section (docs/product.md#screens): one tab per metric and the model's runs for it, newest
@@ -34,17 +33,12 @@ export function Benchmarkings({ model }: { model: ModelRecord }) {
         {t('modelDetail.bench.title')}
       </Typography>
       {metrics.length > 0 && (
-        <Tabs
+        <ScrollTabs
           value={metric}
-          onChange={(_, m: string) => setMetric(m)}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          aria-label={t('modelDetail.bench.metrics')}
-        >
-          {metrics.map((m) => (
-            <Tab key={m} value={m} label={metricLabel(m)} />
-          ))}
-        </Tabs>
+          onChange={setMetric}
+          label={t('modelDetail.bench.metrics')}
+          tabs={metrics.map((m) => ({ value: m, label: metricLabel(m) }))}
+        />
       )}
       {metric && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} component="div">

@@ -4,10 +4,9 @@ import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { ListQueryState, listEmpty } from '../../../components/ListQueryState.tsx';
+import { ScrollTabs } from '../../../components/ScrollTabs.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
 import { FilterButton, SearchToolbar } from '../../../components/TableToolbar.tsx';
 import { useListControls } from '../../../components/useListControls.ts';
@@ -91,24 +90,17 @@ export default function ReadyMadeDatasetsPage() {
         {t('readymade.subtitle')}
       </Typography>
       <Paper variant="outlined" sx={{ mb: 2 }}>
-        <Tabs
+        <ScrollTabs
           value={tab}
-          onChange={(_e, v: string) => changeTab(v)}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label={t('readymade.taskTypes')}
+          onChange={changeTab}
+          label={t('readymade.taskTypes')}
           // A scroll button with nothing to scroll to takes no room (MUI keeps it, invisible, as a gap).
           sx={{ '& .MuiTabScrollButton-root.Mui-disabled': { width: 0 } }}
-        >
-          {TABS.map((tabDef) => (
-            <Tab
-              key={tabDef.value}
-              value={tabDef.value}
-              label={counts[tabDef.value] ? `${datasetTypeText(tabDef.value)} (${counts[tabDef.value]})` : datasetTypeText(tabDef.value)}
-            />
-          ))}
-        </Tabs>
+          tabs={TABS.map(({ value }) => ({
+            value,
+            label: counts[value] ? `${datasetTypeText(value)} (${counts[value]})` : datasetTypeText(value),
+          }))}
+        />
       </Paper>
       <SearchToolbar
         term={term}

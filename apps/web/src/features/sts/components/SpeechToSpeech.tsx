@@ -46,6 +46,7 @@ import {
 } from '../lib/sts.ts';
 import { StsBatchPanel } from './StsBatchPanel.tsx';
 import { StsFeedbackDialog } from './StsFeedbackDialog.tsx';
+import { ScrollTabs } from '../../../components/ScrollTabs.tsx';
 
 type InputMode = 'record' | 'url' | 'text';
 type ResultTab = 'source' | 'translation' | 'audio';
@@ -357,17 +358,16 @@ export function SpeechToSpeech() {
 
       {result && (
         <Box component="section" aria-label={t('sts.results')}>
-          <Tabs
+          <ScrollTabs<ResultTab>
             value={tab}
-            onChange={(_e, next: ResultTab) => setTab(next)}
-            aria-label={t('sts.resultTabs')}
-            variant="scrollable"
-            allowScrollButtonsMobile
-          >
-            <Tab value="source" label={t('sts.sourceText')} />
-            <Tab value="translation" label={t('sts.translation')} disabled={result.translation === null} />
-            <Tab value="audio" label={t('sts.audio')} disabled={!result.audio} />
-          </Tabs>
+            onChange={setTab}
+            label={t('sts.resultTabs')}
+            tabs={[
+              { value: 'source', label: t('sts.sourceText') },
+              { value: 'translation', label: t('sts.translation'), disabled: result.translation === null },
+              { value: 'audio', label: t('sts.audio'), disabled: !result.audio },
+            ]}
+          />
           <Box sx={{ pt: 2 }}>
             {tab === 'source' && (
               <EditableResult
