@@ -368,7 +368,7 @@ describe('account journey in Chromium', () => {
     expect(emails).toEqual([USER.email, ADMIN_EMAIL]);
     // The timestamp is en-IN, 24-hour.
     const rowText = await table.getByRole('row').filter({ hasText: USER.email }).innerText();
-    expect(rowText).toMatch(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}/);
+    expect(rowText).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2}/);
     await screenshot('admin-users', adminPage);
   });
 

@@ -240,7 +240,7 @@ describe('model journey in Chromium', () => {
     const row = myRow(NAMES.translation);
     await row.waitFor();
     expect(await row.getAttribute('data-highlighted')).toBe('true');
-    const today = new Intl.DateTimeFormat('en-IN', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(
+    const today = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(
       new Date(),
     );
     expect((await cells(row)).slice(1, 8)).toEqual([

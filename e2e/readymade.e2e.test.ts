@@ -192,7 +192,7 @@ describe('ready-made datasets in Chromium', () => {
     expect(await cardField(demo, 'License')).toBe('CC-BY-4.0');
     expect(await cardField(demo, 'Domain')).toBe('Tourism');
     expect(await cardField(demo, 'Submitter')).toBe('ULCA Demo Team');
-    expect(await cardField(demo, 'Published On')).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} (AM|PM)$/);
+    expect(await cardField(demo, 'Published On')).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}:\d{2} (am|pm)$/);
     expect(await cardField(demo, 'Records')).toMatch(/^\d+ records$/);
     const fixture = card(page, FIXTURE_NAME);
     expect(await cardField(fixture, 'Submitter')).toBe('ULCA Test Fixtures');

@@ -369,8 +369,8 @@ describe('search and download journey in Chromium', () => {
     expect(bySrn(searches.nothing).slice(2)).toEqual(['0', 'Completed', '']);
     expect(bySrn(searches.large)[0]).toContain('Parallel Dataset | English | Marathi');
     expect(bySrn(searches.large).slice(2)).toEqual([LARGE_ROWS.toLocaleString('en-IN'), 'Completed', 'View']);
-    // Searched On: en-IN, 12-hour, upper case.
-    expect(bySrn(searches.parallel)[1]).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} (AM|PM)$/);
+    // Searched On: the month named, 12-hour.
+    expect(bySrn(searches.parallel)[1]).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}:\d{2} (am|pm)$/);
     // Let the smooth scroll to the highlighted row end, so the picture is not taken mid-scroll.
     await page.waitForTimeout(800);
     await screenshot('my-searches');

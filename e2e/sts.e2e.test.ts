@@ -273,7 +273,7 @@ describe('speech-to-speech in the browser', () => {
     const row = past.getByRole('listitem').first();
     await row.getByText('Completed').waitFor();
     expect(await row.innerText()).toMatch(/Hindi → Urdu · files done: 2\/2/);
-    expect(await row.innerText()).toMatch(/\d{1,2}\/\d{1,2}\/\d{4}, \d{1,2}:\d{2}:\d{2} (AM|PM)/);
+    expect(await row.innerText()).toMatch(/\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}:\d{2} (am|pm)/);
     const again = await fetch(
       `${platform.baseUrl}${(await row.getByRole('link', { name: /Download the results/ }).getAttribute('href'))!}`,
     );

@@ -1,17 +1,18 @@
 /**
- * The one place the web app turns timestamps into text (issue 8 §2: the same kind of value reads
- * the same everywhere). The formats are the spec's where it names them (docs/product.md#constants-and-limits):
+ * The one place the web app turns timestamps into text, so one day reads the same on every page
+ * (docs/product.md#constants-and-limits). Every kind names the month (never 12/07 against 7/12) in
+ * the interface language through `Intl`; the kinds keep the orders the product fixes:
  *
- * | helper              | example                    | used for                                   |
- * |---------------------|----------------------------|--------------------------------------------|
- * | formatDateTime12    | 2/5/2024, 3:30:00 PM       | search and publish times (en-IN, 12-hour)  |
- * | formatDayMonthYear  | 02/05/2024                 | submit and health times (DD/MM/YYYY)       |
- * | formatMonthDayYear  | 05/02/2024                 | month/day/year dates                       |
- * | formatMonthDayYear- | 05/02/2024, 15:30          | the contribution tables' Submitted On      |
- * | Time                |                            | (several submissions a day are normal)     |
- * | formatDateTime24    | 02/05/2024, 15:30:00       | admin timestamps (en-IN, 24-hour) and every |
- * |                     |                            | other time the spec does not name          |
+ * | helper                  | English                   | Hindi                      | used for                       |
+ * |-------------------------|---------------------------|----------------------------|--------------------------------|
+ * | formatDateTime12        | 2 May 2024, 3:30:09 pm    | 2 मई 2024, 15:30:09         | search and publish times       |
+ * | formatDateTime24        | 2 May 2024, 15:30:09      | 2 मई 2024, 15:30:09         | admin and other times          |
+ * | formatDayMonthYear      | 2 May 2024                | 2 मई 2024                   | submit and health dates        |
+ * | formatMonthDayYear      | May 2, 2024               | 2 मई 2024                   | month/day/year dates           |
+ * | formatMonthDayYearTime  | May 2, 2024, 15:30        | 2 मई 2024, 15:30            | the contribution tables        |
  *
+ * English keeps the 12-hour clock where the product names it; Hindi and Tamil use the 24-hour clock
+ * everywhere (ICU's day period in those locales is the Latin "am/pm") and their own day-month order.
  * Each takes an ISO 8601 string (or null/undefined) and returns '-' when it is missing or cannot be
  * parsed. Times are shown in the browser's time zone; `timeZone` (an IANA name) is for tests.
  */
@@ -20,31 +21,37 @@ import { currentLocale } from './i18n/i18n.ts';
 
 type Kind = '12h' | '24h' | 'dmy' | 'mdy' | 'mdyTime';
 
+const DATE: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+
 const OPTIONS: Record<Kind, Intl.DateTimeFormatOptions> = {
-  // en-IN's own default date-time, as the original client's toLocaleString('en-IN') printed it.
-  '12h': { day: 'numeric', month: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit', hour12: true },
-  '24h': { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
-  dmy: { day: '2-digit', month: '2-digit', year: 'numeric' },
-  mdy: { day: '2-digit', month: '2-digit', year: 'numeric' },
-  mdyTime: { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  '12h': { ...DATE, hour: 'numeric', minute: '2-digit', second: '2-digit', hour12: true },
+  '24h': { ...DATE, ...TIME },
+  dmy: DATE,
+  mdy: DATE,
+  mdyTime: { ...DATE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
 };
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * The locale of a kind of value: the interface language's Indian locale (en-IN, hi-IN, ta-IN; see
- * docs/product.md#languages-of-the-interface), except month/day/year, which only en-US orders so.
+ * The locale and options of a kind in the interface language (en-IN, hi-IN, ta-IN; see
+ * docs/product.md#languages-of-the-interface): English's month/day/year kinds in en-US order, and
+ * the 24-hour clock outside English.
  */
-function localeOf(kind: Kind): string {
-  return kind === 'mdy' || kind === 'mdyTime' ? 'en-US' : currentLocale();
+function localeOf(kind: Kind): { locale: string; options: Intl.DateTimeFormatOptions } {
+  const locale = currentLocale();
+  const english = locale.startsWith('en');
+  if (!english) return { locale, options: kind === '12h' ? OPTIONS['24h'] : OPTIONS[kind] };
+  return { locale: kind === 'mdy' || kind === 'mdyTime' ? 'en-US' : locale, options: OPTIONS[kind] };
 }
 
 function formatter(kind: Kind, timeZone: string | undefined): Intl.DateTimeFormat {
-  const locale = localeOf(kind);
+  const { locale, options } = localeOf(kind);
   const key = `${kind}|${locale}|${timeZone ?? ''}`;
   let f = formats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, { ...OPTIONS[kind], ...(timeZone ? { timeZone } : {}) });
+    f = new Intl.DateTimeFormat(locale, { ...options, ...(timeZone ? { timeZone } : {}) });
     formats.set(key, f);
   }
   return f;
@@ -60,30 +67,29 @@ function format(kind: Kind, iso: string | null | undefined, timeZone?: string): 
     .replace(/[\u202f\u00a0]/g, ' ');
 }
 
-/** en-IN date and 12-hour time, AM/PM upper case: '2/5/2024, 3:30:00 PM' (search and publish times). */
+/** Date and 12-hour time in English, 24-hour elsewhere: '2 May 2024, 3:30:09 pm' (search and publish times). */
 export function formatDateTime12(iso: string | null | undefined, timeZone?: string): string {
-  return format('12h', iso, timeZone).toUpperCase();
+  return format('12h', iso, timeZone);
 }
 
-/** en-IN date and 24-hour time: '02/05/2024, 15:30:00' (admin timestamps, and times the spec does not name). */
+/** Date and 24-hour time: '2 May 2024, 15:30:09' (admin timestamps, and times the product does not name). */
 export function formatDateTime24(iso: string | null | undefined, timeZone?: string): string {
   return format('24h', iso, timeZone);
 }
 
-/** DD/MM/YYYY: '02/05/2024' (submit and health times). */
+/** Day, month name, year: '2 May 2024' (submit and health dates). */
 export function formatDayMonthYear(iso: string | null | undefined, timeZone?: string): string {
   return format('dmy', iso, timeZone);
 }
 
-/** MM/DD/YYYY: '05/02/2024' (the contribution table's Submitted On). */
+/** Month name, day, year in English ('May 2, 2024'); the language's own order elsewhere. */
 export function formatMonthDayYear(iso: string | null | undefined, timeZone?: string): string {
   return format('mdy', iso, timeZone);
 }
 
 /**
- * MM/DD/YYYY and 24-hour time: '05/02/2024, 15:30' (Submitted On of the contribution tables, where
- * several submissions a day are normal; docs/product.md#constants-and-limits). Digits and order are
- * the same in every interface language, so no AM/PM word needs translating.
+ * {@link formatMonthDayYear} and the 24-hour time: 'May 2, 2024, 15:30' (Submitted On of the
+ * contribution tables, where several submissions a day are normal; docs/product.md#constants-and-limits).
  */
 export function formatMonthDayYearTime(iso: string | null | undefined, timeZone?: string): string {
   return format('mdyTime', iso, timeZone);

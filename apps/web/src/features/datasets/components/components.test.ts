@@ -129,9 +129,9 @@ describe('ContributionTable', () => {
     const text = rowsText(html);
     expect(text[0]).toBe('Service Request Number | Dataset Name | Dataset Type | Status | Submitted On');
     expect(text.slice(1)).toEqual([
-      'SRN-120 | Sindhi poems part 21 | - | Completed | 01/21/2024, 12:00',
-      'SRN-121 | Sindhi poems part 22 | Monolingual Dataset | Failed | 01/22/2024, 12:00',
-      'SRN-122 | Sindhi poems part 23 | - | Completed | 01/23/2024, 12:00',
+      'SRN-120 | Sindhi poems part 21 | - | Completed | Jan 21, 2024, 12:00',
+      'SRN-121 | Sindhi poems part 22 | Monolingual Dataset | Failed | Jan 22, 2024, 12:00',
+      'SRN-122 | Sindhi poems part 23 | - | Completed | Jan 23, 2024, 12:00',
     ]);
     expect(html.match(/data-highlighted="true"[^>]*>.*?<\/tr>/)?.[0]).toContain('SRN-121');
     expect(html).toContain('21–23 of 23');

@@ -19,8 +19,8 @@ describe('status detail formatting (docs/product.md#entities-and-fields)', () =>
   });
 
   it('shows submission dates as month/day/year with the time of day (several a day are normal)', () => {
-    expect(formatSubmittedOn(new Date(2024, 2, 5, 10, 0).toISOString())).toBe('03/05/2024, 10:00');
-    expect(formatSubmittedOn(new Date(2024, 2, 5, 16, 7).toISOString())).toBe('03/05/2024, 16:07');
+    expect(formatSubmittedOn(new Date(2024, 2, 5, 10, 0).toISOString())).toBe('Mar 5, 2024, 10:00');
+    expect(formatSubmittedOn(new Date(2024, 2, 5, 16, 7).toISOString())).toBe('Mar 5, 2024, 16:07');
     expect(formatSubmittedOn('not a date')).toBe('-');
   });
 

@@ -39,7 +39,7 @@ describe('model cards', () => {
     expect(cutText('क'.repeat(31))).toBe(`${'क'.repeat(30)}...`);
   });
 
-  it('lists the cards with MM/DD/YYYY dates and the Source URL as a link', () => {
+  it('lists the cards with month/day/year dates (month named) and the Source URL as a link', () => {
     const cards = modelCards(model);
     expect(cards.map((c) => c.title)).toEqual([
       'Task',
@@ -55,7 +55,7 @@ describe('model cards', () => {
     ]);
     expect(cards.find((c) => c.title === 'Languages')?.value).toBe('Hindi - English');
     expect(cards.find((c) => c.title === 'Published On')?.value).toBe(cardDate(model.publishedOn));
-    expect(cardDate(Date.UTC(2024, 4, 2, 12))).toBe('05/02/2024');
+    expect(cardDate(Date.UTC(2024, 4, 2, 12))).toBe('May 2, 2024');
     expect(cards.find((c) => c.title === 'Source URL')).toEqual({
       key: 'sourceUrl',
       title: 'Source URL',

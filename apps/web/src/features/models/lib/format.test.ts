@@ -51,10 +51,10 @@ describe('model cells', () => {
     expect(domainName('news')).toBe('news');
   });
 
-  it('formats epoch milliseconds through lib/dates (DD/MM/YYYY, with time for health)', () => {
+  it('formats epoch milliseconds through lib/dates (day, month named, year; with time for health)', () => {
     const ms = Date.UTC(2024, 4, 2, 10, 0, 0); // 2 May 2024 10:00 UTC = 15:30 IST
-    expect(formatEpochDay(ms, 'Asia/Kolkata')).toBe('02/05/2024');
-    expect(formatEpochDayTime(ms, 'Asia/Kolkata')).toBe('02/05/2024, 15:30:00');
+    expect(formatEpochDay(ms, 'Asia/Kolkata')).toBe('2 May 2024');
+    expect(formatEpochDayTime(ms, 'Asia/Kolkata')).toBe('2 May 2024, 15:30:00');
     expect(formatEpochDay(null)).toBe('-');
   });
 });

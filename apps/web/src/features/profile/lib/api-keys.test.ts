@@ -31,8 +31,8 @@ describe('Generate dialog', () => {
 });
 
 describe('formatting', () => {
-  it('shows the creation time en-IN, 24-hour', () => {
-    expect(formatKeyCreatedOn('2026-11-21T18:05:00Z', 'UTC')).toBe('21/11/2026, 18:05:00');
+  it('shows the creation time with the month named, 24-hour', () => {
+    expect(formatKeyCreatedOn('2026-11-21T18:05:00Z', 'UTC')).toBe('21 Nov 2026, 18:05:00');
     expect(formatKeyCreatedOn(null)).toBe('-');
     expect(formatKeyCreatedOn('not a date')).toBe('-');
   });

@@ -153,9 +153,9 @@ describe('ready-made filter (Domain, Language, Submitter)', () => {
 });
 
 describe('ready-made card values', () => {
-  it('formats published on as en-IN with a 12-hour upper-case time', () => {
-    expect(formatPublishedOn('2026-11-21T09:35:00.000Z', 'Asia/Kolkata')).toBe('21/11/2026, 3:05:00 PM');
-    expect(formatPublishedOn('2026-01-02T18:30:00.000Z', 'Asia/Kolkata')).toBe('3/1/2026, 12:00:00 AM');
+  it('formats published on with the month named and a 12-hour time', () => {
+    expect(formatPublishedOn('2026-11-21T09:35:00.000Z', 'Asia/Kolkata')).toBe('21 Nov 2026, 3:05:00 pm');
+    expect(formatPublishedOn('2026-01-02T18:30:00.000Z', 'Asia/Kolkata')).toBe('3 Jan 2026, 12:00:00 am');
     expect(formatPublishedOn(null)).toBe('-');
     expect(formatPublishedOn('not a date')).toBe('-');
   });

@@ -37,7 +37,7 @@ describe('MySearchesTable', () => {
             {
               serviceRequestNumber: 'SR-2',
               searchCriteria: 'ASR Dataset | Hindi',
-              searchedOn: '2/5/2024, 3:30:00 PM',
+              searchedOn: '2 May 2024, 3:30:00 pm',
               records: '',
               recordsWithUnit: '',
               status: 'In-Progress',
@@ -66,7 +66,7 @@ describe('MySearchesTable', () => {
     // The first cell also holds the phone-only summary line (status, date, records), hidden from sm up.
     expect(rowsText(html)).toEqual([
       'Search Criteria | Searched On | #Record | Status | Records',
-      'ASR Dataset | Hindi SR-2 In-Progress 2/5/2024, 3:30:00 PM | 2/5/2024, 3:30:00 PM |  | In-Progress | ',
+      'ASR Dataset | Hindi SR-2 In-Progress 2 May 2024, 3:30:00 pm | 2 May 2024, 3:30:00 pm |  | In-Progress | ',
       'TTS Dataset | Tamil SR-1 Completed 1/5/2024, 9:00:00 AM · 0.500 hrs View | 1/5/2024, 9:00:00 AM | 0.500 hrs | Completed | View',
     ]);
     expect(clean(html)).toContain('href="/search-records/SR-1"');

@@ -86,10 +86,10 @@ describe('search criteria text (docs/product.md#entities-and-fields "Search requ
 });
 
 describe('search row formats (docs/product.md#search-and-download, docs/product.md#constants-and-limits)', () => {
-  it('shows the search time in en-IN, 12-hour, upper case', () => {
-    expect(formatSearchedOn('2024-05-02T10:00:00Z', 'Asia/Kolkata')).toBe('2/5/2024, 3:30:00 PM');
-    expect(formatSearchedOn('2024-12-31T20:05:09Z', 'UTC')).toBe('31/12/2024, 8:05:09 PM');
-    expect(formatSearchedOn('2024-01-01T00:00:00Z', 'UTC')).toBe('1/1/2024, 12:00:00 AM');
+  it('shows the search time with the month named, 12-hour', () => {
+    expect(formatSearchedOn('2024-05-02T10:00:00Z', 'Asia/Kolkata')).toBe('2 May 2024, 3:30:00 pm');
+    expect(formatSearchedOn('2024-12-31T20:05:09Z', 'UTC')).toBe('31 Dec 2024, 8:05:09 pm');
+    expect(formatSearchedOn('2024-01-01T00:00:00Z', 'UTC')).toBe('1 Jan 2024, 12:00:00 am');
     expect(formatSearchedOn('yesterday')).toBe('-');
   });
 
@@ -148,7 +148,7 @@ describe('search row formats (docs/product.md#search-and-download, docs/product.
     expect(rows[0]).toEqual({
       serviceRequestNumber: 'SR-1',
       searchCriteria: 'Parallel Dataset | English | Hindi, Tamil | News | Auto Aligned',
-      searchedOn: '2/5/2024, 10:00:00 AM',
+      searchedOn: '2 May 2024, 10:00:00 am',
       records: '1,204',
       recordsWithUnit: '1,204 records',
       status: 'Completed',
