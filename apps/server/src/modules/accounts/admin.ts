@@ -4,7 +4,6 @@ import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { AuthUser } from '../../security/auth.ts';
-import { sessionCacheFor } from '../../security/session-cache.ts';
 import {
   deleteUserKeys,
   findUserByEmail,
@@ -15,6 +14,7 @@ import {
   type UserRow,
 } from './repo.ts';
 import { DUPLICATE_EMAIL_MESSAGE, hashPassword, type RequestMeta } from './service.ts';
+import { afterUserChange } from './user-change.ts';
 
 /**
  * Admin user management (docs/product.md#admin "Admin user details", docs/product.md#validation-rules, docs/api.md#route-groups): search, update
@@ -90,24 +90,26 @@ export async function searchUsers(ctx: AppContext, q: UserSearch): Promise<{ dat
 /** One user of POST users/update (@ulca/contracts), already validated by the route schema. */
 export type { UserUpdate };
 
-function selfEdit(): ApiError {
-  return new ApiError(403, 'SELF_EDIT', SELF_EDIT_MESSAGE);
-}
-
 function systemAccount(): ApiError {
   return new ApiError(403, 'SYSTEM_ACCOUNT', SYSTEM_ACCOUNT_MESSAGE);
 }
 
-/** Audits a refused change of the system account (`targetUserId` when known), then returns the error to throw. */
-async function refuseSystemAccount(ctx: AppContext, admin: AuthUser, targetUserId: string | null, route: string, meta: RequestMeta) {
-  await recordAudit(ctx, {
-    actorUserId: admin.userId,
-    action: 'admin.system-account.refused',
-    targetUserId,
-    ip: meta.ip,
-    details: { route },
-  });
-  return systemAccount();
+/**
+ * Audits an admin change refused by `route`: of the admin's own account ('self-edit'), or of the
+ * system account ('system-account'; `targetUserId` when known). Returns the 403 to throw.
+ */
+async function refuseChange(
+  ctx: AppContext,
+  admin: AuthUser,
+  refusal: 'self-edit' | 'system-account',
+  targetUserId: string | null,
+  route: string,
+  meta: RequestMeta,
+): Promise<ApiError> {
+  const self = refusal === 'self-edit';
+  const action = self ? 'admin.self-edit.refused' : 'admin.system-account.refused';
+  await recordAudit(ctx, { actorUserId: admin.userId, action, targetUserId, ip: meta.ip, details: { route } });
+  return self ? new ApiError(403, 'SELF_EDIT', SELF_EDIT_MESSAGE) : systemAccount();
 }
 
 /**
@@ -120,14 +122,7 @@ async function refuseSystemAccount(ctx: AppContext, admin: AuthUser, targetUserI
 export async function updateUsers(ctx: AppContext, admin: AuthUser, sent: UserUpdate[], meta: RequestMeta): Promise<void> {
   const users = await Promise.all(sent.map((u) => withUserId(ctx, u)));
   if (users.some((u) => u.userID === admin.userId)) {
-    await recordAudit(ctx, {
-      actorUserId: admin.userId,
-      action: 'admin.self-edit.refused',
-      targetUserId: admin.userId,
-      ip: meta.ip,
-      details: { route: 'update' },
-    });
-    throw selfEdit();
+    throw await refuseChange(ctx, admin, 'self-edit', admin.userId, 'update', meta);
   }
   const hashes = await Promise.all(users.map((u) => (u.password ? hashPassword(u.password) : Promise.resolve(undefined))));
   const changes: { userId: string; changed: string[] }[] = [];
@@ -156,14 +151,12 @@ export async function updateUsers(ctx: AppContext, admin: AuthUser, sent: UserUp
       }
     });
   } catch (err) {
-    if (refusedSystem !== undefined) throw await refuseSystemAccount(ctx, admin, refusedSystem, 'update', meta);
+    if (refusedSystem !== undefined) throw await refuseChange(ctx, admin, 'system-account', refusedSystem, 'update', meta);
     if ((err as { code?: string }).code === '23505') throw new ApiError(422, 'DUPLICATE_EMAIL', DUPLICATE_EMAIL_MESSAGE);
     throw err;
   }
   for (const c of changes) {
-    // This process forgets the user's sessions now; the others at the ulca_auth NOTIFY (security/session-cache.ts).
-    sessionCacheFor(ctx)?.invalidateUser(c.userId);
-    await recordAudit(ctx, {
+    await afterUserChange(ctx, {
       actorUserId: admin.userId,
       action: 'admin.user.update',
       targetUserId: c.userId,
@@ -201,23 +194,16 @@ export async function setUserActive(
   const target = await findUserByEmail(ctx.db, email.trim());
   if (!target) throw notFound('No user with this e-mail.');
   if (target.user_id === admin.userId) {
-    await recordAudit(ctx, {
-      actorUserId: admin.userId,
-      action: 'admin.self-edit.refused',
-      targetUserId: admin.userId,
-      ip: meta.ip,
-      details: { route: 'update/active/status' },
-    });
-    throw selfEdit();
+    throw await refuseChange(ctx, admin, 'self-edit', admin.userId, 'update/active/status', meta);
   }
-  if (isSystemAccountEmail(target.email)) throw await refuseSystemAccount(ctx, admin, target.user_id, 'update/active/status', meta);
+  if (isSystemAccountEmail(target.email))
+    throw await refuseChange(ctx, admin, 'system-account', target.user_id, 'update/active/status', meta);
   const sessionsEnded = await inTransaction(ctx.db, async (trx) => {
     await setUserActiveFlag(trx, target.user_id, isActive);
     return isActive ? 0 : deleteUserKeys(trx, target.user_id);
   });
   // Refused at once on this process too, not only once the ulca_auth NOTIFY arrives.
-  sessionCacheFor(ctx)?.invalidateUser(target.user_id);
-  await recordAudit(ctx, {
+  await afterUserChange(ctx, {
     actorUserId: admin.userId,
     action: 'admin.user.status',
     targetUserId: target.user_id,

@@ -4,11 +4,11 @@ import { queueMail } from '../../mail/send.ts';
 import { renderMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/service.ts';
 import { randomToken, tokenHash } from '../../security/crypto.ts';
-import { sessionCacheFor } from '../../security/session-cache.ts';
 import { consumeForgotRequest, mayEmailReset } from './account-calls.rate-limit.ts';
 import * as repo from './repo.ts';
 import { hashPassword, type RequestMeta } from './service.ts';
 import type { AccountsServices } from './limiters.rate-limit.ts';
+import { afterUserChange } from './user-change.ts';
 
 /**
  * Forgot and reset password (docs/product.md#sign-in-and-accounts, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/api.md#route-groups).
@@ -117,9 +117,7 @@ export async function resetPassword(
     });
     throw invalidToken();
   }
-  sessionCacheFor(ctx)?.invalidateUser(done.userId);
-  await recordAudit(ctx, {
-    actorUserId: done.userId,
+  await afterUserChange(ctx, {
     action: 'password.reset',
     targetUserId: done.userId,
     ip: meta.ip,

@@ -6,13 +6,13 @@ import { queueMail } from '../../mail/send.ts';
 import { renderMail } from '../../mail/templates.ts';
 import { SESSION_ENDED_MESSAGE, type AuthUser } from '../../security/auth.ts';
 import { randomToken } from '../../security/crypto.ts';
-import { sessionCacheFor } from '../../security/session-cache.ts';
 import { recordAudit } from '../audit/service.ts';
 import { deleteApiKeysOfUser } from '../keys/service.ts';
 import { consumeCurrentPasswordAttempt, recordCurrentPasswordSuccess } from './account-calls.rate-limit.ts';
 import * as repo from './repo.ts';
 import { DELETED_EMAIL_DOMAIN, hashPassword, isDeletedEmail, toUserDetails, verifyPassword, type RequestMeta } from './service.ts';
 import type { AccountsServices } from './limiters.rate-limit.ts';
+import { afterUserChange } from './user-change.ts';
 
 /**
  * Account self-service (docs/product.md#profile-and-api-keys "My account", docs/api.md#route-groups):
@@ -43,8 +43,7 @@ export async function updateOwnName(
   const row = await repo.updateUserName(ctx.db, user.userId, body.firstName, lastName);
   if (!row) throw new ApiError(401, 'SESSION_ENDED', SESSION_ENDED_MESSAGE);
   // Signed calls answer from cached sessions: this process forgets them now, the others at the NOTIFY.
-  sessionCacheFor(ctx)?.invalidateUser(user.userId);
-  await recordAudit(ctx, { actorUserId: user.userId, action: 'profile.name', targetUserId: user.userId, ip: meta.ip });
+  await afterUserChange(ctx, { action: 'profile.name', targetUserId: user.userId, ip: meta.ip });
   return toUserDetails(row);
 }
 
@@ -75,9 +74,7 @@ export async function changeOwnPassword(
     await repo.deletePasswordResets(q, user.userId);
     return repo.deleteOtherUserKeys(q, user.userId, user.publicKey);
   });
-  sessionCacheFor(ctx)?.invalidateUser(user.userId);
-  await recordAudit(ctx, {
-    actorUserId: user.userId,
+  await afterUserChange(ctx, {
     action: 'password.change',
     targetUserId: user.userId,
     ip: meta.ip,
@@ -133,8 +130,7 @@ export async function deleteOwnAccount(
     });
     return { apiKeys };
   });
-  sessionCacheFor(ctx)?.invalidateUser(user.userId);
-  await recordAudit(ctx, { actorUserId: user.userId, action: 'account.delete', targetUserId: user.userId, ip: meta.ip, details: removed });
+  await afterUserChange(ctx, { action: 'account.delete', targetUserId: user.userId, ip: meta.ip, details: removed });
   await queueMail(ctx, renderMail('accountDeleted', language, before.email, { name: before.first_name })).catch((err: unknown) =>
     ctx.log.warn({ err }, 'account-deletion notice could not be queued'),
   );

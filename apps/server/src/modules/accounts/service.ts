@@ -15,9 +15,9 @@ import { isLoginCode, mailLoginCode } from './login-code.ts';
 import * as repo from './repo.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { encryptSecret, randomHex, randomToken, secretKey, tokenHash } from '../../security/crypto.ts';
-import { sessionCacheFor } from '../../security/session-cache.ts';
 import type { SignupUser, UserDetails } from '@ulca/contracts';
 import type { AccountsServices } from './limiters.rate-limit.ts';
+import { afterUserChange } from './user-change.ts';
 /** This feature's slice of ctx.services (docs/architecture.md#boundaries), for the features that call it. */
 export type { AccountsServices } from './limiters.rate-limit.ts';
 
@@ -302,8 +302,7 @@ export async function auditRefusedLogin(
 export async function logout(ctx: AppContext, user: { userId: string; publicKey: string }, meta?: RequestMeta): Promise<boolean> {
   const existed = await repo.deleteKey(ctx.db, user.publicKey);
   // This process forgets it now; the others at the ulca_auth NOTIFY (security/session-cache.ts).
-  sessionCacheFor(ctx)?.invalidateUser(user.userId);
-  await recordAudit(ctx, { actorUserId: user.userId, action: 'logout', targetUserId: user.userId, ip: meta?.ip ?? null });
+  await afterUserChange(ctx, { action: 'logout', targetUserId: user.userId, ip: meta?.ip ?? null });
   return existed;
 }
 
