@@ -16,8 +16,8 @@ export async function listPublishedModelRows(db: Db): Promise<ModelRow[]> {
   return db.db.selectFrom('models').selectAll().where('status', '=', 'published').orderBy('published_on', 'asc').execute();
 }
 
-/** The values of a new `models` row (the descriptor already stripped of its key value). */
-export interface NewModel {
+/** The values every `models` row is inserted with: ids, name + version, task, descriptor and endpoint. */
+export interface ModelIdentity {
   modelId: string;
   userId: string;
   name: string;
@@ -25,6 +25,10 @@ export interface NewModel {
   task: string;
   descriptor: unknown;
   callbackUrl: string;
+}
+
+/** The values of a new `models` row (the descriptor already stripped of its key value). */
+export interface NewModel extends ModelIdentity {
   inferenceKeyName: string | null;
   inferenceKeyEnc: string | null;
   sampleResponse: unknown;
@@ -37,7 +41,7 @@ export function isNameVersionTaken(err: unknown): boolean {
 }
 
 /** The columns every model row is inserted with: ids, name + version, task, descriptor (JSON text) and endpoint. */
-function identityColumns(m: NewModel | ReferenceModelValues) {
+function identityColumns(m: ModelIdentity) {
   return {
     model_id: m.modelId,
     user_id: m.userId,
@@ -164,14 +168,7 @@ export async function findTransliterationModel(db: Db, source: string, target: s
 }
 
 /** A reference model's row: published, is_reference, owned by the platform's system user. */
-export interface ReferenceModelValues {
-  modelId: string;
-  userId: string;
-  name: string;
-  version: string;
-  task: string;
-  descriptor: unknown;
-  callbackUrl: string;
+export interface ReferenceModelValues extends ModelIdentity {
   engineCard: unknown;
 }
 
