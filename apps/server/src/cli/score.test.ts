@@ -1,22 +1,9 @@
 // `ulca score`, run as a program: scores, signatures, JSON last line, exit codes.
-import { execFile } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const CLI = path.resolve(import.meta.dirname, 'ulca.ts');
-const REPO = path.resolve(import.meta.dirname, '../../../..');
-const TSX = path.join(REPO, 'node_modules/tsx/dist/cli.mjs');
-
-function ulca(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [TSX, CLI, ...args], { cwd: REPO, timeout: 110_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr });
-    });
-  });
-}
-const last = (stdout: string): Record<string, unknown> => JSON.parse(stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
+import { lastLine, ulca } from '../test/cli.ts';
 
 let dir: string;
 const f = (name: string) => path.join(dir, name);
@@ -52,7 +39,7 @@ describe.concurrent('ulca score', { timeout: 120_000 }, () => {
     );
     expect(code).toBe(0);
     expect(stdout).toMatch(/^bleu = 48\.53/m);
-    const r = last(stdout);
+    const r = lastLine(stdout);
     expect(Math.abs((r.score as number) - 48.530827)).toBeLessThan(1e-6);
     expect(r).toMatchObject({
       metric: 'bleu',
@@ -78,7 +65,7 @@ describe.concurrent('ulca score', { timeout: 120_000 }, () => {
       '--json',
     );
     expect(code).toBe(0);
-    expect(last(stdout).signature).toBe('nrefs:2|case:lc|eff:no|tok:intl|smooth:exp|version:2.6.0|metric:bleu|ulca:1');
+    expect(lastLine(stdout).signature).toBe('nrefs:2|case:lc|eff:no|tok:intl|smooth:exp|version:2.6.0|metric:bleu|ulca:1');
   });
   it('scores WER on the 0–100 scale (jiwer 0.5 → 50) with a bootstrap interval', async () => {
     const { code, stdout } = await ulca(
@@ -94,15 +81,15 @@ describe.concurrent('ulca score', { timeout: 120_000 }, () => {
       '--json',
     );
     expect(code).toBe(0);
-    expect(last(stdout)).toMatchObject({ metric: 'wer', score: 50, direction: 'lower', interval: { low: 50, high: 50, samples: 50 } });
+    expect(lastLine(stdout)).toMatchObject({ metric: 'wer', score: 50, direction: 'lower', interval: { low: 50, high: 50, samples: 50 } });
   });
   it('reads tab-separated candidates for top5 and accepts meteor as meteor-exact', async () => {
     const top5 = await ulca('score', '--metric', 'top5', '--refs', f('translit-ref.txt'), '--hyps', f('translit-hyp.txt'), '--json');
-    expect(last(top5.stdout)).toMatchObject({ metric: 'top5', score: 100 });
+    expect(lastLine(top5.stdout)).toMatchObject({ metric: 'top5', score: 100 });
     const top1 = await ulca('score', '--metric', 'top1', '--refs', f('translit-ref.txt'), '--hyps', f('translit-hyp.txt'), '--json');
-    expect(last(top1.stdout)).toMatchObject({ metric: 'top1', score: 50 });
+    expect(lastLine(top1.stdout)).toMatchObject({ metric: 'top1', score: 50 });
     const met = await ulca('score', '--metric', 'meteor', '--refs', f('refs1.txt'), '--hyps', f('hyps.txt'), '--json');
-    expect(last(met.stdout).metric).toBe('meteor-exact');
+    expect(lastLine(met.stdout).metric).toBe('meteor-exact');
   });
   it.each([
     [['--metric', 'bleu', '--refs', 'short.txt', '--hyps', 'hyps.txt'], /short\.txt has 1 lines but .*hyps\.txt has 3/],
@@ -116,6 +103,6 @@ describe.concurrent('ulca score', { timeout: 120_000 }, () => {
     const { code, stdout, stderr } = await ulca('score', ...resolved, '--json');
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
-    expect(last(stdout).error).toMatch(message);
+    expect(lastLine(stdout).error).toMatch(message);
   });
 });

@@ -1,29 +1,8 @@
-import { execFile } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONO_PARAMS, monoRows, tempDir, writeFolder, writeZip } from '../test/dataset-zips.ts';
-
-const CLI = path.resolve(import.meta.dirname, 'ulca.ts');
-const REPO = path.resolve(import.meta.dirname, '../../../..');
-// The project's own tsx, as `npx tsx` would run it, without npx's start-up cost.
-const TSX = path.join(REPO, 'node_modules/tsx/dist/cli.mjs');
-
-/** Runs `tsx ulca.ts ...args` (as `npm run ulca -- ...args` does) and returns its exit code and output. */
-function ulca(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [TSX, CLI, ...args], { cwd: REPO, timeout: 110_000 }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-/** The JSON summary: the last line printed. */
-function lastLine(stdout: string): unknown {
-  const lines = stdout.trim().split('\n');
-  return JSON.parse(lines[lines.length - 1]);
-}
+import { lastLine, ulca } from '../test/cli.ts';
 
 let dir: string;
 beforeAll(async () => {

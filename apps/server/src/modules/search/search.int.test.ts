@@ -22,6 +22,7 @@ import { searchFileKey } from './links.ts';
 import * as parquetWasm from 'parquet-wasm';
 import { tableFromIPC } from 'apache-arrow';
 import { submitDataset } from '../../test/dataset-submit.ts';
+import type { SearchDetails } from './service.ts';
 
 type Obj = Record<string, unknown>;
 type SearchRow = {
@@ -31,14 +32,7 @@ type SearchRow = {
   searchCriteria: Obj;
   status: { status: string; details: string }[];
 };
-type Details = {
-  count: number;
-  durationInSeconds?: number;
-  message?: string;
-  sampleUrl?: string;
-  downloadUrl?: string;
-  files?: Record<string, { sample: string; all: string }>;
-};
+type Details = SearchDetails;
 
 let p: TestPlatform;
 let server: FixtureServer;
