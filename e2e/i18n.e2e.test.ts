@@ -785,6 +785,13 @@ describe('the interface in Hindi and Tamil', () => {
         await p.getByRole('heading', { level: 1, name: w.mySearches }).waitFor();
         const row = p.getByRole('table', { name: w.mySearches }).getByRole('row').filter({ hasText: ids.searchSrn });
         await row.waitFor();
+        // The searched-on time in the language's one date style: its month name, the 24-hour clock, no Latin am/pm.
+        if (size === 'wide') {
+          const rowText = await row.innerText();
+          const when = /\d{1,2} \S+ \d{4}, \d{2}:\d{2}:\d{2}/.exec(rowText)?.[0];
+          expect(when, rowText).toBeDefined();
+          expect(when).not.toMatch(/[A-Za-z/]/);
+        }
         await checkPage(p, lang, `my-searches-${lang}-${size}`, SEARCH_CHECK);
         // The link to the search's records (a cell from sm up, folded into the first cell on a phone).
         await row.getByRole('link', { name: ids.searchSrn }).filter({ visible: true }).click();
