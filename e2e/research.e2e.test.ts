@@ -5,7 +5,8 @@
  * audio (streamed with Range requests) and draws an OCR record's bounding box; the versions table
  * lists version 1 and its Cite dialog gives BibTeX and CFF. Then two models (the test model server;
  * one fails on the rows with "कुत्ता") run BLEU on a benchmark, and the leaderboard's Compare runs
- * shows their paired bootstrap p-value and the examples where they differ most. Screenshots at
+ * shows their paired bootstrap p-value and the examples where they differ most; two runs with identical
+ * outputs are "no difference", with the test explained and its versions named, in English and Hindi. Screenshots at
  * 1366×900 and 390×844 (checked not to scroll sideways): test-results/e2e/research-<nn>-<step>.png.
  */
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ import { zipFolder } from '../apps/server/src/test/fixtures.ts';
 import { createDb } from '../apps/server/src/db/pool.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import { catalogueMessage } from './support/i18n.ts';
 import { startPlatform, type RunningPlatform } from './support/server.ts';
 
 const SHOT_PREFIX = 'research-';
@@ -210,8 +212,10 @@ describe('dataset viewer and versions in Chromium', () => {
       name: 'Konkan MT',
       languages: langs,
     });
+    // Answers as Sahyadri MT does: identical outputs, which the comparison calls "no difference".
+    const twin = await insertTestModel(ctx, { userId, callbackUrl: ms.url('translation'), name: 'Western Ghats MT', languages: langs });
     await db.pool.end();
-    for (const modelId of [good, flaky]) {
+    for (const modelId of [good, flaky, twin]) {
       const run = await signedFetch(platform.baseUrl, keys, 'POST', '/ulca/apis/v0/benchmark/execute', {
         modelId,
         benchmarks: [{ benchmarkId, metric: 'bleu' }],
@@ -258,5 +262,32 @@ describe('dataset viewer and versions in Chromium', () => {
     await noSideScroll();
     await takeShot(page, 'compare-phone');
     await page.setViewportSize({ width: 1366, height: 900 });
+
+    // Two runs with identical outputs: "no difference" (the server's answer), not sacrebleu's smallest
+    // p-value; a line explains the test and another names the test's and the metric's versions.
+    const bench = (lang: 'en' | 'hi', key: string) => catalogueMessage(lang, `benchmarks.compare.${key}`);
+    for (const lang of ['en', 'hi'] as const) {
+      if (lang === 'hi') {
+        await page.evaluate(() => localStorage.setItem('ulca.language', 'hi'));
+        await page.reload();
+      }
+      const region = page.getByRole('region', { name: bench(lang, 'title') });
+      await region.waitFor();
+      for (const name of [/Sahyadri MT/, /Western Ghats MT/]) await region.getByRole('checkbox', { name }).check();
+      if (await region.getByRole('checkbox', { name: /Konkan MT/ }).isChecked())
+        await region.getByRole('checkbox', { name: /Konkan MT/ }).uncheck();
+      await region.getByRole('button', { name: bench(lang, 'compare') }).click();
+      const tests = page.getByRole('table', { name: bench(lang, 'tests') });
+      await tests.getByText(bench(lang, 'noDifferenceIdentical')).waitFor();
+      expect(await tests.getByRole('row').nth(1).innerText()).toMatch(/Sahyadri MT v1\.0 .* Western Ghats MT v1\.0/);
+      expect(await tests.getByText(bench(lang, 'significant'), { exact: true }).count()).toBe(0);
+      await region.getByText(bench(lang, 'explain').split('{')[0]).waitFor();
+      const versions = await region.getByText(bench(lang, 'versions').split('{')[0]).innerText();
+      expect(versions).toContain('paired-bs|n:1000|seed:12345|sacrebleu:2.6.0');
+      expect(versions).toMatch(/version:2\.6\.0\|metric:bleu\|ulca:\d+/);
+      await tests.scrollIntoViewIfNeeded();
+      await takeShot(page, `compare-identical-${lang}`);
+    }
+    await page.evaluate(() => localStorage.setItem('ulca.language', 'en'));
   });
 });

@@ -60,6 +60,8 @@ export const compareRunsResponse = z.object({
     direction: z.enum(['higher', 'lower']),
     samples: z.number().int(),
     seed: z.number().int(),
+    /** The significance test and the implementation whose numbers it reproduces, e.g. `paired-bs|n:1000|seed:12345|sacrebleu:2.6.0`. */
+    testSignature: z.string(),
     runs: z.array(
       z.object({
         benchmarkProcessId: z.string(),
@@ -67,6 +69,8 @@ export const compareRunsResponse = z.object({
         modelName: z.string(),
         modelVersion: z.string(),
         score: z.number(),
+        /** The run's metric signature (reference implementation and version, our revision, output preprocessing); null for a run stored without one. */
+        signature: z.string().nullable(),
         /** Mean and 95% half-width of the resampled scores (sacrebleu's estimate_ci). */
         bootstrap: meanCi,
       }),
@@ -78,9 +82,14 @@ export const compareRunsResponse = z.object({
         b: z.string(),
         scoreA: z.number(),
         scoreB: z.number(),
+        /** 1 when `noDifference`. */
         pValue: z.number(),
-        /** p < 0.05. */
+        /** p < 0.05, never when `noDifference`. */
         significant: z.boolean(),
+        /** The two runs' outputs are the same on every row, or their scores are equal: no difference to test. */
+        noDifference: z.boolean(),
+        /** The two runs' scored outputs are the same on every row. */
+        identicalOutputs: z.boolean(),
       }),
     ),
     /**

@@ -93,6 +93,14 @@ export function scoreRows(
   return { stats, width, fromTotals, corpusScore: fromTotals(sumRows(stats, width)), rows };
 }
 
+/** The test of a comparison and the implementation its numbers equal (docs/benchmarks.md#comparing-runs). */
+export const PAIRED_BS_SIGNATURE = `paired-bs|n:${PAIRED_BS_SAMPLES}|seed:${PAIRED_BS_SEED}|sacrebleu:2.6.0`;
+
+/** Whether two runs scored the same hypothesis, and failed alike, on every row. */
+export function sameOutputs(a: ScoredRows, b: ScoredRows): boolean {
+  return a.rows.length === b.rows.length && a.rows.every((r, k) => r.hypothesis === b.rows[k].hypothesis && r.failed === b.rows[k].failed);
+}
+
 /** A completed run the caller may see, with its model's name; 404 / 409 otherwise. */
 async function visibleCompletedRun(
   ctx: AppContext<ModelsServices>,
@@ -138,7 +146,7 @@ export async function runOutputLines(
 /**
  * POST benchmark/run/compare: two or more completed runs of the same benchmark and metric, in the
  * order given; every pair tested with sacrebleu's paired bootstrap (1000 resamples, seed 12345),
- * and the `limit` rows where the runs' row scores spread most, shown as the benchmark's test-set rule
+ * a pair whose outputs or scores are equal answered as "no difference" (p-value 1), and the `limit` rows where the runs' row scores spread most, shown as the benchmark's test-set rule
  * allows (docs/api.md#who-sees-a-benchmarks-rows: on a hidden benchmark no input or reference but to
  * its owner and ADMINs, only the hypotheses and row scores of runs whose outputs the caller may read,
  * no examples when none). Throws 400 DUPLICATE_RUNS or
@@ -176,13 +184,17 @@ export async function compareRuns(
   for (let i = 0; i < runs.length; i++) {
     for (let j = i + 1; j < runs.length; j++) {
       const t = pairedBootstrapTest(scored[i].corpusScore, scored[j].corpusScore, resampled[i], resampled[j]);
+      const identicalOutputs = sameOutputs(scored[i], scored[j]);
+      const noDifference = identicalOutputs || t.noDifference;
       pairs.push({
         a: runs[i].run.benchmark_process_id,
         b: runs[j].run.benchmark_process_id,
         scoreA: t.baselineScore,
         scoreB: t.systemScore,
-        pValue: t.pValue,
-        significant: t.pValue < 0.05,
+        pValue: noDifference ? 1 : t.pValue,
+        significant: !noDifference && t.pValue < 0.05,
+        noDifference,
+        identicalOutputs,
       });
     }
   }
@@ -212,12 +224,14 @@ export async function compareRuns(
     direction: getMetric(first.metric).direction,
     samples: PAIRED_BS_SAMPLES,
     seed: PAIRED_BS_SEED,
+    testSignature: PAIRED_BS_SIGNATURE,
     runs: runs.map(({ run, model }, r) => ({
       benchmarkProcessId: run.benchmark_process_id,
       modelId: run.model_id,
       modelName: model.name,
       modelVersion: model.version,
       score: scored[r].corpusScore,
+      signature: run.signature,
       bootstrap: estimateCi(resampled[r]),
     })),
     pairs,

@@ -176,8 +176,12 @@ describe('per-example outputs and run comparison', () => {
         scoreB: d.runs[1].score,
         pValue: t.pValue,
         significant: t.pValue < 0.05,
+        noDifference: false,
+        identicalOutputs: false,
       },
     ]);
+    expect(d.testSignature).toBe('paired-bs|n:1000|seed:12345|sacrebleu:2.6.0');
+    expect(d.runs[0].signature).toMatch(/version:2\.6\.0\|metric:bleu\|ulca:\d+/);
     expect(d.runs[1].bootstrap).toEqual(t.system);
     expect(d.examples).toHaveLength(10);
     const failedRows = SOURCES.map((s, i) => (s.includes('कुत्ता') ? i : -1)).filter((i) => i >= 0);
@@ -205,7 +209,10 @@ describe('per-example outputs and run comparison', () => {
     expect(one.body).toMatch(/at least two/);
     expect((await post([runs['good-bleu'], runs['good-bleu']])).statusCode).toBe(400);
     expect((await post([runs['good-bleu'], runs['draft-bleu']])).statusCode).toBe(404);
-    expect((await post([runs['good-bleu'], runs['draft-bleu']], owner)).statusCode).toBe(200);
+    // Draft MT answers as Good MT does: identical outputs are "no difference", not sacrebleu's p = 1/1001.
+    const twins = await post([runs['good-bleu'], runs['draft-bleu']], owner);
+    expect(twins.statusCode).toBe(200);
+    expect(twins.json().data.pairs[0]).toMatchObject({ noDifference: true, identicalOutputs: true, pValue: 1, significant: false });
     const three = await post([runs['good-bleu'], runs['flaky-bleu'], runs['draft-bleu']], owner);
     expect(three.json().data.pairs).toHaveLength(3);
     expect((await rig.p.ctx.db.pool.query(`SELECT count(*)::int AS n FROM benchmark_outputs`)).rows[0].n).toBe(before);

@@ -73,6 +73,23 @@ describe('paired bootstrap equals sacrebleu on the fixture', () => {
       }
     });
   }
+  it('two systems with identical outputs are "no difference", p-value 1, where sacrebleu would answer 1/1001', () => {
+    const m = getMetric('chrf');
+    const width = m.impl.width({});
+    const fromTotals = (t: readonly number[]) => m.impl.fromTotals(t, {});
+    const stats = m.impl.rowStats(fixture.systems.system1, [fixture.refs], {});
+    const corpus = fromTotals(stats.reduce((acc, r) => acc.map((v, i) => v + r[i]), new Array<number>(width).fill(0)));
+    const [a, b] = resampledScores([stats, stats], width, fromTotals, { samples: fixture.samples, seed: fixture.seed });
+    const r = pairedBootstrapTest(corpus, corpus, a, b);
+    expect(r.noDifference).toBe(true);
+    expect(r.pValue).toBe(1);
+    // Differing systems keep sacrebleu's answer.
+    const other = m.impl.rowStats(fixture.systems.system2, [fixture.refs], {});
+    const otherCorpus = fromTotals(other.reduce((acc, row) => acc.map((v, i) => v + row[i]), new Array<number>(width).fill(0)));
+    const [, c] = resampledScores([stats, other], width, fromTotals, { samples: fixture.samples, seed: fixture.seed });
+    expect(pairedBootstrapTest(corpus, otherCorpus, a, c).noDifference).toBe(false);
+  });
+
   it('refuses systems of different lengths', () => {
     expect(() => resampledScores([[[1]], [[1], [2]]], 1, (t) => t[0])).toThrow(/different numbers of rows/);
   });

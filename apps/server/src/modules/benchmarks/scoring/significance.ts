@@ -4,7 +4,8 @@
  * NumPy's `default_rng(seed).choice(n, (samples, n))` (numpy-random.ts), every system is scored on
  * every resample from the summed row statistics; for a pair, the test statistic of each resample is
  * |score(A) − score(B)| minus the mean of those values, and the p-value is
- * (#{statistic > |real difference|} + 1) / (samples + 1). Each system's mean and 95% half-width are
+ * (#{statistic > |real difference|} + 1) / (samples + 1), except that two systems with equal scores
+ * are "no difference" (p-value 1) rather than sacrebleu's smallest p-value. Each system's mean and 95% half-width are
  * sacrebleu's `estimate_ci`: sorted resample scores, bounds at index ⌊samples/40⌋ from each end.
  *
  * sacrebleu sums row statistics in float32; integer statistics below 2^24 (all its metrics on any
@@ -99,15 +100,25 @@ export interface PairedBootstrapResult {
   /** Mean and 95% half-width of each side's resampled scores. */
   baseline: MeanCi;
   system: MeanCi;
-  /** sacrebleu's p-value of the difference (two-sided: absolute differences). */
+  /**
+   * sacrebleu's p-value of the difference (two-sided: absolute differences); 1 when
+   * {@link PairedBootstrapResult.noDifference}.
+   */
   pValue: number;
+  /**
+   * The two score the same on all rows or on every resample (e.g. identical outputs): nothing to
+   * test. sacrebleu's strict `>` would count no resample at least as extreme and answer the
+   * smallest p-value, calling two identical systems significantly different.
+   */
+  noDifference: boolean;
   samples: number;
   seed: number;
 }
 
 /**
  * sacrebleu's paired bootstrap between `baselineScores` and `systemScores` resampled on the same
- * rows (from {@link resampledScores}), given the two corpus scores.
+ * rows (from {@link resampledScores}), given the two corpus scores; equal scores are "no
+ * difference" with p-value 1 (see {@link PairedBootstrapResult.noDifference}).
  */
 export function pairedBootstrapTest(
   baselineScore: number,
@@ -125,12 +136,14 @@ export function pairedBootstrapTest(
   }
   const mean = sum / n;
   for (let b = 0; b < n; b++) diffs[b] -= mean;
+  const noDifference = baselineScore === systemScore || sum === 0;
   return {
     baselineScore,
     systemScore,
     baseline: estimateCi(baselineScores),
     system: estimateCi(systemScores),
-    pValue: pValueOf(diffs, Math.abs(baselineScore - systemScore)),
+    pValue: noDifference ? 1 : pValueOf(diffs, Math.abs(baselineScore - systemScore)),
+    noDifference,
     samples: n,
     seed: options.seed ?? PAIRED_BS_SEED,
   };

@@ -24,7 +24,8 @@ const num = (x: number | null) => (x === null ? '—' : scoreText(x));
 /**
  * Comparison of runs on the leaderboard (docs/product.md#benchmark-datasets-and-leaderboards): pick
  * a metric and 2–5 of its runs; shows each run's score with its bootstrap interval, each pair's
- * paired bootstrap p-value, and the examples where the runs differ most, side by side. A run's
+ * paired bootstrap p-value (or "no difference" when the server finds the outputs or scores equal),
+ * a line explaining the test, the metric and test versions, and the examples where the runs differ most, side by side. A run's
  * per-example outputs download as JSON Lines when the caller may read them; on a hidden benchmark the
  * server leaves out inputs, references and others' outputs (docs/api.md#who-sees-a-benchmarks-rows).
  */
@@ -39,6 +40,8 @@ export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[
   const toggle = (id: string) =>
     setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : s.length < MAX_COMPARED_RUNS ? [...s, id] : s));
   const data = compare.data?.data;
+  // Runs of one metric usually share their signature: each distinct one is named once.
+  const signatures = [...new Set((data?.runs ?? []).map((r) => r.signature).filter((x): x is string => x !== null))];
   const nameOf = (id: string) => {
     const r = data?.runs.find((x) => x.benchmarkProcessId === id);
     return r ? `${r.modelName} ${r.modelVersion}` : id;
@@ -115,19 +118,30 @@ export function RunComparison({ entries }: { entries: readonly LeaderboardEntry[
                     {num(p.scoreA)} / {num(p.scoreB)}
                   </TableCell>
                   <TableCell align="right" sx={{ fontWeight: p.significant ? 600 : 400 }}>
-                    {formatDecimal(p.pValue, 4)} {t(p.significant ? 'benchmarks.compare.significant' : 'benchmarks.compare.notSignificant')}
+                    {p.noDifference
+                      ? t(p.identicalOutputs ? 'benchmarks.compare.noDifferenceIdentical' : 'benchmarks.compare.noDifferenceEqual')
+                      : `${formatDecimal(p.pValue, 4)} ${t(p.significant ? 'benchmarks.compare.significant' : 'benchmarks.compare.notSignificant')}`}
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {t('benchmarks.compare.explain', { samples: formatDecimal(data.samples, 0) })}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="p">
             {t('benchmarks.compare.method', {
               samples: formatDecimal(data.samples, 0),
               seed: data.seed,
               runs: data.runs.map((r) => `${r.modelName} ${scoreText(r.bootstrap.mean)} ± ${scoreText(r.bootstrap.ci)}`).join('; '),
             })}
           </Typography>
+          {signatures.length > 0 && (
+            // Signatures are long unbroken strings: they wrap anywhere rather than widen a phone's page.
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
+              {t('benchmarks.compare.versions', { test: data.testSignature, signatures: signatures.join('; ') })}
+            </Typography>
+          )}
           <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
             {t('benchmarks.compare.examples')}
           </Typography>
