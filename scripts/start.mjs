@@ -35,8 +35,16 @@ const sourcesChanged = () =>
 const noBuild = process.argv.includes('--no-build');
 if (!noBuild && (!fs.existsSync(index) || sourcesChanged())) {
   console.log('Building the web app…');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const started = Date.now();
+  // Vite lists every built file (hundreds of lines): shown only when the build fails.
+  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) {
+    process.stdout.write(r.stdout ?? '');
+    process.stderr.write(r.stderr ?? '');
+    console.error(r.error ? `The web build could not run: ${r.error.message}` : 'The web build failed (see above).');
+    process.exit(r.status ?? 1);
+  }
+  console.log(`Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 if (!process.env.DATABASE_URL) ensurePostgresBinaries(root);

@@ -123,14 +123,16 @@ async function main(started: Started): Promise<void> {
     log,
   });
 
+  // Printed on stdout with the "running at" lines, outside the JSON log and after the start-up's
+  // log lines, so a person sees it once where they look.
+  let adminNotice = '';
   if (config.runHttp) {
     const admin = await ensureAdmin(ctx);
     if (admin.created) {
       const shown = admin.password
         ? `password: ${admin.password}  (shown once; set ULCA_ADMIN_PASSWORD to choose it)`
         : 'password from ULCA_ADMIN_PASSWORD';
-      // Printed on stdout, outside the JSON log, so a person sees it once.
-      console.log(`\n  ADMIN account created: ${config.adminEmail}  ${shown}\n`);
+      adminNotice = `  ADMIN account created: ${config.adminEmail}  ${shown}\n`;
     }
   }
   const workers = config.runWorkers ? await startWorkers(ctx) : undefined;
@@ -172,7 +174,7 @@ async function main(started: Started): Promise<void> {
   if (config.runHttp) {
     app = await buildApp(ctx);
     await app.listen({ port: config.port, host: config.host });
-    console.log(`\n  ULCA is running at ${config.publicUrl}/ulca/   (API docs: ${config.publicUrl}/ulca/docs)\n`);
+    console.log(`\n  ULCA is running at ${config.publicUrl}/ulca/   (API docs: ${config.publicUrl}/ulca/docs)\n${adminNotice}`);
   } else {
     log.info('worker started');
   }
