@@ -24,6 +24,7 @@ const PROGRAMME_LINKS = [
   { key: 'shell.dashboard', to: '/dashboard' },
   { key: 'menu.datasetMetrics', to: '/dataset/reports' },
   { key: 'menu.exploreModels', to: '/model/explore-models' },
+  { key: 'footer.modelStatus', to: '/status' },
 ] as const;
 
 const linkSx = { color: 'inherit', display: 'block', py: 0.5 } as const;
