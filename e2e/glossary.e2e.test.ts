@@ -9,11 +9,11 @@
  * test-results/e2e/glossary-<nn>-<step>.png.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { GLOSSARY_API, MODEL_API } from '@ulca/contracts';
 import { generateApiKey, signedApi as signedApiAs, signUpAndSignIn } from './support/accounts.ts';
-import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
-import { startPlatform, type RunningPlatform } from './support/server.ts';
+import { BrowserJourney, INDIA_DESKTOP } from './support/journey.ts';
+import type { RunningPlatform } from './support/server.ts';
 
 const PASSWORD = 'Str0ng!pass';
 const STAMP = Date.now().toString(36);
@@ -22,16 +22,11 @@ const APP = 'Samvad Bot';
 const PROVIDER = 'ulca-reference-models';
 
 let platform: RunningPlatform;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let fullKey = '';
 
-const SHOT_PREFIX = 'glossary-';
-const takeShot = screenshotTaker(SHOT_PREFIX);
-const journey = new Journey(() => screenshot('FAILED'));
-const screenshot = (step: string) => takeShot(page, step);
-const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
+const journey = new BrowserJourney('glossary-');
+const { screenshot, at } = journey;
 
 /** A signed JSON call with the browser's session keys. */
 const signedApi = <T>(method: 'GET' | 'POST', pathAndQuery: string, body?: unknown) =>
@@ -56,16 +51,11 @@ async function tableRows(): Promise<string[]> {
 
 describe('glossary journey in Chromium', () => {
   beforeAll(async () => {
-    clearShots(SHOT_PREFIX);
-    platform = await startPlatform({ env: { REFERENCE_MODELS: 'true', MODEL_HEALTH_INTERVAL_MINUTES: '0' } });
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', timezoneId: 'Asia/Kolkata' });
-    page = await newPageWithTimeout(context, 30_000);
+    platform = await journey.startPlatform({ env: { REFERENCE_MODELS: 'true', MODEL_HEALTH_INTERVAL_MINUTES: '0' } });
+    page = await journey.openPage(INDIA_DESKTOP, 30_000);
   });
 
-  afterAll(async () => {
-    await tearDownJourney({ prefix: SHOT_PREFIX, browser, platform, broken: journey.broken });
-  });
+  afterAll(() => journey.tearDown());
 
   const { step } = journey;
 

@@ -13,10 +13,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { generateApiKey, signUpAndSignIn } from './support/accounts.ts';
-import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
-import { startPlatform, type RunningPlatform } from './support/server.ts';
+import { BrowserJourney, INDIA_DESKTOP } from './support/journey.ts';
+import type { RunningPlatform } from './support/server.ts';
 
 const PASSWORD = 'Str0ng!pass';
 const STAMP = Date.now().toString(36);
@@ -26,18 +26,13 @@ const PROVIDER = 'ulca-reference-models';
 
 let platform: RunningPlatform;
 let fileDir: string;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let micWav: string;
 let verifyWav: string;
 let otherWav: string;
 
-const SHOT_PREFIX = 'speakers-';
-const takeShot = screenshotTaker(SHOT_PREFIX);
-const journey = new Journey(() => screenshot('FAILED'));
-const screenshot = (step: string) => takeShot(page, step);
-const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
+const journey = new BrowserJourney('speakers-');
+const { screenshot, at } = journey;
 
 /** espeak-ng speech as a WAV file with real header sizes (Chromium's fake capture reads the header). */
 function speakTo(file: string, voice: string, text: string): string {
@@ -47,7 +42,6 @@ function speakTo(file: string, voice: string, text: string): string {
 
 describe('speaker journey in Chromium', () => {
   beforeAll(async () => {
-    clearShots(SHOT_PREFIX);
     fileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-speakers-'));
     micWav = speakTo(
       path.join(fileDir, 'mic.wav'),
@@ -65,15 +59,12 @@ describe('speaker journey in Chromium', () => {
       'Seven green apples were sitting on the kitchen table this morning. Please call me back when you have finished.',
     );
     fs.writeFileSync(path.join(fileDir, 'notes.txt'), 'not audio');
-    platform = await startPlatform();
-    browser = await launchChromium({ fakeMicrophone: micWav });
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', timezoneId: 'Asia/Kolkata' });
-    page = await newPageWithTimeout(context, 30_000);
+    platform = await journey.startPlatform();
+    await journey.launch({ fakeMicrophone: micWav });
+    page = await journey.openPage(INDIA_DESKTOP, 30_000);
   });
 
-  afterAll(async () => {
-    await tearDownJourney({ prefix: SHOT_PREFIX, browser, platform, broken: journey.broken, tempDirs: [fileDir] });
-  });
+  afterAll(() => journey.tearDown({ tempDirs: [fileDir] }));
 
   const { step } = journey;
 

@@ -12,48 +12,29 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { MODEL_API } from '@ulca/contracts';
 import { startStreamModelServer, type TestStreamServer } from '../apps/server/src/test/stream-model-server.ts';
 import { signHeaders } from '../apps/web/src/lib/signing.ts';
-import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
-import { startPlatform, type RunningPlatform } from './support/server.ts';
+import { pcmWav } from './support/audio.ts';
+import { BrowserJourney } from './support/journey.ts';
+import type { RunningPlatform } from './support/server.ts';
 
 const STAMP = Date.now().toString(36);
 const ADMIN_EMAIL = 'admin@ulca.local';
-const SHOT_PREFIX = 'streaming-';
 
 let platform: RunningPlatform;
 let sm: TestStreamServer;
 let tmp: string;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 const ids = { asr: '', tts: '' };
 
-const takeShot = screenshotTaker(SHOT_PREFIX);
-const journey = new Journey(() => screenshot('FAILED'));
-const screenshot = (step: string) => takeShot(page, step);
+const journey = new BrowserJourney('streaming-');
+const { screenshot } = journey;
 
 /** A 16 kHz mono WAV of `seconds` of a 440 Hz tone (what the fake microphone plays, looped). */
 function toneWav(seconds: number): Buffer {
-  const rate = 16_000;
-  const n = Math.round(seconds * rate);
-  const b = Buffer.alloc(44 + n * 2);
-  b.write('RIFF', 0);
-  b.writeUInt32LE(36 + n * 2, 4);
-  b.write('WAVEfmt ', 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(rate, 24);
-  b.writeUInt32LE(rate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36);
-  b.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) b.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 8000), 44 + i * 2);
-  return b;
+  return pcmWav(seconds, 16_000, (t) => Math.sin(2 * Math.PI * 440 * t) * 8000);
 }
 
 async function adminKeys(): Promise<{ publicKey: string; privateKey: string }> {
@@ -125,19 +106,17 @@ const transcript = () => page.getByTestId('streaming-transcript').inputValue();
 
 describe('streaming ASR and TTS in Chromium', () => {
   beforeAll(async () => {
-    clearShots(SHOT_PREFIX);
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-streaming-'));
     const wav = path.join(tmp, 'mic.wav');
     fs.writeFileSync(wav, toneWav(5));
     sm = await startStreamModelServer();
-    platform = await startPlatform({ env: { MODEL_HEALTH_INTERVAL_MINUTES: '0' } });
-    browser = await launchChromium({ fakeMicrophone: wav });
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
-    page = await newPageWithTimeout(context);
+    platform = await journey.startPlatform({ env: { MODEL_HEALTH_INTERVAL_MINUTES: '0' } });
+    await journey.launch({ fakeMicrophone: wav });
+    page = await journey.openPage({ viewport: { width: 1366, height: 900 } });
   });
 
   afterAll(async () => {
-    await tearDownJourney({ prefix: SHOT_PREFIX, browser, platform, broken: journey.broken, tempDirs: [tmp] });
+    await journey.tearDown({ tempDirs: [tmp] });
     await sm?.close();
   });
 
