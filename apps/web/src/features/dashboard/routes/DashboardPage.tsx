@@ -53,6 +53,49 @@ import {
 const BarTable = lazy(() => import('../components/BarTable.tsx'));
 
 /**
+ * A labelled drop-down of the dashboard's filter bar (label element id `{id}-label`); `menuMaxHeight`
+ * (px) caps a long menu.
+ */
+function DashboardSelect({
+  id,
+  label,
+  minWidth,
+  disabled,
+  value,
+  onChange,
+  options,
+  menuMaxHeight,
+}: {
+  id: string;
+  label: string;
+  minWidth: number;
+  disabled: boolean;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  menuMaxHeight?: number;
+}) {
+  return (
+    <FormControl size="small" sx={{ minWidth }} disabled={disabled}>
+      <InputLabel id={`${id}-label`}>{label}</InputLabel>
+      <Select
+        labelId={`${id}-label`}
+        label={label}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        MenuProps={menuMaxHeight ? { slotProps: { paper: { sx: { maxHeight: menuMaxHeight } } } } : undefined}
+      >
+        {options.map((o) => (
+          <MenuItem key={o.value} value={o.value}>
+            {o.label}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+/**
  * /dashboard and every unknown path (docs/product.md#dashboard-and-dataset-metrics Dashboard): published records per language for a
  * dataset type, drilled down by clicking bars: level 0 languages → level 1 a language by Domain,
  * Collection Method or Submitter → level 2 one of those by another grouping. Public.
@@ -111,38 +154,26 @@ export default function DashboardPage() {
           sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between', mb: 2 }}
         >
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }} useFlexGap>
-            <FormControl size="small" sx={{ minWidth: 220 }} disabled={level !== 0}>
-              <InputLabel id="dash-type-label">{t('dashboard.datasetType')}</InputLabel>
-              <Select
-                labelId="dash-type-label"
-                label={t('dashboard.datasetType')}
-                value={state.datasetType}
-                onChange={(e) => setState((s) => changeType(s, e.target.value as DatasetType))}
-              >
-                {DATASET_TYPE_OPTIONS.map((o) => (
-                  <MenuItem key={o.value} value={o.value}>
-                    {datasetTypeName(o.value)}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <DashboardSelect
+              id="dash-type"
+              label={t('dashboard.datasetType')}
+              minWidth={220}
+              disabled={level !== 0}
+              value={state.datasetType}
+              onChange={(v) => setState((s) => changeType(s, v as DatasetType))}
+              options={DATASET_TYPE_OPTIONS.map((o) => ({ value: o.value, label: datasetTypeName(o.value) }))}
+            />
             {hasSourceLanguagePicker(state.datasetType) && (
-              <FormControl size="small" sx={{ minWidth: 200 }} disabled={level !== 0}>
-                <InputLabel id="dash-source-label">{t('dashboard.sourceLanguage')}</InputLabel>
-                <Select
-                  labelId="dash-source-label"
-                  label={t('dashboard.sourceLanguage')}
-                  value={state.sourceLanguage}
-                  onChange={(e) => setState((s) => changeSourceLanguage(s, e.target.value))}
-                  MenuProps={{ slotProps: { paper: { sx: { maxHeight: 360 } } } }}
-                >
-                  {SOURCE_LANGUAGE_OPTIONS.map((o) => (
-                    <MenuItem key={o.value} value={o.value}>
-                      {languageName(o.value)}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
+              <DashboardSelect
+                id="dash-source"
+                label={t('dashboard.sourceLanguage')}
+                minWidth={200}
+                disabled={level !== 0}
+                value={state.sourceLanguage}
+                onChange={(v) => setState((s) => changeSourceLanguage(s, v))}
+                options={SOURCE_LANGUAGE_OPTIONS.map((o) => ({ value: o.value, label: languageName(o.value) }))}
+                menuMaxHeight={360}
+              />
             )}
           </Stack>
           <Button

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -38,6 +38,15 @@ function progressVersion(s: SubmissionStatus | undefined): string {
     s.status ?? '',
     ...s.data.map((r) => `${r.stage}:${r.status}:${(r.details?.processedCount ?? []).map((c) => c.count).join('/')}`),
   ].join('|');
+}
+
+/** An outlined button downloading `href`, disabled while there is none (the report is not ready). */
+function DownloadButton({ href, children }: { href: string | null; children: ReactNode }) {
+  return (
+    <Button variant="outlined" startIcon={<DownloadIcon />} component="a" href={href ?? undefined} download disabled={!href}>
+      {children}
+    </Button>
+  );
 }
 
 /**
@@ -130,26 +139,8 @@ export default function DatasetStatusPage() {
           <Button variant="outlined" startIcon={<RefreshIcon />} onClick={refresh} disabled={!active || status.isFetching}>
             {t('datasets.statusPage.refresh')}
           </Button>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            component="a"
-            href={summaryUrl ?? undefined}
-            download
-            disabled={!summaryUrl}
-          >
-            {t('datasets.statusPage.errorSummary')}
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            component="a"
-            href={detailUrl ?? undefined}
-            download
-            disabled={!detailUrl}
-          >
-            {t('datasets.statusPage.detailLog')}
-          </Button>
+          <DownloadButton href={summaryUrl}>{t('datasets.statusPage.errorSummary')}</DownloadButton>
+          <DownloadButton href={detailUrl}>{t('datasets.statusPage.detailLog')}</DownloadButton>
           {data.status === 'Completed' && data.data[0]?.datasetId && (
             <Button variant="outlined" startIcon={<TableRowsIcon />} component={RouterLink} to={datasetViewerPath(data.data[0].datasetId)}>
               {t('datasets.statusPage.viewRecords')}

@@ -27,6 +27,12 @@ const PHONE_HIDDEN = {
 /** A table row with the model's uptime (share of its stored health rounds that answered; '-' when none). */
 type Row = HealthTableRow & { uptime24h: string; uptime7d: string };
 
+/** A status in bold, red when unavailable and green when available. */
+const statusSx = (status: Row['status']) => ({
+  fontWeight: 600,
+  color: status === 'unavailable' ? 'error.main' : status === 'available' ? 'success.main' : 'text.secondary',
+});
+
 /** A health status in the interface language. */
 const statusText = (t: TFunction, status: string) => t(`models.health.status.${status}`, { defaultValue: status });
 
@@ -44,13 +50,7 @@ const phoneModelColumn = (t: TFunction): GridColDef<Row> => ({
       </Typography>
       <Typography variant="caption" component="span" color="text.secondary">
         {p.row.taskType} ·{' '}
-        <Box
-          component="span"
-          sx={{
-            fontWeight: 600,
-            color: p.row.status === 'unavailable' ? 'error.main' : p.row.status === 'available' ? 'success.main' : 'text.secondary',
-          }}
-        >
+        <Box component="span" sx={statusSx(p.row.status)}>
           {statusText(t, p.row.status)}
         </Box>
       </Typography>
@@ -76,14 +76,7 @@ const columnsOf = (t: TFunction): GridColDef<Row>[] => [
     type: 'singleSelect',
     valueOptions: MODEL_HEALTH_STATUS_LABELS.map((v) => ({ value: v, label: statusText(t, v) })),
     renderCell: (p) => (
-      <Typography
-        variant="body2"
-        component="span"
-        sx={{
-          fontWeight: 600,
-          color: p.row.status === 'unavailable' ? 'error.main' : p.row.status === 'available' ? 'success.main' : 'text.secondary',
-        }}
-      >
+      <Typography variant="body2" component="span" sx={statusSx(p.row.status)}>
         {statusText(t, p.row.status)}
       </Typography>
     ),

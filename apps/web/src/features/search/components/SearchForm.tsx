@@ -187,26 +187,46 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
     }
   });
 
-  const filterGrid = (filters: SearchFilter[]) => (
-    <FieldGrid>
-      {filters.map((filter) => (
-        <Controller
-          key={filter.value}
-          control={control}
-          name={`filters.${filter.value}`}
-          render={({ field, fieldState }) => (
-            <FilterField
-              filter={filter}
-              value={field.value}
-              onChange={field.onChange}
-              disabled={!targetsChosen}
-              error={localizeSearchMessage(fieldState.error?.message)}
-            />
-          )}
+  // A checkbox of the form's yes/no options (parallel corpus), usable once the languages are chosen.
+  const flagBox = (name: 'multipleContributors' | 'originalSourceSentence', label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormControlLabel
+          control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={!targetsChosen} />}
+          label={label}
         />
-      ))}
-    </FieldGrid>
+      )}
+    />
   );
+
+  // The grid of `filters`, or `noneText` when there are none.
+  const filterGrid = (filters: SearchFilter[], noneText: string) =>
+    filters.length === 0 ? (
+      <Typography variant="body2" color="text.secondary">
+        {noneText}
+      </Typography>
+    ) : (
+      <FieldGrid>
+        {filters.map((filter) => (
+          <Controller
+            key={filter.value}
+            control={control}
+            name={`filters.${filter.value}`}
+            render={({ field, fieldState }) => (
+              <FilterField
+                filter={filter}
+                value={field.value}
+                onChange={field.onChange}
+                disabled={!targetsChosen}
+                error={localizeSearchMessage(fieldState.error?.message)}
+              />
+            )}
+          />
+        ))}
+      </FieldGrid>
+    );
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('search.form.label')}>
@@ -355,39 +375,11 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
               {paired ? t('search.form.chooseTargetFirst') : t('search.form.chooseLanguageFirst')}
             </Typography>
           )}
-          {shown.basic.length > 0 ? (
-            filterGrid(shown.basic)
-          ) : (
-            <Typography variant="body2" color="text.secondary">
-              {t('search.form.noFilters')}
-            </Typography>
-          )}
+          {filterGrid(shown.basic, t('search.form.noFilters'))}
           {paired && datasetType === 'parallel-corpus' && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 3 }} sx={{ mt: 1.5 }}>
-              <Controller
-                control={control}
-                name="multipleContributors"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={!targetsChosen} />
-                    }
-                    label={t('search.form.multipleContributors')}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="originalSourceSentence"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} disabled={!targetsChosen} />
-                    }
-                    label={t('search.form.originalSource')}
-                  />
-                )}
-              />
+              {flagBox('multipleContributors', t('search.form.multipleContributors'))}
+              {flagBox('originalSourceSentence', t('search.form.originalSource'))}
             </Stack>
           )}
           <Collapse in={advanced} unmountOnExit>
@@ -395,13 +387,7 @@ export function SearchForm({ options, userId }: { options: SearchOptions; userId
               <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 600, mb: 1.5 }}>
                 {t('search.form.advanced')}
               </Typography>
-              {shown.advanced.length > 0 ? (
-                filterGrid(shown.advanced)
-              ) : (
-                <Typography variant="body2" color="text.secondary">
-                  {t('search.form.noAdvanced')}
-                </Typography>
-              )}
+              {filterGrid(shown.advanced, t('search.form.noAdvanced'))}
               {awaitingParent.length > 0 && (
                 <Box sx={{ mt: 1.5 }} aria-label={t('search.form.otherMethods')}>
                   <Typography variant="body2" color="text.secondary">
