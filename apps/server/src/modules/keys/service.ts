@@ -4,7 +4,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../security/auth.ts';
 import type { RequestMeta } from '../accounts/service.ts';
 import { hexEquals } from '../../security/signing.ts';
-import { recordAudit } from '../audit/service.ts';
+import { recordAudit, type AuditAction } from '../audit/service.ts';
 import * as repo from './repo.ts';
 import type { ApiKeyCaller, CallerContext } from '../../security/callers.ts';
 
@@ -65,6 +65,17 @@ function assertSelf(user: AuthUser, userID: string): void {
   if (userID !== user.userId) throw forbidden(NOT_YOURS_MESSAGE);
 }
 
+/** Audits the caller's `action` on their own API key (`details`: the app name, key id, provider, …). */
+function auditOwnKey(
+  ctx: AppContext,
+  user: AuthUser,
+  action: AuditAction,
+  meta: RequestMeta,
+  details: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(ctx, { actorUserId: user.userId, action, targetUserId: user.userId, ip: meta.ip, details });
+}
+
 /** The caller's key `ulcaApiKey` (identifier or full key); 404 when unknown or someone else's. */
 async function ownKey(ctx: AppContext, user: AuthUser, ulcaApiKey: string): Promise<repo.ApiKeyRow> {
   const keyId = keyIdOf(ulcaApiKey);
@@ -119,13 +130,7 @@ export async function generateApiKey(ctx: AppContext, user: AuthUser, body: { us
   if (!(await repo.insertApiKey(ctx.db, { keyId, userId: user.userId, appName, secretHash: keyHash(fullKey) }))) {
     throw new ApiError(409, 'APP_NAME_TAKEN', APP_NAME_TAKEN_MESSAGE, [{ field: 'appName', message: APP_NAME_TAKEN_MESSAGE }]);
   }
-  await recordAudit(ctx, {
-    actorUserId: user.userId,
-    action: 'apikey.generate',
-    targetUserId: user.userId,
-    ip: meta.ip,
-    details: { appName, keyId },
-  });
+  await auditOwnKey(ctx, user, 'apikey.generate', meta, { appName, keyId });
   // A new key holds no provider key yet (docs/api.md: `serviceProviderKeys: []`); the profile list shows every provider.
   return { appName, ulcaApiKey: fullKey, serviceProviderKeys: [] as ServiceProviderKey[] };
 }
@@ -159,13 +164,7 @@ export async function revokeApiKey(
   assertSelf(user, body.userID);
   const key = await ownKey(ctx, user, body.ulcaApiKey);
   if (!(await repo.deleteApiKey(ctx.db, user.userId, key.key_id))) throw notFound(KEY_NOT_FOUND_MESSAGE);
-  await recordAudit(ctx, {
-    actorUserId: user.userId,
-    action: 'apikey.revoke',
-    targetUserId: user.userId,
-    ip: meta.ip,
-    details: { appName: key.app_name, keyId: key.key_id },
-  });
+  await auditOwnKey(ctx, user, 'apikey.revoke', meta, { appName: key.app_name, keyId: key.key_id });
 }
 
 type ProviderBody = { userID: string; ulcaApiKey: string; serviceProviderName: string };
@@ -185,12 +184,10 @@ export async function generateProviderKey(ctx: AppContext, user: AuthUser, body:
   ) {
     throw new ApiError(409, 'PROVIDER_KEY_EXISTS', 'This app already has a key for this service provider; revoke it first.');
   }
-  await recordAudit(ctx, {
-    actorUserId: user.userId,
-    action: 'provider-key.generate',
-    targetUserId: user.userId,
-    ip: meta.ip,
-    details: { appName: key.app_name, keyId: key.key_id, serviceProviderName: body.serviceProviderName },
+  await auditOwnKey(ctx, user, 'provider-key.generate', meta, {
+    appName: key.app_name,
+    keyId: key.key_id,
+    serviceProviderName: body.serviceProviderName,
   });
   return {
     serviceProviderName: body.serviceProviderName,
@@ -206,12 +203,10 @@ export async function removeProviderKey(ctx: AppContext, user: AuthUser, body: P
   const key = await ownKey(ctx, user, body.ulcaApiKey);
   if (!(await repo.clearProviderKey(ctx.db, key.key_id, body.serviceProviderName)))
     throw notFound('This app has no key for this service provider.');
-  await recordAudit(ctx, {
-    actorUserId: user.userId,
-    action: 'provider-key.remove',
-    targetUserId: user.userId,
-    ip: meta.ip,
-    details: { appName: key.app_name, keyId: key.key_id, serviceProviderName: body.serviceProviderName },
+  await auditOwnKey(ctx, user, 'provider-key.remove', meta, {
+    appName: key.app_name,
+    keyId: key.key_id,
+    serviceProviderName: body.serviceProviderName,
   });
 }
 
@@ -226,12 +221,11 @@ export async function toggleDataTracking(
   assertProvider(ctx, body.serviceProviderName);
   const key = await ownKey(ctx, user, body.ulcaApiKey);
   await repo.setDataTracking(ctx.db, key.key_id, body.serviceProviderName, body.dataTracking);
-  await recordAudit(ctx, {
-    actorUserId: user.userId,
-    action: 'data-tracking.toggle',
-    targetUserId: user.userId,
-    ip: meta.ip,
-    details: { appName: key.app_name, keyId: key.key_id, serviceProviderName: body.serviceProviderName, dataTracking: body.dataTracking },
+  await auditOwnKey(ctx, user, 'data-tracking.toggle', meta, {
+    appName: key.app_name,
+    keyId: key.key_id,
+    serviceProviderName: body.serviceProviderName,
+    dataTracking: body.dataTracking,
   });
 }
 
