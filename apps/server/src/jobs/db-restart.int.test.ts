@@ -5,7 +5,6 @@
  * database answers, and finish with exact counts — on the same process, with no replacement.
  * The test runs its own embedded cluster, stopped and started again on the same port and data folder.
  */
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,7 +27,7 @@ import { submitTranslationBenchmark } from '../test/benchmark-rig.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
 import { startTestModelServer, type TestModelServer } from '../test/model-server.ts';
 import { insertTestModel } from '../test/models.ts';
-import { spawnWorkerProcess, stopWorkerProcess } from '../test/server-process.ts';
+import { workerUnderTest } from '../test/server-process.ts';
 import type { TestPlatform } from '../test/harness.ts';
 import { submissionStatus, submitDataset } from '../test/dataset-submit.ts';
 
@@ -46,26 +45,11 @@ let ctx: FullContext;
 let app: FastifyInstance;
 let files: FixtureServer;
 let models: TestModelServer;
-let worker: ChildProcess | undefined;
-const workerLines: string[] = [];
+const worker = workerUnderTest();
 
 /** The test's side of a query while the database may be down: undefined instead of an error. */
 async function maybe<T>(q: () => Promise<T>): Promise<T | undefined> {
   return q().catch(() => undefined);
-}
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, ok: (v: T) => boolean, ms = 120_000): Promise<T> {
-  const end = Date.now() + ms;
-  let last: T | undefined;
-  for (;;) {
-    last = await fn();
-    if (last !== undefined && ok(last)) return last;
-    if (worker && worker.exitCode !== null)
-      throw new Error(`the worker exited (${worker.exitCode}) while waiting for ${what}:\n${workerLines.join('\n')}`);
-    if (Date.now() > end)
-      throw new Error(`timed out waiting for ${what}; last ${JSON.stringify(last)}\n${workerLines.slice(-30).join('\n')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 beforeAll(async () => {
@@ -101,7 +85,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await stopWorkerProcess(worker);
+  await worker.stop();
   await app?.close();
   await boss?.stop({ graceful: false, wait: true }).catch(() => undefined);
   if (ctx) await closeServices(ctx).catch(() => undefined);
@@ -114,19 +98,11 @@ afterAll(async () => {
 
 describe('a PostgreSQL restart under a running ingest and benchmark run', () => {
   it('the same worker process lives on and finishes both with exact counts', async () => {
-    worker = spawnWorkerProcess(
-      {
-        DATABASE_URL: cluster!.url,
-        ULCA_DATA_DIR: ctx.config.dataDir,
-      },
-      workerLines,
-    );
-    await until(
-      'the worker to start',
-      async () => workerLines.some((l) => l.includes('worker started')),
-      (v) => v,
-    );
-    const pid = worker.pid;
+    const child = await worker.start({
+      DATABASE_URL: cluster!.url,
+      ULCA_DATA_DIR: ctx.config.dataDir,
+    });
+    const pid = child.pid;
 
     // A benchmark of RUN_ROWS sentences, ingested by the worker, and a slow contributor model.
     const [contributor, owner] = await Promise.all([
@@ -169,8 +145,8 @@ describe('a PostgreSQL restart under a running ingest and benchmark run', () => 
             ?.status as string | undefined,
       );
     // Both under way: a batch of the run stored, and the dataset downloading.
-    await until('the run to store a batch', stored, (n) => n > 0 && n < RUN_ROWS);
-    await until('the download to start', downloadStatus, (s) => s === 'In-Progress');
+    await worker.until('the run to store a batch', stored, (n) => n > 0 && n < RUN_ROWS);
+    await worker.until('the download to start', downloadStatus, (s) => s === 'In-Progress');
 
     // The restart: every connection of every process ends; the database is away for 2 s.
     await cluster!.stop();
@@ -183,15 +159,15 @@ describe('a PostgreSQL restart under a running ingest and benchmark run', () => 
           (await db.pool.query(`SELECT status FROM benchmark_runs WHERE benchmark_process_id = $1`, [runId])).rows[0]?.status as string,
       );
     const subStatus = () => maybe(async () => submissionStatus(db.pool, srn));
-    expect(await until('the run to end', runStatus, (s) => s !== 'In-Progress', 150_000)).toBe('Completed');
-    expect(await until('the ingest to end', subStatus, (s) => s === 'Completed' || s === 'Failed', 150_000)).toBe('Completed');
+    expect(await worker.until('the run to end', runStatus, (s) => s !== 'In-Progress', 150_000)).toBe('Completed');
+    expect(await worker.until('the ingest to end', subStatus, (s) => s === 'Completed' || s === 'Failed', 150_000)).toBe('Completed');
 
     // The same process, alive throughout; the restart was felt (its connection losses are logged).
-    expect(worker.exitCode, workerLines.join('\n')).toBeNull();
-    expect(worker.pid).toBe(pid);
+    expect(child.exitCode, worker.lines.join('\n')).toBeNull();
+    expect(child.pid).toBe(pid);
     expect(
-      workerLines.some((l) => l.includes('database connection lost')),
-      workerLines.join('\n'),
+      worker.lines.some((l) => l.includes('database connection lost')),
+      worker.lines.join('\n'),
     ).toBe(true);
 
     // Exact counts: every row of the run once, every record of the dataset once.

@@ -4,7 +4,6 @@
  * alive, the job is retried once the store answers again and ends Completed with exact counts.
  * The store is a real S3-protocol server (s3rver), stopped and started again on the same port and folder.
  */
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +13,7 @@ import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
 import { createSignedInUser } from '../test/users.ts';
 import { makeParallelZip, stageRows } from '../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
-import { spawnWorkerProcess, stopWorkerProcess } from '../test/server-process.ts';
+import { workerUnderTest } from '../test/server-process.ts';
 import { submissionStatus, submitDataset } from '../test/dataset-submit.ts';
 
 const ROWS = 300;
@@ -25,8 +24,7 @@ let s3: S3rver | undefined;
 let s3Port = 0;
 let p: TestPlatform;
 let files: FixtureServer;
-let worker: ChildProcess | undefined;
-const workerLines: string[] = [];
+const worker = workerUnderTest();
 
 async function startS3(): Promise<void> {
   s3 = new S3rver({
@@ -58,44 +56,24 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await stopWorkerProcess(worker);
+  await worker.stop();
   await p?.close();
   await files?.close();
   await s3?.close().catch(() => undefined);
   fs.rmSync(tmp, { recursive: true, force: true });
 }, 60_000);
 
-async function until<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, ms = 120_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (worker && worker.exitCode !== null)
-      throw new Error(`the worker exited (${worker.exitCode}) while waiting for ${what}:\n${workerLines.join('\n')}`);
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last ${JSON.stringify(v)}\n${workerLines.slice(-30).join('\n')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 describe('an object-store outage under a running ingest', () => {
   it('the worker process lives on and the job ends Completed with exact counts', async () => {
-    worker = spawnWorkerProcess(
-      {
-        DATABASE_URL: p.ctx.config.databaseUrl!,
-        ULCA_DATA_DIR: p.dataDir,
-        S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-        S3_BUCKET: BUCKET,
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-      },
-      workerLines,
-    );
-    await until(
-      'the worker to start',
-      async () => workerLines.some((l) => l.includes('worker started')),
-      (v) => v,
-    );
-    const pid = worker.pid;
+    const child = await worker.start({
+      DATABASE_URL: p.ctx.config.databaseUrl!,
+      ULCA_DATA_DIR: p.dataDir,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_BUCKET: BUCKET,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    const pid = child.pid;
 
     // A download of about 6 s, streamed into the store as it arrives.
     const user = await createSignedInUser(p);
@@ -105,7 +83,7 @@ describe('an object-store outage under a running ingest', () => {
     const stage = async (name: string) =>
       (await p.ctx.db.pool.query(`SELECT status FROM dataset_stages WHERE service_request_number = $1 AND stage = $2`, [srn, name])).rows[0]
         ?.status as string | undefined;
-    await until(
+    await worker.until(
       'the download to start',
       () => stage('download'),
       (s) => s === 'In-Progress',
@@ -115,19 +93,20 @@ describe('an object-store outage under a running ingest', () => {
     // (the archive reaches the store in one part, at the end of the download).
     await s3!.close();
     s3 = undefined;
-    await until(
+    await worker.until(
       'an attempt to fail on the store',
-      async () => workerLines.some((l) => l.includes('job attempt failed')),
+      async () => worker.lines.some((l) => l.includes('job attempt failed')),
       (v) => v,
     );
     await startS3();
 
     const status = async () => submissionStatus(p.ctx.db.pool, srn);
-    expect(await until('the ingest to end', status, (s) => s === 'Completed' || s === 'Failed', 150_000), workerLines.join('\n')).toBe(
-      'Completed',
-    );
-    expect(worker.exitCode, workerLines.join('\n')).toBeNull();
-    expect(worker.pid).toBe(pid);
+    expect(
+      await worker.until('the ingest to end', status, (s) => s === 'Completed' || s === 'Failed', 150_000),
+      worker.lines.join('\n'),
+    ).toBe('Completed');
+    expect(child.exitCode, worker.lines.join('\n')).toBeNull();
+    expect(child.pid).toBe(pid);
     expect(await stageRows(p.ctx.db.pool, srn)).toEqual([
       ['download', 'Completed', 1, 0],
       ['ingest', 'Completed', ROWS, 0],

@@ -141,3 +141,55 @@ export function embeddedDatabaseUrl(dataDir: string, database = 'ulca'): string 
   const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
   return `postgres://postgres:${password}@127.0.0.1:${pid[3].trim()}/${database}`;
 }
+
+/** A worker process a test starts, watches and stops (see {@link workerUnderTest}). */
+export interface WorkerUnderTest {
+  /** Every line the worker wrote. */
+  readonly lines: string[];
+  /** The worker, once started. */
+  readonly process: ChildProcess | undefined;
+  /** Spawns it (spawnWorkerProcess with `env`) and waits until it logs 'worker started'. */
+  start(env: Record<string, string>): Promise<ChildProcess>;
+  /**
+   * Calls `fn` every 200 ms until its value is defined and `ok`, and returns that value; throws
+   * at once, with the worker's output, when the worker has exited, and after `ms` milliseconds.
+   */
+  until<T>(what: string, fn: () => Promise<T | undefined>, ok: (v: T) => boolean, ms?: number): Promise<T>;
+  /** stopWorkerProcess of the worker. */
+  stop(): Promise<void>;
+}
+
+/** A worker process for a test that checks it survives an outage: not started until `start`. */
+export function workerUnderTest(): WorkerUnderTest {
+  const lines: string[] = [];
+  let child: ChildProcess | undefined;
+  const watch: WorkerUnderTest = {
+    lines,
+    get process() {
+      return child;
+    },
+    async start(env) {
+      child = spawnWorkerProcess(env, lines);
+      await watch.until(
+        'the worker to start',
+        async () => lines.some((l) => l.includes('worker started')),
+        (v) => v,
+      );
+      return child;
+    },
+    async until(what, fn, ok, ms = 120_000) {
+      const end = Date.now() + ms;
+      for (;;) {
+        const last = await fn();
+        if (last !== undefined && ok(last)) return last;
+        if (child && child.exitCode !== null)
+          throw new Error(`the worker exited (${child.exitCode}) while waiting for ${what}:\n${lines.join('\n')}`);
+        if (Date.now() > end)
+          throw new Error(`timed out waiting for ${what}; last ${JSON.stringify(last)}\n${lines.slice(-30).join('\n')}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    stop: () => stopWorkerProcess(child),
+  };
+  return watch;
+}
