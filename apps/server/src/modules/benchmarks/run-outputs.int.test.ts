@@ -13,6 +13,7 @@ import { insertTranslationDouble, startBenchmarkRig, submitTranslationBenchmark,
 import { benchmarkRunFinished } from '../../test/poll.ts';
 import { getMetric } from './scoring/index.ts';
 import { pairedBootstrapTest, resampledScores } from './scoring/significance.ts';
+import { jsonLines } from '../../test/jsonl.ts';
 
 const WORDS = [
   'बिल्ली',
@@ -102,10 +103,7 @@ describe('per-example outputs and run comparison', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="run-.*-bleu\.jsonl"/);
-    const lines = res.body
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    const lines = jsonLines(res.body);
     const stored = (
       await rig.p.ctx.db.pool.query(`SELECT seq, output, error FROM benchmark_outputs WHERE benchmark_process_id = $1 ORDER BY seq`, [
         runs['flaky-bleu'],

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { insertTranslationDouble, startBenchmarkRig, submitTranslationBenchmark, type BenchmarkRig } from '../../test/benchmark-rig.ts';
 import { benchmarkRunFinished } from '../../test/poll.ts';
+import { jsonLines } from '../../test/jsonl.ts';
 
 const SOURCES = [
   'बिल्ली छत पर सो रही है',
@@ -98,18 +99,12 @@ describe('a hidden benchmark test set', () => {
     const out = await call(w, 'GET', api(`run/outputs?benchmarkProcessId=${runs.good}`));
     if (full) {
       expect(out.statusCode, out.body).toBe(200);
-      const lines = out.body
-        .trimEnd()
-        .split('\n')
-        .map((l) => JSON.parse(l));
+      const lines = jsonLines(out.body);
       expect(lines.map((l) => l.input)).toEqual(SOURCES);
       expect(lines.map((l) => l.reference)).toEqual(REFS);
     } else if (w === 'modelOwner') {
       expect(out.statusCode, out.body).toBe(200);
-      const lines = out.body
-        .trimEnd()
-        .split('\n')
-        .map((l) => JSON.parse(l));
+      const lines = jsonLines(out.body);
       expect(lines.map((l) => [l.input, l.reference])).toEqual(SOURCES.map(() => [null, null]));
       expect(lines.map((l) => l.hypothesis)).toEqual(SOURCES.map((s) => `mr:${s}`));
       expect(lines.every((l) => typeof l.score === 'number')).toBe(true);
@@ -210,10 +205,7 @@ describe('a hidden benchmark test set', () => {
       WHO.map(async (w) => {
         const out = await call(w, 'GET', api(`run/outputs?benchmarkProcessId=${runs.good}`));
         expect(out.statusCode, out.body).toBe(200);
-        const lines = out.body
-          .trimEnd()
-          .split('\n')
-          .map((l) => JSON.parse(l));
+        const lines = jsonLines(out.body);
         expect(lines.map((l) => l.input)).toEqual(SOURCES);
         expect(lines.map((l) => l.reference)).toEqual(REFS);
         const cmp = (await call(w, 'POST', api('run/compare'), { benchmarkProcessIds: [runs.good, runs.second] })).json().data;
