@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { alpha } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,6 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import { type BenchmarkDetailState } from '../../../lib/benchmark-navigation.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { ListQueryState, listEmpty } from '../../../components/ListQueryState.tsx';
+import { OpenableRow } from '../../../components/OpenableRow.tsx';
 import { TablePaging } from '../../../components/TableToolbar.tsx';
 import { useAddedRowHighlight } from '../../../components/useAddedHighlight.ts';
 import { useListControls } from '../../../components/useListControls.ts';
@@ -40,16 +40,12 @@ export function BenchmarkDatasetsTab({ userId, added }: { userId: string | undef
   const query = useBenchmarkContributions(userId);
   const controls = useListControls<FilterGroup>();
   const { term, filter, page, setPage } = controls;
-  const highlightRef = useRef<HTMLTableRowElement | null>(null);
 
   const all = useMemo(() => (query.data?.data ?? []).map(asFilterable), [query.data]);
   const rows = useMemo(() => applySearchAndFilter(all, term, filter), [all, term, filter]);
   const options = useMemo(() => filterOptions(all), [all]);
   const { items: visible, page: shownPage } = pageSlice(rows, page, CONTRIBUTION_PAGE_SIZE);
   const highlighted = useAddedRowHighlight(added, rows, srnOf, CONTRIBUTION_PAGE_SIZE, setPage);
-  useEffect(() => {
-    if (highlighted) highlightRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-  }, [highlighted, shownPage]);
 
   const open = (row: BenchmarkContributionRow) => {
     const target = benchmarkRowTarget(row);
@@ -84,42 +80,25 @@ export function BenchmarkDatasetsTab({ userId, added }: { userId: string | undef
                 </TableRow>
               </TableHead>
               <TableBody>
-                {visible.map(({ row }) => {
-                  const isHighlighted = row.serviceRequestNumber === highlighted;
-                  return (
-                    <TableRow
-                      key={row.benchmarkId}
-                      ref={isHighlighted ? highlightRef : undefined}
-                      hover
-                      tabIndex={0}
-                      selected={isHighlighted}
-                      data-highlighted={isHighlighted || undefined}
-                      onClick={() => open(row)}
-                      onKeyDown={(e) => e.key === 'Enter' && open(row)}
-                      sx={{
-                        cursor: 'pointer',
-                        transition: 'background-color 600ms ease',
-                        '&.Mui-selected, &.Mui-selected:hover': { bgcolor: (th) => alpha(th.palette.primary.main, 0.16) },
-                      }}
-                    >
-                      <TableCell sx={{ minWidth: { sm: 200 }, maxWidth: 360, overflowWrap: 'anywhere' }}>
-                        {row.datasetName}
-                        <Box
-                          component="span"
-                          data-phone-only
-                          sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: '0.75rem', mt: 0.5 }}
-                        >
-                          {benchmarkTaskText(row.datasetType)} · {formatSubmittedOn(row.submittedOn)}
-                        </Box>
-                      </TableCell>
-                      <TableCell sx={{ ...show('task'), whiteSpace: 'nowrap' }}>{benchmarkTaskText(row.datasetType)}</TableCell>
-                      <TableCell sx={{ ...show('submittedOn'), whiteSpace: 'nowrap' }}>{formatSubmittedOn(row.submittedOn)}</TableCell>
-                      <TableCell>
-                        <ProcessStatusChip status={row.status} />
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
+                {visible.map(({ row }) => (
+                  <OpenableRow key={row.benchmarkId} highlighted={row.serviceRequestNumber === highlighted} onOpen={() => open(row)}>
+                    <TableCell sx={{ minWidth: { sm: 200 }, maxWidth: 360, overflowWrap: 'anywhere' }}>
+                      {row.datasetName}
+                      <Box
+                        component="span"
+                        data-phone-only
+                        sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: '0.75rem', mt: 0.5 }}
+                      >
+                        {benchmarkTaskText(row.datasetType)} · {formatSubmittedOn(row.submittedOn)}
+                      </Box>
+                    </TableCell>
+                    <TableCell sx={{ ...show('task'), whiteSpace: 'nowrap' }}>{benchmarkTaskText(row.datasetType)}</TableCell>
+                    <TableCell sx={{ ...show('submittedOn'), whiteSpace: 'nowrap' }}>{formatSubmittedOn(row.submittedOn)}</TableCell>
+                    <TableCell>
+                      <ProcessStatusChip status={row.status} />
+                    </TableCell>
+                  </OpenableRow>
+                ))}
               </TableBody>
             </Table>
           </TableContainer>

@@ -1,5 +1,3 @@
-import { useEffect, useRef } from 'react';
-import { alpha } from '@mui/material/styles';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,6 +10,7 @@ import { datasetTypeLabel, formatSubmittedOn } from '../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { CONTRIBUTION_COLUMNS, phoneDisplay } from '../lib/columns.ts';
 import { ProcessStatusChip } from './ProcessStatusChip.tsx';
+import { OpenableRow } from '../../../components/OpenableRow.tsx';
 import { TablePaging } from '../../../components/TableToolbar.tsx';
 
 /** Contribution tables show 10 rows per page (docs/product.md#constants-and-limits). */
@@ -37,13 +36,8 @@ export function ContributionTable({
   onOpen: (row: Contribution) => void;
 }) {
   const { t } = useTranslation();
-  const highlightRef = useRef<HTMLTableRowElement | null>(null);
   const visible = rows.slice(page * CONTRIBUTION_PAGE_SIZE, (page + 1) * CONTRIBUTION_PAGE_SIZE);
   const show = (key: (typeof CONTRIBUTION_COLUMNS)[number]['key']) => ({ display: phoneDisplay(CONTRIBUTION_COLUMNS, key) });
-
-  useEffect(() => {
-    if (highlighted) highlightRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-  }, [highlighted, page]);
 
   return (
     <>
@@ -63,48 +57,29 @@ export function ContributionTable({
             </TableRow>
           </TableHead>
           <TableBody>
-            {visible.map((row) => {
-              const isHighlighted = row.submitRefNumber === highlighted;
-              return (
-                <TableRow
-                  key={row.submitRefNumber}
-                  ref={isHighlighted ? highlightRef : undefined}
-                  hover
-                  tabIndex={0}
-                  selected={isHighlighted}
-                  data-highlighted={isHighlighted || undefined}
-                  onClick={() => onOpen(row)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') onOpen(row);
-                  }}
-                  sx={{
-                    cursor: 'pointer',
-                    transition: 'background-color 600ms ease',
-                    '&.Mui-selected, &.Mui-selected:hover': { bgcolor: (th) => alpha(th.palette.primary.main, 0.16) },
-                  }}
-                >
-                  <TableCell sx={{ ...show('srn'), fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{row.submitRefNumber}</TableCell>
-                  <TableCell sx={{ minWidth: { sm: 200 }, maxWidth: 360, overflowWrap: 'anywhere' }}>
-                    {row.datasetName}
-                    {/* On a phone the columns left out are read here, under the name. */}
-                    <Box
-                      component="span"
-                      data-phone-only
-                      sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: '0.75rem', mt: 0.5 }}
-                    >
-                      {datasetTypeLabel(row.datasetType)} · {formatSubmittedOn(row.submittedOn)}
-                      <br />
-                      {row.submitRefNumber}
-                    </Box>
-                  </TableCell>
-                  <TableCell sx={{ ...show('datasetType'), whiteSpace: 'nowrap' }}>{datasetTypeLabel(row.datasetType)}</TableCell>
-                  <TableCell>
-                    <ProcessStatusChip status={row.status} />
-                  </TableCell>
-                  <TableCell sx={{ ...show('submittedOn'), whiteSpace: 'nowrap' }}>{formatSubmittedOn(row.submittedOn)}</TableCell>
-                </TableRow>
-              );
-            })}
+            {visible.map((row) => (
+              <OpenableRow key={row.submitRefNumber} highlighted={row.submitRefNumber === highlighted} onOpen={() => onOpen(row)}>
+                <TableCell sx={{ ...show('srn'), fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{row.submitRefNumber}</TableCell>
+                <TableCell sx={{ minWidth: { sm: 200 }, maxWidth: 360, overflowWrap: 'anywhere' }}>
+                  {row.datasetName}
+                  {/* On a phone the columns left out are read here, under the name. */}
+                  <Box
+                    component="span"
+                    data-phone-only
+                    sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary', fontSize: '0.75rem', mt: 0.5 }}
+                  >
+                    {datasetTypeLabel(row.datasetType)} · {formatSubmittedOn(row.submittedOn)}
+                    <br />
+                    {row.submitRefNumber}
+                  </Box>
+                </TableCell>
+                <TableCell sx={{ ...show('datasetType'), whiteSpace: 'nowrap' }}>{datasetTypeLabel(row.datasetType)}</TableCell>
+                <TableCell>
+                  <ProcessStatusChip status={row.status} />
+                </TableCell>
+                <TableCell sx={{ ...show('submittedOn'), whiteSpace: 'nowrap' }}>{formatSubmittedOn(row.submittedOn)}</TableCell>
+              </OpenableRow>
+            ))}
           </TableBody>
         </Table>
       </TableContainer>

@@ -1,5 +1,3 @@
-import { useEffect, useRef } from 'react';
-import { alpha } from '@mui/material/styles';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Stack from '@mui/material/Stack';
@@ -9,6 +7,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
+import { OpenableRow } from '../../../components/OpenableRow.tsx';
 import { statusColor } from '../../../lib/status.ts';
 import { TablePaging } from '../../../components/TableToolbar.tsx';
 import type { SearchTableRow } from '../lib/my-searches.ts';
@@ -77,10 +76,6 @@ export function MySearchesTable({
   onOpen: (row: SearchTableRow) => void;
 }) {
   const { t } = useTranslation();
-  const highlightRef = useRef<HTMLTableRowElement | null>(null);
-  useEffect(() => {
-    if (highlighted) highlightRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-  }, [highlighted, page]);
 
   return (
     <>
@@ -99,59 +94,40 @@ export function MySearchesTable({
           </TableRow>
         }
       >
-        {rows.map((row) => {
-          const isHighlighted = row.serviceRequestNumber === highlighted;
-          return (
-            <TableRow
-              key={row.serviceRequestNumber}
-              ref={isHighlighted ? highlightRef : undefined}
-              hover={row.opensResult}
-              tabIndex={row.opensResult ? 0 : undefined}
-              selected={isHighlighted}
-              data-highlighted={isHighlighted || undefined}
-              onClick={row.opensResult ? () => onOpen(row) : undefined}
-              onKeyDown={
-                row.opensResult
-                  ? (e) => {
-                      if (e.key === 'Enter') onOpen(row);
-                    }
-                  : undefined
-              }
-              sx={{
-                cursor: row.opensResult ? 'pointer' : 'default',
-                transition: 'background-color 600ms ease',
-                '&.Mui-selected, &.Mui-selected:hover': { bgcolor: (t) => alpha(t.palette.primary.main, 0.16) },
-              }}
-            >
-              <TableCell sx={{ minWidth: { sm: 280 }, maxWidth: 520 }}>
-                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  {row.searchCriteria}
-                </Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }} aria-label={t('search.request.srn')}>
-                  {row.serviceRequestNumber}
-                </Typography>
-                {/* Phones: the other columns are folded in here. */}
-                <Stack direction="row" useFlexGap spacing={1} sx={{ ...NARROW_ONLY, alignItems: 'center', flexWrap: 'wrap', mt: 0.75 }}>
-                  <SearchStatusChip status={row.status} />
-                  <Typography variant="caption" color="text.secondary">
-                    {[row.searchedOn, row.recordsWithUnit].filter(Boolean).join(' · ')}
-                  </Typography>
-                  <ViewRecordsLink row={row} />
-                </Stack>
-              </TableCell>
-              <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{row.searchedOn}</TableCell>
-              <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
-                {row.records}
-              </TableCell>
-              <TableCell sx={WIDE_ONLY}>
+        {rows.map((row) => (
+          <OpenableRow
+            key={row.serviceRequestNumber}
+            highlighted={row.serviceRequestNumber === highlighted}
+            onOpen={row.opensResult ? () => onOpen(row) : undefined}
+          >
+            <TableCell sx={{ minWidth: { sm: 280 }, maxWidth: 520 }}>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {row.searchCriteria}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }} aria-label={t('search.request.srn')}>
+                {row.serviceRequestNumber}
+              </Typography>
+              {/* Phones: the other columns are folded in here. */}
+              <Stack direction="row" useFlexGap spacing={1} sx={{ ...NARROW_ONLY, alignItems: 'center', flexWrap: 'wrap', mt: 0.75 }}>
                 <SearchStatusChip status={row.status} />
-              </TableCell>
-              <TableCell sx={WIDE_ONLY}>
+                <Typography variant="caption" color="text.secondary">
+                  {[row.searchedOn, row.recordsWithUnit].filter(Boolean).join(' · ')}
+                </Typography>
                 <ViewRecordsLink row={row} />
-              </TableCell>
-            </TableRow>
-          );
-        })}
+              </Stack>
+            </TableCell>
+            <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{row.searchedOn}</TableCell>
+            <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
+              {row.records}
+            </TableCell>
+            <TableCell sx={WIDE_ONLY}>
+              <SearchStatusChip status={row.status} />
+            </TableCell>
+            <TableCell sx={WIDE_ONLY}>
+              <ViewRecordsLink row={row} />
+            </TableCell>
+          </OpenableRow>
+        ))}
       </DataTable>
       <TablePaging count={total} page={page} pageSize={MY_SEARCHES_PAGE_SIZE} onPageChange={onPageChange} />
     </>
