@@ -4,33 +4,26 @@
  * that context's services, and closeServices writes them to model_usage, even when the flush timer
  * has not run.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yazl from 'yazl';
 import { STS_API, type StsBatch } from '@ulca/contracts';
 import type { FullContext } from './app-services.ts';
 import { startWorkers } from './workers.ts';
 import { InferenceState } from './modules/inference/state.ts';
 import { closeServices, createServices } from './services.ts';
-import { startFixtureServer, type FixtureServer } from './test/fixture-server.ts';
+import { serveTempFolder, type TempFolderServer } from './test/fixture-server.ts';
 import { createTestPlatform, type TestPlatform } from './test/harness.ts';
-import { silentWav, startTestModelServer, type TestModelServer } from './test/model-server.ts';
+import { silentWav, startTestModelServer, viaLocalhost, type TestModelServer } from './test/model-server.ts';
+import { writeZip } from './test/dataset-zips.ts';
 import { insertTestModel } from './test/models.ts';
 import { createSignedInUser, signedInject } from './test/users.ts';
 
 let p: TestPlatform;
 let worker: FullContext | undefined;
 let ms: TestModelServer;
-let files: FixtureServer;
-let dir: string;
-
-const local = (url: string) => url.replace('127.0.0.1', 'localhost');
+let files: TempFolderServer;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-sts-usage-'));
-  files = await startFixtureServer(dir);
+  files = await serveTempFolder('ulca-sts-usage-');
   ms = await startTestModelServer();
   // The API process: no sts worker of its own.
   p = await createTestPlatform({ config: { allowedFetchHosts: ['localhost'] } });
@@ -47,18 +40,11 @@ afterAll(async () => {
   await p?.close();
   await ms?.close();
   await files?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function zipUrl(name: string, entries: Record<string, Buffer>): Promise<string> {
-  const z = new yazl.ZipFile();
-  for (const [n, v] of Object.entries(entries)) z.addBuffer(v, n);
-  z.end();
-  const out = fs.createWriteStream(path.join(dir, name));
-  await new Promise<void>((resolve, reject) => {
-    z.outputStream.pipe(out).on('finish', resolve).on('error', reject);
-  });
-  return local(files.url(name));
+  await writeZip(files.dir, name, entries);
+  return viaLocalhost(files.url(name));
 }
 
 describe('sts usage in a worker process', () => {
@@ -69,21 +55,21 @@ describe('sts usage in a worker process', () => {
       userId: owner.userId,
       task: 'asr',
       name: 'ASR',
-      callbackUrl: local(ms.url('say/asr?text=namaste')),
+      callbackUrl: viaLocalhost(ms.url('say/asr?text=namaste')),
       languages: [{ sourceLanguage: 'hi' }],
     });
     const translationModelId = await insertTestModel(p.ctx, {
       userId: owner.userId,
       task: 'translation',
       name: 'MT',
-      callbackUrl: local(ms.url('ok/translation')),
+      callbackUrl: viaLocalhost(ms.url('ok/translation')),
       languages,
     });
     const ttsModelId = await insertTestModel(p.ctx, {
       userId: owner.userId,
       task: 'tts',
       name: 'TTS',
-      callbackUrl: local(ms.url('ok/tts')),
+      callbackUrl: viaLocalhost(ms.url('ok/tts')),
       languages: [{ sourceLanguage: 'ur' }],
     });
     const ids = [asrModelId, translationModelId, ttsModelId];

@@ -1,37 +1,25 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../test/harness.ts';
 import { createSignedInUser } from '../test/users.ts';
-import { makeParallelZip } from '../test/fixtures.ts';
-import { startFixtureServer, type FixtureServer } from '../test/fixture-server.ts';
+import { closeAll } from '../test/platform-hook.ts';
 import { spawnWorkerProcess } from '../test/server-process.ts';
 import { QUEUES } from './queues.ts';
-import { submissionStatus, submitDataset } from '../test/dataset-submit.ts';
+import { submissionStatus, serveParallelZip, submitDataset, type ServedParallelZip } from '../test/dataset-submit.ts';
 
 let p: TestPlatform;
-let server: FixtureServer;
-let zipDir: string;
+let zip: ServedParallelZip;
 
 beforeAll(async () => {
   p = await createTestPlatform();
-  zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-orphan-'));
-  await makeParallelZip({ rows: 50, destDir: zipDir, seed: 'orphan-test' });
-  server = await startFixtureServer(zipDir);
+  zip = await serveParallelZip(50, 'orphan-test');
 });
 
-afterAll(async () => {
-  await server?.close();
-  await p?.close();
-  fs.rmSync(zipDir, { recursive: true, force: true });
-});
+afterAll(() => closeAll(zip, p));
 
 describe('a dataset job whose worker was killed', () => {
   it("is resumed by a replacement worker's start-up scan, not by the job expiring", async () => {
     const user = await createSignedInUser(p);
-    const zipName = fs.readdirSync(zipDir).find((f) => f.endsWith('.zip'))!;
-    const srn = await submitDataset(p.app, user, 'orphan', server.url(zipName));
+    const srn = await submitDataset(p.app, user, 'orphan', zip.url);
     // The killed worker's state: pg-boss shows the job active, and no session holds its lock.
     const [job] = await p.ctx.boss.fetch(QUEUES.datasetIngest);
     expect(job!.data).toEqual({ serviceRequestNumber: srn });

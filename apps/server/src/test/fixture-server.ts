@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
@@ -136,5 +137,25 @@ export async function startFixtureServer(rootDir: string): Promise<FixtureServer
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),
+  };
+}
+
+/** A fixture server on a new temporary folder of its own (see {@link serveTempFolder}). */
+export interface TempFolderServer extends FixtureServer {
+  /** The folder served; the test writes its files there. */
+  dir: string;
+}
+
+/** Starts a fixture server on a new temporary folder named after `prefix`; its `close` also removes the folder. */
+export async function serveTempFolder(prefix: string): Promise<TempFolderServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const server = await startFixtureServer(dir);
+  return {
+    ...server,
+    dir,
+    async close() {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }

@@ -7,19 +7,19 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { FIXTURES_DIR, zipFolder } from '../../test/fixtures.ts';
-import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
+import { serveTempFolder, type TempFolderServer } from '../../test/fixture-server.ts';
+import { closeAll } from '../../test/platform-hook.ts';
 import { until } from '../../test/poll.ts';
 import { startWorkers } from '../../workers.ts';
+import { jsonLines } from '../../test/jsonl.ts';
 
 let p: TestPlatform;
-let server: FixtureServer;
-let dir: string;
+let server: TempFolderServer;
 let alice: TestUser;
 let bob: TestUser;
 const API = '/ulca/apis/v0/dataset';
@@ -30,11 +30,11 @@ const pair = (i: number) => ({
 });
 
 async function zipOf(name: string, rows: number[]): Promise<string> {
-  const folder = path.join(dir, name);
+  const folder = path.join(server.dir, name);
   fs.mkdirSync(folder, { recursive: true });
   fs.writeFileSync(path.join(folder, 'params.json'), PARAMS);
   fs.writeFileSync(path.join(folder, 'data.json'), JSON.stringify(rows.map(pair)));
-  await zipFolder(folder, path.join(dir, 'zips', `${name}.zip`));
+  await zipFolder(folder, path.join(server.dir, 'zips', `${name}.zip`));
   return server.url(`zips/${name}.zip`);
 }
 
@@ -57,16 +57,11 @@ const sha = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex');
 
 beforeAll(async () => {
   p = await createTestPlatform({ startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: true }) });
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-versions-'));
-  server = await startFixtureServer(dir);
+  server = await serveTempFolder('ulca-versions-');
   [alice, bob] = await Promise.all([createSignedInUser(p), createSignedInUser(p)]);
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  await p?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => closeAll(server, p));
 
 describe('dataset versions', () => {
   let datasetId: string;
@@ -143,11 +138,7 @@ describe('dataset versions', () => {
     expect(again.rawPayload.equals(v1Bytes)).toBe(true);
     const v2 = await download(list.versions[1].downloadUrl);
     expect(sha(v2.rawPayload)).toBe(list.versions[1].exportSha256);
-    const lines = v2.rawPayload
-      .toString('utf8')
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l).sourceText);
+    const lines = jsonLines(v2.rawPayload.toString('utf8')).map((r) => r.sourceText);
     expect(lines.sort()).toEqual(V2.map((i) => pair(i).sourceText).sort());
     // Global de-duplication: the 7 records of both versions are stored once, with both submissions.
     const stored = await p.ctx.db.pool.query(
@@ -188,11 +179,7 @@ describe('dataset versions', () => {
     expect(cr.distribution).toHaveLength(1);
     expect(cr.distribution[0]).toMatchObject({ '@type': 'cr:FileObject', sha256: list.versions[1].exportSha256 });
     expect(new URL(cr.distribution[0].contentUrl).pathname).toBe(list.versions[1].downloadUrl);
-    const exported = (await download(list.versions[1].downloadUrl)).rawPayload
-      .toString('utf8')
-      .trimEnd()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    const exported = jsonLines((await download(list.versions[1].downloadUrl)).rawPayload.toString('utf8'));
     const keys = [...new Set(exported.flatMap((r) => Object.keys(r)))].sort();
     expect(cr.recordSet[0].field.map((x: { name: string }) => x.name)).toEqual(keys);
     expect(keys).toEqual(expect.arrayContaining(['sourceText', 'targetText']));

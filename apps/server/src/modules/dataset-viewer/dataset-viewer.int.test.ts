@@ -5,21 +5,18 @@
  * streamed with Range; bad input (unknown dataset, page beyond the last, missing file). A completed
  * search's records: the same set its export counted, paged alike, its owner's only, frozen at completion.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { makeParallelZip, zipFixture } from '../../test/fixtures.ts';
-import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
+import { serveTempFolder, type TempFolderServer } from '../../test/fixture-server.ts';
+import { closeAll } from '../../test/platform-hook.ts';
 import { until } from '../../test/poll.ts';
 import { startWorkers } from '../../workers.ts';
 import { runSearchExport } from '../search/service.ts';
 
 let p: TestPlatform;
-let server: FixtureServer;
-let zipDir: string;
+let server: TempFolderServer;
 let alice: TestUser;
 let bob: TestUser;
 const V = '/ulca/apis/v0/dataset/viewer';
@@ -47,19 +44,14 @@ const get = (url: string, headers: Record<string, string> = {}) => p.app.inject(
 
 beforeAll(async () => {
   p = await createTestPlatform({ startWorkers: (ctx) => startWorkers(ctx, { datasetIngest: true }) });
-  zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-viewer-'));
-  for (const name of ['parallel-valid', 'asr-valid']) await zipFixture(name, zipDir);
-  await makeParallelZip({ rows: 250, destDir: zipDir, seed: 'viewer' });
-  await makeParallelZip({ rows: 3, destDir: zipDir, seed: 'later' });
-  server = await startFixtureServer(zipDir);
+  server = await serveTempFolder('ulca-viewer-');
+  for (const name of ['parallel-valid', 'asr-valid']) await zipFixture(name, server.dir);
+  await makeParallelZip({ rows: 250, destDir: server.dir, seed: 'viewer' });
+  await makeParallelZip({ rows: 3, destDir: server.dir, seed: 'later' });
   [alice, bob] = await Promise.all([createSignedInUser(p), createSignedInUser(p)]);
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  await p?.close();
-  fs.rmSync(zipDir, { recursive: true, force: true });
-});
+afterAll(() => closeAll(server, p));
 
 describe('dataset viewer', () => {
   let big: string;

@@ -1,42 +1,31 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser } from '../../test/users.ts';
-import { makeParallelZip } from '../../test/fixtures.ts';
-import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
+import { closeAll } from '../../test/platform-hook.ts';
 import { runIngestJob, SubmissionBusy } from './ingest.ts';
 import { getStages, getSubmission } from './repo.ts';
-import { submitDataset } from '../../test/dataset-submit.ts';
+import { serveParallelZip, submitDataset, type ServedParallelZip } from '../../test/dataset-submit.ts';
 
 const ROWS = 3000;
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 
 let p: TestPlatform;
-let server: FixtureServer;
-let zipDir: string;
+let zip: ServedParallelZip;
 
 beforeAll(async () => {
   p = await createTestPlatform();
-  zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-crash-'));
-  await makeParallelZip({ rows: ROWS, destDir: zipDir, seed: 'crash-test' });
-  server = await startFixtureServer(zipDir);
+  zip = await serveParallelZip(ROWS, 'crash-test');
 });
 
-afterAll(async () => {
-  await server?.close();
-  await p?.close();
-  fs.rmSync(zipDir, { recursive: true, force: true });
-});
+afterAll(() => closeAll(zip, p));
 
 describe('a worker killed mid-publish', () => {
   it('resumes after restart with exact counts and no duplicate records', async () => {
     const user = await createSignedInUser(p);
-    const zipName = fs.readdirSync(zipDir).find((f) => f.endsWith('.zip'))!;
-    const srn = await submitDataset(p.app, user, 'crash', server.url(zipName));
+    const srn = await submitDataset(p.app, user, 'crash', zip.url);
 
     // A separate worker process with a slow publish (100 rows per chunk); SIGKILL it after 3 chunks.
     const child = spawn(

@@ -6,17 +6,15 @@
  * expires an hour later.
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yazl from 'yazl';
 import { STS_API, type StsBatch } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject } from '../../test/users.ts';
 import { silentWav, startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
-import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
+import { serveTempFolder, type TempFolderServer } from '../../test/fixture-server.ts';
 import { insertTestModel } from '../../test/models.ts';
+import { writeZip } from '../../test/dataset-zips.ts';
 import { closeAll } from '../../test/platform-hook.ts';
 import { until } from '../../test/poll.ts';
 import { startJobRecovery } from '../../jobs/recovery.ts';
@@ -31,12 +29,10 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 
 let p: TestPlatform;
 let ms: TestModelServer;
-let files: FixtureServer;
-let dir: string;
+let files: TempFolderServer;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-sts-crash-'));
-  files = await startFixtureServer(dir);
+  files = await serveTempFolder('ulca-sts-crash-');
   ms = await startTestModelServer();
   // No sts worker here at first: the first one is the separate process.
   p = await createTestPlatform({ config: { jobRecoverySeconds: 2 } });
@@ -44,7 +40,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeAll(p, ms, files);
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('an sts batch whose worker is killed mid-batch', () => {
@@ -67,15 +62,7 @@ describe('an sts batch whose worker is killed mid-batch', () => {
       callbackUrl: ms.url('tts'),
       languages: [{ sourceLanguage: 'ur' }],
     });
-    const z = new yazl.ZipFile();
-    for (let i = 0; i < FILES; i++) z.addBuffer(silentWav(0.5), `clip${i}.wav`);
-    z.end();
-    await new Promise<void>((resolve, reject) =>
-      z.outputStream
-        .pipe(fs.createWriteStream(path.join(dir, 'clips.zip')))
-        .on('finish', resolve)
-        .on('error', reject),
-    );
+    await writeZip(files.dir, 'clips.zip', Object.fromEntries(Array.from({ length: FILES }, (_, i) => [`clip${i}.wav`, silentWav(0.5)])));
     const submit = await signedInject(p.app, user, 'POST', STS_API.batchSubmit, {
       url: files.url('clips.zip'),
       sourceLanguage: 'hi',

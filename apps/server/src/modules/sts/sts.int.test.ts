@@ -6,19 +6,18 @@
  * and isolation between users.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yazl from 'yazl';
 import { MODEL_API, MODEL_NOT_ACCESSIBLE_MESSAGE, STS_API, type StsBatch } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { silentWav, startTestModelServer, viaLocalhost, type TestModelServer } from '../../test/model-server.ts';
 import { closeAll } from '../../test/platform-hook.ts';
 import { insertHearingAsr, referenceSpeechChain } from '../../test/speech-chain.ts';
-import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
+import { serveTempFolder, type TempFolderServer } from '../../test/fixture-server.ts';
 import { insertTestModel } from '../../test/models.ts';
 import { readZip } from '../../test/zip.ts';
+import { writeZip } from '../../test/dataset-zips.ts';
 import { startWorkers } from '../../workers.ts';
 
 type Json = Record<string, unknown>;
@@ -27,8 +26,7 @@ const URDU_SCRIPT = /[\u0600-\u06FF]/;
 
 let p: TestPlatform;
 let ms: TestModelServer;
-let files: FixtureServer;
-let dir: string;
+let files: TempFolderServer;
 let alice: TestUser;
 let bob: TestUser;
 let asrId = '';
@@ -37,8 +35,7 @@ let translationId = '';
 let ttsId = '';
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-sts-'));
-  files = await startFixtureServer(dir);
+  files = await serveTempFolder('ulca-sts-');
   ms = await startTestModelServer();
   p = await createTestPlatform({
     referenceModels: true,
@@ -60,7 +57,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeAll(p, ms, files);
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** Samples and duration of a PCM WAV (throws when it is not one). */
@@ -82,14 +78,9 @@ function wavInfo(b: Buffer): { seconds: number; nonZero: boolean } {
   throw new Error('no data chunk');
 }
 
-async function writeZip(name: string, entries: Record<string, Buffer | string>): Promise<string> {
-  const z = new yazl.ZipFile();
-  for (const [n, v] of Object.entries(entries)) z.addBuffer(Buffer.from(v), n);
-  z.end();
-  const out = fs.createWriteStream(path.join(dir, name));
-  await new Promise<void>((resolve, reject) => {
-    z.outputStream.pipe(out).on('finish', resolve).on('error', reject);
-  });
+/** Writes a zip of `entries` into the served folder; returns its URL as the platform may fetch it. */
+async function servedZip(name: string, entries: Record<string, Buffer | string>): Promise<string> {
+  await writeZip(files.dir, name, entries);
   return viaLocalhost(files.url(name));
 }
 
@@ -163,7 +154,7 @@ describe('speech-to-speech', () => {
 
   let batchId = '';
   it('a batch: zip of two recordings and a text file → per file transcript, translation and wav, plus summaries', async () => {
-    const url = await writeZip('clips.zip', {
+    const url = await servedZip('clips.zip', {
       'clips/one.wav': silentWav(0.5),
       'clips/two.wav': silentWav(0.8),
       'clips/readme.txt': 'not audio',
@@ -216,7 +207,7 @@ describe('speech-to-speech', () => {
   });
 
   it('a failing ASR model fails each file at the asr stage with the spec text; a batch whose every file failed ends Failed', async () => {
-    const url = await writeZip('fail.zip', { 'a.wav': silentWav(0.5) });
+    const url = await servedZip('fail.zip', { 'a.wav': silentWav(0.5) });
     const res = await signedInject(p.app, alice, 'POST', STS_API.batchSubmit, batchBody(url, { asrModelId: failingAsrId }));
     expect(res.statusCode, res.body).toBe(200);
     const b = await finished(alice, res.json().data.batchId);
@@ -232,7 +223,7 @@ describe('speech-to-speech', () => {
   }, 60_000);
 
   it('a file that is not audio under an audio name fails at its first stage (asr: not audio); the others go on', async () => {
-    const url = await writeZip('mixed.zip', { 'fake.wav': 'this is text', 'real.wav': silentWav(0.5) });
+    const url = await servedZip('mixed.zip', { 'fake.wav': 'this is text', 'real.wav': silentWav(0.5) });
     const res = await signedInject(p.app, alice, 'POST', STS_API.batchSubmit, batchBody(url));
     const b = await finished(alice, res.json().data.batchId);
     expect(b).toMatchObject({ status: 'Completed', total: 2, done: 1, failed: 1 });
@@ -256,12 +247,12 @@ describe('speech-to-speech', () => {
   });
 
   it('a malformed zip, a zip without audio and one with too many files end Failed with the reason', async () => {
-    fs.writeFileSync(path.join(dir, 'bad.zip'), 'PK\u0003\u0004 this is not really a zip');
+    fs.writeFileSync(path.join(files.dir, 'bad.zip'), 'PK\u0003\u0004 this is not really a zip');
     const cases: [string, RegExp][] = [
       [viaLocalhost(files.url('bad.zip')), /not a readable zip/],
-      [await writeZip('text.zip', { 'a.txt': 'x' }), /no audio file/],
+      [await servedZip('text.zip', { 'a.txt': 'x' }), /no audio file/],
       [
-        await writeZip('many.zip', Object.fromEntries(['1', '2', '3', '4'].map((n) => [`${n}.wav`, silentWav(0.1)]))),
+        await servedZip('many.zip', Object.fromEntries(['1', '2', '3', '4'].map((n) => [`${n}.wav`, silentWav(0.1)]))),
         /4 audio files; a batch takes at most 3/,
       ],
     ];
