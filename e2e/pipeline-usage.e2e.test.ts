@@ -2,8 +2,8 @@
  * End-to-end, in headless Chromium against the real platform with the offline reference models on
  *: a user signs in and gets an API key, its application makes pipeline
  * calls (translation → tts: Apertium hi→ur, then eSpeak) and one direct translation, then the user
- * opens Profile → the key's Usage: the chart over 30 days, the per-model table with the characters
- * sent. Then the public status page (a 7-day strip per published model) and the models health tab's
+ * opens Profile → the key's Usage: the chart over 30 days, the per-model table (model names, ids
+ * beneath) with the characters sent, in English and Hindi, and the link back to My Profile. Then the public status page (a 7-day strip per published model) and the models health tab's
  * uptime columns. Screenshots at 1366×900: test-results/e2e/pipeline-usage-<nn>-<step>.png.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MODEL_API, MODEL_HEALTH_CHECK_PATH, PIPELINE_API } from '@ulca/contracts';
 import { adminKeys, generateApiKey, signedFetch, signUpAndSignIn } from './support/accounts.ts';
 import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import { catalogueMessage } from './support/i18n.ts';
 import { startPlatform, type RunningPlatform } from './support/server.ts';
 
 const PASSWORD = 'Str0ng!pass';
@@ -23,6 +24,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let fullKey = '';
+/** The translation model the app called (its id). */
+let mtId = '';
 
 const SHOT_PREFIX = 'pipeline-usage-';
 const takeShot = screenshotTaker(SHOT_PREFIX);
@@ -71,6 +74,7 @@ describe('pipeline usage, status page and uptime in Chromium', () => {
     });
     const candidates = config.pipelineResponseConfig as { taskType: string; config: { serviceId: string }[] }[];
     const [mt, tts] = candidates.map((c) => c.config[0].serviceId);
+    mtId = mt;
     for (const source of ['पानी', 'मेरा नाम राम है']) {
       const res = await keyCall(PIPELINE_API.compute, {
         pipelineTasks: [
@@ -107,7 +111,31 @@ describe('pipeline usage, status page and uptime in Chromium', () => {
       rows.join('\n'),
     ).toBe(true);
     await page.getByText('No daily limit').waitFor();
+    // Each model by its name, with its id beneath.
+    const model = (await (await fetch(`${platform.baseUrl}${MODEL_API.getModel}?modelId=${encodeURIComponent(mtId)}`)).json()) as {
+      name: string;
+      version: string;
+    };
+    const mtName = `${model.name} ${model.version}`;
+    const mtRow = table.locator('tbody tr').filter({ hasText: mtName });
+    await mtRow.first().getByText(mtId, { exact: true }).waitFor();
     await screenshot('usage');
+    // In Hindi: the same names, and the way back to My Profile.
+    await page.evaluate(() => localStorage.setItem('ulca.language', 'hi'));
+    await page.reload();
+    await page
+      .getByRole('table', { name: catalogueMessage('hi', 'usage.table') })
+      .getByText(mtName)
+      .first()
+      .waitFor();
+    await screenshot('usage-hi');
+    await page.getByRole('link', { name: catalogueMessage('hi', 'shell.myProfile') }).click();
+    await page.waitForURL(/\/ulca\/profile$/);
+    await page.evaluate(() => localStorage.setItem('ulca.language', 'en'));
+    await page.reload();
+    await page.goBack();
+    await page.getByRole('link', { name: 'My Profile', exact: true }).click();
+    await page.waitForURL(/\/ulca\/profile$/);
   });
 
   step('the public status page shows every published model with a 7-day strip', async () => {

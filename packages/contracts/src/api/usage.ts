@@ -31,11 +31,13 @@ export const usageAllQuery = z.object({
   format: z.enum(['json', 'csv']).default('json'),
 });
 
-/** One row of usage: a key, UTC day, model and task. Seconds rounded to 0.1. */
+/** One row of usage: a key, UTC day, model (id, and name for display) and task. Seconds rounded to 0.1. */
 export const usageRowSchema = z.object({
   keyId: z.string(),
   day: z.string(),
   modelId: z.string(),
+  /** The model's name and version, e.g. "Sahyadri MT v1.0"; null once the model is deleted. */
+  modelName: z.string().nullable(),
   task: z.string(),
   calls: z.number(),
   failures: z.number(),

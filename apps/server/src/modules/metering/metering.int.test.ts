@@ -119,6 +119,8 @@ describe('metering per key', () => {
     expect(report.appName).toBe('Metered App');
     const by = (model: string) => report.rows.find((r) => r.modelId === model)!;
     const today = new Date().toISOString().slice(0, 10);
+    // The model's name beside its id, for the Usage page (insertTestModel names it model-<id prefix>).
+    expect(by(translationId).modelName).toBe(`model-${translationId.slice(0, 8)} v1.0`);
     expect(by(translationId)).toMatchObject({
       day: today,
       task: 'translation',

@@ -55,6 +55,17 @@ export async function addUsage(db: Db, deltas: KeyUsageDelta[]): Promise<void> {
     .execute();
 }
 
+/** Name and version of each of `modelIds` that still exists (a usage row outlives a deleted model). */
+export async function modelNamesOf(db: Db, modelIds: readonly string[]): Promise<Map<string, { name: string; version: string }>> {
+  if (modelIds.length === 0) return new Map();
+  const rows = await db.db
+    .selectFrom('models')
+    .select(['model_id', 'name', 'version'])
+    .where('model_id', 'in', [...modelIds])
+    .execute();
+  return new Map(rows.map((r) => [r.model_id, { name: r.name, version: r.version }]));
+}
+
 /** Usage rows since `fromDay` (inclusive), of some keys (null = every key), newest day first. */
 export async function usageSince(db: Db, keyIds: string[] | null, fromDay: string): Promise<KeyUsageDelta[]> {
   if (keyIds && keyIds.length === 0) return [];

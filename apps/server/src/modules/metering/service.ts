@@ -223,6 +223,8 @@ export interface KeyUsageRow {
   keyId: string;
   day: string;
   modelId: string;
+  /** The model's name and version (e.g. "Sahyadri MT v1.0"); null once the model is deleted. */
+  modelName: string | null;
   task: string;
   calls: number;
   failures: number;
@@ -234,11 +236,13 @@ export interface KeyUsageRow {
 }
 
 const tenth = (ms: number) => Math.round(ms / 100) / 10;
-function toRow(d: KeyUsageDelta): KeyUsageRow {
+function toRow(d: KeyUsageDelta, names: ReadonlyMap<string, { name: string; version: string }>): KeyUsageRow {
+  const model = names.get(d.modelId);
   return {
     keyId: d.keyId,
     day: d.day,
     modelId: d.modelId,
+    modelName: model ? `${model.name} ${model.version}` : null,
     task: d.task,
     calls: d.calls,
     failures: d.failures,
@@ -248,6 +252,12 @@ function toRow(d: KeyUsageDelta): KeyUsageRow {
     audioSecondsOut: tenth(d.audioMsOut),
     images: d.images,
   };
+}
+
+/** Usage deltas as answer rows, each with its model's name (one query for all the models). */
+async function toRows(ctx: AppContext, deltas: readonly KeyUsageDelta[]): Promise<KeyUsageRow[]> {
+  const names = await repo.modelNamesOf(ctx.db, [...new Set(deltas.map((d) => d.modelId))]);
+  return deltas.map((d) => toRow(d, names));
 }
 
 /** First day of a window of `days` days ending today (UTC). */
@@ -277,7 +287,7 @@ export async function usageOfKey(
   return {
     keyId,
     appName: owner.appName,
-    rows: rows.map(toRow),
+    rows: await toRows(ctx, rows),
     quota: [...limits].map(([unit, dailyLimit]) => ({
       unit,
       dailyLimit,
@@ -296,7 +306,7 @@ export interface KeyUsageRowWithOwner extends KeyUsageRow {
 /** Every key's usage over the last `days` days (ADMIN), each row with its key's application and owner. */
 export async function usageOfAllKeys(ctx: AppContext<MeteringServices>, days: number): Promise<KeyUsageRowWithOwner[]> {
   await flushMetering(ctx);
-  const rows = (await repo.usageSince(ctx.db, null, fromDay(days))).map(toRow);
+  const rows = await toRows(ctx, await repo.usageSince(ctx.db, null, fromDay(days)));
   const ids = [...new Set(rows.map((r) => r.keyId))];
   const owners = new Map(await Promise.all(ids.map(async (id) => [id, await keys.keyOwner(ctx, id)] as const)));
   return rows.map((r) => {

@@ -5,6 +5,7 @@ const row = (day: string, calls: number, chars = 0) => ({
   keyId: 'ulca_1',
   day,
   modelId: 'm',
+  modelName: 'Sahyadri MT v1.0',
   task: 'translation',
   calls,
   failures: 0,

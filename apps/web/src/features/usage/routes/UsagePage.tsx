@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { ErrorState } from '../../../components/ErrorState.tsx';
@@ -36,7 +37,8 @@ function download(filename: string, text: string) {
 
 /**
  * Profile → API key → Usage (/usage?key=<keyId>): calls per day over 30 days, the daily limits with
- * what is left today, a table per day, model and task, and a CSV download (docs/api.md#usage-and-quotas).
+ * what is left today, a table per day, model (its name, the id beneath) and task, a CSV download
+ * (docs/api.md#usage-and-quotas), and a link back to My Profile.
  */
 export default function UsagePage() {
   const { t } = useTranslation();
@@ -60,7 +62,15 @@ export default function UsagePage() {
   if (usage.isError) return <ErrorState message={localizeMessage(usage.error.message) ?? ''} onRetry={() => void usage.refetch()} />;
   const report = usage.data;
   return (
-    <PageFrame title={t('usage.title', { app: report.appName })}>
+    <PageFrame
+      title={t('usage.title', { app: report.appName })}
+      actions={
+        // The page is opened from a key on the profile: the way back there.
+        <Button component={RouterLink} to="/profile" startIcon={<ArrowBackIcon />} size="small">
+          {t('shell.myProfile')}
+        </Button>
+      }
+    >
       <Stack spacing={2}>
         <Typography variant="body2" color="text.secondary">
           {t('usage.intro', { key: report.keyId })}
@@ -114,7 +124,13 @@ export default function UsagePage() {
           {report.rows.map((r) => (
             <TableRow key={`${r.day}|${r.modelId}|${r.task}`}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatUtcDay(r.day)}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{r.modelId}</TableCell>
+              <TableCell>
+                {/* The name reads; the id (secondary) is what the API and the CSV use. */}
+                <Typography variant="body2">{r.modelName ?? t('usage.deletedModel')}</Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                  {r.modelId}
+                </Typography>
+              </TableCell>
               <TableCell>{taskText(t, r.task)}</TableCell>
               <TableCell>{formatCount(r.calls)}</TableCell>
               <TableCell>{formatCount(r.failures)}</TableCell>
