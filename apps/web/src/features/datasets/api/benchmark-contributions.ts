@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useRefetchingMutation } from '../../../lib/refetching-mutation.ts';
 import { BENCHMARK_API, benchmarkListResponse, benchmarkSubmitResponse, type BenchmarkSubmitBody } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { isActiveStatus } from '../../../lib/status.ts';
@@ -21,9 +22,8 @@ export function useBenchmarkContributions(userId: string | undefined) {
 
 /** Submits a benchmark dataset by URL (POST …/benchmark/submit, signed); the contribution lists are refetched on success. */
 export function useSubmitBenchmark() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: BenchmarkSubmitBody) => apiRequest('POST', BENCHMARK_API.submit, { body, schema: benchmarkSubmitResponse }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: datasetKeys.all }),
-  });
+  return useRefetchingMutation(
+    (body: BenchmarkSubmitBody) => apiRequest('POST', BENCHMARK_API.submit, { body, schema: benchmarkSubmitResponse }),
+    datasetKeys.all,
+  );
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SUBMIT_DATASET_PATH, submitDatasetResponse, type SubmitDatasetBody, type SubmitDatasetResponse } from '@ulca/contracts';
+import { useRefetchingMutation } from '../../../lib/refetching-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { datasetKeys } from './keys.ts';
 
@@ -17,9 +17,5 @@ export function submitDataset(body: SubmitDatasetBody): Promise<SubmitDatasetRes
 
 /** Mutation hook for submitDataset; on success the contribution lists are refetched. */
 export function useSubmitDataset() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: submitDataset,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: datasetKeys.all }),
-  });
+  return useRefetchingMutation(submitDataset, datasetKeys.all);
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useRefetchingMutation } from '../../../lib/refetching-mutation.ts';
 import { GLOSSARY_API, glossaryChangeResponse, glossaryListResponse, type GlossaryEntry, type GlossaryListedEntry } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -54,18 +55,10 @@ export async function deleteGlossaryEntries(t: GlossaryTarget, entries: ListedGl
 
 /** Mutation hook of {@link addGlossaryEntry}; refreshes the list. */
 export function useAddGlossaryEntry(t: GlossaryTarget) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (entry: GlossaryEntry) => addGlossaryEntry(t, entry),
-    onSuccess: () => qc.invalidateQueries({ queryKey: glossaryKeys.list(t) }),
-  });
+  return useRefetchingMutation((entry: GlossaryEntry) => addGlossaryEntry(t, entry), glossaryKeys.list(t));
 }
 
 /** Mutation hook of {@link deleteGlossaryEntries}; refreshes the list. */
 export function useDeleteGlossaryEntries(t: GlossaryTarget) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (entries: ListedGlossaryEntry[]) => deleteGlossaryEntries(t, entries),
-    onSuccess: () => qc.invalidateQueries({ queryKey: glossaryKeys.list(t) }),
-  });
+  return useRefetchingMutation((entries: ListedGlossaryEntry[]) => deleteGlossaryEntries(t, entries), glossaryKeys.list(t));
 }

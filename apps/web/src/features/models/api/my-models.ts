@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useRefetchingMutation } from '../../../lib/refetching-mutation.ts';
 import { MODEL_API, modelListResponse, type ModelListResponse, type ModelStatusChangeBody } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { modelKeys } from './keys.ts';
@@ -30,9 +31,5 @@ export function changeModelStatus(body: ModelStatusChangeBody): Promise<{ messag
 
 /** Mutation hook of {@link changeModelStatus}; on success every model list is refetched (docs/product.md#states-and-transitions "Success reloads the model list"). */
 export function useChangeModelStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeModelStatus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: modelKeys.all }),
-  });
+  return useRefetchingMutation(changeModelStatus, modelKeys.all);
 }

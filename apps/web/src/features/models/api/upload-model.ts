@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MODEL_API, modelUploadResponse, type ModelUploadResponse } from '@ulca/contracts';
+import { useRefetchingMutation } from '../../../lib/refetching-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { multipartDescriptor } from '../lib/upload.ts';
 import { modelKeys } from './keys.ts';
@@ -17,9 +17,5 @@ export function uploadModel(input: { fileName: string; text: string }): Promise<
 
 /** Mutation hook of {@link uploadModel}; on success the model lists are refetched. */
 export function useUploadModel() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadModel,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: modelKeys.all }),
-  });
+  return useRefetchingMutation(uploadModel, modelKeys.all);
 }

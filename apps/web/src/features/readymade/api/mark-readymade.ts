@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { READY_MADE_MARK_PATH, readyMadeMarkResponse, type ReadyMadeMarkBody, type ReadyMadeMarkResponse } from '@ulca/contracts';
+import { useRefetchingMutation } from '../../../lib/refetching-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { readyMadeKeys } from './keys.ts';
 
@@ -19,9 +19,5 @@ export function markReadyMade(body: MarkReadyMadeBody): Promise<ReadyMadeMarkRes
 
 /** Mutation hook for markReadyMade; on success the ready-made list is fetched again. */
 export function useMarkReadyMade() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markReadyMade,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: readyMadeKeys.all }),
-  });
+  return useRefetchingMutation(markReadyMade, readyMadeKeys.all);
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SEARCH_API, searchSubmitResponse, type SearchSubmitBody, type SearchSubmitResponse } from '@ulca/contracts';
+import { useRefetchingMutation } from '../../../lib/refetching-mutation.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { SearchRequestBody } from '../lib/search-form.ts';
 import { searchKeys } from './keys.ts';
@@ -19,9 +19,5 @@ export function submitSearch(body: SearchRequestBody): Promise<SubmitSearchRespo
 
 /** Mutation hook for submitSearch; on success My Searches is refetched. */
 export function useSubmitSearch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: submitSearch,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: searchKeys.lists() }),
-  });
+  return useRefetchingMutation(submitSearch, searchKeys.lists());
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRefetchingMutation } from '../../../lib/refetching-mutation.ts';
 import {
   SPEAKERS_API,
   speakerDeleteResponse,
@@ -84,19 +85,11 @@ export function deleteSpeakers(scope: SpeakerScope, speakerIds: string[]) {
 
 /** Mutation hooks; enrolment and deletion refresh the list. */
 export function useEnrollSpeaker(scope: SpeakerScope) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (v: { speakerName: string; audio: SpeakerAudio }) => enrollSpeaker(scope, v),
-    onSuccess: () => qc.invalidateQueries({ queryKey: speakerKeys.list(scope) }),
-  });
+  return useRefetchingMutation((v: { speakerName: string; audio: SpeakerAudio }) => enrollSpeaker(scope, v), speakerKeys.list(scope));
 }
 export function useVerifySpeaker(scope: SpeakerScope) {
   return useMutation({ mutationFn: (v: { speakerId?: string; audio: SpeakerAudio }) => verifySpeaker(scope, v) });
 }
 export function useDeleteSpeakers(scope: SpeakerScope) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (ids: string[]) => deleteSpeakers(scope, ids),
-    onSuccess: () => qc.invalidateQueries({ queryKey: speakerKeys.list(scope) }),
-  });
+  return useRefetchingMutation((ids: string[]) => deleteSpeakers(scope, ids), speakerKeys.list(scope));
 }
