@@ -31,28 +31,14 @@ import os from 'node:os';
 import { chromium, type Page } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/support/chromium.ts';
 import { REPO_ROOT, startPlatform, type RunningPlatform } from '../e2e/support/server.ts';
+import { arg } from './cli.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** docs/architecture.md#tests: as root the sandbox must be off; without the networking flags Chromium dials out. */
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const ORIGINAL = { performance: 55, accessibility: 74, 'best-practices': 96, firstLoadGzipKB: 621 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 /** Browser languages measured: English, and Hindi (its catalogue chunks fetched on first load). */
 const LOCALES = ['en-IN', 'hi-IN'];
-
-function numArg(args: string[], name: string, dflt: number): number {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : dflt;
-}
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -241,7 +227,7 @@ async function measure(baseUrl: string, spec: PageSpec, locale: string, runs: nu
 }
 
 export async function main(args: string[]): Promise<void> {
-  const runs = numArg(args, 'runs', 3);
+  const runs = arg(args, 'runs', 3);
   const loadAtStart = loadAverage();
   if (!args.includes('--skip-build')) {
     console.log('building the web app …');

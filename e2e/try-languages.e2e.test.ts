@@ -10,30 +10,26 @@
  * test-results/e2e/trylangs-<nn>-<step>.png.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import type { Page } from 'playwright-core';
 import { axeViolations, checkPage, htmlLang, untranslatedEnglish } from './support/i18n.ts';
-import { startPlatform, type RunningPlatform } from './support/server.ts';
-import { characterErrorRate, startTextRenderer } from '../apps/server/src/test/render-text.ts';
+import { newPageWithTimeout } from './support/browser.ts';
+import { BrowserJourney, PHONE, searchModels } from './support/journey.ts';
+import type { RunningPlatform } from './support/server.ts';
+import { characterErrorRate, renderLine } from '../apps/server/src/test/render-text.ts';
 
-const SHOT_PREFIX = 'trylangs-';
 const ENGLISH_LINE = 'The quick brown fox jumps over the lazy dog';
 const URDU = 'میرا نام رام ہے';
 const HINDI = 'मेरा नाम राम है';
 
 let platform: RunningPlatform;
-let browser: Browser;
-let desktop: BrowserContext;
-let phone: BrowserContext;
 let page: Page;
 let small: Page;
 let png: Buffer;
 /** Reference model id by task. */
 const idOf: Record<string, string> = {};
 
-const takeShot = screenshotTaker(SHOT_PREFIX);
-const journey = new Journey(() => takeShot(page, 'FAILED'));
-const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
+const journey = new BrowserJourney('trylangs-');
+const { takeShot, at } = journey;
 const tryPath = (task: string, query = '') => at(`/search-model/${encodeURIComponent(idOf[task]!)}/model${query}`);
 const output = (p: Page) => p.getByTestId('try-output');
 const picker = (p: Page, name: RegExp) => p.getByRole('combobox', { name });
@@ -90,30 +86,20 @@ async function romanHindiToUrdu(p: Page, shot: string): Promise<void> {
 
 describe('try every language of a model', () => {
   beforeAll(async () => {
-    clearShots(SHOT_PREFIX);
-    const renderer = await startTextRenderer();
-    png = await renderer.png([ENGLISH_LINE], 'Noto Sans');
-    await renderer.close();
-    platform = await startPlatform({ env: { REFERENCE_MODELS: 'true' } });
+    png = await renderLine(ENGLISH_LINE, 'Noto Sans');
+    platform = await journey.startPlatform({ env: { REFERENCE_MODELS: 'true' } });
     for (const task of ['translation', 'tts', 'ocr', 'transliteration']) {
-      const res = await fetch(at('/apis/v0/model/search'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ task, sourceLanguage: 'All', targetLanguage: 'All', domain: 'All', submitter: 'All' }),
-      });
-      const listed = ((await res.json()) as { data: { modelId: string; name: string; submitter: { name: string } }[] }).data;
-      const found = listed.find((m) => m.submitter.name === 'ULCA reference models' && !m.name.includes('streaming'));
+      const found = (await searchModels(platform, task)).find(
+        (m) => m.submitter.name === 'ULCA reference models' && !m.name.includes('streaming'),
+      );
       if (!found) throw new Error(`no reference ${task} model listed:\n${platform.output().slice(-3000)}`);
       idOf[task] = found.modelId;
     }
-    browser = await launchChromium();
-    desktop = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
-    phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true, hasTouch: true });
-    page = await newPageWithTimeout(desktop, 60_000);
-    small = await newPageWithTimeout(phone, 60_000);
+    page = await journey.openPage({ viewport: { width: 1366, height: 900 } }, 60_000);
+    small = await journey.openPage(PHONE, 60_000);
   }, 240_000);
 
-  afterAll(() => tearDownJourney({ prefix: SHOT_PREFIX, browser, platform, broken: journey.broken }));
+  afterAll(() => journey.tearDown());
 
   const { step } = journey;
 
@@ -208,7 +194,7 @@ describe('try every language of a model', () => {
     step(
       `a try panel in ${lang === 'hi' ? 'Hindi' : 'Tamil'} (${wide ? '1366×900' : '390×844'}): no English left, no axe violation`,
       async () => {
-        const context = await browser.newContext({
+        const context = await journey.browser!.newContext({
           viewport: wide ? { width: 1366, height: 900 } : { width: 390, height: 844 },
           locale: `${lang}-IN`,
           ...(wide ? {} : { isMobile: true, hasTouch: true }),

@@ -10,13 +10,11 @@ import { it, onTestFailed } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { PRERENDERED_ATTR } from '@ulca/contracts';
 import type { FixtureServer } from '../../apps/server/src/test/fixture-server.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.ts';
 import { REPO_ROOT, type RunningPlatform } from './server.ts';
 
 /** Where screenshots and server logs of every journey go. */
 export const SHOTS_DIR = path.join(REPO_ROOT, 'test-results', 'e2e');
-
-/** The Chromium binary (Debian's by default; CHROMIUM_PATH overrides it). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Headless Chromium without sandbox, GPU or background traffic (the flags every journey used).
@@ -35,16 +33,7 @@ export function launchChromium(opts: { fakeMicrophone?: string; env?: Record<str
     : [];
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...mic,
-    ],
+    args: [...CHROMIUM_FLAGS, ...mic],
     ...(opts.env ? { env: { ...process.env, ...opts.env } as Record<string, string> } : {}),
   });
 }

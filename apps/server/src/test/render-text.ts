@@ -37,6 +37,16 @@ export async function startTextRenderer(): Promise<TextRenderer> {
   };
 }
 
+/** One PNG of `line` in `font` (TextRenderer.png), from a renderer started and closed for it. */
+export async function renderLine(line: string, font: string): Promise<Buffer> {
+  const renderer = await startTextRenderer();
+  try {
+    return await renderer.png([line], font);
+  } finally {
+    await renderer.close();
+  }
+}
+
 /** Levenshtein distance between two strings, in code points. */
 export function editDistance(a: string, b: string): number {
   const x = [...a];
