@@ -151,6 +151,12 @@ export const benchmarkMetricSchema = z.object({
 /** A published benchmark dataset (card, detail, modal row). */
 export const benchmarkSchema = z.object({
   benchmarkId: z.string(),
+  contentKey: z
+    .string()
+    .optional()
+    .describe(
+      "Only on a benchmark bundled with the platform: the stable key of its platform-written name and description (e.g. ocr-hi), which clients show in the interface language; a contributor's benchmark has none and keeps its own words",
+    ),
   name: z.string(),
   description: z.string().nullable(),
   refUrl: z

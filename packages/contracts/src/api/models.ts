@@ -86,6 +86,12 @@ export const engineCardSchema = z.object({
   kind: z.enum(['trained-model', 'rule-based', 'heuristic']),
   engine: z.string(),
   limits: z.array(z.string()),
+  contentKey: z
+    .string()
+    .optional()
+    .describe(
+      "Stable key of this reference model's platform-written texts (its engine id, e.g. ocr-tesseract; <id>-stream for a streaming variant): clients show them in the interface language and fall back to the English here",
+    ),
 });
 
 /**

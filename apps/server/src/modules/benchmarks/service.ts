@@ -77,11 +77,15 @@ function metricInfo(name: string) {
   return { metricName: m.name, label: m.label, direction: m.direction, description: m.description };
 }
 
-/** A published benchmark as answered (@ulca/contracts benchmarkSchema); `refUrl` from {@link withRefUrls}. */
-function toBenchmark(b: BenchmarkRow, refUrl: string | null) {
+/**
+ * A published benchmark as answered (@ulca/contracts benchmarkSchema); `refUrl` from {@link withRefUrls},
+ * `contentKey` (a bundled benchmark's folder name) only for the platform's own benchmarks.
+ */
+function toBenchmark(b: BenchmarkRow, refUrl: string | null, contentKey?: string) {
   const params = b.params ?? {};
   return {
     benchmarkId: b.benchmark_id,
+    ...(contentKey ? { contentKey } : {}),
     name: b.name,
     description: b.description,
     refUrl,
@@ -108,12 +112,18 @@ function toBenchmark(b: BenchmarkRow, refUrl: string | null) {
 async function withRefUrls(ctx: AppContext, rows: BenchmarkRow[], caller: TestSetCaller) {
   const srns = rows.map((b) => b.service_request_number);
   const urls = await datasets.submittedUrls(ctx, srns);
-  const bundled = new Set(await datasets.demoBenchmarkSubmissions(ctx));
+  const bundled = await datasets.bundledBenchmarkKeys(ctx, srns);
   const bundledUrl = (b: BenchmarkRow) =>
     bundled.has(b.service_request_number)
       ? `${ctx.config.publicUrl}${BENCHMARK_API.download}?benchmarkId=${encodeURIComponent(b.benchmark_id)}`
       : null;
-  return rows.map((b) => toBenchmark(b, seesTestSet(b, caller) ? (urls.get(b.service_request_number) ?? bundledUrl(b)) : null));
+  return rows.map((b) =>
+    toBenchmark(
+      b,
+      seesTestSet(b, caller) ? (urls.get(b.service_request_number) ?? bundledUrl(b)) : null,
+      bundled.get(b.service_request_number),
+    ),
+  );
 }
 
 /** The 404 text of a benchmark that has no zip on this platform (it was submitted from its own address). */

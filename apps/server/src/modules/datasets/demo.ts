@@ -14,6 +14,7 @@ import {
   getSubmission,
   insertSubmission,
   recordDemoDatasets,
+  submissionUrls,
 } from './repo.ts';
 import { newServiceRequestNumber } from './srn.ts';
 import { downloadToStore } from './stages/download.ts';
@@ -113,6 +114,19 @@ export async function submitDemoBenchmarks(ctx: AppContext): Promise<DemoBenchma
 /** Service request numbers of the bundled benchmark submissions (any status), oldest first. */
 export async function demoBenchmarkSubmissions(ctx: AppContext): Promise<string[]> {
   return benchmarkSubmissionsByUrlPrefix(ctx.db, DEMO_BENCHMARK_URL_PREFIX);
+}
+
+/**
+ * The folder name (e.g. 'ocr-hi') of each submission of `srns` that is a bundled benchmark, by
+ * service request number: the stable key of the platform's own texts of that benchmark, which the
+ * web shows from its catalogues in the interface language.
+ */
+export async function bundledBenchmarkKeys(ctx: AppContext, srns: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const [srn, url] of await submissionUrls(ctx.db.pool, srns)) {
+    if (url.startsWith(DEMO_BENCHMARK_URL_PREFIX)) out.set(srn, url.slice(DEMO_BENCHMARK_URL_PREFIX.length));
+  }
+  return out;
 }
 
 /** Zips the demo folder named by a `demo:<name>` (or `demo:benchmarks/<name>`) URL into the object store at `key`. Throws for unknown names. */

@@ -25,6 +25,7 @@ export const NAME_TAKEN_MESSAGE = 'A dataset with this name already exists.';
 export { isServiceRequestNumber, newServiceRequestNumber } from './srn.ts';
 export { failSubmission, ingestSummary, runIngestJob, SubmissionBusy, type IngestJobData, type IngestJobOptions } from './ingest.ts';
 export {
+  bundledBenchmarkKeys,
   completedDemoSubmission,
   demoBenchmarkSubmissions,
   publishDemoDatasets,

@@ -494,8 +494,8 @@ export const REFERENCE_MODELS_ACCOUNT = { email: 'reference-models@ulca.invalid'
 export interface ReferenceModelInput {
   /** A model descriptor (model-schema.yml); its inferenceEndPoint.callbackUrl is replaced by `callbackUrl`. Must carry no inferenceApiKey. */
   descriptor: unknown;
-  /** The card shown on the model's page: `{kind, engine, limits}` (other fields ignored). */
-  engineCard: { kind: 'trained-model' | 'rule-based' | 'heuristic'; engine: string; limits: string[] };
+  /** The card shown on the model's page: `{kind, engine, limits, contentKey}` (other fields ignored). */
+  engineCard: { kind: 'trained-model' | 'rule-based' | 'heuristic'; engine: string; limits: string[]; contentKey?: string };
   /** The reference server's URL for this engine (it may change between starts). */
   callbackUrl: string;
 }
@@ -515,7 +515,8 @@ export async function registerReferenceModel(ctx: AppContext<ModelsServices>, in
     throw new Error(`reference model descriptor is invalid: ${parsed.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
   const d = parsed.data;
   if (d.inferenceEndPoint.inferenceApiKey) throw new Error('a reference model descriptor must not carry an inferenceApiKey');
-  const card = engineCardSchema.parse({ kind: input.engineCard.kind, engine: input.engineCard.engine, limits: input.engineCard.limits });
+  const { kind, engine, limits, contentKey } = input.engineCard;
+  const card = engineCardSchema.parse({ kind, engine, limits, contentKey });
   const userId = await ensureSystemUser(ctx, REFERENCE_MODELS_ACCOUNT);
   const row = await repo.upsertReferenceModel(ctx.db, {
     modelId: randomUUID(),

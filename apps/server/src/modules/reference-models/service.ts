@@ -28,6 +28,22 @@ import type { ModelsServices } from '../models/service.ts';
 /** This feature's slice of ctx.services (docs/architecture.md#boundaries), for the features that call it. */
 export type { ReferenceModelServices } from './registry.ts';
 
+/** The first limit of a TTS engine's streaming variant, before the engine's own. */
+export const STREAMING_LIMIT = 'Streaming answers one WAV per text sent, not partial audio of one text.';
+
+/** What the streaming variant's description says before the engine's own. */
+export const STREAMING_LEAD =
+  'Streaming variant, served over a socket (socket.io `infer` events, relayed by the platform): each text sent is spoken and its audio comes back as soon as it is made.';
+
+/**
+ * The stable key of a reference model's platform-written texts (its card's engine line, limits,
+ * description and training data), sent as `engineCard.contentKey`: the web shows the catalogue's
+ * text under this key in the interface language. The engine id; `<id>-stream` for the streaming variant.
+ */
+export function referenceContentKey(engine: ReferenceEngine, streaming = false): string {
+  return streaming ? `${engine.id}-stream` : engine.id;
+}
+
 /** Version of every reference model as registered (the engine's own version is on its card). */
 export const REFERENCE_MODEL_VERSION = 'v1.0';
 
@@ -127,8 +143,8 @@ export function referenceStreamingDescriptor(engine: ReferenceEngine, callbackUr
     card: {
       ...engine.card,
       name,
-      description: `Streaming variant, served over a socket (socket.io \`infer\` events, relayed by the platform): each text sent is spoken and its audio comes back as soon as it is made. ${engine.card.description}`,
-      limits: ['Streaming answers one WAV per text sent, not partial audio of one text.', ...engine.card.limits],
+      description: `${STREAMING_LEAD} ${engine.card.description}`,
+      limits: [STREAMING_LIMIT, ...engine.card.limits],
     },
   };
   const d = referenceDescriptor(streamed, callbackUrl) as { inferenceEndPoint: { schema: Record<string, unknown> } };
@@ -207,17 +223,19 @@ export async function startReferenceModels(
       registered.push(
         await models.registerReferenceModel(ctx, {
           descriptor: referenceDescriptor(engine, callbackUrl),
-          engineCard: engine.card,
+          engineCard: { ...engine.card, contentKey: referenceContentKey(engine) },
           callbackUrl,
         }),
       );
       if (engine.task === 'tts') {
         const streamUrl = referenceStreamingUrl(server.baseUrl, engine);
         const descriptor = referenceStreamingDescriptor(engine, streamUrl);
-        const limits = ['Streaming answers one WAV per text sent, not partial audio of one text.', ...engine.card.limits];
-        registered.push(
-          await models.registerReferenceModel(ctx, { descriptor, engineCard: { ...engine.card, limits }, callbackUrl: streamUrl }),
-        );
+        const engineCard = {
+          ...engine.card,
+          limits: [STREAMING_LIMIT, ...engine.card.limits],
+          contentKey: referenceContentKey(engine, true),
+        };
+        registered.push(await models.registerReferenceModel(ctx, { descriptor, engineCard, callbackUrl: streamUrl }));
       }
     }
     ctx.services.referenceModels.running = server;
