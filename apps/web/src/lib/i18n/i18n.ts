@@ -69,6 +69,7 @@ export const FEATURE_PARTS = [
   'datasets',
   'modelDetail',
   'models',
+  'platformContent',
   'search',
   'sts',
   'try',
