@@ -16,7 +16,7 @@ const SpeechToSpeech = lazy(
   withTexts(['search', 'sts'], () => import('../features/sts/components/SpeechToSpeech.tsx').then((m) => ({ default: m.SpeechToSpeech }))),
 );
 const RunBenchmarkDialog = lazy(
-  withTexts(['benchmarks', 'search'], () =>
+  withTexts(['benchmarks', 'platformContent', 'search'], () =>
     import('../features/benchmarks/components/RunBenchmarkDialog.tsx').then((m) => ({ default: m.RunBenchmarkDialog })),
   ),
 );

@@ -4,8 +4,8 @@ import { withTexts } from '../../lib/i18n/i18n.ts';
 import type { PreloadHandle } from '../../lib/route-preload.ts';
 import { lazyPage as page } from '../../components/LazyPage.tsx';
 
-const loadBenchmarkDatasets = withTexts(['benchmarks', 'search'], () => import('./routes/BenchmarkDatasetsPage.tsx'));
-const loadBenchmarkDetails = withTexts(['benchmarks', 'search'], () => import('./routes/BenchmarkDetailsPage.tsx'));
+const loadBenchmarkDatasets = withTexts(['benchmarks', 'platformContent', 'search'], () => import('./routes/BenchmarkDatasetsPage.tsx'));
+const loadBenchmarkDetails = withTexts(['benchmarks', 'platformContent', 'search'], () => import('./routes/BenchmarkDetailsPage.tsx'));
 const BenchmarkDatasetsPage = lazy(loadBenchmarkDatasets);
 const BenchmarkDetailsPage = lazy(loadBenchmarkDetails);
 

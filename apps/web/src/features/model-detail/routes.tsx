@@ -5,7 +5,10 @@ import { useTranslation, withTexts } from '../../lib/i18n/i18n.ts';
 import type { PreloadHandle } from '../../lib/route-preload.ts';
 import { loadTryPanel } from './lib/load-try-panel.ts';
 
-const loadModelDetail = withTexts(['benchmarks', 'modelDetail', 'models', 'search', 'try'], () => import('./routes/ModelDetailPage.tsx'));
+const loadModelDetail = withTexts(
+  ['benchmarks', 'modelDetail', 'models', 'platformContent', 'search', 'try'],
+  () => import('./routes/ModelDetailPage.tsx'),
+);
 const ModelDetailPage = lazy(loadModelDetail);
 
 /** The page's loading state while its chunk arrives, in the interface language. */

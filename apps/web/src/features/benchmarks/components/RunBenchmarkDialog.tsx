@@ -24,6 +24,7 @@ import { FilterPopover } from '../../../components/FilterPopover.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { FilterButton, SearchToolbar, TablePaging } from '../../../components/TableToolbar.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { benchmarkDescription, benchmarkName } from '../../../lib/platform-content.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { domainName, domainNames } from '../../../lib/i18n/names.ts';
 import { benchmarkErrorText } from '../lib/errors.ts';
@@ -150,6 +151,7 @@ export function RunBenchmarkDialog({
               const isOpen = expanded === b.benchmarkId || isSelected;
               const available = b.availableMetric.map((m) => m.metricName);
               const metricNames = [...new Set([...b.metric, ...available])];
+              const name = benchmarkName(t, b);
               return (
                 <Fragment key={b.benchmarkId}>
                   <TableRow selected={isSelected} sx={{ '& > td': { borderBottom: isOpen ? 'unset' : undefined } }}>
@@ -158,14 +160,16 @@ export function RunBenchmarkDialog({
                         size="small"
                         onClick={() => setExpanded(expanded === b.benchmarkId ? null : b.benchmarkId)}
                         aria-expanded={isOpen}
-                        aria-label={t('benchmarks.run.metricsOf', { name: b.name })}
+                        aria-label={t('benchmarks.run.metricsOf', { name })}
                       >
                         {isOpen ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
                       </IconButton>
                     </TableCell>
-                    <TableCell sx={{ fontWeight: 500, overflowWrap: 'break-word' }}>{b.name}</TableCell>
+                    <TableCell sx={{ fontWeight: 500, overflowWrap: 'break-word' }}>{name}</TableCell>
                     <TableCell sx={WIDE_ONLY}>{domainNames(b.domain) || '-'}</TableCell>
-                    <TableCell sx={{ ...WIDE_ONLY, maxWidth: 320, overflowWrap: 'break-word' }}>{b.description || '-'}</TableCell>
+                    <TableCell sx={{ ...WIDE_ONLY, maxWidth: 320, overflowWrap: 'break-word' }}>
+                      {benchmarkDescription(t, b) || '-'}
+                    </TableCell>
                     <TableCell align="center">
                       <Switch
                         checked={isSelected}
@@ -173,7 +177,7 @@ export function RunBenchmarkDialog({
                           setSelection((s) => toggleDataset(s, b.benchmarkId));
                           setError(null);
                         }}
-                        slotProps={{ input: { 'aria-label': t('benchmarks.run.selectOne', { name: b.name }) } }}
+                        slotProps={{ input: { 'aria-label': t('benchmarks.run.selectOne', { name }) } }}
                       />
                     </TableCell>
                   </TableRow>
@@ -183,7 +187,7 @@ export function RunBenchmarkDialog({
                         <Box
                           sx={{ py: 1, pl: { sm: 6 }, display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
                           role="group"
-                          aria-label={t('benchmarks.run.metricsOf', { name: b.name })}
+                          aria-label={t('benchmarks.run.metricsOf', { name })}
                         >
                           {metricNames.map((m) => {
                             const enabled = available.includes(m);

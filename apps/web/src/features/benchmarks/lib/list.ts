@@ -1,6 +1,8 @@
 import { languageLabel } from '@ulca/contracts';
 import type { FilterSelection } from '../../../lib/filter-selection.ts';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import { domainNames, localizedLanguageName } from '../../../lib/i18n/names.ts';
+import { benchmarkDescription, benchmarkName } from '../../../lib/platform-content.ts';
 
 /** A language code's name in the interface language ('hi' → 'Hindi', 'हिन्दी', 'இந்தி (हिन्दी)'). */
 export function benchmarkLanguageName(code: string): string {
@@ -10,6 +12,8 @@ export function benchmarkLanguageName(code: string): string {
 /** The benchmark fields the list filters on. */
 export interface BenchmarkListItem {
   benchmarkId: string;
+  /** Set on a benchmark bundled with the platform: its name and description are shown from the catalogue. */
+  contentKey?: string;
   name: string;
   description: string | null;
   languages: { sourceLanguage: string; targetLanguage: string | null };
@@ -62,8 +66,18 @@ export function filterBenchmarks<T extends BenchmarkListItem>(items: readonly T[
     if (domain && !b.domain.some((d) => domain.has(d))) return false;
     if (submitter && !submitter.has(b.submitter.name)) return false;
     if (!q) return true;
-    // The domain both as its code and as the card shows it in the interface language ('news', 'समाचार').
-    const text = [b.name, b.description ?? '', ...b.domain, domainNames(b.domain), b.submitter.name, benchmarkLanguageText(b.languages)]
+    // The domain both as its code and as the card shows it in the interface language ('news', 'समाचार');
+    // a bundled benchmark's name and description both as sent and as the card shows them.
+    const text = [
+      b.name,
+      b.description ?? '',
+      benchmarkName(i18n.t, b),
+      benchmarkDescription(i18n.t, b) ?? '',
+      ...b.domain,
+      domainNames(b.domain),
+      b.submitter.name,
+      benchmarkLanguageText(b.languages),
+    ]
       .join(' ')
       .toLowerCase();
     return text.includes(q);

@@ -13,6 +13,7 @@ import { DEFAULT_BENCHMARK_TASK, useBenchmarkSearch } from '../api/benchmarks.ts
 import { CardGrid, type CardContentSpec } from '../../../components/CardGrid.tsx';
 import { metricLabel } from '../../../lib/metric-glossary.ts';
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
+import { benchmarkDescription, benchmarkName } from '../../../lib/platform-content.ts';
 import { domainName, domainNames } from '../../../lib/i18n/names.ts';
 import { formatCount } from '../lib/leaderboard.ts';
 import { MetricGlossary } from '../components/MetricGlossary.tsx';
@@ -30,8 +31,8 @@ import { ScrollTabs } from '../../../components/ScrollTabs.tsx';
 /** A benchmark dataset's card (docs/product.md#benchmark-datasets-and-leaderboards): name, description, languages, domain, submitter, rows, metrics. */
 function benchmarkCard(b: Benchmark, t: TFunction): CardContentSpec {
   return {
-    title: b.name,
-    description: b.description || t('benchmarks.noDescription'),
+    title: benchmarkName(t, b),
+    description: benchmarkDescription(t, b) || t('benchmarks.noDescription'),
     fields: [
       { label: t('benchmarks.field.language'), value: benchmarkLanguageText(b.languages) },
       { label: t('benchmarks.field.domain'), value: domainNames(b.domain) || '-' },

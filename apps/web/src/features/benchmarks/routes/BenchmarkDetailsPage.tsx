@@ -28,6 +28,7 @@ import { formatCount } from '../lib/leaderboard.ts';
 import { isNotFound } from '../lib/errors.ts';
 import { MessageBlock } from '../../../components/StateViews.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { benchmarkDescription, benchmarkName } from '../../../lib/platform-content.ts';
 import { domainNames } from '../../../lib/i18n/names.ts';
 import { BENCHMARK_API } from '@ulca/contracts';
 
@@ -48,7 +49,7 @@ export default function BenchmarkDetailsPage() {
   const query = useBenchmark(benchmarkId);
   const setVisibility = useSetBenchmarkVisibility();
   const b = query.data;
-  usePageTitle(b ? b.name : t('benchmarks.details.title'));
+  usePageTitle(b ? benchmarkName(t, b) : t('benchmarks.details.title'));
   // refUrl: the address the dataset was submitted from, or the zip of a benchmark bundled with the platform.
   const downloadUrl = b?.refUrl ?? null;
   const bundled = !!downloadUrl && downloadUrl.includes(BENCHMARK_API.download);
@@ -71,7 +72,7 @@ export default function BenchmarkDetailsPage() {
         >
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="h5" component="h1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {b.name}
+              {benchmarkName(t, b)}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               {t('benchmarks.details.rows', { count: b.recordCount, n: formatCount(b.recordCount) })}
@@ -126,7 +127,7 @@ export default function BenchmarkDetailsPage() {
           </Alert>
         )}
         <Typography variant="body1" sx={{ mt: 2, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-          {b.description || t('benchmarks.noDescription')}
+          {benchmarkDescription(t, b) || t('benchmarks.noDescription')}
         </Typography>
         {/* One card a row on a phone: a long Tamil word (மொழிபெயர்ப்பு) does not fit half the width. */}
         <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, gap: 1.5 }}>

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ModelRecord } from '@ulca/contracts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { engineLimits, engineLine } from '../../../lib/platform-content.ts';
 
 /**
  * The notice of a reference model (one of the platform's own offline engines): what kind
@@ -13,7 +14,9 @@ import { useTranslation } from '../../../lib/i18n/i18n.ts';
 export function EngineCard({ model }: { model: ModelRecord }) {
   const { t } = useTranslation();
   if (!model.isReferenceModel || !model.engineCard) return null;
-  const { kind, engine, limits } = model.engineCard;
+  const { kind } = model.engineCard;
+  const engine = engineLine(t, model.engineCard);
+  const limits = engineLimits(t, model.engineCard);
   return (
     <Alert
       severity="info"
@@ -21,7 +24,7 @@ export function EngineCard({ model }: { model: ModelRecord }) {
       sx={{ mb: 2, borderWidth: 2, '& .MuiAlert-message': { minWidth: 0 } }}
       data-testid="engine-card"
     >
-      {/* The kind of engine (catalogue modelDetail.engine.kind.*); the engine string and its limits are the server's. */}
+      {/* The kind of engine (catalogue modelDetail.engine.kind.*); the engine line and limits from platformContent by the card's contentKey. */}
       <AlertTitle sx={{ fontWeight: 600 }}>
         {t('modelDetail.engine.title', { kind: t(`modelDetail.engine.kind.${kind}`, { defaultValue: kind }) })}
       </AlertTitle>

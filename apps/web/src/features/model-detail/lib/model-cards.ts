@@ -3,6 +3,7 @@ import { formatMonthDayYear } from '../../../lib/dates.ts';
 import { i18n } from '../../../lib/i18n/i18n.ts';
 import { domainNames, localizedLanguageName } from '../../../lib/i18n/names.ts';
 import { modelTaskLabel } from '../../../lib/model-tasks.ts';
+import { modelDescription, trainingDataText } from '../../../lib/platform-content.ts';
 
 /** Description cards cut their text at this many characters; the full text is in a tooltip (docs/product.md#constants-and-limits). */
 export const CARD_TEXT_LIMIT = 30;
@@ -67,7 +68,7 @@ export function modelCards(model: ModelRecord, uptime7d?: string): ModelCard[] {
     // Only an http(s) link is clickable: a model stored before refUrl was checked may hold javascript:.
     { key: 'sourceUrl', value: model.refUrl ?? '', href: model.refUrl && /^https?:\/\//i.test(model.refUrl) ? model.refUrl : undefined },
     { key: 'type', value: type },
-    { key: 'trainingDataset', value: model.trainingDataset.description },
+    { key: 'trainingDataset', value: trainingDataText(i18n.t, model) },
     { key: 'uptime7d', value: uptime7d ?? '' },
   ];
   return cards.filter((c) => c.value.trim() !== '' && c.value !== 'NA').map((c) => ({ ...c, title: i18n.t(`modelDetail.card.${c.key}`) }));
@@ -76,12 +77,13 @@ export function modelCards(model: ModelRecord, uptime7d?: string): ModelCard[] {
 /**
  * The Description shown on the model page. A reference model's stored description ends with its
  * card's limits (" Limits: <first> …", for clients that show only the description); the page shows
- * those limits on the engine card just above, so that tail is left out here. Any other description
+ * those limits on the engine card just above, so that tail is left out here, and the card's
+ * description is shown in the interface language (lib/platform-content.ts). Any other description
  * is shown as it is.
  */
 export function descriptionText(model: Pick<ModelRecord, 'description' | 'isReferenceModel' | 'engineCard'>): string {
   const first = model.isReferenceModel ? model.engineCard?.limits[0] : undefined;
   if (!first) return model.description;
   const at = model.description.indexOf(` Limits: ${first.trim()}`);
-  return at > 0 ? model.description.slice(0, at) : model.description;
+  return modelDescription(i18n.t, model, at > 0 ? model.description.slice(0, at) : model.description);
 }
