@@ -7,7 +7,7 @@ import { QueryState } from '../../../components/QueryState.tsx';
 import { formatDateTime24 } from '../../../lib/dates.ts';
 import { useTranslation, type TFunction } from '../../../lib/i18n/i18n.ts';
 import { useModelFeedback } from '../api/feedback.ts';
-import { feedbackCsvName, feedbackRows, type FeedbackRow } from '../lib/owner-feedback.ts';
+import { feedbackCsvName, feedbackQuestionText, feedbackRows, type FeedbackRow } from '../lib/owner-feedback.ts';
 
 const wrap = { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.4, py: 1 } as const;
 
@@ -82,7 +82,8 @@ export function OwnerFeedback({ model }: { model: ModelRecord }) {
             </Typography>
           ) : (
             <ExportableGrid
-              rows={feedbackRows(res.data)}
+              // The platform's questions in the interface language; the answers as the user wrote them.
+              rows={feedbackRows(res.data, (q) => feedbackQuestionText(t, q))}
               columns={columnsOf(t)}
               getRowHeight={() => 'auto'}
               label={t('models.feedback.tableLabel')}

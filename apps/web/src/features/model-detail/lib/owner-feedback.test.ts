@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ModelFeedbackEntry } from '@ulca/contracts';
-import { answersText, feedbackCsvName, feedbackRows } from './owner-feedback.ts';
+import { FEEDBACK_QUESTIONS, type ModelFeedbackEntry } from '@ulca/contracts';
+import { i18n, loadTexts, setLanguage } from '../../../lib/i18n/i18n.ts';
+import { answersText, feedbackCsvName, feedbackQuestionText, feedbackRows } from './owner-feedback.ts';
+
+await loadTexts(['modelDetail']);
 
 const entry = (over: Partial<ModelFeedbackEntry>): ModelFeedbackEntry => ({
   feedbackId: 'f1',
@@ -46,5 +51,29 @@ describe("the owner's feedback rows", () => {
 
   it('name the CSV after the model with safe characters', () => {
     expect(feedbackCsvName('IndicTrans hi/en', 'v1.0')).toBe('feedback-IndicTrans_hi_en-v1.0');
+  });
+
+  it("show the platform's stored questions in the interface language, other questions as stored", async () => {
+    const comments = FEEDBACK_QUESTIONS.find((q) => q.code === 'comments')!.question;
+    const rated = entry({ feedback: [{ feedbackQuestion: comments, feedbackQuestionResponse: 'बहुत अच्छा' }], rating: null });
+    const localized = (q: string) => feedbackQuestionText(i18n.t, q);
+    expect(answersText(rated, localized)).toBe(`${comments}: बहुत अच्छा`);
+    await setLanguage('hi', false);
+    try {
+      expect(answersText(rated, localized)).toBe(`${i18n.t('modelDetail.feedback.q.comments')}: बहुत अच्छा`);
+      expect(answersText(rated, localized)).not.toContain(comments);
+      expect(feedbackRows([entry({})], localized)[0]!.answers).toBe('Add your comments: too formal');
+    } finally {
+      await setLanguage('en', false);
+    }
+  });
+
+  it('the English catalogue holds each platform question as the server stores it', () => {
+    const catalogue = JSON.parse(
+      fs.readFileSync(path.resolve(import.meta.dirname, '../../../lib/i18n/locales/en/modelDetail.json'), 'utf8'),
+    ) as {
+      modelDetail: { feedback: { q: Record<string, string> } };
+    };
+    for (const q of FEEDBACK_QUESTIONS) expect(catalogue.modelDetail.feedback.q[q.code], q.code).toBe(q.question);
   });
 });

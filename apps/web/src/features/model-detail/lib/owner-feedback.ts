@@ -1,4 +1,5 @@
-import type { ModelFeedbackEntry } from '@ulca/contracts';
+import { FEEDBACK_QUESTIONS, type ModelFeedbackEntry } from '@ulca/contracts';
+import type { TFunction } from '../../../lib/i18n/i18n.ts';
 
 /** One row of the owner's feedback table (and of its CSV): texts as shown, the rating as a number. */
 export interface FeedbackRow {
@@ -16,6 +17,22 @@ export interface FeedbackRow {
 
 type Answer = { feedbackQuestion?: unknown; feedbackQuestionResponse?: unknown };
 
+/** Each platform question's English (as stored with an answer) → its catalogue key, modelDetail.feedback.q.<code>. */
+const QUESTION_KEYS = new Map(FEEDBACK_QUESTIONS.map((q) => [q.question, `modelDetail.feedback.q.${q.code}`]));
+
+/**
+ * A stored question in the interface language when it is one of the platform's own
+ * (FEEDBACK_QUESTIONS, stored in English whatever the sender's language); any other text, e.g.
+ * a question of an older wording or of the original ULCA's client, as stored.
+ */
+export function feedbackQuestionText(t: TFunction, question: string): string {
+  const key = QUESTION_KEYS.get(question);
+  return key ? t(key, { defaultValue: question }) : question;
+}
+
+/** Leaves a question as stored (the default of {@link answersText}). */
+const asStored = (question: string) => question;
+
 function answersOf(feedback: unknown): Answer[] {
   return Array.isArray(feedback) ? (feedback.filter((a) => a && typeof a === 'object') as Answer[]) : [];
 }
@@ -25,31 +42,36 @@ function answersOf(feedback: unknown): Answer[] {
  * 'Add your comments: too literal | …'. The sts stages' answers (`detailedFeedback`) follow,
  * each prefixed with the stage's task.
  */
-export function answersText(entry: Pick<ModelFeedbackEntry, 'feedback' | 'detailedFeedback' | 'rating'>): string {
+export function answersText(
+  entry: Pick<ModelFeedbackEntry, 'feedback' | 'detailedFeedback' | 'rating'>,
+  question: (text: string) => string = asStored,
+): string {
   const own = answersOf(entry.feedback).filter(
     (a) => !(typeof a.feedbackQuestionResponse === 'number' && a.feedbackQuestionResponse === entry.rating),
   );
-  const parts = own.map((a) => `${String(a.feedbackQuestion ?? '').trim()}: ${String(a.feedbackQuestionResponse ?? '').trim()}`);
+  const asked = (a: Answer) => question(String(a.feedbackQuestion ?? '').trim());
+  const parts = own.map((a) => `${asked(a)}: ${String(a.feedbackQuestionResponse ?? '').trim()}`);
   if (Array.isArray(entry.detailedFeedback)) {
     for (const stage of entry.detailedFeedback as { taskType?: unknown; feedback?: unknown }[]) {
       for (const a of answersOf(stage?.feedback))
-        parts.push(
-          `${String(stage?.taskType ?? '')} · ${String(a.feedbackQuestion ?? '').trim()}: ${String(a.feedbackQuestionResponse ?? '').trim()}`,
-        );
+        parts.push(`${String(stage?.taskType ?? '')} · ${asked(a)}: ${String(a.feedbackQuestionResponse ?? '').trim()}`);
     }
   }
   return parts.filter((p) => p.replace(/[:·\s]/g, '') !== '').join(' | ');
 }
 
-/** The table rows of the feedback list (the server answers newest first; kept so). */
-export function feedbackRows(entries: readonly ModelFeedbackEntry[]): FeedbackRow[] {
+/**
+ * The table rows of the feedback list (the server answers newest first; kept so); `question`
+ * words each stored question (e.g. {@link feedbackQuestionText} in the interface language).
+ */
+export function feedbackRows(entries: readonly ModelFeedbackEntry[], question: (text: string) => string = asStored): FeedbackRow[] {
   return entries.map((e) => ({
     id: e.feedbackId,
     createdOn: e.createdOn,
     input: e.input,
     output: e.output,
     rating: e.rating,
-    answers: answersText(e),
+    answers: answersText(e, question),
     suggestedOutput: e.suggestedOutput,
   }));
 }
