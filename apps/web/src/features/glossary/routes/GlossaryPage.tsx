@@ -1,7 +1,7 @@
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { useMemo, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -25,6 +25,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { TablePaging } from '../../../components/TableToolbar.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { useProviderPageScope } from '../../../lib/provider-pages.ts';
 import { useDeleteGlossaryEntries, useGlossary, type ListedGlossaryEntry } from '../api/glossary.ts';
 import { deletedText, entryId, languageLabel } from '../lib/glossary.ts';
 import { AddGlossaryDialog } from '../components/AddGlossaryDialog.tsx';
@@ -43,8 +44,7 @@ const GLOSSARY_PAGE_SIZES = [10, 25, 50, 100] as const;
 export default function GlossaryPage() {
   const { t } = useTranslation();
   usePageTitle(t('glossary.title'));
-  const [params] = useSearchParams();
-  const target = { appName: params.get('appName') ?? '', serviceProviderName: params.get('serviceProviderName') ?? '' };
+  const target = useProviderPageScope();
   const list = useGlossary(target);
   const remove = useDeleteGlossaryEntries(target);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -97,14 +97,7 @@ export default function GlossaryPage() {
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
           {t('glossary.title')}
         </Typography>
-        <EmptyState
-          message={t('glossary.chooseApp')}
-          action={
-            <Button component={RouterLink} to="/profile" variant="outlined">
-              {t('glossary.goToProfile')}
-            </Button>
-          }
-        />
+        <EmptyState message={t('glossary.chooseApp')} link={{ to: '/profile', text: t('glossary.goToProfile') }} />
       </Container>
     );
   }

@@ -1,7 +1,6 @@
 import { localizeMessage, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +16,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { PageFrame } from '../../../components/PageFrame.tsx';
 import { usePageTitle } from '../../../components/usePageTitle.ts';
+import { useProviderPageScope } from '../../../lib/provider-pages.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { enqueueSnackbar } from '../../../lib/toast.ts';
@@ -38,8 +38,7 @@ const errorText = (err: unknown) => (err instanceof ApiRequestError && err.messa
 export default function SpeakerRecognitionPage() {
   const { t } = useTranslation();
   usePageTitle(t('speakers.title'));
-  const [params] = useSearchParams();
-  const scope = { appName: params.get('appName') ?? '', serviceProviderName: params.get('serviceProviderName') ?? '' };
+  const scope = useProviderPageScope();
   const speakers = useSpeakers(scope);
   const remove = useDeleteSpeakers(scope);
   const [dialog, setDialog] = useState<{ open: boolean; mode: SpeakerDialogMode }>({ open: false, mode: { kind: 'enroll' } });
@@ -49,14 +48,7 @@ export default function SpeakerRecognitionPage() {
   if (!scope.appName || !scope.serviceProviderName) {
     return (
       <PageFrame title={t('speakers.title')}>
-        <EmptyState
-          message={t('speakers.chooseApp')}
-          action={
-            <Button component={RouterLink} to="/profile" variant="outlined">
-              {t('speakers.goToProfile')}
-            </Button>
-          }
-        />
+        <EmptyState message={t('speakers.chooseApp')} link={{ to: '/profile', text: t('speakers.goToProfile') }} />
       </PageFrame>
     );
   }
