@@ -1,21 +1,14 @@
-import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MONO_PARAMS, monoRows, tempDir, writeFolder, writeZip } from '../test/dataset-zips.ts';
+import { describe, expect, it } from 'vitest';
+import { MONO_PARAMS, monoRows, useTempDir, writeFolder, writeZip } from '../test/dataset-zips.ts';
 import { lastLine, ulca } from '../test/cli.ts';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await tempDir();
-});
-afterAll(async () => {
-  await fsp.rm(dir, { recursive: true, force: true });
-});
+const tmp = useTempDir();
 
 // Each case starts the real CLI (a few seconds with tsx on a busy machine): run them side by side.
 describe.concurrent('ulca validate', { timeout: 120_000 }, () => {
   it('passes a folder whose records are all valid; in-file duplicates are counted, not errors', async () => {
-    const folder = await writeFolder(path.join(dir, 'good'), {
+    const folder = await writeFolder(path.join(tmp.path, 'good'), {
       'params.json': MONO_PARAMS,
       'data.json': [...monoRows(3), monoRows(1)[0]],
     });
@@ -25,7 +18,7 @@ describe.concurrent('ulca validate', { timeout: 120_000 }, () => {
   });
 
   it('reports a partly valid zip with errors grouped by stage and code (exit 2)', async () => {
-    const zip = await writeZip(dir, 'partial.zip', {
+    const zip = await writeZip(tmp.path, 'partial.zip', {
       'ds/params.json': MONO_PARAMS,
       'ds/data.json': [...monoRows(2), { text: 'x', speaker: 'a' }, { text: 'y', speaker: 'b' }, {}],
     });
@@ -41,7 +34,7 @@ describe.concurrent('ulca validate', { timeout: 120_000 }, () => {
   });
 
   it('fails a rejected dataset with the rejection as the only error (exit 1)', async () => {
-    const zip = await writeZip(dir, 'noparams.zip', { 'data.json': monoRows(2) });
+    const zip = await writeZip(tmp.path, 'noparams.zip', { 'data.json': monoRows(2) });
     const { code, stdout } = await ulca('validate', '--json', zip);
     expect(lastLine(stdout)).toEqual({
       status: 'failed',
@@ -55,14 +48,14 @@ describe.concurrent('ulca validate', { timeout: 120_000 }, () => {
   });
 
   it('fails a dataset without any valid record (exit 1)', async () => {
-    const zip = await writeZip(dir, 'allbad.zip', { 'params.json': MONO_PARAMS, 'data.json': [{ text: 'x', speaker: 'a' }] });
+    const zip = await writeZip(tmp.path, 'allbad.zip', { 'params.json': MONO_PARAMS, 'data.json': [{ text: 'x', speaker: 'a' }] });
     const { code, stdout } = await ulca('validate', '--json', zip);
     expect(lastLine(stdout)).toMatchObject({ status: 'failed', records: 1, success: 0, failed: 1 });
     expect(code).toBe(1);
   });
 
   it('prints a readable summary without --json', async () => {
-    const zip = await writeZip(dir, 'readable.zip', {
+    const zip = await writeZip(tmp.path, 'readable.zip', {
       'params.json': MONO_PARAMS,
       'data.json': [...monoRows(1), { text: 'x', speaker: 'a' }],
     });
@@ -74,7 +67,7 @@ describe.concurrent('ulca validate', { timeout: 120_000 }, () => {
   });
 
   it('refuses 100,000 nested arrays in data.json as JSON_TOO_DEEP, the report still the last line', async () => {
-    const folder = await writeFolder(path.join(dir, 'deep'), {
+    const folder = await writeFolder(path.join(tmp.path, 'deep'), {
       'params.json': MONO_PARAMS,
       'data.json': `[${JSON.stringify(monoRows(1)[0])}, ${'['.repeat(100_000)}${']'.repeat(100_000)}]`,
     });
@@ -92,7 +85,7 @@ describe.concurrent('ulca validate', { timeout: 120_000 }, () => {
   });
 
   it('refuses a deep params.json the same way', async () => {
-    const folder = await writeFolder(path.join(dir, 'deep-params'), {
+    const folder = await writeFolder(path.join(tmp.path, 'deep-params'), {
       'params.json': `{"datasetType": "monolingual-corpus", "extra": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
       'data.json': monoRows(1),
     });
@@ -108,7 +101,7 @@ describe.concurrent('ulca validate', { timeout: 120_000 }, () => {
     const usage = await ulca('check', 'x');
     expect(usage.code).toBe(1);
     expect(usage.stderr).toContain('Usage: npm run ulca -- validate [--json] <dataset-folder-or-zip>');
-    const missing = await ulca('validate', '--json', path.join(dir, 'nowhere'));
+    const missing = await ulca('validate', '--json', path.join(tmp.path, 'nowhere'));
     expect(missing.code).toBe(1);
     expect(lastLine(missing.stdout)).toMatchObject({ status: 'failed', errors: [{ code: 'PATH_NOT_FOUND' }] });
   });

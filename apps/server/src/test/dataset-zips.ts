@@ -8,10 +8,30 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import yazl from 'yazl';
+import { afterAll, beforeAll } from 'vitest';
 
 /** A fresh temp folder under the OS temp dir. */
 export function tempDir(prefix = 'ulca-test-'): Promise<string> {
   return fsp.mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * Registers beforeAll and afterAll: a fresh {@link tempDir} for the tests of the file (or describe),
+ * removed after them. Read `.path` inside the tests (set once beforeAll has run).
+ */
+export function useTempDir(prefix?: string): { readonly path: string } {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await tempDir(prefix);
+  });
+  afterAll(async () => {
+    if (dir) await fsp.rm(dir, { recursive: true, force: true });
+  });
+  return {
+    get path() {
+      return dir;
+    },
+  };
 }
 
 /** Zip entries: file name → content (strings are UTF-8). */

@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonDeeperThan, MAX_JSON_DEPTH, openArchive, MediaReadError, type ArchiveLimits, type DatasetArchive } from './archive.ts';
 import { DatasetRejected } from './types.ts';
 import {
@@ -8,7 +8,7 @@ import {
   MONO_PARAMS,
   monoRows,
   patchBytes,
-  tempDir,
+  useTempDir,
   writeZip,
   zipBuffer,
   type ZipFiles,
@@ -16,16 +16,10 @@ import {
 
 const LIMITS: ArchiveLimits = { maxUnzippedBytes: 50 * 1024 * 1024, maxCompressionRatio: 200, maxZipEntries: 100 };
 
-let dir: string;
-beforeAll(async () => {
-  dir = await tempDir();
-});
-afterAll(async () => {
-  await fsp.rm(dir, { recursive: true, force: true });
-});
+const tmp = useTempDir();
 
 let counter = 0;
-const zipOf = (files: ZipFiles) => writeZip(dir, `z${counter++}.zip`, files);
+const zipOf = (files: ZipFiles) => writeZip(tmp.path, `z${counter++}.zip`, files);
 
 /** The DatasetRejected that `promise` fails with (fails the test when it resolves). */
 async function rejection(promise: Promise<unknown>): Promise<DatasetRejected> {
@@ -56,7 +50,7 @@ async function collect(archive: DatasetArchive): Promise<{ rows: unknown[]; erro
 
 describe('openArchive guards', () => {
   it('rejects a file that is not a zip', async () => {
-    const file = path.join(dir, 'not.zip');
+    const file = path.join(tmp.path, 'not.zip');
     await fsp.writeFile(file, 'this is plain text, not a zip archive');
     const err = await rejection(openArchive(file, LIMITS));
     expect([err.stage, err.code]).toEqual(['ingest', 'NOT_A_ZIP']);
@@ -65,7 +59,7 @@ describe('openArchive guards', () => {
 
   it('rejects a truncated zip', async () => {
     const bytes = await zipBuffer({ 'params.json': MONO_PARAMS, 'data.json': monoRows(3) });
-    const file = path.join(dir, 'truncated.zip');
+    const file = path.join(tmp.path, 'truncated.zip');
     await fsp.writeFile(file, bytes.subarray(0, bytes.length - 30));
     expect((await rejection(openArchive(file, LIMITS))).code).toBe('NOT_A_ZIP');
   });
@@ -76,7 +70,7 @@ describe('openArchive guards', () => {
     ['a/b/evil.txt', 'a\\..\\evil.tx', /contains a backslash/],
   ])('rejects the zip-slip entry name %s → %s', async (placeholder, forged, message) => {
     const bytes = await zipBuffer({ 'params.json': MONO_PARAMS, 'data.json': monoRows(1), [placeholder]: 'x' });
-    const file = path.join(dir, `slip${counter++}.zip`);
+    const file = path.join(tmp.path, `slip${counter++}.zip`);
     await fsp.writeFile(file, patchBytes(bytes, placeholder, forged));
     const err = await rejection(openArchive(file, LIMITS));
     expect(err.code).toBe('ZIP_SLIP');
@@ -107,7 +101,7 @@ describe('openArchive guards', () => {
 
   it('stops an entry that inflates beyond the size its header declares', async () => {
     const honest = await zipBuffer({ 'params.json': MONO_PARAMS, 'data.json': monoRows(500) });
-    const file = path.join(dir, 'liar.zip');
+    const file = path.join(tmp.path, 'liar.zip');
     await fsp.writeFile(file, forgeDeclaredSize(honest, 'data.json', 100));
     const { error } = await collect(await openArchive(file, LIMITS));
     expect(error?.code).toBe('ZIP_BOMB');

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import fsp from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openArchive, type ArchiveLimits } from './archive.ts';
 import { processArchive, SNIPPET_CHARS } from './process.ts';
 import { DatasetRejected, type RowEvent } from './types.ts';
-import { MONO_PARAMS, monoRows, png, tempDir, wav, writeZip, type ZipFiles } from '../../../test/dataset-zips.ts';
+import { MONO_PARAMS, monoRows, png, useTempDir, wav, writeZip, type ZipFiles } from '../../../test/dataset-zips.ts';
 
 const LIMITS: ArchiveLimits = { maxUnzippedBytes: 50 * 1024 * 1024, maxCompressionRatio: 200, maxZipEntries: 1000 };
 const COMMON = {
@@ -26,18 +25,12 @@ const box = (w: number, h: number) => ({
   ],
 });
 
-let dir: string;
-beforeAll(async () => {
-  dir = await tempDir();
-});
-afterAll(async () => {
-  await fsp.rm(dir, { recursive: true, force: true });
-});
+const tmp = useTempDir();
 let counter = 0;
 
 /** Runs the zip of `files` through openArchive + processArchive: the events, and the rejection if any. */
 async function run(files: ZipFiles): Promise<{ events: RowEvent[]; rejected: DatasetRejected | null; type?: string }> {
-  const archive = await openArchive(await writeZip(dir, `p${counter++}.zip`, files), LIMITS);
+  const archive = await openArchive(await writeZip(tmp.path, `p${counter++}.zip`, files), LIMITS);
   const events: RowEvent[] = [];
   let type: string | undefined;
   try {
