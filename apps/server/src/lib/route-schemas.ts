@@ -1,4 +1,4 @@
-import type { FastifySchema, FastifySchemaValidationError } from 'fastify';
+import type { FastifyContextConfig, FastifySchema, FastifySchemaValidationError } from 'fastify';
 import type { RouteAccess } from '../security/access.ts';
 import { ApiError } from './errors.ts';
 
@@ -18,9 +18,16 @@ export function errorResponses<C extends number>(...codes: C[]): Record<C, typeo
 /** OpenAPI `security` of a signed route: the signature v2 headers (securitySchemes in app.ts). */
 export const SIGNED = [{ key: [], sig: [], payload: [], timestamp: [], nonce: [] }];
 
-/** The options `route(access, schema)` gives: who may call, and the schema with its tags (and SIGNED security). */
+/** What a route declares beside its access and schema: a larger body limit (bytes), or more of its `config`. */
+export interface RouteExtras {
+  bodyLimit?: number;
+  config?: Omit<FastifyContextConfig, 'access'>;
+}
+
+/** The options `route(access, schema, extras)` gives: who may call, the schema with its tags (and SIGNED security), the extras. */
 export interface RouteOptions<S extends FastifySchema> {
-  config: { access: RouteAccess };
+  bodyLimit?: number;
+  config: FastifyContextConfig & { access: RouteAccess };
   schema: S & { tags: readonly string[]; security?: typeof SIGNED };
 }
 
@@ -29,11 +36,12 @@ export interface RouteOptions<S extends FastifySchema> {
  * `app.get(path, route(access, { summary, querystring, response }), handler)` declares who may call
  * (`config.access`, applied by the access hook of security/access.ts) and the schema under those
  * tags; a signed-in route's schema also names the signature headers (`security: SIGNED`). A schema's
- * own `tags` win over the file's.
+ * own `tags` win over the file's; `extras` adds a body limit or more config.
  */
 export function routeOptionsFor(tags: readonly string[]) {
-  return <S extends FastifySchema>(access: RouteAccess, schema: S): RouteOptions<S> => ({
-    config: { access },
+  return <S extends FastifySchema>(access: RouteAccess, schema: S, extras: RouteExtras = {}): RouteOptions<S> => ({
+    ...(extras.bodyLimit === undefined ? {} : { bodyLimit: extras.bodyLimit }),
+    config: { ...extras.config, access },
     schema: { tags, ...(access.kind === 'signed-in' ? { security: SIGNED } : {}), ...schema },
   });
 }

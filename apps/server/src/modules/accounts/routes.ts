@@ -45,8 +45,7 @@ import { findUiLanguage, saveUiLanguage } from './repo.ts';
 import { messageResponse, errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
 import type { AccountsServices } from './limiters.rate-limit.ts';
 
-const TAGS = ['accounts'];
-const route = routeOptionsFor(TAGS);
+const route = routeOptionsFor(['accounts']);
 
 /** Sets Retry-After on a 429 before the error handler renders it. */
 function withRetryAfter(reply: FastifyReply, err: unknown): never {
@@ -96,17 +95,17 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<Ac
 
   app.post(
     USER_API.login,
-    {
-      // A login refused for a NUL character is still an attempt: audit it.
-      config: { access: PUBLIC, onRejectedInput: (request) => service.auditRefusedLogin(ctx, request.body, { ip: request.ip }) },
-      schema: {
-        tags: TAGS,
+    // A login refused for a NUL character is still an attempt: audit it.
+    route(
+      PUBLIC,
+      {
         summary:
           'Sign in: returns a new key pair for signing calls and the user details (after too many failed attempts: 429 unless data.code, the one-time code e-mailed to the account, comes with the password)',
         body: loginBody,
         response: { 200: loginResponse, ...errorResponses(400, 401, 403, 429) },
       },
-    },
+      { config: { onRejectedInput: (request) => service.auditRefusedLogin(ctx, request.body, { ip: request.ip }) } },
+    ),
     async (request, reply) => {
       const body = request.body;
       const data = await service

@@ -32,7 +32,7 @@ import {
   runOutputsQuery,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { SIGNED, errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { OPTIONAL_SIGNATURE, PUBLIC, refuseClaimedUser, signedIn } from '../../security/access.ts';
 import {
@@ -119,19 +119,14 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
 
   app.post(
     BENCHMARK_API.getByTask,
-    {
-      // The original ULCA client sends this call unsigned: answered as public in legacy mode (docs/migration.md).
-      config: { access: signedIn(CONTRIBUTORS, { legacyUnsigned: true }) },
-      schema: {
-        tags: ['benchmarks'],
-        summary:
-          "The published benchmarks a model can run on (its task and languages), with metric[] and availableMetric[]; the caller's model (or ADMIN)",
-        security: SIGNED,
-        querystring: benchmarkByTaskQuery,
-        body: benchmarkByTaskBody,
-        response: { 200: benchmarkByTaskResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
+    // The original ULCA client sends this call unsigned: answered as public in legacy mode (docs/migration.md).
+    route(signedIn(CONTRIBUTORS, { legacyUnsigned: true }), {
+      summary:
+        "The published benchmarks a model can run on (its task and languages), with metric[] and availableMetric[]; the caller's model (or ADMIN)",
+      querystring: benchmarkByTaskQuery,
+      body: benchmarkByTaskBody,
+      response: { 200: benchmarkByTaskResponse, ...errorResponses(400, 401, 403, 404) },
+    }),
     async (req) => {
       const user = req.user ?? null;
       if (user) refuseClaimedUser(req.body.userId, user.userId);
@@ -227,17 +222,13 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
 
   app.get(
     BENCHMARK_API.download,
-    {
-      // Signed, its owner or an ADMIN downloads a hidden bundled benchmark (docs/api.md#who-sees-a-benchmarks-rows).
-      config: { access: OPTIONAL_SIGNATURE },
-      schema: {
-        tags: ['benchmarks'],
-        summary: 'The zip of a benchmark dataset bundled with the platform (its refUrl); a submitted one downloads from its own refUrl',
-        description:
-          'Answers application/zip; 404 when the benchmark is not published or not bundled (docs/benchmarks.md#bundled-benchmarks), 403 TEST_SET_HIDDEN when it is hidden from the caller.',
-        querystring: benchmarkQuery,
-      },
-    },
+    // Signed, its owner or an ADMIN downloads a hidden bundled benchmark (docs/api.md#who-sees-a-benchmarks-rows).
+    route(OPTIONAL_SIGNATURE, {
+      summary: 'The zip of a benchmark dataset bundled with the platform (its refUrl); a submitted one downloads from its own refUrl',
+      description:
+        'Answers application/zip; 404 when the benchmark is not published or not bundled (docs/benchmarks.md#bundled-benchmarks), 403 TEST_SET_HIDDEN when it is hidden from the caller.',
+      querystring: benchmarkQuery,
+    }),
     async (req, reply) => {
       const file = await bundledBenchmarkArchive(ctx, req.query.benchmarkId, req.user ?? null);
       return reply.type('application/zip').header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
@@ -246,19 +237,15 @@ export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<Mo
 
   app.get(
     BENCHMARK_OUTPUTS_API.runOutputs,
-    {
-      // As the leaderboard: a published model's run is public, an unpublished one its owner's and ADMINs'
-      // (docs/api.md#per-example-outputs); a hidden benchmark's rows as docs/api.md#who-sees-a-benchmarks-rows.
-      config: { access: OPTIONAL_SIGNATURE },
-      schema: {
-        tags: ['benchmarks'],
-        summary:
-          "A completed run's rows as JSON Lines: input, reference, the model's output, the hypothesis scored, the row's own score, failed",
-        description:
-          'Answers application/x-ndjson, one RunOutputLine a line; 404 when the run is not visible to the caller, 409 before it has completed, 403 TEST_SET_HIDDEN when its benchmark is hidden and the caller owns neither it nor the model (docs/api.md#who-sees-a-benchmarks-rows).',
-        querystring: runOutputsQuery,
-      },
-    },
+    // As the leaderboard: a published model's run is public, an unpublished one its owner's and ADMINs'
+    // (docs/api.md#per-example-outputs); a hidden benchmark's rows as docs/api.md#who-sees-a-benchmarks-rows.
+    route(OPTIONAL_SIGNATURE, {
+      summary:
+        "A completed run's rows as JSON Lines: input, reference, the model's output, the hypothesis scored, the row's own score, failed",
+      description:
+        'Answers application/x-ndjson, one RunOutputLine a line; 404 when the run is not visible to the caller, 409 before it has completed, 403 TEST_SET_HIDDEN when its benchmark is hidden and the caller owns neither it nor the model (docs/api.md#who-sees-a-benchmarks-rows).',
+      querystring: runOutputsQuery,
+    }),
     async (req, reply) => {
       const file = await runOutputLines(ctx, req.user ?? null, req.query.benchmarkProcessId);
       return reply

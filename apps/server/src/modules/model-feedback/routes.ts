@@ -9,8 +9,7 @@ import { FEEDBACK_THANKS_MESSAGE, listFeedback, submitFeedback } from './service
 import type { FeedbackServices } from './feedback.rate-limit.ts';
 import type { ModelsServices } from '../models/service.ts';
 
-const TAGS = ['models'];
-const route = routeOptionsFor(TAGS);
+const route = routeOptionsFor(['models']);
 /**
  * Largest feedback body, bytes (413 beyond): room for the longest fields the schema allows
  * (input and output 20 000 characters each, a suggestion, answers, sts stages) in Indic UTF-8.
@@ -30,18 +29,17 @@ export async function modelFeedbackRoutes(fastify: FastifyInstance, ctx: AppCont
 
   app.post(
     MODEL_API.feedbackSubmit,
-    {
-      config: { access: SIGNATURE_OR_API_KEY },
-      bodyLimit: FEEDBACK_BODY_LIMIT_BYTES,
-      schema: {
-        tags: TAGS,
+    route(
+      SIGNATURE_OR_API_KEY,
+      {
         summary: 'Leave feedback on a model: rating and answers, suggested output, sts stages (anonymous, signed or ulcaApiKey)',
         description:
           "Input, output and suggested outputs are kept unless the caller's data tracking is off (an API key whose Data Tracking switch is off). The sender is the signature's user or the API key's owner; a userId in the body is ignored. Anonymous submits are limited per address (429).",
         body: modelFeedbackBody,
         response: { 200: modelFeedbackResponse, ...errorResponses(400, 401, 404, 413, 429) },
       },
-    },
+      { bodyLimit: FEEDBACK_BODY_LIMIT_BYTES },
+    ),
     async (request, reply) => {
       const body = request.body;
       try {

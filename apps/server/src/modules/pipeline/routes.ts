@@ -21,8 +21,7 @@ import type { ModelsServices } from '../models/service.ts';
 import type { InferenceServices } from '../inference/service.ts';
 import type { ReferenceModelServices } from '../reference-models/service.ts';
 
-const TAGS = ['pipeline'];
-const route = routeOptionsFor(TAGS);
+const route = routeOptionsFor(['pipeline']);
 /** A compute body may carry five minutes of base64 speech, or an image (the limits themselves are the inference path's). */
 const COMPUTE_BODY_LIMIT = 24 * 1024 * 1024;
 const keyHeaders = z.object({
@@ -78,11 +77,9 @@ export async function pipelineRoutes(
 
   app.post(
     PIPELINE_API.compute,
-    {
-      config: { access: API_KEY },
-      bodyLimit: COMPUTE_BODY_LIMIT,
-      schema: {
-        tags: TAGS,
+    route(
+      API_KEY,
+      {
         summary: "Runs a chain of models in one call: each stage's output feeds the next; pipelineResponse has one entry per task",
         description:
           'A stage refused (400: unknown serviceId, languages that do not connect, input over the limits) or failed (424: its model unreachable, too slow, ' +
@@ -98,7 +95,8 @@ export async function pipelineRoutes(
           ...errorResponses(401, 429),
         },
       },
-    },
+      { bodyLimit: COMPUTE_BODY_LIMIT },
+    ),
     async (request, reply) => {
       const key = currentApiKeyCaller(request);
       const body = request.body;

@@ -12,14 +12,13 @@ import {
   speakerVerifyResponse,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { SIGNED, errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { signedIn } from '../../security/access.ts';
 import * as service from './service.ts';
 import type { SpeakerServices } from './dsp.ts';
 
-const TAGS = ['speakers'];
-const route = routeOptionsFor(TAGS);
+const route = routeOptionsFor(['speakers']);
 /** A request may carry up to three base64 audio items; a minute of 16-bit 48 kHz stereo WAV is ~15 MiB as base64. */
 const SPEAKER_BODY_LIMIT = 24 * 1024 * 1024;
 const errors = { ...errorResponses(400, 401, 404, 413) };
@@ -47,19 +46,17 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext<Sp
 
   app.post(
     SPEAKERS_API.enroll,
-    {
-      config: { access: signedIn() },
-      bodyLimit: SPEAKER_BODY_LIMIT,
-      schema: {
-        tags: TAGS,
+    route(
+      signedIn(),
+      {
         summary:
           'Enrol a speaker from up to three recordings (wav, mp3, flac or ogg; 1 minute each at most); engine: the MFCC-statistics baseline',
-        security: SIGNED,
         querystring: speakerScopeQuery,
         body: speakerEnrollBody,
         response: { 200: speakerEnrollResponse, ...errors },
       },
-    },
+      { bodyLimit: SPEAKER_BODY_LIMIT },
+    ),
     async (req) => {
       const output = await service.enrollSpeaker(ctx, currentUser(req), req.query, req.body, {
         ip: req.ip,
@@ -70,19 +67,17 @@ export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext<Sp
 
   app.post(
     SPEAKERS_API.verify,
-    {
-      config: { access: signedIn() },
-      bodyLimit: SPEAKER_BODY_LIMIT,
-      schema: {
-        tags: TAGS,
+    route(
+      signedIn(),
+      {
         summary:
           'Verify a voice against one speaker (config.speakerId) or find the best-matching speaker of the application; confidence is a fraction',
-        security: SIGNED,
         querystring: speakerScopeQuery,
         body: speakerVerifyBody,
         response: { 200: speakerVerifyResponse, ...errors },
       },
-    },
+      { bodyLimit: SPEAKER_BODY_LIMIT },
+    ),
     async (req) => {
       const output = await service.verifySpeaker(ctx, currentUser(req), req.query, req.body);
       return {
