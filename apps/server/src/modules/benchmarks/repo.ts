@@ -12,6 +12,9 @@ export type BenchmarkRow = Selectable<BenchmarksTable>;
 /** A `benchmark_runs` row. */
 export type RunRow = Selectable<BenchmarkRunsTable>;
 
+/** The uuid id columns read as text: an id sent by a client that is not a UUID then matches nothing instead of failing. */
+const AS_TEXT = { benchmarkId: sql<string>`benchmark_id::text`, benchmarkProcessId: sql<string>`benchmark_process_id::text` };
+
 /** Records a new benchmark submission (metadata comes with {@link setPublished}); hidden unless `visibility` says open. */
 export async function insertBenchmark(
   db: Db,
@@ -42,13 +45,7 @@ export async function findBySrn(db: Db, srn: string): Promise<BenchmarkRow | nul
 
 /** A benchmark by id (any state), or null; ids that are not UUIDs are simply not found. */
 export async function findBenchmark(db: Db, benchmarkId: string): Promise<BenchmarkRow | null> {
-  return (
-    (await db.db
-      .selectFrom('benchmarks')
-      .selectAll()
-      .where(sql<string>`benchmark_id::text`, '=', benchmarkId)
-      .executeTakeFirst()) ?? null
-  );
+  return (await db.db.selectFrom('benchmarks').selectAll().where(AS_TEXT.benchmarkId, '=', benchmarkId).executeTakeFirst()) ?? null;
 }
 
 /** Fills a benchmark's metadata once its submission has published (idempotent). */
@@ -182,13 +179,7 @@ export async function activeRunMetrics(db: Db, modelId: string, benchmarkId: str
 
 /** A run by id, or null (ids that are not UUIDs are not found). */
 export async function findRun(db: Db, id: string): Promise<RunRow | null> {
-  return (
-    (await db.db
-      .selectFrom('benchmark_runs')
-      .selectAll()
-      .where(sql<string>`benchmark_process_id::text`, '=', id)
-      .executeTakeFirst()) ?? null
-  );
+  return (await db.db.selectFrom('benchmark_runs').selectAll().where(AS_TEXT.benchmarkProcessId, '=', id).executeTakeFirst()) ?? null;
 }
 
 /** Sets a run's stage statuses (only those given). */
