@@ -7,6 +7,8 @@ import { lastLine, ulca } from '../test/cli.ts';
 
 let dir: string;
 const f = (name: string) => path.join(dir, name);
+/** The two-reference BLEU files of these tests and --json, as arguments. */
+const twoRefsJson = () => ['--refs', f('refs1.txt'), '--refs', f('refs2.txt'), '--hyps', f('hyps.txt'), '--json'];
 beforeAll(async () => {
   dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'ulca-score-'));
   // sacrebleu's README example (two reference files), Windows line ends on one of them.
@@ -25,18 +27,7 @@ afterAll(async () => {
 
 describe.concurrent('ulca score', { timeout: 120_000 }, () => {
   it('prints BLEU and its signature; --json ends with the sacrebleu-scale result', async () => {
-    const { code, stdout } = await ulca(
-      'score',
-      '--metric',
-      'bleu',
-      '--refs',
-      f('refs1.txt'),
-      '--refs',
-      f('refs2.txt'),
-      '--hyps',
-      f('hyps.txt'),
-      '--json',
-    );
+    const { code, stdout } = await ulca('score', '--metric', 'bleu', ...twoRefsJson());
     expect(code).toBe(0);
     expect(stdout).toMatch(/^bleu = 48\.53/m);
     const r = lastLine(stdout);
@@ -49,21 +40,7 @@ describe.concurrent('ulca score', { timeout: 120_000 }, () => {
     });
   });
   it('passes the tokeniser and lowercase options through', async () => {
-    const { code, stdout } = await ulca(
-      'score',
-      '--metric',
-      'bleu',
-      '--tokenize',
-      'intl',
-      '--lowercase',
-      '--refs',
-      f('refs1.txt'),
-      '--refs',
-      f('refs2.txt'),
-      '--hyps',
-      f('hyps.txt'),
-      '--json',
-    );
+    const { code, stdout } = await ulca('score', '--metric', 'bleu', '--tokenize', 'intl', '--lowercase', ...twoRefsJson());
     expect(code).toBe(0);
     expect(lastLine(stdout).signature).toBe('nrefs:2|case:lc|eff:no|tok:intl|smooth:exp|version:2.6.0|metric:bleu|ulca:1');
   });
