@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { USAGE_API, usageAllResponse, usageQuotaListResponse, type UsageAllRow } from '@ulca/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messageResponse, USAGE_API, usageAllResponse, usageQuotaListResponse, type UsageAllRow } from '@ulca/contracts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import type { QuotaBody } from '../lib/quota-form.ts';
 
 export type { UsageAllRow };
 /** One daily limit set by an admin: a key's, or with keyId '*' the default of every key. */
@@ -24,4 +25,15 @@ export function useAllUsage(days: number, enabled: boolean) {
 /** Query hook of {@link fetchQuotas}. */
 export function useQuotas(enabled: boolean) {
   return useQuery({ queryKey: ['admin', 'quotas'], queryFn: ({ signal }) => fetchQuotas(signal), enabled });
+}
+
+/** Sets (or with dailyLimit null removes) a daily limit (POST usage/quota, signed ADMIN). */
+export async function setQuota(body: QuotaBody): Promise<string> {
+  return (await apiRequest('POST', USAGE_API.quota, { body, schema: messageResponse })).message;
+}
+
+/** Mutation hook of {@link setQuota}; the list of limits is read again after it. */
+export function useSetQuota() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: setQuota, onSettled: () => qc.invalidateQueries({ queryKey: ['admin', 'quotas'] }) });
 }

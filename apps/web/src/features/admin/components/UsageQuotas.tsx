@@ -18,6 +18,7 @@ import { adminErrorText } from '../lib/admin-errors.ts';
 import { summariseByKey } from '../lib/key-usage.ts';
 import { formatCount } from '../lib/numbers.ts';
 import { isUnauthorised } from '../lib/session-errors.ts';
+import { QuotaForm } from './QuotaForm.tsx';
 import { UserName } from './UserName.tsx';
 
 /** The window of the consumption table, days (the key usage page's too). */
@@ -26,10 +27,10 @@ const DAYS = 30;
 const HEAD = { '& th': { fontWeight: 600, whiteSpace: 'nowrap', bgcolor: 'grey.50' } } as const;
 
 /**
- * The admin's Usage and quotas tab (docs/api.md#usage-and-quotas), read-only: every key's
- * consumption over 30 days (application, owner by name and e-mail, calls, failures, characters,
- * seconds of audio, images, last day used; the key links to its usage page), then the daily
- * limits set (the default of every key first).
+ * The admin's Usage and quotas tab (docs/api.md#usage-and-quotas): every key's consumption over
+ * 30 days (application, owner by name and e-mail, calls, failures, characters, seconds of audio,
+ * images, last day used; the key links to its usage page), then the daily limits set (the default
+ * of every key first) and the form that sets or removes one.
  */
 export function UsageQuotas() {
   const { t } = useTranslation();
@@ -138,6 +139,7 @@ export function UsageQuotas() {
             </DataTable>
           )}
         </QueryState>
+        <QuotaForm />
       </Box>
     </Stack>
   );
