@@ -9,22 +9,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { parse } from 'csv-parse/sync';
-import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
+import type { FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { FIXTURES_DIR, generateParallelPairs, zipFixture, zipFolder } from '../apps/server/src/test/fixtures.ts';
 import { signedHeaders } from '../apps/server/src/security/signing.ts';
-import {
-  clearShots,
-  Journey,
-  launchChromium,
-  newDesktopContext,
-  newPageWithTimeout,
-  openTakenOver,
-  screenshotTaker,
-  tearDownJourney,
-} from './support/browser.ts';
-import { startPlatform, type RunningPlatform } from './support/server.ts';
+import { openTakenOver } from './support/browser.ts';
+import { BrowserJourney } from './support/journey.ts';
+import type { RunningPlatform } from './support/server.ts';
 
 const PIPELINE_TIMEOUT_MS = 90_000;
 
@@ -50,21 +42,17 @@ const FIXTURES = ['parallel-valid', 'monolingual-valid', 'asr-valid', 'asr-unlab
 let platform: RunningPlatform;
 let fixtures: FixtureServer;
 let zipDir: string;
-let browser: Browser;
 let page: Page;
 let keys: { publicKey: string; privateKey: string };
 
-const SHOT_PREFIX = 'dashboard-';
-const takeShot = screenshotTaker(SHOT_PREFIX);
 /** Once a step fails, the later ones are skipped; the failure is pictured as <prefix><nn>-FAILED.png. */
-const journey = new Journey(() => screenshot('FAILED'));
+const journey = new BrowserJourney('dashboard-', () => screenshot('FAILED'));
+const { takeShot, at } = journey;
 async function screenshot(step: string): Promise<void> {
   // Away from the chart, so no hover tooltip covers the bars.
   await page.mouse.move(1, 1);
   await takeShot(page, step);
 }
-
-const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
 
 /** A signed API call as the admin (docs/api.md#request-signatures). */
 async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
@@ -117,16 +105,15 @@ type ReportRow = {
 
 describe('dashboard and Dataset Metrics in Chromium', () => {
   beforeAll(async () => {
-    clearShots(SHOT_PREFIX);
-    zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-dash-zips-'));
+    zipDir = journey.tempDir('dash-zips');
     const files: string[] = [];
     for (const name of FIXTURES) {
       if (!fs.existsSync(path.join(FIXTURES_DIR, name))) throw new Error(`missing fixture ${name}`);
       files.push(path.basename(await zipFixture(name, zipDir)));
     }
     for (const g of GENERATED) files.push(await writeParallelZip(g));
-    fixtures = await startFixtureServer(zipDir);
-    platform = await startPlatform();
+    fixtures = await journey.serveFiles(zipDir);
+    platform = await journey.startPlatform();
 
     // Datasets go through the real pipeline, submitted by the admin account over HTTP.
     const login = await fetch(at('/user-mgmt/v1/users/login'), {
@@ -157,12 +144,10 @@ describe('dashboard and Dataset Metrics in Chromium', () => {
       }
     }
 
-    browser = await launchChromium();
-    const context = await newDesktopContext(browser, { acceptDownloads: true });
-    page = await newPageWithTimeout(context, 30_000);
+    page = await journey.openPage({ acceptDownloads: true }, 30_000);
   });
 
-  afterAll(() => tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures, platform, broken: journey.broken, tempDirs: [zipDir] }));
+  afterAll(() => journey.tearDown());
 
   const { step } = journey;
 
@@ -172,10 +157,7 @@ describe('dashboard and Dataset Metrics in Chromium', () => {
   const xLabels = () => page.locator('[data-testid="metrics-chart"] [data-x-label]').allTextContents();
 
   step('signed out, the dashboard arrives drawn with its bars: readable with scripts off, taken over without asking again', async () => {
-    const noScript = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', javaScriptEnabled: false });
-    // Not newPageWithTimeout: with scripts off the app never takes over the page.
-    const bare = await noScript.newPage();
-    bare.setDefaultTimeout(30_000);
+    const bare = await journey.openPageWithoutScripts();
     await bare.goto(at('/dashboard'));
     await bare.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     expect(await bare.getByTestId('dashboard-total').innerText()).toBe('Total: 150 sentences');
@@ -188,7 +170,7 @@ describe('dashboard and Dataset Metrics in Chromium', () => {
     ]);
     expect(await bare.locator('[data-testid="metrics-chart"] [data-bar]').count()).toBe(4);
     await takeShot(bare, 'rendered-by-server');
-    await noScript.close();
+    await bare.context().close();
 
     const { page: fresh, problems, requests: searches } = await openTakenOver(page.context(), at('/dashboard'), '/store/search', 30_000);
     expect(await fresh.locator('[data-testid="metrics-chart"] [data-bar]').count()).toBe(4);

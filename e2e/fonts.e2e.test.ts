@@ -8,25 +8,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  clearShots,
-  Journey,
-  launchChromium,
-  newDesktopContext,
-  newPageWithTimeout,
-  screenshotTaker,
-  tearDownJourney,
-} from './support/browser.ts';
-import { startPlatform, type RunningPlatform } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { BrowserJourney } from './support/journey.ts';
+import type { RunningPlatform } from './support/server.ts';
 
-const SHOT_PREFIX = 'fonts-';
-const takeShot = screenshotTaker(SHOT_PREFIX);
-const journey = new Journey(() => takeShot(page, 'FAILED'));
-const step = journey.step;
+const journey = new BrowserJourney('fonts-');
+const { step, screenshot } = journey;
 
 let platform: RunningPlatform;
-let browser: Browser;
 let page: Page;
 let fontDir: string;
 
@@ -35,21 +24,18 @@ const facesOf = (family: string) =>
   page.evaluate((f) => [...document.fonts].filter((face) => face.family.replace(/"/g, '') === f).map((face) => face.status), family);
 
 beforeAll(async () => {
-  clearShots(SHOT_PREFIX);
   fontDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-fonts-'));
   const conf = path.join(fontDir, 'fonts.conf');
   fs.writeFileSync(
     conf,
     `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>${fontDir}/cache</cachedir></fontconfig>\n`,
   );
-  platform = await startPlatform();
-  browser = await launchChromium({ env: { FONTCONFIG_FILE: conf } });
-  page = await newPageWithTimeout(await newDesktopContext(browser));
+  platform = await journey.startPlatform();
+  await journey.launch({ env: { FONTCONFIG_FILE: conf } });
+  page = await journey.openPage();
 }, 180_000);
 
-afterAll(async () => {
-  await tearDownJourney({ prefix: SHOT_PREFIX, browser, platform, broken: journey.broken, tempDirs: [fontDir] });
-});
+afterAll(() => journey.tearDown({ tempDirs: [fontDir] }));
 
 describe('Indian-script fonts without system fonts', () => {
   step('Tamil and Gurmukhi text is drawn with the bundled Noto faces; other scripts are not fetched', async () => {
@@ -67,6 +53,6 @@ describe('Indian-script fonts without system fonts', () => {
     await expect.poll(() => facesOf('Noto Sans Gurmukhi')).toContain('loaded');
     expect(await facesOf('Noto Sans Malayalam')).not.toContain('loaded');
     expect(await facesOf('Noto Nastaliq Urdu')).not.toContain('loaded');
-    await takeShot(page, 'tamil-gurmukhi');
+    await screenshot('tamil-gurmukhi');
   });
 });
