@@ -13,7 +13,7 @@ import { createSignedInUser, generateApiKey, signedInject, type TestUser } from 
 import { silentWav, startTestModelServer, viaLocalhost, type TestModelServer } from '../../test/model-server.ts';
 import { closeAll } from '../../test/platform-hook.ts';
 import { insertHearingAsr, referenceSpeechChain } from '../../test/speech-chain.ts';
-import { insertTestModel } from '../../test/models.ts';
+import { insertTestModel, type TestModelSpec } from '../../test/models.ts';
 import { invalidateModelEndpoint } from '../models/service.ts';
 
 type Json = Record<string, unknown>;
@@ -63,36 +63,18 @@ beforeAll(async () => {
   });
   [alice, bob] = await Promise.all([createSignedInUser(p), createSignedInUser(p)]);
   asrId = await insertHearingAsr(p, ms, bob.userId, HINDI, { status: 'published' });
-  ocrId = await insertTestModel(p.ctx, {
-    userId: bob.userId,
+  // Bob's published doubles on the test model server, reached as localhost.
+  const double = (path: string, spec: Omit<TestModelSpec, 'userId' | 'callbackUrl' | 'status'>) =>
+    insertTestModel(p.ctx, { userId: bob.userId, status: 'published', callbackUrl: viaLocalhost(ms.url(path)), ...spec });
+  const hiToUr = [{ sourceLanguage: 'hi', targetLanguage: 'ur' }];
+  ocrId = await double(`say/ocr?text=${encodeURIComponent(HINDI)}`, {
     task: 'ocr',
     name: 'Reads Hindi',
-    status: 'published',
-    callbackUrl: viaLocalhost(ms.url(`say/ocr?text=${encodeURIComponent(HINDI)}`)),
     languages: [{ sourceLanguage: 'hi' }],
   });
-  hangingId = await insertTestModel(p.ctx, {
-    userId: bob.userId,
-    name: 'Hangs',
-    status: 'published',
-    callbackUrl: viaLocalhost(ms.url('hang/translation')),
-    languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }],
-  });
-  garbageId = await insertTestModel(p.ctx, {
-    userId: bob.userId,
-    name: 'Garbage',
-    status: 'published',
-    callbackUrl: viaLocalhost(ms.url('garbage/translation')),
-    languages: [{ sourceLanguage: 'hi', targetLanguage: 'ur' }],
-  });
-  doubleTtsId = await insertTestModel(p.ctx, {
-    userId: bob.userId,
-    task: 'tts',
-    name: 'Silent TTS',
-    status: 'published',
-    callbackUrl: viaLocalhost(ms.url('tts')),
-    languages: [{ sourceLanguage: 'ur' }],
-  });
+  hangingId = await double('hang/translation', { name: 'Hangs', languages: hiToUr });
+  garbageId = await double('garbage/translation', { name: 'Garbage', languages: hiToUr });
+  doubleTtsId = await double('tts', { task: 'tts', name: 'Silent TTS', languages: [{ sourceLanguage: 'ur' }] });
   ({ translationId, ttsId } = referenceSpeechChain(p));
   transliterationId = p.referenceModels!.models.find((m) => m.task.type === 'transliteration')!.modelId;
   await p.referenceModels!.ready;

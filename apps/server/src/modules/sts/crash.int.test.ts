@@ -63,7 +63,7 @@ describe('an sts batch whose worker is killed mid-batch', () => {
       languages: [{ sourceLanguage: 'ur' }],
     });
     await writeZip(files.dir, 'clips.zip', Object.fromEntries(Array.from({ length: FILES }, (_, i) => [`clip${i}.wav`, silentWav(0.5)])));
-    const submit = await signedInject(p.app, user, 'POST', STS_API.batchSubmit, {
+    const batch = {
       url: files.url('clips.zip'),
       sourceLanguage: 'hi',
       targetLanguage: 'ur',
@@ -71,7 +71,8 @@ describe('an sts batch whose worker is killed mid-batch', () => {
       translationModelId: mt,
       ttsModelId: tts,
       gender: 'female',
-    });
+    };
+    const submit = await signedInject(p.app, user, 'POST', STS_API.batchSubmit, batch);
     expect(submit.statusCode, submit.body).toBe(200);
     const batchId = submit.json().data.batchId as string;
     const rows = async () =>
@@ -111,15 +112,7 @@ describe('an sts batch whose worker is killed mid-batch', () => {
 
       // Attempts that overlap (a job outliving JOB_EXPIRE_SECONDS is retried while it runs) never run
       // one batch twice: the worker's attempt and two more run it once between them.
-      const again = await signedInject(p.app, user, 'POST', STS_API.batchSubmit, {
-        url: files.url('clips.zip'),
-        sourceLanguage: 'hi',
-        targetLanguage: 'ur',
-        asrModelId: asr,
-        translationModelId: mt,
-        ttsModelId: tts,
-        gender: 'female',
-      });
+      const again = await signedInject(p.app, user, 'POST', STS_API.batchSubmit, batch);
       const second = again.json().data.batchId as string;
       const asrCalls = () => ms.calls.filter((c) => c.path.startsWith('/slow/asr')).length;
       const before = asrCalls();
