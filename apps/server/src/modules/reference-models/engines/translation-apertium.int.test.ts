@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inferenceResponseSchemas, type InferenceRequest, type LanguageCode } from '@ulca/contracts';
-import { EngineInputError } from '../engine.ts';
+import { engineRefusal } from '../../../test/engine-refusal.ts';
 import { createTranslationApertiumEngine } from './translation-apertium.ts';
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -70,14 +70,7 @@ describe('apertium Hindi↔Urdu engine', () => {
       [request('hi-ur', ['میرا نام']), /Devanagari/],
       [request('ur-hi', ['   ']), /empty/],
     ];
-    for (const [req, message] of refusals) {
-      const err = await engine.infer(req).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(err).toBeInstanceOf(EngineInputError);
-      expect((err as Error).message).toMatch(message);
-    }
+    for (const [req, message] of refusals) expect((await engineRefusal(engine, req)).message).toMatch(message);
     expect(await translate('hi-ur', ['भारत'])).toEqual(['بھارت']);
   });
 });
