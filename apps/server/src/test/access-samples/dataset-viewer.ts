@@ -1,5 +1,5 @@
 import type { AccessSamples } from '../access-matrix.ts';
-import { ownerSearch } from './search.ts';
+import { ownSearchSample } from './search.ts';
 
 /**
  * Dataset viewer: the authorisation matrix's samples of this feature's routes (who may call each is
@@ -20,28 +20,6 @@ export const ACCESS_SAMPLES: AccessSamples = {
     sample: () => ({ url: `/ulca/apis/v0/dataset/viewer/media/${crypto.randomUUID()}/${'0'.repeat(64)}` }),
     okStatus: 404,
   },
-  ['GET /ulca/apis/v0/dataset/viewer/search/records']: {
-    sample: async ({ fx, caller }) => ({
-      url: `/ulca/apis/v0/dataset/viewer/search/records?serviceRequestNumber=${await ownerSearch(fx, caller)}`,
-    }),
-    okStatus: 409,
-    owner: {
-      expect: 404,
-      request: async (fx, owner) => ({
-        url: `/ulca/apis/v0/dataset/viewer/search/records?serviceRequestNumber=${await ownerSearch(fx, owner)}`,
-      }),
-    },
-  },
-  ['GET /ulca/apis/v0/dataset/viewer/search/summary']: {
-    sample: async ({ fx, caller }) => ({
-      url: `/ulca/apis/v0/dataset/viewer/search/summary?serviceRequestNumber=${await ownerSearch(fx, caller)}`,
-    }),
-    okStatus: 409,
-    owner: {
-      expect: 404,
-      request: async (fx, owner) => ({
-        url: `/ulca/apis/v0/dataset/viewer/search/summary?serviceRequestNumber=${await ownerSearch(fx, owner)}`,
-      }),
-    },
-  },
+  ['GET /ulca/apis/v0/dataset/viewer/search/records']: ownSearchSample('/ulca/apis/v0/dataset/viewer/search/records', 409),
+  ['GET /ulca/apis/v0/dataset/viewer/search/summary']: ownSearchSample('/ulca/apis/v0/dataset/viewer/search/summary', 409),
 };

@@ -1,4 +1,4 @@
-import type { AccessSamples, MatrixFixture } from '../access-matrix.ts';
+import type { AccessSample, AccessSamples, MatrixFixture } from '../access-matrix.ts';
 import type { TestUser } from '../users.ts';
 
 /**
@@ -15,6 +15,15 @@ export async function ownerSearch(fx: MatrixFixture, owner: TestUser): Promise<s
   if (res.statusCode === 403) return '17000000000004321';
   if (res.statusCode !== 200) throw new Error(`search failed: ${res.body}`);
   return res.json().data.serviceRequestNumber as string;
+}
+
+/**
+ * The sample of a GET `path` taking a search's serviceRequestNumber: the caller's own search
+ * (answering `okStatus`), and, called with the owner's search, 404 (another user's search is not found).
+ */
+export function ownSearchSample(path: string, okStatus: number): AccessSample {
+  const url = async (fx: MatrixFixture, user: TestUser) => ({ url: `${path}?serviceRequestNumber=${await ownerSearch(fx, user)}` });
+  return { sample: ({ fx, caller }) => url(fx, caller), okStatus, owner: { expect: 404, request: url } };
 }
 
 /**
@@ -39,18 +48,7 @@ export const ACCESS_SAMPLES: AccessSamples = {
     okStatus: 200,
     owner: { expect: 403, request: (_fx, owner) => ({ url: `/ulca/apis/v0/dataset/corpus/search/listByUserId?userId=${owner.userId}` }) },
   },
-  ['GET /ulca/apis/v0/dataset/corpus/search/status']: {
-    sample: async ({ fx, caller }) => ({
-      url: `/ulca/apis/v0/dataset/corpus/search/status?serviceRequestNumber=${await ownerSearch(fx, caller)}`,
-    }),
-    okStatus: 200,
-    owner: {
-      expect: 404,
-      request: async (fx, owner) => ({
-        url: `/ulca/apis/v0/dataset/corpus/search/status?serviceRequestNumber=${await ownerSearch(fx, owner)}`,
-      }),
-    },
-  },
+  ['GET /ulca/apis/v0/dataset/corpus/search/status']: ownSearchSample('/ulca/apis/v0/dataset/corpus/search/status', 200),
   ['GET /ulca/apis/v0/dataset/corpus/search/download/{serviceRequestNumber}/{file}']: {
     sample: () => ({ url: '/ulca/apis/v0/dataset/corpus/search/download/1234567890123/all.json?expires=9999999999&token=forged' }),
     okStatus: 404,
