@@ -14,26 +14,18 @@
  * test-results/e2e/benchmarks-<nn>-<step>.png.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { zipFolder } from '../apps/server/src/test/fixtures.ts';
 import { startTestModelServer, type TestModelServer } from '../apps/server/src/test/model-server.ts';
 import { testDescriptor } from '../apps/server/src/test/model-descriptors.ts';
 import { signedFetch } from '../apps/server/src/test/server-process.ts';
 import { scoreMetric } from '../apps/server/src/modules/benchmarks/scoring/index.ts';
-import {
-  clearShots,
-  Journey,
-  launchChromium,
-  newPageWithTimeout,
-  openTakenOver,
-  screenshotTaker,
-  tearDownJourney,
-} from './support/browser.ts';
-import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
+import { openTakenOver } from './support/browser.ts';
+import { BrowserJourney, INDIA_DESKTOP } from './support/journey.ts';
+import { waitForMailLink, type RunningPlatform } from './support/server.ts';
 
 const PASSWORD = 'Str0ng!pass';
 const STAMP = Date.now().toString(36);
@@ -69,19 +61,15 @@ let platform: RunningPlatform;
 let fixtures: FixtureServer;
 let ms: TestModelServer;
 let dir: string;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let benchmarkUrl: string;
 let benchmarkId = '';
 let modelId = '';
 
-const SHOT_PREFIX = 'benchmarks-';
-const takeShot = screenshotTaker(SHOT_PREFIX);
-const journey = new Journey(() => screenshot('FAILED'));
-const screenshot = (step: string) => takeShot(page, step);
+const journey = new BrowserJourney('benchmarks-');
+const { screenshot, at } = journey;
 
-const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
 const currentPath = () => decodeURIComponent(new URL(page.url()).pathname);
 const cells = async (row: Locator) => (await row.getByRole('cell').allInnerTexts()).map((t) => t.trim());
 
@@ -127,8 +115,7 @@ const modelRow = (): Locator => page.getByRole('table', { name: 'My models' }).g
 
 describe('benchmark journey in Chromium', () => {
   beforeAll(async () => {
-    clearShots(SHOT_PREFIX);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-bench-'));
+    dir = journey.tempDir('bench');
     const folder = path.join(dir, 'benchmark');
     fs.mkdirSync(folder);
     fs.writeFileSync(path.join(folder, 'params.json'), JSON.stringify(benchmarkParams, null, 2));
@@ -142,17 +129,15 @@ describe('benchmark journey in Chromium', () => {
     );
     fs.mkdirSync(path.join(dir, 'zips'));
     await zipFolder(folder, path.join(dir, 'zips', 'hi-mr-benchmark.zip'));
-    fixtures = await startFixtureServer(dir);
+    fixtures = await journey.serveFiles(dir);
     benchmarkUrl = fixtures.url('zips/hi-mr-benchmark.zip');
     ms = await startTestModelServer();
-    platform = await startPlatform();
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', timezoneId: 'Asia/Kolkata' });
-    page = await newPageWithTimeout(context, 20_000);
+    platform = await journey.startPlatform();
+    ({ context, page } = await journey.openContextPage(INDIA_DESKTOP, 20_000));
   }, 180_000);
 
   afterAll(async () => {
-    await tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures, platform, broken: journey.broken, tempDirs: [dir] });
+    await journey.tearDown();
     await ms?.close();
   });
 
@@ -225,23 +210,20 @@ describe('benchmark journey in Chromium', () => {
   });
 
   step('signed out, the benchmark list and its details arrive rendered with their data: readable with scripts off', async () => {
-    const noScript = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', javaScriptEnabled: false });
-    // Not newPageWithTimeout: with scripts off the app never takes over the page.
-    const bare = await noScript.newPage();
-    bare.setDefaultTimeout(30_000);
+    const bare = await journey.openPageWithoutScripts();
     await bare.goto(at('/model/benchmark-datasets'));
     await bare.getByText(BENCHMARK).first().waitFor();
     await bare.goto(at(`/model/benchmark-details/${benchmarkId}`));
     await bare.getByRole('heading', { name: BENCHMARK, level: 1 }).waitFor();
     await bare.getByText('Pune Language Lab').waitFor();
     expect(await bare.title()).toBe(`${BENCHMARK} | ULCA`);
-    await takeShot(bare, 'benchmark-details-rendered-by-server');
+    await screenshot('benchmark-details-rendered-by-server', bare);
     // An unknown benchmark gets the plain app.
     const unknown = await bare.goto(at('/model/benchmark-details/no-such-benchmark'));
     expect(await unknown!.text()).not.toContain('ulca-page-data');
-    await noScript.close();
+    await bare.context().close();
 
-    const signedOut = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+    const signedOut = await journey.browser!.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
     const { page: fresh, problems } = await openTakenOver(signedOut, at('/model/benchmark-datasets'), '/benchmark/search');
     expect(await fresh.getByText(BENCHMARK).count()).toBeGreaterThan(0);
     expect(await fresh.locator('h1').count()).toBe(1);
