@@ -8,25 +8,16 @@
  * needs a session. Screenshots: test-results/e2e/readymade-<nn>-<step>.png.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { zipFixture } from '../apps/server/src/test/fixtures.ts';
-import {
-  clearShots,
-  Journey,
-  launchChromium,
-  newDesktopContext,
-  newPageWithTimeout,
-  screenshotTaker,
-  tearDownJourney,
-} from './support/browser.ts';
-import { REPO_ROOT, startPlatform, type RunningPlatform } from './support/server.ts';
+import { newDesktopContext } from './support/browser.ts';
+import { BrowserJourney } from './support/journey.ts';
+import { REPO_ROOT, type RunningPlatform } from './support/server.ts';
 
-const SHOT_PREFIX = 'readymade-';
 const ADMIN_EMAIL = 'admin@ulca.local';
 const DEMO_PARALLEL = 'Demo: parallel-en-hi';
 const DEMO_MONOLINGUAL = 'Demo: monolingual-ta';
@@ -36,20 +27,14 @@ const PIPELINE_TIMEOUT_MS = 90_000;
 
 let platform: RunningPlatform;
 let fixtures: FixtureServer;
-let zipDir: string;
-let browser: Browser;
 let adminContext: BrowserContext;
 let visitorContext: BrowserContext;
 let page: Page;
 let downloadDir: string;
 
-/** Full-page screenshot test-results/e2e/readymade-<nn>-<step>.png of `p` (default: the current page). */
-const takeShot = screenshotTaker(SHOT_PREFIX);
-/** Once a step fails, the later ones are skipped; the failure is pictured as <prefix><nn>-FAILED.png. */
-const journey = new Journey(() => screenshot('FAILED'));
-const screenshot = (step: string, p: Page = page) => takeShot(p, step);
+const journey = new BrowserJourney('readymade-');
+const { screenshot, at } = journey;
 
-const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
 const currentPath = (p: Page = page) => new URL(p.url()).pathname;
 
 /** The card of the dataset named `name` on the ready-made page. */
@@ -99,21 +84,16 @@ async function downloadVia(p: Page, trigger: () => Promise<void>): Promise<{ nam
 
 describe('ready-made datasets in Chromium', () => {
   beforeAll(async () => {
-    clearShots(SHOT_PREFIX);
-    zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-rm-zips-'));
-    downloadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-rm-downloads-'));
+    const zipDir = journey.tempDir('rm-zips');
+    downloadDir = journey.tempDir('rm-downloads');
     await zipFixture('parallel-valid', zipDir);
-    fixtures = await startFixtureServer(zipDir);
-    platform = await startPlatform({ env: { DEMO_DATA: 'true' } });
-    browser = await launchChromium();
-    adminContext = await newDesktopContext(browser, { acceptDownloads: true, timezoneId: 'Asia/Kolkata' });
-    visitorContext = await newDesktopContext(browser, { acceptDownloads: true, timezoneId: 'Asia/Kolkata' });
-    page = await newPageWithTimeout(adminContext);
+    fixtures = await journey.serveFiles(zipDir);
+    platform = await journey.startPlatform({ env: { DEMO_DATA: 'true' } });
+    ({ context: adminContext, page } = await journey.openContextPage({ acceptDownloads: true, timezoneId: 'Asia/Kolkata' }));
+    visitorContext = await newDesktopContext(journey.browser!, { acceptDownloads: true, timezoneId: 'Asia/Kolkata' });
   });
 
-  afterAll(() =>
-    tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures, platform, broken: journey.broken, tempDirs: [zipDir, downloadDir] }),
-  );
+  afterAll(() => journey.tearDown());
 
   const { step } = journey;
 

@@ -13,27 +13,17 @@
  * Screenshots: test-results/e2e/search-<nn>-<step>.png.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
+import type { Locator, Page } from 'playwright-core';
+import type { FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { FIXTURE_EXPECTATIONS, makeParallelZip, zipFixture, type ProcessedExpectation } from '../apps/server/src/test/fixtures.ts';
 import { signHeaders } from '../apps/web/src/lib/signing.ts';
-import {
-  clearShots,
-  Journey,
-  launchChromium,
-  newDesktopContext,
-  newPageWithTimeout,
-  screenshotTaker,
-  tearDownJourney,
-} from './support/browser.ts';
-import { startPlatform, type RunningPlatform } from './support/server.ts';
+import { BrowserJourney } from './support/journey.ts';
+import type { RunningPlatform } from './support/server.ts';
 
-const SHOT_PREFIX = 'search-';
 const ADMIN_EMAIL = 'admin@ulca.local';
 /** How long a submission or a search may take to finish (the datasets are a few KB). */
 const JOB_TIMEOUT_MS = 90_000;
@@ -44,22 +34,15 @@ const LARGE_ROWS = 50_000;
 
 let platform: RunningPlatform;
 let fixtures: FixtureServer;
-let zipDir: string;
 let downloadDir: string;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 /** Service request numbers of the searches made, by name. */
 const searches: Record<'large' | 'parallel' | 'asr' | 'nothing', string> = { large: '', parallel: '', asr: '', nothing: '' };
 let largeZip = '';
 
-/** Full-page screenshot test-results/e2e/search-<nn>-<step>.png, taken from the top once toasts have settled. */
-const takeShot = screenshotTaker(SHOT_PREFIX);
-/** Once a step fails, the later ones are skipped; the failure is pictured as <prefix><nn>-FAILED.png. */
-const journey = new Journey(() => screenshot('FAILED'));
-const screenshot = (step: string) => takeShot(page, step);
+const journey = new BrowserJourney('search-');
+const { screenshot, at } = journey;
 
-const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
 const currentPath = () => decodeURIComponent(new URL(page.url()).pathname);
 
 /** A signed API call with the browser's session (the same signing as the web app). */
@@ -170,24 +153,19 @@ const searchRow = (srn: string) => page.getByRole('table', { name: 'My searches'
 
 describe('search and download journey in Chromium', () => {
   beforeAll(async () => {
-    clearShots(SHOT_PREFIX);
-    zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-search-zips-'));
-    downloadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-search-downloads-'));
+    const zipDir = journey.tempDir('search-zips');
+    downloadDir = journey.tempDir('search-downloads');
     await zipFixture('parallel-valid', zipDir);
     await zipFixture('asr-valid', zipDir);
     largeZip = path.basename(
       await makeParallelZip({ rows: LARGE_ROWS, destDir: zipDir, seed: 'search-e2e', sourceLanguage: 'en', targetLanguage: 'mr' }),
     );
-    fixtures = await startFixtureServer(zipDir);
-    platform = await startPlatform();
-    browser = await launchChromium();
-    context = await newDesktopContext(browser, { acceptDownloads: true, timezoneId: 'Asia/Kolkata' });
-    page = await newPageWithTimeout(context);
+    fixtures = await journey.serveFiles(zipDir);
+    platform = await journey.startPlatform();
+    page = await journey.openPage({ acceptDownloads: true, timezoneId: 'Asia/Kolkata' });
   });
 
-  afterAll(() =>
-    tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures, platform, broken: journey.broken, tempDirs: [zipDir, downloadDir] }),
-  );
+  afterAll(() => journey.tearDown());
 
   const { step } = journey;
 
