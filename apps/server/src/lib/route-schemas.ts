@@ -1,4 +1,5 @@
-import type { FastifyContextConfig, FastifySchema, FastifySchemaValidationError } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifySchema, FastifySchemaValidationError } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteAccess } from '../security/access.ts';
 import { ApiError } from './errors.ts';
 
@@ -44,6 +45,15 @@ export function routeOptionsFor(tags: readonly string[]) {
     config: { ...extras.config, access },
     schema: { tags, ...(access.kind === 'signed-in' ? { security: SIGNED } : {}), ...schema },
   });
+}
+
+/**
+ * What a route file's plugin declares its routes with: `app`, the instance typed by the zod schemas
+ * (request and reply types follow each route's schema), and `route`, the options builder of
+ * {@link routeOptionsFor} for the file's OpenAPI `tags`.
+ */
+export function typedRoutes(fastify: FastifyInstance, tags: readonly string[]) {
+  return { app: fastify.withTypeProvider<ZodTypeProvider>(), route: routeOptionsFor(tags) };
 }
 
 /** The 400 text when a failed schema gave no message of its own (docs/product.md#messages). */

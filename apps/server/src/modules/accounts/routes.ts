@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { PUBLIC, signedIn } from '../../security/access.ts';
@@ -42,10 +41,8 @@ import {
   updateOwnName,
 } from './self-service.ts';
 import { findUiLanguage, saveUiLanguage } from './repo.ts';
-import { messageResponse, errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { messageResponse, errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 import type { AccountsServices } from './limiters.rate-limit.ts';
-
-const route = routeOptionsFor(['accounts']);
 
 /** Sets Retry-After on a 429 before the error handler renders it. */
 function withRetryAfter(reply: FastifyReply, err: unknown): never {
@@ -60,7 +57,7 @@ function withRetryAfter(reply: FastifyReply, err: unknown): never {
  * a 400's `message` is the first field's message and `errors` lists them all.
  */
 export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext<AccountsServices>): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(fastify, ['accounts']);
 
   app.post(
     USER_API.signup,

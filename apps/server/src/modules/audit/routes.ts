@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ADMIN_ONLY } from '@ulca/contracts';
 import { signedIn } from '../../security/access.ts';
 
 import { listAudit } from './service.ts';
-import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 import { auditListResponse, auditQuery, USER_API } from '@ulca/contracts';
-
-const route = routeOptionsFor(['admin']);
 
 /** The admin's read of the audit log: GET /ulca/user-mgmt/v1/audit, ADMIN only. */
 export async function auditRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(fastify, ['admin']);
   app.get(
     USER_API.audit,
     route(signedIn(ADMIN_ONLY), {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_ONLY,
   BENCHMARK_API,
@@ -32,7 +31,7 @@ import {
   runOutputsQuery,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { OPTIONAL_SIGNATURE, PUBLIC, refuseClaimedUser, signedIn } from '../../security/access.ts';
 import {
@@ -52,15 +51,13 @@ import {
 } from './service.ts';
 import type { ModelsServices } from '../models/service.ts';
 
-const route = routeOptionsFor(['benchmarks']);
-
 /**
  * The benchmark routes (docs/api.md#route-groups paths table): submit, listByUserId (signed,
  * benchmark contributors), search and getBenchmark (public), getByTask, execute and process/status
  * (signed, model owners), rescore (ADMIN), visibility (the benchmark's owner or ADMIN).
  */
 export async function benchmarkRoutes(appIn: FastifyInstance, ctx: AppContext<ModelsServices>): Promise<void> {
-  const app = appIn.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(appIn, ['benchmarks']);
 
   app.post(
     BENCHMARK_API.submit,

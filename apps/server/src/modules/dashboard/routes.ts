@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PUBLIC } from '../../security/access.ts';
 import type { AppContext } from '../../context.ts';
 import type { MetricsServices } from './answer-cache.ts';
 import { STORE_REPORT_DATA_PATH, STORE_REPORTS_PATH, STORE_SEARCH_PATH } from '@ulca/contracts';
 import { storeReportsBody, storeReportsResponse, storeSearchBody, storeSearchResponse } from './schemas.ts';
 import { storeReports, storeSearch } from './service.ts';
-import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
-
-const route = routeOptionsFor(['metrics']);
+import { errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 
 /** Dashboard metrics routes (docs/api.md#route-groups, docs/api.md#dashboard-and-dataset-metrics-ulcadata-metricv0store): public, answered from the rollup. */
 export async function metricsRoutes(appIn: FastifyInstance, ctx: AppContext<MetricsServices>): Promise<void> {
-  const app = appIn.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(appIn, ['metrics']);
 
   app.post(
     STORE_SEARCH_PATH,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CONTRIBUTORS,
@@ -12,19 +11,17 @@ import {
   versionSubmitResponse,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { PUBLIC, signedIn } from '../../security/access.ts';
 import * as service from './service.ts';
-
-const route = routeOptionsFor(['dataset versions']);
 
 /**
  * Dataset version routes (docs/api.md#dataset-versions): submit a new version of one's own dataset
  * (signed contributors), list versions and download a version's frozen export (public).
  */
 export async function datasetVersionRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(fastify, ['dataset versions']);
 
   app.post(
     DATASET_VERSIONS_API.submit,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DATASET_VIEWER_API,
@@ -12,19 +11,17 @@ import {
   viewerSummaryResponse,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 import { PUBLIC, signedIn } from '../../security/access.ts';
 import { currentUser } from '../../security/auth.ts';
 import * as service from './service.ts';
-
-const route = routeOptionsFor(['dataset viewer']);
 
 /**
  * Dataset viewer routes (docs/api.md#dataset-viewer): records, summary and media of a published
  * dataset; public, as published records are on the dashboard.
  */
 export async function datasetViewerRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(fastify, ['dataset viewer']);
 
   app.get(
     DATASET_VIEWER_API.records,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CONTRIBUTORS,
   contributionListQuery,
@@ -25,15 +24,13 @@ import { checkReportToken, reportKeys } from './reports.ts';
 import { datasetSampleZip, datasetSamples } from './demo.ts';
 import { getSubmission } from './repo.ts';
 import { errorReport, listContributions, submissionStatus, submitDataset } from './service.ts';
-import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 import { signedHeaders } from './schemas.ts';
 import { sendObject } from '../../storage/send-object.ts';
 
-const route = routeOptionsFor(['datasets']);
-
 /** Dataset routes (docs/api.md#route-groups) under /ulca/apis/v0/dataset and /ulca/error-consumer. */
 export async function datasetRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = appIn.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(appIn, ['datasets']);
 
   app.post(
     DATASET_API.submit,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   GLOSSARY_API,
   glossaryChangeResponse,
@@ -11,10 +10,9 @@ import {
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { signedIn } from '../../security/access.ts';
-import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 import * as service from './service.ts';
 
-const route = routeOptionsFor(['glossary']);
 const errors = { ...errorResponses(400, 401, 403, 404) };
 
 /**
@@ -24,7 +22,7 @@ const errors = { ...errorResponses(400, 401, 403, 404) };
  * API keys (404 APP_NOT_FOUND otherwise).
  */
 export async function glossaryRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(fastify, ['glossary']);
 
   app.get(
     GLOSSARY_API.fetchAll,

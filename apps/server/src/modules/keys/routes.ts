@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { API_KEY, currentApiKeyCaller, signedIn } from '../../security/access.ts';
 import * as service from './service.ts';
-import { errorResponses, messageResponse, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { errorResponses, messageResponse, typedRoutes } from '../../lib/route-schemas.ts';
 import {
   apiKeyListResponse,
   apiKeysForProfileBody as profileBody,
@@ -19,8 +18,6 @@ import {
   whoamiResponse,
 } from '@ulca/contracts';
 
-const route = routeOptionsFor(['api keys']);
-
 /**
  * API key routes (docs/api.md#route-groups; contracts "Accounts"): generateApiKey, getApiKeysForProfile,
  * revokeApiKey, generateServiceProviderKey, removeServiceProviderKey, dataTrackingToggle under
@@ -28,7 +25,7 @@ const route = routeOptionsFor(['api keys']);
  * (header ulcaApiKey).
  */
 export async function keyRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(fastify, ['api keys']);
   const meta = (ip: string) => ({ ip });
 
   app.post(

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PUBLIC } from '../../security/access.ts';
 import {
   appConfigResponse,
@@ -13,9 +12,7 @@ import {
   type MasterName,
 } from '@ulca/contracts';
 import { badRequest } from '../../lib/errors.ts';
-import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
-
-const route = routeOptionsFor(['master-data']);
+import { errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 
 /** The app-config answer: fixed data, built once. */
 const APP_CONFIG = {
@@ -33,7 +30,7 @@ const APP_CONFIG = {
  * - GET /ulca/mdms/v0/app-config → {data: {languages: [{code, label}], feedbackQns: [{code, question}]}}.
  */
 export async function masterDataRoutes(appIn: FastifyInstance): Promise<void> {
-  const app = appIn.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(appIn, ['master-data']);
 
   app.post(
     MASTER_API.bulk,

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   USAGE_API,
   USAGE_CSV_COLUMNS,
@@ -13,12 +12,10 @@ import {
 import type { AppContext } from '../../context.ts';
 import { signedIn } from '../../security/access.ts';
 import { currentUser } from '../../security/auth.ts';
-import { messageResponse, errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { messageResponse, errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 import { safeCsvStringifier } from '../../lib/csv.ts';
 import * as service from './service.ts';
 import type { MeteringServices } from './state.ts';
-
-const route = routeOptionsFor(['usage']);
 
 /** Sends usage rows as a CSV download (formula-safe cells, lib/csv.ts). */
 async function sendCsv(reply: FastifyReply, filename: string, rows: service.KeyUsageRow[]): Promise<FastifyReply> {
@@ -40,7 +37,7 @@ async function sendCsv(reply: FastifyReply, filename: string, rows: service.KeyU
  * ADMIN), every key's usage and the daily limits for ADMINs; JSON or CSV.
  */
 export async function meteringRoutes(fastify: FastifyInstance, ctx: AppContext<MeteringServices>): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(fastify, ['usage']);
 
   app.get(
     USAGE_API.key,

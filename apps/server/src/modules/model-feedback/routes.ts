@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MODEL_API, modelFeedbackBody, modelFeedbackListQuery, modelFeedbackListResponse, modelFeedbackResponse } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { currentCaller, SIGNATURE_OR_API_KEY, signedIn } from '../../security/access.ts';
 import { FEEDBACK_THANKS_MESSAGE, listFeedback, submitFeedback } from './service.ts';
 import type { FeedbackServices } from './feedback.rate-limit.ts';
 import type { ModelsServices } from '../models/service.ts';
 
-const route = routeOptionsFor(['models']);
 /**
  * Largest feedback body, bytes (413 beyond): room for the longest fields the schema allows
  * (input and output 20 000 characters each, a suggestion, answers, sts stages) in Indic UTF-8.
@@ -25,7 +23,7 @@ export const FEEDBACK_BODY_LIMIT_BYTES = 512 * 1024;
  *   `{message, data:[entry], count}`, newest first.
  */
 export async function modelFeedbackRoutes(fastify: FastifyInstance, ctx: AppContext<FeedbackServices & ModelsServices>): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(fastify, ['models']);
 
   app.post(
     MODEL_API.feedbackSubmit,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MODEL_API, MODEL_HEALTH_CHECK_PATH, modelHealthCheckResponse, modelHealthQuery, modelHealthResponse } from '@ulca/contracts';
 import {
   MODEL_HEALTH_HISTORY_PATH,
@@ -9,12 +8,11 @@ import {
   modelUptimeListResponse,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 import { ADMIN_ONLY } from '@ulca/contracts';
 import { PUBLIC, signedIn } from '../../security/access.ts';
 import { healthHistory, listModelHealth, queueHealthRound, uptimeOfAll } from './service.ts';
 
-const route = routeOptionsFor(['models']);
 /**
  * An admin's "check now" queues at most one round per this many seconds: a double press queues one
  * round, and an admin who changed an endpoint need not wait for the next minute to see it checked.
@@ -29,7 +27,7 @@ const ADMIN_CHECK_SLOT_SECONDS = 10;
  * - POST model/health/check (ADMIN) → queues a health round now (`{message, data:{jobId}}`).
  */
 export async function modelHealthRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(fastify, ['models']);
 
   app.get(
     MODEL_API.health,

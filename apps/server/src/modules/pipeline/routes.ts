@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   PIPELINE_API,
@@ -13,7 +12,7 @@ import {
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { API_KEY, API_KEY_HEADER, currentApiKeyCaller, PUBLIC } from '../../security/access.ts';
-import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 import { forbidden } from '../../lib/errors.ts';
 import * as service from './service.ts';
 import type { MeteringServices } from '../metering/service.ts';
@@ -21,7 +20,6 @@ import type { ModelsServices } from '../models/service.ts';
 import type { InferenceServices } from '../inference/service.ts';
 import type { ReferenceModelServices } from '../reference-models/service.ts';
 
-const route = routeOptionsFor(['pipeline']);
 /** A compute body may carry five minutes of base64 speech, or an image (the limits themselves are the inference path's). */
 const COMPUTE_BODY_LIMIT = 24 * 1024 * 1024;
 const keyHeaders = z.object({
@@ -45,7 +43,7 @@ export async function pipelineRoutes(
   fastify: FastifyInstance,
   ctx: AppContext<ReferenceModelServices & InferenceServices & MeteringServices & ModelsServices>,
 ): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(fastify, ['pipeline']);
 
   app.post(
     PIPELINE_API.search,

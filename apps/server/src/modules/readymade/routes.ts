@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ADMIN_ONLY,
   READY_MADE_DOWNLOAD_PATH,
@@ -28,9 +27,7 @@ import {
   readyMadeForDownload,
   type DownloadFormat,
 } from './service.ts';
-import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
-
-const route = routeOptionsFor(['ready-made datasets']);
+import { errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 
 /** Whole-dataset downloads running at once per process (each holds a database connection while it streams). */
 export const MAX_CONCURRENT_DOWNLOADS = 4;
@@ -56,7 +53,7 @@ export async function readyMadeRoutes(
   ctx: AppContext,
   opts: { maxConcurrentDownloads?: number } = {},
 ): Promise<void> {
-  const app = appIn.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(appIn, ['ready-made datasets']);
   const slots = new DownloadSlots(opts.maxConcurrentDownloads ?? MAX_CONCURRENT_DOWNLOADS);
 
   app.get(

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { SEARCHERS } from '@ulca/contracts';
@@ -10,7 +9,7 @@ import { isServiceRequestNumber } from '../datasets/service.ts';
 import { checkSearchDownload, searchFileKey, type SearchFileFormat, type SearchFileVariant } from './links.ts';
 import { getSearch } from './repo.ts';
 import { listUserSearches, searchStatus, submitSearch, SEARCH_SUBMITTED_MESSAGE } from './service.ts';
-import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 import {
   SEARCH_API,
   searchDownloadParams,
@@ -24,8 +23,6 @@ import {
 } from '@ulca/contracts';
 import { sendObject } from '../../storage/send-object.ts';
 
-const route = routeOptionsFor(['search']);
-
 const CONTENT_TYPES: Record<SearchFileFormat, string> = {
   json: 'application/json; charset=utf-8',
   jsonl: 'application/x-ndjson; charset=utf-8',
@@ -37,7 +34,7 @@ const FILE_NAME = /^(sample|all)\.(json|jsonl|csv|parquet|zip)$/;
 
 /** Search and download routes (docs/api.md#search-and-download) under /ulca/apis/v0/dataset/corpus/search. */
 export async function searchRoutes(appIn: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = appIn.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(appIn, ['search']);
 
   app.post(
     SEARCH_API.submit,

@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SITE_API, siteFooterResponse } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
 import { PUBLIC } from '../../security/access.ts';
-import { routeOptionsFor } from '../../lib/route-schemas.ts';
-
-const route = routeOptionsFor(['site']);
+import { typedRoutes } from '../../lib/route-schemas.ts';
 
 /**
  * The site's footer items (docs/configuration.md#server "Footer"): the address, phone, app-store
  * and social links the operator configured (SITE_*), for the web app's footer; unset ones are absent.
  */
 export async function siteRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(fastify, ['site']);
   app.get(
     SITE_API.footer,
     route(PUBLIC, {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   SPEAKERS_API,
   speakerDeleteBody,
@@ -12,13 +11,12 @@ import {
   speakerVerifyResponse,
 } from '@ulca/contracts';
 import type { AppContext } from '../../context.ts';
-import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 import { currentUser } from '../../security/auth.ts';
 import { signedIn } from '../../security/access.ts';
 import * as service from './service.ts';
 import type { SpeakerServices } from './dsp.ts';
 
-const route = routeOptionsFor(['speakers']);
 /** A request may carry up to three base64 audio items; a minute of 16-bit 48 kHz stereo WAV is ~15 MiB as base64. */
 const SPEAKER_BODY_LIMIT = 24 * 1024 * 1024;
 const errors = { ...errorResponses(400, 401, 404, 413) };
@@ -29,7 +27,7 @@ const errors = { ...errorResponses(400, 401, 404, 413) };
  * GET speakers/list, POST speakers/enroll, speakers/verify, speakers/delete.
  */
 export async function speakerRoutes(fastify: FastifyInstance, ctx: AppContext<SpeakerServices>): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(fastify, ['speakers']);
 
   app.get(
     SPEAKERS_API.list,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   STS_API,
   stsBatchDownloadParams,
@@ -13,13 +12,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../security/auth.ts';
 import { PUBLIC, signedIn } from '../../security/access.ts';
-import { errorResponses, routeOptionsFor } from '../../lib/route-schemas.ts';
+import { errorResponses, typedRoutes } from '../../lib/route-schemas.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendObject } from '../../storage/send-object.ts';
 import * as service from './service.ts';
 import type { ModelsServices } from '../models/service.ts';
 
-const route = routeOptionsFor(['sts']);
 const LINK_GONE = 'This download link is not valid or has expired.';
 
 /**
@@ -28,7 +26,7 @@ const LINK_GONE = 'This download link is not valid or has expired.';
  * signed link from the status answer.
  */
 export async function stsRoutes(fastify: FastifyInstance, ctx: AppContext<ModelsServices>): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { app, route } = typedRoutes(fastify, ['sts']);
 
   app.post(
     STS_API.batchSubmit,
