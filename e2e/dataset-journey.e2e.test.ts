@@ -7,22 +7,12 @@
  * A full-page screenshot of every step is written to test-results/e2e/dataset-<nn>-<step>.png.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
+import type { Locator, Page } from 'playwright-core';
+import type { FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { buildBadZip, FIXTURE_EXPECTATIONS, zipFixture, type ProcessedExpectation } from '../apps/server/src/test/fixtures.ts';
-import {
-  clearShots,
-  Journey,
-  launchChromium,
-  newDesktopContext,
-  newPageWithTimeout,
-  screenshotTaker,
-  tearDownJourney,
-} from './support/browser.ts';
-import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
+import { BrowserJourney } from './support/journey.ts';
+import { waitForMailLink, type RunningPlatform } from './support/server.ts';
 
 const PASSWORD = 'Str0ng!pass';
 const USER = { name: 'Meera Iyer', email: `meera.iyer+${Date.now()}@example.org` };
@@ -32,21 +22,11 @@ const PIPELINE_TIMEOUT_MS = 60_000;
 
 let platform: RunningPlatform;
 let fixtures: FixtureServer;
-let zipDir: string;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let validSrn = '';
 
-const SHOT_PREFIX = 'dataset-';
-const takeShot = screenshotTaker(SHOT_PREFIX);
-/** Once a step fails, the later ones are skipped; the failure is pictured as <prefix><nn>-FAILED.png. */
-const journey = new Journey(() => screenshot('FAILED'));
-/** Saves a full-page screenshot as test-results/e2e/dataset-<nn>-<step>.png (scrolled to the top, transitions settled). */
-const screenshot = (step: string) => takeShot(page, step);
-
-/** `/ulca<p>` on the platform under test. */
-const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
+const journey = new BrowserJourney('dataset-');
+const { screenshot, at } = journey;
 
 /** The path of the current page, without the origin. */
 const currentPath = () => new URL(page.url()).pathname;
@@ -103,20 +83,17 @@ async function waitForFinalStatus(final: 'Completed' | 'Failed'): Promise<string
 describe('dataset contribution journey in Chromium', () => {
   beforeAll(async () => {
     // Other journeys keep their screenshots in the same folder: remove only this journey's.
-    clearShots(SHOT_PREFIX);
-    zipDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-zips-'));
+    const zipDir = journey.tempDir('zips');
     await zipFixture('parallel-valid', zipDir);
     await zipFixture('parallel-all-invalid', zipDir);
     await buildBadZip('not-a-zip', zipDir);
-    fixtures = await startFixtureServer(zipDir);
-    platform = await startPlatform();
-    browser = await launchChromium();
-    context = await newDesktopContext(browser, { acceptDownloads: true });
-    page = await newPageWithTimeout(context);
+    fixtures = await journey.serveFiles(zipDir);
+    platform = await journey.startPlatform();
+    page = await journey.openPage({ acceptDownloads: true });
   });
 
   // The server's log is kept beside the screenshots; a failed run keeps its data folder for a look afterwards.
-  afterAll(() => tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures, platform, broken: journey.broken, tempDirs: [zipDir] }));
+  afterAll(() => journey.tearDown());
 
   const { step } = journey;
 

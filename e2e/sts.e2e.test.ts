@@ -8,17 +8,17 @@
  * screenshots: test-results/e2e/sts-<nn>-<step>.png.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { MODEL_API, type ModelFeedbackEntry } from '@ulca/contracts';
 import { silentWav, startTestModelServer, type TestModelServer } from '../apps/server/src/test/model-server.ts';
 import { testDescriptor } from '../apps/server/src/test/model-descriptors.ts';
 import { signHeaders } from '../apps/web/src/lib/signing.ts';
-import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
-import { startPlatform, type RunningPlatform } from './support/server.ts';
-import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
+import { pcmWav } from './support/audio.ts';
+import { BrowserJourney } from './support/journey.ts';
+import type { RunningPlatform } from './support/server.ts';
+import type { FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { readZip } from '../apps/server/src/test/zip.ts';
 import yazl from 'yazl';
 
@@ -30,7 +30,6 @@ const ADMIN_EMAIL = 'admin@ulca.local';
 let platform: RunningPlatform;
 let ms: TestModelServer;
 let dir: string;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let asrId = '';
@@ -38,33 +37,17 @@ let keys: { userId: string; publicKey: string; privateKey: string };
 let session: unknown;
 let files: FixtureServer;
 
-const SHOT_PREFIX = 'sts-';
-const takeShot = screenshotTaker(SHOT_PREFIX);
-const journey = new Journey(() => takeShot(page, 'FAILED'));
-const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
+const journey = new BrowserJourney('sts-');
+const { takeShot, at } = journey;
 
 /** A WAV of `seconds` of a vowel-like tone (three harmonics of 180 Hz), 48 kHz mono 16-bit: the fake microphone. */
-function toneWav(seconds: number, rate = 48_000): Buffer {
-  const n = Math.round(seconds * rate);
-  const b = Buffer.alloc(44 + n * 2);
-  b.write('RIFF', 0);
-  b.writeUInt32LE(36 + n * 2, 4);
-  b.write('WAVEfmt ', 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(rate, 24);
-  b.writeUInt32LE(rate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36);
-  b.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) {
-    const t = i / rate;
-    const v = 0.3 * Math.sin(2 * Math.PI * 180 * t) + 0.2 * Math.sin(2 * Math.PI * 360 * t) + 0.1 * Math.sin(2 * Math.PI * 540 * t);
-    b.writeInt16LE(Math.round(v * 32767 * 0.8), 44 + i * 2);
-  }
-  return b;
+function toneWav(seconds: number): Buffer {
+  return pcmWav(
+    seconds,
+    48_000,
+    (t) =>
+      (0.3 * Math.sin(2 * Math.PI * 180 * t) + 0.2 * Math.sin(2 * Math.PI * 360 * t) + 0.1 * Math.sin(2 * Math.PI * 540 * t)) * 32767 * 0.8,
+  );
 }
 
 /** A signed API call as the admin (JSON or multipart bytes). */
@@ -90,12 +73,11 @@ async function choose(label: string, option: string): Promise<void> {
 const comboText = (label: string) => page.getByRole('combobox', { name: label }).innerText();
 
 beforeAll(async () => {
-  clearShots(SHOT_PREFIX);
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-sts-e2e-'));
+  dir = journey.tempDir('sts');
   const mic = path.join(dir, 'voice.wav');
   fs.writeFileSync(mic, toneWav(3));
   ms = await startTestModelServer();
-  platform = await startPlatform({ env: { REFERENCE_MODELS: 'true', MODEL_CALL_TIMEOUT_MS: '60000' } });
+  platform = await journey.startPlatform({ env: { REFERENCE_MODELS: 'true', MODEL_CALL_TIMEOUT_MS: '60000' } });
   const login = await fetch(at('/user-mgmt/v1/users/login'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -105,7 +87,7 @@ beforeAll(async () => {
     .data;
   keys = { userId: data.userDetails.userID, ...data.userKeys };
   session = data;
-  files = await startFixtureServer(dir);
+  files = await journey.serveFiles(dir);
   // A contributor's Hindi ASR model (owned by the admin here), uploaded and published through the API.
   const form = new FormData();
   const descriptor = testDescriptor(
@@ -123,15 +105,14 @@ beforeAll(async () => {
   });
   asrId = uploaded.data.modelId;
   await adminApi('POST', MODEL_API.statusChange, { json: { userId: keys.userId, modelId: asrId, status: 'published' } });
-  browser = await launchChromium({ fakeMicrophone: mic });
-  context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+  await journey.launch({ fakeMicrophone: mic });
+  ({ context, page } = await journey.openContextPage({ viewport: { width: 1366, height: 900 } }, 30_000));
   await context.grantPermissions(['microphone'], { origin: platform.baseUrl });
-  page = await newPageWithTimeout(context, 30_000);
 }, 240_000);
 
 afterAll(async () => {
   await ms?.close();
-  await tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures: files, platform, broken: journey.broken, tempDirs: [dir] });
+  await journey.tearDown();
 });
 
 describe('speech-to-speech in the browser', () => {
