@@ -9,19 +9,10 @@
  * A full-page screenshot of every step is written to test-results/e2e/account-<nn>-<step>.png.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  clearShots,
-  Journey,
-  launchChromium,
-  newDesktopContext,
-  newPageWithTimeout,
-  screenshotTaker,
-  tearDownJourney,
-} from './support/browser.ts';
-import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { BrowserJourney } from './support/journey.ts';
+import { waitForMailLink, type RunningPlatform } from './support/server.ts';
 
-const SHOT_PREFIX = 'account-';
 const FIRST_PASSWORD = 'Str0ng!pass';
 const NEW_PASSWORD = 'N3w!Secret-pass';
 const ADMIN_EMAIL = 'admin@ulca.local';
@@ -32,11 +23,9 @@ const FULL_KEY = /^(ulca_[0-9a-f]{12})\.[A-Za-z0-9_-]{43}$/;
 const REVOKE_CONFIRM = 'Are you sure you want to revoke this API key ?';
 
 let platform: RunningPlatform;
-let browser: Browser;
 /** The user's browser (stays signed in while the admin deactivates the account). */
 let userContext: BrowserContext;
 let page: Page;
-let adminContext: BrowserContext;
 let adminPage: Page;
 let resetLink = '';
 /** A second key, kept to show that deactivation stops it. */
@@ -44,18 +33,14 @@ let survivingKey = '';
 /** Uncaught errors of either page, printed when a step fails. */
 const pageErrors: string[] = [];
 
-/** Saves a full-page screenshot of `p` as test-results/e2e/account-<nn>-<step>.png (scrolled to the top, transitions settled). */
-const takeShot = screenshotTaker(SHOT_PREFIX);
-const screenshot = (step: string, p: Page = page) => takeShot(p, step);
 /** Once a step fails, the later ones are skipped; the failure is reported with the pages' errors and pictures of both pages. */
-const journey = new Journey(async () => {
+const journey = new BrowserJourney('account-', async () => {
   if (pageErrors.length) console.error(`e2e: errors in the pages:\n${pageErrors.join('\n')}`);
   await screenshot('FAILED').catch(() => undefined);
   await screenshot('FAILED-admin', adminPage).catch(() => undefined);
 });
+const { screenshot, at } = journey;
 
-/** `/ulca<p>` on the platform under test. */
-const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
 const pathOf = (p: Page) => decodeURIComponent(new URL(p.url()).pathname);
 
 /** Calls GET /ulca/apis/v0/api-key/whoami with a full key, as an application would; returns the status and body. */
@@ -89,15 +74,10 @@ async function generateKey(appName: string, step: string): Promise<string> {
 
 describe('account journey in Chromium', () => {
   beforeAll(async () => {
-    // Only this journey's pictures are replaced; other journeys keep theirs.
-    clearShots(SHOT_PREFIX);
-    platform = await startPlatform();
-    browser = await launchChromium();
-    userContext = await newDesktopContext(browser);
+    platform = await journey.startPlatform();
+    ({ context: userContext, page } = await journey.openContextPage());
     await userContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.baseUrl });
-    page = await newPageWithTimeout(userContext);
-    adminContext = await newDesktopContext(browser);
-    adminPage = await newPageWithTimeout(adminContext);
+    adminPage = await journey.openPage();
     // Uncaught errors in the pages are part of a failure report.
     for (const [who, p] of [
       ['user', page],
@@ -113,7 +93,7 @@ describe('account journey in Chromium', () => {
     }
   });
 
-  afterAll(() => tearDownJourney({ prefix: SHOT_PREFIX, browser, platform, broken: journey.broken }));
+  afterAll(() => journey.tearDown());
 
   const { step } = journey;
 
