@@ -71,6 +71,10 @@ export const benchmarkPerformanceSchema = z.object({
   benchmarkProcessId: z.string().optional(),
   benchmarkDatasetId: z.string(),
   benchmarkDatasetName: z.string(),
+  benchmarkContentKey: z
+    .string()
+    .optional()
+    .describe("Only for a benchmark bundled with the platform: the benchmark's contentKey (its name in the interface language)"),
   metric: z.string(),
   score: z.number().nullable().describe('null while running or when it failed (shown as --)'),
   createdOn: z.number().describe('Epoch milliseconds'),

@@ -739,16 +739,22 @@ export async function hasRunningBenchmark(ctx: AppContext, modelId: string): Pro
 
 /**
  * Each model's runs as ModelRecord.benchmarkPerformance (docs/product.md#model-detail-and-try-it-panels "My models", "Model detail"):
- * benchmarkDatasetId, benchmarkDatasetName, metric, score (null unless Completed), createdOn, status,
- * newest first.
+ * benchmarkDatasetId, benchmarkDatasetName (and a bundled benchmark's contentKey), metric, score (null unless
+ * Completed), createdOn, status, newest first.
  */
 export async function benchmarkPerformanceOf(ctx: AppContext, modelIds: string[]): Promise<Map<string, BenchmarkPerformance[]>> {
   const out = new Map<string, BenchmarkPerformance[]>(modelIds.map((id) => [id, []]));
-  for (const r of await repo.runsOfModels(ctx.db, modelIds)) {
+  const runs = await repo.runsOfModels(ctx.db, modelIds);
+  const benchmarks = await Promise.all([...new Set(runs.map((r) => r.benchmark_id))].map((id) => repo.findBenchmark(ctx.db, id)));
+  const srnOf = new Map(benchmarks.flatMap((b) => (b ? [[b.benchmark_id, b.service_request_number] as const] : [])));
+  const keys = await datasets.bundledBenchmarkKeys(ctx, [...srnOf.values()]);
+  for (const r of runs) {
+    const contentKey = keys.get(srnOf.get(r.benchmark_id) ?? '');
     out.get(r.model_id)?.push({
       benchmarkProcessId: r.benchmark_process_id,
       benchmarkDatasetId: r.benchmark_id,
       benchmarkDatasetName: r.benchmark_name,
+      ...(contentKey ? { benchmarkContentKey: contentKey } : {}),
       metric: r.metric,
       score: r.status === 'Completed' ? r.score : null,
       createdOn: r.created_on.getTime(),

@@ -6,7 +6,7 @@ import { lazyPage as page } from '../../components/LazyPage.tsx';
 
 const UploadModelPage = lazy(withTexts(['models'], () => import('./routes/UploadModelPage.tsx')));
 const ModelThanksPage = lazy(withTexts(['models'], () => import('./routes/ModelThanksPage.tsx')));
-const MyModelsPage = lazy(withTexts(['benchmarks', 'models', 'search'], () => import('./routes/MyModelsPage.tsx')));
+const MyModelsPage = lazy(withTexts(['benchmarks', 'models', 'platformContent', 'search'], () => import('./routes/MyModelsPage.tsx')));
 const loadExploreModels = withTexts(['models', 'search'], () => import('./routes/ExploreModelsPage.tsx'));
 const ExploreModelsPage = lazy(loadExploreModels);
 

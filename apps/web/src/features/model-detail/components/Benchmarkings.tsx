@@ -14,6 +14,7 @@ import { benchmarkDetailPath, type BenchmarkDetailState } from '../../../lib/ben
 import { metricLabel } from '../../../lib/metric-glossary.ts';
 import { formatDateTime12 } from '../../../lib/dates.ts';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { benchmarkName } from '../../../lib/platform-content.ts';
 import { ScrollTabs } from '../../../components/ScrollTabs.tsx';
 
 /**
@@ -69,7 +70,7 @@ export function Benchmarkings({ model }: { model: ModelRecord }) {
                       to={benchmarkDetailPath(r.benchmarkDatasetId)}
                       state={{ from: 'model', backTo: `${pathname}${search}` } satisfies BenchmarkDetailState}
                     >
-                      {r.benchmarkDatasetName}
+                      {benchmarkName(t, { contentKey: r.benchmarkContentKey, name: r.benchmarkDatasetName })}
                     </Link>
                   </TableCell>
                   <TableCell>{metricLabel(r.metric)}</TableCell>

@@ -24,6 +24,7 @@ import { benchmarkRunsView, isExpandable, modelActions, modelStatusColor } from 
 import { modelTaskText } from '../lib/tasks.ts';
 import { ModelStatus } from './ModelStatus.tsx';
 import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { benchmarkName } from '../../../lib/platform-content.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
 
 /** The columns, as keys of `models.col` in the catalogue. */
@@ -209,7 +210,7 @@ function BenchmarkRuns({ row }: { row: ModelRecord }) {
                   to={benchmarkDetailPath(b.benchmarkDatasetId)}
                   state={{ from: 'my-contribution', backTo: '/model/my-contribution' } satisfies BenchmarkDetailState}
                 >
-                  {b.benchmarkDatasetName}
+                  {benchmarkName(t, { contentKey: b.benchmarkContentKey, name: b.benchmarkDatasetName })}
                 </Link>
               </TableCell>
               <TableCell>{metricLabel(b.metric)}</TableCell>
