@@ -8,26 +8,23 @@
  * test-results/e2e/account-self-service-<nn>-<step>.png.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newPageWithTimeout } from './support/browser.ts';
 import { axeViolations, englishLeft, htmlLang } from './support/i18n.ts';
-import { startPlatform, waitForMailLink, type RunningPlatform } from './support/server.ts';
+import { BrowserJourney, PHONE, searchModels } from './support/journey.ts';
+import { waitForMailLink, type RunningPlatform } from './support/server.ts';
 
-const SHOT_PREFIX = 'account-self-service-';
 const PASSWORD = 'First&Pass1';
 const NEW_PASSWORD = 'Second&Pass2';
 
 let platform: RunningPlatform;
-let browser: Browser;
-let desktop: BrowserContext;
 let phone: BrowserContext;
 let page: Page;
 let modelId = '';
 const pageErrors: string[] = [];
 
-const takeShot = screenshotTaker(SHOT_PREFIX);
-const journey = new Journey(() => takeShot(page, 'FAILED'));
-const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
+const journey = new BrowserJourney('account-self-service-');
+const { takeShot, at } = journey;
 const api = (p: string) => `${platform.baseUrl}/ulca/user-mgmt/v1/users/${p}`;
 const post = (url: string, body: unknown) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -59,8 +56,7 @@ async function storeSession(p: Page, email: string, password: string, language?:
 
 describe('account self-service in Chromium', () => {
   beforeAll(async () => {
-    clearShots(SHOT_PREFIX);
-    platform = await startPlatform({
+    platform = await journey.startPlatform({
       env: {
         REFERENCE_MODELS: 'true',
         SIGNUP_MAX_PER_IP_PER_HOUR: '50',
@@ -70,31 +66,16 @@ describe('account self-service in Chromium', () => {
         SITE_SOCIAL_LINKS: 'x=https://x.com/ulca_example,youtube=https://www.youtube.com/@ulca_example',
       },
     });
-    const res = await post(at('/apis/v0/model/search'), {
-      task: 'translation',
-      sourceLanguage: 'All',
-      targetLanguage: 'All',
-      domain: 'All',
-      submitter: 'All',
-    });
-    const listed = ((await res.json()) as { data: { modelId: string }[] }).data;
+    const listed = await searchModels(platform, 'translation');
     if (!listed[0]) throw new Error(`no translation model listed:\n${platform.output().slice(-3000)}`);
     modelId = listed[0].modelId;
-    browser = await launchChromium();
     // bypassCSP: axe-core is injected as a script tag, which the app's content security policy refuses.
-    desktop = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-IN', bypassCSP: true });
-    phone = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      locale: 'en-IN',
-      isMobile: true,
-      hasTouch: true,
-      bypassCSP: true,
-    });
-    page = await newPageWithTimeout(desktop, 30_000);
+    page = await journey.openPage({ viewport: { width: 1366, height: 900 }, locale: 'en-IN', bypassCSP: true }, 30_000);
+    phone = await journey.browser!.newContext({ ...PHONE, locale: 'en-IN', bypassCSP: true });
     page.on('pageerror', (err) => pageErrors.push(err.message));
   }, 240_000);
 
-  afterAll(() => tearDownJourney({ prefix: SHOT_PREFIX, browser, platform, broken: journey.broken }));
+  afterAll(() => journey.tearDown());
 
   const { step } = journey;
 
@@ -208,7 +189,10 @@ describe('account self-service in Chromium', () => {
   });
 
   step('a browser holding an ended session stays on a public model card, as a visitor, and is told the session ended', async () => {
-    const fresh = await newPageWithTimeout(await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true }), 30_000);
+    const fresh = await newPageWithTimeout(
+      await journey.browser!.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true }),
+      30_000,
+    );
     await fresh.goto(at('/intro'));
     await fresh.evaluate(() =>
       localStorage.setItem(

@@ -7,24 +7,15 @@
  * test-results/e2e/refmodels-<nn>-<step>.png.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  clearShots,
-  Journey,
-  launchChromium,
-  newPageWithTimeout,
-  openTakenOver,
-  screenshotTaker,
-  tearDownJourney,
-} from './support/browser.ts';
-import { startPlatform, type RunningPlatform } from './support/server.ts';
-import { characterErrorRate, startTextRenderer } from '../apps/server/src/test/render-text.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newPageWithTimeout, openTakenOver } from './support/browser.ts';
+import { BrowserJourney, PHONE, searchModels } from './support/journey.ts';
+import type { RunningPlatform } from './support/server.ts';
+import { characterErrorRate, renderLine } from '../apps/server/src/test/render-text.ts';
 
-const SHOT_PREFIX = 'refmodels-';
 const HINDI_LINE = 'भारत एक विशाल देश है';
 
 let platform: RunningPlatform;
-let browser: Browser;
 let desktop: BrowserContext;
 let phone: BrowserContext;
 let page: Page;
@@ -34,27 +25,15 @@ let firstCall: { ms: number; status: number; text: string };
 /** Model id by task, from model/search. */
 const idOf: Record<string, string> = {};
 
-const takeShot = screenshotTaker(SHOT_PREFIX);
-const journey = new Journey(() => screenshot('FAILED'));
-const screenshot = (step: string, p: Page = page) => takeShot(p, step);
-const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
+const journey = new BrowserJourney('refmodels-');
+const { screenshot, at } = journey;
 
 describe('reference models in Chromium', () => {
   beforeAll(async () => {
-    clearShots(SHOT_PREFIX);
-    const renderer = await startTextRenderer();
-    png = await renderer.png([HINDI_LINE], 'Noto Sans Devanagari');
-    await renderer.close();
-    platform = await startPlatform({ env: { REFERENCE_MODELS: 'true' } });
+    png = await renderLine(HINDI_LINE, 'Noto Sans Devanagari');
+    platform = await journey.startPlatform({ env: { REFERENCE_MODELS: 'true' } });
     for (const task of ['ocr', 'tts', 'translation', 'txt-lang-detection']) {
-      const res = await fetch(at('/apis/v0/model/search'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ task, sourceLanguage: 'All', targetLanguage: 'All', domain: 'All', submitter: 'All' }),
-      });
-      const listed = ((await res.json()) as { data: { modelId: string; name: string; submitter: { name: string } }[] }).data.filter(
-        (m) => m.submitter.name === 'ULCA reference models',
-      );
+      const listed = (await searchModels(platform, task)).filter((m) => m.submitter.name === 'ULCA reference models');
       // TTS has two: the batch model and its streaming variant, tried in its own step.
       const found = listed.find((m) => !m.name.includes('streaming'));
       if (!found) throw new Error(`no reference ${task} model listed:\n${platform.output().slice(-3000)}`);
@@ -75,13 +54,11 @@ describe('reference models in Chromium', () => {
       text: ((await first.json()) as { output?: { source: string }[] }).output?.[0]?.source ?? '',
     };
     console.log(`e2e first OCR call after start: ${firstCall.ms.toFixed(0)} ms, HTTP ${firstCall.status}, "${firstCall.text}"`);
-    browser = await launchChromium();
-    desktop = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
-    phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true, hasTouch: true });
-    page = await newPageWithTimeout(desktop, 60_000);
+    ({ context: desktop, page } = await journey.openContextPage({ viewport: { width: 1366, height: 900 } }, 60_000));
+    phone = await journey.browser!.newContext(PHONE);
   }, 180_000);
 
-  afterAll(() => tearDownJourney({ prefix: SHOT_PREFIX, browser, platform, broken: journey.broken }));
+  afterAll(() => journey.tearDown());
 
   const { step } = journey;
   const send = (name: RegExp) => page.getByRole('button', { name }).click();
@@ -115,21 +92,18 @@ describe('reference models in Chromium', () => {
   step(
     'signed out, Explore and a model page arrive rendered with their models: readable with scripts off, taken over without asking again',
     async () => {
-      const noScript = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', javaScriptEnabled: false });
-      // Not newPageWithTimeout: with scripts off the app never takes over the page.
-      const bare = await noScript.newPage();
-      bare.setDefaultTimeout(30_000);
+      const bare = await journey.openPageWithoutScripts();
       await bare.goto(at('/model/explore-models'));
       await bare.getByText('Apertium Hindi↔Urdu (reference)').first().waitFor();
       await bare.goto(at(`/search-model/${encodeURIComponent(idOf.ocr!)}`));
       await bare.getByRole('heading', { level: 1, name: /Tesseract OCR \(reference\)/ }).waitFor();
       expect(await bare.getByTestId('engine-card').innerText()).toMatch(/Reference model: /);
       expect(await bare.title()).toMatch(/^Tesseract OCR \(reference\) .* \| ULCA$/);
-      await takeShot(bare, 'ocr-model-rendered-by-server');
+      await screenshot('ocr-model-rendered-by-server', bare);
       // The try view comes with what decides its controls: the transliteration switch is there before any script.
       await bare.goto(at(`/search-model/${encodeURIComponent(idOf.translation!)}/model`));
       await bare.getByText('Transliteration (type Hindi in Roman letters)').waitFor();
-      await noScript.close();
+      await bare.context().close();
 
       const { page: fresh, problems, requests: searches } = await openTakenOver(desktop, at('/model/explore-models'), '/model/search');
       expect(await fresh.getByText('Apertium Hindi↔Urdu (reference)').count()).toBeGreaterThan(0);

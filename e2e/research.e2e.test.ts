@@ -10,11 +10,10 @@
  * 1366×900 and 390×844 (checked not to scroll sideways): test-results/e2e/research-<nn>-<step>.png.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startFixtureServer, type FixtureServer } from '../apps/server/src/test/fixture-server.ts';
+import type { Page } from 'playwright-core';
+import type { FixtureServer } from '../apps/server/src/test/fixture-server.ts';
 import { zipFixture } from '../apps/server/src/test/fixtures.ts';
 import { embeddedDatabaseUrl, signedFetch } from '../apps/server/src/test/server-process.ts';
 import { startTestModelServer, type TestModelServer } from '../apps/server/src/test/model-server.ts';
@@ -22,24 +21,20 @@ import { insertTestModel } from '../apps/server/src/test/models.ts';
 import { zipFolder } from '../apps/server/src/test/fixtures.ts';
 import { createDb } from '../apps/server/src/db/pool.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
-import { clearShots, Journey, launchChromium, newPageWithTimeout, screenshotTaker, tearDownJourney } from './support/browser.ts';
+import { BrowserJourney, INDIA_DESKTOP } from './support/journey.ts';
 import { catalogueMessage } from './support/i18n.ts';
-import { startPlatform, type RunningPlatform } from './support/server.ts';
+import type { RunningPlatform } from './support/server.ts';
 
-const SHOT_PREFIX = 'research-';
-const takeShot = screenshotTaker(SHOT_PREFIX);
+const journey = new BrowserJourney('research-');
+const { takeShot, at } = journey;
 let platform: RunningPlatform;
 let fixtures: FixtureServer;
 let dir: string;
 let ms: TestModelServer;
 let keys: { publicKey: string; privateKey: string };
 let userId = '';
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-const journey = new Journey(() => takeShot(page, 'FAILED'));
 const ids: Record<string, string> = {};
-const at = (p: string) => `${platform.baseUrl}/ulca${p}`;
 
 async function noSideScroll(): Promise<void> {
   const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
@@ -48,11 +43,10 @@ async function noSideScroll(): Promise<void> {
 
 describe('dataset viewer and versions in Chromium', () => {
   beforeAll(async () => {
-    clearShots(SHOT_PREFIX);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-research-'));
+    dir = journey.tempDir('research');
     for (const name of ['parallel-valid', 'asr-valid', 'ocr-valid']) await zipFixture(name, dir);
-    fixtures = await startFixtureServer(dir);
-    platform = await startPlatform();
+    fixtures = await journey.serveFiles(dir);
+    platform = await journey.startPlatform();
     const login = await fetch(`${platform.baseUrl}/ulca/user-mgmt/v1/users/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -83,13 +77,11 @@ describe('dataset viewer and versions in Chromium', () => {
         await new Promise((r) => setTimeout(r, 500));
       }
     }
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', timezoneId: 'Asia/Kolkata' });
-    page = await newPageWithTimeout(context, 20_000);
+    page = await journey.openPage(INDIA_DESKTOP, 20_000);
   }, 240_000);
 
   afterAll(async () => {
-    await tearDownJourney({ prefix: SHOT_PREFIX, browser, fixtures, platform, broken: journey.broken, tempDirs: [dir] });
+    await journey.tearDown();
     await ms?.close();
   });
 
