@@ -431,9 +431,11 @@ describe('account journey in Chromium', () => {
 
   step("the deactivated user's open session is refused at once and sent to login", async () => {
     await page.goto(at('/profile'));
-    await page.getByText('You are not authorized to do this action at the moment!').first().waitFor();
+    // The first refused call ends the stored session: the sign-in form at once, with the note why.
+    await page.waitForURL(/\/ulca\/user\/login$/, { timeout: 15_000 });
+    await page.getByText(/your account was deactivated/).waitFor();
+    expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
     await screenshot('deactivated-session-refused');
-    await page.waitForURL(/\/ulca\/user\/login$/, { timeout: 8000 });
   });
 
   step("the deactivated user's API key is refused", async () => {
