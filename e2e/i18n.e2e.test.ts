@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BENCHMARK_API, MODEL_API, MODEL_HEALTH_CHECK_PATH, MODEL_UPTIME_PATH, PIPELINE_API } from '@ulca/contracts';
+import { BENCHMARK_API, MODEL_API, MODEL_HEALTH_CHECK_PATH, MODEL_UPTIME_PATH, PIPELINE_API, type ModelRecord } from '@ulca/contracts';
 import { embeddedDatabaseUrl } from '../apps/server/src/test/server-process.ts';
 import { silentWav, startTestModelServer, type TestModelServer } from '../apps/server/src/test/model-server.ts';
 import { testDescriptor } from '../apps/server/src/test/model-descriptors.ts';
@@ -45,6 +45,8 @@ const MODEL = `Sindhu Hindi-Urdu MT ${STAMP}`;
 const DRAFT = `Ravi Hindi-Urdu MT draft ${STAMP}`;
 const PENDING = `Kaveri Hindi-Urdu MT ${STAMP}`;
 const HI_UR = 'Demo benchmark: Hindi-Urdu translation';
+/** HI_UR as the pages show it in `lang`: the platform's own benchmark, named from the catalogue by its contentKey. */
+const hiUrName = (lang: Lang) => catalogueMessage(lang, 'platformContent.benchmark.translation-hi-ur.name');
 /** The metrics translation offers (docs/benchmarks.md#benchmark-runs-and-leaderboards): one tab each. */
 const TRANSLATION_METRICS = 8;
 const INPUT = 'The river is calm today.';
@@ -554,6 +556,35 @@ describe('the interface in Hindi and Tamil', () => {
       }
     });
 
+    step(
+      "a reference model's page in Hindi: its engine card (engine line, limits) and description in Hindi, not the server's English",
+      async () => {
+        const search = await post('/apis/v0/model/search', {
+          task: 'translation',
+          sourceLanguage: 'All',
+          targetLanguage: 'All',
+          domain: 'All',
+          submitter: 'All',
+        });
+        const apertium = ((await search.json()) as { data: ModelRecord[] }).data.find(
+          (m) => m.engineCard?.contentKey === 'translation-apertium',
+        );
+        const card = apertium?.engineCard;
+        if (!apertium || !card) throw new Error('the Apertium reference model is not listed with its engine card');
+        const own = (field: string) => catalogueMessage('hi', `platformContent.referenceModel.translation-apertium.${field}`);
+        const p = await open('visitor', 'wide', 'hi', `/search-model/${encodeURIComponent(apertium.modelId)}`);
+        const shown = p.getByTestId('engine-card');
+        await shown.waitFor({ timeout: 30_000 });
+        const text = await shown.innerText();
+        expect(text).toContain(own('engine'));
+        expect(text).not.toContain(card.engine);
+        expect((await shown.locator('li').allInnerTexts()).map((l) => l.trim())).toEqual(card.limits.map((_, i) => own(`limits.${i}`)));
+        for (const limit of card.limits) expect(text).not.toContain(limit);
+        await p.getByText(own('description')).waitFor();
+        await takeShot(p, 'reference-model-hi');
+      },
+    );
+
     step('the feedback view in Hindi: the row, its quick search and the CSV from the Hindi export menu', async () => {
       const p = await open('admin', 'wide', 'hi', `/search-model/${encodeURIComponent(ids.model)}`);
       await p.getByTestId('open-feedback').click();
@@ -561,7 +592,9 @@ describe('the interface in Hindi and Tamil', () => {
       await grid.waitFor();
       const row = grid.getByRole('row').filter({ hasText: SUGGESTION });
       const texts = (await row.getByRole('gridcell').allInnerTexts()).map((t) => t.trim());
-      expect(texts.slice(1)).toEqual([INPUT, `hi:${INPUT}`, '2', `Anything else you would like to tell us?: ${COMMENT}`, SUGGESTION]);
+      // The platform's question (stored in English) in Hindi; the answer as written.
+      const comments = catalogueMessage('hi', 'modelDetail.feedback.q.comments');
+      expect(texts.slice(1)).toEqual([INPUT, `hi:${INPUT}`, '2', `${comments}: ${COMMENT}`, SUGGESTION]);
       const search = p.getByRole('searchbox').first();
       await search.fill('no such words');
       await expect.poll(() => grid.getByRole('row').filter({ hasText: SUGGESTION }).count()).toBe(0);
@@ -624,7 +657,8 @@ describe('the interface in Hindi and Tamil', () => {
       for (const [lang, size] of views('ta')) {
         const p = await open('visitor', size, lang, '/model/benchmark-datasets');
         await p.getByRole('heading', { level: 1, name: bench(lang, 'list.title') }).waitFor();
-        await p.getByText(HI_UR).first().waitFor({ timeout: 30_000 });
+        await p.getByText(hiUrName(lang)).first().waitFor({ timeout: 30_000 });
+        expect(await p.getByText(HI_UR).count()).toBe(0);
         await p.getByRole('tab', { name: bench(lang, 'task.translation') }).waitFor();
         await p.getByRole('heading', { name: bench(lang, 'glossary.title') }).waitFor();
         await checkPage(p, lang, `benchmarks-${lang}-${size}`, size === 'phone' ? PHONE_CHECK : CHECK);
@@ -634,7 +668,8 @@ describe('the interface in Hindi and Tamil', () => {
     step('the Hindi→Urdu benchmark: its domain named, its zip, a leaderboard on every metric tab, the run comparison', async () => {
       for (const [lang, size] of views('hi')) {
         const p = await open('visitor', size, lang, `/model/benchmark-details/${encodeURIComponent(ids.benchmark)}`);
-        await p.getByRole('heading', { level: 1, name: HI_UR }).waitFor({ timeout: 30_000 });
+        await p.getByRole('heading', { level: 1, name: hiUrName(lang) }).waitFor({ timeout: 30_000 });
+        expect(await p.getByText(HI_UR).count()).toBe(0);
         // Its domain is named in the page's language, not shown as its code.
         await p.getByText(catalogueMessage(lang, 'search.domain.general'), { exact: true }).first().waitFor();
         expect(await p.getByText('general', { exact: true }).count()).toBe(0);
@@ -703,9 +738,12 @@ describe('the interface in Hindi and Tamil', () => {
           .click({ timeout: 30_000 });
         const dialog = p.getByRole('dialog', { name: new RegExp(bench(lang, 'run.title')) });
         const table = dialog.getByRole('table', { name: bench(lang, 'run.table') });
-        await table.getByRole('row').filter({ hasText: HI_UR }).waitFor();
-        await dialog.getByRole('switch', { name: bench(lang, 'run.selectOne').replace('{name}', HI_UR) }).check();
-        await dialog.getByRole('group', { name: bench(lang, 'run.metricsOf').replace('{name}', HI_UR) }).waitFor();
+        await table
+          .getByRole('row')
+          .filter({ hasText: hiUrName(lang) })
+          .waitFor();
+        await dialog.getByRole('switch', { name: bench(lang, 'run.selectOne').replace('{name}', hiUrName(lang)) }).check();
+        await dialog.getByRole('group', { name: bench(lang, 'run.metricsOf').replace('{name}', hiUrName(lang)) }).waitFor();
         expect(await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
         expect(await dialog.locator('.MuiDialogContent-root').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
         const inDialog = await dialog.innerText();
