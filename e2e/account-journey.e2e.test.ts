@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { catalogueMessage } from './support/i18n.ts';
 import { BrowserJourney } from './support/journey.ts';
 import { waitForMailLink, type RunningPlatform } from './support/server.ts';
 
@@ -433,7 +434,7 @@ describe('account journey in Chromium', () => {
     await page.goto(at('/profile'));
     // The first refused call ends the stored session: the sign-in form at once, with the note why.
     await page.waitForURL(/\/ulca\/user\/login$/, { timeout: 15_000 });
-    await page.getByText(/your account was deactivated/).waitFor();
+    await page.getByText(catalogueMessage('en', 'auth.sessionEndedNote')).waitFor();
     expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
     await screenshot('deactivated-session-refused');
   });
