@@ -14,7 +14,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { QueryState } from '../../../components/QueryState.tsx';
 import { TablePaging } from '../../../components/TableToolbar.tsx';
-import { useTranslation } from '../../../lib/i18n/i18n.ts';
+import { i18n, useTranslation } from '../../../lib/i18n/i18n.ts';
 import { useAudit } from '../api/audit.ts';
 import { useUsersById } from '../api/users.ts';
 import { UserName } from './UserName.tsx';
@@ -34,6 +34,8 @@ export const AUDIT_PAGE_SIZE = 20;
  */
 export function AuditLog() {
   const { t } = useTranslation();
+  // A detail key the catalogue names reads in the interface language; another shows as stored.
+  const detailLabel = (key: string) => (i18n.exists(`admin.audit.detail.${key}`) ? t(`admin.audit.detail.${key}`) : key);
   const actionText = useAuditActionText();
   const [page, setPage] = useState(0);
   const [action, setAction] = useState<string>('');
@@ -96,7 +98,7 @@ export function AuditLog() {
                 <TableCell sx={{ fontFamily: 'monospace', fontSize: '0.8rem', whiteSpace: 'nowrap' }}>{e.ip ?? '-'}</TableCell>
                 <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 320 }}>
                   <Typography variant="body2" color="text.secondary">
-                    {formatAuditDetails(e.details) || '-'}
+                    {formatAuditDetails(e.details, detailLabel) || '-'}
                   </Typography>
                 </TableCell>
               </TableRow>

@@ -132,6 +132,11 @@ describe('audit log formatting', () => {
     expect(formatAuditDetails('reset link used')).toBe('reset link used');
     expect(formatAuditDetails(null)).toBe('');
     expect(formatAuditDetails({ roles: ['ADMIN'] })).toBe('roles: ["ADMIN"]');
+    // The audit log passes the interface's words for the keys it knows.
+    const words: Record<string, string> = { appName: 'Application', keyId: 'Key' };
+    expect(formatAuditDetails({ appName: 'Bolo', keyId: 'k1', other: 2 }, (k) => words[k] ?? k)).toBe(
+      'Application: Bolo, Key: k1, other: 2',
+    );
   });
 });
 

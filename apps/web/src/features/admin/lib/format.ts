@@ -19,15 +19,16 @@ export function sortNewestFirst<T>(rows: readonly T[], pick: (row: T) => string 
 
 /**
  * The details of an audit entry as one readable line: a string as is; an object as 'key: value'
- * pairs (nested values as JSON); nothing → ''.
+ * pairs (nested values as JSON), each key through `label` (the interface's words for the keys it
+ * knows, e.g. appName → 'Application'); nothing → ''.
  */
-export function formatAuditDetails(details: unknown): string {
+export function formatAuditDetails(details: unknown, label: (key: string) => string = (k) => k): string {
   if (details === null || details === undefined) return '';
   if (typeof details === 'string') return details;
   if (typeof details !== 'object' || Array.isArray(details)) return JSON.stringify(details);
   return Object.entries(details as Record<string, unknown>)
     .filter(([, v]) => v !== undefined && v !== null && v !== '')
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .map(([k, v]) => `${label(k)}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
     .join(', ');
 }
 

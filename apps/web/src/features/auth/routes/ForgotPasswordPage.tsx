@@ -20,7 +20,7 @@ const FORGOT_FAILED = 'Something went wrong while we tried to send password to t
 /**
  * /user/forgot-password (docs/product.md#sign-in-and-accounts, docs/product.md#states-and-transitions, docs/product.md#validation-rules, docs/product.md#messages): asks for a reset link by e-mail. While sending,
  * the button is disabled with a spinner; after success it stays disabled, the server's message is
- * shown (a toast and on the card) and the user returns to login after 3 s.
+ * shown on the card (once: a toast would cover it) and the user returns to login after 3 s.
  */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -35,10 +35,7 @@ export default function ForgotPasswordPage() {
 
   const onSubmit = handleSubmit((v) =>
     forgot.mutateAsync(v.email).then(
-      (message) => {
-        setSent(message);
-        enqueueSnackbar(localizeMessage(message), { variant: 'success' });
-      },
+      (message) => setSent(message),
       (err: unknown) => {
         enqueueSnackbar(localizeMessage(accountErrorMessage(err, FORGOT_FAILED)), { variant: 'error' });
       },

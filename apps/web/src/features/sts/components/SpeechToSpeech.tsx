@@ -63,8 +63,10 @@ interface StsResult {
 }
 
 /** Where a run starts: speech (asr first), the source text (translation first) or the translation (tts only). */
-type RunStart =
-  { audio: { audioContent: string } | { audioUri: string } } | { sourceText: string } | { sourceText: string; translation: string };
+type RunStart = (
+  { audio: { audioContent: string } | { audioUri: string } } | { sourceText: string } | { sourceText: string; translation: string }
+) & { voice?: Voice };
+type Voice = 'female' | 'male';
 
 /** Copies `text` and says so. */
 function copy(text: string, t: TFunction) {
@@ -133,7 +135,9 @@ export function SpeechToSpeech() {
     [asrQ.data, trQ.data, ttsQ.data],
   );
   const [sel, setSel] = useState<StsSelection>(EMPTY_SELECTION);
-  const [gender, setGender] = useState<'female' | 'male'>('female');
+  const [gender, setGender] = useState<Voice>('female');
+  // The voice the shown result was spoken in: "speak again" offers the other one.
+  const [spokenWith, setSpokenWith] = useState<Voice>('female');
   const [mode, setMode] = useState<InputMode>('record');
   const [url, setUrl] = useState('');
   const [typed, setTyped] = useState('');
@@ -196,8 +200,10 @@ export function SpeechToSpeech() {
       if (!('translation' in start)) translation = await runTranslation(sel.translation, sourceText, sel.source, sel.target);
       ran.push('translation');
       partial = { sourceText, translation, audio: null, ran: [...ran] };
-      const audio = await runTts(sel.tts, translation, sel.target, gender);
+      const voice = start.voice ?? gender;
+      const audio = await runTts(sel.tts, translation, sel.target, voice);
       ran.push('tts');
+      setSpokenWith(voice);
       setResult({ sourceText, translation, audio, ran });
       setTab('audio');
       enqueueSnackbar(t('sts.ready'), { variant: 'success', autoHideDuration: 3000 });
@@ -293,7 +299,7 @@ export function SpeechToSpeech() {
 
       <FormControl>
         <FormLabel id="sts-voice">{t('sts.voice')}</FormLabel>
-        <RadioGroup row aria-labelledby="sts-voice" value={gender} onChange={(e) => setGender(e.target.value as 'female' | 'male')}>
+        <RadioGroup row aria-labelledby="sts-voice" value={gender} onChange={(e) => setGender(e.target.value as Voice)}>
           <FormControlLabel value="female" control={<Radio />} label={t('sts.female')} />
           <FormControlLabel value="male" control={<Radio />} label={t('sts.male')} />
         </RadioGroup>
@@ -394,10 +400,14 @@ export function SpeechToSpeech() {
                 <AudioPlayer audioContent={result.audio.audioContent} audioUri={result.audio.audioUri} label={t('sts.translatedSpeech')} />
                 <Box>
                   <Button
-                    onClick={() => void run({ sourceText: result.sourceText, translation: result.translation ?? '' })}
+                    onClick={() => {
+                      const other = spokenWith === 'female' ? 'male' : 'female';
+                      setGender(other);
+                      void run({ sourceText: result.sourceText, translation: result.translation ?? '', voice: other });
+                    }}
                     disabled={busy}
                   >
-                    {gender === 'female' ? t('sts.speakAgainFemale') : t('sts.speakAgainMale')}
+                    {spokenWith === 'female' ? t('sts.speakAgainMale') : t('sts.speakAgainFemale')}
                   </Button>
                 </Box>
               </Stack>
