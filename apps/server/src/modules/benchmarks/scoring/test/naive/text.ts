@@ -1,5 +1,6 @@
 /**
- * THE REPLACED TEXT HELPERS (as of b35093d), unchanged, for the naive/ implementations.
+ * THE REPLACED TEXT HELPERS (as of b35093d), unchanged, for the naive/ implementations; the
+ * helpers that did not change come from text.ts.
  *
  * Text helpers that reproduce Python's string semantics, so that our metrics count exactly what
  * sacrebleu, jiwer and NLTK count (docs/benchmarks.md#metrics): Python's `str.split()` whitespace set and
@@ -45,47 +46,6 @@ export function pyRstrip(s: string): string {
   return s.replace(TRAIL, '');
 }
 
-/** The code points of `s` (Python's iteration over a str), astral characters kept whole. */
-export function codePoints(s: string): string[] {
-  // Fast path: no surrogate pairs, so UTF-16 units are code points.
-  if (!/[\ud800-\udfff]/.test(s)) return s.split('');
-  return Array.from(s);
-}
-
-/**
- * Levenshtein distance between two token sequences (unit costs), as the minimal number of
- * substitutions + deletions + insertions. O(|a|·|b|) time, O(|b|) memory.
- */
-export function editDistance(a: readonly string[], b: readonly string[]): number {
-  const n = a.length;
-  const m = b.length;
-  if (n === 0) return m;
-  if (m === 0) return n;
-  let prev = new Int32Array(m + 1);
-  let cur = new Int32Array(m + 1);
-  for (let j = 0; j <= m; j++) prev[j] = j;
-  for (let i = 1; i <= n; i++) {
-    cur[0] = i;
-    const ai = a[i - 1];
-    for (let j = 1; j <= m; j++) {
-      const sub = prev[j - 1] + (ai === b[j - 1] ? 0 : 1);
-      const del = prev[j] + 1;
-      const ins = cur[j - 1] + 1;
-      cur[j] = sub < del ? (sub < ins ? sub : ins) : del < ins ? del : ins;
-    }
-    [prev, cur] = [cur, prev];
-  }
-  return prev[m];
-}
-
-/** Adds `b` into `a` element-wise (same length). */
-export function addInto(a: number[], b: readonly number[]): void {
-  for (let i = 0; i < b.length; i++) a[i] += b[i];
-}
-
-/** Element-wise sum of equally long rows; `width` zeros when there are no rows. */
-export function sumRows(rows: readonly (readonly number[])[], width: number): number[] {
-  const out = new Array<number>(width).fill(0);
-  for (const r of rows) addInto(out, r);
-  return out;
-}
+// Code points did not change: the naive metrics use the module's own (editDistance, addInto and
+// sumRows, unused here, were removed).
+export { codePoints } from '../../text.ts';
