@@ -71,8 +71,8 @@ function runBuffered(label, cmd, args) {
 }
 
 ensurePostgresBinaries(root);
-// One CPU-bound check per core at a time would leave the cores idle while another waits on disk or
-// apt; all at once finishes sooner (measured: docs/operations.md#tests-and-ci).
+// Side by side: on 2 cores the checks take about as long as one after another (they keep the CPU
+// busy either way), but a bare machine's apt-get downloads overlap them (docs/operations.md#tests-and-ci).
 const checks = await timed('checks (side by side)', () =>
   Promise.all([
     runBuffered('lint', 'npx', ['eslint', '.']),
