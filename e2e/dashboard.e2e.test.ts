@@ -6,13 +6,12 @@
  * and sums are checked against the API. Screenshots: test-results/e2e/dashboard-<nn>-<step>.png.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parse } from 'csv-parse/sync';
 import type { FixtureServer } from '../apps/server/src/test/fixture-server.ts';
-import { FIXTURES_DIR, generateParallelPairs, zipFixture, zipFolder } from '../apps/server/src/test/fixtures.ts';
+import { FIXTURES_DIR, writeGeneratedParallelZip, zipFixture } from '../apps/server/src/test/fixtures.ts';
 import { signedHeaders } from '../apps/server/src/security/signing.ts';
 import { openTakenOver } from './support/browser.ts';
 import { BrowserJourney } from './support/journey.ts';
@@ -67,31 +66,9 @@ async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Prom
   return JSON.parse(text) as T;
 }
 
-async function writeParallelZip(g: (typeof GENERATED)[number]): Promise<string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-e2e-dash-'));
-  const collectionDetails =
-    g.method === 'manual-translated'
-      ? { contributor: { name: 'Translator', aboutMe: 'Translates' } }
-      : { translationModel: 'template generator' };
-  const params = {
-    datasetType: 'parallel-corpus',
-    languages: { sourceLanguage: g.src, targetLanguage: g.tgt },
-    collectionSource: ['Generated for the dashboard journey'],
-    domain: [g.domain],
-    collectionMethod: { collectionDescription: [g.method], collectionDetails },
-    license: 'cc-by-4.0',
-    submitter: { name: g.submitter, aboutMe: 'Dashboard journey submitter' },
-  };
-  fs.writeFileSync(path.join(dir, 'params.json'), JSON.stringify(params));
-  fs.writeFileSync(
-    path.join(dir, 'data.json'),
-    JSON.stringify([...generateParallelPairs({ rows: g.rows, seed: `e2e-${g.name}`, sourceLanguage: g.src, targetLanguage: g.tgt })]),
-  );
-  const file = `${g.name}.zip`;
-  await zipFolder(dir, path.join(zipDir, file));
-  fs.rmSync(dir, { recursive: true, force: true });
-  return file;
-}
+/** Writes a parallel dataset zip of `g` into the served folder (fixtures.ts writeGeneratedParallelZip). */
+const writeParallelZip = (g: (typeof GENERATED)[number]) =>
+  writeGeneratedParallelZip(g, { zipDir, seed: `e2e-${g.name}`, source: 'Generated for the dashboard journey' });
 
 type ReportRow = {
   datasetType: string;

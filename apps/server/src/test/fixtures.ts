@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
@@ -601,6 +602,53 @@ export function generateParallelPairs(opts: {
       yield { sourceText: fill(sourceLanguage, t, v), targetText: fill(targetLanguage, t, v) };
     }
   })();
+}
+
+/** A generated parallel dataset's dimensions, the ones the dashboard groups by. */
+export interface GeneratedParallel {
+  name: string;
+  src: string;
+  tgt: string;
+  rows: number;
+  domain: string;
+  method: 'machine-translated' | 'manual-translated';
+  submitter: string;
+}
+
+/**
+ * Writes `<zipDir>/<file>` (default `<g.name>.zip`): a parallel-corpus zip with `g`'s languages,
+ * domain, collection method and submitter, and `g.rows` rows of generateParallelPairs (seeded by
+ * `seed`, default `g.name`); `source` is its collectionSource and submitter description. Returns the
+ * file name.
+ */
+export async function writeGeneratedParallelZip(
+  g: GeneratedParallel,
+  opts: { zipDir: string; source: string; file?: string; submitter?: string; seed?: string },
+): Promise<string> {
+  const file = opts.file ?? `${g.name}.zip`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-gen-'));
+  const collectionDetails =
+    g.method === 'manual-translated'
+      ? { contributor: { name: 'Translator', aboutMe: 'Translates' } }
+      : { translationModel: 'template generator' };
+  const params = {
+    datasetType: 'parallel-corpus',
+    languages: { sourceLanguage: g.src, targetLanguage: g.tgt },
+    collectionSource: [opts.source],
+    domain: [g.domain],
+    collectionMethod: { collectionDescription: [g.method], collectionDetails },
+    license: 'cc-by-4.0',
+    submitter: { name: opts.submitter ?? g.submitter, aboutMe: opts.source },
+  };
+  try {
+    fs.writeFileSync(path.join(dir, 'params.json'), JSON.stringify(params, null, 2));
+    const rows = generateParallelPairs({ rows: g.rows, seed: opts.seed ?? g.name, sourceLanguage: g.src, targetLanguage: g.tgt });
+    fs.writeFileSync(path.join(dir, 'data.json'), JSON.stringify([...rows]));
+    await zipFolder(dir, path.join(opts.zipDir, file));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return file;
 }
 
 /**

@@ -13,7 +13,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAudioDatasetType } from '@ulca/contracts';
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
-import { FIXTURE_EXPECTATIONS, FIXTURES_DIR, generateParallelPairs, zipFixture, zipFolder, type FixtureName } from '../../test/fixtures.ts';
+import {
+  FIXTURE_EXPECTATIONS,
+  FIXTURES_DIR,
+  generateParallelPairs,
+  writeGeneratedParallelZip,
+  zipFixture,
+  zipFolder,
+  type FixtureName,
+} from '../../test/fixtures.ts';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server.ts';
 import { startWorkers } from '../../workers.ts';
 
@@ -47,31 +55,9 @@ const GENERATED = [
   { name: 'gen-ta-bn-news', src: 'ta', tgt: 'bn', rows: 8, domain: 'news', method: 'machine-translated', submitter: 'Lab C' },
 ] as const;
 
-/** Writes a parallel dataset zip with the given dimensions (rows from generateParallelPairs, seed = name). */
-async function writeParallelZip(g: (typeof GENERATED)[number], file = `${g.name}.zip`, submitter: string = g.submitter): Promise<string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ulca-metrics-ds-'));
-  const collectionDetails =
-    g.method === 'manual-translated'
-      ? { contributor: { name: 'Translator', aboutMe: 'Translates' } }
-      : { translationModel: 'template generator' };
-  const params = {
-    datasetType: 'parallel-corpus',
-    languages: { sourceLanguage: g.src, targetLanguage: g.tgt },
-    collectionSource: ['Generated for the metrics tests'],
-    domain: [g.domain],
-    collectionMethod: { collectionDescription: [g.method], collectionDetails },
-    license: 'cc-by-4.0',
-    submitter: { name: submitter, aboutMe: 'Metrics test submitter' },
-  };
-  fs.writeFileSync(path.join(dir, 'params.json'), JSON.stringify(params, null, 2));
-  fs.writeFileSync(
-    path.join(dir, 'data.json'),
-    JSON.stringify([...generateParallelPairs({ rows: g.rows, seed: g.name, sourceLanguage: g.src, targetLanguage: g.tgt })]),
-  );
-  await zipFolder(dir, path.join(zipDir, file));
-  fs.rmSync(dir, { recursive: true, force: true });
-  return file;
-}
+/** Writes a parallel dataset zip of `g` into the served folder (fixtures.ts writeGeneratedParallelZip). */
+const writeParallelZip = (g: (typeof GENERATED)[number], file?: string, submitter?: string) =>
+  writeGeneratedParallelZip(g, { zipDir, file, submitter, source: 'Generated for the metrics tests' });
 
 /** A copy of a fixture folder with other params (domain, submitter) zipped as `<file>`. */
 async function writeFixtureVariant(name: FixtureName, file: string, change: (params: Record<string, unknown>) => void): Promise<string> {

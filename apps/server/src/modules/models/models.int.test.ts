@@ -9,6 +9,7 @@ import {
 import { createTestPlatform, type TestPlatform } from '../../test/harness.ts';
 import { createSignedInUser, signedInject, type TestUser } from '../../test/users.ts';
 import { silentWav, startTestModelServer, type TestModelServer } from '../../test/model-server.ts';
+import { TEST_MODEL_LANGUAGES } from '../../test/model-descriptors.ts';
 import { signedHeaders } from '../../security/signing.ts';
 import { MODEL_ENDPOINT_CACHE_TTL_MS, MODEL_NOT_FOUND_MESSAGE, getModelForCall, registerReferenceModel } from './service.ts';
 
@@ -34,16 +35,10 @@ const requests: Record<InferenceTask, Obj> = {
   itn: { input: [{ source: 'twenty five apples' }], config: { language: lang('hi') } },
   'text-normalization': { input: [{ source: '25 apples' }], config: { language: lang('hi') } },
 };
-const languages: Partial<Record<InferenceTask, Obj[]>> = {
-  translation: [lang('en', 'hi')],
-  transliteration: [lang('en', 'hi')],
-  asr: [lang('hi')],
-  tts: [lang('hi')],
-  ocr: [lang('hi')],
-  ner: [lang('hi')],
-  itn: [lang('hi')],
-  'text-normalization': [lang('hi')],
-};
+/** The test descriptors' languages, except that detection models here declare none (they match any filter). */
+const languages: Partial<Record<InferenceTask, Obj[]>> = Object.fromEntries(
+  Object.entries(TEST_MODEL_LANGUAGES).filter(([task]) => !task.endsWith('-detection')),
+);
 
 let ms: TestModelServer;
 
