@@ -472,7 +472,8 @@ describe('account journey in Chromium', () => {
     const text = await status.innerText();
     expect(text).toContain(ADMIN_EMAIL);
     expect(text).toContain('127.0.0.1');
-    expect(text).toMatch(/isActive: (false|true)/);
+    // The detail keys in words (the catalogue's admin.audit.detail).
+    expect(text).toMatch(/Active: (false|true)/);
     await log.getByRole('row').filter({ hasText: 'Password reset' }).first().waitFor();
     await screenshot('admin-audit-log', adminPage);
   });
